@@ -1,0 +1,13 @@
+/** @jest-config-loader ts-node */
+/** @jest-config-loader-options {"transpileOnly": true} */
+import type { Config } from 'jest';
+
+const config: Config = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': '@swc/jest' },
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/vitest/', '/test/package/fixture/'],
+  setupFilesAfterEnv: ['<rootDir>/src/jest.ts'],
+};
+
+export default config;

@@ -1,0 +1,64 @@
+// admit: what the cluster adds to an object before the scheduler and controllers see it.
+import type { Node, Taint, Toleration } from '../types';
+import type { Subject } from '../subject';
+import { settings, settingsGeneration } from '../config';
+import { addDefaultTolerationSeconds } from './default-toleration-seconds';
+import { addDaemonSetTolerations } from './daemonset-tolerations';
+import { mergeConditionTaints } from './node-condition-taints';
+
+export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTolerationSeconds admission';
+
+export interface AdmittedPod {
+  tolerations: Toleration[];
+  /** Who put each toleration there, index for index. */
+  sources: TolerationSource[];
+}
+
+export interface AdmittedNode {
+  taints: Taint[];
+  /** How many of `taints` come from the node object itself; the rest are condition taints. */
+  ownCount: number;
+}
+
+/** Per-object cache that is dropped whenever `configure` changes the settings. */
+function cached<K extends object, V>(compute: (k: K) => V): (k: K) => V {
+  let map = new WeakMap<K, V>();
+  let gen = settingsGeneration();
+  return (k) => {
+    if (gen !== settingsGeneration()) {
+      map = new WeakMap();
+      gen = settingsGeneration();
+    }
+    let v = map.get(k);
+    if (v === undefined) map.set(k, (v = compute(k)));
+    return v;
+  };
+}
+
+function attribute(before: readonly Toleration[], after: Toleration[], prior: TolerationSource[], source: TolerationSource): TolerationSource[] {
+  return after.map((t, i) => (i < before.length && before[i] === t ? prior[i] : source));
+}
+
+export const admitPod = cached((subject: Subject): AdmittedPod => {
+  const { admission } = settings();
+  let tolerations: Toleration[] = subject.spec.tolerations ?? [];
+  let sources: TolerationSource[] = tolerations.map(() => 'pod spec');
+  if (subject.kind === 'DaemonSet' && admission.daemonSetTolerations) {
+    const next = addDaemonSetTolerations(tolerations, subject.spec.hostNetwork === true);
+    sources = attribute(tolerations, next, sources, 'DaemonSet controller');
+    tolerations = next;
+  }
+  if (admission.defaultTolerationSeconds) {
+    const { notReady, unreachable } = admission.defaultTolerationSeconds;
+    const next = addDefaultTolerationSeconds(tolerations, notReady, unreachable);
+    sources = attribute(tolerations, next, sources, 'DefaultTolerationSeconds admission');
+    tolerations = next;
+  }
+  return { tolerations, sources };
+});
+
+export const admitNode = cached((node: Node): AdmittedNode => {
+  const own = node.spec?.taints ?? [];
+  const taints = settings().admission.nodeConditionTaints ? mergeConditionTaints(node) : own;
+  return { taints, ownCount: own.length };
+});

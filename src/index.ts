@@ -1,0 +1,18 @@
+// jest-k8s-placement — engine, settings and helpers. Matchers are registered by
+// jest-k8s-placement/jest, /jest-globals or /vitest, and exported by /matchers.
+export { configure, resetConfiguration, settings, type ConfigureOptions, type PlacementSettings } from './config';
+export { parseTaint, taint, type ParsedTaint, type TaintAddition, type TaintRemoval, type TaintOptions } from './k8s/kubectl-taint';
+export { validate } from './validate';
+export { toleratesTaint, formatTaint, formatToleration, closestToleration } from './k8s/toleration';
+export { validateTolerations, validateTaints } from './k8s/validation';
+export { addDefaultTolerationSeconds } from './admission/default-toleration-seconds';
+export { addDaemonSetTolerations } from './admission/daemonset-tolerations';
+export { conditionTaints } from './admission/node-condition-taints';
+export { admitPod, admitNode } from './admission';
+export { toSubject, type Subject } from './subject';
+export { podInfo, nodeInfo, type Status, type PodInfo, type NodeInfo } from './scheduler/framework';
+export { schedulingVerdict, runFilters, FILTER_PLUGINS, type NodeVerdict } from './scheduler';
+export { untoleratedPreferNoSchedule, normalizeTaintTolerationScores, findUntoleratedTaint } from './scheduler/taint-toleration';
+export { taintEviction, minTolerationTime, type EvictionVerdict } from './taint-eviction';
+export { evictionVerdict } from './evaluate';
+export type * from './types';

@@ -1,0 +1,12 @@
+/// <reference types="@jest/globals" preserve="true" />
+// jest-k8s-placement/jest-globals — for `import { expect } from '@jest/globals'`.
+import { expect } from '@jest/globals';
+import { matchers } from './matchers';
+import type { PlacementMatchers } from './matchers/types';
+
+expect.extend(matchers as never);
+
+declare module '@jest/expect' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars
+  interface Matchers<R extends void | Promise<void>, T = unknown> extends PlacementMatchers<R> {}
+}

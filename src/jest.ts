@@ -1,0 +1,19 @@
+// jest-k8s-placement/jest — for `setupFilesAfterEnv`: adds the matchers to Jest's global `expect`.
+import { matchers } from './matchers';
+import type { PlacementMatchers } from './matchers/types';
+
+const globalExpect = (globalThis as { expect?: { extend(m: object): void } }).expect;
+if (!globalExpect) {
+  throw new Error(
+    'jest-k8s-placement/jest: there is no global `expect`. With `injectGlobals: false`, use "jest-k8s-placement/jest-globals" instead.',
+  );
+}
+globalExpect.extend(matchers);
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace jest {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars
+    interface Matchers<R, T = {}> extends PlacementMatchers<R> {}
+  }
+}

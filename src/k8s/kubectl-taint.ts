@@ -1,0 +1,118 @@
+// `kubectl taint` spec grammar and node update, with kubectl's own error texts
+// (staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go and taint.go).
+import type { Node, Taint, TaintEffect } from '../types';
+import { formatTaint } from './toleration';
+import { isQualifiedName, isValidLabelValue } from './names';
+
+export interface TaintAddition { key: string; value: string; effect: TaintEffect }
+export interface TaintRemoval { key: string; effect?: TaintEffect; remove: true }
+export type ParsedTaint = TaintAddition | TaintRemoval;
+
+function checkEffect(effect: string): TaintEffect {
+  if (effect !== 'NoSchedule' && effect !== 'PreferNoSchedule' && effect !== 'NoExecute') {
+    throw new Error(`invalid taint effect: ${effect}, unsupported taint effect`);
+  }
+  return effect;
+}
+
+// parseTaint in utils.go: '<key>=<value>:<effect>', '<key>:<effect>' or '<key>'.
+function parseTaintParts(st: string): { key: string; value: string; effect?: TaintEffect } {
+  const parts = st.split(':');
+  let key: string;
+  let value = '';
+  let effect: TaintEffect | undefined;
+  if (parts.length === 1) key = parts[0];
+  else if (parts.length === 2) {
+    effect = checkEffect(parts[1]);
+    const kv = parts[0].split('=');
+    if (kv.length > 2) throw new Error(`invalid taint spec: ${st}`);
+    key = kv[0];
+    if (kv.length === 2) {
+      value = kv[1];
+      const errs = isValidLabelValue(value);
+      if (errs.length) throw new Error(`invalid taint spec: ${st}, ${errs.join('; ')}`);
+    }
+  } else throw new Error(`invalid taint spec: ${st}`);
+  const errs = isQualifiedName(key);
+  if (errs.length) throw new Error(`invalid taint spec: ${st}, ${errs.join('; ')}`);
+  return { key, value, effect };
+}
+
+/**
+ * Parse one `kubectl taint` argument: `key=value:Effect`, `key:Effect`, `key=:Effect` add a taint;
+ * `key:Effect-` and `key-` remove one (the value of a removal is ignored, as kubectl does).
+ */
+export function parseTaint(spec: string): ParsedTaint {
+  if (typeof spec !== 'string') throw new Error(`invalid taint spec: ${String(spec)} (expected a string such as "dedicated=gpu:NoSchedule")`);
+  if (spec.endsWith('-')) {
+    const { key, effect } = parseTaintParts(spec.slice(0, -1));
+    return effect ? { key, effect, remove: true } : { key, remove: true };
+  }
+  const { key, value, effect } = parseTaintParts(spec);
+  // an effect is required to add a taint
+  if (!effect) throw new Error(`invalid taint spec: ${spec}`);
+  return { key, value, effect };
+}
+
+/** Go's %v of a v1.Taint value, as kubectl prints it in the duplicate error. */
+const goTaint = (t: TaintAddition) => `{${t.key} ${t.value} ${t.effect} <nil>}`;
+
+export interface TaintOptions { overwrite?: boolean }
+
+/**
+ * A copy of `node` as `kubectl taint nodes <name> <specs…> [--overwrite]` would leave it.
+ * Throws kubectl's error for invalid specs, duplicates, conflicting add/remove,
+ * an existing key+effect without overwrite, and a taint to remove that is not there.
+ */
+export function taint(node: Node, ...args: Array<string | TaintOptions>): Node {
+  const options = typeof args[args.length - 1] === 'object' ? (args.pop() as TaintOptions) : {};
+  const specs = args as string[];
+  if (specs.length === 0) throw new Error('at least one taint update is required');
+  const adds: TaintAddition[] = [];
+  const removes: TaintRemoval[] = [];
+  const unique = new Set<string>();
+  for (const spec of specs) {
+    const parsed = parseTaint(spec);
+    if ('remove' in parsed) {
+      removes.push(parsed);
+      continue;
+    }
+    const id = `${parsed.effect}\u0000${parsed.key}`;
+    if (unique.has(id)) throw new Error(`duplicated taints with the same key and effect: ${goTaint(parsed)}`);
+    unique.add(id);
+    adds.push(parsed);
+  }
+  // taint.go validateFlags: the same key may not be both added and removed
+  const conflicts: string[] = [];
+  for (const a of adds) {
+    for (const r of removes) {
+      if (a.key === r.key && (!r.effect || a.effect === r.effect)) conflicts.push(`{"${r.key}":"${r.effect ?? ''}"}`);
+    }
+  }
+  if (conflicts.length) {
+    throw new Error(`can not both modify and remove the following taint(s) in the same command: ${conflicts.join(', ')}`);
+  }
+  const name = node.metadata?.name ?? '';
+  const oldTaints = node.spec?.taints ?? [];
+  if (!options.overwrite) {
+    const existing = adds.filter((a) => oldTaints.some((o) => o.key === a.key && o.effect === a.effect)).map((a) => a.key);
+    if (existing.length) {
+      throw new Error(`node ${name} already has ${existing.join(',')} taint(s) with same effect(s) and --overwrite is false`);
+    }
+  }
+  // reorganizeTaints: new taints first, then old ones not replaced, then removals.
+  let newTaints: Taint[] = adds.map((a) => ({ key: a.key, value: a.value, effect: a.effect }));
+  for (const old of oldTaints) {
+    if (!newTaints.some((t) => t.key === old.key && t.effect === old.effect)) newTaints.push(old);
+  }
+  const errors: string[] = [];
+  for (const r of removes) {
+    const before = newTaints.length;
+    newTaints = newTaints.filter((t) => !(t.key === r.key && (!r.effect || t.effect === r.effect)));
+    if (newTaints.length === before) errors.push(`taint ${JSON.stringify(formatTaint({ key: r.key, effect: r.effect ?? '' }))} not found`);
+  }
+  if (errors.length) throw new Error(errors.length === 1 ? errors[0] : `[${errors.join(', ')}]`);
+  const copy = structuredClone(node);
+  copy.spec = { ...copy.spec, taints: newTaints };
+  return copy;
+}

@@ -1,0 +1,39 @@
+// The part of Jest's and Vitest's matcher context we use, and shared message pieces.
+import type { FieldError } from '../types';
+
+export interface MatcherUtils {
+  matcherHint(matcherName: string, received?: string, expected?: string, options?: object): string;
+  printReceived(value: unknown): string;
+  printExpected(value: unknown): string;
+}
+
+export interface MatcherContext {
+  isNot: boolean;
+  promise?: string;
+  utils: MatcherUtils;
+  /** Jest only: report a failure at test end instead of throwing. */
+  dontThrow?: () => void;
+  /** Vitest only: the running test; its `promises` are awaited after the test body. */
+  task?: { promises?: Array<Promise<unknown>> };
+}
+
+export interface MatcherResult {
+  pass: boolean;
+  message: () => string;
+}
+
+export function hint(ctx: MatcherContext, matcher: string, expected: string, suffix = ''): string {
+  return ctx.utils.matcherHint(`${ctx.isNot ? '.not' : ''}.${matcher}`, 'received', expected, { isNot: ctx.isNot, promise: ctx.promise }) + suffix;
+}
+
+/** A result that fails with and without `.not`: the question has no verdict (bad input). */
+export function failBoth(ctx: MatcherContext, message: () => string): MatcherResult {
+  return { pass: ctx.isNot, message };
+}
+
+export function rejectedByApiServer(what: string, errors: FieldError[]): string {
+  return `${what} would be rejected by the API server (set configure({ validate: false }) to check it anyway):\n` +
+    errors.map((e) => `  ${e.field}: ${e.message}`).join('\n');
+}
+
+export const indent = (lines: string[], by = '  ') => lines.map((l) => by + l).join('\n');

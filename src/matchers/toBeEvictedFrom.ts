@@ -1,0 +1,76 @@
+// expect(subject).toBeEvictedFrom(node)            evicted at some point once the node's NoExecute taints are present
+// expect(subject).toBeEvictedFrom(node).after(300) evicted exactly 300 s after they appear (0 = at once)
+// expect(subject).toBeEvictedFrom(node, { after: 300 }) the same, without the chain
+import type { Node } from '../types';
+import type { Subject } from '../subject';
+import { nodeInfo, podInfo, type PodInfo } from '../scheduler/framework';
+import { explainUntolerated } from '../scheduler/explain-taint';
+import { taintEviction, type EvictionVerdict } from '../taint-eviction';
+import { formatTaint, formatToleration } from '../k8s/toleration';
+import { hint, type MatcherContext, type MatcherResult } from './context';
+import { chainResult, checkSeconds, type Chain } from './chain';
+import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from './inputs';
+
+export const describeTime = (after: number | null) =>
+  after === null ? 'never evicted' : after === 0 ? 'evicted at once' : `evicted after ${after}s`;
+
+function explainEviction(pod: PodInfo, verdict: EvictionVerdict, node: Node): string {
+  const info = nodeInfo(node);
+  if (verdict.taints.length === 0) return `${labelOf(node)} has no NoExecute taints, so the taint-eviction controller never evicts.`;
+  const lines = verdict.taints.map(({ taint, tolerationIndex, toleration }) => {
+    if (!toleration) return `  ${formatTaint(taint)}: ${explainUntolerated(pod, info, taint)} → evicted at once`;
+    const source = pod.tolerationSources[tolerationIndex];
+    const from = source === 'pod spec' ? '' : ` (added by ${source})`;
+    const secs = toleration.tolerationSeconds == null ? 'no tolerationSeconds → forever' : `tolerationSeconds ${toleration.tolerationSeconds}`;
+    return `  ${formatTaint(taint)}: first matching toleration tolerations[${tolerationIndex}] ${formatToleration(toleration)}${from}, ${secs}`;
+  });
+  return `NoExecute taints on ${labelOf(node)} and the toleration used for each:\n${lines.join('\n')}`;
+}
+
+function evaluate(subject: Subject, node: Node) {
+  const rejected = apiServerErrors([
+    { object: subject.object, label: subject.label },
+    { object: node, label: labelOf(node) },
+  ]);
+  if (rejected) throw new UsageError(rejected);
+  const pod = podInfo(subject);
+  return { pod, verdict: taintEviction(pod, nodeInfo(node)) };
+}
+
+export function toBeEvictedFrom(
+  this: MatcherContext,
+  received: unknown,
+  nodeArg: unknown,
+  options?: { after?: number },
+): MatcherResult | Chain<'after', number> {
+  const ctx = this;
+  const build = (after: number | undefined): MatcherResult => {
+    const suffix = after === undefined ? '' : `.after(${after})`;
+    const header = () => hint(ctx, 'toBeEvictedFrom', 'node', suffix);
+    return guarded(ctx, header, () => {
+      const subject = subjectOf(received);
+      const node = nodeOf(nodeArg);
+      const { pod, verdict } = evaluate(subject, node);
+      const actual = describeTime(verdict.after);
+      const pass = after === undefined ? verdict.after !== null : verdict.after === after;
+      const expected = after === undefined ? 'evicted at some point' : describeTime(after);
+      return {
+        pass,
+        message: () =>
+          `${header()}\n\nExpected ${subject.label} ${ctx.isNot ? 'not ' : ''}to be ${expected} from ${labelOf(node)}` +
+          `\nExpected: ${ctx.isNot ? 'not ' : ''}${ctx.utils.printExpected(expected)}\nReceived: ${ctx.utils.printReceived(actual)}\n\n` +
+          explainEviction(pod, verdict, node),
+      };
+    });
+  };
+  if (options !== undefined) {
+    const problem = typeof options === 'object' && options !== null ? checkSeconds('toBeEvictedFrom(node, { after })')(options.after) : 'toBeEvictedFrom(node, options): options must be { after: seconds }';
+    if (problem && !(typeof options === 'object' && options !== null && options.after === undefined)) {
+      return guarded(this, () => hint(this, 'toBeEvictedFrom', 'node, options'), () => {
+        throw new UsageError(problem!);
+      });
+    }
+    return build(options.after);
+  }
+  return chainResult<'after', number>(this, 'after', checkSeconds('after'), build);
+}

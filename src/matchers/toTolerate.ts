@@ -1,0 +1,52 @@
+// expect(subject).toTolerate(taint)
+import type { Toleration } from '../types';
+import { admitPod, type TolerationSource } from '../admission';
+import { settings } from '../config';
+import { closestToleration, formatTaint, formatToleration, toleratesTaint } from '../k8s/toleration';
+import { validateTolerations } from '../k8s/validation';
+import { hint, rejectedByApiServer, type MatcherContext, type MatcherResult } from './context';
+import { apiServerErrors, guarded, subjectOf, taintOf, tolerationsOf, UsageError } from './inputs';
+
+export function toTolerate(this: MatcherContext, received: unknown, taintArg: unknown): MatcherResult {
+  const header = () => hint(this, 'toTolerate', 'taint');
+  return guarded(this, header, () => {
+    const taint = taintOf(taintArg);
+    const gate = settings().featureGates.TaintTolerationComparisonOperators;
+    let tolerations: Toleration[];
+    let sources: TolerationSource[] | undefined;
+    let label: string;
+    const direct = tolerationsOf(received);
+    if (direct) {
+      tolerations = direct;
+      label = direct.length === 1 && !Array.isArray(received) ? `toleration ${formatToleration(direct[0])}` : `tolerations ${direct.map(formatToleration).join(', ')}`;
+      const errors = settings().validate ? validateTolerations(direct, 'tolerations', gate) : [];
+      if (errors.length) throw new UsageError(rejectedByApiServer(`The ${label}`, errors));
+    } else {
+      const subject = subjectOf(received);
+      const rejected = apiServerErrors([{ object: subject.object, label: subject.label }]);
+      if (rejected) throw new UsageError(rejected);
+      ({ tolerations, sources } = admitPod(subject));
+      label = subject.label;
+    }
+    const taintText = formatTaint(taint);
+    const index = tolerations.findIndex((t) => toleratesTaint(t, taint, gate));
+    const pass = index >= 0;
+    const from = (i: number) => (sources && sources[i] !== 'pod spec' ? ` (added by ${sources[i]})` : '');
+    const at = (i: number) => (sources ? `tolerations[${i}] ` : '');
+    return {
+      pass,
+      message: () => {
+        if (pass) {
+          const t = tolerations[index];
+          const seconds = taint.effect === 'NoExecute' && t.tolerationSeconds != null ? ` for ${t.tolerationSeconds}s (tolerationSeconds)` : '';
+          return `${header()}\n\nExpected ${label} not to tolerate taint ${this.utils.printExpected(taintText)}, but ${at(index)}${formatToleration(t)}${from(index)} tolerates it${seconds}.`;
+        }
+        const closest = closestToleration(tolerations, taint, gate);
+        const why = closest
+          ? `Closest: ${at(closest.index)}${formatToleration(closest.toleration)}${from(closest.index)}: ${closest.mismatches.join('; ')}`
+          : 'It has no tolerations.';
+        return `${header()}\n\nExpected ${label} to tolerate taint ${this.utils.printExpected(taintText)}, but no toleration matches it.\n${why}`;
+      },
+    };
+  });
+}

@@ -1,0 +1,18 @@
+// NodeName (pkg/scheduler/framework/plugins/nodename/node_name.go).
+import type { FilterPlugin } from './framework';
+
+export const ErrReasonNodeName = "node(s) didn't match the requested node name";
+
+export const NodeName: FilterPlugin = {
+  name: 'NodeName',
+  filter(pod, node) {
+    const wanted = pod.subject.spec.nodeName;
+    if (!wanted || wanted === node.name) return undefined;
+    return {
+      plugin: 'NodeName',
+      code: 'UnschedulableAndUnresolvable',
+      reasons: [ErrReasonNodeName],
+      details: [`${pod.subject.specPath}.nodeName is "${wanted}", not "${node.name}"`],
+    };
+  },
+};

@@ -1,0 +1,94 @@
+// What a matcher can be asked about: a Pod, or a workload whose pod template is used.
+import type { KubeObject, Node, PodSpec, Toleration } from './types';
+
+/** Pod-bearing kinds and where their pod spec lives. */
+export const POD_SPEC_PATHS: Record<string, string[]> = {
+  Pod: ['spec'],
+  PodTemplate: ['template', 'spec'],
+  Deployment: ['spec', 'template', 'spec'],
+  StatefulSet: ['spec', 'template', 'spec'],
+  DaemonSet: ['spec', 'template', 'spec'],
+  ReplicaSet: ['spec', 'template', 'spec'],
+  ReplicationController: ['spec', 'template', 'spec'],
+  Job: ['spec', 'template', 'spec'],
+  CronJob: ['spec', 'jobTemplate', 'spec', 'template', 'spec'],
+};
+
+export interface Subject {
+  object: KubeObject;
+  kind: string;
+  /** `Deployment default/web` */
+  label: string;
+  /** The pod spec as written (not admitted). */
+  spec: PodSpec;
+  /** Field path of the pod spec inside the object, e.g. `spec.template.spec`. */
+  specPath: string;
+}
+
+type Origin = { file: string; line: number };
+let originOf: (o: object) => Origin | undefined = () => undefined;
+/** The loader registers how to find where an object came from, so labels can cite file:line. */
+export function setOriginLookup(lookup: (o: object) => Origin | undefined): void {
+  originOf = lookup;
+}
+
+export function describeObject(object: KubeObject): string {
+  const kind = object.kind ?? 'object';
+  const name = object.metadata?.name ?? '<unnamed>';
+  const namespaced = kind !== 'Node';
+  const base = namespaced ? `${kind} ${object.metadata?.namespace ?? 'default'}/${name}` : `${kind} ${name}`;
+  const origin = originOf(object);
+  return origin ? `${base} (${origin.file}:${origin.line})` : base;
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+const cache = new WeakMap<object, Subject>();
+
+/** Resolve a Pod or workload to its pod spec; throws a readable error for anything else. */
+export function toSubject(received: unknown): Subject {
+  if (isObject(received)) {
+    const hit = cache.get(received);
+    if (hit) return hit;
+  }
+  if (!isObject(received) || typeof received.kind !== 'string' || !POD_SPEC_PATHS[received.kind]) {
+    throw new TypeError(
+      `expected a Pod or a workload (${Object.keys(POD_SPEC_PATHS).filter((k) => k !== 'Pod').join(', ')}), received ${preview(received)}`,
+    );
+  }
+  const object = received as KubeObject;
+  const path = POD_SPEC_PATHS[object.kind!];
+  let spec: unknown = object;
+  for (const part of path) spec = isObject(spec) ? spec[part] : undefined;
+  const subject: Subject = {
+    object,
+    kind: object.kind!,
+    label: describeObject(object),
+    spec: (isObject(spec) ? spec : {}) as unknown as PodSpec,
+    specPath: path.join('.'),
+  };
+  cache.set(object, subject);
+  return subject;
+}
+
+export function isNode(x: unknown): x is Node {
+  return isObject(x) && x.kind === 'Node';
+}
+
+export function assertNode(x: unknown, what = 'node'): Node {
+  if (!isNode(x)) throw new TypeError(`expected a ${what} (a v1 Node object with kind: Node), received ${preview(x)}`);
+  return x;
+}
+
+export function isToleration(x: unknown): x is Toleration {
+  return isObject(x) && !('kind' in x) && ['key', 'operator', 'value', 'effect', 'tolerationSeconds'].some((k) => k in x);
+}
+
+export function preview(x: unknown): string {
+  if (x === undefined) return 'undefined';
+  if (isObject(x) && typeof x.kind === 'string') return describeObject(x as KubeObject);
+  const s = JSON.stringify(x);
+  return s === undefined ? String(x) : s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}

@@ -1,0 +1,50 @@
+// The taint-eviction controller (pkg/controller/tainteviction/taint_eviction.go) for one pod on one node.
+import type { Taint, Toleration } from './types';
+import type { NodeInfo, PodInfo } from './scheduler/framework';
+import { toleratesTaint } from './k8s/toleration';
+
+export interface NoExecuteTaintUse {
+  taint: Taint;
+  /** Index into the admitted tolerations of the first toleration that tolerates this taint; -1 if none. */
+  tolerationIndex: number;
+  toleration?: Toleration;
+}
+
+export interface EvictionVerdict {
+  /** Seconds after the NoExecute taints appear; 0 = at once; null = never. */
+  after: number | null;
+  taints: NoExecuteTaintUse[];
+  /** The first NoExecute taint no toleration tolerates (the pod is deleted at once). */
+  untolerated?: Taint;
+}
+
+/**
+ * processPodOnNode: no NoExecute taints → never. For each NoExecute taint, the FIRST toleration in pod
+ * order that tolerates it is the one used (GetMatchingTolerations); an untolerated one → now.
+ * getMinTolerationTime: any used toleration with tolerationSeconds <= 0 → now; otherwise the minimum
+ * of the set ones; none set → never.
+ */
+export function taintEviction(pod: PodInfo, node: NodeInfo): EvictionVerdict {
+  const taints: NoExecuteTaintUse[] = node.taints
+    .filter((t) => t.effect === 'NoExecute')
+    .map((taint) => {
+      const tolerationIndex = pod.tolerations.findIndex((t) => toleratesTaint(t, taint, pod.comparisonOperators));
+      return { taint, tolerationIndex, toleration: pod.tolerations[tolerationIndex] };
+    });
+  if (taints.length === 0) return { after: null, taints };
+  const untolerated = taints.find((u) => u.tolerationIndex < 0);
+  if (untolerated) return { after: 0, taints, untolerated: untolerated.taint };
+  return { after: minTolerationTime(taints.map((u) => u.toleration!)), taints };
+}
+
+/** getMinTolerationTime, in seconds: 0 for an empty list or any value <= 0, null when none is set. */
+export function minTolerationTime(used: readonly Toleration[]): number | null {
+  if (used.length === 0) return 0;
+  let min: number | null = null;
+  for (const t of used) {
+    if (t.tolerationSeconds == null) continue;
+    if (t.tolerationSeconds <= 0) return 0;
+    if (min === null || t.tolerationSeconds < min) min = t.tolerationSeconds;
+  }
+  return min;
+}
