@@ -46,7 +46,8 @@ export function chainResult<M extends string, A>(
             settled = true;
             report(bare);
           } catch (error) {
-            if (error instanceof Error) Error.captureStackTrace?.(error, chain.then);
+            // Jest's error already carries the stack of the matcher call; Vitest's starts in here.
+            if (!ctx.dontThrow && error instanceof Error) Error.captureStackTrace?.(error, chain.then);
             throw error;
           }
           return chain;

@@ -23,7 +23,7 @@ export interface MatcherResult {
 }
 
 export function hint(ctx: MatcherContext, matcher: string, expected: string, suffix = ''): string {
-  return ctx.utils.matcherHint(`${ctx.isNot ? '.not' : ''}.${matcher}`, 'received', expected, { isNot: ctx.isNot, promise: ctx.promise }) + suffix;
+  return ctx.utils.matcherHint(matcher, 'received', expected, { isNot: ctx.isNot, promise: ctx.promise }) + suffix;
 }
 
 /** A result that fails with and without `.not`: the question has no verdict (bad input). */

@@ -4,7 +4,7 @@
 import type { Node } from '../types';
 import type { Subject } from '../subject';
 import { nodeInfo, podInfo, type PodInfo } from '../scheduler/framework';
-import { explainUntolerated } from '../scheduler/explain-taint';
+import { explainUntolerated, taintOrigin } from '../scheduler/explain-taint';
 import { taintEviction, type EvictionVerdict } from '../taint-eviction';
 import { formatTaint, formatToleration } from '../k8s/toleration';
 import { hint, type MatcherContext, type MatcherResult } from './context';
@@ -22,7 +22,7 @@ function explainEviction(pod: PodInfo, verdict: EvictionVerdict, node: Node): st
     const source = pod.tolerationSources[tolerationIndex];
     const from = source === 'pod spec' ? '' : ` (added by ${source})`;
     const secs = toleration.tolerationSeconds == null ? 'no tolerationSeconds → forever' : `tolerationSeconds ${toleration.tolerationSeconds}`;
-    return `  ${formatTaint(taint)}: first matching toleration tolerations[${tolerationIndex}] ${formatToleration(toleration)}${from}, ${secs}`;
+    return `  ${formatTaint(taint)}${taintOrigin(info, taint)}: first matching toleration tolerations[${tolerationIndex}] ${formatToleration(toleration)}${from}, ${secs}`;
   });
   return `NoExecute taints on ${labelOf(node)} and the toleration used for each:\n${lines.join('\n')}`;
 }

@@ -5,7 +5,7 @@ import { closestToleration, formatTaint, formatToleration } from '../k8s/tolerat
 
 export function taintOrigin(node: NodeInfo, taint: Taint): string {
   const i = node.taints.indexOf(taint);
-  return i >= 0 && i >= node.ownTaintCount ? ' (added by the node lifecycle controller from the node’s conditions)' : '';
+  return i >= 0 && i >= node.ownTaintCount ? " (added by the node lifecycle controller from the node's conditions)" : '';
 }
 
 export function explainUntolerated(pod: PodInfo, node: NodeInfo, taint: Taint): string {

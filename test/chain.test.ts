@@ -1,0 +1,46 @@
+// The `.after` chain inside real Jest runs (global expect and @jest/globals): every deferred,
+// chained and awaited form must pass or fail as its name says, with the stack at the test line.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+interface AssertionResult { title: string; status: string; failureMessages: string[] }
+interface Report { testResults: Array<{ name: string; assertionResults: AssertionResult[] }> }
+
+let report: Report;
+beforeAll(() => {
+  const jestBin = require.resolve('jest/bin/jest');
+  let out: string;
+  try {
+    out = execFileSync(process.execPath, [jestBin, '-c', path.join(__dirname, 'chain/jest.config.js'), '--json', '--ci'], {
+      encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' },
+    });
+  } catch (e) {
+    out = (e as { stdout: string }).stdout; // failing tests make Jest exit 1; that is the point
+  }
+  report = JSON.parse(out);
+}, 60_000);
+
+test.each(['global.spec.ts', 'globals.spec.ts'])('%s: each test passes or fails as its name says', (file) => {
+  const suite = report.testResults.find((r) => r.name.endsWith(file));
+  expect(suite).toBeDefined();
+  const outcomes = suite!.assertionResults.map((a) => [a.title, a.status]);
+  expect(outcomes.length).toBe(12);
+  for (const [title, status] of outcomes) expect([title, status]).toEqual([title, title.startsWith('PASS') ? 'passed' : 'failed']);
+});
+
+test.each(['global.spec.ts', 'globals.spec.ts'])('%s: failures point at the test file, not the library', (file) => {
+  const suite = report.testResults.find((r) => r.name.endsWith(file))!;
+  for (const a of suite.assertionResults.filter((x) => x.status === 'failed' && !x.title.includes('expect.assertions'))) {
+    const message = a.failureMessages.join('\n');
+    const firstFrame = message.split('\n').find((l) => /^\s+at /.test(l)) ?? '';
+    expect([a.title, firstFrame]).toEqual([a.title, expect.stringContaining(file)]);
+  }
+});
+
+test('the deferred .not failure carries the verdict', () => {
+  const suite = report.testResults.find((r) => r.name.endsWith('global.spec.ts'))!;
+  const bare = suite.assertionResults.find((a) => a.title.startsWith('FAIL bare .not is decided'))!;
+  expect(bare.failureMessages.join('\n')).toContain('Expected Deployment default/web not to be evicted at some point from Node down');
+  const assertions = suite.assertionResults.find((a) => a.title.startsWith('FAIL expect.assertions'))!;
+  expect(assertions.failureMessages.join('\n')).toContain('Expected three assertions to be called but received two assertion calls');
+});
