@@ -22,6 +22,12 @@ export interface KubeObject {
   metadata?: { name?: string; namespace?: string };
 }
 
+/**
+ * What the matchers accept as a node: a typed v1 Node, or any object literal or parsed manifest
+ * whose `kind` is "Node" (checked at run time). Plain string fields keep object literals assignable.
+ */
+export type NodeLike = Node | (KubeObject & { spec?: object; status?: object });
+
 /** A field error as the API server reports it. */
 export interface FieldError {
   field: string;

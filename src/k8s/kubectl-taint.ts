@@ -1,6 +1,6 @@
 // `kubectl taint` spec grammar and node update, with kubectl's own error texts
 // (staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go and taint.go).
-import type { Node, Taint, TaintEffect } from '../types';
+import type { Node, NodeLike, Taint, TaintEffect } from '../types';
 import { formatTaint } from './toleration';
 import { isQualifiedName, isValidLabelValue } from './names';
 
@@ -64,7 +64,8 @@ export interface TaintOptions { overwrite?: boolean }
  * Throws kubectl's error for invalid specs, duplicates, conflicting add/remove,
  * an existing key+effect without overwrite, and a taint to remove that is not there.
  */
-export function taint(node: Node, ...args: Array<string | TaintOptions>): Node {
+export function taint(nodeLike: NodeLike, ...args: Array<string | TaintOptions>): Node {
+  const node = nodeLike as Node;
   const options = typeof args[args.length - 1] === 'object' ? (args.pop() as TaintOptions) : {};
   const specs = args as string[];
   if (specs.length === 0) throw new Error('at least one taint update is required');

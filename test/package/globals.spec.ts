@@ -1,0 +1,30 @@
+// Runs in a fresh project with the packed tarball installed (scripts/package-test.mjs).
+import { expect, test } from '@jest/globals';
+import { configure, parseTaint, taint } from 'jest-k8s-placement';
+
+const node = (name: string, taints: object[] = [], ready?: string) => ({
+  apiVersion: 'v1', kind: 'Node', metadata: { name }, spec: { taints },
+  status: ready ? { conditions: [{ type: 'Ready', status: ready }] } : undefined,
+});
+const web = {
+  apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'prod' },
+  spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx' }], tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'web', effect: 'NoSchedule' }] } } },
+};
+
+test('matchers from the packed package', async () => {
+  expect(web).toTolerate('dedicated=web:NoSchedule');
+  expect(web).toBeSchedulableOn(node('a', [{ key: 'dedicated', value: 'web', effect: 'NoSchedule' }]));
+  expect(web).not.toBeSchedulableOn(taint(node('b'), 'dedicated=gpu:NoSchedule'));
+  expect(web).toBeEvictedFrom(node('down', [], 'False')).after(300);
+  expect(web).not.toBeEvictedFrom(node('down', [], 'False')).after(60);
+  await expect(web).toBeEvictedFrom(node('down', [], 'Unknown'));
+  expect(parseTaint('a-')).toEqual({ key: 'a', remove: true });
+  configure({ admission: { defaultTolerationSeconds: false } });
+  expect(web).toBeEvictedFrom(node('down', [], 'False')).after(0);
+});
+
+test('a failure message names the subject and the reason', () => {
+  expect(() => expect(web).toBeSchedulableOn(node('gpu', [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }]))).toThrow(
+    'node(s) had untolerated taint(s)',
+  );
+});
