@@ -1,7 +1,8 @@
 // admit: what the cluster adds to an object before the scheduler and controllers see it.
 import type { Node, Taint, Toleration } from '../types';
 import type { Subject } from '../subject';
-import { settings, settingsGeneration } from '../config';
+import { settings } from '../config';
+import { cachedPerObject } from '../cache';
 import { addDefaultTolerationSeconds } from './default-toleration-seconds';
 import { addDaemonSetTolerations } from './daemonset-tolerations';
 import { mergeConditionTaints } from './node-condition-taints';
@@ -20,26 +21,11 @@ export interface AdmittedNode {
   ownCount: number;
 }
 
-/** Per-object cache that is dropped whenever `configure` changes the settings. */
-function cached<K extends object, V>(compute: (k: K) => V): (k: K) => V {
-  let map = new WeakMap<K, V>();
-  let gen = settingsGeneration();
-  return (k) => {
-    if (gen !== settingsGeneration()) {
-      map = new WeakMap();
-      gen = settingsGeneration();
-    }
-    let v = map.get(k);
-    if (v === undefined) map.set(k, (v = compute(k)));
-    return v;
-  };
-}
-
 function attribute(before: readonly Toleration[], after: Toleration[], prior: TolerationSource[], source: TolerationSource): TolerationSource[] {
   return after.map((t, i) => (i < before.length && before[i] === t ? prior[i] : source));
 }
 
-export const admitPod = cached((subject: Subject): AdmittedPod => {
+export const admitPod = cachedPerObject((subject: Subject): AdmittedPod => {
   const { admission } = settings();
   let tolerations: Toleration[] = subject.spec.tolerations ?? [];
   let sources: TolerationSource[] = tolerations.map(() => 'pod spec');
@@ -57,7 +43,7 @@ export const admitPod = cached((subject: Subject): AdmittedPod => {
   return { tolerations, sources };
 });
 
-export const admitNode = cached((node: Node): AdmittedNode => {
+export const admitNode = cachedPerObject((node: Node): AdmittedNode => {
   const own = node.spec?.taints ?? [];
   const taints = settings().admission.nodeConditionTaints ? mergeConditionTaints(node) : own;
   return { taints, ownCount: own.length };

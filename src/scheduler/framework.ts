@@ -1,9 +1,13 @@
-// The small part of kube-scheduler's framework the plugins need: the prepared pod and node,
-// and the status a Filter returns.
-import type { Node, Taint, Toleration } from '../types';
-import type { Subject } from '../subject';
+// The small part of kube-scheduler's framework the plugins need: the pod and node, prepared once
+// each (pod: per subject; node: per node object), and the status a Filter returns.
+import type { Node, Pod, Taint, Toleration } from '../types';
+import { toSubject, type Subject } from '../subject';
 import { admitNode, admitPod, type TolerationSource } from '../admission';
 import { settings } from '../config';
+import { cachedPerObject } from '../cache';
+import { isScalarResourceName, podRequests, ResourceError, type ResourceList } from '../k8s/resources';
+import { parseTerms, type ParsedTerm } from '../k8s/node-selector';
+import { parseQuantity, QuantityError } from '../k8s/quantity';
 
 export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 
@@ -16,38 +20,177 @@ export interface Status {
   details: string[];
 }
 
+/** The scheduler's integer view of a resource list (framework.Resource). */
+export interface Resources {
+  milliCPU: number;
+  memory: number;
+  ephemeralStorage: number;
+  scalars: Map<string, number>;
+}
+
+export interface HostPort {
+  ip: string;
+  protocol: string;
+  port: number;
+  /** e.g. `containers[0].ports[1]` */
+  where: string;
+}
+
 /** Everything about the pod that does not depend on the node, computed once per subject. */
 export interface PodInfo {
   subject: Subject;
   tolerations: Toleration[];
   tolerationSources: TolerationSource[];
   comparisonOperators: boolean;
+  nodeSelector: Record<string, string>;
+  /** Parsed required node affinity terms; undefined when the pod has none. */
+  requiredTerms?: ParsedTerm[];
+  preferredTerms: Array<{ weight: number; term: ParsedTerm }>;
+  /** NodeAffinity PreFilterResult: node names from `matchFields metadata.name In`; undefined = all nodes. */
+  nodeNames?: Set<string>;
+  requests: Resources;
+  /** Set when a quantity cannot be parsed: the API server would refuse the pod. */
+  requestsError?: string;
+  hostPorts: HostPort[];
 }
 
 export interface NodeInfo {
   node: Node;
   name: string;
+  labels: Record<string, string>;
   /** Node taints after the node lifecycle controller's condition taints. */
   taints: Taint[];
   ownTaintCount: number;
+  /** undefined when the node declares no allocatable at all (treated as unconstrained). */
+  allocatable?: Resources & { pods: number; has: Set<string> };
+  allocatableError?: string;
 }
 
-export function podInfo(subject: Subject): PodInfo {
+/** What the pods already bound to a node use (NodeInfo.Requested, UsedPorts). */
+export interface NodeUsage {
+  pods: number;
+  requested: Resources;
+  ports: Array<HostPort & { pod: string }>;
+}
+
+export function toResources(list: ResourceList): Resources {
+  const r: Resources = { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() };
+  for (const [name, nanos] of list) {
+    const q = { value: () => Number((nanos + 999_999_999n) / 1_000_000_000n), milli: () => Number((nanos + 999_999n) / 1_000_000n) };
+    if (name === 'cpu') r.milliCPU = q.milli();
+    else if (name === 'memory') r.memory = q.value();
+    else if (name === 'ephemeral-storage') r.ephemeralStorage = q.value();
+    else if (isScalarResourceName(name)) r.scalars.set(name, q.value());
+  }
+  return r;
+}
+
+function hostPorts(subject: Subject): HostPort[] {
+  const out: HostPort[] = [];
+  const collect = (containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean) =>
+    (containers ?? []).forEach((c, i) => {
+      if (sidecarsOnly && c.restartPolicy !== 'Always') return;
+      (c.ports ?? []).forEach((p, j) => {
+        if (!p.hostPort || p.hostPort <= 0) return;
+        out.push({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort, where: `${field}[${i}].ports[${j}]` });
+      });
+    });
+  collect(subject.spec.containers, 'containers', false);
+  collect(subject.spec.initContainers, 'initContainers', true);
+  return out;
+}
+
+/** NodeAffinity PreFilter: names from `matchFields metadata.name In` in every term, or undefined. */
+function preFilterNodeNames(terms: ParsedTerm[] | undefined): Set<string> | undefined {
+  if (!terms) return undefined;
+  let union: Set<string> | undefined = new Set();
+  for (const term of terms) {
+    let names: Set<string> | undefined;
+    for (const r of term.requirements) {
+      if (r.kind !== 'field' || r.req.key !== 'metadata.name' || r.req.operator !== 'In') continue;
+      const these = new Set(r.req.values ?? []);
+      names = names ? new Set([...names].filter((n) => these.has(n))) : these;
+    }
+    if (!names) return undefined; // a term without such a requirement: no narrowing (terms are ORed)
+    names.forEach((n) => union!.add(n));
+  }
+  return union;
+}
+
+export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
   const admitted = admitPod(subject);
+  const affinity = subject.spec.affinity?.nodeAffinity;
+  const required = affinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  const requiredTerms = required ? parseTerms(required.nodeSelectorTerms) : undefined;
+  let requests: Resources = toResources(new Map());
+  let requestsError: string | undefined;
+  try {
+    requests = toResources(podRequests(subject.spec, subject.specPath));
+  } catch (e) {
+    if (!(e instanceof ResourceError)) throw e;
+    requestsError = e.message;
+  }
   return {
     subject,
     tolerations: admitted.tolerations,
     tolerationSources: admitted.sources,
     comparisonOperators: settings().featureGates.TaintTolerationComparisonOperators,
+    nodeSelector: subject.spec.nodeSelector ?? {},
+    requiredTerms,
+    preferredTerms: (affinity?.preferredDuringSchedulingIgnoredDuringExecution ?? [])
+      .map((p) => ({ weight: p.weight, term: parseTerms([p.preference])[0] }))
+      .filter((p) => p.weight !== 0 && p.term !== undefined),
+    nodeNames: preFilterNodeNames(requiredTerms),
+    requests,
+    requestsError,
+    hostPorts: hostPorts(subject),
   };
-}
+});
 
-export function nodeInfo(node: Node): NodeInfo {
+export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
   const admitted = admitNode(node);
-  return { node, name: node.metadata?.name ?? '', taints: admitted.taints, ownTaintCount: admitted.ownCount };
+  const info: NodeInfo = {
+    node,
+    name: node.metadata?.name ?? '',
+    labels: node.metadata?.labels ?? {},
+    taints: admitted.taints,
+    ownTaintCount: admitted.ownCount,
+  };
+  const allocatable = node.status?.allocatable as Record<string, string | number> | undefined;
+  if (allocatable) {
+    try {
+      const list: ResourceList = new Map();
+      for (const [name, raw] of Object.entries(allocatable)) list.set(name, parseQuantity(raw).nanos);
+      const pods = list.has('pods') ? Number((list.get('pods')! + 999_999_999n) / 1_000_000_000n) : 0;
+      info.allocatable = { ...toResources(list), pods, has: new Set(list.keys()) };
+    } catch (e) {
+      if (!(e instanceof QuantityError)) throw e;
+      info.allocatableError = `status.allocatable: ${e.message}`;
+    }
+  }
+  return info;
+});
+
+const TERMINAL = new Set(['Succeeded', 'Failed']);
+
+/** What pods already bound to a node consume; terminal pods consume nothing (the scheduler cache drops them). */
+export function nodeUsage(existingPods: readonly Pod[] | undefined): NodeUsage {
+  const usage: NodeUsage = { pods: 0, requested: { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() }, ports: [] };
+  for (const pod of existingPods ?? []) {
+    if (TERMINAL.has(pod.status?.phase ?? '')) continue;
+    const info = podInfo(toSubject(pod));
+    usage.pods++;
+    const r = info.requests;
+    usage.requested.milliCPU += r.milliCPU;
+    usage.requested.memory += r.memory;
+    usage.requested.ephemeralStorage += r.ephemeralStorage;
+    for (const [k, v] of r.scalars) usage.requested.scalars.set(k, (usage.requested.scalars.get(k) ?? 0) + v);
+    for (const p of info.hostPorts) usage.ports.push({ ...p, pod: info.subject.label });
+  }
+  return usage;
 }
 
 export interface FilterPlugin {
   name: string;
-  filter(pod: PodInfo, node: NodeInfo): Status | undefined;
+  filter(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status | undefined;
 }

@@ -1,13 +1,17 @@
-// kube-scheduler's per-node Filter phase: the default profile's plugins in upstream order
-// (pkg/scheduler/apis/config/v1/default_plugins.go); the first failing plugin decides the node's status.
-import type { Node } from '../types';
+// kube-scheduler for one pod: PreEnqueue (SchedulingGates), NodeAffinity's PreFilter narrowing, then the
+// default profile's Filter plugins in upstream order (pkg/scheduler/apis/config/v1/default_plugins.go) —
+// the first failing plugin decides a node's status — and the FitError message when no node fits.
+import type { Node, Pod } from '../types';
 import type { Subject } from '../subject';
-import { nodeInfo, podInfo, type FilterPlugin, type NodeInfo, type PodInfo, type Status } from './framework';
+import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
 import { NodeUnschedulable } from './node-unschedulable';
 import { NodeName } from './node-name';
 import { TaintToleration } from './taint-toleration';
+import { ErrReasonConflict, NodeAffinity, preFilterReason } from './node-affinity';
+import { NodePorts } from './node-ports';
+import { NodeResourcesFit } from './node-resources-fit';
 
-export const FILTER_PLUGINS: FilterPlugin[] = [NodeUnschedulable, NodeName, TaintToleration];
+export const FILTER_PLUGINS: FilterPlugin[] = [NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit];
 
 export interface NodeVerdict {
   node: string;
@@ -16,15 +20,89 @@ export interface NodeVerdict {
   status?: Status;
 }
 
-export function runFilters(pod: PodInfo, node: NodeInfo): NodeVerdict {
+/** A rejection of the pod as a whole, before any node is filtered (PreEnqueue or PreFilter). */
+export function podRejection(pod: PodInfo): Status | undefined {
+  const gates = pod.subject.spec.schedulingGates ?? [];
+  if (gates.length) {
+    return {
+      plugin: 'SchedulingGates', code: 'UnschedulableAndUnresolvable',
+      reasons: [`waiting for scheduling gates: [${gates.map((g) => g.name).join(' ')}]`],
+      details: ['kube-scheduler does not try a pod until its spec.schedulingGates are removed'],
+    };
+  }
+  if (pod.nodeNames && pod.nodeNames.size === 0) {
+    return {
+      plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: [ErrReasonConflict],
+      details: ['every nodeSelectorTerm pins metadata.name with matchFields In lists that have no name in common'],
+    };
+  }
+  return undefined;
+}
+
+const NO_USAGE: NodeUsage = nodeUsage([]);
+
+export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_USAGE): NodeVerdict {
+  const rejected = podRejection(pod);
+  if (rejected) return { node: node.name, feasible: false, status: rejected };
+  // Nodes outside NodeAffinity's PreFilterResult are never filtered.
+  if (pod.nodeNames && !pod.nodeNames.has(node.name)) {
+    return {
+      node: node.name, feasible: false,
+      status: {
+        plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: [preFilterReason(['NodeAffinity'])],
+        details: [`matchFields metadata.name In [${[...pod.nodeNames].join(', ')}] limits the pod to those nodes`],
+      },
+    };
+  }
   for (const plugin of FILTER_PLUGINS) {
-    const status = plugin.filter(pod, node);
+    const status = plugin.filter(pod, node, usage);
     if (status) return { node: node.name, feasible: false, status };
   }
   return { node: node.name, feasible: true };
 }
 
 /** Would kube-scheduler's filters accept this node for the subject's pod? */
-export function schedulingVerdict(subject: Subject, node: Node): NodeVerdict {
-  return runFilters(podInfo(subject), nodeInfo(node));
+export function schedulingVerdict(subject: Subject, node: Node, existingPods?: readonly Pod[]): NodeVerdict {
+  return runFilters(podInfo(subject), nodeInfo(node), nodeUsage(existingPods));
+}
+
+export interface ScheduleResult {
+  feasible: NodeVerdict[];
+  rejected: NodeVerdict[];
+  /** kube-scheduler's FitError text when no node fits (without the PostFilter/preemption part). */
+  fitError?: string;
+}
+
+/** Group existing pods by `spec.nodeName`. */
+export function podsByNode(existingPods: readonly Pod[] | undefined): Map<string, Pod[]> {
+  const map = new Map<string, Pod[]>();
+  for (const p of existingPods ?? []) {
+    const name = p.spec?.nodeName;
+    if (!name) continue;
+    map.set(name, [...(map.get(name) ?? []), p]);
+  }
+  return map;
+}
+
+export function schedule(subject: Subject, nodes: readonly Node[], existingPods?: readonly Pod[]): ScheduleResult {
+  const pod = podInfo(subject);
+  const byNode = podsByNode(existingPods);
+  const verdicts = nodes.map((n) => {
+    const info = nodeInfo(n);
+    return runFilters(pod, info, byNode.has(info.name) ? nodeUsage(byNode.get(info.name)) : NO_USAGE);
+  });
+  const feasible = verdicts.filter((v) => v.feasible);
+  const rejected = verdicts.filter((v) => !v.feasible);
+  return { feasible, rejected, fitError: feasible.length ? undefined : fitError(nodes.length, pod, rejected) };
+}
+
+/** FitError.Error(): `0/N nodes are available: ` + reason histogram sorted as strings, or the PreFilter message. */
+export function fitError(numAllNodes: number, pod: PodInfo, rejected: readonly NodeVerdict[]): string {
+  const head = `0/${numAllNodes} nodes are available:`;
+  const whole = podRejection(pod);
+  if (whole) return `${head} ${whole.reasons.join(', ')}.`;
+  const counts = new Map<string, number>();
+  for (const v of rejected) for (const r of v.status!.reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const histogram = [...counts].map(([reason, n]) => `${n} ${reason}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return histogram.length ? `${head} ${histogram.join(', ')}.` : head;
 }

@@ -2,7 +2,7 @@
 import type { Node, Pod, Taint, Toleration } from '../types';
 import { toSubject } from '../subject';
 import { configure, resetConfiguration } from '../config';
-import { nodeInfo, podInfo } from './framework';
+import { nodeInfo, nodeUsage, podInfo } from './framework';
 import { runFilters } from '.';
 import { TaintToleration, untoleratedPreferNoSchedule, normalizeTaintTolerationScores } from './taint-toleration';
 import { NodeUnschedulable } from './node-unschedulable';
@@ -18,7 +18,7 @@ const pod = (tolerations: Toleration[], extra: Partial<NonNullable<Pod['spec']>>
 const node = (name: string, taints: Taint[], unschedulable?: boolean): Node => ({
   apiVersion: 'v1', kind: 'Node', metadata: { name }, spec: { taints, unschedulable },
 });
-const filter = (p: Pod, n: Node, plugin = TaintToleration) => plugin.filter(podInfo(toSubject(p)), nodeInfo(n));
+const filter = (p: Pod, n: Node, plugin = TaintToleration) => plugin.filter(podInfo(toSubject(p)), nodeInfo(n), nodeUsage([]));
 
 describe('TaintToleration Filter (taint_toleration_test.go TestTaintTolerationFilter)', () => {
   const NS = 'NoSchedule';

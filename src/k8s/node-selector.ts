@@ -1,0 +1,142 @@
+// Node selectors and node affinity as kube-scheduler evaluates them
+// (staging/src/k8s.io/component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go,
+// label requirements per staging/src/k8s.io/apimachinery/pkg/labels/selector.go).
+import type * as core from 'kubernetes-types/core/v1';
+import { isQualifiedName, isValidLabelValue } from './names';
+
+export type NodeSelectorRequirement = core.NodeSelectorRequirement;
+export type NodeSelectorTerm = core.NodeSelectorTerm;
+
+export interface ParsedRequirement {
+  kind: 'expression' | 'field';
+  index: number;
+  req: NodeSelectorRequirement;
+  /** Gt/Lt threshold. */
+  bound?: bigint;
+}
+
+export interface ParsedTerm {
+  index: number;
+  requirements: ParsedRequirement[];
+  /** Why upstream would refuse to parse this term; a term with an error never matches. */
+  error?: string;
+}
+
+/** Go's strconv.ParseInt(s, 10, 64): optional sign, decimal digits (leading zeros allowed), int64 range. */
+export function parseGoInt64(s: string): bigint | undefined {
+  if (!/^[+-]?[0-9]+$/.test(s)) return undefined;
+  const n = BigInt(s);
+  return n < -(2n ** 63n) || n > 2n ** 63n - 1n ? undefined : n;
+}
+
+function parseExpression(req: NodeSelectorRequirement): string | undefined | { bound: bigint } {
+  const values = req.values ?? [];
+  const keyErrs = isQualifiedName(req.key ?? '');
+  if (keyErrs.length) return `invalid label key "${req.key}": ${keyErrs.join('; ')}`;
+  switch (req.operator) {
+    case 'In':
+    case 'NotIn':
+      if (values.length === 0) return `for '${req.operator === 'In' ? 'in' : 'notin'}' operators, values set can't be empty`;
+      break;
+    case 'Exists':
+    case 'DoesNotExist':
+      if (values.length !== 0) return `values set must be empty for exists and does not exist`;
+      break;
+    case 'Gt':
+    case 'Lt': {
+      if (values.length !== 1) return `for 'Gt', 'Lt' operators, exactly one value is required`;
+      if (parseGoInt64(values[0]) === undefined) return `for 'Gt', 'Lt' operators, the value must be an integer`;
+      break;
+    }
+    default:
+      return `"${req.operator}" is not a valid node selector operator`;
+  }
+  for (const v of values) {
+    const errs = isValidLabelValue(v);
+    if (errs.length) return `invalid label value: "${v}": at key: "${req.key}": ${errs.join('; ')}`;
+  }
+  return req.operator === 'Gt' || req.operator === 'Lt' ? { bound: parseGoInt64(values[0])! } : undefined;
+}
+
+function parseField(req: NodeSelectorRequirement): string | undefined {
+  if (req.operator !== 'In' && req.operator !== 'NotIn') return `"${req.operator}" is not a valid node field selector operator`;
+  if ((req.values ?? []).length !== 1) return `unexpected number of value (${(req.values ?? []).length}) for node field selector operator "${req.operator}"`;
+  return undefined;
+}
+
+/** Parse terms once per pod. Empty terms are dropped (they are not "match all"). */
+export function parseTerms(terms: readonly NodeSelectorTerm[] | undefined): ParsedTerm[] {
+  const out: ParsedTerm[] = [];
+  (terms ?? []).forEach((term, index) => {
+    const exprs = term.matchExpressions ?? [];
+    const fields = term.matchFields ?? [];
+    if (exprs.length === 0 && fields.length === 0) return;
+    const parsed: ParsedTerm = { index, requirements: [] };
+    exprs.forEach((req, i) => {
+      const r = parseExpression(req);
+      if (typeof r === 'string') parsed.error ??= `matchExpressions[${i}]: ${r}`;
+      parsed.requirements.push({ kind: 'expression', index: i, req, bound: typeof r === 'object' ? r.bound : undefined });
+    });
+    fields.forEach((req, i) => {
+      const r = parseField(req);
+      if (r) parsed.error ??= `matchFields[${i}]: ${r}`;
+      parsed.requirements.push({ kind: 'field', index: i, req });
+    });
+    out.push(parsed);
+  });
+  return out;
+}
+
+/** labels.Requirement.Matches, and the metadata.name field requirement. */
+export function requirementMatches(r: ParsedRequirement, labels: Record<string, string>, nodeName: string): boolean {
+  const { req } = r;
+  const values = req.values ?? [];
+  if (r.kind === 'field') {
+    // the field selector is skipped for a node without a name; unknown fields read as ""
+    if (!nodeName) return true;
+    const actual = req.key === 'metadata.name' ? nodeName : '';
+    return req.operator === 'In' ? actual === values[0] : actual !== values[0];
+  }
+  const has = Object.prototype.hasOwnProperty.call(labels, req.key);
+  const value = labels[req.key];
+  switch (req.operator) {
+    case 'In':
+      return has && values.includes(value);
+    case 'NotIn':
+      return !has || !values.includes(value);
+    case 'Exists':
+      return has;
+    case 'DoesNotExist':
+      return !has;
+    case 'Gt':
+    case 'Lt': {
+      if (!has) return false;
+      const n = parseGoInt64(value);
+      if (n === undefined) return false;
+      return req.operator === 'Gt' ? n > r.bound! : n < r.bound!;
+    }
+    default:
+      return false;
+  }
+}
+
+export function termMatches(term: ParsedTerm, labels: Record<string, string>, nodeName: string): boolean {
+  return !term.error && term.requirements.every((r) => requirementMatches(r, labels, nodeName));
+}
+
+export function describeRequirement(r: ParsedRequirement): string {
+  const { req } = r;
+  const field = r.kind === 'field' ? 'matchFields' : 'matchExpressions';
+  const values = req.values && req.values.length ? ` [${req.values.join(', ')}]` : '';
+  return `${field}[${r.index}] ${req.key} ${req.operator}${values}`;
+}
+
+/** Why a requirement fails on a node, with the node's actual label value. */
+export function explainRequirement(r: ParsedRequirement, labels: Record<string, string>, nodeName: string): string {
+  if (r.kind === 'field') return `${describeRequirement(r)}: node name is "${nodeName}"`;
+  const has = Object.prototype.hasOwnProperty.call(labels, r.req.key);
+  if (!has) return `${describeRequirement(r)}: node has no label ${r.req.key}`;
+  const v = labels[r.req.key];
+  const nonInt = (r.req.operator === 'Gt' || r.req.operator === 'Lt') && parseGoInt64(v) === undefined ? ' (not an integer)' : '';
+  return `${describeRequirement(r)}: node has ${r.req.key}=${JSON.stringify(v)}${nonInt}`;
+}

@@ -1,0 +1,86 @@
+// resource.Quantity parsing and rounding as k8s.io/apimachinery/pkg/api/resource/quantity.go does it.
+// Values are kept exactly as a count of nano-units (BigInt), never as floats.
+
+export type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
+
+const NANO = 10n ** 9n;
+const MAX_INT64 = 2n ** 63n - 1n;
+
+const DECIMAL_SUFFIXES: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const BINARY_SUFFIXES: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+
+export class Quantity {
+  constructor(
+    /** The exact amount in units of 10^-9, already rounded up at parse time as upstream does. */
+    readonly nanos: bigint,
+    readonly format: QuantityFormat,
+    readonly text: string,
+  ) {}
+
+  /** Value(): the amount rounded up (away from zero) to an integer. */
+  value(): number {
+    return Number(ceilDiv(this.nanos, NANO));
+  }
+
+  /** MilliValue(): the amount × 1000 rounded up (away from zero). */
+  milliValue(): number {
+    return Number(ceilDiv(this.nanos, 10n ** 6n));
+  }
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+function ceilDiv(n: bigint, d: bigint): bigint {
+  const neg = n < 0n;
+  const a = neg ? -n : n;
+  const q = (a + d - 1n) / d;
+  return neg ? -q : q;
+}
+
+export class QuantityError extends Error {}
+
+// parseQuantityString: sign, digits, optional fraction, then a suffix made of "eEinumkKMGTP"
+// characters optionally followed by a signed integer (the exponent form).
+const GRAMMAR = /^([+-]?)([0-9]*)(?:\.([0-9]*))?([eEinumkKMGTP]*)([+-]?[0-9]*)$/;
+
+/** Parse a quantity the way the API server does (`cpu: 500m`, `memory: 1Gi`, `32`, `1e3`). Throws on invalid input. */
+export function parseQuantity(input: string | number): Quantity {
+  const text = typeof input === 'number' ? numberText(input) : input;
+  if (typeof text !== 'string' || text.length === 0) throw new QuantityError(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
+  const m = GRAMMAR.exec(text);
+  if (!m) throw new QuantityError(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
+  const [, sign, whole, fraction = '', suffixLetters, suffixNumber] = m;
+  if (!whole && !text.includes('.')) throw new QuantityError(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
+  const suffix = suffixLetters + suffixNumber;
+  let base: 10 | 2;
+  let exponent: number;
+  let format: QuantityFormat;
+  if (suffixNumber === '' && suffix in DECIMAL_SUFFIXES) {
+    [base, exponent, format] = [10, DECIMAL_SUFFIXES[suffix], 'DecimalSI'];
+  } else if (suffixNumber === '' && suffix in BINARY_SUFFIXES) {
+    [base, exponent, format] = [2, BINARY_SUFFIXES[suffix], 'BinarySI'];
+  } else if (suffix.length > 1 && (suffix[0] === 'e' || suffix[0] === 'E') && /^[+-]?[0-9]+$/.test(suffix.slice(1))) {
+    [base, exponent, format] = [10, Number(suffix.slice(1)), 'DecimalExponent'];
+  } else {
+    throw new QuantityError(`unable to parse quantity's suffix`);
+  }
+  // amount = digits / 10^fractionLength × (10^exponent or 2^exponent), kept as a fraction num/den
+  let num = BigInt((whole || '0') + fraction);
+  let den = 10n ** BigInt(fraction.length);
+  if (base === 2) num *= 2n ** BigInt(exponent);
+  else if (exponent >= 0) num *= 10n ** BigInt(exponent);
+  else den *= 10n ** BigInt(-exponent);
+  // Round up to a whole nano-unit (never to 0 for a non-zero amount), then cap BinarySI at 2^63-1.
+  let nanos = ceilDiv(num * NANO, den);
+  if (format === 'BinarySI' && nanos > MAX_INT64 * NANO) nanos = MAX_INT64 * NANO;
+  if (format === 'BinarySI' && nanos > 0n && nanos < NANO) format = 'DecimalSI';
+  return new Quantity(sign === '-' ? -nanos : nanos, format, text);
+}
+
+/** A YAML number (`cpu: 32`, `cpu: 0.5`) as the API server would read it back as a quantity string. */
+function numberText(n: number): string {
+  if (!Number.isFinite(n)) throw new QuantityError(`quantities must be finite numbers, received ${n}`);
+  return String(n);
+}

@@ -1,0 +1,64 @@
+// NodeAffinity (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go): Filter on
+// spec.nodeSelector AND required node affinity; Score on preferred terms.
+import type { FilterPlugin, NodeInfo, PodInfo } from './framework';
+import { explainRequirement, requirementMatches, termMatches } from '../k8s/node-selector';
+
+export const ErrReasonPod = "node(s) didn't match Pod's node affinity/selector";
+// PreFilter: every term pins names that contradict each other.
+export const ErrReasonConflict = 'pod affinity terms conflict';
+export const preFilterReason = (plugins: string[]) => `node(s) didn't satisfy plugin(s) [${[...plugins].sort().join(' ')}]`;
+
+function selectorMismatches(pod: PodInfo, node: NodeInfo): string[] {
+  const out: string[] = [];
+  for (const [key, want] of Object.entries(pod.nodeSelector)) {
+    if (!Object.prototype.hasOwnProperty.call(node.labels, key)) out.push(`nodeSelector ${key}=${want}: node has no label ${key}`);
+    else if (node.labels[key] !== want) out.push(`nodeSelector ${key}=${want}: node has ${key}=${JSON.stringify(node.labels[key])}`);
+  }
+  return out;
+}
+
+function requiredAffinityMismatches(pod: PodInfo, node: NodeInfo): string[] {
+  const terms = pod.requiredTerms;
+  if (!terms) return [];
+  if (terms.some((t) => termMatches(t, node.labels, node.name))) return [];
+  const path = `${pod.subject.specPath}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution`;
+  if (terms.length === 0) return [`${path} has no usable nodeSelectorTerms, so no node matches`];
+  const lines = [`no nodeSelectorTerm of ${path} matches (terms are ORed, requirements ANDed):`];
+  for (const term of terms) {
+    if (term.error) {
+      lines.push(`  nodeSelectorTerms[${term.index}] never matches: ${term.error}`);
+      continue;
+    }
+    const failing = term.requirements.filter((r) => !requirementMatches(r, node.labels, node.name));
+    lines.push(`  nodeSelectorTerms[${term.index}]: ${failing.map((r) => explainRequirement(r, node.labels, node.name)).join('; ')}`);
+  }
+  return lines;
+}
+
+export const NodeAffinity: FilterPlugin = {
+  name: 'NodeAffinity',
+  filter(pod, node) {
+    const details = [...selectorMismatches(pod, node), ...requiredAffinityMismatches(pod, node)];
+    if (details.length === 0) return undefined;
+    return { plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: [ErrReasonPod], details };
+  },
+};
+
+/** Score: the sum of the weights of the preferred terms that match (terms with parse errors count nothing). */
+export function preferredAffinityScore(pod: PodInfo, node: NodeInfo): { score: number; matched: number[] } {
+  let score = 0;
+  const matched: number[] = [];
+  pod.preferredTerms.forEach(({ weight, term }, i) => {
+    if (termMatches(term, node.labels, node.name)) {
+      score += weight;
+      matched.push(i);
+    }
+  });
+  return { score, matched };
+}
+
+/** DefaultNormalizeScore(100, reverse=false): score*100/max, integer division; all 0 when max is 0. */
+export function normalizeNodeAffinityScores(raw: number[]): number[] {
+  const max = Math.max(0, ...raw);
+  return raw.map((r) => (max === 0 ? 0 : Math.trunc((r * 100) / max)));
+}
