@@ -1,10 +1,25 @@
-// Engine entry points that take objects as users have them (subjects and nodes).
-import type { KubeObject, Node } from './types';
+// Engine entry points that take objects as users have them (subjects, nodes, pods).
+import type { KubeObject, Node, Pod } from './types';
 import { toSubject } from './subject';
 import { nodeInfo, podInfo } from './scheduler/framework';
+import { schedule, type ScheduleResult } from './scheduler';
+import { scoreNodes, type NodeScore } from './scheduler/score';
 import { taintEviction, type EvictionVerdict } from './taint-eviction';
 
 /** When the taint-eviction controller would delete the subject's pod from the node. */
 export function evictionVerdict(subject: KubeObject, node: Node): EvictionVerdict {
   return taintEviction(podInfo(toSubject(subject)), nodeInfo(node));
+}
+
+/** The feasible nodes and each rejected node's plugin, reasons and details; the FitError text when none fits. */
+export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options: { existingPods?: Pod[] } = {}): ScheduleResult {
+  return schedule(toSubject(subject), nodes, options.existingPods);
+}
+
+/** Feasible nodes ranked by the TaintToleration and NodeAffinity scores, best first (ties keep input order). */
+export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: { existingPods?: Pod[] } = {}): NodeScore[] {
+  const s = toSubject(subject);
+  const feasible = new Set(schedule(s, nodes, options.existingPods).feasible.map((v) => v.node));
+  const infos = nodes.map(nodeInfo).filter((n) => feasible.has(n.name));
+  return scoreNodes(podInfo(s), infos).sort((a, b) => b.total - a.total);
 }

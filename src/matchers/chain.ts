@@ -14,6 +14,8 @@ export function chainResult<M extends string, A>(
   method: M,
   checkArg: (arg: unknown) => string | undefined,
   build: (arg: A | undefined) => MatcherResult,
+  /** True when a failing bare check fails whatever follows (toBeEvictedFrom); false when the bare form is incomplete (toPrefer). */
+  bareFailureIsFinal = true,
 ): Chain<M, A> {
   let report: ((r: MatcherResult) => unknown) | undefined;
   let settled = false;
@@ -39,8 +41,8 @@ export function chainResult<M extends string, A>(
     then(onFulfilled?: (v: any) => unknown, onRejected?: (e: unknown) => unknown): any {
       if (!report) {
         report = onFulfilled as (r: MatcherResult) => unknown;
-        const bare = build(undefined);
-        if (!ctx.isNot && !bare.pass) {
+        const bare = bareFailureIsFinal && !ctx.isNot ? build(undefined) : undefined;
+        if (bare && !bare.pass) {
           // Fails whatever follows: fail here, at the call.
           try {
             settled = true;

@@ -1,10 +1,13 @@
 // jest-k8s-placement/matchers: the raw matcher functions, no side effects.
 import { toTolerate } from './toTolerate';
 import { toBeSchedulableOn } from './toBeSchedulableOn';
+import { toBeSchedulableOnAnyOf } from './toBeSchedulableOnAnyOf';
+import { toBeSchedulableOnAllOf } from './toBeSchedulableOnAllOf';
 import { toBeEvictedFrom } from './toBeEvictedFrom';
+import { toPrefer } from './toPrefer';
 
-export { toTolerate, toBeSchedulableOn, toBeEvictedFrom };
-export type { PlacementMatchers, EvictionChain } from './types';
+export { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer };
+export type { PlacementMatchers, EvictionChain, PreferenceChain } from './types';
 export type { MatcherContext, MatcherResult } from './context';
 
-export const matchers = { toTolerate, toBeSchedulableOn, toBeEvictedFrom };
+export const matchers = { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer };

@@ -1,5 +1,5 @@
 // One interface of matcher signatures, merged into Jest's, @jest/globals' and Vitest's typings.
-import type { NodeLike, TaintLike } from '../types';
+import type { NodeLike, Pod, TaintLike } from '../types';
 
 /** Returned by `toBeEvictedFrom(node)`: add `.after(seconds)` to ask for an exact time. */
 export interface EvictionChain extends PromiseLike<void> {
@@ -7,13 +7,29 @@ export interface EvictionChain extends PromiseLike<void> {
   after(seconds: number): void;
 }
 
+/** Returned by `toPrefer(node)`: complete it with `.over(otherNode)`. */
+export interface PreferenceChain extends PromiseLike<void> {
+  over(node: NodeLike): void;
+}
+
+export interface SchedulingOptions {
+  /** Pods already bound to the node(s) (by spec.nodeName for the many-node forms); Succeeded/Failed ones use nothing. */
+  existingPods?: Pod[];
+}
+
 export interface PlacementMatchers<R> {
   /** Some toleration of the subject (after admission) tolerates the taint (`key=value:Effect` or an object). */
   toTolerate(taint: TaintLike): R;
   /** kube-scheduler's per-node filters accept the node for the subject's pod. */
-  toBeSchedulableOn(node: NodeLike): R;
+  toBeSchedulableOn(node: NodeLike, options?: SchedulingOptions): R;
+  /** The scheduler would find a node among these; fails with kube-scheduler's `0/N nodes are available: …`. */
+  toBeSchedulableOnAnyOf(nodes: Iterable<NodeLike>, options?: SchedulingOptions): R;
+  /** Every one of these nodes accepts the pod (e.g. a DaemonSet on every node of a pool). */
+  toBeSchedulableOnAllOf(nodes: Iterable<NodeLike>, options?: SchedulingOptions): R;
   /** The taint-eviction controller evicts the pod once the node's NoExecute taints are present. */
   toBeEvictedFrom(node: NodeLike): EvictionChain;
   /** Portable form: evicted exactly `after` seconds after the taints appear. */
   toBeEvictedFrom(node: NodeLike, options: { after: number }): R;
+  /** With `.over(other)`: both nodes feasible, the scheduler's scores rank `node` higher (or only `node` is feasible). */
+  toPrefer(node: NodeLike): PreferenceChain;
 }

@@ -6,7 +6,7 @@ import { admitNode, admitPod, type TolerationSource } from '../admission';
 import { settings } from '../config';
 import { cachedPerObject } from '../cache';
 import { isScalarResourceName, podRequests, ResourceError, type ResourceList } from '../k8s/resources';
-import { parseTerms, type ParsedTerm } from '../k8s/node-selector';
+import { parseTerms, type NodeSelectorTerm, type ParsedTerm } from '../k8s/node-selector';
 import { parseQuantity, QuantityError } from '../k8s/quantity';
 
 export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';
@@ -100,19 +100,21 @@ function hostPorts(subject: Subject): HostPort[] {
   return out;
 }
 
-/** NodeAffinity PreFilter: names from `matchFields metadata.name In` in every term, or undefined. */
-function preFilterNodeNames(terms: ParsedTerm[] | undefined): Set<string> | undefined {
-  if (!terms) return undefined;
-  let union: Set<string> | undefined = new Set();
-  for (const term of terms) {
+/**
+ * NodeAffinity PreFilter: per raw term, the intersection of its `matchFields metadata.name In` lists;
+ * a term without one means no narrowing (terms are ORed); otherwise the union. An empty union is a conflict.
+ */
+function preFilterNodeNames(terms: readonly NodeSelectorTerm[] | undefined): Set<string> | undefined {
+  let union: Set<string> | undefined;
+  for (const term of terms ?? []) {
     let names: Set<string> | undefined;
-    for (const r of term.requirements) {
-      if (r.kind !== 'field' || r.req.key !== 'metadata.name' || r.req.operator !== 'In') continue;
-      const these = new Set(r.req.values ?? []);
+    for (const r of term.matchFields ?? []) {
+      if (r.key !== 'metadata.name' || r.operator !== 'In') continue;
+      const these = new Set(r.values ?? []);
       names = names ? new Set([...names].filter((n) => these.has(n))) : these;
     }
-    if (!names) return undefined; // a term without such a requirement: no narrowing (terms are ORed)
-    names.forEach((n) => union!.add(n));
+    if (!names) return undefined;
+    union = new Set([...(union ?? []), ...names]);
   }
   return union;
 }
@@ -140,7 +142,7 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     preferredTerms: (affinity?.preferredDuringSchedulingIgnoredDuringExecution ?? [])
       .map((p) => ({ weight: p.weight, term: parseTerms([p.preference])[0] }))
       .filter((p) => p.weight !== 0 && p.term !== undefined),
-    nodeNames: preFilterNodeNames(requiredTerms),
+    nodeNames: preFilterNodeNames(required?.nodeSelectorTerms),
     requests,
     requestsError,
     hostPorts: hostPorts(subject),

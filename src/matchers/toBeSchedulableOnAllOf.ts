@@ -1,0 +1,20 @@
+// expect(subject).toBeSchedulableOnAllOf(nodes, { existingPods? }) — e.g. a DaemonSet must run on every node of a pool.
+import { hint, type MatcherContext, type MatcherResult } from './context';
+import { guarded } from './inputs';
+import { describeRejection } from './toBeSchedulableOn';
+import { checkedSchedule } from './toBeSchedulableOnAnyOf';
+
+export function toBeSchedulableOnAllOf(this: MatcherContext, received: unknown, nodesArg: unknown, options?: unknown): MatcherResult {
+  const header = () => hint(this, 'toBeSchedulableOnAllOf', 'nodes');
+  return guarded(this, header, () => {
+    const { subject, nodes, result } = checkedSchedule(received, nodesArg, options);
+    return {
+      pass: result.rejected.length === 0,
+      message: () =>
+        result.rejected.length === 0
+          ? `${header()}\n\nExpected ${subject.label} not to be schedulable on all of ${nodes.length} node(s), but every one accepts it.`
+          : `${header()}\n\nExpected ${subject.label} to be schedulable on all of ${nodes.length} node(s), but ${result.rejected.length} reject it:\n` +
+            result.rejected.map((v) => `Node ${v.node}:\n${describeRejection(v, '  ')}`).join('\n'),
+    };
+  });
+}
