@@ -24,7 +24,7 @@ test.each(['global.spec.ts', 'globals.spec.ts'])('%s: each test passes or fails 
   const suite = report.testResults.find((r) => r.name.endsWith(file));
   expect(suite).toBeDefined();
   const outcomes = suite!.assertionResults.map((a) => [a.title, a.status]);
-  expect(outcomes.length).toBe(12);
+  expect(outcomes.length).toBe(15);
   for (const [title, status] of outcomes) expect([title, status]).toEqual([title, title.startsWith('PASS') ? 'passed' : 'failed']);
 });
 
@@ -43,4 +43,10 @@ test('the deferred .not failure carries the verdict', () => {
   expect(bare.failureMessages.join('\n')).toContain('Expected Deployment default/web not to be evicted at some point from Node down');
   const assertions = suite.assertionResults.find((a) => a.title.startsWith('FAIL expect.assertions'))!;
   expect(assertions.failureMessages.join('\n')).toContain('Expected three assertions to be called but received two assertion calls');
+});
+
+test('a bare toPrefer says what is missing', () => {
+  const suite = report.testResults.find((r) => r.name.endsWith('global.spec.ts'))!;
+  const bare = suite.assertionResults.find((a) => a.title === 'FAIL toPrefer without .over')!;
+  expect(bare.failureMessages.join('\n')).toContain('toPrefer(node) must be followed by .over(otherNode)');
 });

@@ -13,6 +13,6 @@ export function explainUntolerated(pod: PodInfo, node: NodeInfo, taint: Taint): 
   const closest = closestToleration(pod.tolerations, taint, pod.comparisonOperators);
   if (!closest) return `${head}: the pod has no tolerations`;
   const source = pod.tolerationSources[closest.index];
-  const from = source === 'pod spec' ? '' : `, added by ${source}`;
+  const from = source === 'pod spec' ? '' : ` (added by ${source})`;
   return `${head}; closest toleration tolerations[${closest.index}] ${formatToleration(closest.toleration)}${from}: ${closest.mismatches.join('; ')}`;
 }

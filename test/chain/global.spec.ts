@@ -50,3 +50,12 @@ test('PASS expect.assertions(2)', () => {
   expect(web).toBeEvictedFrom(notReady).after(300);
   expect(web).toBeEvictedFrom(notReady);
 });
+test('FAIL toPrefer without .over', () => {
+  expect(web).toPrefer(node('a'));
+});
+test('FAIL .not.toPrefer without .over', () => {
+  expect(web).not.toPrefer(node('a'));
+});
+test('PASS toPrefer(...).over(...)', () => {
+  expect(web).toPrefer(node('a')).over(node('b', [{ key: 'spot', effect: 'PreferNoSchedule' }]));
+});

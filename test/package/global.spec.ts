@@ -1,5 +1,5 @@
 // Runs in a fresh project with the packed tarball installed (scripts/package-test.mjs).
-import { configure, parseTaint, taint } from 'jest-k8s-placement';
+import { configure, parseQuantity, parseTaint, taint } from 'jest-k8s-placement';
 
 const node = (name: string, taints: object[] = [], ready?: string) => ({
   apiVersion: 'v1', kind: 'Node', metadata: { name }, spec: { taints },
@@ -18,6 +18,10 @@ test('matchers from the packed package', async () => {
   expect(web).not.toBeEvictedFrom(node('down', [], 'False')).after(60);
   await expect(web).toBeEvictedFrom(node('down', [], 'Unknown'));
   expect(parseTaint('a-')).toEqual({ key: 'a', remove: true });
+  const spot = node('spot', [{ key: 'spot', effect: 'PreferNoSchedule' }]);
+  expect(web).toBeSchedulableOnAnyOf([node('gpu', [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }]), spot]);
+  expect(web).toPrefer(node('plain')).over(spot);
+  expect(parseQuantity('1.5Gi').value()).toBe(1610612736);
   configure({ admission: { defaultTolerationSeconds: false } });
   expect(web).toBeEvictedFrom(node('down', [], 'False')).after(0);
 });

@@ -16,6 +16,12 @@ export function globalExpect(): void {
   expect(pod).toBeEvictedFrom(node, { after: 300 });
   const awaited: PromiseLike<void> = expect(pod).toBeEvictedFrom(node);
   void awaited;
+  expect(pod).toBeSchedulableOn(node, { existingPods: [] });
+  expect(pod).toBeSchedulableOnAnyOf([node, node]);
+  expect(pod).toBeSchedulableOnAllOf(new Set([node]));
+  expect(pod).toPrefer(node).over(node);
+  // @ts-expect-error .over takes a node
+  expect(pod).toPrefer(node).over('b');
   // @ts-expect-error seconds are numbers
   expect(pod).toBeEvictedFrom(node).after('300');
   // @ts-expect-error toTolerate has no .after
@@ -31,6 +37,8 @@ export function jestGlobals(): void {
   jestGlobalsExpect(pod).toBeSchedulableOn(node);
   jestGlobalsExpect(pod).not.toBeEvictedFrom(node).after(60);
   jestGlobalsExpect(pod).toBeEvictedFrom(node, { after: 0 });
+  jestGlobalsExpect(pod).toPrefer(node).over(node);
+  jestGlobalsExpect(pod).toBeSchedulableOnAnyOf([node]);
   // @ts-expect-error seconds are numbers
   jestGlobalsExpect(pod).toBeEvictedFrom(node).after('300');
 }
@@ -40,6 +48,8 @@ export function vitest(): void {
   vitestExpect(pod).toBeSchedulableOn(node);
   vitestExpect(pod).toBeEvictedFrom(node).after(300);
   vitestExpect(pod).not.toBeEvictedFrom(node).after(60);
+  vitestExpect(pod).toPrefer(node).over(node);
+  vitestExpect(pod).toBeSchedulableOnAllOf([node], { existingPods: [] });
   // @ts-expect-error seconds are numbers
   vitestExpect(pod).toBeEvictedFrom(node).after('300');
 }

@@ -26,6 +26,20 @@ describe('verdicts', () => {
   });
 });
 
+describe('scheduling over many nodes and preferences', () => {
+  test('toBeSchedulableOnAnyOf / AllOf / toPrefer', () => {
+    const spot = node('spot', [{ key: 'spot', effect: 'PreferNoSchedule' }]);
+    expect(deployment('web')).toBeSchedulableOnAnyOf([gpu, spot]);
+    expect(deployment('web')).not.toBeSchedulableOnAllOf([gpu, spot]);
+    expect(deployment('web')).toPrefer(node('plain')).over(spot);
+    expect(deployment('web')).not.toPrefer(spot).over(node('plain'));
+    expect(() => expect(deployment('web')).toBeSchedulableOnAnyOf([gpu])).toThrow('0/1 nodes are available: 1 node(s) had untolerated taint(s).');
+  });
+  test.fails('a bare toPrefer fails after the test body', () => {
+    expect(deployment('web')).toPrefer(gpu);
+  });
+});
+
 describe('failures', () => {
   test('a wrong .after fails at the call with the message', () => {
     expect(() => expect(deployment('web')).toBeEvictedFrom(notReady).after(60)).toThrow('"evicted after 300s"');

@@ -1,0 +1,177 @@
+// toBeSchedulableOn with every filter, the many-node matchers and toPrefer: verdicts and messages.
+import { configure, parseQuantity, resetConfiguration, rankNodes, scheduleOn } from '../src';
+import { daemonSet, deployment, node, pod } from './fixtures';
+
+const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
+function failure(assertion: () => unknown): string {
+  try {
+    assertion();
+  } catch (e) {
+    return plain((e as Error).message);
+  }
+  throw new Error('expected the assertion to fail');
+}
+afterEach(() => resetConfiguration());
+
+const withLabels = (name: string, labels: Record<string, string>, allocatable?: Record<string, string | number>) => {
+  const n = node(name);
+  return { ...n, metadata: { name, labels }, status: allocatable ? { allocatable } : undefined };
+};
+const web = (spec: Record<string, unknown> = {}, containers?: object[]) => {
+  const d = deployment('web', undefined, spec);
+  if (containers) d.spec.template.spec.containers = containers as never;
+  return d;
+};
+const requesting = (cpu: string, memory = '128Mi') => [{ name: 'web', image: 'nginx', resources: { requests: { cpu, memory } } }];
+
+describe('toBeSchedulableOn: every filter explains itself', () => {
+  test('NodeAffinity: nodeSelector with the label value it found', () => {
+    const msg = failure(() => expect(web({ nodeSelector: { 'cloud.google.com/gke-nodepool': 'cpu' } })).toBeSchedulableOn(withLabels('gpu-1', { 'cloud.google.com/gke-nodepool': 'gpu' })));
+    expect(msg).toContain("  NodeAffinity: node(s) didn't match Pod's node affinity/selector\n");
+    expect(msg).toContain('    nodeSelector cloud.google.com/gke-nodepool=cpu: node has cloud.google.com/gke-nodepool="gpu"');
+  });
+  test('NodeAffinity: each term and its failing requirement', () => {
+    const affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [
+      { matchExpressions: [{ key: 'kubernetes.io/arch', operator: 'In', values: ['arm64'] }] },
+      { matchExpressions: [{ key: 'gen', operator: 'Gt', values: ['2'] }] },
+    ] } } };
+    const msg = failure(() => expect(web({ affinity })).toBeSchedulableOn(withLabels('x86', { 'kubernetes.io/arch': 'amd64', gen: 'two' })));
+    expect(msg).toContain('no nodeSelectorTerm of spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution matches');
+    expect(msg).toContain('nodeSelectorTerms[0]: matchExpressions[0] kubernetes.io/arch In [arm64]: node has kubernetes.io/arch="amd64"');
+    expect(msg).toContain('nodeSelectorTerms[1]: matchExpressions[0] gen Gt [2]: node has gen="two" (not an integer)');
+  });
+  test('NodeResourcesFit: requested vs allocatable vs already used', () => {
+    const n = withLabels('small', {}, { cpu: '4', memory: '8Gi', pods: 110 });
+    const agent = { ...pod('agent'), spec: { nodeName: 'small', containers: [{ name: 'a', resources: { requests: { cpu: '500m' } } }] } };
+    const big = web({}, requesting('4'));
+    expect(big).toBeSchedulableOn(n);
+    const msg = failure(() => expect(big).toBeSchedulableOn(n, { existingPods: [agent] }));
+    expect(msg).toContain('  NodeResourcesFit: Insufficient cpu\n');
+    expect(msg).toContain('Insufficient cpu: requested 4, allocatable 4, already requested by 1 pod(s) 500m, free 3500m');
+  });
+  test('NodeResourcesFit: a limits-only GPU request and a node without the resource', () => {
+    const gpuJob = web({}, [{ name: 'train', resources: { limits: { 'nvidia.com/gpu': 1 } } }]);
+    const msg = failure(() => expect(gpuJob).toBeSchedulableOn(withLabels('cpu-1', {}, { cpu: 8, memory: '32Gi', pods: 110 })));
+    expect(msg).toContain('Insufficient nvidia.com/gpu: requested 1, allocatable 0');
+    expect(msg).toContain('has no "nvidia.com/gpu" entry in status.allocatable, which counts as 0');
+    expect(gpuJob).toBeSchedulableOn(withLabels('gpu-1', {}, { cpu: 8, memory: '32Gi', pods: 110, 'nvidia.com/gpu': 1 }));
+  });
+  test('NodePorts: which host port collides with which pod', () => {
+    const ingress = web({}, [{ name: 'nginx', ports: [{ containerPort: 80, hostPort: 80 }] }]);
+    const other = { ...pod('other'), spec: { containers: [{ name: 'o', ports: [{ containerPort: 80, hostPort: 80, protocol: 'TCP' }] }] } };
+    const msg = failure(() => expect(ingress).toBeSchedulableOn(node('edge-1'), { existingPods: [other] }));
+    expect(msg).toContain("  NodePorts: node(s) didn't have free ports for the requested pod ports\n");
+    expect(msg).toContain('spec.template.spec.containers[0].ports[0] hostPort 80/TCP on 0.0.0.0 collides with Pod default/other (containers[0].ports[0], 0.0.0.0:80/TCP)');
+  });
+  test('NodeName: the requested node', () => {
+    const pinned = { ...pod('pinned'), spec: { nodeName: 'a', containers: [{ name: 'c' }] } };
+    expect(failure(() => expect(pinned).toBeSchedulableOn(node('b')))).toContain("  NodeName: node(s) didn't match the requested node name\n    spec.nodeName is \"a\", not \"b\"");
+  });
+  test('an invalid quantity is refused like the API server refuses it', () => {
+    const bad = web({}, [{ name: 'c', resources: { requests: { cpu: '1K' } } }]);
+    expect(failure(() => expect(bad).toBeSchedulableOn(node('n')))).toContain("spec.template.spec.containers[0].resources.requests.cpu: Invalid value: \"1K\": unable to parse quantity's suffix");
+  });
+  test('existingPods must be Pods', () => {
+    expect(failure(() => expect(web()).toBeSchedulableOn(node('n'), { existingPods: [deployment('x')] } as never))).toContain('existingPods[0] is not a Pod');
+  });
+});
+
+describe('toBeSchedulableOnAnyOf', () => {
+  const pool = [
+    { ...node('tainted', [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }]) },
+    withLabels('small-1', {}, { cpu: '1', memory: '4Gi', pods: 110 }),
+    withLabels('small-2', {}, { cpu: '1', memory: '4Gi', pods: 110 }),
+  ];
+  test('passes when some node fits', () => {
+    expect(web({}, requesting('500m'))).toBeSchedulableOnAnyOf(pool);
+    expect(web({}, requesting('2'))).not.toBeSchedulableOnAnyOf(pool);
+  });
+  test("fails with kube-scheduler's aggregate message, then a per-node table", () => {
+    expect(failure(() => expect(web({}, requesting('2'))).toBeSchedulableOnAnyOf(pool))).toBe(
+      'expect(received).toBeSchedulableOnAnyOf(nodes)\n\n' +
+        'Expected Deployment default/web to be schedulable on one of 3 node(s), but kube-scheduler would report:\n' +
+        '  0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.\n\n' +
+        'Node tainted:\n  TaintToleration: node(s) had untolerated taint(s)\n' +
+        '    taint dedicated=gpu:NoSchedule is not tolerated; closest toleration tolerations[0] {key: "node.kubernetes.io/not-ready", operator: Exists, effect: NoExecute, tolerationSeconds: 300} (added by DefaultTolerationSeconds admission): effect NoExecute ≠ taint effect NoSchedule; key "node.kubernetes.io/not-ready" ≠ taint key "dedicated"\n' +
+        'Node small-1:\n  NodeResourcesFit: Insufficient cpu\n    Insufficient cpu: requested 2, allocatable 1, already requested by 0 pod(s) 0, free 1\n' +
+        'Node small-2:\n  NodeResourcesFit: Insufficient cpu\n    Insufficient cpu: requested 2, allocatable 1, already requested by 0 pod(s) 0, free 1',
+    );
+  });
+  test('.not names the nodes that fit', () => {
+    expect(failure(() => expect(web({}, requesting('500m'))).not.toBeSchedulableOnAnyOf(pool))).toContain('but it fits 2: small-1, small-2');
+  });
+  test('existingPods are matched to nodes by spec.nodeName', () => {
+    const busy = (n: string) => ({ ...pod(`busy-${n}`), spec: { nodeName: n, containers: [{ name: 'b', resources: { requests: { cpu: '800m' } } }] } });
+    expect(web({}, requesting('500m'))).not.toBeSchedulableOnAnyOf(pool, { existingPods: [busy('small-1'), busy('small-2')] });
+    expect(web({}, requesting('500m'))).toBeSchedulableOnAnyOf(pool, { existingPods: [busy('small-1')] });
+  });
+  test('engine: scheduleOn returns feasible nodes and each rejection', () => {
+    const result = scheduleOn(web({}, requesting('500m')), pool as never);
+    expect(result.feasible.map((v) => v.node)).toEqual(['small-1', 'small-2']);
+    expect(result.rejected.map((v) => [v.node, v.status?.plugin])).toEqual([['tainted', 'TaintToleration']]);
+  });
+});
+
+describe('toBeSchedulableOnAllOf', () => {
+  const pool = [node('a'), node('b', [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }]), node('c', [], { unschedulable: true })];
+  test('a DaemonSet that tolerates the pool runs on every node', () => {
+    expect(daemonSet('agent', [{ operator: 'Exists' }])).toBeSchedulableOnAllOf(pool);
+  });
+  test('fails with the nodes that reject it and why', () => {
+    const msg = failure(() => expect(daemonSet('agent')).toBeSchedulableOnAllOf(pool));
+    expect(msg).toContain('Expected DaemonSet kube-system/agent to be schedulable on all of 3 node(s), but 1 reject it:\nNode b:\n  TaintToleration: node(s) had untolerated taint(s)');
+    expect(failure(() => expect(deployment('web')).toBeSchedulableOnAllOf(pool))).toContain('but 2 reject it');
+  });
+  test('a DaemonSet pod pinned by matchFields must not appear on its neighbour', () => {
+    const pinned = { ...pod('agent-x'), spec: { containers: [{ name: 'a' }], affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['a'] }] }] } } } } };
+    expect(pinned).toBeSchedulableOn(pool[0]);
+    expect(failure(() => expect(pinned).toBeSchedulableOn(node('z')))).toContain("NodeAffinity: node(s) didn't satisfy plugin(s) [NodeAffinity]");
+  });
+});
+
+describe('toPrefer(node).over(other)', () => {
+  const arm = withLabels('arm', { 'kubernetes.io/arch': 'arm64' });
+  const amd = withLabels('amd', { 'kubernetes.io/arch': 'amd64' });
+  const preferArm = web({ affinity: { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [
+    { weight: 1, preference: { matchExpressions: [{ key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] }] } },
+    { weight: 50, preference: { matchExpressions: [{ key: 'kubernetes.io/arch', operator: 'In', values: ['arm64'] }] } },
+  ] } } });
+  test('preferred node affinity weights decide', () => {
+    expect(preferArm).toPrefer(arm).over(amd);
+    expect(preferArm).not.toPrefer(amd).over(arm);
+  });
+  test('PreferNoSchedule taints count against a node', () => {
+    const spot = node('spot', [{ key: 'spot', effect: 'PreferNoSchedule' }]);
+    expect(web()).toPrefer(node('on-demand')).over(spot);
+    expect(web({ tolerations: [{ key: 'spot', operator: 'Exists' }] })).not.toPrefer(node('on-demand')).over(spot);
+  });
+  test('failure shows both scores and their parts', () => {
+    expect(failure(() => expect(preferArm).toPrefer(amd).over(arm))).toBe(
+      'expect(received).toPrefer(node).over(otherNode)\n\n' +
+        'Expected Deployment default/web to prefer Node amd over Node arm, but the scores (normalised over these two nodes) are 304 and 500:\n' +
+        '  Node amd: 304 = 3 × TaintToleration 100 + 2 × NodeAffinity 2\n' +
+        '    TaintToleration: 0 untolerated PreferNoSchedule taint(s)\n' +
+        '    NodeAffinity: preferred weight 1 from preferredDuringSchedulingIgnoredDuringExecution[0]\n' +
+        '  Node arm: 500 = 3 × TaintToleration 100 + 2 × NodeAffinity 100\n' +
+        '    TaintToleration: 0 untolerated PreferNoSchedule taint(s)\n' +
+        '    NodeAffinity: preferred weight 50 from preferredDuringSchedulingIgnoredDuringExecution[1]',
+    );
+  });
+  test('an infeasible preferred node fails; an infeasible other node passes', () => {
+    const tainted = node('t', [{ key: 'x', effect: 'NoSchedule' }]);
+    expect(failure(() => expect(web()).toPrefer(tainted).over(amd))).toContain('but it cannot be scheduled on Node t at all');
+    expect(web()).toPrefer(amd).over(tainted);
+  });
+  test('a bad .over argument is a clear error (a bare toPrefer is covered in test/chain)', () => {
+    expect(() => (expect(web()).toPrefer(amd) as any).over('arm')).toThrow('.over(node) takes a Node object (kind: Node)');
+  });
+  test('engine: rankNodes orders feasible nodes best first', () => {
+    expect(rankNodes(preferArm, [amd, arm] as never).map((s) => s.node)).toEqual(['arm', 'amd']);
+  });
+});
+
+test('parseQuantity is exported', () => {
+  expect(parseQuantity('1.5Gi').value()).toBe(1610612736);
+  expect(() => parseQuantity('1.5 Gi')).toThrow();
+  configure({ validate: true });
+});
