@@ -192,6 +192,19 @@ export function nodeUsage(existingPods: readonly Pod[] | undefined): NodeUsage {
   return usage;
 }
 
+/** A Status whose details are only worked out when a message needs them (thousands of nodes fail silently). */
+export function failure(plugin: string, code: Code, reasons: string[], details: () => string[]): Status {
+  let memo: string[] | undefined;
+  return {
+    plugin,
+    code,
+    reasons,
+    get details() {
+      return (memo ??= details());
+    },
+  };
+}
+
 export interface FilterPlugin {
   name: string;
   filter(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status | undefined;

@@ -1,6 +1,6 @@
 // NodeAffinity (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go): Filter on
 // spec.nodeSelector AND required node affinity; Score on preferred terms.
-import type { FilterPlugin, NodeInfo, PodInfo } from './framework';
+import { failure, type FilterPlugin, type NodeInfo, type PodInfo } from './framework';
 import { explainRequirement, requirementMatches, termMatches } from '../k8s/node-selector';
 
 export const ErrReasonPod = "node(s) didn't match Pod's node affinity/selector";
@@ -35,12 +35,22 @@ function requiredAffinityMismatches(pod: PodInfo, node: NodeInfo): string[] {
   return lines;
 }
 
+function selectorMatches(pod: PodInfo, node: NodeInfo): boolean {
+  for (const key in pod.nodeSelector) {
+    if (node.labels[key] !== pod.nodeSelector[key] || !Object.prototype.hasOwnProperty.call(node.labels, key)) return false;
+  }
+  return true;
+}
+
 export const NodeAffinity: FilterPlugin = {
   name: 'NodeAffinity',
   filter(pod, node) {
-    const details = [...selectorMismatches(pod, node), ...requiredAffinityMismatches(pod, node)];
-    if (details.length === 0) return undefined;
-    return { plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: [ErrReasonPod], details };
+    const terms = pod.requiredTerms;
+    if (selectorMatches(pod, node) && (!terms || terms.some((t) => termMatches(t, node.labels, node.name)))) return undefined;
+    return failure('NodeAffinity', 'UnschedulableAndUnresolvable', [ErrReasonPod], () => [
+      ...selectorMismatches(pod, node),
+      ...requiredAffinityMismatches(pod, node),
+    ]);
   },
 };
 

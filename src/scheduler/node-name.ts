@@ -1,5 +1,5 @@
 // NodeName (pkg/scheduler/framework/plugins/nodename/node_name.go).
-import type { FilterPlugin } from './framework';
+import { failure, type FilterPlugin } from './framework';
 
 export const ErrReasonNodeName = "node(s) didn't match the requested node name";
 
@@ -8,11 +8,6 @@ export const NodeName: FilterPlugin = {
   filter(pod, node) {
     const wanted = pod.subject.spec.nodeName;
     if (!wanted || wanted === node.name) return undefined;
-    return {
-      plugin: 'NodeName',
-      code: 'UnschedulableAndUnresolvable',
-      reasons: [ErrReasonNodeName],
-      details: [`${pod.subject.specPath}.nodeName is "${wanted}", not "${node.name}"`],
-    };
+    return failure('NodeName', 'UnschedulableAndUnresolvable', [ErrReasonNodeName], () => [`${pod.subject.specPath}.nodeName is "${wanted}", not "${node.name}"`]);
   },
 };

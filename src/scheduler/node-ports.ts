@@ -1,5 +1,5 @@
 // NodePorts (pkg/scheduler/framework/plugins/nodeports/node_ports.go, HostPortInfo.CheckConflict).
-import type { FilterPlugin, HostPort } from './framework';
+import { failure, type FilterPlugin, type HostPort } from './framework';
 
 export const ErrReasonNodePorts = "node(s) didn't have free ports for the requested pod ports";
 
@@ -13,14 +13,16 @@ export function portsConflict(want: HostPort, used: HostPort): boolean {
 export const NodePorts: FilterPlugin = {
   name: 'NodePorts',
   filter(pod, node, usage) {
-    const details: string[] = [];
-    for (const want of pod.hostPorts) {
+    if (pod.hostPorts.length === 0 || usage.ports.length === 0) return undefined;
+    const clashes = pod.hostPorts.flatMap((want) => {
       const clash = usage.ports.find((used) => portsConflict(want, used));
-      if (clash) {
-        details.push(`${pod.subject.specPath}.${want.where} hostPort ${want.port}/${want.protocol} on ${want.ip} collides with ${clash.pod} (${clash.where}, ${clash.ip}:${clash.port}/${clash.protocol}) on node ${node.name}`);
-      }
-    }
-    if (details.length === 0) return undefined;
-    return { plugin: 'NodePorts', code: 'Unschedulable', reasons: [ErrReasonNodePorts], details };
+      return clash ? [{ want, clash }] : [];
+    });
+    if (clashes.length === 0) return undefined;
+    return failure('NodePorts', 'Unschedulable', [ErrReasonNodePorts], () =>
+      clashes.map(({ want, clash }) =>
+        `${pod.subject.specPath}.${want.where} hostPort ${want.port}/${want.protocol} on ${want.ip} collides with ${clash.pod} (${clash.where}, ${clash.ip}:${clash.port}/${clash.protocol}) on node ${node.name}`,
+      ),
+    );
   },
 };

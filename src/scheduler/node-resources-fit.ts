@@ -1,5 +1,5 @@
 // NodeResourcesFit Filter (pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest).
-import type { FilterPlugin, Resources } from './framework';
+import { failure, type FilterPlugin, type Resources } from './framework';
 
 export const formatMilliCPU = (m: number) => (m % 1000 === 0 ? `${m / 1000}` : `${m}m`);
 export function formatBytes(n: number): string {
@@ -9,7 +9,7 @@ export function formatBytes(n: number): string {
   return `${n}`;
 }
 
-interface Check { name: string; requested: number; allocatable: number; used: number; format: (n: number) => string }
+interface Shortfall { name: string; requested: number; allocatable: number; used: number; format: (n: number) => string }
 
 export const NodeResourcesFit: FilterPlugin = {
   name: 'NodeResourcesFit',
@@ -17,41 +17,36 @@ export const NodeResourcesFit: FilterPlugin = {
     // Hand-written nodes seldom declare capacity: no allocatable at all means unconstrained.
     const alloc = node.allocatable;
     if (!alloc) return undefined;
-    const reasons: string[] = [];
-    const details: string[] = [];
-    let unresolvable = false;
-    if (usage.pods + 1 > alloc.pods) {
-      reasons.push('Too many pods');
-      details.push(
-        alloc.has.has('pods')
-          ? `Too many pods: allocatable pods ${alloc.pods}, ${usage.pods} already on the node`
-          : `Too many pods: node ${node.name} has no "pods" entry in status.allocatable, so no pod fits`,
-      );
-    }
+    const tooManyPods = usage.pods + 1 > alloc.pods;
     const req: Resources = pod.requests;
-    if (req.milliCPU === 0 && req.memory === 0 && req.ephemeralStorage === 0 && req.scalars.size === 0) {
-      return reasons.length ? { plugin: 'NodeResourcesFit', code: 'Unschedulable', reasons, details } : undefined;
-    }
-    const checks: Check[] = [
-      { name: 'cpu', requested: req.milliCPU, allocatable: alloc.milliCPU, used: usage.requested.milliCPU, format: formatMilliCPU },
-      { name: 'memory', requested: req.memory, allocatable: alloc.memory, used: usage.requested.memory, format: formatBytes },
-      { name: 'ephemeral-storage', requested: req.ephemeralStorage, allocatable: alloc.ephemeralStorage, used: usage.requested.ephemeralStorage, format: formatBytes },
+    const short: Shortfall[] = [];
+    if (req.milliCPU !== 0 || req.memory !== 0 || req.ephemeralStorage !== 0 || req.scalars.size !== 0) {
+      const check = (name: string, requested: number, allocatable: number, used: number, format: (n: number) => string) => {
+        // zero requests are never checked; the comparison is strict
+        if (requested !== 0 && requested > allocatable - used) short.push({ name, requested, allocatable, used, format });
+      };
+      check('cpu', req.milliCPU, alloc.milliCPU, usage.requested.milliCPU, formatMilliCPU);
+      check('memory', req.memory, alloc.memory, usage.requested.memory, formatBytes);
+      check('ephemeral-storage', req.ephemeralStorage, alloc.ephemeralStorage, usage.requested.ephemeralStorage, formatBytes);
       // Upstream visits scalar resources in Go map order; we keep the pod's order.
-      ...[...req.scalars].map(([name, requested]) => ({
-        name, requested, allocatable: alloc.scalars.get(name) ?? 0, used: usage.requested.scalars.get(name) ?? 0, format: String,
-      })),
-    ];
-    for (const c of checks) {
-      if (c.requested === 0 || c.requested <= c.allocatable - c.used) continue;
-      reasons.push(`Insufficient ${c.name}`);
-      if (c.requested > c.allocatable) unresolvable = true;
-      const missing = alloc.has.has(c.name) ? '' : ` (node ${node.name} has no "${c.name}" entry in status.allocatable, which counts as 0)`;
-      details.push(
-        `Insufficient ${c.name}: requested ${c.format(c.requested)}, allocatable ${c.format(c.allocatable)}, ` +
-          `already requested by ${usage.pods} pod(s) ${c.format(c.used)}, free ${c.format(c.allocatable - c.used)}${missing}`,
-      );
+      for (const [name, requested] of req.scalars) {
+        check(name, requested, alloc.scalars.get(name) ?? 0, usage.requested.scalars.get(name) ?? 0, String);
+      }
     }
-    if (reasons.length === 0) return undefined;
-    return { plugin: 'NodeResourcesFit', code: unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons, details };
+    if (!tooManyPods && short.length === 0) return undefined;
+    const reasons = [...(tooManyPods ? ['Too many pods'] : []), ...short.map((s) => `Insufficient ${s.name}`)];
+    const unresolvable = short.some((s) => s.requested > s.allocatable);
+    return failure('NodeResourcesFit', unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons, () => [
+      ...(!tooManyPods
+        ? []
+        : alloc.has.has('pods')
+          ? [`Too many pods: allocatable pods ${alloc.pods}, ${usage.pods} already on the node`]
+          : [`Too many pods: node ${node.name} has no "pods" entry in status.allocatable, so no pod fits`]),
+      ...short.map((c) => {
+        const missing = alloc.has.has(c.name) ? '' : ` (node ${node.name} has no "${c.name}" entry in status.allocatable, which counts as 0)`;
+        return `Insufficient ${c.name}: requested ${c.format(c.requested)}, allocatable ${c.format(c.allocatable)}, ` +
+          `already requested by ${usage.pods} pod(s) ${c.format(c.used)}, free ${c.format(c.allocatable - c.used)}${missing}`;
+      }),
+    ]);
   },
 };

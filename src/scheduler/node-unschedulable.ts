@@ -1,5 +1,5 @@
 // NodeUnschedulable (pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go).
-import type { FilterPlugin } from './framework';
+import { failure, type FilterPlugin } from './framework';
 import { toleratesTaint } from '../k8s/toleration';
 
 export const ErrReasonUnschedulable = 'node(s) were unschedulable';
@@ -11,11 +11,8 @@ export const NodeUnschedulable: FilterPlugin = {
     if (!node.node.spec?.unschedulable) return undefined;
     // A cordoned node still admits pods that tolerate the synthetic unschedulable taint.
     if (pod.tolerations.some((t) => toleratesTaint(t, UNSCHEDULABLE_TAINT, pod.comparisonOperators))) return undefined;
-    return {
-      plugin: 'NodeUnschedulable',
-      code: 'UnschedulableAndUnresolvable',
-      reasons: [ErrReasonUnschedulable],
-      details: [`node ${node.name} is cordoned (spec.unschedulable: true) and the pod does not tolerate node.kubernetes.io/unschedulable:NoSchedule`],
-    };
+    return failure('NodeUnschedulable', 'UnschedulableAndUnresolvable', [ErrReasonUnschedulable], () => [
+      `node ${node.name} is cordoned (spec.unschedulable: true) and the pod does not tolerate node.kubernetes.io/unschedulable:NoSchedule`,
+    ]);
   },
 };

@@ -1,7 +1,7 @@
 // TaintToleration (pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go):
 // Filter on NoSchedule/NoExecute taints, Score on PreferNoSchedule taints.
 import type { Taint, Toleration } from '../types';
-import type { FilterPlugin, NodeInfo, PodInfo } from './framework';
+import { failure, type FilterPlugin, type NodeInfo, type PodInfo } from './framework';
 import { toleratesTaint } from '../k8s/toleration';
 import { explainUntolerated } from './explain-taint';
 
@@ -23,12 +23,7 @@ export const TaintToleration: FilterPlugin = {
     // One untolerated taint is enough to reject the node.
     const taint = findUntoleratedTaint(node.taints, pod.tolerations, pod.comparisonOperators);
     if (!taint) return undefined;
-    return {
-      plugin: 'TaintToleration',
-      code: 'UnschedulableAndUnresolvable',
-      reasons: [ErrReasonNotMatch],
-      details: [explainUntolerated(pod, node, taint)],
-    };
+    return failure('TaintToleration', 'UnschedulableAndUnresolvable', [ErrReasonNotMatch], () => [explainUntolerated(pod, node, taint)]);
   },
 };
 
