@@ -35,8 +35,9 @@ export function setOriginLookup(lookup: (o: object) => Origin | undefined): void
 export function describeObject(object: KubeObject): string {
   const kind = object.kind ?? 'object';
   const name = object.metadata?.name ?? '<unnamed>';
-  const namespaced = kind !== 'Node';
-  const base = namespaced ? `${kind} ${object.metadata?.namespace ?? 'default'}/${name}` : `${kind} ${name}`;
+  // Pod-bearing kinds without a namespace land in "default"; for other kinds we cannot tell cluster-scoped ones apart.
+  const namespace = object.metadata?.namespace ?? (POD_SPEC_PATHS[kind] ? 'default' : undefined);
+  const base = namespace ? `${kind} ${namespace}/${name}` : `${kind} ${name}`;
   const origin = originOf(object);
   return origin ? `${base} (${origin.file}:${origin.line})` : base;
 }
