@@ -1,43 +1,51 @@
-// Scheduling policy: what survives a node failure, and for how long.
+// What survives a node failure, and for how long.
 import { taint } from 'jest-k8s-placement';
+import { node, repo, withReady } from './platform';
 
-const node = (name: string, ready: 'True' | 'False' | 'Unknown' = 'True') => ({
-  apiVersion: 'v1', kind: 'Node', metadata: { name }, spec: {},
-  status: { conditions: [{ type: 'Ready', status: ready }] },
-});
-const workload = (kind: string, name: string, tolerations: object[] = []) => ({
-  apiVersion: 'apps/v1', kind, metadata: { name, namespace: 'platform' },
-  spec: { template: { spec: { containers: [{ name, image: `${name}:1` }], tolerations } } },
-});
+const web = repo.get('deployment/web');
+const payments = repo.get('statefulset/payments-db');
+const agents = repo.workloads().filter((w) => w.kind === 'DaemonSet');
 
-const web = workload('Deployment', 'web');
-const logging = workload('DaemonSet', 'fluent-bit');
-const payments = workload('Deployment', 'payments', [
-  { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 },
-]);
-
-describe('a NotReady node', () => {
+describe('a NotReady node (general-b2, from the dump)', () => {
+  const down = node('general-b2');
   test('web pods move after the default 300 s', () => {
-    expect(web).toBeEvictedFrom(node('worker-1', 'False')).after(300);
+    expect(web).toBeEvictedFrom(down).after(300);
   });
-  test('the logging agent stays to ship the last logs', () => {
-    expect(logging).not.toBeEvictedFrom(node('worker-1', 'False'));
+  test('payments-db replicas move after 60 s', () => {
+    expect(payments).toBeEvictedFrom(down).after(60);
+  });
+  test.each(agents)('%s stays', (agent) => {
+    expect(agent).not.toBeEvictedFrom(down);
   });
 });
 
 describe('an unreachable node', () => {
-  test('payments fails over after 30 s', () => {
-    expect(payments).toBeEvictedFrom(node('worker-2', 'Unknown')).after(30);
+  const partitioned = withReady(node('general-b1'), 'Unknown');
+  test('payments-db fails over after 30 s', () => {
+    expect(payments).toBeEvictedFrom(partitioned).after(30);
+  });
+  test('web waits the default 300 s', () => {
+    expect(web).toBeEvictedFrom(partitioned, { after: 300 });
   });
 });
 
-describe('a node drained for maintenance', () => {
-  const drained = taint(node('worker-3'), 'maintenance=kernel:NoExecute');
-  test('everything that does not tolerate the taint leaves at once', () => {
+describe('a node drained with a NoExecute taint', () => {
+  const drained = taint(node('general-b1'), 'maintenance=kernel-upgrade:NoExecute');
+  test('workloads leave at once', () => {
     expect(web).toBeEvictedFrom(drained).after(0);
-    expect(logging).toBeEvictedFrom(drained).after(0);
+    expect(payments).toBeEvictedFrom(drained).after(0);
   });
-  test('nothing new lands there', () => {
-    expect(web).not.toBeSchedulableOn(drained);
+  test('the CNI agent, which tolerates everything, stays', () => {
+    expect(repo.get('ds/cilium')).not.toBeEvictedFrom(drained);
+  });
+  test('the logging agent tolerates only NoSchedule taints, so it leaves too', () => {
+    expect(repo.get('daemonset/fluent-bit')).toBeEvictedFrom(drained).after(0);
+  });
+});
+
+describe('a cordoned node (general-c2)', () => {
+  test('takes no new workloads, but still takes node agents', () => {
+    expect(web).not.toBeSchedulableOn(node('general-c2'));
+    for (const agent of agents) expect(agent).toBeSchedulableOn(node('general-c2'));
   });
 });

@@ -28,6 +28,9 @@ export interface KubeObject {
  */
 export type NodeLike = Node | (KubeObject & { spec?: object; status?: object });
 
+/** A Pod given as a typed object or as any object literal or parsed manifest with kind "Pod". */
+export type PodLike = Pod | (KubeObject & { spec?: object; status?: object });
+
 /** A field error as the API server reports it. */
 export interface FieldError {
   field: string;

@@ -1,5 +1,5 @@
 // One interface of matcher signatures, merged into Jest's, @jest/globals' and Vitest's typings.
-import type { NodeLike, Pod, TaintLike } from '../types';
+import type { NodeLike, PodLike, TaintLike } from '../types';
 
 /** Returned by `toBeEvictedFrom(node)`: add `.after(seconds)` to ask for an exact time. */
 export interface EvictionChain extends PromiseLike<void> {
@@ -14,7 +14,7 @@ export interface PreferenceChain extends PromiseLike<void> {
 
 export interface SchedulingOptions {
   /** Pods already bound to the node(s) (by spec.nodeName for the many-node forms); Succeeded/Failed ones use nothing. */
-  existingPods?: Pod[];
+  existingPods?: PodLike[];
 }
 
 export interface PlacementMatchers<R> {
