@@ -1,5 +1,5 @@
 // Runs in a fresh project with the packed tarball installed (scripts/package-test.mjs).
-import { configure, parseQuantity, parseTaint, taint } from 'jest-k8s-placement';
+import { configure, loadManifests, origin, parseManifests, parseQuantity, parseTaint, taint } from 'jest-k8s-placement';
 
 const node = (name: string, taints: object[] = [], ready?: string) => ({
   apiVersion: 'v1', kind: 'Node', metadata: { name }, spec: { taints },
@@ -30,4 +30,13 @@ test('a failure message names the subject and the reason', () => {
   expect(() => expect(web).toBeSchedulableOn(node('gpu', [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }]))).toThrow(
     'node(s) had untolerated taint(s)',
   );
+});
+
+test('the loader from the packed package', () => {
+  const m = loadManifests('manifests/*.yaml');
+  const app = m.get('deploy/app');
+  expect(String(app)).toBe('Deployment prod/app (manifests/app.yaml:2)');
+  expect(origin(m.nodes()[0])).toEqual({ file: 'manifests/app.yaml', document: 1, line: 18 });
+  expect(() => expect(app).toBeSchedulableOn(m.nodes()[0])).toThrow('Deployment prod/app (manifests/app.yaml:2)');
+  expect(() => parseManifests('kind: Node\n', 'x.yaml')).toThrow('x.yaml:1: the object has no apiVersion');
 });
