@@ -8,7 +8,7 @@ const config: Config = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': '@swc/jest' },
   roots: ['<rootDir>/src', '<rootDir>/test'],
-  testPathIgnorePatterns: ['/node_modules/', '/test/vitest/', '/test/package/', '/test/chain/'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/vitest/', '/test/package/', '/test/chain/', '/test/corpus/'],
   setupFilesAfterEnv: ['<rootDir>/src/jest.ts'],
 };
 

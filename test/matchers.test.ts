@@ -78,7 +78,7 @@ describe('toTolerate', () => {
   });
   test('a subject that is not a pod or workload', () => {
     expect(failure(() => expect({ kind: 'ConfigMap', metadata: { name: 'x' } }).toTolerate('a:NoSchedule'))).toContain(
-      'expected a Pod or a workload (PodTemplate, Deployment, StatefulSet, DaemonSet, ReplicaSet, ReplicationController, Job, CronJob), received ConfigMap default/x',
+      'expected a Pod or a workload (PodTemplate, Deployment, StatefulSet, DaemonSet, ReplicaSet, ReplicationController, Job, CronJob), received ConfigMap x',
     );
   });
 });
