@@ -18,7 +18,11 @@ try {
   run('npm', ['pack', '--silent', '--pack-destination', tmp], root);
   const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
   const project = path.join(tmp, 'project');
-  cpSync(path.join(root, 'test/package'), project, { recursive: true, filter: (f) => !f.endsWith('.test.ts') });
+  cpSync(path.join(root, 'test/package'), project, { recursive: true });
+  // the same spec for each runner, importing its test API explicitly where there are no globals
+  const spec = readFileSync(path.join(project, 'global.spec.ts'), 'utf8');
+  writeFileSync(path.join(project, 'globals.spec.ts'), `import { expect, test } from '@jest/globals';\n${spec}`);
+  writeFileSync(path.join(project, 'vitest.spec.ts'), `import { expect, test } from 'vitest';\n${spec}`);
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }, null, 2));
   writeFileSync(path.join(project, 'jest.config.js'), `
 const base = { testEnvironment: 'node', transform: { '^.+\\\\.ts$': '@swc/jest' } };

@@ -28,3 +28,15 @@ export function node(name: string, taints: Taint[] = [], extra: { unschedulable?
     status: extra.ready ? { conditions: [{ type: 'Ready', status: extra.ready }] } : undefined,
   };
 }
+
+const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
+
+/** The message of a failing assertion, without colours. */
+export function failure(assertion: () => unknown): string {
+  try {
+    assertion();
+  } catch (e) {
+    return plain((e as Error).message);
+  }
+  throw new Error('expected the assertion to fail');
+}

@@ -1,17 +1,6 @@
 // The matchers through Jest's global expect: verdicts, `.not`, and the messages users read.
 import { configure, resetConfiguration } from '../src';
-import { daemonSet, deployment, node, pod } from './fixtures';
-
-const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
-/** The message of a failing assertion, without colours. */
-function failure(assertion: () => unknown): string {
-  try {
-    assertion();
-  } catch (e) {
-    return plain((e as Error).message);
-  }
-  throw new Error('expected the assertion to fail');
-}
+import { daemonSet, deployment, failure, node, pod } from './fixtures';
 
 afterEach(() => resetConfiguration());
 

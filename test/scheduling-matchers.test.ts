@@ -1,16 +1,7 @@
 // toBeSchedulableOn with every filter, the many-node matchers and toPrefer: verdicts and messages.
 import { configure, parseQuantity, resetConfiguration, rankNodes, scheduleOn } from '../src';
-import { daemonSet, deployment, node, pod } from './fixtures';
+import { daemonSet, deployment, failure, node, pod } from './fixtures';
 
-const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
-function failure(assertion: () => unknown): string {
-  try {
-    assertion();
-  } catch (e) {
-    return plain((e as Error).message);
-  }
-  throw new Error('expected the assertion to fail');
-}
 afterEach(() => resetConfiguration());
 
 const withLabels = (name: string, labels: Record<string, string>, allocatable?: Record<string, string | number>) => {

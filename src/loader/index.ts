@@ -197,12 +197,8 @@ function addDocument(
   problems: ManifestProblem[],
   lineOf: (path: Array<string | number>) => number,
 ): void {
-  if (!isObject(value)) {
-    problems.push({ file: where.file, line: where.line, message: `expected a Kubernetes object (a mapping), got ${Array.isArray(value) ? 'a list' : JSON.stringify(value)}` });
-    return;
-  }
-  const kind = value.kind;
-  if (typeof kind === 'string' && kind.endsWith('List') && Array.isArray(value.items)) {
+  const kind = isObject(value) ? value.kind : undefined;
+  if (isObject(value) && typeof kind === 'string' && kind.endsWith('List') && Array.isArray(value.items)) {
     // kubectl and raw API dumps: flatten; items without kind/apiVersion take them from the list
     const itemKind = kind === 'List' ? undefined : kind.slice(0, -'List'.length);
     value.items.forEach((item, i) => {
@@ -229,7 +225,7 @@ function addObject(
 ): void {
   const at = (field?: string) => (field ? `${formatPath(prefix)}${prefix.length ? '.' : ''}${field}` : formatPath(prefix) || undefined);
   if (!isObject(value)) {
-    problems.push({ file: where.file, line: where.line, field: at(), message: `expected a Kubernetes object (a mapping), got ${JSON.stringify(value)}` });
+    problems.push({ file: where.file, line: where.line, field: at(), message: `expected a Kubernetes object (a mapping), got ${Array.isArray(value) ? 'a list' : JSON.stringify(value)}` });
     return;
   }
   if (value.kind === undefined && options.kind) value.kind = options.kind;

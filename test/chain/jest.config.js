@@ -1,8 +1,13 @@
-// Two projects: Jest's global expect, and `@jest/globals` with injectGlobals off.
-const base = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': '@swc/jest' } };
+// Two projects over one spec: Jest's global expect, and @jest/globals' expect with injectGlobals off.
+const base = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': '@swc/jest' }, testMatch: ['<rootDir>/global.spec.ts'] };
 module.exports = {
   projects: [
-    { ...base, displayName: 'global', testMatch: ['<rootDir>/global.spec.ts'], setupFilesAfterEnv: ['<rootDir>/../../src/jest.ts'] },
-    { ...base, displayName: 'jest-globals', injectGlobals: false, testMatch: ['<rootDir>/globals.spec.ts'], setupFilesAfterEnv: ['<rootDir>/../../src/jest-globals.ts'] },
+    { ...base, displayName: 'global', setupFilesAfterEnv: ['<rootDir>/../../src/jest.ts'] },
+    {
+      ...base,
+      displayName: 'jest-globals',
+      injectGlobals: false,
+      setupFilesAfterEnv: ['<rootDir>/../../src/jest-globals.ts', '<rootDir>/globals-setup.ts'],
+    },
   ],
 };
