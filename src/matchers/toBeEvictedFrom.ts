@@ -7,7 +7,7 @@ import { nodeInfo, podInfo, type PodInfo } from '../scheduler/framework';
 import { explainUntolerated, taintOrigin } from '../scheduler/explain-taint';
 import { taintEviction, type EvictionVerdict } from '../taint-eviction';
 import { formatTaint, formatToleration } from '../k8s/toleration';
-import { hint, type MatcherContext, type MatcherResult } from './context';
+import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { chainResult, checkSeconds, type Chain } from './chain';
 import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from './inputs';
 
@@ -64,13 +64,13 @@ export function toBeEvictedFrom(
     });
   };
   if (options !== undefined) {
-    const problem = typeof options === 'object' && options !== null ? checkSeconds('toBeEvictedFrom(node, { after })')(options.after) : 'toBeEvictedFrom(node, options): options must be { after: seconds }';
-    if (problem && !(typeof options === 'object' && options !== null && options.after === undefined)) {
-      return guarded(this, () => hint(this, 'toBeEvictedFrom', 'node, options'), () => {
-        throw new UsageError(problem!);
-      });
-    }
-    return build(options.after);
+    // The portable form, decided at once. `{}` means "at some point", like the bare call.
+    const after = (options as { after?: unknown } | null)?.after;
+    const problem = typeof options !== 'object' || options === null
+      ? 'toBeEvictedFrom(node, options): options must be { after: seconds }'
+      : after === undefined ? undefined : checkSeconds('toBeEvictedFrom(node, { after })')(after);
+    if (problem) return failBoth(this, () => `${hint(this, 'toBeEvictedFrom', 'node, options')}\n\n${problem}`);
+    return build(after as number | undefined);
   }
   return chainResult<'after', number>(this, 'after', checkSeconds('after'), build);
 }
