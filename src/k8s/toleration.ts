@@ -39,11 +39,6 @@ export function toleratesTaint(toleration: Toleration, taint: Taint, comparisonO
   }
 }
 
-/** Index of the first toleration that tolerates the taint, or -1. */
-export function firstTolerating(tolerations: readonly Toleration[], taint: Taint, comparisonOperators = false): number {
-  return tolerations.findIndex((t) => toleratesTaint(t, taint, comparisonOperators));
-}
-
 /** `Taint.ToString`: `k=v:E`, `k:E`, `k=v:`, `k`. */
 export function formatTaint(taint: Taint): string {
   const value = taint.value ?? '';
