@@ -7,7 +7,7 @@ import { settings } from '../config';
 import { cachedPerObject } from '../cache';
 import { isScalarResourceName, podRequests, ResourceError, type ResourceList } from '../k8s/resources';
 import { parseTerms, type NodeSelectorTerm, type ParsedTerm } from '../k8s/node-selector';
-import { parseQuantity, QuantityError } from '../k8s/quantity';
+import { parseQuantity, Quantity, QuantityError } from '../k8s/quantity';
 
 export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 
@@ -76,8 +76,9 @@ export interface NodeUsage {
 export function toResources(list: ResourceList): Resources {
   const r: Resources = { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() };
   for (const [name, nanos] of list) {
-    const q = { value: () => Number((nanos + 999_999_999n) / 1_000_000_000n), milli: () => Number((nanos + 999_999n) / 1_000_000n) };
-    if (name === 'cpu') r.milliCPU = q.milli();
+    // the exact sum is rounded only now: cpu with MilliValue(), the rest with Value()
+    const q = new Quantity(nanos, 'DecimalSI', name);
+    if (name === 'cpu') r.milliCPU = q.milliValue();
     else if (name === 'memory') r.memory = q.value();
     else if (name === 'ephemeral-storage') r.ephemeralStorage = q.value();
     else if (isScalarResourceName(name)) r.scalars.set(name, q.value());
@@ -163,7 +164,7 @@ export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
     try {
       const list: ResourceList = new Map();
       for (const [name, raw] of Object.entries(allocatable)) list.set(name, parseQuantity(raw).nanos);
-      const pods = list.has('pods') ? Number((list.get('pods')! + 999_999_999n) / 1_000_000_000n) : 0;
+      const pods = list.has('pods') ? new Quantity(list.get('pods')!, 'DecimalSI', 'pods').value() : 0;
       info.allocatable = { ...toResources(list), pods, has: new Set(list.keys()) };
     } catch (e) {
       if (!(e instanceof QuantityError)) throw e;
