@@ -153,7 +153,15 @@ function isObject(x: unknown): x is Record<string, unknown> {
 }
 
 /** Turn one file's text into objects, pushing every problem instead of dropping anything. */
-function parseInto(text: string, file: string, options: LoadOptions, out: KubeObject[], problems: ManifestProblem[]): void {
+/** What one load call accumulates: its options, the objects made and the problems found. */
+interface Load {
+  options: LoadOptions;
+  out: KubeObject[];
+  problems: ManifestProblem[];
+}
+
+function parseInto(text: string, file: string, load: Load): void {
+  const { problems } = load;
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   let stream: ParsedStream;
   try {
@@ -161,20 +169,20 @@ function parseInto(text: string, file: string, options: LoadOptions, out: KubeOb
   } catch (e) {
     if (!(e instanceof YamlSyntaxError)) throw e;
     // One JSON object per line is a stream kubectl reads; YAML cannot.
-    if (trimmed.startsWith('{') && parseJsonLines(text, file, options, out, problems)) return;
+    if (trimmed.startsWith('{') && parseJsonLines(text, file, load)) return;
     problems.push({ file, line: e.line, column: e.column, message: `YAML syntax error: ${e.reason}` });
     return;
   }
   for (const doc of stream.documents) {
     if (doc.value === null || doc.value === undefined) continue; // an empty or comment-only document
-    addDocument(doc.value, { file, document: doc.index, line: doc.line }, options, out, problems, (p) => {
+    addDocument(doc.value, { file, document: doc.index, line: doc.line }, load, (p) => {
       const offset = offsetOf(stream, doc, p);
       return offset >= 0 ? lineAt(stream.lineStarts, offset) : doc.line;
     });
   }
 }
 
-function parseJsonLines(text: string, file: string, options: LoadOptions, out: KubeObject[], problems: ManifestProblem[]): boolean {
+function parseJsonLines(text: string, file: string, load: Load): boolean {
   const lines = text.split('\n');
   const values: Array<[unknown, number]> = [];
   for (let i = 0; i < lines.length; i++) {
@@ -185,18 +193,11 @@ function parseJsonLines(text: string, file: string, options: LoadOptions, out: K
       return false;
     }
   }
-  values.forEach(([value, line], document) => addDocument(value, { file, document, line }, options, out, problems, () => line));
+  values.forEach(([value, line], document) => addDocument(value, { file, document, line }, load, () => line));
   return true;
 }
 
-function addDocument(
-  value: unknown,
-  where: Origin,
-  options: LoadOptions,
-  out: KubeObject[],
-  problems: ManifestProblem[],
-  lineOf: (path: Array<string | number>) => number,
-): void {
+function addDocument(value: unknown, where: Origin, load: Load, lineOf: (path: Array<string | number>) => number): void {
   const kind = isObject(value) ? value.kind : undefined;
   if (isObject(value) && typeof kind === 'string' && kind.endsWith('List') && Array.isArray(value.items)) {
     // kubectl and raw API dumps: flatten; items without kind/apiVersion take them from the list
@@ -207,19 +208,17 @@ function addDocument(
         if (item.kind === undefined) item.kind = itemKind;
         if (item.apiVersion === undefined && typeof value.apiVersion === 'string') item.apiVersion = value.apiVersion;
       }
-      addObject(item, { ...where, line: lineOf(itemPath) }, options, out, problems, (p) => lineOf([...itemPath, ...p]), itemPath);
+      addObject(item, { ...where, line: lineOf(itemPath) }, load, (p) => lineOf([...itemPath, ...p]), itemPath);
     });
     return;
   }
-  addObject(value, where, options, out, problems, lineOf, []);
+  addObject(value, where, load, lineOf, []);
 }
 
 function addObject(
   value: unknown,
   where: Origin,
-  options: LoadOptions,
-  out: KubeObject[],
-  problems: ManifestProblem[],
+  { options, out, problems }: Load,
   lineOf: (path: Array<string | number>) => number,
   prefix: Array<string | number>,
 ): void {
@@ -255,11 +254,10 @@ function addObject(
 
 /** Parse manifests held in a string, e.g. the output of `helm template` or `kustomize build`. */
 export function parseManifests(text: string, sourceName = '<string>', options: LoadOptions = {}): Manifests {
-  const out: KubeObject[] = [];
-  const problems: ManifestProblem[] = [];
-  parseInto(text, sourceName, options, out, problems);
-  if (problems.length) throw withCallerStack(new ManifestError(problems), parseManifests);
-  return new Manifests(out);
+  const load: Load = { options, out: [], problems: [] };
+  parseInto(text, sourceName, load);
+  if (load.problems.length) throw withCallerStack(new ManifestError(load.problems), parseManifests);
+  return new Manifests(load.out);
 }
 
 /**
@@ -285,7 +283,7 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
     if (matched.length === 0) problems.push({ file: pattern, line: 0, message: 'no file matches this pattern' });
     for (const f of matched) if (!files.includes(f)) files.push(f);
   }
-  const out: KubeObject[] = [];
+  const load: Load = { options, out: [], problems };
   for (const file of files) {
     let text: string;
     try {
@@ -295,10 +293,10 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
       problems.push({ file, line: 0, message: `cannot read: ${(e as Error).message}` });
       continue;
     }
-    parseInto(text, file, options, out, problems);
+    parseInto(text, file, load);
   }
   if (problems.length) throw withCallerStack(new ManifestError(problems), loadManifests);
-  return new Manifests(out);
+  return new Manifests(load.out);
 }
 
 /** UTF-8, or UTF-16 with a byte-order mark (which Kubernetes transcodes). */

@@ -20,8 +20,16 @@ export interface NodeVerdict {
   status?: Status;
 }
 
+// PodInfo is built once per subject; its whole-pod rejection is worked out once too, not per node.
+const rejections = new WeakMap<PodInfo, Status | null>();
+
 /** A rejection of the pod as a whole, before any node is filtered (PreEnqueue or PreFilter). */
 export function podRejection(pod: PodInfo): Status | undefined {
+  if (!rejections.has(pod)) rejections.set(pod, computeRejection(pod) ?? null);
+  return rejections.get(pod) ?? undefined;
+}
+
+function computeRejection(pod: PodInfo): Status | undefined {
   const gates = pod.subject.spec.schedulingGates ?? [];
   if (gates.length) {
     return {
