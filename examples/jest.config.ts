@@ -4,7 +4,9 @@
  */
 import type { Config } from 'jest';
 
-// The examples use the package by name, as a user's repository would; here the name maps to src/.
+// The examples use the package by name, as a user's repository would; here the name maps to src/ — the
+// setup file too, so that setup and specs share one module instance (one configure(), one origin table)
+// and a fresh clone runs them with nothing built.
 const config: Config = {
   rootDir: __dirname,
   testEnvironment: 'node',
@@ -14,7 +16,8 @@ const config: Config = {
     '^jest-k8s-placement$': '<rootDir>/../src/index.ts',
     '^jest-k8s-placement/(.*)$': '<rootDir>/../src/$1',
   },
-  setupFilesAfterEnv: ['jest-k8s-placement/jest'],
+  // setupFilesAfterEnv is resolved without moduleNameMapper, so it names the source file itself.
+  setupFilesAfterEnv: ['<rootDir>/../src/jest.ts'],
   verbose: true,
 };
 
