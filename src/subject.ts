@@ -32,6 +32,19 @@ export function setOriginLookup(lookup: (o: object) => Origin | undefined): void
   originOf = lookup;
 }
 
+let fieldLineOf: (o: object, field: string) => number | undefined = () => undefined;
+/** The loader registers how to find the line of a field (`spec.template.spec.tolerations[0].value`) in an object's file. */
+export function setFieldLineLookup(lookup: (o: object, field: string) => number | undefined): void {
+  fieldLineOf = lookup;
+}
+
+/** `file:line` of a field of a loaded object (the object's own line when the field is not in the file); undefined otherwise. */
+export function fieldLocation(object: object, field: string): string | undefined {
+  const origin = originOf(object);
+  if (!origin) return undefined;
+  return `${origin.file}:${fieldLineOf(object, field) ?? origin.line}`;
+}
+
 export function describeObject(object: KubeObject): string {
   const kind = object.kind ?? 'object';
   const name = object.metadata?.name ?? '<unnamed>';
