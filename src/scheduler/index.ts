@@ -37,11 +37,11 @@ export function schedulingGates(subject: Subject): string[] {
   return (subject.spec.schedulingGates ?? []).map((g) => g.name);
 }
 
-/** What a cluster shows for a gated pod: it stays Pending, the filters never run. */
+/** What a cluster shows for a gated pod (follows "…, but "): it stays Pending, the filters never run. */
 export function describeGated(label: string, gates: readonly string[]): string {
-  return `${label} stays Pending: PodScheduled=False, reason SchedulingGated (${SCHEDULING_GATED_MESSAGE})\n` +
-    `  spec.schedulingGates [${gates.join(', ')}] keep it out of kube-scheduler's queue (SchedulingGates PreEnqueue plugin), ` +
-    'so no node is tried until every gate is removed';
+  return 'kube-scheduler never tries it:\n' +
+    `  ${label} stays Pending: PodScheduled=False, reason SchedulingGated (${SCHEDULING_GATED_MESSAGE})\n` +
+    `  spec.schedulingGates [${gates.join(', ')}] keep it out of the scheduling queue (SchedulingGates PreEnqueue plugin) until every gate is removed`;
 }
 
 function computeRejection(pod: PodInfo): Status | undefined {
