@@ -147,7 +147,8 @@ export function installSettingsHooks(hooks: RunnerHooks): void {
     beforeTest = current;
   });
   hooks.afterEach(() => {
-    if (beforeTest) restore(beforeTest);
+    // Only when the test changed them, so per-object caches survive from test to test.
+    if (beforeTest && beforeTest !== current) restore(beforeTest);
     beforeTest = undefined;
   });
   // Vitest --no-isolate keeps this module for the next file: start it from the defaults.
