@@ -1,6 +1,6 @@
 // expect(subject).toBeSchedulableOnAnyOf(nodes, { existingPods? }) — the scheduler would find a node.
 import type { Node } from '../types';
-import { schedule } from '../scheduler';
+import { describeGated, schedule } from '../scheduler';
 import { hint, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, labelOf, subjectOf, UsageError } from './inputs';
 import { existingPodsOf, nodesOf } from './inputs-nodes';
@@ -26,7 +26,9 @@ export function toBeSchedulableOnAnyOf(this: MatcherContext, received: unknown, 
     return {
       pass: result.feasible.length > 0,
       message: () =>
-        result.feasible.length > 0
+        result.gated
+          ? `${header()}\n\nExpected ${subject.label} to be schedulable on one of ${nodes.length} node(s), but ${describeGated(subject.label, result.gated.gates)}`
+          : result.feasible.length > 0
           ? `${header()}\n\nExpected ${subject.label} not to be schedulable on any of ${nodes.length} node(s), but it fits ${result.feasible.length}: ${result.feasible.map((v) => v.node).join(', ')}`
           : `${header()}\n\nExpected ${subject.label} to be schedulable on one of ${nodes.length} node(s), but kube-scheduler would report:\n  ${result.fitError}\n\n` +
             result.rejected.map((v) => `Node ${v.node}:\n${describeRejection(v, '  ')}`).join('\n'),
