@@ -39,8 +39,9 @@ describe('toTolerate', () => {
   test('.not failure names the toleration that matches and who added it', () => {
     expect(failure(() => expect(pod('p')).not.toTolerate('node.kubernetes.io/unreachable:NoExecute'))).toBe(
       'expect(received).not.toTolerate(taint)\n\n' +
-        'Expected Pod default/p not to tolerate taint "node.kubernetes.io/unreachable:NoExecute", but tolerations[1] ' +
-        '{key: "node.kubernetes.io/unreachable", operator: Exists, effect: NoExecute, tolerationSeconds: 300} (added by DefaultTolerationSeconds admission) tolerates it for 300s (tolerationSeconds).',
+        'Expected Pod default/p not to tolerate taint "node.kubernetes.io/unreachable:NoExecute", but it does.\n' +
+        'Tolerated for 300s (tolerationSeconds) by tolerations[1] (added by DefaultTolerationSeconds admission):\n' +
+        '  {key: "node.kubernetes.io/unreachable", operator: Exists, effect: NoExecute, tolerationSeconds: 300}',
     );
   });
   test('effect and key differences are explained', () => {
@@ -105,7 +106,7 @@ describe('toBeSchedulableOn', () => {
   });
   test('a NotReady node carries the condition taints', () => {
     const msg = failure(() => expect(cpuTolerant).toBeSchedulableOn(node('down', [], { ready: 'False' })));
-    expect(msg).toContain("taint node.kubernetes.io/not-ready:NoSchedule (added by the node lifecycle controller from the node's conditions) is not tolerated");
+    expect(msg).toContain("taint node.kubernetes.io/not-ready:NoSchedule (from node condition Ready=False) is not tolerated");
     configure({ admission: { nodeConditionTaints: false } });
     expect(cpuTolerant).toBeSchedulableOn(node('down', [], { ready: 'False' }));
   });
@@ -154,7 +155,7 @@ describe('toBeEvictedFrom', () => {
         'Expected Deployment default/web to be evicted after 60s from Node down\n' +
         'Expected: "evicted after 60s"\nReceived: "evicted after 300s"\n\n' +
         'NoExecute taints on Node down and the toleration used for each:\n' +
-        "  node.kubernetes.io/not-ready:NoExecute (added by the node lifecycle controller from the node's conditions)\n" +
+        "  node.kubernetes.io/not-ready:NoExecute (from node condition Ready=False)\n" +
         '    tolerated for 300s by the first matching toleration, tolerations[0] (added by DefaultTolerationSeconds admission):\n' +
         '      {key: "node.kubernetes.io/not-ready", operator: Exists, effect: NoExecute, tolerationSeconds: 300}',
     );

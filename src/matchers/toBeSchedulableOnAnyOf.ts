@@ -11,6 +11,11 @@ export const MAX_ENTRIES = 10;
 /** A folded entry names this many nodes, then "and N more". */
 export const NAMED_NODES = 3;
 
+/** `a, b, c and 9 more` — never "and 1 more": one more name costs no more than saying so. */
+export function nodeNames(names: readonly string[], max: number): string {
+  return names.length > max + 1 ? `${names.slice(0, max).join(', ')} and ${names.length - max} more` : names.join(', ');
+}
+
 /**
  * The rejected nodes, each with kube-scheduler's plugin and reason and our detail; nodes whose explanation is
  * identical are folded into one entry (`12 nodes (gpu-1, gpu-2, gpu-3 and 9 more):`), in the order of first appearance.
@@ -23,8 +28,7 @@ export function describeRejections(rejected: readonly NodeVerdict[]): string {
   }
   const entries = [...groups].map(([text, names]) => {
     if (names.length === 1) return `Node ${names[0]}:\n${text}`;
-    const shown = names.length > NAMED_NODES + 1 ? `${names.slice(0, NAMED_NODES).join(', ')} and ${names.length - NAMED_NODES} more` : names.join(', ');
-    return `${names.length} nodes (${shown}):\n${text}`;
+    return `${names.length} nodes (${nodeNames(names, NAMED_NODES)}):\n${text}`;
   });
   if (entries.length <= MAX_ENTRIES) return entries.join('\n');
   const left = [...groups.values()].slice(MAX_ENTRIES).reduce((n, names) => n + names.length, 0);
@@ -52,7 +56,7 @@ export function toBeSchedulableOnAnyOf(this: MatcherContext, received: unknown, 
       pass: result.feasible.length > 0,
       message: () =>
         result.feasible.length > 0
-          ? `${header()}\n\nExpected ${subject.label} not to be schedulable on any of ${nodes.length} node(s), but it fits ${result.feasible.length}: ${result.feasible.map((v) => v.node).join(', ')}`
+          ? `${header()}\n\nExpected ${subject.label} not to be schedulable on any of ${nodes.length} node(s), but it fits ${result.feasible.length}: ${nodeNames(result.feasible.map((v) => v.node), MAX_ENTRIES)}`
           : `${header()}\n\nExpected ${subject.label} to be schedulable on one of ${nodes.length} node(s), but kube-scheduler would report:\n  ${result.fitError}\n\n` +
             describeRejections(result.rejected),
     };

@@ -35,14 +35,17 @@ export function toTolerate(this: MatcherContext, received: unknown, taintArg: un
     const index = tolerations.findIndex((t) => toleratesTaint(t, taint, gate));
     const pass = index >= 0;
     const from = (i: number) => (sources && sources[i] !== 'pod spec' ? ` (added by ${sources[i]})` : '');
-    const at = (i: number) => (sources ? `tolerations[${i}] ` : '');
     return {
       pass,
       message: () => {
         if (pass) {
           const t = tolerations[index];
           const seconds = taint.effect === 'NoExecute' && t.tolerationSeconds != null ? ` for ${t.tolerationSeconds}s (tolerationSeconds)` : '';
-          return `${header()}\n\nExpected ${label} not to tolerate taint ${this.utils.printExpected(taintText)}, but ${at(index)}${formatToleration(t)}${from(index)} tolerates it${seconds}.`;
+          const who = sources || Array.isArray(received) ? `tolerations[${index}]${from(index)}` : 'the toleration';
+          return (
+            `${header()}\n\nExpected ${label} not to tolerate taint ${this.utils.printExpected(taintText)}, but it does.\n` +
+            `Tolerated${seconds} by ${who}:\n  ${formatToleration(t)}`
+          );
         }
         const why = direct && !direct.length ? ['No tolerations were given.'] : closestLines(tolerations, sources, taint, gate);
         const lines = [...why, ...addTolerationLines([taint], path)];

@@ -4,9 +4,23 @@ import type { Taint, Toleration } from '../types';
 import type { PodInfo, NodeInfo } from './framework';
 import { closestToleration, formatTaint, formatToleration, toleratesTaint, tolerationYaml } from '../k8s/toleration';
 
+// Why the node lifecycle controller added a taint (src/admission/node-condition-taints.ts; upstream
+// pkg/controller/nodelifecycle/node_lifecycle_controller.go, nodeConditionToTaintKeyStatusMap and UnschedulableTaint).
+const ADDED_FOR: Record<string, string> = {
+  'node.kubernetes.io/not-ready': 'node condition Ready=False',
+  'node.kubernetes.io/unreachable': 'node condition Ready=Unknown',
+  'node.kubernetes.io/memory-pressure': 'node condition MemoryPressure=True',
+  'node.kubernetes.io/disk-pressure': 'node condition DiskPressure=True',
+  'node.kubernetes.io/pid-pressure': 'node condition PIDPressure=True',
+  'node.kubernetes.io/network-unavailable': 'node condition NetworkUnavailable=True',
+  'node.kubernetes.io/unschedulable': 'spec.unschedulable',
+};
+
+/** ` (from node condition Ready=False)` for a taint the node lifecycle controller added; empty for the node's own. */
 export function taintOrigin(node: NodeInfo, taint: Taint): string {
   const i = node.taints.indexOf(taint);
-  return i >= 0 && i >= node.ownTaintCount ? " (added by the node lifecycle controller from the node's conditions)" : '';
+  if (i < 0 || i < node.ownTaintCount) return '';
+  return ` (from ${ADDED_FOR[taint.key] ?? "the node's conditions"})`;
 }
 
 /**
