@@ -100,10 +100,15 @@ describe('the toleration to add, as YAML for the subject’s pod spec', () => {
     expect(msg).not.toContain('tolerationSeconds: ');
   });
 
-  test('a bare toleration list gets the YAML without a path', () => {
-    expect(failure(() => expect([cpuOnly]).toTolerate('dedicated=gpu:NoSchedule'))).toContain(
-      'To tolerate it, add:\n  - key: dedicated\n    operator: Equal\n    value: gpu\n    effect: NoSchedule',
+  test('a bare toleration list gets the YAML without a path; an array is indexed', () => {
+    expect(failure(() => expect([{ key: 'spot', operator: 'Exists', effect: 'NoSchedule' }, cpuOnly]).toTolerate('dedicated=gpu:NoSchedule'))).toBe(
+      'expect(received).toTolerate(taint)\n\n' +
+        'Expected 2 tolerations to tolerate taint "dedicated=gpu:NoSchedule", but no toleration matches it.\n' +
+        'Closest toleration: tolerations[1] {key: "dedicated", operator: Equal, value: "cpu", effect: NoSchedule}\n' +
+        '  value "cpu" ≠ taint value "gpu" (operator Equal)\n' +
+        'To tolerate it, add:\n  - key: dedicated\n    operator: Equal\n    value: gpu\n    effect: NoSchedule',
     );
+    expect(failure(() => expect(cpuOnly).toTolerate('dedicated=gpu:NoSchedule'))).toContain('\nClosest toleration: {key: "dedicated"');
   });
 
   test.each(['true', 'yes', 'on', 'N', 'null', '1', '0755', '1e3', '0x1F', 'gpu', 'a.b_c-d'])(

@@ -20,7 +20,10 @@ export function toTolerate(this: MatcherContext, received: unknown, taintArg: un
     const direct = tolerationsOf(received);
     if (direct) {
       tolerations = direct;
-      label = direct.length === 1 && !Array.isArray(received) ? `toleration ${formatToleration(direct[0])}` : `tolerations ${direct.map(formatToleration).join(', ')}`;
+      // An array is indexed like a pod's list, so hints can say `tolerations[1]`.
+      if (Array.isArray(received)) sources = direct.map(() => 'pod spec');
+      // A long list would make a long first line; the hint below quotes the toleration that matters.
+      label = direct.length === 1 ? `toleration ${formatToleration(direct[0])}` : `${direct.length} tolerations`;
       const errors = settings().validate ? validateTolerations(direct, 'tolerations', gate) : [];
       if (errors.length) throw new UsageError(rejectedByApiServer(`The ${label}`, errors));
     } else {
@@ -41,7 +44,7 @@ export function toTolerate(this: MatcherContext, received: unknown, taintArg: un
         if (pass) {
           const t = tolerations[index];
           const seconds = taint.effect === 'NoExecute' && t.tolerationSeconds != null ? ` for ${t.tolerationSeconds}s (tolerationSeconds)` : '';
-          const who = sources || Array.isArray(received) ? `tolerations[${index}]${from(index)}` : 'the toleration';
+          const who = sources ? `tolerations[${index}]${from(index)}` : 'the toleration';
           return (
             `${header()}\n\nExpected ${label} not to tolerate taint ${this.utils.printExpected(taintText)}, but it does.\n` +
             `Tolerated${seconds} by ${who}:\n  ${formatToleration(t)}`
