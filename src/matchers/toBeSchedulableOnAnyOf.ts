@@ -24,7 +24,9 @@ export function describeRejections(rejected: readonly NodeVerdict[]): string {
   const groups = new Map<string, string[]>();
   for (const v of rejected) {
     const text = describeRejection(v, '  ');
-    groups.set(text, [...(groups.get(text) ?? []), v.node]);
+    const names = groups.get(text);
+    if (names) names.push(v.node);
+    else groups.set(text, [v.node]);
   }
   const entries = [...groups].map(([text, names]) => {
     if (names.length === 1) return `Node ${names[0]}:\n${text}`;
