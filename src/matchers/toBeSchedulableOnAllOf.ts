@@ -2,8 +2,7 @@
 import { hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded } from './inputs';
 import { describeGated } from '../scheduler';
-import { describeRejection } from './toBeSchedulableOn';
-import { checkedSchedule } from './toBeSchedulableOnAnyOf';
+import { checkedSchedule, describeRejections } from './toBeSchedulableOnAnyOf';
 
 export function toBeSchedulableOnAllOf(this: MatcherContext, received: unknown, nodesArg: unknown, options?: unknown): MatcherResult {
   const header = () => hint(this, 'toBeSchedulableOnAllOf', 'nodes');
@@ -17,7 +16,7 @@ export function toBeSchedulableOnAllOf(this: MatcherContext, received: unknown, 
           : result.rejected.length === 0
           ? `${header()}\n\nExpected ${subject.label} not to be schedulable on all of ${nodes.length} node(s), but every one accepts it.`
           : `${header()}\n\nExpected ${subject.label} to be schedulable on all of ${nodes.length} node(s), but ${result.rejected.length} reject it:\n` +
-            result.rejected.map((v) => `Node ${v.node}:\n${describeRejection(v, '  ')}`).join('\n'),
+            describeRejections(result.rejected),
     };
   });
 }
