@@ -4,6 +4,7 @@ import { toSubject } from './subject';
 import { nodeInfo, podInfo } from './scheduler/framework';
 import { schedule, type ScheduleResult } from './scheduler';
 import { scoreNodes, type NodeScore } from './scheduler/score';
+import { scoreCluster } from './scheduler/score-cluster';
 import { taintEviction, type EvictionVerdict } from './taint-eviction';
 
 /** When the taint-eviction controller would delete the subject's pod from the node. */
@@ -16,10 +17,10 @@ export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options:
   return schedule(toSubject(subject), nodes, options.existingPods);
 }
 
-/** Feasible nodes ranked by the TaintToleration and NodeAffinity scores, best first (ties keep input order). */
+/** Feasible nodes ranked by the default profile's scores (existing pods by spec.nodeName), best first; ties keep input order. */
 export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: { existingPods?: Pod[] } = {}): NodeScore[] {
   const s = toSubject(subject);
   const feasible = new Set(schedule(s, nodes, options.existingPods).feasible.map((v) => v.node));
   const infos = nodes.map(nodeInfo).filter((n) => feasible.has(n.name));
-  return scoreNodes(podInfo(s), infos).sort((a, b) => b.total - a.total);
+  return scoreNodes(podInfo(s), infos, scoreCluster(nodes, options.existingPods)).sort((a, b) => b.total - a.total);
 }
