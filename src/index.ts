@@ -19,5 +19,6 @@ export { podRequests } from './k8s/resources';
 export { untoleratedPreferNoSchedule, normalizeTaintTolerationScores, findUntoleratedTaint } from './scheduler/taint-toleration';
 export { taintEviction, minTolerationTime, type EvictionVerdict } from './taint-eviction';
 export { evictionVerdict, scheduleOn, rankNodes } from './evaluate';
+export { placeReplicas, type Placement, type PlacedPod, type PlacementOptions } from './placement/place';
 export { loadManifests, parseManifests, origin, Manifests, ManifestError, type Origin, type LoadOptions, type ManifestProblem } from './loader';
 export type * from './types';

@@ -1,5 +1,5 @@
 // One interface of matcher signatures, merged into Jest's, @jest/globals' and Vitest's typings.
-import type { NodeLike, PodLike, TaintLike } from '../types';
+import type { KubeObject, NodeLike, PodLike, TaintLike } from '../types';
 
 /** Returned by `toBeEvictedFrom(node)`: add `.after(seconds)` to ask for an exact time. */
 export interface EvictionChain extends PromiseLike<void> {
@@ -17,6 +17,12 @@ export interface SchedulingOptions {
   existingPods?: PodLike[];
 }
 
+/** The replica matchers' options: existing pods (by spec.nodeName) and Namespace objects (for namespaceSelector). */
+export interface ReplicaOptions {
+  existingPods?: PodLike[];
+  namespaces?: Iterable<KubeObject>;
+}
+
 export interface PlacementMatchers<R> {
   /** Some toleration of the subject (after admission) tolerates the taint (`key=value:Effect` or an object). */
   toTolerate(taint: TaintLike): R;
@@ -32,4 +38,10 @@ export interface PlacementMatchers<R> {
   toBeEvictedFrom(node: NodeLike, options: { after: number }): R;
   /** With `.over(other)`: both nodes feasible, the scheduler's scores rank `node` higher (or only `node` is feasible). */
   toPrefer(node: NodeLike): PreferenceChain;
+  /** Every pod the workload's controller creates finds a node, placed one at a time as kube-scheduler does. */
+  toHaveAllReplicasScheduled(nodes: Iterable<NodeLike>, options?: ReplicaOptions): R;
+  /** All replicas placed, and their counts per `topologyKey` domain differ by at most `maxSkew` (default 1). */
+  toSpreadReplicasAcross(topologyKey: string, nodes: Iterable<NodeLike>, options?: ReplicaOptions & { maxSkew?: number }): R;
+  /** Some node holds a pod of both workloads (use `.not`: no node holds both), in either creation order. */
+  toShareNodesWith(other: PodLike | KubeObject, nodes: Iterable<NodeLike>, options?: ReplicaOptions): R;
 }
