@@ -42,8 +42,19 @@ export function replicaInputs(nodesArg: unknown, options: unknown, workloads: Ku
   return { nodes, existingPods, namespaces };
 }
 
-export function place(workloads: KubeObject[], inputs: ReplicaInputs): Placement {
-  return placeReplicas(workloads, inputs.nodes, { existingPods: inputs.existingPods, namespaces: inputs.namespaces });
+export function place(workloads: KubeObject[], inputs: ReplicaInputs, tieBreak: 'first' | 'last' = 'first'): Placement {
+  return placeReplicas(workloads, inputs.nodes, { existingPods: inputs.existingPods, namespaces: inputs.namespaces, tieBreak });
+}
+
+/**
+ * Whether the ties decide the verdict: the same placement with the last tied node winning instead of the first.
+ * Returns '' when nothing tied, else a sentence for the message (after describeTies).
+ */
+export function tieProbe(placement: Placement, verdict: (p: Placement) => boolean, replay: () => Placement): string {
+  if (!placement.pods.some((p) => p.tiedWith.length)) return '';
+  const other = replay();
+  if (verdict(other) === verdict(placement)) return ' Picking the last tied node each time instead gives the same verdict.';
+  return `\nA tie decides this: with the last of the tied nodes picked instead of the first, the verdict is the opposite (${describePlaced(other.pods)}).`;
 }
 
 /** `web-0 → node-a, web-1 → node-b` */

@@ -29,6 +29,16 @@ export function toShareNodesWith(this: MatcherContext, received: unknown, otherA
       { first: labelOf(b), placement: place([b, a], inputs) },
     ].map((o) => ({ ...o, shared: shared(o.placement, a, b) }));
     const hit = orders.find((o) => o.shared.length);
+    // do the ties decide it? replay both orders with the last tied node winning
+    const decided = () => {
+      if (!orders.some((o) => o.placement.pods.some((p) => p.tiedWith.length))) return '';
+      const replays = [place([a, b], inputs, 'last'), place([b, a], inputs, 'last')];
+      const hitThere = replays.findIndex((p) => shared(p, a, b).length);
+      if ((hitThere >= 0) === (hit !== undefined)) return ' Picking the last tied node each time instead gives the same verdict.';
+      return hitThere >= 0
+        ? `\nA tie decides this: with the last of the tied nodes picked instead of the first, ${orders[hitThere].first} created first shares ${shared(replays[hitThere], a, b).map((s) => s.node).join(', ')}.`
+        : '\nA tie decides this: with the last of the tied nodes picked instead of the first, no node holds pods of both.';
+    };
     const [la, lb] = [labelOf(a), labelOf(b)];
     const intro = `Expected ${la} ${this.isNot ? 'not ' : ''}to share a node with ${lb}`;
     const where = (o: (typeof orders)[number]) =>
@@ -38,8 +48,8 @@ export function toShareNodesWith(this: MatcherContext, received: unknown, otherA
       pass: hit !== undefined,
       message: () => hit
         ? `${header()}\n\n${intro}, but with ${hit.first} created first ${hit.shared.length} node(s) hold pods of both:\n` +
-          hit.shared.map((s) => `  ${s.node}: ${s.mine.join(', ')} and ${s.theirs.join(', ')}`).join('\n') + `\nWhere every pod went:\n${where(hit)}${describeTies(hit.placement.pods)}${sampledNote(hit.placement)}`
-        : `${header()}\n\n${intro}, but no node holds pods of both, whichever is created first:\n${where(orders[0])}${describeTies(orders[0].placement.pods)}${describeTies(orders[1].placement.pods)}${sampledNote(orders[0].placement)}`,
+          hit.shared.map((s) => `  ${s.node}: ${s.mine.join(', ')} and ${s.theirs.join(', ')}`).join('\n') + `\nWhere every pod went:\n${where(hit)}${describeTies(hit.placement.pods)}${decided()}${sampledNote(hit.placement)}`
+        : `${header()}\n\n${intro}, but no node holds pods of both, whichever is created first:\n${where(orders[0])}${describeTies(orders[0].placement.pods)}${decided()}${sampledNote(orders[0].placement)}`,
     };
   });
 }

@@ -7,7 +7,8 @@ import { nodeInfo, podInfo } from '../scheduler/framework';
 import { NodeAffinity } from '../scheduler/node-affinity';
 import { hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded, labelOf, UsageError } from './inputs';
-import { describePending, describeTies, place, replicaInputs, sampledNote, workloadOf } from './replicas';
+import { describePending, describeTies, place, replicaInputs, sampledNote, tieProbe, workloadOf } from './replicas';
+import type { Placement } from '../placement/place';
 
 export function toSpreadReplicasAcross(this: MatcherContext, received: unknown, topologyKey: unknown, nodesArg: unknown, options?: unknown): MatcherResult {
   const header = () => hint(this, 'toSpreadReplicasAcross', 'topologyKey, nodes');
@@ -20,34 +21,36 @@ export function toSpreadReplicasAcross(this: MatcherContext, received: unknown, 
     const placement = place([workload], inputs);
     const pods = placement.pods;
     const template = podInfo(toSubject(workload));
-    // domain → node → replicas
-    const domains = new Map<string, Map<string, number>>();
+    // the domains: the key's values on the nodes the template allows
+    const allowed = new Map<string, string>(); // node → domain
     let unlabelled = 0;
     for (const n of inputs.nodes) {
       const info = nodeInfo(n);
       if (NodeAffinity.filter(template, info, undefined as never)) continue;
-      if (!Object.prototype.hasOwnProperty.call(info.labels, topologyKey)) {
-        unlabelled++;
-        continue;
+      if (!Object.prototype.hasOwnProperty.call(info.labels, topologyKey)) unlabelled++;
+      else allowed.set(info.name, info.labels[topologyKey]);
+    }
+    const analyse = (p: Placement) => {
+      const domains = new Map<string, Map<string, number>>(); // domain → node → replicas
+      for (const [n, d] of allowed) {
+        if (!domains.has(d)) domains.set(d, new Map());
+        domains.get(d)!.set(n, 0);
       }
-      const d = info.labels[topologyKey];
-      if (!domains.has(d)) domains.set(d, new Map());
-      domains.get(d)!.set(info.name, 0);
-    }
-    const elsewhere: string[] = [];
-    for (const p of pods) {
-      if (!p.node) continue;
-      const d = nodeInfo(inputs.nodes.find((n) => nodeInfo(n).name === p.node)!).labels[topologyKey];
-      const m = d === undefined ? undefined : domains.get(d);
-      if (m) m.set(p.node, (m.get(p.node) ?? 0) + 1);
-      else elsewhere.push(`${p.name} → ${p.node}`);
-    }
-    const counts = [...domains].map(([d, m]) => ({ domain: d, total: [...m.values()].reduce((a, b) => a + b, 0), nodes: m }));
-    const max = counts.length ? Math.max(...counts.map((c) => c.total)) : 0;
-    const min = counts.length ? Math.min(...counts.map((c) => c.total)) : 0;
-    const skew = max - min;
-    const pending = pods.filter((p) => !p.node);
-    const pass = pending.length === 0 && skew <= maxSkew && counts.length > 0;
+      const elsewhere: string[] = [];
+      for (const x of p.pods) {
+        if (!x.node) continue;
+        const m = allowed.has(x.node) ? domains.get(allowed.get(x.node)!) : undefined;
+        if (m) m.set(x.node, m.get(x.node)! + 1);
+        else elsewhere.push(`${x.name} → ${x.node}`);
+      }
+      const counts = [...domains].map(([d, m]) => ({ domain: d, total: [...m.values()].reduce((a, b) => a + b, 0), nodes: m }));
+      const max = counts.length ? Math.max(...counts.map((c) => c.total)) : 0;
+      const min = counts.length ? Math.min(...counts.map((c) => c.total)) : 0;
+      const pending = p.pods.filter((x) => !x.node);
+      return { counts, max, min, skew: max - min, elsewhere, pending, pass: pending.length === 0 && max - min <= maxSkew && counts.length > 0 };
+    };
+    const { counts, max, min, skew, elsewhere, pending, pass } = analyse(placement);
+    const decided = () => tieProbe(placement, (p) => analyse(p).pass, () => place([workload], inputs, 'last'));
     const label = labelOf(workload);
     const table = () => {
       const width = Math.max(topologyKey.length, ...counts.map((c) => c.domain.length));
@@ -64,7 +67,7 @@ export function toSpreadReplicasAcross(this: MatcherContext, received: unknown, 
         : skew > maxSkew ? `the ${pods.length} replica(s) land with skew ${skew}:\n${table()}` : `the ${pods.length} replica(s) land with skew ${skew}:\n${table()}`;
     return {
       pass,
-      message: () => `${header()}\n\nExpected ${label} ${this.isNot ? 'not ' : ''}to spread its replicas across ${topologyKey} with maxSkew ${maxSkew}, but ${why}${describeTies(pods)}${sampledNote(placement)}`,
+      message: () => `${header()}\n\nExpected ${label} ${this.isNot ? 'not ' : ''}to spread its replicas across ${topologyKey} with maxSkew ${maxSkew}, but ${why}${describeTies(pods)}${decided()}${sampledNote(placement)}`,
     };
   });
 }

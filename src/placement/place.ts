@@ -45,6 +45,8 @@ export interface PlacementOptions {
   existingPods?: readonly Pod[];
   /** Namespace objects (their labels serve namespaceSelector); other kinds are ignored. */
   namespaces?: readonly KubeObject[];
+  /** Which of the tied best nodes wins: the first in `nodes` order (default) or the last (to probe whether ties matter). */
+  tieBreak?: 'first' | 'last';
 }
 
 export interface Placement {
@@ -58,7 +60,7 @@ export interface Placement {
 }
 
 /** One scheduling cycle for `pod` against `nodes` and the pods placed so far. */
-export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], namespaces?: readonly KubeObject[]) {
+export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], namespaces?: readonly KubeObject[], tieBreak: 'first' | 'last' = 'first') {
   const subject = toSubject(pod);
   const result = schedule(subject, nodes, existing);
   if (result.gated) return { result, fitError: `${result.gated.message} (spec.schedulingGates: ${result.gated.gates.join(', ')})` };
@@ -69,8 +71,9 @@ export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly
   const scores = scoreNodes(podInfo(subject), infos, scoreCluster(nodes, existing, namespaces));
   const best = Math.max(...scores.map((s) => s.total));
   const tied = scores.filter((s) => s.total === best).map((s) => s.node);
+  const chosen = tieBreak === 'first' ? tied[0] : tied[tied.length - 1];
   // a stable sort keeps input order among equal totals
-  return { result, node: tied[0], tiedWith: tied.slice(1), scores: [...scores].sort((a, b) => b.total - a.total) };
+  return { result, node: chosen, tiedWith: tied.filter((n) => n !== chosen), scores: [...scores].sort((a, b) => b.total - a.total) };
 }
 
 /** Place the workloads' pods one at a time, workloads in the order given, each workload's pods in creation order. */
@@ -83,7 +86,7 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
     const mine: PlacedPod[] = [];
     owners.set(workload, mine);
     for (const replica of replicasOf(workload, nodes)) {
-      const cycle = scheduleOne(replica.pod, nodes, existing, options.namespaces);
+      const cycle = scheduleOne(replica.pod, nodes, existing, options.namespaces, options.tieBreak);
       const placed: PlacedPod = {
         workload: replica.workload.label,
         workloadObject: workload,

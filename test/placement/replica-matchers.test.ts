@@ -23,7 +23,7 @@ describe('toHaveAllReplicasScheduled', () => {
     expect(failure(() => expect(deployment('web', 3)).not.toHaveAllReplicasScheduled(nodes))).toBe(
       'expect(received).not.toHaveAllReplicasScheduled(nodes)\n\n' +
       'Expected Deployment default/web not to have all its replicas scheduled on 3 node(s), but all 3 are placed: web-0 → a1, web-1 → b1, web-2 → c1\n' +
-      'Ties: web-0: a1, b1, c1; web-1: b1, c1. kube-scheduler picks any of the best-scored nodes; this library takes the first in the order the nodes were given, so a real cluster may place these replicas elsewhere and the outcome can differ.',
+      'Ties: web-0: a1, b1, c1; web-1: b1, c1. kube-scheduler picks any of the best-scored nodes; this library takes the first in the order the nodes were given, so a real cluster may place these replicas elsewhere and the outcome can differ. Picking the last tied node each time instead gives the same verdict.',
     );
   });
   test('lists the pending replicas with kube-scheduler\'s message and where the others went', () => {
@@ -86,5 +86,14 @@ describe('toShareNodesWith', () => {
     const msg = failure(() => expect(a).not.toShareNodesWith(b, nodes));
     expect(msg).toContain('Expected Deployment default/a not to share a node with Deployment default/b, but with Deployment default/a created first 1 node(s) hold pods of both:\n  a1: a-0 and b-0');
     expect(msg).toContain('Where every pod went:\n  Deployment default/a: a-0 → a1, a-1 → b1, a-2 → c1\n  Deployment default/b: b-0 → a1');
+  });
+  test('says when a tie decides the verdict', () => {
+    // web-0 ties on n1 and n2 and takes n1 (first given); the pinned pod then joins it there. Had the scheduler
+    // picked n2, and with the pinned pod created first (web-0 then prefers the emptier n2), nothing is shared.
+    const two = [node('n1', 'z'), node('n2', 'z')];
+    const pinned = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pinned', namespace: 'default' }, spec: { nodeName: 'n1', containers: [{ name: 'p', image: 'p' }] } };
+    const msg = failure(() => expect(deployment('web', 1)).not.toShareNodesWith(pinned, two));
+    expect(msg).toContain('but with Deployment default/web created first 1 node(s) hold pods of both:\n  n1: web-0 and pinned');
+    expect(msg).toContain('A tie decides this: with the last of the tied nodes picked instead of the first, no node holds pods of both.');
   });
 });
