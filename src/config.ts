@@ -1,3 +1,5 @@
+import { CLUSTER_PRESETS, type ClusterPreset } from './karpenter/cloud';
+
 // Settings that later checks in the same test file use. Each test file gets a
 // fresh module registry in Jest and Vitest, so `configure` does not leak across files.
 
@@ -8,16 +10,21 @@ export interface PlacementSettings {
     defaultTolerationSeconds: false | { notReady: number; unreachable: number };
     daemonSetTolerations: boolean;
     nodeConditionTaints: boolean;
+    /** plugin/pkg/admission/extendedresourcetoleration; off upstream, on with `cluster: 'eks'`. */
+    extendedResourceToleration: boolean;
   };
 }
 
 export interface ConfigureOptions {
+  /** What a platform adds to upstream Kubernetes (README "Cloud presets"); explicit `admission` settings win. */
+  cluster?: ClusterPreset;
   featureGates?: { TaintTolerationComparisonOperators?: boolean };
   validate?: boolean;
   admission?: {
     defaultTolerationSeconds?: false | { notReady?: number; unreachable?: number };
     daemonSetTolerations?: boolean;
     nodeConditionTaints?: boolean;
+    extendedResourceToleration?: boolean;
   };
 }
 
@@ -30,6 +37,7 @@ function defaults(): PlacementSettings {
       defaultTolerationSeconds: { notReady: 300, unreachable: 300 },
       daemonSetTolerations: true,
       nodeConditionTaints: true,
+      extendedResourceToleration: false,
     },
   };
 }
@@ -46,7 +54,7 @@ export function settingsGeneration(): number {
   return generation;
 }
 
-const KNOWN_KEYS = ['featureGates', 'validate', 'admission'];
+const KNOWN_KEYS = ['featureGates', 'validate', 'admission', 'cluster'];
 
 export function configure(options: ConfigureOptions = {}): PlacementSettings {
   for (const key of Object.keys(options)) {
@@ -57,6 +65,11 @@ export function configure(options: ConfigureOptions = {}): PlacementSettings {
     next.featureGates.TaintTolerationComparisonOperators = options.featureGates.TaintTolerationComparisonOperators;
   }
   if (options.validate !== undefined) next.validate = options.validate;
+  if (options.cluster !== undefined) {
+    const preset = CLUSTER_PRESETS[options.cluster];
+    if (!preset) throw new Error(`configure: unknown cluster "${options.cluster}" (known: ${Object.keys(CLUSTER_PRESETS).join(', ')})`);
+    next.admission.extendedResourceToleration = preset.extendedResourceToleration;
+  }
   const admission = options.admission;
   if (admission) {
     const dts = admission.defaultTolerationSeconds;
@@ -70,6 +83,7 @@ export function configure(options: ConfigureOptions = {}): PlacementSettings {
     }
     if (admission.daemonSetTolerations !== undefined) next.admission.daemonSetTolerations = admission.daemonSetTolerations;
     if (admission.nodeConditionTaints !== undefined) next.admission.nodeConditionTaints = admission.nodeConditionTaints;
+    if (admission.extendedResourceToleration !== undefined) next.admission.extendedResourceToleration = admission.extendedResourceToleration;
   }
   current = next;
   generation++;

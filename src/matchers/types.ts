@@ -32,4 +32,8 @@ export interface PlacementMatchers<R> {
   toBeEvictedFrom(node: NodeLike, options: { after: number }): R;
   /** With `.over(other)`: both nodes feasible, the scheduler's scores rank `node` higher (or only `node` is feasible). */
   toPrefer(node: NodeLike): PreferenceChain;
+  /** Karpenter would launch a node from this NodePool for the pod: taints tolerated (not startup taints), requirements compatible. */
+  toBeProvisionableBy(nodePool: object): R;
+  /** Karpenter would find a NodePool among these (highest weight first, then name descending); the message names its pick. */
+  toBeProvisionableByAnyOf(nodePools: Iterable<object>): R;
 }
