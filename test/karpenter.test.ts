@@ -69,6 +69,8 @@ describe('requirements_test.go "should be compatible with well-known v1 labels u
   });
 });
 
+const kwokPool = (): NodePool => ({ ...nodePool('plain'), spec: { template: { spec: { requirements: [], nodeClassRef: { group: 'karpenter.kwok.sh', kind: 'KWOKNodeClass', name: 'default' } } } } });
+
 describe('requirements_test.go "Error Messages"', () => {
   test.each([
     ['zone', 'topology.kubernetes.io/zone'], ['region', 'topology.kubernetes.io/region'], ['nodepool', 'karpenter.sh/nodepool'],
@@ -77,12 +79,12 @@ describe('requirements_test.go "Error Messages"', () => {
     ['topology.kubernetes.io/regio', 'topology.kubernetes.io/region'], ['node.kubernetes.io/region', 'topology.kubernetes.io/region'],
     ['karpenter/nodepool', 'karpenter.sh/nodepool'],
   ])('should detect well known label truncations/typos: %s', (bad, hint) => {
-    const p = { ...nodePool('plain'), spec: { template: { spec: { requirements: [] } } } } as NodePool; // no node class: core vocabulary
+    const p = kwokPool(); // not the AWS provider: core vocabulary only
     const msg = failure(() => expect(pod({ required: [[{ key: bad, operator: 'Exists' }]] })).toBeProvisionableBy(p));
     expect(msg).toContain(`incompatible requirements, label "${bad}" does not have known values (typo of "${hint}"?)`);
   });
   test('should display an error message for unknown labels', () => {
-    const p = { ...nodePool('plain'), spec: { template: { spec: { requirements: [] } } } } as NodePool;
+    const p = kwokPool();
     const msg = failure(() => expect(pod({ required: [[{ key: 'deployment', operator: 'Exists' }]] })).toBeProvisionableBy(p));
     expect(msg).toContain('incompatible requirements, label "deployment" does not have known values\n');
     expect(msg).toContain('spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0] (deployment Exists)');
@@ -266,6 +268,13 @@ describe('minValues, Gt/Lt bounds, v1beta1', () => {
   });
   test('a v1beta1 NodePool is read the same way', () => {
     expect(pod({ nodeSelector: { team: 'a' } })).toBeProvisionableBy(nodePool('old', { apiVersion: 'karpenter.sh/v1beta1', labels: { team: 'a' } }));
+  });
+  test('a NodePool the API server would refuse (CRD schema and CEL rules): a usage error naming the field', () => {
+    const bad = nodePool('bad', { requirements: [{ key: 'example.com/gen', operator: 'Gt', values: ['-1'] }, { key: 'karpenter.sh/custom', operator: 'Exists' }] });
+    const msg = failure(() => expect(pod()).toBeProvisionableBy(bad));
+    expect(msg).toContain("spec.template.spec.requirements: Invalid value: \"array\": requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value");
+    expect(msg).toContain('spec.template.spec.requirements[1].key: Invalid value: "karpenter.sh/custom": label domain "karpenter.sh" is restricted');
+    expect(() => nodesFromNodePool(bad)).toThrow('would be rejected by the API server');
   });
   test('not a NodePool: a usage error, with and without .not', () => {
     expect(failure(() => expect(pod()).toBeProvisionableBy({ kind: 'Node' }))).toContain('expected a NodePool (kind: NodePool');

@@ -4,6 +4,7 @@ export { isNodePool } from './types';
 export { poolModel, orderByWeight, type PoolModel } from './pool';
 export { provision, type PoolVerdict, type ProvisioningResult, type Stage } from './provision';
 export { nodesFromNodePool, type NodesFromNodePoolOptions } from './nodes';
+export { validateNodePool } from './validation';
 export { requirement, compatible, intersects, formatRequirement, type Requirement, type Requirements } from './requirements';
 
 import { toSubject } from '../subject';

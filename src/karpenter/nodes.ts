@@ -6,6 +6,7 @@ import type { NodePool } from './types';
 import { ARCH, CAPACITY_TYPE_LABEL, HOSTNAME, INITIALIZED_LABEL, INSTANCE_TYPE, OS, REGISTERED_LABEL, ZONE } from './labels';
 import { operatorOf, requirement, hasIntersection, type Requirement } from './requirements';
 import { poolModel } from './pool';
+import { nodePoolOf } from './inputs';
 
 export interface NodesFromNodePoolOptions {
   zones?: string[];
@@ -50,7 +51,7 @@ const MAX_NODES = 256;
  * labels chosen; taints: spec.taints (plus startupTaints with `starting`).
  */
 export function nodesFromNodePool(pool: NodePool, options: NodesFromNodePoolOptions = {}): Node[] {
-  const m = poolModel(pool);
+  const m = poolModel(nodePoolOf(pool, 'nodesFromNodePool: a NodePool'));
   const reqs = m.requirements;
   const zones = valuesFor(reqs.get(ZONE), ZONE, options.zones, undefined, m.name);
   const arches = valuesFor(reqs.get(ARCH), ARCH, list(options.arch), 'amd64', m.name);

@@ -8,7 +8,7 @@ import type { Toleration } from '../types';
 import type { Subject } from '../subject';
 import { admitPod } from '../admission';
 import { formatTaint, toleratesTaint } from '../k8s/toleration';
-import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, restrictedLabelError, type Vocabulary } from './labels';
+import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, restrictedLabelError, type Vocabulary } from './labels';
 import {
   addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Requirements,
 } from './requirements';
@@ -151,7 +151,7 @@ function ignoredBecause(subject: Subject, vocab: Vocabulary): string[] {
   return errs;
 }
 
-function canAdd(model: PoolModel, round: Round): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
+function canAdd(model: PoolModel, round: Round, daemon: boolean): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
   // 1. Taints: every spec.taints entry, any effect; startupTaints never (Taints.Tolerates, comparison operators on).
   const untolerated = model.taints.filter((taint) => !round.tolerations.some((t) => toleratesTaint(t, taint, true)));
   if (untolerated.length) {
@@ -160,8 +160,11 @@ function canAdd(model: PoolModel, round: Round): Omit<PoolVerdict, 'pool' | 'wei
       details: untolerated.map((t) => `taint ${formatTaint(t)} (spec.template.spec.taints) is not tolerated by any of the pod's ${round.tolerations.length} toleration(s)`),
     };
   }
-  // 2. Requirements: Compatible(pool, pod, AllowUndefinedWellKnownLabels).
-  const result = compatible(model.requirements, round.requirements, model.vocab.wellKnown);
+  // 2. Requirements: Compatible(pool, pod, AllowUndefinedWellKnownLabels), against the NodeClaim's requirements
+  // (NewNodeClaim adds `kubernetes.io/hostname In [hostname-placeholder-NNNN]`; DaemonSets are checked against the template).
+  const existing: Requirements = new Map(model.requirements);
+  if (!daemon) addRequirement(existing, requirement(HOSTNAME, 'In', ['hostname-placeholder-0001']));
+  const result = compatible(existing, round.requirements, model.vocab.wellKnown);
   if (!result.ok) {
     const details = result.kind === 'undefined-label'
       ? [`the pod asks for ${formatRequirement(round.requirements.get(result.key)!)} (${(round.fields.get(result.key) ?? []).join(', ')}), but the NodePool neither requires nor labels "${result.key}", so its nodes would not carry it`]
@@ -216,7 +219,7 @@ export function provision(subject: Subject, models: PoolModel[]): ProvisioningRe
   const anyPNS = candidates.some((m) => m.taints.some((t) => t.effect === 'PreferNoSchedule'));
   let last: PoolVerdict[] = [];
   for (const round of rounds(subject, daemon, anyPNS)) {
-    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...canAdd(m, round) }));
+    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...canAdd(m, round, daemon) }));
     const chosen = last.find((v) => v.ok);
     if (chosen) {
       const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name)!));
