@@ -106,7 +106,7 @@ export function orderByWeight(pools: PoolModel[]): PoolModel[] {
 export function poolFieldsFor(model: PoolModel, key: string): string[] {
   const out: string[] = [];
   (model.pool.spec?.template?.spec?.requirements ?? []).forEach((r, i) => {
-    if (r.key === key || requirement(r.key, 'Exists').key === key) out.push(`spec.template.spec.requirements[${i}] (${r.key} ${r.operator}${r.values?.length ? ` [${r.values.join(' ')}]` : ''})`);
+    if (requirement(r.key, 'Exists').key === key) out.push(`spec.template.spec.requirements[${i}]`);
   });
   if (model.pool.spec?.template?.metadata?.labels?.[key] !== undefined) out.push(`spec.template.metadata.labels["${key}"]`);
   if (key === NODEPOOL_LABEL) out.push('metadata.name');

@@ -4,10 +4,10 @@
 // preferences.go Preferences.Relax and scheduler.go trySchedule/addToNewNodeClaim (relaxation is global, first pool in order wins),
 // provisioner.go Validate (pods Karpenter ignores), scheduler.go isDaemonPodCompatible (DaemonSets count as overhead only).
 import type { NodeSelectorRequirement, NodeSelectorTerm, PreferredSchedulingTerm } from 'kubernetes-types/core/v1';
-import type { Toleration } from '../types';
+import type { Taint, Toleration } from '../types';
 import type { Subject } from '../subject';
 import { admitPod } from '../admission';
-import { formatTaint, toleratesTaint } from '../k8s/toleration';
+import { formatTaint, formatToleration, toleratesTaint, tolerationMismatches } from '../k8s/toleration';
 import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, restrictedLabelError, type Vocabulary } from './labels';
 import {
   addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Requirements,
@@ -45,7 +45,7 @@ function exprRequirements(exprs: readonly NodeSelectorRequirement[] | undefined,
   (exprs ?? []).forEach((e, i) => {
     const r = requirement(e.key, e.operator, e.values ?? []);
     addRequirement(own, r);
-    fields.set(r.key, [...(fields.get(r.key) ?? []), `${at}.matchExpressions[${i}] (${e.key} ${e.operator}${e.values?.length ? ` [${e.values.join(' ')}]` : ''})`]);
+    fields.set(r.key, [...(fields.get(r.key) ?? []), `${at}.matchExpressions[${i}]`]);
   });
   for (const r of own.values()) addRequirement(into, r);
 }
@@ -73,7 +73,7 @@ function roundOf(subject: Subject, c: PodConstraints, strict: boolean, toleratio
   for (const [k, v] of Object.entries(c.nodeSelector)) {
     const r = requirement(k, 'In', [v]);
     addRequirement(reqs, r);
-    fields.set(r.key, [`${p}.nodeSelector["${k}"] (${k}=${v})`]);
+    fields.set(r.key, [`${p}.nodeSelector["${k}"]`]);
   }
   if (!strict && c.prefs.length) {
     const { pref, index } = c.prefs[0];
@@ -151,13 +151,20 @@ function ignoredBecause(subject: Subject, vocab: Vocabulary): string[] {
   return errs;
 }
 
+/** The pod's tolerations for the taint's key and what differs, or that it has none for that key. */
+function whyNotTolerated(taint: Taint, tolerations: Toleration[]): string {
+  const sameKey = tolerations.filter((t) => (t.key ?? '') === taint.key);
+  if (!sameKey.length) return `the pod has no toleration with key "${taint.key}"`;
+  return sameKey.map((t) => `${formatToleration(t)}: ${tolerationMismatches(t, taint, true).join(', ')}`).join('; ');
+}
+
 function canAdd(model: PoolModel, round: Round, daemon: boolean): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
   // 1. Taints: every spec.taints entry, any effect; startupTaints never (Taints.Tolerates, comparison operators on).
-  const untolerated = model.taints.filter((taint) => !round.tolerations.some((t) => toleratesTaint(t, taint, true)));
+  const untolerated = model.taints.map((taint, i) => ({ taint, i })).filter(({ taint }) => !round.tolerations.some((t) => toleratesTaint(t, taint, true)));
   if (untolerated.length) {
     return {
       ok: false, stage: 'taints', error: untolerated.map(() => 'did not tolerate taint').join('; '),
-      details: untolerated.map((t) => `taint ${formatTaint(t)} (spec.template.spec.taints) is not tolerated by any of the pod's ${round.tolerations.length} toleration(s)`),
+      details: untolerated.map(({ taint, i }) => `taint ${formatTaint(taint)} (spec.template.spec.taints[${i}]) is not tolerated: ${whyNotTolerated(taint, round.tolerations)}`),
     };
   }
   // 2. Requirements: Compatible(pool, pod, AllowUndefinedWellKnownLabels), against the NodeClaim's requirements
@@ -168,7 +175,7 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean): Omit<PoolVerdi
   if (!result.ok) {
     const details = result.kind === 'undefined-label'
       ? [`the pod asks for ${formatRequirement(round.requirements.get(result.key)!)} (${(round.fields.get(result.key) ?? []).join(', ')}), but the NodePool neither requires nor labels "${result.key}", so its nodes would not carry it`]
-      : result.conflicts.map((c) => `pod ${formatRequirement(c.incoming)} (${(round.fields.get(c.key) ?? []).join(', ')}) has no value in common with the NodePool's ${formatRequirement(c.existing)} (${poolFieldsFor(model, c.key).join(', ') || 'template'})`);
+      : result.conflicts.map((c) => `the pod's ${formatRequirement(c.incoming)} (${(round.fields.get(c.key) ?? []).join(', ')}) has no value in common with the NodePool's ${formatRequirement(c.existing)} (${poolFieldsFor(model, c.key).join(', ') || 'its template'})`);
     return { ok: false, stage: 'requirements', error: `incompatible requirements, ${result.message}`, details };
   }
   // 3. What instance types decide, where the outcome is provable without them.

@@ -29,14 +29,14 @@ export function toBeProvisionableBy(this: MatcherContext, received: unknown, poo
     if (rejected) throw new UsageError(rejected);
     const poolLabel = describeObject(pool);
     const verdict = provision(subject, [poolModel(pool)]).pools[0];
-    const what = subject.kind === 'DaemonSet' ? 'count its pods as daemon overhead on' : 'launch a node for it from';
+    const what = subject.kind === 'DaemonSet' ? 'count its pods as daemon overhead on that pool' : 'launch a node from that pool for its pod';
     return {
       pass: verdict.ok,
       message: () =>
         verdict.ok
-          ? `${header()}\n\nExpected ${subject.label} not to be provisionable by ${poolLabel}, but Karpenter would ${what} it` +
+          ? `${header()}\n\nExpected ${subject.label} not to be provisionable by ${poolLabel}, but Karpenter would ${what}` +
             (verdict.round !== 'as written' ? ` (${verdict.round}).` : '.')
-          : `${header()}\n\nExpected ${subject.label} to be provisionable by ${poolLabel}, but Karpenter would not ${what} it:\n${describePoolVerdict(verdict)}`,
+          : `${header()}\n\nExpected ${subject.label} to be provisionable by ${poolLabel}, but Karpenter would not ${what}:\n${describePoolVerdict(verdict)}`,
     };
   }));
 }
