@@ -258,6 +258,17 @@ describe('pods Karpenter ignores (Provisioner.Validate)', () => {
   });
 });
 
+describe('pods Karpenter does not consider (IsProvisionable)', () => {
+  test('a bound Pod (spec.nodeName) and a Pod owned by a DaemonSet', () => {
+    const bound = { ...pod(), spec: { ...pod().spec, nodeName: 'n1' } };
+    const msg = failure(() => expect(bound).toBeProvisionableByAnyOf([nodePool('p')]));
+    expect(msg).toContain('but Karpenter would not consider the pod at all:');
+    expect(msg).toContain('spec.nodeName is "n1"');
+    const owned = { ...pod(), metadata: { name: 'agent-x', namespace: 'kube-system', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: 'u' }] } };
+    expect(owned).toBeProvisionableBy(nodePool('pns', { taints: [{ key: 'x', effect: 'PreferNoSchedule' }] }));
+  });
+});
+
 describe('minValues, Gt/Lt bounds, v1beta1', () => {
   test('a pod narrowing an In list below minValues provably fails', () => {
     const p = nodePool('p', { requirements: [{ key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['a', 'b', 'c'], minValues: 2 }] });

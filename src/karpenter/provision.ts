@@ -190,7 +190,8 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean): Omit<PoolVerdi
       };
     }
   }
-  const short = [...merged.values()].filter((r) => r.minValues !== undefined && !r.complement && r.values.size < r.minValues);
+  // minValues is checked when instance types are filtered for a NodeClaim, which DaemonSet overhead never goes through.
+  const short = daemon ? [] : [...merged.values()].filter((r) => r.minValues !== undefined && !r.complement && r.values.size < r.minValues);
   if (short.length) {
     return {
       ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}])`,
@@ -212,7 +213,15 @@ export interface ProvisioningResult {
 /** Karpenter's choice among pools for one pod of the subject (Scheduler.trySchedule + addToNewNodeClaim, new NodeClaims only). */
 export function provision(subject: Subject, models: PoolModel[]): ProvisioningResult {
   const ordered = orderByWeight(models);
-  const daemon = subject.kind === 'DaemonSet';
+  // A DaemonSet, or a Pod its controller created, is never provisioned for (IsOwnedByDaemonSet); it only counts as overhead.
+  const owners = (subject.object as { metadata?: { ownerReferences?: Array<{ kind?: string; apiVersion?: string }> } }).metadata?.ownerReferences ?? [];
+  const daemon = subject.kind === 'DaemonSet' || owners.some((o) => o.kind === 'DaemonSet' && o.apiVersion === 'apps/v1');
+  const bound = subject.kind === 'Pod' ? subject.spec.nodeName : undefined;
+  if (bound && !daemon) {
+    const pools = ordered.map((m): PoolVerdict => ({ pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored',
+      details: [`spec.nodeName is "${bound}": the pod is bound, and Karpenter only provisions for pending pods (IsProvisionable)`], round: 'as written' }));
+    return { pools };
+  }
   const candidates = ordered.filter((m) => m.notCandidate.length === 0);
   const excluded = (m: PoolModel): PoolVerdict => ({ pool: m.name, weight: m.weight, ok: false, stage: 'not a candidate', details: m.notCandidate, round: '' });
   if (!daemon) {

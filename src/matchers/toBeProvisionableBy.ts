@@ -6,7 +6,7 @@ import { hint, indent, type MatcherContext, type MatcherResult } from './context
 import { apiServerErrors, guarded, subjectOf, UsageError } from './inputs';
 
 export function describePoolVerdict(v: PoolVerdict, by = '  '): string {
-  const head = v.stage === 'not a candidate' ? 'not a candidate NodePool' : v.error ?? '';
+  const head = v.stage === 'not a candidate' ? 'not a candidate NodePool' : v.error ?? 'not considered by Karpenter';
   const round = v.round && v.round !== 'as written' ? [`(checked ${v.round})`] : [];
   return `${by}${head}\n${indent([...v.details, ...round], `${by}  `)}`;
 }

@@ -20,7 +20,7 @@ export function toBeProvisionableByAnyOf(this: MatcherContext, received: unknown
         chosen
           ? `${header()}\n\nExpected ${subject.label} not to be provisionable by any of ${pools.length} NodePool(s), but Karpenter would pick NodePool ${chosen.pool} (weight ${chosen.weight}` +
             `${chosen.round !== 'as written' ? `, ${chosen.round}` : ''}); NodePools are tried by weight, then name descending.`
-          : `${header()}\n\nExpected ${subject.label} to be provisionable by one of ${pools.length} NodePool(s), but Karpenter would report:\n  ${result.error}\n\n` +
+          : `${header()}\n\nExpected ${subject.label} to be provisionable by one of ${pools.length} NodePool(s), but Karpenter would ${result.error ? `report:\n  ${result.error}` : 'not consider the pod at all:'}\n\n` +
             result.pools.map((v) => `NodePool ${v.pool} (weight ${v.weight}):\n${describePoolVerdict(v)}`).join('\n'),
     };
   }));
