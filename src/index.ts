@@ -18,5 +18,5 @@ export { podRequests } from './k8s/resources';
 export { untoleratedPreferNoSchedule, normalizeTaintTolerationScores, findUntoleratedTaint } from './scheduler/taint-toleration';
 export { taintEviction, minTolerationTime, type EvictionVerdict } from './taint-eviction';
 export { evictionVerdict, scheduleOn, rankNodes } from './evaluate';
-export { loadManifests, parseManifests, origin, Manifests, ManifestError, type Origin, type LoadOptions, type ManifestProblem } from './loader';
+export { loadManifests, parseManifests, origin, Manifests, ManifestError, type Origin, type LoadOptions, type ManifestProblem, type NodePool, type NodePoolRequirement, type Workload, type ObjectFor, type KindNames } from './loader';
 export type * from './types';

@@ -119,6 +119,9 @@ const isNodePool = (o: KubeObject) => o.kind === 'NodePool' && (o.apiVersion ?? 
 const printable = (o: object) =>
   Object.defineProperty(o, 'toString', { value: () => describeObject(o as KubeObject), enumerable: false, configurable: true, writable: true });
 
+/** What `get<T>(ref)` returns: T when given, else the type of the kind in `ref`. NoInfer: an annotated variable does not pick T. */
+type Get<T, Ref extends string> = [NoInfer<T>] extends [never] ? ObjectFor<Ref> : NoInfer<T>;
+
 /** The loaded objects: iterable, with the views tests need. */
 export class Manifests implements Iterable<KubeObject> {
   constructor(private readonly objects: KubeObject[]) {}
@@ -173,8 +176,8 @@ export class Manifests implements Iterable<KubeObject> {
    * `kind/name` with kubectl's case-insensitive kinds and short names (`deploy/web`); `{ namespace }` narrows.
    * Typed from the kind where it is known (`get('deploy/web')` is a Deployment), or as given: `get<Deployment>(ref)`.
    */
-  get<T extends KubeObject = never, Ref extends string = string>(ref: Ref, options: { namespace?: string } = {}): [T] extends [never] ? ObjectFor<Ref> : T {
-    type Result = [T] extends [never] ? ObjectFor<Ref> : T;
+  get<T extends KubeObject = never, Ref extends string = string>(ref: Ref, options: { namespace?: string } = {}): Get<T, Ref> {
+    type Result = Get<T, Ref>;
     const slash = ref.indexOf('/');
     if (slash <= 0) throw withCallerStack(new Error(`get("${ref}"): expected kind/name, e.g. "deployment/web"`), this.get);
     const kindText = ref.slice(0, slash).toLowerCase();
