@@ -172,7 +172,8 @@ describe('chart folders and ignore patterns', () => {
   test('also when a glob reaches into it, or a directory above it', () => {
     expect(problems(() => loadManifests('**/*.yaml', { cwd: dir }))).toContain('chart/web is a Helm chart (Chart.yaml)');
     expect(problems(() => loadManifests('chart/web/templates', { cwd: dir }))).toContain('chart/web is a Helm chart (Chart.yaml)');
-    expect(problems(() => loadManifests('.', { cwd: path.join(dir, 'chart/web') }))).toContain('. is a Helm chart (Chart.yaml)');
+    expect(problems(() => loadManifests('.', { cwd: path.join(dir, 'chart/web') }))).toContain(`${path.join(dir, 'chart/web')} is a Helm chart (Chart.yaml)`);
+    expect(loadManifests('../../deploy/web.yaml', { cwd: path.join(dir, 'chart/web') }).length).toBe(1);
   });
   test('negated patterns in the list and the ignore option leave files out', () => {
     expect(loadManifests(['**/*.yaml', '!chart/**', '!**/values*.yaml'], { cwd: dir }).all().map(String)).toEqual(['Deployment default/web (deploy/web.yaml:1)']);

@@ -391,7 +391,8 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
       problems.push({ file: pattern, line: 0, message: ignored ? `every file this pattern matches (${ignored}) is ignored` : 'no file matches this pattern' });
     }
     for (const f of matched) {
-      const chart = chartOf(f, cwd);
+      const found = chartOf(f, cwd);
+      const chart = found === '.' ? path.resolve(cwd) : found;
       if (chart !== undefined) {
         if (!charts.has(chart)) charts.set(chart, pattern);
       } else if (!files.includes(f)) files.push(f);
@@ -426,8 +427,8 @@ const chartDirectories = new Map<string, boolean>();
 /** The chart directory (relative, as the file is) a file belongs to: the nearest directory with Chart.yaml within cwd. */
 function chartOf(file: string, cwd: string): string | undefined {
   const parts = path.normalize(file).split(path.sep);
-  const first = parts.findIndex((p) => p !== '..'); // never look above what the pattern names
-  for (let i = parts.length - 1; i >= first; i--) {
+  const first = parts.findIndex((p) => p !== '..'); // never look above cwd or what the pattern names
+  for (let i = parts.length - 1; i >= (first === 0 ? 0 : first + 1); i--) {
     const dir = parts.slice(0, i).join(path.sep) || '.';
     const full = path.resolve(cwd, dir);
     let isChart = chartDirectories.get(full);
