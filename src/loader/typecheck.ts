@@ -93,7 +93,7 @@ export const NODE_POOL_SHAPE: Shape = obj({
       metadata: obj({ labels: map('string'), annotations: map('text') }),
       spec: obj({
         taints: arr(taint), startupTaints: arr(taint),
-        requirements: arr(obj({ key: 'string', operator: 'string', values: arr('string'), minValues: 'int32' })),
+        requirements: arr(obj({ key: 'string', operator: 'string', values: arr('string'), minValues: 'int64' })),
       }),
     }),
   }),
