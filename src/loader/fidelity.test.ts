@@ -69,6 +69,7 @@ describe('kind and apiVersion must be strings', () => {
     expect(msg).toContain('k.yaml:2: apiVersion: expected a string, got the number 5 (unquoted numbers are numbers: quote the value)');
     expect(msg).toContain('k.yaml:3: kind: expected a string, got a mapping');
     expect(msg).not.toContain('has no');
+    expect(problems(() => parseManifests('apiVersion: v1\nkind: "{{ .Values.kind }}"\n', 'k.yaml'))).toContain('k.yaml:2: kind: unrendered Helm template');
   });
 });
 

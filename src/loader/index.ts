@@ -327,7 +327,8 @@ function addObject(value: unknown, where: Origin, { options, out, problems }: Lo
     value.apiVersion = API_VERSIONS[value.kind];
   }
   // kind and apiVersion of another type than string: the decoder refuses the object (at the field's line)
-  const wrongType = ['apiVersion', 'kind'].filter((k) => value[k] !== undefined && value[k] !== null && typeof value[k] !== 'string');
+  // (and a template marker in them, `kind: "{{ .Values.kind }}"`, is an unrendered chart)
+  const wrongType = ['apiVersion', 'kind'].filter((k) => value[k] !== undefined && value[k] !== null && (typeof value[k] !== 'string' || (value[k] as string).includes('{{')));
   for (const k of wrongType) problems.push({ file: where.file, line: lineOf([k]), field: at(k), message: typeProblems(value[k], 'string')[0].message });
   if (wrongType.length) return;
   const missing = ['apiVersion', 'kind'].filter((k) => typeof value[k] !== 'string' || value[k] === '');
