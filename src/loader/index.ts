@@ -119,8 +119,10 @@ const isNodePool = (o: KubeObject) => o.kind === 'NodePool' && (o.apiVersion ?? 
 const printable = (o: object) =>
   Object.defineProperty(o, 'toString', { value: () => describeObject(o as KubeObject), enumerable: false, configurable: true, writable: true });
 
-/** What `get<T>(ref)` returns: T when given, else the type of the kind in `ref`. NoInfer: an annotated variable does not pick T. */
-type Get<T, Ref extends string> = [NoInfer<T>] extends [never] ? ObjectFor<Ref> : NoInfer<T>;
+/** What `get<T>(ref)` returns: T when given, else the type of the kind in `ref`; an annotated variable does not pick T. */
+type Get<T, Ref extends string> = [Deferred<T>] extends [never] ? ObjectFor<Ref> : Deferred<T>;
+// TypeScript's NoInfer (5.4+) spelled so that older compilers of the package's users read it too
+type Deferred<T> = [T][T extends unknown ? 0 : never];
 
 /** The loaded objects: iterable, with the views tests need. */
 export class Manifests implements Iterable<KubeObject> {
