@@ -20,8 +20,8 @@ export { untoleratedPreferNoSchedule, normalizeTaintTolerationScores, findUntole
 export { taintEviction, minTolerationTime, type EvictionVerdict } from './taint-eviction';
 export { evictionVerdict, scheduleOn, rankNodes } from './evaluate';
 export { addExtendedResourceTolerations, extendedResourcesRequested, isExtendedResourceName } from './admission/extended-resource-toleration';
-export { nodesFromNodePool, provision, poolModel, isNodePool, type NodePool, type NodesFromNodePoolOptions, type PoolVerdict, type ProvisioningResult } from './karpenter';
+export { nodesFromNodePool, provision, poolModel, isNodePool, type NodesFromNodePoolOptions, type PoolVerdict, type ProvisioningResult } from './karpenter';
 export { chooseNodePool } from './karpenter';
 export { aks, CLUSTER_PRESETS, type ClusterPreset } from './karpenter/cloud';
-export { loadManifests, parseManifests, origin, Manifests, ManifestError, type Origin, type LoadOptions, type ManifestProblem } from './loader';
+export { loadManifests, parseManifests, origin, Manifests, ManifestError, type Origin, type LoadOptions, type ManifestProblem, type NodePool, type NodePoolRequirement, type Workload, type ObjectFor, type KindNames } from './loader';
 export type * from './types';

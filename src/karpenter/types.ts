@@ -11,7 +11,7 @@ export interface NodeSelectorRequirementWithMinValues {
 
 export interface NodePool {
   apiVersion?: string;
-  kind?: string;
+  kind?: 'NodePool';
   metadata?: { name?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
   spec?: {
     /** 1..100; absent counts as 0 when ordering. */
