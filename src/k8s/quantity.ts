@@ -30,6 +30,37 @@ export class Quantity {
   toString(): string {
     return this.text;
   }
+
+  /** String(): the canonical form the API server prints (CanonicalizeBytes): `1500m`, `2k`, `1Gi`, `1536`. */
+  canonical(): string {
+    if (this.nanos === 0n) return '0';
+    const neg = this.nanos < 0n;
+    const abs = neg ? -this.nanos : this.nanos;
+    const sign = neg ? '-' : '';
+    if (this.format === 'BinarySI' && abs % NANO === 0n && abs >= 1024n * NANO) {
+      let n = abs / NANO;
+      let e = 0;
+      while (n % 1024n === 0n && e < 6) {
+        n /= 1024n;
+        e++;
+      }
+      return `${sign}${n}${['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'][e]}`;
+    }
+    // strip factors of 10, then lower the exponent to a multiple of 3
+    let m = abs;
+    let e = -9;
+    while (m % 10n === 0n) {
+      m /= 10n;
+      e++;
+    }
+    const r = ((e % 3) + 3) % 3;
+    m *= 10n ** BigInt(r);
+    e -= r;
+    const suffix = this.format === 'DecimalExponent'
+      ? (e === 0 ? '' : `e${e}`)
+      : ({ [-9]: 'n', [-6]: 'u', [-3]: 'm', 0: '', 3: 'k', 6: 'M', 9: 'G', 12: 'T', 15: 'P', 18: 'E' } as Record<number, string>)[e] ?? `e${e}`;
+    return `${sign}${m}${suffix}`;
+  }
 }
 
 function ceilDiv(n: bigint, d: bigint): bigint {
@@ -47,7 +78,8 @@ const GRAMMAR = /^([+-]?)([0-9]*)(?:\.([0-9]*))?([eEinumkKMGTP]*)([+-]?[0-9]*)$/
 
 /** Parse a quantity the way the API server does (`cpu: 500m`, `memory: 1Gi`, `32`, `1e3`). Throws on invalid input. */
 export function parseQuantity(input: string | number): Quantity {
-  const text = typeof input === 'number' ? numberText(input) : input;
+  // resource.Quantity.UnmarshalJSON trims surrounding spaces before parsing (quantity.go), so `cpu: "1 "` is 1
+  const text = typeof input === 'number' ? numberText(input) : typeof input === 'string' ? input.trim() : input;
   if (typeof text !== 'string' || text.length === 0) throw new QuantityError(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
   const m = GRAMMAR.exec(text);
   if (!m) throw new QuantityError(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
