@@ -78,8 +78,7 @@ const GRAMMAR = /^([+-]?)([0-9]*)(?:\.([0-9]*))?([eEinumkKMGTP]*)([+-]?[0-9]*)$/
 
 /** Parse a quantity the way the API server does (`cpu: 500m`, `memory: 1Gi`, `32`, `1e3`). Throws on invalid input. */
 export function parseQuantity(input: string | number): Quantity {
-  // resource.Quantity.UnmarshalJSON trims surrounding spaces before parsing (quantity.go), so `cpu: "1 "` is 1
-  const text = typeof input === 'number' ? numberText(input) : typeof input === 'string' ? input.trim() : input;
+  const text = typeof input === 'number' ? numberText(input) : input;
   if (typeof text !== 'string' || text.length === 0) throw new QuantityError(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
   const m = GRAMMAR.exec(text);
   if (!m) throw new QuantityError(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
@@ -109,6 +108,14 @@ export function parseQuantity(input: string | number): Quantity {
   if (format === 'BinarySI' && nanos > MAX_INT64 * NANO) nanos = MAX_INT64 * NANO;
   if (format === 'BinarySI' && nanos > 0n && nanos < NANO) format = 'DecimalSI';
   return new Quantity(sign === '-' ? -nanos : nanos, format, text);
+}
+
+/**
+ * A quantity as the API server decodes it from a manifest: resource.Quantity.UnmarshalJSON trims surrounding
+ * spaces before ParseQuantity (apimachinery pkg/api/resource/quantity.go), so `cpu: "1 "` is 1.
+ */
+export function decodeQuantity(input: string | number): Quantity {
+  return parseQuantity(typeof input === 'string' ? input.trim() : input);
 }
 
 /** A YAML number (`cpu: 32`, `cpu: 0.5`) as the API server would read it back as a quantity string. */

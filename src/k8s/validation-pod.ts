@@ -7,7 +7,7 @@
 // protocol TCP, a request missing next to a limit equals the limit (pkg/apis/core/v1/defaults.go).
 import type { Container, FieldError, PodSpec } from '../types';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
-import { parseQuantity, Quantity, QuantityError } from './quantity';
+import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
 import { validateTolerations } from './validation';
 import { child, duplicate, forbidden, index, invalid, notSupported, Raw, required } from './validation-field';
 import { validateLabelName, validateLabelSelector, validateLabels, type LabelSelector } from './validation-meta';
@@ -55,7 +55,7 @@ function validateContainerResourceName(name: string, path: string): FieldError[]
 /** A quantity as the API server decodes it; the decode error otherwise (it refuses the whole object). */
 export function decodeQuantity(raw: unknown, path: string): Quantity | FieldError {
   try {
-    return parseQuantity(raw as string | number);
+    return decode(raw as string | number);
   } catch (e) {
     if (!(e instanceof QuantityError)) throw e;
     return invalid(path, typeof raw === 'string' ? raw : String(raw), e.message);
