@@ -81,7 +81,13 @@ export function validateResourceQuantityValue(name: string, q: Quantity, path: s
   return errs;
 }
 
-/** validateResourceRequirements, on the requests as defaulted from the limits. */
+/** field.Path.Key: `resources.limits[nvidia.com/gpu]`. */
+const key = (path: string, name: string) => `${path}[${name}]`;
+
+/**
+ * validateResourceRequirements, on the requests as defaulted from the limits. Quantities that cannot be
+ * decoded are reported at `…limits.<name>` (the API server reports them as a decode error, without a path).
+ */
 export function validateResourceRequirements(resources: Container['resources'], path: string, limitsOnly = false): FieldError[] {
   const errs: FieldError[] = [];
   const limPath = child(path, 'limits');
@@ -93,15 +99,15 @@ export function validateResourceRequirements(resources: Container['resources'], 
   let cpuOrMemory = false;
   let hugePages = false;
   for (const [name, q] of limits) {
-    errs.push(...validateContainerResourceName(name, child(limPath, name)));
-    errs.push(...validateResourceQuantityValue(name, q, child(limPath, name)));
+    errs.push(...validateContainerResourceName(name, key(limPath, name)));
+    errs.push(...validateResourceQuantityValue(name, q, key(limPath, name)));
     if (isHugePages(name)) hugePages = true;
     if (name === 'cpu' || name === 'memory') cpuOrMemory = true;
   }
   for (const [name, q] of requests) {
     if (given.has(name)) {
-      errs.push(...validateContainerResourceName(name, child(reqPath, name)));
-      errs.push(...validateResourceQuantityValue(name, q, child(reqPath, name)));
+      errs.push(...validateContainerResourceName(name, key(reqPath, name)));
+      errs.push(...validateResourceQuantityValue(name, q, key(reqPath, name)));
     }
     const limit = limits.get(name);
     if (limit) {
