@@ -3,7 +3,7 @@
 // apimachinery/pkg/apis/meta/v1/validation/validation.go ValidateLabels, ValidateLabelSelector).
 import type { FieldError } from '../types';
 import { isQualifiedName, isValidLabelValue, nameIsDNSLabel } from './names';
-import { child, forbidden, index, invalid, required } from './validation-field';
+import { child, forbidden, index, invalid, Raw, required } from './validation-field';
 
 export type NameFn = (name: string, prefix: boolean) => string[];
 
@@ -123,3 +123,19 @@ export function selectorMatches(sel: LabelSelector | undefined | null, labels: R
 /** labels.Selector.Empty(): an empty (non-nil) selector, which matches everything. */
 export const selectorIsEmpty = (sel: LabelSelector | undefined | null) =>
   !!sel && Object.keys(sel.matchLabels ?? {}).length + (sel.matchExpressions ?? []).length === 0;
+
+const goStrings = (m: Record<string, string> | undefined) =>
+  m === undefined || m === null
+    ? 'map[string]string(nil)'
+    : `map[string]string{${Object.keys(m).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(String(m[k]))}`).join(', ')}}`;
+
+/** Go's %#v of a metav1.LabelSelector, as an Invalid error about `spec.selector` prints it. */
+export function goLabelSelector(sel: LabelSelector | undefined | null): Raw {
+  const exprs = sel?.matchExpressions;
+  const list = exprs === undefined || exprs === null
+    ? '[]v1.LabelSelectorRequirement(nil)'
+    : `[]v1.LabelSelectorRequirement{${exprs
+      .map((e) => `v1.LabelSelectorRequirement{Key:${JSON.stringify(e.key ?? '')}, Operator:${JSON.stringify(e.operator ?? '')}, Values:${e.values ? `[]string{${e.values.map((v) => JSON.stringify(v)).join(', ')}}` : '[]string(nil)'}}`)
+      .join(', ')}}`;
+  return new Raw(sel ? `v1.LabelSelector{MatchLabels:${goStrings(sel.matchLabels)}, MatchExpressions:${list}}` : 'null');
+}

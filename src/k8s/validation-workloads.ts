@@ -8,7 +8,7 @@ import { Quantity } from './quantity';
 import { validateTaints } from './validation';
 import { parseStandardError } from './validation-cron';
 import { child, forbidden, invalid, notSupported, required } from './validation-field';
-import { selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
+import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, type PodValidationOptions } from './validation-pod';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
@@ -27,10 +27,10 @@ function validateSelectorAndTemplate(spec: Record<string, unknown>, what: string
   if (!selector) errs.push(required('spec.selector'));
   else {
     errs.push(...validateLabelSelector(selector, 'spec.selector'));
-    if (selectorIsEmpty(selector)) errs.push(invalid('spec.selector', selector, `empty selector is invalid for ${what}`));
+    if (selectorIsEmpty(selector)) errs.push(invalid('spec.selector', goLabelSelector(selector), `empty selector is invalid for ${what}`));
   }
   const matches = selectorMatches(selector, template?.metadata?.labels);
-  if (matches === undefined) errs.push(invalid('spec.selector', selector, what === 'statefulset' ? '' : 'invalid label selector'));
+  if (matches === undefined) errs.push(invalid('spec.selector', goLabelSelector(selector), what === 'statefulset' ? '' : 'invalid label selector'));
   else if (!matches && !selectorIsEmpty(selector)) errs.push(invalid('spec.template.metadata.labels', template?.metadata?.labels ?? null, NOT_MATCHING));
   if (validateSpec) errs.push(...validatePodTemplateSpec(template, 'spec.template', opts));
   return errs;
@@ -85,7 +85,7 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
   if (cp != null && cp !== 'Allow' && cp !== 'Forbid' && cp !== 'Replace') errs.push(notSupported('spec.concurrencyPolicy', cp, ['Allow', 'Forbid', 'Replace']));
   const jobSpec = (s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec;
   errs.push(...validateJobSpec(jobSpec, 'spec.jobTemplate.spec', opts));
-  if (jobSpec?.selector) errs.push(invalid('spec.jobTemplate.spec.selector', jobSpec.selector, '`selector` will be auto-generated'));
+  if (jobSpec?.selector) errs.push(invalid('spec.jobTemplate.spec.selector', goLabelSelector(jobSpec.selector as LabelSelector), '`selector` will be auto-generated'));
   if (jobSpec?.manualSelector === true) errs.push(notSupported('spec.jobTemplate.spec.manualSelector', true, ['nil', 'false']));
   errs.push(...nonnegative(s.successfulJobsHistoryLimit, 'spec.successfulJobsHistoryLimit'));
   errs.push(...nonnegative(s.failedJobsHistoryLimit, 'spec.failedJobsHistoryLimit'));
@@ -152,7 +152,7 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
       // a missing selector selects nothing, so it cannot match the template's labels
       const matches = selectorMatches(selector, t?.metadata?.labels);
       if (matches === false) errs.push(invalid('spec.template.metadata.labels', t?.metadata?.labels ?? null, NOT_MATCHING));
-      if (selector && selectorIsEmpty(selector)) errs.push(invalid('spec.selector', selector, 'empty selector is invalid for daemonset'));
+      if (selector && selectorIsEmpty(selector)) errs.push(invalid('spec.selector', goLabelSelector(selector), 'empty selector is invalid for daemonset'));
       return [...errs, ...validatePodTemplateSpec(t, 'spec.template', template), ...alwaysRestart(spec, 'DaemonSet')];
     }
     case 'ReplicationController': {
