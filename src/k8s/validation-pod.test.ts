@@ -20,9 +20,9 @@ describe('validateContainers / validateContainerCommon', () => {
     // TestValidateContainers errorCases "zero-length-image"
     ['image is required', pod({ containers: [{ name: 'c' }] }), 'spec.containers[0].image: Required value'],
     ['a name must be a DNS-1123 label', pod({ containers: [c({ name: 'Web' })] }), 'spec.containers[0].name: Invalid value: "Web": a lowercase RFC 1123 label'],
-    // TestValidateContainers errorCases "name not unique"
+    // validateContainers: names unique
     ['names are unique', pod({ containers: [c({}), c({})] }), 'spec.containers[1].name: Duplicate value: "c"'],
-    // TestValidatePodSpec: no containers
+    // validateContainers: len(containers) == 0
     ['containers are required', pod({ containers: [] }), 'spec.containers: Required value'],
     // validateContainerOnlyForPod
     ['a Pod image has no surrounding spaces', pod({ containers: [c({ image: ' nginx' })] }), 'spec.containers[0].image: Invalid value: " nginx": must not have leading or trailing whitespace'],
@@ -44,13 +44,13 @@ describe('validateContainers / validateContainerCommon', () => {
 
 describe('validateResourceRequirements / ValidateResourceQuantityValue', () => {
   test.each([
-    // TestValidateResourceRequirements errorCases "Resources with Requests Larger Than Limits"
+    // TestValidateResourceRequirements errorCase "Resources with Requests Larger Than Limits"
     ['requests ≤ limits', gpu({ requests: { cpu: '2' }, limits: { cpu: '1' } }), 'spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1'],
     ['requests ≤ limits, canonical quantities', gpu({ requests: { memory: '1.5Gi' }, limits: { memory: '1Gi' } }), 'spec.containers[0].resources.requests: Invalid value: "1536Mi": must be less than or equal to memory limit of 1Gi'],
-    // "Resources with Requests Not Equal To Limits" (extended resources may not overcommit)
+    // helper.IsOvercommitAllowed: extended resources may not overcommit
     ['extended resources: requests == limits', gpu({ requests: { 'nvidia.com/gpu': 1 }, limits: { 'nvidia.com/gpu': 2 } }), 'spec.containers[0].resources.requests: Invalid value: "1": must be equal to nvidia.com/gpu limit of 2'],
     ['extended resources need a limit', gpu({ requests: { 'nvidia.com/gpu': 1 } }), 'spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources'],
-    // "Invalid extended resource quantity" (must be an integer)
+    // helper.IsIntegerResourceName: extended resources
     ['extended resources are whole numbers', gpu({ limits: { 'nvidia.com/gpu': '500m' } }), 'spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: 500m: must be an integer'],
     ['quantities are not negative', gpu({ requests: { cpu: '-1' } }), 'spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0'],
     ['unqualified names are standard resources', gpu({ requests: { gpu: 1 } }), 'spec.containers[0].resources.requests[gpu]: Invalid value: "gpu": must be a standard resource for containers'],
@@ -74,7 +74,7 @@ describe('node selection: ValidateLabels(nodeSelector), validateNodeAffinity, va
   test.each([
     ['an unrendered Helm value is not a label value', pod({ nodeSelector: { pool: '{{ .Values.pool }}' } }), 'spec.nodeSelector: Invalid value: "{{ .Values.pool }}": a valid label must be an empty string or consist of alphanumeric characters'],
     ['nodeSelector keys are qualified names', pod({ nodeSelector: { 'bad key': 'x' } }), 'spec.nodeSelector: Invalid value: "bad key": name part must consist of alphanumeric characters'],
-    // TestValidatePod "invalid node selector requirement in node affinity, operator can't be null"
+    // ValidateNodeSelectorRequirement
     ['In needs values', pod(required({ key: 'pool', operator: 'In' })), `${at}.values: Required value: must be specified when \`operator\` is 'In' or 'NotIn'`],
     ['Exists takes no values', pod(required({ key: 'pool', operator: 'Exists', values: ['a'] })), `${at}.values: Forbidden: may not be specified when \`operator\` is 'Exists' or 'DoesNotExist'`],
     ['Gt takes one value', pod(required({ key: 'n', operator: 'Gt', values: ['1', '2'] })), `${at}.values: Required value: must be specified single value when \`operator\` is 'Lt' or 'Gt'`],

@@ -34,19 +34,18 @@ describe('accepted as written', () => {
 });
 
 describe('ValidateDeploymentSpec / ValidateReplicaSetSpec / ValidatePodTemplateSpecForReplicaSet', () => {
-  test('no selector: Required, and nothing matches the template (TestValidateDeployment "missing selector")', () => {
+  test('no selector: Required, and nothing matches the template (a nil selector selects nothing)', () => {
     expect(errors(deployment({ selector: undefined }))).toEqual([
       'spec.selector: Required value',
       'spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`',
     ]);
   });
   test.each([
-    // TestValidateDeployment errorCases "selector does not match template labels" (a.k.a. `selector` does not match template `labels`)
+    // ValidatePodTemplateSpecForReplicaSet
     ['selector ≠ labels', deployment({ selector: { matchLabels: { app: 'api' } } }), 'spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`'],
     ['empty selector', deployment({ selector: {} }), 'spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for deployment'],
     ['no template: no containers', deployment({ template: { metadata: { labels: { app: 'web' } } } }), 'spec.template.spec.containers: Required value'],
     ['a template container needs an image', deployment({ template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c' }] } } }), 'spec.template.spec.containers[0].image: Required value'],
-    // TestValidateDeployment "invalid restart policy"
     ['restartPolicy must be Always', deployment({ template: { metadata: { labels: { app: 'web' } }, spec: { containers, restartPolicy: 'Never' } } }), 'spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always"'],
     ['activeDeadlineSeconds', deployment({ template: { metadata: { labels: { app: 'web' } }, spec: { containers, activeDeadlineSeconds: 10 } } }), 'spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported'],
     ['replicas ≥ 0', deployment({ replicas: -1 }), 'spec.replicas: Invalid value: -1: must be greater than or equal to 0'],
