@@ -54,6 +54,8 @@ describe('validateResourceRequirements / ValidateResourceQuantityValue', () => {
     ['extended resources are whole numbers', gpu({ limits: { 'nvidia.com/gpu': '500m' } }), 'spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: 500m: must be an integer'],
     ['quantities are not negative', gpu({ requests: { cpu: '-1' } }), 'spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0'],
     ['unqualified names are standard resources', gpu({ requests: { gpu: 1 } }), 'spec.containers[0].resources.requests[gpu]: Invalid value: "gpu": must be a standard resource for containers'],
+    ['hugepages come in whole pages', gpu({ limits: { 'hugepages-2Mi': '3Mi', memory: '1Gi' } }), 'spec.containers[0].resources.limits[hugepages-2Mi]: Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi'],
+    ['hugepages need cpu or memory', gpu({ limits: { 'hugepages-2Mi': '4Mi' } }), 'spec.containers[0].resources: Forbidden: HugePages require cpu or memory'],
     ['an invalid quantity is a decode error', gpu({ limits: { cpu: '1K' } }), `spec.containers[0].resources.limits.cpu: Invalid value: "1K": unable to parse quantity's suffix`],
   ])('%s', (_name, object, expected) => {
     expect(errors(object).join('\n')).toContain(expected);

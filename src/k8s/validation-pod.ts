@@ -98,9 +98,22 @@ export function validateResourceRequirements(resources: Container['resources'], 
   for (const [name, q] of limits) if (!requests.has(name) && !limitsOnly) requests.set(name, q); // SetDefaults_Pod
   let cpuOrMemory = false;
   let hugePages = false;
+  // validateResourceQuantityHugePageValue / helper.IsHugePageResourceValueDivisible
+  const hugePageErrors = (name: string, q: Quantity, path: string): FieldError[] => {
+    if (!isHugePages(name)) return [];
+    let size: Quantity | undefined;
+    try {
+      size = decode(name.slice('hugepages-'.length));
+    } catch {
+      size = undefined;
+    }
+    const ok = size !== undefined && size.nanos > 0n && size.milliValue() % 1000 === 0 && q.value() % size.value() === 0;
+    return ok ? [] : [invalid(path, q.canonical(), `${q.canonical()} is not positive integer multiple of ${name}`)];
+  };
   for (const [name, q] of limits) {
     errs.push(...validateContainerResourceName(name, key(limPath, name)));
     errs.push(...validateResourceQuantityValue(name, q, key(limPath, name)));
+    errs.push(...hugePageErrors(name, q, key(limPath, name)));
     if (isHugePages(name)) hugePages = true;
     if (name === 'cpu' || name === 'memory') cpuOrMemory = true;
   }
@@ -108,6 +121,7 @@ export function validateResourceRequirements(resources: Container['resources'], 
     if (given.has(name)) {
       errs.push(...validateContainerResourceName(name, key(reqPath, name)));
       errs.push(...validateResourceQuantityValue(name, q, key(reqPath, name)));
+      errs.push(...hugePageErrors(name, q, key(reqPath, name)));
     }
     const limit = limits.get(name);
     if (limit) {

@@ -24,6 +24,8 @@ describe('accepted as written', () => {
     ['ReplicaSet', deployment({}, 'ReplicaSet')],
     ['StatefulSet', { ...deployment({}, 'StatefulSet'), spec: { ...deployment().spec, serviceName: 'web' } }],
     ['DaemonSet', deployment({}, 'DaemonSet')],
+    ['DaemonSet with surge', deployment({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: '10%' } } }, 'DaemonSet')],
+    ['Deployment Recreate', deployment({ strategy: { type: 'Recreate' } })],
     // SetDefaults_ReplicationController: the selector defaults to the template's labels
     ['ReplicationController without a selector', { apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'rc' }, spec: { template: { metadata: { labels: { app: 'rc' } }, spec: { containers } } } }],
     ['Job (selector generated)', job()],
@@ -51,6 +53,12 @@ describe('ValidateDeploymentSpec / ValidateReplicaSetSpec / ValidatePodTemplateS
     ['replicas ≥ 0', deployment({ replicas: -1 }), 'spec.replicas: Invalid value: -1: must be greater than or equal to 0'],
     ['selector operator', deployment({ selector: { matchExpressions: [{ key: 'app', operator: 'Equals', values: ['web'] }] } }), 'spec.selector.matchExpressions[0].operator: Invalid value: "Equals": not a valid selector operator'],
     ['ReplicaSet says "deployment" too', deployment({ selector: {} }, 'ReplicaSet'), 'empty selector is invalid for deployment'],
+    // ValidateDeploymentStrategy / ValidateRollingUpdateDeployment (defaults: RollingUpdate 25%/25%)
+    ['Recreate takes no rollingUpdate', deployment({ strategy: { type: 'Recreate', rollingUpdate: { maxSurge: 1 } } }), "spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'"],
+    ['maxUnavailable and maxSurge both 0', deployment({ strategy: { rollingUpdate: { maxUnavailable: 0, maxSurge: '0%' } } }), 'spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0'],
+    ['maxUnavailable ≤ 100%', deployment({ strategy: { rollingUpdate: { maxUnavailable: '120%' } } }), 'spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 120%: must not be greater than 100%'],
+    ['a percent is digits and %', deployment({ strategy: { rollingUpdate: { maxSurge: 'half' } } }), "spec.strategy.rollingUpdate.maxSurge: Invalid value: half: a valid percent string must be a numeric string followed by an ending '%'"],
+    ['progressDeadlineSeconds > minReadySeconds', deployment({ minReadySeconds: 30, progressDeadlineSeconds: 30 }), 'spec.progressDeadlineSeconds: Invalid value: 30: must be greater than minReadySeconds'],
   ])('%s', (_name, object, expected) => expect(errors(object).join('\n')).toContain(expected));
 });
 
@@ -64,6 +72,10 @@ describe('ValidateStatefulSetSpec, ValidateDaemonSetSpec, ValidateReplicationCon
     // a nil DaemonSet selector selects nothing (LabelSelectorAsSelector), so the labels never match
     ['DaemonSet without selector', deployment({ selector: undefined }, 'DaemonSet'), 'spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`'],
     ['DaemonSet empty selector', deployment({ selector: {} }, 'DaemonSet'), 'spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for daemonset'],
+    // SetDefaults_DaemonSet leaves maxUnavailable 1 beside a given maxSurge; ValidateRollingUpdateDaemonSet refuses both
+    ['DaemonSet maxSurge alone', deployment({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1 } } }, 'DaemonSet'), 'spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero'],
+    ['DaemonSet maxUnavailable 0 alone', deployment({ updateStrategy: { rollingUpdate: { maxUnavailable: 0 } } }, 'DaemonSet'), 'spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0'],
+    ['StatefulSet podManagementPolicy', sts({ podManagementPolicy: 'Random' }), `spec.podManagementPolicy: Invalid value: "Random": must be 'OrderedReady' or 'Parallel'`],
     ['DaemonSet restartPolicy', deployment({ template: { metadata: { labels: { app: 'web' } }, spec: { containers, restartPolicy: 'OnFailure' } } }, 'DaemonSet'), 'spec.template.spec.restartPolicy: Unsupported value: "OnFailure": supported values: "Always"'],
     ['ReplicationController without selector or labels', { apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'rc' }, spec: { template: { spec: { containers } } } }, 'spec.selector: Required value'],
   ])('%s', (_name, object, expected) => expect(errors(object).join('\n')).toContain(expected));

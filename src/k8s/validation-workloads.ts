@@ -7,7 +7,7 @@ import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { Quantity } from './quantity';
 import { validateTaints } from './validation';
 import { parseStandardError } from './validation-cron';
-import { child, forbidden, invalid, notSupported, required } from './validation-field';
+import { child, forbidden, invalid, notSupported, Raw, required } from './validation-field';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, type PodValidationOptions } from './validation-pod';
 
@@ -105,6 +105,76 @@ function validateNodeResources(node: Node): FieldError[] {
   return errs;
 }
 
+
+// --- update strategies (apps/validation: ValidatePositiveIntOrPercent, IsNotMoreThan100Percent,
+// ValidateRollingUpdateDeployment, ValidateDeploymentStrategy, ValidateRollingUpdateDaemonSet, ValidateDaemonSetUpdateStrategy),
+// on the values SetDefaults_Deployment / SetDefaults_DaemonSet leave (25%/25%; maxUnavailable 1, maxSurge 0).
+
+type IntOrString = number | string;
+const PERCENT_MSG = "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
+/** intstr.IntOrString prints through String(): bare. */
+const intOrString = (v: IntOrString) => new Raw(String(v));
+const percentOf = (v: IntOrString) => (typeof v === 'string' && /^[0-9]+%$/.test(v) ? Number(v.slice(0, -1)) : undefined);
+/** getIntOrPercentValue: the percent, or the int (a non-percent string reads as 0). */
+const intOrPercentValue = (v: IntOrString) => percentOf(v) ?? (typeof v === 'number' ? v : 0);
+
+function validateIntOrPercent(v: IntOrString, path: string): FieldError[] {
+  if (typeof v === 'string') {
+    if (percentOf(v) === undefined) return [invalid(path, intOrString(v), PERCENT_MSG)];
+    return (percentOf(v) ?? 0) > 100 ? [invalid(path, intOrString(v), 'must not be greater than 100%')] : [];
+  }
+  return nonnegative(v, path);
+}
+
+function validateDeploymentStrategy(strategy: { type?: string; rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } } | undefined): FieldError[] {
+  const type = strategy?.type || 'RollingUpdate';
+  if (type === 'Recreate') {
+    return strategy?.rollingUpdate ? [forbidden('spec.strategy.rollingUpdate', "may not be specified when strategy `type` is 'Recreate'")] : [];
+  }
+  if (type !== 'RollingUpdate') return [notSupported('spec.strategy', strategy, ['Recreate', 'RollingUpdate'])];
+  const maxUnavailable = strategy?.rollingUpdate?.maxUnavailable ?? '25%';
+  const maxSurge = strategy?.rollingUpdate?.maxSurge ?? '25%';
+  const errs = [
+    ...validateIntOrPercent(maxUnavailable, 'spec.strategy.rollingUpdate.maxUnavailable'),
+    ...(typeof maxSurge === 'string' && percentOf(maxSurge) === undefined ? [invalid('spec.strategy.rollingUpdate.maxSurge', intOrString(maxSurge), PERCENT_MSG)] : nonnegative(maxSurge, 'spec.strategy.rollingUpdate.maxSurge')),
+  ];
+  if (intOrPercentValue(maxUnavailable) === 0 && intOrPercentValue(maxSurge) === 0) {
+    errs.push(invalid('spec.strategy.rollingUpdate.maxUnavailable', intOrString(maxUnavailable), 'may not be 0 when `maxSurge` is 0'));
+  }
+  return errs;
+}
+
+function validateDaemonSetUpdateStrategy(strategy: { type?: string; rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } } | undefined): FieldError[] {
+  const type = strategy?.type || 'RollingUpdate';
+  if (type === 'OnDelete') return [];
+  if (type !== 'RollingUpdate') return [notSupported('spec.updateStrategy', strategy, ['RollingUpdate', 'OnDelete'])];
+  const path = 'spec.updateStrategy.rollingUpdate';
+  const maxUnavailable = strategy?.rollingUpdate?.maxUnavailable ?? 1;
+  const maxSurge = strategy?.rollingUpdate?.maxSurge ?? 0;
+  const errs = [...validateIntOrPercent(maxUnavailable, `${path}.maxUnavailable`), ...validateIntOrPercent(maxSurge, `${path}.maxSurge`)];
+  const [hasUnavailable, hasSurge] = [intOrPercentValue(maxUnavailable) !== 0, intOrPercentValue(maxSurge) !== 0];
+  if (hasUnavailable && hasSurge) errs.push(invalid(`${path}.maxSurge`, intOrString(maxSurge), 'may not be set when maxUnavailable is non-zero'));
+  if (!hasUnavailable && !hasSurge) errs.push(required(`${path}.maxUnavailable`, 'cannot be 0 when maxSurge is 0'));
+  return errs;
+}
+
+function validateStatefulSetPolicies(spec: Record<string, unknown>): FieldError[] {
+  const errs: FieldError[] = [];
+  const policy = spec.podManagementPolicy;
+  if (policy != null && policy !== 'OrderedReady' && policy !== 'Parallel') {
+    errs.push(invalid('spec.podManagementPolicy', policy, "must be 'OrderedReady' or 'Parallel'"));
+  }
+  const strategy = spec.updateStrategy as { type?: string; rollingUpdate?: { partition?: number } } | undefined;
+  const type = strategy?.type || 'RollingUpdate';
+  if (type === 'OnDelete' && strategy?.rollingUpdate) {
+    errs.push(invalid('spec.updateStrategy.rollingUpdate', strategy.rollingUpdate, "only allowed for updateStrategy 'RollingUpdate'"));
+  } else if (type === 'RollingUpdate') errs.push(...nonnegative(strategy?.rollingUpdate?.partition, 'spec.updateStrategy.rollingUpdate.partition'));
+  else if (type !== 'OnDelete') errs.push(invalid('spec.updateStrategy', strategy, "must be 'RollingUpdate' or 'OnDelete'"));
+  return errs;
+}
+
+const counts = (spec: Record<string, unknown>, fields: string[]) => fields.flatMap((f) => nonnegative(spec[f], `spec.${f}`));
+
 const STATEFULSET_POD_NOTE = ' (the API server accepts the StatefulSet but refuses every Pod it creates)';
 
 /** The API server's create validation for the kinds the matchers take; [] for other kinds. */
@@ -124,10 +194,14 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
       const kind = object.kind;
       return [
         ...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain),
-        ...nonnegative(spec.replicas, 'spec.replicas'),
+        ...counts(spec, ['replicas', 'minReadySeconds', 'revisionHistoryLimit', 'progressDeadlineSeconds']),
         // upstream says "deployment" for ReplicaSets too
         ...validateSelectorAndTemplate(spec, 'deployment', template, true),
         ...alwaysRestart(spec, kind === 'Deployment' ? 'ReplicaSet' : kind),
+        ...(kind === 'Deployment' ? validateDeploymentStrategy(spec.strategy as never) : []),
+        ...(kind === 'Deployment' && typeof spec.progressDeadlineSeconds === 'number' && spec.progressDeadlineSeconds <= ((spec.minReadySeconds as number) ?? 0)
+          ? [invalid('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds, 'must be greater than minReadySeconds')]
+          : []),
       ];
     }
     case 'StatefulSet': {
@@ -138,7 +212,8 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
       const labels = (spec.template as Template | undefined)?.metadata?.labels;
       return [
         ...validateObjectMeta(object.metadata, true, nameIsDNSLabel),
-        ...nonnegative(spec.replicas, 'spec.replicas'),
+        ...validateStatefulSetPolicies(spec),
+        ...counts(spec, ['replicas', 'minReadySeconds']),
         ...validateSelectorAndTemplate(spec, 'statefulset', template, false),
         ...validateLabels(labels, 'spec.template.labels'),
         ...alwaysRestart(spec, 'StatefulSet'),
@@ -153,7 +228,13 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
       const matches = selectorMatches(selector, t?.metadata?.labels);
       if (matches === false) errs.push(invalid('spec.template.metadata.labels', t?.metadata?.labels ?? null, NOT_MATCHING));
       if (selector && selectorIsEmpty(selector)) errs.push(invalid('spec.selector', goLabelSelector(selector), 'empty selector is invalid for daemonset'));
-      return [...errs, ...validatePodTemplateSpec(t, 'spec.template', template), ...alwaysRestart(spec, 'DaemonSet')];
+      return [
+        ...errs,
+        ...validatePodTemplateSpec(t, 'spec.template', template),
+        ...alwaysRestart(spec, 'DaemonSet'),
+        ...counts(spec, ['minReadySeconds', 'revisionHistoryLimit']),
+        ...validateDaemonSetUpdateStrategy(spec.updateStrategy as never),
+      ];
     }
     case 'ReplicationController': {
       const t = spec.template as Template | undefined;
