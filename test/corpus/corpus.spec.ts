@@ -118,9 +118,9 @@ describe('node selection', () => {
   });
   test('kwok/node.yaml: bare YAML integers are quantities', () => {
     const n = load('kwok/node.yaml').nodes()[0];
-    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', resources: { requests: { cpu: '32' } } }] } };
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'busybox', resources: { requests: { cpu: '32' } } }] } };
     expect(pod).toBeSchedulableOn(n);
-    expect({ ...pod, spec: { containers: [{ name: 'c', resources: { requests: { cpu: '33' } } }] } }).not.toBeSchedulableOn(n);
+    expect({ ...pod, spec: { containers: [{ name: 'c', image: 'busybox', resources: { requests: { cpu: '33' } } }] } }).not.toBeSchedulableOn(n);
   });
 });
 
