@@ -2,11 +2,13 @@
 // jest-k8s-placement/jest-globals — for `import { expect } from '@jest/globals'`.
 import { expect } from '@jest/globals';
 import { matchers } from './matchers';
-import type { PlacementMatchers } from './matchers/types';
+import type { AsymmetricMatcher, PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types';
 
 expect.extend(matchers as never);
 
 declare module '@jest/expect' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars
   interface Matchers<R extends void | Promise<void>, T = unknown> extends PlacementMatchers<R> {}
+  // expect.toTolerate(…); `expect.not.…` is derived from this interface (Inverse<AsymmetricMatchers>).
+  interface AsymmetricMatchers extends PlacementAsymmetricMatchers<AsymmetricMatcher> {}
 }

@@ -46,7 +46,9 @@ describe('toTolerate', () => {
     expect(failure(() => expect(pod('none', [])).toTolerate('a:NoSchedule'))).toContain('Closest: tolerations[0] {key: "node.kubernetes.io/not-ready"');
   });
   test('an invalid taint spec fails with kubectl’s message, with and without .not', () => {
+    // @ts-expect-error a literal spec with an unknown effect is also a compile error
     expect(failure(() => expect(gpuTolerant).toTolerate('dedicated=gpu:NoSchedul'))).toContain('invalid taint effect: NoSchedul, unsupported taint effect');
+    // @ts-expect-error a literal spec without an effect is also a compile error
     expect(failure(() => expect(gpuTolerant).not.toTolerate('dedicated=gpu'))).toContain('invalid taint spec: dedicated=gpu');
   });
   test('an object the API server would reject fails with field paths, with and without .not', () => {
