@@ -27,7 +27,7 @@ function callSite(): () => string {
   // V8 formats the stack on first read, so this costs little until a failure needs it.
   return () => {
     const frames = (site.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
-    const own = /[(\s]((?:file:\/\/)?[^()\s]*?[\\/])matchers[\\/]chain\.[cm]?[jt]s[?:]/.exec(frames[0] ?? '')?.[1];
+    const own = /\((.*[\\/])matchers[\\/]chain\.[cm]?[jt]s\b/.exec(frames[0] ?? '')?.[1];
     let i = 1;
     while (own && i < frames.length && frames[i].includes(own)) i++;
     return frames.slice(i).join('\n');
@@ -46,7 +46,8 @@ export function chainResult<M extends string, A>(
   // `expect.soft(x)` (Vitest): its wrapper calls `.then(noop, record)` on our result; failures go to `record`.
   let recordSoft: ((error: unknown) => unknown) | undefined;
   let settled = false;
-  const frames = callSite();
+  // Jest reports a deferred failure with its own stack of the matcher call (see settleLater).
+  const frames = ctx.dontThrow ? () => '' : callSite();
   const settle = (arg: A | undefined) => {
     settled = true;
     return report!(build(arg));

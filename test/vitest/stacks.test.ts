@@ -9,11 +9,11 @@ interface AssertionResult { title: string; status: string; failureMessages: stri
 let results: AssertionResult[] = [];
 
 beforeAll(() => {
-  const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+  const vitest = path.join(path.dirname(createRequire(__filename).resolve('vitest/package.json')), 'vitest.mjs');
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
   let out: string;
   try {
-    out = execFileSync(process.execPath, [vitest, 'run', '-c', path.join(import.meta.dirname, 'cases/vitest.config.mts'), '--reporter=json'], {
+    out = execFileSync(process.execPath, [vitest, 'run', '-c', path.join(__dirname, 'cases/vitest.config.mts'), '--reporter=json'], {
       encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, FORCE_COLOR: '0' },
     });
   } catch (e) {
