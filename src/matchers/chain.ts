@@ -47,7 +47,7 @@ export function chainResult<M extends string, A>(
   let recordSoft: ((error: unknown) => unknown) | undefined;
   let settled = false;
   // Jest reports a deferred failure with its own stack of the matcher call (see settleLater).
-  const frames = ctx.dontThrow ? () => '' : callSite();
+  const frames = ctx.dontThrow ? undefined : callSite();
   const settle = (arg: A | undefined) => {
     settled = true;
     return report!(build(arg));
@@ -64,7 +64,7 @@ export function chainResult<M extends string, A>(
       settle(undefined);
     } catch (error) {
       // Vitest: the error was made in this microtask; give it the stack of the matcher call.
-      if (error instanceof Error) error.stack = `${error.name}: ${error.message}\n${frames()}`;
+      if (frames && error instanceof Error) error.stack = `${error.name}: ${error.message}\n${frames()}`;
       fail(error);
     }
   };

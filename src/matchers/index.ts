@@ -7,7 +7,7 @@ import { toBeEvictedFrom } from './toBeEvictedFrom';
 import { toPrefer } from './toPrefer';
 
 export { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer };
-export type { PlacementMatchers, EvictionChain, PreferenceChain } from './types';
+export type { PlacementMatchers, PlacementAsymmetricMatchers, AsymmetricMatcher, EvictionChain, PreferenceChain } from './types';
 export type { MatcherContext, MatcherResult } from './context';
 
 export const matchers = { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer };
