@@ -59,12 +59,12 @@ const goTaint = (t: TaintAddition) => `{${t.key} ${t.value} ${t.effect} <nil>}`;
 
 export interface TaintOptions { overwrite?: boolean }
 
+// The overload checks literal specs at compile time (TaintSpec in ../types).
 /**
  * A copy of `node` as `kubectl taint nodes <name> <specs…> [--overwrite]` would leave it.
  * Throws kubectl's error for invalid specs, duplicates, conflicting add/remove,
  * an existing key+effect without overwrite, and a taint to remove that is not there.
  */
-// Literal specs are checked at compile time (TaintSpec in ../types).
 export function taint<const A extends ReadonlyArray<string | TaintOptions>>(nodeLike: NodeLike, ...args: TaintSpecs<A>): Node;
 export function taint(nodeLike: NodeLike, ...args: Array<string | TaintOptions>): Node {
   const node = nodeLike as Node;
