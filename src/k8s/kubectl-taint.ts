@@ -1,6 +1,6 @@
 // `kubectl taint` spec grammar and node update, with kubectl's own error texts
 // (staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go and taint.go).
-import type { Node, NodeLike, Taint, TaintEffect } from '../types';
+import type { Node, NodeLike, Taint, TaintEffect, TaintSpecs } from '../types';
 import { formatTaint } from './toleration';
 import { isQualifiedName, isValidLabelValue } from './names';
 import { suggestEffect } from './validation';
@@ -85,11 +85,13 @@ const goTaint = (t: TaintAddition) => `{${t.key} ${t.value} ${t.effect} <nil>}`;
 
 export interface TaintOptions { overwrite?: boolean }
 
+// The overload checks literal specs at compile time (TaintSpec in ../types).
 /**
  * A copy of `node` as `kubectl taint nodes <name> <specs…> [--overwrite]` would leave it.
  * Throws kubectl's error for invalid specs, duplicates, conflicting add/remove,
  * an existing key+effect without overwrite, and a taint to remove that is not there.
  */
+export function taint<const A extends ReadonlyArray<string | TaintOptions>>(nodeLike: NodeLike, ...args: TaintSpecs<A>): Node;
 export function taint(nodeLike: NodeLike, ...args: Array<string | TaintOptions>): Node {
   const node = nodeLike as Node;
   const options = typeof args[args.length - 1] === 'object' ? (args.pop() as TaintOptions) : {};

@@ -9,7 +9,7 @@ import { toBeProvisionableBy } from './toBeProvisionableBy';
 import { toBeProvisionableByAnyOf } from './toBeProvisionableByAnyOf';
 
 export { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf };
-export type { PlacementMatchers, EvictionChain, PreferenceChain } from './types';
+export type { PlacementMatchers, PlacementAsymmetricMatchers, AsymmetricMatcher, EvictionChain, PreferenceChain } from './types';
 export type { MatcherContext, MatcherResult } from './context';
 
 export const matchers = { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf };
