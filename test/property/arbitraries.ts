@@ -120,6 +120,10 @@ function container(name: string, requests: Record<string, string> | undefined, h
   };
 }
 
+/** `arb` in `weight` of `weight + absent` draws, otherwise undefined. */
+const sometimes = <T>(arb: fc.Arbitrary<T>, weight: number, absent: number): fc.Arbitrary<T | undefined> =>
+  fc.oneof({ weight: absent, arbitrary: fc.constant(undefined) }, { weight, arbitrary: arb });
+
 export interface PodSpecOptions {
   /** Subject kinds to draw from (default Pod, Deployment, DaemonSet). */
   kinds?: ReadonlyArray<'Pod' | 'Deployment' | 'DaemonSet'>;
@@ -137,8 +141,8 @@ export function subjectArb(options: PodSpecOptions = {}): fc.Arbitrary<Record<st
       kind: fc.constantFrom(...kinds),
       name: dnsLabel(),
       tolerations: tolerationsArb,
-      nodeSelector: constraints ? fc.option(labelsArb, { nil: undefined }) : none,
-      affinity: constraints ? fc.option(affinityArb, { nil: undefined, freq: 3 }) : none,
+      nodeSelector: constraints ? sometimes(labelsArb, 1, 2) : none,
+      affinity: constraints ? sometimes(affinityArb, 1, 2) : none,
       requests: constraints ? fc.option(requestsArb, { nil: undefined }) : none,
       hostPort: constraints ? fc.option(fc.constantFrom(80, 443), { nil: undefined, freq: 3 }) : none,
       hostNetwork: fc.boolean(),
@@ -171,7 +175,7 @@ export function nodeArb(name: fc.Arbitrary<string> = dnsLabel(), options: NodeOp
     .record({
       name,
       labels: labelsArb,
-      taints: taintsArb(),
+      taints: fc.oneof({ weight: 1, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: taintsArb(3) }),
       unschedulable: withStatus ? fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }) : fc.constant(false),
       ready: withStatus ? fc.constantFrom(undefined, 'True', 'False', 'Unknown') : fc.constant(undefined),
       allocatable: withStatus

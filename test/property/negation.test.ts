@@ -5,31 +5,11 @@ import fc from 'fast-check';
 import { formatTaint } from '../../src/k8s/toleration';
 import { evictionVerdict } from '../../src/evaluate';
 import { toBeEvictedFrom, type MatcherContext, type MatcherResult } from '../../src/matchers';
+import { passes, passesAsync } from './assertions';
 import { afterSeconds, existingPodsArb, nodeArb, nodesArb, subjectArb, taintArb, tolerationsArb } from './arbitraries';
 
 const RUNS = { numRuns: 250 };
 const e = expect as any;
-
-/** Did the assertion pass? A failed assertion (JestAssertionError carries matcherResult) is false; any other exception escapes. */
-function passes(assertion: () => unknown): boolean {
-  try {
-    assertion();
-    return true;
-  } catch (error) {
-    if ((error as { matcherResult?: unknown })?.matcherResult !== undefined) return false;
-    throw error;
-  }
-}
-
-async function passesAsync(assertion: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await assertion();
-    return true;
-  } catch (error) {
-    if ((error as { matcherResult?: unknown })?.matcherResult !== undefined) return false;
-    throw error;
-  }
-}
 
 // Jest's own matcher utils (matcherHint, printReceived, printExpected), for calling raw matchers.
 let utils: MatcherContext['utils'];
