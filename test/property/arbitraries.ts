@@ -175,7 +175,7 @@ export function nodeArb(name: fc.Arbitrary<string> = dnsLabel(), options: NodeOp
     .record({
       name,
       labels: labelsArb,
-      taints: fc.oneof({ weight: 1, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: taintsArb(3) }),
+      taints: fc.oneof({ weight: 1, arbitrary: fc.constant<Taint[]>([]) }, { weight: 2, arbitrary: taintsArb(3) }),
       unschedulable: withStatus ? fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }) : fc.constant(false),
       ready: withStatus ? fc.constantFrom(undefined, 'True', 'False', 'Unknown') : fc.constant(undefined),
       allocatable: withStatus
@@ -183,16 +183,16 @@ export function nodeArb(name: fc.Arbitrary<string> = dnsLabel(), options: NodeOp
         : fc.constant(undefined),
     })
     .map(({ name, labels, taints, unschedulable, ready, allocatable }) => {
+      const status: Record<string, unknown> = {};
+      if (ready) status.conditions = [{ type: 'Ready', status: ready }];
+      if (allocatable) status.allocatable = allocatable;
       const node: Node = {
         apiVersion: 'v1',
         kind: 'Node',
         metadata: { name, labels: { ...labels, 'kubernetes.io/hostname': name } },
         spec: { ...(taints.length ? { taints } : {}), ...(unschedulable ? { unschedulable: true } : {}) },
+        ...(Object.keys(status).length ? { status: status as Node['status'] } : {}),
       };
-      const status: Record<string, unknown> = {};
-      if (ready) status.conditions = [{ type: 'Ready', status: ready }];
-      if (allocatable) status.allocatable = allocatable;
-      if (Object.keys(status).length) node.status = status as Node['status'];
       return node;
     });
 }

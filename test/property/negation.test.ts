@@ -8,7 +8,7 @@ import { toBeEvictedFrom, type MatcherContext, type MatcherResult } from '../../
 import { passes, passesAsync } from './assertions';
 import { afterSeconds, existingPodsArb, nodeArb, nodesArb, subjectArb, taintArb, tolerationsArb } from './arbitraries';
 
-const RUNS = { numRuns: 250 };
+const RUNS = { numRuns: 200 };
 const e = expect as any;
 
 // Jest's own matcher utils (matcherHint, printReceived, printExpected), for calling raw matchers.
@@ -36,7 +36,13 @@ async function bareEvicted(isNot: boolean, subject: unknown, node: unknown): Pro
 /** Exactly one of the two passes: `.not` negates, and neither side reports "no verdict". */
 function exactlyOne(positive: boolean, negative: boolean): void {
   expect({ positive, negative: negative }).toEqual({ positive, negative: !positive });
+  outcomes[positive ? 'positive' : 'negative']++;
 }
+
+// Each test must see both answers, or its property says nothing about one side.
+const outcomes = { positive: 0, negative: 0 };
+beforeEach(() => Object.assign(outcomes, { positive: 0, negative: 0 }));
+afterEach(() => expect(Math.min(outcomes.positive, outcomes.negative)).toBeGreaterThan(0));
 
 describe('.not is the exact negation', () => {
   test('toTolerate(taint), with the taint as an object and as its kubectl string', () => {
