@@ -118,7 +118,7 @@ describe('the loader never fails with anything but a ManifestError naming file a
       fc.string({ unit: 'binary', maxLength: 200 }),
       fc.string({ unit: fc.constantFrom(...'kind: v1\napiVersion-{}[]"\'#&*!|>%@`\t\r\uFEFF'), maxLength: 200 }),
     );
-    fc.assert(fc.property(text, (t) => checkOutcome(() => parseManifests(t, 'fuzz.yaml'), 'fuzz.yaml', t)), { numRuns: 300 });
+    fc.assert(fc.property(text, (t) => void checkOutcome(() => parseManifests(t, 'fuzz.yaml'), 'fuzz.yaml', t)), { numRuns: 300 });
   });
 
   describe('loadManifests on a file of random bytes or a mutated manifest (UTF-8 or UTF-16)', () => {
@@ -140,7 +140,7 @@ describe('the loader never fails with anything but a ManifestError naming file a
       fc.assert(
         fc.property(bytes, (content) => {
           writeFileSync(path.join(dir, 'fuzz.yaml'), content);
-          checkOutcome(() => loadManifests('fuzz.yaml', { cwd: dir }), 'fuzz.yaml');
+          void checkOutcome(() => loadManifests('fuzz.yaml', { cwd: dir }), 'fuzz.yaml');
         }),
         { numRuns: 150 },
       );
