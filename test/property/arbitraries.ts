@@ -57,7 +57,7 @@ export const taintsArb = (maxLength = 4): fc.Arbitrary<Taint[]> =>
  * Tolerations valid by ValidateTolerations: an empty key needs operator Exists; Exists has no value;
  * Equal (or no operator) has a valid label value; tolerationSeconds only with effect NoExecute.
  */
-export const tolerationArb: fc.Arbitrary<Toleration> = fc
+const anyToleration: fc.Arbitrary<Toleration> = fc
   .record({
     key: fc.oneof({ weight: 5, arbitrary: taintKey }, { weight: 1, arbitrary: fc.constantFrom(undefined, '') }),
     operator: fc.constantFrom(undefined, 'Equal', 'Exists'),
@@ -79,6 +79,22 @@ export const tolerationArb: fc.Arbitrary<Toleration> = fc
     if (effect === 'NoExecute' && seconds !== undefined) t.tolerationSeconds = seconds as number;
     return t;
   });
+
+/** The tolerations people write for node failures, which admission and the DaemonSet controller look at. */
+const nodeFailureToleration: fc.Arbitrary<Toleration> = fc
+  .record({
+    key: fc.constantFrom(NOT_READY, UNREACHABLE),
+    seconds: fc.option(fc.integer({ min: 0, max: 600 }), { nil: undefined }),
+    effect: fc.constantFrom('NoExecute', 'NoExecute', undefined),
+  })
+  .map(({ key, seconds, effect }) => ({
+    key,
+    operator: 'Exists',
+    ...(effect ? { effect } : {}),
+    ...(effect && seconds !== undefined ? { tolerationSeconds: seconds } : {}),
+  }));
+
+export const tolerationArb: fc.Arbitrary<Toleration> = fc.oneof({ weight: 4, arbitrary: anyToleration }, { weight: 1, arbitrary: nodeFailureToleration });
 
 export const tolerationsArb = fc.array(tolerationArb, { maxLength: 4 });
 

@@ -11,8 +11,13 @@
 //   NoExecute or empty;
 // - node lifecycle controller: Ready=False → node.kubernetes.io/not-ready:NoExecute, Ready=Unknown →
 //   node.kubernetes.io/unreachable:NoExecute, unless the node already has that key and effect.
+// - pkg/controller/daemon/util/daemonset_util.go AddOrUpdateDaemonPodTolerations: daemon pods get not-ready and
+//   unreachable Exists:NoExecute tolerations without tolerationSeconds, through AddOrUpdateTolerationInPodSpec
+//   (a toleration equal in key, operator, value and effect is replaced in place, else appended); its NoSchedule
+//   tolerations cannot tolerate a NoExecute taint, so the model leaves them out. The DaemonSet controller makes
+//   the pod before the API server's admission sees it.
 // Admission is in the model, with the default seconds (300/300), random seconds set through configure, and
-// switched off. Subjects are Pods and Deployments: DaemonSet controller tolerations are not modelled here.
+// switched off; subjects are Pods, Deployments and DaemonSets.
 import fc from 'fast-check';
 import { configure, resetConfiguration } from '../../src/config';
 import { evictionVerdict } from '../../src/evaluate';
@@ -38,6 +43,16 @@ function admittedTolerations(spec: Toleration[], dts: Seconds): Toleration[] {
   const out = [...spec];
   if (!covered(NOT_READY)) out.push({ key: NOT_READY, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: dts.notReady });
   if (!covered(UNREACHABLE)) out.push({ key: UNREACHABLE, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: dts.unreachable });
+  return out;
+}
+
+function daemonSetTolerations(spec: Toleration[]): Toleration[] {
+  let out = [...spec];
+  for (const key of [NOT_READY, UNREACHABLE]) {
+    const added: Toleration = { key, operator: 'Exists', effect: 'NoExecute' };
+    const same = (t: Toleration) => (t.key ?? '') === key && (t.operator ?? '') === 'Exists' && (t.value ?? '') === '' && (t.effect ?? '') === 'NoExecute';
+    out = out.some(same) ? out.map((t) => (same(t) ? added : t)) : [...out, added];
+  }
   return out;
 }
 
@@ -81,9 +96,10 @@ afterEach(() => resetConfiguration());
 test('evictionVerdict and toBeEvictedFrom agree with the model of the taint-eviction controller', () => {
   const seen = new Set<string>();
   fc.assert(
-    fc.property(subjectArb({ kinds: ['Pod', 'Deployment'], constraints: false }), nodeArb(), admission, afterSeconds, (subject, node, dts, n) => {
+    fc.property(subjectArb({ constraints: false }), nodeArb(), admission, afterSeconds, (subject, node, dts, n) => {
       configure({ admission: { defaultTolerationSeconds: dts } });
-      const expected = modelEvictionTime(admittedTolerations(specTolerations(subject), dts), noExecuteTaints(node));
+      const fromController = subject.kind === 'DaemonSet' ? daemonSetTolerations(specTolerations(subject)) : specTolerations(subject);
+      const expected = modelEvictionTime(admittedTolerations(fromController, dts), noExecuteTaints(node));
       expect(evictionVerdict(subject, node).after).toBe(expected);
       seen.add(expected === null ? 'never' : expected === 0 ? 'at once' : 'after some seconds');
       if (expected === null) expect(passes(() => e(subject).not.toBeEvictedFrom(node, {}))).toBe(true);

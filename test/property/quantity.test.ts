@@ -13,8 +13,9 @@ const SUFFIXES = ['', 'n', 'u', 'm', 'k', 'M', 'G', 'T', 'P', 'E', 'Ki', 'Mi', '
 const wellFormed = fc
   .record({
     sign: fc.constantFrom('', '', '+', '-'),
-    whole: digits(20),
-    fraction: fc.option(digits(12), { nil: undefined }),
+    whole: fc.oneof(digits(20), fc.constantFrom('', '0', '00')),
+    // small fractions too: sub-unit binary amounts change format, sub-nano ones round up
+    fraction: fc.option(fc.oneof(digits(12), digits(8).map((d) => `000${d}`), digits(4).map((d) => `0000000000${d}`)), { nil: undefined }),
     suffix: fc.oneof(
       fc.constantFrom(...SUFFIXES),
       fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 30 }), fc.boolean()).map(
