@@ -85,6 +85,13 @@ function checkOutcome(run: () => Manifests, file: string, text?: string): 'loade
       else {
         expect(p.line).toBeGreaterThanOrEqual(1);
         expect(p.line).toBeLessThanOrEqual(lastLine);
+        // a field problem points at that field: its line holds the field's last key, or (a block value
+        // starting below its key) one of the few lines just above it does
+        const key = p.field?.match(/(?:^|\.)([^.[\]]+)$/)?.[1];
+        if (key && text !== undefined) {
+          const near = text.split(/\r\n|\r|\n/).slice(Math.max(0, p.line - 4), p.line);
+          expect({ near, key }).toEqual({ near: expect.arrayContaining([expect.stringContaining(key)]), key });
+        }
       }
       expect(typeof p.message).toBe('string');
       expect(p.message.length).toBeGreaterThan(0);
