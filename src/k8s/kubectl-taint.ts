@@ -132,7 +132,8 @@ export function taint(nodeLike: NodeLike, ...args: Array<string | TaintOptions>)
   // reorganizeTaints: new taints first, then old ones not replaced, then removals.
   let newTaints: Taint[] = adds.map((a) => ({ key: a.key, value: a.value, effect: a.effect }));
   for (const old of oldTaints) {
-    if (!newTaints.some((t) => t.key === old.key && t.effect === old.effect)) newTaints.push(old);
+    // a copy: the returned node shares no object with the one given
+    if (!newTaints.some((t) => t.key === old.key && t.effect === old.effect)) newTaints.push(structuredClone(old));
   }
   const errors: string[] = [];
   for (const r of removes) {
