@@ -20,5 +20,9 @@ export { untoleratedPreferNoSchedule, normalizeTaintTolerationScores, findUntole
 export { taintEviction, minTolerationTime, type EvictionVerdict } from './taint-eviction';
 export { evictionVerdict, scheduleOn, rankNodes } from './evaluate';
 export { placeReplicas, type Placement, type PlacedPod, type PlacementOptions } from './placement/place';
-export { loadManifests, parseManifests, origin, Manifests, ManifestError, type Origin, type LoadOptions, type ManifestProblem } from './loader';
+export { addExtendedResourceTolerations, extendedResourcesRequested, isExtendedResourceName } from './admission/extended-resource-toleration';
+export { nodesFromNodePool, provision, poolModel, isNodePool, type NodesFromNodePoolOptions, type PoolVerdict, type ProvisioningResult } from './karpenter';
+export { chooseNodePool } from './karpenter';
+export { aks, CLUSTER_PRESETS, type ClusterPreset } from './karpenter/cloud';
+export { loadManifests, parseManifests, origin, Manifests, ManifestError, type Origin, type LoadOptions, type ManifestProblem, type NodePool, type NodePoolRequirement, type Workload, type ObjectFor, type KindNames } from './loader';
 export type * from './types';

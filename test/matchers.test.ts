@@ -50,14 +50,16 @@ describe('toTolerate', () => {
     expect(failure(() => expect(pod('none', [])).toTolerate('a:NoSchedule'))).toContain('The pod spec has no tolerations; the 2 added by DefaultTolerationSeconds admission have other keys');
   });
   test('an invalid taint spec fails with kubectl’s message, with and without .not', () => {
+    // @ts-expect-error a literal spec with an unknown effect is also a compile error
     expect(failure(() => expect(gpuTolerant).toTolerate('dedicated=gpu:NoSchedul'))).toContain('invalid taint effect: NoSchedul, unsupported taint effect');
+    // @ts-expect-error a literal spec without an effect is also a compile error
     expect(failure(() => expect(gpuTolerant).not.toTolerate('dedicated=gpu'))).toContain('invalid taint spec: dedicated=gpu');
   });
   test('an object the API server would reject fails with field paths, with and without .not', () => {
     const bad = deployment('bad', [{ key: 'a', operator: 'Exists', value: 'x', effect: 'NoSchedule' }]);
     const msg = failure(() => expect(bad).toTolerate('a:NoSchedule'));
     expect(msg).toContain('Deployment default/bad would be rejected by the API server');
-    expect(msg).toContain("spec.template.spec.tolerations[0].operator: value must be empty when `operator` is 'Exists'");
+    expect(msg).toContain('spec.template.spec.tolerations[0].operator: Invalid value: "x": value must be empty when `operator` is \'Exists\'');
     expect(failure(() => expect(bad).not.toTolerate('a:NoSchedule'))).toContain('would be rejected by the API server');
     configure({ validate: false });
     expect(bad).toTolerate('a:NoSchedule');

@@ -30,6 +30,37 @@ export class Quantity {
   toString(): string {
     return this.text;
   }
+
+  /** String(): the canonical form the API server prints (CanonicalizeBytes): `1500m`, `2k`, `1Gi`, `1536`. */
+  canonical(): string {
+    if (this.nanos === 0n) return '0';
+    const neg = this.nanos < 0n;
+    const abs = neg ? -this.nanos : this.nanos;
+    const sign = neg ? '-' : '';
+    if (this.format === 'BinarySI' && abs % NANO === 0n && abs >= 1024n * NANO) {
+      let n = abs / NANO;
+      let e = 0;
+      while (n % 1024n === 0n && e < 6) {
+        n /= 1024n;
+        e++;
+      }
+      return `${sign}${n}${['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'][e]}`;
+    }
+    // strip factors of 10, then lower the exponent to a multiple of 3
+    let m = abs;
+    let e = -9;
+    while (m % 10n === 0n) {
+      m /= 10n;
+      e++;
+    }
+    const r = ((e % 3) + 3) % 3;
+    m *= 10n ** BigInt(r);
+    e -= r;
+    const suffix = this.format === 'DecimalExponent'
+      ? (e === 0 ? '' : `e${e}`)
+      : ({ [-9]: 'n', [-6]: 'u', [-3]: 'm', 0: '', 3: 'k', 6: 'M', 9: 'G', 12: 'T', 15: 'P', 18: 'E' } as Record<number, string>)[e] ?? `e${e}`;
+    return `${sign}${m}${suffix}`;
+  }
 }
 
 function ceilDiv(n: bigint, d: bigint): bigint {
@@ -52,7 +83,6 @@ export function parseQuantity(input: string | number): Quantity {
   const m = GRAMMAR.exec(text);
   if (!m) throw new QuantityError(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
   const [, sign, whole, fraction = '', suffixLetters, suffixNumber] = m;
-  if (!whole && !text.includes('.')) throw new QuantityError(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
   const suffix = suffixLetters + suffixNumber;
   let base: 10 | 2;
   let exponent: number;
@@ -62,10 +92,21 @@ export function parseQuantity(input: string | number): Quantity {
   } else if (suffixNumber === '' && suffix in BINARY_SUFFIXES) {
     [base, exponent, format] = [2, BINARY_SUFFIXES[suffix], 'BinarySI'];
   } else if (suffix.length > 1 && (suffix[0] === 'e' || suffix[0] === 'E') && /^[+-]?[0-9]+$/.test(suffix.slice(1))) {
-    [base, exponent, format] = [10, Number(suffix.slice(1)), 'DecimalExponent'];
+    // strconv.ParseInt(…, 10, 64), then int32(parsed) (suffix.go interpret)
+    const parsed = BigInt(suffix.slice(1));
+    if (BigInt.asIntN(64, parsed) !== parsed) throw new QuantityError(`unable to parse quantity's suffix`);
+    [base, exponent, format] = [10, Number(BigInt.asIntN(32, parsed)), 'DecimalExponent'];
   } else {
     throw new QuantityError(`unable to parse quantity's suffix`);
   }
+  // A number part without digits ("m", "-", "Ki") is 0 on upstream's int64 fast path and refused on its
+  // inf.Dec path (ErrNumeric), which it takes below 10^-9 and above Ti (kubernetes/apimachinery#165).
+  if (!/[0-9]/.test(whole + fraction) && (base === 10 ? exponent < -9 : exponent > 40)) {
+    throw new QuantityError('unable to parse numeric part of quantity');
+  }
+  // Keep BigInt powers small: below 10^-9 any non-zero amount rounds up to 1n whatever the exponent, and
+  // amounts beyond 10^1000 (far outside the int64 of Value()) are computed as if the exponent were 1000.
+  if (base === 10) exponent = Math.min(Math.max(exponent, -(whole.length + fraction.length + 10)), 1000);
   // amount = digits / 10^fractionLength × (10^exponent or 2^exponent), kept as a fraction num/den
   let num = BigInt((whole || '0') + fraction);
   let den = 10n ** BigInt(fraction.length);
@@ -77,6 +118,14 @@ export function parseQuantity(input: string | number): Quantity {
   if (format === 'BinarySI' && nanos > MAX_INT64 * NANO) nanos = MAX_INT64 * NANO;
   if (format === 'BinarySI' && nanos > 0n && nanos < NANO) format = 'DecimalSI';
   return new Quantity(sign === '-' ? -nanos : nanos, format, text);
+}
+
+/**
+ * A quantity as the API server decodes it from a manifest: resource.Quantity.UnmarshalJSON trims surrounding
+ * spaces before ParseQuantity (apimachinery pkg/api/resource/quantity.go), so `cpu: "1 "` is 1.
+ */
+export function decodeQuantity(input: string | number): Quantity {
+  return parseQuantity(typeof input === 'string' ? input.trim() : input);
 }
 
 /** A YAML number (`cpu: 32`, `cpu: 0.5`) as the API server would read it back as a quantity string. */

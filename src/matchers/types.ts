@@ -1,5 +1,9 @@
 // One interface of matcher signatures, merged into Jest's, @jest/globals' and Vitest's typings.
-import type { KubeObject, NodeLike, PodLike, TaintLike } from '../types';
+import type { AddedTaintSpecArgument, KubeObject, NodeLike, PodLike, TaintArgument } from '../types';
+import type { NodePool } from '../karpenter/types';
+
+/** A Karpenter NodePool as a typed object or as any parsed manifest with kind "NodePool" (checked at run time). */
+export type NodePoolLike = NodePool | { apiVersion?: string; kind?: string; metadata?: { name?: string }; spec?: object };
 
 /** Returned by `toBeEvictedFrom(node)`: add `.after(seconds)` to ask for an exact time. */
 export interface EvictionChain extends PromiseLike<void> {
@@ -25,7 +29,7 @@ export interface ReplicaOptions {
 
 export interface PlacementMatchers<R> {
   /** Some toleration of the subject (after admission) tolerates the taint (`key=value:Effect` or an object). */
-  toTolerate(taint: TaintLike): R;
+  toTolerate<T extends string>(taint: TaintArgument<T> | AddedTaintSpecArgument<T>): R;
   /** kube-scheduler's per-node filters accept the node for the subject's pod. */
   toBeSchedulableOn(node: NodeLike, options?: SchedulingOptions): R;
   /** The scheduler would find a node among these; fails with kube-scheduler's `0/N nodes are available: …`. */
@@ -44,4 +48,27 @@ export interface PlacementMatchers<R> {
   toSpreadReplicasAcross(topologyKey: string, nodes: Iterable<NodeLike>, options?: ReplicaOptions & { maxSkew?: number }): R;
   /** Some node holds a pod of both workloads (use `.not`: no node holds both), in either creation order. */
   toShareNodesWith(other: PodLike | KubeObject, nodes: Iterable<NodeLike>, options?: ReplicaOptions): R;
+  /** Karpenter would launch a node from this NodePool for the pod: taints tolerated (not startup taints), requirements compatible. */
+  toBeProvisionableBy(nodePool: NodePoolLike): R;
+  /** Karpenter would find a NodePool among these (highest weight first, then name descending); the message names its pick. */
+  toBeProvisionableByAnyOf(nodePools: Iterable<NodePoolLike>): R;
+}
+
+/** What `expect.toTolerate(…)` & co. return in Jest: an asymmetric matcher (as `@jest/expect-utils` types it). */
+export interface AsymmetricMatcher {
+  asymmetricMatch(other: unknown): boolean;
+  toString(): string;
+}
+
+/**
+ * The asymmetric forms, `expect.toTolerate(taint)` and `expect.not.toTolerate(taint)` inside `toEqual` & co.
+ * `toBeEvictedFrom` has no `.after` chain here (use `{ after }`), and `toPrefer` needs `.over`, so it is left out.
+ */
+export interface PlacementAsymmetricMatchers<R> {
+  toTolerate<T extends string>(taint: TaintArgument<T> | AddedTaintSpecArgument<T>): R;
+  toBeSchedulableOn(node: NodeLike, options?: SchedulingOptions): R;
+  toBeSchedulableOnAnyOf(nodes: Iterable<NodeLike>, options?: SchedulingOptions): R;
+  toBeSchedulableOnAllOf(nodes: Iterable<NodeLike>, options?: SchedulingOptions): R;
+  /** Evicted at some point, or with `{ after }` exactly that many seconds after the taints appear. */
+  toBeEvictedFrom(node: NodeLike, options?: { after: number }): R;
 }
