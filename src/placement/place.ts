@@ -8,7 +8,7 @@
 // (v1.35+), so neither is reproducible. Here the first tied node in the order the nodes were given wins, and
 // every placement records the other nodes it tied with.
 import type { KubeObject, Node, Pod } from '../types';
-import { toSubject } from '../subject';
+import { assertNode, toSubject } from '../subject';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { schedule, type NodeVerdict } from '../scheduler';
 import { scoreNodes, type NodeScore } from '../scheduler/score';
@@ -79,6 +79,7 @@ export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly
 /** Place the workloads' pods one at a time, workloads in the order given, each workload's pods in creation order. */
 export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nodes: readonly Node[], options: PlacementOptions = {}): Placement {
   const list = Array.isArray(workloads) ? (workloads as KubeObject[]) : [workloads as KubeObject];
+  nodes.forEach((n, i) => assertNode(n, `node at index ${i}`));
   const existing: Pod[] = [...(options.existingPods ?? [])];
   const pods: PlacedPod[] = [];
   const owners = new Map<KubeObject, PlacedPod[]>();
