@@ -100,6 +100,21 @@ function restore(saved: PlacementSettings): void {
   generation++;
 }
 
+/**
+ * Run `fn` under settings taken earlier with `settings()`: an assertion decided later (a bare
+ * `.not.toBeEvictedFrom(node)`, one microtask after the call) is decided under the settings of its call.
+ */
+export function underSettings<T>(saved: Readonly<PlacementSettings>, fn: () => T): T {
+  if (saved === current) return fn();
+  const now = current;
+  restore(saved as PlacementSettings);
+  try {
+    return fn();
+  } finally {
+    restore(now);
+  }
+}
+
 /** Back to the defaults (for tests of this library and for `afterEach` hooks). */
 export function resetConfiguration(): void {
   restore(defaults());
