@@ -344,7 +344,7 @@ function addObject(value: unknown, where: Origin, { options, out, problems }: Lo
   const shape: Shape | undefined = SHAPES[value.kind as string] ?? (isNodePool(value as KubeObject) ? NODE_POOL_SHAPE : undefined);
   if (shape) {
     const sourceOf = source.sourceOf;
-    const wrong = typeProblems(value, shape, [], [], { sourceOf: sourceOf && ((p) => sourceOf([...prefix, ...p])) });
+    const wrong = typeProblems(value, shape, [], [], { sourceOf: sourceOf && ((p) => sourceOf([...prefix, ...p])), zeroNulls: true });
     if (wrong.length) {
       for (const w of wrong) problems.push({ file: where.file, line: lineOf(w.path), field: at(formatPath(w.path)), message: w.message });
       return;
