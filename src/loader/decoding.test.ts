@@ -1,6 +1,6 @@
 // null as Go's encoding/json decodes it into typed fields: a null list item is the element's zero value (an empty
 // struct, ""), a null map value is "" — not "unset", and never a crash further on.
-import { parseManifests } from '.';
+import { loadManifests, parseManifests } from '.';
 import { failure, node } from '../../test/fixtures';
 
 const deployment = (spec: string) =>
@@ -41,4 +41,9 @@ test('null list items of selectors and values are empty requirements and "" valu
   expect(web.spec!.template.spec!.affinity!.nodeAffinity!.requiredDuringSchedulingIgnoredDuringExecution!.nodeSelectorTerms).toEqual([{}]);
   // an empty nodeSelectorTerm selects no node (component-helpers nodeaffinity: "nil or empty term selects no objects")
   expect(failure(() => expect(web).toBeSchedulableOn(node('a')))).toContain("NodeAffinity: node(s) didn't match Pod's node affinity/selector");
+});
+
+test('loadManifests refuses a pattern that is not a string, saying what it expects', () => {
+  expect(() => loadManifests(5 as never)).toThrow('loadManifests: expected file names, globs or directories (a string or an array of strings), received 5');
+  expect(() => loadManifests([])).toThrow('received []');
 });
