@@ -1,4 +1,5 @@
 // expect(subject).toTolerate(taint)
+import { toleratedFor } from './toBeEvictedFrom';
 import type { Toleration } from '../types';
 import { admitPod, type TolerationSource } from '../admission';
 import { settings } from '../config';
@@ -43,7 +44,7 @@ export function toTolerate(this: MatcherContext, received: unknown, taintArg: un
       message: () => {
         if (pass) {
           const t = tolerations[index];
-          const seconds = taint.effect === 'NoExecute' && t.tolerationSeconds != null ? ` for ${t.tolerationSeconds}s (tolerationSeconds)` : '';
+          const seconds = taint.effect === 'NoExecute' && t.tolerationSeconds != null ? ` ${toleratedFor(t.tolerationSeconds)}` : '';
           const who = sources ? `tolerations[${index}]${from(index)}` : 'the toleration';
           return (
             `${header()}\n\nExpected ${label} not to tolerate taint ${this.utils.printExpected(taintText)}, but it does.\n` +
