@@ -1,9 +1,9 @@
 // Issue 8 ("what a platform team hit in a first week") and the matcher-level points of issue 7, through the public
 // package only, in each runner variant (scripts/package-test.mjs). Fixture files are in first-week/; paths are
 // relative to the project root, as a user's would be. Tests named "FAIL …" must fail, with the stack at this file's line.
-import { loadManifests, settings, withConfiguration, type Node, type Workload } from 'jest-k8s-placement';
+import { loadManifests, settings, withConfiguration, type Node, type Taint, type Workload } from 'jest-k8s-placement';
 
-const node = (name: string, extra: { taints?: object[]; allocatable?: Record<string, string> } = {}): Node => ({
+const node = (name: string, extra: { taints?: Taint[]; allocatable?: Record<string, string> } = {}): Node => ({
   apiVersion: 'v1', kind: 'Node', metadata: { name },
   spec: { taints: extra.taints ?? [] },
   ...(extra.allocatable ? { status: { allocatable: extra.allocatable } } : {}),
@@ -20,12 +20,15 @@ const hostPortPod = (name: string, nodeName: string | undefined, port: number) =
   apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'ingress' },
   spec: { ...(nodeName ? { nodeName } : {}), containers: [{ name: 'c', image: 'nginx', ports: [{ containerPort: port, hostPort: port }] }] },
 });
-/** The message of a failing assertion (fails the test if the assertion passes). */
+/**
+ * The message of a failing assertion (fails the test if the assertion passes), without colours: Vitest colours the
+ * matcher hint whenever FORCE_COLOR is set, even to 0 (tinyrainbow tests `'FORCE_COLOR' in env`).
+ */
 const failure = (assertion: () => unknown): string => {
   try {
     assertion();
   } catch (e) {
-    return (e as Error).message;
+    return (e as Error).message.replace(/\u001b\[\d+m/g, '');
   }
   throw new Error('expected the assertion to fail');
 };
@@ -127,8 +130,9 @@ describe('the loader', () => {
 test('a loaded object the API server would refuse fails with file:line: field', () => {
   const api = loadManifests(`${dir}/invalid.yaml`).get('deploy/api');
   for (const assertion of [() => expect(api).toBeSchedulableOn(node('n')), () => expect(api).not.toBeSchedulableOn(node('n'))]) {
-    expect(failure(assertion)).toContain('Deployment prod/api (first-week/invalid.yaml:1) would be rejected by the API server');
-    expect(failure(assertion)).toContain('first-week/invalid.yaml:13: spec.template.spec.nodeSelector: Invalid value: "gpu pool": a valid label must be');
+    const msg = failure(assertion);
+    expect(msg).toContain('Deployment prod/api (first-week/invalid.yaml:1) would be rejected by the API server');
+    expect(msg).toContain('first-week/invalid.yaml:13: spec.template.spec.nodeSelector: Invalid value: "gpu pool": a valid label must be');
   }
 });
 
