@@ -1,7 +1,7 @@
 // Issue 8 ("what a platform team hit in a first week") and the matcher-level points of issue 7, through the public
 // package only, in each runner variant (scripts/package-test.mjs). Fixture files are in first-week/; paths are
 // relative to the project root, as a user's would be. Tests named "FAIL …" must fail, with the stack at this file's line.
-import { loadManifests, settings, withConfiguration, type Node, type Taint, type Workload } from 'jest-k8s-placement';
+import { loadManifests, parseManifests, settings, withConfiguration, type Node, type Taint, type Workload } from 'jest-k8s-placement';
 
 const node = (name: string, extra: { taints?: Taint[]; allocatable?: Record<string, string> } = {}): Node => ({
   apiVersion: 'v1', kind: 'Node', metadata: { name },
@@ -38,6 +38,8 @@ test('every file starts from the default settings', () => {
   expect(settings()).toMatchObject({ validate: true, requireAllocatable: false, admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 } } });
 });
 
+// The scheduler cache adds a pod to the NodeInfo of its spec.nodeName only (kubernetes/kubernetes
+// pkg/scheduler/backend/cache/cache.go addPod), so a pod bound to another node never conflicts.
 describe('existingPods in the single-node form are the pods on that node', () => {
   const edge = workload('DaemonSet', 'edge-proxy', { containers: [{ name: 'edge', image: 'envoy', ports: [{ containerPort: 80, hostPort: 80 }] }] });
 
@@ -136,6 +138,39 @@ test('a loaded object the API server would refuse fails with file:line: field', 
   }
 });
 
+describe('issue 7: bad input gets the cluster’s answer', () => {
+  const sized = (cpu: string) => node('n', { allocatable: { cpu, pods: '110' } });
+  const requesting = (cpu: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu } } }] } });
+
+  test('a Pod without metadata.name is refused, with and without .not', () => {
+    const unnamed = { apiVersion: 'v1', kind: 'Pod', metadata: {}, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
+    for (const assertion of [() => expect(unnamed).toBeSchedulableOn(node('n')), () => expect(unnamed).not.toBeSchedulableOn(node('n'))]) {
+      expect(failure(assertion)).toContain('metadata.name: Required value: name or generateName is required');
+    }
+  });
+
+  test('loaded YAML: a quoted quantity with spaces is a quantity; an integer beyond int64 is refused', () => {
+    const m = parseManifests('apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - {name: c, image: nginx, resources: {requests: {cpu: "1 "}}}\n', 'spaces.yaml');
+    expect(m.get('pod/p')).toBeSchedulableOn(sized('1'));
+    expect(m.get('pod/p')).not.toBeSchedulableOn(sized('500m'));
+    expect(() => parseManifests('apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: nginx}]\n  tolerations:\n  - {key: k, operator: Exists, effect: NoExecute, tolerationSeconds: 99999999999999999999}\n', 'big.yaml'))
+      .toThrow('big.yaml:7: spec.tolerations[0].tolerationSeconds');
+  });
+
+  test('validate: false switches off the taint argument check too, but never turns an undecodable quantity into a verdict', () => {
+    const lt = { key: 'sla', operator: 'Lt', value: '100', effect: 'NoSchedule' };
+    withConfiguration({ featureGates: { TaintTolerationComparisonOperators: true } }, () => {
+      expect(failure(() => expect(lt).toTolerate('sla=-50:NoSchedule'))).toContain('invalid taint spec: sla=-50:NoSchedule');
+      withConfiguration({ validate: false }, () => expect(lt).toTolerate('sla=-50:NoSchedule'));
+    });
+    withConfiguration({ validate: false }, () => {
+      for (const assertion of [() => expect(requesting('2')).toBeSchedulableOn(sized('1K')), () => expect(requesting('2')).not.toBeSchedulableOn(sized('1K'))]) {
+        expect(failure(assertion)).toContain(`status.allocatable.cpu: Invalid value: "1K": unable to parse quantity's suffix`);
+      }
+    });
+  });
+});
+
 describe('hints', () => {
   const web = deployment('web', { tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'cpu', effect: 'NoSchedule' }] });
 
@@ -177,6 +212,21 @@ describe('hints', () => {
         '    To tolerate it, add to spec.template.spec.tolerations:\n' +
         '      - key: dedicated\n        operator: Equal\n        value: gpu\n        effect: NoSchedule',
     );
+  });
+
+  test('a Gt/Lt toleration with the gate off names the gate', () => {
+    const sla = deployment('sla', { tolerations: [{ key: 'sla', operator: 'Gt', value: '950', effect: 'NoSchedule' }] });
+    const msg = failure(() => expect(sla).toTolerate('sla=999:NoSchedule'));
+    expect(msg).toContain('tolerations[0].operator: Unsupported value: "Gt": supported values: "Equal", "Exists"');
+    expect(msg).toContain('configure({ featureGates: { TaintTolerationComparisonOperators: true } })');
+    withConfiguration({ featureGates: { TaintTolerationComparisonOperators: true } }, () => expect(sla).toTolerate('sla=999:NoSchedule'));
+  });
+
+  test('identical per-node explanations are printed once, with the node count', () => {
+    const pool = ['gpu-1', 'gpu-2', 'gpu-3', 'gpu-4', 'gpu-5'].map((n) => node(n, { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] }));
+    const msg = failure(() => expect(web).toBeSchedulableOnAnyOf(pool));
+    expect(msg).toContain('  0/5 nodes are available: 5 node(s) had untolerated taint(s).\n\n5 nodes (gpu-1, gpu-2, gpu-3 and 2 more):\n');
+    expect(msg.match(/TaintToleration/g)).toHaveLength(1);
   });
 });
 
