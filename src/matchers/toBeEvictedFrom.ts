@@ -62,6 +62,7 @@ export function toBeEvictedFrom(
       const expected = after === undefined ? 'evicted at some point' : describeTime(after);
       return {
         pass,
+        placement: { matcher: 'toBeEvictedFrom', subject, target: node, verdict: actual, accepted: verdict.after === null, reason: verdict.untolerated && `taint ${formatTaint(verdict.untolerated)} is not tolerated` },
         message: () =>
           `${header()}\n\nExpected ${subject.label} ${ctx.isNot ? 'not ' : ''}to be ${expected} from ${labelOf(node)}` +
           `\nExpected: ${ctx.isNot ? 'not ' : ''}${ctx.utils.printExpected(expected)}\nReceived: ${ctx.utils.printReceived(actual)}\n\n` +
