@@ -1,4 +1,5 @@
 // Names shared by the matrix and the run report: workload names without origin, and node groups.
+import path from 'node:path';
 import type { KubeObject, Node } from '../types';
 
 /** Pool labels of the well-known node provisioners, tried in this order; the instance type is the last resort. */
@@ -25,4 +26,9 @@ export function defaultGroup(node: Node): string {
   const labels = node.metadata?.labels ?? {};
   for (const key of POOL_LABELS) if (labels[key]) return labels[key];
   return node.metadata?.name ?? '<unnamed>';
+}
+
+/** A path as the report shows it: relative to the working directory, with `/`. */
+export function relativePath(file: string): string {
+  return (path.isAbsolute(file) ? path.relative(process.cwd(), file) : file).split(path.sep).join('/');
 }

@@ -5,6 +5,7 @@
 // (in the main process) creates a run directory and names it in JEST_K8S_PLACEMENT_RECORDS before any
 // worker starts; workers inherit the variable and each process/thread appends JSON lines to its own file
 // there; the reporter merges them when the run ends. Nothing is written when the variable is unset.
+import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -12,7 +13,7 @@ import type { KubeObject } from '../types';
 import type { Subject } from '../subject';
 import type { MatcherContext, MatcherResult } from '../matchers/context';
 import type { Status } from '../scheduler/framework';
-import { defaultGroup, originOfLabel, workloadName } from './names';
+import { defaultGroup, originOfLabel, relativePath as relative, workloadName } from './names';
 
 export const RECORDS_ENV = 'JEST_K8S_PLACEMENT_RECORDS';
 
@@ -55,6 +56,8 @@ export interface PlacementRecord {
   passed: boolean;
   /** The failure message, without colours, when the assertion failed. */
   message?: string;
+  /** The test's outcome as the runner reported it (`passed`, `failed`, `skipped`…), added by the reporter. */
+  testStatus?: string;
 }
 
 interface RunnerContext extends MatcherContext {
@@ -64,8 +67,9 @@ interface RunnerContext extends MatcherContext {
 
 const ids = new WeakMap<object, string>();
 let counter = 0;
+// Jest loads this module afresh for each test file in a worker: the instance's own prefix keeps ids unique.
+const instance = randomUUID().slice(0, 8);
 
-const relative = (file: string) => (path.isAbsolute(file) ? path.relative(process.cwd(), file) : file).split(path.sep).join('/');
 // eslint-disable-next-line no-control-regex
 const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
@@ -77,7 +81,8 @@ function describeTarget(target: PlacementFacts['target']): { target: string; gro
   const list = target as readonly KubeObject[];
   const groups = [...new Set(list.map(groupOf))];
   const kind = list[0]?.kind === 'Node' ? 'node' : (list[0]?.kind ?? 'object');
-  const text = list.length === 1 ? one(list[0]) : `${list.length} ${kind}s`;
+  const names = list.map((o) => o.metadata?.name ?? '?');
+  const text = list.length === 1 ? one(list[0]) : `${list.length} ${kind}s (${names.length > 4 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ')})`;
   return { target: text, group: groups.length === 1 ? groups[0] : text };
 }
 
@@ -87,7 +92,7 @@ export const statusReason = (status: Status | undefined) => status && `${status.
 /** Builds the record of an assertion; exported for tests. */
 export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: PlacementFacts): PlacementRecord {
   let id = ids.get(ctx);
-  if (!id) ids.set(ctx, (id = `${process.pid}-${threadId}-${++counter}`));
+  if (!id) ids.set(ctx, (id = `${process.pid}-${threadId}-${instance}-${++counter}`));
   const name = workloadName(facts.subject.object);
   const origin = originOfLabel(facts.subject.label, name);
   const passed = result.pass !== ctx.isNot;
