@@ -14,7 +14,7 @@ import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from
 export const describeTime = (after: number | null) =>
   after === null ? 'never evicted' : after === 0 ? 'evicted at once' : `evicted after ${after}s`;
 
-function explainEviction(pod: PodInfo, verdict: EvictionVerdict, node: Node): string {
+export function explainEviction(pod: PodInfo, verdict: EvictionVerdict, node: Node): string {
   const info = nodeInfo(node);
   if (verdict.taints.length === 0) return `${labelOf(node)} has no NoExecute taints, so the taint-eviction controller never evicts.`;
   const lines = verdict.taints.flatMap(({ taint, tolerationIndex, toleration }) => {
