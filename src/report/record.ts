@@ -29,6 +29,8 @@ export interface PlacementFacts {
   accepted: boolean;
   /** kube-scheduler's (or the controller's) reason, verbatim, when there is one. */
   reason?: string;
+  /** Our first line about it: which taint, label or resource. */
+  detail?: string;
 }
 
 /** One assertion of the run, as placement-report.json lists it. */
@@ -52,6 +54,7 @@ export interface PlacementRecord {
   verdict: string;
   accepted: boolean;
   reason?: string;
+  detail?: string;
   /** Whether the assertion held (`pass` with `.not` taken into account). */
   passed: boolean;
   /** The failure message, without colours, when the assertion failed. */
@@ -86,8 +89,9 @@ function describeTarget(target: PlacementFacts['target']): { target: string; gro
   return { target: text, group: groups.length === 1 ? groups[0] : text };
 }
 
-/** kube-scheduler's words for a filter status: `TaintToleration: node(s) had untolerated taint(s)`. */
-export const statusReason = (status: Status | undefined) => status && `${status.plugin}: ${status.reasons.join(', ')}`;
+/** kube-scheduler's words for a filter status (`TaintToleration: node(s) had untolerated taint(s)`), and our first line about it. */
+export const statusFacts = (status: Status | undefined) =>
+  status ? { reason: `${status.plugin}: ${status.reasons.join(', ')}`, ...(status.details[0] ? { detail: status.details[0] } : {}) } : {};
 
 /** Builds the record of an assertion; exported for tests. */
 export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: PlacementFacts): PlacementRecord {
@@ -110,6 +114,7 @@ export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: Place
     verdict: facts.verdict,
     accepted: facts.accepted,
     ...(facts.reason ? { reason: facts.reason } : {}),
+    ...(facts.detail ? { detail: facts.detail } : {}),
     passed,
     ...(passed ? {} : { message: plain(result.message()) }),
   };

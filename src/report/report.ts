@@ -176,9 +176,8 @@ thead th{background:#f6f8fa}tbody th{font-weight:normal}small{color:#59636e}
 td.accepted{background:#dafbe1}td.rejected{background:#ffebe9}td.mixed{background:#fff8c5}td.none{color:#8c959f}
 td.failed{outline:3px solid #cf222e;outline-offset:-3px}
 details>summary{cursor:pointer}.reason{white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:12px;margin:.3rem 0}
-pre{background:#f6f8fa;padding:.6rem;overflow:auto}
-.filters{display:flex;gap:1rem;flex-wrap:wrap;margin:.5rem 0}.filters span{margin-right:.3rem;font-weight:600}
-.filters label{margin-right:.6rem}
+pre{background:#f6f8fa;padding:.6rem;white-space:pre-wrap}
+body>label{margin-right:.6rem}main{margin-top:1rem}
 section.failure:target{outline:3px solid #0969da}
 `;
 
@@ -200,12 +199,12 @@ export function renderHtml(report: PlacementReport): string {
     if (!records.length) return '<td class="cell none">·</td>';
     const verdict = cellVerdict(records);
     const failed = records.some(isFailure);
-    const title = records.map((r) => `${r.verdict}${r.reason ? `: ${r.reason}` : ''}`).join('\n');
+    const title = records.map((r) => `${r.verdict}${r.reason ? `: ${r.reason}` : ''}${r.detail ? ` (${r.detail})` : ''}`).join('\n');
     const summary = [...new Set(records.map((r) => r.verdict))].join(', ');
     const items = records.map((r) => {
       const link = failureId.has(r.id) ? ` <a href="#${failureId.get(r.id)}">failed: see why</a>` : '';
       return `<li>${escapeHtml(`${r.test}: ${r.negated ? 'not ' : ''}${r.matcher} ${r.target} → ${r.verdict}`)}${link}` +
-        (r.reason ? `<div class="reason">${escapeHtml(r.reason)}</div>` : '') + '</li>';
+        (r.reason ? `<div class="reason">${escapeHtml(r.reason)}${r.detail ? `\n${escapeHtml(r.detail)}` : ''}</div>` : '') + '</li>';
     });
     return `<td class="cell ${verdict}${failed ? ' failed' : ''}" title="${escapeHtml(title)}"><details><summary>${escapeHtml(summary)}${failed ? ' ✗' : ''}</summary><ul>${items.join('')}</ul></details></td>`;
   };
@@ -222,9 +221,8 @@ export function renderHtml(report: PlacementReport): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(report.title)}</title><style>${CSS}${filterCss}</style></head>
 <body><h1>${escapeHtml(report.title)}</h1><p id="summary">${escapeHtml(summaryLine(report))} Cells: green = the workload can run there, red = it cannot, yellow = mixed; a red outline marks a failed assertion. Hover a cell for kube-scheduler's reason, or open it.</p>
-<div class="filters"><span>Namespace</span></div>
-${radio('ns', 'ns-all', 'all', true)}${namespaces.map((ns) => radio('ns', nsId(ns), ns)).join('')}
-<br>${radio('verdict', 'v-all', 'all verdicts', true)}${radio('verdict', 'v-accepted', 'can run')}${radio('verdict', 'v-rejected', 'cannot run')}${radio('verdict', 'v-mixed', 'mixed')}${radio('verdict', 'v-failed', 'failed assertions')}
+<b>Namespace</b> ${radio('ns', 'ns-all', 'all', true)}${namespaces.map((ns) => radio('ns', nsId(ns), ns)).join('')}
+<br><b>Verdict</b> ${radio('verdict', 'v-all', 'all', true)}${radio('verdict', 'v-accepted', 'can run')}${radio('verdict', 'v-rejected', 'cannot run')}${radio('verdict', 'v-mixed', 'mixed')}${radio('verdict', 'v-failed', 'failed assertions')}
 <main>${sections.join('\n')}
 ${failures.length ? `<h2 id="failures">Failures (${failures.length})</h2>${failureSections.join('\n')}` : ''}
 </main></body></html>
