@@ -2,7 +2,7 @@
 // and from a Vitest run, the HTML checked in headless Chromium, the shard merge, and the CLI's commands as
 // subprocesses (stdin included). The example platform's rendered manifests are the input.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,15 +66,41 @@ test('the training job tolerates the GPU taint', () => {
 `,
 };
 
+function distIsFresh() {
+  const newest = (dir) => readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile()).reduce((t, e) => Math.max(t, statSync(path.join(e.parentPath, e.name)).mtimeMs), 0);
+  const built = path.join(root, 'dist/index.js');
+  if (!existsSync(built)) return false;
+  const inputs = Math.max(newest(path.join(root, 'src')), ...['package.json', 'tsconfig.json', 'tsconfig.build.json'].map((f) => statSync(path.join(root, f)).mtimeMs));
+  return statSync(built).mtimeMs > inputs && newest(path.join(root, 'dist')) >= statSync(built).mtimeMs;
+}
+
 let browserChecked = false;
 try {
-  ok(run('npm', ['pack', '--silent', '--pack-destination', tmp], root));
+  // `npm test` has just built dist/ for the package test; build again only when a source is newer.
+  ok(run('npm', ['pack', '--silent', '--pack-destination', tmp, ...(distIsFresh() ? ['--ignore-scripts'] : [])], root));
   const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
   const project = path.join(tmp, 'project');
   mkdirSync(project);
   cpSync(path.join(root, 'examples/platform'), path.join(project, 'platform'), { recursive: true });
   for (const [name, text] of Object.entries(specs)) writeFileSync(path.join(project, name), text);
-  writeFileSync(path.join(project, 'vitest.spec.ts'), `import { expect, test } from 'vitest';\n${specs['platform.spec.ts']}`);
+  // Vitest: the same spec, plus the matrix serializer the /vitest entry registers
+  writeFileSync(path.join(project, 'vitest.spec.ts'), `import { expect, test } from 'vitest';
+import { placementMatrix } from 'jest-k8s-placement';
+${specs['platform.spec.ts']}
+test('the matrix prints as a table', () => {
+  expect(placementMatrix([repo.get('job/train-recommender')], nodes, { groupBy: 'pool' })).toMatchInlineSnapshot(\`
+    PlacementMatrix: 1 workload(s) × 4 node group(s) of 7 node(s), grouped by pool
+
+    workload                  general  gpu  spot     system
+    Job ml/train-recommender  0/4 [1]  1/1  0/1 [2]  0/1 [3]
+
+    [1] NodeAffinity: node(s) didn't match Pod's node affinity/selector (nodeSelector nvidia.com/gpu.present=true: node has no label nvidia.com/gpu.present)
+    [2] TaintToleration: node(s) had untolerated taint(s) (taint spot=true:NoSchedule is not tolerated)
+    [3] TaintToleration: node(s) had untolerated taint(s) (taint CriticalAddonsOnly=true:NoSchedule is not tolerated)
+  \`);
+});
+`);
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }, null, 2));
   writeFileSync(path.join(project, 'jest.config.js'), `
 module.exports = {
@@ -156,6 +182,9 @@ export default { test: { include: ['vitest.spec.ts'], setupFiles: ['jest-k8s-pla
   assert.match(explain.stdout, /^Deployment shop\/web \(<stdin>:2\)\n {2}schedulable on 2 of 7 node\(s\): general-b1, general-c1\n {2}Rejected:\n {4}Node system-a1:\n {6}TaintToleration: node\(s\) had untolerated taint\(s\)\n {8}taint CriticalAddonsOnly=true:NoSchedule is not tolerated/);
   const none = cli(['explain', 'platform/apps/training.yaml', '--nodes', 'platform/nodes/cluster-nodes.yaml', '--namespace', 'ml']);
   assert.match(none.stdout, /schedulable on 1 of 7 node\(s\): gpu-a1/);
+  writeFileSync(path.join(project, 'pods.yaml'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: batch, namespace: jobs}\nspec:\n  nodeName: general-b1\n  containers:\n  - {name: b, image: b, resources: {requests: {cpu: "7"}}}\n');
+  const existing = cli(['explain', 'platform/apps/payments.yaml', '--nodes', 'platform/nodes/cluster-nodes.yaml', '--existing', 'pods.yaml']);
+  assert.match(existing.stdout, /schedulable on 1 of 7 node\(s\): general-c1\n[^]*Node general-b1:\n {6}NodeResourcesFit: Insufficient cpu\n {8}Insufficient cpu: requested 2, allocatable 7910m, already requested by 1 pod\(s\) 7, free 910m/);
   const matrix = cli(['matrix', 'platform/apps', 'platform/system', '--nodes', 'platform/nodes/cluster-nodes.yaml', '--group-by', 'pool', '--format', 'json', '--failure', 'NotReady']);
   assert.equal(matrix.status, 0, matrix.stderr);
   const m = JSON.parse(matrix.stdout);
