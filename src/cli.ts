@@ -2,6 +2,7 @@
 // npx jest-k8s-placement — kube-scheduler's answer for manifests and a node dump, outside a test.
 // Exit codes: 0 an answer (whatever it is), 1 a usage error, 2 bad input (file:line from the loader).
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './types';
 import { loadManifests, ManifestError, parseManifests } from './loader';
@@ -104,6 +105,7 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 export function program(out: (s: string) => void = (s) => process.stdout.write(s)): Command {
   const cli = new Command('jest-k8s-placement')
     .description("kube-scheduler's answer for Kubernetes manifests and a node dump, in the words of jest-k8s-placement's matchers.")
+    .version((JSON.parse(readFileSync(path.join(__dirname, '../package.json'), 'utf8')) as { version: string }).version)
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: out })
     .addHelpText('after', `

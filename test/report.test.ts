@@ -75,6 +75,14 @@ DaemonSet kube-system/agent  1/1   1/1           1/1       2/2      stays
 
 [1] TaintToleration: node(s) had untolerated taint(s) (taint spot=true:NoSchedule is not tolerated)
 `);
+    expect({ matrix: placementMatrix([deployment('web')], nodes.slice(2, 3)) }).toMatchInlineSnapshot(`
+{
+  "matrix": PlacementMatrix: 1 workload(s) × 1 node group(s) of 1 node(s), grouped by pool labels
+
+  workload                default-pool
+  Deployment default/web  1/1,
+}
+`);
     expect(formatMatrixMarkdown(placementMatrix([deployment('web')], nodes.slice(0, 1)))).toBe(
       '| workload | spot |\n|---|---|\n| Deployment default/web | ❌ 0/1 — TaintToleration: node(s) had untolerated taint(s) (taint spot=true:NoSchedule is not tolerated) |',
     );

@@ -225,5 +225,6 @@ export function formatMatrixMarkdown(m: PlacementMatrix): string {
 /** For expect.addSnapshotSerializer: prints a PlacementMatrix as its table (one line per row, no paths). */
 export const matrixSerializer = {
   test: (value: unknown) => isPlacementMatrix(value),
-  serialize: (value: PlacementMatrix) => formatMatrix(value),
+  // nested in another value, the table keeps the printer's indentation
+  serialize: (value: PlacementMatrix, _config?: unknown, indentation = '') => formatMatrix(value).split('\n').map((l, i) => (i && l ? indentation + l : l)).join('\n'),
 };
