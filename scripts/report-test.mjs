@@ -208,6 +208,9 @@ export default { test: { include: ['vitest.spec.ts'], setupFiles: ['jest-k8s-pla
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /<stdin>:\d+/);
   assert.ok(!/\n\s+at /.test(bad.stderr), 'no stack trace');
+  const refused = cli(['explain', '-', '--nodes', 'node.yaml'], 'apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec:\n  tolerations: [{key: a, operator: Exists, value: b}]\n  containers: [{name: a, image: a}]\n');
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /^Pod default\/x \(<stdin>:1\) would be rejected by the API server:\n {2}spec\.tolerations\[0\]/);
   const missing = cli(['explain', 'nope.yaml', '--nodes', 'node.yaml']);
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /nope\.yaml/);

@@ -70,7 +70,8 @@ function checkValid(objects: KubeObject[]): void {
   if (!settings().validate) return;
   const problems = objects.flatMap((o) => {
     const errors = validate(o);
-    return errors.length ? [rejectedByApiServer(String(toLabel(o)), errors)] : [];
+    // the matchers' words, without their hint about configure(), which has no CLI counterpart
+    return errors.length ? [rejectedByApiServer(String(toLabel(o)), errors).replace(/ \(set configure\(.*?\) to check it anyway\)/, '')] : [];
   });
   if (problems.length) throw new InputError(problems.join('\n'));
 }
