@@ -121,9 +121,11 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
   const groupNames = [...members.keys()].sort(byText);
   const failures = [...(options.failures ?? [])];
   const failed = failures.map(failedNode);
-  const engineOptions: Parameters<typeof scheduleOn>[2] & { namespaces?: KubeObject[] } = {};
-  if (options.existingPods) engineOptions.existingPods = options.existingPods;
-  if (options.namespaces) engineOptions.namespaces = options.namespaces;
+  // namespaces go to scheduleOn as given (the cluster-aware filters read them); an older engine ignores them
+  const engineOptions = {
+    ...(options.existingPods ? { existingPods: options.existingPods } : {}),
+    ...(options.namespaces ? { namespaces: options.namespaces } : {}),
+  } as Parameters<typeof scheduleOn>[2];
   const rows = [...workloads].map((w): MatrixRow => {
     const subject = toSubject(w);
     const name = workloadName(w);
