@@ -7,6 +7,7 @@ import { parseTaintSpec, taintSpecHint } from '../k8s/kubectl-taint';
 import { validateTaints } from '../k8s/validation';
 import { decodeErrors, validate } from '../validate';
 import { failBoth, rejectedByApiServer, type MatcherContext, type MatcherResult } from './context';
+import { recordResult } from '../report/record';
 
 /** Thrown for misuse; matchers turn it into a failing result. */
 export class UsageError extends Error {}
@@ -100,7 +101,7 @@ export function labelOf(object: KubeObject): string {
 /** Run a matcher body; misuse and rejected objects fail both with and without `.not`. */
 export function guarded(ctx: MatcherContext, header: () => string, body: () => MatcherResult): MatcherResult {
   try {
-    return body();
+    return recordResult(ctx, body());
   } catch (e) {
     if (e instanceof UsageError) return failBoth(ctx, () => `${header()}\n\n${e.message}`);
     throw e;

@@ -18,7 +18,7 @@ export const toleratedFor = (s: number | null | undefined) =>
 export const describeTime = (after: number | null) =>
   after === null ? 'never evicted' : after === 0 ? 'evicted at once' : `evicted after ${after}s`;
 
-function explainEviction(pod: PodInfo, verdict: EvictionVerdict, node: Node): string {
+export function explainEviction(pod: PodInfo, verdict: EvictionVerdict, node: Node): string {
   const info = nodeInfo(node);
   if (verdict.taints.length === 0) return `${labelOf(node)} has no NoExecute taints, so the taint-eviction controller never evicts.`;
   const lines = verdict.taints.flatMap(({ taint, tolerationIndex, toleration }) => {
@@ -64,6 +64,7 @@ export function toBeEvictedFrom(
       const expected = after === undefined ? 'evicted at some point' : describeTime(after);
       return {
         pass,
+        placement: { matcher: 'toBeEvictedFrom', subject, target: node, verdict: actual, accepted: verdict.after === null, reason: verdict.untolerated && `taint ${formatTaint(verdict.untolerated)} is not tolerated` },
         message: () =>
           `${header()}\n\nExpected ${subject.label} ${ctx.isNot ? 'not ' : ''}to be ${expected} from ${labelOf(node)}` +
           `\nExpected: ${ctx.isNot ? 'not ' : ''}${ctx.utils.printExpected(expected)}\nReceived: ${ctx.utils.printReceived(actual)}\n\n` +

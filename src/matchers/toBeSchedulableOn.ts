@@ -6,6 +6,7 @@ import { resourcesNotChecked } from '../scheduler/node-resources-fit';
 import { hint, indent, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from './inputs';
 import { checkAllocatable, existingPodsOf } from './inputs-nodes';
+import { statusFacts } from '../report/record';
 
 export function describeRejection(v: NodeVerdict, by = '  '): string {
   const s = v.status!;
@@ -35,6 +36,7 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
     ].map((n) => `\n${n}`).join('');
     return {
       pass: verdict.feasible,
+      placement: { matcher: 'toBeSchedulableOn', subject, target: node, verdict: gates.length ? 'gated' : verdict.feasible ? 'schedulable' : 'rejected', accepted: verdict.feasible, ...statusFacts(verdict.status) },
       message: () =>
         gates.length
           ? `${header()}\n\nExpected ${subject.label} to be schedulable on ${nodeLabel}, but ${describeGated(subject.label, gates)}`

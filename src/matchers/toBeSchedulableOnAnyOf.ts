@@ -56,6 +56,7 @@ export function toBeSchedulableOnAnyOf(this: MatcherContext, received: unknown, 
     const { subject, nodes, result } = checkedSchedule(received, nodesArg, options);
     return {
       pass: result.feasible.length > 0,
+      placement: { matcher: 'toBeSchedulableOnAnyOf', subject, target: nodes, verdict: result.gated ? 'gated' : `schedulable on ${result.feasible.length} of ${nodes.length}`, accepted: result.feasible.length > 0, reason: result.fitError },
       message: () =>
         result.gated
           ? `${header()}\n\nExpected ${subject.label} to be schedulable on one of ${nodes.length} node(s), but ${describeGated(subject.label, result.gated.gates)}`

@@ -41,6 +41,7 @@ export function toTolerate(this: MatcherContext, received: unknown, taintArg: un
     const from = (i: number) => (sources && sources[i] !== 'pod spec' ? ` (added by ${sources[i]})` : '');
     return {
       pass,
+      placement: direct ? undefined : { matcher: 'toTolerate', subject: subjectOf(received), target: `taint ${taintText}`, verdict: pass ? 'tolerated' : 'not tolerated', accepted: pass },
       message: () => {
         if (pass) {
           const t = tolerations[index];
