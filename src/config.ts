@@ -60,7 +60,11 @@ export function settingsGeneration(): number {
 
 const KNOWN_KEYS = ['featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster'];
 
-export function configure(options: ConfigureOptions = {}): PlacementSettings {
+/**
+ * Change settings for later checks (see the scoping rules above). Returns nothing, so that
+ * `beforeEach(() => configure(…))` type-checks with @jest/globals; read them with `settings()`.
+ */
+export function configure(options: ConfigureOptions = {}): void {
   for (const key of Object.keys(options)) {
     if (!KNOWN_KEYS.includes(key)) throw new Error(`configure: unknown option "${key}" (known: ${KNOWN_KEYS.join(', ')})`);
   }
@@ -92,7 +96,6 @@ export function configure(options: ConfigureOptions = {}): PlacementSettings {
   }
   current = next;
   generation++;
-  return structuredClone(current);
 }
 
 function restore(saved: PlacementSettings): void {
