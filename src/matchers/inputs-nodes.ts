@@ -1,5 +1,5 @@
 // Matcher inputs for the many-node and existing-pod forms.
-import type { Node, Pod } from '../types';
+import type { KubeObject, Node, Pod } from '../types';
 import { settings } from '../config';
 import { labelOf, nodeOf, UsageError } from './inputs';
 
@@ -22,13 +22,53 @@ export function nodesOf(x: unknown): Node[] {
 }
 
 export function existingPodsOf(options: unknown): Pod[] | undefined {
-  if (options === undefined) return undefined;
-  const pods = (options as { existingPods?: Pod[] } | null)?.existingPods;
-  if (typeof options !== 'object' || options === null || (pods !== undefined && !Array.isArray(pods))) {
-    throw new UsageError('options must be { existingPods?: Pod[] }');
+  return schedulingOptionsOf(options, false).existingPods;
+}
+
+export interface ParsedSchedulingOptions {
+  existingPods?: Pod[];
+  /** toBeSchedulableOn only: the rest of the cluster. */
+  nodes?: Node[];
+  /** The Namespace objects given (other kinds in a collection are left out). */
+  namespaces?: KubeObject[];
+}
+
+function listOf(x: unknown, what: string): unknown[] {
+  if (Array.isArray(x)) return x;
+  if (x && typeof x === 'object' && Symbol.iterator in x) return [...(x as Iterable<unknown>)];
+  throw new UsageError(`options.${what} must be an array (or iterable), received ${JSON.stringify(x)?.slice(0, 80)}`);
+}
+
+/**
+ * `{ existingPods?, nodes?, namespaces? }` (`nodes` only where `allowNodes`: the many-node matchers take the
+ * cluster from their own argument). `namespaces` may be a loadManifests collection: its Namespace objects are used.
+ */
+export function schedulingOptionsOf(options: unknown, allowNodes: boolean): ParsedSchedulingOptions {
+  const shape = allowNodes ? '{ existingPods?, nodes?, namespaces? }' : '{ existingPods?, namespaces? }';
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new UsageError(`options must be ${shape}`);
+  const o = options as Record<string, unknown>;
+  for (const key of Object.keys(o)) {
+    if (key === 'existingPods' || key === 'namespaces' || (allowNodes && key === 'nodes')) continue;
+    throw new UsageError(key === 'nodes'
+      ? 'options.nodes is not used here: the nodes argument is the cluster (pass every node there)'
+      : `unknown option ${JSON.stringify(key)}; options are ${shape}`);
   }
-  pods?.forEach((p, i) => {
-    if ((p as { kind?: string })?.kind !== 'Pod') throw new UsageError(`existingPods[${i}] is not a Pod (kind: Pod)`);
-  });
-  return pods;
+  const out: ParsedSchedulingOptions = {};
+  if (o.existingPods !== undefined) {
+    out.existingPods = listOf(o.existingPods, 'existingPods').map((p, i) => {
+      if ((p as { kind?: string })?.kind !== 'Pod') throw new UsageError(`existingPods[${i}] is not a Pod (kind: Pod)`);
+      return p as Pod;
+    });
+  }
+  if (o.nodes !== undefined) out.nodes = listOf(o.nodes, 'nodes').map((n, i) => checkAllocatable(nodeOf(n, `options.nodes[${i}]`)));
+  if (o.namespaces !== undefined) {
+    out.namespaces = listOf(o.namespaces, 'namespaces').filter((x, i) => {
+      if (typeof x !== 'object' || x === null || typeof (x as KubeObject).kind !== 'string') {
+        throw new UsageError(`options.namespaces[${i}] is not a Kubernetes object (expected Namespace objects, e.g. from loadManifests)`);
+      }
+      return (x as KubeObject).kind === 'Namespace';
+    }) as KubeObject[];
+  }
+  return out;
 }

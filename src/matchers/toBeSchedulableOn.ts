@@ -1,11 +1,12 @@
-// expect(subject).toBeSchedulableOn(node, { existingPods? })
+// expect(subject).toBeSchedulableOn(node, { existingPods?, nodes?, namespaces? })
 import type { Pod } from '../types';
-import { describeGated, FILTER_PLUGINS, podsOnNode, runFilters, schedulingGates, type NodeVerdict } from '../scheduler';
-import { nodeInfo, nodeUsage, podInfo } from '../scheduler/framework';
+import { CLUSTER_PLUGINS, clusterAround, cycleFor, describeGated, FILTER_PLUGINS, podsOnNode, runFilters, schedulingGates, type NodeVerdict } from '../scheduler';
+import { SchedulerError } from '../scheduler/cycle';
+import { nodeInfo, podInfo } from '../scheduler/framework';
 import { resourcesNotChecked } from '../scheduler/node-resources-fit';
 import { hint, indent, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from './inputs';
-import { checkAllocatable, existingPodsOf } from './inputs-nodes';
+import { checkAllocatable, schedulingOptionsOf } from './inputs-nodes';
 
 export function describeRejection(v: NodeVerdict, by = '  '): string {
   const s = v.status!;
@@ -17,17 +18,21 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
   return guarded(this, header, () => {
     const subject = subjectOf(received);
     const node = checkAllocatable(nodeOf(nodeArg));
-    const existingPods = existingPodsOf(options);
+    const { existingPods, nodes, namespaces } = schedulingOptionsOf(options, true);
     const nodeLabel = labelOf(node);
     const rejected = apiServerErrors([
       { object: subject.object, label: subject.label },
       { object: node, label: nodeLabel },
+      ...(nodes ?? []).map((n) => ({ object: n, label: labelOf(n) })),
       ...(existingPods ?? []).map((p) => ({ object: p, label: labelOf(p) })),
     ]);
     if (rejected) throw new UsageError(rejected);
     const info = nodeInfo(node);
     const onNode = podsOnNode(info.name, existingPods);
-    const verdict = runFilters(podInfo(subject), info, nodeUsage(onNode.here));
+    const snapshot = clusterAround(node, existingPods, { nodes, namespaces });
+    const pod = podInfo(subject);
+    const entry = snapshot.byName.get(info.name)!;
+    const verdict = runFilters(pod, info, entry.usage, schedulerErrorsAsUsage(() => cycleFor(pod, snapshot)));
     const gates = schedulingGates(subject);
     const notes = () => [
       ...(existingPods ? [existingPodsNote(info.name, onNode)] : []),
@@ -39,10 +44,20 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
         gates.length
           ? `${header()}\n\nExpected ${subject.label} to be schedulable on ${nodeLabel}, but ${describeGated(subject.label, gates)}`
           : verdict.feasible
-            ? `${header()}\n\nExpected ${subject.label} not to be schedulable on ${nodeLabel}, but every filter passes (${FILTER_PLUGINS.map((p) => p.name).join(', ')}).${notes()}`
+            ? `${header()}\n\nExpected ${subject.label} not to be schedulable on ${nodeLabel}, but every filter passes (${[...FILTER_PLUGINS, ...CLUSTER_PLUGINS].map((p) => p.name).join(', ')}).${notes()}`
             : `${header()}\n\nExpected ${subject.label} to be schedulable on ${nodeLabel}, but kube-scheduler would reject it:\n${describeRejection(verdict)}${notes()}`,
     };
   });
+}
+
+/** A PreFilter Error (e.g. an unparsable topology spread selector) gives no verdict: the matcher fails either way. */
+export function schedulerErrorsAsUsage<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof SchedulerError) throw new UsageError(`kube-scheduler would fail with an error (PodScheduled=False, reason SchedulerError): ${e.message}`);
+    throw e;
+  }
 }
 
 /** What was done with `existingPods`: which were counted on the node and which ignored. */

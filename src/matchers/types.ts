@@ -1,5 +1,5 @@
 // One interface of matcher signatures, merged into Jest's, @jest/globals' and Vitest's typings.
-import type { NodeLike, PodLike, TaintLike } from '../types';
+import type { KubeObject, NodeLike, PodLike, TaintLike } from '../types';
 
 /** Returned by `toBeEvictedFrom(node)`: add `.after(seconds)` to ask for an exact time. */
 export interface EvictionChain extends PromiseLike<void> {
@@ -14,7 +14,14 @@ export interface PreferenceChain extends PromiseLike<void> {
 
 export interface SchedulingOptions {
   /** Pods already bound to the node(s) (by spec.nodeName for the many-node forms); Succeeded/Failed ones use nothing. */
-  existingPods?: PodLike[];
+  existingPods?: Iterable<PodLike>;
+  /**
+   * `toBeSchedulableOn` only: the rest of the cluster (topology domains and other nodes' pods come from it);
+   * default `[node]`, and `node` is added if missing. The many-node matchers' cluster is their `nodes` argument.
+   */
+  nodes?: Iterable<NodeLike>;
+  /** Namespace objects (their labels serve pod affinity's namespaceSelector); a loadManifests collection works too. */
+  namespaces?: Iterable<KubeObject>;
 }
 
 export interface PlacementMatchers<R> {
