@@ -1,6 +1,7 @@
 // InterPodAffinity, Filter part (pkg/scheduler/framework/plugins/interpodaffinity/filtering.go): PreFilter counts,
 // per (topologyKey, value), the existing pods whose required anti-affinity the pod matches, the pods matching all
 // of the pod's required affinity terms, and the pods matching its required anti-affinity terms; Filter reads them.
+import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
 import type { Pod } from '../../../types';
 import { failure, type PodInfo, type Status } from '../../framework';
 import type { ClusterPlugin } from '../../cycle';
@@ -45,21 +46,30 @@ function add(m: Counts, key: string, value: string, c: Contribution) {
 interface IncomingTerms { affinity: AffinityTerm[]; antiAffinity: AffinityTerm[]; error?: string }
 const incoming = new WeakMap<PodInfo, IncomingTerms>();
 
-/** framework.NewPodInfo for the incoming pod: an unparsable term rejects the pod (`parsing pod: …`). */
+/**
+ * framework.NewPodInfo for the incoming pod: every list is parsed, required and preferred; unparsable terms reject
+ * the pod at PreFilter with `parsing pod: <list>: <error>` (several errors as an aggregate `[a, b]`).
+ */
 function incomingTerms(pod: PodInfo): IncomingTerms {
   let t = incoming.get(pod);
   if (!t) {
     const { namespace, labels } = subjectPodMeta(pod.subject);
     const a = pod.subject.spec.affinity;
-    try {
-      t = {
-        affinity: parseAffinityTerms(a?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution, namespace, labels),
-        antiAffinity: parseAffinityTerms(a?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution, namespace, labels),
-      };
-    } catch (e) {
-      if (!(e instanceof LabelSelectorError)) throw e;
-      t = { affinity: [], antiAffinity: [], error: e.message };
-    }
+    const errors: string[] = [];
+    const parse = (list: string, raw: readonly PodAffinityTerm[] | undefined) => {
+      try {
+        return parseAffinityTerms(raw, namespace, labels);
+      } catch (e) {
+        if (!(e instanceof LabelSelectorError)) throw e;
+        errors.push(`${list}: ${e.message}`);
+        return [];
+      }
+    };
+    const affinity = parse('requiredAffinityTerms', a?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
+    const antiAffinity = parse('requiredAntiAffinityTerms', a?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
+    parse('preferredAffinityTerms', a?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.map((w) => w.podAffinityTerm));
+    parse('preferredAntiAffinityTerms', a?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.map((w) => w.podAffinityTerm));
+    t = { affinity, antiAffinity, error: errors.length === 0 ? undefined : errors.length === 1 ? errors[0] : `[${errors.join(', ')}]` };
     incoming.set(pod, t);
   }
   return t;
