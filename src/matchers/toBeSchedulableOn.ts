@@ -1,7 +1,8 @@
 // expect(subject).toBeSchedulableOn(node, { existingPods?, nodes?, namespaces? })
 import type { Pod } from '../types';
 import { CLUSTER_PLUGINS, clusterAround, cycleFor, describeGated, FILTER_PLUGINS, podsOnNode, runFilters, schedulingGates, type NodeVerdict } from '../scheduler';
-import { SchedulerError } from '../scheduler/cycle';
+import { explainPasses, SchedulerError } from '../scheduler/cycle';
+import type { Snapshot } from '../scheduler/snapshot';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { resourcesNotChecked } from '../scheduler/node-resources-fit';
 import { hint, indent, type MatcherContext, type MatcherResult } from './context';
@@ -32,10 +33,12 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
     const snapshot = clusterAround(node, existingPods, { nodes, namespaces });
     const pod = podInfo(subject);
     const entry = snapshot.byName.get(info.name)!;
-    const verdict = runFilters(pod, info, entry.usage, schedulerErrorsAsUsage(() => cycleFor(pod, snapshot)));
+    const cycle = schedulerErrorsAsUsage(() => cycleFor(pod, snapshot));
+    const verdict = runFilters(pod, info, entry.usage, cycle);
     const gates = schedulingGates(subject);
     const notes = () => [
-      ...(existingPods ? [existingPodsNote(info.name, onNode)] : []),
+      ...(verdict.feasible ? explainPasses(pod, entry, cycle) : []),
+      ...(existingPods ? [existingPodsNote(info.name, existingPods, nodes && snapshot)] : []),
       ...(verdict.feasible ? [resourcesNotChecked(info)].filter((n) => n !== undefined) : []),
     ].map((n) => `\n${n}`).join('');
     return {
@@ -60,15 +63,25 @@ export function schedulerErrorsAsUsage<T>(run: () => T): T {
   }
 }
 
-/** What was done with `existingPods`: which were counted on the node and which ignored. */
-function existingPodsNote(node: string, on: { here: Pod[]; unbound: number; elsewhere: number }): string {
-  const terminal = on.here.filter((p) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed').length;
-  const counted = on.here.length - terminal;
+/** What was done with `existingPods`: counted on the node, on the cluster's other nodes, or ignored. */
+function existingPodsNote(node: string, existingPods: readonly Pod[], cluster?: Snapshot): string {
+  const terminal = (p: Pod) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed';
+  let here = 0, unbound = 0, others = 0, outside = 0, done = 0;
+  for (const p of existingPods) {
+    const bound = p.spec?.nodeName;
+    if (bound && bound !== node && !cluster?.byName.has(bound)) outside++;
+    else if (terminal(p)) done++;
+    else if (!bound || bound === node) {
+      here++;
+      if (!bound) unbound++;
+    } else others++;
+  }
   const ignored = [
-    ...(on.elsewhere ? [`${on.elsewhere} bound to other nodes`] : []),
-    ...(terminal ? [`${terminal} Succeeded/Failed`] : []),
+    ...(outside ? [`${outside} bound to ${cluster ? 'nodes not in options.nodes' : 'other nodes'}`] : []),
+    ...(done ? [`${done} Succeeded/Failed`] : []),
   ];
-  return `existingPods: counted ${counted} on ${node}` +
-    (on.unbound ? ` (${on.unbound} without spec.nodeName, taken as already here)` : '') +
+  return `existingPods: counted ${here} on ${node}` +
+    (unbound ? ` (${unbound} without spec.nodeName, taken as already here)` : '') +
+    (others ? `, ${others} on the cluster's other nodes` : '') +
     (ignored.length ? `; ignored ${ignored.join(', ')}` : '');
 }

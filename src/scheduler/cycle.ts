@@ -19,6 +19,8 @@ export interface ClusterPlugin<S> {
   preFilter(pod: PodInfo, snapshot: Snapshot): PreFilterResult<S>;
   /** Per node, with this plugin's own PreFilter state; undefined = the node passes. */
   filter(pod: PodInfo, node: NodeSnapshot, state: S): Status | undefined;
+  /** Why a node passed, for messages (what `.not` reports); only called for a node the Filter accepted. */
+  explainPass?(pod: PodInfo, node: NodeSnapshot, state: S): string[];
 }
 
 /** CycleState for one pod over one snapshot: each plugin's state, keyed by plugin name; Skip leaves a plugin out. */
@@ -62,4 +64,9 @@ export function runClusterFilters(pod: PodInfo, node: NodeSnapshot, cycle: Cycle
     if (status) return status;
   }
   return undefined;
+}
+
+/** Each active cluster plugin's account of why the node passed (`Plugin: …` lines). */
+export function explainPasses(pod: PodInfo, node: NodeSnapshot, cycle: CycleState): string[] {
+  return cycle.active.flatMap(({ plugin, state }) => (plugin.explainPass?.(pod, node, state) ?? []).map((l) => `${plugin.name}: ${l}`));
 }

@@ -6,7 +6,7 @@ import type { Pod } from '../../../types';
 import { failure, type PodInfo, type Status } from '../../framework';
 import type { ClusterPlugin } from '../../cycle';
 import { NAMESPACE_NAME_LABEL, describePod, subjectPodMeta, type NodeSnapshot, type Snapshot } from '../../snapshot';
-import { LabelSelectorError } from '../../../k8s/label-selector';
+import { formatSelector, LabelSelectorError } from '../../../k8s/label-selector';
 import { describeTerm, existingPodTerms, parseAffinityTerms, resolveNamespaces, termMatches, type AffinityTerm } from './terms';
 import { ErrReasonAffinityRulesNotMatch, ErrReasonAntiAffinityRulesNotMatch, ErrReasonExistingAntiAffinityRulesNotMatch } from './reasons';
 
@@ -126,6 +126,7 @@ const AFFINITY = 'affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExec
 const ANTI_AFFINITY = 'affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution';
 
 const where = (key: string, value: string) => `${key}=${value}`;
+const formatLabels = (labels: Record<string, string>) => `{${Object.entries(labels).map(([k, v]) => `${k}=${v}`).join(', ')}}`;
 function listPods(list: readonly Contribution[], limit = 3): string {
   const shown = list.slice(0, limit).map((c) => `${describePod(c.pod)} on ${c.node}`);
   return shown.join(', ') + (list.length > limit ? ` and ${list.length - limit} more` : '');
@@ -155,8 +156,11 @@ function podAffinity(pod: PodInfo, node: NodeSnapshot, s: PreFilterState): Statu
       const elsewhere = [...s.affinity].filter(([k]) => k.startsWith(`${t.topologyKey}\u0000`)).flatMap(([, l]) => l);
       return [head, `  matching pods run elsewhere: ${listPods(elsewhere)}`];
     }
-    const unmatched = s.affinityTerms.find((u) => !termMatches(u, s.namespace, s.labels, undefined))!;
-    return [head, `  no pod in the cluster matches them, and the pod cannot be the first of its group: its own labels/namespace ${s.namespace} do not match ${path}[${unmatched.index}] ${describeTerm(unmatched)}`];
+    const u = s.affinityTerms.find((x) => !termMatches(x, s.namespace, s.labels, undefined))!;
+    const why = !u.namespaces.has(s.namespace) && u.namespaceSelector.kind !== 'everything'
+      ? `its namespace ${s.namespace} is outside term [${u.index}]'s namespaces`
+      : `its labels ${formatLabels(s.labels)} do not match term [${u.index}]'s labelSelector ${formatSelector(u.selector)}`;
+    return [head, `  no pod in the cluster matches every term, and the pod cannot be the first of its group: ${why}`];
   });
 }
 
@@ -202,5 +206,18 @@ export const InterPodAffinity: ClusterPlugin<PreFilterState> = {
   },
   filter(pod, node, state) {
     return podAffinity(pod, node, state) ?? podAntiAffinity(pod, node, state) ?? existingAntiAffinity(node, state);
+  },
+  explainPass(pod, node, s) {
+    const labels = node.info.labels;
+    const lines: string[] = [];
+    if (s.affinityTerms.length) {
+      const found = s.affinityTerms.map((t) => s.affinity.get(pair(t.topologyKey, labels[t.topologyKey])));
+      lines.push(found.every(Boolean)
+        ? `required podAffinity met: ${s.affinityTerms.map((t, i) => `term [${t.index}] by ${listPods(found[i]!, 1)} in ${where(t.topologyKey, labels[t.topologyKey])}`).join('; ')}`
+        : 'required podAffinity: no pod in the cluster matches every term and the pod matches them itself, so it may start the group here');
+    }
+    if (s.antiAffinityTerms.length) lines.push(`required podAntiAffinity: no matching pod in this node's ${[...new Set(s.antiAffinityTerms.map((t) => t.topologyKey))].join(', ')} domain(s)`);
+    if (s.existingAntiAffinity.size) lines.push(`existing pods' required podAntiAffinity matches this pod only in other domains (${[...new Set([...s.existingAntiAffinity.keys()].map((k) => k.replace('\u0000', '=')))].slice(0, 5).join(', ')})`);
+    return lines;
   },
 };

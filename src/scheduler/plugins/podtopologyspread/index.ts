@@ -128,6 +128,16 @@ export const PodTopologySpread: ClusterPlugin<PreFilterState> = {
     }
     return undefined;
   },
+  explainPass(pod, node, state) {
+    return state.constraints.map((c, i) => {
+      const domain = node.info.labels[c.topologyKey];
+      const matchNum = state.counts[i].get(domain) ?? 0;
+      const self = state.selfMatch[i] ? 1 : 0;
+      const skew = matchNum + self - minMatch(state, i);
+      return `topologySpreadConstraints[${c.index}] ${describeCounts(state, i, domain)}; ` +
+        `${self ? `placing here makes ${domain} ${matchNum + 1}` : `${domain} stays ${matchNum} (the pod does not match its own labelSelector)`} → skew ${skew} ≤ maxSkew ${c.maxSkew}`;
+    });
+  },
 };
 
 function skewFailure(pod: PodInfo, node: NodeSnapshot, state: PreFilterState, i: number, domain: string, matchNum: number, skew: number): Status {
