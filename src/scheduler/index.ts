@@ -194,11 +194,7 @@ export function schedule(subject: Subject, nodes: readonly Node[], existingPods?
   const pod = podInfo(subject);
   const snapshot = buildSnapshot(nodes, podsByNode(existingPods), namespaces);
   const cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
-  const verdicts = nodes.map((n) => {
-    const info = nodeInfo(n);
-    const entry = snapshot.byName.get(info.name)!;
-    return runFilters(pod, info, entry.pods.length ? entry.usage : NO_USAGE, cycle);
-  });
+  const verdicts = snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle));
   const feasible = verdicts.filter((v) => v.feasible);
   const rejected = verdicts.filter((v) => !v.feasible);
   const gates = schedulingGates(subject);

@@ -46,6 +46,17 @@ export function subjectPodMeta(subject: Subject): { namespace: string; labels: R
 
 export const describePod = (pod: Pod) => describeObject(pod);
 
+const NO_PODS: Pod[] = [];
+
+// A class rather than object literals with closures: thousands of nodes are snapshotted per check.
+class NodeEntry implements NodeSnapshot {
+  private computed?: NodeUsage;
+  constructor(readonly info: NodeInfo, readonly pods: Pod[]) {}
+  get usage(): NodeUsage {
+    return (this.computed ??= nodeUsage(this.pods));
+  }
+}
+
 /**
  * Build the snapshot. `podsByNode` maps node names to the pods bound there; pods of nodes not in `nodes` are
  * not part of the cluster. `namespaces` holds Namespace objects (others are ignored).
@@ -54,9 +65,8 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
   const byName = new Map<string, NodeSnapshot>();
   const list = nodes.map((n) => {
     const info = nodeInfo(n);
-    const pods = (podsByNode.get(info.name) ?? []).filter(inSchedulerCache);
-    let usage: NodeUsage | undefined;
-    const entry: NodeSnapshot = { info, pods, get usage() { return (usage ??= nodeUsage(pods)); } };
+    const bound = podsByNode.get(info.name);
+    const entry = new NodeEntry(info, bound ? bound.filter(inSchedulerCache) : NO_PODS);
     byName.set(info.name, entry);
     return entry;
   });
@@ -68,7 +78,7 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
     const name = ns.metadata.name;
     namespaceLabels.set(name, { ...(ns.metadata as { labels?: Record<string, string> }).labels, [NAMESPACE_NAME_LABEL]: name });
   }
-  for (const n of list) {
+  if (podsByNode.size) for (const n of list) {
     for (const p of n.pods) {
       const name = podNamespace(p);
       if (!namespaceLabels.has(name)) namespaceLabels.set(name, { [NAMESPACE_NAME_LABEL]: name });
