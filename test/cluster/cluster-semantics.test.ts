@@ -76,6 +76,26 @@ describe('PodTopologySpread: counting rules (podtopologyspread/common.go, filter
     expect(msg).toContain('zone-a 1, zone-b 1 (min 0: 2 eligible domain(s) < minDomains 3); placing here makes zone-a 2 → skew 2 > maxSkew 1');
   });
 
+  // Through every filter, the excluded node of the ported NodeAffinityPolicy/NodeTaintsPolicy cases is rejected by
+  // NodeAffinity/TaintToleration first; here the excluded node is the emptiest domain, so the policy decides the verdict.
+  test('nodeAffinityPolicy: Honor (default) leaves nodes outside the pod\'s node affinity out of the domains; Ignore counts them', () => {
+    const ns = [makeNode('a', { [HOST]: 'a', pool: 'web' }), makeNode('b', { [HOST]: 'b', pool: 'web' }), makeNode('y', { [HOST]: 'y' })];
+    const pods = [web('w1', 'a'), web('w2', 'b')];
+    const mk = (policy?: string) => makePod('p', { labels: { app: 'web' }, nodeSelector: { pool: 'web' },
+      spread: [spread(1, HOST, { matchLabels: { app: 'web' } }, policy ? { nodeAffinityPolicy: policy } : {})] });
+    expect(mk()).toBeSchedulableOn(ns[0], { nodes: ns, existingPods: pods });
+    expect(failure(() => expect(mk('Ignore')).toBeSchedulableOn(ns[0], { nodes: ns, existingPods: pods })))
+      .toContain('a 1, b 1, y 0 (min 0); placing here makes a 2 → skew 2 > maxSkew 1');
+  });
+
+  test('nodeTaintsPolicy: Ignore (default) counts nodes with untolerated taints; Honor leaves them out', () => {
+    const ns = [makeNode('a', { [HOST]: 'a' }), makeNode('b', { [HOST]: 'b' }), makeNode('y', { [HOST]: 'y' }, [{ key: 'dedicated', value: 'x', effect: 'NoSchedule' }])];
+    const pods = [web('w1', 'a'), web('w2', 'b')];
+    const mk = (policy?: string) => makePod('p', { labels: { app: 'web' }, spread: [spread(1, HOST, { matchLabels: { app: 'web' } }, policy ? { nodeTaintsPolicy: policy } : {})] });
+    expect(mk()).not.toBeSchedulableOn(ns[0], { nodes: ns, existingPods: pods });
+    expect(mk('Honor')).toBeSchedulableOn(ns[0], { nodes: ns, existingPods: pods });
+  });
+
   test('a pod without constraints of its own gets the system defaults, which are ScheduleAnyway: no filtering', () => {
     const crowd = Array.from({ length: 5 }, (_, i) => web(`w${i}`, a.metadata!.name));
     expect(web('plain')).toBeSchedulableOn(a, { nodes, existingPods: crowd });

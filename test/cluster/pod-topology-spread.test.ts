@@ -80,6 +80,10 @@ const single: Case[] = [
     makePod('p', { labels: foo, spread: [spread(1, 'node', fooSelector)], nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'foo', operator: 'In', values: [''] }] }] } } }),
     [nodeOnly('node-a', foo), nodeOnly('node-b', foo), nodeOnly('node-x', foo), nodeOnly('node-y')], podsOn('node-a node-b node-y', foo),
     { 'node-a': 'skew', 'node-b': 'skew', 'node-x': 'ok', 'node-y': 'NodeAffinity' }],
+  ['NodeAffinityPolicy ignored with nodeAffinity (upstream names it "NodeAffinityPolicy ignored with labelSelectors" too)',
+    makePod('p', { labels: foo, spread: [spread(1, 'node', fooSelector, { nodeAffinityPolicy: 'Ignore' })], nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'foo', operator: 'In', values: [''] }] }] } } }),
+    [nodeOnly('node-a', foo), nodeOnly('node-b', foo), nodeOnly('node-x', foo), nodeOnly('node-y')], podsOn('node-a node-b node-y', foo),
+    { 'node-a': 'skew', 'node-b': 'skew', 'node-x': 'ok', 'node-y': 'NodeAffinity' }],
   // upstream: node-y succeeds only with the TaintToleration plugin disabled
   ['NodeTaintsPolicy honored', p(foo, spread(1, 'node', fooSelector, { nodeTaintsPolicy: 'Honor' })),
     [nodeOnly('node-a', foo), nodeOnly('node-b', foo), nodeOnly('node-x', foo), nodeOnly('node-y', {}, unschedulableTaint)], podsOn('node-a node-b node-y', foo),

@@ -174,7 +174,7 @@ function podAntiAffinity(pod: PodInfo, node: NodeSnapshot, s: PreFilterState): S
     if (!hits) continue;
     return failure('InterPodAffinity', 'Unschedulable', [ErrReasonAntiAffinityRulesNotMatch], () => [
       `${pod.subject.specPath}.${ANTI_AFFINITY}[${t.index}] ${describeTerm(t)}: ${where(t.topologyKey, labels[t.topologyKey])} already runs ` +
-        `${listPods(hits)}, matching ${[...new Set(hits.map((h) => `[${h.term}]`))].join(', ')}`,
+        listPods(hits) + (hits.some((h) => h.term !== t.index) ? ` (matching term(s) ${[...new Set(hits.map((h) => `[${h.term}]`))].join(', ')} with the same topologyKey)` : ''),
     ]);
   }
   return undefined;
