@@ -7,7 +7,7 @@ import { nodeInfo, podInfo } from '../scheduler/framework';
 import { resourcesNotChecked } from '../scheduler/node-resources-fit';
 import { hint, indent, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from './inputs';
-import { checkAllocatable, schedulingOptionsOf } from './inputs-nodes';
+import { checkAllocatable, clusterErrors, schedulingOptionsOf } from './inputs-nodes';
 
 export function describeRejection(v: NodeVerdict, by = '  '): string {
   const s = v.status!;
@@ -21,13 +21,11 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
     const node = checkAllocatable(nodeOf(nodeArg));
     const { existingPods, nodes, namespaces } = schedulingOptionsOf(options, true);
     const nodeLabel = labelOf(node);
-    const rejected = apiServerErrors([
-      { object: subject.object, label: subject.label },
-      { object: node, label: nodeLabel },
-      ...(nodes ?? []).map((n) => ({ object: n, label: labelOf(n) })),
-      ...(existingPods ?? []).map((p) => ({ object: p, label: labelOf(p) })),
-    ]);
-    if (rejected) throw new UsageError(rejected);
+    const rejected = [
+      apiServerErrors([{ object: subject.object, label: subject.label }, { object: node, label: nodeLabel }]),
+      clusterErrors([...(nodes ?? []).filter((n) => n !== node), ...(existingPods ?? [])]),
+    ].filter(Boolean);
+    if (rejected.length) throw new UsageError(rejected.join('\n'));
     const info = nodeInfo(node);
     const onNode = podsOnNode(info.name, existingPods);
     const snapshot = clusterAround(node, existingPods, { nodes, namespaces });

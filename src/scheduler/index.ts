@@ -12,6 +12,7 @@ import { ErrReasonConflict, NodeAffinity, preFilterReason } from './node-affinit
 import { NodePorts } from './node-ports';
 import { NodeResourcesFit } from './node-resources-fit';
 import { buildSnapshot, type Snapshot } from './snapshot';
+import { settingsGeneration } from '../config';
 import { runClusterFilters, runPreFilters, type ClusterPlugin, type CycleState } from './cycle';
 import { PodTopologySpread } from './plugins/podtopologyspread';
 import { InterPodAffinity } from './plugins/interpodaffinity';
@@ -154,11 +155,32 @@ export interface ClusterOptions {
  * same name), existing pods on the node they are bound to, and pods without spec.nodeName on `node`.
  */
 export function clusterAround(node: Node, existingPods?: readonly Pod[], options: ClusterOptions = {}): Snapshot {
+  const reusable = options.nodes?.includes(node) && (existingPods ?? []).every((p) => p.spec?.nodeName);
+  if (reusable) return sharedSnapshot(options.nodes!, existingPods, options.namespaces);
   const name = nodeInfo(node).name;
   const others = (options.nodes ?? []).filter((n) => nodeInfo(n).name !== name);
   const byNode = podsByNode(existingPods);
   byNode.set(name, podsOnNode(name, existingPods).here);
   return buildSnapshot([node, ...others], byNode, options.namespaces);
+}
+
+// Checking every node of one cluster in turn (test.each over nodes) must not rebuild the snapshot and rerun the
+// PreFilters per node: when `node` is one of `nodes` and every pod is bound, the snapshot does not depend on `node`,
+// so it is shared while the same nodes, pods and namespaces (compared item by item) are passed again. Keyed by the
+// first node, since a matcher may receive a fresh array (e.g. from an iterable) on every call.
+interface SharedSnapshot { generation: number; nodes: Node[]; pods?: Pod[]; namespaces?: KubeObject[]; snapshot: Snapshot }
+const shared = new WeakMap<Node, SharedSnapshot>();
+const sameItems = <T>(a: readonly T[] | undefined, b: readonly T[] | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
+
+function sharedSnapshot(nodes: readonly Node[], pods: readonly Pod[] | undefined, namespaces: readonly KubeObject[] | undefined): Snapshot {
+  const hit = shared.get(nodes[0]);
+  if (hit && hit.generation === settingsGeneration() && sameItems(hit.nodes, nodes) && sameItems(hit.pods, pods) && sameItems(hit.namespaces, namespaces)) {
+    return hit.snapshot;
+  }
+  const snapshot = buildSnapshot(nodes, podsByNode(pods), namespaces);
+  shared.set(nodes[0], { generation: settingsGeneration(), nodes: [...nodes], pods: pods && [...pods], namespaces: namespaces && [...namespaces], snapshot });
+  return snapshot;
 }
 
 /** Would kube-scheduler's filters accept this node for the subject's pod? Existing pods bound elsewhere are on their own nodes. */

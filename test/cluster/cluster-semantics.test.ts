@@ -205,6 +205,18 @@ describe('options and the cluster', () => {
       .toContain('zone-b 2, zone-c 0 (min 0); placing here makes zone-b 3');
   });
 
+  test('checking node after node of one cluster reuses its snapshot, but never a stale one', () => {
+    const pods = [web('w1', a.metadata!.name)];
+    expect(spreadPod).toBeSchedulableOn(b, { nodes, existingPods: pods });
+    pods.push(web('w2', b.metadata!.name), web('w3', b.metadata!.name)); // the same array, changed
+    expect(spreadPod).not.toBeSchedulableOn(b, { nodes, existingPods: pods });
+    const cluster = [...nodes];
+    expect(spreadPod).not.toBeSchedulableOn(b, { nodes: cluster, existingPods: pods });
+    cluster[2] = makeNode(c.metadata!.name!, { [ZONE]: 'zone-b', [HOST]: 'zone-c-1' }); // zone-c gone: zone-a 1, zone-b 2
+    expect(spreadPod).toBeSchedulableOn(a, { nodes: cluster, existingPods: pods });
+    expect(spreadPod).not.toBeSchedulableOn(cluster[2], { nodes: cluster, existingPods: pods });
+  });
+
   test('pods without spec.nodeName are taken as on the node asked about', () => {
     expect(db('db-1', '')).not.toBeSchedulableOn(b, { nodes, existingPods: [makePod('db-0', { labels: { app: 'db' } })] });
   });
