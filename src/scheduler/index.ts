@@ -212,11 +212,23 @@ export function podsByNode(existingPods: readonly Pod[] | undefined): Map<string
   return map;
 }
 
+const NO_CLUSTER: CycleState = { snapshot: buildSnapshot([], new Map()), active: [], narrowedBy: [] };
+const readsCluster = (subject: Subject) =>
+  Boolean(subject.spec.topologySpreadConstraints?.length || subject.spec.affinity?.podAffinity || subject.spec.affinity?.podAntiAffinity);
+
 export function schedule(subject: Subject, nodes: readonly Node[], existingPods?: readonly Pod[], namespaces?: readonly KubeObject[]): ScheduleResult {
   const pod = podInfo(subject);
-  const snapshot = buildSnapshot(nodes, podsByNode(existingPods), namespaces);
-  const cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
-  const verdicts = snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle));
+  let verdicts: NodeVerdict[];
+  let cycle: CycleState | undefined;
+  if (!existingPods?.length && !readsCluster(subject)) {
+    // No pod in the cluster and no spread or pod-affinity stanza: both cluster plugins would Skip at PreFilter.
+    cycle = NO_CLUSTER;
+    verdicts = nodes.map((n) => runFilters(pod, nodeInfo(n), NO_USAGE, cycle));
+  } else {
+    const snapshot = buildSnapshot(nodes, podsByNode(existingPods), namespaces);
+    cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
+    verdicts = snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle));
+  }
   const feasible = verdicts.filter((v) => v.feasible);
   const rejected = verdicts.filter((v) => !v.feasible);
   const gates = schedulingGates(subject);

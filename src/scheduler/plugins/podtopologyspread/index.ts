@@ -2,7 +2,7 @@
 // PreFilter counts, per hard (DoNotSchedule) constraint, the matching pods in each eligible domain of the whole
 // cluster; Filter checks `matchNum + selfMatch − minMatch ≤ maxSkew` for the node's domain.
 import type { Pod } from '../../../types';
-import { failure, type NodeInfo, type PodInfo, type Status } from '../../framework';
+import { failure, nodeUsage, type NodeInfo, type PodInfo, type Status } from '../../framework';
 import { SchedulerError, type ClusterPlugin } from '../../cycle';
 import { isTerminating, podLabels, podNamespace, subjectPodMeta, type NodeSnapshot, type Snapshot } from '../../snapshot';
 import { NodeAffinity } from '../../node-affinity';
@@ -22,6 +22,9 @@ export interface PreFilterState {
   selfMatch: boolean[];
   namespace: string;
 }
+
+// NodeAffinity's Filter reads only the pod and the node's labels.
+const NO_USAGE = nodeUsage([]);
 
 /** Thrown when the pod's constraints cannot be parsed: upstream PreFilter returns an Error (no verdict). */
 export class PodTopologySpreadError extends SchedulerError {}
@@ -61,7 +64,7 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
     // A node lacking any hard topologyKey is left out of every constraint's counts.
     if (!constraints.every((c) => Object.prototype.hasOwnProperty.call(nodeLabels, c.topologyKey))) continue;
     let affinity: boolean | undefined;
-    const affinityMatch = () => (affinity ??= NodeAffinity.filter(pod, node.info, node.usage) === undefined);
+    const affinityMatch = () => (affinity ??= NodeAffinity.filter(pod, node.info, NO_USAGE) === undefined);
     constraints.forEach((c, i) => {
       if (!includes(c, pod, node.info, affinityMatch)) return;
       const value = nodeLabels[c.topologyKey];
