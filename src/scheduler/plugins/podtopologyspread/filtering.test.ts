@@ -2,9 +2,9 @@
 // Conformance tables: pkg/scheduler/framework/plugins/podtopologyspread/filtering_test.go TestSingleConstraint and
 // TestMultipleConstraints (kubernetes/kubernetes 01c2588b). Upstream runs the plugin alone; here every filter runs,
 // so where upstream notes "in real case, it's false" we expect the real verdict and the plugin that gives it.
-import { scheduleOn } from '../../src';
-import type { Node, Pod } from '../../src/types';
-import { barSelector, fooSelector, makeNode, makePod, podsOn, spread } from './builders';
+import { scheduleOn } from '../../..';
+import type { Node, Pod } from '../../../types';
+import { barSelector, fooSelector, makeNode, makePod, podsOn, spread } from '../../../../test/cluster/builders';
 
 type Want = 'ok' | 'skew' | 'label' | 'NodeAffinity' | 'TaintToleration';
 type Case = [name: string, pod: Pod, nodes: Node[], existing: Pod[], want: Record<string, Want>];

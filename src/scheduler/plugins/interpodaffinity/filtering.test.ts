@@ -2,10 +2,10 @@
 // Conformance tables: pkg/scheduler/framework/plugins/interpodaffinity/filtering_test.go TestRequiredAffinitySingleNode
 // and TestRequiredAffinityMultipleNodes (kubernetes/kubernetes, st.MakePod era). Upstream pods have namespace "";
 // here "default". Namespace names with dots or capitals (not valid names) are spelt with dashes / lower case.
-import { configure, resetConfiguration, scheduleOn } from '../../src';
-import type { KubeObject, Node, Pod } from '../../src/types';
+import { configure, resetConfiguration, scheduleOn } from '../../..';
+import type { KubeObject, Node, Pod } from '../../../types';
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
-import { makeNode, makePod, type PodOptions } from './builders';
+import { makeNode, makePod, type PodOptions } from '../../../../test/cluster/builders';
 
 type Want = 'ok' | 'affinity' | 'anti' | 'existing' | 'NodeName';
 const REASONS: Record<string, [string, string]> = {
