@@ -46,6 +46,10 @@ export function subjectPodMeta(subject: Subject): { namespace: string; labels: R
 
 export const describePod = (pod: Pod) => describeObject(pod);
 
+/** Every real node carries kubernetes.io/hostname (the kubelet sets it); hand-written fixtures often lack it. */
+export const kubeletHint = (key: string) =>
+  key === 'kubernetes.io/hostname' ? '; the kubelet sets kubernetes.io/hostname on every real node, so add it to the Node fixture' : '';
+
 const NO_PODS: Pod[] = [];
 
 // A class rather than object literals with closures: thousands of nodes are snapshotted per check.

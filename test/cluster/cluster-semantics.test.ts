@@ -51,6 +51,12 @@ describe('PodTopologySpread: counting rules (podtopologyspread/common.go, filter
     expect(spreadWeb(undefined, { matchLabelKeys: ['pod-template-hash'] })).toBeSchedulableOn(a, { nodes, existingPods: old });
   });
 
+  test('a matchLabelKeys key the pod template lacks (pod-template-hash) is named in the message', () => {
+    const deploymentPod = makePod('web-new', { labels: { app: 'web' }, spread: [spread(1, ZONE, { matchLabels: { app: 'web' } }, { matchLabelKeys: ['pod-template-hash'] })] });
+    expect(failure(() => expect(deploymentPod).toBeSchedulableOn(a, { nodes, existingPods: existing })))
+      .toContain('matchLabelKeys pod-template-hash: the pod has no such label, so nothing is added to the selector (a Deployment\'s ReplicaSet adds pod-template-hash');
+  });
+
   test('matchLabelKeys does nothing for an absent labelSelector (it matches nothing)', () => {
     const p = makePod('p', { labels: { app: 'web' }, spread: [spread(0 + 1, ZONE, undefined, { matchLabelKeys: ['app'] })] });
     expect(p).toBeSchedulableOn(a, { nodes, existingPods: existing });
@@ -160,6 +166,12 @@ describe('InterPodAffinity: rules and messages (interpodaffinity/filtering.go, f
     expect(msg).toContain("the pod cannot be the first of its group: its labels {app=cache} do not match term [0]'s labelSelector app=db");
     const first = makePod('db-first', { labels: { app: 'db' }, podAffinity: [{ labelSelector: { matchLabels: { app: 'db' } }, topologyKey: ZONE }] });
     expect(first).toBeSchedulableOn(b, { nodes });
+  });
+
+  test('a node without the topologyKey silences anti-affinity; the message says so, with the kubelet hint', () => {
+    const bare = makeNode('bare', { [ZONE]: 'zone-a' });
+    const msg = failure(() => expect(db('db-1', undefined)).not.toBeSchedulableOn(bare, { nodes: [bare], existingPods: [db('db-0', 'bare')] }));
+    expect(msg).toContain('InterPodAffinity: required podAntiAffinity term [0] cannot reject this node: it has no label kubernetes.io/hostname; the kubelet sets kubernetes.io/hostname on every real node, so add it to the Node fixture');
   });
 
   test('terminating pods still count (unlike PodTopologySpread)', () => {

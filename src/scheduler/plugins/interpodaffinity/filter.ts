@@ -2,7 +2,7 @@
 // (UnschedulableAndUnresolvable), its required anti-affinity, then existing pods' required anti-affinity
 // (Unschedulable); the first failure is the node's only reason. And what the messages say about each.
 import { failure, type PodInfo, type Status } from '../../framework';
-import { describePod, type NodeSnapshot } from '../../snapshot';
+import { describePod, kubeletHint, type NodeSnapshot } from '../../snapshot';
 import { formatSelector } from '../../../k8s/label-selector';
 import { describeTerm, existingPodTerms, termMatches, type AffinityTerm } from './terms';
 import { matchesAll, pair, type Contribution, type PreFilterState } from './state';
@@ -26,7 +26,7 @@ function podAffinity(pod: PodInfo, node: NodeSnapshot, s: PreFilterState): Statu
   for (const t of s.affinityTerms) {
     if (!Object.prototype.hasOwnProperty.call(labels, t.topologyKey)) {
       return failure('InterPodAffinity', 'UnschedulableAndUnresolvable', [ErrReasonAffinityRulesNotMatch], () => [
-        `node ${node.info.name} has no label ${t.topologyKey}, which ${path}[${t.index}] ${describeTerm(t)} needs (the node must carry every required podAffinity topologyKey)`,
+        `node ${node.info.name} has no label ${t.topologyKey}, which ${path}[${t.index}] ${describeTerm(t)} needs (the node must carry every required podAffinity topologyKey)${kubeletHint(t.topologyKey)}`,
       ]);
     }
     if (!missing && !s.affinity.has(pair(t.topologyKey, labels[t.topologyKey]))) missing = t;
@@ -97,7 +97,13 @@ export function explainPass(pod: PodInfo, node: NodeSnapshot, s: PreFilterState)
       ? `required podAffinity met: ${s.affinityTerms.map((t, i) => `term [${t.index}] by ${listPods(found[i]!, 1)} in ${where(t.topologyKey, labels[t.topologyKey])}`).join('; ')}`
       : 'required podAffinity: no pod in the cluster matches every term and the pod matches them itself, so it may start the group here');
   }
-  if (s.antiAffinityTerms.length) lines.push(`required podAntiAffinity: no matching pod in this node's ${[...new Set(s.antiAffinityTerms.map((t) => t.topologyKey))].join(', ')} domain(s)`);
+  if (s.antiAffinityTerms.length) {
+    const carried = s.antiAffinityTerms.filter((t) => Object.prototype.hasOwnProperty.call(labels, t.topologyKey));
+    if (carried.length) lines.push(`required podAntiAffinity: no matching pod in this node's ${[...new Set(carried.map((t) => t.topologyKey))].join(', ')} domain(s)`);
+    for (const t of s.antiAffinityTerms.filter((u) => !carried.includes(u))) {
+      lines.push(`required podAntiAffinity term [${t.index}] cannot reject this node: it has no label ${t.topologyKey}${kubeletHint(t.topologyKey)}`);
+    }
+  }
   if (s.existingAntiAffinity.size) lines.push(`existing pods' required podAntiAffinity matches this pod only in other domains (${[...new Set([...s.existingAntiAffinity.keys()].map((k) => k.replace('\u0000', '=')))].slice(0, 5).join(', ')})`);
   return lines;
 }

@@ -17,6 +17,8 @@ export interface Constraint {
   minDomains: number;
   nodeAffinityPolicy: InclusionPolicy;
   nodeTaintsPolicy: InclusionPolicy;
+  /** matchLabelKeys the pod has no label for (they add nothing), for messages. */
+  unusedLabelKeys: string[];
 }
 
 /**
@@ -48,6 +50,7 @@ export function constraintsOf(pod: PodInfo, action: Action): Constraint[] {
       minDomains: c.minDomains ?? 1,
       nodeAffinityPolicy: (c.nodeAffinityPolicy as InclusionPolicy | undefined) ?? 'Honor',
       nodeTaintsPolicy: (c.nodeTaintsPolicy as InclusionPolicy | undefined) ?? 'Ignore',
+      unusedLabelKeys: (c.matchLabelKeys ?? []).filter((k) => !Object.prototype.hasOwnProperty.call(labels, k)),
     }];
   });
 }

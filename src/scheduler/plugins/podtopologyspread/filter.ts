@@ -1,7 +1,7 @@
 // PodTopologySpread Filter (podtopologyspread/filtering.go Filter): `matchNum + selfMatch − minMatch ≤ maxSkew` for
 // the node's domain, per hard constraint; and what the messages say about it.
 import { failure, type PodInfo, type Status } from '../../framework';
-import type { NodeSnapshot } from '../../snapshot';
+import { kubeletHint, type NodeSnapshot } from '../../snapshot';
 import { formatSelector } from '../../../k8s/label-selector';
 import type { Constraint } from './constraints';
 import { minMatch, type PreFilterState } from './state';
@@ -38,7 +38,7 @@ export function filter(pod: PodInfo, node: NodeSnapshot, state: PreFilterState):
     if (!Object.prototype.hasOwnProperty.call(labels, c.topologyKey)) {
       return failure('PodTopologySpread', 'UnschedulableAndUnresolvable', [ErrReasonNodeLabelNotMatch], () => [
         `node ${node.info.name} has no label ${c.topologyKey}, which ${describeConstraint(pod, c)} spreads over ` +
-        '(nodes without a DoNotSchedule topologyKey are left out of the counts and never chosen)',
+        '(nodes without a DoNotSchedule topologyKey are left out of the counts and never chosen)' + kubeletHint(c.topologyKey),
       ]);
     }
     const domain = labels[c.topologyKey];
@@ -76,6 +76,10 @@ function skewFailure(pod: PodInfo, node: NodeSnapshot, state: PreFilterState, i:
       `  counted: pods in namespace ${state.namespace} matching the selector, not terminating, on nodes with every DoNotSchedule topologyKey` +
         (c.nodeAffinityPolicy === 'Honor' ? ' that match the pod\'s node affinity/selector (nodeAffinityPolicy Honor)' : '') +
         (c.nodeTaintsPolicy === 'Honor' ? ' whose NoSchedule/NoExecute taints it tolerates (nodeTaintsPolicy Honor)' : ''),
+      ...(c.unusedLabelKeys.length
+        ? [`  matchLabelKeys ${c.unusedLabelKeys.join(', ')}: the pod has no such label, so nothing is added to the selector` +
+          (c.unusedLabelKeys.includes('pod-template-hash') ? ' (a Deployment\'s ReplicaSet adds pod-template-hash to its pods; in a cluster only pods of the same ReplicaSet would count)' : '')]
+        : []),
     ];
   });
 }
