@@ -83,8 +83,10 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
   }
   const { namespace, labels } = subjectPodMeta(pod.subject);
   const nsLabels = snapshot.namespaceLabels.get(namespace) ?? { [NAMESPACE_NAME_LABEL]: namespace };
-  const affinityTerms = parsed.affinity.map((t) => resolveNamespaces(t, snapshot.namespaceLabels));
-  const antiAffinityTerms = parsed.antiAffinity.map((t) => resolveNamespaces(t, snapshot.namespaceLabels));
+  // the pod's own namespace exists in a real cluster, whether or not its Namespace object was given
+  const known = snapshot.namespaceLabels.has(namespace) ? snapshot.namespaceLabels : new Map([...snapshot.namespaceLabels, [namespace, nsLabels]]);
+  const affinityTerms = parsed.affinity.map((t) => resolveNamespaces(t, known));
+  const antiAffinityTerms = parsed.antiAffinity.map((t) => resolveNamespaces(t, known));
   const state: PreFilterState = {
     namespace, labels, affinityTerms, antiAffinityTerms,
     existingAntiAffinity: new Map(), affinity: new Map(), antiAffinity: new Map(),
