@@ -1,5 +1,5 @@
 // One interface of matcher signatures, merged into Jest's, @jest/globals' and Vitest's typings.
-import type { KubeObject, NodeLike, PodLike, TaintLike } from '../types';
+import type { NodeLike, PodLike, TaintLike } from '../types';
 
 /** Returned by `toBeEvictedFrom(node)`: add `.after(seconds)` to ask for an exact time. */
 export interface EvictionChain extends PromiseLike<void> {
@@ -21,7 +21,7 @@ export interface SchedulingOptions {
    */
   nodes?: Iterable<NodeLike>;
   /** Namespace objects (their labels serve pod affinity's namespaceSelector); a loadManifests collection works too. */
-  namespaces?: Iterable<KubeObject>;
+  namespaces?: Iterable<import('../types').KubeObject>;
 }
 
 export interface PlacementMatchers<R> {
