@@ -57,9 +57,10 @@ describe('PodTopologySpread: counting rules (podtopologyspread/common.go, filter
       .toContain('matchLabelKeys pod-template-hash: the pod has no such label, so nothing is added to the selector (a Deployment\'s ReplicaSet adds pod-template-hash');
   });
 
+  // The API server refuses matchLabelKeys without labelSelector; the scheduler (scheduleOn, no validation) ignores them.
   test('matchLabelKeys does nothing for an absent labelSelector (it matches nothing)', () => {
-    const p = makePod('p', { labels: { app: 'web' }, spread: [spread(0 + 1, ZONE, undefined, { matchLabelKeys: ['app'] })] });
-    expect(p).toBeSchedulableOn(a, { nodes, existingPods: existing });
+    const p = makePod('p', { labels: { app: 'web' }, spread: [spread(1, ZONE, undefined, { matchLabelKeys: ['app'] })] });
+    expect(scheduleOn(p, nodes, { existingPods: existing }).feasible.map((v) => v.node)).toEqual(['zone-a-1', 'zone-b-1', 'zone-c-1']);
   });
 
   test('terminating pods do not count; Succeeded/Failed pods are not in the cluster at all', () => {

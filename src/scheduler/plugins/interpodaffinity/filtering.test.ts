@@ -1,11 +1,13 @@
 // InterPodAffinity Filter through the public matchers, per node with the whole cluster.
 // Conformance tables: pkg/scheduler/framework/plugins/interpodaffinity/filtering_test.go TestRequiredAffinitySingleNode
 // and TestRequiredAffinityMultipleNodes (kubernetes/kubernetes, st.MakePod era). Upstream pods have namespace "";
-// here "default". Namespace names with dots or capitals (not valid names) are spelt with dashes / lower case.
+// here "default". Names the API server refuses (namespaces with dots or capitals, nodes nodeA/nodeB/nodeC) are
+// spelt in lower case with dashes (node-a, …).
 import { configure, resetConfiguration, scheduleOn } from '../../..';
 import type { KubeObject, Node, Pod } from '../../../types';
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
 import { makeNode, makePod, type PodOptions } from '../../../../test/cluster/builders';
+import { failure } from '../../../../test/fixtures';
 
 type Want = 'ok' | 'affinity' | 'anti' | 'existing' | 'NodeName';
 const REASONS: Record<string, [string, string]> = {
@@ -133,6 +135,10 @@ describe('InterPodAffinity Filter (interpodaffinity/filtering_test.go TestRequir
     test('PodAffinity fails PreFilter with an invalid affinity label syntax', () => {
       const p = pod({ labels: podLabel, podAffinity: [inT('service', 'region', [bad]), inT('service', 'node', ['antivirusscan', 'value2'])] });
       expect(scheduleOn(p, [node1]).fitError).toBe(message('requiredAffinityTerms'));
+    });
+    test('(ours) through the matcher: the node is rejected with the PreFilter message', () => {
+      const p = pod({ labels: podLabel, podAffinity: [inT('service', 'region', ['bad value'])] });
+      expect(failure(() => expect(p).toBeSchedulableOn(node1))).toContain('InterPodAffinity: parsing pod: requiredAffinityTerms: values[0][service]: Invalid value: "bad value"');
       expect(p).not.toBeSchedulableOn(node1);
     });
     // upstream builds this one with two PodAffinityIn terms, hence requiredAffinityTerms
@@ -151,61 +157,61 @@ describe('InterPodAffinity Filter (interpodaffinity/filtering_test.go TestRequir
   const china = { region: 'China' };
   const chinaAz1 = { region: 'China', az: 'az1' };
   const india = { region: 'India' };
-  const hosts = (...zones: string[]) => zones.map((z, i) => makeNode(`node${'ABC'[i]}`, { region: 'r1', zone: z, hostname: `node${'ABC'[i]}` }));
+  const hosts = (...zones: string[]) => zones.map((z, i) => makeNode(`node-${'abc'[i]}`, { region: 'r1', zone: z, hostname: `node-${'abc'[i]}` }));
   const cases: Array<[string, Pod, Pod[], Node[], Want[]]> = [
     ['A pod can be scheduled onto all the nodes that have the same topology key & label value with one of them has an existing pod that matches the affinity rules',
       pod({ podAffinity: [inT('foo', 'region', ['bar'])] }), [on('node1', { labels: { foo: 'bar' } })],
       [makeNode('node1', china), makeNode('node2', chinaAz1), makeNode('node3', india)], ['ok', 'ok', 'affinity']],
     ["The affinity rule is to schedule all of the pods of this collection to the same zone. The first pod of the collection should not be blocked from being scheduled onto any node, even there's no existing pod that matches the rule anywhere.",
       pod({ labels: { foo: 'bar', service: 'securityscan' }, podAffinity: [inT('foo', 'zone', ['bar']), inT('service', 'zone', ['securityscan'])] }),
-      [on('nodeA', { labels: { foo: 'bar' } })],
-      [makeNode('nodeA', { zone: 'az1', hostname: 'h1' }), makeNode('nodeB', { zone: 'az2', hostname: 'h2' })], ['ok', 'ok']],
+      [on('node-a', { labels: { foo: 'bar' } })],
+      [makeNode('node-a', { zone: 'az1', hostname: 'h1' }), makeNode('node-b', { zone: 'az2', hostname: 'h2' })], ['ok', 'ok']],
     ['The first pod of the collection can only be scheduled on nodes labelled with the requested topology keys',
       pod({ labels: { foo: 'bar', service: 'securityscan' }, podAffinity: [inT('foo', 'zone', ['bar']), inT('service', 'zone', ['securityscan'])] }),
-      [on('nodeA', { labels: { foo: 'bar' } })],
-      [makeNode('nodeA', { zoneLabel: 'az1', hostname: 'h1' }), makeNode('nodeB', { zoneLabel: 'az2', hostname: 'h2' })], ['affinity', 'affinity']],
+      [on('node-a', { labels: { foo: 'bar' } })],
+      [makeNode('node-a', { zoneLabel: 'az1', hostname: 'h1' }), makeNode('node-b', { zoneLabel: 'az2', hostname: 'h2' })], ['affinity', 'affinity']],
     ['NodeA and nodeB have same topologyKey and label value. NodeA has an existing pod that matches the inter pod affinity rule. The pod can not be scheduled onto nodeA and nodeB.',
-      pod({ podAntiAffinity: [inT('foo', 'region', ['abc'])] }), [on('nodeA', { labels: { foo: 'abc' } })],
-      [makeNode('nodeA', { region: 'r1', hostname: 'nodeA' }), makeNode('nodeB', { region: 'r1', hostname: 'nodeB' })], ['anti', 'anti']],
+      pod({ podAntiAffinity: [inT('foo', 'region', ['abc'])] }), [on('node-a', { labels: { foo: 'abc' } })],
+      [makeNode('node-a', { region: 'r1', hostname: 'node-a' }), makeNode('node-b', { region: 'r1', hostname: 'node-b' })], ['anti', 'anti']],
     ['This test ensures that anti-affinity matches a pod when any term of the anti-affinity rule matches a pod.',
       pod({ podAntiAffinity: [inT('foo', 'region', ['abc']), inT('service', 'zone', ['securityscan'])] }),
-      [on('nodeA', { labels: { foo: 'abc', service: 'securityscan' } })],
-      [makeNode('nodeA', { region: 'r1', zone: 'z1', hostname: 'nodeA' }), makeNode('nodeB', { region: 'r1', zone: 'z2', hostname: 'nodeB' })], ['anti', 'anti']],
+      [on('node-a', { labels: { foo: 'abc', service: 'securityscan' } })],
+      [makeNode('node-a', { region: 'r1', zone: 'z1', hostname: 'node-a' }), makeNode('node-b', { region: 'r1', zone: 'z2', hostname: 'node-b' })], ['anti', 'anti']],
     ['NodeA and nodeB have same topologyKey and label value. NodeA has an existing pod that matches the inter pod affinity rule. The pod can not be scheduled onto nodeA and nodeB but can be scheduled onto nodeC',
-      pod({ podAntiAffinity: [inT('foo', 'region', ['abc'])] }), [on('nodeA', { labels: { foo: 'abc' } })],
-      [makeNode('nodeA', china), makeNode('nodeB', chinaAz1), makeNode('nodeC', india)], ['anti', 'anti', 'ok']],
+      pod({ podAntiAffinity: [inT('foo', 'region', ['abc'])] }), [on('node-a', { labels: { foo: 'abc' } })],
+      [makeNode('node-a', china), makeNode('node-b', chinaAz1), makeNode('node-c', india)], ['anti', 'anti', 'ok']],
     ['NodeA and nodeB have same topologyKey and label value. NodeA has an existing pod that matches the inter pod affinity rule. The pod can not be scheduled onto nodeA, nodeB, but can be scheduled onto nodeC (NodeC has an existing pod that match the inter pod affinity rule but in different namespace)',
       pod({ namespace: 'ns1', labels: { foo: '123' }, podAntiAffinity: [inT('foo', 'region', ['bar'])] }),
-      [on('nodeA', { namespace: 'ns1', labels: { foo: 'bar' } }), on('nodeC', { namespace: 'ns2', podAntiAffinity: [inT('foo', 'region', ['123'])] })],
-      [makeNode('nodeA', china), makeNode('nodeB', chinaAz1), makeNode('nodeC', india)], ['anti', 'anti', 'ok']],
+      [on('node-a', { namespace: 'ns1', labels: { foo: 'bar' } }), on('node-c', { namespace: 'ns2', podAntiAffinity: [inT('foo', 'region', ['123'])] })],
+      [makeNode('node-a', china), makeNode('node-b', chinaAz1), makeNode('node-c', india)], ['anti', 'anti', 'ok']],
     ["Test existing pod's anti-affinity: if an existing pod has a term with invalid topologyKey, labelSelector of the term is firstly checked, and then topologyKey of the term is also checked",
-      pod({ labels: { foo: '' } }), [on('nodeA', { podAntiAffinity: [existsT('foo', 'invalid-node-label')] })], hosts('z1', 'z1'), ['ok', 'ok']],
+      pod({ labels: { foo: '' } }), [on('node-a', { podAntiAffinity: [existsT('foo', 'invalid-node-label')] })], hosts('z1', 'z1'), ['ok', 'ok']],
     // upstream's incoming pod carries spec.nodeName nodeA: the NodeName filter rejects nodeB in a real cluster
     ["Test incoming pod's anti-affinity: even if labelSelector matches, we still check if topologyKey matches",
-      pod({ nodeName: 'nodeA', podAntiAffinity: [existsT('foo', 'invalid-node-label')] }), [on('nodeA', { labels: { foo: '' } })], hosts('z1', 'z1'), ['ok', 'NodeName']],
+      pod({ nodeName: 'node-a', podAntiAffinity: [existsT('foo', 'invalid-node-label')] }), [on('node-a', { labels: { foo: '' } })], hosts('z1', 'z1'), ['ok', 'NodeName']],
     ["Test existing pod's anti-affinity: incoming pod wouldn't considered as a fit as it violates each existingPod's terms on all nodes",
       pod({ labels: { foo: '', bar: '' } }),
-      [on('nodeA', { podAntiAffinity: [existsT('foo', 'zone')] }), on('nodeA', { podAntiAffinity: [existsT('bar', 'region')] })], hosts('z1', 'z2'), ['existing', 'existing']],
+      [on('node-a', { podAntiAffinity: [existsT('foo', 'zone')] }), on('node-a', { podAntiAffinity: [existsT('bar', 'region')] })], hosts('z1', 'z2'), ['existing', 'existing']],
     ["Test incoming pod's anti-affinity: incoming pod wouldn't considered as a fit as it at least violates one anti-affinity rule of existingPod",
       pod({ podAntiAffinity: [existsT('foo', 'zone'), existsT('bar', 'region')] }),
-      [on('nodeA', { labels: { foo: '' } }), on('nodeB', { labels: { bar: '' } })], hosts('z1', 'z2'), ['anti', 'anti']],
+      [on('node-a', { labels: { foo: '' } }), on('node-b', { labels: { bar: '' } })], hosts('z1', 'z2'), ['anti', 'anti']],
     ["Test existing pod's anti-affinity: only when labelSelector and topologyKey both match, it's counted as a single term match - case when one term has invalid topologyKey",
-      pod({ labels: { foo: '', bar: '' } }), [on('nodeA', { podAntiAffinity: [existsT('foo', 'invalid-node-label'), existsT('bar', 'zone')] })], hosts('z1', 'z2'), ['existing', 'ok']],
+      pod({ labels: { foo: '', bar: '' } }), [on('node-a', { podAntiAffinity: [existsT('foo', 'invalid-node-label'), existsT('bar', 'zone')] })], hosts('z1', 'z2'), ['existing', 'ok']],
     ["Test incoming pod's anti-affinity: only when labelSelector and topologyKey both match, it's counted as a single term match - case when one term has invalid topologyKey",
-      pod({ podAntiAffinity: [existsT('foo', 'invalid-node-label'), existsT('bar', 'zone')] }), [on('nodeA', { labels: { foo: '', bar: '' } })], hosts('z1', 'z2'), ['anti', 'ok']],
+      pod({ podAntiAffinity: [existsT('foo', 'invalid-node-label'), existsT('bar', 'zone')] }), [on('node-a', { labels: { foo: '', bar: '' } })], hosts('z1', 'z2'), ['anti', 'ok']],
     ["Test existing pod's anti-affinity: only when labelSelector and topologyKey both match, it's counted as a single term match - case when all terms have valid topologyKey",
-      pod({ labels: { foo: '', bar: '' } }), [on('nodeA', { podAntiAffinity: [existsT('foo', 'region'), existsT('bar', 'zone')] })], hosts('z1', 'z2'), ['existing', 'existing']],
+      pod({ labels: { foo: '', bar: '' } }), [on('node-a', { podAntiAffinity: [existsT('foo', 'region'), existsT('bar', 'zone')] })], hosts('z1', 'z2'), ['existing', 'existing']],
     ["Test incoming pod's anti-affinity: only when labelSelector and topologyKey both match, it's counted as a single term match - case when all terms have valid topologyKey",
-      pod({ podAntiAffinity: [existsT('foo', 'region'), existsT('bar', 'zone')] }), [on('nodeA', { labels: { foo: '', bar: '' } })], hosts('z1', 'z2'), ['anti', 'anti']],
+      pod({ podAntiAffinity: [existsT('foo', 'region'), existsT('bar', 'zone')] }), [on('node-a', { labels: { foo: '', bar: '' } })], hosts('z1', 'z2'), ['anti', 'anti']],
     ["Test existing pod's anti-affinity: existingPod on nodeA and nodeB has at least one anti-affinity term matches incoming pod, so incoming pod can only be scheduled to nodeC",
       pod({ labels: { foo: '', bar: '' } }),
-      [on('nodeA', { podAntiAffinity: [existsT('foo', 'zone'), existsT('labelA', 'zone')] }), on('nodeB', { podAntiAffinity: [existsT('bar', 'zone'), existsT('labelB', 'zone')] })],
+      [on('node-a', { podAntiAffinity: [existsT('foo', 'zone'), existsT('labelA', 'zone')] }), on('node-b', { podAntiAffinity: [existsT('bar', 'zone'), existsT('labelB', 'zone')] })],
       hosts('z1', 'z2', 'z3'), ['existing', 'existing', 'ok']],
     ["Test incoming pod's affinity: firstly check if all affinityTerms match, and then check if all topologyKeys match",
-      pod({ podAffinity: [existsT('foo', 'region'), existsT('bar', 'zone')] }), [on('nodeA', { labels: { foo: '', bar: '' } })], hosts('z1', 'z1'), ['ok', 'ok']],
+      pod({ podAffinity: [existsT('foo', 'region'), existsT('bar', 'zone')] }), [on('node-a', { labels: { foo: '', bar: '' } })], hosts('z1', 'z1'), ['ok', 'ok']],
     ["Test incoming pod's affinity: firstly check if all affinityTerms match, and then check if all topologyKeys match, and the match logic should be satisfied on the same pod",
       pod({ podAffinity: [existsT('foo', 'region'), existsT('bar', 'zone')] }),
-      [on('nodeA', { labels: { foo: '' } }), on('nodeB', { labels: { bar: '' } })], hosts('z1', 'z2'), ['affinity', 'affinity']],
+      [on('node-a', { labels: { foo: '' } }), on('node-b', { labels: { bar: '' } })], hosts('z1', 'z2'), ['affinity', 'affinity']],
   ];
   test.each(cases)('%s', (_name, incoming, existingPods, nodes, want) => check(incoming, nodes, existingPods, want));
 });
