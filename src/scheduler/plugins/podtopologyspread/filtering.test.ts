@@ -2,12 +2,13 @@
 // Conformance tables: pkg/scheduler/framework/plugins/podtopologyspread/filtering_test.go TestSingleConstraint and
 // TestMultipleConstraints (kubernetes/kubernetes 01c2588b). Upstream runs the plugin alone; here every filter runs,
 // so where upstream notes "in real case, it's false" we expect the real verdict and the plugin that gives it.
-import { scheduleOn } from '../../..';
+import { configure, resetConfiguration, scheduleOn } from '../../..';
 import type { Node, Pod } from '../../../types';
 import { barSelector, fooSelector, makeNode, makePod, podsOn, spread } from '../../../../test/cluster/builders';
 
 type Want = 'ok' | 'skew' | 'label' | 'NodeAffinity' | 'TaintToleration';
-type Case = [name: string, pod: Pod, nodes: Node[], existing: Pod[], want: Record<string, Want>];
+/** `refused`: the API server refuses the pod (two DoNotSchedule constraints on one topologyKey), so validation is off. */
+type Case = [name: string, pod: Pod, nodes: Node[], existing: Pod[], want: Record<string, Want>, refused?: true];
 
 const SKEW = "node(s) didn't match pod topology spread constraints";
 const LABEL = "node(s) didn't match pod topology spread constraints (missing required label)";
@@ -132,15 +133,24 @@ const multiple: Case[] = [
   ['two Constraints on zone, spreads = [3/3, 2/1]', p(fooBar, spread(1, 'zone', barSelector), spread(1, 'zone', fooSelector)), fourNodes(),
     [makePod('p-a1', { nodeName: 'node-a', labels: fooBar }), makePod('p-a2', { nodeName: 'node-a', labels: foo }), makePod('p-b1', { nodeName: 'node-b', labels: fooBar }),
       makePod('p-y1', { nodeName: 'node-y', labels: foo }), makePod('p-y2', { nodeName: 'node-y', labels: fooBar }), makePod('p-y3', { nodeName: 'node-y', labels: foo })],
-    { 'node-a': 'skew', 'node-b': 'skew', 'node-x': 'ok', 'node-y': 'ok' }],
+    { 'node-a': 'skew', 'node-b': 'skew', 'node-x': 'ok', 'node-y': 'ok' }, true],
   ['two Constraints on zone, spreads = [3/4, 2/1]', p(fooBar, spread(1, 'zone', barSelector), spread(1, 'zone', fooSelector)), fourNodes(),
     [makePod('p-a1', { nodeName: 'node-a', labels: fooBar }), makePod('p-a2', { nodeName: 'node-a', labels: foo }), makePod('p-b1', { nodeName: 'node-b', labels: fooBar }),
       makePod('p-y1', { nodeName: 'node-y', labels: foo }), makePod('p-y2', { nodeName: 'node-y', labels: fooBar }), makePod('p-y3', { nodeName: 'node-y', labels: foo }),
       makePod('p-y4', { nodeName: 'node-y', labels: foo })],
-    { 'node-a': 'skew', 'node-b': 'skew', 'node-x': 'skew', 'node-y': 'skew' }],
+    { 'node-a': 'skew', 'node-b': 'skew', 'node-x': 'skew', 'node-y': 'skew' }, true],
 ];
 
-function check([, pod, nodes, existingPods, want]: Case) {
+function check([, pod, nodes, existingPods, want, refused]: Case) {
+  if (refused) configure({ validate: false });
+  try {
+    checkNodes(pod, nodes, existingPods, want);
+  } finally {
+    resetConfiguration();
+  }
+}
+
+function checkNodes(pod: Pod, nodes: Node[], existingPods: Pod[], want: Record<string, Want>) {
   const result = scheduleOn(pod, nodes, { existingPods });
   for (const node of nodes) {
     const name = node.metadata!.name!;
