@@ -25,4 +25,6 @@ export { nodesFromNodePool, provision, poolModel, isNodePool, type NodesFromNode
 export { chooseNodePool } from './karpenter';
 export { aks, CLUSTER_PRESETS, type ClusterPreset } from './karpenter/cloud';
 export { loadManifests, parseManifests, origin, Manifests, ManifestError, type Origin, type LoadOptions, type ManifestProblem, type NodePool, type NodePoolRequirement, type Workload, type ObjectFor, type KindNames } from './loader';
+export { placementMatrix, formatMatrix, formatMatrixMarkdown, matrixSerializer, isPlacementMatrix, PlacementMatrix, POOL_LABELS, type MatrixOptions, type MatrixRow, type MatrixCell, type MatrixGroup, type EvictionCell } from './report/matrix';
+export type { PlacementRecord, PlacementFacts } from './report/record';
 export type * from './types';

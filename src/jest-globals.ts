@@ -4,9 +4,11 @@ import './jest-entry-guard';
 import { afterAll, afterEach, beforeEach, expect } from '@jest/globals';
 import { installSettingsHooks } from './config';
 import { matchers } from './matchers';
+import { matrixSerializer } from './report/matrix';
 import type { AsymmetricMatcher, PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types';
 
 expect.extend(matchers as never);
+expect.addSnapshotSerializer(matrixSerializer as never);
 installSettingsHooks({ beforeEach, afterEach, afterAll });
 
 declare module '@jest/expect' {

@@ -3,6 +3,7 @@
 import './jest-entry-guard';
 import { installSettingsHooks, type RunnerHooks } from './config';
 import { matchers } from './matchers';
+import { matrixSerializer } from './report/matrix';
 import type { AsymmetricMatcher, PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types';
 
 const globalExpect = (globalThis as { expect?: { extend(m: object): void } }).expect;
@@ -12,6 +13,7 @@ if (!globalExpect) {
   );
 }
 globalExpect.extend(matchers);
+(globalExpect as unknown as { addSnapshotSerializer(s: object): void }).addSnapshotSerializer(matrixSerializer);
 installSettingsHooks(globalThis as unknown as RunnerHooks);
 
 declare global {

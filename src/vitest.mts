@@ -2,9 +2,11 @@
 import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { installSettingsHooks } from './config.js';
 import { matchers } from './matchers/index.js';
+import { matrixSerializer } from './report/matrix.js';
 import type { PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types.js';
 
 expect.extend(matchers as never);
+expect.addSnapshotSerializer(matrixSerializer as never);
 // configure() scoping: a file's top level holds for the file, a test's call for that test; each file ends with the defaults.
 installSettingsHooks({ beforeEach, afterEach, afterAll });
 

@@ -6,6 +6,7 @@
 // a bare call settles one microtask later. The deferral uses a resolved Promise, not queueMicrotask,
 // because Jest's modern fake timers fake queueMicrotask.
 import type { MatcherContext, MatcherResult } from './context';
+import { settings, underSettings } from '../config';
 
 export type Chain<M extends string, A> = PromiseLike<void> & { [K in M]: (arg: A) => void };
 
@@ -48,10 +49,13 @@ export function chainResult<M extends string, A>(
   let settled = false;
   // Jest reports a deferred failure with its own stack of the matcher call (see settleLater).
   const frames = ctx.dontThrow ? undefined : callSite();
-  const settle = (arg: A | undefined) => {
-    settled = true;
-    return report!(build(arg));
-  };
+  // Decided (and its message built) under the settings of the call, even when that is a microtask later.
+  const callSettings = settings();
+  const settle = (arg: A | undefined) =>
+    underSettings(callSettings, () => {
+      settled = true;
+      return report!(build(arg));
+    });
   const fail = (error: unknown) => {
     if (!recordSoft) throw error;
     recordSoft(error);

@@ -39,6 +39,7 @@ export function toPrefer(this: MatcherContext, received: unknown, preferredArg: 
       const pass = sa.total > sb.total;
       return {
         pass,
+        placement: { matcher: 'toPrefer', subject, target: a, verdict: `${pass ? '' : 'not '}preferred over ${other.metadata?.name}`, accepted: pass },
         message: () =>
           `${header()}\n\n${intro}, but the scores (normalised over these two nodes) are ${sa.total} and ${sb.total}` +
           `${sa.total === sb.total ? ' (a tie: the scheduler picks either)' : ''}:\n${describeScore(sa)}\n${describeScore(sb)}${skippedNote(sa)}`,

@@ -18,7 +18,14 @@ export interface PreferenceChain extends PromiseLike<void> {
 
 export interface SchedulingOptions {
   /** Pods already bound to the node(s) (by spec.nodeName for the many-node forms); Succeeded/Failed ones use nothing. */
-  existingPods?: PodLike[];
+  existingPods?: Iterable<PodLike>;
+  /**
+   * `toBeSchedulableOn` only: the rest of the cluster (topology domains and other nodes' pods come from it);
+   * default `[node]`, and `node` is added if missing. The many-node matchers' cluster is their `nodes` argument.
+   */
+  nodes?: Iterable<NodeLike>;
+  /** Namespace objects (their labels serve pod affinity's namespaceSelector); a loadManifests collection works too. */
+  namespaces?: Iterable<import('../types').KubeObject>;
 }
 
 /** The replica matchers' options: existing pods (by spec.nodeName) and Namespace objects (for namespaceSelector). */
