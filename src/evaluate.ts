@@ -28,5 +28,5 @@ export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: 
   const s = toSubject(subject);
   const feasible = new Set(schedule(s, nodes, options.existingPods, options.namespaces).feasible.map((v) => v.node));
   const infos = nodes.map(nodeInfo).filter((n) => feasible.has(n.name));
-  return scoreNodes(podInfo(s), infos, scoreCluster(nodes, options.existingPods)).sort((a, b) => b.total - a.total);
+  return scoreNodes(podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces)).sort((a, b) => b.total - a.total);
 }

@@ -62,7 +62,7 @@ export interface Placement {
 /** One scheduling cycle for `pod` against `nodes` and the pods placed so far. */
 export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], namespaces?: readonly KubeObject[], tieBreak: 'first' | 'last' = 'first') {
   const subject = toSubject(pod);
-  const result = schedule(subject, nodes, existing);
+  const result = schedule(subject, nodes, existing, namespaces);
   if (result.gated) return { result, fitError: `${result.gated.message} (spec.schedulingGates: ${result.gated.gates.join(', ')})` };
   if (result.feasible.length === 0) return { result, fitError: result.fitError };
   if (result.feasible.length === 1) return { result, node: result.feasible[0].node, tiedWith: [] as string[] };

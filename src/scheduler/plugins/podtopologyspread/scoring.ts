@@ -6,17 +6,13 @@ import type { KubeObject, Pod } from '../../../types';
 import type { PodInfo } from '../../framework';
 import { NodeAffinity } from '../../node-affinity';
 import { findUntoleratedTaint } from '../../taint-toleration';
-import { formatSelector, LabelSelectorError, type LabelSelector, parseLabelSelector, selectorMatches, withLabelKeys, type Selector } from '../../../k8s/label-selector';
+import { formatSelector, LabelSelectorError, type LabelSelector, parseLabelSelector, selectorMatches, type Selector } from '../../../k8s/label-selector';
 import { isTerminating, labelsOf, namespaceOf, podMeta, type ScoreCluster, type ScoreNode } from '../../score-cluster';
 import { MAX_NODE_SCORE } from '../noderesources/least-allocated';
+import { constraintsOf, SYSTEM_DEFAULT_CONSTRAINTS } from './constraints';
 
 export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
 
-/** defaultingType System (pkg/scheduler/apis/config/v1/defaults.go systemDefaultConstraints). */
-export const SYSTEM_DEFAULT_SOFT_CONSTRAINTS = [
-  { topologyKey: LABEL_HOSTNAME, maxSkew: 3 },
-  { topologyKey: 'topology.kubernetes.io/zone', maxSkew: 5 },
-] as const;
 
 export interface SoftConstraint {
   /** Index in topologySpreadConstraints; -1 for a system default. */
@@ -72,25 +68,18 @@ function own(pod: PodInfo): TopologySpreadConstraint[] {
 /** The soft constraints, or the system defaults (none when DefaultSelector is empty). Unparsable selectors: none. */
 export function softConstraints(pod: PodInfo): { constraints: SoftConstraint[]; systemDefaulted: boolean } {
   const list = own(pod);
-  const { labels } = podMeta(pod.subject);
   if (list.length) {
     try {
-      const constraints = list.flatMap((c, index): SoftConstraint[] => c.whenUnsatisfiable !== 'ScheduleAnyway' ? [] : [{
-        index, topologyKey: c.topologyKey, maxSkew: c.maxSkew,
-        selector: withLabelKeys(parseLabelSelector(c.labelSelector), labels, c.matchLabelKeys),
-        nodeAffinityPolicy: (c.nodeAffinityPolicy as 'Honor' | 'Ignore' | undefined) ?? 'Honor',
-        nodeTaintsPolicy: (c.nodeTaintsPolicy as 'Honor' | 'Ignore' | undefined) ?? 'Ignore',
-      }]);
-      return { constraints, systemDefaulted: false };
+      return { constraints: constraintsOf(pod, 'ScheduleAnyway'), systemDefaulted: false };
     } catch (e) {
-      if (e instanceof LabelSelectorError) return { constraints: [], systemDefaulted: false };
+      if (e instanceof LabelSelectorError) return { constraints: [], systemDefaulted: false }; // the filter reports it
       throw e;
     }
   }
   const selector = defaultSelectorOf(pod.subject.object);
   if (!selector || selector.kind !== 'requirements') return { constraints: [], systemDefaulted: true };
   return {
-    constraints: SYSTEM_DEFAULT_SOFT_CONSTRAINTS.map((c) => ({ index: -1, ...c, selector, nodeAffinityPolicy: 'Honor' as const, nodeTaintsPolicy: 'Ignore' as const })),
+    constraints: SYSTEM_DEFAULT_CONSTRAINTS.map((c) => ({ index: -1, topologyKey: c.topologyKey, maxSkew: c.maxSkew, selector, nodeAffinityPolicy: 'Honor' as const, nodeTaintsPolicy: 'Ignore' as const })),
     systemDefaulted: true,
   };
 }
