@@ -458,16 +458,18 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
 
   // ---- the failure ----
   const failedStates = nodes.map((n) => state.get(nodeName(n))!).filter((n) => n.failed);
-  for (const n of failedStates) {
-    if (down === 'unreachable') emit('kubelet', `Node ${n.name}`, 'NodeFailure', 'stops posting node status and renewing its Lease (node down or cut off): its pods stop running');
-    else if (down === 'notReady') emit('kubelet', `Node ${n.name}`, 'NodeNotReady', 'posts Ready=False: its pods stop running');
-    else {
-      emit('kubectl', `Node ${n.name}`, 'Tainted', `kubectl taint nodes ${n.name} ${formatTaint(conditionTaint!)}`);
-      addTaint(n, conditionTaint!);
+  at(0, () => {
+    for (const n of failedStates) {
+      if (down === 'unreachable') emit('kubelet', `Node ${n.name}`, 'NodeFailure', 'stops posting node status and renewing its Lease (node down or cut off): its pods stop running');
+      else if (down === 'notReady') emit('kubelet', `Node ${n.name}`, 'NodeNotReady', 'posts Ready=False: its pods stop running');
+      else {
+        emit('kubectl', `Node ${n.name}`, 'Tainted', `kubectl taint nodes ${n.name} ${formatTaint(conditionTaint!)}`);
+        addTaint(n, conditionTaint!);
+      }
     }
-  }
-  // pods already on NoExecute-tainted nodes (e.g. a NotReady node in a dump) get their timers now
-  for (const n of state.values()) if (!n.failed && nodeInfo(n.view).taints.some((t) => t.effect === 'NoExecute')) handleNodeUpdate(n);
+    // pods already on NoExecute-tainted nodes (e.g. a NotReady node in a dump) get their timers now
+    for (const n of state.values()) if (!n.failed && nodeInfo(n.view).taints.some((t) => t.effect === 'NoExecute')) handleNodeUpdate(n);
+  });
 
   let zones: ZoneView[] = [];
   let allZonesFullyDisrupted = false;
