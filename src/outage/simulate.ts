@@ -588,7 +588,13 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       if (!nodeDown(p.node)) continue;
       const noExecute = nodeInfo(n.view).taints.some((x) => x.effect === 'NoExecute');
       const zoneOf = zones.find((z) => z.key === zoneKey(n.original));
-      if (sw.kind === 'DaemonSet') continue; // not desired on a node it no longer should run on
+      if (sw.kind === 'DaemonSet') {
+        // a node it should no longer run on leaves desiredNumberScheduled; one it still should run on stays counted
+        if (daemonShouldRun(sw.object, n.view).shouldRun) {
+          out.push(`${p.name} is on ${n.name}, which is down; the DaemonSet controller never moves a pod to another node, and ${n.name} still counts in desiredNumberScheduled because the DaemonSet tolerates all its taints (NodeShouldRunDaemonPod)`);
+        }
+        continue;
+      }
       if (p.deletedAt !== undefined) out.push(`${p.name} is on ${n.name}, which is down; the taint-eviction controller deletes it at ${p.deletedAt}s`);
       else if (p.eviction) out.push(`${p.name} is on ${n.name}, which is down; the taint-eviction controller deletes it at ${p.eviction.fireAt}s`);
       else if (!noExecute && allZonesFullyDisrupted) out.push(`${p.name} is on ${n.name}, which is down, and is never evicted: every zone is FullDisruption, so the node lifecycle controller adds no NoExecute taint`);

@@ -164,6 +164,12 @@ describe('DaemonSet', () => {
     expect(o.stateOf(agent, 49)).toMatchObject({ desired: 2, running: 1 });
     expect(o.stateOf(agent)).toMatchObject({ desired: 1, running: 1, terminating: 0 });
   });
+  test('a DaemonSet tolerating every NoSchedule taint keeps the lost node in desiredNumberScheduled: not all running again', () => {
+    const agent = daemonSet('agent', { tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }] });
+    const o = simulateOutage({ nodes, workloads: [agent] }, nodesDown(['a1']));
+    expect(o.stateOf(agent)).toMatchObject({ desired: 2, running: 1 });
+    expect(o.why(agent)).toEqual([expect.stringContaining('agent-a1 is on a1, which is down; the DaemonSet controller never moves a pod to another node, and a1 still counts in desiredNumberScheduled')]);
+  });
   test('out-of-service:NoExecute is not tolerated: the pod is deleted, force-deleted by PodGC, and not recreated', () => {
     const agent = daemonSet('agent');
     const o = simulateOutage({ nodes, workloads: [agent] }, { nodes: ['a1'], outOfServiceAt: 100 });
