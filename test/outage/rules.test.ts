@@ -46,7 +46,7 @@ describe('NoExecute tainting through the zone queue', () => {
 
 // staging/src/k8s.io/component-helpers/node/topology/helpers.go GetZoneKey
 describe('GetZoneKey', () => {
-  const n = (labels: Record<string, string>) => ({ kind: 'Node', metadata: { name: 'n', labels } });
+  const n = (labels: Record<string, string>) => ({ kind: 'Node' as const, metadata: { name: 'n', labels } });
   test.each([
     [{}, ''],
     [{ 'topology.kubernetes.io/zone': 'a' }, ':\u0000:a'],
