@@ -18,6 +18,8 @@ export const OUT_OF_SERVICE_TAINT = 'node.kubernetes.io/out-of-service';
 export const POD_GC_PERIOD = 20;
 /** The API server's default terminationGracePeriodSeconds. */
 export const DEFAULT_TERMINATION_GRACE_PERIOD = 30;
+/** How far the simulation runs without `until`: one day of virtual time. */
+export const MAX_HORIZON = 86_400;
 
 /** kube-controller-manager's controller names (and the scheduler's), as events and the timeline name them. */
 export type Component =
@@ -109,6 +111,8 @@ export interface Outage {
   events: OutageEvent[];
   /** The last second simulated. */
   end: number;
+  /** True when, without `until`, events were still coming after a day of virtual time (the run stopped there). */
+  truncated: boolean;
   pods: PodRecord[];
   workloads: string[];
   /** Every workload's desired, running, pending and terminating replicas at second `t` (default: the end). */
@@ -137,6 +141,9 @@ export function nodesDown(nodes: Failure['nodes'] | Node | string, condition?: F
 }
 
 export class OutageError extends Error {}
+
+/** Virtual second `t` as an RFC 3339 time (the failure happens at the Unix epoch). */
+export const virtualTime = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
 
 const nodeName = (n: Node) => n.metadata?.name ?? '';
 const ZONE_LABELS = ['topology.kubernetes.io/zone', 'failure-domain.beta.kubernetes.io/zone'];
@@ -252,23 +259,27 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
 
   /** handleNodeUpdate → processPodOnNode for each pod bound to the node, with the node's NoExecute taints now. */
   function handleNodeUpdate(n: NodeState) {
-    for (const p of pods) {
-      if (p.node !== n.name || p.deletedAt !== undefined) continue;
+    for (const p of pods) if (p.node === n.name && p.deletedAt === undefined) processPodOnNode(p, n);
+  }
+
+  /** processPodOnNode (also run by handlePodUpdate when a pod is bound to a node that has NoExecute taints). */
+  function processPodOnNode(p: SimPod, n: NodeState) {
+    {
       const verdict = taintEviction(podInfo(evictionSubject(p)), nodeInfo(n.view));
       if (verdict.after === null) {
         if (p.eviction) {
           p.eviction = undefined;
           emit('taint-eviction-controller', podLabel(p), 'TaintManagerEviction', `Cancelling deletion of Pod ${p.namespace}/${p.name}`, p.owner?.label);
         }
-        continue;
+        return;
       }
       if (verdict.after === 0) {
         p.eviction = undefined;
         deletePod(p, 'taint-eviction-controller', 'TaintManagerEviction', `Marking for deletion Pod ${p.namespace}/${p.name}: ${evictionReason(p, n)}`);
-        continue;
+        return;
       }
       // an eviction already scheduled keeps its start unless re-evaluated at the same instant
-      if (p.eviction && p.eviction.start < now) continue;
+      if (p.eviction && p.eviction.start < now) return;
       const fireAt = now + verdict.after;
       p.eviction = { start: now, fireAt };
       at(fireAt, () => {
@@ -294,6 +305,8 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   /** A DELETE: the pod gets its deletionTimestamp; on a live node the kubelet removes it after its grace period. */
   function deletePod(p: SimPod, component: Component, reason: string, message: string) {
     p.deletedAt = now;
+    // the scheduler's copy carries the deletionTimestamp (plugins such as PodTopologySpread skip terminating pods)
+    if (p.bound) p.bound = { ...p.bound, metadata: { ...p.bound.metadata, deletionTimestamp: virtualTime(now) } };
     p.eviction = undefined;
     emit(component, podLabel(p), reason, message, p.owner?.label);
     if (p.node === undefined) return removePod(p, component, 'Deleted', 'a Pending pod is removed at once');
@@ -424,6 +437,8 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
         p.fitError = undefined;
         p.bound = own ? p.pod : { ...p.pod, spec: { ...p.pod.spec!, nodeName: cycle.node } };
         if (!initial) emit('default-scheduler', podLabel(p), 'Scheduled', `Successfully assigned ${p.namespace}/${p.name} to ${cycle.node}`, p.owner?.label);
+        const n = state.get(cycle.node)!;
+        if (!initial && nodeInfo(n.view).taints.some((x) => x.effect === 'NoExecute')) processPodOnNode(p, n);
       } else if (cycle.fitError !== p.fitError) {
         p.fitError = cycle.fitError;
         emit('default-scheduler', podLabel(p), 'FailedScheduling', cycle.fitError ?? 'not scheduled', p.owner?.label);
@@ -468,7 +483,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       }
     }
     // pods already on NoExecute-tainted nodes (e.g. a NotReady node in a dump) get their timers now
-    for (const n of state.values()) if (!n.failed && nodeInfo(n.view).taints.some((t) => t.effect === 'NoExecute')) handleNodeUpdate(n);
+    for (const n of state.values()) if (nodeInfo(n.view).taints.some((t) => t.effect === 'NoExecute')) handleNodeUpdate(n);
   });
 
   let zones: ZoneView[] = [];
@@ -526,10 +541,17 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   }
 
   // ---- run the virtual clock ----
+  // Without `until`, a day of virtual time at most: a pod that tolerates a NoExecute taint for a while can be
+  // evicted, replaced onto the same node and evicted again for ever.
+  const horizon = until ?? MAX_HORIZON;
+  let truncated = false;
   while (queue.length) {
     queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
     const t = queue[0].at;
-    if (until !== undefined && t > until) break;
+    if (t > horizon) {
+      truncated = until === undefined;
+      break;
+    }
     now = t;
     while (queue.length && queue[0].at === t) {
       queue.shift()!.run();
@@ -537,7 +559,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     }
     settle();
   }
-  const end = until ?? Math.max(0, ...events.map((e) => e.at));
+  const end = until ?? (truncated ? MAX_HORIZON : Math.max(0, ...events.map((e) => e.at)));
 
   // ---- queries ----
   const find = (w: KubeObject | string): SimWorkload => {
@@ -628,6 +650,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     },
     events,
     end,
+    truncated,
     pods: pods.map(({ pod: _pod, bound: _bound, owner: _owner, eviction: _eviction, daemonNode: _daemonNode, ...record }) => record),
     workloads: workloads.map((w) => w.label),
     stateAt: (t = end) => workloads.map((w) => stateOf(w.object, t)),

@@ -224,3 +224,20 @@ describe('a bare Pod is never replaced', () => {
     expect(o.stateOf(p)).toMatchObject({ desired: 1, running: 0, terminating: 1 });
   });
 });
+
+describe('handlePodUpdate: a pod bound to a node with a NoExecute taint it tolerates for a while', () => {
+  test('is evicted again after its toleration, replaced onto the same node, and so on: the run stops after a day', () => {
+    // a1 tainted maintenance=now:NoExecute at 0 s; web tolerates it for 600 s; b1 is full, so every replacement goes
+    // back to a1 once the old pod's 3 CPU are free (the kubelet removes it 30 s after the deletion), and is deleted
+    // 600 s after it is bound (the timer starts when the pod update is processed)
+    const tolerations = [{ key: 'maintenance', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 600 }];
+    const web = deployment('web', 1, '3', { tolerations: tolerations as never });
+    const nodes = [zonedNode('a1', 'a'), zonedNode('b1', 'b', '2')];
+    const o = simulateOutage({ nodes, workloads: [web] }, nodesDown(['a1'], 'maintenance=now:NoExecute'));
+    expect(o.truncated).toBe(true);
+    expect(o.end).toBe(86_400);
+    expect(o.pods.slice(0, 3).map((p) => [p.name, p.node, p.boundAt, p.deletedAt])).toEqual([['web-0', 'a1', 0, 600], ['web-1', 'a1', 630, 1230], ['web-2', 'a1', 1260, 1860]]);
+    const bounded = simulateOutage({ nodes, workloads: [web] }, nodesDown(['a1'], 'maintenance=now:NoExecute'), { until: 1000 });
+    expect([bounded.truncated, bounded.end, bounded.pods.length]).toEqual([false, 1000, 2]);
+  });
+});
