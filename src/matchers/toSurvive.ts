@@ -6,17 +6,20 @@ import { simulateOutage, OutageError, type Outage } from '../outage/simulate';
 import type { Cluster, Failure } from '../outage/types';
 import { failBoth, hint, indent, type MatcherContext, type MatcherResult } from './context';
 import { chainResult, checkSeconds, type Chain } from './chain';
-import { apiServerErrors, guarded, subjectOf, UsageError } from './inputs';
+import { apiServerErrors, guarded, labelOf, subjectOf, UsageError } from './inputs';
 
 /** Run the outage with the subject among the cluster's workloads; misuse becomes a UsageError. */
 export function outageFor(received: unknown, failure: unknown, cluster: unknown): { outage: Outage; workload: KubeObject; label: string } {
   const subject = subjectOf(received);
-  const rejected = apiServerErrors([{ object: subject.object, label: subject.label }]);
-  if (rejected) throw new UsageError(rejected);
   if (typeof cluster !== 'object' || cluster === null || !Array.isArray((cluster as Cluster).nodes)) {
     throw new UsageError(`expected the cluster as { nodes, workloads?, existingPods?, namespaces? }, received ${JSON.stringify(cluster)?.slice(0, 80)}`);
   }
   const c = cluster as Cluster;
+  const rejected = apiServerErrors([
+    { object: subject.object, label: subject.label },
+    ...c.nodes.map((n) => ({ object: n as KubeObject, label: labelOf(n as KubeObject) })),
+  ]);
+  if (rejected) throw new UsageError(rejected);
   const workloads = [...(c.workloads ?? [])];
   if (!workloads.includes(subject.object)) workloads.push(subject.object);
   try {
@@ -71,7 +74,8 @@ export function toSurvive(
           `\nReceived: ${stateLine(outage, workload, t)}` +
           (recovered !== undefined ? `; every replica runs from ${recovered}s` : '; not every replica runs again') +
           (why.length ? `\n\nWhy:\n${indent(why, '  - ')}` : '') +
-          `\n\nTimeline (virtual seconds after the failure):\n${outage.format(workload)}`,
+          `\n\nTimeline (virtual seconds after the failure):\n${outage.format(workload)}` +
+          (outage.truncated ? `\n  … events were still coming after ${outage.end}s; the simulation stopped there` : ''),
       };
     });
   };

@@ -88,3 +88,12 @@ describe('toKeepAtLeast', () => {
     expect(pod('solo', 'c1')).toKeepAtLeast(1, zone('a'), { nodes: [...nodes, zonedNode('d1', 'd')] });
   });
 });
+
+describe('objects the API server would refuse', () => {
+  test('an invalid node in the cluster fails the matcher with its field error, with or without .not', () => {
+    const bad = { ...zonedNode('bad', 'a'), spec: { taints: [{ key: 'x', effect: 'Sometimes' }] } };
+    const msg = failure(() => expect(web).not.toSurvive(zone('a'), { nodes: [...nodes, bad as never] }).within(1));
+    expect(msg).toContain('Node bad would be rejected by the API server');
+    expect(msg).toContain('spec.taints[0].effect');
+  });
+});
