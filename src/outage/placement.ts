@@ -6,7 +6,7 @@ import { toSubject } from '../subject';
 import { settings } from '../config';
 import { addDaemonSetTolerations } from '../admission/daemonset-tolerations';
 import { nodeInfo, podInfo } from '../scheduler/framework';
-import { schedule } from '../scheduler';
+import { fitError, schedule, type NodeVerdict } from '../scheduler';
 import { NodeAffinity } from '../scheduler/node-affinity';
 import { findUntoleratedTaint } from '../scheduler/taint-toleration';
 import { scoreNodes } from '../scheduler/score';
@@ -96,10 +96,20 @@ export interface Cycle {
  * NodeAffinity score, then the node with the fewest pods of the same owner (a stand-in for the default topology
  * spreading), then the order the nodes were given.
  */
-export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], sameOwner: (p: Pod) => boolean): Cycle {
+export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], sameOwner: (p: Pod) => boolean, volumeZone?: string): Cycle {
   const subject = toSubject(pod);
   const result = schedule(subject, nodes, existing);
   if (result.gated) return { fitError: `${result.gated.message} (spec.schedulingGates: ${result.gated.gates.join(', ')})` };
+  if (volumeZone !== undefined) {
+    // VolumeBinding (after NodeResourcesFit in the default order): a bound zonal PersistentVolume's node affinity
+    const outside = result.feasible.filter((v) => zoneOf(nodes.find((n) => nodeInfo(n).name === v.node)!) !== volumeZone);
+    const rejected: NodeVerdict[] = [...result.rejected, ...outside.map((v) => ({ node: v.node, feasible: false, status: {
+      plugin: 'VolumeBinding', code: 'UnschedulableAndUnresolvable' as const, reasons: [ErrReasonNodeConflict],
+      details: [`the pod's PersistentVolumes are in zone ${volumeZone}`],
+    } }))];
+    result.feasible = result.feasible.filter((v) => !outside.includes(v));
+    if (result.feasible.length === 0) return { fitError: fitError(nodes.length, podInfo(subject), rejected) };
+  }
   if (result.feasible.length === 0) return { fitError: result.fitError };
   const feasible = new Set(result.feasible.map((v) => v.node));
   const infos = nodes.map(nodeInfo).filter((n) => feasible.has(n.name));
@@ -111,4 +121,16 @@ export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly
     if (s.total > best.total || (s.total === best.total && (mine.get(s.node) ?? 0) < (mine.get(best.node) ?? 0))) best = s;
   }
   return { node: best.node };
+}
+
+/**
+ * volumebinding/binder.go ErrReasonNodeConflict since v1.33 (kubernetes PR #129887); before:
+ * "node(s) had volume node affinity conflict".
+ */
+export const ErrReasonNodeConflict = "node(s) didn't match PersistentVolume's node affinity";
+
+/** The node's zone label (topology.kubernetes.io/zone, else the beta label). */
+export function zoneOf(node: Node): string | undefined {
+  const labels = node.metadata?.labels ?? {};
+  return labels['topology.kubernetes.io/zone'] ?? labels['failure-domain.beta.kubernetes.io/zone'];
 }

@@ -8,7 +8,7 @@ import { formatTaint, formatToleration } from '../k8s/toleration';
 import { parseTaint } from '../k8s/kubectl-taint';
 import type { Cluster, Failure, OutageOptions } from './types';
 import { NODE_EVICTION_RATE, NODE_MONITOR_GRACE_PERIOD, noExecuteTaintTimes, zoneKey, zonesAfterFailure, type ZoneView } from './node-lifecycle';
-import { daemonPod, daemonShouldRun, desiredReplicas, podFrom, scheduleOne } from './placement';
+import { daemonPod, daemonShouldRun, desiredReplicas, podFrom, scheduleOne, zoneOf } from './placement';
 
 export const UNREACHABLE_TAINT = 'node.kubernetes.io/unreachable';
 export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
@@ -98,6 +98,8 @@ interface SimWorkload {
   desired: Array<{ at: number; value: number }>;
   /** Why the controller did not create a pod in its last sync (StatefulSet OrderedReady). */
   waiting?: string;
+  /** StatefulSet with zonal volumes: the zone of each ordinal's PersistentVolumes. */
+  volumeZones?: Map<number, string>;
 }
 
 export interface Outage {
@@ -223,7 +225,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   const nodes = cluster.nodes.map((n, i) => assertNode(n, `cluster.nodes[${i}]`));
   const failed = failedNodes(nodes, failure);
   const { down, taint: conditionTaint } = conditionOf(failure);
-  const grace = checkSeconds(options.gracePeriod, 'options.gracePeriod') ?? NODE_MONITOR_GRACE_PERIOD;
+  const grace = checkSeconds(options.gracePeriod, 'options.gracePeriod') ?? checkSeconds(cluster.gracePeriod, 'cluster.gracePeriod') ?? NODE_MONITOR_GRACE_PERIOD;
   const until = checkSeconds(options.until, 'options.until');
   const outOfServiceAt = checkSeconds(failure.outOfServiceAt, 'failure.outOfServiceAt');
   for (const w of cluster.workloads ?? []) {
@@ -400,12 +402,14 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
             if (monotonic && !initial) break;
             continue;
           }
+          // (the reason is kept for why() when it holds back a missing higher ordinal)
+          const heldBack = () => Array.from({ length: desired - i - 1 }, (_, k) => i + 1 + k).some((j) => !live(w).some((p) => p.ordinal === j));
           if (monotonic && slot.deletedAt !== undefined) {
-            w.waiting = `StatefulSet ${slot.namespace}/${name} is waiting for Pod ${slot.name} to Terminate`;
+            if (heldBack()) w.waiting = `StatefulSet ${slot.namespace}/${name} is waiting for Pod ${slot.name} to Terminate`;
             break;
           }
           if (monotonic && !initial && !runningAndReady(slot)) {
-            w.waiting = `StatefulSet ${slot.namespace}/${name} is waiting for Pod ${slot.name} to be Running and Ready`;
+            if (heldBack()) w.waiting = `StatefulSet ${slot.namespace}/${name} is waiting for Pod ${slot.name} to be Running and Ready`;
             break;
           }
         }
@@ -430,9 +434,14 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       const own = p.pod.spec?.nodeName;
       const existing = pods.filter((q) => q.bound && q.removedAt === undefined).map((q) => q.bound!);
       const owned = new Set(pods.filter((q) => q.owner === p.owner && q.bound).map((q) => q.bound!));
-      const cycle = scheduleOne(p.pod, views(), existing, (q) => owned.has(q));
+      const volumeZone = p.ordinal === undefined ? undefined : p.owner?.volumeZones?.get(p.ordinal);
+      const cycle = scheduleOne(p.pod, views(), existing, (q) => owned.has(q), volumeZone);
       if (cycle.node) {
         p.node = cycle.node;
+        const zoneLabel = zoneOf(state.get(cycle.node)!.original);
+        if (p.ordinal !== undefined && p.owner?.volumeZones && !p.owner.volumeZones.has(p.ordinal) && zoneLabel !== undefined) {
+          p.owner.volumeZones.set(p.ordinal, zoneLabel);
+        }
         p.boundAt = now;
         p.fitError = undefined;
         p.bound = own ? p.pod : { ...p.pod, spec: { ...p.pod.spec!, nodeName: cycle.node } };
@@ -467,7 +476,9 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     pods.push({ name: pod.metadata?.name ?? `existingPods[${i}]`, namespace: pod.metadata?.namespace ?? 'default', createdAt: 0, boundAt: 0, node: bound, pod, bound: pod });
   }
   for (const object of cluster.workloads ?? []) {
-    workloads.push({ object, label: toSubject(object).label, kind: object.kind!, next: 0, desired: [] });
+    const claims = (object as { spec?: { volumeClaimTemplates?: unknown[] } }).spec?.volumeClaimTemplates ?? [];
+    const zonal = cluster.zonalVolumes === true && object.kind === 'StatefulSet' && claims.length > 0;
+    workloads.push({ object, label: toSubject(object).label, kind: object.kind!, next: 0, desired: [], ...(zonal ? { volumeZones: new Map() } : {}) });
   }
   settle(true);
 
@@ -624,7 +635,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       else if (!noExecute) out.push(`${p.name} is on ${n.name}, which is down; its NoExecute taint has not come yet (zone tainting queue)`);
       else out.push(`${p.name} is on ${n.name}, which is down, and is never evicted: it tolerates the node's NoExecute taints without tolerationSeconds`);
     }
-    if (sw.waiting && !out.some((l) => l.includes('to Terminate'))) out.push(sw.waiting);
+    if (sw.waiting) out.push(`${sw.waiting}, so higher ordinals are not created`);
     return out;
   };
   const minRunning = (w: KubeObject | string, to = end) => {

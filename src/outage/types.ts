@@ -29,6 +29,13 @@ export interface Cluster {
   existingPods?: readonly PodLike[];
   /** Namespace objects (for the scheduler's namespaceSelector, once replica placement uses them). */
   namespaces?: readonly KubeObject[];
+  /**
+   * The PersistentVolumes of StatefulSets' volumeClaimTemplates are zonal (EBS, Persistent Disk, Azure Disk): each
+   * ordinal's volumes stay in the zone of the node its first pod ran on, and a replacement only fits there.
+   */
+  zonalVolumes?: boolean;
+  /** This cluster's --node-monitor-grace-period in seconds (options.gracePeriod wins). */
+  gracePeriod?: number;
 }
 
 export interface OutageOptions {

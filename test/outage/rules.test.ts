@@ -148,7 +148,7 @@ describe('StatefulSet: at most one pod per identity', () => {
     expect(ordered.pending).toBe(1);
     expect(ordered.o.why(ordered.db)).toEqual([
       expect.stringMatching(/^db-0 is Pending: 0\/3 nodes are available: 1 Insufficient cpu, 2 node\(s\) had untolerated taint/),
-      'StatefulSet default/db is waiting for Pod db-0 to be Running and Ready',
+      'StatefulSet default/db is waiting for Pod db-0 to be Running and Ready, so higher ordinals are not created',
     ]);
     expect(created('Parallel').pending).toBe(2);
   });
@@ -239,5 +239,33 @@ describe('handlePodUpdate: a pod bound to a node with a NoExecute taint it toler
     expect(o.pods.slice(0, 3).map((p) => [p.name, p.node, p.boundAt, p.deletedAt])).toEqual([['web-0', 'a1', 0, 600], ['web-1', 'a1', 630, 1230], ['web-2', 'a1', 1260, 1860]]);
     const bounded = simulateOutage({ nodes, workloads: [web] }, nodesDown(['a1'], 'maintenance=now:NoExecute'), { until: 1000 });
     expect([bounded.truncated, bounded.end, bounded.pods.length]).toEqual([false, 1000, 2]);
+  });
+});
+
+// volumebinding: a bound PersistentVolume's node affinity (zonal block storage); message text of kubernetes PR #129887
+describe('zonal volumes (cluster.zonalVolumes)', () => {
+  const withClaims = (replicas: number) => {
+    const s = statefulSet('db', replicas, '500m');
+    return { ...s, spec: { ...s.spec, volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10Gi' } } } }] } };
+  };
+  test('the replacement of ordinal 0 only fits in its volume\'s zone', () => {
+    const db = withClaims(1);
+    const nodes = [zonedNode('a1', 'a'), zonedNode('a2', 'a'), zonedNode('b1', 'b')];
+    const o = simulateOutage({ nodes, workloads: [db], zonalVolumes: true }, { nodes: ['a1'], outOfServiceAt: 400 });
+    expect(o.pods.map((p) => `${p.name}@${p.node}`)).toEqual(['db-0@a1', 'db-0@a2']);
+  });
+  test('the whole zone lost: Pending, VolumeBinding rejects the other zones', () => {
+    const db = withClaims(1);
+    const nodes = [zonedNode('a1', 'a'), zonedNode('b1', 'b'), zonedNode('c1', 'c')];
+    const o = simulateOutage({ nodes, workloads: [db], zonalVolumes: true }, { zone: 'a', outOfServiceAt: 400 });
+    expect(o.why(db)).toEqual(["db-0 is Pending: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match PersistentVolume's node affinity."]);
+    // without zonal volumes it moves to b1
+    const free = simulateOutage({ nodes, workloads: [db] }, { zone: 'a', outOfServiceAt: 400 });
+    expect(free.stateOf(db)).toMatchObject({ running: 1, pending: 0 });
+  });
+  test('cluster.gracePeriod sets the node monitor grace period; options.gracePeriod wins', () => {
+    const nodes = zones(['a', 'b'], 1);
+    expect(simulateOutage({ nodes, gracePeriod: 40 }, nodesDown(['a1'])).events[1].at).toBe(40);
+    expect(simulateOutage({ nodes, gracePeriod: 40 }, nodesDown(['a1']), { gracePeriod: 60 }).events[1].at).toBe(60);
   });
 });
