@@ -32,6 +32,14 @@ describe('losing zone eu-west-1a', () => {
     expect(payments).not.toSurvive(markedAt600, cluster).within(599);
   });
 
+  test('…unless its volumes are zonal (EBS, Persistent Disk): then payments-0 can only return to eu-west-1a', () => {
+    const zonal = { ...cluster, zonalVolumes: true };
+    expect(payments).not.toSurvive({ ...zoneA, outOfServiceAt: 600 }, zonal);
+    expect(simulateOutage(zonal, { ...zoneA, outOfServiceAt: 600 }).why(payments)).toEqual([
+      "payments-0 is Pending: 0/5 nodes are available: 2 node(s) didn't match PersistentVolume's node affinity, 3 node(s) had untolerated taint(s).",
+    ]);
+  });
+
   test('the logging DaemonSet stays: its pods tolerate the unreachable taint forever', () => {
     expect(logging).toSurvive(zoneA, cluster);
     const outage = simulateOutage(cluster, zoneA);
