@@ -111,6 +111,8 @@ export interface Outage {
   /** True when every zone was FullDisruption: the node lifecycle controller stopped all NoExecute tainting. */
   allZonesFullyDisrupted: boolean;
   events: OutageEvent[];
+  /** The same events: the outage's timeline. */
+  timeline: OutageEvent[];
   /** The last second simulated. */
   end: number;
   /** True when, without `until`, events were still coming after a day of virtual time (the run stopped there). */
@@ -660,6 +662,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       return allZonesFullyDisrupted;
     },
     events,
+    timeline: events,
     end,
     truncated,
     pods: pods.map(({ pod: _pod, bound: _bound, owner: _owner, eviction: _eviction, daemonNode: _daemonNode, ...record }) => record),
