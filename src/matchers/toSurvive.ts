@@ -11,6 +11,7 @@ import { apiServerErrors, guarded, labelOf, subjectOf, UsageError } from './inpu
 /** Run the outage with the subject among the cluster's workloads; misuse becomes a UsageError. */
 export function outageFor(received: unknown, failure: unknown, cluster: unknown): { outage: Outage; workload: KubeObject; label: string } {
   const subject = subjectOf(received);
+  if (subject.kind === 'PodTemplate') throw new UsageError(`${subject.label} runs no pods: an outage is about a Pod or a workload's replicas`);
   if (typeof cluster !== 'object' || cluster === null || !Array.isArray((cluster as Cluster).nodes)) {
     throw new UsageError(`expected the cluster as { nodes, workloads?, existingPods?, namespaces? }, received ${JSON.stringify(cluster)?.slice(0, 80)}`);
   }

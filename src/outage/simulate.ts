@@ -231,7 +231,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   const until = checkSeconds(options.until, 'options.until');
   const outOfServiceAt = checkSeconds(failure.outOfServiceAt, 'failure.outOfServiceAt');
   for (const w of cluster.workloads ?? []) {
-    if (!SIMULATED_KINDS.includes(w?.kind ?? '')) throw new OutageError(`${describeObject(w)}: an outage simulates ${SIMULATED_KINDS.join(', ')}`);
+    if (!SIMULATED_KINDS.includes(w?.kind ?? '') && w?.kind !== 'PodTemplate') throw new OutageError(`${describeObject(w)}: an outage simulates ${SIMULATED_KINDS.join(', ')}`);
   }
 
   const events: OutageEvent[] = [];
@@ -477,7 +477,8 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     if (!bound || !state.has(bound) || pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') continue;
     pods.push({ name: pod.metadata?.name ?? `existingPods[${i}]`, namespace: pod.metadata?.namespace ?? 'default', createdAt: 0, boundAt: 0, node: bound, pod, bound: pod });
   }
-  for (const object of cluster.workloads ?? []) {
+  // a PodTemplate (which loadManifests' workloads() includes) runs no pods
+  for (const object of (cluster.workloads ?? []).filter((w) => w.kind !== 'PodTemplate')) {
     const claims = (object as { spec?: { volumeClaimTemplates?: unknown[] } }).spec?.volumeClaimTemplates ?? [];
     const zonal = cluster.zonalVolumes === true && object.kind === 'StatefulSet' && claims.length > 0;
     workloads.push({ object, label: toSubject(object).label, kind: object.kind!, next: 0, desired: [], ...(zonal ? { volumeZones: new Map() } : {}) });

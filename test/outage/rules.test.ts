@@ -269,3 +269,23 @@ describe('zonal volumes (cluster.zonalVolumes)', () => {
     expect(simulateOutage({ nodes, gracePeriod: 40 }, nodesDown(['a1']), { gracePeriod: 60 }).events[1].at).toBe(60);
   });
 });
+
+describe('bad input to simulateOutage is a clear error', () => {
+  const nodes = zones(['a', 'b'], 1);
+  test.each([
+    ['no nodes array', () => simulateOutage({ nodes: 'a1' } as never, nodesDown(['a1'])), 'expected a cluster { workloads, nodes, existingPods?, namespaces? } with nodes an array of Node objects'],
+    ['a non-Node among the nodes', () => simulateOutage({ nodes: [...nodes, { kind: 'Pod' }] as never }, nodesDown(['a1'])), 'expected a cluster.nodes[2] (a v1 Node object with kind: Node)'],
+    ['a failure without nodes', () => simulateOutage({ nodes }, {}), 'the failure names no nodes: give nodes, zone or selector'],
+    ['a selector matching nothing', () => simulateOutage({ nodes }, { selector: { pool: 'gpu' } }), 'the failure matches no node ({"selector":{"pool":"gpu"}})'],
+    ['a removal as condition', () => simulateOutage({ nodes }, nodesDown(['a1'], 'drain-')), 'failure.condition "drain-" removes a taint'],
+    ['a negative outOfServiceAt', () => simulateOutage({ nodes }, { nodes: ['a1'], outOfServiceAt: -1 }), 'failure.outOfServiceAt must be a number of seconds ≥ 0, received -1'],
+    ['a Service among the workloads', () => simulateOutage({ nodes, workloads: [{ kind: 'Service', metadata: { name: 's' } }] }, nodesDown(['a1'])), 'Service s: an outage simulates Pod, Deployment'],
+    ['an unknown workload asked about', () => simulateOutage({ nodes }, nodesDown(['a1'])).stateOf('Deployment default/nope'), 'Deployment default/nope is not among the cluster\'s workloads'],
+  ])('%s', (_name, run, message) => {
+    expect(run).toThrow(message);
+  });
+  test('a PodTemplate among the workloads is skipped (loadManifests().workloads() includes them)', () => {
+    const template = { apiVersion: 'v1', kind: 'PodTemplate', metadata: { name: 't' }, template: { spec: { containers: [{ name: 'c', image: 'i' }] } } };
+    expect(simulateOutage({ nodes, workloads: [template] }, nodesDown(['a1'])).workloads).toEqual([]);
+  });
+});
