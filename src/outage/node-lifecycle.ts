@@ -95,7 +95,9 @@ export function zonesAfterFailure(nodes: readonly Node[], failed: ReadonlySet<st
     const key = zoneKey(n);
     const c = counts.get(key) ?? { size: 0, notReady: 0 };
     c.size++;
-    if (failed.has(n.metadata?.name ?? '')) c.notReady++;
+    // a node already not Ready in the input counts too; one without conditions is taken as Ready (as everywhere here)
+    const ready = n.status?.conditions?.find((x) => x.type === 'Ready')?.status ?? 'True';
+    if (failed.has(n.metadata?.name ?? '') || ready !== 'True') c.notReady++;
     counts.set(key, c);
   }
   const zones = [...counts].map(([key, c]) => {

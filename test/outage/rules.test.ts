@@ -62,6 +62,12 @@ describe('handleDisruption', () => {
     const { zones: z } = zonesAfterFailure(nodes, new Set(['a1', 'a2', 'a-excluded']));
     expect(z).toEqual([expect.objectContaining({ name: 'a', size: 3, notReady: 2, state: 'Normal', rate: 0.1 })]);
   });
+  test('a node already not Ready in the input counts as not Ready: 2 failed + 1 NotReady of 5 → PartialDisruption', () => {
+    const nodes = zones(['a'], 5).concat(zones(['b'], 1));
+    nodes[2] = { ...nodes[2], status: { ...nodes[2].status, conditions: [{ type: 'Ready', status: 'False' }] } };
+    const { zones: z } = zonesAfterFailure(nodes, new Set(['a1', 'a2']));
+    expect(z.find((x) => x.name === 'a')).toMatchObject({ size: 5, notReady: 3, state: 'PartialDisruption', rate: 0 });
+  });
   test('every zone FullDisruption: master disruption mode, every rate 0', () => {
     const nodes = zones(['a', 'b'], 2);
     const result = zonesAfterFailure(nodes, new Set(['a1', 'a2', 'b1', 'b2']));
