@@ -7,9 +7,11 @@ import { toBeEvictedFrom } from './toBeEvictedFrom';
 import { toPrefer } from './toPrefer';
 import { toBeProvisionableBy } from './toBeProvisionableBy';
 import { toBeProvisionableByAnyOf } from './toBeProvisionableByAnyOf';
+import { toSurvive } from './toSurvive';
+import { toKeepAtLeast } from './toKeepAtLeast';
 
-export { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf };
-export type { PlacementMatchers, PlacementAsymmetricMatchers, AsymmetricMatcher, EvictionChain, PreferenceChain } from './types';
+export { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf, toSurvive, toKeepAtLeast };
+export type { PlacementMatchers, PlacementAsymmetricMatchers, AsymmetricMatcher, EvictionChain, PreferenceChain, SurvivalChain } from './types';
 export type { MatcherContext, MatcherResult } from './context';
 
-export const matchers = { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf };
+export const matchers = { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf, toSurvive, toKeepAtLeast };
