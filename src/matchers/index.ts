@@ -7,16 +7,18 @@ import { toBeEvictedFrom } from './toBeEvictedFrom';
 import { toPrefer } from './toPrefer';
 import { toBeProvisionableBy } from './toBeProvisionableBy';
 import { toBeProvisionableByAnyOf } from './toBeProvisionableByAnyOf';
+import { toSurvive } from './toSurvive';
+import { toKeepAtLeast } from './toKeepAtLeast';
 import { toHaveAllReplicasScheduled } from './toHaveAllReplicasScheduled';
 import { toSpreadReplicasAcross } from './toSpreadReplicasAcross';
 import { toShareNodesWith } from './toShareNodesWith';
 
-export { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf };
+export { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf, toSurvive, toKeepAtLeast };
 export { toHaveAllReplicasScheduled, toSpreadReplicasAcross, toShareNodesWith };
-export type { PlacementMatchers, PlacementAsymmetricMatchers, AsymmetricMatcher, EvictionChain, PreferenceChain } from './types';
+export type { PlacementMatchers, PlacementAsymmetricMatchers, AsymmetricMatcher, EvictionChain, PreferenceChain, SurvivalChain } from './types';
 export type { MatcherContext, MatcherResult } from './context';
 
 export const matchers = {
   toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf,
-  toHaveAllReplicasScheduled, toSpreadReplicasAcross, toShareNodesWith,
+  toSurvive, toKeepAtLeast, toHaveAllReplicasScheduled, toSpreadReplicasAcross, toShareNodesWith,
 };

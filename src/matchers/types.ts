@@ -59,6 +59,12 @@ export interface PlacementMatchers<R> {
   toBeProvisionableBy(nodePool: NodePoolLike): R;
   /** Karpenter would find a NodePool among these (highest weight first, then name descending); the message names its pick. */
   toBeProvisionableByAnyOf(nodePools: Iterable<NodePoolLike>): R;
+  /** When the failure happens (simulateOutage), every replica of the workload runs again once the controllers are done. */
+  toSurvive(failure: OutageFailure, cluster: OutageCluster): SurvivalChain;
+  /** Portable form: every replica runs again at second `within` after the failure. */
+  toSurvive(failure: OutageFailure, cluster: OutageCluster, options: { within: number }): R;
+  /** At no instant of the outage are fewer than `n` replicas running (a PodDisruptionBudget does not ensure this). */
+  toKeepAtLeast(n: number, failure: OutageFailure, cluster: OutageCluster): R;
 }
 
 /** What `expect.toTolerate(…)` & co. return in Jest: an asymmetric matcher (as `@jest/expect-utils` types it). */
@@ -79,3 +85,14 @@ export interface PlacementAsymmetricMatchers<R> {
   /** Evicted at some point, or with `{ after }` exactly that many seconds after the taints appear. */
   toBeEvictedFrom(node: NodeLike, options?: { after: number }): R;
 }
+
+/** Returned by `toSurvive(failure, cluster)`: add `.within(seconds)` to ask that every replica runs again by then. */
+export interface SurvivalChain extends PromiseLike<void> {
+  /** Every replica runs again at this second after the failure. */
+  within(seconds: number): void;
+}
+
+/** The failure of an outage matcher: `zone('a')`, `nodesDown(['a1'])` or the object they return. */
+export type OutageFailure = import('../outage/types').Failure;
+/** The cluster of an outage matcher; the subject is added to its workloads. */
+export type OutageCluster = import('../outage/types').Cluster;
