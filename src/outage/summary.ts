@@ -24,6 +24,7 @@ export interface OutageOutcome {
 }
 
 const full = (s: WorkloadState) => s.running >= s.desired && s.pending === 0;
+const stays = (n: number) => (n === 1 ? '1 stays on a down node' : `${n} stay on down nodes`);
 
 /** The workload (one of the outage's) at second `t` (default: the end of the outage). */
 export function outcomeOf(outage: Outage, workload: KubeObject, t = outage.end): OutageOutcome {
@@ -49,7 +50,9 @@ export function outcomeOf(outage: Outage, workload: KubeObject, t = outage.end):
     // `throughout` only when the failure did not touch the workload: no pod on a failed node, none deleted
     const failed = new Set(outage.failedNodes);
     const touched = outage.pods.some((p) => p.workload === s.workload && p.createdAt <= t && ((p.deletedAt !== undefined && p.deletedAt <= t) || (p.node !== undefined && failed.has(p.node))));
-    return { ...base, since, text: since === 0 && !touched ? `${count} throughout` : `${count} after ${since}s` };
+    // a DaemonSet pod left on a node that no longer counts (its NoSchedule taint is not tolerated) is still there
+    const left = onDownNodes ? `, ${stays(onDownNodes)}` : '';
+    return { ...base, since, text: `${since === 0 && !touched ? `${count} throughout` : `${count} after ${since}s`}${left}` };
   }
   const parts = [count];
   if (s.pending) parts.push(`${s.pending} Pending`);
@@ -57,7 +60,7 @@ export function outcomeOf(outage: Outage, workload: KubeObject, t = outage.end):
     parts.push(workload.kind === 'StatefulSet' ? `${terminating} Terminating until out-of-service`
       : workload.kind === 'Pod' ? `${terminating} Terminating, not recreated` : `${terminating} Terminating`);
   }
-  if (onDownNodes) parts.push(`${onDownNodes} ${onDownNodes === 1 ? 'stays on a down node' : 'stay on down nodes'}`);
+  if (onDownNodes) parts.push(stays(onDownNodes));
   const missing = s.desired - s.running - s.pending - terminating - onDownNodes;
   if (missing > 0) parts.push(workload.kind === 'Pod' ? 'deleted, not recreated' : `${missing} not created`);
   const fitError = mine.find((p) => p.boundAt === undefined && !deleted(p) && p.fitError)?.fitError;

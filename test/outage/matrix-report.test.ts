@@ -21,10 +21,11 @@ describe('placementMatrix: outage columns', () => {
   //   node, so no rate-limit wait); the default tolerationSeconds 300 evicts a1's pods at 350 s.
   //   web-0 is replaced at once and fits on b1/c1 (0.9 CPU free) → 3/3 after 350 s. big-0's replacement needs
   //   2 CPUs → Pending with the FitError. payments-0 stays Terminating (the kubelet cannot confirm) and the
-  //   StatefulSet controller makes no replacement. solo is a bare Pod: never recreated. logging: a1 leaves the
-  //   DaemonSet's desired count at 50 s (unreachable:NoSchedule is not tolerated) → 2/2 from 50 s.
+  //   StatefulSet controller makes no replacement. solo is a bare Pod: never recreated. logging: its pod on a1
+  //   stays (DaemonSet pods tolerate unreachable:NoExecute), but a1 leaves the DaemonSet's desired count at 50 s
+  //   (unreachable:NoSchedule is not tolerated) → 2/2 from 50 s.
   // + out-of-service at 400 s: PodGC's pass at 400 s force-deletes payments-0 and solo; payments-0 is recreated
-  //   and scheduled at 400 s; solo is gone.
+  //   and scheduled at 400 s; solo is gone; logging's pod is evicted (it does not tolerate out-of-service).
   // node b1 NotReady: Ready=False and both taints at 0 s; evictions at 300 s.
   // zone c tainted drain=now:NoExecute: nothing tolerates it: every pod on c1 is deleted at 0 s; the kubelet
   //   (alive) removes payments-2 after its 30 s grace period, then it is recreated elsewhere.
@@ -42,7 +43,7 @@ Deployment default/big         1/1  1/1      1/1      evicted after 300s  2/3 ru
 StatefulSet default/payments   1/1  1/1      1/1      evicted after 300s  2/3 running, 1 Terminating until out-of-service  3/3 running after 400s               2/3 running, 1 Terminating until out-of-service  3/3 running after 30s
 Pod default/solo               1/1  0/1 [2]  0/1 [3]  evicted after 300s  0/1 running, 1 Terminating, not recreated        0/1 running, deleted, not recreated  1/1 running throughout                           1/1 running throughout
 Deployment default/web         1/1  1/1      1/1      evicted after 300s  3/3 running after 350s                           3/3 running after 350s               3/3 running after 300s                           3/3 running after 0s
-DaemonSet kube-system/logging  1/1  1/1      1/1      stays               2/2 running after 50s                            2/2 running after 50s                2/2 running after 0s                             2/2 running after 0s
+DaemonSet kube-system/logging  1/1  1/1      1/1      stays               2/2 running after 50s, 1 stays on a down node    2/2 running after 50s                2/2 running after 0s, 1 stays on a down node     2/2 running after 0s
 
 [1] FailedScheduling: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.
 [2] NodeName: node(s) didn't match the requested node name (spec.nodeName is "a1", not "b1")
