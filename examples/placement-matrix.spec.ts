@@ -2,10 +2,11 @@
 // moves a workload shows up in review as a changed cell. Update with `npx jest -u` after checking the diff.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseManifests, placementMatrix, type PlacementMatrix } from 'jest-k8s-placement';
+import { parseManifests, placementMatrix, zone, type PlacementMatrix } from 'jest-k8s-placement';
 import { nodes, repo } from './platform';
 
-const failures = ['NotReady', 'Unreachable', 'maintenance=kernel-upgrade:NoExecute'];
+// Eviction columns (one node fails), then an outage column: zone eu-west-1b lost, simulated to its end.
+const failures = ['NotReady', 'Unreachable', 'maintenance=kernel-upgrade:NoExecute', zone('eu-west-1b')];
 
 test('the platform matrix, by pool', () => {
   expect(placementMatrix(repo.workloads(), nodes, { groupBy: 'pool', failures })).toMatchSnapshot();
@@ -17,6 +18,7 @@ function changedCells(before: PlacementMatrix, after: PlacementMatrix): string[]
     new Map(m.rows.flatMap((r) => [
       ...r.cells.map((c) => [`${r.workload} × ${c.group}`, `${c.accepted}/${c.nodes}`] as const),
       ...r.eviction.map((e) => [`${r.workload} × ${e.failure}`, e.after === null ? 'stays' : `${e.after}s`] as const),
+      ...r.outage.map((o) => [`${r.workload} × ${o.failure}`, o.text] as const),
     ]));
   const [a, b] = [text(before), text(after)];
   return [...a].filter(([k, v]) => b.get(k) !== v).map(([k, v]) => `${k}: ${v} → ${b.get(k)}`);
@@ -38,9 +40,14 @@ function editedRepo(file: string, edit: (text: string) => string) {
 describe('changing a toleration changes exactly the expected cells', () => {
   const before = placementMatrix(repo.workloads(), nodes, { groupBy: 'pool', failures });
 
-  test('nightly-reports without its spot toleration loses the spot pool, and only that', () => {
+  test('nightly-reports without its spot toleration loses the spot pool, and runs again 10 s sooner when eu-west-1b is lost', () => {
     const after = placementMatrix(editedRepo('apps/reports.yaml', (t) => t.replace('- key: spot\n', '- key: spot-instance\n')), nodes, { groupBy: 'pool', failures });
-    expect(changedCells(before, after)).toEqual(['CronJob finance/nightly-reports × spot: 1/1 → 0/1']);
+    // it now runs on general-b1 instead of spot-b1: the node lifecycle controller taints the zone's nodes
+    // NoExecute one every 10 s (--node-eviction-rate 0.1), general-b1 at 50 s, spot-b1 at 60 s
+    expect(changedCells(before, after)).toEqual([
+      'CronJob finance/nightly-reports × spot: 1/1 → 0/1',
+      'CronJob finance/nightly-reports × zone eu-west-1b down: 1/1 running after 360s → 1/1 running after 350s',
+    ]);
   });
 
   test('payments-db tolerating the GPU taint gains nothing: its nodeSelector still keeps it off the GPU pool', () => {

@@ -19,6 +19,8 @@ import { describeRejections, nodeNames } from './matchers/toBeSchedulableOnAnyOf
 import { describeTime, explainEviction } from './matchers/toBeEvictedFrom';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, writeReport, type PlacementReport } from './report/report';
+import { nodesDown, zone } from './outage/simulate';
+import type { Failure } from './outage/types';
 
 /** Bad input: the message is printed as is and the exit code is 2. */
 class InputError extends Error {}
@@ -103,6 +105,13 @@ function evict(workloads: KubeObject[], node: Node): string {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/** `--failure zone:eu-west-1a` and `--failure nodes:a1,a2` are outages; anything else (even `zone:NoExecute`, a taint) is an eviction column. */
+function failureOf(spec: string): string | Failure {
+  const m = /^(zone|nodes):(.+)$/.exec(spec);
+  if (!m || ['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(m[2])) return spec;
+  return m[1] === 'zone' ? zone(m[2]) : nodesDown(m[2].split(','));
+}
+
 export function program(out: (s: string) => void = (s) => process.stdout.write(s)): Command {
   const cli = new Command('jest-k8s-placement')
     .description("kube-scheduler's answer for Kubernetes manifests and a node dump, in the words of jest-k8s-placement's matchers.")
@@ -142,17 +151,26 @@ Examples:
     .requiredOption('--nodes <files...>', 'Node objects (kubectl get nodes -o yaml)')
     .option('--group-by <label>', 'node label naming the groups (default: the well-known node pool labels, else each node)')
     .option('--existing <files...>', 'pods already bound to the nodes')
-    .option('--failure <spec>', 'add an eviction column: NotReady, Unreachable or a NoExecute taint (repeatable)', collect)
+    .option('--failure <spec>', 'add an eviction column (NotReady, Unreachable or a NoExecute taint) or an outage column (zone:<zone>, nodes:<node,…>) (repeatable)', collect)
     .option('--namespace <namespace>', 'only workloads in this namespace')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'md', 'json']).default('text'))
-    .addHelpText('after', '\nExample:\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --group-by pool --failure NotReady --format md')
+    .addHelpText('after', '\nExamples:\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --group-by pool --failure NotReady --format md\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --failure zone:eu-west-1a')
     .action((manifests: string[], o: { nodes: string[]; groupBy?: string; existing?: string[]; failure?: string[]; namespace?: string; format: string }) => {
-      for (const f of o.failure ?? []) checkTaintSpec(cli, f, ['NotReady', 'Unreachable']);
+      const failures = (o.failure ?? []).map(failureOf);
+      for (const f of failures) if (typeof f === 'string') checkTaintSpec(cli, f, ['NotReady', 'Unreachable']);
       const workloads = workloadsOf(manifests, o.namespace);
       const nodes = nodesOf(o.nodes);
       const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
-      const m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, failures: o.failure });
+      let m;
+      try {
+        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, failures });
+      } catch (e) {
+        // an outage that names no node of --nodes (placementMatrix: failures[i]: …) is a usage error
+        const bad = /^placementMatrix: failures\[(\d+)\]: (.*)$/s.exec((e as Error).message);
+        if (!bad) throw e;
+        return cli.error(`error: --failure ${o.failure![Number(bad[1])]}: ${bad[2]}`, { exitCode: 1 });
+      }
       out(`${o.format === 'json' ? JSON.stringify(m, null, 2) : o.format === 'md' ? formatMatrixMarkdown(m) : formatMatrix(m)}\n`);
     });
 

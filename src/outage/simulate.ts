@@ -212,7 +212,7 @@ const SIMULATED_KINDS = ['Pod', 'Deployment', 'ReplicaSet', 'ReplicationControll
  * TerminatingOrFailed, the default without podFailurePolicy; with `Failed` (the default, and only value, with a
  * podFailurePolicy) the controller waits for the pod to be Failed (job_controller.go onlyReplaceFailedPods).
  */
-function replacesTerminatingPods(workload: KubeObject): boolean {
+export function replacesTerminatingPods(workload: KubeObject): boolean {
   if (workload.kind !== 'Job' && workload.kind !== 'CronJob') return true;
   const s = (workload as { spec?: Record<string, unknown> }).spec ?? {};
   const js = workload.kind === 'CronJob' ? (((s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec) ?? {}) : s;
