@@ -54,11 +54,13 @@ const isWorkload = (o: KubeObject) => {
   }
 };
 
-function workloadsOf(files: string[], namespace?: string): KubeObject[] {
-  const found = load(files).filter(isWorkload);
+/** The workloads of the manifests, and their Namespace objects (whose labels serve namespaceSelector). */
+function workloadsOf(files: string[], namespace?: string): KubeObject[] & { namespaces: KubeObject[] } {
+  const objects = load(files);
+  const found = objects.filter(isWorkload);
   const list = namespace === undefined ? found : found.filter((o) => (o.metadata?.namespace ?? 'default') === namespace);
   if (!list.length) throw new InputError(`no Pod or workload${namespace === undefined ? '' : ` in namespace ${namespace}`} in ${files.join(', ')}`);
-  return list;
+  return Object.assign(list, { namespaces: objects.filter((o) => o.kind === 'Namespace') });
 }
 
 function nodesOf(files: string[]): Node[] {
@@ -80,10 +82,10 @@ function checkValid(objects: KubeObject[]): void {
 
 const toLabel = (o: KubeObject) => (isWorkload(o) ? toSubject(o).label : `${o.kind} ${o.metadata?.name}`);
 
-function explain(workloads: KubeObject[], nodes: Node[], existingPods: Pod[] | undefined): string {
+function explain(workloads: KubeObject[] & { namespaces: KubeObject[] }, nodes: Node[], existingPods: Pod[] | undefined): string {
   return workloads.map((w) => {
     const s = toSubject(w);
-    const result = scheduleOn(w, nodes, existingPods ? { existingPods } : {});
+    const result = scheduleOn(w, nodes, { existingPods, namespaces: workloads.namespaces });
     if (result.gated) return `${s.label}\n  ${describeGated(s.label, result.gated.gates).replace(/\n/g, '\n  ')}`;
     const head = result.feasible.length
       ? `  schedulable on ${result.feasible.length} of ${nodes.length} node(s): ${nodeNames(result.feasible.map((v) => v.node), 10)}`
@@ -164,7 +166,7 @@ Examples:
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
       let m;
       try {
-        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, failures });
+        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, failures });
       } catch (e) {
         // an outage that names no node of --nodes (placementMatrix: failures[i]: …) is a usage error
         const bad = /^placementMatrix: failures\[(\d+)\]: (.*)$/s.exec((e as Error).message);
@@ -197,7 +199,11 @@ Examples:
       const reports = files.map((f) => {
         try {
           const r = JSON.parse(readFileSync(f, 'utf8')) as PlacementReport;
-          if (r.version !== 1 || !Array.isArray(r.records)) throw new Error('not a placement-report.json (version 1)');
+          if (r?.version !== 1 || !Array.isArray(r.records)) throw new Error('not a placement-report.json (version 1)');
+          r.records.forEach((record, i) => {
+            const missing = recordProblem(record);
+            if (missing) throw new Error(`records[${i}]: ${missing}`);
+          });
           return r;
         } catch (e) {
           throw new InputError(`${f}: ${(e as Error).message}`);
@@ -207,6 +213,17 @@ Examples:
       out(`${writeReport(merged, { outputDirectory: o.out, stepSummary: false }).join('\n')}\n`);
     });
   return cli;
+}
+
+const RECORD_STRINGS = ['id', 'file', 'test', 'matcher', 'subject', 'namespace', 'target', 'group', 'verdict'] as const;
+const RECORD_BOOLEANS = ['negated', 'accepted', 'passed'] as const;
+
+/** What a record of placement-report.json lacks, if anything (a hand-edited or foreign file must not crash the merge). */
+function recordProblem(record: unknown): string | undefined {
+  if (typeof record !== 'object' || record === null) return `expected a record (an object), got ${JSON.stringify(record)}`;
+  const r = record as Record<string, unknown>;
+  const bad = [...RECORD_STRINGS.filter((k) => typeof r[k] !== 'string'), ...RECORD_BOOLEANS.filter((k) => typeof r[k] !== 'boolean')];
+  return bad.length ? `missing or mistyped ${bad.join(', ')}` : undefined;
 }
 
 function checkTaintSpec(cli: Command, spec: string, words: string[] = []): void {
