@@ -216,13 +216,18 @@ Examples:
 }
 
 const RECORD_STRINGS = ['id', 'file', 'test', 'matcher', 'subject', 'namespace', 'target', 'group', 'verdict'] as const;
-const RECORD_BOOLEANS = ['negated', 'accepted', 'passed'] as const;
+const RECORD_BOOLEANS = ['accepted', 'passed'] as const;
 
 /** What a record of placement-report.json lacks, if anything (a hand-edited or foreign file must not crash the merge). */
 function recordProblem(record: unknown): string | undefined {
   if (typeof record !== 'object' || record === null) return `expected a record (an object), got ${JSON.stringify(record)}`;
   const r = record as Record<string, unknown>;
-  const bad = [...RECORD_STRINGS.filter((k) => typeof r[k] !== 'string'), ...RECORD_BOOLEANS.filter((k) => typeof r[k] !== 'boolean')];
+  const bad = [
+    ...RECORD_STRINGS.filter((k) => typeof r[k] !== 'string'),
+    ...RECORD_BOOLEANS.filter((k) => typeof r[k] !== 'boolean'),
+    // written as isNot was given: reports of earlier Vitest runs leave it out when the assertion is not negated
+    ...(r.negated === undefined || typeof r.negated === 'boolean' ? [] : ['negated']),
+  ];
   return bad.length ? `missing or mistyped ${bad.join(', ')}` : undefined;
 }
 
