@@ -11,6 +11,8 @@ export interface ParsedRequirement {
   kind: 'expression' | 'field';
   index: number;
   req: NodeSelectorRequirement;
+  /** req.values, never undefined (read per node). */
+  values: readonly string[];
   /** Gt/Lt threshold. */
   bound?: bigint;
 }
@@ -75,12 +77,12 @@ export function parseTerms(terms: readonly NodeSelectorTerm[] | undefined): Pars
     exprs.forEach((req, i) => {
       const r = parseExpression(req);
       if (typeof r === 'string') parsed.error ??= `matchExpressions[${i}]: ${r}`;
-      parsed.requirements.push({ kind: 'expression', index: i, req, bound: typeof r === 'object' ? r.bound : undefined });
+      parsed.requirements.push({ kind: 'expression', index: i, req, values: req.values ?? [], bound: typeof r === 'object' ? r.bound : undefined });
     });
     fields.forEach((req, i) => {
       const r = parseField(req);
       if (r) parsed.error ??= `matchFields[${i}]: ${r}`;
-      parsed.requirements.push({ kind: 'field', index: i, req });
+      parsed.requirements.push({ kind: 'field', index: i, req, values: req.values ?? [] });
     });
     out.push(parsed);
   });
@@ -89,8 +91,8 @@ export function parseTerms(terms: readonly NodeSelectorTerm[] | undefined): Pars
 
 /** labels.Requirement.Matches, and the metadata.name field requirement. */
 export function requirementMatches(r: ParsedRequirement, labels: Record<string, string>, nodeName: string): boolean {
-  const { req } = r;
-  const values = req.values ?? [];
+  const req = r.req;
+  const values = r.values;
   if (r.kind === 'field') {
     // the field selector is skipped for a node without a name; unknown fields read as ""
     if (!nodeName) return true;
@@ -121,7 +123,24 @@ export function requirementMatches(r: ParsedRequirement, labels: Record<string, 
 }
 
 export function termMatches(term: ParsedTerm, labels: Record<string, string>, nodeName: string): boolean {
-  return !term.error && term.requirements.every((r) => requirementMatches(r, labels, nodeName));
+  if (term.error) return false;
+  const rs = term.requirements;
+  for (let i = 0; i < rs.length; i++) if (!requirementMatches(rs[i], labels, nodeName)) return false;
+  return true;
+}
+
+/** The label keys and whether the node name decide whether these terms match (for node shapes). */
+export function termsRead(terms: readonly ParsedTerm[]): { labels: string[]; name: boolean } {
+  const labels: string[] = [];
+  let name = false;
+  for (const t of terms) {
+    if (t.error) continue; // never matches, whatever the node
+    for (const r of t.requirements) {
+      if (r.kind === 'field') name = true;
+      else labels.push(r.req.key);
+    }
+  }
+  return { labels, name };
 }
 
 export function describeRequirement(r: ParsedRequirement): string {

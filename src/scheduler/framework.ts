@@ -8,6 +8,7 @@ import { cachedPerObject } from '../cache';
 import { isScalarResourceName, podRequests, ResourceError, type ResourceList } from '../k8s/resources';
 import { parseTerms, type NodeSelectorTerm, type ParsedTerm } from '../k8s/node-selector';
 import { decodeQuantity, Quantity, QuantityError } from '../k8s/quantity';
+import { toleratesTaint } from '../k8s/toleration';
 
 export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 
@@ -26,6 +27,8 @@ export interface Resources {
   memory: number;
   ephemeralStorage: number;
   scalars: Map<string, number>;
+  /** Exact values (keyed `cpu` in milli-units, else by resource name) where a number cannot hold them (beyond 2^53). */
+  exact?: Map<string, bigint>;
 }
 
 export interface HostPort {
@@ -52,6 +55,16 @@ export interface PodInfo {
   /** Set when a quantity cannot be parsed: the API server would refuse the pod. */
   requestsError?: string;
   hostPorts: HostPort[];
+  /** The pod tolerates the node.kubernetes.io/unschedulable:NoSchedule taint (passes NodeUnschedulable on cordoned nodes). */
+  toleratesUnschedulable: boolean;
+  /** spec.nodeSelector as parallel arrays, for the per-node loop. */
+  selectorKeys: string[];
+  selectorValues: string[];
+  /** Some request is non-zero (NodeResourcesFit checks nothing but the pod count otherwise). */
+  hasRequests: boolean;
+  /** requests.scalars as parallel arrays, in the pod's order. */
+  scalarNames: string[];
+  scalarAmounts: number[];
 }
 
 export interface NodeInfo {
@@ -61,6 +74,9 @@ export interface NodeInfo {
   /** Node taints after the node lifecycle controller's condition taints. */
   taints: Taint[];
   ownTaintCount: number;
+  /** The NoSchedule and NoExecute taints of `taints`, in order: the ones TaintToleration's Filter looks at. */
+  filterTaints: Taint[];
+  unschedulable: boolean;
   /** undefined when the node declares no allocatable at all (treated as unconstrained). */
   allocatable?: Resources & { pods: number; has: Set<string> };
   allocatableError?: string;
@@ -73,17 +89,52 @@ export interface NodeUsage {
   ports: Array<HostPort & { pod: string }>;
 }
 
+/** nanos / divisor rounded away from zero, as Quantity.Value()/MilliValue() round. */
+function roundUp(nanos: bigint, divisor: bigint): bigint {
+  const q = nanos / divisor;
+  const rem = nanos % divisor;
+  return rem > 0n ? q + 1n : rem < 0n ? q - 1n : q;
+}
+
+/** Keep the exact value next to the number when the number is not exact. */
+function keepExact(r: Resources, key: string, n: number, exact: bigint): void {
+  if (!Number.isSafeInteger(n)) (r.exact ??= new Map()).set(key, exact);
+}
+
 export function toResources(list: ResourceList): Resources {
   const r: Resources = { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() };
   for (const [name, nanos] of list) {
     // the exact sum is rounded only now: cpu with MilliValue(), the rest with Value()
     const q = new Quantity(nanos, 'DecimalSI', name);
-    if (name === 'cpu') r.milliCPU = q.milliValue();
-    else if (name === 'memory') r.memory = q.value();
-    else if (name === 'ephemeral-storage') r.ephemeralStorage = q.value();
-    else if (isScalarResourceName(name)) r.scalars.set(name, q.value());
+    if (name === 'cpu') keepExact(r, name, (r.milliCPU = q.milliValue()), roundUp(nanos, 10n ** 6n));
+    else if (name === 'memory') keepExact(r, name, (r.memory = q.value()), roundUp(nanos, 10n ** 9n));
+    else if (name === 'ephemeral-storage') keepExact(r, name, (r.ephemeralStorage = q.value()), roundUp(nanos, 10n ** 9n));
+    else if (isScalarResourceName(name)) {
+      const v = q.value();
+      r.scalars.set(name, v);
+      keepExact(r, name, v, roundUp(nanos, 10n ** 9n));
+    }
   }
   return r;
+}
+
+/** A resource amount exactly: the kept bigint, or the number (exact when no bigint was kept). */
+export function exactAmount(r: Resources, key: string, n: number): bigint {
+  return r.exact?.get(key) ?? BigInt(n);
+}
+
+/** Add `r` into `sum`, keeping exact values where the sum outgrows a number. */
+export function addResources(sum: Resources, r: Resources): void {
+  const exactly = sum.exact !== undefined || r.exact !== undefined;
+  const add = (key: string, a: number, b: number): number => {
+    const n = a + b;
+    if (exactly || !Number.isSafeInteger(n)) keepExact(sum, key, n, exactAmount(sum, key, a) + exactAmount(r, key, b));
+    return n;
+  };
+  sum.milliCPU = add('cpu', sum.milliCPU, r.milliCPU);
+  sum.memory = add('memory', sum.memory, r.memory);
+  sum.ephemeralStorage = add('ephemeral-storage', sum.ephemeralStorage, r.ephemeralStorage);
+  for (const [k, v] of r.scalars) sum.scalars.set(k, add(k, sum.scalars.get(k) ?? 0, v));
 }
 
 function hostPorts(subject: Subject): HostPort[] {
@@ -133,12 +184,14 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     if (!(e instanceof ResourceError)) throw e;
     requestsError = e.message;
   }
+  const comparisonOperators = settings().featureGates.TaintTolerationComparisonOperators;
+  const nodeSelector = subject.spec.nodeSelector ?? {};
   return {
     subject,
     tolerations: admitted.tolerations,
     tolerationSources: admitted.sources,
-    comparisonOperators: settings().featureGates.TaintTolerationComparisonOperators,
-    nodeSelector: subject.spec.nodeSelector ?? {},
+    comparisonOperators,
+    nodeSelector,
     requiredTerms,
     preferredTerms: (affinity?.preferredDuringSchedulingIgnoredDuringExecution ?? [])
       .map((p) => ({ weight: p.weight, term: parseTerms([p.preference])[0] }))
@@ -147,8 +200,17 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     requests,
     requestsError,
     hostPorts: hostPorts(subject),
+    toleratesUnschedulable: admitted.tolerations.some((t) => toleratesTaint(t, UNSCHEDULABLE_TAINT, comparisonOperators)),
+    selectorKeys: Object.keys(nodeSelector),
+    selectorValues: Object.values(nodeSelector),
+    hasRequests: requests.milliCPU !== 0 || requests.memory !== 0 || requests.ephemeralStorage !== 0 || requests.scalars.size !== 0,
+    scalarNames: [...requests.scalars.keys()],
+    scalarAmounts: [...requests.scalars.values()],
   };
 });
+
+/** The taint NodeUnschedulable checks tolerations against on a cordoned node (node_unschedulable.go). */
+export const UNSCHEDULABLE_TAINT: Taint = { key: 'node.kubernetes.io/unschedulable', value: '', effect: 'NoSchedule' };
 
 export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
   const admitted = admitNode(node);
@@ -158,6 +220,8 @@ export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
     labels: node.metadata?.labels ?? {},
     taints: admitted.taints,
     ownTaintCount: admitted.ownCount,
+    filterTaints: admitted.taints.filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'),
+    unschedulable: !!node.spec?.unschedulable,
   };
   const allocatable = node.status?.allocatable as Record<string, string | number> | undefined;
   if (allocatable) {
@@ -183,11 +247,7 @@ export function nodeUsage(existingPods: readonly Pod[] | undefined): NodeUsage {
     if (TERMINAL.has(pod.status?.phase ?? '')) continue;
     const info = podInfo(toSubject(pod));
     usage.pods++;
-    const r = info.requests;
-    usage.requested.milliCPU += r.milliCPU;
-    usage.requested.memory += r.memory;
-    usage.requested.ephemeralStorage += r.ephemeralStorage;
-    for (const [k, v] of r.scalars) usage.requested.scalars.set(k, (usage.requested.scalars.get(k) ?? 0) + v);
+    addResources(usage.requested, info.requests);
     for (const p of info.hostPorts) usage.ports.push({ ...p, pod: info.subject.label });
   }
   return usage;
@@ -206,7 +266,95 @@ export function failure(plugin: string, code: Code, reasons: string[], details: 
   };
 }
 
+/**
+ * A Filter verdict without its details: one shared, frozen value per (plugin, code, reasons), so that a
+ * rejected pair costs no allocation. The details are worked out from the pair when a message needs them.
+ */
+export interface Rejection {
+  readonly plugin: string;
+  readonly code: Code;
+  readonly reasons: readonly string[];
+}
+
+const interned = new Map<string, Rejection>();
+
+/** The shared Rejection for (plugin, code, reasons). */
+export function rejection(plugin: string, code: Code, reasons: readonly string[]): Rejection {
+  const key = `${plugin}\0${code}\0${reasons.join('\0')}`;
+  let r = interned.get(key);
+  if (!r) interned.set(key, (r = Object.freeze({ plugin, code, reasons: Object.freeze([...reasons]) })));
+  return r;
+}
+
+/** Why a pair was rejected, in kube-scheduler's words and ours: the plugin's `explain`. */
+export type Explain = (pod: PodInfo, node: NodeInfo, usage: NodeUsage, rejected: Rejection) => string[];
+
+/** The Status of one rejected pair: the shared rejection's fields, details computed on first read. */
+class PairStatus implements Status {
+  readonly plugin: string;
+  readonly code: Code;
+  readonly reasons: string[];
+  // private (#) so that printing or comparing a Status shows its four fields only
+  #explain: Explain;
+  #pod: PodInfo;
+  #node: NodeInfo;
+  #usage: NodeUsage;
+  #details: string[] | undefined;
+  constructor(rejected: Rejection, explain: Explain, pod: PodInfo, node: NodeInfo, usage: NodeUsage) {
+    this.plugin = rejected.plugin;
+    this.code = rejected.code;
+    this.reasons = rejected.reasons as string[];
+    this.#explain = explain;
+    this.#pod = pod;
+    this.#node = node;
+    this.#usage = usage;
+  }
+  get details(): string[] {
+    return (this.#details ??= this.#explain(this.#pod, this.#node, this.#usage, this));
+  }
+  toJSON() {
+    return { plugin: this.plugin, code: this.code, reasons: this.reasons, details: this.details };
+  }
+}
+
+/** The Status for a pair a plugin's `check` rejected. */
+export function pairStatus(rejected: Rejection, explain: Explain, pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status {
+  return new PairStatus(rejected, explain, pod, node, usage);
+}
+
+/** Parts of a node a Filter's verdict can depend on (besides labels and name), for node shapes (matrix.ts). */
+export type NodeFacet = 'unschedulable' | 'taints' | 'allocatable' | 'usage' | 'ports';
+
+/**
+ * What of a node a Filter plugin reads. Nodes alike in everything the plugins read get one evaluation per pod.
+ * A plugin without `reads` (one that looks at other nodes or the pods on them) turns node shapes off: every
+ * node is then evaluated on its own. A plugin can add its own part of the key with a function.
+ */
+export interface NodeReads {
+  node: ReadonlyArray<NodeFacet | ((node: NodeInfo, usage: NodeUsage) => string)>;
+  /** The label keys the verdict can depend on for this pod. */
+  labels?(pod: PodInfo): readonly string[];
+  /** Whether the verdict can depend on the node's name for this pod. */
+  name?(pod: PodInfo): boolean;
+}
+
 export interface FilterPlugin {
   name: string;
   filter(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status | undefined;
+  /** The same verdict as `filter`, as a shared Rejection: no allocation for the many-pairs case. */
+  check?(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Rejection | undefined;
+  reads?: NodeReads;
+}
+
+/** A Filter plugin from its fast `check` and its `explain`; `filter` wraps the two. */
+export function filterPlugin(name: string, reads: NodeReads, check: NonNullable<FilterPlugin['check']>, explain: Explain): FilterPlugin {
+  return {
+    name,
+    reads,
+    check,
+    filter(pod, node, usage) {
+      const rejected = check(pod, node, usage);
+      return rejected && pairStatus(rejected, explain, pod, node, usage);
+    },
+  };
 }
