@@ -14,6 +14,7 @@ export { toSubject, type Subject } from './subject';
 export { podInfo, nodeInfo, type Status, type PodInfo, type NodeInfo } from './scheduler/framework';
 export { schedulingVerdict, schedule, runFilters, fitError, FILTER_PLUGINS, type NodeVerdict, type ScheduleResult } from './scheduler';
 export { scoreNodes, SCORE_WEIGHTS, type NodeScore } from './scheduler/score';
+export { scheduleMatrix, PLUGIN_CODES, type VerdictMatrix, type MatrixOptions } from './scheduler/matrix';
 export { parseQuantity, Quantity } from './k8s/quantity';
 export { podRequests } from './k8s/resources';
 export { untoleratedPreferNoSchedule, normalizeTaintTolerationScores, findUntoleratedTaint } from './scheduler/taint-toleration';

@@ -97,8 +97,8 @@ function roundUp(nanos: bigint, divisor: bigint): bigint {
 }
 
 /** Keep the exact value next to the number when the number is not exact. */
-function keepExact(r: Resources, key: string, n: number, exact: bigint): void {
-  if (!Number.isSafeInteger(n)) (r.exact ??= new Map()).set(key, exact);
+function keepExact(r: Resources, key: string, n: number, exact: () => bigint): void {
+  if (!Number.isSafeInteger(n)) (r.exact ??= new Map()).set(key, exact());
 }
 
 export function toResources(list: ResourceList): Resources {
@@ -106,13 +106,13 @@ export function toResources(list: ResourceList): Resources {
   for (const [name, nanos] of list) {
     // the exact sum is rounded only now: cpu with MilliValue(), the rest with Value()
     const q = new Quantity(nanos, 'DecimalSI', name);
-    if (name === 'cpu') keepExact(r, name, (r.milliCPU = q.milliValue()), roundUp(nanos, 10n ** 6n));
-    else if (name === 'memory') keepExact(r, name, (r.memory = q.value()), roundUp(nanos, 10n ** 9n));
-    else if (name === 'ephemeral-storage') keepExact(r, name, (r.ephemeralStorage = q.value()), roundUp(nanos, 10n ** 9n));
+    if (name === 'cpu') keepExact(r, name, (r.milliCPU = q.milliValue()), () => roundUp(nanos, 10n ** 6n));
+    else if (name === 'memory') keepExact(r, name, (r.memory = q.value()), () => roundUp(nanos, 10n ** 9n));
+    else if (name === 'ephemeral-storage') keepExact(r, name, (r.ephemeralStorage = q.value()), () => roundUp(nanos, 10n ** 9n));
     else if (isScalarResourceName(name)) {
       const v = q.value();
       r.scalars.set(name, v);
-      keepExact(r, name, v, roundUp(nanos, 10n ** 9n));
+      keepExact(r, name, v, () => roundUp(nanos, 10n ** 9n));
     }
   }
   return r;
@@ -125,10 +125,9 @@ export function exactAmount(r: Resources, key: string, n: number): bigint {
 
 /** Add `r` into `sum`, keeping exact values where the sum outgrows a number. */
 export function addResources(sum: Resources, r: Resources): void {
-  const exactly = sum.exact !== undefined || r.exact !== undefined;
   const add = (key: string, a: number, b: number): number => {
     const n = a + b;
-    if (exactly || !Number.isSafeInteger(n)) keepExact(sum, key, n, exactAmount(sum, key, a) + exactAmount(r, key, b));
+    keepExact(sum, key, n, () => exactAmount(sum, key, a) + exactAmount(r, key, b));
     return n;
   };
   sum.milliCPU = add('cpu', sum.milliCPU, r.milliCPU);
@@ -225,18 +224,38 @@ export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
   };
   const allocatable = node.status?.allocatable as Record<string, string | number> | undefined;
   if (allocatable) {
-    try {
-      const list: ResourceList = new Map();
-      for (const [name, raw] of Object.entries(allocatable)) list.set(name, decodeQuantity(raw).nanos);
-      const pods = list.has('pods') ? new Quantity(list.get('pods')!, 'DecimalSI', 'pods').value() : 0;
-      info.allocatable = { ...toResources(list), pods, has: new Set(list.keys()) };
-    } catch (e) {
-      if (!(e instanceof QuantityError)) throw e;
-      info.allocatableError = `status.allocatable: ${e.message}`;
-    }
+    const read = readAllocatable(allocatable);
+    if (typeof read === 'string') info.allocatableError = read;
+    else info.allocatable = read;
   }
   return info;
 });
+
+type Allocatable = NonNullable<NodeInfo['allocatable']>;
+// Nodes of one pool declare the same allocatable: read each distinct one once (the result is never mutated).
+const allocatableRead = new Map<string, Allocatable | string>();
+
+function readAllocatable(allocatable: Record<string, string | number>): Allocatable | string {
+  let key = '';
+  for (const name in allocatable) {
+    const raw = allocatable[name];
+    key += `${name}\u0000${typeof raw}\u0000${raw}\u0000`;
+  }
+  let read = allocatableRead.get(key);
+  if (read !== undefined) return read;
+  try {
+    const list: ResourceList = new Map();
+    for (const [name, raw] of Object.entries(allocatable)) list.set(name, decodeQuantity(raw).nanos);
+    const pods = list.has('pods') ? new Quantity(list.get('pods')!, 'DecimalSI', 'pods').value() : 0;
+    read = { ...toResources(list), pods, has: new Set(list.keys()) };
+  } catch (e) {
+    if (!(e instanceof QuantityError)) throw e;
+    read = `status.allocatable: ${e.message}`;
+  }
+  if (allocatableRead.size >= 10_000) allocatableRead.clear();
+  allocatableRead.set(key, read);
+  return read;
+}
 
 const TERMINAL = new Set(['Succeeded', 'Failed']);
 
