@@ -129,18 +129,18 @@ export function termMatches(term: ParsedTerm, labels: Record<string, string>, no
   return true;
 }
 
-/** The label keys and whether the node name decide whether these terms match (for node shapes). */
-export function termsRead(terms: readonly ParsedTerm[]): { labels: string[]; name: boolean } {
+/** The label keys, and the node names compared against, that decide whether these terms match (for node shapes). */
+export function termsRead(terms: readonly ParsedTerm[]): { labels: string[]; names: string[] } {
   const labels: string[] = [];
-  let name = false;
+  const names: string[] = [];
   for (const t of terms) {
     if (t.error) continue; // never matches, whatever the node
     for (const r of t.requirements) {
-      if (r.kind === 'field') name = true;
+      if (r.kind === 'field') names.push(...r.values);
       else labels.push(r.req.key);
     }
   }
-  return { labels, name };
+  return { labels, names };
 }
 
 export function describeRequirement(r: ParsedRequirement): string {

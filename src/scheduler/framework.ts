@@ -353,8 +353,11 @@ export interface NodeReads {
   node: ReadonlyArray<NodeFacet | ((node: NodeInfo, usage: NodeUsage) => string)>;
   /** The label keys the verdict can depend on for this pod. */
   labels?(pod: PodInfo): readonly string[];
-  /** Whether the verdict can depend on the node's name for this pod. */
-  name?(pod: PodInfo): boolean;
+  /**
+   * The node names the verdict can single out for this pod (nodes with other, non-empty names are alike to it);
+   * 'all' when any name may matter. Undefined or empty: the name does not matter.
+   */
+  names?(pod: PodInfo): readonly string[] | 'all' | undefined;
 }
 
 export interface FilterPlugin {

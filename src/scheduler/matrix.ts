@@ -39,12 +39,23 @@ const SEP = '\u001f';
 
 function resourcesKey(r: Resources): string {
   let key = `${r.milliCPU},${r.memory},${r.ephemeralStorage}`;
-  if (r.scalars.size) for (const [k, v] of r.scalars) key += `,${k}=${v}`;
-  if (r.exact) for (const [k, v] of r.exact) key += `,${k}==${v}`;
+  if (r.scalars.size) for (const [k, v] of r.scalars) key += `,${part(k)}=${v}`;
+  if (r.exact) for (const [k, v] of r.exact) key += `,${part(k)}==${v}`;
   return key;
 }
 
-/** The part of a node's shape key a NodeReads facet names. */
+// Keys of objects that many nodes share (one allocatable per distinct declaration, the empty usage), per facet.
+const memo = { allocatable: new WeakMap<object, string>(), usage: new WeakMap<object, string>(), ports: new WeakMap<object, string>() };
+function memoKey<T extends object>(map: WeakMap<object, string>, o: T, compute: (o: T) => string): string {
+  let key = map.get(o);
+  if (key === undefined) map.set(o, (key = compute(o)));
+  return key;
+}
+
+/** A string in a key that no other string can run into: its length first. */
+const part = (s: string) => `${s.length}:${s}`;
+
+/** The part of a node's shape key a NodeReads facet names (names and values cannot hold the separators). */
 function facetKey(facet: NodeReads['node'][number], node: NodeInfo, usage: NodeUsage): string {
   if (typeof facet === 'function') return facet(node, usage);
   switch (facet) {
@@ -52,26 +63,38 @@ function facetKey(facet: NodeReads['node'][number], node: NodeInfo, usage: NodeU
       return node.unschedulable ? '1' : '0';
     case 'taints': {
       let key = '';
-      for (const t of node.filterTaints) key += `${JSON.stringify(t.key)}=${JSON.stringify(t.value ?? '')}:${t.effect};`;
+      for (const t of node.filterTaints) key += part(t.key) + part(t.value ?? '') + part(t.effect);
       return key;
     }
     case 'allocatable':
-      return node.allocatable ? `${node.allocatable.pods};${resourcesKey(node.allocatable)}` : '-';
+      return node.allocatable ? memoKey(memo.allocatable, node.allocatable, (a) => `${a.pods};${resourcesKey(a)}`) : '-';
     case 'usage':
-      return `${usage.pods};${resourcesKey(usage.requested)}`;
+      return memoKey(memo.usage, usage, (u) => `${u.pods};${resourcesKey(u.requested)}`);
     case 'ports':
-      return usage.ports.length ? JSON.stringify(usage.ports.map((p) => [p.ip, p.protocol, p.port])) : '';
+      return memoKey(memo.ports, usage, (u) => (u.ports.length ? JSON.stringify(u.ports.map((p) => [p.ip, p.protocol, p.port])) : ''));
   }
 }
 
-function fillRow(row: Uint8Array, verdicts: Uint8Array, of: Int32Array): void {
-  for (let j = 0; j < row.length; j++) row[j] = verdicts[of[j]];
+function fillRow(row: Uint8Array, verdicts: Uint8Array, shapes: Shapes): void {
+  const of = shapes.of;
+  const ends = shapes.runEnds;
+  if (!ends) {
+    for (let j = 0; j < row.length; j++) row[j] = verdicts[of[j]];
+    return;
+  }
+  let start = 0;
+  for (let r = 0; r < ends.length; r++) {
+    row.fill(verdicts[of[start]], start, ends[r]);
+    start = ends[r];
+  }
 }
 
 /** Nodes grouped by shape for one set of label keys: shape index per node, and one representative node per shape. */
 interface Shapes {
   of: Int32Array;
   representatives: number[];
+  /** Where each run of consecutive same-shape nodes ends, when runs are long enough to fill by run. */
+  runEnds?: Int32Array;
 }
 
 export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: MatrixOptions = {}): VerdictMatrix {
@@ -113,12 +136,12 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
 
   // Node shapes: first an id for everything but labels, once per node; then, per set of label keys the pods
   // read, that id refined by each key's value (an id per distinct value, once per key).
-  let base: Int32Array | undefined;
+  let base: { of: Int32Array; count: number } | undefined;
   const valueIds = new Map<string, Int32Array>();
   const byLabels = new Map<string, Shapes>();
-  const baseIds = (): Int32Array => {
+  const baseIds = (): { of: Int32Array; count: number } => {
     if (base) return base;
-    base = new Int32Array(N);
+    const of = new Int32Array(N);
     const facets = [...new Set(plugins.flatMap((p) => p.reads!.node))];
     const ids = new Map<string, number>();
     for (let j = 0; j < N; j++) {
@@ -126,9 +149,9 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
       for (const f of facets) key += facetKey(f, infos[j], usages[j]) + SEP;
       let id = ids.get(key);
       if (id === undefined) ids.set(key, (id = ids.size));
-      base[j] = id;
+      of[j] = id;
     }
-    return base;
+    return (base = { of, count: ids.size });
   };
   const valuesOf = (labelKey: string): Int32Array => {
     let out = valueIds.get(labelKey);
@@ -146,35 +169,71 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     valueIds.set(labelKey, out);
     return out;
   };
-  const shapesFor = (keys: readonly string[]): Shapes => {
-    const sorted = [...new Set(keys)].sort();
-    const sig = sorted.join(SEP);
-    let shapes = byLabels.get(sig);
-    if (shapes) return shapes;
-    let of = baseIds();
-    let count = N;
-    for (const k of sorted) {
-      const values = valuesOf(k);
-      const next = new Int32Array(N);
-      const ids = new Map<number, number>();
+  // The names a pod singles out: one id each (the empty name too: matchFields skip a nameless node), 0 for the rest.
+  let byName: Map<string, number[]> | undefined;
+  const namesOf = (names: readonly string[]): Int32Array => {
+    if (!byName) {
+      byName = new Map();
       for (let j = 0; j < N; j++) {
-        const pair = of[j] * (N + 1) + values[j]; // both < N + 1: exact as a number
-        let id = ids.get(pair);
-        if (id === undefined) ids.set(pair, (id = ids.size));
+        const at = byName.get(infos[j].name);
+        if (at) at.push(j);
+        else byName.set(infos[j].name, [j]);
+      }
+    }
+    const out = new Int32Array(N);
+    let id = 0;
+    for (const name of new Set(['', ...names])) {
+      id++;
+      for (const j of byName.get(name) ?? []) out[j] = id;
+    }
+    return out;
+  };
+  const refine = (of: Int32Array, count: number, values: Int32Array): { of: Int32Array; count: number } => {
+    let distinct = 0;
+    for (let j = 0; j < N; j++) if (values[j] > distinct) distinct = values[j];
+    const width = distinct + 1;
+    const next = new Int32Array(N);
+    let ids = 0;
+    if (count * width <= 4 * N + 1024) {
+      const table = new Int32Array(count * width).fill(-1);
+      for (let j = 0; j < N; j++) {
+        const k = of[j] * width + values[j];
+        if (table[k] < 0) table[k] = ids++;
+        next[j] = table[k];
+      }
+    } else {
+      const table = new Map<number, number>();
+      for (let j = 0; j < N; j++) {
+        const k = of[j] * width + values[j]; // < N * (N + 2): exact as a number
+        let id = table.get(k);
+        if (id === undefined) table.set(k, (id = ids++));
         next[j] = id;
       }
-      of = next;
-      count = ids.size;
     }
-    const representatives: number[] = [];
-    const seen = new Uint8Array(count === N ? N : Math.max(count, N));
-    for (let j = 0; j < N; j++) {
-      if (seen[of[j]]) continue;
-      seen[of[j]] = 1;
-      representatives[of[j]] = j;
+    return { of: next, count: ids };
+  };
+  const shapesFor = (labelKeys: readonly string[], names: readonly string[] | undefined): Shapes => {
+    const sorted = [...new Set(labelKeys)].sort();
+    const sig = `${sorted.join(SEP)}${SEP}${SEP}${names ? [...new Set(names)].sort().join(SEP) : ''}`;
+    let shapes = byLabels.get(sig);
+    if (shapes) return shapes;
+    let cur: { of: Int32Array; count: number };
+    if (names) {
+      // the pod's own names refine the shapes of its label keys
+      const byLabelsOnly = shapesFor(labelKeys, undefined);
+      cur = refine(byLabelsOnly.of, byLabelsOnly.representatives.length, namesOf(names));
+    } else {
+      cur = baseIds();
+      for (const k of sorted) cur = refine(cur.of, cur.count, valuesOf(k));
     }
-    shapes = { of, representatives };
-    byLabels.set(sig, shapes);
+    const of = cur.of;
+    const representatives: number[] = new Array(cur.count);
+    // runs of consecutive nodes of one shape (node lists are mostly grouped by pool)
+    const runEnds: number[] = [];
+    for (let j = N - 1; j >= 0; j--) representatives[of[j]] = j;
+    for (let j = 1; j <= N; j++) if (j === N || of[j] !== of[j - 1]) runEnds.push(j);
+    shapes = { of, representatives, runEnds: runEnds.length * 8 <= N ? Int32Array.from(runEnds) : undefined };
+    if (!names) byLabels.set(sig, shapes); // a pod's own names seldom recur
     return shapes;
   };
 
@@ -187,16 +246,23 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
       row.fill(codeOf(whole.plugin));
       continue;
     }
-    const readsName = !shared || pod.nodeNames !== undefined || plugins.some((p) => p.reads!.name?.(pod));
-    if (readsName) {
+    let names: string[] | undefined;
+    let everyNode = !shared;
+    if (pod.nodeNames) names = [...pod.nodeNames]; // NodeAffinity PreFilter
+    for (let k = 0; k < plugins.length && !everyNode; k++) {
+      const read = plugins[k].reads!.names?.(pod);
+      if (read === 'all') everyNode = true;
+      else if (read && read.length) names = names ? [...names, ...read] : [...read];
+    }
+    if (everyNode) {
       for (let j = 0; j < N; j++) row[j] = evaluate(pod, j);
       continue;
     }
-    const shapes = shapesFor(plugins.flatMap((p) => p.reads!.labels?.(pod) ?? []));
+    const shapes = shapesFor(plugins.flatMap((p) => p.reads!.labels?.(pod) ?? []), names);
     const reps = shapes.representatives;
     const verdicts = new Uint8Array(reps.length);
     for (let s = 0; s < reps.length; s++) verdicts[s] = evaluate(pod, reps[s]);
-    fillRow(row, verdicts, shapes.of);
+    fillRow(row, verdicts, shapes);
   }
 
   return {

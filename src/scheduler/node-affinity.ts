@@ -58,7 +58,7 @@ export const NodeAffinity = filterPlugin(
   {
     node: [],
     labels: (pod) => [...pod.selectorKeys, ...termsRead(pod.requiredTerms ?? []).labels],
-    name: (pod) => termsRead(pod.requiredTerms ?? []).name,
+    names: (pod) => termsRead(pod.requiredTerms ?? []).names,
   },
   (pod, node) => (selectorMatches(pod, node) && (!pod.requiredTerms || someTermMatches(pod, node)) ? undefined : REJECTED),
   (pod, node) => [...selectorMismatches(pod, node), ...requiredAffinityMismatches(pod, node)],

@@ -6,7 +6,7 @@ const REJECTED = rejection('NodeName', 'UnschedulableAndUnresolvable', [ErrReaso
 
 export const NodeName = filterPlugin(
   'NodeName',
-  { node: [], name: (pod) => !!pod.subject.spec.nodeName },
+  { node: [], names: (pod) => (pod.subject.spec.nodeName ? [pod.subject.spec.nodeName] : undefined) },
   (pod, node) => {
     const wanted = pod.subject.spec.nodeName;
     return !wanted || wanted === node.name ? undefined : REJECTED;
