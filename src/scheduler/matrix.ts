@@ -2,7 +2,8 @@
 // Same verdicts as schedule()/scheduleOn: a plugin's `check` is its `filter` without the details. Nodes that
 // every plugin reads alike (see NodeReads in framework.ts) share one evaluation per pod: node shapes.
 import type { KubeObject, Node, Pod } from '../types';
-import { assertNode, toSubject, type Subject } from '../subject';
+import { assertNode, type Subject } from '../subject';
+import { subjectOf } from '../engine';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeReads, type NodeUsage, type PodInfo, type Resources } from './framework';
 import { FILTER_PLUGINS, podRejection, podsByNode, runFilters, schedule, type NodeVerdict } from '.';
 
@@ -98,7 +99,7 @@ interface Shapes {
 }
 
 export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: MatrixOptions = {}): VerdictMatrix {
-  const subjects: Subject[] = workloads.map((w) => toSubject(w));
+  const subjects: Subject[] = workloads.map((w) => subjectOf(w));
   const infos: NodeInfo[] = nodes.map((n, i) => nodeInfo(assertNode(n, `Node (nodes[${i}])`)));
   const byNode = podsByNode(options.existingPods);
   const empty = nodeUsage([]);
