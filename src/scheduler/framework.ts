@@ -62,6 +62,8 @@ export interface PodInfo {
   selectorValues: string[];
   /** Some request is non-zero (NodeResourcesFit checks nothing but the pod count otherwise). */
   hasRequests: boolean;
+  /** By taint id: 1 when the pod's tolerations tolerate that taint, 2 when not; filled as taints are met. */
+  toleratedTaints: number[];
   /** requests.scalars as parallel arrays, in the pod's order. */
   scalarNames: string[];
   scalarAmounts: number[];
@@ -76,6 +78,8 @@ export interface NodeInfo {
   ownTaintCount: number;
   /** The NoSchedule and NoExecute taints of `taints`, in order: the ones TaintToleration's Filter looks at. */
   filterTaints: Taint[];
+  /** An id per filterTaints entry, the same for equal (key, value, effect) on every node (see taintId). */
+  filterTaintIds: number[];
   unschedulable: boolean;
   /** undefined when the node declares no allocatable at all (treated as unconstrained). */
   allocatable?: Resources & { pods: number; has: Set<string> };
@@ -203,6 +207,7 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     selectorKeys: Object.keys(nodeSelector),
     selectorValues: Object.values(nodeSelector),
     hasRequests: requests.milliCPU !== 0 || requests.memory !== 0 || requests.ephemeralStorage !== 0 || requests.scalars.size !== 0,
+    toleratedTaints: [],
     scalarNames: [...requests.scalars.keys()],
     scalarAmounts: [...requests.scalars.values()],
   };
@@ -219,9 +224,15 @@ export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
     labels: node.metadata?.labels ?? {},
     taints: admitted.taints,
     ownTaintCount: admitted.ownCount,
-    filterTaints: admitted.taints.filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'),
+    filterTaints: [],
+    filterTaintIds: [],
     unschedulable: !!node.spec?.unschedulable,
   };
+  for (const t of admitted.taints) {
+    if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
+    info.filterTaints.push(t);
+    info.filterTaintIds.push(taintId(t));
+  }
   const allocatable = node.status?.allocatable as Record<string, string | number> | undefined;
   if (allocatable) {
     const read = readAllocatable(allocatable);
@@ -230,6 +241,21 @@ export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
   }
   return info;
 });
+
+// Taints as small numbers: nodes of a pool carry equal taints, and a pod's verdict on one is worked out once.
+const taintIds = new Map<string, number>();
+export const taintRegistry: Taint[] = [];
+
+/** The id of a taint's (key, value, effect); equal taints on different nodes share it. */
+export function taintId(t: Taint): number {
+  const key = `${t.key.length}:${t.key}${t.effect}:${t.value ?? ''}`;
+  let id = taintIds.get(key);
+  if (id === undefined) {
+    taintIds.set(key, (id = taintRegistry.length));
+    taintRegistry.push({ key: t.key, value: t.value, effect: t.effect });
+  }
+  return id;
+}
 
 type Allocatable = NonNullable<NodeInfo['allocatable']>;
 // Nodes of one pool declare the same allocatable: read each distinct one once (the result is never mutated).

@@ -40,53 +40,81 @@ const SEP = '\u001f';
 
 function resourcesKey(r: Resources): string {
   let key = `${r.milliCPU},${r.memory},${r.ephemeralStorage}`;
-  if (r.scalars.size) for (const [k, v] of r.scalars) key += `,${part(k)}=${v}`;
-  if (r.exact) for (const [k, v] of r.exact) key += `,${part(k)}==${v}`;
-  return key;
-}
-
-// Keys of objects that many nodes share (one allocatable per distinct declaration, the empty usage), per facet.
-const memo = { allocatable: new WeakMap<object, string>(), usage: new WeakMap<object, string>(), ports: new WeakMap<object, string>() };
-function memoKey<T extends object>(map: WeakMap<object, string>, o: T, compute: (o: T) => string): string {
-  let key = map.get(o);
-  if (key === undefined) map.set(o, (key = compute(o)));
+  for (const [k, v] of r.scalars) key += `,${part(k)}=${v}`;
+  for (const [k, v] of r.exact ?? []) key += `,${part(k)}==${v}`;
   return key;
 }
 
 /** A string in a key that no other string can run into: its length first. */
 const part = (s: string) => `${s.length}:${s}`;
 
-/** The part of a node's shape key a NodeReads facet names (names and values cannot hold the separators). */
-function facetKey(facet: NodeReads['node'][number], node: NodeInfo, usage: NodeUsage): string {
+/**
+ * What a NodeReads facet reads of a node, as a value equal (SameValueZero, as Map keys) for nodes the facet cannot
+ * tell apart: shared objects (one allocatable per distinct declaration, the empty usage) by identity, else strings.
+ */
+function facetValue(facet: NodeReads['node'][number], node: NodeInfo, usage: NodeUsage, empty: NodeUsage): unknown {
   if (typeof facet === 'function') return facet(node, usage);
   switch (facet) {
     case 'unschedulable':
-      return node.unschedulable ? '1' : '0';
-    case 'taints': {
-      let key = '';
-      for (const t of node.filterTaints) key += part(t.key) + part(t.value ?? '') + part(t.effect);
-      return key;
-    }
+      return node.unschedulable;
+    case 'taints':
+      return node.filterTaintIds.length === 0 ? '' : node.filterTaintIds.join(',');
     case 'allocatable':
-      return node.allocatable ? memoKey(memo.allocatable, node.allocatable, (a) => `${a.pods};${resourcesKey(a)}`) : '-';
+      return node.allocatable; // undefined when there is none, or it cannot be read: unconstrained either way
     case 'usage':
-      return memoKey(memo.usage, usage, (u) => `${u.pods};${resourcesKey(u.requested)}`);
+      return usage === empty ? empty : `${usage.pods};${resourcesKey(usage.requested)}`;
     case 'ports':
-      return memoKey(memo.ports, usage, (u) => (u.ports.length ? JSON.stringify(u.ports.map((p) => [p.ip, p.protocol, p.port])) : ''));
+      return usage.ports.length === 0 ? '' : JSON.stringify(usage.ports.map((p) => [p.ip, p.protocol, p.port]));
   }
 }
 
-function fillRow(row: Uint8Array, verdicts: Uint8Array, shapes: Shapes): void {
-  const of = shapes.of;
-  const ends = shapes.runEnds;
-  if (!ends) {
-    for (let j = 0; j < row.length; j++) row[j] = verdicts[of[j]];
-    return;
+type Check = NonNullable<FilterPlugin['check']>;
+type CheckAll = (pod: PodInfo, node: NodeInfo, usage: NodeUsage) => number;
+
+const pass: Check = () => undefined;
+
+/**
+ * The checks in order as one function returning the first failing plugin's code. Up to eight checks get a call
+ * site each (one target each, so V8 can inline them) instead of a loop over one megamorphic call site.
+ */
+function chain(checks: readonly Check[], codes: readonly number[]): CheckAll {
+  if (checks.length > 8) {
+    return (pod, node, usage) => {
+      for (let k = 0; k < checks.length; k++) if (checks[k](pod, node, usage)) return codes[k];
+      return 0;
+    };
   }
-  let start = 0;
-  for (let r = 0; r < ends.length; r++) {
-    row.fill(verdicts[of[start]], start, ends[r]);
-    start = ends[r];
+  const [c0 = pass, c1 = pass, c2 = pass, c3 = pass, c4 = pass, c5 = pass, c6 = pass, c7 = pass] = checks;
+  const [k0, k1, k2, k3, k4, k5, k6, k7] = codes;
+  return (pod, node, usage) =>
+    c0(pod, node, usage) ? k0
+    : c1(pod, node, usage) ? k1
+    : c2(pod, node, usage) ? k2
+    : c3(pod, node, usage) ? k3
+    : c4(pod, node, usage) ? k4
+    : c5(pod, node, usage) ? k5
+    : c6(pod, node, usage) ? k6
+    : c7(pod, node, usage) ? k7
+    : 0;
+}
+
+const votes = new Int32Array(256);
+
+/** A row from the shapes' verdicts: the most common verdict everywhere (one fill), then the other shapes' nodes. */
+function fillRow(row: Uint8Array, verdicts: Uint8Array, shapes: Shapes): void {
+  const { members, offsets } = shapes;
+  let majority = 0;
+  for (let s = 0; s < verdicts.length; s++) {
+    const v = verdicts[s];
+    votes[v] += offsets[s + 1] - offsets[s];
+    if (votes[v] > votes[majority]) majority = v;
+  }
+  for (let s = 0; s < verdicts.length; s++) votes[verdicts[s]] = 0;
+  row.fill(majority);
+  for (let s = 0; s < verdicts.length; s++) {
+    const v = verdicts[s];
+    if (v === majority) continue;
+    for (let k = offsets[s]; k < offsets[s + 1]; k++) row[members[k]] = v;
   }
 }
 
@@ -94,8 +122,9 @@ function fillRow(row: Uint8Array, verdicts: Uint8Array, shapes: Shapes): void {
 interface Shapes {
   of: Int32Array;
   representatives: number[];
-  /** Where each run of consecutive same-shape nodes ends, when runs are long enough to fill by run. */
-  runEnds?: Int32Array;
+  /** The nodes by shape: those of shape s are members[offsets[s]] … members[offsets[s + 1] - 1]. */
+  members: Int32Array;
+  offsets: Int32Array;
 }
 
 export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: MatrixOptions = {}): VerdictMatrix {
@@ -123,6 +152,7 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
   const shared = fast && options.shapes !== false && plugins.every((p) => p.reads);
 
   let evaluations = 0;
+  const checkAll = chain(plugins.map((p) => p.check!), pluginCodes);
   const evaluate = (pod: PodInfo, j: number): number => {
     evaluations++;
     if (!fast) {
@@ -131,8 +161,7 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     }
     // NodeAffinity PreFilter: nodes outside its result are never filtered (runFilters does the same).
     if (pod.nodeNames && !pod.nodeNames.has(infos[j].name)) return PLUGIN_CODES.NodeAffinity;
-    for (let k = 0; k < plugins.length; k++) if (plugins[k].check!(pod, infos[j], usages[j])) return pluginCodes[k];
-    return 0;
+    return checkAll(pod, infos[j], usages[j]);
   };
 
   // Node shapes: first an id for everything but labels, once per node; then, per set of label keys the pods
@@ -142,17 +171,19 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
   const byLabels = new Map<string, Shapes>();
   const baseIds = (): { of: Int32Array; count: number } => {
     if (base) return base;
-    const of = new Int32Array(N);
-    const facets = [...new Set(plugins.flatMap((p) => p.reads!.node))];
-    const ids = new Map<string, number>();
-    for (let j = 0; j < N; j++) {
-      let key = '';
-      for (const f of facets) key += facetKey(f, infos[j], usages[j]) + SEP;
-      let id = ids.get(key);
-      if (id === undefined) ids.set(key, (id = ids.size));
-      of[j] = id;
+    base = { of: new Int32Array(N), count: 1 };
+    for (const facet of new Set(plugins.flatMap((p) => p.reads!.node))) {
+      const values = new Int32Array(N);
+      const ids = new Map<unknown, number>();
+      for (let j = 0; j < N; j++) {
+        const v = facetValue(facet, infos[j], usages[j], empty);
+        let id = ids.get(v);
+        if (id === undefined) ids.set(v, (id = ids.size));
+        values[j] = id;
+      }
+      base = refine(base.of, base.count, values);
     }
-    return (base = { of, count: ids.size });
+    return base;
   };
   const valuesOf = (labelKey: string): Int32Array => {
     let out = valueIds.get(labelKey);
@@ -229,11 +260,14 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     }
     const of = cur.of;
     const representatives: number[] = new Array(cur.count);
-    // runs of consecutive nodes of one shape (node lists are mostly grouped by pool)
-    const runEnds: number[] = [];
     for (let j = N - 1; j >= 0; j--) representatives[of[j]] = j;
-    for (let j = 1; j <= N; j++) if (j === N || of[j] !== of[j - 1]) runEnds.push(j);
-    shapes = { of, representatives, runEnds: runEnds.length * 8 <= N ? Int32Array.from(runEnds) : undefined };
+    const offsets = new Int32Array(cur.count + 1);
+    for (let j = 0; j < N; j++) offsets[of[j] + 1]++;
+    for (let k = 0; k < cur.count; k++) offsets[k + 1] += offsets[k];
+    const members = new Int32Array(N);
+    const at = offsets.slice(0, cur.count);
+    for (let j = 0; j < N; j++) members[at[of[j]]++] = j;
+    shapes = { of, representatives, members, offsets };
     if (!names) byLabels.set(sig, shapes); // a pod's own names seldom recur
     return shapes;
   };

@@ -1,7 +1,7 @@
 // TaintToleration (pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go):
 // Filter on NoSchedule/NoExecute taints, Score on PreferNoSchedule taints.
 import type { Taint, Toleration } from '../types';
-import { filterPlugin, rejection, type NodeInfo, type PodInfo } from './framework';
+import { filterPlugin, rejection, taintRegistry, type NodeInfo, type PodInfo } from './framework';
 import { toleratesTaint } from '../k8s/toleration';
 import { explainUntolerated } from './explain-taint';
 
@@ -26,10 +26,16 @@ export function findUntoleratedTaint(taints: readonly Taint[], tolerations: read
 export const TaintToleration = filterPlugin(
   'TaintToleration',
   { node: ['taints'] },
-  // One untolerated taint is enough to reject the node; node.filterTaints holds the NoSchedule/NoExecute ones.
+  // One untolerated taint is enough to reject the node; node.filterTaints holds the NoSchedule/NoExecute ones,
+  // by id: the pod's verdict on each distinct taint is worked out once (pod.toleratedTaints).
   (pod, node) => {
-    const taints = node.filterTaints;
-    for (let i = 0; i < taints.length; i++) if (!tolerated(pod.tolerations, taints[i], pod.comparisonOperators)) return REJECTED;
+    const ids = node.filterTaintIds;
+    const known = pod.toleratedTaints;
+    for (let i = 0; i < ids.length; i++) {
+      let v = known[ids[i]];
+      if (v === undefined) v = known[ids[i]] = tolerated(pod.tolerations, taintRegistry[ids[i]], pod.comparisonOperators) ? 1 : 2;
+      if (v === 2) return REJECTED;
+    }
     return undefined;
   },
   (pod, node) => explainUntolerated(pod, node, findUntoleratedTaint(node.filterTaints, pod.tolerations, pod.comparisonOperators)!),
