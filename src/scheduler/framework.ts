@@ -243,15 +243,19 @@ export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
 });
 
 // Taints as small numbers: nodes of a pool carry equal taints, and a pod's verdict on one is worked out once.
-const taintIds = new Map<string, number>();
+const taintIds = new Map<string, Map<string, Map<string, number>>>(); // key → effect → value → id
 export const taintRegistry: Taint[] = [];
 
 /** The id of a taint's (key, value, effect); equal taints on different nodes share it. */
 export function taintId(t: Taint): number {
-  const key = `${t.key.length}:${t.key}${t.effect}:${t.value ?? ''}`;
-  let id = taintIds.get(key);
+  let byEffect = taintIds.get(t.key);
+  if (!byEffect) taintIds.set(t.key, (byEffect = new Map()));
+  let byValue = byEffect.get(t.effect);
+  if (!byValue) byEffect.set(t.effect, (byValue = new Map()));
+  const value = t.value ?? '';
+  let id = byValue.get(value);
   if (id === undefined) {
-    taintIds.set(key, (id = taintRegistry.length));
+    byValue.set(value, (id = taintRegistry.length));
     taintRegistry.push({ key: t.key, value: t.value, effect: t.effect });
   }
   return id;
@@ -265,7 +269,7 @@ function readAllocatable(allocatable: Record<string, string | number>): Allocata
   let key = '';
   for (const name in allocatable) {
     const raw = allocatable[name];
-    key += `${name}\u0000${typeof raw}\u0000${raw}\u0000`;
+    key += `${name}\u0000${typeof raw}\u0000${String(raw)}\u0000`;
   }
   let read = allocatableRead.get(key);
   if (read !== undefined) return read;

@@ -58,7 +58,7 @@ function facetValue(facet: NodeReads['node'][number], node: NodeInfo, usage: Nod
     case 'unschedulable':
       return node.unschedulable;
     case 'taints':
-      return node.filterTaintIds.length === 0 ? '' : node.filterTaintIds.join(',');
+      return node.filterTaintIds.length === 0 ? -1 : node.filterTaintIds.length === 1 ? node.filterTaintIds[0] : node.filterTaintIds.join(',');
     case 'allocatable':
       return node.allocatable; // undefined when there is none, or it cannot be read: unconstrained either way
     case 'usage':
@@ -181,7 +181,7 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
         if (id === undefined) ids.set(v, (id = ids.size));
         values[j] = id;
       }
-      base = refine(base.of, base.count, values);
+      if (ids.size > 1) base = refine(base.of, base.count, values);
     }
     return base;
   };
@@ -203,7 +203,8 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
   };
   // The names a pod singles out: one id each (the empty name too: matchFields skip a nameless node), 0 for the rest.
   let byName: Map<string, number[]> | undefined;
-  const namesOf = (names: readonly string[]): Int32Array => {
+  /** The nodes with these names, and the nameless ones (matchFields skip a nameless node). */
+  const nodesNamed = (names: readonly string[]): number[] => {
     if (!byName) {
       byName = new Map();
       for (let j = 0; j < N; j++) {
@@ -212,12 +213,8 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
         else byName.set(infos[j].name, [j]);
       }
     }
-    const out = new Int32Array(N);
-    let id = 0;
-    for (const name of new Set(['', ...names])) {
-      id++;
-      for (const j of byName.get(name) ?? []) out[j] = id;
-    }
+    const out: number[] = [];
+    for (const name of new Set(['', ...names])) out.push(...(byName.get(name) ?? []));
     return out;
   };
   const refine = (of: Int32Array, count: number, values: Int32Array): { of: Int32Array; count: number } => {
@@ -244,20 +241,13 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     }
     return { of: next, count: ids };
   };
-  const shapesFor = (labelKeys: readonly string[], names: readonly string[] | undefined): Shapes => {
+  const shapesFor = (labelKeys: readonly string[]): Shapes => {
     const sorted = [...new Set(labelKeys)].sort();
-    const sig = `${sorted.join(SEP)}${SEP}${SEP}${names ? [...new Set(names)].sort().join(SEP) : ''}`;
+    const sig = sorted.join(SEP);
     let shapes = byLabels.get(sig);
     if (shapes) return shapes;
-    let cur: { of: Int32Array; count: number };
-    if (names) {
-      // the pod's own names refine the shapes of its label keys
-      const byLabelsOnly = shapesFor(labelKeys, undefined);
-      cur = refine(byLabelsOnly.of, byLabelsOnly.representatives.length, namesOf(names));
-    } else {
-      cur = baseIds();
-      for (const k of sorted) cur = refine(cur.of, cur.count, valuesOf(k));
-    }
+    let cur = baseIds();
+    for (const k of sorted) cur = refine(cur.of, cur.count, valuesOf(k));
     const of = cur.of;
     const representatives: number[] = new Array(cur.count);
     for (let j = N - 1; j >= 0; j--) representatives[of[j]] = j;
@@ -268,11 +258,12 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     const at = offsets.slice(0, cur.count);
     for (let j = 0; j < N; j++) members[at[of[j]]++] = j;
     shapes = { of, representatives, members, offsets };
-    if (!names) byLabels.set(sig, shapes); // a pod's own names seldom recur
+    byLabels.set(sig, shapes);
     return shapes;
   };
 
   const codes = new Uint8Array(W * N);
+  const marked = new Uint8Array(N);
   for (let i = 0; i < W; i++) {
     const pod = podInfo(subjects[i]);
     const row = codes.subarray(i * N, (i + 1) * N);
@@ -281,23 +272,41 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
       row.fill(codeOf(whole.plugin));
       continue;
     }
-    let names: string[] | undefined;
+    // The node names the pod singles out (nodeName, matchFields, the PreFilter's names): those nodes are
+    // evaluated one by one; any other name is alike to the pod.
+    let singled: string[] | undefined;
     let everyNode = !shared;
-    if (pod.nodeNames) names = [...pod.nodeNames]; // NodeAffinity PreFilter
+    if (pod.nodeNames) singled = [...pod.nodeNames];
     for (let k = 0; k < plugins.length && !everyNode; k++) {
       const read = plugins[k].reads!.names?.(pod);
       if (read === 'all') everyNode = true;
-      else if (read && read.length) names = names ? [...names, ...read] : [...read];
+      else if (read && read.length) singled = singled ? [...singled, ...read] : [...read];
     }
     if (everyNode) {
       for (let j = 0; j < N; j++) row[j] = evaluate(pod, j);
       continue;
     }
-    const shapes = shapesFor(plugins.flatMap((p) => p.reads!.labels?.(pod) ?? []), names);
+    const shapes = shapesFor(plugins.flatMap((p) => p.reads!.labels?.(pod) ?? []));
     const reps = shapes.representatives;
     const verdicts = new Uint8Array(reps.length);
-    for (let s = 0; s < reps.length; s++) verdicts[s] = evaluate(pod, reps[s]);
+    if (!singled) {
+      for (let s = 0; s < reps.length; s++) verdicts[s] = evaluate(pod, reps[s]);
+      fillRow(row, verdicts, shapes);
+      continue;
+    }
+    const own = nodesNamed(singled);
+    for (const j of own) marked[j] = 1;
+    for (let s = 0; s < reps.length; s++) {
+      // a representative with a name the pod does not single out; a shape of singled-out nodes only needs none
+      let k = shapes.offsets[s];
+      while (k < shapes.offsets[s + 1] && marked[shapes.members[k]]) k++;
+      if (k < shapes.offsets[s + 1]) verdicts[s] = evaluate(pod, shapes.members[k]);
+    }
     fillRow(row, verdicts, shapes);
+    for (const j of own) {
+      row[j] = evaluate(pod, j);
+      marked[j] = 0;
+    }
   }
 
   return {
