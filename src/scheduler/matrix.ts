@@ -264,6 +264,20 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
 
   const codes = new Uint8Array(W * N);
   const marked = new Uint8Array(N);
+  // Rows are few (pods differ, their verdicts per shape seldom do): a row seen before is copied, not filled.
+  const rowsSeen = new Map<Shapes, Map<string, number>>();
+  const fillFromShapes = (i: number, verdicts: Uint8Array, shapes: Shapes, remember: boolean): void => {
+    let seen = rowsSeen.get(shapes);
+    if (!seen) rowsSeen.set(shapes, (seen = new Map()));
+    let key = '';
+    for (let k = 0; k < verdicts.length; k += 4096) key += String.fromCharCode.apply(null, verdicts.subarray(k, k + 4096) as unknown as number[]);
+    const earlier = seen.get(key);
+    if (earlier !== undefined) codes.copyWithin(i * N, earlier * N, (earlier + 1) * N);
+    else {
+      fillRow(codes.subarray(i * N, (i + 1) * N), verdicts, shapes);
+      if (remember) seen.set(key, i); // a row with nodes singled out by name is not a pattern for others
+    }
+  };
   for (let i = 0; i < W; i++) {
     const pod = podInfo(subjects[i]);
     const row = codes.subarray(i * N, (i + 1) * N);
@@ -291,7 +305,7 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     const verdicts = new Uint8Array(reps.length);
     if (!singled) {
       for (let s = 0; s < reps.length; s++) verdicts[s] = evaluate(pod, reps[s]);
-      fillRow(row, verdicts, shapes);
+      fillFromShapes(i, verdicts, shapes, true);
       continue;
     }
     const own = nodesNamed(singled);
@@ -302,7 +316,7 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
       while (k < shapes.offsets[s + 1] && marked[shapes.members[k]]) k++;
       if (k < shapes.offsets[s + 1]) verdicts[s] = evaluate(pod, shapes.members[k]);
     }
-    fillRow(row, verdicts, shapes);
+    fillFromShapes(i, verdicts, shapes, false);
     for (const j of own) {
       row[j] = evaluate(pod, j);
       marked[j] = 0;
