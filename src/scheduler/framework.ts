@@ -105,18 +105,23 @@ function keepExact(r: Resources, key: string, n: number, exact: () => bigint): v
   if (!Number.isSafeInteger(n)) (r.exact ??= new Map()).set(key, exact());
 }
 
+const MILLI = 10n ** 6n;
+const UNIT = 10n ** 9n;
+
 export function toResources(list: ResourceList): Resources {
   const r: Resources = { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() };
   for (const [name, nanos] of list) {
-    // the exact sum is rounded only now: cpu with MilliValue(), the rest with Value()
-    const q = new Quantity(nanos, 'DecimalSI', name);
-    if (name === 'cpu') keepExact(r, name, (r.milliCPU = q.milliValue()), () => roundUp(nanos, 10n ** 6n));
-    else if (name === 'memory') keepExact(r, name, (r.memory = q.value()), () => roundUp(nanos, 10n ** 9n));
-    else if (name === 'ephemeral-storage') keepExact(r, name, (r.ephemeralStorage = q.value()), () => roundUp(nanos, 10n ** 9n));
-    else if (isScalarResourceName(name)) {
-      const v = q.value();
-      r.scalars.set(name, v);
-      keepExact(r, name, v, () => roundUp(nanos, 10n ** 9n));
+    // the exact sum is rounded only now, away from zero as Quantity does: cpu with MilliValue(), the rest with Value()
+    if (name === 'cpu') {
+      const v = roundUp(nanos, MILLI);
+      keepExact(r, name, (r.milliCPU = Number(v)), () => v);
+    } else if (name === 'memory' || name === 'ephemeral-storage' || isScalarResourceName(name)) {
+      const v = roundUp(nanos, UNIT);
+      const n = Number(v);
+      if (name === 'memory') r.memory = n;
+      else if (name === 'ephemeral-storage') r.ephemeralStorage = n;
+      else r.scalars.set(name, n);
+      keepExact(r, name, n, () => v);
     }
   }
   return r;
