@@ -66,26 +66,46 @@ function parseField(req: NodeSelectorRequirement): string | undefined {
   return undefined;
 }
 
+// Workloads repeat the same requirements (zone, pool, arch): each distinct one is validated once.
+const expressionChecks = new Map<string, ReturnType<typeof parseExpression>>();
+
+function checkExpression(req: NodeSelectorRequirement): ReturnType<typeof parseExpression> {
+  let key = `${req.key}\u0000${req.operator}`;
+  for (const v of req.values ?? []) {
+    if (typeof v !== 'string') return parseExpression(req); // as written, not as a string
+    key += `\u0000${v}`;
+  }
+  if (expressionChecks.has(key)) return expressionChecks.get(key);
+  const r = parseExpression(req);
+  if (expressionChecks.size >= 10_000) expressionChecks.clear();
+  expressionChecks.set(key, r);
+  return r;
+}
+
 /** Parse terms once per pod. Empty terms are dropped (they are not "match all"). */
 export function parseTerms(terms: readonly NodeSelectorTerm[] | undefined): ParsedTerm[] {
   const out: ParsedTerm[] = [];
-  (terms ?? []).forEach((term, index) => {
+  if (!terms) return out;
+  for (let index = 0; index < terms.length; index++) {
+    const term = terms[index];
     const exprs = term.matchExpressions ?? [];
     const fields = term.matchFields ?? [];
-    if (exprs.length === 0 && fields.length === 0) return;
+    if (exprs.length === 0 && fields.length === 0) continue;
     const parsed: ParsedTerm = { index, requirements: [] };
-    exprs.forEach((req, i) => {
-      const r = parseExpression(req);
+    for (let i = 0; i < exprs.length; i++) {
+      const req = exprs[i];
+      const r = typeof req.key === 'string' && typeof req.operator === 'string' ? checkExpression(req) : parseExpression(req);
       if (typeof r === 'string') parsed.error ??= `matchExpressions[${i}]: ${r}`;
       parsed.requirements.push({ kind: 'expression', index: i, req, values: req.values ?? [], bound: typeof r === 'object' ? r.bound : undefined });
-    });
-    fields.forEach((req, i) => {
+    }
+    for (let i = 0; i < fields.length; i++) {
+      const req = fields[i];
       const r = parseField(req);
       if (r) parsed.error ??= `matchFields[${i}]: ${r}`;
       parsed.requirements.push({ kind: 'field', index: i, req, values: req.values ?? [] });
-    });
+    }
     out.push(parsed);
-  });
+  }
   return out;
 }
 

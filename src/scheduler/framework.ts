@@ -55,6 +55,8 @@ export interface PodInfo {
   /** Set when a quantity cannot be parsed: the API server would refuse the pod. */
   requestsError?: string;
   hostPorts: HostPort[];
+  /** spec.nodeName (read once: pod specs come in many shapes). */
+  nodeName: string | undefined;
   /** The pod tolerates the node.kubernetes.io/unschedulable:NoSchedule taint (passes NodeUnschedulable on cordoned nodes). */
   toleratesUnschedulable: boolean;
   /** spec.nodeSelector as parallel arrays, for the per-node loop. */
@@ -145,18 +147,23 @@ export function addResources(sum: Resources, r: Resources): void {
   for (const [k, v] of r.scalars) sum.scalars.set(k, add(k, sum.scalars.get(k) ?? 0, v));
 }
 
+function collectHostPorts(out: HostPort[], containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean): void {
+  if (!containers) return;
+  for (let i = 0; i < containers.length; i++) {
+    const c = containers[i];
+    if ((sidecarsOnly && c.restartPolicy !== 'Always') || !c.ports) continue;
+    for (let j = 0; j < c.ports.length; j++) {
+      const p = c.ports[j];
+      if (!p.hostPort || p.hostPort <= 0) continue;
+      out.push({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort, where: `${field}[${i}].ports[${j}]` });
+    }
+  }
+}
+
 function hostPorts(subject: Subject): HostPort[] {
   const out: HostPort[] = [];
-  const collect = (containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean) =>
-    (containers ?? []).forEach((c, i) => {
-      if (sidecarsOnly && c.restartPolicy !== 'Always') return;
-      (c.ports ?? []).forEach((p, j) => {
-        if (!p.hostPort || p.hostPort <= 0) return;
-        out.push({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort, where: `${field}[${i}].ports[${j}]` });
-      });
-    });
-  collect(subject.spec.containers, 'containers', false);
-  collect(subject.spec.initContainers, 'initContainers', true);
+  collectHostPorts(out, subject.spec.containers, 'containers', false);
+  collectHostPorts(out, subject.spec.initContainers, 'initContainers', true);
   return out;
 }
 
@@ -208,6 +215,7 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     requests,
     requestsError,
     hostPorts: hostPorts(subject),
+    nodeName: subject.spec.nodeName || undefined,
     toleratesUnschedulable: admitted.tolerations.some((t) => toleratesTaint(t, UNSCHEDULABLE_TAINT, comparisonOperators)),
     selectorKeys: Object.keys(nodeSelector),
     selectorValues: Object.values(nodeSelector),
@@ -232,6 +240,8 @@ export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
     filterTaints: [],
     filterTaintIds: [],
     unschedulable: !!node.spec?.unschedulable,
+    allocatable: undefined, // both declared up front: one object shape for every node
+    allocatableError: undefined,
   };
   for (const t of admitted.taints) {
     if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;

@@ -6,10 +6,10 @@ const REJECTED = rejection('NodeName', 'UnschedulableAndUnresolvable', [ErrReaso
 
 export const NodeName = filterPlugin(
   'NodeName',
-  { node: [], names: (pod) => (pod.subject.spec.nodeName ? [pod.subject.spec.nodeName] : undefined) },
+  { node: [], names: (pod) => (pod.nodeName ? [pod.nodeName] : undefined) },
   (pod, node) => {
-    const wanted = pod.subject.spec.nodeName;
-    return !wanted || wanted === node.name ? undefined : REJECTED;
+    const wanted = pod.nodeName;
+    return wanted === undefined || wanted === node.name ? undefined : REJECTED;
   },
-  (pod, node) => [`${pod.subject.specPath}.nodeName is "${pod.subject.spec.nodeName}", not "${node.name}"`],
+  (pod, node) => [`${pod.subject.specPath}.nodeName is "${pod.nodeName}", not "${node.name}"`],
 );
