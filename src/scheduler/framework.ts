@@ -280,7 +280,27 @@ type Allocatable = NonNullable<NodeInfo['allocatable']>;
 // Nodes of one pool declare the same allocatable: read each distinct one once (the result is never mutated).
 const allocatableRead = new Map<string, Allocatable | string>();
 
+// The last declaration read, as it was then: nodes of a pool usually come one after another.
+let lastNames: string[] = [];
+let lastValues: Array<string | number> = [];
+let lastRead: Allocatable | string | undefined;
+
 function readAllocatable(allocatable: Record<string, string | number>): Allocatable | string {
+  let i = 0;
+  let same = lastRead !== undefined;
+  for (const name in allocatable) {
+    if (!same) break;
+    same = name === lastNames[i] && allocatable[name] === lastValues[i];
+    i++;
+  }
+  if (same && i === lastNames.length) return lastRead!;
+  lastRead = readAllocatableOnce(allocatable);
+  lastNames = Object.keys(allocatable);
+  lastValues = Object.values(allocatable);
+  return lastRead;
+}
+
+function readAllocatableOnce(allocatable: Record<string, string | number>): Allocatable | string {
   let key = '';
   for (const name in allocatable) {
     const raw = allocatable[name];

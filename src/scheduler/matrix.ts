@@ -2,7 +2,7 @@
 // Same verdicts as schedule()/scheduleOn: a plugin's `check` is its `filter` without the details. Nodes that
 // every plugin reads alike (see NodeReads in framework.ts) share one evaluation per pod: node shapes.
 import type { KubeObject, Node, Pod } from '../types';
-import { assertNode, type Subject } from '../subject';
+import { assertNode, isNode, type Subject } from '../subject';
 import { subjectOf } from '../engine';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeReads, type NodeUsage, type PodInfo, type Resources } from './framework';
 import { FILTER_PLUGINS, podRejection, podsByNode, runFilters, schedule, type NodeVerdict } from '.';
@@ -100,22 +100,37 @@ function chain(checks: readonly Check[], codes: readonly number[]): CheckAll {
 
 const votes = new Int32Array(256);
 
-/** A row from the shapes' verdicts: the most common verdict everywhere (one fill), then the other shapes' nodes. */
-function fillRow(row: Uint8Array, verdicts: Uint8Array, shapes: Shapes): void {
+/**
+ * The row at `at` from the shapes' verdicts (the first `count`): the most common verdict everywhere (one fill),
+ * then the other shapes' nodes.
+ */
+function fillRow(codes: Uint8Array, at: number, verdicts: Uint8Array, count: number, shapes: Shapes): void {
   const { members, offsets } = shapes;
   let majority = 0;
-  for (let s = 0; s < verdicts.length; s++) {
+  for (let s = 0; s < count; s++) {
     const v = verdicts[s];
     votes[v] += offsets[s + 1] - offsets[s];
     if (votes[v] > votes[majority]) majority = v;
   }
-  for (let s = 0; s < verdicts.length; s++) votes[verdicts[s]] = 0;
-  row.fill(majority);
-  for (let s = 0; s < verdicts.length; s++) {
+  for (let s = 0; s < count; s++) votes[verdicts[s]] = 0;
+  codes.fill(majority, at, at + shapes.of.length);
+  for (let s = 0; s < count; s++) {
     const v = verdicts[s];
     if (v === majority) continue;
-    for (let k = offsets[s]; k < offsets[s + 1]; k++) row[members[k]] = v;
+    for (let k = offsets[s]; k < offsets[s + 1]; k++) codes[at + members[k]] = v;
   }
+}
+
+/** FNV-1a of the first `count` verdicts: rows are looked up by it (and compared), no string built. */
+function hashOf(verdicts: Uint8Array, count: number): number {
+  let h = 0x811c9dc5;
+  for (let s = 0; s < count; s++) h = Math.imul(h ^ verdicts[s], 0x01000193);
+  return h >>> 0;
+}
+
+function sameVerdicts(a: Uint8Array, b: Uint8Array, count: number): boolean {
+  for (let s = 0; s < count; s++) if (a[s] !== b[s]) return false;
+  return true;
 }
 
 /** Nodes grouped by shape for one set of label keys: shape index per node, and one representative node per shape. */
@@ -129,7 +144,7 @@ interface Shapes {
 
 export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: MatrixOptions = {}): VerdictMatrix {
   const subjects: Subject[] = workloads.map((w) => subjectOf(w));
-  const infos: NodeInfo[] = nodes.map((n, i) => nodeInfo(assertNode(n, `Node (nodes[${i}])`)));
+  const infos: NodeInfo[] = nodes.map((n, i) => nodeInfo(isNode(n) ? n : assertNode(n, `Node (nodes[${i}])`)));
   const byNode = podsByNode(options.existingPods);
   const empty = nodeUsage([]);
   const usages: NodeUsage[] = infos.map((n) => (byNode.has(n.name) ? nodeUsage(byNode.get(n.name)) : empty));
@@ -265,25 +280,34 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
   const codes = new Uint8Array(W * N);
   const marked = new Uint8Array(N);
   // Rows are few (pods differ, their verdicts per shape seldom do): a row seen before is copied, not filled.
-  const rowsSeen = new Map<Shapes, Map<string, number>>();
-  const fillFromShapes = (i: number, verdicts: Uint8Array, shapes: Shapes, remember: boolean): void => {
+  const rowsSeen = new Map<Shapes, Map<number, Array<{ verdicts: Uint8Array; row: number }>>>();
+  const verdicts = new Uint8Array(N);
+  const fillFromShapes = (i: number, count: number, shapes: Shapes, remember: boolean): void => {
     let seen = rowsSeen.get(shapes);
     if (!seen) rowsSeen.set(shapes, (seen = new Map()));
-    let key = '';
-    for (let k = 0; k < verdicts.length; k += 4096) key += String.fromCharCode.apply(null, verdicts.subarray(k, k + 4096) as unknown as number[]);
-    const earlier = seen.get(key);
-    if (earlier !== undefined) codes.copyWithin(i * N, earlier * N, (earlier + 1) * N);
-    else {
-      fillRow(codes.subarray(i * N, (i + 1) * N), verdicts, shapes);
-      if (remember) seen.set(key, i); // a row with nodes singled out by name is not a pattern for others
+    const hash = hashOf(verdicts, count);
+    const alike = seen.get(hash);
+    if (alike) {
+      for (const earlier of alike) {
+        if (!sameVerdicts(earlier.verdicts, verdicts, count)) continue;
+        codes.copyWithin(i * N, earlier.row * N, (earlier.row + 1) * N);
+        return;
+      }
+    }
+    fillRow(codes, i * N, verdicts, count, shapes);
+    // a row with nodes singled out by name is not a pattern for others
+    if (remember) {
+      const entry = { verdicts: verdicts.slice(0, count), row: i };
+      if (alike) alike.push(entry);
+      else seen.set(hash, [entry]);
     }
   };
   for (let i = 0; i < W; i++) {
     const pod = podInfo(subjects[i]);
-    const row = codes.subarray(i * N, (i + 1) * N);
+    const at = i * N;
     const whole = podRejection(pod);
     if (whole) {
-      row.fill(codeOf(whole.plugin));
+      codes.fill(codeOf(whole.plugin), at, at + N);
       continue;
     }
     // The node names the pod singles out (nodeName, matchFields, the PreFilter's names): those nodes are
@@ -297,15 +321,14 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
       else if (read && read.length) singled = singled ? [...singled, ...read] : [...read];
     }
     if (everyNode) {
-      for (let j = 0; j < N; j++) row[j] = evaluate(pod, j);
+      for (let j = 0; j < N; j++) codes[at + j] = evaluate(pod, j);
       continue;
     }
     const shapes = shapesFor(plugins.flatMap((p) => p.reads!.labels?.(pod) ?? []));
     const reps = shapes.representatives;
-    const verdicts = new Uint8Array(reps.length);
     if (!singled) {
       for (let s = 0; s < reps.length; s++) verdicts[s] = evaluate(pod, reps[s]);
-      fillFromShapes(i, verdicts, shapes, true);
+      fillFromShapes(i, reps.length, shapes, true);
       continue;
     }
     const own = nodesNamed(singled);
@@ -314,11 +337,11 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
       // a representative with a name the pod does not single out; a shape of singled-out nodes only needs none
       let k = shapes.offsets[s];
       while (k < shapes.offsets[s + 1] && marked[shapes.members[k]]) k++;
-      if (k < shapes.offsets[s + 1]) verdicts[s] = evaluate(pod, shapes.members[k]);
+      verdicts[s] = k < shapes.offsets[s + 1] ? evaluate(pod, shapes.members[k]) : 0;
     }
-    fillFromShapes(i, verdicts, shapes, false);
+    fillFromShapes(i, reps.length, shapes, false);
     for (const j of own) {
-      row[j] = evaluate(pod, j);
+      codes[at + j] = evaluate(pod, j);
       marked[j] = 0;
     }
   }
