@@ -13,6 +13,9 @@ import { taintEviction as evictionOf, type EvictionVerdict } from './taint-evict
 
 export type PodArgument = KubeObject | Subject;
 
+/** The parameters of `F` after its first three (further options are passed through unchanged). */
+type After3<F> = F extends (a: never, b: never, c: never, ...rest: infer R) => unknown ? R : never;
+
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** A Subject from toSubject (not a Kubernetes object: those have no `specPath`). */
@@ -66,15 +69,15 @@ export function nodeInfo(node: Node): framework.NodeInfo {
 }
 
 /** Would kube-scheduler's filters accept this node for the subject's pod? Existing pods bound elsewhere are ignored. */
-export function schedulingVerdict(subject: PodArgument, node: Node, existingPods?: readonly Pod[]): scheduler.NodeVerdict {
-  return scheduler.schedulingVerdict(subjectOf(subject), nodeOf(node), podsOf(existingPods));
+export function schedulingVerdict(subject: PodArgument, node: Node, existingPods?: readonly Pod[], ...options: After3<typeof scheduler.schedulingVerdict>): scheduler.NodeVerdict {
+  return scheduler.schedulingVerdict(subjectOf(subject), nodeOf(node), podsOf(existingPods), ...options);
 }
 
 /** scheduleOn with existing pods as a third argument. */
-export function schedule(subject: PodArgument, nodes: readonly Node[], existingPods?: readonly Pod[]): scheduler.ScheduleResult {
+export function schedule(subject: PodArgument, nodes: readonly Node[], existingPods?: readonly Pod[], ...options: After3<typeof scheduler.schedule>): scheduler.ScheduleResult {
   if (!Array.isArray(nodes)) throw new TypeError(`expected an array of Nodes, received ${preview(nodes)}`);
   nodes.forEach((n, i) => nodeOf(n, `Node (nodes[${i}])`));
-  return scheduler.schedule(subjectOf(subject), nodes, podsOf(existingPods));
+  return scheduler.schedule(subjectOf(subject), nodes, podsOf(existingPods), ...options);
 }
 
 /**

@@ -16,7 +16,7 @@ export { FILTER_PLUGINS, type NodeVerdict, type ScheduleResult } from './schedul
 // engine functions that take Kubernetes objects (and the internal forms), checked at this boundary
 export { podInfo, nodeInfo, schedulingVerdict, schedule, runFilters, fitError, scoreNodes, untoleratedPreferNoSchedule, admitPod, taintEviction } from './engine';
 export { SCORE_WEIGHTS, type NodeScore } from './scheduler/score';
-export { scheduleMatrix, PLUGIN_CODES, type VerdictMatrix, type MatrixOptions } from './scheduler/matrix';
+export { scheduleMatrix, PLUGIN_CODES, type VerdictMatrix, type ScheduleMatrixOptions } from './scheduler/matrix';
 export { parseQuantity, Quantity } from './k8s/quantity';
 export { podRequests } from './k8s/resources';
 export { normalizeTaintTolerationScores, findUntoleratedTaint } from './scheduler/taint-toleration';

@@ -12,7 +12,7 @@ export const PLUGIN_CODES: Readonly<Record<string, number>> = {
   NodeUnschedulable: 1, NodeName: 2, TaintToleration: 3, NodeAffinity: 4, NodeResourcesFit: 5, NodePorts: 6, SchedulingGates: 7,
 };
 
-export interface MatrixOptions {
+export interface ScheduleMatrixOptions {
   /** Pods already bound to nodes (by spec.nodeName), as for scheduleOn. */
   existingPods?: readonly Pod[];
   /** Evaluate each node shape once per pod (default true); false evaluates every pair. Same verdicts either way. */
@@ -36,6 +36,12 @@ export interface VerdictMatrix {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Pods whose verdicts read other nodes and their pods (PodTopologySpread, InterPodAffinity) are not shaped. */
+function readsCluster(subject: Subject): boolean {
+  const spec = subject.spec;
+  return Boolean(spec.topologySpreadConstraints?.length || spec.affinity?.podAffinity || spec.affinity?.podAntiAffinity);
+}
 const SEP = '\u001f';
 
 function resourcesKey(r: Resources): string {
@@ -142,7 +148,7 @@ interface Shapes {
   offsets: Int32Array;
 }
 
-export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: MatrixOptions = {}): VerdictMatrix {
+export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: ScheduleMatrixOptions = {}): VerdictMatrix {
   const subjects: Subject[] = workloads.map((w) => subjectOf(w));
   const infos: NodeInfo[] = nodes.map((n, i) => nodeInfo(isNode(n) ? n : assertNode(n, `Node (nodes[${i}])`)));
   const byNode = podsByNode(options.existingPods);
@@ -305,6 +311,11 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
   for (let i = 0; i < W; i++) {
     const pod = podInfo(subjects[i]);
     const at = i * N;
+    if (readsCluster(subjects[i])) {
+      // topology spread and pod (anti-)affinity read other nodes and their pods: exactly what scheduleOn does
+      fromSchedule(i, at);
+      continue;
+    }
     const whole = podRejection(pod);
     if (whole) {
       codes.fill(codeOf(whole.plugin), at, at + N);
@@ -346,6 +357,22 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     }
   }
 
+  function fromSchedule(i: number, at: number): void {
+    const { feasible, rejected } = schedule(subjects[i], nodes, options.existingPods);
+    // both lists keep node order: merge them back by name
+    let f = 0;
+    let r = 0;
+    for (let j = 0; j < N; j++) {
+      evaluations++;
+      if (f < feasible.length && feasible[f].node === infos[j].name) {
+        f++;
+        codes[at + j] = 0;
+      } else {
+        codes[at + j] = codeOf(rejected[r++].status!.plugin);
+      }
+    }
+  }
+
   return {
     workloads: W,
     nodes: N,
@@ -353,7 +380,15 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     plugins: names,
     evaluations,
     code: (w, n) => codes[w * N + n],
-    verdict: (w, n) => runFilters(podInfo(subjects[w]), infos[n], usages[n]),
+    verdict: (w, n) => {
+      if (!readsCluster(subjects[w])) return runFilters(podInfo(subjects[w]), infos[n], usages[n]);
+      const { feasible, rejected } = schedule(subjects[w], nodes, options.existingPods);
+      // the n-th node's verdict: count the nodes of the same name before it
+      const name = infos[n].name;
+      let k = 0;
+      for (let j = 0; j < n; j++) if (infos[j].name === name) k++;
+      return [...feasible, ...rejected].filter((v) => v.node === name)[k] ?? runFilters(podInfo(subjects[w]), infos[n], usages[n]);
+    },
     fitError: (w) => schedule(subjects[w], nodes, options.existingPods).fitError,
   };
 }
