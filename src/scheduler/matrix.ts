@@ -5,6 +5,7 @@ import type { KubeObject, Node, Pod } from '../types';
 import { assertNode, isNode, type Subject } from '../subject';
 import { subjectOf } from '../engine';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeReads, type NodeUsage, type PodInfo, type Resources } from './framework';
+import * as filters from '.';
 import { FILTER_PLUGINS, podRejection, podsByNode, runFilters, schedule, type NodeVerdict } from '.';
 
 /** Codes of the matrix bytes (the encoding of ../shared/perf): 0 feasible, then one per plugin; others from 8 in order seen. */
@@ -37,8 +38,12 @@ export interface VerdictMatrix {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-/** Pods whose verdicts read other nodes and their pods (PodTopologySpread, InterPodAffinity) are not shaped. */
+/**
+ * Pods whose verdicts read other nodes and their pods (topology spread, pod (anti-)affinity) are not shaped, when
+ * plugins that read them are there (CLUSTER_PLUGINS of the scheduler): they go through schedule(), as scheduleOn.
+ */
 function readsCluster(subject: Subject): boolean {
+  if (!((filters as { CLUSTER_PLUGINS?: readonly unknown[] }).CLUSTER_PLUGINS?.length)) return false;
   const spec = subject.spec;
   return Boolean(spec.topologySpreadConstraints?.length || spec.affinity?.podAffinity || spec.affinity?.podAntiAffinity);
 }
