@@ -11,6 +11,8 @@ export interface ParsedRequirement {
   kind: 'expression' | 'field';
   index: number;
   req: NodeSelectorRequirement;
+  /** req.values, never undefined (read per node). */
+  values: readonly string[];
   /** Gt/Lt threshold. */
   bound?: bigint;
 }
@@ -64,33 +66,53 @@ function parseField(req: NodeSelectorRequirement): string | undefined {
   return undefined;
 }
 
+// Workloads repeat the same requirements (zone, pool, arch): each distinct one is validated once.
+const expressionChecks = new Map<string, ReturnType<typeof parseExpression>>();
+
+function checkExpression(req: NodeSelectorRequirement): ReturnType<typeof parseExpression> {
+  let key = `${req.key}\u0000${req.operator}`;
+  for (const v of req.values ?? []) {
+    if (typeof v !== 'string') return parseExpression(req); // as written, not as a string
+    key += `\u0000${v}`;
+  }
+  if (expressionChecks.has(key)) return expressionChecks.get(key);
+  const r = parseExpression(req);
+  if (expressionChecks.size >= 10_000) expressionChecks.clear();
+  expressionChecks.set(key, r);
+  return r;
+}
+
 /** Parse terms once per pod. Empty terms are dropped (they are not "match all"). */
 export function parseTerms(terms: readonly NodeSelectorTerm[] | undefined): ParsedTerm[] {
   const out: ParsedTerm[] = [];
-  (terms ?? []).forEach((term, index) => {
+  if (!terms) return out;
+  for (let index = 0; index < terms.length; index++) {
+    const term = terms[index];
     const exprs = term.matchExpressions ?? [];
     const fields = term.matchFields ?? [];
-    if (exprs.length === 0 && fields.length === 0) return;
+    if (exprs.length === 0 && fields.length === 0) continue;
     const parsed: ParsedTerm = { index, requirements: [] };
-    exprs.forEach((req, i) => {
-      const r = parseExpression(req);
+    for (let i = 0; i < exprs.length; i++) {
+      const req = exprs[i];
+      const r = typeof req.key === 'string' && typeof req.operator === 'string' ? checkExpression(req) : parseExpression(req);
       if (typeof r === 'string') parsed.error ??= `matchExpressions[${i}]: ${r}`;
-      parsed.requirements.push({ kind: 'expression', index: i, req, bound: typeof r === 'object' ? r.bound : undefined });
-    });
-    fields.forEach((req, i) => {
+      parsed.requirements.push({ kind: 'expression', index: i, req, values: req.values ?? [], bound: typeof r === 'object' ? r.bound : undefined });
+    }
+    for (let i = 0; i < fields.length; i++) {
+      const req = fields[i];
       const r = parseField(req);
       if (r) parsed.error ??= `matchFields[${i}]: ${r}`;
-      parsed.requirements.push({ kind: 'field', index: i, req });
-    });
+      parsed.requirements.push({ kind: 'field', index: i, req, values: req.values ?? [] });
+    }
     out.push(parsed);
-  });
+  }
   return out;
 }
 
 /** labels.Requirement.Matches, and the metadata.name field requirement. */
 export function requirementMatches(r: ParsedRequirement, labels: Record<string, string>, nodeName: string): boolean {
-  const { req } = r;
-  const values = req.values ?? [];
+  const req = r.req;
+  const values = r.values;
   if (r.kind === 'field') {
     // the field selector is skipped for a node without a name; unknown fields read as ""
     if (!nodeName) return true;
@@ -121,7 +143,24 @@ export function requirementMatches(r: ParsedRequirement, labels: Record<string, 
 }
 
 export function termMatches(term: ParsedTerm, labels: Record<string, string>, nodeName: string): boolean {
-  return !term.error && term.requirements.every((r) => requirementMatches(r, labels, nodeName));
+  if (term.error) return false;
+  const rs = term.requirements;
+  for (let i = 0; i < rs.length; i++) if (!requirementMatches(rs[i], labels, nodeName)) return false;
+  return true;
+}
+
+/** The label keys, and the node names compared against, that decide whether these terms match (for node shapes). */
+export function termsRead(terms: readonly ParsedTerm[]): { labels: string[]; names: string[] } {
+  const labels: string[] = [];
+  const names: string[] = [];
+  for (const t of terms) {
+    if (t.error) continue; // never matches, whatever the node
+    for (const r of t.requirements) {
+      if (r.kind === 'field') names.push(...r.values);
+      else labels.push(r.req.key);
+    }
+  }
+  return { labels, names };
 }
 
 export function describeRequirement(r: ParsedRequirement): string {

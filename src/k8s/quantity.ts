@@ -76,9 +76,22 @@ export class QuantityError extends Error {}
 // characters optionally followed by a signed integer (the exponent form).
 const GRAMMAR = /^([+-]?)([0-9]*)(?:\.([0-9]*))?([eEinumkKMGTP]*)([+-]?[0-9]*)$/;
 
+// Manifests repeat a few quantities ("100m", "1Gi") many times: each distinct text is parsed once (Quantity is immutable).
+const parsed = new Map<string, Quantity>();
+
 /** Parse a quantity the way the API server does (`cpu: 500m`, `memory: 1Gi`, `32`, `1e3`). Throws on invalid input. */
 export function parseQuantity(input: string | number): Quantity {
   const text = typeof input === 'number' ? numberText(input) : input;
+  let q = typeof text === 'string' ? parsed.get(text) : undefined;
+  if (q === undefined) {
+    q = parseText(text);
+    if (parsed.size >= 10_000) parsed.clear();
+    parsed.set(text, q);
+  }
+  return q;
+}
+
+function parseText(text: string): Quantity {
   if (typeof text !== 'string' || text.length === 0) throw new QuantityError(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
   const m = GRAMMAR.exec(text);
   if (!m) throw new QuantityError(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);

@@ -21,6 +21,9 @@ const anyTag = (prefix: string) => [
   yaml.defineMappingTag(prefix, { ...yaml.mapTag, matchByTagPrefix: true, identify: () => false }),
 ];
 
+// Read once: through the CommonJS namespace object every `yaml.X` is a getter call, and some loops run per event.
+const { EVENT_ID, COLLECTION_STYLE } = yaml;
+
 export const KUBERNETES_SCHEMA = yaml.CORE_SCHEMA.withTags(yaml.boolYaml11Tag, intTag, yaml.mergeTag, anyTag('!'), anyTag('tag:'));
 
 export interface RawDocument {
@@ -87,16 +90,16 @@ export function lineAt(lineStarts: number[], offset: number): number {
 /** Where an event starts in the source, or -1 for an empty scalar. */
 export function eventStart(e: yaml.Event): number {
   switch (e.type) {
-    case yaml.EVENT_ID.MAPPING:
-    case yaml.EVENT_ID.SEQUENCE: {
+    case EVENT_ID.MAPPING:
+    case EVENT_ID.SEQUENCE: {
       const c = e as yaml.MappingEvent;
       return c.anchorStart >= 0 ? c.anchorStart : c.tagStart >= 0 ? c.tagStart : c.start;
     }
-    case yaml.EVENT_ID.SCALAR: {
+    case EVENT_ID.SCALAR: {
       const s = e as yaml.ScalarEvent;
       return s.anchorStart >= 0 ? s.anchorStart : s.tagStart >= 0 ? s.tagStart : s.valueStart;
     }
-    case yaml.EVENT_ID.ALIAS:
+    case EVENT_ID.ALIAS:
       return (e as yaml.AliasEvent).anchorStart - 1;
     default:
       return -1;
@@ -126,7 +129,7 @@ export function parseEvents(text: string, filename: string): yaml.Event[] {
     const lineStarts = lineStartsOf(text);
     const lines = new Set<number>();
     for (const e of events) {
-      if (e.type === yaml.EVENT_ID.MAPPING && e.style === yaml.COLLECTION_STYLE.FLOW && text.startsWith('{{', e.start)) lines.add(lineAt(lineStarts, e.start));
+      if (e.type === EVENT_ID.MAPPING && e.style === COLLECTION_STYLE.FLOW && text.startsWith('{{', e.start)) lines.add(lineAt(lineStarts, e.start));
     }
     if (lines.size) throw new HelmTemplateError([...lines]);
   }
@@ -146,7 +149,6 @@ function templateLineNear(text: string, errorLine: number): number | undefined {
 export function parseStream(input: string, filename: string): ParsedStream {
   // A byte-order mark is dropped at the start of the stream and of every document, as Kubernetes does.
   const text = stripByteOrderMarks(input);
-  const lineStarts = lineStartsOf(text);
   const events = parseEvents(text, filename);
   let values: unknown[];
   let duplicates: DuplicateKey[] = [];
@@ -164,25 +166,42 @@ export function parseStream(input: string, filename: string): ParsedStream {
     } catch (e2) {
       throw yamlError(e2) ?? e2;
     }
-    duplicates = findDuplicateKeys(events, text, lineStarts);
+    duplicates = findDuplicateKeys(events, text, lineStartsOf(text));
     if (!duplicates.length) throw error;
   }
   const documents: RawDocument[] = [];
   let index = 0;
+  // document lines by counting newlines forward (documents come in source order); all line starts only when asked
+  let line = 1; // the line of offset `counted`
+  let counted = 0;
   for (let i = 0; i < events.length; i++) {
-    if (events[i].type !== yaml.EVENT_ID.DOCUMENT) continue;
+    if (events[i].type !== EVENT_ID.DOCUMENT) continue;
     const start = eventStart(events[i + 1]);
-    documents.push({ index, value: values[index], line: start >= 0 ? lineAt(lineStarts, start) : 1, eventIndex: i });
+    let docLine = 1;
+    if (start >= counted) {
+      for (let nl = text.indexOf('\n', counted); nl !== -1 && nl < start; nl = text.indexOf('\n', nl + 1)) line++;
+      counted = start;
+      docLine = line;
+    } else if (start >= 0) {
+      docLine = lineAt(lineStartsOf(text), start);
+    }
+    documents.push({ index, value: values[index], line: docLine, eventIndex: i });
     index++;
   }
-  return { documents, events, text, lineStarts, duplicates };
+  let lineStarts: number[] | undefined;
+  return {
+    documents, events, text, duplicates,
+    get lineStarts() {
+      return (lineStarts ??= lineStartsOf(text));
+    },
+  };
 }
 
 export const stripByteOrderMarks = (input: string) => input.replace(/(^|\n)\uFEFF/g, '$1');
 
 /** A mapping key as the constructor sees it: plain scalars resolved (so `on` and `true` collide), merge keys skipped. */
 function keyText(text: string, e: yaml.Event): string | undefined {
-  if (e.type !== yaml.EVENT_ID.SCALAR) return undefined;
+  if (e.type !== EVENT_ID.SCALAR) return undefined;
   const source = yaml.getScalarValue(text, e);
   if (e.style !== yaml.SCALAR_STYLE.PLAIN || e.tagStart >= 0) return source;
   if (source === '<<') return undefined;
@@ -210,17 +229,17 @@ function findDuplicateKeys(events: yaml.Event[], text: string, lineStarts: numbe
   for (const e of events) {
     const top = stack[stack.length - 1];
     switch (e.type) {
-      case yaml.EVENT_ID.DOCUMENT:
+      case EVENT_ID.DOCUMENT:
         document++;
         open('document');
         break;
-      case yaml.EVENT_ID.MAPPING:
+      case EVENT_ID.MAPPING:
         open('mapping');
         break;
-      case yaml.EVENT_ID.SEQUENCE:
+      case EVENT_ID.SEQUENCE:
         open('sequence');
         break;
-      case yaml.EVENT_ID.POP:
+      case EVENT_ID.POP:
         stack.pop();
         complete(stack[stack.length - 1]);
         break;
@@ -259,17 +278,17 @@ export function locate(
   // skip one complete node starting at events[j]; returns the index after it
   const skip = (j: number): number => {
     const t = events[j].type;
-    if (t !== yaml.EVENT_ID.MAPPING && t !== yaml.EVENT_ID.SEQUENCE) return j + 1;
+    if (t !== EVENT_ID.MAPPING && t !== EVENT_ID.SEQUENCE) return j + 1;
     j++;
-    while (events[j].type !== yaml.EVENT_ID.POP) j = skip(j);
+    while (events[j].type !== EVENT_ID.POP) j = skip(j);
     return j + 1;
   };
   for (const step of path) {
     const e = events[i];
-    if (e.type === yaml.EVENT_ID.MAPPING) {
+    if (e.type === EVENT_ID.MAPPING) {
       let j = i + 1;
       let found = -1;
-      while (events[j].type !== yaml.EVENT_ID.POP) {
+      while (events[j].type !== EVENT_ID.POP) {
         const key = events[j];
         const valueIndex = skip(j);
         if (keyText(text, key) === String(step)) {
@@ -280,10 +299,10 @@ export function locate(
       }
       if (found < 0) return { index: i, found: false, keyOffset: -1 };
       i = found;
-    } else if (e.type === yaml.EVENT_ID.SEQUENCE && /^\d+$/.test(String(step))) {
+    } else if (e.type === EVENT_ID.SEQUENCE && /^\d+$/.test(String(step))) {
       let j = i + 1;
-      for (let k = 0; k < Number(step) && events[j].type !== yaml.EVENT_ID.POP; k++) j = skip(j);
-      if (events[j].type === yaml.EVENT_ID.POP) return { index: i, found: false, keyOffset: -1 };
+      for (let k = 0; k < Number(step) && events[j].type !== EVENT_ID.POP; k++) j = skip(j);
+      if (events[j].type === EVENT_ID.POP) return { index: i, found: false, keyOffset: -1 };
       i = j;
       keyOffset = -1;
     } else {
@@ -303,5 +322,5 @@ export function offsetOf(stream: Pick<ParsedStream, 'events' | 'text'>, document
 export function scalarSource(stream: Pick<ParsedStream, 'events' | 'text'>, documentEventIndex: number, path: ReadonlyArray<string | number>): string | undefined {
   const { index, found } = locate(stream.events, stream.text, documentEventIndex, path);
   const e = stream.events[index];
-  return found && e.type === yaml.EVENT_ID.SCALAR ? yaml.getScalarValue(stream.text, e) : undefined;
+  return found && e.type === EVENT_ID.SCALAR ? yaml.getScalarValue(stream.text, e) : undefined;
 }

@@ -8,6 +8,7 @@ import { cachedPerObject } from '../cache';
 import { isScalarResourceName, podRequests, ResourceError, type ResourceList } from '../k8s/resources';
 import { parseTerms, type NodeSelectorTerm, type ParsedTerm } from '../k8s/node-selector';
 import { decodeQuantity, Quantity, QuantityError } from '../k8s/quantity';
+import { toleratesTaint } from '../k8s/toleration';
 
 export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 
@@ -26,6 +27,8 @@ export interface Resources {
   memory: number;
   ephemeralStorage: number;
   scalars: Map<string, number>;
+  /** Exact values (keyed `cpu` in milli-units, else by resource name) where a number cannot hold them (beyond 2^53). */
+  exact?: Map<string, bigint>;
 }
 
 export interface HostPort {
@@ -52,6 +55,20 @@ export interface PodInfo {
   /** Set when a quantity cannot be parsed: the API server would refuse the pod. */
   requestsError?: string;
   hostPorts: HostPort[];
+  /** spec.nodeName (read once: pod specs come in many shapes). */
+  nodeName: string | undefined;
+  /** The pod tolerates the node.kubernetes.io/unschedulable:NoSchedule taint (passes NodeUnschedulable on cordoned nodes). */
+  toleratesUnschedulable: boolean;
+  /** spec.nodeSelector as parallel arrays, for the per-node loop. */
+  selectorKeys: string[];
+  selectorValues: string[];
+  /** Some request is non-zero (NodeResourcesFit checks nothing but the pod count otherwise). */
+  hasRequests: boolean;
+  /** By taint id: 1 when the pod's tolerations tolerate that taint, 2 when not; filled as taints are met. */
+  toleratedTaints: number[];
+  /** requests.scalars as parallel arrays, in the pod's order. */
+  scalarNames: string[];
+  scalarAmounts: number[];
 }
 
 export interface NodeInfo {
@@ -61,6 +78,11 @@ export interface NodeInfo {
   /** Node taints after the node lifecycle controller's condition taints. */
   taints: Taint[];
   ownTaintCount: number;
+  /** The NoSchedule and NoExecute taints of `taints`, in order: the ones TaintToleration's Filter looks at. */
+  filterTaints: Taint[];
+  /** An id per filterTaints entry, the same for equal (key, value, effect) on every node (see taintId). */
+  filterTaintIds: number[];
+  unschedulable: boolean;
   /** undefined when the node declares no allocatable at all (treated as unconstrained). */
   allocatable?: Resources & { pods: number; has: Set<string> };
   allocatableError?: string;
@@ -73,31 +95,75 @@ export interface NodeUsage {
   ports: Array<HostPort & { pod: string }>;
 }
 
+/** nanos / divisor rounded away from zero, as Quantity.Value()/MilliValue() round. */
+function roundUp(nanos: bigint, divisor: bigint): bigint {
+  const q = nanos / divisor;
+  const rem = nanos % divisor;
+  return rem > 0n ? q + 1n : rem < 0n ? q - 1n : q;
+}
+
+/** Keep the exact value next to the number when the number is not exact. */
+function keepExact(r: Resources, key: string, n: number, exact: () => bigint): void {
+  if (!Number.isSafeInteger(n)) (r.exact ??= new Map()).set(key, exact());
+}
+
+const MILLI = 10n ** 6n;
+const UNIT = 10n ** 9n;
+
 export function toResources(list: ResourceList): Resources {
   const r: Resources = { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() };
   for (const [name, nanos] of list) {
-    // the exact sum is rounded only now: cpu with MilliValue(), the rest with Value()
-    const q = new Quantity(nanos, 'DecimalSI', name);
-    if (name === 'cpu') r.milliCPU = q.milliValue();
-    else if (name === 'memory') r.memory = q.value();
-    else if (name === 'ephemeral-storage') r.ephemeralStorage = q.value();
-    else if (isScalarResourceName(name)) r.scalars.set(name, q.value());
+    // the exact sum is rounded only now, away from zero as Quantity does: cpu with MilliValue(), the rest with Value()
+    if (name === 'cpu') {
+      const v = roundUp(nanos, MILLI);
+      keepExact(r, name, (r.milliCPU = Number(v)), () => v);
+    } else if (name === 'memory' || name === 'ephemeral-storage' || isScalarResourceName(name)) {
+      const v = roundUp(nanos, UNIT);
+      const n = Number(v);
+      if (name === 'memory') r.memory = n;
+      else if (name === 'ephemeral-storage') r.ephemeralStorage = n;
+      else r.scalars.set(name, n);
+      keepExact(r, name, n, () => v);
+    }
   }
   return r;
 }
 
+/** A resource amount exactly: the kept bigint, or the number (exact when no bigint was kept). */
+export function exactAmount(r: Resources, key: string, n: number): bigint {
+  return r.exact?.get(key) ?? BigInt(n);
+}
+
+/** Add `r` into `sum`, keeping exact values where the sum outgrows a number. */
+export function addResources(sum: Resources, r: Resources): void {
+  const add = (key: string, a: number, b: number): number => {
+    const n = a + b;
+    keepExact(sum, key, n, () => exactAmount(sum, key, a) + exactAmount(r, key, b));
+    return n;
+  };
+  sum.milliCPU = add('cpu', sum.milliCPU, r.milliCPU);
+  sum.memory = add('memory', sum.memory, r.memory);
+  sum.ephemeralStorage = add('ephemeral-storage', sum.ephemeralStorage, r.ephemeralStorage);
+  for (const [k, v] of r.scalars) sum.scalars.set(k, add(k, sum.scalars.get(k) ?? 0, v));
+}
+
+function collectHostPorts(out: HostPort[], containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean): void {
+  if (!containers) return;
+  for (let i = 0; i < containers.length; i++) {
+    const c = containers[i];
+    if ((sidecarsOnly && c.restartPolicy !== 'Always') || !c.ports) continue;
+    for (let j = 0; j < c.ports.length; j++) {
+      const p = c.ports[j];
+      if (!p.hostPort || p.hostPort <= 0) continue;
+      out.push({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort, where: `${field}[${i}].ports[${j}]` });
+    }
+  }
+}
+
 function hostPorts(subject: Subject): HostPort[] {
   const out: HostPort[] = [];
-  const collect = (containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean) =>
-    (containers ?? []).forEach((c, i) => {
-      if (sidecarsOnly && c.restartPolicy !== 'Always') return;
-      (c.ports ?? []).forEach((p, j) => {
-        if (!p.hostPort || p.hostPort <= 0) return;
-        out.push({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort, where: `${field}[${i}].ports[${j}]` });
-      });
-    });
-  collect(subject.spec.containers, 'containers', false);
-  collect(subject.spec.initContainers, 'initContainers', true);
+  collectHostPorts(out, subject.spec.containers, 'containers', false);
+  collectHostPorts(out, subject.spec.initContainers, 'initContainers', true);
   return out;
 }
 
@@ -133,12 +199,14 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     if (!(e instanceof ResourceError)) throw e;
     requestsError = e.message;
   }
+  const comparisonOperators = settings().featureGates.TaintTolerationComparisonOperators;
+  const nodeSelector = subject.spec.nodeSelector ?? {};
   return {
     subject,
     tolerations: admitted.tolerations,
     tolerationSources: admitted.sources,
-    comparisonOperators: settings().featureGates.TaintTolerationComparisonOperators,
-    nodeSelector: subject.spec.nodeSelector ?? {},
+    comparisonOperators,
+    nodeSelector,
     requiredTerms,
     preferredTerms: (affinity?.preferredDuringSchedulingIgnoredDuringExecution ?? [])
       .map((p) => ({ weight: p.weight, term: parseTerms([p.preference])[0] }))
@@ -147,8 +215,19 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     requests,
     requestsError,
     hostPorts: hostPorts(subject),
+    nodeName: subject.spec.nodeName || undefined,
+    toleratesUnschedulable: admitted.tolerations.some((t) => toleratesTaint(t, UNSCHEDULABLE_TAINT, comparisonOperators)),
+    selectorKeys: Object.keys(nodeSelector),
+    selectorValues: Object.values(nodeSelector),
+    hasRequests: requests.milliCPU !== 0 || requests.memory !== 0 || requests.ephemeralStorage !== 0 || requests.scalars.size !== 0,
+    toleratedTaints: [],
+    scalarNames: [...requests.scalars.keys()],
+    scalarAmounts: [...requests.scalars.values()],
   };
 });
+
+/** The taint NodeUnschedulable checks tolerations against on a cordoned node (node_unschedulable.go). */
+export const UNSCHEDULABLE_TAINT: Taint = { key: 'node.kubernetes.io/unschedulable', value: '', effect: 'NoSchedule' };
 
 export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
   const admitted = admitNode(node);
@@ -158,21 +237,90 @@ export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
     labels: node.metadata?.labels ?? {},
     taints: admitted.taints,
     ownTaintCount: admitted.ownCount,
+    filterTaints: [],
+    filterTaintIds: [],
+    unschedulable: !!node.spec?.unschedulable,
+    allocatable: undefined, // both declared up front: one object shape for every node
+    allocatableError: undefined,
   };
+  for (const t of admitted.taints) {
+    if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
+    info.filterTaints.push(t);
+    info.filterTaintIds.push(taintId(t));
+  }
   const allocatable = node.status?.allocatable as Record<string, string | number> | undefined;
   if (allocatable) {
-    try {
-      const list: ResourceList = new Map();
-      for (const [name, raw] of Object.entries(allocatable)) list.set(name, decodeQuantity(raw).nanos);
-      const pods = list.has('pods') ? new Quantity(list.get('pods')!, 'DecimalSI', 'pods').value() : 0;
-      info.allocatable = { ...toResources(list), pods, has: new Set(list.keys()) };
-    } catch (e) {
-      if (!(e instanceof QuantityError)) throw e;
-      info.allocatableError = `status.allocatable: ${e.message}`;
-    }
+    const read = readAllocatable(allocatable);
+    if (typeof read === 'string') info.allocatableError = read;
+    else info.allocatable = read;
   }
   return info;
 });
+
+// Taints as small numbers: nodes of a pool carry equal taints, and a pod's verdict on one is worked out once.
+const taintIds = new Map<string, Map<string, Map<string, number>>>(); // key → effect → value → id
+export const taintRegistry: Taint[] = [];
+
+/** The id of a taint's (key, value, effect); equal taints on different nodes share it. */
+export function taintId(t: Taint): number {
+  let byEffect = taintIds.get(t.key);
+  if (!byEffect) taintIds.set(t.key, (byEffect = new Map()));
+  let byValue = byEffect.get(t.effect);
+  if (!byValue) byEffect.set(t.effect, (byValue = new Map()));
+  const value = t.value ?? '';
+  let id = byValue.get(value);
+  if (id === undefined) {
+    byValue.set(value, (id = taintRegistry.length));
+    taintRegistry.push({ key: t.key, value: t.value, effect: t.effect });
+  }
+  return id;
+}
+
+type Allocatable = NonNullable<NodeInfo['allocatable']>;
+// Nodes of one pool declare the same allocatable: read each distinct one once (the result is never mutated).
+const allocatableRead = new Map<string, Allocatable | string>();
+
+// The last declaration read, as it was then: nodes of a pool usually come one after another.
+let lastNames: string[] = [];
+let lastValues: Array<string | number> = [];
+let lastRead: Allocatable | string | undefined;
+
+function readAllocatable(allocatable: Record<string, string | number>): Allocatable | string {
+  let i = 0;
+  let same = lastRead !== undefined;
+  for (const name in allocatable) {
+    if (!same) break;
+    same = name === lastNames[i] && allocatable[name] === lastValues[i];
+    i++;
+  }
+  if (same && i === lastNames.length) return lastRead!;
+  lastRead = readAllocatableOnce(allocatable);
+  lastNames = Object.keys(allocatable);
+  lastValues = Object.values(allocatable);
+  return lastRead;
+}
+
+function readAllocatableOnce(allocatable: Record<string, string | number>): Allocatable | string {
+  let key = '';
+  for (const name in allocatable) {
+    const raw = allocatable[name];
+    key += `${name}\u0000${typeof raw}\u0000${String(raw)}\u0000`;
+  }
+  let read = allocatableRead.get(key);
+  if (read !== undefined) return read;
+  try {
+    const list: ResourceList = new Map();
+    for (const [name, raw] of Object.entries(allocatable)) list.set(name, decodeQuantity(raw).nanos);
+    const pods = list.has('pods') ? new Quantity(list.get('pods')!, 'DecimalSI', 'pods').value() : 0;
+    read = { ...toResources(list), pods, has: new Set(list.keys()) };
+  } catch (e) {
+    if (!(e instanceof QuantityError)) throw e;
+    read = `status.allocatable: ${e.message}`;
+  }
+  if (allocatableRead.size >= 10_000) allocatableRead.clear();
+  allocatableRead.set(key, read);
+  return read;
+}
 
 const TERMINAL = new Set(['Succeeded', 'Failed']);
 
@@ -183,11 +331,7 @@ export function nodeUsage(existingPods: readonly Pod[] | undefined): NodeUsage {
     if (TERMINAL.has(pod.status?.phase ?? '')) continue;
     const info = podInfo(toSubject(pod));
     usage.pods++;
-    const r = info.requests;
-    usage.requested.milliCPU += r.milliCPU;
-    usage.requested.memory += r.memory;
-    usage.requested.ephemeralStorage += r.ephemeralStorage;
-    for (const [k, v] of r.scalars) usage.requested.scalars.set(k, (usage.requested.scalars.get(k) ?? 0) + v);
+    addResources(usage.requested, info.requests);
     for (const p of info.hostPorts) usage.ports.push({ ...p, pod: info.subject.label });
   }
   return usage;
@@ -206,7 +350,98 @@ export function failure(plugin: string, code: Code, reasons: string[], details: 
   };
 }
 
+/**
+ * A Filter verdict without its details: one shared, frozen value per (plugin, code, reasons), so that a
+ * rejected pair costs no allocation. The details are worked out from the pair when a message needs them.
+ */
+export interface Rejection {
+  readonly plugin: string;
+  readonly code: Code;
+  readonly reasons: readonly string[];
+}
+
+const interned = new Map<string, Rejection>();
+
+/** The shared Rejection for (plugin, code, reasons). */
+export function rejection(plugin: string, code: Code, reasons: readonly string[]): Rejection {
+  const key = `${plugin}\0${code}\0${reasons.join('\0')}`;
+  let r = interned.get(key);
+  if (!r) interned.set(key, (r = Object.freeze({ plugin, code, reasons: Object.freeze([...reasons]) })));
+  return r;
+}
+
+/** Why a pair was rejected, in kube-scheduler's words and ours: the plugin's `explain`. */
+export type Explain = (pod: PodInfo, node: NodeInfo, usage: NodeUsage, rejected: Rejection) => string[];
+
+/** The Status of one rejected pair: the shared rejection's fields, details computed on first read. */
+class PairStatus implements Status {
+  readonly plugin: string;
+  readonly code: Code;
+  readonly reasons: string[];
+  // private (#) so that printing or comparing a Status shows its four fields only
+  #explain: Explain;
+  #pod: PodInfo;
+  #node: NodeInfo;
+  #usage: NodeUsage;
+  #details: string[] | undefined;
+  constructor(rejected: Rejection, explain: Explain, pod: PodInfo, node: NodeInfo, usage: NodeUsage) {
+    this.plugin = rejected.plugin;
+    this.code = rejected.code;
+    this.reasons = rejected.reasons as string[];
+    this.#explain = explain;
+    this.#pod = pod;
+    this.#node = node;
+    this.#usage = usage;
+  }
+  get details(): string[] {
+    return (this.#details ??= this.#explain(this.#pod, this.#node, this.#usage, this));
+  }
+  toJSON() {
+    return { plugin: this.plugin, code: this.code, reasons: this.reasons, details: this.details };
+  }
+}
+
+/** The Status for a pair a plugin's `check` rejected. */
+export function pairStatus(rejected: Rejection, explain: Explain, pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status {
+  return new PairStatus(rejected, explain, pod, node, usage);
+}
+
+/** Parts of a node a Filter's verdict can depend on (besides labels and name), for node shapes (matrix.ts). */
+export type NodeFacet = 'unschedulable' | 'taints' | 'allocatable' | 'usage' | 'ports';
+
+/**
+ * What of a node a Filter plugin reads. Nodes alike in everything the plugins read get one evaluation per pod.
+ * A plugin without `reads` (one that looks at other nodes or the pods on them) turns node shapes off: every
+ * node is then evaluated on its own. A plugin can add its own part of the key with a function.
+ */
+export interface NodeReads {
+  node: ReadonlyArray<NodeFacet | ((node: NodeInfo, usage: NodeUsage) => string)>;
+  /** The label keys the verdict can depend on for this pod. */
+  labels?(pod: PodInfo): readonly string[];
+  /**
+   * The node names the verdict can single out for this pod (nodes with other, non-empty names are alike to it);
+   * 'all' when any name may matter. Undefined or empty: the name does not matter.
+   */
+  names?(pod: PodInfo): readonly string[] | 'all' | undefined;
+}
+
 export interface FilterPlugin {
   name: string;
   filter(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status | undefined;
+  /** The same verdict as `filter`, as a shared Rejection: no allocation for the many-pairs case. */
+  check?(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Rejection | undefined;
+  reads?: NodeReads;
+}
+
+/** A Filter plugin from its fast `check` and its `explain`; `filter` wraps the two. */
+export function filterPlugin(name: string, reads: NodeReads, check: NonNullable<FilterPlugin['check']>, explain: Explain): FilterPlugin {
+  return {
+    name,
+    reads,
+    check,
+    filter(pod, node, usage) {
+      const rejected = check(pod, node, usage);
+      return rejected && pairStatus(rejected, explain, pod, node, usage);
+    },
+  };
 }

@@ -1,12 +1,13 @@
 // NodeAffinity (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go): Filter on
 // spec.nodeSelector AND required node affinity; Score on preferred terms.
-import { failure, type FilterPlugin, type NodeInfo, type PodInfo } from './framework';
-import { explainRequirement, requirementMatches, termMatches } from '../k8s/node-selector';
+import { filterPlugin, rejection, type NodeInfo, type PodInfo } from './framework';
+import { explainRequirement, requirementMatches, termMatches, termsRead } from '../k8s/node-selector';
 
 export const ErrReasonPod = "node(s) didn't match Pod's node affinity/selector";
 // PreFilter: every term pins names that contradict each other.
 export const ErrReasonConflict = 'pod affinity terms conflict';
 export const preFilterReason = (plugins: string[]) => `node(s) didn't satisfy plugin(s) [${[...plugins].sort().join(' ')}]`;
+const REJECTED = rejection('NodeAffinity', 'UnschedulableAndUnresolvable', [ErrReasonPod]);
 
 function selectorMismatches(pod: PodInfo, node: NodeInfo): string[] {
   const out: string[] = [];
@@ -35,24 +36,33 @@ function requiredAffinityMismatches(pod: PodInfo, node: NodeInfo): string[] {
   return lines;
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 function selectorMatches(pod: PodInfo, node: NodeInfo): boolean {
-  for (const key in pod.nodeSelector) {
-    if (node.labels[key] !== pod.nodeSelector[key] || !Object.prototype.hasOwnProperty.call(node.labels, key)) return false;
+  const keys = pod.selectorKeys;
+  const labels = node.labels;
+  for (let i = 0; i < keys.length; i++) {
+    if (labels[keys[i]] !== pod.selectorValues[i] || !hasOwn.call(labels, keys[i])) return false;
   }
   return true;
 }
 
-export const NodeAffinity: FilterPlugin = {
-  name: 'NodeAffinity',
-  filter(pod, node) {
-    const terms = pod.requiredTerms;
-    if (selectorMatches(pod, node) && (!terms || terms.some((t) => termMatches(t, node.labels, node.name)))) return undefined;
-    return failure('NodeAffinity', 'UnschedulableAndUnresolvable', [ErrReasonPod], () => [
-      ...selectorMismatches(pod, node),
-      ...requiredAffinityMismatches(pod, node),
-    ]);
+function someTermMatches(pod: PodInfo, node: NodeInfo): boolean {
+  const terms = pod.requiredTerms!;
+  for (let i = 0; i < terms.length; i++) if (termMatches(terms[i], node.labels, node.name)) return true;
+  return false;
+}
+
+export const NodeAffinity = filterPlugin(
+  'NodeAffinity',
+  {
+    node: [],
+    labels: (pod) => [...pod.selectorKeys, ...termsRead(pod.requiredTerms ?? []).labels],
+    names: (pod) => termsRead(pod.requiredTerms ?? []).names,
   },
-};
+  (pod, node) => (selectorMatches(pod, node) && (!pod.requiredTerms || someTermMatches(pod, node)) ? undefined : REJECTED),
+  (pod, node) => [...selectorMismatches(pod, node), ...requiredAffinityMismatches(pod, node)],
+);
 
 /** Score: the sum of the weights of the preferred terms that match (terms with parse errors count nothing). */
 export function preferredAffinityScore(pod: PodInfo, node: NodeInfo): { score: number; matched: number[] } {

@@ -1,13 +1,15 @@
 // NodeName (pkg/scheduler/framework/plugins/nodename/node_name.go).
-import { failure, type FilterPlugin } from './framework';
+import { filterPlugin, rejection } from './framework';
 
 export const ErrReasonNodeName = "node(s) didn't match the requested node name";
+const REJECTED = rejection('NodeName', 'UnschedulableAndUnresolvable', [ErrReasonNodeName]);
 
-export const NodeName: FilterPlugin = {
-  name: 'NodeName',
-  filter(pod, node) {
-    const wanted = pod.subject.spec.nodeName;
-    if (!wanted || wanted === node.name) return undefined;
-    return failure('NodeName', 'UnschedulableAndUnresolvable', [ErrReasonNodeName], () => [`${pod.subject.specPath}.nodeName is "${wanted}", not "${node.name}"`]);
+export const NodeName = filterPlugin(
+  'NodeName',
+  { node: [], names: (pod) => (pod.nodeName ? [pod.nodeName] : undefined) },
+  (pod, node) => {
+    const wanted = pod.nodeName;
+    return wanted === undefined || wanted === node.name ? undefined : REJECTED;
   },
-};
+  (pod, node) => [`${pod.subject.specPath}.nodeName is "${pod.nodeName}", not "${node.name}"`],
+);

@@ -1,7 +1,8 @@
 // NodePorts (pkg/scheduler/framework/plugins/nodeports/node_ports.go, HostPortInfo.CheckConflict).
-import { failure, type FilterPlugin, type HostPort } from './framework';
+import { filterPlugin, rejection, type HostPort, type NodeUsage } from './framework';
 
 export const ErrReasonNodePorts = "node(s) didn't have free ports for the requested pod ports";
+const REJECTED = rejection('NodePorts', 'Unschedulable', [ErrReasonNodePorts]);
 
 /** 0.0.0.0 (or empty) conflicts with any IP on the same protocol/port; another IP only with itself or 0.0.0.0. "::" is no wildcard. */
 export function portsConflict(want: HostPort, used: HostPort): boolean {
@@ -10,19 +11,24 @@ export function portsConflict(want: HostPort, used: HostPort): boolean {
   return used.ip === want.ip || used.ip === '0.0.0.0';
 }
 
-export const NodePorts: FilterPlugin = {
-  name: 'NodePorts',
-  filter(pod, node, usage) {
+function firstClash(want: HostPort, usage: NodeUsage): (HostPort & { pod: string }) | undefined {
+  for (let i = 0; i < usage.ports.length; i++) if (portsConflict(want, usage.ports[i])) return usage.ports[i];
+  return undefined;
+}
+
+export const NodePorts = filterPlugin(
+  'NodePorts',
+  { node: ['ports'] },
+  (pod, _node, usage) => {
     if (pod.hostPorts.length === 0 || usage.ports.length === 0) return undefined;
-    const clashes = pod.hostPorts.flatMap((want) => {
-      const clash = usage.ports.find((used) => portsConflict(want, used));
-      return clash ? [{ want, clash }] : [];
-    });
-    if (clashes.length === 0) return undefined;
-    return failure('NodePorts', 'Unschedulable', [ErrReasonNodePorts], () =>
-      clashes.map(({ want, clash }) =>
-        `${pod.subject.specPath}.${want.where} hostPort ${want.port}/${want.protocol} on ${want.ip} collides with ${clash.pod} (${clash.where}, ${clash.ip}:${clash.port}/${clash.protocol}) on node ${node.name}`,
-      ),
-    );
+    for (let i = 0; i < pod.hostPorts.length; i++) if (firstClash(pod.hostPorts[i], usage)) return REJECTED;
+    return undefined;
   },
-};
+  (pod, node, usage) =>
+    pod.hostPorts.flatMap((want) => {
+      const clash = firstClash(want, usage);
+      return clash
+        ? [`${pod.subject.specPath}.${want.where} hostPort ${want.port}/${want.protocol} on ${want.ip} collides with ${clash.pod} (${clash.where}, ${clash.ip}:${clash.port}/${clash.protocol}) on node ${node.name}`]
+        : [];
+    }),
+);

@@ -1,12 +1,13 @@
 // NodeResourcesFit Filter (pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest).
-import { failure, type FilterPlugin, type NodeInfo, type Resources } from './framework';
+import { exactAmount, filterPlugin, rejection, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Resources } from './framework';
 
-export const formatMilliCPU = (m: number) => (m % 1000 === 0 ? `${m / 1000}` : `${m}m`);
-export function formatBytes(n: number): string {
-  for (const [suffix, size] of [['Gi', 2 ** 30], ['Mi', 2 ** 20], ['Ki', 2 ** 10]] as const) {
-    if (n !== 0 && n % size === 0) return `${n / size}${suffix}`;
+export const formatMilliCPU = (m: number | bigint) => (BigInt(m) % 1000n === 0n ? `${BigInt(m) / 1000n}` : `${m}m`);
+export function formatBytes(n: number | bigint): string {
+  const b = BigInt(n);
+  for (const [suffix, size] of [['Gi', 2n ** 30n], ['Mi', 2n ** 20n], ['Ki', 2n ** 10n]] as const) {
+    if (b !== 0n && b % size === 0n) return `${b / size}${suffix}`;
   }
-  return `${n}`;
+  return `${b}`;
 }
 
 /** Why NodeResourcesFit checked nothing on this node (it passes every pod), or undefined when it checked. */
@@ -16,44 +17,104 @@ export function resourcesNotChecked(node: NodeInfo): string | undefined {
   return `resources not checked: Node ${node.name} declares no status.allocatable`;
 }
 
-interface Shortfall { name: string; requested: number; allocatable: number; used: number; format: (n: number) => string }
+/**
+ * requested > allocatable - used (zero requests are never checked; the comparison is strict). Numbers are
+ * exact unless a Resources kept a bigint for a value beyond 2^53; then the comparison is done on those.
+ */
+function short(key: string, requested: number, allocatable: number, used: number, req: Resources, alloc: Resources, usage: Resources): boolean {
+  if (requested === 0) return false;
+  if (req.exact === undefined && alloc.exact === undefined && usage.exact === undefined) return requested > allocatable - used;
+  return exactAmount(req, key, requested) > exactAmount(alloc, key, allocatable) - exactAmount(usage, key, used);
+}
 
-export const NodeResourcesFit: FilterPlugin = {
-  name: 'NodeResourcesFit',
-  filter(pod, node, usage) {
-    // Hand-written nodes seldom declare capacity: no allocatable at all means unconstrained.
-    const alloc = node.allocatable;
-    if (!alloc) return undefined;
-    const tooManyPods = usage.pods + 1 > alloc.pods;
-    const req: Resources = pod.requests;
-    const short: Shortfall[] = [];
-    if (req.milliCPU !== 0 || req.memory !== 0 || req.ephemeralStorage !== 0 || req.scalars.size !== 0) {
-      const check = (name: string, requested: number, allocatable: number, used: number, format: (n: number) => string) => {
-        // zero requests are never checked; the comparison is strict
-        if (requested !== 0 && requested > allocatable - used) short.push({ name, requested, allocatable, used, format });
-      };
-      check('cpu', req.milliCPU, alloc.milliCPU, usage.requested.milliCPU, formatMilliCPU);
-      check('memory', req.memory, alloc.memory, usage.requested.memory, formatBytes);
-      check('ephemeral-storage', req.ephemeralStorage, alloc.ephemeralStorage, usage.requested.ephemeralStorage, formatBytes);
-      // Upstream visits scalar resources in Go map order; we keep the pod's order.
-      for (const [name, requested] of req.scalars) {
-        check(name, requested, alloc.scalars.get(name) ?? 0, usage.requested.scalars.get(name) ?? 0, String);
+/** requested > allocatable: no amount of preemption frees enough (UnschedulableAndUnresolvable). */
+function beyond(key: string, requested: number, allocatable: number, req: Resources, alloc: Resources): boolean {
+  if (req.exact === undefined && alloc.exact === undefined) return requested > allocatable;
+  return exactAmount(req, key, requested) > exactAmount(alloc, key, allocatable);
+}
+
+const PODS = 1, CPU = 2, MEMORY = 4, EPHEMERAL = 8, UNRESOLVABLE = 16;
+// The shared rejections for the fixed resources, by bit mask.
+const BY_MASK: Rejection[] = [];
+function byMask(mask: number): Rejection {
+  return (BY_MASK[mask] ??= rejection(
+    'NodeResourcesFit',
+    mask & UNRESOLVABLE ? 'UnschedulableAndUnresolvable' : 'Unschedulable',
+    [[PODS, 'Too many pods'], [CPU, 'Insufficient cpu'], [MEMORY, 'Insufficient memory'], [EPHEMERAL, 'Insufficient ephemeral-storage']]
+      .filter(([bit]) => mask & (bit as number))
+      .map(([, reason]) => reason as string),
+  ));
+}
+
+function check(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Rejection | undefined {
+  // Hand-written nodes seldom declare capacity: no allocatable at all means unconstrained.
+  const alloc = node.allocatable;
+  if (!alloc) return undefined;
+  let mask = usage.pods + 1 > alloc.pods ? PODS : 0;
+  if (pod.hasRequests) {
+    const req = pod.requests;
+    const used = usage.requested;
+    if (short('cpu', req.milliCPU, alloc.milliCPU, used.milliCPU, req, alloc, used)) {
+      mask |= CPU | (beyond('cpu', req.milliCPU, alloc.milliCPU, req, alloc) ? UNRESOLVABLE : 0);
+    }
+    if (short('memory', req.memory, alloc.memory, used.memory, req, alloc, used)) {
+      mask |= MEMORY | (beyond('memory', req.memory, alloc.memory, req, alloc) ? UNRESOLVABLE : 0);
+    }
+    if (short('ephemeral-storage', req.ephemeralStorage, alloc.ephemeralStorage, used.ephemeralStorage, req, alloc, used)) {
+      mask |= EPHEMERAL | (beyond('ephemeral-storage', req.ephemeralStorage, alloc.ephemeralStorage, req, alloc) ? UNRESOLVABLE : 0);
+    }
+    const names = pod.scalarNames;
+    for (let i = 0; i < names.length; i++) {
+      if (short(names[i], pod.scalarAmounts[i], alloc.scalars.get(names[i]) ?? 0, used.scalars.get(names[i]) ?? 0, req, alloc, used)) {
+        return rejection('NodeResourcesFit', shortfalls(pod, node, usage).some((s) => s.unresolvable) ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons(pod, node, usage));
       }
     }
-    if (!tooManyPods && short.length === 0) return undefined;
-    const reasons = [...(tooManyPods ? ['Too many pods'] : []), ...short.map((s) => `Insufficient ${s.name}`)];
-    const unresolvable = short.some((s) => s.requested > s.allocatable);
-    return failure('NodeResourcesFit', unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons, () => [
-      ...(!tooManyPods
-        ? []
-        : alloc.has.has('pods')
-          ? [`Too many pods: allocatable pods ${alloc.pods}, ${usage.pods} already on the node`]
-          : [`Too many pods: node ${node.name} has no "pods" entry in status.allocatable, so no pod fits`]),
-      ...short.map((c) => {
-        const missing = alloc.has.has(c.name) ? '' : ` (node ${node.name} has no "${c.name}" entry in status.allocatable, which counts as 0)`;
-        return `Insufficient ${c.name}: requested ${c.format(c.requested)}, allocatable ${c.format(c.allocatable)}, ` +
-          `already requested by ${usage.pods} pod(s) ${c.format(c.used)}, free ${c.format(c.allocatable - c.used)}${missing}`;
-      }),
-    ]);
-  },
-};
+  }
+  return mask === 0 ? undefined : byMask(mask);
+}
+
+interface Shortfall { name: string; requested: bigint; allocatable: bigint; used: bigint; unresolvable: boolean; format: (n: bigint) => string }
+
+/** Every resource the pod asks more of than the node has free, in upstream's order (scalars: the pod's order). */
+function shortfalls(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Shortfall[] {
+  const alloc = node.allocatable!;
+  const req = pod.requests;
+  const used = usage.requested;
+  const out: Shortfall[] = [];
+  const add = (name: string, requested: number, allocatable: number, usedN: number, format: (n: bigint) => string) => {
+    if (!short(name, requested, allocatable, usedN, req, alloc, used)) return;
+    out.push({
+      name, format,
+      requested: exactAmount(req, name, requested), allocatable: exactAmount(alloc, name, allocatable), used: exactAmount(used, name, usedN),
+      unresolvable: beyond(name, requested, allocatable, req, alloc),
+    });
+  };
+  add('cpu', req.milliCPU, alloc.milliCPU, used.milliCPU, formatMilliCPU);
+  add('memory', req.memory, alloc.memory, used.memory, formatBytes);
+  add('ephemeral-storage', req.ephemeralStorage, alloc.ephemeralStorage, used.ephemeralStorage, formatBytes);
+  // Upstream visits scalar resources in Go map order; we keep the pod's order.
+  pod.scalarNames.forEach((name, i) => add(name, pod.scalarAmounts[i], alloc.scalars.get(name) ?? 0, used.scalars.get(name) ?? 0, String));
+  return out;
+}
+
+function reasons(pod: PodInfo, node: NodeInfo, usage: NodeUsage): string[] {
+  const tooManyPods = usage.pods + 1 > node.allocatable!.pods;
+  return [...(tooManyPods ? ['Too many pods'] : []), ...shortfalls(pod, node, usage).map((s) => `Insufficient ${s.name}`)];
+}
+
+export const NodeResourcesFit = filterPlugin('NodeResourcesFit', { node: ['allocatable', 'usage'] }, check, (pod, node, usage) => {
+  const alloc = node.allocatable!;
+  const tooManyPods = usage.pods + 1 > alloc.pods;
+  return [
+    ...(!tooManyPods
+      ? []
+      : alloc.has.has('pods')
+        ? [`Too many pods: allocatable pods ${alloc.pods}, ${usage.pods} already on the node`]
+        : [`Too many pods: node ${node.name} has no "pods" entry in status.allocatable, so no pod fits`]),
+    ...shortfalls(pod, node, usage).map((c) => {
+      const missing = alloc.has.has(c.name) ? '' : ` (node ${node.name} has no "${c.name}" entry in status.allocatable, which counts as 0)`;
+      return `Insufficient ${c.name}: requested ${c.format(c.requested)}, allocatable ${c.format(c.allocatable)}, ` +
+        `already requested by ${usage.pods} pod(s) ${c.format(c.used)}, free ${c.format(c.allocatable - c.used)}${missing}`;
+    }),
+  ];
+});

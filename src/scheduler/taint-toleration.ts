@@ -1,31 +1,45 @@
 // TaintToleration (pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go):
 // Filter on NoSchedule/NoExecute taints, Score on PreferNoSchedule taints.
 import type { Taint, Toleration } from '../types';
-import { failure, type FilterPlugin, type NodeInfo, type PodInfo } from './framework';
+import { filterPlugin, rejection, taintRegistry, type NodeInfo, type PodInfo } from './framework';
 import { toleratesTaint } from '../k8s/toleration';
 import { explainUntolerated } from './explain-taint';
 
 // Since #134740 (v1.35, backported to 1.34 patches) the reason no longer names the taint.
 export const ErrReasonNotMatch = 'node(s) had untolerated taint(s)';
+const REJECTED = rejection('TaintToleration', 'UnschedulableAndUnresolvable', [ErrReasonNotMatch]);
+
+function tolerated(tolerations: readonly Toleration[], taint: Taint, comparisonOperators: boolean): boolean {
+  for (let i = 0; i < tolerations.length; i++) if (toleratesTaint(tolerations[i], taint, comparisonOperators)) return true;
+  return false;
+}
 
 /** FindMatchingUntoleratedTaint with DoNotScheduleTaintsFilterFunc: the first untolerated NoSchedule/NoExecute taint. */
 export function findUntoleratedTaint(taints: readonly Taint[], tolerations: readonly Toleration[], comparisonOperators: boolean): Taint | undefined {
-  return taints.find(
-    (taint) =>
-      (taint.effect === 'NoSchedule' || taint.effect === 'NoExecute') &&
-      !tolerations.some((t) => toleratesTaint(t, taint, comparisonOperators)),
-  );
+  for (let i = 0; i < taints.length; i++) {
+    const taint = taints[i];
+    if ((taint.effect === 'NoSchedule' || taint.effect === 'NoExecute') && !tolerated(tolerations, taint, comparisonOperators)) return taint;
+  }
+  return undefined;
 }
 
-export const TaintToleration: FilterPlugin = {
-  name: 'TaintToleration',
-  filter(pod, node) {
-    // One untolerated taint is enough to reject the node.
-    const taint = findUntoleratedTaint(node.taints, pod.tolerations, pod.comparisonOperators);
-    if (!taint) return undefined;
-    return failure('TaintToleration', 'UnschedulableAndUnresolvable', [ErrReasonNotMatch], () => explainUntolerated(pod, node, taint));
+export const TaintToleration = filterPlugin(
+  'TaintToleration',
+  { node: ['taints'] },
+  // One untolerated taint is enough to reject the node; node.filterTaints holds the NoSchedule/NoExecute ones,
+  // by id: the pod's verdict on each distinct taint is worked out once (pod.toleratedTaints).
+  (pod, node) => {
+    const ids = node.filterTaintIds;
+    const known = pod.toleratedTaints;
+    for (let i = 0; i < ids.length; i++) {
+      let v = known[ids[i]];
+      if (v === undefined) v = known[ids[i]] = tolerated(pod.tolerations, taintRegistry[ids[i]], pod.comparisonOperators) ? 1 : 2;
+      if (v === 2) return REJECTED;
+    }
+    return undefined;
   },
-};
+  (pod, node) => explainUntolerated(pod, node, findUntoleratedTaint(node.filterTaints, pod.tolerations, pod.comparisonOperators)!),
+);
 
 /** Score: the node's PreferNoSchedule taints not tolerated by the pod's empty-effect or PreferNoSchedule tolerations. */
 export function untoleratedPreferNoSchedule(pod: PodInfo, node: NodeInfo): Taint[] {

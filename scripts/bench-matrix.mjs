@@ -1,0 +1,207 @@
+// The placement-matrix benchmark of ../shared/perf (its README): goref, the Go reference, and this package on the
+// same generated cluster, alternately, in fresh processes; checksums compared, medians and ratios printed with the
+// load average. Also the loader, warm and cold: the argo-cd bundle through js-yaml loadAll and parseManifests.
+// Run with `npm run bench` (after a build); never part of CI, never a timed test.
+//
+//   node scripts/bench-matrix.mjs [--runs 3] [--scheduleOn-runs 1] [--seeds 1:20,2:50 | none] [--workloads 2000] [--nodes 5000]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..');
+const perf = path.resolve(repo, '../shared/perf');
+const corpusFile = path.resolve(repo, '../shared/corpus/argo-cd/ha/install.yaml');
+const dist = path.join(repo, 'dist', 'index.js');
+
+const ADMIT = { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true };
+
+function fnv1a64(bytes) {
+  let hi = 0xcbf29ce4, lo = 0x84222325;
+  for (let i = 0; i < bytes.length; i++) {
+    lo = (lo ^ bytes[i]) >>> 0;
+    const a = lo * 0x1b3;
+    const b = hi * 0x1b3 + lo * 0x100 + Math.floor(a / 4294967296);
+    lo = a >>> 0;
+    hi = b >>> 0;
+  }
+  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+}
+
+function collectGarbage() {
+  try {
+    v8.setFlagsFromString('--expose_gc');
+    vm.runInNewContext('gc')();
+  } catch {
+    // no collection: measured as is
+  }
+}
+
+// ---- child modes: one measurement in a fresh process, one JSON line out
+const mode = process.argv[2];
+if (mode === '--child-matrix') {
+  // scheduleMatrix from the parsed input to the filled Uint8Array, caches cold (as jkp-matrix times scheduleOn)
+  const [input, out, shapes] = process.argv.slice(3);
+  const require = createRequire(import.meta.url);
+  const lib = require(dist);
+  const { pods, nodes } = JSON.parse(readFileSync(input, 'utf8'));
+  lib.resetConfiguration();
+  lib.configure({ admission: ADMIT });
+  collectGarbage(); // the parser's garbage is not the evaluation's (goref and jkp-matrix.js collect here too)
+  const t = performance.now();
+  const m = lib.scheduleMatrix(pods, nodes, { shapes: shapes === 'shapes' });
+  const evalMs = performance.now() - t;
+  writeFileSync(out, m.codes);
+  console.log(JSON.stringify({ eval_ms: evalMs, evaluations: m.evaluations, checksum: fnv1a64(m.codes) }));
+  process.exit(0);
+}
+if (mode === '--child-load') {
+  // the first parse in a fresh process: js-yaml loadAll or parseManifests
+  const which = process.argv[3];
+  const require = createRequire(import.meta.url);
+  const text = readFileSync(corpusFile, 'utf8');
+  const t0 = performance.now();
+  const lib = which === 'js-yaml' ? require('js-yaml') : require(dist);
+  const t1 = performance.now();
+  if (which === 'js-yaml') lib.loadAll(text);
+  else lib.parseManifests(text, 'install.yaml');
+  console.log(JSON.stringify({ require_ms: t1 - t0, parse_ms: performance.now() - t1 }));
+  process.exit(0);
+}
+
+// ---- driver
+const args = process.argv.slice(2);
+const opt = { runs: 3, scheduleOnRuns: 1, seeds: '1:20,2:50', workloads: 2000, nodes: 5000 };
+for (let i = 0; i < args.length; i++) {
+  const m = /^--(runs|scheduleOn-runs|seeds|workloads|nodes)$/.exec(args[i]);
+  if (!m) {
+    console.error(`bench-matrix: unknown argument ${args[i]}`);
+    process.exit(2);
+  }
+  const key = m[1] === 'scheduleOn-runs' ? 'scheduleOnRuns' : m[1];
+  opt[key] = key === 'seeds' ? args[++i] : Number(args[++i]);
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const k = s.length >> 1;
+  return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
+};
+const fmt = (x) => (x === undefined ? '—' : x.toFixed(0));
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const node = (script, ...rest) => {
+  const r = spawnSync(process.execPath, [script, ...rest], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`${path.basename(script)} ${rest.join(' ')} failed:\n${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+};
+
+if (!existsSync(dist)) {
+  console.error('bench-matrix: no dist/index.js (run npm run build)');
+  process.exit(1);
+}
+
+// loader: warm (one process, interleaved) and cold (a fresh process per parse, interleaved)
+if (existsSync(corpusFile)) {
+  const require = createRequire(import.meta.url);
+  const lib = require(dist);
+  const yaml = require('js-yaml');
+  const text = readFileSync(corpusFile, 'utf8');
+  const warm = { bare: [], ours: [] };
+  for (let r = 0; r < 21; r++) {
+    let t = performance.now();
+    yaml.loadAll(text);
+    warm.bare.push(performance.now() - t);
+    t = performance.now();
+    lib.parseManifests(text, 'install.yaml');
+    warm.ours.push(performance.now() - t);
+  }
+  const cold = { bare: [], ours: [] };
+  for (let r = 0; r < 7; r++) {
+    cold.bare.push(node(fileURLToPath(import.meta.url), '--child-load', 'js-yaml').parse_ms);
+    cold.ours.push(node(fileURLToPath(import.meta.url), '--child-load', 'package').parse_ms);
+  }
+  const line = (what, { bare, ours }) => {
+    const [mb, mo, lb, lo] = [median(bare), median(ours), Math.min(...bare), Math.min(...ours)];
+    return `loading ${what}: js-yaml loadAll ${mb.toFixed(1)} ms, parseManifests ${mo.toFixed(1)} ms, ratio ${(mo / mb).toFixed(2)} ` +
+      `(medians; minimums ${lb.toFixed(1)} / ${lo.toFixed(1)} ms, ratio ${(lo / lb).toFixed(2)}; target ≤ 1.10)`;
+  };
+  console.log(`argo-cd ha/install.yaml, ${(text.length / 1e6).toFixed(2)} MB; load average ${load()}`);
+  console.log(line('warm (21 interleaved parses in one process)', warm));
+  console.log(line('cold (first parse in a fresh process, 7 interleaved)', cold));
+} else {
+  console.log(`loading: skipped (no ${path.relative(repo, corpusFile)})`);
+}
+
+if (opt.seeds === 'none') process.exit(0);
+if (!existsSync(path.join(perf, 'gen.js'))) {
+  console.log(`matrix: skipped (no ${path.relative(repo, perf)}/gen.js; see its README)`);
+  process.exit(0);
+}
+
+const work = path.join(os.tmpdir(), 'jkp-bench-matrix');
+mkdirSync(work, { recursive: true });
+let goref;
+try {
+  execFileSync('go', ['version'], { stdio: 'ignore' });
+  goref = path.join(work, 'goref');
+  execFileSync('go', ['build', '-o', goref, '.'], { cwd: path.join(perf, 'goref'), stdio: 'inherit' });
+} catch {
+  console.log('matrix: go is not installed, so goref is skipped (apt-get install -y golang-go)');
+  goref = undefined;
+}
+
+console.log(`matrix: ${opt.nodes} nodes × ${opt.workloads} workloads, ${opt.runs} interleaved runs each, fresh process per run; ` +
+  `goref -workers 1 -admit vs the package (admission as -admit, condition taints on); load average at start ${load()}`);
+for (const spec of opt.seeds.split(',')) {
+  const [seed, pools] = spec.split(':').map(Number);
+  const input = path.join(work, `perf-n${opt.nodes}-p${pools}-w${opt.workloads}-s${seed}.json`);
+  if (!existsSync(input)) {
+    execFileSync(process.execPath, [path.join(perf, 'gen.js'), '--nodes', `${opt.nodes}`, '--pools', `${pools}`, '--workloads', `${opt.workloads}`, '--seed', `${seed}`, input], { stdio: 'ignore' });
+  }
+  const t = { goref: [], shapes: [], pairs: [], scheduleOn: [] };
+  const sums = {};
+  let evaluations;
+  const same = (name, file, sum) => {
+    sums[name] = sum;
+    const ref = path.join(work, 'ref.bin');
+    if (name !== 'goref' && existsSync(ref) && sums.goref && !readFileSync(ref).equals(readFileSync(file))) {
+      console.log(`  ${name}: matrix differs from goref's (node ${path.join(perf, 'matrix-diff.js')} ${input} ${ref} ${file})`);
+    }
+  };
+  for (let r = 0; r < opt.runs; r++) {
+    if (goref) {
+      const out = spawnSync(goref, ['-workers', '1', '-admit', '-matrix', path.join(work, 'ref.bin'), input], { encoding: 'utf8' });
+      if (out.status !== 0) throw new Error(`goref failed: ${out.stderr}`);
+      const rep = JSON.parse(out.stdout);
+      t.goref.push(rep.eval_ms);
+      same('goref', path.join(work, 'ref.bin'), rep.checksum);
+    }
+    const withShapes = node(fileURLToPath(import.meta.url), '--child-matrix', input, path.join(work, 'shapes.bin'), 'shapes');
+    t.shapes.push(withShapes.eval_ms);
+    evaluations = withShapes.evaluations;
+    same('scheduleMatrix', path.join(work, 'shapes.bin'), withShapes.checksum);
+    const pairs = node(fileURLToPath(import.meta.url), '--child-matrix', input, path.join(work, 'pairs.bin'), 'pairs');
+    t.pairs.push(pairs.eval_ms);
+    same('scheduleMatrix (shapes off)', path.join(work, 'pairs.bin'), pairs.checksum);
+    if (r < opt.scheduleOnRuns) {
+      const j = node(path.join(perf, 'jkp-matrix.js'), dist, input, '-admit', '-condition-taints', 'on', '-matrix', path.join(work, 'scheduleOn.bin'));
+      t.scheduleOn.push(j.eval_ms);
+      same('scheduleOn (jkp-matrix.js)', path.join(work, 'scheduleOn.bin'), j.checksum);
+    }
+  }
+  const g = t.goref.length ? median(t.goref) : undefined;
+  const ratio = (xs) => (g && xs.length ? ` = ${(median(xs) / g).toFixed(3)}× goref` : '');
+  const checksums = Object.entries(sums).map(([k, v]) => `${k} ${v}`).join(', ');
+  const agree = new Set(Object.values(sums)).size === 1;
+  console.log(`seed ${seed}, ${pools} pools: checksums ${agree ? 'agree' : 'DIFFER'} (${checksums})`);
+  console.log(`  goref eval_ms               median ${fmt(g)}  runs [${t.goref.map(fmt).join(', ')}]`);
+  console.log(`  scheduleMatrix (shapes)     median ${fmt(median(t.shapes))}${ratio(t.shapes)}  runs [${t.shapes.map(fmt).join(', ')}], ${evaluations} evaluations for ${opt.nodes * opt.workloads} pairs`);
+  console.log(`  scheduleMatrix (every pair) median ${fmt(median(t.pairs))}${ratio(t.pairs)}  runs [${t.pairs.map(fmt).join(', ')}]`);
+  if (t.scheduleOn.length) console.log(`  scheduleOn per workload     median ${fmt(median(t.scheduleOn))}${ratio(t.scheduleOn)}  runs [${t.scheduleOn.map(fmt).join(', ')}] (jkp-matrix.js)`);
+  console.log(`  load average now ${load()}`);
+}

@@ -1,0 +1,118 @@
+// The engine functions as exported from the package: they take Kubernetes objects as the README documents — a Pod
+// or a workload (whose pod template is used), v1 Nodes, existing Pods — and throw a readable TypeError for anything
+// else. The internal forms (a Subject from toSubject, a PodInfo, a NodeInfo) are accepted too, for callers that
+// already hold one; internal callers use src/scheduler directly.
+import type { KubeObject, Node, Pod, Taint } from './types';
+import { assertNode, preview, toSubject, type Subject } from './subject';
+import * as framework from './scheduler/framework';
+import * as scheduler from './scheduler';
+import * as taintToleration from './scheduler/taint-toleration';
+import * as score from './scheduler/score';
+import * as admission from './admission';
+import { taintEviction as evictionOf, type EvictionVerdict } from './taint-eviction';
+
+export type PodArgument = KubeObject | Subject;
+
+/** The parameters of `F` after its first three (further options are passed through unchanged). */
+type After3<F> = F extends (a: never, b: never, c: never, ...rest: infer R) => unknown ? R : never;
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** A Subject from toSubject (not a Kubernetes object: those have no `specPath`). */
+function isSubject(x: unknown): x is Subject {
+  return isObject(x) && typeof x.specPath === 'string' && typeof x.label === 'string' && isObject(x.object) && isObject(x.spec);
+}
+
+function isPodInfo(x: unknown): x is framework.PodInfo {
+  return isObject(x) && isSubject(x.subject) && Array.isArray(x.tolerations);
+}
+
+function isNodeInfo(x: unknown): x is framework.NodeInfo {
+  return isObject(x) && isObject(x.node) && typeof x.name === 'string' && Array.isArray(x.taints) && !('kind' in x);
+}
+
+/** A Pod or workload (or a Subject) as the internal Subject; throws for anything else. */
+export function subjectOf(x: unknown): Subject {
+  return isSubject(x) ? x : toSubject(x);
+}
+
+function podOf(x: unknown): framework.PodInfo {
+  return isPodInfo(x) ? x : framework.podInfo(subjectOf(x));
+}
+
+/** A v1 Node: `kind: Node`. */
+function nodeOf(x: unknown, what = 'node'): Node {
+  return assertNode(x, what);
+}
+
+function nodeInfoOf(x: unknown, what = 'node'): framework.NodeInfo {
+  return isNodeInfo(x) ? x : framework.nodeInfo(nodeOf(x, what));
+}
+
+function podsOf(x: unknown, what = 'existingPods'): readonly Pod[] | undefined {
+  if (x === undefined) return undefined;
+  if (!Array.isArray(x)) throw new TypeError(`expected ${what} to be an array of Pods, received ${preview(x)}`);
+  x.forEach((p, i) => {
+    if (!isObject(p) || p.kind !== 'Pod') throw new TypeError(`expected ${what}[${i}] to be a Pod (kind: Pod), received ${preview(p)}`);
+  });
+  return x as Pod[];
+}
+
+/** Everything about the pod that does not depend on the node (tolerations after admission, parsed terms, requests). */
+export function podInfo(subject: PodArgument): framework.PodInfo {
+  return framework.podInfo(subjectOf(subject));
+}
+
+/** The node as the filters see it (taints after condition taints, allocatable as numbers). */
+export function nodeInfo(node: Node): framework.NodeInfo {
+  return framework.nodeInfo(nodeOf(node));
+}
+
+/** Would kube-scheduler's filters accept this node for the subject's pod? Existing pods bound elsewhere are ignored. */
+export function schedulingVerdict(subject: PodArgument, node: Node, existingPods?: readonly Pod[], ...options: After3<typeof scheduler.schedulingVerdict>): scheduler.NodeVerdict {
+  return scheduler.schedulingVerdict(subjectOf(subject), nodeOf(node), podsOf(existingPods), ...options);
+}
+
+/** scheduleOn with existing pods as a third argument. */
+export function schedule(subject: PodArgument, nodes: readonly Node[], existingPods?: readonly Pod[], ...options: After3<typeof scheduler.schedule>): scheduler.ScheduleResult {
+  if (!Array.isArray(nodes)) throw new TypeError(`expected an array of Nodes, received ${preview(nodes)}`);
+  nodes.forEach((n, i) => nodeOf(n, `Node (nodes[${i}])`));
+  return scheduler.schedule(subjectOf(subject), nodes, podsOf(existingPods), ...options);
+}
+
+/**
+ * The Filter plugins in order for one pod and one node. `existingPods` are the pods on the node (those bound
+ * elsewhere are ignored, as in schedulingVerdict).
+ */
+export function runFilters(subject: PodArgument | framework.PodInfo, node: Node | framework.NodeInfo, existingPods?: readonly Pod[] | framework.NodeUsage): scheduler.NodeVerdict {
+  const info = nodeInfoOf(node);
+  const usage = isObject(existingPods) && 'requested' in existingPods
+    ? (existingPods as framework.NodeUsage)
+    : framework.nodeUsage(scheduler.podsOnNode(info.name, podsOf(existingPods)).here);
+  return scheduler.runFilters(podOf(subject), info, usage);
+}
+
+/** kube-scheduler's FitError text for the subject's pod given the rejected nodes' verdicts. */
+export function fitError(numAllNodes: number, subject: PodArgument | framework.PodInfo, rejected: readonly scheduler.NodeVerdict[]): string {
+  return scheduler.fitError(numAllNodes, podOf(subject), rejected);
+}
+
+/** TaintToleration and NodeAffinity scores of the nodes (all taken as feasible), in node order. */
+export function scoreNodes(subject: PodArgument | framework.PodInfo, nodes: ReadonlyArray<Node | framework.NodeInfo>): score.NodeScore[] {
+  return score.scoreNodes(podOf(subject), nodes.map((n, i) => nodeInfoOf(n, `Node (nodes[${i}])`)));
+}
+
+/** The node's PreferNoSchedule taints the pod does not tolerate (TaintToleration Score). */
+export function untoleratedPreferNoSchedule(subject: PodArgument | framework.PodInfo, node: Node | framework.NodeInfo): Taint[] {
+  return taintToleration.untoleratedPreferNoSchedule(podOf(subject), nodeInfoOf(node));
+}
+
+/** The pod's tolerations after admission (DefaultTolerationSeconds, DaemonSet controller), with who added each. */
+export function admitPod(subject: PodArgument): admission.AdmittedPod {
+  return admission.admitPod(subjectOf(subject));
+}
+
+/** The taint-eviction controller's verdict for the subject's pod on the node (what evictionVerdict returns). */
+export function taintEviction(subject: PodArgument | framework.PodInfo, node: Node | framework.NodeInfo): EvictionVerdict {
+  return evictionOf(podOf(subject), nodeInfoOf(node));
+}
