@@ -62,14 +62,15 @@ export function toSurvive(
       const pass = s.running >= s.desired && s.pending === 0;
       const outcome = outcomeOf(outage, workload, t);
       // when does every replica run again (after having been short)?
-      const times = [...new Set(outage.events.map((e) => e.at))].sort((a, b) => a - b);
-      const recovered = times.find((x) => {
-        const st = outage.stateOf(workload, x);
-        return st.running >= st.desired && st.pending === 0 && times.filter((y) => y >= x).every((y) => {
-          const later = outage.stateOf(workload, y);
-          return later.running >= later.desired && later.pending === 0;
-        });
-      });
+      // the first event second from which every later one has every replica running: one pass from the end
+      const eventTimes = new Set(outage.events.map((e) => e.at));
+      const steps = outage.history(workload).filter((h) => eventTimes.has(h.at));
+      let recovered: number | undefined;
+      for (let i = steps.length - 1; i >= 0; i--) {
+        const st = steps[i].state;
+        if (st.running < st.desired || st.pending !== 0) break;
+        recovered = steps[i].at;
+      }
       const why = outage.why(workload, t);
       return {
         pass,

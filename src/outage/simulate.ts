@@ -11,6 +11,8 @@ import { NODE_EVICTION_RATE, NODE_MONITOR_GRACE_PERIOD, noExecuteTaintTimes, zon
 import { placeReplicas, scheduleOne } from '../placement/place';
 import { daemonPod, daemonShouldRun, desiredReplicas, podFrom, targetNodeName } from '../placement/replicas';
 import { volumeZoneFilter, zoneOf } from './volumes';
+import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
+import { podsByNode } from '../scheduler';
 
 export const UNREACHABLE_TAINT = 'node.kubernetes.io/unreachable';
 export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
@@ -83,6 +85,8 @@ interface NodeState {
 }
 
 interface SimPod extends PodRecord {
+  /** Position in creation order. */
+  index: number;
   pod: Pod;
   bound?: Pod;
   owner?: SimWorkload;
@@ -127,6 +131,8 @@ export interface Outage {
   stateOf(workload: KubeObject | string, t?: number): WorkloadState;
   /** The events about the workload's pods, and about the nodes and zones they ran on. */
   eventsOf(workload: KubeObject | string): OutageEvent[];
+  /** The workload's state at second 0 and at every second an event happened, in time order (one sweep over the pods). */
+  history(workload: KubeObject | string, until?: number): Array<{ at: number; state: WorkloadState }>;
   /** The fewest replicas running at any instant, and the first second it happened. */
   minRunning(workload: KubeObject | string, until?: number): { running: number; at: number };
   /** Why replicas are not running at second `t` (default: the end), one line per cause. */
@@ -222,6 +228,52 @@ export function replacesTerminatingPods(workload: KubeObject): boolean {
   return policy !== 'Failed';
 }
 
+interface QueuedEvent { at: number; seq: number; run: () => void }
+
+/** The virtual clock's queue: a binary min-heap ordered by (at, seq), so same-second work runs in the order it was queued. */
+class EventQueue {
+  private heap: QueuedEvent[] = [];
+  get size() {
+    return this.heap.length;
+  }
+  peek(): QueuedEvent | undefined {
+    return this.heap[0];
+  }
+  private less(i: number, j: number) {
+    const a = this.heap[i], b = this.heap[j];
+    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
+  }
+  private swap(i: number, j: number) {
+    [this.heap[i], this.heap[j]] = [this.heap[j], this.heap[i]];
+  }
+  push(e: QueuedEvent) {
+    this.heap.push(e);
+    for (let i = this.heap.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if (!this.less(i, parent)) break;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+  pop(): QueuedEvent | undefined {
+    const top = this.heap[0];
+    const last = this.heap.pop();
+    if (this.heap.length && last) {
+      this.heap[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = i;
+        if (l < this.heap.length && this.less(l, m)) m = l;
+        if (r < this.heap.length && this.less(r, m)) m = r;
+        if (m === i) break;
+        this.swap(i, m);
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
 export function simulateOutage(cluster: Cluster, failure: Failure, options: OutageOptions = {}): Outage {
   if (typeof cluster !== 'object' || cluster === null || !Array.isArray(cluster.nodes)) {
     throw new OutageError('expected a cluster { workloads, nodes, existingPods?, namespaces? } with nodes an array of Node objects');
@@ -245,8 +297,23 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   const workloads: SimWorkload[] = [];
   let now = 0;
   let seq = 0;
-  const queue: Array<{ at: number; seq: number; run: () => void }> = [];
+  const queue = new EventQueue();
   const at = (t: number, run: () => void) => queue.push({ at: t, seq: seq++, run });
+  // indexes kept as pods are created, bound and removed (the controllers' informer caches)
+  const liveOf = new Map<SimWorkload, Set<SimPod>>();
+  const daemonOn = new Map<SimWorkload, Map<string, SimPod>>();
+  const ordinalOf = new Map<SimWorkload, Map<number, SimPod>>();
+  const boundOn = new Map<string, Set<SimPod>>();
+  const pending = new Set<SimPod>();
+  /** Set when a pod is deleted or removed: a snapshot built for the scheduler is out of date. */
+  let podsChanged = false;
+  const bind = (p: SimPod, node: string) => {
+    p.node = node;
+    pending.delete(p);
+    let set = boundOn.get(node);
+    if (!set) boundOn.set(node, (set = new Set()));
+    set.add(p);
+  };
   const emit = (component: Component, object: string, reason: string, message: string, workload?: string) =>
     events.push({ at: now, component, object, reason, message, ...(workload ? { workload } : {}) });
   const podLabel = (p: SimPod) => `Pod ${p.namespace}/${p.name}`;
@@ -265,7 +332,8 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
 
   /** handleNodeUpdate → processPodOnNode for each pod bound to the node, with the node's NoExecute taints now. */
   function handleNodeUpdate(n: NodeState) {
-    for (const p of pods) if (p.node === n.name && p.deletedAt === undefined) processPodOnNode(p, n);
+    const on = [...(boundOn.get(n.name) ?? [])].sort((a, b) => a.index - b.index);
+    for (const p of on) if (p.deletedAt === undefined) processPodOnNode(p, n);
   }
 
   /** processPodOnNode (also run by handlePodUpdate when a pod is bound to a node that has NoExecute taints). */
@@ -311,6 +379,8 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   /** A DELETE: the pod gets its deletionTimestamp; on a live node the kubelet removes it after its grace period. */
   function deletePod(p: SimPod, component: Component, reason: string, message: string) {
     p.deletedAt = now;
+    pending.delete(p);
+    podsChanged = true;
     // the scheduler's copy carries the deletionTimestamp (plugins such as PodTopologySpread skip terminating pods)
     if (p.bound) p.bound = { ...p.bound, metadata: { ...p.bound.metadata, deletionTimestamp: virtualTime(now) } };
     p.eviction = undefined;
@@ -329,6 +399,14 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   function removePod(p: SimPod, component: Component, reason: string, message: string) {
     if (p.removedAt !== undefined) return;
     p.removedAt = now;
+    podsChanged = true;
+    pending.delete(p);
+    if (p.node !== undefined) boundOn.get(p.node)?.delete(p);
+    if (p.owner) {
+      liveOf.get(p.owner)?.delete(p);
+      if (p.daemonNode !== undefined && daemonOn.get(p.owner)?.get(p.daemonNode) === p) daemonOn.get(p.owner)!.delete(p.daemonNode);
+      if (p.ordinal !== undefined && ordinalOf.get(p.owner)?.get(p.ordinal) === p) ordinalOf.get(p.owner)!.delete(p.ordinal);
+    }
     emit(component, podLabel(p), reason, message, p.owner?.label);
   }
 
@@ -357,11 +435,15 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
 
   // ---- the workload controllers ----
   const newPod = (w: SimWorkload, pod: Pod, extra: Partial<SimPod> = {}): SimPod => {
-    const p: SimPod = { name: pod.metadata?.name ?? '<unnamed>', namespace: pod.metadata?.namespace ?? 'default', workload: w.label, createdAt: now, pod, owner: w, ...extra };
+    const p: SimPod = { name: pod.metadata?.name ?? '<unnamed>', namespace: pod.metadata?.namespace ?? 'default', workload: w.label, createdAt: now, index: pods.length, pod, owner: w, ...extra };
     pods.push(p);
+    pending.add(p);
+    liveOf.get(w)!.add(p);
+    if (p.daemonNode !== undefined && !daemonOn.get(w)!.has(p.daemonNode)) daemonOn.get(w)!.set(p.daemonNode, p);
+    if (p.ordinal !== undefined && !ordinalOf.get(w)!.has(p.ordinal)) ordinalOf.get(w)!.set(p.ordinal, p);
     return p;
   };
-  const live = (w: SimWorkload) => pods.filter((p) => p.owner === w && p.removedAt === undefined);
+  const live = (w: SimWorkload) => [...liveOf.get(w)!];
   const runningAndReady = (p: SimPod) => p.node !== undefined && p.deletedAt === undefined && state.get(p.node)!.ready === 'True';
   const views = () => nodes.map((n) => state.get(nodeName(n))!.view);
 
@@ -379,8 +461,9 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       if (w.kind === 'Pod') continue; // a bare Pod is never recreated
       if (w.kind === 'DaemonSet') {
         // NodeShouldRunDaemonPod per node: a missing pod is created where shouldRun; never moved to another node
+        const mine = daemonOn.get(w)!;
         for (const view of views()) {
-          const has = live(w).some((p) => p.daemonNode === nodeName(view));
+          const has = mine.has(nodeName(view));
           if (has || !daemonShouldRun(w.object, view).run) continue;
           newPod(w, daemonPod(w.object, view), { daemonNode: nodeName(view) });
           emit('daemonset-controller', `Pod ${w.object.metadata?.namespace ?? 'default'}/${name}-${nodeName(view)}`, 'SuccessfulCreate', `Created pod: ${name}-${nodeName(view)}`, w.label);
@@ -393,8 +476,9 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
         // stateful_set_control.go: one pod per ordinal; a pod is created only for an empty slot; with OrderedReady
         // (default) a missing, Terminating or not Running-and-Ready ordinal stops the pass
         const monotonic = ((w.object as { spec?: { podManagementPolicy?: string } }).spec?.podManagementPolicy ?? 'OrderedReady') !== 'Parallel';
+        const slots = ordinalOf.get(w)!;
         for (let i = 0; i < desired; i++) {
-          const slot = live(w).find((p) => p.ordinal === i);
+          const slot = slots.get(i);
           if (!slot) {
             const p = newPod(w, podFrom(w.object, `${name}-${i}`), { ordinal: i });
             emit('statefulset-controller', podLabel(p), 'SuccessfulCreate', `create Pod ${p.name} in StatefulSet ${name} successful`, w.label);
@@ -403,7 +487,10 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
             continue;
           }
           // (the reason is kept for why() when it holds back a missing higher ordinal)
-          const heldBack = () => Array.from({ length: desired - i - 1 }, (_, k) => i + 1 + k).some((j) => !live(w).some((p) => p.ordinal === j));
+          const heldBack = () => {
+            for (let j = i + 1; j < desired; j++) if (!slots.has(j)) return true;
+            return false;
+          };
           if (monotonic && slot.deletedAt !== undefined) {
             if (heldBack()) w.waiting = `StatefulSet ${slot.namespace}/${name} is waiting for Pod ${slot.name} to Terminate`;
             break;
@@ -441,17 +528,28 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
    * tie rule), with the zonal-volume Filter for a StatefulSet ordinal whose volumes are bound.
    */
   function schedulePending() {
-    for (const p of pods) {
+    if (!pending.size) return;
+    // one snapshot for the pass, each bound pod assumed into it; rebuilt when a pod was deleted or removed meanwhile
+    const nodeViews = views();
+    let existing: Pod[] = [];
+    let snapshot: Snapshot | undefined;
+    for (const p of [...pending]) {
       if (p.node !== undefined || p.deletedAt !== undefined) continue;
-      const existing = pods.filter((q) => q.bound && q.removedAt === undefined).map((q) => q.bound!);
+      if (!snapshot || podsChanged) {
+        existing = pods.filter((q) => q.bound && q.removedAt === undefined).map((q) => q.bound!);
+        snapshot = buildSnapshot(nodeViews, podsByNode(existing), cluster.namespaces);
+        podsChanged = false;
+      }
       const volumeZone = p.ordinal === undefined ? undefined : p.owner?.volumeZones?.get(p.ordinal);
-      const cycle = scheduleOne(p.pod, views(), existing, { namespaces: cluster.namespaces, ...(volumeZone === undefined ? {} : { filter: volumeZoneFilter(volumeZone) }) });
+      const cycle = scheduleOne(p.pod, nodeViews, existing, { namespaces: cluster.namespaces, snapshot, ...(volumeZone === undefined ? {} : { filter: volumeZoneFilter(volumeZone) }) });
       if (cycle.node) {
-        p.node = cycle.node;
+        bind(p, cycle.node);
         bindVolumes(p);
         p.boundAt = now;
         p.fitError = undefined;
         p.bound = p.pod.spec?.nodeName ? p.pod : { ...p.pod, spec: { ...p.pod.spec!, nodeName: cycle.node } };
+        existing.push(p.bound);
+        assumePod(snapshot, cycle.node, p.bound);
         emit('default-scheduler', podLabel(p), 'Scheduled', `Successfully assigned ${p.namespace}/${p.name} to ${cycle.node}`, p.owner?.label);
         const n = state.get(cycle.node)!;
         if (nodeInfo(n.view).taints.some((x) => x.effect === 'NoExecute')) processPodOnNode(p, n);
@@ -486,13 +584,19 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     const bound = pod.spec?.nodeName;
     if (!bound || !state.has(bound) || pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') continue;
     existingPods.push(pod);
-    pods.push({ name: pod.metadata?.name ?? `existingPods[${i}]`, namespace: pod.metadata?.namespace ?? 'default', createdAt: 0, boundAt: 0, node: bound, pod, bound: pod });
+    const p: SimPod = { name: pod.metadata?.name ?? `existingPods[${i}]`, namespace: pod.metadata?.namespace ?? 'default', createdAt: 0, boundAt: 0, node: bound, index: pods.length, pod, bound: pod };
+    pods.push(p);
+    bind(p, bound);
   }
   // a PodTemplate (which loadManifests' workloads() includes) runs no pods
   for (const object of (cluster.workloads ?? []).filter((w) => w.kind !== 'PodTemplate')) {
     const claims = (object as { spec?: { volumeClaimTemplates?: unknown[] } }).spec?.volumeClaimTemplates ?? [];
     const zonal = cluster.zonalVolumes === true && object.kind === 'StatefulSet' && claims.length > 0;
-    workloads.push({ object, label: toSubject(object).label, kind: object.kind!, next: 0, desired: [], ...(zonal ? { volumeZones: new Map() } : {}) });
+    const w: SimWorkload = { object, label: toSubject(object).label, kind: object.kind!, next: 0, desired: [], ...(zonal ? { volumeZones: new Map() } : {}) };
+    workloads.push(w);
+    liveOf.set(w, new Set());
+    daemonOn.set(w, new Map());
+    ordinalOf.set(w, new Map());
   }
   const initial = placeReplicas(workloads.map((w) => w.object), nodes, { existingPods, namespaces: cluster.namespaces });
   for (const w of workloads) {
@@ -504,6 +608,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       if (placed.node) {
         // placed.pod already carries spec.nodeName
         Object.assign(p, { node: placed.node, boundAt: 0, bound: placed.pod });
+        bind(p, placed.node);
         bindVolumes(p);
       } else {
         p.fitError = placed.fitError;
@@ -588,21 +693,19 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   // evicted, replaced onto the same node and evicted again for ever.
   const horizon = until ?? MAX_HORIZON;
   let truncated = false;
-  while (queue.length) {
-    queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
-    const t = queue[0].at;
+  while (queue.size) {
+    const t = queue.peek()!.at;
     if (t > horizon) {
       truncated = until === undefined;
       break;
     }
     now = t;
-    while (queue.length && queue[0].at === t) {
-      queue.shift()!.run();
-      queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
-    }
+    while (queue.size && queue.peek()!.at === t) queue.pop()!.run();
     settle();
   }
-  const end = until ?? (truncated ? MAX_HORIZON : Math.max(0, ...events.map((e) => e.at)));
+  let last = 0;
+  for (const e of events) if (e.at > last) last = e.at;
+  const end = until ?? (truncated ? MAX_HORIZON : last);
 
   // ---- queries ----
   const find = (w: KubeObject | string): SimWorkload => {
@@ -670,13 +773,40 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     if (sw.waiting) out.push(`${sw.waiting}, so higher ordinals are not created`);
     return out;
   };
-  const minRunning = (w: KubeObject | string, to = end) => {
-    const times = [0, ...new Set(events.map((e) => e.at).filter((t) => t <= to))].sort((a, b) => a - b);
-    let best = { running: Infinity, at: 0 };
-    for (const t of times) {
-      const r = stateOf(w, t).running;
-      if (r < best.running) best = { running: r, at: t };
+  // The state only changes when something happens: the history is stateOf at second 0 and at each event's second,
+  // counted in one sweep — each of running, pending and terminating is a set of [from, to) intervals per pod.
+  const history = (w: KubeObject | string, to = Infinity) => {
+    const sw = find(w);
+    const seen = new Set<number>([0]);
+    for (const e of events) if (e.at <= to) seen.add(e.at);
+    const times = [...seen].sort((a, b) => a - b);
+    const counts = { running: new Intervals(), pending: new Intervals(), terminating: new Intervals() };
+    for (const p of pods) {
+      if (p.owner !== sw) continue;
+      const gone = p.removedAt ?? Infinity;
+      const deleted = p.deletedAt ?? Infinity;
+      const bound = p.boundAt ?? Infinity;
+      // isRunning: bound, not deleted, not on a node that is down (down from second 0 on)
+      if (!nodeDown(p.node)) counts.running.add(Math.max(p.createdAt, bound), Math.min(deleted, gone));
+      counts.pending.add(p.createdAt, Math.min(bound, deleted, gone));
+      counts.terminating.add(Math.max(p.createdAt, deleted), gone);
     }
+    const sweeps = { running: counts.running.sweep(), pending: counts.pending.sweep(), terminating: counts.terminating.sweep() };
+    let d = 0;
+    return times.map((t) => {
+      while (d < sw.desired.length && sw.desired[d].at <= t) d++;
+      return {
+        at: t,
+        state: {
+          workload: sw.label, kind: sw.kind, desired: d ? sw.desired[d - 1].value : 0,
+          running: sweeps.running(t), pending: sweeps.pending(t), terminating: sweeps.terminating(t),
+        },
+      };
+    });
+  };
+  const minRunning = (w: KubeObject | string, to = end) => {
+    let best = { running: Infinity, at: 0 };
+    for (const { at: t, state: s } of history(w, to)) if (s.running < best.running) best = { running: s.running, at: t };
     return best;
   };
   const format = (w?: KubeObject | string) => formatEvents(w === undefined ? events : eventsOf(w));
@@ -695,22 +825,50 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     timeline: events,
     end,
     truncated,
-    pods: pods.map(({ pod: _pod, bound: _bound, owner: _owner, eviction: _eviction, daemonNode: _daemonNode, ...record }) => record),
+    pods: pods.map(({ pod: _pod, bound: _bound, owner: _owner, eviction: _eviction, daemonNode: _daemonNode, index: _index, ...record }) => record),
     workloads: workloads.map((w) => w.label),
     stateAt: (t = end) => workloads.map((w) => stateOf(w.object, t)),
     stateOf,
     eventsOf,
+    history,
     minRunning,
     why,
     format,
   };
 }
 
+/**
+ * How many of a set of [from, to) intervals hold at second t, for t asked in increasing order. Empty intervals
+ * (to ≤ from) are left out.
+ */
+class Intervals {
+  private from: number[] = [];
+  private to: number[] = [];
+  add(from: number, to: number) {
+    if (to <= from) return;
+    this.from.push(from);
+    this.to.push(to);
+  }
+  sweep(): (t: number) => number {
+    const from = this.from.sort((a, b) => a - b), to = this.to.sort((a, b) => a - b);
+    let i = 0, j = 0;
+    return (t) => {
+      while (i < from.length && from[i] <= t) i++;
+      while (j < to.length && to[j] <= t) j++;
+      return i - j;
+    };
+  }
+}
+
 /** `  350s  Pod default/web-0  taint-eviction-controller  TaintManagerEviction: …` */
 export function formatEvents(events: readonly OutageEvent[]): string {
   if (!events.length) return '  (nothing happens)';
-  const w = Math.max(...events.map((e) => `${e.at}s`.length));
-  const o = Math.max(...events.map((e) => e.object.length));
-  const c = Math.max(...events.map((e) => e.component.length));
+  // loops, not Math.max(...spread): a spread of 100k+ events overflows the stack
+  let w = 0, o = 0, c = 0;
+  for (const e of events) {
+    w = Math.max(w, `${e.at}s`.length);
+    o = Math.max(o, e.object.length);
+    c = Math.max(c, e.component.length);
+  }
   return events.map((e) => `  ${`${e.at}s`.padStart(w)}  ${e.object.padEnd(o)}  ${e.component.padEnd(c)}  ${e.reason}: ${e.message}`).join('\n');
 }

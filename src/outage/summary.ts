@@ -41,11 +41,11 @@ export function outcomeOf(outage: Outage, workload: KubeObject, t = outage.end):
   const count = `${s.running}/${s.desired} running`;
   if (survived) {
     // the state changes only at events: walk back over them while every replica ran
-    const times = [...new Set([0, ...outage.events.map((e) => e.at)])].filter((x) => x <= t).sort((a, b) => b - a);
+    const steps = outage.history(workload, t);
     let since = t;
-    for (const x of times) {
-      if (!full(outage.stateOf(workload, x))) break;
-      since = x;
+    for (let i = steps.length - 1; i >= 0; i--) {
+      if (!full(steps[i].state)) break;
+      since = steps[i].at;
     }
     // `throughout` only when the failure did not touch the workload: no pod on a failed node, none deleted
     const failed = new Set(outage.failedNodes);
