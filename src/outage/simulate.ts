@@ -22,6 +22,11 @@ export const OUT_OF_SERVICE_TAINT = 'node.kubernetes.io/out-of-service';
 export const POD_GC_PERIOD = 20;
 /** The API server's default terminationGracePeriodSeconds. */
 export const DEFAULT_TERMINATION_GRACE_PERIOD = 30;
+/** pkg/controller/job/job_controller.go DefaultJobPodFailureBackOff and MaxJobPodFailureBackOff (10 min since v1.28; 6 min before). */
+export const JOB_POD_FAILURE_BACKOFF = 10;
+export const MAX_JOB_POD_FAILURE_BACKOFF = 600;
+/** The API server's default spec.backoffLimit (pkg/apis/batch/v1/defaults.go SetDefaults_Job). */
+export const DEFAULT_BACKOFF_LIMIT = 6;
 /** How far the simulation runs without `until`: one day of virtual time. */
 export const MAX_HORIZON = 86_400;
 
@@ -82,6 +87,8 @@ interface NodeState {
   failed: boolean;
   /** The Ready condition as the controllers see it. */
   ready: 'True' | 'False' | 'Unknown';
+  /** When the node lifecycle controller marked the node's pods Ready=False (MarkPodsNotReady). */
+  notReadyAt?: number;
 }
 
 interface SimPod extends PodRecord {
@@ -106,6 +113,10 @@ interface SimWorkload {
   waiting?: string;
   /** StatefulSet with zonal volumes: the zone of each ordinal's PersistentVolumes. */
   volumeZones?: Map<number, string>;
+  /** Job: the controller's backoff record (backoff_utils.go backoffRecord) and the failures not yet seen by a sync. */
+  backoff?: { failures: number; lastFailureTime?: number; unseen: number[]; wakeAt?: number; waits: Array<{ from: number; until: number; text: string }> };
+  /** Job: when it failed with BackoffLimitExceeded. */
+  failedAt?: number;
 }
 
 export interface Outage {
@@ -274,6 +285,28 @@ class EventQueue {
   }
 }
 
+const jobSpecOf = (workload: KubeObject): Record<string, unknown> => {
+  const s = (workload as { spec?: Record<string, unknown> }).spec ?? {};
+  return workload.kind === 'CronJob' ? (((s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec) ?? {}) : s;
+};
+
+/** spec.backoffLimit (default 6); with backoffLimitPerIndex the default is MaxInt32 and limits are per index (not modelled: no global limit). */
+export function backoffLimitOf(workload: KubeObject): number {
+  const js = jobSpecOf(workload);
+  if (js.backoffLimitPerIndex != null && js.backoffLimit == null) return Infinity;
+  return typeof js.backoffLimit === 'number' && Number.isInteger(js.backoffLimit) && js.backoffLimit >= 0 ? js.backoffLimit : DEFAULT_BACKOFF_LIMIT;
+}
+
+/** backoff_utils.go getRemainingTimeForFailuresCount: 10 s, doubled per further failure, at most 10 min. */
+export function jobBackoff(failures: number): number {
+  let d = JOB_POD_FAILURE_BACKOFF;
+  for (let i = 1; i < failures; i++) {
+    d *= 2;
+    if (d >= MAX_JOB_POD_FAILURE_BACKOFF) return MAX_JOB_POD_FAILURE_BACKOFF;
+  }
+  return d;
+}
+
 export function simulateOutage(cluster: Cluster, failure: Failure, options: OutageOptions = {}): Outage {
   if (typeof cluster !== 'object' || cluster === null || !Array.isArray(cluster.nodes)) {
     throw new OutageError('expected a cluster { workloads, nodes, existingPods?, namespaces? } with nodes an array of Node objects');
@@ -385,6 +418,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     if (p.bound) p.bound = { ...p.bound, metadata: { ...p.bound.metadata, deletionTimestamp: virtualTime(now) } };
     p.eviction = undefined;
     emit(component, podLabel(p), reason, message, p.owner?.label);
+    if (p.owner?.backoff && replacesTerminatingPods(p.owner.object)) jobPodFailed(p);
     if (p.node === undefined) return removePod(p, component, 'Deleted', 'a Pending pod is removed at once');
     if (!nodeDown(p.node)) {
       const grace = p.pod.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_PERIOD;
@@ -400,6 +434,8 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     if (p.removedAt !== undefined) return;
     p.removedAt = now;
     podsChanged = true;
+    // podReplacementPolicy Failed: the pod counts once it is Failed (PodGC or the kubelet marks it so before it goes)
+    if (p.owner?.backoff && !replacesTerminatingPods(p.owner.object) && p.node !== undefined) jobPodFailed(p);
     pending.delete(p);
     if (p.node !== undefined) boundOn.get(p.node)?.delete(p);
     if (p.owner) {
@@ -408,6 +444,17 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       if (p.ordinal !== undefined && ordinalOf.get(p.owner)?.get(p.ordinal) === p) ordinalOf.get(p.owner)!.delete(p.ordinal);
     }
     emit(component, podLabel(p), reason, message, p.owner?.label);
+  }
+
+  /**
+   * job_controller.go isPodFailed: a pod with a deletionTimestamp counts as failed (podReplacementPolicy
+   * TerminatingOrFailed), else once Failed. Its finish time (backoff_utils.go getFinishedTime): the Ready=False
+   * transition the node lifecycle controller wrote when the node went not Ready, else deletionTimestamp − grace period,
+   * i.e. the moment of the DELETE.
+   */
+  function jobPodFailed(p: SimPod) {
+    const n = p.node === undefined ? undefined : state.get(p.node);
+    p.owner!.backoff!.unseen.push(n?.notReadyAt !== undefined && n.notReadyAt <= now ? n.notReadyAt : now);
   }
 
   // ---- PodGC gcTerminating (pkg/controller/podgc/gc_controller.go), a pass every 20 s ----
@@ -505,6 +552,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       // ReplicaSet / ReplicationController / Job: FilterActivePods leaves out pods with a deletionTimestamp
       // (controller_utils.go IsPodActive), so a Terminating pod is replaced in the same sync
       const counted = live(w).filter((p) => p.deletedAt === undefined || !replacesTerminatingPods(w.object));
+      if (w.backoff && syncJob(w, counted.length < desired)) continue;
       for (let k = counted.length; k < desired; k++) {
         const p = newPod(w, podFrom(w.object, `${name}-${w.next++}`));
         emit(REPLICA_SET_KINDS[w.kind], podLabel(p), 'SuccessfulCreate', `Created pod: ${p.name}`, w.label);
@@ -512,6 +560,47 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       }
     }
     return created;
+  }
+
+  /**
+   * The Job controller's failure handling (job_controller.go syncJob, manageJob; backoff_utils.go): the new failures
+   * join the backoff record; more failed pods than spec.backoffLimit fail the Job (BackoffLimitExceeded) and its active
+   * pods are deleted; otherwise a pod is created only once 10 s·2^(failures−1) (at most 10 min) have passed since the
+   * last failure. True when the controller creates no pod in this sync.
+   */
+  function syncJob(w: SimWorkload, short: boolean): boolean {
+    if (w.failedAt !== undefined) return true;
+    const b = w.backoff!;
+    if (b.unseen.length) {
+      b.failures += b.unseen.length;
+      // newBackoffRecord: the latest finish time among this sync's new failures (sortByFinishedTime, the last one)
+      b.lastFailureTime = b.unseen.reduce((m, x) => Math.max(m, x), -Infinity);
+      b.unseen = [];
+    }
+    const limit = backoffLimitOf(w.object);
+    const jobName = `${w.object.metadata?.namespace ?? 'default'}/${w.object.metadata?.name ?? '<unnamed>'}`;
+    if (b.failures > limit) {
+      w.failedAt = now;
+      emit('job-controller', `Job ${jobName}`, 'BackoffLimitExceeded',
+        `Job has reached the specified backoff limit (${b.failures} failed pods > backoffLimit ${limit}; pods deleted on failed nodes count as failed under podReplacementPolicy ${replacesTerminatingPods(w.object) ? 'TerminatingOrFailed' : 'Failed'})`, w.label);
+      // deleteActivePods
+      for (const p of live(w)) if (p.deletedAt === undefined) deletePod(p, 'job-controller', 'SuccessfulDelete', `Deleted pod: ${p.name} (Job failed)`);
+      return true;
+    }
+    if (!short || !b.failures) return false;
+    const delay = jobBackoff(b.failures);
+    const remaining = delay - (now - b.lastFailureTime!);
+    if (remaining <= 0) return false;
+    const at_ = now + remaining;
+    if (b.wakeAt !== at_) {
+      b.wakeAt = at_;
+      const text = `Job ${jobName} waits for the pod-failure backoff before creating a replacement: ${b.failures} failed pod(s) → ${delay}s after the last failure at ${b.lastFailureTime}s, so not before ${at_}s (job_controller.go manageJob, backoff_utils.go getRemainingTimeForFailuresCount)`;
+      b.waits.push({ from: now, until: at_, text });
+      // no Event upstream: the controller requeues the Job (enqueueSyncJobWithDelay); the timeline says why nothing happens
+      emit('job-controller', `Job ${jobName}`, 'PodFailureBackoff', `no replacement before ${at_}s: ${b.failures} failed pod(s), backoff ${delay}s from the last failure at ${b.lastFailureTime}s`, w.label);
+      at(at_, () => undefined);
+    }
+    return true;
   }
 
   /** The StatefulSet ordinal's volumes take the zone of the node its first pod is bound to. */
@@ -592,7 +681,11 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   for (const object of (cluster.workloads ?? []).filter((w) => w.kind !== 'PodTemplate')) {
     const claims = (object as { spec?: { volumeClaimTemplates?: unknown[] } }).spec?.volumeClaimTemplates ?? [];
     const zonal = cluster.zonalVolumes === true && object.kind === 'StatefulSet' && claims.length > 0;
-    const w: SimWorkload = { object, label: toSubject(object).label, kind: object.kind!, next: 0, desired: [], ...(zonal ? { volumeZones: new Map() } : {}) };
+    const isJob = object.kind === 'Job' || object.kind === 'CronJob';
+    const w: SimWorkload = {
+      object, label: toSubject(object).label, kind: object.kind!, next: 0, desired: [],
+      ...(zonal ? { volumeZones: new Map() } : {}), ...(isJob ? { backoff: { failures: 0, unseen: [], waits: [] } } : {}),
+    };
     workloads.push(w);
     liveOf.set(w, new Set());
     daemonOn.set(w, new Map());
@@ -645,6 +738,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     at(transition, () => {
       for (const n of failedStates) {
         n.ready = down === 'unreachable' ? 'Unknown' : 'False';
+        n.notReadyAt = now;
         setTaints(n, [...n.added, { key, effect: 'NoSchedule' }]);
         emit('node-lifecycle-controller', `Node ${n.name}`, 'NodeNotReady',
           down === 'unreachable'
@@ -771,6 +865,12 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       else out.push(`${p.name} is on ${n.name}, which is down, and is never evicted: it tolerates the node's NoExecute taints without tolerationSeconds`);
     }
     if (sw.waiting) out.push(`${sw.waiting}, so higher ordinals are not created`);
+    for (const wait of sw.backoff?.waits ?? []) if (wait.from <= t && t < wait.until) out.push(wait.text);
+    if (sw.failedAt !== undefined && sw.failedAt <= t) {
+      out.unshift(`Job ${sw.object.metadata?.namespace ?? 'default'}/${sw.object.metadata?.name} failed at ${sw.failedAt}s: BackoffLimitExceeded ("Job has reached the specified backoff limit"): ` +
+        `${sw.backoff!.failures} pods counted failed > backoffLimit ${backoffLimitOf(sw.object)}. A pod deleted on a failed node counts as failed (job_controller.go isPodFailed), ` +
+        'and a failed Job deletes its active pods and creates no more');
+    }
     return out;
   };
   // The state only changes when something happens: the history is stateOf at second 0 and at each event's second,

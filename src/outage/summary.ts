@@ -54,6 +54,9 @@ export function outcomeOf(outage: Outage, workload: KubeObject, t = outage.end):
     const left = onDownNodes ? `, ${stays(onDownNodes)}` : '';
     return { ...base, since, text: `${since === 0 && !touched ? `${count} throughout` : `${count} after ${since}s`}${left}` };
   }
+  // job_controller.go: a Job past its backoffLimit is Failed and creates no more pods
+  const jobFailed = outage.events.find((e) => e.reason === 'BackoffLimitExceeded' && e.workload === s.workload && e.at <= t);
+  if (jobFailed) return { ...base, text: `${count}, Job failed at ${jobFailed.at}s (BackoffLimitExceeded)`, reason: `BackoffLimitExceeded: ${jobFailed.message}` };
   const parts = [count];
   if (s.pending) parts.push(`${s.pending} Pending`);
   if (terminating) {
