@@ -15,8 +15,20 @@ import { scoreTable, type NodeScore } from '../scheduler/score';
 import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
 import { replicasOf } from './replicas';
 
-/** kube-scheduler looks at every node below this many candidates; at or above, only a rotating sample (algorithm.go numFeasibleNodesToFind). */
+/** pkg/scheduler/schedule_one.go minFeasibleNodesToFind and minFeasibleNodesPercentageToFind. */
 export const MIN_FEASIBLE_NODES_TO_FIND = 100;
+export const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
+
+/**
+ * schedule_one.go numFeasibleNodesToFind with percentageOfNodesToScore unset (0, the default): every node below 100
+ * nodes; else N × max(50 − N/125, 5) / 100 (integer division), at least 100. Once that many feasible nodes are found
+ * the scheduler stops filtering (starting where the last cycle stopped) and scores only those.
+ */
+export function numFeasibleNodesToFind(numAllNodes: number): number {
+  if (numAllNodes < MIN_FEASIBLE_NODES_TO_FIND) return numAllNodes;
+  const percentage = Math.max(50 - Math.trunc(numAllNodes / 125), MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND);
+  return Math.max(Math.trunc((numAllNodes * percentage) / 100), MIN_FEASIBLE_NODES_TO_FIND);
+}
 
 export interface PlacedPod {
   /** `Deployment default/web` */
@@ -53,8 +65,13 @@ export interface Placement {
   pods: PlacedPod[];
   /** The cluster's pods afterwards: the existing ones and every placed pod. */
   existingPods: Pod[];
-  /** True when the cluster has ≥ 100 nodes: kube-scheduler scores a sample, so the chosen node is the best of all here but may differ. */
+  /**
+   * True when some pod had more feasible nodes than numFeasibleNodesToFind(nodes): kube-scheduler would filter and
+   * score only that many (a rotating window), so the node chosen here, the best of all, may differ.
+   */
   sampled: boolean;
+  /** numFeasibleNodesToFind for this cluster's node count. */
+  feasibleNodesToFind: number;
   /** The pods of one of the workloads given. */
   of(workload: KubeObject): PlacedPod[];
 }
@@ -149,10 +166,12 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
       pods.push(placed);
     }
   }
+  const toFind = numFeasibleNodesToFind(nodes.length);
   return {
     pods,
     existingPods: existing,
-    sampled: nodes.length >= MIN_FEASIBLE_NODES_TO_FIND,
+    sampled: pods.some((p) => p.feasible > toFind),
+    feasibleNodesToFind: toFind,
     of: (w) => owners.get(w) ?? [],
   };
 }
