@@ -60,7 +60,10 @@ export function toSpreadReplicasAcross(this: MatcherContext, received: unknown, 
         (unlabelled ? `\n  ${unlabelled} allowed node(s) have no ${topologyKey} label and form no domain` : '') +
         (elsewhere.length ? `\n  outside these domains: ${elsewhere.join(', ')}` : '');
     };
-    const why = counts.length === 0
+    const none = pods.length === 0 ? placement.noPods[0]?.reason : undefined;
+    const why = none
+      ? `its controller creates no pod (${none})`
+      : counts.length === 0
       ? `no node the pod template allows has the label ${topologyKey}`
       : pending.length
         ? `${pending.length} of ${pods.length} replica(s) stay Pending:\n${describePending(pods)}\n\n${table()}`

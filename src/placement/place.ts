@@ -13,7 +13,7 @@ import { podInfo, type Status } from '../scheduler/framework';
 import { fitError, podsByNode, schedule, type NodeVerdict } from '../scheduler';
 import { scoreTable, type NodeScore } from '../scheduler/score';
 import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
-import { replicasOf } from './replicas';
+import { noPodsReason, replicasOf } from './replicas';
 
 /** pkg/scheduler/schedule_one.go minFeasibleNodesToFind and minFeasibleNodesPercentageToFind. */
 export const MIN_FEASIBLE_NODES_TO_FIND = 100;
@@ -74,6 +74,8 @@ export interface Placement {
   feasibleNodesToFind: number;
   /** The pods of one of the workloads given. */
   of(workload: KubeObject): PlacedPod[];
+  /** Workloads whose controller creates no pod at all, with why (a suspended Job or CronJob). */
+  noPods: Array<{ workload: string; reason: string }>;
 }
 
 export interface CycleOptions {
@@ -140,9 +142,12 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
   const snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces);
   const pods: PlacedPod[] = [];
   const owners = new Map<KubeObject, PlacedPod[]>();
+  const noPods: Placement['noPods'] = [];
   for (const workload of list) {
     const mine: PlacedPod[] = [];
     owners.set(workload, mine);
+    const reason = noPodsReason(workload);
+    if (reason) noPods.push({ workload: toSubject(workload).label, reason });
     for (const replica of replicasOf(workload, nodes)) {
       const cycle = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak, snapshot });
       const placed: PlacedPod = {
@@ -173,5 +178,6 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
     sampled: pods.some((p) => p.feasible > toFind),
     feasibleNodesToFind: toFind,
     of: (w) => owners.get(w) ?? [],
+    noPods,
   };
 }
