@@ -3,6 +3,7 @@
 // expect(workload).toSurvive(failure, cluster, { within: 350 }) the same, without the chain
 import type { KubeObject } from '../types';
 import { simulateOutage, OutageError, type Outage } from '../outage/simulate';
+import { InputError } from '../placement/inputs';
 import { failureTitle, outcomeOf } from '../outage/summary';
 import type { Subject } from '../subject';
 import type { Cluster, Failure } from '../outage/types';
@@ -29,7 +30,8 @@ export function outageFor(received: unknown, failure: unknown, cluster: unknown)
     const outage = simulateOutage({ ...c, workloads }, failure as Failure);
     return { outage, workload: subject.object, label: subject.label, subject, target: failureTitle(failure as Failure) };
   } catch (e) {
-    if (e instanceof OutageError || e instanceof TypeError) throw new UsageError(e.message);
+    // only the engine's own refusals of bad input: any other error is a bug in the library and must surface as one
+    if (e instanceof OutageError || e instanceof InputError) throw new UsageError(e.message);
     throw e;
   }
 }

@@ -1,7 +1,8 @@
 // simulateOutage: what the control plane does, second by second of virtual time, when nodes or a zone fail.
 // Each step is one controller's rule, each cited where it is applied; /work/shared notes and README "Outages".
 import type { KubeObject, Node, Pod, Taint } from '../types';
-import { assertNode, describeObject, toSubject } from '../subject';
+import { assertNode, describeObject, preview, toSubject } from '../subject';
+import { assertObjects, assertPod, assertWorkload, listOf } from '../placement/inputs';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { taintEviction } from '../taint-eviction';
 import { formatTaint, formatToleration } from '../k8s/toleration';
@@ -200,6 +201,35 @@ function failedNodes(nodes: readonly Node[], failure: Failure): Set<string> {
   return new Set(chosen);
 }
 
+/** Turn an entry check's InputError into an OutageError (the outage's usage error). */
+function inputs<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (e) {
+    if (e instanceof TypeError) throw new OutageError((e as Error).message);
+    throw e;
+  }
+}
+
+/** The failure's shape: nodes an array of Nodes or names, zone a string, selector an object of strings, condition a string. */
+function checkFailure(failure: Failure) {
+  if (typeof failure !== 'object' || failure === null || Array.isArray(failure)) {
+    throw new OutageError(`expected a failure such as zone('a') or nodesDown(['a1']), received ${preview(failure)}`);
+  }
+  const { nodes, zone: z, selector, condition } = failure as Record<string, unknown>;
+  if (nodes !== undefined) {
+    if (!Array.isArray(nodes)) throw new OutageError(`failure.nodes must be an array of Node objects or node names, received ${preview(nodes)}`);
+    nodes.forEach((n, i) => {
+      if (typeof n !== 'string') inputs(() => assertNode(n, `failure.nodes[${i}]`));
+    });
+  }
+  if (z !== undefined && typeof z !== 'string') throw new OutageError(`failure.zone must be a zone name (string), received ${preview(z)}`);
+  if (selector !== undefined && (typeof selector !== 'object' || selector === null || Array.isArray(selector) || Object.values(selector).some((v) => typeof v !== 'string'))) {
+    throw new OutageError(`failure.selector must be an object of label values, e.g. { pool: 'batch' }, received ${preview(selector)}`);
+  }
+  if (condition !== undefined && typeof condition !== 'string') throw new OutageError(`failure.condition must be 'unreachable', 'notReady' or a taint such as "drain=now:NoExecute", received ${preview(condition)}`);
+}
+
 function conditionOf(failure: Failure): { down: Down; taint?: Taint } {
   const c = failure.condition ?? 'unreachable';
   if (c === 'unreachable' || c === 'notReady') return { down: c as Down };
@@ -309,9 +339,21 @@ export function jobBackoff(failures: number): number {
 
 export function simulateOutage(cluster: Cluster, failure: Failure, options: OutageOptions = {}): Outage {
   if (typeof cluster !== 'object' || cluster === null || !Array.isArray(cluster.nodes)) {
-    throw new OutageError('expected a cluster { workloads, nodes, existingPods?, namespaces? } with nodes an array of Node objects');
+    throw new OutageError(`expected a cluster { workloads, nodes, existingPods?, namespaces? } with nodes an array of Node objects, received ${
+      typeof cluster === 'object' && cluster !== null ? `nodes: ${preview(cluster.nodes)}` : preview(cluster)}`);
   }
-  const nodes = cluster.nodes.map((n, i) => assertNode(n, `cluster.nodes[${i}]`));
+  // every input checked here, so nothing below meets a null or a string where an object or array belongs
+  const nodes = cluster.nodes.map((n, i) => inputs(() => assertNode(n, `cluster.nodes[${i}]`)));
+  cluster = {
+    ...cluster,
+    // (an object of another kind gets the message below)
+    workloads: inputs(() => listOf(cluster.workloads, 'cluster.workloads'))?.map((w, i) =>
+      typeof (w as KubeObject | null)?.kind === 'string' ? (w as KubeObject) : inputs(() => assertWorkload(w, `cluster.workloads[${i}]`, [...SIMULATED_KINDS, 'PodTemplate']))),
+    existingPods: inputs(() => listOf(cluster.existingPods, 'cluster.existingPods'))?.map((p, i) => inputs(() => assertPod(p, `cluster.existingPods[${i}]`))),
+    namespaces: inputs(() => assertObjects(cluster.namespaces, 'cluster.namespaces')),
+  };
+  checkFailure(failure);
+  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new OutageError(`options must be { until?, gracePeriod? }, received ${preview(options)}`);
   const failed = failedNodes(nodes, failure);
   const { down, taint: conditionTaint } = conditionOf(failure);
   const grace = checkSeconds(options.gracePeriod, 'options.gracePeriod') ?? checkSeconds(cluster.gracePeriod, 'cluster.gracePeriod') ?? NODE_MONITOR_GRACE_PERIOD;

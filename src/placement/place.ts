@@ -8,12 +8,13 @@
 // (v1.35+), so neither is reproducible. Here the first tied node in the order the nodes were given wins, and
 // every placement records the other nodes it tied with.
 import type { KubeObject, Node, Pod } from '../types';
-import { assertNode, toSubject } from '../subject';
+import { assertNode, preview, toSubject } from '../subject';
 import { podInfo, type Status } from '../scheduler/framework';
 import { fitError, podsByNode, schedule, type NodeVerdict } from '../scheduler';
 import { scoreTable, type NodeScore } from '../scheduler/score';
 import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
-import { noPodsReason, replicasOf } from './replicas';
+import { noPodsReason, replicasOf, REPLICATED_KINDS } from './replicas';
+import { assertObjects, assertOptions, assertPod, assertWorkload, InputError, listOf } from './inputs';
 
 /** pkg/scheduler/schedule_one.go minFeasibleNodesToFind and minFeasibleNodesPercentageToFind. */
 export const MIN_FEASIBLE_NODES_TO_FIND = 100;
@@ -135,9 +136,21 @@ export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly
 
 /** Place the workloads' pods one at a time, workloads in the order given, each workload's pods in creation order. */
 export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nodes: readonly Node[], options: PlacementOptions = {}): Placement {
-  const list = Array.isArray(workloads) ? (workloads as KubeObject[]) : [workloads as KubeObject];
-  nodes.forEach((n, i) => assertNode(n, `node at index ${i}`));
-  const existing: Pod[] = [...(options.existingPods ?? [])];
+  const list = Array.isArray(workloads)
+    ? (workloads as unknown[]).map((w, i) => assertWorkload(w, `workloads[${i}]`, REPLICATED_KINDS))
+    : [assertWorkload(workloads, 'workload', REPLICATED_KINDS)];
+  if (!Array.isArray(nodes)) throw new InputError(`nodes must be an array of Node objects, received ${preview(nodes)}`);
+  nodes.forEach((n, i) => {
+    try {
+      assertNode(n, `node at index ${i}`);
+    } catch (e) {
+      throw new InputError((e as Error).message);
+    }
+  });
+  const o = assertOptions(options, 'options', '{ existingPods?, namespaces?, tieBreak? }');
+  const existing: Pod[] = (listOf(o.existingPods, 'options.existingPods') ?? []).map((p, i) => assertPod(p, `options.existingPods[${i}]`));
+  assertObjects(o.namespaces, 'options.namespaces');
+  if (o.tieBreak !== undefined && o.tieBreak !== 'first' && o.tieBreak !== 'last') throw new InputError(`options.tieBreak must be 'first' or 'last', received ${JSON.stringify(o.tieBreak)}`);
   // one snapshot for the whole placement, each placed pod assumed into it (the scheduler cache between cycles)
   const snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces);
   const pods: PlacedPod[] = [];
