@@ -58,7 +58,7 @@ describe('simulateOutage refuses', () => {
 
 describe('the outage matchers', () => {
   test('turn the engine refusing bad input into a failed assertion naming the argument', () => {
-    const message = failure(() => jestExpect(web).toSurvive(zone('a'), { nodes, existingPods: [null] }));
+    const message = failure(() => jestExpect(web).toSurvive(zone('a'), { nodes, existingPods: [null as never] }));
     expect(message).toContain('cluster.existingPods[0] is not a Pod (kind: Pod), received null');
   });
 
@@ -68,8 +68,8 @@ describe('the outage matchers', () => {
     Object.defineProperty(trap, 'spec', { enumerable: true, get: () => { throw new TypeError("Cannot read properties of undefined (reading 'spec')"); } });
     const cluster = { nodes, workloads: [trap] };
     // (the options form runs at once; the chain form settles later)
-    expect(() => jestExpect(web).toSurvive(zone('a'), cluster, {})).toThrow(TypeError);
-    expect(() => jestExpect(web).not.toSurvive(zone('a'), cluster, {})).toThrow("Cannot read properties of undefined (reading 'spec')");
+    expect(() => jestExpect(web).toSurvive(zone('a'), cluster, { within: 3600 })).toThrow(TypeError);
+    expect(() => jestExpect(web).not.toSurvive(zone('a'), cluster, { within: 3600 })).toThrow("Cannot read properties of undefined (reading 'spec')");
     expect(() => jestExpect(web).toKeepAtLeast(1, zone('a'), cluster)).toThrow(TypeError);
   });
 });
