@@ -23,7 +23,7 @@ export const OUT_OF_SERVICE_TAINT = 'node.kubernetes.io/out-of-service';
 export const POD_GC_PERIOD = 20;
 /** The API server's default terminationGracePeriodSeconds. */
 export const DEFAULT_TERMINATION_GRACE_PERIOD = 30;
-/** pkg/controller/job/job_controller.go DefaultJobPodFailureBackOff and MaxJobPodFailureBackOff (10 min since v1.28; 6 min before). */
+/** pkg/controller/job/job_controller.go DefaultJobPodFailureBackOff and MaxJobPodFailureBackOff (10 min; older releases capped at 6 min, MaxJobBackOff). */
 export const JOB_POD_FAILURE_BACKOFF = 10;
 export const MAX_JOB_POD_FAILURE_BACKOFF = 600;
 /** The API server's default spec.backoffLimit (pkg/apis/batch/v1/defaults.go SetDefaults_Job). */
