@@ -80,5 +80,8 @@ export function describeTies(pods: readonly PlacedPod[]): string {
 }
 
 export function sampledNote(p: Placement): string {
-  return p.sampled ? '\nNote: with 100 or more nodes kube-scheduler scores only a sample of the feasible nodes (percentageOfNodesToScore); the nodes here are the best among all of them.' : '';
+  if (!p.sampled) return '';
+  const most = p.pods.reduce((m, x) => Math.max(m, x.feasible), 0);
+  return `\nNote: kube-scheduler stops filtering once it has found ${p.feasibleNodesToFind} feasible nodes in a cluster of this size (numFeasibleNodesToFind, ` +
+    `percentageOfNodesToScore unset) and scores only those, starting where the last cycle stopped; here up to ${most} nodes were feasible and all were scored, so a real cluster may pick another node.`;
 }

@@ -4,6 +4,7 @@ import { hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded } from './inputs';
 import { describePending, describePlaced, describeTies, place, replicaInputs, sampledNote, tieProbe, workloadOf } from './replicas';
 import type { Placement } from '../placement/place';
+import { noPodsReason } from '../placement/replicas';
 import { labelOf } from './inputs';
 
 export function toHaveAllReplicasScheduled(this: MatcherContext, received: unknown, nodesArg: unknown, options?: unknown): MatcherResult {
@@ -23,7 +24,7 @@ export function toHaveAllReplicasScheduled(this: MatcherContext, received: unkno
       message: () =>
         pending.length
           ? `${header()}\n\n${intro}, but ${pending.length} of ${pods.length} stay Pending:\n${describePending(pods)}\nPlaced: ${describePlaced(pods)}${describeTies(pods)}${decided()}${sampledNote(placement)}`
-          : `${header()}\n\n${intro}, but ${pods.length === 0 ? 'its controller creates no pod here (no node it would run on, or 0 replicas)' : `all ${pods.length} are placed: ${describePlaced(pods)}`}${describeTies(pods)}${decided()}${sampledNote(placement)}`,
+          : `${header()}\n\n${intro}, but ${pods.length === 0 ? `its controller creates no pod here (${noPodsReason(workload) ?? 'no node it would run on, or 0 replicas'})` : `all ${pods.length} are placed: ${describePlaced(pods)}`}${describeTies(pods)}${decided()}${sampledNote(placement)}`,
     };
   });
 }

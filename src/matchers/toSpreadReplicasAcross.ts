@@ -44,8 +44,8 @@ export function toSpreadReplicasAcross(this: MatcherContext, received: unknown, 
         else elsewhere.push(`${x.name} → ${x.node}`);
       }
       const counts = [...domains].map(([d, m]) => ({ domain: d, total: [...m.values()].reduce((a, b) => a + b, 0), nodes: m }));
-      const max = counts.length ? Math.max(...counts.map((c) => c.total)) : 0;
-      const min = counts.length ? Math.min(...counts.map((c) => c.total)) : 0;
+      const max = counts.reduce((m, c) => Math.max(m, c.total), counts.length ? -Infinity : 0);
+      const min = counts.reduce((m, c) => Math.min(m, c.total), counts.length ? Infinity : 0);
       const pending = p.pods.filter((x) => !x.node);
       return { counts, max, min, skew: max - min, elsewhere, pending, pass: pending.length === 0 && max - min <= maxSkew && counts.length > 0 };
     };
@@ -60,7 +60,10 @@ export function toSpreadReplicasAcross(this: MatcherContext, received: unknown, 
         (unlabelled ? `\n  ${unlabelled} allowed node(s) have no ${topologyKey} label and form no domain` : '') +
         (elsewhere.length ? `\n  outside these domains: ${elsewhere.join(', ')}` : '');
     };
-    const why = counts.length === 0
+    const none = pods.length === 0 ? placement.noPods[0]?.reason : undefined;
+    const why = none
+      ? `its controller creates no pod (${none})`
+      : counts.length === 0
       ? `no node the pod template allows has the label ${topologyKey}`
       : pending.length
         ? `${pending.length} of ${pods.length} replica(s) stay Pending:\n${describePending(pods)}\n\n${table()}`

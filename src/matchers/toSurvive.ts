@@ -3,6 +3,7 @@
 // expect(workload).toSurvive(failure, cluster, { within: 350 }) the same, without the chain
 import type { KubeObject } from '../types';
 import { simulateOutage, OutageError, type Outage } from '../outage/simulate';
+import { InputError } from '../placement/inputs';
 import { failureTitle, outcomeOf } from '../outage/summary';
 import type { Subject } from '../subject';
 import type { Cluster, Failure } from '../outage/types';
@@ -29,7 +30,8 @@ export function outageFor(received: unknown, failure: unknown, cluster: unknown)
     const outage = simulateOutage({ ...c, workloads }, failure as Failure);
     return { outage, workload: subject.object, label: subject.label, subject, target: failureTitle(failure as Failure) };
   } catch (e) {
-    if (e instanceof OutageError || e instanceof TypeError) throw new UsageError(e.message);
+    // only the engine's own refusals of bad input: any other error is a bug in the library and must surface as one
+    if (e instanceof OutageError || e instanceof InputError) throw new UsageError(e.message);
     throw e;
   }
 }
@@ -62,14 +64,15 @@ export function toSurvive(
       const pass = s.running >= s.desired && s.pending === 0;
       const outcome = outcomeOf(outage, workload, t);
       // when does every replica run again (after having been short)?
-      const times = [...new Set(outage.events.map((e) => e.at))].sort((a, b) => a - b);
-      const recovered = times.find((x) => {
-        const st = outage.stateOf(workload, x);
-        return st.running >= st.desired && st.pending === 0 && times.filter((y) => y >= x).every((y) => {
-          const later = outage.stateOf(workload, y);
-          return later.running >= later.desired && later.pending === 0;
-        });
-      });
+      // the first event second from which every later one has every replica running: one pass from the end
+      const eventTimes = new Set(outage.events.map((e) => e.at));
+      const steps = outage.history(workload).filter((h) => eventTimes.has(h.at));
+      let recovered: number | undefined;
+      for (let i = steps.length - 1; i >= 0; i--) {
+        const st = steps[i].state;
+        if (st.running < st.desired || st.pending !== 0) break;
+        recovered = steps[i].at;
+      }
       const why = outage.why(workload, t);
       return {
         pass,

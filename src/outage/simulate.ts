@@ -1,7 +1,8 @@
 // simulateOutage: what the control plane does, second by second of virtual time, when nodes or a zone fail.
 // Each step is one controller's rule, each cited where it is applied; /work/shared notes and README "Outages".
 import type { KubeObject, Node, Pod, Taint } from '../types';
-import { assertNode, describeObject, toSubject } from '../subject';
+import { assertNode, describeObject, preview, toSubject } from '../subject';
+import { assertObjects, assertPod, assertWorkload, listOf } from '../placement/inputs';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { taintEviction } from '../taint-eviction';
 import { formatTaint, formatToleration } from '../k8s/toleration';
@@ -11,6 +12,8 @@ import { NODE_EVICTION_RATE, NODE_MONITOR_GRACE_PERIOD, noExecuteTaintTimes, zon
 import { placeReplicas, scheduleOne } from '../placement/place';
 import { daemonPod, daemonShouldRun, desiredReplicas, podFrom, targetNodeName } from '../placement/replicas';
 import { volumeZoneFilter, zoneOf } from './volumes';
+import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
+import { podsByNode } from '../scheduler';
 
 export const UNREACHABLE_TAINT = 'node.kubernetes.io/unreachable';
 export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
@@ -20,6 +23,11 @@ export const OUT_OF_SERVICE_TAINT = 'node.kubernetes.io/out-of-service';
 export const POD_GC_PERIOD = 20;
 /** The API server's default terminationGracePeriodSeconds. */
 export const DEFAULT_TERMINATION_GRACE_PERIOD = 30;
+/** pkg/controller/job/job_controller.go DefaultJobPodFailureBackOff and MaxJobPodFailureBackOff (10 min; older releases capped at 6 min, MaxJobBackOff). */
+export const JOB_POD_FAILURE_BACKOFF = 10;
+export const MAX_JOB_POD_FAILURE_BACKOFF = 600;
+/** The API server's default spec.backoffLimit (pkg/apis/batch/v1/defaults.go SetDefaults_Job). */
+export const DEFAULT_BACKOFF_LIMIT = 6;
 /** How far the simulation runs without `until`: one day of virtual time. */
 export const MAX_HORIZON = 86_400;
 
@@ -80,9 +88,13 @@ interface NodeState {
   failed: boolean;
   /** The Ready condition as the controllers see it. */
   ready: 'True' | 'False' | 'Unknown';
+  /** When the node lifecycle controller marked the node's pods Ready=False (MarkPodsNotReady). */
+  notReadyAt?: number;
 }
 
 interface SimPod extends PodRecord {
+  /** Position in creation order. */
+  index: number;
   pod: Pod;
   bound?: Pod;
   owner?: SimWorkload;
@@ -102,6 +114,10 @@ interface SimWorkload {
   waiting?: string;
   /** StatefulSet with zonal volumes: the zone of each ordinal's PersistentVolumes. */
   volumeZones?: Map<number, string>;
+  /** Job: the controller's backoff record (backoff_utils.go backoffRecord) and the failures not yet seen by a sync. */
+  backoff?: { failures: number; lastFailureTime?: number; unseen: number[]; wakeAt?: number; waits: Array<{ from: number; until: number; text: string }> };
+  /** Job: when it failed with BackoffLimitExceeded. */
+  failedAt?: number;
 }
 
 export interface Outage {
@@ -127,6 +143,8 @@ export interface Outage {
   stateOf(workload: KubeObject | string, t?: number): WorkloadState;
   /** The events about the workload's pods, and about the nodes and zones they ran on. */
   eventsOf(workload: KubeObject | string): OutageEvent[];
+  /** The workload's state at second 0 and at every second an event happened, in time order (one sweep over the pods). */
+  history(workload: KubeObject | string, until?: number): Array<{ at: number; state: WorkloadState }>;
   /** The fewest replicas running at any instant, and the first second it happened. */
   minRunning(workload: KubeObject | string, until?: number): { running: number; at: number };
   /** Why replicas are not running at second `t` (default: the end), one line per cause. */
@@ -183,6 +201,35 @@ function failedNodes(nodes: readonly Node[], failure: Failure): Set<string> {
   return new Set(chosen);
 }
 
+/** Turn an entry check's InputError into an OutageError (the outage's usage error). */
+function inputs<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (e) {
+    if (e instanceof TypeError) throw new OutageError((e as Error).message);
+    throw e;
+  }
+}
+
+/** The failure's shape: nodes an array of Nodes or names, zone a string, selector an object of strings, condition a string. */
+function checkFailure(failure: Failure) {
+  if (typeof failure !== 'object' || failure === null || Array.isArray(failure)) {
+    throw new OutageError(`expected a failure such as zone('a') or nodesDown(['a1']), received ${preview(failure)}`);
+  }
+  const { nodes, zone: z, selector, condition } = failure as Record<string, unknown>;
+  if (nodes !== undefined) {
+    if (!Array.isArray(nodes)) throw new OutageError(`failure.nodes must be an array of Node objects or node names, received ${preview(nodes)}`);
+    nodes.forEach((n, i) => {
+      if (typeof n !== 'string') inputs(() => assertNode(n, `failure.nodes[${i}]`));
+    });
+  }
+  if (z !== undefined && typeof z !== 'string') throw new OutageError(`failure.zone must be a zone name (string), received ${preview(z)}`);
+  if (selector !== undefined && (typeof selector !== 'object' || selector === null || Array.isArray(selector) || Object.values(selector).some((v) => typeof v !== 'string'))) {
+    throw new OutageError(`failure.selector must be an object of label values, e.g. { pool: 'batch' }, received ${preview(selector)}`);
+  }
+  if (condition !== undefined && typeof condition !== 'string') throw new OutageError(`failure.condition must be 'unreachable', 'notReady' or a taint such as "drain=now:NoExecute", received ${preview(condition)}`);
+}
+
 function conditionOf(failure: Failure): { down: Down; taint?: Taint } {
   const c = failure.condition ?? 'unreachable';
   if (c === 'unreachable' || c === 'notReady') return { down: c as Down };
@@ -222,11 +269,91 @@ export function replacesTerminatingPods(workload: KubeObject): boolean {
   return policy !== 'Failed';
 }
 
+interface QueuedEvent { at: number; seq: number; run: () => void }
+
+/** The virtual clock's queue: a binary min-heap ordered by (at, seq), so same-second work runs in the order it was queued. */
+class EventQueue {
+  private heap: QueuedEvent[] = [];
+  get size() {
+    return this.heap.length;
+  }
+  peek(): QueuedEvent | undefined {
+    return this.heap[0];
+  }
+  private less(i: number, j: number) {
+    const a = this.heap[i], b = this.heap[j];
+    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
+  }
+  private swap(i: number, j: number) {
+    [this.heap[i], this.heap[j]] = [this.heap[j], this.heap[i]];
+  }
+  push(e: QueuedEvent) {
+    this.heap.push(e);
+    for (let i = this.heap.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if (!this.less(i, parent)) break;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+  pop(): QueuedEvent | undefined {
+    const top = this.heap[0];
+    const last = this.heap.pop();
+    if (this.heap.length && last) {
+      this.heap[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = i;
+        if (l < this.heap.length && this.less(l, m)) m = l;
+        if (r < this.heap.length && this.less(r, m)) m = r;
+        if (m === i) break;
+        this.swap(i, m);
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+const jobSpecOf = (workload: KubeObject): Record<string, unknown> => {
+  const s = (workload as { spec?: Record<string, unknown> }).spec ?? {};
+  return workload.kind === 'CronJob' ? (((s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec) ?? {}) : s;
+};
+
+/** spec.backoffLimit (default 6); with backoffLimitPerIndex the default is MaxInt32 and limits are per index (not modelled: no global limit). */
+export function backoffLimitOf(workload: KubeObject): number {
+  const js = jobSpecOf(workload);
+  if (js.backoffLimitPerIndex != null && js.backoffLimit == null) return Infinity;
+  return typeof js.backoffLimit === 'number' && Number.isInteger(js.backoffLimit) && js.backoffLimit >= 0 ? js.backoffLimit : DEFAULT_BACKOFF_LIMIT;
+}
+
+/** backoff_utils.go getRemainingTimeForFailuresCount: 10 s, doubled per further failure, at most 10 min. */
+export function jobBackoff(failures: number): number {
+  let d = JOB_POD_FAILURE_BACKOFF;
+  for (let i = 1; i < failures; i++) {
+    d *= 2;
+    if (d >= MAX_JOB_POD_FAILURE_BACKOFF) return MAX_JOB_POD_FAILURE_BACKOFF;
+  }
+  return d;
+}
+
 export function simulateOutage(cluster: Cluster, failure: Failure, options: OutageOptions = {}): Outage {
   if (typeof cluster !== 'object' || cluster === null || !Array.isArray(cluster.nodes)) {
-    throw new OutageError('expected a cluster { workloads, nodes, existingPods?, namespaces? } with nodes an array of Node objects');
+    throw new OutageError(`expected a cluster { workloads, nodes, existingPods?, namespaces? } with nodes an array of Node objects, received ${
+      typeof cluster === 'object' && cluster !== null ? `nodes: ${preview(cluster.nodes)}` : preview(cluster)}`);
   }
-  const nodes = cluster.nodes.map((n, i) => assertNode(n, `cluster.nodes[${i}]`));
+  // every input checked here, so nothing below meets a null or a string where an object or array belongs
+  const nodes = cluster.nodes.map((n, i) => inputs(() => assertNode(n, `cluster.nodes[${i}]`)));
+  cluster = {
+    ...cluster,
+    // (an object of another kind gets the message below)
+    workloads: inputs(() => listOf(cluster.workloads, 'cluster.workloads'))?.map((w, i) =>
+      typeof (w as KubeObject | null)?.kind === 'string' ? (w as KubeObject) : inputs(() => assertWorkload(w, `cluster.workloads[${i}]`, [...SIMULATED_KINDS, 'PodTemplate']))),
+    existingPods: inputs(() => listOf(cluster.existingPods, 'cluster.existingPods'))?.map((p, i) => inputs(() => assertPod(p, `cluster.existingPods[${i}]`))),
+    namespaces: inputs(() => assertObjects(cluster.namespaces, 'cluster.namespaces')),
+  };
+  checkFailure(failure);
+  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new OutageError(`options must be { until?, gracePeriod? }, received ${preview(options)}`);
   const failed = failedNodes(nodes, failure);
   const { down, taint: conditionTaint } = conditionOf(failure);
   const grace = checkSeconds(options.gracePeriod, 'options.gracePeriod') ?? checkSeconds(cluster.gracePeriod, 'cluster.gracePeriod') ?? NODE_MONITOR_GRACE_PERIOD;
@@ -245,8 +372,23 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   const workloads: SimWorkload[] = [];
   let now = 0;
   let seq = 0;
-  const queue: Array<{ at: number; seq: number; run: () => void }> = [];
+  const queue = new EventQueue();
   const at = (t: number, run: () => void) => queue.push({ at: t, seq: seq++, run });
+  // indexes kept as pods are created, bound and removed (the controllers' informer caches)
+  const liveOf = new Map<SimWorkload, Set<SimPod>>();
+  const daemonOn = new Map<SimWorkload, Map<string, SimPod>>();
+  const ordinalOf = new Map<SimWorkload, Map<number, SimPod>>();
+  const boundOn = new Map<string, Set<SimPod>>();
+  const pending = new Set<SimPod>();
+  /** Set when a pod is deleted or removed: a snapshot built for the scheduler is out of date. */
+  let podsChanged = false;
+  const bind = (p: SimPod, node: string) => {
+    p.node = node;
+    pending.delete(p);
+    let set = boundOn.get(node);
+    if (!set) boundOn.set(node, (set = new Set()));
+    set.add(p);
+  };
   const emit = (component: Component, object: string, reason: string, message: string, workload?: string) =>
     events.push({ at: now, component, object, reason, message, ...(workload ? { workload } : {}) });
   const podLabel = (p: SimPod) => `Pod ${p.namespace}/${p.name}`;
@@ -265,7 +407,8 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
 
   /** handleNodeUpdate → processPodOnNode for each pod bound to the node, with the node's NoExecute taints now. */
   function handleNodeUpdate(n: NodeState) {
-    for (const p of pods) if (p.node === n.name && p.deletedAt === undefined) processPodOnNode(p, n);
+    const on = [...(boundOn.get(n.name) ?? [])].sort((a, b) => a.index - b.index);
+    for (const p of on) if (p.deletedAt === undefined) processPodOnNode(p, n);
   }
 
   /** processPodOnNode (also run by handlePodUpdate when a pod is bound to a node that has NoExecute taints). */
@@ -311,10 +454,13 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   /** A DELETE: the pod gets its deletionTimestamp; on a live node the kubelet removes it after its grace period. */
   function deletePod(p: SimPod, component: Component, reason: string, message: string) {
     p.deletedAt = now;
+    pending.delete(p);
+    podsChanged = true;
     // the scheduler's copy carries the deletionTimestamp (plugins such as PodTopologySpread skip terminating pods)
     if (p.bound) p.bound = { ...p.bound, metadata: { ...p.bound.metadata, deletionTimestamp: virtualTime(now) } };
     p.eviction = undefined;
     emit(component, podLabel(p), reason, message, p.owner?.label);
+    if (p.owner?.backoff && replacesTerminatingPods(p.owner.object)) jobPodFailed(p);
     if (p.node === undefined) return removePod(p, component, 'Deleted', 'a Pending pod is removed at once');
     if (!nodeDown(p.node)) {
       const grace = p.pod.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_PERIOD;
@@ -329,7 +475,28 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   function removePod(p: SimPod, component: Component, reason: string, message: string) {
     if (p.removedAt !== undefined) return;
     p.removedAt = now;
+    podsChanged = true;
+    // podReplacementPolicy Failed: the pod counts once it is Failed (PodGC or the kubelet marks it so before it goes)
+    if (p.owner?.backoff && !replacesTerminatingPods(p.owner.object) && p.node !== undefined) jobPodFailed(p);
+    pending.delete(p);
+    if (p.node !== undefined) boundOn.get(p.node)?.delete(p);
+    if (p.owner) {
+      liveOf.get(p.owner)?.delete(p);
+      if (p.daemonNode !== undefined && daemonOn.get(p.owner)?.get(p.daemonNode) === p) daemonOn.get(p.owner)!.delete(p.daemonNode);
+      if (p.ordinal !== undefined && ordinalOf.get(p.owner)?.get(p.ordinal) === p) ordinalOf.get(p.owner)!.delete(p.ordinal);
+    }
     emit(component, podLabel(p), reason, message, p.owner?.label);
+  }
+
+  /**
+   * job_controller.go isPodFailed: a pod with a deletionTimestamp counts as failed (podReplacementPolicy
+   * TerminatingOrFailed), else once Failed. Its finish time (backoff_utils.go getFinishedTime): the Ready=False
+   * transition the node lifecycle controller wrote when the node went not Ready, else deletionTimestamp − grace period,
+   * i.e. the moment of the DELETE.
+   */
+  function jobPodFailed(p: SimPod) {
+    const n = p.node === undefined ? undefined : state.get(p.node);
+    p.owner!.backoff!.unseen.push(n?.notReadyAt !== undefined && n.notReadyAt <= now ? n.notReadyAt : now);
   }
 
   // ---- PodGC gcTerminating (pkg/controller/podgc/gc_controller.go), a pass every 20 s ----
@@ -357,11 +524,15 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
 
   // ---- the workload controllers ----
   const newPod = (w: SimWorkload, pod: Pod, extra: Partial<SimPod> = {}): SimPod => {
-    const p: SimPod = { name: pod.metadata?.name ?? '<unnamed>', namespace: pod.metadata?.namespace ?? 'default', workload: w.label, createdAt: now, pod, owner: w, ...extra };
+    const p: SimPod = { name: pod.metadata?.name ?? '<unnamed>', namespace: pod.metadata?.namespace ?? 'default', workload: w.label, createdAt: now, index: pods.length, pod, owner: w, ...extra };
     pods.push(p);
+    pending.add(p);
+    liveOf.get(w)!.add(p);
+    if (p.daemonNode !== undefined && !daemonOn.get(w)!.has(p.daemonNode)) daemonOn.get(w)!.set(p.daemonNode, p);
+    if (p.ordinal !== undefined && !ordinalOf.get(w)!.has(p.ordinal)) ordinalOf.get(w)!.set(p.ordinal, p);
     return p;
   };
-  const live = (w: SimWorkload) => pods.filter((p) => p.owner === w && p.removedAt === undefined);
+  const live = (w: SimWorkload) => [...liveOf.get(w)!];
   const runningAndReady = (p: SimPod) => p.node !== undefined && p.deletedAt === undefined && state.get(p.node)!.ready === 'True';
   const views = () => nodes.map((n) => state.get(nodeName(n))!.view);
 
@@ -379,8 +550,9 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       if (w.kind === 'Pod') continue; // a bare Pod is never recreated
       if (w.kind === 'DaemonSet') {
         // NodeShouldRunDaemonPod per node: a missing pod is created where shouldRun; never moved to another node
+        const mine = daemonOn.get(w)!;
         for (const view of views()) {
-          const has = live(w).some((p) => p.daemonNode === nodeName(view));
+          const has = mine.has(nodeName(view));
           if (has || !daemonShouldRun(w.object, view).run) continue;
           newPod(w, daemonPod(w.object, view), { daemonNode: nodeName(view) });
           emit('daemonset-controller', `Pod ${w.object.metadata?.namespace ?? 'default'}/${name}-${nodeName(view)}`, 'SuccessfulCreate', `Created pod: ${name}-${nodeName(view)}`, w.label);
@@ -393,8 +565,9 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
         // stateful_set_control.go: one pod per ordinal; a pod is created only for an empty slot; with OrderedReady
         // (default) a missing, Terminating or not Running-and-Ready ordinal stops the pass
         const monotonic = ((w.object as { spec?: { podManagementPolicy?: string } }).spec?.podManagementPolicy ?? 'OrderedReady') !== 'Parallel';
+        const slots = ordinalOf.get(w)!;
         for (let i = 0; i < desired; i++) {
-          const slot = live(w).find((p) => p.ordinal === i);
+          const slot = slots.get(i);
           if (!slot) {
             const p = newPod(w, podFrom(w.object, `${name}-${i}`), { ordinal: i });
             emit('statefulset-controller', podLabel(p), 'SuccessfulCreate', `create Pod ${p.name} in StatefulSet ${name} successful`, w.label);
@@ -403,7 +576,10 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
             continue;
           }
           // (the reason is kept for why() when it holds back a missing higher ordinal)
-          const heldBack = () => Array.from({ length: desired - i - 1 }, (_, k) => i + 1 + k).some((j) => !live(w).some((p) => p.ordinal === j));
+          const heldBack = () => {
+            for (let j = i + 1; j < desired; j++) if (!slots.has(j)) return true;
+            return false;
+          };
           if (monotonic && slot.deletedAt !== undefined) {
             if (heldBack()) w.waiting = `StatefulSet ${slot.namespace}/${name} is waiting for Pod ${slot.name} to Terminate`;
             break;
@@ -418,6 +594,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       // ReplicaSet / ReplicationController / Job: FilterActivePods leaves out pods with a deletionTimestamp
       // (controller_utils.go IsPodActive), so a Terminating pod is replaced in the same sync
       const counted = live(w).filter((p) => p.deletedAt === undefined || !replacesTerminatingPods(w.object));
+      if (w.backoff && syncJob(w, counted.length < desired)) continue;
       for (let k = counted.length; k < desired; k++) {
         const p = newPod(w, podFrom(w.object, `${name}-${w.next++}`));
         emit(REPLICA_SET_KINDS[w.kind], podLabel(p), 'SuccessfulCreate', `Created pod: ${p.name}`, w.label);
@@ -425,6 +602,47 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       }
     }
     return created;
+  }
+
+  /**
+   * The Job controller's failure handling (job_controller.go syncJob, manageJob; backoff_utils.go): the new failures
+   * join the backoff record; more failed pods than spec.backoffLimit fail the Job (BackoffLimitExceeded) and its active
+   * pods are deleted; otherwise a pod is created only once 10 s·2^(failures−1) (at most 10 min) have passed since the
+   * last failure. True when the controller creates no pod in this sync.
+   */
+  function syncJob(w: SimWorkload, short: boolean): boolean {
+    if (w.failedAt !== undefined) return true;
+    const b = w.backoff!;
+    if (b.unseen.length) {
+      b.failures += b.unseen.length;
+      // newBackoffRecord: the latest finish time among this sync's new failures (sortByFinishedTime, the last one)
+      b.lastFailureTime = b.unseen.reduce((m, x) => Math.max(m, x), -Infinity);
+      b.unseen = [];
+    }
+    const limit = backoffLimitOf(w.object);
+    const jobName = `${w.object.metadata?.namespace ?? 'default'}/${w.object.metadata?.name ?? '<unnamed>'}`;
+    if (b.failures > limit) {
+      w.failedAt = now;
+      emit('job-controller', `Job ${jobName}`, 'BackoffLimitExceeded',
+        `Job has reached the specified backoff limit (${b.failures} failed pods > backoffLimit ${limit}; pods deleted on failed nodes count as failed under podReplacementPolicy ${replacesTerminatingPods(w.object) ? 'TerminatingOrFailed' : 'Failed'})`, w.label);
+      // deleteActivePods
+      for (const p of live(w)) if (p.deletedAt === undefined) deletePod(p, 'job-controller', 'SuccessfulDelete', `Deleted pod: ${p.name} (Job failed)`);
+      return true;
+    }
+    if (!short || !b.failures) return false;
+    const delay = jobBackoff(b.failures);
+    const remaining = delay - (now - b.lastFailureTime!);
+    if (remaining <= 0) return false;
+    const at_ = now + remaining;
+    if (b.wakeAt !== at_) {
+      b.wakeAt = at_;
+      const text = `Job ${jobName} waits for the pod-failure backoff before creating a replacement: ${b.failures} failed pod(s) → ${delay}s after the last failure at ${b.lastFailureTime}s, so not before ${at_}s (job_controller.go manageJob, backoff_utils.go getRemainingTimeForFailuresCount)`;
+      b.waits.push({ from: now, until: at_, text });
+      // no Event upstream: the controller requeues the Job (enqueueSyncJobWithDelay); the timeline says why nothing happens
+      emit('job-controller', `Job ${jobName}`, 'PodFailureBackoff', `no replacement before ${at_}s: ${b.failures} failed pod(s), backoff ${delay}s from the last failure at ${b.lastFailureTime}s`, w.label);
+      at(at_, () => undefined);
+    }
+    return true;
   }
 
   /** The StatefulSet ordinal's volumes take the zone of the node its first pod is bound to. */
@@ -441,17 +659,28 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
    * tie rule), with the zonal-volume Filter for a StatefulSet ordinal whose volumes are bound.
    */
   function schedulePending() {
-    for (const p of pods) {
+    if (!pending.size) return;
+    // one snapshot for the pass, each bound pod assumed into it; rebuilt when a pod was deleted or removed meanwhile
+    const nodeViews = views();
+    let existing: Pod[] = [];
+    let snapshot: Snapshot | undefined;
+    for (const p of [...pending]) {
       if (p.node !== undefined || p.deletedAt !== undefined) continue;
-      const existing = pods.filter((q) => q.bound && q.removedAt === undefined).map((q) => q.bound!);
+      if (!snapshot || podsChanged) {
+        existing = pods.filter((q) => q.bound && q.removedAt === undefined).map((q) => q.bound!);
+        snapshot = buildSnapshot(nodeViews, podsByNode(existing), cluster.namespaces);
+        podsChanged = false;
+      }
       const volumeZone = p.ordinal === undefined ? undefined : p.owner?.volumeZones?.get(p.ordinal);
-      const cycle = scheduleOne(p.pod, views(), existing, { namespaces: cluster.namespaces, ...(volumeZone === undefined ? {} : { filter: volumeZoneFilter(volumeZone) }) });
+      const cycle = scheduleOne(p.pod, nodeViews, existing, { namespaces: cluster.namespaces, snapshot, ...(volumeZone === undefined ? {} : { filter: volumeZoneFilter(volumeZone) }) });
       if (cycle.node) {
-        p.node = cycle.node;
+        bind(p, cycle.node);
         bindVolumes(p);
         p.boundAt = now;
         p.fitError = undefined;
         p.bound = p.pod.spec?.nodeName ? p.pod : { ...p.pod, spec: { ...p.pod.spec!, nodeName: cycle.node } };
+        existing.push(p.bound);
+        assumePod(snapshot, cycle.node, p.bound);
         emit('default-scheduler', podLabel(p), 'Scheduled', `Successfully assigned ${p.namespace}/${p.name} to ${cycle.node}`, p.owner?.label);
         const n = state.get(cycle.node)!;
         if (nodeInfo(n.view).taints.some((x) => x.effect === 'NoExecute')) processPodOnNode(p, n);
@@ -486,13 +715,23 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     const bound = pod.spec?.nodeName;
     if (!bound || !state.has(bound) || pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') continue;
     existingPods.push(pod);
-    pods.push({ name: pod.metadata?.name ?? `existingPods[${i}]`, namespace: pod.metadata?.namespace ?? 'default', createdAt: 0, boundAt: 0, node: bound, pod, bound: pod });
+    const p: SimPod = { name: pod.metadata?.name ?? `existingPods[${i}]`, namespace: pod.metadata?.namespace ?? 'default', createdAt: 0, boundAt: 0, node: bound, index: pods.length, pod, bound: pod };
+    pods.push(p);
+    bind(p, bound);
   }
   // a PodTemplate (which loadManifests' workloads() includes) runs no pods
   for (const object of (cluster.workloads ?? []).filter((w) => w.kind !== 'PodTemplate')) {
     const claims = (object as { spec?: { volumeClaimTemplates?: unknown[] } }).spec?.volumeClaimTemplates ?? [];
     const zonal = cluster.zonalVolumes === true && object.kind === 'StatefulSet' && claims.length > 0;
-    workloads.push({ object, label: toSubject(object).label, kind: object.kind!, next: 0, desired: [], ...(zonal ? { volumeZones: new Map() } : {}) });
+    const isJob = object.kind === 'Job' || object.kind === 'CronJob';
+    const w: SimWorkload = {
+      object, label: toSubject(object).label, kind: object.kind!, next: 0, desired: [],
+      ...(zonal ? { volumeZones: new Map() } : {}), ...(isJob ? { backoff: { failures: 0, unseen: [], waits: [] } } : {}),
+    };
+    workloads.push(w);
+    liveOf.set(w, new Set());
+    daemonOn.set(w, new Map());
+    ordinalOf.set(w, new Map());
   }
   const initial = placeReplicas(workloads.map((w) => w.object), nodes, { existingPods, namespaces: cluster.namespaces });
   for (const w of workloads) {
@@ -504,6 +743,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       if (placed.node) {
         // placed.pod already carries spec.nodeName
         Object.assign(p, { node: placed.node, boundAt: 0, bound: placed.pod });
+        bind(p, placed.node);
         bindVolumes(p);
       } else {
         p.fitError = placed.fitError;
@@ -540,6 +780,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     at(transition, () => {
       for (const n of failedStates) {
         n.ready = down === 'unreachable' ? 'Unknown' : 'False';
+        n.notReadyAt = now;
         setTaints(n, [...n.added, { key, effect: 'NoSchedule' }]);
         emit('node-lifecycle-controller', `Node ${n.name}`, 'NodeNotReady',
           down === 'unreachable'
@@ -588,21 +829,19 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   // evicted, replaced onto the same node and evicted again for ever.
   const horizon = until ?? MAX_HORIZON;
   let truncated = false;
-  while (queue.length) {
-    queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
-    const t = queue[0].at;
+  while (queue.size) {
+    const t = queue.peek()!.at;
     if (t > horizon) {
       truncated = until === undefined;
       break;
     }
     now = t;
-    while (queue.length && queue[0].at === t) {
-      queue.shift()!.run();
-      queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
-    }
+    while (queue.size && queue.peek()!.at === t) queue.pop()!.run();
     settle();
   }
-  const end = until ?? (truncated ? MAX_HORIZON : Math.max(0, ...events.map((e) => e.at)));
+  let last = 0;
+  for (const e of events) if (e.at > last) last = e.at;
+  const end = until ?? (truncated ? MAX_HORIZON : last);
 
   // ---- queries ----
   const find = (w: KubeObject | string): SimWorkload => {
@@ -668,15 +907,48 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       else out.push(`${p.name} is on ${n.name}, which is down, and is never evicted: it tolerates the node's NoExecute taints without tolerationSeconds`);
     }
     if (sw.waiting) out.push(`${sw.waiting}, so higher ordinals are not created`);
+    for (const wait of sw.backoff?.waits ?? []) if (wait.from <= t && t < wait.until) out.push(wait.text);
+    if (sw.failedAt !== undefined && sw.failedAt <= t) {
+      out.unshift(`Job ${sw.object.metadata?.namespace ?? 'default'}/${sw.object.metadata?.name} failed at ${sw.failedAt}s: BackoffLimitExceeded ("Job has reached the specified backoff limit"): ` +
+        `${sw.backoff!.failures} pods counted failed > backoffLimit ${backoffLimitOf(sw.object)}. A pod deleted on a failed node counts as failed (job_controller.go isPodFailed), ` +
+        'and a failed Job deletes its active pods and creates no more');
+    }
     return out;
   };
-  const minRunning = (w: KubeObject | string, to = end) => {
-    const times = [0, ...new Set(events.map((e) => e.at).filter((t) => t <= to))].sort((a, b) => a - b);
-    let best = { running: Infinity, at: 0 };
-    for (const t of times) {
-      const r = stateOf(w, t).running;
-      if (r < best.running) best = { running: r, at: t };
+  // The state only changes when something happens: the history is stateOf at second 0 and at each event's second,
+  // counted in one sweep — each of running, pending and terminating is a set of [from, to) intervals per pod.
+  const history = (w: KubeObject | string, to = Infinity) => {
+    const sw = find(w);
+    const seen = new Set<number>([0]);
+    for (const e of events) if (e.at <= to) seen.add(e.at);
+    const times = [...seen].sort((a, b) => a - b);
+    const counts = { running: new Intervals(), pending: new Intervals(), terminating: new Intervals() };
+    for (const p of pods) {
+      if (p.owner !== sw) continue;
+      const gone = p.removedAt ?? Infinity;
+      const deleted = p.deletedAt ?? Infinity;
+      const bound = p.boundAt ?? Infinity;
+      // isRunning: bound, not deleted, not on a node that is down (down from second 0 on)
+      if (!nodeDown(p.node)) counts.running.add(Math.max(p.createdAt, bound), Math.min(deleted, gone));
+      counts.pending.add(p.createdAt, Math.min(bound, deleted, gone));
+      counts.terminating.add(Math.max(p.createdAt, deleted), gone);
     }
+    const sweeps = { running: counts.running.sweep(), pending: counts.pending.sweep(), terminating: counts.terminating.sweep() };
+    let d = 0;
+    return times.map((t) => {
+      while (d < sw.desired.length && sw.desired[d].at <= t) d++;
+      return {
+        at: t,
+        state: {
+          workload: sw.label, kind: sw.kind, desired: d ? sw.desired[d - 1].value : 0,
+          running: sweeps.running(t), pending: sweeps.pending(t), terminating: sweeps.terminating(t),
+        },
+      };
+    });
+  };
+  const minRunning = (w: KubeObject | string, to = end) => {
+    let best = { running: Infinity, at: 0 };
+    for (const { at: t, state: s } of history(w, to)) if (s.running < best.running) best = { running: s.running, at: t };
     return best;
   };
   const format = (w?: KubeObject | string) => formatEvents(w === undefined ? events : eventsOf(w));
@@ -695,22 +967,50 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     timeline: events,
     end,
     truncated,
-    pods: pods.map(({ pod: _pod, bound: _bound, owner: _owner, eviction: _eviction, daemonNode: _daemonNode, ...record }) => record),
+    pods: pods.map(({ pod: _pod, bound: _bound, owner: _owner, eviction: _eviction, daemonNode: _daemonNode, index: _index, ...record }) => record),
     workloads: workloads.map((w) => w.label),
     stateAt: (t = end) => workloads.map((w) => stateOf(w.object, t)),
     stateOf,
     eventsOf,
+    history,
     minRunning,
     why,
     format,
   };
 }
 
+/**
+ * How many of a set of [from, to) intervals hold at second t, for t asked in increasing order. Empty intervals
+ * (to ≤ from) are left out.
+ */
+class Intervals {
+  private from: number[] = [];
+  private to: number[] = [];
+  add(from: number, to: number) {
+    if (to <= from) return;
+    this.from.push(from);
+    this.to.push(to);
+  }
+  sweep(): (t: number) => number {
+    const from = this.from.sort((a, b) => a - b), to = this.to.sort((a, b) => a - b);
+    let i = 0, j = 0;
+    return (t) => {
+      while (i < from.length && from[i] <= t) i++;
+      while (j < to.length && to[j] <= t) j++;
+      return i - j;
+    };
+  }
+}
+
 /** `  350s  Pod default/web-0  taint-eviction-controller  TaintManagerEviction: …` */
 export function formatEvents(events: readonly OutageEvent[]): string {
   if (!events.length) return '  (nothing happens)';
-  const w = Math.max(...events.map((e) => `${e.at}s`.length));
-  const o = Math.max(...events.map((e) => e.object.length));
-  const c = Math.max(...events.map((e) => e.component.length));
+  // loops, not Math.max(...spread): a spread of 100k+ events overflows the stack
+  let w = 0, o = 0, c = 0;
+  for (const e of events) {
+    w = Math.max(w, `${e.at}s`.length);
+    o = Math.max(o, e.object.length);
+    c = Math.max(c, e.component.length);
+  }
   return events.map((e) => `  ${`${e.at}s`.padStart(w)}  ${e.object.padEnd(o)}  ${e.component.padEnd(c)}  ${e.reason}: ${e.message}`).join('\n');
 }

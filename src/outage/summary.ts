@@ -41,11 +41,11 @@ export function outcomeOf(outage: Outage, workload: KubeObject, t = outage.end):
   const count = `${s.running}/${s.desired} running`;
   if (survived) {
     // the state changes only at events: walk back over them while every replica ran
-    const times = [...new Set([0, ...outage.events.map((e) => e.at)])].filter((x) => x <= t).sort((a, b) => b - a);
+    const steps = outage.history(workload, t);
     let since = t;
-    for (const x of times) {
-      if (!full(outage.stateOf(workload, x))) break;
-      since = x;
+    for (let i = steps.length - 1; i >= 0; i--) {
+      if (!full(steps[i].state)) break;
+      since = steps[i].at;
     }
     // `throughout` only when the failure did not touch the workload: no pod on a failed node, none deleted
     const failed = new Set(outage.failedNodes);
@@ -54,6 +54,9 @@ export function outcomeOf(outage: Outage, workload: KubeObject, t = outage.end):
     const left = onDownNodes ? `, ${stays(onDownNodes)}` : '';
     return { ...base, since, text: `${since === 0 && !touched ? `${count} throughout` : `${count} after ${since}s`}${left}` };
   }
+  // job_controller.go: a Job past its backoffLimit is Failed and creates no more pods
+  const jobFailed = outage.events.find((e) => e.reason === 'BackoffLimitExceeded' && e.workload === s.workload && e.at <= t);
+  if (jobFailed) return { ...base, text: `${count}, Job failed at ${jobFailed.at}s (BackoffLimitExceeded)`, reason: `BackoffLimitExceeded: ${jobFailed.message}` };
   const parts = [count];
   if (s.pending) parts.push(`${s.pending} Pending`);
   if (terminating) {

@@ -8,15 +8,28 @@
 // (v1.35+), so neither is reproducible. Here the first tied node in the order the nodes were given wins, and
 // every placement records the other nodes it tied with.
 import type { KubeObject, Node, Pod } from '../types';
-import { assertNode, toSubject } from '../subject';
-import { nodeInfo, podInfo, type Status } from '../scheduler/framework';
-import { fitError, schedule, type NodeVerdict } from '../scheduler';
-import { scoreNodes, type NodeScore } from '../scheduler/score';
-import { scoreCluster } from '../scheduler/score-cluster';
-import { replicasOf } from './replicas';
+import { assertNode, preview, toSubject } from '../subject';
+import { podInfo, type Status } from '../scheduler/framework';
+import { fitError, podsByNode, schedule, type NodeVerdict } from '../scheduler';
+import { scoreTable, type NodeScore } from '../scheduler/score';
+import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
+import { noPodsReason, replicasOf, REPLICATED_KINDS } from './replicas';
+import { assertObjects, assertOptions, assertPod, assertWorkload, InputError, listOf } from './inputs';
 
-/** kube-scheduler looks at every node below this many candidates; at or above, only a rotating sample (algorithm.go numFeasibleNodesToFind). */
+/** pkg/scheduler/schedule_one.go minFeasibleNodesToFind and minFeasibleNodesPercentageToFind. */
 export const MIN_FEASIBLE_NODES_TO_FIND = 100;
+export const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
+
+/**
+ * schedule_one.go numFeasibleNodesToFind with percentageOfNodesToScore unset (0, the default): every node below 100
+ * nodes; else N × max(50 − N/125, 5) / 100 (integer division), at least 100. Once that many feasible nodes are found
+ * the scheduler stops filtering (starting where the last cycle stopped) and scores only those.
+ */
+export function numFeasibleNodesToFind(numAllNodes: number): number {
+  if (numAllNodes < MIN_FEASIBLE_NODES_TO_FIND) return numAllNodes;
+  const percentage = Math.max(50 - Math.trunc(numAllNodes / 125), MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND);
+  return Math.max(Math.trunc((numAllNodes * percentage) / 100), MIN_FEASIBLE_NODES_TO_FIND);
+}
 
 export interface PlacedPod {
   /** `Deployment default/web` */
@@ -34,7 +47,7 @@ export interface PlacedPod {
   rejected: NodeVerdict[];
   /** How many nodes passed the filters. */
   feasible: number;
-  /** Scores of the feasible nodes, best first (absent when 0 or 1 node was feasible). */
+  /** Scores of the best feasible nodes (up to SCORES_KEPT, the chosen node always), best first; absent when 0 or 1 node was feasible. */
   scores?: NodeScore[];
   /** Other nodes with the same best total: kube-scheduler could have picked any of them. */
   tiedWith: string[];
@@ -53,10 +66,17 @@ export interface Placement {
   pods: PlacedPod[];
   /** The cluster's pods afterwards: the existing ones and every placed pod. */
   existingPods: Pod[];
-  /** True when the cluster has ≥ 100 nodes: kube-scheduler scores a sample, so the chosen node is the best of all here but may differ. */
+  /**
+   * True when some pod had more feasible nodes than numFeasibleNodesToFind(nodes): kube-scheduler would filter and
+   * score only that many (a rotating window), so the node chosen here, the best of all, may differ.
+   */
   sampled: boolean;
+  /** numFeasibleNodesToFind for this cluster's node count. */
+  feasibleNodesToFind: number;
   /** The pods of one of the workloads given. */
   of(workload: KubeObject): PlacedPod[];
+  /** Workloads whose controller creates no pod at all, with why (a suspended Job or CronJob). */
+  noPods: Array<{ workload: string; reason: string }>;
 }
 
 export interface CycleOptions {
@@ -69,46 +89,80 @@ export interface CycleOptions {
   filter?: (node: Node) => Status | undefined;
 }
 
-/** One scheduling cycle for `pod` against `nodes` and the pods placed so far. */
-export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], options: CycleOptions = {}) {
+/** How many NodeScores a placement keeps per pod (best first, the chosen node always among them); tiedWith names every tied node. */
+export const SCORES_KEPT = 10;
+
+/** One scheduling cycle for `pod` against `nodes` and the pods placed so far (or `options.snapshot`, the same cluster already built). */
+export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], options: CycleOptions & { snapshot?: Snapshot } = {}) {
   const { namespaces, tieBreak = 'first', filter } = options;
   const subject = toSubject(pod);
-  const result = schedule(subject, nodes, existing, namespaces);
+  const snapshot = options.snapshot ?? buildSnapshot(nodes, podsByNode(existing), namespaces);
+  const result = schedule(subject, nodes, existing, namespaces, snapshot);
   if (result.gated) return { result, fitError: `${result.gated.message} (spec.schedulingGates: ${result.gated.gates.join(', ')})` };
   if (filter && result.feasible.length) {
-    const byName = new Map(nodes.map((n) => [nodeInfo(n).name, n]));
-    const verdicts = result.feasible.map((v) => ({ node: v.node, status: filter(byName.get(v.node)!) }));
-    const rejected: NodeVerdict[] = verdicts.filter((v) => v.status).map((v) => ({ node: v.node, feasible: false, status: v.status }));
+    const rejected: NodeVerdict[] = [];
+    for (const v of result.feasible) {
+      const status = filter(snapshot.byName.get(v.node)!.info.node);
+      if (status) rejected.push({ node: v.node, feasible: false, status });
+    }
     if (rejected.length) {
-      result.feasible = result.feasible.filter((v) => !rejected.some((r) => r.node === v.node));
+      const out = new Set(rejected.map((r) => r.node));
+      result.feasible = result.feasible.filter((v) => !out.has(v.node));
       result.rejected = [...result.rejected, ...rejected];
       if (!result.feasible.length) result.fitError = fitError(nodes.length, podInfo(subject), result.rejected);
     }
   }
   if (result.feasible.length === 0) return { result, fitError: result.fitError };
   if (result.feasible.length === 1) return { result, node: result.feasible[0].node, tiedWith: [] as string[] };
-  const feasibleNames = new Set(result.feasible.map((v) => v.node));
-  const infos = nodes.map(nodeInfo).filter((n) => feasibleNames.has(n.name));
-  const scores = scoreNodes(podInfo(subject), infos, scoreCluster(nodes, existing, namespaces));
-  const best = Math.max(...scores.map((s) => s.total));
-  const tied = scores.filter((s) => s.total === best).map((s) => s.node);
+  const infos = result.feasible.map((v) => snapshot.byName.get(v.node)!.info);
+  const table = scoreTable(podInfo(subject), infos, snapshot);
+  let best = -Infinity;
+  for (const t of table.totals) if (t > best) best = t;
+  const tied: number[] = [];
+  table.totals.forEach((t, i) => t === best && tied.push(i));
   const chosen = tieBreak === 'first' ? tied[0] : tied[tied.length - 1];
-  // a stable sort keeps input order among equal totals
-  return { result, node: chosen, tiedWith: tied.filter((n) => n !== chosen), scores: [...scores].sort((a, b) => b.total - a.total) };
+  // best first, input order among equal totals; NodeScores (with their detail strings) only for the ones kept
+  const order = table.totals.map((_, i) => i).sort((a, b) => table.totals[b] - table.totals[a] || a - b);
+  const kept = order.slice(0, SCORES_KEPT);
+  if (!kept.includes(chosen)) kept.push(chosen);
+  kept.sort((a, b) => table.totals[b] - table.totals[a] || a - b);
+  return {
+    result,
+    node: infos[chosen].name,
+    tiedWith: tied.filter((i) => i !== chosen).map((i) => infos[i].name),
+    scores: kept.map((i) => table.nodeScore(i)),
+  };
 }
 
 /** Place the workloads' pods one at a time, workloads in the order given, each workload's pods in creation order. */
 export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nodes: readonly Node[], options: PlacementOptions = {}): Placement {
-  const list = Array.isArray(workloads) ? (workloads as KubeObject[]) : [workloads as KubeObject];
-  nodes.forEach((n, i) => assertNode(n, `node at index ${i}`));
-  const existing: Pod[] = [...(options.existingPods ?? [])];
+  const list = Array.isArray(workloads)
+    ? (workloads as unknown[]).map((w, i) => assertWorkload(w, `workloads[${i}]`, REPLICATED_KINDS))
+    : [assertWorkload(workloads, 'workload', REPLICATED_KINDS)];
+  if (!Array.isArray(nodes)) throw new InputError(`nodes must be an array of Node objects, received ${preview(nodes)}`);
+  nodes.forEach((n, i) => {
+    try {
+      assertNode(n, `node at index ${i}`);
+    } catch (e) {
+      throw new InputError((e as Error).message);
+    }
+  });
+  const o = assertOptions(options, 'options', '{ existingPods?, namespaces?, tieBreak? }');
+  const existing: Pod[] = (listOf(o.existingPods, 'options.existingPods') ?? []).map((p, i) => assertPod(p, `options.existingPods[${i}]`));
+  assertObjects(o.namespaces, 'options.namespaces');
+  if (o.tieBreak !== undefined && o.tieBreak !== 'first' && o.tieBreak !== 'last') throw new InputError(`options.tieBreak must be 'first' or 'last', received ${JSON.stringify(o.tieBreak)}`);
+  // one snapshot for the whole placement, each placed pod assumed into it (the scheduler cache between cycles)
+  const snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces);
   const pods: PlacedPod[] = [];
   const owners = new Map<KubeObject, PlacedPod[]>();
+  const noPods: Placement['noPods'] = [];
   for (const workload of list) {
     const mine: PlacedPod[] = [];
     owners.set(workload, mine);
+    const reason = noPodsReason(workload);
+    if (reason) noPods.push({ workload: toSubject(workload).label, reason });
     for (const replica of replicasOf(workload, nodes)) {
-      const cycle = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak });
+      const cycle = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak, snapshot });
       const placed: PlacedPod = {
         workload: replica.workload.label,
         workloadObject: workload,
@@ -124,15 +178,19 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
         placed.node = cycle.node;
         placed.pod = { ...replica.pod, spec: { ...replica.pod.spec!, nodeName: cycle.node } };
         existing.push(placed.pod);
+        assumePod(snapshot, cycle.node, placed.pod);
       } else placed.fitError = cycle.fitError;
       mine.push(placed);
       pods.push(placed);
     }
   }
+  const toFind = numFeasibleNodesToFind(nodes.length);
   return {
     pods,
     existingPods: existing,
-    sampled: nodes.length >= MIN_FEASIBLE_NODES_TO_FIND,
+    sampled: pods.some((p) => p.feasible > toFind),
+    feasibleNodesToFind: toFind,
     of: (w) => owners.get(w) ?? [],
+    noPods,
   };
 }

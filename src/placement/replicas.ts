@@ -29,10 +29,28 @@ function jobPods(jobSpec: Record<string, unknown>): number {
   return Math.min(parallelism, completions);
 }
 
-/** How many pods the controller keeps: a bare Pod 1, spec.replicas (default 1), Job/CronJob min(parallelism, completions). Not for DaemonSets. */
+/**
+ * Why the controller creates no pod for the workload at all, if it creates none: a suspended Job (job_controller.go
+ * manageJob deletes a suspended Job's active pods and creates none) or CronJob (cronjob_controllerv2.go syncCronJob
+ * creates no Job while spec.suspend is true; a jobTemplate with suspend: true makes suspended Jobs).
+ */
+export function noPodsReason(workload: KubeObject): string | undefined {
+  const s = spec(workload);
+  if (workload.kind === 'Job' && s.suspend === true) return 'spec.suspend is true: the Job controller creates no pods for a suspended Job';
+  if (workload.kind === 'CronJob') {
+    if (s.suspend === true) return 'spec.suspend is true: the CronJob controller creates no Jobs while the CronJob is suspended';
+    if ((s.jobTemplate as { spec?: { suspend?: unknown } } | undefined)?.spec?.suspend === true) {
+      return 'spec.jobTemplate.spec.suspend is true: its Jobs are created suspended, and the Job controller creates no pods for a suspended Job';
+    }
+  }
+  return undefined;
+}
+
+/** How many pods the controller keeps: a bare Pod 1, spec.replicas (default 1), Job/CronJob min(parallelism, completions), 0 when suspended. Not for DaemonSets. */
 export function desiredReplicas(workload: KubeObject): number {
   const s = spec(workload);
   if (workload.kind === 'Pod') return 1;
+  if (noPodsReason(workload)) return 0;
   if (workload.kind === 'Job') return jobPods(s);
   if (workload.kind === 'CronJob') return jobPods(((s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec) ?? {});
   return count(s.replicas, 1);

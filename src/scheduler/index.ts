@@ -207,7 +207,9 @@ export function podsByNode(existingPods: readonly Pod[] | undefined): Map<string
   for (const p of existingPods ?? []) {
     const name = p.spec?.nodeName;
     if (!name) continue;
-    map.set(name, [...(map.get(name) ?? []), p]);
+    const list = map.get(name);
+    if (list) list.push(p);
+    else map.set(name, [p]);
   }
   return map;
 }
@@ -216,16 +218,17 @@ const NO_CLUSTER: CycleState = { snapshot: buildSnapshot([], new Map()), active:
 const readsCluster = (subject: Subject) =>
   Boolean(subject.spec.topologySpreadConstraints?.length || subject.spec.affinity?.podAffinity || subject.spec.affinity?.podAntiAffinity);
 
-export function schedule(subject: Subject, nodes: readonly Node[], existingPods?: readonly Pod[], namespaces?: readonly KubeObject[]): ScheduleResult {
+/** `snapshot`, when given, is the cluster (built from `nodes`, the existing pods and namespaces) and is used as is. */
+export function schedule(subject: Subject, nodes: readonly Node[], existingPods?: readonly Pod[], namespaces?: readonly KubeObject[], given?: Snapshot): ScheduleResult {
   const pod = podInfo(subject);
   let verdicts: NodeVerdict[];
   let cycle: CycleState | undefined;
-  if (!existingPods?.length && !readsCluster(subject)) {
+  if (!given && !existingPods?.length && !readsCluster(subject)) {
     // No pod in the cluster and no spread or pod-affinity stanza: both cluster plugins would Skip at PreFilter.
     cycle = NO_CLUSTER;
     verdicts = nodes.map((n) => runFilters(pod, nodeInfo(n), NO_USAGE, cycle));
   } else {
-    const snapshot = buildSnapshot(nodes, podsByNode(existingPods), namespaces);
+    const snapshot = given ?? buildSnapshot(nodes, podsByNode(existingPods), namespaces);
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
     verdicts = snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle));
   }

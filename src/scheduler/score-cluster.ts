@@ -4,12 +4,15 @@ import type { KubeObject, Node, Pod } from '../types';
 import type { NodeInfo } from './framework';
 import { buildSnapshot } from './snapshot';
 import { podsByNode } from './index';
+import type { nodeRequested } from './plugins/noderesources/requests';
 
 export { isTerminating, podLabels as labelsOf, podNamespace as namespaceOf, subjectPodMeta as podMeta } from './snapshot';
 
 export interface ScoreNode {
   info: NodeInfo;
   pods: readonly Pod[];
+  /** The node's Requested for scoring when already worked out (a snapshot entry caches it). */
+  readonly requested?: ReturnType<typeof nodeRequested>;
 }
 
 export interface ScoreCluster {

@@ -54,18 +54,31 @@ const mi = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 
  * pods; PodTopologySpread and InterPodAffinity count across the cluster); without it the nodes hold no pods.
  */
 export function scoreNodes(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: ScoreCluster): NodeScore[] {
+  const table = scoreTable(pod, nodes, cluster);
+  return nodes.map((_, i) => table.nodeScore(i));
+}
+
+export interface ScoreTable {
+  /** Σ weight × score per node, in the order of the nodes given. */
+  totals: number[];
+  /** The full NodeScore of the i-th node (its detail strings are built here, not before). */
+  nodeScore(i: number): NodeScore;
+}
+
+/** The scores as columns: totals for every node, a NodeScore only for the nodes asked about (thousands of nodes per cycle). */
+export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: ScoreCluster): ScoreTable {
   const view: ScoreCluster = cluster ?? { nodes: nodes.map((info) => ({ info, pods: [] })), namespaceLabels: new Map() };
-  const byName = new Map(view.nodes.map((n) => [n.info.name, n]));
+  const byName: ReadonlyMap<string, ScoreNode> = (view as { byName?: ReadonlyMap<string, ScoreNode> }).byName ?? new Map(view.nodes.map((n) => [n.info.name, n]));
   const feasible: ScoreNode[] = nodes.map((info) => byName.get(info.name) ?? { info, pods: [] });
   const names = feasible.map((n) => n.info.name);
-  const columns: Array<{ plugin: ScorePluginName; raw: number[]; score: number[]; detail: string[] }> = [];
+  const columns: Array<{ plugin: ScorePluginName; raw: number[]; score: number[]; detail: (i: number) => string }> = [];
   const skipped: NodeScore['skipped'] = [];
 
   const tt = nodes.map((n) => untoleratedPreferNoSchedule(pod, n));
   const ttNorm = normalizeTaintTolerationScores(tt.map((t) => t.length));
   columns.push({
     plugin: 'TaintToleration', raw: tt.map((t) => t.length), score: ttNorm,
-    detail: tt.map((t) => `${t.length} untolerated PreferNoSchedule taint(s)${t.length ? ` (${t.map(formatTaint).join(', ')})` : ''}`),
+    detail: (i) => `${tt[i].length} untolerated PreferNoSchedule taint(s)${tt[i].length ? ` (${tt[i].map(formatTaint).join(', ')})` : ''}`,
   });
 
   const na = nodes.map((n) => preferredAffinityScore(pod, n));
@@ -73,18 +86,19 @@ export function scoreNodes(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
   if (pod.preferredTerms.length) {
     columns.push({
       plugin: 'NodeAffinity', raw: na.map((a) => a.score), score: naNorm,
-      detail: na.map((a) => `preferred weight ${a.score}${a.matched.length ? ` from preferredDuringSchedulingIgnoredDuringExecution[${a.matched.join(', ')}]` : ' (no preferred term matches)'}`),
+      detail: (i) => `preferred weight ${na[i].score}${na[i].matched.length ? ` from preferredDuringSchedulingIgnoredDuringExecution[${na[i].matched.join(', ')}]` : ' (no preferred term matches)'}`,
     });
   } else skipped.push({ plugin: 'NodeAffinity', reason: 'no preferred node affinity' });
 
-  const used = feasible.map((n) => nodeRequested(n.pods));
+  // a snapshot entry keeps its node's Requested between cycles (snapshot.ts)
+  const used = feasible.map((n) => n.requested ?? nodeRequested(n.pods));
   const nz = nonZeroRequests(pod.subject);
   const la = feasible.map((n, i) => leastAllocated(nz, n.info, used[i].nonZero));
   columns.push({
     plugin: 'NodeResourcesFit', raw: la.map((s) => s.score), score: la.map((s) => s.score),
-    detail: la.map((s) => s.allocatable.milliCPU === 0 && s.allocatable.memory === 0
+    detail: (i) => la[i].allocatable.milliCPU === 0 && la[i].allocatable.memory === 0
       ? 'LeastAllocated: the node declares no cpu/memory allocatable (scores 0)'
-      : `LeastAllocated: cpu ${s.requested.milliCPU}m/${s.allocatable.milliCPU}m, memory ${mi(s.requested.memory)}/${mi(s.allocatable.memory)} requested with this pod`),
+      : `LeastAllocated: cpu ${la[i].requested.milliCPU}m/${la[i].allocatable.milliCPU}m, memory ${mi(la[i].requested.memory)}/${mi(la[i].allocatable.memory)} requested with this pod`,
   });
 
   const st = spread.preScore(pod, feasible, view);
@@ -93,14 +107,14 @@ export function scoreNodes(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
     const raw = scored.map((s) => s.raw);
     columns.push({
       plugin: 'PodTopologySpread', raw, score: spread.normalize(st, names, raw),
-      detail: feasible.map((n, i) => spread.describeCounts(st, n, scored[i].counts)),
+      detail: (i) => spread.describeCounts(st, feasible[i], scored[i].counts),
     });
   } else skipped.push({ plugin: 'PodTopologySpread', reason: 'no ScheduleAnyway constraint; system defaults need a ReplicaSet/StatefulSet/RC owner' });
 
   const ipa = podAffinity.preScore(pod, view);
   if (ipa) {
     const raw = feasible.map((n) => podAffinity.score(ipa, n));
-    columns.push({ plugin: 'InterPodAffinity', raw, score: podAffinity.normalize(raw), detail: raw.map((r) => `preferred (anti-)affinity sum ${r}`) });
+    columns.push({ plugin: 'InterPodAffinity', raw, score: podAffinity.normalize(raw), detail: (i) => `preferred (anti-)affinity sum ${raw[i]}` });
   } else skipped.push({ plugin: 'InterPodAffinity', reason: 'no pod affinity term applies' });
 
   const real = pod.requests;
@@ -108,21 +122,26 @@ export function scoreNodes(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
     const ba = feasible.map((n, i) => balancedAllocation(real, n.info, used[i].requested));
     columns.push({
       plugin: 'NodeResourcesBalancedAllocation', raw: ba.map((b) => b.score), score: ba.map((b) => b.score),
-      detail: ba.map((b) => `cpu ${pct(b.cpuFraction)}, memory ${pct(b.memoryFraction)} of allocatable requested with this pod`),
+      detail: (i) => `cpu ${pct(ba[i].cpuFraction)}, memory ${pct(ba[i].memoryFraction)} of allocatable requested with this pod`,
     });
   } else skipped.push({ plugin: 'NodeResourcesBalancedAllocation', reason: 'best-effort pod' });
 
-  return nodes.map((n, i) => {
-    const plugins = columns.map((c) => ({ plugin: c.plugin, weight: SCORE_WEIGHTS[c.plugin], score: c.score[i], raw: c.raw[i], detail: c.detail[i] }));
-    return {
-      node: n.name,
-      total: plugins.reduce((sum, p) => sum + p.weight * p.score, 0),
+  const totals = nodes.map((_, i) => {
+    let sum = 0;
+    for (const c of columns) sum += SCORE_WEIGHTS[c.plugin] * c.score[i];
+    return sum;
+  });
+  return {
+    totals,
+    nodeScore: (i) => ({
+      node: nodes[i].name,
+      total: totals[i],
       taintToleration: { raw: tt[i].length, normalized: ttNorm[i], untolerated: tt[i].map(formatTaint) },
       nodeAffinity: { raw: na[i].score, normalized: naNorm[i], matchedTerms: na[i].matched },
-      plugins,
+      plugins: columns.map((c) => ({ plugin: c.plugin, weight: SCORE_WEIGHTS[c.plugin], score: c.score[i], raw: c.raw[i], detail: c.detail(i) })),
       skipped,
-    };
-  });
+    }),
+  };
 }
 
 /** `304 = 3 × TaintToleration 100 + 2 × NodeAffinity 2 + …` and one line per plugin. */

@@ -4,6 +4,7 @@ import type { KubeObject, Node, Pod } from '../types';
 import type { Subject } from '../subject';
 import { describeObject } from '../subject';
 import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
+import { nodeRequested } from './plugins/noderesources/requests';
 
 export interface NodeSnapshot {
   info: NodeInfo;
@@ -11,6 +12,8 @@ export interface NodeSnapshot {
   pods: Pod[];
   /** NodeInfo.Requested and UsedPorts of those pods, worked out on first use. */
   readonly usage: NodeUsage;
+  /** The scoring view of Requested (NodeResourcesFit/BalancedAllocation), worked out on first use. */
+  readonly requested: ReturnType<typeof nodeRequested>;
 }
 
 export interface Snapshot {
@@ -55,10 +58,32 @@ const NO_PODS: Pod[] = [];
 // A class rather than object literals with closures: thousands of nodes are snapshotted per check.
 class NodeEntry implements NodeSnapshot {
   private computed?: NodeUsage;
-  constructor(readonly info: NodeInfo, readonly pods: Pod[]) {}
+  private computedRequested?: ReturnType<typeof nodeRequested>;
+  constructor(readonly info: NodeInfo, public pods: Pod[]) {}
   get usage(): NodeUsage {
     return (this.computed ??= nodeUsage(this.pods));
   }
+  get requested() {
+    return (this.computedRequested ??= nodeRequested(this.pods));
+  }
+  /** The pod joins the node's pods; the cached usage is worked out again on next use. */
+  add(pod: Pod) {
+    this.pods = this.pods === NO_PODS ? [pod] : [...this.pods, pod];
+    this.computed = undefined;
+    this.computedRequested = undefined;
+  }
+}
+
+/**
+ * AssumeAndReserveInCache (schedule_one.go assume): the pod, bound to `node`, joins that node's pods in the snapshot,
+ * so the next scheduling cycle over the same snapshot sees it. Earlier cycles keep the pod list they read.
+ */
+export function assumePod(snapshot: Snapshot, node: string, pod: Pod): void {
+  const entry = snapshot.byName.get(node);
+  if (!(entry instanceof NodeEntry) || !inSchedulerCache(pod)) return;
+  entry.add(pod);
+  const ns = podNamespace(pod);
+  if (!snapshot.namespaceLabels.has(ns)) snapshot.namespaceLabels.set(ns, { [NAMESPACE_NAME_LABEL]: ns });
 }
 
 /**

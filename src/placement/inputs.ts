@@ -1,0 +1,46 @@
+// The checks at the engine's entry points (placeReplicas, simulateOutage): bad input is refused here with a message
+// naming the argument, never met later as a TypeError from inside. Worded as src/matchers/inputs*.ts words them.
+import type { KubeObject, Pod } from '../types';
+import { preview } from '../subject';
+
+/** A caller's input the engine refuses (a TypeError, as the library's other usage errors). */
+export class InputError extends TypeError {}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** `what` must be an array or another iterable object, e.g. a loadManifests collection (undefined allowed when `optional`). */
+export function listOf<T = unknown>(x: unknown, what: string, optional = true): T[] | undefined {
+  if (x === undefined && optional) return undefined;
+  if (Array.isArray(x)) return x as T[];
+  if (typeof x === 'object' && x !== null && Symbol.iterator in x) return [...(x as Iterable<T>)];
+  throw new InputError(`${what} must be an array, received ${preview(x)}`);
+}
+
+export function assertPod(x: unknown, what: string): Pod {
+  if (!isObject(x) || x.kind !== 'Pod') throw new InputError(`${what} is not a Pod (kind: Pod), received ${preview(x)}`);
+  return x as Pod;
+}
+
+/** An object of one of `kinds`. */
+export function assertWorkload(x: unknown, what: string, kinds: readonly string[]): KubeObject {
+  if (!isObject(x) || typeof x.kind !== 'string' || !kinds.includes(x.kind)) {
+    throw new InputError(`${what}: expected one of ${kinds.join(', ')}, received ${preview(x)}`);
+  }
+  return x as KubeObject;
+}
+
+/** Kubernetes objects (anything with a kind; only the Namespaces are used). */
+export function assertObjects(x: unknown, what: string): KubeObject[] | undefined {
+  const list = listOf(x, what);
+  list?.forEach((o, i) => {
+    if (!isObject(o) || typeof o.kind !== 'string') throw new InputError(`${what}[${i}] is not a Kubernetes object (expected Namespace objects, e.g. from loadManifests), received ${preview(o)}`);
+  });
+  return list as KubeObject[] | undefined;
+}
+
+/** The options object itself: undefined or a plain object. */
+export function assertOptions(x: unknown, what: string, shape: string): Record<string, unknown> {
+  if (x === undefined) return {};
+  if (!isObject(x)) throw new InputError(`${what} must be ${shape}, received ${preview(x)}`);
+  return x;
+}
