@@ -6,7 +6,7 @@ import type { KubeObject, Node, Pod, Taint } from './types';
 import { assertNode, preview, toSubject, type Subject } from './subject';
 import * as framework from './scheduler/framework';
 import * as scheduler from './scheduler';
-import * as taintToleration from './scheduler/taint-toleration';
+import * as taintToleration from './scheduler/plugins/tainttoleration';
 import * as score from './scheduler/score';
 import * as admission from './admission';
 import { taintEviction as evictionOf, type EvictionVerdict } from './taint-eviction';

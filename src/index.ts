@@ -19,7 +19,7 @@ export { SCORE_WEIGHTS, type NodeScore } from './scheduler/score';
 export { scheduleMatrix, PLUGIN_CODES, type VerdictMatrix, type ScheduleMatrixOptions } from './scheduler/matrix';
 export { parseQuantity, Quantity } from './k8s/quantity';
 export { podRequests } from './k8s/resources';
-export { normalizeTaintTolerationScores, findUntoleratedTaint } from './scheduler/taint-toleration';
+export { normalizeTaintTolerationScores, findUntoleratedTaint } from './scheduler/plugins/tainttoleration';
 export { minTolerationTime, type EvictionVerdict } from './taint-eviction';
 export { evictionVerdict, scheduleOn, rankNodes } from './evaluate';
 export { placeReplicas, type Placement, type PlacedPod, type PlacementOptions } from './placement/place';

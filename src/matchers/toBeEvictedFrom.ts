@@ -4,7 +4,7 @@
 import type { Node } from '../types';
 import type { Subject } from '../subject';
 import { nodeInfo, podInfo, type PodInfo } from '../scheduler/framework';
-import { addTolerationLines, closestLines, taintOrigin } from '../scheduler/explain-taint';
+import { addTolerationLines, closestLines, taintOrigin } from '../explain/taint';
 import { taintEviction, type EvictionVerdict } from '../taint-eviction';
 import { formatTaint, formatToleration } from '../k8s/toleration';
 import { failBoth, hint, indent, type MatcherContext, type MatcherResult } from './context';

@@ -4,7 +4,7 @@ import { CLUSTER_PLUGINS, clusterAround, cycleFor, describeGated, FILTER_PLUGINS
 import { explainPasses, SchedulerError } from '../scheduler/cycle';
 import type { Snapshot } from '../scheduler/snapshot';
 import { nodeInfo, podInfo } from '../scheduler/framework';
-import { resourcesNotChecked } from '../scheduler/node-resources-fit';
+import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
 import { hint, indent, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from './inputs';
 import { checkAllocatable, clusterErrors, schedulingOptionsOf } from './inputs-nodes';

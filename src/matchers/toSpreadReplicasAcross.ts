@@ -4,7 +4,7 @@
 // affinity allow (as PodTopologySpread counts with nodeAffinityPolicy Honor); only this workload's pods count.
 import { toSubject } from '../subject';
 import { nodeInfo, podInfo } from '../scheduler/framework';
-import { NodeAffinity } from '../scheduler/node-affinity';
+import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
 import { hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded, labelOf, UsageError } from './inputs';
 import { describePending, describeTies, place, replicaInputs, sampledNote, tieProbe, workloadOf } from './replicas';

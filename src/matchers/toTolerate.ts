@@ -4,7 +4,7 @@ import type { Toleration } from '../types';
 import { admitPod, type TolerationSource } from '../admission';
 import { settings } from '../config';
 import { formatTaint, formatToleration, toleratesTaint } from '../k8s/toleration';
-import { addTolerationLines, closestLines } from '../scheduler/explain-taint';
+import { addTolerationLines, closestLines } from '../explain/taint';
 import { validateTolerations } from '../k8s/validation';
 import { hint, rejectedByApiServer, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, subjectOf, taintOf, tolerationsOf, UsageError } from './inputs';

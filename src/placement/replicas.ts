@@ -7,9 +7,9 @@ import { toSubject, type Subject } from '../subject';
 import { settings } from '../config';
 import { addDaemonSetTolerations } from '../admission/daemonset-tolerations';
 import { nodeInfo } from '../scheduler/framework';
-import { NodeAffinity } from '../scheduler/node-affinity';
+import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
 import { podInfo } from '../scheduler/framework';
-import { findUntoleratedTaint } from '../scheduler/taint-toleration';
+import { findUntoleratedTaint } from '../scheduler/plugins/tainttoleration';
 import { setDefaultSelector, defaultSelectorOf } from '../scheduler/plugins/podtopologyspread/scoring';
 
 export const REPLICATED_KINDS = ['Pod', 'Deployment', 'ReplicaSet', 'ReplicationController', 'StatefulSet', 'Job', 'CronJob', 'DaemonSet'];

@@ -6,9 +6,10 @@ import { admitNode, admitPod, type TolerationSource } from '../admission';
 import { settings } from '../config';
 import { cachedPerObject } from '../cache';
 import { isScalarResourceName, podRequests, ResourceError, type ResourceList } from '../k8s/resources';
-import { parseTerms, type NodeSelectorTerm, type ParsedTerm } from '../k8s/node-selector';
+import { parseTerms, type ParsedTerm } from '../k8s/node-selector';
 import { decodeQuantity, Quantity, QuantityError } from '../k8s/quantity';
 import { toleratesTaint } from '../k8s/toleration';
+import { preFilterNodeNames } from './plugins/nodeaffinity/prefilter';
 
 export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 
@@ -165,25 +166,6 @@ function hostPorts(subject: Subject): HostPort[] {
   collectHostPorts(out, subject.spec.containers, 'containers', false);
   collectHostPorts(out, subject.spec.initContainers, 'initContainers', true);
   return out;
-}
-
-/**
- * NodeAffinity PreFilter: per raw term, the intersection of its `matchFields metadata.name In` lists;
- * a term without one means no narrowing (terms are ORed); otherwise the union. An empty union is a conflict.
- */
-function preFilterNodeNames(terms: readonly NodeSelectorTerm[] | undefined): Set<string> | undefined {
-  let union: Set<string> | undefined;
-  for (const term of terms ?? []) {
-    let names: Set<string> | undefined;
-    for (const r of term.matchFields ?? []) {
-      if (r.key !== 'metadata.name' || r.operator !== 'In') continue;
-      const these = new Set(r.values ?? []);
-      names = names ? new Set([...names].filter((n) => these.has(n))) : these;
-    }
-    if (!names) return undefined;
-    union = new Set([...(union ?? []), ...names]);
-  }
-  return union;
 }
 
 export const podInfo = cachedPerObject((subject: Subject): PodInfo => {

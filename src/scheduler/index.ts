@@ -5,12 +5,16 @@
 import type { KubeObject, Node, Pod } from '../types';
 import type { Subject } from '../subject';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
-import { NodeUnschedulable } from './node-unschedulable';
-import { NodeName } from './node-name';
-import { TaintToleration } from './taint-toleration';
-import { ErrReasonConflict, NodeAffinity, preFilterReason } from './node-affinity';
-import { NodePorts } from './node-ports';
-import { NodeResourcesFit } from './node-resources-fit';
+import { NodeUnschedulable } from './plugins/nodeunschedulable';
+import { NodeName } from './plugins/nodename';
+import { TaintToleration } from './plugins/tainttoleration';
+import { NodeAffinity } from './plugins/nodeaffinity';
+import { outsidePreFilterResult, preFilter as nodeAffinityPreFilter, preFilterReason } from './plugins/nodeaffinity/prefilter';
+import { preEnqueue, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plugins/schedulinggates';
+
+export { describeGated, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plugins/schedulinggates';
+import { NodePorts } from './plugins/nodeports';
+import { NodeResourcesFit } from './plugins/noderesources/fit';
 import { buildSnapshot, type Snapshot } from './snapshot';
 import { settingsGeneration } from '../config';
 import { runClusterFilters, runPreFilters, type ClusterPlugin, type CycleState } from './cycle';
@@ -49,38 +53,9 @@ export function podRejection(pod: PodInfo): Status | undefined {
   return rejections.get(pod) ?? undefined;
 }
 
-/** The API server's PodScheduled condition message for a pod created with gates (pkg/registry/core/pod/strategy.go). */
-export const SCHEDULING_GATED_MESSAGE = 'Scheduling is blocked due to non-empty scheduling gates';
-
-/** The names in spec.schedulingGates; non-empty means kube-scheduler never runs the filters for the pod. */
-export function schedulingGates(subject: Subject): string[] {
-  return (subject.spec.schedulingGates ?? []).map((g) => g.name);
-}
-
-/** What a cluster shows for a gated pod (follows "…, but "): it stays Pending, the filters never run. */
-export function describeGated(label: string, gates: readonly string[]): string {
-  return 'kube-scheduler never tries it:\n' +
-    `  ${label} stays Pending: PodScheduled=False, reason SchedulingGated (${SCHEDULING_GATED_MESSAGE})\n` +
-    `  spec.schedulingGates [${gates.join(', ')}] keep it out of the scheduling queue (SchedulingGates PreEnqueue plugin) until every gate is removed`;
-}
-
+/** PreEnqueue (SchedulingGates), then NodeAffinity's PreFilter: the rejections of the pod as a whole. */
 function computeRejection(pod: PodInfo): Status | undefined {
-  const gates = schedulingGates(pod.subject);
-  if (gates.length) {
-    // schedulinggates/scheduling_gates.go PreEnqueue: the status never reaches a FitError or an event.
-    return {
-      plugin: 'SchedulingGates', code: 'UnschedulableAndUnresolvable',
-      reasons: [`waiting for scheduling gates: [${gates.join(' ')}]`],
-      details: ['kube-scheduler does not try a pod until its spec.schedulingGates are removed'],
-    };
-  }
-  if (pod.nodeNames && pod.nodeNames.size === 0) {
-    return {
-      plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: [ErrReasonConflict],
-      details: ['every nodeSelectorTerm pins metadata.name with matchFields In lists that have no name in common'],
-    };
-  }
-  return undefined;
+  return preEnqueue(pod) ?? nodeAffinityPreFilter(pod);
 }
 
 const NO_USAGE: NodeUsage = nodeUsage([]);
@@ -102,15 +77,8 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
     };
   }
   // Nodes outside NodeAffinity's PreFilterResult are never filtered.
-  if (pod.nodeNames && !pod.nodeNames.has(node.name)) {
-    return {
-      node: node.name, feasible: false,
-      status: {
-        plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: [preFilterReason(['NodeAffinity'])],
-        details: [`matchFields metadata.name In [${[...pod.nodeNames].join(', ')}] limits the pod to those nodes`],
-      },
-    };
-  }
+  const outside = outsidePreFilterResult(pod, node);
+  if (outside) return { node: node.name, feasible: false, status: outside };
   for (const plugin of FILTER_PLUGINS) {
     const status = plugin.filter(pod, node, usage);
     if (status) return { node: node.name, feasible: false, status };

@@ -4,9 +4,9 @@ import { toSubject } from '../subject';
 import { configure, resetConfiguration } from '../config';
 import { nodeInfo, nodeUsage, podInfo } from './framework';
 import { runFilters } from '.';
-import { TaintToleration, untoleratedPreferNoSchedule, normalizeTaintTolerationScores } from './taint-toleration';
-import { NodeUnschedulable } from './node-unschedulable';
-import { NodeName } from './node-name';
+import { TaintToleration, untoleratedPreferNoSchedule, normalizeTaintTolerationScores } from './plugins/tainttoleration';
+import { NodeUnschedulable } from './plugins/nodeunschedulable';
+import { NodeName } from './plugins/nodename';
 
 // Upstream unit tests build bare pods, so admission (DefaultTolerationSeconds) is off here.
 beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));

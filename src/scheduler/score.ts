@@ -4,8 +4,8 @@
 // input; it would score every node alike here), VolumeBinding and DynamicResources (Skip for pods without volumes
 // claims or resource claims) are not modelled.
 import type { NodeInfo, PodInfo } from './framework';
-import { normalizeTaintTolerationScores, untoleratedPreferNoSchedule } from './taint-toleration';
-import { normalizeNodeAffinityScores, preferredAffinityScore } from './node-affinity';
+import { normalizeTaintTolerationScores, untoleratedPreferNoSchedule } from './plugins/tainttoleration';
+import { normalizeNodeAffinityScores, preferredAffinityScore } from './plugins/nodeaffinity';
 import { formatTaint } from '../k8s/toleration';
 import type { ScoreCluster, ScoreNode } from './score-cluster';
 import { nodeRequested, nonZeroRequests } from './plugins/noderesources/requests';

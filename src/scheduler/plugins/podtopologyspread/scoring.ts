@@ -4,8 +4,8 @@
 import type { TopologySpreadConstraint } from 'kubernetes-types/core/v1';
 import type { KubeObject, Pod } from '../../../types';
 import type { PodInfo } from '../../framework';
-import { NodeAffinity } from '../../node-affinity';
-import { findUntoleratedTaint } from '../../taint-toleration';
+import { NodeAffinity } from '../nodeaffinity';
+import { findUntoleratedTaint } from '../tainttoleration';
 import { formatSelector, LabelSelectorError, type LabelSelector, parseLabelSelector, selectorMatches, type Selector } from '../../../k8s/label-selector';
 import { isTerminating, labelsOf, namespaceOf, podMeta, type ScoreCluster, type ScoreNode } from '../../score-cluster';
 import { MAX_NODE_SCORE } from '../noderesources/least-allocated';

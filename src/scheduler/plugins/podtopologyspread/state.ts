@@ -4,8 +4,8 @@ import type { Pod } from '../../../types';
 import { nodeUsage, type NodeInfo, type PodInfo } from '../../framework';
 import { SchedulerError } from '../../cycle';
 import { isTerminating, podLabels, podNamespace, subjectPodMeta, type Snapshot } from '../../snapshot';
-import { NodeAffinity } from '../../node-affinity';
-import { findUntoleratedTaint } from '../../taint-toleration';
+import { NodeAffinity } from '../nodeaffinity';
+import { findUntoleratedTaint } from '../tainttoleration';
 import { LabelSelectorError, selectorMatches } from '../../../k8s/label-selector';
 import { constraintsOf, type Constraint } from './constraints';
 

@@ -1,5 +1,5 @@
 // NodePorts (pkg/scheduler/framework/plugins/nodeports/node_ports.go, HostPortInfo.CheckConflict).
-import { filterPlugin, rejection, type HostPort, type NodeUsage } from './framework';
+import { filterPlugin, rejection, type HostPort, type NodeUsage } from '../../framework';
 
 export const ErrReasonNodePorts = "node(s) didn't have free ports for the requested pod ports";
 const REJECTED = rejection('NodePorts', 'Unschedulable', [ErrReasonNodePorts]);

@@ -1,5 +1,5 @@
 // NodeResourcesFit Filter (pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest).
-import { exactAmount, filterPlugin, rejection, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Resources } from './framework';
+import { exactAmount, filterPlugin, rejection, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Resources } from '../../framework';
 
 export const formatMilliCPU = (m: number | bigint) => (BigInt(m) % 1000n === 0n ? `${BigInt(m) / 1000n}` : `${m}m`);
 export function formatBytes(n: number | bigint): string {

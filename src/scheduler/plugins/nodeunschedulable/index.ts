@@ -1,5 +1,5 @@
 // NodeUnschedulable (pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go).
-import { filterPlugin, rejection } from './framework';
+import { filterPlugin, rejection } from '../../framework';
 
 export const ErrReasonUnschedulable = 'node(s) were unschedulable';
 const REJECTED = rejection('NodeUnschedulable', 'UnschedulableAndUnresolvable', [ErrReasonUnschedulable]);

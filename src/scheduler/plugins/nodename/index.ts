@@ -1,5 +1,5 @@
 // NodeName (pkg/scheduler/framework/plugins/nodename/node_name.go).
-import { filterPlugin, rejection } from './framework';
+import { filterPlugin, rejection } from '../../framework';
 
 export const ErrReasonNodeName = "node(s) didn't match the requested node name";
 const REJECTED = rejection('NodeName', 'UnschedulableAndUnresolvable', [ErrReasonNodeName]);

@@ -1,12 +1,11 @@
 // NodeAffinity (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go): Filter on
 // spec.nodeSelector AND required node affinity; Score on preferred terms.
-import { filterPlugin, rejection, type NodeInfo, type PodInfo } from './framework';
-import { explainRequirement, requirementMatches, termMatches, termsRead } from '../k8s/node-selector';
+import { filterPlugin, rejection, type NodeInfo, type PodInfo } from '../../framework';
+import { explainRequirement, requirementMatches, termMatches, termsRead } from '../../../k8s/node-selector';
 
 export const ErrReasonPod = "node(s) didn't match Pod's node affinity/selector";
 // PreFilter: every term pins names that contradict each other.
-export const ErrReasonConflict = 'pod affinity terms conflict';
-export const preFilterReason = (plugins: string[]) => `node(s) didn't satisfy plugin(s) [${[...plugins].sort().join(' ')}]`;
+export { ErrReasonConflict, preFilterReason } from './prefilter';
 const REJECTED = rejection('NodeAffinity', 'UnschedulableAndUnresolvable', [ErrReasonPod]);
 
 function selectorMismatches(pod: PodInfo, node: NodeInfo): string[] {

@@ -1,7 +1,7 @@
 // Shared wording for "this taint is not tolerated" in scheduler, toTolerate and eviction messages:
 // the closest toleration on its own lines, then the toleration to add as YAML the user can paste.
 import type { Taint, Toleration } from '../types';
-import type { PodInfo, NodeInfo } from './framework';
+import type { PodInfo, NodeInfo } from '../scheduler/framework';
 import { closestToleration, formatTaint, formatToleration, toleratesTaint, tolerationYaml } from '../k8s/toleration';
 
 // Why the node lifecycle controller added a taint (src/admission/node-condition-taints.ts; upstream
