@@ -4,23 +4,20 @@ export { configure, resetConfiguration, settings, type ConfigureOptions, type Pl
 export { withConfiguration } from './config';
 export { parseTaint, taint, type ParsedTaint, type TaintAddition, type TaintRemoval, type TaintOptions } from './k8s/kubectl-taint';
 export { validate } from './validate';
-export { toleratesTaint, formatTaint, formatToleration, closestToleration } from './k8s/toleration';
+export { toleratesTaint } from './k8s/toleration';
 export { validateTolerations, validateTaints } from './k8s/validation';
 export { addDefaultTolerationSeconds } from './admission/default-toleration-seconds';
 export { addDaemonSetTolerations } from './admission/daemonset-tolerations';
 export { conditionTaints } from './admission/node-condition-taints';
 export { admitNode } from './admission';
-export { toSubject, type Subject } from './subject';
-export { type Status, type PodInfo, type NodeInfo } from './scheduler/framework';
-export { FILTER_PLUGINS, type NodeVerdict, type ScheduleResult } from './scheduler';
-// engine functions that take Kubernetes objects (and the internal forms), checked at this boundary
-export { podInfo, nodeInfo, schedulingVerdict, schedule, runFilters, fitError, scoreNodes, untoleratedPreferNoSchedule, admitPod, taintEviction } from './engine';
-export { SCORE_WEIGHTS, type NodeScore } from './scheduler/score';
+export type { Status } from './scheduler/framework';
+export type { NodeVerdict, ScheduleResult } from './scheduler';
+// engine functions that take Kubernetes objects, checked at this boundary (the framework's internals are not exported)
+export { schedulingVerdict, admitPod } from './engine';
+export type { NodeScore } from './scheduler/score';
 export { scheduleMatrix, PLUGIN_CODES, type VerdictMatrix, type ScheduleMatrixOptions } from './scheduler/matrix';
 export { parseQuantity, Quantity } from './k8s/quantity';
-export { podRequests } from './k8s/resources';
-export { normalizeTaintTolerationScores, findUntoleratedTaint } from './scheduler/plugins/tainttoleration';
-export { minTolerationTime, type EvictionVerdict } from './taint-eviction';
+export type { EvictionVerdict } from './taint-eviction';
 export { evictionVerdict, scheduleOn, rankNodes } from './evaluate';
 export { placeReplicas, type Placement, type PlacedPod, type PlacementOptions } from './placement/place';
 export { addExtendedResourceTolerations, extendedResourcesRequested, isExtendedResourceName } from './admission/extended-resource-toleration';

@@ -1,9 +1,9 @@
 // The exported engine functions take Kubernetes objects as the README documents (issue 10): a workload's pod
 // template is used, not ignored, and anything that is not a Pod, a workload or a Node is refused with a TypeError.
-import {
-  admitPod, fitError, nodeInfo, podInfo, runFilters, schedule, schedulingVerdict, scoreNodes, taintEviction,
-  toSubject, untoleratedPreferNoSchedule, resetConfiguration,
-} from '../src';
+import { admitPod, schedulingVerdict, resetConfiguration } from '../src';
+// the framework's internals are not exported by the package; their wrappers check their inputs all the same
+import { fitError, nodeInfo, podInfo, runFilters, schedule, scoreNodes, taintEviction, untoleratedPreferNoSchedule } from '../src/engine';
+import { toSubject } from '../src/subject';
 import type { Node, Pod } from '../src/types';
 import { deployment, node } from './fixtures';
 
@@ -86,4 +86,14 @@ describe('the other engine functions take objects too', () => {
     expect(taintEviction(selecting, evicting).after).toBe(0);
     expect(() => taintEviction(selecting, { kind: 'Pod' } as never)).toThrow(/expected a node/);
   });
+});
+
+test('the package exports its public API, not the framework’s internals (issue 9)', async () => {
+  const api = await import('../src');
+  for (const internal of ['podInfo', 'nodeInfo', 'runFilters', 'schedule', 'fitError', 'FILTER_PLUGINS', 'toSubject', 'scoreNodes', 'taintEviction']) {
+    expect(api).not.toHaveProperty(internal);
+  }
+  for (const documented of ['parseTaint', 'taint', 'validate', 'parseQuantity', 'toleratesTaint', 'schedulingVerdict', 'scheduleOn', 'rankNodes', 'evictionVerdict', 'placeReplicas', 'scheduleMatrix', 'admitPod', 'admitNode']) {
+    expect(typeof (api as Record<string, unknown>)[documented]).toBe('function');
+  }
 });

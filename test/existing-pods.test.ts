@@ -1,5 +1,6 @@
 // toBeSchedulableOn(node, { existingPods }) counts only the pods on that node, as kube-scheduler's NodeInfo does.
-import { scheduleOn, schedulingVerdict, toSubject } from '../src';
+import { scheduleOn, schedulingVerdict } from '../src';
+import { toSubject } from '../src/subject';
 import type { Pod } from '../src/types';
 import { daemonSet, failure, node } from './fixtures';
 

@@ -1,6 +1,7 @@
 // The hints in failure messages: which toleration came closest (the pod's own first), the toleration to add as
 // pasteable YAML, short lines, and identical per-node explanations folded into one entry.
-import { closestToleration, configure, parseManifests, resetConfiguration } from '../src';
+import { configure, parseManifests, resetConfiguration } from '../src';
+import { closestToleration } from '../src/k8s/toleration';
 import { daemonSet, deployment, failure, node, pod } from './fixtures';
 
 afterEach(() => resetConfiguration());

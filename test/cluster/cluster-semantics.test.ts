@@ -1,6 +1,8 @@
 // The cluster view beyond upstream's tables: options, messages, and rules upstream states in code rather than in
 // the ported tests (each cites the file it comes from).
-import { configure, parseManifests, resetConfiguration, scheduleOn, schedule, toSubject } from '../../src';
+import { configure, parseManifests, resetConfiguration, scheduleOn } from '../../src';
+import { schedule } from '../../src/scheduler';
+import { toSubject } from '../../src/subject';
 import { PodTopologySpread } from '../../src/scheduler/plugins/podtopologyspread';
 import type { Node } from '../../src/types';
 import { makeNode, makePod, spread } from './builders';
