@@ -41,10 +41,12 @@ export function toleratesTaint(toleration: Toleration, taint: Taint, comparisonO
 
 /** `Taint.ToString`: `k=v:E`, `k:E`, `k=v:`, `k`. */
 export function formatTaint(taint: Taint): string {
+  // a key-less taint only gets here with validate off; print it as kubectl would see it, not as "undefined"
+  const key = taint.key ?? '';
   const value = taint.value ?? '';
   const effect = taint.effect ?? '';
-  if (!effect) return value ? `${taint.key}=${value}:` : `${taint.key}`;
-  return value ? `${taint.key}=${value}:${effect}` : `${taint.key}:${effect}`;
+  if (!effect) return value ? `${key}=${value}:` : key;
+  return value ? `${key}=${value}:${effect}` : `${key}:${effect}`;
 }
 
 /** A toleration as a reader would write it in YAML flow style, keeping only set fields. */
@@ -139,7 +141,7 @@ function yamlScalar(s: string): string {
  */
 export function tolerationYaml(taint: Taint): string[] {
   const value = taint.value ?? '';
-  const lines = [`- key: ${yamlScalar(taint.key)}`];
+  const lines = [`- key: ${yamlScalar(taint.key ?? '')}`];
   if (value) lines.push('  operator: Equal', `  value: ${yamlScalar(value)}`);
   else lines.push('  operator: Exists');
   if (taint.effect) lines.push(`  effect: ${taint.effect}`);
