@@ -62,9 +62,9 @@ const guards: Pod[] = [['guard-zone', 'bare-1', 'topology.kubernetes.io/zone'], 
   },
 }));
 
-const tmpl = (name: string, spec: Record<string, unknown>, kind = 'Deployment'): KubeObject => ({
+const tmpl = (name: string, spec: Record<string, unknown>, kind = 'Deployment', app = name): KubeObject => ({
   apiVersion: 'apps/v1', kind, metadata: { name, namespace: 'default' },
-  spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: containers(), ...spec } } },
+  spec: { selector: { matchLabels: { app } }, template: { metadata: { labels: { app } }, spec: { containers: containers(), ...spec } } },
 } as KubeObject);
 const term = (...matchExpressions: unknown[]) => ({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions }] } } } });
 
@@ -95,13 +95,9 @@ const workloads: KubeObject[] = [
   }),
   { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'bare-pod' }, spec: { containers: containers({ cpu: '100m' }), nodeSelector: { pool: 'general' } } } as KubeObject,
   // cluster plugins: spread constraints (zone, hostname, a key only some nodes have), required pod (anti-)affinity
-  ...(['topology.kubernetes.io/zone', 'kubernetes.io/hostname', 'example.com/gen'] as const).map((topologyKey) => {
-    const w = tmpl(`spread-${topologyKey.split('/')[1]}`, {
-      topologySpreadConstraints: [{ maxSkew: 1, topologyKey, whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } } }],
-    });
-    (w as { spec: { template: { metadata: { labels: Record<string, string> } } } }).spec.template.metadata.labels.app = 'web';
-    return { ...w, spec: { ...(w.spec as object), selector: { matchLabels: { app: 'web' } } } } as KubeObject;
-  }),
+  ...['topology.kubernetes.io/zone', 'kubernetes.io/hostname', 'example.com/gen'].map((topologyKey) => tmpl(`spread-${topologyKey.split('/')[1]}`, {
+    topologySpreadConstraints: [{ maxSkew: 1, topologyKey, whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } } }],
+  }, 'Deployment', 'web')),
   tmpl('spread-anyway', { topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { app: 'web' } } }] }),
   tmpl('with-web', { affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'topology.kubernetes.io/zone', labelSelector: { matchLabels: { app: 'web' } } }] } } }),
   tmpl('with-web-host', { affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: { app: 'web' } } }] } } }),
