@@ -48,11 +48,23 @@ const existingPods: Pod[] = [
   { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p1' }, spec: { nodeName: 'general-0', containers: containers({ cpu: '3500m' }, [8080]) } },
   { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p2' }, spec: { nodeName: 'spot-1', containers: containers() } },
   { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p3' }, spec: { nodeName: 'spot-1', containers: containers() } },
+  // app=web: two in z0, one in z1, none in z2 (what spread constraints and pod affinity count)
+  ...[['web-1', 'general-3'], ['web-2', 'bare-0'], ['web-3', 'tiny-1']].map(([name, nodeName]): Pod => (
+    { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', labels: { app: 'web' } }, spec: { nodeName, containers: containers() } })),
+  { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-done', labels: { app: 'web' } }, spec: { nodeName: 'bare-2', containers: containers() }, status: { phase: 'Succeeded' } },
 ];
+/** Pods with required anti-affinity against app=intruder: zone z1 (bare-1), and the node huge-2 alone (hostname). */
+const guards: Pod[] = [['guard-zone', 'bare-1', 'topology.kubernetes.io/zone'], ['guard-host', 'huge-2', 'kubernetes.io/hostname']].map(([name, nodeName, topologyKey]) => ({
+  apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', labels: { app: 'guard' } },
+  spec: {
+    nodeName, containers: containers(),
+    affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey, labelSelector: { matchLabels: { app: 'intruder' } } }] } },
+  },
+}));
 
-const tmpl = (name: string, spec: Record<string, unknown>, kind = 'Deployment'): KubeObject => ({
+const tmpl = (name: string, spec: Record<string, unknown>, kind = 'Deployment', app = name): KubeObject => ({
   apiVersion: 'apps/v1', kind, metadata: { name, namespace: 'default' },
-  spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: containers(), ...spec } } },
+  spec: { selector: { matchLabels: { app } }, template: { metadata: { labels: { app } }, spec: { containers: containers(), ...spec } } },
 } as KubeObject);
 const term = (...matchExpressions: unknown[]) => ({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions }] } } } });
 
@@ -82,11 +94,25 @@ const workloads: KubeObject[] = [
     affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: { app: 'spread' } } }] } },
   }),
   { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'bare-pod' }, spec: { containers: containers({ cpu: '100m' }), nodeSelector: { pool: 'general' } } } as KubeObject,
+  // cluster plugins: spread constraints (zone, hostname, a key only some nodes have), required pod (anti-)affinity
+  ...['topology.kubernetes.io/zone', 'kubernetes.io/hostname', 'example.com/gen'].map((topologyKey) => tmpl(`spread-${topologyKey.split('/')[1]}`, {
+    topologySpreadConstraints: [{ maxSkew: 1, topologyKey, whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } } }],
+  }, 'Deployment', 'web')),
+  tmpl('spread-anyway', { topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { app: 'web' } } }] }),
+  tmpl('with-web', { affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'topology.kubernetes.io/zone', labelSelector: { matchLabels: { app: 'web' } } }] } } }),
+  tmpl('with-web-host', { affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: { app: 'web' } } }] } } }),
+  tmpl('with-nobody', { affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'topology.kubernetes.io/zone', labelSelector: { matchLabels: { app: 'nobody' } } }] } } }),
+  tmpl('away-from-web', { affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'topology.kubernetes.io/zone', labelSelector: { matchLabels: { app: 'web' } } }] } } }),
+  tmpl('away-from-web-host', { affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: { app: 'web' } } }] } } }),
+  tmpl('intruder', {}),
 ];
 
 
 describe('scheduleMatrix', () => {
-  test.each([true, false])('with shapes %s, every pair has the plugin scheduleOn reports first', (shapes) => {
+  test.each([
+    [true, 'existing pods', existingPods], [false, 'existing pods', existingPods],
+    [true, 'existing pods with required anti-affinity', [...existingPods, ...guards]], [false, 'existing pods with required anti-affinity', [...existingPods, ...guards]],
+  ])('with shapes %s and %s, every pair has the plugin scheduleOn reports first', (shapes, _, existingPods) => {
     const m = scheduleMatrix(workloads, nodes, { existingPods, shapes });
     expect(m.codes.length).toBe(workloads.length * nodes.length);
     const seen = new Set<string>();
@@ -100,9 +126,33 @@ describe('scheduleMatrix', () => {
       });
       expect(m.fitError(i)).toBe(r.fitError);
     });
-    // the fixture reaches every plugin of the perf encoding
+    // the fixture reaches every plugin of the perf encoding, and the cluster plugins
     for (const plugin of Object.keys(PLUGIN_CODES)) expect(seen).toContain(plugin);
     expect(seen).toContain('Feasible');
+    expect(seen).toContain('PodTopologySpread');
+    expect(seen).toContain('InterPodAffinity');
+  });
+
+  test('pods read by the cluster plugins are evaluated by node shape too (the PreFilter state decides, not the node)', () => {
+    const pods = [...existingPods, guards[0]]; // guards[1]'s hostname term would make every node its own group
+    const w = (name: string) => workloads.find((x) => x.metadata!.name === name)!;
+    for (const name of ['spread-zone', 'with-web', 'away-from-web', 'intruder']) {
+      const m = scheduleMatrix([w(name)], nodes, { existingPods: pods });
+      const every = scheduleMatrix([w(name)], nodes, { existingPods: pods, shapes: false });
+      expect([name, Buffer.from(m.codes).equals(Buffer.from(every.codes))]).toEqual([name, true]);
+      expect([name, m.evaluations < nodes.length]).toEqual([name, true]);
+    }
+    // zone z0 holds two app=web pods, z1 one, z2 none: a spread pod (maxSkew 1) fits only z2
+    const spread = scheduleMatrix([w('spread-zone')], nodes, { existingPods });
+    const zone = (j: number) => nodes[j].metadata!.labels!['topology.kubernetes.io/zone'];
+    nodes.forEach((n, j) => {
+      const plugin = spread.plugins[spread.code(0, j)];
+      if (zone(j) !== 'z2') expect([n.metadata!.name, plugin]).not.toEqual([n.metadata!.name, 'Feasible']);
+      if (plugin !== 'PodTopologySpread') return;
+      expect(zone(j)).not.toBe('z2');
+      expect(spread.verdict(0, j).status?.reasons).toEqual(["node(s) didn't match pod topology spread constraints"]);
+    });
+    expect(nodes.some((_, j) => spread.plugins[spread.code(0, j)] === 'PodTopologySpread')).toBe(true);
   });
 
   test("an existing pod's required anti-affinity reaches pods without affinity of their own (InterPodAffinity)", () => {
@@ -123,7 +173,7 @@ describe('scheduleMatrix', () => {
     const shaped = scheduleMatrix(workloads, nodes, { existingPods });
     const every = scheduleMatrix(workloads, nodes, { existingPods, shapes: false });
     expect(Buffer.from(shaped.codes).equals(Buffer.from(every.codes))).toBe(true);
-    expect(every.evaluations).toBeLessThan(workloads.length * nodes.length); // the gated pod is never evaluated
+    expect(scheduleMatrix([workloads.find((w) => w.metadata!.name === 'gated')!], nodes, { existingPods }).evaluations).toBe(0);
     expect(shaped.evaluations).toBeLessThan(every.evaluations / 2);
   });
 

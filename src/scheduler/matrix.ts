@@ -1,12 +1,15 @@
 // The Filter verdict of every (workload, node) pair, one byte each, for reports over thousands of nodes.
 // Same verdicts as schedule()/scheduleOn: a plugin's `check` is its `filter` without the details. Nodes that
-// every plugin reads alike (see NodeReads in framework.ts) share one evaluation per pod: node shapes.
+// every plugin reads alike (see NodeReads in framework.ts) share one evaluation per pod: node shapes. The cluster
+// plugins (PodTopologySpread, InterPodAffinity) run their PreFilter once per pod over one snapshot per call, and
+// their Filter once per group of nodes alike in the label keys it reads (ClusterPlugin.reads in cycle.ts).
 import type { KubeObject, Node, Pod } from '../types';
 import { assertNode, isNode, type Subject } from '../subject';
 import { subjectOf } from '../engine';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeReads, type NodeUsage, type PodInfo, type Resources } from './framework';
-import * as filters from '.';
-import { FILTER_PLUGINS, podRejection, podsByNode, runFilters, schedule, type NodeVerdict } from '.';
+import { CLUSTER_PLUGINS, cycleFor, FILTER_PLUGINS, podRejection, podsByNode, runFilters, schedule, type NodeVerdict } from '.';
+import { runClusterFilters, type CycleState } from './cycle';
+import { buildSnapshot, type Snapshot } from './snapshot';
 
 /** Codes of the matrix bytes (the encoding of ../shared/perf): 0 feasible, then one per plugin; others from 8 in order seen. */
 export const PLUGIN_CODES: Readonly<Record<string, number>> = {
@@ -27,7 +30,10 @@ export interface VerdictMatrix {
   readonly codes: Uint8Array;
   /** Plugin names by code: `plugins[codes[i]]`; `plugins[0]` is "Feasible". */
   readonly plugins: readonly string[];
-  /** How many (pod, node) evaluations were made: one per node shape and pod with shapes on. */
+  /**
+   * How many evaluations were made: of the node filters, one per node shape and pod with shapes on; plus of the
+   * cluster filters (PodTopologySpread, InterPodAffinity), one per group of nodes alike in what they read.
+   */
   readonly evaluations: number;
   code(workload: number, node: number): number;
   /** One pair's full verdict (plugin, kube-scheduler's reasons, our details), worked out now for that pair. */
@@ -40,11 +46,11 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * Pods whose verdicts read other nodes and their pods (topology spread, pod (anti-)affinity — their own, or an
- * existing pod's required anti-affinity, which InterPodAffinity checks for every incoming pod) are not shaped when
- * plugins that read them are there (CLUSTER_PLUGINS of the scheduler): they go through schedule(), as scheduleOn.
+ * existing pod's required anti-affinity, which InterPodAffinity checks for every incoming pod): the cluster
+ * plugins' PreFilter runs for them (the others' would Skip, as in schedule()).
  */
 function readsCluster(subject: Subject, existingAntiAffinity: boolean): boolean {
-  if (!((filters as { CLUSTER_PLUGINS?: readonly unknown[] }).CLUSTER_PLUGINS?.length)) return false;
+  if (CLUSTER_PLUGINS.length === 0) return false;
   if (existingAntiAffinity) return true;
   const spec = subject.spec;
   return Boolean(spec.topologySpreadConstraints?.length || spec.affinity?.podAffinity || spec.affinity?.podAntiAffinity);
@@ -187,10 +193,11 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
 
   let evaluations = 0;
   const checkAll = chain(plugins.map((p) => p.check!), pluginCodes);
-  const evaluate = (pod: PodInfo, j: number): number => {
+  const evaluate = (pod: PodInfo, j: number, cycle?: CycleState): number => {
     evaluations++;
     if (!fast) {
-      const v = runFilters(pod, infos[j], usages[j]);
+      // `cycle`: the pod's, without the cluster filters (they run after, in clusterFilters)
+      const v = runFilters(pod, infos[j], usages[j], cycle);
       return v.feasible ? 0 : codeOf(v.status!.plugin);
     }
     // NodeAffinity PreFilter: nodes outside its result are never filtered (runFilters does the same).
@@ -296,6 +303,25 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     return shapes;
   };
 
+  // One snapshot for the call, as schedule() builds per pod: the cluster plugins' PreFilter state is per pod over it.
+  let snap: Snapshot | undefined;
+  const snapshot = (): Snapshot => (snap ??= buildSnapshot(infos.map((n) => n.node), byNode));
+  let unique: boolean | undefined;
+  const uniqueNames = (): boolean => (unique ??= snapshot().byName.size === N);
+  // Nodes grouped by their values of a set of label keys alone (having a key or not counts): what a cluster Filter reads.
+  const byClusterKeys = new Map<string, { of: Int32Array; count: number }>();
+  const clusterGroups = (labelKeys: readonly string[]): { of: Int32Array; count: number } => {
+    const sorted = [...new Set(labelKeys)].sort();
+    const sig = sorted.join(SEP);
+    let groups = byClusterKeys.get(sig);
+    if (groups) return groups;
+    groups = { of: new Int32Array(N), count: 1 };
+    for (const k of sorted) groups = refine(groups.of, groups.count, valuesOf(k));
+    byClusterKeys.set(sig, groups);
+    return groups;
+  };
+  const clusterVerdicts = new Int16Array(N + 1);
+
   const codes = new Uint8Array(W * N);
   const marked = new Uint8Array(N);
   // Rows are few (pods differ, their verdicts per shape seldom do): a row seen before is copied, not filled.
@@ -324,16 +350,31 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
   for (let i = 0; i < W; i++) {
     const pod = podInfo(subjects[i]);
     const at = i * N;
-    if (readsCluster(subjects[i], existingAntiAffinity)) {
-      // topology spread and pod (anti-)affinity read other nodes and their pods: exactly what scheduleOn does
-      fromSchedule(i, at);
-      continue;
-    }
     const whole = podRejection(pod);
     if (whole) {
       codes.fill(codeOf(whole.plugin), at, at + N);
       continue;
     }
+    // The cluster plugins' PreFilter, once per pod over the one snapshot (as schedule() for each pod)
+    let cycle: CycleState | undefined;
+    if (readsCluster(subjects[i], existingAntiAffinity)) {
+      cycle = cycleFor(pod, snapshot());
+      if (cycle.rejection) {
+        codes.fill(codeOf(cycle.rejection.plugin), at, at + N);
+        continue;
+      }
+      if (cycle.nodeNames) {
+        // a cluster plugin's PreFilterResult: the nodes left out get runFilters' status for them
+        for (let j = 0; j < N; j++) {
+          evaluations++;
+          const v = runFilters(pod, infos[j], usages[j], cycle);
+          codes[at + j] = v.feasible ? 0 : codeOf(v.status!.plugin);
+        }
+        continue;
+      }
+      if (cycle.active.length === 0) cycle = undefined;
+    }
+    const filtersOnly = cycle && { ...cycle, active: [] };
     // The node names the pod singles out (nodeName, matchFields, the PreFilter's names): those nodes are
     // evaluated one by one; any other name is alike to the pod.
     let singled: string[] | undefined;
@@ -345,14 +386,17 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
       else if (read && read.length) singled = singled ? [...singled, ...read] : [...read];
     }
     if (everyNode) {
-      for (let j = 0; j < N; j++) codes[at + j] = evaluate(pod, j);
+      for (let j = 0; j < N; j++) codes[at + j] = evaluate(pod, j, filtersOnly);
+      if (cycle) clusterFilters(pod, at, cycle);
       continue;
     }
     const shapes = shapesFor(plugins.flatMap((p) => p.reads!.labels?.(pod) ?? []));
     const reps = shapes.representatives;
     if (!singled) {
-      for (let s = 0; s < reps.length; s++) verdicts[s] = evaluate(pod, reps[s]);
-      fillFromShapes(i, reps.length, shapes, true);
+      for (let s = 0; s < reps.length; s++) verdicts[s] = evaluate(pod, reps[s], filtersOnly);
+      // a row the cluster filters change afterwards is not a pattern for others
+      fillFromShapes(i, reps.length, shapes, !cycle);
+      if (cycle) clusterFilters(pod, at, cycle);
       continue;
     }
     const own = nodesNamed(singled);
@@ -361,28 +405,42 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
       // a representative with a name the pod does not single out; a shape of singled-out nodes only needs none
       let k = shapes.offsets[s];
       while (k < shapes.offsets[s + 1] && marked[shapes.members[k]]) k++;
-      verdicts[s] = k < shapes.offsets[s + 1] ? evaluate(pod, shapes.members[k]) : 0;
+      verdicts[s] = k < shapes.offsets[s + 1] ? evaluate(pod, shapes.members[k], filtersOnly) : 0;
     }
     fillFromShapes(i, reps.length, shapes, false);
     for (const j of own) {
-      codes[at + j] = evaluate(pod, j);
+      codes[at + j] = evaluate(pod, j, filtersOnly);
       marked[j] = 0;
     }
+    if (cycle) clusterFilters(pod, at, cycle);
   }
 
-  function fromSchedule(i: number, at: number): void {
-    const { feasible, rejected } = schedule(subjects[i], nodes, options.existingPods);
-    // both lists keep node order: merge them back by name
-    let f = 0;
-    let r = 0;
+  /**
+   * The cluster plugins' Filter, in order, for the nodes the other filters passed in the row at `at`: once per
+   * group of nodes alike in the label keys the plugins read with this pod's state (kubernetes.io/hostname makes
+   * every node its own group); per node when a plugin declares nothing, node names repeat, or shapes are off.
+   */
+  function clusterFilters(pod: PodInfo, at: number, cycle: CycleState): void {
+    const keys: string[] = [];
+    let perNode = !shared || !uniqueNames();
+    for (const { plugin, state } of cycle.active) {
+      const read = plugin.reads?.(state);
+      if (read) keys.push(...read);
+      else perNode = true;
+    }
+    const groups = perNode ? undefined : clusterGroups(keys);
+    clusterVerdicts.fill(-1, 0, groups ? groups.count : N);
+    const entries = snapshot().byName; // runFilters reads the node's entry by name
     for (let j = 0; j < N; j++) {
-      evaluations++;
-      if (f < feasible.length && feasible[f].node === infos[j].name) {
-        f++;
-        codes[at + j] = 0;
-      } else {
-        codes[at + j] = codeOf(rejected[r++].status!.plugin);
+      if (codes[at + j] !== 0) continue;
+      const g = groups ? groups.of[j] : j;
+      let v = clusterVerdicts[g];
+      if (v < 0) {
+        evaluations++;
+        const status = runClusterFilters(pod, entries.get(infos[j].name)!, cycle);
+        clusterVerdicts[g] = v = status ? codeOf(status.plugin) : 0;
       }
+      codes[at + j] = v;
     }
   }
 
@@ -394,14 +452,13 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     evaluations,
     code: (w, n) => codes[w * N + n],
     verdict: (w, n) => {
-      if (!readsCluster(subjects[w], existingAntiAffinity)) return runFilters(podInfo(subjects[w]), infos[n], usages[n]);
-      const { feasible, rejected } = schedule(subjects[w], nodes, options.existingPods);
-      // the n-th node's verdict: count the nodes of the same name before it
-      const name = infos[n].name;
-      let k = 0;
-      for (let j = 0; j < n; j++) if (infos[j].name === name) k++;
-      return [...feasible, ...rejected].filter((v) => v.node === name)[k] ?? runFilters(podInfo(subjects[w]), infos[n], usages[n]);
+      const pod = podInfo(subjects[w]);
+      if (!readsCluster(subjects[w], existingAntiAffinity) || podRejection(pod)) return runFilters(pod, infos[n], usages[n]);
+      return runFilters(pod, infos[n], usages[n], cycleFor(pod, snapshot()));
     },
-    fitError: (w) => schedule(subjects[w], nodes, options.existingPods).fitError,
+    fitError: (w) =>
+      readsCluster(subjects[w], existingAntiAffinity)
+        ? schedule(subjects[w], nodes, options.existingPods, undefined, snapshot()).fitError
+        : schedule(subjects[w], nodes, options.existingPods).fitError,
   };
 }

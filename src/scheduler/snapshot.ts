@@ -21,7 +21,12 @@ export interface Snapshot {
   byName: Map<string, NodeSnapshot>;
   /** Namespace name → labels, from the Namespace objects given (namespaceSelector reads them). */
   namespaceLabels: Map<string, Record<string, string>>;
+  /** The nodes with pods, in node order (see nodesWithPods); dropped when a pod is assumed. */
+  withPods?: NodeSnapshot[];
 }
+
+/** The nodes that have pods, in node order: what counting existing pods visits (a PreFilter per pod, thousands of nodes). */
+export const nodesWithPods = (snapshot: Snapshot): NodeSnapshot[] => (snapshot.withPods ??= snapshot.nodes.filter((n) => n.pods.length > 0));
 
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
@@ -82,6 +87,7 @@ export function assumePod(snapshot: Snapshot, node: string, pod: Pod): void {
   const entry = snapshot.byName.get(node);
   if (!(entry instanceof NodeEntry) || !inSchedulerCache(pod)) return;
   entry.add(pod);
+  snapshot.withPods = undefined;
   const ns = podNamespace(pod);
   if (!snapshot.namespaceLabels.has(ns)) snapshot.namespaceLabels.set(ns, { [NAMESPACE_NAME_LABEL]: ns });
 }

@@ -17,5 +17,12 @@ export const InterPodAffinity: ClusterPlugin<PreFilterState> = {
     return { state: r };
   },
   filter,
+  // the Filter reads the node's values of the pod's required terms' topologyKeys, and of the keys of the
+  // existing pods' anti-affinity pairs (any other label of the node finds no count)
+  reads: (state) => [
+    ...state.affinityTerms.map((t) => t.topologyKey),
+    ...state.antiAffinityTerms.map((t) => t.topologyKey),
+    ...[...state.existingAntiAffinity.keys()].map((k) => k.slice(0, k.indexOf('\u0000'))),
+  ],
   explainPass,
 };

@@ -3,7 +3,7 @@
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
 import type { Pod } from '../../../types';
 import type { PodInfo, Status } from '../../framework';
-import { NAMESPACE_NAME_LABEL, subjectPodMeta, type Snapshot } from '../../snapshot';
+import { NAMESPACE_NAME_LABEL, nodesWithPods, subjectPodMeta, type Snapshot } from '../../snapshot';
 import { LabelSelectorError } from '../../../k8s/label-selector';
 import { existingPodTerms, parseAffinityTerms, resolveNamespaces, termMatches, type AffinityTerm } from './terms';
 
@@ -91,7 +91,7 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
     namespace, labels, affinityTerms, antiAffinityTerms,
     existingAntiAffinity: new Map(), affinity: new Map(), antiAffinity: new Map(),
   };
-  for (const node of snapshot.nodes) {
+  for (const node of nodesWithPods(snapshot)) {
     const nodeLabels = node.info.labels;
     const has = (key: string) => Object.prototype.hasOwnProperty.call(nodeLabels, key);
     for (const existing of node.pods) {

@@ -15,5 +15,7 @@ export const PodTopologySpread: ClusterPlugin<PreFilterState> = {
     return state ? { state } : { skip: true };
   },
   filter,
+  // the Filter reads each hard constraint's topologyKey of the node (presence and value), the rest from the state
+  reads: (state) => state.constraints.map((c) => c.topologyKey),
   explainPass,
 };
