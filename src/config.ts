@@ -1,5 +1,6 @@
-// Settings that later checks in the same test file use. Each test file gets a
-// fresh module registry in Jest and Vitest, so `configure` does not leak across files.
+// Settings that later checks use, scoped by the runners' hooks (installed by the setup entries):
+// a call at a file's top level (or in a beforeAll) holds for that file, a call inside a test for the
+// rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
 
 export interface PlacementSettings {
   featureGates: { TaintTolerationComparisonOperators: boolean };
@@ -9,6 +10,8 @@ export interface PlacementSettings {
     daemonSetTolerations: boolean;
     nodeConditionTaints: boolean;
   };
+  /** A node without status.allocatable is an error instead of "resources unconstrained". */
+  requireAllocatable: boolean;
 }
 
 export interface ConfigureOptions {
@@ -19,6 +22,7 @@ export interface ConfigureOptions {
     daemonSetTolerations?: boolean;
     nodeConditionTaints?: boolean;
   };
+  requireAllocatable?: boolean;
 }
 
 function defaults(): PlacementSettings {
@@ -31,6 +35,7 @@ function defaults(): PlacementSettings {
       daemonSetTolerations: true,
       nodeConditionTaints: true,
     },
+    requireAllocatable: false,
   };
 }
 
@@ -46,7 +51,7 @@ export function settingsGeneration(): number {
   return generation;
 }
 
-const KNOWN_KEYS = ['featureGates', 'validate', 'admission'];
+const KNOWN_KEYS = ['featureGates', 'validate', 'admission', 'requireAllocatable'];
 
 export function configure(options: ConfigureOptions = {}): PlacementSettings {
   for (const key of Object.keys(options)) {
@@ -57,6 +62,7 @@ export function configure(options: ConfigureOptions = {}): PlacementSettings {
     next.featureGates.TaintTolerationComparisonOperators = options.featureGates.TaintTolerationComparisonOperators;
   }
   if (options.validate !== undefined) next.validate = options.validate;
+  if (options.requireAllocatable !== undefined) next.requireAllocatable = options.requireAllocatable;
   const admission = options.admission;
   if (admission) {
     const dts = admission.defaultTolerationSeconds;
@@ -76,8 +82,75 @@ export function configure(options: ConfigureOptions = {}): PlacementSettings {
   return structuredClone(current);
 }
 
+function restore(saved: PlacementSettings): void {
+  current = saved;
+  generation++;
+}
+
 /** Back to the defaults (for tests of this library and for `afterEach` hooks). */
 export function resetConfiguration(): void {
-  current = defaults();
-  generation++;
+  restore(defaults());
+}
+
+/**
+ * Run `fn` under these settings and put the previous ones back afterwards — also when `fn` throws,
+ * and, when `fn` returns a promise, once it settles. Returns what `fn` returns.
+ */
+export function withConfiguration<T>(options: ConfigureOptions, fn: () => T): T {
+  const saved = current;
+  configure(options);
+  let result: T;
+  try {
+    result = fn();
+  } catch (e) {
+    restore(saved);
+    throw e;
+  }
+  if (isPromiseLike(result)) {
+    return Promise.resolve(result).finally(() => restore(saved)) as T;
+  }
+  restore(saved);
+  return result;
+}
+
+function isPromiseLike(x: unknown): x is PromiseLike<unknown> {
+  return (typeof x === 'object' || typeof x === 'function') && x !== null && typeof (x as PromiseLike<unknown>).then === 'function';
+}
+
+/** The settings that differ from the defaults, e.g. "admission.defaultTolerationSeconds off, validate off". */
+export function nonDefaultSettings(): string {
+  const out: string[] = [];
+  const walk = (now: unknown, def: unknown, path: string) => {
+    if (typeof now === 'object' && now !== null && typeof def === 'object' && def !== null) {
+      for (const k of Object.keys(now)) walk((now as Record<string, unknown>)[k], (def as Record<string, unknown>)[k], path ? `${path}.${k}` : k);
+    } else if (now !== def) {
+      out.push(`${path} ${now === true ? 'on' : now === false ? 'off' : String(now)}`);
+    }
+  };
+  walk(current, defaults(), '');
+  return out.join(', ');
+}
+
+// The runners' hooks, installed by jest-k8s-placement/jest, /jest-globals and /vitest.
+let beforeTest: PlacementSettings | undefined;
+
+export interface RunnerHooks {
+  beforeEach(fn: () => void): void;
+  afterEach(fn: () => void): void;
+  afterAll(fn: () => void): void;
+}
+
+export function installSettingsHooks(hooks: RunnerHooks): void {
+  // What configure() did at the file's top level or in beforeAll holds for every test;
+  // what a test (or its beforeEach) did is undone when it ends.
+  hooks.beforeEach(() => {
+    beforeTest = current;
+  });
+  hooks.afterEach(() => {
+    // Only when the test changed them, so per-object caches survive from test to test.
+    if (beforeTest && beforeTest !== current) restore(beforeTest);
+    beforeTest = undefined;
+  });
+  // Vitest --no-isolate keeps this module for the next file: start it from the defaults.
+  hooks.afterAll(() => resetConfiguration());
 }

@@ -1,6 +1,7 @@
 // jest-k8s-placement — engine, settings and helpers. Matchers are registered by
 // jest-k8s-placement/jest, /jest-globals or /vitest, and exported by /matchers.
 export { configure, resetConfiguration, settings, type ConfigureOptions, type PlacementSettings } from './config';
+export { withConfiguration } from './config';
 export { parseTaint, taint, type ParsedTaint, type TaintAddition, type TaintRemoval, type TaintOptions } from './k8s/kubectl-taint';
 export { validate } from './validate';
 export { toleratesTaint, formatTaint, formatToleration, closestToleration } from './k8s/toleration';

@@ -1,10 +1,13 @@
 /// <reference types="@jest/globals" preserve="true" />
 // jest-k8s-placement/jest-globals — for `import { expect } from '@jest/globals'`.
-import { expect } from '@jest/globals';
+import './jest-entry-guard';
+import { afterAll, afterEach, beforeEach, expect } from '@jest/globals';
+import { installSettingsHooks } from './config';
 import { matchers } from './matchers';
 import type { PlacementMatchers } from './matchers/types';
 
 expect.extend(matchers as never);
+installSettingsHooks({ beforeEach, afterEach, afterAll });
 
 declare module '@jest/expect' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars

@@ -1,4 +1,7 @@
-// jest-k8s-placement/jest — for `setupFilesAfterEnv`: adds the matchers to Jest's global `expect`.
+// jest-k8s-placement/jest — for `setupFilesAfterEnv`: adds the matchers to Jest's global `expect`,
+// and scopes `configure` with Jest's hooks (see config.ts installSettingsHooks).
+import './jest-entry-guard';
+import { installSettingsHooks, type RunnerHooks } from './config';
 import { matchers } from './matchers';
 import type { PlacementMatchers } from './matchers/types';
 
@@ -9,6 +12,7 @@ if (!globalExpect) {
   );
 }
 globalExpect.extend(matchers);
+installSettingsHooks(globalThis as unknown as RunnerHooks);
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

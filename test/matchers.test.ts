@@ -30,20 +30,24 @@ describe('toTolerate', () => {
     expect(failure(() => expect(cpuTolerant).toTolerate('dedicated=gpu:NoSchedule'))).toBe(
       'expect(received).toTolerate(taint)\n\n' +
         'Expected Deployment default/web to tolerate taint "dedicated=gpu:NoSchedule", but no toleration matches it.\n' +
-        'Closest: tolerations[0] {key: "dedicated", operator: Equal, value: "cpu", effect: NoSchedule}: value "cpu" ≠ taint value "gpu" (operator Equal)',
+        'Closest toleration: tolerations[0] {key: "dedicated", operator: Equal, value: "cpu", effect: NoSchedule}\n' +
+        '  value "cpu" ≠ taint value "gpu" (operator Equal)\n' +
+        'To tolerate it, add to spec.template.spec.tolerations:\n' +
+        '  - key: dedicated\n    operator: Equal\n    value: gpu\n    effect: NoSchedule',
     );
   });
   test('.not failure names the toleration that matches and who added it', () => {
     expect(failure(() => expect(pod('p')).not.toTolerate('node.kubernetes.io/unreachable:NoExecute'))).toBe(
       'expect(received).not.toTolerate(taint)\n\n' +
-        'Expected Pod default/p not to tolerate taint "node.kubernetes.io/unreachable:NoExecute", but tolerations[1] ' +
-        '{key: "node.kubernetes.io/unreachable", operator: Exists, effect: NoExecute, tolerationSeconds: 300} (added by DefaultTolerationSeconds admission) tolerates it for 300s (tolerationSeconds).',
+        'Expected Pod default/p not to tolerate taint "node.kubernetes.io/unreachable:NoExecute", but it does.\n' +
+        'Tolerated for 300s (tolerationSeconds) by tolerations[1] (added by DefaultTolerationSeconds admission):\n' +
+        '  {key: "node.kubernetes.io/unreachable", operator: Exists, effect: NoExecute, tolerationSeconds: 300}',
     );
   });
   test('effect and key differences are explained', () => {
     const msg = failure(() => expect({ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }).toTolerate('dedicated=gpu:NoExecute'));
     expect(msg).toContain('effect NoSchedule ≠ taint effect NoExecute');
-    expect(failure(() => expect(pod('none', [])).toTolerate('a:NoSchedule'))).toContain('Closest: tolerations[0] {key: "node.kubernetes.io/not-ready"');
+    expect(failure(() => expect(pod('none', [])).toTolerate('a:NoSchedule'))).toContain('The pod spec has no tolerations; the 2 added by DefaultTolerationSeconds admission have other keys');
   });
   test('an invalid taint spec fails with kubectl’s message, with and without .not', () => {
     expect(failure(() => expect(gpuTolerant).toTolerate('dedicated=gpu:NoSchedul'))).toContain('invalid taint effect: NoSchedul, unsupported taint effect');
@@ -87,7 +91,11 @@ describe('toBeSchedulableOn', () => {
       'expect(received).toBeSchedulableOn(node)\n\n' +
         'Expected Deployment default/web to be schedulable on Node gpu-1, but kube-scheduler would reject it:\n' +
         '  TaintToleration: node(s) had untolerated taint(s)\n' +
-        '    taint dedicated=gpu:NoSchedule is not tolerated; closest toleration tolerations[0] {key: "dedicated", operator: Equal, value: "cpu", effect: NoSchedule}: value "cpu" ≠ taint value "gpu" (operator Equal)',
+        '    taint dedicated=gpu:NoSchedule is not tolerated\n' +
+        '    closest toleration: tolerations[0] {key: "dedicated", operator: Equal, value: "cpu", effect: NoSchedule}\n' +
+        '      value "cpu" ≠ taint value "gpu" (operator Equal)\n' +
+        '    To tolerate it, add to spec.template.spec.tolerations:\n' +
+        '      - key: dedicated\n        operator: Equal\n        value: gpu\n        effect: NoSchedule',
     );
   });
   test('a cordoned node reports NodeUnschedulable first', () => {
@@ -98,7 +106,7 @@ describe('toBeSchedulableOn', () => {
   });
   test('a NotReady node carries the condition taints', () => {
     const msg = failure(() => expect(cpuTolerant).toBeSchedulableOn(node('down', [], { ready: 'False' })));
-    expect(msg).toContain("taint node.kubernetes.io/not-ready:NoSchedule (added by the node lifecycle controller from the node's conditions) is not tolerated");
+    expect(msg).toContain("taint node.kubernetes.io/not-ready:NoSchedule (from node condition Ready=False) is not tolerated");
     configure({ admission: { nodeConditionTaints: false } });
     expect(cpuTolerant).toBeSchedulableOn(node('down', [], { ready: 'False' }));
   });
@@ -147,14 +155,15 @@ describe('toBeEvictedFrom', () => {
         'Expected Deployment default/web to be evicted after 60s from Node down\n' +
         'Expected: "evicted after 60s"\nReceived: "evicted after 300s"\n\n' +
         'NoExecute taints on Node down and the toleration used for each:\n' +
-        "  node.kubernetes.io/not-ready:NoExecute (added by the node lifecycle controller from the node's conditions): first matching toleration tolerations[0] " +
-        '{key: "node.kubernetes.io/not-ready", operator: Exists, effect: NoExecute, tolerationSeconds: 300} (added by DefaultTolerationSeconds admission), tolerationSeconds 300',
+        "  node.kubernetes.io/not-ready:NoExecute (from node condition Ready=False)\n" +
+        '    tolerated for 300s by the first matching toleration, tolerations[0] (added by DefaultTolerationSeconds admission):\n' +
+        '      {key: "node.kubernetes.io/not-ready", operator: Exists, effect: NoExecute, tolerationSeconds: 300}',
     );
   });
   test('failure for an untolerated taint names it and the closest toleration', () => {
     const msg = failure(() => expect(deployment('web')).not.toBeEvictedFrom(node('drain', [{ key: 'maintenance', effect: 'NoExecute' }])).after(0));
     expect(msg).toContain('Expected Deployment default/web not to be evicted at once from Node drain');
-    expect(msg).toContain('maintenance:NoExecute: taint maintenance:NoExecute is not tolerated; closest toleration tolerations[0]');
+    expect(msg).toContain('  maintenance:NoExecute\n    not tolerated → evicted at once\n    the pod spec has no tolerations; the 2 added by');
   });
   test('positive bare failure fails at the call', () => {
     expect(failure(() => expect(daemonSet('agent')).toBeEvictedFrom(notReady))).toContain('Received: "never evicted"');

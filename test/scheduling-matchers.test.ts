@@ -83,9 +83,11 @@ describe('toBeSchedulableOnAnyOf', () => {
         'Expected Deployment default/web to be schedulable on one of 3 node(s), but kube-scheduler would report:\n' +
         '  0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.\n\n' +
         'Node tainted:\n  TaintToleration: node(s) had untolerated taint(s)\n' +
-        '    taint dedicated=gpu:NoSchedule is not tolerated; closest toleration tolerations[0] {key: "node.kubernetes.io/not-ready", operator: Exists, effect: NoExecute, tolerationSeconds: 300} (added by DefaultTolerationSeconds admission): effect NoExecute ≠ taint effect NoSchedule; key "node.kubernetes.io/not-ready" ≠ taint key "dedicated"\n' +
-        'Node small-1:\n  NodeResourcesFit: Insufficient cpu\n    Insufficient cpu: requested 2, allocatable 1, already requested by 0 pod(s) 0, free 1\n' +
-        'Node small-2:\n  NodeResourcesFit: Insufficient cpu\n    Insufficient cpu: requested 2, allocatable 1, already requested by 0 pod(s) 0, free 1',
+        '    taint dedicated=gpu:NoSchedule is not tolerated\n' +
+        '    the pod spec has no tolerations; the 2 added by DefaultTolerationSeconds admission have other keys\n' +
+        '    To tolerate it, add to spec.template.spec.tolerations:\n' +
+        '      - key: dedicated\n        operator: Equal\n        value: gpu\n        effect: NoSchedule\n' +
+        '2 nodes (small-1, small-2):\n  NodeResourcesFit: Insufficient cpu\n    Insufficient cpu: requested 2, allocatable 1, already requested by 0 pod(s) 0, free 1',
     );
   });
   test('.not names the nodes that fit', () => {

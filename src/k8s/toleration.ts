@@ -85,25 +85,63 @@ export function tolerationMismatches(t: Toleration, taint: Taint, comparisonOper
   return out;
 }
 
+export interface ClosestToleration {
+  toleration: Toleration;
+  index: number;
+  mismatches: string[];
+}
+
+/** Does the toleration's key reach the taint (same key, or an empty key that matches every key)? */
+const sameKey = (t: Toleration, taint: Taint) => !t.key || t.key === taint.key;
+
 /**
- * The toleration that comes closest to tolerating a taint: fewest mismatches,
- * with a matching key counting more than a matching effect. Undefined if there are none.
+ * The toleration that comes closest to tolerating a taint, or undefined if there are none. The rule, in order:
+ * 1. one whose key reaches the taint's key (same key, or empty) beats one with another key;
+ * 2. then the pod's own (`sources[i] === 'pod spec'`, or no `sources` given) beats one added by admission
+ *    (DefaultTolerationSeconds, the DaemonSet controller): that is the one the user wrote and may fix;
+ * 3. then fewest mismatches, then the first in the list.
+ * So an admission-added toleration is chosen only when it has the taint's key and none of the pod's own does,
+ * or when the pod spec has no tolerations at all.
  */
 export function closestToleration(
   tolerations: readonly Toleration[],
   taint: Taint,
   comparisonOperators = false,
-): { toleration: Toleration; index: number; mismatches: string[] } | undefined {
-  let best: { toleration: Toleration; index: number; mismatches: string[] } | undefined;
-  let bestScore = Infinity;
+  sources?: readonly string[],
+): ClosestToleration | undefined {
+  let best: ClosestToleration | undefined;
+  let bestRank: number[] = [];
   tolerations.forEach((toleration, index) => {
     const mismatches = tolerationMismatches(toleration, taint, comparisonOperators);
-    const keyMiss = toleration.key && toleration.key !== taint.key ? 10 : 0;
-    const score = keyMiss + mismatches.length;
-    if (score < bestScore) {
+    const own = !sources || sources[index] === 'pod spec';
+    const rank = [sameKey(toleration, taint) ? 0 : 1, own ? 0 : 1, mismatches.length];
+    const i = rank.findIndex((r, k) => r !== bestRank[k]);
+    if (!best || (i >= 0 && rank[i] < bestRank[i])) {
       best = { toleration, index, mismatches };
-      bestScore = score;
+      bestRank = rank;
     }
   });
   return best;
+}
+
+// YAML 1.1 words that sigs.k8s.io/yaml (go-yaml v2) would not read as a string.
+const YAML_NON_STRINGS = /^(y|n|yes|no|on|off|true|false|null|~)$/i;
+
+/** A scalar as YAML a user can paste: plain when it is unambiguously a string, double-quoted otherwise. */
+function yamlScalar(s: string): string {
+  return /^[A-Za-z][A-Za-z0-9._/-]*$/.test(s) && !YAML_NON_STRINGS.test(s) ? s : JSON.stringify(s);
+}
+
+/**
+ * The toleration that tolerates exactly this taint, as YAML list-item lines to paste into `tolerations:`.
+ * An empty-value taint gets `operator: Exists`; no tolerationSeconds is invented (without one a NoExecute
+ * taint is tolerated forever).
+ */
+export function tolerationYaml(taint: Taint): string[] {
+  const value = taint.value ?? '';
+  const lines = [`- key: ${yamlScalar(taint.key)}`];
+  if (value) lines.push('  operator: Equal', `  value: ${yamlScalar(value)}`);
+  else lines.push('  operator: Exists');
+  if (taint.effect) lines.push(`  effect: ${taint.effect}`);
+  return lines;
 }

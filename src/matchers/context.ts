@@ -1,5 +1,6 @@
 // The part of Jest's and Vitest's matcher context we use, and shared message pieces.
 import type { FieldError } from '../types';
+import { nonDefaultSettings } from '../config';
 
 export interface MatcherUtils {
   matcherHint(matcherName: string, received?: string, expected?: string, options?: object): string;
@@ -22,8 +23,11 @@ export interface MatcherResult {
   message: () => string;
 }
 
+/** The message's first line; every matcher's message starts with it, so it also names non-default settings. */
 export function hint(ctx: MatcherContext, matcher: string, expected: string, suffix = ''): string {
-  return ctx.utils.matcherHint(matcher, 'received', expected, { isNot: ctx.isNot, promise: ctx.promise }) + suffix;
+  const changed = nonDefaultSettings();
+  return ctx.utils.matcherHint(matcher, 'received', expected, { isNot: ctx.isNot, promise: ctx.promise }) + suffix +
+    (changed ? `\n(settings: ${changed})` : '');
 }
 
 /** A result that fails with and without `.not`: the question has no verdict (bad input). */

@@ -4,10 +4,10 @@
 import type { Node } from '../types';
 import type { Subject } from '../subject';
 import { nodeInfo, podInfo, type PodInfo } from '../scheduler/framework';
-import { explainUntolerated, taintOrigin } from '../scheduler/explain-taint';
+import { addTolerationLines, closestLines, taintOrigin } from '../scheduler/explain-taint';
 import { taintEviction, type EvictionVerdict } from '../taint-eviction';
 import { formatTaint, formatToleration } from '../k8s/toleration';
-import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
+import { failBoth, hint, indent, type MatcherContext, type MatcherResult } from './context';
 import { chainResult, checkSeconds, type Chain } from './chain';
 import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from './inputs';
 
@@ -17,14 +17,20 @@ export const describeTime = (after: number | null) =>
 function explainEviction(pod: PodInfo, verdict: EvictionVerdict, node: Node): string {
   const info = nodeInfo(node);
   if (verdict.taints.length === 0) return `${labelOf(node)} has no NoExecute taints, so the taint-eviction controller never evicts.`;
-  const lines = verdict.taints.map(({ taint, tolerationIndex, toleration }) => {
-    if (!toleration) return `  ${formatTaint(taint)}: ${explainUntolerated(pod, info, taint)} → evicted at once`;
+  const lines = verdict.taints.flatMap(({ taint, tolerationIndex, toleration }) => {
+    const head = `${formatTaint(taint)}${taintOrigin(info, taint)}`;
+    if (!toleration) {
+      return [head, '  not tolerated → evicted at once', ...closestLines(pod.tolerations, pod.tolerationSources, taint, pod.comparisonOperators).map((l) => `  ${l}`)];
+    }
     const source = pod.tolerationSources[tolerationIndex];
     const from = source === 'pod spec' ? '' : ` (added by ${source})`;
-    const secs = toleration.tolerationSeconds == null ? 'no tolerationSeconds → forever' : `tolerationSeconds ${toleration.tolerationSeconds}`;
-    return `  ${formatTaint(taint)}${taintOrigin(info, taint)}: first matching toleration tolerations[${tolerationIndex}] ${formatToleration(toleration)}${from}, ${secs}`;
+    const s = toleration.tolerationSeconds;
+    const time = s == null ? 'forever (no tolerationSeconds)' : s <= 0 ? `for 0s (tolerationSeconds ${s})` : `for ${s}s`;
+    return [head, `  tolerated ${time} by the first matching toleration, tolerations[${tolerationIndex}]${from}:`, `    ${formatToleration(toleration)}`];
   });
-  return `NoExecute taints on ${labelOf(node)} and the toleration used for each:\n${lines.join('\n')}`;
+  const untolerated = verdict.taints.filter((u) => !u.toleration).map((u) => u.taint);
+  if (untolerated.length) lines.push(...addTolerationLines(untolerated, `${pod.subject.specPath}.tolerations`));
+  return `NoExecute taints on ${labelOf(node)} and the toleration used for each:\n${indent(lines, '  ')}`;
 }
 
 function evaluate(subject: Subject, node: Node) {

@@ -1,8 +1,8 @@
 // expect(subject).toBeSchedulableOnAllOf(nodes, { existingPods? }) — e.g. a DaemonSet must run on every node of a pool.
 import { hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded } from './inputs';
-import { describeRejection } from './toBeSchedulableOn';
-import { checkedSchedule } from './toBeSchedulableOnAnyOf';
+import { describeGated } from '../scheduler';
+import { checkedSchedule, describeRejections } from './toBeSchedulableOnAnyOf';
 
 export function toBeSchedulableOnAllOf(this: MatcherContext, received: unknown, nodesArg: unknown, options?: unknown): MatcherResult {
   const header = () => hint(this, 'toBeSchedulableOnAllOf', 'nodes');
@@ -11,10 +11,12 @@ export function toBeSchedulableOnAllOf(this: MatcherContext, received: unknown, 
     return {
       pass: result.rejected.length === 0,
       message: () =>
-        result.rejected.length === 0
+        result.gated
+          ? `${header()}\n\nExpected ${subject.label} to be schedulable on all of ${nodes.length} node(s), but ${describeGated(subject.label, result.gated.gates)}`
+          : result.rejected.length === 0
           ? `${header()}\n\nExpected ${subject.label} not to be schedulable on all of ${nodes.length} node(s), but every one accepts it.`
           : `${header()}\n\nExpected ${subject.label} to be schedulable on all of ${nodes.length} node(s), but ${result.rejected.length} reject it:\n` +
-            result.rejected.map((v) => `Node ${v.node}:\n${describeRejection(v, '  ')}`).join('\n'),
+            describeRejections(result.rejected),
     };
   });
 }

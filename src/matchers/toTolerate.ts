@@ -2,7 +2,8 @@
 import type { Toleration } from '../types';
 import { admitPod, type TolerationSource } from '../admission';
 import { settings } from '../config';
-import { closestToleration, formatTaint, formatToleration, toleratesTaint } from '../k8s/toleration';
+import { formatTaint, formatToleration, toleratesTaint } from '../k8s/toleration';
+import { addTolerationLines, closestLines } from '../scheduler/explain-taint';
 import { validateTolerations } from '../k8s/validation';
 import { hint, rejectedByApiServer, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, subjectOf, taintOf, tolerationsOf, UsageError } from './inputs';
@@ -15,10 +16,14 @@ export function toTolerate(this: MatcherContext, received: unknown, taintArg: un
     let tolerations: Toleration[];
     let sources: TolerationSource[] | undefined;
     let label: string;
+    let path: string | undefined;
     const direct = tolerationsOf(received);
     if (direct) {
       tolerations = direct;
-      label = direct.length === 1 && !Array.isArray(received) ? `toleration ${formatToleration(direct[0])}` : `tolerations ${direct.map(formatToleration).join(', ')}`;
+      // An array is indexed like a pod's list, so hints can say `tolerations[1]`.
+      if (Array.isArray(received)) sources = direct.map(() => 'pod spec');
+      // A long list would make a long first line; the hint below quotes the toleration that matters.
+      label = direct.length === 1 ? `toleration ${formatToleration(direct[0])}` : `${direct.length} tolerations`;
       const errors = settings().validate ? validateTolerations(direct, 'tolerations', gate) : [];
       if (errors.length) throw new UsageError(rejectedByApiServer(`The ${label}`, errors));
     } else {
@@ -27,25 +32,28 @@ export function toTolerate(this: MatcherContext, received: unknown, taintArg: un
       if (rejected) throw new UsageError(rejected);
       ({ tolerations, sources } = admitPod(subject));
       label = subject.label;
+      path = `${subject.specPath}.tolerations`;
     }
     const taintText = formatTaint(taint);
     const index = tolerations.findIndex((t) => toleratesTaint(t, taint, gate));
     const pass = index >= 0;
     const from = (i: number) => (sources && sources[i] !== 'pod spec' ? ` (added by ${sources[i]})` : '');
-    const at = (i: number) => (sources ? `tolerations[${i}] ` : '');
     return {
       pass,
       message: () => {
         if (pass) {
           const t = tolerations[index];
           const seconds = taint.effect === 'NoExecute' && t.tolerationSeconds != null ? ` for ${t.tolerationSeconds}s (tolerationSeconds)` : '';
-          return `${header()}\n\nExpected ${label} not to tolerate taint ${this.utils.printExpected(taintText)}, but ${at(index)}${formatToleration(t)}${from(index)} tolerates it${seconds}.`;
+          const who = sources ? `tolerations[${index}]${from(index)}` : 'the toleration';
+          return (
+            `${header()}\n\nExpected ${label} not to tolerate taint ${this.utils.printExpected(taintText)}, but it does.\n` +
+            `Tolerated${seconds} by ${who}:\n  ${formatToleration(t)}`
+          );
         }
-        const closest = closestToleration(tolerations, taint, gate);
-        const why = closest
-          ? `Closest: ${at(closest.index)}${formatToleration(closest.toleration)}${from(closest.index)}: ${closest.mismatches.join('; ')}`
-          : 'It has no tolerations.';
-        return `${header()}\n\nExpected ${label} to tolerate taint ${this.utils.printExpected(taintText)}, but no toleration matches it.\n${why}`;
+        const why = direct && !direct.length ? ['No tolerations were given.'] : closestLines(tolerations, sources, taint, gate);
+        const lines = [...why, ...addTolerationLines([taint], path)];
+        lines[0] = lines[0][0].toUpperCase() + lines[0].slice(1);
+        return `${header()}\n\nExpected ${label} to tolerate taint ${this.utils.printExpected(taintText)}, but no toleration matches it.\n${lines.join('\n')}`;
       },
     };
   });

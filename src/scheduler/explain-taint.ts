@@ -1,18 +1,77 @@
-// Shared wording for "this taint is not tolerated" in scheduler and eviction messages.
-import type { Taint } from '../types';
+// Shared wording for "this taint is not tolerated" in scheduler, toTolerate and eviction messages:
+// the closest toleration on its own lines, then the toleration to add as YAML the user can paste.
+import type { Taint, Toleration } from '../types';
 import type { PodInfo, NodeInfo } from './framework';
-import { closestToleration, formatTaint, formatToleration } from '../k8s/toleration';
+import { closestToleration, formatTaint, formatToleration, toleratesTaint, tolerationYaml } from '../k8s/toleration';
 
+// Why the node lifecycle controller added a taint (src/admission/node-condition-taints.ts; upstream
+// pkg/controller/nodelifecycle/node_lifecycle_controller.go, nodeConditionToTaintKeyStatusMap and UnschedulableTaint).
+const ADDED_FOR: Record<string, string> = {
+  'node.kubernetes.io/not-ready': 'node condition Ready=False',
+  'node.kubernetes.io/unreachable': 'node condition Ready=Unknown',
+  'node.kubernetes.io/memory-pressure': 'node condition MemoryPressure=True',
+  'node.kubernetes.io/disk-pressure': 'node condition DiskPressure=True',
+  'node.kubernetes.io/pid-pressure': 'node condition PIDPressure=True',
+  'node.kubernetes.io/network-unavailable': 'node condition NetworkUnavailable=True',
+  'node.kubernetes.io/unschedulable': 'spec.unschedulable',
+};
+
+/** ` (from node condition Ready=False)` for a taint the node lifecycle controller added; empty for the node's own. */
 export function taintOrigin(node: NodeInfo, taint: Taint): string {
   const i = node.taints.indexOf(taint);
-  return i >= 0 && i >= node.ownTaintCount ? " (added by the node lifecycle controller from the node's conditions)" : '';
+  if (i < 0 || i < node.ownTaintCount) return '';
+  return ` (from ${ADDED_FOR[taint.key] ?? "the node's conditions"})`;
 }
 
-export function explainUntolerated(pod: PodInfo, node: NodeInfo, taint: Taint): string {
-  const head = `taint ${formatTaint(taint)}${taintOrigin(node, taint)} is not tolerated`;
-  const closest = closestToleration(pod.tolerations, taint, pod.comparisonOperators);
-  if (!closest) return `${head}: the pod has no tolerations`;
-  const source = pod.tolerationSources[closest.index];
-  const from = source === 'pod spec' ? '' : ` (added by ${source})`;
-  return `${head}; closest toleration tolerations[${closest.index}] ${formatToleration(closest.toleration)}${from}: ${closest.mismatches.join('; ')}`;
+/**
+ * The toleration that came closest and what differs, one fact a line. `sources` is who added each toleration
+ * (undefined for a bare toleration list); see closestToleration for the rule that prefers the pod's own.
+ */
+export function closestLines(
+  tolerations: readonly Toleration[],
+  sources: readonly string[] | undefined,
+  taint: Taint,
+  comparisonOperators: boolean,
+): string[] {
+  const closest = closestToleration(tolerations, taint, comparisonOperators, sources);
+  if (!closest) return ['the pod has no tolerations'];
+  const { toleration, index, mismatches } = closest;
+  const source = sources?.[index];
+  const at = sources ? `tolerations[${index}] ` : '';
+  if (source && source !== 'pod spec') {
+    // Chosen only when the pod spec has none with this key: an admission-added one with another key says nothing useful.
+    if (toleration.key && toleration.key !== taint.key) {
+      const by = [...new Set(sources)].join(' and ');
+      return [`the pod spec has no tolerations; the ${tolerations.length} added by ${by} have other keys`];
+    }
+    return [`closest toleration: ${at}(added by ${source})`, `  ${formatToleration(toleration)}`, ...mismatches.map((m) => `  ${m}`)];
+  }
+  return [`closest toleration: ${at}${formatToleration(toleration)}`, ...mismatches.map((m) => `  ${m}`)];
+}
+
+/** `To tolerate it, add to spec.template.spec.tolerations:` and one pasteable YAML list item per taint. */
+export function addTolerationLines(taints: readonly Taint[], tolerationsPath: string | undefined): string[] {
+  const what = taints.length > 1 ? 'them' : 'it';
+  const head = tolerationsPath ? `To tolerate ${what}, add to ${tolerationsPath}:` : `To tolerate ${what}, add:`;
+  return [head, ...taints.flatMap((t) => tolerationYaml(t).map((l) => `  ${l}`))];
+}
+
+/**
+ * TaintToleration's detail for a rejected node: the first untolerated NoSchedule/NoExecute taint (the one
+ * FindMatchingUntoleratedTaint returns), the closest toleration, and YAML tolerating every such taint on the node
+ * so that one fix is enough.
+ */
+export function explainUntolerated(pod: PodInfo, node: NodeInfo, taint: Taint): string[] {
+  const others = node.taints.filter(
+    (t) =>
+      t !== taint &&
+      (t.effect === 'NoSchedule' || t.effect === 'NoExecute') &&
+      !pod.tolerations.some((tol) => toleratesTaint(tol, t, pod.comparisonOperators)),
+  );
+  return [
+    `taint ${formatTaint(taint)}${taintOrigin(node, taint)} is not tolerated`,
+    ...closestLines(pod.tolerations, pod.tolerationSources, taint, pod.comparisonOperators),
+    ...(others.length ? [`also not tolerated: ${others.map(formatTaint).join(', ')}`] : []),
+    ...addTolerationLines([taint, ...others], `${pod.subject.specPath}.tolerations`),
+  ];
 }

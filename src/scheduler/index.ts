@@ -29,12 +29,28 @@ export function podRejection(pod: PodInfo): Status | undefined {
   return rejections.get(pod) ?? undefined;
 }
 
+/** The API server's PodScheduled condition message for a pod created with gates (pkg/registry/core/pod/strategy.go). */
+export const SCHEDULING_GATED_MESSAGE = 'Scheduling is blocked due to non-empty scheduling gates';
+
+/** The names in spec.schedulingGates; non-empty means kube-scheduler never runs the filters for the pod. */
+export function schedulingGates(subject: Subject): string[] {
+  return (subject.spec.schedulingGates ?? []).map((g) => g.name);
+}
+
+/** What a cluster shows for a gated pod (follows "…, but "): it stays Pending, the filters never run. */
+export function describeGated(label: string, gates: readonly string[]): string {
+  return 'kube-scheduler never tries it:\n' +
+    `  ${label} stays Pending: PodScheduled=False, reason SchedulingGated (${SCHEDULING_GATED_MESSAGE})\n` +
+    `  spec.schedulingGates [${gates.join(', ')}] keep it out of the scheduling queue (SchedulingGates PreEnqueue plugin) until every gate is removed`;
+}
+
 function computeRejection(pod: PodInfo): Status | undefined {
-  const gates = pod.subject.spec.schedulingGates ?? [];
+  const gates = schedulingGates(pod.subject);
   if (gates.length) {
+    // schedulinggates/scheduling_gates.go PreEnqueue: the status never reaches a FitError or an event.
     return {
       plugin: 'SchedulingGates', code: 'UnschedulableAndUnresolvable',
-      reasons: [`waiting for scheduling gates: [${gates.map((g) => g.name).join(' ')}]`],
+      reasons: [`waiting for scheduling gates: [${gates.join(' ')}]`],
       details: ['kube-scheduler does not try a pod until its spec.schedulingGates are removed'],
     };
   }
@@ -69,16 +85,40 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
   return { node: node.name, feasible: true };
 }
 
-/** Would kube-scheduler's filters accept this node for the subject's pod? */
+/**
+ * The existing pods that are on `nodeName`, as NodeInfo holds them (framework/types.go NodeInfo.AddPod is called
+ * for the pods bound to that node only): those bound to it, and those without spec.nodeName, taken as already
+ * there (the single-node form's fixtures seldom set it). Pods bound to another node are not on this one.
+ */
+export function podsOnNode(nodeName: string, existingPods: readonly Pod[] | undefined) {
+  const here: Pod[] = [];
+  let unbound = 0;
+  let elsewhere = 0;
+  for (const p of existingPods ?? []) {
+    const bound = p.spec?.nodeName;
+    if (bound && bound !== nodeName) elsewhere++;
+    else {
+      if (!bound) unbound++;
+      here.push(p);
+    }
+  }
+  return { here, unbound, elsewhere };
+}
+
+/** Would kube-scheduler's filters accept this node for the subject's pod? Existing pods bound elsewhere are ignored. */
 export function schedulingVerdict(subject: Subject, node: Node, existingPods?: readonly Pod[]): NodeVerdict {
-  return runFilters(podInfo(subject), nodeInfo(node), nodeUsage(existingPods));
+  const info = nodeInfo(node);
+  return runFilters(podInfo(subject), info, nodeUsage(podsOnNode(info.name, existingPods).here));
 }
 
 export interface ScheduleResult {
   feasible: NodeVerdict[];
+  /** Every node when the pod is gated (their status is the SchedulingGates one). */
   rejected: NodeVerdict[];
-  /** kube-scheduler's FitError text when no node fits (without the PostFilter/preemption part). */
+  /** kube-scheduler's FitError text when no node fits (without the PostFilter/preemption part); undefined for a gated pod. */
   fitError?: string;
+  /** Set when spec.schedulingGates is non-empty: the pod stays Pending with PodScheduled=False, reason SchedulingGated. */
+  gated?: { gates: string[]; message: typeof SCHEDULING_GATED_MESSAGE };
 }
 
 /** Group existing pods by `spec.nodeName`. */
@@ -101,10 +141,12 @@ export function schedule(subject: Subject, nodes: readonly Node[], existingPods?
   });
   const feasible = verdicts.filter((v) => v.feasible);
   const rejected = verdicts.filter((v) => !v.feasible);
+  const gates = schedulingGates(subject);
+  if (gates.length) return { feasible, rejected, gated: { gates, message: SCHEDULING_GATED_MESSAGE } };
   return { feasible, rejected, fitError: feasible.length ? undefined : fitError(nodes.length, pod, rejected) };
 }
 
-/** FitError.Error(): `0/N nodes are available: ` + reason histogram sorted as strings, or the PreFilter message. */
+/** FitError.Error(): `0/N nodes are available: ` + reason histogram sorted as strings, or the PreFilter message. A gated pod never gets one. */
 export function fitError(numAllNodes: number, pod: PodInfo, rejected: readonly NodeVerdict[]): string {
   const head = `0/${numAllNodes} nodes are available:`;
   const whole = podRejection(pod);

@@ -1,5 +1,5 @@
 // NodeResourcesFit Filter (pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest).
-import { failure, type FilterPlugin, type Resources } from './framework';
+import { failure, type FilterPlugin, type NodeInfo, type Resources } from './framework';
 
 export const formatMilliCPU = (m: number) => (m % 1000 === 0 ? `${m / 1000}` : `${m}m`);
 export function formatBytes(n: number): string {
@@ -7,6 +7,13 @@ export function formatBytes(n: number): string {
     if (n !== 0 && n % size === 0) return `${n / size}${suffix}`;
   }
   return `${n}`;
+}
+
+/** Why NodeResourcesFit checked nothing on this node (it passes every pod), or undefined when it checked. */
+export function resourcesNotChecked(node: NodeInfo): string | undefined {
+  if (node.allocatable) return undefined;
+  if (node.allocatableError) return `resources not checked: Node ${node.name} has an unreadable ${node.allocatableError}`;
+  return `resources not checked: Node ${node.name} declares no status.allocatable`;
 }
 
 interface Shortfall { name: string; requested: number; allocatable: number; used: number; format: (n: number) => string }

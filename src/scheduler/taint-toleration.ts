@@ -23,7 +23,7 @@ export const TaintToleration: FilterPlugin = {
     // One untolerated taint is enough to reject the node.
     const taint = findUntoleratedTaint(node.taints, pod.tolerations, pod.comparisonOperators);
     if (!taint) return undefined;
-    return failure('TaintToleration', 'UnschedulableAndUnresolvable', [ErrReasonNotMatch], () => [explainUntolerated(pod, node, taint)]);
+    return failure('TaintToleration', 'UnschedulableAndUnresolvable', [ErrReasonNotMatch], () => explainUntolerated(pod, node, taint));
   },
 };
 

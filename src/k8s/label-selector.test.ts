@@ -1,0 +1,43 @@
+// metav1.LabelSelectorAsSelector and labels.Selector.Matches
+// (apimachinery pkg/apis/meta/v1/helpers_test.go TestLabelSelectorAsSelector; pkg/labels/selector_test.go TestRequirementMatches).
+import { formatSelector, LabelSelectorError, parseLabelSelector, selectorMatches, withLabelKeys } from './label-selector';
+
+describe('LabelSelectorAsSelector', () => {
+  test('absent matches nothing, empty matches everything', () => {
+    expect(selectorMatches(parseLabelSelector(undefined), { a: 'b' })).toBe(false);
+    expect(selectorMatches(parseLabelSelector(null), {})).toBe(false);
+    expect(selectorMatches(parseLabelSelector({}), {})).toBe(true);
+    expect(selectorMatches(parseLabelSelector({ matchLabels: {}, matchExpressions: [] }), { x: 'y' })).toBe(true);
+  });
+  test.each([
+    [{ matchLabels: { app: 'web' } }, { app: 'web', tier: 'x' }, true],
+    [{ matchLabels: { app: 'web' } }, { app: 'db' }, false],
+    [{ matchExpressions: [{ key: 'app', operator: 'In', values: ['a', 'b'] }] }, { app: 'b' }, true],
+    [{ matchExpressions: [{ key: 'app', operator: 'In', values: ['a', 'b'] }] }, {}, false],
+    [{ matchExpressions: [{ key: 'app', operator: 'NotIn', values: ['a'] }] }, {}, true],
+    [{ matchExpressions: [{ key: 'app', operator: 'NotIn', values: ['a'] }] }, { app: 'a' }, false],
+    [{ matchExpressions: [{ key: 'app', operator: 'Exists' }] }, { app: '' }, true],
+    [{ matchExpressions: [{ key: 'app', operator: 'DoesNotExist' }] }, { app: '' }, false],
+    [{ matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'Exists' }] }, { app: 'web' }, false],
+  ])('%j matches %j: %s', (selector, labels, want) => {
+    expect(selectorMatches(parseLabelSelector(selector), labels)).toBe(want);
+  });
+  test.each([
+    [{ matchExpressions: [{ key: 'app', operator: 'In', values: [] }] }, "values set can't be empty"],
+    [{ matchExpressions: [{ key: 'app', operator: 'Exists', values: ['x'] }] }, 'values set must be empty'],
+    [{ matchExpressions: [{ key: 'app', operator: 'Gt', values: ['1'] }] }, 'is not a valid label selector operator'],
+    [{ matchLabels: { 'bad key!': 'x' } }, 'Invalid value: "bad key!"'],
+  ])('%j does not parse', (selector, message) => {
+    expect(() => parseLabelSelector(selector)).toThrow(LabelSelectorError);
+    expect(() => parseLabelSelector(selector)).toThrow(message);
+  });
+  test('matchLabelKeys add the pod’s own values; an absent selector stays nothing', () => {
+    const s = withLabelKeys(parseLabelSelector({ matchLabels: { app: 'web' } }), { app: 'web', 'pod-template-hash': 'abc' }, ['pod-template-hash', 'missing']);
+    expect(formatSelector(s)).toBe('app=web,pod-template-hash=abc');
+    expect(selectorMatches(s, { app: 'web', 'pod-template-hash': 'old' })).toBe(false);
+    expect(withLabelKeys(parseLabelSelector(undefined), { a: 'b' }, ['a']).kind).toBe('nothing');
+    const mismatch = withLabelKeys(parseLabelSelector({}), { team: 'x' }, ['team'], 'NotIn');
+    expect(selectorMatches(mismatch, { team: 'x' })).toBe(false);
+    expect(selectorMatches(mismatch, { team: 'y' })).toBe(true);
+  });
+});

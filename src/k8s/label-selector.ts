@@ -1,0 +1,103 @@
+// metav1.LabelSelector as the scheduler reads it (apimachinery pkg/apis/meta/v1/helpers.go LabelSelectorAsSelector,
+// pkg/labels/selector.go): an absent selector matches nothing, an empty one everything; matchLabels are `=`
+// requirements; matchExpressions use In, NotIn, Exists, DoesNotExist. A selector that does not parse is an error.
+import type { LabelSelector } from 'kubernetes-types/meta/v1';
+import { isQualifiedName, isValidLabelValue } from './names';
+
+export type { LabelSelector };
+
+interface Requirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+  values: readonly string[];
+}
+
+/** A parsed selector: `nothing`/`everything` for the two special cases, else requirements ANDed. */
+export type Selector =
+  | { kind: 'nothing' }
+  | { kind: 'everything' }
+  | { kind: 'requirements'; requirements: Requirement[] };
+
+export const NOTHING: Selector = { kind: 'nothing' };
+export const EVERYTHING: Selector = { kind: 'everything' };
+
+export class LabelSelectorError extends Error {}
+
+function requirement(key: string, operator: string, values: readonly string[]): Requirement {
+  const keyErrs = isQualifiedName(key);
+  if (keyErrs.length) throw new LabelSelectorError(`key: Invalid value: "${key}": ${keyErrs.join('; ')}`);
+  switch (operator) {
+    case 'In':
+    case 'NotIn':
+      if (values.length === 0) throw new LabelSelectorError(`values: Invalid value: []: for 'in', 'notin' operators, values set can't be empty`);
+      break;
+    case 'Exists':
+    case 'DoesNotExist':
+      if (values.length !== 0) throw new LabelSelectorError(`values: Invalid value: ${JSON.stringify(values)}: values set must be empty for exists and does not exist`);
+      break;
+    default:
+      throw new LabelSelectorError(`"${operator}" is not a valid label selector operator`);
+  }
+  for (const v of values) {
+    const errs = isValidLabelValue(v);
+    if (errs.length) throw new LabelSelectorError(`values[0]: Invalid value: "${v}": ${errs.join('; ')}`);
+  }
+  return { key, operator, values };
+}
+
+/** LabelSelectorAsSelector; throws LabelSelectorError for a selector upstream cannot parse. */
+export function parseLabelSelector(selector: LabelSelector | null | undefined): Selector {
+  if (selector == null) return NOTHING;
+  const matchLabels = Object.entries(selector.matchLabels ?? {});
+  const matchExpressions = selector.matchExpressions ?? [];
+  if (matchLabels.length === 0 && matchExpressions.length === 0) return EVERYTHING;
+  const requirements: Requirement[] = [];
+  for (const [k, v] of matchLabels) requirements.push(requirement(k, 'In', [v]));
+  for (const e of matchExpressions) requirements.push(requirement(e.key, e.operator, e.values ?? []));
+  return { kind: 'requirements', requirements };
+}
+
+/** `key In [value]` added for each matchLabelKeys/mismatchLabelKeys key (the latter as NotIn) present in `labels`. */
+export function withLabelKeys(selector: Selector, labels: Record<string, string>, keys: readonly string[] | undefined, operator: 'In' | 'NotIn' = 'In'): Selector {
+  const present = (keys ?? []).filter((k) => Object.prototype.hasOwnProperty.call(labels, k));
+  if (present.length === 0 || selector.kind === 'nothing') return selector;
+  const extra = present.map((k) => requirement(k, operator, [labels[k]]));
+  return { kind: 'requirements', requirements: [...(selector.kind === 'requirements' ? selector.requirements : []), ...extra] };
+}
+
+export function selectorMatches(selector: Selector, labels: Record<string, string> | undefined): boolean {
+  if (selector.kind !== 'requirements') return selector.kind === 'everything';
+  const l = labels ?? {};
+  for (const r of selector.requirements) {
+    const has = Object.prototype.hasOwnProperty.call(l, r.key);
+    switch (r.operator) {
+      case 'In':
+        if (!has || !r.values.includes(l[r.key])) return false;
+        break;
+      case 'NotIn':
+        if (has && r.values.includes(l[r.key])) return false;
+        break;
+      case 'Exists':
+        if (!has) return false;
+        break;
+      case 'DoesNotExist':
+        if (has) return false;
+        break;
+    }
+  }
+  return true;
+}
+
+/** kubectl-style text of a selector, for messages: `app=web,tier in (a,b)`. */
+export function formatSelector(selector: Selector): string {
+  if (selector.kind === 'nothing') return '<matches nothing>';
+  if (selector.kind === 'everything') return '<everything>';
+  return selector.requirements
+    .map((r) =>
+      r.operator === 'Exists' ? r.key
+        : r.operator === 'DoesNotExist' ? `!${r.key}`
+          : r.operator === 'In' && r.values.length === 1 ? `${r.key}=${r.values[0]}`
+            : `${r.key} ${r.operator === 'In' ? 'in' : 'notin'} (${r.values.join(',')})`,
+    )
+    .join(',');
+}

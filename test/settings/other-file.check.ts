@@ -1,0 +1,11 @@
+// Another file of the same run starts from the defaults, whatever scoping.check.ts configured.
+import { settings } from '../../src';
+
+test('defaults', () => {
+  expect(settings()).toEqual({
+    featureGates: { TaintTolerationComparisonOperators: false },
+    validate: true,
+    admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true },
+    requireAllocatable: false,
+  });
+});

@@ -1,0 +1,19 @@
+// Shared by file-a and file-b: the defaults, and a probe showing whether the files share one module graph.
+import { settings, type PlacementSettings } from '../../src';
+
+export const DEFAULTS: PlacementSettings = {
+  featureGates: { TaintTolerationComparisonOperators: false },
+  validate: true,
+  admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true },
+  requireAllocatable: false,
+};
+
+const g = globalThis as { __settingsProbe?: { file: string; settings: unknown } };
+
+/** Call at a file's top level: true for the first file seen by this worker. */
+export function firstFile(name: string): boolean {
+  g.__settingsProbe ??= { file: name, settings };
+  return g.__settingsProbe.file === name;
+}
+
+export const sameModuleAsFirstFile = () => g.__settingsProbe?.settings === settings;

@@ -1,0 +1,12 @@
+// configure() scoping under Vitest, run as is and with isolate off (vitest.no-isolate.config.mts):
+// `npm run test:settings` runs both.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ['*.check.ts'],
+    setupFiles: ['../../src/vitest.mts'],
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,13 @@
+// The same specs with isolate off (as `vitest --no-isolate`): one worker, one module graph for both files.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ['*.check.ts'],
+    setupFiles: ['../../src/vitest.mts'],
+    isolate: false,
+    maxWorkers: 1,
+    env: { SETTINGS_NO_ISOLATE: '1' },
+  },
+});
