@@ -10,11 +10,13 @@ export default {
     // Only the test files that import a mutated file run for it.
     enableFindRelatedTests: true,
     config: {
-      // Leave out what does not exercise the engine in-process: tests that spawn Jest/npm in a child
-      // process (test/chain*, test/package, test/corpus), the Vitest suite and the type tests.
+      // Leave out what does not exercise the engine in-process: tests that spawn Jest, Vitest or npm in a
+      // child process (test/chain*, test/jest-entry-in-vitest, test/package, test/corpus), the Vitest suites,
+      // the type tests, and the slow property tests (test/property, run by `npm test`).
       testPathIgnorePatterns: [
-        '/node_modules/', '/test/vitest/', '/test/package/', '/test/chain/', '/test/corpus/', '/test/types/',
-        '/test/chain\\.test\\.ts$',
+        '/node_modules/', '/test/vitest/', '/test/vitest-settings/', '/test/settings/', '/test/package/',
+        '/test/chain/', '/test/corpus/', '/test/types/', '/test/property/',
+        '/test/chain\\.test\\.ts$', '/test/jest-entry-in-vitest\\.test\\.ts$',
       ],
     },
   },
