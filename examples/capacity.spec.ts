@@ -4,7 +4,7 @@ import { node, pool, repo } from './platform';
 
 const running = (name: string, nodeName: string, cpu: string, memory: string): Pod => ({
   apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'shop' },
-  spec: { nodeName, containers: [{ name, resources: { requests: { cpu, memory } } }] },
+  spec: { nodeName, containers: [{ name, image: 'busybox', resources: { requests: { cpu, memory } } }] },
   status: { phase: 'Running' },
 });
 
@@ -33,6 +33,6 @@ test('the training job asks for a GPU through its limits, which only GPU nodes h
   const training = repo.get('job/train-recommender');
   expect(training).toBeSchedulableOn(node('gpu-a1'));
   expect(training).not.toBeSchedulableOn(node('gpu-a1'), {
-    existingPods: [{ ...running('other-training', 'gpu-a1', '1', '1Gi'), spec: { nodeName: 'gpu-a1', containers: [{ name: 'x', resources: { limits: { 'nvidia.com/gpu': '1' } } }] } }],
+    existingPods: [{ ...running('other-training', 'gpu-a1', '1', '1Gi'), spec: { nodeName: 'gpu-a1', containers: [{ name: 'x', image: 'busybox', resources: { limits: { 'nvidia.com/gpu': '1' } } }] } }],
   });
 });

@@ -58,6 +58,6 @@ test('the ingress controller runs on every Ready general node and nowhere else',
 
 test('its host ports keep a second controller off a node that already runs one', () => {
   const existing = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'edge-ingress-x1', namespace: 'ingress' },
-    spec: { nodeName: 'general-b1', containers: [{ name: 'controller', ports: [{ containerPort: 80, hostPort: 80 }] }] } };
+    spec: { nodeName: 'general-b1', containers: [{ name: 'controller', image: 'ingress-nginx', ports: [{ containerPort: 80, hostPort: 80 }] }] } };
   expect(ingress).not.toBeSchedulableOnAnyOf(pool('general').slice(0, 1), { existingPods: [existing] });
 });

@@ -9,6 +9,6 @@ test('the List is flattened into its seven Nodes', () => {
 
 describe.each(nodes)('%s', (n) => {
   test('runs the node agents', () => {
-    expect({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'probe' }, spec: { template: { spec: { containers: [{ name: 'p' }], tolerations: [{ operator: 'Exists' }] } } } }).toBeSchedulableOn(n);
+    expect({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'probe' }, spec: { selector: { matchLabels: { app: 'probe' } }, template: { metadata: { labels: { app: 'probe' } }, spec: { containers: [{ name: 'p', image: 'busybox' }], tolerations: [{ operator: 'Exists' }] } } } }).toBeSchedulableOn(n);
   });
 });

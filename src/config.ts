@@ -1,6 +1,7 @@
 // Settings that later checks use, scoped by the runners' hooks (installed by the setup entries):
 // a call at a file's top level (or in a beforeAll) holds for that file, a call inside a test for the
 // rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
+import { CLUSTER_PRESETS, type ClusterPreset } from './karpenter/cloud';
 
 export interface PlacementSettings {
   featureGates: { TaintTolerationComparisonOperators: boolean };
@@ -9,18 +10,23 @@ export interface PlacementSettings {
     defaultTolerationSeconds: false | { notReady: number; unreachable: number };
     daemonSetTolerations: boolean;
     nodeConditionTaints: boolean;
+    /** plugin/pkg/admission/extendedresourcetoleration; off upstream, on with `cluster: 'eks'`. */
+    extendedResourceToleration: boolean;
   };
   /** A node without status.allocatable is an error instead of "resources unconstrained". */
   requireAllocatable: boolean;
 }
 
 export interface ConfigureOptions {
+  /** What a platform adds to upstream Kubernetes (README "Cloud presets"); explicit `admission` settings win. */
+  cluster?: ClusterPreset;
   featureGates?: { TaintTolerationComparisonOperators?: boolean };
   validate?: boolean;
   admission?: {
     defaultTolerationSeconds?: false | { notReady?: number; unreachable?: number };
     daemonSetTolerations?: boolean;
     nodeConditionTaints?: boolean;
+    extendedResourceToleration?: boolean;
   };
   requireAllocatable?: boolean;
 }
@@ -34,6 +40,7 @@ function defaults(): PlacementSettings {
       defaultTolerationSeconds: { notReady: 300, unreachable: 300 },
       daemonSetTolerations: true,
       nodeConditionTaints: true,
+      extendedResourceToleration: false,
     },
     requireAllocatable: false,
   };
@@ -51,7 +58,7 @@ export function settingsGeneration(): number {
   return generation;
 }
 
-const KNOWN_KEYS = ['featureGates', 'validate', 'admission', 'requireAllocatable'];
+const KNOWN_KEYS = ['featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster'];
 
 export function configure(options: ConfigureOptions = {}): PlacementSettings {
   for (const key of Object.keys(options)) {
@@ -63,6 +70,11 @@ export function configure(options: ConfigureOptions = {}): PlacementSettings {
   }
   if (options.validate !== undefined) next.validate = options.validate;
   if (options.requireAllocatable !== undefined) next.requireAllocatable = options.requireAllocatable;
+  if (options.cluster !== undefined) {
+    const preset = CLUSTER_PRESETS[options.cluster];
+    if (!preset) throw new Error(`configure: unknown cluster "${options.cluster}" (known: ${Object.keys(CLUSTER_PRESETS).join(', ')})`);
+    next.admission.extendedResourceToleration = preset.extendedResourceToleration;
+  }
   const admission = options.admission;
   if (admission) {
     const dts = admission.defaultTolerationSeconds;
@@ -76,6 +88,7 @@ export function configure(options: ConfigureOptions = {}): PlacementSettings {
     }
     if (admission.daemonSetTolerations !== undefined) next.admission.daemonSetTolerations = admission.daemonSetTolerations;
     if (admission.nodeConditionTaints !== undefined) next.admission.nodeConditionTaints = admission.nodeConditionTaints;
+    if (admission.extendedResourceToleration !== undefined) next.admission.extendedResourceToleration = admission.extendedResourceToleration;
   }
   current = next;
   generation++;

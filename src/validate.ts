@@ -1,48 +1,46 @@
-// validate(object): what the API server would refuse in an object's tolerations or taints.
-import type { FieldError, KubeObject, Node } from './types';
+// validate(object): what the API server would refuse in an object, as `[{ field, message }]`.
+import type { FieldError, KubeObject, Toleration } from './types';
 import { settings } from './config';
 import { POD_SPEC_PATHS, toSubject } from './subject';
-import { validateTaints, validateTolerations } from './k8s/validation';
-import { podRequests, ResourceError } from './k8s/resources';
-import { parseQuantity, QuantityError } from './k8s/quantity';
+import { validateTolerations } from './k8s/validation';
+import { validateObject } from './k8s/validation-workloads';
+import { decodeQuantity } from './k8s/validation-pod';
+import { Quantity } from './k8s/quantity';
 
-/** Quantities the API server could not decode. */
-function quantityErrors(check: () => void): FieldError[] {
-  try {
-    check();
-    return [];
-  } catch (e) {
-    if (!(e instanceof ResourceError || e instanceof QuantityError)) throw e;
-    const [field, ...rest] = e.message.split(': ');
-    return [{ field, message: rest.join(': ') }];
-  }
+/** Every field error the API server would report on create (an array of tolerations is checked as `tolerations`). */
+export function validate(object: KubeObject | Toleration[]): FieldError[] {
+  const gate = settings().featureGates.TaintTolerationComparisonOperators;
+  if (Array.isArray(object)) return validateTolerations(object, 'tolerations', gate);
+  if (typeof object !== 'object' || object === null) return [];
+  return validateObject(object as never, gate);
 }
 
-export function validate(object: KubeObject): FieldError[] {
-  const gate = settings().featureGates.TaintTolerationComparisonOperators;
-  if (object?.kind === 'Node') {
-    const node = object as Node;
-    const allocatable = Object.entries(node.status?.allocatable ?? {});
-    return [
-      ...validateTaints(node.spec?.taints),
-      ...allocatable.flatMap(([name, raw]) =>
-        quantityErrors(() => {
-          try {
-            parseQuantity(raw as string);
-          } catch (e) {
-            throw new QuantityError(`status.allocatable.${name}: Invalid value: ${JSON.stringify(raw)}: ${(e as Error).message}`);
-          }
-        }),
-      ),
-    ];
+/**
+ * Quantities the API server cannot even decode (`cpu: 1K`). These are refused before validation runs,
+ * so `configure({ validate: false })` does not make them acceptable: they would otherwise read as 0 or
+ * as an unconstrained node.
+ */
+export function decodeErrors(object: KubeObject | Toleration[]): FieldError[] {
+  if (Array.isArray(object) || typeof object !== 'object' || object === null) return [];
+  const lists: Array<[unknown, string]> = [];
+  if (object.kind === 'Node') {
+    const status = (object as { status?: Record<string, unknown> }).status;
+    lists.push([status?.capacity, 'status.capacity'], [status?.allocatable, 'status.allocatable']);
+  } else if (object.kind && POD_SPEC_PATHS[object.kind]) {
+    const { spec, specPath } = toSubject(object);
+    const containers = (field: 'containers' | 'initContainers') =>
+      (spec[field] ?? []).forEach((c, i) => {
+        lists.push([c.resources?.requests, `${specPath}.${field}[${i}].resources.requests`]);
+        lists.push([c.resources?.limits, `${specPath}.${field}[${i}].resources.limits`]);
+      });
+    containers('containers');
+    containers('initContainers');
+    lists.push([spec.overhead, `${specPath}.overhead`], [spec.resources?.requests, `${specPath}.resources.requests`], [spec.resources?.limits, `${specPath}.resources.limits`]);
   }
-  if (object?.kind && POD_SPEC_PATHS[object.kind]) {
-    const subject = toSubject(object);
-    return [
-      ...validateTolerations(subject.spec.tolerations, `${subject.specPath}.tolerations`, gate),
-      ...quantityErrors(() => podRequests(subject.spec, subject.specPath)),
-    ];
-  }
-  if (Array.isArray(object)) return validateTolerations(object, 'tolerations', gate);
-  return [];
+  return lists.flatMap(([list, path]) =>
+    Object.entries((list as Record<string, unknown>) ?? {}).flatMap(([name, raw]) => {
+      const q = decodeQuantity(raw, `${path}.${name}`);
+      return q instanceof Quantity ? [] : [q];
+    }),
+  );
 }

@@ -57,7 +57,7 @@ describe('toTolerate', () => {
     const bad = deployment('bad', [{ key: 'a', operator: 'Exists', value: 'x', effect: 'NoSchedule' }]);
     const msg = failure(() => expect(bad).toTolerate('a:NoSchedule'));
     expect(msg).toContain('Deployment default/bad would be rejected by the API server');
-    expect(msg).toContain("spec.template.spec.tolerations[0].operator: value must be empty when `operator` is 'Exists'");
+    expect(msg).toContain('spec.template.spec.tolerations[0].operator: Invalid value: "x": value must be empty when `operator` is \'Exists\'');
     expect(failure(() => expect(bad).not.toTolerate('a:NoSchedule'))).toContain('would be rejected by the API server');
     configure({ validate: false });
     expect(bad).toTolerate('a:NoSchedule');

@@ -33,7 +33,7 @@ describe('toBeSchedulableOn: every filter explains itself', () => {
   });
   test('NodeResourcesFit: requested vs allocatable vs already used', () => {
     const n = withLabels('small', {}, { cpu: '4', memory: '8Gi', pods: 110 });
-    const agent = { ...pod('agent'), spec: { nodeName: 'small', containers: [{ name: 'a', resources: { requests: { cpu: '500m' } } }] } };
+    const agent = { ...pod('agent'), spec: { nodeName: 'small', containers: [{ name: 'a', image: 'nginx', resources: { requests: { cpu: '500m' } } }] } };
     const big = web({}, requesting('4'));
     expect(big).toBeSchedulableOn(n);
     const msg = failure(() => expect(big).toBeSchedulableOn(n, { existingPods: [agent] }));
@@ -41,25 +41,25 @@ describe('toBeSchedulableOn: every filter explains itself', () => {
     expect(msg).toContain('Insufficient cpu: requested 4, allocatable 4, already requested by 1 pod(s) 500m, free 3500m');
   });
   test('NodeResourcesFit: a limits-only GPU request and a node without the resource', () => {
-    const gpuJob = web({}, [{ name: 'train', resources: { limits: { 'nvidia.com/gpu': 1 } } }]);
+    const gpuJob = web({}, [{ name: 'train', image: 'nginx', resources: { limits: { 'nvidia.com/gpu': 1 } } }]);
     const msg = failure(() => expect(gpuJob).toBeSchedulableOn(withLabels('cpu-1', {}, { cpu: 8, memory: '32Gi', pods: 110 })));
     expect(msg).toContain('Insufficient nvidia.com/gpu: requested 1, allocatable 0');
     expect(msg).toContain('has no "nvidia.com/gpu" entry in status.allocatable, which counts as 0');
     expect(gpuJob).toBeSchedulableOn(withLabels('gpu-1', {}, { cpu: 8, memory: '32Gi', pods: 110, 'nvidia.com/gpu': 1 }));
   });
   test('NodePorts: which host port collides with which pod', () => {
-    const ingress = web({}, [{ name: 'nginx', ports: [{ containerPort: 80, hostPort: 80 }] }]);
-    const other = { ...pod('other'), spec: { containers: [{ name: 'o', ports: [{ containerPort: 80, hostPort: 80, protocol: 'TCP' }] }] } };
+    const ingress = web({}, [{ name: 'nginx', image: 'nginx', ports: [{ containerPort: 80, hostPort: 80 }] }]);
+    const other = { ...pod('other'), spec: { containers: [{ name: 'o', image: 'nginx', ports: [{ containerPort: 80, hostPort: 80, protocol: 'TCP' }] }] } };
     const msg = failure(() => expect(ingress).toBeSchedulableOn(node('edge-1'), { existingPods: [other] }));
     expect(msg).toContain("  NodePorts: node(s) didn't have free ports for the requested pod ports\n");
     expect(msg).toContain('spec.template.spec.containers[0].ports[0] hostPort 80/TCP on 0.0.0.0 collides with Pod default/other (containers[0].ports[0], 0.0.0.0:80/TCP)');
   });
   test('NodeName: the requested node', () => {
-    const pinned = { ...pod('pinned'), spec: { nodeName: 'a', containers: [{ name: 'c' }] } };
+    const pinned = { ...pod('pinned'), spec: { nodeName: 'a', containers: [{ name: 'c', image: 'nginx' }] } };
     expect(failure(() => expect(pinned).toBeSchedulableOn(node('b')))).toContain("  NodeName: node(s) didn't match the requested node name\n    spec.nodeName is \"a\", not \"b\"");
   });
   test('an invalid quantity is refused like the API server refuses it', () => {
-    const bad = web({}, [{ name: 'c', resources: { requests: { cpu: '1K' } } }]);
+    const bad = web({}, [{ name: 'c', image: 'nginx', resources: { requests: { cpu: '1K' } } }]);
     expect(failure(() => expect(bad).toBeSchedulableOn(node('n')))).toContain("spec.template.spec.containers[0].resources.requests.cpu: Invalid value: \"1K\": unable to parse quantity's suffix");
   });
   test('existingPods must be Pods', () => {
@@ -94,7 +94,7 @@ describe('toBeSchedulableOnAnyOf', () => {
     expect(failure(() => expect(web({}, requesting('500m'))).not.toBeSchedulableOnAnyOf(pool))).toContain('but it fits 2: small-1, small-2');
   });
   test('existingPods are matched to nodes by spec.nodeName', () => {
-    const busy = (n: string) => ({ ...pod(`busy-${n}`), spec: { nodeName: n, containers: [{ name: 'b', resources: { requests: { cpu: '800m' } } }] } });
+    const busy = (n: string) => ({ ...pod(`busy-${n}`), spec: { nodeName: n, containers: [{ name: 'b', image: 'nginx', resources: { requests: { cpu: '800m' } } }] } });
     expect(web({}, requesting('500m'))).not.toBeSchedulableOnAnyOf(pool, { existingPods: [busy('small-1'), busy('small-2')] });
     expect(web({}, requesting('500m'))).toBeSchedulableOnAnyOf(pool, { existingPods: [busy('small-1')] });
   });
@@ -116,7 +116,7 @@ describe('toBeSchedulableOnAllOf', () => {
     expect(failure(() => expect(deployment('web')).toBeSchedulableOnAllOf(pool))).toContain('but 2 reject it');
   });
   test('a DaemonSet pod pinned by matchFields must not appear on its neighbour', () => {
-    const pinned = { ...pod('agent-x'), spec: { containers: [{ name: 'a' }], affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['a'] }] }] } } } } };
+    const pinned = { ...pod('agent-x'), spec: { containers: [{ name: 'a', image: 'nginx' }], affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['a'] }] }] } } } } };
     expect(pinned).toBeSchedulableOn(pool[0]);
     expect(failure(() => expect(pinned).toBeSchedulableOn(node('z')))).toContain("NodeAffinity: node(s) didn't satisfy plugin(s) [NodeAffinity]");
   });

@@ -6,8 +6,9 @@ import { cachedPerObject } from '../cache';
 import { addDefaultTolerationSeconds } from './default-toleration-seconds';
 import { addDaemonSetTolerations } from './daemonset-tolerations';
 import { mergeConditionTaints } from './node-condition-taints';
+import { addExtendedResourceTolerations } from './extended-resource-toleration';
 
-export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTolerationSeconds admission';
+export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTolerationSeconds admission' | 'ExtendedResourceToleration admission';
 
 export interface AdmittedPod {
   tolerations: Toleration[];
@@ -38,6 +39,12 @@ export const admitPod = cachedPerObject((subject: Subject): AdmittedPod => {
     const { notReady, unreachable } = admission.defaultTolerationSeconds;
     const next = addDefaultTolerationSeconds(tolerations, notReady, unreachable);
     sources = attribute(tolerations, next, sources, 'DefaultTolerationSeconds admission');
+    tolerations = next;
+  }
+  // Runs after DefaultTolerationSeconds (pkg/kubeapiserver/options/plugins.go AllOrderedPlugins); off unless configured.
+  if (admission.extendedResourceToleration) {
+    const next = addExtendedResourceTolerations(tolerations, subject.spec);
+    sources = attribute(tolerations, next, sources, 'ExtendedResourceToleration admission');
     tolerations = next;
   }
   return { tolerations, sources };

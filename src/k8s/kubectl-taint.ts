@@ -3,10 +3,16 @@
 import type { Node, NodeLike, Taint, TaintEffect } from '../types';
 import { formatTaint } from './toleration';
 import { isQualifiedName, isValidLabelValue } from './names';
+import { suggestEffect } from './validation';
 
 export interface TaintAddition { key: string; value: string; effect: TaintEffect }
 export interface TaintRemoval { key: string; effect?: TaintEffect; remove: true }
 export type ParsedTaint = TaintAddition | TaintRemoval;
+
+export interface ParseTaintOptions {
+  /** false: keep kubectl's grammar but skip the key and value format checks (configure({ validate: false })). */
+  validate?: boolean;
+}
 
 function checkEffect(effect: string): TaintEffect {
   if (effect !== 'NoSchedule' && effect !== 'PreferNoSchedule' && effect !== 'NoExecute') {
@@ -16,7 +22,7 @@ function checkEffect(effect: string): TaintEffect {
 }
 
 // parseTaint in utils.go: '<key>=<value>:<effect>', '<key>:<effect>' or '<key>'.
-function parseTaintParts(st: string): { key: string; value: string; effect?: TaintEffect } {
+function parseTaintParts(st: string, validate = true): { key: string; value: string; effect?: TaintEffect } {
   const parts = st.split(':');
   let key: string;
   let value = '';
@@ -29,11 +35,11 @@ function parseTaintParts(st: string): { key: string; value: string; effect?: Tai
     key = kv[0];
     if (kv.length === 2) {
       value = kv[1];
-      const errs = isValidLabelValue(value);
+      const errs = validate ? isValidLabelValue(value) : [];
       if (errs.length) throw new Error(`invalid taint spec: ${st}, ${errs.join('; ')}`);
     }
   } else throw new Error(`invalid taint spec: ${st}`);
-  const errs = isQualifiedName(key);
+  const errs = validate ? isQualifiedName(key) : [];
   if (errs.length) throw new Error(`invalid taint spec: ${st}, ${errs.join('; ')}`);
   return { key, value, effect };
 }
@@ -43,15 +49,35 @@ function parseTaintParts(st: string): { key: string; value: string; effect?: Tai
  * `key:Effect-` and `key-` remove one (the value of a removal is ignored, as kubectl does).
  */
 export function parseTaint(spec: string): ParsedTaint {
+  return parseTaintSpec(spec, {});
+}
+
+/** parseTaint with options (`validate: false` keeps the grammar, skips the format checks). */
+export function parseTaintSpec(spec: string, options: ParseTaintOptions): ParsedTaint {
   if (typeof spec !== 'string') throw new Error(`invalid taint spec: ${String(spec)} (expected a string such as "dedicated=gpu:NoSchedule")`);
   if (spec.endsWith('-')) {
-    const { key, effect } = parseTaintParts(spec.slice(0, -1));
+    const { key, effect } = parseTaintParts(spec.slice(0, -1), options.validate);
     return effect ? { key, effect, remove: true } : { key, remove: true };
   }
-  const { key, value, effect } = parseTaintParts(spec);
+  const { key, value, effect } = parseTaintParts(spec, options.validate);
   // an effect is required to add a taint
   if (!effect) throw new Error(`invalid taint spec: ${spec}`);
   return { key, value, effect };
+}
+
+/**
+ * What probably went wrong with a taint spec kubectl refused, to follow kubectl's own message:
+ * a misspelt effect (`NoSchedul`, `noschedule`) or a missing `:Effect`.
+ */
+export function taintSpecHint(spec: string): string | undefined {
+  if (typeof spec !== 'string') return undefined;
+  const parts = spec.split(':');
+  if (parts.length === 1) return `${JSON.stringify(spec)}: missing ":Effect" (NoSchedule, PreferNoSchedule or NoExecute)`;
+  if (parts.length === 2 && !['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(parts[1])) {
+    const s = suggestEffect(parts[1]);
+    return s ? `did you mean ${s}?` : 'the effect must be NoSchedule, PreferNoSchedule or NoExecute';
+  }
+  return undefined;
 }
 
 /** Go's %v of a v1.Taint value, as kubectl prints it in the duplicate error. */

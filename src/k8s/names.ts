@@ -54,3 +54,22 @@ export function isValidLabelValue(value: string): string[] {
   if (!LABEL_VALUE_RE.test(value)) errs.push(regexError(LABEL_VALUE_MSG, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
   return errs;
 }
+
+const DNS1123_LABEL_RE = new RegExp(`^${DNS1123_LABEL_FMT}$`);
+const DNS1123_LABEL_MSG = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
+
+/** `IsDNS1123Label`: container names, namespaces, StatefulSet names. */
+export function isDNS1123Label(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push(maxLenError(63));
+  if (!DNS1123_LABEL_RE.test(value)) errs.push(regexError(DNS1123_LABEL_MSG, DNS1123_LABEL_FMT, 'my-name', '123-abc'));
+  return errs;
+}
+
+// apimachinery/pkg/api/validation/generic.go: with prefix (generateName) a trailing '-' is allowed.
+const maskTrailingDash = (name: string) => (name.length > 1 && name.endsWith('-') ? `${name.slice(0, -2)}a` : name);
+
+/** `NameIsDNSSubdomain`: Pods, Deployments, DaemonSets, ReplicaSets, Jobs, CronJobs, Nodes. */
+export const nameIsDNSSubdomain = (name: string, prefix: boolean) => isDNS1123Subdomain(prefix ? maskTrailingDash(name) : name);
+/** `NameIsDNSLabel`: StatefulSets, namespaces. */
+export const nameIsDNSLabel = (name: string, prefix: boolean) => isDNS1123Label(prefix ? maskTrailingDash(name) : name);

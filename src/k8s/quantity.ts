@@ -30,6 +30,37 @@ export class Quantity {
   toString(): string {
     return this.text;
   }
+
+  /** String(): the canonical form the API server prints (CanonicalizeBytes): `1500m`, `2k`, `1Gi`, `1536`. */
+  canonical(): string {
+    if (this.nanos === 0n) return '0';
+    const neg = this.nanos < 0n;
+    const abs = neg ? -this.nanos : this.nanos;
+    const sign = neg ? '-' : '';
+    if (this.format === 'BinarySI' && abs % NANO === 0n && abs >= 1024n * NANO) {
+      let n = abs / NANO;
+      let e = 0;
+      while (n % 1024n === 0n && e < 6) {
+        n /= 1024n;
+        e++;
+      }
+      return `${sign}${n}${['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'][e]}`;
+    }
+    // strip factors of 10, then lower the exponent to a multiple of 3
+    let m = abs;
+    let e = -9;
+    while (m % 10n === 0n) {
+      m /= 10n;
+      e++;
+    }
+    const r = ((e % 3) + 3) % 3;
+    m *= 10n ** BigInt(r);
+    e -= r;
+    const suffix = this.format === 'DecimalExponent'
+      ? (e === 0 ? '' : `e${e}`)
+      : ({ [-9]: 'n', [-6]: 'u', [-3]: 'm', 0: '', 3: 'k', 6: 'M', 9: 'G', 12: 'T', 15: 'P', 18: 'E' } as Record<number, string>)[e] ?? `e${e}`;
+    return `${sign}${m}${suffix}`;
+  }
 }
 
 function ceilDiv(n: bigint, d: bigint): bigint {
@@ -77,6 +108,14 @@ export function parseQuantity(input: string | number): Quantity {
   if (format === 'BinarySI' && nanos > MAX_INT64 * NANO) nanos = MAX_INT64 * NANO;
   if (format === 'BinarySI' && nanos > 0n && nanos < NANO) format = 'DecimalSI';
   return new Quantity(sign === '-' ? -nanos : nanos, format, text);
+}
+
+/**
+ * A quantity as the API server decodes it from a manifest: resource.Quantity.UnmarshalJSON trims surrounding
+ * spaces before ParseQuantity (apimachinery pkg/api/resource/quantity.go), so `cpu: "1 "` is 1.
+ */
+export function decodeQuantity(input: string | number): Quantity {
+  return parseQuantity(typeof input === 'string' ? input.trim() : input);
 }
 
 /** A YAML number (`cpu: 32`, `cpu: 0.5`) as the API server would read it back as a quantity string. */

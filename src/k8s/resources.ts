@@ -2,7 +2,7 @@
 // (staging/src/k8s.io/component-helpers/resource/helpers.go PodRequests), after the API server's
 // defaulting of requests from limits (pkg/apis/core/v1/defaults.go SetDefaults_Pod).
 import type { Container, PodSpec } from '../types';
-import { parseQuantity, QuantityError } from './quantity';
+import { decodeQuantity, QuantityError } from './quantity';
 
 /** Resource name → exact amount in nano-units. */
 export type ResourceList = Map<string, bigint>;
@@ -13,7 +13,7 @@ function parseList(list: Record<string, unknown> | undefined, path: string): Res
   const out: ResourceList = new Map();
   for (const [name, raw] of Object.entries(list ?? {})) {
     try {
-      out.set(name, parseQuantity(raw as string | number).nanos);
+      out.set(name, decodeQuantity(raw as string | number).nanos);
     } catch (e) {
       if (!(e instanceof QuantityError)) throw e;
       throw new ResourceError(`${path}.${name}: Invalid value: ${JSON.stringify(raw)}: ${e.message}`);

@@ -27,7 +27,7 @@ describe('ValidateTolerations', () => {
 
   test('messages are upstream’s', () => {
     expect(v([{ key: 'foo', operator: 'Exists', value: 'bar' }])).toEqual([
-      { field: 'spec.tolerations[0].operator', message: "value must be empty when `operator` is 'Exists'" },
+      { field: 'spec.tolerations[0].operator', message: 'Invalid value: "bar": value must be empty when `operator` is \'Exists\'' },
     ]);
     expect(v([{ key: 'foo', operator: 'In' }])).toEqual([
       { field: 'spec.tolerations[0].operator', message: 'Unsupported value: "In": supported values: "Equal", "Exists"' },
@@ -44,7 +44,7 @@ describe('ValidateTolerations', () => {
 describe('validateNodeTaints', () => {
   test('taints must be unique by key and effect pair', () => {
     expect(validateTaints([{ key: 'a', effect: 'NoSchedule' }, { key: 'a', value: 'x', effect: 'NoSchedule' }])).toEqual([
-      { field: 'spec.taints[1]', message: 'Duplicate value: {"key":"a","value":"x","effect":"NoSchedule"}: taints must be unique by key and effect pair' },
+      { field: 'spec.taints[1]', message: 'Duplicate value: core.Taint{Key:"a", Value:"x", Effect:"NoSchedule", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair' },
     ]);
   });
   test('same key with different effects is allowed', () => {

@@ -3,24 +3,46 @@
 import type { FieldError, Taint, Toleration } from '../types';
 import { parseCanonicalInt64 } from './toleration';
 import { isQualifiedName, isValidLabelValue } from './names';
+import { child, duplicate, index, invalid, notSupported, Raw, required } from './validation-field';
 
 export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
 
-// Upstream renders "<field>: Invalid value: <value>: <detail>"; for Invalid we keep the detail
-// (the field already says where), for the other types the type's own phrase.
-const invalid = (field: string, _value: unknown, detail: string): FieldError => ({ field, message: detail });
-const notSupported = (field: string, value: unknown, supported: readonly string[]): FieldError => ({
-  field,
-  message: `Unsupported value: ${goValue(value)}: supported values: ${supported.map((s) => JSON.stringify(s)).join(', ')}`,
-});
-const required = (field: string): FieldError => ({ field, message: 'Required value' });
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+  }
+  return d[a.length][b.length];
+}
 
-const goValue = (value: unknown): string => JSON.stringify(value ?? '');
+/** The taint effect a misspelt one most likely meant (`NoSchedul`, `noschedule`, `NoExecution`), if any. */
+export function suggestEffect(effect: string): string | undefined {
+  if (!effect) return undefined;
+  const lower = effect.toLowerCase();
+  const exact = TAINT_EFFECTS.find((e) => e.toLowerCase() === lower);
+  if (exact) return exact;
+  const scored = TAINT_EFFECTS.map((e) => ({ e, d: editDistance(lower, e.toLowerCase()) })).sort((a, b) => a.d - b.d);
+  return scored[0].d <= 3 && scored[0].d < (scored[1]?.d ?? Infinity) ? scored[0].e : undefined;
+}
+
+const didYouMean = (effect: string) => {
+  const s = suggestEffect(effect);
+  return s ? ` (did you mean ${s}?)` : '';
+};
 
 function validateTaintEffect(effect: string | undefined, allowEmpty: boolean, field: string): FieldError[] {
   if (!allowEmpty && !effect) return [required(field)];
-  return (TAINT_EFFECTS as readonly string[]).includes(effect ?? '') ? [] : [notSupported(field, effect ?? '', TAINT_EFFECTS)];
+  if ((TAINT_EFFECTS as readonly string[]).includes(effect ?? '')) return [];
+  const err = notSupported(field, effect ?? '', TAINT_EFFECTS);
+  return [{ ...err, message: err.message + didYouMean(effect ?? '') }];
 }
+
+export const COMPARISON_GATE_HINT =
+  'Lt and Gt are accepted only with the TaintTolerationComparisonOperators feature gate (alpha); ' +
+  'configure({ featureGates: { TaintTolerationComparisonOperators: true } }) turns it on';
 
 export function validateTolerations(
   tolerations: readonly Toleration[] | undefined,
@@ -29,43 +51,49 @@ export function validateTolerations(
 ): FieldError[] {
   const errs: FieldError[] = [];
   (tolerations ?? []).forEach((t, i) => {
-    const p = `${path}[${i}]`;
+    const p = index(path, i);
     const key = t.key ?? '';
     const operator = t.operator ?? '';
     const value = t.value ?? '';
-    if (key) errs.push(...isQualifiedName(key).map((m) => invalid(`${p}.key`, key, m)));
+    if (key) errs.push(...isQualifiedName(key).map((m) => invalid(child(p, 'key'), key, m)));
     if (!key && operator !== 'Exists') {
-      errs.push(invalid(`${p}.operator`, operator, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
+      errs.push(invalid(child(p, 'operator'), operator, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
     }
     if (t.tolerationSeconds != null && t.effect !== 'NoExecute') {
-      errs.push(invalid(`${p}.effect`, t.effect ?? '', "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+      errs.push(invalid(child(p, 'effect'), t.effect ?? '', "effect must be 'NoExecute' when `tolerationSeconds` is set"));
     }
     switch (operator) {
       case '':
       case 'Equal': {
         const msgs = isValidLabelValue(value);
         // upstream reports a bad value at `.operator`, not `.value`
-        if (msgs.length) errs.push(invalid(`${p}.operator`, value, msgs.join(';')));
+        if (msgs.length) errs.push(invalid(child(p, 'operator'), value, msgs.join(';')));
         break;
       }
       case 'Exists':
-        if (value) errs.push(invalid(`${p}.operator`, t, "value must be empty when `operator` is 'Exists'"));
+        if (value) errs.push(invalid(child(p, 'operator'), value, "value must be empty when `operator` is 'Exists'"));
         break;
       case 'Lt':
       case 'Gt':
         // KEP-5471: accepted only with the feature gate; the value must be a canonical decimal integer.
-        if (!comparisonOperators) errs.push(notSupported(`${p}.operator`, operator, ['Equal', 'Exists']));
-        else if (parseCanonicalInt64(value) === undefined) {
-          errs.push(invalid(`${p}.value`, value, 'must be a valid decimal integer in canonical form'));
+        if (!comparisonOperators) {
+          const err = notSupported(child(p, 'operator'), operator, ['Equal', 'Exists']);
+          errs.push({ ...err, message: `${err.message} (${COMPARISON_GATE_HINT})` });
+        } else if (parseCanonicalInt64(value) === undefined) {
+          errs.push(invalid(child(p, 'value'), value, 'must be a valid decimal integer in canonical form'));
         }
         break;
       default:
-        errs.push(notSupported(`${p}.operator`, operator, comparisonOperators ? ['Equal', 'Exists', 'Lt', 'Gt'] : ['Equal', 'Exists']));
+        errs.push(notSupported(child(p, 'operator'), operator, comparisonOperators ? ['Equal', 'Exists', 'Lt', 'Gt'] : ['Equal', 'Exists']));
     }
-    if (t.effect) errs.push(...validateTaintEffect(t.effect, true, `${p}.effect`));
+    if (t.effect) errs.push(...validateTaintEffect(t.effect, true, child(p, 'effect')));
   });
   return errs;
 }
+
+/** Go's %#v of a core.Taint, as the Duplicate error prints it. */
+const goTaint = (t: Taint) =>
+  new Raw(`core.Taint{Key:${JSON.stringify(t.key ?? '')}, Value:${JSON.stringify(t.value ?? '')}, Effect:${JSON.stringify(t.effect ?? '')}, TimeAdded:(*v1.Time)(nil)}`);
 
 /**
  * Node taints. Upstream builds these paths under `metadata` (a long-standing quirk of ValidateNode);
@@ -75,14 +103,14 @@ export function validateTaints(taints: readonly Taint[] | undefined, path = 'spe
   const errs: FieldError[] = [];
   const seen = new Set<string>();
   (taints ?? []).forEach((t, i) => {
-    const p = `${path}[${i}]`;
-    errs.push(...isQualifiedName(t.key ?? '').map((m) => invalid(`${p}.key`, t.key ?? '', m)));
+    const p = index(path, i);
+    errs.push(...isQualifiedName(t.key ?? '').map((m) => invalid(child(p, 'key'), t.key ?? '', m)));
     const valueErrs = isValidLabelValue(t.value ?? '');
-    if (valueErrs.length) errs.push(invalid(`${p}.value`, t.value ?? '', valueErrs.join(';')));
-    errs.push(...validateTaintEffect(t.effect, false, `${p}.effect`));
+    if (valueErrs.length) errs.push(invalid(child(p, 'value'), t.value ?? '', valueErrs.join(';')));
+    errs.push(...validateTaintEffect(t.effect, false, child(p, 'effect')));
     const id = `${t.effect ?? ''}\u0000${t.key ?? ''}`;
     if (seen.has(id)) {
-      errs.push({ field: p, message: `Duplicate value: ${JSON.stringify(t)}: taints must be unique by key and effect pair` });
+      errs.push(duplicate(p, goTaint(t), 'taints must be unique by key and effect pair'));
       return;
     }
     seen.add(id);

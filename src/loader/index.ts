@@ -1,12 +1,17 @@
 // load: files, globs and strings → Kubernetes objects, each with where it came from.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { globSync } from 'glob';
+import { escape, globSync } from 'glob';
 import type { KubeObject, Node } from '../types';
-import { POD_SPEC_PATHS, setOriginLookup } from '../subject';
-import { describeObject } from '../subject';
-import { offsetOf, lineAt, parseStream, YamlSyntaxError, type ParsedStream, type RawDocument } from './yaml';
-import { formatPath, SHAPES, typeProblems } from './typecheck';
+import { describeObject, POD_SPEC_PATHS, setFieldLineLookup, setOriginLookup } from '../subject';
+import {
+  HelmTemplateError, lineAt, lineStartsOf, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
+  type ParsedStream,
+} from './yaml';
+import { formatPath, HELM_HINT, NODE_POOL_SHAPE, parsePath, SHAPES, typeProblems, type Shape } from './typecheck';
+import { KIND_NAMES, type NodePool, type ObjectFor, type Workload } from './kinds';
+
+export type { CronJob, DaemonSet, Deployment, Job, KindNames, NodePool, NodePoolRequirement, ObjectFor, PodTemplate, ReplicaSet, ReplicationController, StatefulSet, Workload } from './kinds';
 
 export interface Origin {
   /** The file as given (relative to cwd when it was matched by a pattern), or the source name of a string. */
@@ -17,15 +22,59 @@ export interface Origin {
   line: number;
 }
 
-const origins = new WeakMap<object, Origin>();
-setOriginLookup((o) => origins.get(o));
+/** The text an object was read from, kept so the line of any field can be found later (parsed again on demand). */
+interface SourceText {
+  text: string;
+  file: string;
+  /** Lines before `text` in the file (a line of a JSON-lines file). */
+  lineOffset: number;
+}
+interface Location {
+  origin: Origin;
+  source?: SourceText;
+  /** Index of the document in `source`, and the path of the object inside it (`items[3]` of a List). */
+  document: number;
+  prefix: Array<string | number>;
+}
+
+const locations = new WeakMap<object, Location>();
+setOriginLookup((o) => locations.get(o)?.origin);
+setFieldLineLookup(fieldLine);
 
 /** Where a loaded object came from; undefined for objects the loader did not make. */
 export function origin(object: object): Origin | undefined {
-  return origins.get(object);
+  return locations.get(object)?.origin;
 }
 
-/** One problem in the input, with file, line and (for type errors) the field. */
+// The few most recently parsed sources (lookups come in bursts for one object's errors).
+const reparsed: Array<{ source: SourceText; events: ReturnType<typeof parseEvents>; documents: number[]; lineStarts: number[] }> = [];
+
+/**
+ * The 1-based line of a field (`spec.template.spec.tolerations[0].value`) of a loaded object in its file:
+ * the line of its key, or of its deepest ancestor present in the file; undefined for objects not loaded.
+ */
+export function fieldLine(object: object, field: string): number | undefined {
+  const where = locations.get(object);
+  if (!where?.source) return where?.origin.line;
+  let parsed = reparsed.find((r) => r.source === where.source);
+  if (!parsed) {
+    try {
+      const events = parseEvents(where.source.text, where.source.file);
+      const documents = events.flatMap((e, i) => (e.type === 1 ? [i] : []));
+      parsed = { source: where.source, events, documents, lineStarts: lineStartsOf(where.source.text) };
+    } catch {
+      return where.origin.line;
+    }
+    reparsed.unshift(parsed);
+    reparsed.length = Math.min(reparsed.length, 3);
+  }
+  const documentEvent = parsed.documents[where.document];
+  if (documentEvent === undefined) return where.origin.line;
+  const offset = offsetOf({ events: parsed.events, text: where.source.text }, documentEvent, [...where.prefix, ...parsePath(field)]);
+  return offset >= 0 ? lineAt(parsed.lineStarts, offset) + where.source.lineOffset : where.origin.line;
+}
+
+/** One problem in the input, with file, line (0 when the problem is the whole file or pattern) and field. */
 export interface ManifestProblem {
   file: string;
   line: number;
@@ -40,7 +89,7 @@ export class ManifestError extends Error {
       `${problems.length} problem(s) in the manifests:\n` +
         problems
           .slice(0, 50)
-          .map((p) => `  ${p.file}:${p.line}${p.column ? `:${p.column}` : ''}: ${p.field ? `${p.field}: ` : ''}${p.message}`)
+          .map((p) => (!p.line && p.message.startsWith(`${p.file} `) ? `  ${p.message}` : `  ${p.file}${p.line ? `:${p.line}` : ''}${p.column ? `:${p.column}` : ''}: ${p.field ? `${p.field}: ` : ''}${p.message}`))
           .join('\n') +
         (problems.length > 50 ? `\n  … and ${problems.length - 50} more` : ''),
     );
@@ -53,6 +102,8 @@ export interface LoadOptions {
   cwd?: string;
   /** kind for documents that have none (headerless dumps such as a bare Node JSON). */
   kind?: string;
+  /** Glob patterns (relative to cwd) of files to leave out, like a `!pattern` in the list of patterns. */
+  ignore?: string | string[];
 }
 
 // apiVersion for a defaulted kind
@@ -63,18 +114,15 @@ const API_VERSIONS: Record<string, string> = {
 
 const WORKLOAD_KINDS = new Set(Object.keys(POD_SPEC_PATHS));
 
-// kubectl's resource names and short names for `get('deploy/web')`
-const ALIASES: Record<string, string> = {
-  po: 'Pod', pod: 'Pod', pods: 'Pod', no: 'Node', node: 'Node', nodes: 'Node', deploy: 'Deployment', deployments: 'Deployment',
-  ds: 'DaemonSet', daemonsets: 'DaemonSet', sts: 'StatefulSet', statefulsets: 'StatefulSet', rs: 'ReplicaSet', replicasets: 'ReplicaSet',
-  rc: 'ReplicationController', replicationcontrollers: 'ReplicationController', jobs: 'Job', cj: 'CronJob', cronjobs: 'CronJob',
-  podtemplates: 'PodTemplate', cm: 'ConfigMap', configmaps: 'ConfigMap', svc: 'Service', services: 'Service', ns: 'Namespace',
-  namespaces: 'Namespace', sa: 'ServiceAccount', serviceaccounts: 'ServiceAccount', pc: 'PriorityClass', priorityclasses: 'PriorityClass',
-  crd: 'CustomResourceDefinition', crds: 'CustomResourceDefinition',
-};
+const isNodePool = (o: KubeObject) => o.kind === 'NodePool' && (o.apiVersion ?? '').startsWith('karpenter.sh/');
 
 const printable = (o: object) =>
   Object.defineProperty(o, 'toString', { value: () => describeObject(o as KubeObject), enumerable: false, configurable: true, writable: true });
+
+/** What `get<T>(ref)` returns: T when given, else the type of the kind in `ref`; an annotated variable does not pick T. */
+type Get<T, Ref extends string> = [Deferred<T>] extends [never] ? ObjectFor<Ref> : Deferred<T>;
+// TypeScript's NoInfer (5.4+) spelled so that older compilers of the package's users read it too
+type Deferred<T> = [T][T extends unknown ? 0 : never];
 
 /** The loaded objects: iterable, with the views tests need. */
 export class Manifests implements Iterable<KubeObject> {
@@ -93,28 +141,56 @@ export class Manifests implements Iterable<KubeObject> {
     return [...this.objects];
   }
 
-  /** Pods and the pod-bearing kinds: Deployment, StatefulSet, DaemonSet, ReplicaSet, ReplicationController, Job, CronJob, PodTemplate. */
-  workloads(): KubeObject[] {
-    return this.objects.filter((o) => WORKLOAD_KINDS.has(o.kind ?? ''));
+  /**
+   * Pods and the pod-bearing kinds: Deployment, StatefulSet, DaemonSet, ReplicaSet, ReplicationController, Job, CronJob,
+   * PodTemplate. Possibly empty: a collection of only nodes or CRDs is normal, and `test.each([])` fails by itself.
+   */
+  workloads(): Workload[] {
+    return this.objects.filter((o) => WORKLOAD_KINDS.has(o.kind ?? '')) as Workload[];
   }
 
+  /** The Node objects; throws when there is none, since placement against no nodes proves nothing. */
   nodes(): Node[] {
-    return this.objects.filter((o) => o.kind === 'Node') as Node[];
+    const nodes = this.objects.filter((o) => o.kind === 'Node') as Node[];
+    if (!nodes.length) {
+      const hint = this.objects.some(isNodePool) ? '; Karpenter NodePools are read with nodePools()' : '';
+      throw withCallerStack(new Error(`no Node objects among ${this.found()}${hint}`), this.nodes);
+    }
+    return nodes;
   }
 
-  /** `kind/name` with kubectl's case-insensitive kinds and short names (`deploy/web`); `{ namespace }` narrows. */
-  get(ref: string, options: { namespace?: string } = {}): KubeObject {
+  /** Karpenter NodePools (`apiVersion: karpenter.sh/*`); throws when there is none. */
+  nodePools(): NodePool[] {
+    const pools = this.objects.filter(isNodePool) as NodePool[];
+    if (!pools.length) throw withCallerStack(new Error(`no NodePool (karpenter.sh) objects among ${this.found()}`), this.nodePools);
+    return pools;
+  }
+
+  /** `4 loaded objects (found NodePool ×2, EC2NodeClass ×2)` */
+  private found(): string {
+    const counts = new Map<string, number>();
+    for (const o of this.objects) counts.set(o.kind ?? '?', (counts.get(o.kind ?? '?') ?? 0) + 1);
+    const kinds = [...counts].map(([k, n]) => (n > 1 ? `${k} ×${n}` : k)).join(', ');
+    return `${this.objects.length} loaded object${this.objects.length === 1 ? '' : 's'}${kinds ? ` (found ${kinds})` : ''}`;
+  }
+
+  /**
+   * `kind/name` with kubectl's case-insensitive kinds and short names (`deploy/web`); `{ namespace }` narrows.
+   * Typed from the kind where it is known (`get('deploy/web')` is a Deployment), or as given: `get<Deployment>(ref)`.
+   */
+  get<T extends KubeObject = never, Ref extends string = string>(ref: Ref, options: { namespace?: string } = {}): Get<T, Ref> {
+    type Result = Get<T, Ref>;
     const slash = ref.indexOf('/');
     if (slash <= 0) throw withCallerStack(new Error(`get("${ref}"): expected kind/name, e.g. "deployment/web"`), this.get);
     const kindText = ref.slice(0, slash).toLowerCase();
     const name = ref.slice(slash + 1);
     const kindMatches = (o: KubeObject) => {
       const k = (o.kind ?? '').toLowerCase();
-      return k === kindText || `${k}s` === kindText || ALIASES[kindText]?.toLowerCase() === k;
+      return k === kindText || `${k}s` === kindText || KIND_NAMES[kindText]?.toLowerCase() === k;
     };
     const nsMatches = (o: KubeObject) => options.namespace === undefined || (o.metadata?.namespace ?? 'default') === options.namespace;
     const found = this.objects.filter((o) => kindMatches(o) && o.metadata?.name === name && nsMatches(o));
-    if (found.length === 1) return found[0];
+    if (found.length === 1) return found[0] as Result;
     const list = (os: KubeObject[]) => os.slice(0, 10).map((o) => `  ${describeObject(o)}`).join('\n');
     if (found.length > 1) {
       throw withCallerStack(new Error(`get("${ref}") matches ${found.length} objects; pass { namespace }:\n${list(found)}`), this.get);
@@ -152,7 +228,6 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-/** Turn one file's text into objects, pushing every problem instead of dropping anything. */
 /** What one load call accumulates: its options, the objects made and the problems found. */
 interface Load {
   options: LoadOptions;
@@ -160,30 +235,52 @@ interface Load {
   problems: ManifestProblem[];
 }
 
-function parseInto(text: string, file: string, load: Load): void {
+/** How a document's fields are found in its source: lines, and scalar text for exact integers. */
+interface DocumentSource {
+  lineOf: (path: Array<string | number>) => number;
+  sourceOf?: (path: Array<string | number>) => string | undefined;
+  location: Omit<Location, 'origin' | 'prefix'>;
+}
+
+/** Turn one file's text into objects, pushing every problem instead of dropping anything. */
+function parseInto(input: string, file: string, load: Load): void {
   const { problems } = load;
-  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  const trimmed = input.replace(/^\uFEFF/, '').trimStart();
   let stream: ParsedStream;
   try {
-    stream = parseStream(text, file);
+    stream = parseStream(input, file);
   } catch (e) {
+    if (e instanceof HelmTemplateError) {
+      for (const line of e.lines) problems.push({ file, line, message: `${HELM_HINT}${e.detail ? ` (${e.detail})` : ''}` });
+      return;
+    }
     if (!(e instanceof YamlSyntaxError)) throw e;
     // One JSON object per line is a stream kubectl reads; YAML cannot.
-    if (trimmed.startsWith('{') && parseJsonLines(text, file, load)) return;
+    if (trimmed.startsWith('{') && parseJsonLines(input, file, load)) return;
     problems.push({ file, line: e.line, column: e.column, message: `YAML syntax error: ${e.reason}` });
     return;
   }
+  const source: SourceText = { text: stream.text, file, lineOffset: 0 };
   for (const doc of stream.documents) {
+    const duplicates = stream.duplicates.filter((d) => d.document === doc.index);
+    for (const d of duplicates) {
+      problems.push({ file, line: d.line, field: formatPath(d.path), message: `mapping key ${JSON.stringify(d.key)} already defined at line ${d.firstLine}` });
+    }
+    if (duplicates.length) continue; // the document is refused; the others still load
     if (doc.value === null || doc.value === undefined) continue; // an empty or comment-only document
-    addDocument(doc.value, { file, document: doc.index, line: doc.line }, load, (p) => {
-      const offset = offsetOf(stream, doc, p);
-      return offset >= 0 ? lineAt(stream.lineStarts, offset) : doc.line;
+    addDocument(doc.value, { file, document: doc.index, line: doc.line }, load, {
+      lineOf: (p) => {
+        const offset = offsetOf(stream, doc.eventIndex, p);
+        return offset >= 0 ? lineAt(stream.lineStarts, offset) : doc.line;
+      },
+      sourceOf: (p) => scalarSource(stream, doc.eventIndex, p),
+      location: { source, document: doc.index },
     });
   }
 }
 
 function parseJsonLines(text: string, file: string, load: Load): boolean {
-  const lines = text.split('\n');
+  const lines = stripByteOrderMarks(text).split('\n');
   const values: Array<[unknown, number]> = [];
   for (let i = 0; i < lines.length; i++) {
     if (!lines[i].trim()) continue;
@@ -193,11 +290,16 @@ function parseJsonLines(text: string, file: string, load: Load): boolean {
       return false;
     }
   }
-  values.forEach(([value, line], document) => addDocument(value, { file, document, line }, load, () => line));
+  values.forEach(([value, line], document) =>
+    addDocument(value, { file, document, line }, load, {
+      lineOf: () => line,
+      location: { source: { text: lines[line - 1], file, lineOffset: line - 1 }, document: 0 },
+    }),
+  );
   return true;
 }
 
-function addDocument(value: unknown, where: Origin, load: Load, lineOf: (path: Array<string | number>) => number): void {
+function addDocument(value: unknown, where: Origin, load: Load, source: DocumentSource): void {
   const kind = isObject(value) ? value.kind : undefined;
   if (isObject(value) && typeof kind === 'string' && kind.endsWith('List') && Array.isArray(value.items)) {
     // kubectl and raw API dumps: flatten; items without kind/apiVersion take them from the list
@@ -208,21 +310,16 @@ function addDocument(value: unknown, where: Origin, load: Load, lineOf: (path: A
         if (item.kind === undefined) item.kind = itemKind;
         if (item.apiVersion === undefined && typeof value.apiVersion === 'string') item.apiVersion = value.apiVersion;
       }
-      addObject(item, { ...where, line: lineOf(itemPath) }, load, (p) => lineOf([...itemPath, ...p]), itemPath);
+      addObject(item, { ...where, line: source.lineOf(itemPath) }, load, source, itemPath);
     });
     return;
   }
-  addObject(value, where, load, lineOf, []);
+  addObject(value, where, load, source, []);
 }
 
-function addObject(
-  value: unknown,
-  where: Origin,
-  { options, out, problems }: Load,
-  lineOf: (path: Array<string | number>) => number,
-  prefix: Array<string | number>,
-): void {
+function addObject(value: unknown, where: Origin, { options, out, problems }: Load, source: DocumentSource, prefix: Array<string | number>): void {
   const at = (field?: string) => (field ? `${formatPath(prefix)}${prefix.length ? '.' : ''}${field}` : formatPath(prefix) || undefined);
+  const lineOf = (p: Array<string | number>) => source.lineOf([...prefix, ...p]);
   if (!isObject(value)) {
     problems.push({ file: where.file, line: where.line, field: at(), message: `expected a Kubernetes object (a mapping), got ${Array.isArray(value) ? 'a list' : JSON.stringify(value)}` });
     return;
@@ -231,6 +328,11 @@ function addObject(
   if (value.apiVersion === undefined && typeof value.kind === 'string' && value.kind === options.kind && API_VERSIONS[value.kind]) {
     value.apiVersion = API_VERSIONS[value.kind];
   }
+  // kind and apiVersion of another type than string: the decoder refuses the object (at the field's line)
+  // (and a template marker in them, `kind: "{{ .Values.kind }}"`, is an unrendered chart)
+  const wrongType = ['apiVersion', 'kind'].filter((k) => value[k] !== undefined && value[k] !== null && (typeof value[k] !== 'string' || (value[k] as string).includes('{{')));
+  for (const k of wrongType) problems.push({ file: where.file, line: lineOf([k]), field: at(k), message: typeProblems(value[k], 'string')[0].message });
+  if (wrongType.length) return;
   const missing = ['apiVersion', 'kind'].filter((k) => typeof value[k] !== 'string' || value[k] === '');
   if (missing.length) {
     problems.push({
@@ -239,15 +341,16 @@ function addObject(
     });
     return;
   }
-  const shape = SHAPES[value.kind as string];
+  const shape: Shape | undefined = SHAPES[value.kind as string] ?? (isNodePool(value as KubeObject) ? NODE_POOL_SHAPE : undefined);
   if (shape) {
-    const wrong = typeProblems(value, shape);
+    const sourceOf = source.sourceOf;
+    const wrong = typeProblems(value, shape, [], [], { sourceOf: sourceOf && ((p) => sourceOf([...prefix, ...p])) });
     if (wrong.length) {
       for (const w of wrong) problems.push({ file: where.file, line: lineOf(w.path), field: at(formatPath(w.path)), message: w.message });
       return;
     }
   }
-  origins.set(value, where);
+  locations.set(value, { origin: where, ...source.location, prefix });
   printable(value);
   out.push(value as KubeObject);
 }
@@ -263,25 +366,47 @@ export function parseManifests(text: string, sourceName = '<string>', options: L
 /**
  * Load manifests synchronously (Jest collects tests synchronously) from glob patterns, files of any
  * extension, directories (every file below them), or an array of those, relative to `options.cwd`.
+ * `!pattern` entries and `options.ignore` leave files out. A Helm chart (a directory with Chart.yaml) is
+ * refused: it must be rendered with `helm template` first.
  */
 export function loadManifests(patterns: string | string[], options: LoadOptions = {}): Manifests {
   const cwd = options.cwd ?? process.cwd();
+  const list = Array.isArray(patterns) ? patterns : [patterns];
+  const ignore = [...list.filter((p) => p.startsWith('!')).map((p) => p.slice(1)), ...[options.ignore ?? []].flat()];
   const files: string[] = [];
   const problems: ManifestProblem[] = [];
-  for (const pattern of Array.isArray(patterns) ? patterns : [patterns]) {
+  const charts = new Map<string, string>(); // chart directory → the pattern that reached it
+  for (const pattern of list.filter((p) => !p.startsWith('!'))) {
     const full = path.resolve(cwd, pattern);
-    let matched: string[];
     let isDir = false;
     try {
       isDir = statSync(full).isDirectory();
     } catch {
       // not a plain path: a glob pattern
     }
-    if (isDir) matched = globSync('**/*', { cwd: full, nodir: true, dot: false }).sort().map((f) => path.join(path.relative(cwd, full) || '.', f));
-    else if (/[*?[\]{}]/.test(pattern)) matched = globSync(pattern, { cwd, nodir: true }).sort();
-    else matched = [path.relative(cwd, full)];
-    if (matched.length === 0) problems.push({ file: pattern, line: 0, message: 'no file matches this pattern' });
-    for (const f of matched) if (!files.includes(f)) files.push(f);
+    const relative = path.relative(cwd, full) || '.';
+    const glob = isDir ? `${escape(relative)}/**/*` : /[*?[\]{}]/.test(pattern) ? pattern : escape(relative);
+    const run = (withIgnore: boolean) =>
+      globSync(glob, { cwd, nodir: true, ignore: withIgnore ? ignore : undefined }).sort();
+    const matched = run(true);
+    if (matched.length === 0) {
+      const ignored = ignore.length ? run(false).length : 0;
+      problems.push({ file: pattern, line: 0, message: ignored ? `every file this pattern matches (${ignored}) is ignored` : 'no file matches this pattern' });
+    }
+    for (const f of matched) {
+      const found = chartOf(f, cwd);
+      const chart = found === '.' ? path.resolve(cwd) : found;
+      if (chart !== undefined) {
+        if (!charts.has(chart)) charts.set(chart, pattern);
+      } else if (!files.includes(f)) files.push(f);
+    }
+  }
+  for (const [chart] of charts) {
+    const name = path.basename(path.resolve(cwd, chart));
+    problems.push({
+      file: chart, line: 0,
+      message: `${chart} is a Helm chart (Chart.yaml): render it with helm template first, e.g. parseManifests(execSync('helm template ${name} ${chart}').toString(), 'helm template ${name}'), or leave it out with '!${chart}/**'`,
+    });
   }
   const load: Load = { options, out: [], problems };
   for (const file of files) {
@@ -297,6 +422,30 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
   }
   if (problems.length) throw withCallerStack(new ManifestError(problems), loadManifests);
   return new Manifests(load.out);
+}
+
+// directory → whether it holds a Chart.yaml, for one process (charts do not appear while tests run)
+const chartDirectories = new Map<string, boolean>();
+
+/** The chart directory (relative, as the file is) a file belongs to: the nearest directory with Chart.yaml within cwd. */
+function chartOf(file: string, cwd: string): string | undefined {
+  const parts = path.normalize(file).split(path.sep);
+  const first = parts.findIndex((p) => p !== '..'); // never look above cwd or what the pattern names
+  for (let i = parts.length - 1; i >= (first === 0 ? 0 : first + 1); i--) {
+    const dir = parts.slice(0, i).join(path.sep) || '.';
+    const full = path.resolve(cwd, dir);
+    let isChart = chartDirectories.get(full);
+    if (isChart === undefined) {
+      try {
+        isChart = statSync(path.join(full, 'Chart.yaml')).isFile();
+      } catch {
+        isChart = false;
+      }
+      chartDirectories.set(full, isChart);
+    }
+    if (isChart) return dir;
+  }
+  return undefined;
 }
 
 /** UTF-8, or UTF-16 with a byte-order mark (which Kubernetes transcodes). */

@@ -44,15 +44,17 @@ describe('streams', () => {
     expect(parseManifests(list).workloads().map(String)).toEqual(['Deployment default/x (<string>:5)']);
   });
   test('YAML 1.1 scalars as Kubernetes reads them: yes/no/on/off are booleans, 0644 is octal, merge keys merge', () => {
-    const m = parseManifests('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  a: yes\n  b: 0644\n  c: 1:20\n  d: 2024-01-01\nbase: &b {x: 1}\nmerged:\n  <<: *b\n  z: 2\nkeys: {y: 1, on: 2}\n');
+    const m = parseManifests('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  a: yes\n  b: 0644\n  c: 1:20\n  d: 2024-01-01\nbase: &b {x: 1}\nmerged:\n  <<: *b\n  z: 2\nkeys: {y: 1, off: 2}\n');
     const cm = m.get('configmap/c') as unknown as { data: Record<string, unknown>; merged: unknown };
     expect(cm.data).toEqual({ a: true, b: 420, c: '1:20', d: '2024-01-01' });
     expect(cm.merged).toEqual({ x: 1, z: 2 });
-    // go-yaml v2 resolves the keys y and on as booleans too; sigs.k8s.io/yaml then writes them as "true"
-    expect((cm as unknown as { keys: object }).keys).toEqual({ true: 2 });
+    // go-yaml v2 resolves the keys y and off as booleans too; sigs.k8s.io/yaml then writes them as "true" and "false"
+    expect((cm as unknown as { keys: object }).keys).toEqual({ true: 1, false: 2 });
   });
-  test('duplicate keys: the last one wins, as in Kubernetes', () => {
-    expect(parseManifests('apiVersion: v1\nkind: Node\nmetadata: {name: a}\nmetadata: {name: b}\n').nodes()[0].metadata?.name).toBe('b');
+  test('duplicate keys are refused naming both lines (kubectl apply -f would keep the last silently)', () => {
+    expect(problems(() => parseManifests('apiVersion: v1\nkind: Node\nmetadata: {name: a}\nmetadata: {name: b}\n', 'n.yaml'))).toContain(
+      'n.yaml:4: metadata: mapping key "metadata" already defined at line 3',
+    );
   });
   test('bare YAML numbers where Kubernetes accepts them (quantities)', () => {
     const n = parseManifests('apiVersion: v1\nkind: Node\nmetadata: {name: a}\nstatus:\n  allocatable: {cpu: 32, pods: 110}\n').nodes()[0];
@@ -133,6 +135,6 @@ describe('loadManifests and collections', () => {
     expect(web).toStrictEqual(JSON.parse(JSON.stringify(web)));
   });
   test('a pattern that matches nothing is an error', () => {
-    expect(problems(() => loadManifests('nope/*.yaml', { cwd: dir }))).toContain('nope/*.yaml:0: no file matches this pattern');
+    expect(problems(() => loadManifests('nope/*.yaml', { cwd: dir }))).toContain('  nope/*.yaml: no file matches this pattern');
   });
 });

@@ -1,50 +1,103 @@
 // The JSON types the API server's decoder insists on, for the fields placement reads. A manifest that
-// `kubectl apply` would refuse (`value: true` unquoted, `tolerationSeconds: "300"`) is refused here too.
-type Shape = 'string' | 'int' | 'bool' | 'quantity' | { obj: Record<string, Shape> } | { arr: Shape } | { map: Shape };
+// `kubectl apply` would refuse (`value: true` unquoted, `tolerationSeconds: "300"`, `hostPort: 99999999999`)
+// is refused here too. Integer widths follow the Go types (k8s.io/api core/v1, apps/v1, batch/v1 types.go).
+// Strings in these fields must not hold Helm template markers: a quoted `"{{ .Values.pool }}"` is a chart
+// that was never rendered.
+type Scalar = 'string' | 'text' | 'int32' | 'int64' | 'bool' | 'quantity';
+export type Shape = Scalar | { obj: Record<string, Shape> } | { arr: Shape } | { map: Shape };
 
 const obj = (fields: Record<string, Shape>): Shape => ({ obj: fields });
 const arr = (item: Shape): Shape => ({ arr: item });
 const map = (value: Shape): Shape => ({ map: value });
 
-const metadata = obj({ name: 'string', namespace: 'string', labels: map('string'), annotations: map('string') });
+// annotations may legitimately hold `{{ }}` (operators' own templates): 'text' is a string without that check
+const metadata = obj({ name: 'string', namespace: 'string', generateName: 'string', labels: map('string'), annotations: map('text') });
 const resources = obj({ requests: map('quantity'), limits: map('quantity') });
 const container = obj({
   name: 'string', image: 'string', restartPolicy: 'string', resources,
-  ports: arr(obj({ containerPort: 'int', hostPort: 'int', hostIP: 'string', protocol: 'string' })),
+  ports: arr(obj({ containerPort: 'int32', hostPort: 'int32', hostIP: 'string', protocol: 'string', name: 'string' })),
 });
 const requirement = obj({ key: 'string', operator: 'string', values: arr('string') });
 const term = obj({ matchExpressions: arr(requirement), matchFields: arr(requirement) });
+const labelSelector = obj({ matchLabels: map('string'), matchExpressions: arr(requirement) });
+const podAffinityTerm = obj({
+  labelSelector, namespaceSelector: labelSelector, namespaces: arr('string'), topologyKey: 'string',
+  matchLabelKeys: arr('string'), mismatchLabelKeys: arr('string'),
+});
+const podAffinity = obj({
+  requiredDuringSchedulingIgnoredDuringExecution: arr(podAffinityTerm),
+  preferredDuringSchedulingIgnoredDuringExecution: arr(obj({ weight: 'int32', podAffinityTerm })),
+});
+const taint = obj({ key: 'string', value: 'string', effect: 'string' });
 const podSpec = obj({
-  nodeName: 'string', nodeSelector: map('string'), hostNetwork: 'bool', priorityClassName: 'string', priority: 'int',
-  tolerations: arr(obj({ key: 'string', operator: 'string', value: 'string', effect: 'string', tolerationSeconds: 'int' })),
+  nodeName: 'string', nodeSelector: map('string'), hostNetwork: 'bool', priorityClassName: 'string', priority: 'int32',
+  schedulerName: 'string', preemptionPolicy: 'string', runtimeClassName: 'string', restartPolicy: 'string',
+  terminationGracePeriodSeconds: 'int64', activeDeadlineSeconds: 'int64',
+  tolerations: arr(obj({ key: 'string', operator: 'string', value: 'string', effect: 'string', tolerationSeconds: 'int64' })),
   containers: arr(container), initContainers: arr(container), overhead: map('quantity'), resources,
   schedulingGates: arr(obj({ name: 'string' })),
   affinity: obj({
     nodeAffinity: obj({
       requiredDuringSchedulingIgnoredDuringExecution: obj({ nodeSelectorTerms: arr(term) }),
-      preferredDuringSchedulingIgnoredDuringExecution: arr(obj({ weight: 'int', preference: term })),
+      preferredDuringSchedulingIgnoredDuringExecution: arr(obj({ weight: 'int32', preference: term })),
     }),
+    podAffinity,
+    podAntiAffinity: podAffinity,
   }),
+  topologySpreadConstraints: arr(obj({
+    maxSkew: 'int32', minDomains: 'int32', topologyKey: 'string', whenUnsatisfiable: 'string', labelSelector,
+    nodeAffinityPolicy: 'string', nodeTaintsPolicy: 'string', matchLabelKeys: arr('string'),
+  })),
 });
 const template = obj({ metadata, spec: podSpec });
-const withTemplate = obj({ metadata, spec: obj({ replicas: 'int', template }) });
+const workload = (spec: Record<string, Shape>) =>
+  obj({ metadata, spec: obj({ replicas: 'int32', minReadySeconds: 'int32', revisionHistoryLimit: 'int32', selector: labelSelector, template, ...spec }) });
+const jobSpec = {
+  template, selector: labelSelector, parallelism: 'int32', completions: 'int32', backoffLimit: 'int32', backoffLimitPerIndex: 'int32',
+  maxFailedIndexes: 'int32', ttlSecondsAfterFinished: 'int32', activeDeadlineSeconds: 'int64', suspend: 'bool',
+} as const satisfies Record<string, Shape>;
 
 export const SHAPES: Record<string, Shape> = {
   Pod: obj({ metadata, spec: podSpec, status: obj({ phase: 'string' }) }),
   PodTemplate: obj({ metadata, template }),
-  Deployment: withTemplate,
-  StatefulSet: withTemplate,
-  DaemonSet: withTemplate,
-  ReplicaSet: withTemplate,
-  ReplicationController: withTemplate,
-  Job: withTemplate,
-  CronJob: obj({ metadata, spec: obj({ jobTemplate: obj({ metadata, spec: obj({ template }) }) }) }),
+  Deployment: workload({ progressDeadlineSeconds: 'int32', paused: 'bool' }),
+  StatefulSet: workload({ serviceName: 'string', ordinals: obj({ start: 'int32' }) }),
+  DaemonSet: workload({}),
+  ReplicaSet: workload({}),
+  // a ReplicationController's selector is a plain map of labels
+  ReplicationController: obj({ metadata, spec: obj({ replicas: 'int32', minReadySeconds: 'int32', selector: map('string'), template }) }),
+  Job: obj({ metadata, spec: obj(jobSpec) }),
+  CronJob: obj({
+    metadata,
+    spec: obj({
+      schedule: 'string', timeZone: 'string', startingDeadlineSeconds: 'int64', suspend: 'bool',
+      successfulJobsHistoryLimit: 'int32', failedJobsHistoryLimit: 'int32', jobTemplate: obj({ metadata, spec: obj(jobSpec) }),
+    }),
+  }),
   Node: obj({
     metadata,
-    spec: obj({ unschedulable: 'bool', taints: arr(obj({ key: 'string', value: 'string', effect: 'string' })) }),
+    spec: obj({ unschedulable: 'bool', taints: arr(taint) }),
     status: obj({ allocatable: map('quantity'), capacity: map('quantity'), conditions: arr(obj({ type: 'string', status: 'string' })) }),
   }),
+  Namespace: obj({ metadata }),
+  PriorityClass: obj({ metadata, value: 'int32', globalDefault: 'bool', preemptionPolicy: 'string' }),
 };
+
+/** Karpenter's NodePool (karpenter.sh/v1 and v1beta1): the fields a provisioning check reads. */
+export const NODE_POOL_SHAPE: Shape = obj({
+  metadata,
+  spec: obj({
+    weight: 'int32',
+    limits: map('quantity'),
+    template: obj({
+      metadata: obj({ labels: map('string'), annotations: map('text') }),
+      spec: obj({
+        taints: arr(taint), startupTaints: arr(taint),
+        requirements: arr(obj({ key: 'string', operator: 'string', values: arr('string'), minValues: 'int64' })),
+      }),
+    }),
+  }),
+});
 
 export interface TypeProblem {
   path: Array<string | number>;
@@ -60,30 +113,76 @@ function describe(v: unknown): string {
 }
 
 function expected(shape: Shape): string {
-  if (typeof shape === 'string') return { string: 'a string', int: 'an integer', bool: 'a boolean', quantity: 'a quantity (string or number)' }[shape];
+  if (typeof shape === 'string') {
+    return { string: 'a string', text: 'a string', int32: 'an integer', int64: 'an integer', bool: 'a boolean', quantity: 'a quantity (string or number)' }[shape];
+  }
   return 'obj' in shape ? 'a mapping' : 'arr' in shape ? 'a list' : 'a mapping';
 }
 
 const HINT_BOOL = ' (unquoted yes/no/on/off/true/false are booleans in the YAML Kubernetes reads: quote the value)';
 const HINT_NUMBER = ' (unquoted numbers are numbers: quote the value)';
+export const HELM_HINT = 'unrendered Helm template: render it with helm template first';
+
+const RANGE = {
+  int32: [-(2n ** 31n), 2n ** 31n - 1n],
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+} as const;
+
+/**
+ * An integer as go-yaml v2 reads its text (`_` ignored, 0x/0o/0b, a leading 0 is octal), exactly,
+ * or undefined for float forms (`3e2`, `300.0`), whose float64 value is what the decoder sees.
+ */
+export function exactInteger(source: string): bigint | undefined {
+  const m = /^([-+]?)(0b[01_]+|0x[0-9a-fA-F_]+|0o?[0-7_]+|[0-9][0-9_]*)$/.exec(source.trim());
+  if (!m) return undefined;
+  let digits = m[2].replace(/_/g, '');
+  if (/^0[0-7]/.test(digits)) digits = `0o${digits.slice(1)}`;
+  const n = BigInt(digits);
+  return m[1] === '-' ? -n : n;
+}
+
+export interface TypeCheckContext {
+  /** The scalar's text as written, for integers beyond a double's precision. */
+  sourceOf?: (path: Array<string | number>) => string | undefined;
+}
 
 /** Every value at a field of the wrong JSON type. null is always fine (the field stays unset). */
-export function typeProblems(value: unknown, shape: Shape, path: Array<string | number> = [], out: TypeProblem[] = []): TypeProblem[] {
+export function typeProblems(
+  value: unknown,
+  shape: Shape,
+  path: Array<string | number> = [],
+  out: TypeProblem[] = [],
+  context: TypeCheckContext = {},
+): TypeProblem[] {
   if (value === null || value === undefined) return out;
   const fail = (hint = '') => out.push({ path, message: `expected ${expected(shape)}, got ${describe(value)}${hint}` });
   if (typeof shape === 'string') {
     switch (shape) {
       case 'string':
+      case 'text':
         if (typeof value !== 'string') fail(typeof value === 'boolean' ? HINT_BOOL : typeof value === 'number' ? HINT_NUMBER : '');
+        else if (shape === 'string' && value.includes('{{')) out.push({ path, message: `${HELM_HINT} (${JSON.stringify(value)})` });
         break;
-      case 'int':
+      case 'int32':
+      case 'int64':
         if (typeof value !== 'number' || !Number.isInteger(value)) fail(typeof value === 'string' ? ' (quoted numbers are strings: remove the quotes)' : '');
+        else {
+          // Go's JSON decoder refuses a number beyond the field's type; beyond 2^53 the text is exact, the double is not.
+          const source = Number.isSafeInteger(value) ? undefined : context.sourceOf?.(path);
+          const exact = (source !== undefined ? exactInteger(source) : undefined) ?? (Number.isSafeInteger(value) ? BigInt(value) : undefined);
+          const [min, max] = RANGE[shape];
+          const beyond = exact !== undefined ? exact < min || exact > max : value < Number(min) || value >= Number(max) + 1;
+          if (beyond) {
+            out.push({ path, message: `expected an integer, got the number ${source ?? value}, beyond ${shape} (${min}…${max}): the API server's decoder refuses it` });
+          }
+        }
         break;
       case 'bool':
         if (typeof value !== 'boolean') fail();
         break;
       case 'quantity':
         if (typeof value !== 'string' && typeof value !== 'number') fail();
+        else if (typeof value === 'string' && value.includes('{{')) out.push({ path, message: `${HELM_HINT} (${JSON.stringify(value)})` });
         break;
     }
     return out;
@@ -91,18 +190,48 @@ export function typeProblems(value: unknown, shape: Shape, path: Array<string | 
   if ('obj' in shape) {
     if (typeof value !== 'object' || Array.isArray(value)) return fail(), out;
     for (const key in shape.obj) {
-      if (Object.prototype.hasOwnProperty.call(value, key)) typeProblems((value as Record<string, unknown>)[key], shape.obj[key], [...path, key], out);
+      if (Object.prototype.hasOwnProperty.call(value, key)) typeProblems((value as Record<string, unknown>)[key], shape.obj[key], [...path, key], out, context);
     }
   } else if ('arr' in shape) {
     if (!Array.isArray(value)) return fail(), out;
-    value.forEach((item, i) => typeProblems(item, shape.arr, [...path, i], out));
+    value.forEach((item, i) => typeProblems(item, shape.arr, [...path, i], out, context));
   } else {
     if (typeof value !== 'object' || Array.isArray(value)) return fail(), out;
-    for (const [k, v] of Object.entries(value)) typeProblems(v, shape.map, [...path, k], out);
+    for (const [k, v] of Object.entries(value)) {
+      if (shape.map !== 'text' && k.includes('{{')) out.push({ path: [...path, k], message: `${HELM_HINT} (${JSON.stringify(k)})` });
+      else typeProblems(v, shape.map, [...path, k], out, context);
+    }
   }
   return out;
 }
 
 export function formatPath(path: ReadonlyArray<string | number>): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z0-9_-]+$/.test(p) ? (i ? `.${p}` : p) : `[${JSON.stringify(p)}]`)).join('');
+}
+
+/** The steps of a field path as written in messages: `a.b[0].c`, `labels["x.y"]`, `labels[x.y]` (upstream field.Path). */
+export function parsePath(field: string): string[] {
+  const steps: string[] = [];
+  let i = 0;
+  while (i < field.length) {
+    if (field[i] === '.') i++;
+    else if (field[i] === '[') {
+      if (field[i + 1] === '"') {
+        const m = /^"(?:[^"\\]|\\.)*"/.exec(field.slice(i + 1));
+        if (m) {
+          steps.push(JSON.parse(m[0]) as string);
+          i += 1 + m[0].length + 1;
+          continue;
+        }
+      }
+      const end = field.indexOf(']', i);
+      steps.push(field.slice(i + 1, end < 0 ? field.length : end));
+      i = end < 0 ? field.length : end + 1;
+    } else {
+      const m = /^[^.[]+/.exec(field.slice(i))!;
+      steps.push(m[0]);
+      i += m[0].length;
+    }
+  }
+  return steps;
 }

@@ -1,5 +1,7 @@
 // YAML as Kubernetes reads it (sigs.k8s.io/yaml over go-yaml v2): YAML 1.1 booleans (yes/no/on/off/y/n)
-// and ints (0644 is octal), merge keys, last duplicate key wins; documents located by line.
+// and ints (0644 is octal), merge keys, unknown tags ignored; documents and fields located by line.
+// Duplicate keys are refused with both lines, as kustomize and `kubeconform -strict` do (go-yaml v3:
+// `mapping key "x" already defined at line N`), although `kubectl apply -f` keeps the last one silently.
 import * as yaml from 'js-yaml';
 
 // go-yaml v2 has no sexagesimal integers: "1:20" stays a string.
@@ -11,7 +13,15 @@ const intTag = yaml.defineScalarTag('tag:yaml.org,2002:int', {
   represent: yaml.intYaml11Tag.represent,
 });
 
-export const KUBERNETES_SCHEMA = yaml.CORE_SCHEMA.withTags(yaml.boolYaml11Tag, intTag, yaml.mergeTag);
+// go-yaml v2 ignores a tag it does not know (`!!js/function`, `!Ref`) and keeps the node as written.
+// Prefix tags catch every local (`!…`) and global (`tag:…`) tag that no exact tag matches.
+const anyTag = (prefix: string) => [
+  yaml.defineScalarTag(prefix, { matchByTagPrefix: true, resolve: (source) => source, identify: () => false }),
+  yaml.defineSequenceTag(prefix, { ...yaml.seqTag, matchByTagPrefix: true, identify: () => false }),
+  yaml.defineMappingTag(prefix, { ...yaml.mapTag, matchByTagPrefix: true, identify: () => false }),
+];
+
+export const KUBERNETES_SCHEMA = yaml.CORE_SCHEMA.withTags(yaml.boolYaml11Tag, intTag, yaml.mergeTag, anyTag('!'), anyTag('tag:'));
 
 export interface RawDocument {
   /** 0-based index among the stream's documents (empty ones included). */
@@ -23,16 +33,36 @@ export interface RawDocument {
   eventIndex: number;
 }
 
+/** A key that appears twice in one mapping. */
+export interface DuplicateKey {
+  /** Index of the document (as in RawDocument.index). */
+  document: number;
+  /** Path of the second occurrence inside the document. */
+  path: Array<string | number>;
+  key: string;
+  line: number;
+  firstLine: number;
+}
+
 export interface ParsedStream {
   documents: RawDocument[];
   events: yaml.Event[];
   text: string;
   lineStarts: number[];
+  /** Every duplicate mapping key, in source order (empty for almost every file). */
+  duplicates: DuplicateKey[];
 }
 
 export class YamlSyntaxError extends Error {
   constructor(readonly line: number, readonly column: number, readonly reason: string) {
     super(reason);
+  }
+}
+
+/** Helm template markers where YAML cannot hold them: the stream is an unrendered chart template. */
+export class HelmTemplateError extends Error {
+  constructor(readonly lines: number[], readonly detail?: string) {
+    super('unrendered Helm template');
   }
 }
 
@@ -73,22 +103,69 @@ export function eventStart(e: yaml.Event): number {
   }
 }
 
-export function parseStream(input: string, filename: string): ParsedStream {
-  // A byte-order mark is dropped at the start of the stream and of every document, as Kubernetes does.
-  const text = input.replace(/(^|\n)\uFEFF/g, '$1');
-  const lineStarts = lineStartsOf(text);
+const yamlError = (e: unknown): YamlSyntaxError | undefined => {
+  if (!(e instanceof yaml.YAMLException)) return undefined;
+  const mark = (e as { mark?: { line: number; column: number } }).mark;
+  return new YamlSyntaxError((mark?.line ?? 0) + 1, (mark?.column ?? 0) + 1, (e as { reason?: string }).reason ?? e.message);
+};
+
+/** Events of a text, or a YamlSyntaxError / HelmTemplateError. */
+export function parseEvents(text: string, filename: string): yaml.Event[] {
   let events: yaml.Event[];
-  let values: unknown[];
   try {
     events = yaml.parseEvents(text, { filename, maxDepth: 1000 });
-    values = yaml.constructFromEvents(events, { source: text, filename, schema: KUBERNETES_SCHEMA, json: true, maxAliases: 10000 });
   } catch (e) {
-    if (e instanceof yaml.YAMLException) {
-      const mark = (e as { mark?: { line: number; column: number } }).mark;
-      const reason = (e as { reason?: string }).reason ?? e.message;
-      throw new YamlSyntaxError((mark?.line ?? 0) + 1, (mark?.column ?? 0) + 1, reason);
+    const syntax = yamlError(e);
+    if (!syntax) throw e;
+    const line = text.includes('{{') ? templateLineNear(text, syntax.line) : undefined;
+    if (line) throw new HelmTemplateError([line], `the YAML parser stops at line ${syntax.line}: ${syntax.reason}`);
+    throw syntax;
+  }
+  if (text.includes('{{')) {
+    // `{{ … }}` outside a string is read as a flow mapping whose key is a flow mapping: never real YAML of an object.
+    const lineStarts = lineStartsOf(text);
+    const lines = new Set<number>();
+    for (const e of events) {
+      if (e.type === yaml.EVENT_ID.MAPPING && e.style === yaml.COLLECTION_STYLE.FLOW && text.startsWith('{{', e.start)) lines.add(lineAt(lineStarts, e.start));
     }
-    throw e;
+    if (lines.size) throw new HelmTemplateError([...lines]);
+  }
+  return events;
+}
+
+/** The line at or above a syntax error that holds `{{` (not in a comment line), if any. */
+function templateLineNear(text: string, errorLine: number): number | undefined {
+  const lines = text.split('\n', errorLine);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const t = lines[i].trimStart();
+    if (t.includes('{{') && !t.startsWith('#')) return i + 1;
+  }
+  return undefined;
+}
+
+export function parseStream(input: string, filename: string): ParsedStream {
+  // A byte-order mark is dropped at the start of the stream and of every document, as Kubernetes does.
+  const text = stripByteOrderMarks(input);
+  const lineStarts = lineStartsOf(text);
+  const events = parseEvents(text, filename);
+  let values: unknown[];
+  let duplicates: DuplicateKey[] = [];
+  const construct = (json: boolean) =>
+    yaml.constructFromEvents(events, { source: text, filename, schema: KUBERNETES_SCHEMA, json, maxAliases: 10000 });
+  try {
+    values = construct(false);
+  } catch (e) {
+    const error = yamlError(e);
+    if (!error) throw e;
+    if (error.reason !== 'duplicated mapping key') throw error;
+    // The rare slow path: construct keeping the last key, then find every duplicate with its lines.
+    try {
+      values = construct(true);
+    } catch (e2) {
+      throw yamlError(e2) ?? e2;
+    }
+    duplicates = findDuplicateKeys(events, text, lineStarts);
+    if (!duplicates.length) throw error;
   }
   const documents: RawDocument[] = [];
   let index = 0;
@@ -98,17 +175,88 @@ export function parseStream(input: string, filename: string): ParsedStream {
     documents.push({ index, value: values[index], line: start >= 0 ? lineAt(lineStarts, start) : 1, eventIndex: i });
     index++;
   }
-  return { documents, events, text, lineStarts };
+  return { documents, events, text, lineStarts, duplicates };
+}
+
+export const stripByteOrderMarks = (input: string) => input.replace(/(^|\n)\uFEFF/g, '$1');
+
+/** A mapping key as the constructor sees it: plain scalars resolved (so `on` and `true` collide), merge keys skipped. */
+function keyText(text: string, e: yaml.Event): string | undefined {
+  if (e.type !== yaml.EVENT_ID.SCALAR) return undefined;
+  const source = yaml.getScalarValue(text, e);
+  if (e.style !== yaml.SCALAR_STYLE.PLAIN || e.tagStart >= 0) return source;
+  if (source === '<<') return undefined;
+  return String(KUBERNETES_SCHEMA.resolveImplicitScalarTag(source).value);
+}
+
+function findDuplicateKeys(events: yaml.Event[], text: string, lineStarts: number[]): DuplicateKey[] {
+  const out: DuplicateKey[] = [];
+  let document = -1;
+  // one frame per open node: documents, sequences (position) and mappings (keys seen, key or value next)
+  type Frame = { kind: 'document' | 'sequence' | 'mapping'; path: Array<string | number>; index: number; keys: Map<string, number>; atKey: boolean; key?: string };
+  const stack: Frame[] = [];
+  const complete = (f: Frame | undefined) => {
+    if (f?.kind === 'sequence') f.index++;
+    else if (f?.kind === 'mapping') {
+      if (!f.atKey) f.key = undefined;
+      f.atKey = !f.atKey;
+    }
+  };
+  const open = (kind: Frame['kind']) => {
+    const p = stack[stack.length - 1];
+    const path = !p || p.kind === 'document' ? [] : p.kind === 'sequence' ? [...p.path, p.index] : [...p.path, p.atKey ? '?' : (p.key ?? '?')];
+    stack.push({ kind, path, index: 0, keys: new Map(), atKey: true });
+  };
+  for (const e of events) {
+    const top = stack[stack.length - 1];
+    switch (e.type) {
+      case yaml.EVENT_ID.DOCUMENT:
+        document++;
+        open('document');
+        break;
+      case yaml.EVENT_ID.MAPPING:
+        open('mapping');
+        break;
+      case yaml.EVENT_ID.SEQUENCE:
+        open('sequence');
+        break;
+      case yaml.EVENT_ID.POP:
+        stack.pop();
+        complete(stack[stack.length - 1]);
+        break;
+      default: {
+        if (top?.kind === 'mapping' && top.atKey) {
+          const key = keyText(text, e);
+          if (key !== undefined) {
+            const offset = eventStart(e);
+            const first = top.keys.get(key);
+            if (first === undefined) top.keys.set(key, offset);
+            else out.push({ document, path: [...top.path, key], key, line: lineAt(lineStarts, offset), firstLine: lineAt(lineStarts, first) });
+          }
+          complete(top);
+          top.key = key;
+        } else complete(top);
+      }
+    }
+  }
+  return out;
 }
 
 /**
- * The source offset of the node at `path` inside a document, by walking its events; -1 if not found.
- * Only used to point an error or a List item at its line, so a linear walk is fine.
+ * Find the node at `path` inside a document by walking its events. Steps are keys or indexes (a numeric step
+ * is an index in a sequence, a key in a mapping). Returns the event index of the node (or of the deepest
+ * ancestor found), whether it was found, and the offset of its key when the last step was a mapping key.
+ * Only used for lines of errors and for scalar source text, so a linear walk is fine.
  */
-export function offsetOf(stream: ParsedStream, doc: RawDocument, path: ReadonlyArray<string | number>): number {
-  const { events, text } = stream;
-  let i = doc.eventIndex + 1;
-  // skip one complete node starting at events[i]; returns the index after it
+export function locate(
+  events: yaml.Event[],
+  text: string,
+  documentEventIndex: number,
+  path: ReadonlyArray<string | number>,
+): { index: number; found: boolean; keyOffset: number } {
+  let i = documentEventIndex + 1;
+  let keyOffset = -1;
+  // skip one complete node starting at events[j]; returns the index after it
   const skip = (j: number): number => {
     const t = events[j].type;
     if (t !== yaml.EVENT_ID.MAPPING && t !== yaml.EVENT_ID.SEQUENCE) return j + 1;
@@ -118,26 +266,42 @@ export function offsetOf(stream: ParsedStream, doc: RawDocument, path: ReadonlyA
   };
   for (const step of path) {
     const e = events[i];
-    if (e.type === yaml.EVENT_ID.MAPPING && typeof step === 'string') {
+    if (e.type === yaml.EVENT_ID.MAPPING) {
       let j = i + 1;
       let found = -1;
       while (events[j].type !== yaml.EVENT_ID.POP) {
         const key = events[j];
-        const keyText = key.type === yaml.EVENT_ID.SCALAR ? yaml.getScalarValue(text, key as yaml.ScalarEvent) : undefined;
         const valueIndex = skip(j);
-        if (keyText === step) found = valueIndex; // last duplicate wins
+        if (keyText(text, key) === String(step)) {
+          found = valueIndex; // the last of duplicates wins, as in the constructed value
+          keyOffset = eventStart(key);
+        }
         j = skip(valueIndex);
       }
-      if (found < 0) return eventStart(e);
+      if (found < 0) return { index: i, found: false, keyOffset: -1 };
       i = found;
-    } else if (e.type === yaml.EVENT_ID.SEQUENCE && typeof step === 'number') {
+    } else if (e.type === yaml.EVENT_ID.SEQUENCE && /^\d+$/.test(String(step))) {
       let j = i + 1;
-      for (let k = 0; k < step && events[j].type !== yaml.EVENT_ID.POP; k++) j = skip(j);
-      if (events[j].type === yaml.EVENT_ID.POP) return eventStart(e);
+      for (let k = 0; k < Number(step) && events[j].type !== yaml.EVENT_ID.POP; k++) j = skip(j);
+      if (events[j].type === yaml.EVENT_ID.POP) return { index: i, found: false, keyOffset: -1 };
       i = j;
+      keyOffset = -1;
     } else {
-      return eventStart(e);
+      return { index: i, found: false, keyOffset: -1 };
     }
   }
-  return eventStart(events[i]);
+  return { index: i, found: true, keyOffset };
+}
+
+/** The source offset of a field (its key when it has one) or of its deepest ancestor present in the document. */
+export function offsetOf(stream: Pick<ParsedStream, 'events' | 'text'>, documentEventIndex: number, path: ReadonlyArray<string | number>): number {
+  const { index, keyOffset } = locate(stream.events, stream.text, documentEventIndex, path);
+  return keyOffset >= 0 ? keyOffset : eventStart(stream.events[index]);
+}
+
+/** The text of the scalar at `path` as written (before it became a number), or undefined. */
+export function scalarSource(stream: Pick<ParsedStream, 'events' | 'text'>, documentEventIndex: number, path: ReadonlyArray<string | number>): string | undefined {
+  const { index, found } = locate(stream.events, stream.text, documentEventIndex, path);
+  const e = stream.events[index];
+  return found && e.type === yaml.EVENT_ID.SCALAR ? yaml.getScalarValue(stream.text, e) : undefined;
 }

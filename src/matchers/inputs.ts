@@ -1,10 +1,10 @@
 // Turning matcher arguments into engine inputs, with usage errors that fail the assertion.
 import type { FieldError, KubeObject, Node, Taint, Toleration } from '../types';
 import { settings } from '../config';
-import { assertNode, describeObject, isToleration, toSubject, type Subject } from '../subject';
-import { parseTaint } from '../k8s/kubectl-taint';
+import { assertNode, describeObject, fieldLocation, isToleration, toSubject, type Subject } from '../subject';
+import { parseTaintSpec, taintSpecHint } from '../k8s/kubectl-taint';
 import { validateTaints } from '../k8s/validation';
-import { validate } from '../validate';
+import { decodeErrors, validate } from '../validate';
 import { failBoth, rejectedByApiServer, type MatcherContext, type MatcherResult } from './context';
 
 /** Thrown for misuse; matchers turn it into a failing result. */
@@ -27,18 +27,21 @@ export function nodeOf(x: unknown, what = 'node'): Node {
 }
 
 export function taintOf(x: unknown): Taint {
+  const check = settings().validate;
   if (typeof x === 'string') {
     let parsed;
     try {
-      parsed = parseTaint(x);
+      parsed = parseTaintSpec(x, { validate: check });
     } catch (e) {
-      throw new UsageError(`${(e as Error).message} (taints are written as kubectl taint does: key=value:Effect or key:Effect)`);
+      // kubectl's own message first, then what probably went wrong
+      const hint = taintSpecHint(x);
+      throw new UsageError(`${(e as Error).message}${hint ? `; ${hint}` : ''} (taints are written as kubectl taint does: key=value:Effect or key:Effect)`);
     }
     if ('remove' in parsed) throw new UsageError(`"${x}" removes a taint; give the taint itself, e.g. "${x.slice(0, -1)}"`);
     return parsed;
   }
   if (typeof x === 'object' && x !== null && !Array.isArray(x)) {
-    const errors = validateTaints([x as Taint], 'taint').map((e) => ({ ...e, field: e.field.replace('taint[0]', 'taint') }));
+    const errors = check ? validateTaints([x as Taint], 'taint').map((e) => ({ ...e, field: e.field.replace('taint[0]', 'taint') })) : [];
     if (errors.length) throw new UsageError(rejectedByApiServer('The expected taint', errors));
     return x as Taint;
   }
@@ -52,13 +55,35 @@ export function tolerationsOf(x: unknown): Toleration[] | undefined {
   return undefined;
 }
 
-/** With `validate` on, objects the API server would refuse get no verdict. */
+/** Each field prefixed with `file:line` when the object was loaded from a file. */
+function located(object: KubeObject | Toleration[], errors: FieldError[]): FieldError[] {
+  if (Array.isArray(object) || typeof object !== 'object' || object === null) return errors;
+  return errors.map((e) => {
+    const at = fieldLocation(object, e.field);
+    return at ? { ...e, field: `${at}: ${e.field}` } : e;
+  });
+}
+
+/** Quantities the API server cannot decode; reported even with `validate: false`. */
+export function undecodable(what: string, errors: FieldError[]): string {
+  return `${what} cannot be decoded by the API server (configure({ validate: false }) does not change that):\n` +
+    errors.map((e) => `  ${e.field}: ${e.message}`).join('\n');
+}
+
+/**
+ * Objects the API server would refuse get no verdict. With `validate` off, quantities it cannot decode
+ * still fail: they would otherwise read as 0 (a request) or as no limit (a node's allocatable).
+ */
 export function apiServerErrors(objects: Array<{ object: KubeObject | Toleration[]; label: string }>): string | undefined {
-  if (!settings().validate) return undefined;
   const parts: string[] = [];
   for (const { object, label } of objects) {
-    const errors: FieldError[] = validate(object as KubeObject);
-    if (errors.length) parts.push(rejectedByApiServer(label, errors));
+    if (settings().validate) {
+      const errors: FieldError[] = validate(object as KubeObject);
+      if (errors.length) parts.push(rejectedByApiServer(label, located(object, errors)));
+    } else {
+      const errors = decodeErrors(object as KubeObject);
+      if (errors.length) parts.push(undecodable(label, located(object, errors)));
+    }
   }
   return parts.length ? parts.join('\n') : undefined;
 }

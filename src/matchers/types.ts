@@ -1,5 +1,9 @@
 // One interface of matcher signatures, merged into Jest's, @jest/globals' and Vitest's typings.
 import type { NodeLike, PodLike, TaintLike } from '../types';
+import type { NodePool } from '../karpenter/types';
+
+/** A Karpenter NodePool as a typed object or as any parsed manifest with kind "NodePool" (checked at run time). */
+export type NodePoolLike = NodePool | { apiVersion?: string; kind?: string; metadata?: { name?: string }; spec?: object };
 
 /** Returned by `toBeEvictedFrom(node)`: add `.after(seconds)` to ask for an exact time. */
 export interface EvictionChain extends PromiseLike<void> {
@@ -32,4 +36,8 @@ export interface PlacementMatchers<R> {
   toBeEvictedFrom(node: NodeLike, options: { after: number }): R;
   /** With `.over(other)`: both nodes feasible, the scheduler's scores rank `node` higher (or only `node` is feasible). */
   toPrefer(node: NodeLike): PreferenceChain;
+  /** Karpenter would launch a node from this NodePool for the pod: taints tolerated (not startup taints), requirements compatible. */
+  toBeProvisionableBy(nodePool: NodePoolLike): R;
+  /** Karpenter would find a NodePool among these (highest weight first, then name descending); the message names its pick. */
+  toBeProvisionableByAnyOf(nodePools: Iterable<NodePoolLike>): R;
 }

@@ -7,7 +7,7 @@ import { settings } from '../config';
 import { cachedPerObject } from '../cache';
 import { isScalarResourceName, podRequests, ResourceError, type ResourceList } from '../k8s/resources';
 import { parseTerms, type NodeSelectorTerm, type ParsedTerm } from '../k8s/node-selector';
-import { parseQuantity, Quantity, QuantityError } from '../k8s/quantity';
+import { decodeQuantity, Quantity, QuantityError } from '../k8s/quantity';
 
 export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 
@@ -163,7 +163,7 @@ export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
   if (allocatable) {
     try {
       const list: ResourceList = new Map();
-      for (const [name, raw] of Object.entries(allocatable)) list.set(name, parseQuantity(raw).nanos);
+      for (const [name, raw] of Object.entries(allocatable)) list.set(name, decodeQuantity(raw).nanos);
       const pods = list.has('pods') ? new Quantity(list.get('pods')!, 'DecimalSI', 'pods').value() : 0;
       info.allocatable = { ...toResources(list), pods, has: new Set(list.keys()) };
     } catch (e) {

@@ -1,7 +1,7 @@
 // Real public manifests (../shared/corpus, never copied here): every file loads or fails naming the file,
 // and the placement facts SOURCES.md states about them hold.
 import { globSync } from 'glob';
-import { loadManifests, ManifestError, taint, type Manifests, type Node } from '../../src';
+import { chooseNodePool, isNodePool, loadManifests, ManifestError, nodesFromNodePool, taint, type Manifests, type Node, type NodePool } from '../../src';
 
 const corpus = process.env.K8S_CORPUS;
 if (!corpus) throw new Error('set K8S_CORPUS (use: npm run test:corpus -- <dir>)');
@@ -118,9 +118,9 @@ describe('node selection', () => {
   });
   test('kwok/node.yaml: bare YAML integers are quantities', () => {
     const n = load('kwok/node.yaml').nodes()[0];
-    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', resources: { requests: { cpu: '32' } } }] } };
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'busybox', resources: { requests: { cpu: '32' } } }] } };
     expect(pod).toBeSchedulableOn(n);
-    expect({ ...pod, spec: { containers: [{ name: 'c', resources: { requests: { cpu: '33' } } }] } }).not.toBeSchedulableOn(n);
+    expect({ ...pod, spec: { containers: [{ name: 'c', image: 'busybox', resources: { requests: { cpu: '33' } } }] } }).not.toBeSchedulableOn(n);
   });
 });
 
@@ -183,5 +183,40 @@ describe('loader shapes', () => {
     expect(load('kube-prometheus/grafana-dashboardDefinitions.yaml').all()).toHaveLength(33);
     expect(load('kubectl/rc-service.yaml').workloads().map((w) => w.kind)).toEqual(['ReplicationController']);
     expect(load('argo-cd/ha/install.yaml').workloads().length).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('Karpenter NodePools (karpenter-blueprints, karpenter-provider-aws)', () => {
+  // The loader's nodePools() is helper A's; filtering all() by kind keeps this independent of it.
+  const pools = (file: string): NodePool[] => load(file).all().filter(isNodePool);
+  test('od-spot: the workload-split Deployment (intent Equal workload-split, nodeSelector intent=apps) is provisionable by both pools', () => {
+    const [od, spot] = pools('karpenter-blueprints/od-spot.yaml');
+    const w = load('karpenter-blueprints/workload.yaml').workloads()[0];
+    expect(w).toBeProvisionableBy(od);
+    expect(w).toBeProvisionableBy(spot);
+    // equal (absent) weights: the name that sorts last is tried first
+    expect(chooseNodePool(w, [od, spot]).chosen?.pool).toBe('node-spot');
+    // the pools' own nodes carry the shared taint and intent=apps; kube-scheduler agrees
+    expect(w).toBeSchedulableOnAllOf([...nodesFromNodePool(od), ...nodesFromNodePool(spot)]);
+  });
+  test('od-spot: dummy-workload has no toleration for intent=workload-split, so Karpenter reports "did not tolerate taint"', () => {
+    const d = load('karpenter-blueprints/dummy-workload.yaml').get('deployment/dummy-workload');
+    const [od] = pools('karpenter-blueprints/od-spot.yaml');
+    expect(() => expect(d).toBeProvisionableBy(od)).toThrow('did not tolerate taint');
+  });
+  test('multiple-arch: prefer-arm picks the arm64 pool (its heaviest preference counts first); amd64 takes it after relaxation', () => {
+    const [amd64, arm64] = pools('karpenter-provider-aws/multiple-arch.yaml');
+    const d = load('karpenter-provider-aws/prefer-arm.yaml').workloads()[0];
+    expect(chooseNodePool(d, [amd64, arm64]).chosen?.pool).toBe('arm64');
+    expect(d).toBeProvisionableBy(amd64);
+  });
+  test('multiple-arch: dummy-workload selects intent=apps, which neither pool defines', () => {
+    const d = load('karpenter-blueprints/dummy-workload.yaml').get('deployment/dummy-workload');
+    expect(() => expect(d).toBeProvisionableByAnyOf(pools('karpenter-provider-aws/multiple-arch.yaml'))).toThrow('incompatible requirements, label "intent" does not have known values');
+  });
+  test('the headroom-reserver DaemonSet (no tolerations) counts as overhead on multiple-arch pools but not on the tainted od-spot pools', () => {
+    const ds = load('karpenter-blueprints/daemonset.yaml').workloads()[0];
+    expect(ds).toBeProvisionableBy(pools('karpenter-provider-aws/multiple-arch.yaml')[0]);
+    expect(ds).not.toBeProvisionableBy(pools('karpenter-blueprints/od-spot.yaml')[0]);
   });
 });

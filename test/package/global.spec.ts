@@ -7,7 +7,7 @@ const node = (name: string, taints: object[] = [], ready?: string) => ({
 });
 const web = {
   apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'prod' },
-  spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx' }], tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'web', effect: 'NoSchedule' }] } } },
+  spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }], tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'web', effect: 'NoSchedule' }] } } },
 };
 
 test('matchers from the packed package', async () => {

@@ -5,7 +5,7 @@ test('defaults', () => {
   expect(settings()).toEqual({
     featureGates: { TaintTolerationComparisonOperators: false },
     validate: true,
-    admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true },
+    admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false },
     requireAllocatable: false,
   });
 });

@@ -4,7 +4,7 @@ import { settings, type PlacementSettings } from '../../src';
 export const DEFAULTS: PlacementSettings = {
   featureGates: { TaintTolerationComparisonOperators: false },
   validate: true,
-  admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true },
+  admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false },
   requireAllocatable: false,
 };
 

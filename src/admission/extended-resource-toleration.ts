@@ -1,0 +1,31 @@
+// The ExtendedResourceToleration admission plugin (off by default in kube-apiserver; some clouds enable it):
+// plugin/pkg/admission/extendedresourcetoleration/admission.go Admit.
+import type { Container, PodSpec, Toleration } from '../types';
+import { isQualifiedName } from '../k8s/names';
+import { addOrUpdateToleration } from './daemonset-tolerations';
+
+/** pkg/apis/core/helper IsExtendedResourceName: outside kubernetes.io, and "requests.<name>" a qualified name. */
+export function isExtendedResourceName(name: string): boolean {
+  const native = !name.includes('/') || name.includes('kubernetes.io/');
+  if (native || name.startsWith('requests.')) return false;
+  return isQualifiedName(`requests.${name}`).length === 0;
+}
+
+// The API server defaults requests from limits before admission (SetDefaults_Pod), so a limit counts as a request.
+const requested = (c: Container) => [...Object.keys(c.resources?.requests ?? {}), ...Object.keys(c.resources?.limits ?? {})];
+
+/** Extended resources requested by any container or init container, sorted (the plugin walks `sets.String.List()`). */
+export function extendedResourcesRequested(spec: PodSpec): string[] {
+  const names = new Set<string>();
+  for (const c of [...(spec.containers ?? []), ...(spec.initContainers ?? [])]) {
+    for (const name of requested(c)) if (isExtendedResourceName(name)) names.add(name);
+  }
+  return [...names].sort();
+}
+
+/** For each extended resource requested, `{key: <resource>, operator: Exists, effect: NoSchedule}` unless an identical toleration is there. */
+export function addExtendedResourceTolerations(tolerations: readonly Toleration[], spec: PodSpec): Toleration[] {
+  return extendedResourcesRequested(spec)
+    .map((key): Toleration => ({ key, operator: 'Exists', effect: 'NoSchedule' }))
+    .reduce(addOrUpdateToleration, [...tolerations]);
+}

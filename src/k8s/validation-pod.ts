@@ -1,0 +1,460 @@
+// ValidatePodSpec and the parts of it that decide whether an object is accepted or how it is placed
+// (pkg/apis/core/validation/validation.go: ValidatePodSpec, validateContainers, validateInitContainers,
+// validateContainerCommon, validateContainerPorts, validateResourceRequirements, ValidateResourceQuantityValue,
+// validateAffinity, ValidateNodeSelector*, ValidatePreferredSchedulingTerms, validatePodAffinityTerm,
+// validateTopologySpreadConstraints, ValidatePodTemplateSpec, validatePodMetadataAndSpec, ValidatePodCreate).
+// The spec is taken as the API server sees it after defaulting: empty restartPolicy is Always, a port's
+// protocol TCP, a request missing next to a limit equals the limit (pkg/apis/core/v1/defaults.go).
+import type { Container, FieldError, PodSpec } from '../types';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
+import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
+import { validateTolerations } from './validation';
+import { child, duplicate, forbidden, index, invalid, notSupported, Raw, required } from './validation-field';
+import { validateLabelName, validateLabelSelector, validateLabels, type LabelSelector } from './validation-meta';
+
+export interface PodValidationOptions {
+  /** The object is a Pod (not a pod template): pod-only checks apply. */
+  isPod: boolean;
+  /** TaintTolerationComparisonOperators feature gate. */
+  comparisonOperators: boolean;
+}
+
+const MAX_INT32 = 2 ** 31 - 1;
+const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
+
+// --- resources -------------------------------------------------------------------------------------
+
+const STANDARD_CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
+// helper.IsStandardResourceName: container resources plus the quota names
+const STANDARD_RESOURCES = new Set([
+  'cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage', 'limits.cpu',
+  'limits.memory', 'limits.ephemeral-storage', 'pods', 'services', 'replicationcontrollers', 'resourcequotas', 'secrets',
+  'configmaps', 'persistentvolumeclaims', 'requests.storage', 'services.nodeports', 'services.loadbalancers',
+]);
+const isHugePages = (name: string) => name.startsWith('hugepages-');
+/** helper.IsNativeResource: no domain, or a kubernetes.io one. */
+const isNativeResource = (name: string) => !name.includes('/') || name.includes('kubernetes.io/');
+/** helper.IsExtendedResourceName. */
+export const isExtendedResourceName = (name: string) =>
+  !isNativeResource(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+/** helper.IsOvercommitAllowed: native resources other than hugepages. */
+const isOvercommitAllowed = (name: string) => isNativeResource(name) && !isHugePages(name);
+
+function validateContainerResourceName(name: string, path: string): FieldError[] {
+  const errs = isQualifiedName(name).map((m) => invalid(path, name, m));
+  if (errs.length) return errs;
+  if (!name.includes('/')) {
+    if (!STANDARD_RESOURCES.has(name) && !isHugePages(name)) errs.push(invalid(path, name, 'must be a standard resource type or fully qualified'));
+    if (!STANDARD_CONTAINER_RESOURCES.has(name) && !isHugePages(name)) errs.push(invalid(path, name, 'must be a standard resource for containers'));
+  } else if (!isNativeResource(name) && !isExtendedResourceName(name)) {
+    errs.push(invalid(path, name, "doesn't follow extended resource name standard"));
+  }
+  return errs;
+}
+
+/** A quantity as the API server decodes it; the decode error otherwise (it refuses the whole object). */
+export function decodeQuantity(raw: unknown, path: string): Quantity | FieldError {
+  try {
+    return decode(raw as string | number);
+  } catch (e) {
+    if (!(e instanceof QuantityError)) throw e;
+    return invalid(path, typeof raw === 'string' ? raw : String(raw), e.message);
+  }
+}
+
+type Decoded = Map<string, Quantity>;
+function decodeList(list: unknown, path: string, errs: FieldError[]): Decoded {
+  const out: Decoded = new Map();
+  for (const [name, raw] of Object.entries((list as Record<string, unknown>) ?? {})) {
+    const q = decodeQuantity(raw, child(path, name));
+    if (q instanceof Quantity) out.set(name, q);
+    else errs.push(q);
+  }
+  return out;
+}
+
+/** ValidateResourceQuantityValue: not negative; whole numbers for extended resources. */
+export function validateResourceQuantityValue(name: string, q: Quantity, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (q.nanos < 0n) errs.push(invalid(path, q.canonical(), 'must be greater than or equal to 0'));
+  if (isExtendedResourceName(name) && q.milliValue() % 1000 !== 0) errs.push(invalid(path, new Raw(q.canonical()), 'must be an integer'));
+  return errs;
+}
+
+/** field.Path.Key: `resources.limits[nvidia.com/gpu]`. */
+const key = (path: string, name: string) => `${path}[${name}]`;
+
+/**
+ * validateResourceRequirements, on the requests as defaulted from the limits. Quantities that cannot be
+ * decoded are reported at `…limits.<name>` (the API server reports them as a decode error, without a path).
+ */
+export function validateResourceRequirements(resources: Container['resources'], path: string, limitsOnly = false): FieldError[] {
+  const errs: FieldError[] = [];
+  const limPath = child(path, 'limits');
+  const reqPath = child(path, 'requests');
+  const limits = decodeList(resources?.limits, limPath, errs);
+  const requests = limitsOnly ? new Map<string, Quantity>() : decodeList(resources?.requests, reqPath, errs);
+  const given = new Set(requests.keys());
+  for (const [name, q] of limits) if (!requests.has(name) && !limitsOnly) requests.set(name, q); // SetDefaults_Pod
+  let cpuOrMemory = false;
+  let hugePages = false;
+  // validateResourceQuantityHugePageValue / helper.IsHugePageResourceValueDivisible
+  const hugePageErrors = (name: string, q: Quantity, path: string): FieldError[] => {
+    if (!isHugePages(name)) return [];
+    let size: Quantity | undefined;
+    try {
+      size = decode(name.slice('hugepages-'.length));
+    } catch {
+      size = undefined;
+    }
+    const ok = size !== undefined && size.nanos > 0n && size.milliValue() % 1000 === 0 && q.value() % size.value() === 0;
+    return ok ? [] : [invalid(path, q.canonical(), `${q.canonical()} is not positive integer multiple of ${name}`)];
+  };
+  for (const [name, q] of limits) {
+    errs.push(...validateContainerResourceName(name, key(limPath, name)));
+    errs.push(...validateResourceQuantityValue(name, q, key(limPath, name)));
+    errs.push(...hugePageErrors(name, q, key(limPath, name)));
+    if (isHugePages(name)) hugePages = true;
+    if (name === 'cpu' || name === 'memory') cpuOrMemory = true;
+  }
+  for (const [name, q] of requests) {
+    if (given.has(name)) {
+      errs.push(...validateContainerResourceName(name, key(reqPath, name)));
+      errs.push(...validateResourceQuantityValue(name, q, key(reqPath, name)));
+      errs.push(...hugePageErrors(name, q, key(reqPath, name)));
+    }
+    const limit = limits.get(name);
+    if (limit) {
+      if (q.nanos !== limit.nanos && !isOvercommitAllowed(name)) {
+        errs.push(invalid(reqPath, q.canonical(), `must be equal to ${name} limit of ${limit.canonical()}`));
+      } else if (q.nanos > limit.nanos) {
+        errs.push(invalid(reqPath, q.canonical(), `must be less than or equal to ${name} limit of ${limit.canonical()}`));
+      }
+    } else if (!isOvercommitAllowed(name)) {
+      errs.push(required(limPath, 'Limit must be set for non overcommitable resources'));
+    }
+    if (isHugePages(name)) hugePages = true;
+    if (name === 'cpu' || name === 'memory') cpuOrMemory = true;
+  }
+  if (hugePages && !cpuOrMemory) errs.push(forbidden(path, 'HugePages require cpu or memory'));
+  return errs;
+}
+
+// --- containers ------------------------------------------------------------------------------------
+
+const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
+const portNumError = 'must be between 1 and 65535, inclusive';
+const validPort = (n: unknown) => isInt(n) && n >= 1 && n <= 65535;
+
+function validateContainerPorts(ports: Container['ports'], path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  (ports ?? []).forEach((p, i) => {
+    const pp = index(path, i);
+    if (!p.containerPort) errs.push(required(child(pp, 'containerPort')));
+    else if (!validPort(p.containerPort)) errs.push(invalid(child(pp, 'containerPort'), p.containerPort, portNumError));
+    if (p.hostPort && !validPort(p.hostPort)) errs.push(invalid(child(pp, 'hostPort'), p.hostPort, portNumError));
+    if (p.protocol && !PROTOCOLS.includes(p.protocol)) errs.push(notSupported(child(pp, 'protocol'), p.protocol, PROTOCOLS));
+  });
+  return errs;
+}
+
+function validateContainerCommon(c: Container, path: string, opts: PodValidationOptions): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!c.name) errs.push(required(child(path, 'name')));
+  else errs.push(...isDNS1123Label(c.name).map((m) => invalid(child(path, 'name'), c.name, m)));
+  if (!c.image) errs.push(required(child(path, 'image')));
+  else if (opts.isPod && c.image.trim() !== c.image) {
+    // validateContainerOnlyForPod: templates may carry " " as a placeholder image
+    errs.push(invalid(child(path, 'image'), c.image, 'must not have leading or trailing whitespace'));
+  }
+  errs.push(...validateContainerPorts(c.ports, child(path, 'ports')));
+  errs.push(...validateResourceRequirements(c.resources, child(path, 'resources')));
+  return errs;
+}
+
+/** checkHostPortConflicts: a hostIP/protocol/hostPort triple may appear once. */
+function checkHostPortConflicts(containers: readonly Container[], path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const seen = new Set<string>();
+  containers.forEach((c, i) =>
+    (c.ports ?? []).forEach((p, j) => {
+      if (!p.hostPort) return;
+      const id = `${p.hostIP ?? ''}/${p.protocol || 'TCP'}/${p.hostPort}`;
+      if (seen.has(id)) errs.push(duplicate(child(index(child(index(path, i), 'ports'), j), 'hostPort'), id));
+      else seen.add(id);
+    }),
+  );
+  return errs;
+}
+
+function validateContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
+  const containers = spec.containers ?? [];
+  const cPath = child(path, 'containers');
+  if (containers.length === 0) return [required(cPath)];
+  const errs: FieldError[] = [];
+  const names = new Set<string>();
+  containers.forEach((c, i) => {
+    const p = index(cPath, i);
+    errs.push(...validateContainerCommon(c, p, opts));
+    if (names.has(c.name)) errs.push(duplicate(child(p, 'name'), c.name));
+    else names.add(c.name);
+    if ((c as { restartPolicy?: string }).restartPolicy != null) errs.push(forbidden(child(p, 'restartPolicy'), 'may not be set for non-init containers'));
+  });
+  errs.push(...checkHostPortConflicts(containers, cPath));
+  return errs;
+}
+
+function validateInitContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
+  const errs: FieldError[] = [];
+  const names = new Set((spec.containers ?? []).map((c) => c.name));
+  const iPath = child(path, 'initContainers');
+  (spec.initContainers ?? []).forEach((c, i) => {
+    const p = index(iPath, i);
+    errs.push(...validateContainerCommon(c, p, opts));
+    if (c.restartPolicy != null && c.restartPolicy !== 'Always') errs.push(notSupported(child(p, 'restartPolicy'), c.restartPolicy, ['Always']));
+    if (names.has(c.name)) errs.push(duplicate(child(p, 'name'), c.name));
+    else if (c.name) names.add(c.name);
+    errs.push(...checkHostPortConflicts([c], iPath));
+  });
+  return errs;
+}
+
+// --- node selection --------------------------------------------------------------------------------
+
+interface Requirement { key?: string; operator?: string; values?: string[] }
+interface Term { matchExpressions?: Requirement[]; matchFields?: Requirement[] }
+
+/** ValidateNodeSelectorRequirement: operator arity, key, and (for required terms) label values. */
+function validateNodeSelectorRequirement(r: Requirement, allowInvalidValues: boolean, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const values = r.values ?? [];
+  switch (r.operator) {
+    case 'In':
+    case 'NotIn':
+      if (values.length === 0) errs.push(required(child(path, 'values'), "must be specified when `operator` is 'In' or 'NotIn'"));
+      break;
+    case 'Exists':
+    case 'DoesNotExist':
+      if (values.length > 0) errs.push(forbidden(child(path, 'values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+      break;
+    case 'Gt':
+    case 'Lt':
+      if (values.length !== 1) errs.push(required(child(path, 'values'), "must be specified single value when `operator` is 'Lt' or 'Gt'"));
+      break;
+    default:
+      errs.push(invalid(child(path, 'operator'), r.operator ?? '', 'not a valid selector operator'));
+  }
+  errs.push(...validateLabelName(r.key ?? '', child(path, 'key')));
+  if (!allowInvalidValues) {
+    values.forEach((v, i) => errs.push(...isValidLabelValue(String(v)).map((m) => invalid(index(child(path, 'values'), i), v, m))));
+  }
+  return errs;
+}
+
+/** ValidateNodeFieldSelectorRequirement: only `metadata.name In/NotIn` with one node name. */
+function validateNodeFieldSelectorRequirement(r: Requirement, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (r.operator === 'In' || r.operator === 'NotIn') {
+    if ((r.values ?? []).length !== 1) errs.push(required(child(path, 'values'), "must be only one value when `operator` is 'In' or 'NotIn' for node field selector"));
+  } else errs.push(invalid(child(path, 'operator'), r.operator ?? '', 'not a valid selector operator'));
+  if (r.key !== 'metadata.name') errs.push(invalid(child(path, 'key'), r.key ?? '', 'not a valid field selector key'));
+  else (r.values ?? []).forEach((v, i) => errs.push(...nameIsDNSSubdomain(String(v), false).map((m) => invalid(index(child(path, 'values'), i), v, m))));
+  return errs;
+}
+
+function validateNodeSelectorTerm(term: Term | undefined, allowInvalidValues: boolean, path: string): FieldError[] {
+  return [
+    ...(term?.matchExpressions ?? []).flatMap((r, j) => validateNodeSelectorRequirement(r, allowInvalidValues, index(child(path, 'matchExpressions'), j))),
+    ...(term?.matchFields ?? []).flatMap((r, j) => validateNodeFieldSelectorRequirement(r, index(child(path, 'matchFields'), j))),
+  ];
+}
+
+const weightError = (w: unknown, path: string) =>
+  !isInt(w) || w <= 0 || w > 100 ? [invalid(child(path, 'weight'), w ?? 0, 'must be in the range 1-100')] : [];
+
+interface PodAffinityTerm {
+  labelSelector?: LabelSelector;
+  namespaceSelector?: LabelSelector;
+  namespaces?: string[];
+  topologyKey?: string;
+  matchLabelKeys?: string[];
+  mismatchLabelKeys?: string[];
+}
+
+function validatePodAffinityTerm(t: PodAffinityTerm, path: string): FieldError[] {
+  const errs = [
+    ...validateLabelSelector(t.labelSelector, child(path, 'labelSelector')),
+    ...validateLabelSelector(t.namespaceSelector, child(path, 'namespaceSelector')),
+  ];
+  for (const ns of t.namespaces ?? []) errs.push(...nameIsDNSLabel(ns, false).map((m) => invalid(child(path, 'namespace'), ns, m)));
+  for (const field of ['matchLabelKeys', 'mismatchLabelKeys'] as const) {
+    const keys = t[field] ?? [];
+    if (keys.length && !t.labelSelector) errs.push(forbidden(child(path, field), 'must not be specified when labelSelector is not set'));
+    else keys.forEach((k, i) => errs.push(...validateLabelName(k, index(child(path, field), i))));
+  }
+  if (!t.topologyKey) errs.push(required(child(path, 'topologyKey'), 'can not be empty'));
+  errs.push(...validateLabelName(t.topologyKey ?? '', child(path, 'topologyKey')));
+  return errs;
+}
+
+type PodAffinity = {
+  requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[];
+  preferredDuringSchedulingIgnoredDuringExecution?: Array<{ weight: number; podAffinityTerm: PodAffinityTerm }>;
+};
+
+function validatePodAffinity(a: PodAffinity | undefined, path: string): FieldError[] {
+  if (!a) return [];
+  return [
+    ...(a.requiredDuringSchedulingIgnoredDuringExecution ?? []).flatMap((t, i) =>
+      validatePodAffinityTerm(t, index(child(path, 'requiredDuringSchedulingIgnoredDuringExecution'), i)),
+    ),
+    ...(a.preferredDuringSchedulingIgnoredDuringExecution ?? []).flatMap((w, i) => {
+      const p = index(child(path, 'preferredDuringSchedulingIgnoredDuringExecution'), i);
+      return [...weightError(w.weight, p), ...validatePodAffinityTerm(w.podAffinityTerm ?? {}, child(p, 'podAffinityTerm'))];
+    }),
+  ];
+}
+
+function validateAffinity(affinity: PodSpec['affinity'], path: string): FieldError[] {
+  if (!affinity) return [];
+  const errs: FieldError[] = [];
+  const na = affinity.nodeAffinity;
+  if (na) {
+    const naPath = child(path, 'nodeAffinity');
+    const req = na.requiredDuringSchedulingIgnoredDuringExecution;
+    if (req) {
+      const termsPath = child(child(naPath, 'requiredDuringSchedulingIgnoredDuringExecution'), 'nodeSelectorTerms');
+      if (!req.nodeSelectorTerms?.length) errs.push(required(termsPath, 'must have at least one node selector term'));
+      else req.nodeSelectorTerms.forEach((t, i) => errs.push(...validateNodeSelectorTerm(t, false, index(termsPath, i))));
+    }
+    (na.preferredDuringSchedulingIgnoredDuringExecution ?? []).forEach((t, i) => {
+      const p = index(child(naPath, 'preferredDuringSchedulingIgnoredDuringExecution'), i);
+      errs.push(...weightError(t.weight, p));
+      // "we always allow invalid label-value for preferred affinity as they can success when cluster has only one node"
+      errs.push(...validateNodeSelectorTerm(t.preference, true, child(p, 'preference')));
+    });
+  }
+  errs.push(...validatePodAffinity(affinity.podAffinity as PodAffinity, child(path, 'podAffinity')));
+  errs.push(...validatePodAffinity(affinity.podAntiAffinity as PodAffinity, child(path, 'podAntiAffinity')));
+  return errs;
+}
+
+function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadConstraints'], path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const list = constraints ?? [];
+  list.forEach((c, i) => {
+    const p = index(path, i);
+    if (!isInt(c.maxSkew) || c.maxSkew <= 0) errs.push(invalid(child(p, 'maxSkew'), c.maxSkew ?? 0, 'must be greater than zero'));
+    if (!c.topologyKey) errs.push(required(child(p, 'topologyKey'), 'can not be empty'));
+    if (c.whenUnsatisfiable !== 'DoNotSchedule' && c.whenUnsatisfiable !== 'ScheduleAnyway') {
+      errs.push(notSupported(child(p, 'whenUnsatisfiable'), c.whenUnsatisfiable ?? '', ['DoNotSchedule', 'ScheduleAnyway']));
+    }
+    if (list.slice(i + 1).some((o) => o.topologyKey === c.topologyKey && o.whenUnsatisfiable === c.whenUnsatisfiable)) {
+      errs.push(duplicate(child(p, '{topologyKey, whenUnsatisfiable}'), `{${c.topologyKey ?? ''}, ${c.whenUnsatisfiable ?? ''}}`));
+    }
+    if (c.minDomains != null) {
+      if (!isInt(c.minDomains) || c.minDomains <= 0) errs.push(invalid(child(p, 'minDomains'), c.minDomains, 'must be greater than zero'));
+      if (c.whenUnsatisfiable !== 'DoNotSchedule') {
+        errs.push(invalid(child(p, 'minDomains'), c.minDomains, `can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ${c.whenUnsatisfiable ?? ''}`));
+      }
+    }
+    for (const policy of ['nodeAffinityPolicy', 'nodeTaintsPolicy'] as const) {
+      const v = c[policy];
+      if (v != null && v !== 'Honor' && v !== 'Ignore') errs.push(notSupported(child(p, policy), v, ['Honor', 'Ignore']));
+    }
+    const keys = c.matchLabelKeys ?? [];
+    if (keys.length) {
+      const sel = c.labelSelector as LabelSelector | undefined;
+      const selectorKeys = new Set([...Object.keys(sel?.matchLabels ?? {}), ...(sel?.matchExpressions ?? []).map((e) => e.key)]);
+      if (!sel) errs.push(forbidden(child(p, 'matchLabelKeys'), 'must not be specified when labelSelector is not set'));
+      keys.forEach((k, j) => {
+        errs.push(...validateLabelName(k, index(child(p, 'matchLabelKeys'), j)));
+        if (selectorKeys.has(k)) errs.push(invalid(index(child(p, 'matchLabelKeys'), j), k, 'exists in both matchLabelKeys and labelSelector'));
+      });
+    }
+    errs.push(...validateLabelSelector(c.labelSelector as LabelSelector, child(p, 'labelSelector')));
+  });
+  return errs;
+}
+
+// --- the pod spec ----------------------------------------------------------------------------------
+
+const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
+const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
+
+/** The restart policy after defaulting (SetDefaults_PodSpec: empty means Always). */
+export const restartPolicyOf = (spec: PodSpec | undefined) => spec?.restartPolicy || 'Always';
+
+export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: PodValidationOptions): FieldError[] {
+  const s = spec ?? ({} as PodSpec);
+  const errs: FieldError[] = [];
+  errs.push(...validateContainers(s, path, opts));
+  errs.push(...validateInitContainers(s, path, opts));
+  if (s.hostNetwork) {
+    (s.containers ?? []).forEach((c, i) =>
+      (c.ports ?? []).forEach((p, j) => {
+        // hostPort defaults to containerPort with hostNetwork; any other value is refused
+        if (p.hostPort && p.hostPort !== p.containerPort) {
+          errs.push(invalid(child(index(child(index(child(path, 'containers'), i), 'ports'), j), 'hostPort'), p.hostPort, 'must match `containerPort` when `hostNetwork` is true'));
+        }
+      }),
+    );
+  }
+  if (!RESTART_POLICIES.includes(restartPolicyOf(s))) errs.push(notSupported(child(path, 'restartPolicy'), s.restartPolicy, RESTART_POLICIES));
+  if (s.dnsPolicy && !DNS_POLICIES.includes(s.dnsPolicy)) errs.push(notSupported(child(path, 'dnsPolicy'), s.dnsPolicy, DNS_POLICIES));
+  errs.push(...validateLabels(s.nodeSelector, child(path, 'nodeSelector')));
+  errs.push(...validateAffinity(s.affinity, child(path, 'affinity')));
+  const gates = new Set<string>();
+  (s.schedulingGates ?? []).forEach((g, i) => {
+    errs.push(...isQualifiedName(g.name ?? '').map((m) => invalid(index(child(path, 'schedulingGates'), i), g.name ?? '', m)));
+    if (gates.has(g.name)) errs.push(duplicate(index(child(path, 'schedulingGates'), i), g.name));
+    gates.add(g.name);
+  });
+  errs.push(...validateTopologySpreadConstraints(s.topologySpreadConstraints, child(path, 'topologySpreadConstraints')));
+  if (s.nodeName) errs.push(...nameIsDNSSubdomain(s.nodeName, false).map((m) => invalid(child(path, 'nodeName'), s.nodeName, m)));
+  if (s.activeDeadlineSeconds != null && (!isInt(s.activeDeadlineSeconds) || s.activeDeadlineSeconds < 1 || s.activeDeadlineSeconds > MAX_INT32)) {
+    errs.push(invalid(child(path, 'activeDeadlineSeconds'), s.activeDeadlineSeconds, `must be between 1 and ${MAX_INT32}, inclusive`));
+  }
+  if (s.hostname) errs.push(...isDNS1123Label(s.hostname).map((m) => invalid(child(path, 'hostname'), s.hostname, m)));
+  if (s.subdomain) errs.push(...isDNS1123Label(s.subdomain).map((m) => invalid(child(path, 'subdomain'), s.subdomain, m)));
+  errs.push(...validateTolerations(s.tolerations, child(path, 'tolerations'), opts.comparisonOperators));
+  if (s.priorityClassName) {
+    errs.push(...isDNS1123Subdomain(s.priorityClassName).map((m) => invalid(child(path, 'priorityClassName'), s.priorityClassName, m)));
+  }
+  // validateOverhead reuses the container rules on {limits: overhead}, hence `overhead.limits.<name>` paths
+  if (s.overhead) errs.push(...validateResourceRequirements({ limits: s.overhead }, child(path, 'overhead'), true));
+  if (s.resources) {
+    // pod-level resources: only that the quantities decode (PodLevelResources details are not modelled)
+    const e: FieldError[] = [];
+    decodeList(s.resources.requests, child(child(path, 'resources'), 'requests'), e);
+    decodeList(s.resources.limits, child(child(path, 'resources'), 'limits'), e);
+    errs.push(...e);
+  }
+  if (s.os) {
+    if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), 'cannot be empty'));
+    else if (s.os.name !== 'linux' && s.os.name !== 'windows') errs.push(notSupported(child(path, 'os'), s.os.name, ['linux', 'windows']));
+  }
+  if (opts.isPod) {
+    // ValidatePodCreate
+    if (s.ephemeralContainers?.length) errs.push(forbidden(child(path, 'ephemeralContainers'), 'cannot be set on create'));
+    if (s.nodeName && s.schedulingGates?.length) errs.push(forbidden(child(path, 'nodeName'), 'cannot be set until all schedulingGates have been cleared'));
+  }
+  return errs;
+}
+
+/** ValidatePodTemplateSpec: the template's labels and annotations, its spec; no ephemeral containers. */
+export function validatePodTemplateSpec(
+  template: { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: PodSpec } | undefined,
+  path: string,
+  opts: PodValidationOptions,
+): FieldError[] {
+  const errs = validateLabels(template?.metadata?.labels, child(path, 'labels'));
+  for (const k of Object.keys(template?.metadata?.annotations ?? {})) {
+    errs.push(...isQualifiedName(k.toLowerCase()).map((m) => invalid(child(path, 'annotations'), k, m)));
+  }
+  errs.push(...validatePodSpec(template?.spec, child(path, 'spec'), opts));
+  if (template?.spec?.ephemeralContainers?.length) {
+    errs.push(forbidden(child(child(path, 'spec'), 'ephemeralContainers'), 'ephemeral containers not allowed in pod template'));
+  }
+  return errs;
+}

@@ -1,0 +1,286 @@
+// Whole objects as kube-apiserver validates them on create:
+// Pod (ValidatePodCreate), PodTemplate, ReplicationController (pkg/apis/core/validation/validation.go),
+// Deployment, ReplicaSet, StatefulSet, DaemonSet (pkg/apis/apps/validation/validation.go),
+// Job, CronJob (pkg/apis/batch/validation/validation.go), Node (ValidateNode, ValidateNodeResources).
+import type { FieldError, Node, PodSpec } from '../types';
+import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
+import { Quantity } from './quantity';
+import { validateTaints } from './validation';
+import { parseStandardError } from './validation-cron';
+import { child, forbidden, invalid, notSupported, Raw, required } from './validation-field';
+import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
+import { decodeQuantity, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, type PodValidationOptions } from './validation-pod';
+
+type Template = { metadata?: ObjectMeta; spec?: PodSpec };
+type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
+
+const nonnegative = (value: unknown, path: string): FieldError[] =>
+  typeof value === 'number' && value < 0 ? [invalid(path, value, 'must be greater than or equal to 0')] : [];
+
+const NOT_MATCHING = '`selector` does not match template `labels`';
+
+/** The selector checks of Deployment/ReplicaSet/StatefulSet specs, then ValidatePodTemplateSpecFor{ReplicaSet,StatefulSet}. */
+function validateSelectorAndTemplate(spec: Record<string, unknown>, what: string, opts: PodValidationOptions, validateSpec: boolean): FieldError[] {
+  const errs: FieldError[] = [];
+  const selector = spec.selector as LabelSelector | undefined;
+  const template = spec.template as Template | undefined;
+  if (!selector) errs.push(required('spec.selector'));
+  else {
+    errs.push(...validateLabelSelector(selector, 'spec.selector'));
+    if (selectorIsEmpty(selector)) errs.push(invalid('spec.selector', goLabelSelector(selector), `empty selector is invalid for ${what}`));
+  }
+  const matches = selectorMatches(selector, template?.metadata?.labels);
+  if (matches === undefined) errs.push(invalid('spec.selector', goLabelSelector(selector), what === 'statefulset' ? '' : 'invalid label selector'));
+  else if (!matches && !selectorIsEmpty(selector)) errs.push(invalid('spec.template.metadata.labels', template?.metadata?.labels ?? null, NOT_MATCHING));
+  if (validateSpec) errs.push(...validatePodTemplateSpec(template, 'spec.template', opts));
+  return errs;
+}
+
+function alwaysRestart(spec: Record<string, unknown>, kind: string): FieldError[] {
+  const t = spec.template as Template | undefined;
+  const errs: FieldError[] = [];
+  if (restartPolicyOf(t?.spec) !== 'Always') errs.push(notSupported('spec.template.spec.restartPolicy', t?.spec?.restartPolicy, ['Always']));
+  if (t?.spec?.activeDeadlineSeconds != null) errs.push(forbidden('spec.template.spec.activeDeadlineSeconds', `activeDeadlineSeconds in ${kind} is not Supported`));
+  return errs;
+}
+
+/** validateJobSpec: counts, the template, and a restart policy of OnFailure or Never. */
+function validateJobSpec(spec: Record<string, unknown> | undefined, path: string, opts: PodValidationOptions): FieldError[] {
+  const s = spec ?? {};
+  const errs: FieldError[] = [];
+  for (const f of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished']) errs.push(...nonnegative(s[f], child(path, f)));
+  const template = s.template as Template | undefined;
+  errs.push(...validatePodTemplateSpec(template, child(path, 'template'), opts));
+  const rp = template?.spec?.restartPolicy ?? '';
+  const rpPath = child(path, 'template.spec.restartPolicy');
+  // an empty restartPolicy is defaulted to Always, hence "Required" for both
+  if (rp === '' || rp === 'Always') errs.push(required(rpPath, 'valid values: "OnFailure", "Never"'));
+  else if (rp !== 'OnFailure' && rp !== 'Never') errs.push(notSupported(rpPath, rp, ['OnFailure', 'Never']));
+  else if (s.podFailurePolicy && rp !== 'Never') errs.push(invalid(rpPath, rp, 'only "Never" is supported when podFailurePolicy is specified'));
+  return errs;
+}
+
+function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: PodValidationOptions): FieldError[] {
+  const s = spec ?? {};
+  const errs: FieldError[] = [];
+  const schedule = typeof s.schedule === 'string' ? s.schedule : '';
+  if (!schedule) errs.push(required('spec.schedule'));
+  else if (schedule.includes('TZ')) {
+    errs.push(invalid('spec.schedule', schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
+  } else {
+    const err = parseStandardError(schedule);
+    if (err) errs.push(invalid('spec.schedule', schedule, err));
+  }
+  errs.push(...nonnegative(s.startingDeadlineSeconds, 'spec.startingDeadlineSeconds'));
+  if (typeof s.timeZone === 'string') {
+    const tz = s.timeZone;
+    if (!tz) errs.push(invalid('spec.timeZone', tz, 'timeZone must be nil or non-empty string'));
+    else if (tz.split('/').some((p) => p === '.' || p === '..' || p.startsWith('-') || !/^[A-Za-z.\-_0-9+]{1,14}$/.test(p))) {
+      errs.push(invalid('spec.timeZone', tz, `unknown time zone ${tz}`));
+    } else if (tz.toLowerCase() === 'local') {
+      errs.push(invalid('spec.timeZone', tz, 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones'));
+    }
+  }
+  const cp = s.concurrencyPolicy;
+  if (cp != null && cp !== 'Allow' && cp !== 'Forbid' && cp !== 'Replace') errs.push(notSupported('spec.concurrencyPolicy', cp, ['Allow', 'Forbid', 'Replace']));
+  const jobSpec = (s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec;
+  errs.push(...validateJobSpec(jobSpec, 'spec.jobTemplate.spec', opts));
+  if (jobSpec?.selector) errs.push(invalid('spec.jobTemplate.spec.selector', goLabelSelector(jobSpec.selector as LabelSelector), '`selector` will be auto-generated'));
+  if (jobSpec?.manualSelector === true) errs.push(notSupported('spec.jobTemplate.spec.manualSelector', true, ['nil', 'false']));
+  errs.push(...nonnegative(s.successfulJobsHistoryLimit, 'spec.successfulJobsHistoryLimit'));
+  errs.push(...nonnegative(s.failedJobsHistoryLimit, 'spec.failedJobsHistoryLimit'));
+  return errs;
+}
+
+/** status.capacity and status.allocatable (ValidateNodeResources). */
+function validateNodeResources(node: Node): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const list of ['capacity', 'allocatable'] as const) {
+    for (const [name, raw] of Object.entries((node.status?.[list] as Record<string, unknown>) ?? {})) {
+      const path = `status.${list}.${name}`;
+      const q = decodeQuantity(raw, path);
+      errs.push(...(q instanceof Quantity ? validateResourceQuantityValue(name, q, path) : [q]));
+    }
+  }
+  return errs;
+}
+
+
+// --- update strategies (apps/validation: ValidatePositiveIntOrPercent, IsNotMoreThan100Percent,
+// ValidateRollingUpdateDeployment, ValidateDeploymentStrategy, ValidateRollingUpdateDaemonSet, ValidateDaemonSetUpdateStrategy),
+// on the values SetDefaults_Deployment / SetDefaults_DaemonSet leave (25%/25%; maxUnavailable 1, maxSurge 0).
+
+type IntOrString = number | string;
+const PERCENT_MSG = "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
+/** intstr.IntOrString prints through String(): bare. */
+const intOrString = (v: IntOrString) => new Raw(String(v));
+const percentOf = (v: IntOrString) => (typeof v === 'string' && /^[0-9]+%$/.test(v) ? Number(v.slice(0, -1)) : undefined);
+/** getIntOrPercentValue: the percent, or the int (a non-percent string reads as 0). */
+const intOrPercentValue = (v: IntOrString) => percentOf(v) ?? (typeof v === 'number' ? v : 0);
+
+function validateIntOrPercent(v: IntOrString, path: string): FieldError[] {
+  if (typeof v === 'string') {
+    if (percentOf(v) === undefined) return [invalid(path, intOrString(v), PERCENT_MSG)];
+    return (percentOf(v) ?? 0) > 100 ? [invalid(path, intOrString(v), 'must not be greater than 100%')] : [];
+  }
+  return nonnegative(v, path);
+}
+
+function validateDeploymentStrategy(strategy: { type?: string; rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } } | undefined): FieldError[] {
+  const type = strategy?.type || 'RollingUpdate';
+  if (type === 'Recreate') {
+    return strategy?.rollingUpdate ? [forbidden('spec.strategy.rollingUpdate', "may not be specified when strategy `type` is 'Recreate'")] : [];
+  }
+  if (type !== 'RollingUpdate') return [notSupported('spec.strategy', strategy, ['Recreate', 'RollingUpdate'])];
+  const maxUnavailable = strategy?.rollingUpdate?.maxUnavailable ?? '25%';
+  const maxSurge = strategy?.rollingUpdate?.maxSurge ?? '25%';
+  const errs = [
+    ...validateIntOrPercent(maxUnavailable, 'spec.strategy.rollingUpdate.maxUnavailable'),
+    ...(typeof maxSurge === 'string' && percentOf(maxSurge) === undefined ? [invalid('spec.strategy.rollingUpdate.maxSurge', intOrString(maxSurge), PERCENT_MSG)] : nonnegative(maxSurge, 'spec.strategy.rollingUpdate.maxSurge')),
+  ];
+  if (intOrPercentValue(maxUnavailable) === 0 && intOrPercentValue(maxSurge) === 0) {
+    errs.push(invalid('spec.strategy.rollingUpdate.maxUnavailable', intOrString(maxUnavailable), 'may not be 0 when `maxSurge` is 0'));
+  }
+  return errs;
+}
+
+function validateDaemonSetUpdateStrategy(strategy: { type?: string; rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } } | undefined): FieldError[] {
+  const type = strategy?.type || 'RollingUpdate';
+  if (type === 'OnDelete') return [];
+  if (type !== 'RollingUpdate') return [notSupported('spec.updateStrategy', strategy, ['RollingUpdate', 'OnDelete'])];
+  const path = 'spec.updateStrategy.rollingUpdate';
+  const maxUnavailable = strategy?.rollingUpdate?.maxUnavailable ?? 1;
+  const maxSurge = strategy?.rollingUpdate?.maxSurge ?? 0;
+  const errs = [...validateIntOrPercent(maxUnavailable, `${path}.maxUnavailable`), ...validateIntOrPercent(maxSurge, `${path}.maxSurge`)];
+  const [hasUnavailable, hasSurge] = [intOrPercentValue(maxUnavailable) !== 0, intOrPercentValue(maxSurge) !== 0];
+  if (hasUnavailable && hasSurge) errs.push(invalid(`${path}.maxSurge`, intOrString(maxSurge), 'may not be set when maxUnavailable is non-zero'));
+  if (!hasUnavailable && !hasSurge) errs.push(required(`${path}.maxUnavailable`, 'cannot be 0 when maxSurge is 0'));
+  return errs;
+}
+
+function validateStatefulSetPolicies(spec: Record<string, unknown>): FieldError[] {
+  const errs: FieldError[] = [];
+  const policy = spec.podManagementPolicy;
+  if (policy != null && policy !== 'OrderedReady' && policy !== 'Parallel') {
+    errs.push(invalid('spec.podManagementPolicy', policy, "must be 'OrderedReady' or 'Parallel'"));
+  }
+  const strategy = spec.updateStrategy as { type?: string; rollingUpdate?: { partition?: number } } | undefined;
+  const type = strategy?.type || 'RollingUpdate';
+  if (type === 'OnDelete' && strategy?.rollingUpdate) {
+    errs.push(invalid('spec.updateStrategy.rollingUpdate', strategy.rollingUpdate, "only allowed for updateStrategy 'RollingUpdate'"));
+  } else if (type === 'RollingUpdate') errs.push(...nonnegative(strategy?.rollingUpdate?.partition, 'spec.updateStrategy.rollingUpdate.partition'));
+  else if (type !== 'OnDelete') errs.push(invalid('spec.updateStrategy', strategy, "must be 'RollingUpdate' or 'OnDelete'"));
+  return errs;
+}
+
+const counts = (spec: Record<string, unknown>, fields: string[]) => fields.flatMap((f) => nonnegative(spec[f], `spec.${f}`));
+
+const STATEFULSET_POD_NOTE = ' (the API server accepts the StatefulSet but refuses every Pod it creates)';
+
+/** The API server's create validation for the kinds the matchers take; [] for other kinds. */
+export function validateObject(object: Obj, comparisonOperators: boolean): FieldError[] {
+  const template: PodValidationOptions = { isPod: false, comparisonOperators };
+  const spec = object.spec ?? {};
+  switch (object.kind) {
+    case 'Pod':
+      return [
+        ...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain),
+        ...validatePodSpec(object.spec as unknown as PodSpec, 'spec', { isPod: true, comparisonOperators }),
+      ];
+    case 'PodTemplate':
+      return [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validatePodTemplateSpec(object.template, 'template', template)];
+    case 'Deployment':
+    case 'ReplicaSet': {
+      const kind = object.kind;
+      return [
+        ...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain),
+        ...counts(spec, ['replicas', 'minReadySeconds', 'revisionHistoryLimit', 'progressDeadlineSeconds']),
+        // upstream says "deployment" for ReplicaSets too
+        ...validateSelectorAndTemplate(spec, 'deployment', template, true),
+        ...alwaysRestart(spec, kind === 'Deployment' ? 'ReplicaSet' : kind),
+        ...(kind === 'Deployment' ? validateDeploymentStrategy(spec.strategy as never) : []),
+        ...(kind === 'Deployment' && typeof spec.progressDeadlineSeconds === 'number' && spec.progressDeadlineSeconds <= ((spec.minReadySeconds as number) ?? 0)
+          ? [invalid('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds, 'must be greater than minReadySeconds')]
+          : []),
+      ];
+    }
+    case 'StatefulSet': {
+      // ValidatePodTemplateSpecForStatefulSet checks the template's labels, not its spec; the Pods the
+      // controller creates are validated as Pods, so a bad spec never gets a Pod scheduled.
+      const podErrors = validatePodSpec((spec.template as Template | undefined)?.spec, 'spec.template.spec', { isPod: true, comparisonOperators })
+        .map((e) => ({ ...e, message: e.message + STATEFULSET_POD_NOTE }));
+      const labels = (spec.template as Template | undefined)?.metadata?.labels;
+      return [
+        ...validateObjectMeta(object.metadata, true, nameIsDNSLabel),
+        ...validateStatefulSetPolicies(spec),
+        ...counts(spec, ['replicas', 'minReadySeconds']),
+        ...validateSelectorAndTemplate(spec, 'statefulset', template, false),
+        ...validateLabels(labels, 'spec.template.labels'),
+        ...alwaysRestart(spec, 'StatefulSet'),
+        ...podErrors,
+      ];
+    }
+    case 'DaemonSet': {
+      const selector = spec.selector as LabelSelector | undefined;
+      const t = spec.template as Template | undefined;
+      const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateLabelSelector(selector, 'spec.selector')];
+      // a missing selector selects nothing, so it cannot match the template's labels
+      const matches = selectorMatches(selector, t?.metadata?.labels);
+      if (matches === false) errs.push(invalid('spec.template.metadata.labels', t?.metadata?.labels ?? null, NOT_MATCHING));
+      if (selector && selectorIsEmpty(selector)) errs.push(invalid('spec.selector', goLabelSelector(selector), 'empty selector is invalid for daemonset'));
+      return [
+        ...errs,
+        ...validatePodTemplateSpec(t, 'spec.template', template),
+        ...alwaysRestart(spec, 'DaemonSet'),
+        ...counts(spec, ['minReadySeconds', 'revisionHistoryLimit']),
+        ...validateDaemonSetUpdateStrategy(spec.updateStrategy as never),
+      ];
+    }
+    case 'ReplicationController': {
+      const t = spec.template as Template | undefined;
+      // SetDefaults_ReplicationController: an empty selector takes the template's labels
+      const selector = (spec.selector as Record<string, string> | undefined) ?? {};
+      const effective = Object.keys(selector).length ? selector : t?.metadata?.labels ?? {};
+      const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...nonnegative(spec.replicas, 'spec.replicas')];
+      if (Object.keys(effective).length === 0) errs.push(required('spec.selector'));
+      if (!t) return [...errs, required('spec.template')];
+      if (Object.keys(effective).length && selectorMatches({ matchLabels: effective }, t.metadata?.labels) === false) {
+        errs.push(invalid('spec.template.metadata.labels', t.metadata?.labels ?? null, NOT_MATCHING));
+      }
+      return [...errs, ...validatePodTemplateSpec(t, 'spec.template', template), ...alwaysRestart(spec, 'ReplicationController')];
+    }
+    case 'Job': {
+      const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateJobSpec(spec, 'spec', template)];
+      const name = object.metadata?.name ?? '';
+      // the generated batch.kubernetes.io/job-name template label must be a valid label value
+      if (name.length > 63) errs.push(invalid('spec.template.labels', name, 'must be no more than 63 characters'));
+      if (spec.manualSelector === true) {
+        const selector = spec.selector as LabelSelector | undefined;
+        if (!selector) errs.push(required('spec.selector'));
+        else errs.push(...validateLabelSelector(selector, 'spec.selector'));
+        const labels = (spec.template as Template | undefined)?.metadata?.labels;
+        if (selector && selectorMatches(selector, labels) === false) errs.push(invalid('spec.template.metadata.labels', labels ?? null, NOT_MATCHING));
+      }
+      const completions = spec.completions as number | undefined;
+      if (spec.completionMode === 'Indexed' && typeof completions === 'number' && completions > 0) {
+        const hostname = `${name}-${completions - 1}`;
+        if (isDNS1123Label(hostname).length) errs.push(invalid('metadata.name', name, `will not able to create pod with invalid DNS label: ${hostname}`));
+      }
+      return errs;
+    }
+    case 'CronJob': {
+      const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateCronJobSpec(spec, template)];
+      const name = object.metadata?.name ?? '';
+      if (name.length > 52) errs.push(invalid('metadata.name', name, 'must be no more than 52 characters'));
+      return errs;
+    }
+    case 'Node': {
+      const node = object as Node;
+      // cluster-scoped: the API server clears metadata.namespace before validating
+      const meta = { ...(object.metadata ?? {}), namespace: undefined };
+      return [...validateObjectMeta(meta, false, nameIsDNSSubdomain), ...validateTaints(node.spec?.taints), ...validateNodeResources(node)];
+    }
+    default:
+      return [];
+  }
+}

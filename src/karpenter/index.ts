@@ -1,0 +1,19 @@
+// Karpenter NodePools: which pods a pool would provision for, and what its nodes look like.
+export type { NodePool, NodeSelectorRequirementWithMinValues } from './types';
+export { isNodePool } from './types';
+export { poolModel, orderByWeight, type PoolModel } from './pool';
+export { provision, type PoolVerdict, type ProvisioningResult, type Stage } from './provision';
+export { nodesFromNodePool, type NodesFromNodePoolOptions } from './nodes';
+export { validateNodePool } from './validation';
+export { requirement, compatible, intersects, formatRequirement, type Requirement, type Requirements } from './requirements';
+
+import { toSubject } from '../subject';
+import { provision } from './provision';
+import { poolModel } from './pool';
+import { nodePoolsOf } from './inputs';
+import type { ProvisioningResult } from './provision';
+
+/** Which NodePool Karpenter would launch a node from for the workload's pod, with every pool's verdict. */
+export function chooseNodePool(workload: unknown, nodePools: Iterable<unknown>): ProvisioningResult {
+  return provision(toSubject(workload), nodePoolsOf(nodePools).map(poolModel));
+}

@@ -1,0 +1,28 @@
+// NodePool arguments of the matchers and helpers: a clear error for anything else.
+import { preview } from '../subject';
+import { settings } from '../config';
+import { rejectedByApiServer } from '../matchers/context';
+import { isNodePool, type NodePool } from './types';
+import { validateNodePool } from './validation';
+import { describeObject } from '../subject';
+
+export class NodePoolInputError extends Error {}
+
+export function nodePoolOf(x: unknown, what = 'a NodePool'): NodePool {
+  if (!isNodePool(x)) throw new NodePoolInputError(`expected ${what} (kind: NodePool, apiVersion: karpenter.sh/v1 or v1beta1), received ${preview(x)}`);
+  if (!x.metadata?.name) throw new NodePoolInputError(`expected ${what} with metadata.name, received ${preview(x)}`);
+  if (settings().validate) {
+    const errors = validateNodePool(x);
+    if (errors.length) throw new NodePoolInputError(rejectedByApiServer(describeObject(x), errors));
+  }
+  return x;
+}
+
+export function nodePoolsOf(x: unknown): NodePool[] {
+  if (typeof x !== 'object' || x === null || !(Symbol.iterator in x)) {
+    throw new NodePoolInputError(`expected an array (or iterable) of NodePools, received ${preview(x)}`);
+  }
+  const pools = [...(x as Iterable<unknown>)].map((p, i) => nodePoolOf(p, `NodePools[${i}] to be a NodePool`));
+  if (pools.length === 0) throw new NodePoolInputError('expected at least one NodePool, received none');
+  return pools;
+}

@@ -1,0 +1,249 @@
+// Would Karpenter provision a node from this NodePool for the subject's pod? Ported from kubernetes-sigs/karpenter:
+// pkg/scheduling/requirements.go newPodRequirements, pkg/scheduling/taints.go Taints.Tolerates,
+// pkg/controllers/provisioning/scheduling/nodeclaim.go NodeClaim.CanAdd (taints, then Compatible),
+// preferences.go Preferences.Relax and scheduler.go trySchedule/addToNewNodeClaim (relaxation is global, first pool in order wins),
+// provisioner.go Validate (pods Karpenter ignores), scheduler.go isDaemonPodCompatible (DaemonSets count as overhead only).
+import type { NodeSelectorRequirement, NodeSelectorTerm, PreferredSchedulingTerm } from 'kubernetes-types/core/v1';
+import type { Taint, Toleration } from '../types';
+import type { Subject } from '../subject';
+import { admitPod } from '../admission';
+import { formatTaint, formatToleration, toleratesTaint, tolerationMismatches } from '../k8s/toleration';
+import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, restrictedLabelError, type Vocabulary } from './labels';
+import {
+  addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Requirements,
+} from './requirements';
+import { orderByWeight, poolFieldsFor, type PoolModel } from './pool';
+
+export type Stage = 'not a candidate' | 'pod ignored' | 'taints' | 'requirements' | 'instance types';
+
+export interface PoolVerdict {
+  pool: string;
+  weight: number;
+  ok: boolean;
+  stage?: Stage;
+  /** Karpenter's own error text for this pool (what its logs and the pod's FailedScheduling event say). */
+  error?: string;
+  /** Which taint, requirement and pod field, concretely. */
+  details: string[];
+  /** The constraints the verdict was reached with (after any relaxation). */
+  round: string;
+}
+
+interface Round {
+  requirements: Requirements;
+  tolerations: Toleration[];
+  description: string;
+  /** pod field per requirement key, for messages */
+  fields: Map<string, string[]>;
+}
+
+const PNS_TOLERATION: Toleration = { operator: 'Exists', effect: 'PreferNoSchedule' };
+
+function exprRequirements(exprs: readonly NodeSelectorRequirement[] | undefined, at: string, into: Requirements, fields: Map<string, string[]>) {
+  // NewNodeSelectorRequirements builds the term's own set, then Add intersects it in.
+  const own: Requirements = new Map();
+  (exprs ?? []).forEach((e, i) => {
+    const r = requirement(e.key, e.operator, e.values ?? []);
+    addRequirement(own, r);
+    fields.set(r.key, [...(fields.get(r.key) ?? []), `${at}.matchExpressions[${i}]`]);
+  });
+  for (const r of own.values()) addRequirement(into, r);
+}
+
+interface PodConstraints {
+  nodeSelector: Record<string, string>;
+  terms: Array<{ term: NodeSelectorTerm; index: number }>;
+  prefs: Array<{ pref: PreferredSchedulingTerm; index: number }>;
+}
+
+function constraintsOf(subject: Subject): PodConstraints {
+  const na = subject.spec.affinity?.nodeAffinity;
+  const terms = (na?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? []).map((term, index) => ({ term, index }));
+  // Heaviest first; equal weights keep list order (sort.Slice on a short list, sort.SliceStable when relaxing).
+  const prefs = (na?.preferredDuringSchedulingIgnoredDuringExecution ?? []).map((pref, index) => ({ pref, index }))
+    .sort((a, b) => (b.pref.weight ?? 0) - (a.pref.weight ?? 0));
+  return { nodeSelector: subject.spec.nodeSelector ?? {}, terms, prefs };
+}
+
+/** newPodRequirements: nodeSelector ∧ heaviest preferred term (unless strict) ∧ required term[0]. */
+function roundOf(subject: Subject, c: PodConstraints, strict: boolean, tolerations: Toleration[], description: string): Round {
+  const p = subject.specPath;
+  const fields = new Map<string, string[]>();
+  const reqs: Requirements = new Map();
+  for (const [k, v] of Object.entries(c.nodeSelector)) {
+    const r = requirement(k, 'In', [v]);
+    addRequirement(reqs, r);
+    fields.set(r.key, [`${p}.nodeSelector["${k}"]`]);
+  }
+  if (!strict && c.prefs.length) {
+    const { pref, index } = c.prefs[0];
+    exprRequirements(pref.preference?.matchExpressions, `${p}.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[${index}].preference`, reqs, fields);
+  }
+  if (c.terms.length) {
+    const { term, index } = c.terms[0];
+    exprRequirements(term.matchExpressions, `${p}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${index}]`, reqs, fields);
+  }
+  return { requirements: reqs, tolerations, description, fields };
+}
+
+/**
+ * The constraint sets Karpenter tries, in order (Preferences.Relax): drop required term[0] while more than one remains,
+ * then the heaviest preferred term, then (only if some candidate pool has a PreferNoSchedule taint) tolerate PreferNoSchedule.
+ * Relaxing pod (anti-)affinity preferences and ScheduleAnyway spreads changes nothing here and is skipped.
+ */
+function rounds(subject: Subject, daemon: boolean, anyPNS: boolean): Round[] {
+  const c = constraintsOf(subject);
+  let tolerations = admitPod(subject).tolerations;
+  if (daemon) tolerations = [...tolerations, PNS_TOLERATION]; // isDaemonPodCompatible tolerates PNS up front
+  const out: Round[] = [];
+  const describe = (dropped: string[]) => (dropped.length ? `after relaxing: ${dropped.join(', ')}` : 'as written');
+  const dropped: string[] = [];
+  out.push(roundOf(subject, c, daemon, tolerations, describe(dropped)));
+  while (c.terms.length > 1) {
+    dropped.push(`required nodeSelectorTerms[${c.terms[0].index}] removed`);
+    c.terms = c.terms.slice(1);
+    out.push(roundOf(subject, c, daemon, tolerations, describe(dropped)));
+  }
+  if (!daemon) {
+    while (c.prefs.length) {
+      dropped.push(`preferred term [${c.prefs[0].index}] (weight ${c.prefs[0].pref.weight}) removed`);
+      c.prefs = c.prefs.slice(1);
+      out.push(roundOf(subject, c, daemon, tolerations, describe(dropped)));
+    }
+    const hasPNS = tolerations.some((t) => (t.key ?? '') === '' && t.operator === 'Exists' && t.effect === 'PreferNoSchedule' && (t.value ?? '') === '');
+    if (anyPNS && !hasPNS) {
+      dropped.push('toleration {operator: Exists, effect: PreferNoSchedule} added');
+      out.push(roundOf(subject, c, daemon, [...tolerations, PNS_TOLERATION], describe(dropped)));
+    }
+  }
+  return out;
+}
+
+function validateRequirement(key: string, operator: string, values: readonly string[], vocab: Vocabulary): string[] {
+  const errs: string[] = [];
+  const k = requirement(key, 'Exists').key;
+  const restricted = restrictedLabelError(k, vocab);
+  if (restricted) errs.push(restricted);
+  if (k === CAPACITY_TYPE_LABEL && operator === 'In') {
+    const invalid = values.filter((v) => !CAPACITY_TYPES.includes(v));
+    if (invalid.length === values.length) {
+      errs.push(`no valid values found in [${values.join(' ')}] for ${k}, expected one of: map[on-demand:{} reserved:{} spot:{}], got: [${invalid.join(' ')}]`);
+    }
+  }
+  if ((operator === 'Gt' || operator === 'Lt') && (values.length !== 1 || (atoi(values[0]) ?? -1) < 0)) {
+    errs.push(`key ${k} with operator ${operator} must have a single positive integer value`);
+  }
+  return errs;
+}
+
+/** Provisioner.Validate: a pod failing it is ignored for every pool. */
+function ignoredBecause(subject: Subject, vocab: Vocabulary): string[] {
+  const c = constraintsOf(subject);
+  const errs: string[] = [];
+  const all = roundOf(subject, c, false, [], '').requirements;
+  const np = all.get(NODEPOOL_LABEL);
+  if (np && operatorOf(np) === 'DoesNotExist') errs.push('configured to not run on a Karpenter provisioned node');
+  for (const k of Object.keys(c.nodeSelector).sort()) errs.push(...validateRequirement(k, 'In', [c.nodeSelector[k]], vocab));
+  for (const { term } of c.terms) {
+    if (term.matchFields) errs.push('node selector term with matchFields is not supported');
+    for (const e of term.matchExpressions ?? []) errs.push(...validateRequirement(e.key, e.operator, e.values ?? [], vocab));
+  }
+  return errs;
+}
+
+/** The pod's tolerations for the taint's key and what differs, or that it has none for that key. */
+function whyNotTolerated(taint: Taint, tolerations: Toleration[]): string {
+  const sameKey = tolerations.filter((t) => (t.key ?? '') === taint.key);
+  if (!sameKey.length) return `the pod has no toleration with key "${taint.key}"`;
+  return sameKey.map((t) => `${formatToleration(t)}: ${tolerationMismatches(t, taint, true).join(', ')}`).join('; ');
+}
+
+function canAdd(model: PoolModel, round: Round, daemon: boolean): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
+  // 1. Taints: every spec.taints entry, any effect; startupTaints never (Taints.Tolerates, comparison operators on).
+  const untolerated = model.taints.map((taint, i) => ({ taint, i })).filter(({ taint }) => !round.tolerations.some((t) => toleratesTaint(t, taint, true)));
+  if (untolerated.length) {
+    return {
+      ok: false, stage: 'taints', error: untolerated.map(() => 'did not tolerate taint').join('; '),
+      details: untolerated.map(({ taint, i }) => `taint ${formatTaint(taint)} (spec.template.spec.taints[${i}]) is not tolerated: ${whyNotTolerated(taint, round.tolerations)}`),
+    };
+  }
+  // 2. Requirements: Compatible(pool, pod, AllowUndefinedWellKnownLabels), against the NodeClaim's requirements
+  // (NewNodeClaim adds `kubernetes.io/hostname In [hostname-placeholder-NNNN]`; DaemonSets are checked against the template).
+  const existing: Requirements = new Map(model.requirements);
+  if (!daemon) addRequirement(existing, requirement(HOSTNAME, 'In', ['hostname-placeholder-0001']));
+  const result = compatible(existing, round.requirements, model.vocab.wellKnown);
+  if (!result.ok) {
+    const details = result.kind === 'undefined-label'
+      ? [`the pod asks for ${formatRequirement(round.requirements.get(result.key)!)} (${(round.fields.get(result.key) ?? []).join(', ')}), but the NodePool neither requires nor labels "${result.key}", so its nodes would not carry it`]
+      : result.conflicts.map((c) => `the pod's ${formatRequirement(c.incoming)} (${(round.fields.get(c.key) ?? []).join(', ')}) has no value in common with the NodePool's ${formatRequirement(c.existing)} (${poolFieldsFor(model, c.key).join(', ') || 'its template'})`);
+    return { ok: false, stage: 'requirements', error: `incompatible requirements, ${result.message}`, details };
+  }
+  // 3. What instance types decide, where the outcome is provable without them.
+  const merged: Requirements = new Map(model.requirements);
+  for (const r of round.requirements.values()) addRequirement(merged, r);
+  for (const key of INSTANCE_TYPE_KEYS) {
+    const r = merged.get(key);
+    if (r && round.requirements.has(key) && operatorOf(r) === 'DoesNotExist') {
+      return {
+        ok: false, stage: 'instance types', error: 'no instance type met all requirements',
+        details: [`every instance type defines ${key}, so ${formatRequirement(r)} (${(round.fields.get(key) ?? []).join(', ')}) leaves none`],
+      };
+    }
+  }
+  // minValues is checked when instance types are filtered for a NodeClaim, which DaemonSet overhead never goes through.
+  const short = daemon ? [] : [...merged.values()].filter((r) => r.minValues !== undefined && !r.complement && r.values.size < r.minValues);
+  if (short.length) {
+    return {
+      ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}])`,
+      details: short.map((r) => `${formatRequirement(r)}: the pod leaves ${r.values.size} value(s), the NodePool asks for at least ${r.minValues} (minValues)`),
+    };
+  }
+  return { ok: true, details: [] };
+}
+
+export interface ProvisioningResult {
+  /** The pool Karpenter would launch a node from (first in weight order that fits in the earliest round), if any. */
+  chosen?: PoolVerdict;
+  /** Every pool, in Karpenter's order, with its verdict from the deciding round. */
+  pools: PoolVerdict[];
+  /** `Failed to schedule pod, <errors joined by "; ">` when nothing fits. */
+  error?: string;
+}
+
+/** Karpenter's choice among pools for one pod of the subject (Scheduler.trySchedule + addToNewNodeClaim, new NodeClaims only). */
+export function provision(subject: Subject, models: PoolModel[]): ProvisioningResult {
+  const ordered = orderByWeight(models);
+  // A DaemonSet, or a Pod its controller created, is never provisioned for (IsOwnedByDaemonSet); it only counts as overhead.
+  const owners = (subject.object as { metadata?: { ownerReferences?: Array<{ kind?: string; apiVersion?: string }> } }).metadata?.ownerReferences ?? [];
+  const daemon = subject.kind === 'DaemonSet' || owners.some((o) => o.kind === 'DaemonSet' && o.apiVersion === 'apps/v1');
+  const bound = subject.kind === 'Pod' ? subject.spec.nodeName : undefined;
+  if (bound && !daemon) {
+    const pools = ordered.map((m): PoolVerdict => ({ pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored',
+      details: [`spec.nodeName is "${bound}": the pod is bound, and Karpenter only provisions for pending pods (IsProvisionable)`], round: 'as written' }));
+    return { pools };
+  }
+  const candidates = ordered.filter((m) => m.notCandidate.length === 0);
+  const excluded = (m: PoolModel): PoolVerdict => ({ pool: m.name, weight: m.weight, ok: false, stage: 'not a candidate', details: m.notCandidate, round: '' });
+  if (!daemon) {
+    const ignored = [...new Set(ordered.flatMap((m) => ignoredBecause(subject, m.vocab)))];
+    if (ignored.length) {
+      const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m)
+        : { pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored' as Stage, error: ignored.join('; '), details: ['Karpenter ignores this pod for every NodePool (Provisioner.Validate)'], round: 'as written' }));
+      return { pools, error: `Failed to schedule pod, ${ignored.join('; ')}` };
+    }
+  }
+  const anyPNS = candidates.some((m) => m.taints.some((t) => t.effect === 'PreferNoSchedule'));
+  let last: PoolVerdict[] = [];
+  for (const round of rounds(subject, daemon, anyPNS)) {
+    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...canAdd(m, round, daemon) }));
+    const chosen = last.find((v) => v.ok);
+    if (chosen) {
+      const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name)!));
+      return { chosen, pools };
+    }
+  }
+  const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name)!));
+  const errors = last.map((v) => v.error!).filter(Boolean);
+  return { pools, error: candidates.length ? `Failed to schedule pod, ${errors.join('; ')}` : 'no dynamic nodepools found' };
+}
+

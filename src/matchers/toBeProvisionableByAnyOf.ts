@@ -1,0 +1,27 @@
+// expect(workload).toBeProvisionableByAnyOf(nodePools) — Karpenter would find a NodePool; which one it picks is in the message.
+import { provision, poolModel } from '../karpenter';
+import { nodePoolsOf } from '../karpenter/inputs';
+import { hint, type MatcherContext, type MatcherResult } from './context';
+import { apiServerErrors, guarded, subjectOf, UsageError } from './inputs';
+import { describePoolVerdict, withNodePoolErrors } from './toBeProvisionableBy';
+
+export function toBeProvisionableByAnyOf(this: MatcherContext, received: unknown, poolsArg: unknown): MatcherResult {
+  const header = () => hint(this, 'toBeProvisionableByAnyOf', 'nodePools');
+  return guarded(this, header, () => withNodePoolErrors(() => {
+    const subject = subjectOf(received);
+    const pools = nodePoolsOf(poolsArg);
+    const rejected = apiServerErrors([{ object: subject.object, label: subject.label }]);
+    if (rejected) throw new UsageError(rejected);
+    const result = provision(subject, pools.map(poolModel));
+    const chosen = result.chosen;
+    return {
+      pass: chosen !== undefined,
+      message: () =>
+        chosen
+          ? `${header()}\n\nExpected ${subject.label} not to be provisionable by any of ${pools.length} NodePool(s), but Karpenter would pick NodePool ${chosen.pool} (weight ${chosen.weight}` +
+            `${chosen.round !== 'as written' ? `, ${chosen.round}` : ''}); NodePools are tried by weight, then name descending.`
+          : `${header()}\n\nExpected ${subject.label} to be provisionable by one of ${pools.length} NodePool(s), but Karpenter would ${result.error ? `report:\n  ${result.error}` : 'not consider the pod at all:'}\n\n` +
+            result.pools.map((v) => `NodePool ${v.pool} (weight ${v.weight}):\n${describePoolVerdict(v)}`).join('\n'),
+    };
+  }));
+}
