@@ -9,6 +9,8 @@ import { NodeName } from '../../src/scheduler/node-name';
 import { NodeUnschedulable } from '../../src/scheduler/node-unschedulable';
 import { findUntoleratedTaint, normalizeTaintTolerationScores, TaintToleration, untoleratedPreferNoSchedule } from '../../src/scheduler/taint-toleration';
 import { scoreNodes, SCORE_WEIGHTS } from '../../src/scheduler/score';
+import { NodeAffinity, preFilterReason } from '../../src/scheduler/node-affinity';
+import { NodeResourcesFit } from '../../src/scheduler/node-resources-fit';
 
 beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
 afterEach(() => resetConfiguration());
@@ -150,6 +152,8 @@ describe('pod and node preparation (framework)', () => {
     expect(names({ matchFields: [f('NotIn', 'a')] })).toBeUndefined();
     expect(names({ matchFields: [{ key: 'metadata.uid', operator: 'In', values: ['a'] }] })).toBeUndefined();
     expect(names({ matchFields: [f('In', 'a'), f('In', 'b')] })).toEqual(new Set());
+    // sets.New(r.Values...) of no values is an empty set: a conflict, not "no narrowing"
+    expect(names({ matchFields: [{ key: 'metadata.name', operator: 'In' }] })).toEqual(new Set());
     expect(info(pod('none')).nodeNames).toBeUndefined();
   });
   test('node labels and name default to empty', () => {
@@ -174,6 +178,18 @@ describe('pod and node preparation (framework)', () => {
     expect(u.pods).toBe(3);
     expect(u.requested).toEqual({ milliCPU: 300, memory: 3 * 1024 * 1024, ephemeralStorage: 3, scalars: new Map([['example.com/gpu', 3]]) });
     expect(nodeUsage(undefined).pods).toBe(0);
+    expect(nodeUsage([]).ports).toEqual([]);
+  });
+  test('a pod whose requests the API server would refuse gets requestsError and no requests', () => {
+    const i = info(pod('bad', { containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: 'lots' } } }] }));
+    expect(i.requestsError).toMatch(/cpu/);
+    expect(i.requests).toEqual({ milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() });
+    expect(info(pod('good')).requestsError).toBeUndefined();
+  });
+  test('plugin names as kube-scheduler prints them; the PreFilter reason lists plugins sorted (sets.List)', () => {
+    expect([NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit].map((p) => p.name))
+      .toEqual(['NodeUnschedulable', 'NodeName', 'TaintToleration', 'NodeAffinity', 'NodePorts', 'NodeResourcesFit']);
+    expect(preFilterReason(['TaintToleration', 'NodeAffinity'])).toBe("node(s) didn't satisfy plugin(s) [NodeAffinity TaintToleration]");
   });
   test('a failure’s details are worked out once, on first read', () => {
     let calls = 0;
