@@ -60,7 +60,11 @@ export function settingsGeneration(): number {
 
 const KNOWN_KEYS = ['featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster'];
 
-export function configure(options: ConfigureOptions = {}): PlacementSettings {
+/**
+ * Change settings for later checks (see the scoping rules above). Returns nothing, so that
+ * `beforeEach(() => configure(…))` type-checks with @jest/globals; read them with `settings()`.
+ */
+export function configure(options: ConfigureOptions = {}): void {
   for (const key of Object.keys(options)) {
     if (!KNOWN_KEYS.includes(key)) throw new Error(`configure: unknown option "${key}" (known: ${KNOWN_KEYS.join(', ')})`);
   }
@@ -92,12 +96,26 @@ export function configure(options: ConfigureOptions = {}): PlacementSettings {
   }
   current = next;
   generation++;
-  return structuredClone(current);
 }
 
 function restore(saved: PlacementSettings): void {
   current = saved;
   generation++;
+}
+
+/**
+ * Run `fn` under settings taken earlier with `settings()`: an assertion decided later (a bare
+ * `.not.toBeEvictedFrom(node)`, one microtask after the call) is decided under the settings of its call.
+ */
+export function underSettings<T>(saved: Readonly<PlacementSettings>, fn: () => T): T {
+  if (saved === current) return fn();
+  const now = current;
+  restore(saved as PlacementSettings);
+  try {
+    return fn();
+  } finally {
+    restore(now);
+  }
 }
 
 /** Back to the defaults (for tests of this library and for `afterEach` hooks). */

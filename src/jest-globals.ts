@@ -4,12 +4,16 @@ import './jest-entry-guard';
 import { afterAll, afterEach, beforeEach, expect } from '@jest/globals';
 import { installSettingsHooks } from './config';
 import { matchers } from './matchers';
-import type { PlacementMatchers } from './matchers/types';
+import { matrixSerializer } from './report/matrix';
+import type { AsymmetricMatcher, PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types';
 
 expect.extend(matchers as never);
+expect.addSnapshotSerializer(matrixSerializer as never);
 installSettingsHooks({ beforeEach, afterEach, afterAll });
 
 declare module '@jest/expect' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars
   interface Matchers<R extends void | Promise<void>, T = unknown> extends PlacementMatchers<R> {}
+  // expect.toTolerate(…); `expect.not.…` is derived from this interface (Inverse<AsymmetricMatchers>).
+  interface AsymmetricMatchers extends PlacementAsymmetricMatchers<AsymmetricMatcher> {}
 }

@@ -3,7 +3,8 @@
 import './jest-entry-guard';
 import { installSettingsHooks, type RunnerHooks } from './config';
 import { matchers } from './matchers';
-import type { PlacementMatchers } from './matchers/types';
+import { matrixSerializer } from './report/matrix';
+import type { AsymmetricMatcher, PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types';
 
 const globalExpect = (globalThis as { expect?: { extend(m: object): void } }).expect;
 if (!globalExpect) {
@@ -12,6 +13,7 @@ if (!globalExpect) {
   );
 }
 globalExpect.extend(matchers);
+(globalExpect as unknown as { addSnapshotSerializer(s: object): void }).addSnapshotSerializer(matrixSerializer);
 installSettingsHooks(globalThis as unknown as RunnerHooks);
 
 declare global {
@@ -19,5 +21,8 @@ declare global {
   namespace jest {
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars
     interface Matchers<R, T = {}> extends PlacementMatchers<R> {}
+    // expect.toTolerate(…) and expect.not.toTolerate(…) inside toEqual & co.
+    interface Expect extends PlacementAsymmetricMatchers<AsymmetricMatcher> {}
+    interface InverseAsymmetricMatchers extends PlacementAsymmetricMatchers<AsymmetricMatcher> {}
   }
 }

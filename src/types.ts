@@ -12,8 +12,38 @@ export type Pod = Omit<core.Pod, 'spec'> & { spec?: PodSpec };
 
 export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
 
-/** A taint given as an object or as a `kubectl taint` spec string. */
-export type TaintLike = Taint | string;
+/**
+ * The effect of a taint written as an argument: a literal must be one of the three effects the API server accepts
+ * (validateTaintEffect), so `{ key: 'a', effect: 'NoSchedul' }` is a compile error. A plain `string` (a taint read from
+ * a typed Node, whose `effect` is a string in kubernetes-types) stays accepted and is checked at run time.
+ */
+export type TaintEffectArgument<E extends string> = string extends E ? E : E extends TaintEffect ? E : TaintEffect;
+
+/** A taint object as an argument, e.g. `toTolerate({ key, value, effect })`; see TaintEffectArgument. */
+export type TaintArgument<E extends string = TaintEffect> = Omit<Taint, 'effect'> & { effect: TaintEffectArgument<E> };
+
+type AddedTaintSpec = `${string}:${TaintEffect}`;
+type RemovedTaintSpec = `${string}-`;
+
+/**
+ * A `kubectl taint` spec as an argument: a literal must end in `:Effect` (add a taint), or in `-` (remove one);
+ * a plain `string` is checked at run time.
+ */
+export type TaintSpec<S extends string> = string extends S
+  ? S
+  : S extends AddedTaintSpec | RemovedTaintSpec ? S : AddedTaintSpec | RemovedTaintSpec;
+
+/** The arguments of `taint(node, ...specs, options?)`, each spec checked as TaintSpec. */
+export type TaintSpecs<A extends readonly unknown[]> = { [K in keyof A]: A[K] extends string ? TaintSpec<A[K]> : A[K] };
+
+/** A `kubectl taint` spec that adds a taint (`key=value:Effect`, `key:Effect`), checked as TaintSpec. */
+export type AddedTaintSpecArgument<S extends string> = string extends S ? S : S extends AddedTaintSpec ? S : AddedTaintSpec;
+
+/**
+ * A taint given as an object or as a `kubectl taint` spec string (`key=value:Effect`, `key:Effect`).
+ * `T` is inferred from the argument: the object's effect, or the string.
+ */
+export type TaintLike<T extends string = string> = TaintArgument<T> | AddedTaintSpecArgument<T>;
 
 /** Any Kubernetes object: kind, apiVersion, metadata and the rest. */
 export interface KubeObject {

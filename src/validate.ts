@@ -6,12 +6,26 @@ import { validateTolerations } from './k8s/validation';
 import { validateObject } from './k8s/validation-workloads';
 import { decodeQuantity } from './k8s/validation-pod';
 import { Quantity } from './k8s/quantity';
+import { formatPath, NODE_POOL_SHAPE, SHAPES, typeProblems } from './loader/typecheck';
+import { isNodePool } from './karpenter/types';
+
+/**
+ * Fields of the wrong JSON type (`tolerations: "x"`, `value: true`), which the API server's decoder refuses before
+ * anything else. The loader reports them with file and line; this catches objects written in code.
+ */
+export function typeErrors(object: object): FieldError[] {
+  const kind = (object as KubeObject).kind;
+  const shape = (kind && SHAPES[kind]) || (isNodePool(object) ? NODE_POOL_SHAPE : undefined);
+  return shape ? typeProblems(object, shape).map((p) => ({ field: formatPath(p.path), message: p.message })) : [];
+}
 
 /** Every field error the API server would report on create (an array of tolerations is checked as `tolerations`). */
 export function validate(object: KubeObject | Toleration[]): FieldError[] {
   const gate = settings().featureGates.TaintTolerationComparisonOperators;
   if (Array.isArray(object)) return validateTolerations(object, 'tolerations', gate);
   if (typeof object !== 'object' || object === null) return [];
+  const wrongType = typeErrors(object);
+  if (wrongType.length) return wrongType;
   return validateObject(object as never, gate);
 }
 
@@ -22,6 +36,8 @@ export function validate(object: KubeObject | Toleration[]): FieldError[] {
  */
 export function decodeErrors(object: KubeObject | Toleration[]): FieldError[] {
   if (Array.isArray(object) || typeof object !== 'object' || object === null) return [];
+  const wrongType = typeErrors(object);
+  if (wrongType.length) return wrongType;
   const lists: Array<[unknown, string]> = [];
   if (object.kind === 'Node') {
     const status = (object as { status?: Record<string, unknown> }).status;

@@ -55,3 +55,15 @@ test('a bare toPrefer says what is missing', () => {
   const bare = suites()[1].assertionResults.find((a) => a.title === 'FAIL toPrefer without .over')!;
   expect(bare.failureMessages.join('\n')).toContain('toPrefer(node) must be followed by .over(otherNode)');
 });
+
+test('the asymmetric forms work with both global expect and @jest/globals', () => {
+  const asymmetric = report.testResults.filter((r) => r.name.endsWith('asymmetric.spec.ts'));
+  expect(asymmetric).toHaveLength(2);
+  for (const suite of asymmetric) {
+    expect(suite.assertionResults.map((a) => [a.title, a.status, a.failureMessages.join('\n')])).toEqual([
+      ['expect.toTolerate and expect.not.toTolerate', 'passed', ''],
+      ['expect.toBeEvictedFrom with { after } and bare', 'passed', ''],
+      ['expect.toBeSchedulableOn and the many-node forms', 'passed', ''],
+    ]);
+  }
+});

@@ -315,3 +315,17 @@ describe('nodesFromNodePool', () => {
     expect(() => nodesFromNodePool(p, { capacityType: 'on-demand' })).toThrow('cannot launch karpenter.sh/capacity-type=on-demand');
   });
 });
+
+describe('nodesFromNodePool: values of custom integer requirements stay within their bounds (Requirement.Any)', () => {
+  test.each([
+    [[{ key: 'gen', operator: 'Gt', values: ['4'] }], '5'],
+    [[{ key: 'gen', operator: 'Gt', values: ['4'] }, { key: 'gen', operator: 'NotIn', values: ['5', '6'] }], '7'],
+    [[{ key: 'gen', operator: 'Lt', values: ['3'] }, { key: 'gen', operator: 'NotIn', values: ['0'] }], '1'],
+  ])('%j → gen=%s', (requirements, value) => {
+    expect(nodesFromNodePool(nodePool('p', { requirements: requirements as Req[] }))[0].metadata?.labels?.gen).toBe(value);
+  });
+  test('no integer left within the bounds: no value is invented', () => {
+    const p = nodePool('p', { requirements: [{ key: 'gen', operator: 'Lt', values: ['1'] }, { key: 'gen', operator: 'NotIn', values: ['0'] }] as Req[] });
+    expect(nodesFromNodePool(p)[0].metadata?.labels?.gen).toBeUndefined();
+  });
+});

@@ -40,9 +40,13 @@ describe('toTolerate', () => {
     expect(failure(() => expect(pod('p')).not.toTolerate('node.kubernetes.io/unreachable:NoExecute'))).toBe(
       'expect(received).not.toTolerate(taint)\n\n' +
         'Expected Pod default/p not to tolerate taint "node.kubernetes.io/unreachable:NoExecute", but it does.\n' +
-        'Tolerated for 300s (tolerationSeconds) by tolerations[1] (added by DefaultTolerationSeconds admission):\n' +
+        'Tolerated for 300s by tolerations[1] (added by DefaultTolerationSeconds admission):\n' +
         '  {key: "node.kubernetes.io/unreachable", operator: Exists, effect: NoExecute, tolerationSeconds: 300}',
     );
+  });
+  test('a tolerationSeconds ≤ 0 tolerates for 0 s, as the taint-eviction controller reads it', () => {
+    const p = pod('p', [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: -5 }]);
+    expect(failure(() => expect(p).not.toTolerate('drain:NoExecute'))).toContain('Tolerated for 0s (tolerationSeconds -5) by tolerations[0]:');
   });
   test('effect and key differences are explained', () => {
     const msg = failure(() => expect({ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }).toTolerate('dedicated=gpu:NoExecute'));
@@ -50,7 +54,9 @@ describe('toTolerate', () => {
     expect(failure(() => expect(pod('none', [])).toTolerate('a:NoSchedule'))).toContain('The pod spec has no tolerations; the 2 added by DefaultTolerationSeconds admission have other keys');
   });
   test('an invalid taint spec fails with kubectl’s message, with and without .not', () => {
+    // @ts-expect-error a literal spec with an unknown effect is also a compile error
     expect(failure(() => expect(gpuTolerant).toTolerate('dedicated=gpu:NoSchedul'))).toContain('invalid taint effect: NoSchedul, unsupported taint effect');
+    // @ts-expect-error a literal spec without an effect is also a compile error
     expect(failure(() => expect(gpuTolerant).not.toTolerate('dedicated=gpu'))).toContain('invalid taint spec: dedicated=gpu');
   });
   test('an object the API server would reject fails with field paths, with and without .not', () => {

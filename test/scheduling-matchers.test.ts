@@ -141,13 +141,18 @@ describe('toPrefer(node).over(other)', () => {
   test('failure shows both scores and their parts', () => {
     expect(failure(() => expect(preferArm).toPrefer(amd).over(arm))).toBe(
       'expect(received).toPrefer(node).over(otherNode)\n\n' +
-        'Expected Deployment default/web to prefer Node amd over Node arm, but the scores (normalised over these two nodes) are 304 and 500:\n' +
-        '  Node amd: 304 = 3 × TaintToleration 100 + 2 × NodeAffinity 2\n' +
+        'Expected Deployment default/web to prefer Node amd over Node arm, but the scores (normalised over these two nodes) are 504 and 700:\n' +
+        '  Node amd: 504 = 3 × TaintToleration 100 + 2 × NodeAffinity 2 + 1 × NodeResourcesFit 0 + 2 × PodTopologySpread 100\n' +
         '    TaintToleration: 0 untolerated PreferNoSchedule taint(s)\n' +
         '    NodeAffinity: preferred weight 1 from preferredDuringSchedulingIgnoredDuringExecution[0]\n' +
-        '  Node arm: 500 = 3 × TaintToleration 100 + 2 × NodeAffinity 100\n' +
+        '    NodeResourcesFit: LeastAllocated: the node declares no cpu/memory allocatable (scores 0)\n' +
+        '    PodTopologySpread: kubernetes.io/hostname: no label, topology.kubernetes.io/zone: no label (system default constraints, selector app=web)\n' +
+        '  Node arm: 700 = 3 × TaintToleration 100 + 2 × NodeAffinity 100 + 1 × NodeResourcesFit 0 + 2 × PodTopologySpread 100\n' +
         '    TaintToleration: 0 untolerated PreferNoSchedule taint(s)\n' +
-        '    NodeAffinity: preferred weight 50 from preferredDuringSchedulingIgnoredDuringExecution[1]',
+        '    NodeAffinity: preferred weight 50 from preferredDuringSchedulingIgnoredDuringExecution[1]\n' +
+        '    NodeResourcesFit: LeastAllocated: the node declares no cpu/memory allocatable (scores 0)\n' +
+        '    PodTopologySpread: kubernetes.io/hostname: no label, topology.kubernetes.io/zone: no label (system default constraints, selector app=web)\n' +
+        '  Skipped (PreScore): InterPodAffinity (no pod affinity term applies); NodeResourcesBalancedAllocation (best-effort pod)',
     );
   });
   test('an infeasible preferred node fails; an infeasible other node passes', () => {

@@ -75,12 +75,16 @@ describe('the taint argument of toTolerate', () => {
     expect(lt).not.toTolerate('sla=150:NoSchedule');
   });
   test('a misspelt effect: kubectl’s message, then the likely effect', () => {
+    // a literal with a wrong effect is also a compile error; here it comes from untyped input
+    // @ts-expect-error the effect is misspelt
     const msg = failure(() => expect(pod('p')).toTolerate('dedicated=gpu:NoSchedul'));
     expect(msg).toContain('invalid taint effect: NoSchedul, unsupported taint effect; did you mean NoSchedule?');
+    // @ts-expect-error the effect's case is wrong
     expect(failure(() => expect(pod('p')).not.toTolerate('dedicated=gpu:noexecute'))).toContain('did you mean NoExecute?');
   });
   test('a missing effect', () => {
     // kubectl reads the whole argument as a key, so its own message comes first
+    // @ts-expect-error the effect is missing
     const msg = failure(() => expect(pod('p')).toTolerate('dedicated=gpu'));
     expect(msg).toMatch(/invalid taint spec: dedicated=gpu, name part must consist of .*; "dedicated=gpu": missing ":Effect" \(NoSchedule, PreferNoSchedule or NoExecute\)/);
   });

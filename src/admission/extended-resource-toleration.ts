@@ -1,15 +1,10 @@
 // The ExtendedResourceToleration admission plugin (off by default in kube-apiserver; some clouds enable it):
 // plugin/pkg/admission/extendedresourcetoleration/admission.go Admit.
 import type { Container, PodSpec, Toleration } from '../types';
-import { isQualifiedName } from '../k8s/names';
 import { addOrUpdateToleration } from './daemonset-tolerations';
+import { isExtendedResourceName } from '../k8s/resources';
 
-/** pkg/apis/core/helper IsExtendedResourceName: outside kubernetes.io, and "requests.<name>" a qualified name. */
-export function isExtendedResourceName(name: string): boolean {
-  const native = !name.includes('/') || name.includes('kubernetes.io/');
-  if (native || name.startsWith('requests.')) return false;
-  return isQualifiedName(`requests.${name}`).length === 0;
-}
+export { isExtendedResourceName };
 
 // The API server defaults requests from limits before admission (SetDefaults_Pod), so a limit counts as a request.
 const requested = (c: Container) => [...Object.keys(c.resources?.requests ?? {}), ...Object.keys(c.resources?.limits ?? {})];

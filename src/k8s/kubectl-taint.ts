@@ -1,6 +1,6 @@
 // `kubectl taint` spec grammar and node update, with kubectl's own error texts
 // (staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go and taint.go).
-import type { Node, NodeLike, Taint, TaintEffect } from '../types';
+import type { Node, NodeLike, Taint, TaintEffect, TaintSpecs } from '../types';
 import { formatTaint } from './toleration';
 import { isQualifiedName, isValidLabelValue } from './names';
 import { suggestEffect } from './validation';
@@ -85,11 +85,13 @@ const goTaint = (t: TaintAddition) => `{${t.key} ${t.value} ${t.effect} <nil>}`;
 
 export interface TaintOptions { overwrite?: boolean }
 
+// The overload checks literal specs at compile time (TaintSpec in ../types).
 /**
  * A copy of `node` as `kubectl taint nodes <name> <specs…> [--overwrite]` would leave it.
  * Throws kubectl's error for invalid specs, duplicates, conflicting add/remove,
  * an existing key+effect without overwrite, and a taint to remove that is not there.
  */
+export function taint<const A extends ReadonlyArray<string | TaintOptions>>(nodeLike: NodeLike, ...args: TaintSpecs<A>): Node;
 export function taint(nodeLike: NodeLike, ...args: Array<string | TaintOptions>): Node {
   const node = nodeLike as Node;
   const options = typeof args[args.length - 1] === 'object' ? (args.pop() as TaintOptions) : {};
@@ -130,7 +132,8 @@ export function taint(nodeLike: NodeLike, ...args: Array<string | TaintOptions>)
   // reorganizeTaints: new taints first, then old ones not replaced, then removals.
   let newTaints: Taint[] = adds.map((a) => ({ key: a.key, value: a.value, effect: a.effect }));
   for (const old of oldTaints) {
-    if (!newTaints.some((t) => t.key === old.key && t.effect === old.effect)) newTaints.push(old);
+    // a copy: the returned node shares no object with the one given
+    if (!newTaints.some((t) => t.key === old.key && t.effect === old.effect)) newTaints.push(structuredClone(old));
   }
   const errors: string[] = [];
   for (const r of removes) {

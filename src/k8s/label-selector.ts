@@ -38,10 +38,11 @@ function requirement(key: string, operator: string, values: readonly string[]): 
     default:
       throw new LabelSelectorError(`"${operator}" is not a valid label selector operator`);
   }
-  for (const v of values) {
+  values.forEach((v, i) => {
+    // selector.go NewRequirement → validateLabelValue(key, v, path.Index(i)): the path is values[i][key]
     const errs = isValidLabelValue(v);
-    if (errs.length) throw new LabelSelectorError(`values[0]: Invalid value: "${v}": ${errs.join('; ')}`);
-  }
+    if (errs.length) throw new LabelSelectorError(`values[${i}][${key}]: Invalid value: "${v}": ${errs.join('; ')}`);
+  });
   return { key, operator, values };
 }
 

@@ -83,7 +83,6 @@ export function parseQuantity(input: string | number): Quantity {
   const m = GRAMMAR.exec(text);
   if (!m) throw new QuantityError(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
   const [, sign, whole, fraction = '', suffixLetters, suffixNumber] = m;
-  if (!whole && !text.includes('.')) throw new QuantityError(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
   const suffix = suffixLetters + suffixNumber;
   let base: 10 | 2;
   let exponent: number;
@@ -93,10 +92,21 @@ export function parseQuantity(input: string | number): Quantity {
   } else if (suffixNumber === '' && suffix in BINARY_SUFFIXES) {
     [base, exponent, format] = [2, BINARY_SUFFIXES[suffix], 'BinarySI'];
   } else if (suffix.length > 1 && (suffix[0] === 'e' || suffix[0] === 'E') && /^[+-]?[0-9]+$/.test(suffix.slice(1))) {
-    [base, exponent, format] = [10, Number(suffix.slice(1)), 'DecimalExponent'];
+    // strconv.ParseInt(…, 10, 64), then int32(parsed) (suffix.go interpret)
+    const parsed = BigInt(suffix.slice(1));
+    if (BigInt.asIntN(64, parsed) !== parsed) throw new QuantityError(`unable to parse quantity's suffix`);
+    [base, exponent, format] = [10, Number(BigInt.asIntN(32, parsed)), 'DecimalExponent'];
   } else {
     throw new QuantityError(`unable to parse quantity's suffix`);
   }
+  // A number part without digits ("m", "-", "Ki") is 0 on upstream's int64 fast path and refused on its
+  // inf.Dec path (ErrNumeric), which it takes below 10^-9 and above Ti (kubernetes/apimachinery#165).
+  if (!/[0-9]/.test(whole + fraction) && (base === 10 ? exponent < -9 : exponent > 40)) {
+    throw new QuantityError('unable to parse numeric part of quantity');
+  }
+  // Keep BigInt powers small: below 10^-9 any non-zero amount rounds up to 1n whatever the exponent, and
+  // amounts beyond 10^1000 (far outside the int64 of Value()) are computed as if the exponent were 1000.
+  if (base === 10) exponent = Math.min(Math.max(exponent, -(whole.length + fraction.length + 10)), 1000);
   // amount = digits / 10^fractionLength × (10^exponent or 2^exponent), kept as a fraction num/den
   let num = BigInt((whole || '0') + fraction);
   let den = 10n ** BigInt(fraction.length);

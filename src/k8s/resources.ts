@@ -1,6 +1,7 @@
 // A pod's resource requests as the scheduler computes them
 // (staging/src/k8s.io/component-helpers/resource/helpers.go PodRequests), after the API server's
 // defaulting of requests from limits (pkg/apis/core/v1/defaults.go SetDefaults_Pod).
+import { isQualifiedName } from './names';
 import type { Container, PodSpec } from '../types';
 import { decodeQuantity, QuantityError } from './quantity';
 
@@ -79,14 +80,17 @@ export function podRequests(spec: PodSpec, specPath: string): ResourceList {
   return reqs;
 }
 
+/** helper.IsNativeResource: no domain, or a kubernetes.io one. */
+export const isNativeResource = (name: string) => !name.includes('/') || name.includes('kubernetes.io/');
+
+/** helper.IsExtendedResourceName (pkg/apis/core/helper): not native, and "requests.<name>" a qualified name. */
+export const isExtendedResourceName = (name: string) =>
+  !isNativeResource(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+
 /**
- * IsScalarResourceName (pkg/apis/core/v1/helper): extended resources (a domain-prefixed name outside
- * kubernetes.io/), names containing kubernetes.io/, hugepages-* and attachable-volumes-*.
+ * IsScalarResourceName (pkg/apis/core/v1/helper): extended resources, names containing kubernetes.io/,
+ * hugepages-* and attachable-volumes-*.
  */
 export function isScalarResourceName(name: string): boolean {
-  if (name.startsWith('hugepages-') || name.startsWith('attachable-volumes-')) return true;
-  if (name.includes('kubernetes.io/')) return true;
-  if (!name.includes('/') || name.startsWith('requests.')) return false;
-  // IsExtendedResourceName also requires "requests.<name>" to be a qualified name
-  return /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)\/([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/.test(`requests.${name}`);
+  return name.startsWith('hugepages-') || name.startsWith('attachable-volumes-') || name.includes('kubernetes.io/') || isExtendedResourceName(name);
 }

@@ -1,6 +1,7 @@
 // ObjectMeta, labels and label selectors as the API server validates them
 // (apimachinery/pkg/api/validation/objectmeta.go ValidateObjectMetaAccessor,
 // apimachinery/pkg/apis/meta/v1/validation/validation.go ValidateLabels, ValidateLabelSelector).
+import { LabelSelectorError, parseLabelSelector, selectorMatches as matches } from './label-selector';
 import type { FieldError } from '../types';
 import { isQualifiedName, isValidLabelValue, nameIsDNSLabel } from './names';
 import { child, forbidden, index, invalid, Raw, required } from './validation-field';
@@ -86,38 +87,12 @@ export function validateLabelSelector(sel: LabelSelector | undefined | null, pat
  * undefined when the selector cannot be converted (the caller reports that separately).
  */
 export function selectorMatches(sel: LabelSelector | undefined | null, labels: Record<string, string> | undefined): boolean | undefined {
-  if (!sel) return false;
-  const l = labels ?? {};
-  const has = (k: string) => Object.prototype.hasOwnProperty.call(l, k);
-  for (const [k, v] of Object.entries(sel.matchLabels ?? {})) {
-    if (isQualifiedName(k).length || isValidLabelValue(String(v)).length) return undefined;
-    if (!has(k) || l[k] !== String(v)) return false;
+  try {
+    return matches(parseLabelSelector(sel), labels);
+  } catch (e) {
+    if (e instanceof LabelSelectorError) return undefined;
+    throw e;
   }
-  for (const r of sel.matchExpressions ?? []) {
-    const values = r.values ?? [];
-    if (isQualifiedName(r.key ?? '').length || values.some((v) => isValidLabelValue(v).length)) return undefined;
-    switch (r.operator) {
-      case 'In':
-        if (values.length === 0) return undefined;
-        if (!has(r.key) || !values.includes(l[r.key])) return false;
-        break;
-      case 'NotIn':
-        if (values.length === 0) return undefined;
-        if (has(r.key) && values.includes(l[r.key])) return false;
-        break;
-      case 'Exists':
-        if (values.length) return undefined;
-        if (!has(r.key)) return false;
-        break;
-      case 'DoesNotExist':
-        if (values.length) return undefined;
-        if (has(r.key)) return false;
-        break;
-      default:
-        return undefined;
-    }
-  }
-  return true;
 }
 
 /** labels.Selector.Empty(): an empty (non-nil) selector, which matches everything. */

@@ -74,7 +74,9 @@ describe('node selection: ValidateLabels(nodeSelector), validateNodeAffinity, va
   const required = (expr: object) => ({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [expr] }] } } } });
   const at = 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0]';
   test.each([
-    ['an unrendered Helm value is not a label value', pod({ nodeSelector: { pool: '{{ .Values.pool }}' } }), 'spec.nodeSelector: Invalid value: "{{ .Values.pool }}": a valid label must be an empty string or consist of alphanumeric characters'],
+    ['a nodeSelector value must be a label value', pod({ nodeSelector: { pool: 'gpu pool' } }), 'spec.nodeSelector: Invalid value: "gpu pool": a valid label must be an empty string or consist of alphanumeric characters'],
+    // the decoder-level check names the cause before ValidateLabels would refuse the value
+    ['an unrendered Helm value is named as such', pod({ nodeSelector: { pool: '{{ .Values.pool }}' } }), 'spec.nodeSelector.pool: unrendered Helm template: render it with helm template first'],
     ['nodeSelector keys are qualified names', pod({ nodeSelector: { 'bad key': 'x' } }), 'spec.nodeSelector: Invalid value: "bad key": name part must consist of alphanumeric characters'],
     // ValidateNodeSelectorRequirement
     ['In needs values', pod(required({ key: 'pool', operator: 'In' })), `${at}.values: Required value: must be specified when \`operator\` is 'In' or 'NotIn'`],

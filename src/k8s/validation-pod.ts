@@ -9,6 +9,7 @@ import type { Container, FieldError, PodSpec } from '../types';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
 import { validateTolerations } from './validation';
+import { isExtendedResourceName, isNativeResource } from './resources';
 import { child, duplicate, forbidden, index, invalid, notSupported, Raw, required } from './validation-field';
 import { validateLabelName, validateLabelSelector, validateLabels, type LabelSelector } from './validation-meta';
 
@@ -32,11 +33,6 @@ const STANDARD_RESOURCES = new Set([
   'configmaps', 'persistentvolumeclaims', 'requests.storage', 'services.nodeports', 'services.loadbalancers',
 ]);
 const isHugePages = (name: string) => name.startsWith('hugepages-');
-/** helper.IsNativeResource: no domain, or a kubernetes.io one. */
-const isNativeResource = (name: string) => !name.includes('/') || name.includes('kubernetes.io/');
-/** helper.IsExtendedResourceName. */
-export const isExtendedResourceName = (name: string) =>
-  !isNativeResource(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
 /** helper.IsOvercommitAllowed: native resources other than hugepages. */
 const isOvercommitAllowed = (name: string) => isNativeResource(name) && !isHugePages(name);
 

@@ -4,6 +4,7 @@ import { settings } from '../config';
 import { rejectedByApiServer } from '../matchers/context';
 import { isNodePool, type NodePool } from './types';
 import { validateNodePool } from './validation';
+import { typeErrors } from '../validate';
 import { describeObject } from '../subject';
 
 export class NodePoolInputError extends Error {}
@@ -11,6 +12,9 @@ export class NodePoolInputError extends Error {}
 export function nodePoolOf(x: unknown, what = 'a NodePool'): NodePool {
   if (!isNodePool(x)) throw new NodePoolInputError(`expected ${what} (kind: NodePool, apiVersion: karpenter.sh/v1 or v1beta1), received ${preview(x)}`);
   if (!x.metadata?.name) throw new NodePoolInputError(`expected ${what} with metadata.name, received ${preview(x)}`);
+  // Wrong JSON types are refused by the decoder, whatever `validate` says; the model could not read them.
+  const wrongType = typeErrors(x);
+  if (wrongType.length) throw new NodePoolInputError(rejectedByApiServer(describeObject(x), wrongType));
   if (settings().validate) {
     const errors = validateNodePool(x);
     if (errors.length) throw new NodePoolInputError(rejectedByApiServer(describeObject(x), errors));

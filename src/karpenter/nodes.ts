@@ -39,7 +39,9 @@ function anyValue(r: Requirement): string | undefined {
   const op = operatorOf(r);
   if (op === 'In') return [...r.values].sort()[0];
   if (op === 'DoesNotExist') return undefined;
-  for (let n = r.gte ?? 0; ; n++) if (!r.values.has(String(n))) return String(n); // upstream picks at random; we pick the lowest non-excluded
+  // upstream (Requirement.Any) draws at random within [gte, lte]; we pick the lowest value not excluded
+  for (let n = r.gte ?? 0; r.lte === undefined || n <= r.lte; n++) if (!r.values.has(String(n))) return String(n);
+  return undefined;
 }
 
 const WELL_KNOWN_SKIP = new Set([REGISTERED_LABEL, INITIALIZED_LABEL, HOSTNAME]);

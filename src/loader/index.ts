@@ -344,7 +344,7 @@ function addObject(value: unknown, where: Origin, { options, out, problems }: Lo
   const shape: Shape | undefined = SHAPES[value.kind as string] ?? (isNodePool(value as KubeObject) ? NODE_POOL_SHAPE : undefined);
   if (shape) {
     const sourceOf = source.sourceOf;
-    const wrong = typeProblems(value, shape, [], [], { sourceOf: sourceOf && ((p) => sourceOf([...prefix, ...p])) });
+    const wrong = typeProblems(value, shape, [], [], { sourceOf: sourceOf && ((p) => sourceOf([...prefix, ...p])), zeroNulls: true });
     if (wrong.length) {
       for (const w of wrong) problems.push({ file: where.file, line: lineOf(w.path), field: at(formatPath(w.path)), message: w.message });
       return;
@@ -372,6 +372,9 @@ export function parseManifests(text: string, sourceName = '<string>', options: L
 export function loadManifests(patterns: string | string[], options: LoadOptions = {}): Manifests {
   const cwd = options.cwd ?? process.cwd();
   const list = Array.isArray(patterns) ? patterns : [patterns];
+  if (list.length === 0 || list.some((p: unknown) => typeof p !== 'string' || p === '')) {
+    throw withCallerStack(new TypeError(`loadManifests: expected file names, globs or directories (a string or an array of strings), received ${JSON.stringify(patterns)}`), loadManifests);
+  }
   const ignore = [...list.filter((p) => p.startsWith('!')).map((p) => p.slice(1)), ...[options.ignore ?? []].flat()];
   const files: string[] = [];
   const problems: ManifestProblem[] = [];

@@ -144,6 +144,18 @@ export function exactInteger(source: string): bigint | undefined {
 export interface TypeCheckContext {
   /** The scalar's text as written, for integers beyond a double's precision. */
   sourceOf?: (path: Array<string | number>) => string | undefined;
+  /** Decode as Go does: a null list item or map value becomes its type's zero value (the loader's objects only). */
+  zeroNulls?: boolean;
+}
+
+/**
+ * What encoding/json leaves for a null list item or map value: `{}` for a struct, `""` for a string, and so on
+ * (`nodeSelector: {pool: }` selects pool=""; `tolerations: [null]` is an empty toleration). Quantity's
+ * UnmarshalJSON reads null as zero.
+ */
+function zeroValue(shape: Shape): unknown {
+  if (typeof shape !== 'string') return 'obj' in shape || 'map' in shape ? {} : [];
+  return { string: '', text: '', int32: 0, int64: 0, bool: false, quantity: '0' }[shape];
 }
 
 /** Every value at a field of the wrong JSON type. null is always fine (the field stays unset). */
@@ -194,12 +206,16 @@ export function typeProblems(
     }
   } else if ('arr' in shape) {
     if (!Array.isArray(value)) return fail(), out;
-    value.forEach((item, i) => typeProblems(item, shape.arr, [...path, i], out, context));
+    value.forEach((item, i) => {
+      if (item === null && context.zeroNulls) value[i] = zeroValue(shape.arr);
+      typeProblems(value[i], shape.arr, [...path, i], out, context);
+    });
   } else {
     if (typeof value !== 'object' || Array.isArray(value)) return fail(), out;
     for (const [k, v] of Object.entries(value)) {
+      if (v === null && context.zeroNulls) (value as Record<string, unknown>)[k] = zeroValue(shape.map);
       if (shape.map !== 'text' && k.includes('{{')) out.push({ path: [...path, k], message: `${HELM_HINT} (${JSON.stringify(k)})` });
-      else typeProblems(v, shape.map, [...path, k], out, context);
+      else typeProblems((value as Record<string, unknown>)[k], shape.map, [...path, k], out, context);
     }
   }
   return out;

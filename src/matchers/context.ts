@@ -1,6 +1,7 @@
 // The part of Jest's and Vitest's matcher context we use, and shared message pieces.
 import type { FieldError } from '../types';
 import { nonDefaultSettings } from '../config';
+import type { PlacementFacts } from '../report/record';
 
 export interface MatcherUtils {
   matcherHint(matcherName: string, received?: string, expected?: string, options?: object): string;
@@ -21,6 +22,8 @@ export interface MatcherContext {
 export interface MatcherResult {
   pass: boolean;
   message: () => string;
+  /** What was decided, for the run report (report/record.ts). */
+  placement?: PlacementFacts;
 }
 
 /** The message's first line; every matcher's message starts with it, so it also names non-default settings. */

@@ -7,9 +7,18 @@ import { toBeEvictedFrom } from './toBeEvictedFrom';
 import { toPrefer } from './toPrefer';
 import { toBeProvisionableBy } from './toBeProvisionableBy';
 import { toBeProvisionableByAnyOf } from './toBeProvisionableByAnyOf';
+import { toSurvive } from './toSurvive';
+import { toKeepAtLeast } from './toKeepAtLeast';
+import { toHaveAllReplicasScheduled } from './toHaveAllReplicasScheduled';
+import { toSpreadReplicasAcross } from './toSpreadReplicasAcross';
+import { toShareNodesWith } from './toShareNodesWith';
 
-export { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf };
-export type { PlacementMatchers, EvictionChain, PreferenceChain } from './types';
+export { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf, toSurvive, toKeepAtLeast };
+export { toHaveAllReplicasScheduled, toSpreadReplicasAcross, toShareNodesWith };
+export type { PlacementMatchers, PlacementAsymmetricMatchers, AsymmetricMatcher, EvictionChain, PreferenceChain, SurvivalChain } from './types';
 export type { MatcherContext, MatcherResult } from './context';
 
-export const matchers = { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf };
+export const matchers = {
+  toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf,
+  toSurvive, toKeepAtLeast, toHaveAllReplicasScheduled, toSpreadReplicasAcross, toShareNodesWith,
+};

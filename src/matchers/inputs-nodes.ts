@@ -1,7 +1,8 @@
 // Matcher inputs for the many-node and existing-pod forms.
-import type { Node, Pod } from '../types';
+import type { KubeObject, Node, Pod } from '../types';
 import { settings } from '../config';
-import { labelOf, nodeOf, UsageError } from './inputs';
+import { apiServerErrors, labelOf, nodeOf, UsageError } from './inputs';
+import { cachedPerObject } from '../cache';
 
 /** With configure({ requireAllocatable: true }), a node without status.allocatable is an error, not "unconstrained". */
 export function checkAllocatable(node: Node): Node {
@@ -22,13 +23,63 @@ export function nodesOf(x: unknown): Node[] {
 }
 
 export function existingPodsOf(options: unknown): Pod[] | undefined {
-  if (options === undefined) return undefined;
-  const pods = (options as { existingPods?: Pod[] } | null)?.existingPods;
-  if (typeof options !== 'object' || options === null || (pods !== undefined && !Array.isArray(pods))) {
-    throw new UsageError('options must be { existingPods?: Pod[] }');
+  return schedulingOptionsOf(options, false).existingPods;
+}
+
+export interface ParsedSchedulingOptions {
+  existingPods?: Pod[];
+  /** toBeSchedulableOn only: the rest of the cluster. */
+  nodes?: Node[];
+  /** The Namespace objects given (other kinds in a collection are left out). */
+  namespaces?: KubeObject[];
+}
+
+function listOf(x: unknown, what: string): unknown[] {
+  if (Array.isArray(x)) return x;
+  if (x && typeof x === 'object' && Symbol.iterator in x) return [...(x as Iterable<unknown>)];
+  throw new UsageError(`options.${what} must be an array (or iterable), received ${JSON.stringify(x)?.slice(0, 80)}`);
+}
+
+/**
+ * `{ existingPods?, nodes?, namespaces? }` (`nodes` only where `allowNodes`: the many-node matchers take the
+ * cluster from their own argument). `namespaces` may be a loadManifests collection: its Namespace objects are used.
+ */
+export function schedulingOptionsOf(options: unknown, allowNodes: boolean): ParsedSchedulingOptions {
+  const shape = allowNodes ? '{ existingPods?, nodes?, namespaces? }' : '{ existingPods?, namespaces? }';
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new UsageError(`options must be ${shape}`);
+  const o = options as Record<string, unknown>;
+  for (const key of Object.keys(o)) {
+    if (key === 'existingPods' || key === 'namespaces' || (allowNodes && key === 'nodes')) continue;
+    throw new UsageError(key === 'nodes'
+      ? 'options.nodes is not used here: the nodes argument is the cluster (pass every node there)'
+      : `unknown option ${JSON.stringify(key)}; options are ${shape}`);
   }
-  pods?.forEach((p, i) => {
-    if ((p as { kind?: string })?.kind !== 'Pod') throw new UsageError(`existingPods[${i}] is not a Pod (kind: Pod)`);
-  });
-  return pods;
+  const out: ParsedSchedulingOptions = {};
+  if (o.existingPods !== undefined) {
+    out.existingPods = listOf(o.existingPods, 'existingPods').map((p, i) => {
+      if ((p as { kind?: string })?.kind !== 'Pod') throw new UsageError(`existingPods[${i}] is not a Pod (kind: Pod)`);
+      return p as Pod;
+    });
+  }
+  if (o.nodes !== undefined) out.nodes = listOf(o.nodes, 'nodes').map((n, i) => checkAllocatable(nodeOf(n, `options.nodes[${i}]`)));
+  if (o.namespaces !== undefined) {
+    out.namespaces = listOf(o.namespaces, 'namespaces').filter((x, i) => {
+      if (typeof x !== 'object' || x === null || typeof (x as KubeObject).kind !== 'string') {
+        throw new UsageError(`options.namespaces[${i}] is not a Kubernetes object (expected Namespace objects, e.g. from loadManifests)`);
+      }
+      return (x as KubeObject).kind === 'Namespace';
+    }) as KubeObject[];
+  }
+  return out;
+}
+
+// Validation of the cluster's objects is remembered per object: a spec checking every node of a 5,000-node cluster
+// in turn validates each node and pod once, not once per check.
+const objectErrors = cachedPerObject((o: KubeObject): { text?: string } => ({ text: apiServerErrors([{ object: o, label: labelOf(o) }]) }));
+
+/** What the API server would refuse among these objects (as apiServerErrors), remembered per object. */
+export function clusterErrors(objects: readonly KubeObject[]): string | undefined {
+  const parts = objects.map((o) => objectErrors(o).text).filter((t): t is string => t !== undefined);
+  return parts.length ? parts.join('\n') : undefined;
 }

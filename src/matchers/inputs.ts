@@ -1,4 +1,5 @@
 // Turning matcher arguments into engine inputs, with usage errors that fail the assertion.
+import { cachedPerObject } from '../cache';
 import type { FieldError, KubeObject, Node, Taint, Toleration } from '../types';
 import { settings } from '../config';
 import { assertNode, describeObject, fieldLocation, isToleration, toSubject, type Subject } from '../subject';
@@ -6,6 +7,7 @@ import { parseTaintSpec, taintSpecHint } from '../k8s/kubectl-taint';
 import { validateTaints } from '../k8s/validation';
 import { decodeErrors, validate } from '../validate';
 import { failBoth, rejectedByApiServer, type MatcherContext, type MatcherResult } from './context';
+import { recordResult } from '../report/record';
 
 /** Thrown for misuse; matchers turn it into a failing result. */
 export class UsageError extends Error {}
@@ -74,14 +76,18 @@ export function undecodable(what: string, errors: FieldError[]): string {
  * Objects the API server would refuse get no verdict. With `validate` off, quantities it cannot decode
  * still fail: they would otherwise read as 0 (a request) or as no limit (a node's allocatable).
  */
+// Once per object (and settings): a test.each over workloads checks the same nodes again and again.
+const validated = cachedPerObject((o: object) => validate(o as KubeObject));
+const decoded = cachedPerObject((o: object) => decodeErrors(o as KubeObject));
+
 export function apiServerErrors(objects: Array<{ object: KubeObject | Toleration[]; label: string }>): string | undefined {
   const parts: string[] = [];
   for (const { object, label } of objects) {
     if (settings().validate) {
-      const errors: FieldError[] = validate(object as KubeObject);
+      const errors: FieldError[] = validated(object);
       if (errors.length) parts.push(rejectedByApiServer(label, located(object, errors)));
     } else {
-      const errors = decodeErrors(object as KubeObject);
+      const errors = decoded(object);
       if (errors.length) parts.push(undecodable(label, located(object, errors)));
     }
   }
@@ -95,7 +101,7 @@ export function labelOf(object: KubeObject): string {
 /** Run a matcher body; misuse and rejected objects fail both with and without `.not`. */
 export function guarded(ctx: MatcherContext, header: () => string, body: () => MatcherResult): MatcherResult {
   try {
-    return body();
+    return recordResult(ctx, body());
   } catch (e) {
     if (e instanceof UsageError) return failBoth(ctx, () => `${header()}\n\n${e.message}`);
     throw e;

@@ -11,10 +11,14 @@ import { failBoth, hint, indent, type MatcherContext, type MatcherResult } from 
 import { chainResult, checkSeconds, type Chain } from './chain';
 import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from './inputs';
 
+/** How long a NoExecute toleration keeps the pod: taint_eviction.go getMinTolerationTime reads ≤ 0 as "at once". */
+export const toleratedFor = (s: number | null | undefined) =>
+  s == null ? 'forever (no tolerationSeconds)' : s <= 0 ? `for 0s (tolerationSeconds ${s})` : `for ${s}s`;
+
 export const describeTime = (after: number | null) =>
   after === null ? 'never evicted' : after === 0 ? 'evicted at once' : `evicted after ${after}s`;
 
-function explainEviction(pod: PodInfo, verdict: EvictionVerdict, node: Node): string {
+export function explainEviction(pod: PodInfo, verdict: EvictionVerdict, node: Node): string {
   const info = nodeInfo(node);
   if (verdict.taints.length === 0) return `${labelOf(node)} has no NoExecute taints, so the taint-eviction controller never evicts.`;
   const lines = verdict.taints.flatMap(({ taint, tolerationIndex, toleration }) => {
@@ -24,9 +28,7 @@ function explainEviction(pod: PodInfo, verdict: EvictionVerdict, node: Node): st
     }
     const source = pod.tolerationSources[tolerationIndex];
     const from = source === 'pod spec' ? '' : ` (added by ${source})`;
-    const s = toleration.tolerationSeconds;
-    const time = s == null ? 'forever (no tolerationSeconds)' : s <= 0 ? `for 0s (tolerationSeconds ${s})` : `for ${s}s`;
-    return [head, `  tolerated ${time} by the first matching toleration, tolerations[${tolerationIndex}]${from}:`, `    ${formatToleration(toleration)}`];
+    return [head, `  tolerated ${toleratedFor(toleration.tolerationSeconds)} by the first matching toleration, tolerations[${tolerationIndex}]${from}:`, `    ${formatToleration(toleration)}`];
   });
   const untolerated = verdict.taints.filter((u) => !u.toleration).map((u) => u.taint);
   if (untolerated.length) lines.push(...addTolerationLines(untolerated, `${pod.subject.specPath}.tolerations`));
@@ -62,6 +64,7 @@ export function toBeEvictedFrom(
       const expected = after === undefined ? 'evicted at some point' : describeTime(after);
       return {
         pass,
+        placement: { matcher: 'toBeEvictedFrom', subject, target: node, verdict: actual, accepted: verdict.after === null, reason: verdict.untolerated && `taint ${formatTaint(verdict.untolerated)} is not tolerated` },
         message: () =>
           `${header()}\n\nExpected ${subject.label} ${ctx.isNot ? 'not ' : ''}to be ${expected} from ${labelOf(node)}` +
           `\nExpected: ${ctx.isNot ? 'not ' : ''}${ctx.utils.printExpected(expected)}\nReceived: ${ctx.utils.printReceived(actual)}\n\n` +

@@ -32,6 +32,7 @@ export function toBeProvisionableBy(this: MatcherContext, received: unknown, poo
     const what = subject.kind === 'DaemonSet' ? 'count its pods as daemon overhead on that pool' : 'launch a node from that pool for its pod';
     return {
       pass: verdict.ok,
+      placement: { matcher: 'toBeProvisionableBy', subject, target: pool, verdict: verdict.ok ? 'provisionable' : 'not provisionable', accepted: verdict.ok, reason: verdict.error },
       message: () =>
         verdict.ok
           ? `${header()}\n\nExpected ${subject.label} not to be provisionable by ${poolLabel}, but Karpenter would ${what}` +

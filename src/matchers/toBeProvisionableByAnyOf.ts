@@ -16,6 +16,7 @@ export function toBeProvisionableByAnyOf(this: MatcherContext, received: unknown
     const chosen = result.chosen;
     return {
       pass: chosen !== undefined,
+      placement: { matcher: 'toBeProvisionableByAnyOf', subject, target: pools, verdict: chosen ? `NodePool ${chosen.pool}` : 'not provisionable', accepted: chosen !== undefined, reason: result.error },
       message: () =>
         chosen
           ? `${header()}\n\nExpected ${subject.label} not to be provisionable by any of ${pools.length} NodePool(s), but Karpenter would pick NodePool ${chosen.pool} (weight ${chosen.weight}` +

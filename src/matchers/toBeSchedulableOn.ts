@@ -1,11 +1,14 @@
-// expect(subject).toBeSchedulableOn(node, { existingPods? })
+// expect(subject).toBeSchedulableOn(node, { existingPods?, nodes?, namespaces? })
 import type { Pod } from '../types';
-import { describeGated, FILTER_PLUGINS, podsOnNode, runFilters, schedulingGates, type NodeVerdict } from '../scheduler';
-import { nodeInfo, nodeUsage, podInfo } from '../scheduler/framework';
+import { CLUSTER_PLUGINS, clusterAround, cycleFor, describeGated, FILTER_PLUGINS, podsOnNode, runFilters, schedulingGates, type NodeVerdict } from '../scheduler';
+import { explainPasses, SchedulerError } from '../scheduler/cycle';
+import type { Snapshot } from '../scheduler/snapshot';
+import { nodeInfo, podInfo } from '../scheduler/framework';
 import { resourcesNotChecked } from '../scheduler/node-resources-fit';
 import { hint, indent, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from './inputs';
-import { checkAllocatable, existingPodsOf } from './inputs-nodes';
+import { checkAllocatable, clusterErrors, schedulingOptionsOf } from './inputs-nodes';
+import { statusFacts } from '../report/record';
 
 export function describeRejection(v: NodeVerdict, by = '  '): string {
   const s = v.status!;
@@ -17,43 +20,68 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
   return guarded(this, header, () => {
     const subject = subjectOf(received);
     const node = checkAllocatable(nodeOf(nodeArg));
-    const existingPods = existingPodsOf(options);
+    const { existingPods, nodes, namespaces } = schedulingOptionsOf(options, true);
     const nodeLabel = labelOf(node);
-    const rejected = apiServerErrors([
-      { object: subject.object, label: subject.label },
-      { object: node, label: nodeLabel },
-      ...(existingPods ?? []).map((p) => ({ object: p, label: labelOf(p) })),
-    ]);
-    if (rejected) throw new UsageError(rejected);
+    const rejected = [
+      apiServerErrors([{ object: subject.object, label: subject.label }, { object: node, label: nodeLabel }]),
+      clusterErrors([...(nodes ?? []).filter((n) => n !== node), ...(existingPods ?? [])]),
+    ].filter(Boolean);
+    if (rejected.length) throw new UsageError(rejected.join('\n'));
     const info = nodeInfo(node);
     const onNode = podsOnNode(info.name, existingPods);
-    const verdict = runFilters(podInfo(subject), info, nodeUsage(onNode.here));
+    const snapshot = clusterAround(node, existingPods, { nodes, namespaces });
+    const pod = podInfo(subject);
+    const entry = snapshot.byName.get(info.name)!;
+    const cycle = schedulerErrorsAsUsage(() => cycleFor(pod, snapshot));
+    const verdict = runFilters(pod, info, entry.usage, cycle);
     const gates = schedulingGates(subject);
     const notes = () => [
-      ...(existingPods ? [existingPodsNote(info.name, onNode)] : []),
+      ...(verdict.feasible ? explainPasses(pod, entry, cycle) : []),
+      ...(existingPods ? [existingPodsNote(info.name, existingPods, nodes && snapshot)] : []),
       ...(verdict.feasible ? [resourcesNotChecked(info)].filter((n) => n !== undefined) : []),
     ].map((n) => `\n${n}`).join('');
     return {
       pass: verdict.feasible,
+      placement: { matcher: 'toBeSchedulableOn', subject, target: node, verdict: gates.length ? 'gated' : verdict.feasible ? 'schedulable' : 'rejected', accepted: verdict.feasible, ...statusFacts(verdict.status) },
       message: () =>
         gates.length
           ? `${header()}\n\nExpected ${subject.label} to be schedulable on ${nodeLabel}, but ${describeGated(subject.label, gates)}`
           : verdict.feasible
-            ? `${header()}\n\nExpected ${subject.label} not to be schedulable on ${nodeLabel}, but every filter passes (${FILTER_PLUGINS.map((p) => p.name).join(', ')}).${notes()}`
+            ? `${header()}\n\nExpected ${subject.label} not to be schedulable on ${nodeLabel}, but every filter passes (${[...FILTER_PLUGINS, ...CLUSTER_PLUGINS].map((p) => p.name).join(', ')}).${notes()}`
             : `${header()}\n\nExpected ${subject.label} to be schedulable on ${nodeLabel}, but kube-scheduler would reject it:\n${describeRejection(verdict)}${notes()}`,
     };
   });
 }
 
-/** What was done with `existingPods`: which were counted on the node and which ignored. */
-function existingPodsNote(node: string, on: { here: Pod[]; unbound: number; elsewhere: number }): string {
-  const terminal = on.here.filter((p) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed').length;
-  const counted = on.here.length - terminal;
+/** A PreFilter Error (e.g. an unparsable topology spread selector) gives no verdict: the matcher fails either way. */
+export function schedulerErrorsAsUsage<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof SchedulerError) throw new UsageError(`kube-scheduler would fail with an error (PodScheduled=False, reason SchedulerError): ${e.message}`);
+    throw e;
+  }
+}
+
+/** What was done with `existingPods`: counted on the node, on the cluster's other nodes, or ignored. */
+function existingPodsNote(node: string, existingPods: readonly Pod[], cluster?: Snapshot): string {
+  const terminal = (p: Pod) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed';
+  let here = 0, unbound = 0, others = 0, outside = 0, done = 0;
+  for (const p of existingPods) {
+    const bound = p.spec?.nodeName;
+    if (bound && bound !== node && !cluster?.byName.has(bound)) outside++;
+    else if (terminal(p)) done++;
+    else if (!bound || bound === node) {
+      here++;
+      if (!bound) unbound++;
+    } else others++;
+  }
   const ignored = [
-    ...(on.elsewhere ? [`${on.elsewhere} bound to other nodes`] : []),
-    ...(terminal ? [`${terminal} Succeeded/Failed`] : []),
+    ...(outside ? [`${outside} bound to ${cluster ? 'nodes not in options.nodes' : 'other nodes'}`] : []),
+    ...(done ? [`${done} Succeeded/Failed`] : []),
   ];
-  return `existingPods: counted ${counted} on ${node}` +
-    (on.unbound ? ` (${on.unbound} without spec.nodeName, taken as already here)` : '') +
+  return `existingPods: counted ${here} on ${node}` +
+    (unbound ? ` (${unbound} without spec.nodeName, taken as already here)` : '') +
+    (others ? `, ${others} on the cluster's other nodes` : '') +
     (ignored.length ? `; ignored ${ignored.join(', ')}` : '');
 }

@@ -1,10 +1,10 @@
-// expect(subject).toBeSchedulableOnAnyOf(nodes, { existingPods? }) — the scheduler would find a node.
+// expect(subject).toBeSchedulableOnAnyOf(nodes, { existingPods?, namespaces? }) — the scheduler would find a node.
 import type { Node } from '../types';
 import { describeGated, schedule, type NodeVerdict } from '../scheduler';
 import { hint, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, labelOf, subjectOf, UsageError } from './inputs';
-import { existingPodsOf, nodesOf } from './inputs-nodes';
-import { describeRejection } from './toBeSchedulableOn';
+import { nodesOf, schedulingOptionsOf } from './inputs-nodes';
+import { describeRejection, schedulerErrorsAsUsage } from './toBeSchedulableOn';
 
 /** At most this many entries (a node, or nodes with the same explanation) are listed; the rest are counted. */
 export const MAX_ENTRIES = 10;
@@ -40,14 +40,14 @@ export function describeRejections(rejected: readonly NodeVerdict[]): string {
 export function checkedSchedule(received: unknown, nodesArg: unknown, options: unknown) {
   const subject = subjectOf(received);
   const nodes: Node[] = nodesOf(nodesArg);
-  const existingPods = existingPodsOf(options);
+  const { existingPods, namespaces } = schedulingOptionsOf(options, false);
   const rejected = apiServerErrors([
     { object: subject.object, label: subject.label },
     ...nodes.map((n) => ({ object: n, label: labelOf(n) })),
     ...(existingPods ?? []).map((p) => ({ object: p, label: labelOf(p) })),
   ]);
   if (rejected) throw new UsageError(rejected);
-  return { subject, nodes, result: schedule(subject, nodes, existingPods) };
+  return { subject, nodes, result: schedulerErrorsAsUsage(() => schedule(subject, nodes, existingPods, namespaces)) };
 }
 
 export function toBeSchedulableOnAnyOf(this: MatcherContext, received: unknown, nodesArg: unknown, options?: unknown): MatcherResult {
@@ -56,6 +56,7 @@ export function toBeSchedulableOnAnyOf(this: MatcherContext, received: unknown, 
     const { subject, nodes, result } = checkedSchedule(received, nodesArg, options);
     return {
       pass: result.feasible.length > 0,
+      placement: { matcher: 'toBeSchedulableOnAnyOf', subject, target: nodes, verdict: result.gated ? 'gated' : `schedulable on ${result.feasible.length} of ${nodes.length}`, accepted: result.feasible.length > 0, reason: result.fitError },
       message: () =>
         result.gated
           ? `${header()}\n\nExpected ${subject.label} to be schedulable on one of ${nodes.length} node(s), but ${describeGated(subject.label, result.gated.gates)}`

@@ -2,19 +2,13 @@
 import type { Node } from '../types';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { runFilters } from '../scheduler';
-import { scoreNodes, SCORE_WEIGHTS, type NodeScore } from '../scheduler/score';
+import { describeScore, scoreNodes, type NodeScore } from '../scheduler/score';
 import { hint, type MatcherContext, type MatcherResult } from './context';
 import { chainResult, type Chain } from './chain';
 import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from './inputs';
 import { describeRejection } from './toBeSchedulableOn';
 
-function describeScore(s: NodeScore): string {
-  const tt = s.taintToleration;
-  const na = s.nodeAffinity;
-  return `  Node ${s.node}: ${s.total} = ${SCORE_WEIGHTS.TaintToleration} × TaintToleration ${tt.normalized} + ${SCORE_WEIGHTS.NodeAffinity} × NodeAffinity ${na.normalized}\n` +
-    `    TaintToleration: ${tt.raw} untolerated PreferNoSchedule taint(s)${tt.untolerated.length ? ` (${tt.untolerated.join(', ')})` : ''}\n` +
-    `    NodeAffinity: preferred weight ${na.raw}${na.matchedTerms.length ? ` from preferredDuringSchedulingIgnoredDuringExecution[${na.matchedTerms.join(', ')}]` : ' (no preferred term matches)'}`;
-}
+const skippedNote = (s: NodeScore) => (s.skipped.length ? `\n  Skipped (PreScore): ${s.skipped.map((k) => `${k.plugin} (${k.reason})`).join('; ')}` : '');
 
 export function toPrefer(this: MatcherContext, received: unknown, preferredArg: unknown): Chain<'over', Node> {
   const ctx = this;
@@ -45,9 +39,10 @@ export function toPrefer(this: MatcherContext, received: unknown, preferredArg: 
       const pass = sa.total > sb.total;
       return {
         pass,
+        placement: { matcher: 'toPrefer', subject, target: a, verdict: `${pass ? '' : 'not '}preferred over ${other.metadata?.name}`, accepted: pass },
         message: () =>
           `${header()}\n\n${intro}, but the scores (normalised over these two nodes) are ${sa.total} and ${sb.total}` +
-          `${sa.total === sb.total ? ' (a tie: the scheduler picks either)' : ''}:\n${describeScore(sa)}\n${describeScore(sb)}`,
+          `${sa.total === sb.total ? ' (a tie: the scheduler picks either)' : ''}:\n${describeScore(sa)}\n${describeScore(sb)}${skippedNote(sa)}`,
       };
     });
   };

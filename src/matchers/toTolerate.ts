@@ -1,4 +1,5 @@
 // expect(subject).toTolerate(taint)
+import { toleratedFor } from './toBeEvictedFrom';
 import type { Toleration } from '../types';
 import { admitPod, type TolerationSource } from '../admission';
 import { settings } from '../config';
@@ -40,10 +41,11 @@ export function toTolerate(this: MatcherContext, received: unknown, taintArg: un
     const from = (i: number) => (sources && sources[i] !== 'pod spec' ? ` (added by ${sources[i]})` : '');
     return {
       pass,
+      placement: direct ? undefined : { matcher: 'toTolerate', subject: subjectOf(received), target: `taint ${taintText}`, verdict: pass ? 'tolerated' : 'not tolerated', accepted: pass },
       message: () => {
         if (pass) {
           const t = tolerations[index];
-          const seconds = taint.effect === 'NoExecute' && t.tolerationSeconds != null ? ` for ${t.tolerationSeconds}s (tolerationSeconds)` : '';
+          const seconds = taint.effect === 'NoExecute' && t.tolerationSeconds != null ? ` ${toleratedFor(t.tolerationSeconds)}` : '';
           const who = sources ? `tolerations[${index}]${from(index)}` : 'the toleration';
           return (
             `${header()}\n\nExpected ${label} not to tolerate taint ${this.utils.printExpected(taintText)}, but it does.\n` +

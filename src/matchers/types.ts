@@ -1,5 +1,5 @@
 // One interface of matcher signatures, merged into Jest's, @jest/globals' and Vitest's typings.
-import type { NodeLike, PodLike, TaintLike } from '../types';
+import type { AddedTaintSpecArgument, KubeObject, NodeLike, PodLike, TaintArgument } from '../types';
 import type { NodePool } from '../karpenter/types';
 
 /** A Karpenter NodePool as a typed object or as any parsed manifest with kind "NodePool" (checked at run time). */
@@ -18,12 +18,25 @@ export interface PreferenceChain extends PromiseLike<void> {
 
 export interface SchedulingOptions {
   /** Pods already bound to the node(s) (by spec.nodeName for the many-node forms); Succeeded/Failed ones use nothing. */
+  existingPods?: Iterable<PodLike>;
+  /**
+   * `toBeSchedulableOn` only: the rest of the cluster (topology domains and other nodes' pods come from it);
+   * default `[node]`, and `node` is added if missing. The many-node matchers' cluster is their `nodes` argument.
+   */
+  nodes?: Iterable<NodeLike>;
+  /** Namespace objects (their labels serve pod affinity's namespaceSelector); a loadManifests collection works too. */
+  namespaces?: Iterable<import('../types').KubeObject>;
+}
+
+/** The replica matchers' options: existing pods (by spec.nodeName) and Namespace objects (for namespaceSelector). */
+export interface ReplicaOptions {
   existingPods?: PodLike[];
+  namespaces?: Iterable<KubeObject>;
 }
 
 export interface PlacementMatchers<R> {
   /** Some toleration of the subject (after admission) tolerates the taint (`key=value:Effect` or an object). */
-  toTolerate(taint: TaintLike): R;
+  toTolerate<T extends string>(taint: TaintArgument<T> | AddedTaintSpecArgument<T>): R;
   /** kube-scheduler's per-node filters accept the node for the subject's pod. */
   toBeSchedulableOn(node: NodeLike, options?: SchedulingOptions): R;
   /** The scheduler would find a node among these; fails with kube-scheduler's `0/N nodes are available: …`. */
@@ -36,8 +49,50 @@ export interface PlacementMatchers<R> {
   toBeEvictedFrom(node: NodeLike, options: { after: number }): R;
   /** With `.over(other)`: both nodes feasible, the scheduler's scores rank `node` higher (or only `node` is feasible). */
   toPrefer(node: NodeLike): PreferenceChain;
+  /** Every pod the workload's controller creates finds a node, placed one at a time as kube-scheduler does. */
+  toHaveAllReplicasScheduled(nodes: Iterable<NodeLike>, options?: ReplicaOptions): R;
+  /** All replicas placed, and their counts per `topologyKey` domain differ by at most `maxSkew` (default 1). */
+  toSpreadReplicasAcross(topologyKey: string, nodes: Iterable<NodeLike>, options?: ReplicaOptions & { maxSkew?: number }): R;
+  /** Some node holds a pod of both workloads (use `.not`: no node holds both), in either creation order. */
+  toShareNodesWith(other: PodLike | KubeObject, nodes: Iterable<NodeLike>, options?: ReplicaOptions): R;
   /** Karpenter would launch a node from this NodePool for the pod: taints tolerated (not startup taints), requirements compatible. */
   toBeProvisionableBy(nodePool: NodePoolLike): R;
   /** Karpenter would find a NodePool among these (highest weight first, then name descending); the message names its pick. */
   toBeProvisionableByAnyOf(nodePools: Iterable<NodePoolLike>): R;
+  /** When the failure happens (simulateOutage), every replica of the workload runs again once the controllers are done. */
+  toSurvive(failure: OutageFailure, cluster: OutageCluster): SurvivalChain;
+  /** Portable form: every replica runs again at second `within` after the failure. */
+  toSurvive(failure: OutageFailure, cluster: OutageCluster, options: { within: number }): R;
+  /** At no instant of the outage are fewer than `n` replicas running (a PodDisruptionBudget does not ensure this). */
+  toKeepAtLeast(n: number, failure: OutageFailure, cluster: OutageCluster): R;
 }
+
+/** What `expect.toTolerate(…)` & co. return in Jest: an asymmetric matcher (as `@jest/expect-utils` types it). */
+export interface AsymmetricMatcher {
+  asymmetricMatch(other: unknown): boolean;
+  toString(): string;
+}
+
+/**
+ * The asymmetric forms, `expect.toTolerate(taint)` and `expect.not.toTolerate(taint)` inside `toEqual` & co.
+ * `toBeEvictedFrom` has no `.after` chain here (use `{ after }`), and `toPrefer` needs `.over`, so it is left out.
+ */
+export interface PlacementAsymmetricMatchers<R> {
+  toTolerate<T extends string>(taint: TaintArgument<T> | AddedTaintSpecArgument<T>): R;
+  toBeSchedulableOn(node: NodeLike, options?: SchedulingOptions): R;
+  toBeSchedulableOnAnyOf(nodes: Iterable<NodeLike>, options?: SchedulingOptions): R;
+  toBeSchedulableOnAllOf(nodes: Iterable<NodeLike>, options?: SchedulingOptions): R;
+  /** Evicted at some point, or with `{ after }` exactly that many seconds after the taints appear. */
+  toBeEvictedFrom(node: NodeLike, options?: { after: number }): R;
+}
+
+/** Returned by `toSurvive(failure, cluster)`: add `.within(seconds)` to ask that every replica runs again by then. */
+export interface SurvivalChain extends PromiseLike<void> {
+  /** Every replica runs again at this second after the failure. */
+  within(seconds: number): void;
+}
+
+/** The failure of an outage matcher: `zone('a')`, `nodesDown(['a1'])` or the object they return. */
+export type OutageFailure = import('../outage/types').Failure;
+/** The cluster of an outage matcher; the subject is added to its workloads. */
+export type OutageCluster = import('../outage/types').Cluster;

@@ -1,7 +1,8 @@
-// kube-scheduler for one pod: PreEnqueue (SchedulingGates), NodeAffinity's PreFilter narrowing, then the
-// default profile's Filter plugins in upstream order (pkg/scheduler/apis/config/v1/default_plugins.go) —
-// the first failing plugin decides a node's status — and the FitError message when no node fits.
-import type { Node, Pod } from '../types';
+// kube-scheduler for one pod: PreEnqueue (SchedulingGates), NodeAffinity's PreFilter narrowing, the cluster
+// plugins' PreFilter over the snapshot, then the default profile's Filter plugins in upstream order
+// (pkg/scheduler/apis/config/v1/default_plugins.go) — the first failing plugin decides a node's status — and the
+// FitError message when no node fits.
+import type { KubeObject, Node, Pod } from '../types';
 import type { Subject } from '../subject';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
 import { NodeUnschedulable } from './node-unschedulable';
@@ -10,8 +11,27 @@ import { TaintToleration } from './taint-toleration';
 import { ErrReasonConflict, NodeAffinity, preFilterReason } from './node-affinity';
 import { NodePorts } from './node-ports';
 import { NodeResourcesFit } from './node-resources-fit';
+import { buildSnapshot, type Snapshot } from './snapshot';
+import { settingsGeneration } from '../config';
+import { runClusterFilters, runPreFilters, type ClusterPlugin, type CycleState } from './cycle';
+import { PodTopologySpread } from './plugins/podtopologyspread';
+import { InterPodAffinity } from './plugins/interpodaffinity';
 
 export const FILTER_PLUGINS: FilterPlugin[] = [NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit];
+/** The plugins that read the whole cluster, after NodeResourcesFit (the volume plugins between them are not modelled). */
+export const CLUSTER_PLUGINS: ReadonlyArray<ClusterPlugin<unknown>> = [PodTopologySpread, InterPodAffinity];
+
+// One CycleState per pod and snapshot: the cluster plugins' PreFilter runs once, not per node.
+const cycles = new WeakMap<Snapshot, WeakMap<PodInfo, CycleState>>();
+
+/** The cluster plugins' PreFilter for the pod over the snapshot (memoised per pod and snapshot). */
+export function cycleFor(pod: PodInfo, snapshot: Snapshot): CycleState {
+  let perPod = cycles.get(snapshot);
+  if (!perPod) cycles.set(snapshot, (perPod = new WeakMap()));
+  let cycle = perPod.get(pod);
+  if (!cycle) perPod.set(pod, (cycle = runPreFilters(pod, snapshot, CLUSTER_PLUGINS)));
+  return cycle;
+}
 
 export interface NodeVerdict {
   node: string;
@@ -65,9 +85,22 @@ function computeRejection(pod: PodInfo): Status | undefined {
 
 const NO_USAGE: NodeUsage = nodeUsage([]);
 
-export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_USAGE): NodeVerdict {
+/**
+ * The filters for one node. `cycle` holds the cluster plugins' PreFilter state over the cluster's snapshot; without
+ * it the cluster is this node alone with no pods.
+ */
+export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_USAGE, cycle?: CycleState): NodeVerdict {
   const rejected = podRejection(pod);
   if (rejected) return { node: node.name, feasible: false, status: rejected };
+  cycle ??= cycleFor(pod, buildSnapshot([node.node], new Map()));
+  if (cycle.rejection) return { node: node.name, feasible: false, status: cycle.rejection };
+  if (cycle.nodeNames && !cycle.nodeNames.has(node.name)) {
+    const names = cycle.narrowedBy;
+    return {
+      node: node.name, feasible: false,
+      status: { plugin: names.join(', '), code: 'UnschedulableAndUnresolvable', reasons: [preFilterReason(names)], details: [`${names.join(', ')} PreFilter left this node out`] },
+    };
+  }
   // Nodes outside NodeAffinity's PreFilterResult are never filtered.
   if (pod.nodeNames && !pod.nodeNames.has(node.name)) {
     return {
@@ -80,6 +113,11 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
   }
   for (const plugin of FILTER_PLUGINS) {
     const status = plugin.filter(pod, node, usage);
+    if (status) return { node: node.name, feasible: false, status };
+  }
+  if (cycle.active.length) {
+    const entry = cycle.snapshot.byName.get(node.name) ?? buildSnapshot([node.node], new Map()).nodes[0];
+    const status = runClusterFilters(pod, entry, cycle);
     if (status) return { node: node.name, feasible: false, status };
   }
   return { node: node.name, feasible: true };
@@ -105,10 +143,52 @@ export function podsOnNode(nodeName: string, existingPods: readonly Pod[] | unde
   return { here, unbound, elsewhere };
 }
 
-/** Would kube-scheduler's filters accept this node for the subject's pod? Existing pods bound elsewhere are ignored. */
-export function schedulingVerdict(subject: Subject, node: Node, existingPods?: readonly Pod[]): NodeVerdict {
-  const info = nodeInfo(node);
-  return runFilters(podInfo(subject), info, nodeUsage(podsOnNode(info.name, existingPods).here));
+export interface ClusterOptions {
+  /** The rest of the cluster: topology domains and other nodes' pods come from it (default: the node alone). */
+  nodes?: readonly Node[];
+  /** Namespace objects; their labels serve namespaceSelector. Other kinds are ignored. */
+  namespaces?: readonly KubeObject[];
+}
+
+/**
+ * The snapshot for checking one node: `nodes` (default `[node]`, with `node` added or put in place of a node of the
+ * same name), existing pods on the node they are bound to, and pods without spec.nodeName on `node`.
+ */
+export function clusterAround(node: Node, existingPods?: readonly Pod[], options: ClusterOptions = {}): Snapshot {
+  const reusable = options.nodes?.includes(node) && (existingPods ?? []).every((p) => p.spec?.nodeName);
+  if (reusable) return sharedSnapshot(options.nodes!, existingPods, options.namespaces);
+  const name = nodeInfo(node).name;
+  const others = (options.nodes ?? []).filter((n) => nodeInfo(n).name !== name);
+  const byNode = podsByNode(existingPods);
+  byNode.set(name, podsOnNode(name, existingPods).here);
+  return buildSnapshot([node, ...others], byNode, options.namespaces);
+}
+
+// Checking every node of one cluster in turn (test.each over nodes) must not rebuild the snapshot and rerun the
+// PreFilters per node: when `node` is one of `nodes` and every pod is bound, the snapshot does not depend on `node`,
+// so it is shared while the same nodes, pods and namespaces (compared item by item) are passed again. Keyed by the
+// first node, since a matcher may receive a fresh array (e.g. from an iterable) on every call.
+interface SharedSnapshot { generation: number; nodes: Node[]; pods?: Pod[]; namespaces?: KubeObject[]; snapshot: Snapshot }
+const shared = new WeakMap<Node, SharedSnapshot>();
+const sameItems = <T>(a: readonly T[] | undefined, b: readonly T[] | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
+
+function sharedSnapshot(nodes: readonly Node[], pods: readonly Pod[] | undefined, namespaces: readonly KubeObject[] | undefined): Snapshot {
+  const hit = shared.get(nodes[0]);
+  if (hit && hit.generation === settingsGeneration() && sameItems(hit.nodes, nodes) && sameItems(hit.pods, pods) && sameItems(hit.namespaces, namespaces)) {
+    return hit.snapshot;
+  }
+  const snapshot = buildSnapshot(nodes, podsByNode(pods), namespaces);
+  shared.set(nodes[0], { generation: settingsGeneration(), nodes: [...nodes], pods: pods && [...pods], namespaces: namespaces && [...namespaces], snapshot });
+  return snapshot;
+}
+
+/** Would kube-scheduler's filters accept this node for the subject's pod? Existing pods bound elsewhere are on their own nodes. */
+export function schedulingVerdict(subject: Subject, node: Node, existingPods?: readonly Pod[], options: ClusterOptions = {}): NodeVerdict {
+  const snapshot = clusterAround(node, existingPods, options);
+  const pod = podInfo(subject);
+  const entry = snapshot.byName.get(nodeInfo(node).name)!;
+  return runFilters(pod, entry.info, entry.usage, cycleFor(pod, snapshot));
 }
 
 export interface ScheduleResult {
@@ -132,24 +212,34 @@ export function podsByNode(existingPods: readonly Pod[] | undefined): Map<string
   return map;
 }
 
-export function schedule(subject: Subject, nodes: readonly Node[], existingPods?: readonly Pod[]): ScheduleResult {
+const NO_CLUSTER: CycleState = { snapshot: buildSnapshot([], new Map()), active: [], narrowedBy: [] };
+const readsCluster = (subject: Subject) =>
+  Boolean(subject.spec.topologySpreadConstraints?.length || subject.spec.affinity?.podAffinity || subject.spec.affinity?.podAntiAffinity);
+
+export function schedule(subject: Subject, nodes: readonly Node[], existingPods?: readonly Pod[], namespaces?: readonly KubeObject[]): ScheduleResult {
   const pod = podInfo(subject);
-  const byNode = podsByNode(existingPods);
-  const verdicts = nodes.map((n) => {
-    const info = nodeInfo(n);
-    return runFilters(pod, info, byNode.has(info.name) ? nodeUsage(byNode.get(info.name)) : NO_USAGE);
-  });
+  let verdicts: NodeVerdict[];
+  let cycle: CycleState | undefined;
+  if (!existingPods?.length && !readsCluster(subject)) {
+    // No pod in the cluster and no spread or pod-affinity stanza: both cluster plugins would Skip at PreFilter.
+    cycle = NO_CLUSTER;
+    verdicts = nodes.map((n) => runFilters(pod, nodeInfo(n), NO_USAGE, cycle));
+  } else {
+    const snapshot = buildSnapshot(nodes, podsByNode(existingPods), namespaces);
+    cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
+    verdicts = snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle));
+  }
   const feasible = verdicts.filter((v) => v.feasible);
   const rejected = verdicts.filter((v) => !v.feasible);
   const gates = schedulingGates(subject);
   if (gates.length) return { feasible, rejected, gated: { gates, message: SCHEDULING_GATED_MESSAGE } };
-  return { feasible, rejected, fitError: feasible.length ? undefined : fitError(nodes.length, pod, rejected) };
+  return { feasible, rejected, fitError: feasible.length ? undefined : fitError(nodes.length, pod, rejected, cycle) };
 }
 
 /** FitError.Error(): `0/N nodes are available: ` + reason histogram sorted as strings, or the PreFilter message. A gated pod never gets one. */
-export function fitError(numAllNodes: number, pod: PodInfo, rejected: readonly NodeVerdict[]): string {
+export function fitError(numAllNodes: number, pod: PodInfo, rejected: readonly NodeVerdict[], cycle?: CycleState): string {
   const head = `0/${numAllNodes} nodes are available:`;
-  const whole = podRejection(pod);
+  const whole = podRejection(pod) ?? cycle?.rejection;
   if (whole) return `${head} ${whole.reasons.join(', ')}.`;
   const counts = new Map<string, number>();
   for (const v of rejected) for (const r of v.status!.reasons) counts.set(r, (counts.get(r) ?? 0) + 1);

@@ -1,29 +1,132 @@
-// Scoring of feasible nodes with the plugins whose inputs are the pod and the node alone:
-// TaintToleration (weight 3, PreferNoSchedule) and NodeAffinity (weight 2, preferred terms),
-// each normalised over the feasible nodes as upstream, then weighted and summed.
+// Scoring of feasible nodes with the default profile's Score plugins, in its order and at its weights
+// (pkg/scheduler/apis/config/v1/default_plugins.go): PreScore (a plugin may Skip), Score per node, NormalizeScore over
+// the feasible nodes, then Σ weight × score (schedule_one.go prioritizeNodes). ImageLocality (node images are not an
+// input; it would score every node alike here), VolumeBinding and DynamicResources (Skip for pods without volumes
+// claims or resource claims) are not modelled.
 import type { NodeInfo, PodInfo } from './framework';
 import { normalizeTaintTolerationScores, untoleratedPreferNoSchedule } from './taint-toleration';
 import { normalizeNodeAffinityScores, preferredAffinityScore } from './node-affinity';
 import { formatTaint } from '../k8s/toleration';
+import type { ScoreCluster, ScoreNode } from './score-cluster';
+import { nodeRequested, nonZeroRequests } from './plugins/noderesources/requests';
+import { leastAllocated } from './plugins/noderesources/least-allocated';
+import { balancedAllocation, balancedAllocationApplies } from './plugins/noderesources/balanced-allocation';
+import * as spread from './plugins/podtopologyspread/scoring';
+import * as podAffinity from './plugins/interpodaffinity/scoring';
 
-export const SCORE_WEIGHTS = { TaintToleration: 3, NodeAffinity: 2 };
+export const SCORE_WEIGHTS = {
+  TaintToleration: 3,
+  NodeAffinity: 2,
+  NodeResourcesFit: 1,
+  PodTopologySpread: 2,
+  InterPodAffinity: 2,
+  NodeResourcesBalancedAllocation: 1,
+};
+export type ScorePluginName = keyof typeof SCORE_WEIGHTS;
+
+export interface PluginScore {
+  plugin: ScorePluginName;
+  weight: number;
+  /** After NormalizeScore (0–100). */
+  score: number;
+  /** Before NormalizeScore. */
+  raw: number;
+  /** What the score was worked out from. */
+  detail: string;
+}
 
 export interface NodeScore {
   node: string;
   total: number;
   taintToleration: { raw: number; normalized: number; untolerated: string[] };
   nodeAffinity: { raw: number; normalized: number; matchedTerms: number[] };
+  /** Every plugin that did not Skip, in the profile's order. */
+  plugins: PluginScore[];
+  /** Plugins whose PreScore returned Skip, with why (they add nothing to any node). */
+  skipped: Array<{ plugin: ScorePluginName; reason: string }>;
 }
 
-export function scoreNodes(pod: PodInfo, nodes: readonly NodeInfo[]): NodeScore[] {
+const pct = (f: number) => `${Math.round(f * 1000) / 10}%`;
+const mi = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)}Mi` : `${bytes}`);
+
+/**
+ * Score the feasible `nodes`. `cluster` is every node with its pods (the resource plugins read the feasible nodes'
+ * pods; PodTopologySpread and InterPodAffinity count across the cluster); without it the nodes hold no pods.
+ */
+export function scoreNodes(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: ScoreCluster): NodeScore[] {
+  const view: ScoreCluster = cluster ?? { nodes: nodes.map((info) => ({ info, pods: [] })), namespaceLabels: new Map() };
+  const byName = new Map(view.nodes.map((n) => [n.info.name, n]));
+  const feasible: ScoreNode[] = nodes.map((info) => byName.get(info.name) ?? { info, pods: [] });
+  const names = feasible.map((n) => n.info.name);
+  const columns: Array<{ plugin: ScorePluginName; raw: number[]; score: number[]; detail: string[] }> = [];
+  const skipped: NodeScore['skipped'] = [];
+
   const tt = nodes.map((n) => untoleratedPreferNoSchedule(pod, n));
-  const na = nodes.map((n) => preferredAffinityScore(pod, n));
   const ttNorm = normalizeTaintTolerationScores(tt.map((t) => t.length));
+  columns.push({
+    plugin: 'TaintToleration', raw: tt.map((t) => t.length), score: ttNorm,
+    detail: tt.map((t) => `${t.length} untolerated PreferNoSchedule taint(s)${t.length ? ` (${t.map(formatTaint).join(', ')})` : ''}`),
+  });
+
+  const na = nodes.map((n) => preferredAffinityScore(pod, n));
   const naNorm = normalizeNodeAffinityScores(na.map((a) => a.score));
-  return nodes.map((n, i) => ({
-    node: n.name,
-    total: SCORE_WEIGHTS.TaintToleration * ttNorm[i] + SCORE_WEIGHTS.NodeAffinity * naNorm[i],
-    taintToleration: { raw: tt[i].length, normalized: ttNorm[i], untolerated: tt[i].map(formatTaint) },
-    nodeAffinity: { raw: na[i].score, normalized: naNorm[i], matchedTerms: na[i].matched },
-  }));
+  if (pod.preferredTerms.length) {
+    columns.push({
+      plugin: 'NodeAffinity', raw: na.map((a) => a.score), score: naNorm,
+      detail: na.map((a) => `preferred weight ${a.score}${a.matched.length ? ` from preferredDuringSchedulingIgnoredDuringExecution[${a.matched.join(', ')}]` : ' (no preferred term matches)'}`),
+    });
+  } else skipped.push({ plugin: 'NodeAffinity', reason: 'no preferred node affinity' });
+
+  const used = feasible.map((n) => nodeRequested(n.pods));
+  const nz = nonZeroRequests(pod.subject);
+  const la = feasible.map((n, i) => leastAllocated(nz, n.info, used[i].nonZero));
+  columns.push({
+    plugin: 'NodeResourcesFit', raw: la.map((s) => s.score), score: la.map((s) => s.score),
+    detail: la.map((s) => s.allocatable.milliCPU === 0 && s.allocatable.memory === 0
+      ? 'LeastAllocated: the node declares no cpu/memory allocatable (scores 0)'
+      : `LeastAllocated: cpu ${s.requested.milliCPU}m/${s.allocatable.milliCPU}m, memory ${mi(s.requested.memory)}/${mi(s.allocatable.memory)} requested with this pod`),
+  });
+
+  const st = spread.preScore(pod, feasible, view);
+  if (st) {
+    const scored = feasible.map((n) => spread.score(st, n));
+    const raw = scored.map((s) => s.raw);
+    columns.push({
+      plugin: 'PodTopologySpread', raw, score: spread.normalize(st, names, raw),
+      detail: feasible.map((n, i) => spread.describeCounts(st, n, scored[i].counts)),
+    });
+  } else skipped.push({ plugin: 'PodTopologySpread', reason: 'no ScheduleAnyway constraint; system defaults need a ReplicaSet/StatefulSet/RC owner' });
+
+  const ipa = podAffinity.preScore(pod, view);
+  if (ipa) {
+    const raw = feasible.map((n) => podAffinity.score(ipa, n));
+    columns.push({ plugin: 'InterPodAffinity', raw, score: podAffinity.normalize(raw), detail: raw.map((r) => `preferred (anti-)affinity sum ${r}`) });
+  } else skipped.push({ plugin: 'InterPodAffinity', reason: 'no pod affinity term applies' });
+
+  const real = pod.requests;
+  if (balancedAllocationApplies(real)) {
+    const ba = feasible.map((n, i) => balancedAllocation(real, n.info, used[i].requested));
+    columns.push({
+      plugin: 'NodeResourcesBalancedAllocation', raw: ba.map((b) => b.score), score: ba.map((b) => b.score),
+      detail: ba.map((b) => `cpu ${pct(b.cpuFraction)}, memory ${pct(b.memoryFraction)} of allocatable requested with this pod`),
+    });
+  } else skipped.push({ plugin: 'NodeResourcesBalancedAllocation', reason: 'best-effort pod' });
+
+  return nodes.map((n, i) => {
+    const plugins = columns.map((c) => ({ plugin: c.plugin, weight: SCORE_WEIGHTS[c.plugin], score: c.score[i], raw: c.raw[i], detail: c.detail[i] }));
+    return {
+      node: n.name,
+      total: plugins.reduce((sum, p) => sum + p.weight * p.score, 0),
+      taintToleration: { raw: tt[i].length, normalized: ttNorm[i], untolerated: tt[i].map(formatTaint) },
+      nodeAffinity: { raw: na[i].score, normalized: naNorm[i], matchedTerms: na[i].matched },
+      plugins,
+      skipped,
+    };
+  });
+}
+
+/** `304 = 3 × TaintToleration 100 + 2 × NodeAffinity 2 + …` and one line per plugin. */
+export function describeScore(s: NodeScore, indent = '  '): string {
+  return `${indent}Node ${s.node}: ${s.total} = ${s.plugins.map((p) => `${p.weight} × ${p.plugin} ${p.score}`).join(' + ')}\n` +
+    s.plugins.map((p) => `${indent}  ${p.plugin}: ${p.detail}`).join('\n');
 }

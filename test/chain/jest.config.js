@@ -1,5 +1,5 @@
-// Two projects over one spec: Jest's global expect, and @jest/globals' expect with injectGlobals off.
-const base = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': '@swc/jest' }, testMatch: ['<rootDir>/global.spec.ts'] };
+// Two projects over the same specs: Jest's global expect, and @jest/globals' expect with injectGlobals off.
+const base = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': '@swc/jest' }, testMatch: ['<rootDir>/*.spec.ts'] };
 module.exports = {
   projects: [
     { ...base, displayName: 'global', setupFilesAfterEnv: ['<rootDir>/../../src/jest.ts'] },

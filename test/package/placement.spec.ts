@@ -1,4 +1,4 @@
-// Runs in a fresh project with the packed tarball installed (scripts/package-test.mjs).
+// Runs in a fresh project with the packed tarball installed, once per runner variant (scripts/package-test.mjs).
 import { configure, loadManifests, origin, parseManifests, parseQuantity, parseTaint, taint } from 'jest-k8s-placement';
 
 const node = (name: string, taints: object[] = [], ready?: string) => ({
@@ -36,7 +36,7 @@ test('the loader from the packed package', () => {
   const m = loadManifests('manifests/*.yaml');
   const app = m.get('deploy/app');
   expect(String(app)).toBe('Deployment prod/app (manifests/app.yaml:2)');
-  expect(origin(m.nodes()[0])).toEqual({ file: 'manifests/app.yaml', document: 1, line: 18 });
+  expect(origin(m.nodes()[0])).toEqual({ file: 'manifests/app.yaml', document: 1, line: 23 });
   expect(() => expect(app).toBeSchedulableOn(m.nodes()[0])).toThrow('Deployment prod/app (manifests/app.yaml:2)');
   expect(() => parseManifests('kind: Node\n', 'x.yaml')).toThrow('x.yaml:1: the object has no apiVersion');
 });

@@ -1,0 +1,62 @@
+// What happens to our services when a zone goes down: the control plane's timeline, in virtual seconds.
+import { loadManifests, simulateOutage, zone } from 'jest-k8s-placement';
+
+const platform = loadManifests('platform/outage/*.yaml', { cwd: __dirname });
+const cluster = { nodes: platform.nodes(), workloads: platform.workloads() };
+const web = platform.get('deployment/web');
+const payments = platform.get('statefulset/payments');
+const logging = platform.get('daemonset/logging');
+const reports = platform.get('deployment/reports');
+
+describe('losing zone eu-west-1a', () => {
+  const zoneA = zone('eu-west-1a');
+
+  test('web survives within the grace period (50 s) plus its default toleration (300 s)', () => {
+    expect(web).toSurvive(zoneA, cluster).within(50 + 300);
+    expect(web).not.toSurvive(zoneA, cluster).within(50 + 299);
+    // the pods on the lost nodes stop at second 0: a PodDisruptionBudget cannot keep them
+    expect(web).toKeepAtLeast(4, zoneA, cluster);
+    expect(web).not.toKeepAtLeast(5, zoneA, cluster);
+  });
+
+  test('payments does not come back: its pod stays Terminating on the unreachable node', () => {
+    expect(payments).not.toSurvive(zoneA, cluster);
+    const outage = simulateOutage(cluster, zoneA);
+    expect(outage.stateOf(payments)).toMatchObject({ desired: 3, running: 2, terminating: 1 });
+    expect(outage.why(payments)[0]).toContain('is waiting for Pod payments-0 to Terminate');
+  });
+
+  test('payments comes back once the nodes are marked out-of-service (non-graceful node shutdown)', () => {
+    const markedAt600 = { ...zoneA, outOfServiceAt: 600 };
+    expect(payments).toSurvive(markedAt600, cluster).within(600);
+    expect(payments).not.toSurvive(markedAt600, cluster).within(599);
+  });
+
+  test('…unless its volumes are zonal (EBS, Persistent Disk): then payments-0 can only return to eu-west-1a', () => {
+    const zonal = { ...cluster, zonalVolumes: true };
+    expect(payments).not.toSurvive({ ...zoneA, outOfServiceAt: 600 }, zonal);
+    expect(simulateOutage(zonal, { ...zoneA, outOfServiceAt: 600 }).why(payments)).toEqual([
+      "payments-0 is Pending: 0/5 nodes are available: 2 node(s) didn't match PersistentVolume's node affinity, 3 node(s) had untolerated taint(s).",
+    ]);
+  });
+
+  test('the logging DaemonSet stays: its pods tolerate the unreachable taint forever', () => {
+    expect(logging).toSurvive(zoneA, cluster);
+    const outage = simulateOutage(cluster, zoneA);
+    expect(outage.eventsOf(logging).filter((e) => e.reason === 'TaintManagerEviction')).toEqual([]);
+  });
+
+});
+
+describe('losing zone eu-west-1b', () => {
+  test('the under-provisioned batch pool leaves reports Pending, with the FitError', () => {
+    const zoneB = zone('eu-west-1b');
+    expect(reports).not.toSurvive(zoneB, cluster);
+    const outage = simulateOutage(cluster, zoneB);
+    expect(outage.stateOf(reports)).toMatchObject({ desired: 4, running: 2, pending: 2 });
+    expect(outage.why(reports)).toEqual([
+      'reports-4 is Pending: 0/5 nodes are available: 1 Insufficient cpu, 2 node(s) didn\'t match Pod\'s node affinity/selector, 2 node(s) had untolerated taint(s).',
+      'reports-5 is Pending: 0/5 nodes are available: 1 Insufficient cpu, 2 node(s) didn\'t match Pod\'s node affinity/selector, 2 node(s) had untolerated taint(s).',
+    ]);
+  });
+});

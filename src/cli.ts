@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+// npx jest-k8s-placement — kube-scheduler's answer for manifests and a node dump, outside a test.
+// Exit codes: 0 an answer (whatever it is), 1 a usage error, 2 bad input (file:line from the loader).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import type { KubeObject, Node, Pod } from './types';
+import { loadManifests, ManifestError, parseManifests } from './loader';
+import { toSubject } from './subject';
+import { scheduleOn } from './evaluate';
+import { describeGated } from './scheduler';
+import { nodeInfo, podInfo } from './scheduler/framework';
+import { taintEviction } from './taint-eviction';
+import { parseTaint, taint } from './k8s/kubectl-taint';
+import { validate } from './validate';
+import { settings } from './config';
+import { rejectedByApiServer, indent } from './matchers/context';
+import { describeRejections, nodeNames } from './matchers/toBeSchedulableOnAnyOf';
+import { describeTime, explainEviction } from './matchers/toBeEvictedFrom';
+import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
+import { buildReport, mergeReports, writeReport, type PlacementReport } from './report/report';
+
+/** Bad input: the message is printed as is and the exit code is 2. */
+class InputError extends Error {}
+
+let stdinUsed = false;
+function load(files: string[]): KubeObject[] {
+  const out: KubeObject[] = [];
+  for (const file of files) {
+    try {
+      if (file === '-') {
+        if (stdinUsed) throw new InputError('"-" (stdin) can be given only once');
+        stdinUsed = true;
+        out.push(...parseManifests(readFileSync(0, 'utf8'), '<stdin>'));
+      } else {
+        out.push(...loadManifests(file));
+      }
+    } catch (e) {
+      if (e instanceof ManifestError) throw new InputError(e.message);
+      throw e;
+    }
+  }
+  return out;
+}
+
+const isWorkload = (o: KubeObject) => {
+  try {
+    toSubject(o);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function workloadsOf(files: string[], namespace?: string): KubeObject[] {
+  const found = load(files).filter(isWorkload);
+  const list = namespace === undefined ? found : found.filter((o) => (o.metadata?.namespace ?? 'default') === namespace);
+  if (!list.length) throw new InputError(`no Pod or workload${namespace === undefined ? '' : ` in namespace ${namespace}`} in ${files.join(', ')}`);
+  return list;
+}
+
+function nodesOf(files: string[]): Node[] {
+  const nodes = load(files).filter((o) => o.kind === 'Node') as Node[];
+  if (!nodes.length) throw new InputError(`no Node in ${files.join(', ')} (kubectl get nodes -o yaml gives a List of them)`);
+  return nodes;
+}
+
+/** Objects the API server would refuse get no answer, as in the matchers (configure({ validate: false }) there). */
+function checkValid(objects: KubeObject[]): void {
+  if (!settings().validate) return;
+  const problems = objects.flatMap((o) => {
+    const errors = validate(o);
+    // the matchers' words, without their hint about configure(), which has no CLI counterpart
+    return errors.length ? [rejectedByApiServer(String(toLabel(o)), errors).replace(/ \(set configure\(.*?\) to check it anyway\)/, '')] : [];
+  });
+  if (problems.length) throw new InputError(problems.join('\n'));
+}
+
+const toLabel = (o: KubeObject) => (isWorkload(o) ? toSubject(o).label : `${o.kind} ${o.metadata?.name}`);
+
+function explain(workloads: KubeObject[], nodes: Node[], existingPods: Pod[] | undefined): string {
+  return workloads.map((w) => {
+    const s = toSubject(w);
+    const result = scheduleOn(w, nodes, existingPods ? { existingPods } : {});
+    if (result.gated) return `${s.label}\n  ${describeGated(s.label, result.gated.gates).replace(/\n/g, '\n  ')}`;
+    const head = result.feasible.length
+      ? `  schedulable on ${result.feasible.length} of ${nodes.length} node(s): ${nodeNames(result.feasible.map((v) => v.node), 10)}`
+      : `  kube-scheduler would report:\n    ${result.fitError}`;
+    const rejected = result.rejected.length
+      ? `\n  ${result.feasible.length ? 'Rejected' : 'Why'}:\n${indent(describeRejections(result.rejected).split('\n'), '    ')}`
+      : '';
+    return `${s.label}\n${head}${rejected}`;
+  }).join('\n\n');
+}
+
+function evict(workloads: KubeObject[], node: Node): string {
+  return workloads.map((w) => {
+    const pod = podInfo(toSubject(w));
+    const verdict = taintEviction(pod, nodeInfo(node));
+    return `${pod.subject.label}: ${describeTime(verdict.after)}\n${indent(explainEviction(pod, verdict, node).split('\n'), '  ')}`;
+  }).join('\n\n');
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function program(out: (s: string) => void = (s) => process.stdout.write(s)): Command {
+  const cli = new Command('jest-k8s-placement')
+    .description("kube-scheduler's answer for Kubernetes manifests and a node dump, in the words of jest-k8s-placement's matchers.")
+    .version((JSON.parse(readFileSync(path.join(__dirname, '../package.json'), 'utf8')) as { version: string }).version)
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeOut: out })
+    .addHelpText('after', `
+Files are YAML or JSON manifests (a folder takes every file below it); "-" reads stdin.
+Exit codes: 0 an answer, 1 a usage error, 2 bad input (file:line of the problem).
+
+Examples:
+  $ helm template web ./charts/web | npx jest-k8s-placement explain - --nodes nodes.yaml
+  $ kubectl get nodes -o yaml > nodes.yaml; kubectl get pods -A -o yaml > pods.yaml
+  $ npx jest-k8s-placement explain rendered/ --nodes nodes.yaml --existing pods.yaml --namespace shop
+  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --group-by karpenter.sh/nodepool --format md
+  $ npx jest-k8s-placement evict rendered/ --node node.yaml --taint node.kubernetes.io/unreachable:NoExecute
+  $ npx jest-k8s-placement report shard-*/placement-report.json --out report/`);
+
+  cli.command('explain')
+    .description('for each workload: the nodes kube-scheduler would accept, and why it rejects the others')
+    .argument('<manifests...>', 'workload manifests ("-" for stdin)')
+    .requiredOption('--nodes <files...>', 'Node objects (kubectl get nodes -o yaml)')
+    .option('--existing <files...>', 'pods already bound to the nodes (spec.nodeName), counted for ports and resources')
+    .option('--namespace <namespace>', 'only workloads in this namespace')
+    .addHelpText('after', '\nExample:\n  $ helm template . | npx jest-k8s-placement explain - --nodes nodes.yaml')
+    .action((manifests: string[], o: { nodes: string[]; existing?: string[]; namespace?: string }) => {
+      const workloads = workloadsOf(manifests, o.namespace);
+      const nodes = nodesOf(o.nodes);
+      const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
+      checkValid([...workloads, ...nodes, ...(existing ?? [])]);
+      out(`${explain(workloads, nodes, existing)}\n`);
+    });
+
+  cli.command('matrix')
+    .description('how many nodes of each node group accept each workload (the placementMatrix table)')
+    .argument('<manifests...>', 'workload manifests ("-" for stdin)')
+    .requiredOption('--nodes <files...>', 'Node objects (kubectl get nodes -o yaml)')
+    .option('--group-by <label>', 'node label naming the groups (default: the well-known node pool labels, else each node)')
+    .option('--existing <files...>', 'pods already bound to the nodes')
+    .option('--failure <spec>', 'add an eviction column: NotReady, Unreachable or a NoExecute taint (repeatable)', collect)
+    .option('--namespace <namespace>', 'only workloads in this namespace')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'md', 'json']).default('text'))
+    .addHelpText('after', '\nExample:\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --group-by pool --failure NotReady --format md')
+    .action((manifests: string[], o: { nodes: string[]; groupBy?: string; existing?: string[]; failure?: string[]; namespace?: string; format: string }) => {
+      for (const f of o.failure ?? []) checkTaintSpec(cli, f, ['NotReady', 'Unreachable']);
+      const workloads = workloadsOf(manifests, o.namespace);
+      const nodes = nodesOf(o.nodes);
+      const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
+      checkValid([...workloads, ...nodes, ...(existing ?? [])]);
+      const m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, failures: o.failure });
+      out(`${o.format === 'json' ? JSON.stringify(m, null, 2) : o.format === 'md' ? formatMatrixMarkdown(m) : formatMatrix(m)}\n`);
+    });
+
+  cli.command('evict')
+    .description('when the taint-eviction controller would evict each workload from the node, and which toleration decides it')
+    .argument('<manifests...>', 'workload manifests ("-" for stdin)')
+    .requiredOption('--node <file>', 'one Node object (kubectl get node NAME -o yaml)')
+    .option('--taint <spec>', 'add a taint first, as kubectl taint writes it (repeatable)', collect)
+    .addHelpText('after', '\nExample:\n  $ npx jest-k8s-placement evict rendered/ --node node.yaml --taint maintenance=kernel:NoExecute')
+    .action((manifests: string[], o: { node: string; taint?: string[] }) => {
+      for (const t of o.taint ?? []) checkTaintSpec(cli, t);
+      const workloads = workloadsOf(manifests);
+      const nodes = nodesOf([o.node]);
+      if (nodes.length !== 1) throw new InputError(`--node ${o.node}: expected one Node, found ${nodes.length} (${nodes.map((n) => n.metadata?.name).join(', ')})`);
+      checkValid([...workloads, nodes[0]]);
+      out(`${evict(workloads, o.taint?.length ? taint(nodes[0], ...o.taint) : nodes[0])}\n`);
+    });
+
+  cli.command('report')
+    .description('merge placement-report.json files (one per shard) into one report')
+    .argument('<reports...>', 'placement-report.json files')
+    .option('--out <dir>', 'where placement-report.md/.html/.json go', '.')
+    .action((files: string[], o: { out: string }) => {
+      const reports = files.map((f) => {
+        try {
+          const r = JSON.parse(readFileSync(f, 'utf8')) as PlacementReport;
+          if (r.version !== 1 || !Array.isArray(r.records)) throw new Error('not a placement-report.json (version 1)');
+          return r;
+        } catch (e) {
+          throw new InputError(`${f}: ${(e as Error).message}`);
+        }
+      });
+      const merged = reports.length ? mergeReports(reports) : buildReport([]);
+      out(`${writeReport(merged, { outputDirectory: o.out, stepSummary: false }).join('\n')}\n`);
+    });
+  return cli;
+}
+
+function checkTaintSpec(cli: Command, spec: string, words: string[] = []): void {
+  if (words.includes(spec) || /^(Memory|Disk|PID)Pressure$|^NetworkUnavailable$/.test(spec) && words.length) return;
+  try {
+    const t = parseTaint(spec);
+    if ('remove' in t) cli.error(`error: "${spec}" removes a taint; give the taint itself`, { exitCode: 1 });
+  } catch (e) {
+    if (e instanceof CommanderError) throw e;
+    cli.error(`error: ${(e as Error).message} (taints are written as kubectl taint does: key=value:Effect)`, { exitCode: 1 });
+  }
+}
+
+export function main(argv: string[] = process.argv): void {
+  try {
+    program().parse(argv);
+  } catch (e) {
+    if (e instanceof InputError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    throw e;
+  }
+}
+
+if (require.main === module) main();

@@ -1,0 +1,92 @@
+// expect(workload).toSurvive(failure, cluster)              every replica runs again once the outage has played out
+// expect(workload).toSurvive(failure, cluster).within(350)  … and already at second 350 after the failure
+// expect(workload).toSurvive(failure, cluster, { within: 350 }) the same, without the chain
+import type { KubeObject } from '../types';
+import { simulateOutage, OutageError, type Outage } from '../outage/simulate';
+import type { Cluster, Failure } from '../outage/types';
+import { failBoth, hint, indent, type MatcherContext, type MatcherResult } from './context';
+import { chainResult, checkSeconds, type Chain } from './chain';
+import { apiServerErrors, guarded, labelOf, subjectOf, UsageError } from './inputs';
+
+/** Run the outage with the subject among the cluster's workloads; misuse becomes a UsageError. */
+export function outageFor(received: unknown, failure: unknown, cluster: unknown): { outage: Outage; workload: KubeObject; label: string } {
+  const subject = subjectOf(received);
+  if (subject.kind === 'PodTemplate') throw new UsageError(`${subject.label} runs no pods: an outage is about a Pod or a workload's replicas`);
+  if (typeof cluster !== 'object' || cluster === null || !Array.isArray((cluster as Cluster).nodes)) {
+    throw new UsageError(`expected the cluster as { nodes, workloads?, existingPods?, namespaces? }, received ${JSON.stringify(cluster)?.slice(0, 80)}`);
+  }
+  const c = cluster as Cluster;
+  const rejected = apiServerErrors([
+    { object: subject.object, label: subject.label },
+    ...c.nodes.map((n) => ({ object: n as KubeObject, label: labelOf(n as KubeObject) })),
+  ]);
+  if (rejected) throw new UsageError(rejected);
+  const workloads = [...(c.workloads ?? [])];
+  if (!workloads.includes(subject.object)) workloads.push(subject.object);
+  try {
+    const outage = simulateOutage({ ...c, workloads }, failure as Failure);
+    return { outage, workload: subject.object, label: subject.label };
+  } catch (e) {
+    if (e instanceof OutageError || e instanceof TypeError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+export function describeFailure(outage: Outage): string {
+  const condition = outage.condition === 'unreachable' ? `unreachable (grace period ${outage.gracePeriod}s)` : outage.condition;
+  return `${outage.failedNodes.join(', ')} ${outage.failedNodes.length === 1 ? 'fails' : 'fail'}: ${condition}`;
+}
+
+export function stateLine(outage: Outage, workload: KubeObject, t: number): string {
+  const s = outage.stateOf(workload, t);
+  return `${s.running}/${s.desired} running, ${s.pending} pending, ${s.terminating} terminating at ${t}s`;
+}
+
+export function toSurvive(
+  this: MatcherContext,
+  received: unknown,
+  failure: unknown,
+  cluster: unknown,
+  options?: { within?: number },
+): MatcherResult | Chain<'within', number> {
+  const ctx = this;
+  const build = (within: number | undefined): MatcherResult => {
+    const suffix = within === undefined ? '' : `.within(${within})`;
+    const header = () => hint(ctx, 'toSurvive', 'failure, cluster', suffix);
+    return guarded(ctx, header, () => {
+      const { outage, workload, label } = outageFor(received, failure, cluster);
+      const t = within === undefined ? outage.end : within;
+      const s = outage.stateOf(workload, t);
+      const pass = s.running >= s.desired && s.pending === 0;
+      // when does every replica run again (after having been short)?
+      const times = [...new Set(outage.events.map((e) => e.at))].sort((a, b) => a - b);
+      const recovered = times.find((x) => {
+        const st = outage.stateOf(workload, x);
+        return st.running >= st.desired && st.pending === 0 && times.filter((y) => y >= x).every((y) => {
+          const later = outage.stateOf(workload, y);
+          return later.running >= later.desired && later.pending === 0;
+        });
+      });
+      const why = outage.why(workload, t);
+      return {
+        pass,
+        message: () =>
+          `${header()}\n\nExpected ${label} ${ctx.isNot ? 'not ' : ''}to run all its replicas again${within === undefined ? ' once the outage has played out' : ` within ${within}s`} when ${describeFailure(outage)}` +
+          `\nReceived: ${stateLine(outage, workload, t)}` +
+          (recovered !== undefined ? `; every replica runs from ${recovered}s` : '; not every replica runs again') +
+          (why.length ? `\n\nWhy:\n${indent(why, '  - ')}` : '') +
+          `\n\nTimeline (virtual seconds after the failure):\n${outage.format(workload)}` +
+          (outage.truncated ? `\n  … events were still coming after ${outage.end}s; the simulation stopped there` : ''),
+      };
+    });
+  };
+  if (options !== undefined) {
+    const within = (options as { within?: unknown } | null)?.within;
+    const problem = typeof options !== 'object' || options === null
+      ? 'toSurvive(failure, cluster, options): options must be { within: seconds }'
+      : within === undefined ? undefined : checkSeconds('toSurvive(failure, cluster, { within })')(within);
+    if (problem) return failBoth(this, () => `${hint(this, 'toSurvive', 'failure, cluster, options')}\n\n${problem}`);
+    return build(within as number | undefined);
+  }
+  return chainResult<'within', number>(this, 'within', checkSeconds('within'), build);
+}

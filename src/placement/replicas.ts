@@ -1,0 +1,119 @@
+// The pods a workload's controller creates, as the scheduler receives them (pkg/controller/controller_utils.go
+// GetPodFromTemplate: the template's labels, annotations and spec, in the workload's namespace). Names: StatefulSet
+// pods are `<name>-<ordinal>` as the StatefulSet controller names them; the others carry a random suffix in a real
+// cluster, here `<name>-<index>` (DaemonSet: `<name>-<node>`).
+import type { KubeObject, Node, Pod, PodSpec } from '../types';
+import { toSubject, type Subject } from '../subject';
+import { settings } from '../config';
+import { addDaemonSetTolerations } from '../admission/daemonset-tolerations';
+import { nodeInfo } from '../scheduler/framework';
+import { NodeAffinity } from '../scheduler/node-affinity';
+import { podInfo } from '../scheduler/framework';
+import { findUntoleratedTaint } from '../scheduler/taint-toleration';
+import { setDefaultSelector, defaultSelectorOf } from '../scheduler/plugins/podtopologyspread/scoring';
+
+export const REPLICATED_KINDS = ['Pod', 'Deployment', 'ReplicaSet', 'ReplicationController', 'StatefulSet', 'Job', 'CronJob', 'DaemonSet'];
+
+type Template = { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: PodSpec };
+
+const spec = (o: KubeObject) => ((o as { spec?: Record<string, unknown> }).spec ?? {});
+
+function count(raw: unknown, dflt: number): number {
+  return typeof raw === 'number' && Number.isInteger(raw) && raw >= 0 ? raw : dflt;
+}
+
+/** Job: the controller keeps min(parallelism, completions) pods active (parallelism defaults to 1). */
+function jobPods(jobSpec: Record<string, unknown>): number {
+  const parallelism = count(jobSpec.parallelism, 1);
+  const completions = jobSpec.completions == null ? Infinity : count(jobSpec.completions, 1);
+  return Math.min(parallelism, completions);
+}
+
+function templateOf(workload: KubeObject): Template {
+  const s = spec(workload);
+  if (workload.kind === 'CronJob') return (((s.jobTemplate as { spec?: { template?: Template } } | undefined)?.spec?.template) ?? {});
+  return (s.template as Template | undefined) ?? {};
+}
+
+function podFrom(workload: KubeObject, name: string, template: Template, extra: Partial<PodSpec> = {}): Pod {
+  const pod: Pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: workload.metadata?.namespace || 'default',
+      labels: { ...(template.metadata?.labels ?? {}) },
+      ...(template.metadata?.annotations ? { annotations: { ...template.metadata.annotations } } : {}),
+    },
+    spec: { ...(template.spec ?? { containers: [] }), ...extra } as PodSpec,
+  };
+  // PodTopologySpread's system defaults select a pod by its RS/StatefulSet/RC owner's selector.
+  const selector = defaultSelectorOf(workload);
+  if (selector) setDefaultSelector(pod, selector);
+  return pod;
+}
+
+/**
+ * The DaemonSet controller's rule (pkg/controller/daemon/daemon_controller.go NodeShouldRunDaemonPod, predicates):
+ * the template's nodeName (if any), nodeSelector and required node affinity match the node, and the pod — with the
+ * tolerations the controller adds — tolerates the node's NoSchedule/NoExecute taints. Cordoned nodes are not
+ * excluded (daemon pods tolerate node.kubernetes.io/unschedulable).
+ */
+export function daemonShouldRun(daemonSet: KubeObject, node: Node): { run: boolean; why?: string } {
+  const subject = toSubject(daemonSet);
+  const info = nodeInfo(node);
+  if (subject.spec.nodeName && subject.spec.nodeName !== info.name) return { run: false, why: `spec.template.spec.nodeName is ${subject.spec.nodeName}` };
+  const pod = podInfo(subject); // DaemonSet subjects are admitted with the controller's tolerations
+  const affinity = NodeAffinity.filter(pod, info, undefined as never);
+  if (affinity) return { run: false, why: `node affinity/selector: ${affinity.details.join('; ')}` };
+  const taint = findUntoleratedTaint(info.taints, pod.tolerations, pod.comparisonOperators);
+  if (taint) return { run: false, why: `untolerated taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}` };
+  return { run: true };
+}
+
+export interface Replica {
+  pod: Pod;
+  workload: Subject;
+}
+
+/** The pods the workload's controller creates, in creation order. DaemonSets need the nodes. */
+export function replicasOf(workload: KubeObject, nodes: readonly Node[]): Replica[] {
+  const subject = toSubject(workload);
+  const name = workload.metadata?.name ?? '<unnamed>';
+  const s = spec(workload);
+  const template = templateOf(workload);
+  const make = (n: number, nameOf: (i: number) => string) => Array.from({ length: n }, (_, i) => ({ pod: podFrom(workload, nameOf(i), template), workload: subject }));
+  switch (workload.kind) {
+    case 'Pod':
+      return [{ pod: workload as Pod, workload: subject }];
+    case 'Deployment':
+    case 'ReplicaSet':
+    case 'ReplicationController':
+      return make(count(s.replicas, 1), (i) => `${name}-${i}`);
+    case 'StatefulSet':
+      return make(count(s.replicas, 1), (i) => `${name}-${i}`);
+    case 'Job':
+      return make(jobPods(s), (i) => `${name}-${i}`);
+    case 'CronJob':
+      return make(jobPods(((s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec) ?? {}), (i) => `${name}-${i}`);
+    case 'DaemonSet': {
+      const tolerations = settings().admission.daemonSetTolerations
+        ? addDaemonSetTolerations(subject.spec.tolerations ?? [], subject.spec.hostNetwork === true)
+        : subject.spec.tolerations;
+      return nodes.filter((n) => daemonShouldRun(workload, n).run).map((n) => {
+        const nodeName = nodeInfo(n).name;
+        // util.ReplaceDaemonSetPodNodeNameNodeAffinity: the pod's required node affinity becomes a pin to its node
+        const affinity = {
+          ...(subject.spec.affinity ?? {}),
+          nodeAffinity: {
+            ...(subject.spec.affinity?.nodeAffinity ?? {}),
+            requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }] },
+          },
+        };
+        return { pod: podFrom(workload, `${name}-${nodeName}`, template, { tolerations, affinity }), workload: subject };
+      });
+    }
+    default:
+      throw new TypeError(`${subject.label} has no replicas to place: expected one of ${REPLICATED_KINDS.join(', ')}`);
+  }
+}

@@ -1,0 +1,232 @@
+// placementMatrix: where each workload can run, per node group, as kube-scheduler's filters decide
+// (scheduleOn), with optional eviction columns (evictionVerdict). Printed as an aligned table by the
+// snapshot serializer that every setup entry registers, so a chart bump shows up as a cell diff.
+import type { KubeObject, Node, Pod } from '../types';
+import { evictionVerdict, scheduleOn } from '../evaluate';
+import { parseTaint } from '../k8s/kubectl-taint';
+import { toSubject } from '../subject';
+import { defaultGroup, originOfLabel, POOL_LABELS, workloadName } from './names';
+
+export { POOL_LABELS, defaultGroup, workloadName, originOfLabel };
+
+export interface MatrixOptions {
+  /** A node label key, or a function naming a node's group. Default: the first of POOL_LABELS a node has, else the node's name. */
+  groupBy?: string | ((node: Node) => string);
+  /** Pods already bound to the nodes (spec.nodeName), counted as the scheduler's cache would. */
+  existingPods?: Pod[];
+  /** Namespace objects, for filters that select namespaces (passed to scheduleOn). */
+  namespaces?: KubeObject[];
+  /**
+   * Eviction columns: `NotReady` (Ready=False), `Unreachable` (Ready=Unknown), `MemoryPressure`…, or a taint in
+   * kubectl's form (`maintenance=kernel:NoExecute`). Each says when the taint-eviction controller evicts the pod.
+   */
+  failures?: string[];
+}
+
+export interface MatrixCell {
+  group: string;
+  /** Nodes in the group. */
+  nodes: number;
+  /** Nodes whose filters all pass. */
+  accepted: number;
+  /** `plugin: reason` kube-scheduler gives for the first rejecting node of the group. */
+  reason?: string;
+  /** Our first line about it, e.g. which taint is not tolerated. */
+  detail?: string;
+  /** The node that reason is about. */
+  rejectedNode?: string;
+}
+
+export interface EvictionCell {
+  failure: string;
+  /** Seconds after the failure's NoExecute taint appears; 0 = at once; null = the pod stays. */
+  after: number | null;
+}
+
+export interface MatrixRow {
+  /** `Deployment shop/web` */
+  workload: string;
+  namespace: string;
+  /** `file:line` the loader recorded, when it loaded the workload. */
+  origin?: string;
+  cells: MatrixCell[];
+  eviction: EvictionCell[];
+}
+
+export interface MatrixGroup {
+  name: string;
+  nodes: string[];
+}
+
+const BRAND = Symbol.for('jest-k8s-placement.PlacementMatrix');
+
+/** What placementMatrix returns; `String(matrix)` (and the snapshot serializer) give the aligned table. */
+export class PlacementMatrix {
+  constructor(
+    /** How nodes were grouped: the label key, `pool labels` (the default) or `custom`. */
+    readonly groupBy: string,
+    readonly groups: MatrixGroup[],
+    readonly rows: MatrixRow[],
+    readonly failures: string[],
+  ) {}
+
+  get [BRAND](): true {
+    return true;
+  }
+
+  toString(): string {
+    return formatMatrix(this);
+  }
+
+  toJSON() {
+    return { groupBy: this.groupBy, groups: this.groups, rows: this.rows, failures: this.failures };
+  }
+}
+
+export function isPlacementMatrix(x: unknown): x is PlacementMatrix {
+  return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[BRAND] === true;
+}
+
+function grouper(groupBy: MatrixOptions['groupBy']): { name: string; of: (n: Node) => string } {
+  if (groupBy === undefined) return { name: 'pool labels', of: defaultGroup };
+  if (typeof groupBy === 'function') return { name: 'custom', of: groupBy };
+  if (typeof groupBy === 'string' && groupBy) return { name: groupBy, of: (n) => n.metadata?.labels?.[groupBy] ?? '<none>' };
+  throw new TypeError(`placementMatrix: groupBy must be a node label key or a function of the node, received ${JSON.stringify(groupBy)}`);
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A node that has failed as `failure` says: a Ready condition, a pressure condition, or a taint. */
+export function failedNode(failure: string): Node {
+  const node = (spec: Node['spec'], conditions: Array<{ type: string; status: string }>): Node =>
+    ({ apiVersion: 'v1', kind: 'Node', metadata: { name: `failed-${failure}` }, spec, status: { conditions } }) as Node;
+  if (failure === 'NotReady') return node({}, [{ type: 'Ready', status: 'False' }]);
+  if (failure === 'Unreachable') return node({}, [{ type: 'Ready', status: 'Unknown' }]);
+  if (/^(Memory|Disk|PID)Pressure$|^NetworkUnavailable$/.test(failure)) {
+    return node({}, [{ type: 'Ready', status: 'True' }, { type: failure, status: 'True' }]);
+  }
+  const t = parseTaint(failure);
+  if ('remove' in t) throw new TypeError(`placementMatrix: failure "${failure}" removes a taint; give the taint itself`);
+  return node({ taints: [t] }, [{ type: 'Ready', status: 'True' }]);
+}
+
+/** One row per workload (sorted by namespace, then name, then kind), one column per node group (sorted by name). */
+export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly Node[], options: MatrixOptions = {}): PlacementMatrix {
+  const { name: groupByName, of } = grouper(options.groupBy);
+  const members = new Map<string, Node[]>();
+  for (const n of nodes) {
+    const g = String(of(n));
+    members.set(g, [...(members.get(g) ?? []), n]);
+  }
+  const groupNames = [...members.keys()].sort(byText);
+  const failures = [...(options.failures ?? [])];
+  const failed = failures.map(failedNode);
+  // namespaces go to scheduleOn as given (the cluster-aware filters read them); an older engine ignores them
+  const engineOptions = {
+    ...(options.existingPods ? { existingPods: options.existingPods } : {}),
+    ...(options.namespaces ? { namespaces: options.namespaces } : {}),
+  } as Parameters<typeof scheduleOn>[2];
+  const rows = [...workloads].map((w): MatrixRow => {
+    const subject = toSubject(w);
+    const name = workloadName(w);
+    const result = scheduleOn(w, nodes, engineOptions);
+    const gated = result.gated;
+    const feasible = new Set(gated ? [] : result.feasible.map((v) => v.node));
+    const rejectedBy = new Map(result.rejected.map((v) => [v.node, v.status]));
+    const cells = groupNames.map((group): MatrixCell => {
+      const inGroup = members.get(group)!;
+      const names = inGroup.map((n) => n.metadata?.name ?? '');
+      const accepted = names.filter((n) => feasible.has(n)).length;
+      const cell: MatrixCell = { group, nodes: names.length, accepted };
+      const first = names.find((n) => !feasible.has(n));
+      if (first !== undefined) {
+        const status = rejectedBy.get(first);
+        cell.rejectedNode = first;
+        if (gated) cell.reason = `SchedulingGates: ${gated.message}`;
+        else if (status) {
+          cell.reason = `${status.plugin}: ${status.reasons.join(', ')}`;
+          if (status.details[0]) cell.detail = status.details[0];
+        }
+      }
+      return cell;
+    });
+    const origin = originOfLabel(subject.label, name);
+    return {
+      workload: name,
+      namespace: w.metadata?.namespace ?? 'default',
+      ...(origin ? { origin } : {}),
+      cells,
+      eviction: failed.map((n, i) => ({ failure: failures[i], after: evictionVerdict(w, n).after })),
+    };
+  });
+  rows.sort((a, b) => byText(a.namespace, b.namespace) || byText(nameOf(a), nameOf(b)) || byText(a.workload, b.workload));
+  return new PlacementMatrix(
+    groupByName,
+    groupNames.map((g) => ({ name: g, nodes: members.get(g)!.map((n) => n.metadata?.name ?? '') })),
+    rows,
+    failures,
+  );
+}
+
+const nameOf = (r: MatrixRow) => r.workload.slice(r.workload.indexOf('/') + 1);
+
+export const evictionText = (after: number | null) => (after === null ? 'stays' : after === 0 ? 'evicted at once' : `evicted after ${after}s`);
+
+/** kube-scheduler's reason, then ours: `TaintToleration: node(s) had untolerated taint(s) (taint spot=true:NoSchedule is not tolerated)`. */
+export const cellReason = (c: MatrixCell) => (c.reason ? `${c.reason}${c.detail ? ` (${c.detail})` : ''}` : undefined);
+
+/** Reasons numbered in order of first appearance (row by row, left to right), for footnotes. */
+function footnotes(m: PlacementMatrix): Map<string, number> {
+  const notes = new Map<string, number>();
+  for (const r of m.rows) {
+    for (const c of r.cells) {
+      const text = cellReason(c);
+      if (text && !notes.has(text)) notes.set(text, notes.size + 1);
+    }
+  }
+  return notes;
+}
+
+function cellText(c: MatrixCell, notes: Map<string, number>): string {
+  const text = cellReason(c);
+  return `${c.accepted}/${c.nodes}${text ? ` [${notes.get(text)}]` : ''}`;
+}
+
+function headings(m: PlacementMatrix): string[] {
+  return ['workload', ...m.groups.map((g) => g.name), ...m.failures];
+}
+
+function align(table: string[][]): string[] {
+  const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
+  return table.map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd());
+}
+
+/** The aligned plain-text table: cells are `accepted/nodes`, `[n]` points to kube-scheduler's reason for the rest. */
+export function formatMatrix(m: PlacementMatrix): string {
+  const notes = footnotes(m);
+  const nodeCount = m.groups.reduce((n, g) => n + g.nodes.length, 0);
+  const title = `PlacementMatrix: ${m.rows.length} workload(s) × ${m.groups.length} node group(s) of ${nodeCount} node(s), grouped by ${m.groupBy}`;
+  const table = [headings(m), ...m.rows.map((r) => [r.workload, ...r.cells.map((c) => cellText(c, notes)), ...r.eviction.map((e) => evictionText(e.after))])];
+  const reasons = [...notes].map(([reason, n]) => `[${n}] ${reason}`);
+  return [title, '', ...align(table), ...(reasons.length ? ['', ...reasons] : [])].join('\n');
+}
+
+const mdEscape = (s: string) => s.replace(/\|/g, '\\|');
+
+/** A Markdown table with the reasons written in the cells. */
+export function formatMatrixMarkdown(m: PlacementMatrix): string {
+  const head = headings(m).map(mdEscape);
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const r of m.rows) {
+    const cells = r.cells.map((c) => `${c.accepted === c.nodes ? '✅' : c.accepted === 0 ? '❌' : '⚠️'} ${c.accepted}/${c.nodes}${c.reason ? ` — ${mdEscape(cellReason(c)!)}` : ''}`);
+    lines.push(`| ${[mdEscape(r.workload), ...cells, ...r.eviction.map((e) => evictionText(e.after))].join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** For expect.addSnapshotSerializer: prints a PlacementMatrix as its table (one line per row, no paths). */
+export const matrixSerializer = {
+  test: (value: unknown) => isPlacementMatrix(value),
+  // nested in another value, the table keeps the printer's indentation
+  serialize: (value: PlacementMatrix, _config?: unknown, indentation = '') => formatMatrix(value).split('\n').map((l, i) => (i && l ? indentation + l : l)).join('\n'),
+};

@@ -1,0 +1,72 @@
+// The cluster-aware part of a scheduling cycle (pkg/scheduler/framework/interface.go PreFilterPlugin/FilterPlugin,
+// runtime/framework.go RunPreFilterPlugins): each plugin's PreFilter runs once per pod over the snapshot and
+// returns Skip, a rejection of the whole pod, or its own state; its Filter then runs per node with that state.
+import type { PodInfo, Status } from './framework';
+import type { NodeSnapshot, Snapshot } from './snapshot';
+
+/** A PreFilter that fails with an Error status: the attempt aborts (PodScheduled=False, reason SchedulerError), no verdict. */
+export class SchedulerError extends Error {}
+
+/** What a PreFilter returns. `nodeNames` narrows the candidate nodes (a PreFilterResult); undefined = all nodes. */
+export type PreFilterResult<S> =
+  | { skip: true }
+  | { reject: Status }
+  | { state: S; nodeNames?: ReadonlySet<string> };
+
+export interface ClusterPlugin<S> {
+  name: string;
+  /** Once per pod and snapshot. */
+  preFilter(pod: PodInfo, snapshot: Snapshot): PreFilterResult<S>;
+  /** Per node, with this plugin's own PreFilter state; undefined = the node passes. */
+  filter(pod: PodInfo, node: NodeSnapshot, state: S): Status | undefined;
+  /** Why a node passed, for messages (what `.not` reports); only called for a node the Filter accepted. */
+  explainPass?(pod: PodInfo, node: NodeSnapshot, state: S): string[];
+}
+
+/** CycleState for one pod over one snapshot: each plugin's state, keyed by plugin name; Skip leaves a plugin out. */
+export interface CycleState {
+  snapshot: Snapshot;
+  /** The plugins that did not Skip, in filter order, with their state. */
+  active: Array<{ plugin: ClusterPlugin<unknown>; state: unknown }>;
+  /** A PreFilter rejected the pod as a whole (every node gets this status). */
+  rejection?: Status;
+  /** Intersection of the plugins' PreFilterResults; undefined = no narrowing. */
+  nodeNames?: ReadonlySet<string>;
+  /** The plugins that narrowed, for the status of the nodes left out. */
+  narrowedBy: string[];
+}
+
+/**
+ * RunPreFilterPlugins for the cluster plugins: UnschedulableAndUnresolvable stops the loop at once; an
+ * Unschedulable rejection lets the rest run and the last one is reported (issue #119770).
+ */
+export function runPreFilters(pod: PodInfo, snapshot: Snapshot, plugins: ReadonlyArray<ClusterPlugin<unknown>>): CycleState {
+  const cycle: CycleState = { snapshot, active: [], narrowedBy: [] };
+  for (const plugin of plugins) {
+    const r = plugin.preFilter(pod, snapshot);
+    if ('skip' in r) continue;
+    if ('reject' in r) {
+      cycle.rejection = r.reject;
+      if (r.reject.code === 'UnschedulableAndUnresolvable') break;
+      continue;
+    }
+    cycle.active.push({ plugin, state: r.state });
+    if (r.nodeNames) cycle.narrowedBy.push(plugin.name);
+    if (r.nodeNames) cycle.nodeNames = cycle.nodeNames ? new Set([...cycle.nodeNames].filter((n) => r.nodeNames!.has(n))) : r.nodeNames;
+  }
+  return cycle;
+}
+
+/** The cluster plugins' Filter for one node, in order; the first rejection is the node's status. */
+export function runClusterFilters(pod: PodInfo, node: NodeSnapshot, cycle: CycleState): Status | undefined {
+  for (const { plugin, state } of cycle.active) {
+    const status = plugin.filter(pod, node, state);
+    if (status) return status;
+  }
+  return undefined;
+}
+
+/** Each active cluster plugin's account of why the node passed (`Plugin: …` lines). */
+export function explainPasses(pod: PodInfo, node: NodeSnapshot, cycle: CycleState): string[] {
+  return cycle.active.flatMap(({ plugin, state }) => (plugin.explainPass?.(pod, node, state) ?? []).map((l) => `${plugin.name}: ${l}`));
+}

@@ -1,0 +1,4 @@
+// pkg/scheduler/framework/plugins/interpodaffinity/filtering.go
+export const ErrReasonAffinityRulesNotMatch = "node(s) didn't match pod affinity rules";
+export const ErrReasonAntiAffinityRulesNotMatch = "node(s) didn't match pod anti-affinity rules";
+export const ErrReasonExistingAntiAffinityRulesNotMatch = "node(s) didn't satisfy existing pods anti-affinity rules";

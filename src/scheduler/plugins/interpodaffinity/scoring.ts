@@ -1,0 +1,131 @@
+// InterPodAffinity Score, weight 2 (interpodaffinity/scoring.go PreScore, processExistingPod, Score, NormalizeScore,
+// after PR #98096). For each existing pod E on a node N with labels, per term whose topologyKey N carries:
+// +weight for each of the incoming pod's preferred affinity terms E matches, −weight for its preferred anti-affinity
+// terms; +1 (hardPodAffinityWeight) for each of E's required affinity terms the incoming pod matches, +weight / −weight
+// for E's preferred affinity / anti-affinity terms it matches. E's required anti-affinity does not score.
+import type { PodAffinityTerm, WeightedPodAffinityTerm } from 'kubernetes-types/core/v1';
+import type { Pod } from '../../../types';
+import type { PodInfo } from '../../framework';
+import { cachedPerObject } from '../../../cache';
+import { LabelSelectorError, NOTHING, parseLabelSelector, selectorMatches, withLabelKeys, type Selector } from '../../../k8s/label-selector';
+import { labelsOf, namespaceOf, podMeta, type ScoreCluster, type ScoreNode } from '../../score-cluster';
+import { MAX_NODE_SCORE } from '../noderesources/least-allocated';
+
+export const HARD_POD_AFFINITY_WEIGHT = 1;
+
+interface Term {
+  weight: number;
+  topologyKey: string;
+  selector: Selector;
+  namespaces: ReadonlySet<string>;
+  namespaceSelector: Selector;
+}
+
+function parseTerm(t: PodAffinityTerm, weight: number, namespace: string, labels: Record<string, string>): Term {
+  let selector = parseLabelSelector(t.labelSelector);
+  selector = withLabelKeys(selector, labels, t.matchLabelKeys, 'In');
+  selector = withLabelKeys(selector, labels, t.mismatchLabelKeys, 'NotIn');
+  const ownNamespace = (t.namespaces ?? []).length === 0 && t.namespaceSelector == null;
+  return {
+    weight, topologyKey: t.topologyKey, selector,
+    namespaces: new Set(ownNamespace ? [namespace] : t.namespaces),
+    namespaceSelector: t.namespaceSelector == null ? NOTHING : parseLabelSelector(t.namespaceSelector),
+  };
+}
+
+/** A list of terms; one that does not parse drops the whole list (as upstream's getWeightedAffinityTerms errors). */
+function parseList(list: readonly WeightedPodAffinityTerm[] | undefined, namespace: string, labels: Record<string, string>): Term[] {
+  try {
+    return (list ?? []).map((w) => parseTerm(w.podAffinityTerm, w.weight, namespace, labels));
+  } catch (e) {
+    if (e instanceof LabelSelectorError) return [];
+    throw e;
+  }
+}
+
+/** AffinityTerm.Matches: namespace in scope (listed, or its labels match namespaceSelector) and labels match. */
+function matches(t: Term, namespace: string, labels: Record<string, string>, nsLabels: ReadonlyMap<string, Record<string, string>>): boolean {
+  if (!t.namespaces.has(namespace) && !selectorMatches(t.namespaceSelector, nsLabels.get(namespace) ?? { 'kubernetes.io/metadata.name': namespace })) return false;
+  return selectorMatches(t.selector, labels);
+}
+
+interface ExistingTerms {
+  namespace: string;
+  labels: Record<string, string>;
+  required: Term[];
+  preferred: Term[];
+  preferredAnti: Term[];
+}
+
+const existingTerms = cachedPerObject((p: Pod): ExistingTerms => {
+  const namespace = namespaceOf(p);
+  const labels = labelsOf(p);
+  const a = p.spec?.affinity;
+  const requiredRaw = a?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  return {
+    namespace, labels,
+    required: parseList(requiredRaw?.map((t) => ({ weight: HARD_POD_AFFINITY_WEIGHT, podAffinityTerm: t })), namespace, labels),
+    preferred: parseList(a?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution, namespace, labels),
+    preferredAnti: parseList(a?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution, namespace, labels),
+  };
+});
+
+export interface PreScoreState {
+  /** topologyKey → value → score. */
+  topologyScore: Map<string, Map<string, number>>;
+}
+
+/** PreScore; undefined = Skip (nothing contributed anywhere). */
+export function preScore(pod: PodInfo, cluster: ScoreCluster): PreScoreState | undefined {
+  const { namespace, labels } = podMeta(pod.subject);
+  const a = pod.subject.spec.affinity;
+  // the incoming pod's namespaceSelector is resolved against the Namespace objects (mergeAffinityTermNamespacesIfNotEmpty)
+  const resolve = (t: Term): Term => {
+    if (t.namespaceSelector.kind !== 'requirements') return t;
+    const names = new Set(t.namespaces);
+    for (const [name, l] of cluster.namespaceLabels) if (selectorMatches(t.namespaceSelector, l)) names.add(name);
+    return { ...t, namespaces: names, namespaceSelector: NOTHING };
+  };
+  const affinity = parseList(a?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution, namespace, labels).map(resolve);
+  const anti = parseList(a?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution, namespace, labels).map(resolve);
+  const topologyScore = new Map<string, Map<string, number>>();
+  let contributed = false;
+  const add = (t: Term, node: ScoreNode, sign: number) => {
+    const labelsOfNode = node.info.labels;
+    if (!Object.prototype.hasOwnProperty.call(labelsOfNode, t.topologyKey)) return;
+    const value = labelsOfNode[t.topologyKey];
+    let m = topologyScore.get(t.topologyKey);
+    if (!m) topologyScore.set(t.topologyKey, (m = new Map()));
+    m.set(value, (m.get(value) ?? 0) + sign * t.weight);
+    contributed = true;
+  };
+  for (const node of cluster.nodes) {
+    if (Object.keys(node.info.labels).length === 0) continue;
+    for (const p of node.pods) {
+      const e = existingTerms(p);
+      for (const t of affinity) if (matches(t, e.namespace, e.labels, cluster.namespaceLabels)) add(t, node, 1);
+      for (const t of anti) if (matches(t, e.namespace, e.labels, cluster.namespaceLabels)) add(t, node, -1);
+      for (const t of e.required) if (matches(t, namespace, labels, cluster.namespaceLabels)) add(t, node, 1);
+      for (const t of e.preferred) if (matches(t, namespace, labels, cluster.namespaceLabels)) add(t, node, 1);
+      for (const t of e.preferredAnti) if (matches(t, namespace, labels, cluster.namespaceLabels)) add(t, node, -1);
+    }
+  }
+  return contributed ? { topologyScore } : undefined;
+}
+
+/** Score: the sum, over the keys the node carries, of the entry for the node's value (may be negative). */
+export function score(state: PreScoreState, node: ScoreNode): number {
+  let s = 0;
+  for (const [key, values] of state.topologyScore) {
+    if (Object.prototype.hasOwnProperty.call(node.info.labels, key)) s += values.get(node.info.labels[key]) ?? 0;
+  }
+  return s;
+}
+
+/** NormalizeScore: int(100·(s − min)/(max − min)) with min/max over the candidates; all 0 when max = min. */
+export function normalize(raw: readonly number[]): number[] {
+  const min = Math.min(...raw);
+  const max = Math.max(...raw);
+  const diff = max - min;
+  return raw.map((s) => (diff > 0 ? Math.trunc(MAX_NODE_SCORE * ((s - min) / diff)) : 0));
+}

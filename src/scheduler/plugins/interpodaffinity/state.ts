@@ -1,0 +1,119 @@
+// InterPodAffinity's PreFilter state (interpodaffinity/filtering.go PreFilter, getExistingAntiAffinityCounts,
+// getIncomingAffinityAntiAffinityCounts): three counts per (topologyKey, value), each entry listing the pods behind it.
+import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
+import type { Pod } from '../../../types';
+import type { PodInfo, Status } from '../../framework';
+import { NAMESPACE_NAME_LABEL, subjectPodMeta, type Snapshot } from '../../snapshot';
+import { LabelSelectorError } from '../../../k8s/label-selector';
+import { existingPodTerms, parseAffinityTerms, resolveNamespaces, termMatches, type AffinityTerm } from './terms';
+
+/** One pod counted at a topology pair: which pod, on which node, through which term. */
+export interface Contribution {
+  pod: Pod;
+  node: string;
+  term: number;
+}
+
+type Counts = Map<string, Contribution[]>;
+export const pair = (key: string, value: string) => `${key}\u0000${value}`;
+
+export interface PreFilterState {
+  namespace: string;
+  labels: Record<string, string>;
+  affinityTerms: AffinityTerm[];
+  antiAffinityTerms: AffinityTerm[];
+  /** existing pods' required anti-affinity terms that the pod matches */
+  existingAntiAffinity: Counts;
+  /** pods matching all of the pod's required affinity terms, per term */
+  affinity: Counts;
+  /** pods matching the pod's required anti-affinity terms */
+  antiAffinity: Counts;
+}
+
+function add(m: Counts, key: string, value: string, c: Contribution) {
+  const k = pair(key, value);
+  const list = m.get(k);
+  if (list) list.push(c);
+  else m.set(k, [c]);
+}
+
+interface IncomingTerms { affinity: AffinityTerm[]; antiAffinity: AffinityTerm[]; error?: string }
+const incoming = new WeakMap<PodInfo, IncomingTerms>();
+
+/**
+ * framework.NewPodInfo for the incoming pod: every list is parsed, required and preferred; unparsable terms reject
+ * the pod at PreFilter with `parsing pod: <list>: <error>` (several errors as an aggregate `[a, b]`).
+ */
+function incomingTerms(pod: PodInfo): IncomingTerms {
+  let t = incoming.get(pod);
+  if (!t) {
+    const { namespace, labels } = subjectPodMeta(pod.subject);
+    const a = pod.subject.spec.affinity;
+    const errors: string[] = [];
+    const parse = (list: string, raw: readonly PodAffinityTerm[] | undefined) => {
+      try {
+        return parseAffinityTerms(raw, namespace, labels);
+      } catch (e) {
+        if (!(e instanceof LabelSelectorError)) throw e;
+        errors.push(`${list}: ${e.message}`);
+        return [];
+      }
+    };
+    const affinity = parse('requiredAffinityTerms', a?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
+    const antiAffinity = parse('requiredAntiAffinityTerms', a?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
+    parse('preferredAffinityTerms', a?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.map((w) => w.podAffinityTerm));
+    parse('preferredAntiAffinityTerms', a?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.map((w) => w.podAffinityTerm));
+    t = { affinity, antiAffinity, error: errors.length === 0 ? undefined : errors.length === 1 ? errors[0] : `[${errors.join(', ')}]` };
+    incoming.set(pod, t);
+  }
+  return t;
+}
+
+export const matchesAll = (terms: readonly AffinityTerm[], ns: string, labels: Record<string, string>) =>
+  terms.length > 0 && terms.every((t) => termMatches(t, ns, labels, undefined));
+
+/** filtering.go PreFilter: getExistingAntiAffinityCounts and getIncomingAffinityAntiAffinityCounts. */
+export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState | Status | undefined {
+  const parsed = incomingTerms(pod);
+  if (parsed.error) {
+    return {
+      plugin: 'InterPodAffinity', code: 'UnschedulableAndUnresolvable', reasons: [`parsing pod: ${parsed.error}`],
+      details: ['a required pod (anti-)affinity term has a labelSelector or namespaceSelector the scheduler cannot parse'],
+    };
+  }
+  const { namespace, labels } = subjectPodMeta(pod.subject);
+  const nsLabels = snapshot.namespaceLabels.get(namespace) ?? { [NAMESPACE_NAME_LABEL]: namespace };
+  // the pod's own namespace exists in a real cluster, whether or not its Namespace object was given
+  const known = snapshot.namespaceLabels.has(namespace) ? snapshot.namespaceLabels : new Map([...snapshot.namespaceLabels, [namespace, nsLabels]]);
+  const affinityTerms = parsed.affinity.map((t) => resolveNamespaces(t, known));
+  const antiAffinityTerms = parsed.antiAffinity.map((t) => resolveNamespaces(t, known));
+  const state: PreFilterState = {
+    namespace, labels, affinityTerms, antiAffinityTerms,
+    existingAntiAffinity: new Map(), affinity: new Map(), antiAffinity: new Map(),
+  };
+  for (const node of snapshot.nodes) {
+    const nodeLabels = node.info.labels;
+    const has = (key: string) => Object.prototype.hasOwnProperty.call(nodeLabels, key);
+    for (const existing of node.pods) {
+      const e = existingPodTerms(existing);
+      // existing pods' required anti-affinity, matched with the labels of the incoming pod's namespace
+      for (const t of e.requiredAntiAffinity) {
+        if (has(t.topologyKey) && termMatches(t, namespace, labels, nsLabels)) {
+          add(state.existingAntiAffinity, t.topologyKey, nodeLabels[t.topologyKey], { pod: existing, node: node.info.name, term: t.index });
+        }
+      }
+      if (matchesAll(affinityTerms, e.namespace, e.labels)) {
+        for (const t of affinityTerms) {
+          if (has(t.topologyKey)) add(state.affinity, t.topologyKey, nodeLabels[t.topologyKey], { pod: existing, node: node.info.name, term: t.index });
+        }
+      }
+      for (const t of antiAffinityTerms) {
+        if (has(t.topologyKey) && termMatches(t, e.namespace, e.labels, undefined)) {
+          add(state.antiAffinity, t.topologyKey, nodeLabels[t.topologyKey], { pod: existing, node: node.info.name, term: t.index });
+        }
+      }
+    }
+  }
+  if (state.existingAntiAffinity.size === 0 && affinityTerms.length === 0 && antiAffinityTerms.length === 0) return undefined;
+  return state;
+}

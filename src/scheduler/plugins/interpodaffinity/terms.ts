@@ -1,0 +1,82 @@
+// Pod (anti-)affinity terms as the scheduler holds them (framework/types.go newAffinityTerm,
+// getNamespacesFromPodAffinityTerm; kube-scheduler/framework/types.go AffinityTerm.Matches), with the API server's
+// matchLabelKeys/mismatchLabelKeys merge applied (pkg/registry/core/pod/strategy.go mutatePodAffinity).
+import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
+import type { Pod } from '../../../types';
+import { cachedPerObject } from '../../../cache';
+import { formatSelector, LabelSelectorError, NOTHING, parseLabelSelector, selectorMatches, withLabelKeys, type Selector } from '../../../k8s/label-selector';
+import { podLabels, podNamespace } from '../../snapshot';
+
+export interface AffinityTerm {
+  /** Index in the required list. */
+  index: number;
+  topologyKey: string;
+  selector: Selector;
+  namespaces: ReadonlySet<string>;
+  namespaceSelector: Selector;
+}
+
+/** Parse one required list; throws LabelSelectorError on the first term upstream cannot parse. */
+export function parseAffinityTerms(raw: readonly PodAffinityTerm[] | undefined, namespace: string, labels: Record<string, string>): AffinityTerm[] {
+  return (raw ?? []).map((t, index) => {
+    // the API server appends `key In [v]` / `key NotIn [v]` for keys the pod has, only to a non-nil labelSelector
+    let selector = parseLabelSelector(t.labelSelector);
+    selector = withLabelKeys(selector, labels, t.matchLabelKeys, 'In');
+    selector = withLabelKeys(selector, labels, t.mismatchLabelKeys, 'NotIn');
+    const own = (t.namespaces ?? []).length === 0 && t.namespaceSelector == null;
+    return {
+      index,
+      topologyKey: t.topologyKey,
+      selector,
+      namespaces: new Set(own ? [namespace] : t.namespaces),
+      namespaceSelector: t.namespaceSelector == null ? NOTHING : parseLabelSelector(t.namespaceSelector),
+    };
+  });
+}
+
+/** AffinityTerm.Matches: the pod's namespace is in scope (listed, or its labels match namespaceSelector) and its labels match. */
+export function termMatches(t: AffinityTerm, namespace: string, labels: Record<string, string>, namespaceLabels: Record<string, string> | undefined): boolean {
+  if (!t.namespaces.has(namespace) && !selectorMatches(t.namespaceSelector, namespaceLabels ?? {})) return false;
+  return selectorMatches(t.selector, labels);
+}
+
+/**
+ * The incoming pod's terms: a non-empty namespaceSelector is resolved against the Namespace objects into names
+ * (plugin.go mergeAffinityTermNamespacesIfNotEmpty); `{}` stays "every namespace".
+ */
+export function resolveNamespaces(t: AffinityTerm, namespaceLabels: ReadonlyMap<string, Record<string, string>>): AffinityTerm {
+  if (t.namespaceSelector.kind === 'everything') return t;
+  const names = new Set(t.namespaces);
+  for (const [name, labels] of namespaceLabels) if (selectorMatches(t.namespaceSelector, labels)) names.add(name);
+  return { ...t, namespaces: names, namespaceSelector: NOTHING };
+}
+
+/** `(topologyKey zone, labelSelector app=db, namespaces [default])` */
+export function describeTerm(t: AffinityTerm): string {
+  const ns = t.namespaceSelector.kind === 'everything' ? 'all namespaces'
+    : `namespaces [${[...t.namespaces].join(', ')}]` + (t.namespaceSelector.kind === 'requirements' ? ` or namespaceSelector ${formatSelector(t.namespaceSelector)}` : '');
+  return `(topologyKey ${t.topologyKey}, labelSelector ${formatSelector(t.selector)}, ${ns})`;
+}
+
+export interface ExistingPodTerms {
+  namespace: string;
+  labels: Record<string, string>;
+  /** Required anti-affinity terms; empty when any of them does not parse (the whole list is dropped, as upstream). */
+  requiredAntiAffinity: AffinityTerm[];
+}
+
+function quietly(parse: () => AffinityTerm[]): AffinityTerm[] {
+  try {
+    return parse();
+  } catch (e) {
+    if (e instanceof LabelSelectorError) return [];
+    throw e;
+  }
+}
+
+export const existingPodTerms = cachedPerObject((pod: Pod): ExistingPodTerms => {
+  const namespace = podNamespace(pod);
+  const labels = podLabels(pod);
+  const raw = pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  return { namespace, labels, requiredAntiAffinity: raw?.length ? quietly(() => parseAffinityTerms(raw, namespace, labels)) : [] };
+});

@@ -1,0 +1,60 @@
+// The request figures the resource scorers use (pkg/scheduler/framework/plugins/noderesources/resource_allocation.go
+// calculatePodResourceRequest; framework/types.go NodeInfo.NonZeroRequested). LeastAllocated reads requests with
+// 100m cpu / 200Mi memory for a container (regular or init) that has no such key (pkg/scheduler/util/pod_resources.go
+// DefaultMilliCPURequest, DefaultMemoryRequest; component-helpers resource/helpers.go applyNonMissing). An explicit
+// 0 stays 0. BalancedAllocation (useRequested) reads the real requests.
+import type { Container, Pod, PodSpec } from '../../../types';
+import { toSubject, type Subject } from '../../../subject';
+import { cachedPerObject } from '../../../cache';
+import { podRequests } from '../../../k8s/resources';
+import { podInfo, toResources } from '../../framework';
+
+export const DEFAULT_MILLI_CPU_REQUEST = 100;
+export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
+
+/** cpu (milli) and memory (bytes). */
+export interface CpuMemory {
+  milliCPU: number;
+  memory: number;
+}
+
+// A key is missing when neither requests nor limits name it (the API server copies limits into requests).
+function withNonMissing(c: Container): Container {
+  const requests: Record<string, unknown> = { ...(c.resources?.requests ?? {}) };
+  const limits = c.resources?.limits ?? {};
+  if (!('cpu' in requests) && !('cpu' in limits)) requests.cpu = `${DEFAULT_MILLI_CPU_REQUEST}m`;
+  if (!('memory' in requests) && !('memory' in limits)) requests.memory = String(DEFAULT_MEMORY_REQUEST);
+  return { ...c, resources: { ...c.resources, requests } as Container['resources'] };
+}
+
+function nonZero(subject: Subject): CpuMemory {
+  const spec: PodSpec = {
+    ...subject.spec,
+    containers: (subject.spec.containers ?? []).map(withNonMissing),
+    initContainers: subject.spec.initContainers?.map(withNonMissing),
+  };
+  try {
+    const r = toResources(podRequests(spec, subject.specPath));
+    return { milliCPU: r.milliCPU, memory: r.memory };
+  } catch {
+    return { milliCPU: 0, memory: 0 }; // an unparsable quantity: the filter already rejects the pod
+  }
+}
+
+/** The pod's cpu/memory requests with the non-zero defaults (the incoming pod's LeastAllocated figure). */
+export const nonZeroRequests = cachedPerObject((subject: Subject): CpuMemory => nonZero(subject));
+
+/** NodeInfo.NonZeroRequested and Requested (cpu/memory) of the pods on a node. */
+export function nodeRequested(pods: readonly Pod[]): { nonZero: CpuMemory; requested: CpuMemory } {
+  const out = { nonZero: { milliCPU: 0, memory: 0 }, requested: { milliCPU: 0, memory: 0 } };
+  for (const p of pods) {
+    const s = toSubject(p);
+    const nz = nonZeroRequests(s);
+    const r = podInfo(s).requests;
+    out.nonZero.milliCPU += nz.milliCPU;
+    out.nonZero.memory += nz.memory;
+    out.requested.milliCPU += r.milliCPU;
+    out.requested.memory += r.memory;
+  }
+  return out;
+}

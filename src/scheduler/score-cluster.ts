@@ -1,0 +1,24 @@
+// What the cluster-aware score plugins read: every node with the pods on it and the namespaces' labels — the
+// filters' Snapshot (snapshot.ts) serves as is.
+import type { KubeObject, Node, Pod } from '../types';
+import type { NodeInfo } from './framework';
+import { buildSnapshot } from './snapshot';
+import { podsByNode } from './index';
+
+export { isTerminating, podLabels as labelsOf, podNamespace as namespaceOf, subjectPodMeta as podMeta } from './snapshot';
+
+export interface ScoreNode {
+  info: NodeInfo;
+  pods: readonly Pod[];
+}
+
+export interface ScoreCluster {
+  nodes: readonly ScoreNode[];
+  /** Namespace name → labels (with kubernetes.io/metadata.name), for namespaceSelector. */
+  namespaceLabels: ReadonlyMap<string, Record<string, string>>;
+}
+
+/** The nodes with the pods bound to each by spec.nodeName (Succeeded/Failed pods dropped), and the namespaces' labels. */
+export function scoreCluster(nodes: readonly Node[], pods: readonly Pod[] = [], namespaces?: readonly KubeObject[]): ScoreCluster {
+  return buildSnapshot(nodes, podsByNode(pods), namespaces);
+}
