@@ -122,15 +122,21 @@ describe('TaintToleration', () => {
   });
 });
 
-describe('scoreNodes: TaintToleration weight 3, NodeAffinity weight 2 (default profile)', () => {
-  test('totals and parts', () => {
-    expect(SCORE_WEIGHTS).toEqual({ TaintToleration: 3, NodeAffinity: 2 });
+describe('scoreNodes: TaintToleration (weight 3) and NodeAffinity (weight 2) of the default profile', () => {
+  test('raw and normalised scores, the untolerated taints and matched terms', () => {
+    expect(SCORE_WEIGHTS).toMatchObject({ TaintToleration: 3, NodeAffinity: 2 });
     const p = pod('p', { affinity: { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, preference: { matchExpressions: [{ key: 'fast', operator: 'Exists' }] } }] } } });
     const nodes = [node('a', { taints: [{ key: 'soft', value: 'x', effect: 'PreferNoSchedule' }] }, { fast: '' }), node('b')];
-    expect(scoreNodes(info(p), nodes.map(nodeInfo))).toEqual([
-      { node: 'a', total: 200, taintToleration: { raw: 1, normalized: 0, untolerated: ['soft=x:PreferNoSchedule'] }, nodeAffinity: { raw: 1, normalized: 100, matchedTerms: [0] } },
-      { node: 'b', total: 300, taintToleration: { raw: 0, normalized: 100, untolerated: [] }, nodeAffinity: { raw: 0, normalized: 0, matchedTerms: [] } },
+    const scores = scoreNodes(info(p), nodes.map(nodeInfo));
+    expect(scores.map(({ node, taintToleration, nodeAffinity }) => ({ node, taintToleration, nodeAffinity }))).toEqual([
+      { node: 'a', taintToleration: { raw: 1, normalized: 0, untolerated: ['soft=x:PreferNoSchedule'] }, nodeAffinity: { raw: 1, normalized: 100, matchedTerms: [0] } },
+      { node: 'b', taintToleration: { raw: 0, normalized: 100, untolerated: [] }, nodeAffinity: { raw: 0, normalized: 0, matchedTerms: [] } },
     ]);
+    const part = (i: number, plugin: string) => scores[i].plugins.find((x) => x.plugin === plugin);
+    expect(part(0, 'TaintToleration')).toMatchObject({ weight: 3, score: 0, raw: 1 });
+    expect(part(1, 'TaintToleration')).toMatchObject({ weight: 3, score: 100, raw: 0 });
+    expect(part(0, 'NodeAffinity')).toMatchObject({ weight: 2, score: 100, raw: 1 });
+    expect(part(1, 'NodeAffinity')).toMatchObject({ weight: 2, score: 0, raw: 0 });
   });
 });
 
