@@ -1,6 +1,6 @@
 // Mutation testing of the engine with StrykerJS 9.5.1 (10.x needs Node >= 22).
-// Run with `npm run mutation`; not part of `npm test` or CI (a full run takes about half an hour on 2 cores).
-// One slice: `npx stryker run --mutate 'src/admission/**/*.ts'`. HTML report: reports/mutation/mutation.html.
+// Run with `npm run mutation`; not part of `npm test` or CI: the whole scope (~6,300 mutants) takes hours on 2 cores.
+// One slice: `npx stryker run --concurrency 2 --ignoreStatic --mutate 'src/admission/*.ts,!**/*.test.ts'`. Report: reports/mutation/.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'jest',
