@@ -1,5 +1,5 @@
 // What happens to our services when a zone goes down: the control plane's timeline, in virtual seconds.
-import { loadManifests, simulateOutage, zone } from 'jest-k8s-placement';
+import { loadManifests, placementMatrix, simulateOutage, zone } from 'jest-k8s-placement';
 
 const platform = loadManifests('platform/outage/*.yaml', { cwd: __dirname });
 const cluster = { nodes: platform.nodes(), workloads: platform.workloads() };
@@ -59,4 +59,21 @@ describe('losing zone eu-west-1b', () => {
       'reports-5 is Pending: 0/5 nodes are available: 1 Insufficient cpu, 2 node(s) didn\'t match Pod\'s node affinity/selector, 2 node(s) had untolerated taint(s).',
     ]);
   });
+});
+
+test('the matrix shows each outage\'s end state per workload, for review', () => {
+  const failures = [zone('eu-west-1a'), { ...zone('eu-west-1a'), outOfServiceAt: 600 }, zone('eu-west-1b')];
+  expect(placementMatrix(cluster.workloads, cluster.nodes, { groupBy: 'pool', failures })).toMatchInlineSnapshot(`
+PlacementMatrix: 4 workload(s) × 2 node group(s) of 5 node(s), grouped by pool
+
+workload                       batch    general  zone eu-west-1a down                             zone eu-west-1a down, out-of-service at 600s  zone eu-west-1b down
+DaemonSet kube-system/logging  0/2 [1]  3/3      2/2 running after 50s, 1 stays on a down node    2/2 running after 50s                         2/2 running after 50s, 1 stays on a down node
+StatefulSet shop/payments      0/2 [1]  3/3      2/3 running, 1 Terminating until out-of-service  3/3 running after 600s                        2/3 running, 1 Terminating until out-of-service
+Deployment shop/reports        2/2      0/3 [2]  4/4 running throughout                           4/4 running throughout                        2/4 running, 2 Pending [3]
+Deployment shop/web            0/2 [1]  3/3      6/6 running after 350s                           6/6 running after 350s                        6/6 running after 350s
+
+[1] TaintToleration: node(s) had untolerated taint(s) (taint dedicated=batch:NoSchedule is not tolerated)
+[2] NodeAffinity: node(s) didn't match Pod's node affinity/selector (nodeSelector pool=batch: node has pool="general")
+[3] FailedScheduling: 0/5 nodes are available: 1 Insufficient cpu, 2 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s).
+`);
 });

@@ -19,6 +19,8 @@ import { describeRejections, nodeNames } from './matchers/toBeSchedulableOnAnyOf
 import { describeTime, explainEviction } from './matchers/toBeEvictedFrom';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, writeReport, type PlacementReport } from './report/report';
+import { nodesDown, zone } from './outage/simulate';
+import type { Failure } from './outage/types';
 
 /** Bad input: the message is printed as is and the exit code is 2. */
 class InputError extends Error {}
@@ -52,11 +54,13 @@ const isWorkload = (o: KubeObject) => {
   }
 };
 
-function workloadsOf(files: string[], namespace?: string): KubeObject[] {
-  const found = load(files).filter(isWorkload);
+/** The workloads of the manifests, and their Namespace objects (whose labels serve namespaceSelector). */
+function workloadsOf(files: string[], namespace?: string): KubeObject[] & { namespaces: KubeObject[] } {
+  const objects = load(files);
+  const found = objects.filter(isWorkload);
   const list = namespace === undefined ? found : found.filter((o) => (o.metadata?.namespace ?? 'default') === namespace);
   if (!list.length) throw new InputError(`no Pod or workload${namespace === undefined ? '' : ` in namespace ${namespace}`} in ${files.join(', ')}`);
-  return list;
+  return Object.assign(list, { namespaces: objects.filter((o) => o.kind === 'Namespace') });
 }
 
 function nodesOf(files: string[]): Node[] {
@@ -78,10 +82,10 @@ function checkValid(objects: KubeObject[]): void {
 
 const toLabel = (o: KubeObject) => (isWorkload(o) ? toSubject(o).label : `${o.kind} ${o.metadata?.name}`);
 
-function explain(workloads: KubeObject[], nodes: Node[], existingPods: Pod[] | undefined): string {
+function explain(workloads: KubeObject[] & { namespaces: KubeObject[] }, nodes: Node[], existingPods: Pod[] | undefined): string {
   return workloads.map((w) => {
     const s = toSubject(w);
-    const result = scheduleOn(w, nodes, existingPods ? { existingPods } : {});
+    const result = scheduleOn(w, nodes, { existingPods, namespaces: workloads.namespaces });
     if (result.gated) return `${s.label}\n  ${describeGated(s.label, result.gated.gates).replace(/\n/g, '\n  ')}`;
     const head = result.feasible.length
       ? `  schedulable on ${result.feasible.length} of ${nodes.length} node(s): ${nodeNames(result.feasible.map((v) => v.node), 10)}`
@@ -102,6 +106,13 @@ function evict(workloads: KubeObject[], node: Node): string {
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** `--failure zone:eu-west-1a` and `--failure nodes:a1,a2` are outages; anything else (even `zone:NoExecute`, a taint) is an eviction column. */
+function failureOf(spec: string): string | Failure {
+  const m = /^(zone|nodes):(.+)$/.exec(spec);
+  if (!m || ['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(m[2])) return spec;
+  return m[1] === 'zone' ? zone(m[2]) : nodesDown(m[2].split(','));
+}
 
 export function program(out: (s: string) => void = (s) => process.stdout.write(s)): Command {
   const cli = new Command('jest-k8s-placement')
@@ -142,17 +153,26 @@ Examples:
     .requiredOption('--nodes <files...>', 'Node objects (kubectl get nodes -o yaml)')
     .option('--group-by <label>', 'node label naming the groups (default: the well-known node pool labels, else each node)')
     .option('--existing <files...>', 'pods already bound to the nodes')
-    .option('--failure <spec>', 'add an eviction column: NotReady, Unreachable or a NoExecute taint (repeatable)', collect)
+    .option('--failure <spec>', 'add an eviction column (NotReady, Unreachable or a NoExecute taint) or an outage column (zone:<zone>, nodes:<node,…>) (repeatable)', collect)
     .option('--namespace <namespace>', 'only workloads in this namespace')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'md', 'json']).default('text'))
-    .addHelpText('after', '\nExample:\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --group-by pool --failure NotReady --format md')
+    .addHelpText('after', '\nExamples:\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --group-by pool --failure NotReady --format md\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --failure zone:eu-west-1a')
     .action((manifests: string[], o: { nodes: string[]; groupBy?: string; existing?: string[]; failure?: string[]; namespace?: string; format: string }) => {
-      for (const f of o.failure ?? []) checkTaintSpec(cli, f, ['NotReady', 'Unreachable']);
+      const failures = (o.failure ?? []).map(failureOf);
+      for (const f of failures) if (typeof f === 'string') checkTaintSpec(cli, f, ['NotReady', 'Unreachable']);
       const workloads = workloadsOf(manifests, o.namespace);
       const nodes = nodesOf(o.nodes);
       const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
-      const m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, failures: o.failure });
+      let m;
+      try {
+        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, failures });
+      } catch (e) {
+        // an outage that names no node of --nodes (placementMatrix: failures[i]: …) is a usage error
+        const bad = /^placementMatrix: failures\[(\d+)\]: (.*)$/s.exec((e as Error).message);
+        if (!bad) throw e;
+        return cli.error(`error: --failure ${o.failure![Number(bad[1])]}: ${bad[2]}`, { exitCode: 1 });
+      }
       out(`${o.format === 'json' ? JSON.stringify(m, null, 2) : o.format === 'md' ? formatMatrixMarkdown(m) : formatMatrix(m)}\n`);
     });
 
@@ -179,7 +199,11 @@ Examples:
       const reports = files.map((f) => {
         try {
           const r = JSON.parse(readFileSync(f, 'utf8')) as PlacementReport;
-          if (r.version !== 1 || !Array.isArray(r.records)) throw new Error('not a placement-report.json (version 1)');
+          if (r?.version !== 1 || !Array.isArray(r.records)) throw new Error('not a placement-report.json (version 1)');
+          r.records.forEach((record, i) => {
+            const missing = recordProblem(record);
+            if (missing) throw new Error(`records[${i}]: ${missing}`);
+          });
           return r;
         } catch (e) {
           throw new InputError(`${f}: ${(e as Error).message}`);
@@ -189,6 +213,22 @@ Examples:
       out(`${writeReport(merged, { outputDirectory: o.out, stepSummary: false }).join('\n')}\n`);
     });
   return cli;
+}
+
+const RECORD_STRINGS = ['id', 'file', 'test', 'matcher', 'subject', 'namespace', 'target', 'group', 'verdict'] as const;
+const RECORD_BOOLEANS = ['accepted', 'passed'] as const;
+
+/** What a record of placement-report.json lacks, if anything (a hand-edited or foreign file must not crash the merge). */
+function recordProblem(record: unknown): string | undefined {
+  if (typeof record !== 'object' || record === null) return `expected a record (an object), got ${JSON.stringify(record)}`;
+  const r = record as Record<string, unknown>;
+  const bad = [
+    ...RECORD_STRINGS.filter((k) => typeof r[k] !== 'string'),
+    ...RECORD_BOOLEANS.filter((k) => typeof r[k] !== 'boolean'),
+    // written as isNot was given: reports of earlier Vitest runs leave it out when the assertion is not negated
+    ...(r.negated === undefined || typeof r.negated === 'boolean' ? [] : ['negated']),
+  ];
+  return bad.length ? `missing or mistyped ${bad.join(', ')}` : undefined;
 }
 
 function checkTaintSpec(cli: Command, spec: string, words: string[] = []): void {

@@ -25,7 +25,7 @@ export { nodesFromNodePool, provision, poolModel, isNodePool, type NodesFromNode
 export { chooseNodePool } from './karpenter';
 export { aks, CLUSTER_PRESETS, type ClusterPreset } from './karpenter/cloud';
 export { loadManifests, parseManifests, origin, Manifests, ManifestError, type Origin, type LoadOptions, type ManifestProblem, type NodePool, type NodePoolRequirement, type Workload, type ObjectFor, type KindNames } from './loader';
-export { placementMatrix, formatMatrix, formatMatrixMarkdown, matrixSerializer, isPlacementMatrix, PlacementMatrix, POOL_LABELS, type MatrixOptions, type MatrixRow, type MatrixCell, type MatrixGroup, type EvictionCell } from './report/matrix';
+export { placementMatrix, formatMatrix, formatMatrixMarkdown, matrixSerializer, isPlacementMatrix, PlacementMatrix, POOL_LABELS, type MatrixOptions, type MatrixRow, type MatrixCell, type MatrixGroup, type EvictionCell, type OutageCell } from './report/matrix';
 export type { PlacementRecord, PlacementFacts } from './report/record';
 export { simulateOutage, zone, nodesDown, formatEvents, OutageError, computeZoneState, zoneEvictionRate, zoneKey, noExecuteTaintTimes, NODE_MONITOR_GRACE_PERIOD, type Outage, type OutageEvent, type PodRecord, type WorkloadState, type ZoneState, type ZoneView, type Cluster, type Failure, type FailureCondition, type OutageOptions } from './outage';
 export type * from './types';

@@ -11,11 +11,13 @@ export function toKeepAtLeast(this: MatcherContext, received: unknown, n: unknow
     return failBoth(this, () => `${header()}\n\ntoKeepAtLeast(n, failure, cluster): n must be a whole number of replicas ≥ 0, received ${JSON.stringify(n)}`);
   }
   return guarded(this, header, () => {
-    const { outage, workload, label } = outageFor(received, failure, cluster);
+    const { outage, workload, label, subject, target } = outageFor(received, failure, cluster);
     const low = outage.minRunning(workload);
     const why = outage.why(workload, low.at);
+    const desired = outage.stateOf(workload, low.at).desired;
     return {
       pass: low.running >= n,
+      placement: { matcher: 'toKeepAtLeast', subject, target, verdict: `fewest running ${low.running}/${desired} at ${low.at}s`, accepted: low.running >= n, ...(why[0] ? { reason: why[0] } : {}) },
       message: () =>
         `${header()}\n\nExpected ${label} ${this.isNot ? 'not ' : ''}to keep at least ${n} replicas running at every instant when ${describeFailure(outage)}` +
         `\nReceived: at least ${low.running} running; the fewest at ${low.at}s (${stateLine(outage, workload, low.at)})` +

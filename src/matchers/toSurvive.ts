@@ -3,13 +3,15 @@
 // expect(workload).toSurvive(failure, cluster, { within: 350 }) the same, without the chain
 import type { KubeObject } from '../types';
 import { simulateOutage, OutageError, type Outage } from '../outage/simulate';
+import { failureTitle, outcomeOf } from '../outage/summary';
+import type { Subject } from '../subject';
 import type { Cluster, Failure } from '../outage/types';
 import { failBoth, hint, indent, type MatcherContext, type MatcherResult } from './context';
 import { chainResult, checkSeconds, type Chain } from './chain';
 import { apiServerErrors, guarded, labelOf, subjectOf, UsageError } from './inputs';
 
 /** Run the outage with the subject among the cluster's workloads; misuse becomes a UsageError. */
-export function outageFor(received: unknown, failure: unknown, cluster: unknown): { outage: Outage; workload: KubeObject; label: string } {
+export function outageFor(received: unknown, failure: unknown, cluster: unknown): { outage: Outage; workload: KubeObject; label: string; subject: Subject; target: string } {
   const subject = subjectOf(received);
   if (subject.kind === 'PodTemplate') throw new UsageError(`${subject.label} runs no pods: an outage is about a Pod or a workload's replicas`);
   if (typeof cluster !== 'object' || cluster === null || !Array.isArray((cluster as Cluster).nodes)) {
@@ -25,7 +27,7 @@ export function outageFor(received: unknown, failure: unknown, cluster: unknown)
   if (!workloads.includes(subject.object)) workloads.push(subject.object);
   try {
     const outage = simulateOutage({ ...c, workloads }, failure as Failure);
-    return { outage, workload: subject.object, label: subject.label };
+    return { outage, workload: subject.object, label: subject.label, subject, target: failureTitle(failure as Failure) };
   } catch (e) {
     if (e instanceof OutageError || e instanceof TypeError) throw new UsageError(e.message);
     throw e;
@@ -54,10 +56,11 @@ export function toSurvive(
     const suffix = within === undefined ? '' : `.within(${within})`;
     const header = () => hint(ctx, 'toSurvive', 'failure, cluster', suffix);
     return guarded(ctx, header, () => {
-      const { outage, workload, label } = outageFor(received, failure, cluster);
+      const { outage, workload, label, subject, target } = outageFor(received, failure, cluster);
       const t = within === undefined ? outage.end : within;
       const s = outage.stateOf(workload, t);
       const pass = s.running >= s.desired && s.pending === 0;
+      const outcome = outcomeOf(outage, workload, t);
       // when does every replica run again (after having been short)?
       const times = [...new Set(outage.events.map((e) => e.at))].sort((a, b) => a - b);
       const recovered = times.find((x) => {
@@ -70,6 +73,7 @@ export function toSurvive(
       const why = outage.why(workload, t);
       return {
         pass,
+        placement: { matcher: 'toSurvive', subject, target, verdict: within === undefined ? outcome.text : `at ${t}s: ${outcome.text}`, accepted: pass, ...(why[0] ? { reason: why[0] } : {}) },
         message: () =>
           `${header()}\n\nExpected ${label} ${ctx.isNot ? 'not ' : ''}to run all its replicas again${within === undefined ? ' once the outage has played out' : ` within ${within}s`} when ${describeFailure(outage)}` +
           `\nReceived: ${stateLine(outage, workload, t)}` +

@@ -84,6 +84,9 @@ export interface PlacementAsymmetricMatchers<R> {
   toBeSchedulableOnAllOf(nodes: Iterable<NodeLike>, options?: SchedulingOptions): R;
   /** Evicted at some point, or with `{ after }` exactly that many seconds after the taints appear. */
   toBeEvictedFrom(node: NodeLike, options?: { after: number }): R;
+  /** Every replica runs again once the outage has played out, or with `{ within }` (no `.within` chain here) by then. */
+  toSurvive(failure: OutageFailure, cluster: OutageCluster, options?: { within: number }): R;
+  toKeepAtLeast(n: number, failure: OutageFailure, cluster: OutageCluster): R;
 }
 
 /** Returned by `toSurvive(failure, cluster)`: add `.within(seconds)` to ask that every replica runs again by then. */

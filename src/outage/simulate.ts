@@ -8,7 +8,9 @@ import { formatTaint, formatToleration } from '../k8s/toleration';
 import { parseTaint } from '../k8s/kubectl-taint';
 import type { Cluster, Failure, OutageOptions } from './types';
 import { NODE_EVICTION_RATE, NODE_MONITOR_GRACE_PERIOD, noExecuteTaintTimes, zoneKey, zonesAfterFailure, type ZoneView } from './node-lifecycle';
-import { daemonPod, daemonShouldRun, desiredReplicas, podFrom, scheduleOne, zoneOf } from './placement';
+import { placeReplicas, scheduleOne } from '../placement/place';
+import { daemonPod, daemonShouldRun, desiredReplicas, podFrom, targetNodeName } from '../placement/replicas';
+import { volumeZoneFilter, zoneOf } from './volumes';
 
 export const UNREACHABLE_TAINT = 'node.kubernetes.io/unreachable';
 export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
@@ -212,7 +214,7 @@ const SIMULATED_KINDS = ['Pod', 'Deployment', 'ReplicaSet', 'ReplicationControll
  * TerminatingOrFailed, the default without podFailurePolicy; with `Failed` (the default, and only value, with a
  * podFailurePolicy) the controller waits for the pod to be Failed (job_controller.go onlyReplaceFailedPods).
  */
-function replacesTerminatingPods(workload: KubeObject): boolean {
+export function replacesTerminatingPods(workload: KubeObject): boolean {
   if (workload.kind !== 'Job' && workload.kind !== 'CronJob') return true;
   const s = (workload as { spec?: Record<string, unknown> }).spec ?? {};
   const js = workload.kind === 'CronJob' ? (((s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec) ?? {}) : s;
@@ -364,28 +366,24 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   const views = () => nodes.map((n) => state.get(nodeName(n))!.view);
 
   function desiredNow(w: SimWorkload): number {
-    if (w.kind === 'DaemonSet') return views().filter((n) => daemonShouldRun(w.object, n).shouldRun).length;
+    if (w.kind === 'DaemonSet') return views().filter((n) => daemonShouldRun(w.object, n).run).length;
     return desiredReplicas(w.object);
   }
 
   /** One sync of each controller; true when it created a pod. */
-  function syncControllers(initial: boolean): boolean {
+  function syncControllers(): boolean {
     let created = false;
     for (const w of workloads) {
       const name = w.object.metadata?.name ?? '<unnamed>';
       w.waiting = undefined;
-      if (w.kind === 'Pod') {
-        // a bare Pod is never recreated
-        if (initial && !pods.some((p) => p.owner === w)) newPod(w, w.object as Pod);
-        continue;
-      }
+      if (w.kind === 'Pod') continue; // a bare Pod is never recreated
       if (w.kind === 'DaemonSet') {
         // NodeShouldRunDaemonPod per node: a missing pod is created where shouldRun; never moved to another node
         for (const view of views()) {
           const has = live(w).some((p) => p.daemonNode === nodeName(view));
-          if (has || !daemonShouldRun(w.object, view).shouldRun) continue;
+          if (has || !daemonShouldRun(w.object, view).run) continue;
           newPod(w, daemonPod(w.object, view), { daemonNode: nodeName(view) });
-          if (!initial) emit('daemonset-controller', `Pod ${w.object.metadata?.namespace ?? 'default'}/${name}-${nodeName(view)}`, 'SuccessfulCreate', `Created pod: ${name}-${nodeName(view)}`, w.label);
+          emit('daemonset-controller', `Pod ${w.object.metadata?.namespace ?? 'default'}/${name}-${nodeName(view)}`, 'SuccessfulCreate', `Created pod: ${name}-${nodeName(view)}`, w.label);
           created = true;
         }
         continue;
@@ -399,9 +397,9 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
           const slot = live(w).find((p) => p.ordinal === i);
           if (!slot) {
             const p = newPod(w, podFrom(w.object, `${name}-${i}`), { ordinal: i });
-            if (!initial) emit('statefulset-controller', podLabel(p), 'SuccessfulCreate', `create Pod ${p.name} in StatefulSet ${name} successful`, w.label);
+            emit('statefulset-controller', podLabel(p), 'SuccessfulCreate', `create Pod ${p.name} in StatefulSet ${name} successful`, w.label);
             created = true;
-            if (monotonic && !initial) break;
+            if (monotonic) break;
             continue;
           }
           // (the reason is kept for why() when it holds back a missing higher ordinal)
@@ -410,7 +408,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
             if (heldBack()) w.waiting = `StatefulSet ${slot.namespace}/${name} is waiting for Pod ${slot.name} to Terminate`;
             break;
           }
-          if (monotonic && !initial && !runningAndReady(slot)) {
+          if (monotonic && !runningAndReady(slot)) {
             if (heldBack()) w.waiting = `StatefulSet ${slot.namespace}/${name} is waiting for Pod ${slot.name} to be Running and Ready`;
             break;
           }
@@ -422,34 +420,41 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       const counted = live(w).filter((p) => p.deletedAt === undefined || !replacesTerminatingPods(w.object));
       for (let k = counted.length; k < desired; k++) {
         const p = newPod(w, podFrom(w.object, `${name}-${w.next++}`));
-        if (!initial) emit(REPLICA_SET_KINDS[w.kind], podLabel(p), 'SuccessfulCreate', `Created pod: ${p.name}`, w.label);
+        emit(REPLICA_SET_KINDS[w.kind], podLabel(p), 'SuccessfulCreate', `Created pod: ${p.name}`, w.label);
         created = true;
       }
     }
     return created;
   }
 
-  /** kube-scheduler: every Pending pod, in creation order, one cycle each against the nodes as they are now. */
-  function schedulePending(initial: boolean) {
+  /** The StatefulSet ordinal's volumes take the zone of the node its first pod is bound to. */
+  function bindVolumes(p: SimPod) {
+    const zoneLabel = zoneOf(state.get(p.node!)!.original);
+    if (p.ordinal !== undefined && p.owner?.volumeZones && !p.owner.volumeZones.has(p.ordinal) && zoneLabel !== undefined) {
+      p.owner.volumeZones.set(p.ordinal, zoneLabel);
+    }
+  }
+
+  /**
+   * kube-scheduler: every Pending pod, in creation order, one scheduling cycle each against the nodes as they are
+   * now — the cycle of the replica placement (src/placement/place.ts scheduleOne: filters, the default scores, its
+   * tie rule), with the zonal-volume Filter for a StatefulSet ordinal whose volumes are bound.
+   */
+  function schedulePending() {
     for (const p of pods) {
       if (p.node !== undefined || p.deletedAt !== undefined) continue;
-      const own = p.pod.spec?.nodeName;
       const existing = pods.filter((q) => q.bound && q.removedAt === undefined).map((q) => q.bound!);
-      const owned = new Set(pods.filter((q) => q.owner === p.owner && q.bound).map((q) => q.bound!));
       const volumeZone = p.ordinal === undefined ? undefined : p.owner?.volumeZones?.get(p.ordinal);
-      const cycle = scheduleOne(p.pod, views(), existing, (q) => owned.has(q), volumeZone);
+      const cycle = scheduleOne(p.pod, views(), existing, { namespaces: cluster.namespaces, ...(volumeZone === undefined ? {} : { filter: volumeZoneFilter(volumeZone) }) });
       if (cycle.node) {
         p.node = cycle.node;
-        const zoneLabel = zoneOf(state.get(cycle.node)!.original);
-        if (p.ordinal !== undefined && p.owner?.volumeZones && !p.owner.volumeZones.has(p.ordinal) && zoneLabel !== undefined) {
-          p.owner.volumeZones.set(p.ordinal, zoneLabel);
-        }
+        bindVolumes(p);
         p.boundAt = now;
         p.fitError = undefined;
-        p.bound = own ? p.pod : { ...p.pod, spec: { ...p.pod.spec!, nodeName: cycle.node } };
-        if (!initial) emit('default-scheduler', podLabel(p), 'Scheduled', `Successfully assigned ${p.namespace}/${p.name} to ${cycle.node}`, p.owner?.label);
+        p.bound = p.pod.spec?.nodeName ? p.pod : { ...p.pod, spec: { ...p.pod.spec!, nodeName: cycle.node } };
+        emit('default-scheduler', podLabel(p), 'Scheduled', `Successfully assigned ${p.namespace}/${p.name} to ${cycle.node}`, p.owner?.label);
         const n = state.get(cycle.node)!;
-        if (!initial && nodeInfo(n.view).taints.some((x) => x.effect === 'NoExecute')) processPodOnNode(p, n);
+        if (nodeInfo(n.view).taints.some((x) => x.effect === 'NoExecute')) processPodOnNode(p, n);
       } else if (cycle.fitError !== p.fitError) {
         p.fitError = cycle.fitError;
         emit('default-scheduler', podLabel(p), 'FailedScheduling', cycle.fitError ?? 'not scheduled', p.owner?.label);
@@ -457,12 +462,16 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     }
   }
 
-  function settle(initial = false) {
+  function settle() {
     for (let round = 0; round < 1000; round++) {
-      const created = syncControllers(initial);
-      schedulePending(initial);
+      const created = syncControllers();
+      schedulePending();
       if (!created) break;
     }
+    recordDesired();
+  }
+
+  function recordDesired() {
     for (const w of workloads) {
       const value = desiredNow(w);
       const last = w.desired[w.desired.length - 1];
@@ -470,11 +479,13 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     }
   }
 
-  // ---- before the failure: existing pods, then each workload's pods placed one at a time ----
+  // ---- before the failure: the existing pods, then the replica placement (src/placement/place.ts placeReplicas) ----
+  const existingPods: Pod[] = [];
   for (const [i, raw] of (cluster.existingPods ?? []).entries()) {
     const pod = raw as Pod;
     const bound = pod.spec?.nodeName;
     if (!bound || !state.has(bound) || pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') continue;
+    existingPods.push(pod);
     pods.push({ name: pod.metadata?.name ?? `existingPods[${i}]`, namespace: pod.metadata?.namespace ?? 'default', createdAt: 0, boundAt: 0, node: bound, pod, bound: pod });
   }
   // a PodTemplate (which loadManifests' workloads() includes) runs no pods
@@ -483,7 +494,25 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     const zonal = cluster.zonalVolumes === true && object.kind === 'StatefulSet' && claims.length > 0;
     workloads.push({ object, label: toSubject(object).label, kind: object.kind!, next: 0, desired: [], ...(zonal ? { volumeZones: new Map() } : {}) });
   }
-  settle(true);
+  const initial = placeReplicas(workloads.map((w) => w.object), nodes, { existingPods, namespaces: cluster.namespaces });
+  for (const w of workloads) {
+    for (const [i, placed] of initial.of(w.object).entries()) {
+      const p = newPod(w, placed.pod, {
+        ...(w.kind === 'StatefulSet' ? { ordinal: i } : {}),
+        ...(w.kind === 'DaemonSet' ? { daemonNode: targetNodeName(placed.pod) } : {}),
+      });
+      if (placed.node) {
+        // placed.pod already carries spec.nodeName
+        Object.assign(p, { node: placed.node, boundAt: 0, bound: placed.pod });
+        bindVolumes(p);
+      } else {
+        p.fitError = placed.fitError;
+        emit('default-scheduler', podLabel(p), 'FailedScheduling', placed.fitError ?? 'not scheduled', w.label);
+      }
+    }
+    w.next = initial.of(w.object).length;
+  }
+  recordDesired();
 
   // ---- the failure ----
   const failedStates = nodes.map((n) => state.get(nodeName(n))!).filter((n) => n.failed);
@@ -626,7 +655,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       const zoneOf = zones.find((z) => z.key === zoneKey(n.original));
       if (sw.kind === 'DaemonSet') {
         // a node it should no longer run on leaves desiredNumberScheduled; one it still should run on stays counted
-        if (daemonShouldRun(sw.object, n.view).shouldRun) {
+        if (daemonShouldRun(sw.object, n.view).run) {
           out.push(`${p.name} is on ${n.name}, which is down; the DaemonSet controller never moves a pod to another node, and ${n.name} still counts in desiredNumberScheduled because the DaemonSet tolerates all its taints (NodeShouldRunDaemonPod)`);
         }
         continue;

@@ -27,7 +27,7 @@ export interface Cluster {
   nodes: readonly NodeLike[];
   /** Pods already running, on the node named by spec.nodeName (others are ignored). */
   existingPods?: readonly PodLike[];
-  /** Namespace objects (for the scheduler's namespaceSelector, once replica placement uses them). */
+  /** Namespace objects: their labels serve inter-pod (anti-)affinity namespaceSelectors in every scheduling cycle. */
   namespaces?: readonly KubeObject[];
   /**
    * The PersistentVolumes of StatefulSets' volumeClaimTemplates are zonal (EBS, Persistent Disk, Azure Disk): each

@@ -9,8 +9,8 @@
 // every placement records the other nodes it tied with.
 import type { KubeObject, Node, Pod } from '../types';
 import { assertNode, toSubject } from '../subject';
-import { nodeInfo, podInfo } from '../scheduler/framework';
-import { schedule, type NodeVerdict } from '../scheduler';
+import { nodeInfo, podInfo, type Status } from '../scheduler/framework';
+import { fitError, schedule, type NodeVerdict } from '../scheduler';
 import { scoreNodes, type NodeScore } from '../scheduler/score';
 import { scoreCluster } from '../scheduler/score-cluster';
 import { replicasOf } from './replicas';
@@ -59,11 +59,32 @@ export interface Placement {
   of(workload: KubeObject): PlacedPod[];
 }
 
+export interface CycleOptions {
+  namespaces?: readonly KubeObject[];
+  tieBreak?: 'first' | 'last';
+  /**
+   * A further Filter for the nodes the modelled filters let through (the outage simulation's zonal PersistentVolumes,
+   * VolumeBinding): a Status rejects the node and counts in the FitError.
+   */
+  filter?: (node: Node) => Status | undefined;
+}
+
 /** One scheduling cycle for `pod` against `nodes` and the pods placed so far. */
-export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], namespaces?: readonly KubeObject[], tieBreak: 'first' | 'last' = 'first') {
+export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], options: CycleOptions = {}) {
+  const { namespaces, tieBreak = 'first', filter } = options;
   const subject = toSubject(pod);
   const result = schedule(subject, nodes, existing, namespaces);
   if (result.gated) return { result, fitError: `${result.gated.message} (spec.schedulingGates: ${result.gated.gates.join(', ')})` };
+  if (filter && result.feasible.length) {
+    const byName = new Map(nodes.map((n) => [nodeInfo(n).name, n]));
+    const verdicts = result.feasible.map((v) => ({ node: v.node, status: filter(byName.get(v.node)!) }));
+    const rejected: NodeVerdict[] = verdicts.filter((v) => v.status).map((v) => ({ node: v.node, feasible: false, status: v.status }));
+    if (rejected.length) {
+      result.feasible = result.feasible.filter((v) => !rejected.some((r) => r.node === v.node));
+      result.rejected = [...result.rejected, ...rejected];
+      if (!result.feasible.length) result.fitError = fitError(nodes.length, podInfo(subject), result.rejected);
+    }
+  }
   if (result.feasible.length === 0) return { result, fitError: result.fitError };
   if (result.feasible.length === 1) return { result, node: result.feasible[0].node, tiedWith: [] as string[] };
   const feasibleNames = new Set(result.feasible.map((v) => v.node));
@@ -87,7 +108,7 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
     const mine: PlacedPod[] = [];
     owners.set(workload, mine);
     for (const replica of replicasOf(workload, nodes)) {
-      const cycle = scheduleOne(replica.pod, nodes, existing, options.namespaces, options.tieBreak);
+      const cycle = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak });
       const placed: PlacedPod = {
         workload: replica.workload.label,
         workloadObject: workload,

@@ -29,13 +29,25 @@ function jobPods(jobSpec: Record<string, unknown>): number {
   return Math.min(parallelism, completions);
 }
 
+/** How many pods the controller keeps: a bare Pod 1, spec.replicas (default 1), Job/CronJob min(parallelism, completions). Not for DaemonSets. */
+export function desiredReplicas(workload: KubeObject): number {
+  const s = spec(workload);
+  if (workload.kind === 'Pod') return 1;
+  if (workload.kind === 'Job') return jobPods(s);
+  if (workload.kind === 'CronJob') return jobPods(((s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec) ?? {});
+  return count(s.replicas, 1);
+}
+
 function templateOf(workload: KubeObject): Template {
   const s = spec(workload);
   if (workload.kind === 'CronJob') return (((s.jobTemplate as { spec?: { template?: Template } } | undefined)?.spec?.template) ?? {});
   return (s.template as Template | undefined) ?? {};
 }
 
-function podFrom(workload: KubeObject, name: string, template: Template, extra: Partial<PodSpec> = {}): Pod {
+/** The pod the workload's controller creates from its template, named `name` (a bare Pod is itself). */
+export function podFrom(workload: KubeObject, name: string, extra: Partial<PodSpec> = {}): Pod {
+  if (workload.kind === 'Pod') return workload as Pod;
+  const template = templateOf(workload);
   const pod: Pod = {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -71,6 +83,31 @@ export function daemonShouldRun(daemonSet: KubeObject, node: Node): { run: boole
   return { run: true };
 }
 
+/** The DaemonSet's pod for one node (`<name>-<node>`): the controller's tolerations, its required node affinity pinned to the node. */
+export function daemonPod(daemonSet: KubeObject, node: Node): Pod {
+  const subject = toSubject(daemonSet);
+  const nodeName = nodeInfo(node).name;
+  const tolerations = settings().admission.daemonSetTolerations
+    ? addDaemonSetTolerations(subject.spec.tolerations ?? [], subject.spec.hostNetwork === true)
+    : subject.spec.tolerations;
+  // util.ReplaceDaemonSetPodNodeNameNodeAffinity: the pod's required node affinity becomes a pin to its node
+  const affinity = {
+    ...(subject.spec.affinity ?? {}),
+    nodeAffinity: {
+      ...(subject.spec.affinity?.nodeAffinity ?? {}),
+      requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }] },
+    },
+  };
+  return podFrom(daemonSet, `${daemonSet.metadata?.name ?? '<unnamed>'}-${nodeName}`, { tolerations, affinity });
+}
+
+/** The node a daemon pod is for: spec.nodeName, else its node affinity's metadata.name pin (pkg/controller/daemon/util GetTargetNodeName). */
+export function targetNodeName(pod: Pod): string | undefined {
+  if (pod.spec?.nodeName) return pod.spec.nodeName;
+  const terms = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
+  return terms[0]?.matchFields?.find((f) => f.key === 'metadata.name' && f.operator === 'In')?.values?.[0];
+}
+
 export interface Replica {
   pod: Pod;
   workload: Subject;
@@ -80,40 +117,10 @@ export interface Replica {
 export function replicasOf(workload: KubeObject, nodes: readonly Node[]): Replica[] {
   const subject = toSubject(workload);
   const name = workload.metadata?.name ?? '<unnamed>';
-  const s = spec(workload);
-  const template = templateOf(workload);
-  const make = (n: number, nameOf: (i: number) => string) => Array.from({ length: n }, (_, i) => ({ pod: podFrom(workload, nameOf(i), template), workload: subject }));
-  switch (workload.kind) {
-    case 'Pod':
-      return [{ pod: workload as Pod, workload: subject }];
-    case 'Deployment':
-    case 'ReplicaSet':
-    case 'ReplicationController':
-      return make(count(s.replicas, 1), (i) => `${name}-${i}`);
-    case 'StatefulSet':
-      return make(count(s.replicas, 1), (i) => `${name}-${i}`);
-    case 'Job':
-      return make(jobPods(s), (i) => `${name}-${i}`);
-    case 'CronJob':
-      return make(jobPods(((s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec) ?? {}), (i) => `${name}-${i}`);
-    case 'DaemonSet': {
-      const tolerations = settings().admission.daemonSetTolerations
-        ? addDaemonSetTolerations(subject.spec.tolerations ?? [], subject.spec.hostNetwork === true)
-        : subject.spec.tolerations;
-      return nodes.filter((n) => daemonShouldRun(workload, n).run).map((n) => {
-        const nodeName = nodeInfo(n).name;
-        // util.ReplaceDaemonSetPodNodeNameNodeAffinity: the pod's required node affinity becomes a pin to its node
-        const affinity = {
-          ...(subject.spec.affinity ?? {}),
-          nodeAffinity: {
-            ...(subject.spec.affinity?.nodeAffinity ?? {}),
-            requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }] },
-          },
-        };
-        return { pod: podFrom(workload, `${name}-${nodeName}`, template, { tolerations, affinity }), workload: subject };
-      });
-    }
-    default:
-      throw new TypeError(`${subject.label} has no replicas to place: expected one of ${REPLICATED_KINDS.join(', ')}`);
+  if (!REPLICATED_KINDS.includes(workload.kind ?? '')) {
+    throw new TypeError(`${subject.label} has no replicas to place: expected one of ${REPLICATED_KINDS.join(', ')}`);
   }
+  if (workload.kind === 'DaemonSet') return nodes.filter((n) => daemonShouldRun(workload, n).run).map((n) => ({ pod: daemonPod(workload, n), workload: subject }));
+  // StatefulSet pods are `<name>-<ordinal>`; the others get `<name>-<index>` for the random suffix
+  return Array.from({ length: desiredReplicas(workload) }, (_, i) => ({ pod: podFrom(workload, `${name}-${i}`), workload: subject }));
 }

@@ -1,10 +1,13 @@
 // placementMatrix: where each workload can run, per node group, as kube-scheduler's filters decide
-// (scheduleOn), with optional eviction columns (evictionVerdict). Printed as an aligned table by the
+// (scheduleOn), with optional eviction columns (evictionVerdict) and outage columns (simulateOutage). Printed as an aligned table by the
 // snapshot serializer that every setup entry registers, so a chart bump shows up as a cell diff.
 import type { KubeObject, Node, Pod } from '../types';
 import { evictionVerdict, scheduleOn } from '../evaluate';
 import { parseTaint } from '../k8s/kubectl-taint';
 import { toSubject } from '../subject';
+import { OutageError, simulateOutage } from '../outage/simulate';
+import { failureTitle, outcomeOf, type OutageOutcome } from '../outage/summary';
+import type { Failure } from '../outage/types';
 import { defaultGroup, originOfLabel, POOL_LABELS, workloadName } from './names';
 
 export { POOL_LABELS, defaultGroup, workloadName, originOfLabel };
@@ -19,8 +22,11 @@ export interface MatrixOptions {
   /**
    * Eviction columns: `NotReady` (Ready=False), `Unreachable` (Ready=Unknown), `MemoryPressure`…, or a taint in
    * kubectl's form (`maintenance=kernel:NoExecute`). Each says when the taint-eviction controller evicts the pod.
+   * Outage columns: `zone('eu-west-1a')`, `nodesDown(['a1'])` or any failure simulateOutage takes. Each shows the
+   * outage's end state per workload (`3/3 running after 350s`), simulated over these workloads, nodes,
+   * existingPods and namespaces. Eviction columns come first, then outage columns, each in the order given.
    */
-  failures?: string[];
+  failures?: ReadonlyArray<string | Failure>;
 }
 
 export interface MatrixCell {
@@ -43,6 +49,12 @@ export interface EvictionCell {
   after: number | null;
 }
 
+/** A workload's end state once an outage (simulateOutage) has played out. */
+export interface OutageCell extends OutageOutcome {
+  /** The column title: `zone eu-west-1a down`. */
+  failure: string;
+}
+
 export interface MatrixRow {
   /** `Deployment shop/web` */
   workload: string;
@@ -51,6 +63,7 @@ export interface MatrixRow {
   origin?: string;
   cells: MatrixCell[];
   eviction: EvictionCell[];
+  outage: OutageCell[];
 }
 
 export interface MatrixGroup {
@@ -67,7 +80,10 @@ export class PlacementMatrix {
     readonly groupBy: string,
     readonly groups: MatrixGroup[],
     readonly rows: MatrixRow[],
+    /** Titles of the eviction columns. */
     readonly failures: string[],
+    /** Titles of the outage columns (`zone eu-west-1a down`). */
+    readonly outages: string[] = [],
   ) {}
 
   get [BRAND](): true {
@@ -79,7 +95,7 @@ export class PlacementMatrix {
   }
 
   toJSON() {
-    return { groupBy: this.groupBy, groups: this.groups, rows: this.rows, failures: this.failures };
+    return { groupBy: this.groupBy, groups: this.groups, rows: this.rows, failures: this.failures, outages: this.outages };
   }
 }
 
@@ -119,14 +135,26 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
     members.set(g, [...(members.get(g) ?? []), n]);
   }
   const groupNames = [...members.keys()].sort(byText);
-  const failures = [...(options.failures ?? [])];
+  const given = options.failures ?? [];
+  if (!Array.isArray(given)) throw new TypeError(`placementMatrix: failures must be an array, received ${JSON.stringify(given)}`);
+  const failures = given.filter((f): f is string => typeof f === 'string');
   const failed = failures.map(failedNode);
+  const outageFailures = given.filter((f): f is Failure => typeof f !== 'string');
+  const workloadList = [...workloads];
+  const outages = outageFailures.map((f) => {
+    try {
+      return { title: failureTitle(f), outage: simulateOutage({ workloads: workloadList, nodes, existingPods: options.existingPods, namespaces: options.namespaces }, f) };
+    } catch (e) {
+      if (e instanceof OutageError) throw new TypeError(`placementMatrix: failures[${given.indexOf(f)}]: ${e.message}`);
+      throw e;
+    }
+  });
   // namespaces go to scheduleOn as given (the cluster-aware filters read them); an older engine ignores them
   const engineOptions = {
     ...(options.existingPods ? { existingPods: options.existingPods } : {}),
     ...(options.namespaces ? { namespaces: options.namespaces } : {}),
   } as Parameters<typeof scheduleOn>[2];
-  const rows = [...workloads].map((w): MatrixRow => {
+  const rows = workloadList.map((w): MatrixRow => {
     const subject = toSubject(w);
     const name = workloadName(w);
     const result = scheduleOn(w, nodes, engineOptions);
@@ -157,6 +185,8 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
       ...(origin ? { origin } : {}),
       cells,
       eviction: failed.map((n, i) => ({ failure: failures[i], after: evictionVerdict(w, n).after })),
+      // a PodTemplate runs no pods: it has no replicas to lose
+      outage: w.kind === 'PodTemplate' ? [] : outages.map(({ title, outage }) => ({ failure: title, ...outcomeOf(outage, w) })),
     };
   });
   rows.sort((a, b) => byText(a.namespace, b.namespace) || byText(nameOf(a), nameOf(b)) || byText(a.workload, b.workload));
@@ -165,6 +195,7 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
     groupNames.map((g) => ({ name: g, nodes: members.get(g)!.map((n) => n.metadata?.name ?? '') })),
     rows,
     failures,
+    outages.map((o) => o.title),
   );
 }
 
@@ -179,13 +210,16 @@ export const cellReason = (c: MatrixCell) => (c.reason ? `${c.reason}${c.detail 
 function footnotes(m: PlacementMatrix): Map<string, number> {
   const notes = new Map<string, number>();
   for (const r of m.rows) {
-    for (const c of r.cells) {
-      const text = cellReason(c);
+    for (const text of [...r.cells.map(cellReason), ...r.outage.map((o) => o.reason)]) {
       if (text && !notes.has(text)) notes.set(text, notes.size + 1);
     }
   }
   return notes;
 }
+
+/** An outage cell of a row; a row without it (a PodTemplate) shows `-`. */
+const outageCells = (m: PlacementMatrix, r: MatrixRow): Array<OutageCell | undefined> => m.outages.map((_, i) => r.outage[i]);
+const outageText = (o: OutageCell | undefined, notes: Map<string, number>) => (o ? `${o.text}${o.reason ? ` [${notes.get(o.reason)}]` : ''}` : '-');
 
 function cellText(c: MatrixCell, notes: Map<string, number>): string {
   const text = cellReason(c);
@@ -193,7 +227,7 @@ function cellText(c: MatrixCell, notes: Map<string, number>): string {
 }
 
 function headings(m: PlacementMatrix): string[] {
-  return ['workload', ...m.groups.map((g) => g.name), ...m.failures];
+  return ['workload', ...m.groups.map((g) => g.name), ...m.failures, ...m.outages];
 }
 
 function align(table: string[][]): string[] {
@@ -206,7 +240,9 @@ export function formatMatrix(m: PlacementMatrix): string {
   const notes = footnotes(m);
   const nodeCount = m.groups.reduce((n, g) => n + g.nodes.length, 0);
   const title = `PlacementMatrix: ${m.rows.length} workload(s) × ${m.groups.length} node group(s) of ${nodeCount} node(s), grouped by ${m.groupBy}`;
-  const table = [headings(m), ...m.rows.map((r) => [r.workload, ...r.cells.map((c) => cellText(c, notes)), ...r.eviction.map((e) => evictionText(e.after))])];
+  const table = [headings(m), ...m.rows.map((r) => [
+    r.workload, ...r.cells.map((c) => cellText(c, notes)), ...r.eviction.map((e) => evictionText(e.after)), ...outageCells(m, r).map((o) => outageText(o, notes)),
+  ])];
   const reasons = [...notes].map(([reason, n]) => `[${n}] ${reason}`);
   return [title, '', ...align(table), ...(reasons.length ? ['', ...reasons] : [])].join('\n');
 }
@@ -219,7 +255,8 @@ export function formatMatrixMarkdown(m: PlacementMatrix): string {
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of m.rows) {
     const cells = r.cells.map((c) => `${c.accepted === c.nodes ? '✅' : c.accepted === 0 ? '❌' : '⚠️'} ${c.accepted}/${c.nodes}${c.reason ? ` — ${mdEscape(cellReason(c)!)}` : ''}`);
-    lines.push(`| ${[mdEscape(r.workload), ...cells, ...r.eviction.map((e) => evictionText(e.after))].join(' | ')} |`);
+    const outage = outageCells(m, r).map((o) => (o ? `${o.survived ? '✅' : '❌'} ${mdEscape(o.text)}${o.reason ? ` — ${mdEscape(o.reason)}` : ''}` : '-'));
+    lines.push(`| ${[mdEscape(r.workload), ...cells, ...r.eviction.map((e) => evictionText(e.after)), ...outage].join(' | ')} |`);
   }
   return lines.join('\n');
 }

@@ -106,7 +106,7 @@ export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: Place
     file: ctx.testPath ? relative(ctx.testPath) : '',
     test: ctx.currentTestName ?? '',
     matcher: facts.matcher,
-    negated: ctx.isNot,
+    negated: ctx.isNot === true,
     subject: name,
     namespace: facts.subject.object.metadata?.namespace ?? 'default',
     ...(originText ? { origin: originText } : {}),

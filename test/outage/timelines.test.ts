@@ -4,11 +4,17 @@ import { simulateOutage, nodesDown, zone } from '../../src/outage';
 import { deployment, lines, pod, statefulSet, zonedNode, zones } from './cluster';
 
 describe('a Deployment with the default tolerations loses one node', () => {
-  // Placement: one replica per node (the nodes are alike; the second and third go where the Deployment has fewest pods).
+  // Placement (placeReplicas; scores as `weight × score`, PTS = PodTopologySpread's system default spreading with the
+  // selector app=web: hostname maxSkew 3, zone maxSkew 5, each domain weighted ln(domains + 2) = ln 5 here, raw score
+  // Σ count × weight + (maxSkew − 1), normalized 100 × (max + min − raw) / max): web-0 ties everywhere → a1 (first
+  // node). web-1: raw PTS a1 = 1.61 + 2 + 1.61 + 4 = 9, b1 = c1 = 6 → 66 / 100 / 100, and a1's LeastAllocated is
+  // lower too → b1 (tied with c1, first). web-2: a1 = b1 = 9, c1 = 6 → c1.
   // 0 s a1 stops; 50 s Ready=Unknown + unreachable:NoSchedule, zone a (1 of 1) FullDisruption but b and c are Normal,
   // so the normal rate applies and the first node of the zone is tainted at once: unreachable:NoExecute at 50 s.
   // web-0 tolerates it for 300 s (DefaultTolerationSeconds) → deleted at 350 s; the ReplicaSet does not count a
-  // pod with a deletionTimestamp and creates web-3 in the same second; b1 and c1 each run one web pod → b1 (first).
+  // pod with a deletionTimestamp and creates web-3 in the same second. a1 is filtered out (unreachable taints); b1 and
+  // c1 each run one web pod (PTS skips the Terminating web-0): same PTS (raw 1.39 + 2 + 1.39 + 4 = 9 with ln 4, both
+  // 100), LeastAllocated ((75 + 97) / 2 = 86) and BalancedAllocation → tied → b1 (the first in node order).
   const web = deployment('web', 3, '500m');
   const o = simulateOutage({ nodes: zones(['a', 'b', 'c'], 1), workloads: [web] }, nodesDown(['a1']));
   test('timeline', () => {
@@ -73,7 +79,8 @@ describe('a StatefulSet on an unreachable node', () => {
   test('with out-of-service at 400 s: PodGC force-deletes payments-0 and it is recreated on a live node', () => {
     // 400 s: the person's taint; the taint-eviction controller has nothing left to delete (payments-0 is Terminating);
     // PodGC's pass at 400 s (a multiple of 20) finds a terminating pod on a not-Ready node with the taint → gone;
-    // the empty ordinal 0 is created at once and scheduled: b1 and c1 each run one payments pod → b1.
+    // the empty ordinal 0 is created at once and scheduled: a1 is tainted; b1 and c1 each run one payments pod and
+    // score the same on every plugin (as web-3 in the first timeline) → tied → b1, the first in node order.
     const o = simulateOutage({ nodes, workloads: [payments] }, { nodes: ['a1'], outOfServiceAt: 400 });
     expect(lines(o.events).slice(6)).toEqual([
       '400 Node a1 Tainted', '400 Pod default/payments-0 PodGC', '400 Pod default/payments-0 SuccessfulCreate', '400 Pod default/payments-0 Scheduled',
@@ -86,9 +93,20 @@ describe('a StatefulSet on an unreachable node', () => {
 
 describe('a zone outage where the remaining capacity fits only part of the replicas', () => {
   // Nodes of 4 CPU: a1, a2 in zone a, b1, c1; a batch pod holds 2 CPU on c1. web: 4 replicas of 2 CPU.
-  // Placement: web-0 a1, web-1 a2, web-2 b1 (fewest web pods, then node order), web-3 c1 (the only node without one).
+  // Placement (placeReplicas; totals = 3 × TaintToleration 100 + LeastAllocated + 2 × PTS + BalancedAllocation).
+  // A web pod alone on a node: LeastAllocated (cpu 50 + memory 98 (200Mi default of 16Gi)) / 2 = 74, Balanced
+  // 100 × (1 − |0.5 − 0| / 2) = 75; with 4 of 4 CPU requested (c1 with batch, or two web pods): 48 and 50. PTS
+  // (system default spreading, selector app=web; hostname weight ln 6, zone weight ln 5; raw Σ count × weight +
+  // 2 + 4; normalized 100 × (max + min − raw) / max):
+  //   web-0: PTS all 100; a1 = a2 = b1 = 300 + 74 + 200 + 75 = 649, c1 = 300 + 48 + 200 + 50 = 598 → a1 (first).
+  //   web-1: raw a1 = 1.79 + 2 + 1.61 + 4 = 9, a2 = 2 + 1.61 + 4 = 8 (zone a has web-0), b1 = c1 = 6 → PTS 66/77/100/100;
+  //          b1 = 649, a2 = 300 + 74 + 154 + 75 = 603, c1 = 598, a1 = 530 → b1 (the stand-in's "fewest pods" gave a2).
+  //   web-2: raw a1 = b1 = 9, a2 = 8, c1 = 6 → a2 = 603, c1 = 598, a1 = b1 = 300 + 48 + 132 + 50 = 530 → a2.
+  //   web-3: raw a1 = a2 = 1.79 + 2 + 3.22 + 4 = 11, b1 = 9, c1 = 6 → PTS 54/54/72/100; c1 = 598, b1 = 542, a1 = a2 = 506 → c1.
+  // So web-0 a1, web-1 b1, web-2 a2, web-3 c1.
   // Zone a (2 of 2) fully disrupted, b and c Normal → normal rate: a1 tainted at 50 s, a2 at 60 s.
-  // web-0 deleted at 350 s → web-4 → b1 (2 of 4 CPU free). web-1 deleted at 360 s → web-5 fits nowhere:
+  // web-0 (a1) deleted at 350 s → web-4 → b1, the only feasible node (2 of 4 CPU free). web-2 (a2) deleted at 360 s
+  // → web-5 fits nowhere:
   // b1 and c1 are full, a1 and a2 have the unreachable taint → Pending with the FitError.
   const web = deployment('web', 4, '2');
   const batch = pod('batch', 'c1', { cpu: '2' });
@@ -100,10 +118,11 @@ describe('a zone outage where the remaining capacity fits only part of the repli
       '50 Node a1 NodeNotReady', '50 Node a2 NodeNotReady', '50 Zone a FullDisruption', '50 Node a1 TaintNoExecute',
       '60 Node a2 TaintNoExecute',
       '350 Pod default/web-0 TaintManagerEviction', '350 Pod default/web-0 Terminating', '350 Pod default/web-4 SuccessfulCreate', '350 Pod default/web-4 Scheduled',
-      '360 Pod default/web-1 TaintManagerEviction', '360 Pod default/web-1 Terminating', '360 Pod default/web-5 SuccessfulCreate', '360 Pod default/web-5 FailedScheduling',
+      '360 Pod default/web-2 TaintManagerEviction', '360 Pod default/web-2 Terminating', '360 Pod default/web-5 SuccessfulCreate', '360 Pod default/web-5 FailedScheduling',
     ]);
     expect(o.events[4].message).toBe('2 of 2 nodes not Ready: NoExecute taints at 0.1 nodes/s, one node every 10s');
     expect(o.events[14].message).toBe('0/4 nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s).');
+    expect(o.pods.filter((p) => p.createdAt === 0 && p.workload).map((p) => `${p.name} ${p.node}`)).toEqual(['web-0 a1', 'web-1 b1', 'web-2 a2', 'web-3 c1']);
   });
   test('end state: 3 of 4 running, 1 Pending', () => {
     expect(o.stateOf(web)).toMatchObject({ desired: 4, running: 3, pending: 1, terminating: 2 });

@@ -124,8 +124,13 @@ export function score(state: PreScoreState, node: ScoreNode): number {
 
 /** NormalizeScore: int(100·(s − min)/(max − min)) with min/max over the candidates; all 0 when max = min. */
 export function normalize(raw: readonly number[]): number[] {
-  const min = Math.min(...raw);
-  const max = Math.max(...raw);
+  // loops, not Math.min(...raw): spreading 100k+ scores overflows the stack
+  let min = Infinity;
+  let max = -Infinity;
+  for (const s of raw) {
+    if (s < min) min = s;
+    if (s > max) max = s;
+  }
   const diff = max - min;
   return raw.map((s) => (diff > 0 ? Math.trunc(MAX_NODE_SCORE * ((s - min) / diff)) : 0));
 }
