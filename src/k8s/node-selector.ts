@@ -38,7 +38,8 @@ function parseExpression(req: NodeSelectorRequirement): string | undefined | { b
   switch (req.operator) {
     case 'In':
     case 'NotIn':
-      if (values.length === 0) return `for '${req.operator === 'In' ? 'in' : 'notin'}' operators, values set can't be empty`;
+      // one text for both operators (labels.NewRequirement, apimachinery/pkg/labels/selector.go)
+      if (values.length === 0) return "for 'in', 'notin' operators, values set can't be empty";
       break;
     case 'Exists':
     case 'DoesNotExist':
