@@ -5,7 +5,7 @@ import { toSubject, type Subject } from '../subject';
 import { admitNode, admitPod, type TolerationSource } from '../admission';
 import { settings } from '../config';
 import { cachedPerObject } from '../cache';
-import { isScalarResourceName, podRequests, ResourceError, type ResourceList } from '../k8s/resources';
+import { isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, type ResourceList } from '../k8s/resources';
 import { parseTerms, type ParsedTerm } from '../k8s/node-selector';
 import { decodeQuantity, Quantity, QuantityError } from '../k8s/quantity';
 import { toleratesTaint } from '../k8s/toleration';
@@ -111,6 +111,18 @@ function keepExact(r: Resources, key: string, n: number, exact: () => bigint): v
 const MILLI = 10n ** 6n;
 const UNIT = 10n ** 9n;
 
+/** toResources for amounts already in the scheduler's units (podRequestsInUnits): numbers, all exact. */
+function resourcesFromUnits(list: Map<string, number>): Resources {
+  const r: Resources = { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() };
+  for (const [name, n] of list) {
+    if (name === 'cpu') r.milliCPU = n;
+    else if (name === 'memory') r.memory = n;
+    else if (name === 'ephemeral-storage') r.ephemeralStorage = n;
+    else if (isScalarResourceName(name)) r.scalars.set(name, n);
+  }
+  return r;
+}
+
 export function toResources(list: ResourceList): Resources {
   const r: Resources = { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() };
   for (const [name, nanos] of list) {
@@ -176,7 +188,8 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
   let requests: Resources = toResources(new Map());
   let requestsError: string | undefined;
   try {
-    requests = toResources(podRequests(subject.spec, subject.specPath));
+    const units = podRequestsInUnits(subject.spec, subject.specPath);
+    requests = units ? resourcesFromUnits(units) : toResources(podRequests(subject.spec, subject.specPath));
   } catch (e) {
     if (!(e instanceof ResourceError)) throw e;
     requestsError = e.message;

@@ -1,0 +1,62 @@
+// Property: the pod's requests in numbers (podRequestsInUnits, the fast path PodInfo takes) are exactly what the
+// exact path gives (podRequests in nano-units, rounded by toResources as framework.Resource does), or the fast path
+// declines (undefined) — for random containers, init containers (sidecars too), pod-level resources and overhead,
+// with quantities that are whole units, fractions, sub-milli amounts and amounts beyond 2^53.
+import fc from 'fast-check';
+import { podRequests, podRequestsInUnits } from '../../src/k8s/resources';
+import { toResources } from '../../src/scheduler/framework';
+import type { PodSpec } from '../../src/types';
+
+const quantity = fc.oneof(
+  { weight: 12, arbitrary: fc.tuple(fc.integer({ min: 0, max: 4000 }), fc.constantFrom('', 'k', 'M', 'G', 'Ki', 'Mi', 'Gi')).map(([n, s]) => `${n}${s}`) },
+  { weight: 2, arbitrary: fc.integer({ min: 0, max: 64 }).map((n) => `${n * 1000}m`) },
+  { weight: 2, arbitrary: fc.integer({ min: 0, max: 64 }) },
+  { weight: 1, arbitrary: fc.constantFrom('0.5', '1.5Gi', '0.1', '100u', '1n', '2.5m', '7m', '9007199254740993', '8Ei', '1e3', '12E6', '-1') },
+);
+const list = fc.dictionary(fc.constantFrom('cpu', 'memory', 'ephemeral-storage', 'nvidia.com/gpu', 'hugepages-2Mi', 'pods'), quantity, { maxKeys: 4 });
+const container = fc.record(
+  { requests: list, limits: list, sidecar: fc.boolean() },
+  { requiredKeys: ['sidecar'] },
+).map(({ requests, limits, sidecar }) => ({
+  name: 'c',
+  image: 'i',
+  ...(sidecar ? { restartPolicy: 'Always' } : {}),
+  resources: { ...(requests ? { requests } : {}), ...(limits ? { limits } : {}) },
+}));
+const spec = fc.record(
+  {
+    containers: fc.array(container, { minLength: 1, maxLength: 3 }),
+    initContainers: fc.array(container, { maxLength: 3 }),
+    resources: fc.record({ requests: list, limits: list }, { requiredKeys: [] }),
+    overhead: list,
+  },
+  { requiredKeys: ['containers'] },
+) as fc.Arbitrary<PodSpec>;
+
+test('podRequestsInUnits equals the exact PodRequests, rounded, whenever it answers', () => {
+  let answered = 0;
+  fc.assert(
+    fc.property(spec, (s) => {
+      const units = podRequestsInUnits(s, 'spec');
+      if (!units) return;
+      answered++;
+      const r = toResources(podRequests(s, 'spec'));
+      expect(r.exact).toBeUndefined();
+      expect(units.get('cpu') ?? 0).toBe(r.milliCPU);
+      expect(units.get('memory') ?? 0).toBe(r.memory);
+      expect(units.get('ephemeral-storage') ?? 0).toBe(r.ephemeralStorage);
+      for (const [name, n] of r.scalars) expect([name, units.get(name)]).toEqual([name, n]);
+    }),
+    { numRuns: 400 },
+  );
+  expect(answered).toBeGreaterThan(100); // the fast path is the common one
+});
+
+test('podRequestsInUnits declines what numbers cannot hold exactly', () => {
+  const pod = (requests: Record<string, string>): PodSpec => ({ containers: [{ name: 'c', image: 'i', resources: { requests } }] });
+  expect(podRequestsInUnits(pod({ cpu: '100u' }), 'spec')).toBeUndefined(); // 0.1 milli-cpu: MilliValue rounds the sum
+  expect(podRequestsInUnits(pod({ memory: '0.5' }), 'spec')).toBeUndefined(); // half a byte
+  expect(podRequestsInUnits(pod({ memory: '9007199254740993' }), 'spec')).toBeUndefined(); // beyond 2^53
+  expect(podRequestsInUnits(pod({ cpu: '1.5', memory: '1.5Gi' }), 'spec')).toEqual(new Map([['cpu', 1500], ['memory', 1610612736]]));
+  expect(() => podRequestsInUnits(pod({ cpu: '1x' }), 'spec')).toThrow(/^spec\.containers\[0\]\.resources\.requests\.cpu: Invalid value: "1x"/);
+});
