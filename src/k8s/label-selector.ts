@@ -23,7 +23,33 @@ export const EVERYTHING: Selector = { kind: 'everything' };
 
 export class LabelSelectorError extends Error {}
 
+// Workloads repeat the same requirements (app=…, zone keys): each distinct one is validated once.
+const validated = new Map<string, string | null>();
+
 function requirement(key: string, operator: string, values: readonly string[]): Requirement {
+  let id = `${key}\u0000${operator}`;
+  for (const v of values) {
+    if (typeof v !== 'string') return validate(key, operator, values); // as written, not as a string
+    id += `\u0000${v}`;
+  }
+  let error = validated.get(id);
+  if (error === undefined) {
+    try {
+      validate(key, operator, values);
+      error = null;
+    } catch (e) {
+      if (!(e instanceof LabelSelectorError)) throw e;
+      error = e.message;
+    }
+    if (validated.size >= 10_000) validated.clear();
+    validated.set(id, error);
+  }
+  if (error !== null) throw new LabelSelectorError(error);
+  return { key, operator: operator as Requirement['operator'], values };
+}
+
+/** selector.go NewRequirement's checks, in its order. */
+function validate(key: string, operator: string, values: readonly string[]): Requirement {
   const keyErrs = isQualifiedName(key);
   if (keyErrs.length) throw new LabelSelectorError(`key: Invalid value: "${key}": ${keyErrs.join('; ')}`);
   switch (operator) {

@@ -213,7 +213,9 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
   const baseIds = (): { of: Int32Array; count: number } => {
     if (base) return base;
     base = { of: new Int32Array(N), count: 1 };
+    const noPods = usages.every((u) => u === empty);
     for (const facet of new Set(plugins.flatMap((p) => p.reads!.node))) {
+      if (noPods && (facet === 'usage' || facet === 'ports')) continue; // the same for every node
       const values = new Int32Array(N);
       const ids = new Map<unknown, number>();
       for (let j = 0; j < N; j++) {
@@ -233,8 +235,8 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     const ids = new Map<string, number>();
     for (let j = 0; j < N; j++) {
       const labels = infos[j].labels;
-      if (!hasOwn.call(labels, labelKey)) continue;
       const v = labels[labelKey];
+      if (v === undefined || !hasOwn.call(labels, labelKey)) continue;
       let id = ids.get(v);
       if (id === undefined) ids.set(v, (id = ids.size + 1));
       out[j] = id;
@@ -283,8 +285,8 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     return { of: next, count: ids };
   };
   const shapesFor = (labelKeys: readonly string[]): Shapes => {
-    const sorted = [...new Set(labelKeys)].sort();
-    const sig = sorted.join(SEP);
+    const sorted = labelKeys.length < 2 ? labelKeys : [...new Set(labelKeys)].sort();
+    const sig = sorted.length === 0 ? '' : sorted.length === 1 ? sorted[0] : sorted.join(SEP);
     let shapes = byLabels.get(sig);
     if (shapes) return shapes;
     let cur = baseIds();
@@ -327,6 +329,7 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
   // Rows are few (pods differ, their verdicts per shape seldom do): a row seen before is copied, not filled.
   const rowsSeen = new Map<Shapes, Map<number, Array<{ verdicts: Uint8Array; row: number }>>>();
   const verdicts = new Uint8Array(N);
+  const labelKeys: string[] = []; // the label keys the plugins read for the pod at hand
   const fillFromShapes = (i: number, count: number, shapes: Shapes, remember: boolean): void => {
     let seen = rowsSeen.get(shapes);
     if (!seen) rowsSeen.set(shapes, (seen = new Map()));
@@ -380,17 +383,21 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     let singled: string[] | undefined;
     let everyNode = !shared;
     if (pod.nodeNames) singled = [...pod.nodeNames];
+    labelKeys.length = 0;
     for (let k = 0; k < plugins.length && !everyNode; k++) {
-      const read = plugins[k].reads!.names?.(pod);
-      if (read === 'all') everyNode = true;
-      else if (read && read.length) singled = singled ? [...singled, ...read] : [...read];
+      const reads = plugins[k].reads!;
+      const names = reads.names?.(pod);
+      if (names === 'all') everyNode = true;
+      else if (names && names.length) singled = singled ? [...singled, ...names] : [...names];
+      const labels = reads.labels?.(pod);
+      if (labels) for (let l = 0; l < labels.length; l++) labelKeys.push(labels[l]);
     }
     if (everyNode) {
       for (let j = 0; j < N; j++) codes[at + j] = evaluate(pod, j, filtersOnly);
       if (cycle) clusterFilters(pod, at, cycle);
       continue;
     }
-    const shapes = shapesFor(plugins.flatMap((p) => p.reads!.labels?.(pod) ?? []));
+    const shapes = shapesFor(labelKeys);
     const reps = shapes.representatives;
     if (!singled) {
       for (let s = 0; s < reps.length; s++) verdicts[s] = evaluate(pod, reps[s], filtersOnly);
