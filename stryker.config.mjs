@@ -30,8 +30,9 @@ export default {
   // Module-level mutants (reason tables, constants) need a full reload per mutant; they are reported as ignored.
   ignoreStatic: true,
   concurrency: 2,
-  // A mutant that loops (e.g. in quantity parsing) is a timeout, which counts as detected: don't wait 10 s for it.
-  timeoutMS: 3000,
+  // Generous: a restarted worker's first run starts Vitest again (~4 s here); with 3 s every run after a timeout
+  // timed out in turn, and timeouts count as detected.
+  timeoutMS: 10000,
   incremental: true,
   incrementalFile: `reports/mutation/${chunk}.incremental.json`,
   reporters: ['clear-text', 'progress', 'html', 'json'],

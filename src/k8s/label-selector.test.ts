@@ -41,3 +41,11 @@ describe('LabelSelectorAsSelector', () => {
     expect(selectorMatches(mismatch, { team: 'y' })).toBe(true);
   });
 });
+
+test('a requirement is validated on its own, whatever was validated before (the cache cannot confuse two)', () => {
+  // selector.go NewRequirement validates each value: "a\u0000b" is not a label value, "a" and "b" are.
+  expect(parseLabelSelector({ matchExpressions: [{ key: 'k', operator: 'In', values: ['a', 'b'] }] }).kind).toBe('requirements');
+  expect(() => parseLabelSelector({ matchExpressions: [{ key: 'k', operator: 'In', values: ['a\u0000b'] }] })).toThrow(/values\[0\]\[k\]: Invalid value/);
+  // the same requirement twice gives the same answer (the second from the cache)
+  for (let i = 0; i < 2; i++) expect(() => parseLabelSelector({ matchLabels: { app: 'not valid' } })).toThrow(/values\[0\]\[app\]: Invalid value: "not valid"/);
+});

@@ -27,11 +27,10 @@ export class LabelSelectorError extends Error {}
 const validated = new Map<string, string | null>();
 
 function requirement(key: string, operator: string, values: readonly string[]): Requirement {
-  let id = `${key}\u0000${operator}`;
-  for (const v of values) {
-    if (typeof v !== 'string') return validate(key, operator, values); // as written, not as a string
-    id += `\u0000${v}`;
-  }
+  // Only strings without NUL are cached: a NUL would let two requirements share an id.
+  const parts = [key, operator, ...values];
+  if (parts.some((p) => typeof p !== 'string' || p.includes('\u0000'))) return validate(key, operator, values);
+  const id = parts.join('\u0000');
   let error = validated.get(id);
   if (error === undefined) {
     try {
