@@ -33,6 +33,13 @@ describe('a requirement is judged as written, whatever was parsed before', () =>
     expect(expression({ operator: 'Exists' } as NodeSelectorRequirement).error).toMatch(/^matchExpressions\[0\]: invalid label key .*name part must be non-empty/);
     expect(expression({ key: 'undefined', operator: 'Exists' }).error).toBeUndefined();
   });
+  test('a NUL cannot make two requirements one (the label value pattern refuses it)', () => {
+    expect(expression({ key: 'k', operator: 'In', values: ['a', 'b'] }).error).toBeUndefined();
+    expect(expression({ key: 'k', operator: 'In', values: ['a'] }).error).toBeUndefined();
+    expect(expression({ key: 'k', operator: 'In', values: ['a\u0000b'] }).error).toMatch(/^matchExpressions\[0\]: invalid label value: "a\u0000b": at key: "k": a valid label must be/);
+    expect(expression({ key: 'k\u0000In', operator: 'a' }).error).toMatch(/^matchExpressions\[0\]: invalid label key/);
+    expect(expression({ key: 'k', operator: 'In\u0000a' }).error).toBe('matchExpressions[0]: "In\u0000a" is not a valid node selector operator');
+  });
   test('an operator that is not a string is no operator, even one that prints as "Exists"', () => {
     expect(expression({ key: 'k', operator: 'Exists' }).error).toBeUndefined();
     expect(expression({ key: 'k', operator: ['Exists'] as never }).error).toBe('matchExpressions[0]: "Exists" is not a valid node selector operator');
