@@ -62,7 +62,10 @@ const DNS1123_LABEL_MSG = "a lowercase RFC 1123 label must consist of lower case
 export function isDNS1123Label(value: string): string[] {
   const errs: string[] = [];
   if (value.length > 63) errs.push(maxLenError(63));
-  if (!DNS1123_LABEL_RE.test(value)) errs.push(regexError(DNS1123_LABEL_MSG, DNS1123_LABEL_FMT, 'my-name', '123-abc'));
+  // since v1.27 a valid subdomain that is not a label is told it has dots
+  if (!DNS1123_LABEL_RE.test(value)) {
+    errs.push(DNS1123_SUBDOMAIN_RE.test(value) ? 'must not contain dots' : regexError(DNS1123_LABEL_MSG, DNS1123_LABEL_FMT, 'my-name', '123-abc'));
+  }
   return errs;
 }
 

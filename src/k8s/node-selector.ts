@@ -71,9 +71,11 @@ function parseField(req: NodeSelectorRequirement): string | undefined {
 const expressionChecks = new Map<string, ReturnType<typeof parseExpression>>();
 
 function checkExpression(req: NodeSelectorRequirement): ReturnType<typeof parseExpression> {
+  // a NUL inside the key, operator or a value would let two requirements share a cache key: those are not cached
+  if (req.key.includes('\u0000') || req.operator.includes('\u0000')) return parseExpression(req);
   let key = `${req.key}\u0000${req.operator}`;
   for (const v of req.values ?? []) {
-    if (typeof v !== 'string') return parseExpression(req); // as written, not as a string
+    if (typeof v !== 'string' || v.includes('\u0000')) return parseExpression(req); // as written, not as a string
     key += `\u0000${v}`;
   }
   if (expressionChecks.has(key)) return expressionChecks.get(key);

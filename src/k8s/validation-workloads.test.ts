@@ -65,7 +65,7 @@ describe('ValidateDeploymentSpec / ValidateReplicaSetSpec / ValidatePodTemplateS
 describe('ValidateStatefulSetSpec, ValidateDaemonSetSpec, ValidateReplicationControllerSpec', () => {
   const sts = (spec: Record<string, unknown>, name = 'db') => ({ ...deployment(spec, 'StatefulSet'), metadata: { name } });
   test.each([
-    ['StatefulSet names are DNS labels', sts({}, 'db.v1'), 'metadata.name: Invalid value: "db.v1": a lowercase RFC 1123 label'],
+    ['StatefulSet names are DNS labels', sts({}, 'db.v1'), 'metadata.name: Invalid value: "db.v1": must not contain dots'],
     ['StatefulSet empty selector', sts({ selector: {} }), 'spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for statefulset'],
     // ValidatePodTemplateSpecForStatefulSet does not validate the spec; the Pods created from it are
     ['StatefulSet pods without an image', sts({ template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c' }] } } }), 'spec.template.spec.containers[0].image: Required value (the API server accepts the StatefulSet but refuses every Pod it creates)'],
