@@ -268,7 +268,7 @@ function parseInto(input: string, file: string, load: Load): void {
     }
     if (duplicates.length) continue; // the document is refused; the others still load
     if (doc.value === null || doc.value === undefined) continue; // an empty or comment-only document
-    addDocument(doc.value, { file, document: doc.index, line: doc.line }, load, {
+    addDocument(doc.value, { file, document: doc.index, get line() { return doc.line; } }, load, {
       lineOf: (p) => {
         const offset = offsetOf(stream, doc.eventIndex, p);
         return offset >= 0 ? lineAt(stream.lineStarts, offset) : doc.line;

@@ -169,30 +169,21 @@ export function parseStream(input: string, filename: string): ParsedStream {
     duplicates = findDuplicateKeys(events, text, lineStartsOf(text));
     if (!duplicates.length) throw error;
   }
+  let lineStarts: number[] | undefined;
+  const starts = () => (lineStarts ??= lineStartsOf(text));
   const documents: RawDocument[] = [];
   let index = 0;
-  // document lines by counting newlines forward (documents come in source order); all line starts only when asked
-  let line = 1; // the line of offset `counted`
-  let counted = 0;
   for (let i = 0; i < events.length; i++) {
     if (events[i].type !== EVENT_ID.DOCUMENT) continue;
     const start = eventStart(events[i + 1]);
-    let docLine = 1;
-    if (start >= counted) {
-      for (let nl = text.indexOf('\n', counted); nl !== -1 && nl < start; nl = text.indexOf('\n', nl + 1)) line++;
-      counted = start;
-      docLine = line;
-    } else if (start >= 0) {
-      docLine = lineAt(lineStartsOf(text), start);
-    }
-    documents.push({ index, value: values[index], line: docLine, eventIndex: i });
+    // the line is only worked out when asked (a message or a location): most loads never ask
+    documents.push({ index, value: values[index], eventIndex: i, get line() { return start >= 0 ? lineAt(starts(), start) : 1; } });
     index++;
   }
-  let lineStarts: number[] | undefined;
   return {
     documents, events, text, duplicates,
     get lineStarts() {
-      return (lineStarts ??= lineStartsOf(text));
+      return starts();
     },
   };
 }
