@@ -235,8 +235,8 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
     const ids = new Map<string, number>();
     for (let j = 0; j < N; j++) {
       const labels = infos[j].labels;
+      if (!hasOwn.call(labels, labelKey)) continue;
       const v = labels[labelKey];
-      if (v === undefined || !hasOwn.call(labels, labelKey)) continue;
       let id = ids.get(v);
       if (id === undefined) ids.set(v, (id = ids.size + 1));
       out[j] = id;
