@@ -49,20 +49,21 @@ test('formatToleration prints only the fields that are set', () => {
 
 describe('tolerationMismatches: why ToleratesTaint says no, in its order', () => {
   const taint: Taint = { key: 'dedicated', value: 'gpu', effect: NS };
-  test.each<[string, Toleration, Taint, string[], boolean?]>([
-    ['Exists ignores the value', { key: 'dedicated', operator: 'Exists' }, taint, []],
-    ['Equal with the same value', { key: 'dedicated', operator: 'Equal', value: 'gpu', effect: NS }, taint, []],
-    ['missing operator and value match a value-less taint', { key: 'dedicated', effect: NS }, { key: 'dedicated', effect: NS }, []],
+  // every row has the gate column (undefined: the default) so Jest does not read the last parameter as `done`
+  test.each<[string, Toleration, Taint, string[], boolean | undefined]>([
+    ['Exists ignores the value', { key: 'dedicated', operator: 'Exists' }, taint, [], undefined],
+    ['Equal with the same value', { key: 'dedicated', operator: 'Equal', value: 'gpu', effect: NS }, taint, [], undefined],
+    ['missing operator and value match a value-less taint', { key: 'dedicated', effect: NS }, { key: 'dedicated', effect: NS }, [], undefined],
     ['missing operator and value', { key: 'dedicated', effect: NS }, taint,
-      ['value "" ≠ taint value "gpu" (operator Equal (default), value defaults to "")']],
+      ['value "" ≠ taint value "gpu" (operator Equal (default), value defaults to "")'], undefined],
     ['explicit Equal, value-less taint', { key: 'dedicated', operator: 'Equal', value: 'cpu' }, { key: 'dedicated', effect: NS },
-      ['value "cpu" ≠ taint value "" (operator Equal)']],
+      ['value "cpu" ≠ taint value "" (operator Equal)'], undefined],
     ['effect and key', { key: 'other', operator: 'Exists', effect: 'NoExecute' }, taint,
-      ['effect NoExecute ≠ taint effect NoSchedule', 'key "other" ≠ taint key "dedicated"']],
-    ['unknown operator', { key: 'dedicated', operator: 'In' as never, value: 'gpu' }, taint, ['unknown operator "In" never matches']],
-    ['empty-string operator means Equal', { key: 'dedicated', operator: '' as never, value: 'gpu' }, taint, []],
-    ['Gt with the gate off', cmp('Gt', '100'), sla('200'), ['operator Gt needs the TaintTolerationComparisonOperators feature gate (off)']],
-    ['Lt with the gate off', cmp('Lt', '300'), sla('200'), ['operator Lt needs the TaintTolerationComparisonOperators feature gate (off)']],
+      ['effect NoExecute ≠ taint effect NoSchedule', 'key "other" ≠ taint key "dedicated"'], undefined],
+    ['unknown operator', { key: 'dedicated', operator: 'In' as never, value: 'gpu' }, taint, ['unknown operator "In" never matches'], undefined],
+    ['empty-string operator means Equal', { key: 'dedicated', operator: '' as never, value: 'gpu' }, taint, [], undefined],
+    ['Gt with the gate off', cmp('Gt', '100'), sla('200'), ['operator Gt needs the TaintTolerationComparisonOperators feature gate (off)'], undefined],
+    ['Lt with the gate off', cmp('Lt', '300'), sla('200'), ['operator Lt needs the TaintTolerationComparisonOperators feature gate (off)'], undefined],
     ['Gt satisfied', cmp('Gt', '100'), sla('200'), [], true],
     ['Lt satisfied', cmp('Lt', '300'), sla('200'), [], true],
     ['Gt not satisfied', cmp('Gt', '200'), sla('200'), ['taint value 200 is not > 200'], true],
