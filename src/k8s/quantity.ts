@@ -15,6 +15,8 @@ export class Quantity {
     readonly nanos: bigint,
     readonly format: QuantityFormat,
     readonly text: string,
+    /** ParseQuantity kept `text` as the quantity's string (`s: str`): String() prints it as written. */
+    private readonly keptAsWritten = false,
   ) {}
 
   /** Value(): the amount rounded up (away from zero) to an integer. */
@@ -31,8 +33,12 @@ export class Quantity {
     return this.text;
   }
 
-  /** String(): the canonical form the API server prints (CanonicalizeBytes): `1500m`, `2k`, `1Gi`, `1536`. */
+  /**
+   * String(): what the API server prints. The text as written when ParseQuantity kept it (`+1`, `1.500`, `1E3`),
+   * otherwise the canonical form (CanonicalizeBytes): `1500m`, `2k`, `1Gi`, `1536`.
+   */
   canonical(): string {
+    if (this.keptAsWritten) return this.text;
     if (this.nanos === 0n) return '0';
     const neg = this.nanos < 0n;
     const abs = neg ? -this.nanos : this.nanos;
@@ -56,9 +62,11 @@ export class Quantity {
     const r = ((e % 3) + 3) % 3;
     m *= 10n ** BigInt(r);
     e -= r;
+    // DecimalSI has no suffix past E (or below n, unreachable after parsing); constructBytes fails there and
+    // CanonicalizeBytes ignores the failure, so upstream prints the bare mantissa: `1000E` → `1` (suffix.go).
     const suffix = this.format === 'DecimalExponent'
       ? (e === 0 ? '' : `e${e}`)
-      : ({ [-9]: 'n', [-6]: 'u', [-3]: 'm', 0: '', 3: 'k', 6: 'M', 9: 'G', 12: 'T', 15: 'P', 18: 'E' } as Record<number, string>)[e] ?? `e${e}`;
+      : ({ [-9]: 'n', [-6]: 'u', [-3]: 'm', 0: '', 3: 'k', 6: 'M', 9: 'G', 12: 'T', 15: 'P', 18: 'E' } as Record<number, string>)[e] ?? '';
     return `${sign}${m}${suffix}`;
   }
 }
@@ -112,6 +120,7 @@ function parseText(text: string): Quantity {
   } else {
     throw new QuantityError(`unable to parse quantity's suffix`);
   }
+  const kept = keepsText(whole, fraction, base, exponent);
   // A number part without digits ("m", "-", "Ki") is 0 on upstream's int64 fast path and refused on its
   // inf.Dec path (ErrNumeric), which it takes below 10^-9 and above Ti (kubernetes/apimachinery#165).
   if (!/[0-9]/.test(whole + fraction) && (base === 10 ? exponent < -9 : exponent > 40)) {
@@ -130,7 +139,25 @@ function parseText(text: string): Quantity {
   let nanos = ceilDiv(num * NANO, den);
   if (format === 'BinarySI' && nanos > MAX_INT64 * NANO) nanos = MAX_INT64 * NANO;
   if (format === 'BinarySI' && nanos > 0n && nanos < NANO) format = 'DecimalSI';
-  return new Quantity(sign === '-' ? -nanos : nanos, format, text);
+  return new Quantity(sign === '-' ? -nanos : nanos, format, text, kept);
+}
+
+/**
+ * Does ParseQuantity keep the text as the quantity's string? Only on its int64 fast path, for a text already in
+ * canonical shape (quantity.go ParseQuantity: `s: str`): a binary amount whose digits are not a multiple of 8, or a
+ * decimal one with a scale that is a multiple of 3, no trailing "000" and no leading zero in its digits.
+ */
+function keepsText(whole: string, fraction: string, base: 10 | 2, exponent: number): boolean {
+  const num = whole.replace(/^0+/, '') || '0';
+  const shifted = num + fraction;
+  if (base === 2) {
+    // precision = 15 - len(num) - exponent*3/10 - 1; fractions never take the fast path
+    if (fraction !== '' || 15 - num.length - Math.trunc((exponent * 3) / 10) - 1 < 0) return false;
+    return (BigInt(num) & 7n) !== 0n;
+  }
+  const scale = exponent - fraction.length;
+  if (18 - shifted.length < 0 || scale < -9) return false;
+  return scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
 }
 
 /**
