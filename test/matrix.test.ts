@@ -1,6 +1,9 @@
 // scheduleMatrix gives, for every (workload, node) pair, the plugin scheduleOn reports first (the encoding of
 // ../shared/perf), with node shapes on and off, and any pair's full verdict on request.
-import { PLUGIN_CODES, resetConfiguration, scheduleMatrix, scheduleOn, configure } from '../src';
+// Imported module by module (not through ../src): this file is also in the mutation test set (test/mutation/vitest.config.mts).
+import { PLUGIN_CODES, scheduleMatrix } from '../src/scheduler/matrix';
+import { scheduleOn } from '../src/evaluate';
+import { configure, resetConfiguration } from '../src/config';
 import type { KubeObject, Node, Pod, Taint } from '../src/types';
 
 afterEach(() => resetConfiguration());

@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
     globals: true,
-    include: ['src/**/*.test.ts', 'test/mutation/**/*.mutation.test.ts'],
+    // test/matrix.test.ts: scheduleMatrix against scheduleOn pair by pair; it imports the engine module by module
+    include: ['src/**/*.test.ts', 'test/mutation/**/*.mutation.test.ts', 'test/matrix.test.ts'],
     exclude: [
       '**/node_modules/**',
       'src/scheduler/plugins/interpodaffinity/filtering.test.ts',
