@@ -73,9 +73,9 @@ function validate(key: string, operator: string, values: readonly string[]): Req
     const valueErrs = isValidLabelValue(v);
     if (valueErrs.length) errs.push(`values[${i}][${key}]: Invalid value: "${v}": ${valueErrs.join('; ')}`);
   });
-  // field.ErrorList.ToAggregate drops repeated messages; utilerrors' aggregate prints one alone, several in brackets
-  const unique = [...new Set(errs)];
-  if (unique.length) throw new LabelSelectorError(unique.length === 1 ? unique[0] : `[${unique.join(', ')}]`);
+  // utilerrors' aggregate prints one error alone, several in brackets (no two of these messages can be equal, so
+  // ToAggregate's de-duplication has nothing to drop)
+  if (errs.length) throw new LabelSelectorError(errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`);
   return { key, operator: operator as Requirement['operator'], values };
 }
 
