@@ -36,6 +36,7 @@ describe('NewRequirement errors, as LabelSelectorAsSelector returns them', () =>
     // helpers.go checks the operator before NewRequirement runs, so the bad key is not reported
     ['an unknown operator comes first', expr('bad key', 'Gt', ['1']), '"Gt" is not a valid label selector operator'],
     ['an unknown operator, even with no values', expr('k', 'in', []), '"in" is not a valid label selector operator'],
+    ['no operator: the empty string in Go', { matchExpressions: [{ key: 'k' }] } as never, '"" is not a valid label selector operator'],
     // NewRequirement collects every error of the requirement
     ['a bad key and no values', expr('bad key', 'In', []), `[key: Invalid value: "bad key": ${NAME_PART}, ${EMPTY_IN}]`],
     ['two bad values', expr('k', 'NotIn', ['a b', 'c d']), `[values[0][k]: Invalid value: "a b": ${LABEL_VALUE}, values[1][k]: Invalid value: "c d": ${LABEL_VALUE}]`],
