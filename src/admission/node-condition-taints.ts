@@ -3,26 +3,29 @@
 import type { Node, Taint } from '../types';
 
 export function conditionTaints(node: Node): Taint[] {
-  // The status of the first condition of each type (one pass: this runs once per node of a cluster dump).
-  let ready: string | undefined, memory: string | undefined, disk: string | undefined, pid: string | undefined, network: string | undefined;
-  let seen = 0;
+  // doNoScheduleTaintingPass maps every condition (a repeated type counts each time); the NoExecute taints follow the
+  // first Ready condition (nodeutil.GetNodeCondition). One pass: this runs once per node of a cluster dump.
+  let ready: string | undefined;
+  let readySeen = false;
+  let noSchedule = 0; // bits: 1 not-ready, 2 unreachable, 4 memory, 8 disk, 16 pid, 32 network
   for (const c of node.status?.conditions ?? []) {
-    const bit = c.type === 'Ready' ? 1 : c.type === 'MemoryPressure' ? 2 : c.type === 'DiskPressure' ? 4 : c.type === 'PIDPressure' ? 8 : c.type === 'NetworkUnavailable' ? 16 : 0;
-    if (bit === 0 || seen & bit) continue;
-    seen |= bit;
-    if (bit === 1) ready = c.status;
-    else if (bit === 2) memory = c.status;
-    else if (bit === 4) disk = c.status;
-    else if (bit === 8) pid = c.status;
-    else network = c.status;
+    if (c.type === 'Ready') {
+      if (!readySeen) ready = c.status;
+      readySeen = true;
+      noSchedule |= c.status === 'False' ? 1 : c.status === 'Unknown' ? 2 : 0;
+    } else if (c.status === 'True') {
+      noSchedule |= c.type === 'MemoryPressure' ? 4 : c.type === 'DiskPressure' ? 8 : c.type === 'PIDPressure' ? 16 : c.type === 'NetworkUnavailable' ? 32 : 0;
+    }
   }
   const taints: Taint[] = [];
-  if (ready === 'False') taints.push({ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }, { key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' });
-  else if (ready === 'Unknown') taints.push({ key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule' }, { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' });
-  if (memory === 'True') taints.push({ key: 'node.kubernetes.io/memory-pressure', effect: 'NoSchedule' });
-  if (disk === 'True') taints.push({ key: 'node.kubernetes.io/disk-pressure', effect: 'NoSchedule' });
-  if (pid === 'True') taints.push({ key: 'node.kubernetes.io/pid-pressure', effect: 'NoSchedule' });
-  if (network === 'True') taints.push({ key: 'node.kubernetes.io/network-unavailable', effect: 'NoSchedule' });
+  if (noSchedule & 1) taints.push({ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' });
+  if (ready === 'False') taints.push({ key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' });
+  if (noSchedule & 2) taints.push({ key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule' });
+  if (ready === 'Unknown') taints.push({ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' });
+  if (noSchedule & 4) taints.push({ key: 'node.kubernetes.io/memory-pressure', effect: 'NoSchedule' });
+  if (noSchedule & 8) taints.push({ key: 'node.kubernetes.io/disk-pressure', effect: 'NoSchedule' });
+  if (noSchedule & 16) taints.push({ key: 'node.kubernetes.io/pid-pressure', effect: 'NoSchedule' });
+  if (noSchedule & 32) taints.push({ key: 'node.kubernetes.io/network-unavailable', effect: 'NoSchedule' });
   if (node.spec?.unschedulable) taints.push({ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' });
   return taints;
 }

@@ -47,28 +47,36 @@ function requirement(key: string, operator: string, values: readonly string[]): 
   return { key, operator: operator as Requirement['operator'], values };
 }
 
-/** selector.go NewRequirement's checks, in its order. */
+const OPERATORS: readonly string[] = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
+
+/** Go's %#v of the []string NewRequirement gets (append([]string(nil), values...): nil when empty). */
+const goStringSlice = (values: readonly string[]) =>
+  values.length === 0 ? '[]string(nil)' : `[]string{${values.map((v) => JSON.stringify(v)).join(', ')}}`;
+
+/**
+ * LabelSelectorAsSelector refuses an unknown operator first (helpers.go); then selector.go NewRequirement
+ * collects every error (key, values count, each value) and returns them as one aggregate: "[a, b]" for several.
+ */
 function validate(key: string, operator: string, values: readonly string[]): Requirement {
+  if (!OPERATORS.includes(operator)) throw new LabelSelectorError(`${JSON.stringify(String(operator ?? ''))} is not a valid label selector operator`);
+  const errs: string[] = [];
   const keyErrs = isQualifiedName(key);
-  if (keyErrs.length) throw new LabelSelectorError(`key: Invalid value: "${key}": ${keyErrs.join('; ')}`);
-  switch (operator) {
-    case 'In':
-    case 'NotIn':
-      if (values.length === 0) throw new LabelSelectorError(`values: Invalid value: []: for 'in', 'notin' operators, values set can't be empty`);
-      break;
-    case 'Exists':
-    case 'DoesNotExist':
-      if (values.length !== 0) throw new LabelSelectorError(`values: Invalid value: ${JSON.stringify(values)}: values set must be empty for exists and does not exist`);
-      break;
-    default:
-      throw new LabelSelectorError(`"${operator}" is not a valid label selector operator`);
+  if (keyErrs.length) errs.push(`key: Invalid value: "${key}": ${keyErrs.join('; ')}`);
+  if ((operator === 'In' || operator === 'NotIn') && values.length === 0) {
+    errs.push(`values: Invalid value: ${goStringSlice(values)}: for 'in', 'notin' operators, values set can't be empty`);
+  }
+  if ((operator === 'Exists' || operator === 'DoesNotExist') && values.length !== 0) {
+    errs.push(`values: Invalid value: ${goStringSlice(values)}: values set must be empty for exists and does not exist`);
   }
   values.forEach((v, i) => {
     // selector.go NewRequirement → validateLabelValue(key, v, path.Index(i)): the path is values[i][key]
-    const errs = isValidLabelValue(v);
-    if (errs.length) throw new LabelSelectorError(`values[${i}][${key}]: Invalid value: "${v}": ${errs.join('; ')}`);
+    const valueErrs = isValidLabelValue(v);
+    if (valueErrs.length) errs.push(`values[${i}][${key}]: Invalid value: "${v}": ${valueErrs.join('; ')}`);
   });
-  return { key, operator, values };
+  // utilerrors' aggregate prints one error alone, several in brackets (no two of these messages can be equal, so
+  // ToAggregate's de-duplication has nothing to drop)
+  if (errs.length) throw new LabelSelectorError(errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`);
+  return { key, operator: operator as Requirement['operator'], values };
 }
 
 /** LabelSelectorAsSelector; throws LabelSelectorError for a selector upstream cannot parse. */
