@@ -102,7 +102,7 @@ describe('validateTopologySpreadConstraints', () => {
     ['whenUnsatisfiable absent', tsc(zone({ whenUnsatisfiable: undefined })), [`${at}.whenUnsatisfiable: Unsupported value: "": supported values: "DoNotSchedule", "ScheduleAnyway"`]],
     ['whenUnsatisfiable unknown', tsc(zone({ whenUnsatisfiable: 'DoNotScheduleAnyway' })), [`${at}.whenUnsatisfiable: Unsupported value: "DoNotScheduleAnyway": supported values: "DoNotSchedule", "ScheduleAnyway"`]],
     // ValidateSpreadConstraintNotRepeat: fmt.Sprintf("{%v, %v}") of empty fields
-    ['a repeated pair without a topologyKey', tsc(zone({ topologyKey: '' }), zone({ topologyKey: '' })), [
+    ['a repeated pair without a topologyKey', tsc(zone({ topologyKey: undefined }), zone({ topologyKey: undefined })), [
       `${at}.topologyKey: Required value: can not be empty`,
       `${at}.{topologyKey, whenUnsatisfiable}: Duplicate value: "{, DoNotSchedule}"`,
       'spec.topologySpreadConstraints[1].topologyKey: Required value: can not be empty',
@@ -215,13 +215,21 @@ describe('validatePodTemplateSpec (ValidatePodTemplateSpec)', () => {
   ])('%s', (_name, t, expected) => expect(errs(t)).toEqual(expected));
 });
 
-// validateMatchLabelKeysAndMismatchLabelKeys step 3 (validation.go): a key in both lists is refused.
-// Our validatePodAffinityTerm does not make this check; the test records upstream's answer for when it does.
-describe.skip('upstream differs: matchLabelKeys and mismatchLabelKeys share a key (validateMatchLabelKeysAndMismatchLabelKeys)', () => {
+// validateMatchLabelKeysAndMismatchLabelKeys (validation.go) steps 2 and 3: our validatePodAffinityTerm checks neither;
+// these record upstream's answers for when it does.
+describe.skip('upstream differs: pod affinity matchLabelKeys repeated in mismatchLabelKeys or the labelSelector (validateMatchLabelKeysAndMismatchLabelKeys)', () => {
   test('a key in both lists', () => {
     const term = { labelSelector: { matchLabels: { app: 'web' } }, matchLabelKeys: ['tenant'], mismatchLabelKeys: ['tenant'], topologyKey: 'zone' };
     expect(errors({ affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term] } } })).toEqual([
       'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys[0]: Invalid value: "tenant": exists in both matchLabelKeys and mismatchLabelKeys',
+    ]);
+  });
+  // step 2: a matchLabelKey whose key a matchExpression repeats after matchLabels (or an earlier expression) has it;
+  // upstream reports it at fldPath.Index(i), i.e. on the term's own path plus [i].
+  test('a matchLabelKey the selector holds twice', () => {
+    const term = { labelSelector: { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'app', operator: 'In', values: ['web'] }] }, matchLabelKeys: ['app'], topologyKey: 'zone' };
+    expect(errors({ affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term] } } })).toEqual([
+      'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0][0]: Invalid value: "app": exists in both matchLabelKeys and labelSelector',
     ]);
   });
 });
