@@ -200,8 +200,9 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
   containers.forEach((c, i) => {
     const p = index(cPath, i);
     errs.push(...validateContainerCommon(c, p, opts));
-    if (names.has(c.name)) errs.push(duplicate(child(p, 'name'), c.name));
-    else names.add(c.name);
+    const name = c.name ?? '';
+    if (names.has(name)) errs.push(duplicate(child(p, 'name'), name));
+    else names.add(name);
     if ((c as { restartPolicy?: string }).restartPolicy != null) errs.push(forbidden(child(p, 'restartPolicy'), 'may not be set for non-init containers'));
   });
   errs.push(...checkHostPortConflicts(containers, cPath));
@@ -210,13 +211,13 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
 
 function validateInitContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
   const errs: FieldError[] = [];
-  const names = new Set((spec.containers ?? []).map((c) => c.name));
+  const names = new Set((spec.containers ?? []).map((c) => c.name ?? ''));
   const iPath = child(path, 'initContainers');
   (spec.initContainers ?? []).forEach((c, i) => {
     const p = index(iPath, i);
     errs.push(...validateContainerCommon(c, p, opts));
     if (c.restartPolicy != null && c.restartPolicy !== 'Always') errs.push(notSupported(child(p, 'restartPolicy'), c.restartPolicy, ['Always']));
-    if (names.has(c.name)) errs.push(duplicate(child(p, 'name'), c.name));
+    if (names.has(c.name ?? '')) errs.push(duplicate(child(p, 'name'), c.name ?? ''));
     else if (c.name) names.add(c.name);
     errs.push(...checkHostPortConflicts([c], iPath));
   });
