@@ -98,6 +98,15 @@ describe('validateResourceRequirements / validateContainerResourceName / Validat
     ['ephemeral-storage request above limit', res({ limits: { 'ephemeral-storage': '1Gi' }, requests: { 'ephemeral-storage': '2Gi' } }), [
       `${R}.requests: Invalid value: "2Gi": must be less than or equal to ephemeral-storage limit of 1Gi`,
     ], TEMPLATE],
+    // resource.ParseQuantity: a quantity the decoder refuses is reported at the entry (upstream: a decode error for the object)
+    ['undecodable quantities', res({ requests: { cpu: '1K' }, limits: { memory: '1Q' } }), [
+      `${R}.limits.memory: Invalid value: "1Q": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
+      `${R}.requests.cpu: Invalid value: "1K": unable to parse quantity's suffix`,
+    ]],
+    ['pod-level resources: only decoding', { resources: { requests: { cpu: 'abc', memory: '1Gi' }, limits: { memory: '1Q' } } }, [
+      `spec.resources.requests.cpu: Invalid value: "abc": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
+      `spec.resources.limits.memory: Invalid value: "1Q": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
+    ]],
     // validateOverhead reuses the container rules on {Limits: overhead}
     ['overhead', { overhead: { cpu: '-1', 'example.com/x': '1' } }, ['spec.overhead.limits[cpu]: Invalid value: "-1": must be greater than or equal to 0']],
   ]);

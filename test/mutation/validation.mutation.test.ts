@@ -163,6 +163,9 @@ describe('apps/validation: ValidateDeploymentSpec, ValidateReplicaSetSpec, Valid
     ['Deployment: a non-percent string reads as 0', workload('Deployment', { strategy: { rollingUpdate: { maxUnavailable: 'x', maxSurge: 0 } } }), [
       `${RU}.maxUnavailable: Invalid value: x: ${PERCENT}`, `${RU}.maxUnavailable: Invalid value: x: may not be 0 when \`maxSurge\` is 0`,
     ]],
+    ['Deployment: Recreate with rollingUpdate', workload('Deployment', { strategy: { type: 'Recreate', rollingUpdate: {} } }), ["spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'"]],
+    ['Deployment: Recreate', workload('Deployment', { strategy: { type: 'Recreate' } }), []],
+    ['StatefulSet: podManagementPolicy', workload('StatefulSet', { podManagementPolicy: 'Random' }, 'db'), ['spec.podManagementPolicy: Invalid value: "Random": must be \'OrderedReady\' or \'Parallel\'']],
     ['Deployment: maxSurge over 100% is fine', workload('Deployment', { strategy: { rollingUpdate: { maxSurge: '200%' } } }), []],
     ['ReplicaSet: counts, selector', workload('ReplicaSet', { replicas: -1, minReadySeconds: -1, selector: { matchLabels: { app: 'api' } } }), [
       `spec.replicas: Invalid value: -1: ${NN}`, `spec.minReadySeconds: Invalid value: -1: ${NN}`,
@@ -232,6 +235,9 @@ describe('core: ReplicationController, PodTemplate, Node; other kinds', () => {
       'status.allocatable.example.com/x: Invalid value: 1500m: must be an integer',
       'status.allocatable.pods: Invalid value: 1500m: must be an integer',
     ]],
+    ['Pod', { kind: 'Pod', metadata: { name: 'Web' }, spec: { containers: [{ name: 'c', image: 'nginx ' }] } }, [
+      `metadata.name: Invalid value: "Web": ${DNS_SUB}`, 'spec.containers[0].image: Invalid value: "nginx ": must not have leading or trailing whitespace',
+    ]],
     ['a kind not validated', { kind: 'Service', metadata: {} }, []],
   ] as Array<[string, object, string[]]>)('%s', (_n, o, expected) => expect(v(o)).toEqual(expected));
 });
@@ -300,5 +306,8 @@ describe('cron.ParseStandard (robfig/cron v3 parser.go)', () => {
     ['@every 1h30', 'failed to parse duration @every 1h30: time: missing unit in duration "1h30"'],
     ['@every 1h1x', 'failed to parse duration @every 1h1x: time: unknown unit "x" in duration "1h1x"'],
     ['0 2 * *', 'expected exactly 5 fields, found 4: [0 2 * *]'],
+    ['1-2-3 * * * *', 'too many hyphens: 1-2-3'],
+    ['5-1 * * * *', 'beginning of range (5) beyond end of range (1): 5-1'],
+    ['*/0 * * * *', 'step of range should be a positive number: */0'],
   ])('refuses %j', (spec, message) => expect(parseStandardError(spec)).toBe(message));
 });
