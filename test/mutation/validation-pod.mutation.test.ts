@@ -275,6 +275,7 @@ describe('validateTopologySpreadConstraints', () => {
       `${T}.whenUnsatisfiable: Unsupported value: "": supported values: "DoNotSchedule", "ScheduleAnyway"`,
     ]],
     ['maxSkew 1, ScheduleAnyway', tsc({ whenUnsatisfiable: 'ScheduleAnyway' }), []],
+    ['maxSkew 0', tsc({ maxSkew: 0 }), [`${T}.maxSkew: Invalid value: 0: must be greater than zero`]],
     ['minDomains 0', tsc({ minDomains: 0 }), [`${T}.minDomains: Invalid value: 0: must be greater than zero`]],
     ['minDomains 1', tsc({ minDomains: 1 }), []],
     ['minDomains with ScheduleAnyway', tsc({ minDomains: -1, whenUnsatisfiable: 'ScheduleAnyway' }), [
