@@ -253,7 +253,10 @@ describe('batch/validation: ValidateJob, ValidateCronJobCreate', () => {
     ['Job: manual selector invalid', job(undefined, { manualSelector: true, selector: { matchExpressions: [{ key: 'a', operator: 'In' }] } }), ["spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"]],
     // validateJobSpec: the defaulted Always is "Required"; others NotSupported; podFailurePolicy needs Never
     ...(['', 'Always'].map((rp) => [`Job: restartPolicy ${JSON.stringify(rp)}`, job({ restartPolicy: rp }), ['spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"']]) as Array<[string, object, string[]]>),
-    ['Job: restartPolicy Sometimes', job({ restartPolicy: 'Sometimes' }), ['spec.template.spec.restartPolicy: Unsupported value: "Sometimes": supported values: "OnFailure", "Never"']],
+    ['Job: restartPolicy Sometimes (refused by the pod spec too)', job({ restartPolicy: 'Sometimes' }), [
+      'spec.template.spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"',
+      'spec.template.spec.restartPolicy: Unsupported value: "Sometimes": supported values: "OnFailure", "Never"',
+    ]],
     ['Job: podFailurePolicy with OnFailure', job({ restartPolicy: 'OnFailure' }, { podFailurePolicy: { rules: [] } }), ['spec.template.spec.restartPolicy: Invalid value: "OnFailure": only "Never" is supported when podFailurePolicy is specified']],
     ['Job: OnFailure', job({ restartPolicy: 'OnFailure' }), []],
     ['Job: podFailurePolicy with Never', job(undefined, { podFailurePolicy: { rules: [] } }), []],
