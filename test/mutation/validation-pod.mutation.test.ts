@@ -148,8 +148,11 @@ describe('validateContainers / validateContainerCommon / validateContainerPorts 
       'spec.containers[1].ports[0].hostPort: Duplicate value: "TCP/10.0.0.1/80"',
     ]],
     // validatePodHostNetworkDeps
-    ['hostNetwork: hostPort must equal containerPort', { hostNetwork: true, containers: [c({ ports: [{ containerPort: 80 }, { containerPort: 81, hostPort: 81 }, { containerPort: 82, hostPort: 83 }] })] }, [
-      `${P}[2].hostPort: Invalid value: 83: must match \`containerPort\` when \`hostNetwork\` is true`,
+    ['hostNetwork: hostPort must equal containerPort', { hostNetwork: true, containers: [c({ name: 'e' }), c({ ports: [{ containerPort: 80 }, { containerPort: 81, hostPort: 81 }, { containerPort: 82, hostPort: 83 }] })] }, [
+      'spec.containers[1].ports[2].hostPort: Invalid value: 83: must match `containerPort` when `hostNetwork` is true',
+    ]],
+    ['hostNetwork: one container', { hostNetwork: true, containers: [c({ ports: [{ containerPort: 82, hostPort: 83 }] })] }, [
+      `${P}[0].hostPort: Invalid value: 83: must match \`containerPort\` when \`hostNetwork\` is true`,
     ]],
     ['no hostNetwork: any hostPort', { hostNetwork: false, containers: [c({ ports: [{ containerPort: 82, hostPort: 83 }] })] }, []],
   ]);
@@ -170,6 +173,7 @@ describe('validateInitContainers', () => {
       'spec.initContainers[4].name: Required value',
       'spec.initContainers[5].name: Required value',
     ]],
+    ['init containers without containers', { containers: undefined, initContainers: [c()] }, ['spec.containers: Required value']],
     ['an unnamed init container next to an unnamed container', { containers: [{ image: 'a' }], initContainers: [{ image: 'b' }] }, [
       'spec.containers[0].name: Required value', 'spec.initContainers[0].name: Required value', 'spec.initContainers[0].name: Duplicate value: ""',
     ]],
@@ -215,6 +219,8 @@ describe('validateNodeAffinity: ValidateNodeSelector, ValidateNodeSelectorRequir
       `${NA}.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: ${w}: must be in the range 1-100`,
     ]]) as Case[]),
     ...([1, 100].map((w) => [`preferred weight ${w}`, preferred(w, [{ key: 'a', operator: 'In', values: ['-bad'] }]), []]) as Case[]),
+    ['preferred term without a preference', { affinity: { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 5 }] } } }, []],
+    ['matchFields without an operator', nodeFields({ key: 'metadata.name', values: ['n1'] }), [`${REQ}[0].matchFields[0].operator: Invalid value: "": not a valid selector operator`]],
     ['preferred weight missing (0)', { affinity: { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ preference: {} }] } } }, [
       `${NA}.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: must be in the range 1-100`,
     ]],
@@ -276,6 +282,12 @@ describe('validateTopologySpreadConstraints', () => {
     ]],
     ['maxSkew 1, ScheduleAnyway', tsc({ whenUnsatisfiable: 'ScheduleAnyway' }), []],
     ['maxSkew 0', tsc({ maxSkew: 0 }), [`${T}.maxSkew: Invalid value: 0: must be greater than zero`]],
+    ['maxSkew missing (0)', tsc({ maxSkew: undefined }), [`${T}.maxSkew: Invalid value: 0: must be greater than zero`]],
+    ['repeated with no topologyKey', { topologySpreadConstraints: [{ maxSkew: 1, whenUnsatisfiable: 'DoNotSchedule' }, { maxSkew: 1, whenUnsatisfiable: 'DoNotSchedule' }] }, [
+      `${T}.topologyKey: Required value: can not be empty`,
+      'spec.topologySpreadConstraints[0].{topologyKey, whenUnsatisfiable}: Duplicate value: "{, DoNotSchedule}"',
+      'spec.topologySpreadConstraints[1].topologyKey: Required value: can not be empty',
+    ]],
     ['minDomains 0', tsc({ minDomains: 0 }), [`${T}.minDomains: Invalid value: 0: must be greater than zero`]],
     ['minDomains 1', tsc({ minDomains: 1 }), []],
     ['minDomains with ScheduleAnyway', tsc({ minDomains: -1, whenUnsatisfiable: 'ScheduleAnyway' }), [
