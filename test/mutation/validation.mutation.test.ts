@@ -124,6 +124,8 @@ describe('ValidateObjectMeta, ValidateLabelSelector', () => {
     expect([selectorIsEmpty(null), selectorIsEmpty({}), selectorIsEmpty({ matchLabels: {} , matchExpressions: [] }), selectorIsEmpty({ matchLabels: { a: 'b' } }), selectorIsEmpty({ matchExpressions: [{ key: 'a', operator: 'Exists' }] })]).toEqual([false, true, true, false, false]);
   });
   test("Go's %#v of a LabelSelector", () => {
+    // JSON null decodes to Go's nil map and slice
+    expect(goLabelSelector({ matchLabels: null, matchExpressions: null } as never).text).toBe('v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}');
     expect([goLabelSelector(null).text, goLabelSelector({ matchLabels: { b: '1', a: '2' }, matchExpressions: [{ key: 'k', operator: 'In', values: ['x', 'y'] }, { key: 'e', operator: 'Exists' }] }).text]).toEqual([
       'null',
       'v1.LabelSelector{MatchLabels:map[string]string{"a":"2", "b":"1"}, MatchExpressions:[]v1.LabelSelectorRequirement{v1.LabelSelectorRequirement{Key:"k", Operator:"In", Values:[]string{"x", "y"}}, v1.LabelSelectorRequirement{Key:"e", Operator:"Exists", Values:[]string(nil)}}}',
