@@ -65,6 +65,15 @@ describe('validateResourceRequirements / validateContainerResourceName / Validat
       `${R}.requests[gpu]: Invalid value: "gpu": must be a standard resource type or fully qualified`,
       `${R}.requests[gpu]: Invalid value: "gpu": must be a standard resource for containers`,
     ], TEMPLATE],
+    // helper.IsStandardResourceName knows the quota names; helper.IsIntegerResourceName the countable ones
+    ...([
+      ['requests.cpu', false], ['requests.memory', false], ['requests.ephemeral-storage', false], ['limits.cpu', false], ['limits.memory', false],
+      ['limits.ephemeral-storage', false], ['requests.storage', false], ['pods', true], ['services', true], ['replicationcontrollers', true],
+      ['resourcequotas', true], ['secrets', true], ['configmaps', true], ['persistentvolumeclaims', true], ['services.nodeports', true], ['services.loadbalancers', true],
+    ] as Array<[string, boolean]>).map(([name, integer]) => [`${name}: standard, not for containers${integer ? ', an integer' : ''}`, res({ requests: { [name]: '500m' } }), [
+      `${R}.requests[${name}]: Invalid value: "${name}": must be a standard resource for containers`,
+      ...(integer ? [`${R}.requests[${name}]: Invalid value: 500m: must be an integer`] : []),
+    ], TEMPLATE] as Case),
     // helper.IsExtendedResourceName: not for names starting with "requests."
     ['requests.foo/bar is not an extended resource name', res({ requests: { 'requests.foo/bar': '1' }, limits: { 'requests.foo/bar': '1' } }), [
       `${R}.limits[requests.foo/bar]: Invalid value: "requests.foo/bar": doesn't follow extended resource name standard`,

@@ -167,6 +167,13 @@ describe('apps/validation: ValidateDeploymentSpec, ValidateReplicaSetSpec, Valid
     ]],
     ['Deployment: Recreate with rollingUpdate', workload('Deployment', { strategy: { type: 'Recreate', rollingUpdate: {} } }), ["spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'"]],
     ['Deployment: Recreate', workload('Deployment', { strategy: { type: 'Recreate' } }), []],
+    // SetDefaults_Deployment: 25% for the one not given
+    ['Deployment: maxSurge 0 (maxUnavailable 25%)', workload('Deployment', { strategy: { rollingUpdate: { maxSurge: 0 } } }), []],
+    ['Deployment: maxUnavailable 0 (maxSurge 25%)', workload('Deployment', { strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0 } } }), []],
+    // "empty selector is invalid for <kind>" (ReplicaSets say deployment)
+    ...([['Deployment', 'deployment'], ['ReplicaSet', 'deployment'], ['StatefulSet', 'statefulset'], ['DaemonSet', 'daemonset']].map(([kind, word]) => [`${kind}: empty selector`, workload(kind, { selector: {} }, 'db'), [
+      `spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for ${word}`,
+    ]]) as Array<[string, object, string[]]>),
     ['StatefulSet: podManagementPolicy', workload('StatefulSet', { podManagementPolicy: 'Random' }, 'db'), ['spec.podManagementPolicy: Invalid value: "Random": must be \'OrderedReady\' or \'Parallel\'']],
     ['Deployment: maxSurge over 100% is fine', workload('Deployment', { strategy: { rollingUpdate: { maxSurge: '200%' } } }), []],
     ['ReplicaSet: counts, selector', workload('ReplicaSet', { replicas: -1, minReadySeconds: -1, selector: { matchLabels: { app: 'api' } } }), [
@@ -282,6 +289,11 @@ describe('batch/validation: ValidateJob, ValidateCronJobCreate', () => {
     ]],
     ['CronJob: manualSelector false', cronJob({ jobTemplate: { spec: { manualSelector: false, template: { spec: { containers, restartPolicy: 'Never' } } } } }), []],
     ['CronJob: name of 52 characters', cronJob({}, 'c'.repeat(52)), []],
+    ['CronJob: name of 53 characters', cronJob({}, 'c'.repeat(53)), [`metadata.name: Invalid value: "${'c'.repeat(53)}": must be no more than 52 characters`]],
+    ['CronJob: no schedule', cronJob({ schedule: undefined }), ['spec.schedule: Required value']],
+    ['CronJob: a bad schedule', cronJob({ schedule: '* * *' }), ['spec.schedule: Invalid value: "* * *": expected exactly 5 fields, found 3: [* * *]']],
+    ['CronJob: concurrencyPolicy', cronJob({ concurrencyPolicy: 'Sometimes' }), ['spec.concurrencyPolicy: Unsupported value: "Sometimes": supported values: "Allow", "Forbid", "Replace"']],
+    ...(['Allow', 'Replace'].map((cp) => [`CronJob: concurrencyPolicy ${cp}`, cronJob({ concurrencyPolicy: cp }), []]) as Array<[string, object, string[]]>),
     ['CronJob: TZ= in the schedule', cronJob({ schedule: 'TZ=UTC 0 * * * *' }), ['spec.schedule: Invalid value: "TZ=UTC 0 * * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead']],
     ['CronJob: concurrencyPolicy Forbid', cronJob({ concurrencyPolicy: 'Forbid', suspend: true }), []],
   ] as Array<[string, object, string[]]>)('%s', (_n, o, expected) => expect(v(o)).toEqual(expected));
@@ -290,7 +302,7 @@ describe('batch/validation: ValidateJob, ValidateCronJobCreate', () => {
 describe('cron.ParseStandard (robfig/cron v3 parser.go)', () => {
   test.each([
     '0-59 0-23 1-31 1-12 0-6', '1/5 * * * *', '@every 0', '@every -1h', '@every 1.5h', '@every 1µs', '@every +2m', '@yearly', '@daily', '@weekly', '@monthly', '@midnight',
-    '  0   2 * * *  ', '1,,2 * * * *', '0 0 ? * ?', '+5 * * * *', '0 0 1 JAN-mar SUN',
+    '@hourly', '@annually', '  0   2 * * *  ', '1,,2 * * * *', '0 0 ? * ?', '+5 * * * *', '0 0 1 JAN-mar SUN',
   ])('accepts %j', (spec) => expect(parseStandardError(spec)).toBeUndefined());
   test.each([
     ['', 'empty spec string'],
