@@ -283,7 +283,8 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
         if (!selector) errs.push(required('spec.selector'));
         else errs.push(...validateLabelSelector(selector, 'spec.selector'));
         const labels = (spec.template as Template | undefined)?.metadata?.labels;
-        if (selector && selectorMatches(selector, labels) === false) errs.push(invalid('spec.template.metadata.labels', labels ?? null, NOT_MATCHING));
+        // LabelSelectorAsSelector(nil) selects nothing, so a missing selector never matches (ValidateJobSpec)
+        if (selectorMatches(selector, labels) === false) errs.push(invalid('spec.template.metadata.labels', labels ?? null, NOT_MATCHING));
       }
       const completions = spec.completions as number | undefined;
       if (spec.completionMode === 'Indexed' && typeof completions === 'number' && completions > 0) {

@@ -223,6 +223,9 @@ describe('apps/validation: ValidateDeploymentSpec, ValidateReplicaSetSpec, Valid
     ['DaemonSet: negative maxUnavailable', workload('DaemonSet', { updateStrategy: { rollingUpdate: { maxUnavailable: -1 } } }), [
       `${DRU}.maxUnavailable: Invalid value: -1: ${NN}`,
     ]],
+    ['DaemonSet: no selector (selects nothing)', workload('DaemonSet', { selector: undefined }), ['spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`']],
+    ['DaemonSet: a selector that cannot be converted', workload('DaemonSet', { selector: { matchExpressions: [{ key: 'app', operator: 'In' }] } }), ["spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"]],
+    ['Deployment: no selector', workload('Deployment', { selector: undefined }), ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`']],
     ['DaemonSet: selector mismatch', workload('DaemonSet', { selector: { matchLabels: { app: 'x' } } }), ['spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`']],
   ] as Array<[string, object, string[]]>)('%s', (_n, o, expected) => expect(v(o)).toEqual(expected));
 });
@@ -236,6 +239,8 @@ describe('core: ReplicationController, PodTemplate, Node; other kinds', () => {
       'spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicationController is not Supported',
     ]],
     ['ReplicationController without a template', { kind: 'ReplicationController', metadata: { name: 'rc' }, spec: { selector: { app: 'x' } } }, ['spec.template: Required value']],
+    // SetDefaults_ReplicationController: the selector defaults to the template's labels
+    ['ReplicationController: selector from the labels', { kind: 'ReplicationController', metadata: { name: 'rc' }, spec: { template: { metadata: { labels: { app: 'rc' } }, spec: { containers } } } }, []],
     ['ReplicationController with nothing', { kind: 'ReplicationController', metadata: { name: 'rc' }, spec: {} }, ['spec.selector: Required value', 'spec.template: Required value']],
     ['PodTemplate', { kind: 'PodTemplate', metadata: { name: 't' }, template: { metadata: { labels: { a: '-' } }, spec: { containers } } }, [`template.labels: Invalid value: "-": ${LABEL}`]],
     // ValidateNode clears the namespace; ValidateNodeResources: status.capacity.<name> (Child, not Key)
@@ -270,6 +275,9 @@ describe('batch/validation: ValidateJob, ValidateCronJobCreate', () => {
     ['Job: OnFailure', job({ restartPolicy: 'OnFailure' }), []],
     ['Job: podFailurePolicy with Never', job(undefined, { podFailurePolicy: { rules: [] } }), []],
     ['Job: name of 63 characters', job(undefined, {}, 'j'.repeat(63)), []],
+    // the generated batch.kubernetes.io/job-name label must be a label value
+    ['Job: name of 64 characters', job(undefined, {}, 'j'.repeat(64)), [`spec.template.labels: Invalid value: "${'j'.repeat(64)}": must be no more than 63 characters`]],
+    ['Job: manualSelector without a selector', job(undefined, { manualSelector: true }), ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`']],
     // validateJobSpec with completionMode Indexed: the last Pod's hostname must be a DNS label
     ['Job: Indexed, hostname too long', job(undefined, { completionMode: 'Indexed', completions: 3 }, 'a'.repeat(62)), [
       `metadata.name: Invalid value: "${'a'.repeat(62)}": will not able to create pod with invalid DNS label: ${'a'.repeat(62)}-2`,
