@@ -352,6 +352,8 @@ describe('the rest of ValidatePodSpec and ValidatePodCreate', () => {
     ['Pod: nodeName with gates', { nodeName: 'n1', schedulingGates: [{ name: 'g' }] }, ['spec.nodeName: Forbidden: cannot be set until all schedulingGates have been cleared']],
     ['template: nodeName with gates', { nodeName: 'n1', schedulingGates: [{ name: 'g' }] }, [], TEMPLATE],
     ['Pod: ephemeral containers', { ephemeralContainers: [{ name: 'e', image: 'x' }] }, ['spec.ephemeralContainers: Forbidden: cannot be set on create']],
+    // len(...) > 0: empty lists are no lists
+    ['Pod: empty ephemeralContainers, nodeName with empty schedulingGates', { ephemeralContainers: [], nodeName: 'n1', schedulingGates: [] }, []],
     // unversionedvalidation.ValidateLabels(spec.NodeSelector)
     ['nodeSelector', { nodeSelector: { 'a/b/c': 'x', ok: '-bad' } }, [`spec.nodeSelector: Invalid value: "a/b/c": ${QN_SLASHES}`, `spec.nodeSelector: Invalid value: "-bad": ${LABEL}`]],
     ['tolerations: Gt with the gate on', { tolerations: [{ key: 'a', operator: 'Gt', value: '5', effect: 'NoSchedule' }] }, [], { isPod: true, comparisonOperators: true }],
@@ -370,6 +372,7 @@ describe('ValidatePodTemplateSpec', () => {
       'spec.template.spec.ephemeralContainers: Forbidden: ephemeral containers not allowed in pod template',
     ]);
   });
+  test('an empty ephemeralContainers list', () => expect(tmpl({}, { ephemeralContainers: [] })).toEqual([]));
   test('no template at all', () => {
     expect(validatePodTemplateSpec(undefined, 'spec.template', TEMPLATE).map((e) => `${e.field}: ${e.message}`)).toEqual(['spec.template.spec.containers: Required value']);
   });
