@@ -221,6 +221,7 @@ describe('validateNodeAffinity: ValidateNodeSelector, ValidateNodeSelectorRequir
       `${REQ}[0].matchFields[2].values: Required value: must be only one value when \`operator\` is 'In' or 'NotIn' for node field selector`,
       `${REQ}[0].matchFields[3].key: Invalid value: "": not a valid field selector key`,
     ]],
+    ['nodeSelectorTerms empty', { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [] } } } }, [`${REQ}: Required value: must have at least one node selector term`]],
     ['nodeSelectorTerms missing', { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: {} } } }, [`${REQ}: Required value: must have at least one node selector term`]],
     ['an empty term', { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{}] } } } }, []],
     // TestValidatePod "invalid preferredSchedulingTerm in node affinity, weight should be in range 1-100"
@@ -263,6 +264,7 @@ describe('validatePodAffinityTerm / validateWeightedPodAffinityTerms / validateM
       `${PA}.mismatchLabelKeys[1]: Invalid value: "-y": name part ${QN}`,
       `${PA}.matchLabelKeys[0]: Invalid value: "app": exists in both matchLabelKeys and mismatchLabelKeys`,
     ]],
+    ['empty label keys without a labelSelector', podReq({ matchLabelKeys: [], mismatchLabelKeys: [], topologyKey: 'zone' }), []],
     ['valid label keys', podReq({ labelSelector: {}, matchLabelKeys: ['app'], mismatchLabelKeys: ['tenant'], topologyKey: 'zone' }), []],
     ['anti-affinity weight 101, no topologyKey', { affinity: { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 101, podAffinityTerm: { topologyKey: '' } }] } } }, [
       'spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 101: must be in the range 1-100',
@@ -307,6 +309,7 @@ describe('validateTopologySpreadConstraints', () => {
     ['nodeAffinityPolicy', tsc({ nodeAffinityPolicy: 'honor', nodeTaintsPolicy: 'Ignore' }), [`${T}.nodeAffinityPolicy: Unsupported value: "honor": supported values: "Honor", "Ignore"`]],
     ['nodeTaintsPolicy', tsc({ nodeAffinityPolicy: 'Honor', nodeTaintsPolicy: 'Never' }), [`${T}.nodeTaintsPolicy: Unsupported value: "Never": supported values: "Honor", "Ignore"`]],
     // validateMatchLabelKeysInTopologySpread
+    ['empty matchLabelKeys without labelSelector', tsc({ matchLabelKeys: [] }), []],
     ['matchLabelKeys without labelSelector', tsc({ matchLabelKeys: ['app', 'a/b/c'] }), [
       `${T}.matchLabelKeys: Forbidden: must not be specified when labelSelector is not set`,
       `${T}.matchLabelKeys[1]: Invalid value: "a/b/c": ${QN_SLASHES}`,
