@@ -86,6 +86,11 @@ describe('validateNodeTaints', () => {
       'spec.taints[3].effect: Required value',
     ]);
   });
+  test('taints without a key are unique by effect too', () => {
+    expect(lines(validateTaints([{ effect: 'NoSchedule' }, { effect: 'NoSchedule' }] as never)).slice(-1)).toEqual([
+      'spec.taints[1]: Duplicate value: core.Taint{Key:"", Value:"", Effect:"NoSchedule", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair',
+    ]);
+  });
   test('same key, other effect; the path can be given', () => {
     expect(validateTaints([{ key: 'a', effect: 'NoSchedule' }, { key: 'a', effect: 'PreferNoSchedule' }] as never, 'metadata.taints')).toEqual([]);
     expect(lines(validateTaints([{ key: 'a', effect: 'x' }] as never, 'metadata.taints'))).toEqual([`metadata.taints[0].effect: Unsupported value: "x": ${EFFECTS}`]);
@@ -252,6 +257,8 @@ describe('core: ReplicationController, PodTemplate, Node; other kinds', () => {
     ['Pod', { kind: 'Pod', metadata: { name: 'Web' }, spec: { containers: [{ name: 'c', image: 'nginx ' }] } }, [
       `metadata.name: Invalid value: "Web": ${DNS_SUB}`, 'spec.containers[0].image: Invalid value: "nginx ": must not have leading or trailing whitespace',
     ]],
+    ['Node: an undecodable capacity; no status', { kind: 'Node', metadata: { name: 'n' }, status: { capacity: { cpu: '1K' } } }, [`status.capacity.cpu: Invalid value: "1K": unable to parse quantity's suffix`]],
+    ['Node without status', { kind: 'Node', metadata: { name: 'n' } }, []],
     ['a kind not validated', { kind: 'Service', metadata: {} }, []],
   ] as Array<[string, object, string[]]>)('%s', (_n, o, expected) => expect(v(o)).toEqual(expected));
 });
@@ -287,6 +294,10 @@ describe('batch/validation: ValidateJob, ValidateCronJobCreate', () => {
     ['CronJob: counts', cronJob({ startingDeadlineSeconds: -1, successfulJobsHistoryLimit: -1, failedJobsHistoryLimit: -1 }), [
       `spec.startingDeadlineSeconds: Invalid value: -1: ${NN}`, `spec.successfulJobsHistoryLimit: Invalid value: -1: ${NN}`, `spec.failedJobsHistoryLimit: Invalid value: -1: ${NN}`,
     ]],
+    ['CronJob: no jobTemplate', cronJob({ jobTemplate: undefined }), [
+      'spec.jobTemplate.spec.template.spec.containers: Required value', 'spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"',
+    ]],
+    ['Job: no template', { kind: 'Job', metadata: { name: 'j' }, spec: {} }, ['spec.template.spec.containers: Required value', 'spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"']],
     ['CronJob: empty timeZone', cronJob({ timeZone: '' }), ['spec.timeZone: Invalid value: "": timeZone must be nil or non-empty string']],
     ...(['Europe/../x', 'Abcdefghijklmno', '-UTC', 'Europe/./Paris', 'Bad Zone'].map((tz) => [`CronJob: timeZone ${tz}`, cronJob({ timeZone: tz }), [`spec.timeZone: Invalid value: "${tz}": unknown time zone ${tz}`]]) as Array<[string, object, string[]]>),
     ...(['America/Argentina/Buenos_Aires', 'Etc/GMT+5', 'UTC', 'Abcdefghijklmn'].map((tz) => [`CronJob: timeZone ${tz}`, cronJob({ timeZone: tz }), []]) as Array<[string, object, string[]]>),
