@@ -274,10 +274,13 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
       return [...errs, ...validatePodTemplateSpec(t, 'spec.template', template), ...alwaysRestart(spec, 'ReplicationController')];
     }
     case 'Job': {
-      const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateJobSpec(spec, 'spec', template)];
       const name = object.metadata?.name ?? '';
-      // the generated batch.kubernetes.io/job-name template label must be a valid label value
-      if (name.length > 63) errs.push(invalid('spec.template.labels', name, 'must be no more than 63 characters'));
+      // generateSelectorIfNeeded (pkg/registry/batch/job/strategy.go): without manualSelector the API server adds the
+      // job-name and batch.kubernetes.io/job-name labels (unless given) to the template before validating it
+      const t = spec.template as Template | undefined;
+      const labels = { 'job-name': name, 'batch.kubernetes.io/job-name': name, ...t?.metadata?.labels };
+      const validated = spec.manualSelector === true ? spec : { ...spec, template: { ...t, metadata: { ...t?.metadata, labels } } };
+      const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateJobSpec(validated, 'spec', template)];
       if (spec.manualSelector === true) {
         const selector = spec.selector as LabelSelector | undefined;
         if (!selector) errs.push(required('spec.selector'));

@@ -283,7 +283,12 @@ describe('batch/validation: ValidateJob, ValidateCronJobCreate', () => {
     ['Job: podFailurePolicy with Never', job(undefined, { podFailurePolicy: { rules: [] } }), []],
     ['Job: name of 63 characters', job(undefined, {}, 'j'.repeat(63)), []],
     // the generated batch.kubernetes.io/job-name label must be a label value
-    ['Job: name of 64 characters', job(undefined, {}, 'j'.repeat(64)), [`spec.template.labels: Invalid value: "${'j'.repeat(64)}": must be no more than 63 characters`]],
+    // generateSelectorIfNeeded adds job-name and batch.kubernetes.io/job-name (unless given): one error for each
+    ['Job: name of 64 characters', job(undefined, {}, 'j'.repeat(64)), Array(2).fill(`spec.template.labels: Invalid value: "${'j'.repeat(64)}": must be no more than 63 characters`)],
+    ['Job: name of 64 characters, job-name given', { ...job(undefined, {}, 'j'.repeat(64)), spec: { template: { metadata: { labels: { 'job-name': 'short' } }, spec: { containers, restartPolicy: 'Never' } } } }, [
+      `spec.template.labels: Invalid value: "${'j'.repeat(64)}": must be no more than 63 characters`,
+    ]],
+    ['Job: name of 64 characters, manualSelector (no generated labels)', { ...job(undefined, {}, 'j'.repeat(64)), spec: { manualSelector: true, selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers, restartPolicy: 'Never' } } } }, []],
     ['Job: manualSelector without a selector', job(undefined, { manualSelector: true }), ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`']],
     // validateJobSpec with completionMode Indexed: the last Pod's hostname must be a DNS label
     ['Job: Indexed, hostname too long', job(undefined, { completionMode: 'Indexed', completions: 3 }, 'a'.repeat(62)), [
