@@ -102,6 +102,11 @@ describe('validateResourceRequirements / validateContainerResourceName / Validat
     ['hugepages limited with memory requested only', res({ requests: { memory: '1Gi' }, limits: { 'hugepages-2Mi': '2Mi' } }), [], TEMPLATE],
     ['hugepages limited with cpu limited only', res({ limits: { 'hugepages-2Mi': '2Mi', cpu: '1' } }), [], TEMPLATE],
     ['requests equal to limits', res({ requests: { cpu: '1' }, limits: { cpu: '1000m' } }), [], TEMPLATE],
+    // ValidateNonnegativeQuantity: Cmp(0) < 0, so zero is fine
+    ['zero quantities', res({ requests: { cpu: '0', 'example.com/x': 0 }, limits: { 'example.com/x': '0' } }), [], TEMPLATE],
+    // IsHugePageResourceValueDivisible: pageSize.Sign() <= 0 is refused
+    ['hugepages with a negative page size', res({ limits: { 'hugepages--2Mi': '4Mi', memory: '1Gi' } }), [`${R}.limits[hugepages--2Mi]: Invalid value: "4Mi": 4Mi is not positive integer multiple of hugepages--2Mi`], TEMPLATE],
+    ['hugepages limited with memory limited only', res({ limits: { 'hugepages-2Mi': '2Mi', memory: '1Gi' } }), [], TEMPLATE],
     // quantities given as numbers are decoded too (resource.Quantity.UnmarshalJSON)
     ['number quantities, request above limit', res({ limits: { cpu: 0.5 }, requests: { cpu: 1 } }), [`${R}.requests: Invalid value: "1": must be less than or equal to cpu limit of 500m`]],
     ['ephemeral-storage request above limit', res({ limits: { 'ephemeral-storage': '1Gi' }, requests: { 'ephemeral-storage': '2Gi' } }), [
@@ -182,7 +187,9 @@ describe('validateInitContainers', () => {
       'spec.initContainers[4].name: Required value',
       'spec.initContainers[5].name: Required value',
     ]],
-    ['init containers without containers', { containers: undefined, initContainers: [c()] }, ['spec.containers: Required value']],
+    ['init containers without containers', { containers: undefined, initContainers: [c(), { image: 'x' }] }, ['spec.containers: Required value', 'spec.initContainers[1].name: Required value']],
+    // validateInitContainers: an empty name is not remembered (len(ctr.Name) > 0)
+    ['two init containers named ""', { initContainers: [{ name: '', image: 'x' }, { name: '', image: 'y' }] }, ['spec.initContainers[0].name: Required value', 'spec.initContainers[1].name: Required value']],
     ['an unnamed init container next to an unnamed container', { containers: [{ image: 'a' }], initContainers: [{ image: 'b' }] }, [
       'spec.containers[0].name: Required value', 'spec.initContainers[0].name: Required value', 'spec.initContainers[0].name: Duplicate value: ""',
     ]],
@@ -221,6 +228,8 @@ describe('validateNodeAffinity: ValidateNodeSelector, ValidateNodeSelectorRequir
       `${REQ}[0].matchFields[2].values: Required value: must be only one value when \`operator\` is 'In' or 'NotIn' for node field selector`,
       `${REQ}[0].matchFields[3].key: Invalid value: "": not a valid field selector key`,
     ]],
+    // ValidateNodeName(v, false): no prefix, so no trailing dash
+    ['matchFields: a node name with a trailing dash', nodeFields({ key: 'metadata.name', operator: 'In', values: ['node-'] }), [`${REQ}[0].matchFields[0].values[0]: Invalid value: "node-": ${DNS_SUB}`]],
     ['nodeSelectorTerms empty', { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [] } } } }, [`${REQ}: Required value: must have at least one node selector term`]],
     ['nodeSelectorTerms missing', { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: {} } } }, [`${REQ}: Required value: must have at least one node selector term`]],
     ['an empty term', { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{}] } } } }, []],
@@ -253,6 +262,7 @@ describe('validatePodAffinityTerm / validateWeightedPodAffinityTerms / validateM
       `${PA}.namespaceSelector.matchExpressions[0].values: Required value: must be specified when \`operator\` is 'In' or 'NotIn'`,
       `${PA}.namespace: Invalid value: "Bad_NS": ${DNS_LABEL}`,
     ]],
+    ['a namespace with a trailing dash', podReq({ namespaces: ['ns-'], topologyKey: 'zone' }), [`${PA}.namespace: Invalid value: "ns-": ${DNS_LABEL}`]],
     ['a bad topologyKey', podReq({ labelSelector: {}, topologyKey: 'a/b/c' }), [`${PA}.topologyKey: Invalid value: "a/b/c": ${QN_SLASHES}`]],
     // validateLabelKeys
     ['label keys without a labelSelector', podReq({ matchLabelKeys: ['app'], mismatchLabelKeys: ['x'], topologyKey: 'zone' }), [
@@ -290,6 +300,12 @@ describe('validateTopologySpreadConstraints', () => {
       `${T}.maxSkew: Invalid value: -1: must be greater than zero`,
       `${T}.topologyKey: Required value: can not be empty`,
       `${T}.whenUnsatisfiable: Unsupported value: "": supported values: "DoNotSchedule", "ScheduleAnyway"`,
+    ]],
+    ['no whenUnsatisfiable, repeated, with minDomains', { topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'zone', minDomains: 2 }, { maxSkew: 1, topologyKey: 'zone' }] }, [
+      `${T}.whenUnsatisfiable: Unsupported value: "": supported values: "DoNotSchedule", "ScheduleAnyway"`,
+      `${T}.{topologyKey, whenUnsatisfiable}: Duplicate value: "{zone, }"`,
+      `${T}.minDomains: Invalid value: 2: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not `,
+      'spec.topologySpreadConstraints[1].whenUnsatisfiable: Unsupported value: "": supported values: "DoNotSchedule", "ScheduleAnyway"',
     ]],
     ['maxSkew 1, ScheduleAnyway', tsc({ whenUnsatisfiable: 'ScheduleAnyway' }), []],
     ['maxSkew 0', tsc({ maxSkew: 0 }), [`${T}.maxSkew: Invalid value: 0: must be greater than zero`]],
@@ -341,10 +357,12 @@ describe('the rest of ValidatePodSpec and ValidatePodCreate', () => {
     ['hostname and subdomain', { hostname: 'Web', subdomain: 'a.b' }, [`spec.hostname: Invalid value: "Web": ${DNS_LABEL}`, 'spec.subdomain: Invalid value: "a.b": must not contain dots']],
     ['priorityClassName', { priorityClassName: 'High_Prio' }, [`spec.priorityClassName: Invalid value: "High_Prio": ${DNS_SUB}`]],
     ['nodeName', { nodeName: 'Node_1' }, [`spec.nodeName: Invalid value: "Node_1": ${DNS_SUB}`]],
+    ['nodeName with a trailing dash', { nodeName: 'node-' }, [`spec.nodeName: Invalid value: "node-": ${DNS_SUB}`]],
     // validateOS
     ['os without a name', { os: {} }, ['spec.os.name: Required value: cannot be empty']],
     ['os darwin', { os: { name: 'darwin' } }, ['spec.os: Unsupported value: "darwin": supported values: "linux", "windows"']],
     ['os windows', { os: { name: 'windows' } }, []],
+    ['os linux', { os: { name: 'linux' } }, []],
     // validateSchedulingGates
     ['scheduling gates', { schedulingGates: [{ name: 'a/b/c' }, { name: 'x' }, { name: 'x' }, {}] }, [
       `spec.schedulingGates[0]: Invalid value: "a/b/c": ${QN_SLASHES}`,
