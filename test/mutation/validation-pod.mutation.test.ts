@@ -99,6 +99,7 @@ describe('validateResourceRequirements / validateContainerResourceName / Validat
       `${R}.limits: Required value: Limit must be set for non overcommitable resources`,
       `${R}: Forbidden: HugePages require cpu or memory`,
     ], TEMPLATE],
+    ['template: hugepages limited without cpu/memory', res({ limits: { 'hugepages-2Mi': '4Mi' } }), [`${R}: Forbidden: HugePages require cpu or memory`], TEMPLATE],
     ['hugepages limited with memory requested only', res({ requests: { memory: '1Gi' }, limits: { 'hugepages-2Mi': '2Mi' } }), [], TEMPLATE],
     ['hugepages limited with cpu limited only', res({ limits: { 'hugepages-2Mi': '2Mi', cpu: '1' } }), [], TEMPLATE],
     ['requests equal to limits', res({ requests: { cpu: '1' }, limits: { cpu: '1000m' } }), [], TEMPLATE],
