@@ -49,6 +49,10 @@ describe('ValidateTolerations (validation.go; TestValidateTolerations cases)', (
       'spec.tolerations[0].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"',
       'spec.tolerations[0].effect: Invalid value: "NoSchedule": effect must be \'NoExecute\' when `tolerationSeconds` is set',
     ]],
+    // TestValidateTolerations successCases: an empty key with Exists matches all taints
+    ['empty key with Exists', [{ operator: 'Exists' }, { operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 10 }], []],
+    // the IsValidLabelValue messages joined with ";"
+    ['a value with two problems', [{ key: 'a', value: `${'a'.repeat(63)}-` }], [`spec.tolerations[0].operator: Invalid value: "${'a'.repeat(63)}-": must be no more than 63 characters;${LABEL}`]],
     ['an empty toleration', [{}], ['spec.tolerations[0].operator: Invalid value: "": operator must be Exists when `key` is empty, which means "match all values and all keys"']],
     ['tolerationSeconds without an effect', [{ key: 'a', operator: 'Exists', tolerationSeconds: 1 }], ['spec.tolerations[0].effect: Invalid value: "": effect must be \'NoExecute\' when `tolerationSeconds` is set']],
     ['Exists with a value', [{ key: 'a', operator: 'Exists', value: 'v' }], ['spec.tolerations[0].operator: Invalid value: "v": value must be empty when `operator` is \'Exists\'']],
@@ -69,7 +73,7 @@ describe('ValidateTolerations (validation.go; TestValidateTolerations cases)', (
   // our hint after the upstream text: the effect a misspelling most likely meant (edit distance ≤ 3, unique best)
   test.each([
     ['', undefined], ['NoSchedul', 'NoSchedule'], ['noexecute', 'NoExecute'], ['prefernoschedule', 'PreferNoSchedule'], ['xyz', undefined],
-    ['PreferNoSched', 'PreferNoSchedule'], ['NoExecution', 'NoExecute'], ['Schedule', 'NoSchedule'], ['NoSchedulexxx', 'NoSchedule'], ['NoSchedulexxxx', undefined],
+    ['PreferNoSched', 'PreferNoSchedule'], ['noscecdute', undefined /* 3 from NoSchedule and from NoExecute: no unique best */], ['NoExecution', 'NoExecute'], ['Schedule', 'NoSchedule'], ['NoSchedulexxx', 'NoSchedule'], ['NoSchedulexxxx', undefined],
   ])('suggestEffect(%j) is %s', (effect, meant) => expect(suggestEffect(effect)).toBe(meant));
   test('the hint is appended to the upstream message', () => {
     expect(tol([{ key: 'a', effect: 'NoExecution' }])).toEqual([`spec.tolerations[0].effect: Unsupported value: "NoExecution": ${EFFECTS} (did you mean NoExecute?)`]);
@@ -89,6 +93,19 @@ describe('validateNodeTaints', () => {
   test('taints without a key are unique by effect too', () => {
     expect(lines(validateTaints([{ effect: 'NoSchedule' }, { effect: 'NoSchedule' }] as never)).slice(-1)).toEqual([
       'spec.taints[1]: Duplicate value: core.Taint{Key:"", Value:"", Effect:"NoSchedule", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair',
+    ]);
+  });
+  test('uniqueness is by key and effect; a value with two problems', () => {
+    expect(validateTaints([{ key: 'a', effect: 'NoSchedule' }, { key: 'b', effect: 'NoSchedule' }] as never)).toEqual([]);
+    expect(lines(validateTaints([{ key: '', effect: 'NoSchedule' }, { effect: 'NoSchedule' }] as never)).slice(-1)).toEqual([
+      'spec.taints[1]: Duplicate value: core.Taint{Key:"", Value:"", Effect:"NoSchedule", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair',
+    ]);
+    expect(lines(validateTaints([{ key: 'a', effect: '' }, { key: 'a' }] as never))).toEqual([
+      'spec.taints[0].effect: Required value', 'spec.taints[1].effect: Required value',
+      'spec.taints[1]: Duplicate value: core.Taint{Key:"a", Value:"", Effect:"", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair',
+    ]);
+    expect(lines(validateTaints([{ key: 'a', value: `${'a'.repeat(63)}-`, effect: 'NoSchedule' }] as never))).toEqual([
+      `spec.taints[0].value: Invalid value: "${'a'.repeat(63)}-": must be no more than 63 characters;${LABEL}`,
     ]);
   });
   test('same key, other effect; the path can be given', () => {
