@@ -124,6 +124,10 @@ describe('ValidateObjectMeta, ValidateLabelSelector', () => {
       `metadata.annotations: Invalid value: "A/B/C": ${QN_SLASHES}`,
     ]);
   });
+  test('names: generateName is a prefix (trailing dash allowed), name is not; a null label value decodes to ""', () => {
+    expect(validateObjectMeta({ generateName: 'web-', labels: { a: null } } as never, true, nameIsDNSSubdomain)).toEqual([]);
+    expect(lines(validateObjectMeta({ name: 'web-' }, true, nameIsDNSSubdomain))).toEqual([`metadata.name: Invalid value: "web-": ${DNS_SUB}`]);
+  });
   test('cluster-scoped objects take no namespace; generateName stands in for a name', () => {
     expect(lines(validateObjectMeta({ generateName: 'n-', namespace: 'default' }, false, nameIsDNSLabel, 'meta'))).toEqual(['meta.namespace: Forbidden: not allowed on this type']);
     expect(lines(validateObjectMeta(undefined, true, nameIsDNSLabel))).toEqual(['metadata.name: Required value: name or generateName is required']);
@@ -140,13 +144,18 @@ describe('ValidateObjectMeta, ValidateLabelSelector', () => {
     ]);
     expect(lines(validateLabelSelector({ matchExpressions: [{ key: 'a', operator: 'Exists' }, { key: 'a', operator: 'In', values: ['b c'] }] }, 's', true))).toEqual([]);
     expect(validateLabelSelector(null, 's')).toEqual([]);
+    expect(lines(validateLabelSelector({ matchExpressions: [{ key: 'a' }, { operator: 'Exists' }] } as never, 's'))).toEqual([
+      's.matchExpressions[0].operator: Invalid value: "": not a valid selector operator',
+      's.matchExpressions[1].key: Invalid value: "": name part must be non-empty', `s.matchExpressions[1].key: Invalid value: "": name part ${QN}`,
+    ]);
   });
   test('LabelSelectorAsSelector: nil selects nothing, empty everything, broken is undefined', () => {
     expect([selectorMatches(null, { a: 'b' }), selectorMatches({}, { a: 'b' }), selectorMatches({ matchLabels: { a: 'b' } }, { a: 'b' }), selectorMatches({ matchExpressions: [{ key: 'a', operator: 'In' }] }, {})]).toEqual([false, true, true, undefined]);
-    expect([selectorIsEmpty(null), selectorIsEmpty({}), selectorIsEmpty({ matchLabels: {} , matchExpressions: [] }), selectorIsEmpty({ matchLabels: { a: 'b' } }), selectorIsEmpty({ matchExpressions: [{ key: 'a', operator: 'Exists' }] })]).toEqual([false, true, true, false, false]);
+    expect([selectorIsEmpty(null), selectorIsEmpty({}), selectorIsEmpty({ matchLabels: {} , matchExpressions: [] }), selectorIsEmpty({ matchLabels: { a: 'b' } }), selectorIsEmpty({ matchExpressions: [{ key: 'a', operator: 'Exists' }] }), selectorIsEmpty({ matchLabels: { a: 'b' }, matchExpressions: [{ key: 'c', operator: 'Exists' }] })]).toEqual([false, true, true, false, false, false]);
   });
   test("Go's %#v of a LabelSelector", () => {
     // JSON null decodes to Go's nil map and slice
+    expect(goLabelSelector({ matchExpressions: [{}] } as never).text).toBe('v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement{v1.LabelSelectorRequirement{Key:"", Operator:"", Values:[]string(nil)}}}');
     expect(goLabelSelector({ matchLabels: null, matchExpressions: null } as never).text).toBe('v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}');
     expect([goLabelSelector(null).text, goLabelSelector({ matchLabels: { b: '1', a: '2' }, matchExpressions: [{ key: 'k', operator: 'In', values: ['x', 'y'] }, { key: 'e', operator: 'Exists' }] }).text]).toEqual([
       'null',
