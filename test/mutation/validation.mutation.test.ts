@@ -353,6 +353,7 @@ describe('cron.ParseStandard (robfig/cron v3 parser.go)', () => {
   test.each([
     '0-59 0-23 1-31 1-12 0-6', '1/5 * * * *', '@every 0', '@every -1h', '@every 1.5h', '@every 1µs', '@every +2m', '@yearly', '@daily', '@weekly', '@monthly', '@midnight',
     '@hourly', '@annually', '  0   2 * * *  ', '1,,2 * * * *', '0 0 ? * ?', '+5 * * * *', '0 0 1 JAN-mar SUN',
+    '@every 1.25h', '@every 1ns', '@every 1us', '@every 1μs', '@every 1ms', '@every 1s', '@every 1m', '@every 1h',
   ])('accepts %j', (spec) => expect(parseStandardError(spec)).toBeUndefined());
   test.each([
     ['', 'empty spec string'],
@@ -379,6 +380,14 @@ describe('cron.ParseStandard (robfig/cron v3 parser.go)', () => {
     ['@every 1h1x', 'failed to parse duration @every 1h1x: time: unknown unit "x" in duration "1h1x"'],
     ['0 2 * *', 'expected exactly 5 fields, found 4: [0 2 * *]'],
     ['1-2-3 * * * *', 'too many hyphens: 1-2-3'],
+    ['9223372036854775808 * * * *', 'failed to parse int from 9223372036854775808: strconv.Atoi: parsing "9223372036854775808": value out of range'],
+    ['*/-9223372036854775808 * * * *', 'negative number (-9223372036854775808) not allowed: -9223372036854775808'],
+    ['*/-9223372036854775809 * * * *', 'failed to parse int from -9223372036854775809: strconv.Atoi: parsing "-9223372036854775809": value out of range'],
+    ['x1 * * * *', 'failed to parse int from x1: strconv.Atoi: parsing "x1": invalid syntax'],
+    ['1x * * * *', 'failed to parse int from 1x: strconv.Atoi: parsing "1x": invalid syntax'],
+    // "N/step" means "N-max/step"; "N-M/step" keeps M
+    ['70/5 * * * *', 'beginning of range (70) beyond end of range (59): 70/5'],
+    ['1-70/2 * * * *', 'end of range (70) above maximum (59): 1-70/2'],
     ['5-1 * * * *', 'beginning of range (5) beyond end of range (1): 5-1'],
     ['*/0 * * * *', 'step of range should be a positive number: */0'],
   ])('refuses %j', (spec, message) => expect(parseStandardError(spec)).toBe(message));
