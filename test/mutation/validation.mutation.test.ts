@@ -261,6 +261,48 @@ describe('apps/validation: ValidateDeploymentSpec, ValidateReplicaSetSpec, Valid
   ] as Array<[string, object, string[]]>)('%s', (_n, o, expected) => expect(v(o)).toEqual(expected));
 });
 
+describe('every kind: namespaced metadata, template paths, missing parts', () => {
+  const bare = { containers: [{ name: 'c' }] };
+  const noImage = (p: string) => `${p}.containers[0].image: Required value`;
+  test.each([
+    ...(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet'].map((kind) => [`${kind} in a namespace`, { ...workload(kind, {}, 'db'), metadata: { name: 'db', namespace: 'team-a' } }, []])),
+    ['Pod in a namespace', { kind: 'Pod', metadata: { name: 'p', namespace: 'team-a' }, spec: { containers } }, []],
+    ['PodTemplate in a namespace', { kind: 'PodTemplate', metadata: { name: 't', namespace: 'team-a' }, template: { spec: { containers } } }, []],
+    ['ReplicationController in a namespace', { kind: 'ReplicationController', metadata: { name: 'rc', namespace: 'team-a' }, spec: { template: { metadata: { labels: { a: 'b' } }, spec: { containers } } } }, []],
+    ['Job in a namespace', { ...job(), metadata: { name: 'j', namespace: 'team-a' } }, []],
+    ['CronJob in a namespace', { ...cronJob({}), metadata: { name: 'c', namespace: 'team-a' } }, []],
+    // templates are not Pods: " " images pass, requests are not defaulted from limits
+    ['Deployment: template image with a trailing space', workload('Deployment', { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx ' }] } } }), []],
+    ['Deployment: template spec errors', workload('Deployment', { template: { metadata: { labels: { app: 'web' } }, spec: bare } }), [noImage('spec.template.spec')]],
+    ['DaemonSet: template spec errors and activeDeadlineSeconds', workload('DaemonSet', { template: { metadata: { labels: { app: 'web' } }, spec: { ...bare, activeDeadlineSeconds: 5 } } }), [
+      noImage('spec.template.spec'), 'spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in DaemonSet is not Supported',
+    ]],
+    ['ReplicationController: template spec errors', { kind: 'ReplicationController', metadata: { name: 'rc' }, spec: { template: { metadata: { labels: { a: 'b' } }, spec: bare } } }, [noImage('spec.template.spec')]],
+    // the Pods a StatefulSet creates are Pods
+    ['StatefulSet: Pod image with a trailing space', workload('StatefulSet', { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx ' }] } } }, 'db'), [
+      'spec.template.spec.containers[0].image: Invalid value: "nginx ": must not have leading or trailing whitespace (the API server accepts the StatefulSet but refuses every Pod it creates)',
+    ]],
+    ...(['Deployment', 'DaemonSet'].map((kind) => [`${kind}: template without metadata`, workload(kind, { template: { spec: { containers } } }), [
+      'spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`',
+    ]])),
+    ['StatefulSet: template without metadata', workload('StatefulSet', { template: { spec: { containers } } }, 'db'), ['spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`']],
+    ['ReplicationController: template without metadata', { kind: 'ReplicationController', metadata: { name: 'rc' }, spec: { selector: { a: 'b' }, template: { spec: { containers } } } }, [
+      'spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`',
+    ]],
+    ['Deployment: template without spec', workload('Deployment', { template: { metadata: { labels: { app: 'web' } } } }), ['spec.template.spec.containers: Required value']],
+    ['Deployment: no template', workload('Deployment', { template: undefined }), [
+      'spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`', 'spec.template.spec.containers: Required value',
+    ]],
+    ['StatefulSet: no template', workload('StatefulSet', { template: undefined }, 'db'), [
+      'spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`', 'spec.template.spec.containers: Required value (the API server accepts the StatefulSet but refuses every Pod it creates)',
+    ]],
+    ['Deployment: RollingUpdate without rollingUpdate', workload('Deployment', { strategy: { type: 'RollingUpdate' } }), []],
+    ['DaemonSet: RollingUpdate without rollingUpdate', workload('DaemonSet', { updateStrategy: { type: 'RollingUpdate' } }), []],
+    ...(['5%x', 'x5%'].map((v) => [`Deployment: maxSurge ${v}`, workload('Deployment', { strategy: { rollingUpdate: { maxSurge: v } } }), [`${RU}.maxSurge: Invalid value: ${v}: ${PERCENT}`]])),
+    ['Job: NonIndexed needs no hostname', job(undefined, { completionMode: 'NonIndexed', completions: 3 }, 'a'.repeat(62)), []],
+  ] as Array<[string, object, string[]]>)('%s', (_n, o, expected) => expect(v(o)).toEqual(expected));
+});
+
 describe('core: ReplicationController, PodTemplate, Node; other kinds', () => {
   test.each([
     ['ReplicationController', { kind: 'ReplicationController', metadata: { name: 'rc' }, spec: { replicas: -1, selector: { app: 'x' }, template: { metadata: { labels: { app: 'y' } }, spec: { containers, restartPolicy: 'Never', activeDeadlineSeconds: 1 } } } }, [
