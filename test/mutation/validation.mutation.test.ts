@@ -126,7 +126,9 @@ describe('ValidateObjectMeta, ValidateLabelSelector', () => {
   });
   test('names: generateName is a prefix (trailing dash allowed), name is not; a null label value decodes to ""', () => {
     expect(validateObjectMeta({ generateName: 'web-', labels: { a: null } } as never, true, nameIsDNSSubdomain)).toEqual([]);
-    expect(lines(validateObjectMeta({ name: 'web-' }, true, nameIsDNSSubdomain))).toEqual([`metadata.name: Invalid value: "web-": ${DNS_SUB}`]);
+    expect(lines(validateObjectMeta({ name: 'web-', namespace: 'team-' }, true, nameIsDNSSubdomain))).toEqual([
+      `metadata.name: Invalid value: "web-": ${DNS_SUB}`, `metadata.namespace: Invalid value: "team-": ${DNS_LABEL}`,
+    ]);
   });
   test('cluster-scoped objects take no namespace; generateName stands in for a name', () => {
     expect(lines(validateObjectMeta({ generateName: 'n-', namespace: 'default' }, false, nameIsDNSLabel, 'meta'))).toEqual(['meta.namespace: Forbidden: not allowed on this type']);
@@ -301,6 +303,11 @@ describe('every kind: namespaced metadata, template paths, missing parts', () =>
     ...(['5%x', 'x5%'].map((v) => [`Deployment: maxSurge ${v}`, workload('Deployment', { strategy: { rollingUpdate: { maxSurge: v } } }), [`${RU}.maxSurge: Invalid value: ${v}: ${PERCENT}`]])),
     ['Job: NonIndexed needs no hostname', job(undefined, { completionMode: 'NonIndexed', completions: 3 }, 'a'.repeat(62)), []],
   ] as Array<[string, object, string[]]>)('%s', (_n, o, expected) => expect(v(o)).toEqual(expected));
+});
+
+test('the TaintTolerationComparisonOperators gate reaches template tolerations too', () => {
+  const d = workload('Deployment', { template: { metadata: { labels: { app: 'web' } }, spec: { containers, tolerations: [{ key: 'sla', operator: 'Gt', value: '5', effect: 'NoSchedule' }] } } });
+  expect(validateObject(d as never, true)).toEqual([]);
 });
 
 describe('core: ReplicationController, PodTemplate, Node; other kinds', () => {
