@@ -14,41 +14,42 @@ const FIELDS: Bounds[] = [
 ];
 const MAX_INT64 = 2n ** 63n - 1n;
 
-/** strconv.Atoi, then robfig's "Negative number" check. */
-function mustParseInt(expr: string): number {
+/** strconv.Atoi, then robfig's "Negative number" check (as a bigint: Go prints the whole int64). */
+function mustParseInt(expr: string): bigint {
   if (!/^[+-]?[0-9]+$/.test(expr)) throw new Error(`failed to parse int from ${expr}: strconv.Atoi: parsing ${JSON.stringify(expr)}: invalid syntax`);
   const n = BigInt(expr);
   if (n > MAX_INT64 || n < -MAX_INT64 - 1n) throw new Error(`failed to parse int from ${expr}: strconv.Atoi: parsing ${JSON.stringify(expr)}: value out of range`);
   if (n < 0n) throw new Error(`negative number (${n}) not allowed: ${expr}`);
-  return Number(n);
+  return n;
 }
 
-function parseIntOrName(expr: string, names?: Record<string, number>): number {
+function parseIntOrName(expr: string, names?: Record<string, number>): bigint {
   const named = names?.[expr.toLowerCase()];
-  return named ?? mustParseInt(expr);
+  return named !== undefined ? BigInt(named) : mustParseInt(expr);
 }
 
 function checkRange(expr: string, r: Bounds): void {
   const rangeAndStep = expr.split('/');
   const lowAndHigh = rangeAndStep[0].split('-');
-  let start: number;
-  let end: number;
-  if (lowAndHigh[0] === '*' || lowAndHigh[0] === '?') [start, end] = [r.min, r.max];
+  const [min, max] = [BigInt(r.min), BigInt(r.max)];
+  let start: bigint;
+  let end: bigint;
+  if (lowAndHigh[0] === '*' || lowAndHigh[0] === '?') [start, end] = [min, max];
   else {
     start = parseIntOrName(lowAndHigh[0], r.names);
     if (lowAndHigh.length === 1) end = start;
     else if (lowAndHigh.length === 2) end = parseIntOrName(lowAndHigh[1], r.names);
     else throw new Error(`too many hyphens: ${expr}`);
   }
-  let step = 1;
+  let step = 1n;
   if (rangeAndStep.length === 2) {
     step = mustParseInt(rangeAndStep[1]);
-    if (lowAndHigh.length === 1) end = r.max; // "N/step" means "N-max/step"
+    if (lowAndHigh.length === 1) end = max; // "N/step" means "N-max/step"
   } else if (rangeAndStep.length > 2) throw new Error(`too many slashes: ${expr}`);
-  if (start < r.min) throw new Error(`beginning of range (${start}) below minimum (${r.min}): ${expr}`);
-  if (end > r.max) throw new Error(`end of range (${end}) above maximum (${r.max}): ${expr}`);
+  if (start < min) throw new Error(`beginning of range (${start}) below minimum (${r.min}): ${expr}`);
+  if (end > max) throw new Error(`end of range (${end}) above maximum (${r.max}): ${expr}`);
   if (start > end) throw new Error(`beginning of range (${start}) beyond end of range (${end}): ${expr}`);
-  if (step === 0) throw new Error(`step of range should be a positive number: ${expr}`);
+  if (step === 0n) throw new Error(`step of range should be a positive number: ${expr}`);
 }
 
 /** Go's time.ParseDuration, only as far as accepting or refusing (with Go's error text). */

@@ -30,7 +30,7 @@ describe('validateContainers / validateContainerCommon', () => {
     ['hostPort is a port number', pod({ containers: [c({ ports: [{ containerPort: 80, hostPort: 70000 }] })] }), 'spec.containers[0].ports[0].hostPort: Invalid value: 70000: must be between 1 and 65535, inclusive'],
     ['protocol', pod({ containers: [c({ ports: [{ containerPort: 80, protocol: 'tcp' }] })] }), 'spec.containers[0].ports[0].protocol: Unsupported value: "tcp": supported values: "SCTP", "TCP", "UDP"'],
     // checkHostPortConflicts
-    ['a host port is used once', pod({ containers: [c({ ports: [{ containerPort: 80, hostPort: 80 }] }), c({ name: 'd', ports: [{ containerPort: 81, hostPort: 80 }] })] }), 'spec.containers[1].ports[0].hostPort: Duplicate value: "/TCP/80"'],
+    ['a host port is used once', pod({ containers: [c({ ports: [{ containerPort: 80, hostPort: 80 }] }), c({ name: 'd', ports: [{ containerPort: 81, hostPort: 80 }] })] }), 'spec.containers[1].ports[0].hostPort: Duplicate value: "TCP//80"'],
     // validatePodHostNetworkDeps
     ['hostNetwork hostPort must equal containerPort', pod({ hostNetwork: true, containers: [c({ ports: [{ containerPort: 80, hostPort: 81 }] })] }), 'spec.containers[0].ports[0].hostPort: Invalid value: 81: must match `containerPort` when `hostNetwork` is true'],
     ['regular containers have no restartPolicy', pod({ containers: [c({ restartPolicy: 'Always' })] }), 'spec.containers[0].restartPolicy: Forbidden: may not be set for non-init containers'],

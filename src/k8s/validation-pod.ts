@@ -4,7 +4,7 @@
 // validateAffinity, ValidateNodeSelector*, ValidatePreferredSchedulingTerms, validatePodAffinityTerm,
 // validateTopologySpreadConstraints, ValidatePodTemplateSpec, validatePodMetadataAndSpec, ValidatePodCreate).
 // The spec is taken as the API server sees it after defaulting: empty restartPolicy is Always, a port's
-// protocol TCP, a request missing next to a limit equals the limit (pkg/apis/core/v1/defaults.go).
+// protocol TCP, and on a Pod a request missing next to a limit equals the limit (pkg/apis/core/v1/defaults.go).
 import type { Container, FieldError, PodSpec } from '../types';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
@@ -30,17 +30,24 @@ const STANDARD_CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storag
 const STANDARD_RESOURCES = new Set([
   'cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage', 'limits.cpu',
   'limits.memory', 'limits.ephemeral-storage', 'pods', 'services', 'replicationcontrollers', 'resourcequotas', 'secrets',
-  'configmaps', 'persistentvolumeclaims', 'requests.storage', 'services.nodeports', 'services.loadbalancers',
+  'configmaps', 'persistentvolumeclaims', 'storage', 'requests.storage', 'services.nodeports', 'services.loadbalancers',
+]);
+// helper.IsIntegerResourceName: these, and extended resources
+const INTEGER_RESOURCES = new Set([
+  'pods', 'resourcequotas', 'services', 'replicationcontrollers', 'secrets', 'configmaps', 'persistentvolumeclaims',
+  'services.nodeports', 'services.loadbalancers',
 ]);
 const isHugePages = (name: string) => name.startsWith('hugepages-');
+/** helper.IsStandardResourceName: the set above, or a quota hugepages name (IsQuotaHugePageResourceName). */
+const isStandardResourceName = (name: string) => STANDARD_RESOURCES.has(name) || isHugePages(name) || name.startsWith('requests.hugepages-');
 /** helper.IsOvercommitAllowed: native resources other than hugepages. */
 const isOvercommitAllowed = (name: string) => isNativeResource(name) && !isHugePages(name);
 
 function validateContainerResourceName(name: string, path: string): FieldError[] {
+  // validateResourceName stops at a bad qualified name; validateContainerResourceName goes on regardless
   const errs = isQualifiedName(name).map((m) => invalid(path, name, m));
-  if (errs.length) return errs;
   if (!name.includes('/')) {
-    if (!STANDARD_RESOURCES.has(name) && !isHugePages(name)) errs.push(invalid(path, name, 'must be a standard resource type or fully qualified'));
+    if (!errs.length && !isStandardResourceName(name)) errs.push(invalid(path, name, 'must be a standard resource type or fully qualified'));
     if (!STANDARD_CONTAINER_RESOURCES.has(name) && !isHugePages(name)) errs.push(invalid(path, name, 'must be a standard resource for containers'));
   } else if (!isNativeResource(name) && !isExtendedResourceName(name)) {
     errs.push(invalid(path, name, "doesn't follow extended resource name standard"));
@@ -73,7 +80,7 @@ function decodeList(list: unknown, path: string, errs: FieldError[]): Decoded {
 export function validateResourceQuantityValue(name: string, q: Quantity, path: string): FieldError[] {
   const errs: FieldError[] = [];
   if (q.nanos < 0n) errs.push(invalid(path, q.canonical(), 'must be greater than or equal to 0'));
-  if (isExtendedResourceName(name) && q.milliValue() % 1000 !== 0) errs.push(invalid(path, new Raw(q.canonical()), 'must be an integer'));
+  if ((INTEGER_RESOURCES.has(name) || isExtendedResourceName(name)) && q.milliValue() % 1000 !== 0) errs.push(invalid(path, new Raw(q.canonical()), 'must be an integer'));
   return errs;
 }
 
@@ -81,22 +88,21 @@ export function validateResourceQuantityValue(name: string, q: Quantity, path: s
 const key = (path: string, name: string) => `${path}[${name}]`;
 
 /**
- * validateResourceRequirements, on the requests as defaulted from the limits. Quantities that cannot be
+ * validateResourceRequirements. On a Pod the requests are first defaulted from the limits (SetDefaults_Pod,
+ * Pods only, not templates), so a defaulted request is validated like a given one. Quantities that cannot be
  * decoded are reported at `…limits.<name>` (the API server reports them as a decode error, without a path).
  */
-export function validateResourceRequirements(resources: Container['resources'], path: string, limitsOnly = false): FieldError[] {
+export function validateResourceRequirements(resources: Container['resources'], path: string, defaultRequests = false): FieldError[] {
   const errs: FieldError[] = [];
   const limPath = child(path, 'limits');
   const reqPath = child(path, 'requests');
   const limits = decodeList(resources?.limits, limPath, errs);
-  const requests = limitsOnly ? new Map<string, Quantity>() : decodeList(resources?.requests, reqPath, errs);
-  const given = new Set(requests.keys());
-  for (const [name, q] of limits) if (!requests.has(name) && !limitsOnly) requests.set(name, q); // SetDefaults_Pod
+  const requests = decodeList(resources?.requests, reqPath, errs);
+  if (defaultRequests) for (const [name, q] of limits) if (!requests.has(name)) requests.set(name, q);
   let cpuOrMemory = false;
   let hugePages = false;
   // validateResourceQuantityHugePageValue / helper.IsHugePageResourceValueDivisible
   const hugePageErrors = (name: string, q: Quantity, path: string): FieldError[] => {
-    if (!isHugePages(name)) return [];
     let size: Quantity | undefined;
     try {
       size = decode(name.slice('hugepages-'.length));
@@ -109,16 +115,15 @@ export function validateResourceRequirements(resources: Container['resources'], 
   for (const [name, q] of limits) {
     errs.push(...validateContainerResourceName(name, key(limPath, name)));
     errs.push(...validateResourceQuantityValue(name, q, key(limPath, name)));
-    errs.push(...hugePageErrors(name, q, key(limPath, name)));
-    if (isHugePages(name)) hugePages = true;
+    if (isHugePages(name)) {
+      hugePages = true;
+      errs.push(...hugePageErrors(name, q, key(limPath, name)));
+    }
     if (name === 'cpu' || name === 'memory') cpuOrMemory = true;
   }
   for (const [name, q] of requests) {
-    if (given.has(name)) {
-      errs.push(...validateContainerResourceName(name, key(reqPath, name)));
-      errs.push(...validateResourceQuantityValue(name, q, key(reqPath, name)));
-      errs.push(...hugePageErrors(name, q, key(reqPath, name)));
-    }
+    errs.push(...validateContainerResourceName(name, key(reqPath, name)));
+    errs.push(...validateResourceQuantityValue(name, q, key(reqPath, name)));
     const limit = limits.get(name);
     if (limit) {
       if (q.nanos !== limit.nanos && !isOvercommitAllowed(name)) {
@@ -129,7 +134,10 @@ export function validateResourceRequirements(resources: Container['resources'], 
     } else if (!isOvercommitAllowed(name)) {
       errs.push(required(limPath, 'Limit must be set for non overcommitable resources'));
     }
-    if (isHugePages(name)) hugePages = true;
+    if (isHugePages(name)) {
+      hugePages = true;
+      errs.push(...hugePageErrors(name, q, key(reqPath, name)));
+    }
     if (name === 'cpu' || name === 'memory') cpuOrMemory = true;
   }
   if (hugePages && !cpuOrMemory) errs.push(forbidden(path, 'HugePages require cpu or memory'));
@@ -164,7 +172,7 @@ function validateContainerCommon(c: Container, path: string, opts: PodValidation
     errs.push(invalid(child(path, 'image'), c.image, 'must not have leading or trailing whitespace'));
   }
   errs.push(...validateContainerPorts(c.ports, child(path, 'ports')));
-  errs.push(...validateResourceRequirements(c.resources, child(path, 'resources')));
+  errs.push(...validateResourceRequirements(c.resources, child(path, 'resources'), opts.isPod));
   return errs;
 }
 
@@ -175,7 +183,7 @@ function checkHostPortConflicts(containers: readonly Container[], path: string):
   containers.forEach((c, i) =>
     (c.ports ?? []).forEach((p, j) => {
       if (!p.hostPort) return;
-      const id = `${p.hostIP ?? ''}/${p.protocol || 'TCP'}/${p.hostPort}`;
+      const id = `${p.protocol || 'TCP'}/${p.hostIP ?? ''}/${p.hostPort}`; // AccumulateUniqueHostPorts: protocol/hostIP/port
       if (seen.has(id)) errs.push(duplicate(child(index(child(index(path, i), 'ports'), j), 'hostPort'), id));
       else seen.add(id);
     }),
@@ -192,8 +200,9 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
   containers.forEach((c, i) => {
     const p = index(cPath, i);
     errs.push(...validateContainerCommon(c, p, opts));
-    if (names.has(c.name)) errs.push(duplicate(child(p, 'name'), c.name));
-    else names.add(c.name);
+    const name = c.name ?? '';
+    if (names.has(name)) errs.push(duplicate(child(p, 'name'), name));
+    else names.add(name);
     if ((c as { restartPolicy?: string }).restartPolicy != null) errs.push(forbidden(child(p, 'restartPolicy'), 'may not be set for non-init containers'));
   });
   errs.push(...checkHostPortConflicts(containers, cPath));
@@ -202,13 +211,13 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
 
 function validateInitContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
   const errs: FieldError[] = [];
-  const names = new Set((spec.containers ?? []).map((c) => c.name));
+  const names = new Set((spec.containers ?? []).map((c) => c.name ?? ''));
   const iPath = child(path, 'initContainers');
   (spec.initContainers ?? []).forEach((c, i) => {
     const p = index(iPath, i);
     errs.push(...validateContainerCommon(c, p, opts));
     if (c.restartPolicy != null && c.restartPolicy !== 'Always') errs.push(notSupported(child(p, 'restartPolicy'), c.restartPolicy, ['Always']));
-    if (names.has(c.name)) errs.push(duplicate(child(p, 'name'), c.name));
+    if (names.has(c.name ?? '')) errs.push(duplicate(child(p, 'name'), c.name ?? ''));
     else if (c.name) names.add(c.name);
     errs.push(...checkHostPortConflicts([c], iPath));
   });
@@ -288,6 +297,11 @@ function validatePodAffinityTerm(t: PodAffinityTerm, path: string): FieldError[]
     if (keys.length && !t.labelSelector) errs.push(forbidden(child(path, field), 'must not be specified when labelSelector is not set'));
     else keys.forEach((k, i) => errs.push(...validateLabelName(k, index(child(path, field), i))));
   }
+  // validateMatchLabelKeysAndMismatchLabelKeys: a key may not be in both lists
+  const mismatch = new Set(t.mismatchLabelKeys ?? []);
+  (t.matchLabelKeys ?? []).forEach((k, i) => {
+    if (mismatch.has(k)) errs.push(invalid(index(child(path, 'matchLabelKeys'), i), k, 'exists in both matchLabelKeys and mismatchLabelKeys'));
+  });
   if (!t.topologyKey) errs.push(required(child(path, 'topologyKey'), 'can not be empty'));
   errs.push(...validateLabelName(t.topologyKey ?? '', child(path, 'topologyKey')));
   return errs;
@@ -418,7 +432,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
     errs.push(...isDNS1123Subdomain(s.priorityClassName).map((m) => invalid(child(path, 'priorityClassName'), s.priorityClassName, m)));
   }
   // validateOverhead reuses the container rules on {limits: overhead}, hence `overhead.limits.<name>` paths
-  if (s.overhead) errs.push(...validateResourceRequirements({ limits: s.overhead }, child(path, 'overhead'), true));
+  if (s.overhead) errs.push(...validateResourceRequirements({ limits: s.overhead }, child(path, 'overhead')));
   if (s.resources) {
     // pod-level resources: only that the quantities decode (PodLevelResources details are not modelled)
     const e: FieldError[] = [];

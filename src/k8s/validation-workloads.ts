@@ -118,40 +118,54 @@ const percentOf = (v: IntOrString) => (typeof v === 'string' && /^[0-9]+%$/.test
 /** getIntOrPercentValue: the percent, or the int (a non-percent string reads as 0). */
 const intOrPercentValue = (v: IntOrString) => percentOf(v) ?? (typeof v === 'number' ? v : 0);
 
-function validateIntOrPercent(v: IntOrString, path: string): FieldError[] {
-  if (typeof v === 'string') {
-    if (percentOf(v) === undefined) return [invalid(path, intOrString(v), PERCENT_MSG)];
-    return (percentOf(v) ?? 0) > 100 ? [invalid(path, intOrString(v), 'must not be greater than 100%')] : [];
-  }
+/** ValidatePositiveIntOrPercent: a percent string, or a non-negative int. */
+function validatePositiveIntOrPercent(v: IntOrString, path: string): FieldError[] {
+  if (typeof v === 'string') return percentOf(v) === undefined ? [invalid(path, intOrString(v), PERCENT_MSG)] : [];
   return nonnegative(v, path);
 }
+
+/** IsNotMoreThan100Percent. */
+const notMoreThan100Percent = (v: IntOrString, path: string): FieldError[] =>
+  (percentOf(v) ?? 0) > 100 ? [invalid(path, intOrString(v), 'must not be greater than 100%')] : [];
+
+/** Go's %#v of a strategy struct whose only pointer field is RollingUpdate (NotSupported/Invalid print the struct). */
+const goStrategy = (struct: string, type: string | undefined, rollingUpdate: unknown, pointerType: string) =>
+  new Raw(`apps.${struct}{Type:${JSON.stringify(type ?? '')}, RollingUpdate:(*apps.${pointerType})(${rollingUpdate == null ? 'nil' : '0xc000…'})}`);
 
 function validateDeploymentStrategy(strategy: { type?: string; rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } } | undefined): FieldError[] {
   const type = strategy?.type || 'RollingUpdate';
   if (type === 'Recreate') {
     return strategy?.rollingUpdate ? [forbidden('spec.strategy.rollingUpdate', "may not be specified when strategy `type` is 'Recreate'")] : [];
   }
-  if (type !== 'RollingUpdate') return [notSupported('spec.strategy', strategy, ['Recreate', 'RollingUpdate'])];
+  if (type !== 'RollingUpdate') {
+    return [notSupported('spec.strategy', goStrategy('DeploymentStrategy', type, strategy?.rollingUpdate, 'RollingUpdateDeployment'), ['Recreate', 'RollingUpdate'])];
+  }
+  // ValidateRollingUpdateDeployment, in its order
+  const path = 'spec.strategy.rollingUpdate';
   const maxUnavailable = strategy?.rollingUpdate?.maxUnavailable ?? '25%';
   const maxSurge = strategy?.rollingUpdate?.maxSurge ?? '25%';
-  const errs = [
-    ...validateIntOrPercent(maxUnavailable, 'spec.strategy.rollingUpdate.maxUnavailable'),
-    ...(typeof maxSurge === 'string' && percentOf(maxSurge) === undefined ? [invalid('spec.strategy.rollingUpdate.maxSurge', intOrString(maxSurge), PERCENT_MSG)] : nonnegative(maxSurge, 'spec.strategy.rollingUpdate.maxSurge')),
-  ];
+  const errs = [...validatePositiveIntOrPercent(maxUnavailable, `${path}.maxUnavailable`), ...validatePositiveIntOrPercent(maxSurge, `${path}.maxSurge`)];
   if (intOrPercentValue(maxUnavailable) === 0 && intOrPercentValue(maxSurge) === 0) {
-    errs.push(invalid('spec.strategy.rollingUpdate.maxUnavailable', intOrString(maxUnavailable), 'may not be 0 when `maxSurge` is 0'));
+    errs.push(invalid(`${path}.maxUnavailable`, intOrString(maxUnavailable), 'may not be 0 when `maxSurge` is 0'));
   }
+  errs.push(...notMoreThan100Percent(maxUnavailable, `${path}.maxUnavailable`));
   return errs;
 }
 
 function validateDaemonSetUpdateStrategy(strategy: { type?: string; rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } } | undefined): FieldError[] {
   const type = strategy?.type || 'RollingUpdate';
   if (type === 'OnDelete') return [];
-  if (type !== 'RollingUpdate') return [notSupported('spec.updateStrategy', strategy, ['RollingUpdate', 'OnDelete'])];
+  if (type !== 'RollingUpdate') {
+    return [notSupported('spec.updateStrategy', goStrategy('DaemonSetUpdateStrategy', type, strategy?.rollingUpdate, 'RollingUpdateDaemonSet'), ['RollingUpdate', 'OnDelete'])];
+  }
+  // ValidateRollingUpdateDaemonSet, in its order
   const path = 'spec.updateStrategy.rollingUpdate';
   const maxUnavailable = strategy?.rollingUpdate?.maxUnavailable ?? 1;
   const maxSurge = strategy?.rollingUpdate?.maxSurge ?? 0;
-  const errs = [...validateIntOrPercent(maxUnavailable, `${path}.maxUnavailable`), ...validateIntOrPercent(maxSurge, `${path}.maxSurge`)];
+  const errs = [
+    ...validatePositiveIntOrPercent(maxUnavailable, `${path}.maxUnavailable`), ...validatePositiveIntOrPercent(maxSurge, `${path}.maxSurge`),
+    ...notMoreThan100Percent(maxUnavailable, `${path}.maxUnavailable`), ...notMoreThan100Percent(maxSurge, `${path}.maxSurge`),
+  ];
   const [hasUnavailable, hasSurge] = [intOrPercentValue(maxUnavailable) !== 0, intOrPercentValue(maxSurge) !== 0];
   if (hasUnavailable && hasSurge) errs.push(invalid(`${path}.maxSurge`, intOrString(maxSurge), 'may not be set when maxUnavailable is non-zero'));
   if (!hasUnavailable && !hasSurge) errs.push(required(`${path}.maxUnavailable`, 'cannot be 0 when maxSurge is 0'));
@@ -164,12 +178,17 @@ function validateStatefulSetPolicies(spec: Record<string, unknown>): FieldError[
   if (policy != null && policy !== 'OrderedReady' && policy !== 'Parallel') {
     errs.push(invalid('spec.podManagementPolicy', policy, "must be 'OrderedReady' or 'Parallel'"));
   }
-  const strategy = spec.updateStrategy as { type?: string; rollingUpdate?: { partition?: number } } | undefined;
+  const strategy = spec.updateStrategy as { type?: string; rollingUpdate?: { partition?: number; maxUnavailable?: IntOrString } } | undefined;
   const type = strategy?.type || 'RollingUpdate';
-  if (type === 'OnDelete' && strategy?.rollingUpdate) {
-    errs.push(invalid('spec.updateStrategy.rollingUpdate', strategy.rollingUpdate, "only allowed for updateStrategy 'RollingUpdate'"));
-  } else if (type === 'RollingUpdate') errs.push(...nonnegative(strategy?.rollingUpdate?.partition, 'spec.updateStrategy.rollingUpdate.partition'));
-  else if (type !== 'OnDelete') errs.push(invalid('spec.updateStrategy', strategy, "must be 'RollingUpdate' or 'OnDelete'"));
+  const ru = strategy?.rollingUpdate;
+  if (type === 'OnDelete' && ru) {
+    // Go's %#v of the *RollingUpdateStatefulSetStrategy
+    const value = new Raw(`apps.RollingUpdateStatefulSetStrategy{Partition:${ru.partition ?? 0}, MaxUnavailable:(*intstr.IntOrString)(${ru.maxUnavailable == null ? 'nil' : '0xc000…'})}`);
+    errs.push(invalid('spec.updateStrategy.rollingUpdate', value, "only allowed for updateStrategy 'RollingUpdate'"));
+  } else if (type === 'RollingUpdate') errs.push(...nonnegative(ru?.partition, 'spec.updateStrategy.rollingUpdate.partition'));
+  else if (type !== 'OnDelete') {
+    errs.push(invalid('spec.updateStrategy', goStrategy('StatefulSetUpdateStrategy', type, ru, 'RollingUpdateStatefulSetStrategy'), "must be 'RollingUpdate' or 'OnDelete'"));
+  }
   return errs;
 }
 
@@ -192,14 +211,18 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
     case 'Deployment':
     case 'ReplicaSet': {
       const kind = object.kind;
+      // in the order of ValidateReplicaSetSpec / ValidateDeploymentSpec; upstream says "deployment" for ReplicaSets too
+      const selectorAndTemplate = [...validateSelectorAndTemplate(spec, 'deployment', template, true), ...alwaysRestart(spec, 'ReplicaSet')];
+      if (kind === 'ReplicaSet') {
+        return [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...counts(spec, ['replicas', 'minReadySeconds']), ...selectorAndTemplate];
+      }
       return [
         ...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain),
-        ...counts(spec, ['replicas', 'minReadySeconds', 'revisionHistoryLimit', 'progressDeadlineSeconds']),
-        // upstream says "deployment" for ReplicaSets too
-        ...validateSelectorAndTemplate(spec, 'deployment', template, true),
-        ...alwaysRestart(spec, kind === 'Deployment' ? 'ReplicaSet' : kind),
-        ...(kind === 'Deployment' ? validateDeploymentStrategy(spec.strategy as never) : []),
-        ...(kind === 'Deployment' && typeof spec.progressDeadlineSeconds === 'number' && spec.progressDeadlineSeconds <= ((spec.minReadySeconds as number) ?? 0)
+        ...counts(spec, ['replicas']),
+        ...selectorAndTemplate,
+        ...validateDeploymentStrategy(spec.strategy as never),
+        ...counts(spec, ['minReadySeconds', 'revisionHistoryLimit', 'progressDeadlineSeconds']),
+        ...(typeof spec.progressDeadlineSeconds === 'number' && spec.progressDeadlineSeconds <= ((spec.minReadySeconds as number) ?? 0)
           ? [invalid('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds, 'must be greater than minReadySeconds')]
           : []),
       ];
@@ -232,8 +255,9 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
         ...errs,
         ...validatePodTemplateSpec(t, 'spec.template', template),
         ...alwaysRestart(spec, 'DaemonSet'),
-        ...counts(spec, ['minReadySeconds', 'revisionHistoryLimit']),
+        ...counts(spec, ['minReadySeconds']),
         ...validateDaemonSetUpdateStrategy(spec.updateStrategy as never),
+        ...counts(spec, ['revisionHistoryLimit']),
       ];
     }
     case 'ReplicationController': {
@@ -250,16 +274,20 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
       return [...errs, ...validatePodTemplateSpec(t, 'spec.template', template), ...alwaysRestart(spec, 'ReplicationController')];
     }
     case 'Job': {
-      const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateJobSpec(spec, 'spec', template)];
       const name = object.metadata?.name ?? '';
-      // the generated batch.kubernetes.io/job-name template label must be a valid label value
-      if (name.length > 63) errs.push(invalid('spec.template.labels', name, 'must be no more than 63 characters'));
+      // generateSelectorIfNeeded (pkg/registry/batch/job/strategy.go): without manualSelector the API server adds the
+      // job-name and batch.kubernetes.io/job-name labels (unless given) to the template before validating it
+      const t = spec.template as Template | undefined;
+      const labels = { 'job-name': name, 'batch.kubernetes.io/job-name': name, ...t?.metadata?.labels };
+      const validated = spec.manualSelector === true ? spec : { ...spec, template: { ...t, metadata: { ...t?.metadata, labels } } };
+      const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateJobSpec(validated, 'spec', template)];
       if (spec.manualSelector === true) {
         const selector = spec.selector as LabelSelector | undefined;
         if (!selector) errs.push(required('spec.selector'));
         else errs.push(...validateLabelSelector(selector, 'spec.selector'));
         const labels = (spec.template as Template | undefined)?.metadata?.labels;
-        if (selector && selectorMatches(selector, labels) === false) errs.push(invalid('spec.template.metadata.labels', labels ?? null, NOT_MATCHING));
+        // LabelSelectorAsSelector(nil) selects nothing, so a missing selector never matches (ValidateJobSpec)
+        if (selectorMatches(selector, labels) === false) errs.push(invalid('spec.template.metadata.labels', labels ?? null, NOT_MATCHING));
       }
       const completions = spec.completions as number | undefined;
       if (spec.completionMode === 'Indexed' && typeof completions === 'number' && completions > 0) {
