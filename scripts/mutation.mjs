@@ -1,4 +1,4 @@
-// `npm run mutation [chunk…]`: StrykerJS over the engine in chunks, then one score over everything run so far.
+// `npm run mutation [chunk…] [--score]`: StrykerJS over the engine in chunks, then one score over everything run so far.
 // Each chunk keeps its own JSON report and incremental file in reports/mutation/, so an interrupted run resumes
 // where it stopped and a rerun after new tests only retests the mutants those tests cover.
 import { spawnSync } from 'node:child_process';
@@ -6,9 +6,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 import { chunks } from '../stryker.config.mjs';
 
-const wanted = process.argv.slice(2);
+// `--score`: only the score over the chunks already run
+const scoreOnly = process.argv.includes('--score');
+const wanted = process.argv.slice(2).filter((a) => a !== '--score');
 for (const name of wanted) if (!chunks[name]) throw new Error(`unknown chunk ${name}; known: ${Object.keys(chunks)}`);
-for (const name of wanted.length ? wanted : Object.keys(chunks)) {
+for (const name of scoreOnly ? [] : wanted.length ? wanted : Object.keys(chunks)) {
   console.log(`\n== mutation chunk ${name}: ${chunks[name].join(' ')}`);
   const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
     stdio: 'inherit',
