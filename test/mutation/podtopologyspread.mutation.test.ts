@@ -10,7 +10,9 @@ import { buildSnapshot } from '../../src/scheduler/snapshot';
 import { podsByNode, schedule } from '../../src/scheduler/index';
 import { minMatch, preFilterState, PodTopologySpreadError, PodTopologySpread } from '../../src/scheduler/plugins/podtopologyspread';
 import { explainPass, filter } from '../../src/scheduler/plugins/podtopologyspread/filter';
-import { defaultSelectorOf, preScore, softConstraints } from '../../src/scheduler/plugins/podtopologyspread/scoring';
+import { defaultSelectorOf, describeCounts, preScore, score, softConstraints } from '../../src/scheduler/plugins/podtopologyspread/scoring';
+import { scoreNodes } from '../../src/scheduler/score';
+import { nodeInfo } from '../../src/scheduler/framework';
 import { scoreCluster } from '../../src/scheduler/score-cluster';
 import { formatSelector } from '../../src/k8s/label-selector';
 import { barSelector, fooSelector, makeNode, makePod, podsOn, spread } from '../cluster/builders';
@@ -174,6 +176,9 @@ describe('PodTopologySpread PreFilter state (filtering_test.go TestPreFilterStat
     ['NodeTaintsPolicy ignored', p(foo, spread(1, 'node', fooSelector)),
       [nodeOnly('node-a'), nodeOnly('node-b'), nodeOnly('node-x'), nodeOnly('node-y', {}, unschedulableTaint)], podsOn('node-a node-b node-y:2', foo),
       [{ 'node-a': 1, 'node-b': 1, 'node-x': 0, 'node-y': 2 }], [0]],
+    // common.go countPodsMatchSelector: an empty selector ({}) counts no pod
+    ['(ours) an empty labelSelector {} counts no pod', p(foo, spread(1, 'node', {})), [nodeOnly('node-a'), nodeOnly('node-b')], podsOn('node-a:2', foo),
+      [{ 'node-a': 0, 'node-b': 0 }], [0]],
     // terminating pods are not counted (common.go countPodsMatchSelector)
     ['(ours) terminating pods do not count', p(foo, spread(1, 'node', fooSelector)), [nodeOnly('node-a'), nodeOnly('node-b')],
       [makePod('p-a', { nodeName: 'node-a', labels: foo, terminating: true }), ...podsOn('node-b', foo)], [{ 'node-a': 0, 'node-b': 1 }], [0]],
@@ -244,6 +249,12 @@ describe('PodTopologySpread Filter messages', () => {
     ]);
   });
 
+  test('an unused matchLabelKeys key other than pod-template-hash gets no Deployment note', () => {
+    const pod = p({ bar: '' }, spread(1, 'node', fooSelector, { matchLabelKeys: ['app'] }));
+    const { status } = run(pod, fourNodes(), podsOn('node-a:2 node-b:1 node-y:3', foo), 'node-a');
+    expect(status!.details[3]).toBe('  matchLabelKeys app: the pod has no such label, so nothing is added to the selector');
+  });
+
   test('missing topologyKey: UnschedulableAndUnresolvable with the missing-label reason', () => {
     const nodes = [makeNode('node-a', { node: 'node-a' }), makeNode('node-b', { 'kubernetes.io/hostname': 'node-b' })];
     const zone = run(p(foo, spread(1, 'zone', fooSelector)), nodes, [], 'node-a').status!;
@@ -309,13 +320,19 @@ describe('PodTopologySpread Score: which constraints', () => {
     ['Job', { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j' }, spec: { template: { ...template, spec: { ...template.spec, restartPolicy: 'Never' } } } }],
     ['bare Pod', makePod('p', { labels: { app: 'web' } })],
     ['ReplicaSet whose selector cannot be parsed', workload('ReplicaSet', 'apps/v1', { matchExpressions: [{ key: 'app', operator: 'In', values: [] }] })],
-    ['ReplicaSet without a selector', { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'r' }, spec: { template } }],
+    ['ReplicaSet without a selector (DefaultSelector undefined)', { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'r' }, spec: { template } }],
     ['ReplicaSet with an empty selector (matches everything: no defaults)', workload('ReplicaSet', 'apps/v1', {})],
   ])('%s: no system default constraints', (_k, object) => {
     const soft = softConstraints(podInfo(toSubject(object)));
     expect(soft).toEqual({ constraints: [], systemDefaulted: true });
     const nodes = fourNodes();
     expect(preScore(podInfo(toSubject(object)), scoreCluster(nodes).nodes, scoreCluster(nodes))).toBeUndefined();
+  });
+
+  test('DefaultSelector is undefined for a kind without one, a ReplicaSet without a selector, or one that does not parse', () => {
+    expect(defaultSelectorOf({ apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'r' }, spec: { template } } as never)).toBeUndefined();
+    expect(defaultSelectorOf(workload('ReplicaSet', 'apps/v1', { matchExpressions: [{ key: 'app', operator: 'In', values: [] }] }) as never)).toBeUndefined();
+    expect(defaultSelectorOf(makePod('p', { labels: { app: 'web' } }))).toBeUndefined();
   });
 
   test('own soft constraints replace the defaults; an unparsable one drops them (the Filter reports it)', () => {
@@ -328,5 +345,46 @@ describe('PodTopologySpread Score: which constraints', () => {
   test('no nodes: PreScore skips (scoring.go PreScore, len(filteredNodes) == 0)', () => {
     const own = makePod('p', { labels: foo, spread: [spread(1, 'node', fooSelector, { whenUnsatisfiable: 'ScheduleAnyway' })] });
     expect(preScore(podInfo(toSubject(own)), [], scoreCluster([]))).toBeUndefined();
+  });
+});
+
+// scoring_test.go TestPodTopologySpreadScore: every node is a candidate (upstream passes them all to PreScore).
+describe('PodTopologySpread Score (scoring_test.go TestPodTopologySpreadScore)', () => {
+  const soft = (o: Parameters<typeof makePod>[1], ...c: ReturnType<typeof spread>[]) =>
+    makePod('p', { labels: foo, ...o, spread: c.map((x) => ({ ...x, whenUnsatisfiable: 'ScheduleAnyway' as const })) });
+  const three = (taint = false) => [nodeOnly('node-a', foo), nodeOnly('node-b', foo), nodeOnly('node-c', {}, taint ? unschedulableTaint : undefined)];
+  const plain = (taint = false) => [nodeOnly('node-a'), nodeOnly('node-b'), nodeOnly('node-c', {}, taint ? unschedulableTaint : undefined)];
+  const existing = podsOn('node-a:2 node-b:1 node-c:1', foo);
+  const hz = (n: string, zone: string) => makeNode(n, { zone, 'kubernetes.io/hostname': n });
+  const zoned = [hz('node-a', 'zone1'), hz('node-b', 'zone1'), hz('node-c', 'zone2'), hz('node-d', 'zone2')];
+  const mlkPods = [makePod('p-a1', { nodeName: 'node-a', labels: foo }), makePod('p-b1', { nodeName: 'node-b', labels: fooBar }),
+    makePod('p-y1', { nodeName: 'node-c', labels: foo }), makePod('p-y2', { nodeName: 'node-c', labels: { bar: '' } })];
+  test.each([
+    ['minDomains has no effect when ScheduleAnyway', soft({}, spread(2, 'node', fooSelector, { minDomains: 10 })), plain(), podsOn('node-a:2 node-b:2 node-c:1', foo), [75, 75, 100]],
+    ['NodeAffinityPolicy honoed with labelSelectors', soft({ nodeSelector: foo }, spread(1, 'node', fooSelector)), three(), existing, [0, 33, 100]],
+    ['NodeAffinityPolicy ignored with labelSelectors', soft({ nodeSelector: foo }, spread(1, 'node', fooSelector, { nodeAffinityPolicy: 'Ignore' })), three(), existing, [66, 100, 100]],
+    ['NodeAffinityPolicy honoed with nodeAffinity', soft({ nodeAffinity: nodeIn('foo', 'In', ['']) }, spread(1, 'node', fooSelector)), three(), existing, [0, 33, 100]],
+    ['NodeAffinityPolicy ignored with nodeAffinity', soft({ nodeAffinity: nodeIn('foo', 'In', ['']) }, spread(1, 'node', fooSelector, { nodeAffinityPolicy: 'Ignore' })), three(), existing, [66, 100, 100]],
+    ['NodeTaintsPolicy honored', soft({}, spread(1, 'node', fooSelector, { nodeTaintsPolicy: 'Honor' })), plain(true), existing, [0, 33, 100]],
+    ['NodeTaintsPolicy ignored', soft({}, spread(1, 'node', fooSelector)), plain(true), existing, [66, 100, 100]],
+    ['matchLabelKeys ANDed with LabelSelector when LabelSelector is empty',
+      soft({ labels: fooBar }, spread(1, 'zone', {}, { matchLabelKeys: ['foo'] }), spread(1, 'kubernetes.io/hostname', {}, { matchLabelKeys: ['bar'] })), zoned, mlkPods, [60, 20, 60, 100]],
+  ] as Array<[string, Pod, Node[], Pod[], number[]]>)('%s', (_n, pod, nodes, pods, want) => {
+    const s = scoreNodes(podInfo(toSubject(pod)), nodes.map(nodeInfo), scoreCluster(nodes, pods));
+    expect(s.map((x) => x.plugins.find((q) => q.plugin === 'PodTopologySpread')?.score)).toEqual(want);
+  });
+
+  test('describeCounts names each constraint\'s count, or the missing label, and where the constraints come from', () => {
+    const nodes = [hz('node-a', 'zone1'), makeNode('node-b', { 'kubernetes.io/hostname': 'node-b' })];
+    const pod = soft({}, spread(1, 'zone', fooSelector), spread(1, 'kubernetes.io/hostname', fooSelector));
+    const cluster = scoreCluster(nodes, podsOn('node-a:2', foo));
+    const st = preScore(podInfo(toSubject(pod)), cluster.nodes, cluster)!;
+    const [a, b] = cluster.nodes;
+    expect(describeCounts(st, a, score(st, a).counts)).toBe('zone zone1: 2 matching, kubernetes.io/hostname: 2 matching (ScheduleAnyway constraints)');
+    expect(describeCounts(st, b, score(st, b).counts)).toBe('node lacks a topologyKey of the soft constraints (scores 0)');
+    const rs = { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'web', namespace: 'default' },
+      spec: { selector: { matchLabels: { foo: '' } }, template: { metadata: { labels: foo }, spec: { containers: [{ name: 'c', image: 'x' }] } } } };
+    const sd = preScore(podInfo(toSubject(rs)), cluster.nodes, cluster)!;
+    expect(describeCounts(sd, b, score(sd, b).counts)).toBe('kubernetes.io/hostname: 0 matching, topology.kubernetes.io/zone: no label (system default constraints, selector foo=)');
   });
 });
