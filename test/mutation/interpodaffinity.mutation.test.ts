@@ -360,6 +360,26 @@ describe('InterPodAffinity Filter messages', () => {
     expect(run(incoming, [1, 2, 3, 4].map(guard), 'node-b').status).toBeUndefined();
   });
 
+  test('an existing pod\'s term with a namespaceSelector is described with it; an unparsable required anti-affinity list is dropped', () => {
+    const byTeam = { ...inT('app', 'zone', ['web']), namespaceSelector: { matchLabels: { team: 'team1' } } } as PodAffinityTerm;
+    const incoming = makePod('p', { namespace: 'subteam1-team1', labels: { app: 'web' } });
+    const status = run(incoming, [named('guard', 'node-a', { podAntiAffinity: [byTeam] })], 'node-a').status!;
+    expect(status.details).toEqual([`Pod default/guard on node-a has ${ANTI}[0] (topologyKey zone, labelSelector app=web, namespaces [] or namespaceSelector team=team1), which this pod matches, in zone=z1`]);
+    // framework/types.go NewPodInfo: a term that does not parse drops the existing pod's whole list (the API server refuses such a pod)
+    const broken = named('broken', 'node-a', { podAntiAffinity: [inT('app', 'zone', ['web']), inT('app', 'zone', [])] });
+    expect(stateOf(incoming, nodes, [broken])).toBeUndefined();
+    expect(schedule(toSubject(incoming), nodes, [broken], namespaces).feasible.map((v) => v.node)).toEqual(['node-a', 'node-b', 'node-c']);
+  });
+
+  test('explainPass: existing pods\' domains are listed up to five', () => {
+    const many = Array.from({ length: 7 }, (_, i) => makeNode(`h${i}`, { 'kubernetes.io/hostname': `h${i}` }));
+    const guards = many.slice(1).map((nd, i) => named(`g${i}`, nd.metadata!.name!, { podAntiAffinity: [inT('app', 'kubernetes.io/hostname', ['web'])] }));
+    const { status, pass } = run(pod({ labels: { app: 'web' } }), guards, 'h0', many);
+    expect(status).toBeUndefined();
+    expect(pass()).toEqual(["existing pods' required podAntiAffinity matches this pod only in other domains " +
+      '(kubernetes.io/hostname=h1, kubernetes.io/hostname=h2, kubernetes.io/hostname=h3, kubernetes.io/hostname=h4, kubernetes.io/hostname=h5)']);
+  });
+
   test('explainPass', () => {
     const incoming = pod({ labels: { app: 'web' }, podAffinity: [inT('app', 'zone', ['db'])],
       podAntiAffinity: [inT('app', 'region', ['cache']), inT('app', 'rack', ['cache']), inT('app', 'kubernetes.io/hostname', ['cache'])] });
@@ -381,6 +401,11 @@ describe('InterPodAffinity Filter messages', () => {
     ]);
     const noHost = run(pod({ podAntiAffinity: [inT('app', 'kubernetes.io/hostname', ['x'])] }), [], 'node-a');
     expect(noHost.pass()).toEqual(["required podAntiAffinity: no matching pod in this node's kubernetes.io/hostname domain(s)"]);
+    const noRack = run(pod({ podAntiAffinity: [inT('app', 'rack', ['x'])] }), [], 'node-a');
+    expect(noRack.pass()).toEqual(['required podAntiAffinity term [0] cannot reject this node: it has no label rack']);
+    const bare = [makeNode('node-x', { zone: 'z1' })];
+    expect(run(pod({ podAntiAffinity: [inT('app', 'kubernetes.io/hostname', ['x'])] }), [], 'node-x', bare).pass()).toEqual([
+      'required podAntiAffinity term [0] cannot reject this node: it has no label kubernetes.io/hostname; the kubelet sets kubernetes.io/hostname on every real node, so add it to the Node fixture']);
   });
 });
 
@@ -413,6 +438,13 @@ describe('InterPodAffinity Score', () => {
       },
     });
     expect(raw(pod({ labels: S1 }), [existing])).toEqual([1, 0, 0]);
+  });
+
+  // A real namespace always carries kubernetes.io/metadata.name (set by the API server), Namespace object given or not.
+  test('(ours) an existing pod\'s namespaceSelector sees kubernetes.io/metadata.name of a namespace without a Namespace object', () => {
+    const byName = { ...inT('security', 'region', ['S1']), namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'lonely' } } } as PodAffinityTerm;
+    const existing = withAffinity(on('node2', {}), { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [pref(4, byName)] } });
+    expect(raw(makePod('p', { namespace: 'lonely', labels: S1 }), [existing])).toEqual([0, 4, 0]);
   });
 
   test('a node without labels contributes nothing; nothing contributed → PreScore skips', () => {
