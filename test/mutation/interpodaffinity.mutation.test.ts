@@ -265,14 +265,17 @@ describe('InterPodAffinity PreFilter counts (filtering_test.go TestGetTPMapMatch
   });
 
   // A real namespace always carries kubernetes.io/metadata.name (set by the API server), Namespace object given or not.
-  test('(ours) the incoming pod\'s own namespace has kubernetes.io/metadata.name without a Namespace object', () => {
+  test('(ours) the incoming pod\'s own namespace has kubernetes.io/metadata.name without a Namespace object or pods', () => {
     const nodes = [makeNode('node-a', { zone: 'z1' })];
     const byName = { ...existsT('app', 'zone'), namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'lonely' } } } as PodAffinityTerm;
-    const existing = [on('node-a', { namespace: 'lonely', labels: { app: 'x' }, podAntiAffinity: [byName] })];
-    const incoming = makePod('p', { namespace: 'lonely', labels: { app: 'x' }, podAffinity: [byName] });
-    const s = stateOf(incoming, nodes, existing, [])!;
-    expect([counts(s.existingAntiAffinity), counts(s.affinity)]).toEqual([{ 'zone=z1': 1 }, { 'zone=z1': 1 }]);
-    expect(InterPodAffinity.reads!(s)).toEqual(['zone', 'zone']);
+    // an existing pod elsewhere whose anti-affinity selects the namespace by name
+    const guard = [on('node-a', { podAntiAffinity: [byName] })];
+    const incoming = makePod('p', { namespace: 'lonely', labels: { app: 'x' } });
+    expect(counts(stateOf(incoming, nodes, guard, [])!.existingAntiAffinity)).toEqual({ 'zone=z1': 1 });
+    // the first pod of its group: its own term selects its namespace by name, so it matches itself
+    const first = makePod('p', { namespace: 'lonely', labels: { app: 'x' }, podAffinity: [byName] });
+    expect(verdicts(first, nodes, [])).toEqual(['ok']);
+    expect(schedule(toSubject(first), nodes, [], []).feasible.map((v) => v.node)).toEqual(['node-a']);
   });
 });
 
