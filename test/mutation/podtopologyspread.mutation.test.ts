@@ -367,6 +367,8 @@ describe('PodTopologySpread Score (scoring_test.go TestPodTopologySpreadScore)',
     ['NodeAffinityPolicy ignored with nodeAffinity', soft({ nodeAffinity: nodeIn('foo', 'In', ['']) }, spread(1, 'node', fooSelector, { nodeAffinityPolicy: 'Ignore' })), three(), existing, [66, 100, 100]],
     ['NodeTaintsPolicy honored', soft({}, spread(1, 'node', fooSelector, { nodeTaintsPolicy: 'Honor' })), plain(true), existing, [0, 33, 100]],
     ['NodeTaintsPolicy ignored', soft({}, spread(1, 'node', fooSelector)), plain(true), existing, [66, 100, 100]],
+    // common.go countPodsMatchSelector: an empty selector counts no pod
+    ['(ours) an empty labelSelector {} counts no pod', soft({}, spread(1, 'node', {})), plain(), existing, [100, 100, 100]],
     ['matchLabelKeys ANDed with LabelSelector when LabelSelector is empty',
       soft({ labels: fooBar }, spread(1, 'zone', {}, { matchLabelKeys: ['foo'] }), spread(1, 'kubernetes.io/hostname', {}, { matchLabelKeys: ['bar'] })), zoned, mlkPods, [60, 20, 60, 100]],
   ] as Array<[string, Pod, Node[], Pod[], number[]]>)('%s', (_n, pod, nodes, pods, want) => {
