@@ -279,6 +279,25 @@ describe('InterPodAffinity PreFilter counts (filtering_test.go TestGetTPMapMatch
   });
 });
 
+// pkg/registry/core/pod/strategy.go mutatePodAffinity: the API server ANDs `key In (pod's value)` for each
+// matchLabelKeys key and `key NotIn (pod's value)` for each mismatchLabelKeys key the pod has, to a term with a labelSelector.
+describe('InterPodAffinity matchLabelKeys / mismatchLabelKeys (Filter)', () => {
+  const nodes = [makeNode('node-a', { zone: 'z1' }), makeNode('node-b', { zone: 'z2' })];
+  test.each([
+    ['(ours) anti-affinity with matchLabelKeys: only pods of the same version repel', { app: 'web', version: 'v2' },
+      { podAntiAffinity: [{ ...inT('app', 'zone', ['web']), matchLabelKeys: ['version'] }] },
+      [on('node-a', { labels: { app: 'web', version: 'v1' } }), on('node-b', { labels: { app: 'web', version: 'v2' } })], ['ok', 'anti']],
+    ['(ours) anti-affinity with mismatchLabelKeys: pods of other tenants repel', { tenant: 'a' },
+      { podAntiAffinity: [{ ...existsT('tenant', 'zone'), mismatchLabelKeys: ['tenant'] }] },
+      [on('node-a', { labels: { tenant: 'a' } }), on('node-b', { labels: { tenant: 'b' } })], ['ok', 'anti']],
+    ['(ours) affinity with matchLabelKeys: only pods of the same version attract', { app: 'web', version: 'v2' },
+      { podAffinity: [{ ...inT('app', 'zone', ['web']), matchLabelKeys: ['version'] }] },
+      [on('node-a', { labels: { app: 'web', version: 'v1' } }), on('node-b', { labels: { app: 'web', version: 'v2' } })], ['affinity', 'ok']],
+  ] as Array<[string, Record<string, string>, PodOptions, Pod[], Want[]]>)('%s', (_name, labels, o, existing, want) => {
+    expect(verdicts(pod({ labels, ...o }), nodes, existing)).toEqual(want);
+  });
+});
+
 // The explanations: which term, which domain, which pods (filtering.go satisfyPodAffinity, satisfyPodAntiAffinity,
 // satisfyExistingPodsAntiAffinity decide; the wording is ours).
 describe('InterPodAffinity Filter messages', () => {
@@ -448,6 +467,22 @@ describe('InterPodAffinity Score', () => {
     const byName = { ...inT('security', 'region', ['S1']), namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'lonely' } } } as PodAffinityTerm;
     const existing = withAffinity(on('node2', {}), { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [pref(4, byName)] } });
     expect(raw(makePod('p', { namespace: 'lonely', labels: S1 }), [existing])).toEqual([0, 4, 0]);
+  });
+
+  test('(ours) preferred terms: listed namespaces, matchLabelKeys and mismatchLabelKeys (strategy.go mutatePodAffinity)', () => {
+    const listed = withAffinity(pod({ labels: S1 }), { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [pref(5, { ...inT('security', 'region', ['S1']), namespaces: ['other'] } as PodAffinityTerm)] } });
+    expect(raw(listed, [on('node1', { namespace: 'other', labels: S1 }), on('node2', { labels: S1 })])).toEqual([5, 0, 0]);
+    const v2 = { ...S1, version: 'v2' };
+    const keyed = withAffinity(pod({ labels: v2 }), { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [
+      pref(5, { ...inT('security', 'region', ['S1']), matchLabelKeys: ['version'] } as PodAffinityTerm),
+      pref(2, { ...inT('security', 'region', ['S1']), mismatchLabelKeys: ['version'] } as PodAffinityTerm)] } });
+    expect(raw(keyed, [on('node1', { labels: { ...S1, version: 'v1' } }), on('node2', { labels: v2 })])).toEqual([2, 5, 0]);
+    // an existing pod's terms get the same merge with its own labels
+    const existing = withAffinity(on('node1', { labels: { version: 'v1' } }), { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [
+      pref(3, { ...inT('security', 'region', ['S1']), matchLabelKeys: ['version'] } as PodAffinityTerm),
+      pref(4, { ...inT('security', 'region', ['S1']), mismatchLabelKeys: ['version'] } as PodAffinityTerm)] } });
+    expect(raw(pod({ labels: v2 }), [existing])).toEqual([4, 0, 0]);
+    expect(raw(pod({ labels: { ...S1, version: 'v1' } }), [existing])).toEqual([3, 0, 0]);
   });
 
   test('a node without labels contributes nothing; nothing contributed → PreScore skips', () => {
