@@ -267,9 +267,10 @@ describe('PodTopologySpread Filter messages', () => {
 
   test('a long domain list keeps the node\'s domain and the five emptiest', () => {
     const nodes = Array.from({ length: 14 }, (_, i) => nodeOnly(`n${i + 1}`));
-    const existing = nodes.flatMap((n, i) => podsOn(`${n.metadata!.name}:${i < 6 ? 1 : 2}`, foo)).concat(podsOn('n14:3', foo));
+    // n1–n8 run 2 matching pods, n9–n13 one, n14 five: the five emptiest are n9–n13, not the first five by name
+    const existing = nodes.flatMap((n, i) => podsOn(`${n.metadata!.name}:${i < 8 ? 2 : 1}`, foo)).concat(podsOn('n14:4', foo));
     const { status } = run(p(foo, spread(1, 'node', fooSelector)), nodes, existing, 'n14');
-    expect(status!.details[1]).toBe('  node: n1 1, n2 1, n3 1, n4 1, n5 1, n14 5, … (14 domains) (min 1); placing here makes n14 6 → skew 5 > maxSkew 1');
+    expect(status!.details[1]).toBe('  node: n9 1, n10 1, n11 1, n12 1, n13 1, n14 5, … (14 domains) (min 1); placing here makes n14 6 → skew 5 > maxSkew 1');
     const twelve = run(p(foo, spread(1, 'node', fooSelector)), nodes.slice(0, 12), podsOn('n12:3', foo), 'n12').status!;
     expect(twelve.details[1]).toBe('  node: n1 0, n2 0, n3 0, n4 0, n5 0, n6 0, n7 0, n8 0, n9 0, n10 0, n11 0, n12 3 (min 0); placing here makes n12 4 → skew 4 > maxSkew 1');
   });
