@@ -139,6 +139,7 @@ describe('InterPodAffinity Filter through schedule() (filtering_test.go TestRequ
     expect(result.feasible).toEqual([]);
     const r = InterPodAffinity.preFilter(podInfo(toSubject(p)), buildSnapshot([node1], new Map()));
     expect(r).toMatchObject({ reject: { plugin: 'InterPodAffinity', code: 'UnschedulableAndUnresolvable', reasons: [message(list).slice('0/1 nodes are available: '.length, -1)] } });
+    expect((r as { reject: { details: string[] } }).reject.details).toEqual(['a required pod (anti-)affinity term has a labelSelector or namespaceSelector the scheduler cannot parse']);
   });
 
   test('(ours) preferred terms are parsed too; two errors are an aggregate [a, b] (framework/types.go NewPodInfo)', () => {
