@@ -253,6 +253,8 @@ describe('PodTopologySpread Filter messages', () => {
     const pod = p({ bar: '' }, spread(1, 'node', fooSelector, { matchLabelKeys: ['app'] }));
     const { status } = run(pod, fourNodes(), podsOn('node-a:2 node-b:1 node-y:3', foo), 'node-a');
     expect(status!.details[3]).toBe('  matchLabelKeys app: the pod has no such label, so nothing is added to the selector');
+    const two = run(p({ bar: '' }, spread(1, 'node', fooSelector, { matchLabelKeys: ['app', 'tier'] })), fourNodes(), podsOn('node-a:2 node-b:1 node-y:3', foo), 'node-a');
+    expect(two.status!.details[3]).toBe('  matchLabelKeys app, tier: the pod has no such label, so nothing is added to the selector');
   });
 
   test('missing topologyKey: UnschedulableAndUnresolvable with the missing-label reason', () => {
@@ -375,6 +377,19 @@ describe('PodTopologySpread Score (scoring_test.go TestPodTopologySpreadScore)',
   ] as Array<[string, Pod, Node[], Pod[], number[]]>)('%s', (_n, pod, nodes, pods, want) => {
     const s = scoreNodes(podInfo(toSubject(pod)), nodes.map(nodeInfo), scoreCluster(nodes, pods));
     expect(s.map((x) => x.plugins.find((q) => q.plugin === 'PodTopologySpread')?.score)).toEqual(want);
+  });
+
+  // scoring.go initPreScoreState/PreScore: with the pod's own soft constraints, a node lacking any of their
+  // topologyKeys is ignored: it scores 0 and its pods count for no domain.
+  test('a node lacking one of the soft topologyKeys scores 0 and its pods count nowhere', () => {
+    const pod = soft({}, spread(1, 'zone', fooSelector), spread(1, 'rack', fooSelector));
+    const a = makeNode('node-a', { zone: 'zone1', rack: 'r1' });
+    const b = makeNode('node-b', { zone: 'zone2', rack: 'r2' });
+    const noRack = makeNode('node-c', { zone: 'zone1' });
+    const scores = (candidates: Node[]) => scoreNodes(podInfo(toSubject(pod)), candidates.map(nodeInfo), scoreCluster([a, b, noRack], podsOn('node-c:3', foo)))
+      .map((x) => x.plugins.find((q) => q.plugin === 'PodTopologySpread'));
+    expect(scores([a, b]).map((x) => x?.score)).toEqual([100, 100]);
+    expect(scores([a, b, noRack]).map((x) => [x?.raw, x?.score])).toEqual([[0, 100], [0, 100], [0, 0]]);
   });
 
   test('describeCounts names each constraint\'s count, or the missing label, and where the constraints come from', () => {
