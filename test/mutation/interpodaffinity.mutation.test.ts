@@ -347,6 +347,8 @@ describe('InterPodAffinity Filter messages', () => {
       `${AFF}[0] (topologyKey zone, labelSelector app=db, namespaces [default]): no pod matching every required podAffinity term runs in zone=z1`,
       "  no pod in the cluster matches every term, and the pod cannot be the first of its group: its labels {app=db} do not match term [1]'s labelSelector tier in (front,back)",
     ]);
+    const two = run(pod({ labels: { app: 'web', tier: 'front' }, podAffinity: [inT('app', 'zone', ['db'])] }), [], 'node-a').status!;
+    expect(two.details[1]).toBe("  no pod in the cluster matches every term, and the pod cannot be the first of its group: its labels {app=web, tier=front} do not match term [0]'s labelSelector app=db");
     const ns = run(pod({ labels: { app: 'db' }, podAffinity: [{ ...inT('app', 'zone', ['db']), namespaces: ['other'] }] }), [], 'node-a').status!;
     expect(ns.details[1]).toBe("  no pod in the cluster matches every term, and the pod cannot be the first of its group: its namespace default is outside term [0]'s namespaces");
     // namespaceSelector {} (all namespaces): the namespace is never the reason
@@ -370,6 +372,15 @@ describe('InterPodAffinity Filter messages', () => {
     const single = run(pod({ podAntiAffinity: [inT('app', 'zone', ['db'])] }), existing, 'node-a').status!;
     expect(single.details).toEqual([`${ANTI}[0] (topologyKey zone, labelSelector app=db, namespaces [default]): zone=z1 already runs Pod default/db-1 on node-a`]);
     expect(run(incoming, existing, 'node-b').status).toBeUndefined();
+  });
+
+  test('podAntiAffinity: a node without the topologyKey is never rejected by that term (filtering.go satisfyPodAntiAffinity)', () => {
+    // "undefined" is a valid label value: a node lacking the key must not be taken for one carrying that value
+    const cluster = [makeNode('node-u', { rack: 'undefined' }), makeNode('node-v', { zone: 'z1' })];
+    const incoming = pod({ podAntiAffinity: [inT('app', 'rack', ['db'])] });
+    const existing = [named('db-1', 'node-u', { labels: { app: 'db' } })];
+    expect(run(incoming, existing, 'node-u', cluster).status).toMatchObject({ reasons: ["node(s) didn't match pod anti-affinity rules"] });
+    expect(run(incoming, existing, 'node-v', cluster).status).toBeUndefined();
   });
 
   test('existing pods\' anti-affinity: up to three pods, then a count', () => {
@@ -416,6 +427,8 @@ describe('InterPodAffinity Filter messages', () => {
       'required podAntiAffinity term [1] cannot reject this node: it has no label rack',
       "existing pods' required podAntiAffinity matches this pod only in other domains (zone=z3)",
     ]);
+    const both = run(pod({ podAffinity: [inT('app', 'zone', ['db']), inT('app', 'region', ['db'])] }), existing.slice(0, 1), 'node-a');
+    expect(both.pass()).toEqual(['required podAffinity met: term [0] by Pod default/db-1 on node-a in zone=z1; term [1] by Pod default/db-1 on node-a in region=r1']);
     const first = run(pod({ labels: { app: 'db' }, podAffinity: [inT('app', 'zone', ['db'])], podAntiAffinity: [inT('app', 'kubernetes.io/hostname', ['x'])] }),
       [], 'node-a');
     expect(first.pass()).toEqual([
@@ -484,6 +497,14 @@ describe('InterPodAffinity Score', () => {
       pref(4, { ...inT('security', 'region', ['S1']), mismatchLabelKeys: ['version'] } as PodAffinityTerm)] } });
     expect(raw(pod({ labels: v2 }), [existing])).toEqual([4, 0, 0]);
     expect(raw(pod({ labels: { ...S1, version: 'v1' } }), [existing])).toEqual([3, 0, 0]);
+  });
+
+  test('only terms whose topologyKey the existing pod\'s node carries, and only required terms the incoming pod matches, score (scoring.go processExistingPod)', () => {
+    const byZone = withAffinity(pod({ labels: S1 }), { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [pref(5, inT('security', 'zone', ['S1']))] } });
+    expect(raw(byZone, [on('node1', { labels: S1 })])).toBeUndefined();
+    const hardS2 = withAffinity(on('node1', {}), { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [inT('security', 'region', ['S2'])] } });
+    expect(raw(pod({ labels: S1 }), [hardS2])).toBeUndefined();
+    expect(raw(pod({ labels: { security: 'S2' } }), [hardS2])).toEqual([1, 0, 0]);
   });
 
   test('a node without labels contributes nothing; nothing contributed → PreScore skips', () => {
