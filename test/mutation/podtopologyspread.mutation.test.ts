@@ -386,10 +386,11 @@ describe('PodTopologySpread Score (scoring_test.go TestPodTopologySpreadScore)',
     const a = makeNode('node-a', { zone: 'zone1', rack: 'r1' });
     const b = makeNode('node-b', { zone: 'zone2', rack: 'r2' });
     const noRack = makeNode('node-c', { zone: 'zone1' });
-    const scores = (candidates: Node[]) => scoreNodes(podInfo(toSubject(pod)), candidates.map(nodeInfo), scoreCluster([a, b, noRack], podsOn('node-c:3', foo)))
+    const scores = (candidates: Node[]) => scoreNodes(podInfo(toSubject(pod)), candidates.map(nodeInfo), scoreCluster([a, b, noRack], podsOn('node-a:2 node-c:3', foo)))
       .map((x) => x.plugins.find((q) => q.plugin === 'PodTopologySpread'));
-    expect(scores([a, b]).map((x) => x?.score)).toEqual([100, 100]);
-    expect(scores([a, b, noRack]).map((x) => [x?.raw, x?.score])).toEqual([[0, 100], [0, 100], [0, 0]]);
+    // zone1 2 and r1 2 (node-c's pods not counted), weights ln(2 + 2): node-a raw round(2·1.386 + 2·1.386) = 6
+    expect(scores([a, b]).map((x) => [x?.raw, x?.score])).toEqual([[6, 0], [0, 100]]);
+    expect(scores([a, b, noRack]).map((x) => [x?.raw, x?.score])).toEqual([[6, 0], [0, 100], [0, 0]]);
   });
 
   test('describeCounts names each constraint\'s count, or the missing label, and where the constraints come from', () => {
