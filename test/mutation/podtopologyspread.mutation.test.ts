@@ -229,7 +229,8 @@ describe('PodTopologySpread Filter messages', () => {
   }
 
   test('skew failure: counts, min, placing, counted pods', () => {
-    const { status } = run(p(foo, spread(1, 'node', fooSelector)), fourNodes(), podsOn('node-a:2 node-b:1 node-y:3', foo), 'node-a');
+    // nodes given in reverse order: the domains are listed by name
+    const { status } = run(p(foo, spread(1, 'node', fooSelector)), fourNodes().reverse(), podsOn('node-a:2 node-b:1 node-y:3', foo), 'node-a');
     expect(status).toMatchObject({ plugin: 'PodTopologySpread', code: 'Unschedulable', reasons: [SKEW] });
     expect(status!.details).toEqual([
       'spec.topologySpreadConstraints[0] (topologyKey node, maxSkew 1, labelSelector foo):',
@@ -255,6 +256,11 @@ describe('PodTopologySpread Filter messages', () => {
     expect(status!.details[3]).toBe('  matchLabelKeys app: the pod has no such label, so nothing is added to the selector');
     const two = run(p({ bar: '' }, spread(1, 'node', fooSelector, { matchLabelKeys: ['app', 'tier'] })), fourNodes(), podsOn('node-a:2 node-b:1 node-y:3', foo), 'node-a');
     expect(two.status!.details[3]).toBe('  matchLabelKeys app, tier: the pod has no such label, so nothing is added to the selector');
+    // a key the pod has narrows the selector and is not listed
+    const web = { foo: '', app: 'web' };
+    const mixed = run(p(web, spread(1, 'node', fooSelector, { matchLabelKeys: ['app', 'tier'] })), fourNodes(), podsOn('node-a:2 node-b:1 node-y:3', web), 'node-a');
+    expect(mixed.status!.details[0]).toBe('spec.topologySpreadConstraints[0] (topologyKey node, maxSkew 1, labelSelector foo,app=web):');
+    expect(mixed.status!.details[3]).toBe('  matchLabelKeys tier: the pod has no such label, so nothing is added to the selector');
   });
 
   test('missing topologyKey: UnschedulableAndUnresolvable with the missing-label reason', () => {
