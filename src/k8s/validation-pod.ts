@@ -292,19 +292,82 @@ function validatePodAffinityTerm(t: PodAffinityTerm, path: string): FieldError[]
     ...validateLabelSelector(t.namespaceSelector, child(path, 'namespaceSelector')),
   ];
   for (const ns of t.namespaces ?? []) errs.push(...nameIsDNSLabel(ns, false).map((m) => invalid(child(path, 'namespace'), ns, m)));
-  for (const field of ['matchLabelKeys', 'mismatchLabelKeys'] as const) {
-    const keys = t[field] ?? [];
-    if (keys.length && !t.labelSelector) errs.push(forbidden(child(path, field), 'must not be specified when labelSelector is not set'));
-    else keys.forEach((k, i) => errs.push(...validateLabelName(k, index(child(path, field), i))));
-  }
-  // validateMatchLabelKeysAndMismatchLabelKeys: a key may not be in both lists
-  const mismatch = new Set(t.mismatchLabelKeys ?? []);
-  (t.matchLabelKeys ?? []).forEach((k, i) => {
-    if (mismatch.has(k)) errs.push(invalid(index(child(path, 'matchLabelKeys'), i), k, 'exists in both matchLabelKeys and mismatchLabelKeys'));
-  });
+  errs.push(...validateMatchLabelKeysAndMismatchLabelKeys(path, t.matchLabelKeys, t.mismatchLabelKeys, t.labelSelector));
   if (!t.topologyKey) errs.push(required(child(path, 'topologyKey'), 'can not be empty'));
   errs.push(...validateLabelName(t.topologyKey ?? '', child(path, 'topologyKey')));
   return errs;
+}
+
+/**
+ * ValidateMatchLabelKeysAndMismatchLabelKeys (validation.go), for pod affinity terms and (gate
+ * MatchLabelKeysInPodTopologySpreadSelectorMerge, on) topology spread constraints. On a Pod it sees the selector
+ * after the API server's merge (mergeLabelKeys), so a matchLabelKeys key the selector already names and the pod
+ * carries is refused; on a pod template it sees the selector as written.
+ */
+function validateMatchLabelKeysAndMismatchLabelKeys(path: string, matchKeys: string[] | undefined, mismatchKeys: string[] | undefined, selector: LabelSelector | null | undefined): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const [field, keys] of [['matchLabelKeys', matchKeys ?? []], ['mismatchLabelKeys', mismatchKeys ?? []]] as const) {
+    // validateLabelKeys: without a selector, only Forbidden (the names are not checked)
+    if (keys.length && !selector) errs.push(forbidden(child(path, field), 'must not be specified when labelSelector is not set'));
+    else keys.forEach((k, i) => errs.push(...validateLabelName(k, index(child(path, field), i))));
+  }
+  if (selector) {
+    // a matchExpressions key in matchLabelKeys that matchLabels or an earlier expression already named; upstream's
+    // path is the term's own, indexed by the key's last position in matchLabelKeys (fldPath.Index(i))
+    const position = new Map((matchKeys ?? []).map((k, i) => [k, i]));
+    const seen = new Set(Object.keys(selector.matchLabels ?? {}));
+    for (const { key } of selector.matchExpressions ?? []) {
+      const i = position.get(key);
+      if (i !== undefined && seen.has(key)) errs.push(invalid(index(path, i), key, 'exists in both matchLabelKeys and labelSelector'));
+      seen.add(key);
+    }
+  }
+  const mismatch = new Set(mismatchKeys ?? []);
+  (matchKeys ?? []).forEach((k, i) => {
+    if (mismatch.has(k)) errs.push(invalid(index(child(path, 'matchLabelKeys'), i), k, 'exists in both matchLabelKeys and mismatchLabelKeys'));
+  });
+  return errs;
+}
+
+/**
+ * The Pod as the API server stores it before validating it (pkg/registry/core/pod/strategy.go PrepareForCreate:
+ * mutatePodAffinity, mutateTopologySpreadConstraints): for each matchLabelKeys key the pod's labels have,
+ * `key In [value]` is appended to the term's or constraint's labelSelector; `key NotIn [value]` for each
+ * mismatchLabelKeys key (pod affinity only). A term without a labelSelector is left alone.
+ */
+export function mergeLabelKeys(spec: PodSpec | undefined, labels: Record<string, string> | undefined): PodSpec | undefined {
+  if (!spec) return spec;
+  const has = (k: string) => labels != null && Object.prototype.hasOwnProperty.call(labels, k);
+  const merged = (sel: LabelSelector | null | undefined, matchKeys?: string[], mismatchKeys?: string[]) => {
+    const extra = [
+      ...(matchKeys ?? []).filter(has).map((k) => ({ key: k, operator: 'In', values: [String(labels![k])] })),
+      ...(mismatchKeys ?? []).filter(has).map((k) => ({ key: k, operator: 'NotIn', values: [String(labels![k])] })),
+    ];
+    return sel && extra.length ? { ...sel, matchExpressions: [...(sel.matchExpressions ?? []), ...extra] } : sel;
+  };
+  const term = (t: PodAffinityTerm) => (t ? { ...t, labelSelector: merged(t.labelSelector, t.matchLabelKeys, t.mismatchLabelKeys) } : t);
+  const affinity = (a: PodAffinity | undefined) =>
+    a && {
+      ...a,
+      ...(a.requiredDuringSchedulingIgnoredDuringExecution && { requiredDuringSchedulingIgnoredDuringExecution: a.requiredDuringSchedulingIgnoredDuringExecution.map(term) }),
+      ...(a.preferredDuringSchedulingIgnoredDuringExecution && {
+        preferredDuringSchedulingIgnoredDuringExecution: a.preferredDuringSchedulingIgnoredDuringExecution.map((w) => (w ? { ...w, podAffinityTerm: term(w.podAffinityTerm) } : w)),
+      }),
+    };
+  const out = { ...spec } as PodSpec & Record<string, unknown>;
+  if (spec.affinity) {
+    out.affinity = {
+      ...spec.affinity,
+      ...(spec.affinity.podAffinity && { podAffinity: affinity(spec.affinity.podAffinity as PodAffinity) }),
+      ...(spec.affinity.podAntiAffinity && { podAntiAffinity: affinity(spec.affinity.podAntiAffinity as PodAffinity) }),
+    } as PodSpec['affinity'];
+  }
+  if (Array.isArray(spec.topologySpreadConstraints)) {
+    out.topologySpreadConstraints = spec.topologySpreadConstraints.map((c) =>
+      c ? { ...c, labelSelector: merged(c.labelSelector as LabelSelector, c.matchLabelKeys) } : c,
+    ) as PodSpec['topologySpreadConstraints'];
+  }
+  return out;
 }
 
 type PodAffinity = {
@@ -372,16 +435,10 @@ function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadC
       const v = c[policy];
       if (v != null && v !== 'Honor' && v !== 'Ignore') errs.push(notSupported(child(p, policy), v, ['Honor', 'Ignore']));
     }
-    const keys = c.matchLabelKeys ?? [];
-    if (keys.length) {
-      const sel = c.labelSelector as LabelSelector | undefined;
-      const selectorKeys = new Set([...Object.keys(sel?.matchLabels ?? {}), ...(sel?.matchExpressions ?? []).map((e) => e.key)]);
-      if (!sel) errs.push(forbidden(child(p, 'matchLabelKeys'), 'must not be specified when labelSelector is not set'));
-      keys.forEach((k, j) => {
-        errs.push(...validateLabelName(k, index(child(p, 'matchLabelKeys'), j)));
-        if (selectorKeys.has(k)) errs.push(invalid(index(child(p, 'matchLabelKeys'), j), k, 'exists in both matchLabelKeys and labelSelector'));
-      });
-    }
+    // with MatchLabelKeysInPodTopologySpreadSelectorMerge (beta, on since v1.34) validateTopologySpreadConstraints
+    // uses the pod affinity rule, on the merged selector for a Pod (kubernetes PR #129874); the legacy
+    // ValidateMatchLabelKeysInTopologySpread (any matchLabelKeys key in the selector) is for the gate off
+    errs.push(...validateMatchLabelKeysAndMismatchLabelKeys(p, c.matchLabelKeys, undefined, c.labelSelector as LabelSelector));
     errs.push(...validateLabelSelector(c.labelSelector as LabelSelector, child(p, 'labelSelector')));
   });
   return errs;

@@ -9,7 +9,7 @@ import { validateTaints } from './validation';
 import { parseStandardError } from './validation-cron';
 import { child, forbidden, invalid, notSupported, Raw, required } from './validation-field';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
-import { decodeQuantity, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, type PodValidationOptions } from './validation-pod';
+import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, type PodValidationOptions } from './validation-pod';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
 type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
@@ -194,7 +194,42 @@ function validateStatefulSetPolicies(spec: Record<string, unknown>): FieldError[
 
 const counts = (spec: Record<string, unknown>, fields: string[]) => fields.flatMap((f) => nonnegative(spec[f], `spec.${f}`));
 
-const STATEFULSET_POD_NOTE = ' (the API server accepts the StatefulSet but refuses every Pod it creates)';
+const podNote = (kind: string) => ` (the API server accepts the ${kind} but refuses every Pod it creates)`;
+
+// Labels the controllers put on the Pods they create, besides the template's: only their keys matter here (a
+// matchLabelKeys key the pod carries), so the values are left empty. Job labels: generateSelectorIfNeeded (job
+// strategy.go) and the job controller's completion index; the others: the Deployment, StatefulSet and DaemonSet controllers.
+const CONTROLLER_LABELS: Record<string, string[]> = {
+  Deployment: ['pod-template-hash'],
+  StatefulSet: ['controller-revision-hash', 'statefulset.kubernetes.io/pod-name', 'apps.kubernetes.io/pod-index'],
+  DaemonSet: ['controller-revision-hash', 'pod-template-generation'],
+  Job: ['controller-uid', 'batch.kubernetes.io/controller-uid', 'job-name', 'batch.kubernetes.io/job-name'],
+};
+
+/** The labels of a Pod the controller of `kind` creates from `template` (an Indexed Job's pods also carry their index). */
+function createdPodLabels(kind: string, template: Template | undefined, jobSpec?: Record<string, unknown>): Record<string, string> {
+  const keys = jobSpec?.manualSelector === true ? [] : [...(CONTROLLER_LABELS[kind] ?? [])];
+  if (jobSpec?.completionMode === 'Indexed') keys.push('batch.kubernetes.io/job-completion-index');
+  return { ...Object.fromEntries(keys.map((k) => [k, ''])), ...template?.metadata?.labels };
+}
+
+/**
+ * What refuses the Pods a controller creates from a template the API server accepted: Pod create merges
+ * matchLabelKeys into the selectors before validating (mergeLabelKeys), which the template's validation never
+ * does — e.g. a key both in the selector and in matchLabelKeys. These are the errors the merge adds.
+ */
+function createdPodErrors(kind: string, template: Template | undefined, labels: Record<string, string>, path: string, opts: PodValidationOptions): FieldError[] {
+  const spec = template?.spec;
+  const before = new Map<string, number>();
+  for (const e of validatePodSpec(spec, path, opts)) before.set(JSON.stringify(e), (before.get(JSON.stringify(e)) ?? 0) + 1);
+  return validatePodSpec(mergeLabelKeys(spec, labels), path, opts)
+    .filter((e) => {
+      const n = before.get(JSON.stringify(e)) ?? 0;
+      before.set(JSON.stringify(e), n - 1);
+      return n <= 0;
+    })
+    .map((e) => ({ ...e, message: e.message + podNote(kind) }));
+}
 
 /** The API server's create validation for the kinds the matchers take; [] for other kinds. */
 export function validateObject(object: Obj, comparisonOperators: boolean): FieldError[] {
@@ -204,7 +239,8 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
     case 'Pod':
       return [
         ...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain),
-        ...validatePodSpec(object.spec as unknown as PodSpec, 'spec', { isPod: true, comparisonOperators }),
+        // PrepareForCreate merges matchLabelKeys/mismatchLabelKeys into the selectors before Validate
+        ...validatePodSpec(mergeLabelKeys(object.spec as unknown as PodSpec, object.metadata?.labels), 'spec', { isPod: true, comparisonOperators }),
       ];
     case 'PodTemplate':
       return [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validatePodTemplateSpec(object.template, 'template', template)];
@@ -213,8 +249,10 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
       const kind = object.kind;
       // in the order of ValidateReplicaSetSpec / ValidateDeploymentSpec; upstream says "deployment" for ReplicaSets too
       const selectorAndTemplate = [...validateSelectorAndTemplate(spec, 'deployment', template, true), ...alwaysRestart(spec, 'ReplicaSet')];
+      const t = spec.template as Template | undefined;
+      const podErrors = createdPodErrors(kind, t, createdPodLabels(kind, t), 'spec.template.spec', template);
       if (kind === 'ReplicaSet') {
-        return [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...counts(spec, ['replicas', 'minReadySeconds']), ...selectorAndTemplate];
+        return [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...counts(spec, ['replicas', 'minReadySeconds']), ...selectorAndTemplate, ...podErrors];
       }
       return [
         ...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain),
@@ -225,13 +263,15 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
         ...(typeof spec.progressDeadlineSeconds === 'number' && spec.progressDeadlineSeconds <= ((spec.minReadySeconds as number) ?? 0)
           ? [invalid('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds, 'must be greater than minReadySeconds')]
           : []),
+        ...podErrors,
       ];
     }
     case 'StatefulSet': {
       // ValidatePodTemplateSpecForStatefulSet checks the template's labels, not its spec; the Pods the
       // controller creates are validated as Pods, so a bad spec never gets a Pod scheduled.
-      const podErrors = validatePodSpec((spec.template as Template | undefined)?.spec, 'spec.template.spec', { isPod: true, comparisonOperators })
-        .map((e) => ({ ...e, message: e.message + STATEFULSET_POD_NOTE }));
+      const t = spec.template as Template | undefined;
+      const podErrors = validatePodSpec(mergeLabelKeys(t?.spec, createdPodLabels('StatefulSet', t)), 'spec.template.spec', { isPod: true, comparisonOperators })
+        .map((e) => ({ ...e, message: e.message + podNote('StatefulSet') }));
       const labels = (spec.template as Template | undefined)?.metadata?.labels;
       return [
         ...validateObjectMeta(object.metadata, true, nameIsDNSLabel),
@@ -258,6 +298,7 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
         ...counts(spec, ['minReadySeconds']),
         ...validateDaemonSetUpdateStrategy(spec.updateStrategy as never),
         ...counts(spec, ['revisionHistoryLimit']),
+        ...createdPodErrors('DaemonSet', t, createdPodLabels('DaemonSet', t), 'spec.template.spec', template),
       ];
     }
     case 'ReplicationController': {
@@ -271,7 +312,10 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
       if (Object.keys(effective).length && selectorMatches({ matchLabels: effective }, t.metadata?.labels) === false) {
         errs.push(invalid('spec.template.metadata.labels', t.metadata?.labels ?? null, NOT_MATCHING));
       }
-      return [...errs, ...validatePodTemplateSpec(t, 'spec.template', template), ...alwaysRestart(spec, 'ReplicationController')];
+      return [
+        ...errs, ...validatePodTemplateSpec(t, 'spec.template', template), ...alwaysRestart(spec, 'ReplicationController'),
+        ...createdPodErrors('ReplicationController', t, createdPodLabels('ReplicationController', t), 'spec.template.spec', template),
+      ];
     }
     case 'Job': {
       const name = object.metadata?.name ?? '';
@@ -294,13 +338,17 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
         const hostname = `${name}-${completions - 1}`;
         if (isDNS1123Label(hostname).length) errs.push(invalid('metadata.name', name, `will not able to create pod with invalid DNS label: ${hostname}`));
       }
-      return errs;
+      const vt = validated.template as Template | undefined;
+      return [...errs, ...createdPodErrors('Job', vt, createdPodLabels('Job', vt, spec), 'spec.template.spec', template)];
     }
     case 'CronJob': {
       const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateCronJobSpec(spec, template)];
       const name = object.metadata?.name ?? '';
       if (name.length > 52) errs.push(invalid('metadata.name', name, 'must be no more than 52 characters'));
-      return errs;
+      // the Jobs it creates get a generated selector, hence the Job labels
+      const jobSpec = (spec.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec;
+      const t = jobSpec?.template as Template | undefined;
+      return [...errs, ...createdPodErrors('CronJob', t, createdPodLabels('Job', t, { completionMode: jobSpec?.completionMode }), 'spec.jobTemplate.spec.template.spec', template)];
     }
     case 'Node': {
       const node = object as Node;
