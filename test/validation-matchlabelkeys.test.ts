@@ -104,6 +104,7 @@ describe('workloads: the template is accepted, every Pod its controller creates 
     ['ReplicaSet', wrap('ReplicaSet', deployment('web', undefined, spread)), 'spec.template.spec'],
     ['DaemonSet', wrap('DaemonSet', deployment('web', undefined, spread)), 'spec.template.spec'],
     ['StatefulSet', wrap('StatefulSet', deployment('web', undefined, spread)), 'spec.template.spec'],
+    ['ReplicationController', { ...wrap('ReplicationController', deployment('web', undefined, spread)), spec: { selector: { app: 'web' }, template: deployment('web', undefined, spread).spec.template } }, 'spec.template.spec'],
     ['Job', job(spread), 'spec.template.spec'],
     ['CronJob', { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'c', namespace: 'default' }, spec: { schedule: '* * * * *', jobTemplate: { spec: job(spread).spec } } }, 'spec.jobTemplate.spec.template.spec'],
   ])('%s', (kind, object, path) => {
