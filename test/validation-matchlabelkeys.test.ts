@@ -10,7 +10,8 @@
 // - a workload's template is validated as written (no merge), so it is accepted, but every Pod its controller creates
 //   goes through Pod create and is refused.
 import { parseManifests, resetConfiguration, validate } from '../src';
-import type { KubeObject } from '../src/types';
+import { mergeLabelKeys } from '../src/k8s/validation-pod';
+import type { KubeObject, PodSpec } from '../src/types';
 import { deployment, failure, node } from './fixtures';
 
 afterEach(resetConfiguration);
@@ -29,6 +30,39 @@ const preferred = (kind: 'podAffinity' | 'podAntiAffinity', term: object) => ({
 const upstreamTerm = { labelSelector: { matchExpressions: [{ key: 'key', operator: 'NotIn', values: ['value2'] }] }, matchLabelKeys: ['key'] };
 const REQ = (kind: string) => `spec.affinity.${kind}.requiredDuringSchedulingIgnoredDuringExecution[0]`;
 const PREF = (kind: string) => `spec.affinity.${kind}.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm`;
+
+// strategy_test.go Test_mutatePodAffinity (pkg/registry/core/pod), its three gate-on cases
+describe('the merge (strategy.go mutatePodAffinity)', () => {
+  const labels = { country: 'Japan', city: 'Kyoto' };
+  const asia = { matchLabels: { region: 'Asia' } };
+  const all = (term: object) => ({
+    podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term], preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, podAffinityTerm: term }] },
+    podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term], preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, podAffinityTerm: term }] },
+  });
+  const merge = (affinity: object) => mergeLabelKeys({ containers: [], affinity } as unknown as PodSpec, labels)?.affinity;
+  test('matchLabelKeys are merged into labelSelector with In and mismatchLabelKeys are merged with NotIn', () => {
+    const keys = { matchLabelKeys: ['country'], mismatchLabelKeys: ['city'] };
+    expect(merge(all({ labelSelector: asia, ...keys }))).toEqual(all({
+      labelSelector: { ...asia, matchExpressions: [{ key: 'country', operator: 'In', values: ['Japan'] }, { key: 'city', operator: 'NotIn', values: ['Kyoto'] }] }, ...keys,
+    }));
+  });
+  test('keys, which are not found in Pod labels, are ignored', () => {
+    const term = { labelSelector: asia, matchLabelKeys: ['city', 'not-found'] };
+    expect(merge({ podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term] } })).toEqual({ podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [
+      { ...term, labelSelector: { ...asia, matchExpressions: [{ key: 'city', operator: 'In', values: ['Kyoto'] }] } },
+    ] } });
+  });
+  test('matchLabelKeys is ignored if the labelSelector is nil', () => {
+    const affinity = { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ matchLabelKeys: ['country'], mismatchLabelKeys: ['city'] }] } };
+    expect(merge(affinity)).toEqual(affinity);
+  });
+  test('topology spread: In only, and only with a labelSelector (mutateTopologySpreadConstraints)', () => {
+    const tsc = [{ labelSelector: asia, matchLabelKeys: ['country'] }, { matchLabelKeys: ['city'] }];
+    expect(mergeLabelKeys({ containers: [], topologySpreadConstraints: tsc } as unknown as PodSpec, labels)?.topologySpreadConstraints).toEqual([
+      { labelSelector: { ...asia, matchExpressions: [{ key: 'country', operator: 'In', values: ['Japan'] }] }, matchLabelKeys: ['country'] }, { matchLabelKeys: ['city'] },
+    ]);
+  });
+});
 
 describe('a Pod: the merge, then ValidateMatchLabelKeysAndMismatchLabelKeys (pod affinity)', () => {
   test.each([
