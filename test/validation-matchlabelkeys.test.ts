@@ -55,6 +55,9 @@ describe('the merge (strategy.go mutatePodAffinity)', () => {
   test('matchLabelKeys is ignored if the labelSelector is nil', () => {
     const affinity = { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ matchLabelKeys: ['country'], mismatchLabelKeys: ['city'] }] } };
     expect(merge(affinity)).toEqual(affinity);
+    // (ours) nothing merged: the spec itself, so workloads skip the second validation
+    const spec = { containers: [], affinity } as unknown as PodSpec;
+    expect(mergeLabelKeys(spec, labels)).toBe(spec);
   });
   test('topology spread: In only, and only with a labelSelector (mutateTopologySpreadConstraints)', () => {
     const tsc = [{ labelSelector: asia, matchLabelKeys: ['country'] }, { matchLabelKeys: ['city'] }];

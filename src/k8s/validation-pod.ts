@@ -333,17 +333,21 @@ function validateMatchLabelKeysAndMismatchLabelKeys(path: string, matchKeys: str
  * The Pod as the API server stores it before validating it (pkg/registry/core/pod/strategy.go PrepareForCreate:
  * mutatePodAffinity, mutateTopologySpreadConstraints): for each matchLabelKeys key the pod's labels have,
  * `key In [value]` is appended to the term's or constraint's labelSelector; `key NotIn [value]` for each
- * mismatchLabelKeys key (pod affinity only). A term without a labelSelector is left alone.
+ * mismatchLabelKeys key (pod affinity only). A term without a labelSelector is left alone. Returns `spec` itself
+ * when nothing is merged.
  */
 export function mergeLabelKeys(spec: PodSpec | undefined, labels: Record<string, string> | undefined): PodSpec | undefined {
   if (!spec) return spec;
   const has = (k: string) => labels != null && Object.prototype.hasOwnProperty.call(labels, k);
+  let changed = false;
   const merged = (sel: LabelSelector | null | undefined, matchKeys?: string[], mismatchKeys?: string[]) => {
     const extra = [
       ...(matchKeys ?? []).filter(has).map((k) => ({ key: k, operator: 'In', values: [String(labels![k])] })),
       ...(mismatchKeys ?? []).filter(has).map((k) => ({ key: k, operator: 'NotIn', values: [String(labels![k])] })),
     ];
-    return sel && extra.length ? { ...sel, matchExpressions: [...(sel.matchExpressions ?? []), ...extra] } : sel;
+    if (!sel || !extra.length) return sel;
+    changed = true;
+    return { ...sel, matchExpressions: [...(sel.matchExpressions ?? []), ...extra] };
   };
   const term = (t: PodAffinityTerm) => (t ? { ...t, labelSelector: merged(t.labelSelector, t.matchLabelKeys, t.mismatchLabelKeys) } : t);
   const affinity = (a: PodAffinity | undefined) =>
@@ -367,7 +371,7 @@ export function mergeLabelKeys(spec: PodSpec | undefined, labels: Record<string,
       c ? { ...c, labelSelector: merged(c.labelSelector as LabelSelector, c.matchLabelKeys) } : c,
     ) as PodSpec['topologySpreadConstraints'];
   }
-  return out;
+  return changed ? out : spec;
 }
 
 type PodAffinity = {

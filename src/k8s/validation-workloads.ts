@@ -220,9 +220,11 @@ function createdPodLabels(kind: string, template: Template | undefined, jobSpec?
  */
 function createdPodErrors(kind: string, template: Template | undefined, labels: Record<string, string>, path: string, opts: PodValidationOptions): FieldError[] {
   const spec = template?.spec;
+  const merged = mergeLabelKeys(spec, labels);
+  if (merged === spec) return [];
   const before = new Map<string, number>();
   for (const e of validatePodSpec(spec, path, opts)) before.set(JSON.stringify(e), (before.get(JSON.stringify(e)) ?? 0) + 1);
-  return validatePodSpec(mergeLabelKeys(spec, labels), path, opts)
+  return validatePodSpec(merged, path, opts)
     .filter((e) => {
       const n = before.get(JSON.stringify(e)) ?? 0;
       before.set(JSON.stringify(e), n - 1);
