@@ -76,3 +76,14 @@ const maskTrailingDash = (name: string) => (name.length > 1 && name.endsWith('-'
 export const nameIsDNSSubdomain = (name: string, prefix: boolean) => isDNS1123Subdomain(prefix ? maskTrailingDash(name) : name);
 /** `NameIsDNSLabel`: StatefulSets, namespaces. */
 export const nameIsDNSLabel = (name: string, prefix: boolean) => isDNS1123Label(prefix ? maskTrailingDash(name) : name);
+
+/** `IsValidPortName` (an IANA_SVC_NAME): container port names. */
+export function isValidPortName(port: string): string[] {
+  const errs: string[] = [];
+  if (port.length > 15) errs.push(maxLenError(15));
+  if (!/^[-a-z0-9]+$/.test(port)) errs.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
+  if (!/[a-z]/.test(port)) errs.push('must contain at least one letter (a-z)');
+  if (port.includes('--')) errs.push('must not contain consecutive hyphens');
+  if (port.startsWith('-') || port.endsWith('-')) errs.push('must not begin or end with a hyphen');
+  return errs;
+}

@@ -6,7 +6,7 @@
 // The spec is taken as the API server sees it after defaulting: empty restartPolicy is Always, a port's
 // protocol TCP, and on a Pod a request missing next to a limit equals the limit (pkg/apis/core/v1/defaults.go).
 import type { Container, FieldError, PodSpec } from '../types';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
 import { validateTolerations } from './validation';
 import { isExtendedResourceName, isNativeResource } from './resources';
@@ -152,8 +152,16 @@ const validPort = (n: unknown) => isInt(n) && n >= 1 && n <= 65535;
 
 function validateContainerPorts(ports: Container['ports'], path: string): FieldError[] {
   const errs: FieldError[] = [];
+  const names = new Set<string>();
   (ports ?? []).forEach((p, i) => {
     const pp = index(path, i);
+    // a name is optional; a valid one may appear once per container (an invalid one is not counted)
+    if (p.name) {
+      const msgs = isValidPortName(p.name);
+      if (msgs.length) errs.push(...msgs.map((m) => invalid(child(pp, 'name'), p.name, m)));
+      else if (names.has(p.name)) errs.push(duplicate(child(pp, 'name'), p.name));
+      else names.add(p.name);
+    }
     if (!p.containerPort) errs.push(required(child(pp, 'containerPort')));
     else if (!validPort(p.containerPort)) errs.push(invalid(child(pp, 'containerPort'), p.containerPort, portNumError));
     if (p.hostPort && !validPort(p.hostPort)) errs.push(invalid(child(pp, 'hostPort'), p.hostPort, portNumError));
