@@ -23,7 +23,7 @@ export default {
   // mutant here, against about 1.8 s for the jest runner, which starts Jest again for each mutant.
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
-  // The engine's own tests (src/**/*.test.ts and test/mutation), without the matchers' setup file; see that config.
+  // The engine's and the matchers' tests under Vitest, unisolated; see that config.
   vitest: { configFile: 'test/mutation/vitest.config.mts', related: false },
   coverageAnalysis: 'perTest',
   mutate: [...(chunks[chunk] ?? Object.values(chunks).flat()), '!**/*.test.ts'],
