@@ -9,6 +9,8 @@ import { passes, passesAsync } from './assertions';
 import { afterSeconds, existingPodsArb, nodeArb, nodesArb, subjectArb, taintArb, tolerationsArb } from './arbitraries';
 
 const RUNS = { numRuns: 200 };
+// 200 runs of every matcher both ways: a loaded machine (load average 12 here) took over Jest's default 5 s
+jest.setTimeout(60_000);
 const e = expect as any;
 
 // Jest's own matcher utils (matcherHint, printReceived, printExpected), for calling raw matchers.
