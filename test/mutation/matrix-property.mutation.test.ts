@@ -28,6 +28,9 @@ const KEYS = ['a', 'b', 'ab', ZONE];
 const VALUES = ['x', 'y', '1', '2'];
 const NAMES = ['n0', 'n1', 'n2', 'n3'];
 const NO_USAGE = nodeUsage([]);
+/** `arb` in `tenths` of the cases, else undefined. */
+const some = <T>(arb: fc.Arbitrary<T>, tenths: number): fc.Arbitrary<T | undefined> =>
+  fc.oneof({ weight: 10 - tenths, arbitrary: fc.constant(undefined) }, { weight: tenths, arbitrary: arb });
 
 // ---------------------------------------------------------------------------------------------------------------
 // nodes
@@ -91,17 +94,16 @@ function toNode(d: NodeDraft, i: number): Node {
 // ---------------------------------------------------------------------------------------------------------------
 // pods
 
-const requestsArb = fc.option(
+const requestsArb = some(
   fc.dictionary(fc.constantFrom('cpu', 'memory', 'example.com/dev', 'example.com/gpu'), fc.constantFrom('1', '250m', '2'), { maxKeys: 3 })
-    .map((r) => (r.memory ? { ...r, memory: r.memory === '250m' ? '256Mi' : `${r.memory}Gi` } : r))
-    .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k.startsWith('example.com/') && v === '250m' ? '1' : v]))),
-  { nil: undefined },
+    .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'memory' ? (v === '250m' ? '256Mi' : `${v}Gi`) : k.startsWith('example.com/') && v === '250m' ? '1' : v]))),
+  5,
 );
-const portsArb = fc.option(
+const portsArb = some(
   fc.uniqueArray(fc.record({ hostPort: fc.constantFrom(80, 81), protocol: fc.constantFrom('TCP', 'UDP'), hostIP: fc.constantFrom(undefined, '10.0.0.1') }), {
-    maxLength: 2, selector: (p) => `${p.hostPort}/${p.protocol}`,
+    minLength: 1, maxLength: 2, selector: (p) => `${p.hostPort}/${p.protocol}`,
   }),
-  { nil: undefined },
+  3,
 );
 const containers = (requests?: Record<string, string>, ports?: Array<{ hostPort: number; protocol: string; hostIP?: string }>) => [{
   name: 'c', image: 'nginx',
@@ -162,9 +164,9 @@ const draftArb: fc.Arbitrary<Draft> = fc.record({
   kind: fc.constantFrom('Pod', 'Deployment') as fc.Arbitrary<'Pod' | 'Deployment'>,
   app: fc.constantFrom(undefined, 'web', 'db'),
   narrow: fc.boolean(),
-  nodeSelector: fc.option(fc.dictionary(fc.constantFrom(...KEYS), fc.constantFrom('x', 'y'), { minKeys: 1, maxKeys: 2 }), { nil: undefined, freq: 3 }),
-  terms: fc.option(fc.array(termArb, { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 2 }),
-  nodeName: fc.option(fc.constantFrom(...NAMES, 'n5', 'n9'), { nil: undefined, freq: 5 }),
+  nodeSelector: some(fc.dictionary(fc.constantFrom(...KEYS), fc.constantFrom('x', 'y'), { minKeys: 1, maxKeys: 2 }), 3),
+  terms: some(fc.array(termArb, { minLength: 1, maxLength: 2 }), 3),
+  nodeName: some(fc.constantFrom(...NAMES, 'n5', 'n9'), 1),
   tolerations: fc.subarray([
     { key: 'k1', operator: 'Exists' },
     { key: 'k1', operator: 'Equal', value: 'v1', effect: 'NoSchedule' },
@@ -175,13 +177,13 @@ const draftArb: fc.Arbitrary<Draft> = fc.record({
   ], { maxLength: 2 }),
   requests: requestsArb,
   ports: portsArb,
-  spread: fc.option(fc.record({ topologyKey: fc.constantFrom(ZONE, HOST, 'a'), labelSelector: selectorArb, maxSkew: fc.constantFrom(1, 2) }), { nil: undefined, freq: 3 }),
-  podAffinity: fc.option(podTermArb, { nil: undefined, freq: 4 }),
-  podAntiAffinity: fc.option(fc.oneof(
+  spread: some(fc.record({ topologyKey: fc.constantFrom(ZONE, HOST, 'a'), labelSelector: selectorArb, maxSkew: fc.constantFrom(1, 2) }), 3),
+  podAffinity: some(podTermArb, 2),
+  podAntiAffinity: some(fc.oneof(
     { weight: 5, arbitrary: podTermArb },
     // a selector the scheduler cannot parse: InterPodAffinity's PreFilter rejects the pod (every node)
     { weight: 1, arbitrary: fc.constant({ topologyKey: ZONE, labelSelector: { matchExpressions: [{ key: 'app', operator: 'In', values: [] }] } }) },
-  ), { nil: undefined, freq: 4 }),
+  ), 2),
   gate: fc.integer({ min: 0, max: 9 }), // 0: gated
 }).map((d) => {
   const nodeAffinity = d.terms ? { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: d.terms } } : undefined;
