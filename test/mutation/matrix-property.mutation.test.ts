@@ -54,10 +54,12 @@ const ALLOCATABLE: Array<Record<string, string> | undefined> = [
   { cpu: '1', memory: '1Gi', pods: '3' },
   { cpu: '2', memory: '2Gi', pods: '110', 'example.com/dev': '2', 'example.com/gpu': '1' },
   { cpu: '500m', memory: '1Gi', pods: '2' },
+  { cpu: '4', memory: '9007199254740993', pods: '110' },
 ];
 
-interface NodeDraft {
-  name: string | null; // null: `n${index}`; '' : no name
+// Nodes come from one to three pools (nodes of a pool alike but for their name, so shapes are shared), each node with
+// a few variations of its own (a label, a taint added, the cordon flipped, a repeated name or none).
+interface PoolDraft {
   labels: Record<string, string>;
   hostname: boolean;
   taints: Taint[];
@@ -65,28 +67,43 @@ interface NodeDraft {
   ready: string;
   allocatable: number;
 }
+interface NodeDraft {
+  pool: number;
+  name: string | null; // null: `n${index}`; '': no name
+  labels: Record<string, string>;
+  extraTaint?: Taint;
+  flipCordon: boolean;
+}
 
-const labelsArb = fc.dictionary(fc.constantFrom(...KEYS), fc.constantFrom(...VALUES), { maxKeys: 3 });
-
-const nodeDraftArb: fc.Arbitrary<NodeDraft> = fc.record({
-  name: fc.oneof({ weight: 8, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.constant('') }),
-  labels: labelsArb,
+const poolArb: fc.Arbitrary<PoolDraft> = fc.record({
+  labels: fc.dictionary(fc.constantFrom(...KEYS), fc.constantFrom(...VALUES), { maxKeys: 2 }),
   hostname: fc.boolean(),
-  taints: fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 3, arbitrary: taintsArb }),
+  taints: fc.oneof({ weight: 1, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: taintsArb }),
   unschedulable: fc.boolean(),
   ready: fc.constantFrom('True', 'True', 'True', 'False', 'Unknown'),
   allocatable: fc.integer({ min: 0, max: ALLOCATABLE.length - 1 }),
 });
 
-function toNode(d: NodeDraft, i: number): Node {
+const nodeDraftArb: fc.Arbitrary<NodeDraft> = fc.record({
+  pool: fc.nat(),
+  name: fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.constant('') }),
+  labels: some(fc.dictionary(fc.constantFrom(...KEYS), fc.constantFrom(...VALUES), { minKeys: 1, maxKeys: 1 }), 4).map((l) => l ?? {}),
+  extraTaint: some(fc.constantFrom<Taint>({ key: 'k2', effect: 'NoSchedule' }, { key: 'k4', value: 'v1', effect: 'NoExecute' }, { key: 'k3', effect: 'PreferNoSchedule' }), 2),
+  flipCordon: fc.boolean().chain((b) => (b ? fc.boolean() : fc.constant(false))), // a quarter of the nodes
+});
+
+function toNode(pools: readonly PoolDraft[], d: NodeDraft, i: number): Node {
+  const p = pools[d.pool % pools.length];
   const name = d.name === null ? `n${i}` : d.name;
+  const taints = d.extraTaint && !p.taints.some((t) => t.key === d.extraTaint!.key && t.effect === d.extraTaint!.effect) ? [...p.taints, d.extraTaint] : p.taints;
+  const unschedulable = p.unschedulable !== d.flipCordon;
   return {
     apiVersion: 'v1', kind: 'Node',
-    metadata: { ...(name ? { name } : {}), labels: { ...d.labels, ...(d.hostname && name ? { [HOST]: name } : {}) } },
-    spec: { ...(d.taints.length ? { taints: d.taints } : {}), ...(d.unschedulable ? { unschedulable: true } : {}) },
+    metadata: { ...(name ? { name } : {}), labels: { ...p.labels, ...d.labels, ...(p.hostname && name ? { [HOST]: name } : {}) } },
+    spec: { ...(taints.length ? { taints } : {}), ...(unschedulable ? { unschedulable: true } : {}) },
     status: {
-      ...(ALLOCATABLE[d.allocatable] ? { allocatable: ALLOCATABLE[d.allocatable] } : {}),
-      conditions: [{ type: 'Ready', status: d.ready }],
+      ...(ALLOCATABLE[p.allocatable] ? { allocatable: ALLOCATABLE[p.allocatable] } : {}),
+      conditions: [{ type: 'Ready', status: p.ready }],
     },
   };
 }
@@ -94,9 +111,11 @@ function toNode(d: NodeDraft, i: number): Node {
 // ---------------------------------------------------------------------------------------------------------------
 // pods
 
+// memory beyond 2^53 too: 2^53 and 2^53 + 1 are one number, two exact amounts
+const MEMORY: Record<string, string> = { 1: '1Gi', '250m': '256Mi', 2: '2Gi', huge: '9007199254740992', huge1: '9007199254740993' };
 const requestsArb = some(
-  fc.dictionary(fc.constantFrom('cpu', 'memory', 'example.com/dev', 'example.com/gpu'), fc.constantFrom('1', '250m', '2'), { maxKeys: 3 })
-    .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'memory' ? (v === '250m' ? '256Mi' : `${v}Gi`) : k.startsWith('example.com/') && v === '250m' ? '1' : v]))),
+  fc.dictionary(fc.constantFrom('cpu', 'memory', 'example.com/dev', 'example.com/gpu'), fc.constantFrom('1', '250m', '2', 'huge', 'huge1'), { maxKeys: 3 })
+    .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'memory' ? MEMORY[v] : v.startsWith('huge') || (k !== 'cpu' && v === '250m') ? '1' : v]))),
   5,
 );
 const portsArb = some(
@@ -166,7 +185,7 @@ const draftArb: fc.Arbitrary<Draft> = fc.record({
   narrow: fc.boolean(),
   nodeSelector: some(fc.dictionary(fc.constantFrom(...KEYS), fc.constantFrom('x', 'y'), { minKeys: 1, maxKeys: 2 }), 3),
   terms: some(fc.array(termArb, { minLength: 1, maxLength: 2 }), 3),
-  nodeName: some(fc.constantFrom(...NAMES, 'n5', 'n9'), 1),
+  nodeName: some(fc.constantFrom(...NAMES, 'n5', 'n9'), 2),
   tolerations: fc.subarray([
     { key: 'k1', operator: 'Exists' },
     { key: 'k1', operator: 'Equal', value: 'v1', effect: 'NoSchedule' },
@@ -219,14 +238,15 @@ interface Case { nodes: Node[]; existingPods: Pod[]; workloads: KubeObject[] }
 
 const caseArb: fc.Arbitrary<Case> = fc
   .record({
+    pools: fc.array(poolArb, { minLength: 1, maxLength: 3 }),
     drafts: fc.array(nodeDraftArb, { minLength: 1, maxLength: 12 }),
     specs: fc.array(draftArb, { minLength: 1, maxLength: 4 }),
     picks: fc.array(fc.nat(), { minLength: 1, maxLength: 8 }),
     same: fc.boolean(), // a workload object twice in the list
     everyNode: fc.boolean(), // a pod on every node: no node has the empty usage
   })
-  .chain(({ drafts, specs, picks, same, everyNode }) => {
-    const nodes = drafts.map(toNode);
+  .chain(({ pools, drafts, specs, picks, same, everyNode }) => {
+    const nodes = drafts.map((d, i) => toNode(pools, d, i));
     const names = nodes.map((n) => n.metadata?.name).filter((n): n is string => !!n);
     const pods = names.length ? fc.array(existingPodArb(names), { maxLength: 6 }) : fc.constant([] as Pod[]);
     const onEvery = everyNode && names.length
