@@ -78,9 +78,9 @@ interface NodeDraft {
 const poolArb: fc.Arbitrary<PoolDraft> = fc.record({
   labels: fc.dictionary(fc.constantFrom(...KEYS), fc.constantFrom(...VALUES), { maxKeys: 2 }),
   hostname: fc.boolean(),
-  taints: fc.oneof({ weight: 1, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: taintsArb }),
-  unschedulable: fc.boolean(),
-  ready: fc.constantFrom('True', 'True', 'True', 'False', 'Unknown'),
+  taints: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: taintsArb }),
+  unschedulable: some(fc.constant(true), 2).map(Boolean),
+  ready: fc.constantFrom('True', 'True', 'True', 'True', 'True', 'True', 'False', 'Unknown'),
   allocatable: fc.integer({ min: 0, max: ALLOCATABLE.length - 1 }),
 });
 
@@ -89,7 +89,7 @@ const nodeDraftArb: fc.Arbitrary<NodeDraft> = fc.record({
   name: fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.constant('') }),
   labels: some(fc.dictionary(fc.constantFrom(...KEYS), fc.constantFrom(...VALUES), { minKeys: 1, maxKeys: 1 }), 4).map((l) => l ?? {}),
   extraTaint: some(fc.constantFrom<Taint>({ key: 'k2', effect: 'NoSchedule' }, { key: 'k4', value: 'v1', effect: 'NoExecute' }, { key: 'k3', effect: 'PreferNoSchedule' }), 2),
-  flipCordon: fc.boolean().chain((b) => (b ? fc.boolean() : fc.constant(false))), // a quarter of the nodes
+  flipCordon: some(fc.constant(true), 1).map(Boolean),
 });
 
 function toNode(pools: readonly PoolDraft[], d: NodeDraft, i: number): Node {
@@ -315,6 +315,43 @@ function check(c: Case): void {
 describe('scheduleMatrix on random small clusters equals the pairs evaluated one by one', () => {
   test('the default plugins', () => {
     fc.assert(fc.property(caseArb, check), { numRuns: 250 });
+  });
+
+  // Nodes alike but for what their pods use (requests, extended resources, exact memory, host ports) and for taints
+  // after a first one they share: what the usage, ports and taints facets must tell apart.
+  const alikeArb: fc.Arbitrary<Case> = fc
+    .record({
+      allocatable: fc.integer({ min: 1, max: ALLOCATABLE.length - 1 }),
+      perNode: fc.array(fc.record({
+        pods: fc.array(fc.record({ requests: requestsArb, ports: portsArb }), { minLength: 1, maxLength: 2 }),
+        second: fc.constantFrom<Taint | undefined>(undefined, { key: 'k2', effect: 'NoSchedule' }, { key: 'k4', value: 'v1', effect: 'NoExecute' }),
+        tainted: fc.boolean(),
+      }), { minLength: 2, maxLength: 8 }),
+      incoming: fc.array(fc.record({
+        requests: requestsArb,
+        ports: portsArb,
+        tolerations: fc.subarray([{ key: 'k1', operator: 'Exists' }, { key: 'k2', operator: 'Exists' }, { key: 'k4', operator: 'Exists' }]),
+      }), { minLength: 1, maxLength: 4 }),
+    })
+    .map(({ allocatable, perNode, incoming }): Case => ({
+      nodes: perNode.map((n, i): Node => {
+        const taints: Taint[] = n.tainted ? [{ key: 'k1', value: 'v1', effect: 'NoSchedule' }, ...(n.second ? [n.second] : [])] : [];
+        return {
+          apiVersion: 'v1', kind: 'Node', metadata: { name: `n${i}`, labels: {} }, spec: taints.length ? { taints } : {},
+          status: { allocatable: ALLOCATABLE[allocatable], conditions: [{ type: 'Ready', status: 'True' }] },
+        };
+      }),
+      existingPods: perNode.flatMap((n, i) => n.pods.map((p, k): Pod => ({
+        apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}-${k}` }, spec: { nodeName: `n${i}`, containers: containers(p.requests, p.ports) },
+      } as Pod))),
+      workloads: incoming.map((w, i) => ({
+        apiVersion: 'v1', kind: 'Pod', metadata: { name: `w${i}` },
+        spec: { containers: containers(w.requests, w.ports), ...(w.tolerations.length ? { tolerations: w.tolerations } : {}) },
+      }) as KubeObject),
+    }));
+
+  test('nodes alike but for their usage, ports and later taints', () => {
+    fc.assert(fc.property(alikeArb, check), { numRuns: 100 });
   });
 
   // -------------------------------------------------------------------------------------------------------------
