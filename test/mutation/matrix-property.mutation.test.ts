@@ -183,7 +183,8 @@ const draftArb: fc.Arbitrary<Draft> = fc.record({
   kind: fc.constantFrom('Pod', 'Deployment') as fc.Arbitrary<'Pod' | 'Deployment'>,
   app: fc.constantFrom(undefined, 'web', 'db'),
   narrow: fc.boolean(),
-  nodeSelector: some(fc.dictionary(fc.constantFrom(...KEYS), fc.constantFrom('x', 'y'), { minKeys: 1, maxKeys: 2 }), 3),
+  // keys a, b and ab: {ab} and {a, b} must not share their node shapes
+  nodeSelector: some(fc.dictionary(fc.constantFrom('a', 'b', 'ab'), fc.constantFrom('x', 'y'), { minKeys: 1, maxKeys: 2 }), 4),
   terms: some(fc.array(termArb, { minLength: 1, maxLength: 2 }), 3),
   nodeName: some(fc.constantFrom(...NAMES, 'n5', 'n9'), 2),
   tolerations: fc.subarray([
@@ -319,29 +320,40 @@ describe('scheduleMatrix on random small clusters equals the pairs evaluated one
 
   // Nodes alike but for what their pods use (requests, extended resources, exact memory, host ports) and for taints
   // after a first one they share: what the usage, ports and taints facets must tell apart.
+  // one resource each: the amounts at the boundaries of the allocatable lists
+  const oneRequestArb = fc.oneof(
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    { weight: 2, arbitrary: fc.record({ cpu: fc.constantFrom('250m', '1') }) },
+    { weight: 3, arbitrary: fc.record({ memory: fc.constantFrom('1', '1', MEMORY.huge, MEMORY.huge1) }) },
+    { weight: 3, arbitrary: fc.dictionary(fc.constantFrom('example.com/dev', 'example.com/gpu'), fc.constantFrom('1', '2'), { minKeys: 1, maxKeys: 1 }) },
+  );
   const alikeArb: fc.Arbitrary<Case> = fc
     .record({
-      allocatable: fc.integer({ min: 1, max: ALLOCATABLE.length - 1 }),
+      allocatable: fc.constantFrom(
+        { cpu: '1', memory: '1Gi', pods: '110', 'example.com/dev': '2', 'example.com/gpu': '2' },
+        { cpu: '1', memory: '9007199254740993', pods: '110', 'example.com/dev': '2', 'example.com/gpu': '2' },
+      ),
+      count: fc.integer({ min: 1, max: 2 }), // pods per node: the same on every node
       perNode: fc.array(fc.record({
-        pods: fc.array(fc.record({ requests: requestsArb, ports: portsArb }), { minLength: 1, maxLength: 2 }),
+        pods: fc.array(fc.record({ requests: oneRequestArb, ports: portsArb }), { minLength: 2, maxLength: 2 }),
         second: fc.constantFrom<Taint | undefined>(undefined, { key: 'k2', effect: 'NoSchedule' }, { key: 'k4', value: 'v1', effect: 'NoExecute' }),
         tainted: fc.boolean(),
       }), { minLength: 2, maxLength: 8 }),
       incoming: fc.array(fc.record({
-        requests: requestsArb,
+        requests: oneRequestArb,
         ports: portsArb,
         tolerations: fc.subarray([{ key: 'k1', operator: 'Exists' }, { key: 'k2', operator: 'Exists' }, { key: 'k4', operator: 'Exists' }]),
       }), { minLength: 1, maxLength: 4 }),
     })
-    .map(({ allocatable, perNode, incoming }): Case => ({
+    .map(({ allocatable, count, perNode, incoming }): Case => ({
       nodes: perNode.map((n, i): Node => {
         const taints: Taint[] = n.tainted ? [{ key: 'k1', value: 'v1', effect: 'NoSchedule' }, ...(n.second ? [n.second] : [])] : [];
         return {
           apiVersion: 'v1', kind: 'Node', metadata: { name: `n${i}`, labels: {} }, spec: taints.length ? { taints } : {},
-          status: { allocatable: ALLOCATABLE[allocatable], conditions: [{ type: 'Ready', status: 'True' }] },
+          status: { allocatable, conditions: [{ type: 'Ready', status: 'True' }] },
         };
       }),
-      existingPods: perNode.flatMap((n, i) => n.pods.map((p, k): Pod => ({
+      existingPods: perNode.flatMap((n, i) => n.pods.slice(0, count).map((p, k): Pod => ({
         apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}-${k}` }, spec: { nodeName: `n${i}`, containers: containers(p.requests, p.ports) },
       } as Pod))),
       workloads: incoming.map((w, i) => ({
@@ -351,7 +363,7 @@ describe('scheduleMatrix on random small clusters equals the pairs evaluated one
     }));
 
   test('nodes alike but for their usage, ports and later taints', () => {
-    fc.assert(fc.property(alikeArb, check), { numRuns: 100 });
+    fc.assert(fc.property(alikeArb, check), { numRuns: 150 });
   });
 
   // -------------------------------------------------------------------------------------------------------------
@@ -387,8 +399,8 @@ describe('scheduleMatrix on random small clusters equals the pairs evaluated one
 
   const extrasArb = fc.record({
     filters: fc.subarray([labelB, facetA, allNames, ab], { minLength: 0 }),
-    noCheck: fc.boolean(),
-    noReads: fc.boolean(),
+    noCheck: some(fc.constant(true), 2).map(Boolean), // either turns node shapes off: seldom
+    noReads: some(fc.constant(true), 2).map(Boolean),
     narrowing: fc.boolean(),
     clusterNoReads: fc.boolean(),
   });
