@@ -78,7 +78,7 @@ interface NodeDraft {
 const poolArb: fc.Arbitrary<PoolDraft> = fc.record({
   labels: fc.dictionary(fc.constantFrom(...KEYS), fc.constantFrom(...VALUES), { maxKeys: 2 }),
   hostname: fc.boolean(),
-  taints: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: taintsArb }),
+  taints: fc.oneof({ weight: 3, arbitrary: fc.constant<Taint[]>([]) }, { weight: 2, arbitrary: taintsArb }),
   unschedulable: some(fc.constant(true), 2).map(Boolean),
   ready: fc.constantFrom('True', 'True', 'True', 'True', 'True', 'True', 'False', 'Unknown'),
   allocatable: fc.integer({ min: 0, max: ALLOCATABLE.length - 1 }),
