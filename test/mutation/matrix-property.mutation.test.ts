@@ -313,10 +313,13 @@ function check(c: Case): void {
   }
 }
 
+// Hundreds of fast-check runs per test: 60 s each, so that a loaded machine does not time them out.
+const SLOW = 60_000;
+
 describe('scheduleMatrix on random small clusters equals the pairs evaluated one by one', () => {
   test('the default plugins', () => {
     fc.assert(fc.property(caseArb, check), { numRuns: 250 });
-  });
+  }, SLOW);
 
   // Nodes alike but for what their pods use (requests, extended resources, exact memory, host ports) and for taints
   // after a first one they share: what the usage, ports and taints facets must tell apart.
@@ -364,7 +367,7 @@ describe('scheduleMatrix on random small clusters equals the pairs evaluated one
 
   test('nodes alike but for their usage, ports and later taints', () => {
     fc.assert(fc.property(alikeArb, check), { numRuns: 150 });
-  });
+  }, SLOW);
 
   // -------------------------------------------------------------------------------------------------------------
   // the plugin lists extended (matrix.ts handles other plugins: codes from 8, no `check`, no `reads`, >8 checks)
@@ -421,5 +424,5 @@ describe('scheduleMatrix on random small clusters equals the pairs evaluated one
       }
     }), { numRuns: 150 });
     expect(FILTER_PLUGINS.length).toBe(filters);
-  });
+  }, SLOW);
 });
