@@ -7,7 +7,7 @@ import type { KubeObject, Node, Pod } from '../../src/types';
 import { toSubject } from '../../src/subject';
 import { configure, resetConfiguration } from '../../src/config';
 import { nodeInfo, nodeUsage, podInfo, type Status } from '../../src/scheduler/framework';
-import { assumePod, buildSnapshot, nodesWithPods } from '../../src/scheduler/snapshot';
+import { assumePod, buildSnapshot } from '../../src/scheduler/snapshot';
 import { explainPasses, runClusterFilters, runPreFilters, type ClusterPlugin, type PreFilterResult } from '../../src/scheduler/cycle';
 import { fitError, podsByNode, podsOnNode, runFilters, schedule, schedulingVerdict } from '../../src/scheduler';
 import { scheduleMatrix } from '../../src/scheduler/matrix';
@@ -256,6 +256,9 @@ describe('a snapshot shared between checks never answers for another cluster', (
     expect(verdict([onA], [a, b])).toBe(false);
     expect(verdict([onA], [a, c])).toBe(true); // one zone only: skew 1
     expect(verdict([onA], [a, b])).toBe(false);
+    // fewer nodes and pods, then more
+    expect(verdict([onA], [a])).toBe(true);
+    expect(verdict([onA, other], [a, b])).toBe(false);
   });
 
   test('other namespaces', () => {
@@ -310,16 +313,28 @@ describe('namespace labels for namespaceSelector', () => {
   });
 });
 
+// The pod a workload's template makes: its labels are the template's (none when the template has no metadata, as a Job
+// may be created: the API server then adds the selector labels, generateSelector in pkg/registry/batch/job/strategy.go).
+test('a Job whose pod template has no metadata: the pod has no labels of its own', () => {
+  const job: KubeObject = {
+    apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j', namespace: 'default' },
+    spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'i' }], topologySpreadConstraints: zoneSpread(1) } } },
+  } as KubeObject;
+  const existing = [makePod('w1', { nodeName: 'a', labels: web }), makePod('w2', { nodeName: 'a', labels: web })];
+  const r = schedule(toSubject(job), [host('a', { zone: 'z1' }), host('b', { zone: 'z2' })], existing);
+  // skew on a: 2 matching pods + 0 (the Job's pod does not match app=web) - 0 = 2 > 1
+  expect(r.feasible.map((v) => v.node)).toEqual(['b']);
+  expect(r.rejected.map((v) => [v.node, v.status?.plugin])).toEqual([['a', 'PodTopologySpread']]);
+});
+
 // schedule_one.go assume (AssumeAndReserveInCache): the next cycle over the same snapshot sees the pod.
 describe('assumed pods (replicas placed one after another)', () => {
   test('each assumed pod joins its node; the next cycle sees them all', () => {
     const snapshot = buildSnapshot([host('a'), host('b')], new Map());
-    expect(nodesWithPods(snapshot)).toEqual([]);
     const first = hostPort('r1', 80, { nodeName: 'a' });
     const second = hostPort('r2', 81, { nodeName: 'a' });
     assumePod(snapshot, 'a', first);
     expect(snapshot.byName.get('a')!.pods).toEqual([first]);
-    expect(nodesWithPods(snapshot).map((n) => n.info.name)).toEqual(['a']);
     assumePod(snapshot, 'a', second);
     expect(snapshot.byName.get('a')!.pods).toEqual([first, second]);
     expect(snapshot.byName.get('b')!.pods).toEqual([]);
@@ -329,6 +344,17 @@ describe('assumed pods (replicas placed one after another)', () => {
       expect(r.feasible.map((v) => v.node)).toEqual(['b']);
       expect(r.rejected.map((v) => [v.node, v.status?.plugin])).toEqual([['a', 'NodePorts']]);
     }
+  });
+
+  test('pod affinity in the next cycle sees the assumed pod (the nodes with pods are worked out again)', () => {
+    const nodes = [host('a'), host('b')];
+    const onB = makePod('w-b', { nodeName: 'b', labels: web });
+    const snapshot = buildSnapshot(nodes, podsByNode([onB]));
+    const affinity = (name: string) => makePod(name, { podAffinity: [{ labelSelector: { matchLabels: web }, topologyKey: 'kubernetes.io/hostname' }] });
+    expect(schedule(toSubject(affinity('first')), nodes, [onB], undefined, snapshot).feasible.map((v) => v.node)).toEqual(['b']);
+    const onA = makePod('w-a', { nodeName: 'a', labels: web });
+    assumePod(snapshot, 'a', onA);
+    expect(schedule(toSubject(affinity('second')), nodes, [onB, onA], undefined, snapshot).feasible.map((v) => v.node)).toEqual(['a', 'b']);
   });
 
   test('a Succeeded or Failed pod is not in the scheduler cache; an unknown node is no error', () => {
