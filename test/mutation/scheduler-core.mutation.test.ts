@@ -21,7 +21,7 @@ const hostPort = (name: string, port: number, o: { nodeName?: string } = {}): Po
   apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' },
   spec: { ...(o.nodeName ? { nodeName: o.nodeName } : {}), containers: [{ name: 'c', image: 'registry.k8s.io/pause', ports: [{ containerPort: port, hostPort: port }] }] },
 });
-const namespace = (name: string, labels: Record<string, string> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } });
+const namespace = (name: string, labels: Record<string, string> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } }) as KubeObject;
 /** Required pod affinity to app=web pods in the namespaces `namespaceSelector` picks, per hostname. */
 const affinityBySelector = (namespaceSelector: object) => makePod('incoming', {
   podAffinity: [{ labelSelector: { matchLabels: web }, namespaceSelector, topologyKey: 'kubernetes.io/hostname' } as never],
