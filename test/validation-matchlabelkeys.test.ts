@@ -65,6 +65,15 @@ describe('the merge (strategy.go mutatePodAffinity)', () => {
       { labelSelector: { ...asia, matchExpressions: [{ key: 'country', operator: 'In', values: ['Japan'] }] }, matchLabelKeys: ['country'] }, { matchLabelKeys: ['city'] },
     ]);
   });
+  // applyLabelKeysToLabelSelector: `if value, ok := podLabels[key]; ok` — for mismatchLabelKeys too, and a pod with no labels has none
+  test('(ours) a mismatchLabelKeys key the pod lacks, and a pod without labels, add nothing', () => {
+    const term = { labelSelector: asia, matchLabelKeys: ['country'], mismatchLabelKeys: ['not-found'] };
+    expect(merge({ podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term] } })).toEqual({ podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [
+      { ...term, labelSelector: { ...asia, matchExpressions: [{ key: 'country', operator: 'In', values: ['Japan'] }] } },
+    ] } });
+    const spec = { containers: [], affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term] } } } as unknown as PodSpec;
+    expect(mergeLabelKeys(spec, undefined)).toBe(spec);
+  });
 });
 
 describe('a Pod: the merge, then ValidateMatchLabelKeysAndMismatchLabelKeys (pod affinity)', () => {
