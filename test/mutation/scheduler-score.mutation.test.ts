@@ -125,6 +125,26 @@ describe('scoreNodes: every plugin column, normalised, weighted and summed', () 
     expect(memOnly.plugins.find((p) => p.plugin === 'NodeResourcesBalancedAllocation')?.score).toBe(100);
   });
 
+  test('several untolerated taints and several matched preferred terms are listed comma-separated', () => {
+    const tainted = sized('t', { cpu: '4', memory: '2Gi', pods: '110' }, { metadata: { name: 't', labels: { zone: 'a', disk: 'ssd' } }, spec: { taints: [
+      { key: 'a', value: '1', effect: 'PreferNoSchedule' }, { key: 'b', effect: 'PreferNoSchedule' }] } });
+    const p = pod({ affinity: { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [
+      { weight: 5, preference: { matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] } },
+      { weight: 3, preference: { matchExpressions: [{ key: 'disk', operator: 'Exists' }] } }] } } });
+    const [s] = score(p, [tainted]);
+    expect(s.plugins.find((c) => c.plugin === 'TaintToleration')?.detail).toBe('2 untolerated PreferNoSchedule taint(s) (a=1:PreferNoSchedule, b:PreferNoSchedule)');
+    expect(s.plugins.find((c) => c.plugin === 'NodeAffinity')?.detail).toBe('preferred weight 8 from preferredDuringSchedulingIgnoredDuringExecution[0, 1]');
+  });
+
+  test('a node declaring cpu but no memory is scored on cpu alone (50), with both figures in the detail', () => {
+    const [s] = score(requesting({ cpu: '2', memory: '512Mi' }), [sized('cpu-only', { cpu: '4', pods: '10' })]);
+    expect(s.plugins.find((p) => p.plugin === 'NodeResourcesFit')).toMatchObject({ score: 50, detail: 'LeastAllocated: cpu 2000m/4000m, memory 512Mi/0Mi requested with this pod' });
+  });
+
+  test('a memory-only request is not best-effort either: BalancedAllocation scores (memory 1Gi/2Gi, cpu 0 → 75)', () => {
+    expect(column(requesting({ memory: '1Gi' }), [n2], 'NodeResourcesBalancedAllocation')).toEqual([75]);
+  });
+
   test('InterPodAffinity column: the preferred (anti-)affinity sum', () => {
     const web = sized('web', { cpu: '4', memory: '2Gi', pods: '110' }, { metadata: { name: 'web', labels: { 'kubernetes.io/hostname': 'web' } } });
     const other = sized('other', { cpu: '4', memory: '2Gi', pods: '110' }, { metadata: { name: 'other', labels: { 'kubernetes.io/hostname': 'other' } } });
@@ -159,6 +179,12 @@ describe('LeastAllocated', () => {
     const node = sized('n', { cpu: '4', memory: '2Gi', pods: '10' });
     const p = pod({ containers: [{ name: 'c', image: 'i', resources: { limits: { cpu: '2', memory: '1Gi' } } }] });
     expect(score(p, [node])[0].plugins.find((c) => c.plugin === 'NodeResourcesFit')).toMatchObject({ score: 50, detail: 'LeastAllocated: cpu 2000m/4000m, memory 1024Mi/2048Mi requested with this pod' });
+  });
+  // least_allocated_test.go TestLeastAllocatedScoringStrategy "nothing scheduled, nothing requested": MakePod() has
+  // no containers, so no non-zero default applies and both nodes score 100
+  test('a pod without containers requests nothing (no non-zero default)', () => {
+    const bare = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'bare', namespace: 'default' }, spec: {} } as Pod;
+    expect(column(bare, [sized('node1', { cpu: '4000', memory: '10000', pods: '110' }), sized('node2', { cpu: '4000', memory: '10000', pods: '110' })], 'NodeResourcesFit')).toEqual([100, 100]);
   });
   test('leastResourceScorer skips resources with allocatable 0', () => {
     expect(leastResourceScorer([500, 500], [0, 1000])).toBe(50);
