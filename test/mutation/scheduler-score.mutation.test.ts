@@ -11,6 +11,7 @@ import { scoreCluster } from '../../src/scheduler/score-cluster';
 import { NodeResourcesFit } from '../../src/scheduler/plugins/noderesources/fit';
 import { balancedResourceScorer } from '../../src/scheduler/plugins/noderesources/balanced-allocation';
 import { leastResourceScorer } from '../../src/scheduler/plugins/noderesources/least-allocated';
+import { scheduleMatrix } from '../../src/scheduler/matrix';
 import { failure } from '../fixtures';
 
 beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
@@ -284,5 +285,15 @@ describe('a Filter status as JSON carries its details', () => {
       plugin: 'NodeResourcesFit', code: 'UnschedulableAndUnresolvable', reasons: ['Insufficient cpu'],
       details: ['Insufficient cpu: requested 2, allocatable 1, already requested by 0 pod(s) 0, free 1'],
     });
+  });
+});
+
+// NodeResourcesFit reads the node's usage (NodeInfo.Requested, pod count): two nodes of the same allocatable but
+// different bound pods must not share a verdict in scheduleMatrix's node shapes.
+describe('scheduleMatrix: NodeResourcesFit depends on what is bound to the node', () => {
+  test('the full node rejects, its twin with room accepts', () => {
+    const twins = [sized('full', { cpu: '1', memory: '1Gi', pods: '10' }), sized('free', { cpu: '1', memory: '1Gi', pods: '10' })];
+    const m = scheduleMatrix([requesting({ cpu: '500m' })], twins, { existingPods: [requesting({ cpu: '1' }, 'full')] });
+    expect([m.plugins[m.code(0, 0)], m.plugins[m.code(0, 1)]]).toEqual(['NodeResourcesFit', 'Feasible']);
   });
 });
