@@ -16,7 +16,8 @@ const LETTER = 'must contain at least one letter (a-z)';
 
 // apimachinery validation_test.go TestIsValidPortName
 describe('IsValidPortName (validation_test.go TestIsValidPortName)', () => {
-  test.each(['telnet', 're-mail-ck', 'pop3', 'a', 'a-1', '1-a', 'a-1-b-2-c', '1-a-2-b-3'])('%s is valid', (name) => expect(isValidPortName(name)).toEqual([]));
+  // (ours) and the longest name allowed, 15 characters (an IANA service name)
+  test.each(['telnet', 're-mail-ck', 'pop3', 'a', 'a-1', '1-a', 'a-1-b-2-c', '1-a-2-b-3', 'baby-you-and-me'])('%s is valid', (name) => expect(isValidPortName(name)).toEqual([]));
   test.each([
     ['longerthan15characters', ['must be no more than 15 characters']],
     ['', [ALNUM, LETTER]],
