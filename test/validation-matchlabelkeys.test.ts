@@ -157,6 +157,22 @@ describe('workloads: the template is accepted, every Pod its controller creates 
     expect(errors(object)).toEqual([`${path}.topologySpreadConstraints[0][0]: Invalid value: "app": ${BOTH}${note(kind)}`]);
   });
 
+  // the labels the Job controller puts on its Pods (job strategy.go generateSelectorIfNeeded: not with manualSelector;
+  // the completion index: Indexed Jobs only); a key named by the selector and in matchLabelKeys is refused once carried
+  test.each([
+    ['job-name, generated selector', {}, 'batch.kubernetes.io/job-name', true],
+    ['job-name, manualSelector', { manualSelector: true, selector: { matchLabels: { app: 'web' } } }, 'batch.kubernetes.io/job-name', false],
+    ['completion index, Indexed', { completionMode: 'Indexed', completions: 2 }, 'batch.kubernetes.io/job-completion-index', true],
+    ['completion index, NonIndexed', {}, 'batch.kubernetes.io/job-completion-index', false],
+  ] as Array<[string, object, string, boolean]>)('(ours) a Job, %s', (_name, jobSpec, key, refused) => {
+    const term = { topologyKey: 'zone', labelSelector: { matchExpressions: [{ key, operator: 'Exists' }] }, matchLabelKeys: [key] };
+    const j = job({ affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term] } } });
+    const o = { ...j, spec: { ...j.spec, ...jobSpec } };
+    expect(errors(o)).toEqual(refused
+      ? [`spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0][0]: Invalid value: "${key}": ${BOTH}${note('Job')}`]
+      : []);
+  });
+
   test('pod affinity in a Deployment template, and the controller’s own pod-template-hash label', () => {
     const d = deployment('web', undefined, {
       affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [
