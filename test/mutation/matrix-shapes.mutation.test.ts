@@ -81,3 +81,16 @@ test('the matrix holds the plugin kube-scheduler reports first (spot checks agai
   expect(plugin('zone', 'n-4')).toBe('Feasible');
   expect(plugin('zone', 'n-5')).toBe('NodeAffinity');
 });
+
+// The shapes of a pod that reads label keys {a, b} are not those of a pod that reads the one key "ab" (the key set's
+// signature keeps the keys apart): nodes alike in `ab` differ in `b`.
+test('pods reading keys {a, b} and the key "ab" get their own node shapes', () => {
+  const alike = (name: string, b: string): Node => ({
+    apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { a: 'x', b, ab: 'x' } }, spec: {},
+    status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' }, conditions: [{ type: 'Ready', status: 'True' }] },
+  });
+  const two = [alike('m-1', 'y'), alike('m-2', 'z')];
+  const m = scheduleMatrix([pod('by-ab', { nodeSelector: { ab: 'x' } }), pod('by-a-b', { nodeSelector: { a: 'x', b: 'y' } })], two);
+  expect([0, 1].map((j) => m.plugins[m.code(0, j)])).toEqual(['Feasible', 'Feasible']);
+  expect([0, 1].map((j) => m.plugins[m.code(1, j)])).toEqual(['Feasible', 'NodeAffinity']);
+});
