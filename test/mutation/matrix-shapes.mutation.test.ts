@@ -94,3 +94,17 @@ test('pods reading keys {a, b} and the key "ab" get their own node shapes', () =
   expect([0, 1].map((j) => m.plugins[m.code(0, j)])).toEqual(['Feasible', 'Feasible']);
   expect([0, 1].map((j) => m.plugins[m.code(1, j)])).toEqual(['Feasible', 'NodeAffinity']);
 });
+
+// Usage that differs only beyond 2^53 (2^53 and 2^53 + 1 bytes are the same double) keeps nodes apart: fit.go compares
+// exact int64 amounts.
+test('nodes whose pods use amounts equal as doubles but not as int64 get their own shapes', () => {
+  const big = (name: string): Node => ({
+    apiVersion: 'v1', kind: 'Node', metadata: { name }, spec: {},
+    status: { allocatable: { cpu: '4', memory: '9007199254740993', pods: '110' }, conditions: [{ type: 'Ready', status: 'True' }] },
+  });
+  const using = (name: string, node: string, memory: string) =>
+    ({ ...pod(name, { nodeName: node, containers: [{ name: 'c', image: 'i', resources: { requests: { memory } } }] }), metadata: { name, namespace: 'default' } }) as KubeObject;
+  const existingPods = [using('e-1', 'b-1', '9007199254740992'), using('e-2', 'b-2', '9007199254740993')] as never;
+  const m = scheduleMatrix([pod('one-byte', { containers: [{ name: 'c', image: 'i', resources: { requests: { memory: '1' } } }] })], [big('b-1'), big('b-2')], { existingPods });
+  expect([0, 1].map((j) => m.plugins[m.code(0, j)])).toEqual(['Feasible', 'NodeResourcesFit']);
+});
