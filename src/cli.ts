@@ -18,7 +18,7 @@ import { rejectedByApiServer, indent } from './matchers/context';
 import { describeRejections, nodeNames } from './matchers/toBeSchedulableOnAnyOf';
 import { describeTime, explainEviction } from './matchers/toBeEvictedFrom';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
-import { buildReport, mergeReports, writeReport, type PlacementReport } from './report/report';
+import { buildReport, mergeReports, reportFiles, writeReport, type PlacementReport } from './report/report';
 import { nodesDown, zone } from './outage/simulate';
 import type { Failure } from './outage/types';
 
@@ -130,7 +130,7 @@ Examples:
   $ npx jest-k8s-placement explain rendered/ --nodes nodes.yaml --existing pods.yaml --namespace shop
   $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --group-by karpenter.sh/nodepool --format md
   $ npx jest-k8s-placement evict rendered/ --node node.yaml --taint node.kubernetes.io/unreachable:NoExecute
-  $ npx jest-k8s-placement report shard-*/placement-report.json --out report/`);
+  $ npx jest-k8s-placement report shard-*/ --out report/`);
 
   cli.command('explain')
     .description('for each workload: the nodes kube-scheduler would accept, and why it rejects the others')
@@ -193,9 +193,11 @@ Examples:
 
   cli.command('report')
     .description('merge placement-report.json files (one per shard) into one report')
-    .argument('<reports...>', 'placement-report.json files')
+    .argument('<reports...>', 'placement-report.json files, or directories holding placement-report*.json (the shards\' files)')
     .option('--out <dir>', 'where placement-report.md/.html/.json go', '.')
-    .action((files: string[], o: { out: string }) => {
+    .action((args: string[], o: { out: string }) => {
+      const files = reportFiles(args);
+      if (!files.length) throw new InputError(`${args.join(', ')}: no placement-report*.json there`);
       const reports = files.map((f) => {
         try {
           const r = JSON.parse(readFileSync(f, 'utf8')) as PlacementReport;

@@ -1,8 +1,9 @@
 // jest-k8s-placement/vitest-reporter — the same report for Vitest:
 //   test: { reporters: ['default', ['jest-k8s-placement/vitest-reporter', { outputDirectory: 'reports' }]] }
 // Worker threads and forks inherit the run directory this reporter names in the environment when Vitest creates it.
+// With --shard=i/n, each shard writes placement-report.shard-i-of-n.*.
 import { relativePath } from './report/names.js';
-import { buildReport, RecordsChannel, withTestStatus, writeReport, type ReportOptions } from './report/report.js';
+import { RecordsChannel, withTestStatus, writeRunReport, type ReportOptions, type Shard } from './report/report.js';
 
 export type { ReportOptions } from './report/report.js';
 
@@ -11,10 +12,20 @@ interface TestModuleLike {
   children: { allTests(): Iterable<{ fullName: string; result(): { state: string } }> };
 }
 
+/** The part of the Vitest instance we read: `--shard` (`{ index, count }`, 1-based). */
+interface VitestLike {
+  config?: { shard?: Shard };
+}
+
 export default class PlacementReporter {
   private readonly channel = new RecordsChannel();
+  private shard: Shard | undefined;
 
   constructor(private readonly options: ReportOptions = {}) {}
+
+  onInit(vitest: VitestLike): void {
+    this.shard = vitest?.config?.shard;
+  }
 
   onTestRunStart(): void {
     this.channel.clear();
@@ -26,6 +37,7 @@ export default class PlacementReporter {
       for (const t of m.children.allTests()) status.set(`${relativePath(m.moduleId)}\u0000${t.fullName}`, t.result().state);
     }
     const records = withTestStatus(this.channel.read(), (file, test) => status.get(`${file}\u0000${test}`));
-    writeReport(buildReport(records, this.options.title), this.options);
+    const note = writeRunReport(records, this.options, this.shard);
+    if (note) process.stderr.write(`${note}\n`);
   }
 }

@@ -1,7 +1,15 @@
-// placementMatrix, its serializer, and the run report's records (issue 12).
+// placementMatrix, its serializer, and the run report's records (issue 12; issue 18 point 1 at the end).
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { placementMatrix, formatMatrixMarkdown, POOL_LABELS } from '../src/report/matrix';
-import { buildReport, cellVerdict, mergeReports, RecordsChannel, renderHtml, renderMarkdown } from '../src/report/report';
-import { RECORDS_ENV } from '../src/report/record';
+import {
+  buildReport, cellVerdict, fileMatrices, MARKDOWN_LEGEND, mergeReports, RecordsChannel, renderHtml, renderMarkdown, reportFiles,
+  REPORT_DIR_ENV, REPORT_TITLE_ENV, resolveOptions, writeRunReport, type PlacementReport,
+} from '../src/report/report';
+import { RECORDS_ENV, toRecord, type PlacementRecord } from '../src/report/record';
+import { toBeSchedulableOn } from '../src/matchers';
+import { taint } from '../src/k8s/kubectl-taint';
 import type { Node, Pod, Taint } from '../src/types';
 import { deployment, daemonSet, node } from './fixtures';
 
@@ -124,12 +132,162 @@ describe('run report records', () => {
     const caught = buildReport([{ ...record, testStatus: 'passed' }]);
     const failing = buildReport([{ ...record, testStatus: 'failed' }]);
     expect([caught.summary.failed, failing.summary.failed]).toEqual([0, 1]);
-    expect(mergeReports([caught, failing]).summary).toEqual({ assertions: 2, passed: 1, failed: 1, files: 1 });
+    expect(mergeReports([caught, { ...failing, records: [{ ...failing.records[0], id: 'another run' }] }]).summary).toEqual({ assertions: 2, passed: 1, failed: 1, files: 1 });
     expect(renderMarkdown(failing)).toContain('### Failures (1)');
     expect(renderMarkdown(caught)).not.toContain('Failures');
     const html = renderHtml(failing);
     expect(html).toContain('<td class="cell rejected failed" title="rejected: TaintToleration: node(s) had untolerated taint(s) (taint a:NoSchedule is not tolerated)">');
     expect(html).not.toMatch(/<script|https?:\/\//);
     expect(cellVerdict([record, { ...record, accepted: true }])).toBe('mixed');
+  });
+});
+
+describe('run report (issue 18 point 1)', () => {
+  let channel: RecordsChannel;
+  let dir: string;
+  beforeEach(() => {
+    channel = new RecordsChannel();
+    dir = mkdtempSync(path.join(os.tmpdir(), 'placement-report-test-'));
+  });
+  afterEach(() => {
+    channel.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const utils = { matcherHint: (m: string) => m, printReceived: String, printExpected: String };
+
+  test('passed is exact when the runner leaves isNot undefined on a positive assertion (Vitest does)', () => {
+    const web = deployment('web');
+    const tainted = node('n1', [{ key: 'a', effect: 'NoSchedule' }]);
+    // Vitest's matcher state: `isNot` is `utils.flag(this, 'negate')`, undefined without `.not`
+    const vitestPositive = { utils } as never;
+    const result = toBeSchedulableOn.call(vitestPositive, web, tainted);
+    expect(result.pass).toBe(false);
+    const record = toRecord(vitestPositive, result, result.placement!);
+    expect([record.negated, record.passed]).toEqual([false, false]);
+    expect(record.message).toContain('TaintToleration');
+    const negated = toRecord({ utils, isNot: true } as never, result, result.placement!);
+    expect([negated.negated, negated.passed]).toEqual([true, true]);
+  });
+
+  test('replica, spread and shared-node assertions are recorded', () => {
+    const nodes = ['a', 'b'].map((z) => labelled(`n-${z}`, { 'topology.kubernetes.io/zone': z }));
+    const web = { ...deployment('web'), spec: { ...deployment('web').spec, replicas: 2 } };
+    const api = deployment('api');
+    expect(web).toHaveAllReplicasScheduled(nodes);
+    expect(web).toSpreadReplicasAcross('topology.kubernetes.io/zone', nodes);
+    expect(web).toShareNodesWith(api, nodes);
+    const tainted = nodes.map((n) => taint(n, 'x:NoSchedule'));
+    expect(() => expect(web).toHaveAllReplicasScheduled(tainted)).toThrow();
+    expect(channel.read().map((r) => [r.matcher, r.subject, r.target, r.verdict, r.accepted, r.passed])).toEqual([
+      ['toHaveAllReplicasScheduled', 'Deployment default/web', '2 nodes (n-a, n-b)', 'all 2 scheduled', true, true],
+      ['toSpreadReplicasAcross', 'Deployment default/web', '2 nodes (n-a, n-b)', 'skew 0 across topology.kubernetes.io/zone (maxSkew 1)', true, true],
+      ['toShareNodesWith', 'Deployment default/web', 'Deployment api', 'shares n-a', true, true],
+      ['toHaveAllReplicasScheduled', 'Deployment default/web', '2 nodes (n-a, n-b)', '2 of 2 Pending', false, false],
+    ]);
+    expect(channel.read()[3].reason).toBe('0/2 nodes are available: 2 node(s) had untolerated taint(s).');
+  });
+
+  test('copies of one node in different states get their own columns; one state keeps one column', () => {
+    const web = deployment('web', [{ key: 'node.kubernetes.io/not-ready', operator: 'Exists' }]);
+    const n1 = node('n1');
+    const notReady = node('n1', [], { ready: 'False' });
+    const drained = taint(n1, 'drain=now:NoExecute');
+    expect(web).toBeSchedulableOn(n1);
+    expect(web).toBeSchedulableOn({ ...n1 }); // a copy in the same state
+    expect(web).toBeSchedulableOn(notReady);
+    expect(web).not.toBeSchedulableOn(drained);
+    const records = channel.read();
+    expect(records.map((r) => r.state)).toEqual(['untainted', 'untainted', 'NotReady', 'taint drain=now:NoExecute']);
+    const [m] = fileMatrices(buildReport(records));
+    expect(m.groups).toEqual(['n1 (NotReady)', 'n1 (taint drain=now:NoExecute)', 'n1 (untainted)']);
+    expect(m.cells.get(`Deployment default/web\u0000n1 (untainted)`)).toHaveLength(2);
+    // a pool column names the node: `general (n1: NotReady)`
+    const pooled = records.map((r) => ({ ...r, group: 'general' }));
+    expect(fileMatrices(buildReport(pooled))[0].groups).toEqual(['general (n1: NotReady)', 'general (n1: taint drain=now:NoExecute)', 'general (n1: untainted)']);
+    // the same words for different states (other allocatable) are numbered
+    const small = { ...n1, status: { allocatable: { cpu: '1', pods: '110' } } };
+    const big = { ...n1, status: { allocatable: { cpu: '8', pods: '110' } } };
+    channel.clear();
+    expect(web).toBeSchedulableOn(small);
+    expect(web).toBeSchedulableOn(big);
+    expect(fileMatrices(buildReport(channel.read()))[0].groups).toEqual(['n1 (untainted #1)', 'n1 (untainted #2)']);
+    // reports written before state was recorded keep their columns
+    expect(fileMatrices(buildReport(records.map(({ state, stateKey, ...r }) => r)))[0].groups).toEqual(['n1']);
+  });
+
+  test('the Markdown has a legend and marks the outcome apart from the verdict: a passing .not is ✅', () => {
+    const web = deployment('web');
+    const tainted = node('n1', [{ key: 'a', effect: 'NoSchedule' }]);
+    expect(web).not.toBeSchedulableOn(tainted);
+    expect(web).toBeSchedulableOn(node('n2'));
+    expect(() => expect(web).toBeSchedulableOn(tainted)).toThrow();
+    expect(() => expect(web).not.toBeSchedulableOn(node('n2'))).toThrow();
+    const [notRejected, schedulable, caught, failed] = channel.read();
+    const md = renderMarkdown(buildReport([notRejected, schedulable, { ...caught, testStatus: 'passed' }, { ...failed, testStatus: 'failed' }]));
+    const lines = md.split('\n');
+    expect(lines[4]).toBe(MARKDOWN_LEGEND);
+    expect(MARKDOWN_LEGEND).toMatch(/^Legend: ✅ the assertion passed, ❌ it failed, ⚠️ it failed inside a test that passed/);
+    expect(lines.find((l) => l.startsWith('| Deployment default/web'))).toBe('| Deployment default/web | ✅ rejected (.not)<br>⚠️ rejected | ✅ schedulable<br>❌ schedulable (.not) |');
+    expect(md).toContain('4 placement assertion(s) in 1 test file(s): 3 passed, 1 failed.');
+  });
+
+  test('output directory and title: reporter option, overridden by the environment', () => {
+    expect(resolveOptions({ outputDirectory: 'reports', title: 'T' }, {})).toEqual({ outputDirectory: 'reports', title: 'T' });
+    expect(resolveOptions({ outputDirectory: 'reports', title: 'T', stepSummary: false }, { [REPORT_DIR_ENV]: 'ci/out', [REPORT_TITLE_ENV]: 'Shop placement' }))
+      .toEqual({ outputDirectory: 'ci/out', title: 'Shop placement', stepSummary: false });
+  });
+
+  const record = (): PlacementRecord => {
+    expect(deployment('web')).toBeSchedulableOn(node('n1'));
+    return channel.read().at(-1)!;
+  };
+  const saved = { summary: process.env.GITHUB_STEP_SUMMARY, dir: process.env[REPORT_DIR_ENV] };
+  afterEach(() => {
+    for (const [k, v] of [['GITHUB_STEP_SUMMARY', saved.summary], [REPORT_DIR_ENV, saved.dir]] as const) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  test('shards write their own files, which `reportFiles` finds in a directory and mergeReports merges', () => {
+    delete process.env.GITHUB_STEP_SUMMARY;
+    const r = record();
+    expect(writeRunReport([r], { outputDirectory: dir }, { index: 1, count: 2 })).toBeUndefined();
+    expect(writeRunReport([{ ...r, id: 'other', file: 'b.test.ts' }], { outputDirectory: dir }, { index: 2, count: 2 })).toBeUndefined();
+    expect(readdirSync(dir).sort()).toEqual([
+      'placement-report.shard-1-of-2.html', 'placement-report.shard-1-of-2.json', 'placement-report.shard-1-of-2.md',
+      'placement-report.shard-2-of-2.html', 'placement-report.shard-2-of-2.json', 'placement-report.shard-2-of-2.md',
+    ]);
+    const files = reportFiles([dir]);
+    expect(files.map((f) => path.basename(f))).toEqual(['placement-report.shard-1-of-2.json', 'placement-report.shard-2-of-2.json']);
+    const shards = files.map((f) => JSON.parse(readFileSync(f, 'utf8')) as PlacementReport);
+    expect(shards.map((s) => s.shard)).toEqual([{ index: 1, count: 2 }, { index: 2, count: 2 }]);
+    expect(readFileSync(path.join(dir, 'placement-report.shard-2-of-2.md'), 'utf8')).toContain('1 placement assertion(s) in 1 test file(s) (shard 2 of 2): 1 passed, 0 failed.');
+    const merged = mergeReports([...shards, shards[0]]);
+    expect(merged.summary).toEqual({ assertions: 2, passed: 2, failed: 0, files: 2 });
+    expect(merged.shard).toBeUndefined();
+    // --shard=1/1 is the whole run
+    writeRunReport([r], { outputDirectory: dir }, { index: 1, count: 1 });
+    expect(existsSync(path.join(dir, 'placement-report.json'))).toBe(true);
+  });
+
+  test('an empty run says so and leaves the last report as it was; with no report yet, it writes one that says so', () => {
+    const summary = path.join(dir, 'summary.md');
+    writeFileSync(summary, '');
+    process.env.GITHUB_STEP_SUMMARY = summary;
+    process.env[REPORT_DIR_ENV] = dir;
+    expect(writeRunReport([record()], { outputDirectory: 'ignored' })).toBeUndefined();
+    const json = path.join(dir, 'placement-report.json');
+    const full = readFileSync(json, 'utf8');
+    expect(JSON.parse(full).summary.assertions).toBe(1);
+    const note = writeRunReport([], {});
+    expect(note).toMatch(/^jest-k8s-placement: no placement assertions ran; .*placement-report\.json and its \.md and \.html are left as they were$/);
+    expect(readFileSync(json, 'utf8')).toBe(full);
+    expect(readFileSync(summary, 'utf8')).toContain('1 placement assertion(s)');
+    const fresh = path.join(dir, 'fresh');
+    delete process.env[REPORT_DIR_ENV];
+    expect(writeRunReport([], { outputDirectory: fresh })).toBeUndefined();
+    expect(writeRunReport([], { outputDirectory: fresh })).toMatch(/no placement assertions ran/);
+    expect(readFileSync(path.join(fresh, 'placement-report.md'), 'utf8')).toBe('## Placement report\n\nNo placement assertions ran.\n');
   });
 });

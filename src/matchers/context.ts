@@ -10,6 +10,7 @@ export interface MatcherUtils {
 }
 
 export interface MatcherContext {
+  /** Jest: true or false. Vitest: true with `.not`, undefined without; test it with `=== true`. */
   isNot: boolean;
   promise?: string;
   utils: MatcherUtils;
@@ -35,7 +36,7 @@ export function hint(ctx: MatcherContext, matcher: string, expected: string, suf
 
 /** A result that fails with and without `.not`: the question has no verdict (bad input). */
 export function failBoth(ctx: MatcherContext, message: () => string): MatcherResult {
-  return { pass: ctx.isNot, message };
+  return { pass: ctx.isNot === true, message };
 }
 
 export function rejectedByApiServer(what: string, errors: FieldError[]): string {

@@ -3,7 +3,7 @@
 // holds both. Both creation orders are tried (received first, then other first), as either may come first in a
 // real cluster; sharing in either order counts.
 import { hint, type MatcherContext, type MatcherResult } from './context';
-import { guarded, labelOf } from './inputs';
+import { guarded, labelOf, subjectOf } from './inputs';
 import { describePlaced, describeTies, place, replicaInputs, sampledNote, workloadOf } from './replicas';
 import type { Placement } from '../placement/place';
 import type { KubeObject } from '../types';
@@ -46,6 +46,11 @@ export function toShareNodesWith(this: MatcherContext, received: unknown, otherA
       (o.placement.pods.some((p) => !p.node) ? `\n  Pending: ${o.placement.pods.filter((p) => !p.node).map((p) => `${p.name} (${p.fitError})`).join('; ')}` : '');
     return {
       pass: hit !== undefined,
+      // accepted: the two may run on one node (that is what the placement found)
+      placement: {
+        matcher: 'toShareNodesWith', subject: subjectOf(a), target: b, accepted: hit !== undefined,
+        verdict: hit ? `shares ${hit.shared.map((s) => s.node).join(', ')}` : 'no shared node',
+      },
       message: () => hit
         ? `${header()}\n\n${intro}, but with ${hit.first} created first ${hit.shared.length} node(s) hold pods of both:\n` +
           hit.shared.map((s) => `  ${s.node}: ${s.mine.join(', ')} and ${s.theirs.join(', ')}`).join('\n') + `\nWhere every pod went:\n${where(hit)}${describeTies(hit.placement.pods)}${decided()}${sampledNote(hit.placement)}`

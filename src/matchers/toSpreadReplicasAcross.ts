@@ -6,7 +6,7 @@ import { toSubject } from '../subject';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
 import { hint, type MatcherContext, type MatcherResult } from './context';
-import { guarded, labelOf, UsageError } from './inputs';
+import { guarded, labelOf, subjectOf, UsageError } from './inputs';
 import { describePending, describeTies, place, replicaInputs, sampledNote, tieProbe, workloadOf } from './replicas';
 import type { Placement } from '../placement/place';
 
@@ -70,6 +70,11 @@ export function toSpreadReplicasAcross(this: MatcherContext, received: unknown, 
         : skew > maxSkew ? `the ${pods.length} replica(s) land with skew ${skew}:\n${table()}` : `the ${pods.length} replica(s) land with skew ${skew}:\n${table()}`;
     return {
       pass,
+      placement: {
+        matcher: 'toSpreadReplicasAcross', subject: subjectOf(workload), target: inputs.nodes, accepted: pass,
+        verdict: none ? 'no pods created' : pending.length ? `${pending.length} of ${pods.length} Pending` : counts.length ? `skew ${skew} across ${topologyKey} (maxSkew ${maxSkew})` : `no ${topologyKey} domain`,
+        ...(pending[0]?.fitError ? { reason: pending[0].fitError } : none ? { reason: none } : {}),
+      },
       message: () => `${header()}\n\nExpected ${label} ${this.isNot ? 'not ' : ''}to spread its replicas across ${topologyKey} with maxSkew ${maxSkew}, but ${why}${describeTies(pods)}${decided()}${sampledNote(placement)}`,
     };
   });

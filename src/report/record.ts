@@ -5,11 +5,12 @@
 // (in the main process) creates a run directory and names it in JEST_K8S_PLACEMENT_RECORDS before any
 // worker starts; workers inherit the variable and each process/thread appends JSON lines to its own file
 // there; the reporter merges them when the run ends. Nothing is written when the variable is unset.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import type { KubeObject } from '../types';
+import type { KubeObject, Node } from '../types';
+import { formatTaint } from '../k8s/toleration';
 import type { Subject } from '../subject';
 import type { MatcherContext, MatcherResult } from '../matchers/context';
 import type { Status } from '../scheduler/framework';
@@ -51,11 +52,18 @@ export interface PlacementRecord {
   target: string;
   /** The report's column: the node group (pool label, else node name) or the target itself. */
   group: string;
+  /** A single Node target's state in words: `NotReady, cordoned, taints drain=now:NoExecute`, or `untainted`. */
+  state?: string;
+  /**
+   * A fingerprint of that Node's labels, taints, unschedulable, conditions and allocatable: copies of one node
+   * in different states (as loaded, NotReady, drained) get their own columns in the report.
+   */
+  stateKey?: string;
   verdict: string;
   accepted: boolean;
   reason?: string;
   detail?: string;
-  /** Whether the assertion held (`pass` with `.not` taken into account). */
+  /** Whether the assertion held (`pass` with `.not` taken into account; exact under Jest and Vitest). */
   passed: boolean;
   /** The failure message, without colours, when the assertion failed. */
   message?: string;
@@ -76,11 +84,44 @@ const instance = randomUUID().slice(0, 8);
 // eslint-disable-next-line no-control-regex
 const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
-function describeTarget(target: PlacementFacts['target']): { target: string; group: string } {
+type TargetFacts = Pick<PlacementRecord, 'target' | 'group' | 'state' | 'stateKey'>;
+
+/** What a Node's state says about placement, in words, and a fingerprint of it. */
+export function nodeState(node: Node): { state: string; stateKey: string } {
+  const parts: string[] = [];
+  const conditions = node.status?.conditions ?? [];
+  for (const c of conditions) {
+    // The Ready condition's False/Unknown are what the node lifecycle controller turns into not-ready/unreachable taints.
+    if (c.type === 'Ready') {
+      if (c.status === 'False') parts.push('NotReady');
+      else if (c.status === 'Unknown') parts.push('Ready=Unknown');
+    } else if (c.status === 'True') parts.push(c.type);
+  }
+  if (node.spec?.unschedulable) parts.push('cordoned');
+  const taints = node.spec?.taints ?? [];
+  if (taints.length) {
+    const shown = taints.slice(0, 3).map((t) => formatTaint(t)).join(', ');
+    parts.push(`taint${taints.length > 1 ? 's' : ''} ${shown}${taints.length > 3 ? ` and ${taints.length - 3} more` : ''}`);
+  }
+  const labels = Object.entries(node.metadata?.labels ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const fingerprint = JSON.stringify([
+    labels,
+    taints.map((t) => [t.key, t.value ?? '', t.effect]),
+    node.spec?.unschedulable === true,
+    conditions.map((c) => [c.type, c.status]),
+    Object.entries(node.status?.allocatable ?? {}).sort(),
+  ]);
+  return { state: parts.join(', ') || 'untainted', stateKey: createHash('sha256').update(fingerprint).digest('hex').slice(0, 12) };
+}
+
+function describeTarget(target: PlacementFacts['target']): TargetFacts {
   if (typeof target === 'string') return { target, group: target };
   const one = (o: KubeObject) => (o.kind === 'Node' ? `Node ${o.metadata?.name}` : `${o.kind} ${o.metadata?.name}`);
   const groupOf = (o: KubeObject) => (o.kind === 'Node' ? defaultGroup(o as never) : one(o));
-  if (!Array.isArray(target)) return { target: one(target as KubeObject), group: groupOf(target as KubeObject) };
+  if (!Array.isArray(target)) {
+    const o = target as KubeObject;
+    return { target: one(o), group: groupOf(o), ...(o.kind === 'Node' ? nodeState(o as Node) : {}) };
+  }
   const list = target as readonly KubeObject[];
   const groups = [...new Set(list.map(groupOf))];
   const kind = list[0]?.kind === 'Node' ? 'node' : (list[0]?.kind ?? 'object');
@@ -99,14 +140,17 @@ export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: Place
   if (!id) ids.set(ctx, (id = `${process.pid}-${threadId}-${instance}-${++counter}`));
   const name = workloadName(facts.subject.object);
   const origin = originOfLabel(facts.subject.label, name);
-  const passed = result.pass !== ctx.isNot;
+  // Vitest leaves `isNot` undefined (not false) on an assertion without `.not`: compare with `true`, never with
+  // `ctx.isNot` itself, or every failing positive assertion under Vitest is recorded as passed.
+  const negated = ctx.isNot === true;
+  const passed = result.pass !== negated;
   const originText = origin && origin.replace(/^(.*):(\d+)$/, (_, f: string, l: string) => `${relative(f)}:${l}`);
   return {
     id,
     file: ctx.testPath ? relative(ctx.testPath) : '',
     test: ctx.currentTestName ?? '',
     matcher: facts.matcher,
-    negated: ctx.isNot === true,
+    negated,
     subject: name,
     namespace: facts.subject.object.metadata?.namespace ?? 'default',
     ...(originText ? { origin: originText } : {}),

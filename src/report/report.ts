@@ -1,23 +1,61 @@
 // The run report: records of every placement assertion (report/record.ts), merged and written as
 // placement-report.md (also appended to $GITHUB_STEP_SUMMARY), placement-report.html and placement-report.json.
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RECORDS_ENV, type PlacementRecord } from './record';
 
 export interface ReportOptions {
-  /** Where the three files go (default: the working directory). */
+  /** Where the three files go (default: the working directory; $JEST_K8S_PLACEMENT_REPORT_DIR overrides it). */
   outputDirectory?: string;
-  /** Page and section title (default "Placement report"). */
+  /** Page and section title (default "Placement report"; $JEST_K8S_PLACEMENT_REPORT_TITLE overrides it). */
   title?: string;
   /** Append the Markdown to $GITHUB_STEP_SUMMARY when it is set (default true). */
   stepSummary?: boolean;
 }
 
+/** The environment variables that override the reporter options (as jest-junit's JEST_JUNIT_OUTPUT_DIR does). */
+export const REPORT_DIR_ENV = 'JEST_K8S_PLACEMENT_REPORT_DIR';
+export const REPORT_TITLE_ENV = 'JEST_K8S_PLACEMENT_REPORT_TITLE';
+
+/** The reporter options with the environment's overrides: CI can set a directory per job without editing the config. */
+export function resolveOptions(options: ReportOptions = {}, env: NodeJS.ProcessEnv = process.env): ReportOptions {
+  return {
+    ...options,
+    ...(env[REPORT_DIR_ENV] ? { outputDirectory: env[REPORT_DIR_ENV] } : {}),
+    ...(env[REPORT_TITLE_ENV] ? { title: env[REPORT_TITLE_ENV] } : {}),
+  };
+}
+
+/** A shard of a sharded run (Jest's and Vitest's `--shard=index/count`), 1-based. */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** The report files a `report` argument names: a file as given; a directory's placement-report*.json (its shards'), sorted. */
+export function reportFiles(args: readonly string[]): string[] {
+  const json = /^placement-report(\.shard-\d+-of-\d+)?\.json$/;
+  return args.flatMap((a) => {
+    let entries: string[];
+    try {
+      entries = readdirSync(a);
+    } catch {
+      return [a]; // a file (or a missing path, which the caller reports)
+    }
+    return entries.filter((f) => json.test(f)).sort().map((f) => path.join(a, f));
+  });
+}
+
+/** `placement-report`, or `placement-report.shard-2-of-3` for a shard, so that shards never overwrite each other. */
+export const reportBaseName = (shard?: Shard) => (shard && shard.count > 1 ? `placement-report.shard-${shard.index}-of-${shard.count}` : 'placement-report');
+
 export interface PlacementReport {
   version: 1;
   title: string;
   summary: { assertions: number; passed: number; failed: number; files: number };
+  /** Set when the report is one shard's. */
+  shard?: Shard;
   records: PlacementRecord[];
 }
 
@@ -90,9 +128,11 @@ export function buildReport(records: PlacementRecord[], title = 'Placement repor
   };
 }
 
-/** Merge reports (e.g. placement-report.json of each shard) into one. */
+/** Merge reports (e.g. placement-report.json of each shard) into one; a record given twice (same id) counts once. */
 export function mergeReports(reports: PlacementReport[], title?: string): PlacementReport {
-  return buildReport(reports.flatMap((r) => r.records), title ?? reports[0]?.title);
+  const byId = new Map<string, PlacementRecord>();
+  for (const r of reports.flatMap((x) => x.records)) byId.set(r.id, r);
+  return buildReport([...byId.values()], title ?? reports[0]?.title);
 }
 
 interface FileMatrix {
@@ -100,6 +140,28 @@ interface FileMatrix {
   subjects: Array<{ subject: string; namespace: string; origin?: string }>;
   groups: string[];
   cells: Map<string, PlacementRecord[]>;
+}
+
+/**
+ * Each record's column: its group, unless the file asserts on copies of one Node in different states (as loaded,
+ * NotReady, drained): then each copy gets its own column, named with its state (`general-b1 (NotReady)`, or
+ * `general (general-b1: NotReady)` when the column is a pool). Equal words for different states get `#2`, `#3`.
+ */
+function columnsOf(records: readonly PlacementRecord[]): (r: PlacementRecord) => string {
+  const keys = new Map<string, Map<string, string>>(); // target → stateKey → state, in order of first use
+  for (const r of records) {
+    if (!r.stateKey) continue;
+    if (!keys.has(r.target)) keys.set(r.target, new Map());
+    keys.get(r.target)!.set(r.stateKey, r.state ?? '');
+  }
+  return (r) => {
+    const states = r.stateKey ? keys.get(r.target)! : undefined;
+    if (!states || states.size < 2) return r.group;
+    const same = [...states].filter(([, state]) => state === r.state).map(([k]) => k);
+    const state = `${r.state}${same.length > 1 ? ` #${same.indexOf(r.stateKey!) + 1}` : ''}`;
+    const name = r.target.replace(/^Node /, '');
+    return r.group === name ? `${name} (${state})` : `${r.group} (${name}: ${state})`;
+  };
 }
 
 const key = (subject: string, group: string) => `${subject}\u0000${group}`;
@@ -112,15 +174,16 @@ export function fileMatrices(report: PlacementReport): FileMatrix[] {
   return [...files].map(([file, records]) => {
     const subjects = new Map<string, { subject: string; namespace: string; origin?: string }>();
     const cells = new Map<string, PlacementRecord[]>();
+    const column = columnsOf(records);
     for (const r of records) {
       if (!subjects.has(r.subject)) subjects.set(r.subject, { subject: r.subject, namespace: r.namespace, ...(r.origin ? { origin: r.origin } : {}) });
-      const k = key(r.subject, r.group);
+      const k = key(r.subject, column(r));
       cells.set(k, [...(cells.get(k) ?? []), r]);
     }
     return {
       file,
       subjects: [...subjects.values()].sort((a, b) => byText(a.namespace, b.namespace) || byText(nameOf(a.subject), nameOf(b.subject)) || byText(a.subject, b.subject)),
-      groups: [...new Set(records.map((r) => r.group))].sort(byText),
+      groups: [...new Set(records.map(column))].sort(byText),
       cells,
     };
   });
@@ -136,19 +199,31 @@ const assertion = (r: PlacementRecord) => `expect(${r.subject})${r.negated ? '.n
 
 function summaryLine(report: PlacementReport): string {
   const s = report.summary;
-  return `${s.assertions} placement assertion(s) in ${s.files} test file(s): ${s.passed} passed, ${s.failed} failed.`;
+  const shard = report.shard ? ` (shard ${report.shard.index} of ${report.shard.count})` : '';
+  if (s.assertions === 0) return `No placement assertions ran${shard}.`;
+  return `${s.assertions} placement assertion(s) in ${s.files} test file(s)${shard}: ${s.passed} passed, ${s.failed} failed.`;
 }
+
+/** The assertion's outcome, apart from the verdict: a passing `.not` that found "rejected" is ✅. */
+export function outcomeMark(r: PlacementRecord): string {
+  return r.passed ? '✅' : isFailure(r) ? '❌' : '⚠️';
+}
+
+export const MARKDOWN_LEGEND =
+  'Legend: ✅ the assertion passed, ❌ it failed, ⚠️ it failed inside a test that passed (e.g. `expect(() => …).toThrow()`); ' +
+  'the words are the verdict (what the workload would get there), and `(.not)` marks a negated assertion.';
 
 const md = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function renderMarkdown(report: PlacementReport): string {
   const out = [`## ${report.title}`, '', summaryLine(report), ''];
+  if (report.records.length) out.push(MARKDOWN_LEGEND, '');
   for (const m of fileMatrices(report)) {
     out.push(`### \`${m.file || '(unknown test file)'}\``, '', `| workload | ${m.groups.map(md).join(' | ')} |`, `|---|${m.groups.map(() => '---').join('|')}|`);
     for (const s of m.subjects) {
       const cells = m.groups.map((g) => {
         const rs = m.cells.get(key(s.subject, g)) ?? [];
-        return rs.map((r) => `${r.accepted ? '✅' : '❌'} ${md(r.verdict)}${isFailure(r) ? ' **(failed)**' : ''}`).join('<br>');
+        return rs.map((r) => `${outcomeMark(r)} ${md(r.verdict)}${r.negated ? ' (.not)' : ''}`).join('<br>');
       });
       out.push(`| ${md(s.subject)} | ${cells.join(' | ')} |`);
     }
@@ -229,14 +304,16 @@ ${failures.length ? `<h2 id="failures">Failures (${failures.length})</h2>${failu
 `;
 }
 
-/** Writes the three files; appends the Markdown to $GITHUB_STEP_SUMMARY when set. Returns the paths written. */
+/** Writes the three files (named for the report's shard, if any); appends the Markdown to $GITHUB_STEP_SUMMARY when set. Returns the paths written. */
 export function writeReport(report: PlacementReport, options: ReportOptions = {}): string[] {
   const dir = path.resolve(options.outputDirectory ?? process.cwd());
   mkdirSync(dir, { recursive: true });
+  const base = reportBaseName(report.shard);
+  const markdown = renderMarkdown(report);
   const files = {
-    'placement-report.md': renderMarkdown(report),
-    'placement-report.html': renderHtml(report),
-    'placement-report.json': `${JSON.stringify(report, null, 2)}\n`,
+    [`${base}.md`]: markdown,
+    [`${base}.html`]: renderHtml(report),
+    [`${base}.json`]: `${JSON.stringify(report, null, 2)}\n`,
   };
   const written = Object.entries(files).map(([name, text]) => {
     const file = path.join(dir, name);
@@ -244,6 +321,23 @@ export function writeReport(report: PlacementReport, options: ReportOptions = {}
     return file;
   });
   const summary = process.env.GITHUB_STEP_SUMMARY;
-  if (summary && options.stepSummary !== false) appendFileSync(summary, `${files['placement-report.md']}\n`);
+  if (summary && options.stepSummary !== false) appendFileSync(summary, `${markdown}\n`);
   return written;
+}
+
+/**
+ * The reporters' end of a run: the report of these records, for this shard, with the environment's overrides.
+ * A run without a placement assertion (a filter that matched nothing, a runner config without placement specs)
+ * leaves an existing report as it was and says so, instead of replacing it with an empty one.
+ * Returns the line to print, if any.
+ */
+export function writeRunReport(records: PlacementRecord[], reporterOptions: ReportOptions = {}, shard?: Shard): string | undefined {
+  const options = resolveOptions(reporterOptions);
+  const report: PlacementReport = { ...buildReport(records, options.title), ...(shard && shard.count > 1 ? { shard } : {}) };
+  const json = path.join(path.resolve(options.outputDirectory ?? process.cwd()), `${reportBaseName(report.shard)}.json`);
+  if (records.length === 0 && existsSync(json)) {
+    return `jest-k8s-placement: no placement assertions ran; ${path.relative(process.cwd(), json) || json} and its .md and .html are left as they were`;
+  }
+  writeReport(report, options);
+  return undefined;
 }
