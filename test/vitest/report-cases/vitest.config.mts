@@ -1,0 +1,13 @@
+// Run by ../report.test.ts in a child Vitest: the run report of assertions that pass and fail on purpose.
+// The output directory comes from JEST_K8S_PLACEMENT_REPORT_DIR, which overrides the option here.
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ['*.spec.ts'],
+    setupFiles: ['../../../src/vitest.mts'],
+    reporters: ['dot', [path.resolve(import.meta.dirname, '../../../src/vitest-reporter.mts'), { outputDirectory: 'not-used', title: 'Vitest cases' }]],
+  },
+});
