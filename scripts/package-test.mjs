@@ -8,7 +8,7 @@
 //   `@ts-expect-error` lines in specs are type tests of the published typings.
 // - A test whose name starts with "FAIL" must fail, and its failure's first stack frame outside the runner must
 //   be the spec's own line; every other test must pass.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,6 +70,57 @@ function check(report, variant, expectedFiles) {
   return { problems, count };
 }
 
+// The README's Install section, followed literally: its `### Jest` or `### Vitest` part and the Quick start, with the
+// code blocks read from README.md so the text cannot drift from what is tested. A block whose first line is
+// `// <file>` is that file; a `sh` block's lines are commands, and a command whose comment names a runner runs only
+// for that runner. `npm install` gets the tarball for this package and the lockfile's versions for the rest
+// (reproducible and served from npm's cache; the README's names resolve to the same packages).
+function readmeBlocks(section) {
+  const blocks = [];
+  for (const m of section.matchAll(/^```(\w*)\n([^]*?)^```$/gm)) blocks.push({ lang: m[1], text: m[2] });
+  return blocks;
+}
+
+function readmeProject(runner, tarball) {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const between = (from, to) => {
+    const start = readme.indexOf(from);
+    const end = readme.indexOf(to, start + from.length);
+    if (start < 0 || end < 0) throw new Error(`README.md has no "${from}" … "${to}"`);
+    return readme.slice(start, end);
+  };
+  const blocks = [...readmeBlocks(between(`### ${runner}\n`, '\n### ')), ...readmeBlocks(between('## Quick start\n', '\n## '))];
+  const dir = path.join(tmp, `readme-${runner.toLowerCase()}`);
+  mkdirSync(dir);
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `readme-${runner.toLowerCase()}`, private: true }, null, 2));
+  const commands = [];
+  for (const b of blocks) {
+    const file = /^\/\/ ([\w.-]+)\n/.exec(b.text)?.[1];
+    if (file) writeFileSync(path.join(dir, file), b.text);
+    else if (b.lang === 'sh') {
+      for (const line of b.text.split('\n').filter(Boolean)) {
+        const [command, comment = ''] = line.split(/\s+#\s*/);
+        const other = ['Jest', 'Vitest'].find((r) => r !== runner);
+        if (!comment.includes(other)) commands.push(command.trim());
+      }
+    }
+  }
+  if (!commands.some((c) => c.startsWith('npm install')) || !commands.some((c) => c.startsWith('npx '))) {
+    throw new Error(`README.md: no npm install or npx command for ${runner}: ${JSON.stringify(commands)}`);
+  }
+  for (const command of commands) {
+    let [cmd, ...args] = command.split(/\s+/);
+    if (cmd === 'npm' && args[0] === 'install') {
+      args = [...args.map((a) => (a.startsWith('-') ? a : a === 'jest-k8s-placement' ? tarball : `${a}@${version(a)}`)), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+    }
+    const start = Date.now();
+    const r = spawnSync(cmd, args, { cwd: dir, env, encoding: 'utf8' });
+    console.log(`$ ${command}  (README ${runner}, ${((Date.now() - start) / 1000).toFixed(1)} s)`);
+    if (r.status !== 0) throw new Error(`${command} exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
+    if (cmd === 'npx' && args[0] !== 'tsc' && !/\b2 passed\b/.test(r.stdout + r.stderr)) throw new Error(`${command}: the Quick start's 2 tests did not pass:\n${r.stdout}\n${r.stderr}`);
+  }
+}
+
 try {
   run('npm', ['pack', '--silent', '--pack-destination', tmp], { cwd: root });
   mkdirSync(project);
@@ -123,11 +174,19 @@ export default { test: { include: ['vitest/*.spec.ts'], setupFiles: ['jest-k8s-p
     console.log(`${variant.name}: ${count} tests in ${specFiles[variant.name].join(', ')}: ${problems.length ? 'WRONG' : 'each passed or failed as named'}`);
     failures.push(...problems.map((p) => `[${variant.name}] ${p}`));
   }
+  for (const runner of ['Jest', 'Vitest']) {
+    try {
+      readmeProject(runner, path.join(tmp, tarball));
+      console.log(`README ${runner} setup: installed, type-checked and ran the Quick start as written`);
+    } catch (error) {
+      failures.push(`[README ${runner}] ${error.message}`);
+    }
+  }
   if (failures.length) {
     console.error(`\npackage test failed:\n${failures.join('\n\n')}`);
     process.exitCode = 1;
   } else {
-    console.log('package test: 3 runner variants passed from the packed tarball');
+    console.log('package test: 3 runner variants and the README\'s Jest and Vitest setups passed from the packed tarball');
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -101,6 +101,13 @@ test('the matrix prints as a table', () => {
   \`);
 });
 `);
+  writeFileSync(path.join(project, 'vitest-fail.spec.ts'), `import { expect, test } from 'vitest';
+import { loadManifests } from 'jest-k8s-placement';
+const gpu = loadManifests('platform/nodes/cluster-nodes.yaml').nodes().find((n) => n.metadata?.name === 'gpu-a1')!;
+test('is expected to fail: web on the GPU node', () => {
+  expect(loadManifests('platform/apps/web.yaml').get('deployment/web')).toBeSchedulableOn(gpu);
+});
+`);
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }, null, 2));
   writeFileSync(path.join(project, 'jest.config.js'), `
 module.exports = {
@@ -113,7 +120,7 @@ module.exports = {
 };
 `);
   writeFileSync(path.join(project, 'vitest.config.mjs'), `
-export default { test: { include: ['vitest.spec.ts'], setupFiles: ['jest-k8s-placement/vitest'],
+export default { test: { include: ['vitest.spec.ts', 'vitest-fail.spec.ts'], setupFiles: ['jest-k8s-placement/vitest'],
   reporters: ['default', ['jest-k8s-placement/vitest-reporter', { outputDirectory: 'report-vitest' }]] } };
 `);
   const deps = ['jest', '@swc/jest', '@swc/core', 'vitest', 'jest-junit'].map((n) => `${n}@${version(n)}`);
@@ -146,6 +153,8 @@ export default { test: { include: ['vitest.spec.ts'], setupFiles: ['jest-k8s-pla
   assert.equal(jr.records.filter((r) => r.matcher === 'toBeEvictedFrom').length, 1);
   const md = readFileSync(path.join(project, 'report-jest/placement-report.md'), 'utf8');
   assert.match(md, /9 placement assertion\(s\) in 2 test file\(s\): 8 passed, 1 failed\./);
+  assert.match(md, /\nLegend: ✅ the assertion passed, ❌ it failed, ⚠️ it failed inside a test that passed/);
+  assert.match(md, /\| ✅ rejected \(\.not\) \|/, 'a passing .not is marked as passed, apart from its verdict');
   assert.match(md, /### Failures \(1\)/);
   assert.match(md, /\| Deployment shop\/web \|/);
   assert.ok(!md.includes(project), 'no absolute paths in the Markdown');
@@ -154,21 +163,37 @@ export default { test: { include: ['vitest.spec.ts'], setupFiles: ['jest-k8s-pla
   const html = readFileSync(path.join(project, 'report-jest/placement-report.html'), 'utf8');
   assert.ok(!/<script|https?:\/\/|<link/.test(html), 'the HTML is self-contained and needs no JavaScript');
 
-  // Vitest: the same report.
-  ok(run('npx', ['vitest', 'run'], project));
+  // Jest --shard: each shard writes its own files (the directory from the environment); `report <dir>` merges them
+  // into the unsharded run's numbers. An empty run leaves the report as it was.
+  for (const shard of ['1/2', '2/2']) {
+    const r = run('npx', ['jest', '--ci', `--shard=${shard}`], project, { env: { JEST_K8S_PLACEMENT_REPORT_DIR: 'report-shards' } });
+    assert.ok(r.status === 0 || r.status === 1, r.stderr);
+  }
+  assert.deepEqual(readdirSync(path.join(project, 'report-shards')).filter((f) => f.endsWith('.json')).sort(), ['placement-report.shard-1-of-2.json', 'placement-report.shard-2-of-2.json']);
+  ok(run('npx', ['jest-k8s-placement', 'report', 'report-shards', '--out', 'merged-shards'], project));
+  assert.deepEqual(json(path.join(project, 'merged-shards/placement-report.json')).summary, jr.summary);
+  const before = readFileSync(path.join(project, 'report-jest/placement-report.json'), 'utf8');
+  const empty = ok(run('npx', ['jest', '--ci', 'no-such-spec', '--passWithNoTests'], project));
+  assert.match(empty.stderr, /jest-k8s-placement: no placement assertions ran; report-jest\/placement-report\.json and its \.md and \.html are left as they were/);
+  assert.equal(readFileSync(path.join(project, 'report-jest/placement-report.json'), 'utf8'), before);
+
+  // Vitest: the same report; a failing positive assertion is recorded as failed (Vitest leaves isNot undefined).
+  const vitest = run('npx', ['vitest', 'run'], project);
+  assert.equal(vitest.status, 1, `the Vitest run has one failing test:\n${vitest.stdout}`);
   const vr = json(path.join(project, 'report-vitest/placement-report.json'));
-  assert.deepEqual(vr.summary, { assertions: 3, passed: 3, failed: 0, files: 1 });
-  assert.deepEqual(vr.records.map((r) => [r.file, r.test, r.matcher, r.testStatus]), [
-    ['vitest.spec.ts', 'DaemonSet kube-system/cilium (platform/system/cni.yaml:2) runs on every node', 'toBeSchedulableOnAllOf', 'passed'],
-    ['vitest.spec.ts', 'DaemonSet logging/fluent-bit (platform/system/logging.yaml:2) runs on every node', 'toBeSchedulableOnAllOf', 'passed'],
-    ['vitest.spec.ts', 'the training job tolerates the GPU taint', 'toTolerate', 'passed'],
+  assert.deepEqual(vr.summary, { assertions: 4, passed: 3, failed: 1, files: 2 });
+  assert.deepEqual(vr.records.map((r) => [r.file, r.test, r.matcher, r.passed, r.testStatus]), [
+    ['vitest-fail.spec.ts', 'is expected to fail: web on the GPU node', 'toBeSchedulableOn', false, 'failed'],
+    ['vitest.spec.ts', 'DaemonSet kube-system/cilium (platform/system/cni.yaml:2) runs on every node', 'toBeSchedulableOnAllOf', true, 'passed'],
+    ['vitest.spec.ts', 'DaemonSet logging/fluent-bit (platform/system/logging.yaml:2) runs on every node', 'toBeSchedulableOnAllOf', true, 'passed'],
+    ['vitest.spec.ts', 'the training job tolerates the GPU taint', 'toTolerate', true, 'passed'],
   ]);
   for (const f of ['placement-report.md', 'placement-report.html']) assert.ok(existsSync(path.join(project, 'report-vitest', f)));
 
-  // Shards: the JSON reports merge into one.
+  // The JSON reports merge into one.
   const merge = ok(run('npx', ['jest-k8s-placement', 'report', 'report-jest/placement-report.json', 'report-vitest/placement-report.json', '--out', 'merged'], project));
   assert.match(merge.stdout, /placement-report\.html/);
-  assert.deepEqual(json(path.join(project, 'merged/placement-report.json')).summary, { assertions: 12, passed: 11, failed: 1, files: 3 });
+  assert.deepEqual(json(path.join(project, 'merged/placement-report.json')).summary, { assertions: 13, passed: 11, failed: 2, files: 4 });
 
   // The CLI, as a subprocess, stdin included.
   // the bin npm linked, without npx's start-up cost
