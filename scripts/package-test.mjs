@@ -111,13 +111,13 @@ function readmeProject(runner, tarball) {
   for (const command of commands) {
     let [cmd, ...args] = command.split(/\s+/);
     if (cmd === 'npm' && args[0] === 'install') {
-      args = [...args.map((a) => (a.startsWith('-') ? a : a === 'jest-k8s-placement' ? tarball : `${a}@${version(a)}`)), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+      args = [...args.map((a, i) => (i === 0 || a.startsWith('-') ? a : a === 'jest-k8s-placement' ? tarball : `${a}@${version(a)}`)), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
     }
     const start = Date.now();
     const r = spawnSync(cmd, args, { cwd: dir, env, encoding: 'utf8' });
     console.log(`$ ${command}  (README ${runner}, ${((Date.now() - start) / 1000).toFixed(1)} s)`);
     if (r.status !== 0) throw new Error(`${command} exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
-    if (cmd === 'npx' && args[0] !== 'tsc' && !/\b2 passed\b/.test(r.stdout + r.stderr)) throw new Error(`${command}: the Quick start's 2 tests did not pass:\n${r.stdout}\n${r.stderr}`);
+    if (cmd === 'npx' && args[0] !== 'tsc' && !/\b2 passed\b/.test((r.stdout + r.stderr).replace(/\u001b\[[0-9;]*m/g, ''))) throw new Error(`${command}: the Quick start's 2 tests did not pass:\n${r.stdout}\n${r.stderr}`);
   }
 }
 
