@@ -1,6 +1,6 @@
 // What survives a node failure, and for how long.
-import { taint } from 'jest-k8s-placement';
-import { node, repo, withReady } from './platform';
+import { taint, unreachable } from 'jest-k8s-placement';
+import { node, repo } from './platform';
 
 const web = repo.get('deployment/web');
 const payments = repo.get('statefulset/payments-db');
@@ -20,7 +20,7 @@ describe('a NotReady node (general-b2, from the dump)', () => {
 });
 
 describe('an unreachable node', () => {
-  const partitioned = withReady(node('general-b1'), 'Unknown');
+  const partitioned = unreachable(node('general-b1')); // Ready=Unknown and the unreachable taints, as the controller writes them
   test('payments-db fails over after 30 s', () => {
     expect(payments).toBeEvictedFrom(partitioned).after(30);
   });

@@ -11,8 +11,5 @@ export const node = (name: string) => cluster.get(`node/${name}`) as Node;
 export const pool = (name: string) => nodes.filter((n) => n.metadata?.labels?.pool === name);
 
 export const isReady = (n: Node) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
-
-/** The same node as the node lifecycle controller sees it when its Ready condition changes. */
-export function withReady(n: Node, status: 'True' | 'False' | 'Unknown'): Node {
-  return { ...n, spec: { ...n.spec, taints: [] }, status: { ...n.status, conditions: [{ type: 'Ready', status }] } };
-}
+// Other node states come from the library: notReady(n), unreachable(n), cordon(n), withCondition(n, type, status),
+// cloneNode(n, { name, zone }).

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './types';
-import { loadManifests, ManifestError, parseManifests } from './loader';
+import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
+import { placeReplicas } from './placement/place';
 import { toSubject } from './subject';
 import { scheduleOn } from './evaluate';
 import { describeGated } from './scheduler';
@@ -25,6 +26,8 @@ import type { Failure } from './outage/types';
 /** Bad input: the message is printed as is and the exit code is 2. */
 class InputError extends Error {}
 
+/** --ignore and --kind: the loader's options for every file a command reads (loadManifests' ignore and kind). */
+let loadOptions: LoadOptions = {};
 let stdinUsed = false;
 function load(files: string[]): KubeObject[] {
   const out: KubeObject[] = [];
@@ -33,9 +36,9 @@ function load(files: string[]): KubeObject[] {
       if (file === '-') {
         if (stdinUsed) throw new InputError('"-" (stdin) can be given only once');
         stdinUsed = true;
-        out.push(...parseManifests(readFileSync(0, 'utf8'), '<stdin>'));
+        out.push(...parseManifests(readFileSync(0, 'utf8'), '<stdin>', loadOptions));
       } else {
-        out.push(...loadManifests(file));
+        out.push(...loadManifests(file, loadOptions));
       }
     } catch (e) {
       if (e instanceof ManifestError) throw new InputError(e.message);
@@ -107,6 +110,33 @@ function evict(workloads: KubeObject[], node: Node): string {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/** The node evict works on: the only one of the file, or the one --node-name names. */
+function oneNode(nodes: Node[], file: string, name: string | undefined): Node {
+  const names = nodes.map((n) => n.metadata?.name ?? '');
+  if (name === undefined) {
+    if (nodes.length === 1) return nodes[0];
+    throw new InputError(`--node ${file}: expected one Node, found ${nodes.length} (${nodeNames(names, 10)}); pick one with --node-name`);
+  }
+  const found = nodes.find((n) => n.metadata?.name === name);
+  if (!found) throw new InputError(`--node-name ${name}: no such Node in ${file} (found ${nodeNames(names, 10)})`);
+  return found;
+}
+
+/** Where every pod the workloads' controllers create lands, placed one at a time (placeReplicas). */
+function explainReplicas(workloads: KubeObject[] & { namespaces: KubeObject[] }, nodes: Node[], existingPods: Pod[] | undefined): string {
+  const placement = placeReplicas(workloads, nodes, { existingPods, namespaces: workloads.namespaces });
+  const sections = workloads.map((w) => {
+    const pods = placement.of(w);
+    const pending = pods.filter((p) => !p.node);
+    const lines = pods.map((p) => (p.node ? `  ${p.name} → ${p.node}` : `  ${p.name} Pending: ${p.fitError}`));
+    const head = `${toSubject(w).label}: ${pods.length - pending.length}/${pods.length} pod(s) scheduled`;
+    const none = placement.noPods.find((n) => n.workload === toSubject(w).label);
+    return none && !pods.length ? `${toSubject(w).label}: no pods (${none.reason})` : [head, ...lines].join('\n');
+  });
+  const note = placement.sampled ? `\n\n(the cluster has more feasible nodes than kube-scheduler scores per pod, ${placement.feasibleNodesToFind}: it may pick other nodes of the same score)` : '';
+  return sections.join('\n\n') + note;
+}
+
 /** `--failure zone:eu-west-1a` and `--failure nodes:a1,a2` are outages; anything else (even `zone:NoExecute`, a taint) is an eviction column. */
 function failureOf(spec: string): string | Failure {
   const m = /^(zone|nodes):(.+)$/.exec(spec);
@@ -138,13 +168,14 @@ Examples:
     .requiredOption('--nodes <files...>', 'Node objects (kubectl get nodes -o yaml)')
     .option('--existing <files...>', 'pods already bound to the nodes (spec.nodeName), counted for ports and resources')
     .option('--namespace <namespace>', 'only workloads in this namespace')
-    .addHelpText('after', '\nExample:\n  $ helm template . | npx jest-k8s-placement explain - --nodes nodes.yaml')
-    .action((manifests: string[], o: { nodes: string[]; existing?: string[]; namespace?: string }) => {
+    .option('--replicas', 'place every pod the workloads\' controllers create, one at a time (placeReplicas), and say where each lands')
+    .addHelpText('after', '\nExamples:\n  $ helm template . | npx jest-k8s-placement explain - --nodes nodes.yaml\n  $ npx jest-k8s-placement explain rendered/ --nodes nodes.yaml --replicas')
+    .action((manifests: string[], o: { nodes: string[]; existing?: string[]; namespace?: string; replicas?: boolean }) => {
       const workloads = workloadsOf(manifests, o.namespace);
       const nodes = nodesOf(o.nodes);
       const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
-      out(`${explain(workloads, nodes, existing)}\n`);
+      out(`${o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)}\n`);
     });
 
   cli.command('matrix')
@@ -179,17 +210,29 @@ Examples:
   cli.command('evict')
     .description('when the taint-eviction controller would evict each workload from the node, and which toleration decides it')
     .argument('<manifests...>', 'workload manifests ("-" for stdin)')
-    .requiredOption('--node <file>', 'one Node object (kubectl get node NAME -o yaml)')
+    .requiredOption('--node <file>', 'a Node object (kubectl get node NAME -o yaml), or a dump of many with --node-name')
+    .option('--node-name <name>', 'the node to use when --node holds several (kubectl get nodes -o yaml)')
     .option('--taint <spec>', 'add a taint first, as kubectl taint writes it (repeatable)', collect)
-    .addHelpText('after', '\nExample:\n  $ npx jest-k8s-placement evict rendered/ --node node.yaml --taint maintenance=kernel:NoExecute')
-    .action((manifests: string[], o: { node: string; taint?: string[] }) => {
+    .addHelpText('after', '\nExamples:\n  $ npx jest-k8s-placement evict rendered/ --node node.yaml --taint maintenance=kernel:NoExecute\n  $ npx jest-k8s-placement evict rendered/ --node nodes.yaml --node-name general-b1')
+    .action((manifests: string[], o: { node: string; nodeName?: string; taint?: string[] }) => {
       for (const t of o.taint ?? []) checkTaintSpec(cli, t);
       const workloads = workloadsOf(manifests);
-      const nodes = nodesOf([o.node]);
-      if (nodes.length !== 1) throw new InputError(`--node ${o.node}: expected one Node, found ${nodes.length} (${nodes.map((n) => n.metadata?.name).join(', ')})`);
-      checkValid([...workloads, nodes[0]]);
-      out(`${evict(workloads, o.taint?.length ? taint(nodes[0], ...o.taint) : nodes[0])}\n`);
+      const node = oneNode(nodesOf([o.node]), o.node, o.nodeName);
+      checkValid([...workloads, node]);
+      out(`${evict(workloads, o.taint?.length ? taint(node, ...o.taint) : node)}\n`);
     });
+
+  // --ignore and --kind for the commands that read manifests
+  for (const name of ['explain', 'matrix', 'evict']) {
+    const command = cli.commands.find((c) => c.name() === name)!;
+    command
+      .option('--ignore <glob>', 'leave out files matching this glob, as loadManifests\' ignore (repeatable)', collect)
+      .option('--kind <kind>', 'kind for documents that have none, e.g. Node for a headerless node dump (loadManifests\' kind)')
+      .hook('preAction', (_parent, action) => {
+        const { ignore, kind } = action.opts<{ ignore?: string[]; kind?: string }>();
+        loadOptions = { ...(ignore ? { ignore } : {}), ...(kind ? { kind } : {}) };
+      });
+  }
 
   cli.command('report')
     .description('merge placement-report.json files (one per shard) into one report')

@@ -3,6 +3,7 @@
 export { configure, resetConfiguration, settings, type ConfigureOptions, type PlacementSettings } from './config';
 export { withConfiguration } from './config';
 export { parseTaint, taint, type ParsedTaint, type TaintAddition, type TaintRemoval, type TaintOptions } from './k8s/kubectl-taint';
+export { cloneNode, cordon, notReady, unreachable, withCondition, type CloneOptions } from './k8s/node-helpers';
 export { validate } from './validate';
 export { toleratesTaint } from './k8s/toleration';
 export { validateTolerations, validateTaints } from './k8s/validation';

@@ -61,3 +61,65 @@ test('report refuses a placement-report.json whose records are malformed, naming
   const partial = file('partial.json', JSON.stringify({ version: 1, records: [{ id: '1' }] }));
   expect(run('report', partial, '--out', dir).error?.message).toContain('records[0]: missing or mistyped file, test, matcher');
 });
+
+describe('loading options, evict --node-name, explain --replicas', () => {
+  const sub = path.join(dir, 'opts');
+  require('node:fs').mkdirSync(path.join(sub, 'rendered'), { recursive: true });
+  const inSub = (name: string, text: string) => {
+    writeFileSync(path.join(sub, name), text);
+    return path.join(sub, name);
+  };
+  const deployment = (name: string, replicas: number, extra = '') => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: ${name}, namespace: shop}
+spec:
+  replicas: ${replicas}
+  selector: {matchLabels: {app: ${name}}}
+  template:
+    metadata: {labels: {app: ${name}}}
+    spec:
+      containers: [{name: c, image: nginx, resources: {requests: {cpu: 600m}}}]${extra}
+`;
+  inSub('rendered/web.yaml', deployment('web', 3));
+  inSub('rendered/values.yaml', 'replicas: 3\nimage: nginx\n'); // not a manifest: the loader refuses it
+  const nodeDump = inSub('nodes.yaml', `apiVersion: v1
+kind: List
+items:
+${['general-a1', 'general-b1'].map((n) => `- apiVersion: v1
+  kind: Node
+  metadata: {name: ${n}, labels: {kubernetes.io/hostname: ${n}}}
+  status: {allocatable: {cpu: "1", memory: 4Gi, pods: "110"}}`).join('\n')}
+`);
+
+  test('--ignore leaves files out, as loadManifests\' ignore', () => {
+    expect(run('explain', path.join(sub, 'rendered'), '--nodes', nodeDump).error?.message).toContain('values.yaml');
+    const { out, error } = run('explain', path.join(sub, 'rendered'), '--nodes', nodeDump, '--ignore', '**/values*.yaml');
+    expect(error).toBeUndefined();
+    expect(out).toContain('Deployment shop/web');
+  });
+
+  test('--kind gives headerless documents their kind (a bare Node JSON)', () => {
+    const bare = inSub('bare-node.json', JSON.stringify({ metadata: { name: 'bare', labels: { 'kubernetes.io/hostname': 'bare' } } }));
+    expect(run('evict', path.join(sub, 'rendered/web.yaml'), '--node', bare).error?.message).toContain('the object has no apiVersion or kind');
+    const { out, error } = run('evict', path.join(sub, 'rendered/web.yaml'), '--node', bare, '--kind', 'Node', '--taint', 'maintenance:NoExecute');
+    expect(error).toBeUndefined();
+    expect(out).toMatch(/^Deployment shop\/web \(.*web\.yaml:1\): evicted at once/);
+  });
+
+  test('evict --node-name picks one node of a kubectl get nodes dump', () => {
+    const web = path.join(sub, 'rendered/web.yaml');
+    expect(run('evict', web, '--node', nodeDump).error?.message).toBe(`--node ${nodeDump}: expected one Node, found 2 (general-a1, general-b1); pick one with --node-name`);
+    expect(run('evict', web, '--node', nodeDump, '--node-name', 'general-c1').error?.message).toBe(`--node-name general-c1: no such Node in ${nodeDump} (found general-a1, general-b1)`);
+    const { out, error } = run('evict', web, '--node', nodeDump, '--node-name', 'general-b1', '--taint', 'node.kubernetes.io/unreachable:NoExecute');
+    expect(error).toBeUndefined();
+    expect(out).toMatch(/^Deployment shop\/web \(.*web\.yaml:1\): evicted after 300s/);
+  });
+
+  test('explain --replicas says where every replica lands, and why the rest stay Pending', () => {
+    const { out, error } = run('explain', path.join(sub, 'rendered/web.yaml'), '--nodes', nodeDump, '--replicas');
+    expect(error).toBeUndefined();
+    // 600m each on two 1-cpu nodes: one replica per node, the third Pending
+    expect(out).toMatch(/^Deployment shop\/web \(.*web\.yaml:1\): 2\/3 pod\(s\) scheduled\n/);
+    expect(out).toMatch(/web-0 → general-a1\n {2}web-1 → general-b1\n {2}web-2 Pending: 0\/2 nodes are available: 2 Insufficient cpu\./);
+  });
+});

@@ -33,8 +33,11 @@ describe('existingPods are the pods on this node (spec.nodeName)', () => {
     if (!fits) expect(v.status?.reasons).toEqual(["node(s) didn't have free ports for the requested pod ports"]);
   });
 
-  test('a pod without spec.nodeName is taken as already on the node', () => {
-    expect(edge).not.toBeSchedulableOn(node('n'), { existingPods: [podWithPort('fixture', undefined, 80)] });
+  // pkg/scheduler/eventhandlers.go: only assignedPod (spec.nodeName set) pods enter the scheduler cache; a Pending
+  // pod without one is in the scheduling queue and holds no port or resources on any node.
+  test('a Pending pod without spec.nodeName is on no node: it holds no port', () => {
+    expect(edge).toBeSchedulableOn(node('n'), { existingPods: [podWithPort('fixture', undefined, 80)] });
+    expect(edge).not.toBeSchedulableOn(node('n'), { existingPods: [podWithPort('fixture', 'n', 80)] });
   });
 
   test('NodeResourcesFit counts requests of this node\'s pods only (noderesources/fit_test.go: NodeInfo built from the node\'s pods)', () => {
@@ -44,7 +47,7 @@ describe('existingPods are the pods on this node (spec.nodeName)', () => {
     const wants1 = daemonSet('agent', undefined, { containers: [{ name: 'a', image: 'x', resources: { requests: { cpu: '1' } } }] });
     expect(wants1).toBeSchedulableOn(n, { existingPods: [busy('elsewhere', 'a'), busy('elsewhere-2', 'c')] });
     expect(wants1).not.toBeSchedulableOn(n, { existingPods: [busy('here', 'b')] });
-    expect(wants1).not.toBeSchedulableOn(n, { existingPods: [busy('unbound')] });
+    expect(wants1).toBeSchedulableOn(n, { existingPods: [busy('unbound')] });
   });
 
   test('the message says which pods were counted and which ignored', () => {
@@ -54,7 +57,7 @@ describe('existingPods are the pods on this node (spec.nodeName)', () => {
     ];
     const msg = failure(() => expect(edge).toBeSchedulableOn(node('node-b'), { existingPods: pods }));
     expect(msg).toContain("NodePorts: node(s) didn't have free ports for the requested pod ports");
-    expect(msg).toContain('existingPods: counted 2 on node-b (1 without spec.nodeName, taken as already here); ignored 3 bound to other nodes');
+    expect(msg).toContain('existingPods: counted 1 on node-b; ignored 1 without spec.nodeName (Pending, on no node yet; kube-scheduler counts only pods bound to a node), 3 bound to other nodes');
     const pass = failure(() => expect(edge).not.toBeSchedulableOn(node('node-d'), { existingPods: pods.slice(2) }));
     expect(pass).toContain('existingPods: counted 0 on node-d; ignored 3 bound to other nodes');
   });

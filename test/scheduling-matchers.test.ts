@@ -49,7 +49,7 @@ describe('toBeSchedulableOn: every filter explains itself', () => {
   });
   test('NodePorts: which host port collides with which pod', () => {
     const ingress = web({}, [{ name: 'nginx', image: 'nginx', ports: [{ containerPort: 80, hostPort: 80 }] }]);
-    const other = { ...pod('other'), spec: { containers: [{ name: 'o', image: 'nginx', ports: [{ containerPort: 80, hostPort: 80, protocol: 'TCP' }] }] } };
+    const other = { ...pod('other'), spec: { nodeName: 'edge-1', containers: [{ name: 'o', image: 'nginx', ports: [{ containerPort: 80, hostPort: 80, protocol: 'TCP' }] }] } };
     const msg = failure(() => expect(ingress).toBeSchedulableOn(node('edge-1'), { existingPods: [other] }));
     expect(msg).toContain("  NodePorts: node(s) didn't have free ports for the requested pod ports\n");
     expect(msg).toContain('spec.template.spec.containers[0].ports[0] hostPort 80/TCP on 0.0.0.0 collides with Pod default/other (containers[0].ports[0], 0.0.0.0:80/TCP)');

@@ -26,10 +26,15 @@ describe('TestParseTaints', () => {
       { key: 'dedicated', remove: true },
     ]);
   });
+  test('taint() and parseTaint() give the matchers\' hint after kubectl\'s text (a missing effect leads)', () => {
+    const n = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' } } as const;
+    expect(() => taint(n, 'dedicated=gpu:NoSchedul' as never)).toThrow('invalid taint effect: NoSchedul, unsupported taint effect; did you mean NoSchedule?');
+    expect(() => parseTaint('dedicated=gpu')).toThrow(/^"dedicated=gpu": missing ":Effect" \(NoSchedule, PreferNoSchedule or NoExecute\); kubectl taint says: invalid taint spec: dedicated=gpu, name part must consist/);
+  });
   test("kubectl's messages", () => {
     expect(() => parseTaint('foo=abc:invalid_effect')).toThrow('invalid taint effect: invalid_effect, unsupported taint effect');
     expect(() => parseTaint('foo=abc=xyz:NoSchedule')).toThrow(/^invalid taint spec: foo=abc=xyz:NoSchedule$/);
-    expect(() => parseTaint('foo')).toThrow(/^invalid taint spec: foo$/);
+    expect(() => parseTaint('foo')).toThrow(/^"foo": missing ":Effect" \(NoSchedule, PreferNoSchedule or NoExecute\); kubectl taint says: invalid taint spec: foo$/);
     expect(() => parseTaint('foo=a b:NoSchedule')).toThrow('invalid taint spec: foo=a b:NoSchedule, a valid label must be an empty string');
     expect(() => parseTaint('bad key:NoSchedule')).toThrow("invalid taint spec: bad key:NoSchedule, name part must consist of alphanumeric characters");
   });

@@ -52,8 +52,23 @@ export function parseTaint(spec: string): ParsedTaint {
   return parseTaintSpec(spec, {});
 }
 
-/** parseTaint with options (`validate: false` keeps the grammar, skips the format checks). */
+/**
+ * parseTaint with options (`validate: false` keeps the grammar, skips the format checks). kubectl's message is kept,
+ * with what probably went wrong: a missing `:Effect` leads (kubectl reads `dedicated=gpu` as a key and answers with
+ * the key regex), a misspelt effect follows (`…, unsupported taint effect; did you mean NoSchedule?`).
+ */
 export function parseTaintSpec(spec: string, options: ParseTaintOptions): ParsedTaint {
+  try {
+    return parseTaintText(spec, options);
+  } catch (e) {
+    const kubectl = (e as Error).message;
+    const hint = typeof spec === 'string' && !spec.endsWith('-') ? taintSpecHint(spec) : undefined;
+    if (!hint) throw e;
+    throw new Error(spec.includes(':') ? `${kubectl}; ${hint}` : `${hint}; kubectl taint says: ${kubectl}`);
+  }
+}
+
+function parseTaintText(spec: string, options: ParseTaintOptions): ParsedTaint {
   if (typeof spec !== 'string') throw new Error(`invalid taint spec: ${String(spec)} (expected a string such as "dedicated=gpu:NoSchedule")`);
   if (spec.endsWith('-')) {
     const { key, effect } = parseTaintParts(spec.slice(0, -1), options.validate);

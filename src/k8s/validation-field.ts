@@ -46,3 +46,8 @@ export const notSupported = (field: string, value: unknown, supported: readonly 
 /** field.Path helpers: `spec.containers[0]`, `metadata.labels`. */
 export const child = (path: string, name: string) => (path ? `${path}.${name}` : name);
 export const index = (path: string, i: number) => `${path}[${i}]`;
+
+/** At most `max` lines, then `… and 48 more`: a placeholder manifest can have dozens of field errors. */
+export function capped(lines: string[], max = 10): string[] {
+  return lines.length <= max ? lines : [...lines.slice(0, max), `… and ${lines.length - max} more`];
+}

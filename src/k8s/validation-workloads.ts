@@ -128,9 +128,16 @@ function validatePositiveIntOrPercent(v: IntOrString, path: string): FieldError[
 const notMoreThan100Percent = (v: IntOrString, path: string): FieldError[] =>
   (percentOf(v) ?? 0) > 100 ? [invalid(path, intOrString(v), 'must not be greater than 100%')] : [];
 
-/** Go's %#v of a strategy struct whose only pointer field is RollingUpdate (NotSupported/Invalid print the struct). */
+/**
+ * Go's %#v of a strategy struct whose only pointer field is RollingUpdate (NotSupported/Invalid print the struct).
+ * Go prints a set pointer as its address (`(*apps.RollingUpdateDaemonSet)(0xc000…)`), which says nothing and differs
+ * per run: the pointed-to value is shown instead, as written.
+ */
 const goStrategy = (struct: string, type: string | undefined, rollingUpdate: unknown, pointerType: string) =>
-  new Raw(`apps.${struct}{Type:${JSON.stringify(type ?? '')}, RollingUpdate:(*apps.${pointerType})(${rollingUpdate == null ? 'nil' : '0xc000…'})}`);
+  new Raw(`apps.${struct}{Type:${JSON.stringify(type ?? '')}, RollingUpdate:${goPointer(`apps.${pointerType}`, rollingUpdate)}}`);
+
+/** A pointer field: `(*T)(nil)` as Go prints it, or `&` and the value it points to (never an address). */
+const goPointer = (type: string, value: unknown) => (value == null ? `(*${type})(nil)` : `&${JSON.stringify(value)}`);
 
 function validateDeploymentStrategy(strategy: { type?: string; rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } } | undefined): FieldError[] {
   const type = strategy?.type || 'RollingUpdate';
@@ -183,7 +190,7 @@ function validateStatefulSetPolicies(spec: Record<string, unknown>): FieldError[
   const ru = strategy?.rollingUpdate;
   if (type === 'OnDelete' && ru) {
     // Go's %#v of the *RollingUpdateStatefulSetStrategy
-    const value = new Raw(`apps.RollingUpdateStatefulSetStrategy{Partition:${ru.partition ?? 0}, MaxUnavailable:(*intstr.IntOrString)(${ru.maxUnavailable == null ? 'nil' : '0xc000…'})}`);
+    const value = new Raw(`apps.RollingUpdateStatefulSetStrategy{Partition:${ru.partition ?? 0}, MaxUnavailable:${goPointer('intstr.IntOrString', ru.maxUnavailable)}}`);
     errs.push(invalid('spec.updateStrategy.rollingUpdate', value, "only allowed for updateStrategy 'RollingUpdate'"));
   } else if (type === 'RollingUpdate') errs.push(...nonnegative(ru?.partition, 'spec.updateStrategy.rollingUpdate.partition'));
   else if (type !== 'OnDelete') {

@@ -10,6 +10,7 @@ import {
 } from './yaml';
 import { formatPath, HELM_HINT, NODE_POOL_SHAPE, parsePath, SHAPES, typeProblems, type Shape } from './typecheck';
 import { KIND_NAMES, type NodePool, type ObjectFor, type Workload } from './kinds';
+import { unservedKind } from './api-groups';
 
 export type { CronJob, DaemonSet, Deployment, Job, KindNames, NodePool, NodePoolRequirement, ObjectFor, PodTemplate, ReplicaSet, ReplicationController, StatefulSet, Workload } from './kinds';
 
@@ -146,7 +147,8 @@ export class Manifests implements Iterable<KubeObject> {
    * PodTemplate. Possibly empty: a collection of only nodes or CRDs is normal, and `test.each([])` fails by itself.
    */
   workloads(): Workload[] {
-    return this.objects.filter((o) => WORKLOAD_KINDS.has(o.kind ?? '')) as Workload[];
+    // a `kind: Deployment` of another group (a CRD's) is not an apps/v1 Deployment
+    return this.objects.filter((o) => WORKLOAD_KINDS.has(o.kind ?? '') && API_VERSIONS[o.kind!] === o.apiVersion) as Workload[];
   }
 
   /** The Node objects; throws when there is none, since placement against no nodes proves nothing. */
@@ -339,6 +341,12 @@ function addObject(value: unknown, where: Origin, { options, out, problems }: Lo
       file: where.file, line: where.line, field: at(),
       message: `the object has no ${missing.join(' or ')}${isObject(value.metadata) && value.metadata.name ? ` (metadata.name ${JSON.stringify(value.metadata.name)})` : ''}; give loadManifests/parseManifests the option { kind } for headerless dumps`,
     });
+    return;
+  }
+  // kubectl apply maps apiVersion and kind through discovery first: a kind no built-in group serves is refused
+  const unserved = unservedKind(value.apiVersion as string, value.kind as string);
+  if (unserved) {
+    problems.push({ file: where.file, line: lineOf(['kind']), field: at('kind'), message: unserved });
     return;
   }
   const shape: Shape | undefined = SHAPES[value.kind as string] ?? (isNodePool(value as KubeObject) ? NODE_POOL_SHAPE : undefined);

@@ -1,6 +1,7 @@
 // The part of Jest's and Vitest's matcher context we use, and shared message pieces.
 import type { FieldError } from '../types';
 import { nonDefaultSettings } from '../config';
+import { capped } from '../k8s/validation-field';
 import type { PlacementFacts } from '../report/record';
 
 export interface MatcherUtils {
@@ -41,7 +42,7 @@ export function failBoth(ctx: MatcherContext, message: () => string): MatcherRes
 
 export function rejectedByApiServer(what: string, errors: FieldError[]): string {
   return `${what} would be rejected by the API server (set configure({ validate: false }) to check it anyway):\n` +
-    errors.map((e) => `  ${e.field}: ${e.message}`).join('\n');
+    capped(errors.map((e) => `${e.field}: ${e.message}`)).map((l) => `  ${l}`).join('\n');
 }
 
 export const indent = (lines: string[], by = '  ') => lines.map((l) => by + l).join('\n');

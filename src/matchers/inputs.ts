@@ -3,8 +3,9 @@ import { cachedPerObject } from '../cache';
 import type { FieldError, KubeObject, Node, Taint, Toleration } from '../types';
 import { settings } from '../config';
 import { assertNode, describeObject, fieldLocation, isToleration, toSubject, type Subject } from '../subject';
-import { parseTaintSpec, taintSpecHint } from '../k8s/kubectl-taint';
+import { parseTaintSpec } from '../k8s/kubectl-taint';
 import { validateTaints } from '../k8s/validation';
+import { capped } from '../k8s/validation-field';
 import { decodeErrors, validate } from '../validate';
 import { failBoth, rejectedByApiServer, type MatcherContext, type MatcherResult } from './context';
 import { recordResult } from '../report/record';
@@ -35,9 +36,8 @@ export function taintOf(x: unknown): Taint {
     try {
       parsed = parseTaintSpec(x, { validate: check });
     } catch (e) {
-      // kubectl's own message first, then what probably went wrong
-      const hint = taintSpecHint(x);
-      throw new UsageError(`${(e as Error).message}${hint ? `; ${hint}` : ''} (taints are written as kubectl taint does: key=value:Effect or key:Effect)`);
+      // parseTaintSpec adds what probably went wrong to kubectl's own message
+      throw new UsageError(`${(e as Error).message} (taints are written as kubectl taint does: key=value:Effect or key:Effect)`);
     }
     if ('remove' in parsed) throw new UsageError(`"${x}" removes a taint; give the taint itself, e.g. "${x.slice(0, -1)}"`);
     return parsed;
@@ -69,7 +69,7 @@ function located(object: KubeObject | Toleration[], errors: FieldError[]): Field
 /** Quantities the API server cannot decode; reported even with `validate: false`. */
 export function undecodable(what: string, errors: FieldError[]): string {
   return `${what} cannot be decoded by the API server (configure({ validate: false }) does not change that):\n` +
-    errors.map((e) => `  ${e.field}: ${e.message}`).join('\n');
+    capped(errors.map((e) => `${e.field}: ${e.message}`)).map((l) => `  ${l}`).join('\n');
 }
 
 /**

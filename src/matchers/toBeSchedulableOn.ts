@@ -2,7 +2,7 @@
 import type { Pod } from '../types';
 import { CLUSTER_PLUGINS, clusterAround, cycleFor, describeGated, FILTER_PLUGINS, podsOnNode, runFilters, schedulingGates, type NodeVerdict } from '../scheduler';
 import { explainPasses, SchedulerError } from '../scheduler/cycle';
-import type { Snapshot } from '../scheduler/snapshot';
+import { withoutSubject, type Snapshot } from '../scheduler/snapshot';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
 import { hint, indent, type MatcherContext, type MatcherResult } from './context';
@@ -20,7 +20,8 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
   return guarded(this, header, () => {
     const subject = subjectOf(received);
     const node = checkAllocatable(nodeOf(nodeArg));
-    const { existingPods, nodes, namespaces } = schedulingOptionsOf(options, true);
+    const { existingPods: given, nodes, namespaces } = schedulingOptionsOf(options, true);
+    const { pods: existingPods, left: itself } = withoutSubject(subject, given);
     const nodeLabel = labelOf(node);
     const rejected = [
       apiServerErrors([{ object: subject.object, label: subject.label }, { object: node, label: nodeLabel }]),
@@ -37,7 +38,7 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
     const gates = schedulingGates(subject);
     const notes = () => [
       ...(verdict.feasible ? explainPasses(pod, entry, cycle) : []),
-      ...(existingPods ? [existingPodsNote(info.name, existingPods, nodes && snapshot)] : []),
+      ...(existingPods ? [existingPodsNote(info.name, existingPods, nodes && snapshot, itself)] : []),
       ...(verdict.feasible ? [resourcesNotChecked(info)].filter((n) => n !== undefined) : []),
     ].map((n) => `\n${n}`).join('');
     return {
@@ -64,24 +65,26 @@ export function schedulerErrorsAsUsage<T>(run: () => T): T {
 }
 
 /** What was done with `existingPods`: counted on the node, on the cluster's other nodes, or ignored. */
-function existingPodsNote(node: string, existingPods: readonly Pod[], cluster?: Snapshot): string {
+// kube-scheduler's cache holds only pods bound to a node (spec.nodeName) that are not Succeeded/Failed; a Pending
+// pod without spec.nodeName waits in the scheduling queue and uses nothing yet (see podsOnNode).
+function existingPodsNote(node: string, existingPods: readonly Pod[], cluster: Snapshot | undefined, itself: number): string {
   const terminal = (p: Pod) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed';
   let here = 0, unbound = 0, others = 0, outside = 0, done = 0;
   for (const p of existingPods) {
     const bound = p.spec?.nodeName;
-    if (bound && bound !== node && !cluster?.byName.has(bound)) outside++;
+    if (!bound) unbound++;
+    else if (bound !== node && !cluster?.byName.has(bound)) outside++;
     else if (terminal(p)) done++;
-    else if (!bound || bound === node) {
-      here++;
-      if (!bound) unbound++;
-    } else others++;
+    else if (bound === node) here++;
+    else others++;
   }
   const ignored = [
+    ...(unbound ? [`${unbound} without spec.nodeName (Pending, on no node yet; kube-scheduler counts only pods bound to a node)`] : []),
     ...(outside ? [`${outside} bound to ${cluster ? 'nodes not in options.nodes' : 'other nodes'}`] : []),
     ...(done ? [`${done} Succeeded/Failed`] : []),
+    ...(itself ? ['the pod itself (same uid or namespace/name)'] : []),
   ];
   return `existingPods: counted ${here} on ${node}` +
-    (unbound ? ` (${unbound} without spec.nodeName, taken as already here)` : '') +
     (others ? `, ${others} on the cluster's other nodes` : '') +
     (ignored.length ? `; ignored ${ignored.join(', ')}` : '');
 }

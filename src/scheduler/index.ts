@@ -15,7 +15,7 @@ import { preEnqueue, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plugins
 export { describeGated, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plugins/schedulinggates';
 import { NodePorts } from './plugins/nodeports';
 import { NodeResourcesFit } from './plugins/noderesources/fit';
-import { buildSnapshot, type Snapshot } from './snapshot';
+import { buildSnapshot, withoutSubject, type Snapshot } from './snapshot';
 import { settingsGeneration } from '../config';
 import { runClusterFilters, runPreFilters, type ClusterPlugin, type CycleState } from './cycle';
 import { PodTopologySpread } from './plugins/podtopologyspread';
@@ -92,9 +92,11 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
 }
 
 /**
- * The existing pods that are on `nodeName`, as NodeInfo holds them (framework/types.go NodeInfo.AddPod is called
- * for the pods bound to that node only): those bound to it, and those without spec.nodeName, taken as already
- * there (the single-node form's fixtures seldom set it). Pods bound to another node are not on this one.
+ * The existing pods that are on `nodeName`, as NodeInfo holds them: the scheduler's cache holds assigned pods only
+ * (pkg/scheduler/eventhandlers.go addAllEventHandlers: the cache's handler filters on `assignedPod`,
+ * `len(pod.Spec.NodeName) != 0`; unassigned pods go to the scheduling queue instead; terminal pods never arrive,
+ * scheduler.go newPodInformer's field selector `status.phase!=Succeeded,status.phase!=Failed`).
+ * A pod without spec.nodeName is Pending, not on any node, and is counted in `unbound` only.
  */
 export function podsOnNode(nodeName: string, existingPods: readonly Pod[] | undefined) {
   const here: Pod[] = [];
@@ -102,11 +104,9 @@ export function podsOnNode(nodeName: string, existingPods: readonly Pod[] | unde
   let elsewhere = 0;
   for (const p of existingPods ?? []) {
     const bound = p.spec?.nodeName;
-    if (bound && bound !== nodeName) elsewhere++;
-    else {
-      if (!bound) unbound++;
-      here.push(p);
-    }
+    if (!bound) unbound++;
+    else if (bound !== nodeName) elsewhere++;
+    else here.push(p);
   }
   return { here, unbound, elsewhere };
 }
@@ -120,10 +120,10 @@ export interface ClusterOptions {
 
 /**
  * The snapshot for checking one node: `nodes` (default `[node]`, with `node` added or put in place of a node of the
- * same name), existing pods on the node they are bound to, and pods without spec.nodeName on `node`.
+ * same name), existing pods on the node they are bound to (pods without spec.nodeName are on no node).
  */
 export function clusterAround(node: Node, existingPods?: readonly Pod[], options: ClusterOptions = {}): Snapshot {
-  const reusable = options.nodes?.includes(node) && (existingPods ?? []).every((p) => p.spec?.nodeName);
+  const reusable = options.nodes?.includes(node);
   if (reusable) return sharedSnapshot(options.nodes!, existingPods, options.namespaces);
   const name = nodeInfo(node).name;
   const others = (options.nodes ?? []).filter((n) => nodeInfo(n).name !== name);
@@ -153,7 +153,7 @@ function sharedSnapshot(nodes: readonly Node[], pods: readonly Pod[] | undefined
 
 /** Would kube-scheduler's filters accept this node for the subject's pod? Existing pods bound elsewhere are on their own nodes. */
 export function schedulingVerdict(subject: Subject, node: Node, existingPods?: readonly Pod[], options: ClusterOptions = {}): NodeVerdict {
-  const snapshot = clusterAround(node, existingPods, options);
+  const snapshot = clusterAround(node, withoutSubject(subject, existingPods).pods, options);
   const pod = podInfo(subject);
   const entry = snapshot.byName.get(nodeInfo(node).name)!;
   return runFilters(pod, entry.info, entry.usage, cycleFor(pod, snapshot));
@@ -187,8 +187,9 @@ const readsCluster = (subject: Subject) =>
   Boolean(subject.spec.topologySpreadConstraints?.length || subject.spec.affinity?.podAffinity || subject.spec.affinity?.podAntiAffinity);
 
 /** `snapshot`, when given, is the cluster (built from `nodes`, the existing pods and namespaces) and is used as is. */
-export function schedule(subject: Subject, nodes: readonly Node[], existingPods?: readonly Pod[], namespaces?: readonly KubeObject[], given?: Snapshot): ScheduleResult {
+export function schedule(subject: Subject, nodes: readonly Node[], existing?: readonly Pod[], namespaces?: readonly KubeObject[], given?: Snapshot): ScheduleResult {
   const pod = podInfo(subject);
+  const existingPods = withoutSubject(subject, existing).pods;
   let verdicts: NodeVerdict[];
   let cycle: CycleState | undefined;
   if (!given && !existingPods?.length && !readsCluster(subject)) {

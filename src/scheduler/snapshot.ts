@@ -35,6 +35,20 @@ const TERMINAL = new Set(['Succeeded', 'Failed']);
 /** The scheduler's pod informer drops Succeeded and Failed pods; terminating ones stay until deleted. */
 export const inSchedulerCache = (pod: Pod) => !TERMINAL.has(pod.status?.phase ?? '');
 
+/**
+ * The pod being scheduled is not among the pods already on nodes, though a `kubectl get pods -o json` dump holds it
+ * too: the same object, the same metadata.uid, or the same namespace/name (names are unique in a namespace).
+ */
+export function withoutSubject(subject: Subject, pods: readonly Pod[] | undefined): { pods: Pod[] | undefined; left: number } {
+  if (!pods || subject.kind !== 'Pod') return { pods: pods && [...pods], left: 0 };
+  const me = subject.object as Pod;
+  const same = (p: Pod) => p === me ||
+    (me.metadata?.uid !== undefined && p.metadata?.uid === me.metadata.uid) ||
+    (!!me.metadata?.name && p.metadata?.name === me.metadata.name && podNamespace(p) === podNamespace(me));
+  const kept = pods.filter((p) => !same(p));
+  return { pods: kept, left: pods.length - kept.length };
+}
+
 /** metadata.deletionTimestamp set: the pod is terminating (PodTopologySpread skips it, InterPodAffinity does not). */
 export const isTerminating = (pod: Pod) => pod.metadata?.deletionTimestamp != null;
 

@@ -232,8 +232,10 @@ describe('options and the cluster', () => {
     expect(spreadPod).not.toBeSchedulableOn(cluster[2], { nodes: cluster, existingPods: pods });
   });
 
-  test('pods without spec.nodeName are taken as on the node asked about', () => {
-    expect(db('db-1', '')).not.toBeSchedulableOn(b, { nodes, existingPods: [makePod('db-0', { labels: { app: 'db' } })] });
+  // eventhandlers.go assignedPod: a Pending pod (no spec.nodeName) is in no node's NodeInfo, so it is in no domain
+  test('pods without spec.nodeName are on no node and in no topology domain', () => {
+    expect(db('db-1', '')).toBeSchedulableOn(b, { nodes, existingPods: [makePod('db-0', { labels: { app: 'db' } })] });
+    expect(db('db-1', '')).not.toBeSchedulableOn(b, { nodes, existingPods: [{ ...makePod('db-0', { labels: { app: 'db' } }), spec: { nodeName: b.metadata!.name!, containers: [{ name: 'c', image: 'x' }] } }] });
   });
 
   test('the many-node matchers take the cluster from their argument', () => {

@@ -29,9 +29,11 @@ describe('parseTaint (utils.go)', () => {
     ['a:b:NoSchedule-', 'invalid taint spec: a:b:NoSchedule'],
     ['k:Bogus-', 'invalid taint effect: Bogus, unsupported taint effect'],
     // the effect is checked before key=value is split
-    ['a=b=c:Bogus', 'invalid taint effect: Bogus, unsupported taint effect'],
-    ['k=v', 'invalid taint spec: k=v, ' + NAME_PART],
-    ['k=v:', 'invalid taint effect: , unsupported taint effect'],
+    // kubectl's text, then the library's hint (the cause first when kubectl's text misleads: a missing effect)
+    ['a=b=c:Bogus', 'invalid taint effect: Bogus, unsupported taint effect; the effect must be NoSchedule, PreferNoSchedule or NoExecute'],
+    ['k=v', '"k=v": missing ":Effect" (NoSchedule, PreferNoSchedule or NoExecute); kubectl taint says: invalid taint spec: k=v, ' + NAME_PART],
+    ['k=v:', 'invalid taint effect: , unsupported taint effect; the effect must be NoSchedule, PreferNoSchedule or NoExecute'],
+    ['k=v:NoSchedul', 'invalid taint effect: NoSchedul, unsupported taint effect; did you mean NoSchedule?'],
     ['a b=v:NoSchedule', `invalid taint spec: a b=v:NoSchedule, ${NAME_PART}`],
   ])('%j → %s', (spec, message) => {
     expect(thrown(() => parseTaint(spec))).toBe(message);
@@ -63,8 +65,8 @@ describe('parseTaintSpec with validate: false keeps the grammar only', () => {
   });
   test('the grammar and the effect still are', () => {
     expect(thrown(() => parseTaintSpec('k=a=b:NoSchedule', { validate: false }))).toBe('invalid taint spec: k=a=b:NoSchedule');
-    expect(thrown(() => parseTaintSpec('k', { validate: false }))).toBe('invalid taint spec: k');
-    expect(thrown(() => parseTaintSpec('k:NoSchedul', { validate: false }))).toBe('invalid taint effect: NoSchedul, unsupported taint effect');
+    expect(thrown(() => parseTaintSpec('k', { validate: false }))).toBe('"k": missing ":Effect" (NoSchedule, PreferNoSchedule or NoExecute); kubectl taint says: invalid taint spec: k');
+    expect(thrown(() => parseTaintSpec('k:NoSchedul', { validate: false }))).toBe('invalid taint effect: NoSchedul, unsupported taint effect; did you mean NoSchedule?');
   });
   test('validate: true (or unset) checks them', () => {
     expect(thrown(() => parseTaintSpec('a b:NoSchedule', { validate: true }))).toBe(`invalid taint spec: a b:NoSchedule, ${NAME_PART}`);

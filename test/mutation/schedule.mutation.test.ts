@@ -86,11 +86,12 @@ describe('the first failing Filter plugin decides, in the default profile order'
 });
 
 describe('existing pods on a node (NodeInfo.AddPod)', () => {
-  test('pods bound elsewhere are not on the node; unbound ones are taken as there', () => {
+  // eventhandlers.go assignedPod: an unbound (Pending) pod is in no NodeInfo
+  test('pods bound elsewhere are not on the node; unbound ones are on no node', () => {
     const here = pod({ nodeName: 'a' });
     const unbound = pod();
     const elsewhere = pod({ nodeName: 'b' });
-    expect(podsOnNode('a', [here, unbound, elsewhere])).toEqual({ here: [here, unbound], unbound: 1, elsewhere: 1 });
+    expect(podsOnNode('a', [here, unbound, elsewhere])).toEqual({ here: [here], unbound: 1, elsewhere: 1 });
     expect(podsOnNode('a', undefined)).toEqual({ here: [], unbound: 0, elsewhere: 0 });
   });
   test('podsByNode groups bound pods by spec.nodeName and drops unbound ones', () => {

@@ -177,23 +177,25 @@ describe('one node checked on its own', () => {
   });
 });
 
-// NodeInfo.AddPod is called for the pods bound to that node (framework/types.go); the single-node form takes pods
-// without spec.nodeName as already on the node (documented on podsOnNode).
+// NodeInfo.AddPod is called for the pods bound to that node (framework/types.go); pods without spec.nodeName are
+// Pending and in no NodeInfo (eventhandlers.go assignedPod; documented on podsOnNode).
 describe('existing pods on the node', () => {
-  test('podsOnNode counts the pods without spec.nodeName', () => {
+  test('podsOnNode counts only the pods bound to the node', () => {
     const u1 = makePod('u1');
     const u2 = makePod('u2');
     const here = makePod('here', { nodeName: 'a' });
-    expect(podsOnNode('a', [u1, u2, here])).toEqual({ here: [u1, u2, here], unbound: 2, elsewhere: 0 });
+    const there = makePod('there', { nodeName: 'b' });
+    expect(podsOnNode('a', [u1, u2, here, there])).toEqual({ here: [here], unbound: 2, elsewhere: 1 });
   });
 
-  test('with options.nodes holding the node, an unbound pod is still on the node checked', () => {
+  test('with options.nodes holding the node, an unbound pod is on no node', () => {
     const a = host('a');
     const b = host('b');
     const incoming = hostPort('incoming', 8080);
     const pods = [hostPort('on-b', 9090, { nodeName: 'b' }), hostPort('unbound', 8080)];
-    const v = schedulingVerdict(toSubject(incoming), a, pods, { nodes: [a, b] });
-    expect(v.status?.plugin).toBe('NodePorts');
+    expect(schedulingVerdict(toSubject(incoming), a, pods, { nodes: [a, b] }).feasible).toBe(true);
+    const bound = [pods[0], hostPort('bound', 8080, { nodeName: 'a' })];
+    expect(schedulingVerdict(toSubject(incoming), a, bound, { nodes: [a, b] }).status?.plugin).toBe('NodePorts');
   });
 });
 

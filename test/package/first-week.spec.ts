@@ -53,7 +53,7 @@ describe('existingPods in the single-node form are the pods on that node', () =>
     const pods = [hostPortPod('here', 'node-b', 80), hostPortPod('fixture', undefined, 81), hostPortPod('x', 'node-a', 80), hostPortPod('y', 'node-a', 82), hostPortPod('z', 'node-c', 83)];
     const msg = failure(() => expect(edge).toBeSchedulableOn(node('node-b'), { existingPods: pods }));
     expect(msg).toContain("NodePorts: node(s) didn't have free ports for the requested pod ports");
-    expect(msg).toContain('existingPods: counted 2 on node-b (1 without spec.nodeName, taken as already here); ignored 3 bound to other nodes');
+    expect(msg).toContain('existingPods: counted 1 on node-b; ignored 1 without spec.nodeName (Pending, on no node yet; kube-scheduler counts only pods bound to a node), 3 bound to other nodes');
     expect(failure(() => expect(edge).not.toBeSchedulableOn(node('node-d'), { existingPods: pods.slice(2) })))
       .toContain('existingPods: counted 0 on node-d; ignored 3 bound to other nodes');
   });

@@ -102,6 +102,11 @@ function reasons(pod: PodInfo, node: NodeInfo, usage: NodeUsage): string[] {
   return [...(tooManyPods ? ['Too many pods'] : []), ...shortfalls(pod, node, usage).map((s) => `Insufficient ${s.name}`)];
 }
 
+// Pods already on the node may request more than it has (a dump of an overcommitted node, or allocatable that shrank
+// under them): then nothing is free, and the amount over is what to say.
+const free = (c: Shortfall) =>
+  c.used > c.allocatable ? `nothing free (the pods there already request ${c.format(c.used - c.allocatable)} more than allocatable)` : `free ${c.format(c.allocatable - c.used)}`;
+
 export const NodeResourcesFit = filterPlugin('NodeResourcesFit', { node: ['allocatable', 'usage'] }, check, (pod, node, usage) => {
   const alloc = node.allocatable!;
   const tooManyPods = usage.pods + 1 > alloc.pods;
@@ -114,7 +119,7 @@ export const NodeResourcesFit = filterPlugin('NodeResourcesFit', { node: ['alloc
     ...shortfalls(pod, node, usage).map((c) => {
       const missing = alloc.has.has(c.name) ? '' : ` (node ${node.name} has no "${c.name}" entry in status.allocatable, which counts as 0)`;
       return `Insufficient ${c.name}: requested ${c.format(c.requested)}, allocatable ${c.format(c.allocatable)}, ` +
-        `already requested by ${usage.pods} pod(s) ${c.format(c.used)}, free ${c.format(c.allocatable - c.used)}${missing}`;
+        `already requested by ${usage.pods} pod(s) ${c.format(c.used)}, ${free(c)}${missing}`;
     }),
   ];
 });
