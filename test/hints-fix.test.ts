@@ -131,3 +131,45 @@ describe('replica matchers name the workload’s pod-spec path', () => {
     expect(failure(() => expect(deployment('web')).toSpreadReplicasAcross('pool', [n]))).toContain('add to spec.template.spec.tolerations:');
   });
 });
+
+describe('.not failures say what let the pod through', () => {
+  const gpu = (): Node => ({
+    ...node('gpu-1', [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }], { ready: 'True' }),
+    metadata: { name: 'gpu-1', labels: { 'kubernetes.io/hostname': 'gpu-1', pool: 'gpu', 'nvidia.com/gpu.present': 'true' } },
+  });
+  const train = deployment('train', [{ key: 'other', operator: 'Exists' }, { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }], {
+    nodeSelector: { pool: 'gpu' },
+    affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [
+      { matchExpressions: [{ key: 'zone', operator: 'In', values: ['x'] }] },
+      { matchExpressions: [{ key: 'nvidia.com/gpu.present', operator: 'In', values: ['true'] }] },
+    ] } } },
+  });
+
+  test('toBeSchedulableOn: the toleration that tolerated each taint, the nodeSelector label and the node affinity term that matched', () => {
+    // Before: "but every filter passes (…)." and nothing about why.
+    const msg = failure(() => expect(train).not.toBeSchedulableOn(gpu()));
+    expect(msg).toContain(
+      'but every filter passes (NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit, PodTopologySpread, InterPodAffinity):\n' +
+        '  TaintToleration: taint nvidia.com/gpu=present:NoSchedule is tolerated by tolerations[1] {key: "nvidia.com/gpu", operator: Exists, effect: NoSchedule}\n' +
+        '  NodeAffinity: nodeSelector pool=gpu matches the node\'s label\n' +
+        '  NodeAffinity: spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[1] matches ' +
+        '(matchExpressions[0] nvidia.com/gpu.present In [true]: node has nvidia.com/gpu.present="true")',
+    );
+  });
+
+  test('an admission-added toleration and a cordoned node are named too', () => {
+    const down = { ...node('down', [{ key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }], { unschedulable: true }) };
+    const msg = failure(() => expect(daemonSetAgent()).not.toBeSchedulableOn(down));
+    expect(msg).toContain('  NodeUnschedulable: the node is cordoned, and tolerations[');
+    expect(msg).toMatch(/TaintToleration: taint node\.kubernetes\.io\/not-ready:NoExecute is tolerated by tolerations\[\d\] \(added by DaemonSet controller\)/);
+  });
+
+  test('toBeSchedulableOnAnyOf and AllOf explain the first node that fits', () => {
+    expect(failure(() => expect(train).not.toBeSchedulableOnAnyOf([gpu()]))).toContain('but it fits 1: gpu-1\nOn gpu-1:\n  TaintToleration: taint nvidia.com/gpu=present:NoSchedule is tolerated by tolerations[1]');
+    expect(failure(() => expect(train).not.toBeSchedulableOnAllOf([gpu()]))).toContain('every one accepts it.\nOn gpu-1:\n  TaintToleration:');
+  });
+});
+
+function daemonSetAgent() {
+  return { ...deployment('agent'), kind: 'DaemonSet', metadata: { name: 'agent', namespace: 'kube-system' } };
+}
