@@ -173,3 +173,24 @@ describe('.not failures say what let the pod through', () => {
 function daemonSetAgent() {
   return { ...deployment('agent'), kind: 'DaemonSet', metadata: { name: 'agent', namespace: 'kube-system' } };
 }
+
+describe('toBeEvictedFrom: the toleration to add gives the time asked for, checked by the controller model', () => {
+  const drain = () => node('drain', [{ key: 'maintenance', effect: 'NoExecute' }]);
+
+  test('.after(300): the YAML carries tolerationSeconds 300, and the pod is then evicted after 300s', () => {
+    // Before: the YAML tolerated the taint forever, so pasting it gave "never evicted", not 300 s.
+    const msg = failure(() => expect(deployment('web')).toBeEvictedFrom(drain()).after(300));
+    expect(msg).toContain('      effect: NoExecute\n      tolerationSeconds: 300\n  With it added, the pod is evicted after 300s.');
+  });
+
+  test('a shorter tolerationSeconds for another taint still decides: the hint says it is not enough', () => {
+    const n = node('drain', [{ key: 'maintenance', effect: 'NoExecute' }, { key: 'zone-down', effect: 'NoExecute' }]);
+    const web = deployment('web', [{ key: 'zone-down', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }]);
+    expect(failure(() => expect(web).toBeEvictedFrom(n).after(300))).toContain('Adding it is not enough: the pod would then be evicted after 60s, not evicted after 300s.');
+  });
+
+  test('.not: the forever toleration keeps the pod', () => {
+    // the options form is decided at once (the bare .not form one microtask later)
+    expect(failure(() => expect(deployment('web')).not.toBeEvictedFrom(drain(), {} as never))).toContain('  With it added, the pod is never evicted.');
+  });
+});

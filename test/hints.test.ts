@@ -156,7 +156,8 @@ describe('the toleration to add, as YAML for the subject’s pod spec', () => {
         '    tolerated for 300s by the first matching toleration, tolerations[1] (added by DefaultTolerationSeconds admission):\n' +
         '      {key: "node.kubernetes.io/not-ready", operator: Exists, effect: NoExecute, tolerationSeconds: 300}\n' +
         '  To tolerate it, add to spec.template.spec.tolerations:\n' +
-        '    - key: maintenance\n      operator: Exists\n      effect: NoExecute',
+        '    - key: maintenance\n      operator: Exists\n      effect: NoExecute\n      tolerationSeconds: 300\n' +
+        '  With it added, the pod is evicted after 300s.',
     );
   });
 

@@ -1,6 +1,7 @@
 // Shared wording for "this taint is not tolerated" in scheduler, toTolerate and eviction messages:
 // the closest toleration on its own lines, then the toleration to add as YAML the user can paste.
 import type { Taint, Toleration } from '../types';
+import type { Subject } from '../subject';
 import type { PodInfo, NodeInfo, Status } from '../scheduler/framework';
 import { closestToleration, formatTaint, formatToleration, toleratesTaint, tolerationYaml } from '../k8s/toleration';
 
@@ -58,11 +59,20 @@ function noTolerationForKey(tolerations: readonly Toleration[], sources: readonl
   return [`the pod has no toleration for key ${JSON.stringify(taint.key ?? '')} (its own are for ${named})`];
 }
 
-/** `To tolerate it, add to spec.template.spec.tolerations:` and one pasteable YAML list item per taint. */
-export function addTolerationLines(taints: readonly Taint[], tolerationsPath: string | undefined): string[] {
+/**
+ * `To tolerate it, add to spec.template.spec.tolerations:` and one pasteable YAML list item per taint; with
+ * `seconds`, NoExecute items get `tolerationSeconds` (the eviction time asked for).
+ */
+export function addTolerationLines(taints: readonly Taint[], tolerationsPath: string | undefined, seconds?: number): string[] {
   const what = taints.length > 1 ? 'them' : 'it';
   const head = tolerationsPath ? `To tolerate ${what}, add to ${tolerationsPath}:` : `To tolerate ${what}, add:`;
-  return [head, ...taints.flatMap((t) => tolerationYaml(t).map((l) => `  ${l}`))];
+  const item = (t: Taint) => [...tolerationYaml(t), ...(seconds !== undefined && t.effect === 'NoExecute' ? [`  tolerationSeconds: ${seconds}`] : [])];
+  return [head, ...taints.flatMap((t) => item(t).map((l) => `  ${l}`))];
+}
+
+/** The subject as it would be with these tolerations appended to its pod spec (admission then runs again on it). */
+export function withAddedTolerations(subject: Subject, tolerations: readonly Toleration[]): Subject {
+  return { ...subject, spec: { ...subject.spec, tolerations: [...(subject.spec.tolerations ?? []), ...tolerations] } };
 }
 
 /** The node's NoSchedule/NoExecute taints the pod does not tolerate, `first` (FindMatchingUntoleratedTaint's) first. */

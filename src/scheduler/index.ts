@@ -6,7 +6,7 @@ import type { KubeObject, Node, Pod, Taint } from '../types';
 import type { Subject } from '../subject';
 import { failure, nodeInfo, nodeUsage, podInfo, taintId, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
 import { findUntoleratedTaint } from './plugins/tainttoleration';
-import { afterFixLines, untoleratedTaints } from '../explain/taint';
+import { afterFixLines, untoleratedTaints, withAddedTolerations } from '../explain/taint';
 import { tolerationFor } from '../k8s/toleration';
 import { NodeUnschedulable } from './plugins/nodeunschedulable';
 import { NodeName } from './plugins/nodename';
@@ -105,9 +105,7 @@ function withTolerationsFor(pod: PodInfo, taints: readonly Taint[]): PodInfo {
   const key = taints.map((t) => taintId(t)).join(',');
   let fixed = perPod.get(key);
   if (!fixed) {
-    const s = pod.subject;
-    const spec = { ...s.spec, tolerations: [...(s.spec.tolerations ?? []), ...taints.map(tolerationFor)] };
-    perPod.set(key, (fixed = podInfo({ ...s, spec })));
+    perPod.set(key, (fixed = podInfo(withAddedTolerations(pod.subject, taints.map(tolerationFor)))));
     isFixed.add(fixed);
   }
   return fixed;
