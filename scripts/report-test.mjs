@@ -90,14 +90,14 @@ import { placementMatrix } from 'jest-k8s-placement';
 ${specs['platform.spec.ts']}
 test('the matrix prints as a table', () => {
   expect(placementMatrix([repo.get('job/train-recommender')], nodes, { groupBy: 'pool' })).toMatchInlineSnapshot(\`
-    PlacementMatrix: 1 workload(s) × 4 node group(s) of 7 node(s), grouped by pool
+    PlacementMatrix: 4 node group(s) of 7 node(s), grouped by pool
 
-    workload                  general  gpu  spot     system
-    Job ml/train-recommender  0/4 [1]  1/1  0/1 [2]  0/1 [3]
+    workload                  general     gpu         spot        system
+    Job ml/train-recommender  0/4 [1sb0]  1/1         0/1 [1qd6]  0/1 [180g]
 
-    [1] NodeAffinity: node(s) didn't match Pod's node affinity/selector (nodeSelector nvidia.com/gpu.present=true: node has no label nvidia.com/gpu.present)
-    [2] TaintToleration: node(s) had untolerated taint(s) (taint spot=true:NoSchedule is not tolerated)
-    [3] TaintToleration: node(s) had untolerated taint(s) (taint CriticalAddonsOnly=true:NoSchedule is not tolerated)
+    [1sb0] NodeAffinity: node(s) didn't match Pod's node affinity/selector (nodeSelector nvidia.com/gpu.present=true: node has no label nvidia.com/gpu.present)
+    [180g] TaintToleration: node(s) had untolerated taint(s) (taint CriticalAddonsOnly=true:NoSchedule is not tolerated)
+    [1qd6] TaintToleration: node(s) had untolerated taint(s) (taint spot=true:NoSchedule is not tolerated)
   \`);
 });
 `);
@@ -218,7 +218,7 @@ export default { test: { include: ['vitest.spec.ts', 'vitest-fail.spec.ts'], set
   assert.deepEqual(payments.cells.map((c) => `${c.accepted}/${c.nodes}`), ['2/4', '0/1', '0/1', '0/1']);
   assert.deepEqual(payments.eviction, [{ failure: 'NotReady', after: 60 }]);
   const text = cli(['matrix', '-', '--nodes', 'platform/nodes/cluster-nodes.yaml', '--group-by', 'pool'], web);
-  assert.match(text.stdout, /^PlacementMatrix: 1 workload\(s\) × 4 node group\(s\) of 7 node\(s\), grouped by pool\n\nworkload {13}general {2}gpu {6}spot {5}system\nDeployment shop\/web {2}2\/4 \[1\] {2}0\/1 \[2\]/);
+  assert.match(text.stdout, /^PlacementMatrix: 4 node group\(s\) of 7 node\(s\), grouped by pool\n\nworkload {18}general {5}gpu {9}spot {8}system\nDeployment shop\/web {7}2\/4 \[1gos\] {2}0\/1 \[1tp7\]/);
   const nodeYaml = path.join(project, 'node.yaml');
   writeFileSync(nodeYaml, 'apiVersion: v1\nkind: Node\nmetadata: {name: general-b1}\nspec: {}\n');
   const payYaml = readFileSync(path.join(project, 'platform/apps/payments.yaml'), 'utf8');

@@ -61,6 +61,17 @@ function isObject(x: unknown): x is Record<string, unknown> {
 
 const cache = new WeakMap<object, Subject>();
 
+// Pods a controller creates from a workload's template (the replica matchers, outages): their fields are edited in
+// the workload, so messages name the workload's pod-spec path (spec.template.spec…), not the Pod's `spec`.
+const templatePaths = new WeakMap<object, string>();
+
+/** Mark `pod` as created from `workload`'s template (or from a pod so marked); returns `pod`. */
+export function fromTemplateOf<T extends object>(pod: T, workload: KubeObject): T {
+  const path = templatePaths.get(workload) ?? (POD_SPEC_PATHS[workload.kind ?? ''] ?? ['spec']).join('.');
+  if (path !== 'spec') templatePaths.set(pod, path);
+  return pod;
+}
+
 /** Resolve a Pod or workload to its pod spec; throws a readable error for anything else. */
 export function toSubject(received: unknown): Subject {
   if (isObject(received)) {
@@ -81,7 +92,7 @@ export function toSubject(received: unknown): Subject {
     kind: object.kind!,
     label: describeObject(object),
     spec: (isObject(spec) ? spec : {}) as unknown as PodSpec,
-    specPath: path.join('.'),
+    specPath: templatePaths.get(object) ?? path.join('.'),
   };
   cache.set(object, subject);
   return subject;

@@ -101,7 +101,8 @@ describe('toBeSchedulableOn', () => {
         '    closest toleration: tolerations[0] {key: "dedicated", operator: Equal, value: "cpu", effect: NoSchedule}\n' +
         '      value "cpu" ≠ taint value "gpu" (operator Equal)\n' +
         '    To tolerate it, add to spec.template.spec.tolerations:\n' +
-        '      - key: dedicated\n        operator: Equal\n        value: gpu\n        effect: NoSchedule',
+        '      - key: dedicated\n        operator: Equal\n        value: gpu\n        effect: NoSchedule\n' +
+        '    With it added, every filter accepts this node.',
     );
   });
   test('a cordoned node reports NodeUnschedulable first', () => {

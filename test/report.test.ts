@@ -73,22 +73,22 @@ describe('placementMatrix', () => {
     expect(() => placementMatrix([payments], nodes, { failures: ['drain-'] })).toThrow('removes a taint');
   });
 
-  test('the serializer prints an aligned table with numbered reasons (registered by src/jest.ts)', () => {
+  test('the serializer prints an aligned table with reasons keyed by their text (registered by src/jest.ts)', () => {
     expect(placementMatrix([deployment('web'), daemonSet('agent', [{ operator: 'Exists' }])], nodes, { failures: ['NotReady'] })).toMatchInlineSnapshot(`
-PlacementMatrix: 2 workload(s) × 4 node group(s) of 5 node(s), grouped by pool labels
+PlacementMatrix: 4 node group(s) of 5 node(s), grouped by pool labels
 
-workload                     bare  default-pool  m5.large  spot     NotReady
-Deployment default/web       1/1   1/1           1/1       0/2 [1]  evicted after 300s
-DaemonSet kube-system/agent  1/1   1/1           1/1       2/2      stays
+workload                          bare        default-pool  m5.large    spot        NotReady
+Deployment default/web            1/1         1/1           1/1         0/2 [1qd6]  evicted after 300s
+DaemonSet kube-system/agent       1/1         1/1           1/1         2/2         stays
 
-[1] TaintToleration: node(s) had untolerated taint(s) (taint spot=true:NoSchedule is not tolerated)
+[1qd6] TaintToleration: node(s) had untolerated taint(s) (taint spot=true:NoSchedule is not tolerated)
 `);
     expect({ matrix: placementMatrix([deployment('web')], nodes.slice(2, 3)) }).toMatchInlineSnapshot(`
 {
-  "matrix": PlacementMatrix: 1 workload(s) × 1 node group(s) of 1 node(s), grouped by pool labels
+  "matrix": PlacementMatrix: 1 node group(s) of 1 node(s), grouped by pool labels
 
-  workload                default-pool
-  Deployment default/web  1/1,
+  workload                  default-pool
+  Deployment default/web    1/1,
 }
 `);
     expect(formatMatrixMarkdown(placementMatrix([deployment('web')], nodes.slice(0, 1)))).toBe(

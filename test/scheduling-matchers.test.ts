@@ -87,6 +87,7 @@ describe('toBeSchedulableOnAnyOf', () => {
         '    the pod spec has no tolerations; the 2 added by DefaultTolerationSeconds admission have other keys\n' +
         '    To tolerate it, add to spec.template.spec.tolerations:\n' +
         '      - key: dedicated\n        operator: Equal\n        value: gpu\n        effect: NoSchedule\n' +
+        '    With it added, every filter accepts this node.\n' +
         '2 nodes (small-1, small-2):\n  NodeResourcesFit: Insufficient cpu\n    Insufficient cpu: requested 2, allocatable 1, already requested by 0 pod(s) 0, free 1',
     );
   });

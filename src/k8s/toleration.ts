@@ -97,13 +97,13 @@ export interface ClosestToleration {
 const sameKey = (t: Toleration, taint: Taint) => !t.key || t.key === taint.key;
 
 /**
- * The toleration that comes closest to tolerating a taint, or undefined if there are none. The rule, in order:
- * 1. one whose key reaches the taint's key (same key, or empty) beats one with another key;
- * 2. then the pod's own (`sources[i] === 'pod spec'`, or no `sources` given) beats one added by admission
+ * The toleration that comes closest to tolerating a taint, or undefined if none can: only a toleration whose key
+ * reaches the taint's key (the same key, or an empty key, which with operator Exists matches every key) is a
+ * candidate, since comparing values or effects with a toleration of another key says nothing about this taint.
+ * Among them, in order:
+ * 1. the pod's own (`sources[i] === 'pod spec'`, or no `sources` given) beats one added by admission
  *    (DefaultTolerationSeconds, the DaemonSet controller): that is the one the user wrote and may fix;
- * 3. then fewest mismatches, then the first in the list.
- * So an admission-added toleration is chosen only when it has the taint's key and none of the pod's own does,
- * or when the pod spec has no tolerations at all.
+ * 2. then fewest mismatches, then the first in the list.
  */
 export function closestToleration(
   tolerations: readonly Toleration[],
@@ -114,9 +114,10 @@ export function closestToleration(
   let best: ClosestToleration | undefined;
   let bestRank: number[] = [];
   tolerations.forEach((toleration, index) => {
+    if (!sameKey(toleration, taint)) return;
     const mismatches = tolerationMismatches(toleration, taint, comparisonOperators);
     const own = !sources || sources[index] === 'pod spec';
-    const rank = [sameKey(toleration, taint) ? 0 : 1, own ? 0 : 1, mismatches.length];
+    const rank = [own ? 0 : 1, mismatches.length];
     const i = rank.findIndex((r, k) => r !== bestRank[k]);
     if (!best || (i >= 0 && rank[i] < bestRank[i])) {
       best = { toleration, index, mismatches };
@@ -140,10 +141,20 @@ function yamlScalar(s: string): string {
  * taint is tolerated forever).
  */
 export function tolerationYaml(taint: Taint): string[] {
-  const value = taint.value ?? '';
-  const lines = [`- key: ${yamlScalar(taint.key ?? '')}`];
-  if (value) lines.push('  operator: Equal', `  value: ${yamlScalar(value)}`);
-  else lines.push('  operator: Exists');
-  if (taint.effect) lines.push(`  effect: ${taint.effect}`);
+  const t = tolerationFor(taint);
+  const lines = [`- key: ${yamlScalar(t.key ?? '')}`, `  operator: ${t.operator}`];
+  if (t.value !== undefined) lines.push(`  value: ${yamlScalar(t.value)}`);
+  if (t.effect) lines.push(`  effect: ${t.effect}`);
   return lines;
+}
+
+/** The toleration tolerationYaml prints, as an object (hints check it by scheduling the pod with it added). */
+export function tolerationFor(taint: Taint): Toleration {
+  const value = taint.value ?? '';
+  return {
+    key: taint.key ?? '',
+    operator: value ? 'Equal' : 'Exists',
+    ...(value ? { value } : {}),
+    ...(taint.effect ? { effect: taint.effect } : {}),
+  };
 }

@@ -12,13 +12,14 @@ import { toKeepAtLeast } from './toKeepAtLeast';
 import { toHaveAllReplicasScheduled } from './toHaveAllReplicasScheduled';
 import { toSpreadReplicasAcross } from './toSpreadReplicasAcross';
 import { toShareNodesWith } from './toShareNodesWith';
+import { toBeKeptApartFrom } from './toBeKeptApartFrom';
 
 export { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf, toSurvive, toKeepAtLeast };
-export { toHaveAllReplicasScheduled, toSpreadReplicasAcross, toShareNodesWith };
+export { toHaveAllReplicasScheduled, toSpreadReplicasAcross, toShareNodesWith, toBeKeptApartFrom };
 export type { PlacementMatchers, PlacementAsymmetricMatchers, AsymmetricMatcher, EvictionChain, PreferenceChain, SurvivalChain } from './types';
 export type { MatcherContext, MatcherResult } from './context';
 
 export const matchers = {
   toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf,
-  toSurvive, toKeepAtLeast, toHaveAllReplicasScheduled, toSpreadReplicasAcross, toShareNodesWith,
+  toSurvive, toKeepAtLeast, toHaveAllReplicasScheduled, toSpreadReplicasAcross, toShareNodesWith, toBeKeptApartFrom,
 };

@@ -1,12 +1,12 @@
 // expect(subject).toBeEvictedFrom(node)            evicted at some point once the node's NoExecute taints are present
 // expect(subject).toBeEvictedFrom(node).after(300) evicted exactly 300 s after they appear (0 = at once)
 // expect(subject).toBeEvictedFrom(node, { after: 300 }) the same, without the chain
-import type { Node } from '../types';
+import type { Node, Taint } from '../types';
 import type { Subject } from '../subject';
 import { nodeInfo, podInfo, type PodInfo } from '../scheduler/framework';
-import { addTolerationLines, closestLines, taintOrigin } from '../explain/taint';
+import { addTolerationLines, closestLines, taintOrigin, withAddedTolerations } from '../explain/taint';
 import { taintEviction, type EvictionVerdict } from '../taint-eviction';
-import { formatTaint, formatToleration } from '../k8s/toleration';
+import { formatTaint, formatToleration, tolerationFor } from '../k8s/toleration';
 import { failBoth, hint, indent, type MatcherContext, type MatcherResult } from './context';
 import { chainResult, checkSeconds, type Chain } from './chain';
 import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from './inputs';
@@ -18,7 +18,21 @@ export const toleratedFor = (s: number | null | undefined) =>
 export const describeTime = (after: number | null) =>
   after === null ? 'never evicted' : after === 0 ? 'evicted at once' : `evicted after ${after}s`;
 
-export function explainEviction(pod: PodInfo, verdict: EvictionVerdict, node: Node): string {
+/**
+ * After the toleration YAML: the eviction time with it added, worked out by the same controller model, so the hint
+ * never promises what it would not give. `want` is the time asked for (`.after(s)`), which the YAML's
+ * tolerationSeconds carries; a shorter tolerationSeconds elsewhere may still decide, and then it says so.
+ */
+function afterTolerating(pod: PodInfo, node: Node, taints: Taint[], want: number | undefined): string {
+  const seconds = want !== undefined && want > 0 ? want : undefined;
+  const added = taints.map((t) => ({ ...tolerationFor(t), ...(seconds !== undefined ? { tolerationSeconds: seconds } : {}) }));
+  const then = taintEviction(podInfo(withAddedTolerations(pod.subject, added)), nodeInfo(node)).after;
+  const it = taints.length > 1 ? 'them' : 'it';
+  if (want !== undefined && then !== want) return `Adding ${it} is not enough: the pod would then be ${describeTime(then)}, not ${describeTime(want)}.`;
+  return `With ${it} added, the pod is ${describeTime(then)}.`;
+}
+
+export function explainEviction(pod: PodInfo, verdict: EvictionVerdict, node: Node, want?: number): string {
   const info = nodeInfo(node);
   if (verdict.taints.length === 0) return `${labelOf(node)} has no NoExecute taints, so the taint-eviction controller never evicts.`;
   const lines = verdict.taints.flatMap(({ taint, tolerationIndex, toleration }) => {
@@ -31,7 +45,10 @@ export function explainEviction(pod: PodInfo, verdict: EvictionVerdict, node: No
     return [head, `  tolerated ${toleratedFor(toleration.tolerationSeconds)} by the first matching toleration, tolerations[${tolerationIndex}]${from}:`, `    ${formatToleration(toleration)}`];
   });
   const untolerated = verdict.taints.filter((u) => !u.toleration).map((u) => u.taint);
-  if (untolerated.length) lines.push(...addTolerationLines(untolerated, `${pod.subject.specPath}.tolerations`));
+  if (untolerated.length) {
+    lines.push(...addTolerationLines(untolerated, `${pod.subject.specPath}.tolerations`, want !== undefined && want > 0 ? want : undefined));
+    lines.push(afterTolerating(pod, node, untolerated, want));
+  }
   return `NoExecute taints on ${labelOf(node)} and the toleration used for each:\n${indent(lines, '  ')}`;
 }
 
@@ -68,7 +85,8 @@ export function toBeEvictedFrom(
         message: () =>
           `${header()}\n\nExpected ${subject.label} ${ctx.isNot ? 'not ' : ''}to be ${expected} from ${labelOf(node)}` +
           `\nExpected: ${ctx.isNot ? 'not ' : ''}${ctx.utils.printExpected(expected)}\nReceived: ${ctx.utils.printReceived(actual)}\n\n` +
-          explainEviction(pod, verdict, node),
+          // the time to aim the hint at: the one asked for, positive form only
+          explainEviction(pod, verdict, node, ctx.isNot ? undefined : after),
       };
     });
   };

@@ -9,6 +9,7 @@ import { hint, indent, type MatcherContext, type MatcherResult } from './context
 import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from './inputs';
 import { checkAllocatable, clusterErrors, schedulingOptionsOf } from './inputs-nodes';
 import { statusFacts } from '../report/record';
+import { explainNodePass } from '../explain/pass';
 
 export function describeRejection(v: NodeVerdict, by = '  '): string {
   const s = v.status!;
@@ -48,7 +49,7 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
         gates.length
           ? `${header()}\n\nExpected ${subject.label} to be schedulable on ${nodeLabel}, but ${describeGated(subject.label, gates)}`
           : verdict.feasible
-            ? `${header()}\n\nExpected ${subject.label} not to be schedulable on ${nodeLabel}, but every filter passes (${[...FILTER_PLUGINS, ...CLUSTER_PLUGINS].map((p) => p.name).join(', ')}).${notes()}`
+            ? `${header()}\n\nExpected ${subject.label} not to be schedulable on ${nodeLabel}, but every filter passes (${[...FILTER_PLUGINS, ...CLUSTER_PLUGINS].map((p) => p.name).join(', ')}):\n${indent(explainNodePass(pod, info), '  ')}${notes()}`
             : `${header()}\n\nExpected ${subject.label} to be schedulable on ${nodeLabel}, but kube-scheduler would reject it:\n${describeRejection(verdict)}${notes()}`,
     };
   });

@@ -3,7 +3,7 @@ import { hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded } from './inputs';
 import { statusFacts } from '../report/record';
 import { describeGated } from '../scheduler';
-import { checkedSchedule, describeRejections } from './toBeSchedulableOnAnyOf';
+import { checkedSchedule, describeRejections, whyFirstFits } from './toBeSchedulableOnAnyOf';
 
 export function toBeSchedulableOnAllOf(this: MatcherContext, received: unknown, nodesArg: unknown, options?: unknown): MatcherResult {
   const header = () => hint(this, 'toBeSchedulableOnAllOf', 'nodes');
@@ -16,7 +16,8 @@ export function toBeSchedulableOnAllOf(this: MatcherContext, received: unknown, 
         result.gated
           ? `${header()}\n\nExpected ${subject.label} to be schedulable on all of ${nodes.length} node(s), but ${describeGated(subject.label, result.gated.gates)}`
           : result.rejected.length === 0
-          ? `${header()}\n\nExpected ${subject.label} not to be schedulable on all of ${nodes.length} node(s), but every one accepts it.`
+          ? `${header()}\n\nExpected ${subject.label} not to be schedulable on all of ${nodes.length} node(s), but every one accepts it.\n` +
+            whyFirstFits(subject, nodes, result.feasible[0].node)
           : `${header()}\n\nExpected ${subject.label} to be schedulable on all of ${nodes.length} node(s), but ${result.rejected.length} reject it:\n` +
             describeRejections(result.rejected),
     };

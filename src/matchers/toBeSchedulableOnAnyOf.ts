@@ -1,7 +1,10 @@
 // expect(subject).toBeSchedulableOnAnyOf(nodes, { existingPods?, namespaces? }) — the scheduler would find a node.
 import type { Node } from '../types';
 import { describeGated, schedule, type NodeVerdict } from '../scheduler';
-import { hint, type MatcherContext, type MatcherResult } from './context';
+import { hint, indent, type MatcherContext, type MatcherResult } from './context';
+import { nodeInfo, podInfo } from '../scheduler/framework';
+import { explainNodePass } from '../explain/pass';
+import type { Subject } from '../subject';
 import { apiServerErrors, guarded, labelOf, subjectOf, UsageError } from './inputs';
 import { nodesOf, schedulingOptionsOf } from './inputs-nodes';
 import { describeRejection, schedulerErrorsAsUsage } from './toBeSchedulableOn';
@@ -37,6 +40,12 @@ export function describeRejections(rejected: readonly NodeVerdict[]): string {
   return [...entries.slice(0, MAX_ENTRIES), `… and ${left} more node(s) with ${entries.length - MAX_ENTRIES} other explanation(s), not shown`].join('\n');
 }
 
+/** What let the pod through on the first node that fits (explainNodePass), for `.not` failures. */
+export function whyFirstFits(subject: Subject, nodes: readonly Node[], name: string): string {
+  const node = nodes.find((n) => nodeInfo(n).name === name)!;
+  return `On ${name}:\n${indent(explainNodePass(podInfo(subject), nodeInfo(node)), '  ')}`;
+}
+
 export function checkedSchedule(received: unknown, nodesArg: unknown, options: unknown) {
   const subject = subjectOf(received);
   const nodes: Node[] = nodesOf(nodesArg);
@@ -61,7 +70,8 @@ export function toBeSchedulableOnAnyOf(this: MatcherContext, received: unknown, 
         result.gated
           ? `${header()}\n\nExpected ${subject.label} to be schedulable on one of ${nodes.length} node(s), but ${describeGated(subject.label, result.gated.gates)}`
           : result.feasible.length > 0
-          ? `${header()}\n\nExpected ${subject.label} not to be schedulable on any of ${nodes.length} node(s), but it fits ${result.feasible.length}: ${nodeNames(result.feasible.map((v) => v.node), MAX_ENTRIES)}`
+          ? `${header()}\n\nExpected ${subject.label} not to be schedulable on any of ${nodes.length} node(s), but it fits ${result.feasible.length}: ${nodeNames(result.feasible.map((v) => v.node), MAX_ENTRIES)}\n` +
+            whyFirstFits(subject, nodes, result.feasible[0].node)
           : `${header()}\n\nExpected ${subject.label} to be schedulable on one of ${nodes.length} node(s), but kube-scheduler would report:\n  ${result.fitError}\n\n` +
             describeRejections(result.rejected),
     };

@@ -7,6 +7,7 @@ import { guarded, labelOf, subjectOf } from './inputs';
 import { describePlaced, describeTies, place, replicaInputs, sampledNote, workloadOf } from './replicas';
 import type { Placement } from '../placement/place';
 import type { KubeObject } from '../types';
+import { describeSeparation, separation } from '../explain/apart';
 
 function shared(p: Placement, a: KubeObject, b: KubeObject): Array<{ node: string; mine: string[]; theirs: string[] }> {
   const out: Array<{ node: string; mine: string[]; theirs: string[] }> = [];
@@ -40,6 +41,14 @@ export function toShareNodesWith(this: MatcherContext, received: unknown, otherA
         : '\nA tie decides this: with the last of the tied nodes picked instead of the first, no node holds pods of both.';
     };
     const [la, lb] = [labelOf(a), labelOf(b)];
+    // a separation in this placement is not a promise: say whether a constraint forbids sharing, or only the placement
+    const guarantee = () => {
+      const s = separation(a, b, inputs.nodes, inputs.namespaces);
+      return s.guaranteed
+        ? describeSeparation(s, la, lb)
+        : `Only this simulated placement separates them. ${describeSeparation(s, la, lb)}\n` +
+          `Use expect(…).toBeKeptApartFrom(other, nodes) to require a constraint that keeps them apart.`;
+    };
     const intro = `Expected ${la} ${this.isNot ? 'not ' : ''}to share a node with ${lb}`;
     const where = (o: (typeof orders)[number]) =>
       `  ${la}: ${describePlaced(o.placement.of(a))}\n  ${lb}: ${describePlaced(o.placement.of(b))}` +
@@ -54,7 +63,8 @@ export function toShareNodesWith(this: MatcherContext, received: unknown, otherA
       message: () => hit
         ? `${header()}\n\n${intro}, but with ${hit.first} created first ${hit.shared.length} node(s) hold pods of both:\n` +
           hit.shared.map((s) => `  ${s.node}: ${s.mine.join(', ')} and ${s.theirs.join(', ')}`).join('\n') + `\nWhere every pod went:\n${where(hit)}${describeTies(hit.placement.pods)}${decided()}${sampledNote(hit.placement)}`
-        : `${header()}\n\n${intro}, but no node holds pods of both, whichever is created first:\n${where(orders[0])}${describeTies(orders[0].placement.pods)}${decided()}${sampledNote(orders[0].placement)}`,
+        : `${header()}\n\n${intro}, but no node holds pods of both, whichever is created first:\n${where(orders[0])}${describeTies(orders[0].placement.pods)}${decided()}${sampledNote(orders[0].placement)}` +
+          `\n${guarantee()}`,
     };
   });
 }

@@ -55,6 +55,11 @@ export interface PlacementMatchers<R> {
   toSpreadReplicasAcross(topologyKey: string, nodes: Iterable<NodeLike>, options?: ReplicaOptions & { maxSkew?: number }): R;
   /** Some node holds a pod of both workloads (use `.not`: no node holds both), in either creation order. */
   toShareNodesWith(other: PodLike | KubeObject, nodes: Iterable<NodeLike>, options?: ReplicaOptions): R;
+  /**
+   * A constraint keeps the two workloads' pods off each other's nodes in any placement: required pod anti-affinity
+   * (either way), the same host port, or — on `nodes`, when given — node selection that no node passes for both.
+   */
+  toBeKeptApartFrom(other: PodLike | KubeObject, nodes?: Iterable<NodeLike>, options?: { namespaces?: Iterable<KubeObject> }): R;
   /** Karpenter would launch a node from this NodePool for the pod: taints tolerated (not startup taints), requirements compatible. */
   toBeProvisionableBy(nodePool: NodePoolLike): R;
   /** Karpenter would find a NodePool among these (highest weight first, then name descending); the message names its pick. */

@@ -8,7 +8,7 @@
 // (v1.35+), so neither is reproducible. Here the first tied node in the order the nodes were given wins, and
 // every placement records the other nodes it tied with.
 import type { KubeObject, Node, Pod } from '../types';
-import { assertNode, preview, toSubject } from '../subject';
+import { assertNode, fromTemplateOf, preview, toSubject } from '../subject';
 import { podInfo, type Status } from '../scheduler/framework';
 import { fitError, podsByNode, schedule, type NodeVerdict } from '../scheduler';
 import { scoreTable, type NodeScore } from '../scheduler/score';
@@ -176,7 +176,7 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
       if (cycle.node) {
         // AssumeAndReserveInCache: a copy with spec.nodeName joins the node's pods
         placed.node = cycle.node;
-        placed.pod = { ...replica.pod, spec: { ...replica.pod.spec!, nodeName: cycle.node } };
+        placed.pod = fromTemplateOf({ ...replica.pod, spec: { ...replica.pod.spec!, nodeName: cycle.node } }, replica.pod);
         existing.push(placed.pod);
         assumePod(snapshot, cycle.node, placed.pod);
       } else placed.fitError = cycle.fitError;

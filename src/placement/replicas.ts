@@ -3,7 +3,7 @@
 // pods are `<name>-<ordinal>` as the StatefulSet controller names them; the others carry a random suffix in a real
 // cluster, here `<name>-<index>` (DaemonSet: `<name>-<node>`).
 import type { KubeObject, Node, Pod, PodSpec } from '../types';
-import { toSubject, type Subject } from '../subject';
+import { fromTemplateOf, toSubject, type Subject } from '../subject';
 import { settings } from '../config';
 import { addDaemonSetTolerations } from '../admission/daemonset-tolerations';
 import { nodeInfo } from '../scheduler/framework';
@@ -80,7 +80,7 @@ export function podFrom(workload: KubeObject, name: string, extra: Partial<PodSp
   // PodTopologySpread's system defaults select a pod by its RS/StatefulSet/RC owner's selector.
   const selector = defaultSelectorOf(workload);
   if (selector) setDefaultSelector(pod, selector);
-  return pod;
+  return fromTemplateOf(pod, workload);
 }
 
 /**

@@ -173,7 +173,8 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
         if (gated) cell.reason = `SchedulingGates: ${gated.message}`;
         else if (status) {
           cell.reason = `${status.plugin}: ${status.reasons.join(', ')}`;
-          if (status.details[0]) cell.detail = status.details[0];
+          const detail = firstStatement(status.details);
+          if (detail) cell.detail = detail;
         }
       }
       return cell;
@@ -206,23 +207,67 @@ export const evictionText = (after: number | null) => (after === null ? 'stays' 
 /** kube-scheduler's reason, then ours: `TaintToleration: node(s) had untolerated taint(s) (taint spot=true:NoSchedule is not tolerated)`. */
 export const cellReason = (c: MatrixCell) => (c.reason ? `${c.reason}${c.detail ? ` (${c.detail})` : ''}` : undefined);
 
-/** Reasons numbered in order of first appearance (row by row, left to right), for footnotes. */
-function footnotes(m: PlacementMatrix): Map<string, number> {
-  const notes = new Map<string, number>();
+/**
+ * The first statement of a Status's details: its first line, and when that line ends in a colon the lines that
+ * complete it (indented under it), so a footnote never stops at "…requirements ANDed):".
+ */
+export function firstStatement(details: readonly string[]): string | undefined {
+  const [first, ...rest] = details;
+  if (!first || !first.trimEnd().endsWith(':')) return first;
+  const depth = (l: string) => l.length - l.trimStart().length;
+  const base = depth(first);
+  const more: string[] = [];
+  for (const l of rest) {
+    if (depth(l) <= base) break;
+    more.push(l.trim());
+  }
+  return more.length ? `${first.trimEnd()} ${more.join('; ')}` : first;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A cell's footnote text: its reason with the rejected node's name as `<node>`, so nodes alike share one note. */
+function noteText(c: MatrixCell): string | undefined {
+  const text = cellReason(c);
+  if (!text || !c.rejectedNode) return text;
+  return text.replace(new RegExp(`(?<![\\w.-])${escapeRegExp(c.rejectedNode)}(?![\\w.-])`, 'g'), '<node>');
+}
+
+/** FNV-1a over the UTF-16 code units, as base-36 digits: a note's key follows from its text alone. */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(36).padStart(7, '0');
+}
+
+/** Length of a footnote key; two notes whose short keys collide both get the long form. */
+const KEY_LENGTH = 4;
+
+/**
+ * Footnote keys derived from each note's text (not numbered by first appearance), so adding or removing a row
+ * never renumbers the other rows' notes; the notes are listed sorted by text.
+ */
+function footnotes(m: PlacementMatrix): Map<string, string> {
+  const texts = new Set<string>();
   for (const r of m.rows) {
-    for (const text of [...r.cells.map(cellReason), ...r.outage.map((o) => o.reason)]) {
-      if (text && !notes.has(text)) notes.set(text, notes.size + 1);
-    }
+    for (const text of [...r.cells.map(noteText), ...r.outage.map((o) => o.reason)]) if (text) texts.add(text);
+  }
+  const short = new Map<string, number>();
+  for (const t of texts) short.set(fnv1a(t).slice(0, KEY_LENGTH), (short.get(fnv1a(t).slice(0, KEY_LENGTH)) ?? 0) + 1);
+  const notes = new Map<string, string>();
+  for (const t of [...texts].sort(byText)) {
+    const key = fnv1a(t);
+    notes.set(t, short.get(key.slice(0, KEY_LENGTH))! > 1 ? key : key.slice(0, KEY_LENGTH));
   }
   return notes;
 }
 
 /** An outage cell of a row; a row without it (a PodTemplate) shows `-`. */
 const outageCells = (m: PlacementMatrix, r: MatrixRow): Array<OutageCell | undefined> => m.outages.map((_, i) => r.outage[i]);
-const outageText = (o: OutageCell | undefined, notes: Map<string, number>) => (o ? `${o.text}${o.reason ? ` [${notes.get(o.reason)}]` : ''}` : '-');
+const outageText = (o: OutageCell | undefined, notes: Map<string, string>) => (o ? `${o.text}${o.reason ? ` [${notes.get(o.reason)}]` : ''}` : '-');
 
-function cellText(c: MatrixCell, notes: Map<string, number>): string {
-  const text = cellReason(c);
+function cellText(c: MatrixCell, notes: Map<string, string>): string {
+  const text = noteText(c);
   return `${c.accepted}/${c.nodes}${text ? ` [${notes.get(text)}]` : ''}`;
 }
 
@@ -230,21 +275,41 @@ function headings(m: PlacementMatrix): string[] {
   return ['workload', ...m.groups.map((g) => g.name), ...m.failures, ...m.outages];
 }
 
-function align(table: string[][]): string[] {
-  const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
+/** Widths that rows seldom change: a node group's cells are at most `n/n [key]`; other columns stop at multiples of 8. */
+function columnWidths(m: PlacementMatrix, table: string[][]): number[] {
+  const widest = (i: number) => Math.max(...table.map((row) => row[i].length));
+  const stop = (w: number) => Math.ceil(w / 8) * 8;
+  return table[0].map((heading, i) => {
+    const g = i - 1;
+    if (g >= 0 && g < m.groups.length) {
+      const n = m.groups[g].nodes.length;
+      return Math.max(heading.length, `${n}/${n} [${'x'.repeat(KEY_LENGTH)}]`.length, widest(i));
+    }
+    const isEviction = g >= m.groups.length && g < m.groups.length + m.failures.length;
+    // eviction texts are at most `evicted after 300s` but for long tolerationSeconds
+    const floor = Math.max(heading.length, isEviction ? 'evicted after 300s'.length : 0);
+    return widest(i) <= floor ? floor : stop(widest(i));
+  });
+}
+
+function align(widths: number[], table: string[][]): string[] {
   return table.map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd());
 }
 
-/** The aligned plain-text table: cells are `accepted/nodes`, `[n]` points to kube-scheduler's reason for the rest. */
+/**
+ * The aligned plain-text table: cells are `accepted/nodes`, `[key]` points to kube-scheduler's reason for the rest.
+ * Made for snapshots: one more workload adds its row (and a note, if its reason is new) and changes no other line,
+ * unless its name or an outage text is longer than the column's next stop of 8 characters.
+ */
 export function formatMatrix(m: PlacementMatrix): string {
   const notes = footnotes(m);
   const nodeCount = m.groups.reduce((n, g) => n + g.nodes.length, 0);
-  const title = `PlacementMatrix: ${m.rows.length} workload(s) × ${m.groups.length} node group(s) of ${nodeCount} node(s), grouped by ${m.groupBy}`;
+  const title = `PlacementMatrix: ${m.groups.length} node group(s) of ${nodeCount} node(s), grouped by ${m.groupBy}`;
   const table = [headings(m), ...m.rows.map((r) => [
     r.workload, ...r.cells.map((c) => cellText(c, notes)), ...r.eviction.map((e) => evictionText(e.after)), ...outageCells(m, r).map((o) => outageText(o, notes)),
   ])];
-  const reasons = [...notes].map(([reason, n]) => `[${n}] ${reason}`);
-  return [title, '', ...align(table), ...(reasons.length ? ['', ...reasons] : [])].join('\n');
+  const reasons = [...notes].map(([reason, key]) => `[${key}] ${reason}`);
+  return [title, '', ...align(columnWidths(m, table), table), ...(reasons.length ? ['', ...reasons] : [])].join('\n');
 }
 
 const mdEscape = (s: string) => s.replace(/\|/g, '\\|');

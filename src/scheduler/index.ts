@@ -2,9 +2,12 @@
 // plugins' PreFilter over the snapshot, then the default profile's Filter plugins in upstream order
 // (pkg/scheduler/apis/config/v1/default_plugins.go) — the first failing plugin decides a node's status — and the
 // FitError message when no node fits.
-import type { KubeObject, Node, Pod } from '../types';
+import type { KubeObject, Node, Pod, Taint } from '../types';
 import type { Subject } from '../subject';
-import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
+import { failure, nodeInfo, nodeUsage, podInfo, taintId, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
+import { findUntoleratedTaint } from './plugins/tainttoleration';
+import { afterFixLines, untoleratedTaints, withAddedTolerations } from '../explain/taint';
+import { tolerationFor } from '../k8s/toleration';
 import { NodeUnschedulable } from './plugins/nodeunschedulable';
 import { NodeName } from './plugins/nodename';
 import { TaintToleration } from './plugins/tainttoleration';
@@ -81,7 +84,7 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
   if (outside) return { node: node.name, feasible: false, status: outside };
   for (const plugin of FILTER_PLUGINS) {
     const status = plugin.filter(pod, node, usage);
-    if (status) return { node: node.name, feasible: false, status };
+    if (status) return { node: node.name, feasible: false, status: plugin === TaintToleration ? withTolerationFix(status, pod, node, usage, cycle) : status };
   }
   if (cycle.active.length) {
     const entry = cycle.snapshot.byName.get(node.name) ?? buildSnapshot([node.node], new Map()).nodes[0];
@@ -89,6 +92,40 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
     if (status) return { node: node.name, feasible: false, status };
   }
   return { node: node.name, feasible: true };
+}
+
+// The pods with a hint's tolerations added, per pod and set of taints: nodes of a pool share them.
+const fixedPods = new WeakMap<PodInfo, Map<string, PodInfo>>();
+const isFixed = new WeakSet<PodInfo>();
+
+/** The pod as it would be with tolerations for `taints` added to its spec (and admission run again, as on create). */
+function withTolerationsFor(pod: PodInfo, taints: readonly Taint[]): PodInfo {
+  let perPod = fixedPods.get(pod);
+  if (!perPod) fixedPods.set(pod, (perPod = new Map()));
+  const key = taints.map((t) => taintId(t)).join(',');
+  let fixed = perPod.get(key);
+  if (!fixed) {
+    perPod.set(key, (fixed = podInfo(withAddedTolerations(pod.subject, taints.map(tolerationFor)))));
+    isFixed.add(fixed);
+  }
+  return fixed;
+}
+
+/**
+ * TaintToleration's hint suggests tolerations; whether they fix it is answered by running the filters again on the
+ * node with them added, as the scheduler would, so a hint never offers a change the next filter still rejects
+ * (e.g. a nodeSelector for another pool). Worked out only when the message is read.
+ */
+function withTolerationFix(status: Status, pod: PodInfo, node: NodeInfo, usage: NodeUsage, cycle: CycleState): Status {
+  if (isFixed.has(pod)) return status;
+  return failure(status.plugin, status.code, status.reasons, () => {
+    const first = findUntoleratedTaint(node.filterTaints, pod.tolerations, pod.comparisonOperators);
+    if (!first) return status.details;
+    const taints = untoleratedTaints(pod, node, first);
+    const fixed = withTolerationsFor(pod, taints);
+    const then = runFilters(fixed, node, usage, cycleFor(fixed, cycle.snapshot));
+    return [...status.details, ...afterFixLines(taints.length, then)];
+  });
 }
 
 /**

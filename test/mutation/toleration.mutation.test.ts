@@ -89,7 +89,8 @@ describe('closestToleration', () => {
   test('fewest mismatches among same-key tolerations, first on a tie', () => {
     expect(closestToleration([wrongValue, exists], taint)?.index).toBe(1);
     expect(closestToleration([exists, wrongValue], taint)?.index).toBe(0);
-    expect(closestToleration([otherKey, { key: 'another', operator: 'Exists' }], taint)?.index).toBe(0);
+    // only tolerations with the taint's key (or an empty key) are candidates (issue 18)
+    expect(closestToleration([otherKey, { key: 'another', operator: 'Exists' }], taint)).toBeUndefined();
     expect(closestToleration([exists, otherKey], taint)?.index).toBe(0);
     expect(closestToleration([], taint)).toBeUndefined();
   });

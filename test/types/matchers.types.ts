@@ -19,6 +19,10 @@ export function globalExpect(): void {
   expect(pod).toBeSchedulableOn(node, { existingPods: [] });
   expect(pod).toBeSchedulableOnAnyOf([node, node]);
   expect(pod).toBeSchedulableOnAllOf(new Set([node]));
+  expect(pod).toBeKeptApartFrom(pod);
+  expect(pod).not.toBeKeptApartFrom(pod, [node], { namespaces: [] });
+  // @ts-expect-error the other workload is required
+  expect(pod).toBeKeptApartFrom();
   expect(pod).toPrefer(node).over(node);
   // @ts-expect-error .over takes a node
   expect(pod).toPrefer(node).over('b');
@@ -35,6 +39,7 @@ export function globalExpect(): void {
 export function jestGlobals(): void {
   jestGlobalsExpect(pod).toTolerate('dedicated=gpu:NoSchedule');
   jestGlobalsExpect(pod).toBeSchedulableOn(node);
+  jestGlobalsExpect(pod).toBeKeptApartFrom(pod, [node]);
   jestGlobalsExpect(pod).not.toBeEvictedFrom(node).after(60);
   jestGlobalsExpect(pod).toBeEvictedFrom(node, { after: 0 });
   jestGlobalsExpect(pod).toPrefer(node).over(node);
@@ -44,6 +49,7 @@ export function jestGlobals(): void {
 }
 
 export function vitest(): void {
+  vitestExpect(pod).toBeKeptApartFrom(pod, new Set([node]));
   vitestExpect(pod).toTolerate('dedicated=gpu:NoSchedule');
   vitestExpect(pod).toBeSchedulableOn(node);
   vitestExpect(pod).toBeEvictedFrom(node).after(300);

@@ -59,3 +59,11 @@ describe('failures', () => {
     await new Promise((r) => setTimeout(r, 1));
   });
 });
+
+describe('toBeKeptApartFrom (issue 18)', () => {
+  test('registered on Vitest: a required anti-affinity term keeps them apart, a simulated separation does not', () => {
+    const anti = { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: { app: 'cache' } } }] } };
+    expect(deployment('db', undefined, { affinity: anti })).toBeKeptApartFrom(deployment('cache'));
+    expect(deployment('web')).not.toBeKeptApartFrom(deployment('cache'), [node('a'), node('b')]);
+  });
+});
