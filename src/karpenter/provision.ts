@@ -13,8 +13,20 @@ import {
   addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Requirements,
 } from './requirements';
 import { orderByWeight, poolFieldsFor, type PoolModel } from './pool';
+import { podRequests, isExtendedResourceName } from '../k8s/resources';
+import { parseQuantity } from '../k8s/quantity';
+import { schedulingGates, SCHEDULING_GATED_MESSAGE } from '../scheduler';
+import { NodePoolInputError } from './inputs';
+import { AWS_GROUP } from './labels';
 
-export type Stage = 'not a candidate' | 'pod ignored' | 'taints' | 'requirements' | 'instance types';
+export type Stage = 'not a candidate' | 'pod ignored' | 'limits' | 'taints' | 'requirements' | 'instance types';
+
+/** AWS, and KWOK (Karpenter's own test provider, read with core's vocabulary as upstream's suite tests are). */
+const MODELLED_PROVIDERS = [AWS_GROUP, 'karpenter.kwok.sh'];
+
+/** operatorpkg serrors: `msg (key=value, …)`, as Karpenter's errors print in its logs and events. */
+export const serror = (msg: string, values: Record<string, string>) =>
+  `${msg} (${Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ')})`;
 
 export interface PoolVerdict {
   pool: string;
@@ -142,7 +154,7 @@ function ignoredBecause(subject: Subject, vocab: Vocabulary): string[] {
   const errs: string[] = [];
   const all = roundOf(subject, c, false, [], '').requirements;
   const np = all.get(NODEPOOL_LABEL);
-  if (np && operatorOf(np) === 'DoesNotExist') errs.push('configured to not run on a Karpenter provisioned node');
+  if (np && operatorOf(np) === 'DoesNotExist') errs.push(serror('configured to not run on a Karpenter provisioned node', { requirement: formatRequirement(np) }));
   for (const k of Object.keys(c.nodeSelector).sort()) errs.push(...validateRequirement(k, 'In', [c.nodeSelector[k]], vocab));
   for (const { term } of c.terms) {
     if (term.matchFields) errs.push('node selector term with matchFields is not supported');
@@ -163,7 +175,8 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean): Omit<PoolVerdi
   const untolerated = model.taints.map((taint, i) => ({ taint, i })).filter(({ taint }) => !round.tolerations.some((t) => toleratesTaint(t, taint, true)));
   if (untolerated.length) {
     return {
-      ok: false, stage: 'taints', error: untolerated.map(() => 'did not tolerate taint').join('; '),
+      // pkg/scheduling/taints.go Tolerates: serrors.Wrap(…, "taint", taint.ToString()) per taint, multierr-joined
+      ok: false, stage: 'taints', error: untolerated.map(({ taint }) => serror('did not tolerate taint', { taint: formatTaint(taint) })).join('; '),
       details: untolerated.map(({ taint, i }) => `taint ${formatTaint(taint)} (spec.template.spec.taints[${i}]) is not tolerated: ${whyNotTolerated(taint, round.tolerations)}`),
     };
   }
@@ -212,6 +225,11 @@ export interface ProvisioningResult {
 
 /** Karpenter's choice among pools for one pod of the subject (Scheduler.trySchedule + addToNewNodeClaim, new NodeClaims only). */
 export function provision(subject: Subject, models: PoolModel[]): ProvisioningResult {
+  for (const m of models) {
+    if (m.provider !== undefined && !MODELLED_PROVIDERS.includes(m.provider)) {
+      throw new NodePoolInputError(`provider not modelled: NodePool ${m.name}'s nodeClassRef names ${m.provider}; this library models Karpenter core and the AWS provider (${AWS_GROUP}), whose label registry and offerings differ from other providers', so it gives no verdict`);
+    }
+  }
   const ordered = orderByWeight(models);
   // A DaemonSet, or a Pod its controller created, is never provisioned for (IsOwnedByDaemonSet); it only counts as overhead.
   const owners = (subject.object as { metadata?: { ownerReferences?: Array<{ kind?: string; apiVersion?: string }> } }).metadata?.ownerReferences ?? [];
@@ -225,17 +243,26 @@ export function provision(subject: Subject, models: PoolModel[]): ProvisioningRe
   const candidates = ordered.filter((m) => m.notCandidate.length === 0);
   const excluded = (m: PoolModel): PoolVerdict => ({ pool: m.name, weight: m.weight, ok: false, stage: 'not a candidate', details: m.notCandidate, round: '' });
   if (!daemon) {
+    const notConsidered = notProvisionable(subject);
+    if (notConsidered) {
+      return { pools: ordered.map((m) => (m.notCandidate.length ? excluded(m) : { pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored', details: [notConsidered], round: 'as written' })) };
+    }
     const ignored = [...new Set(ordered.flatMap((m) => ignoredBecause(subject, m.vocab)))];
     if (ignored.length) {
+      // Provisioner.Validate's DoesNotExist case is only logged ("ignoring pod"): no Failed to schedule pod event
+      const silent = ignored.every((e) => e.startsWith('configured to not run on a Karpenter provisioned node'));
+      const details = silent
+        ? ['Karpenter logs "ignoring pod" for it and records no event (Provisioner.Validate)']
+        : ['Karpenter ignores this pod for every NodePool (Provisioner.Validate)'];
       const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m)
-        : { pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored' as Stage, error: ignored.join('; '), details: ['Karpenter ignores this pod for every NodePool (Provisioner.Validate)'], round: 'as written' }));
-      return { pools, error: `Failed to schedule pod, ${ignored.join('; ')}` };
+        : { pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored' as Stage, error: ignored.join('; '), details, round: 'as written' }));
+      return silent ? { pools } : { pools, error: `Failed to schedule pod, ${ignored.join('; ')}` };
     }
   }
   const anyPNS = candidates.some((m) => m.taints.some((t) => t.effect === 'PreferNoSchedule'));
   let last: PoolVerdict[] = [];
   for (const round of rounds(subject, daemon, anyPNS)) {
-    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...canAdd(m, round, daemon) }));
+    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...((!daemon && limitsExhausted(m, subject)) || canAdd(m, round, daemon)) }));
     const chosen = last.find((v) => v.ok);
     if (chosen) {
       const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name)!));
@@ -247,3 +274,70 @@ export function provision(subject: Subject, models: PoolModel[]): ProvisioningRe
   return { pools, error: candidates.length ? `Failed to schedule pod, ${errors.join('; ')}` : 'no dynamic nodepools found' };
 }
 
+
+/**
+ * Pods Karpenter does not provision for (pkg/utils/pod/scheduling.go IsProvisionable): only pods the scheduler marked
+ * PodScheduled=False/Unschedulable, and not preempting (IsPreempting: status.nominatedNodeName set). A gated pod stays
+ * Pending with reason SchedulingGated, never Unschedulable.
+ */
+function notProvisionable(subject: Subject): string | undefined {
+  const gates = schedulingGates(subject);
+  if (gates.length) return `stays Pending: SchedulingGated (${SCHEDULING_GATED_MESSAGE}: ${gates.join(', ')}); Karpenter provisions only for pods the scheduler marked Unschedulable (IsProvisionable)`;
+  const nominated = subject.kind === 'Pod' ? (subject.object as { status?: { nominatedNodeName?: string } }).status?.nominatedNodeName : undefined;
+  if (nominated) return `status.nominatedNodeName is "${nominated}": the pod is preempting, and Karpenter leaves it to the scheduler (IsPreempting)`;
+  return undefined;
+}
+
+/** Every instance type has cpu and memory; other resources only some have. */
+const EVERY_INSTANCE_TYPE = new Set(['cpu', 'memory', 'pods']);
+
+/**
+ * spec.limits against an empty cluster (nothing provisioned yet counts: cluster state is not known), as
+ * scheduling/scheduler.go addToNewNodeClaim applies them before CanAdd: `nodes` 0 exhausts the pool; otherwise
+ * filterByRemainingResources drops each instance type whose capacity of a limited resource exceeds the limit, which
+ * leaves none when the limit is below the pod's own request (or 0 for cpu/memory, which every instance type has).
+ */
+function limitsExhausted(model: PoolModel, subject: Subject): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> | undefined {
+  const limits = model.pool.spec?.limits ?? {};
+  const named = { NodePool: model.name };
+  const at = (k: string) => `spec.limits["${k}"]`;
+  if (limits.nodes !== undefined && /^[+]?0+$/.test(String(limits.nodes).trim())) {
+    return { ok: false, stage: 'limits', error: serror('node limits have been exhausted for nodepool', named), details: [`${at('nodes')} is ${limits.nodes}: the pool may launch no node`] };
+  }
+  let requests: Map<string, bigint>;
+  try {
+    requests = podRequests(subject.spec, subject.specPath);
+  } catch {
+    requests = new Map();
+  }
+  for (const [name, raw] of Object.entries(limits)) {
+    if (name === 'nodes') continue;
+    let limit: bigint;
+    try {
+      limit = parseQuantity(raw).nanos;
+    } catch {
+      continue; // the CRD schema refuses it (validate), the model reads no limit
+    }
+    const request = requests.get(name) ?? 0n;
+    const none = request > limit || (limit <= 0n && (EVERY_INSTANCE_TYPE.has(name) || request > 0n));
+    if (!none) continue;
+    const why = request > limit
+      ? `the pod requests ${name} ${parseQuantity(request.toString() + 'n').canonical()}, more than ${at(name)} ${raw}: every instance type it fits on exceeds the limit`
+      : `${at(name)} is ${raw}: every instance type has some ${name}`;
+    return { ok: false, stage: 'limits', error: serror('all available instance types exceed limits for nodepool', named), details: [why] };
+  }
+  return undefined;
+}
+
+/** The assumption behind a yes: instance types with the pod's extended resources exist (issue 18, 24 point 10). */
+export function resourceAssumption(subject: Subject): string | undefined {
+  let requests: Map<string, bigint>;
+  try {
+    requests = podRequests(subject.spec, subject.specPath);
+  } catch {
+    return undefined;
+  }
+  const extended = [...requests.keys()].filter((n) => isExtendedResourceName(n) && (requests.get(n) ?? 0n) > 0n).sort();
+  if (!extended.length) return undefined;
+  return `assuming an instance type with ${extended.join(', ')} exists (instance types are cloud data a NodePool does not hold)`;
+}

@@ -1,5 +1,6 @@
 // expect(workload).toBeProvisionableBy(nodePool) — Karpenter would launch a node from this NodePool for the workload's pod.
 import { provision, poolModel, type PoolVerdict } from '../karpenter';
+import { resourceAssumption } from '../karpenter/provision';
 import { nodePoolOf, NodePoolInputError } from '../karpenter/inputs';
 import { describeObject } from '../subject';
 import { hint, indent, type MatcherContext, type MatcherResult } from './context';
@@ -29,6 +30,7 @@ export function toBeProvisionableBy(this: MatcherContext, received: unknown, poo
     if (rejected) throw new UsageError(rejected);
     const poolLabel = describeObject(pool);
     const verdict = provision(subject, [poolModel(pool)]).pools[0];
+    const assumption = verdict.ok ? resourceAssumption(subject) : undefined;
     const what = subject.kind === 'DaemonSet' ? 'count its pods as daemon overhead on that pool' : 'launch a node from that pool for its pod';
     return {
       pass: verdict.ok,
@@ -36,7 +38,7 @@ export function toBeProvisionableBy(this: MatcherContext, received: unknown, poo
       message: () =>
         verdict.ok
           ? `${header()}\n\nExpected ${subject.label} not to be provisionable by ${poolLabel}, but Karpenter would ${what}` +
-            (verdict.round !== 'as written' ? ` (${verdict.round}).` : '.')
+            (verdict.round !== 'as written' ? ` (${verdict.round})` : '') + (assumption ? `, ${assumption}.` : '.')
           : `${header()}\n\nExpected ${subject.label} to be provisionable by ${poolLabel}, but Karpenter would not ${what}:\n${describePoolVerdict(verdict)}`,
     };
   }));
