@@ -1,0 +1,123 @@
+// Issue 24 (Karpenter NodePools) and issue 18 point 6 (the resource assumption): each case fails on the code before the fix.
+import { chooseNodePool, type NodePool } from '../src';
+import { failure } from './fixtures';
+
+const AWS_REF = { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' };
+
+function pool(name: string, spec: Record<string, unknown> = {}, template: Record<string, unknown> = {}): NodePool {
+  return {
+    apiVersion: 'karpenter.sh/v1', kind: 'NodePool', metadata: { name },
+    spec: { ...spec, template: { spec: { requirements: [], nodeClassRef: AWS_REF, ...template } } },
+  } as NodePool;
+}
+
+function pod(spec: Record<string, unknown> = {}, requests?: Record<string, string>, status?: Record<string, unknown>) {
+  return {
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' },
+    spec: { containers: [{ name: 'c', image: 'pause', ...(requests ? { resources: { requests, limits: requests } } : {}) }], ...spec },
+    ...(status ? { status } : {}),
+  };
+}
+
+// pkg/controllers/provisioning/scheduling/scheduler.go addToNewNodeClaim (and provisioning suite_test.go
+// "should not schedule if limits would be exceeded"): limits are applied before CanAdd; the next pool wins.
+describe('exhausted limits', () => {
+  const fallback = pool('fallback');
+  test.each([
+    ['cpu "0" (a paused pool)', { cpu: '0' }, undefined, 'all available instance types exceed limits for nodepool (NodePool=paused)', 'spec.limits["cpu"] is 0: every instance type has some cpu'],
+    ['nodes "0"', { nodes: '0' }, undefined, 'node limits have been exhausted for nodepool (NodePool=paused)', 'spec.limits["nodes"] is 0: the pool may launch no node'],
+    ['cpu below the pod\'s own request', { cpu: '2' }, { cpu: '3' }, 'all available instance types exceed limits for nodepool (NodePool=paused)', 'the pod requests cpu 3, more than spec.limits["cpu"] 2'],
+  ])('%s: the lower-weight fallback wins', (_, limits, requests, error, detail) => {
+    const paused = pool('paused', { weight: 50, limits });
+    const result = chooseNodePool(pod({}, requests), [paused, fallback]);
+    expect(result.chosen?.pool).toBe('fallback');
+    expect(result.pools[0]).toMatchObject({ pool: 'paused', ok: false, stage: 'limits', error });
+    expect(result.pools[0].details[0]).toContain(detail);
+    const only = chooseNodePool(pod({}, requests), [paused]);
+    expect(only.error).toBe(`Failed to schedule pod, ${error}`);
+  });
+  test('limits the pod fits under, and a 0 limit on a resource the pod does not ask for, leave the pool usable', () => {
+    expect(chooseNodePool(pod({}, { cpu: '1' }), [pool('p', { limits: { cpu: '1000', 'nvidia.com/gpu': '0' } })]).chosen?.pool).toBe('p');
+  });
+  test('a gpu limit of 0 excludes the GPU pod', () => {
+    const r = chooseNodePool(pod({}, { 'nvidia.com/gpu': '1' }), [pool('p', { limits: { 'nvidia.com/gpu': '0' } })]);
+    expect(r.pools[0].stage).toBe('limits');
+  });
+  test('the matcher prints the error and why', () => {
+    const msg = failure(() => expect(pod()).toBeProvisionableBy(pool('paused', { limits: { cpu: '0' } })));
+    expect(msg).toContain('  all available instance types exceed limits for nodepool (NodePool=paused)\n    spec.limits["cpu"] is 0');
+  });
+});
+
+// aws/karpenter-provider-aws pkg/apis/v1beta1/labels.go init registers the AWS labels for every pool; a v1beta1
+// nodeClassRef carries apiVersion, not group.
+describe('v1beta1 pools keep the AWS vocabulary', () => {
+  const v1beta1 = (ref: Record<string, string>): NodePool => ({
+    apiVersion: 'karpenter.sh/v1beta1', kind: 'NodePool', metadata: { name: 'old' },
+    spec: { template: { spec: { requirements: [{ key: 'karpenter.k8s.aws/instance-family', operator: 'In', values: ['m5'] }], nodeClassRef: ref } } },
+  } as NodePool);
+  test.each([
+    [{ apiVersion: 'karpenter.k8s.aws/v1beta1', kind: 'EC2NodeClass', name: 'default' }],
+    [{ kind: 'EC2NodeClass', name: 'default' }],
+  ])('%p: a pod asking for instance-family m5 is provisionable, and the AWS domain is restricted', (ref) => {
+    expect(chooseNodePool(pod({ nodeSelector: { 'karpenter.k8s.aws/instance-family': 'm5' } }), [v1beta1(ref)]).chosen?.pool).toBe('old');
+    const bad = chooseNodePool(pod({ nodeSelector: { 'karpenter.k8s.aws/made-up': 'x' } }), [v1beta1(ref)]);
+    expect(bad.error).toContain('using label karpenter.k8s.aws/made-up is not allowed');
+  });
+});
+
+describe('providers the library does not model get no verdict', () => {
+  const azure = { ...pool('aks'), spec: { template: { spec: { requirements: [], nodeClassRef: { group: 'karpenter.azure.com', kind: 'AKSNodeClass', name: 'default' } } } } } as NodePool;
+  test('karpenter.azure.com: a usage error, for .not too', () => {
+    const p = pod({ nodeSelector: { 'karpenter.azure.com/sku-family': 'D' } });
+    const expected = "provider not modelled: NodePool aks's nodeClassRef names karpenter.azure.com";
+    expect(failure(() => expect(p).toBeProvisionableBy(azure))).toContain(expected);
+    expect(failure(() => expect(p).not.toBeProvisionableBy(azure))).toContain(expected);
+    expect(() => chooseNodePool(p, [azure])).toThrow(expected);
+  });
+});
+
+// pkg/utils/pod/scheduling.go IsProvisionable / IsPreempting
+describe('pods Karpenter does not consider', () => {
+  const p = pool('general');
+  test('a gated pod stays Pending: SchedulingGated', () => {
+    const gated = pod({ schedulingGates: [{ name: 'example.com/wait' }] });
+    const r = chooseNodePool(gated, [p]);
+    expect(r.chosen).toBeUndefined();
+    expect(r.error).toBeUndefined();
+    expect(r.pools[0].details[0]).toContain('stays Pending: SchedulingGated');
+    expect(failure(() => expect(gated).toBeProvisionableBy(p))).toContain('stays Pending: SchedulingGated');
+  });
+  test('a pod with status.nominatedNodeName is preempting', () => {
+    const r = chooseNodePool(pod({}, undefined, { nominatedNodeName: 'n1' }), [p]);
+    expect(r.chosen).toBeUndefined();
+    expect(r.pools[0].details[0]).toContain('status.nominatedNodeName is "n1": the pod is preempting');
+  });
+});
+
+// operatorpkg serrors: `msg (key=value, …)`; provisioner.go only logs "ignoring pod" for karpenter.sh/nodepool DoesNotExist
+describe('structured values in the messages', () => {
+  test('did not tolerate taint (taint=…)', () => {
+    const gpu = pool('gpu', {}, { taints: [{ key: 'nvidia.com/gpu', value: 'true', effect: 'NoSchedule' }] });
+    expect(chooseNodePool(pod(), [gpu]).error).toBe('Failed to schedule pod, did not tolerate taint (taint=nvidia.com/gpu=true:NoSchedule)');
+  });
+  test('karpenter.sh/nodepool DoesNotExist: the requirement named, and no Failed to schedule pod event', () => {
+    const avoid = pod({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'karpenter.sh/nodepool', operator: 'DoesNotExist' }] }] } } } });
+    const r = chooseNodePool(avoid, [pool('general')]);
+    expect(r.error).toBeUndefined();
+    expect(r.pools[0]).toMatchObject({ stage: 'pod ignored', error: 'configured to not run on a Karpenter provisioned node (requirement=karpenter.sh/nodepool DoesNotExist)' });
+    expect(r.pools[0].details).toEqual(['Karpenter logs "ignoring pod" for it and records no event (Provisioner.Validate)']);
+  });
+});
+
+describe('the resource assumption (issue 18 point 6)', () => {
+  const arm64 = pool('arm64', {}, { requirements: [{ key: 'kubernetes.io/arch', operator: 'In', values: ['arm64'] }] });
+  test('a GPU pod: "would pick NodePool arm64 …, assuming an instance type with nvidia.com/gpu exists"', () => {
+    const gpuPod = pod({}, { 'nvidia.com/gpu': '1' });
+    expect(failure(() => expect(gpuPod).not.toBeProvisionableByAnyOf([arm64]))).toContain('but Karpenter would pick NodePool arm64 (weight 0), assuming an instance type with nvidia.com/gpu exists');
+    expect(failure(() => expect(gpuPod).not.toBeProvisionableBy(arm64))).toContain('launch a node from that pool for its pod, assuming an instance type with nvidia.com/gpu exists');
+  });
+  test('no assumption named for cpu and memory', () => {
+    expect(failure(() => expect(pod({}, { cpu: '1' })).not.toBeProvisionableByAnyOf([arm64]))).not.toContain('assuming');
+  });
+});
