@@ -121,3 +121,23 @@ describe('the resource assumption (issue 18 point 6)', () => {
     expect(failure(() => expect(pod({}, { cpu: '1' })).not.toBeProvisionableByAnyOf([arm64]))).not.toContain('assuming');
   });
 });
+
+// pkg/controllers/provisioning/scheduling/nodeclaim.go InstanceTypeFilterError.Error: always `, requirements=…, resources=…`;
+// zone and capacity type are offering keys, so their DoesNotExist leaves no offering
+describe('instance-type messages', () => {
+  const general = pool('general');
+  const avoiding = (key: string) => pod({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key, operator: 'DoesNotExist' }] }] } } } }, { cpu: '500m' });
+  test('zone DoesNotExist: the offering text, with the requirements and resources', () => {
+    const error = chooseNodePool(avoiding('topology.kubernetes.io/zone'), [general]).pools[0].error!;
+    expect(error).toMatch(/^no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=.*topology\.kubernetes\.io\/zone DoesNotExist/);
+    expect(error).toContain('karpenter.sh/nodepool In [general], ');
+    expect(error).toContain('resources={"cpu":"500m","pods":"1"}');
+    expect(error).not.toContain('kubernetes.io/hostname');
+  });
+  test('capacity type DoesNotExist: the same', () => {
+    expect(chooseNodePool(avoiding('karpenter.sh/capacity-type'), [general]).pools[0].error).toMatch(/^no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=/);
+  });
+  test('arch DoesNotExist: "no instance type met all requirements", with the values', () => {
+    expect(chooseNodePool(avoiding('kubernetes.io/arch'), [general]).pools[0].error).toMatch(/^no instance type met all requirements, requirements=karpenter\.k8s\.aws\/ec2nodeclass In \[default\], karpenter\.sh\/nodepool In \[general\], kubernetes\.io\/arch DoesNotExist, resources=\{"cpu":"500m","pods":"1"\}$/);
+  });
+});

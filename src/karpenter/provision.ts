@@ -8,7 +8,7 @@ import type { Taint, Toleration } from '../types';
 import type { Subject } from '../subject';
 import { admitPod } from '../admission';
 import { formatTaint, formatToleration, toleratesTaint, tolerationMismatches } from '../k8s/toleration';
-import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, restrictedLabelError, type Vocabulary } from './labels';
+import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INITIALIZED_LABEL, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, REGISTERED_LABEL, ZONE, restrictedLabelError, type Vocabulary } from './labels';
 import {
   addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Requirements,
 } from './requirements';
@@ -170,7 +170,26 @@ function whyNotTolerated(taint: Taint, tolerations: Toleration[]): string {
   return sameKey.map((t) => `${formatToleration(t)}: ${tolerationMismatches(t, taint, true).join(', ')}`).join('; ');
 }
 
-function canAdd(model: PoolModel, round: Round, daemon: boolean): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
+/**
+ * InstanceTypeFilterError's `requirements=…, resources=…`: Requirements.String (sorted, restricted labels left out) and
+ * resources.String of the pod's requests plus `pods: 1` (RequestsForPods) as JSON; DaemonSet overhead is not known here.
+ */
+function filterErrorValues(merged: Requirements, subject: Subject): string {
+  const skip = new Set([HOSTNAME, REGISTERED_LABEL, INITIALIZED_LABEL]);
+  const reqs = [...merged.values()].filter((r) => !skip.has(r.key)).map(formatRequirement).sort().join(', ');
+  let requests: Map<string, bigint>;
+  try {
+    requests = podRequests(subject.spec, subject.specPath);
+  } catch {
+    requests = new Map();
+  }
+  const list: Record<string, string> = { pods: '1' };
+  for (const [k, v] of requests) list[k] = parseQuantity(`${v}n`).canonical();
+  const json = `{${Object.keys(list).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(list[k])}`).join(',')}}`;
+  return `requirements=${reqs}, resources=${json}`;
+}
+
+function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subject): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
   // 1. Taints: every spec.taints entry, any effect; startupTaints never (Taints.Tolerates, comparison operators on).
   const untolerated = model.taints.map((taint, i) => ({ taint, i })).filter(({ taint }) => !round.tolerations.some((t) => toleratesTaint(t, taint, true)));
   if (untolerated.length) {
@@ -197,8 +216,12 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean): Omit<PoolVerdi
   for (const key of INSTANCE_TYPE_KEYS) {
     const r = merged.get(key);
     if (r && round.requirements.has(key) && operatorOf(r) === 'DoesNotExist') {
+      // InstanceTypeFilterError.Error (nodeclaim.go): zone and capacity type are offering keys
+      const text = key === ZONE || key === CAPACITY_TYPE_LABEL
+        ? 'no instance type met the scheduling requirements or had enough resources or had a required offering'
+        : 'no instance type met all requirements';
       return {
-        ok: false, stage: 'instance types', error: 'no instance type met all requirements',
+        ok: false, stage: 'instance types', error: `${text}, ${filterErrorValues(merged, subject)}`,
         details: [`every instance type defines ${key}, so ${formatRequirement(r)} (${(round.fields.get(key) ?? []).join(', ')}) leaves none`],
       };
     }
@@ -207,7 +230,7 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean): Omit<PoolVerdi
   const short = daemon ? [] : [...merged.values()].filter((r) => r.minValues !== undefined && !r.complement && r.values.size < r.minValues);
   if (short.length) {
     return {
-      ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}])`,
+      ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject)}`,
       details: short.map((r) => `${formatRequirement(r)}: the pod leaves ${r.values.size} value(s), the NodePool asks for at least ${r.minValues} (minValues)`),
     };
   }
@@ -262,7 +285,7 @@ export function provision(subject: Subject, models: PoolModel[]): ProvisioningRe
   const anyPNS = candidates.some((m) => m.taints.some((t) => t.effect === 'PreferNoSchedule'));
   let last: PoolVerdict[] = [];
   for (const round of rounds(subject, daemon, anyPNS)) {
-    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...((!daemon && limitsExhausted(m, subject)) || canAdd(m, round, daemon)) }));
+    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...((!daemon && limitsExhausted(m, subject)) || canAdd(m, round, daemon, subject)) }));
     const chosen = last.find((v) => v.ok);
     if (chosen) {
       const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name)!));
