@@ -141,3 +141,21 @@ describe('instance-type messages', () => {
     expect(chooseNodePool(avoiding('kubernetes.io/arch'), [general]).pools[0].error).toMatch(/^no instance type met all requirements, requirements=karpenter\.k8s\.aws\/ec2nodeclass In \[default\], karpenter\.sh\/nodepool In \[general\], kubernetes\.io\/arch DoesNotExist, resources=\{"cpu":"500m","pods":"1"\}$/);
   });
 });
+
+// aws/karpenter-provider-aws examples/v1/min-values-family.yaml; cloudprovider/types.go SatisfiesMinValues, called from
+// nodeclaim.go filterInstanceTypesByRequirements: one instance type carries one family, under the default strict policy
+describe('minValues on one key with the pod narrowing another', () => {
+  const family = pool('min-values-family', {}, { requirements: [{ key: 'karpenter.k8s.aws/instance-family', operator: 'Exists', minValues: 5 }] });
+  test('instance-family Exists minValues 5, the pod pins instance-type m5.large: not provisionable', () => {
+    const pinned = pod({ nodeSelector: { 'node.kubernetes.io/instance-type': 'm5.large' } });
+    const v = chooseNodePool(pinned, [family]).pools[0];
+    expect(v).toMatchObject({ ok: false, stage: 'instance types' });
+    expect(v.error).toMatch(/^minValues requirement is not met for label\(s\) \(label\(s\)=\[karpenter\.k8s\.aws\/instance-family\]\), requirements=/);
+    expect(v.details[0]).toContain('node.kubernetes.io/instance-type In [m5.large] (spec.nodeSelector["node.kubernetes.io/instance-type"]) leaves 1 instance type(s), so at most 1 value(s) of karpenter.k8s.aws/instance-family');
+  });
+  test('five instance types can carry five families: left to the instance types', () => {
+    const five = pod({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['m5.large', 'c5.large', 'r5.large', 'm6i.large', 'c6i.large'] }] }] } } } });
+    expect(chooseNodePool(five, [family]).chosen?.pool).toBe('min-values-family');
+    expect(chooseNodePool(pod(), [family]).chosen?.pool).toBe('min-values-family');
+  });
+});

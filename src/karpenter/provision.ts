@@ -8,9 +8,9 @@ import type { Taint, Toleration } from '../types';
 import type { Subject } from '../subject';
 import { admitPod } from '../admission';
 import { formatTaint, formatToleration, toleratesTaint, tolerationMismatches } from '../k8s/toleration';
-import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INITIALIZED_LABEL, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, REGISTERED_LABEL, ZONE, restrictedLabelError, type Vocabulary } from './labels';
+import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INITIALIZED_LABEL, INSTANCE_TYPE, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, REGISTERED_LABEL, ZONE, restrictedLabelError, type Vocabulary } from './labels';
 import {
-  addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Requirements,
+  addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Requirement, type Requirements,
 } from './requirements';
 import { orderByWeight, poolFieldsFor, type PoolModel } from './pool';
 import { podRequests, isExtendedResourceName } from '../k8s/resources';
@@ -227,11 +227,18 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subjec
     }
   }
   // minValues is checked when instance types are filtered for a NodeClaim, which DaemonSet overhead never goes through.
-  const short = daemon ? [] : [...merged.values()].filter((r) => r.minValues !== undefined && !r.complement && r.values.size < r.minValues);
+  // SatisfiesMinValues (cloudprovider/types.go) counts distinct values over the instance types left: a key's own In list
+  // bounds them, and so does an instance-type In list (k instance types carry at most k values of any label).
+  const types = merged.get(INSTANCE_TYPE);
+  const typeCount = types && !types.complement ? types.values.size : Infinity;
+  const valuesLeft = (r: Requirement) => Math.min(r.complement ? Infinity : r.values.size, r.key === INSTANCE_TYPE ? Infinity : typeCount);
+  const short = daemon ? [] : [...merged.values()].filter((r) => r.minValues !== undefined && valuesLeft(r) < r.minValues);
   if (short.length) {
     return {
       ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject)}`,
-      details: short.map((r) => `${formatRequirement(r)}: the pod leaves ${r.values.size} value(s), the NodePool asks for at least ${r.minValues} (minValues)`),
+      details: short.map((r) => (!r.complement && r.values.size < r.minValues!
+        ? `${formatRequirement(r)}: the pod leaves ${r.values.size} value(s), the NodePool asks for at least ${r.minValues} (minValues)`
+        : `${formatRequirement(r)}: ${formatRequirement(types!)} (${(round.fields.get(INSTANCE_TYPE) ?? []).join(', ') || 'the NodePool'}) leaves ${typeCount} instance type(s), so at most ${typeCount} value(s) of ${r.key}; the NodePool asks for at least ${r.minValues} (minValues)`)),
     };
   }
   return { ok: true, details: [] };
