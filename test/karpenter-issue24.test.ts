@@ -159,3 +159,40 @@ describe('minValues on one key with the pod narrowing another', () => {
     expect(chooseNodePool(pod(), [family]).chosen?.pool).toBe('min-values-family');
   });
 });
+
+// issue 24 point 10: `instanceTypes: [{ name, capacity, labels, offerings }]`, checked as nodeclaim.go
+// filterInstanceTypesByRequirements (compatible, fits, offerings) and InstanceTypeFilterError.Error do
+describe('stated instance types', () => {
+  const cmr = ['c6g.large', 'm6g.large', 'r6g.large'].map((name) => ({
+    name, capacity: { cpu: '2', memory: '4Gi', pods: '29' },
+    labels: { 'kubernetes.io/arch': 'arm64', 'karpenter.k8s.aws/instance-family': name.split('.')[0] },
+    offerings: [{ zone: 'eu-west-1a', capacityType: 'on-demand' }],
+  }));
+  const arm64 = pool('arm64', {}, { requirements: [{ key: 'kubernetes.io/arch', operator: 'In', values: ['arm64'] }] });
+  const gpuPod = pod({}, { 'nvidia.com/gpu': '1' });
+  test('a GPU pod against c/m/r instance types fails as Karpenter would', () => {
+    const r = chooseNodePool(gpuPod, [arm64], { instanceTypes: cmr });
+    expect(r.chosen).toBeUndefined();
+    expect(r.error).toMatch(/^Failed to schedule pod, no instance type has enough resources, requirements=.*, resources=\{"nvidia\.com\/gpu":"1","pods":"1"\}$/);
+    expect(failure(() => expect(gpuPod).toBeProvisionableBy(arm64, { instanceTypes: cmr }))).toContain('no instance type has enough resources');
+  });
+  test('with a GPU instance type it passes, and no assumption is named', () => {
+    const g5g = { name: 'g5g.xlarge', capacity: { cpu: '4', memory: '8Gi', pods: '58', 'nvidia.com/gpu': '1' }, labels: { 'kubernetes.io/arch': 'arm64' } };
+    expect(gpuPod).toBeProvisionableByAnyOf([arm64], { instanceTypes: [...cmr, g5g] });
+    expect(failure(() => expect(gpuPod).not.toBeProvisionableByAnyOf([arm64], { instanceTypes: [...cmr, g5g] }))).not.toContain('assuming');
+  });
+  test('an offering in another zone: fits() counts resources only with a compatible offering, so both criteria fail', () => {
+    const r = chooseNodePool(pod({ nodeSelector: { 'topology.kubernetes.io/zone': 'eu-west-1b' } }), [arm64], { instanceTypes: cmr });
+    expect(r.pools[0].error).toMatch(/^no instance type had enough resources or had a required offering, requirements=.*topology\.kubernetes\.io\/zone In \[eu-west-1b\], resources=\{"pods":"1"\}$/);
+  });
+  test('minValues counted over the instance types left', () => {
+    const fam = pool('fam', {}, { requirements: [{ key: 'karpenter.k8s.aws/instance-family', operator: 'Exists', minValues: 3 }] });
+    expect(chooseNodePool(pod(), [fam], { instanceTypes: cmr }).chosen?.pool).toBe('fam');
+    const big = chooseNodePool(pod({}, { cpu: '1' }), [fam], { instanceTypes: [...cmr.slice(0, 2)] });
+    expect(big.pools[0].error).toMatch(/^minValues requirement is not met for label\(s\) \(label\(s\)=\[karpenter\.k8s\.aws\/instance-family\]\)/);
+  });
+  test('a wrong shape is a usage error naming the field', () => {
+    expect(failure(() => expect(gpuPod).toBeProvisionableBy(arm64, { instanceTypes: [{ name: 'x', capacity: { cpu: 'lots' } }] }))).toContain('instanceTypes[0].capacity["cpu"]');
+    expect(() => chooseNodePool(gpuPod, [arm64], { instanceTypes: 'm5' })).toThrow('instanceTypes must be an array');
+  });
+});

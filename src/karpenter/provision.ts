@@ -18,6 +18,7 @@ import { parseQuantity } from '../k8s/quantity';
 import { schedulingGates, SCHEDULING_GATED_MESSAGE } from '../scheduler';
 import { NodePoolInputError } from './inputs';
 import { AWS_GROUP } from './labels';
+import { filterInstanceTypes, type InstanceType } from './instance-types';
 
 export type Stage = 'not a candidate' | 'pod ignored' | 'limits' | 'taints' | 'requirements' | 'instance types';
 
@@ -189,7 +190,7 @@ function filterErrorValues(merged: Requirements, subject: Subject): string {
   return `requirements=${reqs}, resources=${json}`;
 }
 
-function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subject): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
+function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: InstanceType[]): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
   // 1. Taints: every spec.taints entry, any effect; startupTaints never (Taints.Tolerates, comparison operators on).
   const untolerated = model.taints.map((taint, i) => ({ taint, i })).filter(({ taint }) => !round.tolerations.some((t) => toleratesTaint(t, taint, true)));
   if (untolerated.length) {
@@ -241,7 +242,35 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subjec
         : `${formatRequirement(r)}: ${formatRequirement(types!)} (${(round.fields.get(INSTANCE_TYPE) ?? []).join(', ') || 'the NodePool'}) leaves ${typeCount} instance type(s), so at most ${typeCount} value(s) of ${r.key}; the NodePool asks for at least ${r.minValues} (minValues)`)),
     };
   }
+  if (instanceTypes && !daemon) return checkInstanceTypes(instanceTypes, merged, subject);
   return { ok: true, details: [] };
+}
+
+/** filterInstanceTypesByRequirements against the stated instance types, then SatisfiesMinValues over those left. */
+function checkInstanceTypes(types: InstanceType[], merged: Requirements, subject: Subject): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
+  const requests = new Map(requestsOf(subject));
+  requests.set('pods', (requests.get('pods') ?? 0n) + 1_000_000_000n); // RequestsForPods: one pod slot
+  const { remaining, reason } = filterInstanceTypes(types, merged, requests);
+  if (reason) {
+    return { ok: false, stage: 'instance types', error: `${reason}, ${filterErrorValues(merged, subject)}`, details: [`none of the ${types.length} instance type(s) given (${types.map((t) => t.name).join(', ')}) is compatible, fits the pod and has a compatible offering`] };
+  }
+  const valuesOf = (key: string) => new Set(remaining.map((t) => (key === INSTANCE_TYPE ? t.name : t.labels?.[key])).filter((v) => v !== undefined));
+  const short = [...merged.values()].filter((r) => r.minValues !== undefined && valuesOf(r.key).size < r.minValues);
+  if (short.length) {
+    return {
+      ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject)}`,
+      details: short.map((r) => `${formatRequirement(r)}: the instance types left (${remaining.map((t) => t.name).join(', ')}) carry ${valuesOf(r.key).size} value(s) of ${r.key}`),
+    };
+  }
+  return { ok: true, details: [`instance types that fit: ${remaining.map((t) => t.name).join(', ')}`] };
+}
+
+function requestsOf(subject: Subject): Map<string, bigint> {
+  try {
+    return podRequests(subject.spec, subject.specPath);
+  } catch {
+    return new Map();
+  }
 }
 
 export interface ProvisioningResult {
@@ -254,7 +283,12 @@ export interface ProvisioningResult {
 }
 
 /** Karpenter's choice among pools for one pod of the subject (Scheduler.trySchedule + addToNewNodeClaim, new NodeClaims only). */
-export function provision(subject: Subject, models: PoolModel[]): ProvisioningResult {
+export interface ProvisionOptions {
+  /** The provider's instance types: checked (requirements, resources, offerings, minValues) instead of assumed. */
+  instanceTypes?: InstanceType[];
+}
+
+export function provision(subject: Subject, models: PoolModel[], options: ProvisionOptions = {}): ProvisioningResult {
   for (const m of models) {
     if (m.provider !== undefined && !MODELLED_PROVIDERS.includes(m.provider)) {
       throw new NodePoolInputError(`provider not modelled: NodePool ${m.name}'s nodeClassRef names ${m.provider}; this library models Karpenter core and the AWS provider (${AWS_GROUP}), whose label registry and offerings differ from other providers', so it gives no verdict`);
@@ -292,7 +326,7 @@ export function provision(subject: Subject, models: PoolModel[]): ProvisioningRe
   const anyPNS = candidates.some((m) => m.taints.some((t) => t.effect === 'PreferNoSchedule'));
   let last: PoolVerdict[] = [];
   for (const round of rounds(subject, daemon, anyPNS)) {
-    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...((!daemon && limitsExhausted(m, subject)) || canAdd(m, round, daemon, subject)) }));
+    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...((!daemon && limitsExhausted(m, subject)) || canAdd(m, round, daemon, subject, options.instanceTypes)) }));
     const chosen = last.find((v) => v.ok);
     if (chosen) {
       const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name)!));

@@ -3,19 +3,20 @@ import { provision, poolModel } from '../karpenter';
 import { nodePoolsOf } from '../karpenter/inputs';
 import { hint, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, subjectOf, UsageError } from './inputs';
-import { describePoolVerdict, withNodePoolErrors } from './toBeProvisionableBy';
+import { describePoolVerdict, instanceTypesOf, withNodePoolErrors } from './toBeProvisionableBy';
 import { resourceAssumption } from '../karpenter/provision';
 
-export function toBeProvisionableByAnyOf(this: MatcherContext, received: unknown, poolsArg: unknown): MatcherResult {
+export function toBeProvisionableByAnyOf(this: MatcherContext, received: unknown, poolsArg: unknown, options?: { instanceTypes?: unknown }): MatcherResult {
   const header = () => hint(this, 'toBeProvisionableByAnyOf', 'nodePools');
   return guarded(this, header, () => withNodePoolErrors(() => {
     const subject = subjectOf(received);
     const pools = nodePoolsOf(poolsArg);
     const rejected = apiServerErrors([{ object: subject.object, label: subject.label }]);
     if (rejected) throw new UsageError(rejected);
-    const result = provision(subject, pools.map(poolModel));
+    const instanceTypes = instanceTypesOf(options);
+    const result = provision(subject, pools.map(poolModel), { instanceTypes });
     const chosen = result.chosen;
-    const assumption = chosen ? resourceAssumption(subject) : undefined;
+    const assumption = chosen && !instanceTypes ? resourceAssumption(subject) : undefined;
     return {
       pass: chosen !== undefined,
       placement: { matcher: 'toBeProvisionableByAnyOf', subject, target: pools, verdict: chosen ? `NodePool ${chosen.pool}` : 'not provisionable', accepted: chosen !== undefined, reason: result.error },
