@@ -3,7 +3,13 @@
 // rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
 import { CLUSTER_PRESETS, type ClusterPreset } from './karpenter/cloud';
 
+/** Kubernetes releases a setting can name; today only the node lifecycle timing reads it (issue 21 makes more follow). */
+export const KUBERNETES_VERSIONS = ['1.33', '1.34', '1.35', '1.36', '1.37'] as const;
+export type KubernetesVersion = (typeof KUBERNETES_VERSIONS)[number];
+
 export interface PlacementSettings {
+  /** The Kubernetes release modelled; '1.35' is what the library models throughout. */
+  kubernetesVersion: KubernetesVersion;
   featureGates: { TaintTolerationComparisonOperators: boolean };
   validate: boolean;
   admission: {
@@ -20,6 +26,8 @@ export interface PlacementSettings {
 export interface ConfigureOptions {
   /** What a platform adds to upstream Kubernetes (README "Cloud presets"); explicit `admission` settings win. */
   cluster?: ClusterPreset;
+  /** The Kubernetes release (default '1.35'); today it changes the node lifecycle timing. */
+  kubernetesVersion?: KubernetesVersion;
   featureGates?: { TaintTolerationComparisonOperators?: boolean };
   validate?: boolean;
   admission?: {
@@ -33,6 +41,7 @@ export interface ConfigureOptions {
 
 function defaults(): PlacementSettings {
   return {
+    kubernetesVersion: '1.35',
     featureGates: { TaintTolerationComparisonOperators: false },
     validate: true,
     admission: {
@@ -58,7 +67,7 @@ export function settingsGeneration(): number {
   return generation;
 }
 
-const KNOWN_KEYS = ['featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster'];
+const KNOWN_KEYS = ['kubernetesVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster'];
 
 /**
  * Change settings for later checks (see the scoping rules above). Returns nothing, so that
@@ -69,6 +78,12 @@ export function configure(options: ConfigureOptions = {}): void {
     if (!KNOWN_KEYS.includes(key)) throw new Error(`configure: unknown option "${key}" (known: ${KNOWN_KEYS.join(', ')})`);
   }
   const next = structuredClone(current);
+  if (options.kubernetesVersion !== undefined) {
+    if (!(KUBERNETES_VERSIONS as readonly unknown[]).includes(options.kubernetesVersion)) {
+      throw new Error(`configure: unsupported kubernetesVersion ${JSON.stringify(options.kubernetesVersion)} (supported: ${KUBERNETES_VERSIONS.map((v) => `'${v}'`).join(', ')})`);
+    }
+    next.kubernetesVersion = options.kubernetesVersion;
+  }
   if (options.featureGates?.TaintTolerationComparisonOperators !== undefined) {
     next.featureGates.TaintTolerationComparisonOperators = options.featureGates.TaintTolerationComparisonOperators;
   }

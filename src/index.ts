@@ -24,6 +24,7 @@ export { placeReplicas, type Placement, type PlacedPod, type PlacementOptions } 
 export { addExtendedResourceTolerations, extendedResourcesRequested, isExtendedResourceName } from './admission/extended-resource-toleration';
 export { nodesFromNodePool, provision, poolModel, isNodePool, type NodesFromNodePoolOptions, type PoolVerdict, type ProvisioningResult } from './karpenter';
 export { chooseNodePool } from './karpenter';
+export type { InstanceType, InstanceTypeOffering } from './karpenter';
 export { aks, CLUSTER_PRESETS, type ClusterPreset } from './karpenter/cloud';
 export { loadManifests, parseManifests, origin, Manifests, ManifestError, type Origin, type LoadOptions, type ManifestProblem, type NodePool, type NodePoolRequirement, type Workload, type ObjectFor, type KindNames } from './loader';
 export { placementMatrix, formatMatrix, formatMatrixMarkdown, matrixSerializer, isPlacementMatrix, PlacementMatrix, POOL_LABELS, type MatrixOptions, type MatrixRow, type MatrixCell, type MatrixGroup, type EvictionCell, type OutageCell } from './report/matrix';

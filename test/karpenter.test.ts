@@ -183,7 +183,7 @@ describe('taints: provisioning/suite_test.go "Taints", scheduling/topology_test.
   });
   test('an untolerated taint: Karpenter\'s "did not tolerate taint", then the taint; taints are checked before requirements', () => {
     const msg = failure(() => expect(pod({ nodeSelector: { 'test-key': 'x' } })).toBeProvisionableBy(gpu));
-    expect(msg).toContain('but Karpenter would not launch a node from that pool for its pod:\n  did not tolerate taint\n    taint nvidia.com/gpu=true:NoSchedule (spec.template.spec.taints[0]) is not tolerated: the pod has no toleration with key "nvidia.com/gpu"');
+    expect(msg).toContain('but Karpenter would not launch a node from that pool for its pod:\n  did not tolerate taint (taint=nvidia.com/gpu=true:NoSchedule)\n    taint nvidia.com/gpu=true:NoSchedule (spec.template.spec.taints[0]) is not tolerated: the pod has no toleration with key "nvidia.com/gpu"');
     expect(msg).not.toContain('incompatible requirements');
     const wrongValue = failure(() => expect(pod({ tolerations: [{ key: 'nvidia.com/gpu', operator: 'Equal', value: 'false', effect: 'NoSchedule' }] })).toBeProvisionableBy(gpu));
     expect(wrongValue).toContain('is not tolerated: {key: "nvidia.com/gpu", operator: Equal, value: "false", effect: NoSchedule}: value "false" ≠ taint value "true"');
@@ -237,7 +237,7 @@ describe('weights and explicit selection: provisioning/suite_test.go "Weighted N
   test('nothing fits: the per-pool table in order, Karpenter\'s errors joined by "; "', () => {
     const pools = [nodePool('spot', { weight: 10, taints: [{ key: 'spot', effect: 'NoSchedule' }] }), nodePool('od', { labels: { team: 'a' } })];
     const msg = failure(() => expect(pod({ nodeSelector: { team: 'b' } })).toBeProvisionableByAnyOf(pools));
-    expect(msg).toContain('Failed to schedule pod, did not tolerate taint; incompatible requirements, key team, team In [b] not in team In [a]');
+    expect(msg).toContain('Failed to schedule pod, did not tolerate taint (taint=spot:NoSchedule); incompatible requirements, key team, team In [b] not in team In [a]');
     expect(msg.indexOf('NodePool spot (weight 10)')).toBeLessThan(msg.indexOf('NodePool od (weight 0)'));
   });
 });

@@ -2,7 +2,8 @@
 export type { NodePool, NodeSelectorRequirementWithMinValues } from './types';
 export { isNodePool } from './types';
 export { poolModel, orderByWeight, type PoolModel } from './pool';
-export { provision, type PoolVerdict, type ProvisioningResult, type Stage } from './provision';
+export { provision, type PoolVerdict, type ProvisioningResult, type ProvisionOptions, type Stage } from './provision';
+export { checkInstanceTypes, type InstanceType, type InstanceTypeOffering } from './instance-types';
 export { nodesFromNodePool, type NodesFromNodePoolOptions } from './nodes';
 export { validateNodePool } from './validation';
 export { requirement, compatible, intersects, formatRequirement, type Requirement, type Requirements } from './requirements';
@@ -12,8 +13,10 @@ import { provision } from './provision';
 import { poolModel } from './pool';
 import { nodePoolsOf } from './inputs';
 import type { ProvisioningResult } from './provision';
+import { checkInstanceTypes } from './instance-types';
 
 /** Which NodePool Karpenter would launch a node from for the workload's pod, with every pool's verdict. */
-export function chooseNodePool(workload: unknown, nodePools: Iterable<unknown>): ProvisioningResult {
-  return provision(toSubject(workload), nodePoolsOf(nodePools).map(poolModel));
+export function chooseNodePool(workload: unknown, nodePools: Iterable<unknown>, options: { instanceTypes?: unknown } = {}): ProvisioningResult {
+  const instanceTypes = options.instanceTypes === undefined ? undefined : checkInstanceTypes(options.instanceTypes);
+  return provision(toSubject(workload), nodePoolsOf(nodePools).map(poolModel), { instanceTypes });
 }

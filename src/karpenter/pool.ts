@@ -6,7 +6,7 @@ import { describeObject } from '../subject';
 import type { NodePool } from './types';
 import {
   CAPACITY_TYPE_LABEL, CAPACITY_TYPES, INITIALIZED_LABEL, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, REGISTERED_LABEL,
-  restrictedLabelError, vocabulary, type Vocabulary,
+  restrictedLabelError, vocabulary, AWS_GROUP, type Vocabulary,
 } from './labels';
 import { addRequirement, formatRequirement, labelRequirements, operatorOf, requirement, type Requirements } from './requirements';
 
@@ -21,6 +21,8 @@ export interface PoolModel {
   taints: Taint[];
   startupTaints: Taint[];
   vocab: Vocabulary;
+  /** The node class's API group (the cloud provider), when the pool names one. */
+  provider?: string;
   /** Why Karpenter would never use this pool to provision (not Ready, static, no instance types). Empty for a candidate. */
   notCandidate: string[];
 }
@@ -32,6 +34,19 @@ function nodeClassLabel(pool: NodePool): [string, string] | undefined {
   return [`${ref.group}/${ref.kind.toLowerCase()}`, ref.name];
 }
 
+/**
+ * The provider a pool's nodeClassRef names: v1 `group`; v1beta1 `apiVersion` (`karpenter.k8s.aws/v1beta1`), or just
+ * `kind: EC2NodeClass`. The AWS provider registers its labels for every pool (pkg/apis/v1beta1/labels.go init).
+ */
+export function providerGroup(pool: NodePool): string | undefined {
+  const ref = pool.spec?.template?.spec?.nodeClassRef;
+  if (!ref) return undefined;
+  if (ref.group) return ref.group;
+  if (ref.apiVersion) return ref.apiVersion.includes('/') ? ref.apiVersion.slice(0, ref.apiVersion.indexOf('/')) : ref.apiVersion;
+  if (ref.kind === 'EC2NodeClass') return AWS_GROUP;
+  return undefined;
+}
+
 const cache = new WeakMap<object, PoolModel>();
 
 export function poolModel(pool: NodePool): PoolModel {
@@ -39,7 +54,8 @@ export function poolModel(pool: NodePool): PoolModel {
   if (hit) return hit;
   const name = pool.metadata?.name ?? '';
   const tspec = pool.spec?.template?.spec ?? {};
-  const vocab = vocabulary(tspec.nodeClassRef?.group);
+  const provider = providerGroup(pool);
+  const vocab = vocabulary(provider);
   const notCandidate: string[] = [];
   const templateLabels = pool.spec?.template?.metadata?.labels ?? {};
 
@@ -91,7 +107,7 @@ export function poolModel(pool: NodePool): PoolModel {
 
   const model: PoolModel = {
     pool, name, label: describeObject(pool), weight: pool.spec?.weight ?? 0, labels, requirements,
-    taints: tspec.taints ?? [], startupTaints: tspec.startupTaints ?? [], vocab, notCandidate,
+    taints: tspec.taints ?? [], startupTaints: tspec.startupTaints ?? [], vocab, provider, notCandidate,
   };
   cache.set(pool, model);
   return model;

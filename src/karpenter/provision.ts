@@ -8,13 +8,26 @@ import type { Taint, Toleration } from '../types';
 import type { Subject } from '../subject';
 import { admitPod } from '../admission';
 import { formatTaint, formatToleration, toleratesTaint, tolerationMismatches } from '../k8s/toleration';
-import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, restrictedLabelError, type Vocabulary } from './labels';
+import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INITIALIZED_LABEL, INSTANCE_TYPE, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, REGISTERED_LABEL, ZONE, restrictedLabelError, type Vocabulary } from './labels';
 import {
-  addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Requirements,
+  addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Requirement, type Requirements,
 } from './requirements';
 import { orderByWeight, poolFieldsFor, type PoolModel } from './pool';
+import { podRequests, isExtendedResourceName } from '../k8s/resources';
+import { parseQuantity } from '../k8s/quantity';
+import { schedulingGates, SCHEDULING_GATED_MESSAGE } from '../scheduler';
+import { NodePoolInputError } from './inputs';
+import { AWS_GROUP } from './labels';
+import { filterInstanceTypes, type InstanceType } from './instance-types';
 
-export type Stage = 'not a candidate' | 'pod ignored' | 'taints' | 'requirements' | 'instance types';
+export type Stage = 'not a candidate' | 'pod ignored' | 'limits' | 'taints' | 'requirements' | 'instance types';
+
+/** AWS, and KWOK (Karpenter's own test provider, read with core's vocabulary as upstream's suite tests are). */
+const MODELLED_PROVIDERS = [AWS_GROUP, 'karpenter.kwok.sh'];
+
+/** operatorpkg serrors: `msg (key=value, …)`, as Karpenter's errors print in its logs and events. */
+export const serror = (msg: string, values: Record<string, string>) =>
+  `${msg} (${Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ')})`;
 
 export interface PoolVerdict {
   pool: string;
@@ -142,7 +155,7 @@ function ignoredBecause(subject: Subject, vocab: Vocabulary): string[] {
   const errs: string[] = [];
   const all = roundOf(subject, c, false, [], '').requirements;
   const np = all.get(NODEPOOL_LABEL);
-  if (np && operatorOf(np) === 'DoesNotExist') errs.push('configured to not run on a Karpenter provisioned node');
+  if (np && operatorOf(np) === 'DoesNotExist') errs.push(serror('configured to not run on a Karpenter provisioned node', { requirement: formatRequirement(np) }));
   for (const k of Object.keys(c.nodeSelector).sort()) errs.push(...validateRequirement(k, 'In', [c.nodeSelector[k]], vocab));
   for (const { term } of c.terms) {
     if (term.matchFields) errs.push('node selector term with matchFields is not supported');
@@ -158,12 +171,32 @@ function whyNotTolerated(taint: Taint, tolerations: Toleration[]): string {
   return sameKey.map((t) => `${formatToleration(t)}: ${tolerationMismatches(t, taint, true).join(', ')}`).join('; ');
 }
 
-function canAdd(model: PoolModel, round: Round, daemon: boolean): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
+/**
+ * InstanceTypeFilterError's `requirements=…, resources=…`: Requirements.String (sorted, restricted labels left out) and
+ * resources.String of the pod's requests plus `pods: 1` (RequestsForPods) as JSON; DaemonSet overhead is not known here.
+ */
+function filterErrorValues(merged: Requirements, subject: Subject): string {
+  const skip = new Set([HOSTNAME, REGISTERED_LABEL, INITIALIZED_LABEL]);
+  const reqs = [...merged.values()].filter((r) => !skip.has(r.key)).map(formatRequirement).sort().join(', ');
+  let requests: Map<string, bigint>;
+  try {
+    requests = podRequests(subject.spec, subject.specPath);
+  } catch {
+    requests = new Map();
+  }
+  const list: Record<string, string> = { pods: '1' };
+  for (const [k, v] of requests) list[k] = parseQuantity(`${v}n`).canonical();
+  const json = `{${Object.keys(list).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(list[k])}`).join(',')}}`;
+  return `requirements=${reqs}, resources=${json}`;
+}
+
+function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: InstanceType[]): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
   // 1. Taints: every spec.taints entry, any effect; startupTaints never (Taints.Tolerates, comparison operators on).
   const untolerated = model.taints.map((taint, i) => ({ taint, i })).filter(({ taint }) => !round.tolerations.some((t) => toleratesTaint(t, taint, true)));
   if (untolerated.length) {
     return {
-      ok: false, stage: 'taints', error: untolerated.map(() => 'did not tolerate taint').join('; '),
+      // pkg/scheduling/taints.go Tolerates: serrors.Wrap(…, "taint", taint.ToString()) per taint, multierr-joined
+      ok: false, stage: 'taints', error: untolerated.map(({ taint }) => serror('did not tolerate taint', { taint: formatTaint(taint) })).join('; '),
       details: untolerated.map(({ taint, i }) => `taint ${formatTaint(taint)} (spec.template.spec.taints[${i}]) is not tolerated: ${whyNotTolerated(taint, round.tolerations)}`),
     };
   }
@@ -184,21 +217,60 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean): Omit<PoolVerdi
   for (const key of INSTANCE_TYPE_KEYS) {
     const r = merged.get(key);
     if (r && round.requirements.has(key) && operatorOf(r) === 'DoesNotExist') {
+      // InstanceTypeFilterError.Error (nodeclaim.go): zone and capacity type are offering keys
+      const text = key === ZONE || key === CAPACITY_TYPE_LABEL
+        ? 'no instance type met the scheduling requirements or had enough resources or had a required offering'
+        : 'no instance type met all requirements';
       return {
-        ok: false, stage: 'instance types', error: 'no instance type met all requirements',
+        ok: false, stage: 'instance types', error: `${text}, ${filterErrorValues(merged, subject)}`,
         details: [`every instance type defines ${key}, so ${formatRequirement(r)} (${(round.fields.get(key) ?? []).join(', ')}) leaves none`],
       };
     }
   }
   // minValues is checked when instance types are filtered for a NodeClaim, which DaemonSet overhead never goes through.
-  const short = daemon ? [] : [...merged.values()].filter((r) => r.minValues !== undefined && !r.complement && r.values.size < r.minValues);
+  // SatisfiesMinValues (cloudprovider/types.go) counts distinct values over the instance types left: a key's own In list
+  // bounds them, and so does an instance-type In list (k instance types carry at most k values of any label).
+  const types = merged.get(INSTANCE_TYPE);
+  const typeCount = types && !types.complement ? types.values.size : Infinity;
+  const valuesLeft = (r: Requirement) => Math.min(r.complement ? Infinity : r.values.size, r.key === INSTANCE_TYPE ? Infinity : typeCount);
+  const short = daemon ? [] : [...merged.values()].filter((r) => r.minValues !== undefined && valuesLeft(r) < r.minValues);
   if (short.length) {
     return {
-      ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}])`,
-      details: short.map((r) => `${formatRequirement(r)}: the pod leaves ${r.values.size} value(s), the NodePool asks for at least ${r.minValues} (minValues)`),
+      ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject)}`,
+      details: short.map((r) => (!r.complement && r.values.size < r.minValues!
+        ? `${formatRequirement(r)}: the pod leaves ${r.values.size} value(s), the NodePool asks for at least ${r.minValues} (minValues)`
+        : `${formatRequirement(r)}: ${formatRequirement(types!)} (${(round.fields.get(INSTANCE_TYPE) ?? []).join(', ') || 'the NodePool'}) leaves ${typeCount} instance type(s), so at most ${typeCount} value(s) of ${r.key}; the NodePool asks for at least ${r.minValues} (minValues)`)),
     };
   }
+  if (instanceTypes && !daemon) return checkInstanceTypes(instanceTypes, merged, subject);
   return { ok: true, details: [] };
+}
+
+/** filterInstanceTypesByRequirements against the stated instance types, then SatisfiesMinValues over those left. */
+function checkInstanceTypes(types: InstanceType[], merged: Requirements, subject: Subject): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
+  const requests = new Map(requestsOf(subject));
+  requests.set('pods', (requests.get('pods') ?? 0n) + 1_000_000_000n); // RequestsForPods: one pod slot
+  const { remaining, reason } = filterInstanceTypes(types, merged, requests);
+  if (reason) {
+    return { ok: false, stage: 'instance types', error: `${reason}, ${filterErrorValues(merged, subject)}`, details: [`none of the ${types.length} instance type(s) given (${types.map((t) => t.name).join(', ')}) is compatible, fits the pod and has a compatible offering`] };
+  }
+  const valuesOf = (key: string) => new Set(remaining.map((t) => (key === INSTANCE_TYPE ? t.name : t.labels?.[key])).filter((v) => v !== undefined));
+  const short = [...merged.values()].filter((r) => r.minValues !== undefined && valuesOf(r.key).size < r.minValues);
+  if (short.length) {
+    return {
+      ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject)}`,
+      details: short.map((r) => `${formatRequirement(r)}: the instance types left (${remaining.map((t) => t.name).join(', ')}) carry ${valuesOf(r.key).size} value(s) of ${r.key}`),
+    };
+  }
+  return { ok: true, details: [`instance types that fit: ${remaining.map((t) => t.name).join(', ')}`] };
+}
+
+function requestsOf(subject: Subject): Map<string, bigint> {
+  try {
+    return podRequests(subject.spec, subject.specPath);
+  } catch {
+    return new Map();
+  }
 }
 
 export interface ProvisioningResult {
@@ -211,7 +283,17 @@ export interface ProvisioningResult {
 }
 
 /** Karpenter's choice among pools for one pod of the subject (Scheduler.trySchedule + addToNewNodeClaim, new NodeClaims only). */
-export function provision(subject: Subject, models: PoolModel[]): ProvisioningResult {
+export interface ProvisionOptions {
+  /** The provider's instance types: checked (requirements, resources, offerings, minValues) instead of assumed. */
+  instanceTypes?: InstanceType[];
+}
+
+export function provision(subject: Subject, models: PoolModel[], options: ProvisionOptions = {}): ProvisioningResult {
+  for (const m of models) {
+    if (m.provider !== undefined && !MODELLED_PROVIDERS.includes(m.provider)) {
+      throw new NodePoolInputError(`provider not modelled: NodePool ${m.name}'s nodeClassRef names ${m.provider}; this library models Karpenter core and the AWS provider (${AWS_GROUP}), whose label registry and offerings differ from other providers', so it gives no verdict`);
+    }
+  }
   const ordered = orderByWeight(models);
   // A DaemonSet, or a Pod its controller created, is never provisioned for (IsOwnedByDaemonSet); it only counts as overhead.
   const owners = (subject.object as { metadata?: { ownerReferences?: Array<{ kind?: string; apiVersion?: string }> } }).metadata?.ownerReferences ?? [];
@@ -225,17 +307,26 @@ export function provision(subject: Subject, models: PoolModel[]): ProvisioningRe
   const candidates = ordered.filter((m) => m.notCandidate.length === 0);
   const excluded = (m: PoolModel): PoolVerdict => ({ pool: m.name, weight: m.weight, ok: false, stage: 'not a candidate', details: m.notCandidate, round: '' });
   if (!daemon) {
+    const notConsidered = notProvisionable(subject);
+    if (notConsidered) {
+      return { pools: ordered.map((m) => (m.notCandidate.length ? excluded(m) : { pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored', details: [notConsidered], round: 'as written' })) };
+    }
     const ignored = [...new Set(ordered.flatMap((m) => ignoredBecause(subject, m.vocab)))];
     if (ignored.length) {
+      // Provisioner.Validate's DoesNotExist case is only logged ("ignoring pod"): no Failed to schedule pod event
+      const silent = ignored.every((e) => e.startsWith('configured to not run on a Karpenter provisioned node'));
+      const details = silent
+        ? ['Karpenter logs "ignoring pod" for it and records no event (Provisioner.Validate)']
+        : ['Karpenter ignores this pod for every NodePool (Provisioner.Validate)'];
       const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m)
-        : { pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored' as Stage, error: ignored.join('; '), details: ['Karpenter ignores this pod for every NodePool (Provisioner.Validate)'], round: 'as written' }));
-      return { pools, error: `Failed to schedule pod, ${ignored.join('; ')}` };
+        : { pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored' as Stage, error: ignored.join('; '), details, round: 'as written' }));
+      return silent ? { pools } : { pools, error: `Failed to schedule pod, ${ignored.join('; ')}` };
     }
   }
   const anyPNS = candidates.some((m) => m.taints.some((t) => t.effect === 'PreferNoSchedule'));
   let last: PoolVerdict[] = [];
   for (const round of rounds(subject, daemon, anyPNS)) {
-    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...canAdd(m, round, daemon) }));
+    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...((!daemon && limitsExhausted(m, subject)) || canAdd(m, round, daemon, subject, options.instanceTypes)) }));
     const chosen = last.find((v) => v.ok);
     if (chosen) {
       const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name)!));
@@ -247,3 +338,70 @@ export function provision(subject: Subject, models: PoolModel[]): ProvisioningRe
   return { pools, error: candidates.length ? `Failed to schedule pod, ${errors.join('; ')}` : 'no dynamic nodepools found' };
 }
 
+
+/**
+ * Pods Karpenter does not provision for (pkg/utils/pod/scheduling.go IsProvisionable): only pods the scheduler marked
+ * PodScheduled=False/Unschedulable, and not preempting (IsPreempting: status.nominatedNodeName set). A gated pod stays
+ * Pending with reason SchedulingGated, never Unschedulable.
+ */
+function notProvisionable(subject: Subject): string | undefined {
+  const gates = schedulingGates(subject);
+  if (gates.length) return `stays Pending: SchedulingGated (${SCHEDULING_GATED_MESSAGE}: ${gates.join(', ')}); Karpenter provisions only for pods the scheduler marked Unschedulable (IsProvisionable)`;
+  const nominated = subject.kind === 'Pod' ? (subject.object as { status?: { nominatedNodeName?: string } }).status?.nominatedNodeName : undefined;
+  if (nominated) return `status.nominatedNodeName is "${nominated}": the pod is preempting, and Karpenter leaves it to the scheduler (IsPreempting)`;
+  return undefined;
+}
+
+/** Every instance type has cpu and memory; other resources only some have. */
+const EVERY_INSTANCE_TYPE = new Set(['cpu', 'memory', 'pods']);
+
+/**
+ * spec.limits against an empty cluster (nothing provisioned yet counts: cluster state is not known), as
+ * scheduling/scheduler.go addToNewNodeClaim applies them before CanAdd: `nodes` 0 exhausts the pool; otherwise
+ * filterByRemainingResources drops each instance type whose capacity of a limited resource exceeds the limit, which
+ * leaves none when the limit is below the pod's own request (or 0 for cpu/memory, which every instance type has).
+ */
+function limitsExhausted(model: PoolModel, subject: Subject): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> | undefined {
+  const limits = model.pool.spec?.limits ?? {};
+  const named = { NodePool: model.name };
+  const at = (k: string) => `spec.limits["${k}"]`;
+  if (limits.nodes !== undefined && /^[+]?0+$/.test(String(limits.nodes).trim())) {
+    return { ok: false, stage: 'limits', error: serror('node limits have been exhausted for nodepool', named), details: [`${at('nodes')} is ${limits.nodes}: the pool may launch no node`] };
+  }
+  let requests: Map<string, bigint>;
+  try {
+    requests = podRequests(subject.spec, subject.specPath);
+  } catch {
+    requests = new Map();
+  }
+  for (const [name, raw] of Object.entries(limits)) {
+    if (name === 'nodes') continue;
+    let limit: bigint;
+    try {
+      limit = parseQuantity(raw).nanos;
+    } catch {
+      continue; // the CRD schema refuses it (validate), the model reads no limit
+    }
+    const request = requests.get(name) ?? 0n;
+    const none = request > limit || (limit <= 0n && (EVERY_INSTANCE_TYPE.has(name) || request > 0n));
+    if (!none) continue;
+    const why = request > limit
+      ? `the pod requests ${name} ${parseQuantity(request.toString() + 'n').canonical()}, more than ${at(name)} ${raw}: every instance type it fits on exceeds the limit`
+      : `${at(name)} is ${raw}: every instance type has some ${name}`;
+    return { ok: false, stage: 'limits', error: serror('all available instance types exceed limits for nodepool', named), details: [why] };
+  }
+  return undefined;
+}
+
+/** The assumption behind a yes: instance types with the pod's extended resources exist (issue 18, 24 point 10). */
+export function resourceAssumption(subject: Subject): string | undefined {
+  let requests: Map<string, bigint>;
+  try {
+    requests = podRequests(subject.spec, subject.specPath);
+  } catch {
+    return undefined;
+  }
+  const extended = [...requests.keys()].filter((n) => isExtendedResourceName(n) && (requests.get(n) ?? 0n) > 0n).sort();
+  if (!extended.length) return undefined;
+  return `assuming an instance type with ${extended.join(', ')} exists (instance types are cloud data a NodePool does not hold)`;
+}

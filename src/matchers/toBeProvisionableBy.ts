@@ -1,5 +1,7 @@
 // expect(workload).toBeProvisionableBy(nodePool) — Karpenter would launch a node from this NodePool for the workload's pod.
 import { provision, poolModel, type PoolVerdict } from '../karpenter';
+import { resourceAssumption } from '../karpenter/provision';
+import { checkInstanceTypes, InstanceTypeInputError, type InstanceType } from '../karpenter/instance-types';
 import { nodePoolOf, NodePoolInputError } from '../karpenter/inputs';
 import { describeObject } from '../subject';
 import { hint, indent, type MatcherContext, type MatcherResult } from './context';
@@ -11,16 +13,22 @@ export function describePoolVerdict(v: PoolVerdict, by = '  '): string {
   return `${by}${head}\n${indent([...v.details, ...round], `${by}  `)}`;
 }
 
+/** The `{ instanceTypes }` option, checked. */
+export function instanceTypesOf(options: { instanceTypes?: unknown } | undefined): InstanceType[] | undefined {
+  if (options === undefined || options.instanceTypes === undefined) return undefined;
+  return checkInstanceTypes(options.instanceTypes);
+}
+
 export function withNodePoolErrors<T>(body: () => T): T {
   try {
     return body();
   } catch (e) {
-    if (e instanceof NodePoolInputError) throw new UsageError(e.message);
+    if (e instanceof NodePoolInputError || e instanceof InstanceTypeInputError) throw new UsageError(e.message);
     throw e;
   }
 }
 
-export function toBeProvisionableBy(this: MatcherContext, received: unknown, poolArg: unknown): MatcherResult {
+export function toBeProvisionableBy(this: MatcherContext, received: unknown, poolArg: unknown, options?: { instanceTypes?: unknown }): MatcherResult {
   const header = () => hint(this, 'toBeProvisionableBy', 'nodePool');
   return guarded(this, header, () => withNodePoolErrors(() => {
     const subject = subjectOf(received);
@@ -28,7 +36,9 @@ export function toBeProvisionableBy(this: MatcherContext, received: unknown, poo
     const rejected = apiServerErrors([{ object: subject.object, label: subject.label }]);
     if (rejected) throw new UsageError(rejected);
     const poolLabel = describeObject(pool);
-    const verdict = provision(subject, [poolModel(pool)]).pools[0];
+    const instanceTypes = instanceTypesOf(options);
+    const verdict = provision(subject, [poolModel(pool)], { instanceTypes }).pools[0];
+    const assumption = verdict.ok && !instanceTypes ? resourceAssumption(subject) : undefined;
     const what = subject.kind === 'DaemonSet' ? 'count its pods as daemon overhead on that pool' : 'launch a node from that pool for its pod';
     return {
       pass: verdict.ok,
@@ -36,7 +46,7 @@ export function toBeProvisionableBy(this: MatcherContext, received: unknown, poo
       message: () =>
         verdict.ok
           ? `${header()}\n\nExpected ${subject.label} not to be provisionable by ${poolLabel}, but Karpenter would ${what}` +
-            (verdict.round !== 'as written' ? ` (${verdict.round}).` : '.')
+            (verdict.round !== 'as written' ? ` (${verdict.round})` : '') + (assumption ? `, ${assumption}.` : '.')
           : `${header()}\n\nExpected ${subject.label} to be provisionable by ${poolLabel}, but Karpenter would not ${what}:\n${describePoolVerdict(verdict)}`,
     };
   }));

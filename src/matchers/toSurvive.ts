@@ -60,9 +60,10 @@ export function toSurvive(
     return guarded(ctx, header, () => {
       const { outage, workload, label, subject, target } = outageFor(received, failure, cluster);
       const t = within === undefined ? outage.end : within;
+      const outcome = outcomeOf(outage, workload, t);
+      if (subject.kind === 'DaemonSet') return daemonSetResult(ctx, header, outage, workload, label, subject, target, t, within, outcome);
       const s = outage.stateOf(workload, t);
       const pass = s.running >= s.desired && s.pending === 0;
-      const outcome = outcomeOf(outage, workload, t);
       // when does every replica run again (after having been short)?
       // the first event second from which every later one has every replica running: one pass from the end
       const eventTimes = new Set(outage.events.map((e) => e.at));
@@ -96,4 +97,30 @@ export function toSurvive(
     return build(within as number | undefined);
   }
   return chainResult<'within', number>(this, 'within', checkSeconds('within'), build);
+}
+
+/**
+ * toSurvive for a DaemonSet: its pod runs on every node still up that it should run on (daemon_controller.go
+ * NodeShouldRunDaemonPod: node selector and affinity, taints). Pods on the failed nodes do not count either way:
+ * the controller never moves a pod, and whether a down node stays in desiredNumberScheduled only depends on
+ * which NoSchedule taints the DaemonSet tolerates.
+ */
+function daemonSetResult(
+  ctx: MatcherContext, header: () => string, outage: Outage, workload: KubeObject, label: string, subject: Subject,
+  target: string, t: number, within: number | undefined, outcome: ReturnType<typeof outcomeOf>,
+): MatcherResult {
+  const { shouldRun, missing } = outage.daemonCoverage(workload, t);
+  const pass = missing.length === 0;
+  const why = outage.why(workload, t).filter((line) => missing.some((n) => line.includes(` on ${n}`) || line.includes(`-${n} `)));
+  const down = outage.condition === 'unreachable' || outage.condition === 'notReady' ? outage.failedNodes : [];
+  return {
+    pass,
+    placement: { matcher: 'toSurvive', subject, target, verdict: within === undefined ? outcome.text : `at ${t}s: ${outcome.text}`, accepted: pass, ...(why[0] ? { reason: why[0] } : {}) },
+    message: () =>
+      `${header()}\n\nExpected ${label} ${ctx.isNot ? 'not ' : ''}to run its pod on every surviving node it should run on (NodeShouldRunDaemonPod)${within === undefined ? ' once the outage has played out' : ` within ${within}s`} when ${describeFailure(outage)}` +
+      `\nReceived: ${shouldRun.length - missing.length} of ${shouldRun.length} such node(s) run it at ${t}s${missing.length ? `; not on ${missing.join(', ')}` : ''}` +
+      (down.length ? `\n(down, and not counted: ${down.join(', ')})` : '') +
+      (why.length ? `\n\nWhy:\n${indent(why, '  - ')}` : '') +
+      `\n\nTimeline (virtual seconds after the failure):\n${outage.format(workload)}`,
+  };
 }

@@ -1,6 +1,7 @@
 // One interface of matcher signatures, merged into Jest's, @jest/globals' and Vitest's typings.
 import type { AddedTaintSpecArgument, KubeObject, NodeLike, PodLike, TaintArgument } from '../types';
 import type { NodePool } from '../karpenter/types';
+import type { InstanceType } from '../karpenter/instance-types';
 
 /** A Karpenter NodePool as a typed object or as any parsed manifest with kind "NodePool" (checked at run time). */
 export type NodePoolLike = NodePool | { apiVersion?: string; kind?: string; metadata?: { name?: string }; spec?: object };
@@ -61,9 +62,9 @@ export interface PlacementMatchers<R> {
    */
   toBeKeptApartFrom(other: PodLike | KubeObject, nodes?: Iterable<NodeLike>, options?: { namespaces?: Iterable<KubeObject> }): R;
   /** Karpenter would launch a node from this NodePool for the pod: taints tolerated (not startup taints), requirements compatible. */
-  toBeProvisionableBy(nodePool: NodePoolLike): R;
+  toBeProvisionableBy(nodePool: NodePoolLike, options?: { instanceTypes?: InstanceType[] }): R;
   /** Karpenter would find a NodePool among these (highest weight first, then name descending); the message names its pick. */
-  toBeProvisionableByAnyOf(nodePools: Iterable<NodePoolLike>): R;
+  toBeProvisionableByAnyOf(nodePools: Iterable<NodePoolLike>, options?: { instanceTypes?: InstanceType[] }): R;
   /** When the failure happens (simulateOutage), every replica of the workload runs again once the controllers are done. */
   toSurvive(failure: OutageFailure, cluster: OutageCluster): SurvivalChain;
   /** Portable form: every replica runs again at second `within` after the failure. */

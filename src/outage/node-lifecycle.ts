@@ -8,6 +8,8 @@ import type { Node } from '../types';
  * pkg/controller/nodelifecycle/config/v1alpha1/defaults.go up to v1.31.
  */
 export const NODE_MONITOR_GRACE_PERIOD = 50;
+/** --node-monitor-period: one monitorNodeHealth pass (staging/src/k8s.io/cloud-provider/config/v1alpha1/defaults.go). */
+export const NODE_MONITOR_PERIOD = 5;
 /** --node-eviction-rate: nodes tainted NoExecute per second, per zone. */
 export const NODE_EVICTION_RATE = 0.1;
 /** --secondary-node-eviction-rate: in a PartialDisruption zone larger than the threshold below. */

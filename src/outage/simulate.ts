@@ -8,7 +8,8 @@ import { taintEviction } from '../taint-eviction';
 import { formatTaint, formatToleration } from '../k8s/toleration';
 import { parseTaint } from '../k8s/kubectl-taint';
 import type { Cluster, Failure, OutageOptions } from './types';
-import { NODE_EVICTION_RATE, NODE_MONITOR_GRACE_PERIOD, noExecuteTaintTimes, zoneKey, zonesAfterFailure, type ZoneView } from './node-lifecycle';
+import { settings } from '../config';
+import { NODE_EVICTION_RATE, NODE_MONITOR_GRACE_PERIOD, NODE_MONITOR_PERIOD, noExecuteTaintTimes, zoneKey, zonesAfterFailure, type ZoneView } from './node-lifecycle';
 import { placeReplicas, scheduleOne } from '../placement/place';
 import { daemonPod, daemonShouldRun, desiredReplicas, podFrom, targetNodeName } from '../placement/replicas';
 import { volumeZoneFilter, zoneOf } from './volumes';
@@ -23,6 +24,8 @@ export const OUT_OF_SERVICE_TAINT = 'node.kubernetes.io/out-of-service';
 export const POD_GC_PERIOD = 20;
 /** The API server's default terminationGracePeriodSeconds. */
 export const DEFAULT_TERMINATION_GRACE_PERIOD = 30;
+/** pkg/apis/batch batch.kubernetes.io/job-tracking: the Job controller's finalizer on every pod it creates. */
+export const JOB_TRACKING_FINALIZER = 'batch.kubernetes.io/job-tracking';
 /** pkg/controller/job/job_controller.go DefaultJobPodFailureBackOff and MaxJobPodFailureBackOff (10 min; older releases capped at 6 min, MaxJobBackOff). */
 export const JOB_POD_FAILURE_BACKOFF = 10;
 export const MAX_JOB_POD_FAILURE_BACKOFF = 600;
@@ -35,7 +38,7 @@ export const MAX_HORIZON = 86_400;
 export type Component =
   | 'kubelet' | 'kubectl' | 'node-lifecycle-controller' | 'taint-eviction-controller' | 'replicaset-controller'
   | 'replicationcontroller-controller' | 'statefulset-controller' | 'daemonset-controller' | 'job-controller'
-  | 'pod-garbage-collector-controller' | 'default-scheduler';
+  | 'pod-garbage-collector-controller' | 'default-scheduler' | 'kube-apiserver';
 
 export interface OutageEvent {
   /** Virtual seconds since the failure. */
@@ -151,6 +154,28 @@ export interface Outage {
   why(workload: KubeObject | string, t?: number): string[];
   /** The timeline as text, of one workload or of everything. */
   format(workload?: KubeObject | string): string;
+  /**
+   * A DaemonSet at second `t`: each node that is still up and that NodeShouldRunDaemonPod says it should run on,
+   * and whether its pod runs there. Nodes that are down are left out (the controller never moves a pod).
+   */
+  daemonCoverage(workload: KubeObject | string, t?: number): DaemonCoverage;
+}
+
+export interface DaemonCoverage {
+  /** Up nodes the DaemonSet should run on. */
+  shouldRun: string[];
+  /** Those of them without a running pod of the DaemonSet. */
+  missing: string[];
+}
+
+/**
+ * Seconds between Ready=Unknown and the node entering its zone's NoExecute tainting queue. Before v1.34,
+ * processTaintBaseEviction read the Ready condition observed before the pass (still True when tryUpdateNodeHealth
+ * sets Unknown), so the node was queued one --node-monitor-period (5 s) later; kubernetes/kubernetes #120816
+ * (fixes #120815, v1.34) passes the current condition. A live kubelet's Ready=False is already observed: no lag.
+ */
+export function noExecuteLag(down: 'unreachable' | 'notReady' | undefined, version = settings().kubernetesVersion): number {
+  return down === 'unreachable' && Number(version.split('.')[1]) < 34 ? NODE_MONITOR_PERIOD : 0;
 }
 
 /** A failure of every node in a zone. */
@@ -462,6 +487,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     emit(component, podLabel(p), reason, message, p.owner?.label);
     if (p.owner?.backoff && replacesTerminatingPods(p.owner.object)) jobPodFailed(p);
     if (p.node === undefined) return removePod(p, component, 'Deleted', 'a Pending pod is removed at once');
+    if (nodeDown(p.node) && removedWithoutKubelet(p)) return;
     if (!nodeDown(p.node)) {
       const grace = p.pod.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_PERIOD;
       at(now + grace, () => removePod(p, 'kubelet', 'Killing', `containers stopped after terminationGracePeriodSeconds ${grace}; the pod object is removed`));
@@ -470,6 +496,36 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
       emit('kubelet', podLabel(p), 'Terminating', `stays Terminating: the kubelet on ${n.name} cannot confirm the deletion`, p.owner?.label);
       if (n.added.some((t) => t.key === OUT_OF_SERVICE_TAINT)) podGCAt(now);
     }
+  }
+
+  /**
+   * A DELETE with empty DeleteOptions (taint_eviction.go addConditionAndDeletePod) takes the pod's own
+   * terminationGracePeriodSeconds (pkg/registry/core/pod/strategy.go CheckGracefulDelete). At 0 the API server removes
+   * the object at once (rest.BeforeDelete, then Store.updateForGracefulDeletionAndFinalizers → deleteImmediately): no
+   * kubelet confirms that the containers stopped. Finalizers hold the object until they are removed; the Job
+   * controller removes batch.kubernetes.io/job-tracking in the sync that counts the pod failed (job_controller.go
+   * trackJobStatusAndRemoveFinalizers, canRemoveFinalizer), i.e. at once under podReplacementPolicy TerminatingOrFailed.
+   * Returns whether the pod is gone.
+   */
+  function removedWithoutKubelet(p: SimPod): boolean {
+    if ((p.pod.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_PERIOD) !== 0) return false;
+    const node = p.node!;
+    const finalizers = p.pod.metadata?.finalizers ?? [];
+    const job = p.owner?.backoff !== undefined;
+    if (finalizers.length) {
+      emit('kubelet', podLabel(p), 'Terminating', `stays Terminating: terminationGracePeriodSeconds 0, but the object waits for its finalizers [${finalizers.join(' ')}]`, p.owner?.label);
+      return true;
+    }
+    if (job && !replacesTerminatingPods(p.owner!.object)) {
+      emit('kubelet', podLabel(p), 'Terminating', `stays Terminating: terminationGracePeriodSeconds 0, but the object waits for its ${JOB_TRACKING_FINALIZER} finalizer, which the Job controller removes only once the pod is Failed (podReplacementPolicy Failed)`, p.owner?.label);
+      return true;
+    }
+    const how = job ? `the Job controller counts it failed and removes its ${JOB_TRACKING_FINALIZER} finalizer, and ` : '';
+    const hazard = p.owner?.kind === 'StatefulSet'
+      ? `; its containers may still run on ${node}, so the StatefulSet's replacement can run beside it (the at-most-once hazard of terminationGracePeriodSeconds 0)`
+      : `; its containers may still run on ${node}`;
+    removePod(p, 'kube-apiserver', 'Deleted', `terminationGracePeriodSeconds 0: ${how}the API server removes the object at once, without the kubelet on ${node} confirming${hazard}`);
+    return true;
   }
 
   function removePod(p: SimPod, component: Component, reason: string, message: string) {
@@ -806,9 +862,9 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
             : `NoExecute taints at ${rate} nodes/s${list.length > 1 ? `, one node every ${1 / rate}s` : ''}`;
           emit('node-lifecycle-controller', `Zone ${z.name}`, z.state, `${z.notReady} of ${z.size} nodes not Ready: ${how}`);
         }
-        noExecuteTaintTimes(now, list.length, rate).forEach((t, i) =>
+        noExecuteTaintTimes(now + noExecuteLag(down), list.length, rate).forEach((t, i) =>
           at(t, () => {
-            emit('node-lifecycle-controller', `Node ${list[i].name}`, 'TaintNoExecute', `taint ${key}:NoExecute (zone ${z?.name ?? '?'} tainting queue)`);
+            emit('node-lifecycle-controller', `Node ${list[i].name}`, 'TaintNoExecute', `taint ${key}:NoExecute (zone ${z?.name ?? '?'} tainting queue${noExecuteLag(down) ? `, queued one ${NODE_MONITOR_PERIOD}s monitor pass after Ready=Unknown as before v1.34` : ''})`);
             addTaint(list[i], { key, effect: 'NoExecute' });
           }));
       }
@@ -952,6 +1008,14 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     return best;
   };
   const format = (w?: KubeObject | string) => formatEvents(w === undefined ? events : eventsOf(w));
+  // Up nodes change only by taints added at second 0 (a taint condition), so their final views hold for every t.
+  const daemonCoverage = (w: KubeObject | string, t = end): DaemonCoverage => {
+    const sw = find(w);
+    if (sw.kind !== 'DaemonSet') throw new OutageError(`${sw.label} is not a DaemonSet`);
+    const shouldRun = nodes.map(nodeName).filter((n) => !nodeDown(n) && daemonShouldRun(sw.object, state.get(n)!.view).run);
+    const running = new Set(pods.filter((p) => p.owner === sw && isRunning(p, t)).map((p) => p.node));
+    return { shouldRun, missing: shouldRun.filter((n) => !running.has(n)) };
+  };
 
   return {
     failedNodes: [...failed],
@@ -976,6 +1040,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
     minRunning,
     why,
     format,
+    daemonCoverage,
   };
 }
 

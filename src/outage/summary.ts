@@ -17,7 +17,7 @@ export interface OutageOutcome {
   survived: boolean;
   /** When survived: every replica has run continuously since this second. */
   since?: number;
-  /** `3/3 running after 350s`, `3/3 running throughout`, `2/3 running, 1 Terminating until out-of-service`, `1/3 running, 2 Pending` */
+  /** `3/3 running after 350s`, `3/3 running throughout`, a DaemonSet's `2/2 surviving nodes running, 1 stays on a down node`, `2/3 running, 1 Terminating until out-of-service`, `1/3 running, 2 Pending` */
   text: string;
   /** kube-scheduler's FitError for a Pending replica, as its FailedScheduling event gives it. */
   reason?: string;
@@ -36,9 +36,20 @@ export function outcomeOf(outage: Outage, workload: KubeObject, t = outage.end):
   const holdsPlace = workload.kind === 'StatefulSet' || workload.kind === 'Pod' || !replacesTerminatingPods(workload);
   const terminating = holdsPlace ? mine.filter(deleted).length : 0;
   const onDownNodes = mine.filter((p) => !deleted(p) && p.boundAt !== undefined && p.boundAt <= t && p.node !== undefined && down.has(p.node)).length;
-  const survived = full(s);
+  // A DaemonSet survives when each node still up that it should run on (NodeShouldRunDaemonPod) runs its pod.
+  const coverage = workload.kind === 'DaemonSet' ? outage.daemonCoverage(workload, t) : undefined;
+  const survived = coverage ? coverage.missing.length === 0 : full(s);
   const base = { desired: s.desired, running: s.running, pending: s.pending, terminating, onDownNodes, survived };
   const count = `${s.running}/${s.desired} running`;
+  if (coverage && survived) {
+    const left = onDownNodes ? `, ${stays(onDownNodes)}` : '';
+    return { ...base, text: `${coverage.shouldRun.length}/${coverage.shouldRun.length} surviving nodes running${left}` };
+  }
+  if (coverage) {
+    const left = onDownNodes ? `, ${stays(onDownNodes)}` : '';
+    const n = coverage.shouldRun.length;
+    return { ...base, text: `${n - coverage.missing.length}/${n} surviving nodes running, not on ${coverage.missing.join(', ')}${left}` };
+  }
   if (survived) {
     // the state changes only at events: walk back over them while every replica ran
     const steps = outage.history(workload, t);

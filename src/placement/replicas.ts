@@ -63,6 +63,8 @@ function templateOf(workload: KubeObject): Template {
 }
 
 /** The pod the workload's controller creates from its template, named `name` (a bare Pod is itself). */
+const finalizersOf = (meta: { finalizers?: string[] } | undefined) => (meta?.finalizers?.length ? { finalizers: [...meta.finalizers] } : {});
+
 export function podFrom(workload: KubeObject, name: string, extra: Partial<PodSpec> = {}): Pod {
   if (workload.kind === 'Pod') return workload as Pod;
   const template = templateOf(workload);
@@ -74,6 +76,8 @@ export function podFrom(workload: KubeObject, name: string, extra: Partial<PodSp
       namespace: workload.metadata?.namespace || 'default',
       labels: { ...(template.metadata?.labels ?? {}) },
       ...(template.metadata?.annotations ? { annotations: { ...template.metadata.annotations } } : {}),
+      // controller_utils.go GetPodFromTemplate copies the template's finalizers
+      ...finalizersOf(template.metadata as { finalizers?: string[] } | undefined),
     },
     spec: { ...(template.spec ?? { containers: [] }), ...extra } as PodSpec,
   };
