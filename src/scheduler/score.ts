@@ -83,7 +83,9 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
 
   const na = nodes.map((n) => preferredAffinityScore(pod, n));
   const naNorm = normalizeNodeAffinityScores(na.map((a) => a.score));
-  if (pod.preferredTerms.length) {
+  // PreScore skips only when the pod has no preferred terms at all (node_affinity.go getPodPreferredNodeAffinity
+  // checks the field, not what parses): a term that matches nothing still puts NodeAffinity in the scores, at 0.
+  if (pod.preferredTerms.length || pod.subject.spec.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length) {
     columns.push({
       plugin: 'NodeAffinity', raw: na.map((a) => a.score), score: naNorm,
       detail: (i) => `preferred weight ${na[i].score}${na[i].matched.length ? ` from preferredDuringSchedulingIgnoredDuringExecution[${na[i].matched.join(', ')}]` : ' (no preferred term matches)'}`,
