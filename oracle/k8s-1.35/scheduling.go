@@ -139,6 +139,11 @@ func (o *schedulingOracle) load(ctx context.Context, in *schedulingInput) error 
 		if err != nil {
 			return fmt.Errorf("pods[%d]: %w", i, err)
 		}
+		// scheduler.NewInformerFactory's pod informer lists only non-terminal pods (field selector
+		// status.phase!=Succeeded,status.phase!=Failed), so these never reach the cache.
+		if p.Status.Phase == v1.PodSucceeded || p.Status.Phase == v1.PodFailed {
+			continue
+		}
 		if p.Spec.NodeName == "" {
 			return fmt.Errorf("pods[%d] %s: spec.nodeName is empty (only bound pods are part of the cluster)", i, p.Name)
 		}
