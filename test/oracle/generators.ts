@@ -192,7 +192,7 @@ export const podArb = fc.record({ app: fc.constantFrom(...APPS), namespace: fc.c
 });
 
 /** ValidateTopologySpreadConstraints refuses two constraints with the same topologyKey and whenUnsatisfiable. */
-function uniqueSpread(list: Array<Record<string, unknown>>) {
+function uniqueSpread(list: ReadonlyArray<Record<string, unknown>>) {
   const seen = new Set<string>();
   return list.filter((c) => {
     const k = `${c.topologyKey}/${c.whenUnsatisfiable}`;
