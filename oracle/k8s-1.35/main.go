@@ -79,6 +79,10 @@ func dispatch(ctx context.Context, sched *schedulingOracle, q question) (any, er
 	switch q.Domain {
 	case "scheduling":
 		return sched.answer(ctx, q.Input)
+	case "toleration":
+		return tolerationAnswer(ctx, q.Input)
+	case "quantity":
+		return quantityAnswer(q.Input)
 	case "version":
 		return versionInfo(), nil
 	}

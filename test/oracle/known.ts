@@ -50,4 +50,15 @@ export const KNOWN: KnownDeviation[] = [
       nodes: [node('n0'), node('n1')], pods: [], namespaces: NAMESPACES,
     },
   },
+  {
+    id: 'negative-quantity-scaled-value',
+    domain: 'quantity',
+    reason: 'For a negative amount held as inf.Dec (a fraction below 1n, or a binary suffix with a fraction), upstream\'s ' +
+      'Value()/MilliValue() truncate toward zero and then add 1 when there is a remainder: -.1n gives 1, -.1Gi gives ' +
+      '-107374181 (ceil is -107374182). The library rounds away from zero (-1, -107374183). Unreachable with valid ' +
+      'objects: validation refuses negative requests, limits, allocatable and capacity (ValidateResourceQuantityValue).',
+    upstream: 'k8s.io/apimachinery/pkg/api/resource/scale_int.go scaledValue (fast path: int64 / then +1 if mod != 0)',
+    matches: (input, diffs) => String(input.text).startsWith('-') && diffs.every((d) => d.field === 'value' || d.field === 'milliValue'),
+    witness: { text: '-.1n' },
+  },
 ];
