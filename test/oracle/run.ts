@@ -68,8 +68,6 @@ async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: 
     const diffs = o.kind === 'differing' ? o.diffs : [];
     found.push({ signature: signature(diffs), input, diffs });
     seen.add(signature(diffs));
-    const original = result.failures?.[0];
-    void original;
   }
   return { counts, found, usedKnown };
 }
