@@ -5,6 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { librarySchedule } from './oracle/adapter';
 import { compareScheduling } from './oracle/compare';
 import type { SchedulingInput } from './oracle/generators';
+import { kubectlTaint } from './oracle/helpers';
 
 const node = (name: string, cpu: string, memory = '1Gi') => ({
   apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } },
@@ -65,5 +66,22 @@ describe('oracle regressions, k8s 1.35.4', () => {
     const ours = librarySchedule(input);
     expect(ours.scores?.map((s) => s.plugins.NodeResourcesFit)).toEqual([97, 96]);
     expect(compareScheduling(ours, upstream)).toEqual([]);
+  });
+
+  it('kubectl taint: a key with two slashes is refused with 1.35\'s IsLabelKey text ("a valid label key …")', () => {
+    // oracle case: kubectlTaint, seed 51, "error" (ours said "a qualified name …", the 1.34 text)
+    const upstream = {
+      error: "invalid taint spec: a/b/c, a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+    };
+    expect(kubectlTaint.ours({ spec: 'a/b/c' })).toEqual(upstream);
+  });
+
+  it('kubectl taint: a label key or value over 63 bytes says "bytes" (1.35 content.MaxLenError)', () => {
+    // oracle case: kubectlTaint, seed 52, "error" (ours said "63 characters", util/validation's older text)
+    const key = `a=${'x'.repeat(63)}`;
+    const upstream = {
+      error: `invalid taint spec: ${key}, name part must be no more than 63 bytes; name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`,
+    };
+    expect(kubectlTaint.ours({ spec: key })).toEqual(upstream);
   });
 });

@@ -83,6 +83,8 @@ func dispatch(ctx context.Context, sched *schedulingOracle, q question) (any, er
 		return tolerationAnswer(ctx, q.Input)
 	case "quantity":
 		return quantityAnswer(q.Input)
+	case "kubectlTaint":
+		return kubectlTaintAnswer(q.Input)
 	case "version":
 		return versionInfo(), nil
 	}

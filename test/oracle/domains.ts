@@ -3,7 +3,7 @@ import type fc from 'fast-check';
 import { librarySchedule, type SchedulingOutput } from './adapter';
 import { compareScheduling, type Difference } from './compare';
 import { schedulingInputArb, type SchedulingInput } from './generators';
-import { quantity, toleration } from './helpers';
+import { kubectlTaint, quantity, toleration } from './helpers';
 
 export interface Domain<I, O> {
   name: string;
@@ -20,4 +20,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
   compare: compareScheduling,
 };
 
-export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity];
+export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint];

@@ -70,3 +70,40 @@ export const quantity: Domain<{ text: string }, QuantityOutput> = {
     return same(fields, ours as Record<string, unknown>, upstream as Record<string, unknown>);
   },
 };
+
+// --- kubectl taint spec -------------------------------------------------------------------------------------
+import { parseTaint } from '../../src/k8s/kubectl-taint';
+
+export interface KubectlTaintOutput { add?: { key: string; value?: string; effect: string }; remove?: { key: string; effect: string }; error?: string }
+
+const TAINT_SPEC_KEYS = ['a', 'dedicated', 'example.com/gpu', 'a/b/c', '-a', 'a-', 'A_b.c', '', 'x'.repeat(63), 'x'.repeat(64), 'ex ample', 'k=v'];
+const TAINT_SPEC_VALUES = ['', 'gpu', 'a-1', 'bad value', '-x', 'x'.repeat(63), 'x'.repeat(64), '='];
+const TAINT_SPEC_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute', 'noschedule', '', 'X'];
+
+export const kubectlTaintSpecArb: fc.Arbitrary<string> = fc.oneof(
+  { weight: 8, arbitrary: fc.record({
+    key: fc.constantFrom(...TAINT_SPEC_KEYS),
+    value: fc.option(fc.constantFrom(...TAINT_SPEC_VALUES), { nil: undefined }),
+    effect: fc.option(fc.constantFrom(...TAINT_SPEC_EFFECTS), { nil: undefined }),
+    extra: fc.constantFrom('', '', '', ':NoSchedule'),
+    remove: fc.boolean(),
+  }).map(({ key, value, effect, extra, remove }) =>
+    `${key}${value === undefined ? '' : `=${value}`}${effect === undefined ? '' : `:${effect}`}${extra}${remove ? '-' : ''}`) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
+);
+
+export const kubectlTaint: Domain<{ spec: string }, KubectlTaintOutput> = {
+  name: 'kubectlTaint',
+  arbitrary: kubectlTaintSpecArb.map((spec) => ({ spec })),
+  ours: ({ spec }) => {
+    try {
+      const t = parseTaint(spec);
+      // kubectl's Taint as JSON: value omitted when empty, effect always present ("" for a removal by key)
+      if ('remove' in t) return { remove: { key: t.key, effect: t.effect ?? '' } };
+      return { add: { key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect } };
+    } catch (e) {
+      return { error: (e as Error).message };
+    }
+  },
+  compare: (ours, upstream) => same(['add', 'remove', 'error'], ours as Record<string, unknown>, upstream as Record<string, unknown>),
+};
