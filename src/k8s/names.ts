@@ -17,8 +17,14 @@ function regexError(msg: string, fmt: string, ...examples: string[]): string {
   return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${fmt}')`;
 }
 const maxLenError = (n: number) => `must be no more than ${n} characters`;
+// 1.35 moved label keys and values to apimachinery api/validate/content (kube.go, dns.go), whose MaxLenError says
+// "bytes" and counts them (len of the UTF-8 string); the rest of util/validation still says "characters".
+// Found by the oracle (kubectlTaint domain).
+const maxBytesError = (n: number) => `must be no more than ${n} bytes`;
+const utf8 = new TextEncoder();
+const byteLength = (value: string) => utf8.encode(value).length;
 
-/** `IsQualifiedName`: label keys, taint and toleration keys. */
+/** `IsQualifiedName` (1.35: content.IsLabelKey): label keys, taint and toleration keys. */
 export function isQualifiedName(value: string): string[] {
   const errs: string[] = [];
   const parts = value.split('/');
@@ -28,15 +34,25 @@ export function isQualifiedName(value: string): string[] {
     const prefix = parts[0];
     name = parts[1];
     if (prefix.length === 0) errs.push('prefix part must be non-empty');
-    else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
+    else errs.push(...contentDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
   } else {
+    // 1.35 (apimachinery api/validate/content/kube.go IsLabelKey, which IsQualifiedName now is) says "a valid label
+    // key"; 1.34 and before said "a qualified name". Found by the oracle (kubectlTaint domain, spec "a/b/c").
     return [
-      `a qualified name ${regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+      `a valid label key ${regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
     ];
   }
   if (name.length === 0) errs.push('name part must be non-empty');
-  else if (name.length > 63) errs.push(`name part ${maxLenError(63)}`);
+  else if (byteLength(name) > 63) errs.push(`name part ${maxBytesError(63)}`);
   if (!QUALIFIED_NAME_RE.test(name)) errs.push(`name part ${regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, 'MyName', 'my.name', '123-abc')}`);
+  return errs;
+}
+
+/** content.IsDNS1123Subdomain (what IsLabelKey checks a prefix with): the same rule, its length in bytes. */
+function contentDNS1123Subdomain(value: string): string[] {
+  const errs: string[] = [];
+  if (byteLength(value) > 253) errs.push(maxBytesError(253));
+  if (!DNS1123_SUBDOMAIN_RE.test(value)) errs.push(regexError(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, 'example.com'));
   return errs;
 }
 
@@ -50,7 +66,7 @@ export function isDNS1123Subdomain(value: string): string[] {
 /** `IsValidLabelValue`: taint values, Equal toleration values, selector values. */
 export function isValidLabelValue(value: string): string[] {
   const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLenError(63));
+  if (byteLength(value) > 63) errs.push(maxBytesError(63));
   if (!LABEL_VALUE_RE.test(value)) errs.push(regexError(LABEL_VALUE_MSG, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
   return errs;
 }

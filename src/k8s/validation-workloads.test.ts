@@ -90,7 +90,7 @@ describe('ValidateJob / validateJobSpec', () => {
     ['podFailurePolicy needs Never', job({ restartPolicy: 'OnFailure' }, { podFailurePolicy: { rules: [] } }), 'spec.template.spec.restartPolicy: Invalid value: "OnFailure": only "Never" is supported when podFailurePolicy is specified'],
     ['backoffLimit ≥ 0', job(undefined, { backoffLimit: -1 }), 'spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0'],
     ['manualSelector needs a selector', job(undefined, { manualSelector: true }), 'spec.selector: Required value'],
-    ['the job-name label limits names to 63 characters', job(undefined, {}, 'j'.repeat(64)), `spec.template.labels: Invalid value: "${'j'.repeat(64)}": must be no more than 63 characters`],
+    ['the job-name label limits names to 63 characters', job(undefined, {}, 'j'.repeat(64)), `spec.template.labels: Invalid value: "${'j'.repeat(64)}": must be no more than 63 bytes`],
   ])('%s', (_name, object, expected) => expect(errors(object).join('\n')).toContain(expected));
 });
 

@@ -8,7 +8,7 @@ import { normalizeTaintTolerationScores, untoleratedPreferNoSchedule } from './p
 import { normalizeNodeAffinityScores, preferredAffinityScore } from './plugins/nodeaffinity';
 import { formatTaint } from '../k8s/toleration';
 import type { ScoreCluster, ScoreNode } from './score-cluster';
-import { nodeRequested, nonZeroRequests } from './plugins/noderesources/requests';
+import { leastAllocatedPodRequests, nodeRequested } from './plugins/noderesources/requests';
 import { leastAllocated } from './plugins/noderesources/least-allocated';
 import { balancedAllocation, balancedAllocationApplies } from './plugins/noderesources/balanced-allocation';
 import * as spread from './plugins/podtopologyspread/scoring';
@@ -83,7 +83,9 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
 
   const na = nodes.map((n) => preferredAffinityScore(pod, n));
   const naNorm = normalizeNodeAffinityScores(na.map((a) => a.score));
-  if (pod.preferredTerms.length) {
+  // PreScore skips only when the pod has no preferred terms at all (node_affinity.go getPodPreferredNodeAffinity
+  // checks the field, not what parses): a term that matches nothing still puts NodeAffinity in the scores, at 0.
+  if (pod.preferredTerms.length || pod.subject.spec.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length) {
     columns.push({
       plugin: 'NodeAffinity', raw: na.map((a) => a.score), score: naNorm,
       detail: (i) => `preferred weight ${na[i].score}${na[i].matched.length ? ` from preferredDuringSchedulingIgnoredDuringExecution[${na[i].matched.join(', ')}]` : ' (no preferred term matches)'}`,
@@ -92,7 +94,7 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
 
   // a snapshot entry keeps its node's Requested between cycles (snapshot.ts)
   const used = feasible.map((n) => n.requested ?? nodeRequested(n.pods));
-  const nz = nonZeroRequests(pod.subject);
+  const nz = leastAllocatedPodRequests(pod.subject);
   const la = feasible.map((n, i) => leastAllocated(nz, n.info, used[i].nonZero));
   columns.push({
     plugin: 'NodeResourcesFit', raw: la.map((s) => s.score), score: la.map((s) => s.score),

@@ -19,14 +19,14 @@ describe('TestIsQualifiedName', () => {
     'example_com/abc', 'example.com/', '/simple', 'a'.repeat(64), `${'a'.repeat(254)}/abc`,
   ])('%s is invalid', (v) => expect(isQualifiedName(v)).not.toEqual([]));
   test('messages, as IsQualifiedName builds them', () => {
-    expect(isQualifiedName('a/b/c')).toEqual([`a qualified name ${QN_REGEX} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`]);
+    expect(isQualifiedName('a/b/c')).toEqual([`a valid label key ${QN_REGEX} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`]);
     expect(isQualifiedName('/simple')).toEqual(['prefix part must be non-empty']);
     expect(isQualifiedName('Example.com/abc')).toEqual([`prefix part ${DNS_REGEX}`]);
-    expect(isQualifiedName(`${'a'.repeat(254)}/abc`)).toEqual(['prefix part must be no more than 253 characters']);
+    expect(isQualifiedName(`${'a'.repeat(254)}/abc`)).toEqual(['prefix part must be no more than 253 bytes']);
     expect(isQualifiedName('example.com/')).toEqual(['name part must be non-empty', `name part ${QN_REGEX}`]);
     expect(isQualifiedName('')).toEqual(['name part must be non-empty', `name part ${QN_REGEX}`]);
-    expect(isQualifiedName('a'.repeat(64))).toEqual(['name part must be no more than 63 characters']);
-    expect(isQualifiedName(`-${'a'.repeat(64)}`)).toEqual(['name part must be no more than 63 characters', `name part ${QN_REGEX}`]);
+    expect(isQualifiedName('a'.repeat(64))).toEqual(['name part must be no more than 63 bytes']);
+    expect(isQualifiedName(`-${'a'.repeat(64)}`)).toEqual(['name part must be no more than 63 bytes', `name part ${QN_REGEX}`]);
     expect(isQualifiedName('-x')).toEqual([`name part ${QN_REGEX}`]);
   });
 });
@@ -37,8 +37,8 @@ describe('TestIsValidLabelValue', () => {
   test.each(['nospecialchars%^=@', 'Tama-nui-te-rā.is.Māori.sun', '\\backslashes\\are\\bad', '-starts-with-dash', 'ends-with-dash-', '.starts.with.dot', 'ends.with.dot.'])(
     '%s is invalid', (v) => expect(isValidLabelValue(v)).toEqual([LABEL_REGEX]));
   test('over 63 characters', () => {
-    expect(isValidLabelValue('a'.repeat(64))).toEqual(['must be no more than 63 characters']);
-    expect(isValidLabelValue(`${'a'.repeat(63)}-`)).toEqual(['must be no more than 63 characters', LABEL_REGEX]);
+    expect(isValidLabelValue('a'.repeat(64))).toEqual(['must be no more than 63 bytes']);
+    expect(isValidLabelValue(`${'a'.repeat(63)}-`)).toEqual(['must be no more than 63 bytes', LABEL_REGEX]);
   });
 });
 

@@ -18,12 +18,12 @@ describe('every problem of a key or value, joined with "; " (validateLabelKey, v
   test('a key too long and badly formed', () => {
     const key = `-${'a'.repeat(63)}`;
     expect(expression({ key, operator: 'Exists' }).error).toBe(
-      `matchExpressions[0]: invalid label key "${key}": name part must be no more than 63 characters; name part ${QN_REGEX}`);
+      `matchExpressions[0]: invalid label key "${key}": name part must be no more than 63 bytes; name part ${QN_REGEX}`);
   });
   test('a value too long and badly formed', () => {
     const value = `${'a'.repeat(63)}-`;
     expect(expression({ key: 'pool', operator: 'In', values: [value] }).error).toBe(
-      `matchExpressions[0]: invalid label value: "${value}": at key: "pool": must be no more than 63 characters; ${LABEL_REGEX}`);
+      `matchExpressions[0]: invalid label value: "${value}": at key: "pool": must be no more than 63 bytes; ${LABEL_REGEX}`);
   });
 });
 

@@ -40,7 +40,7 @@ describe('parse errors (labels.NewRequirement; nodeSelectorRequirementsAsFieldSe
     [{ key: 'k', operator: 'Foo', values: ['a'] }, 'matchExpressions[0]: "Foo" is not a valid node selector operator'],
   ])('%j', (r, error) => expect(expression(r).error).toBe(error));
   test('an invalid key, and an invalid value naming its key', () => {
-    expect(expression({ key: 'a/b/c', operator: 'Exists' }).error).toMatch(/^matchExpressions\[0\]: invalid label key "a\/b\/c": a qualified name must consist/);
+    expect(expression({ key: 'a/b/c', operator: 'Exists' }).error).toMatch(/^matchExpressions\[0\]: invalid label key "a\/b\/c": a valid label key must consist/);
     expect(expression({ key: 'k', operator: 'In', values: ['ok', 'not ok'] }).error).toBe(
       'matchExpressions[0]: invalid label value: "not ok": at key: "k": a valid label must be an empty string or consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyValue\',  or \'my_value\',  or \'12345\', regex used for validation is \'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?\')',
     );

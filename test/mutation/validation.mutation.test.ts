@@ -12,7 +12,7 @@ import { parseStandardError } from '../../src/k8s/validation-cron';
 import { nameIsDNSLabel, nameIsDNSSubdomain } from '../../src/k8s/names';
 
 const QN = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
-const QN_SLASHES = `a qualified name ${QN} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`;
+const QN_SLASHES = `a valid label key ${QN} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`;
 const LABEL = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 const DNS_SUB = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const DNS_LABEL = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
@@ -52,7 +52,7 @@ describe('ValidateTolerations (validation.go; TestValidateTolerations cases)', (
     // TestValidateTolerations successCases: an empty key with Exists matches all taints
     ['empty key with Exists', [{ operator: 'Exists' }, { operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 10 }], []],
     // the IsValidLabelValue messages joined with ";"
-    ['a value with two problems', [{ key: 'a', value: `${'a'.repeat(63)}-` }], [`spec.tolerations[0].operator: Invalid value: "${'a'.repeat(63)}-": must be no more than 63 characters;${LABEL}`]],
+    ['a value with two problems', [{ key: 'a', value: `${'a'.repeat(63)}-` }], [`spec.tolerations[0].operator: Invalid value: "${'a'.repeat(63)}-": must be no more than 63 bytes;${LABEL}`]],
     ['an empty toleration', [{}], ['spec.tolerations[0].operator: Invalid value: "": operator must be Exists when `key` is empty, which means "match all values and all keys"']],
     ['tolerationSeconds without an effect', [{ key: 'a', operator: 'Exists', tolerationSeconds: 1 }], ['spec.tolerations[0].effect: Invalid value: "": effect must be \'NoExecute\' when `tolerationSeconds` is set']],
     ['Exists with a value', [{ key: 'a', operator: 'Exists', value: 'v' }], ['spec.tolerations[0].operator: Invalid value: "v": value must be empty when `operator` is \'Exists\'']],
@@ -105,7 +105,7 @@ describe('validateNodeTaints', () => {
       'spec.taints[1]: Duplicate value: core.Taint{Key:"a", Value:"", Effect:"", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair',
     ]);
     expect(lines(validateTaints([{ key: 'a', value: `${'a'.repeat(63)}-`, effect: 'NoSchedule' }] as never))).toEqual([
-      `spec.taints[0].value: Invalid value: "${'a'.repeat(63)}-": must be no more than 63 characters;${LABEL}`,
+      `spec.taints[0].value: Invalid value: "${'a'.repeat(63)}-": must be no more than 63 bytes;${LABEL}`,
     ]);
   });
   test('same key, other effect; the path can be given', () => {
@@ -359,9 +359,9 @@ describe('batch/validation: ValidateJob, ValidateCronJobCreate', () => {
     ['Job: name of 63 characters', job(undefined, {}, 'j'.repeat(63)), []],
     // the generated batch.kubernetes.io/job-name label must be a label value
     // generateSelectorIfNeeded adds job-name and batch.kubernetes.io/job-name (unless given): one error for each
-    ['Job: name of 64 characters', job(undefined, {}, 'j'.repeat(64)), Array(2).fill(`spec.template.labels: Invalid value: "${'j'.repeat(64)}": must be no more than 63 characters`)],
+    ['Job: name of 64 characters', job(undefined, {}, 'j'.repeat(64)), Array(2).fill(`spec.template.labels: Invalid value: "${'j'.repeat(64)}": must be no more than 63 bytes`)],
     ['Job: name of 64 characters, job-name given', { ...job(undefined, {}, 'j'.repeat(64)), spec: { template: { metadata: { labels: { 'job-name': 'short' } }, spec: { containers, restartPolicy: 'Never' } } } }, [
-      `spec.template.labels: Invalid value: "${'j'.repeat(64)}": must be no more than 63 characters`,
+      `spec.template.labels: Invalid value: "${'j'.repeat(64)}": must be no more than 63 bytes`,
     ]],
     ['Job: name of 64 characters, manualSelector (no generated labels)', { ...job(undefined, {}, 'j'.repeat(64)), spec: { manualSelector: true, selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers, restartPolicy: 'Never' } } } }, []],
     ['Job: manualSelector without a selector', job(undefined, { manualSelector: true }), ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`']],

@@ -27,9 +27,10 @@ function withNonMissing(c: Container): Container {
   return { ...c, resources: { ...c.resources, requests } as Container['resources'] };
 }
 
-function nonZero(subject: Subject): CpuMemory {
+function nonZero(subject: Subject, podLevel = true): CpuMemory {
   const spec: PodSpec = {
     ...subject.spec,
+    ...(podLevel ? {} : { resources: undefined }),
     containers: (subject.spec.containers ?? []).map(withNonMissing),
     initContainers: subject.spec.initContainers?.map(withNonMissing),
   };
@@ -41,8 +42,16 @@ function nonZero(subject: Subject): CpuMemory {
   }
 }
 
-/** The pod's cpu/memory requests with the non-zero defaults (the incoming pod's LeastAllocated figure). */
+/** The pod's cpu/memory requests with the non-zero defaults, pod-level resources included (NodeInfo.NonZeroRequested). */
 export const nonZeroRequests = cachedPerObject((subject: Subject): CpuMemory => nonZero(subject));
+
+/**
+ * The incoming pod's LeastAllocated figure: the non-zero defaults, and pod-level resources (spec.resources) left
+ * out. In 1.35.4 NewFit builds the LeastAllocated scorer from nodeResourceStrategyTypeMap without setting its
+ * enablePodLevelResources, so calculatePodResourceRequest passes SkipPodLevelResources: true (noderesources/fit.go:65,
+ * resource_allocation.go:231); BalancedAllocation does set it. Found by the oracle (test/oracle-regressions.test.ts).
+ */
+export const leastAllocatedPodRequests = cachedPerObject((subject: Subject): CpuMemory => nonZero(subject, false));
 
 /** NodeInfo.NonZeroRequested and Requested (cpu/memory) of the pods on a node. */
 export function nodeRequested(pods: readonly Pod[]): { nonZero: CpuMemory; requested: CpuMemory } {

@@ -1,0 +1,39 @@
+// One oracle process per release, asked one JSON line at a time (oracle/k8s-*/main.go).
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface OracleAnswer { id: string; output?: any; error?: string }
+
+export class OracleClient {
+  private child: ChildProcessWithoutNullStreams;
+  private waiting = new Map<string, (a: OracleAnswer) => void>();
+  private next = 0;
+  private stderr = '';
+
+  constructor(readonly binary: string) {
+    this.child = spawn(binary, [], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stderr.on('data', (b) => (this.stderr += b));
+    createInterface({ input: this.child.stdout }).on('line', (line) => {
+      const a = JSON.parse(line) as OracleAnswer;
+      const done = this.waiting.get(a.id);
+      this.waiting.delete(a.id);
+      done?.(a);
+    });
+    this.child.on('exit', (code) => {
+      for (const done of this.waiting.values()) done({ id: '', error: `oracle ${binary} exited (${code}): ${this.stderr.trim()}` });
+      this.waiting.clear();
+    });
+  }
+
+  ask(domain: string, input?: unknown): Promise<OracleAnswer> {
+    const id = String(this.next++);
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.child.stdin.write(JSON.stringify({ id, domain, input }) + '\n');
+    });
+  }
+
+  close(): void {
+    this.child.stdin.end();
+  }
+}

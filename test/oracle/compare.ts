@@ -1,0 +1,52 @@
+// Exact comparison of two scheduling answers: strings byte for byte, numbers equal, sets as sorted lists.
+import type { SchedulingOutput } from './adapter';
+
+/**
+ * Score plugins of the default profile that the library does not model, with why they score every generated node
+ * alike. Upstream must give each of them 0 on every node: the comparison checks that, then leaves them out.
+ */
+export const UNMODELLED_SCORE_PLUGINS: Record<string, string> = {
+  ImageLocality: 'the generated nodes list no status.images, so ImageLocality scores 0 everywhere',
+  DynamicResources: 'the generated pods have no resource claims',
+  VolumeBinding: 'the generated pods have no volumes (PreScore skips)',
+};
+
+export interface Difference { field: string; ours: unknown; upstream: unknown }
+
+const json = (x: unknown) => JSON.stringify(x);
+
+export function compareScheduling(ours: SchedulingOutput, upstream: SchedulingOutput): Difference[] {
+  const diffs: Difference[] = [];
+  const same = (field: string, a: unknown, b: unknown) => {
+    if (json(a) !== json(b)) diffs.push({ field, ours: a, upstream: b });
+  };
+  same('gated', ours.gated, upstream.gated);
+  same('feasible', ours.feasible, upstream.feasible);
+  same('fitError', ours.fitError, upstream.fitError);
+  const theirs = new Map(upstream.nodes.map((n) => [n.node, n]));
+  same('nodes', ours.nodes.map((n) => n.node), upstream.nodes.map((n) => n.node));
+  for (const n of ours.nodes) {
+    const u = theirs.get(n.node);
+    if (!u) continue;
+    same(`node ${n.node} code`, n.code, u.code);
+    same(`node ${n.node} plugin`, n.plugin, u.plugin);
+    same(`node ${n.node} reasons`, n.reasons, u.reasons);
+  }
+  const upstreamScores = new Map((upstream.scores ?? []).map((s) => [s.node, s]));
+  same('scored nodes', (ours.scores ?? []).map((s) => s.node), (upstream.scores ?? []).map((s) => s.node));
+  for (const s of ours.scores ?? []) {
+    const u = upstreamScores.get(s.node);
+    if (!u) continue;
+    const theirPlugins: Record<string, number> = {};
+    for (const [p, v] of Object.entries(u.plugins)) {
+      if (p in UNMODELLED_SCORE_PLUGINS) {
+        if (v !== 0) diffs.push({ field: `node ${s.node} score ${p} (not modelled)`, ours: undefined, upstream: v });
+      } else theirPlugins[p] = v;
+    }
+    const sorted = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+    same(`node ${s.node} plugin scores`, sorted(s.plugins), sorted(theirPlugins));
+    same(`node ${s.node} total`, s.total, u.total);
+  }
+  same('top', ours.top, upstream.top);
+  return diffs;
+}

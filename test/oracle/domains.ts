@@ -1,0 +1,23 @@
+// The domains the oracle compares, each with its generator, the library's answer and the comparison.
+import type fc from 'fast-check';
+import { librarySchedule, type SchedulingOutput } from './adapter';
+import { compareScheduling, type Difference } from './compare';
+import { schedulingInputArb, type SchedulingInput } from './generators';
+import { kubectlTaint, quantity, toleration } from './helpers';
+
+export interface Domain<I, O> {
+  name: string;
+  arbitrary: fc.Arbitrary<I>;
+  /** The library's answer; a thrown error is an answer too (the library refused the input). */
+  ours(input: I): O;
+  compare(ours: O, upstream: O): Difference[];
+}
+
+export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
+  name: 'scheduling',
+  arbitrary: schedulingInputArb,
+  ours: librarySchedule,
+  compare: compareScheduling,
+};
+
+export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint];

@@ -1,0 +1,260 @@
+// fast-check generators for the scheduling oracle: small clusters from a small vocabulary, so that labels, taints,
+// ports and topology domains collide often, with the adversarial corners mixed in (amounts beyond 2^53, repeated
+// conditions, matchFields, pod-level resources, sidecars). Every object is meant to pass the API server's validation:
+// a difference must come from scheduling, not from input the cluster would refuse.
+import fc from 'fast-check';
+
+export interface SchedulingInput {
+  pod: Record<string, any>;
+  nodes: Array<Record<string, any>>;
+  pods: Array<Record<string, any>>;
+  namespaces: Array<Record<string, any>>;
+}
+
+const NODE_NAMES = ['n0', 'n1', 'n2', 'n3', 'n4'];
+const ZONES = ['z1', 'z2'];
+const APPS = ['web', 'db'];
+const NAMESPACES = ['default', 'team'];
+const TAINT_KEYS = ['dedicated', 'example.com/gpu', 'spot'];
+const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
+const GPU = 'example.com/gpu';
+/** 2^54 + 1: a number cannot hold it. */
+const BEYOND_2_53 = '18014398509481985';
+
+/** `arb` in one draw of `n`, else undefined (fc.option's freq is the other way round: nil in 1 of freq). */
+const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+const half = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
+const often = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 4 });
+const compact = <T extends Record<string, unknown>>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0))) as T;
+
+const taint = fc.record({ key: fc.constantFrom(...TAINT_KEYS), value: fc.constantFrom(undefined, '', 'a', 'b'), effect: fc.constantFrom(...EFFECTS) })
+  .map((t) => compact(t));
+const taints = fc.uniqueArray(taint, { maxLength: 3, selector: (t) => `${t.key}\u0000${t.effect}` });
+
+const condition = fc.record({
+  type: fc.constantFrom('Ready', 'Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure', 'NetworkUnavailable'),
+  status: fc.constantFrom('True', 'False', 'Unknown'),
+});
+
+const allocatable = fc.record(
+  {
+    cpu: fc.constantFrom('500m', '2', '4', '4', '8'),
+    memory: fc.constantFrom('1Gi', '4Gi', '8Gi', '16Gi', BEYOND_2_53),
+    pods: fc.constantFrom('0', '1', '2', '110', '110', '110', '110', '110', '110'),
+    'ephemeral-storage': fc.constantFrom('10Gi', '100Gi'),
+    [GPU]: fc.constantFrom('0', '1', '2', BEYOND_2_53),
+  },
+  { requiredKeys: ['cpu', 'memory', 'pods'] },
+);
+
+function nodeArb(name: string): fc.Arbitrary<Record<string, any>> {
+  return fc.record({
+    zone: often(fc.constantFrom(...ZONES)),
+    pool: half(fc.constantFrom('x', 'y')),
+    disk: half(fc.constant('ssd')),
+    taints: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: taints }),
+    unschedulable: fc.oneof({ weight: 10, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(true) }),
+    conditions: fc.oneof({ weight: 5, arbitrary: fc.constant([{ type: 'Ready', status: 'True' }]) }, { weight: 1, arbitrary: fc.array(condition, { maxLength: 3 }) }),
+    // a node without status.allocatable is rare in dumps, and a known deviation (known.ts)
+    allocatable: fc.oneof({ weight: 40, arbitrary: allocatable }, { weight: 1, arbitrary: fc.constant(undefined) }),
+  }).map((n) => ({
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name, labels: compact({ 'kubernetes.io/hostname': name, 'topology.kubernetes.io/zone': n.zone, pool: n.pool, disk: n.disk }) },
+    spec: compact({ taints: n.taints, unschedulable: n.unschedulable }),
+    status: compact({ allocatable: n.allocatable, conditions: n.conditions }),
+  }));
+}
+
+export const nodesArb = fc.integer({ min: 1, max: NODE_NAMES.length }).chain((count) => fc.tuple(...NODE_NAMES.slice(0, count).map(nodeArb)));
+
+const toleration = fc.record({
+  key: fc.constantFrom(undefined, ...TAINT_KEYS, 'node.kubernetes.io/not-ready', 'node.kubernetes.io/unschedulable', 'node.kubernetes.io/memory-pressure'),
+  operator: fc.constantFrom('Exists', 'Equal', undefined),
+  value: fc.constantFrom('a', 'b'),
+  effect: fc.constantFrom(undefined, ...EFFECTS),
+  seconds: half(fc.constantFrom(0, 60)),
+}).map(({ key, operator, value, effect, seconds }) => {
+  if (key === undefined) return compact({ operator: 'Exists', effect });
+  if (operator === 'Exists') return compact({ key, operator, effect, tolerationSeconds: effect === 'NoExecute' ? seconds : undefined });
+  return compact({ key, operator, value, effect, tolerationSeconds: effect === 'NoExecute' ? seconds : undefined });
+});
+
+const LABELS: Record<string, string[]> = { 'topology.kubernetes.io/zone': ZONES, pool: ['x', 'y'], disk: ['ssd'] };
+const requirement = fc.constantFrom(...Object.keys(LABELS)).chain((key) =>
+  fc.oneof(
+    fc.record({ key: fc.constant(key), operator: fc.constantFrom('In', 'NotIn'), values: fc.uniqueArray(fc.constantFrom(...LABELS[key]), { minLength: 1, maxLength: 2 }) }),
+    fc.record({ key: fc.constant(key), operator: fc.constantFrom('Exists', 'DoesNotExist') }),
+  ));
+const fieldRequirement = fc.record({
+  key: fc.constant('metadata.name'),
+  operator: fc.constantFrom('In', 'NotIn'),
+  values: fc.uniqueArray(fc.constantFrom(...NODE_NAMES), { minLength: 1, maxLength: 1 }),
+});
+const nodeSelectorTerm = fc.record({ matchExpressions: fc.array(requirement, { maxLength: 2 }), matchFields: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.tuple(fieldRequirement) }) })
+  .map((t) => compact(t));
+
+const nodeAffinity = fc.record({
+  required: rarely(fc.array(nodeSelectorTerm, { minLength: 1, maxLength: 2 }), 3),
+  preferred: half(fc.array(fc.record({ weight: fc.integer({ min: 1, max: 100 }), preference: nodeSelectorTerm }), { minLength: 1, maxLength: 2 })),
+}).map(({ required, preferred }) => compact({
+  requiredDuringSchedulingIgnoredDuringExecution: required && { nodeSelectorTerms: required },
+  preferredDuringSchedulingIgnoredDuringExecution: preferred,
+})).filter((a) => Object.keys(a).length > 0);
+
+const selector = fc.oneof(
+  fc.record({ matchLabels: fc.record({ app: fc.constantFrom(...APPS) }) }),
+  fc.record({ matchExpressions: fc.tuple(fc.record({ key: fc.constant('app'), operator: fc.constantFrom('In', 'NotIn'), values: fc.uniqueArray(fc.constantFrom(...APPS), { minLength: 1, maxLength: 2 }) })) }),
+);
+const TOPOLOGY_KEYS = ['topology.kubernetes.io/zone', 'kubernetes.io/hostname'];
+const podAffinityTerm = fc.record({
+  labelSelector: selector,
+  topologyKey: fc.constantFrom(...TOPOLOGY_KEYS),
+  namespaces: half(fc.uniqueArray(fc.constantFrom(...NAMESPACES), { minLength: 1, maxLength: 2 })),
+  namespaceSelector: half(fc.oneof(fc.constant({}), fc.record({ matchLabels: fc.record({ env: fc.constantFrom('prod', 'dev') }) }))),
+}).map((t) => compact(t));
+const podAffinityGroup = fc.record({
+  required: fc.array(podAffinityTerm, { maxLength: 1 }),
+  preferred: fc.array(fc.record({ weight: fc.integer({ min: 1, max: 100 }), podAffinityTerm }), { maxLength: 1 }),
+}).map(({ required, preferred }) => compact({ requiredDuringSchedulingIgnoredDuringExecution: required, preferredDuringSchedulingIgnoredDuringExecution: preferred }))
+  .filter((a) => Object.keys(a).length > 0);
+
+const spread = fc.record({
+  maxSkew: fc.integer({ min: 1, max: 2 }),
+  topologyKey: fc.constantFrom(...TOPOLOGY_KEYS),
+  whenUnsatisfiable: fc.constantFrom('DoNotSchedule', 'ScheduleAnyway'),
+  labelSelector: selector,
+  minDomains: rarely(fc.constantFrom(2, 3), 4),
+  nodeAffinityPolicy: rarely(fc.constantFrom('Honor', 'Ignore'), 4),
+  nodeTaintsPolicy: rarely(fc.constantFrom('Honor', 'Ignore'), 4),
+});
+
+const requests = fc.record({
+  cpu: fc.constantFrom('100m', '250m', '500m', '1', '3'),
+  memory: fc.constantFrom('128Mi', '256Mi', '1Gi', '3Gi'),
+  gpu: rarely(fc.constantFrom('1', '2'), 6),
+}, { requiredKeys: [] }).map(({ gpu, ...r }) => compact({ ...r, [GPU]: gpu }) as Record<string, string>);
+
+const hostPort = fc.record({ containerPort: fc.constant(8080), hostPort: fc.constantFrom(80, 8080), protocol: fc.constantFrom(undefined, 'TCP', 'UDP'), hostIP: fc.constantFrom(undefined, '0.0.0.0', '10.0.0.1') })
+  .map((p) => compact(p));
+
+function container(name: string, req: Record<string, string> | undefined, limitsToo: boolean, ports: Array<Record<string, unknown>>, restartPolicy?: string) {
+  const resources: Record<string, unknown> = {};
+  if (req && Object.keys(req).length) {
+    // extended resources need requests == limits; limits alone also default the requests
+    const ext = req[GPU] ? { [GPU]: req[GPU] } : {};
+    if (limitsToo) resources.limits = { ...req };
+    else { resources.requests = { ...req }; if (req[GPU]) resources.limits = ext; }
+  }
+  return compact({ name, image: 'registry.example/app:1', resources: Object.keys(resources).length ? resources : undefined, ports, restartPolicy });
+}
+
+const containerArb = (name: string) => fc.record({ req: often(requests), limitsToo: fc.boolean(), ports: fc.array(hostPort, { maxLength: 1 }) })
+  .map(({ req, limitsToo, ports }) => container(name, req, limitsToo, ports));
+const initArb = (name: string) => fc.record({ req: often(requests), sidecar: fc.boolean() })
+  .map(({ req, sidecar }) => container(name, req, false, [], sidecar ? 'Always' : undefined));
+
+const podSpec = fc.record({
+  containers: fc.integer({ min: 1, max: 2 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => containerArb(`c${i}`)))),
+  initContainers: fc.array(initArb('init'), { maxLength: 1 }),
+  tolerations: fc.array(toleration, { maxLength: 4 }),
+  nodeSelector: rarely(fc.dictionary(fc.constantFrom(...Object.keys(LABELS)), fc.constantFrom('z1', 'x', 'ssd'), { maxKeys: 2 }), 3),
+  nodeAffinity: rarely(nodeAffinity, 3),
+  podAffinity: rarely(podAffinityGroup, 3),
+  podAntiAffinity: rarely(podAffinityGroup, 3),
+  spread: fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(spread, { minLength: 1, maxLength: 2 }) }),
+  podResources: rarely(fc.record({ cpu: fc.constantFrom('4', '8'), memory: fc.constantFrom('8Gi', '16Gi') }, { requiredKeys: [] }), 5),
+  overhead: rarely(fc.record({ cpu: fc.constantFrom('100m', '1'), memory: fc.constantFrom('64Mi') }, { requiredKeys: [] }), 5),
+  gates: rarely(fc.constant([{ name: 'example.com/wait' }]), 25),
+  nodeName: rarely(fc.constantFrom(...NODE_NAMES), 20),
+});
+
+export const podArb = fc.record({ app: fc.constantFrom(...APPS), namespace: fc.constantFrom(...NAMESPACES), spec: podSpec }).map(({ app, namespace, spec }) => {
+  const affinity = compact({ nodeAffinity: spec.nodeAffinity, podAffinity: spec.podAffinity, podAntiAffinity: spec.podAntiAffinity });
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'incoming', namespace, labels: { app } },
+    spec: compact({
+      nodeName: spec.nodeName,
+      containers: spec.containers,
+      initContainers: spec.initContainers,
+      tolerations: spec.tolerations,
+      nodeSelector: spec.nodeSelector && Object.keys(spec.nodeSelector).length ? spec.nodeSelector : undefined,
+      affinity: Object.keys(affinity).length ? affinity : undefined,
+      topologySpreadConstraints: spec.spread.length ? uniqueSpread(spec.spread) : undefined,
+      resources: spec.podResources && Object.keys(spec.podResources).length ? { requests: spec.podResources, limits: spec.podResources } : undefined,
+      overhead: spec.overhead && Object.keys(spec.overhead).length ? spec.overhead : undefined,
+      schedulingGates: spec.gates,
+    }),
+  };
+});
+
+/** ValidateTopologySpreadConstraints refuses two constraints with the same topologyKey and whenUnsatisfiable. */
+function uniqueSpread(list: ReadonlyArray<Record<string, unknown>>) {
+  const seen = new Set<string>();
+  return list.filter((c) => {
+    const k = `${c.topologyKey}/${c.whenUnsatisfiable}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  }).map((c) => compact(c));
+}
+
+const existingPodArb = (nodeCount: number) => fc.record({
+  i: fc.nat(),
+  node: fc.constantFrom(...NODE_NAMES.slice(0, nodeCount)),
+  app: fc.constantFrom(...APPS, 'other'),
+  namespace: fc.constantFrom(...NAMESPACES),
+  req: often(requests),
+  ports: fc.array(hostPort, { maxLength: 1 }),
+  anti: rarely(fc.record({ labelSelector: selector, topologyKey: fc.constantFrom(...TOPOLOGY_KEYS) }), 3),
+  phase: fc.constantFrom(undefined, 'Running', 'Running', 'Succeeded'),
+}).map((p) => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: `p${p.i}`, namespace: p.namespace, labels: { app: p.app } },
+  spec: compact({
+    nodeName: p.node,
+    containers: [container('c', p.req, false, p.ports)],
+    affinity: p.anti && { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [p.anti] } },
+  }),
+  status: compact({ phase: p.phase }),
+}));
+
+const namespacesArb = fc.tuple(fc.constantFrom('prod', 'dev'), fc.constantFrom('prod', 'dev')).map(([a, b]) => [
+  { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default', labels: { 'kubernetes.io/metadata.name': 'default', env: a } } },
+  { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team', labels: { 'kubernetes.io/metadata.name': 'team', env: b } } },
+]);
+
+const adversarialInputArb: fc.Arbitrary<SchedulingInput> = nodesArb.chain((nodes) =>
+  fc.record({
+    pod: podArb,
+    nodes: fc.constant(nodes as Array<Record<string, any>>),
+    pods: fc.uniqueArray(existingPodArb(nodes.length), { maxLength: 4, selector: (p) => `${p.metadata.namespace}/${p.metadata.name}` }),
+    namespaces: namespacesArb,
+  }));
+
+/**
+ * The same cases with the pod's hard node constraints and the nodes' cordons and NoSchedule taints taken out, so
+ * that several nodes stay feasible and the scores get compared as often as the filters.
+ */
+function relaxed(input: SchedulingInput): SchedulingInput {
+  const spec = { ...input.pod.spec };
+  delete spec.nodeSelector;
+  delete spec.nodeName;
+  delete spec.schedulingGates;
+  if (spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution) {
+    const { requiredDuringSchedulingIgnoredDuringExecution: _, ...nodeAffinity } = spec.affinity.nodeAffinity;
+    spec.affinity = compact({ ...spec.affinity, nodeAffinity: Object.keys(nodeAffinity).length ? nodeAffinity : undefined });
+    if (!Object.keys(spec.affinity).length) delete spec.affinity;
+  }
+  const nodes = input.nodes.map((n) => ({
+    ...n,
+    spec: compact({ taints: (n.spec.taints ?? []).filter((t: { effect: string }) => t.effect !== 'NoSchedule') }),
+  }));
+  return { ...input, pod: { ...input.pod, spec }, nodes };
+}
+
+export const schedulingInputArb: fc.Arbitrary<SchedulingInput> = fc.oneof(adversarialInputArb, adversarialInputArb.map(relaxed));

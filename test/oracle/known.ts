@@ -1,0 +1,64 @@
+// Known deviations: differences between the library and upstream that are understood and accepted for now. Each
+// entry says why, where upstream decides it, which case class it covers (`matches`), and a witness: a case that
+// must still differ and match the entry on every run, so that a fixed or vanished deviation fails the run instead
+// of hiding new ones.
+import type { Difference } from './compare';
+
+export interface KnownDeviation {
+  id: string;
+  domain: string;
+  reason: string;
+  upstream: string;
+  /** Does this difference belong to the entry's case class? */
+  matches(input: any, diffs: readonly Difference[]): boolean;
+  /** A case in the class, checked against the oracle on every run. */
+  witness: unknown;
+}
+
+const NAMESPACES = [
+  { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default', labels: { 'kubernetes.io/metadata.name': 'default' } } },
+];
+const pod = (spec: Record<string, unknown> = {}) => ({
+  apiVersion: 'v1', kind: 'Pod', metadata: { name: 'incoming', namespace: 'default' },
+  spec: { containers: [{ name: 'c', image: 'registry.example/app:1' }], ...spec },
+});
+const node = (name: string, status: Record<string, unknown> = { allocatable: { cpu: '1', memory: '1Gi', pods: '110' } }) => ({
+  apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } }, spec: {}, status,
+});
+
+export const KNOWN: KnownDeviation[] = [
+  {
+    id: 'node-without-allocatable',
+    domain: 'scheduling',
+    reason: 'By design (README "Allocatable rule"): a node with no status.allocatable is unconstrained for resources, ' +
+      'because hand-written fixtures seldom declare capacity; upstream sees allocatable 0 (no pod fits: "Too many pods"). ' +
+      'configure({ requireAllocatable: true }) makes such a node an error instead.',
+    upstream: 'pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest (len(pods)+1 > allowedPodNumber)',
+    matches: (input) => input.nodes.some((n: any) => !n.status?.allocatable),
+    witness: { pod: pod(), nodes: [node('n0', {})], pods: [], namespaces: NAMESPACES },
+  },
+  {
+    id: 'prefilter-narrowed-plugin-name',
+    domain: 'scheduling',
+    reason: 'For the nodes a PreFilterResult leaves out, upstream\'s status carries no plugin; the library names the ' +
+      'plugin that narrowed (NodeAffinity for matchFields metadata.name) so that its message can say who left the node out. ' +
+      'Code and reason ("node(s) didn\'t satisfy plugin(s) [NodeAffinity]") are equal.',
+    upstream: 'pkg/scheduler/schedule_one.go findNodesThatFitPod (SetAbsentNodesStatus with fwk.NewStatus, no plugin)',
+    matches: (_input, diffs) => diffs.every((d) => / plugin$/.test(d.field) && d.upstream === '' && typeof d.ours === 'string' && d.ours !== ''),
+    witness: {
+      pod: pod({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n0'] }] }] } } } }),
+      nodes: [node('n0'), node('n1')], pods: [], namespaces: NAMESPACES,
+    },
+  },
+  {
+    id: 'negative-quantity-scaled-value',
+    domain: 'quantity',
+    reason: 'For a negative amount held as inf.Dec (a fraction below 1n, or a binary suffix with a fraction), upstream\'s ' +
+      'Value()/MilliValue() truncate toward zero and then add 1 when there is a remainder: -.1n gives 1, -.1Gi gives ' +
+      '-107374181 (ceil is -107374182). The library rounds away from zero (-1, -107374183). Unreachable with valid ' +
+      'objects: validation refuses negative requests, limits, allocatable and capacity (ValidateResourceQuantityValue).',
+    upstream: 'k8s.io/apimachinery/pkg/api/resource/scale_int.go scaledValue (fast path: int64 / then +1 if mod != 0)',
+    matches: (input, diffs) => String(input.text).startsWith('-') && diffs.every((d) => d.field === 'value' || d.field === 'milliValue'),
+    witness: { text: '-.1n' },
+  },
+];

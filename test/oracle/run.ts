@@ -1,0 +1,117 @@
+// The differential run: for each domain, random cases from fast-check are answered by the library and by the
+// oracle binary built from upstream's packages, compared exactly, and each unexplained difference is shrunk to a
+// minimal case. Usage (through scripts/oracle.mjs): run.ts --oracle <binary> --release 1.35 [--cases N] [--seed S]
+import fc from 'fast-check';
+import { OracleClient } from './client';
+import { DOMAINS, type Domain } from './domains';
+import { KNOWN, type KnownDeviation } from './known';
+import type { Difference } from './compare';
+
+function arg(name: string, fallback?: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+type Outcome =
+  | { kind: 'equal' }
+  | { kind: 'known'; entry: KnownDeviation }
+  | { kind: 'differing'; diffs: Difference[]; ours: unknown; upstream: unknown };
+
+async function evaluate(domain: Domain<any, any>, client: OracleClient, input: unknown): Promise<Outcome> {
+  const answer = await client.ask(domain.name, input);
+  let ours: unknown;
+  try {
+    ours = domain.ours(input);
+  } catch (e) {
+    ours = { refused: (e as Error).message };
+  }
+  const upstream = answer.error !== undefined ? { error: answer.error } : answer.output;
+  const diffs = answer.error !== undefined || (ours as { refused?: string }).refused !== undefined
+    ? (JSON.stringify(ours) === JSON.stringify(upstream) ? [] : [{ field: 'answer', ours, upstream }])
+    : domain.compare(ours, upstream);
+  if (!diffs.length) return { kind: 'equal' };
+  const entry = KNOWN.find((k) => k.domain === domain.name && k.matches(input, diffs));
+  return entry ? { kind: 'known', entry } : { kind: 'differing', diffs, ours, upstream };
+}
+
+/** The class of a difference, for telling distinct differences apart: its fields with node names left out. */
+const signature = (diffs: readonly Difference[]) => [...new Set(diffs.map((d) => d.field.replace(/\bn\d\b/g, 'N')))].sort().join('; ');
+
+interface Found { signature: string; input: unknown; diffs: Difference[] }
+
+async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: number, seed: number) {
+  const counts = { cases: 0, equal: 0, known: 0, differing: 0 };
+  const usedKnown = new Set<string>();
+  const found: Found[] = [];
+  const seen = new Set<string>();
+  let attempt = 0;
+  while (counts.cases < cases && found.length < 20) {
+    let shrinking = false;
+    const result = await fc.check(
+      fc.asyncProperty(domain.arbitrary, async (input) => {
+        const o = await evaluate(domain, client, input);
+        if (!shrinking) {
+          counts.cases++;
+          if (o.kind === 'equal') counts.equal++;
+          else if (o.kind === 'known') { counts.known++; usedKnown.add(o.entry.id); }
+          else counts.differing++;
+        }
+        if (o.kind !== 'differing' || seen.has(signature(o.diffs))) return true;
+        shrinking = true;
+        return false;
+      }),
+      { numRuns: cases - counts.cases, seed: seed + attempt++, endOnFailure: false },
+    );
+    if (!result.failed || !result.counterexample) break;
+    const input = result.counterexample[0];
+    const o = await evaluate(domain, client, input);
+    const diffs = o.kind === 'differing' ? o.diffs : [];
+    found.push({ signature: signature(diffs), input, diffs });
+    seen.add(signature(diffs));
+  }
+  return { counts, found, usedKnown };
+}
+
+async function checkWitnesses(client: OracleClient, domain: Domain<any, any>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const entry of KNOWN.filter((k) => k.domain === domain.name)) {
+    const o = await evaluate(domain, client, entry.witness);
+    if (o.kind !== 'known' || o.entry.id !== entry.id) {
+      problems.push(`known deviation ${entry.id}: its witness ${o.kind === 'equal' ? 'no longer differs (fixed? remove the entry)' : 'is not matched by the entry'}`);
+    }
+  }
+  return problems;
+}
+
+async function main() {
+  const binary = arg('oracle');
+  const release = arg('release', '?');
+  const cases = Number(arg('cases', '500'));
+  const seed = Number(arg('seed', String(Date.now() % 1_000_000)));
+  if (!binary) throw new Error('--oracle <binary> is required');
+  const client = new OracleClient(binary);
+  const version = await client.ask('version');
+  console.log(`oracle k8s ${release}: ${JSON.stringify(version.output)} seed ${seed}`);
+  let total = 0, differences = 0, known = 0;
+  const problems: string[] = [];
+  for (const domain of DOMAINS) {
+    const { counts, found } = await runDomain(domain, client, cases, seed);
+    problems.push(...(await checkWitnesses(client, domain)));
+    total += counts.cases; differences += counts.differing; known += counts.known;
+    console.log(`${domain.name} (k8s ${release}): ${counts.cases} cases, ${counts.equal} equal, ${counts.differing} differing, ${counts.known} known`);
+    for (const f of found) {
+      console.log(`  difference [${f.signature}]`);
+      for (const d of f.diffs) console.log(`    ${d.field}: ours ${JSON.stringify(d.ours)} upstream ${JSON.stringify(d.upstream)}`);
+      console.log(`    shrunk input: ${JSON.stringify(f.input)}`);
+    }
+  }
+  client.close();
+  for (const p of problems) console.log(p);
+  console.log(`oracle: ${total} cases, ${differences} differences, ${known} known`);
+  process.exitCode = differences || problems.length ? 1 : 0;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 2;
+});
