@@ -272,7 +272,8 @@ function loadRendered(output: string, command: string, chartDir: string, chartFi
       relocate(object, { ...where, values });
       continue;
     }
-    relocate(object, { file: inChart(doc.source), document: doc.indexInSource, line: lines.get(doc) ?? 0, values });
+    const known = lines.get(doc);
+    relocate(object, { file: inChart(doc.source), document: known?.document ?? doc.indexInSource, line: known?.line ?? 0, values });
   }
   return manifests;
 }

@@ -17,16 +17,18 @@ export interface RenderedDocument {
 interface Chunk {
   kind: string | undefined;
   line: number;
+  /** 0-based index of the chunk in the template. */
+  document: number;
 }
 
 /** A template's chunks: the literal top-level `kind:` of each and the line of its first top-level key. */
 export function templateChunks(text: string): Chunk[] {
   const chunks: Chunk[] = [];
-  let current: Chunk = { kind: undefined, line: 0 };
+  let current: Chunk = { kind: undefined, line: 0, document: 0 };
   chunks.push(current);
   text.split('\n').forEach((l, i) => {
     if (/^---(\s|$)/.test(l)) {
-      current = { kind: undefined, line: 0 };
+      current = { kind: undefined, line: 0, document: chunks.length };
       chunks.push(current);
       return;
     }
@@ -37,9 +39,9 @@ export function templateChunks(text: string): Chunk[] {
   return chunks.filter((c) => c.line);
 }
 
-/** The template line of each rendered document where it can be known. */
-export function templateLines(documents: RenderedDocument[], read: (source: string) => string | undefined): Map<RenderedDocument, number> {
-  const out = new Map<RenderedDocument, number>();
+/** The template line (and chunk index) of each rendered document where it can be known. */
+export function templateLines(documents: RenderedDocument[], read: (source: string) => string | undefined): Map<RenderedDocument, { line: number; document: number }> {
+  const out = new Map<RenderedDocument, { line: number; document: number }>();
   const bySource = new Map<string, RenderedDocument[]>();
   for (const d of documents) if (d.source) bySource.set(d.source, [...(bySource.get(d.source) ?? []), d]);
   for (const [source, docs] of bySource) {
@@ -50,7 +52,7 @@ export function templateLines(documents: RenderedDocument[], read: (source: stri
       if (kind === undefined) continue;
       const rendered = docs.filter((d) => d.kind === kind);
       const written = chunks.filter((c) => c.kind === kind);
-      if (rendered.length === written.length) rendered.forEach((d, i) => out.set(d, written[i].line));
+      if (rendered.length === written.length) rendered.forEach((d, i) => out.set(d, { line: written[i].line, document: written[i].document }));
     }
   }
   return out;
