@@ -34,7 +34,7 @@ function kubectlOnPath(): Binary[] {
 export const kubectl = kubectlOnPath();
 
 /** describe.each over the binaries, or one skipped test naming what to run when there is none. */
-export function eachBinary(binaries: Binary[], what: string, body: (binary: Binary) => void): void {
+export function eachBinary<B extends Binary>(binaries: B[], what: string, body: (binary: B) => void): void {
   if (!binaries.length) {
     test.skip(`${what}: not built — run npm run tools (needs Go), then the tests again`, () => undefined);
     return;
