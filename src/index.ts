@@ -31,3 +31,4 @@ export { placementMatrix, formatMatrix, formatMatrixMarkdown, matrixSerializer, 
 export type { PlacementRecord, PlacementFacts } from './report/record';
 export { simulateOutage, zone, nodesDown, formatEvents, OutageError, computeZoneState, zoneEvictionRate, zoneKey, noExecuteTaintTimes, NODE_MONITOR_GRACE_PERIOD, type Outage, type OutageEvent, type PodRecord, type WorkloadState, type ZoneState, type ZoneView, type Cluster, type Failure, type FailureCondition, type OutageOptions } from './outage';
 export type * from './types';
+export { renderChart, renderCharts, renderKustomization, RenderedChart, RenderedKustomization, RenderError, type ChartMatrix, type ChartValues, type RenderChartOptions, type RenderKustomizationOptions, type SetValues, type ValuesSet } from './render';

@@ -25,7 +25,7 @@ export interface Subject {
   specPath: string;
 }
 
-type Origin = { file: string; line: number };
+type Origin = { file: string; line: number; values?: string; overlay?: string };
 let originOf: (o: object) => Origin | undefined = () => undefined;
 /** The loader registers how to find where an object came from, so labels can cite file:line. */
 export function setOriginLookup(lookup: (o: object) => Origin | undefined): void {
@@ -42,7 +42,8 @@ export function setFieldLineLookup(lookup: (o: object, field: string) => number 
 export function fieldLocation(object: object, field: string): string | undefined {
   const origin = originOf(object);
   if (!origin) return undefined;
-  return `${origin.file}:${fieldLineOf(object, field) ?? origin.line}`;
+  const line = fieldLineOf(object, field) ?? origin.line;
+  return line ? `${origin.file}:${line}` : origin.file;
 }
 
 export function describeObject(object: KubeObject): string {
@@ -52,7 +53,13 @@ export function describeObject(object: KubeObject): string {
   const namespace = object.metadata?.namespace ?? (POD_SPEC_PATHS[kind] ? 'default' : undefined);
   const base = namespace ? `${kind} ${namespace}/${name}` : `${kind} ${name}`;
   const origin = originOf(object);
-  return origin ? `${base} (${origin.file}:${origin.line})` : base;
+  return origin ? `${base} (${originText(origin)})` : base;
+}
+
+/** `deploy/web.yaml:12`; a rendered object adds its values set or overlay: `charts/web/templates/deployment.yaml, values: prod`. */
+function originText(origin: Origin): string {
+  const at = origin.line ? `${origin.file}:${origin.line}` : origin.file;
+  return `${at}${origin.values !== undefined ? `, values: ${origin.values}` : ''}${origin.overlay !== undefined ? `, overlay: ${origin.overlay}` : ''}`;
 }
 
 function isObject(x: unknown): x is Record<string, unknown> {

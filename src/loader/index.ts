@@ -19,8 +19,12 @@ export interface Origin {
   file: string;
   /** 0-based index of the YAML document in the file. */
   document: number;
-  /** 1-based line where the object starts. */
+  /** 1-based line where the object starts; 0 when it cannot be known (a rendered template's object). */
   line: number;
+  /** renderChart: the values set the object was rendered with (`prod`), named in messages. */
+  values?: string;
+  /** renderKustomization: the kustomization directory that was built (`overlays/prod`), named in messages. */
+  overlay?: string;
 }
 
 /** The text an object was read from, kept so the line of any field can be found later (parsed again on demand). */
@@ -45,6 +49,15 @@ setFieldLineLookup(fieldLine);
 /** Where a loaded object came from; undefined for objects the loader did not make. */
 export function origin(object: object): Origin | undefined {
   return locations.get(object)?.origin;
+}
+
+/**
+ * Point a loaded object at where it was written rather than where it was parsed (renderChart: the chart's template
+ * file instead of the helm output). Field lines are then the object's own line: a field's line in the rendered text
+ * is not a line of the template.
+ */
+export function relocate(object: object, where: Origin): void {
+  locations.set(object, { origin: where, document: where.document, prefix: [] });
 }
 
 // The few most recently parsed sources (lookups come in bursts for one object's errors).
