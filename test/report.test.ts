@@ -176,15 +176,17 @@ describe('run report (issue 18 point 1)', () => {
     expect(web).toHaveAllReplicasScheduled(nodes);
     expect(web).toSpreadReplicasAcross('topology.kubernetes.io/zone', nodes);
     expect(web).toShareNodesWith(api, nodes);
+    expect(web).not.toBeKeptApartFrom(api, nodes);
     const tainted = nodes.map((n) => taint(n, 'x:NoSchedule'));
     expect(() => expect(web).toHaveAllReplicasScheduled(tainted)).toThrow();
     expect(channel.read().map((r) => [r.matcher, r.subject, r.target, r.verdict, r.accepted, r.passed])).toEqual([
       ['toHaveAllReplicasScheduled', 'Deployment default/web', '2 nodes (n-a, n-b)', 'all 2 scheduled', true, true],
       ['toSpreadReplicasAcross', 'Deployment default/web', '2 nodes (n-a, n-b)', 'skew 0 across topology.kubernetes.io/zone (maxSkew 1)', true, true],
       ['toShareNodesWith', 'Deployment default/web', 'Deployment api', 'shares n-a', true, true],
+      ['toBeKeptApartFrom', 'Deployment default/web', 'Deployment api', 'no constraint on n-a, n-b', false, true],
       ['toHaveAllReplicasScheduled', 'Deployment default/web', '2 nodes (n-a, n-b)', '2 of 2 Pending', false, false],
     ]);
-    expect(channel.read()[3].reason).toBe('0/2 nodes are available: 2 node(s) had untolerated taint(s).');
+    expect(channel.read()[4].reason).toBe('0/2 nodes are available: 2 node(s) had untolerated taint(s).');
   });
 
   test('copies of one node in different states get their own columns; one state keeps one column', () => {

@@ -8,7 +8,7 @@ import { describeSeparation, HOSTNAME_LABEL, separation } from '../explain/apart
 import { podFrom } from '../placement/replicas';
 import { placeReplicas } from '../placement/place';
 import { hint, type MatcherContext, type MatcherResult } from './context';
-import { apiServerErrors, guarded, labelOf, UsageError } from './inputs';
+import { apiServerErrors, guarded, labelOf, subjectOf, UsageError } from './inputs';
 import { nodesOf } from './inputs-nodes';
 import { workloadOf } from './replicas';
 
@@ -83,6 +83,11 @@ export function toBeKeptApartFrom(this: MatcherContext, received: unknown, other
     const scope = nodes ? ` on these ${nodes.length} node(s)` : '';
     return {
       pass: s.guaranteed,
+      // accepted: a constraint keeps them apart (for the run report)
+      placement: {
+        matcher: 'toBeKeptApartFrom', subject: subjectOf(a), target: b, accepted: s.guaranteed,
+        verdict: s.guaranteed ? 'kept apart by a constraint' : s.open.length ? `no constraint on ${s.open.join(', ')}` : 'no constraint',
+      },
       message: () => s.guaranteed
         ? `${header()}\n\nExpected ${la} not to be kept apart from ${lb}${scope}, but ${describeSeparation(s, la, lb).replace(/^A/, 'a')}`
         : [`${header()}\n\nExpected ${la} to be kept apart from ${lb}${scope} by a constraint, but ${describeSeparation(s, la, lb).replace(/^No/, 'no')}`,
