@@ -64,7 +64,8 @@ export function parseTaintSpec(spec: string, options: ParseTaintOptions): Parsed
     const kubectl = (e as Error).message;
     const hint = typeof spec === 'string' && !spec.endsWith('-') ? taintSpecHint(spec) : undefined;
     if (!hint) throw e;
-    throw new Error(spec.includes(':') ? `${kubectl}; ${hint}` : `${hint}; kubectl taint says: ${kubectl}`);
+    // `kubectl` keeps kubectl's own text apart from the hint (the oracle compares it with kubectl's byte for byte)
+    throw Object.assign(new Error(spec.includes(':') ? `${kubectl}; ${hint}` : `${hint}; kubectl taint says: ${kubectl}`), { kubectl });
   }
 }
 

@@ -102,7 +102,8 @@ export const kubectlTaint: Domain<{ spec: string }, KubectlTaintOutput> = {
       if ('remove' in t) return { remove: { key: t.key, effect: t.effect ?? '' } };
       return { add: { key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect } };
     } catch (e) {
-      return { error: (e as Error).message };
+      // kubectl's own text, without the hint parseTaint adds after or before it
+      return { error: (e as { kubectl?: string }).kubectl ?? (e as Error).message };
     }
   },
   compare: (ours, upstream) => same(['add', 'remove', 'error'], ours as Record<string, unknown>, upstream as Record<string, unknown>),
