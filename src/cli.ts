@@ -21,6 +21,7 @@ import { describeTime, explainEviction } from './matchers/toBeEvictedFrom';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, reportFiles, writeReport, type PlacementReport } from './report/report';
 import { nodesDown, zone } from './outage/simulate';
+import { renderChart, renderKustomization, RenderError } from './render';
 import type { Failure } from './outage/types';
 
 /** Bad input: the message is printed as is and the exit code is 2. */
@@ -48,6 +49,30 @@ function load(files: string[]): KubeObject[] {
   return out;
 }
 
+/** --chart and --kustomize (explain, matrix): objects rendered beside the manifest files, as renderChart and
+ * renderKustomization give them, so the answers name the template or overlay file. */
+interface RenderInputs {
+  chart?: string;
+  values?: string[];
+  set?: string[];
+  release?: string;
+  namespace?: string;
+  kustomize?: string;
+}
+let renderInputs: RenderInputs = {};
+function rendered(): { objects: KubeObject[]; sources: string[] } {
+  const { chart, values, set, release, namespace, kustomize } = renderInputs;
+  try {
+    const objects: KubeObject[] = [];
+    if (chart) objects.push(...renderChart(chart, { release, namespace, values, set }));
+    if (kustomize) objects.push(...renderKustomization(kustomize));
+    return { objects, sources: [...(chart ? [`--chart ${chart}`] : []), ...(kustomize ? [`--kustomize ${kustomize}`] : [])] };
+  } catch (e) {
+    if (e instanceof ManifestError || e instanceof RenderError) throw new InputError(e.message);
+    throw e;
+  }
+}
+
 const isWorkload = (o: KubeObject) => {
   try {
     toSubject(o);
@@ -59,10 +84,11 @@ const isWorkload = (o: KubeObject) => {
 
 /** The workloads of the manifests, and their Namespace objects (whose labels serve namespaceSelector). */
 function workloadsOf(files: string[], namespace?: string): KubeObject[] & { namespaces: KubeObject[] } {
-  const objects = load(files);
+  const render = rendered();
+  const objects = [...load(files), ...render.objects];
   const found = objects.filter(isWorkload);
   const list = namespace === undefined ? found : found.filter((o) => (o.metadata?.namespace ?? 'default') === namespace);
-  if (!list.length) throw new InputError(`no Pod or workload${namespace === undefined ? '' : ` in namespace ${namespace}`} in ${files.join(', ')}`);
+  if (!list.length) throw new InputError(`no Pod or workload${namespace === undefined ? '' : ` in namespace ${namespace}`} in ${[...files, ...render.sources].join(', ')}`);
   return Object.assign(list, { namespaces: objects.filter((o) => o.kind === 'Namespace') });
 }
 
@@ -145,6 +171,7 @@ function failureOf(spec: string): string | Failure {
 }
 
 export function program(out: (s: string) => void = (s) => process.stdout.write(s)): Command {
+  renderInputs = {};
   const cli = new Command('jest-k8s-placement')
     .description("kube-scheduler's answer for Kubernetes manifests and a node dump, in the words of jest-k8s-placement's matchers.")
     .version((JSON.parse(readFileSync(path.join(__dirname, '../package.json'), 'utf8')) as { version: string }).version)
@@ -164,7 +191,7 @@ Examples:
 
   cli.command('explain')
     .description('for each workload: the nodes kube-scheduler would accept, and why it rejects the others')
-    .argument('<manifests...>', 'workload manifests ("-" for stdin)')
+    .argument('[manifests...]', 'workload manifests ("-" for stdin); optional with --chart or --kustomize')
     .requiredOption('--nodes <files...>', 'Node objects (kubectl get nodes -o yaml)')
     .option('--existing <files...>', 'pods already bound to the nodes (spec.nodeName), counted for ports and resources')
     .option('--namespace <namespace>', 'only workloads in this namespace')
@@ -180,7 +207,7 @@ Examples:
 
   cli.command('matrix')
     .description('how many nodes of each node group accept each workload (the placementMatrix table)')
-    .argument('<manifests...>', 'workload manifests ("-" for stdin)')
+    .argument('[manifests...]', 'workload manifests ("-" for stdin); optional with --chart or --kustomize')
     .requiredOption('--nodes <files...>', 'Node objects (kubectl get nodes -o yaml)')
     .option('--group-by <label>', 'node label naming the groups (default: the well-known node pool labels, else each node)')
     .option('--existing <files...>', 'pods already bound to the nodes')
@@ -231,6 +258,25 @@ Examples:
       .hook('preAction', (_parent, action) => {
         const { ignore, kind } = action.opts<{ ignore?: string[]; kind?: string }>();
         loadOptions = { ...(ignore ? { ignore } : {}), ...(kind ? { kind } : {}) };
+      });
+  }
+
+  // --chart and --kustomize: render a Helm chart or a kustomization in place of (or beside) the manifest files
+  for (const name of ['explain', 'matrix']) {
+    const command = cli.commands.find((c) => c.name() === name)!;
+    command
+      .option('--chart <dir>', 'a Helm chart directory, rendered with helm template (HELM, else helm on PATH)')
+      .option('-f, --values <file>', 'a values file for --chart, in helm\'s merge order (repeatable)', collect)
+      .option('--set <key=value>', 'a --set for --chart, as helm reads it (repeatable)', collect)
+      .option('--release <name>', 'the release name for --chart (helm\'s default: release-name)')
+      .option('--kustomize <dir>', 'a kustomization directory, built with kustomize build (KUSTOMIZE), else kubectl kustomize')
+      .addHelpText('after', `  $ npx jest-k8s-placement ${name} --chart charts/web -f values-prod.yaml --namespace shop --nodes nodes.yaml\n  $ npx jest-k8s-placement ${name} --kustomize overlays/prod --nodes nodes.yaml`)
+      .hook('preAction', (_parent, action) => {
+        const o = action.opts<RenderInputs>();
+        if ((o.values || o.set || o.release) && !o.chart) cli.error('error: --values, --set and --release go with --chart', { exitCode: 1 });
+        if (!action.args.length && !o.chart && !o.kustomize) cli.error("error: missing required argument 'manifests' (or --chart <dir>, --kustomize <dir>)", { exitCode: 1 });
+        // --namespace is also the release namespace, where the chart's objects land
+        renderInputs = o;
       });
   }
 

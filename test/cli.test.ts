@@ -123,3 +123,70 @@ ${['general-a1', 'general-b1'].map((n) => `- apiVersion: v1
     expect(out).toMatch(/web-0 → general-a1\n {2}web-1 → general-b1\n {2}web-2 Pending: 0\/2 nodes are available: 2 Insufficient cpu\./);
   });
 });
+
+// --chart and --kustomize (issue 22): the real helm and kustomize (npm run tools), on the examples' chart and overlays.
+describe('--chart and --kustomize', () => {
+  const { eachBinary, helms, kustomizes } = require('./render/binaries') as typeof import('./render/binaries');
+  const chart = 'examples/charts/storefront';
+  const nodes = ['--nodes', 'examples/platform/nodes/cluster-nodes.yaml'];
+  const cache = mkdtempSync(path.join(tmpdir(), 'jkp-cli-cache-'));
+  const withEnv = (env: Record<string, string>) => {
+    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+    beforeEach(() => Object.assign(process.env, env));
+    afterEach(() => {
+      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+    });
+  };
+
+  eachBinary(helms, 'helm', ({ path: helm }) => {
+    withEnv({ HELM: helm, JEST_K8S_PLACEMENT_CACHE: cache });
+
+    test('explain --chart -f -f --release --namespace: answers name the template file and the values set', () => {
+      const { out, error } = run('explain', '--chart', chart, '-f', `${chart}/values-prod.yaml`, '-f', `${chart}/values-gpu.yaml`, '--release', 'shop', '--namespace', 'shop', ...nodes);
+      expect(error).toBeUndefined();
+      expect(out).toContain(`Deployment shop/shop-recommender (${chart}/templates/recommender.yaml:2, values: values-prod.yaml + values-gpu.yaml)`);
+      expect(out).toContain(`Deployment shop/shop-web (${chart}/templates/web.yaml:1, values: values-prod.yaml + values-gpu.yaml)`);
+    });
+
+    test('matrix --chart --set: the values reach helm (staging renders no ingress DaemonSet, the set adds the recommender)', () => {
+      const staging = run('matrix', '--chart', chart, '-f', `${chart}/values-staging.yaml`, '--release', 'shop', ...nodes, '--format', 'json');
+      expect(staging.error).toBeUndefined();
+      const names = (out: string) => (JSON.parse(out) as { rows: Array<{ workload: string }> }).rows.map((r) => r.workload);
+      expect(names(staging.out).join('\n')).not.toMatch(/shop-ingress|shop-recommender/);
+      const gpu = run('matrix', '--chart', chart, '-f', `${chart}/values-staging.yaml`, '--set', 'recommender.enabled=true', '--release', 'shop', ...nodes, '--format', 'json');
+      expect(names(gpu.out).join('\n')).toMatch(/shop-recommender/);
+    });
+
+    test('a template error is bad input at the template file and line helm names, without a stack', () => {
+      const broken = path.join(mkdtempSync(path.join(tmpdir(), 'jkp-cli-chart-')), 'broken');
+      require('node:fs').cpSync(chart, broken, { recursive: true });
+      writeFileSync(path.join(broken, 'templates/oops.yaml'), 'kind: ConfigMap\n{{ .Values.missing.deep }}\n');
+      const { error } = run('explain', '--chart', broken, ...nodes);
+      expect(error?.constructor.name).toBe('InputError');
+      expect(error?.message).toContain(`${path.relative(process.cwd(), broken)}/templates/oops.yaml:2:`);
+      expect(error?.message).toContain('nil pointer evaluating interface {}.deep');
+    });
+
+    test('a values file that does not exist is named', () => {
+      const { error } = run('explain', '--chart', chart, '-f', `${chart}/values-prd.yaml`, ...nodes);
+      expect(error?.message).toContain(`${chart}/values-prd.yaml: values file not found`);
+    });
+  });
+
+  eachBinary(kustomizes, 'kustomize', ({ path: kustomize }) => {
+    withEnv({ KUSTOMIZE: kustomize });
+
+    test('matrix --kustomize: the overlay is built and its objects name the base file', () => {
+      const { out, error } = run('matrix', '--kustomize', 'examples/kustomize/overlays/prod', ...nodes, '--group-by', 'pool');
+      expect(error).toBeUndefined();
+      expect(out).toContain('Deployment reports/reports');
+      const explained = run('explain', '--kustomize', 'examples/kustomize/overlays/spot', ...nodes);
+      expect(explained.out).toContain('Deployment reports/reports-batch (examples/kustomize/base/deployment.yaml:1, overlay: examples/kustomize/overlays/spot)');
+    });
+  });
+
+  test('--values without --chart, and no manifests at all, are usage errors', () => {
+    expect(run('explain', '-f', 'values.yaml', 'x.yaml', ...nodes).error?.message).toContain('--values, --set and --release go with --chart');
+    expect(run('matrix', ...nodes).error?.message).toContain("missing required argument 'manifests' (or --chart <dir>, --kustomize <dir>)");
+  });
+});

@@ -167,7 +167,7 @@ describe('chart folders and ignore patterns', () => {
   test('a chart directory is refused once, saying to render it', () => {
     const msg = problems(() => loadManifests('chart/web', { cwd: dir }));
     expect(msg).toBe(
-      "1 problem(s) in the manifests:\n  chart/web is a Helm chart (Chart.yaml): render it with helm template first, e.g. parseManifests(execSync('helm template web chart/web').toString(), 'helm template web'), or leave it out with '!chart/web/**'",
+      "1 problem(s) in the manifests:\n  chart/web is a Helm chart (Chart.yaml): render it with renderChart('chart/web', { release: 'web' }), or leave it out with '!chart/web/**'",
     );
   });
   test('also when a glob reaches into it, or a directory above it', () => {

@@ -429,7 +429,7 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
     const name = path.basename(path.resolve(cwd, chart));
     problems.push({
       file: chart, line: 0,
-      message: `${chart} is a Helm chart (Chart.yaml): render it with helm template first, e.g. parseManifests(execSync('helm template ${name} ${chart}').toString(), 'helm template ${name}'), or leave it out with '!${chart}/**'`,
+      message: `${chart} is a Helm chart (Chart.yaml): render it with renderChart('${chart}', { release: '${name}' }), or leave it out with '!${chart}/**'`,
     });
   }
   const load: Load = { options, out: [], problems };

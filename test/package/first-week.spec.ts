@@ -110,7 +110,7 @@ describe('the loader', () => {
   });
 
   test('a chart folder is refused', () => {
-    expect(() => loadManifests(`${dir}/chart/web`)).toThrow('first-week/chart/web is a Helm chart (Chart.yaml): render it with helm template first');
+    expect(() => loadManifests(`${dir}/chart/web`)).toThrow('first-week/chart/web is a Helm chart (Chart.yaml): render it with renderChart(');
     expect(() => loadManifests(`${dir}/**/*.yaml`, { ignore: [`${dir}/*.yaml`] })).toThrow('is a Helm chart (Chart.yaml)');
   });
 
