@@ -1,7 +1,8 @@
 // The helm and kustomize binaries the render tests run: the pinned ones scripts/tools.mjs builds into .tools/
 // (`npm run tools`), plus kubectl for `kubectl kustomize`. In CI (JEST_K8S_PLACEMENT_TOOLS=required, set by .ci/run)
 // a missing one fails the suite; a contributor without Go gets one skipped test saying what to run.
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
@@ -40,4 +41,21 @@ export function eachBinary<B extends Binary>(binaries: B[], what: string, body: 
     return;
   }
   describe.each(binaries)('$label', body);
+}
+
+/** A copy of a fixture directory (a chart, a kustomization tree) to break or change, in a temp directory. */
+export function fixtureCopy(source: string, name: string): string {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'jkp-render-')), name);
+  cpSync(source, dir, { recursive: true });
+  return dir;
+}
+
+/** What a render call throws (it must throw). */
+export function thrown(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('expected a throw');
 }

@@ -2,11 +2,11 @@
 // these tests (test/render/charts/shop). Error messages are helm's own (pkg/engine/engine.go reports
 // `template: <chart>/templates/x.yaml:L:C: executing …`, `execution error at (…:L:C)`, `parse error at (…:L)`;
 // pkg/action/action.go `YAML parse error on …`; pkg/action/dependency.go CheckDependencies → `helm dependency build`).
-import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManifestError, origin, RenderError, renderChart, renderCharts } from '../../src';
-import { eachBinary, helms } from './binaries';
+import { eachBinary, fixtureCopy, helms, thrown } from './binaries';
 
 const CHART = path.join(__dirname, 'charts/shop');
 const rel = path.relative(process.cwd(), CHART);
@@ -18,21 +18,8 @@ const gpuNode = {
 };
 
 /** A copy of the chart to break or change, in a temp directory. */
-function chartCopy(): string {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'jkp-chart-')), 'shop');
-  cpSync(CHART, dir, { recursive: true });
-  return dir;
-}
+const chartCopy = () => fixtureCopy(CHART, 'shop');
 
-/** What renderChart throws (it must throw). */
-function thrown(fn: () => unknown): Error {
-  try {
-    fn();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a throw');
-}
 
 eachBinary(helms, 'helm', ({ path: helm }) => {
   const opts = { helm, cache: false as const };

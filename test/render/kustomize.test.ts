@@ -3,30 +3,17 @@
 // originAnnotations (api/types/kustomization.go OriginAnnotations; api/resource/origin.go writes
 // config.kubernetes.io/origin with path, or configuredIn/configuredBy for generated objects).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { load as loadYaml, loadAll } from 'js-yaml';
 import { ManifestError, origin, RenderError, renderKustomization } from '../../src';
-import { eachBinary, kubectl, kustomizes, type Binary } from './binaries';
+import { eachBinary, fixtureCopy, kubectl, kustomizes, thrown, type Binary } from './binaries';
 
 const ROOT = path.join(__dirname, 'kustomize');
 const rel = path.relative(process.cwd(), ROOT);
 
-function copy(): string {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'jkp-kust-')), 'k');
-  cpSync(ROOT, dir, { recursive: true });
-  return dir;
-}
+const copy = () => fixtureCopy(ROOT, 'k');
 
-function thrown(fn: () => unknown): Error {
-  try {
-    fn();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a throw');
-}
 
 /** Every file below a directory with its bytes: the user's files must be the same after a render. */
 const snapshot = (dir: string) =>
