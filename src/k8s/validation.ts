@@ -2,21 +2,11 @@
 // (pkg/apis/core/validation/validation.go: ValidateTolerations, validateNodeTaints, validateTaintEffect).
 import type { FieldError, Taint, Toleration } from '../types';
 import { parseCanonicalInt64 } from './toleration';
+import { editDistance } from './edit-distance';
 import { isQualifiedName, isValidLabelValue } from './names';
 import { child, duplicate, index, invalid, notSupported, Raw, required } from './validation-field';
 
 export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
-
-function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-  }
-  return d[a.length][b.length];
-}
 
 /** The taint effect a misspelt one most likely meant (`NoSchedul`, `noschedule`, `NoExecution`), if any. */
 export function suggestEffect(effect: string): string | undefined {

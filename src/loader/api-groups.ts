@@ -5,6 +5,8 @@
 // was removed in from zz_generated.prerelease-lifecycle.go APILifecycleRemoved (`Kind@16` = removed in 1.16);
 // apiextensions.k8s.io and apiregistration.k8s.io from their own repositories (v1beta1 removed in 1.22).
 // Alpha versions are kept: a cluster may enable them.
+import { editDistance } from '../k8s/edit-distance';
+
 export const KUBERNETES_MINOR = 35;
 
 export const BUILT_IN_GROUP_VERSIONS: Record<string, string> = {
@@ -106,15 +108,4 @@ export function unservedKind(apiVersion: string, kind: string): string | undefin
 }
 
 /** One edit apart (a swap of neighbours counts as one): `Deploymnet` → `Deployment`. */
-function closeKind(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length] <= 1;
-}
+const closeKind = (a: string, b: string) => Math.abs(a.length - b.length) <= 1 && editDistance(a, b, { swaps: true }) <= 1;

@@ -11,6 +11,7 @@ import {
 import { formatPath, HELM_HINT, NODE_POOL_SHAPE, parsePath, SHAPES, typeProblems, type Shape } from './typecheck';
 import { KIND_NAMES, type NodePool, type ObjectFor, type Workload } from './kinds';
 import { unservedKind } from './api-groups';
+import { editDistance } from '../k8s/edit-distance';
 
 export type { CronJob, DaemonSet, Deployment, Job, KindNames, NodePool, NodePoolRequirement, ObjectFor, PodTemplate, ReplicaSet, ReplicationController, StatefulSet, Workload } from './kinds';
 
@@ -219,19 +220,7 @@ export class Manifests implements Iterable<KubeObject> {
 }
 
 function closeTo(a: string, b: string): boolean {
-  if (a.includes(b) || b.includes(a)) return true;
-  // Levenshtein distance ≤ 2
-  const d = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = d[0];
-    d[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = d[j];
-      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return d[b.length] <= 2;
+  return a.includes(b) || b.includes(a) || editDistance(a, b) <= 2;
 }
 
 function withCallerStack<E extends Error>(error: E, fn: Function): E {
