@@ -181,6 +181,11 @@ describe('chart folders and ignore patterns', () => {
     expect(loadManifests('deploy', { cwd: dir, ignore: '**/values*.yaml' }).length).toBe(1);
     expect(loadManifests(['deploy', '**/*.yaml'], { cwd: dir, ignore: ['chart/**', 'deploy/values-*'] }).length).toBe(1);
   });
+  test('a **/ pattern leaves files out of a directory outside cwd too (glob\'s ** never crosses ..)', () => {
+    const cwd = path.join(dir, 'chart/web');
+    expect(loadManifests('../../deploy', { cwd, ignore: '**/values*.yaml' }).all().map(String)).toEqual(['Deployment default/web (../../deploy/web.yaml:1)']);
+    expect(loadManifests(['../../deploy', '!**/values*.yaml'], { cwd }).length).toBe(1);
+  });
   test('a pattern whose every file is ignored is an error', () => {
     expect(problems(() => loadManifests(['deploy/values-*', '!**/values*.yaml'], { cwd: dir }))).toContain('deploy/values-*: every file this pattern matches (1) is ignored');
   });

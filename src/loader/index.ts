@@ -385,7 +385,10 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
   if (list.length === 0 || list.some((p: unknown) => typeof p !== 'string' || p === '')) {
     throw withCallerStack(new TypeError(`loadManifests: expected file names, globs or directories (a string or an array of strings), received ${JSON.stringify(patterns)}`), loadManifests);
   }
-  const ignore = [...list.filter((p) => p.startsWith('!')).map((p) => p.slice(1)), ...[options.ignore ?? []].flat()];
+  const given = [...list.filter((p) => p.startsWith('!')).map((p) => p.slice(1)), ...[options.ignore ?? []].flat()];
+  // glob matches a relative ignore pattern against the path relative to cwd, where `**` never crosses `..`: a
+  // `**/x` pattern ("anywhere") also goes in absolute form, so it leaves out files of directories outside cwd too.
+  const ignore = [...given, ...given.filter((p) => p.startsWith('**/')).map((p) => `/${p}`)];
   const files: string[] = [];
   const problems: ManifestProblem[] = [];
   const charts = new Map<string, string>(); // chart directory → the pattern that reached it
