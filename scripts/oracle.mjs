@@ -15,6 +15,7 @@ const flag = (name, fallback) => {
 const cases = flag('cases', '2000');
 const seed = flag('seed', String(Date.now() % 1_000_000));
 const only = flag('release');
+const domains = flag('domains');
 
 const go = spawnSync('go', ['version'], { encoding: 'utf8' });
 if (go.status !== 0) {
@@ -42,7 +43,7 @@ for (const dir of releases) {
     }
   }
   const run = spawnSync(process.execPath, ['-r', tsNode, path.join(root, 'test/oracle/run.ts'),
-    '--oracle', binary, '--release', dir.slice(4), '--cases', cases, '--seed', seed], {
+    '--oracle', binary, '--release', dir.slice(4), '--cases', cases, '--seed', seed, ...(domains ? ['--domains', domains] : [])], {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -4,6 +4,8 @@ import { librarySchedule, type SchedulingOutput } from './adapter';
 import { compareScheduling, type Difference } from './compare';
 import { schedulingInputArb, type SchedulingInput } from './generators';
 import { kubectlTaint, quantity, toleration } from './helpers';
+import { create } from './create';
+import { yamlDomain } from './yaml-domain';
 
 export interface Domain<I, O> {
   name: string;
@@ -20,4 +22,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
   compare: compareScheduling,
 };
 
-export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint];
+export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain];

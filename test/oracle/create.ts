@@ -1,0 +1,83 @@
+// The create-path domain: the library's validate() and admission (admitPod) against the API server's create path
+// (oracle/k8s-*/create.go). What is compared, exactly (oracle/README.md "create"):
+// - refused before validation: upstream's decoder refuses (wrong JSON type, a quantity it cannot parse) exactly when
+//   the library reports a type error or a quantity decode error, and upstream's field (Go's json path, no indices) is
+//   among the library's fields with indices removed;
+// - the field.ErrorList: each error's field and body (`Invalid value: "x": detail`) byte for byte, in order, after
+//   the library's own hints are taken off the body (" (did you mean …?)", the comparison-operator gate hint) and
+//   without the errors the library adds for the Pods a controller will create (" (the API server accepts …)");
+// - accepted: the Pod's tolerations after admission (DefaultTolerationSeconds, ExtendedResourceToleration).
+import type { Difference } from './compare';
+import type { Domain } from './domains';
+import { createInputArb, type CreateInput } from './generators-create';
+import { admitPod, COMPARISON_GATE_HINT, toSubject, typeErrors, validate, withConfiguration, type KubernetesVersion, type Toleration } from './lib';
+
+export interface UpstreamCreate {
+  decode?: string;
+  strict?: string[];
+  refused?: string;
+  errors?: Array<{ type: string; field: string; body: string }>;
+  object?: Record<string, any>;
+}
+
+export interface OursCreate {
+  /** Fields the library refuses before validation (type errors, quantities that do not decode). */
+  decode?: string[];
+  errors?: Array<{ field: string; body: string }>;
+  tolerations?: Toleration[];
+}
+
+const QUANTITY_DECODE = /^Invalid value: .*: (quantities must match the regular expression|unable to parse quantity's suffix|quantity is too large|must be a string or a number|expected a quantity)/;
+const POD_NOTE = / \(the API server accepts the \w+ but refuses every Pod it creates\)$/;
+const HINTS = [` (${COMPARISON_GATE_HINT})`, / \(did you mean \w+\?\)$/];
+
+const stripHints = (body: string) => HINTS.reduce<string>((b, h) => (typeof h === 'string' ? (b.endsWith(h) ? b.slice(0, -h.length) : b) : b.replace(h, '')), body);
+
+export function libraryCreate(input: CreateInput, version: KubernetesVersion = '1.35'): OursCreate {
+  return withConfiguration({ kubernetesVersion: version, admission: { extendedResourceToleration: input.extendedResourceToleration } }, () => {
+    const object = structuredClone(input.object);
+    const wrongType = typeErrors(object);
+    if (wrongType.length) return { decode: wrongType.map((e) => e.field) };
+    const all = validate(object as never);
+    const quantities = all.filter((e) => QUANTITY_DECODE.test(e.message));
+    if (quantities.length) return { decode: quantities.map((e) => e.field) };
+    const errors = all.filter((e) => !POD_NOTE.test(e.message)).map((e) => ({ field: e.field, body: stripHints(e.message) }));
+    if (errors.length) return { errors };
+    if (object.kind !== 'Pod') return {};
+    return { tolerations: admitPod(toSubject(object)).tolerations };
+  });
+}
+
+/** Go's json type error names the field as `Kind.path.to.field` (no indices, no map keys beyond the field). */
+function decodeField(text: string): string | undefined {
+  const m = /Go struct field \w+\.(\S+) of type/.exec(text);
+  return m?.[1];
+}
+
+const withoutIndices = (field: string) => field.replace(/\[[^\]]*\]/g, '');
+
+export function compareCreate(ours: OursCreate, upstream: UpstreamCreate): Difference[] {
+  const diffs: Difference[] = [];
+  const same = (field: string, a: unknown, b: unknown) => {
+    if (JSON.stringify(a) !== JSON.stringify(b)) diffs.push({ field, ours: a, upstream: b });
+  };
+  if (upstream.strict) return [{ field: 'strict', ours: ours.decode ?? ours.errors ?? 'accepted', upstream: upstream.strict }];
+  if (upstream.refused !== undefined) return [{ field: 'refused', ours, upstream: upstream.refused }];
+  if (upstream.decode !== undefined || ours.decode) {
+    if (!ours.decode || upstream.decode === undefined) return [{ field: 'decode', ours: ours.decode ?? ours.errors ?? 'accepted', upstream: upstream.decode ?? upstream.errors ?? 'accepted' }];
+    const f = decodeField(upstream.decode);
+    // a quantity's own error carries no field: the verdict is compared
+    if (f !== undefined && !ours.decode.some((o) => withoutIndices(o) === f || withoutIndices(o).startsWith(`${f}.`))) same('decode field', ours.decode, f);
+    return diffs;
+  }
+  same('errors', ours.errors ?? [], (upstream.errors ?? []).map((e) => ({ field: e.field, body: e.body })));
+  if (!diffs.length && upstream.object?.kind === 'Pod') same('tolerations', ours.tolerations ?? [], upstream.object.spec?.tolerations ?? []);
+  return diffs;
+}
+
+export const create: Domain<CreateInput, OursCreate> = {
+  name: 'create',
+  arbitrary: createInputArb,
+  ours: (input) => libraryCreate(input),
+  compare: compareCreate as Domain<CreateInput, OursCreate>['compare'],
+};

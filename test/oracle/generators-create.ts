@@ -1,0 +1,249 @@
+// fast-check generators for the create-path oracle: objects of every kind the library validates (Pod, Deployment,
+// ReplicaSet, StatefulSet, DaemonSet, Job, CronJob, Node, Namespace), each field drawn from a small vocabulary where
+// most values are valid and some are the mistakes people make (bad label keys and values, toleration operators and
+// effects, quantities, affinity operators, spread fields, ports, names, namespaces), plus rarer wrong JSON types and
+// unknown fields. Most cases are valid or carry one or two errors, so that each error class is seen alone often.
+import fc from 'fast-check';
+
+export interface CreateInput {
+  object: Record<string, any>;
+  /** The ExtendedResourceToleration admission plugin (off upstream; on in the eks preset). */
+  extendedResourceToleration: boolean;
+}
+
+/** A valid value with weight `valid`, a bad one with weight 1. */
+const mostly = <T>(good: readonly T[], bad: readonly T[], valid = 6) =>
+  fc.oneof({ weight: valid, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: fc.constantFrom(...bad) });
+const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+const half = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
+const compact = <T extends Record<string, unknown>>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+const LONG = 'x'.repeat(64);
+const labelKey = mostly(['app', 'tier', 'example.com/team', 'topology.kubernetes.io/zone'], ['-bad', 'a/b/c', LONG, 'Example.com/x', 'UPPER', 'a_b', 'bad key', '', 'example.com/']);
+const labelValue = mostly(['web', 'db', '', 'v1.2', 'ok_1'], ['-x', LONG, 'a b', 'a/b', 'x-']);
+const labels = fc.dictionary(labelKey, labelValue, { maxKeys: 2 });
+
+const TOLERATION_KEYS = ['', 'dedicated', 'node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable', 'example.com/gpu'];
+const toleration = fc.record({
+  key: half(mostly(TOLERATION_KEYS, ['bad key', '-x', 'a/b/c'])),
+  operator: half(mostly(['Equal', 'Exists', 'Exists'], ['Lt', 'Gt', 'exists', 'In', ''])),
+  value: half(mostly(['', 'a', 'gpu'], ['5', 'bad value', LONG])),
+  effect: half(mostly(['NoSchedule', 'PreferNoSchedule', 'NoExecute', 'NoExecute'], ['', 'noschedule', 'NoSchedul', 'Evict'])),
+  tolerationSeconds: rarely(mostly([0, 300, 3600], [-1, 9_223_372_036_854]), 3),
+}, { requiredKeys: [] }).map(compact);
+
+const RESOURCE_NAMES = ['cpu', 'memory', 'ephemeral-storage', 'example.com/gpu', 'nvidia.com/gpu', 'hugepages-2Mi'];
+const resourceName = mostly(RESOURCE_NAMES, ['storage', 'pods', 'bad name', 'kubernetes.io/foo', 'requests.cpu', 'example.com/', 'requests.example.com/x']);
+const quantity = mostly(['100m', '1', '1Gi', '2', '0', '500Mi', '0.5', '1e3'], ['-1', '1.5', 'abc', '1K', '']);
+const resourceList = fc.dictionary(resourceName, quantity, { maxKeys: 2 });
+const resources = fc.record({ requests: half(resourceList), limits: half(resourceList) }, { requiredKeys: [] }).map(compact);
+
+const port = fc.record({
+  containerPort: mostly([80, 8080, 443], [0, 65536, -1]),
+  hostPort: rarely(mostly([80, 8080], [0, 70000, -5]), 4),
+  protocol: half(mostly(['TCP', 'UDP', 'SCTP'], ['tcp', 'HTTP', ''])),
+  name: half(mostly(['http', 'metrics'], ['HTTP', 'a-very-long-port-name', '1234', 'web-', 'a--b'])),
+}, { requiredKeys: ['containerPort'] }).map(compact);
+
+const container = (name: string) =>
+  fc.record({
+    name: mostly([name], ['C_bad', '', 'a.b']),
+    image: fc.constant('registry.example/app:1'),
+    resources: half(resources),
+    ports: rarely(fc.array(port, { minLength: 1, maxLength: 2 }), 4),
+  }, { requiredKeys: ['name', 'image'] }).map(compact);
+
+const values = fc.constantFrom([], ['a'], ['1'], ['a', 'b'], ['bad value'], ['-1', '2']);
+const requirement = fc.record({
+  key: mostly(['disk', 'topology.kubernetes.io/zone', 'example.com/pool'], ['bad key', '', '-x']),
+  operator: mostly(['In', 'NotIn', 'Exists', 'DoesNotExist'], ['Gt', 'Lt', 'in', 'Equals']),
+  values,
+}).map((r) => (r.values.length ? r : { key: r.key, operator: r.operator }));
+const fieldRequirement = fc.record({
+  key: mostly(['metadata.name'], ['metadata.labels', 'spec.nodeName']),
+  operator: mostly(['In', 'NotIn'], ['Exists', 'Gt']),
+  values: mostly([['n1'], ['n1', 'n2']], [[], ['Bad_Name']]),
+});
+const term = fc.record({
+  matchExpressions: half(fc.array(requirement, { maxLength: 2 })),
+  matchFields: rarely(fc.array(fieldRequirement, { minLength: 1, maxLength: 1 }), 4),
+}, { requiredKeys: [] }).map(compact);
+const labelSelector = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ matchLabels: fc.constant({ app: 'web' }) }) },
+  { weight: 1, arbitrary: fc.record({ matchLabels: labels }) },
+  { weight: 1, arbitrary: fc.record({ matchExpressions: fc.array(fc.record({ key: labelKey, operator: mostly(['In', 'NotIn', 'Exists'], ['Gt', 'exists']), values }), { maxLength: 2 }) }) },
+);
+const TOPOLOGY_KEYS = ['kubernetes.io/hostname', 'topology.kubernetes.io/zone'];
+const podAffinityTerm = fc.record({
+  labelSelector: half(labelSelector),
+  topologyKey: mostly(TOPOLOGY_KEYS, ['', 'bad key']),
+  namespaces: rarely(fc.constantFrom(['team'], ['Bad_NS']), 5),
+  matchLabelKeys: rarely(fc.constantFrom(['pod-template-hash'], ['app'], ['bad key!']), 4),
+  mismatchLabelKeys: rarely(fc.constantFrom(['tier'], ['app']), 6),
+}, { requiredKeys: ['topologyKey'] }).map(compact);
+const weight = mostly([1, 50, 100], [0, 101, -1]);
+const podAffinity = fc.record({
+  requiredDuringSchedulingIgnoredDuringExecution: half(fc.array(podAffinityTerm, { minLength: 1, maxLength: 1 })),
+  preferredDuringSchedulingIgnoredDuringExecution: rarely(fc.array(fc.record({ weight, podAffinityTerm }), { minLength: 1, maxLength: 1 }), 3),
+}, { requiredKeys: [] }).map(compact);
+const affinity = fc.record({
+  nodeAffinity: half(fc.record({
+    requiredDuringSchedulingIgnoredDuringExecution: half(fc.record({ nodeSelectorTerms: fc.array(term, { maxLength: 2 }) })),
+    preferredDuringSchedulingIgnoredDuringExecution: half(fc.array(fc.record({ weight, preference: term }), { minLength: 1, maxLength: 2 })),
+  }, { requiredKeys: [] }).map(compact)),
+  podAffinity: rarely(podAffinity, 3),
+  podAntiAffinity: rarely(podAffinity, 3),
+}, { requiredKeys: [] }).map(compact);
+
+const spread = fc.record({
+  maxSkew: mostly([1, 2], [0, -1]),
+  topologyKey: mostly(TOPOLOGY_KEYS, ['', 'bad key!']),
+  whenUnsatisfiable: mostly(['DoNotSchedule', 'ScheduleAnyway'], ['Bad', '']),
+  labelSelector: half(labelSelector),
+  minDomains: rarely(mostly([1, 2], [0, -1]), 4),
+  nodeAffinityPolicy: rarely(mostly(['Honor', 'Ignore'], ['bad']), 4),
+  nodeTaintsPolicy: rarely(mostly(['Honor', 'Ignore'], ['honor']), 4),
+  matchLabelKeys: rarely(fc.constantFrom(['pod-template-hash'], ['app'], ['app', 'app'], ['bad key!']), 4),
+}, { requiredKeys: ['maxSkew', 'topologyKey', 'whenUnsatisfiable'] }).map(compact);
+
+export const podSpecArb = (restartPolicies: readonly (string | undefined)[]) => fc.record({
+  containers: fc.oneof({ weight: 8, arbitrary: fc.tuple(container('c')) }, { weight: 1, arbitrary: fc.tuple(container('c'), container('d')) }, { weight: 1, arbitrary: fc.tuple(container('c'), container('c')) }),
+  initContainers: rarely(fc.tuple(container('init')), 6),
+  restartPolicy: fc.constantFrom(...restartPolicies),
+  tolerations: half(fc.array(toleration, { minLength: 1, maxLength: 3 })),
+  nodeSelector: half(labels),
+  affinity: half(affinity),
+  topologySpreadConstraints: rarely(fc.array(spread, { minLength: 1, maxLength: 2 }), 3),
+  nodeName: rarely(mostly(['n1'], ['Bad_Node', 'n1.']), 8),
+  schedulingGates: rarely(fc.constantFrom([{ name: 'example.com/gate' }], [{ name: 'a' }, { name: 'a' }], [{ name: 'bad gate' }]), 8),
+  priorityClassName: rarely(mostly(['high'], ['High_Priority']), 8),
+  hostNetwork: rarely(fc.constant(true), 8),
+  dnsPolicy: rarely(mostly(['ClusterFirst', 'Default'], ['clusterfirst']), 10),
+}, { requiredKeys: ['containers'] }).map(compact);
+
+const NAMES = ['web', 'web-1', 'a.b'];
+const BAD_NAMES = ['Web', LONG, '', 'web_1', '-web'];
+const metadata = (namespaced: boolean) => fc.record({
+  name: mostly(NAMES, BAD_NAMES, 10),
+  namespace: namespaced ? half(mostly(['default', 'team'], ['Bad_NS', LONG])) : rarely(fc.constant('default'), 10),
+  labels: half(labels),
+  annotations: rarely(fc.dictionary(mostly(['note', 'example.com/x'], ['bad key', '-a']), fc.constant('v'), { maxKeys: 1 }), 6),
+}, { requiredKeys: ['name'] }).map(compact);
+
+const template = (restartPolicies: readonly (string | undefined)[]) =>
+  fc.record({
+    labels: fc.oneof({ weight: 6, arbitrary: fc.constant({ app: 'web' }) }, { weight: 1, arbitrary: labels }),
+    spec: podSpecArb(restartPolicies),
+  }).map(({ labels: l, spec }) => ({ metadata: { labels: l }, spec }));
+
+const ALWAYS = [undefined, undefined, 'Always', 'Always', 'Never', 'OnFailure', 'never'];
+const JOB_POLICIES = ['Never', 'OnFailure', 'OnFailure', 'Never', undefined, 'Always'];
+const selector = fc.oneof(
+  { weight: 8, arbitrary: fc.constant({ matchLabels: { app: 'web' } }) },
+  { weight: 1, arbitrary: fc.constant({}) },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: labelSelector },
+);
+const count = (good: number[]) => rarely(mostly(good, [-1]), 3);
+
+const workload = (kind: string, apiVersion: string, extra: fc.Arbitrary<Record<string, unknown>>) =>
+  fc.record({ metadata: metadata(true), selector, template: template(ALWAYS), replicas: count([0, 1, 3]), minReadySeconds: count([0, 10]), extra })
+    .map(({ metadata: m, selector: s, template: t, replicas, minReadySeconds, extra: e }) =>
+      ({ apiVersion, kind, metadata: m, spec: compact({ replicas, minReadySeconds, selector: s, template: t, ...e }) }));
+
+const intOrPercent = mostly<number | string>([1, '25%', 0, '50%'], ['150%', '1.5%', 'x', -1]);
+const deployment = workload('Deployment', 'apps/v1', fc.record({
+  strategy: rarely(fc.oneof(
+    fc.record({ type: fc.constant('RollingUpdate'), rollingUpdate: fc.record({ maxUnavailable: intOrPercent, maxSurge: intOrPercent }, { requiredKeys: [] }).map(compact) }),
+    fc.constantFrom({ type: 'Recreate' }, { type: 'recreate' }, { type: 'Recreate', rollingUpdate: { maxSurge: 1 } }),
+  ), 3),
+  progressDeadlineSeconds: rarely(mostly([600], [0, 5]), 4),
+  revisionHistoryLimit: count([10]),
+}, { requiredKeys: [] }).map(compact));
+const replicaSet = workload('ReplicaSet', 'apps/v1', fc.constant({}));
+const statefulSet = workload('StatefulSet', 'apps/v1', fc.record({
+  serviceName: half(fc.constant('web')),
+  podManagementPolicy: rarely(mostly(['OrderedReady', 'Parallel'], ['parallel']), 4),
+  updateStrategy: rarely(fc.constantFrom({ type: 'OnDelete' }, { type: 'RollingUpdate', rollingUpdate: { partition: -1 } }, { type: 'Bad' }, { type: 'OnDelete', rollingUpdate: { partition: 1 } }), 4),
+}, { requiredKeys: [] }).map(compact));
+const daemonSet = fc.record({ metadata: metadata(true), selector, template: template(ALWAYS), minReadySeconds: count([0]), updateStrategy: rarely(fc.oneof(
+  fc.constantFrom({ type: 'OnDelete' }, { type: 'bad' }),
+  fc.record({ type: fc.constant('RollingUpdate'), rollingUpdate: fc.record({ maxUnavailable: intOrPercent, maxSurge: intOrPercent }, { requiredKeys: [] }).map(compact) }),
+), 3) }).map(({ metadata: m, selector: s, template: t, minReadySeconds, updateStrategy }) =>
+  ({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: m, spec: compact({ selector: s, template: t, minReadySeconds, updateStrategy }) }));
+
+const jobSpec = fc.record({
+  template: template(JOB_POLICIES),
+  parallelism: count([1, 2]),
+  completions: count([1, 3]),
+  backoffLimit: count([0, 6]),
+  completionMode: rarely(mostly(['NonIndexed', 'Indexed'], ['indexed']), 4),
+  activeDeadlineSeconds: rarely(mostly([100], [-1]), 6),
+  ttlSecondsAfterFinished: rarely(mostly([100], [-1]), 6),
+}, { requiredKeys: ['template'] }).map(compact);
+const jobArb = fc.record({ metadata: metadata(true), spec: jobSpec }).map((o) => ({ apiVersion: 'batch/v1', kind: 'Job', ...o }));
+const cronJob = fc.record({
+  metadata: metadata(true),
+  spec: fc.record({
+    schedule: mostly(['*/5 * * * *', '@hourly', '0 0 * * 1-5'], ['bad', '* * * *', '', '61 * * * *', 'TZ=UTC * * * * *']),
+    timeZone: rarely(mostly(['Etc/UTC', 'Europe/Paris'], ['', 'Local', 'Not/AZone']), 5),
+    concurrencyPolicy: rarely(mostly(['Allow', 'Forbid', 'Replace'], ['allow']), 4),
+    startingDeadlineSeconds: rarely(mostly([100], [-1]), 6),
+    successfulJobsHistoryLimit: count([3]),
+    jobTemplate: jobSpec.map((spec) => ({ spec })),
+  }, { requiredKeys: ['schedule', 'jobTemplate'] }).map(compact),
+}).map((o) => ({ apiVersion: 'batch/v1', kind: 'CronJob', ...o }));
+
+const pod = fc.record({ metadata: metadata(true), spec: podSpecArb(ALWAYS) }).map((o) => ({ apiVersion: 'v1', kind: 'Pod', ...o }));
+
+const taint = fc.record({
+  key: mostly(['dedicated', 'example.com/gpu', 'spot'], ['', 'bad key', '-x']),
+  value: half(mostly(['a', 'gpu', ''], ['bad value', LONG])),
+  effect: mostly(['NoSchedule', 'PreferNoSchedule', 'NoExecute'], ['', 'noschedule', 'NoSchedul']),
+}).map(compact);
+const nodeQuantities = fc.dictionary(mostly(['cpu', 'memory', 'pods', 'example.com/gpu', 'hugepages-2Mi'], ['bad name', 'example.com/']), quantity, { maxKeys: 3 });
+const nodeArb = fc.record({
+  metadata: metadata(false),
+  spec: fc.record({ taints: half(fc.array(taint, { minLength: 1, maxLength: 3 })), unschedulable: rarely(fc.constant(true), 4) }, { requiredKeys: [] }).map(compact),
+  status: half(fc.record({ capacity: half(nodeQuantities), allocatable: half(nodeQuantities) }, { requiredKeys: [] }).map(compact)),
+}, { requiredKeys: ['metadata', 'spec'] }).map((o) => ({ apiVersion: 'v1', kind: 'Node', ...compact(o) }));
+const namespaceArb = fc.record({ metadata: metadata(false) }).map((o) => ({ apiVersion: 'v1', kind: 'Namespace', ...o }));
+
+/** Paths into an object where an adversarial change lands: wrong JSON types and unknown fields. */
+const SPEC_PATHS: Record<string, string[]> = {
+  Pod: ['spec'], Deployment: ['spec', 'template', 'spec'], ReplicaSet: ['spec', 'template', 'spec'], StatefulSet: ['spec', 'template', 'spec'],
+  DaemonSet: ['spec', 'template', 'spec'], Job: ['spec', 'template', 'spec'], CronJob: ['spec', 'jobTemplate', 'spec', 'template', 'spec'],
+};
+
+type Mutation = (o: Record<string, any>) => void;
+const at = (o: Record<string, any>, path: string[]) => path.reduce<any>((x, k) => x?.[k], o);
+
+// Wrong JSON types in fields the library type-checks (src/loader/typecheck.ts SHAPES), and unknown fields.
+const MUTATIONS: Mutation[] = [
+  (o) => { const s = at(o, SPEC_PATHS[o.kind] ?? []); if (s?.tolerations?.[0]) s.tolerations[0].value = true; },
+  (o) => { const s = at(o, SPEC_PATHS[o.kind] ?? []); if (s?.tolerations?.[0]) s.tolerations[0].tolerationSeconds = '300'; },
+  (o) => { const s = at(o, SPEC_PATHS[o.kind] ?? []); if (s?.tolerations?.[0]) s.tolerations[0].tolerationSeconds = 1.5; },
+  (o) => { const s = at(o, SPEC_PATHS[o.kind] ?? []); if (s?.containers?.[0]) s.containers[0].ports = [{ containerPort: '80' }]; },
+  (o) => { const s = at(o, SPEC_PATHS[o.kind] ?? []); if (s?.containers?.[0]) s.containers[0].resources = { requests: { cpu: true } }; },
+  (o) => { const s = at(o, SPEC_PATHS[o.kind] ?? []); if (s) s.nodeSelector = { disk: 1 }; },
+  (o) => { const s = at(o, SPEC_PATHS[o.kind] ?? []); if (s) s.hostNetwork = 'yes'; },
+  (o) => { if (o.kind !== 'Node' && o.kind !== 'Namespace' && o.kind !== 'Pod') o.spec.replicas = '3'; },
+  (o) => { o.metadata.labels = { app: 1 }; },
+  (o) => { if (o.kind === 'Node') o.spec.taints = [{ key: 'a', effect: 'NoSchedule', value: false }]; },
+  // unknown fields: refused under kubectl's default fieldValidation=Strict
+  (o) => { const s = at(o, SPEC_PATHS[o.kind] ?? []) ?? o.metadata; s.tolerationz = []; },
+  (o) => { o.spec = { ...(o.spec ?? {}), nodeSelectr: { a: 'b' } }; },
+];
+
+const kinds = fc.oneof(pod, pod, deployment, replicaSet, statefulSet, daemonSet, jobArb, cronJob, nodeArb, nodeArb, namespaceArb);
+
+export const createInputArb: fc.Arbitrary<CreateInput> = fc.record({
+  object: kinds,
+  mutation: rarely(fc.integer({ min: 0, max: MUTATIONS.length - 1 }), 12),
+  extendedResourceToleration: fc.boolean(),
+}).map(({ object, mutation, extendedResourceToleration }) => {
+  const copy = structuredClone(object) as Record<string, any>;
+  if (mutation !== undefined) MUTATIONS[mutation](copy);
+  return { object: copy, extendedResourceToleration };
+});
