@@ -108,11 +108,12 @@ func createAnswer(ctx context.Context, raw json.RawMessage) (*createOutput, erro
 	}
 	versioned, gvk, err := strictDeserializer.Decode(in.Object, nil, nil)
 	if err != nil {
-		if runtime.IsStrictDecodingError(err) {
-			var strict *runtime.StrictDecodingError
-			if errors.As(err, &strict) {
-				return &createOutput{Strict: strict.Errors()}, nil
+		if strict, ok := err.(interface{ Errors() []error }); ok && runtime.IsStrictDecodingError(err) {
+			out := &createOutput{Strict: []string{}}
+			for _, e := range strict.Errors() {
+				out.Strict = append(out.Strict, e.Error())
 			}
+			return out, nil
 		}
 		return &createOutput{Decode: err.Error()}, nil
 	}

@@ -54,6 +54,10 @@ function decodeField(text: string): string | undefined {
   return m?.[1];
 }
 
+/** A toleration as Go's encoder writes it: empty strings left out (omitempty), keys in one order. */
+const normal = (ts: readonly Toleration[]) =>
+  ts.map((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => v !== '' && v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1))));
+
 const withoutIndices = (field: string) => field.replace(/\[[^\]]*\]/g, '');
 
 export function compareCreate(ours: OursCreate, upstream: UpstreamCreate): Difference[] {
@@ -70,8 +74,16 @@ export function compareCreate(ours: OursCreate, upstream: UpstreamCreate): Diffe
     if (f !== undefined && !ours.decode.some((o) => withoutIndices(o) === f || withoutIndices(o).startsWith(`${f}.`))) same('decode field', ours.decode, f);
     return diffs;
   }
-  same('errors', ours.errors ?? [], (upstream.errors ?? []).map((e) => ({ field: e.field, body: e.body })));
-  if (!diffs.length && upstream.object?.kind === 'Pod') same('tolerations', ours.tolerations ?? [], upstream.object.spec?.tolerations ?? []);
+  const theirs = (upstream.errors ?? []).map((e) => ({ field: e.field, body: e.body }));
+  const mine = ours.errors ?? [];
+  // named after the first error that differs (its field without indices, its kind of body), so that run.ts tells
+  // distinct differences apart; the whole lists go with it
+  const first = [...Array(Math.max(mine.length, theirs.length)).keys()].find((i) => JSON.stringify(mine[i]) !== JSON.stringify(theirs[i]));
+  if (first !== undefined) {
+    const e = theirs[first] ?? mine[first];
+    diffs.push({ field: `errors at ${withoutIndices(e.field)} ${e.body.split(':')[0]}`, ours: mine, upstream: theirs });
+  }
+  if (!diffs.length && upstream.object?.kind === 'Pod') same('tolerations', normal(ours.tolerations ?? []), normal(upstream.object.spec?.tolerations ?? []));
   return diffs;
 }
 

@@ -228,7 +228,7 @@ const MUTATIONS: Mutation[] = [
   (o) => { const s = at(o, SPEC_PATHS[o.kind] ?? []); if (s?.containers?.[0]) s.containers[0].resources = { requests: { cpu: true } }; },
   (o) => { const s = at(o, SPEC_PATHS[o.kind] ?? []); if (s) s.nodeSelector = { disk: 1 }; },
   (o) => { const s = at(o, SPEC_PATHS[o.kind] ?? []); if (s) s.hostNetwork = 'yes'; },
-  (o) => { if (o.kind !== 'Node' && o.kind !== 'Namespace' && o.kind !== 'Pod') o.spec.replicas = '3'; },
+  (o) => { if (['Deployment', 'ReplicaSet', 'StatefulSet'].includes(o.kind)) o.spec.replicas = '3'; },
   (o) => { o.metadata.labels = { app: 1 }; },
   (o) => { if (o.kind === 'Node') o.spec.taints = [{ key: 'a', effect: 'NoSchedule', value: false }]; },
   // unknown fields: refused under kubectl's default fieldValidation=Strict
