@@ -16,7 +16,7 @@ import { parseTaint, taint } from './k8s/kubectl-taint';
 import { validate } from './engine/validate';
 import { settings } from './core/config';
 import { rejectedByApiServer, indent } from './matchers/context';
-import { describeRejections, nodeNames } from './matchers/toBeSchedulableOnAnyOf';
+import { describeRejections, nodeNames } from './explain/schedule';
 import { describeTime, explainEviction } from './matchers/toBeEvictedFrom';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, reportFiles, writeReport, type PlacementReport } from './report/report';

@@ -4,7 +4,7 @@ import { placeReplicas, type Placement, type PlacedPod } from '../placement/plac
 import { REPLICATED_KINDS } from '../placement/replicas';
 import { apiServerErrors, labelOf, subjectOf, UsageError } from './inputs';
 import { existingPodsOf, nodesOf } from './inputs-nodes';
-import { describeRejections } from './toBeSchedulableOnAnyOf';
+import { describeRejections } from '../explain/schedule';
 
 export interface ReplicaInputs {
   nodes: Node[];
