@@ -6,19 +6,25 @@ import type { FieldError } from '../core/types';
 const quote = (s: string) => JSON.stringify(s);
 
 /**
- * A bad value as ErrorBody prints it: strings quoted (%q), numbers and booleans bare (%v),
- * nil as `null`, a map[string]string in Go syntax (%#v, keys sorted). Go prints other structs
- * with %#v (`v1.LabelSelector{…}`); we print those as JSON.
+ * Go's json.Marshal of a value: object keys as given (a struct's field order) unless `sortKeys` (a Go map's keys
+ * are sorted), and `<`, `>`, `&`, U+2028, U+2029 escaped as Go's encoder does by default.
+ */
+export function goJson(value: unknown, sortKeys = false): string {
+  const text = JSON.stringify(value, (_k, v) =>
+    sortKeys && v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v);
+  return (text ?? 'null').replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * A bad value as ErrorBody prints it (field/errors.go): strings quoted (%q), numbers and booleans bare (%v), nil as
+ * `null`, anything else through json.Marshal (a map[string]string with its keys sorted; structs in their field order,
+ * which callers build as Raw(goJson(…)) when the object's own key order may differ).
  */
 export function goValue(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') return quote(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  if (typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string')) {
-    const entries = Object.keys(value).sort().map((k) => `${quote(k)}:${quote((value as Record<string, string>)[k])}`);
-    return `map[string]string{${entries.join(', ')}}`;
-  }
-  return JSON.stringify(value);
+  return goJson(value, true);
 }
 
 /** A value printed as-is (a fmt.Stringer such as resource.Quantity prints without quotes). */

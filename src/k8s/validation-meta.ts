@@ -4,7 +4,7 @@
 import { LabelSelectorError, parseLabelSelector, selectorMatches as matches } from './label-selector';
 import type { FieldError } from '../core/types';
 import { isQualifiedName, isValidLabelValue, nameIsDNSLabel } from './names';
-import { child, forbidden, index, invalid, Raw, required } from './validation-field';
+import { child, forbidden, goJson, index, invalid, Raw, required } from './validation-field';
 
 export type NameFn = (name: string, prefix: boolean) => string[];
 
@@ -99,18 +99,19 @@ export function selectorMatches(sel: LabelSelector | undefined | null, labels: R
 export const selectorIsEmpty = (sel: LabelSelector | undefined | null) =>
   !!sel && Object.keys(sel.matchLabels ?? {}).length + (sel.matchExpressions ?? []).length === 0;
 
-const goStrings = (m: Record<string, string> | undefined) =>
-  m === undefined || m === null
-    ? 'map[string]string(nil)'
-    : `map[string]string{${Object.keys(m).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(String(m[k]))}`).join(', ')}}`;
-
-/** Go's %#v of a metav1.LabelSelector, as an Invalid error about `spec.selector` prints it. */
+/**
+ * json.Marshal of a *metav1.LabelSelector, as an Invalid error about `spec.selector` prints it: its json tags and
+ * field order (matchLabels, matchExpressions; key, operator, values), empty fields left out, map keys sorted.
+ */
 export function goLabelSelector(sel: LabelSelector | undefined | null): Raw {
-  const exprs = sel?.matchExpressions;
-  const list = exprs === undefined || exprs === null
-    ? '[]v1.LabelSelectorRequirement(nil)'
-    : `[]v1.LabelSelectorRequirement{${exprs
-      .map((e) => `v1.LabelSelectorRequirement{Key:${JSON.stringify(e.key ?? '')}, Operator:${JSON.stringify(e.operator ?? '')}, Values:${e.values ? `[]string{${e.values.map((v) => JSON.stringify(v)).join(', ')}}` : '[]string(nil)'}}`)
-      .join(', ')}}`;
-  return new Raw(sel ? `v1.LabelSelector{MatchLabels:${goStrings(sel.matchLabels)}, MatchExpressions:${list}}` : 'null');
+  if (!sel) return new Raw('null');
+  const out: Record<string, unknown> = {};
+  if (sel.matchLabels && Object.keys(sel.matchLabels).length) out.matchLabels = sortedMap(sel.matchLabels);
+  if (sel.matchExpressions?.length) {
+    out.matchExpressions = sel.matchExpressions.map((e) => ({ key: e.key ?? '', operator: e.operator ?? '', ...(e.values?.length ? { values: e.values } : {}) }));
+  }
+  return new Raw(goJson(out));
 }
+
+/** A Go map as its encoder writes it: keys sorted. */
+const sortedMap = (m: Record<string, string>) => Object.fromEntries(Object.keys(m).sort().map((k) => [k, m[k]]));

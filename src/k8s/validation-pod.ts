@@ -80,7 +80,7 @@ function decodeList(list: unknown, path: string, errs: FieldError[]): Decoded {
 export function validateResourceQuantityValue(name: string, q: Quantity, path: string): FieldError[] {
   const errs: FieldError[] = [];
   if (q.nanos < 0n) errs.push(invalid(path, q.canonical(), 'must be greater than or equal to 0'));
-  if ((INTEGER_RESOURCES.has(name) || isExtendedResourceName(name)) && q.milliValue() % 1000 !== 0) errs.push(invalid(path, new Raw(q.canonical()), 'must be an integer'));
+  if ((INTEGER_RESOURCES.has(name) || isExtendedResourceName(name)) && q.milliValue() % 1000 !== 0) errs.push(invalid(path, q.canonical(), 'must be an integer'));
   return errs;
 }
 

@@ -7,7 +7,7 @@ import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { Quantity } from './quantity';
 import { validateTaints } from './validation';
 import { parseStandardError } from './validation-cron';
-import { child, forbidden, invalid, notSupported, Raw, required } from './validation-field';
+import { child, forbidden, goJson, invalid, notSupported, Raw, required } from './validation-field';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, type PodValidationOptions } from './validation-pod';
 
@@ -32,7 +32,12 @@ function validateSelectorAndTemplate(spec: Record<string, unknown>, what: string
   const matches = selectorMatches(selector, template?.metadata?.labels);
   if (matches === undefined) errs.push(invalid('spec.selector', goLabelSelector(selector), what === 'statefulset' ? '' : 'invalid label selector'));
   else if (!matches && !selectorIsEmpty(selector)) errs.push(invalid('spec.template.metadata.labels', template?.metadata?.labels ?? null, NOT_MATCHING));
-  if (validateSpec) errs.push(...validatePodTemplateSpec(template, 'spec.template', opts));
+  // a StatefulSet's controller sets each Pod's hostname and subdomain, so the template's are not validated
+  const validated = what === 'statefulset' && template?.spec && (template.spec.hostname || template.spec.subdomain)
+    ? { ...template, spec: { ...template.spec, hostname: undefined, subdomain: undefined } }
+    : template;
+  // a selector that does not parse leaves the template unvalidated (LabelSelectorAsSelector's error branch)
+  if (validateSpec && matches !== undefined) errs.push(...validatePodTemplateSpec(validated, 'spec.template', opts));
   return errs;
 }
 
@@ -49,6 +54,17 @@ function validateJobSpec(spec: Record<string, unknown> | undefined, path: string
   const s = spec ?? {};
   const errs: FieldError[] = [];
   for (const f of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished']) errs.push(...nonnegative(s[f], child(path, f)));
+  const mode = s.completionMode;
+  if (mode != null) {
+    if (mode !== 'NonIndexed' && mode !== 'Indexed') errs.push(notSupported(child(path, 'completionMode'), mode, ['NonIndexed', 'Indexed']));
+    if (mode === 'Indexed') {
+      if (s.completions == null) errs.push(required(child(path, 'completions'), 'when completion mode is Indexed'));
+      // maxParallelismForIndexedJob
+      if (typeof s.parallelism === 'number' && s.parallelism > 100000) {
+        errs.push(invalid(child(path, 'parallelism'), s.parallelism, 'must be less than or equal to 100000 when completion mode is Indexed'));
+      }
+    }
+  }
   const template = s.template as Template | undefined;
   errs.push(...validatePodTemplateSpec(template, child(path, 'template'), opts));
   const rp = template?.spec?.restartPolicy ?? '';
@@ -112,8 +128,8 @@ function validateNodeResources(node: Node): FieldError[] {
 
 type IntOrString = number | string;
 const PERCENT_MSG = "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
-/** intstr.IntOrString prints through String(): bare. */
-const intOrString = (v: IntOrString) => new Raw(String(v));
+/** intstr.IntOrString goes through json.Marshal: an int bare, a string quoted. */
+const intOrString = (v: IntOrString) => v;
 const percentOf = (v: IntOrString) => (typeof v === 'string' && /^[0-9]+%$/.test(v) ? Number(v.slice(0, -1)) : undefined);
 /** getIntOrPercentValue: the percent, or the int (a non-percent string reads as 0). */
 const intOrPercentValue = (v: IntOrString) => percentOf(v) ?? (typeof v === 'number' ? v : 0);
@@ -129,15 +145,15 @@ const notMoreThan100Percent = (v: IntOrString, path: string): FieldError[] =>
   (percentOf(v) ?? 0) > 100 ? [invalid(path, intOrString(v), 'must not be greater than 100%')] : [];
 
 /**
- * Go's %#v of a strategy struct whose only pointer field is RollingUpdate (NotSupported/Invalid print the struct).
- * Go prints a set pointer as its address (`(*apps.RollingUpdateDaemonSet)(0xc000…)`), which says nothing and differs
- * per run: the pointed-to value is shown instead, as written.
+ * json.Marshal of an internal strategy struct (no json tags: Go's field names), as NotSupported/Invalid print it.
+ * The internal RollingUpdate structs hold IntOrString values, not pointers: an unset one is 0.
  */
-const goStrategy = (struct: string, type: string | undefined, rollingUpdate: unknown, pointerType: string) =>
-  new Raw(`apps.${struct}{Type:${JSON.stringify(type ?? '')}, RollingUpdate:${goPointer(`apps.${pointerType}`, rollingUpdate)}}`);
+const goStrategy = (type: string | undefined, rollingUpdate: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } | undefined) =>
+  new Raw(goJson({ Type: type ?? '', RollingUpdate: rollingUpdate == null ? null : { MaxUnavailable: rollingUpdate.maxUnavailable ?? 0, MaxSurge: rollingUpdate.maxSurge ?? 0 } }));
 
-/** A pointer field: `(*T)(nil)` as Go prints it, or `&` and the value it points to (never an address). */
-const goPointer = (type: string, value: unknown) => (value == null ? `(*${type})(nil)` : `&${JSON.stringify(value)}`);
+/** json.Marshal of the internal RollingUpdateStatefulSetStrategy (Partition int32, MaxUnavailable *IntOrString). */
+const goStatefulSetRollingUpdate = (ru: { partition?: number; maxUnavailable?: IntOrString } | undefined) =>
+  ru == null ? null : { Partition: ru.partition ?? 0, MaxUnavailable: ru.maxUnavailable ?? null };
 
 function validateDeploymentStrategy(strategy: { type?: string; rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } } | undefined): FieldError[] {
   const type = strategy?.type || 'RollingUpdate';
@@ -145,7 +161,7 @@ function validateDeploymentStrategy(strategy: { type?: string; rollingUpdate?: {
     return strategy?.rollingUpdate ? [forbidden('spec.strategy.rollingUpdate', "may not be specified when strategy `type` is 'Recreate'")] : [];
   }
   if (type !== 'RollingUpdate') {
-    return [notSupported('spec.strategy', goStrategy('DeploymentStrategy', type, strategy?.rollingUpdate, 'RollingUpdateDeployment'), ['Recreate', 'RollingUpdate'])];
+    return [notSupported('spec.strategy', goStrategy(type, strategy?.rollingUpdate), ['Recreate', 'RollingUpdate'])];
   }
   // ValidateRollingUpdateDeployment, in its order
   const path = 'spec.strategy.rollingUpdate';
@@ -163,7 +179,7 @@ function validateDaemonSetUpdateStrategy(strategy: { type?: string; rollingUpdat
   const type = strategy?.type || 'RollingUpdate';
   if (type === 'OnDelete') return [];
   if (type !== 'RollingUpdate') {
-    return [notSupported('spec.updateStrategy', goStrategy('DaemonSetUpdateStrategy', type, strategy?.rollingUpdate, 'RollingUpdateDaemonSet'), ['RollingUpdate', 'OnDelete'])];
+    return [notSupported('spec.updateStrategy', goStrategy(type, strategy?.rollingUpdate), ['RollingUpdate', 'OnDelete'])];
   }
   // ValidateRollingUpdateDaemonSet, in its order
   const path = 'spec.updateStrategy.rollingUpdate';
@@ -189,12 +205,11 @@ function validateStatefulSetPolicies(spec: Record<string, unknown>): FieldError[
   const type = strategy?.type || 'RollingUpdate';
   const ru = strategy?.rollingUpdate;
   if (type === 'OnDelete' && ru) {
-    // Go's %#v of the *RollingUpdateStatefulSetStrategy
-    const value = new Raw(`apps.RollingUpdateStatefulSetStrategy{Partition:${ru.partition ?? 0}, MaxUnavailable:${goPointer('intstr.IntOrString', ru.maxUnavailable)}}`);
+    const value = new Raw(goJson(goStatefulSetRollingUpdate(ru)));
     errs.push(invalid('spec.updateStrategy.rollingUpdate', value, "only allowed for updateStrategy 'RollingUpdate'"));
   } else if (type === 'RollingUpdate') errs.push(...nonnegative(ru?.partition, 'spec.updateStrategy.rollingUpdate.partition'));
   else if (type !== 'OnDelete') {
-    errs.push(invalid('spec.updateStrategy', goStrategy('StatefulSetUpdateStrategy', type, ru, 'RollingUpdateStatefulSetStrategy'), "must be 'RollingUpdate' or 'OnDelete'"));
+    errs.push(invalid('spec.updateStrategy', new Raw(goJson({ Type: type, RollingUpdate: goStatefulSetRollingUpdate(ru) })), "must be 'RollingUpdate' or 'OnDelete'"));
   }
   return errs;
 }
@@ -257,7 +272,9 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
     case 'ReplicaSet': {
       const kind = object.kind;
       // in the order of ValidateReplicaSetSpec / ValidateDeploymentSpec; upstream says "deployment" for ReplicaSets too
-      const selectorAndTemplate = [...validateSelectorAndTemplate(spec, 'deployment', template, true), ...alwaysRestart(spec, 'ReplicaSet')];
+      const parses = selectorMatches(spec.selector as LabelSelector | undefined, (spec.template as Template | undefined)?.metadata?.labels) !== undefined;
+      // the restart checks sit in ValidatePodTemplateSpecForReplicaSet, which an unparsable selector skips
+      const selectorAndTemplate = [...validateSelectorAndTemplate(spec, 'deployment', template, true), ...(parses ? alwaysRestart(spec, 'ReplicaSet') : [])];
       const t = spec.template as Template | undefined;
       const podErrors = createdPodErrors(kind, t, createdPodLabels(kind, t), 'spec.template.spec', template);
       if (kind === 'ReplicaSet') {
@@ -276,22 +293,22 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
       ];
     }
     case 'StatefulSet': {
-      // ValidatePodTemplateSpecForStatefulSet checks the template's labels, not its spec; the Pods the
-      // controller creates are validated as Pods, so a bad spec never gets a Pod scheduled.
+      // ValidateStatefulSetSpec, in its order: since 1.34 (kubernetes#131790) the template's spec is validated at
+      // create too (ValidatePodTemplateSpecForStatefulSet), after the selector match; then its labels once more.
       const t = spec.template as Template | undefined;
-      const podErrors = validatePodSpec(mergeLabelKeys(t?.spec, createdPodLabels('StatefulSet', t)), 'spec.template.spec', { isPod: true, comparisonOperators })
-        .map((e) => ({ ...e, message: e.message + podNote('StatefulSet') }));
-      const labels = (spec.template as Template | undefined)?.metadata?.labels;
       return [
         ...validateObjectMeta(object.metadata, true, nameIsDNSLabel),
         ...validateStatefulSetPolicies(spec),
         ...counts(spec, ['replicas', 'minReadySeconds']),
-        ...validateSelectorAndTemplate(spec, 'statefulset', template, false),
-        ...validateLabels(labels, 'spec.template.labels'),
+        ...validateSelectorAndTemplate(spec, 'statefulset', template, true),
+        ...validateLabels(t?.metadata?.labels, 'spec.template.labels'),
         ...alwaysRestart(spec, 'StatefulSet'),
-        ...podErrors,
+        ...createdPodErrors('StatefulSet', t, createdPodLabels('StatefulSet', t), 'spec.template.spec', template),
       ];
     }
+    case 'Namespace':
+      // ValidateNamespace: a cluster-scoped DNS label name (the finalizers the strategy adds are valid)
+      return validateObjectMeta({ ...(object.metadata ?? {}), namespace: undefined }, false, nameIsDNSLabel);
     case 'DaemonSet': {
       const selector = spec.selector as LabelSelector | undefined;
       const t = spec.template as Template | undefined;
@@ -332,8 +349,13 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
       // job-name and batch.kubernetes.io/job-name labels (unless given) to the template before validating it
       const t = spec.template as Template | undefined;
       const labels = { 'job-name': name, 'batch.kubernetes.io/job-name': name, ...t?.metadata?.labels };
-      const validated = spec.manualSelector === true ? spec : { ...spec, template: { ...t, metadata: { ...t?.metadata, labels } } };
-      const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateJobSpec(validated, 'spec', template)];
+      // SetDefaults_Job (pkg/apis/batch/v1/defaults.go): completions and parallelism 1 when both are unset, and a Job
+      // without labels takes its template's
+      const defaulted = spec.completions == null && spec.parallelism == null ? { ...spec, completions: 1, parallelism: 1 } : spec;
+      const validated = spec.manualSelector === true ? defaulted : { ...defaulted, template: { ...t, metadata: { ...t?.metadata, labels } } };
+      const ownLabels = object.metadata?.labels && Object.keys(object.metadata.labels).length ? object.metadata.labels : t?.metadata?.labels;
+      const meta = ownLabels ? { ...object.metadata, labels: ownLabels } : object.metadata;
+      const errs = [...validateObjectMeta(meta, true, nameIsDNSSubdomain), ...validateJobSpec(validated, 'spec', template)];
       if (spec.manualSelector === true) {
         const selector = spec.selector as LabelSelector | undefined;
         if (!selector) errs.push(required('spec.selector'));
@@ -342,7 +364,7 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
         // LabelSelectorAsSelector(nil) selects nothing, so a missing selector never matches (ValidateJobSpec)
         if (selectorMatches(selector, labels) === false) errs.push(invalid('spec.template.metadata.labels', labels ?? null, NOT_MATCHING));
       }
-      const completions = spec.completions as number | undefined;
+      const completions = defaulted.completions as number | undefined;
       if (spec.completionMode === 'Indexed' && typeof completions === 'number' && completions > 0) {
         const hostname = `${name}-${completions - 1}`;
         if (isDNS1123Label(hostname).length) errs.push(invalid('metadata.name', name, `will not able to create pod with invalid DNS label: ${hostname}`));

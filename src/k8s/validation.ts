@@ -4,7 +4,7 @@ import type { FieldError, Taint, Toleration } from '../core/types';
 import { parseCanonicalInt64 } from './toleration';
 import { editDistance } from './edit-distance';
 import { isQualifiedName, isValidLabelValue } from './names';
-import { child, duplicate, index, invalid, notSupported, Raw, required } from './validation-field';
+import { child, duplicate, goJson, index, invalid, notSupported, Raw, required } from './validation-field';
 
 export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
 
@@ -67,29 +67,30 @@ export function validateTolerations(
       case 'Gt':
         // KEP-5471: accepted only with the feature gate; the value must be a canonical decimal integer.
         if (!comparisonOperators) {
-          const err = notSupported(child(p, 'operator'), operator, ['Equal', 'Exists']);
+          // upstream lists all four operators here, the gate's own two among them (validation.go ValidateTolerations)
+          const err = notSupported(child(p, 'operator'), operator, ['Equal', 'Exists', 'Lt', 'Gt']);
           errs.push({ ...err, message: `${err.message} (${COMPARISON_GATE_HINT})` });
         } else if (parseCanonicalInt64(value) === undefined) {
           errs.push(invalid(child(p, 'value'), value, 'must be a valid decimal integer in canonical form'));
         }
         break;
       default:
-        errs.push(notSupported(child(p, 'operator'), operator, comparisonOperators ? ['Equal', 'Exists', 'Lt', 'Gt'] : ['Equal', 'Exists']));
+        // with or without the gate, an unknown operator is told the two of old
+        errs.push(notSupported(child(p, 'operator'), operator, ['Equal', 'Exists']));
     }
     if (t.effect) errs.push(...validateTaintEffect(t.effect, true, child(p, 'effect')));
   });
   return errs;
 }
 
-/** Go's %#v of a core.Taint, as the Duplicate error prints it. */
-const goTaint = (t: Taint) =>
-  new Raw(`core.Taint{Key:${JSON.stringify(t.key ?? '')}, Value:${JSON.stringify(t.value ?? '')}, Effect:${JSON.stringify(t.effect ?? '')}, TimeAdded:(*v1.Time)(nil)}`);
+/** json.Marshal of the internal core.Taint (no json tags: Go's field names), as the Duplicate error prints it. */
+const goTaint = (t: Taint) => new Raw(goJson({ Key: t.key ?? '', Value: t.value ?? '', Effect: t.effect ?? '', TimeAdded: null }));
 
 /**
- * Node taints. Upstream builds these paths under `metadata` (a long-standing quirk of ValidateNode);
- * we report `spec.taints[i]`, where the taint really is.
+ * Node taints. Upstream builds these paths under `metadata` (ValidateNode passes its metadata path on to
+ * validateNodeTaints): `metadata.taints[0].effect`, as kubectl prints it.
  */
-export function validateTaints(taints: readonly Taint[] | undefined, path = 'spec.taints'): FieldError[] {
+export function validateTaints(taints: readonly Taint[] | undefined, path = 'metadata.taints'): FieldError[] {
   const errs: FieldError[] = [];
   const seen = new Set<string>();
   (taints ?? []).forEach((t, i) => {

@@ -3,7 +3,7 @@
 // - refused before validation: upstream's decoder refuses (wrong JSON type, a quantity it cannot parse) exactly when
 //   the library reports a type error or a quantity decode error, and upstream's field (Go's json path, no indices) is
 //   among the library's fields with indices removed;
-// - the field.ErrorList: each error's field and body (`Invalid value: "x": detail`) byte for byte, in order, after
+// - the field.ErrorList: each error's field and body (`Invalid value: "x": detail`) byte for byte, as a multiset, after
 //   the library's own hints are taken off the body (" (did you mean …?)", the comparison-operator gate hint) and
 //   without the errors the library adds for the Pods a controller will create (" (the API server accepts …)");
 // - accepted: the Pod's tolerations after admission (DefaultTolerationSeconds, ExtendedResourceToleration).
@@ -58,6 +58,9 @@ function decodeField(text: string): string | undefined {
 const normal = (ts: readonly Toleration[]) =>
   ts.map((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => v !== '' && v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1))));
 
+const sortErrors = (es: Array<{ field: string; body: string }>) =>
+  [...es].sort((a, b) => (a.field + '\u0000' + a.body < b.field + '\u0000' + b.body ? -1 : a.field + '\u0000' + a.body > b.field + '\u0000' + b.body ? 1 : 0));
+
 const withoutIndices = (field: string) => field.replace(/\[[^\]]*\]/g, '');
 
 export function compareCreate(ours: OursCreate, upstream: UpstreamCreate): Difference[] {
@@ -74,8 +77,9 @@ export function compareCreate(ours: OursCreate, upstream: UpstreamCreate): Diffe
     if (f !== undefined && !ours.decode.some((o) => withoutIndices(o) === f || withoutIndices(o).startsWith(`${f}.`))) same('decode field', ours.decode, f);
     return diffs;
   }
-  const theirs = (upstream.errors ?? []).map((e) => ({ field: e.field, body: e.body }));
-  const mine = ours.errors ?? [];
+  // as multisets: upstream walks Go maps (labels, resource lists) in random order, so its own order is not stable
+  const theirs = sortErrors((upstream.errors ?? []).map((e) => ({ field: e.field, body: e.body })));
+  const mine = sortErrors(ours.errors ?? []);
   // named after the first error that differs (its field without indices, its kind of body), so that run.ts tells
   // distinct differences apart; the whole lists go with it
   const first = [...Array(Math.max(mine.length, theirs.length)).keys()].find((i) => JSON.stringify(mine[i]) !== JSON.stringify(theirs[i]));
