@@ -464,8 +464,15 @@ const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'Non
 /** The restart policy after defaulting (SetDefaults_PodSpec: empty means Always). */
 export const restartPolicyOf = (spec: PodSpec | undefined) => spec?.restartPolicy || 'Always';
 
+/** SetDefaults_Pod's defaultHostNetworkPorts: on a Pod (not a template) with hostNetwork, hostPort defaults to containerPort. */
+function defaultHostNetworkPorts(spec: PodSpec): PodSpec {
+  const withPorts = (cs: Container[] | undefined) =>
+    cs?.map((c) => (c.ports?.some((p) => !p.hostPort) ? { ...c, ports: c.ports.map((p) => (p.hostPort ? p : { ...p, hostPort: p.containerPort })) } : c));
+  return { ...spec, containers: withPorts(spec.containers)!, ...(spec.initContainers ? { initContainers: withPorts(spec.initContainers) } : {}) };
+}
+
 export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: PodValidationOptions): FieldError[] {
-  const s = spec ?? ({} as PodSpec);
+  const s = opts.isPod && spec?.hostNetwork ? defaultHostNetworkPorts(spec) : spec ?? ({} as PodSpec);
   const errs: FieldError[] = [];
   errs.push(...validateContainers(s, path, opts));
   errs.push(...validateInitContainers(s, path, opts));

@@ -95,7 +95,7 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
       errs.push(invalid('spec.timeZone', tz, `unknown time zone ${tz}`));
     } else if (tz.toLowerCase() === 'local') {
       errs.push(invalid('spec.timeZone', tz, 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones'));
-    }
+    } else if (!knownTimeZone(tz)) errs.push(invalid('spec.timeZone', tz, `unknown time zone ${tz}`));
   }
   const cp = s.concurrencyPolicy;
   if (cp != null && cp !== 'Allow' && cp !== 'Forbid' && cp !== 'Replace') errs.push(notSupported('spec.concurrencyPolicy', cp, ['Allow', 'Forbid', 'Replace']));
@@ -108,11 +108,26 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
   return errs;
 }
 
+/**
+ * time.LoadLocation's verdict, from the IANA database Node's Intl carries (the same tzdata names, links included).
+ * Intl also accepts a name in another case (`europe/paris`), which Go's case-sensitive lookup refuses.
+ */
+function knownTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** status.capacity and status.allocatable (ValidateNodeResources). */
 function validateNodeResources(node: Node): FieldError[] {
   const errs: FieldError[] = [];
+  // SetDefaults_NodeStatus: a node without allocatable gets a copy of its capacity
+  const lists = { capacity: node.status?.capacity, allocatable: node.status?.allocatable ?? node.status?.capacity };
   for (const list of ['capacity', 'allocatable'] as const) {
-    for (const [name, raw] of Object.entries((node.status?.[list] as Record<string, unknown>) ?? {})) {
+    for (const [name, raw] of Object.entries((lists[list] as Record<string, unknown>) ?? {})) {
       const path = `status.${list}.${name}`;
       const q = decodeQuantity(raw, path);
       errs.push(...(q instanceof Quantity ? validateResourceQuantityValue(name, q, path) : [q]));
@@ -306,9 +321,13 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
         ...createdPodErrors('StatefulSet', t, createdPodLabels('StatefulSet', t), 'spec.template.spec', template),
       ];
     }
-    case 'Namespace':
-      // ValidateNamespace: a cluster-scoped DNS label name (the finalizers the strategy adds are valid)
-      return validateObjectMeta({ ...(object.metadata ?? {}), namespace: undefined }, false, nameIsDNSLabel);
+    case 'Namespace': {
+      // ValidateNamespace: a cluster-scoped DNS label name; PrepareForCreate (pkg/registry/core/namespace/strategy.go)
+      // first labels it kubernetes.io/metadata.name=<name>, a label value that must be valid too
+      const meta = object.metadata ?? {};
+      const labels = { ...meta.labels, 'kubernetes.io/metadata.name': meta.name ?? '' };
+      return validateObjectMeta({ ...meta, namespace: undefined, labels }, false, nameIsDNSLabel);
+    }
     case 'DaemonSet': {
       const selector = spec.selector as LabelSelector | undefined;
       const t = spec.template as Template | undefined;

@@ -10,7 +10,7 @@
 import type { Difference } from './compare';
 import type { Domain } from './domains';
 import { createInputArb, type CreateInput } from './generators-create';
-import { admitPod, COMPARISON_GATE_HINT, toSubject, typeErrors, validate, withConfiguration, type KubernetesVersion, type Toleration } from './lib';
+import { admitPod, COMPARISON_GATE_HINT, decodeErrors, toSubject, typeErrors, validate, withConfiguration, type KubernetesVersion, type Toleration } from './lib';
 
 export interface UpstreamCreate {
   decode?: string;
@@ -27,7 +27,6 @@ export interface OursCreate {
   tolerations?: Toleration[];
 }
 
-const QUANTITY_DECODE = /^Invalid value: .*: (quantities must match the regular expression|unable to parse quantity's suffix|quantity is too large|must be a string or a number|expected a quantity)/;
 const POD_NOTE = / \(the API server accepts the \w+ but refuses every Pod it creates\)$/;
 const HINTS = [` (${COMPARISON_GATE_HINT})`, / \(did you mean \w+\?\)$/];
 
@@ -38,9 +37,9 @@ export function libraryCreate(input: CreateInput, version: KubernetesVersion = '
     const object = structuredClone(input.object);
     const wrongType = typeErrors(object);
     if (wrongType.length) return { decode: wrongType.map((e) => e.field) };
-    const all = validate(object as never);
-    const quantities = all.filter((e) => QUANTITY_DECODE.test(e.message));
+    const quantities = decodeErrors(object as never);
     if (quantities.length) return { decode: quantities.map((e) => e.field) };
+    const all = validate(object as never);
     const errors = all.filter((e) => !POD_NOTE.test(e.message)).map((e) => ({ field: e.field, body: stripHints(e.message) }));
     if (errors.length) return { errors };
     if (object.kind !== 'Pod') return {};

@@ -61,4 +61,20 @@ export const KNOWN: KnownDeviation[] = [
     matches: (input, diffs) => String(input.text).startsWith('-') && diffs.every((d) => d.field === 'value' || d.field === 'milliValue'),
     witness: { text: '-.1n' },
   },
+  {
+    id: 'unknown-fields-not-refused',
+    domain: 'create',
+    reason: 'kubectl sends fieldValidation=Strict by default, so the API server refuses a field its schema does not have ' +
+      '(`nodeSelectr:`, `tolerationz:`) with "strict decoding error: unknown field". The library type-checks only the ' +
+      'fields placement reads (src/loader/typecheck.ts SHAPES) and has no full schema of the built-in kinds, so it ' +
+      'ignores unknown fields and answers on the rest of the object.',
+    upstream: 'staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json/json.go (strict: sigs.k8s.io/json UnmarshalStrict), ' +
+      'apiserver pkg/endpoints/handlers/create.go (fieldValidation Strict -> BadRequest)',
+    matches: (_input, diffs) => diffs.length === 1 && diffs[0].field === 'strict' &&
+      (diffs[0].upstream as string[]).every((e) => e.startsWith('unknown field ')),
+    witness: {
+      object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web' }, spec: { containers: [{ name: 'c', image: 'registry.example/app:1' }], nodeSelectr: { a: 'b' } } },
+      extendedResourceToleration: false,
+    },
+  },
 ];
