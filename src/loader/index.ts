@@ -5,7 +5,7 @@ import { escape, globSync } from 'glob';
 import type { KubeObject, Node } from '../core/types';
 import { describeObject, POD_SPEC_PATHS, setFieldLineLookup, setOriginLookup } from '../k8s/subject';
 import {
-  HelmTemplateError, lineAt, lineStartsOf, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
+  findNullKeys, hasNullLikeKey, HelmTemplateError, lineAt, nonFiniteNumbers, lineStartsOf, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
   type ParsedStream,
 } from './yaml';
 import { formatPath, HELM_HINT, NODE_POOL_SHAPE, parsePath, SHAPES, typeProblems, type Shape } from './typecheck';
@@ -272,6 +272,7 @@ function parseInto(input: string, file: string, load: Load): void {
     }
     if (duplicates.length) continue; // the document is refused; the others still load
     if (doc.value === null || doc.value === undefined) continue; // an empty or comment-only document
+    if (unrepresentable(stream, doc, file, problems)) continue;
     addDocument(doc.value, { file, document: doc.index, get line() { return doc.line; } }, load, {
       lineOf: (p) => {
         const offset = offsetOf(stream, doc.eventIndex, p);
@@ -281,6 +282,27 @@ function parseInto(input: string, file: string, load: Load): void {
       location: { source, document: doc.index },
     });
   }
+}
+
+/**
+ * What sigs.k8s.io/yaml cannot turn into JSON, so kubectl refuses the document: numbers JSON has no form for
+ * (`.inf`, `.nan`: "json: unsupported value") and null mapping keys (`~:`: "unsupported map key"). Pushes the problems.
+ */
+function unrepresentable(stream: ParsedStream, doc: ParsedStream['documents'][number], file: string, problems: ManifestProblem[]): boolean {
+  const before = problems.length;
+  const lineOf = (p: Array<string | number>) => {
+    const offset = offsetOf(stream, doc.eventIndex, p);
+    return offset >= 0 ? lineAt(stream.lineStarts, offset) : doc.line;
+  };
+  for (const p of nonFiniteNumbers(doc.value)) {
+    problems.push({ file, line: lineOf(p), field: formatPath(p), message: 'a number JSON cannot hold (.inf or .nan): kubectl refuses the document (json: unsupported value); quote it for a string' });
+  }
+  if (hasNullLikeKey(doc.value)) {
+    for (const k of findNullKeys(stream).filter((n) => n.document === doc.index)) {
+      problems.push({ file, line: k.line, message: 'a null mapping key (~, null or empty): kubectl refuses the document (unsupported map key); quote it for a string' });
+    }
+  }
+  return problems.length > before;
 }
 
 function parseJsonLines(text: string, file: string, load: Load): boolean {

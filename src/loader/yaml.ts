@@ -4,13 +4,38 @@
 // `mapping key "x" already defined at line N`), although `kubectl apply -f` keeps the last one silently.
 import * as yaml from 'js-yaml';
 
-// go-yaml v2 has no sexagesimal integers: "1:20" stays a string.
+/**
+ * A plain integer as go-yaml v2 resolves it (resolve.go): underscores dropped, then strconv.ParseInt / ParseUint with
+ * base 0 (`0x`/`0X` hex, `0o`/`0O` and a leading `0` octal, `0b`/`0B` binary, a sign allowed); anything else is left
+ * to the float and string types. No sexagesimal integers: "1:20" stays a string.
+ */
+export function goYamlInt(source: string): number | undefined {
+  const m = /^([-+]?)(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)$/.exec(source.replace(/_/g, ''));
+  if (!m) return undefined;
+  const digits = m[2];
+  const body = /^0[0-7]+$/.test(digits) ? `0o${digits.slice(1)}` : digits.replace(/^0([XOB])/, (_, c: string) => `0${c.toLowerCase()}`);
+  const n = BigInt(body) * (m[1] === '-' ? -1n : 1n);
+  // int64, then uint64 (ParseUint refuses a sign); beyond both, ParseFloat reads the decimal forms
+  if (n < -(2n ** 63n) || n >= 2n ** 64n || (n >= 2n ** 63n && m[1] !== '')) return undefined;
+  return Number(n);
+}
+
 const intTag = yaml.defineScalarTag('tag:yaml.org,2002:int', {
   implicit: true,
   implicitFirstChars: ['-', '+', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
-  resolve: (source, isExplicit, tagName) => (source.includes(':') ? yaml.NOT_RESOLVED : yaml.intYaml11Tag.resolve(source, isExplicit, tagName)),
+  resolve: (source, isExplicit, tagName) => {
+    if (isExplicit) return yaml.intYaml11Tag.resolve(source, isExplicit, tagName);
+    const n = goYamlInt(source);
+    return n === undefined ? yaml.NOT_RESOLVED : n;
+  },
   identify: yaml.intYaml11Tag.identify,
   represent: yaml.intYaml11Tag.represent,
+});
+
+// go-yaml v2 decodes !!binary (base64) into the string of its bytes.
+const binaryTag = yaml.defineScalarTag('tag:yaml.org,2002:binary', {
+  resolve: (source) => Buffer.from(source.replace(/\s/g, ''), 'base64').toString('utf8'),
+  identify: () => false,
 });
 
 // go-yaml v2 ignores a tag it does not know (`!!js/function`, `!Ref`) and keeps the node as written.
@@ -24,7 +49,7 @@ const anyTag = (prefix: string) => [
 // Read once: through the CommonJS namespace object every `yaml.X` is a getter call, and some loops run per event.
 const { EVENT_ID, COLLECTION_STYLE } = yaml;
 
-export const KUBERNETES_SCHEMA = yaml.CORE_SCHEMA.withTags(yaml.boolYaml11Tag, intTag, yaml.mergeTag, anyTag('!'), anyTag('tag:'));
+export const KUBERNETES_SCHEMA = yaml.CORE_SCHEMA.withTags(yaml.boolYaml11Tag, intTag, binaryTag, yaml.mergeTag, anyTag('!'), anyTag('tag:'));
 
 export interface RawDocument {
   /** 0-based index among the stream's documents (empty ones included). */
@@ -327,4 +352,58 @@ export function scalarSource(stream: Pick<ParsedStream, 'events' | 'text'>, docu
   const { index, found } = locate(stream.events, stream.text, documentEventIndex, path);
   const e = stream.events[index];
   return found && e.type === EVENT_ID.SCALAR ? yaml.getScalarValue(stream.text, e) : undefined;
+}
+
+/** A mapping key go-yaml reads as null (`~:`, `null:`, an empty key): sigs.k8s.io/yaml cannot make it a JSON key. */
+export interface NullKey { document: number; line: number }
+
+/**
+ * Every null mapping key of the stream, found by walking its events (js-yaml turns such a key into the string
+ * "null" silently). Only called when a document holds a "null" or "" key, so ordinary loads never walk.
+ */
+export function findNullKeys(stream: Pick<ParsedStream, 'events' | 'text' | 'lineStarts'>): NullKey[] {
+  const out: NullKey[] = [];
+  let document = -1;
+  // per open collection: is it a mapping, and is its next node a key
+  const stack: Array<{ mapping: boolean; atKey: boolean }> = [];
+  const done = () => {
+    const top = stack[stack.length - 1];
+    if (top?.mapping) top.atKey = !top.atKey;
+  };
+  for (const e of stream.events) {
+    const top = stack[stack.length - 1];
+    if (e.type === EVENT_ID.DOCUMENT) {
+      document++;
+      stack.push({ mapping: false, atKey: false });
+    } else if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE) {
+      stack.push({ mapping: e.type === EVENT_ID.MAPPING, atKey: true });
+    } else if (e.type === EVENT_ID.POP) {
+      stack.pop();
+      done();
+    } else {
+      if (top?.mapping && top.atKey && e.type === EVENT_ID.SCALAR) {
+        const source = yaml.getScalarValue(stream.text, e);
+        const tag = e.tagStart >= 0 ? stream.text.slice(e.tagStart, e.tagEnd) : '';
+        const isNull = tag ? tag === '!!null' : e.style === yaml.SCALAR_STYLE.PLAIN && KUBERNETES_SCHEMA.resolveImplicitScalarTag(source).value === null;
+        if (isNull) out.push({ document, line: lineAt(stream.lineStarts, eventStart(e)) });
+      }
+      done();
+    }
+  }
+  return out;
+}
+
+/** Paths of the numbers JSON cannot hold (.inf, -.inf, .nan): sigs.k8s.io/yaml's json.Marshal refuses them. */
+export function nonFiniteNumbers(value: unknown, path: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
+  if (typeof value === 'number' && !Number.isFinite(value)) out.push(path);
+  else if (Array.isArray(value)) value.forEach((v, i) => nonFiniteNumbers(v, [...path, i], out));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) nonFiniteNumbers(v, [...path, k], out);
+  return out;
+}
+
+/** Whether a value holds a key that may have been a null key ("null" or ""), at any depth. */
+export function hasNullLikeKey(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasNullLikeKey);
+  if (!value || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => k === 'null' || k === '' || hasNullLikeKey(v));
 }

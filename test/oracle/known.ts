@@ -77,4 +77,85 @@ export const KNOWN: KnownDeviation[] = [
       extendedResourceToleration: false,
     },
   },
+  {
+    id: 'yaml-float-key-text',
+    domain: 'yaml',
+    reason: 'sigs.k8s.io/yaml turns a float mapping key into text with strconv.FormatFloat(f, \'g\', -1, 32): 32-bit ' +
+      'precision, so `1.23456789:` becomes the key "1.2345679" (and 1e6 "1e+06"). js-yaml keeps the key as written ' +
+      '("1.23456789"), and the loader does not know afterwards which keys were plain floats. Float keys do not occur in ' +
+      'the fields placement reads (labels and selectors are strings).',
+    upstream: 'sigs.k8s.io/yaml@v1.6.0 yaml.go convertToJSONableObject (case float64: FormatFloat(typedKey, \'g\', -1, 32))',
+    // (with the block-scalar deviation below in the same case when the text has no final newline)
+    matches: (input, diffs) => diffs.length === 1 && diffs[0].field.startsWith('json at ') && /"-?(\d+\.\d*|\.\d+)(e[-+]?\d+)?":/i.test(String(diffs[0].ours)) &&
+      sameUpTo(JSON.parse(diffs[0].ours as string), JSON.parse(diffs[0].upstream as string), { floatKeys: true, finalNewline: !input.text.endsWith('\n') }),
+    witness: { text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  1.23456789: "yes"\n' },
+  },
+  {
+    id: 'yaml-block-scalar-at-end-without-newline',
+    domain: 'yaml',
+    reason: 'A clipped block scalar (`|`, `>`) on the last line of a text that does not end with a line break: go-yaml ' +
+      'keeps no final newline (there is none), js-yaml adds one. Only a file without a trailing newline whose last ' +
+      'value is a block scalar is affected.',
+    upstream: 'go.yaml.in/yaml/v2@v2.4.3 scannerc.go yaml_parser_scan_block_scalar (chomping: the trailing break kept only if read)',
+    matches: (input, diffs) => !input.text.endsWith('\n') && diffs.length === 1 && diffs[0].field.startsWith('json at ') &&
+      sameUpTo(JSON.parse(diffs[0].ours as string), JSON.parse(diffs[0].upstream as string), { finalNewline: true }),
+    witness: { text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  a: |\n    line one' },
+  },
+  {
+    id: 'yaml-merge-key-overridden',
+    domain: 'yaml',
+    reason: 'Strict go-yaml v2 (UnmarshalStrict, which YAMLToJSONStrict uses) counts a key that a `<<` merge brings in and ' +
+      'the mapping also sets (or two merged mappings both set) as a duplicate. `kubectl apply -f` decodes YAML ' +
+      'non-strictly (the explicit key wins, as YAML\'s merge type says), so the cluster takes such a manifest: the ' +
+      'library follows kubectl here and refuses only keys written twice.',
+    upstream: 'go.yaml.in/yaml/v2@v2.4.3 decode.go (d.strict: "key %#v already set in map" over merged keys); ' +
+      'k8s.io/apimachinery/pkg/util/yaml/decoder.go (kubectl: yaml.YAMLToJSON, not strict)',
+    matches: (input, diffs) => input.text.includes('<<') && diffs.length === 1 && diffs[0].field.startsWith('refused by upstream') &&
+      /already set in map/.test(String(diffs[0].upstream)),
+    witness: { text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  base: &base {x: a}\n  b:\n    <<: *base\n    x: b\n' },
+  },
+  {
+    id: 'yaml-dash-in-flow',
+    domain: 'yaml',
+    reason: 'A lone `-` as a plain scalar inside a flow collection (`{x: -, y: 1}`): go-yaml reads the string "-", js-yaml ' +
+      'stops with "missed comma between flow collection entries". The loader refuses a document kubectl takes.',
+    upstream: 'go.yaml.in/yaml/v2@v2.4.3 scannerc.go (plain scalars in flow context)',
+    matches: (input, diffs) => /[:,[{]\s*-\s*[,}\]]/.test(input.text) && diffs.length === 1 && diffs[0].field.startsWith('refused by ours'),
+    witness: { text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  a: {x: -, y: b}\n' },
+  },
 ];
+
+/** Go's strconv.FormatFloat(x, 'g', -1, 32): the shortest digits that read back as the same float32. */
+function goFloat32Text(x: number): string {
+  const f = Math.fround(x);
+  let digits = '', exp = 0;
+  for (let p = 1; p <= 9; p++) {
+    const [m, e] = f.toExponential(p - 1).split('e');
+    if (Math.fround(Number(`${m}e${e}`)) === f) {
+      digits = m.replace(/^-/, '').replace('.', '');
+      exp = Number(e);
+      break;
+    }
+  }
+  const sign = f < 0 ? '-' : '';
+  if (exp < -4 || exp >= 6) {
+    const e = `${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+    return `${sign}${digits[0]}${digits.length > 1 ? `.${digits.slice(1)}` : ''}e${e}`;
+  }
+  if (exp < 0) return `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
+  const int = digits.slice(0, exp + 1).padEnd(exp + 1, '0');
+  const frac = digits.slice(exp + 1);
+  return `${sign}${int}${frac ? `.${frac}` : ''}`;
+}
+
+/** Equal once ours is mapped the way the deviation says: float keys in Go's text, or one final newline dropped. */
+function sameUpTo(ours: unknown, upstream: unknown, how: { floatKeys?: boolean; finalNewline?: boolean }): boolean {
+  if (typeof ours === 'string' && typeof upstream === 'string') return ours === upstream || (!!how.finalNewline && ours === `${upstream}\n`);
+  if (Array.isArray(ours) && Array.isArray(upstream)) return ours.length === upstream.length && ours.every((o, i) => sameUpTo(o, upstream[i], how));
+  if (ours && upstream && typeof ours === 'object' && typeof upstream === 'object' && !Array.isArray(ours) && !Array.isArray(upstream)) {
+    const mapped = Object.entries(ours).map(([k, v]) => [how.floatKeys && /^-?(\d+\.\d*|\.\d+)(e[-+]?\d+)?$/i.test(k) ? goFloat32Text(Number(k)) : k, v] as const);
+    const theirs = upstream as Record<string, unknown>;
+    return mapped.length === Object.keys(theirs).length && mapped.every(([k, v]) => k in theirs && sameUpTo(v, theirs[k], how));
+  }
+  return JSON.stringify(ours) === JSON.stringify(upstream);
+}
