@@ -51,7 +51,7 @@ describe('validateResourceRequirements / ValidateResourceQuantityValue', () => {
     ['extended resources: requests == limits', gpu({ requests: { 'nvidia.com/gpu': 1 }, limits: { 'nvidia.com/gpu': 2 } }), 'spec.containers[0].resources.requests: Invalid value: "1": must be equal to nvidia.com/gpu limit of 2'],
     ['extended resources need a limit', gpu({ requests: { 'nvidia.com/gpu': 1 } }), 'spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources'],
     // helper.IsIntegerResourceName: extended resources
-    ['extended resources are whole numbers', gpu({ limits: { 'nvidia.com/gpu': '500m' } }), 'spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: 500m: must be an integer'],
+    ['extended resources are whole numbers', gpu({ limits: { 'nvidia.com/gpu': '500m' } }), 'spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: \"500m\": must be an integer'],
     ['quantities are not negative', gpu({ requests: { cpu: '-1' } }), 'spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0'],
     ['unqualified names are standard resources', gpu({ requests: { gpu: 1 } }), 'spec.containers[0].resources.requests[gpu]: Invalid value: "gpu": must be a standard resource for containers'],
     ['hugepages come in whole pages', gpu({ limits: { 'hugepages-2Mi': '3Mi', memory: '1Gi' } }), 'spec.containers[0].resources.limits[hugepages-2Mi]: Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi'],
@@ -121,7 +121,7 @@ describe('the rest of ValidatePodSpec / ValidatePodCreate', () => {
     ['scheduling gates are unique', pod({ schedulingGates: [{ name: 'a' }, { name: 'a' }] }), 'spec.schedulingGates[1]: Duplicate value: "a"'],
     ['tolerations are validated', pod({ tolerations: [{ key: 'a', operator: 'Exists', value: 'b' }] }), 'spec.tolerations[0].operator: Invalid value: "b": value must be empty when `operator` is \'Exists\''],
     ['a misspelt effect gets a hint', pod({ tolerations: [{ key: 'a', operator: 'Exists', effect: 'NoSchedul' }] }), 'spec.tolerations[0].effect: Unsupported value: "NoSchedul": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute" (did you mean NoSchedule?)'],
-    ['Lt/Gt with the gate off name the gate', pod({ tolerations: [{ key: 'a', operator: 'Gt', value: '5', effect: 'NoSchedule' }] }), 'spec.tolerations[0].operator: Unsupported value: "Gt": supported values: "Equal", "Exists" (Lt and Gt are accepted only with the TaintTolerationComparisonOperators feature gate (alpha); configure({ featureGates: { TaintTolerationComparisonOperators: true } }) turns it on)'],
+    ['Lt/Gt with the gate off name the gate', pod({ tolerations: [{ key: 'a', operator: 'Gt', value: '5', effect: 'NoSchedule' }] }), 'spec.tolerations[0].operator: Unsupported value: "Gt": supported values: "Equal", "Exists", "Lt", "Gt" (Lt and Gt are accepted only with the TaintTolerationComparisonOperators feature gate (alpha); configure({ featureGates: { TaintTolerationComparisonOperators: true } }) turns it on)'],
     // ValidateObjectMeta
     ['name or generateName', pod({}, {}), 'metadata.name: Required value: name or generateName is required'],
     ['a Pod name is a DNS subdomain', pod({}, { name: 'Web_1' }), 'metadata.name: Invalid value: "Web_1": a lowercase RFC 1123 subdomain'],

@@ -44,18 +44,18 @@ describe('ValidateTolerations', () => {
 describe('validateNodeTaints', () => {
   test('taints must be unique by key and effect pair', () => {
     expect(validateTaints([{ key: 'a', effect: 'NoSchedule' }, { key: 'a', value: 'x', effect: 'NoSchedule' }])).toEqual([
-      { field: 'spec.taints[1]', message: 'Duplicate value: core.Taint{Key:"a", Value:"x", Effect:"NoSchedule", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair' },
+      { field: 'metadata.taints[1]', message: 'Duplicate value: {"Key":"a","Value":"x","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair' },
     ]);
   });
   test('same key with different effects is allowed', () => {
     expect(validateTaints([{ key: 'a', effect: 'NoSchedule' }, { key: 'a', effect: 'NoExecute' }])).toEqual([]);
   });
   test('effect is required and must be supported; key is required', () => {
-    expect(validateTaints([{ key: 'a', effect: '' }])).toEqual([{ field: 'spec.taints[0].effect', message: 'Required value' }]);
+    expect(validateTaints([{ key: 'a', effect: '' }])).toEqual([{ field: 'metadata.taints[0].effect', message: 'Required value' }]);
     expect(validateTaints([{ key: 'a', effect: 'effectValue' }])[0].message).toBe('Unsupported value: "effectValue": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"');
-    expect(validateTaints([{ key: '', effect: 'NoSchedule' }]).map((e) => e.field)).toContain('spec.taints[0].key');
+    expect(validateTaints([{ key: '', effect: 'NoSchedule' }]).map((e) => e.field)).toContain('metadata.taints[0].key');
   });
   test('value must be a label value', () => {
-    expect(validateTaints([{ key: 'a', value: '-1', effect: 'NoSchedule' }]).map((e) => e.field)).toEqual(['spec.taints[0].value']);
+    expect(validateTaints([{ key: 'a', value: '-1', effect: 'NoSchedule' }]).map((e) => e.field)).toEqual(['metadata.taints[0].value']);
   });
 });
