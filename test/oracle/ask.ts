@@ -3,13 +3,13 @@ import { OracleClient } from './client';
 import { DOMAINS } from './domains';
 
 async function main() {
-  const [binary, name, text] = process.argv.slice(2);
+  const [binary, name, text, release = '1.35'] = process.argv.slice(2);
   const domain = DOMAINS.find((d) => d.name === name)!;
   const input = JSON.parse(text);
   const client = new OracleClient(binary);
   const answer = await client.ask(name, input);
   client.close();
-  console.log('ours    ', JSON.stringify(domain.ours(input), null, 1));
+  console.log('ours    ', JSON.stringify(domain.ours(input, release), null, 1));
   console.log('upstream', JSON.stringify(answer.output ?? answer.error, null, 1));
 }
 main();

@@ -93,6 +93,6 @@ export function compareCreate(ours: OursCreate, upstream: UpstreamCreate): Diffe
 export const create: Domain<CreateInput, OursCreate> = {
   name: 'create',
   arbitrary: createInputArb,
-  ours: (input) => libraryCreate(input),
+  ours: (input, release = '1.35') => libraryCreate(input, release as KubernetesVersion),
   compare: compareCreate as Domain<CreateInput, OursCreate>['compare'],
 };

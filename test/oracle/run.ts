@@ -17,11 +17,11 @@ type Outcome =
   | { kind: 'known'; entry: KnownDeviation }
   | { kind: 'differing'; diffs: Difference[]; ours: unknown; upstream: unknown };
 
-async function evaluate(domain: Domain<any, any>, client: OracleClient, input: unknown): Promise<Outcome> {
+async function evaluate(domain: Domain<any, any>, client: OracleClient, input: unknown, release: string): Promise<Outcome> {
   const answer = await client.ask(domain.name, input);
   let ours: unknown;
   try {
-    ours = domain.ours(input);
+    ours = domain.ours(input, release);
   } catch (e) {
     ours = { refused: (e as Error).message };
   }
@@ -39,7 +39,7 @@ const signature = (diffs: readonly Difference[]) => [...new Set(diffs.map((d) =>
 
 interface Found { signature: string; input: unknown; diffs: Difference[] }
 
-async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: number, seed: number) {
+async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: number, seed: number, release: string) {
   const counts = { cases: 0, equal: 0, known: 0, differing: 0 };
   const usedKnown = new Set<string>();
   const found: Found[] = [];
@@ -49,7 +49,7 @@ async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: 
     let shrinking = false;
     const result = await fc.check(
       fc.asyncProperty(domain.arbitrary, async (input) => {
-        const o = await evaluate(domain, client, input);
+        const o = await evaluate(domain, client, input, release);
         if (!shrinking) {
           counts.cases++;
           if (o.kind === 'equal') counts.equal++;
@@ -64,7 +64,7 @@ async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: 
     );
     if (!result.failed || !result.counterexample) break;
     const input = result.counterexample[0];
-    const o = await evaluate(domain, client, input);
+    const o = await evaluate(domain, client, input, release);
     const diffs = o.kind === 'differing' ? o.diffs : [];
     found.push({ signature: signature(diffs), input, diffs });
     seen.add(signature(diffs));
@@ -72,10 +72,10 @@ async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: 
   return { counts, found, usedKnown };
 }
 
-async function checkWitnesses(client: OracleClient, domain: Domain<any, any>): Promise<string[]> {
+async function checkWitnesses(client: OracleClient, domain: Domain<any, any>, release: string): Promise<string[]> {
   const problems: string[] = [];
   for (const entry of KNOWN.filter((k) => k.domain === domain.name)) {
-    const o = await evaluate(domain, client, entry.witness);
+    const o = await evaluate(domain, client, entry.witness, release);
     if (o.kind !== 'known' || o.entry.id !== entry.id) {
       problems.push(`known deviation ${entry.id}: its witness ${o.kind === 'equal' ? 'no longer differs (fixed? remove the entry)' : 'is not matched by the entry'}`);
     }
@@ -96,8 +96,8 @@ async function main() {
   const problems: string[] = [];
   const only = arg('domains')?.split(',');
   for (const domain of DOMAINS.filter((d) => !only || only.includes(d.name))) {
-    const { counts, found } = await runDomain(domain, client, cases, seed);
-    problems.push(...(await checkWitnesses(client, domain)));
+    const { counts, found } = await runDomain(domain, client, cases, seed, release!);
+    problems.push(...(await checkWitnesses(client, domain, release!)));
     total += counts.cases; differences += counts.differing; known += counts.known;
     console.log(`${domain.name} (k8s ${release}): ${counts.cases} cases, ${counts.equal} equal, ${counts.differing} differing, ${counts.known} known`);
     for (const f of found) {
