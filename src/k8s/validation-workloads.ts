@@ -316,7 +316,8 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
         ...validateStatefulSetPolicies(spec),
         ...counts(spec, ['replicas', 'minReadySeconds']),
         ...validateSelectorAndTemplate(spec, 'statefulset', template, true),
-        ...validateLabels(t?.metadata?.labels, 'spec.template.labels'),
+        // the second look at the labels sits in ValidatePodTemplateSpecForStatefulSet too: skipped with an unparsable selector
+        ...(selectorMatches(spec.selector as LabelSelector | undefined, t?.metadata?.labels) !== undefined ? validateLabels(t?.metadata?.labels, 'spec.template.labels') : []),
         ...alwaysRestart(spec, 'StatefulSet'),
         ...createdPodErrors('StatefulSet', t, createdPodLabels('StatefulSet', t), 'spec.template.spec', template),
       ];
