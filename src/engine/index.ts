@@ -6,6 +6,7 @@
 
 // ---- questions and their answers ----
 export { schedule, scheduleOnNode, prefer, type ClusterInput, type NodeAnswer, type ScheduleAnswer, type PreferAnswer } from './schedule';
+export { tolerates, evict, type ToleranceAnswer, type EvictionAnswer } from './tolerate';
 export type { NodeVerdict } from '../scheduler';
 export type { Status } from '../scheduler/framework';
 export type { NodeScore } from '../scheduler/score';
