@@ -7,6 +7,12 @@
 // ---- questions and their answers ----
 export { schedule, scheduleOnNode, prefer, type ClusterInput, type NodeAnswer, type ScheduleAnswer, type PreferAnswer } from './schedule';
 export { tolerates, evict, type ToleranceAnswer, type EvictionAnswer } from './tolerate';
+export {
+  place, allScheduled, spread, share, keepApart, type ReplicaCluster, type PlacementAnswer, type PlacedPodAnswer, type TieProbe,
+  type AllScheduledAnswer, type SpreadAnswer, type DomainCount, type ShareAnswer, type SharedNode, type KeepApartAnswer,
+} from './replicas';
+export { HOSTNAME_LABEL, type Separation } from './apart';
+export { REPLICATED_KINDS } from '../placement/replicas';
 export type { NodeVerdict } from '../scheduler';
 export type { Status } from '../scheduler/framework';
 export type { NodeScore } from '../scheduler/score';
