@@ -13,6 +13,10 @@ export {
 } from './replicas';
 export { HOSTNAME_LABEL, type Separation } from './apart';
 export { REPLICATED_KINDS } from '../placement/replicas';
+export { outage, survive, fewestRunning, type OutageAnswer, type SurvivalAnswer, type FewestRunningAnswer, type FailureFacts } from './outage';
+export { OutageError, type Cluster, type Failure, type WorkloadState, type OutageEvent } from '../outage';
+/** Bad input to the placement or the outage simulation (a workload or cluster the engine cannot read). */
+export { InputError as OutageInputError } from '../placement/inputs';
 export type { NodeVerdict } from '../scheduler';
 export type { Status } from '../scheduler/framework';
 export type { NodeScore } from '../scheduler/score';
