@@ -17,6 +17,10 @@ export { outage, survive, fewestRunning, type OutageAnswer, type SurvivalAnswer,
 export { OutageError, type Cluster, type Failure, type WorkloadState, type OutageEvent } from '../outage';
 /** Bad input to the placement or the outage simulation (a workload or cluster the engine cannot read). */
 export { InputError as OutageInputError } from '../placement/inputs';
+export { provision, type ProvisionAnswer } from './provision';
+export { nodePoolOf, nodePoolsOf, NodePoolInputError } from '../karpenter/inputs';
+export { checkInstanceTypes, InstanceTypeInputError, type InstanceType } from '../karpenter/instance-types';
+export type { PoolVerdict, NodePool } from '../karpenter';
 export type { NodeVerdict } from '../scheduler';
 export type { Status } from '../scheduler/framework';
 export type { NodeScore } from '../scheduler/score';
