@@ -109,6 +109,14 @@ describe('architecture', () => {
     expect(bad).toEqual([]);
   });
 
+  it('lets the CLI and the report reach the engine only through its boundary', () => {
+    // They also load files (loader, render) and print (explain, report); nothing of the engine's inside.
+    const inside = ['k8s', 'admission', 'scheduler', 'karpenter', 'placement', 'controllers', 'outage', 'matchers'];
+    const clients = [...imports].filter(([f]) => rel(f) === 'cli.ts' || folderOf(f) === 'report');
+    const bad = clients.flatMap(([f, deps]) => deps.filter((d) => inside.includes(folderOf(d)) || (folderOf(d) === 'engine' && rel(d) !== path.join('engine', 'index.ts'))).map((d) => `${rel(f)} → ${rel(d)}`));
+    expect(bad).toEqual([]);
+  });
+
   it.skip('keeps every function under about 120 lines', () => {
     const long: string[] = [];
     for (const f of files) {
