@@ -1,7 +1,7 @@
 // ValidatePodSpec and friends, table-driven. Each case names the upstream function it follows
 // (pkg/apis/core/validation/validation.go) and, where ported, the case in validation_test.go.
 import { validate } from '../engine/validate';
-import { resetConfiguration } from '../core/config';
+import { resetConfiguration, withConfiguration } from '../core/config';
 
 afterEach(resetConfiguration);
 
@@ -33,12 +33,19 @@ describe('validateContainers / validateContainerCommon', () => {
     ['a host port is used once', pod({ containers: [c({ ports: [{ containerPort: 80, hostPort: 80 }] }), c({ name: 'd', ports: [{ containerPort: 81, hostPort: 80 }] })] }), 'spec.containers[1].ports[0].hostPort: Duplicate value: "TCP//80"'],
     // validatePodHostNetworkDeps
     ['hostNetwork hostPort must equal containerPort', pod({ hostNetwork: true, containers: [c({ ports: [{ containerPort: 80, hostPort: 81 }] })] }), 'spec.containers[0].ports[0].hostPort: Invalid value: 81: must match `containerPort` when `hostNetwork` is true'],
-    ['regular containers have no restartPolicy', pod({ containers: [c({ restartPolicy: 'Always' })] }), 'spec.containers[0].restartPolicy: Forbidden: may not be set for non-init containers'],
+    // ContainerRestartRules, beta (on) from 1.35; the 1.34 answers are tested below
+    ['a regular container restartPolicy is Always, Never or OnFailure', pod({ containers: [c({ restartPolicy: 'always' })] }), 'spec.containers[0].restartPolicy: Unsupported value: "always": supported values: "Always", "Never", "OnFailure"'],
     // validateInitContainers
-    ['init container restartPolicy is Always or nothing', pod({ initContainers: [c({ name: 'i', restartPolicy: 'OnFailure' })] }), 'spec.initContainers[0].restartPolicy: Unsupported value: "OnFailure": supported values: "Always"'],
+    ['init container restartPolicy is a container restart policy', pod({ initContainers: [c({ name: 'i', restartPolicy: 'onfailure' })] }), 'spec.initContainers[0].restartPolicy: Unsupported value: "onfailure": supported values: "Always", "Never", "OnFailure"'],
     ['init container names do not repeat container names', pod({ initContainers: [c({})] }), 'spec.initContainers[0].name: Duplicate value: "c"'],
   ])('%s', (_name, object, expected) => {
     expect(errors(object).join('\n')).toContain(expected);
+  });
+  test('1.34 (ContainerRestartRules alpha, off): no restartPolicy on regular containers, Always only on init containers', () => {
+    withConfiguration({ kubernetesVersion: '1.34' }, () => {
+      expect(errors(pod({ containers: [c({ restartPolicy: 'Always' })] }))).toContain('spec.containers[0].restartPolicy: Forbidden: may not be set for non-init containers');
+      expect(errors(pod({ initContainers: [c({ name: 'i', restartPolicy: 'OnFailure' })] }))).toContain('spec.initContainers[0].restartPolicy: Unsupported value: "OnFailure": supported values: "Always"');
+    });
   });
 });
 

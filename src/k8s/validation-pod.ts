@@ -6,6 +6,7 @@
 // The spec is taken as the API server sees it after defaulting: empty restartPolicy is Always, a port's
 // protocol TCP, and on a Pod a request missing next to a limit equals the limit (pkg/apis/core/v1/defaults.go).
 import type { Container, FieldError, PodSpec } from '../core/types';
+import { settings } from '../core/config';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
 import { validateTolerations } from './validation';
@@ -199,6 +200,10 @@ function checkHostPortConflicts(containers: readonly Container[], path: string):
   return errs;
 }
 
+const CONTAINER_RESTART_POLICIES = ['Always', 'Never', 'OnFailure'];
+/** The ContainerRestartRules gate: alpha (off) in 1.34, beta (on) from 1.35 (pkg/features/kube_features.go). */
+const containerRestartRules = () => !['1.33', '1.34'].includes(settings().kubernetesVersion);
+
 function validateContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
   const containers = spec.containers ?? [];
   const cPath = child(path, 'containers');
@@ -211,7 +216,12 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
     const name = c.name ?? '';
     if (names.has(name)) errs.push(duplicate(child(p, 'name'), name));
     else names.add(name);
-    if ((c as { restartPolicy?: string }).restartPolicy != null) errs.push(forbidden(child(p, 'restartPolicy'), 'may not be set for non-init containers'));
+    const policy = (c as { restartPolicy?: string }).restartPolicy;
+    if (policy != null) {
+      // ContainerRestartRules (beta, on from 1.35): a regular container may set Always, Never or OnFailure
+      if (!containerRestartRules()) errs.push(forbidden(child(p, 'restartPolicy'), 'may not be set for non-init containers'));
+      else if (!CONTAINER_RESTART_POLICIES.includes(policy)) errs.push(notSupported(child(p, 'restartPolicy'), policy, CONTAINER_RESTART_POLICIES));
+    }
   });
   errs.push(...checkHostPortConflicts(containers, cPath));
   return errs;
@@ -224,7 +234,11 @@ function validateInitContainers(spec: PodSpec, path: string, opts: PodValidation
   (spec.initContainers ?? []).forEach((c, i) => {
     const p = index(iPath, i);
     errs.push(...validateContainerCommon(c, p, opts));
-    if (c.restartPolicy != null && c.restartPolicy !== 'Always') errs.push(notSupported(child(p, 'restartPolicy'), c.restartPolicy, ['Always']));
+    // validateInitContainerRestartPolicy: Always (a sidecar), or with ContainerRestartRules any container policy
+    if (c.restartPolicy != null && c.restartPolicy !== 'Always') {
+      const allowed = containerRestartRules() ? CONTAINER_RESTART_POLICIES : ['Always'];
+      if (!allowed.includes(c.restartPolicy)) errs.push(notSupported(child(p, 'restartPolicy'), c.restartPolicy, allowed));
+    }
     if (names.has(c.name ?? '')) errs.push(duplicate(child(p, 'name'), c.name ?? ''));
     else if (c.name) names.add(c.name);
     errs.push(...checkHostPortConflicts([c], iPath));
@@ -517,7 +531,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
     errs.push(...e);
   }
   if (s.os) {
-    if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), 'cannot be empty'));
+    if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name')));
     else if (s.os.name !== 'linux' && s.os.name !== 'windows') errs.push(notSupported(child(path, 'os'), s.os.name, ['linux', 'windows']));
   }
   if (opts.isPod) {

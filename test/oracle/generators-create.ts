@@ -49,7 +49,8 @@ const port = fc.record({
 const container = (name: string) =>
   fc.record({
     name: mostly([name], ['C_bad', '', 'a.b']),
-    image: fc.constant('registry.example/app:1'),
+    image: mostly(['registry.example/app:1'], ['', ' registry.example/app:1'], 20),
+    restartPolicy: rarely(mostly(['Always'], ['Never', 'always']), 10),
     resources: half(resources),
     ports: rarely(fc.array(port, { minLength: 1, maxLength: 2 }), 4),
   }, { requiredKeys: ['name', 'image'] }).map(compact);
@@ -79,6 +80,7 @@ const podAffinityTerm = fc.record({
   labelSelector: half(labelSelector),
   topologyKey: mostly(TOPOLOGY_KEYS, ['', 'bad key']),
   namespaces: rarely(fc.constantFrom(['team'], ['Bad_NS']), 5),
+  namespaceSelector: rarely(labelSelector, 6),
   matchLabelKeys: rarely(fc.constantFrom(['pod-template-hash'], ['app'], ['bad key!']), 4),
   mismatchLabelKeys: rarely(fc.constantFrom(['tier'], ['app']), 6),
 }, { requiredKeys: ['topologyKey'] }).map(compact);
@@ -120,6 +122,13 @@ export const podSpecArb = (restartPolicies: readonly (string | undefined)[]) => 
   priorityClassName: rarely(mostly(['high'], ['High_Priority']), 8),
   hostNetwork: rarely(fc.constant(true), 8),
   dnsPolicy: rarely(mostly(['ClusterFirst', 'Default'], ['clusterfirst']), 10),
+  hostname: rarely(mostly(['web-0'], ['Web', 'a.b']), 12),
+  subdomain: rarely(mostly(['svc'], ['Svc_1']), 12),
+  activeDeadlineSeconds: rarely(mostly([60], [0, -5]), 12),
+  resources: rarely(resources, 10),
+  overhead: rarely(resourceList, 16),
+  os: rarely(fc.constantFrom({ name: 'linux' }, { name: 'windows' }, { name: 'Linux' }, { name: '' }), 12),
+  ephemeralContainers: rarely(fc.constant([{ name: 'debug', image: 'busybox' }]), 20),
 }, { requiredKeys: ['containers'] }).map(compact);
 
 const NAMES = ['web', 'web-1', 'a.b'];

@@ -78,6 +78,21 @@ export const KNOWN: KnownDeviation[] = [
     },
   },
   {
+    id: 'pod-level-resources-not-validated',
+    domain: 'create',
+    reason: 'Pod-level resources (spec.resources, PodLevelResources beta on since 1.34): the library decodes their ' +
+      'quantities and leaves the rest of validatePodResources unmodelled (resource names limited to cpu, memory and ' +
+      'hugepages-, whole numbers, requests <= limits, consistency with the containers\' aggregate requests and limits).',
+    upstream: 'pkg/apis/core/validation/validation.go validatePodResources, validatePodResourceRequirements, validatePodResourceConsistency',
+    matches: (_input, diffs) => diffs.length === 1 && diffs[0].field.startsWith('errors at ') &&
+      equalWithout(diffs[0].ours as FieldErrors, diffs[0].upstream as FieldErrors, (e) => /(^|\.)spec\.resources(\.|\[|$)/.test(e.field)) &&
+      (diffs[0].upstream as FieldErrors).some((e) => /(^|\.)spec\.resources(\.|\[|$)/.test(e.field)),
+    witness: {
+      object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web' }, spec: { containers: [{ name: 'c', image: 'registry.example/app:1' }], resources: { limits: { storage: '1' } } } },
+      extendedResourceToleration: false,
+    },
+  },
+  {
     id: 'yaml-float-key-text',
     domain: 'yaml',
     reason: 'sigs.k8s.io/yaml turns a float mapping key into text with strconv.FormatFloat(f, \'g\', -1, 32): 32-bit ' +
@@ -158,4 +173,12 @@ function sameUpTo(ours: unknown, upstream: unknown, how: { floatKeys?: boolean; 
     return mapped.length === Object.keys(theirs).length && mapped.every(([k, v]) => k in theirs && sameUpTo(v, theirs[k], how));
   }
   return JSON.stringify(ours) === JSON.stringify(upstream);
+}
+
+type FieldErrors = Array<{ field: string; body: string }>;
+
+/** The two error lists are equal once the errors `drop` selects are taken out of both. */
+function equalWithout(ours: FieldErrors, upstream: FieldErrors, drop: (e: { field: string }) => boolean): boolean {
+  const keep = (es: FieldErrors) => JSON.stringify(es.filter((e) => !drop(e)));
+  return keep(ours) === keep(upstream);
 }
