@@ -3,6 +3,7 @@
 // Deployment, ReplicaSet, StatefulSet, DaemonSet (pkg/apis/apps/validation/validation.go),
 // Job, CronJob (pkg/apis/batch/validation/validation.go), Node (ValidateNode, ValidateNodeResources).
 import type { FieldError, Node, PodSpec } from '../core/types';
+import { settings } from '../core/config';
 import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { Quantity } from './quantity';
 import { validateTaints } from './validation';
@@ -270,8 +271,24 @@ function createdPodErrors(kind: string, template: Template | undefined, labels: 
     .map((e) => ({ ...e, message: e.message + podNote(kind) }));
 }
 
-/** The API server's create validation for the kinds the matchers take; [] for other kinds. */
+/**
+ * The API server's create validation for the kinds the matchers take; [] for other kinds. From 1.37 the errors
+ * that declarative validation covers (labels, resource requirements, …) come back once: the API server drops the
+ * handwritten ones and appends the declarative error (apiserver pkg/registry/rest/validate.go
+ * ValidateDeclarativelyWithMigrationChecks), so a check run twice upstream (ValidateLabels on a StatefulSet
+ * template, two labels with one bad value) no longer repeats its error.
+ */
 export function validateObject(object: Obj, comparisonOperators: boolean): FieldError[] {
+  const errs = validateKind(object, comparisonOperators);
+  if (['1.33', '1.34', '1.35', '1.36'].includes(settings().kubernetesVersion)) return errs;
+  const seen = new Set<string>();
+  return errs.filter((e) => {
+    const id = `${e.field}\u0000${e.message}`;
+    return !seen.has(id) && !!seen.add(id);
+  });
+}
+
+function validateKind(object: Obj, comparisonOperators: boolean): FieldError[] {
   const template: PodValidationOptions = { isPod: false, comparisonOperators };
   const spec = object.spec ?? {};
   switch (object.kind) {
