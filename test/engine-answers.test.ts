@@ -104,6 +104,6 @@ describe('engine answers round-trip through JSON', () => {
       expectPlainAnswer(engine.provision(subject(w), pools));
       expectPlainAnswer(engine.provision(subject(w), pools.slice(0, 1)));
     }
-    expectPlainAnswer(engine.validate({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'Bad_Name' }, spec: { containers: [] } }));
+    expectPlainAnswer(engine.validate({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'Bad_Name' }, spec: { containers: [] } } as KubeObject));
   });
 });
