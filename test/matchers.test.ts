@@ -127,7 +127,7 @@ describe('toBeSchedulableOn', () => {
   });
   test('an invalid node taint list fails with the field path', () => {
     const dup = node('dup', [{ key: 'a', effect: 'NoSchedule' }, { key: 'a', value: 'b', effect: 'NoSchedule' }]);
-    expect(failure(() => expect(gpuTolerant).not.toBeSchedulableOn(dup))).toContain('spec.taints[1]: Duplicate value');
+    expect(failure(() => expect(gpuTolerant).not.toBeSchedulableOn(dup))).toContain('metadata.taints[1]: Duplicate value');
   });
 });
 

@@ -12,7 +12,7 @@ describe('refused objects get no verdict, with and without .not', () => {
     const d = deployment('web');
     const bad = { ...d, spec: { ...d.spec, selector: { matchLabels: { app: 'api' } } } };
     for (const run of [() => expect(bad).toBeSchedulableOn(node('n')), () => expect(bad).not.toBeSchedulableOn(node('n'))]) {
-      expect(failure(run)).toContain('spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`');
+      expect(failure(run)).toContain('spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`');
     }
   });
   test('a Job that would restart its pods forever', () => {

@@ -126,7 +126,9 @@ function knownTimeZone(tz: string): boolean {
 function validateNodeResources(node: Node): FieldError[] {
   const errs: FieldError[] = [];
   // SetDefaults_NodeStatus: a node without allocatable gets a copy of its capacity
-  const lists = { capacity: node.status?.capacity, allocatable: node.status?.allocatable ?? node.status?.capacity };
+  // (a quantity that does not decode fails the decoding before any defaulting: reported once, at capacity)
+  const copied = Object.fromEntries(Object.entries((node.status?.capacity as Record<string, unknown>) ?? {}).filter(([n, raw]) => decodeQuantity(raw, n) instanceof Quantity));
+  const lists = { capacity: node.status?.capacity, allocatable: node.status?.allocatable ?? (node.status?.capacity ? copied : undefined) };
   for (const list of ['capacity', 'allocatable'] as const) {
     for (const [name, raw] of Object.entries((lists[list] as Record<string, unknown>) ?? {})) {
       const path = `status.${list}.${name}`;
@@ -256,13 +258,14 @@ function createdPodLabels(kind: string, template: Template | undefined, jobSpec?
  * matchLabelKeys into the selectors before validating (mergeLabelKeys), which the template's validation never
  * does — e.g. a key both in the selector and in matchLabelKeys. These are the errors the merge adds.
  */
-function createdPodErrors(kind: string, template: Template | undefined, labels: Record<string, string>, path: string, opts: PodValidationOptions): FieldError[] {
+function createdPodErrors(kind: string, template: Template | undefined, labels: Record<string, string>, path: string, opts: PodValidationOptions, podChecks = false): FieldError[] {
   const spec = template?.spec;
   const merged = mergeLabelKeys(spec, labels);
-  if (merged === spec) return [];
+  if (merged === spec && !podChecks) return [];
   const before = new Map<string, number>();
   for (const e of validatePodSpec(spec, path, opts)) before.set(JSON.stringify(e), (before.get(JSON.stringify(e)) ?? 0) + 1);
-  return validatePodSpec(merged, path, opts)
+  // podChecks: also the checks only a Pod gets (ValidatePodCreate, validateContainersOnlyForPod: an image with spaces)
+  return validatePodSpec(merged, path, podChecks ? { ...opts, isPod: true } : opts)
     .filter((e) => {
       const n = before.get(JSON.stringify(e)) ?? 0;
       before.set(JSON.stringify(e), n - 1);
@@ -336,7 +339,7 @@ function validateKind(object: Obj, comparisonOperators: boolean): FieldError[] {
         // the second look at the labels sits in ValidatePodTemplateSpecForStatefulSet too: skipped with an unparsable selector
         ...(selectorMatches(spec.selector as LabelSelector | undefined, t?.metadata?.labels) !== undefined ? validateLabels(t?.metadata?.labels, 'spec.template.labels') : []),
         ...alwaysRestart(spec, 'StatefulSet'),
-        ...createdPodErrors('StatefulSet', t, createdPodLabels('StatefulSet', t), 'spec.template.spec', template),
+        ...createdPodErrors('StatefulSet', t, createdPodLabels('StatefulSet', t), 'spec.template.spec', template, true),
       ];
     }
     case 'Namespace': {

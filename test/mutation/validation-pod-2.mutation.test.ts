@@ -190,7 +190,7 @@ describe('the tail of ValidatePodSpec', () => {
     // quantity.go parseQuantityString: a letter outside the suffix alphabet is ErrFormatWrong
     ['pod-level limits decode', { resources: { limits: { memory: '1Gb' } } }, [`spec.resources.limits.memory: Invalid value: "1Gb": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`]],
     // validateOS: Required on the name, NotSupported on the os path itself
-    ['os without a name', { os: {} }, ['spec.os.name: Required value: cannot be empty']],
+    ['os without a name', { os: {} }, ['spec.os.name: Required value']],
     ['os unknown', { os: { name: 'darwin' } }, ['spec.os: Unsupported value: "darwin": supported values: "linux", "windows"']],
     // ValidatePodCreate
     ['ephemeralContainers on create', { ephemeralContainers: [{ name: 'debug', image: 'busybox' }] }, ['spec.ephemeralContainers: Forbidden: cannot be set on create']],

@@ -28,20 +28,20 @@ describe('validateResourceRequirements / validateContainerResourceName / Validat
   check([
     // ValidateNonnegativeQuantity (value.String(), quoted) and IsIntegerResourceName (the Quantity, unquoted); a template is not defaulted
     ['template: negative cpu request, fractional GPU limit', res({ requests: { cpu: '-1' }, limits: { 'nvidia.com/gpu': '500m' } }), [
-      `${R}.limits[nvidia.com/gpu]: Invalid value: 500m: must be an integer`,
+      `${R}.limits[nvidia.com/gpu]: Invalid value: "500m": must be an integer`,
       `${R}.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0`,
     ], TEMPLATE],
     // SetDefaults_Pod (pkg/apis/core/v1/defaults.go) copies the limit into requests before validation
     ['Pod: the defaulted request is validated too', res({ limits: { 'nvidia.com/gpu': '1500m' } }), [
-      `${R}.limits[nvidia.com/gpu]: Invalid value: 1500m: must be an integer`,
-      `${R}.requests[nvidia.com/gpu]: Invalid value: 1500m: must be an integer`,
+      `${R}.limits[nvidia.com/gpu]: Invalid value: "1500m": must be an integer`,
+      `${R}.requests[nvidia.com/gpu]: Invalid value: "1500m": must be an integer`,
     ]],
     // helper.IsIntegerResourceName: integerResources (pods, services, ...) as well as extended resources
     ['pods is an integer resource (and not a container resource)', res({ limits: { pods: '500m' } }), [
       `${R}.limits[pods]: Invalid value: "pods": must be a standard resource for containers`,
-      `${R}.limits[pods]: Invalid value: 500m: must be an integer`,
+      `${R}.limits[pods]: Invalid value: "500m": must be an integer`,
       `${R}.requests[pods]: Invalid value: "pods": must be a standard resource for containers`,
-      `${R}.requests[pods]: Invalid value: 500m: must be an integer`,
+      `${R}.requests[pods]: Invalid value: "500m": must be an integer`,
     ]],
     // validateResourceName: a bad qualified name stops there; validateContainerResourceName goes on
     ['bad unqualified name', res({ limits: { bad_: '1' } }, ), [
@@ -72,7 +72,7 @@ describe('validateResourceRequirements / validateContainerResourceName / Validat
       ['resourcequotas', true], ['secrets', true], ['configmaps', true], ['persistentvolumeclaims', true], ['services.nodeports', true], ['services.loadbalancers', true],
     ] as Array<[string, boolean]>).map(([name, integer]) => [`${name}: standard, not for containers${integer ? ', an integer' : ''}`, res({ requests: { [name]: '500m' } }), [
       `${R}.requests[${name}]: Invalid value: "${name}": must be a standard resource for containers`,
-      ...(integer ? [`${R}.requests[${name}]: Invalid value: 500m: must be an integer`] : []),
+      ...(integer ? [`${R}.requests[${name}]: Invalid value: "500m": must be an integer`] : []),
     ], TEMPLATE] as Case),
     // helper.IsExtendedResourceName: not for names starting with "requests."
     ['requests.foo/bar is not an extended resource name', res({ requests: { 'requests.foo/bar': '1' }, limits: { 'requests.foo/bar': '1' } }), [
@@ -141,7 +141,8 @@ describe('validateContainers / validateContainerCommon / validateContainerPorts 
     ['two unnamed containers', { containers: [{ image: 'a' }, { image: 'b' }] }, [
       'spec.containers[0].name: Required value', 'spec.containers[1].name: Required value', 'spec.containers[1].name: Duplicate value: ""',
     ]],
-    ['restartPolicy "" on a regular container', { containers: [c({ restartPolicy: '' })] }, ['spec.containers[0].restartPolicy: Forbidden: may not be set for non-init containers']],
+    // ContainerRestartRules (beta, on from 1.35): a regular container's restartPolicy is a container restart policy
+    ['restartPolicy "" on a regular container', { containers: [c({ restartPolicy: '' })] }, ['spec.containers[0].restartPolicy: Unsupported value: "": supported values: "Always", "Never", "OnFailure"']],
     // validation.IsValidPortNum
     ['containerPort bounds', { containers: [c({ ports: [{ containerPort: 1 }, { containerPort: 65535 }, { containerPort: 65536 }, { containerPort: -1 }, { containerPort: 0 }] })] }, [
       `${P}[2].containerPort: Invalid value: 65536: must be between 1 and 65535, inclusive`,
@@ -182,7 +183,6 @@ describe('validateInitContainers', () => {
       c({ name: 'i', restartPolicy: 'Never' }), c({ name: 'c' }), { image: 'x' }, { image: 'y' },
     ] }, [
       'spec.initContainers[0].ports[1].hostPort: Duplicate value: "TCP//5"',
-      'spec.initContainers[2].restartPolicy: Unsupported value: "Never": supported values: "Always"',
       'spec.initContainers[2].name: Duplicate value: "i"',
       'spec.initContainers[3].name: Duplicate value: "c"',
       'spec.initContainers[4].name: Required value',
@@ -361,7 +361,7 @@ describe('the rest of ValidatePodSpec and ValidatePodCreate', () => {
     ['nodeName', { nodeName: 'Node_1' }, [`spec.nodeName: Invalid value: "Node_1": ${DNS_SUB}`]],
     ['nodeName with a trailing dash', { nodeName: 'node-' }, [`spec.nodeName: Invalid value: "node-": ${DNS_SUB}`]],
     // validateOS
-    ['os without a name', { os: {} }, ['spec.os.name: Required value: cannot be empty']],
+    ['os without a name', { os: {} }, ['spec.os.name: Required value']],
     ['os darwin', { os: { name: 'darwin' } }, ['spec.os: Unsupported value: "darwin": supported values: "linux", "windows"']],
     ['os windows', { os: { name: 'windows' } }, []],
     ['os linux', { os: { name: 'linux' } }, []],
@@ -381,7 +381,7 @@ describe('the rest of ValidatePodSpec and ValidatePodCreate', () => {
     ['nodeSelector', { nodeSelector: { 'a/b/c': 'x', ok: '-bad' } }, [`spec.nodeSelector: Invalid value: "a/b/c": ${QN_SLASHES}`, `spec.nodeSelector: Invalid value: "-bad": ${LABEL}`]],
     ['tolerations: Gt with the gate on', { tolerations: [{ key: 'a', operator: 'Gt', value: '5', effect: 'NoSchedule' }] }, [], { isPod: true, comparisonOperators: true }],
     ['tolerations: Gt with the gate off', { tolerations: [{ key: 'a', operator: 'Lt', value: '5', effect: 'NoSchedule' }] }, [
-      'spec.tolerations[0].operator: Unsupported value: "Lt": supported values: "Equal", "Exists" (Lt and Gt are accepted only with the TaintTolerationComparisonOperators feature gate (alpha); configure({ featureGates: { TaintTolerationComparisonOperators: true } }) turns it on)',
+      'spec.tolerations[0].operator: Unsupported value: "Lt": supported values: "Equal", "Exists", "Lt", "Gt" (Lt and Gt are accepted only with the TaintTolerationComparisonOperators feature gate (alpha); configure({ featureGates: { TaintTolerationComparisonOperators: true } }) turns it on)',
     ]],
   ]);
 });

@@ -94,6 +94,6 @@ describe('objects the API server would refuse', () => {
     const bad = { ...zonedNode('bad', 'a'), spec: { taints: [{ key: 'x', effect: 'Sometimes' }] } };
     const msg = failure(() => expect(web).not.toSurvive(zone('a'), { nodes: [...nodes, bad as never] }).within(1));
     expect(msg).toContain('Node bad would be rejected by the API server');
-    expect(msg).toContain('spec.taints[0].effect');
+    expect(msg).toContain('metadata.taints[0].effect');
   });
 });
