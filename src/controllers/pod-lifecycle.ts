@@ -9,6 +9,11 @@ export const DEFAULT_TERMINATION_GRACE_PERIOD = 30;
 
 /** A DELETE: the pod gets its deletionTimestamp; on a live node the kubelet removes it after its grace period. */
 export function deletePod(world: World, p: SimPod, component: Component, reason: string, message: string) {
+  if (p.deletedAt !== undefined) {
+    // a DELETE of a pod that already has its deletionTimestamp, with the same grace period, changes nothing
+    world.emit(component, podLabel(p), reason, message, p.owner?.label);
+    return;
+  }
   p.deletedAt = world.now;
   world.pending.delete(p);
   world.podsChanged = true;

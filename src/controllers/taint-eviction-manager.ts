@@ -13,50 +13,87 @@ const hasNoExecute = (n: NodeState) => nodeInfo(n.view).taints.some((t) => t.eff
 
 export class TaintEvictionController {
   constructor(private readonly world: World) {
-    world.on('noExecuteTaint', (n) => this.handleNodeUpdate(n));
+    world.on('noExecuteTaint', (n) => {
+      this.updatedAt.set(n, world.now);
+      this.handleNodeUpdate(n);
+    });
     world.on('podBound', (p, n) => {
       if (hasNoExecute(n)) this.processPodOnNode(p, n);
     });
   }
 
-  /** The controller's first pass: pods already on NoExecute-tainted nodes (e.g. a NotReady node in a dump) get their timers. */
+  /** When each node's last NoExecute taint was added. */
+  private readonly updatedAt = new Map<NodeState, number>();
+
+  /**
+   * The controller's first pass: pods already on NoExecute-tainted nodes (e.g. a NotReady node in a dump) get their
+   * timers — except on nodes whose update was handled this very second (the controller runs before the failure, so
+   * a node tainted by it is processed once, by that update).
+   */
   syncAll() {
-    for (const n of this.world.state.values()) if (hasNoExecute(n)) this.handleNodeUpdate(n);
+    for (const n of this.world.state.values()) if (hasNoExecute(n) && this.updatedAt.get(n) !== this.world.now) this.handleNodeUpdate(n);
   }
 
-  /** handleNodeUpdate → processPodOnNode for each pod bound to the node, with the node's NoExecute taints now. */
+  /**
+   * handleNodeUpdate → processPodOnNode for each pod bound to the node, with the node's NoExecute taints now.
+   * getPodsAssignedToNode does not leave out pods that are already Terminating.
+   */
   handleNodeUpdate(n: NodeState) {
-    for (const p of this.world.podsOn(n.name)) if (p.deletedAt === undefined) this.processPodOnNode(p, n);
+    for (const p of this.world.podsOn(n.name)) this.processPodOnNode(p, n);
   }
 
-  /** processPodOnNode (also run by handlePodUpdate when a pod is bound to a node that has NoExecute taints). */
+  /**
+   * processPodOnNode (also run by handlePodUpdate when a pod is bound to a node that has NoExecute taints), with
+   * the timed worker queue of taint_eviction.go / timed_workers.go: a pod's pending work is p.eviction; once its
+   * deletion ran, the queue keeps the pod's key with no worker (`done`), which makes a later AddWork a no-op and a
+   * later CancelWork silent.
+   */
   processPodOnNode(p: SimPod, n: NodeState) {
     const { world } = this;
     const verdict = taintEviction(podInfo(evictionSubject(p)), nodeInfo(n.view));
-    if (verdict.after === null) {
-      if (p.eviction) {
-        p.eviction = undefined;
-        world.emit('taint-eviction-controller', `Pod ${p.namespace}/${p.name}`, 'TaintManagerEviction', `Cancelling deletion of Pod ${p.namespace}/${p.name}`, p.owner?.label);
-      }
-      return;
-    }
-    if (verdict.after === 0) {
-      p.eviction = undefined;
+    if (verdict.untolerated) {
+      // "We're canceling scheduled work (if any), as we're going to delete the Pod right away."
+      this.cancelWorkWithEvent(p);
       this.evict(p, n);
       return;
     }
-    // an eviction already scheduled keeps its start unless re-evaluated at the same instant
-    if (p.eviction && p.eviction.start < world.now) return;
-    const fireAt = world.now + verdict.after;
-    p.eviction = { start: world.now, fireAt };
-    world.at(fireAt, () => {
-      if (p.eviction?.fireAt !== fireAt || p.deletedAt !== undefined) return;
+    if (verdict.after === null) {
+      // no NoExecute taint, or tolerated forever: cancel any scheduled deletion
+      this.cancelWorkWithEvent(p);
+      return;
+    }
+    const triggerAt = world.now + verdict.after;
+    if (p.eviction) {
+      // the scheduled work keeps its start: startTime.Add(minTolerationTime).Before(triggerTime) → keep it
+      if (p.eviction.start + verdict.after < triggerAt) return;
+      this.cancelWorkWithEvent(p);
+    } else if (this.done.has(p)) return; // AddWork: "Trying to add already existing work, skipping"
+    if (verdict.after === 0) {
+      this.evict(p, n);
+      return;
+    }
+    p.eviction = { start: world.now, fireAt: triggerAt };
+    world.at(triggerAt, () => {
+      if (p.eviction?.fireAt !== triggerAt || p.deletedAt !== undefined) return;
       p.eviction = undefined;
       this.evict(p, n);
     });
   }
 
+  /** Pods whose deletion this controller ran (their key stays in the queue, without a worker). */
+  private readonly done = new Set<SimPod>();
+
+  /** cancelWorkWithEvent: the "Cancelling deletion" event only when a pending worker is cancelled. */
+  private cancelWorkWithEvent(p: SimPod) {
+    this.done.delete(p);
+    if (!p.eviction) return;
+    p.eviction = undefined;
+    this.world.emit('taint-eviction-controller', `Pod ${p.namespace}/${p.name}`, 'TaintManagerEviction', `Cancelling deletion of Pod ${p.namespace}/${p.name}`, p.owner?.label);
+  }
+
+  /** deletePodHandler: the event, then the DELETE (again, for a pod already Terminating: the event is all it changes). */
   private evict(p: SimPod, n: NodeState) {
+    this.done.add(p);
     deletePod(this.world, p, 'taint-eviction-controller', 'TaintManagerEviction', `Marking for deletion Pod ${p.namespace}/${p.name}: ${evictionReason(p, n)}`);
   }
 }

@@ -87,3 +87,39 @@ test('syncAll: pods already on a NoExecute-tainted node are processed at start',
   run(world);
   expect(p.deletedAt).toBe(5);
 });
+
+// the timed worker queue's rules (timed_workers.go), as the real controller showed them (test/oracle-regressions-ctrl.test.ts)
+test('an untolerated taint cancels a scheduled deletion with its event, then deletes at once', () => {
+  const { world, p, a1 } = setup(tolerating(300));
+  world.at(0, () => world.addTaint(a1, drain));
+  world.at(10, () => world.addTaint(a1, { key: 'other', effect: 'NoExecute' }));
+  run(world);
+  expect(p.deletedAt).toBe(10);
+  expect(world.events.slice(0, 2).map((e) => e.message)).toEqual(['Cancelling deletion of Pod default/p', 'Marking for deletion Pod default/p: other:NoExecute is not tolerated']);
+});
+
+test('tolerationSeconds 0 for a later taint keeps the deletion already scheduled', () => {
+  const { world, p, a1 } = setup([...tolerating(300), ...tolerating(0, 'other')]);
+  world.at(0, () => world.addTaint(a1, drain));
+  world.at(10, () => world.addTaint(a1, { key: 'other', effect: 'NoExecute' }));
+  run(world);
+  expect(p.deletedAt).toBe(300);
+});
+
+test('a Terminating pod on the node is processed too: a further untolerated taint marks it again, its deletionTimestamp stays', () => {
+  const { world, p, a1 } = setup();
+  world.at(0, () => world.addTaint(a1, drain));
+  world.at(10, () => world.addTaint(a1, { key: 'other', effect: 'NoExecute' }));
+  run(world);
+  expect(p.deletedAt).toBe(0);
+  expect(log(world)).toEqual(['0 Pod default/p TaintManagerEviction', '10 Pod default/p TaintManagerEviction', '30 Pod default/p Killing']);
+});
+
+test('a Terminating pod it deleted is not scheduled again for a tolerated taint (AddWork skips the key it keeps)', () => {
+  const { world, p, a1 } = setup([...tolerating(5), ...tolerating(100, 'other')]);
+  world.at(0, () => world.addTaint(a1, drain));
+  world.at(10, () => world.addTaint(a1, { key: 'other', effect: 'NoExecute' }));
+  run(world);
+  expect(p.deletedAt).toBe(5);
+  expect(log(world)).toEqual(['5 Pod default/p TaintManagerEviction', '35 Pod default/p Killing']);
+});
