@@ -19,7 +19,6 @@ export function deletePod(world: World, p: SimPod, component: Component, reason:
   world.podsChanged = true;
   // the scheduler's copy carries the deletionTimestamp (plugins such as PodTopologySpread skip terminating pods)
   if (p.bound) p.bound = { ...p.bound, metadata: { ...p.bound.metadata, deletionTimestamp: virtualTime(world.now) } };
-  p.eviction = undefined;
   world.emit(component, podLabel(p), reason, message, p.owner?.label);
   world.notify('podDeleted', p);
   if (p.node === undefined) return removePod(world, p, component, 'Deleted', 'a Pending pod is removed at once');
@@ -72,4 +71,5 @@ export function removePod(world: World, p: SimPod, component: Component, reason:
   world.notify('podRemoving', p);
   world.forget(p);
   world.emit(component, podLabel(p), reason, message, p.owner?.label);
+  world.notify('podRemoved', p);
 }

@@ -20,6 +20,8 @@ export class TaintEvictionController {
     world.on('podBound', (p, n) => {
       if (hasNoExecute(n)) this.processPodOnNode(p, n);
     });
+    // handlePodUpdate of a pod that is gone: cancelWorkWithEvent
+    world.on('podRemoved', (p) => this.cancelWorkWithEvent(p));
   }
 
   /** When each node's last NoExecute taint was added. */
@@ -73,8 +75,9 @@ export class TaintEvictionController {
       return;
     }
     p.eviction = { start: world.now, fireAt: triggerAt };
+    // (a DELETE by another controller leaves the work in place: it fires on the Terminating pod all the same)
     world.at(triggerAt, () => {
-      if (p.eviction?.fireAt !== triggerAt || p.deletedAt !== undefined) return;
+      if (p.eviction?.fireAt !== triggerAt) return;
       p.eviction = undefined;
       this.evict(p, n);
     });

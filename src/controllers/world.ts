@@ -103,6 +103,8 @@ export interface WorldNotifications {
   podDeleted: [SimPod];
   /** The pod object is about to leave the API server (the world's caches still hold it). */
   podRemoving: [SimPod];
+  /** The pod object left the API server (its removal recorded). */
+  podRemoved: [SimPod];
   /** The pod was deleted on a node that is down: it stays Terminating, no kubelet confirms. */
   podStuckTerminating: [SimPod, NodeState];
 }
@@ -138,7 +140,7 @@ export class World {
   readonly pending = new Set<SimPod>();
   /** Set when a pod is deleted or removed: a snapshot built for the scheduler is out of date. */
   podsChanged = false;
-  private readonly listeners: Listeners = { noExecuteTaint: [], podBound: [], podDeleted: [], podRemoving: [], podStuckTerminating: [] };
+  private readonly listeners: Listeners = { noExecuteTaint: [], podBound: [], podDeleted: [], podRemoving: [], podRemoved: [], podStuckTerminating: [] };
 
   constructor(options: WorldOptions) {
     this.nodes = options.nodes;
