@@ -274,6 +274,38 @@ function createdPodErrors(kind: string, template: Template | undefined, labels: 
     .map((e) => ({ ...e, message: e.message + podNote(kind) }));
 }
 
+/** ValidateJob after the create path's SetDefaults_Job and generateSelectorIfNeeded. */
+function validateJob(object: Obj, template: PodValidationOptions): FieldError[] {
+  const spec = object.spec ?? {};
+  const name = object.metadata?.name ?? '';
+  // generateSelectorIfNeeded (pkg/registry/batch/job/strategy.go): without manualSelector the API server adds the
+  // job-name and batch.kubernetes.io/job-name labels (unless given) to the template before validating it
+  const t = spec.template as Template | undefined;
+  const labels = { 'job-name': name, 'batch.kubernetes.io/job-name': name, ...t?.metadata?.labels };
+  // SetDefaults_Job (pkg/apis/batch/v1/defaults.go): completions and parallelism 1 when both are unset, and a Job
+  // without labels takes its template's
+  const defaulted = spec.completions == null && spec.parallelism == null ? { ...spec, completions: 1, parallelism: 1 } : spec;
+  const validated = spec.manualSelector === true ? defaulted : { ...defaulted, template: { ...t, metadata: { ...t?.metadata, labels } } };
+  const ownLabels = object.metadata?.labels && Object.keys(object.metadata.labels).length ? object.metadata.labels : t?.metadata?.labels;
+  const meta = ownLabels ? { ...object.metadata, labels: ownLabels } : object.metadata;
+  const errs = [...validateObjectMeta(meta, true, nameIsDNSSubdomain), ...validateJobSpec(validated, 'spec', template)];
+  if (spec.manualSelector === true) {
+    const selector = spec.selector as LabelSelector | undefined;
+    if (!selector) errs.push(required('spec.selector'));
+    else errs.push(...validateLabelSelector(selector, 'spec.selector'));
+    const labels = (spec.template as Template | undefined)?.metadata?.labels;
+    // LabelSelectorAsSelector(nil) selects nothing, so a missing selector never matches (ValidateJobSpec)
+    if (selectorMatches(selector, labels) === false) errs.push(invalid('spec.template.metadata.labels', labels ?? null, NOT_MATCHING));
+  }
+  const completions = defaulted.completions as number | undefined;
+  if (spec.completionMode === 'Indexed' && typeof completions === 'number' && completions > 0) {
+    const hostname = `${name}-${completions - 1}`;
+    if (isDNS1123Label(hostname).length) errs.push(invalid('metadata.name', name, `will not able to create pod with invalid DNS label: ${hostname}`));
+  }
+  const vt = validated.template as Template | undefined;
+  return [...errs, ...createdPodErrors('Job', vt, createdPodLabels('Job', vt, spec), 'spec.template.spec', template)];
+}
+
 /**
  * The API server's create validation for the kinds the matchers take; [] for other kinds. From 1.37 the errors
  * that declarative validation covers (labels, resource requirements, …) come back once: the API server drops the
@@ -383,35 +415,8 @@ function validateKind(object: Obj, comparisonOperators: boolean): FieldError[] {
         ...createdPodErrors('ReplicationController', t, createdPodLabels('ReplicationController', t), 'spec.template.spec', template),
       ];
     }
-    case 'Job': {
-      const name = object.metadata?.name ?? '';
-      // generateSelectorIfNeeded (pkg/registry/batch/job/strategy.go): without manualSelector the API server adds the
-      // job-name and batch.kubernetes.io/job-name labels (unless given) to the template before validating it
-      const t = spec.template as Template | undefined;
-      const labels = { 'job-name': name, 'batch.kubernetes.io/job-name': name, ...t?.metadata?.labels };
-      // SetDefaults_Job (pkg/apis/batch/v1/defaults.go): completions and parallelism 1 when both are unset, and a Job
-      // without labels takes its template's
-      const defaulted = spec.completions == null && spec.parallelism == null ? { ...spec, completions: 1, parallelism: 1 } : spec;
-      const validated = spec.manualSelector === true ? defaulted : { ...defaulted, template: { ...t, metadata: { ...t?.metadata, labels } } };
-      const ownLabels = object.metadata?.labels && Object.keys(object.metadata.labels).length ? object.metadata.labels : t?.metadata?.labels;
-      const meta = ownLabels ? { ...object.metadata, labels: ownLabels } : object.metadata;
-      const errs = [...validateObjectMeta(meta, true, nameIsDNSSubdomain), ...validateJobSpec(validated, 'spec', template)];
-      if (spec.manualSelector === true) {
-        const selector = spec.selector as LabelSelector | undefined;
-        if (!selector) errs.push(required('spec.selector'));
-        else errs.push(...validateLabelSelector(selector, 'spec.selector'));
-        const labels = (spec.template as Template | undefined)?.metadata?.labels;
-        // LabelSelectorAsSelector(nil) selects nothing, so a missing selector never matches (ValidateJobSpec)
-        if (selectorMatches(selector, labels) === false) errs.push(invalid('spec.template.metadata.labels', labels ?? null, NOT_MATCHING));
-      }
-      const completions = defaulted.completions as number | undefined;
-      if (spec.completionMode === 'Indexed' && typeof completions === 'number' && completions > 0) {
-        const hostname = `${name}-${completions - 1}`;
-        if (isDNS1123Label(hostname).length) errs.push(invalid('metadata.name', name, `will not able to create pod with invalid DNS label: ${hostname}`));
-      }
-      const vt = validated.template as Template | undefined;
-      return [...errs, ...createdPodErrors('Job', vt, createdPodLabels('Job', vt, spec), 'spec.template.spec', template)];
-    }
+    case 'Job':
+      return validateJob(object, template);
     case 'CronJob': {
       const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateCronJobSpec(spec, template)];
       const name = object.metadata?.name ?? '';
