@@ -13,6 +13,13 @@ export interface KnownDeviation {
   matches(input: any, diffs: readonly Difference[]): boolean;
   /** A case in the class, checked against the oracle on every run. */
   witness: unknown;
+  /** The releases (e.g. ['1.37']) the entry applies to; every release when absent. */
+  releases?: readonly string[];
+}
+
+/** The entries that hold for a release: a release-specific deviation never hides a difference in another release. */
+export function knownFor(release: string): KnownDeviation[] {
+  return KNOWN.filter((k) => !k.releases || k.releases.includes(release));
 }
 
 const NAMESPACES = [

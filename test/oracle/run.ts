@@ -1,10 +1,12 @@
 // The differential run: for each domain, random cases from fast-check are answered by the library and by the
 // oracle binary built from upstream's packages, compared exactly, and each unexplained difference is shrunk to a
-// minimal case. Usage (through scripts/oracle.mjs): run.ts --oracle <binary> --release 1.35 [--cases N] [--seed S]
+// minimal case, with the library configured as that release (configure({ kubernetesVersion })). Usage (through
+// scripts/oracle.mjs): run.ts --oracle <binary> --release 1.35 [--cases N] [--seed S]
 import fc from 'fast-check';
 import { OracleClient } from './client';
 import { DOMAINS, type Domain } from './domains';
-import { KNOWN, type KnownDeviation } from './known';
+import { knownFor, type KnownDeviation } from './known';
+import { configure, KUBERNETES_VERSIONS, type KubernetesVersion } from './lib';
 import type { Difference } from './compare';
 
 function arg(name: string, fallback?: string): string | undefined {
@@ -16,6 +18,9 @@ type Outcome =
   | { kind: 'equal' }
   | { kind: 'known'; entry: KnownDeviation }
   | { kind: 'differing'; diffs: Difference[]; ours: unknown; upstream: unknown };
+
+/** The known deviations of the release under test (main sets them). */
+let KNOWN: KnownDeviation[] = [];
 
 async function evaluate(domain: Domain<any, any>, client: OracleClient, input: unknown): Promise<Outcome> {
   const answer = await client.ask(domain.name, input);
@@ -89,6 +94,12 @@ async function main() {
   const cases = Number(arg('cases', '500'));
   const seed = Number(arg('seed', String(Date.now() % 1_000_000)));
   if (!binary) throw new Error('--oracle <binary> is required');
+  if (!(KUBERNETES_VERSIONS as readonly string[]).includes(release)) {
+    throw new Error(`--release ${release}: the library models ${KUBERNETES_VERSIONS.join(', ')}`);
+  }
+  // The library answers as the release the oracle was built from (src/config.ts kubernetesVersion).
+  configure({ kubernetesVersion: release as KubernetesVersion });
+  KNOWN = knownFor(release);
   const client = new OracleClient(binary);
   const version = await client.ask('version');
   console.log(`oracle k8s ${release}: ${JSON.stringify(version.output)} seed ${seed}`);
@@ -107,7 +118,8 @@ async function main() {
   }
   client.close();
   for (const p of problems) console.log(p);
-  console.log(`oracle: ${total} cases, ${differences} differences, ${known} known`);
+  // the release's summary line; scripts/oracle.mjs adds the runs up into `oracle: N cases, D differences, K known`
+  console.log(`oracle k8s ${release}: ${total} cases, ${differences} differences, ${known} known`);
   process.exitCode = differences || problems.length ? 1 : 0;
 }
 
