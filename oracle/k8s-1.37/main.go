@@ -1,5 +1,5 @@
-// The oracle for Kubernetes 1.35: reads one JSON question per line on stdin and writes one JSON answer per line on
-// stdout, computed by upstream's own packages (k8s.io/kubernetes v1.35.4 and its staging modules). See ../README.md.
+// The oracle for Kubernetes 1.37: reads one JSON question per line on stdin and writes one JSON answer per line on
+// stdout, computed by upstream's own packages (k8s.io/kubernetes v1.37.2 and its staging modules). See ../README.md.
 package main
 
 import (
@@ -12,7 +12,7 @@ import (
 	"github.com/go-logr/logr"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/klog/v2"
-	_ "k8s.io/kubernetes/pkg/features" // init(): registers the kube feature gates with their 1.35 defaults
+	_ "k8s.io/kubernetes/pkg/features" // init(): registers the kube feature gates with their 1.37 defaults
 )
 
 // question is one line of input; Domain picks the handler, the rest is the domain's own payload.

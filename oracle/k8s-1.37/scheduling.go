@@ -1,14 +1,16 @@
 package main
 
 // The scheduling domain: one pod against a cluster (nodes, pods bound to them, namespaces), decided by the real
-// kube-scheduler 1.35.4 built by scheduler.New with the default profile. Each question loads its cluster into the
+// kube-scheduler 1.37.2 built by scheduler.New with the default profile. Each question loads its cluster into the
 // scheduler's own cache (AddNode/AddPod, as the informer event handlers do), then
 //   - runs the profile's PreEnqueue plugins (SchedulingGates) as the scheduling queue does;
 //   - probes every node: RunPreFilterPlugins, then RunFilterPluginsWithNominatedPods per node, with the
 //     PreFilterResult narrowing of findNodesThatFitPod (schedule_one.go), and RunPreScorePlugins/RunScorePlugins
 //     over the feasible nodes, as prioritizeNodes does;
-//   - runs the real algorithm, sched.SchedulePod (schedulePod: UpdateSnapshot, findNodesThatFitPod,
-//     prioritizeNodes, selectHost), whose *framework.FitError gives the FitError text (FitError.Error()).
+//   - runs the real algorithm, sched.SchedulePod (schedulePod: findNodesThatFitPod, prioritizeNodes, then the
+//     top of framework.NewSortedScoredNodes), whose *framework.FitError gives the FitError text (FitError.Error()).
+// Moved since 1.35: scheduler.NewInformerFactory takes an informer name (nil: the informers are never started),
+// and SchedulePod takes the queue's *framework.QueuedPodInfo instead of the pod.
 // The probe's statuses are checked against the FitError's Diagnosis, and its top-scored set against the host the
 // algorithm picked, so that the probe cannot drift from what schedulePod decides.
 
@@ -83,7 +85,7 @@ type schedulingOracle struct {
 
 func newSchedulingOracle(ctx context.Context) (*schedulingOracle, error) {
 	client := fake.NewClientset()
-	factory := scheduler.NewInformerFactory(client, 0)
+	factory := scheduler.NewInformerFactory(client, 0, nil)
 	recorder := events.NewFakeRecorder(0)
 	sched, err := scheduler.New(ctx, client, factory, nil, profile.RecorderFactory(func(string) events.EventRecorder { return recorder }),
 		// every node is filtered and scored, whatever the cluster size (numFeasibleNodesToFind)
@@ -190,7 +192,12 @@ func (o *schedulingOracle) answer(ctx context.Context, raw []byte) (*schedulingO
 	}
 	state := framework.NewCycleState()
 	state.Write(framework.PodsToActivateKey, framework.NewPodsToActivate())
-	result, err := o.sched.SchedulePod(ctx, o.fw, state, pod)
+	podInfo, err := framework.NewPodInfo(pod)
+	if err != nil {
+		return nil, fmt.Errorf("pod info: %w", err)
+	}
+	// what the scheduling queue hands scheduleOne (PodSignature stays nil: OpportunisticBatching is off)
+	result, err := o.sched.SchedulePod(ctx, o.fw, state, &framework.QueuedPodInfo{PodInfo: podInfo})
 	var fitErr *framework.FitError
 	switch {
 	case errors.As(err, &fitErr):

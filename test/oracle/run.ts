@@ -90,7 +90,7 @@ async function checkWitnesses(client: OracleClient, domain: Domain<any, any>): P
 
 async function main() {
   const binary = arg('oracle');
-  const release = arg('release', '?');
+  const release = arg('release', '?')!;
   const cases = Number(arg('cases', '500'));
   const seed = Number(arg('seed', String(Date.now() % 1_000_000)));
   if (!binary) throw new Error('--oracle <binary> is required');
