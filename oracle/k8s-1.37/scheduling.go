@@ -87,7 +87,7 @@ func newSchedulingOracle(ctx context.Context) (*schedulingOracle, error) {
 	client := fake.NewClientset()
 	factory := scheduler.NewInformerFactory(client, 0, nil)
 	recorder := events.NewFakeRecorder(0)
-	sched, err := scheduler.New(ctx, client, factory, nil, profile.RecorderFactory(func(string) events.EventRecorder { return recorder }),
+	sched, err := scheduler.New(ctx, client, factory, nil, profile.RecorderFactory(func(string) events.EventRecorderLogger { return recorder }),
 		// every node is filtered and scored, whatever the cluster size (numFeasibleNodesToFind)
 		scheduler.WithPercentageOfNodesToScore(ptr.To[int32](100)))
 	if err != nil {

@@ -8,6 +8,7 @@ import { assertNode, isNode, type Subject } from '../k8s/subject';
 import { subjectOf } from '../k8s/subject';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeReads, type NodeUsage, type PodInfo, type Resources } from './framework';
 import { CLUSTER_PLUGINS, cycleFor, FILTER_PLUGINS, podRejection, podsByNode, runFilters, schedule, type NodeVerdict } from '.';
+import { outsidePreFilterResult } from './plugins/nodeaffinity/prefilter';
 import { runClusterFilters, type CycleState } from './cycle';
 import { buildSnapshot, type Snapshot } from './snapshot';
 
@@ -200,8 +201,9 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
       const v = runFilters(pod, infos[j], usages[j], cycle);
       return v.feasible ? 0 : codeOf(v.status!.plugin);
     }
-    // NodeAffinity PreFilter: nodes outside its result are never filtered (runFilters does the same).
-    if (pod.nodeNames && !pod.nodeNames.has(infos[j].name)) return PLUGIN_CODES.NodeAffinity;
+    // NodeAffinity's (and from v1.37 NodeName's) PreFilter: nodes outside the result are never filtered (as in runFilters).
+    const outside = outsidePreFilterResult(pod, infos[j]);
+    if (outside) return codeOf(outside.plugin);
     return checkAll(pod, infos[j], usages[j]);
   };
 
