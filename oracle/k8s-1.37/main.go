@@ -30,8 +30,9 @@ type answer struct {
 }
 
 // Feature gates are process-wide and captured when the scheduler is built, so they are set once, here.
-// OpportunisticBatching (beta, on in 1.35) reuses a previous cycle's result for pods of the same signature: the
-// questions are independent clusters, so a hint from the previous question must not leak into the next.
+// OpportunisticBatching (beta, on since 1.35, still on at 1.37.2) reuses a previous cycle's result for pods of the
+// same signature: the questions are independent clusters, so a hint from the previous question must not leak into
+// the next. Every other gate keeps its 1.37 default (version.go reports the ones that shape the answers).
 var gates = map[string]bool{"OpportunisticBatching": false}
 
 func main() {
