@@ -46,7 +46,8 @@ interface Found { signature: string; input: unknown; diffs: Difference[] }
 
 async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: number, seed: number) {
   const counts = { cases: 0, equal: 0, known: 0, differing: 0 };
-  const usedKnown = new Set<string>();
+  /** Cases per known deviation, for the report. */
+  const usedKnown = new Map<string, number>();
   const found: Found[] = [];
   const seen = new Set<string>();
   let attempt = 0;
@@ -58,7 +59,7 @@ async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: 
         if (!shrinking) {
           counts.cases++;
           if (o.kind === 'equal') counts.equal++;
-          else if (o.kind === 'known') { counts.known++; usedKnown.add(o.entry.id); }
+          else if (o.kind === 'known') { counts.known++; usedKnown.set(o.entry.id, (usedKnown.get(o.entry.id) ?? 0) + 1); }
           else counts.differing++;
         }
         if (o.kind !== 'differing' || seen.has(signature(o.diffs))) return true;
@@ -106,10 +107,11 @@ async function main() {
   let total = 0, differences = 0, known = 0;
   const problems: string[] = [];
   for (const domain of DOMAINS) {
-    const { counts, found } = await runDomain(domain, client, cases, seed);
+    const { counts, found, usedKnown } = await runDomain(domain, client, cases, seed);
     problems.push(...(await checkWitnesses(client, domain)));
     total += counts.cases; differences += counts.differing; known += counts.known;
     console.log(`${domain.name} (k8s ${release}): ${counts.cases} cases, ${counts.equal} equal, ${counts.differing} differing, ${counts.known} known`);
+    for (const [id, n] of usedKnown) console.log(`  known ${id}: ${n}`);
     for (const f of found) {
       console.log(`  difference [${f.signature}]`);
       for (const d of f.diffs) console.log(`    ${d.field}: ours ${JSON.stringify(d.ours)} upstream ${JSON.stringify(d.upstream)}`);
