@@ -49,20 +49,30 @@ function versionLdflags(cwd) {
   return `-ldflags=-X ${pkg}.gitVersion=v${m[1]}.${m[2]}.${m[3]} -X ${pkg}.gitMajor=${m[1]} -X ${pkg}.gitMinor=${m[2]}`;
 }
 
-/** go test (the drift checks) and go build, one release after another: each go command uses every core. */
-function build(dir) {
-  const cwd = path.join(root, 'oracle', dir);
-  // bin/ is git-ignored; each module has its own, so the binaries of two releases never overwrite each other,
-  // and Go's build cache (outside the tree) keeps both releases' packages.
-  const binary = path.join(cwd, 'bin', 'oracle');
-  for (const step of [['test', './...'], ['build', versionLdflags(cwd), '-o', binary, '.']]) {
-    const r = spawnSync('go', step, { cwd, env: goEnv, stdio: ['ignore', 'inherit', 'inherit'] });
-    if (r.status !== 0) {
+/** A go command in a module; resolves when it exits, failing the whole run when it fails. */
+function goStep(cwd, dir, step) {
+  return new Promise((resolve) => {
+    const child = spawn('go', step, { cwd, env: goEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('close', (status) => {
+      if (status === 0) return resolve();
       console.error(`oracle/${dir}: go ${step[0]} failed`);
       process.exit(2);
-    }
-  }
-  return binary;
+    });
+  });
+}
+
+/**
+ * go test (the drift checks), then go build. Releases build side by side: with warm caches a build is a link, which
+ * is mostly one core, and after `git clean` every release relinks.
+ */
+async function build(dir) {
+  const cwd = path.join(root, 'oracle', dir);
+  // bin/ is git-ignored; each module has its own, so the binaries of two releases never overwrite each other, and
+  // Go's build cache (outside the tree) keeps both releases' packages. An up-to-date binary is not relinked.
+  const binary = path.join(cwd, 'bin', 'oracle');
+  await goStep(cwd, dir, ['test', './...']);
+  await goStep(cwd, dir, ['build', versionLdflags(cwd), '-o', binary, '.']);
+  return [dir, binary];
 }
 
 const tsNode = createRequire(import.meta.url).resolve('ts-node/register');
@@ -98,7 +108,7 @@ async function runAll(binaries) {
   return releases.map((dir) => results.find((r) => r.dir === dir));
 }
 
-const binaries = new Map(releases.map((dir) => [dir, build(dir)]));
+const binaries = new Map(await Promise.all(releases.map(build)));
 const totals = { cases: 0, differences: 0, known: 0 };
 let failed = false;
 for (const r of await runAll(binaries)) {
