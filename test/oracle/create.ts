@@ -32,8 +32,9 @@ const HINTS = [` (${COMPARISON_GATE_HINT})`, / \(did you mean \w+\?\)$/];
 
 const stripHints = (body: string) => HINTS.reduce<string>((b, h) => (typeof h === 'string' ? (b.endsWith(h) ? b.slice(0, -h.length) : b) : b.replace(h, '')), body);
 
-export function libraryCreate(input: CreateInput, version: KubernetesVersion = '1.35'): OursCreate {
-  return withConfiguration({ kubernetesVersion: version, admission: { extendedResourceToleration: input.extendedResourceToleration } }, () => {
+/** The library's answer; `version` overrides the configured kubernetesVersion (the frozen regressions name theirs). */
+export function libraryCreate(input: CreateInput, version?: KubernetesVersion): OursCreate {
+  return withConfiguration({ ...(version ? { kubernetesVersion: version } : {}), admission: { extendedResourceToleration: input.extendedResourceToleration } }, () => {
     const object = structuredClone(input.object);
     const wrongType = typeErrors(object);
     if (wrongType.length) return { decode: wrongType.map((e) => e.field) };
@@ -93,6 +94,7 @@ export function compareCreate(ours: OursCreate, upstream: UpstreamCreate): Diffe
 export const create: Domain<CreateInput, OursCreate> = {
   name: 'create',
   arbitrary: createInputArb,
-  ours: (input, release = '1.35') => libraryCreate(input, release as KubernetesVersion),
+  // the release: run.ts configures kubernetesVersion for the whole run
+  ours: (input) => libraryCreate(input),
   compare: compareCreate as Domain<CreateInput, OursCreate>['compare'],
 };

@@ -11,7 +11,7 @@ export interface Domain<I, O> {
   name: string;
   arbitrary: fc.Arbitrary<I>;
   /** The library's answer; a thrown error is an answer too (the library refused the input). */
-  ours(input: I, release?: string): O;
+  ours(input: I): O;
   compare(ours: O, upstream: O): Difference[];
 }
 

@@ -1,10 +1,12 @@
 // The differential run: for each domain, random cases from fast-check are answered by the library and by the
 // oracle binary built from upstream's packages, compared exactly, and each unexplained difference is shrunk to a
-// minimal case. Usage (through scripts/oracle.mjs): run.ts --oracle <binary> --release 1.35 [--cases N] [--seed S]
+// minimal case, with the library configured as that release (configure({ kubernetesVersion })). Usage (through
+// scripts/oracle.mjs): run.ts --oracle <binary> --release 1.35 [--cases N] [--seed S]
 import fc from 'fast-check';
 import { OracleClient } from './client';
 import { DOMAINS, type Domain } from './domains';
-import { KNOWN, type KnownDeviation } from './known';
+import { knownFor, type KnownDeviation } from './known';
+import { configure, KUBERNETES_VERSIONS, type KubernetesVersion } from './lib';
 import type { Difference } from './compare';
 
 function arg(name: string, fallback?: string): string | undefined {
@@ -17,11 +19,14 @@ type Outcome =
   | { kind: 'known'; entry: KnownDeviation }
   | { kind: 'differing'; diffs: Difference[]; ours: unknown; upstream: unknown };
 
-async function evaluate(domain: Domain<any, any>, client: OracleClient, input: unknown, release: string): Promise<Outcome> {
+/** The known deviations of the release under test (main sets them). */
+let KNOWN: KnownDeviation[] = [];
+
+async function evaluate(domain: Domain<any, any>, client: OracleClient, input: unknown): Promise<Outcome> {
   const answer = await client.ask(domain.name, input);
   let ours: unknown;
   try {
-    ours = domain.ours(input, release);
+    ours = domain.ours(input);
   } catch (e) {
     ours = { refused: (e as Error).message };
   }
@@ -39,9 +44,10 @@ const signature = (diffs: readonly Difference[]) => [...new Set(diffs.map((d) =>
 
 interface Found { signature: string; input: unknown; diffs: Difference[] }
 
-async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: number, seed: number, release: string) {
+async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: number, seed: number) {
   const counts = { cases: 0, equal: 0, known: 0, differing: 0 };
-  const usedKnown = new Set<string>();
+  /** Cases per known deviation, for the report. */
+  const usedKnown = new Map<string, number>();
   const found: Found[] = [];
   const seen = new Set<string>();
   let attempt = 0;
@@ -49,11 +55,11 @@ async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: 
     let shrinking = false;
     const result = await fc.check(
       fc.asyncProperty(domain.arbitrary, async (input) => {
-        const o = await evaluate(domain, client, input, release);
+        const o = await evaluate(domain, client, input);
         if (!shrinking) {
           counts.cases++;
           if (o.kind === 'equal') counts.equal++;
-          else if (o.kind === 'known') { counts.known++; usedKnown.add(o.entry.id); }
+          else if (o.kind === 'known') { counts.known++; usedKnown.set(o.entry.id, (usedKnown.get(o.entry.id) ?? 0) + 1); }
           else counts.differing++;
         }
         if (o.kind !== 'differing' || seen.has(signature(o.diffs))) return true;
@@ -64,7 +70,7 @@ async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: 
     );
     if (!result.failed || !result.counterexample) break;
     const input = result.counterexample[0];
-    const o = await evaluate(domain, client, input, release);
+    const o = await evaluate(domain, client, input);
     const diffs = o.kind === 'differing' ? o.diffs : [];
     found.push({ signature: signature(diffs), input, diffs });
     seen.add(signature(diffs));
@@ -72,10 +78,10 @@ async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: 
   return { counts, found, usedKnown };
 }
 
-async function checkWitnesses(client: OracleClient, domain: Domain<any, any>, release: string): Promise<string[]> {
+async function checkWitnesses(client: OracleClient, domain: Domain<any, any>): Promise<string[]> {
   const problems: string[] = [];
   for (const entry of KNOWN.filter((k) => k.domain === domain.name)) {
-    const o = await evaluate(domain, client, entry.witness, release);
+    const o = await evaluate(domain, client, entry.witness);
     if (o.kind !== 'known' || o.entry.id !== entry.id) {
       problems.push(`known deviation ${entry.id}: its witness ${o.kind === 'equal' ? 'no longer differs (fixed? remove the entry)' : 'is not matched by the entry'}`);
     }
@@ -85,10 +91,16 @@ async function checkWitnesses(client: OracleClient, domain: Domain<any, any>, re
 
 async function main() {
   const binary = arg('oracle');
-  const release = arg('release', '?');
+  const release = arg('release', '?')!;
   const cases = Number(arg('cases', '500'));
   const seed = Number(arg('seed', String(Date.now() % 1_000_000)));
   if (!binary) throw new Error('--oracle <binary> is required');
+  if (!(KUBERNETES_VERSIONS as readonly string[]).includes(release)) {
+    throw new Error(`--release ${release}: the library models ${KUBERNETES_VERSIONS.join(', ')}`);
+  }
+  // The library answers as the release the oracle was built from (src/config.ts kubernetesVersion).
+  configure({ kubernetesVersion: release as KubernetesVersion });
+  KNOWN = knownFor(release);
   const client = new OracleClient(binary);
   const version = await client.ask('version');
   console.log(`oracle k8s ${release}: ${JSON.stringify(version.output)} seed ${seed}`);
@@ -96,10 +108,11 @@ async function main() {
   const problems: string[] = [];
   const only = arg('domains')?.split(',');
   for (const domain of DOMAINS.filter((d) => !only || only.includes(d.name))) {
-    const { counts, found } = await runDomain(domain, client, cases, seed, release!);
-    problems.push(...(await checkWitnesses(client, domain, release!)));
+    const { counts, found, usedKnown } = await runDomain(domain, client, cases, seed);
+    problems.push(...(await checkWitnesses(client, domain)));
     total += counts.cases; differences += counts.differing; known += counts.known;
     console.log(`${domain.name} (k8s ${release}): ${counts.cases} cases, ${counts.equal} equal, ${counts.differing} differing, ${counts.known} known`);
+    for (const [id, n] of usedKnown) console.log(`  known ${id}: ${n}`);
     for (const f of found) {
       console.log(`  difference [${f.signature}]`);
       for (const d of f.diffs) console.log(`    ${d.field}: ours ${JSON.stringify(d.ours)} upstream ${JSON.stringify(d.upstream)}`);
@@ -108,7 +121,8 @@ async function main() {
   }
   client.close();
   for (const p of problems) console.log(p);
-  console.log(`oracle: ${total} cases, ${differences} differences, ${known} known`);
+  // the release's summary line; scripts/oracle.mjs adds the runs up into `oracle: N cases, D differences, K known`
+  console.log(`oracle k8s ${release}: ${total} cases, ${differences} differences, ${known} known`);
   process.exitCode = differences || problems.length ? 1 : 0;
 }
 
