@@ -86,6 +86,10 @@ func dispatch(ctx context.Context, sched *schedulingOracle, q question) (any, er
 		return quantityAnswer(q.Input)
 	case "kubectlTaint":
 		return kubectlTaintAnswer(q.Input)
+	case "create":
+		return createAnswer(ctx, q.Input)
+	case "yaml":
+		return yamlAnswer(q.Input)
 	case "version":
 		return versionInfo(), nil
 	}
