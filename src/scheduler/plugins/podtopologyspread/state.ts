@@ -3,7 +3,7 @@
 import type { Pod } from '../../../core/types';
 import { nodeUsage, type NodeInfo, type PodInfo } from '../../framework';
 import { SchedulerError } from '../../cycle';
-import { isTerminating, podLabels, podNamespace, subjectPodMeta, type Snapshot } from '../../snapshot';
+import { candidates, isTerminating, podIndex, podLabels, podNamespace, subjectPodMeta, type Snapshot } from '../../snapshot';
 import { NodeAffinity } from '../nodeaffinity';
 import { findUntoleratedTaint } from '../tainttoleration';
 import { LabelSelectorError, selectorMatches } from '../../../k8s/label-selector';
@@ -16,6 +16,8 @@ export interface PreFilterState {
   /** Per constraint: does the incoming pod match its own selector (selfMatch)? */
   selfMatch: boolean[];
   namespace: string;
+  /** minMatch per constraint, once worked out (the counts never change after PreFilter). */
+  mins?: number[];
 }
 
 // NodeAffinity's Filter reads only the pod and the node's labels.
@@ -31,18 +33,17 @@ function includes(c: Constraint, pod: PodInfo, node: NodeInfo, affinityMatch: ()
   return true;
 }
 
-/** common.go countPodsMatchSelector: same namespace, not terminating, matching; an empty selector counts 0. */
-function countMatching(pods: readonly Pod[], c: Constraint, namespace: string): number {
-  if (c.selector.kind === 'everything') return 0;
-  let n = 0;
-  for (const p of pods) {
-    if (isTerminating(p) || podNamespace(p) !== namespace) continue;
-    if (selectorMatches(c.selector, podLabels(p))) n++;
-  }
-  return n;
+/** common.go countPodsMatchSelector's test for one pod: same namespace, not terminating, matching. */
+function countsPod(pod: Pod, c: Constraint, namespace: string): boolean {
+  return !isTerminating(pod) && podNamespace(pod) === namespace && selectorMatches(c.selector, podLabels(pod));
 }
 
-/** filtering.go calPreFilterState, over every node of the snapshot (feasible or not). */
+/**
+ * filtering.go calPreFilterState, over every node of the snapshot (feasible or not): which nodes' domains are
+ * eligible per constraint (a walk over the nodes, in node order, so the domains are met as upstream meets them),
+ * then the matching pods counted from the snapshot's pod index instead of every node's pods. An empty selector
+ * counts 0 (countPodsMatchSelector).
+ */
 export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState | undefined {
   let constraints: Constraint[];
   try {
@@ -54,26 +55,42 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
   if (constraints.length === 0) return undefined;
   const { namespace, labels } = subjectPodMeta(pod.subject);
   const counts = constraints.map(() => new Map<string, number>());
-  for (const node of snapshot.nodes) {
+  const eligible = constraints.map(() => new Uint8Array(snapshot.nodes.length));
+  snapshot.nodes.forEach((node, position) => {
     const nodeLabels = node.info.labels;
     // A node lacking any hard topologyKey is left out of every constraint's counts.
-    if (!constraints.every((c) => Object.prototype.hasOwnProperty.call(nodeLabels, c.topologyKey))) continue;
+    if (!constraints.every((c) => Object.prototype.hasOwnProperty.call(nodeLabels, c.topologyKey))) return;
     let affinity: boolean | undefined;
     const affinityMatch = () => (affinity ??= NodeAffinity.filter(pod, node.info, NO_USAGE) === undefined);
     constraints.forEach((c, i) => {
       if (!includes(c, pod, node.info, affinityMatch)) return;
       const value = nodeLabels[c.topologyKey];
-      counts[i].set(value, (counts[i].get(value) ?? 0) + countMatching(node.pods, c, namespace));
+      if (!counts[i].has(value)) counts[i].set(value, 0);
+      eligible[i][position] = 1;
     });
-  }
+  });
+  const index = podIndex(snapshot);
+  constraints.forEach((c, i) => {
+    if (c.selector.kind === 'everything') return;
+    for (const ref of candidates(index, c.selector, namespace)) {
+      if (!eligible[i][ref.position] || !countsPod(ref.pod, c, namespace)) continue;
+      const value = ref.node.info.labels[c.topologyKey];
+      counts[i].set(value, counts[i].get(value)! + 1);
+    }
+  });
   return { constraints, counts, selfMatch: constraints.map((c) => selectorMatches(c.selector, labels)), namespace };
 }
 
-/** minMatchNum: the smallest count among eligible domains; 0 when there are fewer eligible domains than minDomains. */
+/**
+ * minMatchNum: the smallest count among eligible domains; 0 when there are fewer eligible domains than minDomains.
+ * Worked out once per state (upstream keeps it in TpKeyToCriticalPaths): the Filter asks for it on every node.
+ */
 export function minMatch(state: PreFilterState, i: number): number {
+  const mins = (state.mins ??= []);
+  if (mins[i] !== undefined) return mins[i];
   const m = state.counts[i];
-  if (m.size < state.constraints[i].minDomains) return 0;
+  if (m.size < state.constraints[i].minDomains) return (mins[i] = 0);
   let min = Infinity;
   for (const v of m.values()) if (v < min) min = v;
-  return min;
+  return (mins[i] = min);
 }
