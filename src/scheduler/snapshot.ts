@@ -6,6 +6,7 @@ import { describeObject } from '../k8s/subject';
 import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import { nodeRequested } from './plugins/noderesources/requests';
 import type { Selector } from '../k8s/label-selector';
+import { settingsGeneration } from '../core/config';
 
 export interface NodeSnapshot {
   info: NodeInfo;
@@ -273,4 +274,54 @@ export function union(lists: ReadonlyArray<readonly PodRef[]>): readonly PodRef[
   const out: PodRef[] = [];
   for (const l of nonEmpty) for (const r of l) if (!seen.has(r)) seen.add(r), out.push(r);
   return out.sort((a, b) => a.seq - b.seq);
+}
+
+/** Existing pods by spec.nodeName (pods without one are on no node), as buildSnapshot takes them. */
+export function groupByNode(pods: readonly Pod[] | undefined): Map<string, Pod[]> {
+  const map = new Map<string, Pod[]>();
+  for (const p of pods ?? []) {
+    const name = p.spec?.nodeName;
+    if (!name) continue;
+    const list = map.get(name);
+    if (list) list.push(p);
+    else map.set(name, [p]);
+  }
+  return map;
+}
+
+// One snapshot per cluster a test file checks against: the same nodes, existing pods and namespaces give the same
+// snapshot (and its pod index, and the PreFilter states cached per snapshot). Keyed by the arrays and by their first
+// item (a matcher may receive a fresh array from an iterable on every call), then compared item by item, so a
+// pushed, removed or replaced object is a different cluster. What is not seen: an object changed in place.
+interface Shared { generation: number; nodes: readonly Node[]; pods: readonly Pod[]; namespaces: readonly KubeObject[]; snapshot: Snapshot }
+const sharedByKey = new WeakMap<object, Shared>();
+const NONE: readonly never[] = [];
+const sameItems = (a: readonly unknown[], b: readonly unknown[]) => {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+/**
+ * The snapshot of `nodes` with `pods` bound by spec.nodeName and `namespaces`, built once and reused while the same
+ * objects are passed again (in any arrays). A changed list — an object added, removed or replaced — gives a fresh
+ * snapshot. A Node or Pod mutated in place (a label edited on the same object) is not detected: pass a new object,
+ * or call configure()/resetConfiguration(), which drop every cached snapshot. The snapshot is shared: never assume
+ * pods into it (placeReplicas and simulateOutage build their own with buildSnapshot).
+ */
+export function snapshotFor(nodes: readonly Node[], pods: readonly Pod[] = NONE, namespaces: readonly KubeObject[] = NONE): Snapshot {
+  const generation = settingsGeneration();
+  const keys: object[] = [nodes, ...(nodes.length ? [nodes[0]] : [])];
+  for (const key of keys) {
+    const hit = sharedByKey.get(key);
+    if (hit && hit.generation === generation && sameItems(hit.nodes, nodes) && sameItems(hit.pods, pods) && sameItems(hit.namespaces, namespaces)) {
+      if (key !== nodes) sharedByKey.set(nodes, hit);
+      return hit.snapshot;
+    }
+  }
+  const snapshot = buildSnapshot(nodes, groupByNode(pods), namespaces);
+  const entry: Shared = { generation, nodes: [...nodes], pods: [...pods], namespaces: [...namespaces], snapshot };
+  for (const key of keys) sharedByKey.set(key, entry);
+  return snapshot;
 }

@@ -1,7 +1,7 @@
 // PodTopologySpread's PreFilter state (podtopologyspread/filtering.go calPreFilterState, common.go): per hard
 // (DoNotSchedule) constraint, the matching pods in each eligible domain of the whole cluster.
 import type { Pod } from '../../../core/types';
-import { nodeUsage, type NodeInfo, type PodInfo } from '../../framework';
+import { nodeUsage, type PodInfo } from '../../framework';
 import { SchedulerError } from '../../cycle';
 import { candidates, isTerminating, podIndex, podLabels, podNamespace, subjectPodMeta, type Snapshot } from '../../snapshot';
 import { NodeAffinity } from '../nodeaffinity';
@@ -26,13 +26,6 @@ const NO_USAGE = nodeUsage([]);
 /** Thrown when the pod's constraints cannot be parsed: upstream PreFilter returns an Error (no verdict). */
 export class PodTopologySpreadError extends SchedulerError {}
 
-/** common.go matchNodeInclusionPolicies */
-function includes(c: Constraint, pod: PodInfo, node: NodeInfo, affinityMatch: () => boolean): boolean {
-  if (c.nodeAffinityPolicy === 'Honor' && !affinityMatch()) return false;
-  if (c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(node.taints, pod.tolerations, pod.comparisonOperators)) return false;
-  return true;
-}
-
 /** common.go countPodsMatchSelector's test for one pod: same namespace, not terminating, matching. */
 function countsPod(pod: Pod, c: Constraint, namespace: string): boolean {
   return !isTerminating(pod) && podNamespace(pod) === namespace && selectorMatches(c.selector, podLabels(pod));
@@ -56,19 +49,23 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
   const { namespace, labels } = subjectPodMeta(pod.subject);
   const counts = constraints.map(() => new Map<string, number>());
   const eligible = constraints.map(() => new Uint8Array(snapshot.nodes.length));
-  snapshot.nodes.forEach((node, position) => {
+  const nodes = snapshot.nodes;
+  for (let position = 0; position < nodes.length; position++) {
+    const node = nodes[position];
     const nodeLabels = node.info.labels;
     // A node lacking any hard topologyKey is left out of every constraint's counts.
-    if (!constraints.every((c) => Object.prototype.hasOwnProperty.call(nodeLabels, c.topologyKey))) return;
+    if (!constraints.every((c) => Object.prototype.hasOwnProperty.call(nodeLabels, c.topologyKey))) continue;
     let affinity: boolean | undefined;
-    const affinityMatch = () => (affinity ??= NodeAffinity.filter(pod, node.info, NO_USAGE) === undefined);
-    constraints.forEach((c, i) => {
-      if (!includes(c, pod, node.info, affinityMatch)) return;
+    for (let i = 0; i < constraints.length; i++) {
+      const c = constraints[i];
+      // common.go matchNodeInclusionPolicies
+      if (c.nodeAffinityPolicy === 'Honor' && !(affinity ??= NodeAffinity.check!(pod, node.info, NO_USAGE) === undefined)) continue;
+      if (c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(node.info.taints, pod.tolerations, pod.comparisonOperators)) continue;
       const value = nodeLabels[c.topologyKey];
       if (!counts[i].has(value)) counts[i].set(value, 0);
       eligible[i][position] = 1;
-    });
-  });
+    }
+  }
   const index = podIndex(snapshot);
   constraints.forEach((c, i) => {
     if (c.selector.kind === 'everything') return;
