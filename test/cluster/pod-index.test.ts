@@ -118,7 +118,7 @@ function objects(g: Generated) {
   return { nodes, pods, pod };
 }
 
-const namespaces: KubeObject[] = [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'other', labels: { team: 'o' } } }];
+const namespaces = [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'other', labels: { team: 'o' } } }] as unknown as KubeObject[];
 
 /** The states over `snapshot` equal the walks over it; returns them for comparing two snapshots. */
 function checkAgainstWalks(pod: PodInfo, snapshot: Snapshot) {
