@@ -6,23 +6,15 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
-import { placeReplicas } from './placement/place';
-import { toSubject } from './k8s/subject';
-import { scheduleOn } from './engine/evaluate';
-import { describeGated } from './scheduler';
-import { nodeInfo, podInfo } from './scheduler/framework';
-import { taintEviction } from './controllers/taint-eviction';
-import { parseTaint, taint } from './k8s/kubectl-taint';
-import { validate } from './engine/validate';
+import { describeGated, evict, nodesDown, parseTaint, place, rejectedByApiServer, schedule, taint, toSubject, validate, zone, type Failure } from './engine';
 import { settings } from './core/config';
-import { rejectedByApiServer, indent } from './matchers/context';
-import { describeRejections, nodeNames } from './matchers/toBeSchedulableOnAnyOf';
-import { describeTime, explainEviction } from './matchers/toBeEvictedFrom';
+import { describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
+import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, reportFiles, writeReport, type PlacementReport } from './report/report';
-import { nodesDown, zone } from './outage/simulate';
 import { renderChart, renderKustomization, RenderError } from './render';
-import type { Failure } from './outage/types';
+
+const indent = indentLines;
 
 /** Bad input: the message is printed as is and the exit code is 2. */
 class InputError extends Error {}
@@ -114,7 +106,7 @@ const toLabel = (o: KubeObject) => (isWorkload(o) ? toSubject(o).label : `${o.ki
 function explain(workloads: KubeObject[] & { namespaces: KubeObject[] }, nodes: Node[], existingPods: Pod[] | undefined): string {
   return workloads.map((w) => {
     const s = toSubject(w);
-    const result = scheduleOn(w, nodes, { existingPods, namespaces: workloads.namespaces });
+    const result = schedule(s, nodes, { existingPods, namespaces: workloads.namespaces });
     if (result.gated) return `${s.label}\n  ${describeGated(s.label, result.gated.gates).replace(/\n/g, '\n  ')}`;
     const head = result.feasible.length
       ? `  schedulable on ${result.feasible.length} of ${nodes.length} node(s): ${nodeNames(result.feasible.map((v) => v.node), 10)}`
@@ -126,11 +118,10 @@ function explain(workloads: KubeObject[] & { namespaces: KubeObject[] }, nodes: 
   }).join('\n\n');
 }
 
-function evict(workloads: KubeObject[], node: Node): string {
+function evictions(workloads: KubeObject[], node: Node): string {
   return workloads.map((w) => {
-    const pod = podInfo(toSubject(w));
-    const verdict = taintEviction(pod, nodeInfo(node));
-    return `${pod.subject.label}: ${describeTime(verdict.after)}\n${indent(explainEviction(pod, verdict, node).split('\n'), '  ')}`;
+    const answer = evict(toSubject(w), node);
+    return `${answer.pod}: ${describeTime(answer.after)}\n${indent(explainEviction(answer).split('\n'), '  ')}`;
   }).join('\n\n');
 }
 
@@ -150,9 +141,9 @@ function oneNode(nodes: Node[], file: string, name: string | undefined): Node {
 
 /** Where every pod the workloads' controllers create lands, placed one at a time (placeReplicas). */
 function explainReplicas(workloads: KubeObject[] & { namespaces: KubeObject[] }, nodes: Node[], existingPods: Pod[] | undefined): string {
-  const placement = placeReplicas(workloads, nodes, { existingPods, namespaces: workloads.namespaces });
-  const sections = workloads.map((w) => {
-    const pods = placement.of(w);
+  const placement = place(workloads, { nodes, existingPods, namespaces: workloads.namespaces });
+  const sections = workloads.map((w, i) => {
+    const pods = placement.pods.filter((p) => p.owner === i);
     const pending = pods.filter((p) => !p.node);
     const lines = pods.map((p) => (p.node ? `  ${p.name} → ${p.node}` : `  ${p.name} Pending: ${p.fitError}`));
     const head = `${toSubject(w).label}: ${pods.length - pending.length}/${pods.length} pod(s) scheduled`;
@@ -246,7 +237,7 @@ Examples:
       const workloads = workloadsOf(manifests);
       const node = oneNode(nodesOf([o.node]), o.node, o.nodeName);
       checkValid([...workloads, node]);
-      out(`${evict(workloads, o.taint?.length ? taint(node, ...o.taint) : node)}\n`);
+      out(`${evictions(workloads, o.taint?.length ? taint(node, ...o.taint) : node)}\n`);
     });
 
   // --ignore and --kind for the commands that read manifests

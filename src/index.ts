@@ -19,7 +19,7 @@ export type { NodeScore } from './scheduler/score';
 export { scheduleMatrix, PLUGIN_CODES, type VerdictMatrix, type ScheduleMatrixOptions } from './scheduler/matrix';
 export { parseQuantity, Quantity } from './k8s/quantity';
 export type { EvictionVerdict } from './controllers/taint-eviction';
-export { evictionVerdict, scheduleOn, rankNodes } from './engine/evaluate';
+export { evictionVerdict, scheduleOn, rankNodes } from './engine';
 export { placeReplicas, type Placement, type PlacedPod, type PlacementOptions } from './placement/place';
 export { addExtendedResourceTolerations, extendedResourcesRequested, isExtendedResourceName } from './admission/extended-resource-toleration';
 export { nodesFromNodePool, provision, poolModel, isNodePool, type NodesFromNodePoolOptions, type PoolVerdict, type ProvisioningResult } from './karpenter';

@@ -10,12 +10,10 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { KubeObject, Node } from '../core/types';
-import { formatTaint } from '../k8s/toleration';
-import type { Subject } from '../k8s/subject';
+import { formatTaint, type Status, type Subject } from '../engine';
 /** The parts of a matcher's context and result a record needs (matchers/context.ts has the full types). */
 interface MatcherContext { isNot: boolean }
 interface MatcherResult { pass: boolean; message: () => string }
-import type { Status } from '../scheduler/framework';
 import { defaultGroup, originOfLabel, relativePath as relative, workloadName } from './names';
 
 export const RECORDS_ENV = 'JEST_K8S_PLACEMENT_RECORDS';
