@@ -149,6 +149,11 @@ test('PreFilter and PreScore states from the pod index equal the walks over ever
     const info = podInfo(toSubject(pod));
     const fresh = buildSnapshot(nodes, groupByNode(pods), namespaces);
     checkAgainstWalks(info, fresh);
+    // a second pod over the same snapshot, with and without a nodeSelector (eligible nodes are shared per snapshot
+    // only when no constraint's inclusion depends on the pod)
+    const other = { ...pod, metadata: { ...pod.metadata, name: 'second' }, spec: { ...pod.spec!, nodeSelector: pod.spec!.nodeSelector ? undefined : { pool: 'y' } } } as Pod;
+    checkAgainstWalks(podInfo(toSubject(other)), fresh);
+    checkAgainstWalks(podInfo(toSubject({ ...pod, metadata: { ...pod.metadata, name: 'third' } } as Pod)), fresh);
     // the same pods, some of them assumed one at a time into an already indexed snapshot (placeReplicas' path)
     const before = pods.filter((_, i) => !g.pods[i].assumed);
     const incremental = buildSnapshot(nodes, groupByNode(before), namespaces);

@@ -31,6 +31,56 @@ function countsPod(pod: Pod, c: Constraint, namespace: string): boolean {
   return !isTerminating(pod) && podNamespace(pod) === namespace && selectorMatches(c.selector, podLabels(pod));
 }
 
+interface Eligible {
+  /** Per constraint: the eligible domains, in the order the walk over the nodes meets them. */
+  domains: string[][];
+  /** Per constraint: 1 for each node (by snapshot position) whose domain counts. */
+  eligible: Uint8Array[];
+}
+
+// Replicas of one workload ask the same question of the same nodes: when no constraint's inclusion depends on the
+// pod (nodeTaintsPolicy Ignore, and nodeAffinityPolicy Ignore or a pod without nodeSelector and required node
+// affinity), the eligible nodes depend only on the topologyKeys, and are worked out once per snapshot.
+const byKeys = new WeakMap<Snapshot, Map<string, Eligible>>();
+
+function walkNodes(pod: PodInfo, snapshot: Snapshot, constraints: readonly Constraint[]): Eligible {
+  const domains = constraints.map(() => new Set<string>());
+  const eligible = constraints.map(() => new Uint8Array(snapshot.nodes.length));
+  const nodes = snapshot.nodes;
+  for (let position = 0; position < nodes.length; position++) {
+    const node = nodes[position];
+    const nodeLabels = node.info.labels;
+    // A node lacking any hard topologyKey is left out of every constraint's counts.
+    if (!constraints.every((c) => Object.prototype.hasOwnProperty.call(nodeLabels, c.topologyKey))) continue;
+    let affinity: boolean | undefined;
+    for (let i = 0; i < constraints.length; i++) {
+      const c = constraints[i];
+      // common.go matchNodeInclusionPolicies
+      if (c.nodeAffinityPolicy === 'Honor' && !(affinity ??= NodeAffinity.check!(pod, node.info, NO_USAGE) === undefined)) continue;
+      if (c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(node.info.taints, pod.tolerations, pod.comparisonOperators)) continue;
+      domains[i].add(nodeLabels[c.topologyKey]);
+      eligible[i][position] = 1;
+    }
+  }
+  return { domains: domains.map((d) => [...d]), eligible };
+}
+
+/** The eligible domains of each constraint, every count 0, and which nodes count. */
+function eligibleDomains(pod: PodInfo, snapshot: Snapshot, constraints: readonly Constraint[]) {
+  const podFree = constraints.every((c) => c.nodeTaintsPolicy === 'Ignore' &&
+    (c.nodeAffinityPolicy === 'Ignore' || (pod.selectorKeys.length === 0 && pod.requiredTerms === undefined)));
+  let found: Eligible;
+  if (!podFree) found = walkNodes(pod, snapshot, constraints);
+  else {
+    let perSnapshot = byKeys.get(snapshot);
+    if (!perSnapshot) byKeys.set(snapshot, (perSnapshot = new Map()));
+    const key = constraints.map((c) => c.topologyKey).join('\u0000');
+    found = perSnapshot.get(key) ?? walkNodes(pod, snapshot, constraints);
+    perSnapshot.set(key, found);
+  }
+  return { counts: found.domains.map((d) => new Map(d.map((v) => [v, 0]))), eligible: found.eligible };
+}
+
 /**
  * filtering.go calPreFilterState, over every node of the snapshot (feasible or not): which nodes' domains are
  * eligible per constraint (a walk over the nodes, in node order, so the domains are met as upstream meets them),
@@ -47,25 +97,7 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
   }
   if (constraints.length === 0) return undefined;
   const { namespace, labels } = subjectPodMeta(pod.subject);
-  const counts = constraints.map(() => new Map<string, number>());
-  const eligible = constraints.map(() => new Uint8Array(snapshot.nodes.length));
-  const nodes = snapshot.nodes;
-  for (let position = 0; position < nodes.length; position++) {
-    const node = nodes[position];
-    const nodeLabels = node.info.labels;
-    // A node lacking any hard topologyKey is left out of every constraint's counts.
-    if (!constraints.every((c) => Object.prototype.hasOwnProperty.call(nodeLabels, c.topologyKey))) continue;
-    let affinity: boolean | undefined;
-    for (let i = 0; i < constraints.length; i++) {
-      const c = constraints[i];
-      // common.go matchNodeInclusionPolicies
-      if (c.nodeAffinityPolicy === 'Honor' && !(affinity ??= NodeAffinity.check!(pod, node.info, NO_USAGE) === undefined)) continue;
-      if (c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(node.info.taints, pod.tolerations, pod.comparisonOperators)) continue;
-      const value = nodeLabels[c.topologyKey];
-      if (!counts[i].has(value)) counts[i].set(value, 0);
-      eligible[i][position] = 1;
-    }
-  }
+  const { counts, eligible } = eligibleDomains(pod, snapshot, constraints);
   const index = podIndex(snapshot);
   constraints.forEach((c, i) => {
     if (c.selector.kind === 'everything') return;
