@@ -180,6 +180,17 @@ Examples:
   $ npx jest-k8s-placement evict rendered/ --node node.yaml --taint node.kubernetes.io/unreachable:NoExecute
   $ npx jest-k8s-placement report shard-*/ --out report/`);
 
+  explainCommand(cli, out);
+  matrixCommand(cli, out);
+  evictCommand(cli, out);
+  loadOptionsFor(cli);
+  renderOptionsFor(cli);
+  reportCommand(cli, out);
+  return cli;
+}
+
+/** `explain`: each workload's feasible nodes and the others' reasons, or (--replicas) where every pod lands. */
+function explainCommand(cli: Command, out: (s: string) => void): void {
   cli.command('explain')
     .description('for each workload: the nodes kube-scheduler would accept, and why it rejects the others')
     .argument('[manifests...]', 'workload manifests ("-" for stdin); optional with --chart or --kustomize')
@@ -195,7 +206,10 @@ Examples:
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
       out(`${o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)}\n`);
     });
+}
 
+/** `matrix`: the placementMatrix table. */
+function matrixCommand(cli: Command, out: (s: string) => void): void {
   cli.command('matrix')
     .description('how many nodes of each node group accept each workload (the placementMatrix table)')
     .argument('[manifests...]', 'workload manifests ("-" for stdin); optional with --chart or --kustomize')
@@ -224,7 +238,10 @@ Examples:
       }
       out(`${o.format === 'json' ? JSON.stringify(m, null, 2) : o.format === 'md' ? formatMatrixMarkdown(m) : formatMatrix(m)}\n`);
     });
+}
 
+/** `evict`: when the taint-eviction controller evicts each workload from the node. */
+function evictCommand(cli: Command, out: (s: string) => void): void {
   cli.command('evict')
     .description('when the taint-eviction controller would evict each workload from the node, and which toleration decides it')
     .argument('<manifests...>', 'workload manifests ("-" for stdin)')
@@ -239,7 +256,10 @@ Examples:
       checkValid([...workloads, node]);
       out(`${evictions(workloads, o.taint?.length ? taint(node, ...o.taint) : node)}\n`);
     });
+}
 
+/** --ignore and --kind: loadManifests' options, for the commands that read manifests. */
+function loadOptionsFor(cli: Command): void {
   // --ignore and --kind for the commands that read manifests
   for (const name of ['explain', 'matrix', 'evict']) {
     const command = cli.commands.find((c) => c.name() === name)!;
@@ -251,7 +271,10 @@ Examples:
         loadOptions = { ...(ignore ? { ignore } : {}), ...(kind ? { kind } : {}) };
       });
   }
+}
 
+/** --chart and --kustomize, for the commands that take workloads. */
+function renderOptionsFor(cli: Command): void {
   // --chart and --kustomize: render a Helm chart or a kustomization in place of (or beside) the manifest files
   for (const name of ['explain', 'matrix']) {
     const command = cli.commands.find((c) => c.name() === name)!;
@@ -270,7 +293,10 @@ Examples:
         renderInputs = o;
       });
   }
+}
 
+/** `report`: merge the shards' placement-report.json files. */
+function reportCommand(cli: Command, out: (s: string) => void): void {
   cli.command('report')
     .description('merge placement-report.json files (one per shard) into one report')
     .argument('<reports...>', 'placement-report.json files, or directories holding placement-report*.json (the shards\' files)')
@@ -294,7 +320,6 @@ Examples:
       const merged = reports.length ? mergeReports(reports) : buildReport([]);
       out(`${writeReport(merged, { outputDirectory: o.out, stepSummary: false }).join('\n')}\n`);
     });
-  return cli;
 }
 
 const RECORD_STRINGS = ['id', 'file', 'test', 'matcher', 'subject', 'namespace', 'target', 'group', 'verdict'] as const;
