@@ -52,11 +52,15 @@ function libraryBuild(): string {
   } catch {
     // not found: the files below still tell builds apart
   }
-  const files = readdirSync(__dirname).filter((f) => !f.includes('.test.')).sort();
-  const stamps = files.map((f) => {
-    const s = statSync(path.join(__dirname, f));
-    return `${f}:${s.size}:${s.mtimeMs}`;
-  });
+  let stamps: string[] = [];
+  try {
+    stamps = readdirSync(__dirname).filter((f) => !f.includes('.test.')).sort().map((f) => {
+      const s = statSync(path.join(__dirname, f));
+      return `${f}:${s.size}:${s.mtimeMs}`;
+    });
+  } catch {
+    // bundled or unreadable: the version alone
+  }
   return (build = `${version}\u0000${stamps.join('\u0000')}`);
 }
 
