@@ -81,9 +81,23 @@ if (process.argv[2] === '--child') {
   if (what === 'pods') {
     const first = timed(() => lib.scheduleOn(pod(0), nodes, { existingPods }));
     const later = Array.from({ length: Number(count) }, (_, i) => timed(() => lib.scheduleOn(pod(i + 1), nodes, { existingPods })));
+    // the same pods through the scheduler with the shared snapshot given (snapshotFor), where the build has it: what
+    // scheduleOn costs once it reuses the snapshot of the same arrays (internal modules, not the package's API)
+    let shared;
+    try {
+      const { snapshotFor } = require(path.resolve(dist, 'scheduler/snapshot.js'));
+      const { schedule } = require(path.resolve(dist, 'scheduler/index.js'));
+      const { toSubject } = require(path.resolve(dist, 'k8s/subject.js'));
+      if (snapshotFor) {
+        const runs = Array.from({ length: Number(count) }, (_, i) => timed(() => schedule(toSubject(pod(1000 + i)), nodes, undefined, undefined, snapshotFor(nodes, existingPods))));
+        shared = { wall: median(runs.map((l) => l.wall)), cpu: median(runs.map((l) => l.cpu)) };
+      }
+    } catch {
+      // an older build: no shared snapshot
+    }
     console.log(JSON.stringify({
       first: { wall: first.wall, cpu: first.cpu }, feasible: first.value.feasible.length,
-      later: { wall: median(later.map((l) => l.wall)), cpu: median(later.map((l) => l.cpu)) },
+      later: { wall: median(later.map((l) => l.wall)), cpu: median(later.map((l) => l.cpu)) }, shared,
     }));
   } else {
     const r = timed(() => lib.placeReplicas(deployment(Number(count)), nodes, { existingPods }));
@@ -108,6 +122,11 @@ export function run({ dist = path.join(repo, 'dist'), runs = 3, later = 20, repl
   };
   console.log(`  scheduleOn first pod  median ${figures.first.toFixed(0)} ms (cpu ${figures.firstCpu.toFixed(0)} ms; target ≤ 200)  runs [${pods.map((p) => p.first.wall.toFixed(0)).join(', ')}], ${pods[0].feasible} feasible`);
   console.log(`  scheduleOn later pods median ${figures.later.toFixed(1)} ms (cpu ${figures.laterCpu.toFixed(1)} ms; target ≤ 50), median of ${later} pods per run`);
+  if (pods[0].shared) {
+    figures.shared = median(pods.map((p) => p.shared.wall));
+    figures.sharedCpu = median(pods.map((p) => p.shared.cpu));
+    console.log(`  later pods, snapshot shared (snapshotFor)  median ${figures.shared.toFixed(1)} ms (cpu ${figures.sharedCpu.toFixed(1)} ms): the scheduler's own cost per pod once scheduleOn reuses the snapshot`);
+  }
   const placed = Array.from({ length: runs }, () => child('place', dist, String(replicas)));
   figures.place = median(placed.map((p) => p.wall));
   figures.placeCpu = median(placed.map((p) => p.cpu));

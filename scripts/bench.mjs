@@ -75,6 +75,7 @@ const rows = [
   ['matrices byte-identical to goref -admit', m.agree === undefined ? '—' : m.agree ? 'yes' : 'NO', 'yes'],
   ['cluster plugins, first pod', `${f(c.first, 0)} ms (cpu ${f(c.firstCpu, 0)})`, '≤ 200 ms'],
   ['cluster plugins, each later pod', `${f(c.later, 1)} ms (cpu ${f(c.laterCpu, 1)})`, '≤ 50 ms'],
+  ['  … snapshot shared (snapshotFor)', `${f(c.shared, 1)} ms (cpu ${f(c.sharedCpu, 1)})`, '≤ 50 ms'],
   ['placeReplicas 300', `${f(c.place, 0)} ms (cpu ${f(c.placeCpu, 0)})`, '≤ 3000 ms'],
   ['loadManifests from the cache / parsing', l.cacheRatio === undefined ? '—' : `${f(100 * l.cacheRatio, 1)} %`, '≤ 15 %'],
 ];
