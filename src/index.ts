@@ -29,7 +29,7 @@ export { aks } from './k8s/cloud';
 export { CLUSTER_PRESETS, type ClusterPreset } from './core/presets';
 export { loadManifests, parseManifests, origin, Manifests, ManifestError, type Origin, type LoadOptions, type ManifestProblem, type NodePool, type NodePoolRequirement, type Workload, type ObjectFor, type KindNames } from './loader';
 export { placementMatrix, formatMatrix, formatMatrixMarkdown, matrixSerializer, isPlacementMatrix, PlacementMatrix, POOL_LABELS, type MatrixOptions, type MatrixRow, type MatrixCell, type MatrixGroup, type EvictionCell, type OutageCell } from './report/matrix';
-export type { PlacementRecord, PlacementFacts } from './report/record';
+export type { PlacementRecord, PlacementFacts } from './matchers/record';
 export { simulateOutage, zone, nodesDown, formatEvents, OutageError, computeZoneState, zoneEvictionRate, zoneKey, noExecuteTaintTimes, NODE_MONITOR_GRACE_PERIOD, type Outage, type OutageEvent, type PodRecord, type WorkloadState, type ZoneState, type ZoneView, type Cluster, type Failure, type FailureCondition, type OutageOptions } from './outage';
 export type * from './core/types';
 export { renderChart, renderCharts, renderKustomization, RenderedChart, RenderedKustomization, RenderError, type ChartMatrix, type ChartValues, type RenderChartOptions, type RenderKustomizationOptions, type SetValues, type ValuesSet } from './render';

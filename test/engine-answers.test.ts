@@ -59,6 +59,10 @@ describe('engine answers round-trip through JSON', () => {
       const all = engine.schedule(s, nodes, { existingPods, namespaces: namespaces });
       expectPlainAnswer(all);
       expect(all.feasible.length + all.rejected.length).toBe(nodes.length);
+      const scored = engine.schedule(s, nodes, { existingPods, namespaces }, { scores: true });
+      expectPlainAnswer(scored);
+      expect(scored.scores?.map((x) => x.node)).toEqual(all.feasible.length ? all.feasible.map((v) => v.node) : undefined);
+      if (scored.scores) expect(scored.topScored).toContain(scored.scores.reduce((a, b) => (b.total > a.total ? b : a)).node);
       for (const n of nodes) expectPlainAnswer(engine.scheduleOnNode(s, n, { nodes, existingPods }));
       expectPlainAnswer(engine.prefer(s, nodes[0], nodes[1]));
     }
@@ -104,6 +108,6 @@ describe('engine answers round-trip through JSON', () => {
       expectPlainAnswer(engine.provision(subject(w), pools));
       expectPlainAnswer(engine.provision(subject(w), pools.slice(0, 1)));
     }
-    expectPlainAnswer(engine.validate({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'Bad_Name' }, spec: { containers: [] } }));
+    expectPlainAnswer(engine.validate({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'Bad_Name' }, spec: { containers: [] } } as KubeObject));
   });
 });

@@ -3,7 +3,7 @@
 // snapshot serializer that every setup entry registers, so a chart bump shows up as a cell diff.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { evictionVerdict, outage, OutageError, parseTaint, scheduleOn, toSubject, type Failure, type OutageOutcome } from '../engine';
-import { defaultGroup, originOfLabel, POOL_LABELS, workloadName } from './names';
+import { defaultGroup, originOfLabel, POOL_LABELS, workloadName } from '../explain/names';
 
 export { POOL_LABELS, defaultGroup, workloadName, originOfLabel };
 
