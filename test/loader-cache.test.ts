@@ -172,13 +172,15 @@ test('each load hands out fresh objects: changing one does not change what the n
   expect(b[0]).toEqual(c[0]);
 });
 
-test('values JSON cannot carry (.inf, .nan, -0) are never cached: the file is parsed every time', () => {
-  write('odd.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: odd }\ndata: { a: .inf, b: .nan, c: -0.0 }\n');
+test('values JSON cannot carry (-0) are never cached: the file is parsed every time', () => {
+  // .inf and .nan are refused outright, as kubectl refuses them (sigs.k8s.io/yaml: "json: unsupported value";
+  // test/oracle-regressions-create.test.ts); -0 loads but has no JSON form
+  write('odd.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: odd }\ndata: { c: -0.0 }\n');
   const objects = loadManifests('odd.yaml', { cwd: work }).all();
   expect(existsDir() ? entries() : []).toHaveLength(0);
   const again = loadManifests('odd.yaml', { cwd: work }).all()[0] as unknown as { data: Record<string, number> };
-  expect(again.data.a).toBe(Infinity);
-  expect(again.data.b).toBeNaN();
   expect(Object.is(again.data.c, -0)).toBe(true);
   expect(again).toEqual(objects[0]);
+  write('inf.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: odd }\ndata: { a: .inf, b: .nan }\n');
+  expect(() => loadManifests('inf.yaml', { cwd: work })).toThrow(/data\.a: a number JSON cannot hold/);
 });
