@@ -15,7 +15,7 @@ export const chunks = {
     'src/scheduler/{framework,index,cycle,snapshot,score,matrix}.ts',
     'src/scheduler/plugins/{nodeunschedulable,nodename,tainttoleration,nodeaffinity,nodeports,noderesources,schedulinggates}/*.ts',
   ],
-  admission: ['src/admission/*.ts', 'src/taint-eviction.ts'],
+  admission: ['src/admission/*.ts', 'src/k8s/node-condition-taints.ts', 'src/controllers/taint-eviction.ts'],
   selection: ['src/k8s/{names,node-selector,toleration}.ts', 'src/loader/typecheck.ts'],
 };
 

@@ -1,8 +1,8 @@
 /// <reference types="@jest/globals" preserve="true" />
 // jest-k8s-placement/jest-globals — for `import { expect } from '@jest/globals'`.
-import './jest-entry-guard';
+import './matchers/entry-guard';
 import { afterAll, afterEach, beforeEach, expect } from '@jest/globals';
-import { installSettingsHooks } from './config';
+import { installSettingsHooks } from './core/config';
 import { matchers } from './matchers';
 import { matrixSerializer } from './report/matrix';
 import type { AsymmetricMatcher, PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types';

@@ -1,7 +1,7 @@
 // jest-k8s-placement/jest — for `setupFilesAfterEnv`: adds the matchers to Jest's global `expect`,
 // and scopes `configure` with Jest's hooks (see config.ts installSettingsHooks).
-import './jest-entry-guard';
-import { installSettingsHooks, type RunnerHooks } from './config';
+import './matchers/entry-guard';
+import { installSettingsHooks, type RunnerHooks } from './core/config';
 import { matchers } from './matchers';
 import { matrixSerializer } from './report/matrix';
 import type { AsymmetricMatcher, PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types';

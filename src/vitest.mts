@@ -1,6 +1,6 @@
 // jest-k8s-placement/vitest — registers the matchers on Vitest's `expect` (ESM: Vitest cannot be required).
 import { afterAll, afterEach, beforeEach, expect } from 'vitest';
-import { installSettingsHooks } from './config.js';
+import { installSettingsHooks } from './core/config.js';
 import { matchers } from './matchers/index.js';
 import { matrixSerializer } from './report/matrix.js';
 import type { PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types.js';

@@ -3,9 +3,9 @@
 import { admitPod, schedulingVerdict, resetConfiguration } from '../src';
 import * as api from '../src';
 // the framework's internals are not exported by the package; their wrappers check their inputs all the same
-import { fitError, nodeInfo, podInfo, runFilters, schedule, scoreNodes, taintEviction, untoleratedPreferNoSchedule } from '../src/engine';
-import { toSubject } from '../src/subject';
-import type { Node, Pod } from '../src/types';
+import { fitError, nodeInfo, podInfo, runFilters, schedule, scoreNodes, taintEviction, untoleratedPreferNoSchedule } from '../src/engine/objects';
+import { toSubject } from '../src/k8s/subject';
+import type { Node, Pod } from '../src/core/types';
 import { deployment, node } from './fixtures';
 
 afterEach(() => resetConfiguration());

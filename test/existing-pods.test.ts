@@ -1,7 +1,7 @@
 // toBeSchedulableOn(node, { existingPods }) counts only the pods on that node, as kube-scheduler's NodeInfo does.
 import { scheduleOn, schedulingVerdict } from '../src';
-import { toSubject } from '../src/subject';
-import type { Pod } from '../src/types';
+import { toSubject } from '../src/k8s/subject';
+import type { Pod } from '../src/core/types';
 import { daemonSet, failure, node } from './fixtures';
 
 const hostPort = (port: number, hostIP?: string) => [{ name: 'c', image: 'nginx', ports: [{ containerPort: port, hostPort: port, protocol: 'TCP', ...(hostIP ? { hostIP } : {}) }] }];

@@ -1,5 +1,5 @@
 // Small hand-written objects shared by the matcher tests.
-import type { Node, Pod, Taint, Toleration } from '../src/types';
+import type { Node, Pod, Taint, Toleration } from '../src/core/types';
 
 export function deployment(name: string, tolerations?: Toleration[], spec: Record<string, unknown> = {}) {
   return {

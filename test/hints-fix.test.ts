@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import { resetConfiguration } from '../src';
 import { schedulingVerdict } from '../src/scheduler';
-import { toSubject } from '../src/subject';
-import type { Node, Taint, Toleration } from '../src/types';
+import { toSubject } from '../src/k8s/subject';
+import type { Node, Taint, Toleration } from '../src/core/types';
 import { deployment, failure, node, pod } from './fixtures';
 
 afterEach(() => resetConfiguration());

@@ -1,7 +1,7 @@
 // Issue 18 point 6: a simulated separation is not a guarantee. `.not.toShareNodesWith` says whether a constraint
 // forbids sharing or only this placement separates them; toBeKeptApartFrom passes only when a constraint does.
 import yaml from 'js-yaml';
-import type { Node } from '../src/types';
+import type { Node } from '../src/core/types';
 import { deployment, failure, node } from './fixtures';
 
 const zoned = (name: string, zone?: string): Node => {

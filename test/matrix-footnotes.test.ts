@@ -1,7 +1,7 @@
 // Issue 18 point 5: placementMatrix snapshots that do not churn. Footnote keys follow from the note's text, notes
 // are sorted by text, notes that differ only by the node's name are one, and a note is never cut at a colon.
 import { placementMatrix, formatMatrix } from '../src/report/matrix';
-import type { Node, Taint } from '../src/types';
+import type { Node, Taint } from '../src/core/types';
 import { deployment, node } from './fixtures';
 
 const pool = (name: string, pool: string, taints: Taint[] = []): Node => {

@@ -1,7 +1,7 @@
 // notReady, unreachable, cordon, withCondition and cloneNode return the Node as the cluster would show it: the
 // conditions, and the taints the node lifecycle controller keeps in spec.taints (node_lifecycle_controller.go).
 import { cloneNode, cordon, notReady, parseManifests, unreachable, withCondition } from '../src';
-import type { Node } from '../src/types';
+import type { Node } from '../src/core/types';
 
 const dump = parseManifests(`apiVersion: v1
 kind: Node

@@ -4,7 +4,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Pod } from '../src/types';
+import type { Pod } from '../src/core/types';
 import { program } from '../src/cli';
 import { failure } from './fixtures';
 

@@ -10,7 +10,7 @@ import {
 import { RECORDS_ENV, toRecord, type PlacementRecord } from '../src/report/record';
 import { toBeSchedulableOn } from '../src/matchers';
 import { taint } from '../src/k8s/kubectl-taint';
-import type { Node, Pod, Taint } from '../src/types';
+import type { Node, Pod, Taint } from '../src/core/types';
 import { deployment, daemonSet, node } from './fixtures';
 
 const labelled = (name: string, labels: Record<string, string>, taints: Taint[] = []): Node => {

@@ -73,9 +73,9 @@ describe('the /jest entry under Vitest', () => {
     const { VITEST, JEST_WORKER_ID } = process.env;
     try {
       process.env.VITEST = 'true';
-      expect(() => load('../src/jest-entry-guard')).not.toThrow();
+      expect(() => load('../src/matchers/entry-guard')).not.toThrow();
       delete process.env.JEST_WORKER_ID;
-      expect(() => load('../src/jest-entry-guard')).toThrow('jest-k8s-placement/vitest');
+      expect(() => load('../src/matchers/entry-guard')).toThrow('jest-k8s-placement/vitest');
     } finally {
       if (VITEST === undefined) delete process.env.VITEST; else process.env.VITEST = VITEST;
       process.env.JEST_WORKER_ID = JEST_WORKER_ID;

@@ -11,7 +11,7 @@
 //   goes through Pod create and is refused.
 import { parseManifests, resetConfiguration, validate } from '../src';
 import { mergeLabelKeys } from '../src/k8s/validation-pod';
-import type { KubeObject, PodSpec } from '../src/types';
+import type { KubeObject, PodSpec } from '../src/core/types';
 import { deployment, failure, node } from './fixtures';
 
 afterEach(resetConfiguration);

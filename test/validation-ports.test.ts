@@ -3,7 +3,7 @@
 // message that applies), and a valid name may appear once per container. A Pod refused for it never reaches a node.
 import { parseManifests, resetConfiguration, validate } from '../src';
 import { isValidPortName } from '../src/k8s/names';
-import type { KubeObject } from '../src/types';
+import type { KubeObject } from '../src/core/types';
 import { failure, node } from './fixtures';
 
 afterEach(resetConfiguration);

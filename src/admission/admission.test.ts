@@ -1,8 +1,8 @@
 // Conformance cases for what the cluster adds before a pod runs; each names its upstream test.
-import type { Node, Toleration } from '../types';
+import type { Node, Toleration } from '../core/types';
 import { addDefaultTolerationSeconds } from './default-toleration-seconds';
 import { addDaemonSetTolerations } from './daemonset-tolerations';
-import { conditionTaints, mergeConditionTaints } from './node-condition-taints';
+import { conditionTaints, mergeConditionTaints } from '../k8s/node-condition-taints';
 
 const NR = 'node.kubernetes.io/not-ready';
 const UR = 'node.kubernetes.io/unreachable';

@@ -1,6 +1,6 @@
 // Tolerations the DaemonSet controller puts on every daemon pod
 // (pkg/controller/daemon/util/daemonset_util.go AddOrUpdateDaemonPodTolerations).
-import type { Toleration } from '../types';
+import type { Toleration } from '../core/types';
 import { NOT_READY, UNREACHABLE } from './default-toleration-seconds';
 
 const sameToleration = (a: Toleration, b: Toleration) =>

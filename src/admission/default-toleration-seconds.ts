@@ -1,6 +1,6 @@
 // DefaultTolerationSeconds admission plugin
 // (plugin/pkg/admission/defaulttolerationseconds/admission.go).
-import type { Toleration } from '../types';
+import type { Toleration } from '../core/types';
 
 export const NOT_READY = 'node.kubernetes.io/not-ready';
 export const UNREACHABLE = 'node.kubernetes.io/unreachable';

@@ -1,5 +1,5 @@
 // plugin/pkg/admission/extendedresourcetoleration/admission_test.go TestAdmit, case for case (descriptions verbatim).
-import type { Container, PodSpec, Toleration } from '../types';
+import type { Container, PodSpec, Toleration } from '../core/types';
 import { addExtendedResourceTolerations, isExtendedResourceName } from './extended-resource-toleration';
 
 const c = (name: string, requests: Record<string, string>): Container => ({ name, image: 'x', resources: { requests } });

@@ -1,6 +1,6 @@
 // The ExtendedResourceToleration admission plugin (off by default in kube-apiserver; some clouds enable it):
 // plugin/pkg/admission/extendedresourcetoleration/admission.go Admit.
-import type { Container, PodSpec, Toleration } from '../types';
+import type { Container, PodSpec, Toleration } from '../core/types';
 import { addOrUpdateToleration } from './daemonset-tolerations';
 import { isExtendedResourceName } from '../k8s/resources';
 

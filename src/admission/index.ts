@@ -1,11 +1,11 @@
 // admit: what the cluster adds to an object before the scheduler and controllers see it.
-import type { Node, Taint, Toleration } from '../types';
-import type { Subject } from '../subject';
-import { settings } from '../config';
-import { cachedPerObject } from '../cache';
+import type { Node, Taint, Toleration } from '../core/types';
+import type { Subject } from '../k8s/subject';
+import { settings } from '../core/config';
+import { cachedPerObject } from '../core/cache';
 import { addDefaultTolerationSeconds } from './default-toleration-seconds';
 import { addDaemonSetTolerations } from './daemonset-tolerations';
-import { mergeConditionTaints } from './node-condition-taints';
+import { mergeConditionTaints } from '../k8s/node-condition-taints';
 import { addExtendedResourceTolerations } from './extended-resource-toleration';
 
 export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTolerationSeconds admission' | 'ExtendedResourceToleration admission';

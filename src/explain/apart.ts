@@ -9,8 +9,8 @@
 //   NodeAffinity), so no node can hold both.
 // Topology spread (DoNotSchedule) only bounds the skew: once every eligible domain holds a matching pod the next one
 // may join any of them, so it is named as a limit, never as a guarantee.
-import type { KubeObject, Node } from '../types';
-import { toSubject } from '../subject';
+import type { KubeObject, Node } from '../core/types';
+import { toSubject } from '../k8s/subject';
 import { nodeInfo, nodeUsage, podInfo, type HostPort, type PodInfo } from '../scheduler/framework';
 import { NodeUnschedulable } from '../scheduler/plugins/nodeunschedulable';
 import { NodeName } from '../scheduler/plugins/nodename';

@@ -6,7 +6,7 @@ import type { NodeInfo, PodInfo } from '../scheduler/framework';
 import { UNSCHEDULABLE_TAINT } from '../scheduler/framework';
 import { explainRequirement, termMatches } from '../k8s/node-selector';
 import { formatTaint, formatToleration, toleratesTaint } from '../k8s/toleration';
-import { taintOrigin } from './taint';
+import { taintOrigin } from '../scheduler/plugins/tainttoleration/details';
 
 /** `tolerations[1] (added by DefaultTolerationSeconds admission) {…}`: the first toleration that tolerates the taint. */
 function toleratedBy(pod: PodInfo, taint: Parameters<typeof toleratesTaint>[1]): string {

@@ -1,5 +1,5 @@
 // Conformance cases from staging/src/k8s.io/kubectl/pkg/cmd/taint/utils_test.go and taint_test.go.
-import type { Node } from '../types';
+import type { Node } from '../core/types';
 import { parseTaint, taint } from './kubectl-taint';
 
 const node = (taints: object[] = []): Node => ({ kind: 'Node', metadata: { name: 'node-1' }, spec: { taints: taints as never } });

@@ -1,6 +1,6 @@
 // `kubectl taint` spec grammar and node update, with kubectl's own error texts
 // (staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go and taint.go).
-import type { Node, NodeLike, Taint, TaintEffect, TaintSpecs } from '../types';
+import type { Node, NodeLike, Taint, TaintEffect, TaintSpecs } from '../core/types';
 import { formatTaint } from './toleration';
 import { isQualifiedName, isValidLabelValue } from './names';
 import { suggestEffect } from './validation';

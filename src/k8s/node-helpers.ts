@@ -2,9 +2,9 @@
 // controller writes them, and spec.taints as the controller then keeps them (TaintNodesByCondition and the
 // NoExecute taints of taint-based eviction: pkg/controller/nodelifecycle/node_lifecycle_controller.go
 // doNoScheduleTaintingPass, doNoExecuteTaintingPass). Each helper returns a new object; the given node is unchanged.
-import type { Node, NodeLike, Taint } from '../types';
-import { conditionTaints } from '../admission/node-condition-taints';
-import { assertNode } from '../subject';
+import type { Node, NodeLike, Taint } from '../core/types';
+import { conditionTaints } from './node-condition-taints';
+import { assertNode } from './subject';
 
 type ConditionStatus = 'True' | 'False' | 'Unknown';
 interface NodeCondition { type: string; status: string; reason?: string; message?: string; [field: string]: unknown }

@@ -2,7 +2,7 @@
 // (staging/src/k8s.io/component-helpers/resource/helpers.go PodRequests), after the API server's
 // defaulting of requests from limits (pkg/apis/core/v1/defaults.go SetDefaults_Pod).
 import { isQualifiedName } from './names';
-import type { Container, PodSpec } from '../types';
+import type { Container, PodSpec } from '../core/types';
 import { decodeQuantity, QuantityError, type Quantity } from './quantity';
 
 /** Resource name → exact amount in nano-units. */

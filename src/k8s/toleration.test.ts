@@ -1,7 +1,7 @@
 // Conformance cases from staging/src/k8s.io/api/core/v1/toleration_test.go (TestTolerationToleratesTaint)
 // and component-helpers scheduling/corev1/helpers_test.go; each case names its upstream test.
 import { toleratesTaint, parseCanonicalInt64, formatTaint, closestToleration } from './toleration';
-import type { Taint, Toleration } from '../types';
+import type { Taint, Toleration } from '../core/types';
 
 type Case = [string, Toleration, Taint, boolean, boolean?];
 const NS = 'NoSchedule';

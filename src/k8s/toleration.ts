@@ -1,6 +1,6 @@
 // Toleration ⇄ taint matching, as `Toleration.ToleratesTaint` in
 // staging/src/k8s.io/api/core/v1/toleration.go (KEP-5471 Lt/Gt included).
-import type { Taint, Toleration } from '../types';
+import type { Taint, Toleration } from '../core/types';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;

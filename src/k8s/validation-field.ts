@@ -1,6 +1,6 @@
 // Field errors as k8s.io/apimachinery/pkg/util/validation/field/errors.go renders them:
 // `<field>: <ErrorBody>`, where ErrorBody is "Required value", "Invalid value: <value>: <detail>", ….
-import type { FieldError } from '../types';
+import type { FieldError } from '../core/types';
 
 /** Go's %q of a string (close enough for the printable text found in manifests). */
 const quote = (s: string) => JSON.stringify(s);
@@ -50,4 +50,10 @@ export const index = (path: string, i: number) => `${path}[${i}]`;
 /** At most `max` lines, then `… and 48 more`: a placeholder manifest can have dozens of field errors. */
 export function capped(lines: string[], max = 10): string[] {
   return lines.length <= max ? lines : [...lines.slice(0, max), `… and ${lines.length - max} more`];
+}
+
+/** The API server's refusal of an object, one field error a line (capped). */
+export function rejectedByApiServer(what: string, errors: FieldError[]): string {
+  return `${what} would be rejected by the API server (set configure({ validate: false }) to check it anyway):\n` +
+    capped(errors.map((e) => `${e.field}: ${e.message}`)).map((l) => `  ${l}`).join('\n');
 }

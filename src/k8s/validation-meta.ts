@@ -2,7 +2,7 @@
 // (apimachinery/pkg/api/validation/objectmeta.go ValidateObjectMetaAccessor,
 // apimachinery/pkg/apis/meta/v1/validation/validation.go ValidateLabels, ValidateLabelSelector).
 import { LabelSelectorError, parseLabelSelector, selectorMatches as matches } from './label-selector';
-import type { FieldError } from '../types';
+import type { FieldError } from '../core/types';
 import { isQualifiedName, isValidLabelValue, nameIsDNSLabel } from './names';
 import { child, forbidden, index, invalid, Raw, required } from './validation-field';
 

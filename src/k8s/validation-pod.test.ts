@@ -1,7 +1,7 @@
 // ValidatePodSpec and friends, table-driven. Each case names the upstream function it follows
 // (pkg/apis/core/validation/validation.go) and, where ported, the case in validation_test.go.
-import { validate } from '../validate';
-import { resetConfiguration } from '../config';
+import { validate } from '../engine/validate';
+import { resetConfiguration } from '../core/config';
 
 afterEach(resetConfiguration);
 

@@ -5,7 +5,7 @@
 // validateTopologySpreadConstraints, ValidatePodTemplateSpec, validatePodMetadataAndSpec, ValidatePodCreate).
 // The spec is taken as the API server sees it after defaulting: empty restartPolicy is Always, a port's
 // protocol TCP, and on a Pod a request missing next to a limit equals the limit (pkg/apis/core/v1/defaults.go).
-import type { Container, FieldError, PodSpec } from '../types';
+import type { Container, FieldError, PodSpec } from '../core/types';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
 import { validateTolerations } from './validation';

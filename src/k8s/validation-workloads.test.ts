@@ -1,7 +1,7 @@
 // Workload, Job, CronJob and Node validation, table-driven; each case names the upstream function
 // (pkg/apis/apps/validation/validation.go, pkg/apis/batch/validation/validation.go,
 // pkg/apis/core/validation/validation.go) and the validation_test.go case where one is ported.
-import { validate } from '../validate';
+import { validate } from '../engine/validate';
 import { parseStandardError } from './validation-cron';
 
 const errors = (o: object) => validate(o as never).map((e) => `${e.field}: ${e.message}`);

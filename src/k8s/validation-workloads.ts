@@ -2,7 +2,7 @@
 // Pod (ValidatePodCreate), PodTemplate, ReplicationController (pkg/apis/core/validation/validation.go),
 // Deployment, ReplicaSet, StatefulSet, DaemonSet (pkg/apis/apps/validation/validation.go),
 // Job, CronJob (pkg/apis/batch/validation/validation.go), Node (ValidateNode, ValidateNodeResources).
-import type { FieldError, Node, PodSpec } from '../types';
+import type { FieldError, Node, PodSpec } from '../core/types';
 import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { Quantity } from './quantity';
 import { validateTaints } from './validation';

@@ -1,6 +1,6 @@
 // What kube-apiserver refuses in tolerations and taints
 // (pkg/apis/core/validation/validation.go: ValidateTolerations, validateNodeTaints, validateTaintEffect).
-import type { FieldError, Taint, Toleration } from '../types';
+import type { FieldError, Taint, Toleration } from '../core/types';
 import { parseCanonicalInt64 } from './toleration';
 import { editDistance } from './edit-distance';
 import { isQualifiedName, isValidLabelValue } from './names';

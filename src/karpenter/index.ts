@@ -1,6 +1,6 @@
 // Karpenter NodePools: which pods a pool would provision for, and what its nodes look like.
-export type { NodePool, NodeSelectorRequirementWithMinValues } from './types';
-export { isNodePool } from './types';
+export type { NodePool, NodeSelectorRequirementWithMinValues } from '../k8s/nodepool';
+export { isNodePool } from '../k8s/nodepool';
 export { poolModel, orderByWeight, type PoolModel } from './pool';
 export { provision, type PoolVerdict, type ProvisioningResult, type ProvisionOptions, type Stage } from './provision';
 export { checkInstanceTypes, type InstanceType, type InstanceTypeOffering } from './instance-types';
@@ -8,7 +8,7 @@ export { nodesFromNodePool, type NodesFromNodePoolOptions } from './nodes';
 export { validateNodePool } from './validation';
 export { requirement, compatible, intersects, formatRequirement, type Requirement, type Requirements } from './requirements';
 
-import { toSubject } from '../subject';
+import { toSubject } from '../k8s/subject';
 import { provision } from './provision';
 import { poolModel } from './pool';
 import { nodePoolsOf } from './inputs';

@@ -1,11 +1,11 @@
 // NodePool arguments of the matchers and helpers: a clear error for anything else.
-import { preview } from '../subject';
-import { settings } from '../config';
-import { rejectedByApiServer } from '../matchers/context';
-import { isNodePool, type NodePool } from './types';
+import { preview } from '../k8s/subject';
+import { settings } from '../core/config';
+import { rejectedByApiServer } from '../k8s/validation-field';
+import { isNodePool, type NodePool } from '../k8s/nodepool';
 import { validateNodePool } from './validation';
-import { typeErrors } from '../validate';
-import { describeObject } from '../subject';
+import { typeErrors } from '../loader/typecheck';
+import { describeObject } from '../k8s/subject';
 
 export class NodePoolInputError extends Error {}
 

@@ -1,8 +1,8 @@
 // Representative Nodes a NodePool could launch, so the kube-scheduler matchers work against a pool.
 // What Karpenter writes: NodeClaimTemplate.ToNodeClaim / resolveCustomLabelsFromRequirements (nodeclaimtemplate.go),
 // the provider's well-known labels for the instance launched, and spec.taints (+ startupTaints until removed).
-import type { Node, Taint } from '../types';
-import type { NodePool } from './types';
+import type { Node, Taint } from '../core/types';
+import type { NodePool } from '../k8s/nodepool';
 import { ARCH, CAPACITY_TYPE_LABEL, HOSTNAME, INITIALIZED_LABEL, INSTANCE_TYPE, OS, REGISTERED_LABEL, ZONE } from './labels';
 import { operatorOf, requirement, hasIntersection, type Requirement } from './requirements';
 import { poolModel } from './pool';

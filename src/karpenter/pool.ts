@@ -1,9 +1,9 @@
 // A NodePool as Karpenter's scheduler sees it: NewNodeClaimTemplate
 // (pkg/controllers/provisioning/scheduling/nodeclaimtemplate.go), RuntimeValidate (pkg/apis/v1/nodepool_validation.go, in part)
 // and the candidate filter of Provisioner.NewScheduler (pkg/controllers/provisioning/provisioner.go).
-import type { Taint } from '../types';
-import { describeObject } from '../subject';
-import type { NodePool } from './types';
+import type { Taint } from '../core/types';
+import { describeObject } from '../k8s/subject';
+import type { NodePool } from '../k8s/nodepool';
 import {
   CAPACITY_TYPE_LABEL, CAPACITY_TYPES, INITIALIZED_LABEL, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, REGISTERED_LABEL,
   restrictedLabelError, vocabulary, AWS_GROUP, type Vocabulary,

@@ -4,8 +4,8 @@
 // preferences.go Preferences.Relax and scheduler.go trySchedule/addToNewNodeClaim (relaxation is global, first pool in order wins),
 // provisioner.go Validate (pods Karpenter ignores), scheduler.go isDaemonPodCompatible (DaemonSets count as overhead only).
 import type { NodeSelectorRequirement, NodeSelectorTerm, PreferredSchedulingTerm } from 'kubernetes-types/core/v1';
-import type { Taint, Toleration } from '../types';
-import type { Subject } from '../subject';
+import type { Taint, Toleration } from '../core/types';
+import type { Subject } from '../k8s/subject';
 import { admitPod } from '../admission';
 import { formatTaint, formatToleration, toleratesTaint, tolerationMismatches } from '../k8s/toleration';
 import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INITIALIZED_LABEL, INSTANCE_TYPE, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, REGISTERED_LABEL, ZONE, restrictedLabelError, type Vocabulary } from './labels';

@@ -1,9 +1,9 @@
 // What the API server refuses in a NodePool: the CRD schema and CEL rules of
 // kubernetes-sigs/karpenter pkg/apis/crds/karpenter.sh_nodepools.yaml (v1).
-import type { FieldError } from '../types';
+import type { FieldError } from '../core/types';
 import { isQualifiedName, isValidLabelValue } from '../k8s/names';
 import { validateTaints } from '../k8s/validation';
-import type { NodePool } from './types';
+import type { NodePool } from '../k8s/nodepool';
 
 const OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt', 'Gte', 'Lte'];
 

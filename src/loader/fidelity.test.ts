@@ -3,7 +3,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fieldLocation } from '../subject';
+import { fieldLocation } from '../k8s/subject';
 import { fieldLine, loadManifests, ManifestError, origin, parseManifests } from '.';
 import { exactInteger } from './typecheck';
 

@@ -2,8 +2,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { escape, globSync } from 'glob';
-import type { KubeObject, Node } from '../types';
-import { describeObject, POD_SPEC_PATHS, setFieldLineLookup, setOriginLookup } from '../subject';
+import type { KubeObject, Node } from '../core/types';
+import { describeObject, POD_SPEC_PATHS, setFieldLineLookup, setOriginLookup } from '../k8s/subject';
 import {
   HelmTemplateError, lineAt, lineStartsOf, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
   type ParsedStream,

@@ -5,7 +5,7 @@ import type * as core from 'kubernetes-types/core/v1';
 import type { ObjectMeta } from 'kubernetes-types/meta/v1';
 import type { PriorityClass } from 'kubernetes-types/scheduling/v1';
 import type { CustomResourceDefinition } from 'kubernetes-types/apiextensions/v1';
-import type { KubeObject, Node, Pod } from '../types';
+import type { KubeObject, Node, Pod } from '../core/types';
 
 export type { CronJob, DaemonSet, Deployment, Job, ReplicaSet, StatefulSet };
 export type PodTemplate = core.PodTemplate;
@@ -15,8 +15,8 @@ export type ReplicationController = core.ReplicationController;
 export type Workload = Pod | Deployment | StatefulSet | DaemonSet | ReplicaSet | ReplicationController | Job | CronJob | PodTemplate;
 
 // Karpenter's NodePool type lives with the Karpenter model; the loader's nodePools() returns it.
-export type { NodePool, NodeSelectorRequirementWithMinValues as NodePoolRequirement } from '../karpenter/types';
-import type { NodePool } from '../karpenter/types';
+export type { NodePool, NodeSelectorRequirementWithMinValues as NodePoolRequirement } from '../k8s/nodepool';
+import type { NodePool } from '../k8s/nodepool';
 
 /** kubectl's resource names and short names, lower case, for each kind `get()` types. */
 export interface KindNames {

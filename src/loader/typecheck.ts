@@ -3,6 +3,9 @@
 // is refused here too. Integer widths follow the Go types (k8s.io/api core/v1, apps/v1, batch/v1 types.go).
 // Strings in these fields must not hold Helm template markers: a quoted `"{{ .Values.pool }}"` is a chart
 // that was never rendered.
+import type { FieldError, KubeObject } from '../core/types';
+import { isNodePool } from '../k8s/nodepool';
+
 type Scalar = 'string' | 'text' | 'int32' | 'int64' | 'bool' | 'quantity';
 export type Shape = Scalar | { obj: Record<string, Shape> } | { arr: Shape } | { map: Shape };
 
@@ -250,4 +253,14 @@ export function parsePath(field: string): string[] {
     }
   }
   return steps;
+}
+
+/**
+ * Fields of the wrong JSON type (`tolerations: "x"`, `value: true`), which the API server's decoder refuses before
+ * anything else. The loader reports them with file and line; this catches objects written in code.
+ */
+export function typeErrors(object: object): FieldError[] {
+  const kind = (object as KubeObject).kind;
+  const shape = (kind && SHAPES[kind]) || (isNodePool(object) ? NODE_POOL_SHAPE : undefined);
+  return shape ? typeProblems(object, shape).map((p) => ({ field: formatPath(p.path), message: p.message })) : [];
 }

@@ -6,7 +6,7 @@
 // a bare call settles one microtask later. The deferral uses a resolved Promise, not queueMicrotask,
 // because Jest's modern fake timers fake queueMicrotask.
 import type { MatcherContext, MatcherResult } from './context';
-import { settings, underSettings } from '../config';
+import { settings, underSettings } from '../core/config';
 
 export type Chain<M extends string, A> = PromiseLike<void> & { [K in M]: (arg: A) => void };
 

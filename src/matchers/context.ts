@@ -1,7 +1,5 @@
 // The part of Jest's and Vitest's matcher context we use, and shared message pieces.
-import type { FieldError } from '../types';
-import { nonDefaultSettings } from '../config';
-import { capped } from '../k8s/validation-field';
+import { nonDefaultSettings } from '../core/config';
 import type { PlacementFacts } from '../report/record';
 
 export interface MatcherUtils {
@@ -40,9 +38,6 @@ export function failBoth(ctx: MatcherContext, message: () => string): MatcherRes
   return { pass: ctx.isNot === true, message };
 }
 
-export function rejectedByApiServer(what: string, errors: FieldError[]): string {
-  return `${what} would be rejected by the API server (set configure({ validate: false }) to check it anyway):\n` +
-    capped(errors.map((e) => `${e.field}: ${e.message}`)).map((l) => `  ${l}`).join('\n');
-}
+export { rejectedByApiServer } from '../k8s/validation-field';
 
 export const indent = (lines: string[], by = '  ') => lines.map((l) => by + l).join('\n');

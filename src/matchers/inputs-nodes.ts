@@ -1,8 +1,8 @@
 // Matcher inputs for the many-node and existing-pod forms.
-import type { KubeObject, Node, Pod } from '../types';
-import { settings } from '../config';
+import type { KubeObject, Node, Pod } from '../core/types';
+import { settings } from '../core/config';
 import { apiServerErrors, labelOf, nodeOf, UsageError } from './inputs';
-import { cachedPerObject } from '../cache';
+import { cachedPerObject } from '../core/cache';
 
 /** With configure({ requireAllocatable: true }), a node without status.allocatable is an error, not "unconstrained". */
 export function checkAllocatable(node: Node): Node {

@@ -1,12 +1,12 @@
 // Turning matcher arguments into engine inputs, with usage errors that fail the assertion.
-import { cachedPerObject } from '../cache';
-import type { FieldError, KubeObject, Node, Taint, Toleration } from '../types';
-import { settings } from '../config';
-import { assertNode, describeObject, fieldLocation, isToleration, toSubject, type Subject } from '../subject';
+import { cachedPerObject } from '../core/cache';
+import type { FieldError, KubeObject, Node, Taint, Toleration } from '../core/types';
+import { settings } from '../core/config';
+import { assertNode, describeObject, fieldLocation, isToleration, toSubject, type Subject } from '../k8s/subject';
 import { parseTaintSpec } from '../k8s/kubectl-taint';
 import { validateTaints } from '../k8s/validation';
 import { capped } from '../k8s/validation-field';
-import { decodeErrors, validate } from '../validate';
+import { decodeErrors, validate } from '../engine/validate';
 import { failBoth, rejectedByApiServer, type MatcherContext, type MatcherResult } from './context';
 import { recordResult } from '../report/record';
 

@@ -1,5 +1,5 @@
 // Shared by the replica matchers: checking their inputs, placing the replicas, and describing where they went.
-import type { KubeObject, Node, Pod } from '../types';
+import type { KubeObject, Node, Pod } from '../core/types';
 import { placeReplicas, type Placement, type PlacedPod } from '../placement/place';
 import { REPLICATED_KINDS } from '../placement/replicas';
 import { apiServerErrors, labelOf, subjectOf, UsageError } from './inputs';

@@ -1,11 +1,12 @@
 // expect(subject).toBeEvictedFrom(node)            evicted at some point once the node's NoExecute taints are present
 // expect(subject).toBeEvictedFrom(node).after(300) evicted exactly 300 s after they appear (0 = at once)
 // expect(subject).toBeEvictedFrom(node, { after: 300 }) the same, without the chain
-import type { Node, Taint } from '../types';
-import type { Subject } from '../subject';
+import type { Node, Taint } from '../core/types';
+import type { Subject } from '../k8s/subject';
 import { nodeInfo, podInfo, type PodInfo } from '../scheduler/framework';
-import { addTolerationLines, closestLines, taintOrigin, withAddedTolerations } from '../explain/taint';
-import { taintEviction, type EvictionVerdict } from '../taint-eviction';
+import { addTolerationLines, closestLines, taintOrigin } from '../explain/taint';
+import { withAddedTolerations } from '../k8s/subject';
+import { taintEviction, type EvictionVerdict } from '../controllers/taint-eviction';
 import { formatTaint, formatToleration, tolerationFor } from '../k8s/toleration';
 import { failBoth, hint, indent, type MatcherContext, type MatcherResult } from './context';
 import { chainResult, checkSeconds, type Chain } from './chain';

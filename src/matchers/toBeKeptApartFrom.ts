@@ -2,8 +2,8 @@
 // pods of both — required pod anti-affinity (either way), the same host port, or node selection on the nodes given —
 // whatever order they are created in and however the scores fall. `.not.toShareNodesWith` only reports one simulated
 // placement; this is the form to use when the separation is the policy. Rules in src/explain/apart.ts.
-import type { KubeObject, Node } from '../types';
-import { toSubject } from '../subject';
+import type { KubeObject, Node } from '../core/types';
+import { toSubject } from '../k8s/subject';
 import { describeSeparation, HOSTNAME_LABEL, separation } from '../explain/apart';
 import { podFrom } from '../placement/replicas';
 import { placeReplicas } from '../placement/place';

@@ -3,7 +3,7 @@ import { provision, poolModel, type PoolVerdict } from '../karpenter';
 import { resourceAssumption } from '../karpenter/provision';
 import { checkInstanceTypes, InstanceTypeInputError, type InstanceType } from '../karpenter/instance-types';
 import { nodePoolOf, NodePoolInputError } from '../karpenter/inputs';
-import { describeObject } from '../subject';
+import { describeObject } from '../k8s/subject';
 import { hint, indent, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, subjectOf, UsageError } from './inputs';
 

@@ -1,5 +1,5 @@
 // expect(subject).toBeSchedulableOn(node, { existingPods?, nodes?, namespaces? })
-import type { Pod } from '../types';
+import type { Pod } from '../core/types';
 import { CLUSTER_PLUGINS, clusterAround, cycleFor, describeGated, FILTER_PLUGINS, podsOnNode, runFilters, schedulingGates, type NodeVerdict } from '../scheduler';
 import { explainPasses, SchedulerError } from '../scheduler/cycle';
 import { withoutSubject, type Snapshot } from '../scheduler/snapshot';

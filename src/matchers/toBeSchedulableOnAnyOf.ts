@@ -1,10 +1,10 @@
 // expect(subject).toBeSchedulableOnAnyOf(nodes, { existingPods?, namespaces? }) — the scheduler would find a node.
-import type { Node } from '../types';
+import type { Node } from '../core/types';
 import { describeGated, schedule, type NodeVerdict } from '../scheduler';
 import { hint, indent, type MatcherContext, type MatcherResult } from './context';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { explainNodePass } from '../explain/pass';
-import type { Subject } from '../subject';
+import type { Subject } from '../k8s/subject';
 import { apiServerErrors, guarded, labelOf, subjectOf, UsageError } from './inputs';
 import { nodesOf, schedulingOptionsOf } from './inputs-nodes';
 import { describeRejection, schedulerErrorsAsUsage } from './toBeSchedulableOn';

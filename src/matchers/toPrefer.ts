@@ -1,5 +1,5 @@
 // expect(subject).toPrefer(nodeA).over(nodeB): with both feasible, kube-scheduler's scores rank A above B.
-import type { Node } from '../types';
+import type { Node } from '../core/types';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { runFilters } from '../scheduler';
 import { describeScore, scoreNodes, type NodeScore } from '../scheduler/score';

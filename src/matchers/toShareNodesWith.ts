@@ -6,7 +6,7 @@ import { hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded, labelOf, subjectOf } from './inputs';
 import { describePlaced, describeTies, place, replicaInputs, sampledNote, workloadOf } from './replicas';
 import type { Placement } from '../placement/place';
-import type { KubeObject } from '../types';
+import type { KubeObject } from '../core/types';
 import { describeSeparation, separation } from '../explain/apart';
 
 function shared(p: Placement, a: KubeObject, b: KubeObject): Array<{ node: string; mine: string[]; theirs: string[] }> {

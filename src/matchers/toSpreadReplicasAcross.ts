@@ -2,7 +2,7 @@
 // replicas placed one at a time, every replica is scheduled and the replica counts per topology domain differ by
 // at most maxSkew. The domains are the key's values on the nodes the pod template's nodeSelector and required node
 // affinity allow (as PodTopologySpread counts with nodeAffinityPolicy Honor); only this workload's pods count.
-import { toSubject } from '../subject';
+import { toSubject } from '../k8s/subject';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
 import { hint, type MatcherContext, type MatcherResult } from './context';

@@ -1,11 +1,11 @@
 // expect(workload).toSurvive(failure, cluster)              every replica runs again once the outage has played out
 // expect(workload).toSurvive(failure, cluster).within(350)  … and already at second 350 after the failure
 // expect(workload).toSurvive(failure, cluster, { within: 350 }) the same, without the chain
-import type { KubeObject } from '../types';
+import type { KubeObject } from '../core/types';
 import { simulateOutage, OutageError, type Outage } from '../outage/simulate';
 import { InputError } from '../placement/inputs';
 import { failureTitle, outcomeOf } from '../outage/summary';
-import type { Subject } from '../subject';
+import type { Subject } from '../k8s/subject';
 import type { Cluster, Failure } from '../outage/types';
 import { failBoth, hint, indent, type MatcherContext, type MatcherResult } from './context';
 import { chainResult, checkSeconds, type Chain } from './chain';

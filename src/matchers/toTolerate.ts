@@ -1,8 +1,8 @@
 // expect(subject).toTolerate(taint)
 import { toleratedFor } from './toBeEvictedFrom';
-import type { Toleration } from '../types';
+import type { Toleration } from '../core/types';
 import { admitPod, type TolerationSource } from '../admission';
-import { settings } from '../config';
+import { settings } from '../core/config';
 import { formatTaint, formatToleration, toleratesTaint } from '../k8s/toleration';
 import { addTolerationLines, closestLines } from '../explain/taint';
 import { validateTolerations } from '../k8s/validation';

@@ -1,6 +1,6 @@
 // One interface of matcher signatures, merged into Jest's, @jest/globals' and Vitest's typings.
-import type { AddedTaintSpecArgument, KubeObject, NodeLike, PodLike, TaintArgument } from '../types';
-import type { NodePool } from '../karpenter/types';
+import type { AddedTaintSpecArgument, KubeObject, NodeLike, PodLike, TaintArgument } from '../core/types';
+import type { NodePool } from '../k8s/nodepool';
 import type { InstanceType } from '../karpenter/instance-types';
 
 /** A Karpenter NodePool as a typed object or as any parsed manifest with kind "NodePool" (checked at run time). */
@@ -26,7 +26,7 @@ export interface SchedulingOptions {
    */
   nodes?: Iterable<NodeLike>;
   /** Namespace objects (their labels serve pod affinity's namespaceSelector); a loadManifests collection works too. */
-  namespaces?: Iterable<import('../types').KubeObject>;
+  namespaces?: Iterable<import('../core/types').KubeObject>;
 }
 
 /** The replica matchers' options: existing pods (by spec.nodeName) and Namespace objects (for namespaceSelector). */

@@ -1,6 +1,6 @@
 // The node lifecycle controller's zone-aware, rate-limited NoExecute tainting
 // (pkg/controller/nodelifecycle/node_lifecycle_controller.go @003e8629, and its scheduler/rate_limited_queue.go).
-import type { Node } from '../types';
+import type { Node } from '../core/types';
 
 /**
  * --node-monitor-grace-period. 50 s since v1.32 (kubernetes/kubernetes PR #126287, "The default value for

@@ -1,14 +1,14 @@
 // simulateOutage: what the control plane does, second by second of virtual time, when nodes or a zone fail.
 // Each step is one controller's rule, each cited where it is applied; /work/shared notes and README "Outages".
-import type { KubeObject, Node, Pod, Taint } from '../types';
-import { assertNode, describeObject, preview, toSubject } from '../subject';
+import type { KubeObject, Node, Pod, Taint } from '../core/types';
+import { assertNode, describeObject, preview, toSubject } from '../k8s/subject';
 import { assertObjects, assertPod, assertWorkload, listOf } from '../placement/inputs';
 import { nodeInfo, podInfo } from '../scheduler/framework';
-import { taintEviction } from '../taint-eviction';
+import { taintEviction } from '../controllers/taint-eviction';
 import { formatTaint, formatToleration } from '../k8s/toleration';
 import { parseTaint } from '../k8s/kubectl-taint';
 import type { Cluster, Failure, OutageOptions } from './types';
-import { settings } from '../config';
+import { settings } from '../core/config';
 import { NODE_EVICTION_RATE, NODE_MONITOR_GRACE_PERIOD, NODE_MONITOR_PERIOD, noExecuteTaintTimes, zoneKey, zonesAfterFailure, type ZoneView } from './node-lifecycle';
 import { placeReplicas, scheduleOne } from '../placement/place';
 import { daemonPod, daemonShouldRun, desiredReplicas, podFrom, targetNodeName } from '../placement/replicas';

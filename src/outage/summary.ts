@@ -1,6 +1,6 @@
 // A workload's state at one second of an outage, in a few words (the placement matrix's outage columns and the
 // run report's verdicts), and a failure's title (`zone eu-west-1a down`).
-import type { KubeObject } from '../types';
+import type { KubeObject } from '../core/types';
 import type { Failure } from './types';
 import { replacesTerminatingPods, type Outage, type WorkloadState } from './simulate';
 

@@ -1,5 +1,5 @@
 // The shapes simulateOutage and the outage matchers take (issue 13).
-import type { KubeObject, NodeLike, PodLike } from '../types';
+import type { KubeObject, NodeLike, PodLike } from '../core/types';
 
 /**
  * How the failed nodes fail. `unreachable` (default): the kubelet stops posting status, the node lifecycle

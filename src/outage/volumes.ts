@@ -1,7 +1,7 @@
 // The outage's one addition to the scheduling cycle (cluster.zonalVolumes): a StatefulSet ordinal's PersistentVolumes
 // stay in the zone its first pod ran in, so VolumeBinding's Filter rejects every node outside it
 // (pkg/scheduler/framework/plugins/volumebinding/binder.go FindPodVolumes → checkBoundClaims).
-import type { Node } from '../types';
+import type { Node } from '../core/types';
 import type { Status } from '../scheduler/framework';
 
 /**

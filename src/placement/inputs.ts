@@ -1,7 +1,7 @@
 // The checks at the engine's entry points (placeReplicas, simulateOutage): bad input is refused here with a message
 // naming the argument, never met later as a TypeError from inside. Worded as src/matchers/inputs*.ts words them.
-import type { KubeObject, Pod } from '../types';
-import { preview } from '../subject';
+import type { KubeObject, Pod } from '../core/types';
+import { preview } from '../k8s/subject';
 
 /** A caller's input the engine refuses (a TypeError, as the library's other usage errors). */
 export class InputError extends TypeError {}

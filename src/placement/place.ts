@@ -7,8 +7,8 @@
 // Ties: kube-scheduler picks among the best-scored nodes at random (selectHost, up to v1.34) or by heap position
 // (v1.35+), so neither is reproducible. Here the first tied node in the order the nodes were given wins, and
 // every placement records the other nodes it tied with.
-import type { KubeObject, Node, Pod } from '../types';
-import { assertNode, fromTemplateOf, preview, toSubject } from '../subject';
+import type { KubeObject, Node, Pod } from '../core/types';
+import { assertNode, fromTemplateOf, preview, toSubject } from '../k8s/subject';
 import { podInfo, type Status } from '../scheduler/framework';
 import { fitError, podsByNode, schedule, type NodeVerdict } from '../scheduler';
 import { scoreTable, type NodeScore } from '../scheduler/score';

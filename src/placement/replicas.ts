@@ -2,9 +2,9 @@
 // GetPodFromTemplate: the template's labels, annotations and spec, in the workload's namespace). Names: StatefulSet
 // pods are `<name>-<ordinal>` as the StatefulSet controller names them; the others carry a random suffix in a real
 // cluster, here `<name>-<index>` (DaemonSet: `<name>-<node>`).
-import type { KubeObject, Node, Pod, PodSpec } from '../types';
-import { fromTemplateOf, toSubject, type Subject } from '../subject';
-import { settings } from '../config';
+import type { KubeObject, Node, Pod, PodSpec } from '../core/types';
+import { fromTemplateOf, toSubject, type Subject } from '../k8s/subject';
+import { settings } from '../core/config';
 import { addDaemonSetTolerations } from '../admission/daemonset-tolerations';
 import { nodeInfo } from '../scheduler/framework';
 import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';

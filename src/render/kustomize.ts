@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { load as loadYaml } from 'js-yaml';
 import { ManifestError, Manifests, origin, parseManifests, relocate, type ManifestProblem } from '../loader';
-import type { KubeObject } from '../types';
+import type { KubeObject } from '../core/types';
 import { findTool, RenderError, runTool, type Tool } from './tool';
 
 export interface RenderKustomizationOptions {

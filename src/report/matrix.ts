@@ -1,10 +1,10 @@
 // placementMatrix: where each workload can run, per node group, as kube-scheduler's filters decide
 // (scheduleOn), with optional eviction columns (evictionVerdict) and outage columns (simulateOutage). Printed as an aligned table by the
 // snapshot serializer that every setup entry registers, so a chart bump shows up as a cell diff.
-import type { KubeObject, Node, Pod } from '../types';
-import { evictionVerdict, scheduleOn } from '../evaluate';
+import type { KubeObject, Node, Pod } from '../core/types';
+import { evictionVerdict, scheduleOn } from '../engine/evaluate';
 import { parseTaint } from '../k8s/kubectl-taint';
-import { toSubject } from '../subject';
+import { toSubject } from '../k8s/subject';
 import { OutageError, simulateOutage } from '../outage/simulate';
 import { failureTitle, outcomeOf, type OutageOutcome } from '../outage/summary';
 import type { Failure } from '../outage/types';

@@ -1,6 +1,6 @@
 // Names shared by the matrix and the run report: workload names without origin, and node groups.
 import path from 'node:path';
-import type { KubeObject, Node } from '../types';
+import type { KubeObject, Node } from '../core/types';
 
 /** Pool labels of the well-known node provisioners, tried in this order; the instance type is the last resort. */
 export const POOL_LABELS = [

@@ -9,10 +9,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import type { KubeObject, Node } from '../types';
+import type { KubeObject, Node } from '../core/types';
 import { formatTaint } from '../k8s/toleration';
-import type { Subject } from '../subject';
-import type { MatcherContext, MatcherResult } from '../matchers/context';
+import type { Subject } from '../k8s/subject';
+/** The parts of a matcher's context and result a record needs (matchers/context.ts has the full types). */
+interface MatcherContext { isNot: boolean }
+interface MatcherResult { pass: boolean; message: () => string }
 import type { Status } from '../scheduler/framework';
 import { defaultGroup, originOfLabel, relativePath as relative, workloadName } from './names';
 

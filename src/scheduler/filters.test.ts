@@ -1,8 +1,8 @@
 // Conformance cases for NodeAffinity, NodePorts, NodeResourcesFit, pod requests and the FitError,
 // from kube-scheduler's plugin tests and component-helpers; each case names its upstream test.
-import type { Node, Pod } from '../types';
-import { toSubject } from '../subject';
-import { configure, resetConfiguration } from '../config';
+import type { Node, Pod } from '../core/types';
+import { toSubject } from '../k8s/subject';
+import { configure, resetConfiguration } from '../core/config';
 import { nodeInfo, nodeUsage, podInfo } from './framework';
 import { runFilters, schedule } from '.';
 import { scoreNodes } from './score';

@@ -1,15 +1,15 @@
 // The small part of kube-scheduler's framework the plugins need: the pod and node, prepared once
 // each (pod: per subject; node: per node object), and the status a Filter returns.
-import type { Node, Pod, Taint, Toleration } from '../types';
-import { toSubject, type Subject } from '../subject';
+import type { Node, Pod, Taint, Toleration } from '../core/types';
+import { toSubject, type Subject } from '../k8s/subject';
 import { admitNode, admitPod, type TolerationSource } from '../admission';
-import { settings } from '../config';
-import { cachedPerObject } from '../cache';
+import { settings } from '../core/config';
+import { cachedPerObject } from '../core/cache';
 import { isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, type ResourceList } from '../k8s/resources';
 import { parseTerms, type ParsedTerm } from '../k8s/node-selector';
 import { decodeQuantity, Quantity, QuantityError } from '../k8s/quantity';
 import { toleratesTaint } from '../k8s/toleration';
-import { preFilterNodeNames } from './plugins/nodeaffinity/prefilter';
+import { preFilterNodeNames } from './plugins/nodeaffinity/node-names';
 
 export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 

@@ -2,11 +2,12 @@
 // plugins' PreFilter over the snapshot, then the default profile's Filter plugins in upstream order
 // (pkg/scheduler/apis/config/v1/default_plugins.go) — the first failing plugin decides a node's status — and the
 // FitError message when no node fits.
-import type { KubeObject, Node, Pod, Taint } from '../types';
-import type { Subject } from '../subject';
+import type { KubeObject, Node, Pod, Taint } from '../core/types';
+import type { Subject } from '../k8s/subject';
 import { failure, nodeInfo, nodeUsage, podInfo, taintId, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
 import { findUntoleratedTaint } from './plugins/tainttoleration';
-import { afterFixLines, untoleratedTaints, withAddedTolerations } from '../explain/taint';
+import { afterFixLines, untoleratedTaints } from './plugins/tainttoleration/details';
+import { withAddedTolerations } from '../k8s/subject';
 import { tolerationFor } from '../k8s/toleration';
 import { NodeUnschedulable } from './plugins/nodeunschedulable';
 import { NodeName } from './plugins/nodename';
@@ -19,7 +20,7 @@ export { describeGated, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plug
 import { NodePorts } from './plugins/nodeports';
 import { NodeResourcesFit } from './plugins/noderesources/fit';
 import { buildSnapshot, withoutSubject, type Snapshot } from './snapshot';
-import { settingsGeneration } from '../config';
+import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type ClusterPlugin, type CycleState } from './cycle';
 import { PodTopologySpread } from './plugins/podtopologyspread';
 import { InterPodAffinity } from './plugins/interpodaffinity';

@@ -3,9 +3,9 @@
 // every plugin reads alike (see NodeReads in framework.ts) share one evaluation per pod: node shapes. The cluster
 // plugins (PodTopologySpread, InterPodAffinity) run their PreFilter once per pod over one snapshot per call, and
 // their Filter once per group of nodes alike in the label keys it reads (ClusterPlugin.reads in cycle.ts).
-import type { KubeObject, Node, Pod } from '../types';
-import { assertNode, isNode, type Subject } from '../subject';
-import { subjectOf } from '../engine';
+import type { KubeObject, Node, Pod } from '../core/types';
+import { assertNode, isNode, type Subject } from '../k8s/subject';
+import { subjectOf } from '../k8s/subject';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeReads, type NodeUsage, type PodInfo, type Resources } from './framework';
 import { CLUSTER_PLUGINS, cycleFor, FILTER_PLUGINS, podRejection, podsByNode, runFilters, schedule, type NodeVerdict } from '.';
 import { runClusterFilters, type CycleState } from './cycle';

@@ -1,7 +1,7 @@
 // Conformance cases from kube-scheduler's plugin tests; each case names its upstream test.
-import type { Node, Pod, Taint, Toleration } from '../types';
-import { toSubject } from '../subject';
-import { configure, resetConfiguration } from '../config';
+import type { Node, Pod, Taint, Toleration } from '../core/types';
+import { toSubject } from '../k8s/subject';
+import { configure, resetConfiguration } from '../core/config';
 import { nodeInfo, nodeUsage, podInfo } from './framework';
 import { runFilters } from '.';
 import { TaintToleration, untoleratedPreferNoSchedule, normalizeTaintTolerationScores } from './plugins/tainttoleration';

@@ -1,6 +1,6 @@
 // What the cluster-aware score plugins read: every node with the pods on it and the namespaces' labels — the
 // filters' Snapshot (snapshot.ts) serves as is.
-import type { KubeObject, Node, Pod } from '../types';
+import type { KubeObject, Node, Pod } from '../core/types';
 import type { NodeInfo } from './framework';
 import { buildSnapshot } from './snapshot';
 import { podsByNode } from './index';

@@ -1,8 +1,8 @@
 // The cluster as one scheduling cycle sees it (pkg/scheduler/backend/cache snapshot, framework/types.go NodeInfo):
 // every node, the pods bound to each, and the Namespace objects' labels. Built once per check, then frozen.
-import type { KubeObject, Node, Pod } from '../types';
-import type { Subject } from '../subject';
-import { describeObject } from '../subject';
+import type { KubeObject, Node, Pod } from '../core/types';
+import type { Subject } from '../k8s/subject';
+import { describeObject } from '../k8s/subject';
 import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import { nodeRequested } from './plugins/noderesources/requests';
 

@@ -1,6 +1,6 @@
 // Builders shaped like kube-scheduler's st.MakePod()/st.MakeNode() (pkg/scheduler/testing/wrappers.go), producing
 // objects the API server accepts (a container with name and image), for the ported plugin tables.
-import type { Node, Pod, Taint } from '../../src/types';
+import type { Node, Pod, Taint } from '../../src/core/types';
 import type { PodAffinityTerm, TopologySpreadConstraint } from 'kubernetes-types/core/v1';
 
 export const exists = (key: string) => ({ matchExpressions: [{ key, operator: 'Exists' }] });

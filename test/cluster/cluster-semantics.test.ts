@@ -2,9 +2,9 @@
 // the ported tests (each cites the file it comes from).
 import { configure, parseManifests, resetConfiguration, scheduleOn } from '../../src';
 import { schedule } from '../../src/scheduler';
-import { toSubject } from '../../src/subject';
+import { toSubject } from '../../src/k8s/subject';
 import { PodTopologySpread } from '../../src/scheduler/plugins/podtopologyspread';
-import type { Node } from '../../src/types';
+import type { Node } from '../../src/core/types';
 import { makeNode, makePod, spread } from './builders';
 import { failure } from '../fixtures';
 

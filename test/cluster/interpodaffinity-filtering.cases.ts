@@ -6,7 +6,7 @@
 // here "default". Names the API server refuses (namespaces with dots or capitals, nodes nodeA/nodeB/nodeC) are
 // spelt in lower case with dashes (node-a, …).
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
-import type { KubeObject, Node, Pod } from '../../src/types';
+import type { KubeObject, Node, Pod } from '../../src/core/types';
 import { makeNode, makePod, type PodOptions } from './builders';
 
 export type Want = 'ok' | 'affinity' | 'anti' | 'existing' | 'NodeName';

@@ -4,7 +4,7 @@
 // pkg/scheduler/framework/plugins/podtopologyspread/filtering_test.go TestSingleConstraint and TestMultipleConstraints
 // (kubernetes/kubernetes 01c2588b). Upstream runs the plugin alone; here every filter runs, so where upstream notes
 // "in real case, it's false" a row expects the real verdict and the plugin that gives it.
-import type { Node, Pod } from '../../src/types';
+import type { Node, Pod } from '../../src/core/types';
 import { barSelector, fooSelector, makeNode, makePod, podsOn, spread } from './builders';
 
 export type Want = 'ok' | 'skew' | 'label' | 'NodeAffinity' | 'TaintToleration';

@@ -3,14 +3,14 @@
 // (pkg/controller/daemon/util/daemonset_util.go AddOrUpdateDaemonPodTolerations), ExtendedResourceToleration
 // (plugin/pkg/admission/extendedresourcetoleration/admission.go) and the node lifecycle controller's condition taints
 // (pkg/controller/nodelifecycle/node_lifecycle_controller.go doNoScheduleTaintingPass, processTaintBaseEviction).
-import type { Node, PodSpec, Toleration } from '../../src/types';
-import { configure, resetConfiguration } from '../../src/config';
-import { toSubject } from '../../src/subject';
+import type { Node, PodSpec, Toleration } from '../../src/core/types';
+import { configure, resetConfiguration } from '../../src/core/config';
+import { toSubject } from '../../src/k8s/subject';
 import { admitNode, admitPod } from '../../src/admission';
 import { addDefaultTolerationSeconds } from '../../src/admission/default-toleration-seconds';
 import { addOrUpdateToleration } from '../../src/admission/daemonset-tolerations';
 import { addExtendedResourceTolerations, extendedResourcesRequested } from '../../src/admission/extended-resource-toleration';
-import { conditionTaints, mergeConditionTaints } from '../../src/admission/node-condition-taints';
+import { conditionTaints, mergeConditionTaints } from '../../src/k8s/node-condition-taints';
 import { daemonSet, node, pod } from '../fixtures';
 
 const NR = 'node.kubernetes.io/not-ready';

@@ -1,9 +1,9 @@
 // Cases that pin the admission rules the mutation run (npm run mutation) found untested.
-import type { Node, Toleration } from '../../src/types';
-import { toSubject } from '../../src/subject';
+import type { Node, Toleration } from '../../src/core/types';
+import { toSubject } from '../../src/k8s/subject';
 import { admitNode, admitPod } from '../../src/admission';
 import { addDaemonSetTolerations, addOrUpdateToleration } from '../../src/admission/daemonset-tolerations';
-import { conditionTaints, mergeConditionTaints } from '../../src/admission/node-condition-taints';
+import { conditionTaints, mergeConditionTaints } from '../../src/k8s/node-condition-taints';
 import { daemonSet, node } from '../fixtures';
 
 const NR = 'node.kubernetes.io/not-ready';

@@ -1,7 +1,7 @@
 // The cluster plugins' cycle (pkg/scheduler/framework/runtime/framework.go RunPreFilterPlugins, RunFilterPlugins):
 // the plugin names kube-scheduler uses, their order in the default profile, and the `Plugin: …` prefix every account
 // of a passing node carries. Added to kill the plugin-name mutants the mutation run found alive.
-import { toSubject } from '../../src/subject';
+import { toSubject } from '../../src/k8s/subject';
 import { podInfo } from '../../src/scheduler/framework';
 import { buildSnapshot } from '../../src/scheduler/snapshot';
 import { CLUSTER_PLUGINS, podsByNode } from '../../src/scheduler/index';

@@ -1,9 +1,9 @@
 // InterPodAffinity Filter and Score called through the engine (schedule(), preFilterState, filter, the scoring
 // functions), without the matchers. The Filter tables (filtering_test.go TestRequiredAffinitySingleNode,
 // TestRequiredAffinityMultipleNodes) are shared with the plugin's matcher tests: test/cluster/interpodaffinity-filtering.cases.ts.
-import type { KubeObject, Node, Pod } from '../../src/types';
+import type { KubeObject, Node, Pod } from '../../src/core/types';
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
-import { toSubject } from '../../src/subject';
+import { toSubject } from '../../src/k8s/subject';
 import { podInfo } from '../../src/scheduler/framework';
 import { buildSnapshot } from '../../src/scheduler/snapshot';
 import { podsByNode, schedule } from '../../src/scheduler/index';

@@ -1,7 +1,7 @@
 // `kubectl taint` as staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go (parseTaints, parseTaint, reorganizeTaints,
 // deleteTaints, checkIfTaintsAlreadyExists) and taint.go (Complete, Validate, updateTaints) give it; cases after
 // utils_test.go TestParseTaints / TestReorganizeTaints and taint_test.go TestTaint.
-import type { Node, Taint } from '../../src/types';
+import type { Node, Taint } from '../../src/core/types';
 import { parseTaint, parseTaintSpec, taint, taintSpecHint, type TaintOptions } from '../../src/k8s/kubectl-taint';
 
 const NAME_PART =

@@ -15,10 +15,10 @@ import { CLUSTER_PLUGINS, cycleFor, FILTER_PLUGINS, podRejection, podsByNode, ru
 import type { ClusterPlugin } from '../../src/scheduler/cycle';
 import { filterPlugin, nodeUsage, podInfo, rejection, type FilterPlugin, type Status } from '../../src/scheduler/framework';
 import { buildSnapshot, subjectPodMeta } from '../../src/scheduler/snapshot';
-import { scheduleOn } from '../../src/evaluate';
-import { toSubject } from '../../src/subject';
-import { resetConfiguration } from '../../src/config';
-import type { KubeObject, Node, Pod, Taint } from '../../src/types';
+import { scheduleOn } from '../../src/engine/evaluate';
+import { toSubject } from '../../src/k8s/subject';
+import { resetConfiguration } from '../../src/core/config';
+import type { KubeObject, Node, Pod, Taint } from '../../src/core/types';
 
 afterEach(() => resetConfiguration());
 

@@ -2,8 +2,8 @@
 // 600 nodes with one hostname each: pods that read kubernetes.io/hostname split the nodes into hundreds of shapes
 // (the refinement's hash-table path), and names singled out by nodeName and matchFields are evaluated on their own.
 import { scheduleMatrix } from '../../src/scheduler/matrix';
-import { resetConfiguration } from '../../src/config';
-import type { KubeObject, Node } from '../../src/types';
+import { resetConfiguration } from '../../src/core/config';
+import type { KubeObject, Node } from '../../src/core/types';
 
 afterEach(() => resetConfiguration());
 

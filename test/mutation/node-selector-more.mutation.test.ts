@@ -2,9 +2,9 @@
 // (staging/src/k8s.io/component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go,
 // staging/src/k8s.io/apimachinery/pkg/labels/selector.go NewRequirement, validateLabelKey, validateLabelValue;
 // staging/src/k8s.io/apimachinery/pkg/fields/selector.go hasTerm.Matches). Added to kill mutants the mutation run found alive.
-import type { Node, Pod } from '../../src/types';
+import type { Node, Pod } from '../../src/core/types';
 import { scheduleMatrix } from '../../src/scheduler/matrix';
-import { configure, resetConfiguration } from '../../src/config';
+import { configure, resetConfiguration } from '../../src/core/config';
 import { parseTerms, requirementMatches, termsRead, type NodeSelectorRequirement, type NodeSelectorTerm } from '../../src/k8s/node-selector';
 
 beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));

@@ -2,9 +2,9 @@
 // (staging/src/k8s.io/component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go,
 // staging/src/k8s.io/apimachinery/pkg/labels/selector.go NewRequirement and Requirement.Matches),
 // and the NodeAffinity plugin's explanations. Added to kill mutants the mutation run found alive.
-import type { Node, Pod } from '../../src/types';
-import { toSubject } from '../../src/subject';
-import { configure, resetConfiguration } from '../../src/config';
+import type { Node, Pod } from '../../src/core/types';
+import { toSubject } from '../../src/k8s/subject';
+import { configure, resetConfiguration } from '../../src/core/config';
 import { nodeInfo, podInfo } from '../../src/scheduler/framework';
 import { NodeAffinity, normalizeNodeAffinityScores, preferredAffinityScore } from '../../src/scheduler/plugins/nodeaffinity';
 import {

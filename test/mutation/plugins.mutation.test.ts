@@ -1,8 +1,8 @@
 // Node-local Filter plugins and the pod/node preparation they read (pkg/scheduler/framework/plugins/*,
 // pkg/scheduler/framework/types.go), pinned where the mutation run found them untested.
-import type { Node, Pod } from '../../src/types';
-import { toSubject } from '../../src/subject';
-import { configure, resetConfiguration } from '../../src/config';
+import type { Node, Pod } from '../../src/core/types';
+import { toSubject } from '../../src/k8s/subject';
+import { configure, resetConfiguration } from '../../src/core/config';
 import { failure, nodeInfo, nodeUsage, podInfo, type NodeUsage } from '../../src/scheduler/framework';
 import { NodePorts, portsConflict } from '../../src/scheduler/plugins/nodeports';
 import { NodeName } from '../../src/scheduler/plugins/nodename';

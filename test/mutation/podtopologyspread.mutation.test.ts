@@ -4,8 +4,8 @@
 // test/cluster/podtopologyspread-filtering.cases.ts) and scoring_test.go; the rules they pin are
 // filtering.go calPreFilterState/minMatchNum/Filter and common.go. Every filter runs here, so where upstream notes
 // "in real case, it's false" the row expects the plugin that rejects the node in a real cluster.
-import type { Node, Pod } from '../../src/types';
-import { toSubject } from '../../src/subject';
+import type { Node, Pod } from '../../src/core/types';
+import { toSubject } from '../../src/k8s/subject';
 import { podInfo } from '../../src/scheduler/framework';
 import { buildSnapshot } from '../../src/scheduler/snapshot';
 import { podsByNode, schedule } from '../../src/scheduler/index';

@@ -1,12 +1,12 @@
 // NodeResourcesFit (pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest) details and codes, the taint
 // explanation shared by the matchers, and ExtendedResourceToleration
 // (plugin/pkg/admission/extendedresourcetoleration/admission.go). Added for the mutation run.
-import type { Node, Pod } from '../../src/types';
-import { toSubject } from '../../src/subject';
-import { configure, resetConfiguration } from '../../src/config';
+import type { Node, Pod } from '../../src/core/types';
+import { toSubject } from '../../src/k8s/subject';
+import { configure, resetConfiguration } from '../../src/core/config';
 import { nodeInfo, nodeUsage, podInfo } from '../../src/scheduler/framework';
 import { formatBytes, formatMilliCPU, NodeResourcesFit, resourcesNotChecked } from '../../src/scheduler/plugins/noderesources/fit';
-import { addTolerationLines, closestLines, explainUntolerated, taintOrigin } from '../../src/explain/taint';
+import { addTolerationLines, closestLines, explainUntolerated, taintOrigin } from '../../src/scheduler/plugins/tainttoleration/details';
 import { addExtendedResourceTolerations, extendedResourcesRequested } from '../../src/admission/extended-resource-toleration';
 
 beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));

@@ -3,7 +3,7 @@
 // resources), computed both ways the library does: exactly in nano-units (podRequests) and in whole scheduler units as
 // numbers (podRequestsInUnits). Cases are upstream's (helpers_test.go TestPodRequestsAndLimits,
 // TestPodResourceRequests, TestPodLevelResourceRequests); both paths must give upstream's figures.
-import type { Container, PodSpec } from '../../src/types';
+import type { Container, PodSpec } from '../../src/core/types';
 import {
   containerRequests, isExtendedResourceName, isNativeResource, isScalarResourceName, podRequests, podRequestsInUnits, ResourceError,
 } from '../../src/k8s/resources';

@@ -1,8 +1,8 @@
 // One scheduling attempt (pkg/scheduler/schedule_one.go): PreEnqueue (SchedulingGates), NodeAffinity PreFilter,
 // the Filter plugins and FitError.Error() — the parts the mutation run found unpinned.
-import type { Node, Pod } from '../../src/types';
-import { toSubject } from '../../src/subject';
-import { configure, resetConfiguration } from '../../src/config';
+import type { Node, Pod } from '../../src/core/types';
+import { toSubject } from '../../src/k8s/subject';
+import { configure, resetConfiguration } from '../../src/core/config';
 import { nodeInfo, podInfo } from '../../src/scheduler/framework';
 import { describeGated, fitError, podRejection, podsByNode, podsOnNode, runFilters, schedule, schedulingGates, schedulingVerdict, SCHEDULING_GATED_MESSAGE } from '../../src/scheduler';
 

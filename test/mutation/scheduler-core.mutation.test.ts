@@ -3,9 +3,9 @@
 // out, FitError.Error(), the snapshot a check builds (shared between checks of one cluster), NodeInfo.AddPod when
 // replicas are assumed one after another, namespace labels, and the Filter plugins' node facets for scheduleMatrix.
 // Added for the survivors of the mutation run in src/scheduler/{index,cycle,snapshot}.ts and plugins/node*.
-import type { KubeObject, Node, Pod } from '../../src/types';
-import { toSubject } from '../../src/subject';
-import { configure, resetConfiguration } from '../../src/config';
+import type { KubeObject, Node, Pod } from '../../src/core/types';
+import { toSubject } from '../../src/k8s/subject';
+import { configure, resetConfiguration } from '../../src/core/config';
 import { nodeInfo, nodeUsage, podInfo, type Status } from '../../src/scheduler/framework';
 import { assumePod, buildSnapshot } from '../../src/scheduler/snapshot';
 import { explainPasses, runClusterFilters, runPreFilters, type ClusterPlugin, type PreFilterResult } from '../../src/scheduler/cycle';

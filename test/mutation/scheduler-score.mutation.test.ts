@@ -2,9 +2,9 @@
 // resource scorers (noderesources/least_allocated.go, balanced_allocation.go as released up to v1.35), the
 // NodeResourcesFit Filter (fit.go fitsRequest) and the PodInfo/NodeInfo preparation (framework.ts) — the parts the
 // mutation run found unpinned. Expected numbers are worked out by hand from the upstream formulas cited per test.
-import type { Node, Pod } from '../../src/types';
-import { toSubject } from '../../src/subject';
-import { configure, resetConfiguration } from '../../src/config';
+import type { Node, Pod } from '../../src/core/types';
+import { toSubject } from '../../src/k8s/subject';
+import { configure, resetConfiguration } from '../../src/core/config';
 import { nodeInfo, nodeUsage, podInfo } from '../../src/scheduler/framework';
 import { scoreNodes } from '../../src/scheduler/score';
 import { scoreCluster } from '../../src/scheduler/score-cluster';

@@ -1,11 +1,11 @@
 // The taint-eviction controller for one pod on one node (pkg/controller/tainteviction/taint_eviction.go
 // processPodOnNode, getNoExecuteTaints, getMinTolerationTime; v1helper.GetMatchingTolerations), cases after
 // taint_eviction_test.go TestGetMinTolerationTime and TestCreatePod.
-import type { Node, Pod, Taint, Toleration } from '../../src/types';
-import { configure, resetConfiguration } from '../../src/config';
-import { toSubject } from '../../src/subject';
+import type { Node, Pod, Taint, Toleration } from '../../src/core/types';
+import { configure, resetConfiguration } from '../../src/core/config';
+import { toSubject } from '../../src/k8s/subject';
 import { nodeInfo, podInfo } from '../../src/scheduler/framework';
-import { minTolerationTime, taintEviction } from '../../src/taint-eviction';
+import { minTolerationTime, taintEviction } from '../../src/controllers/taint-eviction';
 
 beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
 afterEach(() => resetConfiguration());

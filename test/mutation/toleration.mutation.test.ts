@@ -4,7 +4,7 @@
 import {
   closestToleration, formatTaint, formatToleration, parseCanonicalInt64, toleratesTaint, tolerationMismatches, tolerationYaml,
 } from '../../src/k8s/toleration';
-import type { Taint, Toleration } from '../../src/types';
+import type { Taint, Toleration } from '../../src/core/types';
 
 const NS = 'NoSchedule';
 const SLA = 'node.kubernetes.io/sla';

@@ -1,7 +1,7 @@
 // More of the API server's toleration checks and our effect hint, for survivors of the mutation run.
 import { validate } from '../../src';
 import { suggestEffect } from '../../src/k8s/validation';
-import type { KubeObject } from '../../src/types';
+import type { KubeObject } from '../../src/core/types';
 
 const pod = (tolerations: object[]) =>
   ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'i' }], tolerations } }) as KubeObject;

@@ -4,7 +4,7 @@
 // (kubernetes/kubernetes pkg/apis/core/validation/validation.go, validation_test.go); every list is compared
 // whole, so an extra or missing error fails. Added to kill mutants the mutation run found alive.
 import { validatePodSpec, validatePodTemplateSpec } from '../../src/k8s/validation-pod';
-import type { PodSpec } from '../../src/types';
+import type { PodSpec } from '../../src/core/types';
 
 const containers = [{ name: 'c', image: 'nginx' }];
 const pod = { isPod: true, comparisonOperators: false };

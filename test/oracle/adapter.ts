@@ -1,8 +1,8 @@
 // The library's answer to a scheduling question, in the oracle's JSON shape (oracle/k8s-1.35/scheduling.go
 // schedulingOutput), through the engine functions: schedule() for the Filter verdicts and the FitError, scoreNodes()
 // over the feasible nodes for the scores.
-import type { KubeObject, Node, Pod } from '../../src/types';
-import { toSubject } from '../../src/subject';
+import type { KubeObject, Node, Pod } from '../../src/core/types';
+import { toSubject } from '../../src/k8s/subject';
 import { nodeInfo, podInfo } from '../../src/scheduler/framework';
 import { schedule } from '../../src/scheduler';
 import { scoreNodes } from '../../src/scheduler/score';

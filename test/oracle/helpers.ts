@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { toleratesTaint } from '../../src/k8s/toleration';
 import { parseQuantity } from '../../src/k8s/quantity';
-import type { Taint, Toleration } from '../../src/types';
+import type { Taint, Toleration } from '../../src/core/types';
 import type { Difference } from './compare';
 import type { Domain } from './domains';
 

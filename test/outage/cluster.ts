@@ -1,5 +1,5 @@
 // Small valid objects for the outage tests.
-import type { Node, Pod, Toleration } from '../../src/types';
+import type { Node, Pod, Toleration } from '../../src/core/types';
 
 export function zonedNode(name: string, zone: string, cpu = '4', labels: Record<string, string> = {}): Node {
   return {

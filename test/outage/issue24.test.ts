@@ -1,6 +1,6 @@
 // Issue 24 (outages) and issue 18 point 6 (DaemonSet toSurvive): each case fails on the code before the fix.
 import { simulateOutage, nodesDown, zone } from '../../src/outage';
-import { configure, resetConfiguration, withConfiguration } from '../../src/config';
+import { configure, resetConfiguration, withConfiguration } from '../../src/core/config';
 import { placementMatrix } from '../../src';
 import { failure } from '../fixtures';
 import { daemonSet, deployment, job, lines, statefulSet, zones } from './cluster';
@@ -87,7 +87,7 @@ describe('kubernetesVersion: the NoExecute taint before 1.34', () => {
 
 describe('configure({ kubernetesVersion })', () => {
   test('default 1.35', () => {
-    expect(withConfiguration({}, () => require('../../src/config').settings().kubernetesVersion)).toBe('1.35');
+    expect(withConfiguration({}, () => require('../../src/core/config').settings().kubernetesVersion)).toBe('1.35');
   });
   test.each([['1.32'], ['1.38'], [1.34], ['v1.34'], [null]])('refuses %p with the list of supported releases', (v) => {
     expect(() => configure({ kubernetesVersion: v as never })).toThrow(

@@ -5,7 +5,7 @@
 // delete its active pods; a replacement waits 10 s·2^(failures−1), at most 10 min, from the last failure's finish time.
 import { simulateOutage, nodesDown, jobBackoff, backoffLimitOf } from '../../src/outage/simulate';
 import { outcomeOf } from '../../src/outage/summary';
-import type { KubeObject } from '../../src/types';
+import type { KubeObject } from '../../src/core/types';
 import { lines, pod, zones } from './cluster';
 
 const batch = (parallelism: number, extra: Record<string, unknown> = {}): KubeObject => ({

@@ -2,7 +2,7 @@
 // own, and each replacement gets the same scheduling cycle (filters, the default profile's scores, first tied node),
 // with the zonal-volume Filter as the outage's only addition.
 import { placeReplicas } from '../../src';
-import type { KubeObject } from '../../src/types';
+import type { KubeObject } from '../../src/core/types';
 import { simulateOutage, zone } from '../../src/outage';
 import { daemonSet, deployment, job, pod, statefulSet, zonedNode, zones } from './cluster';
 

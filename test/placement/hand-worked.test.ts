@@ -1,5 +1,5 @@
 // Placements of N replicas checked against cases worked out by hand, one scheduling cycle at a time.
-import type { KubeObject, Node, Pod } from '../../src/types';
+import type { KubeObject, Node, Pod } from '../../src/core/types';
 import { placeReplicas } from '../../src';
 
 const ZONE = 'topology.kubernetes.io/zone';

@@ -1,6 +1,6 @@
 // Properties of placing identical replicas one at a time, over random node pools.
 import fc from 'fast-check';
-import type { KubeObject, Node } from '../../src/types';
+import type { KubeObject, Node } from '../../src/core/types';
 import { placeReplicas } from '../../src';
 
 const pool = fc.array(fc.record({ cpu: fc.integer({ min: 0, max: 8 }), zone: fc.constantFrom('a', 'b', 'c') }), { minLength: 1, maxLength: 8 });

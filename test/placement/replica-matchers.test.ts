@@ -1,5 +1,5 @@
 // The replica matchers: verdicts and messages.
-import type { KubeObject, Node } from '../../src/types';
+import type { KubeObject, Node } from '../../src/core/types';
 import { failure } from '../fixtures';
 
 const ZONE = 'topology.kubernetes.io/zone';

@@ -2,7 +2,7 @@
 // minFeasibleNodesPercentageToFind 5; the 10, 1000 and 6000 cases are schedule_one_test.go TestNumFeasibleNodesToFind's
 // with percentageOfNodesToScore unset, the others worked out from the function): placements say `sampled` only when a
 // pod had more feasible nodes than that.
-import type { KubeObject, Node } from '../../src/types';
+import type { KubeObject, Node } from '../../src/core/types';
 import { numFeasibleNodesToFind, placeReplicas } from '../../src/placement/place';
 import { expect as jestExpect } from '@jest/globals';
 import '../../src/jest';

@@ -1,7 +1,7 @@
 // Placement at cluster scale: one snapshot per placement, updated as each pod is assumed (schedule_one.go assume),
 // and only the best few NodeScores kept per pod. Verdicts must be those of a fresh cycle per pod
 // (the hand-worked and property suites check them); these tests pin the bookkeeping.
-import type { KubeObject, Node, Pod } from '../../src/types';
+import type { KubeObject, Node, Pod } from '../../src/core/types';
 import { placeReplicas } from '../../src';
 import { SCORES_KEPT, scheduleOne } from '../../src/placement/place';
 import { assumePod, buildSnapshot } from '../../src/scheduler/snapshot';

@@ -1,7 +1,7 @@
 // A suspended Job gets no pods (pkg/controller/job/job_controller.go manageJob: with spec.suspend the controller
 // deletes the active pods and creates none); a suspended CronJob creates no Jobs (cronjob_controllerv2.go syncCronJob),
 // and a jobTemplate with suspend: true makes suspended Jobs.
-import type { KubeObject, Node } from '../../src/types';
+import type { KubeObject, Node } from '../../src/core/types';
 import { placeReplicas } from '../../src/placement/place';
 import { simulateOutage, nodesDown } from '../../src/outage/simulate';
 import { expect as jestExpect } from '@jest/globals';

@@ -1,5 +1,5 @@
 // Hand-worked placements where the cluster filters (PodTopologySpread, InterPodAffinity) decide.
-import type { KubeObject, Node } from '../../src/types';
+import type { KubeObject, Node } from '../../src/core/types';
 import { placeReplicas } from '../../src';
 import { failure } from '../fixtures';
 

@@ -2,9 +2,9 @@
 // answer that matchers give rejected input. If validation grows (required fields, selectors), this test
 // names the generator to fix.
 import fc from 'fast-check';
-import { validate } from '../../src/validate';
+import { validate } from '../../src/engine/validate';
 import { validateTaints, validateTolerations } from '../../src/k8s/validation';
-import type { KubeObject } from '../../src/types';
+import type { KubeObject } from '../../src/core/types';
 import { existingPodsArb, nodesArb, subjectArb, taintsArb, tolerationsArb } from './arbitraries';
 
 test('generated subjects, nodes, existing pods, taints and tolerations are valid', () => {

@@ -2,7 +2,7 @@
 // the API server's validation (ValidateTolerations, validateNodeTaints, required fields), so matchers
 // always reach a verdict and never take the "fails both ways" path for rejected input.
 import fc from 'fast-check';
-import type { Node, Pod, Taint, Toleration } from '../../src/types';
+import type { Node, Pod, Taint, Toleration } from '../../src/core/types';
 
 export const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
 export const NOT_READY = 'node.kubernetes.io/not-ready';

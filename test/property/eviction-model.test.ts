@@ -19,9 +19,9 @@
 // Admission is in the model, with the default seconds (300/300), random seconds set through configure, and
 // switched off; subjects are Pods, Deployments and DaemonSets.
 import fc from 'fast-check';
-import { configure, resetConfiguration } from '../../src/config';
-import { evictionVerdict } from '../../src/evaluate';
-import type { Node, Taint, Toleration } from '../../src/types';
+import { configure, resetConfiguration } from '../../src/core/config';
+import { evictionVerdict } from '../../src/engine/evaluate';
+import type { Node, Taint, Toleration } from '../../src/core/types';
 import { passes } from './assertions';
 import { afterSeconds, nodeArb, NOT_READY, subjectArb, UNREACHABLE } from './arbitraries';
 

@@ -2,7 +2,7 @@
 // toBeSchedulableOnAllOf(nodes) iff it passes for every node — also with existingPods, which the many-node
 // matchers match to nodes by spec.nodeName (pods bound to no node, or to another node, do not count).
 import fc from 'fast-check';
-import type { Node, Pod } from '../../src/types';
+import type { Node, Pod } from '../../src/core/types';
 import { passes } from './assertions';
 import { existingPodsArb, nodesArb, subjectArb } from './arbitraries';
 

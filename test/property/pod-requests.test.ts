@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { podRequests, podRequestsInUnits } from '../../src/k8s/resources';
 import { toResources } from '../../src/scheduler/framework';
-import type { PodSpec } from '../../src/types';
+import type { PodSpec } from '../../src/core/types';
 
 const quantity = fc.oneof(
   { weight: 12, arbitrary: fc.tuple(fc.integer({ min: 0, max: 4000 }), fc.constantFrom('', 'k', 'M', 'G', 'Ki', 'Mi', 'Gi')).map(([n, s]) => `${n}${s}`) },

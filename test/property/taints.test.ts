@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { parseTaint, taint } from '../../src/k8s/kubectl-taint';
 import { formatTaint } from '../../src/k8s/toleration';
-import type { Node } from '../../src/types';
+import type { Node } from '../../src/core/types';
 import { deepFreeze, effect, labelValue, nodeArb, taintArb, taintKey } from './arbitraries';
 
 describe('parseTaint round-trips through its string form', () => {

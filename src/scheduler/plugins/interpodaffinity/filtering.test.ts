@@ -3,7 +3,7 @@
 // and TestRequiredAffinityMultipleNodes, ported in test/cluster/interpodaffinity-filtering.cases.ts (shared with
 // test/mutation/interpodaffinity.mutation.test.ts, which runs them through schedule()).
 import { configure, resetConfiguration, scheduleOn } from '../../..';
-import type { Node, Pod } from '../../../types';
+import type { Node, Pod } from '../../../core/types';
 import { failure } from '../../../../test/fixtures';
 import {
   REASONS, inT, namespaces, node1, pod, podLabel, requiredAffinityMultipleNodes, requiredAffinitySingleNode, type Want,

@@ -1,9 +1,9 @@
 // pkg/scheduler/framework/plugins/interpodaffinity/scoring_test.go TestPreferredAffinity, through scoreNodes (every
 // node is a candidate). The two "invalid … fails PreScore" rows are left out: upstream aborts the cycle with an Error
 // for a label value the API server already refuses; here such a list is dropped.
-import type { KubeObject, Node, Pod } from '../../../types';
+import type { KubeObject, Node, Pod } from '../../../core/types';
 import { nodeInfo, podInfo } from '../../framework';
-import { toSubject } from '../../../subject';
+import { toSubject } from '../../../k8s/subject';
 import { scoreNodes } from '../../score';
 import { scoreCluster } from '../../score-cluster';
 

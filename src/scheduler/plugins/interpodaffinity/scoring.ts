@@ -4,9 +4,9 @@
 // terms; +1 (hardPodAffinityWeight) for each of E's required affinity terms the incoming pod matches, +weight / −weight
 // for E's preferred affinity / anti-affinity terms it matches. E's required anti-affinity does not score.
 import type { PodAffinityTerm, WeightedPodAffinityTerm } from 'kubernetes-types/core/v1';
-import type { Pod } from '../../../types';
+import type { Pod } from '../../../core/types';
 import type { PodInfo } from '../../framework';
-import { cachedPerObject } from '../../../cache';
+import { cachedPerObject } from '../../../core/cache';
 import { LabelSelectorError, NOTHING, parseLabelSelector, selectorMatches, withLabelKeys, type Selector } from '../../../k8s/label-selector';
 import { labelsOf, namespaceOf, podMeta, type ScoreCluster, type ScoreNode } from '../../score-cluster';
 import { MAX_NODE_SCORE } from '../noderesources/least-allocated';

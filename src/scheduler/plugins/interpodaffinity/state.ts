@@ -1,7 +1,7 @@
 // InterPodAffinity's PreFilter state (interpodaffinity/filtering.go PreFilter, getExistingAntiAffinityCounts,
 // getIncomingAffinityAntiAffinityCounts): three counts per (topologyKey, value), each entry listing the pods behind it.
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
-import type { Pod } from '../../../types';
+import type { Pod } from '../../../core/types';
 import type { PodInfo, Status } from '../../framework';
 import { NAMESPACE_NAME_LABEL, nodesWithPods, subjectPodMeta, type Snapshot } from '../../snapshot';
 import { LabelSelectorError } from '../../../k8s/label-selector';

@@ -2,8 +2,8 @@
 // getNamespacesFromPodAffinityTerm; kube-scheduler/framework/types.go AffinityTerm.Matches), with the API server's
 // matchLabelKeys/mismatchLabelKeys merge applied (pkg/registry/core/pod/strategy.go mutatePodAffinity).
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
-import type { Pod } from '../../../types';
-import { cachedPerObject } from '../../../cache';
+import type { Pod } from '../../../core/types';
+import { cachedPerObject } from '../../../core/cache';
 import { formatSelector, LabelSelectorError, NOTHING, parseLabelSelector, selectorMatches, withLabelKeys, type Selector } from '../../../k8s/label-selector';
 import { podLabels, podNamespace } from '../../snapshot';
 

@@ -3,9 +3,9 @@
 // 100m cpu / 200Mi memory for a container (regular or init) that has no such key (pkg/scheduler/util/pod_resources.go
 // DefaultMilliCPURequest, DefaultMemoryRequest; component-helpers resource/helpers.go applyNonMissing). An explicit
 // 0 stays 0. BalancedAllocation (useRequested) reads the real requests.
-import type { Container, Pod, PodSpec } from '../../../types';
-import { toSubject, type Subject } from '../../../subject';
-import { cachedPerObject } from '../../../cache';
+import type { Container, Pod, PodSpec } from '../../../core/types';
+import { toSubject, type Subject } from '../../../k8s/subject';
+import { cachedPerObject } from '../../../core/cache';
 import { podRequests } from '../../../k8s/resources';
 import { podInfo, toResources } from '../../framework';
 

@@ -1,7 +1,7 @@
 // NodeResourcesFit (LeastAllocated) and NodeResourcesBalancedAllocation scores, through scoreNodes with real pods.
-import type { Node, Pod } from '../../../types';
+import type { Node, Pod } from '../../../core/types';
 import { nodeInfo, podInfo } from '../../framework';
-import { toSubject } from '../../../subject';
+import { toSubject } from '../../../k8s/subject';
 import { scoreNodes, type ScorePluginName } from '../../score';
 import { scoreCluster } from '../../score-cluster';
 

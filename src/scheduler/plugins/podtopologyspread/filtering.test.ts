@@ -3,7 +3,7 @@
 // TestMultipleConstraints, ported in test/cluster/podtopologyspread-filtering.cases.ts (shared with
 // test/mutation/podtopologyspread.mutation.test.ts, which runs them through schedule()).
 import { configure, resetConfiguration, scheduleOn } from '../../..';
-import type { Node, Pod } from '../../../types';
+import type { Node, Pod } from '../../../core/types';
 import {
   LABEL, SKEW, multipleConstraints, singleConstraint, type Case, type Want,
 } from '../../../../test/cluster/podtopologyspread-filtering.cases';

@@ -1,9 +1,9 @@
 // pkg/scheduler/framework/plugins/podtopologyspread/scoring_test.go TestPodTopologySpreadScore, through scoreNodes:
 // `nodes` are the candidates (feasible), `failedNodes` only belong to the cluster. fooSelector/barSelector are
 // `Exists foo` / `Exists bar`; pods carry containers (upstream's have none), which spreading does not read.
-import type { Node, Pod } from '../../../types';
+import type { Node, Pod } from '../../../core/types';
 import { nodeInfo, podInfo } from '../../framework';
-import { toSubject } from '../../../subject';
+import { toSubject } from '../../../k8s/subject';
 import { scoreNodes } from '../../score';
 import { scoreCluster } from '../../score-cluster';
 import { parseLabelSelector } from '../../../k8s/label-selector';

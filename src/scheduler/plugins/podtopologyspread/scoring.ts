@@ -2,7 +2,7 @@
 // NormalizeScore; common.go buildDefaultConstraints, countPodsMatchSelector). Soft (ScheduleAnyway) constraints, or,
 // for a pod without any constraint, the system defaults (hostname maxSkew 3, zone maxSkew 5) with DefaultSelector(pod).
 import type { TopologySpreadConstraint } from 'kubernetes-types/core/v1';
-import type { KubeObject, Pod } from '../../../types';
+import type { KubeObject, Pod } from '../../../core/types';
 import type { PodInfo } from '../../framework';
 import { NodeAffinity } from '../nodeaffinity';
 import { findUntoleratedTaint } from '../tainttoleration';

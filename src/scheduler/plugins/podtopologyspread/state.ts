@@ -1,6 +1,6 @@
 // PodTopologySpread's PreFilter state (podtopologyspread/filtering.go calPreFilterState, common.go): per hard
 // (DoNotSchedule) constraint, the matching pods in each eligible domain of the whole cluster.
-import type { Pod } from '../../../types';
+import type { Pod } from '../../../core/types';
 import { nodeUsage, type NodeInfo, type PodInfo } from '../../framework';
 import { SchedulerError } from '../../cycle';
 import { isTerminating, podLabels, podNamespace, subjectPodMeta, type Snapshot } from '../../snapshot';

@@ -1,7 +1,7 @@
 // SchedulingGates (pkg/scheduler/framework/plugins/schedulinggates/scheduling_gates.go): a PreEnqueue plugin. A pod
 // with spec.schedulingGates never enters the active queue, so no filter runs and no FitError or event is made; the
 // API server sets PodScheduled=False, reason SchedulingGated, when such a pod is created.
-import type { Subject } from '../../../subject';
+import type { Subject } from '../../../k8s/subject';
 import type { PodInfo, Status } from '../../framework';
 
 /** The API server's PodScheduled condition message for a pod created with gates (pkg/registry/core/pod/strategy.go). */

@@ -1,9 +1,9 @@
 // TaintToleration (pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go):
 // Filter on NoSchedule/NoExecute taints, Score on PreferNoSchedule taints.
-import type { Taint, Toleration } from '../../../types';
+import type { Taint, Toleration } from '../../../core/types';
 import { filterPlugin, rejection, taintRegistry, type NodeInfo, type PodInfo } from '../../framework';
 import { toleratesTaint } from '../../../k8s/toleration';
-import { explainUntolerated } from '../../../explain/taint';
+import { explainUntolerated } from './details';
 
 // Since #134740 (v1.35, backported to 1.34 patches) the reason no longer names the taint.
 export const ErrReasonNotMatch = 'node(s) had untolerated taint(s)';

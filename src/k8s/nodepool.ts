@@ -1,6 +1,6 @@
 // The Karpenter NodePool as repositories declare it (karpenter.sh/v1; v1beta1 read too).
 // The loader's `nodePools()` should return this type.
-import type { Taint } from '../types';
+import type { Taint } from '../core/types';
 
 export interface NodeSelectorRequirementWithMinValues {
   key: string;

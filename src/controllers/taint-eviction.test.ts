@@ -1,8 +1,8 @@
 // Conformance cases from pkg/controller/tainteviction/taint_eviction_test.go; each names its upstream test.
-import type { Node, Pod, Toleration } from './types';
-import { toSubject } from './subject';
-import { configure, resetConfiguration } from './config';
-import { nodeInfo, podInfo } from './scheduler/framework';
+import type { Node, Pod, Toleration } from '../core/types';
+import { toSubject } from '../k8s/subject';
+import { configure, resetConfiguration } from '../core/config';
+import { nodeInfo, podInfo } from '../scheduler/framework';
 import { minTolerationTime, taintEviction } from './taint-eviction';
 
 beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));

@@ -1,7 +1,7 @@
 // The taint-eviction controller (pkg/controller/tainteviction/taint_eviction.go) for one pod on one node.
-import type { Taint, Toleration } from './types';
-import type { NodeInfo, PodInfo } from './scheduler/framework';
-import { toleratesTaint } from './k8s/toleration';
+import type { Taint, Toleration } from '../core/types';
+import type { NodeInfo, PodInfo } from '../scheduler/framework';
+import { toleratesTaint } from '../k8s/toleration';
 
 export interface NoExecuteTaintUse {
   taint: Taint;

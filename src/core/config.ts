@@ -1,7 +1,7 @@
 // Settings that later checks use, scoped by the runners' hooks (installed by the setup entries):
 // a call at a file's top level (or in a beforeAll) holds for that file, a call inside a test for the
 // rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
-import { CLUSTER_PRESETS, type ClusterPreset } from './karpenter/cloud';
+import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 
 /** Kubernetes releases a setting can name; today only the node lifecycle timing reads it (issue 21 makes more follow). */
 export const KUBERNETES_VERSIONS = ['1.33', '1.34', '1.35', '1.36', '1.37'] as const;

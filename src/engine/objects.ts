@@ -2,14 +2,16 @@
 // or a workload (whose pod template is used), v1 Nodes, existing Pods — and throw a readable TypeError for anything
 // else. The internal forms (a Subject from toSubject, a PodInfo, a NodeInfo) are accepted too, for callers that
 // already hold one; internal callers use src/scheduler directly.
-import type { KubeObject, Node, Pod, Taint } from './types';
-import { assertNode, preview, toSubject, type Subject } from './subject';
-import * as framework from './scheduler/framework';
-import * as scheduler from './scheduler';
-import * as taintToleration from './scheduler/plugins/tainttoleration';
-import * as score from './scheduler/score';
-import * as admission from './admission';
-import { taintEviction as evictionOf, type EvictionVerdict } from './taint-eviction';
+import type { KubeObject, Node, Pod, Taint } from '../core/types';
+import { assertNode, isSubject, preview, subjectOf, type Subject } from '../k8s/subject';
+
+export { subjectOf };
+import * as framework from '../scheduler/framework';
+import * as scheduler from '../scheduler';
+import * as taintToleration from '../scheduler/plugins/tainttoleration';
+import * as score from '../scheduler/score';
+import * as admission from '../admission';
+import { taintEviction as evictionOf, type EvictionVerdict } from '../controllers/taint-eviction';
 
 export type PodArgument = KubeObject | Subject;
 
@@ -18,22 +20,12 @@ type After3<F> = F extends (a: never, b: never, c: never, ...rest: infer R) => u
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** A Subject from toSubject (not a Kubernetes object: those have no `specPath`). */
-function isSubject(x: unknown): x is Subject {
-  return isObject(x) && typeof x.specPath === 'string' && typeof x.label === 'string' && isObject(x.object) && isObject(x.spec);
-}
-
 function isPodInfo(x: unknown): x is framework.PodInfo {
   return isObject(x) && isSubject(x.subject) && Array.isArray(x.tolerations);
 }
 
 function isNodeInfo(x: unknown): x is framework.NodeInfo {
   return isObject(x) && isObject(x.node) && typeof x.name === 'string' && Array.isArray(x.taints) && !('kind' in x);
-}
-
-/** A Pod or workload (or a Subject) as the internal Subject; throws for anything else. */
-export function subjectOf(x: unknown): Subject {
-  return isSubject(x) ? x : toSubject(x);
 }
 
 function podOf(x: unknown): framework.PodInfo {

@@ -1,23 +1,14 @@
 // validate(object): what the API server would refuse in an object, as `[{ field, message }]`.
-import type { FieldError, KubeObject, Toleration } from './types';
-import { settings } from './config';
-import { POD_SPEC_PATHS, toSubject } from './subject';
-import { validateTolerations } from './k8s/validation';
-import { validateObject } from './k8s/validation-workloads';
-import { decodeQuantity } from './k8s/validation-pod';
-import { Quantity } from './k8s/quantity';
-import { formatPath, NODE_POOL_SHAPE, SHAPES, typeProblems } from './loader/typecheck';
-import { isNodePool } from './karpenter/types';
+import type { FieldError, KubeObject, Toleration } from '../core/types';
+import { settings } from '../core/config';
+import { POD_SPEC_PATHS, toSubject } from '../k8s/subject';
+import { validateTolerations } from '../k8s/validation';
+import { validateObject } from '../k8s/validation-workloads';
+import { decodeQuantity } from '../k8s/validation-pod';
+import { Quantity } from '../k8s/quantity';
+import { typeErrors } from '../loader/typecheck';
 
-/**
- * Fields of the wrong JSON type (`tolerations: "x"`, `value: true`), which the API server's decoder refuses before
- * anything else. The loader reports them with file and line; this catches objects written in code.
- */
-export function typeErrors(object: object): FieldError[] {
-  const kind = (object as KubeObject).kind;
-  const shape = (kind && SHAPES[kind]) || (isNodePool(object) ? NODE_POOL_SHAPE : undefined);
-  return shape ? typeProblems(object, shape).map((p) => ({ field: formatPath(p.path), message: p.message })) : [];
-}
+export { typeErrors };
 
 /** Every field error the API server would report on create (an array of tolerations is checked as `tolerations`). */
 export function validate(object: KubeObject | Toleration[]): FieldError[] {

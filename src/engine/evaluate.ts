@@ -1,17 +1,17 @@
 // Engine entry points that take objects as users have them (subjects, nodes, pods).
-import type { KubeObject, Node, Pod } from './types';
+import type { KubeObject, Node, Pod } from '../core/types';
 
 /** existingPods are placed by spec.nodeName; namespaces are Namespace objects (their labels serve namespaceSelector). */
 export interface ScheduleOptions {
   existingPods?: Pod[];
   namespaces?: KubeObject[];
 }
-import { toSubject } from './subject';
-import { nodeInfo, podInfo } from './scheduler/framework';
-import { schedule, type ScheduleResult } from './scheduler';
-import { scoreNodes, type NodeScore } from './scheduler/score';
-import { scoreCluster } from './scheduler/score-cluster';
-import { taintEviction, type EvictionVerdict } from './taint-eviction';
+import { toSubject } from '../k8s/subject';
+import { nodeInfo, podInfo } from '../scheduler/framework';
+import { schedule, type ScheduleResult } from '../scheduler';
+import { scoreNodes, type NodeScore } from '../scheduler/score';
+import { scoreCluster } from '../scheduler/score-cluster';
+import { taintEviction, type EvictionVerdict } from '../controllers/taint-eviction';
 
 /** When the taint-eviction controller would delete the subject's pod from the node. */
 export function evictionVerdict(subject: KubeObject, node: Node): EvictionVerdict {

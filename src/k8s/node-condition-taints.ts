@@ -1,6 +1,6 @@
 // Taints the node lifecycle controller derives from node conditions and spec.unschedulable
 // (pkg/controller/nodelifecycle/node_lifecycle_controller.go, TaintNodesByCondition and taint-based eviction).
-import type { Node, Taint } from '../types';
+import type { Node, Taint } from '../core/types';
 
 export function conditionTaints(node: Node): Taint[] {
   // doNoScheduleTaintingPass maps every condition (a repeated type counts each time); the NoExecute taints follow the

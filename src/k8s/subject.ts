@@ -1,5 +1,5 @@
 // What a matcher can be asked about: a Pod, or a workload whose pod template is used.
-import type { KubeObject, Node, PodSpec, Toleration } from './types';
+import type { KubeObject, Node, PodSpec, Toleration } from '../core/types';
 
 /** Pod-bearing kinds and where their pod spec lives. */
 export const POD_SPEC_PATHS: Record<string, string[]> = {
@@ -123,4 +123,21 @@ export function preview(x: unknown): string {
   if (isObject(x) && typeof x.kind === 'string') return describeObject(x as KubeObject);
   const s = JSON.stringify(x);
   return s === undefined ? String(x) : s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** A Subject from toSubject (not a Kubernetes object: those have no `specPath`). */
+export function isSubject(x: unknown): x is Subject {
+  return isPlainObject(x) && typeof x.specPath === 'string' && typeof x.label === 'string' && isPlainObject(x.object) && isPlainObject(x.spec);
+}
+
+/** A Pod or workload (or a Subject) as the internal Subject; throws for anything else. */
+export function subjectOf(x: unknown): Subject {
+  return isSubject(x) ? x : toSubject(x);
+}
+
+/** The subject as it would be with these tolerations appended to its pod spec (admission then runs again on it). */
+export function withAddedTolerations(subject: Subject, tolerations: readonly Toleration[]): Subject {
+  return { ...subject, spec: { ...subject.spec, tolerations: [...(subject.spec.tolerations ?? []), ...tolerations] } };
 }
