@@ -27,6 +27,11 @@ const releases = readdirSync(path.join(root, 'oracle'))
   .filter((d) => /^k8s-\d+\.\d+$/.test(d) && existsSync(path.join(root, 'oracle', d, 'go.mod')))
   .filter((d) => !only || d === `k8s-${only}`)
   .sort();
+// Karpenter: its own modules, oracle/karpenter-<minor> (`--release karpenter-1.14` runs that one alone).
+releases.push(...readdirSync(path.join(root, 'oracle'))
+  .filter((d) => /^karpenter-\d+\.\d+$/.test(d) && existsSync(path.join(root, 'oracle', d, 'go.mod')))
+  .filter((d) => !only || d === only)
+  .sort());
 
 const tsNode = createRequire(import.meta.url).resolve('ts-node/register');
 const totals = { cases: 0, differences: 0, known: 0 };
@@ -42,7 +47,7 @@ for (const dir of releases) {
     }
   }
   const run = spawnSync(process.execPath, ['-r', tsNode, path.join(root, 'test/oracle/run.ts'),
-    '--oracle', binary, '--release', dir.slice(4), '--cases', cases, '--seed', seed], {
+    '--oracle', binary, '--release', dir.startsWith('k8s-') ? dir.slice(4) : dir, '--cases', cases, '--seed', seed], {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],

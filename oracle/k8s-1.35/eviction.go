@@ -75,8 +75,6 @@ func evictionAnswer(ctx context.Context, raw []byte) (any, error) {
 	return evictionOutput{AfterNanos: strconv.FormatInt(int64(tc.taintEvictionQueue.fireAt.Sub(now)), 10)}, nil
 }
 
-
-
 // Copied from k8s.io/kubernetes@v1.35.4 pkg/controller/tainteviction/taint_eviction.go (unexported).
 // BEGIN COPY tainteviction
 func getNoExecuteTaints(taints []v1.Taint) []v1.Taint {

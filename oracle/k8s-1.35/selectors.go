@@ -4,15 +4,20 @@ package main
 // Matches on each label set — and labels.Parse (pkg/labels/selector.go) of a selector string: its error text, or
 // Matches on the same label sets. The TypeScript side sends the library's own kubectl-style text of the selector
 // (formatSelector), so the second half asks whether that text means to kubectl what the selector means.
+// LabelSelectorAsSelector walks matchLabels, a Go map, and returns the first error: with two bad entries either can
+// be the answer, so it is asked `tries` times and every distinct error is returned (Errors, sorted).
 
 import (
 	"fmt"
+	"sort"
 
 	sigsjson "sigs.k8s.io/json"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 )
+
+const tries = 32
 
 type selectorInput struct {
 	Selector *metav1.LabelSelector `json:"selector"`
@@ -21,10 +26,10 @@ type selectorInput struct {
 }
 
 type selectorOutput struct {
-	Error       string `json:"error,omitempty"`
-	Matches     []bool `json:"matches,omitempty"`
-	TextError   string `json:"textError,omitempty"`
-	TextMatches []bool `json:"textMatches,omitempty"`
+	Errors      []string `json:"errors,omitempty"`
+	Matches     []bool   `json:"matches,omitempty"`
+	TextError   string   `json:"textError,omitempty"`
+	TextMatches []bool   `json:"textMatches,omitempty"`
 }
 
 func selectorAnswer(raw []byte) (any, error) {
@@ -33,9 +38,15 @@ func selectorAnswer(raw []byte) (any, error) {
 		return nil, fmt.Errorf("input: %w", err)
 	}
 	var out selectorOutput
-	if s, err := metav1.LabelSelectorAsSelector(in.Selector); err != nil {
-		out.Error = err.Error()
-	} else {
+	seen := map[string]bool{}
+	for i := 0; i < tries; i++ {
+		if _, err := metav1.LabelSelectorAsSelector(in.Selector); err != nil && !seen[err.Error()] {
+			seen[err.Error()] = true
+			out.Errors = append(out.Errors, err.Error())
+		}
+	}
+	sort.Strings(out.Errors)
+	if s, err := metav1.LabelSelectorAsSelector(in.Selector); err == nil {
 		for _, l := range in.Labels {
 			out.Matches = append(out.Matches, s.Matches(labels.Set(l)))
 		}

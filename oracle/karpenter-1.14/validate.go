@@ -16,8 +16,8 @@ import (
 
 	"go.uber.org/multierr"
 	corev1 "k8s.io/api/core/v1"
-	sigsjson "sigs.k8s.io/json"
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
+	sigsjson "sigs.k8s.io/json"
 
 	"sigs.k8s.io/karpenter/pkg/controllers/provisioning"
 )

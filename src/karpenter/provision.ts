@@ -149,8 +149,13 @@ function validateRequirement(key: string, operator: string, values: readonly str
   return errs;
 }
 
+/** newPodRequirements: the pod's requirements Karpenter starts from (strict: preferences left out). */
+export function podRequirements(subject: Subject, strict = false): Requirements {
+  return roundOf(subject, constraintsOf(subject), strict, [], '').requirements;
+}
+
 /** Provisioner.Validate: a pod failing it is ignored for every pool. */
-function ignoredBecause(subject: Subject, vocab: Vocabulary): string[] {
+export function ignoredBecause(subject: Subject, vocab: Vocabulary): string[] {
   const c = constraintsOf(subject);
   const errs: string[] = [];
   const all = roundOf(subject, c, false, [], '').requirements;
