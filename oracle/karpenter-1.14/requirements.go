@@ -23,7 +23,7 @@ import (
 	"sigs.k8s.io/karpenter/pkg/scheduling"
 )
 
-const tries = 64
+const tries = 1024
 
 type requirementsInput struct {
 	Requirements []v1.NodeSelectorRequirementWithMinValues `json:"requirements"`

@@ -59,7 +59,7 @@ const taintArb: fc.Arbitrary<Taint> = fc.record({
   value: fc.constantFrom('', 'x'),
   effect: fc.constantFrom('NoExecute', 'NoExecute', 'NoSchedule', 'PreferNoSchedule'),
   timeAdded: maybe(fc.constantFrom('2026-01-01T00:00:00Z', '2020-06-01T12:00:00Z')),
-}).map((t) => omitEmpty(t, TAINT_FIELDS) as Taint);
+}).map((t) => omitEmpty(t, TAINT_FIELDS) as unknown as Taint);
 
 export const taintEviction2: Domain<{ tolerations: Toleration[]; taints: Taint[] }, EvictionOutput> = {
   name: 'taintEviction',
@@ -79,7 +79,7 @@ const CONDITION_TYPES = ['Ready', 'Ready', 'MemoryPressure', 'DiskPressure', 'PI
 const conditionArb = fc.record({ type: fc.constantFrom(...CONDITION_TYPES), status: fc.constantFrom('True', 'False', 'Unknown') });
 const nodeTaintArb: fc.Arbitrary<Taint> = fc.record({
   key: fc.constantFrom('dedicated', ...NODE_KEYS), value: fc.constantFrom('', 'x'), effect: fc.constantFrom(...EFFECTS),
-}).map((t) => omitEmpty(t, TAINT_FIELDS) as Taint);
+}).map((t) => omitEmpty(t, TAINT_FIELDS) as unknown as Taint);
 
 export const nodeConditionTaints: Domain<{ node: Node }, { taints: unknown[] }> = {
   name: 'nodeConditionTaints',

@@ -97,7 +97,7 @@ export const karpenterRequirements: Domain<RequirementsInput, RequirementsOutput
       intersects: intersects(existing, incoming).map((k) => k.message).sort(),
     };
   },
-  // The library's one answer must be among upstream's (every distinct answer of 64 calls).
+  // The library's one answer must be among upstream's (every distinct answer of 1024 calls).
   compare: (ours, upstream) => [
     ...same(['existing', 'incoming', 'intersects'], ours as any, upstream as any),
     ...((upstream.compatible as string[]).includes(ours.compatible as string) ? [] : [{ field: 'compatible', ours: ours.compatible, upstream: upstream.compatible }]),
