@@ -101,7 +101,7 @@ async function main() {
     const { counts, found } = await runDomain(domain, client, cases, seed);
     problems.push(...(await checkWitnesses(client, domain)));
     total += counts.cases; differences += counts.differing; known += counts.known;
-    console.log(`${domain.name} (k8s ${release}): ${counts.cases} cases, ${counts.equal} equal, ${counts.differing} differing, ${counts.known} known`);
+    console.log(`${domain.name} (${module === 'k8s' ? 'k8s ' : ''}${release}): ${counts.cases} cases, ${counts.equal} equal, ${counts.differing} differing, ${counts.known} known`);
     for (const f of found) {
       console.log(`  difference [${f.signature}]`);
       for (const d of f.diffs) console.log(`    ${d.field}: ours ${JSON.stringify(d.ours)} upstream ${JSON.stringify(d.upstream)}`);
