@@ -11,13 +11,13 @@ import { toSubject } from './k8s/subject';
 import { scheduleOn } from './engine/evaluate';
 import { describeGated } from './scheduler';
 import { nodeInfo, podInfo } from './scheduler/framework';
-import { taintEviction } from './controllers/taint-eviction';
 import { parseTaint, taint } from './k8s/kubectl-taint';
 import { validate } from './engine/validate';
+import { evict } from './engine';
 import { settings } from './core/config';
 import { rejectedByApiServer, indent } from './matchers/context';
-import { describeRejections, nodeNames } from './matchers/toBeSchedulableOnAnyOf';
-import { describeTime, explainEviction } from './matchers/toBeEvictedFrom';
+import { describeRejections, nodeNames } from './explain/schedule';
+import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, reportFiles, writeReport, type PlacementReport } from './report/report';
 import { nodesDown, zone } from './outage/simulate';
@@ -126,11 +126,10 @@ function explain(workloads: KubeObject[] & { namespaces: KubeObject[] }, nodes: 
   }).join('\n\n');
 }
 
-function evict(workloads: KubeObject[], node: Node): string {
+function evictions(workloads: KubeObject[], node: Node): string {
   return workloads.map((w) => {
-    const pod = podInfo(toSubject(w));
-    const verdict = taintEviction(pod, nodeInfo(node));
-    return `${pod.subject.label}: ${describeTime(verdict.after)}\n${indent(explainEviction(pod, verdict, node).split('\n'), '  ')}`;
+    const answer = evict(toSubject(w), node);
+    return `${answer.pod}: ${describeTime(answer.after)}\n${indent(explainEviction(answer).split('\n'), '  ')}`;
   }).join('\n\n');
 }
 
@@ -246,7 +245,7 @@ Examples:
       const workloads = workloadsOf(manifests);
       const node = oneNode(nodesOf([o.node]), o.node, o.nodeName);
       checkValid([...workloads, node]);
-      out(`${evict(workloads, o.taint?.length ? taint(node, ...o.taint) : node)}\n`);
+      out(`${evictions(workloads, o.taint?.length ? taint(node, ...o.taint) : node)}\n`);
     });
 
   // --ignore and --kind for the commands that read manifests

@@ -38,6 +38,6 @@ export function failBoth(ctx: MatcherContext, message: () => string): MatcherRes
   return { pass: ctx.isNot === true, message };
 }
 
-export { rejectedByApiServer } from '../k8s/validation-field';
+export { rejectedByApiServer } from '../engine';
 
 export const indent = (lines: string[], by = '  ') => lines.map((l) => by + l).join('\n');

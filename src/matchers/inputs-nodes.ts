@@ -2,7 +2,6 @@
 import type { KubeObject, Node, Pod } from '../core/types';
 import { settings } from '../core/config';
 import { apiServerErrors, labelOf, nodeOf, UsageError } from './inputs';
-import { cachedPerObject } from '../core/cache';
 
 /** With configure({ requireAllocatable: true }), a node without status.allocatable is an error, not "unconstrained". */
 export function checkAllocatable(node: Node): Node {
@@ -74,12 +73,11 @@ export function schedulingOptionsOf(options: unknown, allowNodes: boolean): Pars
   return out;
 }
 
-// Validation of the cluster's objects is remembered per object: a spec checking every node of a 5,000-node cluster
-// in turn validates each node and pod once, not once per check.
-const objectErrors = cachedPerObject((o: KubeObject): { text?: string } => ({ text: apiServerErrors([{ object: o, label: labelOf(o) }]) }));
-
-/** What the API server would refuse among these objects (as apiServerErrors), remembered per object. */
+/**
+ * What the API server would refuse among these objects (as apiServerErrors). Validation is remembered per object
+ * (validatedOnce), and a label is only worked out for an object with errors: a spec checking every node of a
+ * 5,000-node cluster in turn pays for each node once.
+ */
 export function clusterErrors(objects: readonly KubeObject[]): string | undefined {
-  const parts = objects.map((o) => objectErrors(o).text).filter((t): t is string => t !== undefined);
-  return parts.length ? parts.join('\n') : undefined;
+  return apiServerErrors(objects.map((o) => ({ object: o, label: () => labelOf(o) })));
 }

@@ -1,13 +1,11 @@
 // Turning matcher arguments into engine inputs, with usage errors that fail the assertion.
-import { cachedPerObject } from '../core/cache';
 import type { FieldError, KubeObject, Node, Taint, Toleration } from '../core/types';
 import { settings } from '../core/config';
-import { assertNode, describeObject, fieldLocation, isToleration, toSubject, type Subject } from '../k8s/subject';
-import { parseTaintSpec } from '../k8s/kubectl-taint';
-import { validateTaints } from '../k8s/validation';
-import { capped } from '../k8s/validation-field';
-import { decodeErrors, validate } from '../engine/validate';
-import { failBoth, rejectedByApiServer, type MatcherContext, type MatcherResult } from './context';
+import {
+  assertNode, capped, decodedOnce, describeObject, fieldLocation, isToleration, parseTaintSpec, rejectedByApiServer, SchedulerError,
+  toSubject, validatedOnce, validateTaints, type Subject,
+} from '../engine';
+import { failBoth, type MatcherContext, type MatcherResult } from './context';
 import { recordResult } from '../report/record';
 
 /** Thrown for misuse; matchers turn it into a failing result. */
@@ -76,19 +74,16 @@ export function undecodable(what: string, errors: FieldError[]): string {
  * Objects the API server would refuse get no verdict. With `validate` off, quantities it cannot decode
  * still fail: they would otherwise read as 0 (a request) or as no limit (a node's allocatable).
  */
-// Once per object (and settings): a test.each over workloads checks the same nodes again and again.
-const validated = cachedPerObject((o: object) => validate(o as KubeObject));
-const decoded = cachedPerObject((o: object) => decodeErrors(o as KubeObject));
-
-export function apiServerErrors(objects: Array<{ object: KubeObject | Toleration[]; label: string }>): string | undefined {
+export function apiServerErrors(objects: Array<{ object: KubeObject | Toleration[]; label: string | (() => string) }>): string | undefined {
   const parts: string[] = [];
   for (const { object, label } of objects) {
+    const name = () => (typeof label === 'string' ? label : label());
     if (settings().validate) {
-      const errors: FieldError[] = validated(object);
-      if (errors.length) parts.push(rejectedByApiServer(label, located(object, errors)));
+      const errors: FieldError[] = validatedOnce(object);
+      if (errors.length) parts.push(rejectedByApiServer(name(), located(object, errors)));
     } else {
-      const errors = decoded(object);
-      if (errors.length) parts.push(undecodable(label, located(object, errors)));
+      const errors: FieldError[] = decodedOnce(object);
+      if (errors.length) parts.push(undecodable(name(), located(object, errors)));
     }
   }
   return parts.length ? parts.join('\n') : undefined;
@@ -104,6 +99,16 @@ export function guarded(ctx: MatcherContext, header: () => string, body: () => M
     return recordResult(ctx, body());
   } catch (e) {
     if (e instanceof UsageError) return failBoth(ctx, () => `${header()}\n\n${e.message}`);
+    throw e;
+  }
+}
+
+/** A PreFilter Error (e.g. an unparsable topology spread selector) gives no verdict: the matcher fails either way. */
+export function schedulerErrorsAsUsage<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof SchedulerError) throw new UsageError(`kube-scheduler would fail with an error (PodScheduled=False, reason SchedulerError): ${e.message}`);
     throw e;
   }
 }

@@ -2,11 +2,11 @@
 // toleration tolerated the GPU taint, or which label satisfied the nodeSelector). One fact a line, plugin first, in
 // the filters' order (NodeUnschedulable, NodeName, TaintToleration, NodeAffinity); the resources and cluster plugins
 // add their own notes.
-import type { NodeInfo, PodInfo } from '../scheduler/framework';
-import { UNSCHEDULABLE_TAINT } from '../scheduler/framework';
+import type { NodeInfo, PodInfo } from './framework';
+import { UNSCHEDULABLE_TAINT } from './framework';
 import { explainRequirement, termMatches } from '../k8s/node-selector';
 import { formatTaint, formatToleration, toleratesTaint } from '../k8s/toleration';
-import { taintOrigin } from '../scheduler/plugins/tainttoleration/details';
+import { taintOrigin } from './plugins/tainttoleration/details';
 
 /** `tolerations[1] (added by DefaultTolerationSeconds admission) {…}`: the first toleration that tolerates the taint. */
 function toleratedBy(pod: PodInfo, taint: Parameters<typeof toleratesTaint>[1]): string {

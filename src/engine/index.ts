@@ -1,0 +1,36 @@
+// The engine boundary: one function per question, each taking Kubernetes objects (a workload or Pod as a Subject,
+// v1 Nodes, existing Pods, Namespaces) and returning one complete, JSON-serialisable answer. The clients (matchers,
+// CLI, placement matrix, report) ask here and nowhere deeper, and explain/ turns the answers into words.
+// Below this file: scheduler/ (kube-scheduler), controllers/ and outage/ (kube-controller-manager), karpenter/,
+// placement/, admission/, k8s/. See ARCHITECTURE.md.
+
+// ---- questions and their answers ----
+export { schedule, scheduleOnNode, prefer, type ClusterInput, type NodeAnswer, type ScheduleAnswer, type PreferAnswer } from './schedule';
+export { tolerates, evict, type ToleranceAnswer, type EvictionAnswer } from './tolerate';
+export {
+  place, allScheduled, spread, share, keepApart, type ReplicaCluster, type PlacementAnswer, type PlacedPodAnswer, type TieProbe,
+  type AllScheduledAnswer, type SpreadAnswer, type DomainCount, type ShareAnswer, type SharedNode, type KeepApartAnswer,
+} from './replicas';
+export { HOSTNAME_LABEL, type Separation } from './apart';
+export { REPLICATED_KINDS } from '../placement/replicas';
+export { outage, survive, fewestRunning, type OutageAnswer, type SurvivalAnswer, type FewestRunningAnswer, type FailureFacts } from './outage';
+export { OutageError, type Cluster, type Failure, type WorkloadState, type OutageEvent } from '../outage';
+/** Bad input to the placement or the outage simulation (a workload or cluster the engine cannot read). */
+export { InputError as OutageInputError } from '../placement/inputs';
+export type { NodeVerdict } from '../scheduler';
+export type { Status } from '../scheduler/framework';
+export type { NodeScore } from '../scheduler/score';
+
+// ---- what the clients check their arguments with ----
+export { toSubject, assertNode, describeObject, fieldLocation, isToleration, preview, type Subject } from '../k8s/subject';
+export { parseTaintSpec } from '../k8s/kubectl-taint';
+export { validateTaints, validateTolerations } from '../k8s/validation';
+export { capped, rejectedByApiServer } from '../k8s/validation-field';
+export { validate, decodeErrors, validatedOnce, decodedOnce } from './validate';
+/** Thrown when kube-scheduler itself would fail with an error (PodScheduled=False, reason SchedulerError). */
+export { SchedulerError } from '../scheduler/cycle';
+
+// ---- words the explainer shares with the scheduler's own statuses ----
+export { describeGated } from '../scheduler';
+export { describeScore } from '../scheduler/score';
+export { formatTaint, formatToleration } from '../k8s/toleration';

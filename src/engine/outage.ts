@@ -1,0 +1,110 @@
+// The outage questions: a failure played out by the controllers over a virtual clock (outage/, controllers/), and
+// what it means for one workload: does every replica run again (toSurvive), and how few run at worst
+// (toKeepAtLeast). The answers are plain data: the simulation's methods are read here, once.
+import type { KubeObject } from '../core/types';
+import type { Subject } from '../k8s/subject';
+import { failureTitle, outcomeOf, simulateOutage, type Cluster, type Failure, type Outage, type OutageEvent, type OutageOutcome, type OutageOptions, type WorkloadState, type ZoneView } from '../outage';
+
+/** The failure as the messages name it. */
+export interface FailureFacts {
+  failedNodes: string[];
+  condition: string;
+  gracePeriod: number;
+  /** `zone eu-west-1a down` */
+  title: string;
+}
+
+/** The whole cluster's timeline. */
+export interface OutageAnswer {
+  failure: FailureFacts;
+  zones: ZoneView[];
+  allZonesFullyDisrupted: boolean;
+  events: OutageEvent[];
+  end: number;
+  truncated: boolean;
+  /** Every workload's state at the end. */
+  states: WorkloadState[];
+}
+
+const facts = (o: Outage, failure: Failure): FailureFacts => ({ failedNodes: o.failedNodes, condition: o.condition, gracePeriod: o.gracePeriod, title: failureTitle(failure) });
+
+export function outage(cluster: Cluster, failure: Failure, options: OutageOptions = {}): OutageAnswer {
+  const o = simulateOutage(cluster, failure, options);
+  return { failure: facts(o, failure), zones: o.zones, allZonesFullyDisrupted: o.allZonesFullyDisrupted, events: o.events, end: o.end, truncated: o.truncated, states: o.stateAt() };
+}
+
+/** The outage with the subject among the cluster's workloads. */
+function simulateWith(subject: Subject, cluster: Cluster, failure: Failure): Outage {
+  const workloads = [...(cluster.workloads ?? [])];
+  if (!workloads.includes(subject.object)) workloads.push(subject.object);
+  return simulateOutage({ ...cluster, workloads }, failure);
+}
+
+/** toSurvive: the workload at second `t` (the end, or `within`), when every replica runs again, and why not. */
+export interface SurvivalAnswer {
+  workload: string;
+  kind: string;
+  failure: FailureFacts;
+  /** The second judged. */
+  at: number;
+  end: number;
+  truncated: boolean;
+  outcome: OutageOutcome;
+  state: WorkloadState;
+  /** The first event second from which every later one has every replica running. */
+  recovered?: number;
+  /** Why replicas are not running at `at`, one line per cause. */
+  why: string[];
+  /** The workload's timeline as text. */
+  timeline: string;
+  /** A DaemonSet: the surviving nodes it should run on, those without its pod, and the down nodes (not counted). */
+  daemon?: { shouldRun: string[]; missing: string[]; down: string[] };
+  pass: boolean;
+}
+
+export function survive(subject: Subject, failure: Failure, cluster: Cluster, within?: number): SurvivalAnswer {
+  const o = simulateWith(subject, cluster, failure);
+  const workload: KubeObject = subject.object;
+  const at = within === undefined ? o.end : within;
+  const base = { workload: subject.label, kind: subject.kind, failure: facts(o, failure), at, end: o.end, truncated: o.truncated, outcome: outcomeOf(o, workload, at), state: o.stateOf(workload, at), timeline: o.format(workload) };
+  if (subject.kind === 'DaemonSet') {
+    // Pods on the failed nodes do not count either way: the controller never moves a pod (daemon_controller.go
+    // NodeShouldRunDaemonPod), and whether a down node stays in desiredNumberScheduled depends on its tolerations.
+    const { shouldRun, missing } = o.daemonCoverage(workload, at);
+    const why = o.why(workload, at).filter((line) => missing.some((n) => line.includes(` on ${n}`) || line.includes(`-${n} `)));
+    const down = o.condition === 'unreachable' || o.condition === 'notReady' ? o.failedNodes : [];
+    return { ...base, why, daemon: { shouldRun, missing, down }, pass: missing.length === 0 };
+  }
+  // one pass from the end: the first event second from which every later one has every replica running
+  const eventTimes = new Set(o.events.map((e) => e.at));
+  const steps = o.history(workload).filter((h) => eventTimes.has(h.at));
+  let recovered: number | undefined;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const st = steps[i].state;
+    if (st.running < st.desired || st.pending !== 0) break;
+    recovered = steps[i].at;
+  }
+  const pass = base.state.running >= base.state.desired && base.state.pending === 0;
+  return { ...base, why: o.why(workload, at), ...(recovered !== undefined ? { recovered } : {}), pass };
+}
+
+/** toKeepAtLeast: the fewest replicas running at any instant, when, and why. */
+export interface FewestRunningAnswer {
+  workload: string;
+  failure: FailureFacts;
+  running: number;
+  at: number;
+  /** The workload's state at that second. */
+  state: WorkloadState;
+  why: string[];
+  timeline: string;
+}
+
+export function fewestRunning(subject: Subject, failure: Failure, cluster: Cluster): FewestRunningAnswer {
+  const o = simulateWith(subject, cluster, failure);
+  const low = o.minRunning(subject.object);
+  return {
+    workload: subject.label, failure: facts(o, failure), running: low.running, at: low.at,
+    state: o.stateOf(subject.object, low.at), why: o.why(subject.object, low.at), timeline: o.format(subject.object),
+  };
+}

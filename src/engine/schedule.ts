@@ -1,0 +1,138 @@
+// The scheduling questions: one pod against one node of a cluster, against every node, and two nodes' scores.
+// Each returns one JSON-serialisable answer that explain/schedule.ts turns into words; a rejected node's Status
+// works its details out when they are first read (a getter), so an answer costs no text it does not show.
+import type { KubeObject, Node, Pod } from '../core/types';
+import { describeObject, type Subject } from '../k8s/subject';
+import { CLUSTER_PLUGINS, clusterAround, cycleFor, FILTER_PLUGINS, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
+import { explainPasses } from '../scheduler/cycle';
+import { withoutSubject, type Snapshot } from '../scheduler/snapshot';
+import { nodeInfo, podInfo } from '../scheduler/framework';
+import { explainNodePass } from '../scheduler/passes';
+import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
+import { scoreNodes, type NodeScore } from '../scheduler/score';
+
+/** The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName) and the Namespace objects. */
+export interface ClusterInput {
+  nodes?: readonly Node[];
+  existingPods?: readonly Pod[];
+  namespaces?: readonly KubeObject[];
+}
+
+/** One pod on one node of the cluster (toBeSchedulableOn). */
+export interface NodeAnswer {
+  pod: string;
+  node: string;
+  /** The node as messages name it (`Node gpu-1 (nodes.yaml:3)`). */
+  nodeLabel: string;
+  feasible: boolean;
+  /** The first plugin that rejects the node: kube-scheduler's reasons and our details. */
+  status?: NodeVerdict['status'];
+  /** spec.schedulingGates: the pod stays Pending, reason SchedulingGated, whatever the filters say. */
+  gates: string[];
+  /** The Filter plugins run, in the profile's order. */
+  plugins: string[];
+  /** Why each filter lets the pod through (feasible only). */
+  passes: string[];
+  /** The cluster plugins' passes, what was done with existingPods, and what was not checked. */
+  notes: string[];
+}
+
+/** One pod against every node (toBeSchedulableOnAnyOf/AllOf, scheduleOn). */
+export interface ScheduleAnswer {
+  pod: string;
+  nodes: number;
+  feasible: NodeVerdict[];
+  rejected: NodeVerdict[];
+  /** kube-scheduler's FitError text when no node fits; undefined for a gated pod. */
+  fitError?: string;
+  gated?: { gates: string[]; message: string };
+  /** What let the pod through on the first node that fits, for `.not` failures. */
+  firstFit?: { node: string; passes: string[] };
+}
+
+/** Two nodes for one pod (toPrefer): their verdicts, and the scores normalised over the two when both fit. */
+export interface PreferAnswer {
+  pod: string;
+  /** The two nodes as messages name them. */
+  labels: [string, string];
+  preferred: NodeVerdict;
+  other: NodeVerdict;
+  scores?: [NodeScore, NodeScore];
+}
+
+/** The pod on `node`, with the rest of the cluster around it (PodTopologySpread and InterPodAffinity count it). */
+export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInput = {}): NodeAnswer {
+  const { pods: existingPods, left: itself } = withoutSubject(subject, cluster.existingPods);
+  const info = nodeInfo(node);
+  const snapshot = clusterAround(node, existingPods, { nodes: cluster.nodes, namespaces: cluster.namespaces });
+  const pod = podInfo(subject);
+  const entry = snapshot.byName.get(info.name)!;
+  const cycle = cycleFor(pod, snapshot);
+  const verdict = runFilters(pod, info, entry.usage, cycle);
+  const notes = [
+    ...(verdict.feasible ? explainPasses(pod, entry, cycle) : []),
+    ...(existingPods ? [existingPodsNote(info.name, existingPods, cluster.nodes && snapshot, itself)] : []),
+    ...(verdict.feasible ? [resourcesNotChecked(info)].filter((n): n is string => n !== undefined) : []),
+  ];
+  return {
+    pod: subject.label,
+    node: info.name,
+    nodeLabel: describeObject(node),
+    feasible: verdict.feasible,
+    ...(verdict.status ? { status: verdict.status } : {}),
+    gates: schedulingGates(subject),
+    plugins: [...FILTER_PLUGINS, ...CLUSTER_PLUGINS].map((p) => p.name),
+    passes: verdict.feasible ? explainNodePass(pod, info) : [],
+    notes,
+  };
+}
+
+/** kube-scheduler's Filter phase for the pod over every node, and the FitError when none fits. */
+export function schedule(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}): ScheduleAnswer {
+  const result = scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces);
+  const first = result.feasible[0];
+  const firstNode = first && nodes.find((n) => nodeInfo(n).name === first.node);
+  return {
+    pod: subject.label,
+    nodes: nodes.length,
+    feasible: result.feasible,
+    rejected: result.rejected,
+    ...(result.fitError !== undefined ? { fitError: result.fitError } : {}),
+    ...(result.gated ? { gated: { gates: result.gated.gates, message: result.gated.message } } : {}),
+    ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
+  };
+}
+
+/** Both nodes through the filters on their own, then the default profile's scores over the two when both fit. */
+export function prefer(subject: Subject, preferred: Node, other: Node): PreferAnswer {
+  const pod = podInfo(subject);
+  const [ia, ib] = [nodeInfo(preferred), nodeInfo(other)];
+  const [va, vb] = [runFilters(pod, ia), runFilters(pod, ib)];
+  const scores = va.feasible && vb.feasible ? (scoreNodes(pod, [ia, ib]) as [NodeScore, NodeScore]) : undefined;
+  return { pod: subject.label, labels: [describeObject(preferred), describeObject(other)], preferred: va, other: vb, ...(scores ? { scores } : {}) };
+}
+
+/** What was done with `existingPods`: counted on the node, on the cluster's other nodes, or ignored. */
+// kube-scheduler's cache holds only pods bound to a node (spec.nodeName) that are not Succeeded/Failed; a Pending
+// pod without spec.nodeName waits in the scheduling queue and uses nothing yet (see podsOnNode).
+function existingPodsNote(node: string, existingPods: readonly Pod[], cluster: Snapshot | undefined, itself: number): string {
+  const terminal = (p: Pod) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed';
+  let here = 0, unbound = 0, others = 0, outside = 0, done = 0;
+  for (const p of existingPods) {
+    const bound = p.spec?.nodeName;
+    if (!bound) unbound++;
+    else if (bound !== node && !cluster?.byName.has(bound)) outside++;
+    else if (terminal(p)) done++;
+    else if (bound === node) here++;
+    else others++;
+  }
+  const ignored = [
+    ...(unbound ? [`${unbound} without spec.nodeName (Pending, on no node yet; kube-scheduler counts only pods bound to a node)`] : []),
+    ...(outside ? [`${outside} bound to ${cluster ? 'nodes not in options.nodes' : 'other nodes'}`] : []),
+    ...(done ? [`${done} Succeeded/Failed`] : []),
+    ...(itself ? ['the pod itself (same uid or namespace/name)'] : []),
+  ];
+  return `existingPods: counted ${here} on ${node}` +
+    (others ? `, ${others} on the cluster's other nodes` : '') +
+    (ignored.length ? `; ignored ${ignored.join(', ')}` : '');
+}

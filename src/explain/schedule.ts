@@ -1,0 +1,87 @@
+// Scheduling answers in words: kube-scheduler's plugin and reasons first, then our details; nodes whose
+// explanation is identical fold into one entry. The same text serves the matchers, the CLI and the report.
+import type { NodeAnswer, NodeScore, NodeVerdict, PreferAnswer, ScheduleAnswer } from '../engine';
+import { describeGated, describeScore } from '../engine';
+
+/** At most this many entries (a node, or nodes with the same explanation) are listed; the rest are counted. */
+export const MAX_ENTRIES = 10;
+/** A folded entry names this many nodes, then "and N more". */
+export const NAMED_NODES = 3;
+
+export const indent = (lines: string[], by = '  ') => lines.map((l) => by + l).join('\n');
+
+/** `a, b, c and 9 more` — never "and 1 more": one more name costs no more than saying so. */
+export function nodeNames(names: readonly string[], max: number): string {
+  return names.length > max + 1 ? `${names.slice(0, max).join(', ')} and ${names.length - max} more` : names.join(', ');
+}
+
+export function describeRejection(v: NodeVerdict, by = '  '): string {
+  const s = v.status!;
+  return `${by}${s.plugin}: ${s.reasons.join(', ')}\n${indent(s.details, `${by}  `)}`;
+}
+
+/**
+ * The rejected nodes, each with kube-scheduler's plugin and reason and our detail; nodes whose explanation is
+ * identical are folded into one entry (`12 nodes (gpu-1, gpu-2, gpu-3 and 9 more):`), in the order of first appearance.
+ */
+export function describeRejections(rejected: readonly NodeVerdict[]): string {
+  const groups = new Map<string, string[]>();
+  for (const v of rejected) {
+    const text = describeRejection(v, '  ');
+    const names = groups.get(text);
+    if (names) names.push(v.node);
+    else groups.set(text, [v.node]);
+  }
+  const entries = [...groups].map(([text, names]) => {
+    if (names.length === 1) return `Node ${names[0]}:\n${text}`;
+    return `${names.length} nodes (${nodeNames(names, NAMED_NODES)}):\n${text}`;
+  });
+  if (entries.length <= MAX_ENTRIES) return entries.join('\n');
+  const left = [...groups.values()].slice(MAX_ENTRIES).reduce((n, names) => n + names.length, 0);
+  return [...entries.slice(0, MAX_ENTRIES), `… and ${left} more node(s) with ${entries.length - MAX_ENTRIES} other explanation(s), not shown`].join('\n');
+}
+
+/** toBeSchedulableOn: the gate, what let the pod through (for `.not`), or the rejecting plugin; then the notes. */
+export function explainNodeAnswer(a: NodeAnswer): string {
+  const notes = a.notes.map((n) => `\n${n}`).join('');
+  if (a.gates.length) return `Expected ${a.pod} to be schedulable on ${a.nodeLabel}, but ${describeGated(a.pod, a.gates)}`;
+  if (a.feasible) {
+    return `Expected ${a.pod} not to be schedulable on ${a.nodeLabel}, but every filter passes (${a.plugins.join(', ')}):\n${indent(a.passes, '  ')}${notes}`;
+  }
+  return `Expected ${a.pod} to be schedulable on ${a.nodeLabel}, but kube-scheduler would reject it:\n${describeRejection(a as NodeVerdict)}${notes}`;
+}
+
+/** What let the pod through on the first node that fits, for `.not` failures. */
+export function whyFirstFits(a: ScheduleAnswer): string {
+  return `On ${a.firstFit!.node}:\n${indent(a.firstFit!.passes, '  ')}`;
+}
+
+/** toBeSchedulableOnAnyOf: gated, fits some (for `.not`), or kube-scheduler's FitError and every node's reason. */
+export function explainAnyOf(a: ScheduleAnswer): string {
+  if (a.gated) return `Expected ${a.pod} to be schedulable on one of ${a.nodes} node(s), but ${describeGated(a.pod, a.gated.gates)}`;
+  if (a.feasible.length) {
+    return `Expected ${a.pod} not to be schedulable on any of ${a.nodes} node(s), but it fits ${a.feasible.length}: ${nodeNames(a.feasible.map((v) => v.node), MAX_ENTRIES)}\n` +
+      whyFirstFits(a);
+  }
+  return `Expected ${a.pod} to be schedulable on one of ${a.nodes} node(s), but kube-scheduler would report:\n  ${a.fitError}\n\n` + describeRejections(a.rejected);
+}
+
+/** toBeSchedulableOnAllOf: gated, every node fits (for `.not`), or the nodes that reject the pod. */
+export function explainAllOf(a: ScheduleAnswer): string {
+  if (a.gated) return `Expected ${a.pod} to be schedulable on all of ${a.nodes} node(s), but ${describeGated(a.pod, a.gated.gates)}`;
+  if (!a.rejected.length) return `Expected ${a.pod} not to be schedulable on all of ${a.nodes} node(s), but every one accepts it.\n` + whyFirstFits(a);
+  return `Expected ${a.pod} to be schedulable on all of ${a.nodes} node(s), but ${a.rejected.length} reject it:\n` + describeRejections(a.rejected);
+}
+
+const skippedNote = (s: NodeScore) => (s.skipped.length ? `\n  Skipped (PreScore): ${s.skipped.map((k) => `${k.plugin} (${k.reason})`).join('; ')}` : '');
+
+/** toPrefer: a node that does not fit, or both nodes' scores. */
+export function explainPrefer(a: PreferAnswer, negated: boolean): string {
+  const [la, lb] = a.labels;
+  const intro = `Expected ${a.pod} ${negated ? 'not ' : ''}to prefer ${la} over ${lb}`;
+  if (!a.preferred.feasible) return `${intro}, but it cannot be scheduled on ${la} at all:\n${describeRejection(a.preferred)}`;
+  if (!a.other.feasible) return `${intro}, but only ${la} is feasible; ${lb} is rejected:\n${describeRejection(a.other)}`;
+  const [sa, sb] = a.scores!;
+  return `${intro}, but the scores (normalised over these two nodes) are ${sa.total} and ${sb.total}` +
+    `${sa.total === sb.total ? ' (a tie: the scheduler picks either)' : ''}:\n${describeScore(sa)}\n${describeScore(sb)}${skippedNote(sa)}`;
+}
