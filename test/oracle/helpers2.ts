@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { Difference } from './compare';
 import type { Domain } from './domains';
 import {
-  addDaemonSetTolerations, formatSelector, mergeConditionTaints, minTolerationNanos, parseLabelSelector, selectorMatches, taintEviction,
+  addDaemonSetTolerations, formatSelector, mergeConditionTaints, minTolerationNanos, parseLabelSelector, selectorMatches, settings, taintEviction,
   type Node, type Taint, type Toleration,
 } from './lib';
 
@@ -65,8 +65,9 @@ export const taintEviction2: Domain<{ tolerations: Toleration[]; taints: Taint[]
   name: 'taintEviction',
   arbitrary: fc.record({ tolerations: fc.array(tolerationArb, { maxLength: 4 }), taints: fc.array(taintArb, { maxLength: 3 }) }),
   ours: (i) => {
-    // TaintTolerationComparisonOperators is off at 1.35 (GetMatchingTolerations reads the gate)
-    const v = taintEviction({ tolerations: i.tolerations, comparisonOperators: false } as any, { taints: i.taints } as any);
+    // GetMatchingTolerations reads the TaintTolerationComparisonOperators gate: the library's setting for the release
+    const comparisonOperators = settings().featureGates.TaintTolerationComparisonOperators;
+    const v = taintEviction({ tolerations: i.tolerations, comparisonOperators } as any, { taints: i.taints } as any);
     if (v.after === null) return { never: true };
     // the exact delay: the verdict's seconds are a float; the nanoseconds of the same tolerations are exact
     return { afterNanos: v.untolerated ? '0' : String(minTolerationNanos(v.taints.map((u) => u.toleration!))) };

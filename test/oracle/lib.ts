@@ -11,3 +11,4 @@ export { addDaemonSetTolerations } from '../../src/admission/daemonset-toleratio
 export { taintEviction, minTolerationNanos } from '../../src/controllers/taint-eviction';
 export { mergeConditionTaints } from '../../src/k8s/node-condition-taints';
 export { parseLabelSelector, selectorMatches, formatSelector } from '../../src/k8s/label-selector';
+export { settings, configure } from '../../src/core/config';
