@@ -6,23 +6,15 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
-import { placeReplicas } from './placement/place';
-import { toSubject } from './k8s/subject';
-import { scheduleOn } from './engine/evaluate';
-import { describeGated } from './scheduler';
-import { nodeInfo, podInfo } from './scheduler/framework';
-import { parseTaint, taint } from './k8s/kubectl-taint';
-import { validate } from './engine/validate';
-import { evict } from './engine';
+import { describeGated, evict, nodesDown, parseTaint, place, rejectedByApiServer, schedule, taint, toSubject, validate, zone, type Failure } from './engine';
 import { settings } from './core/config';
-import { rejectedByApiServer, indent } from './matchers/context';
-import { describeRejections, nodeNames } from './explain/schedule';
+import { describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
 import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, reportFiles, writeReport, type PlacementReport } from './report/report';
-import { nodesDown, zone } from './outage/simulate';
 import { renderChart, renderKustomization, RenderError } from './render';
-import type { Failure } from './outage/types';
+
+const indent = indentLines;
 
 /** Bad input: the message is printed as is and the exit code is 2. */
 class InputError extends Error {}
@@ -114,7 +106,7 @@ const toLabel = (o: KubeObject) => (isWorkload(o) ? toSubject(o).label : `${o.ki
 function explain(workloads: KubeObject[] & { namespaces: KubeObject[] }, nodes: Node[], existingPods: Pod[] | undefined): string {
   return workloads.map((w) => {
     const s = toSubject(w);
-    const result = scheduleOn(w, nodes, { existingPods, namespaces: workloads.namespaces });
+    const result = schedule(s, nodes, { existingPods, namespaces: workloads.namespaces });
     if (result.gated) return `${s.label}\n  ${describeGated(s.label, result.gated.gates).replace(/\n/g, '\n  ')}`;
     const head = result.feasible.length
       ? `  schedulable on ${result.feasible.length} of ${nodes.length} node(s): ${nodeNames(result.feasible.map((v) => v.node), 10)}`
@@ -149,9 +141,9 @@ function oneNode(nodes: Node[], file: string, name: string | undefined): Node {
 
 /** Where every pod the workloads' controllers create lands, placed one at a time (placeReplicas). */
 function explainReplicas(workloads: KubeObject[] & { namespaces: KubeObject[] }, nodes: Node[], existingPods: Pod[] | undefined): string {
-  const placement = placeReplicas(workloads, nodes, { existingPods, namespaces: workloads.namespaces });
-  const sections = workloads.map((w) => {
-    const pods = placement.of(w);
+  const placement = place(workloads, { nodes, existingPods, namespaces: workloads.namespaces });
+  const sections = workloads.map((w, i) => {
+    const pods = placement.pods.filter((p) => p.owner === i);
     const pending = pods.filter((p) => !p.node);
     const lines = pods.map((p) => (p.node ? `  ${p.name} → ${p.node}` : `  ${p.name} Pending: ${p.fitError}`));
     const head = `${toSubject(w).label}: ${pods.length - pending.length}/${pods.length} pod(s) scheduled`;
@@ -188,6 +180,17 @@ Examples:
   $ npx jest-k8s-placement evict rendered/ --node node.yaml --taint node.kubernetes.io/unreachable:NoExecute
   $ npx jest-k8s-placement report shard-*/ --out report/`);
 
+  explainCommand(cli, out);
+  matrixCommand(cli, out);
+  evictCommand(cli, out);
+  loadOptionsFor(cli);
+  renderOptionsFor(cli);
+  reportCommand(cli, out);
+  return cli;
+}
+
+/** `explain`: each workload's feasible nodes and the others' reasons, or (--replicas) where every pod lands. */
+function explainCommand(cli: Command, out: (s: string) => void): void {
   cli.command('explain')
     .description('for each workload: the nodes kube-scheduler would accept, and why it rejects the others')
     .argument('[manifests...]', 'workload manifests ("-" for stdin); optional with --chart or --kustomize')
@@ -203,7 +206,10 @@ Examples:
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
       out(`${o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)}\n`);
     });
+}
 
+/** `matrix`: the placementMatrix table. */
+function matrixCommand(cli: Command, out: (s: string) => void): void {
   cli.command('matrix')
     .description('how many nodes of each node group accept each workload (the placementMatrix table)')
     .argument('[manifests...]', 'workload manifests ("-" for stdin); optional with --chart or --kustomize')
@@ -232,7 +238,10 @@ Examples:
       }
       out(`${o.format === 'json' ? JSON.stringify(m, null, 2) : o.format === 'md' ? formatMatrixMarkdown(m) : formatMatrix(m)}\n`);
     });
+}
 
+/** `evict`: when the taint-eviction controller evicts each workload from the node. */
+function evictCommand(cli: Command, out: (s: string) => void): void {
   cli.command('evict')
     .description('when the taint-eviction controller would evict each workload from the node, and which toleration decides it')
     .argument('<manifests...>', 'workload manifests ("-" for stdin)')
@@ -247,7 +256,10 @@ Examples:
       checkValid([...workloads, node]);
       out(`${evictions(workloads, o.taint?.length ? taint(node, ...o.taint) : node)}\n`);
     });
+}
 
+/** --ignore and --kind: loadManifests' options, for the commands that read manifests. */
+function loadOptionsFor(cli: Command): void {
   // --ignore and --kind for the commands that read manifests
   for (const name of ['explain', 'matrix', 'evict']) {
     const command = cli.commands.find((c) => c.name() === name)!;
@@ -259,7 +271,10 @@ Examples:
         loadOptions = { ...(ignore ? { ignore } : {}), ...(kind ? { kind } : {}) };
       });
   }
+}
 
+/** --chart and --kustomize, for the commands that take workloads. */
+function renderOptionsFor(cli: Command): void {
   // --chart and --kustomize: render a Helm chart or a kustomization in place of (or beside) the manifest files
   for (const name of ['explain', 'matrix']) {
     const command = cli.commands.find((c) => c.name() === name)!;
@@ -278,7 +293,10 @@ Examples:
         renderInputs = o;
       });
   }
+}
 
+/** `report`: merge the shards' placement-report.json files. */
+function reportCommand(cli: Command, out: (s: string) => void): void {
   cli.command('report')
     .description('merge placement-report.json files (one per shard) into one report')
     .argument('<reports...>', 'placement-report.json files, or directories holding placement-report*.json (the shards\' files)')
@@ -302,7 +320,6 @@ Examples:
       const merged = reports.length ? mergeReports(reports) : buildReport([]);
       out(`${writeReport(merged, { outputDirectory: o.out, stepSummary: false }).join('\n')}\n`);
     });
-  return cli;
 }
 
 const RECORD_STRINGS = ['id', 'file', 'test', 'matcher', 'subject', 'namespace', 'target', 'group', 'verdict'] as const;

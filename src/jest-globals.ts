@@ -3,9 +3,12 @@
 import './matchers/entry-guard';
 import { afterAll, afterEach, beforeEach, expect } from '@jest/globals';
 import { installSettingsHooks } from './core/config';
-import { matchers } from './matchers';
-import { matrixSerializer } from './report/matrix';
+import { lazyMatchers, lazyMatrixSerializer } from './matchers/lazy';
 import type { AsymmetricMatcher, PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types';
+
+// The matchers and the engine load on the first assertion, not per test file (matchers/lazy.ts).
+const matchers = lazyMatchers(() => require('./matchers').matchers);
+const matrixSerializer = lazyMatrixSerializer(() => require('./report/matrix').matrixSerializer);
 
 expect.extend(matchers as never);
 expect.addSnapshotSerializer(matrixSerializer as never);

@@ -2,9 +2,12 @@
 // and scopes `configure` with Jest's hooks (see config.ts installSettingsHooks).
 import './matchers/entry-guard';
 import { installSettingsHooks, type RunnerHooks } from './core/config';
-import { matchers } from './matchers';
-import { matrixSerializer } from './report/matrix';
+import { lazyMatchers, lazyMatrixSerializer } from './matchers/lazy';
 import type { AsymmetricMatcher, PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types';
+
+// The matchers and the engine load on the first assertion, not per test file (matchers/lazy.ts).
+const matchers = lazyMatchers(() => require('./matchers').matchers);
+const matrixSerializer = lazyMatrixSerializer(() => require('./report/matrix').matrixSerializer);
 
 const globalExpect = (globalThis as { expect?: { extend(m: object): void } }).expect;
 if (!globalExpect) {

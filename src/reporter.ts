@@ -3,7 +3,7 @@
 // Workers (any --maxWorkers) append records to files in a run directory this reporter creates before they
 // start (report/record.ts); onRunComplete merges them. With --shard=i/n, each shard writes
 // placement-report.shard-i-of-n.*; `npx jest-k8s-placement report <dirs or files>` merges them.
-import { relativePath } from './report/names';
+import { relativePath } from './explain/names';
 import { RecordsChannel, withTestStatus, writeRunReport, type ReportOptions, type Shard } from './report/report';
 
 export type { ReportOptions } from './report/report';

@@ -2,7 +2,7 @@
 //   test: { reporters: ['default', ['jest-k8s-placement/vitest-reporter', { outputDirectory: 'reports' }]] }
 // Worker threads and forks inherit the run directory this reporter names in the environment when Vitest creates it.
 // With --shard=i/n, each shard writes placement-report.shard-i-of-n.*.
-import { relativePath } from './report/names.js';
+import { relativePath } from './explain/names.js';
 import { RecordsChannel, withTestStatus, writeRunReport, type ReportOptions, type Shard } from './report/report.js';
 
 export type { ReportOptions } from './report/report.js';

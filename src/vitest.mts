@@ -1,9 +1,18 @@
 // jest-k8s-placement/vitest — registers the matchers on Vitest's `expect` (ESM: Vitest cannot be required).
 import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { installSettingsHooks } from './core/config.js';
-import { matchers } from './matchers/index.js';
-import { matrixSerializer } from './report/matrix.js';
+import { createRequire } from 'node:module';
+import { lazyMatchers, lazyMatrixSerializer } from './matchers/lazy.js';
 import type { PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types.js';
+
+// The matchers and the engine load on the first assertion, not per test file (matchers/lazy.ts): from the built
+// package with Node's require (its modules are CommonJS). Run from this repository's sources (src/*.mts, which
+// Vitest transforms), there is no built module to require, so they are imported here at once.
+const fromSource = import.meta.url.endsWith('.mts');
+const load = createRequire(import.meta.url);
+const eager = fromSource ? { matchers: await import('./matchers/index.js'), matrix: await import('./report/matrix.js') } : undefined;
+const matchers = lazyMatchers(() => eager?.matchers.matchers ?? load('./matchers/index.js').matchers);
+const matrixSerializer = lazyMatrixSerializer(() => eager?.matrix.matrixSerializer ?? load('./report/matrix.js').matrixSerializer);
 
 expect.extend(matchers as never);
 expect.addSnapshotSerializer(matrixSerializer as never);

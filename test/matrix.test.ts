@@ -2,7 +2,7 @@
 // ../shared/perf), with node shapes on and off, and any pair's full verdict on request.
 // Imported module by module (not through ../src): this file is also in the mutation test set (test/mutation/vitest.config.mts).
 import { PLUGIN_CODES, scheduleMatrix } from '../src/scheduler/matrix';
-import { scheduleOn } from '../src/engine/evaluate';
+import { scheduleOn } from '../src/engine';
 import { configure, resetConfiguration } from '../src/core/config';
 import type { KubeObject, Node, Pod, Taint } from '../src/core/types';
 

@@ -7,7 +7,7 @@ import {
   buildReport, cellVerdict, fileMatrices, MARKDOWN_LEGEND, mergeReports, RecordsChannel, renderHtml, renderMarkdown, reportFiles,
   REPORT_DIR_ENV, REPORT_TITLE_ENV, resolveOptions, writeRunReport, type PlacementReport,
 } from '../src/report/report';
-import { RECORDS_ENV, toRecord, type PlacementRecord } from '../src/report/record';
+import { RECORDS_ENV, toRecord, type PlacementRecord } from '../src/matchers/record';
 import { toBeSchedulableOn } from '../src/matchers';
 import { taint } from '../src/k8s/kubectl-taint';
 import type { Node, Pod, Taint } from '../src/core/types';

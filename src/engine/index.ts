@@ -14,16 +14,25 @@ export {
 export { HOSTNAME_LABEL, type Separation } from './apart';
 export { REPLICATED_KINDS } from '../placement/replicas';
 export { outage, survive, fewestRunning, type OutageAnswer, type SurvivalAnswer, type FewestRunningAnswer, type FailureFacts } from './outage';
-export { OutageError, type Cluster, type Failure, type WorkloadState, type OutageEvent } from '../outage';
+export { OutageError, zone, nodesDown, type Cluster, type Failure, type OutageOutcome, type WorkloadState, type OutageEvent } from '../outage';
 /** Bad input to the placement or the outage simulation (a workload or cluster the engine cannot read). */
 export { InputError as OutageInputError } from '../placement/inputs';
+export { provision, type ProvisionAnswer } from './provision';
+export { nodePoolOf, nodePoolsOf, NodePoolInputError } from '../karpenter/inputs';
+export { checkInstanceTypes, InstanceTypeInputError, type InstanceType } from '../karpenter/instance-types';
+export type { PoolVerdict, NodePool } from '../karpenter';
 export type { NodeVerdict } from '../scheduler';
 export type { Status } from '../scheduler/framework';
 export type { NodeScore } from '../scheduler/score';
 
+// ---- the engine as the package exports it (objects in, checked here) ----
+export { schedulingVerdict, admitPod, evictionVerdict, scheduleOn, rankNodes, type ScheduleOptions } from './objects';
+export type { EvictionVerdict } from '../controllers/taint-eviction';
+export type { ScheduleResult } from '../scheduler';
+
 // ---- what the clients check their arguments with ----
 export { toSubject, assertNode, describeObject, fieldLocation, isToleration, preview, type Subject } from '../k8s/subject';
-export { parseTaintSpec } from '../k8s/kubectl-taint';
+export { parseTaintSpec, parseTaint, taint } from '../k8s/kubectl-taint';
 export { validateTaints, validateTolerations } from '../k8s/validation';
 export { capped, rejectedByApiServer } from '../k8s/validation-field';
 export { validate, decodeErrors, validatedOnce, decodedOnce } from './validate';

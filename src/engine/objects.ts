@@ -1,9 +1,10 @@
-// The engine functions as exported from the package: they take Kubernetes objects as the README documents — a Pod
+// The engine functions as exported from the package (src/index.ts): they take Kubernetes objects as the README documents — a Pod
 // or a workload (whose pod template is used), v1 Nodes, existing Pods — and throw a readable TypeError for anything
 // else. The internal forms (a Subject from toSubject, a PodInfo, a NodeInfo) are accepted too, for callers that
 // already hold one; internal callers use src/scheduler directly.
 import type { KubeObject, Node, Pod, Taint } from '../core/types';
-import { assertNode, isSubject, preview, subjectOf, type Subject } from '../k8s/subject';
+import { assertNode, isSubject, preview, subjectOf, toSubject, type Subject } from '../k8s/subject';
+import { scoreCluster } from '../scheduler/score-cluster';
 
 export { subjectOf };
 import * as framework from '../scheduler/framework';
@@ -107,4 +108,28 @@ export function admitPod(subject: PodArgument): admission.AdmittedPod {
 /** The taint-eviction controller's verdict for the subject's pod on the node (what evictionVerdict returns). */
 export function taintEviction(subject: PodArgument | framework.PodInfo, node: Node | framework.NodeInfo): EvictionVerdict {
   return evictionOf(podOf(subject), nodeInfoOf(node));
+}
+
+/** existingPods are placed by spec.nodeName; namespaces are Namespace objects (their labels serve namespaceSelector). */
+export interface ScheduleOptions {
+  existingPods?: Pod[];
+  namespaces?: KubeObject[];
+}
+
+/** When the taint-eviction controller would delete the subject's pod from the node. */
+export function evictionVerdict(subject: KubeObject, node: Node): EvictionVerdict {
+  return evictionOf(framework.podInfo(toSubject(subject)), framework.nodeInfo(node));
+}
+
+/** The feasible nodes and each rejected node's plugin, reasons and details; the FitError text when none fits. */
+export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): scheduler.ScheduleResult {
+  return scheduler.schedule(toSubject(subject), nodes, options.existingPods, options.namespaces);
+}
+
+/** Feasible nodes ranked by the default profile's scores (existing pods by spec.nodeName), best first; ties keep input order. */
+export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): score.NodeScore[] {
+  const s = toSubject(subject);
+  const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces).feasible.map((v) => v.node));
+  const infos = nodes.map(framework.nodeInfo).filter((n) => feasible.has(n.name));
+  return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces)).sort((a, b) => b.total - a.total);
 }

@@ -24,13 +24,19 @@ export interface OutageAnswer {
   truncated: boolean;
   /** Every workload's state at the end. */
   states: WorkloadState[];
+  /** Each workload of the cluster (in the order given) at the end, in a few words; null for a PodTemplate, which runs no pods. */
+  outcomes: Array<OutageOutcome | null>;
 }
 
 const facts = (o: Outage, failure: Failure): FailureFacts => ({ failedNodes: o.failedNodes, condition: o.condition, gracePeriod: o.gracePeriod, title: failureTitle(failure) });
 
 export function outage(cluster: Cluster, failure: Failure, options: OutageOptions = {}): OutageAnswer {
   const o = simulateOutage(cluster, failure, options);
-  return { failure: facts(o, failure), zones: o.zones, allZonesFullyDisrupted: o.allZonesFullyDisrupted, events: o.events, end: o.end, truncated: o.truncated, states: o.stateAt() };
+  const outcomes = (cluster.workloads ?? []).map((w) => (w.kind === 'PodTemplate' ? null : outcomeOf(o, w)));
+  return {
+    failure: facts(o, failure), zones: o.zones, allZonesFullyDisrupted: o.allZonesFullyDisrupted, events: o.events, end: o.end, truncated: o.truncated,
+    states: o.stateAt(), outcomes,
+  };
 }
 
 /** The outage with the subject among the cluster's workloads. */

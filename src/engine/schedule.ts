@@ -10,6 +10,7 @@ import { nodeInfo, podInfo } from '../scheduler/framework';
 import { explainNodePass } from '../scheduler/passes';
 import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
 import { scoreNodes, type NodeScore } from '../scheduler/score';
+import { scoreCluster } from '../scheduler/score-cluster';
 
 /** The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName) and the Namespace objects. */
 export interface ClusterInput {
@@ -48,6 +49,9 @@ export interface ScheduleAnswer {
   gated?: { gates: string[]; message: string };
   /** What let the pod through on the first node that fits, for `.not` failures. */
   firstFit?: { node: string; passes: string[] };
+  /** With `{ scores: true }`: the feasible nodes' scores per plugin, in node order, and the best-scored ones (upstream picks any). */
+  scores?: NodeScore[];
+  topScored?: string[];
 }
 
 /** Two nodes for one pod (toPrefer): their verdicts, and the scores normalised over the two when both fit. */
@@ -87,11 +91,18 @@ export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInp
   };
 }
 
-/** kube-scheduler's Filter phase for the pod over every node, and the FitError when none fits. */
-export function schedule(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}): ScheduleAnswer {
+/** kube-scheduler's Filter phase for the pod over every node, the FitError when none fits, and on request the Score phase. */
+export function schedule(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}, options: { scores?: boolean } = {}): ScheduleAnswer {
   const result = scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces);
   const first = result.feasible[0];
   const firstNode = first && nodes.find((n) => nodeInfo(n).name === first.node);
+  let scores: NodeScore[] | undefined;
+  if (options.scores && result.feasible.length && !result.gated) {
+    const feasible = new Set(result.feasible.map((v) => v.node));
+    const { pods } = withoutSubject(subject, cluster.existingPods);
+    scores = scoreNodes(podInfo(subject), nodes.map(nodeInfo).filter((n) => feasible.has(n.name)), scoreCluster(nodes, pods, cluster.namespaces));
+  }
+  const best = scores && Math.max(...scores.map((x) => x.total));
   return {
     pod: subject.label,
     nodes: nodes.length,
@@ -100,6 +111,7 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
     ...(result.fitError !== undefined ? { fitError: result.fitError } : {}),
     ...(result.gated ? { gated: { gates: result.gated.gates, message: result.gated.message } } : {}),
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
+    ...(scores ? { scores, topScored: scores.filter((x) => x.total === best).map((x) => x.node) } : {}),
   };
 }
 

@@ -85,3 +85,7 @@ export function explainPrefer(a: PreferAnswer, negated: boolean): string {
   return `${intro}, but the scores (normalised over these two nodes) are ${sa.total} and ${sb.total}` +
     `${sa.total === sb.total ? ' (a tie: the scheduler picks either)' : ''}:\n${describeScore(sa)}\n${describeScore(sb)}${skippedNote(sa)}`;
 }
+
+/** kube-scheduler's words for a filter status (`TaintToleration: node(s) had untolerated taint(s)`), and our first line about it. */
+export const statusFacts = (status: NodeVerdict['status']) =>
+  status ? { reason: `${status.plugin}: ${status.reasons.join(', ')}`, ...(status.details[0] ? { detail: status.details[0] } : {}) } : {};

@@ -1,6 +1,6 @@
 // The part of Jest's and Vitest's matcher context we use, and shared message pieces.
 import { nonDefaultSettings } from '../core/config';
-import type { PlacementFacts } from '../report/record';
+import type { PlacementFacts } from './record';
 
 export interface MatcherUtils {
   matcherHint(matcherName: string, received?: string, expected?: string, options?: object): string;

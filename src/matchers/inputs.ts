@@ -6,7 +6,7 @@ import {
   toSubject, validatedOnce, validateTaints, type Subject,
 } from '../engine';
 import { failBoth, type MatcherContext, type MatcherResult } from './context';
-import { recordResult } from '../report/record';
+import { recordResult } from './record';
 
 /** Thrown for misuse; matchers turn it into a failing result. */
 export class UsageError extends Error {}

@@ -1,7 +1,6 @@
 // expect(subject).toBeSchedulableOn(node, { existingPods?, nodes?, namespaces? })
 import { scheduleOnNode } from '../engine';
-import { explainNodeAnswer } from '../explain/schedule';
-import { statusFacts } from '../report/record';
+import { explainNodeAnswer, statusFacts } from '../explain/schedule';
 import { hint, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, labelOf, nodeOf, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
 import { checkAllocatable, clusterErrors, schedulingOptionsOf } from './inputs-nodes';

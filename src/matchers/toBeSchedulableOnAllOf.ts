@@ -1,6 +1,5 @@
 // expect(subject).toBeSchedulableOnAllOf(nodes, { existingPods? }) — e.g. a DaemonSet must run on every node of a pool.
-import { explainAllOf } from '../explain/schedule';
-import { statusFacts } from '../report/record';
+import { explainAllOf, statusFacts } from '../explain/schedule';
 import { hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded } from './inputs';
 import { checkedSchedule } from './toBeSchedulableOnAnyOf';

@@ -1,7 +1,6 @@
 // One interface of matcher signatures, merged into Jest's, @jest/globals' and Vitest's typings.
 import type { AddedTaintSpecArgument, KubeObject, NodeLike, PodLike, TaintArgument } from '../core/types';
-import type { NodePool } from '../k8s/nodepool';
-import type { InstanceType } from '../karpenter/instance-types';
+import type { Cluster, Failure, InstanceType, NodePool } from '../engine';
 
 /** A Karpenter NodePool as a typed object or as any parsed manifest with kind "NodePool" (checked at run time). */
 export type NodePoolLike = NodePool | { apiVersion?: string; kind?: string; metadata?: { name?: string }; spec?: object };
@@ -102,6 +101,6 @@ export interface SurvivalChain extends PromiseLike<void> {
 }
 
 /** The failure of an outage matcher: `zone('a')`, `nodesDown(['a1'])` or the object they return. */
-export type OutageFailure = import('../outage/types').Failure;
+export type OutageFailure = Failure;
 /** The cluster of an outage matcher; the subject is added to its workloads. */
-export type OutageCluster = import('../outage/types').Cluster;
+export type OutageCluster = Cluster;

@@ -2,13 +2,8 @@
 // (scheduleOn), with optional eviction columns (evictionVerdict) and outage columns (simulateOutage). Printed as an aligned table by the
 // snapshot serializer that every setup entry registers, so a chart bump shows up as a cell diff.
 import type { KubeObject, Node, Pod } from '../core/types';
-import { evictionVerdict, scheduleOn } from '../engine/evaluate';
-import { parseTaint } from '../k8s/kubectl-taint';
-import { toSubject } from '../k8s/subject';
-import { OutageError, simulateOutage } from '../outage/simulate';
-import { failureTitle, outcomeOf, type OutageOutcome } from '../outage/summary';
-import type { Failure } from '../outage/types';
-import { defaultGroup, originOfLabel, POOL_LABELS, workloadName } from './names';
+import { evictionVerdict, outage, OutageError, parseTaint, scheduleOn, toSubject, type Failure, type OutageOutcome } from '../engine';
+import { defaultGroup, originOfLabel, POOL_LABELS, workloadName } from '../explain/names';
 
 export { POOL_LABELS, defaultGroup, workloadName, originOfLabel };
 
@@ -143,7 +138,8 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
   const workloadList = [...workloads];
   const outages = outageFailures.map((f) => {
     try {
-      return { title: failureTitle(f), outage: simulateOutage({ workloads: workloadList, nodes, existingPods: options.existingPods, namespaces: options.namespaces }, f) };
+      const answer = outage({ workloads: workloadList, nodes, existingPods: options.existingPods, namespaces: options.namespaces }, f);
+      return { title: answer.failure.title, outcomes: answer.outcomes };
     } catch (e) {
       if (e instanceof OutageError) throw new TypeError(`placementMatrix: failures[${given.indexOf(f)}]: ${e.message}`);
       throw e;
@@ -154,7 +150,7 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
     ...(options.existingPods ? { existingPods: options.existingPods } : {}),
     ...(options.namespaces ? { namespaces: options.namespaces } : {}),
   } as Parameters<typeof scheduleOn>[2];
-  const rows = workloadList.map((w): MatrixRow => {
+  const rows = workloadList.map((w, index): MatrixRow => {
     const subject = toSubject(w);
     const name = workloadName(w);
     const result = scheduleOn(w, nodes, engineOptions);
@@ -187,7 +183,7 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
       cells,
       eviction: failed.map((n, i) => ({ failure: failures[i], after: evictionVerdict(w, n).after })),
       // a PodTemplate runs no pods: it has no replicas to lose
-      outage: w.kind === 'PodTemplate' ? [] : outages.map(({ title, outage }) => ({ failure: title, ...outcomeOf(outage, w) })),
+      outage: w.kind === 'PodTemplate' ? [] : outages.map(({ title, outcomes }) => ({ failure: title, ...(outcomes[index] as OutageOutcome) })),
     };
   });
   rows.sort((a, b) => byText(a.namespace, b.namespace) || byText(nameOf(a), nameOf(b)) || byText(a.workload, b.workload));

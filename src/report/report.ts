@@ -3,7 +3,7 @@
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RECORDS_ENV, type PlacementRecord } from './record';
+import { RECORDS_ENV, type PlacementRecord } from '../matchers/record';
 
 export interface ReportOptions {
   /** Where the three files go (default: the working directory; $JEST_K8S_PLACEMENT_REPORT_DIR overrides it). */

@@ -10,6 +10,7 @@ import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type No
 import { CLUSTER_PLUGINS, cycleFor, FILTER_PLUGINS, podRejection, podsByNode, runFilters, schedule, type NodeVerdict } from '.';
 import { runClusterFilters, type CycleState } from './cycle';
 import { buildSnapshot, type Snapshot } from './snapshot';
+import { NodeShapes, type Shapes } from './matrix-shapes';
 
 /** Codes of the matrix bytes (the encoding of ../shared/perf): 0 feasible, then one per plugin; others from 8 in order seen. */
 export const PLUGIN_CODES: Readonly<Record<string, number>> = {
@@ -42,8 +43,6 @@ export interface VerdictMatrix {
   fitError(workload: number): string | undefined;
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
 /**
  * Pods whose verdicts read other nodes and their pods (topology spread, pod (anti-)affinity — their own, or an
  * existing pod's required anti-affinity, which InterPodAffinity checks for every incoming pod): the cluster
@@ -60,38 +59,6 @@ function readsCluster(subject: Subject, existingAntiAffinity: boolean): boolean 
 function anyRequiredAntiAffinity(pods: readonly Pod[] | undefined): boolean {
   return (pods ?? []).some((p) => (p.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length ?? 0) > 0);
 }
-const SEP = '\u001f';
-
-function resourcesKey(r: Resources): string {
-  let key = `${r.milliCPU},${r.memory},${r.ephemeralStorage}`;
-  for (const [k, v] of r.scalars) key += `,${part(k)}=${v}`;
-  for (const [k, v] of r.exact ?? []) key += `,${part(k)}==${v}`;
-  return key;
-}
-
-/** A string in a key that no other string can run into: its length first. */
-const part = (s: string) => `${s.length}:${s}`;
-
-/**
- * What a NodeReads facet reads of a node, as a value equal (SameValueZero, as Map keys) for nodes the facet cannot
- * tell apart: shared objects (one allocatable per distinct declaration, the empty usage) by identity, else strings.
- */
-function facetValue(facet: NodeReads['node'][number], node: NodeInfo, usage: NodeUsage, empty: NodeUsage): unknown {
-  if (typeof facet === 'function') return facet(node, usage);
-  switch (facet) {
-    case 'unschedulable':
-      return node.unschedulable;
-    case 'taints':
-      return node.filterTaintIds.length === 0 ? -1 : node.filterTaintIds.length === 1 ? node.filterTaintIds[0] : node.filterTaintIds.join(',');
-    case 'allocatable':
-      return node.allocatable; // undefined when there is none, or it cannot be read: unconstrained either way
-    case 'usage':
-      return usage === empty ? empty : `${usage.pods};${resourcesKey(usage.requested)}`;
-    case 'ports':
-      return usage.ports.length === 0 ? '' : JSON.stringify(usage.ports.map((p) => [p.ip, p.protocol, p.port]));
-  }
-}
-
 type Check = NonNullable<FilterPlugin['check']>;
 type CheckAll = (pod: PodInfo, node: NodeInfo, usage: NodeUsage) => number;
 
@@ -157,182 +124,86 @@ function sameVerdicts(a: Uint8Array, b: Uint8Array, count: number): boolean {
   return true;
 }
 
-/** Nodes grouped by shape for one set of label keys: shape index per node, and one representative node per shape. */
-interface Shapes {
-  of: Int32Array;
-  representatives: number[];
-  /** The nodes by shape: those of shape s are members[offsets[s]] … members[offsets[s + 1] - 1]. */
-  members: Int32Array;
-  offsets: Int32Array;
-}
+class MatrixRun {
+  readonly subjects: Subject[];
+  readonly infos: NodeInfo[];
+  readonly byNode: Map<string, Pod[]>;
+  readonly empty = nodeUsage([]);
+  readonly usages: NodeUsage[];
+  readonly existingAntiAffinity: boolean;
+  readonly W: number;
+  readonly N: number;
+  readonly plugins: readonly FilterPlugin[] = FILTER_PLUGINS;
+  readonly names = ['Feasible', ...Object.keys(PLUGIN_CODES).sort((a, b) => PLUGIN_CODES[a] - PLUGIN_CODES[b])];
+  /** Plugins without `check` (or without `reads`) are evaluated through runFilters, pair by pair. */
+  readonly fast: boolean;
+  readonly shared: boolean;
+  readonly checkAll: CheckAll;
+  readonly shapes: NodeShapes;
+  evaluations = 0;
+  private snap: Snapshot | undefined;
+  private unique: boolean | undefined;
+  readonly clusterVerdicts: Int16Array;
+  readonly codes: Uint8Array;
+  readonly marked: Uint8Array;
+  /** Rows are few (pods differ, their verdicts per shape seldom do): a row seen before is copied, not filled. */
+  readonly rowsSeen = new Map<Shapes, Map<number, Array<{ verdicts: Uint8Array; row: number }>>>();
+  readonly verdicts: Uint8Array;
+  /** The label keys the plugins read for the pod at hand. */
+  readonly labelKeys: string[] = [];
 
-export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: ScheduleMatrixOptions = {}): VerdictMatrix {
-  const subjects: Subject[] = workloads.map((w) => subjectOf(w));
-  const infos: NodeInfo[] = nodes.map((n, i) => nodeInfo(isNode(n) ? n : assertNode(n, `Node (nodes[${i}])`)));
-  const byNode = podsByNode(options.existingPods);
-  const empty = nodeUsage([]);
-  const usages: NodeUsage[] = infos.map((n) => (byNode.has(n.name) ? nodeUsage(byNode.get(n.name)) : empty));
-  const existingAntiAffinity = anyRequiredAntiAffinity(options.existingPods);
+  constructor(workloads: readonly KubeObject[], nodes: readonly Node[], readonly options: ScheduleMatrixOptions) {
+    this.subjects = workloads.map((w) => subjectOf(w));
+    this.infos = nodes.map((n, i) => nodeInfo(isNode(n) ? n : assertNode(n, `Node (nodes[${i}])`)));
+    this.byNode = podsByNode(options.existingPods);
+    this.usages = this.infos.map((n) => (this.byNode.has(n.name) ? nodeUsage(this.byNode.get(n.name)) : this.empty));
+    this.existingAntiAffinity = anyRequiredAntiAffinity(options.existingPods);
+    this.W = this.subjects.length;
+    this.N = this.infos.length;
+    this.fast = this.plugins.every((p) => p.check);
+    this.shared = this.fast && options.shapes !== false && this.plugins.every((p) => p.reads);
+    this.checkAll = chain(this.plugins.map((p) => p.check!), this.plugins.map((p) => this.codeOf(p.name)));
+    this.shapes = new NodeShapes(this.infos, this.usages, this.empty, this.plugins);
+    this.clusterVerdicts = new Int16Array(this.N + 1);
+    this.codes = new Uint8Array(this.W * this.N);
+    this.marked = new Uint8Array(this.N);
+    this.verdicts = new Uint8Array(this.N);
+  }
 
-  const W = subjects.length;
-  const N = infos.length;
-  const plugins: readonly FilterPlugin[] = FILTER_PLUGINS;
-  const names = ['Feasible', ...Object.keys(PLUGIN_CODES).sort((a, b) => PLUGIN_CODES[a] - PLUGIN_CODES[b])];
-  const codeOf = (plugin: string): number => {
-    let c = names.indexOf(plugin);
+  codeOf(plugin: string): number {
+    let c = this.names.indexOf(plugin);
     if (c < 0) {
-      if (names.length > 255) throw new RangeError('scheduleMatrix: more than 248 other plugin names');
-      c = names.push(plugin) - 1;
+      if (this.names.length > 255) throw new RangeError('scheduleMatrix: more than 248 other plugin names');
+      c = this.names.push(plugin) - 1;
     }
     return c;
-  };
-  const pluginCodes = plugins.map((p) => codeOf(p.name));
-  // Plugins without `check` (or without `reads`) are evaluated through runFilters, pair by pair.
-  const fast = plugins.every((p) => p.check);
-  const shared = fast && options.shapes !== false && plugins.every((p) => p.reads);
+  }
 
-  let evaluations = 0;
-  const checkAll = chain(plugins.map((p) => p.check!), pluginCodes);
-  const evaluate = (pod: PodInfo, j: number, cycle?: CycleState): number => {
-    evaluations++;
-    if (!fast) {
+  evaluate(pod: PodInfo, j: number, cycle?: CycleState): number {
+    this.evaluations++;
+    if (!this.fast) {
       // `cycle`: the pod's, without the cluster filters (they run after, in clusterFilters)
-      const v = runFilters(pod, infos[j], usages[j], cycle);
-      return v.feasible ? 0 : codeOf(v.status!.plugin);
+      const v = runFilters(pod, this.infos[j], this.usages[j], cycle);
+      return v.feasible ? 0 : this.codeOf(v.status!.plugin);
     }
     // NodeAffinity PreFilter: nodes outside its result are never filtered (runFilters does the same).
-    if (pod.nodeNames && !pod.nodeNames.has(infos[j].name)) return PLUGIN_CODES.NodeAffinity;
-    return checkAll(pod, infos[j], usages[j]);
-  };
+    if (pod.nodeNames && !pod.nodeNames.has(this.infos[j].name)) return PLUGIN_CODES.NodeAffinity;
+    return this.checkAll(pod, this.infos[j], this.usages[j]);
+  }
 
-  // Node shapes: first an id for everything but labels, once per node; then, per set of label keys the pods
-  // read, that id refined by each key's value (an id per distinct value, once per key).
-  let base: { of: Int32Array; count: number } | undefined;
-  const valueIds = new Map<string, Int32Array>();
-  const byLabels = new Map<string, Shapes>();
-  const baseIds = (): { of: Int32Array; count: number } => {
-    if (base) return base;
-    base = { of: new Int32Array(N), count: 1 };
-    const noPods = usages.every((u) => u === empty);
-    for (const facet of new Set(plugins.flatMap((p) => p.reads!.node))) {
-      if (noPods && (facet === 'usage' || facet === 'ports')) continue; // the same for every node
-      const values = new Int32Array(N);
-      const ids = new Map<unknown, number>();
-      for (let j = 0; j < N; j++) {
-        const v = facetValue(facet, infos[j], usages[j], empty);
-        let id = ids.get(v);
-        if (id === undefined) ids.set(v, (id = ids.size));
-        values[j] = id;
-      }
-      if (ids.size > 1) base = refine(base.of, base.count, values);
-    }
-    return base;
-  };
-  const valuesOf = (labelKey: string): Int32Array => {
-    let out = valueIds.get(labelKey);
-    if (out) return out;
-    out = new Int32Array(N); // 0: no such label
-    const ids = new Map<string, number>();
-    for (let j = 0; j < N; j++) {
-      const labels = infos[j].labels;
-      if (!hasOwn.call(labels, labelKey)) continue;
-      const v = labels[labelKey];
-      let id = ids.get(v);
-      if (id === undefined) ids.set(v, (id = ids.size + 1));
-      out[j] = id;
-    }
-    valueIds.set(labelKey, out);
-    return out;
-  };
-  // The names a pod singles out: one id each (the empty name too: matchFields skip a nameless node), 0 for the rest.
-  let byName: Map<string, number[]> | undefined;
-  /** The nodes with these names, and the nameless ones (matchFields skip a nameless node). */
-  const nodesNamed = (names: readonly string[]): number[] => {
-    if (!byName) {
-      byName = new Map();
-      for (let j = 0; j < N; j++) {
-        const at = byName.get(infos[j].name);
-        if (at) at.push(j);
-        else byName.set(infos[j].name, [j]);
-      }
-    }
-    const out: number[] = [];
-    for (const name of new Set(['', ...names])) out.push(...(byName.get(name) ?? []));
-    return out;
-  };
-  const refine = (of: Int32Array, count: number, values: Int32Array): { of: Int32Array; count: number } => {
-    let distinct = 0;
-    for (let j = 0; j < N; j++) if (values[j] > distinct) distinct = values[j];
-    const width = distinct + 1;
-    const next = new Int32Array(N);
-    let ids = 0;
-    if (count * width <= 4 * N + 1024) {
-      const table = new Int32Array(count * width).fill(-1);
-      for (let j = 0; j < N; j++) {
-        const k = of[j] * width + values[j];
-        if (table[k] < 0) table[k] = ids++;
-        next[j] = table[k];
-      }
-    } else {
-      const table = new Map<number, number>();
-      for (let j = 0; j < N; j++) {
-        const k = of[j] * width + values[j]; // < N * (N + 2): exact as a number
-        let id = table.get(k);
-        if (id === undefined) table.set(k, (id = ids++));
-        next[j] = id;
-      }
-    }
-    return { of: next, count: ids };
-  };
-  const shapesFor = (labelKeys: readonly string[]): Shapes => {
-    const sorted = labelKeys.length < 2 ? labelKeys : [...new Set(labelKeys)].sort();
-    const sig = sorted.length === 0 ? '' : sorted.length === 1 ? sorted[0] : sorted.join(SEP);
-    let shapes = byLabels.get(sig);
-    if (shapes) return shapes;
-    let cur = baseIds();
-    for (const k of sorted) cur = refine(cur.of, cur.count, valuesOf(k));
-    const of = cur.of;
-    const representatives: number[] = new Array(cur.count);
-    for (let j = N - 1; j >= 0; j--) representatives[of[j]] = j;
-    const offsets = new Int32Array(cur.count + 1);
-    for (let j = 0; j < N; j++) offsets[of[j] + 1]++;
-    for (let k = 0; k < cur.count; k++) offsets[k + 1] += offsets[k];
-    const members = new Int32Array(N);
-    const at = offsets.slice(0, cur.count);
-    for (let j = 0; j < N; j++) members[at[of[j]]++] = j;
-    shapes = { of, representatives, members, offsets };
-    byLabels.set(sig, shapes);
-    return shapes;
-  };
+  /** One snapshot for the call, as schedule() builds per pod: the cluster plugins' PreFilter state is per pod over it. */
+  snapshot(): Snapshot {
+    return (this.snap ??= buildSnapshot(this.infos.map((n) => n.node), this.byNode));
+  }
 
-  // One snapshot for the call, as schedule() builds per pod: the cluster plugins' PreFilter state is per pod over it.
-  let snap: Snapshot | undefined;
-  const snapshot = (): Snapshot => (snap ??= buildSnapshot(infos.map((n) => n.node), byNode));
-  let unique: boolean | undefined;
-  const uniqueNames = (): boolean => (unique ??= snapshot().byName.size === N);
-  // Nodes grouped by their values of a set of label keys alone (having a key or not counts): what a cluster Filter reads.
-  const byClusterKeys = new Map<string, { of: Int32Array; count: number }>();
-  const clusterGroups = (labelKeys: readonly string[]): { of: Int32Array; count: number } => {
-    const sorted = [...new Set(labelKeys)].sort();
-    const sig = sorted.join(SEP);
-    let groups = byClusterKeys.get(sig);
-    if (groups) return groups;
-    groups = { of: new Int32Array(N), count: 1 };
-    for (const k of sorted) groups = refine(groups.of, groups.count, valuesOf(k));
-    byClusterKeys.set(sig, groups);
-    return groups;
-  };
-  const clusterVerdicts = new Int16Array(N + 1);
+  uniqueNames(): boolean {
+    return (this.unique ??= this.snapshot().byName.size === this.N);
+  }
 
-  const codes = new Uint8Array(W * N);
-  const marked = new Uint8Array(N);
-  // Rows are few (pods differ, their verdicts per shape seldom do): a row seen before is copied, not filled.
-  const rowsSeen = new Map<Shapes, Map<number, Array<{ verdicts: Uint8Array; row: number }>>>();
-  const verdicts = new Uint8Array(N);
-  const labelKeys: string[] = []; // the label keys the plugins read for the pod at hand
-  const fillFromShapes = (i: number, count: number, shapes: Shapes, remember: boolean): void => {
-    let seen = rowsSeen.get(shapes);
-    if (!seen) rowsSeen.set(shapes, (seen = new Map()));
+  fillFromShapes(i: number, count: number, shapes: Shapes, remember: boolean): void {
+    const { codes, verdicts, N } = this;
+    let seen = this.rowsSeen.get(shapes);
+    if (!seen) this.rowsSeen.set(shapes, (seen = new Map()));
     const hash = hashOf(verdicts, count);
     const alike = seen.get(hash);
     if (alike) {
@@ -349,39 +220,50 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
       if (alike) alike.push(entry);
       else seen.set(hash, [entry]);
     }
-  };
-  for (let i = 0; i < W; i++) {
-    const pod = podInfo(subjects[i]);
+  }
+
+  /**
+   * The cluster plugins' PreFilter for workload `i` (once per pod over the one snapshot, as schedule() for each
+   * pod). Returns the cycle for the row, or 'done' when it filled the row itself (a rejection or a PreFilterResult).
+   */
+  private preFilter(i: number, pod: PodInfo): CycleState | undefined | 'done' {
+    if (!readsCluster(this.subjects[i], this.existingAntiAffinity)) return undefined;
+    const { codes, N } = this;
+    const at = i * N;
+    const cycle = cycleFor(pod, this.snapshot());
+    if (cycle.rejection) {
+      codes.fill(this.codeOf(cycle.rejection.plugin), at, at + N);
+      return 'done';
+    }
+    if (cycle.nodeNames) {
+      // a cluster plugin's PreFilterResult: the nodes left out get runFilters' status for them
+      for (let j = 0; j < N; j++) {
+        this.evaluations++;
+        const v = runFilters(pod, this.infos[j], this.usages[j], cycle);
+        codes[at + j] = v.feasible ? 0 : this.codeOf(v.status!.plugin);
+      }
+      return 'done';
+    }
+    return cycle.active.length === 0 ? undefined : cycle;
+  }
+
+  /** The row of workload `i`. */
+  row(i: number): void {
+    const { codes, N, plugins, labelKeys, verdicts, marked } = this;
+    const pod = podInfo(this.subjects[i]);
     const at = i * N;
     const whole = podRejection(pod);
     if (whole) {
-      codes.fill(codeOf(whole.plugin), at, at + N);
-      continue;
+      codes.fill(this.codeOf(whole.plugin), at, at + N);
+      return;
     }
-    // The cluster plugins' PreFilter, once per pod over the one snapshot (as schedule() for each pod)
-    let cycle: CycleState | undefined;
-    if (readsCluster(subjects[i], existingAntiAffinity)) {
-      cycle = cycleFor(pod, snapshot());
-      if (cycle.rejection) {
-        codes.fill(codeOf(cycle.rejection.plugin), at, at + N);
-        continue;
-      }
-      if (cycle.nodeNames) {
-        // a cluster plugin's PreFilterResult: the nodes left out get runFilters' status for them
-        for (let j = 0; j < N; j++) {
-          evaluations++;
-          const v = runFilters(pod, infos[j], usages[j], cycle);
-          codes[at + j] = v.feasible ? 0 : codeOf(v.status!.plugin);
-        }
-        continue;
-      }
-      if (cycle.active.length === 0) cycle = undefined;
-    }
+    const cycle = this.preFilter(i, pod);
+    if (cycle === 'done') return;
     const filtersOnly = cycle && { ...cycle, active: [] };
     // The node names the pod singles out (nodeName, matchFields, the PreFilter's names): those nodes are
     // evaluated one by one; any other name is alike to the pod.
     let singled: string[] | undefined;
-    let everyNode = !shared;
+    let everyNode = !this.shared;
     if (pod.nodeNames) singled = [...pod.nodeNames];
     labelKeys.length = 0;
     for (let k = 0; k < plugins.length && !everyNode; k++) {
@@ -393,33 +275,31 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
       if (labels) for (let l = 0; l < labels.length; l++) labelKeys.push(labels[l]);
     }
     if (everyNode) {
-      for (let j = 0; j < N; j++) codes[at + j] = evaluate(pod, j, filtersOnly);
-      if (cycle) clusterFilters(pod, at, cycle);
-      continue;
+      for (let j = 0; j < N; j++) codes[at + j] = this.evaluate(pod, j, filtersOnly);
+    } else {
+      const shapes = this.shapes.shapesFor(labelKeys);
+      const reps = shapes.representatives;
+      if (!singled) {
+        for (let s = 0; s < reps.length; s++) verdicts[s] = this.evaluate(pod, reps[s], filtersOnly);
+        // a row the cluster filters change afterwards is not a pattern for others
+        this.fillFromShapes(i, reps.length, shapes, !cycle);
+      } else {
+        const own = this.shapes.nodesNamed(singled);
+        for (const j of own) marked[j] = 1;
+        for (let s = 0; s < reps.length; s++) {
+          // a representative with a name the pod does not single out; a shape of singled-out nodes only needs none
+          let k = shapes.offsets[s];
+          while (k < shapes.offsets[s + 1] && marked[shapes.members[k]]) k++;
+          verdicts[s] = k < shapes.offsets[s + 1] ? this.evaluate(pod, shapes.members[k], filtersOnly) : 0;
+        }
+        this.fillFromShapes(i, reps.length, shapes, false);
+        for (const j of own) {
+          codes[at + j] = this.evaluate(pod, j, filtersOnly);
+          marked[j] = 0;
+        }
+      }
     }
-    const shapes = shapesFor(labelKeys);
-    const reps = shapes.representatives;
-    if (!singled) {
-      for (let s = 0; s < reps.length; s++) verdicts[s] = evaluate(pod, reps[s], filtersOnly);
-      // a row the cluster filters change afterwards is not a pattern for others
-      fillFromShapes(i, reps.length, shapes, !cycle);
-      if (cycle) clusterFilters(pod, at, cycle);
-      continue;
-    }
-    const own = nodesNamed(singled);
-    for (const j of own) marked[j] = 1;
-    for (let s = 0; s < reps.length; s++) {
-      // a representative with a name the pod does not single out; a shape of singled-out nodes only needs none
-      let k = shapes.offsets[s];
-      while (k < shapes.offsets[s + 1] && marked[shapes.members[k]]) k++;
-      verdicts[s] = k < shapes.offsets[s + 1] ? evaluate(pod, shapes.members[k], filtersOnly) : 0;
-    }
-    fillFromShapes(i, reps.length, shapes, false);
-    for (const j of own) {
-      codes[at + j] = evaluate(pod, j, filtersOnly);
-      marked[j] = 0;
-    }
-    if (cycle) clusterFilters(pod, at, cycle);
+    if (cycle) this.clusterFilters(pod, at, cycle);
   }
 
   /**
@@ -427,45 +307,55 @@ export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly
    * group of nodes alike in the label keys the plugins read with this pod's state (kubernetes.io/hostname makes
    * every node its own group); per node when a plugin declares nothing, node names repeat, or shapes are off.
    */
-  function clusterFilters(pod: PodInfo, at: number, cycle: CycleState): void {
+  private clusterFilters(pod: PodInfo, at: number, cycle: CycleState): void {
+    const { codes, N, infos, clusterVerdicts } = this;
     const keys: string[] = [];
-    let perNode = !shared || !uniqueNames();
+    let perNode = !this.shared || !this.uniqueNames();
     for (const { plugin, state } of cycle.active) {
       const read = plugin.reads?.(state);
       if (read) keys.push(...read);
       else perNode = true;
     }
-    const groups = perNode ? undefined : clusterGroups(keys);
+    const groups = perNode ? undefined : this.shapes.clusterGroups(keys);
     clusterVerdicts.fill(-1, 0, groups ? groups.count : N);
-    const entries = snapshot().byName; // runFilters reads the node's entry by name
+    const entries = this.snapshot().byName; // runFilters reads the node's entry by name
     for (let j = 0; j < N; j++) {
       if (codes[at + j] !== 0) continue;
       const g = groups ? groups.of[j] : j;
       let v = clusterVerdicts[g];
       if (v < 0) {
-        evaluations++;
+        this.evaluations++;
         const status = runClusterFilters(pod, entries.get(infos[j].name)!, cycle);
-        clusterVerdicts[g] = v = status ? codeOf(status.plugin) : 0;
+        clusterVerdicts[g] = v = status ? this.codeOf(status.plugin) : 0;
       }
       codes[at + j] = v;
     }
   }
 
-  return {
-    workloads: W,
-    nodes: N,
-    codes,
-    plugins: names,
-    evaluations,
-    code: (w, n) => codes[w * N + n],
-    verdict: (w, n) => {
-      const pod = podInfo(subjects[w]);
-      if (!readsCluster(subjects[w], existingAntiAffinity) || podRejection(pod)) return runFilters(pod, infos[n], usages[n]);
-      return runFilters(pod, infos[n], usages[n], cycleFor(pod, snapshot()));
-    },
-    fitError: (w) =>
-      readsCluster(subjects[w], existingAntiAffinity)
-        ? schedule(subjects[w], nodes, options.existingPods, undefined, snapshot()).fitError
-        : schedule(subjects[w], nodes, options.existingPods).fitError,
-  };
+  result(nodes: readonly Node[]): VerdictMatrix {
+    const { subjects, infos, usages, codes, N, existingAntiAffinity, options } = this;
+    return {
+      workloads: this.W,
+      nodes: N,
+      codes,
+      plugins: this.names,
+      evaluations: this.evaluations,
+      code: (w, n) => codes[w * N + n],
+      verdict: (w, n) => {
+        const pod = podInfo(subjects[w]);
+        if (!readsCluster(subjects[w], existingAntiAffinity) || podRejection(pod)) return runFilters(pod, infos[n], usages[n]);
+        return runFilters(pod, infos[n], usages[n], cycleFor(pod, this.snapshot()));
+      },
+      fitError: (w) =>
+        readsCluster(subjects[w], existingAntiAffinity)
+          ? schedule(subjects[w], nodes, options.existingPods, undefined, this.snapshot()).fitError
+          : schedule(subjects[w], nodes, options.existingPods).fitError,
+    };
+  }
+}
+
+export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: ScheduleMatrixOptions = {}): VerdictMatrix {
+  const run = new MatrixRun(workloads, nodes, options);
+  for (let i = 0; i < run.W; i++) run.row(i);
+  return run.result(nodes);
 }

@@ -15,7 +15,7 @@ import { CLUSTER_PLUGINS, cycleFor, FILTER_PLUGINS, podRejection, podsByNode, ru
 import type { ClusterPlugin } from '../../src/scheduler/cycle';
 import { filterPlugin, nodeUsage, podInfo, rejection, type FilterPlugin, type Status } from '../../src/scheduler/framework';
 import { buildSnapshot, subjectPodMeta } from '../../src/scheduler/snapshot';
-import { scheduleOn } from '../../src/engine/evaluate';
+import { scheduleOn } from '../../src/engine';
 import { toSubject } from '../../src/k8s/subject';
 import { resetConfiguration } from '../../src/core/config';
 import type { KubeObject, Node, Pod, Taint } from '../../src/core/types';

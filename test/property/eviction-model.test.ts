@@ -20,7 +20,7 @@
 // switched off; subjects are Pods, Deployments and DaemonSets.
 import fc from 'fast-check';
 import { configure, resetConfiguration } from '../../src/core/config';
-import { evictionVerdict } from '../../src/engine/evaluate';
+import { evictionVerdict } from '../../src/engine';
 import type { Node, Taint, Toleration } from '../../src/core/types';
 import { passes } from './assertions';
 import { afterSeconds, nodeArb, NOT_READY, subjectArb, UNREACHABLE } from './arbitraries';

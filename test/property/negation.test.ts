@@ -3,7 +3,7 @@
 // ways, and the generators in ./arbitraries make valid objects only.
 import fc from 'fast-check';
 import { formatTaint } from '../../src/k8s/toleration';
-import { evictionVerdict } from '../../src/engine/evaluate';
+import { evictionVerdict } from '../../src/engine';
 import { toBeEvictedFrom, type MatcherContext, type MatcherResult } from '../../src/matchers';
 import { passes, passesAsync } from './assertions';
 import { afterSeconds, existingPodsArb, nodeArb, nodesArb, subjectArb, taintArb, tolerationsArb } from './arbitraries';

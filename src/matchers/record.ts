@@ -10,13 +10,11 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { KubeObject, Node } from '../core/types';
-import { formatTaint } from '../k8s/toleration';
-import type { Subject } from '../k8s/subject';
+import { formatTaint, type Subject } from '../engine';
 /** The parts of a matcher's context and result a record needs (matchers/context.ts has the full types). */
 interface MatcherContext { isNot: boolean }
 interface MatcherResult { pass: boolean; message: () => string }
-import type { Status } from '../scheduler/framework';
-import { defaultGroup, originOfLabel, relativePath as relative, workloadName } from './names';
+import { defaultGroup, originOfLabel, relativePath as relative, workloadName } from '../explain/names';
 
 export const RECORDS_ENV = 'JEST_K8S_PLACEMENT_RECORDS';
 
@@ -131,10 +129,6 @@ function describeTarget(target: PlacementFacts['target']): TargetFacts {
   const text = list.length === 1 ? one(list[0]) : `${list.length} ${kind}s (${names.length > 4 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ')})`;
   return { target: text, group: groups.length === 1 ? groups[0] : text };
 }
-
-/** kube-scheduler's words for a filter status (`TaintToleration: node(s) had untolerated taint(s)`), and our first line about it. */
-export const statusFacts = (status: Status | undefined) =>
-  status ? { reason: `${status.plugin}: ${status.reasons.join(', ')}`, ...(status.details[0] ? { detail: status.details[0] } : {}) } : {};
 
 /** Builds the record of an assertion; exported for tests. */
 export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: PlacementFacts): PlacementRecord {

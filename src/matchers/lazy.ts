@@ -1,0 +1,37 @@
+// The matchers as the runner entries register them: each loads the matchers (and the engine behind them: the
+// loader, js-yaml, the scheduler, Karpenter, the outage simulation) on its first call, not when the entry is
+// evaluated. Jest evaluates the setup entry in a fresh module registry for every test file, so a spec file that
+// makes no placement assertion pays only for this file.
+import type { matchers as Matchers } from './index';
+
+/** The matcher names, as matchers/index.ts exports them (a test checks the two lists are the same). */
+export const MATCHER_NAMES = [
+  'toTolerate', 'toBeSchedulableOn', 'toBeSchedulableOnAnyOf', 'toBeSchedulableOnAllOf', 'toBeEvictedFrom', 'toPrefer',
+  'toBeProvisionableBy', 'toBeProvisionableByAnyOf', 'toSurvive', 'toKeepAtLeast', 'toHaveAllReplicasScheduled',
+  'toSpreadReplicasAcross', 'toShareNodesWith', 'toBeKeptApartFrom',
+] as const;
+
+type MatcherTable = typeof Matchers;
+
+/** Matchers that call `load()` once, on the first assertion, and forward `this` (the runner's context) and the arguments. */
+export function lazyMatchers(load: () => MatcherTable): MatcherTable {
+  let table: MatcherTable | undefined;
+  const out: Record<string, unknown> = {};
+  for (const name of MATCHER_NAMES) {
+    out[name] = function (this: unknown, ...args: unknown[]) {
+      table ??= load();
+      return (table[name] as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  }
+  return out as MatcherTable;
+}
+
+const BRAND = Symbol.for('jest-k8s-placement.PlacementMatrix');
+
+/** The placement matrix's snapshot serializer; it formats (loading the report module) only when a snapshot holds a matrix. */
+export function lazyMatrixSerializer(load: () => { serialize(value: never, config?: unknown, indentation?: string): string }) {
+  return {
+    test: (value: unknown) => typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true,
+    serialize: (value: never, config?: unknown, indentation?: string) => load().serialize(value, config, indentation),
+  };
+}
