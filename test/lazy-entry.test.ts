@@ -8,7 +8,8 @@ import { deployment } from './fixtures';
 let engineLoaded = false;
 const registered: Record<string, (...args: unknown[]) => { pass: boolean; message(): string }> = {};
 const serializers: Array<{ test(v: unknown): boolean }> = [];
-const realExpect = globalThis.expect;
+const g = globalThis as unknown as { expect: unknown };
+const realExpect = g.expect;
 const ctx = { isNot: false, utils: { matcherHint: (m: string) => m, printReceived: String, printExpected: String } };
 let loadedWhenRegistered: boolean | undefined;
 let firstResult: { pass: boolean; message(): string } | undefined;
@@ -17,14 +18,14 @@ jest.isolateModules(() => {
     engineLoaded = true;
     return jest.requireActual('../src/engine');
   });
-  (globalThis as { expect: unknown }).expect = {
+  g.expect = {
     extend: (m: typeof registered) => Object.assign(registered, m),
     addSnapshotSerializer: (s: { test(v: unknown): boolean }) => serializers.push(s),
   };
   try {
     require('../src/jest');
   } finally {
-    (globalThis as { expect: unknown }).expect = realExpect;
+    g.expect = realExpect;
   }
   loadedWhenRegistered = engineLoaded;
   // the first assertion, in the same registry (a require made later would not see the mock)

@@ -1,5 +1,7 @@
 // The shapes simulateOutage and the outage matchers take (issue 13).
 import type { KubeObject, NodeLike, PodLike } from '../core/types';
+import type { OutageEvent, PodRecord } from '../controllers/world';
+import type { ZoneView } from '../controllers/node-lifecycle';
 
 /**
  * How the failed nodes fail. `unreachable` (default): the kubelet stops posting status, the node lifecycle
@@ -43,4 +45,59 @@ export interface OutageOptions {
   until?: number;
   /** kube-controller-manager --node-monitor-grace-period in seconds (default 50, upstream's since v1.32; 40 before). */
   gracePeriod?: number;
+}
+
+export interface WorkloadState {
+  workload: string;
+  kind: string;
+  desired: number;
+  running: number;
+  pending: number;
+  /** Pods with a deletionTimestamp whose object still exists. */
+  terminating: number;
+}
+
+export interface Outage {
+  failedNodes: string[];
+  condition: string;
+  gracePeriod: number;
+  /** Zone states when the failed nodes turned not Ready (empty for a taint condition). */
+  zones: ZoneView[];
+  /** True when every zone was FullDisruption: the node lifecycle controller stopped all NoExecute tainting. */
+  allZonesFullyDisrupted: boolean;
+  events: OutageEvent[];
+  /** The same events: the outage's timeline. */
+  timeline: OutageEvent[];
+  /** The last second simulated. */
+  end: number;
+  /** True when, without `until`, events were still coming after a day of virtual time (the run stopped there). */
+  truncated: boolean;
+  pods: PodRecord[];
+  workloads: string[];
+  /** Every workload's desired, running, pending and terminating replicas at second `t` (default: the end). */
+  stateAt(t?: number): WorkloadState[];
+  /** One workload's state at second `t` (default: the end). */
+  stateOf(workload: KubeObject | string, t?: number): WorkloadState;
+  /** The events about the workload's pods, and about the nodes and zones they ran on. */
+  eventsOf(workload: KubeObject | string): OutageEvent[];
+  /** The workload's state at second 0 and at every second an event happened, in time order (one sweep over the pods). */
+  history(workload: KubeObject | string, until?: number): Array<{ at: number; state: WorkloadState }>;
+  /** The fewest replicas running at any instant, and the first second it happened. */
+  minRunning(workload: KubeObject | string, until?: number): { running: number; at: number };
+  /** Why replicas are not running at second `t` (default: the end), one line per cause. */
+  why(workload: KubeObject | string, t?: number): string[];
+  /** The timeline as text, of one workload or of everything. */
+  format(workload?: KubeObject | string): string;
+  /**
+   * A DaemonSet at second `t`: each node that is still up and that NodeShouldRunDaemonPod says it should run on,
+   * and whether its pod runs there. Nodes that are down are left out (the controller never moves a pod).
+   */
+  daemonCoverage(workload: KubeObject | string, t?: number): DaemonCoverage;
+}
+
+export interface DaemonCoverage {
+  /** Up nodes the DaemonSet should run on. */
+  shouldRun: string[];
+  /** Those of them without a running pod of the DaemonSet. */
+  missing: string[];
 }

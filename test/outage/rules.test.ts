@@ -1,5 +1,5 @@
 // Each controller rule the outage simulation applies, table-tested against the upstream function it comes from.
-import { computeZoneState, noExecuteTaintTimes, zoneEvictionRate, zoneKey, zonesAfterFailure, NODE_MONITOR_GRACE_PERIOD } from '../../src/outage/node-lifecycle';
+import { computeZoneState, noExecuteTaintTimes, zoneEvictionRate, zoneKey, zonesAfterFailure, NODE_MONITOR_GRACE_PERIOD } from '../../src/controllers/node-lifecycle';
 import { simulateOutage, nodesDown } from '../../src/outage';
 import { daemonSet, deployment, job, lines, pod, statefulSet, zonedNode, zones } from './cluster';
 

@@ -77,15 +77,16 @@ describe('a StatefulSet on an unreachable node', () => {
     expect(o.why(payments)[0]).toMatch(/^payments-0 is Terminating on a1, .*"StatefulSet default\/payments is waiting for Pod payments-0 to Terminate"/);
   });
   test('with out-of-service at 400 s: PodGC force-deletes payments-0 and it is recreated on a live node', () => {
-    // 400 s: the person's taint; the taint-eviction controller has nothing left to delete (payments-0 is Terminating);
-    // PodGC's pass at 400 s (a multiple of 20) finds a terminating pod on a not-Ready node with the taint → gone;
+    // 400 s: the person's taint; the taint-eviction controller processes every pod on the node, the Terminating
+    // payments-0 too: not tolerated → its event and a second DELETE, which changes nothing (taint_eviction.go
+    // handleNodeUpdate → processPodOnNode; run against a fake clientset: 2 DELETEs, the event's count 2); PodGC's pass at 400 s (a multiple of 20) finds a terminating pod on a not-Ready node with the taint → gone;
     // the empty ordinal 0 is created at once and scheduled: a1 is tainted; b1 and c1 each run one payments pod and
     // score the same on every plugin (as web-3 in the first timeline) → tied → b1, the first in node order.
     const o = simulateOutage({ nodes, workloads: [payments] }, { nodes: ['a1'], outOfServiceAt: 400 });
     expect(lines(o.events).slice(6)).toEqual([
-      '400 Node a1 Tainted', '400 Pod default/payments-0 PodGC', '400 Pod default/payments-0 SuccessfulCreate', '400 Pod default/payments-0 Scheduled',
+      '400 Node a1 Tainted', '400 Pod default/payments-0 TaintManagerEviction', '400 Pod default/payments-0 PodGC', '400 Pod default/payments-0 SuccessfulCreate', '400 Pod default/payments-0 Scheduled',
     ]);
-    expect(o.events.slice(6).map((e) => e.component)).toEqual(['kubectl', 'pod-garbage-collector-controller', 'statefulset-controller', 'default-scheduler']);
+    expect(o.events.slice(6).map((e) => e.component)).toEqual(['kubectl', 'taint-eviction-controller', 'pod-garbage-collector-controller', 'statefulset-controller', 'default-scheduler']);
     expect(o.stateOf(payments, 399)).toMatchObject({ running: 2, terminating: 1 });
     expect(o.stateOf(payments, 400)).toEqual({ workload: 'StatefulSet default/payments', kind: 'StatefulSet', desired: 3, running: 3, pending: 0, terminating: 0 });
   });

@@ -1,6 +1,12 @@
-// The node lifecycle controller's zone-aware, rate-limited NoExecute tainting
+// The node lifecycle controller: Ready=Unknown after the grace period, the NoSchedule condition taint, and the
+// zone-aware, rate-limited NoExecute tainting
 // (pkg/controller/nodelifecycle/node_lifecycle_controller.go @003e8629, and its scheduler/rate_limited_queue.go).
 import type { Node } from '../core/types';
+import { settings } from '../core/config';
+import type { NodeState, World } from './world';
+
+export const UNREACHABLE_TAINT = 'node.kubernetes.io/unreachable';
+export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
 
 /**
  * --node-monitor-grace-period. 50 s since v1.32 (kubernetes/kubernetes PR #126287, "The default value for
@@ -109,4 +115,92 @@ export function zonesAfterFailure(nodes: readonly Node[], failed: ReadonlySet<st
   const allFullyDisrupted = zones.length > 0 && zones.every((z) => z.state === 'FullDisruption');
   if (allFullyDisrupted) for (const z of zones) z.rate = 0;
   return { zones, allFullyDisrupted };
+}
+
+/**
+ * Seconds between Ready=Unknown and the node entering its zone's NoExecute tainting queue. Before v1.34,
+ * processTaintBaseEviction read the Ready condition observed before the pass (still True when tryUpdateNodeHealth
+ * sets Unknown), so the node was queued one --node-monitor-period (5 s) later; kubernetes/kubernetes #120816
+ * (fixes #120815, v1.34) passes the current condition. A live kubelet's Ready=False is already observed: no lag.
+ */
+export function noExecuteLag(down: 'unreachable' | 'notReady' | undefined, version = settings().kubernetesVersion): number {
+  return down === 'unreachable' && Number(version.split('.')[1]) < 34 ? NODE_MONITOR_PERIOD : 0;
+}
+
+/**
+ * The controller over the world's failed nodes (world.down says how they fail): monitorNodeHealth /
+ * tryUpdateNodeHealth set Ready=Unknown once the grace period has passed without a heartbeat (a live kubelet's
+ * Ready=False is seen at once); doNoScheduleTaintingPass adds the NoSchedule taint on that update;
+ * processTaintBaseEviction queues the node for its zone's rate-limited NoExecute tainting.
+ */
+export class NodeLifecycleController {
+  /** Zone states when the failed nodes turned not Ready (empty before, and for a taint condition). */
+  zones: ZoneView[] = [];
+  /** Every zone FullDisruption: no NoExecute tainting at all. */
+  allZonesFullyDisrupted = false;
+
+  constructor(private readonly world: World, private readonly gracePeriod = NODE_MONITOR_GRACE_PERIOD) {}
+
+  /** Queue the Ready transition of the failed nodes (nothing for a taint condition: the nodes stay Ready). */
+  start() {
+    const down = this.world.down;
+    if (!down) return;
+    this.world.at(down === 'unreachable' ? this.gracePeriod : 0, () => this.notReady());
+  }
+
+  private taintKey() {
+    return this.world.down === 'unreachable' ? UNREACHABLE_TAINT : NOT_READY_TAINT;
+  }
+
+  /** The pass that sees the failed nodes not Ready: condition, NoSchedule taint, handleDisruption, the zone queues. */
+  private notReady() {
+    const { world } = this;
+    const failed = world.failedStates();
+    const key = this.taintKey();
+    for (const n of failed) {
+      n.ready = world.down === 'unreachable' ? 'Unknown' : 'False';
+      n.notReadyAt = world.now;
+      world.setTaints(n, [...n.added, { key, effect: 'NoSchedule' }]);
+      world.emit('node-lifecycle-controller', `Node ${n.name}`, 'NodeNotReady',
+        world.down === 'unreachable'
+          ? `Ready=Unknown (Kubelet stopped posting node status.) after the ${this.gracePeriod}s grace period; taint ${key}:NoSchedule; its pods marked Ready=False`
+          : `Ready=False; taint ${key}:NoSchedule; its pods marked Ready=False`);
+    }
+    const result = zonesAfterFailure(world.nodes, new Set(failed.map((n) => n.name)));
+    this.zones = result.zones;
+    this.allZonesFullyDisrupted = result.allFullyDisrupted;
+    if (this.allZonesFullyDisrupted) {
+      world.emit('node-lifecycle-controller', 'Cluster', 'MasterDisruptionMode',
+        'every zone is FullDisruption ("Controller detected that all Nodes are not-Ready. Entering master disruption mode"): no NoExecute taints, so no pod is evicted');
+      return;
+    }
+    const byZone = new Map<string, NodeState[]>();
+    for (const n of failed) byZone.set(zoneKey(n.original), [...(byZone.get(zoneKey(n.original)) ?? []), n]);
+    for (const [k, list] of byZone) this.queueZone(k, list);
+  }
+
+  /** One zone's RateLimitedTimedQueue: its state's event, then each node's NoExecute taint at the zone's rate. */
+  private queueZone(key: string, list: NodeState[]) {
+    const { world } = this;
+    const z = this.zones.find((v) => v.key === key);
+    const rate = z?.rate ?? NODE_EVICTION_RATE;
+    if (z) {
+      const how = rate === 0
+        ? `no NoExecute taints: a PartialDisruption zone of ${z.size} nodes (not more than 50) stops evictions (ReducedQPSFunc)`
+        : `NoExecute taints at ${rate} nodes/s${list.length > 1 ? `, one node every ${1 / rate}s` : ''}`;
+      world.emit('node-lifecycle-controller', `Zone ${z.name}`, z.state, `${z.notReady} of ${z.size} nodes not Ready: ${how}`);
+    }
+    const taint = this.taintKey();
+    noExecuteTaintTimes(world.now + noExecuteLag(world.down), list.length, rate).forEach((t, i) =>
+      world.at(t, () => {
+        const lag = noExecuteLag(world.down) ? `, queued one ${NODE_MONITOR_PERIOD}s monitor pass after Ready=Unknown as before v1.34` : '';
+        world.emit('node-lifecycle-controller', `Node ${list[i].name}`, 'TaintNoExecute', `taint ${taint}:NoExecute (zone ${z?.name ?? '?'} tainting queue${lag})`);
+        world.addTaint(list[i], { key: taint, effect: 'NoExecute' });
+      }));
+  }
+
+  /** The zone a node is in, as handleDisruption saw it. */
+  zoneOf(node: Node): ZoneView | undefined {
+    return this.zones.find((z) => z.key === zoneKey(node));
+  }
 }

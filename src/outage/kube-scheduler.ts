@@ -1,0 +1,49 @@
+// kube-scheduler in the outage's world: every Pending pod, in creation order, one scheduling cycle each against the
+// nodes as they are now — the cycle of the replica placement (src/placement/place.ts scheduleOne: filters, the
+// default scores, its tie rule), with the zonal-volume Filter for a StatefulSet ordinal whose volumes are bound.
+import type { Pod } from '../core/types';
+import { scheduleOne } from '../placement/place';
+import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
+import { podsByNode } from '../scheduler';
+import { podLabel, type SimPod, type World } from '../controllers/world';
+import { volumeZoneFilter, zoneOf } from './volumes';
+
+/** The StatefulSet ordinal's volumes take the zone of the node its first pod is bound to. */
+export function bindVolumes(world: World, p: SimPod) {
+  const zoneLabel = zoneOf(world.state.get(p.node!)!.original);
+  if (p.ordinal !== undefined && p.owner?.volumeZones && !p.owner.volumeZones.has(p.ordinal) && zoneLabel !== undefined) {
+    p.owner.volumeZones.set(p.ordinal, zoneLabel);
+  }
+}
+
+export function schedulePending(world: World) {
+  if (!world.pending.size) return;
+  // one snapshot for the pass, each bound pod assumed into it; rebuilt when a pod was deleted or removed meanwhile
+  const nodeViews = world.views();
+  let existing: Pod[] = [];
+  let snapshot: Snapshot | undefined;
+  for (const p of [...world.pending]) {
+    if (p.node !== undefined || p.deletedAt !== undefined) continue;
+    if (!snapshot || world.podsChanged) {
+      existing = world.pods.filter((q) => q.bound && q.removedAt === undefined).map((q) => q.bound!);
+      snapshot = buildSnapshot(nodeViews, podsByNode(existing), world.namespaces);
+      world.podsChanged = false;
+    }
+    const volumeZone = p.ordinal === undefined ? undefined : p.owner?.volumeZones?.get(p.ordinal);
+    const cycle = scheduleOne(p.pod, nodeViews, existing, { namespaces: world.namespaces, snapshot, ...(volumeZone === undefined ? {} : { filter: volumeZoneFilter(volumeZone) }) });
+    if (cycle.node) {
+      world.bind(p, cycle.node);
+      bindVolumes(world, p);
+      p.boundAt = world.now;
+      p.fitError = undefined;
+      p.bound = p.pod.spec?.nodeName ? p.pod : { ...p.pod, spec: { ...p.pod.spec!, nodeName: cycle.node } };
+      existing.push(p.bound);
+      assumePod(snapshot, cycle.node, p.bound);
+      world.emit('default-scheduler', podLabel(p), 'Scheduled', `Successfully assigned ${p.namespace}/${p.name} to ${cycle.node}`, p.owner?.label);
+      world.notify('podBound', p, world.state.get(cycle.node)!);
+    } else if (cycle.fitError !== p.fitError) {
+      p.fitError = cycle.fitError;
+      world.emit('default-scheduler', podLabel(p), 'FailedScheduling', cycle.fitError ?? 'not scheduled', p.owner?.label);
+    }
+  }
+}
