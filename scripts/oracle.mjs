@@ -1,8 +1,10 @@
-// npm run test:oracle [-- --cases N] [-- --seed S]: build the oracle binaries from upstream's Go packages (cached by
-// Go), check the copied upstream code for drift (go test), then run the differential comparison per release
-// (test/oracle/run.ts). Exit 1 on any unexplained difference or stale known deviation. Needs Go; `npm test` does not.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+// npm run test:oracle [-- --cases N] [-- --seed S] [-- --release 1.37[,1.35]]: build the oracle binaries from
+// upstream's Go packages (cached by Go), check the copied upstream code for drift (go test), then run the
+// differential comparison per release (test/oracle/run.ts), every oracle/k8s-<minor>/ module unless --release
+// names some. Exit 1 on any unexplained difference or stale known deviation. Needs Go; `npm test` does not.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -14,7 +16,10 @@ const flag = (name, fallback) => {
 };
 const cases = flag('cases', '2000');
 const seed = flag('seed', String(Date.now() % 1_000_000));
-const only = flag('release');
+// a Karpenter module is named as it is (`--release karpenter-1.14`)
+const only = flag('release')?.split(',').map((r) => (r.trim().startsWith('karpenter-') ? r.trim() : `k8s-${r.trim()}`));
+// Releases run side by side (one Node and one oracle process each); the TypeScript side is the bottleneck.
+const jobs = Number(flag('jobs', String(Math.max(1, availableParallelism()))));
 
 const go = spawnSync('go', ['version'], { encoding: 'utf8' });
 if (go.status !== 0) {
@@ -23,49 +28,103 @@ if (go.status !== 0) {
 }
 // GOTOOLCHAIN=local: a module asking for a newer Go fails at once instead of downloading a toolchain.
 const goEnv = { ...process.env, GOTOOLCHAIN: 'local', CGO_ENABLED: '0', GOFLAGS: '-mod=readonly' };
-const releases = readdirSync(path.join(root, 'oracle'))
-  .filter((d) => /^k8s-\d+\.\d+$/.test(d) && existsSync(path.join(root, 'oracle', d, 'go.mod')))
-  .filter((d) => !only || d === `k8s-${only}`)
-  .sort();
-// Karpenter: its own modules, oracle/karpenter-<minor> (`--release karpenter-1.14` runs that one alone).
-releases.push(...readdirSync(path.join(root, 'oracle'))
-  .filter((d) => /^karpenter-\d+\.\d+$/.test(d) && existsSync(path.join(root, 'oracle', d, 'go.mod')))
-  .filter((d) => !only || d === only)
-  .sort());
+const modules = readdirSync(path.join(root, 'oracle'))
+  .filter((d) => /^(k8s|karpenter)-\d+\.\d+$/.test(d) && existsSync(path.join(root, 'oracle', d, 'go.mod')));
+const unknown = (only ?? []).filter((d) => !modules.includes(d));
+if (unknown.length) {
+  console.error(`test:oracle: no module oracle/${unknown.join(', oracle/')} (have: ${modules.map((d) => (d.startsWith('k8s-') ? d.slice(4) : d)).join(', ')})`);
+  process.exit(2);
+}
+const releases = modules.filter((d) => !only || only.includes(d))
+  .sort((a, b) => (a.startsWith('karpenter-') === b.startsWith('karpenter-')
+    ? Number(a.split('.')[1]) - Number(b.split('.')[1]) : a.startsWith('karpenter-') ? 1 : -1)); // Karpenter last
 
-const tsNode = createRequire(import.meta.url).resolve('ts-node/register');
-const totals = { cases: 0, differences: 0, known: 0 };
-let failed = false;
-for (const dir of releases) {
-  const cwd = path.join(root, 'oracle', dir);
-  const binary = path.join(cwd, 'bin', 'oracle');
-  for (const step of [['test', './...'], ['build', '-o', binary, '.']]) {
-    const r = spawnSync('go', step, { cwd, env: goEnv, stdio: ['ignore', 'inherit', 'inherit'] });
-    if (r.status !== 0) {
+/**
+ * What the release's kube-scheduler binary reports as its version: upstream stamps it with -ldflags -X
+ * (hack/lib/version.sh); a plain `go build` leaves "v0.0.0-master+$Format:%H$", which NodeDeclaredFeatures
+ * (1.36+) cannot parse. The version is the module's pinned k8s.io/kubernetes.
+ */
+function versionLdflags(cwd) {
+  const m = /^\s*k8s\.io\/kubernetes v(\d+)\.(\d+)\.(\d+)\s*$/m.exec(readFileSync(path.join(cwd, 'go.mod'), 'utf8'));
+  if (!m) throw new Error(`${cwd}/go.mod: no k8s.io/kubernetes requirement`);
+  const pkg = 'k8s.io/component-base/version';
+  return `-ldflags=-X ${pkg}.gitVersion=v${m[1]}.${m[2]}.${m[3]} -X ${pkg}.gitMajor=${m[1]} -X ${pkg}.gitMinor=${m[2]}`;
+}
+
+/** A go command in a module; resolves when it exits, failing the whole run when it fails. */
+function goStep(cwd, dir, step) {
+  return new Promise((resolve) => {
+    const child = spawn('go', step, { cwd, env: goEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('close', (status) => {
+      if (status === 0) return resolve();
       console.error(`oracle/${dir}: go ${step[0]} failed`);
       process.exit(2);
-    }
-  }
-  const run = spawnSync(process.execPath, ['-r', tsNode, path.join(root, 'test/oracle/run.ts'),
-    '--oracle', binary, '--release', dir.startsWith('k8s-') ? dir.slice(4) : dir, '--cases', cases, '--seed', seed], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 256 << 20,
-    env: {
-      ...process.env,
-      TS_NODE_TRANSPILE_ONLY: '1',
-      TS_NODE_COMPILER_OPTIONS: JSON.stringify({ module: 'commonjs', moduleResolution: 'node10', ignoreDeprecations: '6.0' }),
-    },
+    });
   });
-  process.stdout.write(run.stdout ?? '');
-  const m = /^oracle: (\d+) cases, (\d+) differences, (\d+) known$/m.exec(run.stdout ?? '');
-  if (!m || run.status !== 0) failed = true;
+}
+
+/**
+ * go test (the drift checks), then go build. Releases build side by side: with warm caches a build is a link, which
+ * is mostly one core, and after `git clean` every release relinks.
+ */
+async function build(dir) {
+  const cwd = path.join(root, 'oracle', dir);
+  // bin/ is git-ignored; each module has its own, so the binaries of two releases never overwrite each other, and
+  // Go's build cache (outside the tree) keeps both releases' packages. An up-to-date binary is not relinked.
+  const binary = path.join(cwd, 'bin', 'oracle');
+  await goStep(cwd, dir, ['test', './...']);
+  // Karpenter's module has no kube-scheduler version to stamp
+  await goStep(cwd, dir, ['build', ...(dir.startsWith('k8s-') ? [versionLdflags(cwd)] : []), '-o', binary, '.']);
+  return [dir, binary];
+}
+
+const tsNode = createRequire(import.meta.url).resolve('ts-node/register');
+
+/** One release's differential run; resolves with its whole output, so that parallel runs print one after another. */
+function run(dir, binary) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['-r', tsNode, path.join(root, 'test/oracle/run.ts'),
+      '--oracle', binary, '--release', dir.startsWith('k8s-') ? dir.slice(4) : dir, '--cases', cases, '--seed', seed], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        TS_NODE_TRANSPILE_ONLY: '1',
+        TS_NODE_COMPILER_OPTIONS: JSON.stringify({ module: 'commonjs', moduleResolution: 'node10', ignoreDeprecations: '6.0' }),
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b) => (stdout += b));
+    child.stderr.on('data', (b) => (stderr += b));
+    child.on('close', (status) => resolve({ dir, status, stdout, stderr }));
+  });
+}
+
+async function runAll(binaries) {
+  const results = [];
+  const queue = [...releases];
+  const worker = async () => {
+    for (let dir = queue.shift(); dir; dir = queue.shift()) results.push(await run(dir, binaries.get(dir)));
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, releases.length) }, worker));
+  return releases.map((dir) => results.find((r) => r.dir === dir));
+}
+
+const binaries = new Map(await Promise.all(releases.map(build)));
+const totals = { cases: 0, differences: 0, known: 0 };
+let failed = false;
+for (const r of await runAll(binaries)) {
+  process.stdout.write(r.stdout);
+  process.stderr.write(r.stderr);
+  // run.ts ends with its release's summary line
+  const m = /^oracle (?:k8s [\d.]+|karpenter-[\d.]+): (\d+) cases, (\d+) differences, (\d+) known$/m.exec(r.stdout);
+  if (!m || r.status !== 0) failed = true;
   if (m) {
     totals.cases += Number(m[1]);
     totals.differences += Number(m[2]);
     totals.known += Number(m[3]);
   }
 }
-if (releases.length > 1) console.log(`oracle: ${totals.cases} cases, ${totals.differences} differences, ${totals.known} known`);
+console.log(`oracle: ${totals.cases} cases, ${totals.differences} differences, ${totals.known} known`);
 process.exit(failed ? 1 : 0);

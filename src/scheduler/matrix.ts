@@ -8,6 +8,7 @@ import { assertNode, isNode, type Subject } from '../k8s/subject';
 import { subjectOf } from '../k8s/subject';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeReads, type NodeUsage, type PodInfo, type Resources } from './framework';
 import { CLUSTER_PLUGINS, cycleFor, FILTER_PLUGINS, podRejection, podsByNode, runFilters, schedule, type NodeVerdict } from '.';
+import { outsidePreFilterResult } from './plugins/nodeaffinity/prefilter';
 import { runClusterFilters, type CycleState } from './cycle';
 import { buildSnapshot, type Snapshot } from './snapshot';
 import { NodeShapes, type Shapes } from './matrix-shapes';
@@ -186,8 +187,9 @@ class MatrixRun {
       const v = runFilters(pod, this.infos[j], this.usages[j], cycle);
       return v.feasible ? 0 : this.codeOf(v.status!.plugin);
     }
-    // NodeAffinity PreFilter: nodes outside its result are never filtered (runFilters does the same).
-    if (pod.nodeNames && !pod.nodeNames.has(this.infos[j].name)) return PLUGIN_CODES.NodeAffinity;
+    // NodeAffinity's (and from v1.37 NodeName's) PreFilter: nodes outside the result are never filtered (as in runFilters).
+    const outside = outsidePreFilterResult(pod, this.infos[j]);
+    if (outside) return this.codeOf(outside.plugin);
     return this.checkAll(pod, this.infos[j], this.usages[j]);
   }
 

@@ -124,7 +124,12 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
     const ba = feasible.map((n, i) => balancedAllocation(real, n.info, used[i].requested));
     columns.push({
       plugin: 'NodeResourcesBalancedAllocation', raw: ba.map((b) => b.score), score: ba.map((b) => b.score),
-      detail: (i) => `cpu ${pct(ba[i].cpuFraction)}, memory ${pct(ba[i].memoryFraction)} of allocatable requested with this pod`,
+      detail: (i) => {
+        const after = `cpu ${pct(ba[i].cpuFraction)}, memory ${pct(ba[i].memoryFraction)} of allocatable requested with this pod`;
+        const b = ba[i].before;
+        // v1.36+: the score is the change in balance, so the message names the node's balance before the pod too
+        return b ? `${after} (before it: cpu ${pct(b.cpuFraction)}, memory ${pct(b.memoryFraction)}; 75 = balance unchanged)` : after;
+      },
     });
   } else skipped.push({ plugin: 'NodeResourcesBalancedAllocation', reason: 'best-effort pod' });
 

@@ -1,12 +1,7 @@
 // The library's answer to a scheduling question, in the oracle's JSON shape (oracle/k8s-1.35/scheduling.go
 // schedulingOutput), through the engine functions: schedule() for the Filter verdicts and the FitError, scoreNodes()
 // over the feasible nodes for the scores.
-import type { KubeObject, Node, Pod } from '../../src/core/types';
-import { toSubject } from '../../src/k8s/subject';
-import { nodeInfo, podInfo } from '../../src/scheduler/framework';
-import { schedule } from '../../src/scheduler';
-import { scoreNodes } from '../../src/scheduler/score';
-import { scoreCluster } from '../../src/scheduler/score-cluster';
+import { nodeInfo, podInfo, schedule, scoreCluster, scoreNodes, toSubject, type KubeObject, type Node, type Pod } from './lib';
 import type { SchedulingInput } from './generators';
 
 export interface NodeStatus { node: string; code: string; plugin: string; reasons: string[] }

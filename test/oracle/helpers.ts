@@ -1,8 +1,6 @@
 // The helper domains: ToleratesTaint and resource.ParseQuantity, each against the library's own function.
 import fc from 'fast-check';
-import { toleratesTaint } from '../../src/k8s/toleration';
-import { parseQuantity } from '../../src/k8s/quantity';
-import type { Taint, Toleration } from '../../src/core/types';
+import { parseQuantity, parseTaint, toleratesTaint, type Taint, type Toleration } from './lib';
 import type { Difference } from './compare';
 import type { Domain } from './domains';
 
@@ -72,8 +70,6 @@ export const quantity: Domain<{ text: string }, QuantityOutput> = {
 };
 
 // --- kubectl taint spec -------------------------------------------------------------------------------------
-import { parseTaint } from '../../src/k8s/kubectl-taint';
-
 export interface KubectlTaintOutput { add?: { key: string; value?: string; effect: string }; remove?: { key: string; effect: string }; error?: string }
 
 const TAINT_SPEC_KEYS = ['a', 'dedicated', 'example.com/gpu', 'a/b/c', '-a', 'a-', 'A_b.c', '', 'x'.repeat(63), 'x'.repeat(64), 'ex ample', 'k=v'];

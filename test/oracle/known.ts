@@ -13,6 +13,13 @@ export interface KnownDeviation {
   matches(input: any, diffs: readonly Difference[]): boolean;
   /** A case in the class, checked against the oracle on every run. */
   witness: unknown;
+  /** The releases (e.g. ['1.37']) the entry applies to; every release when absent. */
+  releases?: readonly string[];
+}
+
+/** The entries that hold for a release: a release-specific deviation never hides a difference in another release. */
+export function knownFor(release: string): KnownDeviation[] {
+  return KNOWN.filter((k) => !k.releases || k.releases.includes(release));
 }
 
 const NAMESPACES = [
@@ -48,6 +55,26 @@ export const KNOWN: KnownDeviation[] = [
     witness: {
       pod: pod({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n0'] }] }] } } } }),
       nodes: [node('n0'), node('n1')], pods: [], namespaces: NAMESPACES,
+    },
+  },
+  {
+    id: 'node-declared-features',
+    domain: 'scheduling',
+    releases: ['1.37'],
+    reason: 'NodeDeclaredFeatures is not modelled (issue 21). At 1.37 (GA, locked on) its PreFilter infers the node features ' +
+      'a pod needs from its spec; with default gates only a restartPolicyRules action RestartAllContainers does ' +
+      '(RestartAllContainersOnContainerExits, beta and on since 1.36), and its Filter then rejects every node whose ' +
+      'status.declaredFeatures lacks that feature: "node(s) didn\'t match Pod\'s required features" ' +
+      '(UnschedulableAndUnresolvable). The library ignores the rule and declaredFeatures. The generator never writes ' +
+      'restartPolicyRules (oracle/README.md), so only the witness meets this.',
+    upstream: 'pkg/scheduler/framework/plugins/nodedeclaredfeatures/nodedeclaredfeatures.go PreFilter/Filter; ' +
+      'k8s.io/component-helpers/nodedeclaredfeatures/features/restartallcontainers InferForScheduling (v1.37.2)',
+    matches: (input) => [...(input.pod.spec?.containers ?? []), ...(input.pod.spec?.initContainers ?? [])]
+      .some((c: any) => (c.restartPolicyRules ?? []).some((r: any) => r.action === 'RestartAllContainers')),
+    witness: {
+      pod: pod({ containers: [{ name: 'c', image: 'registry.example/app:1', restartPolicy: 'Never', restartPolicyRules: [{ action: 'RestartAllContainers', exitCodes: { operator: 'In', values: [42] } }] }] }),
+      nodes: [node('n0'), { ...node('n1'), status: { allocatable: { cpu: '1', memory: '1Gi', pods: '110' }, declaredFeatures: ['RestartAllContainersOnContainerExits'] } }],
+      pods: [], namespaces: NAMESPACES,
     },
   },
   {

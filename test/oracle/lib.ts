@@ -1,14 +1,24 @@
-// The library code the oracle's domains call, in one place: when src/ moves, only these paths change.
+// Everything the oracle's TypeScript side takes from the library, in one place: when src/ moves, only this file's
+// paths change.
+export type { KubeObject, Node, Pod, Taint, Toleration } from '../../src/core/types';
 export { toSubject } from '../../src/k8s/subject';
-export type { Taint, Toleration, Node } from '../../src/core/types';
+export { nodeInfo, podInfo } from '../../src/scheduler/framework';
+export { schedule } from '../../src/scheduler';
+export { scoreNodes } from '../../src/scheduler/score';
+export { scoreCluster } from '../../src/scheduler/score-cluster';
+export { toleratesTaint } from '../../src/k8s/toleration';
+export { parseQuantity } from '../../src/k8s/quantity';
+export { parseTaint } from '../../src/k8s/kubectl-taint';
+export { configure, settings, withConfiguration, KUBERNETES_VERSIONS, type KubernetesVersion } from '../../src/core/config';
+// Karpenter (test/oracle/karpenter.ts)
 export {
   requirement, addRequirement, labelRequirements, compatible, intersects, formatRequirement, type Requirements,
 } from '../../src/karpenter/requirements';
 export { vocabulary } from '../../src/karpenter/labels';
 export { provision, podRequirements, ignoredBecause } from '../../src/karpenter/provision';
 export { poolModel } from '../../src/karpenter/pool';
+// controller and apimachinery helpers (test/oracle/helpers2.ts)
 export { addDaemonSetTolerations } from '../../src/admission/daemonset-tolerations';
 export { taintEviction, minTolerationNanos } from '../../src/controllers/taint-eviction';
 export { mergeConditionTaints } from '../../src/k8s/node-condition-taints';
 export { parseLabelSelector, selectorMatches, formatSelector } from '../../src/k8s/label-selector';
-export { settings, configure } from '../../src/core/config';

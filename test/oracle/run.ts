@@ -1,10 +1,12 @@
 // The differential run: for each domain, random cases from fast-check are answered by the library and by the
 // oracle binary built from upstream's packages, compared exactly, and each unexplained difference is shrunk to a
-// minimal case. Usage (through scripts/oracle.mjs): run.ts --oracle <binary> --release 1.35 [--cases N] [--seed S]
+// minimal case, with the library configured as that release (configure({ kubernetesVersion })). Usage (through
+// scripts/oracle.mjs): run.ts --oracle <binary> --release 1.35 [--cases N] [--seed S]
 import fc from 'fast-check';
 import { OracleClient } from './client';
 import { DOMAINS, type Domain } from './domains';
-import { KNOWN, type KnownDeviation } from './known';
+import { knownFor, type KnownDeviation } from './known';
+import { configure, KUBERNETES_VERSIONS, type KubernetesVersion } from './lib';
 import type { Difference } from './compare';
 
 function arg(name: string, fallback?: string): string | undefined {
@@ -16,6 +18,9 @@ type Outcome =
   | { kind: 'equal' }
   | { kind: 'known'; entry: KnownDeviation }
   | { kind: 'differing'; diffs: Difference[]; ours: unknown; upstream: unknown };
+
+/** The known deviations of the release under test (main sets them). */
+let KNOWN: KnownDeviation[] = [];
 
 async function evaluate(domain: Domain<any, any>, client: OracleClient, input: unknown): Promise<Outcome> {
   const answer = await client.ask(domain.name, input);
@@ -41,7 +46,8 @@ interface Found { signature: string; input: unknown; diffs: Difference[] }
 
 async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: number, seed: number) {
   const counts = { cases: 0, equal: 0, known: 0, differing: 0 };
-  const usedKnown = new Set<string>();
+  /** Cases per known deviation, for the report. */
+  const usedKnown = new Map<string, number>();
   const found: Found[] = [];
   const seen = new Set<string>();
   let attempt = 0;
@@ -53,7 +59,7 @@ async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: 
         if (!shrinking) {
           counts.cases++;
           if (o.kind === 'equal') counts.equal++;
-          else if (o.kind === 'known') { counts.known++; usedKnown.add(o.entry.id); }
+          else if (o.kind === 'known') { counts.known++; usedKnown.set(o.entry.id, (usedKnown.get(o.entry.id) ?? 0) + 1); }
           else counts.differing++;
         }
         if (o.kind !== 'differing' || seen.has(signature(o.diffs))) return true;
@@ -85,23 +91,31 @@ async function checkWitnesses(client: OracleClient, domain: Domain<any, any>): P
 
 async function main() {
   const binary = arg('oracle');
-  const release = arg('release', '?');
-  // oracle/karpenter-<minor> answers the Karpenter domains, oracle/k8s-<minor> the others
-  const module = (release ?? '').startsWith('karpenter-') ? 'karpenter' : 'k8s';
+  const release = arg('release', '?')!;
   const cases = Number(arg('cases', '500'));
   const seed = Number(arg('seed', String(Date.now() % 1_000_000)));
   if (!binary) throw new Error('--oracle <binary> is required');
+  // oracle/karpenter-<minor> answers the Karpenter domains (at the library's default release), oracle/k8s-<minor> the others
+  const module = release.startsWith('karpenter-') ? 'karpenter' : 'k8s';
+  if (module === 'k8s' && !(KUBERNETES_VERSIONS as readonly string[]).includes(release)) {
+    throw new Error(`--release ${release}: the library models ${KUBERNETES_VERSIONS.join(', ')}`);
+  }
+  // The library answers as the release the oracle was built from (src/config.ts kubernetesVersion).
+  if (module === 'k8s') configure({ kubernetesVersion: release as KubernetesVersion });
+  KNOWN = knownFor(release);
+  const label = module === 'k8s' ? `k8s ${release}` : release;
   const client = new OracleClient(binary);
   const version = await client.ask('version');
-  console.log(`oracle ${module === 'k8s' ? 'k8s ' : ''}${release}: ${JSON.stringify(version.output)} seed ${seed}`);
+  console.log(`oracle ${label}: ${JSON.stringify(version.output)} seed ${seed}`);
   let total = 0, differences = 0, known = 0;
   const problems: string[] = [];
   const only = arg('domain');
   for (const domain of DOMAINS.filter((d) => (d.oracle ?? 'k8s') === module && (!only || d.name === only))) {
-    const { counts, found } = await runDomain(domain, client, cases, seed);
+    const { counts, found, usedKnown } = await runDomain(domain, client, cases, seed);
     problems.push(...(await checkWitnesses(client, domain)));
     total += counts.cases; differences += counts.differing; known += counts.known;
-    console.log(`${domain.name} (${module === 'k8s' ? 'k8s ' : ''}${release}): ${counts.cases} cases, ${counts.equal} equal, ${counts.differing} differing, ${counts.known} known`);
+    console.log(`${domain.name} (${label}): ${counts.cases} cases, ${counts.equal} equal, ${counts.differing} differing, ${counts.known} known`);
+    for (const [id, n] of usedKnown) console.log(`  known ${id}: ${n}`);
     for (const f of found) {
       console.log(`  difference [${f.signature}]`);
       for (const d of f.diffs) console.log(`    ${d.field}: ours ${JSON.stringify(d.ours)} upstream ${JSON.stringify(d.upstream)}`);
@@ -110,7 +124,8 @@ async function main() {
   }
   client.close();
   for (const p of problems) console.log(p);
-  console.log(`oracle: ${total} cases, ${differences} differences, ${known} known`);
+  // the release's summary line; scripts/oracle.mjs adds the runs up into `oracle: N cases, D differences, K known`
+  console.log(`oracle ${label}: ${total} cases, ${differences} differences, ${known} known`);
   process.exitCode = differences || problems.length ? 1 : 0;
 }
 

@@ -2,6 +2,7 @@
 // terms narrow the nodes the Filter phase visits; nodes outside them get the framework's "didn't satisfy plugin(s)"
 // status, and lists with no name in common reject the pod as a whole.
 import type { NodeInfo, PodInfo, Status } from '../../framework';
+import { preFilterNodeName } from '../nodename';
 
 export { preFilterNodeNames } from './node-names';
 
@@ -9,20 +10,52 @@ export const ErrReasonConflict = 'pod affinity terms conflict';
 /** The framework's status for nodes outside the PreFilter result (runtime/framework.go, sorted plugin names). */
 export const preFilterReason = (plugins: string[]) => `node(s) didn't satisfy plugin(s) [${[...plugins].sort().join(' ')}]`;
 
-/** PreFilter's rejection of the pod as a whole: every term pins names that contradict each other. */
+interface Narrowing { names: ReadonlySet<string>; plugins: string[]; details: string[] }
+
+/**
+ * The PreFilterResults of NodeName (v1.37+, which runs first) and NodeAffinity merged as RunPreFilterPlugins does
+ * (PreFilterResult.Merge: the intersection); `plugins` are those that narrowed. Undefined = all nodes.
+ */
+function narrowing(pod: PodInfo): Narrowing | undefined {
+  // PodInfo is rebuilt when settings change (cachedPerObject), so the release read here cannot go stale
+  if (!narrowed.has(pod)) narrowed.set(pod, computeNarrowing(pod) ?? null);
+  return narrowed.get(pod) ?? undefined;
+}
+const narrowed = new WeakMap<PodInfo, Narrowing | null>();
+
+function computeNarrowing(pod: PodInfo): Narrowing | undefined {
+  const byName = preFilterNodeName(pod);
+  const byAffinity = pod.nodeNames?.size ? pod.nodeNames : undefined;
+  const affinityDetail = () => `matchFields metadata.name In [${[...byAffinity!].join(', ')}] limits the pod to those nodes`;
+  const nameDetail = () => `${pod.subject.specPath}.nodeName "${pod.nodeName}" limits the pod to that node (NodeName PreFilter, v1.37+)`;
+  if (!byName) return byAffinity && { names: byAffinity, plugins: ['NodeAffinity'], details: [affinityDetail()] };
+  if (!byAffinity) return { names: byName, plugins: ['NodeName'], details: [nameDetail()] };
+  return { names: new Set([...byAffinity].filter((n) => byName.has(n))), plugins: ['NodeAffinity', 'NodeName'], details: [nameDetail(), affinityDetail()] };
+}
+
+/**
+ * PreFilter's rejection of the pod as a whole: every term pins names that contradict each other, or (v1.37+) the
+ * merged result is empty, which RunPreFilterPlugins reports as "... simultaneously".
+ */
 export function preFilter(pod: PodInfo): Status | undefined {
-  if (!pod.nodeNames || pod.nodeNames.size !== 0) return undefined;
+  if (pod.nodeNames && pod.nodeNames.size === 0) {
+    return {
+      plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: [ErrReasonConflict],
+      details: ['every nodeSelectorTerm pins metadata.name with matchFields In lists that have no name in common'],
+    };
+  }
+  const merged = narrowing(pod);
+  if (!merged || merged.names.size) return undefined;
+  // only NodeAffinity and NodeName together can leave nothing: each alone never returns an empty result
   return {
-    plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: [ErrReasonConflict],
-    details: ['every nodeSelectorTerm pins metadata.name with matchFields In lists that have no name in common'],
+    plugin: merged.plugins.join(', '), code: 'UnschedulableAndUnresolvable',
+    reasons: [`node(s) didn't satisfy plugin(s) [${merged.plugins.join(' ')}] simultaneously`], details: merged.details,
   };
 }
 
 /** The status of a node the PreFilter result leaves out (it is never filtered). */
 export function outsidePreFilterResult(pod: PodInfo, node: NodeInfo): Status | undefined {
-  if (!pod.nodeNames || pod.nodeNames.has(node.name)) return undefined;
-  return {
-    plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: [preFilterReason(['NodeAffinity'])],
-    details: [`matchFields metadata.name In [${[...pod.nodeNames].join(', ')}] limits the pod to those nodes`],
-  };
+  const merged = narrowing(pod);
+  if (!merged || merged.names.has(node.name)) return undefined;
+  return { plugin: merged.plugins.join(', '), code: 'UnschedulableAndUnresolvable', reasons: [preFilterReason(merged.plugins)], details: merged.details };
 }
