@@ -1,9 +1,9 @@
 // The placement-matrix benchmark of ../shared/perf (its README): goref, the Go reference, and this package on the
 // same generated cluster, alternately, in fresh processes; checksums compared, medians and ratios printed with the
-// load average. Also the loader, warm and cold: the argo-cd bundle through js-yaml loadAll and parseManifests.
-// Run with `npm run bench` (after a build); never part of CI, never a timed test.
+// load average; the last line is the figures as JSON (`BENCH {…}`, read by scripts/bench.mjs). The loader's
+// figures are scripts/bench-load.mjs's. Run with `npm run bench` (after a build); never part of CI, never a timed test.
 //
-//   node scripts/bench-matrix.mjs [--runs 3] [--scheduleOn-runs 1] [--seeds 1:20,2:50 | none] [--workloads 2000] [--nodes 5000]
+//   node scripts/bench-matrix.mjs [--dist dist] [--runs 3] [--scheduleOn-runs 1] [--seeds 1:20,2:50 | none] [--workloads 2000] [--nodes 5000]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,8 +16,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
 const perf = path.resolve(repo, '../shared/perf');
-const corpusFile = path.resolve(repo, '../shared/corpus/argo-cd/ha/install.yaml');
-const dist = path.join(repo, 'dist', 'index.js');
+let dist = path.join(repo, 'dist', 'index.js');
 
 const ADMIT = { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true };
 
@@ -46,7 +45,8 @@ function collectGarbage() {
 const mode = process.argv[2];
 if (mode === '--child-matrix') {
   // scheduleMatrix from the parsed input to the filled Uint8Array, caches cold (as jkp-matrix times scheduleOn)
-  const [input, out, shapes] = process.argv.slice(3);
+  const [input, out, shapes, distDir] = process.argv.slice(3);
+  if (distDir) dist = path.join(distDir, 'index.js');
   const require = createRequire(import.meta.url);
   const lib = require(dist);
   const { pods, nodes } = JSON.parse(readFileSync(input, 'utf8'));
@@ -60,24 +60,14 @@ if (mode === '--child-matrix') {
   console.log(JSON.stringify({ eval_ms: evalMs, evaluations: m.evaluations, checksum: fnv1a64(m.codes) }));
   process.exit(0);
 }
-if (mode === '--child-load') {
-  // the first parse in a fresh process: js-yaml loadAll or parseManifests
-  const which = process.argv[3];
-  const require = createRequire(import.meta.url);
-  const text = readFileSync(corpusFile, 'utf8');
-  const t0 = performance.now();
-  const lib = which === 'js-yaml' ? require('js-yaml') : require(dist);
-  const t1 = performance.now();
-  if (which === 'js-yaml') lib.loadAll(text);
-  else lib.parseManifests(text, 'install.yaml');
-  console.log(JSON.stringify({ require_ms: t1 - t0, parse_ms: performance.now() - t1 }));
-  process.exit(0);
-}
-
 // ---- driver
 const args = process.argv.slice(2);
 const opt = { runs: 3, scheduleOnRuns: 1, seeds: '1:20,2:50', workloads: 2000, nodes: 5000 };
 for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--dist') {
+    dist = path.join(path.resolve(args[++i]), 'index.js');
+    continue;
+  }
   const m = /^--(runs|scheduleOn-runs|seeds|workloads|nodes)$/.exec(args[i]);
   if (!m) {
     console.error(`bench-matrix: unknown argument ${args[i]}`);
@@ -105,47 +95,13 @@ if (!existsSync(dist)) {
   process.exit(1);
 }
 
-// loader: warm (one process, interleaved) and cold (a fresh process per parse, interleaved)
-if (existsSync(corpusFile)) {
-  const require = createRequire(import.meta.url);
-  const lib = require(dist);
-  const yaml = require('js-yaml');
-  const text = readFileSync(corpusFile, 'utf8');
-  const warm = { bare: [], ours: [] };
-  // each parse starts from a collected heap, so neither pays for the other's garbage
-  for (let r = 0; r < 21; r++) {
-    collectGarbage();
-    let t = performance.now();
-    yaml.loadAll(text);
-    warm.bare.push(performance.now() - t);
-    collectGarbage();
-    t = performance.now();
-    lib.parseManifests(text, 'install.yaml');
-    warm.ours.push(performance.now() - t);
-  }
-  const cold = { bare: [], ours: [] };
-  for (let r = 0; r < 7; r++) {
-    cold.bare.push(node(fileURLToPath(import.meta.url), '--child-load', 'js-yaml').parse_ms);
-    cold.ours.push(node(fileURLToPath(import.meta.url), '--child-load', 'package').parse_ms);
-  }
-  const line = (what, { bare, ours }) => {
-    const [mb, mo, lb, lo] = [median(bare), median(ours), Math.min(...bare), Math.min(...ours)];
-    return `loading ${what}: js-yaml loadAll ${mb.toFixed(1)} ms, parseManifests ${mo.toFixed(1)} ms, ratio ${(mo / mb).toFixed(2)} ` +
-      `(medians; minimums ${lb.toFixed(1)} / ${lo.toFixed(1)} ms, ratio ${(lo / lb).toFixed(2)}; target ≤ 1.10)`;
-  };
-  console.log(`argo-cd ha/install.yaml, ${(text.length / 1e6).toFixed(2)} MB; load average ${load()}`);
-  console.log(line('warm (21 interleaved parses in one process)', warm));
-  console.log(line('cold (first parse in a fresh process, 7 interleaved)', cold));
-} else {
-  console.log(`loading: skipped (no ${path.relative(repo, corpusFile)})`);
-}
-
 if (opt.seeds === 'none') process.exit(0);
 if (!existsSync(path.join(perf, 'gen.js'))) {
   console.log(`matrix: skipped (no ${path.relative(repo, perf)}/gen.js; see its README)`);
   process.exit(0);
 }
 
+const figures = [];
 const work = path.join(os.tmpdir(), 'jkp-bench-matrix');
 mkdirSync(work, { recursive: true });
 let goref;
@@ -184,11 +140,11 @@ for (const spec of opt.seeds.split(',')) {
       t.goref.push(rep.eval_ms);
       same('goref', path.join(work, 'ref.bin'), rep.checksum);
     }
-    const withShapes = node(fileURLToPath(import.meta.url), '--child-matrix', input, path.join(work, 'shapes.bin'), 'shapes');
+    const withShapes = node(fileURLToPath(import.meta.url), '--child-matrix', input, path.join(work, 'shapes.bin'), 'shapes', path.dirname(dist));
     t.shapes.push(withShapes.eval_ms);
     evaluations = withShapes.evaluations;
     same('scheduleMatrix', path.join(work, 'shapes.bin'), withShapes.checksum);
-    const pairs = node(fileURLToPath(import.meta.url), '--child-matrix', input, path.join(work, 'pairs.bin'), 'pairs');
+    const pairs = node(fileURLToPath(import.meta.url), '--child-matrix', input, path.join(work, 'pairs.bin'), 'pairs', path.dirname(dist));
     t.pairs.push(pairs.eval_ms);
     same('scheduleMatrix (shapes off)', path.join(work, 'pairs.bin'), pairs.checksum);
     if (r < opt.scheduleOnRuns) {
@@ -207,4 +163,7 @@ for (const spec of opt.seeds.split(',')) {
   console.log(`  scheduleMatrix (every pair) median ${fmt(median(t.pairs))}${ratio(t.pairs)}  runs [${t.pairs.map(fmt).join(', ')}]`);
   if (t.scheduleOn.length) console.log(`  scheduleOn per workload     median ${fmt(median(t.scheduleOn))}${ratio(t.scheduleOn)}  runs [${t.scheduleOn.map(fmt).join(', ')}] (jkp-matrix.js)`);
   console.log(`  load average now ${load()}`);
+  const r = (xs) => (g && xs.length ? median(xs) / g : undefined);
+  figures.push({ seed, pools, agree, goref: g, scheduleMatrix: r(t.shapes), scheduleOn: r(t.scheduleOn) });
 }
+console.log(`BENCH ${JSON.stringify({ matrix: figures })}`);

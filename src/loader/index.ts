@@ -12,6 +12,7 @@ import { formatPath, HELM_HINT, NODE_POOL_SHAPE, parsePath, SHAPES, typeProblems
 import { KIND_NAMES, type NodePool, type ObjectFor, type Workload } from './kinds';
 import { unservedKind } from './api-groups';
 import { editDistance } from '../k8s/edit-distance';
+import { entryKey, readEntry, writeEntry } from './disk-cache';
 
 export type { CronJob, DaemonSet, Deployment, Job, KindNames, NodePool, NodePoolRequirement, ObjectFor, PodTemplate, ReplicaSet, ReplicationController, StatefulSet, Workload } from './kinds';
 
@@ -119,6 +120,11 @@ export interface LoadOptions {
   kind?: string;
   /** Glob patterns (relative to cwd) of files to leave out, like a `!pattern` in the list of patterns. */
   ignore?: string | string[];
+  /**
+   * loadManifests: reuse what an earlier load (another spec file, an earlier run) parsed from the same file bytes,
+   * kept on disk (default true; see disk-cache.ts for where). `false` parses every file.
+   */
+  cache?: boolean;
 }
 
 // apiVersion for a defaulted kind
@@ -427,17 +433,57 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
   const load: Load = { options, out: [], problems };
   for (const file of files) {
     let text: string;
+    let buffer: Buffer;
     try {
-      const buffer = readFileSync(path.resolve(cwd, file));
+      buffer = readFileSync(path.resolve(cwd, file));
       text = decode(buffer);
     } catch (e) {
       problems.push({ file, line: 0, message: `cannot read: ${(e as Error).message}` });
       continue;
     }
-    parseInto(text, file, load);
+    if (options.cache === false) parseInto(text, file, load);
+    else parseCached(buffer, text, file, load);
   }
   if (problems.length) throw withCallerStack(new ManifestError(problems), loadManifests);
   return new Manifests(load.out);
+}
+
+/**
+ * parseInto through the disk cache: an entry for these bytes (and name, and `kind`) gives the objects, their
+ * locations and the file's problems as parsing gave them; else the file is parsed and the result stored.
+ */
+function parseCached(bytes: Buffer, text: string, file: string, load: Load): void {
+  const key = entryKey(bytes, file, load.options.kind);
+  const hit = readEntry(key);
+  const whole = (): SourceText => ({ text: stripByteOrderMarks(text), file, lineOffset: 0 });
+  if (hit) {
+    const source = whole();
+    let lines: string[] | undefined;
+    hit.objects.forEach((value, i) => {
+      const l = hit.locations[i];
+      // a JSON-lines object's source text is its own line (parseJsonLines)
+      const own = l.jsonLine === undefined ? source : { text: (lines ??= source.text.split('\n'))[l.jsonLine], file, lineOffset: l.jsonLine };
+      locations.set(value as object, { origin: { file, document: l.document, line: l.line }, source: own, document: l.sourceDocument, prefix: l.prefix });
+      printable(value as object);
+      load.out.push(value as KubeObject);
+    });
+    for (const p of hit.problems) load.problems.push(p);
+    return;
+  }
+  const firstObject = load.out.length;
+  const firstProblem = load.problems.length;
+  parseInto(text, file, load);
+  const objects = load.out.slice(firstObject);
+  const stripped = whole().text;
+  writeEntry(key, {
+    objects,
+    locations: objects.map((o) => {
+      const l = locations.get(o)!;
+      const jsonLine = l.source && l.source.text !== stripped ? l.source.lineOffset : undefined;
+      return { document: l.origin.document, line: l.origin.line, sourceDocument: l.document, prefix: l.prefix, ...(jsonLine === undefined ? {} : { jsonLine }) };
+    }),
+    problems: load.problems.slice(firstProblem),
+  });
 }
 
 // directory → whether it holds a Chart.yaml, for one process (charts do not appear while tests run)

@@ -97,7 +97,8 @@ export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly
   const { namespaces, tieBreak = 'first', filter } = options;
   const subject = toSubject(pod);
   const snapshot = options.snapshot ?? buildSnapshot(nodes, podsByNode(existing), namespaces);
-  const result = schedule(subject, nodes, existing, namespaces, snapshot);
+  // the snapshot is the cluster: schedule() reads no pod list beside it (and need not filter this pod out of one)
+  const result = schedule(subject, nodes, undefined, namespaces, snapshot);
   if (result.gated) return { result, fitError: `${result.gated.message} (spec.schedulingGates: ${result.gated.gates.join(', ')})` };
   if (filter && result.feasible.length) {
     const rejected: NodeVerdict[] = [];

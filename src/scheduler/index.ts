@@ -19,7 +19,7 @@ import { preEnqueue, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plugins
 export { describeGated, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plugins/schedulinggates';
 import { NodePorts } from './plugins/nodeports';
 import { NodeResourcesFit } from './plugins/noderesources/fit';
-import { buildSnapshot, withoutSubject, type Snapshot } from './snapshot';
+import { buildSnapshot, snapshotFor, withoutSubject, type Snapshot } from './snapshot';
 import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type ClusterPlugin, type CycleState } from './cycle';
 import { PodTopologySpread } from './plugins/podtopologyspread';
@@ -227,7 +227,7 @@ const readsCluster = (subject: Subject) =>
 /** `snapshot`, when given, is the cluster (built from `nodes`, the existing pods and namespaces) and is used as is. */
 export function schedule(subject: Subject, nodes: readonly Node[], existing?: readonly Pod[], namespaces?: readonly KubeObject[], given?: Snapshot): ScheduleResult {
   const pod = podInfo(subject);
-  const existingPods = withoutSubject(subject, existing).pods;
+  const { pods: existingPods, left } = withoutSubject(subject, existing);
   let verdicts: NodeVerdict[];
   let cycle: CycleState | undefined;
   if (!given && !existingPods?.length && !readsCluster(subject)) {
@@ -235,7 +235,9 @@ export function schedule(subject: Subject, nodes: readonly Node[], existing?: re
     cycle = NO_CLUSTER;
     verdicts = nodes.map((n) => runFilters(pod, nodeInfo(n), NO_USAGE, cycle));
   } else {
-    const snapshot = given ?? buildSnapshot(nodes, podsByNode(existingPods), namespaces);
+    // The same cluster (the caller's nodes, pods and namespaces) is prepared once and shared across calls
+    // (snapshotFor); a pod among the existing ones is left out of its own cluster, so that one gets its own.
+    const snapshot = given ?? (left === 0 ? snapshotFor(nodes, existing, namespaces) : buildSnapshot(nodes, podsByNode(existingPods), namespaces));
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
     verdicts = snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle));
   }

@@ -2,8 +2,7 @@
 // filters' Snapshot (snapshot.ts) serves as is.
 import type { KubeObject, Node, Pod } from '../core/types';
 import type { NodeInfo } from './framework';
-import { buildSnapshot } from './snapshot';
-import { podsByNode } from './index';
+import { snapshotFor } from './snapshot';
 import type { nodeRequested } from './plugins/noderesources/requests';
 
 export { isTerminating, podLabels as labelsOf, podNamespace as namespaceOf, subjectPodMeta as podMeta } from './snapshot';
@@ -21,7 +20,10 @@ export interface ScoreCluster {
   namespaceLabels: ReadonlyMap<string, Record<string, string>>;
 }
 
-/** The nodes with the pods bound to each by spec.nodeName (Succeeded/Failed pods dropped), and the namespaces' labels. */
+/**
+ * The nodes with the pods bound to each by spec.nodeName (Succeeded/Failed pods dropped), and the namespaces' labels:
+ * the shared snapshot of these objects (snapshotFor), which scoring only reads.
+ */
 export function scoreCluster(nodes: readonly Node[], pods: readonly Pod[] = [], namespaces?: readonly KubeObject[]): ScoreCluster {
-  return buildSnapshot(nodes, podsByNode(pods), namespaces);
+  return snapshotFor(nodes, pods, namespaces);
 }

@@ -5,6 +5,8 @@ import type { Subject } from '../k8s/subject';
 import { describeObject } from '../k8s/subject';
 import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import { nodeRequested } from './plugins/noderesources/requests';
+import type { Selector } from '../k8s/label-selector';
+import { settingsGeneration } from '../core/config';
 
 export interface NodeSnapshot {
   info: NodeInfo;
@@ -23,6 +25,8 @@ export interface Snapshot {
   namespaceLabels: Map<string, Record<string, string>>;
   /** The nodes with pods, in node order (see nodesWithPods); dropped when a pod is assumed. */
   withPods?: NodeSnapshot[];
+  /** The existing pods indexed (see podIndex); built on first use, kept up to date by assumePod. */
+  index?: PodIndex;
 }
 
 /** The nodes that have pods, in node order: what counting existing pods visits (a PreFilter per pod, thousands of nodes). */
@@ -78,6 +82,8 @@ const NO_PODS: Pod[] = [];
 class NodeEntry implements NodeSnapshot {
   private computed?: NodeUsage;
   private computedRequested?: ReturnType<typeof nodeRequested>;
+  /** The node's position in the snapshot (orders the pod index as the nodes are ordered). */
+  position = 0;
   constructor(readonly info: NodeInfo, public pods: Pod[]) {}
   get usage(): NodeUsage {
     return (this.computed ??= nodeUsage(this.pods));
@@ -102,6 +108,7 @@ export function assumePod(snapshot: Snapshot, node: string, pod: Pod): void {
   if (!(entry instanceof NodeEntry) || !inSchedulerCache(pod)) return;
   entry.add(pod);
   snapshot.withPods = undefined;
+  if (snapshot.index) indexPod(snapshot.index, { pod, node: entry, position: entry.position, seq: entry.position * POSITION + entry.pods.length - 1 });
   const ns = podNamespace(pod);
   if (!snapshot.namespaceLabels.has(ns)) snapshot.namespaceLabels.set(ns, { [NAMESPACE_NAME_LABEL]: ns });
 }
@@ -112,10 +119,11 @@ export function assumePod(snapshot: Snapshot, node: string, pod: Pod): void {
  */
 export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[] = []): Snapshot {
   const byName = new Map<string, NodeSnapshot>();
-  const list = nodes.map((n) => {
+  const list = nodes.map((n, i) => {
     const info = nodeInfo(n);
     const bound = podsByNode.get(info.name);
     const entry = new NodeEntry(info, bound ? bound.filter(inSchedulerCache) : NO_PODS);
+    entry.position = i;
     byName.set(info.name, entry);
     return entry;
   });
@@ -134,4 +142,186 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
     }
   }
   return { nodes: list, byName, namespaceLabels };
+}
+
+// The existing pods indexed once per snapshot, as kube-scheduler's cache keeps them per NodeInfo (Pods,
+// PodsWithAffinity, PodsWithRequiredAntiAffinity; pkg/scheduler/framework/types.go): a PreFilter reads the pods a
+// selector can match instead of walking every pod of every node. Every list is in snapshot order (node order, then
+// the node's pod order), the order a walk over the nodes visits them, so counts, contribution lists and messages
+// come out as the walk gives them.
+
+/** A pod of the snapshot with its node; `seq` orders refs as the walk over the nodes meets them. */
+export interface PodRef {
+  pod: Pod;
+  node: IndexedNode;
+  /** The node's position in the cluster's node list. */
+  position: number;
+  seq: number;
+}
+
+/** What the index reads of a node: a snapshot entry, or a scoring view's { info, pods }. */
+export interface IndexedNode {
+  info: NodeInfo;
+  pods: readonly Pod[];
+}
+
+export interface PodIndex {
+  all: PodRef[];
+  byNamespace: Map<string, PodRef[]>;
+  /** label key → value → pods with that label. */
+  byLabel: Map<string, Map<string, PodRef[]>>;
+  /** label key → pods having that key. */
+  byKey: Map<string, PodRef[]>;
+  /** Pods with spec.affinity.podAffinity or podAntiAffinity (NodeInfo.PodsWithAffinity). */
+  withAffinity: PodRef[];
+  /** Pods with required pod anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity). */
+  withRequiredAntiAffinity: PodRef[];
+}
+
+// seq = node position × POSITION + the pod's position on its node: a node holds far fewer pods than this.
+const POSITION = 2 ** 20;
+
+/** Insert keeping seq order: at the end while building, by binary search for a pod assumed later. */
+function insert(list: PodRef[], ref: PodRef): void {
+  if (list.length === 0 || list[list.length - 1].seq < ref.seq) {
+    list.push(ref);
+    return;
+  }
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].seq < ref.seq) lo = mid + 1;
+    else hi = mid;
+  }
+  list.splice(lo, 0, ref);
+}
+
+function listIn<K>(map: Map<K, PodRef[]>, key: K): PodRef[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
+}
+
+function indexPod(index: PodIndex, ref: PodRef): void {
+  insert(index.all, ref);
+  insert(listIn(index.byNamespace, podNamespace(ref.pod)), ref);
+  const labels = podLabels(ref.pod);
+  for (const key in labels) {
+    if (!Object.prototype.hasOwnProperty.call(labels, key)) continue;
+    insert(listIn(index.byKey, key), ref);
+    let values = index.byLabel.get(key);
+    if (!values) index.byLabel.set(key, (values = new Map()));
+    insert(listIn(values, labels[key]), ref);
+  }
+  const affinity = ref.pod.spec?.affinity;
+  if (affinity?.podAffinity || affinity?.podAntiAffinity) insert(index.withAffinity, ref);
+  if (affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length) insert(index.withRequiredAntiAffinity, ref);
+}
+
+const otherIndexes = new WeakMap<object, PodIndex>();
+
+/**
+ * The cluster's pod index, built on first use: a snapshot keeps it (assumePod adds to it); any other cluster view
+ * (nodes as plain { info, pods }) gets one kept as long as that object lives.
+ */
+export function podIndex(cluster: { readonly nodes: readonly IndexedNode[]; index?: PodIndex }): PodIndex {
+  if (cluster.index) return cluster.index;
+  const isSnapshot = 'byName' in cluster;
+  const known = otherIndexes.get(cluster);
+  if (known) return known;
+  const index: PodIndex = { all: [], byNamespace: new Map(), byLabel: new Map(), byKey: new Map(), withAffinity: [], withRequiredAntiAffinity: [] };
+  cluster.nodes.forEach((node, position) => {
+    for (let j = 0; j < node.pods.length; j++) indexPod(index, { pod: node.pods[j], node, position, seq: position * POSITION + j });
+  });
+  if (isSnapshot) cluster.index = index;
+  else otherIndexes.set(cluster, index);
+  return index;
+}
+
+const NO_REFS: PodRef[] = [];
+
+/** The pods with a label `key` in `values`, in seq order (several values: their lists merged). */
+function withValues(index: PodIndex, key: string, values: readonly string[]): PodRef[] {
+  const byValue = index.byLabel.get(key);
+  if (!byValue) return NO_REFS;
+  if (values.length === 1) return byValue.get(values[0]) ?? NO_REFS;
+  const lists = [...new Set(values)].map((v) => byValue.get(v)).filter((l): l is PodRef[] => !!l);
+  return lists.length === 1 ? lists[0] : lists.flat().sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * A superset of the pods `selector` can match, in seq order: the shortest list an In or Exists requirement (or,
+ * given, the namespace) allows; every pod when nothing narrows. Callers still check each pod in full.
+ */
+export function candidates(index: PodIndex, selector: Selector, namespace?: string): readonly PodRef[] {
+  if (selector.kind === 'nothing') return NO_REFS;
+  let best: readonly PodRef[] = namespace === undefined ? index.all : index.byNamespace.get(namespace) ?? NO_REFS;
+  if (selector.kind !== 'requirements') return best;
+  for (const r of selector.requirements) {
+    if (best.length === 0) break;
+    const list = r.operator === 'In' ? withValues(index, r.key, r.values) : r.operator === 'Exists' ? index.byKey.get(r.key) ?? NO_REFS : undefined;
+    if (list && list.length < best.length) best = list;
+  }
+  return best;
+}
+
+/** The union of several candidate lists, in seq order, each pod once. */
+export function union(lists: ReadonlyArray<readonly PodRef[]>): readonly PodRef[] {
+  const nonEmpty = lists.filter((l) => l.length > 0);
+  if (nonEmpty.length <= 1) return nonEmpty[0] ?? NO_REFS;
+  const seen = new Set<PodRef>();
+  const out: PodRef[] = [];
+  for (const l of nonEmpty) for (const r of l) if (!seen.has(r)) seen.add(r), out.push(r);
+  return out.sort((a, b) => a.seq - b.seq);
+}
+
+/** Existing pods by spec.nodeName (pods without one are on no node), as buildSnapshot takes them. */
+export function groupByNode(pods: readonly Pod[] | undefined): Map<string, Pod[]> {
+  const map = new Map<string, Pod[]>();
+  for (const p of pods ?? []) {
+    const name = p.spec?.nodeName;
+    if (!name) continue;
+    const list = map.get(name);
+    if (list) list.push(p);
+    else map.set(name, [p]);
+  }
+  return map;
+}
+
+// One snapshot per cluster a test file checks against: the same nodes, existing pods and namespaces give the same
+// snapshot (and its pod index, and the PreFilter states cached per snapshot). Keyed by the arrays and by their first
+// item (a matcher may receive a fresh array from an iterable on every call), then compared item by item, so a
+// pushed, removed or replaced object is a different cluster. What is not seen: an object changed in place.
+interface Shared { generation: number; nodes: readonly Node[]; pods: readonly Pod[]; namespaces: readonly KubeObject[]; snapshot: Snapshot }
+const sharedByKey = new WeakMap<object, Shared>();
+const NONE: readonly never[] = [];
+const sameItems = (a: readonly unknown[], b: readonly unknown[]) => {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+/**
+ * The snapshot of `nodes` with `pods` bound by spec.nodeName and `namespaces`, built once and reused while the same
+ * objects are passed again (in any arrays). A changed list — an object added, removed or replaced — gives a fresh
+ * snapshot. A Node or Pod mutated in place (a label edited on the same object) is not detected: pass a new object,
+ * or call configure()/resetConfiguration(), which drop every cached snapshot. The snapshot is shared: never assume
+ * pods into it (placeReplicas and simulateOutage build their own with buildSnapshot).
+ */
+export function snapshotFor(nodes: readonly Node[], pods: readonly Pod[] = NONE, namespaces: readonly KubeObject[] = NONE): Snapshot {
+  const generation = settingsGeneration();
+  const keys: object[] = [nodes, ...(nodes.length ? [nodes[0]] : [])];
+  for (const key of keys) {
+    const hit = sharedByKey.get(key);
+    if (hit && hit.generation === generation && sameItems(hit.nodes, nodes) && sameItems(hit.pods, pods) && sameItems(hit.namespaces, namespaces)) {
+      if (key !== nodes) sharedByKey.set(nodes, hit);
+      return hit.snapshot;
+    }
+  }
+  const snapshot = buildSnapshot(nodes, groupByNode(pods), namespaces);
+  const entry: Shared = { generation, nodes: [...nodes], pods: [...pods], namespaces: [...namespaces], snapshot };
+  for (const key of keys) sharedByKey.set(key, entry);
+  return snapshot;
 }

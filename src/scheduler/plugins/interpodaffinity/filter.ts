@@ -56,7 +56,7 @@ function podAntiAffinity(pod: PodInfo, node: NodeSnapshot, s: PreFilterState): S
   const labels = node.info.labels;
   for (const t of s.antiAffinityTerms) {
     if (!Object.prototype.hasOwnProperty.call(labels, t.topologyKey)) continue;
-    const hits = s.antiAffinity.get(pair(t.topologyKey, labels[t.topologyKey]));
+    const hits = byKey(s.antiAffinity).get(t.topologyKey)?.get(labels[t.topologyKey]);
     if (!hits) continue;
     return failure('InterPodAffinity', 'Unschedulable', [ErrReasonAntiAffinityRulesNotMatch], () => [
       `${pod.subject.specPath}.${ANTI_AFFINITY}[${t.index}] ${describeTerm(t)}: ${where(t.topologyKey, labels[t.topologyKey])} already runs ` +
@@ -66,11 +66,35 @@ function podAntiAffinity(pod: PodInfo, node: NodeSnapshot, s: PreFilterState): S
   return undefined;
 }
 
-/** satisfyExistingPodsAntiAffinity: any label (k, v) of the node with a count. */
+// The pair maps as topologyKey → value → pods, so a Filter looks a node's labels up without building pair strings
+// (thousands of nodes per pod).
+const nested = new WeakMap<Map<string, Contribution[]>, Map<string, Map<string, Contribution[]>>>();
+function byKey(m: Map<string, Contribution[]>): Map<string, Map<string, Contribution[]>> {
+  let out = nested.get(m);
+  if (!out) {
+    out = new Map();
+    for (const [k, list] of m) {
+      const cut = k.indexOf('\u0000');
+      const key = k.slice(0, cut);
+      let values = out.get(key);
+      if (!values) out.set(key, (values = new Map()));
+      values.set(k.slice(cut + 1), list);
+    }
+    nested.set(m, out);
+  }
+  return out;
+}
+
+/** satisfyExistingPodsAntiAffinity: any label (k, v) of the node with a count, in the node's label order. */
 function existingAntiAffinity(node: NodeSnapshot, s: PreFilterState): Status | undefined {
   if (s.existingAntiAffinity.size === 0) return undefined;
-  for (const [k, v] of Object.entries(node.info.labels)) {
-    const hits = s.existingAntiAffinity.get(pair(k, v));
+  const keys = byKey(s.existingAntiAffinity);
+  const labels = node.info.labels;
+  for (const k in labels) {
+    const values = keys.get(k);
+    if (!values || !Object.prototype.hasOwnProperty.call(labels, k)) continue;
+    const v = labels[k];
+    const hits = values.get(v);
     if (!hits) continue;
     return failure('InterPodAffinity', 'Unschedulable', [ErrReasonExistingAntiAffinityRulesNotMatch], () =>
       hits.slice(0, 3).map((h) => {

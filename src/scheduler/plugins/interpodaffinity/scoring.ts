@@ -9,6 +9,7 @@ import type { PodInfo } from '../../framework';
 import { cachedPerObject } from '../../../core/cache';
 import { LabelSelectorError, NOTHING, parseLabelSelector, selectorMatches, withLabelKeys, type Selector } from '../../../k8s/label-selector';
 import { labelsOf, namespaceOf, podMeta, type ScoreCluster, type ScoreNode } from '../../score-cluster';
+import { podIndex, type IndexedNode } from '../../snapshot';
 import { MAX_NODE_SCORE } from '../noderesources/least-allocated';
 
 export const HARD_POD_AFFINITY_WEIGHT = 1;
@@ -70,6 +71,11 @@ const existingTerms = cachedPerObject((p: Pod): ExistingTerms => {
   };
 });
 
+function isEmpty(labels: Record<string, string>): boolean {
+  for (const _ in labels) return false;
+  return true;
+}
+
 export interface PreScoreState {
   /** topologyKey → value → score. */
   topologyScore: Map<string, Map<string, number>>;
@@ -90,7 +96,7 @@ export function preScore(pod: PodInfo, cluster: ScoreCluster): PreScoreState | u
   const anti = parseList(a?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution, namespace, labels).map(resolve);
   const topologyScore = new Map<string, Map<string, number>>();
   let contributed = false;
-  const add = (t: Term, node: ScoreNode, sign: number) => {
+  const add = (t: Term, node: IndexedNode, sign: number) => {
     const labelsOfNode = node.info.labels;
     if (!Object.prototype.hasOwnProperty.call(labelsOfNode, t.topologyKey)) return;
     const value = labelsOfNode[t.topologyKey];
@@ -99,16 +105,19 @@ export function preScore(pod: PodInfo, cluster: ScoreCluster): PreScoreState | u
     m.set(value, (m.get(value) ?? 0) + sign * t.weight);
     contributed = true;
   };
-  for (const node of cluster.nodes) {
-    if (Object.keys(node.info.labels).length === 0) continue;
-    for (const p of node.pods) {
-      const e = existingTerms(p);
-      for (const t of affinity) if (matches(t, e.namespace, e.labels, cluster.namespaceLabels)) add(t, node, 1);
-      for (const t of anti) if (matches(t, e.namespace, e.labels, cluster.namespaceLabels)) add(t, node, -1);
-      for (const t of e.required) if (matches(t, namespace, labels, cluster.namespaceLabels)) add(t, node, 1);
-      for (const t of e.preferred) if (matches(t, namespace, labels, cluster.namespaceLabels)) add(t, node, 1);
-      for (const t of e.preferredAnti) if (matches(t, namespace, labels, cluster.namespaceLabels)) add(t, node, -1);
-    }
+  // Unless the pod has preferred terms of its own, only the pods with affinity can add anything (PreScore's
+  // HavePodsWithAffinityList / GetPodsWithAffinity); the snapshot's index holds both lists.
+  const index = podIndex(cluster);
+  for (const ref of affinity.length || anti.length ? index.all : index.withAffinity) {
+    const node = ref.node;
+    if (isEmpty(node.info.labels)) continue;
+    const p = ref.pod;
+    const e = existingTerms(p);
+    for (const t of affinity) if (matches(t, e.namespace, e.labels, cluster.namespaceLabels)) add(t, node, 1);
+    for (const t of anti) if (matches(t, e.namespace, e.labels, cluster.namespaceLabels)) add(t, node, -1);
+    for (const t of e.required) if (matches(t, namespace, labels, cluster.namespaceLabels)) add(t, node, 1);
+    for (const t of e.preferred) if (matches(t, namespace, labels, cluster.namespaceLabels)) add(t, node, 1);
+    for (const t of e.preferredAnti) if (matches(t, namespace, labels, cluster.namespaceLabels)) add(t, node, -1);
   }
   return contributed ? { topologyScore } : undefined;
 }

@@ -3,7 +3,7 @@
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
 import type { Pod } from '../../../core/types';
 import type { PodInfo, Status } from '../../framework';
-import { NAMESPACE_NAME_LABEL, nodesWithPods, subjectPodMeta, type Snapshot } from '../../snapshot';
+import { candidates, NAMESPACE_NAME_LABEL, podIndex, subjectPodMeta, union, type PodRef, type Snapshot } from '../../snapshot';
 import { LabelSelectorError } from '../../../k8s/label-selector';
 import { existingPodTerms, parseAffinityTerms, resolveNamespaces, termMatches, type AffinityTerm } from './terms';
 
@@ -15,6 +15,7 @@ export interface Contribution {
 }
 
 type Counts = Map<string, Contribution[]>;
+const has = (labels: Record<string, string>, key: string) => Object.prototype.hasOwnProperty.call(labels, key);
 export const pair = (key: string, value: string) => `${key}\u0000${value}`;
 
 export interface PreFilterState {
@@ -91,25 +92,41 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
     namespace, labels, affinityTerms, antiAffinityTerms,
     existingAntiAffinity: new Map(), affinity: new Map(), antiAffinity: new Map(),
   };
-  for (const node of nodesWithPods(snapshot)) {
-    const nodeLabels = node.info.labels;
-    const has = (key: string) => Object.prototype.hasOwnProperty.call(nodeLabels, key);
-    for (const existing of node.pods) {
-      const e = existingPodTerms(existing);
-      // existing pods' required anti-affinity, matched with the labels of the incoming pod's namespace
-      for (const t of e.requiredAntiAffinity) {
-        if (has(t.topologyKey) && termMatches(t, namespace, labels, nsLabels)) {
-          add(state.existingAntiAffinity, t.topologyKey, nodeLabels[t.topologyKey], { pod: existing, node: node.info.name, term: t.index });
-        }
+  const index = podIndex(snapshot);
+  const contribution = (ref: PodRef, term: number): Contribution => ({ pod: ref.pod, node: ref.node.info.name, term });
+  // existing pods' required anti-affinity (only the pods that have such terms), matched with the labels of the
+  // incoming pod's namespace
+  for (const ref of index.withRequiredAntiAffinity) {
+    const nodeLabels = ref.node.info.labels;
+    for (const t of existingPodTerms(ref.pod).requiredAntiAffinity) {
+      if (has(nodeLabels, t.topologyKey) && termMatches(t, namespace, labels, nsLabels)) {
+        add(state.existingAntiAffinity, t.topologyKey, nodeLabels[t.topologyKey], contribution(ref, t.index));
       }
-      if (matchesAll(affinityTerms, e.namespace, e.labels)) {
-        for (const t of affinityTerms) {
-          if (has(t.topologyKey)) add(state.affinity, t.topologyKey, nodeLabels[t.topologyKey], { pod: existing, node: node.info.name, term: t.index });
-        }
+    }
+  }
+  // the pods matching every required affinity term: the narrowest term's candidates
+  if (affinityTerms.length) {
+    const lists = affinityTerms.map((t) => candidates(index, t.selector));
+    const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a));
+    for (const ref of shortest) {
+      const e = existingPodTerms(ref.pod);
+      if (!matchesAll(affinityTerms, e.namespace, e.labels)) continue;
+      const nodeLabels = ref.node.info.labels;
+      for (const t of affinityTerms) {
+        if (has(nodeLabels, t.topologyKey)) add(state.affinity, t.topologyKey, nodeLabels[t.topologyKey], contribution(ref, t.index));
       }
+    }
+  }
+  // the pods matching any required anti-affinity term, each pod's terms in order (a topology pair lists its pods
+  // in the order the walk meets them)
+  if (antiAffinityTerms.length) {
+    const lists = antiAffinityTerms.map((t) => candidates(index, t.selector));
+    for (const ref of lists.includes(index.all) ? index.all : union(lists)) {
+      const e = existingPodTerms(ref.pod);
+      const nodeLabels = ref.node.info.labels;
       for (const t of antiAffinityTerms) {
-        if (has(t.topologyKey) && termMatches(t, e.namespace, e.labels, undefined)) {
-          add(state.antiAffinity, t.topologyKey, nodeLabels[t.topologyKey], { pod: existing, node: node.info.name, term: t.index });
+        if (has(nodeLabels, t.topologyKey) && termMatches(t, e.namespace, e.labels, undefined)) {
+          add(state.antiAffinity, t.topologyKey, nodeLabels[t.topologyKey], contribution(ref, t.index));
         }
       }
     }

@@ -9,6 +9,7 @@ import { findUntoleratedTaint } from '../tainttoleration';
 import { formatSelector, LabelSelectorError, type LabelSelector, parseLabelSelector, selectorMatches, type Selector } from '../../../k8s/label-selector';
 import { isTerminating, labelsOf, namespaceOf, podMeta, type ScoreCluster, type ScoreNode } from '../../score-cluster';
 import { MAX_NODE_SCORE } from '../noderesources/least-allocated';
+import { candidates, podIndex } from '../../snapshot';
 import { constraintsOf, SYSTEM_DEFAULT_CONSTRAINTS } from './constraints';
 
 export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
@@ -117,19 +118,27 @@ export function preScore(pod: PodInfo, feasible: readonly ScoreNode[], cluster: 
   }
   const weights = constraints.map((c, i) => topologyNormalizingWeight(c.topologyKey === LABEL_HOSTNAME ? feasible.length - ignored.size : counts[i].size));
   const namespace = podMeta(pod.subject).namespace;
-  for (const n of cluster.nodes) {
-    if (requireAll && !hasAll(n.info.labels)) continue;
+  // which nodes count per constraint (a walk over the nodes), then the matching pods from the cluster's pod index
+  const counted = constraints.map(() => new Uint8Array(cluster.nodes.length));
+  cluster.nodes.forEach((n, position) => {
+    if (requireAll && !hasAll(n.info.labels)) return;
     let affinity: boolean | undefined;
     constraints.forEach((c, i) => {
       if (c.topologyKey === LABEL_HOSTNAME) return;
       if (c.nodeAffinityPolicy === 'Honor' && !(affinity ??= NodeAffinity.filter(pod, n.info, undefined as never) === undefined)) return;
       if (c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(n.info.taints, pod.tolerations, pod.comparisonOperators)) return;
-      const value = n.info.labels[c.topologyKey] ?? '';
-      const count = counts[i].get(value);
-      if (count === undefined) return;
-      counts[i].set(value, count + countMatching(n.pods, c.selector, namespace));
+      if (counts[i].has(n.info.labels[c.topologyKey] ?? '')) counted[i][position] = 1;
     });
-  }
+  });
+  const index = podIndex(cluster);
+  constraints.forEach((c, i) => {
+    if (c.topologyKey === LABEL_HOSTNAME || c.selector.kind === 'everything' || !counted[i].includes(1)) return;
+    for (const ref of candidates(index, c.selector, namespace)) {
+      if (!counted[i][ref.position] || isTerminating(ref.pod) || namespaceOf(ref.pod) !== namespace || !selectorMatches(c.selector, labelsOf(ref.pod))) continue;
+      const value = ref.node.info.labels[c.topologyKey] ?? '';
+      counts[i].set(value, counts[i].get(value)! + 1);
+    }
+  });
   return { constraints, systemDefaulted, ignored, counts, weights, namespace };
 }
 

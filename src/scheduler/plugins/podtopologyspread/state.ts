@@ -1,9 +1,9 @@
 // PodTopologySpread's PreFilter state (podtopologyspread/filtering.go calPreFilterState, common.go): per hard
 // (DoNotSchedule) constraint, the matching pods in each eligible domain of the whole cluster.
 import type { Pod } from '../../../core/types';
-import { nodeUsage, type NodeInfo, type PodInfo } from '../../framework';
+import { nodeUsage, type PodInfo } from '../../framework';
 import { SchedulerError } from '../../cycle';
-import { isTerminating, podLabels, podNamespace, subjectPodMeta, type Snapshot } from '../../snapshot';
+import { candidates, isTerminating, podIndex, podLabels, podNamespace, subjectPodMeta, type Snapshot } from '../../snapshot';
 import { NodeAffinity } from '../nodeaffinity';
 import { findUntoleratedTaint } from '../tainttoleration';
 import { LabelSelectorError, selectorMatches } from '../../../k8s/label-selector';
@@ -16,6 +16,8 @@ export interface PreFilterState {
   /** Per constraint: does the incoming pod match its own selector (selfMatch)? */
   selfMatch: boolean[];
   namespace: string;
+  /** minMatch per constraint, once worked out (the counts never change after PreFilter). */
+  mins?: number[];
 }
 
 // NodeAffinity's Filter reads only the pod and the node's labels.
@@ -24,25 +26,67 @@ const NO_USAGE = nodeUsage([]);
 /** Thrown when the pod's constraints cannot be parsed: upstream PreFilter returns an Error (no verdict). */
 export class PodTopologySpreadError extends SchedulerError {}
 
-/** common.go matchNodeInclusionPolicies */
-function includes(c: Constraint, pod: PodInfo, node: NodeInfo, affinityMatch: () => boolean): boolean {
-  if (c.nodeAffinityPolicy === 'Honor' && !affinityMatch()) return false;
-  if (c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(node.taints, pod.tolerations, pod.comparisonOperators)) return false;
-  return true;
+/** common.go countPodsMatchSelector's test for one pod: same namespace, not terminating, matching. */
+function countsPod(pod: Pod, c: Constraint, namespace: string): boolean {
+  return !isTerminating(pod) && podNamespace(pod) === namespace && selectorMatches(c.selector, podLabels(pod));
 }
 
-/** common.go countPodsMatchSelector: same namespace, not terminating, matching; an empty selector counts 0. */
-function countMatching(pods: readonly Pod[], c: Constraint, namespace: string): number {
-  if (c.selector.kind === 'everything') return 0;
-  let n = 0;
-  for (const p of pods) {
-    if (isTerminating(p) || podNamespace(p) !== namespace) continue;
-    if (selectorMatches(c.selector, podLabels(p))) n++;
+interface Eligible {
+  /** Per constraint: the eligible domains, in the order the walk over the nodes meets them. */
+  domains: string[][];
+  /** Per constraint: 1 for each node (by snapshot position) whose domain counts. */
+  eligible: Uint8Array[];
+}
+
+// Replicas of one workload ask the same question of the same nodes: when no constraint's inclusion depends on the
+// pod (nodeTaintsPolicy Ignore, and nodeAffinityPolicy Ignore or a pod without nodeSelector and required node
+// affinity), the eligible nodes depend only on the topologyKeys, and are worked out once per snapshot.
+const byKeys = new WeakMap<Snapshot, Map<string, Eligible>>();
+
+function walkNodes(pod: PodInfo, snapshot: Snapshot, constraints: readonly Constraint[]): Eligible {
+  const domains = constraints.map(() => new Set<string>());
+  const eligible = constraints.map(() => new Uint8Array(snapshot.nodes.length));
+  const nodes = snapshot.nodes;
+  for (let position = 0; position < nodes.length; position++) {
+    const node = nodes[position];
+    const nodeLabels = node.info.labels;
+    // A node lacking any hard topologyKey is left out of every constraint's counts.
+    if (!constraints.every((c) => Object.prototype.hasOwnProperty.call(nodeLabels, c.topologyKey))) continue;
+    let affinity: boolean | undefined;
+    for (let i = 0; i < constraints.length; i++) {
+      const c = constraints[i];
+      // common.go matchNodeInclusionPolicies
+      if (c.nodeAffinityPolicy === 'Honor' && !(affinity ??= NodeAffinity.check!(pod, node.info, NO_USAGE) === undefined)) continue;
+      if (c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(node.info.taints, pod.tolerations, pod.comparisonOperators)) continue;
+      domains[i].add(nodeLabels[c.topologyKey]);
+      eligible[i][position] = 1;
+    }
   }
-  return n;
+  return { domains: domains.map((d) => [...d]), eligible };
 }
 
-/** filtering.go calPreFilterState, over every node of the snapshot (feasible or not). */
+/** The eligible domains of each constraint, every count 0, and which nodes count. */
+function eligibleDomains(pod: PodInfo, snapshot: Snapshot, constraints: readonly Constraint[]) {
+  const podFree = constraints.every((c) => c.nodeTaintsPolicy === 'Ignore' &&
+    (c.nodeAffinityPolicy === 'Ignore' || (pod.selectorKeys.length === 0 && pod.requiredTerms === undefined)));
+  let found: Eligible;
+  if (!podFree) found = walkNodes(pod, snapshot, constraints);
+  else {
+    let perSnapshot = byKeys.get(snapshot);
+    if (!perSnapshot) byKeys.set(snapshot, (perSnapshot = new Map()));
+    const key = constraints.map((c) => c.topologyKey).join('\u0000');
+    found = perSnapshot.get(key) ?? walkNodes(pod, snapshot, constraints);
+    perSnapshot.set(key, found);
+  }
+  return { counts: found.domains.map((d) => new Map(d.map((v) => [v, 0]))), eligible: found.eligible };
+}
+
+/**
+ * filtering.go calPreFilterState, over every node of the snapshot (feasible or not): which nodes' domains are
+ * eligible per constraint (a walk over the nodes, in node order, so the domains are met as upstream meets them),
+ * then the matching pods counted from the snapshot's pod index instead of every node's pods. An empty selector
+ * counts 0 (countPodsMatchSelector).
+ */
 export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState | undefined {
   let constraints: Constraint[];
   try {
@@ -53,27 +97,29 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
   }
   if (constraints.length === 0) return undefined;
   const { namespace, labels } = subjectPodMeta(pod.subject);
-  const counts = constraints.map(() => new Map<string, number>());
-  for (const node of snapshot.nodes) {
-    const nodeLabels = node.info.labels;
-    // A node lacking any hard topologyKey is left out of every constraint's counts.
-    if (!constraints.every((c) => Object.prototype.hasOwnProperty.call(nodeLabels, c.topologyKey))) continue;
-    let affinity: boolean | undefined;
-    const affinityMatch = () => (affinity ??= NodeAffinity.filter(pod, node.info, NO_USAGE) === undefined);
-    constraints.forEach((c, i) => {
-      if (!includes(c, pod, node.info, affinityMatch)) return;
-      const value = nodeLabels[c.topologyKey];
-      counts[i].set(value, (counts[i].get(value) ?? 0) + countMatching(node.pods, c, namespace));
-    });
-  }
+  const { counts, eligible } = eligibleDomains(pod, snapshot, constraints);
+  const index = podIndex(snapshot);
+  constraints.forEach((c, i) => {
+    if (c.selector.kind === 'everything') return;
+    for (const ref of candidates(index, c.selector, namespace)) {
+      if (!eligible[i][ref.position] || !countsPod(ref.pod, c, namespace)) continue;
+      const value = ref.node.info.labels[c.topologyKey];
+      counts[i].set(value, counts[i].get(value)! + 1);
+    }
+  });
   return { constraints, counts, selfMatch: constraints.map((c) => selectorMatches(c.selector, labels)), namespace };
 }
 
-/** minMatchNum: the smallest count among eligible domains; 0 when there are fewer eligible domains than minDomains. */
+/**
+ * minMatchNum: the smallest count among eligible domains; 0 when there are fewer eligible domains than minDomains.
+ * Worked out once per state (upstream keeps it in TpKeyToCriticalPaths): the Filter asks for it on every node.
+ */
 export function minMatch(state: PreFilterState, i: number): number {
+  const mins = (state.mins ??= []);
+  if (mins[i] !== undefined) return mins[i];
   const m = state.counts[i];
-  if (m.size < state.constraints[i].minDomains) return 0;
+  if (m.size < state.constraints[i].minDomains) return (mins[i] = 0);
   let min = Infinity;
   for (const v of m.values()) if (v < min) min = v;
-  return min;
+  return (mins[i] = min);
 }
