@@ -16,7 +16,8 @@ const flag = (name, fallback) => {
 };
 const cases = flag('cases', '2000');
 const seed = flag('seed', String(Date.now() % 1_000_000));
-const only = flag('release')?.split(',').map((r) => `k8s-${r.trim()}`);
+// a Karpenter module is named as it is (`--release karpenter-1.14`)
+const only = flag('release')?.split(',').map((r) => (r.trim().startsWith('karpenter-') ? r.trim() : `k8s-${r.trim()}`));
 // --domains a,b: only those domains (test/oracle/domains.ts names)
 const domains = flag('domains');
 // Releases run side by side (one Node and one oracle process each); the TypeScript side is the bottleneck.
@@ -30,14 +31,15 @@ if (go.status !== 0) {
 // GOTOOLCHAIN=local: a module asking for a newer Go fails at once instead of downloading a toolchain.
 const goEnv = { ...process.env, GOTOOLCHAIN: 'local', CGO_ENABLED: '0', GOFLAGS: '-mod=readonly' };
 const modules = readdirSync(path.join(root, 'oracle'))
-  .filter((d) => /^k8s-\d+\.\d+$/.test(d) && existsSync(path.join(root, 'oracle', d, 'go.mod')));
+  .filter((d) => /^(k8s|karpenter)-\d+\.\d+$/.test(d) && existsSync(path.join(root, 'oracle', d, 'go.mod')));
 const unknown = (only ?? []).filter((d) => !modules.includes(d));
 if (unknown.length) {
-  console.error(`test:oracle: no module oracle/${unknown.join(', oracle/')} (have: ${modules.map((d) => d.slice(4)).join(', ')})`);
+  console.error(`test:oracle: no module oracle/${unknown.join(', oracle/')} (have: ${modules.map((d) => (d.startsWith('k8s-') ? d.slice(4) : d)).join(', ')})`);
   process.exit(2);
 }
 const releases = modules.filter((d) => !only || only.includes(d))
-  .sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]));
+  .sort((a, b) => (a.startsWith('karpenter-') === b.startsWith('karpenter-')
+    ? Number(a.split('.')[1]) - Number(b.split('.')[1]) : a.startsWith('karpenter-') ? 1 : -1)); // Karpenter last
 
 /**
  * What the release's kube-scheduler binary reports as its version: upstream stamps it with -ldflags -X
@@ -73,7 +75,8 @@ async function build(dir) {
   // Go's build cache (outside the tree) keeps both releases' packages. An up-to-date binary is not relinked.
   const binary = path.join(cwd, 'bin', 'oracle');
   await goStep(cwd, dir, ['test', './...']);
-  await goStep(cwd, dir, ['build', versionLdflags(cwd), '-o', binary, '.']);
+  // Karpenter's module has no kube-scheduler version to stamp
+  await goStep(cwd, dir, ['build', ...(dir.startsWith('k8s-') ? [versionLdflags(cwd)] : []), '-o', binary, '.']);
   return [dir, binary];
 }
 
@@ -83,7 +86,7 @@ const tsNode = createRequire(import.meta.url).resolve('ts-node/register');
 function run(dir, binary) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['-r', tsNode, path.join(root, 'test/oracle/run.ts'),
-      '--oracle', binary, '--release', dir.slice(4), '--cases', cases, '--seed', seed, ...(domains ? ['--domains', domains] : [])], {
+      '--oracle', binary, '--release', dir.startsWith('k8s-') ? dir.slice(4) : dir, '--cases', cases, '--seed', seed, ...(domains ? ['--domains', domains] : [])], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
@@ -117,7 +120,7 @@ for (const r of await runAll(binaries)) {
   process.stdout.write(r.stdout);
   process.stderr.write(r.stderr);
   // run.ts ends with its release's summary line
-  const m = /^oracle k8s [\d.]+: (\d+) cases, (\d+) differences, (\d+) known$/m.exec(r.stdout);
+  const m = /^oracle (?:k8s [\d.]+|karpenter-[\d.]+): (\d+) cases, (\d+) differences, (\d+) known$/m.exec(r.stdout);
   if (!m || r.status !== 0) failed = true;
   if (m) {
     totals.cases += Number(m[1]);

@@ -87,3 +87,27 @@ func TestCopiesMatchTheTag(t *testing.T) {
 		t.Errorf("nodeConditionToTaintKeyStatusMap drifted from the tag:\nupstream: %s\ncopy:     %s", normalize(want), normalize(copied))
 	}
 }
+
+// The taint-eviction copies (eviction.go): getNoExecuteTaints, getMinTolerationTime and processPodOnNode.
+func TestTaintEvictionCopyMatchesTheTag(t *testing.T) {
+	dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "k8s.io/kubernetes").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	upstream, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(dir)), "pkg/controller/tainteviction/taint_eviction.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours, err := os.ReadFile("eviction.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := between(t, string(ours), "// BEGIN COPY tainteviction", "// END COPY")
+	for _, start := range []string{"func getNoExecuteTaints(", "// getMinTolerationTime returns", "func (tc *Controller) processPodOnNode("} {
+		want := between(t, string(upstream), start, "\n}\n")
+		got := between(t, copied, start, "\n}\n")
+		if normalize(want) != normalize(got) {
+			t.Errorf("%s drifted from the tag:\nupstream: %s\ncopy:     %s", start, normalize(want), normalize(got))
+		}
+	}
+}

@@ -89,6 +89,14 @@ func dispatch(ctx context.Context, sched *schedulingOracle, q question) (any, er
 		return createAnswer(ctx, q.Input)
 	case "yaml":
 		return yamlAnswer(q.Input)
+	case "daemonSetTolerations":
+		return daemonSetAnswer(q.Input)
+	case "taintEviction":
+		return evictionAnswer(ctx, q.Input)
+	case "nodeConditionTaints":
+		return conditionsAnswer(q.Input)
+	case "labelSelector":
+		return selectorAnswer(q.Input)
 	case "version":
 		return versionInfo(), nil
 	}

@@ -37,14 +37,28 @@ export function taintEviction(pod: PodInfo, node: NodeInfo): EvictionVerdict {
   return { after: minTolerationTime(taints.map((u) => u.toleration!)), taints };
 }
 
-/** getMinTolerationTime, in seconds: 0 for an empty list or any value <= 0, null when none is set. */
-export function minTolerationTime(used: readonly Toleration[]): number | null {
-  if (used.length === 0) return 0;
+const NANOS = 1_000_000_000n;
+
+/**
+ * getMinTolerationTime as upstream computes it, `time.Duration(min) * time.Second`: int64 nanoseconds, which wrap
+ * above 9223372036 s, and processPodOnNode reads a negative result as "tolerate forever" (tolerationSeconds
+ * 9223372037 is never evicted, 1e12 after about 3.9e9 s). 0n for an empty list or any value <= 0, null when none is set.
+ */
+export function minTolerationNanos(used: readonly Toleration[]): bigint | null {
+  if (used.length === 0) return 0n;
   let min: number | null = null;
   for (const t of used) {
     if (t.tolerationSeconds == null) continue;
-    if (t.tolerationSeconds <= 0) return 0;
+    if (t.tolerationSeconds <= 0) return 0n;
     if (min === null || t.tolerationSeconds < min) min = t.tolerationSeconds;
   }
-  return min;
+  if (min === null) return null;
+  const nanos = BigInt.asIntN(64, BigInt(Math.trunc(min)) * NANOS);
+  return nanos < 0n ? null : nanos;
+}
+
+/** getMinTolerationTime, in seconds: 0 for an empty list or any value <= 0, null when none is set (or it wraps negative). */
+export function minTolerationTime(used: readonly Toleration[]): number | null {
+  const nanos = minTolerationNanos(used);
+  return nanos === null ? null : Number(nanos / NANOS) + Number(nanos % NANOS) / 1e9;
 }

@@ -49,9 +49,12 @@ function requirement(key: string, operator: string, values: readonly string[]): 
 
 const OPERATORS: readonly string[] = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
 
-/** Go's %#v of the []string NewRequirement gets (append([]string(nil), values...): nil when empty). */
+/**
+ * field.Invalid's rendering of the []string NewRequirement gets (field/errors.go ErrorBody: json.Marshal for a slice;
+ * append([]string(nil), values...) is nil when empty, so `null`). Go's encoder escapes <, > and & as \u003c etc.
+ */
 const goStringSlice = (values: readonly string[]) =>
-  values.length === 0 ? '[]string(nil)' : `[]string{${values.map((v) => JSON.stringify(v)).join(', ')}}`;
+  values.length === 0 ? 'null' : JSON.stringify(values).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * LabelSelectorAsSelector refuses an unknown operator first (helpers.go); then selector.go NewRequirement
@@ -87,7 +90,8 @@ export function parseLabelSelector(selector: LabelSelector | null | undefined): 
   if (matchLabels.length === 0 && matchExpressions.length === 0) return EVERYTHING;
   const requirements: Requirement[] = [];
   for (const [k, v] of matchLabels) requirements.push(requirement(k, 'In', [v]));
-  for (const e of matchExpressions) requirements.push(requirement(e.key, e.operator, e.values ?? []));
+  // an absent key is Go's zero value "" (refused as a key), not a crash
+  for (const e of matchExpressions) requirements.push(requirement(e.key ?? '', e.operator, e.values ?? []));
   return { kind: 'requirements', requirements };
 }
 

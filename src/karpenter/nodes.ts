@@ -40,7 +40,7 @@ function anyValue(r: Requirement): string | undefined {
   if (op === 'In') return [...r.values].sort()[0];
   if (op === 'DoesNotExist') return undefined;
   // upstream (Requirement.Any) draws at random within [gte, lte]; we pick the lowest value not excluded
-  for (let n = r.gte ?? 0; r.lte === undefined || n <= r.lte; n++) if (!r.values.has(String(n))) return String(n);
+  for (let n = r.gte ?? 0n; r.lte === undefined || n <= r.lte; n++) if (!r.values.has(String(n))) return String(n);
   return undefined;
 }
 

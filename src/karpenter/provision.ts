@@ -15,6 +15,7 @@ import {
 import { orderByWeight, poolFieldsFor, type PoolModel } from './pool';
 import { podRequests, isExtendedResourceName } from '../k8s/resources';
 import { parseQuantity } from '../k8s/quantity';
+import { isQualifiedName, isValidLabelValue } from '../k8s/names';
 import { schedulingGates, SCHEDULING_GATED_MESSAGE } from '../scheduler';
 import { NodePoolInputError } from './inputs';
 import { AWS_GROUP } from './labels';
@@ -143,14 +144,23 @@ function validateRequirement(key: string, operator: string, values: readonly str
       errs.push(`no valid values found in [${values.join(' ')}] for ${k}, expected one of: map[on-demand:{} reserved:{} spot:{}], got: [${invalid.join(' ')}]`);
     }
   }
-  if ((operator === 'Gt' || operator === 'Lt') && (values.length !== 1 || (atoi(values[0]) ?? -1) < 0)) {
+  // v1.ValidateRequirement's order: restricted, well-known values, then key, values and operator shape
+  for (const e of isQualifiedName(k)) errs.push(`key ${k} is not a qualified name, ${e}`);
+  for (const v of values) for (const e of isValidLabelValue(v)) errs.push(`invalid value ${v} for key ${k}, ${e}`);
+  if (operator === 'In' && values.length === 0) errs.push(`key ${k} with operator ${operator} must have a value defined`);
+  if ((operator === 'Gt' || operator === 'Lt') && (values.length !== 1 || (atoi(values[0]) ?? -1n) < 0n)) {
     errs.push(`key ${k} with operator ${operator} must have a single positive integer value`);
   }
   return errs;
 }
 
+/** newPodRequirements: the pod's requirements Karpenter starts from (strict: preferences left out). */
+export function podRequirements(subject: Subject, strict = false): Requirements {
+  return roundOf(subject, constraintsOf(subject), strict, [], '').requirements;
+}
+
 /** Provisioner.Validate: a pod failing it is ignored for every pool. */
-function ignoredBecause(subject: Subject, vocab: Vocabulary): string[] {
+export function ignoredBecause(subject: Subject, vocab: Vocabulary): string[] {
   const c = constraintsOf(subject);
   const errs: string[] = [];
   const all = roundOf(subject, c, false, [], '').requirements;
@@ -311,7 +321,14 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
     if (notConsidered) {
       return { pools: ordered.map((m) => (m.notCandidate.length ? excluded(m) : { pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored', details: [notConsidered], round: 'as written' })) };
     }
-    const ignored = [...new Set(ordered.flatMap((m) => ignoredBecause(subject, m.vocab)))];
+    // Validate runs once per pod (upstream's vocabulary is process-wide): one pool's list, repeats kept, plus what
+    // another pool's vocabulary adds
+    const ignored: string[] = [];
+    for (const m of ordered) {
+      const errs = ignoredBecause(subject, m.vocab);
+      if (!ignored.length) ignored.push(...errs);
+      else ignored.push(...errs.filter((e) => !ignored.includes(e)));
+    }
     if (ignored.length) {
       // Provisioner.Validate's DoesNotExist case is only logged ("ignoring pod"): no Failed to schedule pod event
       const silent = ignored.every((e) => e.startsWith('configured to not run on a Karpenter provisioned node'));

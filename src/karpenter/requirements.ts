@@ -10,17 +10,20 @@ export interface Requirement {
   key: string;
   complement: boolean;
   values: Set<string>;
-  gte?: number;
-  lte?: number;
+  /** Go ints (64-bit): bigint, so that bounds near 2^63 stay exact. */
+  gte?: bigint;
+  lte?: bigint;
   minValues?: number;
 }
 
+const MAX_INT = 2n ** 63n - 1n;
+
 /** strconv.Atoi: optional sign, decimal digits, within int64. */
-export function atoi(s: string): number | undefined {
+export function atoi(s: string): bigint | undefined {
   if (!/^[+-]?[0-9]+$/.test(s)) return undefined;
   const n = BigInt(s);
-  if (n > 2n ** 63n - 1n || n < -(2n ** 63n)) return undefined;
-  return Number(n);
+  if (n > MAX_INT || n < -(2n ** 63n)) return undefined;
+  return n;
 }
 
 export function requirement(key: string, operator: string, values: readonly string[] = [], minValues?: number): Requirement {
@@ -28,26 +31,26 @@ export function requirement(key: string, operator: string, values: readonly stri
   const r: Requirement = { key, complement: true, values: new Set(), minValues };
   if (operator === 'In' || operator === 'DoesNotExist') r.complement = false;
   if (operator === 'In' || operator === 'NotIn') for (const v of values) r.values.add(v);
-  const bound = atoi(values[0] ?? '') ?? 0; // prevalidated upstream
+  const bound = atoi(values[0] ?? '') ?? 0n; // prevalidated upstream
   if (operator === 'Gt') {
-    if (bound >= Number.MAX_SAFE_INTEGER) return requirement(key, 'DoesNotExist', [], minValues); // Gt MaxInt matches nothing
-    r.gte = bound + 1;
+    if (bound === MAX_INT) return requirement(key, 'DoesNotExist'); // Gt MaxInt matches nothing (NewRequirement: minValues dropped)
+    r.gte = bound + 1n;
   }
-  if (operator === 'Lt') r.lte = bound - 1;
+  if (operator === 'Lt') r.lte = BigInt.asIntN(64, bound - 1n); // Go's value-- wraps: Lt MinInt is <=MaxInt
   if (operator === 'Gte') r.gte = bound;
   if (operator === 'Lte') r.lte = bound;
   return r;
 }
 
-function withinBounds(value: string, gte?: number, lte?: number): boolean {
+function withinBounds(value: string, gte?: bigint, lte?: bigint): boolean {
   if (gte === undefined && lte === undefined) return true;
   const n = atoi(value); // with bounds, non-integer values never match
   if (n === undefined) return false;
   return !(gte !== undefined && n < gte) && !(lte !== undefined && n > lte);
 }
 
-const maxOf = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
-const minOf = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
+const maxOf = <T extends number | bigint>(a?: T, b?: T) => (a === undefined ? b : b === undefined ? a : a > b ? a : b);
+const minOf = <T extends number | bigint>(a?: T, b?: T) => (a === undefined ? b : b === undefined ? a : a < b ? a : b);
 
 export function intersection(a: Requirement, b: Requirement): Requirement {
   const complement = a.complement && b.complement;

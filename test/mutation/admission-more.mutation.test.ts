@@ -134,7 +134,8 @@ describe('node condition taints', () => {
     ['no conditions', [], []],
     // doNoScheduleTaintingPass maps every condition; the NoExecute taint follows the first Ready (GetNodeCondition)
     ['a repeated Ready: NoSchedule from each, NoExecute from the first', [['Ready', 'True'], ['Ready', 'False']], [`${NR}:NoSchedule`]],
-    ['a repeated Ready, first Unknown', [['Ready', 'Unknown'], ['Ready', 'False']], [`${NR}:NoSchedule`, `${UR}:NoSchedule`, `${UR}:NoExecute`]],
+    // in condition order (oracle nodeConditionTaints: SwapNodeControllerTaint appends doNoScheduleTaintingPass's list as built)
+    ['a repeated Ready, first Unknown', [['Ready', 'Unknown'], ['Ready', 'False']], [`${UR}:NoSchedule`, `${NR}:NoSchedule`, `${UR}:NoExecute`]],
     ['a repeated pressure: any True counts', [['MemoryPressure', 'False'], ['MemoryPressure', 'True']], ['node.kubernetes.io/memory-pressure:NoSchedule']],
   ])('%s', (_name, conditions, expected) => {
     expect(conditionTaints(withConditions(conditions)).map(keyEffect)).toEqual(expected);

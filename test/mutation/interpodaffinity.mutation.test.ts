@@ -51,7 +51,7 @@ describe('InterPodAffinity Filter through schedule() (filtering_test.go TestRequ
       podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, podAffinityTerm: inT('service', 'zone', []) }] },
     };
     const p = { ...pod({ labels: podLabel }), spec: { containers: [{ name: 'c', image: 'x' }], affinity } } as Pod;
-    const empty = "values: Invalid value: []string(nil): for 'in', 'notin' operators, values set can't be empty";
+    const empty = "values: Invalid value: null: for 'in', 'notin' operators, values set can't be empty";
     expect(schedule(toSubject(p), [node1]).fitError).toBe(`0/1 nodes are available: parsing pod: [preferredAffinityTerms: ${empty}, preferredAntiAffinityTerms: ${empty}].`);
   });
 });

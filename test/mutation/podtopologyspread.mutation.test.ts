@@ -124,7 +124,7 @@ describe('PodTopologySpread PreFilter state (filtering_test.go TestPreFilterStat
   test('an unparsable labelSelector fails PreFilter with an error (filtering.go calPreFilterState "get constraints from pod")', () => {
     const bad = p(foo, spread(1, 'zone', { matchExpressions: [{ key: 'foo', operator: 'In', values: [] }] }));
     expect(() => state(bad, fourNodes(), [])).toThrow(PodTopologySpreadError);
-    expect(() => state(bad, fourNodes(), [])).toThrow("PodTopologySpread PreFilter: get constraints from pod: values: Invalid value: []string(nil): for 'in', 'notin' operators, values set can't be empty");
+    expect(() => state(bad, fourNodes(), [])).toThrow("PodTopologySpread PreFilter: get constraints from pod: values: Invalid value: null: for 'in', 'notin' operators, values set can't be empty");
   });
 
   test('the plugin reads the hard constraints\' topologyKeys of a node', () => {

@@ -6,9 +6,13 @@ import { schedulingInputArb, type SchedulingInput } from './generators';
 import { kubectlTaint, quantity, toleration } from './helpers';
 import { create } from './create';
 import { yamlDomain } from './yaml-domain';
+import { karpenterRequirements, karpenterValidate } from './karpenter';
+import { daemonSetTolerations, labelSelector, nodeConditionTaints, taintEviction2 } from './helpers2';
 
 export interface Domain<I, O> {
   name: string;
+  /** The oracle module that answers it: `k8s` (oracle/k8s-<minor>, the default) or `karpenter` (oracle/karpenter-<minor>). */
+  oracle?: 'k8s' | 'karpenter';
   arbitrary: fc.Arbitrary<I>;
   /** The library's answer; a thrown error is an answer too (the library refused the input). */
   ours(input: I): O;
@@ -22,4 +26,6 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
   compare: compareScheduling,
 };
 
-export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain];
+export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
+  daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
+  karpenterRequirements, karpenterValidate];

@@ -165,6 +165,29 @@ export const KNOWN: KnownDeviation[] = [
     matches: (input, diffs) => /[:,[{]\s*-\s*[,}\]]/.test(input.text) && diffs.length === 1 && diffs[0].field.startsWith('refused by ours'),
     witness: { text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  a: {x: -, y: b}\n' },
   },
+  {
+    id: 'stale-controller-taints-kept',
+    domain: 'nodeConditionTaints',
+    reason: 'The library keeps every taint the node itself lists (admitNode counts them as the node\'s own, ownCount, and ' +
+      'a fixture that writes node.kubernetes.io/unschedulable or not-ready means it); upstream\'s doNoScheduleTaintingPass ' +
+      'removes a NoSchedule taint with a condition key (or unschedulable) that the conditions and spec.unschedulable do not ' +
+      'call for, and a Ready=True/False/Unknown condition removes the NoExecute taint it does not call for. Only such ' +
+      'removals are covered: order and added taints must still be equal. node-helpers.ts withCondition applies the removal.',
+    upstream: 'pkg/controller/nodelifecycle/node_lifecycle_controller.go doNoScheduleTaintingPass (TaintSetDiff, SwapNodeControllerTaint); markNodeAsReachable / markNodeForTainting',
+    matches: (input, diffs) => {
+      const CONTROLLER = /^node\.kubernetes\.io\/(not-ready|unreachable|memory-pressure|disk-pressure|pid-pressure|network-unavailable|unschedulable)$/;
+      const own: Array<{ key: string; effect: string }> = input.node.spec?.taints ?? [];
+      return diffs.every((d) => {
+        if (d.field !== 'taints') return false;
+        const up = JSON.stringify(d.upstream);
+        const kept = (d.ours as Array<{ key: string; effect: string }>).filter((t) => !(CONTROLLER.test(t.key) &&
+          own.some((o) => o.key === t.key && o.effect === t.effect) &&
+          !(d.upstream as Array<{ key: string; effect: string }>).some((u) => u.key === t.key && u.effect === t.effect)));
+        return JSON.stringify(kept) === up;
+      });
+    },
+    witness: { node: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n0' }, spec: { taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }] }, status: { conditions: [] } } },
+  },
 ];
 
 /** Go's strconv.FormatFloat(x, 'g', -1, 32): the shortest digits that read back as the same float32. */

@@ -9,7 +9,19 @@ export { scoreCluster } from '../../src/scheduler/score-cluster';
 export { toleratesTaint } from '../../src/k8s/toleration';
 export { parseQuantity } from '../../src/k8s/quantity';
 export { parseTaint } from '../../src/k8s/kubectl-taint';
-export { configure, withConfiguration, KUBERNETES_VERSIONS, type KubernetesVersion } from '../../src/core/config';
+export { configure, settings, withConfiguration, KUBERNETES_VERSIONS, type KubernetesVersion } from '../../src/core/config';
+// Karpenter (test/oracle/karpenter.ts)
+export {
+  requirement, addRequirement, labelRequirements, compatible, intersects, formatRequirement, type Requirements,
+} from '../../src/karpenter/requirements';
+export { vocabulary } from '../../src/karpenter/labels';
+export { provision, podRequirements, ignoredBecause } from '../../src/karpenter/provision';
+export { poolModel } from '../../src/karpenter/pool';
+// controller and apimachinery helpers (test/oracle/helpers2.ts)
+export { addDaemonSetTolerations } from '../../src/admission/daemonset-tolerations';
+export { taintEviction, minTolerationNanos } from '../../src/controllers/taint-eviction';
+export { mergeConditionTaints } from '../../src/k8s/node-condition-taints';
+export { parseLabelSelector, selectorMatches, formatSelector } from '../../src/k8s/label-selector';
 // the create-path and YAML domains
 export { decodeErrors, validate, typeErrors } from '../../src/engine/validate';
 export { admitPod } from '../../src/admission';

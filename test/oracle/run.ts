@@ -95,23 +95,27 @@ async function main() {
   const cases = Number(arg('cases', '500'));
   const seed = Number(arg('seed', String(Date.now() % 1_000_000)));
   if (!binary) throw new Error('--oracle <binary> is required');
-  if (!(KUBERNETES_VERSIONS as readonly string[]).includes(release)) {
+  // oracle/karpenter-<minor> answers the Karpenter domains (at the library's default release), oracle/k8s-<minor> the others
+  const module = release.startsWith('karpenter-') ? 'karpenter' : 'k8s';
+  if (module === 'k8s' && !(KUBERNETES_VERSIONS as readonly string[]).includes(release)) {
     throw new Error(`--release ${release}: the library models ${KUBERNETES_VERSIONS.join(', ')}`);
   }
   // The library answers as the release the oracle was built from (src/config.ts kubernetesVersion).
-  configure({ kubernetesVersion: release as KubernetesVersion });
+  if (module === 'k8s') configure({ kubernetesVersion: release as KubernetesVersion });
   KNOWN = knownFor(release);
+  const label = module === 'k8s' ? `k8s ${release}` : release;
   const client = new OracleClient(binary);
   const version = await client.ask('version');
-  console.log(`oracle k8s ${release}: ${JSON.stringify(version.output)} seed ${seed}`);
+  console.log(`oracle ${label}: ${JSON.stringify(version.output)} seed ${seed}`);
   let total = 0, differences = 0, known = 0;
   const problems: string[] = [];
-  const only = arg('domains')?.split(',');
-  for (const domain of DOMAINS.filter((d) => !only || only.includes(d.name))) {
+  // --domains a,b (scripts/oracle.mjs) or --domain a: only those domains
+  const only = (arg('domains') ?? arg('domain'))?.split(',');
+  for (const domain of DOMAINS.filter((d) => (d.oracle ?? 'k8s') === module && (!only || only.includes(d.name)))) {
     const { counts, found, usedKnown } = await runDomain(domain, client, cases, seed);
     problems.push(...(await checkWitnesses(client, domain)));
     total += counts.cases; differences += counts.differing; known += counts.known;
-    console.log(`${domain.name} (k8s ${release}): ${counts.cases} cases, ${counts.equal} equal, ${counts.differing} differing, ${counts.known} known`);
+    console.log(`${domain.name} (${label}): ${counts.cases} cases, ${counts.equal} equal, ${counts.differing} differing, ${counts.known} known`);
     for (const [id, n] of usedKnown) console.log(`  known ${id}: ${n}`);
     for (const f of found) {
       console.log(`  difference [${f.signature}]`);
@@ -122,7 +126,7 @@ async function main() {
   client.close();
   for (const p of problems) console.log(p);
   // the release's summary line; scripts/oracle.mjs adds the runs up into `oracle: N cases, D differences, K known`
-  console.log(`oracle k8s ${release}: ${total} cases, ${differences} differences, ${known} known`);
+  console.log(`oracle ${label}: ${total} cases, ${differences} differences, ${known} known`);
   process.exitCode = differences || problems.length ? 1 : 0;
 }
 
