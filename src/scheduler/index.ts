@@ -19,7 +19,7 @@ import { preEnqueue, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plugins
 export { describeGated, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plugins/schedulinggates';
 import { NodePorts } from './plugins/nodeports';
 import { NodeResourcesFit } from './plugins/noderesources/fit';
-import { buildSnapshot, snapshotFor, withoutSubject, type Snapshot } from './snapshot';
+import { buildSnapshot, groupByNode, snapshotFor, withoutSubject, type Snapshot } from './snapshot';
 import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type ClusterPlugin, type CycleState } from './cycle';
 import { PodTopologySpread } from './plugins/podtopologyspread';
@@ -207,18 +207,8 @@ export interface ScheduleResult {
   gated?: { gates: string[]; message: typeof SCHEDULING_GATED_MESSAGE };
 }
 
-/** Group existing pods by `spec.nodeName`. */
-export function podsByNode(existingPods: readonly Pod[] | undefined): Map<string, Pod[]> {
-  const map = new Map<string, Pod[]>();
-  for (const p of existingPods ?? []) {
-    const name = p.spec?.nodeName;
-    if (!name) continue;
-    const list = map.get(name);
-    if (list) list.push(p);
-    else map.set(name, [p]);
-  }
-  return map;
-}
+/** Group existing pods by `spec.nodeName` (snapshot.ts groupByNode). */
+export const podsByNode = groupByNode;
 
 const NO_CLUSTER: CycleState = { snapshot: buildSnapshot([], new Map()), active: [], narrowedBy: [] };
 const readsCluster = (subject: Subject) =>
