@@ -1,7 +1,7 @@
 package main
 
 // The helper domains: one upstream function per question.
-//   toleration: (v1.Toleration).ToleratesTaint (staging/src/k8s.io/api/core/v1/toleration.go), 1.35 signature with
+//   toleration: (v1.Toleration).ToleratesTaint (staging/src/k8s.io/api/core/v1/toleration.go), the signature since 1.35 with
 //               enableComparisonOperators (the TaintTolerationComparisonOperators gate, alpha, off by default);
 //   quantity:   resource.ParseQuantity, then String(), Value() and MilliValue() (apimachinery/pkg/api/resource).
 
