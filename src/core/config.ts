@@ -3,12 +3,12 @@
 // rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
 import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 
-/** Kubernetes releases a setting can name; today only the node lifecycle timing reads it (issue 21 makes more follow). */
+/** Kubernetes releases a setting can name, each verified by its own oracle module (oracle/k8s-<minor>). */
 export const KUBERNETES_VERSIONS = ['1.33', '1.34', '1.35', '1.36', '1.37'] as const;
 export type KubernetesVersion = (typeof KUBERNETES_VERSIONS)[number];
 
 export interface PlacementSettings {
-  /** The Kubernetes release modelled; '1.35' is what the library models throughout. */
+  /** The Kubernetes release modelled (README "Kubernetes releases"): reason texts, formulas, gates' defaults, validation. */
   kubernetesVersion: KubernetesVersion;
   featureGates: { TaintTolerationComparisonOperators: boolean };
   validate: boolean;
@@ -26,7 +26,7 @@ export interface PlacementSettings {
 export interface ConfigureOptions {
   /** What a platform adds to upstream Kubernetes (README "Cloud presets"); explicit `admission` settings win. */
   cluster?: ClusterPreset;
-  /** The Kubernetes release (default '1.35'); today it changes the node lifecycle timing. */
+  /** The Kubernetes release (default '1.37', the newest the oracle verifies); README "Kubernetes releases". */
   kubernetesVersion?: KubernetesVersion;
   featureGates?: { TaintTolerationComparisonOperators?: boolean };
   validate?: boolean;
@@ -41,7 +41,7 @@ export interface ConfigureOptions {
 
 function defaults(): PlacementSettings {
   return {
-    kubernetesVersion: '1.35',
+    kubernetesVersion: '1.37',
     featureGates: { TaintTolerationComparisonOperators: false },
     validate: true,
     admission: {

@@ -86,8 +86,8 @@ describe('kubernetesVersion: the NoExecute taint before 1.34', () => {
 });
 
 describe('configure({ kubernetesVersion })', () => {
-  test('default 1.35', () => {
-    expect(withConfiguration({}, () => require('../../src/core/config').settings().kubernetesVersion)).toBe('1.35');
+  test('default 1.37, the newest release the oracle verifies', () => {
+    expect(withConfiguration({}, () => require('../../src/core/config').settings().kubernetesVersion)).toBe('1.37');
   });
   test.each([['1.32'], ['1.38'], [1.34], ['v1.34'], [null]])('refuses %p with the list of supported releases', (v) => {
     expect(() => configure({ kubernetesVersion: v as never })).toThrow(
