@@ -87,6 +87,7 @@ export function configure(options: ConfigureOptions = {}): void {
   if (options.featureGates?.TaintTolerationComparisonOperators !== undefined) {
     next.featureGates.TaintTolerationComparisonOperators = options.featureGates.TaintTolerationComparisonOperators;
   }
+  checkGates(options, next);
   if (options.validate !== undefined) next.validate = options.validate;
   if (options.requireAllocatable !== undefined) next.requireAllocatable = options.requireAllocatable;
   if (options.cluster !== undefined) {
@@ -111,6 +112,22 @@ export function configure(options: ConfigureOptions = {}): void {
   }
   current = next;
   generation++;
+}
+
+/** The first minor each gate exists in (pkg/features/kube_features.go at each tag); before it the API server refuses the gate. */
+const GATE_SINCE: Record<keyof PlacementSettings['featureGates'], number> = {
+  TaintTolerationComparisonOperators: 35, // alpha in v1.35 (#134665)
+};
+
+/** As kube-apiserver's --feature-gates does: a gate the release does not have is refused ("unrecognized feature gate"). */
+function checkGates(options: ConfigureOptions, next: PlacementSettings): void {
+  const minor = Number(next.kubernetesVersion.split('.')[1]);
+  for (const [gate, since] of Object.entries(GATE_SINCE) as Array<[keyof PlacementSettings['featureGates'], number]>) {
+    const given = options.featureGates?.[gate] !== undefined;
+    if (minor < since && (given || next.featureGates[gate])) {
+      throw new Error(`configure: unrecognized feature gate ${gate} in Kubernetes ${next.kubernetesVersion} (it exists from 1.${since})`);
+    }
+  }
 }
 
 function restore(saved: PlacementSettings): void {
