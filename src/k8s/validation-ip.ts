@@ -1,12 +1,14 @@
-// CIDR values in legacy API fields, as the API server validates them (k8s.io/apimachinery pkg/util/validation/ip.go
-// IsValidCIDRForLegacyField, through pkg/apis/core/validation/validation.go's wrapper that reads the
-// StrictIPCIDRValidation gate), and a Node's spec.podCIDRs (ValidateNode). The sloppy parser is k8s.io/utils' fork
+// IP and CIDR values in legacy API fields, as the API server validates them (k8s.io/apimachinery pkg/util/validation/ip.go
+// IsValidIPForLegacyField, IsValidCIDRForLegacyField, through pkg/apis/core/validation/validation.go's wrappers that
+// read the StrictIPCIDRValidation gate): a Node's spec.podCIDRs (ValidateNode) and a pod's hostAliases[].ip
+// (ValidateHostAliases; pod status IPs are reset on create, dnsConfig is not modelled). The sloppy parser is k8s.io/utils' fork
 // of Go's old net.ParseCIDR (internal/third_party/forked/golang/net/ip.go), which accepts leading zeros; the strict
 // checks are what netip.ParsePrefix adds. StrictIPCIDRValidation (#137053) is alpha and off in 1.33–1.35, beta and on
 // from 1.36 (pkg/features/kube_features.go at v1.36.3 and v1.37.2).
 import type { FieldError } from '../core/types';
 import { settings } from '../core/config';
 import type { KubernetesVersion } from '../core/config';
+import { isDNS1123Subdomain } from './names';
 import { index, invalid } from './validation-field';
 
 /** StrictIPCIDRValidation's default at the release. */
@@ -129,4 +131,28 @@ export function validatePodCIDRs(spec: { podCIDR?: unknown; podCIDRs?: unknown }
     if (families.size !== 2 || cidrs.length > 2) errs.push(invalid(path, cidrs, 'may specify no more than one CIDR for each IP family'));
   }
   return errs;
+}
+
+/** netutils.ParseIPSloppy: the fork's ParseIP picks the family by the first `.` or `:`. */
+function parseIPSloppy(s: string): number[] | undefined {
+  const first = /[.:]/.exec(s)?.[0];
+  return first === '.' ? parseIPv4(s) : first === ':' ? parseIPv6(s) : undefined;
+}
+
+/** IsValidIPForLegacyField(fldPath, value, strict, nil): both strict errors can apply to one value. */
+export function validateIPForLegacyField(path: string, value: string, strict = strictIPCIDRValidation()): FieldError[] {
+  const ip = parseIPSloppy(value);
+  if (!ip) return [invalid(path, value, 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)')];
+  if (!strict) return [];
+  // netip.ParseAddr refuses what strictRefuses finds; a refused value is not IPv4-mapped (its Addr is the zero value)
+  if (strictRefuses(`${value}/0`)) return [invalid(path, value, 'must not have leading 0s')];
+  return is4In6(ip) ? [invalid(path, value, 'must not be an IPv4-mapped IPv6 address')] : [];
+}
+
+/** ValidateHostAliases: each ip (a legacy IP field) and each hostname (a DNS-1123 subdomain). */
+export function validateHostAliases(aliases: Array<{ ip?: string; hostnames?: string[] }> | undefined, path: string): FieldError[] {
+  return (aliases ?? []).flatMap((a, i) => [
+    ...validateIPForLegacyField(`${index(path, i)}.ip`, a.ip ?? ''),
+    ...(a.hostnames ?? []).flatMap((h, j) => isDNS1123Subdomain(h).map((m) => invalid(index(`${index(path, i)}.hostnames`, j), h, m))),
+  ]);
 }

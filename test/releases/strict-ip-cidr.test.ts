@@ -1,7 +1,8 @@
 // StrictIPCIDRValidation (kubernetes/kubernetes#137053: beta and on by default from v1.36; alpha and off in
-// 1.33–1.35): the API server refuses CIDR values in legacy fields that the old sloppy parser accepted, here a
-// Node's spec.podCIDR(s) on create. Upstream: pkg/apis/core/validation/validation.go ValidateNode (spec.podCIDRs,
-// IsValidCIDRForLegacyField) and k8s.io/apimachinery pkg/util/validation/ip.go parseCIDR (the strict checks), at
+// 1.33–1.35): the API server refuses IP and CIDR values in legacy fields that the old sloppy parser accepted, here
+// a Node's spec.podCIDR(s) and a pod's spec.hostAliases[].ip on create. Upstream: pkg/apis/core/validation/
+// validation.go ValidateNode (spec.podCIDRs, IsValidCIDRForLegacyField) and ValidateHostAliases
+// (IsValidIPForLegacyField), k8s.io/apimachinery pkg/util/validation/ip.go parseCIDR/parseIP (the strict checks), at
 // v1.35.4 and v1.36.3; the messages are the oracle's (oracle/k8s-1.36 create domain).
 import { describe, expect, it } from '@jest/globals';
 import { validate, withConfiguration } from '../../src/index';
@@ -42,5 +43,23 @@ describe('StrictIPCIDRValidation: spec.podCIDRs on create (1.35 accepts, 1.36 re
 
   it('podCIDR wins over a podCIDRs list that starts elsewhere (only podCIDR is validated)', () => {
     expect(at('1.36', node({ podCIDR: '10.244.1.0/24', podCIDRs: ['10.244.1.5/24', 'foo'] }))).toEqual([]);
+  });
+});
+
+describe('StrictIPCIDRValidation: spec.hostAliases[].ip on create (1.35 accepts, 1.36 refuses)', () => {
+  const pod = (ip: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' },
+    spec: { containers: [{ name: 'c', image: 'registry.example/app:1' }], hostAliases: [{ ip, hostnames: ['db.local'] }] } });
+  it.each([
+    ['leading zeros', '010.000.000.001', 'must not have leading 0s'],
+    ['an IPv4-mapped IPv6 address', '::ffff:10.0.0.1', 'must not be an IPv4-mapped IPv6 address'],
+  ])('%s (%s)', (_what, ip, detail) => {
+    expect(at('1.35', pod(ip))).toEqual([]);
+    expect(at('1.36', pod(ip))).toEqual(bad(ip, detail, 'spec.hostAliases[0].ip'));
+  });
+
+  it('a value no release parses is refused at both', () => {
+    for (const v of ['1.35', '1.36'] as const) {
+      expect(at(v, pod('10.0.0.1/24'))).toEqual(bad('10.0.0.1/24', 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)', 'spec.hostAliases[0].ip'));
+    }
   });
 });
