@@ -60,7 +60,7 @@ export const KNOWN: KnownDeviation[] = [
   {
     id: 'node-declared-features',
     domain: 'scheduling',
-    releases: ['1.37'],
+    releases: ['1.36', '1.37'],
     reason: 'NodeDeclaredFeatures is not modelled (issue 21). At 1.37 (GA, locked on) its PreFilter infers the node features ' +
       'a pod needs from its spec; with default gates only a restartPolicyRules action RestartAllContainers does ' +
       '(RestartAllContainersOnContainerExits, beta and on since 1.36), and its Filter then rejects every node whose ' +
