@@ -169,6 +169,19 @@ export default { test: { include: ['vitest/*.spec.ts'], setupFiles: ['jest-k8s-p
     vitest: JSON.parse(readFileSync(path.join(project, 'vitest.json'), 'utf8')),
   };
   const failures = [];
+  // Node's ESM import of the CommonJS main entry finds its names by reading index.js (cjs-module-lexer), not by
+  // running it (index.ts makes each export a getter that loads its module): every export must be importable by name.
+  const esm = spawnSync(process.execPath, ['--input-type=module', '-e', `
+    import { createRequire } from 'node:module';
+    import * as named from 'jest-k8s-placement';
+    import { parseManifests } from 'jest-k8s-placement';
+    const cjs = createRequire(process.cwd() + '/')('jest-k8s-placement');
+    const missing = Object.keys(cjs).filter((k) => named[k] !== cjs[k]);
+    const nodes = parseManifests('apiVersion: v1\\nkind: Node\\nmetadata: {name: a}\\n').nodes().length;
+    console.log(JSON.stringify({ exports: Object.keys(cjs).length, missing, nodes }));`], { cwd: project, env, encoding: 'utf8' });
+  const named = esm.status === 0 ? JSON.parse(esm.stdout.trim().split('\n').pop()) : undefined;
+  if (!named || named.missing.length || named.nodes !== 1 || named.exports < 60) failures.push(`[node ESM import] ${esm.stderr || esm.stdout}`);
+  else console.log(`node ESM import: the ${named.exports} exports of require('jest-k8s-placement') are named exports of import too`);
   for (const variant of variants) {
     const { problems, count } = check(reports[variant.runner], variant, specFiles[variant.name]);
     console.log(`${variant.name}: ${count} tests in ${specFiles[variant.name].join(', ')}: ${problems.length ? 'WRONG' : 'each passed or failed as named'}`);

@@ -1,6 +1,11 @@
-// The runner entry registers the matchers without loading the engine behind them (issue 23: Jest evaluates the setup
-// entry in a fresh module registry for every test file); the first assertion loads it. Checked with a mock of the
-// engine boundary that records whether it was loaded, in an isolated module registry.
+// The runner entries register the matchers without loading the engine behind them (issue 23: Jest and Vitest evaluate
+// the setup entry for every test file); the first assertion loads it. Checked with a mock of the engine boundary that
+// records whether it was loaded, in an isolated module registry. And the main entry loads each export's module on
+// first use: parseManifests loads the loader and js-yaml only (checked on a child process's require.cache).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
 import { matchers } from '../src/matchers';
 import { MATCHER_NAMES } from '../src/matchers/lazy';
 import { deployment } from './fixtures';
@@ -48,5 +53,108 @@ describe('the /jest entry', () => {
     expect(engineLoaded).toBe(true);
     expect(firstResult?.pass).toBe(false);
     expect(firstResult?.message()).toContain('no toleration matches it');
+  });
+});
+
+// src/vitest.mts as the built package runs it (dist/vitest.mjs: not from source), turned into a function of its
+// imports: `vitest` is a stand-in runner, and the require that node:module's createRequire makes records what it loads.
+const vitestEntry = (() => {
+  const source = fs.readFileSync(path.join(__dirname, '../src/vitest.mts'), 'utf8').replaceAll('import.meta.url', 'entryUrl');
+  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<void>;
+  return new AsyncFunction('require', 'exports', 'entryUrl', js);
+})();
+const built: Record<string, string> = { './matchers/lazy.js': '../src/matchers/lazy', './matchers/index.js': '../src/matchers', './report/matrix.js': '../src/report/matrix' };
+
+describe('the /vitest entry, built', () => {
+  const vitest = { registered: {} as typeof registered, serializers: [] as typeof serializers, hooks: [] as string[], required: [] as string[] };
+  let engine = false;
+  let atRegistration: { engine: boolean; required: string[] } | undefined;
+  let first: { pass: boolean } | undefined;
+  const hook = (name: string) => () => vitest.hooks.push(name);
+  jest.isolateModules(() => {
+    jest.doMock('../src/engine', () => {
+      engine = true;
+      return jest.requireActual('../src/engine');
+    });
+    const stub = {
+      expect: { extend: (m: typeof registered) => Object.assign(vitest.registered, m), addSnapshotSerializer: (s: { test(v: unknown): boolean }) => vitest.serializers.push(s) },
+      beforeEach: hook('beforeEach'), afterEach: hook('afterEach'), afterAll: hook('afterAll'),
+    };
+    const load = (file: string) => {
+      vitest.required.push(file);
+      return require(built[file]);
+    };
+    const imports = (name: string) => (name === 'vitest' ? stub : name === 'node:module' ? { createRequire: () => load } : undefined);
+    // nothing in the entry awaits when it is not run from source, so it has run when the call returns
+    void vitestEntry(imports, {}, 'file:///project/node_modules/jest-k8s-placement/dist/vitest.mjs');
+    atRegistration = { engine, required: [...vitest.required] };
+    first = vitest.registered.toTolerate?.call(ctx, deployment('web'), 'dedicated=gpu:NoSchedule');
+  });
+
+  it('imports only vitest and node:module, and requires only the registration', () => {
+    expect(atRegistration?.required).toEqual(['./matchers/lazy.js']);
+    expect(Object.keys(vitest.registered).sort()).toEqual(Object.keys(matchers).sort());
+    expect(vitest.serializers).toHaveLength(1);
+    expect(vitest.hooks).toEqual(['beforeEach', 'afterEach', 'afterAll']);
+  });
+
+  it('loads the engine on the first assertion, not before', () => {
+    expect(atRegistration?.engine).toBe(false);
+    expect(engine).toBe(true);
+    expect(vitest.required).toEqual(['./matchers/lazy.js', './matchers/index.js']);
+    expect(first?.pass).toBe(false);
+  });
+});
+
+/** The modules a child Node process has loaded after `script` ran (src/ through swc, as Jest runs it). */
+function loadedBy(script: string): { src: string[]; packages: string[] } {
+  const root = path.resolve(__dirname, '..');
+  const child = `
+    const fs = require('node:fs');
+    const swc = require('@swc/core');
+    require.extensions['.ts'] = (m, file) => m._compile(swc.transformSync(fs.readFileSync(file, 'utf8'),
+      { filename: file, module: { type: 'commonjs' }, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }).code, file);
+    const before = new Set(Object.keys(require.cache));
+    ${script}
+    console.log(JSON.stringify(Object.keys(require.cache).filter((f) => !before.has(f))));`;
+  const r = spawnSync(process.execPath, ['-e', child], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  const files: string[] = JSON.parse(r.stdout.trim().split('\n').pop()!);
+  const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+  return {
+    src: files.filter((f) => rel(f).startsWith('src/')).map((f) => rel(f).slice('src/'.length)).sort(),
+    packages: [...new Set(files.filter((f) => rel(f).includes('node_modules/')).map((f) => rel(f).split('node_modules/').pop()!.split('/')[0]))].sort(),
+  };
+}
+
+describe('the main entry', () => {
+  it('loads nothing but itself when required', () => {
+    expect(loadedBy(`require('./src/index.ts');`)).toEqual({ src: ['index.ts'], packages: [] });
+  });
+
+  it('parseManifests loads the loader and js-yaml only (not glob, the disk cache or any of the engine)', () => {
+    const loaded = loadedBy(`
+      const { parseManifests } = require('./src/index.ts');
+      if (parseManifests('apiVersion: v1\\nkind: Node\\nmetadata: {name: a}\\n', 'n.yaml').nodes().length !== 1) throw new Error('no node');`);
+    expect(loaded.packages).toEqual(['js-yaml']);
+    expect(loaded.src).toEqual([
+      'index.ts', 'k8s/edit-distance.ts', 'k8s/nodepool.ts', 'k8s/subject.ts',
+      'loader/api-groups.ts', 'loader/index.ts', 'loader/kinds.ts', 'loader/typecheck.ts', 'loader/yaml.ts',
+    ]);
+  });
+
+  it('exports what index.mts (its eager twin for Vitest) exports, each the module\'s own value', () => {
+    const twin = ts.createSourceFile('index.mts', fs.readFileSync(path.join(__dirname, '../src/index.mts'), 'utf8'), ts.ScriptTarget.Latest);
+    const from = new Map<string, string>();
+    for (const s of twin.statements) {
+      if (!ts.isExportDeclaration(s) || s.isTypeOnly || !s.exportClause || !ts.isNamedExports(s.exportClause)) continue;
+      const module = (s.moduleSpecifier as ts.StringLiteral).text.replace(/(\/index)?\.js$/, '');
+      for (const e of s.exportClause.elements) if (!e.isTypeOnly) from.set(e.name.text, module);
+    }
+    const lib = require('../src') as Record<string, unknown>;
+    expect(Object.keys(lib).sort()).toEqual([...from.keys()].sort());
+    const wrong = [...from].filter(([name, module]) => lib[name] !== require(path.join('../src', module))[name]);
+    expect(wrong).toEqual([]);
   });
 });

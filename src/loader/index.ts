@@ -1,18 +1,18 @@
 // load: files, globs and strings → Kubernetes objects, each with where it came from.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { escape, globSync } from 'glob';
+import type * as Glob from 'glob';
 import type { KubeObject, Node } from '../core/types';
 import { describeObject, POD_SPEC_PATHS, setFieldLineLookup, setOriginLookup } from '../k8s/subject';
 import {
-  findNullKeys, hasNullLikeKey, HelmTemplateError, lineAt, nonFiniteNumbers, lineStartsOf, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
+  findNullKeys, hasNullLikeKey, HelmTemplateError, mayBeUnrepresentable, lineAt, nonFiniteNumbers, lineStartsOf, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
   type ParsedStream,
 } from './yaml';
 import { formatPath, HELM_HINT, NODE_POOL_SHAPE, parsePath, SHAPES, typeProblems, type Shape } from './typecheck';
 import { KIND_NAMES, type NodePool, type ObjectFor, type Workload } from './kinds';
 import { unservedKind } from './api-groups';
 import { editDistance } from '../k8s/edit-distance';
-import { entryKey, readEntry, writeEntry } from './disk-cache';
+import type * as DiskCache from './disk-cache';
 
 export type { CronJob, DaemonSet, Deployment, Job, KindNames, NodePool, NodePoolRequirement, ObjectFor, PodTemplate, ReplicaSet, ReplicationController, StatefulSet, Workload } from './kinds';
 
@@ -43,6 +43,11 @@ interface Location {
   document: number;
   prefix: Array<string | number>;
 }
+
+// glob (with its own dependencies) and the disk cache are required by loadManifests when it first runs: parsing a
+// string (parseManifests) loads only js-yaml and the checks (issue 23).
+const globModule = (): typeof Glob => require('glob');
+const diskCache = (): typeof DiskCache => require('./disk-cache');
 
 const locations = new WeakMap<object, Location>();
 setOriginLookup((o) => locations.get(o)?.origin);
@@ -295,6 +300,7 @@ function parseInto(input: string, file: string, load: Load): void {
  * (`.inf`, `.nan`: "json: unsupported value") and null mapping keys (`~:`: "unsupported map key"). Pushes the problems.
  */
 function unrepresentable(stream: ParsedStream, doc: ParsedStream['documents'][number], file: string, problems: ManifestProblem[]): boolean {
+  if (!mayBeUnrepresentable(doc.value)) return false;
   const before = problems.length;
   const lineOf = (p: Array<string | number>) => {
     const offset = offsetOf(stream, doc.eventIndex, p);
@@ -417,6 +423,7 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
   // glob matches a relative ignore pattern against the path relative to cwd, where `**` never crosses `..`: a
   // `**/x` pattern ("anywhere") also goes in absolute form, so it leaves out files of directories outside cwd too.
   const ignore = [...given, ...given.filter((p) => p.startsWith('**/')).map((p) => `/${p}`)];
+  const { escape, globSync } = globModule();
   const files: string[] = [];
   const problems: ManifestProblem[] = [];
   const charts = new Map<string, string>(); // chart directory → the pattern that reached it
@@ -475,6 +482,7 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
  * locations and the file's problems as parsing gave them; else the file is parsed and the result stored.
  */
 function parseCached(bytes: Buffer, text: string, file: string, load: Load): void {
+  const { entryKey, readEntry, writeEntry } = diskCache();
   const key = entryKey(bytes, file, load.options.kind);
   const hit = readEntry(key);
   const whole = (): SourceText => ({ text: stripByteOrderMarks(text), file, lineOffset: 0 });

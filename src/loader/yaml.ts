@@ -393,6 +393,24 @@ export function findNullKeys(stream: Pick<ParsedStream, 'events' | 'text' | 'lin
   return out;
 }
 
+/**
+ * Whether a value may hold what unrepresentable documents hold: a number JSON cannot hold or a key that may have been
+ * a null key ("null" or ""). One walk that allocates nothing, so that ordinary documents skip the searches below
+ * (nonFiniteNumbers builds every node's path; a profile of the 2 MB argo-cd bundle had them at a tenth of the parse).
+ */
+export function mayBeUnrepresentable(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (mayBeUnrepresentable(value[i])) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (key === 'null' || key === '' || mayBeUnrepresentable((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
 /** Paths of the numbers JSON cannot hold (.inf, -.inf, .nan): sigs.k8s.io/yaml's json.Marshal refuses them. */
 export function nonFiniteNumbers(value: unknown, path: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
   if (typeof value === 'number' && !Number.isFinite(value)) out.push(path);

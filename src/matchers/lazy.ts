@@ -2,6 +2,7 @@
 // loader, js-yaml, the scheduler, Karpenter, the outage simulation) on its first call, not when the entry is
 // evaluated. Jest evaluates the setup entry in a fresh module registry for every test file, so a spec file that
 // makes no placement assertion pays only for this file.
+import { installSettingsHooks, type RunnerHooks } from '../core/config';
 import type { matchers as Matchers } from './index';
 
 /** The matcher names, as matchers/index.ts exports them (a test checks the two lists are the same). */
@@ -28,10 +29,28 @@ export function lazyMatchers(load: () => MatcherTable): MatcherTable {
 
 const BRAND = Symbol.for('jest-k8s-placement.PlacementMatrix');
 
+type Serializer = { serialize(value: never, config?: unknown, indentation?: string): string };
+
 /** The placement matrix's snapshot serializer; it formats (loading the report module) only when a snapshot holds a matrix. */
-export function lazyMatrixSerializer(load: () => { serialize(value: never, config?: unknown, indentation?: string): string }) {
+export function lazyMatrixSerializer(load: () => Serializer) {
   return {
     test: (value: unknown) => typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true,
     serialize: (value: never, config?: unknown, indentation?: string) => load().serialize(value, config, indentation),
   };
+}
+
+/** A runner's `expect` and hooks, as each entry finds them (Jest's globals, @jest/globals, vitest). */
+export interface Runner extends RunnerHooks {
+  expect: { extend(matchers: object): void; addSnapshotSerializer(serializer: object): void };
+}
+
+/**
+ * What every runner entry does: register the lazy matchers and the matrix serializer on the runner's `expect`, and
+ * scope `configure` with its hooks (config.ts installSettingsHooks). `load` gives the matchers and the serializer,
+ * called on the first assertion and the first snapshot of a matrix.
+ */
+export function registerLazily(runner: Runner, load: { matchers(): MatcherTable; matrixSerializer(): Serializer }): void {
+  runner.expect.extend(lazyMatchers(load.matchers));
+  runner.expect.addSnapshotSerializer(lazyMatrixSerializer(load.matrixSerializer));
+  installSettingsHooks(runner);
 }
