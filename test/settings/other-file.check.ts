@@ -3,7 +3,7 @@ import { settings } from '../../src';
 
 test('defaults', () => {
   expect(settings()).toEqual({
-    kubernetesVersion: '1.35',
+    kubernetesVersion: '1.37',
     featureGates: { TaintTolerationComparisonOperators: false },
     validate: true,
     admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false },

@@ -2,7 +2,7 @@
 import { settings, type PlacementSettings } from '../../src';
 
 export const DEFAULTS: PlacementSettings = {
-  kubernetesVersion: '1.35',
+  kubernetesVersion: '1.37',
   featureGates: { TaintTolerationComparisonOperators: false },
   validate: true,
   admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false },
