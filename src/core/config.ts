@@ -10,7 +10,8 @@ export type KubernetesVersion = (typeof KUBERNETES_VERSIONS)[number];
 export interface PlacementSettings {
   /** The Kubernetes release modelled; '1.35' is what the library models throughout. */
   kubernetesVersion: KubernetesVersion;
-  featureGates: { TaintTolerationComparisonOperators: boolean };
+  /** NodeDeclaredFeatures undefined: the release's default (off at 1.35, on from 1.36, locked on at 1.37). */
+  featureGates: { TaintTolerationComparisonOperators: boolean; NodeDeclaredFeatures?: boolean };
   validate: boolean;
   admission: {
     defaultTolerationSeconds: false | { notReady: number; unreachable: number };
@@ -28,7 +29,7 @@ export interface ConfigureOptions {
   cluster?: ClusterPreset;
   /** The Kubernetes release (default '1.35'); today it changes the node lifecycle timing. */
   kubernetesVersion?: KubernetesVersion;
-  featureGates?: { TaintTolerationComparisonOperators?: boolean };
+  featureGates?: { TaintTolerationComparisonOperators?: boolean; NodeDeclaredFeatures?: boolean };
   validate?: boolean;
   admission?: {
     defaultTolerationSeconds?: false | { notReady?: number; unreachable?: number };
@@ -87,6 +88,8 @@ export function configure(options: ConfigureOptions = {}): void {
   if (options.featureGates?.TaintTolerationComparisonOperators !== undefined) {
     next.featureGates.TaintTolerationComparisonOperators = options.featureGates.TaintTolerationComparisonOperators;
   }
+  if (options.featureGates?.NodeDeclaredFeatures !== undefined) next.featureGates.NodeDeclaredFeatures = options.featureGates.NodeDeclaredFeatures;
+  checkNodeDeclaredFeaturesGate(next);
   if (options.validate !== undefined) next.validate = options.validate;
   if (options.requireAllocatable !== undefined) next.requireAllocatable = options.requireAllocatable;
   if (options.cluster !== undefined) {
@@ -111,6 +114,26 @@ export function configure(options: ConfigureOptions = {}): void {
   }
   current = next;
   generation++;
+}
+
+const minorOf = (v: KubernetesVersion) => Number(v.split('.')[1]);
+
+/**
+ * NodeDeclaredFeatures (KEP-5328, pkg/features/kube_features.go): alpha off in 1.35, beta on in 1.36 (#136042), GA
+ * and locked on in 1.37. A release without the gate, or a locked gate set to the other value, is refused as the
+ * feature gate parser refuses it (component-base/featuregate/feature_gate.go SetFromMap).
+ */
+function checkNodeDeclaredFeaturesGate(s: PlacementSettings): void {
+  const value = s.featureGates.NodeDeclaredFeatures;
+  if (value === undefined) return;
+  const minor = minorOf(s.kubernetesVersion);
+  if (minor < 35) throw new Error(`configure: unrecognized feature gate: NodeDeclaredFeatures (kubernetesVersion ${s.kubernetesVersion} has no such gate; it is alpha from 1.35)`);
+  if (minor >= 37 && value === false) throw new Error(`configure: cannot set feature gate NodeDeclaredFeatures to false, feature is locked to true (GA in ${s.kubernetesVersion})`);
+}
+
+/** Whether kube-scheduler runs the NodeDeclaredFeatures plugin: the gate as set, else the release's default. */
+export function nodeDeclaredFeaturesEnabled(s: Readonly<PlacementSettings> = current): boolean {
+  return s.featureGates.NodeDeclaredFeatures ?? minorOf(s.kubernetesVersion) >= 36;
 }
 
 function restore(saved: PlacementSettings): void {

@@ -3,7 +3,7 @@
 // works its details out when they are first read (a getter), so an answer costs no text it does not show.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { describeObject, type Subject } from '../k8s/subject';
-import { CLUSTER_PLUGINS, clusterAround, cycleFor, FILTER_PLUGINS, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
+import { clusterAround, cycleFor, filterPluginNames, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
 import { explainPasses } from '../scheduler/cycle';
 import { withoutSubject, type Snapshot } from '../scheduler/snapshot';
 import { nodeInfo, podInfo } from '../scheduler/framework';
@@ -85,7 +85,7 @@ export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInp
     feasible: verdict.feasible,
     ...(verdict.status ? { status: verdict.status } : {}),
     gates: schedulingGates(subject),
-    plugins: [...FILTER_PLUGINS, ...CLUSTER_PLUGINS].map((p) => p.name),
+    plugins: filterPluginNames(),
     passes: verdict.feasible ? explainNodePass(pod, info) : [],
     notes,
   };

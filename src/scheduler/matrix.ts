@@ -7,7 +7,8 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import { assertNode, isNode, type Subject } from '../k8s/subject';
 import { subjectOf } from '../k8s/subject';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeReads, type NodeUsage, type PodInfo, type Resources } from './framework';
-import { CLUSTER_PLUGINS, cycleFor, FILTER_PLUGINS, podRejection, podsByNode, runFilters, schedule, type NodeVerdict } from '.';
+import { CLUSTER_PLUGINS, cycleFor, FILTER_PLUGINS, podRejection, podsByNode, runFilters, runLastFilters, schedule, type NodeVerdict } from '.';
+import { podRequiredFeatures } from './plugins/nodedeclaredfeatures';
 import { outsidePreFilterResult } from './plugins/nodeaffinity/prefilter';
 import { runClusterFilters, type CycleState } from './cycle';
 import { buildSnapshot, type Snapshot } from './snapshot';
@@ -302,6 +303,18 @@ class MatrixRun {
       }
     }
     if (cycle) this.clusterFilters(pod, at, cycle);
+    if (podRequiredFeatures(pod).length) this.lastFilters(pod, at);
+  }
+
+  /** NodeDeclaredFeatures after the cluster filters, for a pod that needs node features: per node that passed. */
+  private lastFilters(pod: PodInfo, at: number): void {
+    const { codes, N, infos, usages } = this;
+    for (let j = 0; j < N; j++) {
+      if (codes[at + j] !== 0) continue;
+      this.evaluations++;
+      const status = runLastFilters(pod, infos[j], usages[j]);
+      if (status) codes[at + j] = this.codeOf(status.plugin);
+    }
   }
 
   /**
