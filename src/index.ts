@@ -20,6 +20,8 @@ export { scheduleMatrix, PLUGIN_CODES, type VerdictMatrix, type ScheduleMatrixOp
 export { parseQuantity, Quantity } from './k8s/quantity';
 export type { EvictionVerdict } from './controllers/taint-eviction';
 export { evictionVerdict, scheduleOn, rankNodes } from './engine';
+export type { ScheduleOnResult } from './engine/objects';
+export type { NotModelled } from './engine/not-modelled';
 export { placeReplicas, type Placement, type PlacedPod, type PlacementOptions } from './placement/place';
 export { addExtendedResourceTolerations, extendedResourcesRequested, isExtendedResourceName } from './admission/extended-resource-toleration';
 export { nodesFromNodePool, provision, poolModel, isNodePool, type NodesFromNodePoolOptions, type PoolVerdict, type ProvisioningResult } from './karpenter';

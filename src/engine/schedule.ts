@@ -11,6 +11,7 @@ import { explainNodePass } from '../scheduler/passes';
 import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
 import { scoreNodes, type NodeScore } from '../scheduler/score';
 import { scoreCluster } from '../scheduler/score-cluster';
+import { notModelledFor, type NotModelled } from './not-modelled';
 
 /** The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName) and the Namespace objects. */
 export interface ClusterInput {
@@ -36,6 +37,11 @@ export interface NodeAnswer {
   passes: string[];
   /** The cluster plugins' passes, what was done with existingPods, and what was not checked. */
   notes: string[];
+  /**
+   * What the pod uses that the library does not model (DRA, volumes); absent when nothing. With it, a feasible
+   * verdict is unknown, and so is a rejection that certainRejection does not call certain.
+   */
+  notModelled?: NotModelled[];
 }
 
 /** One pod against every node (toBeSchedulableOnAnyOf/AllOf, scheduleOn). */
@@ -52,6 +58,8 @@ export interface ScheduleAnswer {
   /** With `{ scores: true }`: the feasible nodes' scores per plugin, in node order, and the best-scored ones (upstream picks any). */
   scores?: NodeScore[];
   topScored?: string[];
+  /** As NodeAnswer's: `feasible` are the nodes every modelled filter passes, not nodes known to take the pod. */
+  notModelled?: NotModelled[];
 }
 
 /** Two nodes for one pod (toPrefer): their verdicts, and the scores normalised over the two when both fit. */
@@ -88,7 +96,14 @@ export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInp
     plugins: filterPluginNames(),
     passes: verdict.feasible ? explainNodePass(pod, info) : [],
     notes,
+    ...withNotModelled(subject),
   };
+}
+
+/** `{ notModelled }` when the pod uses what is not modelled, else nothing (the answers of other pods keep their shape). */
+export function withNotModelled(subject: Subject): { notModelled?: NotModelled[] } {
+  const items = notModelledFor(subject);
+  return items.length ? { notModelled: items } : {};
 }
 
 /** kube-scheduler's Filter phase for the pod over every node, the FitError when none fits, and on request the Score phase. */
@@ -112,6 +127,7 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
     ...(result.gated ? { gated: { gates: result.gated.gates, message: result.gated.message } } : {}),
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
     ...(scores ? { scores, topScored: scores.filter((x) => x.total === best).map((x) => x.node) } : {}),
+    ...withNotModelled(subject),
   };
 }
 
