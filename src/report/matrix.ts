@@ -2,7 +2,8 @@
 // (scheduleOn), with optional eviction columns (evictionVerdict) and outage columns (simulateOutage). Printed as an aligned table by the
 // snapshot serializer that every setup entry registers, so a chart bump shows up as a cell diff.
 import type { KubeObject, Node, Pod } from '../core/types';
-import { evictionVerdict, outage, OutageError, parseTaint, scheduleOn, toSubject, type Failure, type OutageOutcome } from '../engine';
+import { certainRejection, evictionVerdict, outage, OutageError, parseTaint, scheduleOn, toSubject, type Failure, type OutageOutcome } from '../engine';
+import { notModelledSummary } from '../explain/not-modelled';
 import { defaultGroup, originOfLabel, POOL_LABELS, workloadName } from '../explain/names';
 
 export { POOL_LABELS, defaultGroup, workloadName, originOfLabel };
@@ -36,6 +37,13 @@ export interface MatrixCell {
   detail?: string;
   /** The node that reason is about. */
   rejectedNode?: string;
+  /**
+   * For a pod that uses what the library does not model: the group's nodes whose verdict is unknown (every modelled
+   * filter passes, or the rejection is not certain); `accepted` is then 0, and the cell prints `N?/M`.
+   */
+  unknown?: number;
+  /** `not modelled for this pod: DynamicResources, …`, the unknown cell's footnote. */
+  notModelled?: string;
 }
 
 export interface EvictionCell {
@@ -155,14 +163,20 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
     const name = workloadName(w);
     const result = scheduleOn(w, nodes, engineOptions);
     const gated = result.gated;
-    const feasible = new Set(gated ? [] : result.feasible.map((v) => v.node));
+    // a pod using what is not modelled: no node is accepted for sure; those the modelled filters do not certainly reject are unknown
+    const unknown = result.notModelled && !gated
+      ? new Set([...result.feasible.map((v) => v.node), ...result.rejected.filter((v) => !certainRejection(v.status!)).map((v) => v.node)])
+      : undefined;
+    const feasible = new Set(gated || unknown ? [] : result.feasible.map((v) => v.node));
     const rejectedBy = new Map(result.rejected.map((v) => [v.node, v.status]));
     const cells = groupNames.map((group): MatrixCell => {
       const inGroup = members.get(group)!;
       const names = inGroup.map((n) => n.metadata?.name ?? '');
       const accepted = names.filter((n) => feasible.has(n)).length;
       const cell: MatrixCell = { group, nodes: names.length, accepted };
-      const first = names.find((n) => !feasible.has(n));
+      const open = unknown ? names.filter((n) => unknown.has(n)).length : 0;
+      if (open) Object.assign(cell, { unknown: open, notModelled: notModelledSummary(result.notModelled!) });
+      const first = names.find((n) => !feasible.has(n) && !unknown?.has(n));
       if (first !== undefined) {
         const status = rejectedBy.get(first);
         cell.rejectedNode = first;
@@ -224,6 +238,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A cell's footnote text: its reason with the rejected node's name as `<node>`, so nodes alike share one note. */
 function noteText(c: MatrixCell): string | undefined {
+  if (c.unknown) return c.notModelled;
   const text = cellReason(c);
   if (!text || !c.rejectedNode) return text;
   return text.replace(new RegExp(`(?<![\\w.-])${escapeRegExp(c.rejectedNode)}(?![\\w.-])`, 'g'), '<node>');
@@ -264,7 +279,7 @@ const outageText = (o: OutageCell | undefined, notes: Map<string, string>) => (o
 
 function cellText(c: MatrixCell, notes: Map<string, string>): string {
   const text = noteText(c);
-  return `${c.accepted}/${c.nodes}${text ? ` [${notes.get(text)}]` : ''}`;
+  return `${c.unknown ? `${c.unknown}?` : c.accepted}/${c.nodes}${text ? ` [${notes.get(text)}]` : ''}`;
 }
 
 function headings(m: PlacementMatrix): string[] {
@@ -315,7 +330,9 @@ export function formatMatrixMarkdown(m: PlacementMatrix): string {
   const head = headings(m).map(mdEscape);
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of m.rows) {
-    const cells = r.cells.map((c) => `${c.accepted === c.nodes ? '✅' : c.accepted === 0 ? '❌' : '⚠️'} ${c.accepted}/${c.nodes}${c.reason ? ` — ${mdEscape(cellReason(c)!)}` : ''}`);
+    const cells = r.cells.map((c) => (c.unknown
+      ? `❔ ${c.unknown}?/${c.nodes} — ${mdEscape(c.notModelled!)}`
+      : `${c.accepted === c.nodes ? '✅' : c.accepted === 0 ? '❌' : '⚠️'} ${c.accepted}/${c.nodes}${c.reason ? ` — ${mdEscape(cellReason(c)!)}` : ''}`));
     const outage = outageCells(m, r).map((o) => (o ? `${o.survived ? '✅' : '❌'} ${mdEscape(o.text)}${o.reason ? ` — ${mdEscape(o.reason)}` : ''}` : '-'));
     lines.push(`| ${[mdEscape(r.workload), ...cells, ...r.eviction.map((e) => evictionText(e.after)), ...outage].join(' | ')} |`);
   }
