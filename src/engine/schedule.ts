@@ -93,7 +93,7 @@ export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInp
     feasible: verdict.feasible,
     ...(verdict.status ? { status: verdict.status } : {}),
     gates: schedulingGates(subject),
-    plugins: filterPluginNames(),
+    plugins: filterPluginNames(pod),
     passes: verdict.feasible ? explainNodePass(pod, info) : [],
     notes,
     ...withNotModelled(subject),

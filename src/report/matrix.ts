@@ -238,9 +238,10 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A cell's footnote text: its reason with the rejected node's name as `<node>`, so nodes alike share one note. */
 function noteText(c: MatrixCell): string | undefined {
-  if (c.unknown) return c.notModelled;
   const text = cellReason(c);
-  if (!text || !c.rejectedNode) return text;
+  // an unknown cell keeps its rejected nodes' reason; with none, it points to what is not modelled
+  if (!text) return c.unknown ? c.notModelled : undefined;
+  if (!c.rejectedNode) return text;
   return text.replace(new RegExp(`(?<![\\w.-])${escapeRegExp(c.rejectedNode)}(?![\\w.-])`, 'g'), '<node>');
 }
 
@@ -286,6 +287,9 @@ function headings(m: PlacementMatrix): string[] {
   return ['workload', ...m.groups.map((g) => g.name), ...m.failures, ...m.outages];
 }
 
+/** The footnote for `N?/M` cells. */
+export const UNKNOWN_LEGEND = 'N?/M: N nodes pass every filter the library models, but the pods use what it does not model (not modelled for this pod): the verdict is unknown';
+
 /** Widths that rows seldom change: a node group's cells are at most `n/n [key]`; other columns stop at multiples of 8. */
 function columnWidths(m: PlacementMatrix, table: string[][]): number[] {
   const widest = (i: number) => Math.max(...table.map((row) => row[i].length));
@@ -320,6 +324,7 @@ export function formatMatrix(m: PlacementMatrix): string {
     r.workload, ...r.cells.map((c) => cellText(c, notes)), ...r.eviction.map((e) => evictionText(e.after)), ...outageCells(m, r).map((o) => outageText(o, notes)),
   ])];
   const reasons = [...notes].map(([reason, key]) => `[${key}] ${reason}`);
+  if (m.rows.some((r) => r.cells.some((c) => c.unknown))) reasons.unshift(UNKNOWN_LEGEND);
   return [title, '', ...align(columnWidths(m, table), table), ...(reasons.length ? ['', ...reasons] : [])].join('\n');
 }
 
@@ -331,7 +336,7 @@ export function formatMatrixMarkdown(m: PlacementMatrix): string {
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of m.rows) {
     const cells = r.cells.map((c) => (c.unknown
-      ? `❔ ${c.unknown}?/${c.nodes} — ${mdEscape(c.notModelled!)}`
+      ? `❔ ${c.unknown}?/${c.nodes} — ${mdEscape(c.reason ? `${cellReason(c)!}; ${c.notModelled!}` : c.notModelled!)}`
       : `${c.accepted === c.nodes ? '✅' : c.accepted === 0 ? '❌' : '⚠️'} ${c.accepted}/${c.nodes}${c.reason ? ` — ${mdEscape(cellReason(c)!)}` : ''}`));
     const outage = outageCells(m, r).map((o) => (o ? `${o.survived ? '✅' : '❌'} ${mdEscape(o.text)}${o.reason ? ` — ${mdEscape(o.reason)}` : ''}` : '-'));
     lines.push(`| ${[mdEscape(r.workload), ...cells, ...r.eviction.map((e) => evictionText(e.after)), ...outage].join(' | ')} |`);

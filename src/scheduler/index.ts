@@ -20,7 +20,7 @@ export { describeGated, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plug
 import { NodePorts } from './plugins/nodeports';
 import { NodeResourcesFit } from './plugins/noderesources/fit';
 import { buildSnapshot, groupByNode, snapshotFor, withoutSubject, type Snapshot } from './snapshot';
-import { nodeDeclaredFeaturesEnabled, settingsGeneration } from '../core/config';
+import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type ClusterPlugin, type CycleState } from './cycle';
 import { PodTopologySpread } from './plugins/podtopologyspread';
 import { InterPodAffinity } from './plugins/interpodaffinity';
@@ -35,9 +35,12 @@ export const CLUSTER_PLUGINS: ReadonlyArray<ClusterPlugin<unknown>> = [PodTopolo
  */
 export const LAST_FILTER_PLUGINS: FilterPlugin[] = [NodeDeclaredFeatures];
 
-/** The Filter plugins of the profile, in order, under the current settings (for messages). */
-export const filterPluginNames = (): string[] =>
-  [...FILTER_PLUGINS, ...CLUSTER_PLUGINS, ...(nodeDeclaredFeaturesEnabled() ? LAST_FILTER_PLUGINS : [])].map((p) => p.name);
+/**
+ * The Filter plugins run for the pod, in the profile's order (for messages). NodeDeclaredFeatures only when it runs:
+ * its gate is on and the pod needs a node feature (otherwise its PreFilter returns Skip and its Filter is not run).
+ */
+export const filterPluginNames = (pod: PodInfo): string[] =>
+  [...FILTER_PLUGINS, ...CLUSTER_PLUGINS, ...(podRequiredFeatures(pod).length ? LAST_FILTER_PLUGINS : [])].map((p) => p.name);
 
 /** The last filters for a pod that passed the others (NodeDeclaredFeatures Skips at PreFilter for most pods). */
 export function runLastFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status | undefined {
