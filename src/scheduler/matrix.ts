@@ -284,8 +284,8 @@ class MatrixRun {
       const reps = shapes.representatives;
       if (!singled) {
         for (let s = 0; s < reps.length; s++) verdicts[s] = this.evaluate(pod, reps[s], filtersOnly);
-        // a row the cluster filters change afterwards is not a pattern for others
-        this.fillFromShapes(i, reps.length, shapes, !cycle);
+        // a row the cluster filters (or NodeDeclaredFeatures) change afterwards is not a pattern for others
+        this.fillFromShapes(i, reps.length, shapes, !cycle && !podRequiredFeatures(pod).length);
       } else {
         const own = this.shapes.nodesNamed(singled);
         for (const j of own) marked[j] = 1;

@@ -3,7 +3,7 @@
 // TestPreFilter (v1.37.2), with the registry's real features instead of the mock's FeatureA/B/C; the feature
 // inference from component-helpers v0.37.2 features/*/ (restart_all_containers_test.go,
 // user_namespaces_host_network_test.go TestInferForScheduling); the list reading from featureset.go mapSorted.
-import { configure, resetConfiguration, scheduleOn, withConfiguration } from '../../..';
+import { configure, resetConfiguration, scheduleMatrix, scheduleOn, withConfiguration } from '../../..';
 import type { Node, Pod } from '../../../core/types';
 import { newerThan, registry, requiredFeatures, type DeclaredFeature } from './features';
 import { ErrReasonUnsatisfiedRequirements, nodeFeatures } from '.';
@@ -97,5 +97,20 @@ describe('how kube-scheduler reads status.declaredFeatures (featureset.go Featur
     withConfiguration({ kubernetesVersion: '1.36' }, () => {
       const r = scheduleOn(needsRestart, [node('n', [USERNS, RESTART])]);
       expect(r.rejected[0].status!.details[0]).toMatch(/it is listed, but after a name that sorts later/);
+    }));
+});
+
+describe('scheduleMatrix agrees with scheduleOn (the plugin runs after the cluster filters there too)', () => {
+  test.each(['1.35', '1.36', '1.37'] as const)('%s', (release) =>
+    withConfiguration({ kubernetesVersion: release }, () => {
+      const nodes = [node('a'), node('b', [RESTART]), node('c', [USERNS, RESTART]), { ...node('d', [RESTART]), spec: { unschedulable: true } } as Node];
+      const pods = [needsRestart, needsBoth, pod()];
+      const m = scheduleMatrix(pods, nodes);
+      for (let w = 0; w < pods.length; w++) {
+        const r = scheduleOn(pods[w], nodes);
+        const byNode = new Map(r.rejected.map((v) => [v.node, v.status!.plugin]));
+        expect(nodes.map((_, n) => m.plugins[m.code(w, n)])).toEqual(nodes.map((x) => byNode.get(x.metadata!.name!) ?? 'Feasible'));
+      }
+      expect(m.plugins[m.code(0, 0)]).toBe(release === '1.35' ? 'Feasible' : 'NodeDeclaredFeatures');
     }));
 });
