@@ -30,7 +30,7 @@ export function explainUnknownOnNode(a: NodeAnswer, negated: boolean): string {
   const head = negated
     ? `Expected ${a.pod} not to be schedulable on ${a.nodeLabel}, but that cannot be proved: ${why}`
     : `Expected ${a.pod} to be schedulable on ${a.nodeLabel}, but the verdict is unknown: ${why}`;
-  return `${head}${a.feasible ? ', and' : ''} ${describeNotModelled(a.notModelled!)}`;
+  return `${head}${a.feasible ? ', and ' : ''}${describeNotModelled(a.notModelled!)}`;
 }
 
 function unknownNodes(a: ScheduleAnswer): string {
