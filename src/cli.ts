@@ -6,9 +6,10 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
-import { describeGated, evict, nodesDown, parseTaint, place, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validate, zone, type Failure } from './engine';
+import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validate, zone, type Failure } from './engine';
 import { describeNotModelled } from './explain/not-modelled';
-import { settings } from './core/config';
+import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './core/config';
+import { kubeletHintText } from './explain/kubelet';
 import { describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
 import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
@@ -167,8 +168,9 @@ function failureOf(spec: string): string | Failure {
   return m[1] === 'zone' ? zone(m[2]) : nodesDown(m[2].split(','));
 }
 
-export function program(out: (s: string) => void = (s) => process.stdout.write(s)): Command {
+export function program(out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): Command {
   renderInputs = {};
+  note = err;
   const cli = new Command('jest-k8s-placement')
     .description("kube-scheduler's answer for Kubernetes manifests and a node dump, in the words of jest-k8s-placement's matchers.")
     .version((JSON.parse(readFileSync(path.join(__dirname, '../package.json'), 'utf8')) as { version: string }).version)
@@ -191,6 +193,7 @@ Examples:
   evictCommand(cli, out);
   loadOptionsFor(cli);
   renderOptionsFor(cli);
+  releaseOptionFor(cli);
   reportCommand(cli, out);
   return cli;
 }
@@ -210,6 +213,7 @@ function explainCommand(cli: Command, out: (s: string) => void): void {
       const nodes = nodesOf(o.nodes);
       const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
+      noteKubelets(nodes);
       out(`${o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)}\n`);
     });
 }
@@ -233,6 +237,7 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
       const nodes = nodesOf(o.nodes);
       const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
+      noteKubelets(nodes);
       let m;
       try {
         m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, failures });
@@ -260,6 +265,7 @@ function evictCommand(cli: Command, out: (s: string) => void): void {
       const workloads = workloadsOf(manifests);
       const node = oneNode(nodesOf([o.node]), o.node, o.nodeName);
       checkValid([...workloads, node]);
+      noteKubelets([node]);
       out(`${evictions(workloads, o.taint?.length ? taint(node, ...o.taint) : node)}\n`);
     });
 }
@@ -276,6 +282,28 @@ function loadOptionsFor(cli: Command): void {
         const { ignore, kind } = action.opts<{ ignore?: string[]; kind?: string }>();
         loadOptions = { ...(ignore ? { ignore } : {}), ...(kind ? { kind } : {}) };
       });
+  }
+}
+
+/** Where notes go (stderr), so that `--format json` stays one JSON document. */
+let note: (s: string) => void = () => {};
+
+/** The node dump's kubelets point at another release than the one modelled: say so once, with the flag that fixes it. */
+function noteKubelets(nodes: readonly Node[]): void {
+  const hint = kubeletHint(nodes);
+  if (hint) note(`note: ${kubeletHintText(hint, (v) => `--kubernetes-version ${v}`)}\n`);
+}
+
+/** --kubernetes-version: the release the answers follow (configure({ kubernetesVersion }) in the matchers). */
+function releaseOptionFor(cli: Command): void {
+  for (const name of ['explain', 'matrix', 'evict']) {
+    cli.commands.find((c) => c.name() === name)!
+      .addOption(new Option('--kubernetes-version <minor>', `the cluster's Kubernetes release (default ${settings().kubernetesVersion})`).choices(KUBERNETES_VERSIONS))
+      .hook('preAction', (_parent, action) => {
+        const v = action.opts<{ kubernetesVersion?: (typeof KUBERNETES_VERSIONS)[number] }>().kubernetesVersion;
+        if (v) configure({ kubernetesVersion: v });
+      })
+      .hook('postAction', () => resetConfiguration());
   }
 }
 

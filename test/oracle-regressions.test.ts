@@ -6,6 +6,10 @@ import { librarySchedule } from './oracle/adapter';
 import { compareScheduling } from './oracle/compare';
 import type { SchedulingInput } from './oracle/generators';
 import { kubectlTaint } from './oracle/helpers';
+import { configure } from '../src/core/config';
+
+// Each case here is the k8s 1.35.4 oracle's answer; the other releases have their own files.
+configure({ kubernetesVersion: '1.35' });
 
 const node = (name: string, cpu: string, memory = '1Gi') => ({
   apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } },

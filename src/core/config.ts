@@ -3,12 +3,12 @@
 // rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
 import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 
-/** Kubernetes releases a setting can name; today only the node lifecycle timing reads it (issue 21 makes more follow). */
+/** Kubernetes releases a setting can name, each verified by its own oracle module (oracle/k8s-<minor>). */
 export const KUBERNETES_VERSIONS = ['1.33', '1.34', '1.35', '1.36', '1.37'] as const;
 export type KubernetesVersion = (typeof KUBERNETES_VERSIONS)[number];
 
 export interface PlacementSettings {
-  /** The Kubernetes release modelled; '1.35' is what the library models throughout. */
+  /** The Kubernetes release modelled (README "Kubernetes releases"): reason texts, formulas, gates' defaults, validation. */
   kubernetesVersion: KubernetesVersion;
   /** NodeDeclaredFeatures undefined: the release's default (off at 1.35, on from 1.36, locked on at 1.37). */
   featureGates: { TaintTolerationComparisonOperators: boolean; NodeDeclaredFeatures?: boolean };
@@ -27,7 +27,7 @@ export interface PlacementSettings {
 export interface ConfigureOptions {
   /** What a platform adds to upstream Kubernetes (README "Cloud presets"); explicit `admission` settings win. */
   cluster?: ClusterPreset;
-  /** The Kubernetes release (default '1.35'); today it changes the node lifecycle timing. */
+  /** The Kubernetes release (default '1.37', the newest the oracle verifies); README "Kubernetes releases". */
   kubernetesVersion?: KubernetesVersion;
   featureGates?: { TaintTolerationComparisonOperators?: boolean; NodeDeclaredFeatures?: boolean };
   validate?: boolean;
@@ -42,7 +42,7 @@ export interface ConfigureOptions {
 
 function defaults(): PlacementSettings {
   return {
-    kubernetesVersion: '1.35',
+    kubernetesVersion: '1.37',
     featureGates: { TaintTolerationComparisonOperators: false },
     validate: true,
     admission: {
@@ -89,7 +89,8 @@ export function configure(options: ConfigureOptions = {}): void {
     next.featureGates.TaintTolerationComparisonOperators = options.featureGates.TaintTolerationComparisonOperators;
   }
   if (options.featureGates?.NodeDeclaredFeatures !== undefined) next.featureGates.NodeDeclaredFeatures = options.featureGates.NodeDeclaredFeatures;
-  checkNodeDeclaredFeaturesGate(next);
+  checkGates(options, next);
+  checkLockedGates(next);
   if (options.validate !== undefined) next.validate = options.validate;
   if (options.requireAllocatable !== undefined) next.requireAllocatable = options.requireAllocatable;
   if (options.cluster !== undefined) {
@@ -118,17 +119,32 @@ export function configure(options: ConfigureOptions = {}): void {
 
 const minorOf = (v: KubernetesVersion) => Number(v.split('.')[1]);
 
+/** The first minor each gate exists in (pkg/features/kube_features.go at each tag); before it the API server refuses the gate. */
+const GATE_SINCE: Record<keyof PlacementSettings['featureGates'], number> = {
+  TaintTolerationComparisonOperators: 35, // alpha in v1.35 (#134665)
+  NodeDeclaredFeatures: 35, // alpha in v1.35 (#133389, KEP-5328)
+};
+
+/** As kube-apiserver's --feature-gates does: a gate the release does not have is refused ("unrecognized feature gate"). */
+function checkGates(options: ConfigureOptions, next: PlacementSettings): void {
+  const minor = Number(next.kubernetesVersion.split('.')[1]);
+  for (const [gate, since] of Object.entries(GATE_SINCE) as Array<[keyof PlacementSettings['featureGates'], number]>) {
+    const given = options.featureGates?.[gate] !== undefined;
+    if (minor < since && (given || next.featureGates[gate])) {
+      throw new Error(`configure: unrecognized feature gate ${gate} in Kubernetes ${next.kubernetesVersion} (it exists from 1.${since})`);
+    }
+  }
+}
+
 /**
- * NodeDeclaredFeatures (KEP-5328, pkg/features/kube_features.go): alpha off in 1.35, beta on in 1.36 (#136042), GA
- * and locked on in 1.37. A release without the gate, or a locked gate set to the other value, is refused as the
- * feature gate parser refuses it (component-base/featuregate/feature_gate.go SetFromMap).
+ * NodeDeclaredFeatures (pkg/features/kube_features.go): alpha off in 1.35, beta on in 1.36 (#136042), GA and locked
+ * on in 1.37. A locked gate set to the other value is refused as the feature gate parser refuses it
+ * (component-base/featuregate/feature_gate.go SetFromMap).
  */
-function checkNodeDeclaredFeaturesGate(s: PlacementSettings): void {
-  const value = s.featureGates.NodeDeclaredFeatures;
-  if (value === undefined) return;
-  const minor = minorOf(s.kubernetesVersion);
-  if (minor < 35) throw new Error(`configure: unrecognized feature gate: NodeDeclaredFeatures (kubernetesVersion ${s.kubernetesVersion} has no such gate; it is alpha from 1.35)`);
-  if (minor >= 37 && value === false) throw new Error(`configure: cannot set feature gate NodeDeclaredFeatures to false, feature is locked to true (GA in ${s.kubernetesVersion})`);
+function checkLockedGates(s: PlacementSettings): void {
+  if (minorOf(s.kubernetesVersion) >= 37 && s.featureGates.NodeDeclaredFeatures === false) {
+    throw new Error(`configure: cannot set feature gate NodeDeclaredFeatures to false, feature is locked to true (GA in ${s.kubernetesVersion})`);
+  }
 }
 
 /** Whether kube-scheduler runs the NodeDeclaredFeatures plugin: the gate as set, else the release's default. */

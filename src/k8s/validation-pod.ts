@@ -7,6 +7,7 @@
 // protocol TCP, and on a Pod a request missing next to a limit equals the limit (pkg/apis/core/v1/defaults.go).
 import type { Container, FieldError, PodSpec } from '../core/types';
 import { settings } from '../core/config';
+import { validateHostAliases } from './validation-ip';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
 import { validateTolerations } from './validation';
@@ -502,6 +503,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   }
   if (!RESTART_POLICIES.includes(restartPolicyOf(s))) errs.push(notSupported(child(path, 'restartPolicy'), s.restartPolicy, RESTART_POLICIES));
   if (s.dnsPolicy && !DNS_POLICIES.includes(s.dnsPolicy)) errs.push(notSupported(child(path, 'dnsPolicy'), s.dnsPolicy, DNS_POLICIES));
+  errs.push(...validateHostAliases(s.hostAliases, child(path, 'hostAliases')));
   errs.push(...validateLabels(s.nodeSelector, child(path, 'nodeSelector')));
   errs.push(...validateAffinity(s.affinity, child(path, 'affinity')));
   const gates = new Set<string>();

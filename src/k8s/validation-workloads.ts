@@ -1,13 +1,14 @@
 // Whole objects as kube-apiserver validates them on create:
 // Pod (ValidatePodCreate), PodTemplate, ReplicationController (pkg/apis/core/validation/validation.go),
 // Deployment, ReplicaSet, StatefulSet, DaemonSet (pkg/apis/apps/validation/validation.go),
-// Job, CronJob (pkg/apis/batch/validation/validation.go), Node (ValidateNode, ValidateNodeResources).
+// Job, CronJob (pkg/apis/batch/validation/validation.go), Node (ValidateNode, ValidateNodeResources, spec.podCIDRs).
 import type { FieldError, Node, PodSpec } from '../core/types';
 import { settings } from '../core/config';
 import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { Quantity } from './quantity';
 import { validateTaints } from './validation';
 import { parseStandardError } from './validation-cron';
+import { validatePodCIDRs } from './validation-ip';
 import { child, forbidden, goJson, invalid, notSupported, Raw, required } from './validation-field';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, type PodValidationOptions } from './validation-pod';
@@ -430,7 +431,7 @@ function validateKind(object: Obj, comparisonOperators: boolean): FieldError[] {
       const node = object as Node;
       // cluster-scoped: the API server clears metadata.namespace before validating
       const meta = { ...(object.metadata ?? {}), namespace: undefined };
-      return [...validateObjectMeta(meta, false, nameIsDNSSubdomain), ...validateTaints(node.spec?.taints), ...validateNodeResources(node)];
+      return [...validateObjectMeta(meta, false, nameIsDNSSubdomain), ...validateTaints(node.spec?.taints), ...validateNodeResources(node), ...validatePodCIDRs(node.spec)];
     }
     default:
       return [];

@@ -1,6 +1,7 @@
 // What kube-apiserver refuses in tolerations and taints
 // (pkg/apis/core/validation/validation.go: ValidateTolerations, validateNodeTaints, validateTaintEffect).
 import type { FieldError, Taint, Toleration } from '../core/types';
+import { settings } from '../core/config';
 import { parseCanonicalInt64 } from './toleration';
 import { editDistance } from './edit-distance';
 import { isQualifiedName, isValidLabelValue } from './names';
@@ -65,8 +66,11 @@ export function validateTolerations(
         break;
       case 'Lt':
       case 'Gt':
-        // KEP-5471: accepted only with the feature gate; the value must be a canonical decimal integer.
-        if (!comparisonOperators) {
+        // KEP-5471: accepted only with the feature gate; the value must be a canonical decimal integer. Up to 1.34
+        // (no gate) they are unknown operators like any other.
+        if (Number(settings().kubernetesVersion.split('.')[1]) < 35) {
+          errs.push(notSupported(child(p, 'operator'), operator, ['Equal', 'Exists']));
+        } else if (!comparisonOperators) {
           // upstream lists all four operators here, the gate's own two among them (validation.go ValidateTolerations)
           const err = notSupported(child(p, 'operator'), operator, ['Equal', 'Exists', 'Lt', 'Gt']);
           errs.push({ ...err, message: `${err.message} (${COMPARISON_GATE_HINT})` });

@@ -3,8 +3,9 @@ import type { FieldError, KubeObject, Node, Taint, Toleration } from '../core/ty
 import { settings } from '../core/config';
 import {
   assertNode, capped, decodedOnce, describeObject, fieldLocation, isToleration, parseTaintSpec, rejectedByApiServer, SchedulerError,
-  toSubject, validatedOnce, validateTaints, type Subject,
+  kubeletHint, toSubject, validatedOnce, validateTaints, type Subject,
 } from '../engine';
+import { kubeletHintText } from '../explain/kubelet';
 import { failBoth, type MatcherContext, type MatcherResult } from './context';
 import { recordResult } from './record';
 
@@ -19,9 +20,12 @@ export function subjectOf(received: unknown): Subject {
   }
 }
 
+/** The nodes the running matcher was given, for the kubelet-version note (see guarded). */
+let seenNodes: Node[] = [];
+
 export function nodeOf(x: unknown, what = 'node'): Node {
   try {
-    return assertNode(x, what);
+    return seenNodes[seenNodes.push(assertNode(x, what)) - 1];
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
@@ -95,12 +99,33 @@ export function labelOf(object: KubeObject): string {
 
 /** Run a matcher body; misuse and rejected objects fail both with and without `.not`. */
 export function guarded(ctx: MatcherContext, header: () => string, body: () => MatcherResult): MatcherResult {
+  const outer = seenNodes;
+  seenNodes = [];
   try {
-    return recordResult(ctx, body());
+    return recordResult(ctx, withKubeletNote(body(), seenNodes));
   } catch (e) {
     if (e instanceof UsageError) return failBoth(ctx, () => `${header()}\n\n${e.message}`);
     throw e;
+  } finally {
+    seenNodes = outer;
   }
+}
+
+/**
+ * A message about nodes whose kubelets point at another release than the settings model ends with one line
+ * saying so (issue 21: `nodes report kubelet v1.33.5; settings model 1.37: configure(…)`).
+ */
+function withKubeletNote(result: MatcherResult, nodes: readonly Node[]): MatcherResult {
+  if (!nodes.length) return result;
+  const message = result.message;
+  const configured = settings().kubernetesVersion;
+  return {
+    ...result,
+    message: () => {
+      const hint = kubeletHint(nodes, configured);
+      return hint ? `${message()}\n\n${kubeletHintText(hint)}` : message();
+    },
+  };
 }
 
 /** A PreFilter Error (e.g. an unparsable topology spread selector) gives no verdict: the matcher fails either way. */

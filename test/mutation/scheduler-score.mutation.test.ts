@@ -1,5 +1,5 @@
 // Scoring (score.ts: the default profile's Score plugins, Σ weight × score as schedule_one.go prioritizeNodes), the
-// resource scorers (noderesources/least_allocated.go, balanced_allocation.go as released up to v1.35), the
+// resource scorers (noderesources/least_allocated.go, balanced_allocation.go as released up to v1.35, so the file pins 1.35), the
 // NodeResourcesFit Filter (fit.go fitsRequest) and the PodInfo/NodeInfo preparation (framework.ts) — the parts the
 // mutation run found unpinned. Expected numbers are worked out by hand from the upstream formulas cited per test.
 import type { Node, Pod } from '../../src/core/types';
@@ -14,7 +14,7 @@ import { leastResourceScorer } from '../../src/scheduler/plugins/noderesources/l
 import { scheduleMatrix } from '../../src/scheduler/matrix';
 import { failure } from '../fixtures';
 
-beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
+beforeEach(() => configure({ kubernetesVersion: '1.35', admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
 afterEach(() => resetConfiguration());
 
 type Spec = NonNullable<Pod['spec']>;

@@ -8,6 +8,10 @@ import { suggestEffect, validateTaints, validateTolerations } from '../../src/k8
 import { child, duplicate, forbidden, goValue, index, invalid, notSupported, Raw, required } from '../../src/k8s/validation-field';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabelSelector, validateObjectMeta } from '../../src/k8s/validation-meta';
 import { validateObject } from '../../src/k8s/validation-workloads';
+import { configure } from '../../src/core/config';
+
+// The expected lists are v1.35's (from 1.37 duplicate errors collapse: test/oracle-regressions-o137.test.ts).
+configure({ kubernetesVersion: '1.35' });
 import { parseStandardError } from '../../src/k8s/validation-cron';
 import { nameIsDNSLabel, nameIsDNSSubdomain } from '../../src/k8s/names';
 

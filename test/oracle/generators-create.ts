@@ -109,6 +109,17 @@ const spread = fc.record({
   matchLabelKeys: rarely(fc.constantFrom(['pod-template-hash'], ['app'], ['app', 'app'], ['bad key!']), 4),
 }, { requiredKeys: ['maxSkew', 'topologyKey', 'whenUnsatisfiable'] }).map(compact);
 
+// spec.hostAliases[].ip: valid addresses, values no release parses, and values only StrictIPCIDRValidation (on from
+// 1.36, #137053) refuses (leading zeros, an IPv4-mapped IPv6 address)
+const hostAlias = fc.record({
+  ip: fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom('10.0.0.1', 'fd00::1', '127.0.0.1', '2001:DB8::1') },
+    { weight: 1, arbitrary: fc.constantFrom('foo', '10.0.0.256', '', '10.0.0.1/24', 'fe80::1%eth0') },
+    { weight: 2, arbitrary: fc.constantFrom('010.000.000.001', '::ffff:10.0.0.1', '::ffff:010.0.0.1', '00fd0::1') },
+  ),
+  hostnames: half(mostly([['db.local'], ['a', 'b.example']], [['Bad_Host'], ['-x']])),
+}, { requiredKeys: ['ip'] }).map(compact);
+
 export const podSpecArb = (restartPolicies: readonly (string | undefined)[]) => fc.record({
   containers: fc.oneof({ weight: 8, arbitrary: fc.tuple(container('c')) }, { weight: 1, arbitrary: fc.tuple(container('c'), container('d')) }, { weight: 1, arbitrary: fc.tuple(container('c'), container('c')) }),
   initContainers: rarely(fc.tuple(container('init')), 6),
@@ -129,6 +140,7 @@ export const podSpecArb = (restartPolicies: readonly (string | undefined)[]) => 
   overhead: rarely(resourceList, 16),
   os: rarely(fc.constantFrom({ name: 'linux' }, { name: 'windows' }, { name: 'Linux' }, { name: '' }), 12),
   ephemeralContainers: rarely(fc.constant([{ name: 'debug', image: 'busybox' }]), 20),
+  hostAliases: rarely(fc.array(hostAlias, { minLength: 1, maxLength: 2 }), 10),
 }, { requiredKeys: ['containers'] }).map(compact);
 
 const NAMES = ['web', 'web-1', 'a.b'];
@@ -212,9 +224,19 @@ const taint = fc.record({
   effect: mostly(['NoSchedule', 'PreferNoSchedule', 'NoExecute'], ['', 'noschedule', 'NoSchedul']),
 }).map(compact);
 const nodeQuantities = fc.dictionary(mostly(['cpu', 'memory', 'pods', 'example.com/gpu', 'hugepages-2Mi'], ['bad name', 'example.com/']), quantity, { maxKeys: 3 });
+// spec.podCIDR(s): valid subnets of both families, values no release parses, and values only StrictIPCIDRValidation
+// (beta and on from 1.36, #137053) refuses: bits beyond the prefix, leading zeros, an IPv4-mapped IPv6 network
+const podCIDR = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('10.244.1.0/24', 'fd00:10:244:1::/64', '10.0.0.0/16', '0.0.0.0/0') },
+  { weight: 1, arbitrary: fc.constantFrom('foo', '10.244.1.0/33', '10.244.1.0', '', 'fd00::/129', '10.244.1.0/+24') },
+  { weight: 2, arbitrary: fc.constantFrom('10.244.1.5/24', '010.244.001.000/24', '10.244.1.0/024', '::ffff:10.244.1.0/120', 'fd00:10:244:1::1/64', '00fd0::/16') },
+);
 const nodeArb = fc.record({
   metadata: metadata(false),
-  spec: fc.record({ taints: half(fc.array(taint, { minLength: 1, maxLength: 3 })), unschedulable: rarely(fc.constant(true), 4) }, { requiredKeys: [] }).map(compact),
+  spec: fc.record({
+    taints: half(fc.array(taint, { minLength: 1, maxLength: 3 })), unschedulable: rarely(fc.constant(true), 4),
+    podCIDR: rarely(podCIDR, 5), podCIDRs: rarely(fc.array(podCIDR, { minLength: 1, maxLength: 3 }), 4),
+  }, { requiredKeys: [] }).map(compact),
   status: half(fc.record({ capacity: half(nodeQuantities), allocatable: half(nodeQuantities) }, { requiredKeys: [] }).map(compact)),
 }, { requiredKeys: ['metadata', 'spec'] }).map((o) => ({ apiVersion: 'v1', kind: 'Node', ...compact(o) }));
 const namespaceArb = fc.record({ metadata: metadata(false) }).map((o) => ({ apiVersion: 'v1', kind: 'Namespace', ...o }));

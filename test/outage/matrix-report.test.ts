@@ -41,12 +41,12 @@ PlacementMatrix: 3 node group(s) of 3 node(s), grouped by pool labels
 workload                          a1          b1          c1          Unreachable         zone a down                                               zone a down, out-of-service at 400s  node b1 NotReady                                          nodes topology.kubernetes.io/zone=c tainted drain=now:NoExecute
 Deployment default/big            1/1         1/1         1/1         evicted after 300s  2/3 running, 1 Pending [1mnq]                             2/3 running, 1 Pending [1mnq]        2/3 running, 1 Pending [1mnq]                             2/3 running, 1 Pending [1mnq]
 StatefulSet default/payments      1/1         1/1         1/1         evicted after 300s  2/3 running, 1 Terminating until out-of-service           3/3 running after 400s               2/3 running, 1 Terminating until out-of-service           3/3 running after 30s
-Pod default/solo                  1/1         0/1 [0prl]  0/1 [0prl]  evicted after 300s  0/1 running, 1 Terminating, not recreated                 0/1 running, deleted, not recreated  1/1 running throughout                                    1/1 running throughout
+Pod default/solo                  1/1         0/1 [1wd0]  0/1 [1wd0]  evicted after 300s  0/1 running, 1 Terminating, not recreated                 0/1 running, deleted, not recreated  1/1 running throughout                                    1/1 running throughout
 Deployment default/web            1/1         1/1         1/1         evicted after 300s  3/3 running after 350s                                    3/3 running after 350s               3/3 running after 300s                                    3/3 running after 0s
 DaemonSet kube-system/logging     1/1         1/1         1/1         stays               2/2 surviving nodes running, 1 stays on a down node       2/2 surviving nodes running          2/2 surviving nodes running, 1 stays on a down node       2/2 surviving nodes running
 
 [1mnq] FailedScheduling: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.
-[0prl] NodeName: node(s) didn't match the requested node name (spec.nodeName is "a1", not "<node>")
+[1wd0] NodeName: node(s) didn't satisfy plugin(s) [NodeName] (spec.nodeName "a1" limits the pod to that node (NodeName PreFilter, v1.37+))
 `);
   });
 

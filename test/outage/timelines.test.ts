@@ -2,6 +2,10 @@
 // (grace period G = 50 s, DefaultTolerationSeconds 300 s, NoExecute rate 0.1 node/s per zone, PodGC every 20 s).
 import { simulateOutage, nodesDown, zone } from '../../src/outage';
 import { deployment, lines, pod, statefulSet, zonedNode, zones } from './cluster';
+import { configure } from '../../src/core/config';
+
+// The replacement pods' nodes were worked out with v1.35's BalancedAllocation formula (1.36+: #135573).
+configure({ kubernetesVersion: '1.35' });
 
 describe('a Deployment with the default tolerations loses one node', () => {
   // Placement (placeReplicas; scores as `weight × score`, PTS = PodTopologySpread's system default spreading with the

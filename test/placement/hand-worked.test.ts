@@ -1,6 +1,10 @@
 // Placements of N replicas checked against cases worked out by hand, one scheduling cycle at a time.
 import type { KubeObject, Node, Pod } from '../../src/core/types';
 import { placeReplicas } from '../../src';
+import { configure } from '../../src/core/config';
+
+// Worked out by hand with v1.35's BalancedAllocation formula (from 1.36 it scores the change in balance, #135573).
+configure({ kubernetesVersion: '1.35' });
 
 const ZONE = 'topology.kubernetes.io/zone';
 function node(name: string, zone: string, extra: { cpu?: string; memory?: string; unschedulable?: boolean; taints?: object[] } = {}): Node {

@@ -52,5 +52,5 @@ describe('the gate in configure', () => {
     expect(settings().kubernetesVersion).toBe('1.36');
   });
   test('1.34 has no such gate', () =>
-    expect(() => configure({ kubernetesVersion: '1.34', featureGates: { NodeDeclaredFeatures: true } })).toThrow('configure: unrecognized feature gate: NodeDeclaredFeatures'));
+    expect(() => configure({ kubernetesVersion: '1.34', featureGates: { NodeDeclaredFeatures: true } })).toThrow('configure: unrecognized feature gate NodeDeclaredFeatures in Kubernetes 1.34 (it exists from 1.35)'));
 });

@@ -4,6 +4,10 @@ import { nodeInfo, podInfo } from '../../framework';
 import { toSubject } from '../../../k8s/subject';
 import { scoreNodes, type ScorePluginName } from '../../score';
 import { scoreCluster } from '../../score-cluster';
+import { configure } from '../../../core/config';
+
+// Worked out with v1.35's BalancedAllocation formula; the 1.36+ formula has its own file (balanced-allocation-versions.test.ts).
+configure({ kubernetesVersion: '1.35' });
 
 let seq = 0;
 /** A pod with one container per request list (st.MakePod().Req(...).Req(...)); `[]` stands for upstream's container-less MakePod(). */

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"runtime/debug"
+
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	"k8s.io/component-base/featuregate"
+	"k8s.io/component-base/version"
+)
+
+// observedGates are the 1.36 gates whose defaults decide what the generated questions meet (read at v1.36.3
+// pkg/features/kube_features.go): reported, not set, so every run records them.
+var observedGates = []string{
+	"NodeDeclaredFeatures",                 // beta, on from 1.36: the NodeDeclaredFeatures plugin is in the default profile
+	"RestartAllContainersOnContainerExits", // beta, on from 1.36: restartPolicyRules RestartAllContainers infers a node feature
+	"DRAExtendedResource",                  // beta, on from 1.36: extended resources a DeviceClass maps go to DRA
+	"DynamicResourceAllocation",            // GA: the DynamicResources plugin is in the default profile
+	"StrictIPCIDRValidation",               // beta, on from 1.36: leading-zero IPs and ambiguous CIDRs are refused
+	"StorageCapacityScoring",               // alpha, off (beta and on from 1.37)
+	"GenericWorkload",                      // alpha, off: no GangScheduling plugin
+	"GangScheduling",                       // alpha, off
+	"TopologyAwareWorkloadScheduling",      // alpha, off
+	"TaintTolerationComparisonOperators",   // alpha, off: Gt/Lt never match in the scheduler
+}
+
+// versionInfo names the upstream module versions the binary was built from, the version it reports as its own
+// (component-base/version, stamped by scripts/oracle.mjs as upstream's build does) and the gates in force, so that
+// every run records exactly which code answered.
+func versionInfo() map[string]any {
+	mods := map[string]string{}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range bi.Deps {
+			if d.Path == "k8s.io/kubernetes" || d.Path == "k8s.io/kube-scheduler" || d.Path == "k8s.io/api" {
+				v := d.Version
+				if d.Replace != nil {
+					v = d.Replace.Version
+				}
+				mods[d.Path] = v
+			}
+		}
+	}
+	enabled := map[string]bool{}
+	for g := range gates {
+		enabled[g] = utilfeature.DefaultFeatureGate.Enabled(featuregate.Feature(g))
+	}
+	defaults := map[string]bool{}
+	for _, g := range observedGates {
+		defaults[g] = utilfeature.DefaultFeatureGate.Enabled(featuregate.Feature(g))
+	}
+	return map[string]any{"modules": mods, "binary": version.Get().GitVersion, "gates": enabled, "defaults": defaults}
+}
