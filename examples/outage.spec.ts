@@ -66,14 +66,16 @@ test('the matrix shows each outage\'s end state per workload, for review', () =>
   expect(placementMatrix(cluster.workloads, cluster.nodes, { groupBy: 'pool', failures })).toMatchInlineSnapshot(`
 PlacementMatrix: 2 node group(s) of 5 node(s), grouped by pool
 
-workload                          batch       general     zone eu-west-1a down                                      zone eu-west-1a down, out-of-service at 600s  zone eu-west-1b down
-DaemonSet kube-system/logging     0/2 [0h83]  3/3         2/2 surviving nodes running, 1 stays on a down node       2/2 surviving nodes running                   2/2 surviving nodes running, 1 stays on a down node
-StatefulSet shop/payments         0/2 [0h83]  3/3         2/3 running, 1 Terminating until out-of-service           3/3 running after 600s                        2/3 running, 1 Terminating until out-of-service
-Deployment shop/reports           2/2         0/3 [1ins]  4/4 running throughout                                    4/4 running throughout                        2/4 running, 2 Pending [0kpi]
-Deployment shop/web               0/2 [0h83]  3/3         6/6 running after 350s                                    6/6 running after 350s                        6/6 running after 350s
+workload                          batch       general      zone eu-west-1a down                                      zone eu-west-1a down, out-of-service at 600s  zone eu-west-1b down
+DaemonSet kube-system/logging     0/2 [0h83]  3/3          2/2 surviving nodes running, 1 stays on a down node       2/2 surviving nodes running                   2/2 surviving nodes running, 1 stays on a down node
+StatefulSet shop/payments         0/2 [0h83]  3?/3 [1nvz]  2/3 running, 1 Terminating until out-of-service           3/3 running after 600s                        2/3 running, 1 Terminating until out-of-service
+Deployment shop/reports           2/2         0/3 [1ins]   4/4 running throughout                                    4/4 running throughout                        2/4 running, 2 Pending [0kpi]
+Deployment shop/web               0/2 [0h83]  3/3          6/6 running after 350s                                    6/6 running after 350s                        6/6 running after 350s
 
+N?/M: N nodes pass every filter the library models, but the pods use what it does not model (not modelled for this pod): the verdict is unknown
 [0kpi] FailedScheduling: 0/5 nodes are available: 1 Insufficient cpu, 2 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s).
 [1ins] NodeAffinity: node(s) didn't match Pod's node affinity/selector (nodeSelector pool=batch: node has pool="general")
 [0h83] TaintToleration: node(s) had untolerated taint(s) (taint dedicated=batch:NoSchedule is not tolerated)
+[1nvz] not modelled for this pod: VolumeBinding, VolumeZone, NodeVolumeLimits, VolumeRestrictions
 `);
 });

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
-import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, rejectedByApiServer, schedule, taint, toSubject, validate, zone, type Failure } from './engine';
+import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validate, zone, type Failure } from './engine';
+import { describeNotModelled } from './explain/not-modelled';
 import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './core/config';
 import { kubeletHintText } from './explain/kubelet';
 import { describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
@@ -109,13 +110,16 @@ function explain(workloads: KubeObject[] & { namespaces: KubeObject[] }, nodes: 
     const s = toSubject(w);
     const result = schedule(s, nodes, { existingPods, namespaces: workloads.namespaces });
     if (result.gated) return `${s.label}\n  ${describeGated(s.label, result.gated.gates).replace(/\n/g, '\n  ')}`;
-    const head = result.feasible.length
-      ? `  schedulable on ${result.feasible.length} of ${nodes.length} node(s): ${nodeNames(result.feasible.map((v) => v.node), 10)}`
-      : `  kube-scheduler would report:\n    ${result.fitError}`;
+    const head = unknownOnAny(result)
+      ? `  unknown: ${result.feasible.length} of ${nodes.length} node(s) pass every filter the library models${result.feasible.length ? `: ${nodeNames(result.feasible.map((v) => v.node), 10)}` : ''}`
+      : result.feasible.length
+        ? `  schedulable on ${result.feasible.length} of ${nodes.length} node(s): ${nodeNames(result.feasible.map((v) => v.node), 10)}`
+        : `  kube-scheduler would report:\n    ${result.fitError}`;
     const rejected = result.rejected.length
       ? `\n  ${result.feasible.length ? 'Rejected' : 'Why'}:\n${indent(describeRejections(result.rejected).split('\n'), '    ')}`
       : '';
-    return `${s.label}\n${head}${rejected}`;
+    const notModelled = result.notModelled ? `\n${indent(describeNotModelled(result.notModelled).split('\n'), '  ')}` : '';
+    return `${s.label}\n${head}${rejected}${notModelled}`;
   }).join('\n\n');
 }
 
@@ -147,7 +151,9 @@ function explainReplicas(workloads: KubeObject[] & { namespaces: KubeObject[] },
     const pods = placement.pods.filter((p) => p.owner === i);
     const pending = pods.filter((p) => !p.node);
     const lines = pods.map((p) => (p.node ? `  ${p.name} → ${p.node}` : `  ${p.name} Pending: ${p.fitError}`));
-    const head = `${toSubject(w).label}: ${pods.length - pending.length}/${pods.length} pod(s) scheduled`;
+    const items = placement.notModelled?.find((n) => n.workload === toSubject(w).label)?.items;
+    const head = `${toSubject(w).label}: ${pods.length - pending.length}/${pods.length} pod(s) scheduled` +
+      (items ? ` by the modelled filters (a guess, ${describeNotModelled(items).replace(/\n/g, '\n  ')})` : '');
     const none = placement.noPods.find((n) => n.workload === toSubject(w).label);
     return none && !pods.length ? `${toSubject(w).label}: no pods (${none.reason})` : [head, ...lines].join('\n');
   });

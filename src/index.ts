@@ -63,6 +63,8 @@ export type { EvictionVerdict } from './controllers/taint-eviction';
 export declare const evictionVerdict: typeof engine.evictionVerdict;
 export declare const scheduleOn: typeof engine.scheduleOn;
 export declare const rankNodes: typeof engine.rankNodes;
+export type { ScheduleOnResult } from './engine/objects';
+export type { NotModelled } from './engine/not-modelled';
 export type { Placement, PlacedPod, PlacementOptions } from './placement/place';
 export declare const placeReplicas: typeof import('./placement/place').placeReplicas;
 export declare const addExtendedResourceTolerations: typeof extendedResources.addExtendedResourceTolerations;

@@ -10,7 +10,8 @@ export type KubernetesVersion = (typeof KUBERNETES_VERSIONS)[number];
 export interface PlacementSettings {
   /** The Kubernetes release modelled (README "Kubernetes releases"): reason texts, formulas, gates' defaults, validation. */
   kubernetesVersion: KubernetesVersion;
-  featureGates: { TaintTolerationComparisonOperators: boolean };
+  /** NodeDeclaredFeatures undefined: the release's default (off at 1.35, on from 1.36, locked on at 1.37). */
+  featureGates: { TaintTolerationComparisonOperators: boolean; NodeDeclaredFeatures?: boolean };
   validate: boolean;
   admission: {
     defaultTolerationSeconds: false | { notReady: number; unreachable: number };
@@ -28,7 +29,7 @@ export interface ConfigureOptions {
   cluster?: ClusterPreset;
   /** The Kubernetes release (default '1.37', the newest the oracle verifies); README "Kubernetes releases". */
   kubernetesVersion?: KubernetesVersion;
-  featureGates?: { TaintTolerationComparisonOperators?: boolean };
+  featureGates?: { TaintTolerationComparisonOperators?: boolean; NodeDeclaredFeatures?: boolean };
   validate?: boolean;
   admission?: {
     defaultTolerationSeconds?: false | { notReady?: number; unreachable?: number };
@@ -87,7 +88,9 @@ export function configure(options: ConfigureOptions = {}): void {
   if (options.featureGates?.TaintTolerationComparisonOperators !== undefined) {
     next.featureGates.TaintTolerationComparisonOperators = options.featureGates.TaintTolerationComparisonOperators;
   }
+  if (options.featureGates?.NodeDeclaredFeatures !== undefined) next.featureGates.NodeDeclaredFeatures = options.featureGates.NodeDeclaredFeatures;
   checkGates(options, next);
+  checkLockedGates(next);
   if (options.validate !== undefined) next.validate = options.validate;
   if (options.requireAllocatable !== undefined) next.requireAllocatable = options.requireAllocatable;
   if (options.cluster !== undefined) {
@@ -114,9 +117,12 @@ export function configure(options: ConfigureOptions = {}): void {
   generation++;
 }
 
+const minorOf = (v: KubernetesVersion) => Number(v.split('.')[1]);
+
 /** The first minor each gate exists in (pkg/features/kube_features.go at each tag); before it the API server refuses the gate. */
 const GATE_SINCE: Record<keyof PlacementSettings['featureGates'], number> = {
   TaintTolerationComparisonOperators: 35, // alpha in v1.35 (#134665)
+  NodeDeclaredFeatures: 35, // alpha in v1.35 (#133389, KEP-5328)
 };
 
 /** As kube-apiserver's --feature-gates does: a gate the release does not have is refused ("unrecognized feature gate"). */
@@ -128,6 +134,22 @@ function checkGates(options: ConfigureOptions, next: PlacementSettings): void {
       throw new Error(`configure: unrecognized feature gate ${gate} in Kubernetes ${next.kubernetesVersion} (it exists from 1.${since})`);
     }
   }
+}
+
+/**
+ * NodeDeclaredFeatures (pkg/features/kube_features.go): alpha off in 1.35, beta on in 1.36 (#136042), GA and locked
+ * on in 1.37. A locked gate set to the other value is refused as the feature gate parser refuses it
+ * (component-base/featuregate/feature_gate.go SetFromMap).
+ */
+function checkLockedGates(s: PlacementSettings): void {
+  if (minorOf(s.kubernetesVersion) >= 37 && s.featureGates.NodeDeclaredFeatures === false) {
+    throw new Error(`configure: cannot set feature gate NodeDeclaredFeatures to false, feature is locked to true (GA in ${s.kubernetesVersion})`);
+  }
+}
+
+/** Whether kube-scheduler runs the NodeDeclaredFeatures plugin: the gate as set, else the release's default. */
+export function nodeDeclaredFeaturesEnabled(s: Readonly<PlacementSettings> = current): boolean {
+  return s.featureGates.NodeDeclaredFeatures ?? minorOf(s.kubernetesVersion) >= 36;
 }
 
 function restore(saved: PlacementSettings): void {

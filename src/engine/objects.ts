@@ -13,6 +13,7 @@ import * as taintToleration from '../scheduler/plugins/tainttoleration';
 import * as score from '../scheduler/score';
 import * as admission from '../admission';
 import { taintEviction as evictionOf, type EvictionVerdict } from '../controllers/taint-eviction';
+import { notModelledFor, type NotModelled } from './not-modelled';
 
 export type PodArgument = KubeObject | Subject;
 
@@ -121,9 +122,19 @@ export function evictionVerdict(subject: KubeObject, node: Node): EvictionVerdic
   return evictionOf(framework.podInfo(toSubject(subject)), framework.nodeInfo(node));
 }
 
+/**
+ * scheduleOn's answer: with `notModelled` when the pod uses what the library does not model (DRA claims,
+ * DeviceClass-backed extended resources, volumes whose topology decides placement). Then `feasible` lists the nodes
+ * every modelled filter passes, which is not a verdict: the unmodelled plugins may still reject them.
+ */
+export type ScheduleOnResult = scheduler.ScheduleResult & { notModelled?: NotModelled[] };
+
 /** The feasible nodes and each rejected node's plugin, reasons and details; the FitError text when none fits. */
-export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): scheduler.ScheduleResult {
-  return scheduler.schedule(toSubject(subject), nodes, options.existingPods, options.namespaces);
+export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): ScheduleOnResult {
+  const s = toSubject(subject);
+  const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces);
+  const notModelled = notModelledFor(s);
+  return notModelled.length ? { ...result, notModelled } : result;
 }
 
 /** Feasible nodes ranked by the default profile's scores (existing pods by spec.nodeName), best first; ties keep input order. */

@@ -27,6 +27,8 @@ export interface PlacementAnswer {
   feasibleNodesToFind: number;
   /** Workloads whose controller creates no pod at all, with why. */
   noPods: Array<{ workload: string; reason: string }>;
+  /** Workloads whose pods use what is not modelled (absent when none): the placement is not a verdict. */
+  notModelled?: Placement['notModelled'];
 }
 
 /** Whether the ties decide a verdict: the replay with the last tied node winning, and whether its verdict is the same. */
@@ -37,7 +39,7 @@ export interface TieProbe {
 
 function answerOf(p: Placement, workloads: readonly KubeObject[]): PlacementAnswer {
   const pods = p.pods.map(({ pod: _pod, workloadObject, ...rest }) => ({ ...rest, owner: workloads.indexOf(workloadObject) }));
-  return { pods, sampled: p.sampled, feasibleNodesToFind: p.feasibleNodesToFind, noPods: p.noPods };
+  return { pods, sampled: p.sampled, feasibleNodesToFind: p.feasibleNodesToFind, noPods: p.noPods, ...(p.notModelled ? { notModelled: p.notModelled } : {}) };
 }
 
 /** The workloads' pods placed in order, each placed pod counting for the next. */

@@ -3,7 +3,7 @@
 // works its details out when they are first read (a getter), so an answer costs no text it does not show.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { describeObject, type Subject } from '../k8s/subject';
-import { CLUSTER_PLUGINS, clusterAround, cycleFor, FILTER_PLUGINS, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
+import { clusterAround, cycleFor, filterPluginNames, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
 import { explainPasses } from '../scheduler/cycle';
 import { withoutSubject, type Snapshot } from '../scheduler/snapshot';
 import { nodeInfo, podInfo } from '../scheduler/framework';
@@ -11,6 +11,7 @@ import { explainNodePass } from '../scheduler/passes';
 import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
 import { scoreNodes, type NodeScore } from '../scheduler/score';
 import { scoreCluster } from '../scheduler/score-cluster';
+import { notModelledFor, type NotModelled } from './not-modelled';
 
 /** The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName) and the Namespace objects. */
 export interface ClusterInput {
@@ -36,6 +37,11 @@ export interface NodeAnswer {
   passes: string[];
   /** The cluster plugins' passes, what was done with existingPods, and what was not checked. */
   notes: string[];
+  /**
+   * What the pod uses that the library does not model (DRA, volumes); absent when nothing. With it, a feasible
+   * verdict is unknown, and so is a rejection that certainRejection does not call certain.
+   */
+  notModelled?: NotModelled[];
 }
 
 /** One pod against every node (toBeSchedulableOnAnyOf/AllOf, scheduleOn). */
@@ -52,6 +58,8 @@ export interface ScheduleAnswer {
   /** With `{ scores: true }`: the feasible nodes' scores per plugin, in node order, and the best-scored ones (upstream picks any). */
   scores?: NodeScore[];
   topScored?: string[];
+  /** As NodeAnswer's: `feasible` are the nodes every modelled filter passes, not nodes known to take the pod. */
+  notModelled?: NotModelled[];
 }
 
 /** Two nodes for one pod (toPrefer): their verdicts, and the scores normalised over the two when both fit. */
@@ -85,10 +93,17 @@ export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInp
     feasible: verdict.feasible,
     ...(verdict.status ? { status: verdict.status } : {}),
     gates: schedulingGates(subject),
-    plugins: [...FILTER_PLUGINS, ...CLUSTER_PLUGINS].map((p) => p.name),
+    plugins: filterPluginNames(pod),
     passes: verdict.feasible ? explainNodePass(pod, info) : [],
     notes,
+    ...withNotModelled(subject),
   };
+}
+
+/** `{ notModelled }` when the pod uses what is not modelled, else nothing (the answers of other pods keep their shape). */
+export function withNotModelled(subject: Subject): { notModelled?: NotModelled[] } {
+  const items = notModelledFor(subject);
+  return items.length ? { notModelled: items } : {};
 }
 
 /** kube-scheduler's Filter phase for the pod over every node, the FitError when none fits, and on request the Score phase. */
@@ -112,6 +127,7 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
     ...(result.gated ? { gated: { gates: result.gated.gates, message: result.gated.message } } : {}),
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
     ...(scores ? { scores, topScored: scores.filter((x) => x.total === best).map((x) => x.node) } : {}),
+    ...withNotModelled(subject),
   };
 }
 

@@ -1,7 +1,8 @@
 // expect(subject).toBeSchedulableOn(node, { existingPods?, nodes?, namespaces? })
-import { scheduleOnNode } from '../engine';
+import { scheduleOnNode, unknownOnNode } from '../engine';
 import { explainNodeAnswer, statusFacts } from '../explain/schedule';
-import { hint, type MatcherContext, type MatcherResult } from './context';
+import { explainUnknownOnNode, notModelledNote, notModelledSummary } from '../explain/not-modelled';
+import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, labelOf, nodeOf, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
 import { checkAllocatable, clusterErrors, schedulingOptionsOf } from './inputs-nodes';
 
@@ -17,11 +18,21 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
     ].filter(Boolean);
     if (rejected.length) throw new UsageError(rejected.join('\n'));
     const answer = schedulerErrorsAsUsage(() => scheduleOnNode(subject, node, cluster));
+    if (unknownOnNode(answer)) {
+      // a pod using what is not modelled is never called schedulable, nor unschedulable without a modelled rejection
+      const negated = this.isNot === true;
+      return {
+        ...failBoth(this, () => `${header()}
+
+${explainUnknownOnNode(answer, negated)}`),
+        placement: { matcher: 'toBeSchedulableOn', subject, target: node, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
+      };
+    }
     const verdict = answer.gates.length ? 'gated' : answer.feasible ? 'schedulable' : 'rejected';
     return {
       pass: answer.feasible,
       placement: { matcher: 'toBeSchedulableOn', subject, target: node, verdict, accepted: answer.feasible, ...statusFacts(answer.status) },
-      message: () => `${header()}\n\n${explainNodeAnswer(answer)}`,
+      message: () => `${header()}\n\n${explainNodeAnswer(answer)}${notModelledNote(answer.notModelled)}`,
     };
   });
 }

@@ -1,6 +1,8 @@
 // expect(subject).toBeSchedulableOnAllOf(nodes, { existingPods? }) — e.g. a DaemonSet must run on every node of a pool.
+import { unknownOnAll } from '../engine';
 import { explainAllOf, statusFacts } from '../explain/schedule';
-import { hint, type MatcherContext, type MatcherResult } from './context';
+import { explainUnknownAllOf, notModelledNote, notModelledSummary } from '../explain/not-modelled';
+import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded } from './inputs';
 import { checkedSchedule } from './toBeSchedulableOnAnyOf';
 
@@ -8,11 +10,18 @@ export function toBeSchedulableOnAllOf(this: MatcherContext, received: unknown, 
   const header = () => hint(this, 'toBeSchedulableOnAllOf', 'nodes');
   return guarded(this, header, () => {
     const { subject, nodes, answer } = checkedSchedule(received, nodesArg, options);
+    if (unknownOnAll(answer)) {
+      const negated = this.isNot === true;
+      return {
+        ...failBoth(this, () => `${header()}\n\n${explainUnknownAllOf(answer, negated)}`),
+        placement: { matcher: 'toBeSchedulableOnAllOf', subject, target: nodes, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
+      };
+    }
     const all = answer.rejected.length === 0;
     return {
       pass: all,
       placement: { matcher: 'toBeSchedulableOnAllOf', subject, target: nodes, verdict: answer.gated ? 'gated' : `schedulable on ${answer.feasible.length} of ${nodes.length}`, accepted: all, ...statusFacts(answer.rejected[0]?.status) },
-      message: () => `${header()}\n\n${explainAllOf(answer)}`,
+      message: () => `${header()}\n\n${explainAllOf(answer)}${notModelledNote(answer.notModelled)}`,
     };
   });
 }

@@ -1,7 +1,8 @@
 // expect(subject).toBeSchedulableOnAnyOf(nodes, { existingPods?, namespaces? }) — the scheduler would find a node.
-import { schedule, type ScheduleAnswer, type Subject } from '../engine';
+import { schedule, unknownOnAny, type ScheduleAnswer, type Subject } from '../engine';
 import { explainAnyOf } from '../explain/schedule';
-import { hint, type MatcherContext, type MatcherResult } from './context';
+import { explainUnknownAnyOf, notModelledNote, notModelledSummary } from '../explain/not-modelled';
+import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, labelOf, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
 import { nodesOf, schedulingOptionsOf } from './inputs-nodes';
 
@@ -23,11 +24,18 @@ export function toBeSchedulableOnAnyOf(this: MatcherContext, received: unknown, 
   const header = () => hint(this, 'toBeSchedulableOnAnyOf', 'nodes');
   return guarded(this, header, () => {
     const { subject, nodes, answer } = checkedSchedule(received, nodesArg, options);
+    if (unknownOnAny(answer)) {
+      const negated = this.isNot === true;
+      return {
+        ...failBoth(this, () => `${header()}\n\n${explainUnknownAnyOf(answer, negated)}`),
+        placement: { matcher: 'toBeSchedulableOnAnyOf', subject, target: nodes, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
+      };
+    }
     const fits = answer.feasible.length > 0;
     return {
       pass: fits,
       placement: { matcher: 'toBeSchedulableOnAnyOf', subject, target: nodes, verdict: answer.gated ? 'gated' : `schedulable on ${answer.feasible.length} of ${nodes.length}`, accepted: fits, reason: answer.fitError },
-      message: () => `${header()}\n\n${explainAnyOf(answer)}`,
+      message: () => `${header()}\n\n${explainAnyOf(answer)}${notModelledNote(answer.notModelled)}`,
     };
   });
 }

@@ -1,8 +1,9 @@
 // expect(workload).toHaveAllReplicasScheduled(nodes, { existingPods?, namespaces? }): every pod its controller
 // creates finds a node, placed one at a time as kube-scheduler does (each placed pod counts for the next).
-import { allScheduled } from '../engine';
+import { allScheduled, certainRejection } from '../engine';
 import { explainAllScheduled } from '../explain/replicas';
-import { hint, type MatcherContext, type MatcherResult } from './context';
+import { describeNotModelled, notModelledSummary } from '../explain/not-modelled';
+import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded, subjectOf } from './inputs';
 import { replicaInputs, workloadOf } from './replicas';
 
@@ -14,6 +15,19 @@ export function toHaveAllReplicasScheduled(this: MatcherContext, received: unkno
     const answer = allScheduled(workload, cluster);
     const pods = answer.placement.pods;
     const pending = pods.filter((p) => !p.node);
+    const notModelled = answer.placement.notModelled?.[0]?.items;
+    // With what is not modelled, only a first replica that every node certainly rejects is a verdict (nothing placed
+    // before it could have gone elsewhere); any other placement is the modelled filters' guess.
+    const certainlyPending = pods[0] && !pods[0].node && pods[0].rejected.every((v) => certainRejection(v.status!));
+    if (notModelled && !certainlyPending) {
+      const negated = this.isNot === true;
+      return {
+        ...failBoth(this, () => `${header()}\n\nExpected ${answer.workload} ${negated ? 'not ' : ''}to have all its replicas scheduled on ${cluster.nodes.length} node(s), ` +
+          `but ${negated ? 'that cannot be proved' : 'the verdict is unknown'}: ${describeNotModelled(notModelled)}\n` +
+          `By the modelled filters and scores alone${explainAllScheduled(answer).replace(/^, but /, ', ')}`),
+        placement: { matcher: 'toHaveAllReplicasScheduled', subject: subjectOf(workload), target: cluster.nodes, accepted: false, verdict: 'unknown', reason: notModelledSummary(notModelled) },
+      };
+    }
     return {
       pass: pending.length === 0,
       placement: {

@@ -37,7 +37,12 @@ export interface ReplicaOptions {
 export interface PlacementMatchers<R> {
   /** Some toleration of the subject (after admission) tolerates the taint (`key=value:Effect` or an object). */
   toTolerate<T extends string>(taint: TaintArgument<T> | AddedTaintSpecArgument<T>): R;
-  /** kube-scheduler's per-node filters accept the node for the subject's pod. */
+  /**
+   * kube-scheduler's per-node filters accept the node for the subject's pod. A pod that uses what the library does
+   * not model (DRA claims, DeviceClass-backed resources, claim or CSI volumes) gets no verdict unless a modelled
+   * filter rejects the node: the assertion then fails with and without `.not` ("not modelled for this pod: …").
+   * The same holds for the AnyOf/AllOf forms and toHaveAllReplicasScheduled.
+   */
   toBeSchedulableOn(node: NodeLike, options?: SchedulingOptions): R;
   /** The scheduler would find a node among these; fails with kube-scheduler's `0/N nodes are available: …`. */
   toBeSchedulableOnAnyOf(nodes: Iterable<NodeLike>, options?: SchedulingOptions): R;

@@ -10,6 +10,7 @@
 import type { KubeObject, Node, Pod } from '../core/types';
 import { assertNode, fromTemplateOf, preview, toSubject } from '../k8s/subject';
 import { podInfo, type Status } from '../scheduler/framework';
+import { notModelledFor, type NotModelled } from '../k8s/not-modelled';
 import { fitError, podsByNode, schedule, type NodeVerdict } from '../scheduler';
 import { scoreTable, type NodeScore } from '../scheduler/score';
 import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
@@ -77,6 +78,11 @@ export interface Placement {
   of(workload: KubeObject): PlacedPod[];
   /** Workloads whose controller creates no pod at all, with why (a suspended Job or CronJob). */
   noPods: Array<{ workload: string; reason: string }>;
+  /**
+   * Workloads whose pods use what the library does not model (DRA, volumes: k8s/not-modelled.ts); absent when none
+   * does. Their placement is what the modelled filters and scores give, not a verdict.
+   */
+  notModelled?: Array<{ workload: string; items: NotModelled[] }>;
 }
 
 export interface CycleOptions {
@@ -157,11 +163,14 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
   const pods: PlacedPod[] = [];
   const owners = new Map<KubeObject, PlacedPod[]>();
   const noPods: Placement['noPods'] = [];
+  const notModelled: NonNullable<Placement['notModelled']> = [];
   for (const workload of list) {
     const mine: PlacedPod[] = [];
     owners.set(workload, mine);
     const reason = noPodsReason(workload);
     if (reason) noPods.push({ workload: toSubject(workload).label, reason });
+    const items = notModelledFor(toSubject(workload));
+    if (items.length) notModelled.push({ workload: toSubject(workload).label, items });
     for (const replica of replicasOf(workload, nodes)) {
       const cycle = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak, snapshot });
       const placed: PlacedPod = {
@@ -193,5 +202,6 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
     feasibleNodesToFind: toFind,
     of: (w) => owners.get(w) ?? [],
     noPods,
+    ...(notModelled.length ? { notModelled } : {}),
   };
 }

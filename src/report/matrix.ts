@@ -2,7 +2,8 @@
 // (scheduleOn), with optional eviction columns (evictionVerdict) and outage columns (simulateOutage). Printed as an aligned table by the
 // snapshot serializer that every setup entry registers, so a chart bump shows up as a cell diff.
 import type { KubeObject, Node, Pod } from '../core/types';
-import { evictionVerdict, outage, OutageError, parseTaint, scheduleOn, toSubject, type Failure, type OutageOutcome } from '../engine';
+import { certainRejection, evictionVerdict, outage, OutageError, parseTaint, scheduleOn, toSubject, type Failure, type OutageOutcome } from '../engine';
+import { notModelledSummary } from '../explain/not-modelled';
 import { defaultGroup, originOfLabel, POOL_LABELS, workloadName } from '../explain/names';
 
 export { POOL_LABELS, defaultGroup, workloadName, originOfLabel };
@@ -36,6 +37,13 @@ export interface MatrixCell {
   detail?: string;
   /** The node that reason is about. */
   rejectedNode?: string;
+  /**
+   * For a pod that uses what the library does not model: the group's nodes whose verdict is unknown (every modelled
+   * filter passes, or the rejection is not certain); `accepted` is then 0, and the cell prints `N?/M`.
+   */
+  unknown?: number;
+  /** `not modelled for this pod: DynamicResources, …`, the unknown cell's footnote. */
+  notModelled?: string;
 }
 
 export interface EvictionCell {
@@ -155,14 +163,20 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
     const name = workloadName(w);
     const result = scheduleOn(w, nodes, engineOptions);
     const gated = result.gated;
-    const feasible = new Set(gated ? [] : result.feasible.map((v) => v.node));
+    // a pod using what is not modelled: no node is accepted for sure; those the modelled filters do not certainly reject are unknown
+    const unknown = result.notModelled && !gated
+      ? new Set([...result.feasible.map((v) => v.node), ...result.rejected.filter((v) => !certainRejection(v.status!)).map((v) => v.node)])
+      : undefined;
+    const feasible = new Set(gated || unknown ? [] : result.feasible.map((v) => v.node));
     const rejectedBy = new Map(result.rejected.map((v) => [v.node, v.status]));
     const cells = groupNames.map((group): MatrixCell => {
       const inGroup = members.get(group)!;
       const names = inGroup.map((n) => n.metadata?.name ?? '');
       const accepted = names.filter((n) => feasible.has(n)).length;
       const cell: MatrixCell = { group, nodes: names.length, accepted };
-      const first = names.find((n) => !feasible.has(n));
+      const open = unknown ? names.filter((n) => unknown.has(n)).length : 0;
+      if (open) Object.assign(cell, { unknown: open, notModelled: notModelledSummary(result.notModelled!) });
+      const first = names.find((n) => !feasible.has(n) && !unknown?.has(n));
       if (first !== undefined) {
         const status = rejectedBy.get(first);
         cell.rejectedNode = first;
@@ -225,7 +239,9 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A cell's footnote text: its reason with the rejected node's name as `<node>`, so nodes alike share one note. */
 function noteText(c: MatrixCell): string | undefined {
   const text = cellReason(c);
-  if (!text || !c.rejectedNode) return text;
+  // an unknown cell keeps its rejected nodes' reason; with none, it points to what is not modelled
+  if (!text) return c.unknown ? c.notModelled : undefined;
+  if (!c.rejectedNode) return text;
   return text.replace(new RegExp(`(?<![\\w.-])${escapeRegExp(c.rejectedNode)}(?![\\w.-])`, 'g'), '<node>');
 }
 
@@ -264,12 +280,15 @@ const outageText = (o: OutageCell | undefined, notes: Map<string, string>) => (o
 
 function cellText(c: MatrixCell, notes: Map<string, string>): string {
   const text = noteText(c);
-  return `${c.accepted}/${c.nodes}${text ? ` [${notes.get(text)}]` : ''}`;
+  return `${c.unknown ? `${c.unknown}?` : c.accepted}/${c.nodes}${text ? ` [${notes.get(text)}]` : ''}`;
 }
 
 function headings(m: PlacementMatrix): string[] {
   return ['workload', ...m.groups.map((g) => g.name), ...m.failures, ...m.outages];
 }
+
+/** The footnote for `N?/M` cells. */
+export const UNKNOWN_LEGEND = 'N?/M: N nodes pass every filter the library models, but the pods use what it does not model (not modelled for this pod): the verdict is unknown';
 
 /** Widths that rows seldom change: a node group's cells are at most `n/n [key]`; other columns stop at multiples of 8. */
 function columnWidths(m: PlacementMatrix, table: string[][]): number[] {
@@ -305,6 +324,7 @@ export function formatMatrix(m: PlacementMatrix): string {
     r.workload, ...r.cells.map((c) => cellText(c, notes)), ...r.eviction.map((e) => evictionText(e.after)), ...outageCells(m, r).map((o) => outageText(o, notes)),
   ])];
   const reasons = [...notes].map(([reason, key]) => `[${key}] ${reason}`);
+  if (m.rows.some((r) => r.cells.some((c) => c.unknown))) reasons.unshift(UNKNOWN_LEGEND);
   return [title, '', ...align(columnWidths(m, table), table), ...(reasons.length ? ['', ...reasons] : [])].join('\n');
 }
 
@@ -315,7 +335,9 @@ export function formatMatrixMarkdown(m: PlacementMatrix): string {
   const head = headings(m).map(mdEscape);
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of m.rows) {
-    const cells = r.cells.map((c) => `${c.accepted === c.nodes ? '✅' : c.accepted === 0 ? '❌' : '⚠️'} ${c.accepted}/${c.nodes}${c.reason ? ` — ${mdEscape(cellReason(c)!)}` : ''}`);
+    const cells = r.cells.map((c) => (c.unknown
+      ? `❔ ${c.unknown}?/${c.nodes} — ${mdEscape(c.reason ? `${cellReason(c)!}; ${c.notModelled!}` : c.notModelled!)}`
+      : `${c.accepted === c.nodes ? '✅' : c.accepted === 0 ? '❌' : '⚠️'} ${c.accepted}/${c.nodes}${c.reason ? ` — ${mdEscape(cellReason(c)!)}` : ''}`));
     const outage = outageCells(m, r).map((o) => (o ? `${o.survived ? '✅' : '❌'} ${mdEscape(o.text)}${o.reason ? ` — ${mdEscape(o.reason)}` : ''}` : '-'));
     lines.push(`| ${[mdEscape(r.workload), ...cells, ...r.eviction.map((e) => evictionText(e.after)), ...outage].join(' | ')} |`);
   }

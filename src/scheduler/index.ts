@@ -24,10 +24,33 @@ import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type ClusterPlugin, type CycleState } from './cycle';
 import { PodTopologySpread } from './plugins/podtopologyspread';
 import { InterPodAffinity } from './plugins/interpodaffinity';
+import { NodeDeclaredFeatures, podRequiredFeatures } from './plugins/nodedeclaredfeatures';
 
 export const FILTER_PLUGINS: FilterPlugin[] = [NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit];
 /** The plugins that read the whole cluster, after NodeResourcesFit (the volume plugins between them are not modelled). */
 export const CLUSTER_PLUGINS: ReadonlyArray<ClusterPlugin<unknown>> = [PodTopologySpread, InterPodAffinity];
+/**
+ * The Filter plugins after the cluster plugins: NodeDeclaredFeatures, which the default profile appends when its
+ * gate is on (apis/config/v1/default_plugins.go applyFeatureGates); it checks only pods that need a node feature.
+ */
+export const LAST_FILTER_PLUGINS: FilterPlugin[] = [NodeDeclaredFeatures];
+
+/**
+ * The Filter plugins run for the pod, in the profile's order (for messages). NodeDeclaredFeatures only when it runs:
+ * its gate is on and the pod needs a node feature (otherwise its PreFilter returns Skip and its Filter is not run).
+ */
+export const filterPluginNames = (pod: PodInfo): string[] =>
+  [...FILTER_PLUGINS, ...CLUSTER_PLUGINS, ...(podRequiredFeatures(pod).length ? LAST_FILTER_PLUGINS : [])].map((p) => p.name);
+
+/** The last filters for a pod that passed the others (NodeDeclaredFeatures Skips at PreFilter for most pods). */
+export function runLastFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status | undefined {
+  if (!podRequiredFeatures(pod).length) return undefined;
+  for (const plugin of LAST_FILTER_PLUGINS) {
+    const status = plugin.filter(pod, node, usage);
+    if (status) return status;
+  }
+  return undefined;
+}
 
 // One CycleState per pod and snapshot: the cluster plugins' PreFilter runs once, not per node.
 const cycles = new WeakMap<Snapshot, WeakMap<PodInfo, CycleState>>();
@@ -92,6 +115,8 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
     const status = runClusterFilters(pod, entry, cycle);
     if (status) return { node: node.name, feasible: false, status };
   }
+  const last = runLastFilters(pod, node, usage);
+  if (last) return { node: node.name, feasible: false, status: last };
   return { node: node.name, feasible: true };
 }
 

@@ -7,7 +7,8 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import { assertNode, isNode, type Subject } from '../k8s/subject';
 import { subjectOf } from '../k8s/subject';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeReads, type NodeUsage, type PodInfo, type Resources } from './framework';
-import { CLUSTER_PLUGINS, cycleFor, FILTER_PLUGINS, podRejection, podsByNode, runFilters, schedule, type NodeVerdict } from '.';
+import { CLUSTER_PLUGINS, cycleFor, FILTER_PLUGINS, podRejection, podsByNode, runFilters, runLastFilters, schedule, type NodeVerdict } from '.';
+import { podRequiredFeatures } from './plugins/nodedeclaredfeatures';
 import { outsidePreFilterResult } from './plugins/nodeaffinity/prefilter';
 import { runClusterFilters, type CycleState } from './cycle';
 import { buildSnapshot, type Snapshot } from './snapshot';
@@ -283,8 +284,8 @@ class MatrixRun {
       const reps = shapes.representatives;
       if (!singled) {
         for (let s = 0; s < reps.length; s++) verdicts[s] = this.evaluate(pod, reps[s], filtersOnly);
-        // a row the cluster filters change afterwards is not a pattern for others
-        this.fillFromShapes(i, reps.length, shapes, !cycle);
+        // a row the cluster filters (or NodeDeclaredFeatures) change afterwards is not a pattern for others
+        this.fillFromShapes(i, reps.length, shapes, !cycle && !podRequiredFeatures(pod).length);
       } else {
         const own = this.shapes.nodesNamed(singled);
         for (const j of own) marked[j] = 1;
@@ -302,6 +303,18 @@ class MatrixRun {
       }
     }
     if (cycle) this.clusterFilters(pod, at, cycle);
+    if (podRequiredFeatures(pod).length) this.lastFilters(pod, at);
+  }
+
+  /** NodeDeclaredFeatures after the cluster filters, for a pod that needs node features: per node that passed. */
+  private lastFilters(pod: PodInfo, at: number): void {
+    const { codes, N, infos, usages } = this;
+    for (let j = 0; j < N; j++) {
+      if (codes[at + j] !== 0) continue;
+      this.evaluations++;
+      const status = runLastFilters(pod, infos[j], usages[j]);
+      if (status) codes[at + j] = this.codeOf(status.plugin);
+    }
   }
 
   /**

@@ -48,6 +48,13 @@ const allocatable = fc.record(
   { requiredKeys: ['cpu', 'memory', 'pods'] },
 );
 
+// Node features (status.declaredFeatures): the ones pods need (NodeDeclaredFeatures), one kube-scheduler does not
+// infer for scheduling, and names no release registers. The kubelet writes the list sorted; an unsorted one is read
+// as sorted by the scheduler (FeatureMapper.TryMap), so both are generated.
+const FEATURES = ['Alpha', 'ExtendWebSocketsToKubelet', 'RestartAllContainersOnContainerExits', 'UserNamespacesHostNetworkSupport', 'VolumeBindMountOptions', 'Zeta'];
+const declaredFeatures = fc.record({ names: fc.subarray(FEATURES, { minLength: 1 }), shuffled: rarely(fc.constant(true), 4) })
+  .map(({ names, shuffled }) => (shuffled ? [...names].reverse() : names));
+
 function nodeArb(name: string): fc.Arbitrary<Record<string, any>> {
   return fc.record({
     zone: often(fc.constantFrom(...ZONES)),
@@ -58,12 +65,13 @@ function nodeArb(name: string): fc.Arbitrary<Record<string, any>> {
     conditions: fc.oneof({ weight: 5, arbitrary: fc.constant([{ type: 'Ready', status: 'True' }]) }, { weight: 1, arbitrary: fc.array(condition, { maxLength: 3 }) }),
     // a node without status.allocatable is rare in dumps, and a known deviation (known.ts)
     allocatable: fc.oneof({ weight: 40, arbitrary: allocatable }, { weight: 1, arbitrary: fc.constant(undefined) }),
+    declaredFeatures: half(declaredFeatures),
   }).map((n) => ({
     apiVersion: 'v1',
     kind: 'Node',
     metadata: { name, labels: compact({ 'kubernetes.io/hostname': name, 'topology.kubernetes.io/zone': n.zone, pool: n.pool, disk: n.disk }) },
     spec: compact({ taints: n.taints, unschedulable: n.unschedulable }),
-    status: compact({ allocatable: n.allocatable, conditions: n.conditions }),
+    status: compact({ allocatable: n.allocatable, conditions: n.conditions, declaredFeatures: n.declaredFeatures }),
   }));
 }
 
@@ -150,10 +158,19 @@ function container(name: string, req: Record<string, string> | undefined, limits
   return compact({ name, image: 'registry.example/app:1', resources: Object.keys(resources).length ? resources : undefined, ports, restartPolicy });
 }
 
-const containerArb = (name: string) => fc.record({ req: often(requests), limitsToo: fc.boolean(), ports: fc.array(hostPort, { maxLength: 1 }) })
-  .map(({ req, limitsToo, ports }) => container(name, req, limitsToo, ports));
-const initArb = (name: string) => fc.record({ req: often(requests), sidecar: fc.boolean() })
-  .map(({ req, sidecar }) => container(name, req, false, [], sidecar ? 'Always' : undefined));
+// restartPolicyRules (ContainerRestartRules, beta on from 1.35): the action RestartAllContainers makes the pod need
+// the node feature RestartAllContainersOnContainerExits (its validation needs that gate, on from 1.36).
+const restartRules = fc.constantFrom('RestartAllContainers', 'Restart').map((action) => ({
+  restartPolicy: 'Never',
+  restartPolicyRules: [{ action, exitCodes: { operator: 'In', values: [42] } }],
+}));
+// volumeMounts[].bindMountOptions (alpha at 1.37, dropped on create while its gate is off: known.ts)
+const bindMount = { volumeMounts: [{ name: 'scratch', mountPath: '/scratch', bindMountOptions: ['ro'] }] };
+
+const containerArb = (name: string) => fc.record({ req: often(requests), limitsToo: fc.boolean(), ports: fc.array(hostPort, { maxLength: 1 }), rules: rarely(restartRules, 8), bind: rarely(fc.constant(bindMount), 40) })
+  .map(({ req, limitsToo, ports, rules, bind }) => ({ ...container(name, req, limitsToo, ports), ...rules, ...bind }));
+const initArb = (name: string) => fc.record({ req: often(requests), sidecar: fc.boolean(), rules: rarely(restartRules, 12) })
+  .map(({ req, sidecar, rules }) => ({ ...container(name, req, false, [], sidecar ? 'Always' : undefined), ...(sidecar ? {} : rules) }));
 
 const podSpec = fc.record({
   containers: fc.integer({ min: 1, max: 2 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => containerArb(`c${i}`)))),
@@ -168,6 +185,8 @@ const podSpec = fc.record({
   overhead: rarely(fc.record({ cpu: fc.constantFrom('100m', '1'), memory: fc.constantFrom('64Mi') }, { requiredKeys: [] }), 5),
   gates: rarely(fc.constant([{ name: 'example.com/wait' }]), 25),
   nodeName: rarely(fc.constantFrom(...NODE_NAMES), 20),
+  // hostNetwork with hostUsers false needs UserNamespacesHostNetworkSupport (NodeDeclaredFeatures, 1.36+)
+  hostNetwork: rarely(fc.record({ hostUsers: fc.constantFrom(false, true, undefined) }), 12),
 });
 
 export const podArb = fc.record({ app: fc.constantFrom(...APPS), namespace: fc.constantFrom(...NAMESPACES), spec: podSpec }).map(({ app, namespace, spec }) => {
@@ -187,9 +206,20 @@ export const podArb = fc.record({ app: fc.constantFrom(...APPS), namespace: fc.c
       resources: spec.podResources && Object.keys(spec.podResources).length ? { requests: spec.podResources, limits: spec.podResources } : undefined,
       overhead: spec.overhead && Object.keys(spec.overhead).length ? spec.overhead : undefined,
       schedulingGates: spec.gates,
+      ...(spec.hostNetwork ? compact({ hostNetwork: true, hostUsers: spec.hostNetwork.hostUsers }) : {}),
+      volumes: JSON.stringify(spec.containers).includes('bindMountOptions') ? [{ name: 'scratch', emptyDir: {} }] : undefined,
     }),
   };
-});
+}).map((pod) => (pod.spec.hostNetwork ? withoutHostPorts(pod) : pod));
+
+/**
+ * A hostNetwork pod's ports default hostPort to containerPort (SetDefaults_Pod) and validation wants them equal;
+ * its generated host ports are dropped so that NodePorts stays out of the hostNetwork cases.
+ */
+function withoutHostPorts(pod: Record<string, any>) {
+  const strip = (c: Record<string, unknown>) => { const { ports: _, ...rest } = c; return rest; };
+  return { ...pod, spec: { ...pod.spec, containers: pod.spec.containers.map(strip) } };
+}
 
 /** ValidateTopologySpreadConstraints refuses two constraints with the same topologyKey and whenUnsatisfiable. */
 function uniqueSpread(list: ReadonlyArray<Record<string, unknown>>) {

@@ -58,22 +58,21 @@ export const KNOWN: KnownDeviation[] = [
     },
   },
   {
-    id: 'node-declared-features',
+    id: 'bind-mount-options-dropped-on-create',
     domain: 'scheduling',
-    releases: ['1.36', '1.37'],
-    reason: 'NodeDeclaredFeatures is not modelled (issue 21). At 1.37 (GA, locked on) its PreFilter infers the node features ' +
-      'a pod needs from its spec; with default gates only a restartPolicyRules action RestartAllContainers does ' +
-      '(RestartAllContainersOnContainerExits, beta and on since 1.36), and its Filter then rejects every node whose ' +
-      'status.declaredFeatures lacks that feature: "node(s) didn\'t match Pod\'s required features" ' +
-      '(UnschedulableAndUnresolvable). The library ignores the rule and declaredFeatures. The generator never writes ' +
-      'restartPolicyRules (oracle/README.md), so only the witness meets this.',
-    upstream: 'pkg/scheduler/framework/plugins/nodedeclaredfeatures/nodedeclaredfeatures.go PreFilter/Filter; ' +
-      'k8s.io/component-helpers/nodedeclaredfeatures/features/restartallcontainers InferForScheduling (v1.37.2)',
-    matches: (input) => [...(input.pod.spec?.containers ?? []), ...(input.pod.spec?.initContainers ?? [])]
-      .some((c: any) => (c.restartPolicyRules ?? []).some((r: any) => r.action === 'RestartAllContainers')),
+    releases: ['1.37'],
+    reason: 'volumeMounts[].bindMountOptions is alpha at 1.37 (VolumeBindMountOptions, off by default) and the API server ' +
+      'drops it on create while the gate is off, so in a default 1.37 cluster the scheduler never sees it and ' +
+      'NodeDeclaredFeatures never requires the node feature VolumeBindMountOptions. The library answers for the pod as ' +
+      'the API server stores it (src/scheduler/plugins/nodedeclaredfeatures/features.ts); the oracle schedules the ' +
+      'object as given, so its NodeDeclaredFeatures rejects nodes that do not declare VolumeBindMountOptions.',
+    upstream: 'pkg/api/pod/util.go dropDisabledFields (VolumeBindMountOptions); k8s.io/component-helpers/nodedeclaredfeatures/' +
+      'features/volumebindmountoptions InferForScheduling (v1.37.2)',
+    matches: (input, diffs) => JSON.stringify(input.pod.spec).includes('"bindMountOptions"') &&
+      diffs.some((d) => d.upstream === 'NodeDeclaredFeatures' || /required features/.test(String(d.upstream))),
     witness: {
-      pod: pod({ containers: [{ name: 'c', image: 'registry.example/app:1', restartPolicy: 'Never', restartPolicyRules: [{ action: 'RestartAllContainers', exitCodes: { operator: 'In', values: [42] } }] }] }),
-      nodes: [node('n0'), { ...node('n1'), status: { allocatable: { cpu: '1', memory: '1Gi', pods: '110' }, declaredFeatures: ['RestartAllContainersOnContainerExits'] } }],
+      pod: pod({ containers: [{ name: 'c', image: 'registry.example/app:1', volumeMounts: [{ name: 'scratch', mountPath: '/scratch', bindMountOptions: ['ro'] }] }], volumes: [{ name: 'scratch', emptyDir: {} }] }),
+      nodes: [node('n0'), { ...node('n1'), status: { allocatable: { cpu: '1', memory: '1Gi', pods: '110' }, declaredFeatures: ['VolumeBindMountOptions'] } }],
       pods: [], namespaces: NAMESPACES,
     },
   },

@@ -1,0 +1,96 @@
+// What a pod uses that the library does not model, so that no answer calls it schedulable on the strength of the
+// filters it does model (issue 21 item 2). The default profile's plugins left out: DynamicResources (DRA claims,
+// and from 1.36 the extended resources a DeviceClass backs), VolumeRestrictions, NodeVolumeLimits, VolumeBinding
+// and VolumeZone (pkg/scheduler/apis/config/v1/default_plugins.go).
+//
+// The semantics the clients follow: the plugins are ANDed, so a node that a modelled filter rejects is rejected
+// whatever the others say (certainRejection), and where every modelled filter passes the verdict is unknown.
+import { settings } from '../core/config';
+import type { Subject } from './subject';
+
+/** The part of a filter Status the rules read. */
+type Status = { plugin: string; reasons: readonly string[] };
+
+export interface NotModelled {
+  /** The upstream plugin(s) that decide it, e.g. `DynamicResources`, `VolumeBinding, VolumeZone, NodeVolumeLimits`. */
+  what: string;
+  /** The field of the pod that uses it, and why it matters. */
+  detail: string;
+}
+
+/** The implicit extended resource of a DeviceClass (DRAExtendedResource, KEP-5004): `deviceclass.resource.kubernetes.io/<class>`. */
+export const DEVICE_CLASS_RESOURCE_PREFIX = 'deviceclass.resource.kubernetes.io/';
+
+const CLAIM_VOLUME = 'VolumeBinding, VolumeZone, NodeVolumeLimits, VolumeRestrictions';
+/**
+ * Volume sources whose placement the scheduler checks: claims (bound PersistentVolumes' node affinity and zone,
+ * WaitForFirstConsumer binding, ReadWriteOncePod), CSI volumes (the node's attach limit), and the in-tree disks
+ * counted or conflict-checked (nodevolumelimits/csi.go through CSI migration, volumerestrictions/volume_restrictions.go).
+ */
+const VOLUME_SOURCES: Record<string, string> = {
+  persistentVolumeClaim: CLAIM_VOLUME,
+  ephemeral: CLAIM_VOLUME,
+  csi: 'NodeVolumeLimits',
+  awsElasticBlockStore: 'NodeVolumeLimits, VolumeRestrictions',
+  gcePersistentDisk: 'NodeVolumeLimits, VolumeRestrictions',
+  azureDisk: 'NodeVolumeLimits',
+  rbd: 'VolumeRestrictions',
+  iscsi: 'VolumeRestrictions',
+};
+
+type Named = { name?: string };
+type AnyContainer = Named & { resources?: { requests?: Record<string, unknown>; limits?: Record<string, unknown> } };
+
+/** From 1.36 (DRAExtendedResource beta, on): DynamicResources allocates a DeviceClass's implicit extended resource. */
+const draExtendedResources = () => Number(settings().kubernetesVersion.split('.')[1]) >= 36;
+
+function deviceClassResources(subject: Subject): NotModelled[] {
+  if (!draExtendedResources()) return [];
+  const out: NotModelled[] = [];
+  const lists: Array<[AnyContainer[] | undefined, string]> = [[subject.spec.containers as AnyContainer[], 'containers'], [subject.spec.initContainers as AnyContainer[], 'initContainers']];
+  for (const [containers, field] of lists) {
+    (containers ?? []).forEach((c, i) => {
+      const names = new Set([...Object.keys(c.resources?.requests ?? {}), ...Object.keys(c.resources?.limits ?? {})]);
+      for (const name of names) {
+        if (!name.startsWith(DEVICE_CLASS_RESOURCE_PREFIX)) continue;
+        out.push({ what: 'DynamicResources', detail: `${subject.specPath}.${field}[${i}] requests ${name}: DynamicResources allocates it from DeviceClass ${name.slice(DEVICE_CLASS_RESOURCE_PREFIX.length)}'s devices (DRAExtendedResource), not from the node's allocatable` });
+      }
+    });
+  }
+  return out;
+}
+
+/** The parts of the subject's pod the library does not model; empty for most pods. */
+export function notModelledFor(subject: Subject): NotModelled[] {
+  const spec = subject.spec as Subject['spec'] & { resourceClaims?: Named[]; volumes?: Array<Named & Record<string, unknown>> };
+  const out: NotModelled[] = [];
+  (spec.resourceClaims ?? []).forEach((c, i) => out.push({
+    what: 'DynamicResources',
+    detail: `${subject.specPath}.resourceClaims[${i}]${c?.name ? ` (${c.name})` : ''}: a DRA ResourceClaim, allocated by DynamicResources from ResourceSlices the library does not read`,
+  }));
+  out.push(...deviceClassResources(subject));
+  (spec.volumes ?? []).forEach((v, i) => {
+    const source = Object.keys(v ?? {}).find((k) => k in VOLUME_SOURCES);
+    if (!source) return;
+    out.push({ what: VOLUME_SOURCES[source], detail: `${subject.specPath}.volumes[${i}] (${v.name ? `${v.name}, ` : ''}${source}): its PersistentVolumes, StorageClasses, CSINodes or attach limits decide placement` });
+  });
+  const templates = (subject.object as { spec?: { volumeClaimTemplates?: Array<{ metadata?: Named }> } }).spec?.volumeClaimTemplates;
+  if (subject.kind === 'StatefulSet') {
+    (templates ?? []).forEach((t, i) => out.push({
+      what: CLAIM_VOLUME,
+      detail: `spec.volumeClaimTemplates[${i}]${t?.metadata?.name ? ` (${t.metadata.name})` : ''}: each replica's PersistentVolumeClaim decides where it can run`,
+    }));
+  }
+  return out;
+}
+
+/**
+ * A modelled filter's rejection stands although the pod uses what is not modelled: every one but NodeResourcesFit's
+ * shortfall of a DeviceClass-backed resource, which DynamicResources may satisfy instead (noderesources/fit.go at
+ * 1.36+ leaves such a resource to DRA when a DeviceClass maps it).
+ */
+export function certainRejection(status: Status): boolean {
+  if (status.plugin !== 'NodeResourcesFit' || !draExtendedResources()) return true;
+  return !status.reasons.some((r) => r.startsWith(`Insufficient ${DEVICE_CLASS_RESOURCE_PREFIX}`)) ||
+    status.reasons.some((r) => r === 'Too many pods' || (r.startsWith('Insufficient ') && !r.startsWith(`Insufficient ${DEVICE_CLASS_RESOURCE_PREFIX}`)));
+}

@@ -1,0 +1,112 @@
+// NodeDeclaredFeatures (KEP-5328; pkg/scheduler/framework/plugins/nodedeclaredfeatures/nodedeclaredfeatures.go at
+// v1.35.4, v1.36.3, v1.37.2). PreFilter infers the node features the pod needs (features.ts) and Skips when there
+// are none; Filter rejects a node whose status.declaredFeatures lacks one of them, UnschedulableAndUnresolvable.
+// The default profile appends the plugin after every other (apis/config/v1/default_plugins.go applyFeatureGates),
+// so its Filter runs after InterPodAffinity.
+import { nodeDeclaredFeaturesEnabled, settings } from '../../../core/config';
+import { filterPlugin, rejection, type NodeInfo, type PodInfo, type Rejection } from '../../framework';
+import { requiredFeatures, type Need } from './features';
+import { ErrReasonUnsatisfiedRequirements, unsatisfiedRequirementsReason } from './reasons';
+
+export { ErrReasonUnsatisfiedRequirements } from './reasons';
+
+/**
+ * Every feature name in the release's registry, sorted (ndf.New sorts it; FeatureMapper keeps the sorted names). The
+ * ones whose InferForScheduling is always false (features.ts leaves them out) still decide how a node's list is read.
+ */
+const REGISTERED: Record<string, readonly string[]> = {
+  // component-helpers v0.36.3 features/registry.go
+  '1.36': ['ExtendWebSocketsToKubelet', 'InPlacePodLevelResourcesVerticalScaling', 'InPlacePodVerticalScalingInitContainers',
+    'RestartAllContainersOnContainerExits', 'UserNamespacesHostNetworkSupport'],
+  // component-helpers v0.37.2 features/registry.go
+  '1.37': ['DRANodeAllocatableResources', 'DRAOptionalNodeOperations', 'ExtendWebSocketsToKubelet', 'InPlacePodLevelResourcesVerticalScaling',
+    'InPlacePodVerticalScalingInitContainers', 'InPlacePodVerticalScalingMemoryBackedVolumes', 'RestartAllContainersOnContainerExits',
+    'UserNamespacesHostNetworkSupport', 'VolumeBindMountOptions'],
+};
+
+/** Go's `<` on strings (bytes of UTF-8, i.e. code points); JavaScript's compares UTF-16 units. */
+function goLess(a: string, b: string): boolean {
+  if (/^[\x00-\x7f]*$/.test(a + b)) return a < b;
+  const x = Array.from(a, (c) => c.codePointAt(0)!);
+  const y = Array.from(b, (c) => c.codePointAt(0)!);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i];
+  return x.length < y.length;
+}
+
+/**
+ * The features kube-scheduler's NodeInfo holds for the node (framework/types.go SetNode). From 1.36 that is
+ * FeatureMapper.TryMap, a merge walk that takes the node's list as sorted and skips names it does not know: a
+ * feature listed after a name that sorts later is missed (the kubelet writes the list sorted). At 1.35 a plain set
+ * (ndf.NewFeatureSet).
+ */
+export function nodeFeatures(declared: readonly string[], release = settings().kubernetesVersion): Set<string> {
+  const registered = REGISTERED[release] ?? REGISTERED['1.37'];
+  if (Number(release.split('.')[1]) < 36) return new Set(declared);
+  const found = new Set<string>();
+  let i = 0, j = 0;
+  while (i < declared.length && j < registered.length) {
+    if (declared[i] === registered[j]) {
+      found.add(registered[j]);
+      i++;
+      j++;
+    } else if (goLess(declared[i], registered[j])) i++;
+    else j++;
+  }
+  return found;
+}
+
+const declaredOf = (node: NodeInfo): string[] => {
+  const list = (node.node.status as { declaredFeatures?: unknown } | undefined)?.declaredFeatures;
+  return Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : [];
+};
+
+// Per PodInfo and NodeInfo (both are rebuilt when the settings change).
+const required = new WeakMap<PodInfo, Array<{ name: string; needs: Need[] }>>();
+const held = new WeakMap<NodeInfo, Set<string>>();
+
+/** PreFilter's state: the features the pod needs; empty (Skip) when the plugin is off or the pod needs none. */
+export function podRequiredFeatures(pod: PodInfo): Array<{ name: string; needs: Need[] }> {
+  let r = required.get(pod);
+  if (!r) required.set(pod, (r = nodeDeclaredFeaturesEnabled() ? requiredFeatures(pod.subject.spec, settings().kubernetesVersion) : []));
+  return r;
+}
+
+function heldBy(node: NodeInfo): Set<string> {
+  let h = held.get(node);
+  if (!h) held.set(node, (h = nodeFeatures(declaredOf(node))));
+  return h;
+}
+
+/** The features the pod needs that the node does not declare (as kube-scheduler reads the node's list). */
+export function missingFeatures(pod: PodInfo, node: NodeInfo): Array<{ name: string; needs: Need[] }> {
+  const needed = podRequiredFeatures(pod);
+  if (!needed.length) return [];
+  const has = heldBy(node);
+  return needed.filter((f) => !has.has(f.name));
+}
+
+const REJECTED = rejection('NodeDeclaredFeatures', 'UnschedulableAndUnresolvable', [ErrReasonUnsatisfiedRequirements]);
+
+function check(pod: PodInfo, node: NodeInfo): Rejection | undefined {
+  const missing = missingFeatures(pod, node);
+  if (!missing.length) return undefined;
+  // v1.35.4 names the missing features in its reason; from v1.36 the reason is one fixed text
+  if (Number(settings().kubernetesVersion.split('.')[1]) < 36) {
+    return rejection('NodeDeclaredFeatures', 'UnschedulableAndUnresolvable', [unsatisfiedRequirementsReason(missing.map((f) => f.name))]);
+  }
+  return REJECTED;
+}
+
+/** Which feature the node lacks, and which field of the pod needs it. */
+export function explainMissing(pod: PodInfo, node: NodeInfo): string[] {
+  const declared = declaredOf(node);
+  return missingFeatures(pod, node).map((f) => {
+    const where = f.needs.map((n) => `${pod.subject.specPath}.${n}`).join(', ');
+    const listed = declared.includes(f.name)
+      ? ` (it is listed, but after a name that sorts later: kube-scheduler reads status.declaredFeatures as a sorted list, as the kubelet writes it, and misses it)`
+      : '';
+    return `node ${node.name} does not declare ${f.name}, which ${where} needs; status.declaredFeatures: ${declared.length ? declared.join(', ') : 'none'}${listed}`;
+  });
+}
+
+export const NodeDeclaredFeatures = filterPlugin('NodeDeclaredFeatures', { node: [(n) => declaredOf(n).join(',')] }, check, explainMissing);
