@@ -173,11 +173,22 @@ function collectHostPorts(out: HostPort[], containers: Subject['spec']['containe
   }
 }
 
-function hostPorts(subject: Subject): HostPort[] {
+function hostPorts(spec: Subject['spec']): HostPort[] {
   const out: HostPort[] = [];
-  collectHostPorts(out, subject.spec.containers, 'containers', false);
-  collectHostPorts(out, subject.spec.initContainers, 'initContainers', true);
+  collectHostPorts(out, spec.containers, 'containers', false);
+  collectHostPorts(out, spec.initContainers, 'initContainers', true);
   return out;
+}
+
+/** PodRequests in the scheduler's integer view, or the error the API server would refuse the pod with. */
+function requestsOf(spec: Subject['spec'], specPath: string): { requests: Resources; error?: string } {
+  try {
+    const units = podRequestsInUnits(spec, specPath);
+    return { requests: units ? resourcesFromUnits(units) : toResources(podRequests(spec, specPath)) };
+  } catch (e) {
+    if (!(e instanceof ResourceError)) throw e;
+    return { requests: toResources(new Map()), error: e.message };
+  }
 }
 
 export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
@@ -185,15 +196,7 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
   const affinity = subject.spec.affinity?.nodeAffinity;
   const required = affinity?.requiredDuringSchedulingIgnoredDuringExecution;
   const requiredTerms = required ? parseTerms(required.nodeSelectorTerms) : undefined;
-  let requests: Resources = toResources(new Map());
-  let requestsError: string | undefined;
-  try {
-    const units = podRequestsInUnits(subject.spec, subject.specPath);
-    requests = units ? resourcesFromUnits(units) : toResources(podRequests(subject.spec, subject.specPath));
-  } catch (e) {
-    if (!(e instanceof ResourceError)) throw e;
-    requestsError = e.message;
-  }
+  const { requests, error: requestsError } = requestsOf(subject.spec, subject.specPath);
   const comparisonOperators = settings().featureGates.TaintTolerationComparisonOperators;
   const nodeSelector = subject.spec.nodeSelector ?? {};
   return {
@@ -209,7 +212,7 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     nodeNames: preFilterNodeNames(required?.nodeSelectorTerms),
     requests,
     requestsError,
-    hostPorts: hostPorts(subject),
+    hostPorts: hostPorts(subject.spec),
     nodeName: subject.spec.nodeName || undefined,
     toleratesUnschedulable: admitted.tolerations.some((t) => toleratesTaint(t, UNSCHEDULABLE_TAINT, comparisonOperators)),
     selectorKeys: Object.keys(nodeSelector),
@@ -319,15 +322,31 @@ function readAllocatableOnce(allocatable: Record<string, string | number>): Allo
 
 const TERMINAL = new Set(['Succeeded', 'Failed']);
 
+/** What an existing pod takes on its node: its requests and host ports (NodeInfo.AddPod reads no more). */
+export interface PodUsage {
+  requests: Resources;
+  hostPorts: HostPort[];
+}
+
+/**
+ * The requests-only view of an existing pod: a snapshot reads thousands of them, and none needs the rest of PodInfo
+ * (admission, node affinity terms, tolerations). The same numbers as podInfo(toSubject(pod)).requests and .hostPorts.
+ */
+export const podUsage = cachedPerObject((pod: Pod): PodUsage => {
+  const subject = pod.kind === 'Pod' && pod.spec ? undefined : toSubject(pod);
+  const spec = subject ? subject.spec : pod.spec!;
+  return { requests: requestsOf(spec, subject ? subject.specPath : 'spec').requests, hostPorts: hostPorts(spec) };
+});
+
 /** What pods already bound to a node consume; terminal pods consume nothing (the scheduler cache drops them). */
 export function nodeUsage(existingPods: readonly Pod[] | undefined): NodeUsage {
   const usage: NodeUsage = { pods: 0, requested: { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() }, ports: [] };
   for (const pod of existingPods ?? []) {
     if (TERMINAL.has(pod.status?.phase ?? '')) continue;
-    const info = podInfo(toSubject(pod));
+    const used = podUsage(pod);
     usage.pods++;
-    addResources(usage.requested, info.requests);
-    for (const p of info.hostPorts) usage.ports.push({ ...p, pod: info.subject.label });
+    addResources(usage.requested, used.requests);
+    for (const p of used.hostPorts) usage.ports.push({ ...p, pod: toSubject(pod).label });
   }
   return usage;
 }
