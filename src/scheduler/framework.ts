@@ -335,8 +335,42 @@ export interface PodUsage {
 export const podUsage = cachedPerObject((pod: Pod): PodUsage => {
   const subject = pod.kind === 'Pod' && pod.spec ? undefined : toSubject(pod);
   const spec = subject ? subject.spec : pod.spec!;
-  return { requests: requestsOf(spec, subject ? subject.specPath : 'spec').requests, hostPorts: hostPorts(spec) };
+  const key = subject ? undefined : resourcesKey(spec);
+  let usage = key === undefined ? undefined : usageByKey.get(key);
+  if (usage) return usage;
+  usage = { requests: requestsOf(spec, subject ? subject.specPath : 'spec').requests, hostPorts: hostPorts(spec) };
+  if (key !== undefined) {
+    if (usageByKey.size >= 10_000) usageByKey.clear();
+    usageByKey.set(key, usage);
+  }
+  return usage;
 });
+
+// Replicas of one workload declare the same resources: a pod whose containers alone declare them (no init
+// containers, pod-level resources, overhead or ports) is read once per distinct declaration. The key holds every
+// name and value with its type and length, so two declarations share it only when PodRequests reads them alike.
+const usageByKey = new Map<string, PodUsage>();
+
+function listKey(list: Record<string, unknown> | undefined): string {
+  let key = '';
+  if (list) for (const name in list) {
+    const v = list[name];
+    const text = String(v);
+    key += `${name.length}:${name}${typeof v}${text.length}:${text}`;
+  }
+  return key;
+}
+
+function resourcesKey(spec: Subject['spec']): string | undefined {
+  if (spec.initContainers?.length || spec.resources || spec.overhead || !Array.isArray(spec.containers ?? [])) return undefined;
+  let key = '';
+  for (const c of spec.containers ?? []) {
+    if (typeof c !== 'object' || c === null || c.ports?.length) return undefined;
+    const r = c.resources;
+    key += `(${listKey(r?.requests as Record<string, unknown> | undefined)}/${listKey(r?.limits as Record<string, unknown> | undefined)})`;
+  }
+  return key;
+}
 
 /** What pods already bound to a node consume; terminal pods consume nothing (the scheduler cache drops them). */
 export function nodeUsage(existingPods: readonly Pod[] | undefined): NodeUsage {
