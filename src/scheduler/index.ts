@@ -163,23 +163,30 @@ function split(verdicts: readonly NodeVerdict[]): Split {
  * gets the cluster plugins' Filter on its own entry (they read the node's topology domains). The nodes the pod
  * singles out by name are filtered one by one. The same verdicts, reasons and details as runFilters node by node.
  */
-function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState | undefined): Split {
+function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState | undefined, snapshot?: Snapshot): Split {
   const { infos, usages, passes } = prepared;
   const whole = podRejection(pod) ?? cycle?.rejection;
   if (whole) return { feasible: [], rejected: infos.map((n) => ({ node: n.name, feasible: false, status: whole })) };
   const shape = cycle!.nodeNames ? 'every' : podShape(pod, FILTER_PLUGINS);
-  if (shape === 'every') return split(infos.map((n, j) => runFilters(pod, n, usages[j], cycle)));
-  const own = shape.singled ? new Set(prepared.shapes.nodesNamed(shape.singled)) : undefined;
+  // the usage now: a node's entry's own, or the prepared one
+  const usageAt = (j: number) => (snapshot ? (snapshot.nodes[j].pods.length ? snapshot.nodes[j].usage : prepared.empty) : usages[j]);
+  if (shape === 'every') return split(infos.map((n, j) => runFilters(pod, n, usageAt(j), cycle)));
+  // nodes singled out by name, and nodes a pod was assumed onto since the snapshot was prepared: one by one
+  const assumed = snapshot?.assumed;
+  const own = shape.singled ? new Set(prepared.shapes.nodesNamed(shape.singled)) : assumed;
+  if (shape.singled && assumed) for (const j of assumed) own!.add(j);
   const of = prepared.shapes.shapesFor(shape.labelKeys).of;
   // per shape, what the Filter plugins say of its first node: PASSED, or the rejection every node of it shares
   const firsts: Array<Rejection | typeof PASSED | undefined> = [];
   const row: Row = { pod, prepared, cycle };
   const clusterFilters = cycle!.active.length > 0;
+  // the cluster plugins read a node's entry by name (entryOf); with unique names that is the entry at its position
+  const entries = snapshot && snapshot.byName.size === snapshot.nodes.length ? snapshot.nodes : undefined;
   const out: Split = { feasible: [], rejected: [] };
   for (let j = 0; j < infos.length; j++) {
     const node = infos[j];
     if (own?.has(j)) {
-      const v = runFilters(pod, node, usages[j], cycle);
+      const v = runFilters(pod, node, usageAt(j), cycle);
       (v.feasible ? out.feasible : out.rejected).push(v);
       continue;
     }
@@ -189,7 +196,7 @@ function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState |
       out.rejected.push({ node: node.name, feasible: false, status: new AlikeStatus(first, row, j) });
       continue;
     }
-    const status = clusterFilters ? runClusterFilters(pod, entryOf(node, cycle!), cycle!) : undefined;
+    const status = clusterFilters ? runClusterFilters(pod, entries ? entries[j] : entryOf(node, cycle!), cycle!) : undefined;
     if (status) out.rejected.push({ node: node.name, feasible: false, status });
     else out.feasible.push((passes[j] ??= Object.freeze({ node: node.name, feasible: true })));
   }
@@ -331,10 +338,9 @@ export function schedule(subject: Subject, nodes: readonly Node[], existing?: re
     // (snapshotFor); a pod among the existing ones is left out of its own cluster, so that one gets its own.
     const snapshot = given ?? (left === 0 ? snapshotFor(nodes, existing, namespaces) : buildSnapshot(nodes, podsByNode(existingPods), namespaces));
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
-    // a snapshot built for this call alone, or changing between cycles (placeReplicas), is filtered node by node
-    const prepared = given || left === 0 ? preparedSnapshot(snapshot, NO_USAGE, FILTER_PLUGINS) : undefined;
-    verdicts = prepared
-      ? nodeVerdicts(pod, prepared, cycle)
+    // a snapshot built for this call alone is filtered node by node
+    verdicts = given || left === 0
+      ? nodeVerdicts(pod, preparedSnapshot(snapshot, NO_USAGE, FILTER_PLUGINS), cycle, snapshot)
       : split(snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle)));
   }
   const { feasible, rejected } = verdicts;

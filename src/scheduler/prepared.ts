@@ -53,19 +53,18 @@ export function preparedNodes(nodes: readonly Node[], empty: NodeUsage, plugins:
   return kept.prepared;
 }
 
-const bySnapshot = new WeakMap<Snapshot, { version: number; prepared: PreparedNodes }>();
+const bySnapshot = new WeakMap<Snapshot, PreparedNodes>();
 
 /**
- * The snapshot's nodes prepared (their usage from the pods bound to them), once per snapshot; undefined once a pod
- * has been assumed into it (placeReplicas: the usages change every cycle, so nodes are filtered one by one).
+ * The snapshot's nodes prepared (their usage from the pods bound to them), once per snapshot. Nodes a pod was
+ * assumed onto since (placeReplicas) are in `snapshot.assumed`: their prepared usage and shape are stale, so they are
+ * filtered one by one with their entry's usage (nodeVerdicts), and the other nodes keep sharing their shapes.
  */
-export function preparedSnapshot(snapshot: Snapshot, empty: NodeUsage, plugins: readonly FilterPlugin[]): PreparedNodes | undefined {
-  const version = snapshot.assumed ?? 0;
-  if (version !== 0) return undefined;
+export function preparedSnapshot(snapshot: Snapshot, empty: NodeUsage, plugins: readonly FilterPlugin[]): PreparedNodes {
   const hit = bySnapshot.get(snapshot);
-  if (hit && hit.version === version && hit.prepared.empty === empty && hit.prepared.shapes.plugins === plugins) return hit.prepared;
+  if (hit && hit.empty === empty && hit.shapes.plugins === plugins) return hit;
   const prepared = prepare(snapshot.nodes.map((e) => e.info), snapshot.nodes.map((e) => (e.pods.length ? e.usage : empty)), empty, plugins);
-  bySnapshot.set(snapshot, { version, prepared });
+  bySnapshot.set(snapshot, prepared);
   return prepared;
 }
 
