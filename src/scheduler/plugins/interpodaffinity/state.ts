@@ -75,35 +75,46 @@ interface TermRef { ref: PodRef; term: AffinityTerm }
 /**
  * The existing pods' required anti-affinity terms by what their labelSelector requires: a term with an In
  * requirement can only match a pod carrying one of its values (bucketed by its first In requirement's key and
- * values), the others are always checked. Rebuilt when the pods with such terms change (assumePod adds some).
+ * values), the others are always checked. Pods assumePod adds are bucketed as they appear; a bucket they join is
+ * put back in walk order when next read.
  */
-interface TermBuckets { count: number; byLabel: Map<string, Map<string, TermRef[]>>; always: TermRef[] }
+interface TermBuckets { seen: Set<PodRef>; byLabel: Map<string, Map<string, TermRef[]>>; always: TermRef[]; unsorted: Set<TermRef[]> }
 const termBuckets = new WeakMap<PodIndex, TermBuckets>();
+const walkOrder = (a: TermRef, b: TermRef) => a.ref.seq - b.ref.seq || a.term.index - b.term.index;
+
+function bucket(buckets: TermBuckets, ref: PodRef, term: AffinityTerm): void {
+  const selector = term.selector;
+  if (selector.kind === 'nothing') return;
+  const inReq = selector.kind === 'requirements' ? selector.requirements.find((r) => r.operator === 'In') : undefined;
+  const lists: TermRef[][] = [];
+  if (!inReq) lists.push(buckets.always);
+  else {
+    let byValue = buckets.byLabel.get(inReq.key);
+    if (!byValue) buckets.byLabel.set(inReq.key, (byValue = new Map()));
+    for (const v of new Set(inReq.values)) {
+      let at = byValue.get(v);
+      if (!at) byValue.set(v, (at = []));
+      lists.push(at);
+    }
+  }
+  for (const list of lists) {
+    const entry = { ref, term };
+    if (list.length && walkOrder(list[list.length - 1], entry) > 0) buckets.unsorted.add(list);
+    list.push(entry);
+  }
+}
 
 function bucketsOf(index: PodIndex): TermBuckets {
   const list = index.withRequiredAntiAffinity;
-  const known = termBuckets.get(index);
-  if (known && known.count === list.length) return known;
-  const buckets: TermBuckets = { count: list.length, byLabel: new Map(), always: [] };
-  for (const ref of list) {
-    for (const term of existingPodTerms(ref.pod).requiredAntiAffinity) {
-      const selector = term.selector;
-      if (selector.kind === 'nothing') continue;
-      const inReq = selector.kind === 'requirements' ? selector.requirements.find((r) => r.operator === 'In') : undefined;
-      if (!inReq) {
-        buckets.always.push({ ref, term });
-        continue;
-      }
-      let byValue = buckets.byLabel.get(inReq.key);
-      if (!byValue) buckets.byLabel.set(inReq.key, (byValue = new Map()));
-      for (const v of new Set(inReq.values)) {
-        const at = byValue.get(v);
-        if (at) at.push({ ref, term });
-        else byValue.set(v, [{ ref, term }]);
-      }
+  let buckets = termBuckets.get(index);
+  if (!buckets) termBuckets.set(index, (buckets = { seen: new Set(), byLabel: new Map(), always: [], unsorted: new Set() }));
+  if (buckets.seen.size !== list.length) {
+    for (const ref of list) {
+      if (buckets.seen.has(ref)) continue;
+      buckets.seen.add(ref);
+      for (const term of existingPodTerms(ref.pod).requiredAntiAffinity) bucket(buckets, ref, term);
     }
   }
-  termBuckets.set(index, buckets);
   return buckets;
 }
 
@@ -114,6 +125,8 @@ function bucketsOf(index: PodIndex): TermBuckets {
  */
 function antiAffinityCandidates(index: PodIndex, labels: Record<string, string>): readonly TermRef[] {
   const buckets = bucketsOf(index);
+  for (const list of buckets.unsorted) list.sort(walkOrder);
+  buckets.unsorted.clear();
   const found: TermRef[][] = buckets.always.length ? [buckets.always] : [];
   for (const key in labels) {
     if (!has(labels, key)) continue;
@@ -121,7 +134,7 @@ function antiAffinityCandidates(index: PodIndex, labels: Record<string, string>)
     if (hit) found.push(hit);
   }
   if (found.length <= 1) return found[0] ?? [];
-  return found.flat().sort((a, b) => a.ref.seq - b.ref.seq || a.term.index - b.term.index);
+  return found.flat().sort(walkOrder);
 }
 
 export const matchesAll = (terms: readonly AffinityTerm[], ns: string, labels: Record<string, string>) =>
