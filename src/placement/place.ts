@@ -98,6 +98,23 @@ export interface CycleOptions {
 /** How many NodeScores a placement keeps per pod (best first, the chosen node always among them); tiedWith names every tied node. */
 export const SCORES_KEPT = 10;
 
+/**
+ * The SCORES_KEPT best nodes, best first, input order among equal totals: the head of the nodes sorted so, picked
+ * in one pass (thousands of feasible nodes per cycle, ten kept).
+ */
+function best10(totals: readonly number[]): number[] {
+  const kept: number[] = [];
+  const before = (a: number, b: number) => totals[a] > totals[b] || (totals[a] === totals[b] && a < b);
+  for (let i = 0; i < totals.length; i++) {
+    if (kept.length === SCORES_KEPT && !before(i, kept[kept.length - 1])) continue;
+    let at = kept.length === SCORES_KEPT ? kept.length - 1 : kept.length;
+    while (at > 0 && before(i, kept[at - 1])) at--;
+    if (kept.length === SCORES_KEPT) kept.pop();
+    kept.splice(at, 0, i);
+  }
+  return kept;
+}
+
 /** One scheduling cycle for `pod` against `nodes` and the pods placed so far (or `options.snapshot`, the same cluster already built). */
 export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], options: CycleOptions & { snapshot?: Snapshot } = {}) {
   const { namespaces, tieBreak = 'first', filter } = options;
@@ -129,8 +146,7 @@ export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly
   table.totals.forEach((t, i) => t === best && tied.push(i));
   const chosen = tieBreak === 'first' ? tied[0] : tied[tied.length - 1];
   // best first, input order among equal totals; NodeScores (with their detail strings) only for the ones kept
-  const order = table.totals.map((_, i) => i).sort((a, b) => table.totals[b] - table.totals[a] || a - b);
-  const kept = order.slice(0, SCORES_KEPT);
+  const kept = best10(table.totals);
   if (!kept.includes(chosen)) kept.push(chosen);
   kept.sort((a, b) => table.totals[b] - table.totals[a] || a - b);
   return {

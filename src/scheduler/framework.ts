@@ -173,11 +173,22 @@ function collectHostPorts(out: HostPort[], containers: Subject['spec']['containe
   }
 }
 
-function hostPorts(subject: Subject): HostPort[] {
+function hostPorts(spec: Subject['spec']): HostPort[] {
   const out: HostPort[] = [];
-  collectHostPorts(out, subject.spec.containers, 'containers', false);
-  collectHostPorts(out, subject.spec.initContainers, 'initContainers', true);
+  collectHostPorts(out, spec.containers, 'containers', false);
+  collectHostPorts(out, spec.initContainers, 'initContainers', true);
   return out;
+}
+
+/** PodRequests in the scheduler's integer view, or the error the API server would refuse the pod with. */
+function requestsOf(spec: Subject['spec'], specPath: string): { requests: Resources; error?: string } {
+  try {
+    const units = podRequestsInUnits(spec, specPath);
+    return { requests: units ? resourcesFromUnits(units) : toResources(podRequests(spec, specPath)) };
+  } catch (e) {
+    if (!(e instanceof ResourceError)) throw e;
+    return { requests: toResources(new Map()), error: e.message };
+  }
 }
 
 export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
@@ -185,15 +196,7 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
   const affinity = subject.spec.affinity?.nodeAffinity;
   const required = affinity?.requiredDuringSchedulingIgnoredDuringExecution;
   const requiredTerms = required ? parseTerms(required.nodeSelectorTerms) : undefined;
-  let requests: Resources = toResources(new Map());
-  let requestsError: string | undefined;
-  try {
-    const units = podRequestsInUnits(subject.spec, subject.specPath);
-    requests = units ? resourcesFromUnits(units) : toResources(podRequests(subject.spec, subject.specPath));
-  } catch (e) {
-    if (!(e instanceof ResourceError)) throw e;
-    requestsError = e.message;
-  }
+  const { requests, error: requestsError } = requestsOf(subject.spec, subject.specPath);
   const comparisonOperators = settings().featureGates.TaintTolerationComparisonOperators;
   const nodeSelector = subject.spec.nodeSelector ?? {};
   return {
@@ -209,7 +212,7 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     nodeNames: preFilterNodeNames(required?.nodeSelectorTerms),
     requests,
     requestsError,
-    hostPorts: hostPorts(subject),
+    hostPorts: hostPorts(subject.spec),
     nodeName: subject.spec.nodeName || undefined,
     toleratesUnschedulable: admitted.tolerations.some((t) => toleratesTaint(t, UNSCHEDULABLE_TAINT, comparisonOperators)),
     selectorKeys: Object.keys(nodeSelector),
@@ -319,15 +322,65 @@ function readAllocatableOnce(allocatable: Record<string, string | number>): Allo
 
 const TERMINAL = new Set(['Succeeded', 'Failed']);
 
+/** What an existing pod takes on its node: its requests and host ports (NodeInfo.AddPod reads no more). */
+export interface PodUsage {
+  requests: Resources;
+  hostPorts: HostPort[];
+}
+
+/**
+ * The requests-only view of an existing pod: a snapshot reads thousands of them, and none needs the rest of PodInfo
+ * (admission, node affinity terms, tolerations). The same numbers as podInfo(toSubject(pod)).requests and .hostPorts.
+ */
+export const podUsage = cachedPerObject((pod: Pod): PodUsage => {
+  const subject = pod.kind === 'Pod' && pod.spec ? undefined : toSubject(pod);
+  const spec = subject ? subject.spec : pod.spec!;
+  const key = subject ? undefined : resourcesKey(spec);
+  let usage = key === undefined ? undefined : usageByKey.get(key);
+  if (usage) return usage;
+  usage = { requests: requestsOf(spec, subject ? subject.specPath : 'spec').requests, hostPorts: hostPorts(spec) };
+  if (key !== undefined) {
+    if (usageByKey.size >= 10_000) usageByKey.clear();
+    usageByKey.set(key, usage);
+  }
+  return usage;
+});
+
+// Replicas of one workload declare the same resources: a pod whose containers alone declare them (no init
+// containers, pod-level resources, overhead or ports) is read once per distinct declaration. The key holds every
+// name and value with its type and length, so two declarations share it only when PodRequests reads them alike.
+const usageByKey = new Map<string, PodUsage>();
+
+function listKey(list: Record<string, unknown> | undefined): string {
+  let key = '';
+  if (list) for (const name in list) {
+    const v = list[name];
+    const text = String(v);
+    key += `${name.length}:${name}${typeof v}${text.length}:${text}`;
+  }
+  return key;
+}
+
+function resourcesKey(spec: Subject['spec']): string | undefined {
+  if (spec.initContainers?.length || spec.resources || spec.overhead || !Array.isArray(spec.containers ?? [])) return undefined;
+  let key = '';
+  for (const c of spec.containers ?? []) {
+    if (typeof c !== 'object' || c === null || c.ports?.length) return undefined;
+    const r = c.resources;
+    key += `(${listKey(r?.requests as Record<string, unknown> | undefined)}/${listKey(r?.limits as Record<string, unknown> | undefined)})`;
+  }
+  return key;
+}
+
 /** What pods already bound to a node consume; terminal pods consume nothing (the scheduler cache drops them). */
 export function nodeUsage(existingPods: readonly Pod[] | undefined): NodeUsage {
   const usage: NodeUsage = { pods: 0, requested: { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() }, ports: [] };
   for (const pod of existingPods ?? []) {
     if (TERMINAL.has(pod.status?.phase ?? '')) continue;
-    const info = podInfo(toSubject(pod));
+    const used = podUsage(pod);
     usage.pods++;
-    addResources(usage.requested, info.requests);
-    for (const p of info.hostPorts) usage.ports.push({ ...p, pod: info.subject.label });
+    addResources(usage.requested, used.requests);
+    for (const p of used.hostPorts) usage.ports.push({ ...p, pod: toSubject(pod).label });
   }
   return usage;
 }

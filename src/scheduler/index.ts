@@ -4,7 +4,7 @@
 // FitError message when no node fits.
 import type { KubeObject, Node, Pod, Taint } from '../core/types';
 import type { Subject } from '../k8s/subject';
-import { failure, nodeInfo, nodeUsage, podInfo, taintId, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
+import { failure, nodeInfo, nodeUsage, podInfo, taintId, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
 import { findUntoleratedTaint } from './plugins/tainttoleration';
 import { afterFixLines, untoleratedTaints } from './plugins/tainttoleration/details';
 import { withAddedTolerations } from '../k8s/subject';
@@ -23,6 +23,7 @@ import { buildSnapshot, groupByNode, snapshotFor, withoutSubject, type Snapshot 
 import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type ClusterPlugin, type CycleState } from './cycle';
 import { PodTopologySpread } from './plugins/podtopologyspread';
+import { podShape, preparedNodes, preparedSnapshot, type PreparedNodes } from './prepared';
 import { InterPodAffinity } from './plugins/interpodaffinity';
 import { NodeDeclaredFeatures, podRequiredFeatures } from './plugins/nodedeclaredfeatures';
 
@@ -111,13 +112,120 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
     if (status) return { node: node.name, feasible: false, status: plugin === TaintToleration ? withTolerationFix(status, pod, node, usage, cycle) : status };
   }
   if (cycle.active.length) {
-    const entry = cycle.snapshot.byName.get(node.name) ?? buildSnapshot([node.node], new Map()).nodes[0];
-    const status = runClusterFilters(pod, entry, cycle);
+    const status = runClusterFilters(pod, entryOf(node, cycle), cycle);
     if (status) return { node: node.name, feasible: false, status };
   }
   const last = runLastFilters(pod, node, usage);
   if (last) return { node: node.name, feasible: false, status: last };
   return { node: node.name, feasible: true };
+}
+
+/** The node as the cluster plugins' Filter reads it: its snapshot entry, or the node alone with no pods. */
+const entryOf = (node: NodeInfo, cycle: CycleState) => cycle.snapshot.byName.get(node.name) ?? buildSnapshot([node.node], new Map()).nodes[0];
+
+const CLUSTER_PLUGIN_NAMES = new Set(CLUSTER_PLUGINS.map((p) => p.name));
+
+const PASSED = 0;
+
+/** One pod over prepared nodes: what a node's lazily worked-out details need. */
+interface Row { pod: PodInfo; prepared: PreparedNodes; cycle: CycleState | undefined }
+
+/**
+ * What runFilters' Filter plugins say of the node, without the details: outside the PreFilter result, or the first
+ * failing plugin's shared Rejection (its `check`); undefined when they all pass. Only for plugins that all have
+ * `check` (podShape).
+ */
+function filtersReject(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Rejection | undefined {
+  const outside = outsidePreFilterResult(pod, node);
+  if (outside) return outside;
+  for (let k = 0; k < FILTER_PLUGINS.length; k++) {
+    const rejected = FILTER_PLUGINS[k].check!(pod, node, usage);
+    if (rejected) return rejected;
+  }
+  return undefined;
+}
+
+/**
+ * The status of node `j` that the Filter plugins reject as they rejected the first node of its shape: the same
+ * plugin, code and reasons; the details are the node's own, worked out (by runFilters on it) when first read.
+ */
+class AlikeStatus implements Status {
+  readonly plugin: string;
+  readonly code: Status['code'];
+  readonly reasons: string[];
+  // private (#) so that printing or comparing a Status shows its four fields only
+  #row: Row;
+  #j: number;
+  #details: string[] | undefined;
+  constructor(first: Rejection, row: Row, j: number) {
+    this.plugin = first.plugin;
+    this.code = first.code;
+    this.reasons = first.reasons as string[];
+    this.#row = row;
+    this.#j = j;
+  }
+  get details(): string[] {
+    const { pod, prepared, cycle } = this.#row;
+    return (this.#details ??= runFilters(pod, prepared.infos[this.#j], prepared.usages[this.#j], cycle).status!.details);
+  }
+  toJSON() {
+    return { plugin: this.plugin, code: this.code, reasons: this.reasons, details: this.details };
+  }
+}
+
+/** Feasible and rejected verdicts, each in node order. */
+interface Split { feasible: NodeVerdict[]; rejected: NodeVerdict[] }
+
+function split(verdicts: readonly NodeVerdict[]): Split {
+  const out: Split = { feasible: [], rejected: [] };
+  for (const v of verdicts) (v.feasible ? out.feasible : out.rejected).push(v);
+  return out;
+}
+
+/**
+ * runFilters for every prepared node, in node order, once per node shape (see matrix-shapes.ts): the first node of a
+ * shape is filtered, and a later one takes its rejection (AlikeStatus) or, where the Filter plugins passed the first,
+ * gets the cluster plugins' Filter on its own entry (they read the node's topology domains). The nodes the pod
+ * singles out by name are filtered one by one. The same verdicts, reasons and details as runFilters node by node.
+ */
+function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState | undefined, snapshot?: Snapshot): Split {
+  const { infos, usages, passes } = prepared;
+  const whole = podRejection(pod) ?? cycle?.rejection;
+  if (whole) return { feasible: [], rejected: infos.map((n) => ({ node: n.name, feasible: false, status: whole })) };
+  const shape = cycle!.nodeNames ? 'every' : podShape(pod, FILTER_PLUGINS);
+  // the usage now: a node's entry's own, or the prepared one
+  const usageAt = (j: number) => (snapshot ? (snapshot.nodes[j].pods.length ? snapshot.nodes[j].usage : prepared.empty) : usages[j]);
+  if (shape === 'every') return split(infos.map((n, j) => runFilters(pod, n, usageAt(j), cycle)));
+  // nodes singled out by name, and nodes a pod was assumed onto since the snapshot was prepared: one by one
+  const assumed = snapshot?.assumed;
+  const own = shape.singled ? new Set(prepared.shapes.nodesNamed(shape.singled)) : assumed;
+  if (shape.singled && assumed) for (const j of assumed) own!.add(j);
+  const of = prepared.shapes.shapesFor(shape.labelKeys).of;
+  // per shape, what the Filter plugins say of its first node: PASSED, or the rejection every node of it shares
+  const firsts: Array<Rejection | typeof PASSED | undefined> = [];
+  const row: Row = { pod, prepared, cycle };
+  const clusterFilters = cycle!.active.length > 0;
+  // the cluster plugins read a node's entry by name (entryOf); with unique names that is the entry at its position
+  const entries = snapshot && snapshot.byName.size === snapshot.nodes.length ? snapshot.nodes : undefined;
+  const out: Split = { feasible: [], rejected: [] };
+  for (let j = 0; j < infos.length; j++) {
+    const node = infos[j];
+    if (own?.has(j)) {
+      const v = runFilters(pod, node, usageAt(j), cycle);
+      (v.feasible ? out.feasible : out.rejected).push(v);
+      continue;
+    }
+    let first = firsts[of[j]];
+    if (first === undefined) firsts[of[j]] = first = filtersReject(pod, node, usages[j]) ?? PASSED;
+    if (first !== PASSED) {
+      out.rejected.push({ node: node.name, feasible: false, status: new AlikeStatus(first, row, j) });
+      continue;
+    }
+    const status = clusterFilters ? runClusterFilters(pod, entries ? entries[j] : entryOf(node, cycle!), cycle!) : undefined;
+    if (status) out.rejected.push({ node: node.name, feasible: false, status });
+    else out.feasible.push((passes[j] ??= Object.freeze({ node: node.name, feasible: true })));
+  }
+  return out;
 }
 
 // The pods with a hint's tolerations added, per pod and set of taints: nodes of a pool share them.
@@ -243,21 +351,24 @@ const readsCluster = (subject: Subject) =>
 export function schedule(subject: Subject, nodes: readonly Node[], existing?: readonly Pod[], namespaces?: readonly KubeObject[], given?: Snapshot): ScheduleResult {
   const pod = podInfo(subject);
   const { pods: existingPods, left } = withoutSubject(subject, existing);
-  let verdicts: NodeVerdict[];
+  let verdicts: Split;
   let cycle: CycleState | undefined;
   if (!given && !existingPods?.length && !readsCluster(subject)) {
     // No pod in the cluster and no spread or pod-affinity stanza: both cluster plugins would Skip at PreFilter.
+    // The nodes are prepared once per node array (preparedNodes), shared by every pod checked against them.
     cycle = NO_CLUSTER;
-    verdicts = nodes.map((n) => runFilters(pod, nodeInfo(n), NO_USAGE, cycle));
+    verdicts = nodeVerdicts(pod, preparedNodes(nodes, NO_USAGE, FILTER_PLUGINS), cycle);
   } else {
     // The same cluster (the caller's nodes, pods and namespaces) is prepared once and shared across calls
     // (snapshotFor); a pod among the existing ones is left out of its own cluster, so that one gets its own.
     const snapshot = given ?? (left === 0 ? snapshotFor(nodes, existing, namespaces) : buildSnapshot(nodes, podsByNode(existingPods), namespaces));
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
-    verdicts = snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle));
+    // a snapshot built for this call alone is filtered node by node
+    verdicts = given || left === 0
+      ? nodeVerdicts(pod, preparedSnapshot(snapshot, NO_USAGE, FILTER_PLUGINS), cycle, snapshot)
+      : split(snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle)));
   }
-  const feasible = verdicts.filter((v) => v.feasible);
-  const rejected = verdicts.filter((v) => !v.feasible);
+  const { feasible, rejected } = verdicts;
   const gates = schedulingGates(subject);
   if (gates.length) return { feasible, rejected, gated: { gates, message: SCHEDULING_GATED_MESSAGE } };
   return { feasible, rejected, fitError: feasible.length ? undefined : fitError(nodes.length, pod, rejected, cycle) };
@@ -269,7 +380,23 @@ export function fitError(numAllNodes: number, pod: PodInfo, rejected: readonly N
   const whole = podRejection(pod) ?? cycle?.rejection;
   if (whole) return `${head} ${whole.reasons.join(', ')}.`;
   const counts = new Map<string, number>();
-  for (const v of rejected) for (const r of v.status!.reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
+  // nodes of one shape share their reasons array: counted a run at a time
+  let run: readonly string[] | undefined;
+  let length = 0;
+  const flush = () => {
+    if (run) for (const r of run) counts.set(r, (counts.get(r) ?? 0) + length);
+  };
+  for (const v of rejected) {
+    const reasons = v.status!.reasons;
+    if (reasons === run) {
+      length++;
+      continue;
+    }
+    flush();
+    run = reasons;
+    length = 1;
+  }
+  flush();
   const histogram = [...counts].map(([reason, n]) => `${n} ${reason}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return histogram.length ? `${head} ${histogram.join(', ')}.` : head;
 }

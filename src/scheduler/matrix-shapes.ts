@@ -57,7 +57,7 @@ export class NodeShapes {
     private readonly infos: readonly NodeInfo[],
     private readonly usages: readonly NodeUsage[],
     private readonly empty: NodeUsage,
-    private readonly plugins: readonly FilterPlugin[],
+    readonly plugins: readonly FilterPlugin[],
   ) {
     this.N = infos.length;
   }

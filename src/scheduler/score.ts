@@ -4,13 +4,15 @@
 // input; it would score every node alike here), VolumeBinding and DynamicResources (Skip for pods without volumes
 // claims or resource claims) are not modelled.
 import type { NodeInfo, PodInfo } from './framework';
+import type { Taint } from '../core/types';
 import { normalizeTaintTolerationScores, untoleratedPreferNoSchedule } from './plugins/tainttoleration';
 import { normalizeNodeAffinityScores, preferredAffinityScore } from './plugins/nodeaffinity';
 import { formatTaint } from '../k8s/toleration';
 import type { ScoreCluster, ScoreNode } from './score-cluster';
-import { leastAllocatedPodRequests, nodeRequested } from './plugins/noderesources/requests';
-import { leastAllocated } from './plugins/noderesources/least-allocated';
-import { balancedAllocation, balancedAllocationApplies } from './plugins/noderesources/balanced-allocation';
+import { leastAllocatedPodRequests, nodeRequested, type CpuMemory } from './plugins/noderesources/requests';
+import { leastAllocated, type LeastAllocatedScore } from './plugins/noderesources/least-allocated';
+import { balancedAllocation, balancedAllocationApplies, type BalancedAllocationScore } from './plugins/noderesources/balanced-allocation';
+import { settings } from '../core/config';
 import * as spread from './plugins/podtopologyspread/scoring';
 import * as podAffinity from './plugins/interpodaffinity/scoring';
 
@@ -46,8 +48,34 @@ export interface NodeScore {
   skipped: Array<{ plugin: ScorePluginName; reason: string }>;
 }
 
+const NO_TAINTS: readonly Taint[] = [];
+const NO_PREFERENCE: { score: number; matched: readonly number[] } = { score: 0, matched: [] };
+
 const pct = (f: number) => `${Math.round(f * 1000) / 10}%`;
 const mi = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)}Mi` : `${bytes}`);
+
+type Used = ReturnType<typeof nodeRequested>;
+interface ResourceScores { info: NodeInfo; nz: CpuMemory; real?: CpuMemory; version: string; la: LeastAllocatedScore; ba?: BalancedAllocationScore }
+
+// The resource scores of a node for a request, kept with the node's Requested (a snapshot entry keeps that object
+// until a pod is assumed onto the node): replicas of a workload request alike, so the next replica's cycle reads
+// them instead of working them out again for thousands of nodes. Never changed once made (messages read them).
+const resourceScoresByUsed = new WeakMap<Used, ResourceScores>();
+const sameRequest = (a: CpuMemory | undefined, b: CpuMemory | undefined) => a === b || (!!a && !!b && a.milliCPU === b.milliCPU && a.memory === b.memory);
+
+function resourceScores(used: Used, info: NodeInfo, nz: CpuMemory, real: CpuMemory | undefined): ResourceScores {
+  const version = settings().kubernetesVersion;
+  let r = resourceScoresByUsed.get(used);
+  if (!r || r.info !== info || r.version !== version || !sameRequest(r.nz, nz)) {
+    r = { info, nz, version, la: leastAllocated(nz, info, used.nonZero) };
+    resourceScoresByUsed.set(used, r);
+  }
+  if (real && (!r.ba || !sameRequest(r.real, real))) {
+    r.real = { milliCPU: real.milliCPU, memory: real.memory };
+    r.ba = balancedAllocation(real, info, used.requested, version);
+  }
+  return r;
+}
 
 /**
  * Score the feasible `nodes`. `cluster` is every node with its pods (the resource plugins read the feasible nodes'
@@ -74,14 +102,15 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
   const columns: Array<{ plugin: ScorePluginName; raw: number[]; score: number[]; detail: (i: number) => string }> = [];
   const skipped: NodeScore['skipped'] = [];
 
-  const tt = nodes.map((n) => untoleratedPreferNoSchedule(pod, n));
+  // most nodes carry no PreferNoSchedule taint, and a pod without preferred terms matches none: nothing to work out
+  const tt = nodes.map((n) => (n.taints.some((t) => t.effect === 'PreferNoSchedule') ? untoleratedPreferNoSchedule(pod, n) : NO_TAINTS));
   const ttNorm = normalizeTaintTolerationScores(tt.map((t) => t.length));
   columns.push({
     plugin: 'TaintToleration', raw: tt.map((t) => t.length), score: ttNorm,
     detail: (i) => `${tt[i].length} untolerated PreferNoSchedule taint(s)${tt[i].length ? ` (${tt[i].map(formatTaint).join(', ')})` : ''}`,
   });
 
-  const na = nodes.map((n) => preferredAffinityScore(pod, n));
+  const na = pod.preferredTerms.length ? nodes.map((n) => preferredAffinityScore(pod, n)) : nodes.map(() => NO_PREFERENCE);
   const naNorm = normalizeNodeAffinityScores(na.map((a) => a.score));
   // PreScore skips only when the pod has no preferred terms at all (node_affinity.go getPodPreferredNodeAffinity
   // checks the field, not what parses): a term that matches nothing still puts NodeAffinity in the scores, at 0.
@@ -95,7 +124,7 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
   // a snapshot entry keeps its node's Requested between cycles (snapshot.ts)
   const used = feasible.map((n) => n.requested ?? nodeRequested(n.pods));
   const nz = leastAllocatedPodRequests(pod.subject);
-  const la = feasible.map((n, i) => leastAllocated(nz, n.info, used[i].nonZero));
+  const la = feasible.map((n, i) => resourceScores(used[i], n.info, nz, undefined).la);
   columns.push({
     plugin: 'NodeResourcesFit', raw: la.map((s) => s.score), score: la.map((s) => s.score),
     detail: (i) => la[i].allocatable.milliCPU === 0 && la[i].allocatable.memory === 0
@@ -121,7 +150,7 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
 
   const real = pod.requests;
   if (balancedAllocationApplies(real)) {
-    const ba = feasible.map((n, i) => balancedAllocation(real, n.info, used[i].requested));
+    const ba = feasible.map((n, i) => resourceScores(used[i], n.info, nz, real).ba!);
     columns.push({
       plugin: 'NodeResourcesBalancedAllocation', raw: ba.map((b) => b.score), score: ba.map((b) => b.score),
       detail: (i) => {
@@ -144,7 +173,7 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
       node: nodes[i].name,
       total: totals[i],
       taintToleration: { raw: tt[i].length, normalized: ttNorm[i], untolerated: tt[i].map(formatTaint) },
-      nodeAffinity: { raw: na[i].score, normalized: naNorm[i], matchedTerms: na[i].matched },
+      nodeAffinity: { raw: na[i].score, normalized: naNorm[i], matchedTerms: [...na[i].matched] },
       plugins: columns.map((c) => ({ plugin: c.plugin, weight: SCORE_WEIGHTS[c.plugin], score: c.score[i], raw: c.raw[i], detail: c.detail(i) })),
       skipped,
     }),

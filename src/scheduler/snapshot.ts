@@ -27,6 +27,8 @@ export interface Snapshot {
   withPods?: NodeSnapshot[];
   /** The existing pods indexed (see podIndex); built on first use, kept up to date by assumePod. */
   index?: PodIndex;
+  /** The positions of the nodes assumePod has added pods to (what was prepared of those nodes before is stale). */
+  assumed?: Set<number>;
 }
 
 /** The nodes that have pods, in node order: what counting existing pods visits (a PreFilter per pod, thousands of nodes). */
@@ -107,6 +109,7 @@ export function assumePod(snapshot: Snapshot, node: string, pod: Pod): void {
   const entry = snapshot.byName.get(node);
   if (!(entry instanceof NodeEntry) || !inSchedulerCache(pod)) return;
   entry.add(pod);
+  (snapshot.assumed ??= new Set()).add(entry.position);
   snapshot.withPods = undefined;
   if (snapshot.index) indexPod(snapshot.index, { pod, node: entry, position: entry.position, seq: entry.position * POSITION + entry.pods.length - 1 });
   const ns = podNamespace(pod);

@@ -3,7 +3,7 @@
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
 import type { Pod } from '../../../core/types';
 import type { PodInfo, Status } from '../../framework';
-import { candidates, NAMESPACE_NAME_LABEL, podIndex, subjectPodMeta, union, type PodRef, type Snapshot } from '../../snapshot';
+import { candidates, NAMESPACE_NAME_LABEL, podIndex, subjectPodMeta, union, type PodIndex, type PodRef, type Snapshot } from '../../snapshot';
 import { LabelSelectorError } from '../../../k8s/label-selector';
 import { existingPodTerms, parseAffinityTerms, resolveNamespaces, termMatches, type AffinityTerm } from './terms';
 
@@ -70,6 +70,73 @@ function incomingTerms(pod: PodInfo): IncomingTerms {
   return t;
 }
 
+interface TermRef { ref: PodRef; term: AffinityTerm }
+
+/**
+ * The existing pods' required anti-affinity terms by what their labelSelector requires: a term with an In
+ * requirement can only match a pod carrying one of its values (bucketed by its first In requirement's key and
+ * values), the others are always checked. Pods assumePod adds are bucketed as they appear; a bucket they join is
+ * put back in walk order when next read.
+ */
+interface TermBuckets { seen: Set<PodRef>; byLabel: Map<string, Map<string, TermRef[]>>; always: TermRef[]; unsorted: Set<TermRef[]> }
+const termBuckets = new WeakMap<PodIndex, TermBuckets>();
+const walkOrder = (a: TermRef, b: TermRef) => a.ref.seq - b.ref.seq || a.term.index - b.term.index;
+
+function bucket(buckets: TermBuckets, ref: PodRef, term: AffinityTerm): void {
+  const selector = term.selector;
+  if (selector.kind === 'nothing') return;
+  const inReq = selector.kind === 'requirements' ? selector.requirements.find((r) => r.operator === 'In') : undefined;
+  const lists: TermRef[][] = [];
+  if (!inReq) lists.push(buckets.always);
+  else {
+    let byValue = buckets.byLabel.get(inReq.key);
+    if (!byValue) buckets.byLabel.set(inReq.key, (byValue = new Map()));
+    for (const v of new Set(inReq.values)) {
+      let at = byValue.get(v);
+      if (!at) byValue.set(v, (at = []));
+      lists.push(at);
+    }
+  }
+  for (const list of lists) {
+    const entry = { ref, term };
+    if (list.length && walkOrder(list[list.length - 1], entry) > 0) buckets.unsorted.add(list);
+    list.push(entry);
+  }
+}
+
+function bucketsOf(index: PodIndex): TermBuckets {
+  const list = index.withRequiredAntiAffinity;
+  let buckets = termBuckets.get(index);
+  if (!buckets) termBuckets.set(index, (buckets = { seen: new Set(), byLabel: new Map(), always: [], unsorted: new Set() }));
+  if (buckets.seen.size !== list.length) {
+    for (const ref of list) {
+      if (buckets.seen.has(ref)) continue;
+      buckets.seen.add(ref);
+      for (const term of existingPodTerms(ref.pod).requiredAntiAffinity) bucket(buckets, ref, term);
+    }
+  }
+  return buckets;
+}
+
+/**
+ * The existing required anti-affinity terms whose labelSelector may match `labels`, in the order a walk over the
+ * pods with such terms (NodeInfo.PodsWithRequiredAntiAffinity, node by node) and each pod's terms meets them. A pod
+ * has one value per key, so a term is found in one bucket at most.
+ */
+function antiAffinityCandidates(index: PodIndex, labels: Record<string, string>): readonly TermRef[] {
+  const buckets = bucketsOf(index);
+  for (const list of buckets.unsorted) list.sort(walkOrder);
+  buckets.unsorted.clear();
+  const found: TermRef[][] = buckets.always.length ? [buckets.always] : [];
+  for (const key in labels) {
+    if (!has(labels, key)) continue;
+    const hit = buckets.byLabel.get(key)?.get(labels[key]);
+    if (hit) found.push(hit);
+  }
+  if (found.length <= 1) return found[0] ?? [];
+  return found.flat().sort(walkOrder);
+}
+
 export const matchesAll = (terms: readonly AffinityTerm[], ns: string, labels: Record<string, string>) =>
   terms.length > 0 && terms.every((t) => termMatches(t, ns, labels, undefined));
 
@@ -94,14 +161,12 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
   };
   const index = podIndex(snapshot);
   const contribution = (ref: PodRef, term: number): Contribution => ({ pod: ref.pod, node: ref.node.info.name, term });
-  // existing pods' required anti-affinity (only the pods that have such terms), matched with the labels of the
-  // incoming pod's namespace
-  for (const ref of index.withRequiredAntiAffinity) {
+  // existing pods' required anti-affinity (only the pods that have such terms, and of their terms those whose
+  // labelSelector can match the pod's labels), matched with the labels of the incoming pod's namespace
+  for (const { ref, term: t } of antiAffinityCandidates(index, labels)) {
     const nodeLabels = ref.node.info.labels;
-    for (const t of existingPodTerms(ref.pod).requiredAntiAffinity) {
-      if (has(nodeLabels, t.topologyKey) && termMatches(t, namespace, labels, nsLabels)) {
-        add(state.existingAntiAffinity, t.topologyKey, nodeLabels[t.topologyKey], contribution(ref, t.index));
-      }
+    if (has(nodeLabels, t.topologyKey) && termMatches(t, namespace, labels, nsLabels)) {
+      add(state.existingAntiAffinity, t.topologyKey, nodeLabels[t.topologyKey], contribution(ref, t.index));
     }
   }
   // the pods matching every required affinity term: the narrowest term's candidates

@@ -7,7 +7,7 @@ import type { Container, Pod, PodSpec } from '../../../core/types';
 import { toSubject, type Subject } from '../../../k8s/subject';
 import { cachedPerObject } from '../../../core/cache';
 import { podRequests } from '../../../k8s/resources';
-import { podInfo, toResources } from '../../framework';
+import { podUsage, toResources } from '../../framework';
 
 export const DEFAULT_MILLI_CPU_REQUEST = 100;
 export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
@@ -53,13 +53,26 @@ export const nonZeroRequests = cachedPerObject((subject: Subject): CpuMemory => 
  */
 export const leastAllocatedPodRequests = cachedPerObject((subject: Subject): CpuMemory => nonZero(subject, false));
 
+const declares = (c: Container, name: string) => name in (c.resources?.requests ?? {}) || name in (c.resources?.limits ?? {});
+const complete = (list: readonly Container[] | undefined) => (list ?? []).every((c) => declares(c, 'cpu') && declares(c, 'memory'));
+
+// An existing pod's NonZeroRequested: when every container declares cpu and memory no default applies, so it is
+// the pod's own requests (podUsage), with no spec rebuilt (thousands of existing pods per snapshot).
+const existingNonZero = cachedPerObject((pod: Pod): CpuMemory => {
+  const spec = pod.spec;
+  if (pod.kind === 'Pod' && spec && complete(spec.containers) && complete(spec.initContainers)) {
+    const r = podUsage(pod).requests;
+    return { milliCPU: r.milliCPU, memory: r.memory };
+  }
+  return nonZeroRequests(toSubject(pod));
+});
+
 /** NodeInfo.NonZeroRequested and Requested (cpu/memory) of the pods on a node. */
 export function nodeRequested(pods: readonly Pod[]): { nonZero: CpuMemory; requested: CpuMemory } {
   const out = { nonZero: { milliCPU: 0, memory: 0 }, requested: { milliCPU: 0, memory: 0 } };
   for (const p of pods) {
-    const s = toSubject(p);
-    const nz = nonZeroRequests(s);
-    const r = podInfo(s).requests;
+    const nz = existingNonZero(p);
+    const r = podUsage(p).requests;
     out.nonZero.milliCPU += nz.milliCPU;
     out.nonZero.memory += nz.memory;
     out.requested.milliCPU += r.milliCPU;

@@ -36,6 +36,8 @@ interface Eligible {
   domains: string[][];
   /** Per constraint: 1 for each node (by snapshot position) whose domain counts. */
   eligible: Uint8Array[];
+  /** Per constraint: the eligible domains, each counted 0 (copied for each pod's counts). */
+  zeros?: Array<Map<string, number>>;
 }
 
 // Replicas of one workload ask the same question of the same nodes: when no constraint's inclusion depends on the
@@ -78,7 +80,8 @@ function eligibleDomains(pod: PodInfo, snapshot: Snapshot, constraints: readonly
     found = perSnapshot.get(key) ?? walkNodes(pod, snapshot, constraints);
     perSnapshot.set(key, found);
   }
-  return { counts: found.domains.map((d) => new Map(d.map((v) => [v, 0]))), eligible: found.eligible };
+  const zeros = (found.zeros ??= found.domains.map((d) => new Map(d.map((v) => [v, 0]))));
+  return { counts: zeros.map((z) => new Map(z)), eligible: found.eligible };
 }
 
 /**
