@@ -221,7 +221,9 @@ function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState |
       out.rejected.push({ node: node.name, feasible: false, status: new AlikeStatus(first, row, j) });
       continue;
     }
-    const status = clusterFilters ? runClusterFilters(pod, entries ? entries[j] : entryOf(node, cycle!), cycle!) : undefined;
+    // NodeDeclaredFeatures reads the node's own status.declaredFeatures, which node shapes do not hold: per node
+    const status = (clusterFilters ? runClusterFilters(pod, entries ? entries[j] : entryOf(node, cycle!), cycle!) : undefined) ??
+      runLastFilters(pod, node, usageAt(j));
     if (status) out.rejected.push({ node: node.name, feasible: false, status });
     else out.feasible.push((passes[j] ??= Object.freeze({ node: node.name, feasible: true })));
   }
