@@ -6,7 +6,7 @@
 // The spec is taken as the API server sees it after defaulting: empty restartPolicy is Always, a port's
 // protocol TCP, and on a Pod a request missing next to a limit equals the limit (pkg/apis/core/v1/defaults.go).
 import type { Container, FieldError, PodSpec } from '../core/types';
-import { settings } from '../core/config';
+import { releaseAtLeast, settings } from '../core/config';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
 import { validateTolerations } from './validation';
@@ -523,8 +523,9 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   }
   // validateOverhead reuses the container rules on {limits: overhead}, hence `overhead.limits.<name>` paths
   if (s.overhead) errs.push(...validateResourceRequirements({ limits: s.overhead }, child(path, 'overhead')));
-  if (s.resources) {
-    // pod-level resources: only that the quantities decode (PodLevelResources details are not modelled)
+  if (s.resources && releaseAtLeast('1.34')) {
+    // pod-level resources: only that the quantities decode (PodLevelResources details are not modelled); dropped
+    // on create while the gate is off (1.33: dropDisabledPodLevelResources)
     const e: FieldError[] = [];
     decodeList(s.resources.requests, child(child(path, 'resources'), 'requests'), e);
     decodeList(s.resources.limits, child(child(path, 'resources'), 'limits'), e);
@@ -543,15 +544,17 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
 }
 
 /** ValidatePodTemplateSpec: the template's labels and annotations, its spec; no ephemeral containers. */
+/** ValidateAnnotations of a pod template's metadata: each key a qualified name (lower-cased first). */
+export function validateTemplateAnnotations(template: { metadata?: { annotations?: Record<string, string> } } | undefined, path: string): FieldError[] {
+  return Object.keys(template?.metadata?.annotations ?? {}).flatMap((k) => isQualifiedName(k.toLowerCase()).map((m) => invalid(child(path, 'annotations'), k, m)));
+}
+
 export function validatePodTemplateSpec(
   template: { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: PodSpec } | undefined,
   path: string,
   opts: PodValidationOptions,
 ): FieldError[] {
-  const errs = validateLabels(template?.metadata?.labels, child(path, 'labels'));
-  for (const k of Object.keys(template?.metadata?.annotations ?? {})) {
-    errs.push(...isQualifiedName(k.toLowerCase()).map((m) => invalid(child(path, 'annotations'), k, m)));
-  }
+  const errs = [...validateLabels(template?.metadata?.labels, child(path, 'labels')), ...validateTemplateAnnotations(template, path)];
   errs.push(...validatePodSpec(template?.spec, child(path, 'spec'), opts));
   if (template?.spec?.ephemeralContainers?.length) {
     errs.push(forbidden(child(child(path, 'spec'), 'ephemeralContainers'), 'ephemeral containers not allowed in pod template'));

@@ -152,8 +152,11 @@ function container(name: string, req: Record<string, string> | undefined, limits
 
 const containerArb = (name: string) => fc.record({ req: often(requests), limitsToo: fc.boolean(), ports: fc.array(hostPort, { maxLength: 1 }) })
   .map(({ req, limitsToo, ports }) => container(name, req, limitsToo, ports));
-const initArb = (name: string) => fc.record({ req: often(requests), sidecar: fc.boolean() })
-  .map(({ req, sidecar }) => container(name, req, false, [], sidecar ? 'Always' : undefined));
+// A sidecar's hostPorts are the pod's for NodePorts (scheduler util.GetHostPorts; #132040): its own port, 9090, so
+// that the pod's containers (80, 8080) never repeat it (validation's AccumulateUniqueHostPorts).
+const sidecarPort = fc.record({ containerPort: fc.constant(9090), hostPort: fc.constant(9090), protocol: fc.constantFrom(undefined, 'UDP') }).map((p) => compact(p));
+const initArb = (name: string) => fc.record({ req: often(requests), sidecar: fc.boolean(), ports: fc.array(sidecarPort, { maxLength: 1 }) })
+  .map(({ req, sidecar, ports }) => container(name, req, false, sidecar ? ports : [], sidecar ? 'Always' : undefined));
 
 const podSpec = fc.record({
   containers: fc.integer({ min: 1, max: 2 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => containerArb(`c${i}`)))),
@@ -211,6 +214,9 @@ const existingPodArb = (nodeCount: number) => fc.record({
   ports: fc.array(hostPort, { maxLength: 1 }),
   anti: rarely(fc.record({ labelSelector: selector, topologyKey: fc.constantFrom(...TOPOLOGY_KEYS) }), 3),
   phase: fc.constantFrom(undefined, 'Running', 'Running', 'Succeeded'),
+  // a sidecar with its hostPort (NodePorts counts it, #132040) and pod-level resources (PodLevelResources, 1.34 on)
+  sidecar: rarely(fc.record({ req: often(requests), ports: fc.array(sidecarPort, { maxLength: 1 }) }), 4),
+  podResources: rarely(fc.record({ cpu: fc.constantFrom('2', '4'), memory: fc.constantFrom('4Gi', '8Gi') }, { requiredKeys: [] }), 6),
 }).map((p) => ({
   apiVersion: 'v1',
   kind: 'Pod',
@@ -218,6 +224,8 @@ const existingPodArb = (nodeCount: number) => fc.record({
   spec: compact({
     nodeName: p.node,
     containers: [container('c', p.req, false, p.ports)],
+    initContainers: p.sidecar && [container('sidecar', p.sidecar.req, false, p.sidecar.ports, 'Always')],
+    resources: p.podResources && Object.keys(p.podResources).length ? { requests: p.podResources, limits: p.podResources } : undefined,
     affinity: p.anti && { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [p.anti] } },
   }),
   status: compact({ phase: p.phase }),
