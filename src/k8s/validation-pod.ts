@@ -6,7 +6,7 @@
 // The spec is taken as the API server sees it after defaulting: empty restartPolicy is Always, a port's
 // protocol TCP, and on a Pod a request missing next to a limit equals the limit (pkg/apis/core/v1/defaults.go).
 import type { Container, FieldError, PodSpec } from '../core/types';
-import { releaseAtLeast, settings } from '../core/config';
+import { settings } from '../core/config';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
 import { validateTolerations } from './validation';
@@ -523,9 +523,9 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   }
   // validateOverhead reuses the container rules on {limits: overhead}, hence `overhead.limits.<name>` paths
   if (s.overhead) errs.push(...validateResourceRequirements({ limits: s.overhead }, child(path, 'overhead')));
-  if (s.resources && releaseAtLeast('1.34')) {
-    // pod-level resources: only that the quantities decode (PodLevelResources details are not modelled); dropped
-    // on create while the gate is off (1.33: dropDisabledPodLevelResources)
+  if (s.resources) {
+    // pod-level resources: only that the quantities decode (PodLevelResources details are not modelled); decoding
+    // comes before the drop of 1.33 (dropDisabledPodLevelResources), so it holds at every release
     const e: FieldError[] = [];
     decodeList(s.resources.requests, child(child(path, 'resources'), 'requests'), e);
     decodeList(s.resources.limits, child(child(path, 'resources'), 'limits'), e);
