@@ -49,7 +49,7 @@ func admitPod(ctx context.Context, pod *v1.Pod, uid string) (*v1.Pod, error) {
 	return out, nil
 }
 
-// Copied from k8s.io/kubernetes@v1.35.4 pkg/controller/nodelifecycle/node_lifecycle_controller.go, where it is
+// Copied from k8s.io/kubernetes@v1.33.13 pkg/controller/nodelifecycle/node_lifecycle_controller.go, where it is
 // unexported; drift_test.go fails when the tag's text differs from this copy.
 // BEGIN COPY nodeConditionToTaintKeyStatusMap
 var nodeConditionToTaintKeyStatusMap = map[v1.NodeConditionType]map[v1.ConditionStatus]string{

@@ -75,7 +75,7 @@ func evictionAnswer(ctx context.Context, raw []byte) (any, error) {
 	return evictionOutput{AfterNanos: strconv.FormatInt(int64(tc.taintEvictionQueue.fireAt.Sub(now)), 10)}, nil
 }
 
-// Copied from k8s.io/kubernetes@v1.35.4 pkg/controller/tainteviction/taint_eviction.go (unexported).
+// Copied from k8s.io/kubernetes@v1.33.13 pkg/controller/tainteviction/taint_eviction.go (unexported).
 // BEGIN COPY tainteviction
 func getNoExecuteTaints(taints []v1.Taint) []v1.Taint {
 	result := []v1.Taint{}
@@ -123,7 +123,7 @@ func (tc *Controller) processPodOnNode(
 	if len(taints) == 0 {
 		tc.cancelWorkWithEvent(logger, podNamespacedName)
 	}
-	allTolerated, usedTolerations := v1helper.GetMatchingTolerations(logger, taints, tolerations)
+	allTolerated, usedTolerations := v1helper.GetMatchingTolerations(taints, tolerations)
 	if !allTolerated {
 		logger.V(2).Info("Not all taints are tolerated after update for pod on node", "pod", podNamespacedName.String(), "node", klog.KRef("", nodeName))
 		// We're canceling scheduled work (if any), as we're going to delete the Pod right away.

@@ -1,8 +1,8 @@
 package main
 
 // The helper domains: one upstream function per question.
-//   toleration: (v1.Toleration).ToleratesTaint (staging/src/k8s.io/api/core/v1/toleration.go), the signature since 1.35 with
-//               enableComparisonOperators (the TaintTolerationComparisonOperators gate, alpha, off by default);
+//   toleration: (v1.Toleration).ToleratesTaint (staging/src/k8s.io/api/core/v1/toleration.go), the signature before 1.35
+//               (no Lt/Gt; the TaintTolerationComparisonOperators gate is new in 1.35, so comparisonOperators is not read);
 //   quantity:   resource.ParseQuantity, then String(), Value() and MilliValue() (apimachinery/pkg/api/resource).
 
 import (
@@ -14,7 +14,6 @@ import (
 
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
-	"k8s.io/klog/v2"
 )
 
 type tolerationInput struct {
@@ -23,12 +22,12 @@ type tolerationInput struct {
 	ComparisonOperators bool          `json:"comparisonOperators"`
 }
 
-func tolerationAnswer(ctx context.Context, raw []byte) (any, error) {
+func tolerationAnswer(_ context.Context, raw []byte) (any, error) {
 	var in tolerationInput
 	if err := sigsjson.UnmarshalCaseSensitivePreserveInts(raw, &in); err != nil {
 		return nil, fmt.Errorf("input: %w", err)
 	}
-	return map[string]bool{"tolerates": in.Toleration.ToleratesTaint(klog.FromContext(ctx), &in.Taint, in.ComparisonOperators)}, nil
+	return map[string]bool{"tolerates": in.Toleration.ToleratesTaint(&in.Taint)}, nil
 }
 
 type quantityInput struct {

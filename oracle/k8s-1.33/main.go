@@ -1,5 +1,5 @@
-// The oracle for Kubernetes 1.35: reads one JSON question per line on stdin and writes one JSON answer per line on
-// stdout, computed by upstream's own packages (k8s.io/kubernetes v1.35.4 and its staging modules). See ../README.md.
+// The oracle for Kubernetes 1.33: reads one JSON question per line on stdin and writes one JSON answer per line on
+// stdout, computed by upstream's own packages (k8s.io/kubernetes v1.33.13 and its staging modules). See ../README.md.
 package main
 
 import (
@@ -12,7 +12,7 @@ import (
 	"github.com/go-logr/logr"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/klog/v2"
-	_ "k8s.io/kubernetes/pkg/features" // init(): registers the kube feature gates with their 1.35 defaults
+	_ "k8s.io/kubernetes/pkg/features" // init(): registers the kube feature gates with their 1.33 defaults
 )
 
 // question is one line of input; Domain picks the handler, the rest is the domain's own payload.
@@ -29,10 +29,10 @@ type answer struct {
 	Error string `json:"error,omitempty"`
 }
 
-// Feature gates are process-wide and captured when the scheduler is built, so they are set once, here.
-// OpportunisticBatching (beta, on in 1.35) reuses a previous cycle's result for pods of the same signature: the
-// questions are independent clusters, so a hint from the previous question must not leak into the next.
-var gates = map[string]bool{"OpportunisticBatching": false}
+// Feature gates are process-wide and captured when the scheduler is built, so they are set once, here. At 1.33 every
+// gate keeps its default (OpportunisticBatching, which the 1.35+ modules turn off, does not exist before 1.35);
+// version.go reports the ones that shape the answers.
+var gates = map[string]bool{}
 
 func main() {
 	klog.SetLogger(logr.Discard())

@@ -1,7 +1,7 @@
 package main
 
 // The scheduling domain: one pod against a cluster (nodes, pods bound to them, namespaces), decided by the real
-// kube-scheduler 1.35.4 built by scheduler.New with the default profile. Each question loads its cluster into the
+// kube-scheduler 1.33.13 built by scheduler.New with the default profile. Each question loads its cluster into the
 // scheduler's own cache (AddNode/AddPod, as the informer event handlers do), then
 //   - runs the profile's PreEnqueue plugins (SchedulingGates) as the scheduling queue does;
 //   - probes every node: RunPreFilterPlugins, then RunFilterPluginsWithNominatedPods per node, with the

@@ -5,9 +5,9 @@
 // requests replace the containers' sum in NodeResourcesFit (component-helpers resource/helpers.go PodRequests).
 // Both answers were checked against oracle/k8s-1.33 (v1.33.13) and oracle/k8s-1.34 (v1.34.4).
 import { describe, expect, it } from '@jest/globals';
-import { scheduleOn, withConfiguration } from '../../src';
+import { scheduleOn, withConfiguration, type Node } from '../../src';
 
-const node = {
+const node: Node = {
   apiVersion: 'v1', kind: 'Node', metadata: { name: 'small-1', labels: { 'kubernetes.io/hostname': 'small-1' } },
   spec: {}, status: { allocatable: { cpu: '2', memory: '8Gi', pods: '110' } },
 };

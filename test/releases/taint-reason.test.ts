@@ -4,9 +4,9 @@
 // Upstream: pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go Filter, at v1.33.13 and v1.34.4;
 // both answers were checked against the oracle modules oracle/k8s-1.33 and oracle/k8s-1.34.
 import { describe, expect, it } from '@jest/globals';
-import { scheduleOn, withConfiguration } from '../../src';
+import { scheduleOn, withConfiguration, type Node, type Taint } from '../../src';
 
-const node = (name: string, taints: Array<{ key: string; value?: string; effect: string }>) => ({
+const node = (name: string, taints: Taint[]): Node => ({
   apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } },
   spec: { taints }, status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } },
 });
