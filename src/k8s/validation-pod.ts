@@ -203,6 +203,12 @@ function checkHostPortConflicts(containers: readonly Container[], path: string):
 const CONTAINER_RESTART_POLICIES = ['Always', 'Never', 'OnFailure'];
 /** The ContainerRestartRules gate: alpha (off) in 1.34, beta (on) from 1.35 (pkg/features/kube_features.go). */
 const containerRestartRules = () => !['1.33', '1.34'].includes(settings().kubernetesVersion);
+/**
+ * At 1.34 the gate exists and is off, so the API server drops what it governs before validating: every regular
+ * container's restartPolicy and an init container's other than Always (pkg/api/pod/util.go dropContainerRestartRules,
+ * v1.34.4); 1.33 has no gate and refuses them. Found by the 1.34 oracle (create).
+ */
+const restartRulesDropped = () => settings().kubernetesVersion === '1.34';
 
 function validateContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
   const containers = spec.containers ?? [];
@@ -217,7 +223,7 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
     if (names.has(name)) errs.push(duplicate(child(p, 'name'), name));
     else names.add(name);
     const policy = (c as { restartPolicy?: string }).restartPolicy;
-    if (policy != null) {
+    if (policy != null && !restartRulesDropped()) {
       // ContainerRestartRules (beta, on from 1.35): a regular container may set Always, Never or OnFailure
       if (!containerRestartRules()) errs.push(forbidden(child(p, 'restartPolicy'), 'may not be set for non-init containers'));
       else if (!CONTAINER_RESTART_POLICIES.includes(policy)) errs.push(notSupported(child(p, 'restartPolicy'), policy, CONTAINER_RESTART_POLICIES));
@@ -235,7 +241,7 @@ function validateInitContainers(spec: PodSpec, path: string, opts: PodValidation
     const p = index(iPath, i);
     errs.push(...validateContainerCommon(c, p, opts));
     // validateInitContainerRestartPolicy: Always (a sidecar), or with ContainerRestartRules any container policy
-    if (c.restartPolicy != null && c.restartPolicy !== 'Always') {
+    if (c.restartPolicy != null && c.restartPolicy !== 'Always' && !restartRulesDropped()) {
       const allowed = containerRestartRules() ? CONTAINER_RESTART_POLICIES : ['Always'];
       if (!allowed.includes(c.restartPolicy)) errs.push(notSupported(child(p, 'restartPolicy'), c.restartPolicy, allowed));
     }
