@@ -11,18 +11,14 @@ import (
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apiserver/pkg/admission"
-	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	api "k8s.io/kubernetes/pkg/apis/core"
 	corev1 "k8s.io/kubernetes/pkg/apis/core/v1"
 	"k8s.io/kubernetes/pkg/util/taints"
 	"k8s.io/kubernetes/plugin/pkg/admission/defaulttolerationseconds"
 )
 
-var defaultTolerationSeconds = func() *defaulttolerationseconds.Plugin {
-	p := defaulttolerationseconds.NewDefaultTolerationSeconds()
-	p.InspectFeatureGates(utilfeature.DefaultFeatureGate)
-	return p
-}()
+// v1.33.13's plugin reads no feature gates (InspectFeatureGates is new in 1.34).
+var defaultTolerationSeconds = defaulttolerationseconds.NewDefaultTolerationSeconds()
 
 // admitPod runs the create path's defaulting (SetObjectDefaults_Pod, as the decoder does) and the
 // DefaultTolerationSeconds admission plugin on the internal object, then converts back to v1. It sets the UID the
