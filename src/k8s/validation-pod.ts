@@ -538,7 +538,8 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
     errs.push(...e);
   }
   if (s.os) {
-    if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name')));
+    // validateOS: v1.33.13 still says "cannot be empty" (dropped in 1.34, #132513)
+    if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), settings().kubernetesVersion === '1.33' ? 'cannot be empty' : ''));
     else if (s.os.name !== 'linux' && s.os.name !== 'windows') errs.push(notSupported(child(path, 'os'), s.os.name, ['linux', 'windows']));
   }
   if (opts.isPod) {

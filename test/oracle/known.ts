@@ -101,6 +101,34 @@ export const KNOWN: KnownDeviation[] = [
     },
   },
   {
+    id: 'go-syntax-bad-values-1.33',
+    domain: 'create',
+    releases: ['1.33'],
+    reason: 'Before 1.34 (#132513, #132472) field.Error.ErrorBody prints a bad value that is not a string, number, bool or ' +
+      'Stringer with Go\'s %#v: `map[string]string{"app":"web"}`, `v1.LabelSelector{MatchLabels:…}`, `core.Taint{…}`, ' +
+      '`resource.Quantity{i:resource.int64Amount{value:100, scale:-3}, …}`, `[]string(nil)`; from 1.34 it is JSON, as the ' +
+      'library prints it at every release. The library has no renderer of Go\'s internal types; only such values differ ' +
+      '(same fields, same error type, same detail).',
+    upstream: 'k8s.io/apimachinery@v0.33.13 pkg/util/validation/field/errors.go ErrorBody (default case: fmt.Sprintf("%s: %#v"))',
+    matches: (_input, diffs) => diffs.length === 1 && diffs[0].field.startsWith('errors at ') &&
+      sameButGoValues(diffs[0].ours as FieldErrors, diffs[0].upstream as FieldErrors),
+    witness: {
+      object: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { selector: {}, template: { metadata: { labels: {} }, spec: { containers: [{ name: 'c', image: 'registry.example/app:1' }] } } } },
+      extendedResourceToleration: false,
+    },
+  },
+  {
+    id: 'go-syntax-bad-values-1.33-selector',
+    domain: 'labelSelector',
+    releases: ['1.33'],
+    reason: 'As go-syntax-bad-values-1.33, in LabelSelectorAsSelector\'s errors: a missing values list prints as `[]string(nil)` ' +
+      'at 1.33 (`null` from 1.34).',
+    upstream: 'k8s.io/apimachinery@v0.33.13 pkg/util/validation/field/errors.go ErrorBody',
+    matches: (_input, diffs) => diffs.every((d) => d.field === 'error' && typeof d.ours === 'string' && Array.isArray(d.upstream) &&
+      d.upstream.length === 1 && goValueOnly(d.ours, d.upstream[0])),
+    witness: { selector: { matchExpressions: [{ key: 'app', operator: 'In' }] }, labels: [{}] },
+  },
+  {
     id: 'negative-quantity-scaled-value',
     domain: 'quantity',
     reason: 'For a negative amount held as inf.Dec (a fraction below 1n, or a binary suffix with a fraction), upstream\'s ' +
@@ -130,6 +158,8 @@ export const KNOWN: KnownDeviation[] = [
   {
     id: 'pod-level-resources-not-validated',
     domain: 'create',
+    // at 1.33 (PodLevelResources alpha, off) the API server drops spec.resources before validating: nothing to refuse
+    releases: ['1.34', '1.35', '1.36', '1.37'],
     reason: 'Pod-level resources (spec.resources, PodLevelResources beta on since 1.34): the library decodes their ' +
       'quantities and leaves the rest of validatePodResources unmodelled (resource names limited to cpu, memory and ' +
       'hugepages-, whole numbers, requests <= limits, consistency with the containers\' aggregate requests and limits).',
@@ -254,4 +284,25 @@ type FieldErrors = Array<{ field: string; body: string }>;
 function equalWithout(ours: FieldErrors, upstream: FieldErrors, drop: (e: { field: string }) => boolean): boolean {
   const keep = (es: FieldErrors) => JSON.stringify(es.filter((e) => !drop(e)));
   return keep(ours) === keep(upstream);
+}
+
+/** A Go %#v rendering of a value (a composite literal or a nil slice/map), where 1.34+ writes JSON. */
+const GO_VALUE = /^(\[\]\w|map\[|\*?[a-z][a-z0-9]*\.[A-Z]\w*\{)/;
+
+/** The same error but for a bad value upstream prints in Go syntax: same text up to the value, same detail after it. */
+function goValueOnly(ours: string, upstream: string): boolean {
+  if (ours === upstream) return true;
+  const at = upstream.indexOf('value: ');
+  if (at < 0) return false;
+  const prefix = upstream.slice(0, at + 'value: '.length);
+  if (!ours.startsWith(prefix) || !GO_VALUE.test(upstream.slice(prefix.length))) return false;
+  const detail = (x: string) => (x.lastIndexOf(': ') >= prefix.length ? x.slice(x.lastIndexOf(': ')) : undefined);
+  return detail(ours) !== undefined && detail(ours) === detail(upstream);
+}
+
+function sameButGoValues(ours: FieldErrors, upstream: FieldErrors): boolean {
+  const key = (e: { field: string; body: string }) => `${e.field}\u0000${e.body.split(':')[0]}`;
+  const a = [...ours].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+  const b = [...upstream].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+  return a.length === b.length && a.every((e, i) => e.field === b[i].field && goValueOnly(e.body, b[i].body)) && a.some((e, i) => e.body !== b[i].body);
 }
