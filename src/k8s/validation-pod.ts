@@ -45,13 +45,15 @@ const isStandardResourceName = (name: string) => STANDARD_RESOURCES.has(name) ||
 const isOvercommitAllowed = (name: string) => isNativeResource(name) && !isHugePages(name);
 
 function validateContainerResourceName(name: string, path: string): FieldError[] {
-  // validateResourceName stops at a bad qualified name; validateContainerResourceName goes on regardless
-  const errs = isQualifiedName(name).map((m) => invalid(path, name, m));
+  // validateResourceName stops at a bad qualified name; validateContainerResourceName goes on regardless. The value
+  // is a core.ResourceName, a Stringer: before 1.34 ErrorBody printed it unquoted (the 1.33 oracle)
+  const value = settings().kubernetesVersion === '1.33' ? new Raw(name) : name;
+  const errs = isQualifiedName(name).map((m) => invalid(path, value, m));
   if (!name.includes('/')) {
-    if (!errs.length && !isStandardResourceName(name)) errs.push(invalid(path, name, 'must be a standard resource type or fully qualified'));
-    if (!STANDARD_CONTAINER_RESOURCES.has(name) && !isHugePages(name)) errs.push(invalid(path, name, 'must be a standard resource for containers'));
+    if (!errs.length && !isStandardResourceName(name)) errs.push(invalid(path, value, 'must be a standard resource type or fully qualified'));
+    if (!STANDARD_CONTAINER_RESOURCES.has(name) && !isHugePages(name)) errs.push(invalid(path, value, 'must be a standard resource for containers'));
   } else if (!isNativeResource(name) && !isExtendedResourceName(name)) {
-    errs.push(invalid(path, name, "doesn't follow extended resource name standard"));
+    errs.push(invalid(path, value, "doesn't follow extended resource name standard"));
   }
   return errs;
 }
@@ -394,12 +396,28 @@ export function mergeLabelKeys(spec: PodSpec | undefined, labels: Record<string,
       ...(spec.affinity.podAntiAffinity && { podAntiAffinity: affinity(spec.affinity.podAntiAffinity as PodAffinity) }),
     } as PodSpec['affinity'];
   }
-  if (Array.isArray(spec.topologySpreadConstraints)) {
+  // the spread constraints' merge is MatchLabelKeysInPodTopologySpreadSelectorMerge's (beta, on from 1.34, #129874)
+  if (Array.isArray(spec.topologySpreadConstraints) && settings().kubernetesVersion !== '1.33') {
     out.topologySpreadConstraints = spec.topologySpreadConstraints.map((c) =>
       c ? { ...c, labelSelector: merged(c.labelSelector as LabelSelector, c.matchLabelKeys) } : c,
     ) as PodSpec['topologySpreadConstraints'];
   }
   return changed ? out : spec;
+}
+
+/**
+ * validateMatchLabelKeysInTopologySpread as v1.33.13 calls it (no SelectorMerge gate yet): without a selector Forbidden
+ * and the keys still checked; a key the selector names (matchLabels or an expression) is refused. Found by the 1.33 oracle.
+ */
+function legacyMatchLabelKeys(path: string, keys: string[] | undefined, selector: LabelSelector | null | undefined): FieldError[] {
+  if (!keys?.length) return [];
+  const errs: FieldError[] = selector ? [] : [forbidden(path, 'must not be specified when labelSelector is not set')];
+  const named = new Set([...Object.keys(selector?.matchLabels ?? {}), ...(selector?.matchExpressions ?? []).map((e) => e.key)]);
+  keys.forEach((k, i) => {
+    errs.push(...validateLabelName(k, index(path, i)));
+    if (named.has(k)) errs.push(invalid(index(path, i), k, 'exists in both matchLabelKeys and labelSelector'));
+  });
+  return errs;
 }
 
 type PodAffinity = {
@@ -470,7 +488,9 @@ function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadC
     // with MatchLabelKeysInPodTopologySpreadSelectorMerge (beta, on since v1.34) validateTopologySpreadConstraints
     // uses the pod affinity rule, on the merged selector for a Pod (kubernetes PR #129874); the legacy
     // ValidateMatchLabelKeysInTopologySpread (any matchLabelKeys key in the selector) is for the gate off
-    errs.push(...validateMatchLabelKeysAndMismatchLabelKeys(p, c.matchLabelKeys, undefined, c.labelSelector as LabelSelector));
+    errs.push(...(settings().kubernetesVersion === '1.33'
+      ? legacyMatchLabelKeys(child(p, 'matchLabelKeys'), c.matchLabelKeys, c.labelSelector as LabelSelector)
+      : validateMatchLabelKeysAndMismatchLabelKeys(p, c.matchLabelKeys, undefined, c.labelSelector as LabelSelector)));
     errs.push(...validateLabelSelector(c.labelSelector as LabelSelector, child(p, 'labelSelector')));
   });
   return errs;

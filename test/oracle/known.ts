@@ -287,22 +287,16 @@ function equalWithout(ours: FieldErrors, upstream: FieldErrors, drop: (e: { fiel
 }
 
 /** A Go %#v rendering of a value (a composite literal or a nil slice/map), where 1.34+ writes JSON. */
-const GO_VALUE = /^(\[\]\w|map\[|\*?[a-z][a-z0-9]*\.[A-Z]\w*\{)/;
+const GO_VALUE = /(Invalid|Duplicate|Unsupported) value: (\[\]\w|map\[|\*?[a-z][a-z0-9]*\.[A-Z]\w*\{)/;
+/** Every bad value (up to the ": " that starts its detail) replaced: neither Go's %#v nor JSON writes ": " inside. */
+const withoutValues = (x: string) => x.replace(/(Invalid|Duplicate|Unsupported) value: (.*?): /g, '$1 value: <v>: ');
 
-/** The same error but for a bad value upstream prints in Go syntax: same text up to the value, same detail after it. */
+/** The same errors but for bad values upstream prints in Go syntax: same text around them. */
 function goValueOnly(ours: string, upstream: string): boolean {
-  if (ours === upstream) return true;
-  const at = upstream.indexOf('value: ');
-  if (at < 0) return false;
-  const prefix = upstream.slice(0, at + 'value: '.length);
-  if (!ours.startsWith(prefix) || !GO_VALUE.test(upstream.slice(prefix.length))) return false;
-  const detail = (x: string) => (x.lastIndexOf(': ') >= prefix.length ? x.slice(x.lastIndexOf(': ')) : undefined);
-  return detail(ours) !== undefined && detail(ours) === detail(upstream);
+  return ours !== upstream && GO_VALUE.test(upstream) && withoutValues(ours) === withoutValues(upstream);
 }
 
 function sameButGoValues(ours: FieldErrors, upstream: FieldErrors): boolean {
-  const key = (e: { field: string; body: string }) => `${e.field}\u0000${e.body.split(':')[0]}`;
-  const a = [...ours].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
-  const b = [...upstream].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
-  return a.length === b.length && a.every((e, i) => e.field === b[i].field && goValueOnly(e.body, b[i].body)) && a.some((e, i) => e.body !== b[i].body);
+  const norm = (es: FieldErrors) => es.map((e) => `${e.field}\u0000${withoutValues(e.body)}`).sort().join('\n');
+  return ours.length === upstream.length && norm(ours) === norm(upstream) && upstream.some((e) => GO_VALUE.test(e.body));
 }
