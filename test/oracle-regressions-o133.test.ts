@@ -101,6 +101,24 @@ const CASES: Record<string, Case> = {
       '1.35': {"errors": [{"type": "FieldValueRequired", "field": "spec.os.name", "body": "Required value"}]},
     },
   },
+  "spread-keys": {
+    domain: "create",
+    input: {"object": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web", "labels": {"app": "web"}}, "spec": {"containers": [{"name": "c", "image": "registry.example/app:1"}], "topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "kubernetes.io/hostname", "whenUnsatisfiable": "DoNotSchedule", "matchLabelKeys": ["bad key!"]}, {"maxSkew": 1, "topologyKey": "topology.kubernetes.io/zone", "whenUnsatisfiable": "DoNotSchedule", "labelSelector": {"matchLabels": {"app": "web"}}, "matchLabelKeys": ["app"]}]}}, "extendedResourceToleration": false},
+    upstream: {
+      '1.33': {"errors": [{"type": "FieldValueForbidden", "field": "spec.topologySpreadConstraints[0].matchLabelKeys", "body": "Forbidden: must not be specified when labelSelector is not set"}, {"type": "FieldValueInvalid", "field": "spec.topologySpreadConstraints[0].matchLabelKeys[0]", "body": "Invalid value: \"bad key!\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"}, {"type": "FieldValueInvalid", "field": "spec.topologySpreadConstraints[1].matchLabelKeys[0]", "body": "Invalid value: \"app\": exists in both matchLabelKeys and labelSelector"}]},
+      '1.34': {"errors": [{"type": "FieldValueForbidden", "field": "spec.topologySpreadConstraints[0].matchLabelKeys", "body": "Forbidden: must not be specified when labelSelector is not set"}, {"type": "FieldValueInvalid", "field": "spec.topologySpreadConstraints[1][0]", "body": "Invalid value: \"app\": exists in both matchLabelKeys and labelSelector"}]},
+      '1.35': {"errors": [{"type": "FieldValueForbidden", "field": "spec.topologySpreadConstraints[0].matchLabelKeys", "body": "Forbidden: must not be specified when labelSelector is not set"}, {"type": "FieldValueInvalid", "field": "spec.topologySpreadConstraints[1][0]", "body": "Invalid value: \"app\": exists in both matchLabelKeys and labelSelector"}]},
+    },
+  },
+  "resource-name": {
+    domain: "create",
+    input: {"object": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web"}, "spec": {"containers": [{"name": "c", "image": "registry.example/app:1", "resources": {"limits": {"storage": "1"}}}]}}, "extendedResourceToleration": false},
+    upstream: {
+      '1.33': {"errors": [{"type": "FieldValueInvalid", "field": "spec.containers[0].resources.limits[storage]", "body": "Invalid value: storage: must be a standard resource for containers"}, {"type": "FieldValueInvalid", "field": "spec.containers[0].resources.requests[storage]", "body": "Invalid value: storage: must be a standard resource for containers"}]},
+      '1.34': {"errors": [{"type": "FieldValueInvalid", "field": "spec.containers[0].resources.limits[storage]", "body": "Invalid value: \"storage\": must be a standard resource for containers"}, {"type": "FieldValueInvalid", "field": "spec.containers[0].resources.requests[storage]", "body": "Invalid value: \"storage\": must be a standard resource for containers"}]},
+      '1.35': {"errors": [{"type": "FieldValueInvalid", "field": "spec.containers[0].resources.limits[storage]", "body": "Invalid value: \"storage\": must be a standard resource for containers"}, {"type": "FieldValueInvalid", "field": "spec.containers[0].resources.requests[storage]", "body": "Invalid value: \"storage\": must be a standard resource for containers"}]},
+    },
+  },
   "nonzero-podlevel": {
     domain: "scheduling",
     input: {"pod": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "incoming", "namespace": "default", "labels": {"app": "web"}}, "spec": {"containers": [{"name": "c0", "image": "registry.example/app:1"}]}}, "nodes": [{"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n0", "labels": {"kubernetes.io/hostname": "n0"}}, "spec": {}, "status": {"allocatable": {"cpu": "4", "memory": "8Gi", "pods": "110"}}}, {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n1", "labels": {"kubernetes.io/hostname": "n1"}}, "spec": {}, "status": {"allocatable": {"cpu": "4", "memory": "8Gi", "pods": "110"}}}], "pods": [{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p0", "namespace": "default", "labels": {"app": "web"}}, "spec": {"nodeName": "n0", "containers": [{"name": "c", "image": "registry.example/app:1"}], "initContainers": [{"name": "sidecar", "image": "registry.example/app:1", "resources": {"requests": {"cpu": "100m"}}, "restartPolicy": "Always"}], "resources": {"requests": {"memory": "4Gi"}, "limits": {"memory": "4Gi"}}}, "status": {}}], "namespaces": [{"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "default", "labels": {"kubernetes.io/metadata.name": "default"}}}]},
@@ -183,6 +201,18 @@ describe('oracle regressions, k8s 1.33.13 and 1.34.4 (with 1.35.4 where the chan
     expect(differences('1.33', "os-name")).toEqual([]);
     expect(differences('1.34', "os-name")).toEqual([]);
     expect(differences('1.35', "os-name")).toEqual([]);
+  });
+  it("topology spread matchLabelKeys: the legacy check at 1.33 (keys validated without a selector, a key the selector names refused at matchLabelKeys[i]); merged and checked as pod affinity from 1.34 (#129874)", () => {
+    expect(JSON.stringify(CASES["spread-keys"].upstream['1.33'])).not.toBe(JSON.stringify(CASES["spread-keys"].upstream['1.34']));
+    expect(differences('1.33', "spread-keys")).toEqual([]);
+    expect(differences('1.34', "spread-keys")).toEqual([]);
+    expect(differences('1.35', "spread-keys")).toEqual([]);
+  });
+  it("a bad resource name prints unquoted at 1.33 (core.ResourceName is a Stringer), quoted from 1.34", () => {
+    expect(JSON.stringify(CASES["resource-name"].upstream['1.33'])).not.toBe(JSON.stringify(CASES["resource-name"].upstream['1.34']));
+    expect(differences('1.33', "resource-name")).toEqual([]);
+    expect(differences('1.34', "resource-name")).toEqual([]);
+    expect(differences('1.35', "resource-name")).toEqual([]);
   });
   it("NonZeroRequested of a bound pod with pod-level memory and a sidecar cpu: no 100m default for the container (getNonMissingContainerRequests), 1.34 and 1.35 alike", () => {
     expect(JSON.stringify(CASES["nonzero-podlevel"].upstream['1.34'])).not.toBe(JSON.stringify(CASES["nonzero-podlevel"].upstream['1.35']));
