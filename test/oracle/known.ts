@@ -289,7 +289,7 @@ function equalWithout(ours: FieldErrors, upstream: FieldErrors, drop: (e: { fiel
 /** A Go %#v rendering of a value (a composite literal or a nil slice/map), where 1.34+ writes JSON. */
 const GO_VALUE = /(Invalid|Duplicate|Unsupported) value: (\[\]\w|map\[|\*?[a-z][a-z0-9]*\.[A-Z]\w*\{)/;
 /** Every bad value (up to the ": " that starts its detail) replaced: neither Go's %#v nor JSON writes ": " inside. */
-const withoutValues = (x: string) => x.replace(/(Invalid|Duplicate|Unsupported) value: (.*?): /g, '$1 value: <v>: ');
+const withoutValues = (x: string) => x.replace(/(Invalid|Duplicate|Unsupported) value: (.*?)(: |$)/g, '$1 value: <v>$3');
 
 /** The same errors but for bad values upstream prints in Go syntax: same text around them. */
 function goValueOnly(ours: string, upstream: string): boolean {
