@@ -10,6 +10,9 @@ const DIFFERS: Record<string, string> = {
   'main.go': 'each minor sets the feature gates its release has',
   'scheduling.go': 'the framework API (informer factory, recorder, SchedulePod) moves between minors',
   'version.go': 'the release the binary reports',
+  'admit.go': 'DefaultTolerationSeconds has InspectFeatureGates from 1.34 (not at 1.33)',
+  'eviction.go': 'the copied processPodOnNode calls GetMatchingTolerations with a logger from 1.35 (without one at 1.33 and 1.34)',
+  'helpers.go': 'ToleratesTaint takes the logger and the comparison-operators switch from 1.35 (only the taint at 1.33 and 1.34)',
 };
 
 const modules = fs.readdirSync(ORACLE).filter((d) => /^k8s-\d+\.\d+$/.test(d));

@@ -7,6 +7,14 @@ import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 export const KUBERNETES_VERSIONS = ['1.33', '1.34', '1.35', '1.36', '1.37'] as const;
 export type KubernetesVersion = (typeof KUBERNETES_VERSIONS)[number];
 
+/**
+ * Is the release modelled (`version`, the configured one by default) `release` or later? For rules that changed at
+ * one release: `releaseAtLeast('1.34')` holds at 1.34 and after.
+ */
+export function releaseAtLeast(release: KubernetesVersion, version: KubernetesVersion = settings().kubernetesVersion): boolean {
+  return Number(version.split('.')[1]) >= Number(release.split('.')[1]);
+}
+
 export interface PlacementSettings {
   /** The Kubernetes release modelled (README "Kubernetes releases"): reason texts, formulas, gates' defaults, validation. */
   kubernetesVersion: KubernetesVersion;

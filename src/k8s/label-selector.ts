@@ -3,6 +3,7 @@
 // requirements; matchExpressions use In, NotIn, Exists, DoesNotExist. A selector that does not parse is an error.
 import type { LabelSelector } from 'kubernetes-types/meta/v1';
 import { isQualifiedName, isValidLabelValue } from './names';
+import { settingsGeneration } from '../core/config';
 
 export type { LabelSelector };
 
@@ -23,14 +24,20 @@ export const EVERYTHING: Selector = { kind: 'everything' };
 
 export class LabelSelectorError extends Error {}
 
-// Workloads repeat the same requirements (app=…, zone keys): each distinct one is validated once.
+// Workloads repeat the same requirements (app=…, zone keys): each distinct one is validated once, per settings (the
+// messages depend on the release: names.ts).
 const validated = new Map<string, string | null>();
+let validatedGeneration = -1;
 
 function requirement(key: string, operator: string, values: readonly string[]): Requirement {
   // Only strings without NUL are cached: a NUL would let two requirements share an id.
   const parts = [key, operator, ...values];
   if (parts.some((p) => typeof p !== 'string' || p.includes('\u0000'))) return validate(key, operator, values);
   const id = parts.join('\u0000');
+  if (validatedGeneration !== settingsGeneration()) {
+    validated.clear();
+    validatedGeneration = settingsGeneration();
+  }
   let error = validated.get(id);
   if (error === undefined) {
     try {

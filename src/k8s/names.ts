@@ -1,5 +1,6 @@
 // Name and label-value rules from k8s.io/apimachinery/pkg/util/validation/validation.go,
 // with upstream's message texts (they end up in validation errors and kubectl messages).
+import { releaseAtLeast } from '../core/config';
 
 const QUALIFIED_NAME_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 const QUALIFIED_NAME_RE = new RegExp(`^${QUALIFIED_NAME_FMT}$`);
@@ -20,7 +21,9 @@ const maxLenError = (n: number) => `must be no more than ${n} characters`;
 // 1.35 moved label keys and values to apimachinery api/validate/content (kube.go, dns.go), whose MaxLenError says
 // "bytes" and counts them (len of the UTF-8 string); the rest of util/validation still says "characters".
 // Found by the oracle (kubectlTaint domain).
-const maxBytesError = (n: number) => `must be no more than ${n} bytes`;
+// v1.34.4 and v1.33.13 (util/validation's own IsQualifiedName and IsValidLabelValue) still say "characters"; Go's
+// len() counts bytes at every release. Found by the 1.34 oracle (kubectlTaint, labelSelector).
+const maxBytesError = (n: number) => (releaseAtLeast('1.35') ? `must be no more than ${n} bytes` : maxLenError(n));
 const utf8 = new TextEncoder();
 const byteLength = (value: string) => utf8.encode(value).length;
 
@@ -39,7 +42,7 @@ export function isQualifiedName(value: string): string[] {
     // 1.35 (apimachinery api/validate/content/kube.go IsLabelKey, which IsQualifiedName now is) says "a valid label
     // key"; 1.34 and before said "a qualified name". Found by the oracle (kubectlTaint domain, spec "a/b/c").
     return [
-      `a valid label key ${regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+      `${releaseAtLeast('1.35') ? 'a valid label key' : 'a qualified name'} ${regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
     ];
   }
   if (name.length === 0) errs.push('name part must be non-empty');

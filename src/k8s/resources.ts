@@ -3,6 +3,7 @@
 // defaulting of requests from limits (pkg/apis/core/v1/defaults.go SetDefaults_Pod).
 import { isQualifiedName } from './names';
 import type { Container, PodSpec } from '../core/types';
+import { releaseAtLeast } from '../core/config';
 import { decodeQuantity, QuantityError, type Quantity } from './quantity';
 
 /** Resource name → exact amount in nano-units. */
@@ -129,7 +130,9 @@ function podRequestsIn<T extends number | bigint>(spec: PodSpec, specPath: strin
     }
     max(reqs, initPeak);
   }
-  if (spec.resources) {
+  // PodLevelResources is alpha and off at 1.33 (beta and on from 1.34, kubernetes#132999): the API server drops
+  // spec.resources on create (pkg/api/pod/util.go dropDisabledPodLevelResources), so nothing counts it
+  if (spec.resources && releaseAtLeast('1.34')) {
     const podLevel = parseList(spec.resources.requests as Record<string, unknown>, () => `${specPath}.resources.requests`, arith);
     const podLimits = parseList(spec.resources.limits as Record<string, unknown>, () => `${specPath}.resources.limits`, arith);
     // defaultPodRequests (defaults.go, PodLevelResources): with pod-level limits set, a missing pod-level

@@ -1,6 +1,7 @@
 // Toleration ⇄ taint matching, as `Toleration.ToleratesTaint` in
 // staging/src/k8s.io/api/core/v1/toleration.go (KEP-5471 Lt/Gt included).
 import type { Taint, Toleration } from '../core/types';
+import { releaseAtLeast } from '../core/config';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -27,7 +28,9 @@ export function toleratesTaint(toleration: Toleration, taint: Taint, comparisonO
       return true;
     case 'Lt':
     case 'Gt': {
-      if (!comparisonOperators) return false;
+      // the TaintTolerationComparisonOperators gate is new in 1.35 (#134665): v1.34.4's ToleratesTaint(taint) has no
+      // Lt/Gt case, so they never match there whatever the setting
+      if (!comparisonOperators || !releaseAtLeast('1.35')) return false;
       const threshold = parseCanonicalInt64(toleration.value ?? '');
       const actual = parseCanonicalInt64(taint.value ?? '');
       if (threshold === undefined || actual === undefined) return false;

@@ -41,10 +41,16 @@ describe('validateContainers / validateContainerCommon', () => {
   ])('%s', (_name, object, expected) => {
     expect(errors(object).join('\n')).toContain(expected);
   });
-  test('1.34 (ContainerRestartRules alpha, off): no restartPolicy on regular containers, Always only on init containers', () => {
-    withConfiguration({ kubernetesVersion: '1.34' }, () => {
+  test('1.33 (no ContainerRestartRules gate): no restartPolicy on regular containers, Always only on init containers', () => {
+    withConfiguration({ kubernetesVersion: '1.33' }, () => {
       expect(errors(pod({ containers: [c({ restartPolicy: 'Always' })] }))).toContain('spec.containers[0].restartPolicy: Forbidden: may not be set for non-init containers');
       expect(errors(pod({ initContainers: [c({ name: 'i', restartPolicy: 'OnFailure' })] }))).toContain('spec.initContainers[0].restartPolicy: Unsupported value: "OnFailure": supported values: "Always"');
+    });
+  });
+  test('1.34 (ContainerRestartRules alpha, off): the API server drops those restartPolicies before validating (dropContainerRestartRules; the 1.34 oracle)', () => {
+    withConfiguration({ kubernetesVersion: '1.34' }, () => {
+      expect(errors(pod({ containers: [c({ restartPolicy: 'Always' })] }))).toEqual([]);
+      expect(errors(pod({ initContainers: [c({ name: 'i', restartPolicy: 'OnFailure' })] }))).toEqual([]);
     });
   });
 });

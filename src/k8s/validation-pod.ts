@@ -46,13 +46,15 @@ const isStandardResourceName = (name: string) => STANDARD_RESOURCES.has(name) ||
 const isOvercommitAllowed = (name: string) => isNativeResource(name) && !isHugePages(name);
 
 function validateContainerResourceName(name: string, path: string): FieldError[] {
-  // validateResourceName stops at a bad qualified name; validateContainerResourceName goes on regardless
-  const errs = isQualifiedName(name).map((m) => invalid(path, name, m));
+  // validateResourceName stops at a bad qualified name; validateContainerResourceName goes on regardless. The value
+  // is a core.ResourceName, a Stringer: before 1.34 ErrorBody printed it unquoted (the 1.33 oracle)
+  const value = settings().kubernetesVersion === '1.33' ? new Raw(name) : name;
+  const errs = isQualifiedName(name).map((m) => invalid(path, value, m));
   if (!name.includes('/')) {
-    if (!errs.length && !isStandardResourceName(name)) errs.push(invalid(path, name, 'must be a standard resource type or fully qualified'));
-    if (!STANDARD_CONTAINER_RESOURCES.has(name) && !isHugePages(name)) errs.push(invalid(path, name, 'must be a standard resource for containers'));
+    if (!errs.length && !isStandardResourceName(name)) errs.push(invalid(path, value, 'must be a standard resource type or fully qualified'));
+    if (!STANDARD_CONTAINER_RESOURCES.has(name) && !isHugePages(name)) errs.push(invalid(path, value, 'must be a standard resource for containers'));
   } else if (!isNativeResource(name) && !isExtendedResourceName(name)) {
-    errs.push(invalid(path, name, "doesn't follow extended resource name standard"));
+    errs.push(invalid(path, value, "doesn't follow extended resource name standard"));
   }
   return errs;
 }
@@ -204,6 +206,12 @@ function checkHostPortConflicts(containers: readonly Container[], path: string):
 const CONTAINER_RESTART_POLICIES = ['Always', 'Never', 'OnFailure'];
 /** The ContainerRestartRules gate: alpha (off) in 1.34, beta (on) from 1.35 (pkg/features/kube_features.go). */
 const containerRestartRules = () => !['1.33', '1.34'].includes(settings().kubernetesVersion);
+/**
+ * At 1.34 the gate exists and is off, so the API server drops what it governs before validating: every regular
+ * container's restartPolicy and an init container's other than Always (pkg/api/pod/util.go dropContainerRestartRules,
+ * v1.34.4); 1.33 has no gate and refuses them. Found by the 1.34 oracle (create).
+ */
+const restartRulesDropped = () => settings().kubernetesVersion === '1.34';
 
 function validateContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
   const containers = spec.containers ?? [];
@@ -218,7 +226,7 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
     if (names.has(name)) errs.push(duplicate(child(p, 'name'), name));
     else names.add(name);
     const policy = (c as { restartPolicy?: string }).restartPolicy;
-    if (policy != null) {
+    if (policy != null && !restartRulesDropped()) {
       // ContainerRestartRules (beta, on from 1.35): a regular container may set Always, Never or OnFailure
       if (!containerRestartRules()) errs.push(forbidden(child(p, 'restartPolicy'), 'may not be set for non-init containers'));
       else if (!CONTAINER_RESTART_POLICIES.includes(policy)) errs.push(notSupported(child(p, 'restartPolicy'), policy, CONTAINER_RESTART_POLICIES));
@@ -236,7 +244,7 @@ function validateInitContainers(spec: PodSpec, path: string, opts: PodValidation
     const p = index(iPath, i);
     errs.push(...validateContainerCommon(c, p, opts));
     // validateInitContainerRestartPolicy: Always (a sidecar), or with ContainerRestartRules any container policy
-    if (c.restartPolicy != null && c.restartPolicy !== 'Always') {
+    if (c.restartPolicy != null && c.restartPolicy !== 'Always' && !restartRulesDropped()) {
       const allowed = containerRestartRules() ? CONTAINER_RESTART_POLICIES : ['Always'];
       if (!allowed.includes(c.restartPolicy)) errs.push(notSupported(child(p, 'restartPolicy'), c.restartPolicy, allowed));
     }
@@ -389,12 +397,28 @@ export function mergeLabelKeys(spec: PodSpec | undefined, labels: Record<string,
       ...(spec.affinity.podAntiAffinity && { podAntiAffinity: affinity(spec.affinity.podAntiAffinity as PodAffinity) }),
     } as PodSpec['affinity'];
   }
-  if (Array.isArray(spec.topologySpreadConstraints)) {
+  // the spread constraints' merge is MatchLabelKeysInPodTopologySpreadSelectorMerge's (beta, on from 1.34, #129874)
+  if (Array.isArray(spec.topologySpreadConstraints) && settings().kubernetesVersion !== '1.33') {
     out.topologySpreadConstraints = spec.topologySpreadConstraints.map((c) =>
       c ? { ...c, labelSelector: merged(c.labelSelector as LabelSelector, c.matchLabelKeys) } : c,
     ) as PodSpec['topologySpreadConstraints'];
   }
   return changed ? out : spec;
+}
+
+/**
+ * validateMatchLabelKeysInTopologySpread as v1.33.13 calls it (no SelectorMerge gate yet): without a selector Forbidden
+ * and the keys still checked; a key the selector names (matchLabels or an expression) is refused. Found by the 1.33 oracle.
+ */
+function legacyMatchLabelKeys(path: string, keys: string[] | undefined, selector: LabelSelector | null | undefined): FieldError[] {
+  if (!keys?.length) return [];
+  const errs: FieldError[] = selector ? [] : [forbidden(path, 'must not be specified when labelSelector is not set')];
+  const named = new Set([...Object.keys(selector?.matchLabels ?? {}), ...(selector?.matchExpressions ?? []).map((e) => e.key)]);
+  keys.forEach((k, i) => {
+    errs.push(...validateLabelName(k, index(path, i)));
+    if (named.has(k)) errs.push(invalid(index(path, i), k, 'exists in both matchLabelKeys and labelSelector'));
+  });
+  return errs;
 }
 
 type PodAffinity = {
@@ -465,7 +489,9 @@ function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadC
     // with MatchLabelKeysInPodTopologySpreadSelectorMerge (beta, on since v1.34) validateTopologySpreadConstraints
     // uses the pod affinity rule, on the merged selector for a Pod (kubernetes PR #129874); the legacy
     // ValidateMatchLabelKeysInTopologySpread (any matchLabelKeys key in the selector) is for the gate off
-    errs.push(...validateMatchLabelKeysAndMismatchLabelKeys(p, c.matchLabelKeys, undefined, c.labelSelector as LabelSelector));
+    errs.push(...(settings().kubernetesVersion === '1.33'
+      ? legacyMatchLabelKeys(child(p, 'matchLabelKeys'), c.matchLabelKeys, c.labelSelector as LabelSelector)
+      : validateMatchLabelKeysAndMismatchLabelKeys(p, c.matchLabelKeys, undefined, c.labelSelector as LabelSelector)));
     errs.push(...validateLabelSelector(c.labelSelector as LabelSelector, child(p, 'labelSelector')));
   });
   return errs;
@@ -526,14 +552,16 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   // validateOverhead reuses the container rules on {limits: overhead}, hence `overhead.limits.<name>` paths
   if (s.overhead) errs.push(...validateResourceRequirements({ limits: s.overhead }, child(path, 'overhead')));
   if (s.resources) {
-    // pod-level resources: only that the quantities decode (PodLevelResources details are not modelled)
+    // pod-level resources: only that the quantities decode (PodLevelResources details are not modelled); decoding
+    // comes before the drop of 1.33 (dropDisabledPodLevelResources), so it holds at every release
     const e: FieldError[] = [];
     decodeList(s.resources.requests, child(child(path, 'resources'), 'requests'), e);
     decodeList(s.resources.limits, child(child(path, 'resources'), 'limits'), e);
     errs.push(...e);
   }
   if (s.os) {
-    if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name')));
+    // validateOS: v1.33.13 still says "cannot be empty" (dropped in 1.34, #132513)
+    if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), settings().kubernetesVersion === '1.33' ? 'cannot be empty' : ''));
     else if (s.os.name !== 'linux' && s.os.name !== 'windows') errs.push(notSupported(child(path, 'os'), s.os.name, ['linux', 'windows']));
   }
   if (opts.isPod) {
@@ -545,15 +573,17 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
 }
 
 /** ValidatePodTemplateSpec: the template's labels and annotations, its spec; no ephemeral containers. */
+/** ValidateAnnotations of a pod template's metadata: each key a qualified name (lower-cased first). */
+export function validateTemplateAnnotations(template: { metadata?: { annotations?: Record<string, string> } } | undefined, path: string): FieldError[] {
+  return Object.keys(template?.metadata?.annotations ?? {}).flatMap((k) => isQualifiedName(k.toLowerCase()).map((m) => invalid(child(path, 'annotations'), k, m)));
+}
+
 export function validatePodTemplateSpec(
   template: { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: PodSpec } | undefined,
   path: string,
   opts: PodValidationOptions,
 ): FieldError[] {
-  const errs = validateLabels(template?.metadata?.labels, child(path, 'labels'));
-  for (const k of Object.keys(template?.metadata?.annotations ?? {})) {
-    errs.push(...isQualifiedName(k.toLowerCase()).map((m) => invalid(child(path, 'annotations'), k, m)));
-  }
+  const errs = [...validateLabels(template?.metadata?.labels, child(path, 'labels')), ...validateTemplateAnnotations(template, path)];
   errs.push(...validatePodSpec(template?.spec, child(path, 'spec'), opts));
   if (template?.spec?.ephemeralContainers?.length) {
     errs.push(forbidden(child(child(path, 'spec'), 'ephemeralContainers'), 'ephemeral containers not allowed in pod template'));

@@ -3,7 +3,7 @@
 // Deployment, ReplicaSet, StatefulSet, DaemonSet (pkg/apis/apps/validation/validation.go),
 // Job, CronJob (pkg/apis/batch/validation/validation.go), Node (ValidateNode, ValidateNodeResources, spec.podCIDRs).
 import type { FieldError, Node, PodSpec } from '../core/types';
-import { settings } from '../core/config';
+import { releaseAtLeast, settings } from '../core/config';
 import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { Quantity } from './quantity';
 import { validateTaints } from './validation';
@@ -11,7 +11,7 @@ import { parseStandardError } from './validation-cron';
 import { validatePodCIDRs } from './validation-ip';
 import { child, forbidden, goJson, invalid, notSupported, Raw, required } from './validation-field';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
-import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, type PodValidationOptions } from './validation-pod';
+import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, type PodValidationOptions } from './validation-pod';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
 type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
@@ -259,12 +259,13 @@ function createdPodLabels(kind: string, template: Template | undefined, jobSpec?
  * matchLabelKeys into the selectors before validating (mergeLabelKeys), which the template's validation never
  * does — e.g. a key both in the selector and in matchLabelKeys. These are the errors the merge adds.
  */
-function createdPodErrors(kind: string, template: Template | undefined, labels: Record<string, string>, path: string, opts: PodValidationOptions, podChecks = false): FieldError[] {
+function createdPodErrors(kind: string, template: Template | undefined, labels: Record<string, string>, path: string, opts: PodValidationOptions, podChecks = false, specValidated = true): FieldError[] {
   const spec = template?.spec;
   const merged = mergeLabelKeys(spec, labels);
   if (merged === spec && !podChecks) return [];
   const before = new Map<string, number>();
-  for (const e of validatePodSpec(spec, path, opts)) before.set(JSON.stringify(e), (before.get(JSON.stringify(e)) ?? 0) + 1);
+  // a template whose spec the API server does not validate (a StatefulSet's before 1.34): every error is the Pods'
+  if (specValidated) for (const e of validatePodSpec(spec, path, opts)) before.set(JSON.stringify(e), (before.get(JSON.stringify(e)) ?? 0) + 1);
   // podChecks: also the checks only a Pod gets (ValidatePodCreate, validateContainersOnlyForPod: an image with spaces)
   return validatePodSpec(merged, path, podChecks ? { ...opts, isPod: true } : opts)
     .filter((e) => {
@@ -363,16 +364,20 @@ function validateKind(object: Obj, comparisonOperators: boolean): FieldError[] {
     case 'StatefulSet': {
       // ValidateStatefulSetSpec, in its order: since 1.34 (kubernetes#131790) the template's spec is validated at
       // create too (ValidatePodTemplateSpecForStatefulSet), after the selector match; then its labels once more.
+      // Before (v1.33.13) only the template's labels and annotations are: a bad spec refuses the Pods, not the set.
       const t = spec.template as Template | undefined;
+      const specValidated = releaseAtLeast('1.34');
+      const parsed = selectorMatches(spec.selector as LabelSelector | undefined, t?.metadata?.labels) !== undefined;
       return [
         ...validateObjectMeta(object.metadata, true, nameIsDNSLabel),
         ...validateStatefulSetPolicies(spec),
         ...counts(spec, ['replicas', 'minReadySeconds']),
-        ...validateSelectorAndTemplate(spec, 'statefulset', template, true),
+        ...validateSelectorAndTemplate(spec, 'statefulset', template, specValidated),
         // the second look at the labels sits in ValidatePodTemplateSpecForStatefulSet too: skipped with an unparsable selector
-        ...(selectorMatches(spec.selector as LabelSelector | undefined, t?.metadata?.labels) !== undefined ? validateLabels(t?.metadata?.labels, 'spec.template.labels') : []),
+        ...(parsed ? validateLabels(t?.metadata?.labels, 'spec.template.labels') : []),
+        ...(parsed && !specValidated ? validateTemplateAnnotations(t, 'spec.template') : []),
         ...alwaysRestart(spec, 'StatefulSet'),
-        ...createdPodErrors('StatefulSet', t, createdPodLabels('StatefulSet', t), 'spec.template.spec', template, true),
+        ...createdPodErrors('StatefulSet', t, createdPodLabels('StatefulSet', t), 'spec.template.spec', template, true, specValidated),
       ];
     }
     case 'Namespace': {

@@ -1,7 +1,7 @@
 // What kube-apiserver refuses in tolerations and taints
 // (pkg/apis/core/validation/validation.go: ValidateTolerations, validateNodeTaints, validateTaintEffect).
+import { releaseAtLeast } from '../core/config';
 import type { FieldError, Taint, Toleration } from '../core/types';
-import { settings } from '../core/config';
 import { parseCanonicalInt64 } from './toleration';
 import { editDistance } from './edit-distance';
 import { isQualifiedName, isValidLabelValue } from './names';
@@ -66,11 +66,10 @@ export function validateTolerations(
         break;
       case 'Lt':
       case 'Gt':
-        // KEP-5471: accepted only with the feature gate; the value must be a canonical decimal integer. Up to 1.34
-        // (no gate) they are unknown operators like any other.
-        if (Number(settings().kubernetesVersion.split('.')[1]) < 35) {
-          errs.push(notSupported(child(p, 'operator'), operator, ['Equal', 'Exists']));
-        } else if (!comparisonOperators) {
+        // KEP-5471: accepted only with the feature gate; the value must be a canonical decimal integer. Before
+        // 1.35 (#134665) there is no gate: unknown operators, told the two of old (v1.34.4 ValidateTolerations).
+        if (!releaseAtLeast('1.35')) errs.push(notSupported(child(p, 'operator'), operator, ['Equal', 'Exists']));
+        else if (!comparisonOperators) {
           // upstream lists all four operators here, the gate's own two among them (validation.go ValidateTolerations)
           const err = notSupported(child(p, 'operator'), operator, ['Equal', 'Exists', 'Lt', 'Gt']);
           errs.push({ ...err, message: `${err.message} (${COMPARISON_GATE_HINT})` });

@@ -169,8 +169,11 @@ const bindMount = { volumeMounts: [{ name: 'scratch', mountPath: '/scratch', bin
 
 const containerArb = (name: string) => fc.record({ req: often(requests), limitsToo: fc.boolean(), ports: fc.array(hostPort, { maxLength: 1 }), rules: rarely(restartRules, 8), bind: rarely(fc.constant(bindMount), 40) })
   .map(({ req, limitsToo, ports, rules, bind }) => ({ ...container(name, req, limitsToo, ports), ...rules, ...bind }));
-const initArb = (name: string) => fc.record({ req: often(requests), sidecar: fc.boolean(), rules: rarely(restartRules, 12) })
-  .map(({ req, sidecar, rules }) => ({ ...container(name, req, false, [], sidecar ? 'Always' : undefined), ...(sidecar ? {} : rules) }));
+// A sidecar's hostPorts are the pod's for NodePorts (scheduler util.GetHostPorts; #132040): its own port, 9090, so
+// that the pod's containers (80, 8080) never repeat it (validation's AccumulateUniqueHostPorts).
+const sidecarPort = fc.record({ containerPort: fc.constant(9090), hostPort: fc.constant(9090), protocol: fc.constantFrom(undefined, 'UDP') }).map((p) => compact(p));
+const initArb = (name: string) => fc.record({ req: often(requests), sidecar: fc.boolean(), ports: fc.array(sidecarPort, { maxLength: 1 }), rules: rarely(restartRules, 12) })
+  .map(({ req, sidecar, ports, rules }) => ({ ...container(name, req, false, sidecar ? ports : [], sidecar ? 'Always' : undefined), ...(sidecar ? {} : rules) }));
 
 const podSpec = fc.record({
   containers: fc.integer({ min: 1, max: 2 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => containerArb(`c${i}`)))),
@@ -241,6 +244,12 @@ const existingPodArb = (nodeCount: number) => fc.record({
   ports: fc.array(hostPort, { maxLength: 1 }),
   anti: rarely(fc.record({ labelSelector: selector, topologyKey: fc.constantFrom(...TOPOLOGY_KEYS) }), 3),
   phase: fc.constantFrom(undefined, 'Running', 'Running', 'Succeeded'),
+  // a sidecar with its hostPort (NodePorts counts it, #132040) and pod-level resources (PodLevelResources, 1.34 on)
+  sidecar: rarely(fc.record({ req: often(requests), ports: fc.array(sidecarPort, { maxLength: 1 }) }), 4),
+  podResources: rarely(fc.record({ cpu: fc.constantFrom('2', '4'), memory: fc.constantFrom('4Gi', '8Gi') }, { requiredKeys: [] }), 6),
+  // a resize in flight (InPlacePodVerticalScaling, on from 1.33): the kubelet's actual and allocated requests, and
+  // PodResizePending=Infeasible; not modelled by the library (known.ts resize-status-not-modelled)
+  resize: rarely(fc.record({ actual: fc.constantFrom('100m', '2'), allocated: fc.constantFrom('250m', '3'), infeasible: fc.boolean() }), 10),
 }).map((p) => ({
   apiVersion: 'v1',
   kind: 'Pod',
@@ -248,9 +257,15 @@ const existingPodArb = (nodeCount: number) => fc.record({
   spec: compact({
     nodeName: p.node,
     containers: [container('c', p.req, false, p.ports)],
+    initContainers: p.sidecar && [container('sidecar', p.sidecar.req, false, p.sidecar.ports, 'Always')],
+    resources: p.podResources && Object.keys(p.podResources).length ? { requests: p.podResources, limits: p.podResources } : undefined,
     affinity: p.anti && { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [p.anti] } },
   }),
-  status: compact({ phase: p.phase }),
+  status: compact({
+    phase: p.phase,
+    containerStatuses: p.resize && [{ name: 'c', ready: true, restartCount: 0, image: 'registry.example/app:1', imageID: '', resources: { requests: { cpu: p.resize.actual } }, allocatedResources: { cpu: p.resize.allocated } }],
+    conditions: p.resize?.infeasible ? [{ type: 'PodResizePending', status: 'True', reason: 'Infeasible' }] : undefined,
+  }),
 }));
 
 const namespacesArb = fc.tuple(fc.constantFrom('prod', 'dev'), fc.constantFrom('prod', 'dev')).map(([a, b]) => [

@@ -77,6 +77,57 @@ export const KNOWN: KnownDeviation[] = [
     },
   },
   {
+    id: 'resize-status-not-modelled',
+    domain: 'scheduling',
+    reason: 'In-place resize (InPlacePodVerticalScaling, beta and on from 1.33, GA 1.35): the scheduler counts a bound pod ' +
+      'at its containers\' status requests too, max(spec, status.containerStatuses[].resources.requests, allocatedResources) ' +
+      '(only the last two when PodResizePending is Infeasible), per container up to 1.35 and as the max of the three ' +
+      'aggregates from 1.36. The library reads the spec only. Covers clusters with a bound pod whose container statuses ' +
+      'carry resources.',
+    upstream: 'staging/src/k8s.io/component-helpers/resource/helpers.go AggregateContainerRequests / determineContainerReqs ' +
+      '(v1.33.13, v1.34.4), determineEffectiveRequests (v1.35.4), PodRequests max over aggregates (v1.36.3, v1.37.2); ' +
+      'pkg/scheduler/framework/types.go calculateResource (UseStatusResources)',
+    matches: (input) => input.pods.some((p: any) => (p.status?.containerStatuses ?? []).some((cs: any) => cs.resources || cs.allocatedResources)),
+    witness: {
+      pod: pod({ containers: [{ name: 'c', image: 'registry.example/app:1', resources: { requests: { cpu: '500m' } } }] }),
+      nodes: [node('n0')],
+      pods: [{
+        apiVersion: 'v1', kind: 'Pod', metadata: { name: 'resizing', namespace: 'default' },
+        spec: { nodeName: 'n0', containers: [{ name: 'c', image: 'registry.example/app:1', resources: { requests: { cpu: '100m' } } }] },
+        status: { phase: 'Running', containerStatuses: [{ name: 'c', ready: true, restartCount: 0, image: 'registry.example/app:1', imageID: '', resources: { requests: { cpu: '800m' } }, allocatedResources: { cpu: '800m' } }] },
+      }],
+      namespaces: NAMESPACES,
+    },
+  },
+  {
+    id: 'go-syntax-bad-values-1.33',
+    domain: 'create',
+    releases: ['1.33'],
+    reason: 'Before 1.34 (#132513, #132472) field.Error.ErrorBody prints a bad value that is not a string, number, bool or ' +
+      'Stringer with Go\'s %#v: `map[string]string{"app":"web"}`, `v1.LabelSelector{MatchLabels:…}`, `core.Taint{…}`, ' +
+      '`resource.Quantity{i:resource.int64Amount{value:100, scale:-3}, …}`, `[]string(nil)`; from 1.34 it is JSON, as the ' +
+      'library prints it at every release. The library has no renderer of Go\'s internal types; only such values differ ' +
+      '(same fields, same error type, same detail).',
+    upstream: 'k8s.io/apimachinery@v0.33.13 pkg/util/validation/field/errors.go ErrorBody (default case: fmt.Sprintf("%s: %#v"))',
+    matches: (_input, diffs) => diffs.length === 1 && diffs[0].field.startsWith('errors at ') &&
+      sameButGoValues(diffs[0].ours as FieldErrors, diffs[0].upstream as FieldErrors),
+    witness: {
+      object: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { selector: {}, template: { metadata: { labels: {} }, spec: { containers: [{ name: 'c', image: 'registry.example/app:1' }] } } } },
+      extendedResourceToleration: false,
+    },
+  },
+  {
+    id: 'go-syntax-bad-values-1.33-selector',
+    domain: 'labelSelector',
+    releases: ['1.33'],
+    reason: 'As go-syntax-bad-values-1.33, in LabelSelectorAsSelector\'s errors: a missing values list prints as `[]string(nil)` ' +
+      'at 1.33 (`null` from 1.34).',
+    upstream: 'k8s.io/apimachinery@v0.33.13 pkg/util/validation/field/errors.go ErrorBody',
+    matches: (_input, diffs) => diffs.every((d) => d.field === 'error' && typeof d.ours === 'string' && Array.isArray(d.upstream) &&
+      d.upstream.length === 1 && goValueOnly(d.ours, d.upstream[0])),
+    witness: { selector: { matchExpressions: [{ key: 'app', operator: 'In' }] }, labels: [{}] },
+  },
+  {
     id: 'negative-quantity-scaled-value',
     domain: 'quantity',
     reason: 'For a negative amount held as inf.Dec (a fraction below 1n, or a binary suffix with a fraction), upstream\'s ' +
@@ -106,6 +157,8 @@ export const KNOWN: KnownDeviation[] = [
   {
     id: 'pod-level-resources-not-validated',
     domain: 'create',
+    // at 1.33 (PodLevelResources alpha, off) the API server drops spec.resources before validating: nothing to refuse
+    releases: ['1.34', '1.35', '1.36', '1.37'],
     reason: 'Pod-level resources (spec.resources, PodLevelResources beta on since 1.34): the library decodes their ' +
       'quantities and leaves the rest of validatePodResources unmodelled (resource names limited to cpu, memory and ' +
       'hugepages-, whole numbers, requests <= limits, consistency with the containers\' aggregate requests and limits).',
@@ -230,4 +283,19 @@ type FieldErrors = Array<{ field: string; body: string }>;
 function equalWithout(ours: FieldErrors, upstream: FieldErrors, drop: (e: { field: string }) => boolean): boolean {
   const keep = (es: FieldErrors) => JSON.stringify(es.filter((e) => !drop(e)));
   return keep(ours) === keep(upstream);
+}
+
+/** A Go %#v rendering of a value (a composite literal or a nil slice/map), where 1.34+ writes JSON. */
+const GO_VALUE = /(Invalid|Duplicate|Unsupported) value: (\[\]\w|map\[|\*?[a-z][a-z0-9]*\.[A-Z]\w*\{)/;
+/** Every bad value (up to the ": " that starts its detail) replaced: neither Go's %#v nor JSON writes ": " inside. */
+const withoutValues = (x: string) => x.replace(/(Invalid|Duplicate|Unsupported) value: (.*?)(: |$)/g, '$1 value: <v>$3');
+
+/** The same errors but for bad values upstream prints in Go syntax: same text around them. */
+function goValueOnly(ours: string, upstream: string): boolean {
+  return ours !== upstream && GO_VALUE.test(upstream) && withoutValues(ours) === withoutValues(upstream);
+}
+
+function sameButGoValues(ours: FieldErrors, upstream: FieldErrors): boolean {
+  const norm = (es: FieldErrors) => es.map((e) => `${e.field}\u0000${withoutValues(e.body)}`).sort().join('\n');
+  return ours.length === upstream.length && norm(ours) === norm(upstream) && upstream.some((e) => GO_VALUE.test(e.body));
 }

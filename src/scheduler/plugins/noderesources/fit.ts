@@ -1,5 +1,12 @@
 // NodeResourcesFit Filter (pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest).
 import { exactAmount, filterPlugin, rejection, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Resources } from '../../framework';
+import { releaseAtLeast } from '../../../core/config';
+
+/**
+ * v1.33.13's Filter answers Unschedulable whatever the shortfall; from 1.34 a request beyond the node's allocatable
+ * makes it UnschedulableAndUnresolvable (fit.go Filter, InsufficientResource.Unresolvable). Found by the 1.33 oracle.
+ */
+const unresolvableCode = () => releaseAtLeast('1.34');
 
 export const formatMilliCPU = (m: number | bigint) => (BigInt(m) % 1000n === 0n ? `${BigInt(m) / 1000n}` : `${m}m`);
 export function formatBytes(n: number | bigint): string {
@@ -66,11 +73,12 @@ function check(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Rejection | unde
     const names = pod.scalarNames;
     for (let i = 0; i < names.length; i++) {
       if (short(names[i], pod.scalarAmounts[i], alloc.scalars.get(names[i]) ?? 0, used.scalars.get(names[i]) ?? 0, req, alloc, used)) {
-        return rejection('NodeResourcesFit', shortfalls(pod, node, usage).some((s) => s.unresolvable) ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons(pod, node, usage));
+        const unresolvable = unresolvableCode() && shortfalls(pod, node, usage).some((s) => s.unresolvable);
+        return rejection('NodeResourcesFit', unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons(pod, node, usage));
       }
     }
   }
-  return mask === 0 ? undefined : byMask(mask);
+  return mask === 0 ? undefined : byMask(unresolvableCode() ? mask : mask & ~UNRESOLVABLE);
 }
 
 interface Shortfall { name: string; requested: bigint; allocatable: bigint; used: bigint; unresolvable: boolean; format: (n: bigint) => string }

@@ -7,6 +7,7 @@ import type { Container, Pod, PodSpec } from '../../../core/types';
 import { toSubject, type Subject } from '../../../k8s/subject';
 import { cachedPerObject } from '../../../core/cache';
 import { podRequests } from '../../../k8s/resources';
+import { releaseAtLeast } from '../../../core/config';
 import { podUsage, toResources } from '../../framework';
 
 export const DEFAULT_MILLI_CPU_REQUEST = 100;
@@ -19,22 +20,38 @@ export interface CpuMemory {
 }
 
 // A key is missing when neither requests nor limits name it (the API server copies limits into requests).
-function withNonMissing(c: Container): Container {
+function withNonMissing(c: Container, missing: { cpu: boolean; memory: boolean }): Container {
   const requests: Record<string, unknown> = { ...(c.resources?.requests ?? {}) };
   const limits = c.resources?.limits ?? {};
-  if (!('cpu' in requests) && !('cpu' in limits)) requests.cpu = `${DEFAULT_MILLI_CPU_REQUEST}m`;
-  if (!('memory' in requests) && !('memory' in limits)) requests.memory = String(DEFAULT_MEMORY_REQUEST);
+  if (missing.cpu && !('cpu' in requests) && !('cpu' in limits)) requests.cpu = `${DEFAULT_MILLI_CPU_REQUEST}m`;
+  if (missing.memory && !('memory' in requests) && !('memory' in limits)) requests.memory = String(DEFAULT_MEMORY_REQUEST);
   return { ...c, resources: { ...c.resources, requests } as Container['resources'] };
 }
 
+const isPodLevelResource = (name: string) => name === 'cpu' || name === 'memory' || name.startsWith('hugepages-');
+
+/**
+ * getNonMissingContainerRequests (framework/types.go, v1.34.4 and v1.35.4): with pod-level requests set
+ * (IsPodLevelRequestsSet, after the limits default them), the containers get the 100m/200Mi defaults only for what
+ * the pod's requests as a whole lack. Found by the 1.34 oracle (a bound pod with pod-level memory and a sidecar's cpu).
+ */
+function missingDefaults(subject: Subject): { cpu: boolean; memory: boolean } {
+  const level = subject.spec.resources;
+  const set = releaseAtLeast('1.34') && [...Object.keys(level?.requests ?? {}), ...Object.keys(level?.limits ?? {})].some(isPodLevelResource);
+  if (!set) return { cpu: true, memory: true };
+  const requests = podRequests(subject.spec, subject.specPath);
+  return { cpu: !requests.has('cpu'), memory: !requests.has('memory') };
+}
+
 function nonZero(subject: Subject, podLevel = true): CpuMemory {
-  const spec: PodSpec = {
-    ...subject.spec,
-    ...(podLevel ? {} : { resources: undefined }),
-    containers: (subject.spec.containers ?? []).map(withNonMissing),
-    initContainers: subject.spec.initContainers?.map(withNonMissing),
-  };
   try {
+    const missing = podLevel ? missingDefaults(subject) : { cpu: true, memory: true };
+    const spec: PodSpec = {
+      ...subject.spec,
+      ...(podLevel ? {} : { resources: undefined }),
+      containers: (subject.spec.containers ?? []).map((c) => withNonMissing(c, missing)),
+      initContainers: subject.spec.initContainers?.map((c) => withNonMissing(c, missing)),
+    };
     const r = toResources(podRequests(spec, subject.specPath));
     return { milliCPU: r.milliCPU, memory: r.memory };
   } catch {

@@ -1,13 +1,23 @@
 // TaintToleration (pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go):
 // Filter on NoSchedule/NoExecute taints, Score on PreferNoSchedule taints.
 import type { Taint, Toleration } from '../../../core/types';
-import { filterPlugin, rejection, taintRegistry, type NodeInfo, type PodInfo } from '../../framework';
+import { filterPlugin, rejection, taintRegistry, type NodeInfo, type PodInfo, type Rejection } from '../../framework';
 import { toleratesTaint } from '../../../k8s/toleration';
+import { releaseAtLeast, type KubernetesVersion } from '../../../core/config';
 import { explainUntolerated } from './details';
 
-// Since #134740 (v1.35, backported to 1.34 patches) the reason no longer names the taint.
+// Since #134740 (v1.35; cherry-picked into release-1.34 by #135023, in v1.34.4) the reason no longer names the taint.
 export const ErrReasonNotMatch = 'node(s) had untolerated taint(s)';
 const REJECTED = rejection('TaintToleration', 'UnschedulableAndUnresolvable', [ErrReasonNotMatch]);
+
+/**
+ * The Filter's reason for the first untolerated taint. v1.33.13 still names it: fmt.Sprintf("node(s) had untolerated
+ * taint {%s: %s}", taint.Key, taint.Value) (taint_toleration.go Filter); an absent value prints as empty.
+ */
+export function untoleratedReason(taint: Taint, version?: KubernetesVersion): Rejection {
+  if (releaseAtLeast('1.34', version)) return REJECTED;
+  return rejection('TaintToleration', 'UnschedulableAndUnresolvable', [`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`]);
+}
 
 function tolerated(tolerations: readonly Toleration[], taint: Taint, comparisonOperators: boolean): boolean {
   for (let i = 0; i < tolerations.length; i++) if (toleratesTaint(tolerations[i], taint, comparisonOperators)) return true;
@@ -34,7 +44,7 @@ export const TaintToleration = filterPlugin(
     for (let i = 0; i < ids.length; i++) {
       let v = known[ids[i]];
       if (v === undefined) v = known[ids[i]] = tolerated(pod.tolerations, taintRegistry[ids[i]], pod.comparisonOperators) ? 1 : 2;
-      if (v === 2) return REJECTED;
+      if (v === 2) return untoleratedReason(taintRegistry[ids[i]]);
     }
     return undefined;
   },
