@@ -9,6 +9,7 @@ import { noPodsReason, podFrom } from '../placement/replicas';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
 import { HOSTNAME_LABEL, separation, type Separation } from './apart';
+import { plainVerdict } from './schedule';
 
 /** The nodes, the pods bound to them and the Namespace objects the replicas are placed among. */
 export interface ReplicaCluster {
@@ -38,7 +39,7 @@ export interface TieProbe {
 }
 
 function answerOf(p: Placement, workloads: readonly KubeObject[]): PlacementAnswer {
-  const pods = p.pods.map(({ pod: _pod, workloadObject, ...rest }) => ({ ...rest, owner: workloads.indexOf(workloadObject) }));
+  const pods = p.pods.map(({ pod: _pod, workloadObject, rejected, ...rest }) => ({ ...rest, rejected: rejected.map(plainVerdict), owner: workloads.indexOf(workloadObject) }));
   return { pods, sampled: p.sampled, feasibleNodesToFind: p.feasibleNodesToFind, noPods: p.noPods, ...(p.notModelled ? { notModelled: p.notModelled } : {}) };
 }
 

@@ -100,6 +100,16 @@ export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInp
   };
 }
 
+/**
+ * A verdict as plain data: the scheduler shares one rejection among nodes alike (its status a class whose details are
+ * worked out when read); the answer gets an own `details` getter instead, still worked out only when read.
+ */
+export function plainVerdict(v: NodeVerdict): NodeVerdict {
+  const s = v.status;
+  if (!s || Object.getPrototypeOf(s) === Object.prototype) return v;
+  return { node: v.node, feasible: v.feasible, status: { plugin: s.plugin, code: s.code, reasons: s.reasons, get details() { return s.details; } } };
+}
+
 /** `{ notModelled }` when the pod uses what is not modelled, else nothing (the answers of other pods keep their shape). */
 export function withNotModelled(subject: Subject): { notModelled?: NotModelled[] } {
   const items = notModelledFor(subject);
@@ -122,7 +132,7 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
     pod: subject.label,
     nodes: nodes.length,
     feasible: result.feasible,
-    rejected: result.rejected,
+    rejected: result.rejected.map(plainVerdict),
     ...(result.fitError !== undefined ? { fitError: result.fitError } : {}),
     ...(result.gated ? { gated: { gates: result.gated.gates, message: result.gated.message } } : {}),
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
