@@ -11,6 +11,7 @@ import (
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apiserver/pkg/admission"
+	podutil "k8s.io/kubernetes/pkg/api/pod"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	api "k8s.io/kubernetes/pkg/apis/core"
 	corev1 "k8s.io/kubernetes/pkg/apis/core/v1"
@@ -41,6 +42,9 @@ func admitPod(ctx context.Context, pod *v1.Pod, uid string) (*v1.Pod, error) {
 	if err := defaultTolerationSeconds.Admit(ctx, attrs, nil); err != nil {
 		return nil, fmt.Errorf("pod %s/%s: DefaultTolerationSeconds: %w", pod.Namespace, pod.Name, err)
 	}
+	// PrepareForCreate (pkg/registry/core/pod/strategy.go): with PodLevelResourcesFixDefaulting (beta, on from 1.37) the
+	// pod-level requests and limits are defaulted here, after admission, instead of in SetObjectDefaults_Pod.
+	podutil.DefaultPodLevelResources(internal)
 	out := &v1.Pod{}
 	if err := corev1.Convert_core_Pod_To_v1_Pod(internal, out, nil); err != nil {
 		return nil, fmt.Errorf("pod %s/%s: %w", pod.Namespace, pod.Name, err)

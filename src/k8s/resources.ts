@@ -102,54 +102,175 @@ function max<T extends number | bigint>(into: Map<string, T>, from: Map<string, 
 
 const isPodLevelResource = (name: string) => name === 'cpu' || name === 'memory' || name.startsWith('hugepages-');
 
+type ResourceMap = Record<string, unknown>;
+interface ContainerResourceStatus { name?: string; resources?: { requests?: ResourceMap } | null; allocatedResources?: ResourceMap }
+
+/** What a Pod's status says of its resources while an in-place resize is pending or in progress (KEP-1287). */
+export interface PodResourceStatus {
+  containerStatuses?: ContainerResourceStatus[];
+  initContainerStatuses?: ContainerResourceStatus[];
+  conditions?: Array<{ type?: string; reason?: string }>;
+  resources?: { requests?: ResourceMap } | null;
+  allocatedResources?: ResourceMap;
+}
+
+/** Does the status carry resources PodRequests reads (UseStatusResources)? */
+export const hasStatusResources = (status: PodResourceStatus | undefined): boolean =>
+  !!status && (!!status.resources || !!status.allocatedResources ||
+    [...(status.containerStatuses ?? []), ...(status.initContainerStatuses ?? [])].some((c) => c?.resources || c?.allocatedResources));
+
+/**
+ * determineEffectiveRequests (component-helpers resource/helpers.go, the same at v1.33.13–v1.37.2): with
+ * InPlacePodVerticalScaling (beta and on from 1.33, GA in 1.35) the scheduler counts what a resize is moving between
+ * at its largest, max(spec, actuated, allocated) per resource; a resize marked Infeasible only max(actuated, allocated).
+ */
+function effectiveRequests<T extends number | bigint>(spec: Map<string, T>, state: { resources?: { requests?: ResourceMap } | null; allocated?: ResourceMap }, infeasible: boolean, path: () => string, arith: Arithmetic<T>): Map<string, T> {
+  if (!state.resources) return spec;
+  const actuated = parseList(state.resources.requests, () => `${path()}.resources.requests`, arith);
+  const out = new Map(infeasible ? actuated : spec);
+  if (!infeasible) max(out, actuated);
+  max(out, parseList(state.allocated, () => `${path()}.allocatedResources`, arith));
+  return out;
+}
+
+/** The status of each container by name (init containers' win a clash, as AggregateContainerRequests' map does). */
+function statusesOf(status: PodResourceStatus | undefined): Map<string, { path: string; s: ContainerResourceStatus }> | undefined {
+  if (!hasStatusResources(status)) return undefined;
+  const out = new Map<string, { path: string; s: ContainerResourceStatus }>();
+  (status!.containerStatuses ?? []).forEach((s, i) => s && out.set(s.name ?? '', { path: `status.containerStatuses[${i}]`, s }));
+  (status!.initContainerStatuses ?? []).forEach((s, i) => s && out.set(s.name ?? '', { path: `status.initContainerStatuses[${i}]`, s }));
+  return out;
+}
+
+/** IsPodResizeInfeasible: the PodResizePending condition says Infeasible. */
+const resizeInfeasible = (status: PodResourceStatus | undefined) =>
+  (status?.conditions ?? []).find((c) => c?.type === 'PodResizePending')?.reason === 'Infeasible';
+
 /**
  * PodRequests: containers summed; init containers in order, each plain one peaking at its own requests
  * plus the sidecars declared before it, each sidecar (restartPolicy: Always) adding to the running total;
  * the max of both; pod-level cpu/memory/hugepages requests replace the aggregate; overhead added last.
  */
-function podRequestsIn<T extends number | bigint>(spec: PodSpec, specPath: string, arith: Arithmetic<T>): Map<string, T> {
+type Pick<T> = (c: Container, spec: Map<string, T>, sidecar: boolean) => Map<string, T>;
+/** applyNonMissing: the scheduler's defaults for what a container's list lacks (NonZeroRequested). */
+type Fill<T> = (list: Map<string, T>) => Map<string, T>;
+
+/**
+ * The containers' aggregate, as PodRequests sums it: containers summed; init containers in order, each plain one
+ * peaking at its own requests plus the sidecars declared before it, each sidecar (restartPolicy: Always) adding to
+ * the running total; the max of both. `pick` says what a container counts with (its spec requests by default).
+ */
+function aggregate<T extends number | bigint>(spec: PodSpec, specPath: string, arith: Arithmetic<T>, pick: Pick<T> = (_c, own) => own, fill: Fill<T> = (m) => m): Map<string, T> {
   const reqs = new Map<string, T>();
   const containers = spec.containers ?? [];
-  for (let i = 0; i < containers.length; i++) add(reqs, containerRequestsIn(containers[i], () => `${specPath}.containers[${i}]`, arith), arith);
+  for (let i = 0; i < containers.length; i++) add(reqs, fill(pick(containers[i], containerRequestsIn(containers[i], () => `${specPath}.containers[${i}]`, arith), false)), arith);
   const inits = spec.initContainers ?? [];
-  if (inits.length) {
-    const sidecars = new Map<string, T>();
-    const initPeak = new Map<string, T>();
-    for (let i = 0; i < inits.length; i++) {
-      const c = inits[i];
-      const own = containerRequestsIn(c, () => `${specPath}.initContainers[${i}]`, arith);
-      if (c.restartPolicy === 'Always') {
-        add(reqs, own, arith);
-        add(sidecars, own, arith);
-        max(initPeak, sidecars);
-      } else {
-        const peak = new Map(own);
-        add(peak, sidecars, arith);
-        max(initPeak, peak);
-      }
+  if (!inits.length) return reqs;
+  const sidecars = new Map<string, T>();
+  const initPeak = new Map<string, T>();
+  for (let i = 0; i < inits.length; i++) {
+    const c = inits[i];
+    const sidecar = c.restartPolicy === 'Always';
+    const own = fill(pick(c, containerRequestsIn(c, () => `${specPath}.initContainers[${i}]`, arith), sidecar));
+    if (sidecar) {
+      add(reqs, own, arith);
+      add(sidecars, own, arith);
+      max(initPeak, sidecars);
+    } else {
+      const peak = new Map(own);
+      add(peak, sidecars, arith);
+      max(initPeak, peak);
     }
-    max(reqs, initPeak);
   }
+  max(reqs, initPeak);
+  return reqs;
+}
+
+/**
+ * A bound pod mid-resize (InPlacePodVerticalScaling, on from 1.33). Up to 1.36 each container and sidecar with
+ * resources in its status counts at its effective requests (determineContainerReqs, determineEffectiveRequests);
+ * from 1.37 the pod counts at the max of three aggregates, spec, actuated and allocated, each container falling back
+ * to what it has (helpers.go AggregateContainerRequests, containerActuatedRequests/containerAllocatedRequests, v1.37.2).
+ */
+function resizingAggregate<T extends number | bigint>(spec: PodSpec, specPath: string, arith: Arithmetic<T>, status: PodResourceStatus, fill: Fill<T>): Map<string, T> {
+  const statuses = statusesOf(status)!;
+  const infeasible = resizeInfeasible(status);
+  if (!releaseAtLeast('1.37')) {
+    return aggregate(spec, specPath, arith, (c, own, sidecar) => {
+      const found = (sidecar || !spec.initContainers?.includes(c)) ? statuses.get(c.name ?? '') : undefined;
+      return found ? effectiveRequests(own, { resources: found.s.resources, allocated: found.s.allocatedResources }, infeasible, () => found.path, arith) : own;
+    }, fill);
+  }
+  const list = (m: ResourceMap | undefined, path: string) => parseList(m, () => path, arith);
+  const specReqs = aggregate(spec, specPath, arith, undefined, fill);
+  let allocated: Map<string, T>, actuated: Map<string, T>;
+  if (status.allocatedResources && status.resources?.requests) {
+    allocated = list(status.allocatedResources, 'status.allocatedResources');
+    actuated = list(status.resources.requests, 'status.resources.requests');
+  } else {
+    const fallback = (own: Map<string, T>) => (infeasible ? new Map<string, T>() : own);
+    allocated = aggregate(spec, specPath, arith, (c, own) => {
+      const found = statuses.get(c.name ?? '');
+      return found?.s.allocatedResources ? list(found.s.allocatedResources, `${found.path}.allocatedResources`) : fallback(own);
+    }, fill);
+    actuated = aggregate(spec, specPath, arith, (c, own) => {
+      const found = statuses.get(c.name ?? '');
+      if (found?.s.resources?.requests) return list(found.s.resources.requests, `${found.path}.resources.requests`);
+      return found?.s.allocatedResources ? list(found.s.allocatedResources, `${found.path}.allocatedResources`) : fallback(own);
+    }, fill);
+  }
+  const out = new Map(infeasible ? actuated : specReqs);
+  if (!infeasible) max(out, actuated);
+  max(out, allocated);
+  return out;
+}
+
+/** PodRequests: the containers' aggregate; pod-level cpu/memory/hugepages requests replace it; overhead added last. */
+function podRequestsIn<T extends number | bigint>(spec: PodSpec, specPath: string, arith: Arithmetic<T>, status?: PodResourceStatus, nonMissing?: ResourceMap): Map<string, T> {
+  const defaults = nonMissing && parseList(nonMissing, () => 'nonMissing', arith);
+  const fill: Fill<T> = defaults?.size ? (m) => {
+    let out = m;
+    for (const [name, amount] of defaults) if (!m.has(name)) (out === m ? (out = new Map(m)) : out).set(name, amount);
+    return out;
+  } : (m) => m;
+  const plain = !defaults?.size && !(status && hasStatusResources(status)) ? aggregate(spec, specPath, arith) : undefined;
+  const reqs = plain ?? (status && hasStatusResources(status) ? resizingAggregate(spec, specPath, arith, status, fill) : aggregate(spec, specPath, arith, undefined, fill));
   // PodLevelResources is alpha and off at 1.33 (beta and on from 1.34, kubernetes#132999): the API server drops
   // spec.resources on create (pkg/api/pod/util.go dropDisabledPodLevelResources), so nothing counts it
   if (spec.resources && releaseAtLeast('1.34')) {
     const podLevel = parseList(spec.resources.requests as Record<string, unknown>, () => `${specPath}.resources.requests`, arith);
     const podLimits = parseList(spec.resources.limits as Record<string, unknown>, () => `${specPath}.resources.limits`, arith);
-    // defaultPodRequests (defaults.go, PodLevelResources): with pod-level limits set, a missing pod-level
-    // request defaults to the containers' aggregate for cpu/memory when they request it, else to the limit.
-    for (const [name, amount] of podLimits) {
-      if (podLevel.has(name) || !isPodLevelResource(name)) continue;
-      const aggregate = name.startsWith('hugepages-') ? undefined : reqs.get(name);
-      podLevel.set(name, aggregate ?? amount);
+    // defaultPodRequests (pkg/apis/core/v1/defaults.go, PodLevelResources): with pod-level limits set, a missing
+    // pod-level cpu/memory request defaults to the containers' own aggregate (their spec, whatever a resize in flight
+    // says) whenever they request it, whether or not the pod limits it, and any other missing one to its limit. From
+    // 1.37 (PodLevelResourcesFixDefaulting, beta on) PrepareForCreate does it (pkg/api/pod/util.go
+    // defaultPodLevelRequests) whenever pod-level requests or limits are set.
+    if (podLimits.size || (podLevel.size && releaseAtLeast('1.37'))) {
+      const containers = reqs === plain ? reqs : aggregate(spec, specPath, arith);
+      for (const name of ['cpu', 'memory']) if (!podLevel.has(name) && containers.has(name)) podLevel.set(name, containers.get(name)!);
+      for (const [name, amount] of podLimits) if (!podLevel.has(name) && isPodLevelResource(name)) podLevel.set(name, amount);
     }
-    for (const [name, amount] of podLevel) if (isPodLevelResource(name)) reqs.set(name, amount);
+    // InPlacePodLevelResourcesVerticalScaling (beta and on from 1.36): the pod-level requests at their effective value;
+    // 1.36 reads it per spec name, 1.37 takes every supported name of max(spec unless Infeasible, actuated, allocated)
+    if (status?.resources && releaseAtLeast('1.36')) {
+      const infeasible = resizeInfeasible(status);
+      const effective = effectiveRequests(podLevel, { resources: status.resources, allocated: status.allocatedResources }, infeasible, () => 'status', arith);
+      const names = releaseAtLeast('1.37') ? effective.keys() : podLevel.keys();
+      for (const name of names) if (isPodLevelResource(name)) reqs.set(name, effective.get(name) ?? arith.zero);
+    } else {
+      for (const [name, amount] of podLevel) if (isPodLevelResource(name)) reqs.set(name, amount);
+    }
   }
   if (spec.overhead) add(reqs, parseList(spec.overhead as Record<string, unknown>, () => `${specPath}.overhead`, arith), arith);
   return reqs;
 }
 
-export function podRequests(spec: PodSpec, specPath: string): ResourceList {
-  return podRequestsIn(spec, specPath, exact);
+/**
+ * `status`: a bound Pod's, for the requests of a resize in flight (PodResourceStatus); `nonMissing`: amounts given to
+ * each container whose effective requests lack that resource (PodResourcesOptions.NonMissingContainerRequests).
+ */
+export function podRequests(spec: PodSpec, specPath: string, status?: PodResourceStatus, nonMissing?: ResourceMap): ResourceList {
+  return podRequestsIn(spec, specPath, exact, status, nonMissing);
 }
 
 /**
@@ -157,9 +278,9 @@ export function podRequests(spec: PodSpec, specPath: string): ResourceList {
  * amount is not a whole number of them or a sum outgrows a safe integer: then only `podRequests` is exact.
  * Throws ResourceError as podRequests does.
  */
-export function podRequestsInUnits(spec: PodSpec, specPath: string): Map<string, number> | undefined {
+export function podRequestsInUnits(spec: PodSpec, specPath: string, status?: PodResourceStatus): Map<string, number> | undefined {
   try {
-    return podRequestsIn(spec, specPath, units);
+    return podRequestsIn(spec, specPath, units, status);
   } catch (e) {
     if (e === INEXACT) return undefined;
     throw e;

@@ -1,11 +1,11 @@
 // The small part of kube-scheduler's framework the plugins need: the pod and node, prepared once
 // each (pod: per subject; node: per node object), and the status a Filter returns.
-import type { Node, Pod, Taint, Toleration } from '../core/types';
+import type { KubeObject, Node, Pod, Taint, Toleration } from '../core/types';
 import { toSubject, type Subject } from '../k8s/subject';
 import { admitNode, admitPod, type TolerationSource } from '../admission';
 import { settings } from '../core/config';
 import { cachedPerObject } from '../core/cache';
-import { isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, type ResourceList } from '../k8s/resources';
+import { hasStatusResources, isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, type PodResourceStatus, type ResourceList } from '../k8s/resources';
 import { parseTerms, type ParsedTerm } from '../k8s/node-selector';
 import { decodeQuantity, Quantity, QuantityError } from '../k8s/quantity';
 import { toleratesTaint } from '../k8s/toleration';
@@ -180,11 +180,14 @@ function hostPorts(spec: Subject['spec']): HostPort[] {
   return out;
 }
 
+/** A Pod's status, where a resize in flight shows (other kinds have no status of their pods). */
+export const statusOf = (o: KubeObject): PodResourceStatus | undefined => (o.kind === 'Pod' ? (o as { status?: PodResourceStatus }).status : undefined);
+
 /** PodRequests in the scheduler's integer view, or the error the API server would refuse the pod with. */
-function requestsOf(spec: Subject['spec'], specPath: string): { requests: Resources; error?: string } {
+function requestsOf(spec: Subject['spec'], specPath: string, status?: PodResourceStatus): { requests: Resources; error?: string } {
   try {
-    const units = podRequestsInUnits(spec, specPath);
-    return { requests: units ? resourcesFromUnits(units) : toResources(podRequests(spec, specPath)) };
+    const units = podRequestsInUnits(spec, specPath, status);
+    return { requests: units ? resourcesFromUnits(units) : toResources(podRequests(spec, specPath, status)) };
   } catch (e) {
     if (!(e instanceof ResourceError)) throw e;
     return { requests: toResources(new Map()), error: e.message };
@@ -196,7 +199,7 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
   const affinity = subject.spec.affinity?.nodeAffinity;
   const required = affinity?.requiredDuringSchedulingIgnoredDuringExecution;
   const requiredTerms = required ? parseTerms(required.nodeSelectorTerms) : undefined;
-  const { requests, error: requestsError } = requestsOf(subject.spec, subject.specPath);
+  const { requests, error: requestsError } = requestsOf(subject.spec, subject.specPath, statusOf(subject.object));
   const comparisonOperators = settings().featureGates.TaintTolerationComparisonOperators;
   const nodeSelector = subject.spec.nodeSelector ?? {};
   return {
@@ -335,10 +338,10 @@ export interface PodUsage {
 export const podUsage = cachedPerObject((pod: Pod): PodUsage => {
   const subject = pod.kind === 'Pod' && pod.spec ? undefined : toSubject(pod);
   const spec = subject ? subject.spec : pod.spec!;
-  const key = subject ? undefined : resourcesKey(spec);
+  const key = subject || hasStatusResources(statusOf(pod)) ? undefined : resourcesKey(spec);
   let usage = key === undefined ? undefined : usageByKey.get(key);
   if (usage) return usage;
-  usage = { requests: requestsOf(spec, subject ? subject.specPath : 'spec').requests, hostPorts: hostPorts(spec) };
+  usage = { requests: requestsOf(spec, subject ? subject.specPath : 'spec', statusOf(pod)).requests, hostPorts: hostPorts(spec) };
   if (key !== undefined) {
     if (usageByKey.size >= 10_000) usageByKey.clear();
     usageByKey.set(key, usage);

@@ -77,29 +77,6 @@ export const KNOWN: KnownDeviation[] = [
     },
   },
   {
-    id: 'resize-status-not-modelled',
-    domain: 'scheduling',
-    reason: 'In-place resize (InPlacePodVerticalScaling, beta and on from 1.33, GA 1.35): the scheduler counts a bound pod ' +
-      'at its containers\' status requests too, max(spec, status.containerStatuses[].resources.requests, allocatedResources) ' +
-      '(only the last two when PodResizePending is Infeasible), per container up to 1.35 and as the max of the three ' +
-      'aggregates from 1.36. The library reads the spec only. Covers clusters with a bound pod whose container statuses ' +
-      'carry resources.',
-    upstream: 'staging/src/k8s.io/component-helpers/resource/helpers.go AggregateContainerRequests / determineContainerReqs ' +
-      '(v1.33.13, v1.34.4), determineEffectiveRequests (v1.35.4), PodRequests max over aggregates (v1.36.3, v1.37.2); ' +
-      'pkg/scheduler/framework/types.go calculateResource (UseStatusResources)',
-    matches: (input) => input.pods.some((p: any) => (p.status?.containerStatuses ?? []).some((cs: any) => cs.resources || cs.allocatedResources)),
-    witness: {
-      pod: pod({ containers: [{ name: 'c', image: 'registry.example/app:1', resources: { requests: { cpu: '500m' } } }] }),
-      nodes: [node('n0')],
-      pods: [{
-        apiVersion: 'v1', kind: 'Pod', metadata: { name: 'resizing', namespace: 'default' },
-        spec: { nodeName: 'n0', containers: [{ name: 'c', image: 'registry.example/app:1', resources: { requests: { cpu: '100m' } } }] },
-        status: { phase: 'Running', containerStatuses: [{ name: 'c', ready: true, restartCount: 0, image: 'registry.example/app:1', imageID: '', resources: { requests: { cpu: '800m' } }, allocatedResources: { cpu: '800m' } }] },
-      }],
-      namespaces: NAMESPACES,
-    },
-  },
-  {
     id: 'go-syntax-bad-values-1.33',
     domain: 'create',
     releases: ['1.33'],

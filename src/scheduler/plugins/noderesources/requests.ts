@@ -6,9 +6,9 @@
 import type { Container, Pod, PodSpec } from '../../../core/types';
 import { toSubject, type Subject } from '../../../k8s/subject';
 import { cachedPerObject } from '../../../core/cache';
-import { podRequests } from '../../../k8s/resources';
+import { hasStatusResources, podRequests } from '../../../k8s/resources';
 import { releaseAtLeast } from '../../../core/config';
-import { podUsage, toResources } from '../../framework';
+import { podUsage, statusOf, toResources } from '../../framework';
 
 export const DEFAULT_MILLI_CPU_REQUEST = 100;
 export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
@@ -39,20 +39,28 @@ function missingDefaults(subject: Subject): { cpu: boolean; memory: boolean } {
   const level = subject.spec.resources;
   const set = releaseAtLeast('1.34') && [...Object.keys(level?.requests ?? {}), ...Object.keys(level?.limits ?? {})].some(isPodLevelResource);
   if (!set) return { cpu: true, memory: true };
-  const requests = podRequests(subject.spec, subject.specPath);
+  const requests = podRequests(subject.spec, subject.specPath, statusOf(subject.object));
   return { cpu: !requests.has('cpu'), memory: !requests.has('memory') };
 }
 
 function nonZero(subject: Subject, podLevel = true): CpuMemory {
   try {
     const missing = podLevel ? missingDefaults(subject) : { cpu: true, memory: true };
-    const spec: PodSpec = {
-      ...subject.spec,
-      ...(podLevel ? {} : { resources: undefined }),
-      containers: (subject.spec.containers ?? []).map((c) => withNonMissing(c, missing)),
-      initContainers: subject.spec.initContainers?.map((c) => withNonMissing(c, missing)),
-    };
-    const r = toResources(podRequests(spec, subject.specPath));
+    const status = statusOf(subject.object);
+    const base: PodSpec = { ...subject.spec, ...(podLevel ? {} : { resources: undefined }) };
+    let r;
+    if (hasStatusResources(status)) {
+      // a resize in flight: the defaults go to what each container's effective requests lack (applyNonMissing)
+      const nonMissing = { ...(missing.cpu ? { cpu: `${DEFAULT_MILLI_CPU_REQUEST}m` } : {}), ...(missing.memory ? { memory: String(DEFAULT_MEMORY_REQUEST) } : {}) };
+      r = toResources(podRequests(base, subject.specPath, status, nonMissing));
+    } else {
+      const spec: PodSpec = {
+        ...base,
+        containers: (subject.spec.containers ?? []).map((c) => withNonMissing(c, missing)),
+        initContainers: subject.spec.initContainers?.map((c) => withNonMissing(c, missing)),
+      };
+      r = toResources(podRequests(spec, subject.specPath));
+    }
     return { milliCPU: r.milliCPU, memory: r.memory };
   } catch {
     return { milliCPU: 0, memory: 0 }; // an unparsable quantity: the filter already rejects the pod
@@ -77,7 +85,7 @@ const complete = (list: readonly Container[] | undefined) => (list ?? []).every(
 // the pod's own requests (podUsage), with no spec rebuilt (thousands of existing pods per snapshot).
 const existingNonZero = cachedPerObject((pod: Pod): CpuMemory => {
   const spec = pod.spec;
-  if (pod.kind === 'Pod' && spec && complete(spec.containers) && complete(spec.initContainers)) {
+  if (pod.kind === 'Pod' && spec && complete(spec.containers) && complete(spec.initContainers) && !hasStatusResources(statusOf(pod))) {
     const r = podUsage(pod).requests;
     return { milliCPU: r.milliCPU, memory: r.memory };
   }
