@@ -1,7 +1,7 @@
 // PodTopologySpread's PreFilter state (podtopologyspread/filtering.go calPreFilterState, common.go): per hard
 // (DoNotSchedule) constraint, the matching pods in each eligible domain of the whole cluster.
 import type { Pod } from '../../../core/types';
-import { nodeUsage, type PodInfo } from '../../framework';
+import { nodeUsage, type PodInfo, type Status } from '../../framework';
 import { SchedulerError } from '../../cycle';
 import { candidates, isTerminating, podIndex, podLabels, podNamespace, subjectPodMeta, type Snapshot } from '../../snapshot';
 import { NodeAffinity } from '../nodeaffinity';
@@ -18,6 +18,8 @@ export interface PreFilterState {
   namespace: string;
   /** minMatch per constraint, once worked out (the counts never change after PreFilter). */
   mins?: number[];
+  /** Per constraint: domain → its skew failure, shared by the domain's nodes (filter.ts skewFailure). */
+  failures?: Array<Map<string, Status>>;
 }
 
 // NodeAffinity's Filter reads only the pod and the node's labels.
