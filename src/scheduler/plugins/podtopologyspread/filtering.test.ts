@@ -3,6 +3,7 @@
 // TestMultipleConstraints, ported in test/cluster/podtopologyspread-filtering.cases.ts (shared with
 // test/mutation/podtopologyspread.mutation.test.ts, which runs them through schedule()).
 import { configure, resetConfiguration, scheduleOn } from '../../..';
+import { DomainCounts } from './state';
 import type { Node, Pod } from '../../../core/types';
 import {
   LABEL, SKEW, multipleConstraints, singleConstraint, type Case, type Want,
@@ -76,5 +77,22 @@ describe('PodTopologySpread skew failure per domain', () => {
     } finally {
       resetConfiguration();
     }
+  });
+});
+
+// filtering.go calPreFilterState: every eligible domain starts at 0; minMatchNum is the smallest count.
+describe('DomainCounts (the counts of one constraint over shared zeros)', () => {
+  test('reads as the Map it replaces: domains in walk order, 0 for a domain without a match, min', () => {
+    const zeros = new Map([['b', 0], ['a', 0], ['c', 0]]);
+    const counts = new DomainCounts(zeros);
+    counts.add('a');
+    counts.add('a');
+    expect([...counts]).toEqual([['b', 0], ['a', 2], ['c', 0]]);
+    expect([counts.get('a'), counts.get('b'), counts.get('z'), counts.has('c'), counts.has('z'), counts.size]).toEqual([2, 0, undefined, true, false, 3]);
+    expect(counts.min()).toBe(0);
+    counts.add('b');
+    counts.add('c');
+    expect(counts.min()).toBe(1);
+    expect([...zeros]).toEqual([['b', 0], ['a', 0], ['c', 0]]); // shared by the next cycle: never changed
   });
 });
