@@ -44,7 +44,7 @@ export function filter(pod: PodInfo, node: NodeSnapshot, state: PreFilterState):
     const domain = labels[c.topologyKey];
     const min = minMatch(state, i);
     const self = state.selfMatch[i] ? 1 : 0;
-    const matchNum = state.counts[i].get(domain) ?? 0;
+    const matchNum = state.counts[i].count(domain);
     const skew = matchNum + self - min;
     if (skew > c.maxSkew) return domainFailure(pod, node, state, i, domain, matchNum, skew);
   }

@@ -90,6 +90,7 @@ describe('DomainCounts (the counts of one constraint over shared zeros)', () => 
     expect([...counts]).toEqual([['b', 0], ['a', 2], ['c', 0]]);
     expect([counts.get('a'), counts.get('b'), counts.get('z'), counts.has('c'), counts.has('z'), counts.size]).toEqual([2, 0, undefined, true, false, 3]);
     expect(counts.min()).toBe(0);
+    expect([counts.count('a'), counts.count('b'), counts.count('z')]).toEqual([2, 0, 0]);
     counts.add('b');
     counts.add('c');
     expect(counts.min()).toBe(1);

@@ -26,6 +26,10 @@ export class DomainCounts {
   get(domain: string): number | undefined {
     return this.matched.get(domain) ?? this.zeros.get(domain);
   }
+  /** The matching pods in `domain`: 0 for a domain without a match or not eligible (get's `?? 0`, one lookup). */
+  count(domain: string): number {
+    return this.matched.get(domain) ?? 0;
+  }
   /** One more matching pod in the eligible `domain`. */
   add(domain: string): void {
     this.matched.set(domain, (this.matched.get(domain) ?? 0) + 1);
