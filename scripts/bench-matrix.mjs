@@ -19,6 +19,10 @@ const perf = path.resolve(repo, '../shared/perf');
 let dist = path.join(repo, 'dist', 'index.js');
 
 const ADMIT = { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true };
+// goref has no NodeName PreFilter, which kube-scheduler gained in 1.37 (plugins/nodename/index.ts
+// nodeNameHasPreFilter): a pod naming another node is rejected there by NodeName before NodeUnschedulable runs. So
+// the package is run at a release before it, whatever the default is.
+const RELEASE = '1.35';
 
 function fnv1a64(bytes) {
   let hi = 0xcbf29ce4, lo = 0x84222325;
@@ -51,7 +55,7 @@ if (mode === '--child-matrix') {
   const lib = require(dist);
   const { pods, nodes } = JSON.parse(readFileSync(input, 'utf8'));
   lib.resetConfiguration();
-  lib.configure({ admission: ADMIT });
+  lib.configure({ kubernetesVersion: RELEASE, admission: ADMIT });
   collectGarbage(); // the parser's garbage is not the evaluation's (goref and jkp-matrix.js collect here too)
   const t = performance.now();
   const m = lib.scheduleMatrix(pods, nodes, { shapes: shapes === 'shapes' });
@@ -102,8 +106,15 @@ if (!existsSync(path.join(perf, 'gen.js'))) {
 }
 
 const figures = [];
-const work = path.join(os.tmpdir(), 'jkp-bench-matrix');
+// per checkout: helpers benchmarking at once must not overwrite each other's ref.bin
+const work = path.join(os.tmpdir(), `jkp-bench-matrix-${path.basename(repo)}`);
 mkdirSync(work, { recursive: true });
+// jkp-matrix.js configures the package itself (resetConfiguration, then configure): it is given the package with
+// configure pinned to RELEASE
+const pinned = path.join(work, 'pinned.cjs');
+writeFileSync(pinned, `const lib = require(${JSON.stringify(dist)});
+module.exports = Object.create(lib, { configure: { value: (o) => lib.configure({ kubernetesVersion: ${JSON.stringify(RELEASE)}, ...o }) } });
+`);
 let goref;
 try {
   execFileSync('go', ['version'], { stdio: 'ignore' });
@@ -148,7 +159,7 @@ for (const spec of opt.seeds.split(',')) {
     t.pairs.push(pairs.eval_ms);
     same('scheduleMatrix (shapes off)', path.join(work, 'pairs.bin'), pairs.checksum);
     if (r < opt.scheduleOnRuns) {
-      const j = node(path.join(perf, 'jkp-matrix.js'), dist, input, '-admit', '-condition-taints', 'on', '-matrix', path.join(work, 'scheduleOn.bin'));
+      const j = node(path.join(perf, 'jkp-matrix.js'), pinned, input, '-admit', '-condition-taints', 'on', '-matrix', path.join(work, 'scheduleOn.bin'));
       t.scheduleOn.push(j.eval_ms);
       same('scheduleOn (jkp-matrix.js)', path.join(work, 'scheduleOn.bin'), j.checksum);
     }

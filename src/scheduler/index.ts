@@ -205,6 +205,7 @@ function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState |
   const firsts: Array<Rejection | typeof PASSED | undefined> = [];
   const row: Row = { pod, prepared, cycle };
   const clusterFilters = cycle!.active.length > 0;
+  const lastFilters = podRequiredFeatures(pod).length > 0; // runLastFilters' own test, once per pod
   // the cluster plugins read a node's entry by name (entryOf); with unique names that is the entry at its position
   const entries = snapshot && snapshot.byName.size === snapshot.nodes.length ? snapshot.nodes : undefined;
   const out: Split = { feasible: [], rejected: [] };
@@ -223,7 +224,7 @@ function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState |
     }
     // NodeDeclaredFeatures reads the node's own status.declaredFeatures, which node shapes do not hold: per node
     const status = (clusterFilters ? runClusterFilters(pod, entries ? entries[j] : entryOf(node, cycle!), cycle!) : undefined) ??
-      runLastFilters(pod, node, usageAt(j));
+      (lastFilters ? runLastFilters(pod, node, usageAt(j)) : undefined);
     if (status) out.rejected.push({ node: node.name, feasible: false, status });
     else out.feasible.push((passes[j] ??= Object.freeze({ node: node.name, feasible: true })));
   }

@@ -55,20 +55,19 @@ const pct = (f: number) => `${Math.round(f * 1000) / 10}%`;
 const mi = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)}Mi` : `${bytes}`);
 
 type Used = ReturnType<typeof nodeRequested>;
+type Version = ReturnType<typeof settings>['kubernetesVersion'];
 interface ResourceScores { info: NodeInfo; nz: CpuMemory; real?: CpuMemory; version: string; la: LeastAllocatedScore; ba?: BalancedAllocationScore }
 
 // The resource scores of a node for a request, kept with the node's Requested (a snapshot entry keeps that object
 // until a pod is assumed onto the node): replicas of a workload request alike, so the next replica's cycle reads
 // them instead of working them out again for thousands of nodes. Never changed once made (messages read them).
-const resourceScoresByUsed = new WeakMap<Used, ResourceScores>();
 const sameRequest = (a: CpuMemory | undefined, b: CpuMemory | undefined) => a === b || (!!a && !!b && a.milliCPU === b.milliCPU && a.memory === b.memory);
 
-function resourceScores(used: Used, info: NodeInfo, nz: CpuMemory, real: CpuMemory | undefined): ResourceScores {
-  const version = settings().kubernetesVersion;
-  let r = resourceScoresByUsed.get(used);
+function resourceScores(used: Used, info: NodeInfo, nz: CpuMemory, real: CpuMemory | undefined, version: Version): ResourceScores {
+  let r = used.scores as ResourceScores | undefined;
   if (!r || r.info !== info || r.version !== version || !sameRequest(r.nz, nz)) {
     r = { info, nz, version, la: leastAllocated(nz, info, used.nonZero) };
-    resourceScoresByUsed.set(used, r);
+    used.scores = r;
   }
   if (real && (!r.ba || !sameRequest(r.real, real))) {
     r.real = { milliCPU: real.milliCPU, memory: real.memory };
@@ -123,8 +122,9 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
 
   // a snapshot entry keeps its node's Requested between cycles (snapshot.ts)
   const used = feasible.map((n) => n.requested ?? nodeRequested(n.pods));
+  const version = settings().kubernetesVersion;
   const nz = leastAllocatedPodRequests(pod.subject);
-  const la = feasible.map((n, i) => resourceScores(used[i], n.info, nz, undefined).la);
+  const la = feasible.map((n, i) => resourceScores(used[i], n.info, nz, undefined, version).la);
   columns.push({
     plugin: 'NodeResourcesFit', raw: la.map((s) => s.score), score: la.map((s) => s.score),
     detail: (i) => la[i].allocatable.milliCPU === 0 && la[i].allocatable.memory === 0
@@ -150,7 +150,7 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
 
   const real = pod.requests;
   if (balancedAllocationApplies(real)) {
-    const ba = feasible.map((n, i) => resourceScores(used[i], n.info, nz, real).ba!);
+    const ba = feasible.map((n, i) => resourceScores(used[i], n.info, nz, real, version).ba!);
     columns.push({
       plugin: 'NodeResourcesBalancedAllocation', raw: ba.map((b) => b.score), score: ba.map((b) => b.score),
       detail: (i) => {

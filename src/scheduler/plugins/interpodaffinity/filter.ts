@@ -56,7 +56,7 @@ function podAntiAffinity(pod: PodInfo, node: NodeSnapshot, s: PreFilterState): S
   const labels = node.info.labels;
   for (const t of s.antiAffinityTerms) {
     if (!Object.prototype.hasOwnProperty.call(labels, t.topologyKey)) continue;
-    const hits = byKey(s.antiAffinity).get(t.topologyKey)?.get(labels[t.topologyKey]);
+    const hits = (s.antiAffinityByKey ??= byKey(s.antiAffinity)).get(t.topologyKey)?.get(labels[t.topologyKey]);
     if (!hits) continue;
     return failure('InterPodAffinity', 'Unschedulable', [ErrReasonAntiAffinityRulesNotMatch], () => [
       `${pod.subject.specPath}.${ANTI_AFFINITY}[${t.index}] ${describeTerm(t)}: ${where(t.topologyKey, labels[t.topologyKey])} already runs ` +
@@ -88,7 +88,7 @@ function byKey(m: Map<string, Contribution[]>): Map<string, Map<string, Contribu
 /** satisfyExistingPodsAntiAffinity: any label (k, v) of the node with a count, in the node's label order. */
 function existingAntiAffinity(node: NodeSnapshot, s: PreFilterState): Status | undefined {
   if (s.existingAntiAffinity.size === 0) return undefined;
-  const keys = byKey(s.existingAntiAffinity);
+  const keys = (s.existingAntiAffinityByKey ??= byKey(s.existingAntiAffinity)); // on the state: read per node
   const labels = node.info.labels;
   for (const k in labels) {
     const values = keys.get(k);

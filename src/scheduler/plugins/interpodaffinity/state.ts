@@ -29,6 +29,9 @@ export interface PreFilterState {
   affinity: Counts;
   /** pods matching the pod's required anti-affinity terms */
   antiAffinity: Counts;
+  /** antiAffinity and existingAntiAffinity as topologyKey → value → pods, once made (filter.ts byKey). */
+  antiAffinityByKey?: Map<string, Map<string, Contribution[]>>;
+  existingAntiAffinityByKey?: Map<string, Map<string, Contribution[]>>;
 }
 
 function add(m: Counts, key: string, value: string, c: Contribution) {

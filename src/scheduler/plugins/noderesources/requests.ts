@@ -92,9 +92,14 @@ const existingNonZero = cachedPerObject((pod: Pod): CpuMemory => {
   return nonZeroRequests(toSubject(pod));
 });
 
-/** NodeInfo.NonZeroRequested and Requested (cpu/memory) of the pods on a node. */
-export function nodeRequested(pods: readonly Pod[]): { nonZero: CpuMemory; requested: CpuMemory } {
-  const out = { nonZero: { milliCPU: 0, memory: 0 }, requested: { milliCPU: 0, memory: 0 } };
+/**
+ * NodeInfo.NonZeroRequested and Requested (cpu/memory) of the pods on a node. `scores` is score.ts's memo of the
+ * node's resource scores for these totals (a field, not a WeakMap: it is read for every node in every cycle).
+ */
+export interface NodeRequested { nonZero: CpuMemory; requested: CpuMemory; scores: unknown }
+
+export function nodeRequested(pods: readonly Pod[]): NodeRequested {
+  const out: NodeRequested = { nonZero: { milliCPU: 0, memory: 0 }, requested: { milliCPU: 0, memory: 0 }, scores: undefined };
   for (const p of pods) {
     const nz = existingNonZero(p);
     const r = podUsage(p).requests;

@@ -44,9 +44,9 @@ export function filter(pod: PodInfo, node: NodeSnapshot, state: PreFilterState):
     const domain = labels[c.topologyKey];
     const min = minMatch(state, i);
     const self = state.selfMatch[i] ? 1 : 0;
-    const matchNum = state.counts[i].get(domain) ?? 0;
+    const matchNum = state.counts[i].count(domain);
     const skew = matchNum + self - min;
-    if (skew > c.maxSkew) return skewFailure(pod, node, state, i, domain, matchNum, skew);
+    if (skew > c.maxSkew) return domainFailure(pod, node, state, i, domain, matchNum, skew);
   }
   return undefined;
 }
@@ -61,6 +61,18 @@ export function explainPass(pod: PodInfo, node: NodeSnapshot, state: PreFilterSt
     return `topologySpreadConstraints[${c.index}] ${describeCounts(state, i, domain)}; ` +
       `${self ? `placing here makes ${domain} ${matchNum + 1}` : `${domain} stays ${matchNum} (the pod does not match its own labelSelector)`} → skew ${skew} ≤ maxSkew ${c.maxSkew}`;
   });
+}
+
+/**
+ * The skew failure of the node's domain: its words name the domain, never the node, and the counts never change
+ * after PreFilter, so every node of the domain shares one Status (a zone's thousand nodes, in every cycle).
+ */
+function domainFailure(pod: PodInfo, node: NodeSnapshot, state: PreFilterState, i: number, domain: string, matchNum: number, skew: number): Status {
+  const perConstraint = (state.failures ??= []);
+  const byDomain = (perConstraint[i] ??= new Map());
+  let status = byDomain.get(domain);
+  if (!status) byDomain.set(domain, (status = skewFailure(pod, node, state, i, domain, matchNum, skew)));
+  return status;
 }
 
 function skewFailure(pod: PodInfo, node: NodeSnapshot, state: PreFilterState, i: number, domain: string, matchNum: number, skew: number): Status {

@@ -1,7 +1,7 @@
 // PodTopologySpread's PreFilter state (podtopologyspread/filtering.go calPreFilterState, common.go): per hard
 // (DoNotSchedule) constraint, the matching pods in each eligible domain of the whole cluster.
 import type { Pod } from '../../../core/types';
-import { nodeUsage, type PodInfo } from '../../framework';
+import { nodeUsage, type PodInfo, type Status } from '../../framework';
 import { SchedulerError } from '../../cycle';
 import { candidates, isTerminating, podIndex, podLabels, podNamespace, subjectPodMeta, type Snapshot } from '../../snapshot';
 import { NodeAffinity } from '../nodeaffinity';
@@ -9,15 +9,57 @@ import { findUntoleratedTaint } from '../tainttoleration';
 import { LabelSelectorError, selectorMatches } from '../../../k8s/label-selector';
 import { constraintsOf, type Constraint } from './constraints';
 
+/**
+ * One constraint's counts: eligible domain (topology value) → matching pods, read as a Map (in the order the walk
+ * over the nodes met the domains). The domains at 0 are shared by every cycle over the snapshot (eligibleDomains);
+ * only the domains with a matching pod are held, so a cycle does not copy thousands of hostnames.
+ */
+export class DomainCounts {
+  private readonly matched = new Map<string, number>();
+  constructor(private readonly zeros: ReadonlyMap<string, number>) {}
+  get size(): number {
+    return this.zeros.size;
+  }
+  has(domain: string): boolean {
+    return this.zeros.has(domain);
+  }
+  get(domain: string): number | undefined {
+    return this.matched.get(domain) ?? this.zeros.get(domain);
+  }
+  /** The matching pods in `domain`: 0 for a domain without a match or not eligible (get's `?? 0`, one lookup). */
+  count(domain: string): number {
+    return this.matched.get(domain) ?? 0;
+  }
+  /** One more matching pod in the eligible `domain`. */
+  add(domain: string): void {
+    this.matched.set(domain, (this.matched.get(domain) ?? 0) + 1);
+  }
+  *entries(): IterableIterator<[string, number]> {
+    for (const domain of this.zeros.keys()) yield [domain, this.matched.get(domain) ?? 0];
+  }
+  [Symbol.iterator](): IterableIterator<[string, number]> {
+    return this.entries();
+  }
+  /** The smallest count (Infinity when there is no domain): 0 while a domain has no matching pod. */
+  min(): number {
+    if (this.matched.size < this.zeros.size) return 0;
+    let min = Infinity;
+    for (const v of this.matched.values()) if (v < min) min = v;
+    return min;
+  }
+}
+
 export interface PreFilterState {
   constraints: Constraint[];
   /** Per constraint: eligible domain (topology value) → matching pods. Its keys are the eligible domains. */
-  counts: Array<Map<string, number>>;
+  counts: DomainCounts[];
   /** Per constraint: does the incoming pod match its own selector (selfMatch)? */
   selfMatch: boolean[];
   namespace: string;
   /** minMatch per constraint, once worked out (the counts never change after PreFilter). */
   mins?: number[];
+  /** Per constraint: domain → its skew failure, shared by the domain's nodes (filter.ts skewFailure). */
+  failures?: Array<Map<string, Status>>;
 }
 
 // NodeAffinity's Filter reads only the pod and the node's labels.
@@ -81,7 +123,7 @@ function eligibleDomains(pod: PodInfo, snapshot: Snapshot, constraints: readonly
     perSnapshot.set(key, found);
   }
   const zeros = (found.zeros ??= found.domains.map((d) => new Map(d.map((v) => [v, 0]))));
-  return { counts: zeros.map((z) => new Map(z)), eligible: found.eligible };
+  return { counts: zeros.map((z) => new DomainCounts(z)), eligible: found.eligible };
 }
 
 /**
@@ -107,7 +149,7 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
     for (const ref of candidates(index, c.selector, namespace)) {
       if (!eligible[i][ref.position] || !countsPod(ref.pod, c, namespace)) continue;
       const value = ref.node.info.labels[c.topologyKey];
-      counts[i].set(value, counts[i].get(value)! + 1);
+      counts[i].add(value);
     }
   });
   return { constraints, counts, selfMatch: constraints.map((c) => selectorMatches(c.selector, labels)), namespace };
@@ -122,7 +164,5 @@ export function minMatch(state: PreFilterState, i: number): number {
   if (mins[i] !== undefined) return mins[i];
   const m = state.counts[i];
   if (m.size < state.constraints[i].minDomains) return (mins[i] = 0);
-  let min = Infinity;
-  for (const v of m.values()) if (v < min) min = v;
-  return (mins[i] = min);
+  return (mins[i] = m.min());
 }
