@@ -7,12 +7,14 @@ import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 export const KUBERNETES_VERSIONS = ['1.33', '1.34', '1.35', '1.36', '1.37'] as const;
 export type KubernetesVersion = (typeof KUBERNETES_VERSIONS)[number];
 
+const minorOf = (v: KubernetesVersion) => Number(v.split('.')[1]);
+
 /**
  * Is the release modelled (`version`, the configured one by default) `release` or later? For rules that changed at
  * one release: `releaseAtLeast('1.34')` holds at 1.34 and after.
  */
 export function releaseAtLeast(release: KubernetesVersion, version: KubernetesVersion = settings().kubernetesVersion): boolean {
-  return Number(version.split('.')[1]) >= Number(release.split('.')[1]);
+  return minorOf(version) >= minorOf(release);
 }
 
 export interface PlacementSettings {
@@ -125,8 +127,6 @@ export function configure(options: ConfigureOptions = {}): void {
   generation++;
 }
 
-const minorOf = (v: KubernetesVersion) => Number(v.split('.')[1]);
-
 /** The first minor each gate exists in (pkg/features/kube_features.go at each tag); before it the API server refuses the gate. */
 const GATE_SINCE: Record<keyof PlacementSettings['featureGates'], number> = {
   TaintTolerationComparisonOperators: 35, // alpha in v1.35 (#134665)
@@ -135,7 +135,7 @@ const GATE_SINCE: Record<keyof PlacementSettings['featureGates'], number> = {
 
 /** As kube-apiserver's --feature-gates does: a gate the release does not have is refused ("unrecognized feature gate"). */
 function checkGates(options: ConfigureOptions, next: PlacementSettings): void {
-  const minor = Number(next.kubernetesVersion.split('.')[1]);
+  const minor = minorOf(next.kubernetesVersion);
   for (const [gate, since] of Object.entries(GATE_SINCE) as Array<[keyof PlacementSettings['featureGates'], number]>) {
     const given = options.featureGates?.[gate] !== undefined;
     if (minor < since && (given || next.featureGates[gate])) {
