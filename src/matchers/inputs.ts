@@ -20,12 +20,14 @@ export function subjectOf(received: unknown): Subject {
   }
 }
 
-/** The nodes the running matcher was given, for the kubelet-version note (see guarded). */
-let seenNodes: Node[] = [];
+/** The nodes the running matcher was given, for the kubelet-version note (see guarded); none outside a matcher. */
+let seenNodes: Node[] | undefined;
 
 export function nodeOf(x: unknown, what = 'node'): Node {
   try {
-    return seenNodes[seenNodes.push(assertNode(x, what)) - 1];
+    const node = assertNode(x, what);
+    seenNodes?.push(node);
+    return node;
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
@@ -102,7 +104,8 @@ export function guarded(ctx: MatcherContext, header: () => string, body: () => M
   const outer = seenNodes;
   seenNodes = [];
   try {
-    return recordResult(ctx, withKubeletNote(body(), seenNodes));
+    const result = body();
+    return recordResult(ctx, withKubeletNote(result, seenNodes));
   } catch (e) {
     if (e instanceof UsageError) return failBoth(ctx, () => `${header()}\n\n${e.message}`);
     throw e;
