@@ -233,8 +233,9 @@ function podRequestsIn<T extends number | bigint>(spec: PodSpec, specPath: strin
     for (const [name, amount] of defaults) if (!m.has(name)) (out === m ? (out = new Map(m)) : out).set(name, amount);
     return out;
   } : (m) => m;
-  const plain = !defaults?.size && !(status && hasStatusResources(status)) ? aggregate(spec, specPath, arith) : undefined;
-  const reqs = plain ?? (status && hasStatusResources(status) ? resizingAggregate(spec, specPath, arith, status, fill) : aggregate(spec, specPath, arith, undefined, fill));
+  const resizing = status && hasStatusResources(status) ? status : undefined;
+  const plain = !defaults?.size && !resizing ? aggregate(spec, specPath, arith) : undefined;
+  const reqs = plain ?? (resizing ? resizingAggregate(spec, specPath, arith, resizing, fill) : aggregate(spec, specPath, arith, undefined, fill));
   // PodLevelResources is alpha and off at 1.33 (beta and on from 1.34, kubernetes#132999): the API server drops
   // spec.resources on create (pkg/api/pod/util.go dropDisabledPodLevelResources), so nothing counts it
   if (spec.resources && releaseAtLeast('1.34')) {

@@ -19,14 +19,6 @@ export interface CpuMemory {
   memory: number;
 }
 
-// A key is missing when neither requests nor limits name it (the API server copies limits into requests).
-function withNonMissing(c: Container, missing: { cpu: boolean; memory: boolean }): Container {
-  const requests: Record<string, unknown> = { ...(c.resources?.requests ?? {}) };
-  const limits = c.resources?.limits ?? {};
-  if (missing.cpu && !('cpu' in requests) && !('cpu' in limits)) requests.cpu = `${DEFAULT_MILLI_CPU_REQUEST}m`;
-  if (missing.memory && !('memory' in requests) && !('memory' in limits)) requests.memory = String(DEFAULT_MEMORY_REQUEST);
-  return { ...c, resources: { ...c.resources, requests } as Container['resources'] };
-}
 
 const isPodLevelResource = (name: string) => name === 'cpu' || name === 'memory' || name.startsWith('hugepages-');
 
@@ -48,19 +40,9 @@ function nonZero(subject: Subject, podLevel = true): CpuMemory {
     const missing = podLevel ? missingDefaults(subject) : { cpu: true, memory: true };
     const status = statusOf(subject.object);
     const base: PodSpec = { ...subject.spec, ...(podLevel ? {} : { resources: undefined }) };
-    let r;
-    if (hasStatusResources(status)) {
-      // a resize in flight: the defaults go to what each container's effective requests lack (applyNonMissing)
-      const nonMissing = { ...(missing.cpu ? { cpu: `${DEFAULT_MILLI_CPU_REQUEST}m` } : {}), ...(missing.memory ? { memory: String(DEFAULT_MEMORY_REQUEST) } : {}) };
-      r = toResources(podRequests(base, subject.specPath, status, nonMissing));
-    } else {
-      const spec: PodSpec = {
-        ...base,
-        containers: (subject.spec.containers ?? []).map((c) => withNonMissing(c, missing)),
-        initContainers: subject.spec.initContainers?.map((c) => withNonMissing(c, missing)),
-      };
-      r = toResources(podRequests(spec, subject.specPath));
-    }
+    // the defaults go to what each container's (effective) requests lack: applyNonMissing, after a resize in flight
+    const nonMissing = { ...(missing.cpu ? { cpu: `${DEFAULT_MILLI_CPU_REQUEST}m` } : {}), ...(missing.memory ? { memory: String(DEFAULT_MEMORY_REQUEST) } : {}) };
+    const r = toResources(podRequests(base, subject.specPath, status, nonMissing));
     return { milliCPU: r.milliCPU, memory: r.memory };
   } catch {
     return { milliCPU: 0, memory: 0 }; // an unparsable quantity: the filter already rejects the pod
