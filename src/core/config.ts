@@ -7,7 +7,9 @@ import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 export const KUBERNETES_VERSIONS = ['1.33', '1.34', '1.35', '1.36', '1.37'] as const;
 export type KubernetesVersion = (typeof KUBERNETES_VERSIONS)[number];
 
-const minorOf = (v: KubernetesVersion) => Number(v.split('.')[1]);
+// a table, not a split: releaseAtLeast runs per node and pod on the scheduler's hot paths
+const MINORS: Readonly<Record<string, number>> = Object.fromEntries(KUBERNETES_VERSIONS.map((v) => [v, Number(v.split('.')[1])]));
+const minorOf = (v: KubernetesVersion) => MINORS[v];
 
 /**
  * Is the release modelled (`version`, the configured one by default) `release` or later? For rules that changed at

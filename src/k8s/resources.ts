@@ -288,6 +288,87 @@ export function podRequestsInUnits(spec: PodSpec, specPath: string, status?: Pod
   }
 }
 
+/** cpu (milli), memory and ephemeral-storage (units) of one container list entry, or false to take the general path. */
+function standardOf(c: unknown, out: number[]): boolean {
+  if (typeof c !== 'object' || c === null) return false;
+  const resources = (c as Container).resources;
+  if (resources === undefined) return true;
+  if (typeof resources !== 'object' || resources === null) return false;
+  const requests = resources.requests as Record<string, unknown> | undefined;
+  const limits = resources.limits as Record<string, unknown> | undefined;
+  for (const list of [requests, limits]) {
+    if (list === undefined) continue;
+    if (typeof list !== 'object' || list === null) return false;
+    for (const name in list) {
+      if (name !== 'cpu' && name !== 'memory' && name !== 'ephemeral-storage') return false;
+      // every amount is decoded, used or not, as parseList does: an invalid one takes the general path to its error
+      const raw = list[name];
+      if (typeof raw !== 'string' && typeof raw !== 'number') return false;
+      try {
+        decodeQuantity(raw);
+      } catch {
+        return false;
+      }
+    }
+  }
+  return standardAmount(requests, limits, 'cpu', MILLI, out, 0) && standardAmount(requests, limits, 'memory', UNIT, out, 1) &&
+    standardAmount(requests, limits, 'ephemeral-storage', UNIT, out, 2);
+}
+
+/** The request, else the limit (SetDefaults_Pod), as a whole non-negative number of units; false when it is not one. */
+function standardAmount(requests: Record<string, unknown> | undefined, limits: Record<string, unknown> | undefined, name: string, per: bigint, out: number[], k: number): boolean {
+  const raw = requests && name in requests ? requests[name] : limits && name in limits ? limits[name] : undefined;
+  if (raw === undefined) {
+    out[k] = 0;
+    return true;
+  }
+  let n: number;
+  try {
+    n = wholeUnits(per === MILLI ? milliOf : unitsOf, decodeQuantity(raw as string | number), per);
+  } catch {
+    return false;
+  }
+  out[k] = n;
+  return n >= 0;
+}
+
+/**
+ * PodRequests (the same sums as `aggregate` with `units`) for the common pod: containers and init containers that
+ * request only cpu, memory and ephemeral-storage in whole units, no pod-level resources, no overhead, no resize in
+ * its status. Undefined for any other pod, which takes podRequestsInUnits. Plain numbers instead of a Map per
+ * container: the scheduler reads thousands of workloads per call.
+ */
+export function standardPodRequests(spec: PodSpec, status?: PodResourceStatus): [number, number, number] | undefined {
+  if (spec.resources !== undefined || spec.overhead !== undefined || (status && hasStatusResources(status))) return undefined;
+  const containers = spec.containers ?? [];
+  const inits = spec.initContainers ?? [];
+  if (!Array.isArray(containers) || !Array.isArray(inits)) return undefined;
+  const own = [0, 0, 0];
+  const reqs: [number, number, number] = [0, 0, 0];
+  for (let i = 0; i < containers.length; i++) {
+    if (!standardOf(containers[i], own)) return undefined;
+    for (let k = 0; k < 3; k++) reqs[k] += own[k];
+  }
+  if (inits.length) {
+    const sidecars = [0, 0, 0];
+    const peak = [0, 0, 0];
+    for (let i = 0; i < inits.length; i++) {
+      if (!standardOf(inits[i], own)) return undefined;
+      const sidecar = (inits[i] as Container).restartPolicy === 'Always';
+      for (let k = 0; k < 3; k++) {
+        if (sidecar) {
+          reqs[k] += own[k];
+          sidecars[k] += own[k];
+          peak[k] = Math.max(peak[k], sidecars[k]);
+        } else peak[k] = Math.max(peak[k], own[k] + sidecars[k]);
+      }
+    }
+    for (let k = 0; k < 3; k++) reqs[k] = Math.max(reqs[k], peak[k]);
+  }
+  for (let k = 0; k < 3; k++) if (!Number.isSafeInteger(reqs[k])) return undefined;
+  return reqs;
+}
+
 /** helper.IsNativeResource: no domain, or a kubernetes.io one. */
 export const isNativeResource = (name: string) => !name.includes('/') || name.includes('kubernetes.io/');
 

@@ -5,7 +5,7 @@ import { toSubject, type Subject } from '../k8s/subject';
 import { admitNode, admitPod, type TolerationSource } from '../admission';
 import { settings } from '../core/config';
 import { cachedPerObject } from '../core/cache';
-import { hasStatusResources, isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, type PodResourceStatus, type ResourceList } from '../k8s/resources';
+import { hasStatusResources, isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, standardPodRequests, type PodResourceStatus, type ResourceList } from '../k8s/resources';
 import { parseTerms, type ParsedTerm } from '../k8s/node-selector';
 import { decodeQuantity, Quantity, QuantityError } from '../k8s/quantity';
 import { toleratesTaint } from '../k8s/toleration';
@@ -185,6 +185,8 @@ export const statusOf = (o: KubeObject): PodResourceStatus | undefined => (o.kin
 
 /** PodRequests in the scheduler's integer view, or the error the API server would refuse the pod with. */
 function requestsOf(spec: Subject['spec'], specPath: string, status?: PodResourceStatus): { requests: Resources; error?: string } {
+  const standard = standardPodRequests(spec, status);
+  if (standard) return { requests: { milliCPU: standard[0], memory: standard[1], ephemeralStorage: standard[2], scalars: new Map() } };
   try {
     const units = podRequestsInUnits(spec, specPath, status);
     return { requests: units ? resourcesFromUnits(units) : toResources(podRequests(spec, specPath, status)) };

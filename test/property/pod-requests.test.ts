@@ -3,7 +3,7 @@
 // declines (undefined) — for random containers, init containers (sidecars too), pod-level resources and overhead,
 // with quantities that are whole units, fractions, sub-milli amounts and amounts beyond 2^53.
 import fc from 'fast-check';
-import { podRequests, podRequestsInUnits } from '../../src/k8s/resources';
+import { podRequests, podRequestsInUnits, standardPodRequests } from '../../src/k8s/resources';
 import { toResources } from '../../src/scheduler/framework';
 import type { PodSpec } from '../../src/core/types';
 
@@ -23,6 +23,11 @@ const container = fc.record(
   ...(sidecar ? { restartPolicy: 'Always' } : {}),
   resources: { ...(requests ? { requests } : {}), ...(limits ? { limits } : {}) },
 }));
+// mostly the three resources the plain-number path takes, sometimes another (which it must decline)
+const standardList = fc.dictionary(fc.constantFrom('cpu', 'memory', 'ephemeral-storage', 'cpu', 'memory', 'nvidia.com/gpu'), quantity, { maxKeys: 3 });
+const standardContainer = fc.record({ requests: standardList, limits: standardList, sidecar: fc.boolean() }, { requiredKeys: ['sidecar'] })
+  .map(({ requests, limits, sidecar }) => ({ name: 'c', image: 'i', ...(sidecar ? { restartPolicy: 'Always' } : {}), resources: { ...(requests ? { requests } : {}), ...(limits ? { limits } : {}) } }));
+const standardSpec = fc.record({ containers: fc.array(standardContainer, { minLength: 1, maxLength: 3 }), initContainers: fc.array(standardContainer, { maxLength: 3 }) }, { requiredKeys: ['containers'] }) as fc.Arbitrary<PodSpec>;
 const spec = fc.record(
   {
     containers: fc.array(container, { minLength: 1, maxLength: 3 }),
@@ -50,6 +55,35 @@ test('podRequestsInUnits equals the exact PodRequests, rounded, whenever it answ
     { numRuns: 400 },
   );
   expect(answered).toBeGreaterThan(100); // the fast path is the common one
+});
+
+test('standardPodRequests (PodInfo\'s plain-number path) equals the exact PodRequests whenever it answers', () => {
+  let answered = 0;
+  fc.assert(
+    fc.property(standardSpec, (plain) => {
+      const standard = standardPodRequests(plain);
+      if (!standard) return;
+      answered++;
+      const r = toResources(podRequests(plain, 'spec'));
+      expect(r.exact).toBeUndefined();
+      expect(standard).toEqual([r.milliCPU, r.memory, r.ephemeralStorage]);
+      expect(r.scalars.size).toBe(0);
+    }),
+    { numRuns: 600 },
+  );
+  expect(answered).toBeGreaterThan(50);
+});
+
+test('standardPodRequests declines pod-level resources, overhead, other resources and invalid amounts, used or not', () => {
+  const pod = (resources: object, extra: object = {}): PodSpec => ({ containers: [{ name: 'c', image: 'i', resources }], ...extra }) as PodSpec;
+  expect(standardPodRequests(pod({ requests: { cpu: '1' } }))).toEqual([1000, 0, 0]);
+  expect(standardPodRequests(pod({ limits: { memory: '1Gi' } }))).toEqual([0, 1073741824, 0]); // the limit defaults the request
+  expect(standardPodRequests(pod({ requests: { cpu: '1' }, limits: { cpu: '1x' } }))).toBeUndefined(); // unused, still refused upstream
+  expect(standardPodRequests(pod({ requests: { 'nvidia.com/gpu': '1' } }))).toBeUndefined();
+  expect(standardPodRequests(pod({ requests: { cpu: '-1' } }))).toBeUndefined();
+  expect(standardPodRequests(pod({ requests: { cpu: '1' } }, { resources: { requests: { cpu: '2' } } }))).toBeUndefined();
+  expect(standardPodRequests(pod({ requests: { cpu: '1' } }, { overhead: { cpu: '2' } }))).toBeUndefined();
+  expect(standardPodRequests(pod({ requests: { cpu: '1' } }), { resources: { requests: { cpu: '2' } } })).toBeUndefined(); // a resize
 });
 
 test('podRequestsInUnits declines what numbers cannot hold exactly', () => {
