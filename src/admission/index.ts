@@ -50,8 +50,9 @@ export const admitPod = cachedPerObject((subject: Subject): AdmittedPod => {
   return { tolerations, sources };
 });
 
-export const admitNode = cachedPerObject((node: Node): AdmittedNode => {
-  const own = node.spec?.taints ?? [];
-  const taints = settings().admission.nodeConditionTaints ? mergeConditionTaints(node) : own;
-  return { taints, ownCount: own.length };
-});
+/** The node's taints as the scheduler sees them (uncached: NodeInfo, itself cached per node, is its caller). */
+export function nodeTaints(node: Node): Taint[] {
+  return settings().admission.nodeConditionTaints ? mergeConditionTaints(node) : (node.spec?.taints ?? []);
+}
+
+export const admitNode = cachedPerObject((node: Node): AdmittedNode => ({ taints: nodeTaints(node), ownCount: node.spec?.taints?.length ?? 0 }));

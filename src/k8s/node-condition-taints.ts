@@ -17,19 +17,26 @@ const NO_SCHEDULE_KEY: Record<string, Record<string, string>> = {
  */
 export function conditionTaints(node: Node): Taint[] {
   const taints: Taint[] = [];
-  const add = (key: string, effect: 'NoSchedule' | 'NoExecute') => {
-    if (!taints.some((t) => t.key === key && t.effect === effect)) taints.push({ key, effect });
-  };
   let ready: string | undefined;
-  for (const c of node.status?.conditions ?? []) {
-    const key = NO_SCHEDULE_KEY[c.type]?.[c.status];
-    if (key) add(key, 'NoSchedule');
-    if (c.type === 'Ready' && ready === undefined) ready = c.status;
+  const conditions = node.status?.conditions;
+  if (conditions) {
+    for (let i = 0; i < conditions.length; i++) {
+      const c = conditions[i];
+      const key = NO_SCHEDULE_KEY[c.type]?.[c.status];
+      if (key) add(taints, key, 'NoSchedule');
+      if (c.type === 'Ready' && ready === undefined) ready = c.status;
+    }
   }
-  if (node.spec?.unschedulable) add('node.kubernetes.io/unschedulable', 'NoSchedule');
-  if (ready === 'False') add('node.kubernetes.io/not-ready', 'NoExecute');
-  if (ready === 'Unknown') add('node.kubernetes.io/unreachable', 'NoExecute');
+  if (node.spec?.unschedulable) add(taints, 'node.kubernetes.io/unschedulable', 'NoSchedule');
+  if (ready === 'False') add(taints, 'node.kubernetes.io/not-ready', 'NoExecute');
+  if (ready === 'Unknown') add(taints, 'node.kubernetes.io/unreachable', 'NoExecute');
   return taints;
+}
+
+// a plain function, not a closure per node: every node of a cluster passes here
+function add(taints: Taint[], key: string, effect: 'NoSchedule' | 'NoExecute'): void {
+  for (let i = 0; i < taints.length; i++) if (taints[i].key === key && taints[i].effect === effect) return;
+  taints.push({ key, effect });
 }
 
 /**
@@ -41,9 +48,11 @@ export function conditionTaints(node: Node): Taint[] {
 export function mergeConditionTaints(node: Node): Taint[] {
   const own = node.spec?.taints ?? [];
   let merged: Taint[] | undefined;
-  for (const c of conditionTaints(node)) {
+  const derived = conditionTaints(node);
+  for (let k = 0; k < derived.length; k++) {
+    const c = derived[k];
     let carried = -1;
-    own.forEach((t, i) => { if (t.key === c.key && t.effect === c.effect) carried = i; });
+    for (let i = 0; i < own.length; i++) if (own[i].key === c.key && own[i].effect === c.effect) carried = i;
     if (carried < 0) (merged ??= [...own]).push(c);
     else if (c.effect === 'NoExecute' && (own[carried].value ?? '') !== '') {
       merged ??= [...own];

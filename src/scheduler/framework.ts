@@ -2,7 +2,7 @@
 // each (pod: per subject; node: per node object), and the status a Filter returns.
 import type { KubeObject, Node, Pod, Taint, Toleration } from '../core/types';
 import { toSubject, type Subject } from '../k8s/subject';
-import { admitNode, admitPod, type TolerationSource } from '../admission';
+import { admitPod, nodeTaints, type TolerationSource } from '../admission';
 import { settings } from '../core/config';
 import { cachedPerObject } from '../core/cache';
 import { hasStatusResources, isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, standardPodRequests, type PodResourceStatus, type ResourceList } from '../k8s/resources';
@@ -233,20 +233,20 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
 export const UNSCHEDULABLE_TAINT: Taint = { key: 'node.kubernetes.io/unschedulable', value: '', effect: 'NoSchedule' };
 
 export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
-  const admitted = admitNode(node);
+  const taints = nodeTaints(node);
   const info: NodeInfo = {
     node,
     name: node.metadata?.name ?? '',
     labels: node.metadata?.labels ?? {},
-    taints: admitted.taints,
-    ownTaintCount: admitted.ownCount,
+    taints,
+    ownTaintCount: node.spec?.taints?.length ?? 0,
     filterTaints: [],
     filterTaintIds: [],
     unschedulable: !!node.spec?.unschedulable,
     allocatable: undefined, // both declared up front: one object shape for every node
     allocatableError: undefined,
   };
-  for (const t of admitted.taints) {
+  for (const t of taints) {
     if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
     info.filterTaints.push(t);
     info.filterTaintIds.push(taintId(t));
