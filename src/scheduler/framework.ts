@@ -5,7 +5,7 @@ import { toSubject, type Subject } from '../k8s/subject';
 import { admitPod, nodeTaints, type TolerationSource } from '../admission';
 import { settings } from '../core/config';
 import { cachedPerObject } from '../core/cache';
-import { hasStatusResources, isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, standardPodRequests, type PodResourceStatus, type ResourceList } from '../k8s/resources';
+import { isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, standardPodRequests, type PodResourceStatus, type ResourceList } from '../k8s/resources';
 import { parseTerms, type ParsedTerm } from '../k8s/node-selector';
 import { decodeQuantity, Quantity, QuantityError } from '../k8s/quantity';
 import { toleratesTaint } from '../k8s/toleration';
@@ -340,41 +340,33 @@ export interface PodUsage {
 export const podUsage = cachedPerObject((pod: Pod): PodUsage => {
   const subject = pod.kind === 'Pod' && pod.spec ? undefined : toSubject(pod);
   const spec = subject ? subject.spec : pod.spec!;
-  const key = subject || hasStatusResources(statusOf(pod)) ? undefined : resourcesKey(spec);
-  let usage = key === undefined ? undefined : usageByKey.get(key);
-  if (usage) return usage;
-  usage = { requests: requestsOf(spec, subject ? subject.specPath : 'spec', statusOf(pod)).requests, hostPorts: hostPorts(spec) };
-  if (key !== undefined) {
-    if (usageByKey.size >= 10_000) usageByKey.clear();
-    usageByKey.set(key, usage);
-  }
-  return usage;
+  const status = statusOf(pod);
+  const ports = hostPorts(spec);
+  const standard = ports.length ? undefined : standardPodRequests(spec, status);
+  if (standard) return sharedUsage(standard[0], standard[1], standard[2]);
+  return { requests: requestsOf(spec, subject ? subject.specPath : 'spec', status).requests, hostPorts: ports };
 });
 
-// Replicas of one workload declare the same resources: a pod whose containers alone declare them (no init
-// containers, pod-level resources, overhead or ports) is read once per distinct declaration. The key holds every
-// name and value with its type and length, so two declarations share it only when PodRequests reads them alike.
-const usageByKey = new Map<string, PodUsage>();
+// Replicas of one workload request the same: pods without host ports whose requests are plain numbers
+// (standardPodRequests) share one PodUsage per (milli-cpu, memory, ephemeral-storage).
+const usageByAmounts = new Map<number, Map<number, Map<number, PodUsage>>>();
+let sharedUsages = 0;
 
-function listKey(list: Record<string, unknown> | undefined): string {
-  let key = '';
-  if (list) for (const name in list) {
-    const v = list[name];
-    const text = String(v);
-    key += `${name.length}:${name}${typeof v}${text.length}:${text}`;
+function sharedUsage(milliCPU: number, memory: number, ephemeralStorage: number): PodUsage {
+  if (sharedUsages >= 10_000) {
+    usageByAmounts.clear();
+    sharedUsages = 0;
   }
-  return key;
-}
-
-function resourcesKey(spec: Subject['spec']): string | undefined {
-  if (spec.initContainers?.length || spec.resources || spec.overhead || !Array.isArray(spec.containers ?? [])) return undefined;
-  let key = '';
-  for (const c of spec.containers ?? []) {
-    if (typeof c !== 'object' || c === null || c.ports?.length) return undefined;
-    const r = c.resources;
-    key += `(${listKey(r?.requests as Record<string, unknown> | undefined)}/${listKey(r?.limits as Record<string, unknown> | undefined)})`;
+  let byMemory = usageByAmounts.get(milliCPU);
+  if (!byMemory) usageByAmounts.set(milliCPU, (byMemory = new Map()));
+  let byStorage = byMemory.get(memory);
+  if (!byStorage) byMemory.set(memory, (byStorage = new Map()));
+  let usage = byStorage.get(ephemeralStorage);
+  if (!usage) {
+    byStorage.set(ephemeralStorage, (usage = { requests: { milliCPU, memory, ephemeralStorage, scalars: new Map() }, hostPorts: [] }));
+    sharedUsages++;
   }
-  return key;
+  return usage;
 }
 
 /** What pods already bound to a node consume; terminal pods consume nothing (the scheduler cache drops them). */
