@@ -11,12 +11,17 @@ export const UNREACHABLE = 'node.kubernetes.io/unreachable';
  * Operator, value and tolerationSeconds of the existing toleration are not looked at.
  */
 export function addDefaultTolerationSeconds(tolerations: readonly Toleration[], notReady: number, unreachable: number): Toleration[] {
-  const out = [...tolerations];
-  const covers = (key: string) =>
-    tolerations.some((t) => (!t.key || t.key === key) && (!t.effect || t.effect === 'NoExecute'));
-  const notReadyCovered = covers(NOT_READY);
-  const unreachableCovered = covers(UNREACHABLE);
-  if (!notReadyCovered) out.push({ key: NOT_READY, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: notReady });
-  if (!unreachableCovered) out.push({ key: UNREACHABLE, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: unreachable });
+  const out = tolerations.slice();
+  if (!covers(tolerations, NOT_READY)) out.push({ key: NOT_READY, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: notReady });
+  if (!covers(tolerations, UNREACHABLE)) out.push({ key: UNREACHABLE, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: unreachable });
   return out;
+}
+
+// loops, not closures: admission runs for every workload a call reads
+function covers(tolerations: readonly Toleration[], key: string): boolean {
+  for (let i = 0; i < tolerations.length; i++) {
+    const t = tolerations[i];
+    if ((!t.key || t.key === key) && (!t.effect || t.effect === 'NoExecute')) return true;
+  }
+  return false;
 }

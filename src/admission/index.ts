@@ -23,13 +23,15 @@ export interface AdmittedNode {
 }
 
 function attribute(before: readonly Toleration[], after: Toleration[], prior: TolerationSource[], source: TolerationSource): TolerationSource[] {
-  return after.map((t, i) => (i < before.length && before[i] === t ? prior[i] : source));
+  const out: TolerationSource[] = new Array(after.length);
+  for (let i = 0; i < after.length; i++) out[i] = i < before.length && before[i] === after[i] ? prior[i] : source;
+  return out;
 }
 
 export const admitPod = cachedPerObject((subject: Subject): AdmittedPod => {
   const { admission } = settings();
   let tolerations: Toleration[] = subject.spec.tolerations ?? [];
-  let sources: TolerationSource[] = tolerations.map(() => 'pod spec');
+  let sources: TolerationSource[] = new Array<TolerationSource>(tolerations.length).fill('pod spec');
   if (subject.kind === 'DaemonSet' && admission.daemonSetTolerations) {
     const next = addDaemonSetTolerations(tolerations, subject.spec.hostNetwork === true);
     sources = attribute(tolerations, next, sources, 'DaemonSet controller');
