@@ -149,15 +149,27 @@ export function exactAmount(r: Resources, key: string, n: number): bigint {
 
 /** Add `r` into `sum`, keeping exact values where the sum outgrows a number. */
 export function addResources(sum: Resources, r: Resources): void {
-  const add = (key: string, a: number, b: number): number => {
-    const n = a + b;
-    keepExact(sum, key, n, () => exactAmount(sum, key, a) + exactAmount(r, key, b));
-    return n;
-  };
-  sum.milliCPU = add('cpu', sum.milliCPU, r.milliCPU);
-  sum.memory = add('memory', sum.memory, r.memory);
-  sum.ephemeralStorage = add('ephemeral-storage', sum.ephemeralStorage, r.ephemeralStorage);
-  for (const [k, v] of r.scalars) sum.scalars.set(k, add(k, sum.scalars.get(k) ?? 0, v));
+  // plain sums first: nodeUsage adds every existing pod, and a sum beyond 2^53 is rare
+  const cpu = sum.milliCPU + r.milliCPU;
+  const memory = sum.memory + r.memory;
+  const storage = sum.ephemeralStorage + r.ephemeralStorage;
+  if (!Number.isSafeInteger(cpu)) keepSum(sum, r, 'cpu', sum.milliCPU, r.milliCPU);
+  if (!Number.isSafeInteger(memory)) keepSum(sum, r, 'memory', sum.memory, r.memory);
+  if (!Number.isSafeInteger(storage)) keepSum(sum, r, 'ephemeral-storage', sum.ephemeralStorage, r.ephemeralStorage);
+  sum.milliCPU = cpu;
+  sum.memory = memory;
+  sum.ephemeralStorage = storage;
+  if (r.scalars.size === 0) return;
+  for (const [k, v] of r.scalars) {
+    const a = sum.scalars.get(k) ?? 0;
+    if (!Number.isSafeInteger(a + v)) keepSum(sum, r, k, a, v);
+    sum.scalars.set(k, a + v);
+  }
+}
+
+/** The exact sum of `key`, kept next to the number (read before `sum`'s number is updated). */
+function keepSum(sum: Resources, r: Resources, key: string, a: number, b: number): void {
+  (sum.exact ??= new Map()).set(key, exactAmount(sum, key, a) + exactAmount(r, key, b));
 }
 
 function collectHostPorts(out: HostPort[], containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean): void {
@@ -173,11 +185,14 @@ function collectHostPorts(out: HostPort[], containers: Subject['spec']['containe
   }
 }
 
+// shared by every pod without host ports (most pods); nothing appends to a pod's list
+const NO_HOST_PORTS: HostPort[] = Object.freeze([]) as unknown as HostPort[];
+
 function hostPorts(spec: Subject['spec']): HostPort[] {
   const out: HostPort[] = [];
   collectHostPorts(out, spec.containers, 'containers', false);
   collectHostPorts(out, spec.initContainers, 'initContainers', true);
-  return out;
+  return out.length ? out : NO_HOST_PORTS;
 }
 
 /** A Pod's status, where a resize in flight shows (other kinds have no status of their pods). */
