@@ -30,10 +30,14 @@ const validated = new Map<string, string | null>();
 let validatedGeneration = -1;
 
 function requirement(key: string, operator: string, values: readonly string[]): Requirement {
-  // Only strings without NUL are cached: a NUL would let two requirements share an id.
-  const parts = [key, operator, ...values];
-  if (parts.some((p) => typeof p !== 'string' || p.includes('\u0000'))) return validate(key, operator, values);
-  const id = parts.join('\u0000');
+  // Only strings without NUL are cached: a NUL would let two requirements share an id. Built without arrays or
+  // closures: every existing pod's affinity terms pass here.
+  let id: string | undefined = typeof key === 'string' && typeof operator === 'string' && !key.includes('\u0000') && !operator.includes('\u0000') ? `${key}\u0000${operator}` : undefined;
+  for (let i = 0; id !== undefined && i < values.length; i++) {
+    const v = values[i];
+    id = typeof v === 'string' && !v.includes('\u0000') ? `${id}\u0000${v}` : undefined;
+  }
+  if (id === undefined) return validate(key, operator, values);
   if (validatedGeneration !== settingsGeneration()) {
     validated.clear();
     validatedGeneration = settingsGeneration();
