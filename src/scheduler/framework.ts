@@ -226,9 +226,7 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     comparisonOperators,
     nodeSelector,
     requiredTerms,
-    preferredTerms: (affinity?.preferredDuringSchedulingIgnoredDuringExecution ?? [])
-      .map((p) => ({ weight: p.weight, term: parseTerms([p.preference])[0] }))
-      .filter((p) => p.weight !== 0 && p.term !== undefined),
+    preferredTerms: preferredTerms(affinity?.preferredDuringSchedulingIgnoredDuringExecution),
     nodeNames: preFilterNodeNames(required?.nodeSelectorTerms),
     requests,
     requestsError,
@@ -239,10 +237,18 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     selectorValues: Object.values(nodeSelector),
     hasRequests: requests.milliCPU !== 0 || requests.memory !== 0 || requests.ephemeralStorage !== 0 || requests.scalars.size !== 0,
     toleratedTaints: [],
-    scalarNames: [...requests.scalars.keys()],
-    scalarAmounts: [...requests.scalars.values()],
+    scalarNames: requests.scalars.size ? [...requests.scalars.keys()] : NONE,
+    scalarAmounts: requests.scalars.size ? [...requests.scalars.values()] : NONE,
   };
 });
+
+// Lists most pods leave empty share one (never written to): PodInfo is built for every workload a call reads.
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+function preferredTerms(preferred: NonNullable<NonNullable<Subject['spec']['affinity']>['nodeAffinity']>['preferredDuringSchedulingIgnoredDuringExecution']): PodInfo['preferredTerms'] {
+  if (!preferred?.length) return NONE;
+  return preferred.map((p) => ({ weight: p.weight, term: parseTerms([p.preference])[0] })).filter((p) => p.weight !== 0 && p.term !== undefined);
+}
 
 /** The taint NodeUnschedulable checks tolerations against on a cordoned node (node_unschedulable.go). */
 export const UNSCHEDULABLE_TAINT: Taint = { key: 'node.kubernetes.io/unschedulable', value: '', effect: 'NoSchedule' };
