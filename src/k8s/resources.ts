@@ -292,6 +292,7 @@ export function podRequestsInUnits(spec: PodSpec, specPath: string, status?: Pod
 function standardOf(c: unknown, out: number[]): boolean {
   if (typeof c !== 'object' || c === null) return false;
   const resources = (c as Container).resources;
+  out[0] = out[1] = out[2] = 0;
   if (resources === undefined) return true;
   if (typeof resources !== 'object' || resources === null) return false;
   const requests = resources.requests as Record<string, unknown> | undefined;

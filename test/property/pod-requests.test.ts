@@ -26,7 +26,11 @@ const container = fc.record(
 // mostly the three resources the plain-number path takes, sometimes another (which it must decline)
 const standardList = fc.dictionary(fc.constantFrom('cpu', 'memory', 'ephemeral-storage', 'cpu', 'memory', 'nvidia.com/gpu'), quantity, { maxKeys: 3 });
 const standardContainer = fc.record({ requests: standardList, limits: standardList, sidecar: fc.boolean() }, { requiredKeys: ['sidecar'] })
-  .map(({ requests, limits, sidecar }) => ({ name: 'c', image: 'i', ...(sidecar ? { restartPolicy: 'Always' } : {}), resources: { ...(requests ? { requests } : {}), ...(limits ? { limits } : {}) } }));
+  .map(({ requests, limits, sidecar }) => ({
+    name: 'c', image: 'i', ...(sidecar ? { restartPolicy: 'Always' } : {}),
+    // a container without `resources` (the oracle's shrunk case: it must count 0, not the container before it)
+    ...(requests || limits ? { resources: { ...(requests ? { requests } : {}), ...(limits ? { limits } : {}) } } : {}),
+  }));
 const standardSpec = fc.record({ containers: fc.array(standardContainer, { minLength: 1, maxLength: 3 }), initContainers: fc.array(standardContainer, { maxLength: 3 }) }, { requiredKeys: ['containers'] }) as fc.Arbitrary<PodSpec>;
 const spec = fc.record(
   {
@@ -77,6 +81,8 @@ test('standardPodRequests (PodInfo\'s plain-number path) equals the exact PodReq
 test('standardPodRequests declines pod-level resources, overhead, other resources and invalid amounts, used or not', () => {
   const pod = (resources: object, extra: object = {}): PodSpec => ({ containers: [{ name: 'c', image: 'i', resources }], ...extra }) as PodSpec;
   expect(standardPodRequests(pod({ requests: { cpu: '1' } }))).toEqual([1000, 0, 0]);
+  // the oracle's shrunk case: a container without resources after one with them counts nothing
+  expect(standardPodRequests({ containers: [{ name: 'a', image: 'i', resources: { requests: { memory: '1Gi' } } }, { name: 'b', image: 'i' }] })).toEqual([0, 1073741824, 0]);
   expect(standardPodRequests(pod({ limits: { memory: '1Gi' } }))).toEqual([0, 1073741824, 0]); // the limit defaults the request
   expect(standardPodRequests(pod({ requests: { cpu: '1' }, limits: { cpu: '1x' } }))).toBeUndefined(); // unused, still refused upstream
   expect(standardPodRequests(pod({ requests: { 'nvidia.com/gpu': '1' } }))).toBeUndefined();
