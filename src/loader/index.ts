@@ -300,7 +300,7 @@ function parseInto(input: string, file: string, load: Load): void {
  * (`.inf`, `.nan`: "json: unsupported value") and null mapping keys (`~:`: "unsupported map key"). Pushes the problems.
  */
 function unrepresentable(stream: ParsedStream, doc: ParsedStream['documents'][number], file: string, problems: ManifestProblem[]): boolean {
-  if (!mayBeUnrepresentable(doc.value)) return false;
+  if (!stream.mayBeUnrepresentable || !mayBeUnrepresentable(doc.value)) return false;
   const before = problems.length;
   const lineOf = (p: Array<string | number>) => {
     const offset = offsetOf(stream, doc.eventIndex, p);

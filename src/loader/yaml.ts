@@ -20,16 +20,55 @@ export function goYamlInt(source: string): number | undefined {
   return Number(n);
 }
 
+// Set while constructing when a scalar became a number JSON cannot hold or a mapping got a key that may have been a
+// null key ("null" or ""): only then are the documents walked for them (the walk cost a twentieth of the parse).
+let unrepresentableSeen = false;
+const noteNumber = (value: unknown): unknown => {
+  if (typeof value === 'number' && !Number.isFinite(value)) unrepresentableSeen = true;
+  return value;
+};
+
 const intTag = yaml.defineScalarTag('tag:yaml.org,2002:int', {
   implicit: true,
   implicitFirstChars: ['-', '+', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
   resolve: (source, isExplicit, tagName) => {
-    if (isExplicit) return yaml.intYaml11Tag.resolve(source, isExplicit, tagName);
+    if (isExplicit) return noteNumber(yaml.intYaml11Tag.resolve(source, isExplicit, tagName));
     const n = goYamlInt(source);
     return n === undefined ? yaml.NOT_RESOLVED : n;
   },
   identify: yaml.intYaml11Tag.identify,
   represent: yaml.intYaml11Tag.represent,
+});
+
+const floatTag = yaml.defineScalarTag('tag:yaml.org,2002:float', {
+  ...yaml.floatCoreTag,
+  resolve: (source, isExplicit, tagName) => noteNumber(yaml.floatCoreTag.resolve(source, isExplicit, tagName)),
+});
+
+// YAML 1.1 booleans as js-yaml's boolYaml11Tag reads them, without its two searches of an array: every plain scalar
+// starting with y, n, t, f or o (most keys: name, type, namespace) is tried as a boolean first.
+const boolTag = yaml.defineScalarTag('tag:yaml.org,2002:bool', {
+  ...yaml.boolYaml11Tag,
+  resolve: (source) => {
+    if (source.length > 5) return yaml.NOT_RESOLVED;
+    switch (source) {
+      case 'true': case 'True': case 'TRUE': case 'y': case 'Y': case 'yes': case 'Yes': case 'YES': case 'on': case 'On': case 'ON':
+        return true;
+      case 'false': case 'False': case 'FALSE': case 'n': case 'N': case 'no': case 'No': case 'NO': case 'off': case 'Off': case 'OFF':
+        return false;
+      default:
+        return yaml.NOT_RESOLVED;
+    }
+  },
+});
+
+// Every mapping's pairs go through here (merged ones too); the key is what js-yaml turns into a property name.
+const mapTag = yaml.defineMappingTag('tag:yaml.org,2002:map', {
+  ...yaml.mapTag,
+  addPair: (container, key, value) => {
+    if (key === null || key === '' || key === 'null') unrepresentableSeen = true;
+    return yaml.mapTag.addPair(container, key, value);
+  },
 });
 
 // go-yaml v2 decodes !!binary (base64) into the string of its bytes.
@@ -43,13 +82,13 @@ const binaryTag = yaml.defineScalarTag('tag:yaml.org,2002:binary', {
 const anyTag = (prefix: string) => [
   yaml.defineScalarTag(prefix, { matchByTagPrefix: true, resolve: (source) => source, identify: () => false }),
   yaml.defineSequenceTag(prefix, { ...yaml.seqTag, matchByTagPrefix: true, identify: () => false }),
-  yaml.defineMappingTag(prefix, { ...yaml.mapTag, matchByTagPrefix: true, identify: () => false }),
+  yaml.defineMappingTag(prefix, { ...mapTag, matchByTagPrefix: true, identify: () => false }),
 ];
 
 // Read once: through the CommonJS namespace object every `yaml.X` is a getter call, and some loops run per event.
 const { EVENT_ID, COLLECTION_STYLE } = yaml;
 
-export const KUBERNETES_SCHEMA = yaml.CORE_SCHEMA.withTags(yaml.boolYaml11Tag, intTag, binaryTag, yaml.mergeTag, anyTag('!'), anyTag('tag:'));
+export const KUBERNETES_SCHEMA = yaml.CORE_SCHEMA.withTags(boolTag, intTag, floatTag, mapTag, binaryTag, yaml.mergeTag, anyTag('!'), anyTag('tag:'));
 
 export interface RawDocument {
   /** 0-based index among the stream's documents (empty ones included). */
@@ -79,6 +118,11 @@ export interface ParsedStream {
   lineStarts: number[];
   /** Every duplicate mapping key, in source order (empty for almost every file). */
   duplicates: DuplicateKey[];
+  /**
+   * Whether constructing made a number JSON cannot hold or a key that may have been a null key: when false, no
+   * document needs mayBeUnrepresentable's walk.
+   */
+  mayBeUnrepresentable: boolean;
 }
 
 export class YamlSyntaxError extends Error {
@@ -177,8 +221,10 @@ export function parseStream(input: string, filename: string): ParsedStream {
   const events = parseEvents(text, filename);
   let values: unknown[];
   let duplicates: DuplicateKey[] = [];
-  const construct = (json: boolean) =>
-    yaml.constructFromEvents(events, { source: text, filename, schema: KUBERNETES_SCHEMA, json, maxAliases: 10000 });
+  const construct = (json: boolean) => {
+    unrepresentableSeen = false;
+    return yaml.constructFromEvents(events, { source: text, filename, schema: KUBERNETES_SCHEMA, json, maxAliases: 10000 });
+  };
   try {
     values = construct(false);
   } catch (e) {
@@ -194,6 +240,7 @@ export function parseStream(input: string, filename: string): ParsedStream {
     duplicates = findDuplicateKeys(events, text, lineStartsOf(text));
     if (!duplicates.length) throw error;
   }
+  const mayBeUnrepresentable = unrepresentableSeen;
   let lineStarts: number[] | undefined;
   const starts = () => (lineStarts ??= lineStartsOf(text));
   // Where each document starts among the events and in the text is only worked out when asked (a message, a location,
@@ -219,7 +266,7 @@ export function parseStream(input: string, filename: string): ParsedStream {
     },
   }));
   return {
-    documents, events, text, duplicates,
+    documents, events, text, duplicates, mayBeUnrepresentable,
     get lineStarts() {
       return starts();
     },
