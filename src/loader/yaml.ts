@@ -4,12 +4,21 @@
 // `mapping key "x" already defined at line N`), although `kubectl apply -f` keeps the last one silently.
 import * as yaml from 'js-yaml';
 
+// Read once: through the CommonJS namespace object every `yaml.X` is a getter call, and some loops run per event
+// or per scalar.
+const { EVENT_ID, COLLECTION_STYLE, NOT_RESOLVED, floatCoreTag, intYaml11Tag } = yaml;
+const jsYamlMapTag = yaml.mapTag;
+
+const SHORT_DECIMAL = /^[-+]?[1-9][0-9]{0,14}$|^0$/;
+
 /**
  * A plain integer as go-yaml v2 resolves it (resolve.go): underscores dropped, then strconv.ParseInt / ParseUint with
  * base 0 (`0x`/`0X` hex, `0o`/`0O` and a leading `0` octal, `0b`/`0B` binary, a sign allowed); anything else is left
  * to the float and string types. No sexagesimal integers: "1:20" stays a string.
  */
 export function goYamlInt(source: string): number | undefined {
+  // the common case, a short decimal, is its own value (at most 15 digits: within int64 and exact in a double)
+  if (SHORT_DECIMAL.test(source)) return Number(source);
   const m = /^([-+]?)(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)$/.exec(source.replace(/_/g, ''));
   if (!m) return undefined;
   const digits = m[2];
@@ -32,17 +41,17 @@ const intTag = yaml.defineScalarTag('tag:yaml.org,2002:int', {
   implicit: true,
   implicitFirstChars: ['-', '+', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
   resolve: (source, isExplicit, tagName) => {
-    if (isExplicit) return noteNumber(yaml.intYaml11Tag.resolve(source, isExplicit, tagName));
+    if (isExplicit) return noteNumber(intYaml11Tag.resolve(source, isExplicit, tagName));
     const n = goYamlInt(source);
-    return n === undefined ? yaml.NOT_RESOLVED : n;
+    return n === undefined ? NOT_RESOLVED : n;
   },
-  identify: yaml.intYaml11Tag.identify,
-  represent: yaml.intYaml11Tag.represent,
+  identify: intYaml11Tag.identify,
+  represent: intYaml11Tag.represent,
 });
 
 const floatTag = yaml.defineScalarTag('tag:yaml.org,2002:float', {
-  ...yaml.floatCoreTag,
-  resolve: (source, isExplicit, tagName) => noteNumber(yaml.floatCoreTag.resolve(source, isExplicit, tagName)),
+  ...floatCoreTag,
+  resolve: (source, isExplicit, tagName) => noteNumber(floatCoreTag.resolve(source, isExplicit, tagName)),
 });
 
 // YAML 1.1 booleans as js-yaml's boolYaml11Tag reads them, without its two searches of an array: every plain scalar
@@ -50,24 +59,29 @@ const floatTag = yaml.defineScalarTag('tag:yaml.org,2002:float', {
 const boolTag = yaml.defineScalarTag('tag:yaml.org,2002:bool', {
   ...yaml.boolYaml11Tag,
   resolve: (source) => {
-    if (source.length > 5) return yaml.NOT_RESOLVED;
+    if (source.length > 5) return NOT_RESOLVED;
     switch (source) {
       case 'true': case 'True': case 'TRUE': case 'y': case 'Y': case 'yes': case 'Yes': case 'YES': case 'on': case 'On': case 'ON':
         return true;
       case 'false': case 'False': case 'FALSE': case 'n': case 'N': case 'no': case 'No': case 'NO': case 'off': case 'Off': case 'OFF':
         return false;
       default:
-        return yaml.NOT_RESOLVED;
+        return NOT_RESOLVED;
     }
   },
 });
 
-// Every mapping's pairs go through here (merged ones too); the key is what js-yaml turns into a property name.
+// Every mapping's pairs go through addPair (merged ones too). It is js-yaml's mapTag.addPair with the null-like key
+// noted: written out rather than wrapped, since a call more per pair costs the first (unoptimised) parse most.
 const mapTag = yaml.defineMappingTag('tag:yaml.org,2002:map', {
-  ...yaml.mapTag,
+  ...jsYamlMapTag,
   addPair: (container, key, value) => {
-    if (key === null || key === '' || key === 'null') unrepresentableSeen = true;
-    return yaml.mapTag.addPair(container, key, value);
+    if (key !== null && typeof key === 'object') return 'object-based map does not support complex keys';
+    const name = String(key);
+    if (name === 'null' || name === '') unrepresentableSeen = true;
+    if (name === '__proto__') Object.defineProperty(container, name, { value, enumerable: true, configurable: true, writable: true });
+    else (container as Record<string, unknown>)[name] = value;
+    return '';
   },
 });
 
@@ -84,9 +98,6 @@ const anyTag = (prefix: string) => [
   yaml.defineSequenceTag(prefix, { ...yaml.seqTag, matchByTagPrefix: true, identify: () => false }),
   yaml.defineMappingTag(prefix, { ...mapTag, matchByTagPrefix: true, identify: () => false }),
 ];
-
-// Read once: through the CommonJS namespace object every `yaml.X` is a getter call, and some loops run per event.
-const { EVENT_ID, COLLECTION_STYLE } = yaml;
 
 export const KUBERNETES_SCHEMA = yaml.CORE_SCHEMA.withTags(boolTag, intTag, floatTag, mapTag, binaryTag, yaml.mergeTag, anyTag('!'), anyTag('tag:'));
 
