@@ -300,7 +300,7 @@ function parseInto(input: string, file: string, load: Load): void {
  * (`.inf`, `.nan`: "json: unsupported value") and null mapping keys (`~:`: "unsupported map key"). Pushes the problems.
  */
 function unrepresentable(stream: ParsedStream, doc: ParsedStream['documents'][number], file: string, problems: ManifestProblem[]): boolean {
-  if (!mayBeUnrepresentable(doc.value)) return false;
+  if (!stream.mayBeUnrepresentable || !mayBeUnrepresentable(doc.value)) return false;
   const before = problems.length;
   const lineOf = (p: Array<string | number>) => {
     const offset = offsetOf(stream, doc.eventIndex, p);
@@ -460,52 +460,68 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
     });
   }
   const load: Load = { options, out: [], problems };
+  const cannotRead = (file: string, e: unknown) => problems.push({ file, line: 0, message: `cannot read: ${(e as Error).message}` });
   for (const file of files) {
-    let text: string;
     let buffer: Buffer;
     try {
       buffer = readFileSync(path.resolve(cwd, file));
-      text = decode(buffer);
     } catch (e) {
-      problems.push({ file, line: 0, message: `cannot read: ${(e as Error).message}` });
+      cannotRead(file, e);
       continue;
     }
-    if (options.cache === false) parseInto(text, file, load);
-    else parseCached(buffer, text, file, load);
+    // a file found in the disk cache is only decoded if a field's line is asked for: an entry exists only for bytes
+    // that decoded before
+    const key = options.cache === false ? undefined : diskCache().entryKey(buffer, file, options.kind);
+    if (key !== undefined && fromCache(key, buffer, file, load)) continue;
+    let text: string;
+    try {
+      text = decode(buffer);
+    } catch (e) {
+      cannotRead(file, e);
+      continue;
+    }
+    if (key === undefined) parseInto(text, file, load);
+    else parseAndStore(key, text, file, load);
   }
   if (problems.length) throw withCallerStack(new ManifestError(problems), loadManifests);
   return new Manifests(load.out);
 }
 
 /**
- * parseInto through the disk cache: an entry for these bytes (and name, and `kind`) gives the objects, their
- * locations and the file's problems as parsing gave them; else the file is parsed and the result stored.
+ * The disk cache's entry for these bytes (and name, and `kind`), when there is one: the objects, their locations and
+ * the file's problems as parsing gave them. The objects' source text is decoded from the bytes when first read.
  */
-function parseCached(bytes: Buffer, text: string, file: string, load: Load): void {
-  const { entryKey, readEntry, writeEntry } = diskCache();
-  const key = entryKey(bytes, file, load.options.kind);
-  const hit = readEntry(key);
-  const whole = (): SourceText => ({ text: stripByteOrderMarks(text), file, lineOffset: 0 });
-  if (hit) {
-    const source = whole();
-    let lines: string[] | undefined;
-    hit.objects.forEach((value, i) => {
-      const l = hit.locations[i];
-      // a JSON-lines object's source text is its own line (parseJsonLines)
-      const own = l.jsonLine === undefined ? source : { text: (lines ??= source.text.split('\n'))[l.jsonLine], file, lineOffset: l.jsonLine };
-      locations.set(value as object, { origin: { file, document: l.document, line: l.line }, source: own, document: l.sourceDocument, prefix: l.prefix });
-      printable(value as object);
-      load.out.push(value as KubeObject);
-    });
-    for (const p of hit.problems) load.problems.push(p);
-    return;
-  }
+function fromCache(key: string, bytes: Buffer, file: string, load: Load): boolean {
+  const hit = diskCache().readEntry(key);
+  if (!hit) return false;
+  let decoded: string | undefined;
+  const source: SourceText = {
+    file, lineOffset: 0,
+    get text() {
+      return (decoded ??= stripByteOrderMarks(decode(bytes)));
+    },
+  };
+  let lines: string[] | undefined;
+  hit.objects.forEach((value, i) => {
+    const l = hit.locations[i];
+    // a JSON-lines object's source text is its own line (parseJsonLines)
+    const own = l.jsonLine === undefined ? source : { text: (lines ??= source.text.split('\n'))[l.jsonLine], file, lineOffset: l.jsonLine };
+    locations.set(value as object, { origin: { file, document: l.document, line: l.line }, source: own, document: l.sourceDocument, prefix: l.prefix });
+    printable(value as object);
+    load.out.push(value as KubeObject);
+  });
+  for (const p of hit.problems) load.problems.push(p);
+  return true;
+}
+
+/** parseInto, the result then stored in the disk cache under `key`. */
+function parseAndStore(key: string, text: string, file: string, load: Load): void {
   const firstObject = load.out.length;
   const firstProblem = load.problems.length;
   parseInto(text, file, load);
   const objects = load.out.slice(firstObject);
-  const stripped = whole().text;
-  writeEntry(key, {
+  const stripped = stripByteOrderMarks(text);
+  diskCache().writeEntry(key, {
     objects,
     locations: objects.map((o) => {
       const l = locations.get(o)!;
@@ -529,7 +545,8 @@ function chartOf(file: string, cwd: string): string | undefined {
     let isChart = chartDirectories.get(full);
     if (isChart === undefined) {
       try {
-        isChart = statSync(path.join(full, 'Chart.yaml')).isFile();
+        // no exception (and its stack) for the usual answer, no such file
+        isChart = statSync(path.join(full, 'Chart.yaml'), { throwIfNoEntry: false })?.isFile() ?? false;
       } catch {
         isChart = false;
       }

@@ -4,12 +4,21 @@
 // `mapping key "x" already defined at line N`), although `kubectl apply -f` keeps the last one silently.
 import * as yaml from 'js-yaml';
 
+// Read once: through the CommonJS namespace object every `yaml.X` is a getter call, and some loops run per event
+// or per scalar.
+const { EVENT_ID, COLLECTION_STYLE, NOT_RESOLVED, floatCoreTag, intYaml11Tag } = yaml;
+const jsYamlMapTag = yaml.mapTag;
+
+const SHORT_DECIMAL = /^[-+]?[1-9][0-9]{0,14}$|^0$/;
+
 /**
  * A plain integer as go-yaml v2 resolves it (resolve.go): underscores dropped, then strconv.ParseInt / ParseUint with
  * base 0 (`0x`/`0X` hex, `0o`/`0O` and a leading `0` octal, `0b`/`0B` binary, a sign allowed); anything else is left
  * to the float and string types. No sexagesimal integers: "1:20" stays a string.
  */
 export function goYamlInt(source: string): number | undefined {
+  // the common case, a short decimal, is its own value (at most 15 digits: within int64 and exact in a double)
+  if (SHORT_DECIMAL.test(source)) return Number(source);
   const m = /^([-+]?)(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)$/.exec(source.replace(/_/g, ''));
   if (!m) return undefined;
   const digits = m[2];
@@ -20,16 +29,54 @@ export function goYamlInt(source: string): number | undefined {
   return Number(n);
 }
 
+// Set while constructing when a scalar became a number JSON cannot hold or a mapping got a key that may have been a
+// null key ("null" or ""): only then are the documents walked for them (the walk cost a twentieth of the parse).
+let unrepresentableSeen = false;
+const noteNumber = (value: unknown): unknown => {
+  if (typeof value === 'number' && !Number.isFinite(value)) unrepresentableSeen = true;
+  return value;
+};
+
 const intTag = yaml.defineScalarTag('tag:yaml.org,2002:int', {
   implicit: true,
   implicitFirstChars: ['-', '+', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
   resolve: (source, isExplicit, tagName) => {
-    if (isExplicit) return yaml.intYaml11Tag.resolve(source, isExplicit, tagName);
+    if (isExplicit) return noteNumber(intYaml11Tag.resolve(source, isExplicit, tagName));
     const n = goYamlInt(source);
-    return n === undefined ? yaml.NOT_RESOLVED : n;
+    return n === undefined ? NOT_RESOLVED : n;
   },
-  identify: yaml.intYaml11Tag.identify,
-  represent: yaml.intYaml11Tag.represent,
+  identify: intYaml11Tag.identify,
+  represent: intYaml11Tag.represent,
+});
+
+const floatTag = yaml.defineScalarTag('tag:yaml.org,2002:float', {
+  ...floatCoreTag,
+  resolve: (source, isExplicit, tagName) => noteNumber(floatCoreTag.resolve(source, isExplicit, tagName)),
+});
+
+// YAML 1.1 booleans as js-yaml's boolYaml11Tag reads them, with one lookup instead of its two searches of an array:
+// every plain scalar starting with y, n, t, f or o (most keys: name, type, namespace) is tried as a boolean first.
+const BOOLEANS = new Map<string, boolean>([
+  ...['true', 'True', 'TRUE', 'y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'ON'].map((s) => [s, true] as const),
+  ...['false', 'False', 'FALSE', 'n', 'N', 'no', 'No', 'NO', 'off', 'Off', 'OFF'].map((s) => [s, false] as const),
+]);
+const boolTag = yaml.defineScalarTag('tag:yaml.org,2002:bool', {
+  ...yaml.boolYaml11Tag,
+  resolve: (source) => (source.length > 5 ? NOT_RESOLVED : BOOLEANS.get(source) ?? NOT_RESOLVED),
+});
+
+// Every mapping's pairs go through addPair (merged ones too). It is js-yaml's mapTag.addPair with the null-like key
+// noted: written out rather than wrapped, since a call more per pair costs the first (unoptimised) parse most.
+const mapTag = yaml.defineMappingTag('tag:yaml.org,2002:map', {
+  ...jsYamlMapTag,
+  addPair: (container, key, value) => {
+    if (key !== null && typeof key === 'object') return 'object-based map does not support complex keys';
+    const name = String(key);
+    if (name === 'null' || name === '') unrepresentableSeen = true;
+    if (name === '__proto__') Object.defineProperty(container, name, { value, enumerable: true, configurable: true, writable: true });
+    else (container as Record<string, unknown>)[name] = value;
+    return '';
+  },
 });
 
 // go-yaml v2 decodes !!binary (base64) into the string of its bytes.
@@ -43,13 +90,10 @@ const binaryTag = yaml.defineScalarTag('tag:yaml.org,2002:binary', {
 const anyTag = (prefix: string) => [
   yaml.defineScalarTag(prefix, { matchByTagPrefix: true, resolve: (source) => source, identify: () => false }),
   yaml.defineSequenceTag(prefix, { ...yaml.seqTag, matchByTagPrefix: true, identify: () => false }),
-  yaml.defineMappingTag(prefix, { ...yaml.mapTag, matchByTagPrefix: true, identify: () => false }),
+  yaml.defineMappingTag(prefix, { ...mapTag, matchByTagPrefix: true, identify: () => false }),
 ];
 
-// Read once: through the CommonJS namespace object every `yaml.X` is a getter call, and some loops run per event.
-const { EVENT_ID, COLLECTION_STYLE } = yaml;
-
-export const KUBERNETES_SCHEMA = yaml.CORE_SCHEMA.withTags(yaml.boolYaml11Tag, intTag, binaryTag, yaml.mergeTag, anyTag('!'), anyTag('tag:'));
+export const KUBERNETES_SCHEMA = yaml.CORE_SCHEMA.withTags(boolTag, intTag, floatTag, mapTag, binaryTag, yaml.mergeTag, anyTag('!'), anyTag('tag:'));
 
 export interface RawDocument {
   /** 0-based index among the stream's documents (empty ones included). */
@@ -79,6 +123,11 @@ export interface ParsedStream {
   lineStarts: number[];
   /** Every duplicate mapping key, in source order (empty for almost every file). */
   duplicates: DuplicateKey[];
+  /**
+   * Whether constructing made a number JSON cannot hold or a key that may have been a null key: when false, no
+   * document needs mayBeUnrepresentable's walk.
+   */
+  mayBeUnrepresentable: boolean;
 }
 
 export class YamlSyntaxError extends Error {
@@ -177,8 +226,10 @@ export function parseStream(input: string, filename: string): ParsedStream {
   const events = parseEvents(text, filename);
   let values: unknown[];
   let duplicates: DuplicateKey[] = [];
-  const construct = (json: boolean) =>
-    yaml.constructFromEvents(events, { source: text, filename, schema: KUBERNETES_SCHEMA, json, maxAliases: 10000 });
+  const construct = (json: boolean) => {
+    unrepresentableSeen = false;
+    return yaml.constructFromEvents(events, { source: text, filename, schema: KUBERNETES_SCHEMA, json, maxAliases: 10000 });
+  };
   try {
     values = construct(false);
   } catch (e) {
@@ -194,6 +245,7 @@ export function parseStream(input: string, filename: string): ParsedStream {
     duplicates = findDuplicateKeys(events, text, lineStartsOf(text));
     if (!duplicates.length) throw error;
   }
+  const mayBeUnrepresentable = unrepresentableSeen;
   let lineStarts: number[] | undefined;
   const starts = () => (lineStarts ??= lineStartsOf(text));
   // Where each document starts among the events and in the text is only worked out when asked (a message, a location,
@@ -219,7 +271,7 @@ export function parseStream(input: string, filename: string): ParsedStream {
     },
   }));
   return {
-    documents, events, text, duplicates,
+    documents, events, text, duplicates, mayBeUnrepresentable,
     get lineStarts() {
       return starts();
     },
