@@ -194,6 +194,16 @@ class MatrixRun {
     return this.checkAll(pod, this.infos[j], this.usages[j]);
   }
 
+  /**
+   * The shapes' representatives for a pod that singles out no node name (so neither PreFilter narrows the nodes:
+   * both narrow to names the pod singles out), into `verdicts`: the checks alone.
+   */
+  private evaluateShapes(pod: PodInfo, reps: readonly number[]): void {
+    const { verdicts, infos, usages, checkAll } = this; // shapes are on: every plugin has `check` (this.fast)
+    this.evaluations += reps.length;
+    for (let s = 0; s < reps.length; s++) verdicts[s] = checkAll(pod, infos[reps[s]], usages[reps[s]]);
+  }
+
   /** One snapshot for the call, as schedule() builds per pod: the cluster plugins' PreFilter state is per pod over it. */
   snapshot(): Snapshot {
     return (this.snap ??= buildSnapshot(this.infos.map((n) => n.node), this.byNode));
@@ -283,7 +293,7 @@ class MatrixRun {
       const shapes = this.shapes.shapesFor(labelKeys);
       const reps = shapes.representatives;
       if (!singled) {
-        for (let s = 0; s < reps.length; s++) verdicts[s] = this.evaluate(pod, reps[s], filtersOnly);
+        this.evaluateShapes(pod, reps);
         // a row the cluster filters (or NodeDeclaredFeatures) change afterwards is not a pattern for others
         this.fillFromShapes(i, reps.length, shapes, !cycle && !podRequiredFeatures(pod).length);
       } else {
