@@ -142,27 +142,36 @@ export class NodeShapes {
     return { of: next, count: ids };
   }
 
-  /** The node shapes for the label keys a pod's plugins read (memoised per set of keys). */
+  /**
+   * The node shapes for the label keys a pod's plugins read (memoised per set of keys, and per list as given:
+   * pods of a kind list their keys alike, so most pods find theirs without sorting).
+   */
   shapesFor(labelKeys: readonly string[]): Shapes {
-    const sorted = labelKeys.length < 2 ? labelKeys : [...new Set(labelKeys)].sort();
-    const sig = sorted.length === 0 ? '' : sorted.length === 1 ? sorted[0] : sorted.join(SEP);
-    let shapes = this.byLabels.get(sig);
+    const given = labelKeys.length === 0 ? '' : labelKeys.length === 1 ? labelKeys[0] : labelKeys.join(SEP);
+    let shapes = this.byLabels.get(given);
     if (shapes) return shapes;
+    const sorted = [...new Set(labelKeys)].sort();
+    const sig = sorted.join(SEP);
+    shapes = this.byLabels.get(sig) ?? this.build(sorted);
+    this.byLabels.set(sig, shapes);
+    this.byLabels.set(given, shapes);
+    return shapes;
+  }
+
+  private build(sorted: readonly string[]): Shapes {
     const N = this.N;
     let cur = this.baseIds();
     for (const k of sorted) cur = this.refine(cur.of, cur.count, this.valuesOf(k));
-    const of = cur.of;
-    const representatives: number[] = new Array(cur.count);
-    for (let j = N - 1; j >= 0; j--) representatives[of[j]] = j;
-    const offsets = new Int32Array(cur.count + 1);
-    for (let j = 0; j < N; j++) offsets[of[j] + 1]++;
-    for (let k = 0; k < cur.count; k++) offsets[k + 1] += offsets[k];
+    const { of, count } = cur;
+    // the first node of each shape (ids are numbered in node order) and the shapes' sizes, in one pass
+    const representatives: number[] = new Array(count);
+    const offsets = new Int32Array(count + 1);
+    for (let j = 0; j < N; j++) if (offsets[of[j] + 1]++ === 0) representatives[of[j]] = j;
+    for (let k = 0; k < count; k++) offsets[k + 1] += offsets[k];
     const members = new Int32Array(N);
-    const at = offsets.slice(0, cur.count);
+    const at = offsets.slice(0, count);
     for (let j = 0; j < N; j++) members[at[of[j]]++] = j;
-    shapes = { of, representatives, members, offsets };
-    this.byLabels.set(sig, shapes);
-    return shapes;
+    return { of, representatives, members, offsets };
   }
 
   /** Nodes grouped by their values of a set of label keys alone (having a key or not counts): what a cluster Filter reads. */

@@ -273,6 +273,7 @@ class MatrixRun {
     const cycle = this.preFilter(i, pod);
     if (cycle === 'done') return;
     const filtersOnly = cycle && { ...cycle, active: [] };
+    const needsFeatures = podRequiredFeatures(pod).length > 0;
     // The node names the pod singles out (nodeName, matchFields, the PreFilter's names): those nodes are
     // evaluated one by one; any other name is alike to the pod.
     let singled: string[] | undefined;
@@ -295,7 +296,7 @@ class MatrixRun {
       if (!singled) {
         this.evaluateShapes(pod, reps);
         // a row the cluster filters (or NodeDeclaredFeatures) change afterwards is not a pattern for others
-        this.fillFromShapes(i, reps.length, shapes, !cycle && !podRequiredFeatures(pod).length);
+        this.fillFromShapes(i, reps.length, shapes, !cycle && !needsFeatures);
       } else {
         const own = this.shapes.nodesNamed(singled);
         for (const j of own) marked[j] = 1;
@@ -313,7 +314,7 @@ class MatrixRun {
       }
     }
     if (cycle) this.clusterFilters(pod, at, cycle);
-    if (podRequiredFeatures(pod).length) this.lastFilters(pod, at);
+    if (needsFeatures) this.lastFilters(pod, at);
   }
 
   /** NodeDeclaredFeatures after the cluster filters, for a pod that needs node features: per node that passed. */
