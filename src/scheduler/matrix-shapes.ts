@@ -50,7 +50,7 @@ export class NodeShapes {
   private readonly valueIds = new Map<string, { values: Int32Array; splitsBase: boolean }>();
   private readonly byLabels = new Map<string, Shapes>();
   private readonly byClusterKeys = new Map<string, { of: Int32Array; count: number }>();
-  private byName: Map<string, number[]> | undefined;
+  private byName: { first: Map<string, number>; next: Int32Array } | undefined;
   private readonly N: number;
 
   constructor(
@@ -142,15 +142,18 @@ export class NodeShapes {
   /** The nodes with these names, and the nameless ones (matchFields skip a nameless node). */
   nodesNamed(names: readonly string[]): number[] {
     if (!this.byName) {
-      this.byName = new Map();
-      for (let j = 0; j < this.N; j++) {
-        const at = this.byName.get(this.infos[j].name);
-        if (at) at.push(j);
-        else this.byName.set(this.infos[j].name, [j]);
+      // the first node of each name, and after each node the next of its name (-1: none); no array per node
+      const first = new Map<string, number>();
+      const next = new Int32Array(this.N);
+      for (let j = this.N - 1; j >= 0; j--) {
+        next[j] = first.get(this.infos[j].name) ?? -1;
+        first.set(this.infos[j].name, j);
       }
+      this.byName = { first, next };
     }
+    const { first, next } = this.byName;
     const out: number[] = [];
-    for (const name of new Set(['', ...names])) out.push(...(this.byName.get(name) ?? []));
+    for (const name of new Set(['', ...names])) for (let j = first.get(name) ?? -1; j >= 0; j = next[j]) out.push(j);
     return out;
   }
 
