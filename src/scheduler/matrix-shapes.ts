@@ -47,10 +47,10 @@ export interface Shapes {
 
 export class NodeShapes {
   private base: { of: Int32Array; count: number } | undefined;
-  private readonly valueIds = new Map<string, Int32Array>();
+  private readonly valueIds = new Map<string, { values: Int32Array; splitsBase: boolean }>();
   private readonly byLabels = new Map<string, Shapes>();
   private readonly byClusterKeys = new Map<string, { of: Int32Array; count: number }>();
-  private byName: Map<string, number[]> | undefined;
+  private byName: { first: Map<string, number>; next: Int32Array } | undefined;
   private readonly N: number;
 
   constructor(
@@ -62,57 +62,98 @@ export class NodeShapes {
     this.N = infos.length;
   }
 
+  /**
+   * The shape of each node for everything but labels, numbered in node order: one pass, in which a node whose facet
+   * values are its predecessor's (nodes of a pool come one after another) takes its shape without a lookup.
+   */
   private baseIds(): { of: Int32Array; count: number } {
     if (this.base) return this.base;
     const { N, infos, usages, empty } = this;
-    let base: { of: Int32Array; count: number } = { of: new Int32Array(N), count: 1 };
     const noPods = usages.every((u) => u === empty);
-    for (const facet of new Set(this.plugins.flatMap((p) => p.reads!.node))) {
-      if (noPods && (facet === 'usage' || facet === 'ports')) continue; // the same for every node
-      const values = new Int32Array(N);
-      const ids = new Map<unknown, number>();
-      for (let j = 0; j < N; j++) {
-        const v = facetValue(facet, infos[j], usages[j], empty);
-        let id = ids.get(v);
-        if (id === undefined) ids.set(v, (id = ids.size));
-        values[j] = id;
+    // usage and ports are the same for every node when no node has pods
+    const facets = [...new Set(this.plugins.flatMap((p) => p.reads!.node))].filter((f) => !(noPods && (f === 'usage' || f === 'ports')));
+    const F = facets.length;
+    const of = new Int32Array(N);
+    const ids = new Map<unknown, unknown>(); // facet values in order, nested; the last level holds the id
+    let count = F === 0 ? 1 : 0;
+    let vals = new Array<unknown>(F);
+    let prev = new Array<unknown>(F);
+    let prevId = 0;
+    for (let j = 0; j < N && F > 0; j++) {
+      let same = j > 0;
+      for (let f = 0; f < F; f++) {
+        vals[f] = facetValue(facets[f], infos[j], usages[j], empty);
+        if (vals[f] !== prev[f]) same = false;
       }
-      if (ids.size > 1) base = this.refine(base.of, base.count, values);
+      if (!same) {
+        let level = ids;
+        for (let f = 0; f < F - 1; f++) {
+          let next = level.get(vals[f]) as Map<unknown, unknown> | undefined;
+          if (!next) level.set(vals[f], (next = new Map()));
+          level = next;
+        }
+        let id = level.get(vals[F - 1]) as number | undefined;
+        if (id === undefined) level.set(vals[F - 1], (id = count++));
+        [prev, vals] = [vals, prev];
+        prevId = id;
+      }
+      of[j] = prevId;
     }
-    return (this.base = base);
+    return (this.base = { of, count });
   }
 
-  /** Per node, an id of its value of `labelKey` (0: no such label). */
-  private valuesOf(labelKey: string): Int32Array {
+  /**
+   * Per node, an id of its value of `labelKey` (0: no such label), and whether nodes of one base shape differ in
+   * it (memoised per key).
+   */
+  private labelValues(labelKey: string): { values: Int32Array; splitsBase: boolean } {
     let out = this.valueIds.get(labelKey);
     if (out) return out;
     const { N, infos } = this;
-    out = new Int32Array(N);
+    const base = this.baseIds().of;
+    const first = new Int32Array(this.baseIds().count).fill(-1); // the value of the first node of each base shape
+    let splitsBase = false;
+    const values = new Int32Array(N);
     const ids = new Map<string, number>();
+    // nodes of a pool come one after another: the previous node's value first, then the map
+    let last: string | undefined;
+    let lastId = 0;
     for (let j = 0; j < N; j++) {
       const labels = infos[j].labels;
-      if (!hasOwn.call(labels, labelKey)) continue;
       const v = labels[labelKey];
-      let id = ids.get(v);
-      if (id === undefined) ids.set(v, (id = ids.size + 1));
-      out[j] = id;
+      // a string is the node's own label (an inherited property is no string); else ask (an own label set to undefined)
+      if (typeof v === 'string' || hasOwn.call(labels, labelKey)) {
+        if (v !== last || lastId === 0) {
+          let id = ids.get(v);
+          if (id === undefined) ids.set(v, (id = ids.size + 1));
+          last = v;
+          lastId = id;
+        }
+        values[j] = lastId;
+      }
+      const c = base[j];
+      if (first[c] < 0) first[c] = values[j];
+      else if (first[c] !== values[j]) splitsBase = true;
     }
-    this.valueIds.set(labelKey, out);
+    this.valueIds.set(labelKey, (out = { values, splitsBase }));
     return out;
   }
 
   /** The nodes with these names, and the nameless ones (matchFields skip a nameless node). */
   nodesNamed(names: readonly string[]): number[] {
     if (!this.byName) {
-      this.byName = new Map();
-      for (let j = 0; j < this.N; j++) {
-        const at = this.byName.get(this.infos[j].name);
-        if (at) at.push(j);
-        else this.byName.set(this.infos[j].name, [j]);
+      // the first node of each name, and after each node the next of its name (-1: none); no array per node
+      const first = new Map<string, number>();
+      const next = new Int32Array(this.N);
+      for (let j = this.N - 1; j >= 0; j--) {
+        next[j] = first.get(this.infos[j].name) ?? -1;
+        first.set(this.infos[j].name, j);
       }
+      this.byName = { first, next };
     }
+    const { first, next } = this.byName;
     const out: number[] = [];
-    for (const name of new Set(['', ...names])) out.push(...(this.byName.get(name) ?? []));
+    for (const name of new Set(['', ...names])) for (let j = first.get(name) ?? -1; j >= 0; j = next[j]) out.push(j);
     return out;
   }
 
@@ -142,27 +183,38 @@ export class NodeShapes {
     return { of: next, count: ids };
   }
 
-  /** The node shapes for the label keys a pod's plugins read (memoised per set of keys). */
+  /**
+   * The node shapes for the label keys a pod's plugins read (memoised per set of keys, and per list as given:
+   * pods of a kind list their keys alike, so most pods find theirs without sorting).
+   */
   shapesFor(labelKeys: readonly string[]): Shapes {
-    const sorted = labelKeys.length < 2 ? labelKeys : [...new Set(labelKeys)].sort();
-    const sig = sorted.length === 0 ? '' : sorted.length === 1 ? sorted[0] : sorted.join(SEP);
-    let shapes = this.byLabels.get(sig);
+    const given = labelKeys.length === 0 ? '' : labelKeys.length === 1 ? labelKeys[0] : labelKeys.join(SEP);
+    let shapes = this.byLabels.get(given);
     if (shapes) return shapes;
+    // A key whose value is one per base shape splits no shape of any set of keys: it is left out, and sets of
+    // keys that differ only in such keys share one Shapes (so their rows are found alike in scheduleMatrix).
+    const sorted = [...new Set(labelKeys)].filter((k) => this.labelValues(k).splitsBase).sort();
+    const sig = sorted.join(SEP);
+    shapes = this.byLabels.get(sig);
+    if (!shapes) this.byLabels.set(sig, (shapes = this.build(sorted)));
+    this.byLabels.set(given, shapes);
+    return shapes;
+  }
+
+  private build(sorted: readonly string[]): Shapes {
     const N = this.N;
     let cur = this.baseIds();
-    for (const k of sorted) cur = this.refine(cur.of, cur.count, this.valuesOf(k));
-    const of = cur.of;
-    const representatives: number[] = new Array(cur.count);
-    for (let j = N - 1; j >= 0; j--) representatives[of[j]] = j;
-    const offsets = new Int32Array(cur.count + 1);
-    for (let j = 0; j < N; j++) offsets[of[j] + 1]++;
-    for (let k = 0; k < cur.count; k++) offsets[k + 1] += offsets[k];
+    for (const k of sorted) cur = this.refine(cur.of, cur.count, this.labelValues(k).values);
+    const { of, count } = cur;
+    // the first node of each shape (ids are numbered in node order) and the shapes' sizes, in one pass
+    const representatives: number[] = new Array(count);
+    const offsets = new Int32Array(count + 1);
+    for (let j = 0; j < N; j++) if (offsets[of[j] + 1]++ === 0) representatives[of[j]] = j;
+    for (let k = 0; k < count; k++) offsets[k + 1] += offsets[k];
     const members = new Int32Array(N);
-    const at = offsets.slice(0, cur.count);
+    const at = offsets.slice(0, count);
     for (let j = 0; j < N; j++) members[at[of[j]]++] = j;
-    shapes = { of, representatives, members, offsets };
-    this.byLabels.set(sig, shapes);
-    return shapes;
+    return { of, representatives, members, offsets };
   }
 
   /** Nodes grouped by their values of a set of label keys alone (having a key or not counts): what a cluster Filter reads. */
@@ -172,7 +224,7 @@ export class NodeShapes {
     let groups = this.byClusterKeys.get(sig);
     if (groups) return groups;
     groups = { of: new Int32Array(this.N), count: 1 };
-    for (const k of sorted) groups = this.refine(groups.of, groups.count, this.valuesOf(k));
+    for (const k of sorted) groups = this.refine(groups.of, groups.count, this.labelValues(k).values);
     this.byClusterKeys.set(sig, groups);
     return groups;
   }

@@ -194,6 +194,16 @@ class MatrixRun {
     return this.checkAll(pod, this.infos[j], this.usages[j]);
   }
 
+  /**
+   * The shapes' representatives for a pod that singles out no node name (so neither PreFilter narrows the nodes:
+   * both narrow to names the pod singles out), into `verdicts`: the checks alone.
+   */
+  private evaluateShapes(pod: PodInfo, reps: readonly number[]): void {
+    const { verdicts, infos, usages, checkAll } = this; // shapes are on: every plugin has `check` (this.fast)
+    this.evaluations += reps.length;
+    for (let s = 0; s < reps.length; s++) verdicts[s] = checkAll(pod, infos[reps[s]], usages[reps[s]]);
+  }
+
   /** One snapshot for the call, as schedule() builds per pod: the cluster plugins' PreFilter state is per pod over it. */
   snapshot(): Snapshot {
     return (this.snap ??= buildSnapshot(this.infos.map((n) => n.node), this.byNode));
@@ -263,6 +273,7 @@ class MatrixRun {
     const cycle = this.preFilter(i, pod);
     if (cycle === 'done') return;
     const filtersOnly = cycle && { ...cycle, active: [] };
+    const needsFeatures = podRequiredFeatures(pod).length > 0;
     // The node names the pod singles out (nodeName, matchFields, the PreFilter's names): those nodes are
     // evaluated one by one; any other name is alike to the pod.
     let singled: string[] | undefined;
@@ -283,9 +294,9 @@ class MatrixRun {
       const shapes = this.shapes.shapesFor(labelKeys);
       const reps = shapes.representatives;
       if (!singled) {
-        for (let s = 0; s < reps.length; s++) verdicts[s] = this.evaluate(pod, reps[s], filtersOnly);
+        this.evaluateShapes(pod, reps);
         // a row the cluster filters (or NodeDeclaredFeatures) change afterwards is not a pattern for others
-        this.fillFromShapes(i, reps.length, shapes, !cycle && !podRequiredFeatures(pod).length);
+        this.fillFromShapes(i, reps.length, shapes, !cycle && !needsFeatures);
       } else {
         const own = this.shapes.nodesNamed(singled);
         for (const j of own) marked[j] = 1;
@@ -303,7 +314,7 @@ class MatrixRun {
       }
     }
     if (cycle) this.clusterFilters(pod, at, cycle);
-    if (podRequiredFeatures(pod).length) this.lastFilters(pod, at);
+    if (needsFeatures) this.lastFilters(pod, at);
   }
 
   /** NodeDeclaredFeatures after the cluster filters, for a pod that needs node features: per node that passed. */

@@ -56,8 +56,9 @@ export const NodeAffinity = filterPlugin(
   'NodeAffinity',
   {
     node: [],
-    labels: (pod) => [...pod.selectorKeys, ...termsRead(pod.requiredTerms ?? []).labels],
-    names: (pod) => termsRead(pod.requiredTerms ?? []).names,
+    // without required terms, the selector's keys as they are (read, never changed, by the callers)
+    labels: (pod) => (pod.requiredTerms ? [...pod.selectorKeys, ...termsRead(pod.requiredTerms).labels] : pod.selectorKeys),
+    names: (pod) => (pod.requiredTerms ? termsRead(pod.requiredTerms).names : undefined),
   },
   (pod, node) => (selectorMatches(pod, node) && (!pod.requiredTerms || someTermMatches(pod, node)) ? undefined : REJECTED),
   (pod, node) => [...selectorMismatches(pod, node), ...requiredAffinityMismatches(pod, node)],
