@@ -95,29 +95,28 @@ const NO_USAGE: NodeUsage = nodeUsage([]);
  */
 export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_USAGE, cycle?: CycleState): NodeVerdict {
   const rejected = podRejection(pod);
-  if (rejected) return { node: node.name, feasible: false, status: rejected };
+  if (rejected) return rejectedVerdict(node.name, rejected);
   cycle ??= cycleFor(pod, buildSnapshot([node.node], new Map()));
-  if (cycle.rejection) return { node: node.name, feasible: false, status: cycle.rejection };
+  if (cycle.rejection) return rejectedVerdict(node.name, cycle.rejection);
   if (cycle.nodeNames && !cycle.nodeNames.has(node.name)) {
     const names = cycle.narrowedBy;
-    return {
-      node: node.name, feasible: false,
-      status: { plugin: names.join(', '), code: 'UnschedulableAndUnresolvable', reasons: [preFilterReason(names)], details: [`${names.join(', ')} PreFilter left this node out`] },
-    };
+    return rejectedVerdict(node.name, {
+      plugin: names.join(', '), code: 'UnschedulableAndUnresolvable', reasons: [preFilterReason(names)], details: [`${names.join(', ')} PreFilter left this node out`],
+    });
   }
   // Nodes outside NodeAffinity's PreFilterResult are never filtered.
   const outside = outsidePreFilterResult(pod, node);
-  if (outside) return { node: node.name, feasible: false, status: outside };
+  if (outside) return rejectedVerdict(node.name, outside);
   for (const plugin of FILTER_PLUGINS) {
     const status = plugin.filter(pod, node, usage);
-    if (status) return { node: node.name, feasible: false, status: plugin === TaintToleration ? withTolerationFix(status, pod, node, usage, cycle) : status };
+    if (status) return rejectedVerdict(node.name, plugin === TaintToleration ? withTolerationFix(status, pod, node, usage, cycle) : status);
   }
   if (cycle.active.length) {
     const status = runClusterFilters(pod, entryOf(node, cycle), cycle);
-    if (status) return { node: node.name, feasible: false, status };
+    if (status) return rejectedVerdict(node.name, status);
   }
   const last = runLastFilters(pod, node, usage);
-  if (last) return { node: node.name, feasible: false, status: last };
+  if (last) return rejectedVerdict(node.name, last);
   return { node: node.name, feasible: true };
 }
 
@@ -208,7 +207,7 @@ const NO_NODES: readonly number[] = [];
 function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState | undefined, snapshot?: Snapshot): Split {
   const { infos, usages } = prepared;
   const whole = podRejection(pod) ?? cycle?.rejection;
-  if (whole) return { feasible: [], rejected: infos.map((n) => ({ node: n.name, feasible: false, status: whole })) };
+  if (whole) return { feasible: [], rejected: infos.map((n) => rejectedVerdict(n.name, whole)) };
   const shape = cycle!.nodeNames ? 'every' : podShape(pod, FILTER_PLUGINS);
   // the usage now: a node's entry's own, or the prepared one
   const usageAt = (j: number) => (snapshot ? (snapshot.nodes[j].pods.length ? snapshot.nodes[j].usage : prepared.empty) : usages[j]);
@@ -226,7 +225,22 @@ function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState |
   const ownVerdicts = own.map((j) => runFilters(pod, infos[j], usageAt(j), cycle));
   const clusterFilters = cycle!.active.length > 0;
   const lastFilters = podRequiredFeatures(pod).length > 0; // runLastFilters' own test, once per pod
-  return fill(pod, prepared, shapes.of, firsts, own, ownVerdicts, clusterFilters || lastFilters ? { cycle: cycle!, snapshot, lastFilters, usageAt } : undefined);
+  const row: Row = { pod, prepared, cycle };
+  return fill(row, shapes.of, firsts, own, ownVerdicts, clusterFilters || lastFilters ? { cycle: cycle!, snapshot, lastFilters, usageAt } : undefined);
+}
+
+/**
+ * A rejected node's verdict, `{ node, feasible: false, status }`. Made from an empty literal on purpose: V8 may
+ * pretenure an object literal's allocation site when a scavenge finds all its recent objects alive (an answer being
+ * filled), and from then on allocates every verdict in old space, freed by full collections only (scheduleOn per
+ * workload ran 3× slower so); `{}` has no allocation site.
+ */
+function rejectedVerdict(node: string, status: Status): NodeVerdict {
+  const v = {} as NodeVerdict;
+  v.node = node;
+  v.feasible = false;
+  v.status = status;
+  return v;
 }
 
 /** Per shape, what the Filter plugins say of its first node (not singled out) and how many such nodes it has. */
@@ -258,8 +272,9 @@ function shapeVerdicts(pod: PodInfo, prepared: PreparedNodes, shapes: Shapes, ow
 interface After { cycle: CycleState; snapshot: Snapshot | undefined; lastFilters: boolean; usageAt: (j: number) => NodeUsage }
 
 /** The verdicts in node order, from the shapes' verdicts and the singled-out nodes' own. */
-function fill(pod: PodInfo, prepared: PreparedNodes, of: Int32Array, shapes: ShapeVerdicts, own: readonly number[], ownVerdicts: NodeVerdict[], after: After | undefined): Split {
-  const { infos, passes } = prepared;
+function fill(row: Row, of: Int32Array, shapes: ShapeVerdicts, own: readonly number[], ownVerdicts: NodeVerdict[], after: After | undefined): Split {
+  const { pod, prepared } = row;
+  const { infos, names, passes } = prepared;
   const { first } = shapes;
   let ownFeasible = 0;
   for (const v of ownVerdicts) if (v.feasible) ownFeasible++;
@@ -271,7 +286,6 @@ function fill(pod: PodInfo, prepared: PreparedNodes, of: Int32Array, shapes: Sha
     const r = first[s];
     if (r) tally.reasons.push(r.reasons), tally.counts.push(shapes.alike[s]);
   }
-  const row: Row = { pod, prepared, cycle: after?.cycle };
   // the cluster plugins read a node's entry by name (entryOf); with unique names that is the entry at its position
   const snapshot = after?.snapshot;
   const entries = snapshot && snapshot.byName.size === snapshot.nodes.length ? snapshot.nodes : undefined;
@@ -285,11 +299,11 @@ function fill(pod: PodInfo, prepared: PreparedNodes, of: Int32Array, shapes: Sha
     } else {
       const rejection = first[of[j]];
       if (rejection) {
-        rejected[r++] = { node: infos[j].name, feasible: false, status: new AlikeStatus(rejection, row, j) };
+        rejected[r++] = rejectedVerdict(names[j], new AlikeStatus(rejection, row, j));
         continue;
       }
       const status = after && afterFilters(pod, j, infos[j], entries, after);
-      v = status ? { node: infos[j].name, feasible: false, status } : (passes[j] ??= Object.freeze({ node: infos[j].name, feasible: true }));
+      v = status ? rejectedVerdict(infos[j].name, status) : (passes[j] ??= Object.freeze({ node: infos[j].name, feasible: true }));
     }
     if (v.feasible) feasible[f++] = v;
     else {
