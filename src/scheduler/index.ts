@@ -458,9 +458,10 @@ export function schedule(subject: Subject, nodes: readonly Node[], existing?: re
     // (snapshotFor); a pod among the existing ones is left out of its own cluster, so that one gets its own.
     const snapshot = given ?? (left === 0 ? snapshotFor(nodes, existing, namespaces) : buildSnapshot(nodes, podsByNode(existingPods), namespaces));
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
-    // a snapshot built for this call alone is filtered node by node
+    // a snapshot built for this call alone is filtered node by node; a shared one without pods holds the nodes of
+    // the array as they are (never assumed into, each node's entry at its position), prepared once for both paths
     verdicts = given || left === 0
-      ? nodeVerdicts(pod, preparedSnapshot(snapshot, NO_USAGE, FILTER_PLUGINS), cycle, snapshot)
+      ? nodeVerdicts(pod, !given && !existing?.length ? preparedNodes(nodes, NO_USAGE, FILTER_PLUGINS) : preparedSnapshot(snapshot, NO_USAGE, FILTER_PLUGINS), cycle, snapshot)
       : split(snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle)));
   }
   const { feasible, rejected, tally } = verdicts;
