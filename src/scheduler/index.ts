@@ -453,15 +453,22 @@ export function schedule(subject: Subject, nodes: readonly Node[], existing?: re
     // The nodes are prepared once per node array (preparedNodes), shared by every pod checked against them.
     cycle = NO_CLUSTER;
     verdicts = nodeVerdicts(pod, preparedNodes(nodes, NO_USAGE, FILTER_PLUGINS), cycle);
+  } else if (!given && !existing?.length && !namespaces?.length) {
+    // A cluster of nodes alone: its shared snapshot (snapshotFor) holds the nodes of the array as they are (never
+    // assumed into, each node's entry at its position), so they are prepared once for both paths, and the snapshot
+    // is kept with them (the node array compared once per call, not twice).
+    const prepared = preparedNodes(nodes, NO_USAGE, FILTER_PLUGINS);
+    const snapshot = (prepared.snapshot ??= snapshotFor(nodes));
+    cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
+    verdicts = nodeVerdicts(pod, prepared, cycle, snapshot);
   } else {
     // The same cluster (the caller's nodes, pods and namespaces) is prepared once and shared across calls
     // (snapshotFor); a pod among the existing ones is left out of its own cluster, so that one gets its own.
     const snapshot = given ?? (left === 0 ? snapshotFor(nodes, existing, namespaces) : buildSnapshot(nodes, podsByNode(existingPods), namespaces));
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
-    // a snapshot built for this call alone is filtered node by node; a shared one without pods holds the nodes of
-    // the array as they are (never assumed into, each node's entry at its position), prepared once for both paths
+    // a snapshot built for this call alone is filtered node by node
     verdicts = given || left === 0
-      ? nodeVerdicts(pod, !given && !existing?.length ? preparedNodes(nodes, NO_USAGE, FILTER_PLUGINS) : preparedSnapshot(snapshot, NO_USAGE, FILTER_PLUGINS), cycle, snapshot)
+      ? nodeVerdicts(pod, preparedSnapshot(snapshot, NO_USAGE, FILTER_PLUGINS), cycle, snapshot)
       : split(snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle)));
   }
   const { feasible, rejected, tally } = verdicts;

@@ -18,6 +18,8 @@ export interface PreparedNodes {
   shapes: NodeShapes;
   /** Per node, its feasible verdict (the same for every pod; frozen, so that answers sharing it cannot change it). */
   passes: Array<Readonly<{ node: string; feasible: true }> | undefined>;
+  /** The shared snapshot of these nodes with no pods and no namespaces (snapshotFor), kept once read (schedule). */
+  snapshot?: Snapshot;
 }
 
 function prepare(infos: NodeInfo[], usages: NodeUsage[], empty: NodeUsage, plugins: readonly FilterPlugin[]): PreparedNodes {
