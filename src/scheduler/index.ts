@@ -290,6 +290,15 @@ function fill(row: Row, of: Int32Array, shapes: ShapeVerdicts, own: readonly num
   const snapshot = after?.snapshot;
   const entries = snapshot && snapshot.byName.size === snapshot.nodes.length ? snapshot.nodes : undefined;
   let f = 0, r = 0, k = 0;
+  if (!after && own.length === 0) {
+    // the common case, every node a shape's: its rejection or its pass
+    for (let j = 0; j < infos.length; j++) {
+      const rejection = first[of[j]];
+      if (rejection) rejected[r++] = rejectedVerdict(names[j], new AlikeStatus(rejection, row, j));
+      else feasible[f++] = passes[j] ??= Object.freeze({ node: names[j], feasible: true as const });
+    }
+    return { feasible, rejected, tally };
+  }
   let next = own.length ? own[0] : -1;
   for (let j = 0; j < infos.length; j++) {
     let v: NodeVerdict;
