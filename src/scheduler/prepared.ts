@@ -23,7 +23,9 @@ export interface PreparedNodes {
 }
 
 function prepare(infos: NodeInfo[], usages: NodeUsage[], empty: NodeUsage, plugins: readonly FilterPlugin[]): PreparedNodes {
-  return { infos, names: infos.map((n) => n.name), usages, empty, shapes: new NodeShapes(infos, usages, empty, plugins), passes: [] };
+  // passes at its length: set by index as nodes first pass, an empty array would turn to dictionary elements (a slow
+  // map) when the first index set is far from its start
+  return { infos, names: infos.map((n) => n.name), usages, empty, shapes: new NodeShapes(infos, usages, empty, plugins), passes: new Array(infos.length) };
 }
 
 interface Kept { generation: number; nodes: Node[]; prepared: PreparedNodes }
