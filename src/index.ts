@@ -137,7 +137,6 @@ const Cloud = once(() => require('./k8s/cloud'));
 const Config = once(() => require('./core/config'));
 const DaemonSetTolerations = once(() => require('./admission/daemonset-tolerations'));
 const DefaultTolerationSeconds = once(() => require('./admission/default-toleration-seconds'));
-const Engine = once(() => require('./engine'));
 const ExtendedResources = once(() => require('./admission/extended-resource-toleration'));
 const Karpenter = once(() => require('./karpenter'));
 const KubectlTaint = once(() => require('./k8s/kubectl-taint'));
@@ -169,7 +168,7 @@ const exportedFrom: Record<string, Module> = (module.exports = {
   schedulingVerdict: Objects, admitPod: Objects,
   scheduleMatrix: Matrix, PLUGIN_CODES: Matrix,
   parseQuantity: QuantityModule, Quantity: QuantityModule,
-  evictionVerdict: Engine, scheduleOn: Engine, rankNodes: Engine,
+  evictionVerdict: Objects, scheduleOn: Objects, rankNodes: Objects,
   placeReplicas: Place,
   addExtendedResourceTolerations: ExtendedResources, extendedResourcesRequested: ExtendedResources, isExtendedResourceName: ExtendedResources,
   nodesFromNodePool: Karpenter, provision: Karpenter, poolModel: Karpenter, isNodePool: Karpenter, chooseNodePool: Karpenter,

@@ -100,6 +100,19 @@ export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInp
   };
 }
 
+// The status a plain one reads its details from: a non-enumerable symbol, which JSON, Object.entries, printing and
+// toEqual do not see.
+const SOURCE = Symbol('status');
+// One getter for every plain status: a getter written in an object literal is a new function per object, and gives
+// each its own hidden class (thousands per answer over a large node array).
+const DETAILS: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: { [SOURCE]: NodeVerdict['status'] }) {
+    return this[SOURCE]!.details;
+  },
+};
+
 /**
  * A verdict as plain data: the scheduler shares one rejection among nodes alike (its status a class whose details are
  * worked out when read); the answer gets an own `details` getter instead, still worked out only when read.
@@ -107,7 +120,10 @@ export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInp
 export function plainVerdict(v: NodeVerdict): NodeVerdict {
   const s = v.status;
   if (!s || Object.getPrototypeOf(s) === Object.prototype) return v;
-  return { node: v.node, feasible: v.feasible, status: { plugin: s.plugin, code: s.code, reasons: s.reasons, get details() { return s.details; } } };
+  const status = { plugin: s.plugin, code: s.code, reasons: s.reasons } as NonNullable<NodeVerdict['status']>;
+  Object.defineProperty(status, 'details', DETAILS);
+  Object.defineProperty(status, SOURCE, { value: s });
+  return { node: v.node, feasible: v.feasible, status };
 }
 
 /** `{ notModelled }` when the pod uses what is not modelled, else nothing (the answers of other pods keep their shape). */
@@ -120,7 +136,8 @@ export function withNotModelled(subject: Subject): { notModelled?: NotModelled[]
 export function schedule(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}, options: { scores?: boolean } = {}): ScheduleAnswer {
   const result = scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces);
   const first = result.feasible[0];
-  const firstNode = first && nodes.find((n) => nodeInfo(n).name === first.node);
+  // by the name nodeInfo gives a node (metadata.name, or ''), without looking each node's NodeInfo up
+  const firstNode = first && nodes.find((n) => (n.metadata?.name ?? '') === first.node);
   let scores: NodeScore[] | undefined;
   if (options.scores && result.feasible.length && !result.gated) {
     const feasible = new Set(result.feasible.map((v) => v.node));

@@ -19,7 +19,8 @@ import { preEnqueue, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plugins
 export { describeGated, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plugins/schedulinggates';
 import { NodePorts } from './plugins/nodeports';
 import { NodeResourcesFit } from './plugins/noderesources/fit';
-import { buildSnapshot, groupByNode, snapshotFor, withoutSubject, type Snapshot } from './snapshot';
+import { buildSnapshot, groupByNode, snapshotFor, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
+import type { Shapes } from './matrix-shapes';
 import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type ClusterPlugin, type CycleState } from './cycle';
 import { PodTopologySpread } from './plugins/podtopologyspread';
@@ -94,29 +95,28 @@ const NO_USAGE: NodeUsage = nodeUsage([]);
  */
 export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_USAGE, cycle?: CycleState): NodeVerdict {
   const rejected = podRejection(pod);
-  if (rejected) return { node: node.name, feasible: false, status: rejected };
+  if (rejected) return rejectedVerdict(node.name, rejected);
   cycle ??= cycleFor(pod, buildSnapshot([node.node], new Map()));
-  if (cycle.rejection) return { node: node.name, feasible: false, status: cycle.rejection };
+  if (cycle.rejection) return rejectedVerdict(node.name, cycle.rejection);
   if (cycle.nodeNames && !cycle.nodeNames.has(node.name)) {
     const names = cycle.narrowedBy;
-    return {
-      node: node.name, feasible: false,
-      status: { plugin: names.join(', '), code: 'UnschedulableAndUnresolvable', reasons: [preFilterReason(names)], details: [`${names.join(', ')} PreFilter left this node out`] },
-    };
+    return rejectedVerdict(node.name, {
+      plugin: names.join(', '), code: 'UnschedulableAndUnresolvable', reasons: [preFilterReason(names)], details: [`${names.join(', ')} PreFilter left this node out`],
+    });
   }
   // Nodes outside NodeAffinity's PreFilterResult are never filtered.
   const outside = outsidePreFilterResult(pod, node);
-  if (outside) return { node: node.name, feasible: false, status: outside };
+  if (outside) return rejectedVerdict(node.name, outside);
   for (const plugin of FILTER_PLUGINS) {
     const status = plugin.filter(pod, node, usage);
-    if (status) return { node: node.name, feasible: false, status: plugin === TaintToleration ? withTolerationFix(status, pod, node, usage, cycle) : status };
+    if (status) return rejectedVerdict(node.name, plugin === TaintToleration ? withTolerationFix(status, pod, node, usage, cycle) : status);
   }
   if (cycle.active.length) {
     const status = runClusterFilters(pod, entryOf(node, cycle), cycle);
-    if (status) return { node: node.name, feasible: false, status };
+    if (status) return rejectedVerdict(node.name, status);
   }
   const last = runLastFilters(pod, node, usage);
-  if (last) return { node: node.name, feasible: false, status: last };
+  if (last) return rejectedVerdict(node.name, last);
   return { node: node.name, feasible: true };
 }
 
@@ -125,10 +125,11 @@ const entryOf = (node: NodeInfo, cycle: CycleState) => cycle.snapshot.byName.get
 
 const CLUSTER_PLUGIN_NAMES = new Set(CLUSTER_PLUGINS.map((p) => p.name));
 
-const PASSED = 0;
-
-/** One pod over prepared nodes: what a node's lazily worked-out details need. */
-interface Row { pod: PodInfo; prepared: PreparedNodes; cycle: CycleState | undefined }
+/**
+ * One pod over prepared nodes: what a node's lazily worked-out details need, and the details once read (by node
+ * index), so that a rejected pair's status holds two fields of its own.
+ */
+interface Row { pod: PodInfo; prepared: PreparedNodes; cycle: CycleState | undefined; details?: Map<number, string[]> }
 
 /**
  * What runFilters' Filter plugins say of the node, without the details: outside the PreFilter result, or the first
@@ -153,10 +154,10 @@ class AlikeStatus implements Status {
   readonly plugin: string;
   readonly code: Status['code'];
   readonly reasons: string[];
-  // private (#) so that printing or comparing a Status shows its four fields only
+  // private (#) so that printing or comparing a Status shows its four fields only; one is made per rejected pair,
+  // so it holds no more than it needs
   #row: Row;
   #j: number;
-  #details: string[] | undefined;
   constructor(first: Rejection, row: Row, j: number) {
     this.plugin = first.plugin;
     this.code = first.code;
@@ -165,22 +166,37 @@ class AlikeStatus implements Status {
     this.#j = j;
   }
   get details(): string[] {
-    const { pod, prepared, cycle } = this.#row;
-    return (this.#details ??= runFilters(pod, prepared.infos[this.#j], prepared.usages[this.#j], cycle).status!.details);
+    const row = this.#row;
+    const j = this.#j;
+    let details = row.details?.get(j);
+    if (!details) {
+      details = runFilters(row.pod, row.prepared.infos[j], row.prepared.usages[j], row.cycle).status!.details;
+      (row.details ??= new Map()).set(j, details);
+    }
+    return details;
   }
   toJSON() {
     return { plugin: this.plugin, code: this.code, reasons: this.reasons, details: this.details };
   }
 }
 
-/** Feasible and rejected verdicts, each in node order. */
-interface Split { feasible: NodeVerdict[]; rejected: NodeVerdict[] }
+/**
+ * Feasible and rejected verdicts, each in node order; `tally`, when given, counts the rejected nodes per reasons
+ * array (what fitError counts, without reading every verdict again).
+ */
+interface Split { feasible: NodeVerdict[]; rejected: NodeVerdict[]; tally?: Tally }
+interface Tally { reasons: Array<readonly string[]>; counts: number[] }
 
 function split(verdicts: readonly NodeVerdict[]): Split {
   const out: Split = { feasible: [], rejected: [] };
   for (const v of verdicts) (v.feasible ? out.feasible : out.rejected).push(v);
   return out;
 }
+
+// Arrays of a known length are made at that length (no regrowth while filling); V8 keeps fast elements only up to
+// a length, past which they are grown by appending as usual.
+const sized = <T>(n: number): T[] => (n > 0 && n < 50_000 ? new Array<T>(n) : []);
+const NO_NODES: readonly number[] = [];
 
 /**
  * runFilters for every prepared node, in node order, once per node shape (see matrix-shapes.ts): the first node of a
@@ -189,46 +205,131 @@ function split(verdicts: readonly NodeVerdict[]): Split {
  * singles out by name are filtered one by one. The same verdicts, reasons and details as runFilters node by node.
  */
 function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState | undefined, snapshot?: Snapshot): Split {
-  const { infos, usages, passes } = prepared;
+  const { infos, usages } = prepared;
   const whole = podRejection(pod) ?? cycle?.rejection;
-  if (whole) return { feasible: [], rejected: infos.map((n) => ({ node: n.name, feasible: false, status: whole })) };
+  if (whole) return { feasible: [], rejected: infos.map((n) => rejectedVerdict(n.name, whole)) };
   const shape = cycle!.nodeNames ? 'every' : podShape(pod, FILTER_PLUGINS);
   // the usage now: a node's entry's own, or the prepared one
   const usageAt = (j: number) => (snapshot ? (snapshot.nodes[j].pods.length ? snapshot.nodes[j].usage : prepared.empty) : usages[j]);
   if (shape === 'every') return split(infos.map((n, j) => runFilters(pod, n, usageAt(j), cycle)));
   // nodes singled out by name, and nodes a pod was assumed onto since the snapshot was prepared: one by one
   const assumed = snapshot?.assumed;
-  const own = shape.singled ? new Set(prepared.shapes.nodesNamed(shape.singled)) : assumed;
-  if (shape.singled && assumed) for (const j of assumed) own!.add(j);
-  const of = prepared.shapes.shapesFor(shape.labelKeys).of;
-  // per shape, what the Filter plugins say of its first node: PASSED, or the rejection every node of it shares
-  const firsts: Array<Rejection | typeof PASSED | undefined> = [];
-  const row: Row = { pod, prepared, cycle };
+  let ownSet: Set<number> | undefined;
+  if (shape.singled || assumed) {
+    ownSet = new Set(shape.singled ? prepared.shapes.nodesNamed(shape.singled) : NO_NODES);
+    if (assumed) for (const j of assumed) ownSet.add(j);
+  }
+  const own = ownSet ? [...ownSet].sort((a, b) => a - b) : NO_NODES;
+  const shapes = prepared.shapes.shapesFor(shape.labelKeys);
+  const firsts = shapeVerdicts(pod, prepared, shapes, own, ownSet);
+  const ownVerdicts = own.map((j) => runFilters(pod, infos[j], usageAt(j), cycle));
   const clusterFilters = cycle!.active.length > 0;
   const lastFilters = podRequiredFeatures(pod).length > 0; // runLastFilters' own test, once per pod
-  // the cluster plugins read a node's entry by name (entryOf); with unique names that is the entry at its position
-  const entries = snapshot && snapshot.byName.size === snapshot.nodes.length ? snapshot.nodes : undefined;
-  const out: Split = { feasible: [], rejected: [] };
-  for (let j = 0; j < infos.length; j++) {
-    const node = infos[j];
-    if (own?.has(j)) {
-      const v = runFilters(pod, node, usageAt(j), cycle);
-      (v.feasible ? out.feasible : out.rejected).push(v);
-      continue;
-    }
-    let first = firsts[of[j]];
-    if (first === undefined) firsts[of[j]] = first = filtersReject(pod, node, usages[j]) ?? PASSED;
-    if (first !== PASSED) {
-      out.rejected.push({ node: node.name, feasible: false, status: new AlikeStatus(first, row, j) });
-      continue;
-    }
-    // NodeDeclaredFeatures reads the node's own status.declaredFeatures, which node shapes do not hold: per node
-    const status = (clusterFilters ? runClusterFilters(pod, entries ? entries[j] : entryOf(node, cycle!), cycle!) : undefined) ??
-      (lastFilters ? runLastFilters(pod, node, usageAt(j)) : undefined);
-    if (status) out.rejected.push({ node: node.name, feasible: false, status });
-    else out.feasible.push((passes[j] ??= Object.freeze({ node: node.name, feasible: true })));
+  const row: Row = { pod, prepared, cycle };
+  return fill(row, shapes.of, firsts, own, ownVerdicts, clusterFilters || lastFilters ? { cycle: cycle!, snapshot, lastFilters, usageAt } : undefined);
+}
+
+/**
+ * A rejected node's verdict, `{ node, feasible: false, status }`. Made from an empty literal on purpose: V8 may
+ * pretenure an object literal's allocation site when a scavenge finds all its recent objects alive (an answer being
+ * filled), and from then on allocates every verdict in old space, freed by full collections only (scheduleOn per
+ * workload ran 3× slower so); `{}` has no allocation site.
+ */
+function rejectedVerdict(node: string, status: Status): NodeVerdict {
+  const v = {} as NodeVerdict;
+  v.node = node;
+  v.feasible = false;
+  v.status = status;
+  return v;
+}
+
+/** Per shape, what the Filter plugins say of its first node (not singled out) and how many such nodes it has. */
+interface ShapeVerdicts { first: Array<Rejection | undefined>; alike: Int32Array; feasible: number; rejected: number }
+
+function shapeVerdicts(pod: PodInfo, prepared: PreparedNodes, shapes: Shapes, own: readonly number[], ownSet: ReadonlySet<number> | undefined): ShapeVerdicts {
+  const { offsets, members, of } = shapes;
+  const count = offsets.length - 1;
+  const alike = new Int32Array(count);
+  for (let s = 0; s < count; s++) alike[s] = offsets[s + 1] - offsets[s];
+  for (let k = 0; k < own.length; k++) alike[of[own[k]]]--;
+  const first: Array<Rejection | undefined> = new Array(count);
+  let feasible = 0, rejected = 0;
+  for (let s = 0; s < count; s++) {
+    if (alike[s] === 0) continue;
+    // the shape's first node in node order that is not singled out (members are in node order)
+    let m = offsets[s];
+    if (ownSet) while (ownSet.has(members[m])) m++;
+    const j = members[m];
+    const r = filtersReject(pod, prepared.infos[j], prepared.usages[j]);
+    first[s] = r;
+    if (r) rejected += alike[s];
+    else feasible += alike[s];
   }
-  return out;
+  return { first, alike, feasible, rejected };
+}
+
+/** What the nodes passed by the Filter plugins still go through: the cluster plugins' Filter, NodeDeclaredFeatures. */
+interface After { cycle: CycleState; snapshot: Snapshot | undefined; lastFilters: boolean; usageAt: (j: number) => NodeUsage }
+
+/** The verdicts in node order, from the shapes' verdicts and the singled-out nodes' own. */
+function fill(row: Row, of: Int32Array, shapes: ShapeVerdicts, own: readonly number[], ownVerdicts: NodeVerdict[], after: After | undefined): Split {
+  const { pod, prepared } = row;
+  const { infos, names, passes } = prepared;
+  const { first } = shapes;
+  let ownFeasible = 0;
+  for (const v of ownVerdicts) if (v.feasible) ownFeasible++;
+  // with the last filters to come, a passing shape's nodes may still be rejected: the lengths are not known
+  const feasible = sized<NodeVerdict>(after ? 0 : shapes.feasible + ownFeasible);
+  const rejected = sized<NodeVerdict>(shapes.rejected + (after ? 0 : ownVerdicts.length - ownFeasible));
+  const tally: Tally = { reasons: [], counts: [] };
+  for (let s = 0; s < first.length; s++) {
+    const r = first[s];
+    if (r) tally.reasons.push(r.reasons), tally.counts.push(shapes.alike[s]);
+  }
+  // the cluster plugins read a node's entry by name (entryOf); with unique names that is the entry at its position
+  const snapshot = after?.snapshot;
+  const entries = snapshot && snapshot.byName.size === snapshot.nodes.length ? snapshot.nodes : undefined;
+  let f = 0, r = 0, k = 0;
+  if (!after && own.length === 0) {
+    // the common case, every node a shape's: its rejection or its pass
+    for (let j = 0; j < infos.length; j++) {
+      const rejection = first[of[j]];
+      if (rejection) rejected[r++] = rejectedVerdict(names[j], new AlikeStatus(rejection, row, j));
+      else feasible[f++] = passes[j] ??= Object.freeze({ node: names[j], feasible: true as const });
+    }
+    return { feasible, rejected, tally };
+  }
+  let next = own.length ? own[0] : -1;
+  for (let j = 0; j < infos.length; j++) {
+    let v: NodeVerdict;
+    if (j === next) {
+      v = ownVerdicts[k++];
+      next = k < own.length ? own[k] : -1;
+    } else {
+      const rejection = first[of[j]];
+      if (rejection) {
+        rejected[r++] = rejectedVerdict(names[j], new AlikeStatus(rejection, row, j));
+        continue;
+      }
+      const status = after && afterFilters(pod, j, infos[j], entries, after);
+      v = status ? rejectedVerdict(infos[j].name, status) : (passes[j] ??= Object.freeze({ node: infos[j].name, feasible: true }));
+    }
+    if (v.feasible) feasible[f++] = v;
+    else {
+      rejected[r++] = v;
+      tally.reasons.push(v.status!.reasons);
+      tally.counts.push(1);
+    }
+  }
+  return { feasible, rejected, tally };
+}
+
+/** The cluster plugins' Filter and NodeDeclaredFeatures for a node the Filter plugins passed. */
+function afterFilters(pod: PodInfo, j: number, node: NodeInfo, entries: readonly NodeSnapshot[] | undefined, after: After): Status | undefined {
+  const { cycle } = after;
+  // NodeDeclaredFeatures reads the node's own status.declaredFeatures, which node shapes do not hold: per node
+  return (cycle.active.length ? runClusterFilters(pod, entries ? entries[j] : entryOf(node, cycle), cycle) : undefined) ??
+    (after.lastFilters ? runLastFilters(pod, node, after.usageAt(j)) : undefined);
 }
 
 // The pods with a hint's tolerations added, per pod and set of taints: nodes of a pool share them.
@@ -361,6 +462,14 @@ export function schedule(subject: Subject, nodes: readonly Node[], existing?: re
     // The nodes are prepared once per node array (preparedNodes), shared by every pod checked against them.
     cycle = NO_CLUSTER;
     verdicts = nodeVerdicts(pod, preparedNodes(nodes, NO_USAGE, FILTER_PLUGINS), cycle);
+  } else if (!given && !existing?.length && !namespaces?.length) {
+    // A cluster of nodes alone: its shared snapshot (snapshotFor) holds the nodes of the array as they are (never
+    // assumed into, each node's entry at its position), so they are prepared once for both paths, and the snapshot
+    // is kept with them (the node array compared once per call, not twice).
+    const prepared = preparedNodes(nodes, NO_USAGE, FILTER_PLUGINS);
+    const snapshot = (prepared.snapshot ??= snapshotFor(nodes));
+    cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
+    verdicts = nodeVerdicts(pod, prepared, cycle, snapshot);
   } else {
     // The same cluster (the caller's nodes, pods and namespaces) is prepared once and shared across calls
     // (snapshotFor); a pod among the existing ones is left out of its own cluster, so that one gets its own.
@@ -371,35 +480,44 @@ export function schedule(subject: Subject, nodes: readonly Node[], existing?: re
       ? nodeVerdicts(pod, preparedSnapshot(snapshot, NO_USAGE, FILTER_PLUGINS), cycle, snapshot)
       : split(snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle)));
   }
-  const { feasible, rejected } = verdicts;
+  const { feasible, rejected, tally } = verdicts;
   const gates = schedulingGates(subject);
   if (gates.length) return { feasible, rejected, gated: { gates, message: SCHEDULING_GATED_MESSAGE } };
-  return { feasible, rejected, fitError: feasible.length ? undefined : fitError(nodes.length, pod, rejected, cycle) };
+  return { feasible, rejected, fitError: feasible.length ? undefined : fitErrorOf(nodes.length, pod, cycle, rejected, tally) };
 }
 
 /** FitError.Error(): `0/N nodes are available: ` + reason histogram sorted as strings, or the PreFilter message. A gated pod never gets one. */
 export function fitError(numAllNodes: number, pod: PodInfo, rejected: readonly NodeVerdict[], cycle?: CycleState): string {
+  return fitErrorOf(numAllNodes, pod, cycle, rejected);
+}
+
+/** fitError, from the rejected nodes' tally when nodeVerdicts kept one (the same counts), else from the verdicts. */
+function fitErrorOf(numAllNodes: number, pod: PodInfo, cycle: CycleState | undefined, rejected: readonly NodeVerdict[], tally?: Tally): string {
   const head = `0/${numAllNodes} nodes are available:`;
   const whole = podRejection(pod) ?? cycle?.rejection;
   if (whole) return `${head} ${whole.reasons.join(', ')}.`;
   const counts = new Map<string, number>();
-  // nodes of one shape share their reasons array: counted a run at a time
-  let run: readonly string[] | undefined;
-  let length = 0;
-  const flush = () => {
-    if (run) for (const r of run) counts.set(r, (counts.get(r) ?? 0) + length);
+  const add = (reasons: readonly string[], n: number) => {
+    for (const r of reasons) counts.set(r, (counts.get(r) ?? 0) + n);
   };
-  for (const v of rejected) {
-    const reasons = v.status!.reasons;
-    if (reasons === run) {
-      length++;
-      continue;
+  if (tally) {
+    for (let k = 0; k < tally.reasons.length; k++) if (tally.counts[k]) add(tally.reasons[k], tally.counts[k]);
+  } else {
+    // nodes of one shape share their reasons array: counted a run at a time
+    let run: readonly string[] | undefined;
+    let length = 0;
+    for (const v of rejected) {
+      const reasons = v.status!.reasons;
+      if (reasons === run) {
+        length++;
+        continue;
+      }
+      if (run) add(run, length);
+      run = reasons;
+      length = 1;
     }
-    flush();
-    run = reasons;
-    length = 1;
+    if (run) add(run, length);
   }
-  flush();
   const histogram = [...counts].map(([reason, n]) => `${n} ${reason}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return histogram.length ? `${head} ${histogram.join(', ')}.` : head;
 }

@@ -7,7 +7,8 @@ import type { KubeObject, Node, Pod } from '../../src/core/types';
 import { configure, placeReplicas, resetConfiguration, scheduleOn, withConfiguration } from '../../src';
 import { toSubject } from '../../src/k8s/subject';
 import { nodeInfo, nodeUsage, podInfo } from '../../src/scheduler/framework';
-import { runFilters, type NodeVerdict } from '../../src/scheduler';
+import { runFilters, schedule, type NodeVerdict } from '../../src/scheduler';
+import { buildSnapshot } from '../../src/scheduler/snapshot';
 import { node, pod } from '../fixtures';
 
 const GPU = { key: 'gpu', value: 'true', effect: 'NoSchedule' as const };
@@ -88,6 +89,31 @@ describe('the prepared nodes follow the arrays (configure: 1.35)', () => {
     expect(scheduleOn(pod('plain'), list).feasible.map((v) => v.node)).toEqual(['b1', 'b2', 'd1', 'e1']);
     configure({});
     expect(scheduleOn(pod('plain'), list).feasible.map((v) => v.node)).toEqual(['b2', 'd1', 'e1']);
+  });
+
+  // A pod with a spread constraint reads the cluster: with no existing pods, scheduleOn filters it over the node
+  // array's prepared nodes and keeps the shared snapshot beside them; a snapshot of its own gives the same answer.
+  const spread = (name: string): Pod => ({
+    ...pod(name),
+    metadata: { ...pod(name).metadata, labels: { app: name } },
+    spec: { ...pod(name).spec!, topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'pool', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: name } } }] },
+  });
+  const ownSnapshot = (p: Pod, list: readonly Node[]) => schedule(toSubject(p), list, undefined, undefined, buildSnapshot(list, new Map()));
+
+  test('a pod that reads the cluster: the answer of a snapshot of its own, and a replaced node is seen', () => {
+    const list = [...nodes];
+    for (let round = 0; round < 2; round++) {
+      const r = scheduleOn(spread('web'), list);
+      const expected = ownSnapshot(spread('web'), list);
+      expect(plainVerdicts(r.feasible)).toEqual(plainVerdicts(expected.feasible));
+      expect(plainVerdicts(r.rejected)).toEqual(plainVerdicts(expected.rejected));
+      expect(r.fitError).toEqual(expected.fitError);
+    }
+    // e1 has no pool label: PodTopologySpread rejects it (missing required label)
+    expect(scheduleOn(spread('web'), list).rejected.map((v) => v.node)).toContain('e1');
+    list[list.length - 1] = withLabels(node('e1'), { pool: 'general' });
+    expect(scheduleOn(spread('web'), list).feasible.map((v) => v.node)).toContain('e1');
+    expect(plainVerdicts(scheduleOn(spread('web'), list).rejected)).toEqual(plainVerdicts(ownSnapshot(spread('web'), list).rejected));
   });
 
   test('placeReplicas: a node a replica was assumed onto is filtered with its new usage, alike nodes keep sharing', () => {
