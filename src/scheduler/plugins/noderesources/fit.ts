@@ -1,12 +1,12 @@
 // NodeResourcesFit Filter (pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest).
 import { exactAmount, filterPlugin, rejection, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Resources } from '../../framework';
-import { configuredAtLeast } from '../release-memo';
+import { releaseAtLeast } from '../../../core/config';
 
 /**
  * v1.33.13's Filter answers Unschedulable whatever the shortfall; from 1.34 a request beyond the node's allocatable
  * makes it UnschedulableAndUnresolvable (fit.go Filter, InsufficientResource.Unresolvable). Found by the 1.33 oracle.
  */
-const unresolvableCode = configuredAtLeast('1.34');
+const unresolvableCode = () => releaseAtLeast('1.34');
 
 export const formatMilliCPU = (m: number | bigint) => (BigInt(m) % 1000n === 0n ? `${BigInt(m) / 1000n}` : `${m}m`);
 export function formatBytes(n: number | bigint): string {

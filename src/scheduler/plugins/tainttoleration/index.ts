@@ -5,7 +5,6 @@ import { filterPlugin, rejection, taintRegistry, type NodeInfo, type PodInfo, ty
 import { toleratesTaint } from '../../../k8s/toleration';
 import { releaseAtLeast, type KubernetesVersion } from '../../../core/config';
 import { explainUntolerated } from './details';
-import { configuredAtLeast } from '../release-memo';
 
 // Since #134740 (v1.35; cherry-picked into release-1.34 by #135023, in v1.34.4) the reason no longer names the taint.
 export const ErrReasonNotMatch = 'node(s) had untolerated taint(s)';
@@ -34,9 +33,6 @@ export function findUntoleratedTaint(taints: readonly Taint[], tolerations: read
   return undefined;
 }
 
-/** untoleratedReason's test for the configured release, without parsing the version per pair. */
-const namesNoTaint = configuredAtLeast('1.34');
-
 export const TaintToleration = filterPlugin(
   'TaintToleration',
   { node: ['taints'] },
@@ -48,7 +44,7 @@ export const TaintToleration = filterPlugin(
     for (let i = 0; i < ids.length; i++) {
       let v = known[ids[i]];
       if (v === undefined) v = known[ids[i]] = tolerated(pod.tolerations, taintRegistry[ids[i]], pod.comparisonOperators) ? 1 : 2;
-      if (v === 2) return namesNoTaint() ? REJECTED : untoleratedReason(taintRegistry[ids[i]]);
+      if (v === 2) return untoleratedReason(taintRegistry[ids[i]]);
     }
     return undefined;
   },
