@@ -21,7 +21,7 @@
 import fc from 'fast-check';
 import { configure, resetConfiguration } from '../../src/core/config';
 import { evictionVerdict } from '../../src/engine';
-import type { Node, Taint, Toleration } from '../../src/core/types';
+import type { Node, Pod, Taint, Toleration } from '../../src/core/types';
 import { passes } from './assertions';
 import { afterSeconds, nodeArb, NOT_READY, subjectArb, UNREACHABLE } from './arbitraries';
 
@@ -60,7 +60,13 @@ function noExecuteTaints(node: Node): Taint[] {
   const own = node.spec?.taints ?? [];
   const ready = node.status?.conditions?.find((c) => c.type === 'Ready')?.status;
   const extra = ready === 'False' ? NOT_READY : ready === 'Unknown' ? UNREACHABLE : undefined;
-  const all = extra && !own.some((t) => t.key === extra && t.effect === 'NoExecute') ? [...own, { key: extra, effect: 'NoExecute' }] : own;
+  // doNoExecuteTaintingPass adds it with SwapNodeControllerTaint → taintutils.AddOrUpdateTaint
+  // (pkg/util/taints/taints.go): a taint of the same key and effect with another value is replaced, not kept
+  const condition = extra && { key: extra, effect: 'NoExecute' as const };
+  const all = !condition ? own
+    : own.some((t) => t.key === extra && t.effect === 'NoExecute')
+      ? own.map((t) => (t.key === extra && t.effect === 'NoExecute' && (t.value ?? '') !== '' ? condition : t))
+      : [...own, condition];
   return all.filter((t) => t.effect === 'NoExecute');
 }
 
@@ -109,4 +115,13 @@ test('evictionVerdict and toBeEvictedFrom agree with the model of the taint-evic
     { numRuns: 300 },
   );
   expect([...seen].sort()).toEqual(['after some seconds', 'at once', 'never']);
+  // the counterexample fast-check found (seed -207427930): the node's own not-ready:NoExecute taint with a value,
+  // replaced by the controller's valueless one, which the pod's `Equal ""` toleration with 0 seconds then matches first
+  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'app', image: 'registry.example/app:1' }],
+    tolerations: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoExecute', tolerationSeconds: 0 }, { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' }] } } as Pod;
+  const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' }, spec: { taints: [{ key: 'node.kubernetes.io/not-ready', value: 'a-1', effect: 'NoExecute' }] },
+    status: { conditions: [{ type: 'Ready', status: 'False' }] } } as Node;
+  configure({ admission: { defaultTolerationSeconds: false } });
+  expect(modelEvictionTime(admittedTolerations(specTolerations(pod), false), noExecuteTaints(node))).toBe(0);
+  expect(evictionVerdict(pod, node).after).toBe(0);
 });
