@@ -52,7 +52,12 @@ if (mode === '--child-matrix') {
   const [input, out, shapes, distDir] = process.argv.slice(3);
   if (distDir) dist = path.join(distDir, 'index.js');
   const require = createRequire(import.meta.url);
+  // the library loaded, and scheduleMatrix resolved (its modules load on first use), before the timed span: as
+  // jkp-matrix.js times its library load apart from the evaluation, and goref's eval_ms leaves out loading the binary
+  const tl = performance.now();
   const lib = require(dist);
+  if (typeof lib.scheduleMatrix !== 'function') throw new Error(`${dist} exports no scheduleMatrix`);
+  const loadMs = performance.now() - tl;
   const { pods, nodes } = JSON.parse(readFileSync(input, 'utf8'));
   lib.resetConfiguration();
   lib.configure({ kubernetesVersion: RELEASE, admission: ADMIT });
@@ -61,7 +66,7 @@ if (mode === '--child-matrix') {
   const m = lib.scheduleMatrix(pods, nodes, { shapes: shapes === 'shapes' });
   const evalMs = performance.now() - t;
   writeFileSync(out, m.codes);
-  console.log(JSON.stringify({ eval_ms: evalMs, evaluations: m.evaluations, checksum: fnv1a64(m.codes) }));
+  console.log(JSON.stringify({ eval_ms: evalMs, load_ms: loadMs, evaluations: m.evaluations, checksum: fnv1a64(m.codes) }));
   process.exit(0);
 }
 // ---- driver
@@ -133,7 +138,7 @@ for (const spec of opt.seeds.split(',')) {
   if (!existsSync(input)) {
     execFileSync(process.execPath, [path.join(perf, 'gen.js'), '--nodes', `${opt.nodes}`, '--pools', `${pools}`, '--workloads', `${opt.workloads}`, '--seed', `${seed}`, input], { stdio: 'ignore' });
   }
-  const t = { goref: [], shapes: [], pairs: [], scheduleOn: [] };
+  const t = { goref: [], shapes: [], pairs: [], scheduleOn: [], floor: [], load: [] };
   const sums = {};
   let evaluations;
   const same = (name, file, sum) => {
@@ -153,6 +158,7 @@ for (const spec of opt.seeds.split(',')) {
     }
     const withShapes = node(fileURLToPath(import.meta.url), '--child-matrix', input, path.join(work, 'shapes.bin'), 'shapes', path.dirname(dist));
     t.shapes.push(withShapes.eval_ms);
+    t.load.push(withShapes.load_ms);
     evaluations = withShapes.evaluations;
     same('scheduleMatrix', path.join(work, 'shapes.bin'), withShapes.checksum);
     const pairs = node(fileURLToPath(import.meta.url), '--child-matrix', input, path.join(work, 'pairs.bin'), 'pairs', path.dirname(dist));
@@ -162,6 +168,13 @@ for (const spec of opt.seeds.split(',')) {
       const j = node(path.join(perf, 'jkp-matrix.js'), pinned, input, '-admit', '-condition-taints', 'on', '-matrix', path.join(work, 'scheduleOn.bin'));
       t.scheduleOn.push(j.eval_ms);
       same('scheduleOn (jkp-matrix.js)', path.join(work, 'scheduleOn.bin'), j.checksum);
+      // the same harness over answers of scheduleOn's shape built without scheduling (scheduleon-floor.cjs)
+      const floor = spawnSync(process.execPath, [path.join(perf, 'jkp-matrix.js'), path.join(here, 'scheduleon-floor.cjs'), input, '-admit', '-condition-taints', 'on', '-matrix', path.join(work, 'floor.bin')],
+        { encoding: 'utf8', env: { ...process.env, JKP_DIST: dist, JKP_RELEASE: RELEASE } });
+      if (floor.status !== 0) throw new Error(`scheduleon-floor failed:\n${floor.stderr}`);
+      const f = JSON.parse(floor.stdout.trim().split('\n').pop());
+      t.floor.push(f.eval_ms);
+      same('scheduleOn floor', path.join(work, 'floor.bin'), f.checksum);
     }
   }
   const g = t.goref.length ? median(t.goref) : undefined;
@@ -171,10 +184,12 @@ for (const spec of opt.seeds.split(',')) {
   console.log(`seed ${seed}, ${pools} pools: checksums ${agree ? 'agree' : 'DIFFER'} (${checksums})`);
   console.log(`  goref eval_ms               median ${fmt(g)}  runs [${t.goref.map(fmt).join(', ')}]`);
   console.log(`  scheduleMatrix (shapes)     median ${fmt(median(t.shapes))}${ratio(t.shapes)}  runs [${t.shapes.map(fmt).join(', ')}], ${evaluations} evaluations for ${opt.nodes * opt.workloads} pairs`);
+  console.log(`  (loading the library and resolving scheduleMatrix, before the timed span: median ${fmt(median(t.load))} ms)`);
   console.log(`  scheduleMatrix (every pair) median ${fmt(median(t.pairs))}${ratio(t.pairs)}  runs [${t.pairs.map(fmt).join(', ')}]`);
   if (t.scheduleOn.length) console.log(`  scheduleOn per workload     median ${fmt(median(t.scheduleOn))}${ratio(t.scheduleOn)}  runs [${t.scheduleOn.map(fmt).join(', ')}] (jkp-matrix.js)`);
+  if (t.floor.length) console.log(`  scheduleOn's floor          median ${fmt(median(t.floor))}${ratio(t.floor)}  runs [${t.floor.map(fmt).join(', ')}] (answers of its shape, no scheduling: scheduleon-floor.cjs)`);
   console.log(`  load average now ${load()}`);
   const r = (xs) => (g && xs.length ? median(xs) / g : undefined);
-  figures.push({ seed, pools, agree, goref: g, scheduleMatrix: r(t.shapes), scheduleOn: r(t.scheduleOn) });
+  figures.push({ seed, pools, agree, goref: g, scheduleMatrix: r(t.shapes), scheduleOn: r(t.scheduleOn), scheduleOnFloor: r(t.floor) });
 }
 console.log(`BENCH ${JSON.stringify({ matrix: figures })}`);

@@ -71,6 +71,7 @@ const rows = [
   ['parseManifests cold / js-yaml', `${f(l.coldRatio)}×`, '≤ 1.1×'],
   ['parseManifests warm / js-yaml', `${f(l.warmRatio)}×`, '≤ 1.1×'],
   ['scheduleOn 2,000 × 5,000 / goref', `${f(m.scheduleOn, 3)}×`, '≤ 1.0×'],
+  ['  … its floor: answers of its shape alone', `${f(m.scheduleOnFloor, 3)}×`, '(no scheduling at all)'],
   ['scheduleMatrix / goref', `${f(m.scheduleMatrix, 3)}×`, '≤ 0.25×'],
   ['matrices byte-identical to goref -admit', m.agree === undefined ? '—' : m.agree ? 'yes' : 'NO', 'yes'],
   ['cluster plugins, first pod', `${f(c.first, 0)} ms (cpu ${f(c.firstCpu, 0)})`, '≤ 200 ms'],
