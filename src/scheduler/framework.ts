@@ -232,7 +232,7 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     requestsError,
     hostPorts: hostPorts(subject.spec),
     nodeName: subject.spec.nodeName || undefined,
-    toleratesUnschedulable: admitted.tolerations.some((t) => toleratesTaint(t, UNSCHEDULABLE_TAINT, comparisonOperators)),
+    toleratesUnschedulable: toleratesAny(admitted.tolerations, UNSCHEDULABLE_TAINT, comparisonOperators),
     selectorKeys: Object.keys(nodeSelector),
     selectorValues: Object.values(nodeSelector),
     hasRequests: requests.milliCPU !== 0 || requests.memory !== 0 || requests.ephemeralStorage !== 0 || requests.scalars.size !== 0,
@@ -245,9 +245,22 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
 // Lists most pods leave empty share one (never written to): PodInfo is built for every workload a call reads.
 const NONE: never[] = Object.freeze([]) as unknown as never[];
 
+// loops, not closures: PodInfo is built for every workload a call reads, mostly before V8 optimises it
+function toleratesAny(tolerations: readonly Toleration[], taint: Taint, comparisonOperators: boolean): boolean {
+  for (let i = 0; i < tolerations.length; i++) if (toleratesTaint(tolerations[i], taint, comparisonOperators)) return true;
+  return false;
+}
+
 function preferredTerms(preferred: NonNullable<NonNullable<Subject['spec']['affinity']>['nodeAffinity']>['preferredDuringSchedulingIgnoredDuringExecution']): PodInfo['preferredTerms'] {
   if (!preferred?.length) return NONE;
-  return preferred.map((p) => ({ weight: p.weight, term: parseTerms([p.preference])[0] })).filter((p) => p.weight !== 0 && p.term !== undefined);
+  const out: PodInfo['preferredTerms'] = [];
+  for (let i = 0; i < preferred.length; i++) {
+    const p = preferred[i];
+    const weight = p.weight;
+    const term = parseTerms([p.preference])[0];
+    if (weight !== 0 && term !== undefined) out.push({ weight, term });
+  }
+  return out;
 }
 
 /** The taint NodeUnschedulable checks tolerations against on a cordoned node (node_unschedulable.go). */
@@ -267,7 +280,8 @@ export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
     allocatable: undefined, // both declared up front: one object shape for every node
     allocatableError: undefined,
   };
-  for (const t of taints) {
+  for (let i = 0; i < taints.length; i++) {
+    const t = taints[i];
     if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
     info.filterTaints.push(t);
     info.filterTaintIds.push(taintId(t));
@@ -313,7 +327,11 @@ function readAllocatable(allocatable: Record<string, string | number>): Allocata
   let i = 0;
   let same = lastRead !== undefined;
   for (const name in allocatable) {
-    if (!same) break;
+    // i within lastNames first: a read past the end costs optimised code a deoptimisation
+    if (!same || i === lastNames.length) {
+      same = false;
+      break;
+    }
     same = name === lastNames[i] && allocatable[name] === lastValues[i];
     i++;
   }
