@@ -4,7 +4,7 @@ import type { KubeObject, Node, Pod, Taint, Toleration } from '../core/types';
 import { toSubject, type Subject } from '../k8s/subject';
 import { admitPod, nodeTaints, type TolerationSource } from '../admission';
 import { settings } from '../core/config';
-import { cachedPerObject } from '../core/cache';
+import { cachedPerObject, PerObjectCache } from '../core/cache';
 import { isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, standardPodRequests, type PodResourceStatus, type ResourceList } from '../k8s/resources';
 import { parseTerms, type ParsedTerm } from '../k8s/node-selector';
 import { decodeQuantity, Quantity, QuantityError } from '../k8s/quantity';
@@ -211,7 +211,12 @@ function requestsOf(spec: Subject['spec'], specPath: string, status?: PodResourc
   }
 }
 
-export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
+const podInfos = new PerObjectCache<Subject, PodInfo>();
+
+/** PodInfo, once per subject and settings. */
+export function podInfo(subject: Subject): PodInfo {
+  const hit = podInfos.get(subject);
+  if (hit !== undefined) return hit;
   const admitted = admitPod(subject);
   const affinity = subject.spec.affinity?.nodeAffinity;
   const required = affinity?.requiredDuringSchedulingIgnoredDuringExecution;
@@ -219,7 +224,7 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
   const { requests, error: requestsError } = requestsOf(subject.spec, subject.specPath, statusOf(subject.object));
   const comparisonOperators = settings().featureGates.TaintTolerationComparisonOperators;
   const nodeSelector = subject.spec.nodeSelector ?? {};
-  return {
+  return podInfos.set(subject, {
     subject,
     tolerations: admitted.tolerations,
     tolerationSources: admitted.sources,
@@ -239,8 +244,8 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     toleratedTaints: [],
     scalarNames: requests.scalars.size ? [...requests.scalars.keys()] : NONE,
     scalarAmounts: requests.scalars.size ? [...requests.scalars.values()] : NONE,
-  };
-});
+  });
+}
 
 // Lists most pods leave empty share one (never written to): PodInfo is built for every workload a call reads.
 const NONE: never[] = Object.freeze([]) as unknown as never[];
@@ -266,34 +271,38 @@ function preferredTerms(preferred: NonNullable<NonNullable<Subject['spec']['affi
 /** The taint NodeUnschedulable checks tolerations against on a cordoned node (node_unschedulable.go). */
 export const UNSCHEDULABLE_TAINT: Taint = { key: 'node.kubernetes.io/unschedulable', value: '', effect: 'NoSchedule' };
 
-export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
+const nodeInfos = new PerObjectCache<Node, NodeInfo>();
+
+/** NodeInfo, once per node object and settings. */
+export function nodeInfo(node: Node): NodeInfo {
+  const hit = nodeInfos.get(node);
+  if (hit !== undefined) return hit;
   const taints = nodeTaints(node);
+  const filterTaints: Taint[] = [];
+  const filterTaintIds: number[] = [];
+  for (let i = 0; i < taints.length; i++) {
+    const t = taints[i];
+    if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
+    filterTaints.push(t);
+    filterTaintIds.push(taintId(t));
+  }
+  const declared = node.status?.allocatable as Record<string, string | number> | undefined;
+  const read = declared ? readAllocatable(declared) : undefined;
+  // every field set once, in one literal: one object shape for every node, no field changing kind afterwards
   const info: NodeInfo = {
     node,
     name: node.metadata?.name ?? '',
     labels: node.metadata?.labels ?? {},
     taints,
     ownTaintCount: node.spec?.taints?.length ?? 0,
-    filterTaints: [],
-    filterTaintIds: [],
+    filterTaints,
+    filterTaintIds,
     unschedulable: !!node.spec?.unschedulable,
-    allocatable: undefined, // both declared up front: one object shape for every node
-    allocatableError: undefined,
+    allocatable: typeof read === 'object' ? read : undefined,
+    allocatableError: typeof read === 'string' ? read : undefined,
   };
-  for (let i = 0; i < taints.length; i++) {
-    const t = taints[i];
-    if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
-    info.filterTaints.push(t);
-    info.filterTaintIds.push(taintId(t));
-  }
-  const allocatable = node.status?.allocatable as Record<string, string | number> | undefined;
-  if (allocatable) {
-    const read = readAllocatable(allocatable);
-    if (typeof read === 'string') info.allocatableError = read;
-    else info.allocatable = read;
-  }
-  return info;
-});
+  return nodeInfos.set(node, info);
+}
 
 // Taints as small numbers: nodes of a pool carry equal taints, and a pod's verdict on one is worked out once.
 const taintIds = new Map<string, Map<string, Map<string, number>>>(); // key → effect → value → id
