@@ -172,27 +172,27 @@ function keepSum(sum: Resources, r: Resources, key: string, a: number, b: number
   (sum.exact ??= new Map()).set(key, exactAmount(sum, key, a) + exactAmount(r, key, b));
 }
 
-function collectHostPorts(out: HostPort[], containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean): void {
-  if (!containers) return;
+/** Appends the host ports of `containers` to `out`, made on the first one (most pods have none); returns `out`. */
+function collectHostPorts(out: HostPort[] | undefined, containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean): HostPort[] | undefined {
+  if (!containers) return out;
   for (let i = 0; i < containers.length; i++) {
     const c = containers[i];
     if ((sidecarsOnly && c.restartPolicy !== 'Always') || !c.ports) continue;
     for (let j = 0; j < c.ports.length; j++) {
       const p = c.ports[j];
       if (!p.hostPort || p.hostPort <= 0) continue;
-      out.push({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort, where: `${field}[${i}].ports[${j}]` });
+      (out ??= []).push({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort, where: `${field}[${i}].ports[${j}]` });
     }
   }
+  return out;
 }
 
 // shared by every pod without host ports (most pods); nothing appends to a pod's list
 const NO_HOST_PORTS: HostPort[] = Object.freeze([]) as unknown as HostPort[];
 
 function hostPorts(spec: Subject['spec']): HostPort[] {
-  const out: HostPort[] = [];
-  collectHostPorts(out, spec.containers, 'containers', false);
-  collectHostPorts(out, spec.initContainers, 'initContainers', true);
-  return out.length ? out : NO_HOST_PORTS;
+  const out = collectHostPorts(undefined, spec.containers, 'containers', false);
+  return collectHostPorts(out, spec.initContainers, 'initContainers', true) ?? NO_HOST_PORTS;
 }
 
 /** A Pod's status, where a resize in flight shows (other kinds have no status of their pods). */
