@@ -389,9 +389,20 @@ export function standardPodRequests(spec: PodSpec, status?: PodResourceStatus): 
 /** helper.IsNativeResource: no domain, or a kubernetes.io one. */
 export const isNativeResource = (name: string) => !name.includes('/') || name.includes('kubernetes.io/');
 
+// Resource names are few and read per workload (every scalar request): each is checked once. The answer is the same at
+// every release (only isQualifiedName's texts differ).
+const extendedNames = new Map<string, boolean>();
+
 /** helper.IsExtendedResourceName (pkg/apis/core/helper): not native, and "requests.<name>" a qualified name. */
-export const isExtendedResourceName = (name: string) =>
-  !isNativeResource(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+export function isExtendedResourceName(name: string): boolean {
+  let extended = extendedNames.get(name);
+  if (extended === undefined) {
+    extended = !isNativeResource(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+    if (extendedNames.size >= 10_000) extendedNames.clear();
+    extendedNames.set(name, extended);
+  }
+  return extended;
+}
 
 /**
  * IsScalarResourceName (pkg/apis/core/v1/helper): extended resources, names containing kubernetes.io/,

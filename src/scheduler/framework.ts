@@ -232,7 +232,7 @@ export function podInfo(subject: Subject): PodInfo {
     nodeSelector,
     requiredTerms,
     preferredTerms: preferredTerms(affinity?.preferredDuringSchedulingIgnoredDuringExecution),
-    nodeNames: preFilterNodeNames(required?.nodeSelectorTerms),
+    nodeNames: required ? preFilterNodeNames(required.nodeSelectorTerms) : undefined,
     requests,
     requestsError,
     hostPorts: hostPorts(subject.spec),
