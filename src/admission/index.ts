@@ -23,8 +23,8 @@ export interface AdmittedNode {
 }
 
 function attribute(before: readonly Toleration[], after: Toleration[], prior: TolerationSource[], source: TolerationSource): TolerationSource[] {
-  const out: TolerationSource[] = new Array(after.length);
-  for (let i = 0; i < after.length; i++) out[i] = i < before.length && before[i] === after[i] ? prior[i] : source;
+  const out: TolerationSource[] = []; // pushed, not preallocated: a packed array, as every list of a pod
+  for (let i = 0; i < after.length; i++) out.push(i < before.length && before[i] === after[i] ? prior[i] : source);
   return out;
 }
 
