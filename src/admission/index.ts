@@ -2,7 +2,7 @@
 import type { Node, Taint, Toleration } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import { settings } from '../core/config';
-import { cachedPerObject } from '../core/cache';
+import { cachedPerObject, PerObjectCache } from '../core/cache';
 import { addDefaultTolerationSeconds } from './default-toleration-seconds';
 import { addDaemonSetTolerations } from './daemonset-tolerations';
 import { mergeConditionTaints } from '../k8s/node-condition-taints';
@@ -23,12 +23,17 @@ export interface AdmittedNode {
 }
 
 function attribute(before: readonly Toleration[], after: Toleration[], prior: TolerationSource[], source: TolerationSource): TolerationSource[] {
-  const out: TolerationSource[] = new Array(after.length);
-  for (let i = 0; i < after.length; i++) out[i] = i < before.length && before[i] === after[i] ? prior[i] : source;
+  const out: TolerationSource[] = []; // pushed, not preallocated: a packed array, as every list of a pod
+  for (let i = 0; i < after.length; i++) out.push(i < before.length && before[i] === after[i] ? prior[i] : source);
   return out;
 }
 
-export const admitPod = cachedPerObject((subject: Subject): AdmittedPod => {
+const admitted = new PerObjectCache<Subject, AdmittedPod>();
+
+/** The pod's tolerations after admission, once per subject and settings. */
+export function admitPod(subject: Subject): AdmittedPod {
+  const hit = admitted.get(subject);
+  if (hit !== undefined) return hit;
   const { admission } = settings();
   let tolerations: Toleration[] = subject.spec.tolerations ?? [];
   let sources: TolerationSource[] = new Array<TolerationSource>(tolerations.length).fill('pod spec');
@@ -49,8 +54,8 @@ export const admitPod = cachedPerObject((subject: Subject): AdmittedPod => {
     sources = attribute(tolerations, next, sources, 'ExtendedResourceToleration admission');
     tolerations = next;
   }
-  return { tolerations, sources };
-});
+  return admitted.set(subject, { tolerations, sources });
+}
 
 /** The node's taints as the scheduler sees them (uncached: NodeInfo, itself cached per node, is its caller). */
 export function nodeTaints(node: Node): Taint[] {

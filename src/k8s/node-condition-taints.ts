@@ -33,6 +33,18 @@ export function conditionTaints(node: Node): Taint[] {
   return taints;
 }
 
+/** Would conditionTaints give any? (Ready False or Unknown has a NoSchedule taint too, so the NoExecute one needs no look.) */
+function hasConditionTaints(node: Node): boolean {
+  if (node.spec?.unschedulable) return true;
+  const conditions = node.status?.conditions;
+  if (!conditions) return false;
+  for (let i = 0; i < conditions.length; i++) {
+    const c = conditions[i];
+    if (NO_SCHEDULE_KEY[c.type]?.[c.status]) return true;
+  }
+  return false;
+}
+
 // a plain function, not a closure per node: every node of a cluster passes here
 function add(taints: Taint[], key: string, effect: 'NoSchedule' | 'NoExecute'): void {
   for (let i = 0; i < taints.length; i++) if (taints[i].key === key && taints[i].effect === effect) return;
@@ -47,6 +59,7 @@ function add(taints: Taint[], key: string, effect: 'NoSchedule' | 'NoExecute'): 
  */
 export function mergeConditionTaints(node: Node): Taint[] {
   const own = node.spec?.taints ?? [];
+  if (!hasConditionTaints(node)) return own; // most nodes: ready, no pressure, not cordoned
   let merged: Taint[] | undefined;
   const derived = conditionTaints(node);
   for (let k = 0; k < derived.length; k++) {

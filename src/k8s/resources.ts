@@ -295,42 +295,58 @@ function standardOf(c: unknown, out: number[]): boolean {
   out[0] = out[1] = out[2] = 0;
   if (resources === undefined) return true;
   if (typeof resources !== 'object' || resources === null) return false;
-  const requests = resources.requests as Record<string, unknown> | undefined;
-  const limits = resources.limits as Record<string, unknown> | undefined;
-  for (const list of [requests, limits]) {
-    if (list === undefined) continue;
-    if (typeof list !== 'object' || list === null) return false;
-    for (const name in list) {
-      if (name !== 'cpu' && name !== 'memory' && name !== 'ephemeral-storage') return false;
-      // every amount is decoded, used or not, as parseList does: an invalid one takes the general path to its error
-      const raw = list[name];
-      if (typeof raw !== 'string' && typeof raw !== 'number') return false;
-      try {
-        decodeQuantity(raw);
-      } catch {
-        return false;
-      }
-    }
-  }
-  return standardAmount(requests, limits, 'cpu', MILLI, out, 0) && standardAmount(requests, limits, 'memory', UNIT, out, 1) &&
-    standardAmount(requests, limits, 'ephemeral-storage', UNIT, out, 2);
+  // limits first, then requests over them: the request, else the limit (SetDefaults_Pod)
+  if (!standardList(resources.limits as Record<string, unknown> | undefined, out)) return false;
+  if (!standardList(resources.requests as Record<string, unknown> | undefined, out)) return false;
+  return out[0] >= 0 && out[1] >= 0 && out[2] >= 0;
 }
 
-/** The request, else the limit (SetDefaults_Pod), as a whole non-negative number of units; false when it is not one. */
-function standardAmount(requests: Record<string, unknown> | undefined, limits: Record<string, unknown> | undefined, name: string, per: bigint, out: number[], k: number): boolean {
-  const raw = requests && name in requests ? requests[name] : limits && name in limits ? limits[name] : undefined;
-  if (raw === undefined) {
-    out[k] = 0;
-    return true;
+/**
+ * One requests or limits list into out (cpu, memory, ephemeral-storage); false for another name or an invalid amount
+ * (every amount is decoded, used or not, as parseList does: an invalid one takes the general path to its error). An
+ * amount that is not a whole non-negative number of units is -1 in out: a request may still replace it.
+ */
+function standardList(list: Record<string, unknown> | undefined, out: number[]): boolean {
+  if (list === undefined) return true;
+  if (typeof list !== 'object' || list === null) return false;
+  for (const name in list) {
+    const k = name === 'cpu' ? 0 : name === 'memory' ? 1 : name === 'ephemeral-storage' ? 2 : -1;
+    if (k < 0) return false;
+    const raw = list[name];
+    if (typeof raw !== 'string' && typeof raw !== 'number') return false;
+    let amounts = standardAmounts.get(raw);
+    if (amounts === undefined) amounts = standardAmountsOf(raw);
+    if (amounts === INVALID) return false;
+    out[k] = k === 0 ? amounts[0] : amounts[1];
   }
-  let n: number;
+  return true;
+}
+
+const INVALID: [number, number] = [-2, -2];
+// Per amount as written: [whole milli-units, whole units], each -1 when it is not a whole non-negative safe number of
+// them; INVALID when it does not decode. Workloads repeat a few amounts ("100m", "1Gi"): one lookup each.
+const standardAmounts = new Map<string | number, [number, number]>();
+
+function standardAmountsOf(raw: string | number): [number, number] {
+  let amounts: [number, number];
   try {
-    n = wholeUnits(per === MILLI ? milliOf : unitsOf, decodeQuantity(raw as string | number), per);
+    const q = decodeQuantity(raw);
+    amounts = [wholeOrNegative(milliOf, q, MILLI), wholeOrNegative(unitsOf, q, UNIT)];
   } catch {
-    return false;
+    amounts = INVALID; // whatever decodeQuantity throws, as the general path reports it
   }
-  out[k] = n;
-  return n >= 0;
+  if (standardAmounts.size >= 10_000) standardAmounts.clear();
+  standardAmounts.set(raw, amounts);
+  return amounts;
+}
+
+function wholeOrNegative(cache: Map<Quantity, number | null>, q: Quantity, per: bigint): number {
+  try {
+    const n = wholeUnits(cache, q, per);
+    return n >= 0 ? n : -1;
+  } catch {
+    return -1; // INEXACT: not a whole number of units
+  }
 }
 
 /**
@@ -373,9 +389,20 @@ export function standardPodRequests(spec: PodSpec, status?: PodResourceStatus): 
 /** helper.IsNativeResource: no domain, or a kubernetes.io one. */
 export const isNativeResource = (name: string) => !name.includes('/') || name.includes('kubernetes.io/');
 
+// Resource names are few and read per workload (every scalar request): each is checked once. The answer is the same at
+// every release (only isQualifiedName's texts differ).
+const extendedNames = new Map<string, boolean>();
+
 /** helper.IsExtendedResourceName (pkg/apis/core/helper): not native, and "requests.<name>" a qualified name. */
-export const isExtendedResourceName = (name: string) =>
-  !isNativeResource(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+export function isExtendedResourceName(name: string): boolean {
+  let extended = extendedNames.get(name);
+  if (extended === undefined) {
+    extended = !isNativeResource(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+    if (extendedNames.size >= 10_000) extendedNames.clear();
+    extendedNames.set(name, extended);
+  }
+  return extended;
+}
 
 /**
  * IsScalarResourceName (pkg/apis/core/v1/helper): extended resources, names containing kubernetes.io/,

@@ -67,6 +67,8 @@ function isObject(x: unknown): x is Record<string, unknown> {
 }
 
 const cache = new WeakMap<object, Subject>();
+// the joined paths, once: toSubject runs for every workload a call reads
+const SPEC_PATH_TEXT = new Map(Object.entries(POD_SPEC_PATHS).map(([kind, path]) => [kind, path.join('.')]));
 
 // Pods a controller creates from a workload's template (the replica matchers, outages): their fields are edited in
 // the workload, so messages name the workload's pod-spec path (spec.template.spec…), not the Pod's `spec`.
@@ -93,13 +95,13 @@ export function toSubject(received: unknown): Subject {
   const object = received as KubeObject;
   const path = POD_SPEC_PATHS[object.kind!];
   let spec: unknown = object;
-  for (const part of path) spec = isObject(spec) ? spec[part] : undefined;
+  for (let i = 0; i < path.length; i++) spec = isObject(spec) ? spec[path[i]] : undefined;
   const subject: Subject = {
     object,
     kind: object.kind!,
     label: describeObject(object),
     spec: (isObject(spec) ? spec : {}) as unknown as PodSpec,
-    specPath: templatePaths.get(object) ?? path.join('.'),
+    specPath: templatePaths.get(object) ?? SPEC_PATH_TEXT.get(object.kind!) ?? path.join('.'),
   };
   cache.set(object, subject);
   return subject;

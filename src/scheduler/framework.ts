@@ -4,7 +4,7 @@ import type { KubeObject, Node, Pod, Taint, Toleration } from '../core/types';
 import { toSubject, type Subject } from '../k8s/subject';
 import { admitPod, nodeTaints, type TolerationSource } from '../admission';
 import { settings } from '../core/config';
-import { cachedPerObject } from '../core/cache';
+import { cachedPerObject, PerObjectCache } from '../core/cache';
 import { isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, standardPodRequests, type PodResourceStatus, type ResourceList } from '../k8s/resources';
 import { parseTerms, type ParsedTerm } from '../k8s/node-selector';
 import { decodeQuantity, Quantity, QuantityError } from '../k8s/quantity';
@@ -172,27 +172,27 @@ function keepSum(sum: Resources, r: Resources, key: string, a: number, b: number
   (sum.exact ??= new Map()).set(key, exactAmount(sum, key, a) + exactAmount(r, key, b));
 }
 
-function collectHostPorts(out: HostPort[], containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean): void {
-  if (!containers) return;
+/** Appends the host ports of `containers` to `out`, made on the first one (most pods have none); returns `out`. */
+function collectHostPorts(out: HostPort[] | undefined, containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean): HostPort[] | undefined {
+  if (!containers) return out;
   for (let i = 0; i < containers.length; i++) {
     const c = containers[i];
     if ((sidecarsOnly && c.restartPolicy !== 'Always') || !c.ports) continue;
     for (let j = 0; j < c.ports.length; j++) {
       const p = c.ports[j];
       if (!p.hostPort || p.hostPort <= 0) continue;
-      out.push({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort, where: `${field}[${i}].ports[${j}]` });
+      (out ??= []).push({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort, where: `${field}[${i}].ports[${j}]` });
     }
   }
+  return out;
 }
 
 // shared by every pod without host ports (most pods); nothing appends to a pod's list
 const NO_HOST_PORTS: HostPort[] = Object.freeze([]) as unknown as HostPort[];
 
 function hostPorts(spec: Subject['spec']): HostPort[] {
-  const out: HostPort[] = [];
-  collectHostPorts(out, spec.containers, 'containers', false);
-  collectHostPorts(out, spec.initContainers, 'initContainers', true);
-  return out.length ? out : NO_HOST_PORTS;
+  const out = collectHostPorts(undefined, spec.containers, 'containers', false);
+  return collectHostPorts(out, spec.initContainers, 'initContainers', true) ?? NO_HOST_PORTS;
 }
 
 /** A Pod's status, where a resize in flight shows (other kinds have no status of their pods). */
@@ -211,7 +211,12 @@ function requestsOf(spec: Subject['spec'], specPath: string, status?: PodResourc
   }
 }
 
-export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
+const podInfos = new PerObjectCache<Subject, PodInfo>();
+
+/** PodInfo, once per subject and settings. */
+export function podInfo(subject: Subject): PodInfo {
+  const hit = podInfos.get(subject);
+  if (hit !== undefined) return hit;
   const admitted = admitPod(subject);
   const affinity = subject.spec.affinity?.nodeAffinity;
   const required = affinity?.requiredDuringSchedulingIgnoredDuringExecution;
@@ -219,7 +224,7 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
   const { requests, error: requestsError } = requestsOf(subject.spec, subject.specPath, statusOf(subject.object));
   const comparisonOperators = settings().featureGates.TaintTolerationComparisonOperators;
   const nodeSelector = subject.spec.nodeSelector ?? {};
-  return {
+  return podInfos.set(subject, {
     subject,
     tolerations: admitted.tolerations,
     tolerationSources: admitted.sources,
@@ -227,59 +232,77 @@ export const podInfo = cachedPerObject((subject: Subject): PodInfo => {
     nodeSelector,
     requiredTerms,
     preferredTerms: preferredTerms(affinity?.preferredDuringSchedulingIgnoredDuringExecution),
-    nodeNames: preFilterNodeNames(required?.nodeSelectorTerms),
+    nodeNames: required ? preFilterNodeNames(required.nodeSelectorTerms) : undefined,
     requests,
     requestsError,
     hostPorts: hostPorts(subject.spec),
     nodeName: subject.spec.nodeName || undefined,
-    toleratesUnschedulable: admitted.tolerations.some((t) => toleratesTaint(t, UNSCHEDULABLE_TAINT, comparisonOperators)),
+    toleratesUnschedulable: toleratesAny(admitted.tolerations, UNSCHEDULABLE_TAINT, comparisonOperators),
     selectorKeys: Object.keys(nodeSelector),
     selectorValues: Object.values(nodeSelector),
     hasRequests: requests.milliCPU !== 0 || requests.memory !== 0 || requests.ephemeralStorage !== 0 || requests.scalars.size !== 0,
     toleratedTaints: [],
     scalarNames: requests.scalars.size ? [...requests.scalars.keys()] : NONE,
     scalarAmounts: requests.scalars.size ? [...requests.scalars.values()] : NONE,
-  };
-});
+  });
+}
 
 // Lists most pods leave empty share one (never written to): PodInfo is built for every workload a call reads.
 const NONE: never[] = Object.freeze([]) as unknown as never[];
 
+// loops, not closures: PodInfo is built for every workload a call reads, mostly before V8 optimises it
+function toleratesAny(tolerations: readonly Toleration[], taint: Taint, comparisonOperators: boolean): boolean {
+  for (let i = 0; i < tolerations.length; i++) if (toleratesTaint(tolerations[i], taint, comparisonOperators)) return true;
+  return false;
+}
+
 function preferredTerms(preferred: NonNullable<NonNullable<Subject['spec']['affinity']>['nodeAffinity']>['preferredDuringSchedulingIgnoredDuringExecution']): PodInfo['preferredTerms'] {
   if (!preferred?.length) return NONE;
-  return preferred.map((p) => ({ weight: p.weight, term: parseTerms([p.preference])[0] })).filter((p) => p.weight !== 0 && p.term !== undefined);
+  const out: PodInfo['preferredTerms'] = [];
+  for (let i = 0; i < preferred.length; i++) {
+    const p = preferred[i];
+    const weight = p.weight;
+    const term = parseTerms([p.preference])[0];
+    if (weight !== 0 && term !== undefined) out.push({ weight, term });
+  }
+  return out;
 }
 
 /** The taint NodeUnschedulable checks tolerations against on a cordoned node (node_unschedulable.go). */
 export const UNSCHEDULABLE_TAINT: Taint = { key: 'node.kubernetes.io/unschedulable', value: '', effect: 'NoSchedule' };
 
-export const nodeInfo = cachedPerObject((node: Node): NodeInfo => {
+const nodeInfos = new PerObjectCache<Node, NodeInfo>();
+
+/** NodeInfo, once per node object and settings. */
+export function nodeInfo(node: Node): NodeInfo {
+  const hit = nodeInfos.get(node);
+  if (hit !== undefined) return hit;
   const taints = nodeTaints(node);
+  const filterTaints: Taint[] = [];
+  const filterTaintIds: number[] = [];
+  for (let i = 0; i < taints.length; i++) {
+    const t = taints[i];
+    if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
+    filterTaints.push(t);
+    filterTaintIds.push(taintId(t));
+  }
+  const declared = node.status?.allocatable as Record<string, string | number> | undefined;
+  const read = declared ? readAllocatable(declared) : undefined;
+  // every field set once, in one literal: one object shape for every node, no field changing kind afterwards
   const info: NodeInfo = {
     node,
     name: node.metadata?.name ?? '',
     labels: node.metadata?.labels ?? {},
     taints,
     ownTaintCount: node.spec?.taints?.length ?? 0,
-    filterTaints: [],
-    filterTaintIds: [],
+    filterTaints,
+    filterTaintIds,
     unschedulable: !!node.spec?.unschedulable,
-    allocatable: undefined, // both declared up front: one object shape for every node
-    allocatableError: undefined,
+    allocatable: typeof read === 'object' ? read : undefined,
+    allocatableError: typeof read === 'string' ? read : undefined,
   };
-  for (const t of taints) {
-    if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
-    info.filterTaints.push(t);
-    info.filterTaintIds.push(taintId(t));
-  }
-  const allocatable = node.status?.allocatable as Record<string, string | number> | undefined;
-  if (allocatable) {
-    const read = readAllocatable(allocatable);
-    if (typeof read === 'string') info.allocatableError = read;
-    else info.allocatable = read;
-  }
-  return info;
-});
+  return nodeInfos.set(node, info);
+}
 
 // Taints as small numbers: nodes of a pool carry equal taints, and a pod's verdict on one is worked out once.
 const taintIds = new Map<string, Map<string, Map<string, number>>>(); // key → effect → value → id
@@ -313,7 +336,11 @@ function readAllocatable(allocatable: Record<string, string | number>): Allocata
   let i = 0;
   let same = lastRead !== undefined;
   for (const name in allocatable) {
-    if (!same) break;
+    // i within lastNames first: a read past the end costs optimised code a deoptimisation
+    if (!same || i === lastNames.length) {
+      same = false;
+      break;
+    }
     same = name === lastNames[i] && allocatable[name] === lastValues[i];
     i++;
   }
