@@ -81,6 +81,11 @@ describe('node condition taints', () => {
       'node.kubernetes.io/pid-pressure:NoSchedule', 'node.kubernetes.io/network-unavailable:NoSchedule',
     ]);
   });
+  test('a condition type or status that is an Object.prototype name adds no taint (the Go map has only its own keys)', () => {
+    expect(conditionTaints(withConditions([['constructor', 'name'], ['Ready', 'constructor'], ['toString', 'True']]))).toEqual([]);
+    const own = [{ key: 'a', effect: 'NoSchedule' }];
+    expect(mergeConditionTaints(withConditions([['Ready', 'toString']], own))).toEqual(own);
+  });
   test('merged with the node’s own taints, unique by key and effect', () => {
     const n = withConditions([['Ready', 'False']], [{ key: NR, effect: 'NoExecute', timeAdded: '2024-01-01T00:00:00Z' }]);
     expect(mergeConditionTaints(n).map((t) => `${t.key}:${t.effect}`)).toEqual([`${NR}:NoExecute`, `${NR}:NoSchedule`]);

@@ -10,6 +10,12 @@ const NO_SCHEDULE_KEY: Record<string, Record<string, string>> = {
   PIDPressure: { True: 'node.kubernetes.io/pid-pressure' },
 };
 
+/** nodeConditionToTaintKeyStatusMap[type][status]: own entries only (a condition typed "constructor" names no taint). */
+function noScheduleKey(type: string, status: string): string | undefined {
+  const byStatus = Object.hasOwn(NO_SCHEDULE_KEY, type) ? NO_SCHEDULE_KEY[type] : undefined;
+  return byStatus && Object.hasOwn(byStatus, status) ? byStatus[status] : undefined;
+}
+
 /**
  * In upstream's order: doNoScheduleTaintingPass's NoSchedule taint per condition (nodeConditionToTaintKeyStatusMap,
  * in condition order; a repeated one is added once) and spec.unschedulable's, appended by SwapNodeControllerTaint
@@ -22,7 +28,7 @@ export function conditionTaints(node: Node): Taint[] {
   if (conditions) {
     for (let i = 0; i < conditions.length; i++) {
       const c = conditions[i];
-      const key = NO_SCHEDULE_KEY[c.type]?.[c.status];
+      const key = noScheduleKey(c.type, c.status);
       if (key) add(taints, key, 'NoSchedule');
       if (c.type === 'Ready' && ready === undefined) ready = c.status;
     }
@@ -40,7 +46,7 @@ function hasConditionTaints(node: Node): boolean {
   if (!conditions) return false;
   for (let i = 0; i < conditions.length; i++) {
     const c = conditions[i];
-    if (NO_SCHEDULE_KEY[c.type]?.[c.status]) return true;
+    if (noScheduleKey(c.type, c.status)) return true;
   }
   return false;
 }
