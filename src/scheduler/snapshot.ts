@@ -61,12 +61,23 @@ export const isTerminating = (pod: Pod) => pod.metadata?.deletionTimestamp != nu
 export const podNamespace = (pod: KubeObject) => pod.metadata?.namespace || 'default';
 export const podLabels = (pod: Pod): Record<string, string> => pod.metadata?.labels ?? {};
 
+// A handful of spec paths (spec.template.spec, spec.jobTemplate.spec.template.spec, …), split once each.
+const templatePaths = new Map<string, readonly string[]>();
+function templatePath(specPath: string): readonly string[] {
+  let parts = templatePaths.get(specPath);
+  if (!parts) {
+    parts = specPath.split('.').slice(0, -1);
+    if (templatePaths.size < 100) templatePaths.set(specPath, parts);
+  }
+  return parts;
+}
+
 /** The namespace and labels the subject's pod would get: a Pod's own, or the pod template's labels in the workload's namespace. */
 export function subjectPodMeta(subject: Subject): { namespace: string; labels: Record<string, string> } {
   let meta: unknown = subject.object;
   if (subject.kind !== 'Pod') {
     // the template sits next to the pod spec: spec.template.spec → spec.template.metadata
-    for (const part of subject.specPath.split('.').slice(0, -1)) meta = (meta as Record<string, unknown> | undefined)?.[part];
+    for (const part of templatePath(subject.specPath)) meta = (meta as Record<string, unknown> | undefined)?.[part];
   }
   const labels = ((meta as { metadata?: { labels?: Record<string, string> } } | undefined)?.metadata?.labels) ?? {};
   return { namespace: podNamespace(subject.object), labels };
@@ -116,18 +127,33 @@ export function assumePod(snapshot: Snapshot, node: string, pod: Pod): void {
   if (!snapshot.namespaceLabels.has(ns)) snapshot.namespaceLabels.set(ns, { [NAMESPACE_NAME_LABEL]: ns });
 }
 
+// byName is built when first read: a matrix whose pods read no node by name (no cluster filter runs) never needs
+// the thousands of entries. The nodes never change after the build (assumePod changes an entry's pods).
+class NodeList implements Snapshot {
+  private names?: Map<string, NodeSnapshot>;
+  withPods?: NodeSnapshot[];
+  index?: PodIndex;
+  assumed?: Set<number>;
+  constructor(readonly nodes: NodeSnapshot[], readonly namespaceLabels: Map<string, Record<string, string>>) {}
+  get byName(): Map<string, NodeSnapshot> {
+    if (!this.names) {
+      this.names = new Map();
+      for (const n of this.nodes) this.names.set(n.info.name, n);
+    }
+    return this.names;
+  }
+}
+
 /**
  * Build the snapshot. `podsByNode` maps node names to the pods bound there; pods of nodes not in `nodes` are
  * not part of the cluster. `namespaces` holds Namespace objects (others are ignored).
  */
 export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[] = []): Snapshot {
-  const byName = new Map<string, NodeSnapshot>();
   const list = nodes.map((n, i) => {
     const info = nodeInfo(n);
-    const bound = podsByNode.get(info.name);
+    const bound = podsByNode.size ? podsByNode.get(info.name) : undefined;
     const entry = new NodeEntry(info, bound ? bound.filter(inSchedulerCache) : NO_PODS);
     entry.position = i;
-    byName.set(info.name, entry);
     return entry;
   });
   // The API server labels every Namespace with kubernetes.io/metadata.name (NamespaceDefaultLabelName, GA 1.22),
@@ -144,8 +170,9 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
       if (!namespaceLabels.has(name)) namespaceLabels.set(name, { [NAMESPACE_NAME_LABEL]: name });
     }
   }
-  return { nodes: list, byName, namespaceLabels };
+  return new NodeList(list, namespaceLabels);
 }
+
 
 // The existing pods indexed once per snapshot, as kube-scheduler's cache keeps them per NodeInfo (Pods,
 // PodsWithAffinity, PodsWithRequiredAntiAffinity; pkg/scheduler/framework/types.go): a PreFilter reads the pods a
