@@ -127,20 +127,43 @@ export function assumePod(snapshot: Snapshot, node: string, pod: Pod): void {
   if (!snapshot.namespaceLabels.has(ns)) snapshot.namespaceLabels.set(ns, { [NAMESPACE_NAME_LABEL]: ns });
 }
 
-// byName is built when first read: a matrix whose pods read no node by name (no cluster filter runs) never needs
-// the thousands of entries. The nodes never change after the build (assumePod changes an entry's pods).
+// The node entries and byName are made when first read: in a matrix over a cluster without pods, where no pod's
+// PreFilter reads a node (nothing to count), the thousands of entries are never needed. What they are made of is
+// read at the build (nodeInfo, the pods each node keeps), so they come out as an eager build would have made them.
 class NodeList implements Snapshot {
+  private entries?: NodeSnapshot[];
   private names?: Map<string, NodeSnapshot>;
   withPods?: NodeSnapshot[];
   index?: PodIndex;
   assumed?: Set<number>;
-  constructor(readonly nodes: NodeSnapshot[], readonly namespaceLabels: Map<string, Record<string, string>>) {}
+  constructor(
+    private readonly infos: NodeInfo[],
+    /** The pods each node keeps, by position; undefined when no pods were given. */
+    private readonly bound: Array<Pod[] | undefined> | undefined,
+    readonly namespaceLabels: Map<string, Record<string, string>>,
+    private readonly keptPods: boolean,
+  ) {}
+  get nodes(): NodeSnapshot[] {
+    if (!this.entries) {
+      const { infos, bound } = this;
+      this.entries = infos.map((info, i) => {
+        const entry = new NodeEntry(info, bound?.[i] ?? NO_PODS);
+        entry.position = i;
+        return entry;
+      });
+    }
+    return this.entries;
+  }
   get byName(): Map<string, NodeSnapshot> {
     if (!this.names) {
       this.names = new Map();
       for (const n of this.nodes) this.names.set(n.info.name, n);
     }
     return this.names;
+  }
+  /** Some node has a pod: one was given (and kept), or assumed since. */
+  get hasPods(): boolean {
+    return this.keptPods || this.assumed !== undefined;
   }
 }
 
@@ -149,13 +172,8 @@ class NodeList implements Snapshot {
  * not part of the cluster. `namespaces` holds Namespace objects (others are ignored).
  */
 export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[] = []): Snapshot {
-  const list = nodes.map((n, i) => {
-    const info = nodeInfo(n);
-    const bound = podsByNode.size ? podsByNode.get(info.name) : undefined;
-    const entry = new NodeEntry(info, bound ? bound.filter(inSchedulerCache) : NO_PODS);
-    entry.position = i;
-    return entry;
-  });
+  const infos = nodes.map((n) => nodeInfo(n));
+  const bound = podsByNode.size ? infos.map((info) => podsByNode.get(info.name)?.filter(inSchedulerCache)) : undefined;
   // The API server labels every Namespace with kubernetes.io/metadata.name (NamespaceDefaultLabelName, GA 1.22),
   // and a pod's namespace exists in a real cluster: namespaces only seen on pods get that label alone.
   const namespaceLabels = new Map<string, Record<string, string>>();
@@ -164,13 +182,20 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
     const name = ns.metadata.name;
     namespaceLabels.set(name, { ...(ns.metadata as { labels?: Record<string, string> }).labels, [NAMESPACE_NAME_LABEL]: name });
   }
-  if (podsByNode.size) for (const n of list) {
-    for (const p of n.pods) {
+  if (bound) for (const pods of bound) {
+    for (const p of pods ?? NO_PODS) {
       const name = podNamespace(p);
       if (!namespaceLabels.has(name)) namespaceLabels.set(name, { [NAMESPACE_NAME_LABEL]: name });
     }
   }
-  return new NodeList(list, namespaceLabels);
+  return new NodeList(infos, bound, namespaceLabels, bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false);
+}
+
+/** The existing pods with required anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity), node by node. */
+export function podsWithRequiredAntiAffinity(snapshot: Snapshot): readonly PodRef[] {
+  // a cluster without pods has none, and needs no index (nor its node entries) to say so
+  if (snapshot instanceof NodeList && !snapshot.index && !snapshot.hasPods) return NO_REFS;
+  return podIndex(snapshot).withRequiredAntiAffinity;
 }
 
 

@@ -3,7 +3,7 @@
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
 import type { Pod } from '../../../core/types';
 import type { PodInfo, Status } from '../../framework';
-import { candidates, NAMESPACE_NAME_LABEL, podIndex, subjectPodMeta, union, type PodIndex, type PodRef, type Snapshot } from '../../snapshot';
+import { candidates, NAMESPACE_NAME_LABEL, podIndex, podsWithRequiredAntiAffinity, subjectPodMeta, union, type PodIndex, type PodRef, type Snapshot } from '../../snapshot';
 import { LabelSelectorError } from '../../../k8s/label-selector';
 import { existingPodTerms, parseAffinityTerms, resolveNamespaces, termMatches, type AffinityTerm } from './terms';
 
@@ -152,10 +152,10 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
       details: ['a required pod (anti-)affinity term has a labelSelector or namespaceSelector the scheduler cannot parse'],
     };
   }
-  const index = podIndex(snapshot);
   // Skip as upstream would, without building the state: no required terms of its own, and no existing pod with
   // required anti-affinity terms (the only source of existingAntiAffinity counts).
-  if (parsed.affinity.length === 0 && parsed.antiAffinity.length === 0 && index.withRequiredAntiAffinity.length === 0) return undefined;
+  if (parsed.affinity.length === 0 && parsed.antiAffinity.length === 0 && podsWithRequiredAntiAffinity(snapshot).length === 0) return undefined;
+  const index = podIndex(snapshot);
   const { namespace, labels } = parsed;
   const nsLabels = snapshot.namespaceLabels.get(namespace) ?? { [NAMESPACE_NAME_LABEL]: namespace };
   // the pod's own namespace exists in a real cluster, whether or not its Namespace object was given
