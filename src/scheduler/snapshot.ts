@@ -198,7 +198,6 @@ export function podsWithRequiredAntiAffinity(snapshot: Snapshot): readonly PodRe
   return podIndex(snapshot).withRequiredAntiAffinity;
 }
 
-
 // The existing pods indexed once per snapshot, as kube-scheduler's cache keeps them per NodeInfo (Pods,
 // PodsWithAffinity, PodsWithRequiredAntiAffinity; pkg/scheduler/framework/types.go): a PreFilter reads the pods a
 // selector can match instead of walking every pod of every node. Every list is in snapshot order (node order, then
