@@ -55,7 +55,7 @@ function incomingTerms(pod: PodInfo): IncomingTerms {
     const a = pod.subject.spec.affinity;
     const errors: string[] = [];
     const parse = (list: string, raw: readonly PodAffinityTerm[] | undefined) => {
-      if (!raw?.length) return [];
+      if (raw == null) return [];
       try {
         return parseAffinityTerms(raw, namespace, labels);
       } catch (e) {
