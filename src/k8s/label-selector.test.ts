@@ -1,6 +1,7 @@
 // metav1.LabelSelectorAsSelector and labels.Selector.Matches
 // (apimachinery pkg/apis/meta/v1/helpers_test.go TestLabelSelectorAsSelector; pkg/labels/selector_test.go TestRequirementMatches).
 import { formatSelector, LabelSelectorError, parseLabelSelector, selectorMatches, withLabelKeys } from './label-selector';
+import { isValidLabelValue } from './names';
 
 describe('LabelSelectorAsSelector', () => {
   test('absent matches nothing, empty matches everything', () => {
@@ -48,4 +49,14 @@ test('a requirement is validated on its own, whatever was validated before (the 
   expect(() => parseLabelSelector({ matchExpressions: [{ key: 'k', operator: 'In', values: ['a\u0000b'] }] })).toThrow(/values\[0\]\[k\]: Invalid value/);
   // the same requirement twice gives the same answer (the second from the cache)
   for (let i = 0; i < 2; i++) expect(() => parseLabelSelector({ matchLabels: { app: 'not valid' } })).toThrow(/values\[0\]\[app\]: Invalid value: "not valid"/);
+});
+
+test('a value taken as plain without asking IsValidLabelValue is one it accepts, at each length and edge', () => {
+  const values = ['', 'a', 'A9', 'a-b_c.d', '-a', 'a-', '.a', 'a.', '_a', 'a_', 'a b', 'é', 'x'.repeat(63), 'x'.repeat(64), `a${'-'.repeat(61)}b`, 'a\n'];
+  for (const v of values) {
+    const errs = isValidLabelValue(v);
+    const parse = () => parseLabelSelector({ matchLabels: { k: v } });
+    if (errs.length === 0) expect(parse().kind).toBe('requirements');
+    else expect(parse).toThrow(`values[0][k]: Invalid value: "${v}": ${errs.join('; ')}`);
+  }
 });

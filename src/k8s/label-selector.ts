@@ -29,6 +29,31 @@ export class LabelSelectorError extends Error {}
 const validated = new Map<string, string | null>();
 let validatedGeneration = -1;
 
+// Keys repeat even where values do not (app=<workload>): their errors are kept apart, per settings too.
+const keyErrors = new Map<string, string[]>();
+
+function sameSettings(): void {
+  if (validatedGeneration === settingsGeneration()) return;
+  validated.clear();
+  keyErrors.clear();
+  validatedGeneration = settingsGeneration();
+}
+
+function qualifiedNameErrors(key: string): string[] {
+  if (typeof key !== 'string') return isQualifiedName(key);
+  sameSettings();
+  let errs = keyErrors.get(key);
+  if (!errs) {
+    errs = isQualifiedName(key);
+    if (keyErrors.size >= 10_000) keyErrors.clear();
+    keyErrors.set(key, errs);
+  }
+  return errs;
+}
+
+// A value IsValidLabelValue accepts at every release (at most 63 ASCII characters of its regex): no need to ask it.
+const PLAIN_VALUE = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$/;
+
 function requirement(key: string, operator: string, values: readonly string[]): Requirement {
   // Only strings without NUL are cached: a NUL would let two requirements share an id. Built without arrays or
   // closures: every existing pod's affinity terms pass here.
@@ -38,10 +63,7 @@ function requirement(key: string, operator: string, values: readonly string[]): 
     id = typeof v === 'string' && !v.includes('\u0000') ? `${id}\u0000${v}` : undefined;
   }
   if (id === undefined) return validate(key, operator, values);
-  if (validatedGeneration !== settingsGeneration()) {
-    validated.clear();
-    validatedGeneration = settingsGeneration();
-  }
+  sameSettings();
   let error = validated.get(id);
   if (error === undefined) {
     try {
@@ -74,7 +96,7 @@ const goStringSlice = (values: readonly string[]) =>
 function validate(key: string, operator: string, values: readonly string[]): Requirement {
   if (!OPERATORS.includes(operator)) throw new LabelSelectorError(`${JSON.stringify(String(operator ?? ''))} is not a valid label selector operator`);
   const errs: string[] = [];
-  const keyErrs = isQualifiedName(key);
+  const keyErrs = qualifiedNameErrors(key);
   if (keyErrs.length) errs.push(`key: Invalid value: "${key}": ${keyErrs.join('; ')}`);
   if ((operator === 'In' || operator === 'NotIn') && values.length === 0) {
     errs.push(`values: Invalid value: ${goStringSlice(values)}: for 'in', 'notin' operators, values set can't be empty`);
@@ -84,6 +106,7 @@ function validate(key: string, operator: string, values: readonly string[]): Req
   }
   values.forEach((v, i) => {
     // selector.go NewRequirement → validateLabelValue(key, v, path.Index(i)): the path is values[i][key]
+    if (typeof v === 'string' && PLAIN_VALUE.test(v)) return;
     const valueErrs = isValidLabelValue(v);
     if (valueErrs.length) errs.push(`values[${i}][${key}]: Invalid value: "${v}": ${valueErrs.join('; ')}`);
   });

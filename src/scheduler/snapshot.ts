@@ -61,12 +61,23 @@ export const isTerminating = (pod: Pod) => pod.metadata?.deletionTimestamp != nu
 export const podNamespace = (pod: KubeObject) => pod.metadata?.namespace || 'default';
 export const podLabels = (pod: Pod): Record<string, string> => pod.metadata?.labels ?? {};
 
+// A handful of spec paths (spec.template.spec, spec.jobTemplate.spec.template.spec, …), split once each.
+const templatePaths = new Map<string, readonly string[]>();
+function templatePath(specPath: string): readonly string[] {
+  let parts = templatePaths.get(specPath);
+  if (!parts) {
+    parts = specPath.split('.').slice(0, -1);
+    if (templatePaths.size < 100) templatePaths.set(specPath, parts);
+  }
+  return parts;
+}
+
 /** The namespace and labels the subject's pod would get: a Pod's own, or the pod template's labels in the workload's namespace. */
 export function subjectPodMeta(subject: Subject): { namespace: string; labels: Record<string, string> } {
   let meta: unknown = subject.object;
   if (subject.kind !== 'Pod') {
     // the template sits next to the pod spec: spec.template.spec → spec.template.metadata
-    for (const part of subject.specPath.split('.').slice(0, -1)) meta = (meta as Record<string, unknown> | undefined)?.[part];
+    for (const part of templatePath(subject.specPath)) meta = (meta as Record<string, unknown> | undefined)?.[part];
   }
   const labels = ((meta as { metadata?: { labels?: Record<string, string> } } | undefined)?.metadata?.labels) ?? {};
   return { namespace: podNamespace(subject.object), labels };
@@ -116,20 +127,53 @@ export function assumePod(snapshot: Snapshot, node: string, pod: Pod): void {
   if (!snapshot.namespaceLabels.has(ns)) snapshot.namespaceLabels.set(ns, { [NAMESPACE_NAME_LABEL]: ns });
 }
 
+// The node entries and byName are made when first read: in a matrix over a cluster without pods, where no pod's
+// PreFilter reads a node (nothing to count), the thousands of entries are never needed. What they are made of is
+// read at the build (nodeInfo, the pods each node keeps), so they come out as an eager build would have made them.
+class NodeList implements Snapshot {
+  private entries?: NodeSnapshot[];
+  private names?: Map<string, NodeSnapshot>;
+  withPods?: NodeSnapshot[];
+  index?: PodIndex;
+  assumed?: Set<number>;
+  constructor(
+    private readonly infos: NodeInfo[],
+    /** The pods each node keeps, by position; undefined when no pods were given. */
+    private readonly bound: Array<Pod[] | undefined> | undefined,
+    readonly namespaceLabels: Map<string, Record<string, string>>,
+    private readonly keptPods: boolean,
+  ) {}
+  get nodes(): NodeSnapshot[] {
+    if (!this.entries) {
+      const { infos, bound } = this;
+      this.entries = infos.map((info, i) => {
+        const entry = new NodeEntry(info, bound?.[i] ?? NO_PODS);
+        entry.position = i;
+        return entry;
+      });
+    }
+    return this.entries;
+  }
+  get byName(): Map<string, NodeSnapshot> {
+    if (!this.names) {
+      this.names = new Map();
+      for (const n of this.nodes) this.names.set(n.info.name, n);
+    }
+    return this.names;
+  }
+  /** Some node has a pod: one was given (and kept), or assumed since. */
+  get hasPods(): boolean {
+    return this.keptPods || this.assumed !== undefined;
+  }
+}
+
 /**
  * Build the snapshot. `podsByNode` maps node names to the pods bound there; pods of nodes not in `nodes` are
  * not part of the cluster. `namespaces` holds Namespace objects (others are ignored).
  */
 export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[] = []): Snapshot {
-  const byName = new Map<string, NodeSnapshot>();
-  const list = nodes.map((n, i) => {
-    const info = nodeInfo(n);
-    const bound = podsByNode.get(info.name);
-    const entry = new NodeEntry(info, bound ? bound.filter(inSchedulerCache) : NO_PODS);
-    entry.position = i;
-    byName.set(info.name, entry);
-    return entry;
-  });
+  const infos = nodes.map((n) => nodeInfo(n));
+  const bound = podsByNode.size ? infos.map((info) => podsByNode.get(info.name)?.filter(inSchedulerCache)) : undefined;
   // The API server labels every Namespace with kubernetes.io/metadata.name (NamespaceDefaultLabelName, GA 1.22),
   // and a pod's namespace exists in a real cluster: namespaces only seen on pods get that label alone.
   const namespaceLabels = new Map<string, Record<string, string>>();
@@ -138,13 +182,20 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
     const name = ns.metadata.name;
     namespaceLabels.set(name, { ...(ns.metadata as { labels?: Record<string, string> }).labels, [NAMESPACE_NAME_LABEL]: name });
   }
-  if (podsByNode.size) for (const n of list) {
-    for (const p of n.pods) {
+  if (bound) for (const pods of bound) {
+    for (const p of pods ?? NO_PODS) {
       const name = podNamespace(p);
       if (!namespaceLabels.has(name)) namespaceLabels.set(name, { [NAMESPACE_NAME_LABEL]: name });
     }
   }
-  return { nodes: list, byName, namespaceLabels };
+  return new NodeList(infos, bound, namespaceLabels, bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false);
+}
+
+/** The existing pods with required anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity), node by node. */
+export function podsWithRequiredAntiAffinity(snapshot: Snapshot): readonly PodRef[] {
+  // a cluster without pods has none, and needs no index (nor its node entries) to say so
+  if (snapshot instanceof NodeList && !snapshot.index && !snapshot.hasPods) return NO_REFS;
+  return podIndex(snapshot).withRequiredAntiAffinity;
 }
 
 // The existing pods indexed once per snapshot, as kube-scheduler's cache keeps them per NodeInfo (Pods,

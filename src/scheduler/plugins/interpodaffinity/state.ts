@@ -3,7 +3,7 @@
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
 import type { Pod } from '../../../core/types';
 import type { PodInfo, Status } from '../../framework';
-import { candidates, NAMESPACE_NAME_LABEL, podIndex, subjectPodMeta, union, type PodIndex, type PodRef, type Snapshot } from '../../snapshot';
+import { candidates, NAMESPACE_NAME_LABEL, podIndex, podsWithRequiredAntiAffinity, subjectPodMeta, union, type PodIndex, type PodRef, type Snapshot } from '../../snapshot';
 import { LabelSelectorError } from '../../../k8s/label-selector';
 import { existingPodTerms, parseAffinityTerms, resolveNamespaces, termMatches, type AffinityTerm } from './terms';
 
@@ -41,7 +41,7 @@ function add(m: Counts, key: string, value: string, c: Contribution) {
   else m.set(k, [c]);
 }
 
-interface IncomingTerms { affinity: AffinityTerm[]; antiAffinity: AffinityTerm[]; error?: string }
+interface IncomingTerms { namespace: string; labels: Record<string, string>; affinity: AffinityTerm[]; antiAffinity: AffinityTerm[]; error?: string }
 const incoming = new WeakMap<PodInfo, IncomingTerms>();
 
 /**
@@ -55,6 +55,7 @@ function incomingTerms(pod: PodInfo): IncomingTerms {
     const a = pod.subject.spec.affinity;
     const errors: string[] = [];
     const parse = (list: string, raw: readonly PodAffinityTerm[] | undefined) => {
+      if (raw == null) return [];
       try {
         return parseAffinityTerms(raw, namespace, labels);
       } catch (e) {
@@ -67,7 +68,7 @@ function incomingTerms(pod: PodInfo): IncomingTerms {
     const antiAffinity = parse('requiredAntiAffinityTerms', a?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
     parse('preferredAffinityTerms', a?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.map((w) => w.podAffinityTerm));
     parse('preferredAntiAffinityTerms', a?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.map((w) => w.podAffinityTerm));
-    t = { affinity, antiAffinity, error: errors.length === 0 ? undefined : errors.length === 1 ? errors[0] : `[${errors.join(', ')}]` };
+    t = { namespace, labels, affinity, antiAffinity, error: errors.length === 0 ? undefined : errors.length === 1 ? errors[0] : `[${errors.join(', ')}]` };
     incoming.set(pod, t);
   }
   return t;
@@ -152,17 +153,24 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
       details: ['a required pod (anti-)affinity term has a labelSelector or namespaceSelector the scheduler cannot parse'],
     };
   }
-  const { namespace, labels } = subjectPodMeta(pod.subject);
+  // Skip as upstream would, without building the state: no required terms of its own, and no existing pod with
+  // required anti-affinity terms (the only source of existingAntiAffinity counts).
+  if (parsed.affinity.length === 0 && parsed.antiAffinity.length === 0 && podsWithRequiredAntiAffinity(snapshot).length === 0) return undefined;
+  const index = podIndex(snapshot);
+  const { namespace, labels } = parsed;
   const nsLabels = snapshot.namespaceLabels.get(namespace) ?? { [NAMESPACE_NAME_LABEL]: namespace };
   // the pod's own namespace exists in a real cluster, whether or not its Namespace object was given
-  const known = snapshot.namespaceLabels.has(namespace) ? snapshot.namespaceLabels : new Map([...snapshot.namespaceLabels, [namespace, nsLabels]]);
-  const affinityTerms = parsed.affinity.map((t) => resolveNamespaces(t, known));
-  const antiAffinityTerms = parsed.antiAffinity.map((t) => resolveNamespaces(t, known));
+  let known: ReadonlyMap<string, Record<string, string>> | undefined;
+  const knownNamespaces = () =>
+    (known ??= snapshot.namespaceLabels.has(namespace) ? snapshot.namespaceLabels : new Map([...snapshot.namespaceLabels, [namespace, nsLabels]]));
+  // only a namespaceSelector with requirements adds names (`{}` is every namespace, none adds nothing)
+  const resolve = (t: AffinityTerm) => (t.namespaceSelector.kind === 'requirements' ? resolveNamespaces(t, knownNamespaces()) : t);
+  const affinityTerms = parsed.affinity.map(resolve);
+  const antiAffinityTerms = parsed.antiAffinity.map(resolve);
   const state: PreFilterState = {
     namespace, labels, affinityTerms, antiAffinityTerms,
     existingAntiAffinity: new Map(), affinity: new Map(), antiAffinity: new Map(),
   };
-  const index = podIndex(snapshot);
   const contribution = (ref: PodRef, term: number): Contribution => ({ pod: ref.pod, node: ref.node.info.name, term });
   // existing pods' required anti-affinity (only the pods that have such terms, and of their terms those whose
   // labelSelector can match the pod's labels), matched with the labels of the incoming pod's namespace

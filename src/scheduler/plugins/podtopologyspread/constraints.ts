@@ -39,6 +39,8 @@ export const SYSTEM_DEFAULT_CONSTRAINTS: ReadonlyArray<{ topologyKey: string; ma
 export function constraintsOf(pod: PodInfo, action: Action): Constraint[] {
   const own = pod.subject.spec.topologySpreadConstraints ?? [];
   if (own.length === 0) return []; // system defaults are ScheduleAnyway: nothing for DoNotSchedule
+  // only the constraints of this kind are read (and parsed): none, nothing to do
+  if (!own.some((c) => c.whenUnsatisfiable === action)) return [];
   const { labels } = subjectPodMeta(pod.subject);
   return own.flatMap((c: TopologySpreadConstraint, index) => {
     if (c.whenUnsatisfiable !== action) return [];
