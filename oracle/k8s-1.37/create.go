@@ -106,29 +106,62 @@ func createAnswer(ctx context.Context, raw json.RawMessage) (*createOutput, erro
 	if err := json.Unmarshal(raw, &in); err != nil {
 		return nil, err
 	}
-	versioned, gvk, err := strictDeserializer.Decode(in.Object, nil, nil)
+	internal, gvk, refused, err := createObject(ctx, in.Object, createOptions{mutating: admissionPlugins(in.ExtendedResourceToleration), uid: createUID})
+	if err != nil || refused != nil {
+		return refused, err
+	}
+	out, err := legacyscheme.Scheme.ConvertToVersion(internal, gvk.GroupVersion())
+	if err != nil {
+		return nil, err
+	}
+	text, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	return &createOutput{Object: text}, nil
+}
+
+// createOptions say how one object is created: the admission plugins in force and the UID the server assigns.
+type createOptions struct {
+	// lenient: decode without fieldValidation=Strict, as client-go sends the objects controllers create.
+	lenient    bool
+	mutating   []admission.MutationInterface
+	validating []admission.ValidationInterface
+	uid        string
+}
+
+// The decoder the create path reads a body with (the strict one unless lenient).
+var lenientDeserializer = legacyscheme.Codecs.UniversalDeserializer()
+
+// createObject runs the create path on one body: the admitted internal object and its kind, or the refusal.
+func createObject(ctx context.Context, body []byte, opts createOptions) (runtime.Object, *schema.GroupVersionKind, *createOutput, error) {
+	decoder := strictDeserializer
+	if opts.lenient {
+		decoder = lenientDeserializer
+	}
+	versioned, gvk, err := decoder.Decode(body, nil, nil)
 	if err != nil {
 		if strict, ok := err.(interface{ Errors() []error }); ok && runtime.IsStrictDecodingError(err) {
 			out := &createOutput{Strict: []string{}}
 			for _, e := range strict.Errors() {
 				out.Strict = append(out.Strict, e.Error())
 			}
-			return out, nil
+			return nil, nil, out, nil
 		}
-		return &createOutput{Decode: err.Error()}, nil
+		return nil, nil, &createOutput{Decode: err.Error()}, nil
 	}
 	kind, ok := createKinds[gvk.GroupKind()]
 	if !ok {
-		return nil, fmt.Errorf("create: kind %s is not modelled", gvk)
+		return nil, nil, nil, fmt.Errorf("create: kind %s is not modelled", gvk)
 	}
 	legacyscheme.Scheme.Default(versioned)
 	internal, err := legacyscheme.Scheme.ConvertToVersion(versioned, schema.GroupVersion{Group: gvk.Group, Version: runtime.APIVersionInternal})
 	if err != nil {
-		return &createOutput{Decode: err.Error()}, nil
+		return nil, nil, &createOutput{Decode: err.Error()}, nil
 	}
 	objectMeta, err := meta.Accessor(internal)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	// kubectl sends a namespaced object to its own namespace, or to the context's ("default")
 	ns := ""
@@ -142,37 +175,47 @@ func createAnswer(ctx context.Context, raw json.RawMessage) (*createOutput, erro
 	ctx = genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{IsResourceRequest: true, Verb: "create",
 		APIPrefix: "apis", APIGroup: gvk.Group, APIVersion: gvk.Version, Namespace: ns, Resource: kind.resource, Name: objectMeta.GetName()})
 	if err := rest.EnsureObjectNamespaceMatchesRequestNamespace(rest.ExpectedNamespaceForScope(ns, kind.strategy.NamespaceScoped()), objectMeta); err != nil {
-		return &createOutput{Refused: err.Error()}, nil
+		return nil, nil, &createOutput{Refused: err.Error()}, nil
 	}
-	if err := admitCreate(ctx, internal, gvk, ns, objectMeta.GetName(), kind.resource, in.ExtendedResourceToleration); err != nil {
-		return &createOutput{Refused: err.Error()}, nil
+	attrs := admissionAttributes(internal, gvk, ns, objectMeta.GetName(), kind.resource)
+	if err := admitCreate(ctx, attrs, opts.mutating); err != nil {
+		return nil, nil, &createOutput{Refused: err.Error()}, nil
 	}
 	rest.FillObjectMetaSystemFields(objectMeta)
-	objectMeta.SetUID(types.UID(createUID))
+	objectMeta.SetUID(types.UID(opts.uid))
 	if err := rest.BeforeCreate(kind.strategy, ctx, internal); err != nil {
-		return refusal(err), nil
+		return nil, nil, refusal(err), nil
 	}
-	out, err := legacyscheme.Scheme.ConvertToVersion(internal, gvk.GroupVersion())
-	if err != nil {
-		return nil, err
+	// the validating admission plugins run after the strategy (registry/generic/registry/store.go Store.create: createValidation)
+	for _, p := range opts.validating {
+		if !p.Handles(admission.Create) {
+			continue
+		}
+		if err := p.Validate(ctx, attrs, nil); err != nil {
+			return nil, nil, &createOutput{Refused: err.Error()}, nil
+		}
 	}
-	text, err := json.Marshal(out)
-	if err != nil {
-		return nil, err
-	}
-	return &createOutput{Object: text}, nil
+	return internal, gvk, nil, nil
 }
 
-// admitCreate runs the mutating admission plugins in AllOrderedPlugins order (pkg/kubeapiserver/options/plugins.go):
-// DefaultTolerationSeconds, then ExtendedResourceToleration. Both look at pods only.
-func admitCreate(ctx context.Context, obj runtime.Object, gvk *schema.GroupVersionKind, ns, name, resource string, ert bool) error {
-	attrs := admission.NewAttributesRecord(obj, nil, gvk.GroupKind().WithVersion(runtime.APIVersionInternal), ns, name,
-		schema.GroupResource{Group: gvk.Group, Resource: resource}.WithVersion(runtime.APIVersionInternal), "", admission.Create,
-		&metav1.CreateOptions{}, false, &user.DefaultInfo{Name: "oracle"})
+// admissionPlugins are the mutating plugins of the preset, in AllOrderedPlugins order (pkg/kubeapiserver/options/plugins.go):
+// DefaultTolerationSeconds, then ExtendedResourceToleration when the case asks. Both look at pods only.
+func admissionPlugins(ert bool) []admission.MutationInterface {
 	plugins := []admission.MutationInterface{defaultTolerationSeconds}
 	if ert {
 		plugins = append(plugins, extendedResourceToleration)
 	}
+	return plugins
+}
+
+func admissionAttributes(obj runtime.Object, gvk *schema.GroupVersionKind, ns, name, resource string) admission.Attributes {
+	return admission.NewAttributesRecord(obj, nil, gvk.GroupKind().WithVersion(runtime.APIVersionInternal), ns, name,
+		schema.GroupResource{Group: gvk.Group, Resource: resource}.WithVersion(runtime.APIVersionInternal), "", admission.Create,
+		&metav1.CreateOptions{}, false, &user.DefaultInfo{Name: "oracle"})
+}
+
+// admitCreate runs the mutating admission plugins in order.
+func admitCreate(ctx context.Context, attrs admission.Attributes, plugins []admission.MutationInterface) error {
 	for _, p := range plugins {
 		if !p.Handles(admission.Create) {
 			continue

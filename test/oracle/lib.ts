@@ -27,3 +27,8 @@ export { decodeErrors, validate, typeErrors } from '../../src/engine/validate';
 export { admitPod } from '../../src/admission';
 export { COMPARISON_GATE_HINT } from '../../src/k8s/validation';
 export { parseManifests, ManifestError } from '../../src/loader';
+// the end-to-end domain (test/oracle/e2e.ts): the entry points the matchers use, and the library's controller model
+export { checkedSchedule } from '../../src/matchers/toBeSchedulableOnAnyOf';
+export { UsageError } from '../../src/matchers/inputs';
+export { rankNodes } from '../../src/engine/objects';
+export { podFrom, daemonShouldRun, noPodsReason } from '../../src/placement/replicas';
