@@ -299,9 +299,16 @@ func (o *schedulingOracle) checkDiagnosis(fitErr *framework.FitError, out *sched
 	}
 	for _, n := range out.Nodes {
 		got := nodeStatus(n.Node, fitErr.Diagnosis.NodeToStatus.Get(n.Node))
-		if got.Code != n.Code || fmt.Sprint(got.Reasons) != fmt.Sprint(n.Reasons) {
+		// reasons as multisets: NodeResourcesFit lists several insufficient extended resources in map order
+		if got.Code != n.Code || sortedText(got.Reasons) != sortedText(n.Reasons) {
 			return fmt.Errorf("node %s: probe %s %v, schedulePod's Diagnosis %s %v", n.Node, n.Code, n.Reasons, got.Code, got.Reasons)
 		}
 	}
 	return nil
+}
+
+func sortedText(xs []string) string {
+	ys := append([]string(nil), xs...)
+	sort.Strings(ys)
+	return fmt.Sprint(ys)
 }

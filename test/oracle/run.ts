@@ -14,10 +14,10 @@ function arg(name: string, fallback?: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
-type Outcome =
+type Outcome = { tally: string[] } & (
   | { kind: 'equal' }
   | { kind: 'known'; entry: KnownDeviation }
-  | { kind: 'differing'; diffs: Difference[]; ours: unknown; upstream: unknown };
+  | { kind: 'differing'; diffs: Difference[]; ours: unknown; upstream: unknown });
 
 /** The known deviations of the release under test (main sets them). */
 let KNOWN: KnownDeviation[] = [];
@@ -34,9 +34,10 @@ async function evaluate(domain: Domain<any, any>, client: OracleClient, input: u
   const diffs = answer.error !== undefined || (ours as { refused?: string }).refused !== undefined
     ? (JSON.stringify(ours) === JSON.stringify(upstream) ? [] : [{ field: 'answer', ours, upstream }])
     : domain.compare(ours, upstream);
-  if (!diffs.length) return { kind: 'equal' };
+  const tally = answer.error === undefined && domain.tally ? domain.tally(input, ours, upstream) : [];
+  if (!diffs.length) return { kind: 'equal', tally };
   const entry = KNOWN.find((k) => k.domain === domain.name && k.matches(input, diffs));
-  return entry ? { kind: 'known', entry } : { kind: 'differing', diffs, ours, upstream };
+  return entry ? { kind: 'known', entry, tally } : { kind: 'differing', diffs, ours, upstream, tally };
 }
 
 /** The class of a difference, for telling distinct differences apart: its fields with node names left out. */
@@ -48,6 +49,8 @@ async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: 
   const counts = { cases: 0, equal: 0, known: 0, differing: 0 };
   /** Cases per known deviation, for the report. */
   const usedKnown = new Map<string, number>();
+  /** Cases per tally label (Domain.tally). */
+  const tallies = new Map<string, number>();
   const found: Found[] = [];
   const seen = new Set<string>();
   let attempt = 0;
@@ -61,6 +64,7 @@ async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: 
           if (o.kind === 'equal') counts.equal++;
           else if (o.kind === 'known') { counts.known++; usedKnown.set(o.entry.id, (usedKnown.get(o.entry.id) ?? 0) + 1); }
           else counts.differing++;
+          for (const t of o.tally) tallies.set(t, (tallies.get(t) ?? 0) + 1);
         }
         if (o.kind !== 'differing' || seen.has(signature(o.diffs))) return true;
         shrinking = true;
@@ -75,7 +79,7 @@ async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: 
     found.push({ signature: signature(diffs), input, diffs });
     seen.add(signature(diffs));
   }
-  return { counts, found, usedKnown };
+  return { counts, found, usedKnown, tallies };
 }
 
 async function checkWitnesses(client: OracleClient, domain: Domain<any, any>): Promise<string[]> {
@@ -112,11 +116,12 @@ async function main() {
   // --domains a,b (scripts/oracle.mjs) or --domain a: only those domains
   const only = (arg('domains') ?? arg('domain'))?.split(',');
   for (const domain of DOMAINS.filter((d) => (d.oracle ?? 'k8s') === module && (!only || only.includes(d.name)))) {
-    const { counts, found, usedKnown } = await runDomain(domain, client, cases, seed);
+    const { counts, found, usedKnown, tallies } = await runDomain(domain, client, cases, seed);
     problems.push(...(await checkWitnesses(client, domain)));
     total += counts.cases; differences += counts.differing; known += counts.known;
     console.log(`${domain.name} (${label}): ${counts.cases} cases, ${counts.equal} equal, ${counts.differing} differing, ${counts.known} known`);
     for (const [id, n] of usedKnown) console.log(`  known ${id}: ${n}`);
+    for (const [label, n] of tallies) console.log(`  tally ${label}: ${n}`);
     for (const f of found) {
       console.log(`  difference [${f.signature}]`);
       for (const d of f.diffs) console.log(`    ${d.field}: ours ${JSON.stringify(d.ours)} upstream ${JSON.stringify(d.upstream)}`);
