@@ -65,7 +65,8 @@ type daemonNode struct {
 }
 
 type e2eOutput struct {
-	Refused *e2eRefusal `json:"refused,omitempty"`
+	// Rejected: the API server refuses an object (not "refused", which the run reads as the library throwing).
+	Rejected *e2eRefusal `json:"rejected,omitempty"`
 	// NoPods says why the controller creates no pod (a suspended Job or CronJob).
 	NoPods     string            `json:"noPods,omitempty"`
 	Scheduling *schedulingOutput `json:"scheduling,omitempty"`
@@ -110,7 +111,7 @@ func (o *schedulingOracle) e2eAnswer(ctx context.Context, raw []byte) (*e2eOutpu
 	}
 	internal, gvk, refused, err := createObject(ctx, in.Workload, createOptions{mutating: opts.mutating, validating: opts.validating, uid: "e2e-workload"})
 	if err != nil || refused != nil {
-		return &e2eOutput{Refused: refusedAs("workload", refused)}, err
+		return &e2eOutput{Rejected: refusedAs("workload", refused)}, err
 	}
 	workload, err := toVersioned(internal, gvk)
 	if err != nil {
@@ -118,11 +119,11 @@ func (o *schedulingOracle) e2eAnswer(ctx context.Context, raw []byte) (*e2eOutpu
 	}
 	nodes, refusedNode, err := e2eNodes(ctx, in.Nodes)
 	if err != nil || refusedNode != nil {
-		return &e2eOutput{Refused: refusedNode}, err
+		return &e2eOutput{Rejected: refusedNode}, err
 	}
 	made, refusedJob, err := controllerPods(ctx, workload, nodes, opts)
 	if err != nil || refusedJob != nil {
-		return &e2eOutput{Refused: refusedJob}, err
+		return &e2eOutput{Rejected: refusedJob}, err
 	}
 	if made.noPods != "" {
 		return &e2eOutput{NoPods: made.noPods}, nil
@@ -144,21 +145,22 @@ func (o *schedulingOracle) e2eAnswer(ctx context.Context, raw []byte) (*e2eOutpu
 	}
 	defer unload()
 	if made.daemon != nil {
-		out.Daemon, out.Refused, err = o.daemonAnswer(ctx, made, nodes, cluster, opts)
+		out.Daemon, out.Rejected, err = o.daemonAnswer(ctx, made, nodes, cluster, opts)
 		return out, err
 	}
 	// the replicas made before, then the pod in question: the next ordinal or index
 	for i, node := range in.Replicas {
 		pod, refusal, err := createPod(ctx, made, i, opts)
 		if err != nil || refusal != nil {
-			return &e2eOutput{Refused: refusal}, err
+			return &e2eOutput{Rejected: refusal}, err
 		}
-		pod.Spec.NodeName, pod.Status.Phase = node, v1.PodRunning
+		// running: bound, and its scheduling gates long removed (the API server refuses a nodeName before that)
+		pod.Spec.NodeName, pod.Spec.SchedulingGates, pod.Status.Phase = node, nil, v1.PodRunning
 		cluster.Pods = append(cluster.Pods, *pod)
 	}
 	pod, refusal, err := createPod(ctx, made, len(in.Replicas), opts)
 	if err != nil || refusal != nil {
-		return &e2eOutput{Refused: refusal}, err
+		return &e2eOutput{Rejected: refusal}, err
 	}
 	cluster.Pod, out.Pod = *pod, pod
 	out.Scheduling, err = o.decide(ctx, cluster)
@@ -174,6 +176,9 @@ func refusedAs(object string, refused *createOutput) *e2eRefusal {
 
 // createPod builds the controller's pod i and creates it through the API server; the answer is the stored pod.
 func createPod(ctx context.Context, made *workloadPods, i int, opts createOptions) (*v1.Pod, *e2eRefusal, error) {
+	if made.created != nil {
+		return made.created.DeepCopy(), nil, nil
+	}
 	pod, err := made.pod(i)
 	if err != nil {
 		return nil, &e2eRefusal{Object: "pod", createOutput: &createOutput{Refused: err.Error()}}, nil

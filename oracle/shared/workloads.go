@@ -26,6 +26,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	batchv1 "k8s.io/api/batch/v1"
 	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -71,17 +72,19 @@ var (
 type workloadPods struct {
 	// pod builds the pod with index i (a StatefulSet's ordinal, an Indexed Job's completion index); for a DaemonSet
 	// i indexes the question's nodes.
-	pod    func(i int) (*v1.Pod, error)
-	owners []runtime.Object
-	daemon *appsv1.DaemonSet
-	noPods string
+	pod func(i int) (*v1.Pod, error)
+	// created is a Pod workload as the API server stored it: it is not created again
+	created *v1.Pod
+	owners  []runtime.Object
+	daemon  *appsv1.DaemonSet
+	noPods  string
 }
 
 // controllerPods dispatches on the admitted workload (versioned). A Pod is its own pod.
 func controllerPods(ctx context.Context, workload runtime.Object, nodes []*v1.Node, opts createOptions) (*workloadPods, *e2eRefusal, error) {
 	switch w := workload.(type) {
 	case *v1.Pod:
-		return &workloadPods{pod: func(int) (*v1.Pod, error) { return w.DeepCopy(), nil }}, nil, nil
+		return &workloadPods{created: w}, nil, nil
 	case *appsv1.ReplicaSet:
 		return replicaSetPods(w), nil, nil
 	case *appsv1.Deployment:
@@ -114,6 +117,10 @@ func fromTemplate(template *v1.PodTemplateSpec, parent runtime.Object, ref *meta
 		return nil, fmt.Errorf("unable to create pods, no labels")
 	}
 	pod.Name = fmt.Sprintf("%se2e%d", pod.GenerateName, i)
+	// the controllers create through a namespaced client (podControl.CreatePods(ctx, ds.Namespace, ...))
+	if owner, err := meta.Accessor(parent); err == nil {
+		pod.Namespace = owner.GetNamespace()
+	}
 	return pod, nil
 }
 

@@ -5,7 +5,7 @@
 // no verdict), `checkedSchedule` (toBeSchedulableOnAnyOf's arguments and engine question), `rankNodes` for the
 // scores, `daemonShouldRun` for the nodes a DaemonSet's controller makes a pod for, `noPodsReason`, and the
 // library's own controller model (`podFrom`) for the replicas a workload already runs. Compared:
-// - refused: which object (workload, job, pod, nodes[i]) and how (decode, strict, the field errors as a multiset,
+// - rejected: which object (workload, job, pod, nodes[i]) and how (decode, strict, the field errors as a multiset,
 //   an admission refusal);
 // - scheduled: as the scheduling domain (compare.ts), with ImageLocality left out of upstream's scores and top set
 //   (the library does not model it: tallied, see `tally`);
@@ -27,7 +27,7 @@ export interface DaemonNode { node: string; run: boolean; status?: NodeStatus }
 export type Refusal = { object: string; decodeFields?: string[] } & Omit<UpstreamCreate, 'object'>;
 
 export interface E2EOutput {
-  refused?: Refusal;
+  rejected?: Refusal;
   noPods?: string;
   scheduling?: SchedulingOutput;
   daemon?: DaemonNode[];
@@ -75,7 +75,9 @@ function replicaPods(input: E2EInput): Pod[] {
   const name = input.workload.metadata?.name ?? '<unnamed>';
   return input.replicas.map((node, i) => {
     const pod = podFrom(input.workload as KubeObject, `${name}-${i}`);
-    return { ...pod, spec: { ...pod.spec, nodeName: node }, status: { phase: 'Running' } } as Pod;
+    // running: bound, and its scheduling gates long removed (the API server refuses a nodeName before that)
+    const { schedulingGates: _, ...spec } = pod.spec ?? {};
+    return { ...pod, spec: { ...spec, nodeName: node }, status: { phase: 'Running' } } as Pod;
   });
 }
 
@@ -88,7 +90,7 @@ const byNode = <T extends { node: string }>(a: T, b: T) => (a.node < b.node ? -1
 export function libraryE2E(input: E2EInput): E2EOutput {
   return withConfiguration({ admission: { extendedResourceToleration: input.extendedResourceToleration } }, () => {
     const refused = libraryRefusal(input);
-    if (refused) return { refused };
+    if (refused) return { rejected: refused };
     const workload = input.workload as KubeObject;
     const none = noPodsReason(workload);
     if (none) return { noPods: 'suspended' };
@@ -98,7 +100,7 @@ export function libraryE2E(input: E2EInput): E2EOutput {
     try {
       answer = checkedSchedule(workload, nodes, options).answer;
     } catch (e) {
-      if (e instanceof UsageError) return { refused: { object: 'arguments', refused: e.message } };
+      if (e instanceof UsageError) return { rejected: { object: 'arguments', refused: e.message } };
       throw e;
     }
     const gated = answer.gated ? `waiting for scheduling gates: ${goList(answer.gated.gates)}` : undefined;
@@ -159,9 +161,9 @@ function compareRefusal(ours: Refusal, upstream: Refusal): Difference[] {
 }
 
 export function compareE2E(ours: E2EOutput, upstream: E2EOutput): Difference[] {
-  if (ours.refused || upstream.refused) {
-    if (!ours.refused || !upstream.refused) return [{ field: 'refused', ours: ours.refused ?? 'accepted', upstream: upstream.refused ?? 'accepted' }];
-    return compareRefusal(ours.refused, upstream.refused);
+  if (ours.rejected || upstream.rejected) {
+    if (!ours.rejected || !upstream.rejected) return [{ field: 'rejected', ours: ours.rejected ?? 'accepted', upstream: upstream.rejected ?? 'accepted' }];
+    return compareRefusal(ours.rejected, upstream.rejected);
   }
   if (json(ours.noPods) !== json(upstream.noPods)) return [{ field: 'noPods', ours: ours.noPods, upstream: upstream.noPods }];
   if (ours.noPods) return [];

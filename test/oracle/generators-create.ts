@@ -136,7 +136,8 @@ export const podSpecArb = (restartPolicies: readonly (string | undefined)[]) => 
   hostname: rarely(mostly(['web-0'], ['Web', 'a.b']), 12),
   subdomain: rarely(mostly(['svc'], ['Svc_1']), 12),
   activeDeadlineSeconds: rarely(mostly([60], [0, -5]), 12),
-  resources: rarely(resources, 10),
+  // pod-level resources: rare (the rest of validatePodResources is the known pod-level-resources-not-validated)
+  resources: rarely(resources, 40),
   overhead: rarely(resourceList, 16),
   os: rarely(fc.constantFrom({ name: 'linux' }, { name: 'windows' }, { name: 'Linux' }, { name: '' }), 12),
   ephemeralContainers: rarely(fc.constant([{ name: 'debug', image: 'busybox' }]), 20),

@@ -291,6 +291,21 @@ const e2eCase = (workload: Record<string, unknown>, nodes: unknown[], more: Reco
 });
 const E2E_POD = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] } };
 
+/** SetDefaults_Pod's defaultHostNetworkPorts, in place; whether it changed anything. */
+function defaultHostNetworkPorts(spec: any): boolean {
+  if (!spec?.hostNetwork) return false;
+  let changed = false;
+  for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
+    for (const p of c.ports ?? []) {
+      if (!p.hostPort) {
+        p.hostPort = p.containerPort;
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
 /** The pod spec of a workload as written (Pod, workload template, CronJob's job template), in a copy of the workload. */
 function podSpecIn(workload: any): { copy: any; spec: any } {
   const copy = structuredClone(workload);
@@ -356,12 +371,107 @@ const E2E_KNOWN: KnownDeviation[] = [
     upstream: 'plugin/pkg/admission/runtimeclass/admission.go (prepareObjects, setOverhead, setScheduling, validateOverhead)',
     rewrite: (input) => {
       const { copy, spec } = podSpecIn(input.workload);
-      if (spec.runtimeClassName === undefined && spec.overhead === undefined && !input.runtimeClasses.length) return undefined;
+      // RuntimeClasses the pod does not name change nothing: the case is not this deviation's
+      if (spec.runtimeClassName === undefined && spec.overhead === undefined) return undefined;
       delete spec.runtimeClassName;
       delete spec.overhead;
       return { ...input, workload: copy, runtimeClasses: [] };
     },
     witness: e2eCase({ ...E2E_POD, spec: { ...E2E_POD.spec, runtimeClassName: 'gvisor' } }, [E2E_NODE('n0', E2E_HEALTHY)]),
+  },
+  {
+    id: 'daemonset-spread-over-template-affinity',
+    domain: 'e2e',
+    field: 'a DaemonSet\'s topologySpreadConstraints[].nodeAffinityPolicy (Honor, the default)',
+    reason: 'The DaemonSet controller pins each pod to its node (ReplaceDaemonSetPodNodeNameNodeAffinity replaces the ' +
+      'required node affinity), so with nodeAffinityPolicy Honor PodTopologySpread counts only that node\'s domain. The ' +
+      'library spreads the template, over every node its own affinity and selector allow. Rewritten: nodeAffinityPolicy ' +
+      'Ignore, where both count every node.',
+    upstream: 'pkg/controller/daemon/util/daemonset_util.go ReplaceDaemonSetPodNodeNameNodeAffinity; ' +
+      'pkg/scheduler/framework/plugins/podtopologyspread/common.go (nodeAffinityPolicy)',
+    rewrite: (input) => {
+      if (input.workload.kind !== 'DaemonSet') return undefined;
+      const { copy, spec } = podSpecIn(input.workload);
+      const honoured = (spec.topologySpreadConstraints ?? []).filter((c: any) => (c.nodeAffinityPolicy ?? 'Honor') === 'Honor');
+      if (!honoured.length) return undefined;
+      for (const c of honoured) c.nodeAffinityPolicy = 'Ignore';
+      return { ...input, workload: copy };
+    },
+    witness: e2eCase({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'web' }, spec: { selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { ...E2E_POD.spec, nodeSelector: { 'topology.kubernetes.io/zone': 'z1' },
+        topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } } }] } } } },
+    [E2E_NODE('n0', E2E_HEALTHY), E2E_NODE('n1', E2E_HEALTHY)], { pods: [{ apiVersion: 'v1', kind: 'Pod',
+      metadata: { name: 'web-old', namespace: 'default', labels: { app: 'web' } },
+      spec: { nodeName: 'n0', containers: [{ name: 'c', image: 'x' }] }, status: { phase: 'Running' } }] }),
+  },
+  // The two below are what branch onepath fixes in the library (issue 31 "one path"): remove them when it is merged
+  // (their witnesses will stop differing and fail the run).
+  {
+    id: 'capacity-only-node-unconstrained',
+    domain: 'e2e',
+    field: 'nodes[].status.allocatable (absent, with capacity)',
+    reason: 'A node with status.capacity and no status.allocatable: the API server copies capacity into allocatable ' +
+      '(SetDefaults_NodeStatus); the library\'s scheduling path reads the node as unconstrained. Rewritten: allocatable = capacity.',
+    upstream: 'pkg/apis/core/v1/defaults.go SetDefaults_NodeStatus',
+    rewrite: (input) => withNodes(input, (n) => !n.status?.allocatable && !!n.status?.capacity, (n) => ({ ...n, status: { ...n.status, allocatable: n.status.capacity } })),
+    witness: e2eCase({ ...E2E_POD, spec: { containers: [{ name: 'app', image: 'nginx:1.27', resources: { requests: { cpu: '3' } } }] } },
+      [E2E_NODE('n0', { capacity: { cpu: '2', memory: '4Gi', pods: '110' }, conditions: READY })]),
+  },
+  {
+    id: 'host-network-ports-not-defaulted',
+    domain: 'e2e',
+    field: 'containers[].ports[].hostPort of hostNetwork pods (absent)',
+    reason: 'SetDefaults_Pod gives every container, init container and sidecar port of a hostNetwork Pod hostPort = ' +
+      'containerPort; NodePorts then counts them, and validation sees them. The library\'s scheduling path reads the ports ' +
+      'as written. Rewritten: the hostPorts the API server sets, in the workload\'s pod spec and in the existing pods.',
+    upstream: 'pkg/apis/core/v1/defaults.go SetDefaults_Pod (defaultHostNetworkPorts)',
+    rewrite: (input) => {
+      const { copy, spec } = podSpecIn(input.workload);
+      const pods = input.pods.map((p: any) => structuredClone(p));
+      const changed = [spec, ...pods.map((p: any) => p.spec)].map(defaultHostNetworkPorts).some(Boolean);
+      return changed ? { ...input, workload: copy, pods } : undefined;
+    },
+    witness: e2eCase({ ...E2E_POD, spec: { hostNetwork: true, containers: [{ name: 'app', image: 'nginx:1.27', ports: [{ containerPort: 9100 }] }] } },
+      [E2E_NODE('n0', E2E_HEALTHY)], { replicas: [] , pods: [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'exporter', namespace: 'default' },
+        spec: { nodeName: 'n0', hostNetwork: true, containers: [{ name: 'c', image: 'x', ports: [{ containerPort: 9100 }] }] }, status: { phase: 'Running' } }] }),
+  },
+  // last: it reads the current revision's hash from upstream's answer after the rewrites above changed the template
+  {
+    id: 'other-revision-pods-counted',
+    domain: 'e2e',
+    field: 'existing pods\' pod-template-hash label (another revision of the Deployment)',
+    reason: 'A Deployment\'s pods are its ReplicaSet\'s: the deployment controller adds pod-template-hash (the template\'s ' +
+      'controller.ComputeHash) to the ReplicaSet\'s selector and the pods\' labels, so PodTopologySpread\'s system default ' +
+      'constraints count only the current revision\'s pods, and a term or constraint with matchLabelKeys [pod-template-hash] ' +
+      'gets `pod-template-hash In [<hash>]` merged into its selector on create: it selects only pods of that revision (of a ' +
+      'term selecting another workload\'s pods: none). The library cannot compute the hash (it hashes Go\'s printing of the ' +
+      'template) and selects every revision\'s pods. Rewritten: the existing pods these select carry the current ' +
+      'revision\'s hash (upstream\'s, from its answer).',
+    upstream: 'pkg/controller/deployment/sync.go getNewReplicaSet; pkg/scheduler/framework/plugins/helper/spread.go DefaultSelector; ' +
+      'pkg/registry/core/pod/strategy.go PrepareForCreate (applyMatchLabelKeysAndMismatchLabelKeys)',
+    rewrite: (input, upstream) => {
+      const hash: string | undefined = upstream?.pod?.metadata?.labels?.['pod-template-hash'];
+      if (input.workload.kind !== 'Deployment' || !hash) return undefined;
+      const ns = input.workload.metadata?.namespace ?? 'default';
+      const { spec } = podSpecIn(input.workload);
+      // the selectors that read pod-template-hash: the Deployment's own (system default spreading), and the terms and
+      // constraints that name it in matchLabelKeys (their namespaces as the scheduler reads them)
+      const selectors: Array<{ matchLabels: Record<string, string>; namespaces?: string[] }> = [{ matchLabels: input.workload.spec?.selector?.matchLabels ?? {} }];
+      const affinity = spec.affinity ?? {};
+      for (const group of [affinity.podAffinity, affinity.podAntiAffinity]) {
+        const terms = [...(group?.requiredDuringSchedulingIgnoredDuringExecution ?? []), ...(group?.preferredDuringSchedulingIgnoredDuringExecution ?? []).map((w: any) => w.podAffinityTerm)];
+        for (const t of terms) if (t.matchLabelKeys?.includes('pod-template-hash')) selectors.push({ matchLabels: t.labelSelector?.matchLabels ?? {}, namespaces: t.namespaces });
+      }
+      const stale = (p: any) => p.metadata.labels?.['pod-template-hash'] !== hash && selectors.some((sel) =>
+        (sel.namespaces ?? [ns]).includes(p.metadata.namespace ?? 'default') && Object.entries(sel.matchLabels).every(([k, v]) => p.metadata.labels?.[k] === v));
+      if (!input.pods.some(stale)) return undefined;
+      return { ...input, pods: input.pods.map((p: any) => (stale(p) ? { ...p, metadata: { ...p.metadata, labels: { ...p.metadata.labels, 'pod-template-hash': hash } } } : p)) };
+    },
+    witness: e2eCase({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: E2E_POD.spec } } },
+    [E2E_NODE('n0', E2E_HEALTHY), E2E_NODE('n1', E2E_HEALTHY)], { pods: [{ apiVersion: 'v1', kind: 'Pod',
+      metadata: { name: 'web-old', namespace: 'default', labels: { app: 'web', 'pod-template-hash': '7d9f8c6b5' } },
+      spec: { nodeName: 'n0', containers: [{ name: 'c', image: 'x' }] }, status: { phase: 'Running' } }] }),
   },
 ];
 
