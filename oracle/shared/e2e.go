@@ -71,9 +71,10 @@ type e2eOutput struct {
 	NoPods     string            `json:"noPods,omitempty"`
 	Scheduling *schedulingOutput `json:"scheduling,omitempty"`
 	Daemon     []daemonNode      `json:"daemon,omitempty"`
-	// Taints and Pod are what the scheduler was given, for reading a difference (not compared).
+	// Taints and Labels are what the scheduler was given (the nodes' taints after the node lifecycle controller, the
+	// pod's labels after its controller and the create path), for reading a difference; not compared.
 	Taints map[string][]v1.Taint `json:"taints,omitempty"`
-	Pod    *v1.Pod               `json:"pod,omitempty"`
+	Labels map[string]string     `json:"labels,omitempty"`
 }
 
 // The RuntimeClass admission plugin (on by default), its lister fed per question; a name its informer does not hold
@@ -162,7 +163,7 @@ func (o *schedulingOracle) e2eAnswer(ctx context.Context, raw []byte) (*e2eOutpu
 	if err != nil || refusal != nil {
 		return &e2eOutput{Rejected: refusal}, err
 	}
-	cluster.Pod, out.Pod = *pod, pod
+	cluster.Pod, out.Labels = *pod, pod.Labels
 	out.Scheduling, err = o.decide(ctx, cluster)
 	return out, err
 }

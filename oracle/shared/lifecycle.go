@@ -65,7 +65,8 @@ func reconcileNodes(ctx context.Context, nodes []*v1.Node) ([]*v1.Node, error) {
 	for i, n := range nodes {
 		objects[i] = n.DeepCopy()
 	}
-	client := fake.NewClientset(objects...)
+	// the plain object tracker: the field-managed one (NewClientset) builds a REST mapper on every patch
+	client := fake.NewSimpleClientset(objects...) //nolint:staticcheck // SA1019: deprecated for the field management this does not need
 	factory := informers.NewSharedInformerFactory(client, 0)
 	nc, err := nodelifecycle.NewNodeLifecycleController(ctx, factory.Coordination().V1().Leases(), factory.Core().V1().Pods(),
 		factory.Core().V1().Nodes(), factory.Apps().V1().DaemonSets(), client, nodeMonitorPeriod, nodeStartupGracePeriod,

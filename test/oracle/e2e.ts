@@ -1,8 +1,8 @@
 // The end-to-end domain: what a user passes (a workload as written, nodes as dumped, the cluster's pods, namespaces,
 // Services, RuntimeClasses) against what the cluster does with it (oracle/shared/e2e.go: the API server's create
 // path, the workload's controller, the node lifecycle controller, kube-scheduler). The library answers through the
-// entry points the matchers use: the argument checks (validate, decodeErrors: an object the API server refuses gets
-// no verdict), `checkedSchedule` (toBeSchedulableOnAnyOf's arguments and engine question), `rankNodes` for the
+// entry points the matchers use: the argument checks (validatedOnce, decodedOnce: an object the API server refuses
+// gets no verdict), `checkedSchedule` (toBeSchedulableOnAnyOf's arguments and engine question), `rankNodes` for the
 // scores, `daemonShouldRun` for the nodes a DaemonSet's controller makes a pod for, `noPodsReason`, and the
 // library's own controller model (`podFrom`) for the replicas a workload already runs. Compared:
 // - rejected: which object (workload, job, pod, nodes[i]) and how (decode, strict, the field errors as a multiset,
@@ -17,8 +17,8 @@ import type { NodeScore, NodeStatus, SchedulingOutput } from './adapter';
 import { e2eInputArb, type E2EInput } from './generators-e2e';
 import { compareCreate, stripHints, type UpstreamCreate } from './create';
 import {
-  checkedSchedule, daemonShouldRun, decodeErrors, noPodsReason, podFrom, rankNodes, toSubject, typeErrors, UsageError,
-  validate, withConfiguration, type KubeObject, type Node, type Pod,
+  checkedSchedule, daemonShouldRun, decodedOnce, noPodsReason, podFrom, rankNodes, toSubject, typeErrors, UsageError,
+  validatedOnce, withConfiguration, type KubeObject, type Node, type Pod,
 } from './lib';
 
 export interface DaemonNode { node: string; run: boolean; status?: NodeStatus }
@@ -39,15 +39,15 @@ const goList = (xs: readonly string[]) => `[${xs.join(' ')}]`;
 /** The library's refusal, in the order the API server meets the objects: the workload, the nodes, the pod. */
 function libraryRefusal(input: E2EInput): Refusal | undefined {
   const workload = input.workload as KubeObject;
-  const decode = [...typeErrors(workload), ...decodeErrors(workload)];
+  const decode = [...typeErrors(workload), ...decodedOnce(workload)];
   if (decode.length) return { object: 'workload', decode: 'decode', decodeFields: decode.map((e) => e.field) };
-  const errors = validate(workload);
+  const errors = validatedOnce(workload);
   const own = errors.filter((e) => !POD_NOTE.test(e.message));
   if (own.length) return { object: 'workload', errors: own.map((e) => ({ type: '', field: e.field, body: stripHints(e.message) })) };
   for (const [i, node] of input.nodes.entries()) {
-    const undecodable = decodeErrors(node as Node);
+    const undecodable = decodedOnce(node as Node);
     if (undecodable.length) return { object: `nodes[${i}]`, decode: 'decode', decodeFields: undecodable.map((e) => e.field) };
-    const bad = validate(node as Node);
+    const bad = validatedOnce(node as Node);
     if (bad.length) return { object: `nodes[${i}]`, errors: bad.map((e) => ({ type: '', field: e.field, body: stripHints(e.message) })) };
   }
   if (errors.length) {
@@ -64,7 +64,7 @@ function libraryRefusal(input: E2EInput): Refusal | undefined {
     };
   }
   for (const [i, pod] of input.pods.entries()) {
-    const bad = validate(pod as Pod);
+    const bad = validatedOnce(pod as Pod);
     if (bad.length) return { object: `pods[${i}]`, errors: bad.map((e) => ({ type: '', field: e.field, body: e.message })) };
   }
   return undefined;

@@ -83,9 +83,13 @@ function nodeArb(name: string): fc.Arbitrary<Record<string, any>> {
     taints: weighted<Array<Record<string, unknown>>>([6, fc.constant([])], [1, fc.uniqueArray(taint, { maxLength: 2, selector: (t) => `${t.key}/${t.effect}` })]),
     unschedulable: rarely(fc.constant(true), 15),
     created: half(fc.constant('2025-09-11T20:39:39Z')),
-    betaOnly: rarely(fc.constant(true), 20),
+    labels: weighted<'both' | 'ga' | 'beta'>([20, fc.constant('both')], [2, fc.constant('ga')], [1, fc.constant('beta')]),
   }).map((n) => {
-    const os = n.betaOnly ? { 'beta.kubernetes.io/os': 'linux', 'beta.kubernetes.io/arch': 'amd64' } : { 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64' };
+    // the kubelet writes both the GA and the beta os/arch labels; an old or hand-written node has one pair (the node
+    // lifecycle controller's reconcileNodeLabels adds the beta pair from the GA one)
+    const beta = { 'beta.kubernetes.io/os': 'linux', 'beta.kubernetes.io/arch': 'amd64' };
+    const ga = { 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64' };
+    const os = n.labels === 'beta' ? beta : n.labels === 'ga' ? ga : { ...beta, ...ga };
     const status: Record<string, unknown> = {};
     if (n.allocatable !== 'neither') status.capacity = n.capacity;
     if (n.allocatable === 'reserved' || n.allocatable === 'same') status.allocatable = reserve(n.capacity, n.allocatable === 'reserved');

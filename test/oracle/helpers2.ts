@@ -115,9 +115,15 @@ const selectorArb = fc.oneof(
     matchExpressions: maybe(fc.array(fc.record({
       key: fc.constantFrom(...SEL_KEYS.slice(0, 4), ...SEL_KEYS),
       operator: fc.constantFrom('In', 'NotIn', 'Exists', 'DoesNotExist', 'In', 'NotIn', 'Exists', 'in', 'Equals'),
-      // no values: rare (at 1.33 the error prints []string(nil), the known go-syntax-bad-values-1.33-selector)
-      values: fc.option(fc.uniqueArray(fc.constantFrom(...SEL_VALUES), { maxLength: 3 }), { nil: undefined, freq: 30 }),
-    }).map((e) => omitEmpty(e, ['key', 'operator', 'values'])), { maxLength: 3 })),
+      values: fc.uniqueArray(fc.constantFrom(...SEL_VALUES), { maxLength: 3 }),
+      // the values an operator should not have, or no values where it needs some: rare (at 1.33 the error prints the
+      // list in Go syntax, `[]string(nil)`, `[]string{"web"}`: the known go-syntax-bad-values-1.33-selector)
+      misfit: fc.nat({ max: 29 }),
+    }).map(({ misfit, ...e }) => {
+      const wantsValues = e.operator === 'In' || e.operator === 'NotIn';
+      const values = misfit === 0 ? (wantsValues ? undefined : e.values) : (wantsValues ? e.values : undefined);
+      return omitEmpty({ ...e, values }, ['key', 'operator', 'values']);
+    }), { maxLength: 3 })),
   }).map((s) => omitEmpty(s, ['matchLabels', 'matchExpressions'])) },
 );
 

@@ -450,7 +450,7 @@ const E2E_KNOWN: KnownDeviation[] = [
     upstream: 'pkg/controller/deployment/sync.go getNewReplicaSet; pkg/scheduler/framework/plugins/helper/spread.go DefaultSelector; ' +
       'pkg/registry/core/pod/strategy.go PrepareForCreate (applyMatchLabelKeysAndMismatchLabelKeys)',
     rewrite: (input, upstream) => {
-      const hash: string | undefined = upstream?.pod?.metadata?.labels?.['pod-template-hash'];
+      const hash: string | undefined = upstream?.labels?.['pod-template-hash'];
       if (input.workload.kind !== 'Deployment' || !hash) return undefined;
       const ns = input.workload.metadata?.namespace ?? 'default';
       const { spec } = podSpecIn(input.workload);
