@@ -34,7 +34,7 @@ export type { ScheduleResult } from '../scheduler';
 // ---- what the clients check their arguments with ----
 /** Whether a node dump's kubelets point at another release than the settings model (README "Kubernetes releases"). */
 export { kubeletHint, type KubeletHint } from '../k8s/kubelet-version';
-export { toSubject, assertNode, describeObject, fieldLocation, isToleration, preview, type Subject } from '../k8s/subject';
+export { toSubject, assertNode, describeObject, fieldLocation, isToleration, preview, renderVariant, type Subject } from '../k8s/subject';
 export { parseTaintSpec, parseTaint, taint } from '../k8s/kubectl-taint';
 export { validateTaints, validateTolerations } from '../k8s/validation';
 export { capped, rejectedByApiServer } from '../k8s/validation-field';

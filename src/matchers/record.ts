@@ -10,7 +10,7 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { KubeObject, Node } from '../core/types';
-import { formatTaint, type Subject } from '../engine';
+import { formatTaint, renderVariant, type Subject } from '../engine';
 /** The parts of a matcher's context and result a record needs (matchers/context.ts has the full types). */
 interface MatcherContext { isNot: boolean }
 interface MatcherResult { pass: boolean; message: () => string }
@@ -48,6 +48,8 @@ export interface PlacementRecord {
   namespace: string;
   /** `file:line` of the subject when the loader read it. */
   origin?: string;
+  /** The values set or overlay a rendered subject was made with (`values: prod`); the report gives each its own row. */
+  variant?: string;
   /** `Node general-b1`, `3 nodes`, `taint spot=true:NoSchedule`, `NodePool spot` */
   target: string;
   /** The report's column: the node group (pool label, else node name) or the target itself. */
@@ -141,6 +143,7 @@ export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: Place
   const negated = ctx.isNot === true;
   const passed = result.pass !== negated;
   const originText = origin && origin.replace(/^(.*):(\d+)$/, (_, f: string, l: string) => `${relative(f)}:${l}`);
+  const variant = renderVariant(facts.subject.object);
   return {
     id,
     file: ctx.testPath ? relative(ctx.testPath) : '',
@@ -150,6 +153,7 @@ export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: Place
     subject: name,
     namespace: facts.subject.object.metadata?.namespace ?? 'default',
     ...(originText ? { origin: originText } : {}),
+    ...(variant ? { variant } : {}),
     ...describeTarget(facts.target),
     verdict: facts.verdict,
     accepted: facts.accepted,

@@ -166,6 +166,8 @@ function columnsOf(records: readonly PlacementRecord[]): (r: PlacementRecord) =>
 
 const key = (subject: string, group: string) => `${subject}\u0000${group}`;
 const nameOf = (subject: string) => subject.slice(subject.indexOf('/') + 1);
+/** A row per workload and values set (or overlay): renders of one chart with other values are other manifests. */
+const rowOf = (r: PlacementRecord) => (r.variant ? `${r.subject} (${r.variant})` : r.subject);
 
 /** Per test file: subjects × columns (node group or target), each cell the assertions made there. */
 export function fileMatrices(report: PlacementReport): FileMatrix[] {
@@ -176,8 +178,9 @@ export function fileMatrices(report: PlacementReport): FileMatrix[] {
     const cells = new Map<string, PlacementRecord[]>();
     const column = columnsOf(records);
     for (const r of records) {
-      if (!subjects.has(r.subject)) subjects.set(r.subject, { subject: r.subject, namespace: r.namespace, ...(r.origin ? { origin: r.origin } : {}) });
-      const k = key(r.subject, column(r));
+      const row = rowOf(r);
+      if (!subjects.has(row)) subjects.set(row, { subject: row, namespace: r.namespace, ...(r.origin ? { origin: r.origin } : {}) });
+      const k = key(row, column(r));
       cells.set(k, [...(cells.get(k) ?? []), r]);
     }
     return {
