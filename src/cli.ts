@@ -242,8 +242,8 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
       try {
         m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, failures });
       } catch (e) {
-        // an outage that names no node of --nodes (placementMatrix: failures[i]: …) is a usage error
-        const bad = /^placementMatrix: failures\[(\d+)\]: (.*)$/s.exec((e as Error).message);
+        // an outage that names no node of --nodes (placementMatrix: failures[i].zone …, failures[i]: …) is a usage error
+        const bad = /^placementMatrix: failures\[(\d+)\](?:\.|: )(.*)$/s.exec((e as Error).message);
         if (!bad) throw e;
         return cli.error(`error: --failure ${o.failure![Number(bad[1])]}: ${bad[2]}`, { exitCode: 1 });
       }
@@ -348,7 +348,8 @@ function reportCommand(cli: Command, out: (s: string) => void): void {
           });
           return r;
         } catch (e) {
-          throw new InputError(`${f}: ${(e as Error).message}`);
+          // Node's own text names the file again (`ENOENT: no such file or directory, open 'x.json'`)
+          throw new InputError(`${f}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
         }
       });
       const merged = reports.length ? mergeReports(reports) : buildReport([]);
@@ -379,7 +380,9 @@ function checkTaintSpec(cli: Command, spec: string, words: string[] = []): void 
     if ('remove' in t) cli.error(`error: "${spec}" removes a taint; give the taint itself`, { exitCode: 1 });
   } catch (e) {
     if (e instanceof CommanderError) throw e;
-    cli.error(`error: ${(e as Error).message} (taints are written as kubectl taint does: key=value:Effect)`, { exitCode: 1 });
+    // a message with parseTaintSpec's hint (it keeps kubectl's text apart) says what is wrong already
+    const grammar = 'kubectl' in (e as object) ? '' : ' (taints are written as kubectl taint does: key=value:Effect)';
+    cli.error(`error: ${(e as Error).message}${grammar}`, { exitCode: 1 });
   }
 }
 

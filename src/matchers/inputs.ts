@@ -40,8 +40,10 @@ export function taintOf(x: unknown): Taint {
     try {
       parsed = parseTaintSpec(x, { validate: check });
     } catch (e) {
-      // parseTaintSpec adds what probably went wrong to kubectl's own message
-      throw new UsageError(`${(e as Error).message} (taints are written as kubectl taint does: key=value:Effect or key:Effect)`);
+      // parseTaintSpec adds what probably went wrong to kubectl's own message (keeping kubectl's apart): then the
+      // grammar would say it twice
+      const grammar = 'kubectl' in (e as object) ? '' : ' (taints are written as kubectl taint does: key=value:Effect or key:Effect)';
+      throw new UsageError(`${(e as Error).message}${grammar}`);
     }
     if ('remove' in parsed) throw new UsageError(`"${x}" removes a taint; give the taint itself, e.g. "${x.slice(0, -1)}"`);
     return parsed;
