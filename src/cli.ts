@@ -6,10 +6,12 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
-import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validate, zone, type Failure } from './engine';
+import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, platformHint, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validate, zone, type Failure } from './engine';
 import { describeNotModelled } from './explain/not-modelled';
 import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './core/config';
 import { kubeletHintText } from './explain/kubelet';
+import { platformHintText } from './explain/platform';
+import { CLUSTER_PRESETS, type ClusterPreset } from './core/presets';
 import { describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
 import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
@@ -194,6 +196,7 @@ Examples:
   loadOptionsFor(cli);
   renderOptionsFor(cli);
   releaseOptionFor(cli);
+  clusterOptionFor(cli);
   reportCommand(cli, out);
   return cli;
 }
@@ -213,7 +216,7 @@ function explainCommand(cli: Command, out: (s: string) => void): void {
       const nodes = nodesOf(o.nodes);
       const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
-      noteKubelets(nodes);
+      noteNodes(nodes);
       out(`${o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)}\n`);
     });
 }
@@ -237,7 +240,7 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
       const nodes = nodesOf(o.nodes);
       const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
-      noteKubelets(nodes);
+      noteNodes(nodes);
       let m;
       try {
         m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, failures });
@@ -265,7 +268,7 @@ function evictCommand(cli: Command, out: (s: string) => void): void {
       const workloads = workloadsOf(manifests);
       const node = oneNode(nodesOf([o.node]), o.node, o.nodeName);
       checkValid([...workloads, node]);
-      noteKubelets([node]);
+      noteNodes([node]);
       out(`${evictions(workloads, o.taint?.length ? taint(node, ...o.taint) : node)}\n`);
     });
 }
@@ -288,10 +291,27 @@ function loadOptionsFor(cli: Command): void {
 /** Where notes go (stderr), so that `--format json` stays one JSON document. */
 let note: (s: string) => void = () => {};
 
-/** The node dump's kubelets point at another release than the one modelled: say so once, with the flag that fixes it. */
-function noteKubelets(nodes: readonly Node[]): void {
+/**
+ * The node dump's kubelets point at another release than the one modelled, or its nodes at a managed platform whose
+ * admission the settings leave out: say so once, with the flag that fixes it.
+ */
+function noteNodes(nodes: readonly Node[]): void {
   const hint = kubeletHint(nodes);
   if (hint) note(`note: ${kubeletHintText(hint, (v) => `--kubernetes-version ${v}`)}\n`);
+  const platform = platformHint(nodes, settings().admission.extendedResourceToleration);
+  if (platform) note(`note: ${platformHintText(platform, (p) => `--cluster ${p}`)}\n`);
+}
+
+/** --cluster: what a managed platform adds to upstream (configure({ cluster }) in the matchers, README "Cloud presets"). */
+function clusterOptionFor(cli: Command): void {
+  for (const name of ['explain', 'matrix', 'evict']) {
+    cli.commands.find((c) => c.name() === name)!
+      .addOption(new Option('--cluster <preset>', 'the platform\'s admission (eks: ExtendedResourceToleration); default upstream\'s').choices(Object.keys(CLUSTER_PRESETS)))
+      .hook('preAction', (_parent, action) => {
+        const cluster = action.opts<{ cluster?: ClusterPreset }>().cluster;
+        if (cluster) configure({ cluster });
+      });
+  }
 }
 
 /** --kubernetes-version: the release the answers follow (configure({ kubernetesVersion }) in the matchers). */

@@ -3,9 +3,10 @@ import type { FieldError, KubeObject, Node, Taint, Toleration } from '../core/ty
 import { settings } from '../core/config';
 import {
   assertNode, capped, decodedOnce, describeObject, fieldLocation, isToleration, parseTaintSpec, rejectedByApiServer, SchedulerError,
-  kubeletHint, toSubject, validatedOnce, validateTaints, type Subject,
+  kubeletHint, platformHint, toSubject, validatedOnce, validateTaints, type Subject,
 } from '../engine';
 import { kubeletHintText } from '../explain/kubelet';
+import { platformHintText } from '../explain/platform';
 import { failBoth, type MatcherContext, type MatcherResult } from './context';
 import { recordResult } from './record';
 
@@ -20,7 +21,7 @@ export function subjectOf(received: unknown): Subject {
   }
 }
 
-/** The nodes the running matcher was given, for the kubelet-version note (see guarded); none outside a matcher. */
+/** The nodes the running matcher was given, for the notes on them (see guarded); none outside a matcher. */
 let seenNodes: Node[] | undefined;
 
 export function nodeOf(x: unknown, what = 'node'): Node {
@@ -107,7 +108,7 @@ export function guarded(ctx: MatcherContext, header: () => string, body: () => M
   seenNodes = [];
   try {
     const result = body();
-    return recordResult(ctx, withKubeletNote(result, seenNodes));
+    return recordResult(ctx, withNodeNotes(result, seenNodes));
   } catch (e) {
     if (e instanceof UsageError) return failBoth(ctx, () => `${header()}\n\n${e.message}`);
     throw e;
@@ -118,19 +119,21 @@ export function guarded(ctx: MatcherContext, header: () => string, body: () => M
 
 /**
  * A message about nodes whose kubelets point at another release than the settings model ends with one line
- * saying so (issue 21: `nodes report kubelet v1.33.5; settings model 1.37: configure(…)`).
+ * saying so (issue 21: `nodes report kubelet v1.33.5; settings model 1.37: configure(…)`), and so does one about
+ * nodes of a managed platform whose admission the settings leave out (issue 31: `nodes carry EKS labels …:
+ * configure({ cluster: 'eks' })`). A passing assertion has no message: the run report lists the notes (`notes`).
  */
-function withKubeletNote(result: MatcherResult, nodes: readonly Node[]): MatcherResult {
+function withNodeNotes(result: MatcherResult, nodes: readonly Node[]): MatcherResult {
   if (!nodes.length) return result;
   const message = result.message;
   const configured = settings().kubernetesVersion;
-  return {
-    ...result,
-    message: () => {
-      const hint = kubeletHint(nodes, configured);
-      return hint ? `${message()}\n\n${kubeletHintText(hint)}` : message();
-    },
-  };
+  const ert = settings().admission.extendedResourceToleration;
+  let notes: string[] | undefined;
+  const notesOf = () => (notes ??= [
+    ...[kubeletHint(nodes, configured)].flatMap((h) => (h ? [kubeletHintText(h)] : [])),
+    ...[platformHint(nodes, ert)].flatMap((h) => (h ? [platformHintText(h)] : [])),
+  ]);
+  return { ...result, notes: notesOf, message: () => [message(), ...notesOf()].join('\n\n') };
 }
 
 /** A PreFilter Error (e.g. an unparsable topology spread selector) gives no verdict: the matcher fails either way. */

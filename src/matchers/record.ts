@@ -13,7 +13,7 @@ import type { KubeObject, Node } from '../core/types';
 import { formatTaint, renderVariant, type Subject } from '../engine';
 /** The parts of a matcher's context and result a record needs (matchers/context.ts has the full types). */
 interface MatcherContext { isNot: boolean }
-interface MatcherResult { pass: boolean; message: () => string }
+interface MatcherResult { pass: boolean; message: () => string; notes?: () => string[] }
 import { defaultGroup, originOfLabel, relativePath as relative, workloadName } from '../explain/names';
 
 export const RECORDS_ENV = 'JEST_K8S_PLACEMENT_RECORDS';
@@ -69,6 +69,8 @@ export interface PlacementRecord {
   passed: boolean;
   /** The failure message, without colours, when the assertion failed. */
   message?: string;
+  /** Notes on the assertion's nodes (kubelet version, managed platform); the report prints each once. */
+  notes?: string[];
   /** The test's outcome as the runner reported it (`passed`, `failed`, `skipped`…), added by the reporter. */
   testStatus?: string;
 }
@@ -144,6 +146,7 @@ export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: Place
   const passed = result.pass !== negated;
   const originText = origin && origin.replace(/^(.*):(\d+)$/, (_, f: string, l: string) => `${relative(f)}:${l}`);
   const variant = renderVariant(facts.subject.object);
+  const notes = result.notes?.() ?? [];
   return {
     id,
     file: ctx.testPath ? relative(ctx.testPath) : '',
@@ -161,6 +164,7 @@ export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: Place
     ...(facts.detail ? { detail: facts.detail } : {}),
     passed,
     ...(passed ? {} : { message: plain(result.message()) }),
+    ...(notes.length ? { notes } : {}),
   };
 }
 

@@ -56,6 +56,8 @@ export interface PlacementReport {
   summary: { assertions: number; passed: number; failed: number; files: number };
   /** Set when the report is one shard's. */
   shard?: Shard;
+  /** The records' notes (kubelet version, managed platform), each once, in the order first seen. */
+  notes?: string[];
   records: PlacementRecord[];
 }
 
@@ -120,10 +122,12 @@ export function buildReport(records: PlacementRecord[], title = 'Placement repor
   // Stable order: by test file, then as the assertions ran within it.
   const sorted = records.map((r, i) => ({ r, i })).sort((a, b) => byText(a.r.file, b.r.file) || a.i - b.i).map((x) => x.r);
   const failed = sorted.filter(isFailure).length;
+  const notes = [...new Set(sorted.flatMap((r) => r.notes ?? []))];
   return {
     version: 1,
     title,
     summary: { assertions: sorted.length, passed: sorted.length - failed, failed, files: new Set(sorted.map((r) => r.file)).size },
+    ...(notes.length ? { notes } : {}),
     records: sorted,
   };
 }
@@ -220,6 +224,7 @@ const md = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function renderMarkdown(report: PlacementReport): string {
   const out = [`## ${report.title}`, '', summaryLine(report), ''];
+  for (const note of report.notes ?? []) out.push(`> **Note:** ${md(note)}`, '');
   if (report.records.length) out.push(MARKDOWN_LEGEND, '');
   for (const m of fileMatrices(report)) {
     out.push(`### \`${m.file || '(unknown test file)'}\``, '', `| workload | ${m.groups.map(md).join(' | ')} |`, `|---|${m.groups.map(() => '---').join('|')}|`);
@@ -299,7 +304,7 @@ export function renderHtml(report: PlacementReport): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(report.title)}</title><style>${CSS}${filterCss}</style></head>
 <body><h1>${escapeHtml(report.title)}</h1><p id="summary">${escapeHtml(summaryLine(report))} Cells: green = the workload can run there, red = it cannot, yellow = mixed; a red outline marks a failed assertion. Hover a cell for kube-scheduler's reason, or open it.</p>
-<b>Namespace</b> ${radio('ns', 'ns-all', 'all', true)}${namespaces.map((ns) => radio('ns', nsId(ns), ns)).join('')}
+${(report.notes ?? []).map((n) => `<p class="note"><b>Note:</b> ${escapeHtml(n)}</p>\n`).join('')}<b>Namespace</b> ${radio('ns', 'ns-all', 'all', true)}${namespaces.map((ns) => radio('ns', nsId(ns), ns)).join('')}
 <br><b>Verdict</b> ${radio('verdict', 'v-all', 'all', true)}${radio('verdict', 'v-accepted', 'can run')}${radio('verdict', 'v-rejected', 'cannot run')}${radio('verdict', 'v-mixed', 'mixed')}${radio('verdict', 'v-failed', 'failed assertions')}
 <main>${sections.join('\n')}
 ${failures.length ? `<h2 id="failures">Failures (${failures.length})</h2>${failureSections.join('\n')}` : ''}
