@@ -209,16 +209,59 @@ function explainCommand(cli: Command, out: (s: string) => void): void {
     .requiredOption('--nodes <files...>', 'Node objects (kubectl get nodes -o yaml)')
     .option('--existing <files...>', 'pods already bound to the nodes (spec.nodeName), counted for ports and resources')
     .option('--namespace <namespace>', 'only workloads in this namespace')
+    .option('--name <name>', 'only the pod or workload of this name (or namespace/name), even a completed or bound one (repeatable)', collect)
     .option('--replicas', 'place every pod the workloads\' controllers create, one at a time (placeReplicas), and say where each lands')
-    .addHelpText('after', '\nExamples:\n  $ helm template . | npx jest-k8s-placement explain - --nodes nodes.yaml\n  $ npx jest-k8s-placement explain rendered/ --nodes nodes.yaml --replicas')
-    .action((manifests: string[], o: { nodes: string[]; existing?: string[]; namespace?: string; replicas?: boolean }) => {
-      const workloads = workloadsOf(manifests, o.namespace);
+    .addHelpText('after', '\nExamples:\n  $ helm template . | npx jest-k8s-placement explain - --nodes nodes.yaml\n  $ npx jest-k8s-placement explain rendered/ --nodes nodes.yaml --replicas\n' +
+      '  $ npx jest-k8s-placement explain pods.yaml --nodes nodes.yaml --existing pods.yaml   # the Pending pods of a dump')
+    .action((manifests: string[], o: { nodes: string[]; existing?: string[]; namespace?: string; name?: string[]; replicas?: boolean }) => {
       const nodes = nodesOf(o.nodes);
       const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
+      const { workloads, completed, skipped } = toExplain(workloadsOf(manifests, o.namespace), existing, o.name);
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
       noteNodes(nodes);
-      out(`${o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)}\n`);
+      if (skipped && workloads.length + completed.length) note(`note: ${skipped}\n`);
+      const answers = !workloads.length ? [] : [o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)];
+      const marked = completed.map((p) => `${toSubject(p).label}\n  completed (status.phase ${completedPhase(p)}): kube-scheduler never schedules a completed pod`);
+      out(`${[...answers, ...marked].join('\n\n') || `nothing to explain: ${skipped}`}\n`);
     });
+}
+
+/** A completed Pod (status.phase Succeeded or Failed), which kube-scheduler never schedules; undefined otherwise. */
+const completedPhase = (o: KubeObject): string | undefined => {
+  const phase = o.kind === 'Pod' ? (o as Pod).status?.phase : undefined;
+  return phase === 'Succeeded' || phase === 'Failed' ? phase : undefined;
+};
+
+/** A Pod bound to a node (spec.nodeName) that the --existing dump holds too (same uid, or namespace/name). */
+function boundInDump(o: KubeObject, existing: readonly Pod[] | undefined): boolean {
+  if (o.kind !== 'Pod' || !(o as Pod).spec?.nodeName || !existing) return false;
+  const ns = (x: KubeObject) => x.metadata?.namespace || 'default';
+  const uid = (o as Pod).metadata?.uid;
+  return existing.some((p) => (uid !== undefined && p.metadata?.uid === uid) || (p.metadata?.name === o.metadata?.name && ns(p) === ns(o)));
+}
+
+/**
+ * What `explain` answers for. kube-scheduler never schedules a completed pod (its pod informer leaves out
+ * Succeeded and Failed pods: pkg/scheduler/scheduler.go newPodInformer), and a pod the --existing dump holds bound
+ * has been scheduled already: a dump given both as input and as --existing is explained for its Pending pods.
+ * `--name` picks pods and workloads by name (or namespace/name); a named completed pod is marked, not explained, and a
+ * named bound pod is explained without itself among the existing pods (where it would go if it were created now).
+ */
+function toExplain(all: KubeObject[] & { namespaces: KubeObject[] }, existing: readonly Pod[] | undefined, names: string[] | undefined) {
+  const named = (o: KubeObject, n: string) => o.metadata?.name === n || `${o.metadata?.namespace ?? 'default'}/${o.metadata?.name}` === n;
+  for (const n of names ?? []) {
+    if (!all.some((o) => named(o, n))) throw new InputError(`--name ${n}: no Pod or workload of that name among the ${all.length} read (${nodeNames(all.map((o) => o.metadata?.name ?? '?'), 10)})`);
+  }
+  const picked = names ? all.filter((o) => names.some((n) => named(o, n))) : all;
+  const completed = picked.filter((o) => completedPhase(o));
+  const bound = names ? [] : picked.filter((o) => !completedPhase(o) && boundInDump(o, existing));
+  const workloads = Object.assign(picked.filter((o) => !completed.includes(o) && !bound.includes(o)), { namespaces: all.namespaces });
+  const left = [
+    ...(!names && completed.length ? [`${completed.length} completed pod(s) (status.phase Succeeded or Failed: kube-scheduler never schedules them)`] : []),
+    ...(bound.length ? [`${bound.length} pod(s) already bound in --existing (spec.nodeName)`] : []),
+  ];
+  const skipped = left.length ? `left out ${left.join(' and ')}; --name <name> picks one` : undefined;
+  return { workloads, completed: names ? completed : [], skipped };
 }
 
 /** `matrix`: the placementMatrix table. */
