@@ -5,7 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { program } from '../src/cli';
+import { runCli as run } from './cli-run';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'jkp-dump-'));
 const file = (name: string, text: string) => (writeFileSync(path.join(dir, name), text), path.join(dir, name));
@@ -28,17 +28,6 @@ ${pod('import-1', ', nodeName: b, restartPolicy: Never}\n  status: {phase: Faile
 ${pod('web-2', '}\n  status: {phase: Pending')}
 `);
 
-function run(...args: string[]): { out: string; err: string; error?: Error } {
-  let out = '', err = '';
-  const cli = program((s) => (out += s), (s) => (err += s));
-  for (const c of [cli, ...cli.commands]) c.exitOverride().configureOutput({ writeOut: (s) => (out += s), writeErr: (s) => (err += s) });
-  try {
-    cli.parse(['node', 'jest-k8s-placement', ...args]);
-  } catch (error) {
-    return { out, err, error: error as Error };
-  }
-  return { out, err };
-}
 const labels = (out: string) => out.split('\n').filter((l) => l.startsWith('Pod ')).map((l) => l.replace(/ \(.*\)$/, ''));
 
 test('completed pods are left out, with a note: no FitError for a pod kube-scheduler never schedules', () => {

@@ -5,17 +5,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { nodesDown, placementMatrix, renderChart, renderKustomization, zone } from '../src';
-import { program } from '../src/cli';
-import { deployment, node } from './fixtures';
+import { runCli as run } from './cli-run';
+import { deployment, failure, node } from './fixtures';
 
-const failure = (f: () => void): string => {
-  try {
-    f();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  throw new Error('expected an error');
-};
 
 describe('messages do not repeat their prefix', () => {
   const web = { ...deployment('web'), spec: { ...deployment('web').spec, replicas: 2 } };
@@ -49,17 +41,6 @@ describe('messages do not repeat their prefix', () => {
 
   describe('the CLI', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'jkp-prefix-'));
-    function run(...args: string[]): { out: string; err: string; error?: Error } {
-      let out = '', err = '';
-      const cli = program((s) => (out += s), (s) => (err += s));
-      for (const c of [cli, ...cli.commands]) c.exitOverride().configureOutput({ writeOut: (s) => (out += s), writeErr: (s) => (err += s) });
-      try {
-        cli.parse(['node', 'jest-k8s-placement', ...args]);
-      } catch (error) {
-        return { out, err, error: error as Error };
-      }
-      return { out, err };
-    }
     test('a report file that is not there is named once', () => {
       const missing = path.join(dir, 'nope.json');
       expect(run('report', missing).error?.message).toBe(`${missing}: no such file`);

@@ -11,7 +11,7 @@ import type { Node, Pod } from '../src/core/types';
 import { platformHint } from '../src/engine';
 import { platformHintText } from '../src/explain/platform';
 import { buildReport, RecordsChannel, renderHtml, renderMarkdown } from '../src/report/report';
-import { program } from '../src/cli';
+import { runCli as run } from './cli-run';
 import { failure, node } from './fixtures';
 
 afterEach(() => resetConfiguration());
@@ -114,13 +114,6 @@ describe('the CLI', () => {
   const file = (name: string, objects: object[]) => (writeFileSync(path.join(dir, name), objects.map((o) => JSON.stringify(o)).join('\n---\n')), path.join(dir, name));
   const nodes = file('nodes.yaml', [gpuNode]);
   const pods = file('pod.yaml', [gpuPod]);
-  function run(...args: string[]): { out: string; err: string } {
-    let out = '', err = '';
-    const cli = program((s) => (out += s), (s) => (err += s));
-    for (const c of [cli, ...cli.commands]) c.exitOverride().configureOutput({ writeOut: (s) => (out += s), writeErr: (s) => (err += s) });
-    cli.parse(['node', 'jest-k8s-placement', ...args]);
-    return { out, err };
-  }
   test('explain notes the platform on stderr with the flag; --cluster eks follows EKS', () => {
     const plain = run('explain', pods, '--nodes', nodes);
     expect(plain.out).toContain('untolerated taint');
