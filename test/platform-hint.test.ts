@@ -27,7 +27,7 @@ const gpuNode = eksNode('ip-10-0-1-5.ec2.internal', { taints: [{ key: 'nvidia.co
 const general = eksNode('ip-10-0-2-7.ec2.internal');
 const gpuPod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'cuda', namespace: 'ml' },
   spec: { containers: [{ name: 'c', image: 'cuda', resources: { limits: { 'nvidia.com/gpu': '1' } } }] } };
-const HINT = "nodes carry EKS labels (eks.amazonaws.com/nodegroup on ip-10-0-1-5.ec2.internal); EKS runs ExtendedResourceToleration admission, off in these settings: configure({ cluster: 'eks' })";
+const HINT = "nodes carry EKS labels (eks.amazonaws.com/nodegroup); EKS runs ExtendedResourceToleration admission, off in these settings: configure({ cluster: 'eks' })";
 const withLabels = (n: Node, labels: Record<string, string>, providerID?: string): Node =>
   ({ ...n, metadata: { ...n.metadata, labels: { ...n.metadata?.labels, ...labels } }, spec: { ...n.spec, ...(providerID ? { providerID } : {}) } });
 
@@ -43,7 +43,7 @@ describe('platformHint: conservative, from the platform\'s own node labels', () 
     expect(platformHint([gke], false)).toBeUndefined();
     expect(platformHint([aks], false)).toBeUndefined();
     expect(platformHintText(platformHint([gke], true)!)).toBe(
-      "nodes carry GKE labels (cloud.google.com/gke-nodepool on gke-pool-1); GKE is not documented to run ExtendedResourceToleration admission, on in these settings: configure({ cluster: 'gke' })");
+      "nodes carry GKE labels (cloud.google.com/gke-nodepool); GKE is not documented to run ExtendedResourceToleration admission, on in these settings: configure({ cluster: 'gke' })");
     expect(platformHint([aks], true)?.platform).toBe('aks');
   });
   test('nothing unmistakable, no hint: plain nodes, a provider ID alone, two platforms, a label beside another cloud\'s provider ID', () => {
@@ -64,7 +64,7 @@ describe('in the matchers', () => {
     expect(message.endsWith(`\n\n${HINT}`)).toBe(true);
     expect(message.split(HINT)).toHaveLength(2);
     // a .not failure too, and the AnyOf forms
-    expect(failure(() => expect(gpuPod).not.toBeSchedulableOn(general))).toContain(HINT.replace('ip-10-0-1-5', 'ip-10-0-2-7'));
+    expect(failure(() => expect(gpuPod).not.toBeSchedulableOn(general))).toContain(HINT);
     expect(failure(() => expect({ ...gpuPod, spec: { ...gpuPod.spec, nodeSelector: { none: 'x' } } }).toBeSchedulableOnAnyOf([gpuNode, general]))).toContain(HINT);
   });
   test('with the preset, the verdict follows EKS and no hint is given', () => {
@@ -90,13 +90,13 @@ describe('in the run report: once', () => {
     expect(gpuPod).not.toBeSchedulableOn(gpuNode);
     expect({ ...gpuPod, metadata: { name: 'web', namespace: 'ml' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } }).toBeSchedulableOn(general);
     const records = channel.read();
-    expect(records.map((r) => r.notes)).toEqual([[HINT], [HINT], [HINT.replace('ip-10-0-1-5', 'ip-10-0-2-7')]]);
-    const report = buildReport(records.slice(0, 2));
+    expect(records.map((r) => r.notes)).toEqual([[HINT], [HINT], [HINT]]);
+    const report = buildReport(records);
     expect(report.notes).toEqual([HINT]);
     const md = renderMarkdown(report);
     expect(md.split('\n').filter((l) => l.includes('nodes carry'))).toEqual([`> **Note:** ${HINT}`]);
     expect(md.indexOf(HINT)).toBeLessThan(md.indexOf('| workload'));
-    expect(renderHtml(report)).toContain(`<p class="note"><b>Note:</b> nodes carry EKS labels (eks.amazonaws.com/nodegroup on ip-10-0-1-5.ec2.internal); EKS runs ExtendedResourceToleration admission, off in these settings: configure({ cluster: 'eks' })</p>`);
+    expect(renderHtml(report)).toContain(`<p class="note"><b>Note:</b> nodes carry EKS labels (eks.amazonaws.com/nodegroup); EKS runs ExtendedResourceToleration admission, off in these settings: configure({ cluster: 'eks' })</p>`);
   });
   test('no note under the preset, and none for nodes of no platform', () => {
     configure({ cluster: 'eks' });

@@ -24,9 +24,8 @@ export const PLATFORM_NAMES: Record<Platform, string> = { eks: 'EKS', gke: 'GKE'
 
 export interface PlatformHint {
   platform: Platform;
-  /** The label that tells, and the first node carrying it. */
+  /** The label that tells (on the first node of the platform). */
   label: string;
-  node: string;
   /** The admission steps whose setting differs from the platform's preset, with the preset's value. */
   differs: Array<{ step: 'ExtendedResourceToleration'; platform: boolean }>;
 }
@@ -53,7 +52,7 @@ export function platformHint(nodes: readonly Node[], extendedResourceToleration:
     const p = platformOf(node);
     if (!p) continue;
     if (found && found.platform !== p.platform) return undefined; // nodes of two platforms: nothing is unmistakable
-    found ??= { ...p, node: node.metadata?.name ?? '<unnamed>' };
+    found ??= p;
   }
   if (!found) return undefined;
   const preset = CLUSTER_PRESETS[found.platform];
