@@ -145,7 +145,7 @@ export function renderChart(chart: string, options: RenderChartOptions = {}): Re
   } else {
     const dir = cacheDirectory(options.cache);
     const placeholders = values.map((v, i) => (typeof v === 'string' ? v : `<values[${i}]>`)); // temp files' names change
-    const key = chartKey({ helm: helmIdentity(tool, dir, run), chartDir, cwd, args: templateArgs({ ...args, valueFiles: placeholders }), values, flags: args.flags });
+    const key = chartKey({ helm: () => helmIdentity(tool, dir, run), chartDir, cwd, args: templateArgs({ ...args, valueFiles: placeholders }), values, flags: args.flags });
     if ('key' in key) output = cached(dir, key.key, render).value;
     else {
       uncached = `not cached: ${key.uncacheable}`;

@@ -82,8 +82,8 @@ export function helmIdentity(tool: Tool, cacheDir: string, run: RunOptions): str
 }
 
 export interface ChartKeyInputs {
-  /** helm's identity (helmIdentity). */
-  helm: string;
+  /** helm's identity (helmIdentity), asked only when the render can be keyed. */
+  helm: () => string;
   /** The chart directory, absolute. */
   chartDir: string;
   cwd: string;
@@ -104,7 +104,7 @@ export interface ChartKeyInputs {
 export function chartKey(k: ChartKeyInputs): { key: string } | { uncacheable: string } {
   const fromFlags = flagInputs(k.flags);
   if ('uncacheable' in fromFlags) return fromFlags;
-  const hash = createHash('sha256').update(`helm ${k.helm}\0chart ${realpathSync(k.chartDir)}\0${JSON.stringify(k.args)}\0`);
+  const hash = createHash('sha256').update(`helm ${k.helm()}\0chart ${realpathSync(k.chartDir)}\0${JSON.stringify(k.args)}\0`);
   for (const v of k.values) {
     const bytes = typeof v === 'string' ? readFileSync(path.resolve(k.cwd, v)) : Buffer.from(JSON.stringify(v));
     hash.update(`${bytes.length}\0`).update(bytes);
