@@ -119,6 +119,10 @@ export function chartKey(k: ChartKeyInputs): { key: string } | { uncacheable: st
     hash.update(`${path.resolve(k.cwd, file)}\0${bytes.length}\0`).update(bytes);
   }
   for (const name of Object.keys(process.env).filter((n) => n.startsWith('HELM_')).sort()) hash.update(`${name}=${process.env[name]}\0`);
-  hashChartTree(hash, k.chartDir);
+  try {
+    hashChartTree(hash, k.chartDir);
+  } catch (e) {
+    return { uncacheable: `cannot read the chart's files: ${(e as Error).message}` }; // helm names it, if it matters
+  }
   return { key: hash.digest('hex').slice(0, 32) };
 }
