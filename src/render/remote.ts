@@ -54,13 +54,14 @@ export function remoteEntries(dir: string, seen = new Set<string>()): RemoteEntr
   });
   if (!file || seen.has(realpathSync(file))) return [];
   seen.add(realpathSync(file));
-  const text = readFileSync(file, 'utf8');
+  let text: string;
   let k: Record<string, unknown>;
   try {
+    text = readFileSync(file, 'utf8');
     const parsed = loadYaml(text);
     k = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
   } catch {
-    return []; // kustomize reports a kustomization that does not parse, at its line
+    return []; // kustomize reports a kustomization it cannot read or parse, at its line
   }
   const out: RemoteEntry[] = [];
   const lines = text.split('\n');

@@ -51,7 +51,7 @@ export interface RunResult {
 }
 
 /** How long a render may take by default: a chart that renders in minutes is broken, not slow. */
-export const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_TIMEOUT_MS = 120_000;
 const TIMEOUT_ENV = 'JEST_K8S_PLACEMENT_RENDER_TIMEOUT';
 
 /** The time limit in ms: the option, else JEST_K8S_PLACEMENT_RENDER_TIMEOUT (ms), else 120 s. */
