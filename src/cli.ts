@@ -14,7 +14,7 @@ import { describeRejections, indent as indentLines, nodeNames } from './explain/
 import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, reportFiles, writeReport, type PlacementReport } from './report/report';
-import { renderChart, renderKustomization, RenderError } from './render';
+import { releaseNameProblem, renderChart, renderKustomization, RenderError } from './render';
 
 const indent = indentLines;
 
@@ -50,15 +50,16 @@ interface RenderInputs {
   values?: string[];
   set?: string[];
   release?: string;
+  kubeVersion?: string;
   namespace?: string;
   kustomize?: string;
 }
 let renderInputs: RenderInputs = {};
 function rendered(): { objects: KubeObject[]; sources: string[] } {
-  const { chart, values, set, release, namespace, kustomize } = renderInputs;
+  const { chart, values, set, release, kubeVersion, namespace, kustomize } = renderInputs;
   try {
     const objects: KubeObject[] = [];
-    if (chart) objects.push(...renderChart(chart, { release, namespace, values, set }));
+    if (chart) objects.push(...renderChart(chart, { release, kubeVersion, namespace, values, set }));
     if (kustomize) objects.push(...renderKustomization(kustomize));
     return { objects, sources: [...(chart ? [`--chart ${chart}`] : []), ...(kustomize ? [`--kustomize ${kustomize}`] : [])] };
   } catch (e) {
@@ -317,11 +318,15 @@ function renderOptionsFor(cli: Command): void {
       .option('-f, --values <file>', 'a values file for --chart, in helm\'s merge order (repeatable)', collect)
       .option('--set <key=value>', 'a --set for --chart, as helm reads it (repeatable)', collect)
       .option('--release <name>', 'the release name for --chart (helm\'s default: release-name)')
+      .option('--kube-version <version>', 'helm\'s --kube-version for --chart (default: the --kubernetes-version release\'s patch, e.g. v1.37.2)')
       .option('--kustomize <dir>', 'a kustomization directory, built with kustomize build (KUSTOMIZE), else kubectl kustomize')
       .addHelpText('after', `  $ npx jest-k8s-placement ${name} --chart charts/web -f values-prod.yaml --namespace shop --nodes nodes.yaml\n  $ npx jest-k8s-placement ${name} --kustomize overlays/prod --nodes nodes.yaml`)
       .hook('preAction', (_parent, action) => {
         const o = action.opts<RenderInputs>();
         if ((o.values || o.set || o.release) && !o.chart) cli.error('error: --values, --set and --release go with --chart', { exitCode: 1 });
+        if (o.kubeVersion && !o.chart) cli.error('error: --kube-version goes with --chart', { exitCode: 1 });
+        const badRelease = o.release ? releaseNameProblem(o.release) : undefined;
+        if (badRelease) cli.error(`error: --release ${JSON.stringify(o.release)}: ${badRelease} (helm's rule for release names)`, { exitCode: 1 });
         if (!action.args.length && !o.chart && !o.kustomize) cli.error("error: missing required argument 'manifests' (or --chart <dir>, --kustomize <dir>)", { exitCode: 1 });
         // --namespace is also the release namespace, where the chart's objects land
         renderInputs = o;
