@@ -6,10 +6,11 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
-import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validate, zone, type Failure } from './engine';
+import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validateInput, zone, type Failure } from './engine';
 import { describeNotModelled } from './explain/not-modelled';
 import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './core/config';
 import { kubeletHintText } from './explain/kubelet';
+import { uncheckedNote } from './explain/unchecked';
 import { describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
 import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
@@ -92,14 +93,17 @@ function nodesOf(files: string[]): Node[] {
   return nodes;
 }
 
-/** Objects the API server would refuse get no answer, as in the matchers (configure({ validate: false }) there). */
+/**
+ * Objects the API server would refuse get no answer, as in the matchers (configure({ validate: false }) there); what
+ * was not checked in objects read from a cluster goes to stderr (validateInput).
+ */
 function checkValid(objects: KubeObject[]): void {
   if (!settings().validate) return;
-  const problems = objects.flatMap((o) => {
-    const errors = validate(o);
-    // the matchers' words, without their hint about configure(), which has no CLI counterpart
-    return errors.length ? [rejectedByApiServer(String(toLabel(o)), errors).replace(/ \(set configure\(.*?\) to check it anyway\)/, '')] : [];
-  });
+  const checks = objects.map((o) => ({ o, ...validateInput(o) }));
+  const unchecked = checks.filter((c) => c.unchecked.length).map((c) => ({ label: String(toLabel(c.o)), errors: c.unchecked }));
+  if (unchecked.length) note(`note: ${uncheckedNote(unchecked)}\n`);
+  // the matchers' words, without their hint about configure(), which has no CLI counterpart
+  const problems = checks.filter((c) => c.errors.length).map((c) => rejectedByApiServer(String(toLabel(c.o)), c.errors).replace(/ \(set configure\(.*?\) to check it anyway\)/, ''));
   if (problems.length) throw new InputError(problems.join('\n'));
 }
 
