@@ -6,7 +6,10 @@
 
 // ---- questions and their answers ----
 export { schedule, scheduleOnNode, prefer, type ClusterInput, type NodeAnswer, type ScheduleAnswer, type PreferAnswer } from './schedule';
-export { notModelledFor, certainRejection, unknownOnNode, unknownOnAny, unknownOnAll, type NotModelled } from './not-modelled';
+export {
+  notModelledFor, certainRejection, unknownOnNode, unknownOnAny, unknownOnAll, certainlyPending, unknownPlacement, unknownShare, unknownPrefer,
+  unknownOutage, type NotModelled,
+} from './not-modelled';
 export { tolerates, evict, type ToleranceAnswer, type EvictionAnswer } from './tolerate';
 export {
   place, allScheduled, spread, share, keepApart, type ReplicaCluster, type PlacementAnswer, type PlacedPodAnswer, type TieProbe,

@@ -41,6 +41,12 @@ export function unknownPlacement(p: Placed): boolean {
   return !!p.notModelled?.length && p.pods.length > 0 && !certainlyPending(p);
 }
 
+/** toShareNodesWith: a workload's pods use what is not modelled, both create pods, and no modelled constraint keeps them apart. */
+export function unknownShare(a: { orders: ReadonlyArray<{ placement: { notModelled?: readonly unknown[]; noPods: readonly unknown[] } }>; separation?: { guaranteed: boolean } }): boolean {
+  const p = a.orders[0].placement;
+  return !!p.notModelled?.length && !p.noPods.length && !a.separation?.guaranteed;
+}
+
 /** toPrefer: the pod uses what is not modelled and the preferred node is not certainly rejected (feasibility and scores are the modelled plugins' only). */
 export function unknownPrefer(a: { notModelled?: readonly NotModelled[]; preferred: Verdict }): boolean {
   return !!a.notModelled?.length && (!!a.preferred.feasible || !certainRejection(a.preferred.status!));
@@ -49,9 +55,17 @@ export function unknownPrefer(a: { notModelled?: readonly NotModelled[]; preferr
 /**
  * What an outage answer about the subject rests on: every replica, before the failure and each replacement, is
  * placed by the modelled filters. Nothing when no scheduling decides its pods (a gated template; a bare Pod bound
- * by spec.nodeName, which is never recreated); with `zonalVolumes` a StatefulSet's volumeClaimTemplates are modelled.
+ * by spec.nodeName, which is never recreated). cluster.zonalVolumes, given either way, says what a StatefulSet's
+ * volumeClaimTemplates are, so they are modelled: `true`, zonal volumes bound where each ordinal first ran
+ * (outage/volumes.ts); `false`, volumes every node reaches (EFS, regional disks), which decide nothing. Attach limits
+ * (NodeVolumeLimits) stay out of the model either way.
  */
 export function outageNotModelled(subject: Subject, zonalVolumes: boolean | undefined): NotModelled[] {
   if (subject.spec.schedulingGates?.length || (subject.kind === 'Pod' && subject.spec.nodeName)) return [];
-  return notModelledFor(subject, { zonalVolumes: zonalVolumes === true });
+  return notModelledFor(subject, { claimTemplates: zonalVolumes !== undefined });
+}
+
+/** toSurvive, toKeepAtLeast, the matrix's outage cells: the answer rests on what is not modelled (outageNotModelled). */
+export function unknownOutage(a: { notModelled?: readonly NotModelled[] }): boolean {
+  return !!a.notModelled?.length;
 }
