@@ -165,6 +165,7 @@ describe('toPrefer', () => {
   });
   test('a preferred node a modelled filter rejects is certainly not preferred', () => {
     expect(pod).not.toPrefer(tainted).over(nodes[0]);
+    expect(message(() => expect(pod).toPrefer(tainted).over(nodes[0]))).toMatch(/cannot be scheduled on Node g1 at all:\n {2}TaintToleration[^]*The rejection stands whatever these decide; not modelled for this pod:/);
     expect(prefer(toSubject(pod), tainted, nodes[0]).notModelled).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 // expect(subject).toPrefer(nodeA).over(nodeB): with both feasible, kube-scheduler's scores rank A above B.
 import type { Node } from '../core/types';
 import { prefer, unknownPrefer } from '../engine';
-import { explainUnknownVerdict, notModelledSummary } from '../explain/not-modelled';
+import { explainUnknownVerdict, notModelledNote, notModelledSummary } from '../explain/not-modelled';
 import { describePreference, explainPrefer } from '../explain/schedule';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { chainResult, type Chain } from './chain';
@@ -32,7 +32,7 @@ export function toPrefer(this: MatcherContext, received: unknown, preferredArg: 
           placement: { matcher: 'toPrefer', subject, target: a, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
         };
       }
-      const message = () => `${header()}\n\n${explainPrefer(answer, ctx.isNot === true)}`;
+      const message = () => `${header()}\n\n${explainPrefer(answer, ctx.isNot === true)}${notModelledNote(answer.notModelled)}`;
       // Only one node fits: the preference cannot fail (.not) or hold; no record, as before the scores.
       if (!answer.scores) return { pass: answer.preferred.feasible, message };
       const pass = answer.scores[0].total > answer.scores[1].total;
