@@ -13,6 +13,7 @@ import { fewestRunning, outage, prefer, survive, toSubject } from '../src/engine
 import { program } from '../src/cli';
 import { RecordsChannel } from '../src/report/report';
 import type { KubeObject, Node } from '../src/core/types';
+import { failure } from './fixtures';
 
 const node = (name: string, az: string, taints: Array<{ key: string; value: string; effect: string }> = []): Node => ({
   apiVersion: 'v1', kind: 'Node',
@@ -40,33 +41,25 @@ const db = deployment('db', claim);
 const web = deployment('web');
 const cluster = { nodes, workloads: [redis] };
 const zoneA = zone('us-east-1a');
-
-const message = (f: () => void) => {
-  try {
-    f();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  throw new Error('the assertion passed');
-};
+const message = failure;
 const VCT = "VolumeBinding, VolumeZone, NodeVolumeLimits, VolumeRestrictions: spec.volumeClaimTemplates[0] (data): each replica's PersistentVolumeClaim decides where it can run";
 
 describe('outages', () => {
   test('toSurvive: the modelled "3/3 after 350s" is no verdict, with or without .not', () => {
     expect(survive(toSubject(redis), zoneA, cluster)).toMatchObject({ pass: true, state: { running: 3, desired: 3 } });
-    const positive = message(() => expect(redis).toSurvive(zoneA, cluster, {}));
-    expect(positive).toContain('Expected StatefulSet cache/redis to run all its replicas again once the outage has played out when a1, a2 fail: unreachable (grace period 50s), but the verdict is unknown: not modelled for this pod:\n');
+    const positive = message(() => expect(redis).toSurvive(zoneA, cluster, { within: 3600 }));
+    expect(positive).toContain('Expected StatefulSet cache/redis to run all its replicas again within 3600s when a1, a2 fail: unreachable (grace period 50s), but the verdict is unknown: not modelled for this pod:\n');
     expect(positive).toContain(`  ${VCT}\n(cluster.zonalVolumes says what they are: true, zonal volumes`);
     expect(positive).toContain('By the modelled filters and scores alone:\nReceived: 3/3 running, 0 pending, 0 terminating');
-    expect(message(() => expect(redis).not.toSurvive(zoneA, cluster, {}))).toContain('not to run all its replicas again once the outage has played out when a1, a2 fail: unreachable (grace period 50s), but that cannot be proved');
+    expect(message(() => expect(redis).not.toSurvive(zoneA, cluster, { within: 3600 }))).toContain('not to run all its replicas again within 3600s when a1, a2 fail: unreachable (grace period 50s), but that cannot be proved');
     expect(message(() => expect(redis).toSurvive(zoneA, cluster, { within: 400 }))).toContain('but the verdict is unknown');
   });
 
   test('with cluster.zonalVolumes the answer is real: zonal volumes keep redis-0 Pending, volumes every node reaches let it return', () => {
     const zonal = { ...cluster, zonalVolumes: true };
-    expect(redis).not.toSurvive(zoneA, zonal, {});
-    expect(message(() => expect(redis).toSurvive(zoneA, zonal, {}))).toContain("redis-0 is Pending: 0/6 nodes are available: 2 node(s) had untolerated taint(s), 4 node(s) didn't match PersistentVolume's node affinity.");
-    expect(redis).toSurvive(zoneA, { ...cluster, zonalVolumes: false }, {});
+    expect(redis).not.toSurvive(zoneA, zonal, { within: 3600 });
+    expect(message(() => expect(redis).toSurvive(zoneA, zonal, { within: 3600 }))).toContain("redis-0 is Pending: 0/6 nodes are available: 2 node(s) had untolerated taint(s), 4 node(s) didn't match PersistentVolume's node affinity.");
+    expect(redis).toSurvive(zoneA, { ...cluster, zonalVolumes: false }, { within: 3600 });
     expect(survive(toSubject(redis), zoneA, zonal)).not.toHaveProperty('notModelled');
   });
 
@@ -78,9 +71,9 @@ describe('outages', () => {
   });
 
   test('workloads that use nothing unmodelled, and a bare Pod bound by spec.nodeName (never scheduled again), keep their verdicts', () => {
-    expect(web).toSurvive(zoneA, { nodes, workloads: [web] }, {});
+    expect(web).toSurvive(zoneA, { nodes, workloads: [web] }, { within: 3600 });
     const bound = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'shop' }, spec: { nodeName: 'a1', ...template('p', claim).spec } } as KubeObject;
-    expect(bound).not.toSurvive(zoneA, { nodes, workloads: [bound] }, {});
+    expect(bound).not.toSurvive(zoneA, { nodes, workloads: [bound] }, { within: 3600 });
   });
 
   test('the engine answers carry notModelled and round-trip through JSON', () => {

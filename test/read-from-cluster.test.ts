@@ -18,6 +18,7 @@ import { KUBERNETES_VERSIONS, releaseAtLeast, withConfiguration, type Kubernetes
 import { readFromCluster, validate, validateInput } from '../src/engine';
 import { program } from '../src/cli';
 import type { Node, Pod } from '../src/core/types';
+import { failure } from './fixtures';
 
 const REDACTED = '***HIDDEN***/25';
 const LEGACY = '10.0.010.0/24';
@@ -73,15 +74,8 @@ function podDump(release: KubernetesVersion, nodeName?: string): Pod {
   } as unknown as Pod;
 }
 
-const message = (f: () => void) => {
-  try {
-    f();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  throw new Error('the assertion passed');
-};
 
+const message = failure;
 const noExecute = [{ key: 'maintenance', value: 'kernel', effect: 'NoExecute' }];
 const noSchedule = [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }];
 
