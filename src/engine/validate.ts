@@ -35,8 +35,8 @@ export function readFromCluster(object: KubeObject): boolean {
 
 /**
  * Fields placement never reads whose rules tightened within the supported releases (StrictIPCIDRValidation, beta
- * from 1.36) and which support bundles redact (to `***HIDDEN***` and a prefix length): a Node's spec.podCIDR(s), a pod's hostAliases.
- * Upstream re-validates them on every spec update (ValidateNode and ValidateHostAliases pass no old values to
+ * from 1.36) and which support bundles redact (to `***HIDDEN***` and a prefix length): a Node's spec.podCIDR(s), a
+ * pod's hostAliases. Upstream re-validates them on every spec update (ValidateNode and ValidateHostAliases pass no old values to
  * IsValidCIDRForLegacyField/IsValidIPForLegacyField at v1.36.3 and v1.37.2), but the kubelet's status updates do not
  * (nodeStatusStrategy.ValidateUpdate), so such objects exist and run.
  */
