@@ -6,10 +6,11 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
-import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validate, zone, type Failure } from './engine';
+import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validateInput, zone, type Failure } from './engine';
 import { describeNotModelled } from './explain/not-modelled';
 import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './core/config';
 import { kubeletHintText } from './explain/kubelet';
+import { uncheckedNote } from './explain/unchecked';
 import { describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
 import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
@@ -93,14 +94,17 @@ function nodesOf(files: string[]): Node[] {
   return nodes;
 }
 
-/** Objects the API server would refuse get no answer, as in the matchers (configure({ validate: false }) there). */
+/**
+ * Objects the API server would refuse get no answer, as in the matchers (configure({ validate: false }) there); what
+ * was not checked in objects read from a cluster goes to stderr (validateInput).
+ */
 function checkValid(objects: KubeObject[]): void {
   if (!settings().validate) return;
-  const problems = objects.flatMap((o) => {
-    const errors = validate(o);
-    // the matchers' words, without their hint about configure(), which has no CLI counterpart
-    return errors.length ? [rejectedByApiServer(String(toLabel(o)), errors).replace(/ \(set configure\(.*?\) to check it anyway\)/, '')] : [];
-  });
+  const checks = objects.map((o) => ({ o, ...validateInput(o) }));
+  const unchecked = checks.filter((c) => c.unchecked.length).map((c) => ({ label: String(toLabel(c.o)), errors: c.unchecked }));
+  if (unchecked.length) note(`note: ${uncheckedNote(unchecked)}\n`);
+  // the matchers' words, without their hint about configure(), which has no CLI counterpart
+  const problems = checks.filter((c) => c.errors.length).map((c) => rejectedByApiServer(String(toLabel(c.o)), c.errors).replace(/ \(set configure\(.*?\) to check it anyway\)/, ''));
   if (problems.length) throw new InputError(problems.join('\n'));
 }
 
@@ -229,9 +233,11 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
     .option('--existing <files...>', 'pods already bound to the nodes')
     .option('--failure <spec>', 'add an eviction column (NotReady, Unreachable or a NoExecute taint) or an outage column (zone:<zone>, nodes:<node,…>) (repeatable)', collect)
     .option('--namespace <namespace>', 'only workloads in this namespace')
+    .option('--zonal-volumes', 'outage columns: StatefulSets\' volumeClaimTemplates are zonal volumes (EBS, Persistent Disk, Azure Disk), as cluster.zonalVolumes')
+    .option('--no-zonal-volumes', 'outage columns: every node reaches them (EFS, regional disks); without either, they are not modelled')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'md', 'json']).default('text'))
     .addHelpText('after', '\nExamples:\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --group-by pool --failure NotReady --format md\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --failure zone:eu-west-1a')
-    .action((manifests: string[], o: { nodes: string[]; groupBy?: string; existing?: string[]; failure?: string[]; namespace?: string; format: string }) => {
+    .action((manifests: string[], o: { nodes: string[]; groupBy?: string; existing?: string[]; failure?: string[]; namespace?: string; zonalVolumes?: boolean; format: string }) => {
       const failures = (o.failure ?? []).map(failureOf);
       for (const f of failures) if (typeof f === 'string') checkTaintSpec(cli, f, ['NotReady', 'Unreachable']);
       const workloads = workloadsOf(manifests, o.namespace);
@@ -241,7 +247,7 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
       noteKubelets(nodes);
       let m;
       try {
-        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, failures });
+        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, failures, zonalVolumes: o.zonalVolumes });
       } catch (e) {
         // an outage that names no node of --nodes (placementMatrix: failures[i]: …) is a usage error
         const bad = /^placementMatrix: failures\[(\d+)\]: (.*)$/s.exec((e as Error).message);
