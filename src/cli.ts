@@ -6,17 +6,18 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
-import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, platformHint, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validate, zone, type Failure } from './engine';
+import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, platformHint, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validateInput, zone, type Failure } from './engine';
 import { describeNotModelled } from './explain/not-modelled';
 import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './core/config';
 import { kubeletHintText } from './explain/kubelet';
 import { platformHintText } from './explain/platform';
 import { CLUSTER_PRESETS, type ClusterPreset } from './core/presets';
+import { uncheckedNote } from './explain/unchecked';
 import { describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
 import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, reportFiles, writeReport, type PlacementReport } from './report/report';
-import { renderChart, renderKustomization, RenderError } from './render';
+import { releaseNameProblem, renderChart, renderKustomization, RenderError } from './render';
 
 const indent = indentLines;
 
@@ -52,15 +53,16 @@ interface RenderInputs {
   values?: string[];
   set?: string[];
   release?: string;
+  kubeVersion?: string;
   namespace?: string;
   kustomize?: string;
 }
 let renderInputs: RenderInputs = {};
 function rendered(): { objects: KubeObject[]; sources: string[] } {
-  const { chart, values, set, release, namespace, kustomize } = renderInputs;
+  const { chart, values, set, release, kubeVersion, namespace, kustomize } = renderInputs;
   try {
     const objects: KubeObject[] = [];
-    if (chart) objects.push(...renderChart(chart, { release, namespace, values, set }));
+    if (chart) objects.push(...renderChart(chart, { release, kubeVersion, namespace, values, set }));
     if (kustomize) objects.push(...renderKustomization(kustomize));
     return { objects, sources: [...(chart ? [`--chart ${chart}`] : []), ...(kustomize ? [`--kustomize ${kustomize}`] : [])] };
   } catch (e) {
@@ -94,14 +96,17 @@ function nodesOf(files: string[]): Node[] {
   return nodes;
 }
 
-/** Objects the API server would refuse get no answer, as in the matchers (configure({ validate: false }) there). */
+/**
+ * Objects the API server would refuse get no answer, as in the matchers (configure({ validate: false }) there); what
+ * was not checked in objects read from a cluster goes to stderr (validateInput).
+ */
 function checkValid(objects: KubeObject[]): void {
   if (!settings().validate) return;
-  const problems = objects.flatMap((o) => {
-    const errors = validate(o);
-    // the matchers' words, without their hint about configure(), which has no CLI counterpart
-    return errors.length ? [rejectedByApiServer(String(toLabel(o)), errors).replace(/ \(set configure\(.*?\) to check it anyway\)/, '')] : [];
-  });
+  const checks = objects.map((o) => ({ o, ...validateInput(o) }));
+  const unchecked = checks.filter((c) => c.unchecked.length).map((c) => ({ label: String(toLabel(c.o)), errors: c.unchecked }));
+  if (unchecked.length) note(`note: ${uncheckedNote(unchecked)}\n`);
+  // the matchers' words, without their hint about configure(), which has no CLI counterpart
+  const problems = checks.filter((c) => c.errors.length).map((c) => rejectedByApiServer(String(toLabel(c.o)), c.errors).replace(/ \(set configure\(.*?\) to check it anyway\)/, ''));
   if (problems.length) throw new InputError(problems.join('\n'));
 }
 
@@ -274,9 +279,11 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
     .option('--existing <files...>', 'pods already bound to the nodes')
     .option('--failure <spec>', 'add an eviction column (NotReady, Unreachable or a NoExecute taint) or an outage column (zone:<zone>, nodes:<node,…>) (repeatable)', collect)
     .option('--namespace <namespace>', 'only workloads in this namespace')
+    .option('--zonal-volumes', 'outage columns: StatefulSets\' volumeClaimTemplates are zonal volumes (EBS, Persistent Disk, Azure Disk), as cluster.zonalVolumes')
+    .option('--no-zonal-volumes', 'outage columns: every node reaches them (EFS, regional disks); without either, they are not modelled')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'md', 'json']).default('text'))
     .addHelpText('after', '\nExamples:\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --group-by pool --failure NotReady --format md\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --failure zone:eu-west-1a')
-    .action((manifests: string[], o: { nodes: string[]; groupBy?: string; existing?: string[]; failure?: string[]; namespace?: string; format: string }) => {
+    .action((manifests: string[], o: { nodes: string[]; groupBy?: string; existing?: string[]; failure?: string[]; namespace?: string; zonalVolumes?: boolean; format: string }) => {
       const failures = (o.failure ?? []).map(failureOf);
       for (const f of failures) if (typeof f === 'string') checkTaintSpec(cli, f, ['NotReady', 'Unreachable']);
       const workloads = workloadsOf(manifests, o.namespace);
@@ -286,7 +293,7 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
       noteNodes(nodes);
       let m;
       try {
-        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, failures });
+        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, failures, zonalVolumes: o.zonalVolumes });
       } catch (e) {
         // an outage that names no node of --nodes (placementMatrix: failures[i].zone …, failures[i]: …) is a usage error
         const bad = /^placementMatrix: failures\[(\d+)\](?:\.|: )(.*)$/s.exec((e as Error).message);
@@ -380,11 +387,15 @@ function renderOptionsFor(cli: Command): void {
       .option('-f, --values <file>', 'a values file for --chart, in helm\'s merge order (repeatable)', collect)
       .option('--set <key=value>', 'a --set for --chart, as helm reads it (repeatable)', collect)
       .option('--release <name>', 'the release name for --chart (helm\'s default: release-name)')
+      .option('--kube-version <version>', 'helm\'s --kube-version for --chart (default: the --kubernetes-version release\'s patch, e.g. v1.37.2)')
       .option('--kustomize <dir>', 'a kustomization directory, built with kustomize build (KUSTOMIZE), else kubectl kustomize')
       .addHelpText('after', `  $ npx jest-k8s-placement ${name} --chart charts/web -f values-prod.yaml --namespace shop --nodes nodes.yaml\n  $ npx jest-k8s-placement ${name} --kustomize overlays/prod --nodes nodes.yaml`)
       .hook('preAction', (_parent, action) => {
         const o = action.opts<RenderInputs>();
         if ((o.values || o.set || o.release) && !o.chart) cli.error('error: --values, --set and --release go with --chart', { exitCode: 1 });
+        if (o.kubeVersion && !o.chart) cli.error('error: --kube-version goes with --chart', { exitCode: 1 });
+        const badRelease = o.release ? releaseNameProblem(o.release) : undefined;
+        if (badRelease) cli.error(`error: --release ${JSON.stringify(o.release)}: ${badRelease} (helm's rule for release names)`, { exitCode: 1 });
         if (!action.args.length && !o.chart && !o.kustomize) cli.error("error: missing required argument 'manifests' (or --chart <dir>, --kustomize <dir>)", { exitCode: 1 });
         // --namespace is also the release namespace, where the chart's objects land
         renderInputs = o;

@@ -6,7 +6,10 @@
 
 // ---- questions and their answers ----
 export { schedule, scheduleOnNode, prefer, type ClusterInput, type NodeAnswer, type ScheduleAnswer, type PreferAnswer } from './schedule';
-export { notModelledFor, certainRejection, unknownOnNode, unknownOnAny, unknownOnAll, type NotModelled } from './not-modelled';
+export {
+  notModelledFor, certainRejection, unknownOnNode, unknownOnAny, unknownOnAll, certainlyPending, unknownPlacement, unknownShare, unknownPrefer,
+  unknownOutage, type NotModelled,
+} from './not-modelled';
 export { tolerates, evict, type ToleranceAnswer, type EvictionAnswer } from './tolerate';
 export {
   place, allScheduled, spread, share, keepApart, type ReplicaCluster, type PlacementAnswer, type PlacedPodAnswer, type TieProbe,
@@ -40,7 +43,7 @@ export { toSubject, assertNode, describeObject, fieldLocation, isToleration, pre
 export { parseTaintSpec, parseTaint, taint } from '../k8s/kubectl-taint';
 export { validateTaints, validateTolerations } from '../k8s/validation';
 export { capped, rejectedByApiServer } from '../k8s/validation-field';
-export { validate, decodeErrors, validatedOnce, decodedOnce } from './validate';
+export { validate, validateInput, readFromCluster, decodeErrors, inputCheckedOnce, decodedOnce, type InputCheck } from './validate';
 /** Thrown when kube-scheduler itself would fail with an error (PodScheduled=False, reason SchedulerError). */
 export { SchedulerError } from '../scheduler/cycle';
 
