@@ -6,10 +6,12 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
-import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validateInput, zone, type Failure } from './engine';
+import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, platformHint, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validateInput, zone, type Failure } from './engine';
 import { describeNotModelled } from './explain/not-modelled';
 import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './core/config';
 import { kubeletHintText } from './explain/kubelet';
+import { platformHintText } from './explain/platform';
+import { CLUSTER_PRESETS, type ClusterPreset } from './core/presets';
 import { uncheckedNote } from './explain/unchecked';
 import { describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
 import { describeTime, explainEviction } from './explain/taint';
@@ -199,6 +201,7 @@ Examples:
   loadOptionsFor(cli);
   renderOptionsFor(cli);
   releaseOptionFor(cli);
+  clusterOptionFor(cli);
   reportCommand(cli, out);
   return cli;
 }
@@ -211,16 +214,59 @@ function explainCommand(cli: Command, out: (s: string) => void): void {
     .requiredOption('--nodes <files...>', 'Node objects (kubectl get nodes -o yaml)')
     .option('--existing <files...>', 'pods already bound to the nodes (spec.nodeName), counted for ports and resources')
     .option('--namespace <namespace>', 'only workloads in this namespace')
+    .option('--name <name>', 'only the pod or workload of this name (or namespace/name), even a completed or bound one (repeatable)', collect)
     .option('--replicas', 'place every pod the workloads\' controllers create, one at a time (placeReplicas), and say where each lands')
-    .addHelpText('after', '\nExamples:\n  $ helm template . | npx jest-k8s-placement explain - --nodes nodes.yaml\n  $ npx jest-k8s-placement explain rendered/ --nodes nodes.yaml --replicas')
-    .action((manifests: string[], o: { nodes: string[]; existing?: string[]; namespace?: string; replicas?: boolean }) => {
-      const workloads = workloadsOf(manifests, o.namespace);
+    .addHelpText('after', '\nExamples:\n  $ helm template . | npx jest-k8s-placement explain - --nodes nodes.yaml\n  $ npx jest-k8s-placement explain rendered/ --nodes nodes.yaml --replicas\n' +
+      '  $ npx jest-k8s-placement explain pods.yaml --nodes nodes.yaml --existing pods.yaml   # the Pending pods of a dump')
+    .action((manifests: string[], o: { nodes: string[]; existing?: string[]; namespace?: string; name?: string[]; replicas?: boolean }) => {
       const nodes = nodesOf(o.nodes);
       const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
+      const { workloads, completed, skipped } = toExplain(workloadsOf(manifests, o.namespace), existing, o.name);
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
-      noteKubelets(nodes);
-      out(`${o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)}\n`);
+      noteNodes(nodes);
+      if (skipped && workloads.length + completed.length) note(`note: ${skipped}\n`);
+      const answers = !workloads.length ? [] : [o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)];
+      const marked = completed.map((p) => `${toSubject(p).label}\n  completed (status.phase ${completedPhase(p)}): kube-scheduler never schedules a completed pod`);
+      out(`${[...answers, ...marked].join('\n\n') || `nothing to explain: ${skipped}`}\n`);
     });
+}
+
+/** A completed Pod (status.phase Succeeded or Failed), which kube-scheduler never schedules; undefined otherwise. */
+const completedPhase = (o: KubeObject): string | undefined => {
+  const phase = o.kind === 'Pod' ? (o as Pod).status?.phase : undefined;
+  return phase === 'Succeeded' || phase === 'Failed' ? phase : undefined;
+};
+
+/** A Pod bound to a node (spec.nodeName) that the --existing dump holds too (same uid, or namespace/name). */
+function boundInDump(o: KubeObject, existing: readonly Pod[] | undefined): boolean {
+  if (o.kind !== 'Pod' || !(o as Pod).spec?.nodeName || !existing) return false;
+  const ns = (x: KubeObject) => x.metadata?.namespace || 'default';
+  const uid = (o as Pod).metadata?.uid;
+  return existing.some((p) => (uid !== undefined && p.metadata?.uid === uid) || (p.metadata?.name === o.metadata?.name && ns(p) === ns(o)));
+}
+
+/**
+ * What `explain` answers for. kube-scheduler never schedules a completed pod (its pod informer leaves out
+ * Succeeded and Failed pods: pkg/scheduler/scheduler.go newPodInformer), and a pod the --existing dump holds bound
+ * has been scheduled already: a dump given both as input and as --existing is explained for its Pending pods.
+ * `--name` picks pods and workloads by name (or namespace/name); a named completed pod is marked, not explained, and a
+ * named bound pod is explained without itself among the existing pods (where it would go if it were created now).
+ */
+function toExplain(all: KubeObject[] & { namespaces: KubeObject[] }, existing: readonly Pod[] | undefined, names: string[] | undefined) {
+  const named = (o: KubeObject, n: string) => o.metadata?.name === n || `${o.metadata?.namespace ?? 'default'}/${o.metadata?.name}` === n;
+  for (const n of names ?? []) {
+    if (!all.some((o) => named(o, n))) throw new InputError(`--name ${n}: no Pod or workload of that name among the ${all.length} read (${nodeNames(all.map((o) => o.metadata?.name ?? '?'), 10)})`);
+  }
+  const picked = names ? all.filter((o) => names.some((n) => named(o, n))) : all;
+  const completed = picked.filter((o) => completedPhase(o));
+  const bound = names ? [] : picked.filter((o) => !completedPhase(o) && boundInDump(o, existing));
+  const workloads = Object.assign(picked.filter((o) => !completed.includes(o) && !bound.includes(o)), { namespaces: all.namespaces });
+  const left = [
+    ...(!names && completed.length ? [`${completed.length} completed pod(s) (status.phase Succeeded or Failed: kube-scheduler never schedules them)`] : []),
+    ...(bound.length ? [`${bound.length} pod(s) already bound in --existing (spec.nodeName)`] : []),
+  ];
+  const skipped = left.length ? `left out ${left.join(' and ')}; --name <name> picks one` : undefined;
+  return { workloads, completed: names ? completed : [], skipped };
 }
 
 /** `matrix`: the placementMatrix table. */
@@ -244,13 +290,13 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
       const nodes = nodesOf(o.nodes);
       const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
-      noteKubelets(nodes);
+      noteNodes(nodes);
       let m;
       try {
         m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, failures, zonalVolumes: o.zonalVolumes });
       } catch (e) {
-        // an outage that names no node of --nodes (placementMatrix: failures[i]: …) is a usage error
-        const bad = /^placementMatrix: failures\[(\d+)\]: (.*)$/s.exec((e as Error).message);
+        // an outage that names no node of --nodes (placementMatrix: failures[i].zone …, failures[i]: …) is a usage error
+        const bad = /^placementMatrix: failures\[(\d+)\](?:\.|: )(.*)$/s.exec((e as Error).message);
         if (!bad) throw e;
         return cli.error(`error: --failure ${o.failure![Number(bad[1])]}: ${bad[2]}`, { exitCode: 1 });
       }
@@ -272,7 +318,7 @@ function evictCommand(cli: Command, out: (s: string) => void): void {
       const workloads = workloadsOf(manifests);
       const node = oneNode(nodesOf([o.node]), o.node, o.nodeName);
       checkValid([...workloads, node]);
-      noteKubelets([node]);
+      noteNodes([node]);
       out(`${evictions(workloads, o.taint?.length ? taint(node, ...o.taint) : node)}\n`);
     });
 }
@@ -295,10 +341,27 @@ function loadOptionsFor(cli: Command): void {
 /** Where notes go (stderr), so that `--format json` stays one JSON document. */
 let note: (s: string) => void = () => {};
 
-/** The node dump's kubelets point at another release than the one modelled: say so once, with the flag that fixes it. */
-function noteKubelets(nodes: readonly Node[]): void {
+/**
+ * The node dump's kubelets point at another release than the one modelled, or its nodes at a managed platform whose
+ * admission the settings leave out: say so once, with the flag that fixes it.
+ */
+function noteNodes(nodes: readonly Node[]): void {
   const hint = kubeletHint(nodes);
   if (hint) note(`note: ${kubeletHintText(hint, (v) => `--kubernetes-version ${v}`)}\n`);
+  const platform = platformHint(nodes, settings().admission.extendedResourceToleration);
+  if (platform) note(`note: ${platformHintText(platform, (p) => `--cluster ${p}`)}\n`);
+}
+
+/** --cluster: what a managed platform adds to upstream (configure({ cluster }) in the matchers, README "Cloud presets"). */
+function clusterOptionFor(cli: Command): void {
+  for (const name of ['explain', 'matrix', 'evict']) {
+    cli.commands.find((c) => c.name() === name)!
+      .addOption(new Option('--cluster <preset>', 'the platform\'s admission (eks: ExtendedResourceToleration); default upstream\'s').choices(Object.keys(CLUSTER_PRESETS)))
+      .hook('preAction', (_parent, action) => {
+        const cluster = action.opts<{ cluster?: ClusterPreset }>().cluster;
+        if (cluster) configure({ cluster });
+      });
+  }
 }
 
 /** --kubernetes-version: the release the answers follow (configure({ kubernetesVersion }) in the matchers). */
@@ -359,7 +422,8 @@ function reportCommand(cli: Command, out: (s: string) => void): void {
           });
           return r;
         } catch (e) {
-          throw new InputError(`${f}: ${(e as Error).message}`);
+          // Node's own text names the file again (`ENOENT: no such file or directory, open 'x.json'`)
+          throw new InputError(`${f}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
         }
       });
       const merged = reports.length ? mergeReports(reports) : buildReport([]);
@@ -390,7 +454,9 @@ function checkTaintSpec(cli: Command, spec: string, words: string[] = []): void 
     if ('remove' in t) cli.error(`error: "${spec}" removes a taint; give the taint itself`, { exitCode: 1 });
   } catch (e) {
     if (e instanceof CommanderError) throw e;
-    cli.error(`error: ${(e as Error).message} (taints are written as kubectl taint does: key=value:Effect)`, { exitCode: 1 });
+    // a message with parseTaintSpec's hint (it keeps kubectl's text apart) says what is wrong already
+    const grammar = 'kubectl' in (e as object) ? '' : ' (taints are written as kubectl taint does: key=value:Effect)';
+    cli.error(`error: ${(e as Error).message}${grammar}`, { exitCode: 1 });
   }
 }
 

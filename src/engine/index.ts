@@ -37,7 +37,9 @@ export type { ScheduleResult } from '../scheduler';
 // ---- what the clients check their arguments with ----
 /** Whether a node dump's kubelets point at another release than the settings model (README "Kubernetes releases"). */
 export { kubeletHint, type KubeletHint } from '../k8s/kubelet-version';
-export { toSubject, assertNode, describeObject, fieldLocation, isToleration, preview, type Subject } from '../k8s/subject';
+/** Whether the nodes come from a managed platform whose admission the settings do not model (README "Cloud presets"). */
+export { platformHint, PLATFORM_NAMES, type PlatformHint } from '../k8s/platform';
+export { toSubject, assertNode, describeObject, fieldLocation, isToleration, preview, renderVariant, type Subject } from '../k8s/subject';
 export { parseTaintSpec, parseTaint, taint } from '../k8s/kubectl-taint';
 export { validateTaints, validateTolerations } from '../k8s/validation';
 export { capped, rejectedByApiServer } from '../k8s/validation-field';

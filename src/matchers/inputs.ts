@@ -3,9 +3,10 @@ import type { FieldError, KubeObject, Node, Taint, Toleration } from '../core/ty
 import { settings } from '../core/config';
 import {
   assertNode, capped, decodedOnce, describeObject, fieldLocation, isToleration, parseTaintSpec, rejectedByApiServer, SchedulerError,
-  kubeletHint, toSubject, inputCheckedOnce, validateTaints, type Subject,
+  kubeletHint, platformHint, toSubject, inputCheckedOnce, validateTaints, type Subject,
 } from '../engine';
 import { kubeletHintText } from '../explain/kubelet';
+import { platformHintText } from '../explain/platform';
 import { uncheckedNote, type Unchecked } from '../explain/unchecked';
 import { failBoth, type MatcherContext, type MatcherResult } from './context';
 import { recordResult } from './record';
@@ -21,7 +22,7 @@ export function subjectOf(received: unknown): Subject {
   }
 }
 
-/** The nodes the running matcher was given, for the kubelet-version note (see guarded); none outside a matcher. */
+/** The nodes the running matcher was given, for the notes on them (see guarded); none outside a matcher. */
 let seenNodes: Node[] | undefined;
 /** Fields of the running matcher's inputs read from a cluster that were not checked (validateInput), for its note. */
 let seenUnchecked: Unchecked[] | undefined;
@@ -43,8 +44,10 @@ export function taintOf(x: unknown): Taint {
     try {
       parsed = parseTaintSpec(x, { validate: check });
     } catch (e) {
-      // parseTaintSpec adds what probably went wrong to kubectl's own message
-      throw new UsageError(`${(e as Error).message} (taints are written as kubectl taint does: key=value:Effect or key:Effect)`);
+      // parseTaintSpec adds what probably went wrong to kubectl's own message (keeping kubectl's apart): then the
+      // grammar would say it twice
+      const grammar = 'kubectl' in (e as object) ? '' : ' (taints are written as kubectl taint does: key=value:Effect or key:Effect)';
+      throw new UsageError(`${(e as Error).message}${grammar}`);
     }
     if ('remove' in parsed) throw new UsageError(`"${x}" removes a taint; give the taint itself, e.g. "${x.slice(0, -1)}"`);
     return parsed;
@@ -122,20 +125,22 @@ export function guarded(ctx: MatcherContext, header: () => string, body: () => M
 
 /**
  * A message about nodes whose kubelets point at another release than the settings model ends with one line
- * saying so (issue 21: `nodes report kubelet v1.33.5; settings model 1.37: configure(…)`), and one about objects
- * read from a cluster names the fields that were not checked (issue 31).
+ * saying so (issue 21: `nodes report kubelet v1.33.5; settings model 1.37: configure(…)`), and so does one about
+ * nodes of a managed platform whose admission the settings leave out (issue 31: `nodes carry EKS labels …:
+ * configure({ cluster: 'eks' })`); one about objects read from a cluster names the fields that were not checked
+ * (issue 31). A passing assertion has no message: the run report lists the nodes' notes (`notes`).
  */
 function withNotes(result: MatcherResult, nodes: readonly Node[], unchecked: readonly Unchecked[]): MatcherResult {
   if (!nodes.length && !unchecked.length) return result;
   const message = result.message;
   const configured = settings().kubernetesVersion;
-  return {
-    ...result,
-    message: () => {
-      const hint = nodes.length ? kubeletHint(nodes, configured) : undefined;
-      return [message(), ...(unchecked.length ? [uncheckedNote(unchecked)] : []), ...(hint ? [kubeletHintText(hint)] : [])].join('\n\n');
-    },
-  };
+  const ert = settings().admission.extendedResourceToleration;
+  let notes: string[] | undefined;
+  const nodeNotes = () => (notes ??= !nodes.length ? [] : [
+    ...[kubeletHint(nodes, configured)].flatMap((h) => (h ? [kubeletHintText(h)] : [])),
+    ...[platformHint(nodes, ert)].flatMap((h) => (h ? [platformHintText(h)] : [])),
+  ]);
+  return { ...result, notes: nodeNotes, message: () => [message(), ...(unchecked.length ? [uncheckedNote(unchecked)] : []), ...nodeNotes()].join('\n\n') };
 }
 
 /** A PreFilter Error (e.g. an unparsable topology spread selector) gives no verdict: the matcher fails either way. */

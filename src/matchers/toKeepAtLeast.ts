@@ -11,7 +11,7 @@ import { outageQuestion } from './toSurvive';
 export function toKeepAtLeast(this: MatcherContext, received: unknown, n: unknown, failure: unknown, cluster: unknown): MatcherResult {
   const header = () => hint(this, 'toKeepAtLeast', 'n, failure, cluster');
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) {
-    return failBoth(this, () => `${header()}\n\ntoKeepAtLeast(n, failure, cluster): n must be a whole number of replicas ≥ 0, received ${JSON.stringify(n)}`);
+    return failBoth(this, () => `${header()}\n\nn must be a whole number of replicas ≥ 0, received ${JSON.stringify(n)}`);
   }
   return guarded(this, header, () => {
     const { subject, answer } = outageQuestion(received, cluster, (s, c) => fewestRunning(s, failure as Failure, c));

@@ -158,7 +158,11 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
       const answer = outage({ workloads: workloadList, nodes, existingPods: options.existingPods, namespaces: options.namespaces, zonalVolumes: options.zonalVolumes }, f);
       return { title: answer.failure.title, outcomes: answer.outcomes };
     } catch (e) {
-      if (e instanceof OutageError) throw new TypeError(`placementMatrix: failures[${given.indexOf(f)}]: ${e.message}`);
+      if (e instanceof OutageError) {
+        // the outage's words name the argument `failure` (`failure.zone "x" matches no node`); here it is failures[i]
+        const at = `failures[${given.indexOf(f)}]`;
+        throw new TypeError(`placementMatrix: ${e.message.startsWith('failure.') ? at + e.message.slice('failure'.length) : `${at}: ${e.message}`}`);
+      }
       throw e;
     }
   });

@@ -42,5 +42,5 @@ test('text and Markdown formats carry the column', () => {
 test('a zone no node is in is a usage error (exit 1) naming the option', () => {
   const r = matrix('--failure', 'zone:mars-1a');
   expect(r.code).toBe(1);
-  expect(r.err).toMatch(/^error: --failure zone:mars-1a: failure.zone "mars-1a" matches no node \(zones of the cluster's nodes: eu-west-1a, eu-west-1b, eu-west-1c\)\n/);
+  expect(r.err).toMatch(/^error: --failure zone:mars-1a: zone "mars-1a" matches no node \(zones of the cluster's nodes: eu-west-1a, eu-west-1b, eu-west-1c\)\n/);
 });
