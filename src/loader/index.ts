@@ -5,7 +5,7 @@ import type * as Glob from 'glob';
 import type { KubeObject, Node } from '../core/types';
 import { describeObject, POD_SPEC_PATHS, setFieldLineLookup, setOriginLookup } from '../k8s/subject';
 import {
-  findNullKeys, hasNullLikeKey, HelmTemplateError, mayBeUnrepresentable, lineAt, nonFiniteNumbers, lineStartsOf, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
+  findNullKeys, hasNullLikeKey, HelmTemplateError, MAX_DEPTH, mayBeUnrepresentable, lineAt, nonFiniteNumbers, lineStartsOf, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
   type ParsedStream,
 } from './yaml';
 import { formatPath, HELM_HINT, NODE_POOL_SHAPE, parsePath, SHAPES, typeProblems, type Shape } from './typecheck';
@@ -282,6 +282,11 @@ function parseInto(input: string, file: string, load: Load): void {
       problems.push({ file, line: d.line, field: formatPath(d.path), message: `mapping key ${JSON.stringify(d.key)} already defined at line ${d.firstLine}` });
     }
     if (duplicates.length) continue; // the document is refused; the others still load
+    const aliasing = stream.aliasing.find((a) => a.document === doc.index);
+    if (aliasing) {
+      problems.push({ file, line: aliasing.line, message: aliasing.message });
+      continue;
+    }
     if (doc.value === null || doc.value === undefined) continue; // an empty or comment-only document
     if (unrepresentable(stream, doc, file, problems)) continue;
     addDocument(doc.value, { file, document: doc.index, get line() { return doc.line; } }, load, {
@@ -317,17 +322,39 @@ function unrepresentable(stream: ParsedStream, doc: ParsedStream['documents'][nu
   return problems.length > before;
 }
 
+/** Whether a line of JSON nests deeper than the YAML parser lets a document nest (counted before JSON.parse builds it). */
+function jsonTooDeep(line: string): boolean {
+  if (line.length <= 2 * MAX_DEPTH) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_DEPTH) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 function parseJsonLines(text: string, file: string, load: Load): boolean {
   const lines = stripByteOrderMarks(text).split('\n');
   const values: Array<[unknown, number]> = [];
+  const deep: number[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!lines[i].trim()) continue;
     try {
-      values.push([JSON.parse(lines[i]), i + 1]);
+      if (jsonTooDeep(lines[i])) deep.push(i + 1);
+      else values.push([JSON.parse(lines[i]), i + 1]);
     } catch {
       return false;
     }
   }
+  // what YAML refuses past this depth is refused in JSON too: the checks, the cache and the engine walk what loads
+  for (const line of deep) load.problems.push({ file, line, message: `JSON nesting exceeded maxDepth (${MAX_DEPTH})` });
   values.forEach(([value, line], document) =>
     addDocument(value, { file, document, line }, load, {
       lineOf: () => line,
