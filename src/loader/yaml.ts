@@ -131,7 +131,7 @@ export interface ParsedStream {
   lineStarts: number[];
   /** Every duplicate mapping key, in source order (empty for almost every file). */
   duplicates: DuplicateKey[];
-  /** The documents refused for their aliases (empty unless the text holds a `*`). */
+  /** The documents refused for their aliases (empty for a text without an alias). */
   aliasing: AliasProblem[];
   /**
    * Whether constructing made a number JSON cannot hold or a key that may have been a null key: when false, no
@@ -266,7 +266,7 @@ export function parseStream(input: string, filename: string): ParsedStream {
   const mayBeUnrepresentable = unrepresentableSeen;
   // js-yaml shares an aliased node (a 1 KB "billion laughs" constructs at once) but everything that walks or
   // serialises a document copies it: refuse what go-yaml refuses, before anything walks it
-  const aliasing = text.includes('*') ? aliasProblems(events, text) : [];
+  const aliasing = MAY_HOLD_ALIAS.test(text) ? aliasProblems(events, text) : [];
   let lineStarts: number[] | undefined;
   const starts = () => (lineStarts ??= lineStartsOf(text));
   // Where each document starts among the events and in the text is only worked out when asked (a message, a location,
@@ -303,6 +303,8 @@ export function parseStream(input: string, filename: string): ParsedStream {
 // added for CVE-2019-11253): every node decoded counts, and those decoded through an alias count as aliased too. A
 // document fails once more than 100 aliased and 1000 nodes are decoded and the aliased share passes the allowed ratio:
 // 99% up to 400,000 nodes, falling to 10% at 4,000,000.
+// An alias (`*name`) starts a node: after a line start, a space or a flow indicator. Texts without one skip the walk.
+const MAY_HOLD_ALIAS = /(?:^|[\s,[{:])\*[^\s,[\]{}]/m;
 const ALIAS_RATIO_LOW = 400_000;
 const ALIAS_RATIO_HIGH = 4_000_000;
 const allowedAliasRatio = (decoded: number) =>

@@ -40,7 +40,7 @@ withSecondUser('another user who made the default render directory first cannot 
   attacker(`
     const { cached } = src('render/cache.ts');
     cached(${JSON.stringify(dir)}, '${KEY}', () => 'kind: Deployment\\nspec: {replicas: 7}\\n');
-    require('node:fs').chmodSync(${JSON.stringify(path.dirname(dir))}, 0o777);`);
+    require('node:fs').chmodSync(${JSON.stringify(dir)}, 0o777);`);
   const { out, warnings } = victim(`
     const { cacheDirectory, cached } = src('render/cache.ts');
     console.log(JSON.stringify(cached(cacheDirectory(), '${KEY}', () => 'kind: Deployment\\nspec: {replicas: 2}\\n')));`);
