@@ -10,9 +10,8 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { cached } from '../../src/render/cache';
 import { loadManifests } from '../../src';
-import { resetDiskCache } from '../../src/loader/disk-cache';
 import { forgetDirectories } from '../../src/core/safe-files';
-import { OTHER_UID, runChild, tinyFilesystem, warningsOf, withSecondUser, withTinyFilesystem } from './support';
+import { cacheIn, OTHER_UID, runChild, tinyFilesystem, warningsOf, withSecondUser, withTinyFilesystem } from './support';
 
 let work: string;
 let warned: jest.SpyInstance;
@@ -75,21 +74,17 @@ describe('the cache directory', () => {
   });
 
   test('the manifest cache refuses a JEST_K8S_PLACEMENT_CACHE others can write, and parses', () => {
-    const saved = process.env.JEST_K8S_PLACEMENT_CACHE;
     const shared = path.join(work, 'shared');
     mkdirSync(shared);
     chmodSync(shared, 0o1777); // as /tmp is
-    process.env.JEST_K8S_PLACEMENT_CACHE = shared;
-    resetDiskCache();
+    const restore = cacheIn(shared);
     try {
       writeFileSync(path.join(work, 'n.yaml'), 'apiVersion: v1\nkind: Node\nmetadata: {name: a}\n');
       expect(loadManifests('n.yaml', { cwd: work }).nodes()[0].metadata?.name).toBe('a');
       expect(readdirSync(shared)).toEqual([]);
       expect(warnings()).toEqual([expect.stringContaining(`not using the manifest cache ${shared}: others can write to it (mode 1777)`)]);
     } finally {
-      if (saved === undefined) delete process.env.JEST_K8S_PLACEMENT_CACHE;
-      else process.env.JEST_K8S_PLACEMENT_CACHE = saved;
-      resetDiskCache();
+      restore();
     }
   });
 
@@ -225,18 +220,14 @@ describe('errors other than "exists", and a full disk', () => {
     expect(render(full.dir!, big)).toEqual({ value: big, hit: false, runs: 1 });
     expect(readdirSync(full.dir!)).toEqual([]);
     expect(warnings()).toEqual([expect.stringMatching(new RegExp(`cannot store a cache entry in ${full.dir} \\(ENOSPC\\)`))]);
-    const saved = process.env.JEST_K8S_PLACEMENT_CACHE;
-    process.env.JEST_K8S_PLACEMENT_CACHE = full.dir;
-    resetDiskCache();
+    const restore = cacheIn(full.dir!);
     try {
       const file = path.join(work, 'big.yaml');
       writeFileSync(file, `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata: {a: "${big}"}\n`);
       expect(loadManifests('big.yaml', { cwd: work }).length).toBe(1);
       expect(readdirSync(path.join(full.dir!, 'manifests'))).toEqual([]);
     } finally {
-      if (saved === undefined) delete process.env.JEST_K8S_PLACEMENT_CACHE;
-      else process.env.JEST_K8S_PLACEMENT_CACHE = saved;
-      resetDiskCache();
+      restore();
     }
   }, 10_000);
 });

@@ -7,19 +7,16 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadManifests, ManifestError, parseManifests } from '../../src';
-import { resetDiskCache } from '../../src/loader/disk-cache';
+import { cacheIn } from './support';
 
 let work: string;
-const saved = process.env.JEST_K8S_PLACEMENT_CACHE;
+let restore: () => void;
 beforeEach(() => {
   work = mkdtempSync(path.join(tmpdir(), 'jkp-limits-'));
-  process.env.JEST_K8S_PLACEMENT_CACHE = path.join(work, 'cache');
-  resetDiskCache();
+  restore = cacheIn(path.join(work, 'cache'));
 });
 afterEach(() => {
-  if (saved === undefined) delete process.env.JEST_K8S_PLACEMENT_CACHE;
-  else process.env.JEST_K8S_PLACEMENT_CACHE = saved;
-  resetDiskCache();
+  restore();
   rmSync(work, { recursive: true, force: true });
 });
 

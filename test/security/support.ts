@@ -5,6 +5,7 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { resetDiskCache } from '../../src/loader/disk-cache';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -69,4 +70,16 @@ export function sharedTemp(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'jkp-shared-tmp-'));
   chmodSync(dir, 0o1777);
   return dir;
+}
+
+/** Point the manifest cache at `dir` (JEST_K8S_PLACEMENT_CACHE) for this process; returns what puts it back. */
+export function cacheIn(dir: string): () => void {
+  const saved = process.env.JEST_K8S_PLACEMENT_CACHE;
+  process.env.JEST_K8S_PLACEMENT_CACHE = dir;
+  resetDiskCache();
+  return () => {
+    if (saved === undefined) delete process.env.JEST_K8S_PLACEMENT_CACHE;
+    else process.env.JEST_K8S_PLACEMENT_CACHE = saved;
+    resetDiskCache();
+  };
 }
