@@ -299,12 +299,13 @@ export function parseStream(input: string, filename: string): ParsedStream {
   };
 }
 
+// An alias (`*name`) starts a node: after a line start, a space or a flow indicator. Texts without one skip the walk.
+const MAY_HOLD_ALIAS = /(?:^|[\s,[{:])\*[^\s,[\]{}]/m;
+
 // go-yaml's decoder (go.yaml.in/yaml/v2 decode.go, which sigs.k8s.io/yaml and so kubectl and the API server use;
 // added for CVE-2019-11253): every node decoded counts, and those decoded through an alias count as aliased too. A
 // document fails once more than 100 aliased and 1000 nodes are decoded and the aliased share passes the allowed ratio:
 // 99% up to 400,000 nodes, falling to 10% at 4,000,000.
-// An alias (`*name`) starts a node: after a line start, a space or a flow indicator. Texts without one skip the walk.
-const MAY_HOLD_ALIAS = /(?:^|[\s,[{:])\*[^\s,[\]{}]/m;
 const ALIAS_RATIO_LOW = 400_000;
 const ALIAS_RATIO_HIGH = 4_000_000;
 const allowedAliasRatio = (decoded: number) =>
@@ -354,8 +355,7 @@ function aliasProblems(events: yaml.Event[], text: string): AliasProblem[] {
       const anchor = anchorOf(e as yaml.MappingEvent);
       if (anchor !== undefined) anchors.delete(anchor); // open: an alias of it now is an alias of itself
       open.push({ size: 1, anchor });
-    }
-    else if (e.type === EVENT_ID.SCALAR) {
+    } else if (e.type === EVENT_ID.SCALAR) {
       const anchor = anchorOf(e as yaml.ScalarEvent);
       if (anchor !== undefined) anchors.set(anchor, 1);
       add(1);
