@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npx jest-k8s-placement — kube-scheduler's answer for manifests and a node dump, outside a test.
 // Exit codes: 0 an answer (whatever it is), 1 a usage error, 2 bad input (file:line from the loader).
-import { readFileSync } from 'node:fs';
+import { readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
@@ -21,8 +21,12 @@ import { releaseNameProblem, renderChart, renderKustomization, RenderError } fro
 
 const indent = indentLines;
 
-/** Bad input: the message is printed as is and the exit code is 2. */
-class InputError extends Error {}
+/** Bad input: the message is printed as is and the exit code is 2 (1 for a usage error found while reading). */
+class InputError extends Error {
+  constructor(message: string, readonly exitCode = 2) {
+    super(message);
+  }
+}
 
 /** --ignore and --kind: the loader's options for every file a command reads (loadManifests' ignore and kind). */
 let loadOptions: LoadOptions = {};
@@ -34,7 +38,7 @@ function load(files: string[]): KubeObject[] {
       if (file === '-') {
         if (stdinUsed) throw new InputError('"-" (stdin) can be given only once');
         stdinUsed = true;
-        out.push(...parseManifests(readFileSync(0, 'utf8'), '<stdin>', loadOptions));
+        out.push(...parseManifests(readStdin(), '<stdin>', loadOptions));
       } else {
         out.push(...loadManifests(file, loadOptions));
       }
@@ -44,6 +48,38 @@ function load(files: string[]): KubeObject[] {
     }
   }
   return out;
+}
+
+/** The most "-" reads: JEST_K8S_PLACEMENT_STDIN_LIMIT bytes, else 256 MiB (far beyond any dump, far below Node's string limit). */
+const STDIN_LIMIT = 256 * 1024 * 1024;
+
+/** stdin, read in chunks up to the limit: more is a usage error, not an out-of-memory crash or a stack trace. */
+function readStdin(): string {
+  const limit = Number(process.env.JEST_K8S_PLACEMENT_STDIN_LIMIT) || STDIN_LIMIT;
+  const chunks: Buffer[] = [];
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  for (let total = 0; ;) {
+    let n: number;
+    try {
+      n = readSync(0, chunk, 0, chunk.length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') { // a non-blocking stdin with nothing yet
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if (code === 'EOF') break; // Windows' end of a pipe
+      throw e;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > limit) {
+      const size = limit % (1024 * 1024) ? `${limit} bytes` : `${limit / (1024 * 1024)} MiB`;
+      throw new InputError(`error: more than ${size} on stdin ("-"): give the manifests as files, or set JEST_K8S_PLACEMENT_STDIN_LIMIT (bytes)`, 1);
+    }
+    chunks.push(Buffer.from(chunk.subarray(0, n)));
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** --chart and --kustomize (explain, matrix): objects rendered beside the manifest files, as renderChart and
@@ -466,7 +502,7 @@ export function main(argv: string[] = process.argv): void {
   } catch (e) {
     if (e instanceof InputError) {
       process.stderr.write(`${e.message}\n`);
-      process.exitCode = 2;
+      process.exitCode = e.exitCode;
       return;
     }
     throw e;

@@ -1,8 +1,9 @@
 // The run report: records of every placement assertion (report/record.ts), merged and written as
 // placement-report.md (also appended to $GITHUB_STEP_SUMMARY), placement-report.html and placement-report.json.
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { replaceFiles } from '../core/safe-files';
 import { RECORDS_ENV, type PlacementRecord } from '../matchers/record';
 
 export interface ReportOptions {
@@ -323,14 +324,13 @@ export function writeReport(report: PlacementReport, options: ReportOptions = {}
     [`${base}.html`]: renderHtml(report),
     [`${base}.json`]: `${JSON.stringify(report, null, 2)}\n`,
   };
-  const written = Object.entries(files).map(([name, text]) => {
-    const file = path.join(dir, name);
-    writeFileSync(file, text);
-    return file;
-  });
+  // through temporary files and renames: a symlink planted at a report's name is replaced, not written through, and
+  // a full disk leaves the previous report whole (core/safe-files.ts)
+  const written = Object.entries(files).map(([name, text]) => ({ file: path.join(dir, name), text }));
+  replaceFiles(written);
   const summary = process.env.GITHUB_STEP_SUMMARY;
   if (summary && options.stepSummary !== false) appendFileSync(summary, `${markdown}\n`);
-  return written;
+  return written.map((w) => w.file);
 }
 
 /**
