@@ -2,8 +2,7 @@
 // so a chart rendered by 20 spec files would run helm 20 times. An entry is the helm output, under a key that
 // covers everything the output depends on; writers take a lock so that parallel workers render a set once. The
 // directory, the entries and the lock are checked as docs/security.md says (core/safe-files.ts).
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { defaultCacheRoot, privateDirectory, readEntry, warnOnce, writeEntry } from '../core/safe-files';
@@ -11,18 +10,6 @@ import { defaultCacheRoot, privateDirectory, readEntry, warnOnce, writeEntry } f
 /** Where entries go: the option, else JEST_K8S_PLACEMENT_CACHE, else <tmpdir>/jest-k8s-placement-<uid>/render. */
 export function cacheDirectory(option?: string): string {
   return path.resolve(option ?? process.env.JEST_K8S_PLACEMENT_CACHE ?? path.join(defaultCacheRoot(), 'render'));
-}
-
-/** Every file below a directory, sorted, as `relative path` → bytes in the hash (a changed template changes it). */
-export function hashDirectory(hash: ReturnType<typeof createHash>, dir: string): void {
-  const walk = (rel: string): string[] =>
-    readdirSync(path.join(dir, rel), { withFileTypes: true })
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .flatMap((e) => (e.isDirectory() ? walk(path.join(rel, e.name)) : e.isFile() ? [path.join(rel, e.name)] : []));
-  for (const file of walk('')) {
-    const bytes = readFileSync(path.join(dir, file));
-    hash.update(`${file.split(path.sep).join('/')}\0${bytes.length}\0`).update(bytes);
-  }
 }
 
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
