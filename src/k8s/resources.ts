@@ -5,11 +5,17 @@ import { isQualifiedName } from './names';
 import type { Container, PodSpec } from '../core/types';
 import { releaseAtLeast } from '../core/config';
 import { decodeQuantity, QuantityError, type Quantity } from './quantity';
+import type { Undecodable } from './decode';
 
 /** Resource name → exact amount in nano-units. */
 export type ResourceList = Map<string, bigint>;
 
-export class ResourceError extends Error {}
+/** A quantity PodRequests could not read; `undecodable` says which (the API server's decoder refuses the object for it). */
+export class ResourceError extends Error {
+  constructor(message: string, readonly undecodable?: Undecodable) {
+    super(message);
+  }
+}
 
 /** How PodRequests reads and adds amounts: exactly in nano-units (bigint), or in whole scheduler units (numbers). */
 interface Arithmetic<T extends number | bigint> {
@@ -66,7 +72,7 @@ function parseList<T extends number | bigint>(list: Record<string, unknown> | un
       q = decodeQuantity(raw as string | number);
     } catch (e) {
       if (!(e instanceof QuantityError)) throw e;
-      throw new ResourceError(`${path()}.${name}: Invalid value: ${JSON.stringify(raw)}: ${e.message}`);
+      throw new ResourceError(`${path()}.${name}: Invalid value: ${JSON.stringify(raw)}: ${e.message}`, { field: `${path()}.${name}`, raw, error: e.message });
     }
     out.set(name, arith.read(name, q));
   }
