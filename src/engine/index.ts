@@ -35,6 +35,10 @@ export type { ScheduleResult } from '../scheduler';
 /** Whether a node dump's kubelets point at another release than the settings model (README "Kubernetes releases"). */
 export { kubeletHint, type KubeletHint } from '../k8s/kubelet-version';
 export { toSubject, assertNode, describeObject, fieldLocation, isToleration, preview, type Subject } from '../k8s/subject';
+/** A node's allocatable as the API server stores it (its capacity when it declares none). */
+export { nodeAllocatable } from '../k8s/defaults';
+/** Thrown by the engine's entry points for an object the API server refuses on create (a quantity it cannot decode). */
+export { ApiServerRefusal } from '../k8s/decode';
 export { parseTaintSpec, parseTaint, taint } from '../k8s/kubectl-taint';
 export { validateTaints, validateTolerations } from '../k8s/validation';
 export { capped, rejectedByApiServer } from '../k8s/validation-field';

@@ -24,8 +24,6 @@ interface Arithmetic<T extends number | bigint> {
   add(a: T, b: T): T;
 }
 
-const exact: Arithmetic<bigint> = { zero: 0n, read: (_, q) => q.nanos, add: (a, b) => a + b };
-
 /** Thrown by `units` when a number cannot be exact: PodRequests is then worked out exactly. */
 const INEXACT = new Error('inexact');
 
@@ -47,6 +45,18 @@ function wholeUnits(cache: Map<Quantity, number | null>, q: Quantity, per: bigin
 
 const MILLI = 10n ** 6n;
 const UNIT = 10n ** 9n;
+
+/**
+ * SetDefaults_ResourceList (pkg/apis/core/v1/defaults.go): the API server rounds every amount of a Pod up to milli
+ * scale (Quantity.RoundUp(-3), away from zero) as it decodes it, so each container's `0.5m` counts as 1m before any
+ * sum. A whole number of milli-units (every amount `units` reads) is unchanged.
+ */
+function roundedToMilli(nanos: bigint): bigint {
+  const rem = nanos % MILLI;
+  return rem === 0n ? nanos : nanos - rem + (nanos > 0n ? MILLI : -MILLI);
+}
+
+const exact: Arithmetic<bigint> = { zero: 0n, read: (_, q) => roundedToMilli(q.nanos), add: (a, b) => a + b };
 
 /**
  * Whole milli-cpu and units, as numbers: exact when every part is a whole number of units and every sum a safe

@@ -305,8 +305,9 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
     }
   }
   const ordered = orderByWeight(models);
-  // A DaemonSet, or a Pod its controller created, is never provisioned for (IsOwnedByDaemonSet); it only counts as overhead.
-  const owners = (subject.object as { metadata?: { ownerReferences?: Array<{ kind?: string; apiVersion?: string }> } }).metadata?.ownerReferences ?? [];
+  // The pod as created (admission/create.ts; refused when a quantity does not decode). A DaemonSet, or a Pod its
+  // controller created, is never provisioned for (IsOwnedByDaemonSet); it only counts as overhead.
+  const owners = (admitPod(subject).pod.metadata as { ownerReferences?: Array<{ kind?: string; apiVersion?: string }> } | undefined)?.ownerReferences ?? [];
   const daemon = subject.kind === 'DaemonSet' || owners.some((o) => o.kind === 'DaemonSet' && o.apiVersion === 'apps/v1');
   const bound = subject.kind === 'Pod' ? subject.spec.nodeName : undefined;
   if (bound && !daemon) {

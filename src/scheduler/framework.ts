@@ -41,6 +41,8 @@ export interface HostPort {
   port: number;
   /** e.g. `containers[0].ports[1]` */
   where: string;
+  /** The pod has hostNetwork: its hostPort is its containerPort (SetDefaults_Pod sets it where the manifest gives none). */
+  hostNetwork?: true;
 }
 
 /** Everything about the pod that does not depend on the node, computed once per subject. */
@@ -177,7 +179,7 @@ function keepSum(sum: Resources, r: Resources, key: string, a: number, b: number
 }
 
 /** Appends the host ports of `containers` to `out`, made on the first one (most pods have none); returns `out`. */
-function collectHostPorts(out: HostPort[] | undefined, containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean): HostPort[] | undefined {
+function collectHostPorts(out: HostPort[] | undefined, containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean, hostNetwork: boolean): HostPort[] | undefined {
   if (!containers) return out;
   for (let i = 0; i < containers.length; i++) {
     const c = containers[i];
@@ -185,7 +187,9 @@ function collectHostPorts(out: HostPort[] | undefined, containers: Subject['spec
     for (let j = 0; j < c.ports.length; j++) {
       const p = c.ports[j];
       if (!p.hostPort || p.hostPort <= 0) continue;
-      (out ??= []).push({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort, where: `${field}[${i}].ports[${j}]` });
+      const port: HostPort = { ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort, where: `${field}[${i}].ports[${j}]` };
+      if (hostNetwork) port.hostNetwork = true;
+      (out ??= []).push(port);
     }
   }
   return out;
@@ -194,9 +198,11 @@ function collectHostPorts(out: HostPort[] | undefined, containers: Subject['spec
 // shared by every pod without host ports (most pods); nothing appends to a pod's list
 const NO_HOST_PORTS: HostPort[] = Object.freeze([]) as unknown as HostPort[];
 
+/** The host ports of the pod as created (with hostNetwork, the ones the API server set from containerPort too). */
 function hostPorts(spec: Subject['spec']): HostPort[] {
-  const out = collectHostPorts(undefined, spec.containers, 'containers', false);
-  return collectHostPorts(out, spec.initContainers, 'initContainers', true) ?? NO_HOST_PORTS;
+  const hostNetwork = spec.hostNetwork === true;
+  const out = collectHostPorts(undefined, spec.containers, 'containers', false, hostNetwork);
+  return collectHostPorts(out, spec.initContainers, 'initContainers', true, hostNetwork) ?? NO_HOST_PORTS;
 }
 
 /** A Pod's status, where a resize in flight shows (other kinds have no status of their pods). */
