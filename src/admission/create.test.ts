@@ -146,10 +146,10 @@ describe('the Pod a subject stands for, and admission on it', () => {
     expect(storedPod(once)).toBe(once); // a dumped pod, already defaulted, is not copied again
   });
   test('admitPod attributes the DaemonSet controller’s tolerations from the created pod, the rest to admission', () => {
-    const { pod, sources } = admitPod(toSubject(workload('DaemonSet', { ...plain, tolerations: [{ key: 'own', operator: 'Exists' }] })));
+    const { spec, sources } = admitPod(toSubject(workload('DaemonSet', { ...plain, tolerations: [{ key: 'own', operator: 'Exists' }] })));
     expect(sources[0]).toBe('pod spec');
     expect(new Set(sources.slice(1))).toEqual(new Set(['DaemonSet controller']));
-    expect(pod.spec!.tolerations).toHaveLength(7);
+    expect(spec.tolerations).toHaveLength(7);
   });
   // apiserver pkg/endpoints/handlers/rest.go transformDecodeError; apimachinery resource.ErrSuffix, ErrFormatWrong
   test.each([

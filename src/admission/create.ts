@@ -127,24 +127,57 @@ export function storedPod(pod: Pod): Pod {
   return defaulted === spec ? pod : { ...pod, spec: defaulted };
 }
 
-const created = new PerObjectCache<Subject, Pod>();
+/** The name of the pod a workload subject stands for: its controller's first, `<name>-0`. */
+const firstPodName = (workload: KubeObject) => `${workload.metadata?.name ?? '<unnamed>'}-0`;
+
+const createdSpecs = new PerObjectCache<Subject, PodSpec>();
 
 /**
- * The Pod a subject stands for, as stored: a Pod itself (decoded and defaulted), or the first pod the workload's
- * controller creates (`<name>-0`; a DaemonSet's for no node in particular). Throws ApiServerRefusal when a quantity
- * does not decode. Admission (index.ts admitPod) runs on it next.
+ * The spec of the Pod the subject stands for, as stored: a Pod's own, or the one the workload's controller gives its
+ * first pod (a DaemonSet's for no node in particular), defaulted (SetObjectDefaults_Pod); the subject's spec itself
+ * when nothing changes it. Throws ApiServerRefusal when a quantity does not decode. What PodInfo and admission read;
+ * the whole Pod (labels, owner) is createdPod's.
  */
+export function createdSpec(subject: Subject): PodSpec {
+  const hit = createdSpecs.get(subject);
+  if (hit !== undefined) return hit;
+  const object = subject.object;
+  assertDecodes(object, subject.spec);
+  const spec = subject.kind === 'Pod' ? subject.spec : controllerSpec(object, subject.spec, firstPodName(object), undefined);
+  return createdSpecs.set(subject, defaultPodSpec(spec));
+}
+
+const labels = new PerObjectCache<Subject, Record<string, string>>();
+
+/**
+ * The labels of the Pod the subject stands for (createdPod's), worked out without the rest of the Pod: the incoming
+ * pod's labels, which the cluster plugins read for every pod. A workload's template labels are not copied unless
+ * the controller adds some: read them, never change them.
+ */
+export function createdLabels(subject: Subject): Record<string, string> {
+  const hit = labels.get(subject);
+  if (hit !== undefined) return hit;
+  const object = subject.object;
+  let out: Record<string, string>;
+  if (subject.kind === 'Pod') out = (object as Pod).metadata?.labels ?? {};
+  else {
+    const own = templateOf(object).metadata?.labels;
+    out = object.kind === 'StatefulSet' || object.kind === 'Job' ? podLabels(object, own, firstPodName(object), 0) : own ?? {};
+  }
+  return labels.set(subject, out);
+}
+
+const created = new PerObjectCache<Subject, Pod>();
+
+/** The Pod the subject stands for, as stored (createdSpec's spec): a Pod itself, or the workload's first pod. */
 export function createdPod(subject: Subject): Pod {
   const hit = created.get(subject);
   if (hit !== undefined) return hit;
+  const spec = createdSpec(subject);
   const object = subject.object;
-  decodes(object);
-  let pod: Pod;
-  if (subject.kind === 'Pod') {
-    const own = object as Pod;
-    pod = storedPod(own.spec === subject.spec ? own : { ...own, spec: subject.spec });
-  } else {
-    pod = podFromTemplate(object, `${object.metadata?.name ?? '<unnamed>'}-0`, { spec: subject.spec });
-  }
+  const own = object as Pod;
+  const pod = subject.kind === 'Pod'
+    ? (spec === own.spec ? own : { ...own, spec })
+    : { ...podFromTemplate(object, firstPodName(object), { spec: subject.spec }), spec };
   return created.set(subject, pod);
 }

@@ -2,7 +2,7 @@
 // (resource.Quantity UnmarshalJSON, apimachinery pkg/api/resource/quantity.go). The request fails as a whole
 // (apiserver pkg/endpoints/handlers/create.go → rest.go transformDecodeError), so no Pod exists to place: the one
 // create path (admission/create.ts) refuses the object rather than read the amount as 0 or a node as unconstrained.
-import type { FieldError, KubeObject } from '../core/types';
+import type { FieldError, KubeObject, PodSpec } from '../core/types';
 import { decodeQuantity, QuantityError } from './quantity';
 import { capped, invalid } from './validation-field';
 import { describeObject, POD_SPEC_PATHS, toSubject } from './subject';
@@ -74,8 +74,58 @@ export function decodeRefusal(object: KubeObject, found: readonly Undecodable[])
   return new ApiServerRefusal(`${describeObject(object)} is refused by the API server: ${upstream}\n${fields}`);
 }
 
-/** Throws decodeRefusal when a quantity of the object does not decode. */
-export function assertDecodes(object: KubeObject): void {
+// Whether an amount as written decodes, per amount: workloads repeat a few ("100m", "1Gi"), and the common object is
+// checked with one lookup per amount, nothing built.
+const decodable = new Map<string | number, boolean>();
+
+function listDecodes(list: unknown): boolean {
+  if (typeof list !== 'object' || list === null) return true; // nothing to decode (a wrong type is typecheck's)
+  for (const name in list) {
+    const raw = (list as Record<string, unknown>)[name];
+    let ok = decodable.get(raw as string | number);
+    if (ok === undefined) {
+      try {
+        decodeQuantity(raw as string | number);
+        ok = true;
+      } catch (e) {
+        if (!(e instanceof QuantityError)) throw e;
+        ok = false;
+      }
+      if (decodable.size >= 10_000) decodable.clear();
+      if (typeof raw === 'string' || typeof raw === 'number') decodable.set(raw, ok);
+    }
+    if (!ok) return false;
+  }
+  return true;
+}
+
+function containersDecode(containers: unknown): boolean {
+  if (!Array.isArray(containers)) return true;
+  for (let i = 0; i < containers.length; i++) {
+    const r = (containers[i] as { resources?: { requests?: unknown; limits?: unknown } } | null)?.resources;
+    if (r && (!listDecodes(r.requests) || !listDecodes(r.limits))) return false;
+  }
+  return true;
+}
+
+/** Every list undecodableQuantities reads decodes, checked without building anything (`spec`: the object's pod spec). */
+function decodesQuickly(object: KubeObject, spec: PodSpec | undefined): boolean {
+  if (object.kind === 'Node') {
+    const status = (object as { status?: Record<string, unknown> }).status;
+    return listDecodes(status?.capacity) && listDecodes(status?.allocatable);
+  }
+  if (!spec) return true;
+  return containersDecode(spec.containers) && containersDecode(spec.initContainers) && listDecodes(spec.overhead) &&
+    (!spec.resources || (listDecodes(spec.resources.requests) && listDecodes(spec.resources.limits)));
+}
+
+/**
+ * Throws decodeRefusal when a quantity of the object does not decode. `spec`: its pod spec when the caller holds it
+ * (toSubject's), else looked up.
+ */
+export function assertDecodes(object: KubeObject, spec?: PodSpec): void {
+  const podSpec = spec ?? (object.kind !== 'Node' && object.kind && POD_SPEC_PATHS[object.kind] ? toSubject(object).spec : undefined);
+  if (decodesQuickly(object, podSpec)) return;
   const found = undecodableQuantities(object);
   if (found.length) throw decodeRefusal(object, found);
 }

@@ -3,7 +3,7 @@
 import type { KubeObject, Node, Pod, Taint, Toleration } from '../core/types';
 import { toSubject, type Subject } from '../k8s/subject';
 import { admitPod, nodeTaints, type TolerationSource } from '../admission';
-import { createdPod, storedPod } from '../admission/create';
+import { createdSpec, storedPod } from '../admission/create';
 import { assertDecodes, decodeRefusal, undecodableQuantities } from '../k8s/decode';
 import { nodeAllocatable } from '../k8s/defaults';
 import { settings } from '../core/config';
@@ -233,7 +233,7 @@ export function podInfo(subject: Subject): PodInfo {
   if (hit !== undefined) return hit;
   // the one create path: the subject's Pod as created, decoded and defaulted, and admission's tolerations
   const admitted = admitPod(subject);
-  const spec = admitted.pod.spec ?? subject.spec;
+  const spec = admitted.spec;
   const affinity = spec.affinity?.nodeAffinity;
   const required = affinity?.requiredDuringSchedulingIgnoredDuringExecution;
   const requiredTerms = required ? parseTerms(required.nodeSelectorTerms) : undefined;
@@ -405,7 +405,7 @@ export const podUsage = cachedPerObject((pod: Pod): PodUsage => {
   // the pod as stored (a hand-written one is defaulted as a dumped one was: hostNetwork host ports), through the same
   // create path as the pod being scheduled; the subject form for what is not a Pod with a spec
   const subject = pod.kind === 'Pod' && pod.spec ? undefined : toSubject(pod);
-  const spec = subject ? createdPod(subject).spec ?? subject.spec : storedPod(pod).spec!;
+  const spec = subject ? createdSpec(subject) : storedPod(pod).spec!;
   const status = statusOf(pod);
   const ports = hostPorts(spec);
   const standard = standardPodRequests(spec, status);

@@ -3,7 +3,7 @@
 import type { KubeObject, Node, Pod } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import { describeObject } from '../k8s/subject';
-import { createdPod } from '../admission/create';
+import { createdLabels } from '../admission/create';
 import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import { nodeRequested } from './plugins/noderesources/requests';
 import type { Selector } from '../k8s/label-selector';
@@ -68,7 +68,7 @@ export const podLabels = (pod: Pod): Record<string, string> => pod.metadata?.lab
  * index, a Job's job-name labels).
  */
 export function subjectPodMeta(subject: Subject): { namespace: string; labels: Record<string, string> } {
-  return { namespace: podNamespace(subject.object), labels: createdPod(subject).metadata?.labels ?? {} };
+  return { namespace: podNamespace(subject.object), labels: createdLabels(subject) };
 }
 
 export const describePod = (pod: Pod) => describeObject(pod);

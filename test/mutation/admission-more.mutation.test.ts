@@ -100,8 +100,8 @@ describe('admitPod: who adds what, in kube-apiserver plugin order', () => {
     const p = pod('p', [{ key: 'own', operator: 'Exists' }]);
     const admitted = admitPod(toSubject(p));
     // the Pod needs no default: the create path hands the object itself on
-    expect(admitted).toEqual({ pod: p, tolerations: [{ key: 'own', operator: 'Exists' }], sources: ['pod spec'] });
-    expect(admitted.pod).toBe(p);
+    expect(admitted).toEqual({ spec: p.spec, tolerations: [{ key: 'own', operator: 'Exists' }], sources: ['pod spec'] });
+    expect(admitted.spec).toBe(p.spec);
   });
   test('daemon pods: the controller’s tolerations cover not-ready/unreachable, so no defaults follow', () => {
     const admitted = admitPod(toSubject(daemonSet('agent')));
