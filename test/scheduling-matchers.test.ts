@@ -1,5 +1,5 @@
 // toBeSchedulableOn with every filter, the many-node matchers and toPrefer: verdicts and messages.
-import { configure, parseQuantity, resetConfiguration, rankNodes, scheduleOn, schedulingVerdict, withConfiguration } from '../src';
+import { configure, evictionVerdict, nodesDown, parseQuantity, placeReplicas, resetConfiguration, rankNodes, scheduleOn, schedulingVerdict, simulateOutage, withConfiguration } from '../src';
 import { daemonSet, deployment, failure, node, pod } from './fixtures';
 
 afterEach(() => resetConfiguration());
@@ -225,6 +225,10 @@ describe('the one create path: what the API server makes of the manifest decides
     expect(() => scheduleOn(bad, [n])).toThrow(refusal);
     expect(() => schedulingVerdict(bad, n)).toThrow(refusal);
     expect(() => rankNodes(bad, [n])).toThrow(refusal);
+    // the pods a controller would create from it, and the questions asked of them
+    expect(() => placeReplicas(bad, [n])).toThrow(refusal);
+    expect(() => evictionVerdict(bad, n)).toThrow(refusal);
+    expect(() => simulateOutage({ nodes: [n], workloads: [bad] }, nodesDown(['n']))).toThrow(refusal);
     for (const validate of [true, false]) {
       withConfiguration({ validate }, () => {
         expect(failure(() => expect(bad).toBeSchedulableOn(n))).toContain(`spec.template.spec.containers[0].resources.requests.cpu: Invalid value: "${cpu}": ${error}`);
