@@ -44,15 +44,30 @@ export function undecodableQuantities(object: KubeObject): Undecodable[] {
     if (typeof list !== 'object' || list === null) continue;
     for (const name in list) {
       const raw = (list as Record<string, unknown>)[name];
-      try {
-        decodeQuantity(raw as string | number);
-      } catch (e) {
-        if (!(e instanceof QuantityError)) throw e;
-        out.push({ field: `${path}.${name}`, raw, error: e.message });
-      }
+      const error = decodeError(raw);
+      if (error) out.push({ field: `${path}.${name}`, raw, error });
     }
   }
   return out;
+}
+
+// resource.Quantity's error for an amount as written, '' when it decodes; per amount: workloads repeat a few
+// ("100m", "1Gi"), and the common object is checked with one lookup per amount, nothing built.
+const errorOfAmount = new Map<string | number, string>();
+
+function decodeError(raw: unknown): string {
+  let error = errorOfAmount.get(raw as string | number);
+  if (error !== undefined) return error;
+  try {
+    decodeQuantity(raw as string | number);
+    error = '';
+  } catch (e) {
+    if (!(e instanceof QuantityError)) throw e;
+    error = e.message;
+  }
+  if (errorOfAmount.size >= 10_000) errorOfAmount.clear();
+  if (typeof raw === 'string' || typeof raw === 'number') errorOfAmount.set(raw, error);
+  return error;
 }
 
 /** The same as field errors (`Invalid value: "5K": unable to parse quantity's suffix`), as validation reports them. */
@@ -74,28 +89,9 @@ export function decodeRefusal(object: KubeObject, found: readonly Undecodable[])
   return new ApiServerRefusal(`${describeObject(object)} is refused by the API server: ${upstream}\n${fields}`);
 }
 
-// Whether an amount as written decodes, per amount: workloads repeat a few ("100m", "1Gi"), and the common object is
-// checked with one lookup per amount, nothing built.
-const decodable = new Map<string | number, boolean>();
-
 function listDecodes(list: unknown): boolean {
   if (typeof list !== 'object' || list === null) return true; // nothing to decode (a wrong type is typecheck's)
-  for (const name in list) {
-    const raw = (list as Record<string, unknown>)[name];
-    let ok = decodable.get(raw as string | number);
-    if (ok === undefined) {
-      try {
-        decodeQuantity(raw as string | number);
-        ok = true;
-      } catch (e) {
-        if (!(e instanceof QuantityError)) throw e;
-        ok = false;
-      }
-      if (decodable.size >= 10_000) decodable.clear();
-      if (typeof raw === 'string' || typeof raw === 'number') decodable.set(raw, ok);
-    }
-    if (!ok) return false;
-  }
+  for (const name in list) if (decodeError((list as Record<string, unknown>)[name])) return false;
   return true;
 }
 

@@ -3,9 +3,10 @@
 // itself when no default applies, so that the common object costs no copy; defaulting twice changes nothing, so a
 // dumped object (already defaulted) and a hand-written one go through the same functions.
 //
-// Defaults placement reads that live elsewhere, where every reader computes them: a request missing next to a limit
-// equals the limit (SetDefaults_Pod, and the pod-level defaultPodRequests) in k8s/resources.ts PodRequests, which
-// every requests reader goes through; `protocol: TCP` and `restartPolicy: Always` where ports and containers are read.
+// Defaults placement reads that live where every reader computes them: in k8s/resources.ts PodRequests, which every
+// requests reader goes through, a request missing next to a limit equals the limit (SetDefaults_Pod, and the
+// pod-level defaultPodRequests) and each amount is rounded up to milli-units (SetDefaults_ResourceList); a port's
+// `protocol: TCP` and a container's `restartPolicy` where they are read.
 import type { ContainerPort } from 'kubernetes-types/core/v1';
 import type { Container, Node, PodSpec } from '../core/types';
 
