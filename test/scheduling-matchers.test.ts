@@ -38,7 +38,7 @@ describe('toBeSchedulableOn: every filter explains itself', () => {
     expect(big).toBeSchedulableOn(n);
     const msg = failure(() => expect(big).toBeSchedulableOn(n, { existingPods: [agent] }));
     expect(msg).toContain('  NodeResourcesFit: Insufficient cpu\n');
-    expect(msg).toContain('Insufficient cpu: requested 4, allocatable 4, already requested by 1 pod(s) 500m, free 3500m');
+    expect(msg).toContain('Insufficient cpu: requested 4000m, allocatable 4000m, already requested by 1 pod(s) 500m, free 3500m');
   });
   test('NodeResourcesFit: a limits-only GPU request and a node without the resource', () => {
     const gpuJob = web({}, [{ name: 'train', image: 'nginx', resources: { limits: { 'nvidia.com/gpu': 1 } } }]);

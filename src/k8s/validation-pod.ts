@@ -21,6 +21,8 @@ export interface PodValidationOptions {
   isPod: boolean;
   /** TaintTolerationComparisonOperators feature gate. */
   comparisonOperators: boolean;
+  /** A Pod validated as an update of itself (read from a cluster): ValidatePodCreate's own checks do not run. */
+  update?: boolean;
 }
 
 const MAX_INT32 = 2 ** 31 - 1;
@@ -559,7 +561,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
     if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), settings().kubernetesVersion === '1.33' ? 'cannot be empty' : ''));
     else if (s.os.name !== 'linux' && s.os.name !== 'windows') errs.push(notSupported(child(path, 'os'), s.os.name, ['linux', 'windows']));
   }
-  if (opts.isPod) {
+  if (opts.isPod && !opts.update) {
     // ValidatePodCreate
     if (s.ephemeralContainers?.length) errs.push(forbidden(child(path, 'ephemeralContainers'), 'cannot be set on create'));
     if (s.nodeName && s.schedulingGates?.length) errs.push(forbidden(child(path, 'nodeName'), 'cannot be set until all schedulingGates have been cleared'));

@@ -110,7 +110,8 @@ export class ManifestError extends Error {
       `${problems.length} problem(s) in the manifests:\n` +
         problems
           .slice(0, 50)
-          .map((p) => (!p.line && p.message.startsWith(`${p.file} `) ? `  ${p.message}` : `  ${p.file}${p.line ? `:${p.line}` : ''}${p.column ? `:${p.column}` : ''}: ${p.field ? `${p.field}: ` : ''}${p.message}`))
+          // a message that already starts with its file (`charts/web: not found`) is not prefixed with it again
+          .map((p) => (!p.line && (p.message.startsWith(`${p.file} `) || p.message.startsWith(`${p.file}: `)) ? `  ${p.message}` : `  ${p.file}${p.line ? `:${p.line}` : ''}${p.column ? `:${p.column}` : ''}: ${p.field ? `${p.field}: ` : ''}${p.message}`))
           .join('\n') +
         (problems.length > 50 ? `\n  … and ${problems.length - 50} more` : ''),
     );

@@ -79,7 +79,7 @@ export function schedulingOptionsOf(options: unknown, allowNodes: boolean): Pars
 
 /**
  * What the API server would refuse among these objects (as apiServerErrors). Validation is remembered per object
- * (validatedOnce), and a label is only worked out for an object with errors: a spec checking every node of a
+ * (inputCheckedOnce), and a label is only worked out for an object with errors: a spec checking every node of a
  * 5,000-node cluster in turn pays for each node once.
  */
 export function clusterErrors(objects: readonly KubeObject[]): string | undefined {
