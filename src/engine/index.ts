@@ -40,6 +40,10 @@ export { kubeletHint, type KubeletHint } from '../k8s/kubelet-version';
 /** Whether the nodes come from a managed platform whose admission the settings do not model (README "Cloud presets"). */
 export { platformHint, PLATFORM_NAMES, type PlatformHint } from '../k8s/platform';
 export { toSubject, assertNode, describeObject, fieldLocation, isToleration, preview, renderVariant, type Subject } from '../k8s/subject';
+/** A node's allocatable as the API server stores it (its capacity when it declares none). */
+export { nodeAllocatable } from '../k8s/defaults';
+/** Thrown by the engine's entry points for an object the API server refuses on create (a quantity it cannot decode). */
+export { ApiServerRefusal } from '../k8s/decode';
 export { parseTaintSpec, parseTaint, taint } from '../k8s/kubectl-taint';
 export { validateTaints, validateTolerations } from '../k8s/validation';
 export { capped, rejectedByApiServer } from '../k8s/validation-field';

@@ -7,6 +7,7 @@ import type { NodeSelectorRequirement, NodeSelectorTerm, PreferredSchedulingTerm
 import type { Taint, Toleration } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import { admitPod } from '../admission';
+import { createdPod } from '../admission/create';
 import { formatTaint, formatToleration, toleratesTaint, tolerationMismatches } from '../k8s/toleration';
 import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INITIALIZED_LABEL, INSTANCE_TYPE, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, REGISTERED_LABEL, ZONE, restrictedLabelError, type Vocabulary } from './labels';
 import {
@@ -324,8 +325,9 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
     }
   }
   const ordered = orderByWeight(models);
-  // A DaemonSet, or a Pod its controller created, is never provisioned for (IsOwnedByDaemonSet); it only counts as overhead.
-  const owners = (subject.object as { metadata?: { ownerReferences?: Array<{ kind?: string; apiVersion?: string }> } }).metadata?.ownerReferences ?? [];
+  // The pod as created (admission/create.ts; refused when a quantity does not decode). A DaemonSet, or a Pod its
+  // controller created, is never provisioned for (IsOwnedByDaemonSet); it only counts as overhead.
+  const owners = (createdPod(subject).metadata as { ownerReferences?: Array<{ kind?: string; apiVersion?: string }> } | undefined)?.ownerReferences ?? [];
   const daemon = subject.kind === 'DaemonSet' || owners.some((o) => o.kind === 'DaemonSet' && o.apiVersion === 'apps/v1');
   const bound = subject.kind === 'Pod' ? subject.spec.nodeName : undefined;
   if (bound && !daemon) {

@@ -26,7 +26,6 @@ export function formatBytes(n: number | bigint): string {
 /** Why NodeResourcesFit checked nothing on this node (it passes every pod), or undefined when it checked. */
 export function resourcesNotChecked(node: NodeInfo): string | undefined {
   if (node.allocatable) return undefined;
-  if (node.allocatableError) return `resources not checked: Node ${node.name} has an unreadable ${node.allocatableError}`;
   return `resources not checked: Node ${node.name} declares no status.allocatable`;
 }
 
