@@ -105,6 +105,16 @@ function readmeProject(runner, tarball) {
       }
     }
   }
+  // Specs load manifests with Node's modules and globals: the README's tsconfig must type-check them (issue 31), and
+  // its `npx tsc` reads this file too (no runner runs it: it is not a spec).
+  writeFileSync(path.join(dir, 'node-apis.ts'), [
+    "import path from 'node:path';",
+    "import { readFileSync } from 'node:fs';",
+    "export const manifests = path.join(__dirname, 'manifests');",
+    "export const release = process.env.KUBERNETES_VERSION ?? '1.37';",
+    "export const read = (file: string): string => readFileSync(path.join(manifests, file), 'utf8');",
+    '',
+  ].join('\n'));
   if (!commands.some((c) => c.startsWith('npm install')) || !commands.some((c) => c.startsWith('npx '))) {
     throw new Error(`README.md: no npm install or npx command for ${runner}: ${JSON.stringify(commands)}`);
   }

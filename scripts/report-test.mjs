@@ -209,7 +209,7 @@ export default { test: { include: ['vitest.spec.ts', 'vitest-fail.spec.ts'], set
   assert.match(none.stdout, /schedulable on 1 of 7 node\(s\): gpu-a1/);
   writeFileSync(path.join(project, 'pods.yaml'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: batch, namespace: jobs}\nspec:\n  nodeName: general-b1\n  containers:\n  - {name: b, image: b, resources: {requests: {cpu: "7"}}}\n');
   const existing = cli(['explain', 'platform/apps/payments.yaml', '--nodes', 'platform/nodes/cluster-nodes.yaml', '--existing', 'pods.yaml']);
-  assert.match(existing.stdout, /schedulable on 1 of 7 node\(s\): general-c1\n[^]*Node general-b1:\n {6}NodeResourcesFit: Insufficient cpu\n {8}Insufficient cpu: requested 2, allocatable 7910m, already requested by 1 pod\(s\) 7, free 910m/);
+  assert.match(existing.stdout, /schedulable on 1 of 7 node\(s\): general-c1\n[^]*Node general-b1:\n {6}NodeResourcesFit: Insufficient cpu\n {8}Insufficient cpu: requested 2000m, allocatable 7910m, already requested by 1 pod\(s\) 7000m, free 910m/);
   const matrix = cli(['matrix', 'platform/apps', 'platform/system', '--nodes', 'platform/nodes/cluster-nodes.yaml', '--group-by', 'pool', '--format', 'json', '--failure', 'NotReady']);
   assert.equal(matrix.status, 0, matrix.stderr);
   const m = JSON.parse(matrix.stdout);

@@ -1,25 +1,32 @@
 #!/usr/bin/env node
 // npx jest-k8s-placement — kube-scheduler's answer for manifests and a node dump, outside a test.
 // Exit codes: 0 an answer (whatever it is), 1 a usage error, 2 bad input (file:line from the loader).
-import { readFileSync } from 'node:fs';
+import { readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
-import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validate, zone, type Failure } from './engine';
+import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, platformHint, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validateInput, zone, type Failure } from './engine';
 import { describeNotModelled } from './explain/not-modelled';
 import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './core/config';
 import { kubeletHintText } from './explain/kubelet';
+import { platformHintText } from './explain/platform';
+import { CLUSTER_PRESETS, type ClusterPreset } from './core/presets';
+import { uncheckedNote } from './explain/unchecked';
 import { describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
 import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, reportFiles, writeReport, type PlacementReport } from './report/report';
-import { renderChart, renderKustomization, RenderError } from './render';
+import { releaseNameProblem, renderChart, renderKustomization, RenderError } from './render';
 
 const indent = indentLines;
 
-/** Bad input: the message is printed as is and the exit code is 2. */
-class InputError extends Error {}
+/** Bad input: the message is printed as is and the exit code is 2 (1 for a usage error found while reading). */
+class InputError extends Error {
+  constructor(message: string, readonly exitCode = 2) {
+    super(message);
+  }
+}
 
 /** --ignore and --kind: the loader's options for every file a command reads (loadManifests' ignore and kind). */
 let loadOptions: LoadOptions = {};
@@ -31,7 +38,7 @@ function load(files: string[]): KubeObject[] {
       if (file === '-') {
         if (stdinUsed) throw new InputError('"-" (stdin) can be given only once');
         stdinUsed = true;
-        out.push(...parseManifests(readFileSync(0, 'utf8'), '<stdin>', loadOptions));
+        out.push(...parseManifests(readStdin(), '<stdin>', loadOptions));
       } else {
         out.push(...loadManifests(file, loadOptions));
       }
@@ -43,6 +50,38 @@ function load(files: string[]): KubeObject[] {
   return out;
 }
 
+/** The most "-" reads: JEST_K8S_PLACEMENT_STDIN_LIMIT bytes, else 256 MiB (far beyond any dump, far below Node's string limit). */
+const STDIN_LIMIT = 256 * 1024 * 1024;
+
+/** stdin, read in chunks up to the limit: more is a usage error, not an out-of-memory crash or a stack trace. */
+function readStdin(): string {
+  const limit = Number(process.env.JEST_K8S_PLACEMENT_STDIN_LIMIT) || STDIN_LIMIT;
+  const chunks: Buffer[] = [];
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  for (let total = 0; ;) {
+    let n: number;
+    try {
+      n = readSync(0, chunk, 0, chunk.length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') { // a non-blocking stdin with nothing yet
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if (code === 'EOF') break; // Windows' end of a pipe
+      throw e;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > limit) {
+      const size = limit % (1024 * 1024) ? `${limit} bytes` : `${limit / (1024 * 1024)} MiB`;
+      throw new InputError(`error: more than ${size} on stdin ("-"): give the manifests as files, or set JEST_K8S_PLACEMENT_STDIN_LIMIT (bytes)`, 1);
+    }
+    chunks.push(Buffer.from(chunk.subarray(0, n)));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** --chart and --kustomize (explain, matrix): objects rendered beside the manifest files, as renderChart and
  * renderKustomization give them, so the answers name the template or overlay file. */
 interface RenderInputs {
@@ -50,15 +89,16 @@ interface RenderInputs {
   values?: string[];
   set?: string[];
   release?: string;
+  kubeVersion?: string;
   namespace?: string;
   kustomize?: string;
 }
 let renderInputs: RenderInputs = {};
 function rendered(): { objects: KubeObject[]; sources: string[] } {
-  const { chart, values, set, release, namespace, kustomize } = renderInputs;
+  const { chart, values, set, release, kubeVersion, namespace, kustomize } = renderInputs;
   try {
     const objects: KubeObject[] = [];
-    if (chart) objects.push(...renderChart(chart, { release, namespace, values, set }));
+    if (chart) objects.push(...renderChart(chart, { release, kubeVersion, namespace, values, set }));
     if (kustomize) objects.push(...renderKustomization(kustomize));
     return { objects, sources: [...(chart ? [`--chart ${chart}`] : []), ...(kustomize ? [`--kustomize ${kustomize}`] : [])] };
   } catch (e) {
@@ -92,14 +132,17 @@ function nodesOf(files: string[]): Node[] {
   return nodes;
 }
 
-/** Objects the API server would refuse get no answer, as in the matchers (configure({ validate: false }) there). */
+/**
+ * Objects the API server would refuse get no answer, as in the matchers (configure({ validate: false }) there); what
+ * was not checked in objects read from a cluster goes to stderr (validateInput).
+ */
 function checkValid(objects: KubeObject[]): void {
   if (!settings().validate) return;
-  const problems = objects.flatMap((o) => {
-    const errors = validate(o);
-    // the matchers' words, without their hint about configure(), which has no CLI counterpart
-    return errors.length ? [rejectedByApiServer(String(toLabel(o)), errors).replace(/ \(set configure\(.*?\) to check it anyway\)/, '')] : [];
-  });
+  const checks = objects.map((o) => ({ o, ...validateInput(o) }));
+  const unchecked = checks.filter((c) => c.unchecked.length).map((c) => ({ label: String(toLabel(c.o)), errors: c.unchecked }));
+  if (unchecked.length) note(`note: ${uncheckedNote(unchecked)}\n`);
+  // the matchers' words, without their hint about configure(), which has no CLI counterpart
+  const problems = checks.filter((c) => c.errors.length).map((c) => rejectedByApiServer(String(toLabel(c.o)), c.errors).replace(/ \(set configure\(.*?\) to check it anyway\)/, ''));
   if (problems.length) throw new InputError(problems.join('\n'));
 }
 
@@ -194,6 +237,7 @@ Examples:
   loadOptionsFor(cli);
   renderOptionsFor(cli);
   releaseOptionFor(cli);
+  clusterOptionFor(cli);
   reportCommand(cli, out);
   return cli;
 }
@@ -206,16 +250,59 @@ function explainCommand(cli: Command, out: (s: string) => void): void {
     .requiredOption('--nodes <files...>', 'Node objects (kubectl get nodes -o yaml)')
     .option('--existing <files...>', 'pods already bound to the nodes (spec.nodeName), counted for ports and resources')
     .option('--namespace <namespace>', 'only workloads in this namespace')
+    .option('--name <name>', 'only the pod or workload of this name (or namespace/name), even a completed or bound one (repeatable)', collect)
     .option('--replicas', 'place every pod the workloads\' controllers create, one at a time (placeReplicas), and say where each lands')
-    .addHelpText('after', '\nExamples:\n  $ helm template . | npx jest-k8s-placement explain - --nodes nodes.yaml\n  $ npx jest-k8s-placement explain rendered/ --nodes nodes.yaml --replicas')
-    .action((manifests: string[], o: { nodes: string[]; existing?: string[]; namespace?: string; replicas?: boolean }) => {
-      const workloads = workloadsOf(manifests, o.namespace);
+    .addHelpText('after', '\nExamples:\n  $ helm template . | npx jest-k8s-placement explain - --nodes nodes.yaml\n  $ npx jest-k8s-placement explain rendered/ --nodes nodes.yaml --replicas\n' +
+      '  $ npx jest-k8s-placement explain pods.yaml --nodes nodes.yaml --existing pods.yaml   # the Pending pods of a dump')
+    .action((manifests: string[], o: { nodes: string[]; existing?: string[]; namespace?: string; name?: string[]; replicas?: boolean }) => {
       const nodes = nodesOf(o.nodes);
       const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
+      const { workloads, completed, skipped } = toExplain(workloadsOf(manifests, o.namespace), existing, o.name);
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
-      noteKubelets(nodes);
-      out(`${o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)}\n`);
+      noteNodes(nodes);
+      if (skipped && workloads.length + completed.length) note(`note: ${skipped}\n`);
+      const answers = !workloads.length ? [] : [o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)];
+      const marked = completed.map((p) => `${toSubject(p).label}\n  completed (status.phase ${completedPhase(p)}): kube-scheduler never schedules a completed pod`);
+      out(`${[...answers, ...marked].join('\n\n') || `nothing to explain: ${skipped}`}\n`);
     });
+}
+
+/** A completed Pod (status.phase Succeeded or Failed), which kube-scheduler never schedules; undefined otherwise. */
+const completedPhase = (o: KubeObject): string | undefined => {
+  const phase = o.kind === 'Pod' ? (o as Pod).status?.phase : undefined;
+  return phase === 'Succeeded' || phase === 'Failed' ? phase : undefined;
+};
+
+/** A Pod bound to a node (spec.nodeName) that the --existing dump holds too (same uid, or namespace/name). */
+function boundInDump(o: KubeObject, existing: readonly Pod[] | undefined): boolean {
+  if (o.kind !== 'Pod' || !(o as Pod).spec?.nodeName || !existing) return false;
+  const ns = (x: KubeObject) => x.metadata?.namespace || 'default';
+  const uid = (o as Pod).metadata?.uid;
+  return existing.some((p) => (uid !== undefined && p.metadata?.uid === uid) || (p.metadata?.name === o.metadata?.name && ns(p) === ns(o)));
+}
+
+/**
+ * What `explain` answers for. kube-scheduler never schedules a completed pod (its pod informer leaves out
+ * Succeeded and Failed pods: pkg/scheduler/scheduler.go newPodInformer), and a pod the --existing dump holds bound
+ * has been scheduled already: a dump given both as input and as --existing is explained for its Pending pods.
+ * `--name` picks pods and workloads by name (or namespace/name); a named completed pod is marked, not explained, and a
+ * named bound pod is explained without itself among the existing pods (where it would go if it were created now).
+ */
+function toExplain(all: KubeObject[] & { namespaces: KubeObject[] }, existing: readonly Pod[] | undefined, names: string[] | undefined) {
+  const named = (o: KubeObject, n: string) => o.metadata?.name === n || `${o.metadata?.namespace ?? 'default'}/${o.metadata?.name}` === n;
+  for (const n of names ?? []) {
+    if (!all.some((o) => named(o, n))) throw new InputError(`--name ${n}: no Pod or workload of that name among the ${all.length} read (${nodeNames(all.map((o) => o.metadata?.name ?? '?'), 10)})`);
+  }
+  const picked = names ? all.filter((o) => names.some((n) => named(o, n))) : all;
+  const completed = picked.filter((o) => completedPhase(o));
+  const bound = names ? [] : picked.filter((o) => !completedPhase(o) && boundInDump(o, existing));
+  const workloads = Object.assign(picked.filter((o) => !completed.includes(o) && !bound.includes(o)), { namespaces: all.namespaces });
+  const left = [
+    ...(!names && completed.length ? [`${completed.length} completed pod(s) (status.phase Succeeded or Failed: kube-scheduler never schedules them)`] : []),
+    ...(bound.length ? [`${bound.length} pod(s) already bound in --existing (spec.nodeName)`] : []),
+  ];
+  const skipped = left.length ? `left out ${left.join(' and ')}; --name <name> picks one` : undefined;
+  return { workloads, completed: names ? completed : [], skipped };
 }
 
 /** `matrix`: the placementMatrix table. */
@@ -228,22 +315,24 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
     .option('--existing <files...>', 'pods already bound to the nodes')
     .option('--failure <spec>', 'add an eviction column (NotReady, Unreachable or a NoExecute taint) or an outage column (zone:<zone>, nodes:<node,…>) (repeatable)', collect)
     .option('--namespace <namespace>', 'only workloads in this namespace')
+    .option('--zonal-volumes', 'outage columns: StatefulSets\' volumeClaimTemplates are zonal volumes (EBS, Persistent Disk, Azure Disk), as cluster.zonalVolumes')
+    .option('--no-zonal-volumes', 'outage columns: every node reaches them (EFS, regional disks); without either, they are not modelled')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'md', 'json']).default('text'))
     .addHelpText('after', '\nExamples:\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --group-by pool --failure NotReady --format md\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --failure zone:eu-west-1a')
-    .action((manifests: string[], o: { nodes: string[]; groupBy?: string; existing?: string[]; failure?: string[]; namespace?: string; format: string }) => {
+    .action((manifests: string[], o: { nodes: string[]; groupBy?: string; existing?: string[]; failure?: string[]; namespace?: string; zonalVolumes?: boolean; format: string }) => {
       const failures = (o.failure ?? []).map(failureOf);
       for (const f of failures) if (typeof f === 'string') checkTaintSpec(cli, f, ['NotReady', 'Unreachable']);
       const workloads = workloadsOf(manifests, o.namespace);
       const nodes = nodesOf(o.nodes);
       const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
       checkValid([...workloads, ...nodes, ...(existing ?? [])]);
-      noteKubelets(nodes);
+      noteNodes(nodes);
       let m;
       try {
-        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, failures });
+        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, failures, zonalVolumes: o.zonalVolumes });
       } catch (e) {
-        // an outage that names no node of --nodes (placementMatrix: failures[i]: …) is a usage error
-        const bad = /^placementMatrix: failures\[(\d+)\]: (.*)$/s.exec((e as Error).message);
+        // an outage that names no node of --nodes (placementMatrix: failures[i].zone …, failures[i]: …) is a usage error
+        const bad = /^placementMatrix: failures\[(\d+)\](?:\.|: )(.*)$/s.exec((e as Error).message);
         if (!bad) throw e;
         return cli.error(`error: --failure ${o.failure![Number(bad[1])]}: ${bad[2]}`, { exitCode: 1 });
       }
@@ -265,7 +354,7 @@ function evictCommand(cli: Command, out: (s: string) => void): void {
       const workloads = workloadsOf(manifests);
       const node = oneNode(nodesOf([o.node]), o.node, o.nodeName);
       checkValid([...workloads, node]);
-      noteKubelets([node]);
+      noteNodes([node]);
       out(`${evictions(workloads, o.taint?.length ? taint(node, ...o.taint) : node)}\n`);
     });
 }
@@ -288,10 +377,27 @@ function loadOptionsFor(cli: Command): void {
 /** Where notes go (stderr), so that `--format json` stays one JSON document. */
 let note: (s: string) => void = () => {};
 
-/** The node dump's kubelets point at another release than the one modelled: say so once, with the flag that fixes it. */
-function noteKubelets(nodes: readonly Node[]): void {
+/**
+ * The node dump's kubelets point at another release than the one modelled, or its nodes at a managed platform whose
+ * admission the settings leave out: say so once, with the flag that fixes it.
+ */
+function noteNodes(nodes: readonly Node[]): void {
   const hint = kubeletHint(nodes);
   if (hint) note(`note: ${kubeletHintText(hint, (v) => `--kubernetes-version ${v}`)}\n`);
+  const platform = platformHint(nodes, settings().admission.extendedResourceToleration);
+  if (platform) note(`note: ${platformHintText(platform, (p) => `--cluster ${p}`)}\n`);
+}
+
+/** --cluster: what a managed platform adds to upstream (configure({ cluster }) in the matchers, README "Cloud presets"). */
+function clusterOptionFor(cli: Command): void {
+  for (const name of ['explain', 'matrix', 'evict']) {
+    cli.commands.find((c) => c.name() === name)!
+      .addOption(new Option('--cluster <preset>', 'the platform\'s admission (eks: ExtendedResourceToleration); default upstream\'s').choices(Object.keys(CLUSTER_PRESETS)))
+      .hook('preAction', (_parent, action) => {
+        const cluster = action.opts<{ cluster?: ClusterPreset }>().cluster;
+        if (cluster) configure({ cluster });
+      });
+  }
 }
 
 /** --kubernetes-version: the release the answers follow (configure({ kubernetesVersion }) in the matchers). */
@@ -317,11 +423,15 @@ function renderOptionsFor(cli: Command): void {
       .option('-f, --values <file>', 'a values file for --chart, in helm\'s merge order (repeatable)', collect)
       .option('--set <key=value>', 'a --set for --chart, as helm reads it (repeatable)', collect)
       .option('--release <name>', 'the release name for --chart (helm\'s default: release-name)')
+      .option('--kube-version <version>', 'helm\'s --kube-version for --chart (default: the --kubernetes-version release\'s patch, e.g. v1.37.2)')
       .option('--kustomize <dir>', 'a kustomization directory, built with kustomize build (KUSTOMIZE), else kubectl kustomize')
       .addHelpText('after', `  $ npx jest-k8s-placement ${name} --chart charts/web -f values-prod.yaml --namespace shop --nodes nodes.yaml\n  $ npx jest-k8s-placement ${name} --kustomize overlays/prod --nodes nodes.yaml`)
       .hook('preAction', (_parent, action) => {
         const o = action.opts<RenderInputs>();
         if ((o.values || o.set || o.release) && !o.chart) cli.error('error: --values, --set and --release go with --chart', { exitCode: 1 });
+        if (o.kubeVersion && !o.chart) cli.error('error: --kube-version goes with --chart', { exitCode: 1 });
+        const badRelease = o.release ? releaseNameProblem(o.release) : undefined;
+        if (badRelease) cli.error(`error: --release ${JSON.stringify(o.release)}: ${badRelease} (helm's rule for release names)`, { exitCode: 1 });
         if (!action.args.length && !o.chart && !o.kustomize) cli.error("error: missing required argument 'manifests' (or --chart <dir>, --kustomize <dir>)", { exitCode: 1 });
         // --namespace is also the release namespace, where the chart's objects land
         renderInputs = o;
@@ -348,7 +458,8 @@ function reportCommand(cli: Command, out: (s: string) => void): void {
           });
           return r;
         } catch (e) {
-          throw new InputError(`${f}: ${(e as Error).message}`);
+          // Node's own text names the file again (`ENOENT: no such file or directory, open 'x.json'`)
+          throw new InputError(`${f}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
         }
       });
       const merged = reports.length ? mergeReports(reports) : buildReport([]);
@@ -379,7 +490,9 @@ function checkTaintSpec(cli: Command, spec: string, words: string[] = []): void 
     if ('remove' in t) cli.error(`error: "${spec}" removes a taint; give the taint itself`, { exitCode: 1 });
   } catch (e) {
     if (e instanceof CommanderError) throw e;
-    cli.error(`error: ${(e as Error).message} (taints are written as kubectl taint does: key=value:Effect)`, { exitCode: 1 });
+    // a message with parseTaintSpec's hint (it keeps kubectl's text apart) says what is wrong already
+    const grammar = 'kubectl' in (e as object) ? '' : ' (taints are written as kubectl taint does: key=value:Effect)';
+    cli.error(`error: ${(e as Error).message}${grammar}`, { exitCode: 1 });
   }
 }
 
@@ -389,7 +502,7 @@ export function main(argv: string[] = process.argv): void {
   } catch (e) {
     if (e instanceof InputError) {
       process.stderr.write(`${e.message}\n`);
-      process.exitCode = 2;
+      process.exitCode = e.exitCode;
       return;
     }
     throw e;

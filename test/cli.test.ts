@@ -171,6 +171,36 @@ describe('--chart and --kustomize', () => {
       const { error } = run('explain', '--chart', chart, '-f', `${chart}/values-prd.yaml`, ...nodes);
       expect(error?.message).toContain(`${chart}/values-prd.yaml: values file not found`);
     });
+
+    // issue 32 point 3: helm read a release name like this as its --post-renderer flag and ran the script
+    test('--release=--post-renderer=… is a usage error naming --release, and never runs the script', () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'jkp-cli-evil-'));
+      const evil = path.join(dir, 'evil.sh');
+      writeFileSync(evil, `#!/bin/sh\ntouch "${dir}/ran"\ncat\n`, { mode: 0o755 });
+      for (const release of [[`--release=--post-renderer=${evil}`], ['--release', `--post-renderer=${evil}`]]) {
+        const { error } = run('explain', '--chart', chart, ...release, ...nodes);
+        expect(error?.message).toBe(`error: --release "--post-renderer=${evil}": invalid release name, must match regex ^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$ and the length must not be longer than 53 (helm's rule for release names)`);
+        expect((error as { exitCode?: number }).exitCode).toBe(1);
+      }
+      expect(require('node:fs').existsSync(path.join(dir, 'ran'))).toBe(false);
+    });
+
+    // issue 31 finding 6: helm built from source renders for v1.20, which a cert-manager-like constraint refuses
+    test('--chart renders for the --kubernetes-version release (its modelled patch), or for --kube-version', () => {
+      const capable = path.join(mkdtempSync(path.join(tmpdir(), 'jkp-cli-chart-')), 'capable');
+      require('node:fs').mkdirSync(path.join(capable, 'templates'), { recursive: true });
+      writeFileSync(path.join(capable, 'Chart.yaml'), 'apiVersion: v2\nname: capable\nversion: 0.1.0\nkubeVersion: ">= 1.22.0-0"\n');
+      writeFileSync(path.join(capable, 'templates/web.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web-{{ .Capabilities.KubeVersion.Minor }}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: web, image: web}]}\n');
+      const at = (...args: string[]) => {
+        const { out, error } = run('explain', '--chart', capable, ...args, ...nodes);
+        expect(error).toBeUndefined();
+        return /Deployment default\/(web-\d+)/.exec(out)?.[1];
+      };
+      expect(at()).toBe('web-37');
+      expect(at('--kubernetes-version', '1.34')).toBe('web-34');
+      expect(at('--kube-version', 'v1.31.0')).toBe('web-31');
+      expect(run('explain', '--kube-version', 'v1.31.0', 'x.yaml', ...nodes).error?.message).toBe('error: --kube-version goes with --chart');
+    });
   });
 
   eachBinary(kustomizes, 'kustomize', ({ path: kustomize }) => {

@@ -94,6 +94,19 @@ describe('toBeKeptApartFrom', () => {
     expect(train).not.toBeKeptApartFrom(web); // without nodes, node selection promises nothing
   });
 
+  test('hostNetwork pods on one containerPort are kept apart by their ports: no anti-affinity is suggested (SetDefaults_Pod defaultHostNetworkPorts)', () => {
+    // two node-exporter charts, neither with a hostPort in its manifest
+    const exporter = (name: string) => ({ ...deployment(name, undefined, { hostNetwork: true, containers: [{ name, image: name, ports: [{ containerPort: 9100 }] }] }), kind: 'DaemonSet' });
+    expect(exporter('node-exporter')).toBeKeptApartFrom(exporter('other-exporter'), nodes);
+    const msg = failure(() => expect(exporter('node-exporter')).not.toBeKeptApartFrom(exporter('other-exporter'), nodes));
+    expect(msg).toContain("host port: DaemonSet default/node-exporter's spec.template.spec.containers[0].ports[0] (hostNetwork: hostPort is containerPort) and " +
+      "DaemonSet default/other-exporter's spec.template.spec.containers[0].ports[0] (hostNetwork: hostPort is containerPort) both use hostPort 9100/TCP");
+    expect(msg).not.toContain('podAntiAffinity');
+    // without hostNetwork a containerPort alone takes no host port
+    const plain = (name: string) => deployment(name, undefined, { containers: [{ name, image: name, ports: [{ containerPort: 9100 }] }] });
+    expect(plain('a')).not.toBeKeptApartFrom(plain('b'), nodes);
+  });
+
   test('topology spread with DoNotSchedule is a limit, not a guarantee', () => {
     const spread = { topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'b' } } }] };
     const msg = failure(() => expect(deployment('a', undefined, spread)).toBeKeptApartFrom(deployment('b'), nodes));

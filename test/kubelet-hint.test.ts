@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { kubeletHint } from '../src/engine';
 import { kubeletHintText } from '../src/explain/kubelet';
-import { program } from '../src/cli';
+import { runCli as run } from './cli-run';
 import { withConfiguration } from '../src';
 import type { Node } from '../src/core/types';
 import { failure, node, pod } from './fixtures';
@@ -79,17 +79,6 @@ kind: Pod
 metadata: {name: pinned, namespace: default}
 spec: {nodeName: a, containers: [{name: c, image: nginx}]}
 `);
-  function run(...args: string[]): { out: string; err: string; error?: Error } {
-    let out = '', err = '';
-    const cli = program((s) => (out += s), (s) => (err += s));
-    for (const c of [cli, ...cli.commands]) c.exitOverride().configureOutput({ writeOut: (s) => (out += s), writeErr: (s) => (err += s) });
-    try {
-      cli.parse(['node', 'jest-k8s-placement', ...args]);
-    } catch (error) {
-      return { out, err, error: error as Error };
-    }
-    return { out, err };
-  }
   test('--kubernetes-version picks the release; without it, the note says which flag fits the dump', () => {
     // NodeName's words changed in v1.37.2, when it gained a PreFilter (pkg/scheduler/framework/plugins/nodename)
     const latest = run('explain', pinned, '--nodes', nodesFile);

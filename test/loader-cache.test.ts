@@ -7,6 +7,7 @@ import path from 'node:path';
 import { loadManifests, ManifestError, origin } from '../src';
 import { fieldLine } from '../src/loader';
 import { entryKey, resetDiskCache } from '../src/loader/disk-cache';
+import { sealEntry } from '../src/core/safe-files';
 
 let work: string;
 let cacheDir: string;
@@ -26,6 +27,8 @@ afterEach(() => {
 });
 
 const entries = () => readdirSync(cacheDir).filter((f) => f.endsWith('.json'));
+/** An entry's JSON, after its header line (core/safe-files.ts: format, key, SHA-256 and length of the body). */
+const bodyOf = (entry: string) => entry.slice(entry.indexOf('\n') + 1);
 const write = (name: string, text: string) => writeFileSync(path.join(work, name), text);
 
 const GOOD = `# a comment
@@ -117,9 +120,9 @@ test('the cache is read instead of parsing: an entry under the file\'s key is wh
   const [name] = entries();
   const key = entryKey(readFileSync(path.join(work, 'app.yaml')), 'app.yaml', undefined);
   expect(name).toBe(`${key}.json`);
-  const entry = JSON.parse(readFileSync(path.join(cacheDir, name), 'utf8'));
+  const entry = JSON.parse(bodyOf(readFileSync(path.join(cacheDir, name), 'utf8')));
   entry.objects[0].metadata.name = 'from-the-cache';
-  writeFileSync(path.join(cacheDir, name), JSON.stringify(entry));
+  writeFileSync(path.join(cacheDir, name), sealEntry(key, JSON.stringify(entry)), { mode: 0o600 });
   expect(view('app.yaml')[0].object.metadata!.name).toBe('from-the-cache');
 });
 
@@ -146,13 +149,17 @@ test('a corrupt, truncated or foreign entry is never trusted: the file is parsed
   const file = path.join(cacheDir, `${key}.json`);
   const good = readFileSync(file, 'utf8');
   const foreign = readFileSync(path.join(cacheDir, `${otherKey}.json`), 'utf8');
+  const json = JSON.parse(bodyOf(good));
   const broken = [
     'not json', good.slice(0, good.length / 2), '{}', 'null', '[]',
+    bodyOf(good), // the entry without its header
     foreign, // a whole entry, but another file's
-    good.replace('"format":1', '"format":0'),
-    JSON.stringify({ ...JSON.parse(good), objects: [1, 2, 3, 4] }),
-    JSON.stringify({ ...JSON.parse(good), locations: [{ document: 'x' }] }),
-    JSON.stringify({ ...JSON.parse(good), problems: [[['file', 3]]] }),
+    sealEntry(key, bodyOf(foreign)).toString(), // another file's, under this key's header
+    good.replace('"format":1', '"format":0'), // the header's SHA-256 no longer matches
+    sealEntry(key, bodyOf(good).replace('"format":1', '"format":0')).toString(),
+    sealEntry(key, JSON.stringify({ ...json, objects: [1, 2, 3, 4] })).toString(),
+    sealEntry(key, JSON.stringify({ ...json, locations: [{ document: 'x' }] })).toString(),
+    sealEntry(key, JSON.stringify({ ...json, problems: [[['file', 3]]] })).toString(),
   ];
   for (const text of broken) {
     writeFileSync(file, text);

@@ -76,6 +76,30 @@ describe('node helpers', () => {
     expect(() => cloneNode(dump, {} as never)).toThrow('cloneNode: expected { name, zone?, labels? } with a name');
   });
 
+  // issue 31 item 4: the zone lives in more labels than topology.kubernetes.io/zone on a cloud's nodes. The disk CSI
+  // drivers label nodes with their topology key (aws-ebs-csi-driver pkg/driver/node.go, GCE PD CSI, Azure disk CSI);
+  // a clone left with the old zone there would be placed by them in the old zone.
+  test('cloneNode moves the zone labels the node has, and drops an AWS zone ID it cannot know', () => {
+    const labelled = (labels: Record<string, string>) => ({ ...dump, metadata: { ...dump.metadata, labels: { ...dump.metadata?.labels, ...labels } } });
+    const eks = labelled({
+      'failure-domain.beta.kubernetes.io/zone': 'eu-west-1a', 'topology.ebs.csi.aws.com/zone': 'eu-west-1a', 'topology.k8s.aws/zone-id': 'euw1-az3',
+    });
+    const b = cloneNode(eks, { name: 'general-b1', zone: 'eu-west-1b' }).metadata!.labels!;
+    expect(b).toMatchObject({ 'topology.kubernetes.io/zone': 'eu-west-1b', 'failure-domain.beta.kubernetes.io/zone': 'eu-west-1b', 'topology.ebs.csi.aws.com/zone': 'eu-west-1b' });
+    expect(b['topology.k8s.aws/zone-id']).toBeUndefined();
+    // the same zone keeps its ID, and an ID given in labels is used
+    expect(cloneNode(eks, { name: 'general-a2', zone: 'eu-west-1a' }).metadata?.labels?.['topology.k8s.aws/zone-id']).toBe('euw1-az3');
+    expect(cloneNode(eks, { name: 'general-b1', zone: 'eu-west-1b', labels: { 'topology.k8s.aws/zone-id': 'euw1-az1' } }).metadata?.labels?.['topology.k8s.aws/zone-id']).toBe('euw1-az1');
+    expect(cloneNode(labelled({ 'topology.gke.io/zone': 'eu-west-1a' }), { name: 'g', zone: 'europe-west1-c' }).metadata?.labels?.['topology.gke.io/zone']).toBe('europe-west1-c');
+    expect(cloneNode(labelled({ 'topology.disk.csi.azure.com/zone': 'eu-west-1a' }), { name: 'z', zone: 'westeurope-2' }).metadata?.labels?.['topology.disk.csi.azure.com/zone']).toBe('westeurope-2');
+    // only labels the node has: a plain node gains none of them
+    expect(Object.keys(cloneNode(dump, { name: 'p', zone: 'eu-west-1b' }).metadata!.labels!).sort()).toEqual(Object.keys(dump.metadata!.labels!).sort());
+    // a workload spread over the EBS zone label sees the clone in its new zone
+    const spread = { ...web, spec: { ...web.spec, replicas: 2, template: { ...web.spec.template, spec: { ...web.spec.template.spec,
+      topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'topology.ebs.csi.aws.com/zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } } }] } } } };
+    expect(spread).toSpreadReplicasAcross('topology.ebs.csi.aws.com/zone', [eks, cloneNode(eks, { name: 'general-b1', zone: 'eu-west-1b' })]);
+  });
+
   test('not a Node: a TypeError naming the helper', () => {
     expect(() => notReady(web as never)).toThrow(/^notReady: expected a node \(a v1 Node object with kind: Node\)/);
   });

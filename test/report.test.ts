@@ -12,6 +12,7 @@ import { toBeSchedulableOn } from '../src/matchers';
 import { taint } from '../src/k8s/kubectl-taint';
 import type { Node, Pod, Taint } from '../src/core/types';
 import { deployment, daemonSet, node } from './fixtures';
+import { relocate } from '../src/loader';
 
 const labelled = (name: string, labels: Record<string, string>, taints: Taint[] = []): Node => {
   const n = node(name, taints);
@@ -215,6 +216,35 @@ describe('run report (issue 18 point 1)', () => {
     expect(fileMatrices(buildReport(channel.read()))[0].groups).toEqual(['n1 (untainted #1)', 'n1 (untainted #2)']);
     // reports written before state was recorded keep their columns
     expect(fileMatrices(buildReport(records.map(({ state, stateKey, ...r }) => r)))[0].groups).toEqual(['n1']);
+  });
+
+  // issue 31 item 4: `describe.each(renderCharts(chart, { prod, staging }))` asserts on two renders of one template;
+  // they are two manifests, so two rows, each named with its values set (renderChart's relocate gives the origin).
+  test('renders of one chart with other values sets (or overlays) keep their own rows', () => {
+    const render = (values: string) => {
+      const d = values === 'small' ? deployment('web', undefined, { nodeSelector: { size: 'small' } }) : deployment('web');
+      relocate(d, { file: 'charts/web/templates/deployment.yaml', document: 0, line: 0, values });
+      return d;
+    };
+    const n1 = node('n1');
+    expect(render('prod')).toBeSchedulableOn(n1);
+    expect(render('small')).not.toBeSchedulableOn(n1);
+    const overlay = deployment('web');
+    relocate(overlay, { file: 'overlays/prod/deployment.yaml', document: 0, line: 3, overlay: 'overlays/prod' });
+    expect(overlay).toBeSchedulableOn(n1);
+    const records = channel.read();
+    expect(records.map((r) => r.variant)).toEqual(['values: prod', 'values: small', 'overlay: overlays/prod']);
+    const [m] = fileMatrices(buildReport(records));
+    expect(m.subjects.map((s) => s.subject)).toEqual([
+      'Deployment default/web (overlay: overlays/prod)', 'Deployment default/web (values: prod)', 'Deployment default/web (values: small)',
+    ]);
+    const md = renderMarkdown(buildReport(records)).split('\n');
+    expect(md.filter((l) => l.startsWith('| Deployment default/web'))).toEqual([
+      '| Deployment default/web (overlay: overlays/prod) | ✅ schedulable |',
+      '| Deployment default/web (values: prod) | ✅ schedulable |',
+      '| Deployment default/web (values: small) | ✅ rejected (.not) |',
+    ]);
+    expect(renderHtml(buildReport(records))).toContain('<th scope="row">Deployment default/web (values: small)<br><small>charts/web/templates/deployment.yaml, values: small</small></th>');
   });
 
   test('the Markdown has a legend and marks the outcome apart from the verdict: a passing .not is ✅', () => {

@@ -1,5 +1,5 @@
 // toBeSchedulableOn with every filter, the many-node matchers and toPrefer: verdicts and messages.
-import { configure, parseQuantity, resetConfiguration, rankNodes, scheduleOn, withConfiguration } from '../src';
+import { configure, evictionVerdict, nodesDown, parseQuantity, placeReplicas, resetConfiguration, rankNodes, scheduleOn, schedulingVerdict, simulateOutage, withConfiguration } from '../src';
 import { daemonSet, deployment, failure, node, pod } from './fixtures';
 
 afterEach(() => resetConfiguration());
@@ -38,7 +38,7 @@ describe('toBeSchedulableOn: every filter explains itself', () => {
     expect(big).toBeSchedulableOn(n);
     const msg = failure(() => expect(big).toBeSchedulableOn(n, { existingPods: [agent] }));
     expect(msg).toContain('  NodeResourcesFit: Insufficient cpu\n');
-    expect(msg).toContain('Insufficient cpu: requested 4, allocatable 4, already requested by 1 pod(s) 500m, free 3500m');
+    expect(msg).toContain('Insufficient cpu: requested 4000m, allocatable 4000m, already requested by 1 pod(s) 500m, free 3500m');
   });
   test('NodeResourcesFit: a limits-only GPU request and a node without the resource', () => {
     const gpuJob = web({}, [{ name: 'train', image: 'nginx', resources: { limits: { 'nvidia.com/gpu': 1 } } }]);
@@ -177,4 +177,70 @@ test('parseQuantity is exported', () => {
   expect(parseQuantity('1.5Gi').value()).toBe(1610612736);
   expect(() => parseQuantity('1.5 Gi')).toThrow();
   configure({ validate: true });
+});
+
+// Issue 31: the pod scheduled is the one the API server stores (admission/create.ts): defaulted, or refused.
+describe('the one create path: what the API server makes of the manifest decides', () => {
+  // prometheus-node-exporter's DaemonSet: hostNetwork, a containerPort and no hostPort
+  const exporter = (name: string) => daemonSet(name, undefined, { hostNetwork: true, containers: [{ name: 'node-exporter', image: 'quay.io/prometheus/node-exporter', ports: [{ name: 'metrics', containerPort: 9100 }] }] });
+  const running = { ...pod('other-exporter-abcde'), spec: { nodeName: 'edge-1', hostNetwork: true, containers: [{ name: 'e', image: 'x', ports: [{ containerPort: 9100, protocol: 'TCP' }] }] } };
+  test('two hostNetwork node-exporters on 9100: the second is refused by NodePorts (SetDefaults_Pod defaultHostNetworkPorts, pkg/apis/core/v1/defaults.go)', () => {
+    const ds = exporter('node-exporter');
+    expect(ds).not.toBeSchedulableOn(node('edge-1'), { existingPods: [running] });
+    const msg = failure(() => expect(ds).toBeSchedulableOn(node('edge-1'), { existingPods: [running] }));
+    expect(msg).toContain("  NodePorts: node(s) didn't have free ports for the requested pod ports\n");
+    expect(msg).toContain('spec.template.spec.containers[0].ports[0] hostPort 9100/TCP (hostNetwork: hostPort is containerPort) on 0.0.0.0 collides with ' +
+      'Pod default/other-exporter-abcde (containers[0].ports[0], 0.0.0.0:9100/TCP (hostNetwork: hostPort is containerPort)) on node edge-1');
+    expect(scheduleOn(ds, [node('edge-1')], { existingPods: [running] }).fitError).toBe("0/1 nodes are available: 1 node(s) didn't have free ports for the requested pod ports.");
+    expect(schedulingVerdict(ds, node('edge-1'), [running]).status?.plugin).toBe('NodePorts');
+    expect(ds).toBeSchedulableOn(node('edge-2'), { existingPods: [running] }); // bound elsewhere: no clash
+  });
+  test('a Node with status.capacity and no allocatable is constrained by its capacity (SetDefaults_NodeStatus)', () => {
+    const capacityOnly = { ...node('cap-1'), status: { capacity: { cpu: '2', memory: '4Gi', pods: '110' } } };
+    const big = web({}, requesting('3'));
+    expect(big).not.toBeSchedulableOn(capacityOnly);
+    expect(failure(() => expect(big).toBeSchedulableOn(capacityOnly))).toContain('Insufficient cpu: requested 3, allocatable 2');
+    expect(scheduleOn(big, [capacityOnly]).fitError).toBe('0/1 nodes are available: 1 Insufficient cpu.');
+    expect(web({}, requesting('1'))).toBeSchedulableOn(capacityOnly);
+    // allocatable, when declared, wins over capacity
+    expect(big).toBeSchedulableOn({ ...capacityOnly, status: { ...capacityOnly.status, allocatable: { cpu: '4', memory: '4Gi', pods: '110' } } });
+    withConfiguration({ requireAllocatable: true }, () => expect(web({}, requesting('1'))).toBeSchedulableOn(capacityOnly));
+  });
+  test('each container’s amount is rounded up to milli-cpu before the sum (SetDefaults_ResourceList)', () => {
+    const tiny = web({}, [{ name: 'a', image: 'x', resources: { requests: { cpu: '0.5m' } } }, { name: 'b', image: 'x', resources: { requests: { cpu: '0.5m' } } }]);
+    const n = withLabels('tight', {}, { cpu: '1m', memory: '1Gi', pods: 110 });
+    expect(tiny).not.toBeSchedulableOn(n);
+    expect(failure(() => expect(tiny).toBeSchedulableOn(n))).toContain('Insufficient cpu: requested 2m, allocatable 1m');
+  });
+  // apiserver pkg/endpoints/handlers/rest.go transformDecodeError around resource.Quantity's UnmarshalJSON error
+  test.each([
+    ['5K', "unable to parse quantity's suffix"],
+    ['2 cores', "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"],
+    ['abc', "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"],
+  ])('cpu: "%s" is refused by every engine entry point with the API server\'s text, never feasible', (cpu, error) => {
+    const bad = web({}, requesting(cpu));
+    const n = withLabels('n', {}, { cpu: '4', memory: '8Gi', pods: 110 }) as never;
+    const refusal = `Deployment default/web is refused by the API server: Deployment in version "v1" cannot be handled as a Deployment: ${error}\n` +
+      `  spec.template.spec.containers[0].resources.requests.cpu: Invalid value: "${cpu}": ${error}`;
+    expect(() => scheduleOn(bad, [n])).toThrow(refusal);
+    expect(() => schedulingVerdict(bad, n)).toThrow(refusal);
+    expect(() => rankNodes(bad, [n])).toThrow(refusal);
+    // the pods a controller would create from it, and the questions asked of them
+    expect(() => placeReplicas(bad, [n])).toThrow(refusal);
+    expect(() => evictionVerdict(bad, n)).toThrow(refusal);
+    expect(() => simulateOutage({ nodes: [n], workloads: [bad] }, nodesDown(['n']))).toThrow(refusal);
+    for (const validate of [true, false]) {
+      withConfiguration({ validate }, () => {
+        expect(failure(() => expect(bad).toBeSchedulableOn(n))).toContain(`spec.template.spec.containers[0].resources.requests.cpu: Invalid value: "${cpu}": ${error}`);
+        expect(failure(() => expect(bad).not.toBeSchedulableOn(n))).toContain(`spec.template.spec.containers[0].resources.requests.cpu: Invalid value: "${cpu}": ${error}`);
+      });
+    }
+  });
+  test('an existing pod or a node the API server would refuse is refused too, not counted as 0 or unconstrained', () => {
+    const n = withLabels('n', {}, { cpu: '4', memory: '8Gi', pods: 110 }) as never;
+    const hog = { ...pod('hog'), spec: { nodeName: 'n', containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: '2 cores' } } }] } };
+    expect(() => scheduleOn(web({}, requesting('3')), [n], { existingPods: [hog] })).toThrow('Pod default/hog is refused by the API server: Pod in version "v1" cannot be handled as a Pod');
+    const lots = withLabels('lots', {}, { cpu: 'lots', pods: 110 }) as never;
+    expect(() => scheduleOn(web({}, requesting('3')), [lots])).toThrow('Node lots is refused by the API server: Node in version "v1" cannot be handled as a Node');
+  });
 });

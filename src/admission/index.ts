@@ -1,16 +1,22 @@
-// admit: what the cluster adds to an object before the scheduler and controllers see it.
-import type { Node, Taint, Toleration } from '../core/types';
+// admit: what the cluster adds to an object before the scheduler and controllers see it. The Pod comes from the one
+// create path (create.ts: the controller's pod from the template, decoded and defaulted); admission runs on it here.
+import type { Node, PodSpec, Taint, Toleration } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import { settings } from '../core/config';
 import { cachedPerObject, PerObjectCache } from '../core/cache';
 import { addDefaultTolerationSeconds } from './default-toleration-seconds';
-import { addDaemonSetTolerations } from './daemonset-tolerations';
+import { createdSpec } from './create';
 import { mergeConditionTaints } from '../k8s/node-condition-taints';
 import { addExtendedResourceTolerations } from './extended-resource-toleration';
 
 export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTolerationSeconds admission' | 'ExtendedResourceToleration admission';
 
 export interface AdmittedPod {
+  /**
+   * The spec of the Pod as created and stored (create.ts createdSpec): a workload's pod's, with the controller's
+   * tolerations, defaulted. Admission's tolerations are in `tolerations`, not in it.
+   */
+  spec: PodSpec;
   tolerations: Toleration[];
   /** Who put each toleration there, index for index. */
   sources: TolerationSource[];
@@ -30,18 +36,20 @@ function attribute(before: readonly Toleration[], after: Toleration[], prior: To
 
 const admitted = new PerObjectCache<Subject, AdmittedPod>();
 
-/** The pod's tolerations after admission, once per subject and settings. */
+/**
+ * The subject's Pod as created (createdSpec) and its tolerations after admission, once per subject and settings.
+ * Throws ApiServerRefusal (k8s/decode.ts) when a quantity does not decode: the API server stores no such object.
+ */
 export function admitPod(subject: Subject): AdmittedPod {
   const hit = admitted.get(subject);
   if (hit !== undefined) return hit;
   const { admission } = settings();
-  let tolerations: Toleration[] = subject.spec.tolerations ?? [];
-  let sources: TolerationSource[] = new Array<TolerationSource>(tolerations.length).fill('pod spec');
-  if (subject.kind === 'DaemonSet' && admission.daemonSetTolerations) {
-    const next = addDaemonSetTolerations(tolerations, subject.spec.hostNetwork === true);
-    sources = attribute(tolerations, next, sources, 'DaemonSet controller');
-    tolerations = next;
-  }
+  const spec = createdSpec(subject);
+  const written: Toleration[] = subject.spec.tolerations ?? [];
+  let tolerations: Toleration[] = spec.tolerations ?? written;
+  // what the pod's controller added (the DaemonSet controller's tolerations) is the one difference from the spec as written
+  let sources: TolerationSource[] = new Array<TolerationSource>(written.length).fill('pod spec');
+  if (tolerations !== written) sources = attribute(written, tolerations, sources, 'DaemonSet controller');
   if (admission.defaultTolerationSeconds) {
     const { notReady, unreachable } = admission.defaultTolerationSeconds;
     const next = addDefaultTolerationSeconds(tolerations, notReady, unreachable);
@@ -50,11 +58,11 @@ export function admitPod(subject: Subject): AdmittedPod {
   }
   // Runs after DefaultTolerationSeconds (pkg/kubeapiserver/options/plugins.go AllOrderedPlugins); off unless configured.
   if (admission.extendedResourceToleration) {
-    const next = addExtendedResourceTolerations(tolerations, subject.spec);
+    const next = addExtendedResourceTolerations(tolerations, spec);
     sources = attribute(tolerations, next, sources, 'ExtendedResourceToleration admission');
     tolerations = next;
   }
-  return admitted.set(subject, { tolerations, sources });
+  return admitted.set(subject, { spec, tolerations, sources });
 }
 
 /** The node's taints as the scheduler sees them (uncached: NodeInfo, itself cached per node, is its caller). */

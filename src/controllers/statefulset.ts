@@ -16,7 +16,7 @@ export class StatefulSetController implements WorkloadController {
     for (let i = 0; i < desired; i++) {
       const slot = slots.get(i);
       if (!slot) {
-        const p = this.world.newPod(w, podFrom(w.object, `${name}-${i}`), { ordinal: i });
+        const p = this.world.newPod(w, podFrom(w.object, `${name}-${i}`, { ordinal: i }), { ordinal: i });
         this.world.emit('statefulset-controller', podLabel(p), 'SuccessfulCreate', `create Pod ${p.name} in StatefulSet ${name} successful`, w.label);
         created = true;
         if (monotonic) break;

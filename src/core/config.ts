@@ -7,6 +7,19 @@ import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 export const KUBERNETES_VERSIONS = ['1.33', '1.34', '1.35', '1.36', '1.37'] as const;
 export type KubernetesVersion = (typeof KUBERNETES_VERSIONS)[number];
 
+/**
+ * The patch release each release stands for: the k8s.io/kubernetes its oracle module pins (oracle/k8s-<minor>/go.mod),
+ * whose version scripts/oracle.mjs stamps into the oracle's kube-scheduler. Charts render for it (helm's
+ * --kube-version) unless told otherwise.
+ */
+export const MODELLED_PATCHES: Readonly<Record<KubernetesVersion, string>> = {
+  '1.33': 'v1.33.13',
+  '1.34': 'v1.34.4',
+  '1.35': 'v1.35.4',
+  '1.36': 'v1.36.3',
+  '1.37': 'v1.37.2',
+};
+
 // a table, not a split: releaseAtLeast runs per node and pod on the scheduler's hot paths
 const MINORS: Readonly<Record<string, number>> = Object.fromEntries(KUBERNETES_VERSIONS.map((v) => [v, Number(v.split('.')[1])]));
 const minorOf = (v: KubernetesVersion) => MINORS[v];

@@ -13,6 +13,7 @@ import type { KubeObject, Node } from '../core/types';
 import { toSubject } from '../k8s/subject';
 import { nodeInfo, nodeUsage, podInfo, type HostPort, type PodInfo } from '../scheduler/framework';
 import { NodeUnschedulable } from '../scheduler/plugins/nodeunschedulable';
+import { hostNetworkNote } from '../scheduler/plugins/nodeports';
 import { NodeName } from '../scheduler/plugins/nodename';
 import { TaintToleration } from '../scheduler/plugins/tainttoleration';
 import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
@@ -126,8 +127,8 @@ export function separation(a: KubeObject, b: KubeObject, nodes?: readonly Node[]
   const constraints = antiAffinityConstraints(a, b, nodes, namespaces);
   const clash = portClash(pa.hostPorts, pb.hostPorts);
   if (clash) {
-    constraints.push({ on: 'all', text: `host port: ${sa.label}'s ${sa.specPath}.${clash[0].where} and ${sb.label}'s ${sb.specPath}.${clash[1].where} both use hostPort ` +
-      `${clash[0].port}/${clash[0].protocol}, and NodePorts never puts two such pods on one node` });
+    constraints.push({ on: 'all', text: `host port: ${sa.label}'s ${sa.specPath}.${clash[0].where}${hostNetworkNote(clash[0])} and ${sb.label}'s ${sb.specPath}.${clash[1].where}${hostNetworkNote(clash[1])} ` +
+      `both use hostPort ${clash[0].port}/${clash[0].protocol}, and NodePorts never puts two such pods on one node` });
   }
   if (nodes?.length) {
     const apart = nodes.filter((n) => !(mayRunOn(pa, n) && mayRunOn(pb, n))).map((n) => nodeInfo(n).name);

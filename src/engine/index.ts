@@ -6,7 +6,10 @@
 
 // ---- questions and their answers ----
 export { schedule, scheduleOnNode, prefer, type ClusterInput, type NodeAnswer, type ScheduleAnswer, type PreferAnswer } from './schedule';
-export { notModelledFor, certainRejection, unknownOnNode, unknownOnAny, unknownOnAll, type NotModelled } from './not-modelled';
+export {
+  notModelledFor, certainRejection, unknownOnNode, unknownOnAny, unknownOnAll, certainlyPending, unknownPlacement, unknownShare, unknownPrefer,
+  unknownOutage, type NotModelled,
+} from './not-modelled';
 export { tolerates, evict, type ToleranceAnswer, type EvictionAnswer } from './tolerate';
 export {
   place, allScheduled, spread, share, keepApart, type ReplicaCluster, type PlacementAnswer, type PlacedPodAnswer, type TieProbe,
@@ -34,11 +37,17 @@ export type { ScheduleResult } from '../scheduler';
 // ---- what the clients check their arguments with ----
 /** Whether a node dump's kubelets point at another release than the settings model (README "Kubernetes releases"). */
 export { kubeletHint, type KubeletHint } from '../k8s/kubelet-version';
-export { toSubject, assertNode, describeObject, fieldLocation, isToleration, preview, type Subject } from '../k8s/subject';
+/** Whether the nodes come from a managed platform whose admission the settings do not model (README "Cloud presets"). */
+export { platformHint, PLATFORM_NAMES, type PlatformHint } from '../k8s/platform';
+export { toSubject, assertNode, describeObject, fieldLocation, isToleration, preview, renderVariant, type Subject } from '../k8s/subject';
+/** A node's allocatable as the API server stores it (its capacity when it declares none). */
+export { nodeAllocatable } from '../k8s/defaults';
+/** Thrown by the engine's entry points for an object the API server refuses on create (a quantity it cannot decode). */
+export { ApiServerRefusal } from '../k8s/decode';
 export { parseTaintSpec, parseTaint, taint } from '../k8s/kubectl-taint';
 export { validateTaints, validateTolerations } from '../k8s/validation';
 export { capped, rejectedByApiServer } from '../k8s/validation-field';
-export { validate, decodeErrors, validatedOnce, decodedOnce } from './validate';
+export { validate, validateInput, readFromCluster, decodeErrors, inputCheckedOnce, decodedOnce, type InputCheck } from './validate';
 /** Thrown when kube-scheduler itself would fail with an error (PodScheduled=False, reason SchedulerError). */
 export { SchedulerError } from '../scheduler/cycle';
 

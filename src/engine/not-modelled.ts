@@ -1,7 +1,8 @@
 // The clients' verdict rules for pods that use what the library does not model (k8s/not-modelled.ts has the uses):
 // a node that a modelled filter rejects is rejected whatever the unmodelled plugins say (the Filter plugins are
 // ANDed), and where every modelled filter passes the verdict is unknown.
-import { certainRejection, type NotModelled } from '../k8s/not-modelled';
+import { certainRejection, notModelledFor, type NotModelled } from '../k8s/not-modelled';
+import type { Subject } from '../k8s/subject';
 import type { Status } from '../scheduler/framework';
 
 export { certainRejection, notModelledFor, type NotModelled } from '../k8s/not-modelled';
@@ -21,4 +22,50 @@ export function unknownOnAny(a: Verdicts): boolean {
 /** No node certainly rejects the pod (toBeSchedulableOnAllOf cannot be answered). */
 export function unknownOnAll(a: Verdicts): boolean {
   return !!a.notModelled?.length && !a.gated && a.rejected.every((v) => !certainRejection(v.status!));
+}
+
+type Verdict = { feasible?: boolean; status?: Pick<Status, 'plugin' | 'reasons'> };
+type Placed = { pods: ReadonlyArray<{ node?: string; rejected: readonly Verdict[] }>; notModelled?: readonly unknown[] };
+
+/**
+ * The placement's first pod is Pending whatever the unmodelled plugins say: every node rejects it for certain (or
+ * it is gated). Nothing was placed before it that could have gone elsewhere, so its FitError is a verdict.
+ */
+export function certainlyPending(p: Placed): boolean {
+  const first = p.pods[0];
+  return !!first && !first.node && first.rejected.every((v) => certainRejection(v.status!));
+}
+
+/** A replica placement's verdict cannot be given: a workload's pods use what is not modelled and its first pod is not certainly Pending. */
+export function unknownPlacement(p: Placed): boolean {
+  return !!p.notModelled?.length && p.pods.length > 0 && !certainlyPending(p);
+}
+
+/** toShareNodesWith: a workload's pods use what is not modelled, both create pods, and no modelled constraint keeps them apart. */
+export function unknownShare(a: { orders: ReadonlyArray<{ placement: { notModelled?: readonly unknown[]; noPods: readonly unknown[] } }>; separation?: { guaranteed: boolean } }): boolean {
+  const p = a.orders[0].placement;
+  return !!p.notModelled?.length && !p.noPods.length && !a.separation?.guaranteed;
+}
+
+/** toPrefer: the pod uses what is not modelled and the preferred node is not certainly rejected (feasibility and scores are the modelled plugins' only). */
+export function unknownPrefer(a: { notModelled?: readonly NotModelled[]; preferred: Verdict }): boolean {
+  return !!a.notModelled?.length && (!!a.preferred.feasible || !certainRejection(a.preferred.status!));
+}
+
+/**
+ * What an outage answer about the subject rests on: every replica, before the failure and each replacement, is
+ * placed by the modelled filters. Nothing when no scheduling decides its pods (a gated template; a bare Pod bound
+ * by spec.nodeName, which is never recreated). cluster.zonalVolumes, given either way, says what a StatefulSet's
+ * volumeClaimTemplates are, so they are modelled: `true`, zonal volumes bound where each ordinal first ran
+ * (outage/volumes.ts); `false`, volumes every node reaches (EFS, regional disks), which decide nothing. Attach limits
+ * (NodeVolumeLimits) stay out of the model either way.
+ */
+export function outageNotModelled(subject: Subject, zonalVolumes: boolean | undefined): NotModelled[] {
+  if (subject.spec.schedulingGates?.length || (subject.kind === 'Pod' && subject.spec.nodeName)) return [];
+  return notModelledFor(subject, { claimTemplates: zonalVolumes !== undefined });
+}
+
+/** toSurvive, toKeepAtLeast, the matrix's outage cells: the answer rests on what is not modelled (outageNotModelled). */
+export function unknownOutage(a: { notModelled?: readonly NotModelled[] }): boolean {
+  return !!a.notModelled?.length;
 }

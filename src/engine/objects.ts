@@ -101,7 +101,10 @@ export function untoleratedPreferNoSchedule(subject: PodArgument | framework.Pod
   return taintToleration.untoleratedPreferNoSchedule(podOf(subject), nodeInfoOf(node));
 }
 
-/** The pod's tolerations after admission (DefaultTolerationSeconds, DaemonSet controller), with who added each. */
+/**
+ * The pod's spec as created (a workload's first pod, defaulted: admission/create.ts) and its tolerations after
+ * admission (DaemonSet controller, DefaultTolerationSeconds, ExtendedResourceToleration), with who added each.
+ */
 export function admitPod(subject: PodArgument): admission.AdmittedPod {
   return admission.admitPod(subjectOf(subject));
 }

@@ -2,7 +2,8 @@
 // what it means for one workload: does every replica run again (toSurvive), and how few run at worst
 // (toKeepAtLeast). The answers are plain data: the simulation's methods are read here, once.
 import type { KubeObject } from '../core/types';
-import type { Subject } from '../k8s/subject';
+import { toSubject, type Subject } from '../k8s/subject';
+import { outageNotModelled, type NotModelled } from './not-modelled';
 import { failureTitle, outcomeOf, simulateOutage, type Cluster, type Failure, type Outage, type OutageEvent, type OutageOutcome, type OutageOptions, type WorkloadState, type ZoneView } from '../outage';
 
 /** The failure as the messages name it. */
@@ -24,15 +25,24 @@ export interface OutageAnswer {
   truncated: boolean;
   /** Every workload's state at the end. */
   states: WorkloadState[];
-  /** Each workload of the cluster (in the order given) at the end, in a few words; null for a PodTemplate, which runs no pods. */
-  outcomes: Array<OutageOutcome | null>;
+  /**
+   * Each workload of the cluster (in the order given) at the end, in a few words; null for a PodTemplate, which runs
+   * no pods. `notModelled`: what the outcome rests on that is not modelled (engine/not-modelled.ts outageNotModelled).
+   */
+  outcomes: Array<(OutageOutcome & { notModelled?: NotModelled[] }) | null>;
+}
+
+/** `{ notModelled }` when the workload's outage answer rests on what is not modelled, else nothing. */
+function withNotModelled(subject: Subject, cluster: Cluster): { notModelled?: NotModelled[] } {
+  const items = outageNotModelled(subject, cluster.zonalVolumes);
+  return items.length ? { notModelled: items } : {};
 }
 
 const facts = (o: Outage, failure: Failure): FailureFacts => ({ failedNodes: o.failedNodes, condition: o.condition, gracePeriod: o.gracePeriod, title: failureTitle(failure) });
 
 export function outage(cluster: Cluster, failure: Failure, options: OutageOptions = {}): OutageAnswer {
   const o = simulateOutage(cluster, failure, options);
-  const outcomes = (cluster.workloads ?? []).map((w) => (w.kind === 'PodTemplate' ? null : outcomeOf(o, w)));
+  const outcomes = (cluster.workloads ?? []).map((w) => (w.kind === 'PodTemplate' ? null : { ...outcomeOf(o, w), ...withNotModelled(toSubject(w), cluster) }));
   return {
     failure: facts(o, failure), zones: o.zones, allZonesFullyDisrupted: o.allZonesFullyDisrupted, events: o.events, end: o.end, truncated: o.truncated,
     states: o.stateAt(), outcomes,
@@ -65,14 +75,19 @@ export interface SurvivalAnswer {
   timeline: string;
   /** A DaemonSet: the surviving nodes it should run on, those without its pod, and the down nodes (not counted). */
   daemon?: { shouldRun: string[]; missing: string[]; down: string[] };
+  /** The modelled filters' verdict; with `notModelled` it is not one (unknownOutage). */
   pass: boolean;
+  notModelled?: NotModelled[];
 }
 
 export function survive(subject: Subject, failure: Failure, cluster: Cluster, within?: number): SurvivalAnswer {
   const o = simulateWith(subject, cluster, failure);
   const workload: KubeObject = subject.object;
   const at = within === undefined ? o.end : within;
-  const base = { workload: subject.label, kind: subject.kind, failure: facts(o, failure), at, end: o.end, truncated: o.truncated, outcome: outcomeOf(o, workload, at), state: o.stateOf(workload, at), timeline: o.format(workload) };
+  const base = {
+    workload: subject.label, kind: subject.kind, failure: facts(o, failure), at, end: o.end, truncated: o.truncated, outcome: outcomeOf(o, workload, at),
+    state: o.stateOf(workload, at), timeline: o.format(workload), ...withNotModelled(subject, cluster),
+  };
   if (subject.kind === 'DaemonSet') {
     // Pods on the failed nodes do not count either way: the controller never moves a pod (daemon_controller.go
     // NodeShouldRunDaemonPod), and whether a down node stays in desiredNumberScheduled depends on its tolerations.
@@ -104,6 +119,7 @@ export interface FewestRunningAnswer {
   state: WorkloadState;
   why: string[];
   timeline: string;
+  notModelled?: NotModelled[];
 }
 
 export function fewestRunning(subject: Subject, failure: Failure, cluster: Cluster): FewestRunningAnswer {
@@ -111,6 +127,6 @@ export function fewestRunning(subject: Subject, failure: Failure, cluster: Clust
   const low = o.minRunning(subject.object);
   return {
     workload: subject.label, failure: facts(o, failure), running: low.running, at: low.at,
-    state: o.stateOf(subject.object, low.at), why: o.why(subject.object, low.at), timeline: o.format(subject.object),
+    state: o.stateOf(subject.object, low.at), why: o.why(subject.object, low.at), timeline: o.format(subject.object), ...withNotModelled(subject, cluster),
   };
 }

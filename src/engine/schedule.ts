@@ -70,6 +70,8 @@ export interface PreferAnswer {
   preferred: NodeVerdict;
   other: NodeVerdict;
   scores?: [NodeScore, NodeScore];
+  /** What the pod uses that is not modelled (absent when nothing): the verdicts and scores are the modelled plugins' (unknownPrefer). */
+  notModelled?: NotModelled[];
 }
 
 /** The pod on `node`, with the rest of the cluster around it (PodTopologySpread and InterPodAffinity count it). */
@@ -164,7 +166,7 @@ export function prefer(subject: Subject, preferred: Node, other: Node): PreferAn
   const [ia, ib] = [nodeInfo(preferred), nodeInfo(other)];
   const [va, vb] = [runFilters(pod, ia), runFilters(pod, ib)];
   const scores = va.feasible && vb.feasible ? (scoreNodes(pod, [ia, ib]) as [NodeScore, NodeScore]) : undefined;
-  return { pod: subject.label, labels: [describeObject(preferred), describeObject(other)], preferred: va, other: vb, ...(scores ? { scores } : {}) };
+  return { pod: subject.label, labels: [describeObject(preferred), describeObject(other)], preferred: va, other: vb, ...(scores ? { scores } : {}), ...withNotModelled(subject) };
 }
 
 /** What was done with `existingPods`: counted on the node, on the cluster's other nodes, or ignored. */

@@ -2,11 +2,10 @@
 import type { FieldError, KubeObject, Toleration } from '../core/types';
 import { settings } from '../core/config';
 import { cachedPerObject } from '../core/cache';
-import { POD_SPEC_PATHS, toSubject } from '../k8s/subject';
 import { validateTolerations } from '../k8s/validation';
 import { validateObject } from '../k8s/validation-workloads';
-import { decodeQuantity } from '../k8s/validation-pod';
-import { Quantity } from '../k8s/quantity';
+import { asFieldErrors, undecodableQuantities } from '../k8s/decode';
+import { POD_SPEC_PATHS, toSubject } from '../k8s/subject';
 import { typeErrors } from '../loader/typecheck';
 
 export { typeErrors };
@@ -22,6 +21,57 @@ export function validate(object: KubeObject | Toleration[]): FieldError[] {
 }
 
 /**
+ * An object read from a cluster (a dump, `kubectl get -o yaml`): it carries what only the API server sets
+ * (metadata.uid, resourceVersion, creationTimestamp) or a status. `kubectl create --dry-run -o yaml` writes
+ * `creationTimestamp: null` and `status: {}`, which do not count.
+ */
+export function readFromCluster(object: KubeObject): boolean {
+  const meta = object.metadata as { uid?: unknown; resourceVersion?: unknown; creationTimestamp?: unknown } | undefined;
+  const status = (object as { status?: unknown }).status;
+  return !!(meta?.uid || meta?.resourceVersion || meta?.creationTimestamp) ||
+    (typeof status === 'object' && status !== null && Object.keys(status).length > 0);
+}
+
+/**
+ * Fields placement never reads whose rules tightened within the supported releases (StrictIPCIDRValidation, beta
+ * from 1.36) and which support bundles redact (to `***HIDDEN***` and a prefix length): a Node's spec.podCIDR(s), a
+ * pod's hostAliases. Upstream re-validates them on every spec update (ValidateNode and ValidateHostAliases pass no old values to
+ * IsValidCIDRForLegacyField/IsValidIPForLegacyField at v1.36.3 and v1.37.2), but the kubelet's status updates do not
+ * (nodeStatusStrategy.ValidateUpdate), so such objects exist and run.
+ */
+const UNREAD = [/^spec\.podCIDRs(\[\d+\])?$/, /(^|\.)hostAliases\[\d+\]\./];
+
+/** The API server's verdict on an input, and what of it was not checked. */
+export interface InputCheck {
+  errors: FieldError[];
+  /** Errors on fields placement never reads (UNREAD), in an object read from a cluster: reported, not refused. */
+  unchecked: FieldError[];
+}
+
+/** Lt/Gt tolerations in the object's pod spec (pkg/api/pod/util.go taintTolerationComparisonOperatorsInUse). */
+function usesComparisonOperators(object: KubeObject): boolean {
+  if (!object.kind || !POD_SPEC_PATHS[object.kind]) return false;
+  return (toSubject(object).spec.tolerations ?? []).some((t) => t.operator === 'Lt' || t.operator === 'Gt');
+}
+
+/**
+ * What the API server would refuse in a client's input. A manifest is validated as a create (validate). An object
+ * read from a cluster is validated as an update of itself: a Pod's selectors are not merged again with its
+ * matchLabelKeys and ValidatePodCreate's own checks (ephemeral containers, nodeName with schedulingGates) do not
+ * run; Lt/Gt tolerations already stored stay allowed without the gate (AllowTaintTolerationComparisonOperators,
+ * GetValidationOptionsFromPodSpecAndMeta); and errors on fields placement never reads are only reported.
+ */
+export function validateInput(object: KubeObject | Toleration[]): InputCheck {
+  if (Array.isArray(object) || typeof object !== 'object' || object === null || !readFromCluster(object)) return { errors: validate(object), unchecked: [] };
+  const wrongType = typeErrors(object);
+  if (wrongType.length) return { errors: wrongType, unchecked: [] };
+  const gate = settings().featureGates.TaintTolerationComparisonOperators || usesComparisonOperators(object);
+  const all = validateObject(object as never, gate, object.kind === 'Pod');
+  const unread = (e: FieldError) => UNREAD.some((r) => r.test(e.field));
+  return { errors: all.filter((e) => !unread(e)), unchecked: all.filter(unread) };
+}
+
+/**
  * Quantities the API server cannot even decode (`cpu: 1K`). These are refused before validation runs,
  * so `configure({ validate: false })` does not make them acceptable: they would otherwise read as 0 or
  * as an unconstrained node.
@@ -30,30 +80,10 @@ export function decodeErrors(object: KubeObject | Toleration[]): FieldError[] {
   if (Array.isArray(object) || typeof object !== 'object' || object === null) return [];
   const wrongType = typeErrors(object);
   if (wrongType.length) return wrongType;
-  const lists: Array<[unknown, string]> = [];
-  if (object.kind === 'Node') {
-    const status = (object as { status?: Record<string, unknown> }).status;
-    lists.push([status?.capacity, 'status.capacity'], [status?.allocatable, 'status.allocatable']);
-  } else if (object.kind && POD_SPEC_PATHS[object.kind]) {
-    const { spec, specPath } = toSubject(object);
-    const containers = (field: 'containers' | 'initContainers') =>
-      (spec[field] ?? []).forEach((c, i) => {
-        lists.push([c.resources?.requests, `${specPath}.${field}[${i}].resources.requests`]);
-        lists.push([c.resources?.limits, `${specPath}.${field}[${i}].resources.limits`]);
-      });
-    containers('containers');
-    containers('initContainers');
-    lists.push([spec.overhead, `${specPath}.overhead`], [spec.resources?.requests, `${specPath}.resources.requests`], [spec.resources?.limits, `${specPath}.resources.limits`]);
-  }
-  return lists.flatMap(([list, path]) =>
-    Object.entries((list as Record<string, unknown>) ?? {}).flatMap(([name, raw]) => {
-      const q = decodeQuantity(raw, `${path}.${name}`);
-      return q instanceof Quantity ? [] : [q];
-    }),
-  );
+  return asFieldErrors(undecodableQuantities(object));
 }
 
 // Once per object (and settings): a test.each over workloads checks the same nodes again and again, and a spec
 // checking every node of a 5,000-node cluster in turn validates each node and pod once.
-export const validatedOnce = cachedPerObject((o: object) => validate(o as KubeObject));
 export const decodedOnce = cachedPerObject((o: object) => decodeErrors(o as KubeObject));
+export const inputCheckedOnce = cachedPerObject((o: object) => validateInput(o as KubeObject));

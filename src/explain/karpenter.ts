@@ -1,7 +1,25 @@
 // Karpenter's answers in words: the pool it picks (for `.not`), or Karpenter's `Failed to schedule pod, …` and
 // every pool's reason with the taint, requirement and pod field concretely.
-import type { PoolVerdict, ProvisionAnswer } from '../engine';
+import { capped, type PoolVerdict, type ProvisionAnswer } from '../engine';
 import { indent } from './schedule';
+
+/**
+ * The instance type a launch would get, when instance types were given: Karpenter orders the types that fit by price
+ * (pkg/cloudprovider/types.go OrderByPrice, then Truncate to 60) and the provider launches from that list
+ * (aws/karpenter-provider-aws pkg/providers/instance/instance.go: CreateFleet with the lowest-price on-demand allocation
+ * strategy, or price-capacity-optimized for spot). And why each other type given is left out.
+ */
+export function describeLaunch(v: PoolVerdict): string | undefined {
+  const choice = v.instanceTypes;
+  if (!choice?.fit.length) return undefined;
+  const list = choice.fit.map((t) => `${t.name}${t.price === undefined ? '' : ` ${t.price}`}`).join(', ');
+  const head = choice.launch
+    ? `instance type ${choice.launch}, the cheapest of the ${choice.fit.length} that fit (${list}): Karpenter asks the provider for them ` +
+      'cheapest first (on AWS, EC2 Fleet launches the cheapest on-demand; for spot, price-capacity-optimized weighs capacity too and may take another)'
+    : `instance types that fit: ${list}; Karpenter launches the cheapest, which is not known without a price in the offerings of ` +
+      choice.fit.filter((t) => t.price === undefined).map((t) => t.name).join(', ');
+  return [head, ...capped(choice.rejected.map((r) => `${r.name} is left out: ${r.why.join('; ')}`))].join('\n');
+}
 
 export function describePoolVerdict(v: PoolVerdict, by = '  '): string {
   const head = v.stage === 'not a candidate' ? 'not a candidate NodePool' : v.error ?? 'not considered by Karpenter';
@@ -14,8 +32,10 @@ export function explainProvisionableBy(a: ProvisionAnswer): string {
   const verdict = a.pools[0];
   const what = a.kind === 'DaemonSet' ? 'count its pods as daemon overhead on that pool' : 'launch a node from that pool for its pod';
   if (verdict.ok) {
+    const launch = describeLaunch(verdict);
     return `Expected ${a.pod} not to be provisionable by ${a.poolLabels[0]}, but Karpenter would ${what}` +
-      (verdict.round !== 'as written' ? ` (${verdict.round})` : '') + (a.assumption ? `, ${a.assumption}.` : '.');
+      (verdict.round !== 'as written' ? ` (${verdict.round})` : '') + (a.assumption ? `, ${a.assumption}.` : '.') +
+      (launch ? `\n${indent(launch.split('\n'), '  ')}` : '');
   }
   return `Expected ${a.pod} to be provisionable by ${a.poolLabels[0]}, but Karpenter would not ${what}:\n${describePoolVerdict(verdict)}`;
 }
@@ -25,8 +45,10 @@ export function explainProvisionableByAnyOf(a: ProvisionAnswer): string {
   const n = a.poolLabels.length;
   const chosen = a.chosen;
   if (chosen) {
+    const launch = describeLaunch(chosen);
     return `Expected ${a.pod} not to be provisionable by any of ${n} NodePool(s), but Karpenter would pick NodePool ${chosen.pool} (weight ${chosen.weight}` +
-      `${chosen.round !== 'as written' ? `, ${chosen.round}` : ''})${a.assumption ? `, ${a.assumption}` : ''}; NodePools are tried by weight, then name descending.`;
+      `${chosen.round !== 'as written' ? `, ${chosen.round}` : ''})${a.assumption ? `, ${a.assumption}` : ''}; NodePools are tried by weight, then name descending.` +
+      (launch ? `\n${indent(launch.split('\n'), '  ')}` : '');
   }
   return `Expected ${a.pod} to be provisionable by one of ${n} NodePool(s), but Karpenter would ${a.error ? `report:\n  ${a.error}` : 'not consider the pod at all:'}\n\n` +
     a.pools.map((v) => `NodePool ${v.pool} (weight ${v.weight}):\n${describePoolVerdict(v)}`).join('\n');

@@ -55,3 +55,20 @@ export function explainUnknownAllOf(a: ScheduleAnswer, negated: boolean): string
     : `Expected ${a.pod} to be schedulable on all of ${a.nodes} node(s), but the verdict is unknown`;
   return `${head}: no node is certainly rejected; ${unknownNodes(a)}\n${describeNotModelled(a.notModelled!)}`;
 }
+
+/**
+ * A replica, outage or preference answer with no verdict (it fails with and without `.not`). `expected` is the
+ * message's first sentence (`Expected X not to …`); `modelled` goes on `By the modelled filters and scores alone`
+ * with the answer those give (`, the 3 replica(s) land …`); `note` follows the list of what is not modelled.
+ */
+export function explainUnknownVerdict(expected: string, negated: boolean, items: readonly NotModelled[], modelled: string, note = ''): string {
+  return `${expected}, but ${negated ? 'that cannot be proved' : 'the verdict is unknown'}: ${describeNotModelled(items)}${note}\n` +
+    `By the modelled filters and scores alone${modelled}`;
+}
+
+/** Under an outage answer that rests on a StatefulSet's volumeClaimTemplates: the opt-in that models them. */
+export function zonalVolumesHint(items: readonly NotModelled[]): string {
+  return items.some((n) => n.detail.startsWith('spec.volumeClaimTemplates['))
+    ? '\n(cluster.zonalVolumes says what they are: true, zonal volumes (EBS, Persistent Disk, Azure Disk) that stay in the zone each ordinal first ran in; false, volumes every node reaches (EFS, regional disks))'
+    : '';
+}

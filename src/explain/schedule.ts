@@ -77,12 +77,16 @@ const skippedNote = (s: NodeScore) => (s.skipped.length ? `\n  Skipped (PreScore
 
 /** toPrefer: a node that does not fit, or both nodes' scores. */
 export function explainPrefer(a: PreferAnswer, negated: boolean): string {
+  return `Expected ${a.pod} ${negated ? 'not ' : ''}to prefer ${a.labels[0]} over ${a.labels[1]}, but ${describePreference(a)}`;
+}
+
+/** toPrefer's answer, after `Expected … to prefer A over B, but `: the rejection, or both nodes' scores. */
+export function describePreference(a: PreferAnswer): string {
   const [la, lb] = a.labels;
-  const intro = `Expected ${a.pod} ${negated ? 'not ' : ''}to prefer ${la} over ${lb}`;
-  if (!a.preferred.feasible) return `${intro}, but it cannot be scheduled on ${la} at all:\n${describeRejection(a.preferred)}`;
-  if (!a.other.feasible) return `${intro}, but only ${la} is feasible; ${lb} is rejected:\n${describeRejection(a.other)}`;
+  if (!a.preferred.feasible) return `it cannot be scheduled on ${la} at all:\n${describeRejection(a.preferred)}`;
+  if (!a.other.feasible) return `only ${la} is feasible; ${lb} is rejected:\n${describeRejection(a.other)}`;
   const [sa, sb] = a.scores!;
-  return `${intro}, but the scores (normalised over these two nodes) are ${sa.total} and ${sb.total}` +
+  return `the scores (normalised over these two nodes) are ${sa.total} and ${sb.total}` +
     `${sa.total === sb.total ? ' (a tie: the scheduler picks either)' : ''}:\n${describeScore(sa)}\n${describeScore(sb)}${skippedNote(sa)}`;
 }
 

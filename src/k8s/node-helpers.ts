@@ -79,10 +79,27 @@ export function cordon(node: NodeLike): Node {
   return withControllerTaints({ ...n, spec: { ...n.spec, unschedulable: true } });
 }
 
+/**
+ * Labels that hold the zone's name, beside topology.kubernetes.io/zone: the deprecated beta label, and the zone
+ * label each cloud's disk CSI driver puts on its nodes (the key of its topology segment): aws-ebs-csi-driver
+ * `topology.ebs.csi.aws.com/zone`, GCE PD CSI `topology.gke.io/zone`, Azure disk CSI `topology.disk.csi.azure.com/zone`.
+ */
+const ZONE_NAME_LABELS = [
+  'failure-domain.beta.kubernetes.io/zone', 'topology.ebs.csi.aws.com/zone', 'topology.gke.io/zone', 'topology.disk.csi.azure.com/zone',
+];
+/**
+ * AWS's zone ID (`use1-az1`, set by the AWS cloud controller manager): an account maps zone names to zone IDs its own
+ * way, so the ID of another zone cannot be told from its name.
+ */
+const ZONE_ID_LABEL = 'topology.k8s.aws/zone-id';
+
 export interface CloneOptions {
   /** metadata.name, and the kubernetes.io/hostname label. */
   name: string;
-  /** topology.kubernetes.io/zone (and the deprecated failure-domain.beta.kubernetes.io/zone when the node has it). */
+  /**
+   * topology.kubernetes.io/zone, and the zone labels the node already has: failure-domain.beta.kubernetes.io/zone and
+   * the disk CSI drivers' (EBS, GCE PD, Azure disk). A `topology.k8s.aws/zone-id` of another zone is dropped (pass it in `labels`).
+   */
   zone?: string;
   /** Labels to add or replace. */
   labels?: Record<string, string>;
@@ -98,8 +115,10 @@ export function cloneNode(node: NodeLike, options: CloneOptions): Node {
   const n = copyOf(node, 'cloneNode');
   const labels: Record<string, string> = { ...n.metadata?.labels, 'kubernetes.io/hostname': options.name };
   if (options.zone !== undefined) {
+    // a zone ID kept from the old zone would count the clone in that zone's topology domain: no label is better
+    if (labels['topology.kubernetes.io/zone'] !== options.zone) delete labels[ZONE_ID_LABEL];
     labels['topology.kubernetes.io/zone'] = options.zone;
-    if ('failure-domain.beta.kubernetes.io/zone' in labels) labels['failure-domain.beta.kubernetes.io/zone'] = options.zone;
+    for (const key of ZONE_NAME_LABELS) if (key in labels) labels[key] = options.zone;
   }
   Object.assign(labels, options.labels);
   const { uid: _uid, resourceVersion: _rv, creationTimestamp: _ct, managedFields: _mf, ...metadata } = n.metadata ?? {};

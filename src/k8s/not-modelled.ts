@@ -60,8 +60,11 @@ function deviceClassResources(subject: Subject): NotModelled[] {
   return out;
 }
 
-/** The parts of the subject's pod the library does not model; empty for most pods. */
-export function notModelledFor(subject: Subject): NotModelled[] {
+/**
+ * The parts of the subject's pod the library does not model; empty for most pods. `claimTemplates`: a StatefulSet's
+ * volumeClaimTemplates are modelled (an outage whose cluster.zonalVolumes says what its volumes are).
+ */
+export function notModelledFor(subject: Subject, options: { claimTemplates?: boolean } = {}): NotModelled[] {
   const spec = subject.spec as Subject['spec'] & { resourceClaims?: Named[]; volumes?: Array<Named & Record<string, unknown>> };
   const out: NotModelled[] = [];
   (spec.resourceClaims ?? []).forEach((c, i) => out.push({
@@ -75,7 +78,7 @@ export function notModelledFor(subject: Subject): NotModelled[] {
     out.push({ what: VOLUME_SOURCES[source], detail: `${subject.specPath}.volumes[${i}] (${v.name ? `${v.name}, ` : ''}${source}): its PersistentVolumes, StorageClasses, CSINodes or attach limits decide placement` });
   });
   const templates = (subject.object as { spec?: { volumeClaimTemplates?: Array<{ metadata?: Named }> } }).spec?.volumeClaimTemplates;
-  if (subject.kind === 'StatefulSet') {
+  if (subject.kind === 'StatefulSet' && !options.claimTemplates) {
     (templates ?? []).forEach((t, i) => out.push({
       what: CLAIM_VOLUME,
       detail: `spec.volumeClaimTemplates[${i}]${t?.metadata?.name ? ` (${t.metadata.name})` : ''}: each replica's PersistentVolumeClaim decides where it can run`,

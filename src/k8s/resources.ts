@@ -5,11 +5,17 @@ import { isQualifiedName } from './names';
 import type { Container, PodSpec } from '../core/types';
 import { releaseAtLeast } from '../core/config';
 import { decodeQuantity, QuantityError, type Quantity } from './quantity';
+import type { Undecodable } from './decode';
 
 /** Resource name → exact amount in nano-units. */
 export type ResourceList = Map<string, bigint>;
 
-export class ResourceError extends Error {}
+/** A quantity PodRequests could not read; `undecodable` says which (the API server's decoder refuses the object for it). */
+export class ResourceError extends Error {
+  constructor(message: string, readonly undecodable?: Undecodable) {
+    super(message);
+  }
+}
 
 /** How PodRequests reads and adds amounts: exactly in nano-units (bigint), or in whole scheduler units (numbers). */
 interface Arithmetic<T extends number | bigint> {
@@ -17,8 +23,6 @@ interface Arithmetic<T extends number | bigint> {
   read(name: string, q: Quantity): T;
   add(a: T, b: T): T;
 }
-
-const exact: Arithmetic<bigint> = { zero: 0n, read: (_, q) => q.nanos, add: (a, b) => a + b };
 
 /** Thrown by `units` when a number cannot be exact: PodRequests is then worked out exactly. */
 const INEXACT = new Error('inexact');
@@ -41,6 +45,18 @@ function wholeUnits(cache: Map<Quantity, number | null>, q: Quantity, per: bigin
 
 const MILLI = 10n ** 6n;
 const UNIT = 10n ** 9n;
+
+/**
+ * SetDefaults_ResourceList (pkg/apis/core/v1/defaults.go): the API server rounds every amount of a Pod up to milli
+ * scale (Quantity.RoundUp(-3), away from zero) as it decodes it, so each container's `0.5m` counts as 1m before any
+ * sum. A whole number of milli-units (every amount `units` reads) is unchanged.
+ */
+function roundedToMilli(nanos: bigint): bigint {
+  const rem = nanos % MILLI;
+  return rem === 0n ? nanos : nanos - rem + (nanos > 0n ? MILLI : -MILLI);
+}
+
+const exact: Arithmetic<bigint> = { zero: 0n, read: (_, q) => roundedToMilli(q.nanos), add: (a, b) => a + b };
 
 /**
  * Whole milli-cpu and units, as numbers: exact when every part is a whole number of units and every sum a safe
@@ -66,7 +82,7 @@ function parseList<T extends number | bigint>(list: Record<string, unknown> | un
       q = decodeQuantity(raw as string | number);
     } catch (e) {
       if (!(e instanceof QuantityError)) throw e;
-      throw new ResourceError(`${path()}.${name}: Invalid value: ${JSON.stringify(raw)}: ${e.message}`);
+      throw new ResourceError(`${path()}.${name}: Invalid value: ${JSON.stringify(raw)}: ${e.message}`, { field: `${path()}.${name}`, raw, error: e.message });
     }
     out.set(name, arith.read(name, q));
   }

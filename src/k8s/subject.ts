@@ -59,7 +59,16 @@ export function describeObject(object: KubeObject): string {
 /** `deploy/web.yaml:12`; a rendered object adds its values set or overlay: `charts/web/templates/deployment.yaml, values: prod`. */
 function originText(origin: Origin): string {
   const at = origin.line ? `${origin.file}:${origin.line}` : origin.file;
-  return `${at}${origin.values !== undefined ? `, values: ${origin.values}` : ''}${origin.overlay !== undefined ? `, overlay: ${origin.overlay}` : ''}`;
+  return `${at}${variantText(origin) ? `, ${variantText(origin)}` : ''}`;
+}
+
+const variantText = (origin: Origin) =>
+  [origin.values !== undefined ? `values: ${origin.values}` : '', origin.overlay !== undefined ? `overlay: ${origin.overlay}` : ''].filter(Boolean).join(', ');
+
+/** The values set or overlay a rendered object was made with (`values: prod`): what sets renders of one template apart. */
+export function renderVariant(object: KubeObject): string | undefined {
+  const origin = originOf(object);
+  return (origin && variantText(origin)) || undefined;
 }
 
 function isObject(x: unknown): x is Record<string, unknown> {

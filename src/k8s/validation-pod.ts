@@ -11,6 +11,7 @@ import { validateHostAliases } from './validation-ip';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
 import { validateTolerations } from './validation';
+import { defaultPodSpec } from './defaults';
 import { isExtendedResourceName, isNativeResource } from './resources';
 import { child, duplicate, forbidden, index, invalid, notSupported, Raw, required } from './validation-field';
 import { validateLabelName, validateLabelSelector, validateLabels, type LabelSelector } from './validation-meta';
@@ -20,6 +21,8 @@ export interface PodValidationOptions {
   isPod: boolean;
   /** TaintTolerationComparisonOperators feature gate. */
   comparisonOperators: boolean;
+  /** A Pod validated as an update of itself (read from a cluster): ValidatePodCreate's own checks do not run. */
+  update?: boolean;
 }
 
 const MAX_INT32 = 2 ** 31 - 1;
@@ -505,15 +508,9 @@ const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'Non
 /** The restart policy after defaulting (SetDefaults_PodSpec: empty means Always). */
 export const restartPolicyOf = (spec: PodSpec | undefined) => spec?.restartPolicy || 'Always';
 
-/** SetDefaults_Pod's defaultHostNetworkPorts: on a Pod (not a template) with hostNetwork, hostPort defaults to containerPort. */
-function defaultHostNetworkPorts(spec: PodSpec): PodSpec {
-  const withPorts = (cs: Container[] | undefined) =>
-    cs?.map((c) => (c.ports?.some((p) => !p.hostPort) ? { ...c, ports: c.ports.map((p) => (p.hostPort ? p : { ...p, hostPort: p.containerPort })) } : c));
-  return { ...spec, containers: withPorts(spec.containers)!, ...(spec.initContainers ? { initContainers: withPorts(spec.initContainers) } : {}) };
-}
-
 export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: PodValidationOptions): FieldError[] {
-  const s = opts.isPod && spec?.hostNetwork ? defaultHostNetworkPorts(spec) : spec ?? ({} as PodSpec);
+  // a Pod is validated as the create path defaults it (k8s/defaults.ts: hostNetwork host ports); a template is not defaulted
+  const s = opts.isPod && spec ? defaultPodSpec(spec) : spec ?? ({} as PodSpec);
   const errs: FieldError[] = [];
   errs.push(...validateContainers(s, path, opts));
   errs.push(...validateInitContainers(s, path, opts));
@@ -564,7 +561,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
     if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), settings().kubernetesVersion === '1.33' ? 'cannot be empty' : ''));
     else if (s.os.name !== 'linux' && s.os.name !== 'windows') errs.push(notSupported(child(path, 'os'), s.os.name, ['linux', 'windows']));
   }
-  if (opts.isPod) {
+  if (opts.isPod && !opts.update) {
     // ValidatePodCreate
     if (s.ephemeralContainers?.length) errs.push(forbidden(child(path, 'ephemeralContainers'), 'cannot be set on create'));
     if (s.nodeName && s.schedulingGates?.length) errs.push(forbidden(child(path, 'nodeName'), 'cannot be set until all schedulingGates have been cleared'));

@@ -309,14 +309,15 @@ function validateJob(object: Obj, template: PodValidationOptions): FieldError[] 
 }
 
 /**
- * The API server's create validation for the kinds the matchers take; [] for other kinds. From 1.37 the errors
+ * The API server's create validation for the kinds the matchers take (`update`: a Pod's update of itself, see
+ * engine/validate.ts validateInput); [] for other kinds. From 1.37 the errors
  * that declarative validation covers (labels, resource requirements, …) come back once: the API server drops the
  * handwritten ones and appends the declarative error (apiserver pkg/registry/rest/validate.go
  * ValidateDeclarativelyWithMigrationChecks), so a check run twice upstream (ValidateLabels on a StatefulSet
  * template, two labels with one bad value) no longer repeats its error.
  */
-export function validateObject(object: Obj, comparisonOperators: boolean): FieldError[] {
-  const errs = validateKind(object, comparisonOperators);
+export function validateObject(object: Obj, comparisonOperators: boolean, update = false): FieldError[] {
+  const errs = validateKind(object, comparisonOperators, update);
   if (['1.33', '1.34', '1.35', '1.36'].includes(settings().kubernetesVersion)) return errs;
   const seen = new Set<string>();
   return errs.filter((e) => {
@@ -325,15 +326,18 @@ export function validateObject(object: Obj, comparisonOperators: boolean): Field
   });
 }
 
-function validateKind(object: Obj, comparisonOperators: boolean): FieldError[] {
+function validateKind(object: Obj, comparisonOperators: boolean, update: boolean): FieldError[] {
   const template: PodValidationOptions = { isPod: false, comparisonOperators };
   const spec = object.spec ?? {};
   switch (object.kind) {
     case 'Pod':
       return [
         ...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain),
-        // PrepareForCreate merges matchLabelKeys/mismatchLabelKeys into the selectors before Validate
-        ...validatePodSpec(mergeLabelKeys(object.spec as unknown as PodSpec, object.metadata?.labels), 'spec', { isPod: true, comparisonOperators }),
+        // PrepareForCreate merges matchLabelKeys/mismatchLabelKeys into the selectors before Validate; a stored Pod
+        // has them merged already, and PrepareForUpdate does not merge again (pkg/registry/core/pod/strategy.go)
+        ...(update
+          ? validatePodSpec(object.spec as unknown as PodSpec, 'spec', { isPod: true, comparisonOperators, update })
+          : validatePodSpec(mergeLabelKeys(object.spec as unknown as PodSpec, object.metadata?.labels), 'spec', { isPod: true, comparisonOperators })),
       ];
     case 'PodTemplate':
       return [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validatePodTemplateSpec(object.template, 'template', template)];

@@ -1,14 +1,17 @@
 // Instance types the caller states, checked as kubernetes-sigs/karpenter pkg/controllers/provisioning/scheduling/nodeclaim.go
-// filterInstanceTypesByRequirements does (compatible, fits, InstanceTypeFilterError.Error), instead of assuming one fits.
+// filterInstanceTypesByRequirements does (compatible, fits, InstanceTypeFilterError.Error), instead of assuming one fits,
+// and ordered as pkg/cloudprovider/types.go InstanceTypes.OrderByPrice orders the ones left for a launch.
 import { parseQuantity } from '../k8s/quantity';
 import { CAPACITY_TYPE_LABEL, INSTANCE_TYPE, ZONE } from './labels';
-import { hasIntersection, intersects, requirement, labelRequirements, type Requirements } from './requirements';
+import { formatRequirement, hasIntersection, intersects, requirement, labelRequirements, type Requirements } from './requirements';
 
 export interface InstanceTypeOffering {
   zone?: string;
   capacityType?: string;
   /** false: not offered now (Karpenter skips unavailable offerings). Default true. */
   available?: boolean;
+  /** The offering's price (per hour, as the provider's pricing gives it): Karpenter launches the cheapest type that fits. */
+  price?: number;
 }
 
 export interface InstanceType {
@@ -28,6 +31,11 @@ export function checkInstanceTypes(x: unknown): InstanceType[] {
   if (!Array.isArray(x)) throw new InstanceTypeInputError(`instanceTypes must be an array of { name, capacity, labels?, offerings? }, received ${JSON.stringify(x)?.slice(0, 80)}`);
   x.forEach((it, i) => {
     if (typeof it !== 'object' || it === null || typeof it.name !== 'string' || !it.name) throw new InstanceTypeInputError(`instanceTypes[${i}].name: expected a string`);
+    (Array.isArray(it.offerings) ? it.offerings : []).forEach((o: InstanceTypeOffering, j: number) => {
+      if (o?.price !== undefined && (typeof o.price !== 'number' || !Number.isFinite(o.price) || o.price < 0)) {
+        throw new InstanceTypeInputError(`instanceTypes[${i}].offerings[${j}].price: expected a number ≥ 0, received ${JSON.stringify(o.price)}`);
+      }
+    });
     if (typeof it.capacity !== 'object' || it.capacity === null) throw new InstanceTypeInputError(`instanceTypes[${i}].capacity: expected a resource list such as { cpu: '4', memory: '16Gi' }`);
     for (const [k, v] of Object.entries(it.capacity)) {
       try {
@@ -45,10 +53,24 @@ export interface InstanceTypeFilter {
   remaining: InstanceType[];
   /** InstanceTypeFilterError.Error without its `, requirements=…, resources=…` tail. */
   reason?: string;
+  /** Each type left out, in the order given, with every criterion it fails (requirements, offerings, resources). */
+  rejected: Array<{ name: string; why: string[] }>;
 }
 
-const fitsIn = (requests: Map<string, bigint>, capacity: Record<string, string>) =>
-  [...requests].every(([k, v]) => v <= (capacity[k] === undefined ? 0n : parseQuantity(capacity[k]).nanos));
+const amount = (nanos: bigint) => parseQuantity(`${nanos}n`).canonical();
+/** The requests the capacity does not hold: `nvidia.com/gpu: the pod requests 1, the type has 0`. */
+const shortOf = (requests: Map<string, bigint>, capacity: Record<string, string>) =>
+  [...requests].flatMap(([k, v]) => {
+    const has = capacity[k] === undefined ? 0n : parseQuantity(capacity[k]).nanos;
+    return v > has ? [`${k}: the pod requests ${amount(v)}, the type has ${capacity[k] ?? '0'}`] : [];
+  });
+
+/** Why no offering of the type is available and compatible: the zone and capacity type asked for. */
+function offeringWhy(reqs: Requirements, it: InstanceType): string {
+  const asked = [reqs.get(ZONE), reqs.get(CAPACITY_TYPE_LABEL)].filter((r) => r !== undefined).map((r) => formatRequirement(r!));
+  const offered = (it.offerings ?? []).map((o) => [o.zone, o.capacityType, o.available === false ? 'unavailable' : ''].filter(Boolean).join(' ') || 'any');
+  return `no available offering${asked.length ? ` with ${asked.join(' and ')}` : ''} (offerings: ${offered.join(', ') || 'none'})`;
+}
 
 function offeringCompatible(reqs: Requirements, o: InstanceTypeOffering): boolean {
   if (o.available === false) return false;
@@ -62,18 +84,41 @@ function offeringCompatible(reqs: Requirements, o: InstanceTypeOffering): boolea
 export function filterInstanceTypes(types: InstanceType[], reqs: Requirements, requests: Map<string, bigint>): InstanceTypeFilter {
   const f = { req: false, fits: false, offer: false, reqFits: false, reqOffer: false, fitsOffer: false };
   const remaining: InstanceType[] = [];
+  const rejected: InstanceTypeFilter['rejected'] = [];
   for (const it of types) {
     // the instance type's own requirements: its labels; zone and capacity type live in its offerings
     const own = labelRequirements({ ...(it.labels ?? {}), [INSTANCE_TYPE]: it.name });
-    const compat = intersects(own, reqs).length === 0;
+    const conflicts = intersects(own, reqs);
+    const compat = conflicts.length === 0;
     const offer = (it.offerings ?? [{}]).some((o) => offeringCompatible(reqs, o));
-    const fits = offer && fitsIn(requests, it.capacity); // fits() counts resources only with a compatible offering
+    const short = shortOf(requests, it.capacity);
+    const fits = offer && short.length === 0; // fits() counts resources only with a compatible offering
     f.req ||= compat; f.fits ||= fits; f.offer ||= offer;
     f.reqFits ||= compat && fits && !offer; f.reqOffer ||= compat && offer && !fits; f.fitsOffer ||= fits && offer && !compat;
     if (compat && fits && offer) remaining.push(it);
+    else rejected.push({ name: it.name, why: [...conflicts.map((c) => c.message), ...(offer ? [] : [offeringWhy(reqs, it)]), ...short] });
   }
-  if (remaining.length) return { remaining };
-  return { remaining, reason: filterReason(f) };
+  if (remaining.length) return { remaining, rejected };
+  return { remaining, rejected, reason: filterReason(f) };
+}
+
+/** The price of the type's cheapest available offering compatible with the requirements; undefined when none has a price. */
+export function cheapestPrice(it: InstanceType, reqs: Requirements): number | undefined {
+  const prices = (it.offerings ?? []).filter((o) => o.price !== undefined && offeringCompatible(reqs, o)).map((o) => o.price!);
+  return prices.length ? Math.min(...prices) : undefined;
+}
+
+/**
+ * InstanceTypes.OrderByPrice: cheapest compatible available offering first, equal prices by name. A type without a
+ * priced offering sorts last (upstream's MaxFloat64 for a type without a compatible offering; a provider always prices
+ * its offerings, so here a missing price is unknown rather than free).
+ */
+export function orderByPrice(types: readonly InstanceType[], reqs: Requirements): InstanceType[] {
+  const price = new Map(types.map((it) => [it, cheapestPrice(it, reqs) ?? Infinity]));
+  return [...types].sort((a, b) => {
+    const pa = price.get(a)!, pb = price.get(b)!;
+    return pa !== pb ? (pa < pb ? -1 : 1) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+  });
 }
 
 function filterReason(f: { req: boolean; fits: boolean; offer: boolean; reqFits: boolean; reqOffer: boolean; fitsOffer: boolean }): string {

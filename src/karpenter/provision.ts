@@ -7,6 +7,7 @@ import type { NodeSelectorRequirement, NodeSelectorTerm, PreferredSchedulingTerm
 import type { Taint, Toleration } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import { admitPod } from '../admission';
+import { createdPod } from '../admission/create';
 import { formatTaint, formatToleration, toleratesTaint, tolerationMismatches } from '../k8s/toleration';
 import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INITIALIZED_LABEL, INSTANCE_TYPE, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, REGISTERED_LABEL, ZONE, restrictedLabelError, type Vocabulary } from './labels';
 import {
@@ -19,7 +20,7 @@ import { isQualifiedName, isValidLabelValue } from '../k8s/names';
 import { schedulingGates, SCHEDULING_GATED_MESSAGE } from '../scheduler';
 import { NodePoolInputError } from './inputs';
 import { AWS_GROUP } from './labels';
-import { filterInstanceTypes, type InstanceType } from './instance-types';
+import { cheapestPrice, filterInstanceTypes, orderByPrice, type InstanceType } from './instance-types';
 
 export type Stage = 'not a candidate' | 'pod ignored' | 'limits' | 'taints' | 'requirements' | 'instance types';
 
@@ -41,6 +42,17 @@ export interface PoolVerdict {
   details: string[];
   /** The constraints the verdict was reached with (after any relaxation). */
   round: string;
+  /** With the caller's instance types: what Karpenter would launch, and why the others are left out. */
+  instanceTypes?: InstanceTypeChoice;
+}
+
+export interface InstanceTypeChoice {
+  /** The types that fit, as Karpenter orders them for a launch (OrderByPrice: cheapest compatible offering first). */
+  fit: Array<{ name: string; price?: number }>;
+  /** The first of `fit`, when every type that fits has a price (a missing price leaves the order unknown). */
+  launch?: string;
+  /** Each type left out, in the order given, with every criterion it fails. */
+  rejected: Array<{ name: string; why: string[] }>;
 }
 
 interface Round {
@@ -260,9 +272,10 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subjec
 function checkInstanceTypes(types: InstanceType[], merged: Requirements, subject: Subject): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
   const requests = new Map(requestsOf(subject));
   requests.set('pods', (requests.get('pods') ?? 0n) + 1_000_000_000n); // RequestsForPods: one pod slot
-  const { remaining, reason } = filterInstanceTypes(types, merged, requests);
+  const { remaining, reason, rejected } = filterInstanceTypes(types, merged, requests);
+  const leftOut = rejected.map((r) => `${r.name}: ${r.why.join('; ')}`);
   if (reason) {
-    return { ok: false, stage: 'instance types', error: `${reason}, ${filterErrorValues(merged, subject)}`, details: [`none of the ${types.length} instance type(s) given (${types.map((t) => t.name).join(', ')}) is compatible, fits the pod and has a compatible offering`] };
+    return { ok: false, stage: 'instance types', error: `${reason}, ${filterErrorValues(merged, subject)}`, details: leftOut, instanceTypes: { fit: [], rejected } };
   }
   const valuesOf = (key: string) => new Set(remaining.map((t) => (key === INSTANCE_TYPE ? t.name : t.labels?.[key])).filter((v) => v !== undefined));
   const short = [...merged.values()].filter((r) => r.minValues !== undefined && valuesOf(r.key).size < r.minValues);
@@ -272,8 +285,15 @@ function checkInstanceTypes(types: InstanceType[], merged: Requirements, subject
       details: short.map((r) => `${formatRequirement(r)}: the instance types left (${remaining.map((t) => t.name).join(', ')}) carry ${valuesOf(r.key).size} value(s) of ${r.key}`),
     };
   }
-  return { ok: true, details: [`instance types that fit: ${remaining.map((t) => t.name).join(', ')}`] };
+  const fit = orderByPrice(remaining, merged).map((t) => ({ name: t.name, ...priced(cheapestPrice(t, merged)) }));
+  const launch = fit.every((t) => t.price !== undefined) ? fit[0].name : undefined;
+  return {
+    ok: true, details: [`instance types that fit, cheapest first: ${fit.map((t) => `${t.name}${t.price === undefined ? '' : ` ${t.price}`}`).join(', ')}`, ...leftOut],
+    instanceTypes: { fit, ...(launch ? { launch } : {}), rejected },
+  };
 }
+
+const priced = (price: number | undefined) => (price === undefined ? {} : { price });
 
 function requestsOf(subject: Subject): Map<string, bigint> {
   try {
@@ -305,8 +325,9 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
     }
   }
   const ordered = orderByWeight(models);
-  // A DaemonSet, or a Pod its controller created, is never provisioned for (IsOwnedByDaemonSet); it only counts as overhead.
-  const owners = (subject.object as { metadata?: { ownerReferences?: Array<{ kind?: string; apiVersion?: string }> } }).metadata?.ownerReferences ?? [];
+  // The pod as created (admission/create.ts; refused when a quantity does not decode). A DaemonSet, or a Pod its
+  // controller created, is never provisioned for (IsOwnedByDaemonSet); it only counts as overhead.
+  const owners = (createdPod(subject).metadata as { ownerReferences?: Array<{ kind?: string; apiVersion?: string }> } | undefined)?.ownerReferences ?? [];
   const daemon = subject.kind === 'DaemonSet' || owners.some((o) => o.kind === 'DaemonSet' && o.apiVersion === 'apps/v1');
   const bound = subject.kind === 'Pod' ? subject.spec.nodeName : undefined;
   if (bound && !daemon) {

@@ -2,11 +2,12 @@
 // separate processes, so a repository's manifests would be parsed again in every spec file. An entry holds what
 // parsing one file gave — the objects (as JSON), where each came from, and the file's problems — under a key of the
 // file's bytes, its name as given, the `kind` option and the library build; it is only trusted when it is complete
-// and carries that same key. JSON.parse hands out fresh objects on every read.
+// and carries that same key (core/safe-files.ts: this user's file, its header's key and SHA-256; docs/security.md).
+// JSON.parse hands out fresh objects on every read.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { defaultCacheRoot, forgetDirectories, privateDirectory, readEntry as readSealed, warnOnce, writeEntry as writeSealed } from '../core/safe-files';
 
 /** Bumped when an entry's layout changes. */
 const FORMAT = 1;
@@ -64,17 +65,20 @@ function libraryBuild(): string {
   return (build = `${version}\u0000${stamps.join('\u0000')}`);
 }
 
-/** The directory: JEST_K8S_PLACEMENT_CACHE/manifests, else node_modules/.cache/jest-k8s-placement/manifests, else the OS temp dir. */
-function candidates(): string[] {
+/**
+ * The directory, as a root and the directories below it: JEST_K8S_PLACEMENT_CACHE/manifests, else
+ * node_modules/.cache/jest-k8s-placement/manifests, else <tmpdir>/jest-k8s-placement-<uid>/manifests.
+ */
+function candidates(): string[][] {
   const env = process.env.JEST_K8S_PLACEMENT_CACHE;
-  if (env) return [path.resolve(env, 'manifests')];
-  const out: string[] = [];
+  if (env) return [[path.resolve(env), 'manifests']];
+  const out: string[][] = [];
   // the node_modules of the project being tested: the nearest one up from cwd
   for (let dir = process.cwd(); ; dir = path.dirname(dir)) {
     const modules = path.join(dir, 'node_modules');
     try {
       if (statSync(modules).isDirectory()) {
-        out.push(path.join(modules, '.cache', 'jest-k8s-placement', 'manifests'));
+        out.push([path.join(modules, '.cache', 'jest-k8s-placement'), 'manifests']);
         break;
       }
     } catch {
@@ -82,23 +86,24 @@ function candidates(): string[] {
     }
     if (path.dirname(dir) === dir) break;
   }
-  out.push(path.join(tmpdir(), `jest-k8s-placement-${process.getuid?.() ?? 'user'}`, 'manifests'));
+  out.push([defaultCacheRoot(), 'manifests']);
   return out;
 }
 
 let chosen: string | null | undefined;
-/** The first directory that can be created and written; null when none can (the cache is then off). */
+/**
+ * The first directory that can be made and is this user's alone (safe-files.ts); null when none (the cache is then
+ * off). One that cannot be made (a read-only node_modules) gives way to the next; one that exists but is not this
+ * user's alone (another owner, writable by others, a symlink) turns the cache off, with one warning.
+ */
 function directory(): string | null {
   if (chosen !== undefined) return chosen;
-  for (const dir of candidates()) {
-    try {
-      mkdirSync(dir, { recursive: true });
-      const probe = path.join(dir, `.probe-${process.pid}`);
-      writeFileSync(probe, '');
-      rmSync(probe, { force: true });
-      return (chosen = dir);
-    } catch {
-      // not writable: the next one
+  for (const [root, ...below] of candidates()) {
+    const { dir, why, refused } = privateDirectory(root, ...below);
+    if (dir) return (chosen = dir);
+    if (refused) {
+      warnOnce(`jest-k8s-placement: not using the manifest cache ${why}; parsing without it (name a directory of your own with JEST_K8S_PLACEMENT_CACHE)`);
+      break;
     }
   }
   return (chosen = null);
@@ -122,11 +127,13 @@ const isLocation = (l: unknown): l is CachedLocation => {
 export function readEntry(key: string): CachedFile | undefined {
   const dir = directory();
   if (!dir) return undefined;
+  const body = readSealed(path.join(dir, `${key}.json`), key);
+  if (body === undefined) return undefined; // missing, planted, cut short or another key's
   let entry: Entry;
   try {
-    entry = JSON.parse(readFileSync(path.join(dir, `${key}.json`), 'utf8')) as Entry;
+    entry = JSON.parse(body) as Entry;
   } catch {
-    return undefined; // missing, unreadable or corrupt
+    return undefined;
   }
   if (typeof entry !== 'object' || entry === null || entry.format !== FORMAT || entry.key !== key) return undefined;
   const { objects, locations, problems } = entry;
@@ -152,25 +159,20 @@ function jsonExact(value: unknown): boolean {
 }
 
 /**
- * Store one file's parse (written to a temporary file and renamed, so a reader sees a whole entry or none). A parse
- * whose objects JSON cannot carry exactly is not stored: that file is parsed every time.
+ * Store one file's parse (written to a temporary file and renamed, so a reader sees a whole entry or none; a full
+ * disk stores nothing, with one warning). A parse whose objects JSON cannot carry exactly is not stored: that file is
+ * parsed every time.
  */
 export function writeEntry(key: string, file: CachedFile): void {
   const dir = directory();
   if (!dir || !file.objects.every(jsonExact)) return;
   const entry: Entry = { format: FORMAT, key, ...file, problems: file.problems.map((p) => Object.entries(p).map(([k, v]) => [k, v === undefined ? null : v])) };
-  const target = path.join(dir, `${key}.json`);
-  const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    writeFileSync(temp, JSON.stringify(entry));
-    renameSync(temp, target);
-  } catch {
-    rmSync(temp, { force: true });
-  }
+  writeSealed(path.join(dir, `${key}.json`), key, JSON.stringify(entry));
 }
 
 /** For tests: forget the chosen directory and build stamp (JEST_K8S_PLACEMENT_CACHE or cwd changed). */
 export function resetDiskCache(): void {
   chosen = undefined;
+  forgetDirectories();
   build = undefined;
 }

@@ -1,11 +1,11 @@
 // load: files, globs and strings → Kubernetes objects, each with where it came from.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type * as Glob from 'glob';
 import type { KubeObject, Node } from '../core/types';
 import { describeObject, POD_SPEC_PATHS, setFieldLineLookup, setOriginLookup } from '../k8s/subject';
 import {
-  findNullKeys, hasNullLikeKey, HelmTemplateError, mayBeUnrepresentable, lineAt, nonFiniteNumbers, lineStartsOf, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
+  findNullKeys, hasNullLikeKey, HelmTemplateError, MAX_DEPTH, mayBeUnrepresentable, lineAt, nonFiniteNumbers, lineStartsOf, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
   type ParsedStream,
 } from './yaml';
 import { formatPath, HELM_HINT, NODE_POOL_SHAPE, parsePath, SHAPES, typeProblems, type Shape } from './typecheck';
@@ -110,7 +110,8 @@ export class ManifestError extends Error {
       `${problems.length} problem(s) in the manifests:\n` +
         problems
           .slice(0, 50)
-          .map((p) => (!p.line && p.message.startsWith(`${p.file} `) ? `  ${p.message}` : `  ${p.file}${p.line ? `:${p.line}` : ''}${p.column ? `:${p.column}` : ''}: ${p.field ? `${p.field}: ` : ''}${p.message}`))
+          // a message that already starts with its file (`charts/web: not found`) is not prefixed with it again
+          .map((p) => (!p.line && (p.message.startsWith(`${p.file} `) || p.message.startsWith(`${p.file}: `)) ? `  ${p.message}` : `  ${p.file}${p.line ? `:${p.line}` : ''}${p.column ? `:${p.column}` : ''}: ${p.field ? `${p.field}: ` : ''}${p.message}`))
           .join('\n') +
         (problems.length > 50 ? `\n  … and ${problems.length - 50} more` : ''),
     );
@@ -125,6 +126,12 @@ export interface LoadOptions {
   kind?: string;
   /** Glob patterns (relative to cwd) of files to leave out, like a `!pattern` in the list of patterns. */
   ignore?: string | string[];
+  /**
+   * loadManifests: follow symlinks that lead out of the directory a glob or a folder starts from (default false: such
+   * a file is an error naming where it leads, so that a symlink in a repository cannot feed a test, or its failure
+   * message, a file from elsewhere on the machine). A file named as it is is always read.
+   */
+  followSymlinks?: boolean;
   /**
    * loadManifests: reuse what an earlier load (another spec file, an earlier run) parsed from the same file bytes,
    * kept on disk (default true; see disk-cache.ts for where). `false` parses every file.
@@ -282,6 +289,11 @@ function parseInto(input: string, file: string, load: Load): void {
       problems.push({ file, line: d.line, field: formatPath(d.path), message: `mapping key ${JSON.stringify(d.key)} already defined at line ${d.firstLine}` });
     }
     if (duplicates.length) continue; // the document is refused; the others still load
+    const aliasing = stream.aliasing.find((a) => a.document === doc.index);
+    if (aliasing) {
+      problems.push({ file, line: aliasing.line, message: aliasing.message });
+      continue;
+    }
     if (doc.value === null || doc.value === undefined) continue; // an empty or comment-only document
     if (unrepresentable(stream, doc, file, problems)) continue;
     addDocument(doc.value, { file, document: doc.index, get line() { return doc.line; } }, load, {
@@ -317,17 +329,39 @@ function unrepresentable(stream: ParsedStream, doc: ParsedStream['documents'][nu
   return problems.length > before;
 }
 
+/** Whether a line of JSON nests deeper than the YAML parser lets a document nest (counted before JSON.parse builds it). */
+function jsonTooDeep(line: string): boolean {
+  if (line.length <= 2 * MAX_DEPTH) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_DEPTH) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 function parseJsonLines(text: string, file: string, load: Load): boolean {
   const lines = stripByteOrderMarks(text).split('\n');
   const values: Array<[unknown, number]> = [];
+  const deep: number[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!lines[i].trim()) continue;
     try {
-      values.push([JSON.parse(lines[i]), i + 1]);
+      if (jsonTooDeep(lines[i])) deep.push(i + 1);
+      else values.push([JSON.parse(lines[i]), i + 1]);
     } catch {
       return false;
     }
   }
+  // what YAML refuses past this depth is refused in JSON too: the checks, the cache and the engine walk what loads
+  for (const line of deep) load.problems.push({ file, line, message: `JSON nesting exceeded maxDepth (${MAX_DEPTH})` });
   values.forEach(([value, line], document) =>
     addDocument(value, { file, document, line }, load, {
       lineOf: () => line,
@@ -436,15 +470,23 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
       // not a plain path: a glob pattern
     }
     const relative = path.relative(cwd, full) || '.';
-    const glob = isDir ? `${escape(relative)}/**/*` : /[*?[\]{}]/.test(pattern) ? pattern : escape(relative);
+    const named = !isDir && !/[*?[\]{}]/.test(pattern);
+    const glob = isDir ? `${escape(relative)}/**/*` : named ? escape(relative) : pattern;
     const run = (withIgnore: boolean) =>
-      globSync(glob, { cwd, nodir: true, ignore: withIgnore ? ignore : undefined }).sort();
+      globSync(glob, { cwd, nodir: true, follow: options.followSymlinks === true, ignore: withIgnore ? ignore : undefined }).sort();
     const matched = run(true);
     if (matched.length === 0) {
       const ignored = ignore.length ? run(false).length : 0;
       problems.push({ file: pattern, line: 0, message: ignored ? `every file this pattern matches (${ignored}) is ignored` : 'no file matches this pattern' });
     }
+    // a file named as it is is read wherever it points; a glob or a folder stays in the directory it starts from
+    const base = options.followSymlinks || named ? undefined : isDir ? full : patternBase(pattern, cwd);
     for (const f of matched) {
+      const outside = base === undefined ? undefined : outsideOf(base, path.resolve(cwd, f));
+      if (outside) {
+        problems.push({ file: f, line: 0, message: `reached through a symlink: it is ${outside}, outside ${path.relative(cwd, base!) || '.'}; not followed (loadManifests' option followSymlinks: true follows symlinks)` });
+        continue;
+      }
       const found = chartOf(f, cwd);
       const chart = found === '.' ? path.resolve(cwd) : found;
       if (chart !== undefined) {
@@ -530,6 +572,27 @@ function parseAndStore(key: string, text: string, file: string, load: Load): voi
     }),
     problems: load.problems.slice(firstProblem),
   });
+}
+
+/** The directory a glob pattern starts from: its path up to the first segment with a glob character. */
+function patternBase(pattern: string, cwd: string): string {
+  const fixed: string[] = [];
+  for (const part of pattern.split('/').slice(0, -1)) {
+    if (/[*?[\]{}()]/.test(part)) break;
+    fixed.push(part);
+  }
+  return path.resolve(cwd, fixed.join('/') || '.');
+}
+
+/** Where `file` really is, when that is outside `base` (a symlink on the way leads out); undefined when inside. */
+function outsideOf(base: string, file: string): string | undefined {
+  try {
+    const root = realpathSync.native(base);
+    const real = realpathSync.native(file);
+    return real === root || real.startsWith(root.endsWith(path.sep) ? root : `${root}${path.sep}`) ? undefined : real;
+  } catch {
+    return undefined; // a dangling symlink: reading it says so
+  }
 }
 
 // directory → whether it holds a Chart.yaml, for one process (charts do not appear while tests run)

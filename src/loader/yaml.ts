@@ -116,6 +116,14 @@ export interface DuplicateKey {
   firstLine: number;
 }
 
+/** A document kubectl refuses for its aliases (go-yaml's decoder): one expanding too far, or one holding itself. */
+export interface AliasProblem {
+  document: number;
+  /** The line of the alias that passed the limit. */
+  line: number;
+  message: string;
+}
+
 export interface ParsedStream {
   documents: RawDocument[];
   events: yaml.Event[];
@@ -123,6 +131,8 @@ export interface ParsedStream {
   lineStarts: number[];
   /** Every duplicate mapping key, in source order (empty for almost every file). */
   duplicates: DuplicateKey[];
+  /** The documents refused for their aliases (empty for a text without an alias). */
+  aliasing: AliasProblem[];
   /**
    * Whether constructing made a number JSON cannot hold or a key that may have been a null key: when false, no
    * document needs mayBeUnrepresentable's walk.
@@ -186,11 +196,19 @@ const yamlError = (e: unknown): YamlSyntaxError | undefined => {
   return new YamlSyntaxError((mark?.line ?? 0) + 1, (mark?.column ?? 0) + 1, (e as { reason?: string }).reason ?? e.message);
 };
 
+/**
+ * How deep a document may nest (js-yaml's maxDepth; JSON lines are counted in loader/index.ts). go-yaml refuses beyond
+ * 10000 ("yaml: exceeded max depth of 10000", scannerc.go max_flow_level), encoding/json too (maxNestingDepth); a
+ * tenth of that keeps every walk of a document (the checks, the disk cache, the engine) well inside a JavaScript
+ * stack, and no manifest comes near it.
+ */
+export const MAX_DEPTH = 1000;
+
 /** Events of a text, or a YamlSyntaxError / HelmTemplateError. */
 export function parseEvents(text: string, filename: string): yaml.Event[] {
   let events: yaml.Event[];
   try {
-    events = yaml.parseEvents(text, { filename, maxDepth: 1000 });
+    events = yaml.parseEvents(text, { filename, maxDepth: MAX_DEPTH });
   } catch (e) {
     const syntax = yamlError(e);
     if (!syntax) throw e;
@@ -246,6 +264,9 @@ export function parseStream(input: string, filename: string): ParsedStream {
     if (!duplicates.length) throw error;
   }
   const mayBeUnrepresentable = unrepresentableSeen;
+  // js-yaml shares an aliased node (a 1 KB "billion laughs" constructs at once) but everything that walks or
+  // serialises a document copies it: refuse what go-yaml refuses, before anything walks it
+  const aliasing = MAY_HOLD_ALIAS.test(text) ? aliasProblems(events, text) : [];
   let lineStarts: number[] | undefined;
   const starts = () => (lineStarts ??= lineStartsOf(text));
   // Where each document starts among the events and in the text is only worked out when asked (a message, a location,
@@ -271,11 +292,89 @@ export function parseStream(input: string, filename: string): ParsedStream {
     },
   }));
   return {
-    documents, events, text, duplicates, mayBeUnrepresentable,
+    documents, events, text, duplicates, aliasing, mayBeUnrepresentable,
     get lineStarts() {
       return starts();
     },
   };
+}
+
+// An alias (`*name`) starts a node: after a line start, a space or a flow indicator. Texts without one skip the walk.
+const MAY_HOLD_ALIAS = /(?:^|[\s,[{:])\*[^\s,[\]{}]/m;
+
+// go-yaml's decoder (go.yaml.in/yaml/v2 decode.go, which sigs.k8s.io/yaml and so kubectl and the API server use;
+// added for CVE-2019-11253): every node decoded counts, and those decoded through an alias count as aliased too. A
+// document fails once more than 100 aliased and 1000 nodes are decoded and the aliased share passes the allowed ratio:
+// 99% up to 400,000 nodes, falling to 10% at 4,000,000.
+const ALIAS_RATIO_LOW = 400_000;
+const ALIAS_RATIO_HIGH = 4_000_000;
+const allowedAliasRatio = (decoded: number) =>
+  decoded <= ALIAS_RATIO_LOW ? 0.99 : decoded >= ALIAS_RATIO_HIGH ? 0.1 : 0.99 - 0.89 * ((decoded - ALIAS_RATIO_LOW) / (ALIAS_RATIO_HIGH - ALIAS_RATIO_LOW));
+const excessive = (decoded: number, aliased: number) => aliased > 100 && decoded > 1000 && aliased / decoded > allowedAliasRatio(decoded);
+
+/**
+ * The documents go-yaml's decoder refuses for their aliases, found from the events without expanding anything: each
+ * anchored node's expanded size is known when it closes, an alias adds it (the alias node itself counts once, as in
+ * decode.go's alias()). Counting in document order gives decode.go's verdict: within one alias's expansion the aliased
+ * share only grows, so the check after it is the check of its every node. Merge keys count their `<<` key once more
+ * than go-yaml does.
+ */
+function aliasProblems(events: yaml.Event[], text: string): AliasProblem[] {
+  const out: AliasProblem[] = [];
+  let document = -1;
+  let decoded = 0;
+  let aliased = 0;
+  let refused = false;
+  let anchors = new Map<string, number>();
+  // open collections: their expanded size so far and their anchor, if any
+  const open: Array<{ size: number; anchor?: string }> = [];
+  const add = (size: number) => {
+    if (open.length) open[open.length - 1].size += size;
+  };
+  const refuse = (e: yaml.Event, message: string) => {
+    refused = true;
+    out.push({ document, line: lineAt(lineStartsOf(text), eventStart(e)), message });
+  };
+  const anchorOf = (e: yaml.ScalarEvent | yaml.MappingEvent) => (e.anchorStart >= 0 ? text.slice(e.anchorStart, e.anchorEnd) : undefined);
+  for (const e of events) {
+    if (e.type === EVENT_ID.DOCUMENT) {
+      document++;
+      [decoded, aliased, refused, anchors] = [1, 0, false, new Map()];
+      open.length = 0;
+      continue;
+    }
+    if (refused || (e.type === EVENT_ID.POP && !open.length)) continue;
+    if (e.type === EVENT_ID.POP) {
+      const closed = open.pop()!;
+      if (closed.anchor !== undefined) anchors.set(closed.anchor, closed.size);
+      add(closed.size);
+      continue;
+    }
+    decoded++;
+    if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE) {
+      const anchor = anchorOf(e as yaml.MappingEvent);
+      if (anchor !== undefined) anchors.delete(anchor); // open: an alias of it now is an alias of itself
+      open.push({ size: 1, anchor });
+    } else if (e.type === EVENT_ID.SCALAR) {
+      const anchor = anchorOf(e as yaml.ScalarEvent);
+      if (anchor !== undefined) anchors.set(anchor, 1);
+      add(1);
+    } else if (e.type === EVENT_ID.ALIAS) {
+      const name = text.slice((e as yaml.AliasEvent).anchorStart, (e as yaml.AliasEvent).anchorEnd);
+      if (!anchors.has(name) && open.some((o) => o.anchor === name)) {
+        refuse(e, `the anchor "${name}" holds an alias of itself: kubectl refuses the document (yaml: anchor '${name}' value contains itself)`);
+        continue;
+      }
+      const size = anchors.get(name) ?? 0; // an unknown anchor: js-yaml has refused it already
+      decoded += size;
+      aliased += size;
+      add(1 + size);
+    }
+    if (excessive(decoded, aliased)) {
+      refuse(e, `the document's aliases expand it to ${decoded} nodes or more, ${aliased} of them copies: kubectl refuses it (yaml: document contains excessive aliasing)`);
+    }
+  }
+  return out;
 }
 
 export const stripByteOrderMarks = (input: string) => input.replace(/(^|\n)\uFEFF/g, '$1');

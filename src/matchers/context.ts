@@ -24,6 +24,8 @@ export interface MatcherResult {
   message: () => string;
   /** What was decided, for the run report (report/record.ts). */
   placement?: PlacementFacts;
+  /** One-line notes on the inputs (the kubelet and platform hints), for the run report; the message ends with them. */
+  notes?: () => string[];
 }
 
 /** The message's first line; every matcher's message starts with it, so it also names non-default settings. */

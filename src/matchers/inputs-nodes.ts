@@ -1,11 +1,15 @@
 // Matcher inputs for the many-node and existing-pod forms.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { settings } from '../core/config';
+import { nodeAllocatable } from '../engine';
 import { apiServerErrors, labelOf, nodeOf, UsageError } from './inputs';
 
-/** With configure({ requireAllocatable: true }), a node without status.allocatable is an error, not "unconstrained". */
+/**
+ * With configure({ requireAllocatable: true }), a node without status.allocatable is an error, not "unconstrained";
+ * one with status.capacity has it (the API server copies capacity into allocatable, SetDefaults_NodeStatus).
+ */
 export function checkAllocatable(node: Node): Node {
-  if (settings().requireAllocatable && !node.status?.allocatable) {
+  if (settings().requireAllocatable && !nodeAllocatable(node)) {
     throw new UsageError(
       `${labelOf(node)} declares no status.allocatable, so its resources cannot be checked; ` +
       'configure({ requireAllocatable: true }) makes that an error (add status.allocatable, e.g. from kubectl get node -o yaml)',
@@ -75,7 +79,7 @@ export function schedulingOptionsOf(options: unknown, allowNodes: boolean): Pars
 
 /**
  * What the API server would refuse among these objects (as apiServerErrors). Validation is remembered per object
- * (validatedOnce), and a label is only worked out for an object with errors: a spec checking every node of a
+ * (inputCheckedOnce), and a label is only worked out for an object with errors: a spec checking every node of a
  * 5,000-node cluster in turn pays for each node once.
  */
 export function clusterErrors(objects: readonly KubeObject[]): string | undefined {

@@ -3,9 +3,11 @@ import type { FieldError, KubeObject, Node, Taint, Toleration } from '../core/ty
 import { settings } from '../core/config';
 import {
   assertNode, capped, decodedOnce, describeObject, fieldLocation, isToleration, parseTaintSpec, rejectedByApiServer, SchedulerError,
-  kubeletHint, toSubject, validatedOnce, validateTaints, type Subject,
+  kubeletHint, platformHint, toSubject, inputCheckedOnce, validateTaints, type Subject,
 } from '../engine';
 import { kubeletHintText } from '../explain/kubelet';
+import { platformHintText } from '../explain/platform';
+import { uncheckedNote, type Unchecked } from '../explain/unchecked';
 import { failBoth, type MatcherContext, type MatcherResult } from './context';
 import { recordResult } from './record';
 
@@ -20,8 +22,10 @@ export function subjectOf(received: unknown): Subject {
   }
 }
 
-/** The nodes the running matcher was given, for the kubelet-version note (see guarded); none outside a matcher. */
+/** The nodes the running matcher was given, for the notes on them (see guarded); none outside a matcher. */
 let seenNodes: Node[] | undefined;
+/** Fields of the running matcher's inputs read from a cluster that were not checked (validateInput), for its note. */
+let seenUnchecked: Unchecked[] | undefined;
 
 export function nodeOf(x: unknown, what = 'node'): Node {
   try {
@@ -40,8 +44,10 @@ export function taintOf(x: unknown): Taint {
     try {
       parsed = parseTaintSpec(x, { validate: check });
     } catch (e) {
-      // parseTaintSpec adds what probably went wrong to kubectl's own message
-      throw new UsageError(`${(e as Error).message} (taints are written as kubectl taint does: key=value:Effect or key:Effect)`);
+      // parseTaintSpec adds what probably went wrong to kubectl's own message (keeping kubectl's apart): then the
+      // grammar would say it twice
+      const grammar = 'kubectl' in (e as object) ? '' : ' (taints are written as kubectl taint does: key=value:Effect or key:Effect)';
+      throw new UsageError(`${(e as Error).message}${grammar}`);
     }
     if ('remove' in parsed) throw new UsageError(`"${x}" removes a taint; give the taint itself, e.g. "${x.slice(0, -1)}"`);
     return parsed;
@@ -77,16 +83,18 @@ export function undecodable(what: string, errors: FieldError[]): string {
 }
 
 /**
- * Objects the API server would refuse get no verdict. With `validate` off, quantities it cannot decode
- * still fail: they would otherwise read as 0 (a request) or as no limit (a node's allocatable).
+ * Objects the API server would refuse get no verdict (a manifest as a create, an object read from a cluster as an
+ * update of itself: validateInput). With `validate` off, quantities it cannot decode still fail: they would
+ * otherwise read as 0 (a request) or as no limit (a node's allocatable).
  */
 export function apiServerErrors(objects: Array<{ object: KubeObject | Toleration[]; label: string | (() => string) }>): string | undefined {
   const parts: string[] = [];
   for (const { object, label } of objects) {
     const name = () => (typeof label === 'string' ? label : label());
     if (settings().validate) {
-      const errors: FieldError[] = validatedOnce(object);
+      const { errors, unchecked } = inputCheckedOnce(object);
       if (errors.length) parts.push(rejectedByApiServer(name(), located(object, errors)));
+      if (unchecked.length) seenUnchecked?.push({ label: name(), errors: located(object, unchecked) });
     } else {
       const errors: FieldError[] = decodedOnce(object);
       if (errors.length) parts.push(undecodable(name(), located(object, errors)));
@@ -101,34 +109,38 @@ export function labelOf(object: KubeObject): string {
 
 /** Run a matcher body; misuse and rejected objects fail both with and without `.not`. */
 export function guarded(ctx: MatcherContext, header: () => string, body: () => MatcherResult): MatcherResult {
-  const outer = seenNodes;
+  const outer = [seenNodes, seenUnchecked] as const;
   seenNodes = [];
+  seenUnchecked = [];
   try {
     const result = body();
-    return recordResult(ctx, withKubeletNote(result, seenNodes));
+    return recordResult(ctx, withNotes(result, seenNodes, seenUnchecked));
   } catch (e) {
     if (e instanceof UsageError) return failBoth(ctx, () => `${header()}\n\n${e.message}`);
     throw e;
   } finally {
-    seenNodes = outer;
+    [seenNodes, seenUnchecked] = outer;
   }
 }
 
 /**
  * A message about nodes whose kubelets point at another release than the settings model ends with one line
- * saying so (issue 21: `nodes report kubelet v1.33.5; settings model 1.37: configure(…)`).
+ * saying so (issue 21: `nodes report kubelet v1.33.5; settings model 1.37: configure(…)`), and so does one about
+ * nodes of a managed platform whose admission the settings leave out (issue 31: `nodes carry EKS labels …:
+ * configure({ cluster: 'eks' })`); one about objects read from a cluster names the fields that were not checked
+ * (issue 31). A passing assertion has no message: the run report lists the nodes' notes (`notes`).
  */
-function withKubeletNote(result: MatcherResult, nodes: readonly Node[]): MatcherResult {
-  if (!nodes.length) return result;
+function withNotes(result: MatcherResult, nodes: readonly Node[], unchecked: readonly Unchecked[]): MatcherResult {
+  if (!nodes.length && !unchecked.length) return result;
   const message = result.message;
   const configured = settings().kubernetesVersion;
-  return {
-    ...result,
-    message: () => {
-      const hint = kubeletHint(nodes, configured);
-      return hint ? `${message()}\n\n${kubeletHintText(hint)}` : message();
-    },
-  };
+  const ert = settings().admission.extendedResourceToleration;
+  let notes: string[] | undefined;
+  const nodeNotes = () => (notes ??= !nodes.length ? [] : [
+    ...[kubeletHint(nodes, configured)].flatMap((h) => (h ? [kubeletHintText(h)] : [])),
+    ...[platformHint(nodes, ert)].flatMap((h) => (h ? [platformHintText(h)] : [])),
+  ]);
+  return { ...result, notes: nodeNotes, message: () => [message(), ...(unchecked.length ? [uncheckedNote(unchecked)] : []), ...nodeNotes()].join('\n\n') };
 }
 
 /** A PreFilter Error (e.g. an unparsable topology spread selector) gives no verdict: the matcher fails either way. */

@@ -10,10 +10,10 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { KubeObject, Node } from '../core/types';
-import { formatTaint, type Subject } from '../engine';
+import { formatTaint, renderVariant, type Subject } from '../engine';
 /** The parts of a matcher's context and result a record needs (matchers/context.ts has the full types). */
 interface MatcherContext { isNot: boolean }
-interface MatcherResult { pass: boolean; message: () => string }
+interface MatcherResult { pass: boolean; message: () => string; notes?: () => string[] }
 import { defaultGroup, originOfLabel, relativePath as relative, workloadName } from '../explain/names';
 
 export const RECORDS_ENV = 'JEST_K8S_PLACEMENT_RECORDS';
@@ -48,6 +48,8 @@ export interface PlacementRecord {
   namespace: string;
   /** `file:line` of the subject when the loader read it. */
   origin?: string;
+  /** The values set or overlay a rendered subject was made with (`values: prod`); the report gives each its own row. */
+  variant?: string;
   /** `Node general-b1`, `3 nodes`, `taint spot=true:NoSchedule`, `NodePool spot` */
   target: string;
   /** The report's column: the node group (pool label, else node name) or the target itself. */
@@ -67,6 +69,8 @@ export interface PlacementRecord {
   passed: boolean;
   /** The failure message, without colours, when the assertion failed. */
   message?: string;
+  /** Notes on the assertion's nodes (kubelet version, managed platform); the report prints each once. */
+  notes?: string[];
   /** The test's outcome as the runner reported it (`passed`, `failed`, `skipped`…), added by the reporter. */
   testStatus?: string;
 }
@@ -141,6 +145,8 @@ export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: Place
   const negated = ctx.isNot === true;
   const passed = result.pass !== negated;
   const originText = origin && origin.replace(/^(.*):(\d+)$/, (_, f: string, l: string) => `${relative(f)}:${l}`);
+  const variant = renderVariant(facts.subject.object);
+  const notes = result.notes?.() ?? [];
   return {
     id,
     file: ctx.testPath ? relative(ctx.testPath) : '',
@@ -150,6 +156,7 @@ export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: Place
     subject: name,
     namespace: facts.subject.object.metadata?.namespace ?? 'default',
     ...(originText ? { origin: originText } : {}),
+    ...(variant ? { variant } : {}),
     ...describeTarget(facts.target),
     verdict: facts.verdict,
     accepted: facts.accepted,
@@ -157,6 +164,7 @@ export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: Place
     ...(facts.detail ? { detail: facts.detail } : {}),
     passed,
     ...(passed ? {} : { message: plain(result.message()) }),
+    ...(notes.length ? { notes } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 // expect(workload).toHaveAllReplicasScheduled(nodes, { existingPods?, namespaces? }): every pod its controller
 // creates finds a node, placed one at a time as kube-scheduler does (each placed pod counts for the next).
-import { allScheduled, certainRejection } from '../engine';
+import { allScheduled, unknownPlacement } from '../engine';
 import { explainAllScheduled } from '../explain/replicas';
 import { describeNotModelled, notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
@@ -18,8 +18,7 @@ export function toHaveAllReplicasScheduled(this: MatcherContext, received: unkno
     const notModelled = answer.placement.notModelled?.[0]?.items;
     // With what is not modelled, only a first replica that every node certainly rejects is a verdict (nothing placed
     // before it could have gone elsewhere); any other placement is the modelled filters' guess.
-    const certainlyPending = pods[0] && !pods[0].node && pods[0].rejected.every((v) => certainRejection(v.status!));
-    if (notModelled && !certainlyPending) {
+    if (notModelled && unknownPlacement(answer.placement)) {
       const negated = this.isNot === true;
       return {
         ...failBoth(this, () => `${header()}\n\nExpected ${answer.workload} ${negated ? 'not ' : ''}to have all its replicas scheduled on ${cluster.nodes.length} node(s), ` +

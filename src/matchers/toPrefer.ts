@@ -1,8 +1,9 @@
 // expect(subject).toPrefer(nodeA).over(nodeB): with both feasible, kube-scheduler's scores rank A above B.
 import type { Node } from '../core/types';
-import { prefer } from '../engine';
-import { explainPrefer } from '../explain/schedule';
-import { hint, type MatcherContext, type MatcherResult } from './context';
+import { prefer, unknownPrefer } from '../engine';
+import { explainUnknownVerdict, notModelledNote, notModelledSummary } from '../explain/not-modelled';
+import { describePreference, explainPrefer } from '../explain/schedule';
+import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { chainResult, type Chain } from './chain';
 import { apiServerErrors, guarded, labelOf, nodeOf, subjectOf, UsageError } from './inputs';
 
@@ -22,7 +23,16 @@ export function toPrefer(this: MatcherContext, received: unknown, preferredArg: 
       ]);
       if (rejected) throw new UsageError(rejected);
       const answer = prefer(subject, a, other);
-      const message = () => `${header()}\n\n${explainPrefer(answer, ctx.isNot === true)}`;
+      if (unknownPrefer(answer)) {
+        // a node's feasibility and score are the modelled plugins' only: no preference either way, unless the preferred node is certainly rejected
+        const negated = ctx.isNot === true;
+        const expected = `Expected ${answer.pod} ${negated ? 'not ' : ''}to prefer ${answer.labels[0]} over ${answer.labels[1]}`;
+        return {
+          ...failBoth(ctx, () => `${header()}\n\n${explainUnknownVerdict(expected, negated, answer.notModelled!, `, ${describePreference(answer)}`)}`),
+          placement: { matcher: 'toPrefer', subject, target: a, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
+        };
+      }
+      const message = () => `${header()}\n\n${explainPrefer(answer, ctx.isNot === true)}${notModelledNote(answer.notModelled)}`;
       // Only one node fits: the preference cannot fail (.not) or hold; no record, as before the scores.
       if (!answer.scores) return { pass: answer.preferred.feasible, message };
       const pass = answer.scores[0].total > answer.scores[1].total;

@@ -2,9 +2,10 @@
 // one at a time, some node holds a pod of each. Usually negated: `.not.toShareNodesWith(other, nodes)` — no node
 // holds both. Both creation orders are tried (received first, then other first), as either may come first in a
 // real cluster; sharing in either order counts.
-import { share } from '../engine';
+import { share, unknownShare } from '../engine';
+import { explainUnknownVerdict, notModelledSummary } from '../explain/not-modelled';
 import { explainShare } from '../explain/replicas';
-import { hint, type MatcherContext, type MatcherResult } from './context';
+import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded, subjectOf } from './inputs';
 import { replicaInputs, workloadOf } from './replicas';
 
@@ -15,6 +16,15 @@ export function toShareNodesWith(this: MatcherContext, received: unknown, otherA
     const b = workloadOf(otherArg, 'other');
     const answer = share(a, b, replicaInputs(nodesArg, options, [a, b]));
     const hit = answer.orders[answer.hit];
+    if (unknownShare(answer)) {
+      // only a modelled constraint that keeps them apart is a verdict; any placement is the modelled filters' guess
+      const negated = this.isNot === true;
+      const items = answer.orders[0].placement.notModelled!.flatMap((w) => w.items.map((n) => ({ what: n.what, detail: `${w.workload}: ${n.detail}` })));
+      return {
+        ...failBoth(this, () => `${header()}\n\n${explainUnknownVerdict(`Expected ${answer.labels[0]} ${negated ? 'not ' : ''}to share a node with ${answer.labels[1]}`, negated, items, explainShare(answer).replace(/^, but /, ', '))}`),
+        placement: { matcher: 'toShareNodesWith', subject: subjectOf(a), target: b, accepted: false, verdict: 'unknown', reason: notModelledSummary(items) },
+      };
+    }
     return {
       pass: hit !== undefined,
       // accepted: the two may run on one node (that is what the placement found)

@@ -1,7 +1,8 @@
 // expect(workload).toSurvive(failure, cluster)              every replica runs again once the outage has played out
 // expect(workload).toSurvive(failure, cluster).within(350)  … and already at second 350 after the failure
 // expect(workload).toSurvive(failure, cluster, { within: 350 }) the same, without the chain
-import { OutageError, OutageInputError, survive, type Cluster, type Failure, type Subject } from '../engine';
+import { OutageError, OutageInputError, survive, unknownOutage, type Cluster, type Failure, type Subject } from '../engine';
+import { explainUnknownVerdict, notModelledSummary, zonalVolumesHint } from '../explain/not-modelled';
 import { explainSurvival } from '../explain/outage';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { chainResult, checkSeconds, type Chain } from './chain';
@@ -42,6 +43,16 @@ export function toSurvive(
     const header = () => hint(ctx, 'toSurvive', 'failure, cluster', suffix);
     return guarded(ctx, header, () => {
       const { subject, answer } = outageQuestion(received, cluster, (sub, c) => survive(sub, failure as Failure, c, within));
+      if (unknownOutage(answer)) {
+        // every replica is placed by the modelled filters: never "survives", nor "does not" on their word alone
+        const negated = ctx.isNot === true;
+        const [first, ...rest] = explainSurvival(answer, within).split('\n');
+        const items = answer.notModelled!;
+        return {
+          ...failBoth(ctx, () => `${header()}\n\n${explainUnknownVerdict(`Expected ${answer.workload} ${negated ? 'not ' : ''}${first}`, negated, items, `:\n${rest.join('\n')}`, zonalVolumesHint(items))}`),
+          placement: { matcher: 'toSurvive', subject, target: answer.failure.title, verdict: 'unknown', accepted: false, reason: notModelledSummary(items) },
+        };
+      }
       return {
         pass: answer.pass,
         placement: {

@@ -33,7 +33,9 @@ export interface Cluster {
   namespaces?: readonly KubeObject[];
   /**
    * The PersistentVolumes of StatefulSets' volumeClaimTemplates are zonal (EBS, Persistent Disk, Azure Disk): each
-   * ordinal's volumes stay in the zone of the node its first pod ran on, and a replacement only fits there.
+   * ordinal's volumes stay in the zone of the node its first pod ran on, and a replacement only fits there. `false`:
+   * every node reaches them (EFS, regional disks). Unset, they are not modelled and the outage matchers give such a
+   * StatefulSet no verdict (engine/not-modelled.ts outageNotModelled).
    */
   zonalVolumes?: boolean;
   /** This cluster's --node-monitor-grace-period in seconds (options.gracePeriod wins). */

@@ -1,11 +1,10 @@
-// The pods a workload's controller creates, as the scheduler receives them (pkg/controller/controller_utils.go
-// GetPodFromTemplate: the template's labels, annotations and spec, in the workload's namespace). Names: StatefulSet
-// pods are `<name>-<ordinal>` as the StatefulSet controller names them; the others carry a random suffix in a real
-// cluster, here `<name>-<index>` (DaemonSet: `<name>-<node>`).
-import type { KubeObject, Node, Pod, PodSpec } from '../core/types';
+// The pods a workload's controller creates, as the scheduler receives them: the one create path
+// (admission/create.ts podFromTemplate: GetPodFromTemplate, the controller's labels and fields, the API server's
+// defaults). Names: StatefulSet pods are `<name>-<ordinal>` as the StatefulSet controller names them; the others carry
+// a random suffix in a real cluster, here `<name>-<index>` (DaemonSet: `<name>-<node>`).
+import type { KubeObject, Node, Pod } from '../core/types';
 import { fromTemplateOf, toSubject, type Subject } from '../k8s/subject';
-import { settings } from '../core/config';
-import { addDaemonSetTolerations } from '../admission/daemonset-tolerations';
+import { podFromTemplate, type TemplatePodOptions } from '../admission/create';
 import { nodeInfo } from '../scheduler/framework';
 import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
 import { podInfo } from '../scheduler/framework';
@@ -13,8 +12,6 @@ import { findUntoleratedTaint } from '../scheduler/plugins/tainttoleration';
 import { setDefaultSelector, defaultSelectorOf } from '../scheduler/plugins/podtopologyspread/scoring';
 
 export const REPLICATED_KINDS = ['Pod', 'Deployment', 'ReplicaSet', 'ReplicationController', 'StatefulSet', 'Job', 'CronJob', 'DaemonSet'];
-
-type Template = { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: PodSpec };
 
 const spec = (o: KubeObject) => ((o as { spec?: Record<string, unknown> }).spec ?? {});
 
@@ -56,31 +53,14 @@ export function desiredReplicas(workload: KubeObject): number {
   return count(s.replicas, 1);
 }
 
-function templateOf(workload: KubeObject): Template {
-  const s = spec(workload);
-  if (workload.kind === 'CronJob') return (((s.jobTemplate as { spec?: { template?: Template } } | undefined)?.spec?.template) ?? {});
-  return (s.template as Template | undefined) ?? {};
-}
-
-/** The pod the workload's controller creates from its template, named `name` (a bare Pod is itself). */
-const finalizersOf = (meta: { finalizers?: string[] } | undefined) => (meta?.finalizers?.length ? { finalizers: [...meta.finalizers] } : {});
-
-export function podFrom(workload: KubeObject, name: string, extra: Partial<PodSpec> = {}): Pod {
+/**
+ * The pod the workload's controller creates, named `name` (a bare Pod is itself): podFromTemplate, plus the owner's
+ * selector for PodTopologySpread's system defaults. `options.ordinal`: a StatefulSet pod's; `options.node`: the node a
+ * DaemonSet pod is for.
+ */
+export function podFrom(workload: KubeObject, name: string, options: TemplatePodOptions = {}): Pod {
   if (workload.kind === 'Pod') return workload as Pod;
-  const template = templateOf(workload);
-  const pod: Pod = {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: {
-      name,
-      namespace: workload.metadata?.namespace || 'default',
-      labels: { ...(template.metadata?.labels ?? {}) },
-      ...(template.metadata?.annotations ? { annotations: { ...template.metadata.annotations } } : {}),
-      // controller_utils.go GetPodFromTemplate copies the template's finalizers
-      ...finalizersOf(template.metadata as { finalizers?: string[] } | undefined),
-    },
-    spec: { ...(template.spec ?? { containers: [] }), ...extra } as PodSpec,
-  };
+  const pod = podFromTemplate(workload, name, options);
   // PodTopologySpread's system defaults select a pod by its RS/StatefulSet/RC owner's selector.
   const selector = defaultSelectorOf(workload);
   if (selector) setDefaultSelector(pod, selector);
@@ -107,20 +87,8 @@ export function daemonShouldRun(daemonSet: KubeObject, node: Node): { run: boole
 
 /** The DaemonSet's pod for one node (`<name>-<node>`): the controller's tolerations, its required node affinity pinned to the node. */
 export function daemonPod(daemonSet: KubeObject, node: Node): Pod {
-  const subject = toSubject(daemonSet);
   const nodeName = nodeInfo(node).name;
-  const tolerations = settings().admission.daemonSetTolerations
-    ? addDaemonSetTolerations(subject.spec.tolerations ?? [], subject.spec.hostNetwork === true)
-    : subject.spec.tolerations;
-  // util.ReplaceDaemonSetPodNodeNameNodeAffinity: the pod's required node affinity becomes a pin to its node
-  const affinity = {
-    ...(subject.spec.affinity ?? {}),
-    nodeAffinity: {
-      ...(subject.spec.affinity?.nodeAffinity ?? {}),
-      requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }] },
-    },
-  };
-  return podFrom(daemonSet, `${daemonSet.metadata?.name ?? '<unnamed>'}-${nodeName}`, { tolerations, affinity });
+  return podFrom(daemonSet, `${daemonSet.metadata?.name ?? '<unnamed>'}-${nodeName}`, { node: nodeName });
 }
 
 /** The node a daemon pod is for: spec.nodeName, else its node affinity's metadata.name pin (pkg/controller/daemon/util GetTargetNodeName). */
@@ -144,5 +112,5 @@ export function replicasOf(workload: KubeObject, nodes: readonly Node[]): Replic
   }
   if (workload.kind === 'DaemonSet') return nodes.filter((n) => daemonShouldRun(workload, n).run).map((n) => ({ pod: daemonPod(workload, n), workload: subject }));
   // StatefulSet pods are `<name>-<ordinal>`; the others get `<name>-<index>` for the random suffix
-  return Array.from({ length: desiredReplicas(workload) }, (_, i) => ({ pod: podFrom(workload, `${name}-${i}`), workload: subject }));
+  return Array.from({ length: desiredReplicas(workload) }, (_, i) => ({ pod: podFrom(workload, `${name}-${i}`, { ordinal: i }), workload: subject }));
 }

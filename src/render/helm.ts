@@ -1,14 +1,17 @@
 // renderChart / renderCharts: `helm template` run inside the tests, cached on disk, with origins in the chart.
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { debuglog } from 'node:util';
 import { load as loadYaml } from 'js-yaml';
 import { ManifestError, Manifests, origin, parseManifests, relocate, type ManifestProblem } from '../loader';
 import { POD_SPEC_PATHS } from '../k8s/subject';
+import { MODELLED_PATCHES, settings } from '../core/config';
 import type { KubeObject } from '../core/types';
-import { cached, cacheDirectory, hashDirectory } from './cache';
-import { findTool, RenderError, runTool, type Tool } from './tool';
+import { cached, cacheDirectory } from './cache';
+import { releaseNameProblem, templateArgs, type HelmArgs } from './helm-args';
+import { chartKey, helmIdentity } from './key';
+import { findTool, RenderError, renderTimeout, runTool, type RunOptions, type Tool } from './tool';
 import { templateLines, type RenderedDocument } from './sources';
 
 /** Values as Helm takes them: a values file (relative to cwd), or an object (passed to helm as a values file). */
@@ -27,7 +30,10 @@ export interface RenderChartOptions {
   set?: SetValues;
   /** `--set-string key=value` (after `set`). */
   setString?: SetValues;
-  /** `--kube-version`: `.Capabilities.KubeVersion` and the chart's `kubeVersion` constraint. */
+  /**
+   * `--kube-version`: `.Capabilities.KubeVersion` and the chart's `kubeVersion` constraint. Default: the configured
+   * release's modelled patch (`configure({ kubernetesVersion: '1.37' })` → `v1.37.2`), not helm's own default.
+   */
   kubeVersion?: string;
   /** `--api-versions`: more `.Capabilities.APIVersions`. */
   apiVersions?: string[];
@@ -35,7 +41,7 @@ export interface RenderChartOptions {
   includeCRDs?: boolean;
   /** `--show-only templates/x.yaml`: only these templates' output. */
   showOnly?: string | string[];
-  /** Other `helm template` flags, passed as given (e.g. `['--skip-tests']`). */
+  /** Other `helm template` flags, passed as given (e.g. `['--skip-tests']`); one the cache key cannot cover renders uncached. */
   flags?: string[];
   /** The name of this values set in messages (`values: prod`); default: the values files' names. */
   name?: string;
@@ -45,18 +51,29 @@ export interface RenderChartOptions {
   cwd?: string;
   /** The render cache: a directory, or false to run helm every time (default: JEST_K8S_PLACEMENT_CACHE, else the temp dir). */
   cache?: string | false;
+  /** Milliseconds before helm is killed and the render fails (default: JEST_K8S_PLACEMENT_RENDER_TIMEOUT, else 120000). */
+  timeout?: number;
 }
 
 /** What renderChart returns: the loader's collection, plus which chart and values set it is. */
 export class RenderedChart extends Manifests {
-  constructor(objects: Manifests, readonly chart: string, readonly name: string, readonly command: string) {
+  constructor(
+    objects: Manifests,
+    readonly chart: string,
+    readonly name: string,
+    readonly command: string,
+    /** Why this render skipped the cache though it was on (a flag the key cannot cover); undefined otherwise. */
+    readonly uncached?: string,
+  ) {
     super(objects.all());
   }
 }
 
+const debug = debuglog('jest-k8s-placement');
+
 const INSTALL_HELM = 'Install helm (https://helm.sh/docs/intro/install/) or point the HELM environment variable (or the option { helm }) at the binary.';
 
-const OPTION_NAMES = new Set(['release', 'namespace', 'values', 'set', 'setString', 'kubeVersion', 'apiVersions', 'includeCRDs', 'showOnly', 'flags', 'name', 'helm', 'cwd', 'cache']);
+const OPTION_NAMES = new Set(['release', 'namespace', 'values', 'set', 'setString', 'kubeVersion', 'apiVersions', 'includeCRDs', 'showOnly', 'flags', 'name', 'helm', 'cwd', 'cache', 'timeout']);
 
 const fail = (problems: ManifestProblem[], fn: Function) => {
   const e = new ManifestError(problems);
@@ -66,37 +83,16 @@ const fail = (problems: ManifestProblem[], fn: Function) => {
 
 const asList = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
 
-/** `--set` arguments: pairs as given, or an object's entries with helm's separators (`,` and `\`) escaped. */
-function setArgs(flag: string, values: SetValues | undefined): string[] {
+/** `--set` pairs: as given, or an object's entries with helm's separators (`,` and `\`) escaped. */
+function setPairs(values: SetValues | undefined): string[] {
   if (values === undefined) return [];
-  const pairs = Array.isArray(values) ? values : Object.entries(values).map(([k, v]) => `${k}=${String(v).replace(/[\\,]/g, '\\$&')}`);
-  return pairs.flatMap((p) => [flag, p]);
+  return Array.isArray(values) ? values : Object.entries(values).map(([k, v]) => `${k}=${String(v).replace(/[\\,]/g, '\\$&')}`);
 }
 
 function describeValues(values: ChartValues[], options: RenderChartOptions): string {
   const pairs = (set: SetValues | undefined) => (Array.isArray(set) ? set : Object.entries(set ?? {}).map(([k, v]) => `${k}=${v}`));
   const parts = [...values.map((v) => (typeof v === 'string' ? path.basename(v) : '{…}')), ...pairs(options.set), ...pairs(options.setString)];
   return parts.join(' + ') || 'chart defaults';
-}
-
-/** helm's version, once per binary (its path, size and mtime), so a cache entry never outlives an upgrade. */
-const versions = new Map<string, string>();
-function helmIdentity(tool: Tool, cwd: string): string {
-  let stat = '';
-  try {
-    const real = realpathSync(tool.path);
-    const s = statSync(real);
-    stat = `${real}:${s.size}:${s.mtimeMs}`;
-  } catch {
-    // not a path (a name on PATH resolved by spawn): the version alone
-  }
-  const known = stat && versions.get(stat);
-  if (known) return known;
-  const run = runTool(tool, ['version', '--template', '{{.Version}} {{.GitCommit}} {{.GoVersion}}'], INSTALL_HELM, cwd);
-  if (run.status !== 0) throw new RenderError(`${tool.path} (${tool.how}) version failed: ${run.stderr.trim() || run.stdout.trim()}. ${INSTALL_HELM}`);
-  const id = `${run.stdout.trim()} ${stat}`;
-  if (stat) versions.set(stat, id);
-  return id;
 }
 
 /**
@@ -119,33 +115,47 @@ export function renderChart(chart: string, options: RenderChartOptions = {}): Re
   });
   if (problems.length) throw fail(problems, renderChart);
 
+  const caller = `renderChart(${JSON.stringify(chart)})`;
+  if (options.release !== undefined && typeof options.release !== 'string') throw new TypeError(`${caller}: option release must be a string`);
+  const bad = options.release ? releaseNameProblem(options.release) : undefined;
+  if (bad) throw new RenderError(`${caller}: option release ${JSON.stringify(options.release)}: ${bad} (helm's rule for release names)`);
+  const run: RunOptions = { install: INSTALL_HELM, cwd, timeout: renderTimeout(options.timeout, caller), caller };
   const tool = findTool('helm', options.helm, 'HELM');
-  if (!tool) throw new RenderError(`renderChart(${JSON.stringify(chart)}): helm is not on PATH. ${INSTALL_HELM}`);
+  if (!tool) throw new RenderError(`${caller}: helm is not on PATH. ${INSTALL_HELM}`);
   const name = options.name ?? describeValues(values, options);
-  const flags = [
-    ...(options.namespace ? ['--namespace', options.namespace] : []),
-    ...setArgs('--set', options.set),
-    ...setArgs('--set-string', options.setString),
-    ...(options.kubeVersion ? ['--kube-version', options.kubeVersion] : []),
-    ...asList(options.apiVersions).flatMap((a) => ['--api-versions', a]),
-    ...(options.includeCRDs ? ['--include-crds'] : []),
-    ...asList(options.showOnly).flatMap((s) => ['--show-only', s]),
-    ...asList(options.flags),
-  ];
+  const args: Omit<HelmArgs, 'valueFiles'> = {
+    release: options.release,
+    chartDir,
+    namespace: options.namespace,
+    set: setPairs(options.set),
+    setString: setPairs(options.setString),
+    // helm's own default is the Kubernetes its client library was built for (v1.20 from source), not the cluster's
+    kubeVersion: options.kubeVersion ?? MODELLED_PATCHES[settings().kubernetesVersion],
+    apiVersions: asList(options.apiVersions),
+    includeCRDs: options.includeCRDs,
+    showOnly: asList(options.showOnly),
+    flags: asList(options.flags),
+  };
   const command = `helm template ${options.release ?? 'release-name'} ${chartFile}`;
-  const render = () => runHelm(tool, chartDir, chartFile, chartYaml, values, flags, options.release, cwd);
+  const render = () => runHelm(tool, args, values, chartFile, chartYaml, run);
   let output: string;
+  let uncached: string | undefined;
   if (options.cache === false) {
     output = render();
   } else {
-    const hash = createHash('sha256').update(`helm ${helmIdentity(tool, cwd)}\0${options.release ?? ''}\0${JSON.stringify(flags)}\0`);
-    for (const v of values) hash.update(typeof v === 'string' ? readFileSync(path.resolve(cwd, v)) : JSON.stringify(v)).update('\0');
-    hashDirectory(hash, chartDir);
-    output = cached(cacheDirectory(options.cache), hash.digest('hex').slice(0, 32), render).value;
+    const dir = cacheDirectory(options.cache);
+    const placeholders = values.map((v, i) => (typeof v === 'string' ? v : `<values[${i}]>`)); // temp files' names change
+    const key = chartKey({ helm: () => helmIdentity(tool, dir, run), chartDir, cwd, args: templateArgs({ ...args, valueFiles: placeholders }), values, flags: args.flags });
+    if ('key' in key) output = cached(dir, key.key, render).value;
+    else {
+      uncached = `not cached: ${key.uncacheable}`;
+      debug('%s: %s', caller, uncached);
+      output = render();
+    }
   }
   const manifests = loadRendered(output, command, chartDir, chartFile, chartYaml.name, name);
   if (options.namespace) for (const o of manifests) inReleaseNamespace(o, options.namespace);
-  return new RenderedChart(manifests, chartFile, name, command);
+  return new RenderedChart(manifests, chartFile, name, command, uncached);
 }
 
 // What `helm install --namespace` does with an object that names no namespace: helm's kube client builds the
@@ -196,20 +206,19 @@ const statSafe = (p: string) => {
   }
 };
 
-function runHelm(tool: Tool, chartDir: string, chartFile: string, chartYaml: ChartYaml, values: ChartValues[], flags: string[], release: string | undefined, cwd: string): string {
+function runHelm(tool: Tool, args: Omit<HelmArgs, 'valueFiles'>, values: ChartValues[], chartFile: string, chartYaml: ChartYaml, run: RunOptions): string {
   // objects become values files in a temp directory, in their place in the merge order
   const temp = values.some((v) => typeof v !== 'string') ? mkdtempSync(path.join(tmpdir(), 'jkp-values-')) : undefined;
   try {
-    const valueArgs = values.flatMap((v, i) => {
-      if (typeof v === 'string') return ['--values', v];
+    const valueFiles = values.map((v, i) => {
+      if (typeof v === 'string') return path.resolve(run.cwd!, v); // absolute: `-` or a leading `-` is never stdin or a flag
       const file = path.join(temp!, `values-${i}.json`);
       writeFileSync(file, JSON.stringify(v));
-      return ['--values', file];
+      return file;
     });
-    const args = ['template', ...(release ? [release] : []), chartDir, ...valueArgs, ...flags];
-    const run = runTool(tool, args, INSTALL_HELM, cwd);
-    if (run.status !== 0) throw fail([helmProblem(run.stderr || run.stdout, chartFile, chartYaml)], renderChart);
-    return run.stdout;
+    const out = runTool(tool, templateArgs({ ...args, valueFiles }), run);
+    if (out.status !== 0) throw fail([helmProblem(out.stderr || out.stdout, chartFile, chartYaml)], renderChart);
+    return out.stdout;
   } finally {
     if (temp) rmSync(temp, { recursive: true, force: true });
   }

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { load as loadYaml } from 'js-yaml';
 import { ManifestError, Manifests, origin, parseManifests, relocate, type ManifestProblem } from '../loader';
 import type { KubeObject } from '../core/types';
-import { findTool, RenderError, runTool, type Tool } from './tool';
+import { remoteEntries } from './remote';
+import { findTool, RenderError, renderTimeout, runTool, type Tool } from './tool';
 
 export interface RenderKustomizationOptions {
   /** The kustomize binary; default: the KUSTOMIZE environment variable, else `kustomize` on PATH. */
@@ -17,6 +18,13 @@ export interface RenderKustomizationOptions {
   flags?: string[];
   /** Directory `dir` is relative to (default: process.cwd()). */
   cwd?: string;
+  /**
+   * Let kustomize fetch remote bases and files (`https://…`, `git::…`, `github.com/org/repo//dir?ref=…`). Off by
+   * default: the kustomization under test may come from an untrusted pull request, and CI may have no network.
+   */
+  allowRemote?: boolean;
+  /** Milliseconds before kustomize is killed and the build fails (default: JEST_K8S_PLACEMENT_RENDER_TIMEOUT, else 120000). */
+  timeout?: number;
 }
 
 /** What renderKustomization returns: the loader's collection, plus which kustomization it is. */
@@ -66,6 +74,18 @@ export function renderKustomization(dir: string, options: RenderKustomizationOpt
   const dirFile = shown(root);
   const kustomization = KUSTOMIZATION_FILES.map((f) => path.join(root, f)).find(isFile);
   if (!kustomization) throw fail([{ file: dirFile, line: 0, message: `${dirFile}: no kustomization.yaml${isFile(root) ? ' (renderKustomization takes the directory)' : ''}` }]);
+  if (!options.allowRemote) {
+    const remote = remoteEntries(root);
+    if (remote.length) {
+      throw fail(remote.map((r) => ({
+        file: shown(r.file),
+        line: r.line,
+        message: `${r.field} ${JSON.stringify(r.value)} is remote: renderKustomization does not let kustomize fetch remote bases or files unless { allowRemote: true }`,
+      })));
+    }
+  }
+  const caller = `renderKustomization(${JSON.stringify(dir)})`;
+  const timeout = renderTimeout(options.timeout, caller);
   const { tool, args, name } = buildCommand(options);
   const command = `${name} ${dirFile}`;
   // the wrapper refers to the user's directory relatively: kustomize refuses absolute resource paths
@@ -73,7 +93,8 @@ export function renderKustomization(dir: string, options: RenderKustomizationOpt
   let stdout: string;
   try {
     writeFileSync(path.join(wrapper, 'kustomization.yaml'), `resources:\n  - ${JSON.stringify(path.relative(wrapper, root).split(path.sep).join('/'))}\nbuildMetadata: [originAnnotations]\n`);
-    const run = runTool(tool, [...args, wrapper, ...(options.flags ?? [])], INSTALL, cwd);
+    // the user's flags, then `--`: the directory is never read as a flag (kustomize and kubectl use cobra/pflag)
+    const run = runTool(tool, [...args, ...(options.flags ?? []), '--', wrapper], { install: INSTALL, cwd, timeout, caller });
     if (run.status !== 0) throw fail([kustomizeProblem(run.stderr || run.stdout, root, name, shown)]);
     stdout = run.stdout;
   } finally {

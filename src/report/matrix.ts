@@ -2,7 +2,7 @@
 // (scheduleOn), with optional eviction columns (evictionVerdict) and outage columns (simulateOutage). Printed as an aligned table by the
 // snapshot serializer that every setup entry registers, so a chart bump shows up as a cell diff.
 import type { KubeObject, Node, Pod } from '../core/types';
-import { certainRejection, evictionVerdict, outage, OutageError, parseTaint, scheduleOn, toSubject, type Failure, type OutageOutcome } from '../engine';
+import { certainRejection, evictionVerdict, outage, OutageError, parseTaint, scheduleOn, toSubject, unknownOutage, type Failure, type OutageAnswer, type OutageOutcome } from '../engine';
 import { notModelledSummary } from '../explain/not-modelled';
 import { defaultGroup, originOfLabel, POOL_LABELS, workloadName } from '../explain/names';
 
@@ -23,6 +23,8 @@ export interface MatrixOptions {
    * existingPods and namespaces. Eviction columns come first, then outage columns, each in the order given.
    */
   failures?: ReadonlyArray<string | Failure>;
+  /** For the outage columns: a StatefulSet's volumeClaimTemplates are zonal volumes, or (false) reached from every node: cluster.zonalVolumes. */
+  zonalVolumes?: boolean;
 }
 
 export interface MatrixCell {
@@ -56,6 +58,13 @@ export interface EvictionCell {
 export interface OutageCell extends OutageOutcome {
   /** The column title: `zone eu-west-1a down`. */
   failure: string;
+  /**
+   * The pods use what the library does not model (engine/not-modelled.ts unknownOutage): the counts are the modelled
+   * filters' outcome, `survived` is false and the cell prints `N?/M running…`.
+   */
+  unknown?: true;
+  /** `not modelled for this pod: VolumeBinding, …`, the unknown cell's footnote. */
+  notModelled?: string;
 }
 
 export interface MatrixRow {
@@ -146,10 +155,14 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
   const workloadList = [...workloads];
   const outages = outageFailures.map((f) => {
     try {
-      const answer = outage({ workloads: workloadList, nodes, existingPods: options.existingPods, namespaces: options.namespaces }, f);
+      const answer = outage({ workloads: workloadList, nodes, existingPods: options.existingPods, namespaces: options.namespaces, zonalVolumes: options.zonalVolumes }, f);
       return { title: answer.failure.title, outcomes: answer.outcomes };
     } catch (e) {
-      if (e instanceof OutageError) throw new TypeError(`placementMatrix: failures[${given.indexOf(f)}]: ${e.message}`);
+      if (e instanceof OutageError) {
+        // the outage's words name the argument `failure` (`failure.zone "x" matches no node`); here it is failures[i]
+        const at = `failures[${given.indexOf(f)}]`;
+        throw new TypeError(`placementMatrix: ${e.message.startsWith('failure.') ? at + e.message.slice('failure'.length) : `${at}: ${e.message}`}`);
+      }
       throw e;
     }
   });
@@ -197,7 +210,7 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
       cells,
       eviction: failed.map((n, i) => ({ failure: failures[i], after: evictionVerdict(w, n).after })),
       // a PodTemplate runs no pods: it has no replicas to lose
-      outage: w.kind === 'PodTemplate' ? [] : outages.map(({ title, outcomes }) => ({ failure: title, ...(outcomes[index] as OutageOutcome) })),
+      outage: w.kind === 'PodTemplate' ? [] : outages.map(({ title, outcomes }) => outageCell(title, outcomes[index]!)),
     };
   });
   rows.sort((a, b) => byText(a.namespace, b.namespace) || byText(nameOf(a), nameOf(b)) || byText(a.workload, b.workload));
@@ -208,6 +221,14 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
     failures,
     outages.map((o) => o.title),
   );
+}
+
+/** An outage cell; one resting on what is not modelled never says the workload survived. */
+function outageCell(failure: string, o: NonNullable<OutageAnswer['outcomes'][number]>): OutageCell {
+  const { notModelled, ...outcome } = o;
+  if (!unknownOutage(o)) return { failure, ...outcome };
+  const { since: _since, ...rest } = outcome;
+  return { failure, ...rest, survived: false, unknown: true, notModelled: notModelledSummary(notModelled!) };
 }
 
 const nameOf = (r: MatrixRow) => r.workload.slice(r.workload.indexOf('/') + 1);
@@ -262,7 +283,7 @@ const KEY_LENGTH = 4;
 function footnotes(m: PlacementMatrix): Map<string, string> {
   const texts = new Set<string>();
   for (const r of m.rows) {
-    for (const text of [...r.cells.map(noteText), ...r.outage.map((o) => o.reason)]) if (text) texts.add(text);
+    for (const text of [...r.cells.map(noteText), ...r.outage.map(outageNote)]) if (text) texts.add(text);
   }
   const short = new Map<string, number>();
   for (const t of texts) short.set(fnv1a(t).slice(0, KEY_LENGTH), (short.get(fnv1a(t).slice(0, KEY_LENGTH)) ?? 0) + 1);
@@ -276,7 +297,11 @@ function footnotes(m: PlacementMatrix): Map<string, string> {
 
 /** An outage cell of a row; a row without it (a PodTemplate) shows `-`. */
 const outageCells = (m: PlacementMatrix, r: MatrixRow): Array<OutageCell | undefined> => m.outages.map((_, i) => r.outage[i]);
-const outageText = (o: OutageCell | undefined, notes: Map<string, string>) => (o ? `${o.text}${o.reason ? ` [${notes.get(o.reason)}]` : ''}` : '-');
+/** An unknown outage cell's footnote is what is not modelled (its FitError is the modelled filters' guess). */
+const outageNote = (o: OutageCell) => (o.unknown ? o.notModelled : o.reason);
+/** `3/3 running after 350s`; unknown: `3?/3 running after 350s`, as the node group cells' `N?/M`. */
+const outageCount = (o: OutageCell) => (o.unknown ? o.text.replace(/^(\d+)\//, '$1?/') : o.text);
+const outageText = (o: OutageCell | undefined, notes: Map<string, string>) => (o ? `${outageCount(o)}${outageNote(o) ? ` [${notes.get(outageNote(o)!)}]` : ''}` : '-');
 
 function cellText(c: MatrixCell, notes: Map<string, string>): string {
   const text = noteText(c);
@@ -289,6 +314,8 @@ function headings(m: PlacementMatrix): string[] {
 
 /** The footnote for `N?/M` cells. */
 export const UNKNOWN_LEGEND = 'N?/M: N nodes pass every filter the library models, but the pods use what it does not model (not modelled for this pod): the verdict is unknown';
+/** The footnote for `N?/M running…` outage cells. */
+export const UNKNOWN_OUTAGE_LEGEND = 'N?/M running: the outage as the filters the library models play it, but the pods use what it does not model (not modelled for this pod): the verdict is unknown';
 
 /** Widths that rows seldom change: a node group's cells are at most `n/n [key]`; other columns stop at multiples of 8. */
 function columnWidths(m: PlacementMatrix, table: string[][]): number[] {
@@ -324,6 +351,7 @@ export function formatMatrix(m: PlacementMatrix): string {
     r.workload, ...r.cells.map((c) => cellText(c, notes)), ...r.eviction.map((e) => evictionText(e.after)), ...outageCells(m, r).map((o) => outageText(o, notes)),
   ])];
   const reasons = [...notes].map(([reason, key]) => `[${key}] ${reason}`);
+  if (m.rows.some((r) => r.outage.some((o) => o.unknown))) reasons.unshift(UNKNOWN_OUTAGE_LEGEND);
   if (m.rows.some((r) => r.cells.some((c) => c.unknown))) reasons.unshift(UNKNOWN_LEGEND);
   return [title, '', ...align(columnWidths(m, table), table), ...(reasons.length ? ['', ...reasons] : [])].join('\n');
 }
@@ -338,7 +366,9 @@ export function formatMatrixMarkdown(m: PlacementMatrix): string {
     const cells = r.cells.map((c) => (c.unknown
       ? `❔ ${c.unknown}?/${c.nodes} — ${mdEscape(c.reason ? `${cellReason(c)!}; ${c.notModelled!}` : c.notModelled!)}`
       : `${c.accepted === c.nodes ? '✅' : c.accepted === 0 ? '❌' : '⚠️'} ${c.accepted}/${c.nodes}${c.reason ? ` — ${mdEscape(cellReason(c)!)}` : ''}`));
-    const outage = outageCells(m, r).map((o) => (o ? `${o.survived ? '✅' : '❌'} ${mdEscape(o.text)}${o.reason ? ` — ${mdEscape(o.reason)}` : ''}` : '-'));
+    const outage = outageCells(m, r).map((o) => (!o ? '-' : o.unknown
+      ? `❔ ${mdEscape(outageCount(o))} — ${mdEscape(o.reason ? `${o.notModelled!}; by the modelled filters ${o.reason}` : o.notModelled!)}`
+      : `${o.survived ? '✅' : '❌'} ${mdEscape(o.text)}${o.reason ? ` — ${mdEscape(o.reason)}` : ''}`));
     lines.push(`| ${[mdEscape(r.workload), ...cells, ...r.eviction.map((e) => evictionText(e.after)), ...outage].join(' | ')} |`);
   }
   return lines.join('\n');

@@ -1,8 +1,9 @@
 // The run report: records of every placement assertion (report/record.ts), merged and written as
 // placement-report.md (also appended to $GITHUB_STEP_SUMMARY), placement-report.html and placement-report.json.
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { replaceFiles } from '../core/safe-files';
 import { RECORDS_ENV, type PlacementRecord } from '../matchers/record';
 
 export interface ReportOptions {
@@ -56,6 +57,8 @@ export interface PlacementReport {
   summary: { assertions: number; passed: number; failed: number; files: number };
   /** Set when the report is one shard's. */
   shard?: Shard;
+  /** The records' notes (kubelet version, managed platform), each once, in the order first seen. */
+  notes?: string[];
   records: PlacementRecord[];
 }
 
@@ -120,10 +123,12 @@ export function buildReport(records: PlacementRecord[], title = 'Placement repor
   // Stable order: by test file, then as the assertions ran within it.
   const sorted = records.map((r, i) => ({ r, i })).sort((a, b) => byText(a.r.file, b.r.file) || a.i - b.i).map((x) => x.r);
   const failed = sorted.filter(isFailure).length;
+  const notes = [...new Set(sorted.flatMap((r) => r.notes ?? []))];
   return {
     version: 1,
     title,
     summary: { assertions: sorted.length, passed: sorted.length - failed, failed, files: new Set(sorted.map((r) => r.file)).size },
+    ...(notes.length ? { notes } : {}),
     records: sorted,
   };
 }
@@ -166,6 +171,8 @@ function columnsOf(records: readonly PlacementRecord[]): (r: PlacementRecord) =>
 
 const key = (subject: string, group: string) => `${subject}\u0000${group}`;
 const nameOf = (subject: string) => subject.slice(subject.indexOf('/') + 1);
+/** A row per workload and values set (or overlay): renders of one chart with other values are other manifests. */
+const rowOf = (r: PlacementRecord) => (r.variant ? `${r.subject} (${r.variant})` : r.subject);
 
 /** Per test file: subjects × columns (node group or target), each cell the assertions made there. */
 export function fileMatrices(report: PlacementReport): FileMatrix[] {
@@ -176,8 +183,9 @@ export function fileMatrices(report: PlacementReport): FileMatrix[] {
     const cells = new Map<string, PlacementRecord[]>();
     const column = columnsOf(records);
     for (const r of records) {
-      if (!subjects.has(r.subject)) subjects.set(r.subject, { subject: r.subject, namespace: r.namespace, ...(r.origin ? { origin: r.origin } : {}) });
-      const k = key(r.subject, column(r));
+      const row = rowOf(r);
+      if (!subjects.has(row)) subjects.set(row, { subject: row, namespace: r.namespace, ...(r.origin ? { origin: r.origin } : {}) });
+      const k = key(row, column(r));
       cells.set(k, [...(cells.get(k) ?? []), r]);
     }
     return {
@@ -217,6 +225,7 @@ const md = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function renderMarkdown(report: PlacementReport): string {
   const out = [`## ${report.title}`, '', summaryLine(report), ''];
+  for (const note of report.notes ?? []) out.push(`> **Note:** ${md(note)}`, '');
   if (report.records.length) out.push(MARKDOWN_LEGEND, '');
   for (const m of fileMatrices(report)) {
     out.push(`### \`${m.file || '(unknown test file)'}\``, '', `| workload | ${m.groups.map(md).join(' | ')} |`, `|---|${m.groups.map(() => '---').join('|')}|`);
@@ -296,7 +305,7 @@ export function renderHtml(report: PlacementReport): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(report.title)}</title><style>${CSS}${filterCss}</style></head>
 <body><h1>${escapeHtml(report.title)}</h1><p id="summary">${escapeHtml(summaryLine(report))} Cells: green = the workload can run there, red = it cannot, yellow = mixed; a red outline marks a failed assertion. Hover a cell for kube-scheduler's reason, or open it.</p>
-<b>Namespace</b> ${radio('ns', 'ns-all', 'all', true)}${namespaces.map((ns) => radio('ns', nsId(ns), ns)).join('')}
+${(report.notes ?? []).map((n) => `<p class="note"><b>Note:</b> ${escapeHtml(n)}</p>\n`).join('')}<b>Namespace</b> ${radio('ns', 'ns-all', 'all', true)}${namespaces.map((ns) => radio('ns', nsId(ns), ns)).join('')}
 <br><b>Verdict</b> ${radio('verdict', 'v-all', 'all', true)}${radio('verdict', 'v-accepted', 'can run')}${radio('verdict', 'v-rejected', 'cannot run')}${radio('verdict', 'v-mixed', 'mixed')}${radio('verdict', 'v-failed', 'failed assertions')}
 <main>${sections.join('\n')}
 ${failures.length ? `<h2 id="failures">Failures (${failures.length})</h2>${failureSections.join('\n')}` : ''}
@@ -315,14 +324,13 @@ export function writeReport(report: PlacementReport, options: ReportOptions = {}
     [`${base}.html`]: renderHtml(report),
     [`${base}.json`]: `${JSON.stringify(report, null, 2)}\n`,
   };
-  const written = Object.entries(files).map(([name, text]) => {
-    const file = path.join(dir, name);
-    writeFileSync(file, text);
-    return file;
-  });
+  // through temporary files and renames: a symlink planted at a report's name is replaced, not written through, and
+  // a full disk leaves the previous report whole (core/safe-files.ts)
+  const written = Object.entries(files).map(([name, text]) => ({ file: path.join(dir, name), text }));
+  replaceFiles(written);
   const summary = process.env.GITHUB_STEP_SUMMARY;
   if (summary && options.stepSummary !== false) appendFileSync(summary, `${markdown}\n`);
-  return written;
+  return written.map((w) => w.file);
 }
 
 /**

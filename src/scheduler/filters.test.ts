@@ -171,9 +171,11 @@ describe('PodRequests', () => {
     expect(r.get('nvidia.com/gpu')).toBe(1_000_000_000n);
     expect(r.get('cpu')).toBe(milli(1000));
   });
-  test('sum first, round later: two 0.5m containers make 1m', () => {
+  // pkg/apis/core/v1 zz_generated.defaults.go SetObjectDefaults_Pod: SetDefaults_ResourceList rounds each container's
+  // list up to milli scale as the Pod is stored, before PodRequests sums them (v1.33.13–v1.37.2)
+  test('round first, as the API server stores the pod, then sum: two 0.5m containers make 2m', () => {
     const info = podInfo(toSubject(pod({ containers: [c({ cpu: '0.5m' }), c({ cpu: '0.5m' })] })));
-    expect(info.requests.milliCPU).toBe(1);
+    expect(info.requests.milliCPU).toBe(2);
   });
 });
 

@@ -3,6 +3,9 @@
 import type { KubeObject, Node, Pod, Taint, Toleration } from '../core/types';
 import { toSubject, type Subject } from '../k8s/subject';
 import { admitPod, nodeTaints, type TolerationSource } from '../admission';
+import { createdSpec, storedPod } from '../admission/create';
+import { assertDecodes, decodeRefusal, undecodableQuantities } from '../k8s/decode';
+import { nodeAllocatable } from '../k8s/defaults';
 import { settings } from '../core/config';
 import { cachedPerObject, PerObjectCache } from '../core/cache';
 import { isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, standardPodRequests, type PodResourceStatus, type ResourceList } from '../k8s/resources';
@@ -38,6 +41,8 @@ export interface HostPort {
   port: number;
   /** e.g. `containers[0].ports[1]` */
   where: string;
+  /** The pod has hostNetwork: its hostPort is its containerPort (SetDefaults_Pod sets it where the manifest gives none). */
+  hostNetwork?: true;
 }
 
 /** Everything about the pod that does not depend on the node, computed once per subject. */
@@ -53,8 +58,7 @@ export interface PodInfo {
   /** NodeAffinity PreFilterResult: node names from `matchFields metadata.name In`; undefined = all nodes. */
   nodeNames?: Set<string>;
   requests: Resources;
-  /** Set when a quantity cannot be parsed: the API server would refuse the pod. */
-  requestsError?: string;
+  /** The created pod's host ports (with hostNetwork, the API server's hostPort = containerPort included). */
   hostPorts: HostPort[];
   /** spec.nodeName (read once: pod specs come in many shapes). */
   nodeName: string | undefined;
@@ -84,9 +88,11 @@ export interface NodeInfo {
   /** An id per filterTaints entry, the same for equal (key, value, effect) on every node (see taintId). */
   filterTaintIds: number[];
   unschedulable: boolean;
-  /** undefined when the node declares no allocatable at all (treated as unconstrained). */
+  /**
+   * status.allocatable, or its capacity when it has none (SetDefaults_NodeStatus); undefined when the node declares
+   * neither (treated as unconstrained).
+   */
   allocatable?: Resources & { pods: number; has: Set<string> };
-  allocatableError?: string;
 }
 
 /** What the pods already bound to a node use (NodeInfo.Requested, UsedPorts). */
@@ -173,7 +179,7 @@ function keepSum(sum: Resources, r: Resources, key: string, a: number, b: number
 }
 
 /** Appends the host ports of `containers` to `out`, made on the first one (most pods have none); returns `out`. */
-function collectHostPorts(out: HostPort[] | undefined, containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean): HostPort[] | undefined {
+function collectHostPorts(out: HostPort[] | undefined, containers: Subject['spec']['containers'] | undefined, field: string, sidecarsOnly: boolean, hostNetwork: boolean): HostPort[] | undefined {
   if (!containers) return out;
   for (let i = 0; i < containers.length; i++) {
     const c = containers[i];
@@ -181,7 +187,9 @@ function collectHostPorts(out: HostPort[] | undefined, containers: Subject['spec
     for (let j = 0; j < c.ports.length; j++) {
       const p = c.ports[j];
       if (!p.hostPort || p.hostPort <= 0) continue;
-      (out ??= []).push({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort, where: `${field}[${i}].ports[${j}]` });
+      const port: HostPort = { ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort, where: `${field}[${i}].ports[${j}]` };
+      if (hostNetwork) port.hostNetwork = true;
+      (out ??= []).push(port);
     }
   }
   return out;
@@ -190,24 +198,30 @@ function collectHostPorts(out: HostPort[] | undefined, containers: Subject['spec
 // shared by every pod without host ports (most pods); nothing appends to a pod's list
 const NO_HOST_PORTS: HostPort[] = Object.freeze([]) as unknown as HostPort[];
 
+/** The host ports of the pod as created (with hostNetwork, the ones the API server set from containerPort too). */
 function hostPorts(spec: Subject['spec']): HostPort[] {
-  const out = collectHostPorts(undefined, spec.containers, 'containers', false);
-  return collectHostPorts(out, spec.initContainers, 'initContainers', true) ?? NO_HOST_PORTS;
+  const hostNetwork = spec.hostNetwork === true;
+  const out = collectHostPorts(undefined, spec.containers, 'containers', false, hostNetwork);
+  return collectHostPorts(out, spec.initContainers, 'initContainers', true, hostNetwork) ?? NO_HOST_PORTS;
 }
 
 /** A Pod's status, where a resize in flight shows (other kinds have no status of their pods). */
 export const statusOf = (o: KubeObject): PodResourceStatus | undefined => (o.kind === 'Pod' ? (o as { status?: PodResourceStatus }).status : undefined);
 
-/** PodRequests in the scheduler's integer view, or the error the API server would refuse the pod with. */
-function requestsOf(spec: Subject['spec'], specPath: string, status?: PodResourceStatus): { requests: Resources; error?: string } {
+/**
+ * PodRequests in the scheduler's integer view. A quantity that does not decode (in a resize's status, the one list the
+ * create path does not check) is the API server's refusal of `object`, never an amount of 0.
+ */
+function requestsOf(object: KubeObject, spec: Subject['spec'], specPath: string, status?: PodResourceStatus): Resources {
   const standard = standardPodRequests(spec, status);
-  if (standard) return { requests: { milliCPU: standard[0], memory: standard[1], ephemeralStorage: standard[2], scalars: new Map() } };
+  if (standard) return { milliCPU: standard[0], memory: standard[1], ephemeralStorage: standard[2], scalars: new Map() };
   try {
     const units = podRequestsInUnits(spec, specPath, status);
-    return { requests: units ? resourcesFromUnits(units) : toResources(podRequests(spec, specPath, status)) };
+    return units ? resourcesFromUnits(units) : toResources(podRequests(spec, specPath, status));
   } catch (e) {
-    if (!(e instanceof ResourceError)) throw e;
-    return { requests: toResources(new Map()), error: e.message };
+    if (!(e instanceof ResourceError) || !e.undecodable) throw e;
+    const found = undecodableQuantities(object);
+    throw decodeRefusal(object, found.length ? found : [e.undecodable]);
   }
 }
 
@@ -217,13 +231,15 @@ const podInfos = new PerObjectCache<Subject, PodInfo>();
 export function podInfo(subject: Subject): PodInfo {
   const hit = podInfos.get(subject);
   if (hit !== undefined) return hit;
+  // the one create path: the subject's Pod as created, decoded and defaulted, and admission's tolerations
   const admitted = admitPod(subject);
-  const affinity = subject.spec.affinity?.nodeAffinity;
+  const spec = admitted.spec;
+  const affinity = spec.affinity?.nodeAffinity;
   const required = affinity?.requiredDuringSchedulingIgnoredDuringExecution;
   const requiredTerms = required ? parseTerms(required.nodeSelectorTerms) : undefined;
-  const { requests, error: requestsError } = requestsOf(subject.spec, subject.specPath, statusOf(subject.object));
+  const requests = requestsOf(subject.object, spec, subject.specPath, statusOf(subject.object));
   const comparisonOperators = settings().featureGates.TaintTolerationComparisonOperators;
-  const nodeSelector = subject.spec.nodeSelector ?? {};
+  const nodeSelector = spec.nodeSelector ?? {};
   return podInfos.set(subject, {
     subject,
     tolerations: admitted.tolerations,
@@ -234,9 +250,8 @@ export function podInfo(subject: Subject): PodInfo {
     preferredTerms: preferredTerms(affinity?.preferredDuringSchedulingIgnoredDuringExecution),
     nodeNames: required ? preFilterNodeNames(required.nodeSelectorTerms) : undefined,
     requests,
-    requestsError,
-    hostPorts: hostPorts(subject.spec),
-    nodeName: subject.spec.nodeName || undefined,
+    hostPorts: hostPorts(spec),
+    nodeName: spec.nodeName || undefined,
     toleratesUnschedulable: toleratesAny(admitted.tolerations, UNSCHEDULABLE_TAINT, comparisonOperators),
     selectorKeys: Object.keys(nodeSelector),
     selectorValues: Object.values(nodeSelector),
@@ -286,8 +301,10 @@ export function nodeInfo(node: Node): NodeInfo {
     filterTaints.push(t);
     filterTaintIds.push(taintId(t));
   }
-  const declared = node.status?.allocatable as Record<string, string | number> | undefined;
+  const declared = nodeAllocatable(node);
   const read = declared ? readAllocatable(declared) : undefined;
+  // a quantity that does not decode: the API server refuses the Node, so it is no unconstrained node either
+  if (typeof read === 'string') throw decodeRefusal(node, undecodableQuantities(node));
   // every field set once, in one literal: one object shape for every node, no field changing kind afterwards
   const info: NodeInfo = {
     node,
@@ -298,8 +315,7 @@ export function nodeInfo(node: Node): NodeInfo {
     filterTaints,
     filterTaintIds,
     unschedulable: !!node.spec?.unschedulable,
-    allocatable: typeof read === 'object' ? read : undefined,
-    allocatableError: typeof read === 'string' ? read : undefined,
+    allocatable: read,
   };
   return nodeInfos.set(node, info);
 }
@@ -386,13 +402,17 @@ export interface PodUsage {
  * (admission, node affinity terms, tolerations). The same numbers as podInfo(toSubject(pod)).requests and .hostPorts.
  */
 export const podUsage = cachedPerObject((pod: Pod): PodUsage => {
+  // the pod as stored (a hand-written one is defaulted as a dumped one was: hostNetwork host ports), through the same
+  // create path as the pod being scheduled; the subject form for what is not a Pod with a spec
   const subject = pod.kind === 'Pod' && pod.spec ? undefined : toSubject(pod);
-  const spec = subject ? subject.spec : pod.spec!;
+  const spec = subject ? createdSpec(subject) : storedPod(pod).spec!;
   const status = statusOf(pod);
   const ports = hostPorts(spec);
-  const standard = ports.length ? undefined : standardPodRequests(spec, status);
-  if (standard) return sharedUsage(standard[0], standard[1], standard[2]);
-  return { requests: requestsOf(spec, subject ? subject.specPath : 'spec', status).requests, hostPorts: ports };
+  const standard = standardPodRequests(spec, status);
+  if (standard && !ports.length) return sharedUsage(standard[0], standard[1], standard[2]);
+  // standardPodRequests decoded every amount it read; any other pod is checked whole (the API server refuses it)
+  if (!standard) assertDecodes(pod);
+  return { requests: requestsOf(pod, spec, subject ? subject.specPath : 'spec', status), hostPorts: ports };
 });
 
 // Replicas of one workload request the same: pods without host ports whose requests are plain numbers

@@ -28,7 +28,7 @@ function facetValue(facet: NodeReads['node'][number], node: NodeInfo, usage: Nod
     case 'taints':
       return node.filterTaintIds.length === 0 ? -1 : node.filterTaintIds.length === 1 ? node.filterTaintIds[0] : node.filterTaintIds.join(',');
     case 'allocatable':
-      return node.allocatable; // undefined when there is none, or it cannot be read: unconstrained either way
+      return node.allocatable; // undefined when the node declares neither allocatable nor capacity: unconstrained
     case 'usage':
       return usage === empty ? empty : `${usage.pods};${resourcesKey(usage.requested)}`;
     case 'ports':

@@ -3,6 +3,7 @@
 import type { KubeObject, Node, Pod } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import { describeObject } from '../k8s/subject';
+import { createdLabels } from '../admission/create';
 import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import { nodeRequested } from './plugins/noderesources/requests';
 import type { Selector } from '../k8s/label-selector';
@@ -61,26 +62,13 @@ export const isTerminating = (pod: Pod) => pod.metadata?.deletionTimestamp != nu
 export const podNamespace = (pod: KubeObject) => pod.metadata?.namespace || 'default';
 export const podLabels = (pod: Pod): Record<string, string> => pod.metadata?.labels ?? {};
 
-// A handful of spec paths (spec.template.spec, spec.jobTemplate.spec.template.spec, …), split once each.
-const templatePaths = new Map<string, readonly string[]>();
-function templatePath(specPath: string): readonly string[] {
-  let parts = templatePaths.get(specPath);
-  if (!parts) {
-    parts = specPath.split('.').slice(0, -1);
-    if (templatePaths.size < 100) templatePaths.set(specPath, parts);
-  }
-  return parts;
-}
-
-/** The namespace and labels the subject's pod would get: a Pod's own, or the pod template's labels in the workload's namespace. */
+/**
+ * The namespace and labels of the subject's pod: a Pod's own, or those its controller gives the pod it creates from
+ * the template, in the workload's namespace (admission/create.ts: the template's labels, a StatefulSet pod's name and
+ * index, a Job's job-name labels).
+ */
 export function subjectPodMeta(subject: Subject): { namespace: string; labels: Record<string, string> } {
-  let meta: unknown = subject.object;
-  if (subject.kind !== 'Pod') {
-    // the template sits next to the pod spec: spec.template.spec → spec.template.metadata
-    for (const part of templatePath(subject.specPath)) meta = (meta as Record<string, unknown> | undefined)?.[part];
-  }
-  const labels = ((meta as { metadata?: { labels?: Record<string, string> } } | undefined)?.metadata?.labels) ?? {};
-  return { namespace: podNamespace(subject.object), labels };
+  return { namespace: podNamespace(subject.object), labels: createdLabels(subject) };
 }
 
 export const describePod = (pod: Pod) => describeObject(pod);

@@ -97,8 +97,11 @@ describe('admitPod: who adds what, in kube-apiserver plugin order', () => {
   });
   test('DefaultTolerationSeconds off: nothing added to a plain pod', () => {
     configure({ admission: { defaultTolerationSeconds: false } });
-    const admitted = admitPod(toSubject(pod('p', [{ key: 'own', operator: 'Exists' }])));
-    expect(admitted).toEqual({ tolerations: [{ key: 'own', operator: 'Exists' }], sources: ['pod spec'] });
+    const p = pod('p', [{ key: 'own', operator: 'Exists' }]);
+    const admitted = admitPod(toSubject(p));
+    // the Pod needs no default: the create path hands the object itself on
+    expect(admitted).toEqual({ spec: p.spec, tolerations: [{ key: 'own', operator: 'Exists' }], sources: ['pod spec'] });
+    expect(admitted.spec).toBe(p.spec);
   });
   test('daemon pods: the controller’s tolerations cover not-ready/unreachable, so no defaults follow', () => {
     const admitted = admitPod(toSubject(daemonSet('agent')));

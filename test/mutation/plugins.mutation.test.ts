@@ -168,15 +168,14 @@ describe('pod and node preparation (framework)', () => {
     expect(n.labels).toEqual({});
     expect(n.allocatable).toBeUndefined();
   });
-  test('allocatable: pods as a count, resources as the scheduler’s integers; a bad quantity is reported', () => {
+  test('allocatable: pods as a count, resources as the scheduler’s integers; a bad quantity refuses the node', () => {
     const n = nodeInfo({ kind: 'Node', metadata: { name: 'n' }, status: { allocatable: { cpu: '1500m', memory: '1Ki', pods: '110', 'ephemeral-storage': '1k', 'example.com/gpu': '2' } } });
     expect(n.allocatable).toMatchObject({ milliCPU: 1500, memory: 1024, ephemeralStorage: 1000, pods: 110 });
     expect(n.allocatable?.scalars.get('example.com/gpu')).toBe(2);
     expect([...(n.allocatable?.has ?? [])]).toEqual(['cpu', 'memory', 'pods', 'ephemeral-storage', 'example.com/gpu']);
     expect(nodeInfo({ kind: 'Node', metadata: { name: 'm' }, status: { allocatable: { cpu: '1' } } }).allocatable?.pods).toBe(0);
-    const bad = nodeInfo({ kind: 'Node', metadata: { name: 'b' }, status: { allocatable: { cpu: 'lots' } } });
-    expect(bad.allocatable).toBeUndefined();
-    expect(bad.allocatableError).toMatch(/^status\.allocatable: /);
+    // the API server's decoder refuses the Node (k8s/decode.ts): no verdict treats it as unconstrained
+    expect(() => nodeInfo({ kind: 'Node', metadata: { name: 'b' }, status: { allocatable: { cpu: 'lots' } } })).toThrow(/^Node b is refused by the API server: Node in version "" cannot be handled as a Node: quantities must match/);
   });
   test('node usage: running pods count, terminal ones do not; scalar requests add up', () => {
     const req = (name: string, phase?: string) => pod(name, { containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '100m', memory: '1Mi', 'ephemeral-storage': '1', 'example.com/gpu': '1' } } }] }, phase ? { status: { phase } } : {});
@@ -186,11 +185,10 @@ describe('pod and node preparation (framework)', () => {
     expect(nodeUsage(undefined).pods).toBe(0);
     expect(nodeUsage([]).ports).toEqual([]);
   });
-  test('a pod whose requests the API server would refuse gets requestsError and no requests', () => {
-    const i = info(pod('bad', { containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: 'lots' } } }] }));
-    expect(i.requestsError).toMatch(/cpu/);
-    expect(i.requests).toEqual({ milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() });
-    expect(info(pod('good')).requestsError).toBeUndefined();
+  test('a pod whose requests the API server would refuse gets no PodInfo: the refusal, never requests of 0', () => {
+    expect(() => info(pod('bad', { containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: 'lots' } } }] })))
+      .toThrow(/cannot be handled as a Pod: quantities must match the regular expression .*\n  spec\.containers\[0\]\.resources\.requests\.cpu: Invalid value: "lots"/);
+    expect(info(pod('good')).requests.milliCPU).toBe(0);
   });
   test('plugin names as kube-scheduler prints them; the PreFilter reason lists plugins sorted (sets.List)', () => {
     expect([NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit].map((p) => p.name))

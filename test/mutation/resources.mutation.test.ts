@@ -154,7 +154,14 @@ describe('the two paths agree, or the number path declines', () => {
   });
   test('the exact path keeps what numbers cannot', () => {
     expect(podRequests({ containers: [c({ memory: '5000000000000000' }), c({ memory: '5000000000000000' })] }, 'spec').get('memory')).toBe(10n ** 16n * 10n ** 9n);
-    expect(podRequests(one({ cpu: '100u' }), 'spec').get('cpu')).toBe(100_000n);
+    // SetDefaults_ResourceList (pkg/apis/core/v1/defaults.go) rounds each amount up to milli scale as the Pod is decoded
+    expect(podRequests(one({ cpu: '100u' }), 'spec').get('cpu')).toBe(1_000_000n);
+    expect(podRequests(one({ memory: '1500m' }), 'spec').get('memory')).toBe(1_500_000_000n);
+  });
+  test('SetDefaults_ResourceList: each container counts rounded to milli before the sum (two 0.5m are 2m, not 1m)', () => {
+    const pod = { containers: [c({ cpu: '0.5m' }), c({ cpu: '500u' })] };
+    expect(podRequests(pod, 'spec').get('cpu')).toBe(2_000_000n);
+    expect(podRequestsInUnits(pod, 'spec')).toBeUndefined(); // not whole milli-units as written: the exact path answers
   });
   test('whole units answer, cpu in milli-cpu and the rest in units, even for the same quantity text', () => {
     both(one({ cpu: '1', memory: '1', 'nvidia.com/gpu': '1', 'ephemeral-storage': '1' }), { cpu: 1000, memory: 1, 'nvidia.com/gpu': 1, 'ephemeral-storage': 1 });

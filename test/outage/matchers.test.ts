@@ -97,3 +97,20 @@ describe('objects the API server would refuse', () => {
     expect(msg).toContain('metadata.taints[0].effect');
   });
 });
+
+// Issue 31: the replacement the ReplicaSet controller creates is the pod the API server stores (admission/create.ts).
+describe('the pods the controllers create carry what the API server adds', () => {
+  test('a hostNetwork Deployment with one replica per node does not come back when a node fails: the replacement has no free port (SetDefaults_Pod defaultHostNetworkPorts)', () => {
+    const agent = deployment('agent', 3, '100m');
+    agent.spec.template.spec = { ...agent.spec.template.spec, hostNetwork: true, containers: [{ name: 'agent', image: 'registry.example/agent:1', ports: [{ containerPort: 8080 }] }] } as never;
+    expect(agent).not.toSurvive(zone('a'), { nodes });
+    expect(agent).toKeepAtLeast(2, zone('a'), { nodes });
+    const msg = failure(() => expect(agent).toSurvive(zone('a'), { nodes }));
+    expect(msg).toContain("is Pending: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't have free ports for the requested pod ports.");
+  });
+  test('capacity-only nodes hold what their capacity holds (SetDefaults_NodeStatus)', () => {
+    const capacityOnly = nodes.map((n) => ({ ...n, status: { capacity: { cpu: '4', memory: '16Gi', pods: '110' } } }));
+    // 3 cpu per replica: the replacement finds no node with 3 cpu free
+    expect(deployment('big', 3, '3')).not.toSurvive(zone('a'), { nodes: capacityOnly });
+  });
+});

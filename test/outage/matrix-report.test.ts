@@ -85,7 +85,7 @@ DaemonSet kube-system/logging     1/1         1/1         1/1         stays     
 
   test('a failure that matches no node is refused with its index', () => {
     expect(() => placementMatrix([web], nodes, { failures: ['NotReady', zone('x')] })).toThrow(
-      'placementMatrix: failures[1]: failure.zone "x" matches no node (zones of the cluster\'s nodes: a, b, c)');
+      'placementMatrix: failures[1].zone "x" matches no node (zones of the cluster\'s nodes: a, b, c)');
     expect(() => placementMatrix([web], nodes, { failures: 'NotReady' as never })).toThrow('failures must be an array');
   });
 });

@@ -1,6 +1,7 @@
 // The replica matchers: verdicts and messages.
 import type { KubeObject, Node } from '../../src/core/types';
 import { failure } from '../fixtures';
+import { placeReplicas } from '../../src';
 
 const ZONE = 'topology.kubernetes.io/zone';
 const node = (name: string, zone: string, cpu = '4', extra: Record<string, unknown> = {}): Node => ({
@@ -44,6 +45,45 @@ describe('toHaveAllReplicasScheduled', () => {
     // a1 and b1 are full; c1 (4 cpu) takes one replica of 3 cpu, not two
     expect(deployment('web', 2, {}, '3')).not.toHaveAllReplicasScheduled(nodes, { existingPods: [hog('a1'), hog('b1')] });
     expect(deployment('web', 1, {}, '3')).toHaveAllReplicasScheduled(nodes, { existingPods: [hog('a1'), hog('b1')] });
+  });
+});
+
+// Issue 31: replicas are the pods the controller creates and the API server defaults (admission/create.ts).
+describe('replicas as created: hostNetwork host ports and capacity-only nodes', () => {
+  const hostNetwork = (replicas: number) => deployment('agent', replicas, { hostNetwork: true, containers: [{ name: 'agent', image: 'x', ports: [{ containerPort: 8125, protocol: 'UDP' }] }] }, '100m');
+  const six = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'].map((n) => node(n, `zone-${n[0]}`));
+  test('8 hostNetwork replicas on 6 nodes: 2 stay Pending on NodePorts (SetDefaults_Pod defaultHostNetworkPorts)', () => {
+    expect(hostNetwork(6)).toHaveAllReplicasScheduled(six);
+    const msg = failure(() => expect(hostNetwork(8)).toHaveAllReplicasScheduled(six));
+    expect(msg).toContain('but 2 of 8 stay Pending:\n' +
+      "  agent-6 stays Pending: 0/6 nodes are available: 6 node(s) didn't have free ports for the requested pod ports.");
+    expect(msg).toContain("  agent-7 stays Pending: 0/6 nodes are available: 6 node(s) didn't have free ports for the requested pod ports.");
+    expect(msg).toContain('hostPort 8125/UDP (hostNetwork: hostPort is containerPort) on 0.0.0.0 collides with Pod default/agent-');
+    // the pods placed carry the host port as the API server stores them; the manifest is left as written
+    const placed = placeReplicas(hostNetwork(8), six);
+    expect(new Set(placed.pods.slice(0, 6).map((p) => p.node))).toEqual(new Set(six.map((n) => n.metadata!.name))); // one per node
+    expect(placed.pods.slice(6).map((p) => p.node)).toEqual([undefined, undefined]);
+    expect(placed.pods[0].pod.spec!.containers[0].ports).toEqual([{ containerPort: 8125, protocol: 'UDP', hostPort: 8125 }]);
+    expect((hostNetwork(1) as { spec: { template: { spec: { containers: Array<{ ports: object[] }> } } } }).spec.template.spec.containers[0].ports).toEqual([{ containerPort: 8125, protocol: 'UDP' }]);
+  });
+  test('nodes with status.capacity and no allocatable hold what their capacity holds (SetDefaults_NodeStatus)', () => {
+    const capacityOnly = (name: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } }, status: { capacity: { cpu: '4', memory: '8Gi', pods: '110' } } });
+    const msg = failure(() => expect(deployment('web', 3, {}, '3')).toHaveAllReplicasScheduled([capacityOnly('x1'), capacityOnly('x2')]));
+    expect(msg).toContain('but 1 of 3 stay Pending:\n  web-2 stays Pending: 0/2 nodes are available: 2 Insufficient cpu.');
+  });
+  test('a StatefulSet’s and a Job’s pods carry the labels their controllers give them (stateful_set_utils.go updateIdentity, job strategy.go generateSelector)', () => {
+    const sts = { ...deployment('db', 2), kind: 'StatefulSet', spec: { ...(deployment('db', 2) as { spec: object }).spec, serviceName: 'db' } } as KubeObject;
+    expect(placeReplicas(sts, nodes).pods.map((p) => p.pod.metadata!.labels)).toEqual([
+      { app: 'db', 'statefulset.kubernetes.io/pod-name': 'db-0', 'apps.kubernetes.io/pod-index': '0' },
+      { app: 'db', 'statefulset.kubernetes.io/pod-name': 'db-1', 'apps.kubernetes.io/pod-index': '1' },
+    ]);
+    // a Job's pods keep apart by the job-name label the API server adds to its template
+    const spreadJob = {
+      apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'etl', namespace: 'default' },
+      spec: { parallelism: 3, completions: 3, template: { spec: { restartPolicy: 'Never', containers: [{ name: 'etl', image: 'x' }], affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [
+        { topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: { 'batch.kubernetes.io/job-name': 'etl' } } }] } } } } },
+    } as KubeObject;
+    expect(placeReplicas(spreadJob, nodes.slice(0, 2)).pods.map((p) => p.node ?? 'Pending')).toEqual(['a1', 'b1', 'Pending']);
   });
 });
 

@@ -141,7 +141,7 @@ eachBinary(helms, 'helm', ({ path: helm }) => {
       const dir = chartCopy();
       writeFileSync(path.join(dir, 'templates/broken.yaml'), '{{ fail "no" }}\n');
       expect(() => renderChart(dir, { helm, cache })).toThrow(ManifestError);
-      expect(readdirSync(cache)).toEqual([]);
+      expect(readdirSync(cache).filter((f) => f.endsWith('.yaml'))).toEqual([]); // helm-version/ holds helm's version, not a render
     });
   });
 

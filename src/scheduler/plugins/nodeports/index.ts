@@ -16,6 +16,9 @@ function firstClash(want: HostPort, usage: NodeUsage): (HostPort & { pod: string
   return undefined;
 }
 
+/** Why a hostNetwork pod has a host port its manifest may not show (pkg/apis/core/v1/defaults.go defaultHostNetworkPorts). */
+export const hostNetworkNote = (p: HostPort) => (p.hostNetwork ? ' (hostNetwork: hostPort is containerPort)' : '');
+
 export const NodePorts = filterPlugin(
   'NodePorts',
   { node: ['ports'] },
@@ -28,7 +31,7 @@ export const NodePorts = filterPlugin(
     pod.hostPorts.flatMap((want) => {
       const clash = firstClash(want, usage);
       return clash
-        ? [`${pod.subject.specPath}.${want.where} hostPort ${want.port}/${want.protocol} on ${want.ip} collides with ${clash.pod} (${clash.where}, ${clash.ip}:${clash.port}/${clash.protocol}) on node ${node.name}`]
+        ? [`${pod.subject.specPath}.${want.where} hostPort ${want.port}/${want.protocol}${hostNetworkNote(want)} on ${want.ip} collides with ${clash.pod} (${clash.where}, ${clash.ip}:${clash.port}/${clash.protocol}${hostNetworkNote(clash)}) on node ${node.name}`]
         : [];
     }),
 );

@@ -9,6 +9,12 @@ import { releaseAtLeast } from '../../../core/config';
 const unresolvableCode = () => releaseAtLeast('1.34');
 
 export const formatMilliCPU = (m: number | bigint) => (BigInt(m) % 1000n === 0n ? `${BigInt(m) / 1000n}` : `${m}m`);
+/**
+ * One unit for the cpu amounts of one line: cores when every amount is whole, else millicores for all (a bare core
+ * count beside millicores, "already requested by 2 pod(s) 3, free 500m", reads as 3 millicores or as a count).
+ */
+const cpuFormatFor = (amounts: readonly bigint[]) =>
+  (amounts.every((m) => m % 1000n === 0n) ? formatMilliCPU : (m: bigint) => `${m}m`);
 export function formatBytes(n: number | bigint): string {
   const b = BigInt(n);
   for (const [suffix, size] of [['Gi', 2n ** 30n], ['Mi', 2n ** 20n], ['Ki', 2n ** 10n]] as const) {
@@ -20,7 +26,6 @@ export function formatBytes(n: number | bigint): string {
 /** Why NodeResourcesFit checked nothing on this node (it passes every pod), or undefined when it checked. */
 export function resourcesNotChecked(node: NodeInfo): string | undefined {
   if (node.allocatable) return undefined;
-  if (node.allocatableError) return `resources not checked: Node ${node.name} has an unreadable ${node.allocatableError}`;
   return `resources not checked: Node ${node.name} declares no status.allocatable`;
 }
 
@@ -112,8 +117,8 @@ function reasons(pod: PodInfo, node: NodeInfo, usage: NodeUsage): string[] {
 
 // Pods already on the node may request more than it has (a dump of an overcommitted node, or allocatable that shrank
 // under them): then nothing is free, and the amount over is what to say.
-const free = (c: Shortfall) =>
-  c.used > c.allocatable ? `nothing free (the pods there already request ${c.format(c.used - c.allocatable)} more than allocatable)` : `free ${c.format(c.allocatable - c.used)}`;
+const free = (c: Shortfall, format: (n: bigint) => string) =>
+  c.used > c.allocatable ? `nothing free (the pods there already request ${format(c.used - c.allocatable)} more than allocatable)` : `free ${format(c.allocatable - c.used)}`;
 
 export const NodeResourcesFit = filterPlugin('NodeResourcesFit', { node: ['allocatable', 'usage'] }, check, (pod, node, usage) => {
   const alloc = node.allocatable!;
@@ -126,8 +131,9 @@ export const NodeResourcesFit = filterPlugin('NodeResourcesFit', { node: ['alloc
         : [`Too many pods: node ${node.name} has no "pods" entry in status.allocatable, so no pod fits`]),
     ...shortfalls(pod, node, usage).map((c) => {
       const missing = alloc.has.has(c.name) ? '' : ` (node ${node.name} has no "${c.name}" entry in status.allocatable, which counts as 0)`;
-      return `Insufficient ${c.name}: requested ${c.format(c.requested)}, allocatable ${c.format(c.allocatable)}, ` +
-        `already requested by ${usage.pods} pod(s) ${c.format(c.used)}, ${free(c)}${missing}`;
+      const f = c.name === 'cpu' ? cpuFormatFor([c.requested, c.allocatable, c.used]) : c.format;
+      return `Insufficient ${c.name}: requested ${f(c.requested)}, allocatable ${f(c.allocatable)}, ` +
+        `already requested by ${usage.pods} pod(s) ${f(c.used)}, ${free(c, f)}${missing}`;
     }),
   ];
 });

@@ -1,0 +1,183 @@
+// The one create path (issue 31): what a manifest becomes in the cluster, before admission (index.ts) and the
+// scheduler read it. A Pod is decoded and defaulted by the API server; a workload is decoded, and its controller
+// creates Pods from its template (pkg/controller/controller_utils.go GetPodFromTemplate, plus each controller's own
+// fields), which the API server decodes and defaults in turn (SetObjectDefaults_Pod). Scheduling (PodInfo, an
+// existing pod's usage), replicas, outages, Karpenter and the separation question all read the Pods made here.
+import type { KubeObject, Pod, PodSpec } from '../core/types';
+import { settings } from '../core/config';
+import { cachedPerObject, PerObjectCache } from '../core/cache';
+import { POD_SPEC_PATHS, type Subject } from '../k8s/subject';
+import { defaultPodSpec } from '../k8s/defaults';
+import { assertDecodes } from '../k8s/decode';
+import { addDaemonSetTolerations } from './daemonset-tolerations';
+
+type Meta = { name?: string; namespace?: string; uid?: string; labels?: Record<string, string>; annotations?: Record<string, string>; finalizers?: string[] };
+type Template = { metadata?: Meta; spec?: PodSpec };
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The workload's pod template (spec.template, spec.jobTemplate.spec.template; a PodTemplate's own template). */
+function templateOf(workload: KubeObject): Template {
+  const path = POD_SPEC_PATHS[workload.kind ?? ''] ?? ['spec'];
+  let template: unknown = workload;
+  for (let i = 0; i < path.length - 1; i++) template = isObject(template) ? template[path[i]] : undefined;
+  return isObject(template) ? (template as Template) : {};
+}
+
+/** The API server refuses an object whose quantities do not decode: checked once per object (and settings). */
+const decodes = cachedPerObject((object: KubeObject): true => {
+  assertDecodes(object);
+  return true;
+});
+
+/** The pod's labels: the template's (GetPodFromTemplate copies them) and what the controller or the workload's create path adds. */
+function podLabels(workload: KubeObject, own: Record<string, string> | undefined, name: string, ordinal: number): Record<string, string> {
+  const meta = (workload.metadata ?? {}) as Meta;
+  switch (workload.kind) {
+    case 'StatefulSet':
+      // stateful_set_utils.go updateIdentity sets the pod's name and its ordinal (PodIndexLabel, GA and locked on from
+      // 1.32) over the template's
+      return { ...own, 'statefulset.kubernetes.io/pod-name': name, 'apps.kubernetes.io/pod-index': String(ordinal) };
+    case 'Job': {
+      // pkg/registry/batch/job/strategy.go generateSelector (unless spec.manualSelector): the legacy and prefixed
+      // job-name and controller-uid labels, each unless the template has it; the uid is the one the API server
+      // assigns, known here for a dumped Job only
+      if ((workload as { spec?: { manualSelector?: boolean } }).spec?.manualSelector === true) return { ...own };
+      const jobName = meta.name ?? '';
+      const uid = meta.uid;
+      return { 'job-name': jobName, 'batch.kubernetes.io/job-name': jobName, ...(uid ? { 'controller-uid': uid, 'batch.kubernetes.io/controller-uid': uid } : {}), ...own };
+    }
+    default:
+      // Deployment (pod-template-hash), DaemonSet (controller-revision-hash, pod-template-generation) and CronJob (its
+      // Job's name) pods also get labels from hashes and names the library cannot know; none is added
+      return { ...own };
+  }
+}
+
+/** metav1.NewControllerRef: the owner when it is the workload itself (a Deployment's pods belong to a ReplicaSet, a CronJob's to a Job). */
+function controllerRef(workload: KubeObject): Array<Record<string, unknown>> | undefined {
+  if (!['ReplicaSet', 'ReplicationController', 'StatefulSet', 'DaemonSet', 'Job'].includes(workload.kind ?? '')) return undefined;
+  const uid = (workload.metadata as Meta | undefined)?.uid;
+  return [{ apiVersion: workload.apiVersion, kind: workload.kind, name: workload.metadata?.name, ...(uid ? { uid } : {}), controller: true, blockOwnerDeletion: true }];
+}
+
+/**
+ * daemon/util ReplaceDaemonSetPodNodeNameNodeAffinity: the pod's required node affinity becomes the one term
+ * `metadata.name In [node]` (its preferred terms are kept).
+ */
+function pinnedToNode(spec: PodSpec, node: string): PodSpec['affinity'] {
+  const pin = { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node] }] }] };
+  return { ...(spec.affinity ?? {}), nodeAffinity: { ...(spec.affinity?.nodeAffinity ?? {}), requiredDuringSchedulingIgnoredDuringExecution: pin } };
+}
+
+/** The controller's own changes to the spec: a StatefulSet pod's hostname and subdomain, a DaemonSet pod's tolerations and node. */
+function controllerSpec(workload: KubeObject, spec: PodSpec, name: string, node: string | undefined): PodSpec {
+  if (workload.kind === 'StatefulSet') {
+    // stateful_set_utils.go initIdentity
+    const serviceName = (workload as { spec?: { serviceName?: string } }).spec?.serviceName;
+    return { ...spec, hostname: name, ...(serviceName ? { subdomain: serviceName } : {}) };
+  }
+  if (workload.kind !== 'DaemonSet') return spec;
+  // daemon_controller.go: util.AddOrUpdateDaemonPodTolerations, and the pod pinned to the node it is for
+  const tolerations = settings().admission.daemonSetTolerations ? addDaemonSetTolerations(spec.tolerations ?? [], spec.hostNetwork === true) : spec.tolerations;
+  const out: PodSpec = tolerations === spec.tolerations ? spec : { ...spec, tolerations };
+  return node === undefined ? out : { ...out, affinity: pinnedToNode(out, node) };
+}
+
+export interface TemplatePodOptions {
+  /** A StatefulSet pod's ordinal (default 0). */
+  ordinal?: number;
+  /** The node a DaemonSet pod is for: its required node affinity is pinned there. Without it, the template's stands. */
+  node?: string;
+  /** The pod spec to create from (default the template's): a subject's, when tolerations were added to it. */
+  spec?: PodSpec;
+}
+
+/**
+ * The Pod the workload's controller creates, named `name`, as the API server stores it: GetPodFromTemplate (the
+ * template's labels, annotations, finalizers and spec; the owner; the workload's namespace), the controller's own
+ * labels and fields, then SetObjectDefaults_Pod. Throws ApiServerRefusal when the workload's quantities do not decode.
+ */
+export function podFromTemplate(workload: KubeObject, name: string, options: TemplatePodOptions = {}): Pod {
+  decodes(workload);
+  const template = templateOf(workload);
+  const meta = template.metadata ?? {};
+  const owners = controllerRef(workload);
+  const spec = controllerSpec(workload, options.spec ?? template.spec ?? ({ containers: [] } as unknown as PodSpec), name, options.node);
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: workload.metadata?.namespace || 'default',
+      labels: podLabels(workload, meta.labels, name, options.ordinal ?? 0),
+      ...(meta.annotations ? { annotations: { ...meta.annotations } } : {}),
+      ...(meta.finalizers?.length ? { finalizers: [...meta.finalizers] } : {}),
+      ...(owners ? { ownerReferences: owners as never } : {}),
+    },
+    spec: defaultPodSpec(spec),
+  };
+}
+
+/** The Pod as the API server stores it (SetObjectDefaults_Pod): the same object when no default changes it. */
+export function storedPod(pod: Pod): Pod {
+  const spec = pod.spec;
+  if (!spec) return pod;
+  const defaulted = defaultPodSpec(spec);
+  return defaulted === spec ? pod : { ...pod, spec: defaulted };
+}
+
+/** The name of the pod a workload subject stands for: its controller's first, `<name>-0`. */
+const firstPodName = (workload: KubeObject) => `${workload.metadata?.name ?? '<unnamed>'}-0`;
+
+const createdSpecs = new PerObjectCache<Subject, PodSpec>();
+
+/**
+ * The spec of the Pod the subject stands for, as stored: a Pod's own, or the one the workload's controller gives its
+ * first pod (a DaemonSet's for no node in particular), defaulted (SetObjectDefaults_Pod); the subject's spec itself
+ * when nothing changes it. Throws ApiServerRefusal when a quantity does not decode. What PodInfo and admission read;
+ * the whole Pod (labels, owner) is createdPod's.
+ */
+export function createdSpec(subject: Subject): PodSpec {
+  const hit = createdSpecs.get(subject);
+  if (hit !== undefined) return hit;
+  const object = subject.object;
+  assertDecodes(object, subject.spec);
+  const spec = subject.kind === 'Pod' ? subject.spec : controllerSpec(object, subject.spec, firstPodName(object), undefined);
+  return createdSpecs.set(subject, defaultPodSpec(spec));
+}
+
+const labels = new PerObjectCache<Subject, Record<string, string>>();
+
+/**
+ * The labels of the Pod the subject stands for (createdPod's), worked out without the rest of the Pod: the incoming
+ * pod's labels, which the cluster plugins read for every pod. A workload's template labels are not copied unless
+ * the controller adds some: read them, never change them.
+ */
+export function createdLabels(subject: Subject): Record<string, string> {
+  const hit = labels.get(subject);
+  if (hit !== undefined) return hit;
+  const object = subject.object;
+  let out: Record<string, string>;
+  if (subject.kind === 'Pod') out = (object as Pod).metadata?.labels ?? {};
+  else {
+    const own = templateOf(object).metadata?.labels;
+    out = object.kind === 'StatefulSet' || object.kind === 'Job' ? podLabels(object, own, firstPodName(object), 0) : own ?? {};
+  }
+  return labels.set(subject, out);
+}
+
+const created = new PerObjectCache<Subject, Pod>();
+
+/** The Pod the subject stands for, as stored (createdSpec's spec): a Pod itself, or the workload's first pod. */
+export function createdPod(subject: Subject): Pod {
+  const hit = created.get(subject);
+  if (hit !== undefined) return hit;
+  const spec = createdSpec(subject);
+  const object = subject.object;
+  const own = object as Pod;
+  const pod = subject.kind === 'Pod'
+    ? (spec === own.spec ? own : { ...own, spec })
+    : { ...podFromTemplate(object, firstPodName(object), { spec: subject.spec }), spec };
+  return created.set(subject, pod);
+}

@@ -1,0 +1,127 @@
+// What the API server refuses before defaulting, admission or validation run: a quantity its decoder cannot parse
+// (resource.Quantity UnmarshalJSON, apimachinery pkg/api/resource/quantity.go). The request fails as a whole
+// (apiserver pkg/endpoints/handlers/create.go → rest.go transformDecodeError), so no Pod exists to place: the one
+// create path (admission/create.ts) refuses the object rather than read the amount as 0 or a node as unconstrained.
+import type { FieldError, KubeObject, PodSpec } from '../core/types';
+import { decodeQuantity, QuantityError } from './quantity';
+import { capped, invalid } from './validation-field';
+import { describeObject, POD_SPEC_PATHS, toSubject } from './subject';
+
+/** A quantity the decoder refuses: where, as written, and resource.Quantity's own error (ErrFormatWrong, ErrSuffix…). */
+export interface Undecodable {
+  field: string;
+  raw: unknown;
+  error: string;
+}
+
+type Lists = Array<[unknown, string]>;
+
+function podSpecLists(object: KubeObject): Lists {
+  const { spec, specPath } = toSubject(object);
+  const lists: Lists = [];
+  for (const field of ['containers', 'initContainers'] as const) {
+    const containers = spec[field];
+    if (!Array.isArray(containers)) continue;
+    containers.forEach((c, i) => {
+      lists.push([c?.resources?.requests, `${specPath}.${field}[${i}].resources.requests`], [c?.resources?.limits, `${specPath}.${field}[${i}].resources.limits`]);
+    });
+  }
+  lists.push([spec.overhead, `${specPath}.overhead`], [spec.resources?.requests, `${specPath}.resources.requests`], [spec.resources?.limits, `${specPath}.resources.limits`]);
+  return lists;
+}
+
+/** The quantities of a Node (status.capacity, status.allocatable) or of a pod spec (requests, limits, overhead) that do not decode. */
+export function undecodableQuantities(object: KubeObject): Undecodable[] {
+  let lists: Lists = [];
+  if (object.kind === 'Node') {
+    const status = (object as { status?: Record<string, unknown> }).status;
+    lists = [[status?.capacity, 'status.capacity'], [status?.allocatable, 'status.allocatable']];
+  } else if (object.kind && POD_SPEC_PATHS[object.kind]) {
+    lists = podSpecLists(object);
+  }
+  const out: Undecodable[] = [];
+  for (const [list, path] of lists) {
+    if (typeof list !== 'object' || list === null) continue;
+    for (const name in list) {
+      const raw = (list as Record<string, unknown>)[name];
+      const error = decodeError(raw);
+      if (error) out.push({ field: `${path}.${name}`, raw, error });
+    }
+  }
+  return out;
+}
+
+// resource.Quantity's error for an amount as written, '' when it decodes; per amount: workloads repeat a few
+// ("100m", "1Gi"), and the common object is checked with one lookup per amount, nothing built.
+const errorOfAmount = new Map<string | number, string>();
+
+function decodeError(raw: unknown): string {
+  let error = errorOfAmount.get(raw as string | number);
+  if (error !== undefined) return error;
+  try {
+    decodeQuantity(raw as string | number);
+    error = '';
+  } catch (e) {
+    if (!(e instanceof QuantityError)) throw e;
+    error = e.message;
+  }
+  if (errorOfAmount.size >= 10_000) errorOfAmount.clear();
+  if (typeof raw === 'string' || typeof raw === 'number') errorOfAmount.set(raw, error);
+  return error;
+}
+
+/** The same as field errors (`Invalid value: "5K": unable to parse quantity's suffix`), as validation reports them. */
+export const asFieldErrors = (found: readonly Undecodable[]): FieldError[] =>
+  found.map((u) => invalid(u.field, typeof u.raw === 'string' ? u.raw : String(u.raw), u.error));
+
+/** The API server's refusal of an object on create; thrown by the engine's entry points (a TypeError, as bad input). */
+export class ApiServerRefusal extends TypeError {}
+
+/**
+ * transformDecodeError's text for the first quantity (`Deployment in version "v1" cannot be handled as a Deployment:
+ * unable to parse quantity's suffix`), byte for byte; then, ours, every field that does not decode.
+ */
+export function decodeRefusal(object: KubeObject, found: readonly Undecodable[]): ApiServerRefusal {
+  const kind = object.kind ?? '';
+  const version = (object.apiVersion ?? '').split('/').pop();
+  const upstream = `${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${found[0].error}`;
+  const fields = capped(asFieldErrors(found).map((e) => `${e.field}: ${e.message}`)).map((l) => `  ${l}`).join('\n');
+  return new ApiServerRefusal(`${describeObject(object)} is refused by the API server: ${upstream}\n${fields}`);
+}
+
+function listDecodes(list: unknown): boolean {
+  if (typeof list !== 'object' || list === null) return true; // nothing to decode (a wrong type is typecheck's)
+  for (const name in list) if (decodeError((list as Record<string, unknown>)[name])) return false;
+  return true;
+}
+
+function containersDecode(containers: unknown): boolean {
+  if (!Array.isArray(containers)) return true;
+  for (let i = 0; i < containers.length; i++) {
+    const r = (containers[i] as { resources?: { requests?: unknown; limits?: unknown } } | null)?.resources;
+    if (r && (!listDecodes(r.requests) || !listDecodes(r.limits))) return false;
+  }
+  return true;
+}
+
+/** Every list undecodableQuantities reads decodes, checked without building anything (`spec`: the object's pod spec). */
+function decodesQuickly(object: KubeObject, spec: PodSpec | undefined): boolean {
+  if (object.kind === 'Node') {
+    const status = (object as { status?: Record<string, unknown> }).status;
+    return listDecodes(status?.capacity) && listDecodes(status?.allocatable);
+  }
+  if (!spec) return true;
+  return containersDecode(spec.containers) && containersDecode(spec.initContainers) && listDecodes(spec.overhead) &&
+    (!spec.resources || (listDecodes(spec.resources.requests) && listDecodes(spec.resources.limits)));
+}
+
+/**
+ * Throws decodeRefusal when a quantity of the object does not decode. `spec`: its pod spec when the caller holds it
+ * (toSubject's), else looked up.
+ */
+export function assertDecodes(object: KubeObject, spec?: PodSpec): void {
+  const podSpec = spec ?? (object.kind !== 'Node' && object.kind && POD_SPEC_PATHS[object.kind] ? toSubject(object).spec : undefined);
+  if (decodesQuickly(object, podSpec)) return;
+  const found = undecodableQuantities(object);
+  if (found.length) throw decodeRefusal(object, found);
+}
