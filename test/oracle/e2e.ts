@@ -1,8 +1,8 @@
 // The end-to-end domain: what a user passes (a workload as written, nodes as dumped, the cluster's pods, namespaces,
 // Services, RuntimeClasses) against what the cluster does with it (oracle/shared/e2e.go: the API server's create
 // path, the workload's controller, the node lifecycle controller, kube-scheduler). The library answers through the
-// entry points the matchers use: the argument checks (validatedOnce, decodedOnce: an object the API server refuses
-// gets no verdict), `checkedSchedule` (toBeSchedulableOnAnyOf's arguments and engine question), `rankNodes` for the
+// entry points the matchers use: the argument checks (inputCheckedOnce, decodedOnce: an object the API server refuses
+// gets no verdict; a dumped object is checked as an update of itself), `checkedSchedule` (toBeSchedulableOnAnyOf's arguments and engine question), `rankNodes` for the
 // scores, `daemonShouldRun` for the nodes a DaemonSet's controller makes a pod for, `noPodsReason`, and the
 // library's own controller model (`podFrom`) for the replicas a workload already runs. Compared:
 // - rejected: which object (workload, job, pod, nodes[i]) and how (decode, strict, the field errors as a multiset,
@@ -17,8 +17,8 @@ import type { NodeScore, NodeStatus, SchedulingOutput } from './adapter';
 import { e2eInputArb, type E2EInput } from './generators-e2e';
 import { compareCreate, stripHints, type UpstreamCreate } from './create';
 import {
-  checkedSchedule, daemonShouldRun, decodedOnce, noPodsReason, podFrom, rankNodes, toSubject, typeErrors, UsageError,
-  validatedOnce, withConfiguration, type KubeObject, type Node, type Pod,
+  checkedSchedule, daemonShouldRun, decodedOnce, inputCheckedOnce, noPodsReason, podFrom, rankNodes, toSubject, typeErrors, UsageError,
+  withConfiguration, type KubeObject, type Node, type Pod,
 } from './lib';
 
 export interface DaemonNode { node: string; run: boolean; status?: NodeStatus }
@@ -41,13 +41,13 @@ function libraryRefusal(input: E2EInput): Refusal | undefined {
   const workload = input.workload as KubeObject;
   const decode = [...typeErrors(workload), ...decodedOnce(workload)];
   if (decode.length) return { object: 'workload', decode: 'decode', decodeFields: decode.map((e) => e.field) };
-  const errors = validatedOnce(workload);
+  const errors = inputCheckedOnce(workload).errors;
   const own = errors.filter((e) => !POD_NOTE.test(e.message));
   if (own.length) return { object: 'workload', errors: own.map((e) => ({ type: '', field: e.field, body: stripHints(e.message) })) };
   for (const [i, node] of input.nodes.entries()) {
     const undecodable = decodedOnce(node as Node);
     if (undecodable.length) return { object: `nodes[${i}]`, decode: 'decode', decodeFields: undecodable.map((e) => e.field) };
-    const bad = validatedOnce(node as Node);
+    const bad = inputCheckedOnce(node as Node).errors;
     if (bad.length) return { object: `nodes[${i}]`, errors: bad.map((e) => ({ type: '', field: e.field, body: stripHints(e.message) })) };
   }
   if (errors.length) {
@@ -64,17 +64,20 @@ function libraryRefusal(input: E2EInput): Refusal | undefined {
     };
   }
   for (const [i, pod] of input.pods.entries()) {
-    const bad = validatedOnce(pod as Pod);
+    const bad = inputCheckedOnce(pod as Pod).errors;
     if (bad.length) return { object: `pods[${i}]`, errors: bad.map((e) => ({ type: '', field: e.field, body: e.message })) };
   }
   return undefined;
 }
 
-/** The replicas the workload's controller made before, as the library models them, bound and running. */
+/**
+ * The replicas the workload's controller made before, as the library models them (ordinals or indexes 1, 2, …: the
+ * subject is the controller's pod 0), bound and running.
+ */
 function replicaPods(input: E2EInput): Pod[] {
   const name = input.workload.metadata?.name ?? '<unnamed>';
   return input.replicas.map((node, i) => {
-    const pod = podFrom(input.workload as KubeObject, `${name}-${i}`);
+    const pod = podFrom(input.workload as KubeObject, `${name}-${i + 1}`, { ordinal: i + 1 });
     // running: bound, and its scheduling gates long removed (the API server refuses a nodeName before that)
     const { schedulingGates: _, ...spec } = pod.spec ?? {};
     return { ...pod, spec: { ...spec, nodeName: node }, status: { phase: 'Running' } } as Pod;

@@ -55,12 +55,12 @@ const READY = [
   { type: 'PIDPressure', status: 'False' }, { type: 'Ready', status: 'True' },
 ];
 const conditions = weighted<Array<Record<string, string>> | undefined>(
-  [300, fc.constant(READY)],
-  [20, fc.constantFrom('False', 'Unknown').map((s) => READY.map((c) => (c.type === 'Ready' ? { ...c, status: s } : c)))],
-  [20, fc.constantFrom('MemoryPressure', 'DiskPressure', 'PIDPressure').map((t) => READY.map((c) => (c.type === t ? { ...c, status: 'True' } : c)))],
-  [5, fc.constant([...READY, { type: 'NetworkUnavailable', status: 'True' }])],
+  [900, fc.constant(READY)],
+  [60, fc.constantFrom('False', 'Unknown').map((s) => READY.map((c) => (c.type === 'Ready' ? { ...c, status: s } : c)))],
+  [60, fc.constantFrom('MemoryPressure', 'DiskPressure', 'PIDPressure').map((t) => READY.map((c) => (c.type === t ? { ...c, status: 'True' } : c)))],
+  [15, fc.constant([...READY, { type: 'NetworkUnavailable', status: 'True' }])],
   // hand-written nodes: Ready only, or no conditions at all (rare: the known node-without-ready-condition)
-  [10, fc.constantFrom('True', 'False').map((status) => [{ type: 'Ready', status }])],
+  [30, fc.constantFrom('True', 'False').map((status) => [{ type: 'Ready', status }])],
   [1, fc.constant(undefined)],
 );
 
@@ -77,7 +77,7 @@ function nodeArb(name: string): fc.Arbitrary<Record<string, any>> {
     capacity,
     // dumps list allocatable; a capacity-only node comes from a hand edit or an old kubelet; neither is a hand-written
     // fixture (rare: the known node-without-allocatable)
-    allocatable: weighted<'reserved' | 'same' | 'none' | 'neither'>([180, fc.constant('reserved')], [60, fc.constant('same')], [12, fc.constant('none')], [1, fc.constant('neither')]),
+    allocatable: weighted<'reserved' | 'same' | 'none' | 'neither'>([720, fc.constant('reserved')], [240, fc.constant('same')], [48, fc.constant('none')], [1, fc.constant('neither')]),
     conditions,
     images: half(nodeImages),
     taints: weighted<Array<Record<string, unknown>>>([6, fc.constant([])], [1, fc.uniqueArray(taint, { maxLength: 2, selector: (t) => `${t.key}/${t.effect}` })]),
@@ -139,9 +139,12 @@ const port = weighted<Record<string, unknown>>(
   [2, fc.record({ containerPort: fc.constantFrom(9100, 8080), hostPort: fc.constant(true), protocol: half(fc.constantFrom('TCP', 'UDP')) })
     .map(({ containerPort, protocol }) => compact({ containerPort, hostPort: containerPort, protocol }))],
 );
-const ports = (maxLength: number) => fc.uniqueArray(port, { maxLength, selector: (p) => `${p.containerPort}/${p.protocol ?? 'TCP'}` });
+const ports = (maxLength: number, arb = port) => fc.uniqueArray(arb, { maxLength, selector: (p) => `${p.containerPort}/${p.protocol ?? 'TCP'}` });
+// a second container (a log shipper, an exporter) listens on its own port; now and then on the first one's, which a
+// hostNetwork pod cannot have (the known created-pod-duplicate-host-ports)
+const secondPort = weighted<Record<string, unknown>>([30, fc.constantFrom({ containerPort: 9102 }, { containerPort: 24231, name: 'metrics' })], [1, port]);
 
-const container = (name: string) => fc.record({ image: fc.constantFrom(...IMAGES), resources: half(resources), ports: ports(2) })
+const container = (name: string, second = false) => fc.record({ image: fc.constantFrom(...IMAGES), resources: half(resources), ports: second ? ports(1, secondPort) : ports(2) })
   .map(({ image, resources: r, ports: p }) => compact({ name, image, resources: r, ports: p }));
 // a sidecar (restartPolicy Always, #132040: its ports are the pod's) or a classic init container (no ports)
 const initContainer = fc.record({ sidecar: fc.boolean(), image: fc.constantFrom(...IMAGES), resources: half(resources), port: half(fc.constantFrom(9090, 15090)) })
@@ -194,7 +197,7 @@ const spread = fc.record({
 }).map(compact);
 
 export const podSpecArb = fc.record({
-  containers: fc.integer({ min: 1, max: 2 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => container(i ? 'sidecar-log' : 'app')))),
+  containers: fc.integer({ min: 1, max: 2 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => container(i ? 'sidecar-log' : 'app', i > 0)))),
   initContainers: rarely(fc.tuple(initContainer), 4),
   hostNetwork: rarely(fc.constant(true), 6),
   tolerations: weighted<Array<Record<string, unknown>>>([3, fc.constant([])], [1, fc.array(toleration, { minLength: 1, maxLength: 2 })]),
@@ -204,8 +207,8 @@ export const podSpecArb = fc.record({
   podAntiAffinity: rarely(podAffinity, 4),
   spread: rarely(fc.uniqueArray(spread, { minLength: 1, maxLength: 2, selector: (s) => `${s.topologyKey}/${s.whenUnsatisfiable}` }), 4),
   // rare while the library does not model RuntimeClass admission (known runtime-class-admission-not-modelled)
-  runtimeClassName: rarely(fc.constantFrom('gvisor', 'kata', 'missing'), 80),
-  overhead: rarely(fc.constant({ cpu: '250m', memory: '120Mi' }), 300),
+  runtimeClassName: rarely(fc.constantFrom('gvisor', 'kata', 'missing'), 300),
+  overhead: rarely(fc.constant({ cpu: '250m', memory: '120Mi' }), 1000),
   gates: rarely(fc.constant([{ name: 'example.com/quota' }]), 40),
 });
 
@@ -280,7 +283,7 @@ const existingPodArb = (nodeCount: number) => fc.record({
   node: fc.constantFrom(...NODE_NAMES.slice(0, nodeCount)),
   // mostly other workloads' pods: the workload's own are its replicas (an own app's pod with another
   // pod-template-hash is another revision, the known other-revision-pods-counted)
-  app: fc.constantFrom('cache', 'cache', 'cache', 'web', 'db'),
+  app: fc.oneof({ weight: 8, arbitrary: fc.constant('cache') }, { weight: 1, arbitrary: fc.constantFrom('web', 'db') }),
   namespace: fc.constantFrom('default', 'team'),
   hash: half(fc.constantFrom('7d9f8c6b5', '5c4f9b8d7')),
   resources: half(dumpedResources),

@@ -291,21 +291,6 @@ const e2eCase = (workload: Record<string, unknown>, nodes: unknown[], more: Reco
 });
 const E2E_POD = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] } };
 
-/** SetDefaults_Pod's defaultHostNetworkPorts, in place; whether it changed anything. */
-function defaultHostNetworkPorts(spec: any): boolean {
-  if (!spec?.hostNetwork) return false;
-  let changed = false;
-  for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
-    for (const p of c.ports ?? []) {
-      if (!p.hostPort) {
-        p.hostPort = p.containerPort;
-        changed = true;
-      }
-    }
-  }
-  return changed;
-}
-
 /** The pod spec of a workload as written (Pod, workload template, CronJob's job template), in a copy of the workload. */
 function podSpecIn(workload: any): { copy: any; spec: any } {
   const copy = structuredClone(workload);
@@ -404,36 +389,36 @@ const E2E_KNOWN: KnownDeviation[] = [
       metadata: { name: 'web-old', namespace: 'default', labels: { app: 'web' } },
       spec: { nodeName: 'n0', containers: [{ name: 'c', image: 'x' }] }, status: { phase: 'Running' } }] }),
   },
-  // The two below are what branch onepath fixes in the library (issue 31 "one path"): remove them when it is merged
-  // (their witnesses will stop differing and fail the run).
   {
-    id: 'capacity-only-node-unconstrained',
+    id: 'created-pod-duplicate-host-ports',
     domain: 'e2e',
-    field: 'nodes[].status.allocatable (absent, with capacity)',
-    reason: 'A node with status.capacity and no status.allocatable: the API server copies capacity into allocatable ' +
-      '(SetDefaults_NodeStatus); the library\'s scheduling path reads the node as unconstrained. Rewritten: allocatable = capacity.',
-    upstream: 'pkg/apis/core/v1/defaults.go SetDefaults_NodeStatus',
-    rewrite: (input) => withNodes(input, (n) => !n.status?.allocatable && !!n.status?.capacity, (n) => ({ ...n, status: { ...n.status, allocatable: n.status.capacity } })),
-    witness: e2eCase({ ...E2E_POD, spec: { containers: [{ name: 'app', image: 'nginx:1.27', resources: { requests: { cpu: '3' } } }] } },
-      [E2E_NODE('n0', { capacity: { cpu: '2', memory: '4Gi', pods: '110' }, conditions: READY })]),
-  },
-  {
-    id: 'host-network-ports-not-defaulted',
-    domain: 'e2e',
-    field: 'containers[].ports[].hostPort of hostNetwork pods (absent)',
-    reason: 'SetDefaults_Pod gives every container, init container and sidecar port of a hostNetwork Pod hostPort = ' +
-      'containerPort; NodePorts then counts them, and validation sees them. The library\'s scheduling path reads the ports ' +
-      'as written. Rewritten: the hostPorts the API server sets, in the workload\'s pod spec and in the existing pods.',
-    upstream: 'pkg/apis/core/v1/defaults.go SetDefaults_Pod (defaultHostNetworkPorts)',
+    field: 'a hostNetwork pod template\'s ports[] that repeat a containerPort and protocol',
+    reason: 'A hostNetwork template whose containers repeat a port (two containers on 8080, no hostPort): the template ' +
+      'validates (its hostPorts are 0), but SetDefaults_Pod gives each created Pod hostPort = containerPort, and the ' +
+      'Pod\'s validation refuses the repeat (AccumulateUniqueHostPorts: Duplicate value "TCP//8080"), so the controller ' +
+      'creates no pod. The library validates the template only and schedules it. Rewritten: without the repeated ports.',
+    upstream: 'pkg/apis/core/v1/defaults.go SetDefaults_Pod; pkg/apis/core/validation/validation.go AccumulateUniqueHostPorts',
     rewrite: (input) => {
+      if (input.workload.kind === 'Pod') return undefined;
       const { copy, spec } = podSpecIn(input.workload);
-      const pods = input.pods.map((p: any) => structuredClone(p));
-      const changed = [spec, ...pods.map((p: any) => p.spec)].map(defaultHostNetworkPorts).some(Boolean);
-      return changed ? { ...input, workload: copy, pods } : undefined;
+      if (!spec.hostNetwork) return undefined;
+      const seen = new Set<string>();
+      let dropped = false;
+      for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
+        if (!c.ports) continue;
+        c.ports = c.ports.filter((p: { containerPort: number; protocol?: string }) => {
+          const key = `${p.protocol ?? 'TCP'}/${p.containerPort}`;
+          if (!seen.has(key)) return seen.add(key);
+          dropped = true;
+          return false;
+        });
+      }
+      return dropped ? { ...input, workload: copy } : undefined;
     },
-    witness: e2eCase({ ...E2E_POD, spec: { hostNetwork: true, containers: [{ name: 'app', image: 'nginx:1.27', ports: [{ containerPort: 9100 }] }] } },
-      [E2E_NODE('n0', E2E_HEALTHY)], { replicas: [] , pods: [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'exporter', namespace: 'default' },
-        spec: { nodeName: 'n0', hostNetwork: true, containers: [{ name: 'c', image: 'x', ports: [{ containerPort: 9100 }] }] }, status: { phase: 'Running' } }] }),
+    witness: e2eCase({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { hostNetwork: true, containers: [
+        { name: 'app', image: 'nginx:1.27', ports: [{ containerPort: 8080 }] }, { name: 'sidecar', image: 'nginx:1.27', ports: [{ containerPort: 8080 }] }] } } } },
+    [E2E_NODE('n0', E2E_HEALTHY)]),
   },
   // last: it reads the current revision's hash from upstream's answer after the rewrites above changed the template
   {
