@@ -78,10 +78,10 @@ export const taintEviction2: Domain<{ tolerations: Toleration[]; taints: Taint[]
 // --- nodeConditionTaints ---------------------------------------------------------------------------------------
 const CONDITION_TYPES = ['Ready', 'Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure', 'NetworkUnavailable', 'OutOfDisk'];
 const conditionArb = fc.record({ type: fc.constantFrom(...CONDITION_TYPES), status: fc.constantFrom('True', 'False', 'Unknown') });
-// controller keys in one taint of twenty: a node listing one its conditions do not call for is the known
+// controller keys in one taint of fifty: a node listing one its conditions do not call for is the known
 // stale-controller-taints-kept, and the others are what the domain is for
 const nodeTaintArb: fc.Arbitrary<Taint> = fc.record({
-  key: fc.oneof({ weight: 19, arbitrary: fc.constantFrom('dedicated', 'example.com/gpu') }, { weight: 1, arbitrary: fc.constantFrom(...NODE_KEYS) }), value: fc.constantFrom('', 'x'), effect: fc.constantFrom(...EFFECTS),
+  key: fc.oneof({ weight: 49, arbitrary: fc.constantFrom('dedicated', 'example.com/gpu') }, { weight: 1, arbitrary: fc.constantFrom(...NODE_KEYS) }), value: fc.constantFrom('', 'x'), effect: fc.constantFrom(...EFFECTS),
 }).map((t) => omitEmpty(t, TAINT_FIELDS) as unknown as Taint);
 
 export const nodeConditionTaints: Domain<{ node: Node }, { taints: unknown[] }> = {
