@@ -149,9 +149,9 @@ func (o *schedulingOracle) e2eAnswer(ctx context.Context, raw []byte) (*e2eOutpu
 		out.Daemon, out.Rejected, err = o.daemonAnswer(ctx, made, nodes, cluster, opts)
 		return out, err
 	}
-	// the replicas made before, then the pod in question: the next ordinal or index
+	// the replicas made before (ordinals or indexes 1, 2, …), and the pod in question: 0, as the library's subject
 	for i, node := range in.Replicas {
-		pod, refusal, err := createPod(ctx, made, i, opts)
+		pod, refusal, err := createPod(ctx, made, i+1, opts)
 		if err != nil || refusal != nil {
 			return &e2eOutput{Rejected: refusal}, err
 		}
@@ -159,7 +159,7 @@ func (o *schedulingOracle) e2eAnswer(ctx context.Context, raw []byte) (*e2eOutpu
 		pod.Spec.NodeName, pod.Spec.SchedulingGates, pod.Status.Phase = node, nil, v1.PodRunning
 		cluster.Pods = append(cluster.Pods, *pod)
 	}
-	pod, refusal, err := createPod(ctx, made, len(in.Replicas), opts)
+	pod, refusal, err := createPod(ctx, made, 0, opts)
 	if err != nil || refusal != nil {
 		return &e2eOutput{Rejected: refusal}, err
 	}
