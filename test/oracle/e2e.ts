@@ -1,10 +1,11 @@
 // The end-to-end domain: what a user passes (a workload as written, nodes as dumped, the cluster's pods, namespaces,
 // Services, RuntimeClasses) against what the cluster does with it (oracle/shared/e2e.go: the API server's create
 // path, the workload's controller, the node lifecycle controller, kube-scheduler). The library answers through the
-// entry points the matchers use: the argument checks (inputCheckedOnce, decodedOnce: an object the API server refuses
-// gets no verdict; a dumped object is checked as an update of itself), `checkedSchedule` (toBeSchedulableOnAnyOf's arguments and engine question), `rankNodes` for the
-// scores, `daemonShouldRun` for the nodes a DaemonSet's controller makes a pod for, `noPodsReason`, and the
-// library's own controller model (`podFrom`) for the replicas a workload already runs. Compared:
+// entry points the matchers use: the argument checks (inputCheckedOnce, decodedOnce: an object the API server
+// refuses gets no verdict; a dumped object is checked as an update of itself), `checkedSchedule`
+// (toBeSchedulableOnAnyOf's arguments and engine question), `rankNodes` for the scores, `daemonShouldRun` for the
+// nodes a DaemonSet's controller makes a pod for, `noPodsReason`, and the library's own controller model (`podFrom`)
+// for the replicas a workload already runs. Compared:
 // - rejected: which object (workload, job, pod, nodes[i]) and how (decode, strict, the field errors as a multiset,
 //   an admission refusal);
 // - scheduled: as the scheduling domain (compare.ts), with ImageLocality left out of upstream's scores and top set
@@ -36,6 +37,13 @@ export interface E2EOutput {
 const POD_NOTE = / \(the API server accepts the \w+ but refuses every Pod it creates\)$/;
 const goList = (xs: readonly string[]) => `[${xs.join(' ')}]`;
 
+/** A field of the workload's pod template as the Pod's own: its pod-spec path is the Pod's `spec`, its metadata the Pod's. */
+function podField(specPath: string): (field: string) => string {
+  const metaPath = specPath.replace(/\.spec$/, '.metadata');
+  return (field) => (field.startsWith(`${specPath}.`) ? `spec.${field.slice(specPath.length + 1)}`
+    : field.startsWith(`${metaPath}.`) ? `metadata.${field.slice(metaPath.length + 1)}` : field);
+}
+
 /** The library's refusal, in the order the API server meets the objects: the workload, the nodes, the pod. */
 function libraryRefusal(input: E2EInput): Refusal | undefined {
   const workload = input.workload as KubeObject;
@@ -51,21 +59,12 @@ function libraryRefusal(input: E2EInput): Refusal | undefined {
     if (bad.length) return { object: `nodes[${i}]`, errors: bad.map((e) => ({ type: '', field: e.field, body: stripHints(e.message) })) };
   }
   if (errors.length) {
-    // the Pod's own paths: the workload's pod-spec path becomes the Pod's `spec`, the template's metadata its metadata
-    const { specPath } = toSubject(workload);
-    const metaPath = specPath.replace(/\.spec$/, '.metadata');
-    return {
-      object: 'pod',
-      errors: errors.map((e) => ({
-        type: '',
-        field: e.field.startsWith(`${specPath}.`) ? `spec.${e.field.slice(specPath.length + 1)}` : e.field.startsWith(`${metaPath}.`) ? `metadata.${e.field.slice(metaPath.length + 1)}` : e.field,
-        body: stripHints(e.message.replace(POD_NOTE, '')),
-      })),
-    };
+    const field = podField(toSubject(workload).specPath);
+    return { object: 'pod', errors: errors.map((e) => ({ type: '', field: field(e.field), body: stripHints(e.message.replace(POD_NOTE, '')) })) };
   }
   for (const [i, pod] of input.pods.entries()) {
     const bad = inputCheckedOnce(pod as Pod).errors;
-    if (bad.length) return { object: `pods[${i}]`, errors: bad.map((e) => ({ type: '', field: e.field, body: e.message })) };
+    if (bad.length) return { object: `pods[${i}]`, errors: bad.map((e) => ({ type: '', field: e.field, body: stripHints(e.message) })) };
   }
   return undefined;
 }
