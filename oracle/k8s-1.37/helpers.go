@@ -12,9 +12,11 @@ import (
 
 	sigsjson "sigs.k8s.io/json"
 
+	appsv1 "k8s.io/api/apps/v1"
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/controller/daemon"
 )
 
 type tolerationInput struct {
@@ -52,4 +54,11 @@ func quantityAnswer(raw []byte) (any, error) {
 		return quantityOutput{Error: err.Error()}, nil
 	}
 	return quantityOutput{String: q.String(), Value: strconv.FormatInt(q.Value(), 10), MilliValue: strconv.FormatInt(q.MilliValue(), 10)}, nil
+}
+
+// nodeShouldRunDaemonPod is the DaemonSet controller's NodeShouldRunDaemonPod (daemon_controller.go; it takes a
+// logger from 1.35): does the controller make a pod for this node.
+func nodeShouldRunDaemonPod(ctx context.Context, node *v1.Node, ds *appsv1.DaemonSet) bool {
+	run, _ := daemon.NodeShouldRunDaemonPod(klog.FromContext(ctx), node, ds)
+	return run
 }

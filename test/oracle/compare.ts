@@ -30,7 +30,9 @@ export function compareScheduling(ours: SchedulingOutput, upstream: SchedulingOu
     if (!u) continue;
     same(`node ${n.node} code`, n.code, u.code);
     same(`node ${n.node} plugin`, n.plugin, u.plugin);
-    same(`node ${n.node} reasons`, n.reasons, u.reasons);
+    // as multisets: NodeResourcesFit lists several insufficient extended resources in Go map order (fit.go
+    // fitsRequest ranges over the pod's ScalarResources map), so upstream's own order is not stable
+    same(`node ${n.node} reasons`, [...n.reasons].sort(), [...u.reasons].sort());
   }
   const upstreamScores = new Map((upstream.scores ?? []).map((s) => [s.node, s]));
   same('scored nodes', (ours.scores ?? []).map((s) => s.node), (upstream.scores ?? []).map((s) => s.node));

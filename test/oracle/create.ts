@@ -30,7 +30,7 @@ export interface OursCreate {
 const POD_NOTE = / \(the API server accepts the \w+ but refuses every Pod it creates\)$/;
 const HINTS = [` (${COMPARISON_GATE_HINT})`, / \(did you mean \w+\?\)$/];
 
-const stripHints = (body: string) => HINTS.reduce<string>((b, h) => (typeof h === 'string' ? (b.endsWith(h) ? b.slice(0, -h.length) : b) : b.replace(h, '')), body);
+export const stripHints = (body: string) => HINTS.reduce<string>((b, h) => (typeof h === 'string' ? (b.endsWith(h) ? b.slice(0, -h.length) : b) : b.replace(h, '')), body);
 
 /** The library's answer; `version` overrides the configured kubernetesVersion (the frozen regressions name theirs). */
 export function libraryCreate(input: CreateInput, version?: KubernetesVersion): OursCreate {

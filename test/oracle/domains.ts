@@ -8,6 +8,7 @@ import { create } from './create';
 import { yamlDomain } from './yaml-domain';
 import { karpenterRequirements, karpenterValidate } from './karpenter';
 import { daemonSetTolerations, labelSelector, nodeConditionTaints, taintEviction2 } from './helpers2';
+import { e2e } from './e2e';
 
 export interface Domain<I, O> {
   name: string;
@@ -17,6 +18,8 @@ export interface Domain<I, O> {
   /** The library's answer; a thrown error is an answer too (the library refused the input). */
   ours(input: I): O;
   compare(ours: O, upstream: O): Difference[];
+  /** What the run counts beside the verdict (e.g. how often an unmodelled score plugin changed the top set). */
+  tally?(input: I, ours: O, upstream: O): string[];
 }
 
 export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
@@ -28,4 +31,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
-  karpenterRequirements, karpenterValidate];
+  e2e, karpenterRequirements, karpenterValidate];

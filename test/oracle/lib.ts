@@ -23,7 +23,12 @@ export { taintEviction, minTolerationNanos } from '../../src/controllers/taint-e
 export { mergeConditionTaints } from '../../src/k8s/node-condition-taints';
 export { parseLabelSelector, selectorMatches, formatSelector } from '../../src/k8s/label-selector';
 // the create-path and YAML domains
-export { decodeErrors, validate, typeErrors } from '../../src/engine/validate';
+export { decodeErrors, decodedOnce, inputCheckedOnce, validate, typeErrors } from '../../src/engine/validate';
 export { admitPod } from '../../src/admission';
 export { COMPARISON_GATE_HINT } from '../../src/k8s/validation';
 export { parseManifests, ManifestError } from '../../src/loader';
+// the end-to-end domain (test/oracle/e2e.ts): the entry points the matchers use, and the library's controller model
+export { checkedSchedule } from '../../src/matchers/toBeSchedulableOnAnyOf';
+export { UsageError } from '../../src/matchers/inputs';
+export { rankNodes } from '../../src/engine/objects';
+export { podFrom, daemonShouldRun, noPodsReason } from '../../src/placement/replicas';

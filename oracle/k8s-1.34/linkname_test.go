@@ -1,0 +1,1 @@
+../shared/linkname_test.go

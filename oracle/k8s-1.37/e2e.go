@@ -1,0 +1,1 @@
+../shared/e2e.go

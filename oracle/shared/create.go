@@ -1,0 +1,242 @@
+package main
+
+// The API server's create path for one object, as kube-apiserver runs it (staging apiserver
+// pkg/endpoints/handlers/create.go, then pkg/registry/generic/registry/store.go Store.create): strict decoding
+// (kubectl's default fieldValidation=Strict), defaulting, conversion to the internal type, the mutating admission
+// plugins of the preset (DefaultTolerationSeconds on by default; ExtendedResourceToleration when asked), the
+// system metadata, then rest.BeforeCreate (namespace check, the registry strategy's PrepareForCreate and Validate,
+// ValidateObjectMetaAccessor). Its answer is the refusal (decode text, strict errors, or the field.ErrorList of the
+// Invalid status: type, field, detail, body) or the admitted object converted back to its version.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/apiserver/pkg/authentication/user"
+	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
+	"k8s.io/apiserver/pkg/registry/rest"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	_ "k8s.io/kubernetes/pkg/apis/apps/install"
+	_ "k8s.io/kubernetes/pkg/apis/batch/install"
+	_ "k8s.io/kubernetes/pkg/apis/core/install"
+	"k8s.io/kubernetes/pkg/registry/apps/daemonset"
+	"k8s.io/kubernetes/pkg/registry/apps/deployment"
+	"k8s.io/kubernetes/pkg/registry/apps/replicaset"
+	"k8s.io/kubernetes/pkg/registry/apps/statefulset"
+	"k8s.io/kubernetes/pkg/registry/batch/cronjob"
+	"k8s.io/kubernetes/pkg/registry/batch/job"
+	"k8s.io/kubernetes/pkg/registry/core/namespace"
+	"k8s.io/kubernetes/pkg/registry/core/node"
+	"k8s.io/kubernetes/pkg/registry/core/pod"
+	"k8s.io/kubernetes/plugin/pkg/admission/extendedresourcetoleration"
+)
+
+type createInput struct {
+	Object json.RawMessage `json:"object"`
+	// ExtendedResourceToleration turns that (default-off) admission plugin on, as some clouds' presets do.
+	ExtendedResourceToleration bool `json:"extendedResourceToleration"`
+}
+
+type fieldError struct {
+	Type  string `json:"type"`
+	Field string `json:"field"`
+	// Body is ErrorBody(): what `kubectl` prints after the field (`Invalid value: "x": detail`), BadValue rendered.
+	Body string `json:"body"`
+}
+
+type createOutput struct {
+	// Decode is the decoder's error for a body it cannot read into the type (wrong JSON types, bad quantities).
+	Decode string `json:"decode,omitempty"`
+	// Strict lists the strict decoding errors (unknown and duplicate fields) that fieldValidation=Strict refuses.
+	Strict []string `json:"strict,omitempty"`
+	// Refused is any other error status (namespace mismatch, internal errors).
+	Refused string       `json:"refused,omitempty"`
+	Errors  []fieldError `json:"errors,omitempty"`
+	// Object is the admitted object, converted back to the body's version.
+	Object json.RawMessage `json:"object,omitempty"`
+}
+
+type createKind struct {
+	strategy rest.RESTCreateStrategy
+	resource string
+}
+
+// The registry strategies of the kinds the library validates (pkg/registry/*/strategy.go: var Strategy).
+var createKinds = map[schema.GroupKind]createKind{
+	{Group: "", Kind: "Pod"}:             {pod.Strategy, "pods"},
+	{Group: "", Kind: "Node"}:            {node.Strategy, "nodes"},
+	{Group: "", Kind: "Namespace"}:       {namespace.Strategy, "namespaces"},
+	{Group: "apps", Kind: "Deployment"}:  {deployment.Strategy, "deployments"},
+	{Group: "apps", Kind: "ReplicaSet"}:  {replicaset.Strategy, "replicasets"},
+	{Group: "apps", Kind: "StatefulSet"}: {statefulset.Strategy, "statefulsets"},
+	{Group: "apps", Kind: "DaemonSet"}:   {daemonset.Strategy, "daemonsets"},
+	{Group: "batch", Kind: "Job"}:        {job.Strategy, "jobs"},
+	{Group: "batch", Kind: "CronJob"}:    {cronjob.Strategy, "cronjobs"},
+}
+
+// The apiserver's strict serializers (CodecFactory with EnableStrict), built once.
+var strictDeserializer = serializer.NewCodecFactory(legacyscheme.Scheme, serializer.EnableStrict).UniversalDeserializer()
+
+var extendedResourceToleration = func() admission.MutationInterface {
+	plugins := admission.NewPlugins()
+	extendedresourcetoleration.Register(plugins)
+	p, err := plugins.InitPlugin("ExtendedResourceToleration", nil, admission.PluginInitializers{})
+	if err != nil {
+		panic(err)
+	}
+	return p.(admission.MutationInterface)
+}()
+
+// The UID FillObjectMetaSystemFields would draw at random; fixed so that answers (a Job's generated
+// controller-uid selector) are reproducible.
+const createUID = "00000000-0000-4000-8000-000000000000"
+
+func createAnswer(ctx context.Context, raw json.RawMessage) (*createOutput, error) {
+	var in createInput
+	if err := json.Unmarshal(raw, &in); err != nil {
+		return nil, err
+	}
+	internal, gvk, refused, err := createObject(ctx, in.Object, createOptions{mutating: admissionPlugins(in.ExtendedResourceToleration), uid: createUID})
+	if err != nil || refused != nil {
+		return refused, err
+	}
+	out, err := legacyscheme.Scheme.ConvertToVersion(internal, gvk.GroupVersion())
+	if err != nil {
+		return nil, err
+	}
+	text, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	return &createOutput{Object: text}, nil
+}
+
+// createOptions say how one object is created: the admission plugins in force and the UID the server assigns.
+type createOptions struct {
+	// lenient: decode without fieldValidation=Strict, as client-go sends the objects controllers create.
+	lenient    bool
+	mutating   []admission.MutationInterface
+	validating []admission.ValidationInterface
+	uid        string
+}
+
+// The decoder the create path reads a body with (the strict one unless lenient).
+var lenientDeserializer = legacyscheme.Codecs.UniversalDeserializer()
+
+// createObject runs the create path on one body: the admitted internal object and its kind, or the refusal.
+func createObject(ctx context.Context, body []byte, opts createOptions) (runtime.Object, *schema.GroupVersionKind, *createOutput, error) {
+	decoder := strictDeserializer
+	if opts.lenient {
+		decoder = lenientDeserializer
+	}
+	versioned, gvk, err := decoder.Decode(body, nil, nil)
+	if err != nil {
+		if strict, ok := err.(interface{ Errors() []error }); ok && runtime.IsStrictDecodingError(err) {
+			out := &createOutput{Strict: []string{}}
+			for _, e := range strict.Errors() {
+				out.Strict = append(out.Strict, e.Error())
+			}
+			return nil, nil, out, nil
+		}
+		return nil, nil, &createOutput{Decode: err.Error()}, nil
+	}
+	kind, ok := createKinds[gvk.GroupKind()]
+	if !ok {
+		return nil, nil, nil, fmt.Errorf("create: kind %s is not modelled", gvk)
+	}
+	legacyscheme.Scheme.Default(versioned)
+	internal, err := legacyscheme.Scheme.ConvertToVersion(versioned, schema.GroupVersion{Group: gvk.Group, Version: runtime.APIVersionInternal})
+	if err != nil {
+		return nil, nil, &createOutput{Decode: err.Error()}, nil
+	}
+	objectMeta, err := meta.Accessor(internal)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	// kubectl sends a namespaced object to its own namespace, or to the context's ("default")
+	ns := ""
+	if kind.strategy.NamespaceScoped() {
+		ns = objectMeta.GetNamespace()
+		if ns == "" {
+			ns = metav1.NamespaceDefault
+		}
+	}
+	ctx = genericapirequest.WithNamespace(ctx, ns)
+	ctx = genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{IsResourceRequest: true, Verb: "create",
+		APIPrefix: "apis", APIGroup: gvk.Group, APIVersion: gvk.Version, Namespace: ns, Resource: kind.resource, Name: objectMeta.GetName()})
+	if err := rest.EnsureObjectNamespaceMatchesRequestNamespace(rest.ExpectedNamespaceForScope(ns, kind.strategy.NamespaceScoped()), objectMeta); err != nil {
+		return nil, nil, &createOutput{Refused: err.Error()}, nil
+	}
+	attrs := admissionAttributes(internal, gvk, ns, objectMeta.GetName(), kind.resource)
+	if err := admitCreate(ctx, attrs, opts.mutating); err != nil {
+		return nil, nil, &createOutput{Refused: err.Error()}, nil
+	}
+	rest.FillObjectMetaSystemFields(objectMeta)
+	objectMeta.SetUID(types.UID(opts.uid))
+	if err := rest.BeforeCreate(kind.strategy, ctx, internal); err != nil {
+		return nil, nil, refusal(err), nil
+	}
+	// the validating admission plugins run after the strategy (registry/generic/registry/store.go Store.create: createValidation)
+	for _, p := range opts.validating {
+		if !p.Handles(admission.Create) {
+			continue
+		}
+		if err := p.Validate(ctx, attrs, nil); err != nil {
+			return nil, nil, &createOutput{Refused: err.Error()}, nil
+		}
+	}
+	return internal, gvk, nil, nil
+}
+
+// admissionPlugins are the mutating plugins of the preset, in AllOrderedPlugins order (pkg/kubeapiserver/options/plugins.go):
+// DefaultTolerationSeconds, then ExtendedResourceToleration when the case asks. Both look at pods only.
+func admissionPlugins(ert bool) []admission.MutationInterface {
+	plugins := []admission.MutationInterface{defaultTolerationSeconds}
+	if ert {
+		plugins = append(plugins, extendedResourceToleration)
+	}
+	return plugins
+}
+
+func admissionAttributes(obj runtime.Object, gvk *schema.GroupVersionKind, ns, name, resource string) admission.Attributes {
+	return admission.NewAttributesRecord(obj, nil, gvk.GroupKind().WithVersion(runtime.APIVersionInternal), ns, name,
+		schema.GroupResource{Group: gvk.Group, Resource: resource}.WithVersion(runtime.APIVersionInternal), "", admission.Create,
+		&metav1.CreateOptions{}, false, &user.DefaultInfo{Name: "oracle"})
+}
+
+// admitCreate runs the mutating admission plugins in order.
+func admitCreate(ctx context.Context, attrs admission.Attributes, plugins []admission.MutationInterface) error {
+	for _, p := range plugins {
+		if !p.Handles(admission.Create) {
+			continue
+		}
+		if err := p.Admit(ctx, attrs, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// refusal turns BeforeCreate's error into the answer: the causes of an Invalid status are the field.ErrorList
+// (NewInvalid: Type, Field, ErrorBody()).
+func refusal(err error) *createOutput {
+	var status *apierrors.StatusError
+	if !errors.As(err, &status) || status.ErrStatus.Reason != metav1.StatusReasonInvalid || status.ErrStatus.Details == nil {
+		return &createOutput{Refused: err.Error()}
+	}
+	out := &createOutput{Errors: []fieldError{}}
+	for _, c := range status.ErrStatus.Details.Causes {
+		out.Errors = append(out.Errors, fieldError{Type: string(c.Type), Field: c.Field, Body: c.Message})
+	}
+	return out
+}

@@ -1,0 +1,42 @@
+// Regression cases from the end-to-end oracle domain (oracle/shared/e2e.go in every oracle/k8s-<minor> module:
+// the API server's create path, the workload's controller, the node lifecycle controller, then kube-scheduler), for
+// issue 31's findings that the one create path fixed (branch onepath): a hostNetwork pod's container, sidecar and
+// replica ports are host ports (pkg/apis/core/v1/defaults.go SetDefaults_Pod, defaultHostNetworkPorts) that NodePorts
+// counts, and a node with status.capacity and no allocatable is constrained by its capacity (SetDefaults_NodeStatus).
+// The five binaries' answers (k8s.io/kubernetes v1.33.13, v1.34.4, v1.35.4, v1.36.3, v1.37.2) are frozen verbatim in
+// test/fixtures/oracle-regressions-e2e.json and compared as the oracle run compares them (test/oracle/e2e.ts), so
+// `npm test` keeps them without Go.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { compareE2E, libraryE2E, type E2EOutput } from './oracle/e2e';
+import type { E2EInput } from './oracle/generators-e2e';
+import { withConfiguration, type KubernetesVersion } from './oracle/lib';
+
+const RELEASES = ['1.33', '1.34', '1.35', '1.36', '1.37'] as const;
+type Release = typeof RELEASES[number];
+const frozen: Record<string, { input: E2EInput; upstream: Record<Release, E2EOutput> }> =
+  JSON.parse(readFileSync(path.join(__dirname, 'fixtures/oracle-regressions-e2e.json'), 'utf8'));
+
+const ours = (release: Release, input: E2EInput) => withConfiguration({ kubernetesVersion: release as KubernetesVersion }, () => libraryE2E(input));
+
+describe.each(RELEASES)('from the manifest to the scheduler, as a %s cluster answers (e2e)', (release) => {
+  it.each(Object.keys(frozen))('%s', (name) => {
+    expect(compareE2E(ours(release, frozen[name].input), frozen[name].upstream[release])).toEqual([]);
+  });
+});
+
+describe('what the frozen answers say (issue 31 findings 1 and 3)', () => {
+  it('a second node-exporter on 9100 does not fit beside the first: NodePorts counts the defaulted host port', () => {
+    const reason = "node(s) didn't have free ports for the requested pod ports";
+    for (const name of ['host-network-existing-pod', 'host-network-replica', 'host-network-sidecar']) {
+      expect(frozen[name].upstream['1.37'].scheduling!.nodes.find((n) => n.node === 'n0')!.reasons).toEqual([reason]);
+      expect(ours('1.37', frozen[name].input).scheduling!.nodes.find((n) => n.node === 'n0')!.reasons).toEqual([reason]);
+    }
+  });
+
+  it('a node with capacity and no allocatable is constrained by its capacity', () => {
+    expect(ours('1.37', frozen['capacity-only-node'].input).scheduling!.nodes[0]).toEqual(
+      { node: 'n0', code: 'UnschedulableAndUnresolvable', plugin: 'NodeResourcesFit', reasons: ['Insufficient cpu'] });
+  });
+});

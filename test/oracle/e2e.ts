@@ -1,0 +1,199 @@
+// The end-to-end domain: what a user passes (a workload as written, nodes as dumped, the cluster's pods, namespaces,
+// Services, RuntimeClasses) against what the cluster does with it (oracle/shared/e2e.go: the API server's create
+// path, the workload's controller, the node lifecycle controller, kube-scheduler). The library answers through the
+// entry points the matchers use: the argument checks (inputCheckedOnce, decodedOnce: an object the API server
+// refuses gets no verdict; a dumped object is checked as an update of itself), `checkedSchedule`
+// (toBeSchedulableOnAnyOf's arguments and engine question), `rankNodes` for the scores, `daemonShouldRun` for the
+// nodes a DaemonSet's controller makes a pod for, `noPodsReason`, and the library's own controller model (`podFrom`)
+// for the replicas a workload already runs. Compared:
+// - rejected: which object (workload, job, pod, nodes[i]) and how (decode, strict, the field errors as a multiset,
+//   an admission refusal);
+// - scheduled: as the scheduling domain (compare.ts), with ImageLocality left out of upstream's scores and top set
+//   (the library does not model it: tallied, see `tally`);
+// - a DaemonSet: per node whether the controller makes a pod, and that pod's status on its node.
+import type { Difference } from './compare';
+import { compareScheduling } from './compare';
+import type { Domain } from './domains';
+import type { NodeScore, NodeStatus, SchedulingOutput } from './adapter';
+import { e2eInputArb, type E2EInput } from './generators-e2e';
+import { compareCreate, stripHints, type UpstreamCreate } from './create';
+import {
+  checkedSchedule, daemonShouldRun, decodedOnce, inputCheckedOnce, noPodsReason, podFrom, rankNodes, toSubject, typeErrors, UsageError,
+  withConfiguration, type KubeObject, type Node, type Pod,
+} from './lib';
+
+export interface DaemonNode { node: string; run: boolean; status?: NodeStatus }
+
+/** What the API server refuses: the object (workload, job, pod, nodes[i]) and the refusal (create.go createOutput). */
+export type Refusal = { object: string; decodeFields?: string[] } & Omit<UpstreamCreate, 'object'>;
+
+export interface E2EOutput {
+  rejected?: Refusal;
+  noPods?: string;
+  scheduling?: SchedulingOutput;
+  daemon?: DaemonNode[];
+}
+
+const POD_NOTE = / \(the API server accepts the \w+ but refuses every Pod it creates\)$/;
+const goList = (xs: readonly string[]) => `[${xs.join(' ')}]`;
+
+/** A field of the workload's pod template as the Pod's own: its pod-spec path is the Pod's `spec`, its metadata the Pod's. */
+function podField(specPath: string): (field: string) => string {
+  const metaPath = specPath.replace(/\.spec$/, '.metadata');
+  return (field) => (field.startsWith(`${specPath}.`) ? `spec.${field.slice(specPath.length + 1)}`
+    : field.startsWith(`${metaPath}.`) ? `metadata.${field.slice(metaPath.length + 1)}` : field);
+}
+
+/** The library's refusal, in the order the API server meets the objects: the workload, the nodes, the pod. */
+function libraryRefusal(input: E2EInput): Refusal | undefined {
+  const workload = input.workload as KubeObject;
+  const decode = [...typeErrors(workload), ...decodedOnce(workload)];
+  if (decode.length) return { object: 'workload', decode: 'decode', decodeFields: decode.map((e) => e.field) };
+  const errors = inputCheckedOnce(workload).errors;
+  const own = errors.filter((e) => !POD_NOTE.test(e.message));
+  if (own.length) return { object: 'workload', errors: own.map((e) => ({ type: '', field: e.field, body: stripHints(e.message) })) };
+  for (const [i, node] of input.nodes.entries()) {
+    const undecodable = decodedOnce(node as Node);
+    if (undecodable.length) return { object: `nodes[${i}]`, decode: 'decode', decodeFields: undecodable.map((e) => e.field) };
+    const bad = inputCheckedOnce(node as Node).errors;
+    if (bad.length) return { object: `nodes[${i}]`, errors: bad.map((e) => ({ type: '', field: e.field, body: stripHints(e.message) })) };
+  }
+  if (errors.length) {
+    const field = podField(toSubject(workload).specPath);
+    return { object: 'pod', errors: errors.map((e) => ({ type: '', field: field(e.field), body: stripHints(e.message.replace(POD_NOTE, '')) })) };
+  }
+  for (const [i, pod] of input.pods.entries()) {
+    const bad = inputCheckedOnce(pod as Pod).errors;
+    if (bad.length) return { object: `pods[${i}]`, errors: bad.map((e) => ({ type: '', field: e.field, body: stripHints(e.message) })) };
+  }
+  return undefined;
+}
+
+/**
+ * The replicas the workload's controller made before, as the library models them (ordinals or indexes 1, 2, …: the
+ * subject is the controller's pod 0), bound and running.
+ */
+function replicaPods(input: E2EInput): Pod[] {
+  const name = input.workload.metadata?.name ?? '<unnamed>';
+  return input.replicas.map((node, i) => {
+    const pod = podFrom(input.workload as KubeObject, `${name}-${i + 1}`, { ordinal: i + 1 });
+    // running: bound, and its scheduling gates long removed (the API server refuses a nodeName before that)
+    const { schedulingGates: _, ...spec } = pod.spec ?? {};
+    return { ...pod, spec: { ...spec, nodeName: node }, status: { phase: 'Running' } } as Pod;
+  });
+}
+
+function statusOf(v: { node: string; feasible: boolean; status?: { code: string; plugin: string; reasons: readonly string[] } }): NodeStatus {
+  return v.feasible ? { node: v.node, code: 'Success', plugin: '', reasons: [] } : { node: v.node, code: v.status!.code, plugin: v.status!.plugin, reasons: [...v.status!.reasons] };
+}
+
+const byNode = <T extends { node: string }>(a: T, b: T) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0);
+
+export function libraryE2E(input: E2EInput): E2EOutput {
+  return withConfiguration({ admission: { extendedResourceToleration: input.extendedResourceToleration } }, () => {
+    const refused = libraryRefusal(input);
+    if (refused) return { rejected: refused };
+    const workload = input.workload as KubeObject;
+    const none = noPodsReason(workload);
+    if (none) return { noPods: 'suspended' };
+    const nodes = input.nodes as Node[];
+    const options = { existingPods: [...(input.pods as Pod[]), ...replicaPods(input)], namespaces: input.namespaces as KubeObject[] };
+    let answer;
+    try {
+      answer = checkedSchedule(workload, nodes, options).answer;
+    } catch (e) {
+      if (e instanceof UsageError) return { rejected: { object: 'arguments', refused: e.message } };
+      throw e;
+    }
+    const gated = answer.gated ? `waiting for scheduling gates: ${goList(answer.gated.gates)}` : undefined;
+    const statuses = [...answer.feasible, ...answer.rejected].map(statusOf).sort(byNode);
+    if (workload.kind === 'DaemonSet') {
+      return {
+        daemon: nodes.map((n) => {
+          const name = n.metadata!.name!;
+          if (!daemonShouldRun(workload, n).run) return { node: name, run: false };
+          const status = gated ? { node: name, code: 'Gated', plugin: '', reasons: [gated] } : statuses.find((s) => s.node === name)!;
+          return { node: name, run: true, status };
+        }),
+      };
+    }
+    if (gated) return { scheduling: { gated, nodes: [], feasible: [] } };
+    const scheduling: SchedulingOutput = { nodes: statuses, feasible: answer.feasible.map((v) => v.node).sort() };
+    if (answer.fitError !== undefined) scheduling.fitError = answer.fitError;
+    // schedulePod scores only when two or more nodes are feasible
+    if (scheduling.feasible.length >= 2) {
+      const scores: NodeScore[] = rankNodes(workload, nodes, options).map((s) => ({
+        node: s.node,
+        plugins: Object.fromEntries(s.plugins.map((p) => [p.plugin, p.score * p.weight])),
+        total: s.total,
+      })).sort(byNode);
+      const best = Math.max(...scores.map((s) => s.total));
+      scheduling.scores = scores;
+      scheduling.top = scores.filter((s) => s.total === best).map((s) => s.node).sort();
+    }
+    return { scheduling };
+  });
+}
+
+/** Upstream's scores and top set without ImageLocality, which the library does not model. */
+export function withoutImageLocality(s: SchedulingOutput): SchedulingOutput {
+  if (!s.scores) return s;
+  const scores = s.scores.map((n) => {
+    const { ImageLocality: image = 0, ...plugins } = n.plugins;
+    return { ...n, plugins, total: n.total - image };
+  });
+  const best = Math.max(...scores.map((n) => n.total));
+  return { ...s, scores, top: scores.filter((n) => n.total === best).map((n) => n.node).sort() };
+}
+
+const json = (x: unknown) => JSON.stringify(x);
+const sortedReasons = (s?: NodeStatus) => s && { ...s, reasons: [...s.reasons].sort() };
+
+function compareRefusal(ours: Refusal, upstream: Refusal): Difference[] {
+  if (ours.object !== upstream.object) return [{ field: 'refused object', ours, upstream }];
+  if (ours.decode !== undefined || upstream.decode !== undefined) {
+    // a quantity's decode error names no field: the verdict is compared (create.ts does the same)
+    return (ours.decode !== undefined) === (upstream.decode !== undefined) ? [] : [{ field: `refused ${ours.object} how`, ours, upstream }];
+  }
+  if (ours.refused !== undefined || upstream.refused !== undefined || upstream.strict) {
+    return json(ours.refused) === json(upstream.refused) && !upstream.strict ? [] : [{ field: `refused ${ours.object} how`, ours, upstream }];
+  }
+  return compareCreate({ errors: ours.errors?.map(({ field, body }) => ({ field, body })) }, { errors: upstream.errors })
+    .map((d) => ({ ...d, field: `refused ${ours.object} ${d.field}` }));
+}
+
+export function compareE2E(ours: E2EOutput, upstream: E2EOutput): Difference[] {
+  if (ours.rejected || upstream.rejected) {
+    if (!ours.rejected || !upstream.rejected) return [{ field: 'rejected', ours: ours.rejected ?? 'accepted', upstream: upstream.rejected ?? 'accepted' }];
+    return compareRefusal(ours.rejected, upstream.rejected);
+  }
+  if (json(ours.noPods) !== json(upstream.noPods)) return [{ field: 'noPods', ours: ours.noPods, upstream: upstream.noPods }];
+  if (ours.noPods) return [];
+  if (ours.daemon || upstream.daemon) {
+    const diffs: Difference[] = [];
+    const theirs = new Map((upstream.daemon ?? []).map((d) => [d.node, d]));
+    for (const d of ours.daemon ?? []) {
+      const u = theirs.get(d.node);
+      if (!u || u.run !== d.run) diffs.push({ field: `daemon ${d.node} run`, ours: d.run, upstream: u?.run });
+      else if (json(sortedReasons(d.status)) !== json(sortedReasons(u.status))) diffs.push({ field: `daemon ${d.node} status`, ours: d.status, upstream: u.status });
+    }
+    if ((ours.daemon ?? []).length !== (upstream.daemon ?? []).length) diffs.push({ field: 'daemon nodes', ours: ours.daemon, upstream: upstream.daemon });
+    return diffs;
+  }
+  return compareScheduling(ours.scheduling!, withoutImageLocality(upstream.scheduling!));
+}
+
+/** What the run counts beside the verdict: how often upstream's ImageLocality scored, and changed the top set. */
+export function tallyE2E(_input: E2EInput, _ours: E2EOutput, upstream: E2EOutput): string[] {
+  const s = upstream.scheduling;
+  if (!s?.scores?.some((n) => (n.plugins.ImageLocality ?? 0) !== 0)) return [];
+  return json(withoutImageLocality(s).top) === json(s.top) ? ['ImageLocality scored'] : ['ImageLocality scored', 'ImageLocality changed the top-scored set'];
+}
+
+export const e2e: Domain<E2EInput, E2EOutput> = {
+  name: 'e2e',
+  arbitrary: e2eInputArb,
+  ours: libraryE2E,
+  compare: compareE2E,
+  tally: tallyE2E,
+};
