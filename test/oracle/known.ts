@@ -298,6 +298,21 @@ function podSpecIn(workload: any): { copy: any; spec: any } {
   return { copy, spec: path.reduce((o, k) => o?.[k], copy) ?? {} };
 }
 
+/**
+ * The namespaces a pod affinity term selects pods in (the scheduler's GetNamespaceLabelsSnapshot and
+ * MergeAffinityTerms): its namespaces and those its namespaceSelector matches (the Namespaces defaulted with their
+ * kubernetes.io/metadata.name label), or the pod's own when it names neither. The generators' namespaceSelectors use
+ * matchLabels only.
+ */
+function termNamespaces(term: any, namespaces: any[], own: string): string[] {
+  if (!term.namespaces && !term.namespaceSelector) return [own];
+  const labelled = namespaces.map((n) => ({ name: n.metadata.name, labels: { ...n.metadata.labels, 'kubernetes.io/metadata.name': n.metadata.name } }));
+  const selected = term.namespaceSelector
+    ? labelled.filter((n) => Object.entries(term.namespaceSelector.matchLabels ?? {}).every(([k, v]) => n.labels[k] === v)).map((n) => n.name)
+    : [];
+  return [...(term.namespaces ?? []), ...selected];
+}
+
 /** What tryUpdateNodeHealth writes for a node whose kubelet never posted a Ready condition, past its startup grace period. */
 const NEVER_POSTED = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'];
 const hasReady = (n: any) => (n.status?.conditions ?? []).some((c: { type: string }) => c.type === 'Ready');
@@ -441,14 +456,14 @@ const E2E_KNOWN: KnownDeviation[] = [
       const { spec } = podSpecIn(input.workload);
       // the selectors that read pod-template-hash: the Deployment's own (system default spreading), and the terms and
       // constraints that name it in matchLabelKeys (their namespaces as the scheduler reads them)
-      const selectors: Array<{ matchLabels: Record<string, string>; namespaces?: string[] }> = [{ matchLabels: input.workload.spec?.selector?.matchLabels ?? {} }];
+      const selectors: Array<{ matchLabels: Record<string, string>; namespaces: string[] }> = [{ matchLabels: input.workload.spec?.selector?.matchLabels ?? {}, namespaces: [ns] }];
       const affinity = spec.affinity ?? {};
       for (const group of [affinity.podAffinity, affinity.podAntiAffinity]) {
         const terms = [...(group?.requiredDuringSchedulingIgnoredDuringExecution ?? []), ...(group?.preferredDuringSchedulingIgnoredDuringExecution ?? []).map((w: any) => w.podAffinityTerm)];
-        for (const t of terms) if (t.matchLabelKeys?.includes('pod-template-hash')) selectors.push({ matchLabels: t.labelSelector?.matchLabels ?? {}, namespaces: t.namespaces });
+        for (const t of terms) if (t.matchLabelKeys?.includes('pod-template-hash')) selectors.push({ matchLabels: t.labelSelector?.matchLabels ?? {}, namespaces: termNamespaces(t, input.namespaces, ns) });
       }
       const stale = (p: any) => p.metadata.labels?.['pod-template-hash'] !== hash && selectors.some((sel) =>
-        (sel.namespaces ?? [ns]).includes(p.metadata.namespace ?? 'default') && Object.entries(sel.matchLabels).every(([k, v]) => p.metadata.labels?.[k] === v));
+        sel.namespaces.includes(p.metadata.namespace ?? 'default') && Object.entries(sel.matchLabels).every(([k, v]) => p.metadata.labels?.[k] === v));
       if (!input.pods.some(stale)) return undefined;
       return { ...input, pods: input.pods.map((p: any) => (stale(p) ? { ...p, metadata: { ...p.metadata, labels: { ...p.metadata.labels, 'pod-template-hash': hash } } } : p)) };
     },
