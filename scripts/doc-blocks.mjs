@@ -10,7 +10,7 @@
 // - ```sh: each line (after its `# comment`) is a command run with bash in the same directory; it must exit 0.
 // - Any block whose info string carries `no-run="why"` (```sh no-run="needs a live cluster") is not run; the reason is
 //   required. Blocks with another or no language (messages, output, tsconfig excerpts) are text.
-import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -91,4 +91,21 @@ export function writeDocsProject(dir, specDir) {
     writeFileSync(path.join(dir, specDir, name), b.text);
   }
   return { blocks, specs: specs.map(specName).sort(), configs: blocks.filter((b) => b.kind === 'config'), sh: blocks.filter((b) => b.kind === 'sh') };
+}
+
+/**
+ * HELM and KUSTOMIZE pointing at the pinned builds in .tools/ (`npm run tools`), as examples/tools.ts sets them, unless
+ * already set; the docs' render examples need them. Missing builds are named, for the caller to report.
+ */
+export function toolsEnv(env) {
+  const pins = JSON.parse(readFileSync(path.join(root, 'scripts/tools.json'), 'utf8')).tools;
+  const out = { ...env };
+  const missing = [];
+  for (const name of ['helm', 'kustomize']) {
+    const variable = name.toUpperCase();
+    const built = pins.filter((p) => p.name === name).map((p) => path.join(root, '.tools', `${p.name}-${p.version}`, p.name)).find(existsSync);
+    if (!out[variable] && built) out[variable] = built;
+    if (!out[variable]) missing.push(name);
+  }
+  return { env: out, missing };
 }

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { writeDocsProject } from './doc-blocks.mjs';
+import { toolsEnv, writeDocsProject } from './doc-blocks.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'jest-k8s-placement-docs-'));
@@ -20,8 +20,10 @@ try {
     setupFilesAfterEnv: [path.join(root, 'src/jest.ts')],
   };
   writeFileSync(path.join(dir, 'jest.config.json'), JSON.stringify(config));
+  const { env, missing } = toolsEnv(process.env);
+  if (missing.length) console.log(`no ${missing.join(' or ')} built: the render examples fail; run npm run tools`);
   console.log(`${specs.length} spec blocks of ${blocks.length} blocks in the docs`);
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/jest/bin/jest.js'), '-c', path.join(dir, 'jest.config.json'), ...process.argv.slice(2)], { cwd: dir, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/jest/bin/jest.js'), '-c', path.join(dir, 'jest.config.json'), ...process.argv.slice(2)], { cwd: dir, stdio: 'inherit', env });
   process.exitCode = r.status ?? 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
