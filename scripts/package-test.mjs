@@ -8,10 +8,15 @@
 //   `@ts-expect-error` lines in specs are type tests of the published typings.
 // - A test whose name starts with "FAIL" must fail, and its failure's first stack frame outside the runner must
 //   be the spec's own line; every other test must pass.
+// - The docs' code blocks (scripts/doc-blocks.mjs: docs/**/*.md, CONTRIBUTING.md, the README beyond its Install) run
+//   there too: spec blocks type-checked and run by Jest, config blocks loaded with their entries resolved, sh blocks'
+//   CLI commands run. And the main entry is proved both ways: `import` gets dist/index.mjs, `require` dist/index.js,
+//   with the same objects, under Node and under Vitest.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { commands, specName, toolsEnv, writeDocsProject } from './doc-blocks.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const specs = path.join(root, 'test/package');
@@ -131,6 +136,59 @@ function readmeProject(runner, tarball) {
   }
 }
 
+// The main entry under Vitest: an ES module spec (no transform, no typings) importing the package by name.
+const ESM_SPEC = `import * as esm from 'jest-k8s-placement';
+import { parseManifests } from 'jest-k8s-placement';
+import { createRequire } from 'node:module';
+import { expect, test } from 'vitest';
+
+test('import gets the ES module entry, require the CommonJS one, both the same objects', () => {
+  const cjs = createRequire(process.cwd() + '/')('jest-k8s-placement');
+  expect('default' in esm).toBe(false); // Node's import of the CommonJS entry would add a default export
+  expect(Object.keys(esm).sort()).toEqual(Object.keys(cjs).sort());
+  expect(Object.keys(cjs).filter((k) => esm[k] !== cjs[k])).toEqual([]);
+  expect(parseManifests('apiVersion: v1\\nkind: Node\\nmetadata: {name: a}\\n').nodes()).toHaveLength(1);
+});
+`;
+
+/** The docs' blocks from the tarball: every spec block passed, configs load and resolve, CLI commands exit 0. */
+function checkDocs(report, docs, skipped, docsEnv, needsMissing) {
+  const problems = [];
+  const byName = new Map(report.testResults.map((r) => [path.basename(r.name), r]));
+  const where = (name) => { const b = docs.blocks.find((x) => x.kind === 'spec' && specName(x) === name); return b ? `${b.file}:${b.line}` : name; };
+  for (const name of docs.specs.filter((n) => !skipped.includes(n))) {
+    const suite = byName.get(name);
+    if (!suite) { problems.push(`[docs] ${where(name)}: did not run`); continue; }
+    if (suite.assertionResults.length === 0) problems.push(`[docs] ${where(name)}: no tests ran: ${suite.message}`);
+    for (const a of suite.assertionResults) if (a.status !== 'passed') problems.push(`[docs] ${where(name)}: "${a.title}" ${a.status}:\n${(a.failureMessages ?? []).join('\n')}`);
+  }
+  docs.configs.forEach((b, i) => {
+    const dir = path.join(project, 'docs-configs', String(i));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, b.name), b.text);
+    const check = spawnSync(process.execPath, ['--input-type=module', '-e', `
+      const config = (await import(${JSON.stringify(path.join(dir, b.name))})).default;
+      const names = JSON.stringify(config).match(/"jest-k8s-placement[^"]*"/g) ?? [];
+      for (const n of names) import.meta.resolve(JSON.parse(n));
+      console.log(names.length);`], { cwd: project, env, encoding: 'utf8' });
+    if (check.status !== 0) problems.push(`[docs] ${b.file}:${b.line}: ${b.name} does not load or its entries do not resolve:\n${check.stderr}`);
+  });
+  let ran = 0;
+  for (const b of docs.sh) {
+    for (const command of commands(b)) {
+      if (needsMissing(command)) continue;
+      const start = Date.now();
+      const r = spawnSync('bash', ['-c', command], { cwd: project, env: docsEnv, encoding: 'utf8' });
+      ran++;
+      console.log(`$ ${command}  (${b.file}:${b.line}, ${((Date.now() - start) / 1000).toFixed(1)} s)`);
+      if (r.status !== 0) problems.push(`[docs] ${b.file}:${b.line}: ${command} exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
+    }
+  }
+  const skippedBlocks = docs.blocks.filter((b) => b.kind === 'skipped');
+  console.log(`docs: ${docs.specs.length - skipped.length} spec blocks, ${docs.configs.length} configs, ${ran} commands run; not run: ${skippedBlocks.length} blocks marked no-run${skipped.length ? `, ${skipped.length} render specs (no ${toolsEnv(env).missing.join('/')}: npm run tools)` : ''}`);
+  return problems;
+}
+
 try {
   run('npm', ['pack', '--silent', '--pack-destination', tmp], { cwd: root });
   mkdirSync(project);
@@ -164,16 +222,39 @@ module.exports = { projects: [
 `);
   writeFileSync(path.join(project, 'quiet-reporter.js'), 'module.exports = class { onRunComplete() {} };\n');
   writeFileSync(path.join(project, 'vitest.config.mjs'), `
-export default { test: { include: ['vitest/*.spec.ts'], setupFiles: ['jest-k8s-placement/vitest'] } };
+export default { test: { include: ['vitest/*.spec.ts', 'esm/*.spec.mjs'], setupFiles: ['jest-k8s-placement/vitest'] } };
 `);
-  const deps = ['jest', '@jest/globals', '@types/jest', '@swc/jest', '@swc/core', 'typescript', 'vitest'].map((n) => `${n}@${version(n)}`);
+  const docs = writeDocsProject(project, 'docs-specs');
+  writeFileSync(path.join(project, 'tsconfig.docs.json'), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', skipLibCheck: true, types: ['jest', 'node', 'jest-k8s-placement/jest'] },
+    include: ['docs-specs/**/*.ts'],
+  }, null, 2));
+  writeFileSync(path.join(project, 'docs-jest.config.js'), `
+module.exports = { testEnvironment: 'node', transform: { '^.+\\\\.ts$': '@swc/jest' }, testMatch: ['<rootDir>/docs-specs/*.spec.ts'], setupFilesAfterEnv: ['jest-k8s-placement/jest'] };
+`);
+  mkdirSync(path.join(project, 'esm'));
+  writeFileSync(path.join(project, 'esm/entry.spec.mjs'), ESM_SPEC);
+  const deps = ['jest', '@jest/globals', '@types/jest', '@types/node', '@swc/jest', '@swc/core', 'typescript', 'vitest'].map((n) => `${n}@${version(n)}`);
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', path.join(tmp, tarball), ...deps]);
   // One tsc process for the three configs (build mode), about half the time of three `tsc -p`.
-  run('npx', ['tsc', '-b', ...variants.map((v) => `tsconfig.${v.name}.json`)]);
+  run('npx', ['tsc', '-b', ...variants.map((v) => `tsconfig.${v.name}.json`), 'tsconfig.docs.json']);
   // Specs with FAIL tests make the runners exit 1, so their JSON reports are checked instead of their exit codes;
   // the runners stay quiet (expected failures would read as real ones), and a wrong outcome is printed below.
   run('npx', ['jest', '--ci', '--silent', '--json', '--outputFile=jest.json', '--reporters=./quiet-reporter.js'], { mayFail: true });
   run('npx', ['vitest', 'run', '--reporter=json', '--outputFile=vitest.json'], { mayFail: true });
+  const tools = toolsEnv(env);
+  const renders = /\brender(Chart|Charts|Kustomization)\(|\bhelm\b|--chart|--kustomize/;
+  const needsMissing = (text) => tools.missing.length > 0 && renders.test(text);
+  if (tools.missing.length && process.env.JEST_K8S_PLACEMENT_TOOLS === 'required') throw new Error(`no ${tools.missing.join(', ')} built: run npm run tools (JEST_K8S_PLACEMENT_TOOLS=required)`);
+  const docsEnv = { ...tools.env, PATH: [tools.env.HELM, tools.env.KUSTOMIZE].filter(Boolean).map((t) => path.dirname(t)).concat(tools.env.PATH ?? '').join(path.delimiter) };
+  const skippedDocs = docs.specs.filter((name) => needsMissing(readFileSync(path.join(project, 'docs-specs', name), 'utf8')));
+  for (const name of skippedDocs) rmSync(path.join(project, 'docs-specs', name));
+  // Not --ci: a docs example may take a snapshot (written into this throwaway project).
+  {
+    const start = Date.now();
+    spawnSync('npx', ['jest', '-c', 'docs-jest.config.js', '--silent', '--json', '--outputFile=docs.json', '--reporters=./quiet-reporter.js'], { cwd: project, env: docsEnv, stdio: 'inherit' });
+    console.log(`$ npx jest -c docs-jest.config.js  (docs' spec blocks, ${((Date.now() - start) / 1000).toFixed(1)} s)`);
+  }
   const reports = {
     jest: JSON.parse(readFileSync(path.join(project, 'jest.json'), 'utf8')),
     vitest: JSON.parse(readFileSync(path.join(project, 'vitest.json'), 'utf8')),
@@ -187,11 +268,13 @@ export default { test: { include: ['vitest/*.spec.ts'], setupFiles: ['jest-k8s-p
     import { parseManifests } from 'jest-k8s-placement';
     const cjs = createRequire(process.cwd() + '/')('jest-k8s-placement');
     const missing = Object.keys(cjs).filter((k) => named[k] !== cjs[k]);
+    if (!import.meta.resolve('jest-k8s-placement').endsWith('/dist/index.mjs') || 'default' in named) missing.push('import did not get dist/index.mjs');
+    if (!createRequire(process.cwd() + '/').resolve('jest-k8s-placement').endsWith('/dist/index.js')) missing.push('require did not get dist/index.js');
     const nodes = parseManifests('apiVersion: v1\\nkind: Node\\nmetadata: {name: a}\\n').nodes().length;
     console.log(JSON.stringify({ exports: Object.keys(cjs).length, missing, nodes }));`], { cwd: project, env, encoding: 'utf8' });
   const named = esm.status === 0 ? JSON.parse(esm.stdout.trim().split('\n').pop()) : undefined;
   if (!named || named.missing.length || named.nodes !== 1 || named.exports < 60) failures.push(`[node ESM import] ${esm.stderr || esm.stdout}`);
-  else console.log(`node ESM import: the ${named.exports} exports of require('jest-k8s-placement') are named exports of import too`);
+  else console.log(`node ESM import: import gets dist/index.mjs, require dist/index.js, the same ${named.exports} exports`);
   for (const variant of variants) {
     const { problems, count } = check(reports[variant.runner], variant, specFiles[variant.name]);
     console.log(`${variant.name}: ${count} tests in ${specFiles[variant.name].join(', ')}: ${problems.length ? 'WRONG' : 'each passed or failed as named'}`);
@@ -205,11 +288,16 @@ export default { test: { include: ['vitest/*.spec.ts'], setupFiles: ['jest-k8s-p
       failures.push(`[README ${runner}] ${error.message}`);
     }
   }
+  failures.push(...checkDocs(JSON.parse(readFileSync(path.join(project, 'docs.json'), 'utf8')), docs, skippedDocs, docsEnv, needsMissing));
+  const esmSuite = reports.vitest.testResults.find((r) => r.name.endsWith(`${path.sep}esm${path.sep}entry.spec.mjs`));
+  if (!esmSuite || esmSuite.assertionResults.length === 0 || esmSuite.assertionResults.some((a) => a.status !== 'passed')) {
+    failures.push(`[Vitest ESM import] ${esmSuite ? JSON.stringify(esmSuite.assertionResults.map((a) => [a.title, a.status, a.failureMessages]), null, 2) : 'esm/entry.spec.mjs did not run'}`);
+  } else console.log('Vitest ESM import: import gets the ES module entry, with the objects require gets');
   if (failures.length) {
     console.error(`\npackage test failed:\n${failures.join('\n\n')}`);
     process.exitCode = 1;
   } else {
-    console.log('package test: 3 runner variants and the README\'s Jest and Vitest setups passed from the packed tarball');
+    console.log('package test: 3 runner variants, the README\'s Jest and Vitest setups and the docs\' code blocks passed from the packed tarball');
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -1,7 +1,9 @@
-// The package's exports, imported at once: for this repository's tests under Vitest only. Vitest runs src/ through
-// Vite as ES modules, where index.ts's require() of each export's module cannot load TypeScript; an import of `src`
-// or `src/index` resolves to this file first (Vite's resolve.extensions lists .mts before .ts). Jest, tsc and the
-// built package use index.ts; test/lazy-entry.test.ts checks that both export the same names.
+// The package's exports, imported at once: the ES module entry (package.json exports "." → import → dist/index.mjs),
+// and, for this repository's tests under Vitest, the source Vite resolves for `src` or `src/index` (its
+// resolve.extensions list .mts before .ts; index.ts's require() of each export's module cannot load TypeScript there).
+// It re-exports the CommonJS modules index.ts loads lazily, so `import` and `require` share one instance of each (one
+// configure(), one origin table): no dual-package hazard. Jest and tsc's CommonJS use index.ts;
+// test/lazy-entry.test.ts checks that both export the same names, and the package test that both entries resolve.
 export { configure, resetConfiguration, settings, type ConfigureOptions, type PlacementSettings } from './core/config.js';
 export { withConfiguration } from './core/config.js';
 export { parseTaint, taint, type ParsedTaint, type TaintAddition, type TaintRemoval, type TaintOptions } from './k8s/kubectl-taint.js';

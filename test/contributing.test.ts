@@ -1,0 +1,57 @@
+// CONTRIBUTING.md's recipes, followed (issue 33): every file and folder a recipe names exists and holds the names it
+// says it holds, and every release of the release table (src/core/config.ts) has each step of "Adding a Kubernetes
+// release" done — so a recipe cannot drift from the code, and a release row without its oracle module or docs fails.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { globSync } from 'glob';
+import { KUBERNETES_VERSIONS, MODELLED_PATCHES } from '../src/core/config';
+
+const root = path.resolve(__dirname, '..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+const contributing = read('CONTRIBUTING.md');
+const section = (title: string) => {
+  const start = contributing.indexOf(`\n## ${title}\n`);
+  if (start < 0) throw new Error(`CONTRIBUTING.md has no "## ${title}"`);
+  const end = contributing.indexOf('\n## ', start + 1);
+  return contributing.slice(start, end < 0 ? undefined : end);
+};
+/** The repository paths a recipe names in backticks (`src/…`, `oracle/…`), placeholders (`<name>`) left out. */
+const pathsIn = (text: string) => [...text.matchAll(/`((?:src|test|oracle|scripts|docs)\/[^`\s]*)`/g)].map((m) => m[1]).filter((p) => !p.includes('<'));
+/** "`NAME` in `path`" and "`NAME` … in `path`" pairs: the identifiers a recipe says a file holds. */
+const namesIn = (text: string) => [...text.matchAll(/`([A-Z][A-Z_]+)`(?:,? (?:or )?`[A-Z_]+`)*(?: in|[^`]{0,40} in) `((?:src)\/[^`]+)`/g)].map((m) => ({ name: m[1], file: m[2] }));
+
+describe.each(['Adding a scheduler plugin', 'Adding a Kubernetes release', 'The oracle'])('CONTRIBUTING.md "%s"', (title) => {
+  const text = section(title);
+
+  test('every path it names exists', () => {
+    const paths = pathsIn(text);
+    expect(paths.length).toBeGreaterThan(title === 'The oracle' ? 0 : 3);
+    const exists = (p: string) => (p.includes('*') ? globSync(p, { cwd: root }).length > 0 : existsSync(path.join(root, p.replace(/\/$/, ''))));
+    expect(paths.filter((p) => !exists(p))).toEqual([]);
+  });
+
+  test('every table or list it names is in the file it names', () => {
+    for (const { name, file } of namesIn(text)) expect(`${file}: ${read(file).includes(name) ? name : 'missing ' + name}`).toBe(`${file}: ${name}`);
+  });
+});
+
+test('the plugin recipe names the places a new plugin must touch (issue 33)', () => {
+  const text = section('Adding a scheduler plugin');
+  for (const place of ['src/scheduler/passes.ts', 'PLUGIN_CODES', 'src/engine/apart.ts', 'src/outage/volumes.ts', 'FILTER_PLUGINS']) expect(text).toContain(place);
+  expect(namesIn(text).map((n) => n.name)).toEqual(expect.arrayContaining(['FILTER_PLUGINS', 'PLUGIN_CODES', 'PER_NODE']));
+});
+
+describe.each(KUBERNETES_VERSIONS.map((v) => [v, MODELLED_PATCHES[v]] as const))('release %s, as "Adding a Kubernetes release" says', (minor, patch) => {
+  test('2. its oracle module pins k8s.io/kubernetes at the modelled patch, with its row in oracle/README.md', () => {
+    const mod = `oracle/k8s-${minor}/go.mod`;
+    expect(existsSync(path.join(root, mod))).toBe(true);
+    expect(read(mod)).toMatch(new RegExp(`^\\s*k8s\\.io/kubernetes ${patch.replace(/\./g, '\\.')}$`, 'm'));
+    expect(read('oracle/README.md')).toContain(`| ${minor} | \`oracle/k8s-${minor}\` | \`k8s.io/kubernetes ${patch}\``);
+  });
+
+  test('4. the releases guide names it and its patch', () => {
+    const guide = read('docs/guides/releases.md');
+    expect(guide).toContain(patch);
+    expect(guide.split('\n', 5).join('\n') + guide).toMatch(new RegExp(`\\b${minor.replace('.', '\\.')}\\b`));
+  });
+});
