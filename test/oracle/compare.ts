@@ -6,7 +6,6 @@ import type { SchedulingOutput } from './adapter';
  * alike. Upstream must give each of them 0 on every node: the comparison checks that, then leaves them out.
  */
 export const UNMODELLED_SCORE_PLUGINS: Record<string, string> = {
-  ImageLocality: 'the generated nodes list no status.images, so ImageLocality scores 0 everywhere',
   DynamicResources: 'the generated pods have no resource claims',
   VolumeBinding: 'the generated pods have no volumes (PreScore skips)',
 };
