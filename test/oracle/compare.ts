@@ -12,6 +12,10 @@ export const UNMODELLED_SCORE_PLUGINS: Record<string, string> = {
 
 export interface Difference { field: string; ours: unknown; upstream: unknown }
 
+/** A tally of the run: upstream's ImageLocality scored some node (how often the generated images exercise it). */
+export const imageLocalityTally = (upstream: SchedulingOutput | undefined): string[] =>
+  (upstream?.scores?.some((n) => (n.plugins.ImageLocality ?? 0) !== 0) ? ['ImageLocality scored'] : []);
+
 const json = (x: unknown) => JSON.stringify(x);
 
 export function compareScheduling(ours: SchedulingOutput, upstream: SchedulingOutput): Difference[] {

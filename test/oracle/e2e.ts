@@ -12,7 +12,7 @@
 //   tallies the cases where upstream's ImageLocality scored, see `tally`);
 // - a DaemonSet: per node whether the controller makes a pod, and that pod's status on its node.
 import type { Difference } from './compare';
-import { compareScheduling } from './compare';
+import { compareScheduling, imageLocalityTally } from './compare';
 import type { Domain } from './domains';
 import type { NodeScore, NodeStatus, SchedulingOutput } from './adapter';
 import { e2eInputArb, type E2EInput } from './generators-e2e';
@@ -174,7 +174,7 @@ export function compareE2E(ours: E2EOutput, upstream: E2EOutput): Difference[] {
 
 /** What the run counts beside the verdict: how often upstream's ImageLocality scored (the generators exercise it). */
 export function tallyE2E(_input: E2EInput, _ours: E2EOutput, upstream: E2EOutput): string[] {
-  return upstream.scheduling?.scores?.some((n) => (n.plugins.ImageLocality ?? 0) !== 0) ? ['ImageLocality scored'] : [];
+  return imageLocalityTally(upstream.scheduling);
 }
 
 export const e2e: Domain<E2EInput, E2EOutput> = {

@@ -46,18 +46,21 @@ export const nodeImagesArb = fc.record({
 }).chain(({ pause, images }) => fc.tuple(...(pause ? [CATALOG[0], ...images] : images).map(listedImage)))
   .map((list) => [...list].sort((a, b) => b.sizeBytes - a.sizeBytes));
 
-/** An image reference as pods are written with it. */
-export const podImageArb = fc.constantFrom(
-  'docker.io/library/nginx:1.27',
-  'nginx:1.27',
-  'nginx',
-  'docker.io/library/busybox',
-  'busybox:1.36',
-  'registry.example/app:1',
-  `registry.example/app@${digestOf('registry.example/app')}`,
-  'quay.io/prometheus/node-exporter:v1.8.2',
-  'registry.example:5000/team/api',
-  'registry.example:5000/team/api:v2',
-  'nvcr.io/nvidia/cuda:12.4.1-runtime-ubuntu22.04',
-  'registry.example/other:2',
+/** An image reference as pods are written with it: mostly images that nodes hold, big enough to score. */
+export const podImageArb = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('registry.example/app:1', 'registry.example:5000/team/api', 'nvcr.io/nvidia/cuda:12.4.1-runtime-ubuntu22.04') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'docker.io/library/nginx:1.27',
+      'nginx:1.27',
+      'nginx',
+      'docker.io/library/busybox',
+      'busybox:1.36',
+      `registry.example/app@${digestOf('registry.example/app')}`,
+      'quay.io/prometheus/node-exporter:v1.8.2',
+      'registry.example:5000/team/api:v2',
+      'registry.example/other:2',
+    ),
+  },
 );

@@ -68,7 +68,7 @@ function nodeArb(name: string): fc.Arbitrary<Record<string, any>> {
     // bounded run spends its cases on what is not known
     allocatable: fc.oneof({ weight: 400, arbitrary: allocatable }, { weight: 1, arbitrary: fc.constant(undefined) }),
     declaredFeatures: half(declaredFeatures),
-    images: half(nodeImagesArb),
+    images: often(nodeImagesArb),
   }).map((n) => ({
     apiVersion: 'v1',
     kind: 'Node',
