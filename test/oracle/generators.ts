@@ -194,8 +194,9 @@ const podSpec = fc.record({
   nodeName: rarely(fc.constantFrom(...NODE_NAMES), 60),
   // hostNetwork with hostUsers false needs UserNamespacesHostNetworkSupport (NodeDeclaredFeatures, 1.36+)
   hostNetwork: rarely(fc.record({ hostUsers: fc.constantFrom(false, true, undefined) }), 12),
-  // an image volume (ImageVolume: beta off at 1.33 and 1.34, on from 1.35): ImageLocality sums it from 1.36 and
-  // counts it from 1.37, and reads no volume before
+  // an image volume: ImageLocality sums it from 1.36 and counts it from 1.37, and reads no volume before. (At 1.33
+  // and 1.34, ImageVolume beta off, the API server would drop the source and refuse the pod; the scheduler, which
+  // this domain asks directly, ignores the volume there as at 1.35.)
   imageVolume: rarely(podImageArb, 8),
 });
 
