@@ -1,9 +1,9 @@
 // The oracle's comparison rules that need no Go (test/oracle/compare.ts, e2e.ts, known.ts): reasons compared as
-// multisets, ImageLocality left out of upstream's scores and top set, and known deviations that excuse one field at a
-// time, never a whole case.
+// multisets, ImageLocality compared as any other score, and known deviations that excuse one field at a time, never
+// a whole case.
 import { compareScheduling } from './oracle/compare';
 import type { SchedulingOutput } from './oracle/adapter';
-import { compareE2E, withoutImageLocality } from './oracle/e2e';
+import { compareE2E } from './oracle/e2e';
 import { excusedBy, KNOWN } from './oracle/known';
 
 const fit = (reasons: string[]): SchedulingOutput => ({
@@ -19,7 +19,7 @@ describe('oracle comparison', () => {
     expect(compareScheduling(ours, fit(['Insufficient example.com/a']))).toHaveLength(1);
   });
 
-  it('leaves ImageLocality out of upstream\'s totals and recomputes the top-scored set without it', () => {
+  it('compares ImageLocality as any other score: it is modelled, not left out', () => {
     const upstream: SchedulingOutput = {
       nodes: [], feasible: ['n0', 'n1'],
       scores: [
@@ -28,11 +28,13 @@ describe('oracle comparison', () => {
       ],
       top: ['n0'],
     };
-    expect(withoutImageLocality(upstream)).toEqual({
-      nodes: [], feasible: ['n0', 'n1'],
-      scores: [{ node: 'n0', plugins: { NodeResourcesFit: 90 }, total: 90 }, { node: 'n1', plugins: { NodeResourcesFit: 95 }, total: 95 }],
+    expect(compareE2E({ scheduling: upstream }, { scheduling: upstream })).toEqual([]);
+    const without: SchedulingOutput = {
+      ...upstream,
+      scores: [{ node: 'n0', plugins: { ImageLocality: 0, NodeResourcesFit: 90 }, total: 90 }, { node: 'n1', plugins: { ImageLocality: 0, NodeResourcesFit: 95 }, total: 95 }],
       top: ['n1'],
-    });
+    };
+    expect(compareE2E({ scheduling: without }, { scheduling: upstream }).map((d) => d.field)).toEqual(['node n0 plugin scores', 'node n0 total', 'top']);
   });
 
   it('compares a DaemonSet node by node: whether the controller makes a pod, then that pod\'s status', () => {

@@ -147,16 +147,18 @@ describe('toPrefer(node).over(other)', () => {
     expect(failure(() => expect(preferArm).toPrefer(amd).over(arm))).toBe(
       'expect(received).toPrefer(node).over(otherNode)\n\n' +
         'Expected Deployment default/web to prefer Node amd over Node arm, but the scores (normalised over these two nodes) are 504 and 700:\n' +
-        '  Node amd: 504 = 3 × TaintToleration 100 + 2 × NodeAffinity 2 + 1 × NodeResourcesFit 0 + 2 × PodTopologySpread 100\n' +
+        '  Node amd: 504 = 3 × TaintToleration 100 + 2 × NodeAffinity 2 + 1 × NodeResourcesFit 0 + 2 × PodTopologySpread 100 + 1 × ImageLocality 0\n' +
         '    TaintToleration: 0 untolerated PreferNoSchedule taint(s)\n' +
         '    NodeAffinity: preferred weight 1 from preferredDuringSchedulingIgnoredDuringExecution[0]\n' +
         '    NodeResourcesFit: LeastAllocated: the node declares no cpu/memory allocatable (scores 0)\n' +
         '    PodTopologySpread: kubernetes.io/hostname: no label, topology.kubernetes.io/zone: no label (system default constraints, selector app=web)\n' +
-        '  Node arm: 700 = 3 × TaintToleration 100 + 2 × NodeAffinity 100 + 1 × NodeResourcesFit 0 + 2 × PodTopologySpread 100\n' +
+        '    ImageLocality: the node lists no status.images\n' +
+        '  Node arm: 700 = 3 × TaintToleration 100 + 2 × NodeAffinity 100 + 1 × NodeResourcesFit 0 + 2 × PodTopologySpread 100 + 1 × ImageLocality 0\n' +
         '    TaintToleration: 0 untolerated PreferNoSchedule taint(s)\n' +
         '    NodeAffinity: preferred weight 50 from preferredDuringSchedulingIgnoredDuringExecution[1]\n' +
         '    NodeResourcesFit: LeastAllocated: the node declares no cpu/memory allocatable (scores 0)\n' +
         '    PodTopologySpread: kubernetes.io/hostname: no label, topology.kubernetes.io/zone: no label (system default constraints, selector app=web)\n' +
+        '    ImageLocality: the node lists no status.images\n' +
         '  Skipped (PreScore): InterPodAffinity (no pod affinity term applies); NodeResourcesBalancedAllocation (best-effort pod)',
     );
   });

@@ -80,7 +80,11 @@ export const SHAPES: Record<string, Shape> = {
   Node: obj({
     metadata,
     spec: obj({ unschedulable: 'bool', taints: arr(taint) }),
-    status: obj({ allocatable: map('quantity'), capacity: map('quantity'), conditions: arr(obj({ type: 'string', status: 'string' })) }),
+    status: obj({
+      allocatable: map('quantity'), capacity: map('quantity'), conditions: arr(obj({ type: 'string', status: 'string' })),
+      // ImageLocality reads them (v1.ContainerImage: names []string, sizeBytes int64)
+      images: arr(obj({ names: arr('string'), sizeBytes: 'int64' })),
+    }),
   }),
   Namespace: obj({ metadata }),
   PriorityClass: obj({ metadata, value: 'int32', globalDefault: 'bool', preemptionPolicy: 'string' }),

@@ -1,8 +1,7 @@
 // Scoring of feasible nodes with the default profile's Score plugins, in its order and at its weights
 // (pkg/scheduler/apis/config/v1/default_plugins.go): PreScore (a plugin may Skip), Score per node, NormalizeScore over
-// the feasible nodes, then Σ weight × score (schedule_one.go prioritizeNodes). ImageLocality (node images are not an
-// input; it would score every node alike here), VolumeBinding and DynamicResources (Skip for pods without volumes
-// claims or resource claims) are not modelled.
+// the feasible nodes, then Σ weight × score (schedule_one.go prioritizeNodes). VolumeBinding and DynamicResources
+// (Skip for pods without volume claims or resource claims) are not modelled.
 import type { NodeInfo, PodInfo } from './framework';
 import type { Taint } from '../core/types';
 import { normalizeTaintTolerationScores, untoleratedPreferNoSchedule } from './plugins/tainttoleration';
@@ -15,6 +14,7 @@ import { balancedAllocation, balancedAllocationApplies, type BalancedAllocationS
 import { settings } from '../core/config';
 import * as spread from './plugins/podtopologyspread/scoring';
 import * as podAffinity from './plugins/interpodaffinity/scoring';
+import { describeImageLocality, imageLocalityScore, imageStates, podImages } from './plugins/imagelocality';
 
 export const SCORE_WEIGHTS = {
   TaintToleration: 3,
@@ -23,6 +23,7 @@ export const SCORE_WEIGHTS = {
   PodTopologySpread: 2,
   InterPodAffinity: 2,
   NodeResourcesBalancedAllocation: 1,
+  ImageLocality: 1,
 };
 export type ScorePluginName = keyof typeof SCORE_WEIGHTS;
 
@@ -161,6 +162,15 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
       },
     });
   } else skipped.push({ plugin: 'NodeResourcesBalancedAllocation', reason: 'best-effort pod' });
+
+  // no PreScore, no NormalizeScore: every node scores, its images' spread read over every node of the cluster
+  const images = imageStates(view.nodes);
+  const wanted = podImages(pod.subject, version);
+  const il = feasible.map((n) => imageLocalityScore(wanted, n.info, images));
+  columns.push({
+    plugin: 'ImageLocality', raw: il.map((s) => s.score), score: il.map((s) => s.score),
+    detail: (i) => describeImageLocality(il[i], images.totalNumNodes),
+  });
 
   const totals = nodes.map((_, i) => {
     let sum = 0;

@@ -62,6 +62,7 @@ describe('scoreNodes: every plugin column, normalised, weighted and summed', () 
         { plugin: 'NodeAffinity', weight: 2, score: 100, raw: 5, detail: 'preferred weight 5 from preferredDuringSchedulingIgnoredDuringExecution[0]' },
         { plugin: 'NodeResourcesFit', weight: 1, score: 62, raw: 62, detail: 'LeastAllocated: cpu 500m/2000m, memory 512Mi/1024Mi requested with this pod' },
         { plugin: 'NodeResourcesBalancedAllocation', weight: 1, score: 87, raw: 87, detail: 'cpu 25%, memory 50% of allocatable requested with this pod' },
+        { plugin: 'ImageLocality', weight: 1, score: 0, raw: 0, detail: 'the node lists no status.images' },
       ],
       skipped: skippedBoth,
     });
@@ -74,6 +75,7 @@ describe('scoreNodes: every plugin column, normalised, weighted and summed', () 
         { plugin: 'NodeAffinity', weight: 2, score: 0, raw: 0, detail: 'preferred weight 0 (no preferred term matches)' },
         { plugin: 'NodeResourcesFit', weight: 1, score: 81, raw: 81, detail: 'LeastAllocated: cpu 500m/4000m, memory 512Mi/2048Mi requested with this pod' },
         { plugin: 'NodeResourcesBalancedAllocation', weight: 1, score: 93, raw: 93, detail: 'cpu 12.5%, memory 25% of allocatable requested with this pod' },
+        { plugin: 'ImageLocality', weight: 1, score: 0, raw: 0, detail: 'the node lists no status.images' },
       ],
       skipped: skippedBoth,
     });
@@ -83,20 +85,21 @@ describe('scoreNodes: every plugin column, normalised, weighted and summed', () 
     expect(incoming()).toPrefer(n2).over(n1);
     const msg = failure(() => expect(incoming()).toPrefer(n1).over(n2));
     expect(msg).toContain('the scores (normalised over these two nodes) are 349 and 474:\n' +
-      '  Node n1: 349 = 3 × TaintToleration 0 + 2 × NodeAffinity 100 + 1 × NodeResourcesFit 62 + 1 × NodeResourcesBalancedAllocation 87\n' +
+      '  Node n1: 349 = 3 × TaintToleration 0 + 2 × NodeAffinity 100 + 1 × NodeResourcesFit 62 + 1 × NodeResourcesBalancedAllocation 87 + 1 × ImageLocality 0\n' +
       '    TaintToleration: 1 untolerated PreferNoSchedule taint(s) (k=v:PreferNoSchedule)\n' +
       '    NodeAffinity: preferred weight 5 from preferredDuringSchedulingIgnoredDuringExecution[0]\n' +
       '    NodeResourcesFit: LeastAllocated: cpu 500m/2000m, memory 512Mi/1024Mi requested with this pod\n' +
       '    NodeResourcesBalancedAllocation: cpu 25%, memory 50% of allocatable requested with this pod\n' +
+      '    ImageLocality: the node lists no status.images\n' +
       '  Node n2: 474 = ');
     expect(msg).toContain('Skipped (PreScore): PodTopologySpread (no ScheduleAnyway constraint; system defaults need a ReplicaSet/StatefulSet/RC owner); InterPodAffinity (no pod affinity term applies)');
   });
 
   // node_affinity.go PreScore returns Skip without preferred terms; balanced_allocation.go PreScore Skips a pod
-  // requesting no cpu and no memory.
+  // requesting no cpu and no memory. ImageLocality has no PreScore: it always scores.
   test('NodeAffinity and BalancedAllocation Skip at PreScore: no column, listed as skipped', () => {
     const [s] = score(pod(), [n2]);
-    expect(s.plugins.map((p) => p.plugin)).toEqual(['TaintToleration', 'NodeResourcesFit']);
+    expect(s.plugins.map((p) => p.plugin)).toEqual(['TaintToleration', 'NodeResourcesFit', 'ImageLocality']);
     expect(s.skipped).toEqual([
       { plugin: 'NodeAffinity', reason: 'no preferred node affinity' },
       ...skippedBoth,

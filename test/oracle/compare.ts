@@ -6,12 +6,15 @@ import type { SchedulingOutput } from './adapter';
  * alike. Upstream must give each of them 0 on every node: the comparison checks that, then leaves them out.
  */
 export const UNMODELLED_SCORE_PLUGINS: Record<string, string> = {
-  ImageLocality: 'the generated nodes list no status.images, so ImageLocality scores 0 everywhere',
   DynamicResources: 'the generated pods have no resource claims',
   VolumeBinding: 'the generated pods have no volumes (PreScore skips)',
 };
 
 export interface Difference { field: string; ours: unknown; upstream: unknown }
+
+/** A tally of the run: upstream's ImageLocality scored some node (how often the generated images exercise it). */
+export const imageLocalityTally = (upstream: SchedulingOutput | undefined): string[] =>
+  (upstream?.scores?.some((n) => (n.plugins.ImageLocality ?? 0) !== 0) ? ['ImageLocality scored'] : []);
 
 const json = (x: unknown) => JSON.stringify(x);
 

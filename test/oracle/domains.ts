@@ -1,7 +1,7 @@
 // The domains the oracle compares, each with its generator, the library's answer and the comparison.
 import type fc from 'fast-check';
 import { librarySchedule, type SchedulingOutput } from './adapter';
-import { compareScheduling, type Difference } from './compare';
+import { compareScheduling, imageLocalityTally, type Difference } from './compare';
 import { schedulingInputArb, type SchedulingInput } from './generators';
 import { kubectlTaint, quantity, toleration } from './helpers';
 import { create } from './create';
@@ -27,6 +27,7 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
   arbitrary: schedulingInputArb,
   ours: librarySchedule,
   compare: compareScheduling,
+  tally: (_input, _ours, upstream) => imageLocalityTally(upstream),
 };
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,

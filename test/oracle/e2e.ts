@@ -8,11 +8,11 @@
 // for the replicas a workload already runs. Compared:
 // - rejected: which object (workload, job, pod, nodes[i]) and how (decode, strict, the field errors as a multiset,
 //   an admission refusal);
-// - scheduled: as the scheduling domain (compare.ts), with ImageLocality left out of upstream's scores and top set
-//   (the library does not model it: tallied, see `tally`);
+// - scheduled: as the scheduling domain (compare.ts), ImageLocality included (the nodes list status.images; the run
+//   tallies the cases where upstream's ImageLocality scored, see `tally`);
 // - a DaemonSet: per node whether the controller makes a pod, and that pod's status on its node.
 import type { Difference } from './compare';
-import { compareScheduling } from './compare';
+import { compareScheduling, imageLocalityTally } from './compare';
 import type { Domain } from './domains';
 import type { NodeScore, NodeStatus, SchedulingOutput } from './adapter';
 import { e2eInputArb, type E2EInput } from './generators-e2e';
@@ -135,17 +135,6 @@ export function libraryE2E(input: E2EInput): E2EOutput {
   });
 }
 
-/** Upstream's scores and top set without ImageLocality, which the library does not model. */
-export function withoutImageLocality(s: SchedulingOutput): SchedulingOutput {
-  if (!s.scores) return s;
-  const scores = s.scores.map((n) => {
-    const { ImageLocality: image = 0, ...plugins } = n.plugins;
-    return { ...n, plugins, total: n.total - image };
-  });
-  const best = Math.max(...scores.map((n) => n.total));
-  return { ...s, scores, top: scores.filter((n) => n.total === best).map((n) => n.node).sort() };
-}
-
 const json = (x: unknown) => JSON.stringify(x);
 const sortedReasons = (s?: NodeStatus) => s && { ...s, reasons: [...s.reasons].sort() };
 
@@ -180,14 +169,12 @@ export function compareE2E(ours: E2EOutput, upstream: E2EOutput): Difference[] {
     if ((ours.daemon ?? []).length !== (upstream.daemon ?? []).length) diffs.push({ field: 'daemon nodes', ours: ours.daemon, upstream: upstream.daemon });
     return diffs;
   }
-  return compareScheduling(ours.scheduling!, withoutImageLocality(upstream.scheduling!));
+  return compareScheduling(ours.scheduling!, upstream.scheduling!);
 }
 
-/** What the run counts beside the verdict: how often upstream's ImageLocality scored, and changed the top set. */
+/** What the run counts beside the verdict: how often upstream's ImageLocality scored (the generators exercise it). */
 export function tallyE2E(_input: E2EInput, _ours: E2EOutput, upstream: E2EOutput): string[] {
-  const s = upstream.scheduling;
-  if (!s?.scores?.some((n) => (n.plugins.ImageLocality ?? 0) !== 0)) return [];
-  return json(withoutImageLocality(s).top) === json(s.top) ? ['ImageLocality scored'] : ['ImageLocality scored', 'ImageLocality changed the top-scored set'];
+  return imageLocalityTally(upstream.scheduling);
 }
 
 export const e2e: Domain<E2EInput, E2EOutput> = {

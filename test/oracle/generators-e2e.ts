@@ -2,13 +2,15 @@
 // as written (Pod, Deployment, ReplicaSet, StatefulSet, DaemonSet, Job, CronJob) with container ports without host
 // ports, hostNetwork pods with ports (init containers and sidecars too), quantities people get wrong (`5K`,
 // `2 cores`, `abc`), pod affinity with matchLabelKeys/mismatchLabelKeys and spread with matchLabelKeys
-// (pod-template-hash), a runtimeClassName; nodes as `kubectl get nodes -o json` prints them (capacity with or
-// without allocatable, the kubelet's conditions, images, creationTimestamp, well-known labels), a few hand-written
+// (pod-template-hash), a runtimeClassName, images named as people write them (generators-images.ts); nodes as
+// `kubectl get nodes -o json` prints them (capacity with or without allocatable, the kubelet's conditions, images
+// under their digest and tag names, creationTimestamp, well-known labels), a few hand-written
 // ones (no conditions); the cluster's other pods as dumped (pod-template-hash labels, owner references, ports,
 // hostNetwork, Succeeded ones), replicas the workload's controller made before, Namespaces with and without their
 // kubernetes.io/metadata.name label, Services selecting the workload, RuntimeClasses. Small vocabularies, so that
 // ports, labels, taints and topology domains collide.
 import fc from 'fast-check';
+import { nodeImagesArb, podImageArb } from './generators-images';
 
 export interface E2EInput {
   workload: Record<string, any>;
@@ -25,7 +27,6 @@ export interface E2EInput {
 const NODE_NAMES = ['n0', 'n1', 'n2', 'n3', 'n4'];
 const ZONES = ['us-east-1a', 'us-east-1b'];
 const GPU = 'nvidia.com/gpu';
-const IMAGES = ['nginx:1.27', 'registry.example/app:1', 'quay.io/prometheus/node-exporter:v1.8.2', 'busybox'];
 
 const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
 const half = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
@@ -64,9 +65,6 @@ const conditions = weighted<Array<Record<string, string>> | undefined>(
   [1, fc.constant(undefined)],
 );
 
-const nodeImages = fc.subarray(IMAGES, { maxLength: 3 }).map((names) =>
-  names.map((n, i) => ({ names: [`${n.includes(':') ? n : `docker.io/library/${n}:latest`}`, ...(n.includes(':') ? [] : [`${n}:latest`])], sizeBytes: [52_000_000, 320_000_000, 1_200_000_000][i % 3] })));
-
 const taint = fc.record({ key: fc.constantFrom('dedicated', GPU, 'spot'), value: fc.constantFrom(undefined, 'gpu', 'true'), effect: fc.constantFrom('NoSchedule', 'PreferNoSchedule', 'NoExecute') })
   .map((t) => compact(t));
 
@@ -79,7 +77,8 @@ function nodeArb(name: string): fc.Arbitrary<Record<string, any>> {
     // fixture (rare: the known node-without-allocatable)
     allocatable: weighted<'reserved' | 'same' | 'none' | 'neither'>([720, fc.constant('reserved')], [240, fc.constant('same')], [48, fc.constant('none')], [1, fc.constant('neither')]),
     conditions,
-    images: half(nodeImages),
+    // a dumped node lists its images; a hand-written one seldom does
+    images: fc.oneof({ weight: 4, arbitrary: nodeImagesArb }, { weight: 1, arbitrary: fc.constant(undefined) }),
     taints: weighted<Array<Record<string, unknown>>>([6, fc.constant([])], [1, fc.uniqueArray(taint, { maxLength: 2, selector: (t) => `${t.key}/${t.effect}` })]),
     unschedulable: rarely(fc.constant(true), 15),
     created: half(fc.constant('2025-09-11T20:39:39Z')),
@@ -144,10 +143,10 @@ const ports = (maxLength: number, arb = port) => fc.uniqueArray(arb, { maxLength
 // hostNetwork pod cannot have (the known created-pod-duplicate-host-ports)
 const secondPort = weighted<Record<string, unknown>>([30, fc.constantFrom({ containerPort: 9102 }, { containerPort: 24231, name: 'metrics' })], [1, port]);
 
-const container = (name: string, second = false) => fc.record({ image: fc.constantFrom(...IMAGES), resources: half(resources), ports: second ? ports(1, secondPort) : ports(2) })
+const container = (name: string, second = false) => fc.record({ image: podImageArb, resources: half(resources), ports: second ? ports(1, secondPort) : ports(2) })
   .map(({ image, resources: r, ports: p }) => compact({ name, image, resources: r, ports: p }));
 // a sidecar (restartPolicy Always, #132040: its ports are the pod's) or a classic init container (no ports)
-const initContainer = fc.record({ sidecar: fc.boolean(), image: fc.constantFrom(...IMAGES), resources: half(resources), port: half(fc.constantFrom(9090, 15090)) })
+const initContainer = fc.record({ sidecar: fc.boolean(), image: podImageArb, resources: half(resources), port: half(fc.constantFrom(9090, 15090)) })
   .map(({ sidecar, image, resources: r, port: p }) => compact({
     name: sidecar ? 'proxy' : 'init',
     image,

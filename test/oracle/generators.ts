@@ -3,6 +3,7 @@
 // conditions, matchFields, pod-level resources, sidecars). Every object is meant to pass the API server's validation:
 // a difference must come from scheduling, not from input the cluster would refuse.
 import fc from 'fast-check';
+import { nodeImagesArb, podImageArb } from './generators-images';
 
 export interface SchedulingInput {
   pod: Record<string, any>;
@@ -67,12 +68,13 @@ function nodeArb(name: string): fc.Arbitrary<Record<string, any>> {
     // bounded run spends its cases on what is not known
     allocatable: fc.oneof({ weight: 400, arbitrary: allocatable }, { weight: 1, arbitrary: fc.constant(undefined) }),
     declaredFeatures: half(declaredFeatures),
+    images: often(nodeImagesArb),
   }).map((n) => ({
     apiVersion: 'v1',
     kind: 'Node',
     metadata: { name, labels: compact({ 'kubernetes.io/hostname': name, 'topology.kubernetes.io/zone': n.zone, pool: n.pool, disk: n.disk }) },
     spec: compact({ taints: n.taints, unschedulable: n.unschedulable }),
-    status: compact({ allocatable: n.allocatable, conditions: n.conditions, declaredFeatures: n.declaredFeatures }),
+    status: compact({ allocatable: n.allocatable, conditions: n.conditions, declaredFeatures: n.declaredFeatures, images: n.images }),
   }));
 }
 
@@ -168,13 +170,13 @@ const restartRules = fc.constantFrom('RestartAllContainers', 'Restart').map((act
 // volumeMounts[].bindMountOptions (alpha at 1.37, dropped on create while its gate is off: known.ts)
 const bindMount = { volumeMounts: [{ name: 'scratch', mountPath: '/scratch', bindMountOptions: ['ro'] }] };
 
-const containerArb = (name: string) => fc.record({ req: often(requests), limitsToo: fc.boolean(), ports: fc.array(hostPort, { maxLength: 1 }), rules: rarely(restartRules, 8), bind: rarely(fc.constant(bindMount), 200) })
-  .map(({ req, limitsToo, ports, rules, bind }) => ({ ...container(name, req, limitsToo, ports), ...rules, ...bind }));
+const containerArb = (name: string) => fc.record({ image: podImageArb, req: often(requests), limitsToo: fc.boolean(), ports: fc.array(hostPort, { maxLength: 1 }), rules: rarely(restartRules, 8), bind: rarely(fc.constant(bindMount), 200) })
+  .map(({ image, req, limitsToo, ports, rules, bind }) => ({ ...container(name, req, limitsToo, ports), image, ...rules, ...bind }));
 // A sidecar's hostPorts are the pod's for NodePorts (scheduler util.GetHostPorts; #132040): its own port, 9090, so
 // that the pod's containers (80, 8080) never repeat it (validation's AccumulateUniqueHostPorts).
 const sidecarPort = fc.record({ containerPort: fc.constant(9090), hostPort: fc.constant(9090), protocol: fc.constantFrom(undefined, 'UDP') }).map((p) => compact(p));
-const initArb = (name: string) => fc.record({ req: often(requests), sidecar: fc.boolean(), ports: fc.array(sidecarPort, { maxLength: 1 }), rules: rarely(restartRules, 12) })
-  .map(({ req, sidecar, ports, rules }) => ({ ...container(name, req, false, sidecar ? ports : [], sidecar ? 'Always' : undefined), ...(sidecar ? {} : rules) }));
+const initArb = (name: string) => fc.record({ image: podImageArb, req: often(requests), sidecar: fc.boolean(), ports: fc.array(sidecarPort, { maxLength: 1 }), rules: rarely(restartRules, 12) })
+  .map(({ image, req, sidecar, ports, rules }) => ({ ...container(name, req, false, sidecar ? ports : [], sidecar ? 'Always' : undefined), image, ...(sidecar ? {} : rules) }));
 
 const podSpec = fc.record({
   containers: fc.integer({ min: 1, max: 2 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => containerArb(`c${i}`)))),
@@ -192,6 +194,10 @@ const podSpec = fc.record({
   nodeName: rarely(fc.constantFrom(...NODE_NAMES), 60),
   // hostNetwork with hostUsers false needs UserNamespacesHostNetworkSupport (NodeDeclaredFeatures, 1.36+)
   hostNetwork: rarely(fc.record({ hostUsers: fc.constantFrom(false, true, undefined) }), 12),
+  // an image volume: ImageLocality sums it from 1.36 and counts it from 1.37, and reads no volume before. (At 1.33
+  // and 1.34, ImageVolume beta off, the API server would drop the source and refuse the pod; the scheduler, which
+  // this domain asks directly, ignores the volume there as at 1.35.)
+  imageVolume: rarely(podImageArb, 8),
 });
 
 export const podArb = fc.record({ app: fc.constantFrom(...APPS), namespace: fc.constantFrom(...NAMESPACES), spec: podSpec }).map(({ app, namespace, spec }) => {
@@ -212,7 +218,10 @@ export const podArb = fc.record({ app: fc.constantFrom(...APPS), namespace: fc.c
       overhead: spec.overhead && Object.keys(spec.overhead).length ? spec.overhead : undefined,
       schedulingGates: spec.gates,
       ...(spec.hostNetwork ? compact({ hostNetwork: true, hostUsers: spec.hostNetwork.hostUsers }) : {}),
-      volumes: JSON.stringify(spec.containers).includes('bindMountOptions') ? [{ name: 'scratch', emptyDir: {} }] : undefined,
+      volumes: [
+        ...(JSON.stringify(spec.containers).includes('bindMountOptions') ? [{ name: 'scratch', emptyDir: {} }] : []),
+        ...(spec.imageVolume ? [{ name: 'tools', image: { reference: spec.imageVolume, pullPolicy: 'IfNotPresent' } }] : []),
+      ],
     }),
   };
 }).map((pod) => (pod.spec.hostNetwork ? withoutHostPorts(pod) : pod));
