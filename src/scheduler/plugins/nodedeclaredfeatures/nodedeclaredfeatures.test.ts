@@ -5,7 +5,8 @@
 // user_namespaces_host_network_test.go TestInferForScheduling); the list reading from featureset.go mapSorted.
 import { configure, resetConfiguration, scheduleMatrix, scheduleOn, withConfiguration } from '../../..';
 import type { Node, Pod } from '../../../core/types';
-import { newerThan, registry, requiredFeatures, type DeclaredFeature } from './features';
+import { versionGreaterThan as newerThan } from '../../../core/releases';
+import { registry, requiredFeatures, type DeclaredFeature } from './features';
 import { ErrReasonUnsatisfiedRequirements, nodeFeatures } from '.';
 
 const RESTART = 'RestartAllContainersOnContainerExits';
