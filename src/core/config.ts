@@ -3,18 +3,9 @@
 // rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
 import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 
-import { atLeast, gateDefault, gateSince, gateState, KUBERNETES_VERSIONS, NEWEST_RELEASE, RELEASES, type GateName, type KubernetesVersion } from './releases';
+import { atLeast, gateDefault, gateSince, gateState, KUBERNETES_VERSIONS, NEWEST_RELEASE, type GateName, type KubernetesVersion } from './releases';
 
 export { KUBERNETES_VERSIONS, type KubernetesVersion } from './releases';
-
-/**
- * The patch release each release stands for (the release table's `patch`): the k8s.io/kubernetes its oracle module
- * pins, whose version scripts/oracle.mjs stamps into the oracle's kube-scheduler. Charts render for it (helm's
- * --kube-version) unless told otherwise.
- */
-export const MODELLED_PATCHES: Readonly<Record<KubernetesVersion, string>> = Object.fromEntries(
-  KUBERNETES_VERSIONS.map((v) => [v, RELEASES[v].patch]),
-) as Record<KubernetesVersion, string>;
 
 /**
  * Is the release modelled (`version`, the configured one by default) `release` or later? For rules that changed at

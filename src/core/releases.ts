@@ -50,7 +50,7 @@ const GATES_1_36: Gates = {
 const GATES_1_37: Gates = { ...GATES_1_36, DRAExtendedResource: 'locked', NodeDeclaredFeatures: 'locked', PodLevelResourcesFixDefaulting: 'on' };
 
 /** Oldest first; the last row is the newest release, the default. */
-export const RELEASES = {
+const ROWS = {
   '1.33': {
     minor: 33, patch: 'v1.33.13', oracle: 'k8s-1.33', gates: GATES_1_33, apiGroups: API_GROUPS_1_33, nodeDeclaredFeatures: [],
   },
@@ -75,9 +75,10 @@ export const RELEASES = {
       'InPlacePodVerticalScalingInitContainers', 'InPlacePodVerticalScalingMemoryBackedVolumes', 'RestartAllContainersOnContainerExits',
       'UserNamespacesHostNetworkSupport', 'VolumeBindMountOptions'],
   },
-} as const satisfies Record<`1.${number}`, Release>;
+} satisfies Record<`1.${number}`, Release>;
 
-export type KubernetesVersion = keyof typeof RELEASES;
+export type KubernetesVersion = keyof typeof ROWS;
+export const RELEASES: Readonly<Record<KubernetesVersion, Release>> = ROWS;
 
 /** Kubernetes releases a setting can name, oldest first, each verified by its own oracle module. */
 export const KUBERNETES_VERSIONS = Object.keys(RELEASES) as readonly KubernetesVersion[];
