@@ -2,7 +2,6 @@
 // a call at a file's top level (or in a beforeAll) holds for that file, a call inside a test for the
 // rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
 import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
-
 import { atLeast, gateDefault, gateSince, gateState, KUBERNETES_VERSIONS, NEWEST_RELEASE, type GateName, type KubernetesVersion } from './releases';
 
 export { KUBERNETES_VERSIONS, type KubernetesVersion } from './releases';
