@@ -133,12 +133,14 @@ describe('the main entry', () => {
     expect(loadedBy(`require('./src/index.ts');`)).toEqual({ src: ['index.ts'], packages: [] });
   });
 
-  it('parseManifests loads the loader and js-yaml only (not glob, the disk cache or any of the engine)', () => {
+  it('parseManifests loads the loader, the settings with the release table, and js-yaml only (not glob, the disk cache or any of the engine)', () => {
     const loaded = loadedBy(`
       const { parseManifests } = require('./src/index.ts');
       if (parseManifests('apiVersion: v1\\nkind: Node\\nmetadata: {name: a}\\n', 'n.yaml').nodes().length !== 1) throw new Error('no node');`);
     expect(loaded.packages).toEqual(['js-yaml']);
+    // the configured release decides which API groups are served (core/releases.ts)
     expect(loaded.src).toEqual([
+      'core/api-groups-by-release.ts', 'core/config.ts', 'core/presets.ts', 'core/releases.ts',
       'index.ts', 'k8s/edit-distance.ts', 'k8s/nodepool.ts', 'k8s/subject.ts',
       'loader/api-groups.ts', 'loader/index.ts', 'loader/kinds.ts', 'loader/typecheck.ts', 'loader/yaml.ts',
     ]);

@@ -4,7 +4,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadManifests, ManifestError, origin } from '../src';
+import { loadManifests, ManifestError, origin, withConfiguration } from '../src';
 import { fieldLine } from '../src/loader';
 import { entryKey, resetDiskCache } from '../src/loader/disk-cache';
 import { sealEntry } from '../src/core/safe-files';
@@ -137,6 +137,16 @@ test('a changed file, another name or another kind option is another entry', () 
   expect(view('node.json', { kind: 'Node' })[0].object.kind).toBe('Node');
   expect(problemsOf('node.json').problems[0].message).toMatch(/has no apiVersion or kind/);
   expect(entries()).toHaveLength(5);
+});
+
+test('another release is another entry: which kinds are served is the release\'s', () => {
+  // resource.k8s.io/v1 is served from 1.34 (k8s.io/api v0.34.4); a 1.33 API server refuses it
+  write('dra.yaml', 'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: { name: gpu }\n');
+  expect(withConfiguration({ kubernetesVersion: '1.34' }, () => view('dra.yaml'))).toHaveLength(1);
+  expect(withConfiguration({ kubernetesVersion: '1.33' }, () => problemsOf('dra.yaml')).message)
+    .toContain('no matches for kind "DeviceClass" in version "resource.k8s.io/v1"');
+  expect(withConfiguration({ kubernetesVersion: '1.34' }, () => view('dra.yaml'))).toHaveLength(1);
+  expect(entries()).toHaveLength(2);
 });
 
 test('a corrupt, truncated or foreign entry is never trusted: the file is parsed and the entry rewritten', () => {

@@ -2,7 +2,7 @@
 // zone-aware, rate-limited NoExecute tainting
 // (pkg/controller/nodelifecycle/node_lifecycle_controller.go @003e8629, and its scheduler/rate_limited_queue.go).
 import type { Node } from '../core/types';
-import { settings } from '../core/config';
+import { releaseAtLeast, settings } from '../core/config';
 import type { NodeState, World } from './world';
 
 export const UNREACHABLE_TAINT = 'node.kubernetes.io/unreachable';
@@ -124,7 +124,7 @@ export function zonesAfterFailure(nodes: readonly Node[], failed: ReadonlySet<st
  * (fixes #120815, v1.34) passes the current condition. A live kubelet's Ready=False is already observed: no lag.
  */
 export function noExecuteLag(down: 'unreachable' | 'notReady' | undefined, version = settings().kubernetesVersion): number {
-  return down === 'unreachable' && Number(version.split('.')[1]) < 34 ? NODE_MONITOR_PERIOD : 0;
+  return down === 'unreachable' && !releaseAtLeast('1.34', version) ? NODE_MONITOR_PERIOD : 0;
 }
 
 /**

@@ -2,34 +2,24 @@
 // a call at a file's top level (or in a beforeAll) holds for that file, a call inside a test for the
 // rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
 import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
+import { atLeast, gateDefault, gateSince, gateState, KUBERNETES_VERSIONS, NEWEST_RELEASE, type GateName, type KubernetesVersion } from './releases';
 
-/** Kubernetes releases a setting can name, each verified by its own oracle module (oracle/k8s-<minor>). */
-export const KUBERNETES_VERSIONS = ['1.33', '1.34', '1.35', '1.36', '1.37'] as const;
-export type KubernetesVersion = (typeof KUBERNETES_VERSIONS)[number];
-
-/**
- * The patch release each release stands for: the k8s.io/kubernetes its oracle module pins (oracle/k8s-<minor>/go.mod),
- * whose version scripts/oracle.mjs stamps into the oracle's kube-scheduler. Charts render for it (helm's
- * --kube-version) unless told otherwise.
- */
-export const MODELLED_PATCHES: Readonly<Record<KubernetesVersion, string>> = {
-  '1.33': 'v1.33.13',
-  '1.34': 'v1.34.4',
-  '1.35': 'v1.35.4',
-  '1.36': 'v1.36.3',
-  '1.37': 'v1.37.2',
-};
-
-// a table, not a split: releaseAtLeast runs per node and pod on the scheduler's hot paths
-const MINORS: Readonly<Record<string, number>> = Object.fromEntries(KUBERNETES_VERSIONS.map((v) => [v, Number(v.split('.')[1])]));
-const minorOf = (v: KubernetesVersion) => MINORS[v];
+export { KUBERNETES_VERSIONS, type KubernetesVersion } from './releases';
 
 /**
  * Is the release modelled (`version`, the configured one by default) `release` or later? For rules that changed at
  * one release: `releaseAtLeast('1.34')` holds at 1.34 and after.
  */
 export function releaseAtLeast(release: KubernetesVersion, version: KubernetesVersion = settings().kubernetesVersion): boolean {
-  return minorOf(version) >= minorOf(release);
+  return atLeast(version, release);
+}
+
+/**
+ * Whether a feature gate is on in the modelled release: as `configure({ featureGates })` set it, else the release's
+ * default (the release table).
+ */
+export function gateEnabled(gate: GateName, s: Readonly<PlacementSettings> = current): boolean {
+  return (s.featureGates as Partial<Record<GateName, boolean>>)[gate] ?? gateDefault(gate, s.kubernetesVersion);
 }
 
 export interface PlacementSettings {
@@ -67,7 +57,7 @@ export interface ConfigureOptions {
 
 function defaults(): PlacementSettings {
   return {
-    kubernetesVersion: '1.37',
+    kubernetesVersion: NEWEST_RELEASE,
     featureGates: { TaintTolerationComparisonOperators: false },
     validate: true,
     admission: {
@@ -142,37 +132,37 @@ export function configure(options: ConfigureOptions = {}): void {
   generation++;
 }
 
-/** The first minor each gate exists in (pkg/features/kube_features.go at each tag); before it the API server refuses the gate. */
-const GATE_SINCE: Record<keyof PlacementSettings['featureGates'], number> = {
-  TaintTolerationComparisonOperators: 35, // alpha in v1.35 (#134665)
-  NodeDeclaredFeatures: 35, // alpha in v1.35 (#133389, KEP-5328)
-};
+/** The gates `configure({ featureGates })` takes. */
+const SETTABLE_GATES = ['TaintTolerationComparisonOperators', 'NodeDeclaredFeatures'] as const satisfies readonly GateName[];
 
-/** As kube-apiserver's --feature-gates does: a gate the release does not have is refused ("unrecognized feature gate"). */
+/**
+ * As kube-apiserver's --feature-gates does: a gate the release does not have is refused ("unrecognized feature
+ * gate"); the release table says which release a gate first exists in (pkg/features/kube_features.go at each tag).
+ */
 function checkGates(options: ConfigureOptions, next: PlacementSettings): void {
-  const minor = minorOf(next.kubernetesVersion);
-  for (const [gate, since] of Object.entries(GATE_SINCE) as Array<[keyof PlacementSettings['featureGates'], number]>) {
+  for (const gate of SETTABLE_GATES) {
     const given = options.featureGates?.[gate] !== undefined;
-    if (minor < since && (given || next.featureGates[gate])) {
-      throw new Error(`configure: unrecognized feature gate ${gate} in Kubernetes ${next.kubernetesVersion} (it exists from 1.${since})`);
+    if (gateState(gate, next.kubernetesVersion) === undefined && (given || next.featureGates[gate])) {
+      throw new Error(`configure: unrecognized feature gate ${gate} in Kubernetes ${next.kubernetesVersion} (it exists from ${gateSince(gate)})`);
     }
   }
 }
 
 /**
- * NodeDeclaredFeatures (pkg/features/kube_features.go): alpha off in 1.35, beta on in 1.36 (#136042), GA and locked
- * on in 1.37. A locked gate set to the other value is refused as the feature gate parser refuses it
- * (component-base/featuregate/feature_gate.go SetFromMap).
+ * A locked gate (GA, LockToDefault: NodeDeclaredFeatures in 1.37) set to the other value is refused as the feature
+ * gate parser refuses it (component-base/featuregate/feature_gate.go SetFromMap).
  */
 function checkLockedGates(s: PlacementSettings): void {
-  if (minorOf(s.kubernetesVersion) >= 37 && s.featureGates.NodeDeclaredFeatures === false) {
-    throw new Error(`configure: cannot set feature gate NodeDeclaredFeatures to false, feature is locked to true (GA in ${s.kubernetesVersion})`);
+  for (const gate of SETTABLE_GATES) {
+    if (gateState(gate, s.kubernetesVersion) === 'locked' && s.featureGates[gate] === false) {
+      throw new Error(`configure: cannot set feature gate ${gate} to false, feature is locked to true (GA in ${s.kubernetesVersion})`);
+    }
   }
 }
 
 /** Whether kube-scheduler runs the NodeDeclaredFeatures plugin: the gate as set, else the release's default. */
 export function nodeDeclaredFeaturesEnabled(s: Readonly<PlacementSettings> = current): boolean {
-  return s.featureGates.NodeDeclaredFeatures ?? minorOf(s.kubernetesVersion) >= 36;
+  return gateEnabled('NodeDeclaredFeatures', s);
 }
 
 function restore(saved: PlacementSettings): void {

@@ -4,6 +4,7 @@
 // configured release, older than it by more than three minors, or all on one other minor mean the settings model a
 // different cluster than the dump came from.
 import { KUBERNETES_VERSIONS, settings, type KubernetesVersion } from '../core/config';
+import { releaseRow } from '../core/releases';
 import type { Node } from '../core/types';
 
 /** kubelet may be this many minors older than kube-apiserver (since v1.28, KEP-3935). */
@@ -33,14 +34,14 @@ export function kubeletHint(nodes: readonly Node[], configured: KubernetesVersio
     if (minor !== undefined) versions.set(v as string, minor);
   }
   if (!versions.size) return undefined;
-  const c = Number(configured.split('.')[1]);
+  const c = releaseRow(configured).minor;
   const minors = [...versions.values()];
   const newest = Math.max(...minors), oldest = Math.min(...minors);
   const why = newest > c ? 'newer' : oldest < c - KUBELET_SKEW ? 'skew' : minors.every((m) => m === minors[0]) && minors[0] !== c ? 'other-minor' : undefined;
   if (!why) return undefined;
   // kube-apiserver is at least the newest kubelet and at most the oldest + 3; the newest kubelet's minor is the likely one
   const fits = (KUBERNETES_VERSIONS as readonly KubernetesVersion[]).filter((r) => {
-    const m = Number(r.split('.')[1]);
+    const m = releaseRow(r).minor;
     return m >= newest && m <= oldest + KUBELET_SKEW;
   });
   // kubelets within the skew of the configured release, whose only fitting release is the configured one: no hint

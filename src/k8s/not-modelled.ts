@@ -5,7 +5,7 @@
 //
 // The semantics the clients follow: the plugins are ANDed, so a node that a modelled filter rejects is rejected
 // whatever the others say (certainRejection), and where every modelled filter passes the verdict is unknown.
-import { settings } from '../core/config';
+import { gateEnabled } from '../core/config';
 import type { Subject } from './subject';
 
 /** The part of a filter Status the rules read. */
@@ -42,7 +42,7 @@ type Named = { name?: string };
 type AnyContainer = Named & { resources?: { requests?: Record<string, unknown>; limits?: Record<string, unknown> } };
 
 /** From 1.36 (DRAExtendedResource beta, on): DynamicResources allocates a DeviceClass's implicit extended resource. */
-const draExtendedResources = () => Number(settings().kubernetesVersion.split('.')[1]) >= 36;
+const draExtendedResources = () => gateEnabled('DRAExtendedResource');
 
 function deviceClassResources(subject: Subject): NotModelled[] {
   if (!draExtendedResources()) return [];

@@ -7,12 +7,12 @@
 // from 1.36 (pkg/features/kube_features.go at v1.36.3 and v1.37.2).
 import type { FieldError } from '../core/types';
 import { settings } from '../core/config';
-import type { KubernetesVersion } from '../core/config';
+import { gateDefault, type KubernetesVersion } from '../core/releases';
 import { isDNS1123Subdomain } from './names';
 import { index, invalid } from './validation-field';
 
 /** StrictIPCIDRValidation's default at the release. */
-export const strictIPCIDRValidation = (version: KubernetesVersion = settings().kubernetesVersion) => Number(version.split('.')[1]) >= 36;
+export const strictIPCIDRValidation = (version: KubernetesVersion = settings().kubernetesVersion) => gateDefault('StrictIPCIDRValidation', version);
 
 /** dtoi/xtoi of the fork: the digits at the start of s (at least one), below 0xFFFFFF. */
 function leadingNumber(s: string, hex: boolean): { n: number; len: number } | undefined {

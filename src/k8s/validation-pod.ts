@@ -6,7 +6,8 @@
 // The spec is taken as the API server sees it after defaulting: empty restartPolicy is Always, a port's
 // protocol TCP, and on a Pod a request missing next to a limit equals the limit (pkg/apis/core/v1/defaults.go).
 import type { Container, FieldError, PodSpec } from '../core/types';
-import { settings } from '../core/config';
+import { gateEnabled, releaseAtLeast, settings } from '../core/config';
+import { gateState } from '../core/releases';
 import { validateHostAliases } from './validation-ip';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
@@ -51,7 +52,7 @@ const isOvercommitAllowed = (name: string) => isNativeResource(name) && !isHugeP
 function validateContainerResourceName(name: string, path: string): FieldError[] {
   // validateResourceName stops at a bad qualified name; validateContainerResourceName goes on regardless. The value
   // is a core.ResourceName, a Stringer: before 1.34 ErrorBody printed it unquoted (the 1.33 oracle)
-  const value = settings().kubernetesVersion === '1.33' ? new Raw(name) : name;
+  const value = releaseAtLeast('1.34') ? name : new Raw(name);
   const errs = isQualifiedName(name).map((m) => invalid(path, value, m));
   if (!name.includes('/')) {
     if (!errs.length && !isStandardResourceName(name)) errs.push(invalid(path, value, 'must be a standard resource type or fully qualified'));
@@ -208,13 +209,13 @@ function checkHostPortConflicts(containers: readonly Container[], path: string):
 
 const CONTAINER_RESTART_POLICIES = ['Always', 'Never', 'OnFailure'];
 /** The ContainerRestartRules gate: alpha (off) in 1.34, beta (on) from 1.35 (pkg/features/kube_features.go). */
-const containerRestartRules = () => !['1.33', '1.34'].includes(settings().kubernetesVersion);
+const containerRestartRules = () => gateEnabled('ContainerRestartRules');
 /**
  * At 1.34 the gate exists and is off, so the API server drops what it governs before validating: every regular
  * container's restartPolicy and an init container's other than Always (pkg/api/pod/util.go dropContainerRestartRules,
  * v1.34.4); 1.33 has no gate and refuses them. Found by the 1.34 oracle (create).
  */
-const restartRulesDropped = () => settings().kubernetesVersion === '1.34';
+const restartRulesDropped = () => gateState('ContainerRestartRules', settings().kubernetesVersion) === 'off';
 
 function validateContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
   const containers = spec.containers ?? [];
@@ -401,7 +402,7 @@ export function mergeLabelKeys(spec: PodSpec | undefined, labels: Record<string,
     } as PodSpec['affinity'];
   }
   // the spread constraints' merge is MatchLabelKeysInPodTopologySpreadSelectorMerge's (beta, on from 1.34, #129874)
-  if (Array.isArray(spec.topologySpreadConstraints) && settings().kubernetesVersion !== '1.33') {
+  if (Array.isArray(spec.topologySpreadConstraints) && gateEnabled('MatchLabelKeysInPodTopologySpreadSelectorMerge')) {
     out.topologySpreadConstraints = spec.topologySpreadConstraints.map((c) =>
       c ? { ...c, labelSelector: merged(c.labelSelector as LabelSelector, c.matchLabelKeys) } : c,
     ) as PodSpec['topologySpreadConstraints'];
@@ -492,9 +493,9 @@ function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadC
     // with MatchLabelKeysInPodTopologySpreadSelectorMerge (beta, on since v1.34) validateTopologySpreadConstraints
     // uses the pod affinity rule, on the merged selector for a Pod (kubernetes PR #129874); the legacy
     // ValidateMatchLabelKeysInTopologySpread (any matchLabelKeys key in the selector) is for the gate off
-    errs.push(...(settings().kubernetesVersion === '1.33'
-      ? legacyMatchLabelKeys(child(p, 'matchLabelKeys'), c.matchLabelKeys, c.labelSelector as LabelSelector)
-      : validateMatchLabelKeysAndMismatchLabelKeys(p, c.matchLabelKeys, undefined, c.labelSelector as LabelSelector)));
+    errs.push(...(gateEnabled('MatchLabelKeysInPodTopologySpreadSelectorMerge')
+      ? validateMatchLabelKeysAndMismatchLabelKeys(p, c.matchLabelKeys, undefined, c.labelSelector as LabelSelector)
+      : legacyMatchLabelKeys(child(p, 'matchLabelKeys'), c.matchLabelKeys, c.labelSelector as LabelSelector)));
     errs.push(...validateLabelSelector(c.labelSelector as LabelSelector, child(p, 'labelSelector')));
   });
   return errs;
@@ -558,7 +559,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   }
   if (s.os) {
     // validateOS: v1.33.13 still says "cannot be empty" (dropped in 1.34, #132513)
-    if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), settings().kubernetesVersion === '1.33' ? 'cannot be empty' : ''));
+    if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), releaseAtLeast('1.34') ? '' : 'cannot be empty'));
     else if (s.os.name !== 'linux' && s.os.name !== 'windows') errs.push(notSupported(child(path, 'os'), s.os.name, ['linux', 'windows']));
   }
   if (opts.isPod && !opts.update) {

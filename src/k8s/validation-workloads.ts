@@ -318,7 +318,7 @@ function validateJob(object: Obj, template: PodValidationOptions): FieldError[] 
  */
 export function validateObject(object: Obj, comparisonOperators: boolean, update = false): FieldError[] {
   const errs = validateKind(object, comparisonOperators, update);
-  if (['1.33', '1.34', '1.35', '1.36'].includes(settings().kubernetesVersion)) return errs;
+  if (!releaseAtLeast('1.37')) return errs;
   const seen = new Set<string>();
   return errs.filter((e) => {
     const id = `${e.field}\u0000${e.message}`;

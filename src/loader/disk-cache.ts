@@ -1,12 +1,14 @@
 // The on-disk cache of parsed manifest files. Jest gives every spec file a fresh module registry, and workers are
 // separate processes, so a repository's manifests would be parsed again in every spec file. An entry holds what
 // parsing one file gave — the objects (as JSON), where each came from, and the file's problems — under a key of the
-// file's bytes, its name as given, the `kind` option and the library build; it is only trusted when it is complete
-// and carries that same key (core/safe-files.ts: this user's file, its header's key and SHA-256; docs/security.md).
+// file's bytes, its name as given, the `kind` option, the modelled release (the kinds its API server serves) and the
+// library build; it is only trusted when it is complete and carries that same key (core/safe-files.ts: this user's
+// file, its header's key and SHA-256; docs/security.md).
 // JSON.parse hands out fresh objects on every read.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { settings } from '../core/config';
 import { defaultCacheRoot, forgetDirectories, privateDirectory, readEntry as readSealed, warnOnce, writeEntry as writeSealed } from '../core/safe-files';
 
 /** Bumped when an entry's layout changes. */
@@ -110,9 +112,9 @@ function directory(): string | null {
 }
 
 /** The key of one file's parse: what the result depends on. */
-export function entryKey(bytes: Buffer, file: string, kind: string | undefined): string {
+export function entryKey(bytes: Buffer, file: string, kind: string | undefined, release: string = settings().kubernetesVersion): string {
   return createHash('sha256')
-    .update(`${FORMAT}\u0000${libraryBuild()}\u0000${file}\u0000${kind ?? ''}\u0000`)
+    .update(`${FORMAT}\u0000${libraryBuild()}\u0000${file}\u0000${kind ?? ''}\u0000${release}\u0000`)
     .update(bytes)
     .digest('hex');
 }

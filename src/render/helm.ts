@@ -6,7 +6,8 @@ import { debuglog } from 'node:util';
 import { load as loadYaml } from 'js-yaml';
 import { ManifestError, Manifests, origin, parseManifests, relocate, type ManifestProblem } from '../loader';
 import { POD_SPEC_PATHS } from '../k8s/subject';
-import { MODELLED_PATCHES, settings } from '../core/config';
+import { settings } from '../core/config';
+import { releaseRow } from '../core/releases';
 import type { KubeObject } from '../core/types';
 import { cached, cacheDirectory } from './cache';
 import { releaseNameProblem, templateArgs, type HelmArgs } from './helm-args';
@@ -130,7 +131,7 @@ export function renderChart(chart: string, options: RenderChartOptions = {}): Re
     set: setPairs(options.set),
     setString: setPairs(options.setString),
     // helm's own default is the Kubernetes its client library was built for (v1.20 from source), not the cluster's
-    kubeVersion: options.kubeVersion ?? MODELLED_PATCHES[settings().kubernetesVersion],
+    kubeVersion: options.kubeVersion ?? releaseRow(settings().kubernetesVersion).patch,
     apiVersions: asList(options.apiVersions),
     includeCRDs: options.includeCRDs,
     showOnly: asList(options.showOnly),

@@ -5,6 +5,7 @@
 // follow the arrays: a replaced node gives a fresh answer, an object changed in place needs configure() (README).
 import type { KubeObject, Node, Pod } from '../../src/core/types';
 import { configure, placeReplicas, resetConfiguration, scheduleOn, withConfiguration } from '../../src';
+import { NEWEST_RELEASE } from '../../src/core/releases';
 import { toSubject } from '../../src/k8s/subject';
 import { nodeInfo, nodeUsage, podInfo } from '../../src/scheduler/framework';
 import { runFilters, schedule, type NodeVerdict } from '../../src/scheduler';
@@ -47,7 +48,7 @@ function nodeByNode(p: Pod, list: readonly Node[]) {
 
 afterEach(() => resetConfiguration());
 
-describe.each(['1.35', '1.37'] as const)('scheduleOn over one node array, kubernetesVersion %s', (kubernetesVersion) => {
+describe.each(['1.35', NEWEST_RELEASE] as const)('scheduleOn over one node array, kubernetesVersion %s', (kubernetesVersion) => {
   test.each(pods.map((p) => [p.metadata!.name, p] as const))('%s: the verdicts runFilters gives node by node, each node its own details', (_, p) =>
     withConfiguration({ kubernetesVersion }, () => {
       for (let round = 0; round < 2; round++) {

@@ -1,6 +1,7 @@
 // Issue 24 (outages) and issue 18 point 6 (DaemonSet toSurvive): each case fails on the code before the fix.
 import { simulateOutage, nodesDown, zone } from '../../src/outage';
 import { configure, resetConfiguration, withConfiguration } from '../../src/core/config';
+import { KUBERNETES_VERSIONS, NEWEST_RELEASE } from '../../src/core/releases';
 import { placementMatrix } from '../../src';
 import { failure } from '../fixtures';
 import { daemonSet, deployment, job, lines, statefulSet, zones } from './cluster';
@@ -57,11 +58,11 @@ describe('terminationGracePeriodSeconds 0 on a failed node', () => {
 
 describe('configure({ kubernetesVersion })', () => {
   test('default 1.37, the newest release the oracle verifies', () => {
-    expect(withConfiguration({}, () => require('../../src/core/config').settings().kubernetesVersion)).toBe('1.37');
+    expect(withConfiguration({}, () => require('../../src/core/config').settings().kubernetesVersion)).toBe(NEWEST_RELEASE);
   });
   test.each([['1.32'], ['1.38'], [1.34], ['v1.34'], [null]])('refuses %p with the list of supported releases', (v) => {
     expect(() => configure({ kubernetesVersion: v as never })).toThrow(
-      `configure: unsupported kubernetesVersion ${JSON.stringify(v)} (supported: '1.33', '1.34', '1.35', '1.36', '1.37')`);
+      `configure: unsupported kubernetesVersion ${JSON.stringify(v)} (supported: ${KUBERNETES_VERSIONS.map((r) => `'${r}'`).join(', ')})`);
   });
   test('a failure under another release names it', () => {
     configure({ kubernetesVersion: '1.33' });

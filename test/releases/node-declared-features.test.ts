@@ -2,6 +2,7 @@
 // GA and locked on in 1.37 (pkg/features/kube_features.go at v1.37.2). Every answer here pins its release.
 import { configure, resetConfiguration, scheduleOn, settings, withConfiguration } from '../../src';
 import type { Node, Pod } from '../../src/core/types';
+import { releasesFrom } from '../../src/core/releases';
 
 const pod: Pod = {
   apiVersion: 'v1', kind: 'Pod', metadata: { name: 'restarter', namespace: 'default' },
@@ -22,7 +23,7 @@ describe('a pod that needs a node feature, on a node that does not declare it', 
     withConfiguration({ kubernetesVersion: '1.35', featureGates: { NodeDeclaredFeatures: true } }, () => {
       expect(scheduleOn(pod, [old]).fitError).toBe('0/1 nodes are available: 1 node declared features check failed - unsatisfied requirements: RestartAllContainersOnContainerExits.');
     }));
-  test.each(['1.36', '1.37'] as const)('%s: on by default; the old node is rejected, UnschedulableAndUnresolvable', (release) =>
+  test.each(releasesFrom('1.36'))('%s: on by default; the old node is rejected, UnschedulableAndUnresolvable', (release) =>
     withConfiguration({ kubernetesVersion: release }, () => {
       expect(pod).not.toBeSchedulableOn(old);
       expect(pod).toBeSchedulableOn(current);

@@ -1,6 +1,7 @@
 // Release delta (issue 21): the node lifecycle controller's NoExecute taint for an unreachable node, 1.33 vs 1.34.
 import { simulateOutage, nodesDown, zone } from '../../src/outage';
 import { configure, resetConfiguration, withConfiguration } from '../../src/core/config';
+import { releasesFrom } from '../../src/core/releases';
 import { deployment, lines, zones } from '../outage/cluster';
 
 afterEach(() => resetConfiguration());
@@ -20,7 +21,7 @@ describe('kubernetesVersion: the NoExecute taint before 1.34', () => {
     expect(web).not.toSurvive(nodesDown(['a1']), { nodes }).within(354);
     expect(web).toSurvive(nodesDown(['a1']), { nodes }).within(355);
   });
-  test.each(['1.34', '1.35', '1.37'] as const)('%s: taint at 50 s, eviction at 350 s', (v) => {
+  test.each(releasesFrom('1.34'))('%s: taint at 50 s, eviction at 350 s', (v) => {
     withConfiguration({ kubernetesVersion: v }, () => expect(taintAndEviction()).toEqual(['50 Node a1 TaintNoExecute', '350 Pod default/web-0 TaintManagerEviction']));
   });
   test('a live kubelet posting Ready=False is observed at once, also in 1.33', () => {

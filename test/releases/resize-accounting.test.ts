@@ -9,7 +9,7 @@
 // The oracle's scheduling domain generates such bound pods (test/oracle/generators.ts) at every release, and each
 // answer below was checked against the five oracle binaries (oracle/k8s-1.33 … k8s-1.37).
 import { scheduleOn, withConfiguration } from '../../src';
-import type { KubernetesVersion } from '../../src/core/config';
+import { KUBERNETES_VERSIONS, type KubernetesVersion } from '../../src/core/releases';
 
 const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n', labels: { 'kubernetes.io/hostname': 'n' } }, status: { allocatable: { cpu: '1', memory: '4Gi', pods: '110' } } };
 const incoming = (cpu: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'new', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'app', resources: { requests: { cpu } } }] } });
@@ -22,7 +22,7 @@ const bound = (containers: object[], statuses: object[], conditions: object[] = 
 const fits = (v: KubernetesVersion, existing: object, cpu: string) =>
   withConfiguration({ kubernetesVersion: v }, () => scheduleOn(incoming(cpu) as never, [node as never], { existingPods: [existing as never] }).feasible.length === 1);
 
-const RELEASES: KubernetesVersion[] = ['1.33', '1.34', '1.35', '1.36', '1.37'];
+const RELEASES = KUBERNETES_VERSIONS;
 
 test('a pod growing from 100m to 800m counts at 800m while the resize is in flight, at every release (1.32 is out of range)', () => {
   const growing = bound([c('c', '100m')], [cs('c', '800m', '800m')]);

@@ -6,9 +6,10 @@
 // v1.35.4 and v1.36.3; the messages are the oracle's (oracle/k8s-1.36 create domain).
 import { describe, expect, it } from '@jest/globals';
 import { validate, withConfiguration } from '../../src/index';
+import { KUBERNETES_VERSIONS, releasesBefore, releasesFrom, type KubernetesVersion } from '../../src/core/releases';
 
 const node = (spec: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, spec });
-const at = (version: '1.35' | '1.36', object: object) => withConfiguration({ kubernetesVersion: version }, () => validate(object as never));
+const at = (version: KubernetesVersion, object: object) => withConfiguration({ kubernetesVersion: version }, () => validate(object as never));
 const bad = (value: string, detail: string, field = 'spec.podCIDRs[0]') => [{ field, message: `Invalid value: ${JSON.stringify(value)}: ${detail}` }];
 
 describe('StrictIPCIDRValidation: spec.podCIDRs on create (1.35 accepts, 1.36 refuses)', () => {
@@ -20,20 +21,20 @@ describe('StrictIPCIDRValidation: spec.podCIDRs on create (1.35 accepts, 1.36 re
     ['an IPv6 group of five hex digits', '00fd0::/16', 'must not have leading 0s in IP or prefix length'],
     ['an IPv4-mapped IPv6 network', '::ffff:10.244.1.0/120', 'must not have an IPv4-mapped IPv6 address'],
   ])('%s (%s)', (_what, cidr, detail) => {
-    expect(at('1.35', node({ podCIDRs: [cidr] }))).toEqual([]);
-    expect(at('1.36', node({ podCIDRs: [cidr] }))).toEqual(bad(cidr, detail));
+    for (const v of releasesBefore('1.36')) expect(at(v, node({ podCIDRs: [cidr] }))).toEqual([]);
+    for (const v of releasesFrom('1.36')) expect(at(v, node({ podCIDRs: [cidr] }))).toEqual(bad(cidr, detail));
     // the v1 spec.podCIDR alone becomes podCIDRs[0] (pkg/apis/core/v1/conversion.go)
     expect(at('1.36', node({ podCIDR: cidr }))).toEqual(bad(cidr, detail));
   });
 
-  it('a CIDR no release parses is refused at both', () => {
-    for (const v of ['1.35', '1.36'] as const) {
+  it('a CIDR no release parses is refused at every release', () => {
+    for (const v of KUBERNETES_VERSIONS) {
       expect(at(v, node({ podCIDR: '10.244.1.0/33' }))).toEqual(bad('10.244.1.0/33', 'must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)'));
     }
   });
 
-  it('a subnet of each family is accepted at both; two of one family are not', () => {
-    for (const v of ['1.35', '1.36'] as const) {
+  it('a subnet of each family is accepted at every release; two of one family are not', () => {
+    for (const v of KUBERNETES_VERSIONS) {
       expect(at(v, node({ podCIDRs: ['10.244.1.0/24', 'fd00:10:244:1::/64'] }))).toEqual([]);
       expect(at(v, node({ podCIDRs: ['10.244.1.0/24', '10.0.0.0/16'] }))).toEqual([{
         field: 'spec.podCIDRs', message: 'Invalid value: ["10.244.1.0/24","10.0.0.0/16"]: may specify no more than one CIDR for each IP family',
@@ -53,12 +54,12 @@ describe('StrictIPCIDRValidation: spec.hostAliases[].ip on create (1.35 accepts,
     ['leading zeros', '010.000.000.001', 'must not have leading 0s'],
     ['an IPv4-mapped IPv6 address', '::ffff:10.0.0.1', 'must not be an IPv4-mapped IPv6 address'],
   ])('%s (%s)', (_what, ip, detail) => {
-    expect(at('1.35', pod(ip))).toEqual([]);
-    expect(at('1.36', pod(ip))).toEqual(bad(ip, detail, 'spec.hostAliases[0].ip'));
+    for (const v of releasesBefore('1.36')) expect(at(v, pod(ip))).toEqual([]);
+    for (const v of releasesFrom('1.36')) expect(at(v, pod(ip))).toEqual(bad(ip, detail, 'spec.hostAliases[0].ip'));
   });
 
-  it('a value no release parses is refused at both', () => {
-    for (const v of ['1.35', '1.36'] as const) {
+  it('a value no release parses is refused at every release', () => {
+    for (const v of KUBERNETES_VERSIONS) {
       expect(at(v, pod('10.0.0.1/24'))).toEqual(bad('10.0.0.1/24', 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)', 'spec.hostAliases[0].ip'));
     }
   });

@@ -1,11 +1,11 @@
 // Release deltas (issue 21) that landed at or before the oldest supported release, 1.33: the "before" side is out
 // of range (configure refuses '1.32'), so each test shows the answer holds at 1.33, the release after the change, and
-// is the same at 1.37. Each was also checked against oracle/k8s-1.33 (v1.33.13) in the code and by the generated runs.
+// is the same at the newest. Each was also checked against oracle/k8s-1.33 (v1.33.13) in the code and by the generated runs.
 import { configure, rankNodes, scheduleOn, validate, withConfiguration } from '../../src';
-import type { KubernetesVersion } from '../../src/core/config';
+import { KUBERNETES_VERSIONS, NEWEST_RELEASE, type KubernetesVersion } from '../../src/core/releases';
 import { node } from '../fixtures';
 
-const EDGES: KubernetesVersion[] = ['1.33', '1.37'];
+const EDGES: KubernetesVersion[] = [KUBERNETES_VERSIONS[0], NEWEST_RELEASE];
 const sized = (name: string, cpu: string, memory: string) => ({ ...node(name), status: { allocatable: { cpu, memory, pods: '110' } } });
 const pod = (spec: object) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'app' }], ...spec } });
 

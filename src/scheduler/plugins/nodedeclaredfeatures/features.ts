@@ -2,7 +2,7 @@
 // (features/registry.go AllFeatures, each feature's InferForScheduling). Only the features whose
 // InferForScheduling can return true are listed; the others (in-place resize, ExtendWebSocketsToKubelet, the DRA
 // ones) matter only for pod updates or nothing the scheduler reads.
-import type { KubernetesVersion } from '../../../core/config';
+import { releaseRow, versionGreaterThan, type KubernetesVersion } from '../../../core/releases';
 import type { Subject } from '../../../k8s/subject';
 
 type Spec = Subject['spec'];
@@ -13,8 +13,6 @@ export type Need = string;
 
 export interface DeclaredFeature {
   name: string;
-  /** The first release whose registry has it. */
-  since: KubernetesVersion;
   /**
    * Feature.MaxVersion(): from a scheduler newer than this the feature is no longer required (every supported node
    * has it). nil for every feature at v1.35.4, v1.36.3 and v1.37.2.
@@ -33,7 +31,6 @@ const containersOf = (spec: Spec, withEphemeral: boolean) => [
 /** features/restartallcontainers (1.35+): a restartPolicyRules entry with action RestartAllContainers, in a container or an init container. */
 const RestartAllContainersOnContainerExits: DeclaredFeature = {
   name: 'RestartAllContainersOnContainerExits',
-  since: '1.35',
   needs: (spec) => containersOf(spec, false).flatMap(({ c, at }) =>
     (c.restartPolicyRules ?? []).flatMap((r, j) => (r?.action === 'RestartAllContainers' ? [`${at}.restartPolicyRules[${j}]`] : []))),
 };
@@ -41,7 +38,6 @@ const RestartAllContainersOnContainerExits: DeclaredFeature = {
 /** features/usernamespaceshostnetwork (1.36+): hostNetwork true with hostUsers false. */
 const UserNamespacesHostNetworkSupport: DeclaredFeature = {
   name: 'UserNamespacesHostNetworkSupport',
-  since: '1.36',
   needs: (spec) => ((spec as { hostNetwork?: boolean }).hostNetwork === true && (spec as { hostUsers?: boolean }).hostUsers === false ? ['hostNetwork, hostUsers'] : []),
 };
 
@@ -51,18 +47,10 @@ const UserNamespacesHostNetworkSupport: DeclaredFeature = {
 // test/oracle/known.ts `bind-mount-options-dropped-on-create` records the difference with the oracle, which
 // schedules the objects as given.
 
-/** The registry of the release, in registry order (only the scheduling-relevant features). */
+/** The release's registry (the release table's nodeDeclaredFeatures), in registry order, scheduling-relevant features only. */
 export function registry(release: KubernetesVersion): DeclaredFeature[] {
-  const minor = Number(release.split('.')[1]);
-  return [RestartAllContainersOnContainerExits, UserNamespacesHostNetworkSupport].filter((f) => Number(f.since.split('.')[1]) <= minor);
-}
-
-/** version.GreaterThan on major.minor(.patch): is `release` newer than `max`? */
-export function newerThan(release: string, max: string): boolean {
-  const a = release.split('.').map(Number);
-  const b = max.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
-  return false;
+  const registered = releaseRow(release).nodeDeclaredFeatures;
+  return [RestartAllContainersOnContainerExits, UserNamespacesHostNetworkSupport].filter((f) => registered.includes(f.name));
 }
 
 /**
@@ -72,7 +60,7 @@ export function newerThan(release: string, max: string): boolean {
  */
 export function requiredFeatures(spec: Spec, release: KubernetesVersion, features = registry(release)): Array<{ name: string; needs: Need[] }> {
   return features
-    .filter((f) => !(f.maxVersion && newerThan(release, f.maxVersion)))
+    .filter((f) => !(f.maxVersion && versionGreaterThan(release, f.maxVersion)))
     .map((f) => ({ name: f.name, needs: f.needs(spec) }))
     .filter((f) => f.needs.length > 0)
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -3,26 +3,13 @@
 // are none; Filter rejects a node whose status.declaredFeatures lacks one of them, UnschedulableAndUnresolvable.
 // The default profile appends the plugin after every other (apis/config/v1/default_plugins.go applyFeatureGates),
 // so its Filter runs after InterPodAffinity.
-import { nodeDeclaredFeaturesEnabled, settings } from '../../../core/config';
+import { nodeDeclaredFeaturesEnabled, releaseAtLeast, settings } from '../../../core/config';
+import { releaseRow } from '../../../core/releases';
 import { filterPlugin, rejection, type NodeInfo, type PodInfo, type Rejection } from '../../framework';
 import { requiredFeatures, type Need } from './features';
 import { ErrReasonUnsatisfiedRequirements, unsatisfiedRequirementsReason } from './reasons';
 
 export { ErrReasonUnsatisfiedRequirements } from './reasons';
-
-/**
- * Every feature name in the release's registry, sorted (ndf.New sorts it; FeatureMapper keeps the sorted names). The
- * ones whose InferForScheduling is always false (features.ts leaves them out) still decide how a node's list is read.
- */
-const REGISTERED: Record<string, readonly string[]> = {
-  // component-helpers v0.36.3 features/registry.go
-  '1.36': ['ExtendWebSocketsToKubelet', 'InPlacePodLevelResourcesVerticalScaling', 'InPlacePodVerticalScalingInitContainers',
-    'RestartAllContainersOnContainerExits', 'UserNamespacesHostNetworkSupport'],
-  // component-helpers v0.37.2 features/registry.go
-  '1.37': ['DRANodeAllocatableResources', 'DRAOptionalNodeOperations', 'ExtendWebSocketsToKubelet', 'InPlacePodLevelResourcesVerticalScaling',
-    'InPlacePodVerticalScalingInitContainers', 'InPlacePodVerticalScalingMemoryBackedVolumes', 'RestartAllContainersOnContainerExits',
-    'UserNamespacesHostNetworkSupport', 'VolumeBindMountOptions'],
-};
 
 /** Go's `<` on strings (bytes of UTF-8, i.e. code points); JavaScript's compares UTF-16 units. */
 function goLess(a: string, b: string): boolean {
@@ -40,8 +27,10 @@ function goLess(a: string, b: string): boolean {
  * (ndf.NewFeatureSet).
  */
 export function nodeFeatures(declared: readonly string[], release = settings().kubernetesVersion): Set<string> {
-  const registered = REGISTERED[release] ?? REGISTERED['1.37'];
-  if (Number(release.split('.')[1]) < 36) return new Set(declared);
+  if (!releaseAtLeast('1.36', release)) return new Set(declared);
+  // every feature name in the release's registry, sorted (ndf.New sorts it; FeatureMapper keeps the sorted names);
+  // the ones whose InferForScheduling is always false (features.ts leaves them out) still decide how the list is read
+  const registered = releaseRow(release).nodeDeclaredFeatures;
   const found = new Set<string>();
   let i = 0, j = 0;
   while (i < declared.length && j < registered.length) {
@@ -91,7 +80,7 @@ function check(pod: PodInfo, node: NodeInfo): Rejection | undefined {
   const missing = missingFeatures(pod, node);
   if (!missing.length) return undefined;
   // v1.35.4 names the missing features in its reason; from v1.36 the reason is one fixed text
-  if (Number(settings().kubernetesVersion.split('.')[1]) < 36) {
+  if (!releaseAtLeast('1.36')) {
     return rejection('NodeDeclaredFeatures', 'UnschedulableAndUnresolvable', [unsatisfiedRequirementsReason(missing.map((f) => f.name))]);
   }
   return REJECTED;

@@ -5,7 +5,8 @@
 // user_namespaces_host_network_test.go TestInferForScheduling); the list reading from featureset.go mapSorted.
 import { configure, resetConfiguration, scheduleMatrix, scheduleOn, withConfiguration } from '../../..';
 import type { Node, Pod } from '../../../core/types';
-import { newerThan, registry, requiredFeatures, type DeclaredFeature } from './features';
+import { releasesFrom, versionGreaterThan as newerThan } from '../../../core/releases';
+import { registry, requiredFeatures, type DeclaredFeature } from './features';
 import { ErrReasonUnsatisfiedRequirements, nodeFeatures } from '.';
 
 const RESTART = 'RestartAllContainersOnContainerExits';
@@ -101,7 +102,7 @@ describe('how kube-scheduler reads status.declaredFeatures (featureset.go Featur
 });
 
 describe('scheduleMatrix agrees with scheduleOn (the plugin runs after the cluster filters there too)', () => {
-  test.each(['1.35', '1.36', '1.37'] as const)('%s', (release) =>
+  test.each(releasesFrom('1.35'))('%s', (release) =>
     withConfiguration({ kubernetesVersion: release }, () => {
       const nodes = [node('a'), node('b', [RESTART]), node('c', [USERNS, RESTART]), { ...node('d', [RESTART]), spec: { unschedulable: true } } as Node];
       const pods = [needsRestart, needsBoth, pod()];

@@ -1,5 +1,5 @@
 // NodeName (pkg/scheduler/framework/plugins/nodename/node_name.go).
-import { settings, type KubernetesVersion } from '../../../core/config';
+import { releaseAtLeast, settings, type KubernetesVersion } from '../../../core/config';
 import { filterPlugin, rejection, type PodInfo } from '../../framework';
 
 export const ErrReasonNodeName = "node(s) didn't match the requested node name";
@@ -20,7 +20,7 @@ export const NodeName = filterPlugin(
  * PreFilterResult to that node, so the other nodes are never filtered and get the framework's "didn't satisfy
  * plugin(s)" status instead of ErrReasonNodeName.
  */
-export const nodeNameHasPreFilter = (version: KubernetesVersion = settings().kubernetesVersion) => Number(version.split('.')[1]) >= 37;
+export const nodeNameHasPreFilter = (version: KubernetesVersion = settings().kubernetesVersion) => releaseAtLeast('1.37', version);
 
 /** NodeName's PreFilterResult: undefined = all nodes (no spec.nodeName, or a release before v1.37). */
 export function preFilterNodeName(pod: PodInfo): ReadonlySet<string> | undefined {

@@ -4,7 +4,7 @@
 // 100m/200Mi defaults, useRequested). PreScore returns Skip for a pod requesting no cpu and no memory (#129138).
 // From v1.36 (PR #135573, kept in v1.37.2) the score is the change in balance the pod makes:
 // 50 + (50 + score with the pod − score without it) / 2, so 75 is "unchanged"; chosen by settings().kubernetesVersion.
-import { settings, type KubernetesVersion } from '../../../core/config';
+import { releaseAtLeast, settings, type KubernetesVersion } from '../../../core/config';
 import type { NodeInfo } from '../../framework';
 import type { CpuMemory } from './requests';
 import { MAX_NODE_SCORE } from './least-allocated';
@@ -36,7 +36,7 @@ export function balanceChangeScorer(requested: readonly number[], allocated: rea
 }
 
 /** v1.36 scores the change in balance (#135573); v1.33–v1.35 the balance after placing the pod. */
-export const scoresBalanceChange = (version: KubernetesVersion) => Number(version.split('.')[1]) >= 36;
+export const scoresBalanceChange = (version: KubernetesVersion) => releaseAtLeast('1.36', version);
 
 /** PreScore: Skip (undefined) for a best-effort pod, i.e. zero cpu and zero memory requested. */
 export function balancedAllocationApplies(pod: CpuMemory): boolean {
