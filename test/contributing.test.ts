@@ -1,10 +1,10 @@
 // CONTRIBUTING.md's recipes, followed (issue 33): every file and folder a recipe names exists and holds the names it
-// says it holds, and every release of the release table (src/core/config.ts) has each step of "Adding a Kubernetes
+// says it holds, and every release of the release table (src/core/releases.ts) has each step of "Adding a Kubernetes
 // release" done — so a recipe cannot drift from the code, and a release row without its oracle module or docs fails.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { globSync } from 'glob';
-import { KUBERNETES_VERSIONS, MODELLED_PATCHES } from '../src/core/config';
+import { KUBERNETES_VERSIONS, RELEASES } from '../src/core/releases';
 
 const root = path.resolve(__dirname, '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -41,7 +41,7 @@ test('the plugin recipe names the places a new plugin must touch (issue 33)', ()
   expect(namesIn(text).map((n) => n.name)).toEqual(expect.arrayContaining(['FILTER_PLUGINS', 'PLUGIN_CODES', 'PER_NODE']));
 });
 
-describe.each(KUBERNETES_VERSIONS.map((v) => [v, MODELLED_PATCHES[v]] as const))('release %s, as "Adding a Kubernetes release" says', (minor, patch) => {
+describe.each(KUBERNETES_VERSIONS.map((v) => [v, RELEASES[v].patch] as const))('release %s, as "Adding a Kubernetes release" says', (minor, patch) => {
   test('2. its oracle module pins k8s.io/kubernetes at the modelled patch, with its row in oracle/README.md', () => {
     const mod = `oracle/k8s-${minor}/go.mod`;
     expect(existsSync(path.join(root, mod))).toBe(true);
