@@ -405,37 +405,6 @@ const E2E_KNOWN: KnownDeviation[] = [
       spec: { nodeName: 'n0', containers: [{ name: 'c', image: 'x' }] }, status: { phase: 'Running' } }] }),
   },
   {
-    id: 'created-pod-duplicate-host-ports',
-    domain: 'e2e',
-    field: 'a hostNetwork pod template\'s ports[] that repeat a containerPort and protocol',
-    reason: 'A hostNetwork template whose containers repeat a port (two containers on 8080, no hostPort): the template ' +
-      'validates (its hostPorts are 0), but SetDefaults_Pod gives each created Pod hostPort = containerPort, and the ' +
-      'Pod\'s validation refuses the repeat (AccumulateUniqueHostPorts: Duplicate value "TCP//8080"), so the controller ' +
-      'creates no pod. The library validates the template only and schedules it. Rewritten: without the repeated ports.',
-    upstream: 'pkg/apis/core/v1/defaults.go SetDefaults_Pod; pkg/apis/core/validation/validation.go AccumulateUniqueHostPorts',
-    rewrite: (input) => {
-      if (input.workload.kind === 'Pod') return undefined;
-      const { copy, spec } = podSpecIn(input.workload);
-      if (!spec.hostNetwork) return undefined;
-      const seen = new Set<string>();
-      let dropped = false;
-      for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
-        if (!c.ports) continue;
-        c.ports = c.ports.filter((p: { containerPort: number; protocol?: string }) => {
-          const key = `${p.protocol ?? 'TCP'}/${p.containerPort}`;
-          if (!seen.has(key)) return seen.add(key);
-          dropped = true;
-          return false;
-        });
-      }
-      return dropped ? { ...input, workload: copy } : undefined;
-    },
-    witness: e2eCase({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { selector: { matchLabels: { app: 'web' } },
-      template: { metadata: { labels: { app: 'web' } }, spec: { hostNetwork: true, containers: [
-        { name: 'app', image: 'nginx:1.27', ports: [{ containerPort: 8080 }] }, { name: 'sidecar', image: 'nginx:1.27', ports: [{ containerPort: 8080 }] }] } } } },
-    [E2E_NODE('n0', E2E_HEALTHY)]),
-  },
-  {
     id: 'daemonset-runs-with-admission-tolerations',
     domain: 'e2e',
     field: 'a DaemonSet template\'s tolerations (those ExtendedResourceToleration gives its pods)',
