@@ -34,6 +34,23 @@ function attribute(before: readonly Toleration[], after: Toleration[], prior: To
   return out;
 }
 
+const controllerPods = new PerObjectCache<Subject, AdmittedPod>();
+
+/**
+ * The subject's Pod as its controller builds it (createdSpec), before any admission plugin runs: the template's
+ * tolerations and the controller's. What the DaemonSet controller decides from (NodeShouldRunDaemonPod).
+ */
+export function controllerPod(subject: Subject): AdmittedPod {
+  const hit = controllerPods.get(subject);
+  if (hit !== undefined) return hit;
+  const spec = createdSpec(subject);
+  const written: Toleration[] = subject.spec.tolerations ?? [];
+  const tolerations: Toleration[] = spec.tolerations ?? written;
+  // what the pod's controller added (the DaemonSet controller's tolerations) is the one difference from the spec as written
+  const sources: TolerationSource[] = new Array<TolerationSource>(written.length).fill('pod spec');
+  return controllerPods.set(subject, { spec, tolerations, sources: tolerations === written ? sources : attribute(written, tolerations, sources, 'DaemonSet controller') });
+}
+
 const admitted = new PerObjectCache<Subject, AdmittedPod>();
 
 /**
@@ -44,12 +61,9 @@ export function admitPod(subject: Subject): AdmittedPod {
   const hit = admitted.get(subject);
   if (hit !== undefined) return hit;
   const { admission } = settings();
-  const spec = createdSpec(subject);
-  const written: Toleration[] = subject.spec.tolerations ?? [];
-  let tolerations: Toleration[] = spec.tolerations ?? written;
-  // what the pod's controller added (the DaemonSet controller's tolerations) is the one difference from the spec as written
-  let sources: TolerationSource[] = new Array<TolerationSource>(written.length).fill('pod spec');
-  if (tolerations !== written) sources = attribute(written, tolerations, sources, 'DaemonSet controller');
+  const built = controllerPod(subject);
+  const spec = built.spec;
+  let { tolerations, sources } = built;
   if (admission.defaultTolerationSeconds) {
     const { notReady, unreachable } = admission.defaultTolerationSeconds;
     const next = addDefaultTolerationSeconds(tolerations, notReady, unreachable);

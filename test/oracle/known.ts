@@ -404,36 +404,6 @@ const E2E_KNOWN: KnownDeviation[] = [
       metadata: { name: 'web-old', namespace: 'default', labels: { app: 'web' } },
       spec: { nodeName: 'n0', containers: [{ name: 'c', image: 'x' }] }, status: { phase: 'Running' } }] }),
   },
-  {
-    id: 'daemonset-runs-with-admission-tolerations',
-    domain: 'e2e',
-    field: 'a DaemonSet template\'s tolerations (those ExtendedResourceToleration gives its pods)',
-    reason: 'The DaemonSet controller decides which nodes get a pod from the template (NodeShouldRunDaemonPod: the ' +
-      'template\'s tolerations and the daemon ones), before any pod reaches admission; ExtendedResourceToleration adds ' +
-      'its tolerations to the pods only. The library decides from the admitted pod\'s tolerations, so with the plugin on ' +
-      'a GPU DaemonSet without its own toleration "runs" on nodes tainted with the resource, where the controller makes ' +
-      'no pod. Rewritten: the template carries those tolerations itself.',
-    upstream: 'pkg/controller/daemon/daemon_controller.go NodeShouldRunDaemonPod (daemonPodTolerations); ' +
-      'plugin/pkg/admission/extendedresourcetoleration/admission.go',
-    rewrite: (input) => {
-      if (input.workload.kind !== 'DaemonSet' || !input.extendedResourceToleration) return undefined;
-      const { copy, spec } = podSpecIn(input.workload);
-      const names = new Set<string>();
-      for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
-        for (const list of [c.resources?.requests, c.resources?.limits]) {
-          for (const name of Object.keys(list ?? {})) if (name.includes('/') && !name.startsWith('kubernetes.io/')) names.add(name);
-        }
-      }
-      const missing = [...names].filter((key) => !(spec.tolerations ?? []).some((t: any) => t.key === key && t.operator === 'Exists'));
-      if (!missing.length) return undefined;
-      spec.tolerations = [...(spec.tolerations ?? []), ...missing.map((key) => ({ key, operator: 'Exists', effect: 'NoSchedule' }))];
-      return { ...input, workload: copy };
-    },
-    witness: e2eCase({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'gpu' }, spec: { selector: { matchLabels: { app: 'gpu' } },
-      template: { metadata: { labels: { app: 'gpu' } }, spec: { containers: [{ name: 'c', image: 'nvidia/dcgm', resources: { limits: { 'nvidia.com/gpu': '1' } } }] } } } },
-    [{ ...E2E_NODE('n0', { ...E2E_HEALTHY, capacity: { ...E2E_HEALTHY.capacity, 'nvidia.com/gpu': '1' }, allocatable: { ...E2E_HEALTHY.allocatable, 'nvidia.com/gpu': '1' } }),
-      spec: { taints: [{ key: 'nvidia.com/gpu', effect: 'NoSchedule' }] } }], { extendedResourceToleration: true }),
-  },
   // last: it reads the current revision's hash from upstream's answer after the rewrites above changed the template
   {
     id: 'other-revision-pods-counted',
