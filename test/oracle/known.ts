@@ -361,25 +361,6 @@ const E2E_KNOWN: KnownDeviation[] = [
     }),
   },
   {
-    id: 'runtime-class-admission-not-modelled',
-    domain: 'e2e',
-    field: 'the pod spec\'s runtimeClassName and overhead, and runtimeClasses',
-    reason: 'The RuntimeClass admission plugin (on by default) refuses a pod whose RuntimeClass does not exist, or whose ' +
-      'overhead is set without a RuntimeClass that defines it, and gives the pod the RuntimeClass\'s overhead, node ' +
-      'selector and tolerations. The library takes no RuntimeClasses and reads spec.overhead as written. Rewritten: ' +
-      'without runtimeClassName, overhead and the RuntimeClasses.',
-    upstream: 'plugin/pkg/admission/runtimeclass/admission.go (prepareObjects, setOverhead, setScheduling, validateOverhead)',
-    rewrite: (input) => {
-      const { copy, spec } = podSpecIn(input.workload);
-      // RuntimeClasses the pod does not name change nothing: the case is not this deviation's
-      if (spec.runtimeClassName === undefined && spec.overhead === undefined) return undefined;
-      delete spec.runtimeClassName;
-      delete spec.overhead;
-      return { ...input, workload: copy, runtimeClasses: [] };
-    },
-    witness: e2eCase({ ...E2E_POD, spec: { ...E2E_POD.spec, runtimeClassName: 'gvisor' } }, [E2E_NODE('n0', E2E_HEALTHY)]),
-  },
-  {
     id: 'daemonset-spread-over-template-affinity',
     domain: 'e2e',
     field: 'a DaemonSet\'s topologySpreadConstraints[].nodeAffinityPolicy (Honor, the default)',
