@@ -63,12 +63,19 @@ function libraryRefusal(input: E2EInput): Refusal | undefined {
     const bad = inputCheckedOnce(node as Node).errors;
     if (bad.length) return { object: `nodes[${i}]`, errors: bad.map((e) => ({ type: '', field: e.field, body: stripHints(e.message) })) };
   }
+  // a DaemonSet's controller creates a pod only for a node it should run on: without one no pod is refused
+  if (workload.kind === 'DaemonSet' && !input.nodes.some((n) => daemonShouldRun(workload, n as Node).run)) return podsRefused(input);
   if (admission?.phase === 'admit') return { object: podObject, refused: admission.message };
   if (errors.length) {
     const field = podField(toSubject(workload).specPath);
     return { object: 'pod', errors: errors.map((e) => ({ type: '', field: field(e.field), body: stripHints(e.message.replace(POD_NOTE, '')) })) };
   }
   if (admission) return { object: podObject, refused: admission.message };
+  return podsRefused(input);
+}
+
+/** The cluster's pods the API server would refuse (dumped: checked as an update of themselves). */
+function podsRefused(input: E2EInput): Refusal | undefined {
   for (const [i, pod] of input.pods.entries()) {
     const bad = inputCheckedOnce(pod as Pod).errors;
     if (bad.length) return { object: `pods[${i}]`, errors: bad.map((e) => ({ type: '', field: e.field, body: stripHints(e.message) })) };
@@ -105,6 +112,8 @@ export function libraryE2E(input: E2EInput): E2EOutput {
     const none = noPodsReason(workload);
     if (none) return { noPods: 'suspended' };
     const nodes = input.nodes as Node[];
+    // no node to run on: the controller creates no pod, so none is refused or scheduled
+    if (workload.kind === 'DaemonSet' && !nodes.some((n) => daemonShouldRun(workload, n).run)) return { daemon: nodes.map((n) => ({ node: n.metadata!.name!, run: false })) };
     const options = { existingPods: [...(input.pods as Pod[]), ...replicaPods(input)], namespaces: input.namespaces as KubeObject[] };
     let answer;
     try {
