@@ -63,8 +63,9 @@ function libraryRefusal(input: E2EInput): Refusal | undefined {
     const bad = inputCheckedOnce(node as Node).errors;
     if (bad.length) return { object: `nodes[${i}]`, errors: bad.map((e) => ({ type: '', field: e.field, body: stripHints(e.message) })) };
   }
-  // a DaemonSet's controller creates a pod only for a node it should run on: without one no pod is refused
-  if (workload.kind === 'DaemonSet' && !input.nodes.some((n) => daemonShouldRun(workload, n as Node).run)) return podsRefused(input);
+  // a controller that creates no pod (a suspended Job or CronJob; a DaemonSet without a node it should run on) has
+  // none refused
+  if (noPodsReason(workload) || (workload.kind === 'DaemonSet' && !input.nodes.some((n) => daemonShouldRun(workload, n as Node).run))) return podsRefused(input);
   if (admission?.phase === 'admit') return { object: podObject, refused: admission.message };
   if (errors.length) {
     const field = podField(toSubject(workload).specPath);
