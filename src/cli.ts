@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
-import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, platformHint, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validateInput, zone, type Failure } from './engine';
+import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, platformHint, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validateInput, admissionRefusedOnce, zone, type Failure } from './engine';
 import { describeNotModelled } from './explain/not-modelled';
 import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './core/config';
 import { kubeletHintText } from './explain/kubelet';
@@ -123,6 +123,8 @@ function workloadsOf(files: string[], namespace?: string): KubeObject[] & { name
   const found = objects.filter(isWorkload);
   const list = namespace === undefined ? found : found.filter((o) => (o.metadata?.namespace ?? 'default') === namespace);
   if (!list.length) throw new InputError(`no Pod or workload${namespace === undefined ? '' : ` in namespace ${namespace}`} in ${[...files, ...render.sources].join(', ')}`);
+  // RuntimeClasses among the manifests are the cluster's, which the RuntimeClass admission plugin reads
+  if (objects.some((o) => o.kind === 'RuntimeClass')) configure({ runtimeClasses: objects });
   return Object.assign(list, { namespaces: objects.filter((o) => o.kind === 'Namespace') });
 }
 
@@ -143,6 +145,11 @@ function checkValid(objects: KubeObject[]): void {
   if (unchecked.length) note(`note: ${uncheckedNote(unchecked)}\n`);
   // the matchers' words, without their hint about configure(), which has no CLI counterpart
   const problems = checks.filter((c) => c.errors.length).map((c) => rejectedByApiServer(String(toLabel(c.o)), c.errors).replace(/ \(set configure\(.*?\) to check it anyway\)/, ''));
+  // an admission plugin's refusal (RuntimeClass) of the Pod, or of every Pod a workload's controller creates
+  for (const o of objects) {
+    const refused = admissionRefusedOnce(o)?.message;
+    if (refused) problems.push(`${toLabel(o)}${o.kind === 'Pod' ? ' would be rejected by the API server' : ': the API server refuses every Pod it creates'}:\n  ${refused}`);
+  }
   if (problems.length) throw new InputError(problems.join('\n'));
 }
 

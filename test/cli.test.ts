@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { program } from '../src/cli';
+import { resetConfiguration } from '../src/core/config';
 
 function run(...args: string[]): { out: string; error?: Error } {
   let out = '';
@@ -53,6 +54,32 @@ spec: {nodeName: a, containers: [{name: c, image: redis}]}
   // only node a holds a pod of a namespace labelled team=payments matching app=cache
   expect(out).toContain('schedulable on 1 of 2 node(s): a');
   expect(out).toContain("node(s) didn't match pod affinity rules");
+});
+
+test('explain reads the RuntimeClass objects of the manifests (RuntimeClass admission: overhead, node selector, not found)', () => {
+  const pod = (rc: string) => `apiVersion: v1
+kind: Pod
+metadata: {name: web}
+spec:
+  runtimeClassName: ${rc}
+  containers: [{name: c, image: nginx, resources: {requests: {cpu: 1900m}}}]
+`;
+  const gvisor = `apiVersion: node.k8s.io/v1
+kind: RuntimeClass
+metadata: {name: gvisor}
+handler: runsc
+overhead: {podFixed: {cpu: 250m}}
+---
+`;
+  const nodes = file('rc-nodes.yaml', 'apiVersion: v1\nkind: Node\nmetadata: {name: a}\nstatus: {allocatable: {cpu: "2", memory: 4Gi, pods: "110"}}\n');
+  try {
+    // 1.9 cpu and the class's 250m of overhead do not fit 2 cpu
+    expect(run('explain', file('rc-pod.yaml', gvisor + pod('gvisor')), '--nodes', nodes).out).toContain('Insufficient cpu');
+    expect(run('explain', file('rc-missing.yaml', pod('kata')), '--nodes', nodes).error?.message)
+      .toMatch(/^Pod default\/web \(.*rc-missing.yaml:1\) would be rejected by the API server:\n  pods "web" is forbidden: pod rejected: RuntimeClass "kata" not found$/);
+  } finally {
+    resetConfiguration();
+  }
 });
 
 test('report refuses a placement-report.json whose records are malformed, naming the file and the record', () => {

@@ -15,6 +15,20 @@ describe('refused objects get no verdict, with and without .not', () => {
       expect(failure(run)).toContain('spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`');
     }
   });
+  // plugin/pkg/admission/runtimeclass/admission.go prepareObjects: a RuntimeClass the cluster does not have (none passed)
+  test('a Pod, or a Deployment\'s pods, naming a RuntimeClass the cluster does not have', () => {
+    const gvisor = (o: any, spec: any) => ({ ...o, spec: { ...spec, runtimeClassName: 'gvisor' } });
+    const p = gvisor(pod('p'), pod('p').spec);
+    const d = deployment('web');
+    const dg = { ...d, spec: { ...d.spec, template: gvisor(d.spec.template, d.spec.template.spec) } };
+    for (const run of [() => expect(p).toBeSchedulableOn(node('n')), () => expect(p).not.toBeSchedulableOnAnyOf([node('n')])]) {
+      expect(failure(run)).toContain('would be rejected by the API server:\n  pods "p" is forbidden: pod rejected: RuntimeClass "gvisor" not found\n  (pass the cluster\'s RuntimeClass objects with configure({ runtimeClasses }))');
+    }
+    expect(failure(() => expect(dg).toHaveAllReplicasScheduled([node('n')]))).toContain('the API server refuses every Pod it creates:\n  pods "web-0" is forbidden: pod rejected: RuntimeClass "gvisor" not found');
+    configure({ runtimeClasses: [{ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'gvisor' }, handler: 'runsc' } as never] });
+    expect(p).toBeSchedulableOn(node('n'));
+    expect(dg).toHaveAllReplicasScheduled([node('n')]);
+  });
   test('a Job that would restart its pods forever', () => {
     const job = { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j' }, spec: { template: { spec: { containers: [{ name: 'c', image: 'i' }] } } } };
     expect(failure(() => expect(job).toTolerate('a:NoSchedule'))).toContain('spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"');

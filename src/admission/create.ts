@@ -8,7 +8,8 @@ import { settings } from '../core/config';
 import { cachedPerObject, PerObjectCache } from '../core/cache';
 import { POD_SPEC_PATHS, type Subject } from '../k8s/subject';
 import { defaultPodSpec } from '../k8s/defaults';
-import { assertDecodes } from '../k8s/decode';
+import { ApiServerRefusal, assertDecodes } from '../k8s/decode';
+import { admitRuntimeClass, forbiddenPod } from './runtime-class';
 import { addDaemonSetTolerations } from './daemonset-tolerations';
 
 type Meta = { name?: string; namespace?: string; uid?: string; labels?: Record<string, string>; annotations?: Record<string, string>; finalizers?: string[] };
@@ -84,6 +85,18 @@ function controllerSpec(workload: KubeObject, spec: PodSpec, name: string, node:
   return node === undefined ? out : { ...out, affinity: pinnedToNode(out, node) };
 }
 
+/**
+ * The spec as the RuntimeClass admission plugin leaves it in the stored Pod (its overhead, node selector and
+ * tolerations: what the pod's usage counts once it is bound); throws ApiServerRefusal when the plugin refuses it.
+ */
+function withRuntimeClass(spec: PodSpec, name: string): PodSpec {
+  if (!settings().admission.runtimeClass || (spec.runtimeClassName == null && spec.overhead == null)) return spec;
+  const admitted = admitRuntimeClass(spec, spec.tolerations ?? []);
+  if (admitted.refused) throw new ApiServerRefusal(forbiddenPod(name, admitted.refused.reason));
+  const { nodeSelector, overhead, tolerations } = admitted;
+  return { ...spec, ...(nodeSelector ? { nodeSelector } : {}), ...(overhead ? { overhead } : {}), ...(tolerations.length ? { tolerations } : {}) };
+}
+
 export interface TemplatePodOptions {
   /** A StatefulSet pod's ordinal (default 0). */
   ordinal?: number;
@@ -103,7 +116,7 @@ export function podFromTemplate(workload: KubeObject, name: string, options: Tem
   const template = templateOf(workload);
   const meta = template.metadata ?? {};
   const owners = controllerRef(workload);
-  const spec = controllerSpec(workload, options.spec ?? template.spec ?? ({ containers: [] } as unknown as PodSpec), name, options.node);
+  const spec = withRuntimeClass(controllerSpec(workload, options.spec ?? template.spec ?? ({ containers: [] } as unknown as PodSpec), name, options.node), name);
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -129,6 +142,9 @@ export function storedPod(pod: Pod): Pod {
 
 /** The name of the pod a workload subject stands for: its controller's first, `<name>-0`. */
 const firstPodName = (workload: KubeObject) => `${workload.metadata?.name ?? '<unnamed>'}-0`;
+
+/** The name of the Pod the subject stands for: a Pod's own, a workload's first pod's. */
+export const createdPodName = (subject: Subject) => (subject.kind === 'Pod' ? subject.object.metadata?.name ?? '' : firstPodName(subject.object));
 
 const createdSpecs = new PerObjectCache<Subject, PodSpec>();
 

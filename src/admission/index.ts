@@ -1,15 +1,17 @@
 // admit: what the cluster adds to an object before the scheduler and controllers see it. The Pod comes from the one
 // create path (create.ts: the controller's pod from the template, decoded and defaulted); admission runs on it here.
 import type { Node, PodSpec, Taint, Toleration } from '../core/types';
-import type { Subject } from '../k8s/subject';
 import { settings } from '../core/config';
 import { cachedPerObject, PerObjectCache } from '../core/cache';
 import { addDefaultTolerationSeconds } from './default-toleration-seconds';
-import { createdSpec } from './create';
+import { createdPodName, createdSpec } from './create';
+import { admitRuntimeClass, forbiddenPod, type RuntimeClassRefusal } from './runtime-class';
+import { ApiServerRefusal } from '../k8s/decode';
+import { readFromCluster, type Subject } from '../k8s/subject';
 import { mergeConditionTaints } from '../k8s/node-condition-taints';
 import { addExtendedResourceTolerations } from './extended-resource-toleration';
 
-export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTolerationSeconds admission' | 'ExtendedResourceToleration admission';
+export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTolerationSeconds admission' | 'ExtendedResourceToleration admission' | 'RuntimeClass admission';
 
 export interface AdmittedPod {
   /**
@@ -34,6 +36,23 @@ function attribute(before: readonly Toleration[], after: Toleration[], prior: To
   return out;
 }
 
+const controllerPods = new PerObjectCache<Subject, AdmittedPod>();
+
+/**
+ * The subject's Pod as its controller builds it (createdSpec), before any admission plugin runs: the template's
+ * tolerations and the controller's. What the DaemonSet controller decides from (NodeShouldRunDaemonPod).
+ */
+export function controllerPod(subject: Subject): AdmittedPod {
+  const hit = controllerPods.get(subject);
+  if (hit !== undefined) return hit;
+  const spec = createdSpec(subject);
+  const written: Toleration[] = subject.spec.tolerations ?? [];
+  const tolerations: Toleration[] = spec.tolerations ?? written;
+  // what the pod's controller added (the DaemonSet controller's tolerations) is the one difference from the spec as written
+  const sources: TolerationSource[] = new Array<TolerationSource>(written.length).fill('pod spec');
+  return controllerPods.set(subject, { spec, tolerations, sources: tolerations === written ? sources : attribute(written, tolerations, sources, 'DaemonSet controller') });
+}
+
 const admitted = new PerObjectCache<Subject, AdmittedPod>();
 
 /**
@@ -44,12 +63,9 @@ export function admitPod(subject: Subject): AdmittedPod {
   const hit = admitted.get(subject);
   if (hit !== undefined) return hit;
   const { admission } = settings();
-  const spec = createdSpec(subject);
-  const written: Toleration[] = subject.spec.tolerations ?? [];
-  let tolerations: Toleration[] = spec.tolerations ?? written;
-  // what the pod's controller added (the DaemonSet controller's tolerations) is the one difference from the spec as written
-  let sources: TolerationSource[] = new Array<TolerationSource>(written.length).fill('pod spec');
-  if (tolerations !== written) sources = attribute(written, tolerations, sources, 'DaemonSet controller');
+  const built = controllerPod(subject);
+  const spec = built.spec;
+  let { tolerations, sources } = built;
   if (admission.defaultTolerationSeconds) {
     const { notReady, unreachable } = admission.defaultTolerationSeconds;
     const next = addDefaultTolerationSeconds(tolerations, notReady, unreachable);
@@ -62,7 +78,33 @@ export function admitPod(subject: Subject): AdmittedPod {
     sources = attribute(tolerations, next, sources, 'ExtendedResourceToleration admission');
     tolerations = next;
   }
-  return admitted.set(subject, { spec, tolerations, sources });
+  return admitted.set(subject, runtimeClassAdmitted(subject, { spec, tolerations, sources }));
+}
+
+/**
+ * The RuntimeClass plugin, last of the mutating plugins modelled (AllOrderedPlugins), on a pod being created: not on a
+ * Pod read from a cluster, which was admitted when it was created. Throws ApiServerRefusal with the plugin's text.
+ */
+function runtimeClassAdmitted(subject: Subject, before: AdmittedPod): AdmittedPod {
+  const { spec } = before;
+  if (!settings().admission.runtimeClass || (spec.runtimeClassName == null && spec.overhead == null) || (subject.kind === 'Pod' && readFromCluster(subject.object))) return before;
+  const admitted = admitRuntimeClass(spec, before.tolerations);
+  if (admitted.refused) throw new ApiServerRefusal(forbiddenPod(createdPodName(subject), admitted.refused.reason));
+  const { nodeSelector, overhead, tolerations } = admitted;
+  // MergeTolerations keeps the pod's own (unless the class's cover them) and adds the class's
+  const sources = tolerations.map((t): TolerationSource => {
+    const i = before.tolerations.indexOf(t);
+    return i >= 0 ? before.sources[i] : 'RuntimeClass admission';
+  });
+  return { spec: { ...spec, ...(nodeSelector ? { nodeSelector } : {}), ...(overhead ? { overhead } : {}) }, tolerations, sources };
+}
+
+/** Why the API server refuses to create the subject's Pod in the RuntimeClass plugin, if it does (admission and when). */
+export function runtimeClassRefusal(subject: Subject): (RuntimeClassRefusal & { message: string }) | undefined {
+  const spec = controllerPod(subject).spec;
+  if (!settings().admission.runtimeClass || (spec.runtimeClassName == null && spec.overhead == null) || (subject.kind === 'Pod' && readFromCluster(subject.object))) return undefined;
+  const { refused } = admitRuntimeClass(spec, []);
+  return refused && { ...refused, message: forbiddenPod(createdPodName(subject), refused.reason) };
 }
 
 /** The node's taints as the scheduler sees them (uncached: NodeInfo, itself cached per node, is its caller). */

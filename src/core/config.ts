@@ -3,6 +3,7 @@
 // rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
 import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 import { atLeast, gateDefault, gateSince, gateState, KUBERNETES_VERSIONS, NEWEST_RELEASE, type GateName, type KubernetesVersion } from './releases';
+import type { KubeObject } from './types';
 
 export { KUBERNETES_VERSIONS, type KubernetesVersion } from './releases';
 
@@ -34,9 +35,16 @@ export interface PlacementSettings {
     nodeConditionTaints: boolean;
     /** plugin/pkg/admission/extendedresourcetoleration; off upstream, on with `cluster: 'eks'`. */
     extendedResourceToleration: boolean;
+    /** plugin/pkg/admission/runtimeclass; on by default upstream (reads `runtimeClasses`). */
+    runtimeClass: boolean;
   };
   /** A node without status.allocatable is an error instead of "resources unconstrained". */
   requireAllocatable: boolean;
+  /**
+   * The cluster's RuntimeClass objects (node.k8s.io/v1), read by the RuntimeClass admission plugin (on by default):
+   * a pod naming one that is not here is refused.
+   */
+  runtimeClasses: readonly KubeObject[];
 }
 
 export interface ConfigureOptions {
@@ -51,8 +59,11 @@ export interface ConfigureOptions {
     daemonSetTolerations?: boolean;
     nodeConditionTaints?: boolean;
     extendedResourceToleration?: boolean;
+    runtimeClass?: boolean;
   };
   requireAllocatable?: boolean;
+  /** The cluster's RuntimeClass objects (node.k8s.io/v1 RuntimeClass, e.g. from loadManifests; other kinds are left out). */
+  runtimeClasses?: Iterable<KubeObject>;
 }
 
 function defaults(): PlacementSettings {
@@ -66,8 +77,10 @@ function defaults(): PlacementSettings {
       daemonSetTolerations: true,
       nodeConditionTaints: true,
       extendedResourceToleration: false,
+      runtimeClass: true,
     },
     requireAllocatable: false,
+    runtimeClasses: [],
   };
 }
 
@@ -83,7 +96,7 @@ export function settingsGeneration(): number {
   return generation;
 }
 
-const KNOWN_KEYS = ['kubernetesVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster'];
+const KNOWN_KEYS = ['kubernetesVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses'];
 
 /**
  * Change settings for later checks (see the scoping rules above). Returns nothing, so that
@@ -108,6 +121,7 @@ export function configure(options: ConfigureOptions = {}): void {
   checkLockedGates(next);
   if (options.validate !== undefined) next.validate = options.validate;
   if (options.requireAllocatable !== undefined) next.requireAllocatable = options.requireAllocatable;
+  if (options.runtimeClasses !== undefined) next.runtimeClasses = runtimeClassesOf(options.runtimeClasses);
   if (options.cluster !== undefined) {
     const preset = CLUSTER_PRESETS[options.cluster];
     if (!preset) throw new Error(`configure: unknown cluster "${options.cluster}" (known: ${Object.keys(CLUSTER_PRESETS).join(', ')})`);
@@ -127,9 +141,18 @@ export function configure(options: ConfigureOptions = {}): void {
     if (admission.daemonSetTolerations !== undefined) next.admission.daemonSetTolerations = admission.daemonSetTolerations;
     if (admission.nodeConditionTaints !== undefined) next.admission.nodeConditionTaints = admission.nodeConditionTaints;
     if (admission.extendedResourceToleration !== undefined) next.admission.extendedResourceToleration = admission.extendedResourceToleration;
+    if (admission.runtimeClass !== undefined) next.admission.runtimeClass = admission.runtimeClass;
   }
   current = next;
   generation++;
+}
+
+/** The RuntimeClass objects of a list or collection (a loadManifests result holds other kinds too). */
+function runtimeClassesOf(given: Iterable<KubeObject>): KubeObject[] {
+  if (typeof given !== 'object' || given === null || !(Symbol.iterator in given)) {
+    throw new Error('configure: runtimeClasses must be an array (or iterable, e.g. a loadManifests collection) of RuntimeClass objects');
+  }
+  return [...given].filter((o) => o?.kind === 'RuntimeClass' && typeof o.apiVersion === 'string' && o.apiVersion.startsWith('node.k8s.io/'));
 }
 
 /** The gates `configure({ featureGates })` takes. */
@@ -219,7 +242,10 @@ function isPromiseLike(x: unknown): x is PromiseLike<unknown> {
 export function nonDefaultSettings(): string {
   const out: string[] = [];
   const walk = (now: unknown, def: unknown, path: string) => {
-    if (typeof now === 'object' && now !== null && typeof def === 'object' && def !== null) {
+    if (path === 'runtimeClasses') {
+      const names = (now as KubeObject[]).map((r) => r.metadata?.name ?? '');
+      if (names.length) out.push(`runtimeClasses ${names.join(' ')}`);
+    } else if (typeof now === 'object' && now !== null && typeof def === 'object' && def !== null) {
       for (const k of Object.keys(now)) walk((now as Record<string, unknown>)[k], (def as Record<string, unknown>)[k], path ? `${path}.${k}` : k);
     } else if (now !== def) {
       out.push(`${path} ${now === true ? 'on' : now === false ? 'off' : String(now)}`);

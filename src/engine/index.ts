@@ -47,7 +47,7 @@ export { ApiServerRefusal } from '../k8s/decode';
 export { parseTaintSpec, parseTaint, taint } from '../k8s/kubectl-taint';
 export { validateTaints, validateTolerations } from '../k8s/validation';
 export { capped, rejectedByApiServer } from '../k8s/validation-field';
-export { validate, validateInput, readFromCluster, decodeErrors, inputCheckedOnce, decodedOnce, type InputCheck } from './validate';
+export { validate, validateInput, readFromCluster, decodeErrors, inputCheckedOnce, decodedOnce, admissionRefusedOnce, type InputCheck } from './validate';
 /** Thrown when kube-scheduler itself would fail with an error (PodScheduled=False, reason SchedulerError). */
 export { SchedulerError } from '../scheduler/cycle';
 

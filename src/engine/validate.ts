@@ -5,8 +5,10 @@ import { cachedPerObject } from '../core/cache';
 import { validateTolerations } from '../k8s/validation';
 import { validateObject } from '../k8s/validation-workloads';
 import { asFieldErrors, undecodableQuantities } from '../k8s/decode';
-import { POD_SPEC_PATHS, toSubject } from '../k8s/subject';
+import { POD_SPEC_PATHS, readFromCluster, toSubject } from '../k8s/subject';
 import { typeErrors } from '../loader/typecheck';
+import { runtimeClassRefusal } from '../admission';
+import type { RuntimeClassRefusal } from '../admission/runtime-class';
 
 export { typeErrors };
 
@@ -20,17 +22,7 @@ export function validate(object: KubeObject | Toleration[]): FieldError[] {
   return validateObject(object as never, gate);
 }
 
-/**
- * An object read from a cluster (a dump, `kubectl get -o yaml`): it carries what only the API server sets
- * (metadata.uid, resourceVersion, creationTimestamp) or a status. `kubectl create --dry-run -o yaml` writes
- * `creationTimestamp: null` and `status: {}`, which do not count.
- */
-export function readFromCluster(object: KubeObject): boolean {
-  const meta = object.metadata as { uid?: unknown; resourceVersion?: unknown; creationTimestamp?: unknown } | undefined;
-  const status = (object as { status?: unknown }).status;
-  return !!(meta?.uid || meta?.resourceVersion || meta?.creationTimestamp) ||
-    (typeof status === 'object' && status !== null && Object.keys(status).length > 0);
-}
+export { readFromCluster };
 
 /**
  * Fields placement never reads whose rules tightened within the supported releases (StrictIPCIDRValidation, beta
@@ -87,3 +79,14 @@ export function decodeErrors(object: KubeObject | Toleration[]): FieldError[] {
 // checking every node of a 5,000-node cluster in turn validates each node and pod once.
 export const decodedOnce = cachedPerObject((o: object) => decodeErrors(o as KubeObject));
 export const inputCheckedOnce = cachedPerObject((o: object) => validateInput(o as KubeObject));
+
+/**
+ * The API server's refusal of the Pod the object stands for (a Pod, or the pods a workload's controller creates) by
+ * an admission plugin (RuntimeClass: admission/runtime-class.ts): when (`admit`, before validation; `validate`,
+ * after it) and the Status message. Undefined for an object whose quantities do not decode (refused before).
+ */
+export const admissionRefusedOnce = cachedPerObject((o: object): (RuntimeClassRefusal & { message: string }) | undefined => {
+  const object = o as KubeObject;
+  if (Array.isArray(o) || !object.kind || !POD_SPEC_PATHS[object.kind] || typeErrors(object).length || decodedOnce(object).length) return undefined;
+  return runtimeClassRefusal(toSubject(object));
+});

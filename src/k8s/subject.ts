@@ -38,6 +38,18 @@ export function setFieldLineLookup(lookup: (o: object, field: string) => number 
   fieldLineOf = lookup;
 }
 
+/**
+ * An object read from a cluster (a dump, `kubectl get -o yaml`): it carries what only the API server sets
+ * (metadata.uid, resourceVersion, creationTimestamp) or a status. `kubectl create --dry-run -o yaml` writes
+ * `creationTimestamp: null` and `status: {}`, which do not count.
+ */
+export function readFromCluster(object: KubeObject): boolean {
+  const meta = object.metadata as { uid?: unknown; resourceVersion?: unknown; creationTimestamp?: unknown } | undefined;
+  const status = (object as { status?: unknown }).status;
+  return !!(meta?.uid || meta?.resourceVersion || meta?.creationTimestamp) ||
+    (typeof status === 'object' && status !== null && Object.keys(status).length > 0);
+}
+
 /** `file:line` of a field of a loaded object (the object's own line when the field is not in the file); undefined otherwise. */
 export function fieldLocation(object: object, field: string): string | undefined {
   const origin = originOf(object);

@@ -81,6 +81,28 @@ describe('ValidateStatefulSetSpec, ValidateDaemonSetSpec, ValidateReplicationCon
   ])('%s', (_name, object, expected) => expect(errors(object).join('\n')).toContain(expected));
 });
 
+describe('the Pods a controller creates from an accepted template (ValidatePodCreate after SetDefaults_Pod)', () => {
+  // e2e oracle (known created-pod-duplicate-host-ports until fixed): a hostNetwork template repeating a containerPort
+  // validates (its hostPorts are 0), but SetDefaults_Pod (pkg/apis/core/v1/defaults.go) gives each created Pod
+  // hostPort = containerPort, and AccumulateUniqueHostPorts (pkg/apis/core/validation/validation.go) refuses the
+  // repeat: the controller creates no pod
+  const repeated = (kind: string) => deployment({ template: { metadata: { labels: { app: 'web' } }, spec: { hostNetwork: true, containers: [
+    { name: 'app', image: 'nginx:1.27', ports: [{ containerPort: 8080 }] }, { name: 'sidecar', image: 'nginx:1.27', ports: [{ containerPort: 8080 }] }] } } }, kind);
+  test.each(['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet'])('%s: two containers on 8080 with hostNetwork', (kind) => {
+    const object = kind === 'StatefulSet' ? { ...repeated(kind), spec: { ...repeated(kind).spec, serviceName: 'web' } } : repeated(kind);
+    expect(errors(object)).toEqual([
+      `spec.template.spec.containers[1].ports[0].hostPort: Duplicate value: "TCP//8080" (the API server accepts the ${kind} but refuses every Pod it creates)`,
+    ]);
+  });
+
+  it('without hostNetwork, or on another protocol, the ports do not repeat', () => {
+    const spec = (hostNetwork: boolean, protocol: string) => ({ template: { metadata: { labels: { app: 'web' } }, spec: { hostNetwork, containers: [
+      { name: 'app', image: 'nginx:1.27', ports: [{ containerPort: 8080 }] }, { name: 'sidecar', image: 'nginx:1.27', ports: [{ containerPort: 8080, protocol }] }] } } });
+    expect(errors(deployment(spec(false, 'TCP')))).toEqual([]);
+    expect(errors(deployment(spec(true, 'UDP')))).toEqual([]);
+  });
+});
+
 describe('ValidateJob / validateJobSpec', () => {
   test.each([
     // the restartPolicy defaulted to Always is refused as "Required" (validateJobSpec)

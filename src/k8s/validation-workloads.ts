@@ -6,6 +6,7 @@ import type { FieldError, Node, PodSpec } from '../core/types';
 import { releaseAtLeast, settings } from '../core/config';
 import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { Quantity } from './quantity';
+import { defaultPodSpec } from './defaults';
 import { validateTaints } from './validation';
 import { parseStandardError } from './validation-cron';
 import { validatePodCIDRs } from './validation-ip';
@@ -255,13 +256,16 @@ function createdPodLabels(kind: string, template: Template | undefined, jobSpec?
 }
 
 /**
- * What refuses the Pods a controller creates from a template the API server accepted: Pod create merges
- * matchLabelKeys into the selectors before validating (mergeLabelKeys), which the template's validation never
- * does — e.g. a key both in the selector and in matchLabelKeys. These are the errors the merge adds.
+ * What refuses the Pods a controller creates from a template the API server accepted: Pod create defaults the pod
+ * (SetDefaults_Pod: a hostNetwork pod's ports get hostPort = containerPort, so two containers on one port repeat a
+ * host port, AccumulateUniqueHostPorts) and merges matchLabelKeys into the selectors before validating
+ * (mergeLabelKeys), neither of which the template's validation does — e.g. a key both in the selector and in
+ * matchLabelKeys. These are the errors they add.
  */
 function createdPodErrors(kind: string, template: Template | undefined, labels: Record<string, string>, path: string, opts: PodValidationOptions, podChecks = false, specValidated = true): FieldError[] {
   const spec = template?.spec;
-  const merged = mergeLabelKeys(spec, labels);
+  const labelled = mergeLabelKeys(spec, labels);
+  const merged = labelled && defaultPodSpec(labelled);
   if (merged === spec && !podChecks) return [];
   const before = new Map<string, number>();
   // a template whose spec the API server does not validate (a StatefulSet's before 1.34): every error is the Pods'

@@ -3,7 +3,7 @@ import type { FieldError, KubeObject, Node, Taint, Toleration } from '../core/ty
 import { settings } from '../core/config';
 import {
   assertNode, capped, decodedOnce, describeObject, fieldLocation, isToleration, parseTaintSpec, rejectedByApiServer, SchedulerError,
-  kubeletHint, platformHint, toSubject, inputCheckedOnce, validateTaints, type Subject,
+  kubeletHint, platformHint, toSubject, inputCheckedOnce, validateTaints, admissionRefusedOnce, type Subject,
 } from '../engine';
 import { kubeletHintText } from '../explain/kubelet';
 import { platformHintText } from '../explain/platform';
@@ -91,6 +91,8 @@ export function apiServerErrors(objects: Array<{ object: KubeObject | Toleration
   const parts: string[] = [];
   for (const { object, label } of objects) {
     const name = () => (typeof label === 'string' ? label : label());
+    const refused = admissionRefusedOnce(object);
+    if (refused) parts.push(admissionRefusal(name(), object as KubeObject, refused.message));
     if (settings().validate) {
       const { errors, unchecked } = inputCheckedOnce(object);
       if (errors.length) parts.push(rejectedByApiServer(name(), located(object, errors)));
@@ -101,6 +103,16 @@ export function apiServerErrors(objects: Array<{ object: KubeObject | Toleration
     }
   }
   return parts.length ? parts.join('\n') : undefined;
+}
+
+/**
+ * An admission plugin's refusal (the RuntimeClass plugin's, upstream's Status message): a Pod is refused, a
+ * workload's controller gets every Pod it creates refused. A RuntimeClass not found may be one not passed.
+ */
+function admissionRefusal(name: string, object: KubeObject, message: string): string {
+  const what = object.kind === 'Pod' ? `${name} would be rejected by the API server` : `${name}: the API server refuses every Pod it creates`;
+  const hint = / not found$/.test(message) ? '\n  (pass the cluster\'s RuntimeClass objects with configure({ runtimeClasses }))' : '';
+  return `${what}:\n  ${message}${hint}`;
 }
 
 export function labelOf(object: KubeObject): string {

@@ -7,7 +7,7 @@ import { fromTemplateOf, toSubject, type Subject } from '../k8s/subject';
 import { podFromTemplate, type TemplatePodOptions } from '../admission/create';
 import { nodeInfo } from '../scheduler/framework';
 import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
-import { podInfo } from '../scheduler/framework';
+import { controllerPodInfo } from '../scheduler/framework';
 import { findUntoleratedTaint } from '../scheduler/plugins/tainttoleration';
 import { setDefaultSelector, defaultSelectorOf } from '../scheduler/plugins/podtopologyspread/scoring';
 
@@ -70,14 +70,16 @@ export function podFrom(workload: KubeObject, name: string, options: TemplatePod
 /**
  * The DaemonSet controller's rule (pkg/controller/daemon/daemon_controller.go NodeShouldRunDaemonPod, predicates):
  * the template's nodeName (if any), nodeSelector and required node affinity match the node, and the pod — with the
- * tolerations the controller adds — tolerates the node's NoSchedule/NoExecute taints. Cordoned nodes are not
+ * tolerations the controller adds, before any admission plugin — tolerates the node's NoSchedule/NoExecute taints. Cordoned nodes are not
  * excluded (daemon pods tolerate node.kubernetes.io/unschedulable).
  */
 export function daemonShouldRun(daemonSet: KubeObject, node: Node): { run: boolean; why?: string } {
   const subject = toSubject(daemonSet);
   const info = nodeInfo(node);
   if (subject.spec.nodeName && subject.spec.nodeName !== info.name) return { run: false, why: `spec.template.spec.nodeName is ${subject.spec.nodeName}` };
-  const pod = podInfo(subject); // DaemonSet subjects are admitted with the controller's tolerations
+  // the pod as the controller builds it, before admission: an admission plugin's tolerations (ExtendedResourceToleration)
+  // or node selector (RuntimeClass) reach the pods it creates, not its decision
+  const pod = controllerPodInfo(subject);
   const affinity = NodeAffinity.filter(pod, info, undefined as never);
   if (affinity) return { run: false, why: `node affinity/selector: ${affinity.details.join('; ')}` };
   const taint = findUntoleratedTaint(info.taints, pod.tolerations, pod.comparisonOperators);

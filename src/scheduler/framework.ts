@@ -2,7 +2,7 @@
 // each (pod: per subject; node: per node object), and the status a Filter returns.
 import type { KubeObject, Node, Pod, Taint, Toleration } from '../core/types';
 import { toSubject, type Subject } from '../k8s/subject';
-import { admitPod, nodeTaints, type TolerationSource } from '../admission';
+import { admitPod, controllerPod, nodeTaints, type AdmittedPod, type TolerationSource } from '../admission';
 import { createdSpec, storedPod } from '../admission/create';
 import { assertDecodes, decodeRefusal, undecodableQuantities } from '../k8s/decode';
 import { nodeAllocatable } from '../k8s/defaults';
@@ -232,7 +232,23 @@ export function podInfo(subject: Subject): PodInfo {
   const hit = podInfos.get(subject);
   if (hit !== undefined) return hit;
   // the one create path: the subject's Pod as created, decoded and defaulted, and admission's tolerations
-  const admitted = admitPod(subject);
+  return podInfos.set(subject, podInfoOf(subject, admitPod(subject)));
+}
+
+const controllerInfos = new PerObjectCache<Subject, PodInfo>();
+
+/**
+ * PodInfo of the pod as its controller builds it, before admission (admission/index.ts controllerPod): what the
+ * DaemonSet controller's NodeShouldRunDaemonPod reads, the template's tolerations and the daemon ones
+ * (pkg/controller/daemon/daemon_controller.go NewPod, predicates).
+ */
+export function controllerPodInfo(subject: Subject): PodInfo {
+  const hit = controllerInfos.get(subject);
+  if (hit !== undefined) return hit;
+  return controllerInfos.set(subject, podInfoOf(subject, controllerPod(subject)));
+}
+
+function podInfoOf(subject: Subject, admitted: AdmittedPod): PodInfo {
   const spec = admitted.spec;
   const affinity = spec.affinity?.nodeAffinity;
   const required = affinity?.requiredDuringSchedulingIgnoredDuringExecution;
@@ -240,7 +256,7 @@ export function podInfo(subject: Subject): PodInfo {
   const requests = requestsOf(subject.object, spec, subject.specPath, statusOf(subject.object));
   const comparisonOperators = settings().featureGates.TaintTolerationComparisonOperators;
   const nodeSelector = spec.nodeSelector ?? {};
-  return podInfos.set(subject, {
+  return {
     subject,
     tolerations: admitted.tolerations,
     tolerationSources: admitted.sources,
@@ -259,7 +275,7 @@ export function podInfo(subject: Subject): PodInfo {
     toleratedTaints: [],
     scalarNames: requests.scalars.size ? [...requests.scalars.keys()] : NONE,
     scalarAmounts: requests.scalars.size ? [...requests.scalars.values()] : NONE,
-  });
+  };
 }
 
 // Lists most pods leave empty share one (never written to): PodInfo is built for every workload a call reads.

@@ -205,9 +205,9 @@ export const podSpecArb = fc.record({
   podAffinity: rarely(podAffinity, 5),
   podAntiAffinity: rarely(podAffinity, 4),
   spread: rarely(fc.uniqueArray(spread, { minLength: 1, maxLength: 2, selector: (s) => `${s.topologyKey}/${s.whenUnsatisfiable}` }), 4),
-  // rare while the library does not model RuntimeClass admission (known runtime-class-admission-not-modelled)
-  runtimeClassName: rarely(fc.constantFrom('gvisor', 'kata', 'missing'), 300),
-  overhead: rarely(fc.constant({ cpu: '250m', memory: '120Mi' }), 1000),
+  // RuntimeClass admission: a class the case has or not, an overhead equal to a class's or not, or without one
+  runtimeClassName: rarely(fc.constantFrom('gvisor', 'kata', 'missing'), 4),
+  overhead: rarely(fc.constantFrom({ cpu: '250m', memory: '120Mi' }, { cpu: '100m' }), 10),
   gates: rarely(fc.constant([{ name: 'example.com/quota' }]), 40),
 });
 
@@ -320,10 +320,14 @@ const serviceArb = fc.record({ app: fc.constantFrom(...APPS), namespace: fc.cons
 
 const runtimeClassArb = fc.record({
   name: fc.constantFrom('gvisor', 'kata'),
-  overhead: half(fc.constant({ podFixed: { cpu: '250m', memory: '120Mi' } })),
+  // podFixed semantically equal to a pod's overhead as written otherwise (0.25 = 250m)
+  overhead: half(fc.constantFrom({ podFixed: { cpu: '250m', memory: '120Mi' } }, { podFixed: { cpu: '0.25', memory: '120Mi' } })),
+  // a nodeSelector merged into the pod's or in conflict with it; tolerations MergeTolerations keeps or drops
   scheduling: half(fc.constantFrom(
     { nodeSelector: { pool: 'general' } },
+    { nodeSelector: { pool: 'gpu' } },
     { nodeSelector: { pool: 'general' }, tolerations: [{ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }] },
+    { tolerations: [{ operator: 'Exists' }] },
   )),
 }).map(({ name, overhead, scheduling }) => compact({ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name }, handler: name === 'gvisor' ? 'runsc' : 'kata', overhead, scheduling }));
 

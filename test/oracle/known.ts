@@ -361,25 +361,6 @@ const E2E_KNOWN: KnownDeviation[] = [
     }),
   },
   {
-    id: 'runtime-class-admission-not-modelled',
-    domain: 'e2e',
-    field: 'the pod spec\'s runtimeClassName and overhead, and runtimeClasses',
-    reason: 'The RuntimeClass admission plugin (on by default) refuses a pod whose RuntimeClass does not exist, or whose ' +
-      'overhead is set without a RuntimeClass that defines it, and gives the pod the RuntimeClass\'s overhead, node ' +
-      'selector and tolerations. The library takes no RuntimeClasses and reads spec.overhead as written. Rewritten: ' +
-      'without runtimeClassName, overhead and the RuntimeClasses.',
-    upstream: 'plugin/pkg/admission/runtimeclass/admission.go (prepareObjects, setOverhead, setScheduling, validateOverhead)',
-    rewrite: (input) => {
-      const { copy, spec } = podSpecIn(input.workload);
-      // RuntimeClasses the pod does not name change nothing: the case is not this deviation's
-      if (spec.runtimeClassName === undefined && spec.overhead === undefined) return undefined;
-      delete spec.runtimeClassName;
-      delete spec.overhead;
-      return { ...input, workload: copy, runtimeClasses: [] };
-    },
-    witness: e2eCase({ ...E2E_POD, spec: { ...E2E_POD.spec, runtimeClassName: 'gvisor' } }, [E2E_NODE('n0', E2E_HEALTHY)]),
-  },
-  {
     id: 'daemonset-spread-over-template-affinity',
     domain: 'e2e',
     field: 'a DaemonSet\'s topologySpreadConstraints[].nodeAffinityPolicy (Honor, the default)',
@@ -403,67 +384,6 @@ const E2E_KNOWN: KnownDeviation[] = [
     [E2E_NODE('n0', E2E_HEALTHY), E2E_NODE('n1', E2E_HEALTHY)], { pods: [{ apiVersion: 'v1', kind: 'Pod',
       metadata: { name: 'web-old', namespace: 'default', labels: { app: 'web' } },
       spec: { nodeName: 'n0', containers: [{ name: 'c', image: 'x' }] }, status: { phase: 'Running' } }] }),
-  },
-  {
-    id: 'created-pod-duplicate-host-ports',
-    domain: 'e2e',
-    field: 'a hostNetwork pod template\'s ports[] that repeat a containerPort and protocol',
-    reason: 'A hostNetwork template whose containers repeat a port (two containers on 8080, no hostPort): the template ' +
-      'validates (its hostPorts are 0), but SetDefaults_Pod gives each created Pod hostPort = containerPort, and the ' +
-      'Pod\'s validation refuses the repeat (AccumulateUniqueHostPorts: Duplicate value "TCP//8080"), so the controller ' +
-      'creates no pod. The library validates the template only and schedules it. Rewritten: without the repeated ports.',
-    upstream: 'pkg/apis/core/v1/defaults.go SetDefaults_Pod; pkg/apis/core/validation/validation.go AccumulateUniqueHostPorts',
-    rewrite: (input) => {
-      if (input.workload.kind === 'Pod') return undefined;
-      const { copy, spec } = podSpecIn(input.workload);
-      if (!spec.hostNetwork) return undefined;
-      const seen = new Set<string>();
-      let dropped = false;
-      for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
-        if (!c.ports) continue;
-        c.ports = c.ports.filter((p: { containerPort: number; protocol?: string }) => {
-          const key = `${p.protocol ?? 'TCP'}/${p.containerPort}`;
-          if (!seen.has(key)) return seen.add(key);
-          dropped = true;
-          return false;
-        });
-      }
-      return dropped ? { ...input, workload: copy } : undefined;
-    },
-    witness: e2eCase({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { selector: { matchLabels: { app: 'web' } },
-      template: { metadata: { labels: { app: 'web' } }, spec: { hostNetwork: true, containers: [
-        { name: 'app', image: 'nginx:1.27', ports: [{ containerPort: 8080 }] }, { name: 'sidecar', image: 'nginx:1.27', ports: [{ containerPort: 8080 }] }] } } } },
-    [E2E_NODE('n0', E2E_HEALTHY)]),
-  },
-  {
-    id: 'daemonset-runs-with-admission-tolerations',
-    domain: 'e2e',
-    field: 'a DaemonSet template\'s tolerations (those ExtendedResourceToleration gives its pods)',
-    reason: 'The DaemonSet controller decides which nodes get a pod from the template (NodeShouldRunDaemonPod: the ' +
-      'template\'s tolerations and the daemon ones), before any pod reaches admission; ExtendedResourceToleration adds ' +
-      'its tolerations to the pods only. The library decides from the admitted pod\'s tolerations, so with the plugin on ' +
-      'a GPU DaemonSet without its own toleration "runs" on nodes tainted with the resource, where the controller makes ' +
-      'no pod. Rewritten: the template carries those tolerations itself.',
-    upstream: 'pkg/controller/daemon/daemon_controller.go NodeShouldRunDaemonPod (daemonPodTolerations); ' +
-      'plugin/pkg/admission/extendedresourcetoleration/admission.go',
-    rewrite: (input) => {
-      if (input.workload.kind !== 'DaemonSet' || !input.extendedResourceToleration) return undefined;
-      const { copy, spec } = podSpecIn(input.workload);
-      const names = new Set<string>();
-      for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
-        for (const list of [c.resources?.requests, c.resources?.limits]) {
-          for (const name of Object.keys(list ?? {})) if (name.includes('/') && !name.startsWith('kubernetes.io/')) names.add(name);
-        }
-      }
-      const missing = [...names].filter((key) => !(spec.tolerations ?? []).some((t: any) => t.key === key && t.operator === 'Exists'));
-      if (!missing.length) return undefined;
-      spec.tolerations = [...(spec.tolerations ?? []), ...missing.map((key) => ({ key, operator: 'Exists', effect: 'NoSchedule' }))];
-      return { ...input, workload: copy };
-    },
-    witness: e2eCase({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'gpu' }, spec: { selector: { matchLabels: { app: 'gpu' } },
-      template: { metadata: { labels: { app: 'gpu' } }, spec: { containers: [{ name: 'c', image: 'nvidia/dcgm', resources: { limits: { 'nvidia.com/gpu': '1' } } }] } } } },
-    [{ ...E2E_NODE('n0', { ...E2E_HEALTHY, capacity: { ...E2E_HEALTHY.capacity, 'nvidia.com/gpu': '1' }, allocatable: { ...E2E_HEALTHY.allocatable, 'nvidia.com/gpu': '1' } }),
-      spec: { taints: [{ key: 'nvidia.com/gpu', effect: 'NoSchedule' }] } }], { extendedResourceToleration: true }),
   },
   // last: it reads the current revision's hash from upstream's answer after the rewrites above changed the template
   {

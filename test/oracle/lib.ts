@@ -23,7 +23,7 @@ export { taintEviction, minTolerationNanos } from '../../src/controllers/taint-e
 export { mergeConditionTaints } from '../../src/k8s/node-condition-taints';
 export { parseLabelSelector, selectorMatches, formatSelector } from '../../src/k8s/label-selector';
 // the create-path and YAML domains
-export { decodeErrors, decodedOnce, inputCheckedOnce, validate, typeErrors } from '../../src/engine/validate';
+export { admissionRefusedOnce, decodeErrors, decodedOnce, inputCheckedOnce, validate, typeErrors } from '../../src/engine/validate';
 export { admitPod } from '../../src/admission';
 export { COMPARISON_GATE_HINT } from '../../src/k8s/validation';
 export { parseManifests, ManifestError } from '../../src/loader';

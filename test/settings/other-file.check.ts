@@ -6,7 +6,8 @@ test('defaults', () => {
     kubernetesVersion: '1.37',
     featureGates: { TaintTolerationComparisonOperators: false },
     validate: true,
-    admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false },
+    admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false, runtimeClass: true },
     requireAllocatable: false,
+    runtimeClasses: [],
   });
 });

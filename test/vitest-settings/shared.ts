@@ -5,8 +5,9 @@ export const DEFAULTS: PlacementSettings = {
   kubernetesVersion: '1.37',
   featureGates: { TaintTolerationComparisonOperators: false },
   validate: true,
-  admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false },
+  admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false, runtimeClass: true },
   requireAllocatable: false,
+  runtimeClasses: [],
 };
 
 const g = globalThis as { __settingsProbe?: { file: string; settings: unknown } };

@@ -9,6 +9,7 @@ import { cachedPerObject } from '../../../core/cache';
 import { hasStatusResources, podRequests } from '../../../k8s/resources';
 import { releaseAtLeast } from '../../../core/config';
 import { podUsage, statusOf, toResources } from '../../framework';
+import { admitPod } from '../../../admission';
 
 export const DEFAULT_MILLI_CPU_REQUEST = 100;
 export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
@@ -27,19 +28,20 @@ const isPodLevelResource = (name: string) => name === 'cpu' || name === 'memory'
  * (IsPodLevelRequestsSet, after the limits default them), the containers get the 100m/200Mi defaults only for what
  * the pod's requests as a whole lack. Found by the 1.34 oracle (a bound pod with pod-level memory and a sidecar's cpu).
  */
-function missingDefaults(subject: Subject): { cpu: boolean; memory: boolean } {
-  const level = subject.spec.resources;
+function missingDefaults(subject: Subject, spec: PodSpec): { cpu: boolean; memory: boolean } {
+  const level = spec.resources;
   const set = releaseAtLeast('1.34') && [...Object.keys(level?.requests ?? {}), ...Object.keys(level?.limits ?? {})].some(isPodLevelResource);
   if (!set) return { cpu: true, memory: true };
-  const requests = podRequests(subject.spec, subject.specPath, statusOf(subject.object));
+  const requests = podRequests(spec, subject.specPath, statusOf(subject.object));
   return { cpu: !requests.has('cpu'), memory: !requests.has('memory') };
 }
 
-function nonZero(subject: Subject, podLevel = true): CpuMemory {
+/** `spec`: the pod's as stored (an existing pod's as given; the incoming pod's as admitted: RuntimeClass overhead). */
+function nonZero(subject: Subject, spec: PodSpec, podLevel = true): CpuMemory {
   try {
-    const missing = podLevel ? missingDefaults(subject) : { cpu: true, memory: true };
+    const missing = podLevel ? missingDefaults(subject, spec) : { cpu: true, memory: true };
     const status = statusOf(subject.object);
-    const base: PodSpec = { ...subject.spec, ...(podLevel ? {} : { resources: undefined }) };
+    const base: PodSpec = { ...spec, ...(podLevel ? {} : { resources: undefined }) };
     // the defaults go to what each container's (effective) requests lack: applyNonMissing, after a resize in flight
     const nonMissing = { ...(missing.cpu ? { cpu: `${DEFAULT_MILLI_CPU_REQUEST}m` } : {}), ...(missing.memory ? { memory: String(DEFAULT_MEMORY_REQUEST) } : {}) };
     const r = toResources(podRequests(base, subject.specPath, status, nonMissing));
@@ -50,7 +52,7 @@ function nonZero(subject: Subject, podLevel = true): CpuMemory {
 }
 
 /** The pod's cpu/memory requests with the non-zero defaults, pod-level resources included (NodeInfo.NonZeroRequested). */
-export const nonZeroRequests = cachedPerObject((subject: Subject): CpuMemory => nonZero(subject));
+export const nonZeroRequests = cachedPerObject((subject: Subject): CpuMemory => nonZero(subject, subject.spec));
 
 /**
  * The incoming pod's LeastAllocated figure: the non-zero defaults, and pod-level resources (spec.resources) left
@@ -58,7 +60,7 @@ export const nonZeroRequests = cachedPerObject((subject: Subject): CpuMemory => 
  * enablePodLevelResources, so calculatePodResourceRequest passes SkipPodLevelResources: true (noderesources/fit.go:65,
  * resource_allocation.go:231); BalancedAllocation does set it. Found by the oracle (test/oracle-regressions.test.ts).
  */
-export const leastAllocatedPodRequests = cachedPerObject((subject: Subject): CpuMemory => nonZero(subject, false));
+export const leastAllocatedPodRequests = cachedPerObject((subject: Subject): CpuMemory => nonZero(subject, admitPod(subject).spec, false));
 
 const declares = (c: Container, name: string) => name in (c.resources?.requests ?? {}) || name in (c.resources?.limits ?? {});
 const complete = (list: readonly Container[] | undefined) => (list ?? []).every((c) => declares(c, 'cpu') && declares(c, 'memory'));
