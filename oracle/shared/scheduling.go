@@ -83,16 +83,15 @@ type schedulingOracle struct {
 
 // storedObjects are objects put straight into informer stores (the informers are never started), remembered so that
 // they can be taken out again.
-type storedObjects []struct {
+type storedObjects []storedObject
+
+type storedObject struct {
 	store cache.Store
 	obj   any
 }
 
 func (s *storedObjects) add(store cache.Store, obj any) error {
-	*s = append(*s, struct {
-		store cache.Store
-		obj   any
-	}{store, obj})
+	*s = append(*s, storedObject{store, obj})
 	return store.Add(obj)
 }
 
