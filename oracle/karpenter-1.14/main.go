@@ -1,6 +1,6 @@
 // The Karpenter oracle: reads one JSON question per line on stdin and writes one JSON answer per line on stdout,
 // computed by Karpenter's own packages (sigs.k8s.io/karpenter v1.14.1, see ../README.md for why not v1.14.3). Same
-// protocol as ../k8s-1.35/main.go.
+// protocol as ../shared/main.go.
 package main
 
 import (

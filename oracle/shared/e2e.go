@@ -225,22 +225,8 @@ func e2eNodes(ctx context.Context, raws []json.RawMessage) ([]*v1.Node, *e2eRefu
 // loadObjects puts the Services and the pod's owners into the scheduler's informers (PodTopologySpread lists them
 // for its system default constraints: helper.DefaultSelector); the returned func takes them out again.
 func (o *schedulingOracle) loadObjects(services []v1.Service, owners []runtime.Object) (func(), error) {
-	var added []struct {
-		store cache.Store
-		obj   any
-	}
-	add := func(store cache.Store, obj any) error {
-		added = append(added, struct {
-			store cache.Store
-			obj   any
-		}{store, obj})
-		return store.Add(obj)
-	}
-	unload := func() {
-		for _, a := range added {
-			_ = a.store.Delete(a.obj)
-		}
-	}
+	var added storedObjects
+	add, unload := added.add, added.unload
 	for i := range services {
 		if err := add(o.factory.Core().V1().Services().Informer().GetStore(), services[i].DeepCopy()); err != nil {
 			unload()

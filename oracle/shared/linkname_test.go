@@ -11,7 +11,6 @@ import (
 	"go/printer"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -47,11 +46,7 @@ func fieldTypes(fset *token.FileSet, fl *ast.FieldList) []string {
 }
 
 func TestLinknamesMatchTheTag(t *testing.T) {
-	dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "k8s.io/kubernetes").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	kubernetes := strings.TrimSpace(string(dir))
+	kubernetes := kubernetesDir(t)
 	linkname := regexp.MustCompile(`^//go:linkname (\w+) k8s\.io/kubernetes/([\w/]+)\.(?:\(\*(\w+)\)\.)?(\w+)$`)
 	fset := token.NewFileSet()
 	checked := 0

@@ -1,0 +1,85 @@
+// What the Kubernetes 1.33 oracle (k8s.io/kubernetes v1.33.13, pinned in go.mod) does differently from the other
+// releases: its feature gates and the upstream signatures that moved. Every other file of the module is a link into
+// ../shared/ (see ../README.md, "Layout").
+package main
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/informers"
+	clientset "k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/events"
+	"k8s.io/klog/v2"
+	api "k8s.io/kubernetes/pkg/apis/core"
+	v1helper "k8s.io/kubernetes/pkg/apis/core/v1/helper"
+	"k8s.io/kubernetes/pkg/controller/daemon"
+	"k8s.io/kubernetes/pkg/scheduler"
+	"k8s.io/kubernetes/pkg/scheduler/framework"
+	"k8s.io/kubernetes/pkg/scheduler/profile"
+	"k8s.io/kubernetes/plugin/pkg/admission/defaulttolerationseconds"
+)
+
+// Feature gates are set once, in main. At 1.33 every gate keeps its default (OpportunisticBatching, which the 1.35+
+// modules turn off, does not exist before 1.35).
+var gates = map[string]bool{}
+
+// observedGates are the 1.33 gates whose defaults decide what the generated questions meet (read at v1.33.13
+// pkg/features/kube_features.go): reported by the version answer, not set.
+var observedGates = []string{
+	"PodLevelResources",         // alpha, off: the API server drops spec.resources, the scheduler skips it
+	"InPlacePodVerticalScaling", // beta, on from 1.33: existing pods count at max(spec, allocated, actual)
+	"DynamicResourceAllocation", // beta, off: no DynamicResources plugin in the default profile
+	"SchedulerQueueingHints",    // beta, on
+	"StorageCapacityScoring",    // alpha, off
+}
+
+// The scheduler framework's types: k8s.io/kube-scheduler/framework has them from 1.34; at 1.33 they are in
+// pkg/scheduler/framework, and NodeInfo is a struct.
+type nodeInfo = *framework.NodeInfo
+type status = framework.Status
+
+const unschedulableAndUnresolvable, errorCode = framework.UnschedulableAndUnresolvable, framework.Error
+
+var newStatus = framework.NewStatus
+
+// newInformerFactory: NewInformerFactory takes an informer name only from 1.37.
+func newInformerFactory(client clientset.Interface) informers.SharedInformerFactory {
+	return scheduler.NewInformerFactory(client, 0)
+}
+
+// recorderFactory: the profile's recorder factory returns an events.EventRecorder (an EventRecorderLogger from 1.36).
+func recorderFactory() profile.RecorderFactory {
+	recorder := events.NewFakeRecorder(0)
+	return profile.RecorderFactory(func(string) events.EventRecorder { return recorder })
+}
+
+// schedulePod: SchedulePod takes the pod (the queue's *framework.QueuedPodInfo from 1.36).
+func schedulePod(ctx context.Context, sched *scheduler.Scheduler, fw framework.Framework, state *framework.CycleState, pod *v1.Pod) (scheduler.ScheduleResult, error) {
+	return sched.SchedulePod(ctx, fw, state, pod)
+}
+
+// newDefaultTolerationSeconds: v1.33.13's plugin reads no feature gates (InspectFeatureGates is new in 1.34).
+func newDefaultTolerationSeconds() *defaulttolerationseconds.Plugin {
+	return defaulttolerationseconds.NewDefaultTolerationSeconds()
+}
+
+// prepareForCreate: nothing before 1.37 (pod-level resources are defaulted in SetObjectDefaults_Pod).
+func prepareForCreate(*api.Pod) {}
+
+// ToleratesTaint, GetMatchingTolerations and NodeShouldRunDaemonPod take no logger before 1.35, and ToleratesTaint no
+// comparison-operators switch (no Lt/Gt: the TaintTolerationComparisonOperators gate is new in 1.35).
+func toleratesTaint(_ context.Context, t *v1.Toleration, taint *v1.Taint, _ bool) bool {
+	return t.ToleratesTaint(taint)
+}
+
+func getMatchingTolerations(_ klog.Logger, taints []v1.Taint, tolerations []v1.Toleration) (bool, []v1.Toleration) {
+	return v1helper.GetMatchingTolerations(taints, tolerations)
+}
+
+// nodeShouldRunDaemonPod: does the DaemonSet controller make a pod for this node (daemon_controller.go).
+func nodeShouldRunDaemonPod(_ context.Context, node *v1.Node, ds *appsv1.DaemonSet) bool {
+	run, _ := daemon.NodeShouldRunDaemonPod(node, ds)
+	return run
+}
