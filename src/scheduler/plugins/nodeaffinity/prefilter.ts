@@ -4,7 +4,7 @@
 import type { NodeInfo, PodInfo, Status } from '../../framework';
 import { preFilterNodeName } from '../nodename';
 
-export { preFilterNodeNames } from './node-names';
+export { preFilterNodeNames } from '../../../k8s/node-selector';
 
 export const ErrReasonConflict = 'pod affinity terms conflict';
 /** The framework's status for nodes outside the PreFilter result (runtime/framework.go, sorted plugin names). */

@@ -13,6 +13,7 @@ export const NodeName = filterPlugin(
     return wanted === undefined || wanted === node.name ? undefined : REJECTED;
   },
   (pod, node) => [`${pod.subject.specPath}.nodeName is "${pod.nodeName}", not "${node.name}"`],
+  { explainPass: (pod) => (pod.nodeName ? [`${pod.subject.specPath}.nodeName is "${pod.nodeName}", this node`] : []) },
 );
 
 /**

@@ -34,4 +34,5 @@ export const NodePorts = filterPlugin(
         ? [`${pod.subject.specPath}.${want.where} hostPort ${want.port}/${want.protocol}${hostNetworkNote(want)} on ${want.ip} collides with ${clash.pod} (${clash.where}, ${clash.ip}:${clash.port}/${clash.protocol}${hostNetworkNote(clash)}) on node ${node.name}`]
         : [];
     }),
+  { readsPods: true },
 );

@@ -136,4 +136,4 @@ export const NodeResourcesFit = filterPlugin('NodeResourcesFit', { node: ['alloc
         `already requested by ${usage.pods} pod(s) ${f(c.used)}, ${free(c, f)}${missing}`;
     }),
   ];
-});
+}, { readsPods: true });
