@@ -5,9 +5,10 @@
 // oracle's e2e witness (formerly the known deviation daemonset-spread-over-template-affinity): upstream fits the pod
 // on both nodes, whatever the other node holds.
 import { placeReplicas, scheduleMatrix, scheduleOn, schedulingVerdict } from '../src';
+import type { Node, Pod } from '../src/core/types';
 import { failure } from './fixtures';
 
-const node = (name: string) => ({
+const node = (name: string): Node => ({
   apiVersion: 'v1', kind: 'Node',
   metadata: { name, labels: { 'kubernetes.io/hostname': name, 'topology.kubernetes.io/zone': 'z1' } },
   status: { allocatable: { cpu: '2', memory: '4Gi', pods: '110' } },
@@ -17,7 +18,7 @@ const spread = (extra: Record<string, unknown> = {}) => [
   { maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } }, ...extra },
 ];
 const daemonSet = (constraints = spread()) => ({
-  apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'web', namespace: 'default' },
+  apiVersion: 'apps/v1', kind: 'DaemonSet' as const, metadata: { name: 'web', namespace: 'default' },
   spec: {
     selector: { matchLabels: { app: 'web' } },
     template: {
@@ -27,7 +28,7 @@ const daemonSet = (constraints = spread()) => ({
   },
 });
 // an earlier pod of the app on n0 (e.g. the DaemonSet's own, of an older revision)
-const old = {
+const old: Pod = {
   apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-old', namespace: 'default', labels: { app: 'web' } },
   spec: { nodeName: 'n0', containers: [{ name: 'c', image: 'x' }] }, status: { phase: 'Running' },
 };

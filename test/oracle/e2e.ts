@@ -97,7 +97,9 @@ export function libraryE2E(input: E2EInput): E2EOutput {
     const none = noPodsReason(workload);
     if (none) return { noPods: 'suspended' };
     const nodes = input.nodes as Node[];
-    const options = { existingPods: [...(input.pods as Pod[]), ...replicaPods(input)], namespaces: input.namespaces as KubeObject[] };
+    const options = {
+      existingPods: [...(input.pods as Pod[]), ...replicaPods(input)], namespaces: input.namespaces as KubeObject[], services: input.services as KubeObject[],
+    };
     let answer;
     try {
       answer = checkedSchedule(workload, nodes, options).answer;

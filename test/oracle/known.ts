@@ -348,19 +348,6 @@ const E2E_KNOWN: KnownDeviation[] = [
     witness: e2eCase(E2E_POD, [E2E_NODE('n0', { capacity: E2E_HEALTHY.capacity, allocatable: E2E_HEALTHY.allocatable })]),
   },
   {
-    id: 'services-not-read',
-    domain: 'e2e',
-    field: 'services',
-    reason: 'PodTopologySpread\'s system default constraints (zone maxSkew 5, hostname maxSkew 3, ScheduleAnyway) select ' +
-      'pods by the selectors of the Services that select the pod, merged with its owner\'s; the library\'s questions take ' +
-      'no Services, so it selects by the owner alone (and a bare Pod by nothing). Rewritten: without the Services.',
-    upstream: 'pkg/scheduler/framework/plugins/helper/spread.go DefaultSelector (GetPodServices)',
-    rewrite: (input) => (input.services.length ? { ...input, services: [] } : undefined),
-    witness: e2eCase(E2E_POD, [E2E_NODE('n0', E2E_HEALTHY), E2E_NODE('n1', E2E_HEALTHY)], {
-      services: [{ apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' } } }],
-    }),
-  },
-  {
     id: 'runtime-class-admission-not-modelled',
     domain: 'e2e',
     field: 'the pod spec\'s runtimeClassName and overhead, and runtimeClasses',
