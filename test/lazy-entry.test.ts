@@ -136,18 +136,4 @@ describe('the main entry', () => {
       'loader/api-groups.ts', 'loader/index.ts', 'loader/kinds.ts', 'loader/typecheck.ts', 'loader/yaml.ts',
     ]);
   });
-
-  it('exports what index.mts (its eager twin for Vitest) exports, each the module\'s own value', () => {
-    const twin = ts.createSourceFile('index.mts', fs.readFileSync(path.join(__dirname, '../src/index.mts'), 'utf8'), ts.ScriptTarget.Latest);
-    const from = new Map<string, string>();
-    for (const s of twin.statements) {
-      if (!ts.isExportDeclaration(s) || s.isTypeOnly || !s.exportClause || !ts.isNamedExports(s.exportClause)) continue;
-      const module = (s.moduleSpecifier as ts.StringLiteral).text.replace(/(\/index)?\.js$/, '');
-      for (const e of s.exportClause.elements) if (!e.isTypeOnly) from.set(e.name.text, module);
-    }
-    const lib = require('../src') as Record<string, unknown>;
-    expect(Object.keys(lib).sort()).toEqual([...from.keys()].sort());
-    const wrong = [...from].filter(([name, module]) => lib[name] !== require(path.join('../src', module))[name]);
-    expect(wrong).toEqual([]);
-  });
 });
