@@ -27,9 +27,8 @@ export function exportedNames({ EXPORTS, DEPRECATED } = readExports()) {
     if (names.has(name)) throw new Error(`src/exports.ts: ${name} is listed twice`);
     names.set(name, entry);
   };
-  for (const g of EXPORTS) {
-    for (const kind of ['value', 'class', 'type']) for (const name of g[`${kind === 'class' ? 'classe' : kind}s`] ?? []) add(name, { from: g.from, kind });
-  }
+  const lists = { value: 'values', class: 'classes', type: 'types' };
+  for (const g of EXPORTS) for (const [kind, list] of Object.entries(lists)) for (const name of g[list] ?? []) add(name, { from: g.from, kind });
   for (const d of DEPRECATED) add(d.name, { from: d.from, kind: 'deprecated', instead: d.instead });
   return names;
 }
