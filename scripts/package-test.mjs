@@ -17,6 +17,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { commands, specName, toolsEnv, writeDocsProject } from './doc-blocks.mjs';
+import { exportedNames } from './exports.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const specs = path.join(root, 'test/package');
@@ -271,10 +272,12 @@ module.exports = { testEnvironment: 'node', transform: { '^.+\\\\.ts$': '@swc/je
     if (!import.meta.resolve('jest-k8s-placement').endsWith('/dist/index.mjs') || 'default' in named) missing.push('import did not get dist/index.mjs');
     if (!createRequire(process.cwd() + '/').resolve('jest-k8s-placement').endsWith('/dist/index.js')) missing.push('require did not get dist/index.js');
     const nodes = parseManifests('apiVersion: v1\\nkind: Node\\nmetadata: {name: a}\\n').nodes().length;
-    console.log(JSON.stringify({ exports: Object.keys(cjs).length, missing, nodes }));`], { cwd: project, env, encoding: 'utf8' });
+    console.log(JSON.stringify({ exports: Object.keys(cjs).sort(), missing, nodes }));`], { cwd: project, env, encoding: 'utf8' });
   const named = esm.status === 0 ? JSON.parse(esm.stdout.trim().split('\n').pop()) : undefined;
-  if (!named || named.missing.length || named.nodes !== 1 || named.exports < 60) failures.push(`[node ESM import] ${esm.stderr || esm.stdout}`);
-  else console.log(`node ESM import: import gets dist/index.mjs, require dist/index.js, the same ${named.exports} exports`);
+  // the values src/exports.ts lists (its types are erased), no more and no fewer
+  const listed = [...exportedNames()].filter(([, e]) => e.kind !== 'type').map(([name]) => name).sort();
+  if (!named || named.missing.length || named.nodes !== 1 || named.exports.join() !== listed.join()) failures.push(`[node ESM import] ${esm.stderr || esm.stdout}`);
+  else console.log(`node ESM import: import gets dist/index.mjs, require dist/index.js, the same ${named.exports.length} exports, those of src/exports.ts`);
   for (const variant of variants) {
     const { problems, count } = check(reports[variant.runner], variant, specFiles[variant.name]);
     console.log(`${variant.name}: ${count} tests in ${specFiles[variant.name].join(', ')}: ${problems.length ? 'WRONG' : 'each passed or failed as named'}`);

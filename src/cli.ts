@@ -116,8 +116,14 @@ const isWorkload = (o: KubeObject) => {
   }
 };
 
-/** The workloads of the manifests, and their Namespace objects (whose labels serve namespaceSelector). */
-function workloadsOf(files: string[], namespace?: string): KubeObject[] & { namespaces: KubeObject[] } {
+/** The workloads read, with the manifests' Namespace and Service objects (as a Helm chart renders its Services beside them). */
+type Workloads = KubeObject[] & { namespaces: KubeObject[]; services: KubeObject[] };
+
+/**
+ * The workloads of the manifests, and their Namespace objects (whose labels serve namespaceSelector) and Service
+ * objects (PodTopologySpread's system default spreading selects by theirs).
+ */
+function workloadsOf(files: string[], namespace?: string): Workloads {
   const render = rendered();
   const objects = [...load(files), ...render.objects];
   const found = objects.filter(isWorkload);
@@ -125,7 +131,7 @@ function workloadsOf(files: string[], namespace?: string): KubeObject[] & { name
   if (!list.length) throw new InputError(`no Pod or workload${namespace === undefined ? '' : ` in namespace ${namespace}`} in ${[...files, ...render.sources].join(', ')}`);
   // RuntimeClasses among the manifests are the cluster's, which the RuntimeClass admission plugin reads
   if (objects.some((o) => o.kind === 'RuntimeClass')) configure({ runtimeClasses: objects });
-  return Object.assign(list, { namespaces: objects.filter((o) => o.kind === 'Namespace') });
+  return Object.assign(list, { namespaces: objects.filter((o) => o.kind === 'Namespace'), services: objects.filter((o) => o.kind === 'Service') });
 }
 
 function nodesOf(files: string[]): Node[] {
@@ -155,10 +161,10 @@ function checkValid(objects: KubeObject[]): void {
 
 const toLabel = (o: KubeObject) => (isWorkload(o) ? toSubject(o).label : `${o.kind} ${o.metadata?.name}`);
 
-function explain(workloads: KubeObject[] & { namespaces: KubeObject[] }, nodes: Node[], existingPods: Pod[] | undefined): string {
+function explain(workloads: Workloads, nodes: Node[], existingPods: Pod[] | undefined): string {
   return workloads.map((w) => {
     const s = toSubject(w);
-    const result = schedule(s, nodes, { existingPods, namespaces: workloads.namespaces });
+    const result = schedule(s, nodes, { existingPods, namespaces: workloads.namespaces, services: workloads.services });
     if (result.gated) return `${s.label}\n  ${describeGated(s.label, result.gated.gates).replace(/\n/g, '\n  ')}`;
     const head = unknownOnAny(result)
       ? `  unknown: ${result.feasible.length} of ${nodes.length} node(s) pass every filter the library models${result.feasible.length ? `: ${nodeNames(result.feasible.map((v) => v.node), 10)}` : ''}`
@@ -195,8 +201,8 @@ function oneNode(nodes: Node[], file: string, name: string | undefined): Node {
 }
 
 /** Where every pod the workloads' controllers create lands, placed one at a time (placeReplicas). */
-function explainReplicas(workloads: KubeObject[] & { namespaces: KubeObject[] }, nodes: Node[], existingPods: Pod[] | undefined): string {
-  const placement = place(workloads, { nodes, existingPods, namespaces: workloads.namespaces });
+function explainReplicas(workloads: Workloads, nodes: Node[], existingPods: Pod[] | undefined): string {
+  const placement = place(workloads, { nodes, existingPods, namespaces: workloads.namespaces, services: workloads.services });
   const sections = workloads.map((w, i) => {
     const pods = placement.pods.filter((p) => p.owner === i);
     const pending = pods.filter((p) => !p.node);
@@ -295,7 +301,7 @@ function boundInDump(o: KubeObject, existing: readonly Pod[] | undefined): boole
  * `--name` picks pods and workloads by name (or namespace/name); a named completed pod is marked, not explained, and a
  * named bound pod is explained without itself among the existing pods (where it would go if it were created now).
  */
-function toExplain(all: KubeObject[] & { namespaces: KubeObject[] }, existing: readonly Pod[] | undefined, names: string[] | undefined) {
+function toExplain(all: Workloads, existing: readonly Pod[] | undefined, names: string[] | undefined) {
   const named = (o: KubeObject, n: string) => o.metadata?.name === n || `${o.metadata?.namespace ?? 'default'}/${o.metadata?.name}` === n;
   for (const n of names ?? []) {
     if (!all.some((o) => named(o, n))) throw new InputError(`--name ${n}: no Pod or workload of that name among the ${all.length} read (${nodeNames(all.map((o) => o.metadata?.name ?? '?'), 10)})`);
@@ -303,7 +309,7 @@ function toExplain(all: KubeObject[] & { namespaces: KubeObject[] }, existing: r
   const picked = names ? all.filter((o) => names.some((n) => named(o, n))) : all;
   const completed = picked.filter((o) => completedPhase(o));
   const bound = names ? [] : picked.filter((o) => !completedPhase(o) && boundInDump(o, existing));
-  const workloads = Object.assign(picked.filter((o) => !completed.includes(o) && !bound.includes(o)), { namespaces: all.namespaces });
+  const workloads = Object.assign(picked.filter((o) => !completed.includes(o) && !bound.includes(o)), { namespaces: all.namespaces, services: all.services });
   const left = [
     ...(!names && completed.length ? [`${completed.length} completed pod(s) (status.phase Succeeded or Failed: kube-scheduler never schedules them)`] : []),
     ...(bound.length ? [`${bound.length} pod(s) already bound in --existing (spec.nodeName)`] : []),
@@ -336,7 +342,7 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
       noteNodes(nodes);
       let m;
       try {
-        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, failures, zonalVolumes: o.zonalVolumes });
+        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, services: workloads.services, failures, zonalVolumes: o.zonalVolumes });
       } catch (e) {
         // an outage that names no node of --nodes (placementMatrix: failures[i].zone …, failures[i]: …) is a usage error
         const bad = /^placementMatrix: failures\[(\d+)\](?:\.|: )(.*)$/s.exec((e as Error).message);

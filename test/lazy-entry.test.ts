@@ -2,13 +2,13 @@
 // the setup entry for every test file); the first assertion loads it. Checked with a mock of the engine boundary that
 // records whether it was loaded, in an isolated module registry. And the main entry loads each export's module on
 // first use: parseManifests loads the loader and js-yaml only (checked on a child process's require.cache).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { matchers } from '../src/matchers';
 import { MATCHER_NAMES } from '../src/matchers/lazy';
 import { deployment } from './fixtures';
+import { root, runWithTs } from './ts-child';
 
 let engineLoaded = false;
 const registered: Record<string, (...args: unknown[]) => { pass: boolean; message(): string }> = {};
@@ -109,18 +109,11 @@ describe('the /vitest entry, built', () => {
 
 /** The modules a child Node process has loaded after `script` ran (src/ through swc, as Jest runs it). */
 function loadedBy(script: string): { src: string[]; packages: string[] } {
-  const root = path.resolve(__dirname, '..');
-  const child = `
-    const fs = require('node:fs');
-    const swc = require('@swc/core');
-    require.extensions['.ts'] = (m, file) => m._compile(swc.transformSync(fs.readFileSync(file, 'utf8'),
-      { filename: file, module: { type: 'commonjs' }, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }).code, file);
+  const out = runWithTs(`
     const before = new Set(Object.keys(require.cache));
     ${script}
-    console.log(JSON.stringify(Object.keys(require.cache).filter((f) => !before.has(f))));`;
-  const r = spawnSync(process.execPath, ['-e', child], { cwd: root, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(r.stderr);
-  const files: string[] = JSON.parse(r.stdout.trim().split('\n').pop()!);
+    console.log(JSON.stringify(Object.keys(require.cache).filter((f) => !before.has(f))));`);
+  const files: string[] = JSON.parse(out.trim().split('\n').pop()!);
   const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
   return {
     src: files.filter((f) => rel(f).startsWith('src/')).map((f) => rel(f).slice('src/'.length)).sort(),
@@ -144,19 +137,5 @@ describe('the main entry', () => {
       'index.ts', 'k8s/edit-distance.ts', 'k8s/nodepool.ts', 'k8s/subject.ts',
       'loader/api-groups.ts', 'loader/index.ts', 'loader/kinds.ts', 'loader/typecheck.ts', 'loader/yaml.ts',
     ]);
-  });
-
-  it('exports what index.mts (its eager twin for Vitest) exports, each the module\'s own value', () => {
-    const twin = ts.createSourceFile('index.mts', fs.readFileSync(path.join(__dirname, '../src/index.mts'), 'utf8'), ts.ScriptTarget.Latest);
-    const from = new Map<string, string>();
-    for (const s of twin.statements) {
-      if (!ts.isExportDeclaration(s) || s.isTypeOnly || !s.exportClause || !ts.isNamedExports(s.exportClause)) continue;
-      const module = (s.moduleSpecifier as ts.StringLiteral).text.replace(/(\/index)?\.js$/, '');
-      for (const e of s.exportClause.elements) if (!e.isTypeOnly) from.set(e.name.text, module);
-    }
-    const lib = require('../src') as Record<string, unknown>;
-    expect(Object.keys(lib).sort()).toEqual([...from.keys()].sort());
-    const wrong = [...from].filter(([name, module]) => lib[name] !== require(path.join('../src', module))[name]);
-    expect(wrong).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { program } from '../src/cli';
-import { formatMatrix, formatMatrixMarkdown, placementMatrix } from '../src';
+import { formatMatrixMarkdown, placementMatrix } from '../src';
+import { formatMatrix } from '../src/report/matrix';
 import { schedule, scheduleOnNode, place, toSubject } from '../src/engine';
 import type { Node } from '../src/core/types';
 

@@ -3,9 +3,11 @@
 // issue 31's findings that the one create path fixed (branch onepath): a hostNetwork pod's container, sidecar and
 // replica ports are host ports (pkg/apis/core/v1/defaults.go SetDefaults_Pod, defaultHostNetworkPorts) that NodePorts
 // counts, and a node with status.capacity and no allocatable is constrained by its capacity (SetDefaults_NodeStatus);
-// and the three known deviations branch fix31adm fixed: a hostNetwork template repeating a port (every created Pod
+// the three known deviations branch fix31adm fixed: a hostNetwork template repeating a port (every created Pod
 // refused, AccumulateUniqueHostPorts), the DaemonSet controller deciding before admission (NodeShouldRunDaemonPod),
-// and the RuntimeClass admission plugin (plugin/pkg/admission/runtimeclass/admission.go).
+// and the RuntimeClass admission plugin (plugin/pkg/admission/runtimeclass/admission.go); and the two branch fix31spread fixed: a Service selecting a bare Pod gives it PodTopologySpread's
+// system default constraints (helper/spread.go DefaultSelector), and a DaemonSet's pod, pinned to its node
+// (daemonset_util.go ReplaceDaemonSetPodNodeNameNodeAffinity), spreads over that node's domain only.
 // The five binaries' answers (k8s.io/kubernetes v1.33.13, v1.34.4, v1.35.4, v1.36.3, v1.37.2) are frozen verbatim in
 // test/fixtures/oracle-regressions-e2e.json and compared as the oracle run compares them (test/oracle/e2e.ts), so
 // `npm test` keeps them without Go.

@@ -120,6 +120,8 @@ export interface WorldOptions {
   down?: Down;
   /** Namespace objects, for the scheduler's namespaceSelectors. */
   namespaces?: readonly KubeObject[];
+  /** Service objects, for the scheduler's system default spreading (DefaultSelector). */
+  services?: readonly KubeObject[];
 }
 
 export class World {
@@ -128,6 +130,7 @@ export class World {
   readonly nodes: readonly Node[];
   readonly down: Down;
   readonly namespaces?: readonly KubeObject[];
+  readonly services?: readonly KubeObject[];
   readonly state = new Map<string, NodeState>();
   readonly pods: SimPod[] = [];
   readonly workloads: SimWorkload[] = [];
@@ -146,6 +149,7 @@ export class World {
     this.nodes = options.nodes;
     this.down = options.down;
     this.namespaces = options.namespaces;
+    this.services = options.services;
     for (const n of options.nodes) {
       this.state.set(nodeName(n), { name: nodeName(n), original: n, view: n, added: [], failed: options.failed?.has(nodeName(n)) ?? false, ready: 'True' });
     }

@@ -114,10 +114,14 @@ export function taintEviction(subject: PodArgument | framework.PodInfo, node: No
   return evictionOf(podOf(subject), nodeInfoOf(node));
 }
 
-/** existingPods are placed by spec.nodeName; namespaces are Namespace objects (their labels serve namespaceSelector). */
+/**
+ * existingPods are placed by spec.nodeName; namespaces are Namespace objects (their labels serve namespaceSelector);
+ * services are Service objects (PodTopologySpread's system default constraints select by theirs).
+ */
 export interface ScheduleOptions {
   existingPods?: Pod[];
   namespaces?: KubeObject[];
+  services?: KubeObject[];
 }
 
 /** When the taint-eviction controller would delete the subject's pod from the node. */
@@ -145,5 +149,5 @@ export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: 
   const s = toSubject(subject);
   const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces).feasible.map((v) => v.node));
   const infos = nodes.map(framework.nodeInfo).filter((n) => feasible.has(n.name));
-  return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces)).sort((a, b) => b.total - a.total);
+  return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces, options.services)).sort((a, b) => b.total - a.total);
 }

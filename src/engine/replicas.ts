@@ -11,11 +11,12 @@ import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
 import { HOSTNAME_LABEL, separation, type Separation } from './apart';
 import { plainVerdict } from './schedule';
 
-/** The nodes, the pods bound to them and the Namespace objects the replicas are placed among. */
+/** The nodes, the pods bound to them, the Namespace and Service objects the replicas are placed among. */
 export interface ReplicaCluster {
   nodes: readonly Node[];
   existingPods?: readonly Pod[];
   namespaces?: readonly KubeObject[];
+  services?: readonly KubeObject[];
 }
 
 /** A placed (or Pending) pod, without the objects: `owner` is the index of its workload among those given. */
@@ -45,7 +46,7 @@ function answerOf(p: Placement, workloads: readonly KubeObject[]): PlacementAnsw
 
 /** The workloads' pods placed in order, each placed pod counting for the next. */
 export function place(workloads: readonly KubeObject[], cluster: ReplicaCluster, tieBreak: 'first' | 'last' = 'first'): PlacementAnswer {
-  const p = placeReplicas(workloads, cluster.nodes, { existingPods: cluster.existingPods, namespaces: cluster.namespaces, tieBreak });
+  const p = placeReplicas(workloads, cluster.nodes, { existingPods: cluster.existingPods, namespaces: cluster.namespaces, services: cluster.services, tieBreak });
   return answerOf(p, workloads);
 }
 

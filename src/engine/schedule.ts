@@ -13,11 +13,13 @@ import { scoreNodes, type NodeScore } from '../scheduler/score';
 import { scoreCluster } from '../scheduler/score-cluster';
 import { notModelledFor, type NotModelled } from './not-modelled';
 
-/** The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName) and the Namespace objects. */
+/** The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName), the Namespace and Service objects. */
 export interface ClusterInput {
   nodes?: readonly Node[];
   existingPods?: readonly Pod[];
   namespaces?: readonly KubeObject[];
+  /** Service objects: PodTopologySpread's system default constraints select by theirs (scores only). */
+  services?: readonly KubeObject[];
 }
 
 /** One pod on one node of the cluster (toBeSchedulableOn). */
@@ -144,7 +146,7 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
   if (options.scores && result.feasible.length && !result.gated) {
     const feasible = new Set(result.feasible.map((v) => v.node));
     const { pods } = withoutSubject(subject, cluster.existingPods);
-    scores = scoreNodes(podInfo(subject), nodes.map(nodeInfo).filter((n) => feasible.has(n.name)), scoreCluster(nodes, pods, cluster.namespaces));
+    scores = scoreNodes(podInfo(subject), nodes.map(nodeInfo).filter((n) => feasible.has(n.name)), scoreCluster(nodes, pods, cluster.namespaces, cluster.services));
   }
   const best = scores && Math.max(...scores.map((x) => x.total));
   return {

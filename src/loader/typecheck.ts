@@ -87,6 +87,8 @@ export const SHAPES: Record<string, Shape> = {
     }),
   }),
   Namespace: obj({ metadata }),
+  // PodTopologySpread's system default spreading reads a Service's selector (a plain map of labels)
+  Service: obj({ metadata, spec: obj({ selector: map('string') }) }),
   PriorityClass: obj({ metadata, value: 'int32', globalDefault: 'bool', preemptionPolicy: 'string' }),
 };
 

@@ -35,6 +35,8 @@ export interface ParsedSchedulingOptions {
   nodes?: Node[];
   /** The Namespace objects given (other kinds in a collection are left out). */
   namespaces?: KubeObject[];
+  /** The Service objects given (other kinds in a collection are left out). */
+  services?: KubeObject[];
 }
 
 function listOf(x: unknown, what: string): unknown[] {
@@ -43,17 +45,28 @@ function listOf(x: unknown, what: string): unknown[] {
   throw new UsageError(`options.${what} must be an array (or iterable), received ${JSON.stringify(x)?.slice(0, 80)}`);
 }
 
+/** The objects of `kind` in `options.<what>` (an array, or any iterable such as a loadManifests collection). */
+export function objectsOf(x: unknown, what: string, kind: string): KubeObject[] {
+  return listOf(x, what).filter((o, i) => {
+    if (typeof o !== 'object' || o === null || typeof (o as KubeObject).kind !== 'string') {
+      throw new UsageError(`options.${what}[${i}] is not a Kubernetes object (expected ${kind} objects, e.g. from loadManifests)`);
+    }
+    return (o as KubeObject).kind === kind;
+  }) as KubeObject[];
+}
+
 /**
- * `{ existingPods?, nodes?, namespaces? }` (`nodes` only where `allowNodes`: the many-node matchers take the
- * cluster from their own argument). `namespaces` may be a loadManifests collection: its Namespace objects are used.
+ * `{ existingPods?, nodes?, namespaces?, services? }` (`nodes` only where `allowNodes`: the many-node matchers take
+ * the cluster from their own argument). `namespaces` and `services` may be a loadManifests collection: its Namespace
+ * (Service) objects are used.
  */
 export function schedulingOptionsOf(options: unknown, allowNodes: boolean): ParsedSchedulingOptions {
-  const shape = allowNodes ? '{ existingPods?, nodes?, namespaces? }' : '{ existingPods?, namespaces? }';
+  const shape = allowNodes ? '{ existingPods?, nodes?, namespaces?, services? }' : '{ existingPods?, namespaces?, services? }';
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new UsageError(`options must be ${shape}`);
   const o = options as Record<string, unknown>;
   for (const key of Object.keys(o)) {
-    if (key === 'existingPods' || key === 'namespaces' || (allowNodes && key === 'nodes')) continue;
+    if (key === 'existingPods' || key === 'namespaces' || key === 'services' || (allowNodes && key === 'nodes')) continue;
     throw new UsageError(key === 'nodes'
       ? 'options.nodes is not used here: the nodes argument is the cluster (pass every node there)'
       : `unknown option ${JSON.stringify(key)}; options are ${shape}`);
@@ -66,14 +79,8 @@ export function schedulingOptionsOf(options: unknown, allowNodes: boolean): Pars
     });
   }
   if (o.nodes !== undefined) out.nodes = listOf(o.nodes, 'nodes').map((n, i) => checkAllocatable(nodeOf(n, `options.nodes[${i}]`)));
-  if (o.namespaces !== undefined) {
-    out.namespaces = listOf(o.namespaces, 'namespaces').filter((x, i) => {
-      if (typeof x !== 'object' || x === null || typeof (x as KubeObject).kind !== 'string') {
-        throw new UsageError(`options.namespaces[${i}] is not a Kubernetes object (expected Namespace objects, e.g. from loadManifests)`);
-      }
-      return (x as KubeObject).kind === 'Namespace';
-    }) as KubeObject[];
-  }
+  if (o.namespaces !== undefined) out.namespaces = objectsOf(o.namespaces, 'namespaces', 'Namespace');
+  if (o.services !== undefined) out.services = objectsOf(o.services, 'services', 'Service');
   return out;
 }
 

@@ -1,13 +1,14 @@
-// The replica matchers' arguments: a workload with replicas, the nodes and `{ existingPods?, namespaces? }`.
+// The replica matchers' arguments: a workload with replicas, the nodes and `{ existingPods?, namespaces?, services? }`.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { REPLICATED_KINDS } from '../engine';
 import { apiServerErrors, labelOf, subjectOf, UsageError } from './inputs';
-import { existingPodsOf, nodesOf } from './inputs-nodes';
+import { existingPodsOf, nodesOf, objectsOf } from './inputs-nodes';
 
 export interface ReplicaInputs {
   nodes: Node[];
   existingPods?: Pod[];
   namespaces?: KubeObject[];
+  services?: KubeObject[];
 }
 
 /** A workload with replicas (or a Pod); anything else is a usage error. */
@@ -17,13 +18,13 @@ export function workloadOf(x: unknown, what = 'received'): KubeObject {
   return subject.object;
 }
 
-/** `{ existingPods?, namespaces? }` (plus the matcher's own keys in `extra`); namespaces may be any iterable, e.g. loadManifests' result. */
+/** `{ existingPods?, namespaces?, services? }` (plus the matcher's own keys in `extra`); namespaces and services may be any iterable, e.g. loadManifests' result. */
 export function replicaInputs(nodesArg: unknown, options: unknown, workloads: KubeObject[], extra: string[] = []): ReplicaInputs {
   const nodes = nodesOf(nodesArg);
-  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new UsageError(`options must be { existingPods?, namespaces?${extra.map((k) => `, ${k}?`).join('')} }`);
+  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new UsageError(`options must be { existingPods?, namespaces?, services?${extra.map((k) => `, ${k}?`).join('')} }`);
   const o = (options ?? {}) as Record<string, unknown>;
-  const unknown = Object.keys(o).filter((k) => !['existingPods', 'namespaces', ...extra].includes(k));
-  if (unknown.length) throw new UsageError(`unknown option(s) ${unknown.join(', ')}: options are { existingPods?, namespaces?${extra.map((k) => `, ${k}?`).join('')} }`);
+  const unknown = Object.keys(o).filter((k) => !['existingPods', 'namespaces', 'services', ...extra].includes(k));
+  if (unknown.length) throw new UsageError(`unknown option(s) ${unknown.join(', ')}: options are { existingPods?, namespaces?, services?${extra.map((k) => `, ${k}?`).join('')} }`);
   const existingPods = existingPodsOf({ existingPods: o.existingPods });
   let namespaces: KubeObject[] | undefined;
   if (o.namespaces !== undefined) {
@@ -37,5 +38,6 @@ export function replicaInputs(nodesArg: unknown, options: unknown, workloads: Ku
     ...(existingPods ?? []).map((p) => ({ object: p, label: labelOf(p) })),
   ]);
   if (rejected) throw new UsageError(rejected);
-  return { nodes, existingPods, namespaces };
+  const services = o.services === undefined ? undefined : objectsOf(o.services, 'services', 'Service');
+  return { nodes, existingPods, namespaces, ...(services ? { services } : {}) };
 }

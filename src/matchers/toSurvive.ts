@@ -13,7 +13,7 @@ export function outageQuestion<T>(received: unknown, cluster: unknown, ask: (sub
   const subject = subjectOf(received);
   if (subject.kind === 'PodTemplate') throw new UsageError(`${subject.label} runs no pods: an outage is about a Pod or a workload's replicas`);
   if (typeof cluster !== 'object' || cluster === null || !Array.isArray((cluster as Cluster).nodes)) {
-    throw new UsageError(`expected the cluster as { nodes, workloads?, existingPods?, namespaces? }, received ${JSON.stringify(cluster)?.slice(0, 80)}`);
+    throw new UsageError(`expected the cluster as { nodes, workloads?, existingPods?, namespaces?, services? }, received ${JSON.stringify(cluster)?.slice(0, 80)}`);
   }
   const c = cluster as Cluster;
   const rejected = apiServerErrors([

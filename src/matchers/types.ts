@@ -26,12 +26,19 @@ export interface SchedulingOptions {
   nodes?: Iterable<NodeLike>;
   /** Namespace objects (their labels serve pod affinity's namespaceSelector); a loadManifests collection works too. */
   namespaces?: Iterable<import('../core/types').KubeObject>;
+  /**
+   * Service objects (PodTopologySpread's system default constraints select the pods the Services selecting this pod
+   * select, with its owner's selector); a loadManifests collection works too.
+   */
+  services?: Iterable<import('../core/types').KubeObject>;
 }
 
 /** The replica matchers' options: existing pods (by spec.nodeName) and Namespace objects (for namespaceSelector). */
 export interface ReplicaOptions {
   existingPods?: PodLike[];
   namespaces?: Iterable<KubeObject>;
+  /** Service objects, for PodTopologySpread's system default spreading. */
+  services?: Iterable<KubeObject>;
 }
 
 export interface PlacementMatchers<R> {

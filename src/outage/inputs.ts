@@ -108,7 +108,7 @@ export interface OutageInputs {
 /** Every input checked, in the order the errors are reported. */
 export function checkInputs(cluster: Cluster, failure: Failure, options: OutageOptions): OutageInputs {
   if (typeof cluster !== 'object' || cluster === null || !Array.isArray(cluster.nodes)) {
-    throw new OutageError(`expected a cluster { workloads, nodes, existingPods?, namespaces? } with nodes an array of Node objects, received ${
+    throw new OutageError(`expected a cluster { workloads, nodes, existingPods?, namespaces?, services? } with nodes an array of Node objects, received ${
       typeof cluster === 'object' && cluster !== null ? `nodes: ${preview(cluster.nodes)}` : preview(cluster)}`);
   }
   const nodes = cluster.nodes.map((n, i) => inputs(() => assertNode(n, `cluster.nodes[${i}]`)));
@@ -119,6 +119,7 @@ export function checkInputs(cluster: Cluster, failure: Failure, options: OutageO
       typeof (w as KubeObject | null)?.kind === 'string' ? (w as KubeObject) : inputs(() => assertWorkload(w, `cluster.workloads[${i}]`, [...SIMULATED_KINDS, 'PodTemplate']))),
     existingPods: inputs(() => listOf(cluster.existingPods, 'cluster.existingPods'))?.map((p, i) => inputs(() => assertPod(p, `cluster.existingPods[${i}]`))),
     namespaces: inputs(() => assertObjects(cluster.namespaces, 'cluster.namespaces')),
+    services: inputs(() => assertObjects(cluster.services, 'cluster.services')),
   };
   checkFailure(failure);
   if (options !== undefined && (typeof options !== 'object' || options === null)) throw new OutageError(`options must be { until?, gracePeriod? }, received ${preview(options)}`);

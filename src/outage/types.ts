@@ -31,6 +31,8 @@ export interface Cluster {
   existingPods?: readonly PodLike[];
   /** Namespace objects: their labels serve inter-pod (anti-)affinity namespaceSelectors in every scheduling cycle. */
   namespaces?: readonly KubeObject[];
+  /** Service objects: PodTopologySpread's system default constraints select by theirs in every scheduling cycle. */
+  services?: readonly KubeObject[];
   /**
    * The PersistentVolumes of StatefulSets' volumeClaimTemplates are zonal (EBS, Persistent Disk, Azure Disk): each
    * ordinal's volumes stay in the zone of the node its first pod ran on, and a replacement only fits there. `false`:

@@ -33,7 +33,7 @@ export function assertWorkload(x: unknown, what: string, kinds: readonly string[
 export function assertObjects(x: unknown, what: string): KubeObject[] | undefined {
   const list = listOf(x, what);
   list?.forEach((o, i) => {
-    if (!isObject(o) || typeof o.kind !== 'string') throw new InputError(`${what}[${i}] is not a Kubernetes object (expected Namespace objects, e.g. from loadManifests), received ${preview(o)}`);
+    if (!isObject(o) || typeof o.kind !== 'string') throw new InputError(`${what}[${i}] is not a Kubernetes object (expected ${what.endsWith('services') ? 'Service' : 'Namespace'} objects, e.g. from loadManifests), received ${preview(o)}`);
   });
   return list as KubeObject[] | undefined;
 }

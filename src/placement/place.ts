@@ -59,6 +59,8 @@ export interface PlacementOptions {
   existingPods?: readonly Pod[];
   /** Namespace objects (their labels serve namespaceSelector); other kinds are ignored. */
   namespaces?: readonly KubeObject[];
+  /** Service objects (PodTopologySpread's system default constraints select by theirs); other kinds are ignored. */
+  services?: readonly KubeObject[];
   /** Which of the tied best nodes wins: the first in `nodes` order (default) or the last (to probe whether ties matter). */
   tieBreak?: 'first' | 'last';
 }
@@ -87,6 +89,8 @@ export interface Placement {
 
 export interface CycleOptions {
   namespaces?: readonly KubeObject[];
+  /** Service objects (PodTopologySpread's system default constraints select by theirs). */
+  services?: readonly KubeObject[];
   tieBreak?: 'first' | 'last';
   /**
    * Filter plugins beyond the profile's, run after them on the nodes they let through (the outage simulation's zonal
@@ -128,7 +132,7 @@ function firstRejection(filters: readonly FilterPlugin[], pod: PodInfo, node: No
 export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], options: CycleOptions & { snapshot?: Snapshot } = {}) {
   const { namespaces, tieBreak = 'first', filters } = options;
   const subject = toSubject(pod);
-  const snapshot = options.snapshot ?? buildSnapshot(nodes, podsByNode(existing), namespaces);
+  const snapshot = options.snapshot ?? buildSnapshot(nodes, podsByNode(existing), namespaces, options.services);
   // the snapshot is the cluster: schedule() reads no pod list beside it (and need not filter this pod out of one)
   const result = schedule(subject, nodes, undefined, namespaces, snapshot);
   if (result.gated) return { result, fitError: `${result.gated.message} (spec.schedulingGates: ${result.gated.gates.join(', ')})` };
@@ -181,12 +185,13 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
       throw new InputError((e as Error).message);
     }
   });
-  const o = assertOptions(options, 'options', '{ existingPods?, namespaces?, tieBreak? }');
+  const o = assertOptions(options, 'options', '{ existingPods?, namespaces?, services?, tieBreak? }');
   const existing: Pod[] = (listOf(o.existingPods, 'options.existingPods') ?? []).map((p, i) => assertPod(p, `options.existingPods[${i}]`));
   assertObjects(o.namespaces, 'options.namespaces');
+  assertObjects(o.services, 'options.services');
   if (o.tieBreak !== undefined && o.tieBreak !== 'first' && o.tieBreak !== 'last') throw new InputError(`options.tieBreak must be 'first' or 'last', received ${JSON.stringify(o.tieBreak)}`);
   // one snapshot for the whole placement, each placed pod assumed into it (the scheduler cache between cycles)
-  const snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces);
+  const snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces, options.services);
   const pods: PlacedPod[] = [];
   const owners = new Map<KubeObject, PlacedPod[]>();
   const noPods: Placement['noPods'] = [];

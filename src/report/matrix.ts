@@ -15,6 +15,8 @@ export interface MatrixOptions {
   existingPods?: Pod[];
   /** Namespace objects, for filters that select namespaces (passed to scheduleOn). */
   namespaces?: KubeObject[];
+  /** Service objects, for the outage columns' scheduling (PodTopologySpread's system default spreading scores by them). */
+  services?: KubeObject[];
   /**
    * Eviction columns: `NotReady` (Ready=False), `Unreachable` (Ready=Unknown), `MemoryPressure`…, or a taint in
    * kubectl's form (`maintenance=kernel:NoExecute`). Each says when the taint-eviction controller evicts the pod.
@@ -155,7 +157,7 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
   const workloadList = [...workloads];
   const outages = outageFailures.map((f) => {
     try {
-      const answer = outage({ workloads: workloadList, nodes, existingPods: options.existingPods, namespaces: options.namespaces, zonalVolumes: options.zonalVolumes }, f);
+      const answer = outage({ workloads: workloadList, nodes, existingPods: options.existingPods, namespaces: options.namespaces, services: options.services, zonalVolumes: options.zonalVolumes }, f);
       return { title: answer.failure.title, outcomes: answer.outcomes };
     } catch (e) {
       if (e instanceof OutageError) {

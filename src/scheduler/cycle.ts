@@ -21,9 +21,10 @@ export interface ClusterPlugin<S> {
   filter(pod: PodInfo, node: NodeSnapshot, state: S): Status | undefined;
   /**
    * The node label keys the Filter reads with this state (their values, and whether the node has each): nodes
-   * alike in those get the same verdict (node shapes in scheduleMatrix). Without it every node is evaluated.
+   * alike in those get the same verdict (node shapes in scheduleMatrix). Without it (or undefined) every node is
+   * evaluated.
    */
-  reads?(state: S): readonly string[];
+  reads?(state: S): readonly string[] | undefined;
   /** Why a node passed, for messages (what `.not` reports); only called for a node the Filter accepted. */
   explainPass?(pod: PodInfo, node: NodeSnapshot, state: S): string[];
 }

@@ -1,4 +1,4 @@
-// What the cluster-aware score plugins read: every node with the pods on it and the namespaces' labels — the
+// What the cluster-aware score plugins read: every node with the pods on it, the namespaces' labels and the Services — the
 // filters' Snapshot (snapshot.ts) serves as is.
 import type { KubeObject, Node, Pod } from '../core/types';
 import type { NodeInfo } from './framework';
@@ -17,12 +17,14 @@ export interface ScoreCluster {
   nodes: readonly ScoreNode[];
   /** Namespace name → labels (with kubernetes.io/metadata.name), for namespaceSelector. */
   namespaceLabels: ReadonlyMap<string, Record<string, string>>;
+  /** The Service objects (PodTopologySpread's system defaults select by the selectors of those that select the pod). */
+  services?: readonly KubeObject[];
 }
 
 /**
- * The nodes with the pods bound to each by spec.nodeName (Succeeded/Failed pods dropped), and the namespaces' labels:
+ * The nodes with the pods bound to each by spec.nodeName (Succeeded/Failed pods dropped), the namespaces' labels and the Services:
  * the shared snapshot of these objects (snapshotFor), which scoring only reads.
  */
-export function scoreCluster(nodes: readonly Node[], pods: readonly Pod[] = [], namespaces?: readonly KubeObject[]): ScoreCluster {
-  return snapshotFor(nodes, pods, namespaces);
+export function scoreCluster(nodes: readonly Node[], pods: readonly Pod[] = [], namespaces?: readonly KubeObject[], services?: readonly KubeObject[]): ScoreCluster {
+  return snapshotFor(nodes, pods, namespaces, services);
 }

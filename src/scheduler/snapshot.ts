@@ -26,6 +26,8 @@ export interface Snapshot {
   byName: Map<string, NodeSnapshot>;
   /** Namespace name → labels, from the Namespace objects given (namespaceSelector reads them). */
   namespaceLabels: Map<string, Record<string, string>>;
+  /** The Service objects given (PodTopologySpread's system default constraints select by theirs: DefaultSelector). */
+  services: readonly KubeObject[];
   /** The nodes with pods, in node order (see nodesWithPods); dropped when a pod is assumed. */
   withPods?: NodeSnapshot[];
   /** The existing pods indexed (see podIndex); built on first use, kept up to date by assumePod. */
@@ -138,6 +140,7 @@ class NodeList implements Snapshot {
     private readonly bound: Array<Pod[] | undefined> | undefined,
     readonly namespaceLabels: Map<string, Record<string, string>>,
     private readonly keptPods: boolean,
+    readonly services: readonly KubeObject[],
   ) {}
   get nodes(): NodeSnapshot[] {
     if (!this.entries) {
@@ -165,9 +168,9 @@ class NodeList implements Snapshot {
 
 /**
  * Build the snapshot. `podsByNode` maps node names to the pods bound there; pods of nodes not in `nodes` are
- * not part of the cluster. `namespaces` holds Namespace objects (others are ignored).
+ * not part of the cluster. `namespaces` holds Namespace objects, `services` Service objects (others are ignored).
  */
-export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[] = []): Snapshot {
+export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[] = [], services: readonly KubeObject[] = []): Snapshot {
   const infos = nodes.map((n) => nodeInfo(n));
   const bound = podsByNode.size ? infos.map((info) => podsByNode.get(info.name)?.filter(inSchedulerCache)) : undefined;
   // The API server labels every Namespace with kubernetes.io/metadata.name (NamespaceDefaultLabelName, GA 1.22),
@@ -184,7 +187,8 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
       if (!namespaceLabels.has(name)) namespaceLabels.set(name, { [NAMESPACE_NAME_LABEL]: name });
     }
   }
-  return new NodeList(infos, bound, namespaceLabels, bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false);
+  const kept = bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false;
+  return new NodeList(infos, bound, namespaceLabels, kept, services.filter((o) => o.kind === 'Service'));
 }
 
 /** The existing pods with required anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity), node by node. */
@@ -343,7 +347,7 @@ export function groupByNode(pods: readonly Pod[] | undefined): Map<string, Pod[]
 // snapshot (and its pod index, and the PreFilter states cached per snapshot). Keyed by the arrays and by their first
 // item (a matcher may receive a fresh array from an iterable on every call), then compared item by item, so a
 // pushed, removed or replaced object is a different cluster. What is not seen: an object changed in place.
-interface Shared { generation: number; nodes: readonly Node[]; pods: readonly Pod[]; namespaces: readonly KubeObject[]; snapshot: Snapshot }
+interface Shared { generation: number; nodes: readonly Node[]; pods: readonly Pod[]; namespaces: readonly KubeObject[]; services: readonly KubeObject[]; snapshot: Snapshot }
 const sharedByKey = new WeakMap<object, Shared>();
 const NONE: readonly never[] = [];
 const sameItems = (a: readonly unknown[], b: readonly unknown[]) => {
@@ -360,18 +364,18 @@ const sameItems = (a: readonly unknown[], b: readonly unknown[]) => {
  * or call configure()/resetConfiguration(), which drop every cached snapshot. The snapshot is shared: never assume
  * pods into it (placeReplicas and simulateOutage build their own with buildSnapshot).
  */
-export function snapshotFor(nodes: readonly Node[], pods: readonly Pod[] = NONE, namespaces: readonly KubeObject[] = NONE): Snapshot {
+export function snapshotFor(nodes: readonly Node[], pods: readonly Pod[] = NONE, namespaces: readonly KubeObject[] = NONE, services: readonly KubeObject[] = NONE): Snapshot {
   const generation = settingsGeneration();
   const keys: object[] = [nodes, ...(nodes.length ? [nodes[0]] : [])];
   for (const key of keys) {
     const hit = sharedByKey.get(key);
-    if (hit && hit.generation === generation && sameItems(hit.nodes, nodes) && sameItems(hit.pods, pods) && sameItems(hit.namespaces, namespaces)) {
+    if (hit && hit.generation === generation && sameItems(hit.nodes, nodes) && sameItems(hit.pods, pods) && sameItems(hit.namespaces, namespaces) && sameItems(hit.services, services)) {
       if (key !== nodes) sharedByKey.set(nodes, hit);
       return hit.snapshot;
     }
   }
-  const snapshot = buildSnapshot(nodes, groupByNode(pods), namespaces);
-  const entry: Shared = { generation, nodes: [...nodes], pods: [...pods], namespaces: [...namespaces], snapshot };
+  const snapshot = buildSnapshot(nodes, groupByNode(pods), namespaces, services);
+  const entry: Shared = { generation, nodes: [...nodes], pods: [...pods], namespaces: [...namespaces], services: [...services], snapshot };
   for (const key of keys) sharedByKey.set(key, entry);
   return snapshot;
 }

@@ -115,7 +115,9 @@ export function libraryE2E(input: E2EInput): E2EOutput {
     const nodes = input.nodes as Node[];
     // no node to run on: the controller creates no pod, so none is refused or scheduled
     if (workload.kind === 'DaemonSet' && !nodes.some((n) => daemonShouldRun(workload, n).run)) return { daemon: nodes.map((n) => ({ node: n.metadata!.name!, run: false })) };
-    const options = { existingPods: [...(input.pods as Pod[]), ...replicaPods(input)], namespaces: input.namespaces as KubeObject[] };
+    const options = {
+      existingPods: [...(input.pods as Pod[]), ...replicaPods(input)], namespaces: input.namespaces as KubeObject[], services: input.services as KubeObject[],
+    };
     let answer;
     try {
       answer = checkedSchedule(workload, nodes, options).answer;

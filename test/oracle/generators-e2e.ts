@@ -337,8 +337,8 @@ export const e2eInputArb: fc.Arbitrary<E2EInput> = nodesArb.chain((nodes) => fc.
   pods: fc.uniqueArray(existingPodArb(nodes.length), { maxLength: 4, selector: (p) => `${p.metadata.namespace}/${p.metadata.name}` }),
   replicas: fc.array(fc.constantFrom(...NODE_NAMES.slice(0, nodes.length)), { maxLength: 2 }),
   namespaces: namespacesArb,
-  // rare while the library reads no Services (known services-not-read)
-  services: rarely(fc.uniqueArray(serviceArb, { minLength: 1, maxLength: 2, selector: (s) => `${s.metadata.namespace}/${s.metadata.name}` }), 60),
+  // Services selecting the workload (or not): PodTopologySpread's system default constraints select by theirs
+  services: rarely(fc.uniqueArray(serviceArb, { minLength: 1, maxLength: 2, selector: (s) => `${s.metadata.namespace}/${s.metadata.name}` }), 3),
   runtimeClasses: weighted<Array<Record<string, any>>>([3, fc.constant([])], [1, fc.uniqueArray(runtimeClassArb, { minLength: 1, maxLength: 2, selector: (r) => r.metadata.name })]),
   extendedResourceToleration: rarely(fc.constant(true), 6),
 })).map((i) => ({

@@ -347,44 +347,6 @@ const E2E_KNOWN: KnownDeviation[] = [
     rewrite: (input) => withNodes(input, (n) => !hasReady(n), neverPosted),
     witness: e2eCase(E2E_POD, [E2E_NODE('n0', { capacity: E2E_HEALTHY.capacity, allocatable: E2E_HEALTHY.allocatable })]),
   },
-  {
-    id: 'services-not-read',
-    domain: 'e2e',
-    field: 'services',
-    reason: 'PodTopologySpread\'s system default constraints (zone maxSkew 5, hostname maxSkew 3, ScheduleAnyway) select ' +
-      'pods by the selectors of the Services that select the pod, merged with its owner\'s; the library\'s questions take ' +
-      'no Services, so it selects by the owner alone (and a bare Pod by nothing). Rewritten: without the Services.',
-    upstream: 'pkg/scheduler/framework/plugins/helper/spread.go DefaultSelector (GetPodServices)',
-    rewrite: (input) => (input.services.length ? { ...input, services: [] } : undefined),
-    witness: e2eCase(E2E_POD, [E2E_NODE('n0', E2E_HEALTHY), E2E_NODE('n1', E2E_HEALTHY)], {
-      services: [{ apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' } } }],
-    }),
-  },
-  {
-    id: 'daemonset-spread-over-template-affinity',
-    domain: 'e2e',
-    field: 'a DaemonSet\'s topologySpreadConstraints[].nodeAffinityPolicy (Honor, the default)',
-    reason: 'The DaemonSet controller pins each pod to its node (ReplaceDaemonSetPodNodeNameNodeAffinity replaces the ' +
-      'required node affinity), so with nodeAffinityPolicy Honor PodTopologySpread counts only that node\'s domain. The ' +
-      'library spreads the template, over every node its own affinity and selector allow. Rewritten: nodeAffinityPolicy ' +
-      'Ignore, where both count every node.',
-    upstream: 'pkg/controller/daemon/util/daemonset_util.go ReplaceDaemonSetPodNodeNameNodeAffinity; ' +
-      'pkg/scheduler/framework/plugins/podtopologyspread/common.go (nodeAffinityPolicy)',
-    rewrite: (input) => {
-      if (input.workload.kind !== 'DaemonSet') return undefined;
-      const { copy, spec } = podSpecIn(input.workload);
-      const honoured = (spec.topologySpreadConstraints ?? []).filter((c: any) => (c.nodeAffinityPolicy ?? 'Honor') === 'Honor');
-      if (!honoured.length) return undefined;
-      for (const c of honoured) c.nodeAffinityPolicy = 'Ignore';
-      return { ...input, workload: copy };
-    },
-    witness: e2eCase({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'web' }, spec: { selector: { matchLabels: { app: 'web' } },
-      template: { metadata: { labels: { app: 'web' } }, spec: { ...E2E_POD.spec, nodeSelector: { 'topology.kubernetes.io/zone': 'z1' },
-        topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } } }] } } } },
-    [E2E_NODE('n0', E2E_HEALTHY), E2E_NODE('n1', E2E_HEALTHY)], { pods: [{ apiVersion: 'v1', kind: 'Pod',
-      metadata: { name: 'web-old', namespace: 'default', labels: { app: 'web' } },
-      spec: { nodeName: 'n0', containers: [{ name: 'c', image: 'x' }] }, status: { phase: 'Running' } }] }),
-  },
   // last: it reads the current revision's hash from upstream's answer after the rewrites above changed the template
   {
     id: 'other-revision-pods-counted',

@@ -4,7 +4,7 @@ import { failure, type PodInfo, type Status } from '../../framework';
 import { kubeletHint, type NodeSnapshot } from '../../snapshot';
 import { formatSelector } from '../../../k8s/label-selector';
 import type { Constraint } from './constraints';
-import { minMatch, type PreFilterState } from './state';
+import { minMatch, stateOn, type PreFilterState } from './state';
 import { ErrReasonConstraintsNotMatch, ErrReasonNodeLabelNotMatch } from './reasons';
 
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
@@ -31,7 +31,8 @@ function describeCounts(state: PreFilterState, i: number, domain: string): strin
 }
 
 /** filtering.go Filter: the first failing constraint, in list order, decides. */
-export function filter(pod: PodInfo, node: NodeSnapshot, state: PreFilterState): Status | undefined {
+export function filter(pod: PodInfo, node: NodeSnapshot, cycleState: PreFilterState): Status | undefined {
+  const state = stateOn(pod, cycleState, node);
   const labels = node.info.labels;
   for (let i = 0; i < state.constraints.length; i++) {
     const c = state.constraints[i];
@@ -52,7 +53,8 @@ export function filter(pod: PodInfo, node: NodeSnapshot, state: PreFilterState):
 }
 
 /** Why a node passed: each constraint's counts and the skew placing the pod here gives. */
-export function explainPass(pod: PodInfo, node: NodeSnapshot, state: PreFilterState): string[] {
+export function explainPass(pod: PodInfo, node: NodeSnapshot, cycleState: PreFilterState): string[] {
+  const state = stateOn(pod, cycleState, node);
   return state.constraints.map((c, i) => {
     const domain = node.info.labels[c.topologyKey];
     const matchNum = state.counts[i].get(domain) ?? 0;
@@ -88,6 +90,9 @@ function skewFailure(pod: PodInfo, node: NodeSnapshot, state: PreFilterState, i:
       `  counted: pods in namespace ${state.namespace} matching the selector, not terminating, on nodes with every DoNotSchedule topologyKey` +
         (c.nodeAffinityPolicy === 'Honor' ? ' that match the pod\'s node affinity/selector (nodeAffinityPolicy Honor)' : '') +
         (c.nodeTaintsPolicy === 'Honor' ? ' whose NoSchedule/NoExecute taints it tolerates (nodeTaintsPolicy Honor)' : ''),
+      ...(state.pinnedOn?.constraints.includes(i)
+        ? [`  a DaemonSet's pod is pinned to its node (the controller sets its required node affinity to metadata.name In [${state.pinnedOn.node}]), so only node ${state.pinnedOn.node} counts`]
+        : []),
       ...(c.unusedLabelKeys.length
         ? [`  matchLabelKeys ${c.unusedLabelKeys.join(', ')}: the pod has no such label, so nothing is added to the selector` +
           (c.unusedLabelKeys.includes('pod-template-hash') ? ' (a Deployment\'s ReplicaSet adds pod-template-hash to its pods; in a cluster only pods of the same ReplicaSet would count)' : '')]

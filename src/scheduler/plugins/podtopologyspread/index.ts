@@ -15,7 +15,8 @@ export const PodTopologySpread: ClusterPlugin<PreFilterState> = {
     return state ? { state } : { skip: true };
   },
   filter,
-  // the Filter reads each hard constraint's topologyKey of the node (presence and value), the rest from the state
-  reads: (state) => state.constraints.map((c) => c.topologyKey),
+  // the Filter reads each hard constraint's topologyKey of the node (presence and value), the rest from the state;
+  // a DaemonSet's pinned constraints also read the node's own pods: every node on its own
+  reads: (state) => (state.pinned ? undefined : state.constraints.map((c) => c.topologyKey)),
   explainPass,
 };

@@ -26,9 +26,9 @@ export interface SoftConstraint {
 }
 
 /**
- * DefaultSelector(pod) for the system defaults (helper/spread.go): the selectors of Services selecting the pod (not
- * modelled: Services are not an input) and of its RC/RS/StatefulSet controller. Callers register it for the pods
- * they build (a simulated Deployment/ReplicaSet/StatefulSet replica gets its workload's selector).
+ * The owner's part of DefaultSelector(pod) for the system defaults (helper/spread.go): the selector of its
+ * RC/RS/StatefulSet controller (the Services' part is defaultSelector's). Callers register it for the pods they build
+ * (a simulated Deployment/ReplicaSet/StatefulSet replica gets its workload's selector).
  */
 const defaultSelectors = new WeakMap<object, Selector>();
 export function setDefaultSelector(pod: object, selector: Selector): void {
@@ -66,8 +66,33 @@ function own(pod: PodInfo): TopologySpreadConstraint[] {
   return pod.subject.spec.topologySpreadConstraints ?? [];
 }
 
+/**
+ * helper/spread.go DefaultSelector: the selectors of the Services in the pod's namespace that select its labels
+ * (GetPodServices: a Service without a selector selects nothing), merged, with the owner's requirements added.
+ */
+export function defaultSelector(pod: PodInfo, services: readonly KubeObject[] = []): Selector | undefined {
+  const { namespace, labels } = podMeta(pod.subject);
+  const merged: Record<string, string> = {};
+  for (const svc of services) {
+    const selector = (svc as { spec?: { selector?: Record<string, string> | null } }).spec?.selector;
+    if (!selector || namespaceOf(svc) !== namespace) continue;
+    if (Object.entries(selector).every(([k, v]) => Object.prototype.hasOwnProperty.call(labels, k) && labels[k] === v)) Object.assign(merged, selector);
+  }
+  const owner = defaultSelectorOf(pod.subject.object);
+  if (!Object.keys(merged).length) return owner;
+  let own: Selector;
+  try {
+    own = parseLabelSelector({ matchLabels: merged });
+  } catch (e) {
+    if (e instanceof LabelSelectorError) return owner; // a Service the API server refuses: not in the cluster
+    throw e;
+  }
+  // selector.Add(owner's requirements), when it has any (an empty or absent owner selector adds none)
+  return own.kind === 'requirements' && owner?.kind === 'requirements' ? { kind: 'requirements', requirements: [...own.requirements, ...owner.requirements] } : own;
+}
+
 /** The soft constraints, or the system defaults (none when DefaultSelector is empty). Unparsable selectors: none. */
-export function softConstraints(pod: PodInfo): { constraints: SoftConstraint[]; systemDefaulted: boolean } {
+export function softConstraints(pod: PodInfo, services?: readonly KubeObject[]): { constraints: SoftConstraint[]; systemDefaulted: boolean } {
   const list = own(pod);
   if (list.length) {
     try {
@@ -77,7 +102,7 @@ export function softConstraints(pod: PodInfo): { constraints: SoftConstraint[]; 
       throw e;
     }
   }
-  const selector = defaultSelectorOf(pod.subject.object);
+  const selector = defaultSelector(pod, services);
   if (!selector || selector.kind !== 'requirements') return { constraints: [], systemDefaulted: true };
   return {
     constraints: SYSTEM_DEFAULT_CONSTRAINTS.map((c) => ({ index: -1, topologyKey: c.topologyKey, maxSkew: c.maxSkew, selector, nodeAffinityPolicy: 'Honor' as const, nodeTaintsPolicy: 'Ignore' as const })),
@@ -101,7 +126,7 @@ export const topologyNormalizingWeight = (size: number) => Math.log(size + 2);
 /** PreScore; undefined = Skip (no soft constraints after defaulting, or no nodes). */
 export function preScore(pod: PodInfo, feasible: readonly ScoreNode[], cluster: ScoreCluster): PreScoreState | undefined {
   if (cluster.nodes.length === 0) return undefined;
-  const { constraints, systemDefaulted } = softConstraints(pod);
+  const { constraints, systemDefaulted } = softConstraints(pod, cluster.services);
   if (constraints.length === 0) return undefined;
   const requireAll = !systemDefaulted;
   const hasAll = (labels: Record<string, string>) => constraints.every((c) => has(labels, c.topologyKey));

@@ -3,7 +3,7 @@
 import type { Pod } from '../../../core/types';
 import { nodeUsage, type PodInfo, type Status } from '../../framework';
 import { SchedulerError } from '../../cycle';
-import { candidates, isTerminating, podIndex, podLabels, podNamespace, subjectPodMeta, type Snapshot } from '../../snapshot';
+import { candidates, isTerminating, podIndex, podLabels, podNamespace, subjectPodMeta, type NodeSnapshot, type Snapshot } from '../../snapshot';
 import { NodeAffinity } from '../nodeaffinity';
 import { findUntoleratedTaint } from '../tainttoleration';
 import { LabelSelectorError, selectorMatches } from '../../../k8s/label-selector';
@@ -60,6 +60,15 @@ export interface PreFilterState {
   mins?: number[];
   /** Per constraint: domain → its skew failure, shared by the domain's nodes (filter.ts skewFailure). */
   failures?: Array<Map<string, Status>>;
+  /**
+   * A DaemonSet's template: the constraints (indexes) whose nodeAffinityPolicy is Honor, which count on the node
+   * each pod is pinned to only (stateOn); undefined for any other pod.
+   */
+  pinned?: number[];
+  /** The state of the pod pinned to each node, once worked out (stateOn). */
+  perNode?: Map<string, PreFilterState>;
+  /** In such a node's state: the node, and the constraints counted there alone (for messages). */
+  pinnedOn?: { node: string; constraints: number[] };
 }
 
 // NodeAffinity's Filter reads only the pod and the node's labels.
@@ -142,7 +151,9 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
   }
   if (constraints.length === 0) return undefined;
   const { namespace, labels } = subjectPodMeta(pod.subject);
-  const { counts, eligible } = eligibleDomains(pod, snapshot, constraints);
+  // a DaemonSet's template stands for its pods, each pinned to its node: those constraints are counted per node (stateOn)
+  const pinned = pod.subject.kind === 'DaemonSet' ? constraints.flatMap((c, i) => (c.nodeAffinityPolicy === 'Honor' ? [i] : [])) : [];
+  const { counts, eligible } = eligibleDomains(pinned.length ? { ...pod, selectorKeys: [], requiredTerms: undefined } : pod, snapshot, constraints);
   const index = podIndex(snapshot);
   constraints.forEach((c, i) => {
     if (c.selector.kind === 'everything') return;
@@ -152,7 +163,36 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
       counts[i].add(value);
     }
   });
-  return { constraints, counts, selfMatch: constraints.map((c) => selectorMatches(c.selector, labels)), namespace };
+  return { constraints, counts, selfMatch: constraints.map((c) => selectorMatches(c.selector, labels)), namespace, ...(pinned.length ? { pinned } : {}) };
+}
+
+/**
+ * The state of the pod on `node`. A DaemonSet's pod is pinned to the node it is for (daemon/util/daemonset_util.go
+ * ReplaceDaemonSetPodNodeNameNodeAffinity replaces its required node affinity with `metadata.name In [node]`), so a
+ * constraint with nodeAffinityPolicy Honor counts that node alone (common.go matchNodeInclusionPolicies), when it
+ * has every DoNotSchedule topologyKey, its nodeSelector matches and, with nodeTaintsPolicy Honor, its taints are
+ * tolerated: one eligible domain at most. Any other pod's state is the same on every node.
+ */
+export function stateOn(pod: PodInfo, state: PreFilterState, node: NodeSnapshot): PreFilterState {
+  if (!state.pinned) return state;
+  const perNode = (state.perNode ??= new Map());
+  let out = perNode.get(node.info.name);
+  if (out) return out;
+  const labels = node.info.labels;
+  const included = state.constraints.every((c) => Object.prototype.hasOwnProperty.call(labels, c.topologyKey)) &&
+    pod.selectorKeys.every((k, i) => Object.prototype.hasOwnProperty.call(labels, k) && labels[k] === pod.selectorValues[i]);
+  const counts = state.counts.map((m, i) => {
+    if (!state.pinned!.includes(i)) return m;
+    const c = state.constraints[i];
+    const eligible = included && !(c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(node.info.taints, pod.tolerations, pod.comparisonOperators));
+    const domain = labels[c.topologyKey];
+    const pinnedCounts = new DomainCounts(eligible ? new Map([[domain, 0]]) : new Map());
+    if (eligible && c.selector.kind !== 'everything') for (const p of node.pods) if (countsPod(p, c, state.namespace)) pinnedCounts.add(domain);
+    return pinnedCounts;
+  });
+  out = { constraints: state.constraints, counts, selfMatch: state.selfMatch, namespace: state.namespace, pinnedOn: { node: node.info.name, constraints: state.pinned } };
+  perNode.set(node.info.name, out);
+  return out;
 }
 
 /**
