@@ -6,7 +6,7 @@
 // `unschedulable` alone), cordons, allocatable, existing pods (requests, extended resources, host ports, required
 // anti-affinity, a pod on every node), nodeName, node affinity with matchFields, spread, pod (anti-)affinity (an
 // unparsable selector: a cluster PreFilter rejection), gates, and repeated workloads (rows reused). A second property
-// adds plugins the way FILTER_PLUGINS/CLUSTER_PLUGINS can be extended (more than 8 checks, a function facet, names
+// adds plugins the way the profile (withProfile) can be extended (more than 8 checks, a function facet, names
 // 'all', a plugin without `check` or without `reads`, a cluster PreFilterResult): matrix.ts handles those paths.
 // Imported module by module (not through ../src): this file is also in the mutation test set.
 import fc from 'fast-check';
