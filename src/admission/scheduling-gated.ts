@@ -3,7 +3,10 @@
 // queue. Here, below the scheduler, because schedule()'s answer for a gated pod carries the API server's condition.
 import type { Subject } from '../k8s/subject';
 
-/** The API server's PodScheduled condition message for a pod created with gates (pkg/registry/core/pod/strategy.go). */
+/**
+ * The API server's PodScheduled condition message for a pod created with gates (pkg/registry/core/pod/strategy.go).
+ * @upstream pkg/registry/core/pod/strategy.go
+ */
 export const SCHEDULING_GATED_MESSAGE = 'Scheduling is blocked due to non-empty scheduling gates';
 
 /** The names in spec.schedulingGates; non-empty means kube-scheduler never runs the filters for the pod. */

@@ -3,6 +3,7 @@
 import { filterPlugin, rejection, type NodeInfo, type PodInfo } from '../../framework';
 import { explainRequirement, requirementMatches, termMatches, termsRead } from '../../../k8s/node-selector';
 
+/** @upstream pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go */
 export const ErrReasonPod = "node(s) didn't match Pod's node affinity/selector";
 // PreFilter: every term pins names that contradict each other.
 export { ErrReasonConflict, preFilterReason } from './prefilter';

@@ -6,6 +6,7 @@ import { preFilterNodeName } from '../nodename';
 
 export { preFilterNodeNames } from '../../../k8s/node-selector';
 
+/** @upstream pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go */
 export const ErrReasonConflict = 'pod affinity terms conflict';
 /** The framework's status for nodes outside the PreFilter result (runtime/framework.go, sorted plugin names). */
 export const preFilterReason = (plugins: string[]) => `node(s) didn't satisfy plugin(s) [${[...plugins].sort().join(' ')}]`;

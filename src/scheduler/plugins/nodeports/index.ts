@@ -1,6 +1,7 @@
 // NodePorts (pkg/scheduler/framework/plugins/nodeports/node_ports.go, HostPortInfo.CheckConflict).
 import { filterPlugin, rejection, type HostPort, type NodeUsage } from '../../framework';
 
+/** @upstream pkg/scheduler/framework/plugins/nodeports/node_ports.go */
 export const ErrReasonNodePorts = "node(s) didn't have free ports for the requested pod ports";
 const REJECTED = rejection('NodePorts', 'Unschedulable', [ErrReasonNodePorts]);
 

@@ -3,6 +3,7 @@ import { filterPlugin, rejection, UNSCHEDULABLE_TAINT } from '../../framework';
 import { formatTaint } from '../../../k8s/toleration';
 import { toleratedBy } from '../tainttoleration/details';
 
+/** @upstream pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go */
 export const ErrReasonUnschedulable = 'node(s) were unschedulable';
 const REJECTED = rejection('NodeUnschedulable', 'UnschedulableAndUnresolvable', [ErrReasonUnschedulable]);
 

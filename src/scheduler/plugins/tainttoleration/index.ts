@@ -8,6 +8,7 @@ import { releaseAtLeast, type KubernetesVersion } from '../../../core/config';
 import { afterFixLines, explainTolerated, explainUntolerated, untoleratedTaints } from './details';
 
 // Since #134740 (v1.35; cherry-picked into release-1.34 by #135023, in v1.34.4) the reason no longer names the taint.
+/** @upstream pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go */
 export const ErrReasonNotMatch = 'node(s) had untolerated taint(s)';
 const REJECTED = rejection('TaintToleration', 'UnschedulableAndUnresolvable', [ErrReasonNotMatch]);
 

@@ -8,6 +8,7 @@ import { filterPlugin, rejection, type FilterPlugin } from '../../framework';
 /**
  * volumebinding/binder.go ErrReasonNodeConflict since v1.33 (kubernetes PR #129887); before:
  * "node(s) had volume node affinity conflict".
+ * @upstream pkg/scheduler/framework/plugins/volumebinding/binder.go
  */
 export const ErrReasonNodeConflict = "node(s) didn't match PersistentVolume's node affinity";
 const REJECTED = rejection('VolumeBinding', 'UnschedulableAndUnresolvable', [ErrReasonNodeConflict]);
