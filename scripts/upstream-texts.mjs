@@ -3,6 +3,9 @@
 // test/fixtures/upstream-texts.json, where each is recorded with the upstream file it was found in, in the module
 // the newest oracle pins (oracle/k8s-<minor>/go.mod). test/upstream-texts.test.ts compares src/ with that file, so a
 // rewording fails there; the fixture is only written when each text is in upstream's Go source.
+// The fixture also records the upstream texts written inline (`inline`): every string literal of src/ (12 characters
+// or more, with a space) that is a Go string literal in the pinned modules' non-test sources, with the file it is in;
+// the test keeps each in its file, so an inline text is protected as a marked one is, until it moves into a const.
 //   node scripts/upstream-texts.mjs --list    the marked texts in src/, as JSON (no Go needed)
 //   node scripts/upstream-texts.mjs --write   check each against the Go module cache and write the fixture
 //   node scripts/upstream-texts.mjs --check   the drift check: the fixture is what --write would write (npm run test:oracle)
@@ -24,6 +27,24 @@ function sourceFiles(dir) {
   });
 }
 
+const relative = (file) => path.relative(root, file).split(path.sep).join('/');
+
+/** Per file of src/, its string literals that could be a message (12 characters or more, with a space). */
+function literals() {
+  const out = {};
+  for (const file of sourceFiles(path.join(root, 'src'))) {
+    const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const found = new Set();
+    const visit = (n) => {
+      if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && n.text.length >= 12 && n.text.includes(' ')) found.add(n.text);
+      ts.forEachChild(n, visit);
+    };
+    visit(sf);
+    if (found.size) out[relative(file)] = [...found].sort();
+  }
+  return out;
+}
+
 /** Every `@upstream`-tagged const with a string value: { name: "src/…/file.ts:Name", source, text }. */
 export function markedTexts() {
   const out = [];
@@ -36,7 +57,7 @@ export function markedTexts() {
       const tag = ts.getJSDocTags(stmt.declarationList.declarations[0]).find((t) => t.tagName.text === 'upstream');
       if (!tag) continue;
       const decl = stmt.declarationList.declarations[0];
-      const where = `${path.relative(root, file).split(path.sep).join('/')}:${decl.name.getText(sf)}`;
+      const where = `${relative(file)}:${decl.name.getText(sf)}`;
       const init = decl.initializer;
       if (!init || !(ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init))) throw new Error(`${where}: an @upstream const must be a string literal`);
       const source = String(typeof tag.comment === 'string' ? tag.comment : ts.getTextOfJSDocComment(tag.comment) ?? '').trim().split(/\s+/)[0];
@@ -68,19 +89,53 @@ function goFile(source, versions) {
 /** The text is a Go string literal in the file ("…" with Go escapes, or `…`). */
 const inGo = (go, text) => go.includes(JSON.stringify(text)) || go.includes('`' + text + '`');
 
+/** The pinned modules' non-test Go sources, by module. */
+function goSources(versions) {
+  const cache = process.env.GOMODCACHE ?? path.join(process.env.GOPATH ?? path.join(os.homedir(), 'go'), 'pkg/mod');
+  const out = [];
+  const walk = (dir, module) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (!['vendor', 'testdata', 'test', 'e2e', 'hack', 'docs'].includes(e.name)) walk(p, module);
+      } else if (e.name.endsWith('.go') && !e.name.endsWith('_test.go')) out.push({ module, file: p });
+    }
+  };
+  for (const [mod, version] of versions) {
+    const dir = path.join(cache, `${mod}@${version}`);
+    if (['k8s.io/kubernetes', 'k8s.io/apimachinery', 'k8s.io/kubectl', 'sigs.k8s.io/karpenter'].includes(mod) && existsSync(dir)) walk(dir, `${mod}@${version}`);
+  }
+  return out;
+}
+
+/** The inline upstream texts: src/ literals that are Go string literals upstream, with the first Go file holding each. */
+function inlineTexts(versions, marked) {
+  const markedText = new Set(marked.map((t) => t.text));
+  const byText = new Map();
+  for (const [file, texts] of Object.entries(literals())) for (const t of texts) if (!markedText.has(t)) byText.set(t, [...(byText.get(t) ?? []), file]);
+  const found = new Map();
+  for (const { module, file } of goSources(versions)) {
+    const go = readFileSync(file, 'utf8');
+    for (const t of byText.keys()) if (!found.has(t) && inGo(go, t)) found.set(t, `${module}/${path.relative(path.join(file.slice(0, file.indexOf(module) + module.length)), file).split(path.sep).join('/')}`);
+  }
+  return [...found].flatMap(([text, source]) => byText.get(text).map((file) => ({ file, text, source })))
+    .sort((a, b) => (a.file + a.text < b.file + b.text ? -1 : 1));
+}
+
 function fixture() {
   const versions = pinned();
-  const texts = markedTexts().map((t) => {
+  const marked = markedTexts();
+  const texts = marked.map((t) => {
     const { file, module } = goFile(t.source, versions);
     if (!existsSync(file)) throw new Error(`${t.name}: ${module}/${t.source} is not in the Go module cache (build the oracle first: npm run test:oracle)`);
     if (!inGo(readFileSync(file, 'utf8'), t.text)) throw new Error(`${t.name}: ${JSON.stringify(t.text)} is not a string literal in ${module}/${t.source}`);
     return { ...t, module };
   });
-  return JSON.stringify({ texts }, null, 2) + '\n';
+  return JSON.stringify({ texts, inline: inlineTexts(versions, marked) }, null, 2) + '\n';
 }
 
 const mode = process.argv[2];
-if (mode === '--list') process.stdout.write(JSON.stringify(markedTexts()));
+if (mode === '--list') process.stdout.write(JSON.stringify({ marked: markedTexts(), literals: literals() }));
 else if (mode === '--write') writeFileSync(FIXTURE, fixture());
 else if (mode === '--check') {
   const want = fixture();
@@ -88,7 +143,8 @@ else if (mode === '--check') {
     console.error('test/fixtures/upstream-texts.json is stale: run node scripts/upstream-texts.mjs --write');
     process.exit(1);
   }
-  console.log(`upstream texts: ${JSON.parse(want).texts.length} marked texts found in upstream's Go source`);
+  const { texts, inline } = JSON.parse(want);
+  console.log(`upstream texts: ${texts.length} marked and ${inline.length} inline texts found in upstream's Go source`);
 } else if (process.argv[1] === import.meta.filename) {
   console.error('usage: node scripts/upstream-texts.mjs --list | --write | --check');
   process.exit(2);
