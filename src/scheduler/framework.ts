@@ -553,6 +553,9 @@ export interface NodeReads {
   names?(pod: PodInfo): readonly string[] | 'all' | undefined;
 }
 
+/** The framework's status for nodes outside the PreFilter result (runtime/framework.go, sorted plugin names). */
+export const preFilterReason = (plugins: readonly string[]) => `node(s) didn't satisfy plugin(s) [${[...plugins].sort().join(' ')}]`;
+
 /** What the filters say of a node for a changed pod (a fix hint's second run): feasible, or the first rejection. */
 export interface Retried { feasible: boolean; status?: Status }
 

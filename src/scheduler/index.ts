@@ -4,7 +4,7 @@
 // node's status — and the FitError message when no node fits. No plugin folder is imported here.
 import type { KubeObject, Node, Pod } from '../core/types';
 import type { Subject } from '../k8s/subject';
-import { failure, nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
+import { failure, nodeInfo, nodeUsage, podInfo, preFilterReason, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
 import { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
 import { buildSnapshot, groupByNode, snapshotFor, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
 import type { Shapes } from './matrix-shapes';
@@ -14,9 +14,6 @@ import { podShape, preparedNodes, preparedSnapshot, type PreparedNodes } from '.
 import { profile } from './profile';
 
 export { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
-
-/** The framework's status for nodes outside the PreFilter result (runtime/framework.go, sorted plugin names). */
-const preFilterReason = (plugins: string[]) => `node(s) didn't satisfy plugin(s) [${[...plugins].sort().join(' ')}]`;
 
 /** A Filter plugin runs for the pod unless its PreFilter Skips it (then its Filter is not run, nor named). */
 const runsFor = (pod: PodInfo) => (p: FilterPlugin) => !p.skips?.(pod);
