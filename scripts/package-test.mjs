@@ -250,10 +250,11 @@ module.exports = { testEnvironment: 'node', transform: { '^.+\\\\.ts$': '@swc/je
   const docsEnv = { ...tools.env, PATH: [tools.env.HELM, tools.env.KUSTOMIZE].filter(Boolean).map((t) => path.dirname(t)).concat(tools.env.PATH ?? '').join(path.delimiter) };
   const skippedDocs = docs.specs.filter((name) => needsMissing(readFileSync(path.join(project, 'docs-specs', name), 'utf8')));
   for (const name of skippedDocs) rmSync(path.join(project, 'docs-specs', name));
-  // Not --ci: a docs example may take a snapshot (written into this throwaway project).
+  // --ci=false, also when CI=true (Jest's is-ci default): a docs example may take a snapshot, written into this
+  // throwaway project on its first run.
   {
     const start = Date.now();
-    spawnSync('npx', ['jest', '-c', 'docs-jest.config.js', '--silent', '--json', '--outputFile=docs.json', '--reporters=./quiet-reporter.js'], { cwd: project, env: docsEnv, stdio: 'inherit' });
+    spawnSync('npx', ['jest', '-c', 'docs-jest.config.js', '--ci=false', '--silent', '--json', '--outputFile=docs.json', '--reporters=./quiet-reporter.js'], { cwd: project, env: docsEnv, stdio: 'inherit' });
     console.log(`$ npx jest -c docs-jest.config.js  (docs' spec blocks, ${((Date.now() - start) / 1000).toFixed(1)} s)`);
   }
   const reports = {
