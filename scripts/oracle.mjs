@@ -1,5 +1,6 @@
 // npm run test:oracle [-- --cases N] [-- --seed S] [-- --release 1.37[,1.35]]: build the oracle binaries from
-// upstream's Go packages (cached by Go), check the copied upstream code for drift (go test), then run the
+// upstream's Go packages (cached by Go), check the copied upstream code and the texts marked @upstream for drift
+// (go test, scripts/upstream-texts.mjs --check), then run the
 // differential comparison per release (test/oracle/run.ts), every oracle/k8s-<minor>/ module unless --release
 // names some. Exit 1 on any unexplained difference or stale known deviation. Needs Go; `npm test` does not.
 import { spawn, spawnSync } from 'node:child_process';
@@ -114,6 +115,9 @@ async function runAll(binaries) {
 }
 
 const binaries = new Map(await Promise.all(releases.map(build)));
+// the drift check of upstream's exact texts (CONTRIBUTING.md): once the builds have the pinned sources in Go's module
+// cache, each text marked @upstream in src/ must still be a string literal there, as test/fixtures/upstream-texts.json says
+if (spawnSync(process.execPath, [path.join(root, 'scripts/upstream-texts.mjs'), '--check'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 const totals = { cases: 0, differences: 0, known: 0 };
 let failed = false;
 for (const r of await runAll(binaries)) {

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { globSync } from 'glob';
 import { KUBERNETES_VERSIONS, RELEASES } from '../src/core/releases';
+import { DEFAULT_PROFILE } from '../src/scheduler/profile';
 
 const root = path.resolve(__dirname, '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -35,10 +36,23 @@ describe.each(['Adding a scheduler plugin', 'Adding a Kubernetes release', 'The 
   });
 });
 
-test('the plugin recipe names the places a new plugin must touch (issue 33)', () => {
+test('the plugin recipe is one folder and one profile line, and the toy plugin test follows it (issue 33)', () => {
   const text = section('Adding a scheduler plugin');
-  for (const place of ['src/scheduler/passes.ts', 'PLUGIN_CODES', 'src/engine/apart.ts', 'src/outage/volumes.ts', 'FILTER_PLUGINS']) expect(text).toContain(place);
-  expect(namesIn(text).map((n) => n.name)).toEqual(expect.arrayContaining(['FILTER_PLUGINS', 'PLUGIN_CODES', 'PER_NODE']));
+  expect(namesIn(text)).toEqual(expect.arrayContaining([{ name: 'DEFAULT_PROFILE', file: 'src/scheduler/profile.ts' }]));
+  // the extension points and the plugin's parts it names are the table's keys and FilterPlugin's members
+  for (const key of ['preEnqueue', 'filter', 'clusterFilter', 'lastFilter', 'matrixCodes', 'scoreWeights']) {
+    expect(text).toContain(`\`${key}\``);
+    expect(Object.keys(DEFAULT_PROFILE)).toContain(key);
+  }
+  const framework = read('src/scheduler/framework.ts');
+  for (const member of ['explainPass', 'fixHint', 'readsPods', 'skips']) {
+    expect(text).toContain(`\`${member}\``);
+    expect(framework).toMatch(new RegExp(`^  ${member}\\?[(:]`, 'm'));
+  }
+  // the places a plugin once had to be added to by hand are gone
+  for (const gone of ['FILTER_PLUGINS', 'PER_NODE', 'src/outage/volumes.ts']) expect(text).not.toContain(gone);
+  const toy = read('test/plugins/toy-plugin.test.ts');
+  expect(toy).toContain("withProfile({ filter: [...DEFAULT_PROFILE.filter, ToyBan] }");
 });
 
 describe.each(KUBERNETES_VERSIONS.map((v) => [v, RELEASES[v].patch] as const))('release %s, as "Adding a Kubernetes release" says', (minor, patch) => {

@@ -96,6 +96,11 @@ export function settingsGeneration(): number {
   return generation;
 }
 
+/** Something the per-object caches read besides the settings changed (the scheduler profile): recompute them. */
+export function invalidateCaches(): void {
+  generation++;
+}
+
 const KNOWN_KEYS = ['kubernetesVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses'];
 
 /**

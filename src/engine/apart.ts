@@ -12,12 +12,8 @@
 import type { KubeObject, Node } from '../core/types';
 import { toSubject } from '../k8s/subject';
 import { nodeInfo, nodeUsage, podInfo, type HostPort, type PodInfo } from '../scheduler/framework';
-import { NodeUnschedulable } from '../scheduler/plugins/nodeunschedulable';
 import { hostNetworkNote } from '../scheduler/plugins/nodeports';
-import { NodeName } from '../scheduler/plugins/nodename';
-import { TaintToleration } from '../scheduler/plugins/tainttoleration';
-import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
-import { outsidePreFilterResult } from '../scheduler/plugins/nodeaffinity/prefilter';
+import { profile } from '../scheduler/profile';
 import { describeTerm, existingPodTerms, termMatches, type AffinityTerm } from '../scheduler/plugins/interpodaffinity/terms';
 import { NAMESPACE_NAME_LABEL } from '../scheduler/snapshot';
 import { parseLabelSelector, selectorMatches, LabelSelectorError } from '../k8s/label-selector';
@@ -38,7 +34,6 @@ export interface Separation {
 }
 
 const NO_USAGE = nodeUsage([]);
-const PER_NODE = [NodeUnschedulable, NodeName, TaintToleration, NodeAffinity];
 
 function namespaceLabelsOf(namespaces: readonly KubeObject[] | undefined): Map<string, Record<string, string>> {
   const map = new Map<string, Record<string, string>>();
@@ -70,12 +65,13 @@ function portClash(a: readonly HostPort[], b: readonly HostPort[]): [HostPort, H
   return undefined;
 }
 
-/** Does the node pass the pod's node filters (those that do not depend on other pods)? */
+/** Does the node pass the pod's node filters (the profile's, but those that read the pods on the node)? */
 function mayRunOn(pod: PodInfo, node: Node): boolean {
   const info = nodeInfo(node);
-  if (outsidePreFilterResult(pod, info)) return false;
+  const { nodePreFilter, filter } = profile();
+  if (nodePreFilter.outside(pod, info)) return false;
   if (pod.nodeNames && !pod.nodeNames.has(info.name)) return false;
-  return PER_NODE.every((p) => p.filter(pod, info, NO_USAGE) === undefined);
+  return filter.every((p) => p.readsPods || p.skips?.(pod) || p.filter(pod, info, NO_USAGE) === undefined);
 }
 
 /** DoNotSchedule spread constraints of `from` whose selector counts `to`'s pods: limits, not guarantees. */

@@ -52,6 +52,6 @@ export { validate, validateInput, readFromCluster, decodeErrors, inputCheckedOnc
 export { SchedulerError } from '../scheduler/cycle';
 
 // ---- words the explainer shares with the scheduler's own statuses ----
-export { describeGated } from '../scheduler';
+export { describeGated } from '../scheduler/plugins/schedulinggates';
 export { describeScore } from '../scheduler/score';
 export { formatTaint, formatToleration } from '../k8s/toleration';

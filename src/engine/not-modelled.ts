@@ -57,7 +57,7 @@ export function unknownPrefer(a: { notModelled?: readonly NotModelled[]; preferr
  * placed by the modelled filters. Nothing when no scheduling decides its pods (a gated template; a bare Pod bound
  * by spec.nodeName, which is never recreated). cluster.zonalVolumes, given either way, says what a StatefulSet's
  * volumeClaimTemplates are, so they are modelled: `true`, zonal volumes bound where each ordinal first ran
- * (outage/volumes.ts); `false`, volumes every node reaches (EFS, regional disks), which decide nothing. Attach limits
+ * (scheduler/plugins/volumebinding); `false`, volumes every node reaches (EFS, regional disks), which decide nothing. Attach limits
  * (NodeVolumeLimits) stay out of the model either way.
  */
 export function outageNotModelled(subject: Subject, zonalVolumes: boolean | undefined): NotModelled[] {

@@ -182,3 +182,24 @@ export function explainRequirement(r: ParsedRequirement, labels: Record<string, 
   const nonInt = (r.req.operator === 'Gt' || r.req.operator === 'Lt') && parseGoInt64(v) === undefined ? ' (not an integer)' : '';
   return `${describeRequirement(r)}: node has ${r.req.key}=${JSON.stringify(v)}${nonInt}`;
 }
+
+/**
+ * NodeAffinity's PreFilter narrowing (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go PreFilter): per raw
+ * term, the intersection of its `matchFields metadata.name In` lists; a term without one means no narrowing (terms
+ * are ORed); otherwise the union. An empty union is a conflict. Here, below the scheduler, because PodInfo
+ * (scheduler/framework.ts) computes it once per pod and the framework never imports a plugin folder.
+ */
+export function preFilterNodeNames(terms: readonly NodeSelectorTerm[] | undefined): Set<string> | undefined {
+  let union: Set<string> | undefined;
+  for (const term of terms ?? []) {
+    let names: Set<string> | undefined;
+    for (const r of term.matchFields ?? []) {
+      if (r.key !== 'metadata.name' || r.operator !== 'In') continue;
+      const these = new Set(r.values ?? []);
+      names = names ? new Set([...names].filter((n) => these.has(n))) : these;
+    }
+    if (!names) return undefined;
+    union = new Set([...(union ?? []), ...names]);
+  }
+  return union;
+}

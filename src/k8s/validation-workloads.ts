@@ -20,6 +20,7 @@ type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown
 const nonnegative = (value: unknown, path: string): FieldError[] =>
   typeof value === 'number' && value < 0 ? [invalid(path, value, 'must be greater than or equal to 0')] : [];
 
+/** @upstream pkg/apis/apps/validation/validation.go */
 const NOT_MATCHING = '`selector` does not match template `labels`';
 
 /** The selector checks of Deployment/ReplicaSet/StatefulSet specs, then ValidatePodTemplateSpecFor{ReplicaSet,StatefulSet}. */

@@ -1,12 +1,13 @@
 // kube-scheduler in the outage's world: every Pending pod, in creation order, one scheduling cycle each against the
 // nodes as they are now — the cycle of the replica placement (src/placement/place.ts scheduleOne: filters, the
-// default scores, its tie rule), with the zonal-volume Filter for a StatefulSet ordinal whose volumes are bound.
+// default scores, its tie rule), with VolumeBinding's zonal Filter (scheduler/plugins/volumebinding) for a
+// StatefulSet ordinal whose volumes are bound (cluster.zonalVolumes).
 import type { Pod } from '../core/types';
 import { scheduleOne } from '../placement/place';
 import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
 import { podsByNode } from '../scheduler';
 import { podLabel, type SimPod, type World } from '../controllers/world';
-import { volumeZoneFilter, zoneOf } from './volumes';
+import { volumesInZone, zoneOf } from '../scheduler/plugins/volumebinding';
 
 /** The StatefulSet ordinal's volumes take the zone of the node its first pod is bound to. */
 export function bindVolumes(world: World, p: SimPod) {
@@ -30,7 +31,7 @@ export function schedulePending(world: World) {
       world.podsChanged = false;
     }
     const volumeZone = p.ordinal === undefined ? undefined : p.owner?.volumeZones?.get(p.ordinal);
-    const cycle = scheduleOne(p.pod, nodeViews, existing, { namespaces: world.namespaces, snapshot, ...(volumeZone === undefined ? {} : { filter: volumeZoneFilter(volumeZone) }) });
+    const cycle = scheduleOne(p.pod, nodeViews, existing, { namespaces: world.namespaces, snapshot, ...(volumeZone === undefined ? {} : { filters: [volumesInZone(volumeZone)] }) });
     if (cycle.node) {
       world.bind(p, cycle.node);
       bindVolumes(world, p);

@@ -9,7 +9,7 @@
 // every placement records the other nodes it tied with.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { assertNode, fromTemplateOf, preview, toSubject } from '../k8s/subject';
-import { podInfo, type Status } from '../scheduler/framework';
+import { podInfo, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Status } from '../scheduler/framework';
 import { notModelledFor, type NotModelled } from '../k8s/not-modelled';
 import { fitError, podsByNode, schedule, type NodeVerdict } from '../scheduler';
 import { scoreTable, type NodeScore } from '../scheduler/score';
@@ -93,10 +93,10 @@ export interface CycleOptions {
   services?: readonly KubeObject[];
   tieBreak?: 'first' | 'last';
   /**
-   * A further Filter for the nodes the modelled filters let through (the outage simulation's zonal PersistentVolumes,
-   * VolumeBinding): a Status rejects the node and counts in the FitError.
+   * Filter plugins beyond the profile's, run after them on the nodes they let through (the outage simulation's zonal
+   * PersistentVolumes: VolumeBinding, scheduler/plugins/volumebinding): a rejection counts in the FitError.
    */
-  filter?: (node: Node) => Status | undefined;
+  filters?: readonly FilterPlugin[];
 }
 
 /** How many NodeScores a placement keeps per pod (best first, the chosen node always among them); tiedWith names every tied node. */
@@ -119,18 +119,29 @@ function best10(totals: readonly number[]): number[] {
   return kept;
 }
 
+/** The first of `filters` to reject the node, in order. */
+function firstRejection(filters: readonly FilterPlugin[], pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status | undefined {
+  for (const plugin of filters) {
+    const status = plugin.filter(pod, node, usage);
+    if (status) return status;
+  }
+  return undefined;
+}
+
 /** One scheduling cycle for `pod` against `nodes` and the pods placed so far (or `options.snapshot`, the same cluster already built). */
 export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], options: CycleOptions & { snapshot?: Snapshot } = {}) {
-  const { namespaces, tieBreak = 'first', filter } = options;
+  const { namespaces, tieBreak = 'first', filters } = options;
   const subject = toSubject(pod);
   const snapshot = options.snapshot ?? buildSnapshot(nodes, podsByNode(existing), namespaces, options.services);
   // the snapshot is the cluster: schedule() reads no pod list beside it (and need not filter this pod out of one)
   const result = schedule(subject, nodes, undefined, namespaces, snapshot);
   if (result.gated) return { result, fitError: `${result.gated.message} (spec.schedulingGates: ${result.gated.gates.join(', ')})` };
-  if (filter && result.feasible.length) {
+  if (filters?.length && result.feasible.length) {
     const rejected: NodeVerdict[] = [];
+    const pod = podInfo(subject);
     for (const v of result.feasible) {
-      const status = filter(snapshot.byName.get(v.node)!.info.node);
+      const entry = snapshot.byName.get(v.node)!;
+      const status = firstRejection(filters, pod, entry.info, entry.usage);
       if (status) rejected.push({ node: v.node, feasible: false, status });
     }
     if (rejected.length) {

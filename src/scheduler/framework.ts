@@ -9,10 +9,9 @@ import { nodeAllocatable } from '../k8s/defaults';
 import { settings } from '../core/config';
 import { cachedPerObject, PerObjectCache } from '../core/cache';
 import { isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, standardPodRequests, type PodResourceStatus, type ResourceList } from '../k8s/resources';
-import { parseTerms, type ParsedTerm } from '../k8s/node-selector';
+import { parseTerms, preFilterNodeNames, type ParsedTerm } from '../k8s/node-selector';
 import { decodeQuantity, Quantity, QuantityError } from '../k8s/quantity';
 import { toleratesTaint } from '../k8s/toleration';
-import { preFilterNodeNames } from './plugins/nodeaffinity/node-names';
 
 export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 
@@ -554,16 +553,45 @@ export interface NodeReads {
   names?(pod: PodInfo): readonly string[] | 'all' | undefined;
 }
 
+/** The framework's status for nodes outside the PreFilter result (runtime/framework.go, sorted plugin names). */
+export const preFilterReason = (plugins: readonly string[]) => `node(s) didn't satisfy plugin(s) [${[...plugins].sort().join(' ')}]`;
+
+/** What the filters say of a node for a changed pod (a fix hint's second run): feasible, or the first rejection. */
+export interface Retried { feasible: boolean; status?: Status }
+
+/**
+ * A Filter plugin (framework/interface.go FilterPlugin) that reads the node and the pods' usage on it. Everything
+ * the clients show of it lives in its folder and hangs off this object: its reasons and details (`filter`), why it
+ * passed (`explainPass`), its fix hint (`fixHint`); the profile (profile.ts) lists it, the framework runs it.
+ */
 export interface FilterPlugin {
   name: string;
   filter(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status | undefined;
   /** The same verdict as `filter`, as a shared Rejection: no allocation for the many-pairs case. */
   check?(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Rejection | undefined;
   reads?: NodeReads;
+  /** Why the node passed, one fact a line without the plugin's name (what `.not` reports); [] when nothing to say. */
+  explainPass?(pod: PodInfo, node: NodeInfo): string[];
+  /**
+   * The verdict depends on the pods already on the node (NodePorts, NodeResourcesFit): `keepApart` leaves such
+   * plugins out when it asks whether a node may take a pod at all.
+   */
+  readsPods?: true;
+  /** PreFilter returns Skip for the pod: its Filter is not run and it is not named among the plugins run. */
+  skips?(pod: PodInfo): boolean;
+  /**
+   * The fix hint for the pod's rejections (undefined: none for this pod): lines added to a rejection's details when
+   * they are read — a change that would fix it, and (`retry`: the filters run again on the node for the changed
+   * pod) whether it would.
+   */
+  fixHint?(pod: PodInfo): ((node: NodeInfo, retry: (changed: PodInfo) => Retried) => string[]) | undefined;
 }
 
+/** The optional parts of a Filter plugin (FilterPlugin), beside its name, reads, check and explain. */
+export type FilterPluginExtras = Pick<FilterPlugin, 'explainPass' | 'readsPods' | 'skips' | 'fixHint'>;
+
 /** A Filter plugin from its fast `check` and its `explain`; `filter` wraps the two. */
-export function filterPlugin(name: string, reads: NodeReads, check: NonNullable<FilterPlugin['check']>, explain: Explain): FilterPlugin {
+export function filterPlugin(name: string, reads: NodeReads, check: NonNullable<FilterPlugin['check']>, explain: Explain, extras: FilterPluginExtras = {}): FilterPlugin {
   return {
     name,
     reads,
@@ -572,5 +600,6 @@ export function filterPlugin(name: string, reads: NodeReads, check: NonNullable<
       const rejected = check(pod, node, usage);
       return rejected && pairStatus(rejected, explain, pod, node, usage);
     },
+    ...extras,
   };
 }

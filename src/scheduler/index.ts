@@ -1,54 +1,38 @@
-// kube-scheduler for one pod: PreEnqueue (SchedulingGates), NodeAffinity's PreFilter narrowing, the cluster
-// plugins' PreFilter over the snapshot, then the default profile's Filter plugins in upstream order
-// (pkg/scheduler/apis/config/v1/default_plugins.go) — the first failing plugin decides a node's status — and the
-// FitError message when no node fits.
-import type { KubeObject, Node, Pod, Taint } from '../core/types';
+// kube-scheduler for one pod, running what the active profile lists (profile.ts; pkg/scheduler/schedule_one.go
+// findNodesThatFitPod): PreEnqueue (SchedulingGates), the node plugins' PreFilter narrowing, the cluster plugins'
+// PreFilter over the snapshot, then the Filter plugins in the profile's order — the first failing plugin decides a
+// node's status — and the FitError message when no node fits. No plugin folder is imported here.
+import type { KubeObject, Node, Pod } from '../core/types';
 import type { Subject } from '../k8s/subject';
-import { failure, nodeInfo, nodeUsage, podInfo, taintId, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
-import { findUntoleratedTaint } from './plugins/tainttoleration';
-import { afterFixLines, untoleratedTaints } from './plugins/tainttoleration/details';
-import { withAddedTolerations } from '../k8s/subject';
-import { tolerationFor } from '../k8s/toleration';
-import { NodeUnschedulable } from './plugins/nodeunschedulable';
-import { NodeName } from './plugins/nodename';
-import { TaintToleration } from './plugins/tainttoleration';
-import { NodeAffinity } from './plugins/nodeaffinity';
-import { outsidePreFilterResult, preFilter as nodeAffinityPreFilter, preFilterReason } from './plugins/nodeaffinity/prefilter';
-import { preEnqueue, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plugins/schedulinggates';
-
-export { describeGated, SCHEDULING_GATED_MESSAGE, schedulingGates } from './plugins/schedulinggates';
-import { NodePorts } from './plugins/nodeports';
-import { NodeResourcesFit } from './plugins/noderesources/fit';
+import { failure, nodeInfo, nodeUsage, podInfo, preFilterReason, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
+import { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
 import { buildSnapshot, groupByNode, snapshotFor, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
 import type { Shapes } from './matrix-shapes';
 import { settingsGeneration } from '../core/config';
-import { runClusterFilters, runPreFilters, type ClusterPlugin, type CycleState } from './cycle';
-import { PodTopologySpread } from './plugins/podtopologyspread';
+import { runClusterFilters, runPreFilters, type CycleState } from './cycle';
 import { podShape, preparedNodes, preparedSnapshot, type PreparedNodes } from './prepared';
-import { InterPodAffinity } from './plugins/interpodaffinity';
-import { NodeDeclaredFeatures, podRequiredFeatures } from './plugins/nodedeclaredfeatures';
+import { profile } from './profile';
 
-export const FILTER_PLUGINS: FilterPlugin[] = [NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit];
-/** The plugins that read the whole cluster, after NodeResourcesFit (the volume plugins between them are not modelled). */
-export const CLUSTER_PLUGINS: ReadonlyArray<ClusterPlugin<unknown>> = [PodTopologySpread, InterPodAffinity];
-/**
- * The Filter plugins after the cluster plugins: NodeDeclaredFeatures, which the default profile appends when its
- * gate is on (apis/config/v1/default_plugins.go applyFeatureGates); it checks only pods that need a node feature.
- */
-export const LAST_FILTER_PLUGINS: FilterPlugin[] = [NodeDeclaredFeatures];
+export { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
 
-/**
- * The Filter plugins run for the pod, in the profile's order (for messages). NodeDeclaredFeatures only when it runs:
- * its gate is on and the pod needs a node feature (otherwise its PreFilter returns Skip and its Filter is not run).
- */
-export const filterPluginNames = (pod: PodInfo): string[] =>
-  [...FILTER_PLUGINS, ...CLUSTER_PLUGINS, ...(podRequiredFeatures(pod).length ? LAST_FILTER_PLUGINS : [])].map((p) => p.name);
+/** A Filter plugin runs for the pod unless its PreFilter Skips it (then its Filter is not run, nor named). */
+const runsFor = (pod: PodInfo) => (p: FilterPlugin) => !p.skips?.(pod);
 
-/** The last filters for a pod that passed the others (NodeDeclaredFeatures Skips at PreFilter for most pods). */
+/** Some last Filter plugin runs for the pod (NodeDeclaredFeatures Skips at PreFilter for most pods). */
+export const lastFiltersRun = (pod: PodInfo): boolean => profile().lastFilter.some(runsFor(pod));
+
+/** The Filter plugins run for the pod, in the profile's order (for messages). */
+export const filterPluginNames = (pod: PodInfo): string[] => {
+  const p = profile();
+  return [...p.filter.filter(runsFor(pod)), ...p.clusterFilter, ...p.lastFilter.filter(runsFor(pod))].map((f) => f.name);
+};
+
+/** The last filters for a pod that passed the others. */
 export function runLastFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status | undefined {
-  if (!podRequiredFeatures(pod).length) return undefined;
-  for (const plugin of LAST_FILTER_PLUGINS) {
-    const status = plugin.filter(pod, node, usage);
+  const last = profile().lastFilter;
+  for (let k = 0; k < last.length; k++) {
+    if (last[k].skips?.(pod)) continue;
+    const status = last[k].filter(pod, node, usage);
     if (status) return status;
   }
   return undefined;
@@ -62,7 +46,7 @@ export function cycleFor(pod: PodInfo, snapshot: Snapshot): CycleState {
   let perPod = cycles.get(snapshot);
   if (!perPod) cycles.set(snapshot, (perPod = new WeakMap()));
   let cycle = perPod.get(pod);
-  if (!cycle) perPod.set(pod, (cycle = runPreFilters(pod, snapshot, CLUSTER_PLUGINS)));
+  if (!cycle) perPod.set(pod, (cycle = runPreFilters(pod, snapshot, profile().clusterFilter)));
   return cycle;
 }
 
@@ -82,9 +66,14 @@ export function podRejection(pod: PodInfo): Status | undefined {
   return rejections.get(pod) ?? undefined;
 }
 
-/** PreEnqueue (SchedulingGates), then NodeAffinity's PreFilter: the rejections of the pod as a whole. */
+/** PreEnqueue (SchedulingGates), then the node plugins' PreFilter: the rejections of the pod as a whole. */
 function computeRejection(pod: PodInfo): Status | undefined {
-  return preEnqueue(pod) ?? nodeAffinityPreFilter(pod);
+  const p = profile();
+  for (const plugin of p.preEnqueue) {
+    const status = plugin.preEnqueue(pod);
+    if (status) return status;
+  }
+  return p.nodePreFilter.reject(pod);
 }
 
 const NO_USAGE: NodeUsage = nodeUsage([]);
@@ -105,11 +94,12 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
     });
   }
   // Nodes outside NodeAffinity's PreFilterResult are never filtered.
-  const outside = outsidePreFilterResult(pod, node);
+  const { nodePreFilter, filter } = profile();
+  const outside = nodePreFilter.outside(pod, node);
   if (outside) return rejectedVerdict(node.name, outside);
-  for (const plugin of FILTER_PLUGINS) {
+  for (const plugin of filter) {
     const status = plugin.filter(pod, node, usage);
-    if (status) return rejectedVerdict(node.name, plugin === TaintToleration ? withTolerationFix(status, pod, node, usage, cycle) : status);
+    if (status) return rejectedVerdict(node.name, plugin.fixHint ? withFixHint(plugin, status, pod, node, usage, cycle) : status);
   }
   if (cycle.active.length) {
     const status = runClusterFilters(pod, entryOf(node, cycle), cycle);
@@ -123,8 +113,6 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
 /** The node as the cluster plugins' Filter reads it: its snapshot entry, or the node alone with no pods. */
 const entryOf = (node: NodeInfo, cycle: CycleState) => cycle.snapshot.byName.get(node.name) ?? buildSnapshot([node.node], new Map()).nodes[0];
 
-const CLUSTER_PLUGIN_NAMES = new Set(CLUSTER_PLUGINS.map((p) => p.name));
-
 /**
  * One pod over prepared nodes: what a node's lazily worked-out details need, and the details once read (by node
  * index), so that a rejected pair's status holds two fields of its own.
@@ -137,10 +125,11 @@ interface Row { pod: PodInfo; prepared: PreparedNodes; cycle: CycleState | undef
  * `check` (podShape).
  */
 function filtersReject(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Rejection | undefined {
-  const outside = outsidePreFilterResult(pod, node);
+  const { nodePreFilter, filter } = profile();
+  const outside = nodePreFilter.outside(pod, node);
   if (outside) return outside;
-  for (let k = 0; k < FILTER_PLUGINS.length; k++) {
-    const rejected = FILTER_PLUGINS[k].check!(pod, node, usage);
+  for (let k = 0; k < filter.length; k++) {
+    const rejected = filter[k].check!(pod, node, usage);
     if (rejected) return rejected;
   }
   return undefined;
@@ -208,7 +197,7 @@ function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState |
   const { infos, usages } = prepared;
   const whole = podRejection(pod) ?? cycle?.rejection;
   if (whole) return { feasible: [], rejected: infos.map((n) => rejectedVerdict(n.name, whole)) };
-  const shape = cycle!.nodeNames ? 'every' : podShape(pod, FILTER_PLUGINS);
+  const shape = cycle!.nodeNames ? 'every' : podShape(pod, profile().filter);
   // the usage now: a node's entry's own, or the prepared one
   const usageAt = (j: number) => (snapshot ? (snapshot.nodes[j].pods.length ? snapshot.nodes[j].usage : prepared.empty) : usages[j]);
   if (shape === 'every') return split(infos.map((n, j) => runFilters(pod, n, usageAt(j), cycle)));
@@ -224,7 +213,7 @@ function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState |
   const firsts = shapeVerdicts(pod, prepared, shapes, own, ownSet);
   const ownVerdicts = own.map((j) => runFilters(pod, infos[j], usageAt(j), cycle));
   const clusterFilters = cycle!.active.length > 0;
-  const lastFilters = podRequiredFeatures(pod).length > 0; // runLastFilters' own test, once per pod
+  const lastFilters = lastFiltersRun(pod); // runLastFilters' own test, once per pod
   const row: Row = { pod, prepared, cycle };
   return fill(row, shapes.of, firsts, own, ownVerdicts, clusterFilters || lastFilters ? { cycle: cycle!, snapshot, lastFilters, usageAt } : undefined);
 }
@@ -332,38 +321,16 @@ function afterFilters(pod: PodInfo, j: number, node: NodeInfo, entries: readonly
     (after.lastFilters ? runLastFilters(pod, node, after.usageAt(j)) : undefined);
 }
 
-// The pods with a hint's tolerations added, per pod and set of taints: nodes of a pool share them.
-const fixedPods = new WeakMap<PodInfo, Map<string, PodInfo>>();
-const isFixed = new WeakSet<PodInfo>();
-
-/** The pod as it would be with tolerations for `taints` added to its spec (and admission run again, as on create). */
-function withTolerationsFor(pod: PodInfo, taints: readonly Taint[]): PodInfo {
-  let perPod = fixedPods.get(pod);
-  if (!perPod) fixedPods.set(pod, (perPod = new Map()));
-  const key = taints.map((t) => taintId(t)).join(',');
-  let fixed = perPod.get(key);
-  if (!fixed) {
-    perPod.set(key, (fixed = podInfo(withAddedTolerations(pod.subject, taints.map(tolerationFor)))));
-    isFixed.add(fixed);
-  }
-  return fixed;
-}
-
 /**
- * TaintToleration's hint suggests tolerations; whether they fix it is answered by running the filters again on the
- * node with them added, as the scheduler would, so a hint never offers a change the next filter still rejects
- * (e.g. a nodeSelector for another pool). Worked out only when the message is read.
+ * A plugin's fix hint (FilterPlugin.fixHint) added to its rejection's details when they are read: the filters run
+ * again on the node for the changed pod, as the scheduler would, so a hint never offers a change the next filter
+ * still rejects.
  */
-function withTolerationFix(status: Status, pod: PodInfo, node: NodeInfo, usage: NodeUsage, cycle: CycleState): Status {
-  if (isFixed.has(pod)) return status;
-  return failure(status.plugin, status.code, status.reasons, () => {
-    const first = findUntoleratedTaint(node.filterTaints, pod.tolerations, pod.comparisonOperators);
-    if (!first) return status.details;
-    const taints = untoleratedTaints(pod, node, first);
-    const fixed = withTolerationsFor(pod, taints);
-    const then = runFilters(fixed, node, usage, cycleFor(fixed, cycle.snapshot));
-    return [...status.details, ...afterFixLines(taints.length, then)];
-  });
+function withFixHint(plugin: FilterPlugin, status: Status, pod: PodInfo, node: NodeInfo, usage: NodeUsage, cycle: CycleState): Status {
+  const hint = plugin.fixHint!(pod);
+  if (!hint) return status;
+  const retry = (changed: PodInfo) => runFilters(changed, node, usage, cycleFor(changed, cycle.snapshot));
+  return failure(status.plugin, status.code, status.reasons, () => [...status.details, ...hint(node, retry)]);
 }
 
 /**
@@ -461,12 +428,12 @@ export function schedule(subject: Subject, nodes: readonly Node[], existing?: re
     // No pod in the cluster and no spread or pod-affinity stanza: both cluster plugins would Skip at PreFilter.
     // The nodes are prepared once per node array (preparedNodes), shared by every pod checked against them.
     cycle = NO_CLUSTER;
-    verdicts = nodeVerdicts(pod, preparedNodes(nodes, NO_USAGE, FILTER_PLUGINS), cycle);
+    verdicts = nodeVerdicts(pod, preparedNodes(nodes, NO_USAGE, profile().filter), cycle);
   } else if (!given && !existing?.length && !namespaces?.length) {
     // A cluster of nodes alone: its shared snapshot (snapshotFor) holds the nodes of the array as they are (never
     // assumed into, each node's entry at its position), so they are prepared once for both paths, and the snapshot
     // is kept with them (the node array compared once per call, not twice).
-    const prepared = preparedNodes(nodes, NO_USAGE, FILTER_PLUGINS);
+    const prepared = preparedNodes(nodes, NO_USAGE, profile().filter);
     const snapshot = (prepared.snapshot ??= snapshotFor(nodes));
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
     verdicts = nodeVerdicts(pod, prepared, cycle, snapshot);
@@ -477,7 +444,7 @@ export function schedule(subject: Subject, nodes: readonly Node[], existing?: re
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
     // a snapshot built for this call alone is filtered node by node
     verdicts = given || left === 0
-      ? nodeVerdicts(pod, preparedSnapshot(snapshot, NO_USAGE, FILTER_PLUGINS), cycle, snapshot)
+      ? nodeVerdicts(pod, preparedSnapshot(snapshot, NO_USAGE, profile().filter), cycle, snapshot)
       : split(snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle)));
   }
   const { feasible, rejected, tally } = verdicts;

@@ -7,17 +7,17 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import { assertNode, isNode, type Subject } from '../k8s/subject';
 import { subjectOf } from '../k8s/subject';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeReads, type NodeUsage, type PodInfo, type Resources } from './framework';
-import { CLUSTER_PLUGINS, cycleFor, FILTER_PLUGINS, podRejection, podsByNode, runFilters, runLastFilters, schedule, type NodeVerdict } from '.';
-import { podRequiredFeatures } from './plugins/nodedeclaredfeatures';
-import { outsidePreFilterResult } from './plugins/nodeaffinity/prefilter';
+import { cycleFor, lastFiltersRun, podRejection, podsByNode, runFilters, runLastFilters, schedule, type NodeVerdict } from '.';
+import { DEFAULT_PROFILE, profile, type Profile } from './profile';
 import { runClusterFilters, type CycleState } from './cycle';
 import { buildSnapshot, type Snapshot } from './snapshot';
 import { NodeShapes, type Shapes } from './matrix-shapes';
 
 /** Codes of the matrix bytes (the encoding of ../shared/perf): 0 feasible, then one per plugin; others from 8 in order seen. */
-export const PLUGIN_CODES: Readonly<Record<string, number>> = {
-  NodeUnschedulable: 1, NodeName: 2, TaintToleration: 3, NodeAffinity: 4, NodeResourcesFit: 5, NodePorts: 6, SchedulingGates: 7,
-};
+export const PLUGIN_CODES: Readonly<Record<string, number>> = DEFAULT_PROFILE.matrixCodes;
+
+/** The plugin names by code: `Feasible`, then the profile's codes in order. */
+const codeNames = (codes: Profile['matrixCodes']) => ['Feasible', ...Object.keys(codes).sort((a, b) => codes[a] - codes[b])];
 
 export interface ScheduleMatrixOptions {
   /** Pods already bound to nodes (by spec.nodeName), as for scheduleOn. */
@@ -51,7 +51,7 @@ export interface VerdictMatrix {
  * plugins' PreFilter runs for them (the others' would Skip, as in schedule()).
  */
 function readsCluster(subject: Subject, existingAntiAffinity: boolean): boolean {
-  if (CLUSTER_PLUGINS.length === 0) return false;
+  if (profile().clusterFilter.length === 0) return false;
   if (existingAntiAffinity) return true;
   const spec = subject.spec;
   return Boolean(spec.topologySpreadConstraints?.length || spec.affinity?.podAffinity || spec.affinity?.podAntiAffinity);
@@ -137,8 +137,9 @@ class MatrixRun {
   readonly existingAntiAffinity: boolean;
   readonly W: number;
   readonly N: number;
-  readonly plugins: readonly FilterPlugin[] = FILTER_PLUGINS;
-  readonly names = ['Feasible', ...Object.keys(PLUGIN_CODES).sort((a, b) => PLUGIN_CODES[a] - PLUGIN_CODES[b])];
+  readonly profile = profile();
+  readonly plugins: readonly FilterPlugin[] = this.profile.filter;
+  readonly names = codeNames(this.profile.matrixCodes);
   /** Plugins without `check` (or without `reads`) are evaluated through runFilters, pair by pair. */
   readonly fast: boolean;
   readonly shared: boolean;
@@ -192,7 +193,7 @@ class MatrixRun {
       return v.feasible ? 0 : this.codeOf(v.status!.plugin);
     }
     // NodeAffinity's (and from v1.37 NodeName's) PreFilter: nodes outside the result are never filtered (as in runFilters).
-    const outside = outsidePreFilterResult(pod, this.infos[j]);
+    const outside = this.profile.nodePreFilter.outside(pod, this.infos[j]);
     if (outside) return this.codeOf(outside.plugin);
     return this.checkAll(pod, this.infos[j], this.usages[j]);
   }
@@ -276,7 +277,7 @@ class MatrixRun {
     const cycle = this.preFilter(i, pod);
     if (cycle === 'done') return;
     const filtersOnly = cycle && { ...cycle, active: [] };
-    const needsFeatures = podRequiredFeatures(pod).length > 0;
+    const needsFeatures = lastFiltersRun(pod);
     // The node names the pod singles out (nodeName, matchFields, the PreFilter's names): those nodes are
     // evaluated one by one; any other name is alike to the pod.
     let singled: string[] | undefined;

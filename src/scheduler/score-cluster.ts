@@ -3,15 +3,14 @@
 import type { KubeObject, Node, Pod } from '../core/types';
 import type { NodeInfo } from './framework';
 import { snapshotFor } from './snapshot';
-import type { nodeRequested } from './plugins/noderesources/requests';
 
 export { isTerminating, podLabels as labelsOf, podNamespace as namespaceOf, subjectPodMeta as podMeta } from './snapshot';
 
 export interface ScoreNode {
   info: NodeInfo;
   pods: readonly Pod[];
-  /** The node's Requested for scoring when already worked out (a snapshot entry caches it). */
-  readonly requested?: ReturnType<typeof nodeRequested>;
+  /** A snapshot entry's per-node memo (NodeSnapshot.memo): what scoring derives from the node's pods, kept. */
+  memo?<T>(compute: (pods: readonly Pod[]) => T): T;
 }
 
 export interface ScoreCluster {

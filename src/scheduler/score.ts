@@ -15,17 +15,11 @@ import { settings } from '../core/config';
 import * as spread from './plugins/podtopologyspread/scoring';
 import * as podAffinity from './plugins/interpodaffinity/scoring';
 import { describeImageLocality, imageLocalityScore, imageStates, podImages } from './plugins/imagelocality';
+import { DEFAULT_PROFILE, profile, type ScorePluginName } from './profile';
 
-export const SCORE_WEIGHTS = {
-  TaintToleration: 3,
-  NodeAffinity: 2,
-  NodeResourcesFit: 1,
-  PodTopologySpread: 2,
-  InterPodAffinity: 2,
-  NodeResourcesBalancedAllocation: 1,
-  ImageLocality: 1,
-};
-export type ScorePluginName = keyof typeof SCORE_WEIGHTS;
+/** The default profile's Score weights (profile.ts). */
+export const SCORE_WEIGHTS = DEFAULT_PROFILE.scoreWeights;
+export type { ScorePluginName } from './profile';
 
 export interface PluginScore {
   plugin: ScorePluginName;
@@ -122,7 +116,7 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
   } else skipped.push({ plugin: 'NodeAffinity', reason: 'no preferred node affinity' });
 
   // a snapshot entry keeps its node's Requested between cycles (snapshot.ts)
-  const used = feasible.map((n) => n.requested ?? nodeRequested(n.pods));
+  const used = feasible.map((n) => n.memo ? n.memo(nodeRequested) : nodeRequested(n.pods));
   const version = settings().kubernetesVersion;
   const nz = leastAllocatedPodRequests(pod.subject);
   const la = feasible.map((n, i) => resourceScores(used[i], n.info, nz, undefined, version).la);
@@ -172,9 +166,10 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
     detail: (i) => describeImageLocality(il[i], images.totalNumNodes),
   });
 
+  const weights = profile().scoreWeights;
   const totals = nodes.map((_, i) => {
     let sum = 0;
-    for (const c of columns) sum += SCORE_WEIGHTS[c.plugin] * c.score[i];
+    for (const c of columns) sum += weights[c.plugin] * c.score[i];
     return sum;
   });
   return {
@@ -184,7 +179,7 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
       total: totals[i],
       taintToleration: { raw: tt[i].length, normalized: ttNorm[i], untolerated: tt[i].map(formatTaint) },
       nodeAffinity: { raw: na[i].score, normalized: naNorm[i], matchedTerms: [...na[i].matched] },
-      plugins: columns.map((c) => ({ plugin: c.plugin, weight: SCORE_WEIGHTS[c.plugin], score: c.score[i], raw: c.raw[i], detail: c.detail(i) })),
+      plugins: columns.map((c) => ({ plugin: c.plugin, weight: weights[c.plugin], score: c.score[i], raw: c.raw[i], detail: c.detail(i) })),
       skipped,
     }),
   };

@@ -5,7 +5,6 @@ import type { Subject } from '../k8s/subject';
 import { describeObject } from '../k8s/subject';
 import { createdLabels } from '../admission/create';
 import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
-import { nodeRequested } from './plugins/noderesources/requests';
 import type { Selector } from '../k8s/label-selector';
 import { settingsGeneration } from '../core/config';
 
@@ -15,8 +14,11 @@ export interface NodeSnapshot {
   pods: Pod[];
   /** NodeInfo.Requested and UsedPorts of those pods, worked out on first use. */
   readonly usage: NodeUsage;
-  /** The scoring view of Requested (NodeResourcesFit/BalancedAllocation), worked out on first use. */
-  readonly requested: ReturnType<typeof nodeRequested>;
+  /**
+   * `compute(pods)` worked out once per entry and kept until a pod is assumed onto the node: what a plugin derives
+   * from the node's pods (NodeResourcesFit's scoring view of Requested). The snapshot knows no plugin.
+   */
+  memo<T>(compute: (pods: readonly Pod[]) => T): T;
 }
 
 export interface Snapshot {
@@ -84,21 +86,27 @@ const NO_PODS: Pod[] = [];
 // A class rather than object literals with closures: thousands of nodes are snapshotted per check.
 class NodeEntry implements NodeSnapshot {
   private computed?: NodeUsage;
-  private computedRequested?: ReturnType<typeof nodeRequested>;
+  // one slot: scoring is the one user today (a Map would cost a lookup per node per cycle)
+  private memoOf?: (pods: readonly Pod[]) => unknown;
+  private memoValue?: unknown;
   /** The node's position in the snapshot (orders the pod index as the nodes are ordered). */
   position = 0;
   constructor(readonly info: NodeInfo, public pods: Pod[]) {}
   get usage(): NodeUsage {
     return (this.computed ??= nodeUsage(this.pods));
   }
-  get requested() {
-    return (this.computedRequested ??= nodeRequested(this.pods));
+  memo<T>(compute: (pods: readonly Pod[]) => T): T {
+    if (this.memoOf !== compute) {
+      this.memoValue = compute(this.pods);
+      this.memoOf = compute;
+    }
+    return this.memoValue as T;
   }
   /** The pod joins the node's pods; the cached usage is worked out again on next use. */
   add(pod: Pod) {
     this.pods = this.pods === NO_PODS ? [pod] : [...this.pods, pod];
     this.computed = undefined;
-    this.computedRequested = undefined;
+    this.memoOf = undefined;
   }
 }
 

@@ -4,7 +4,10 @@
 import { toSubject } from '../../src/k8s/subject';
 import { podInfo } from '../../src/scheduler/framework';
 import { buildSnapshot } from '../../src/scheduler/snapshot';
-import { CLUSTER_PLUGINS, podsByNode } from '../../src/scheduler/index';
+import { podsByNode } from '../../src/scheduler/index';
+import { DEFAULT_PROFILE } from '../../src/scheduler/profile';
+
+const CLUSTER_PLUGINS = DEFAULT_PROFILE.clusterFilter;
 import { explainPasses, runClusterFilters, runPreFilters } from '../../src/scheduler/cycle';
 import { makeNode, makePod, spread } from '../cluster/builders';
 

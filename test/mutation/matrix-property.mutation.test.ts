@@ -6,12 +6,13 @@
 // `unschedulable` alone), cordons, allocatable, existing pods (requests, extended resources, host ports, required
 // anti-affinity, a pod on every node), nodeName, node affinity with matchFields, spread, pod (anti-)affinity (an
 // unparsable selector: a cluster PreFilter rejection), gates, and repeated workloads (rows reused). A second property
-// adds plugins the way FILTER_PLUGINS/CLUSTER_PLUGINS can be extended (more than 8 checks, a function facet, names
+// adds plugins the way the profile (withProfile) can be extended (more than 8 checks, a function facet, names
 // 'all', a plugin without `check` or without `reads`, a cluster PreFilterResult): matrix.ts handles those paths.
 // Imported module by module (not through ../src): this file is also in the mutation test set.
 import fc from 'fast-check';
 import { scheduleMatrix } from '../../src/scheduler/matrix';
-import { CLUSTER_PLUGINS, cycleFor, FILTER_PLUGINS, podRejection, podsByNode, runFilters } from '../../src/scheduler';
+import { cycleFor, podRejection, podsByNode, runFilters } from '../../src/scheduler';
+import { profile, withProfile } from '../../src/scheduler/profile';
 import type { ClusterPlugin } from '../../src/scheduler/cycle';
 import { filterPlugin, nodeUsage, podInfo, rejection, type FilterPlugin, type Status } from '../../src/scheduler/framework';
 import { buildSnapshot, subjectPodMeta } from '../../src/scheduler/snapshot';
@@ -264,10 +265,10 @@ const caseArb: fc.Arbitrary<Case> = fc
 // ---------------------------------------------------------------------------------------------------------------
 // the oracle: every pair on its own, as schedule() evaluates it
 
-const clusterNames = () => new Set(CLUSTER_PLUGINS.map((p) => p.name));
+const clusterNames = () => new Set(profile().clusterFilter.map((p) => p.name));
 
 function readsCluster(spec: Record<string, any>, existingAntiAffinity: boolean): boolean {
-  if (CLUSTER_PLUGINS.length === 0) return false;
+  if (profile().clusterFilter.length === 0) return false;
   return existingAntiAffinity || Boolean(spec.topologySpreadConstraints?.length || spec.affinity?.podAffinity || spec.affinity?.podAntiAffinity);
 }
 
@@ -409,20 +410,16 @@ describe('scheduleMatrix on random small clusters equals the pairs evaluated one
   });
 
   test('with more plugins: other codes, more than 8 checks, names "all", no check, no reads, a cluster PreFilterResult', () => {
-    const filters = FILTER_PLUGINS.length;
-    const cluster = CLUSTER_PLUGINS as Array<ClusterPlugin<unknown>>;
-    const clusterLength = cluster.length;
+    const before = profile();
     fc.assert(fc.property(extrasArb, caseArb, (extras, c) => {
-      try {
-        FILTER_PLUGINS.push(...extras.filters, ...(extras.noCheck ? [noCheck] : []), ...(extras.noReads ? [noReads] : []));
-        if (extras.narrowing) cluster.push(narrowing as ClusterPlugin<unknown>);
-        if (extras.clusterNoReads) cluster.push(clusterNoReads as ClusterPlugin<unknown>);
-        check(c);
-      } finally {
-        FILTER_PLUGINS.length = filters;
-        cluster.length = clusterLength;
-      }
+      const filter = [...before.filter, ...extras.filters, ...(extras.noCheck ? [noCheck] : []), ...(extras.noReads ? [noReads] : [])];
+      const clusterFilter = [
+        ...before.clusterFilter,
+        ...(extras.narrowing ? [narrowing as ClusterPlugin<unknown>] : []),
+        ...(extras.clusterNoReads ? [clusterNoReads as ClusterPlugin<unknown>] : []),
+      ];
+      withProfile({ filter, clusterFilter }, () => check(c));
     }), { numRuns: 150 });
-    expect(FILTER_PLUGINS.length).toBe(filters);
+    expect(profile()).toBe(before);
   }, SLOW);
 });

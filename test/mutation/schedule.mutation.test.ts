@@ -4,7 +4,8 @@ import type { Node, Pod } from '../../src/core/types';
 import { toSubject } from '../../src/k8s/subject';
 import { configure, resetConfiguration } from '../../src/core/config';
 import { nodeInfo, podInfo } from '../../src/scheduler/framework';
-import { describeGated, fitError, podRejection, podsByNode, podsOnNode, runFilters, schedule, schedulingGates, schedulingVerdict, SCHEDULING_GATED_MESSAGE } from '../../src/scheduler';
+import { describeGated } from '../../src/scheduler/plugins/schedulinggates';
+import { fitError, podRejection, podsByNode, podsOnNode, runFilters, schedule, schedulingGates, schedulingVerdict, SCHEDULING_GATED_MESSAGE } from '../../src/scheduler';
 
 beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
 afterEach(() => resetConfiguration());

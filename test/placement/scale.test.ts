@@ -6,6 +6,7 @@ import { placeReplicas } from '../../src';
 import { SCORES_KEPT, scheduleOne } from '../../src/placement/place';
 import { assumePod, buildSnapshot } from '../../src/scheduler/snapshot';
 import { podsByNode } from '../../src/scheduler';
+import { nodeRequested } from '../../src/scheduler/plugins/noderesources/requests';
 import { replicasOf } from '../../src/placement/replicas';
 
 const node = (name: string, cpu = '4'): Node => ({
@@ -57,7 +58,7 @@ test('assumePod: the pod joins its node in the snapshot and the node usage is wo
   expect(snapshot.byName.get('a')!.pods.map((p) => p.metadata!.name)).toEqual(['x', 'z']);
   expect(snapshot.byName.get('a')!.usage.requested.milliCPU).toBe(4000);
   expect(snapshot.byName.get('b')!.usage.requested.milliCPU).toBe(2000);
-  expect(snapshot.byName.get('b')!.requested.requested.milliCPU).toBe(2000);
+  expect(snapshot.byName.get('b')!.memo(nodeRequested).requested.milliCPU).toBe(2000);
   // a node without pods shares no list with another: b's pod is on b only
   expect(buildSnapshot(nodes, new Map()).byName.get('a')!.pods).toEqual([]);
 });

@@ -3,6 +3,7 @@
 import { filterPlugin, rejection, type NodeInfo, type PodInfo } from '../../framework';
 import { explainRequirement, requirementMatches, termMatches, termsRead } from '../../../k8s/node-selector';
 
+/** @upstream pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go */
 export const ErrReasonPod = "node(s) didn't match Pod's node affinity/selector";
 // PreFilter: every term pins names that contradict each other.
 export { ErrReasonConflict, preFilterReason } from './prefilter';
@@ -62,7 +63,22 @@ export const NodeAffinity = filterPlugin(
   },
   (pod, node) => (selectorMatches(pod, node) && (!pod.requiredTerms || someTermMatches(pod, node)) ? undefined : REJECTED),
   (pod, node) => [...selectorMismatches(pod, node), ...requiredAffinityMismatches(pod, node)],
+  { explainPass: explainAffinityPass },
 );
+
+/** Why NodeAffinity let the pod through (for `.not`): each nodeSelector entry, and the required term that matches. */
+function explainAffinityPass(pod: PodInfo, node: NodeInfo): string[] {
+  const lines: string[] = [];
+  const selector = Object.entries(pod.nodeSelector);
+  for (const [k, v] of selector) lines.push(`nodeSelector ${k}=${v} matches the node's label`);
+  const term = pod.requiredTerms?.find((t) => termMatches(t, node.labels, node.name));
+  if (term) {
+    const path = `${pod.subject.specPath}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution`;
+    lines.push(`${path}.nodeSelectorTerms[${term.index}] matches (${term.requirements.map((r) => explainRequirement(r, node.labels, node.name)).join('; ')})`);
+  }
+  if (!selector.length && !pod.requiredTerms) lines.push('the pod has no nodeSelector and no required node affinity');
+  return lines;
+}
 
 /** Score: the sum of the weights of the preferred terms that match (terms with parse errors count nothing). */
 export function preferredAffinityScore(pod: PodInfo, node: NodeInfo): { score: number; matched: number[] } {

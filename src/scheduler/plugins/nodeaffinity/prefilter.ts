@@ -1,14 +1,14 @@
 // NodeAffinity PreFilter (node_affinity.go PreFilter): the `matchFields metadata.name In` lists of the required
 // terms narrow the nodes the Filter phase visits; nodes outside them get the framework's "didn't satisfy plugin(s)"
 // status, and lists with no name in common reject the pod as a whole.
-import type { NodeInfo, PodInfo, Status } from '../../framework';
+import { preFilterReason, type NodeInfo, type PodInfo, type Status } from '../../framework';
 import { preFilterNodeName } from '../nodename';
 
-export { preFilterNodeNames } from './node-names';
+export { preFilterNodeNames } from '../../../k8s/node-selector';
 
+/** @upstream pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go */
 export const ErrReasonConflict = 'pod affinity terms conflict';
-/** The framework's status for nodes outside the PreFilter result (runtime/framework.go, sorted plugin names). */
-export const preFilterReason = (plugins: string[]) => `node(s) didn't satisfy plugin(s) [${[...plugins].sort().join(' ')}]`;
+export { preFilterReason } from '../../framework';
 
 interface Narrowing { names: ReadonlySet<string>; plugins: string[]; details: string[] }
 

@@ -98,4 +98,7 @@ export function explainMissing(pod: PodInfo, node: NodeInfo): string[] {
   });
 }
 
-export const NodeDeclaredFeatures = filterPlugin('NodeDeclaredFeatures', { node: [(n) => declaredOf(n).join(',')] }, check, explainMissing);
+// PreFilter Skips for a pod that needs no node feature: most pods (the Filter is then not run, nor named).
+export const NodeDeclaredFeatures = filterPlugin('NodeDeclaredFeatures', { node: [(n) => declaredOf(n).join(',')] }, check, explainMissing, {
+  skips: (pod) => podRequiredFeatures(pod).length === 0,
+});

@@ -1,6 +1,9 @@
 // NodeDeclaredFeatures' status reasons, verbatim.
 
-/** nodedeclaredfeatures.go errReasonUnsatisfiedRequirements (v1.36.3, v1.37.2). */
+/**
+ * nodedeclaredfeatures.go errReasonUnsatisfiedRequirements (v1.36.3, v1.37.2).
+ * @upstream pkg/scheduler/framework/plugins/nodedeclaredfeatures/nodedeclaredfeatures.go
+ */
 export const ErrReasonUnsatisfiedRequirements = "node(s) didn't match Pod's required features";
 
 /**

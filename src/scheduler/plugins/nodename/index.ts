@@ -2,6 +2,7 @@
 import { releaseAtLeast, settings, type KubernetesVersion } from '../../../core/config';
 import { filterPlugin, rejection, type PodInfo } from '../../framework';
 
+/** @upstream pkg/scheduler/framework/plugins/nodename/node_name.go */
 export const ErrReasonNodeName = "node(s) didn't match the requested node name";
 const REJECTED = rejection('NodeName', 'UnschedulableAndUnresolvable', [ErrReasonNodeName]);
 
@@ -13,6 +14,7 @@ export const NodeName = filterPlugin(
     return wanted === undefined || wanted === node.name ? undefined : REJECTED;
   },
   (pod, node) => [`${pod.subject.specPath}.nodeName is "${pod.nodeName}", not "${node.name}"`],
+  { explainPass: (pod) => (pod.nodeName ? [`${pod.subject.specPath}.nodeName is "${pod.nodeName}", this node`] : []) },
 );
 
 /**

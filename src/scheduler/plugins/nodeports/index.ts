@@ -1,6 +1,7 @@
 // NodePorts (pkg/scheduler/framework/plugins/nodeports/node_ports.go, HostPortInfo.CheckConflict).
 import { filterPlugin, rejection, type HostPort, type NodeUsage } from '../../framework';
 
+/** @upstream pkg/scheduler/framework/plugins/nodeports/node_ports.go */
 export const ErrReasonNodePorts = "node(s) didn't have free ports for the requested pod ports";
 const REJECTED = rejection('NodePorts', 'Unschedulable', [ErrReasonNodePorts]);
 
@@ -34,4 +35,5 @@ export const NodePorts = filterPlugin(
         ? [`${pod.subject.specPath}.${want.where} hostPort ${want.port}/${want.protocol}${hostNetworkNote(want)} on ${want.ip} collides with ${clash.pod} (${clash.where}, ${clash.ip}:${clash.port}/${clash.protocol}${hostNetworkNote(clash)}) on node ${node.name}`]
         : [];
     }),
+  { readsPods: true },
 );

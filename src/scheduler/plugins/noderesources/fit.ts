@@ -45,6 +45,9 @@ function beyond(key: string, requested: number, allocatable: number, req: Resour
   return exactAmount(req, key, requested) > exactAmount(alloc, key, allocatable);
 }
 
+/** @upstream pkg/scheduler/framework/plugins/noderesources/fit.go */
+export const ErrReasonTooManyPods = 'Too many pods';
+
 const PODS = 1, CPU = 2, MEMORY = 4, EPHEMERAL = 8, UNRESOLVABLE = 16;
 // The shared rejections for the fixed resources, by bit mask.
 const BY_MASK: Rejection[] = [];
@@ -52,7 +55,7 @@ function byMask(mask: number): Rejection {
   return (BY_MASK[mask] ??= rejection(
     'NodeResourcesFit',
     mask & UNRESOLVABLE ? 'UnschedulableAndUnresolvable' : 'Unschedulable',
-    [[PODS, 'Too many pods'], [CPU, 'Insufficient cpu'], [MEMORY, 'Insufficient memory'], [EPHEMERAL, 'Insufficient ephemeral-storage']]
+    [[PODS, ErrReasonTooManyPods], [CPU, 'Insufficient cpu'], [MEMORY, 'Insufficient memory'], [EPHEMERAL, 'Insufficient ephemeral-storage']]
       .filter(([bit]) => mask & (bit as number))
       .map(([, reason]) => reason as string),
   ));
@@ -112,7 +115,7 @@ function shortfalls(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Shortfall[]
 
 function reasons(pod: PodInfo, node: NodeInfo, usage: NodeUsage): string[] {
   const tooManyPods = usage.pods + 1 > node.allocatable!.pods;
-  return [...(tooManyPods ? ['Too many pods'] : []), ...shortfalls(pod, node, usage).map((s) => `Insufficient ${s.name}`)];
+  return [...(tooManyPods ? [ErrReasonTooManyPods] : []), ...shortfalls(pod, node, usage).map((s) => `Insufficient ${s.name}`)];
 }
 
 // Pods already on the node may request more than it has (a dump of an overcommitted node, or allocatable that shrank
@@ -136,4 +139,4 @@ export const NodeResourcesFit = filterPlugin('NodeResourcesFit', { node: ['alloc
         `already requested by ${usage.pods} pod(s) ${f(c.used)}, ${free(c, f)}${missing}`;
     }),
   ];
-});
+}, { readsPods: true });

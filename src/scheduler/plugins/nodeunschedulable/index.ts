@@ -1,6 +1,9 @@
 // NodeUnschedulable (pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go).
-import { filterPlugin, rejection } from '../../framework';
+import { filterPlugin, rejection, UNSCHEDULABLE_TAINT } from '../../framework';
+import { formatTaint } from '../../../k8s/toleration';
+import { toleratedBy } from '../tainttoleration/details';
 
+/** @upstream pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go */
 export const ErrReasonUnschedulable = 'node(s) were unschedulable';
 const REJECTED = rejection('NodeUnschedulable', 'UnschedulableAndUnresolvable', [ErrReasonUnschedulable]);
 
@@ -12,4 +15,8 @@ export const NodeUnschedulable = filterPlugin(
   (_pod, node) => [
     `node ${node.name} is cordoned (spec.unschedulable: true) and the pod does not tolerate node.kubernetes.io/unschedulable:NoSchedule`,
   ],
+  {
+    explainPass: (pod, node) =>
+      node.unschedulable ? [`the node is cordoned, and ${toleratedBy(pod, UNSCHEDULABLE_TAINT)} tolerates ${formatTaint(UNSCHEDULABLE_TAINT)}`] : [],
+  },
 );

@@ -1,16 +1,10 @@
 // SchedulingGates (pkg/scheduler/framework/plugins/schedulinggates/scheduling_gates.go): a PreEnqueue plugin. A pod
 // with spec.schedulingGates never enters the active queue, so no filter runs and no FitError or event is made; the
 // API server sets PodScheduled=False, reason SchedulingGated, when such a pod is created.
-import type { Subject } from '../../../k8s/subject';
 import type { PodInfo, Status } from '../../framework';
+import { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../../../admission/scheduling-gated';
 
-/** The API server's PodScheduled condition message for a pod created with gates (pkg/registry/core/pod/strategy.go). */
-export const SCHEDULING_GATED_MESSAGE = 'Scheduling is blocked due to non-empty scheduling gates';
-
-/** The names in spec.schedulingGates; non-empty means kube-scheduler never runs the filters for the pod. */
-export function schedulingGates(subject: Subject): string[] {
-  return (subject.spec.schedulingGates ?? []).map((g) => g.name);
-}
+export { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../../../admission/scheduling-gated';
 
 /** PreEnqueue: the status that keeps a gated pod out of the queue (it never reaches a FitError or an event). */
 export function preEnqueue(pod: PodInfo): Status | undefined {

@@ -109,3 +109,16 @@ export function afterFixLines(count: number, then: { feasible: boolean; status?:
     ...s.details.map((l) => `  ${l}`),
   ];
 }
+
+/** `tolerations[1] (added by DefaultTolerationSeconds admission) {…}`: the first toleration that tolerates the taint. */
+export function toleratedBy(pod: PodInfo, taint: Taint): string {
+  const i = pod.tolerations.findIndex((t) => toleratesTaint(t, taint, pod.comparisonOperators));
+  const source = pod.tolerationSources[i];
+  return `tolerations[${i}]${source && source !== 'pod spec' ? ` (added by ${source})` : ''} ${formatToleration(pod.tolerations[i])}`;
+}
+
+/** Why TaintToleration let the pod through (for `.not`): which toleration tolerates each NoSchedule/NoExecute taint. */
+export function explainTolerated(pod: PodInfo, node: NodeInfo): string[] {
+  if (!node.filterTaints.length) return ['the node has no NoSchedule/NoExecute taints'];
+  return node.filterTaints.map((t) => `taint ${formatTaint(t)}${taintOrigin(node, t)} is tolerated by ${toleratedBy(pod, t)}`);
+}

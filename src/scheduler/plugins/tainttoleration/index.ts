@@ -1,12 +1,14 @@
 // TaintToleration (pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go):
 // Filter on NoSchedule/NoExecute taints, Score on PreferNoSchedule taints.
 import type { Taint, Toleration } from '../../../core/types';
-import { filterPlugin, rejection, taintRegistry, type NodeInfo, type PodInfo, type Rejection } from '../../framework';
-import { toleratesTaint } from '../../../k8s/toleration';
+import { filterPlugin, podInfo, rejection, taintId, taintRegistry, type NodeInfo, type PodInfo, type Rejection, type Retried } from '../../framework';
+import { tolerationFor, toleratesTaint } from '../../../k8s/toleration';
+import { withAddedTolerations } from '../../../k8s/subject';
 import { releaseAtLeast, type KubernetesVersion } from '../../../core/config';
-import { explainUntolerated } from './details';
+import { afterFixLines, explainTolerated, explainUntolerated, untoleratedTaints } from './details';
 
 // Since #134740 (v1.35; cherry-picked into release-1.34 by #135023, in v1.34.4) the reason no longer names the taint.
+/** @upstream pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go */
 export const ErrReasonNotMatch = 'node(s) had untolerated taint(s)';
 const REJECTED = rejection('TaintToleration', 'UnschedulableAndUnresolvable', [ErrReasonNotMatch]);
 
@@ -33,6 +35,38 @@ export function findUntoleratedTaint(taints: readonly Taint[], tolerations: read
   return undefined;
 }
 
+// The pods with a hint's tolerations added, per pod and set of taints: nodes of a pool share them.
+const fixedPods = new WeakMap<PodInfo, Map<string, PodInfo>>();
+const isFixed = new WeakSet<PodInfo>();
+
+/** The pod as it would be with tolerations for `taints` added to its spec (and admission run again, as on create). */
+function withTolerationsFor(pod: PodInfo, taints: readonly Taint[]): PodInfo {
+  let perPod = fixedPods.get(pod);
+  if (!perPod) fixedPods.set(pod, (perPod = new Map()));
+  const key = taints.map((t) => taintId(t)).join(',');
+  let fixed = perPod.get(key);
+  if (!fixed) {
+    perPod.set(key, (fixed = podInfo(withAddedTolerations(pod.subject, taints.map(tolerationFor)))));
+    isFixed.add(fixed);
+  }
+  return fixed;
+}
+
+/**
+ * The hint suggests tolerations; whether they fix it is answered by running the filters again on the node with them
+ * added, as the scheduler would, so a hint never offers a change the next filter still rejects (e.g. a nodeSelector
+ * for another pool). No hint for a pod that is itself a hint's pod.
+ */
+function tolerationFix(pod: PodInfo) {
+  if (isFixed.has(pod)) return undefined;
+  return (node: NodeInfo, retry: (changed: PodInfo) => Retried): string[] => {
+    const first = findUntoleratedTaint(node.filterTaints, pod.tolerations, pod.comparisonOperators);
+    if (!first) return [];
+    const taints = untoleratedTaints(pod, node, first);
+    return afterFixLines(taints.length, retry(withTolerationsFor(pod, taints)));
+  };
+}
+
 export const TaintToleration = filterPlugin(
   'TaintToleration',
   { node: ['taints'] },
@@ -49,6 +83,7 @@ export const TaintToleration = filterPlugin(
     return undefined;
   },
   (pod, node) => explainUntolerated(pod, node, findUntoleratedTaint(node.filterTaints, pod.tolerations, pod.comparisonOperators)!),
+  { explainPass: explainTolerated, fixHint: tolerationFix },
 );
 
 /** Score: the node's PreferNoSchedule taints not tolerated by the pod's empty-effect or PreferNoSchedule tolerations. */

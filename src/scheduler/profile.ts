@@ -1,0 +1,106 @@
+// The scheduler profile: which plugins run at each extension point, in what order, at what weight, and the
+// matrix code each has — upstream's plugin registry (pkg/scheduler/framework/plugins/registry.go) and its default
+// profile (pkg/scheduler/apis/config/v1/default_plugins.go) in one table. This module alone imports the plugin
+// folders; the framework (index.ts, cycle.ts, matrix.ts, passes.ts, score.ts) runs what the active profile lists,
+// and keepApart and the outage model read it too. Adding a plugin is its folder plus one line here.
+// (Scheduler configuration — profiles, weights, disabled plugins — will build other Profile values from this one.)
+import type { ClusterPlugin } from './cycle';
+import type { FilterPlugin, NodeInfo, PodInfo, Status } from './framework';
+import { invalidateCaches } from '../core/config';
+import { preEnqueue } from './plugins/schedulinggates';
+import { NodeUnschedulable } from './plugins/nodeunschedulable';
+import { NodeName } from './plugins/nodename';
+import { TaintToleration } from './plugins/tainttoleration';
+import { NodeAffinity } from './plugins/nodeaffinity';
+import { outsidePreFilterResult, preFilter as nodePreFilter } from './plugins/nodeaffinity/prefilter';
+import { NodePorts } from './plugins/nodeports';
+import { NodeResourcesFit } from './plugins/noderesources/fit';
+import { PodTopologySpread } from './plugins/podtopologyspread';
+import { InterPodAffinity } from './plugins/interpodaffinity';
+import { NodeDeclaredFeatures } from './plugins/nodedeclaredfeatures';
+
+/** A PreEnqueue plugin: a status keeps the pod out of the active queue, so no filter runs for it. */
+export interface PreEnqueuePlugin {
+  name: string;
+  preEnqueue(pod: PodInfo): Status | undefined;
+}
+
+/**
+ * The per-pod PreFilter of the node plugins (NodeName from v1.37, NodeAffinity), merged as RunPreFilterPlugins merges
+ * PreFilterResults: `reject` refuses the pod as a whole, `outside` is the status of a node the result leaves out.
+ */
+export interface NodePreFilter {
+  reject(pod: PodInfo): Status | undefined;
+  outside(pod: PodInfo, node: NodeInfo): Status | undefined;
+}
+
+export interface Profile {
+  preEnqueue: readonly PreEnqueuePlugin[];
+  nodePreFilter: NodePreFilter;
+  /** The Filter plugins that read the node and the pods' usage on it, in the profile's order. */
+  filter: readonly FilterPlugin[];
+  /** The Filter plugins with a PreFilter over the whole cluster, after those (the volume plugins between them are not modelled). */
+  clusterFilter: ReadonlyArray<ClusterPlugin<unknown>>;
+  /**
+   * The Filter plugins after the cluster plugins: NodeDeclaredFeatures, which the default profile appends when its
+   * gate is on (default_plugins.go applyFeatureGates); it Skips at PreFilter for pods that need no node feature.
+   */
+  lastFilter: readonly FilterPlugin[];
+  /** The Score plugins' weights, in the profile's order (PreScore/Score/NormalizeScore run in score.ts). */
+  scoreWeights: Readonly<Record<ScorePluginName, number>>;
+  /**
+   * The bytes of scheduleMatrix (the encoding of ../shared/perf): 0 feasible, then one per plugin, dense from 1;
+   * a plugin not listed gets the next free code when first seen in a matrix.
+   */
+  matrixCodes: Readonly<Record<string, number>>;
+}
+
+const SCORE_WEIGHTS = {
+  TaintToleration: 3,
+  NodeAffinity: 2,
+  NodeResourcesFit: 1,
+  PodTopologySpread: 2,
+  InterPodAffinity: 2,
+  NodeResourcesBalancedAllocation: 1,
+  ImageLocality: 1,
+} as const;
+export type ScorePluginName = keyof typeof SCORE_WEIGHTS;
+
+export const DEFAULT_PROFILE: Profile = Object.freeze({
+  preEnqueue: [{ name: 'SchedulingGates', preEnqueue }],
+  nodePreFilter: { reject: nodePreFilter, outside: outsidePreFilterResult },
+  filter: [NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit],
+  clusterFilter: [PodTopologySpread, InterPodAffinity],
+  lastFilter: [NodeDeclaredFeatures],
+  scoreWeights: SCORE_WEIGHTS,
+  matrixCodes: { NodeUnschedulable: 1, NodeName: 2, TaintToleration: 3, NodeAffinity: 4, NodeResourcesFit: 5, NodePorts: 6, SchedulingGates: 7 },
+});
+
+let active: Profile = DEFAULT_PROFILE;
+
+/** The profile the framework runs now. */
+export const profile = (): Profile => active;
+
+/**
+ * Run `fn` with the profile changed by `changes` (e.g. `{ filter: [...DEFAULT_PROFILE.filter, MyPlugin] }`), the
+ * previous one back afterwards, also when `fn` throws or its promise settles. Cached verdicts are dropped both ways.
+ */
+export function withProfile<T>(changes: Partial<Profile>, fn: () => T): T {
+  const saved = active;
+  const restore = () => {
+    active = saved;
+    invalidateCaches();
+  };
+  active = { ...saved, ...changes };
+  invalidateCaches();
+  let result: T;
+  try {
+    result = fn();
+  } catch (e) {
+    restore();
+    throw e;
+  }
+  if (result && typeof (result as unknown as PromiseLike<unknown>).then === 'function') return Promise.resolve(result).finally(restore) as T;
+  restore();
+  return result;
+}
