@@ -37,7 +37,7 @@ export function parseAffinityTerms(raw: readonly PodAffinityTerm[] | undefined, 
 /** AffinityTerm.Matches: the pod's namespace is in scope (listed, or its labels match namespaceSelector) and its labels match. */
 export function termMatches(t: AffinityTerm, namespace: string, labels: Record<string, string>, namespaceLabels: Record<string, string> | undefined): boolean {
   if (!t.namespaces.has(namespace) && !selectorMatches(t.namespaceSelector, namespaceLabels ?? {})) return false;
-  return selectorMatches(t.selector, labels);
+  return selectorMatches(t.selector, labels, namespace);
 }
 
 /**
