@@ -218,6 +218,18 @@ export function selectorMatches(selector: Selector, labels: Record<string, strin
   return true;
 }
 
+/**
+ * What a message adds after a selector with the pod-template-hash stand-in (withLabelKeys, withRevision), once: the
+ * placeholder and the assumption the answer rests on; '' for any other selector.
+ */
+export function revisionNote(selector: Selector): string {
+  const r = selector.kind === 'requirements' ? selector.requirements.find((x) => x.revision) : undefined;
+  return r?.revision
+    ? `${THIS_REVISION_TEXT} is the Deployment's pod-template-hash, which the library cannot compute (controller.ComputeHash of the template): ` +
+      `its existing pods in namespace ${r.revision.namespace} that carry a pod-template-hash are taken for this revision (the manifest under test is what runs)`
+    : '';
+}
+
 /** kubectl-style text of a selector, for messages: `app=web,tier in (a,b)`. */
 export function formatSelector(selector: Selector): string {
   if (selector.kind === 'nothing') return '<matches nothing>';
