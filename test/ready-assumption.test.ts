@@ -9,7 +9,9 @@ import { toSubject } from '../src/k8s/subject';
 import type { Node, Pod } from '../src/core/types';
 
 const pod = toSubject({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'x' }] } } as Pod);
-const handWritten = (name: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } } } as Node);
+// hand-written nodes often list allocatable: that alone is no sign of a dump
+const handWritten = (name: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } },
+  status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } } } as Node);
 const dumped = (name: string, conditions?: object[]): Node => ({
   apiVersion: 'v1', kind: 'Node', metadata: { name, uid: `uid-${name}`, resourceVersion: '42', labels: { 'kubernetes.io/hostname': name } },
   status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' }, ...(conditions ? { conditions } : {}) },
@@ -24,7 +26,7 @@ describe('a verdict resting on a node without a Ready condition says so', () => 
     expect(explainNodeAnswer(a).split(ASSUMED)).toHaveLength(2);
   });
 
-  test('a hand-written node (no status) and a dumped node with Ready carry none', () => {
+  test('a hand-written node (allocatable only) and a dumped node with Ready carry none', () => {
     expect(scheduleOnNode(pod, handWritten('n0')).assumptions).toBeUndefined();
     expect(scheduleOnNode(pod, dumped('n0', READY)).assumptions).toBeUndefined();
     expect(schedule(pod, [handWritten('n0'), dumped('n1', READY)]).assumptions).toBeUndefined();
@@ -33,6 +35,9 @@ describe('a verdict resting on a node without a Ready condition says so', () => 
   test('over several nodes: one line naming those it concerns', () => {
     const a = schedule(pod, [dumped('n0'), dumped('n1'), handWritten('n2'), dumped('n3', READY)]);
     expect(a.assumptions).toEqual(['nodes n0, n1 list no Ready condition: read as Ready (a real node whose kubelet never posted status gets node.kubernetes.io/unreachable)']);
+    // a kubelet's status without Ready (conditions, no metadata) is a dump too
+    const stripped = { ...handWritten('n4'), status: { conditions: [{ type: 'MemoryPressure', status: 'False' }] } } as Node;
+    expect(schedule(pod, [stripped]).assumptions).toEqual([expect.stringContaining('node n4 lists no Ready condition')]);
   });
 
   test('the matcher\'s .not message mentions it', () => {

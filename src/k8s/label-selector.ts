@@ -184,14 +184,14 @@ export function withRevision(selector: Selector, revision: Revision): Selector {
 }
 
 /**
- * Under the assumption THIS_REVISION states, the pods `pod-template-hash in (<hash>)` selects: those with the value
- * itself (the library's pods), and the Deployment's existing pods in its namespace that carry a pod-template-hash.
+ * Under the assumption THIS_REVISION states, the pods `pod-template-hash in (<hash>)` selects: the Deployment's pods
+ * in its namespace (its spec.selector's) that carry a pod-template-hash — those it creates here, and its existing ones.
  * `namespace` undefined: the pod is in the revision's namespace already (PodTopologySpread counts only those).
  */
-function ofRevision(r: Requirement, l: Record<string, string>, namespace: string | undefined): boolean {
+function ofRevision(r: Requirement & { revision: Revision }, l: Record<string, string>, namespace: string | undefined): boolean {
+  // not by the value alone: every Deployment's pods here carry THIS_REVISION, and two Deployments' hashes differ
   if (!Object.prototype.hasOwnProperty.call(l, r.key)) return false;
-  if (r.values.includes(l[r.key])) return true;
-  return !!r.revision && (namespace === undefined || namespace === r.revision.namespace) && selectorMatches(r.revision.selector, l);
+  return (namespace === undefined || namespace === r.revision.namespace) && selectorMatches(r.revision.selector, l);
 }
 
 /** Whether `labels` match; `namespace`, the pod's, matters only to a pod-template-hash stand-in (withLabelKeys). */
@@ -202,10 +202,10 @@ export function selectorMatches(selector: Selector, labels: Record<string, strin
     const has = Object.prototype.hasOwnProperty.call(l, r.key);
     switch (r.operator) {
       case 'In':
-        if (r.revision ? !ofRevision(r, l, namespace) : !has || !r.values.includes(l[r.key])) return false;
+        if (r.revision ? !ofRevision(r as Requirement & { revision: Revision }, l, namespace) : !has || !r.values.includes(l[r.key])) return false;
         break;
       case 'NotIn':
-        if (r.revision ? ofRevision(r, l, namespace) : has && r.values.includes(l[r.key])) return false;
+        if (r.revision ? ofRevision(r as Requirement & { revision: Revision }, l, namespace) : has && r.values.includes(l[r.key])) return false;
         break;
       case 'Exists':
         if (!has) return false;
