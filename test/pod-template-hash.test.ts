@@ -9,7 +9,8 @@
 // SafeEncodeString hash), and the merged requirement stands for the current revision — the pods it creates, and the
 // Deployment's existing pods that carry a pod-template-hash (taken for the current revision).
 import { rankNodes, scheduleOn } from '../src';
-import { createdPod } from '../src/admission/create';
+import { createdLabels, createdPod } from '../src/admission/create';
+import { parseLabelSelector, selectorMatches, withLabelKeys } from '../src/k8s/label-selector';
 import { toSubject } from '../src/k8s/subject';
 import type { KubeObject, Node, Pod } from '../src/core/types';
 
@@ -55,6 +56,7 @@ describe('matchLabelKeys [pod-template-hash]: In [<this revision>] merged into t
     expect(v.feasible).toEqual([]);
     expect(v.rejected[0].status?.details?.join('\n')).toContain('labelSelector app=cache,pod-template-hash in (<this revision>)');
     expect(v.rejected[0].status?.details?.join('\n')).toContain('<this revision> is the Deployment\'s pod-template-hash, which the library cannot compute');
+    expect(v.rejected[0].status?.details?.join('\n')).toContain('its labels {app=web, pod-template-hash=<this revision>} do not match');
   });
 
   test('the same Deployment\'s existing pods that carry a pod-template-hash are this revision; those without one are not', () => {
@@ -70,6 +72,17 @@ describe('matchLabelKeys [pod-template-hash]: In [<this revision>] merged into t
     const term = { labelSelector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['web', 'cache'] }] }, topologyKey: hostname, mismatchLabelKeys: ['pod-template-hash'] };
     expect(feasible(anti(term), [existing('cache-1', 'cache', 'n0', '7d9f8c6b5')])).toEqual(['n1']);
     expect(feasible(anti(term), [existing('web-1', 'web', 'n0', '7d9f8c6b5')])).toEqual(['n0', 'n1']);
+  });
+});
+
+describe('the stand-in is one Deployment\'s revision', () => {
+  test('another Deployment\'s created pods carry the same value, but not its revision', () => {
+    const other = { ...web(undefined as never), metadata: { name: 'api', namespace: 'default' },
+      spec: { selector: { matchLabels: { app: 'api' } }, template: { metadata: { labels: { app: 'api' } }, spec: { containers: [{ name: 'c', image: 'x' }] } } } } as KubeObject;
+    const ours = createdLabels(toSubject(web(undefined as never)));
+    const sel = withLabelKeys(parseLabelSelector({ matchExpressions: [{ key: 'app', operator: 'Exists' }] }), ours, ['pod-template-hash']);
+    expect(selectorMatches(sel, ours, 'default')).toBe(true);
+    expect(selectorMatches(sel, createdLabels(toSubject(other)), 'default')).toBe(false);
   });
 });
 
