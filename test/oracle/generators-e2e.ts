@@ -284,7 +284,7 @@ const existingPodArb = (nodeCount: number) => fc.record({
   // mostly other workloads' pods: the workload's own are its replicas (an own app's pod with a pod-template-hash is
   // taken for the current revision; another revision's is the known other-revision-pods-counted; one without is not
   // the Deployment's ReplicaSet's)
-  app: fc.oneof({ weight: 8, arbitrary: fc.constant('cache') }, { weight: 1, arbitrary: fc.constantFrom('web', 'db') }),
+  app: fc.oneof({ weight: 6, arbitrary: fc.constant('cache') }, { weight: 2, arbitrary: fc.constantFrom('web', 'db') }),
   namespace: fc.constantFrom('default', 'team'),
   hash: half(fc.constantFrom('7d9f8c6b5', '5c4f9b8d7')),
   resources: half(dumpedResources),
