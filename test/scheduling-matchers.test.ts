@@ -151,13 +151,13 @@ describe('toPrefer(node).over(other)', () => {
         '    TaintToleration: 0 untolerated PreferNoSchedule taint(s)\n' +
         '    NodeAffinity: preferred weight 1 from preferredDuringSchedulingIgnoredDuringExecution[0]\n' +
         '    NodeResourcesFit: LeastAllocated: the node declares no cpu/memory allocatable (scores 0)\n' +
-        '    PodTopologySpread: kubernetes.io/hostname: no label, topology.kubernetes.io/zone: no label (system default constraints, selector app=web)\n' +
+        '    PodTopologySpread: kubernetes.io/hostname: no label, topology.kubernetes.io/zone: no label (system default constraints, selector app=web,pod-template-hash in (<this revision>))\n' +
         '    ImageLocality: the node lists no status.images\n' +
         '  Node arm: 700 = 3 × TaintToleration 100 + 2 × NodeAffinity 100 + 1 × NodeResourcesFit 0 + 2 × PodTopologySpread 100 + 1 × ImageLocality 0\n' +
         '    TaintToleration: 0 untolerated PreferNoSchedule taint(s)\n' +
         '    NodeAffinity: preferred weight 50 from preferredDuringSchedulingIgnoredDuringExecution[1]\n' +
         '    NodeResourcesFit: LeastAllocated: the node declares no cpu/memory allocatable (scores 0)\n' +
-        '    PodTopologySpread: kubernetes.io/hostname: no label, topology.kubernetes.io/zone: no label (system default constraints, selector app=web)\n' +
+        '    PodTopologySpread: kubernetes.io/hostname: no label, topology.kubernetes.io/zone: no label (system default constraints, selector app=web,pod-template-hash in (<this revision>))\n' +
         '    ImageLocality: the node lists no status.images\n' +
         '  Skipped (PreScore): InterPodAffinity (no pod affinity term applies); NodeResourcesBalancedAllocation (best-effort pod)',
     );

@@ -11,6 +11,7 @@ import { defaultPodSpec } from '../k8s/defaults';
 import { ApiServerRefusal, assertDecodes } from '../k8s/decode';
 import { admitRuntimeClass, forbiddenPod } from './runtime-class';
 import { addDaemonSetTolerations } from './daemonset-tolerations';
+import { LabelSelectorError, parseLabelSelector, POD_TEMPLATE_HASH, setRevision, THIS_REVISION, type LabelSelector } from '../k8s/label-selector';
 
 type Meta = { name?: string; namespace?: string; uid?: string; labels?: Record<string, string>; annotations?: Record<string, string>; finalizers?: string[] };
 type Template = { metadata?: Meta; spec?: PodSpec };
@@ -48,10 +49,26 @@ function podLabels(workload: KubeObject, own: Record<string, string> | undefined
       const uid = meta.uid;
       return { 'job-name': jobName, 'batch.kubernetes.io/job-name': jobName, ...(uid ? { 'controller-uid': uid, 'batch.kubernetes.io/controller-uid': uid } : {}), ...own };
     }
+    case 'Deployment':
+      // sync.go getNewReplicaSet: the template's labels plus pod-template-hash (CloneAndAddLabel), whose value the
+      // library cannot compute: THIS_REVISION stands for it (label-selector.ts)
+      return deploymentPodLabels(workload, own);
     default:
-      // Deployment (pod-template-hash), DaemonSet (controller-revision-hash, pod-template-generation) and CronJob (its
-      // Job's name) pods also get labels from hashes and names the library cannot know; none is added
+      // DaemonSet (controller-revision-hash, pod-template-generation) and CronJob (its Job's name) pods also get
+      // labels from hashes and names the library cannot know; none is added
       return { ...own };
+  }
+}
+
+/** A Deployment's pod's labels, registered as its current revision's (setRevision) when its selector parses. */
+function deploymentPodLabels(workload: KubeObject, own: Record<string, string> | undefined): Record<string, string> {
+  const labels = { ...own, [POD_TEMPLATE_HASH]: THIS_REVISION };
+  try {
+    const selector = parseLabelSelector((workload as { spec?: { selector?: LabelSelector } }).spec?.selector);
+    return setRevision(labels, { namespace: workload.metadata?.namespace || 'default', selector });
+  } catch (e) {
+    if (e instanceof LabelSelectorError) return labels; // the API server refuses the Deployment
+    throw e;
   }
 }
 
@@ -178,7 +195,7 @@ export function createdLabels(subject: Subject): Record<string, string> {
   if (subject.kind === 'Pod') out = (object as Pod).metadata?.labels ?? {};
   else {
     const own = templateOf(object).metadata?.labels;
-    out = object.kind === 'StatefulSet' || object.kind === 'Job' ? podLabels(object, own, firstPodName(object), 0) : own ?? {};
+    out = ['StatefulSet', 'Job', 'Deployment'].includes(object.kind ?? '') ? podLabels(object, own, firstPodName(object), 0) : own ?? {};
   }
   return labels.set(subject, out);
 }

@@ -4,6 +4,7 @@
 // picked instead of the first (upstream picks any of them).
 import type { KubeObject, Node, Pod } from '../core/types';
 import { toSubject, describeObject } from '../k8s/subject';
+import { POD_TEMPLATE_HASH, THIS_REVISION } from '../k8s/label-selector';
 import { placeReplicas, type PlacedPod, type Placement } from '../placement/place';
 import { noPodsReason, podFrom } from '../placement/replicas';
 import { nodeInfo, podInfo } from '../scheduler/framework';
@@ -211,7 +212,8 @@ export function keepApart(a: KubeObject, b: KubeObject, nodes?: readonly Node[],
 
 /** `received` with a required anti-affinity term against `other`'s pods added to its pod spec. */
 function withAntiAffinity(received: KubeObject, other: KubeObject): { object: KubeObject; matchLabels: Record<string, string>; namespaces?: string[] } | undefined {
-  const labels = podFrom(other, 'probe').metadata?.labels ?? {};
+  // a Deployment's pod-template-hash changes with every rollout: not a label to select its pods by
+  const labels = Object.fromEntries(Object.entries(podFrom(other, 'probe').metadata?.labels ?? {}).filter(([k, v]) => !(k === POD_TEMPLATE_HASH && v === THIS_REVISION)));
   if (!Object.keys(labels).length) return undefined;
   const ns = other.metadata?.namespace || 'default';
   const namespaces = ns !== (received.metadata?.namespace || 'default') ? [ns] : undefined;

@@ -12,6 +12,7 @@ import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
 import { scoreNodes, type NodeScore } from '../scheduler/score';
 import { scoreCluster } from '../scheduler/score-cluster';
 import { notModelledFor, type NotModelled } from './not-modelled';
+import { readyAssumption } from '../k8s/node-condition-taints';
 
 /** The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName), the Namespace and Service objects. */
 export interface ClusterInput {
@@ -44,6 +45,8 @@ export interface NodeAnswer {
    * verdict is unknown, and so is a rejection that certainRejection does not call certain.
    */
   notModelled?: NotModelled[];
+  /** What the verdict assumes (a node read from a cluster without a Ready condition read as Ready); absent when nothing. */
+  assumptions?: string[];
 }
 
 /** One pod against every node (toBeSchedulableOnAnyOf/AllOf, scheduleOn). */
@@ -62,6 +65,8 @@ export interface ScheduleAnswer {
   topScored?: string[];
   /** As NodeAnswer's: `feasible` are the nodes every modelled filter passes, not nodes known to take the pod. */
   notModelled?: NotModelled[];
+  /** As NodeAnswer's, for every node given. */
+  assumptions?: string[];
 }
 
 /** Two nodes for one pod (toPrefer): their verdicts, and the scores normalised over the two when both fit. */
@@ -101,6 +106,7 @@ export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInp
     passes: verdict.feasible ? explainNodePass(pod, info) : [],
     notes,
     ...withNotModelled(subject),
+    ...assumed([node]),
   };
 }
 
@@ -136,6 +142,12 @@ export function withNotModelled(subject: Subject): { notModelled?: NotModelled[]
   return items.length ? { notModelled: items } : {};
 }
 
+/** `{ assumptions }` when the verdicts rest on one (readyAssumption), else nothing. */
+function assumed(nodes: readonly Node[]): { assumptions?: string[] } {
+  const ready = readyAssumption(nodes);
+  return ready ? { assumptions: [ready] } : {};
+}
+
 /** kube-scheduler's Filter phase for the pod over every node, the FitError when none fits, and on request the Score phase. */
 export function schedule(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}, options: { scores?: boolean } = {}): ScheduleAnswer {
   const result = scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces);
@@ -159,6 +171,7 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
     ...(scores ? { scores, topScored: scores.filter((x) => x.total === best).map((x) => x.node) } : {}),
     ...withNotModelled(subject),
+    ...assumed(nodes),
   };
 }
 

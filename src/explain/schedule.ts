@@ -42,8 +42,11 @@ export function describeRejections(rejected: readonly NodeVerdict[]): string {
 }
 
 /** toBeSchedulableOn: the gate, what let the pod through (for `.not`), or the rejecting plugin; then the notes. */
+/** The answer's assumptions, once, after its message: `\nAssumed: …`. */
+export const assumptionsNote = (a: { assumptions?: string[] }) => (a.assumptions ?? []).map((x) => `\nAssumed: ${x}`).join('');
+
 export function explainNodeAnswer(a: NodeAnswer): string {
-  const notes = a.notes.map((n) => `\n${n}`).join('');
+  const notes = a.notes.map((n) => `\n${n}`).join('') + assumptionsNote(a);
   if (a.gates.length) return `Expected ${a.pod} to be schedulable on ${a.nodeLabel}, but ${describeGated(a.pod, a.gates)}`;
   if (a.feasible) {
     return `Expected ${a.pod} not to be schedulable on ${a.nodeLabel}, but every filter passes (${a.plugins.join(', ')}):\n${indent(a.passes, '  ')}${notes}`;
@@ -61,16 +64,16 @@ export function explainAnyOf(a: ScheduleAnswer): string {
   if (a.gated) return `Expected ${a.pod} to be schedulable on one of ${a.nodes} node(s), but ${describeGated(a.pod, a.gated.gates)}`;
   if (a.feasible.length) {
     return `Expected ${a.pod} not to be schedulable on any of ${a.nodes} node(s), but it fits ${a.feasible.length}: ${nodeNames(a.feasible.map((v) => v.node), MAX_ENTRIES)}\n` +
-      whyFirstFits(a);
+      whyFirstFits(a) + assumptionsNote(a);
   }
-  return `Expected ${a.pod} to be schedulable on one of ${a.nodes} node(s), but kube-scheduler would report:\n  ${a.fitError}\n\n` + describeRejections(a.rejected);
+  return `Expected ${a.pod} to be schedulable on one of ${a.nodes} node(s), but kube-scheduler would report:\n  ${a.fitError}\n\n` + describeRejections(a.rejected) + assumptionsNote(a);
 }
 
 /** toBeSchedulableOnAllOf: gated, every node fits (for `.not`), or the nodes that reject the pod. */
 export function explainAllOf(a: ScheduleAnswer): string {
   if (a.gated) return `Expected ${a.pod} to be schedulable on all of ${a.nodes} node(s), but ${describeGated(a.pod, a.gated.gates)}`;
-  if (!a.rejected.length) return `Expected ${a.pod} not to be schedulable on all of ${a.nodes} node(s), but every one accepts it.\n` + whyFirstFits(a);
-  return `Expected ${a.pod} to be schedulable on all of ${a.nodes} node(s), but ${a.rejected.length} reject it:\n` + describeRejections(a.rejected);
+  if (!a.rejected.length) return `Expected ${a.pod} not to be schedulable on all of ${a.nodes} node(s), but every one accepts it.\n` + whyFirstFits(a) + assumptionsNote(a);
+  return `Expected ${a.pod} to be schedulable on all of ${a.nodes} node(s), but ${a.rejected.length} reject it:\n` + describeRejections(a.rejected) + assumptionsNote(a);
 }
 
 const skippedNote = (s: NodeScore) => (s.skipped.length ? `\n  Skipped (PreScore): ${s.skipped.map((k) => `${k.plugin} (${k.reason})`).join('; ')}` : '');

@@ -11,6 +11,37 @@ interface Requirement {
   key: string;
   operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
   values: readonly string[];
+  /** Set on `pod-template-hash In/NotIn [THIS_REVISION]`: the Deployment whose current revision it stands for. */
+  revision?: Revision;
+}
+
+/** A Deployment's current revision, as a selector can name it without its hash: its namespace and spec.selector. */
+export interface Revision {
+  namespace: string;
+  selector: Selector;
+}
+
+export const POD_TEMPLATE_HASH = 'pod-template-hash';
+
+/**
+ * The pod-template-hash the library gives a Deployment's pods. Upstream's is controller.ComputeHash of the template
+ * (FNV over Go's printing of it) encoded by rand.SafeEncodeString, whose alphabet has no vowels
+ * ("bcdfghjklmnpqrstvwxz2456789"): this value can never be a real pod's hash. Selectors that name it stand for
+ * `pod-template-hash in (<hash>)` under one assumption: the Deployment's existing pods that carry a pod-template-hash
+ * are its current revision (the manifest under test is what runs).
+ */
+export const THIS_REVISION = 'this-revision';
+
+/** How messages print THIS_REVISION: upstream prints the hash there. */
+export const THIS_REVISION_TEXT = '<this revision>';
+
+// The labels of the pods the library creates for a Deployment, and which Deployment (admission/create.ts registers them)
+const revisions = new WeakMap<object, Revision>();
+
+/** Mark `labels` (carrying pod-template-hash THIS_REVISION) as a pod's of the Deployment `revision` stands for; returns `labels`. */
+export function setRevision<T extends Record<string, string>>(labels: T, revision: Revision): T {
+  revisions.set(labels, revision);
+  return labels;
 }
 
 /** A parsed selector: `nothing`/`everything` for the two special cases, else requirements ANDed. */
@@ -129,25 +160,52 @@ export function parseLabelSelector(selector: LabelSelector | null | undefined): 
   return { kind: 'requirements', requirements };
 }
 
-/** `key In [value]` added for each matchLabelKeys/mismatchLabelKeys key (the latter as NotIn) present in `labels`. */
+/**
+ * `key In [value]` added for each matchLabelKeys/mismatchLabelKeys key (the latter as NotIn) present in `labels`.
+ * A Deployment's pod's pod-template-hash (THIS_REVISION, labels registered by setRevision) adds the stand-in for its
+ * revision's hash.
+ */
 export function withLabelKeys(selector: Selector, labels: Record<string, string>, keys: readonly string[] | undefined, operator: 'In' | 'NotIn' = 'In'): Selector {
   const present = (keys ?? []).filter((k) => Object.prototype.hasOwnProperty.call(labels, k));
   if (present.length === 0 || selector.kind === 'nothing') return selector;
-  const extra = present.map((k) => requirement(k, operator, [labels[k]]));
+  const revision = labels[POD_TEMPLATE_HASH] === THIS_REVISION ? revisions.get(labels) : undefined;
+  const extra = present.map((k) => {
+    const r = requirement(k, operator, [labels[k]]);
+    return k === POD_TEMPLATE_HASH && revision ? { ...r, revision } : r;
+  });
   return { kind: 'requirements', requirements: [...(selector.kind === 'requirements' ? selector.requirements : []), ...extra] };
 }
 
-export function selectorMatches(selector: Selector, labels: Record<string, string> | undefined): boolean {
+/** `selector` and `pod-template-hash in (<this revision>)`: a Deployment's ReplicaSet's selector (sync.go getNewReplicaSet). */
+export function withRevision(selector: Selector, revision: Revision): Selector {
+  if (selector.kind === 'nothing') return selector;
+  const own = { key: POD_TEMPLATE_HASH, operator: 'In' as const, values: [THIS_REVISION], revision };
+  return { kind: 'requirements', requirements: [...(selector.kind === 'requirements' ? selector.requirements : []), own] };
+}
+
+/**
+ * Under the assumption THIS_REVISION states, the pods `pod-template-hash in (<hash>)` selects: the Deployment's pods
+ * in its namespace (its spec.selector's) that carry a pod-template-hash — those it creates here, and its existing ones.
+ * `namespace` undefined: the pod is in the revision's namespace already (PodTopologySpread counts only those).
+ */
+function ofRevision(r: Requirement & { revision: Revision }, l: Record<string, string>, namespace: string | undefined): boolean {
+  // not by the value alone: every Deployment's pods here carry THIS_REVISION, and two Deployments' hashes differ
+  if (!Object.prototype.hasOwnProperty.call(l, r.key)) return false;
+  return (namespace === undefined || namespace === r.revision.namespace) && selectorMatches(r.revision.selector, l);
+}
+
+/** Whether `labels` match; `namespace`, the pod's, matters only to a pod-template-hash stand-in (withLabelKeys). */
+export function selectorMatches(selector: Selector, labels: Record<string, string> | undefined, namespace?: string): boolean {
   if (selector.kind !== 'requirements') return selector.kind === 'everything';
   const l = labels ?? {};
   for (const r of selector.requirements) {
     const has = Object.prototype.hasOwnProperty.call(l, r.key);
     switch (r.operator) {
       case 'In':
-        if (!has || !r.values.includes(l[r.key])) return false;
+        if (r.revision ? !ofRevision(r as Requirement & { revision: Revision }, l, namespace) : !has || !r.values.includes(l[r.key])) return false;
         break;
       case 'NotIn':
-        if (has && r.values.includes(l[r.key])) return false;
+        if (r.revision ? ofRevision(r as Requirement & { revision: Revision }, l, namespace) : has && r.values.includes(l[r.key])) return false;
         break;
       case 'Exists':
         if (!has) return false;
@@ -160,6 +218,18 @@ export function selectorMatches(selector: Selector, labels: Record<string, strin
   return true;
 }
 
+/**
+ * What a message adds after a selector with the pod-template-hash stand-in (withLabelKeys, withRevision), once: the
+ * placeholder and the assumption the answer rests on; '' for any other selector.
+ */
+export function revisionNote(selector: Selector): string {
+  const r = selector.kind === 'requirements' ? selector.requirements.find((x) => x.revision) : undefined;
+  return r?.revision
+    ? `${THIS_REVISION_TEXT} is the Deployment's pod-template-hash, which the library cannot compute (controller.ComputeHash of the template): ` +
+      `its existing pods in namespace ${r.revision.namespace} that carry a pod-template-hash are taken for this revision (the manifest under test is what runs)`
+    : '';
+}
+
 /** kubectl-style text of a selector, for messages: `app=web,tier in (a,b)`. */
 export function formatSelector(selector: Selector): string {
   if (selector.kind === 'nothing') return '<matches nothing>';
@@ -168,6 +238,7 @@ export function formatSelector(selector: Selector): string {
     .map((r) =>
       r.operator === 'Exists' ? r.key
         : r.operator === 'DoesNotExist' ? `!${r.key}`
+          : r.revision ? `${r.key} ${r.operator === 'In' ? 'in' : 'notin'} (${THIS_REVISION_TEXT})`
           : r.operator === 'In' && r.values.length === 1 ? `${r.key}=${r.values[0]}`
             : `${r.key} ${r.operator === 'In' ? 'in' : 'notin'} (${r.values.join(',')})`,
     )

@@ -80,3 +80,25 @@ export function mergeConditionTaints(node: Node): Taint[] {
   }
   return merged ?? own;
 }
+
+/**
+ * A node read from a cluster: metadata only the API server sets (uid, resourceVersion, creationTimestamp), or a status
+ * only a kubelet posts (conditions, nodeInfo). Not a status alone: hand-written nodes list capacity and allocatable.
+ */
+function dumped(n: Node): boolean {
+  const meta = n.metadata as { uid?: unknown; resourceVersion?: unknown; creationTimestamp?: unknown } | undefined;
+  return !!(meta?.uid || meta?.resourceVersion || meta?.creationTimestamp || n.status?.conditions?.length || n.status?.nodeInfo);
+}
+
+/**
+ * The assumption an answer about these nodes rests on, if any: a node read from a cluster (dumped) that lists no Ready
+ * condition is read as Ready, as a hand-written node is; upstream's node lifecycle controller gives a node whose
+ * kubelet never posted status Ready=Unknown and node.kubernetes.io/unreachable (tryUpdateNodeHealth). Hand-written
+ * nodes are left out: they stand for healthy ones (docs/reference/semantics.md).
+ */
+export function readyAssumption(nodes: readonly Node[]): string | undefined {
+  const names = nodes.filter((n) => dumped(n) && !(n.status?.conditions ?? []).some((c) => c.type === 'Ready')).map((n) => n.metadata?.name ?? '');
+  if (names.length === 0) return undefined;
+  const which = names.length === 1 ? `node ${names[0]} lists` : `nodes ${names.slice(0, 5).join(', ')}${names.length > 5 ? ` and ${names.length - 5} more` : ''} list`;
+  return `${which} no Ready condition: read as Ready (a real node whose kubelet never posted status gets node.kubernetes.io/unreachable)`;
+}

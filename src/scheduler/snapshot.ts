@@ -314,7 +314,8 @@ export function candidates(index: PodIndex, selector: Selector, namespace?: stri
   if (selector.kind !== 'requirements') return best;
   for (const r of selector.requirements) {
     if (best.length === 0) break;
-    const list = r.operator === 'In' ? withValues(index, r.key, r.values) : r.operator === 'Exists' ? index.byKey.get(r.key) ?? NO_REFS : undefined;
+    // the pod-template-hash stand-in (label-selector.ts withLabelKeys) matches pods with the key, whatever its value
+    const list = r.operator === 'In' && !r.revision ? withValues(index, r.key, r.values) : r.operator === 'Exists' || r.operator === 'In' ? index.byKey.get(r.key) ?? NO_REFS : undefined;
     if (list && list.length < best.length) best = list;
   }
   return best;

@@ -228,7 +228,8 @@ describe('PodTopologySpread Score: which constraints', () => {
 
   test.each([
     ['ReplicaSet', workload('ReplicaSet', 'apps/v1', { matchLabels: { app: 'web' } }), 'app=web'],
-    ['Deployment', workload('Deployment', 'apps/v1', { matchLabels: { app: 'web' } }), 'app=web'],
+    // its ReplicaSet's selector adds pod-template-hash (sync.go getNewReplicaSet): the stand-in for this revision's
+    ['Deployment', workload('Deployment', 'apps/v1', { matchLabels: { app: 'web' } }), 'app=web,pod-template-hash in (<this revision>)'],
     ['StatefulSet', workload('StatefulSet', 'apps/v1', { matchExpressions: [{ key: 'app', operator: 'Exists' }] }), 'app'],
     ['ReplicationController (a map selector)', workload('ReplicationController', 'v1', { app: 'web' }), 'app=web'],
   ])('%s: DefaultSelector is its selector', (_k, object, want) => {

@@ -167,14 +167,15 @@ const appSelector = fc.oneof(
   fc.constantFrom(...APPS).map((app) => ({ matchLabels: { app } })),
   fc.uniqueArray(fc.constantFrom(...APPS), { minLength: 1, maxLength: 2 }).map((values) => ({ matchExpressions: [{ key: 'app', operator: 'In', values }] })),
 );
-// matchLabelKeys/mismatchLabelKeys (MatchLabelKeysInPodAffinity, beta on from 1.31): merged into the selector on create
+// matchLabelKeys/mismatchLabelKeys (MatchLabelKeysInPodAffinity, beta on from 1.31): merged into the selector on create.
+// A term may select the cluster's other pods (cache): with [pod-template-hash] it selects none of them (In) or all (NotIn).
 const podAffinityTerm = fc.record({
-  labelSelector: appSelector,
+  labelSelector: fc.oneof({ weight: 4, arbitrary: appSelector }, { weight: 1, arbitrary: fc.constant({ matchLabels: { app: 'cache' } }) }),
   topologyKey: zoneOrHost,
   namespaces: rarely(fc.constant(['default', 'team']), 6),
   namespaceSelector: rarely(fc.constantFrom({}, { matchLabels: { 'kubernetes.io/metadata.name': 'team' } }), 6),
   matchLabelKeys: rarely(fc.constantFrom(['pod-template-hash'], ['tier']), 4),
-  mismatchLabelKeys: rarely(fc.constant(['tier']), 6),
+  mismatchLabelKeys: rarely(fc.constantFrom(['tier'], ['pod-template-hash']), 6),
 }).map(compact);
 const podAffinity = fc.record({
   required: fc.array(podAffinityTerm, { maxLength: 1 }),
@@ -280,9 +281,10 @@ export const workloadArb = fc.record({
 const existingPodArb = (nodeCount: number) => fc.record({
   i: fc.nat({ max: 99 }),
   node: fc.constantFrom(...NODE_NAMES.slice(0, nodeCount)),
-  // mostly other workloads' pods: the workload's own are its replicas (an own app's pod with another
-  // pod-template-hash is another revision, the known other-revision-pods-counted)
-  app: fc.oneof({ weight: 8, arbitrary: fc.constant('cache') }, { weight: 1, arbitrary: fc.constantFrom('web', 'db') }),
+  // mostly other workloads' pods: the workload's own are its replicas (an own app's pod with a pod-template-hash is
+  // taken for the current revision; another revision's is the known other-revision-pods-counted; one without is not
+  // the Deployment's ReplicaSet's)
+  app: fc.oneof({ weight: 6, arbitrary: fc.constant('cache') }, { weight: 2, arbitrary: fc.constantFrom('web', 'db') }),
   namespace: fc.constantFrom('default', 'team'),
   hash: half(fc.constantFrom('7d9f8c6b5', '5c4f9b8d7')),
   resources: half(dumpedResources),

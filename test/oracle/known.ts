@@ -291,28 +291,6 @@ const e2eCase = (workload: Record<string, unknown>, nodes: unknown[], more: Reco
 });
 const E2E_POD = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] } };
 
-/** The pod spec of a workload as written (Pod, workload template, CronJob's job template), in a copy of the workload. */
-function podSpecIn(workload: any): { copy: any; spec: any } {
-  const copy = structuredClone(workload);
-  const path = workload.kind === 'Pod' ? ['spec'] : workload.kind === 'CronJob' ? ['spec', 'jobTemplate', 'spec', 'template', 'spec'] : ['spec', 'template', 'spec'];
-  return { copy, spec: path.reduce((o, k) => o?.[k], copy) ?? {} };
-}
-
-/**
- * The namespaces a pod affinity term selects pods in (the scheduler's GetNamespaceLabelsSnapshot and
- * MergeAffinityTerms): its namespaces and those its namespaceSelector matches (the Namespaces defaulted with their
- * kubernetes.io/metadata.name label), or the pod's own when it names neither. The generators' namespaceSelectors use
- * matchLabels only.
- */
-function termNamespaces(term: any, namespaces: any[], own: string): string[] {
-  if (!term.namespaces && !term.namespaceSelector) return [own];
-  const labelled = namespaces.map((n) => ({ name: n.metadata.name, labels: { ...n.metadata.labels, 'kubernetes.io/metadata.name': n.metadata.name } }));
-  const selected = term.namespaceSelector
-    ? labelled.filter((n) => Object.entries(term.namespaceSelector.matchLabels ?? {}).every(([k, v]) => n.labels[k] === v)).map((n) => n.name)
-    : [];
-  return [...(term.namespaces ?? []), ...selected];
-}
-
 /** What tryUpdateNodeHealth writes for a node whose kubelet never posted a Ready condition, past its startup grace period. */
 const NEVER_POSTED = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'];
 const hasReady = (n: any) => (n.status?.conditions ?? []).some((c: { type: string }) => c.type === 'Ready');
@@ -351,31 +329,25 @@ const E2E_KNOWN: KnownDeviation[] = [
   {
     id: 'other-revision-pods-counted',
     domain: 'e2e',
-    field: 'existing pods\' pod-template-hash label (another revision of the Deployment)',
+    field: 'existing pods\' pod-template-hash label (another revision of the same Deployment, during a rollout)',
     reason: 'A Deployment\'s pods are its ReplicaSet\'s: the deployment controller adds pod-template-hash (the template\'s ' +
-      'controller.ComputeHash) to the ReplicaSet\'s selector and the pods\' labels, so PodTopologySpread\'s system default ' +
-      'constraints count only the current revision\'s pods, and a term or constraint with matchLabelKeys [pod-template-hash] ' +
-      'gets `pod-template-hash In [<hash>]` merged into its selector on create: it selects only pods of that revision (of a ' +
-      'term selecting another workload\'s pods: none). The library cannot compute the hash (it hashes Go\'s printing of the ' +
-      'template) and selects every revision\'s pods. Rewritten: the existing pods these select carry the current ' +
-      'revision\'s hash (upstream\'s, from its answer).',
+      'controller.ComputeHash) to the ReplicaSet\'s selector and the pods\' labels, and a term or constraint with ' +
+      'matchLabelKeys [pod-template-hash] gets `pod-template-hash In [<hash>]` merged into its selector. The library cannot ' +
+      'compute the hash: its pods carry pod-template-hash this-revision, and `In [<this revision>]` stands for the pods it ' +
+      'creates and the Deployment\'s existing pods (its selector, its namespace) that carry a pod-template-hash, taken for ' +
+      'the current revision. During a rollout some of them are another revision\'s, which upstream leaves out. Rewritten: ' +
+      'those pods carry the current revision\'s hash (upstream\'s, from its answer).',
     upstream: 'pkg/controller/deployment/sync.go getNewReplicaSet; pkg/scheduler/framework/plugins/helper/spread.go DefaultSelector; ' +
       'pkg/registry/core/pod/strategy.go PrepareForCreate (applyMatchLabelKeysAndMismatchLabelKeys)',
     rewrite: (input, upstream) => {
       const hash: string | undefined = upstream?.labels?.['pod-template-hash'];
       if (input.workload.kind !== 'Deployment' || !hash) return undefined;
       const ns = input.workload.metadata?.namespace ?? 'default';
-      const { spec } = podSpecIn(input.workload);
-      // the selectors that read pod-template-hash: the Deployment's own (system default spreading), and the terms and
-      // constraints that name it in matchLabelKeys (their namespaces as the scheduler reads them)
-      const selectors: Array<{ matchLabels: Record<string, string>; namespaces: string[] }> = [{ matchLabels: input.workload.spec?.selector?.matchLabels ?? {}, namespaces: [ns] }];
-      const affinity = spec.affinity ?? {};
-      for (const group of [affinity.podAffinity, affinity.podAntiAffinity]) {
-        const terms = [...(group?.requiredDuringSchedulingIgnoredDuringExecution ?? []), ...(group?.preferredDuringSchedulingIgnoredDuringExecution ?? []).map((w: any) => w.podAffinityTerm)];
-        for (const t of terms) if (t.matchLabelKeys?.includes('pod-template-hash')) selectors.push({ matchLabels: t.labelSelector?.matchLabels ?? {}, namespaces: termNamespaces(t, input.namespaces, ns) });
-      }
-      const stale = (p: any) => p.metadata.labels?.['pod-template-hash'] !== hash && selectors.some((sel) =>
-        sel.namespaces.includes(p.metadata.namespace ?? 'default') && Object.entries(sel.matchLabels).every(([k, v]) => p.metadata.labels?.[k] === v));
+      const selector: Record<string, string> = input.workload.spec?.selector?.matchLabels ?? {};
+      // the Deployment's own pods (its selector, its namespace) carrying another revision's hash: the library takes
+      // every pod-template-hash of them for the current revision's
+      const stale = (p: any) => p.metadata.labels?.['pod-template-hash'] !== undefined && p.metadata.labels['pod-template-hash'] !== hash &&
+        (p.metadata.namespace ?? 'default') === ns && Object.entries(selector).every(([k, v]) => p.metadata.labels?.[k] === v);
       if (!input.pods.some(stale)) return undefined;
       return { ...input, pods: input.pods.map((p: any) => (stale(p) ? { ...p, metadata: { ...p.metadata, labels: { ...p.metadata.labels, 'pod-template-hash': hash } } } : p)) };
     },

@@ -3,7 +3,7 @@
 // (Unschedulable); the first failure is the node's only reason. And what the messages say about each.
 import { failure, type PodInfo, type Status } from '../../framework';
 import { describePod, kubeletHint, type NodeSnapshot } from '../../snapshot';
-import { formatSelector } from '../../../k8s/label-selector';
+import { formatSelector, POD_TEMPLATE_HASH, THIS_REVISION, THIS_REVISION_TEXT } from '../../../k8s/label-selector';
 import { describeTerm, existingPodTerms, termMatches, type AffinityTerm } from './terms';
 import { matchesAll, pair, type Contribution, type PreFilterState } from './state';
 import { ErrReasonAffinityRulesNotMatch, ErrReasonAntiAffinityRulesNotMatch, ErrReasonExistingAntiAffinityRulesNotMatch } from './reasons';
@@ -12,7 +12,8 @@ const AFFINITY = 'affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExec
 const ANTI_AFFINITY = 'affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution';
 
 const where = (key: string, value: string) => `${key}=${value}`;
-const formatLabels = (labels: Record<string, string>) => `{${Object.entries(labels).map(([k, v]) => `${k}=${v}`).join(', ')}}`;
+const formatLabels = (labels: Record<string, string>) =>
+  `{${Object.entries(labels).map(([k, v]) => `${k}=${k === POD_TEMPLATE_HASH && v === THIS_REVISION ? THIS_REVISION_TEXT : v}`).join(', ')}}`;
 function listPods(list: readonly Contribution[], limit = 3): string {
   const shown = list.slice(0, limit).map((c) => `${describePod(c.pod)} on ${c.node}`);
   return shown.join(', ') + (list.length > limit ? ` and ${list.length - limit} more` : '');

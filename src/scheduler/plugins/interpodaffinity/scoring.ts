@@ -47,7 +47,7 @@ function parseList(list: readonly WeightedPodAffinityTerm[] | undefined, namespa
 /** AffinityTerm.Matches: namespace in scope (listed, or its labels match namespaceSelector) and labels match. */
 function matches(t: Term, namespace: string, labels: Record<string, string>, nsLabels: ReadonlyMap<string, Record<string, string>>): boolean {
   if (!t.namespaces.has(namespace) && !selectorMatches(t.namespaceSelector, nsLabels.get(namespace) ?? { 'kubernetes.io/metadata.name': namespace })) return false;
-  return selectorMatches(t.selector, labels);
+  return selectorMatches(t.selector, labels, namespace);
 }
 
 interface ExistingTerms {

@@ -89,7 +89,7 @@ const walkOrder = (a: TermRef, b: TermRef) => a.ref.seq - b.ref.seq || a.term.in
 function bucket(buckets: TermBuckets, ref: PodRef, term: AffinityTerm): void {
   const selector = term.selector;
   if (selector.kind === 'nothing') return;
-  const inReq = selector.kind === 'requirements' ? selector.requirements.find((r) => r.operator === 'In') : undefined;
+  const inReq = selector.kind === 'requirements' ? selector.requirements.find((r) => r.operator === 'In' && !r.revision) : undefined;
   const lists: TermRef[][] = [];
   if (!inReq) lists.push(buckets.always);
   else {

@@ -4,7 +4,7 @@
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
 import type { Pod } from '../../../core/types';
 import { cachedPerObject } from '../../../core/cache';
-import { formatSelector, LabelSelectorError, NOTHING, parseLabelSelector, selectorMatches, withLabelKeys, type Selector } from '../../../k8s/label-selector';
+import { formatSelector, LabelSelectorError, NOTHING, parseLabelSelector, revisionNote, selectorMatches, withLabelKeys, type Selector } from '../../../k8s/label-selector';
 import { podLabels, podNamespace } from '../../snapshot';
 
 export interface AffinityTerm {
@@ -37,7 +37,7 @@ export function parseAffinityTerms(raw: readonly PodAffinityTerm[] | undefined, 
 /** AffinityTerm.Matches: the pod's namespace is in scope (listed, or its labels match namespaceSelector) and its labels match. */
 export function termMatches(t: AffinityTerm, namespace: string, labels: Record<string, string>, namespaceLabels: Record<string, string> | undefined): boolean {
   if (!t.namespaces.has(namespace) && !selectorMatches(t.namespaceSelector, namespaceLabels ?? {})) return false;
-  return selectorMatches(t.selector, labels);
+  return selectorMatches(t.selector, labels, namespace);
 }
 
 /**
@@ -55,7 +55,8 @@ export function resolveNamespaces(t: AffinityTerm, namespaceLabels: ReadonlyMap<
 export function describeTerm(t: AffinityTerm): string {
   const ns = t.namespaceSelector.kind === 'everything' ? 'all namespaces'
     : `namespaces [${[...t.namespaces].join(', ')}]` + (t.namespaceSelector.kind === 'requirements' ? ` or namespaceSelector ${formatSelector(t.namespaceSelector)}` : '');
-  return `(topologyKey ${t.topologyKey}, labelSelector ${formatSelector(t.selector)}, ${ns})`;
+  const note = revisionNote(t.selector);
+  return `(topologyKey ${t.topologyKey}, labelSelector ${formatSelector(t.selector)}, ${ns}${note ? `; ${note}` : ''})`;
 }
 
 export interface ExistingPodTerms {

@@ -2,7 +2,7 @@
 // the node's domain, per hard constraint; and what the messages say about it.
 import { failure, type PodInfo, type Status } from '../../framework';
 import { kubeletHint, type NodeSnapshot } from '../../snapshot';
-import { formatSelector } from '../../../k8s/label-selector';
+import { formatSelector, revisionNote } from '../../../k8s/label-selector';
 import type { Constraint } from './constraints';
 import { minMatch, stateOn, type PreFilterState } from './state';
 import { ErrReasonConstraintsNotMatch, ErrReasonNodeLabelNotMatch } from './reasons';
@@ -93,6 +93,7 @@ function skewFailure(pod: PodInfo, node: NodeSnapshot, state: PreFilterState, i:
       ...(state.pinnedOn?.constraints.includes(i)
         ? [`  a DaemonSet's pod is pinned to its node (the controller sets its required node affinity to metadata.name In [${state.pinnedOn.node}]), so only node ${state.pinnedOn.node} counts`]
         : []),
+      ...(revisionNote(c.selector) ? [`  ${revisionNote(c.selector)}`] : []),
       ...(c.unusedLabelKeys.length
         ? [`  matchLabelKeys ${c.unusedLabelKeys.join(', ')}: the pod has no such label, so nothing is added to the selector` +
           (c.unusedLabelKeys.includes('pod-template-hash') ? ' (a Deployment\'s ReplicaSet adds pod-template-hash to its pods; in a cluster only pods of the same ReplicaSet would count)' : '')]

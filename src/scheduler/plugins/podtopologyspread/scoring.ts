@@ -6,7 +6,7 @@ import type { KubeObject, Pod } from '../../../core/types';
 import type { PodInfo } from '../../framework';
 import { NodeAffinity } from '../nodeaffinity';
 import { findUntoleratedTaint } from '../tainttoleration';
-import { formatSelector, LabelSelectorError, type LabelSelector, parseLabelSelector, selectorMatches, type Selector } from '../../../k8s/label-selector';
+import { formatSelector, LabelSelectorError, type LabelSelector, parseLabelSelector, selectorMatches, type Selector, withRevision } from '../../../k8s/label-selector';
 import { isTerminating, labelsOf, namespaceOf, podMeta, type ScoreCluster, type ScoreNode } from '../../score-cluster';
 import { MAX_NODE_SCORE } from '../noderesources/least-allocated';
 import { candidates, podIndex } from '../../snapshot';
@@ -37,8 +37,8 @@ export function setDefaultSelector(pod: object, selector: Selector): void {
 const OWNER_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
 /**
  * A registered selector, or for a workload subject its own `spec.selector` (its pods' RS/StatefulSet/RC owner; for a
- * Deployment the ReplicaSet's selector also has pod-template-hash, which is not computed: every pod the Deployment's
- * selector matches counts). Jobs, DaemonSets and bare Pods get none.
+ * Deployment the ReplicaSet's selector also has pod-template-hash, not computable: `pod-template-hash in (<this
+ * revision>)`, its existing pods with a pod-template-hash taken for the current revision). Jobs, DaemonSets and bare Pods get none.
  */
 export function defaultSelectorOf(object: KubeObject): Selector | undefined {
   const registered = defaultSelectors.get(object);
@@ -46,7 +46,8 @@ export function defaultSelectorOf(object: KubeObject): Selector | undefined {
   const raw = ((object as { spec?: unknown }).spec as { selector?: LabelSelector | Record<string, string> } | undefined)?.selector;
   if (!raw) return undefined;
   try {
-    return parseLabelSelector(object.kind === 'ReplicationController' ? { matchLabels: raw as Record<string, string> } : (raw as LabelSelector));
+    const selector = parseLabelSelector(object.kind === 'ReplicationController' ? { matchLabels: raw as Record<string, string> } : (raw as LabelSelector));
+    return object.kind === 'Deployment' ? withRevision(selector, { namespace: object.metadata?.namespace || 'default', selector }) : selector;
   } catch {
     return undefined;
   }
