@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { lazyRequire } from '../vitest/lazy-require.mts';
 
 // The test suite under Vitest, for StrykerJS's vitest-runner (see stryker.config.mjs): the engine's own tests and the
 // matcher-level tests, without what cannot run here or per mutant. src/vitest.mts is a setup file itself, so that
 // without isolation (4x faster per mutant) it still runs for every file and installs the settings hooks there.
 export default defineConfig({
+  plugins: [lazyRequire()],
   resolve: { alias: { '@jest/globals': 'vitest' } },
   test: {
     root: new URL('../..', import.meta.url).pathname,

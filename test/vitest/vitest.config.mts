@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { lazyRequire } from './lazy-require.mts';
 
 export default defineConfig({
+  plugins: [lazyRequire()],
   test: {
     root: import.meta.dirname,
     include: ['*.test.ts'],
