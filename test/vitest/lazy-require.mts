@@ -1,7 +1,7 @@
 // The sources load some modules on first use with a CommonJS `require('./module')` (loader/index.ts: the disk cache;
-// index.ts: each export's module), which Jest and the built package (dist/*.js) resolve. Under Vite's module runner
+// index.ts: each export's module), as do a few tests, which Jest and the built package (dist/*.js) resolve. Under Vite's module runner
 // (this repository's Vitest configs, StrykerJS's vitest-runner) `require` is Node's own, which cannot load a
-// TypeScript file (vitest-dev/vitest#846, wontfix). This plugin turns each relative require of the sources into an
+// TypeScript file (vitest-dev/vitest#846, wontfix). This plugin turns each relative require of a TypeScript file into an
 // import of the same module: eager under Vitest, one module instance shared with the static imports (one settings
 // table), and still lazy wherever the sources are compiled to CommonJS. test/vitest/lazy-loads.test.ts runs them.
 import type { Plugin } from 'vite';
@@ -13,7 +13,7 @@ export function lazyRequire(): Plugin {
     name: 'jest-k8s-placement:lazy-require',
     enforce: 'pre',
     transform(code, id) {
-      if (!/\/src\/.*\.ts$/.test(id.split('?')[0])) return undefined;
+      if (id.includes('/node_modules/') || !/\.ts$/.test(id.split('?')[0])) return undefined;
       const modules: string[] = [];
       // every line stays where it was (stack traces, coverage): the imports go after the last line; imports hoist
       const body = code.replace(RELATIVE_REQUIRE, (_, _q: string, specifier: string) => {
