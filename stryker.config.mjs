@@ -46,6 +46,9 @@ export default {
   jsonReporter: { fileName: `reports/mutation/${chunk}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   thresholds: { high: 85, low: 70, break: null },
+  // Not copied into the sandbox: the helm and kustomize binaries (`npm run tools`; the tests that run them skip
+  // without them), a directory that a worktree links to rather than holds.
+  ignorePatterns: ['/.tools'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
 };
