@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { lazyRequire } from '../vitest/lazy-require.mts';
+import { lazyRequire } from '../vitest/lazy-require.mjs';
 import { leftOut } from './left-out.mjs';
 
 // The test suite under Vitest, for StrykerJS's vitest-runner (see stryker.config.mjs): the engine's own tests and the

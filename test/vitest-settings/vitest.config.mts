@@ -1,7 +1,7 @@
 // configure() scoping under Vitest, run as is and with isolate off (vitest.no-isolate.config.mts):
 // `npm run test:settings` runs both.
 import { defineConfig } from 'vitest/config';
-import { lazyRequire } from '../vitest/lazy-require.mts';
+import { lazyRequire } from '../vitest/lazy-require.mjs';
 
 export default defineConfig({
   plugins: [lazyRequire()],

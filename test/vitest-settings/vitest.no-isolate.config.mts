@@ -1,6 +1,6 @@
 // The same specs with isolate off (as `vitest --no-isolate`): one worker, one module graph for both files.
 import { defineConfig } from 'vitest/config';
-import { lazyRequire } from '../vitest/lazy-require.mts';
+import { lazyRequire } from '../vitest/lazy-require.mjs';
 
 export default defineConfig({
   plugins: [lazyRequire()],

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { lazyRequire } from './lazy-require.mts';
+import { lazyRequire } from './lazy-require.mjs';
 
 export default defineConfig({
   plugins: [lazyRequire()],
