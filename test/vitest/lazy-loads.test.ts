@@ -4,30 +4,24 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { loadManifests, origin } from '../../src';
 import { resetDiskCache } from '../../src/loader/disk-cache';
 
-let work: string;
-const saved = process.env.JEST_K8S_PLACEMENT_CACHE;
-beforeEach(() => {
-  work = mkdtempSync(path.join(tmpdir(), 'jkp-lazy-loads-'));
-  process.env.JEST_K8S_PLACEMENT_CACHE = path.join(work, 'cache');
-  resetDiskCache();
-});
-afterEach(() => {
-  if (saved === undefined) delete process.env.JEST_K8S_PLACEMENT_CACHE;
-  else process.env.JEST_K8S_PLACEMENT_CACHE = saved;
-  resetDiskCache();
-  rmSync(work, { recursive: true, force: true });
-});
-
 test('loadManifests finds files with glob and keeps them in the disk cache, then reads them back from it', () => {
-  writeFileSync(path.join(work, 'web.yaml'), 'apiVersion: v1\nkind: Node\nmetadata: {name: a}\n---\napiVersion: v1\nkind: Node\nmetadata: {name: b}\n');
-  const first = loadManifests('*.yaml', { cwd: work });
-  expect(first.nodes().map((n) => n.metadata?.name)).toEqual(['a', 'b']);
-  expect(readdirSync(path.join(work, 'cache', 'manifests')).filter((f) => f.endsWith('.json'))).toHaveLength(1);
-  const again = loadManifests('*.yaml', { cwd: work }); // from the entry: the same objects and origins
-  expect(again.nodes()).toEqual(first.nodes());
-  expect(again.nodes().map((n) => origin(n))).toEqual([{ file: 'web.yaml', document: 0, line: 1 }, { file: 'web.yaml', document: 1, line: 5 }]);
+  const work = mkdtempSync(path.join(tmpdir(), 'jkp-lazy-loads-'));
+  vi.stubEnv('JEST_K8S_PLACEMENT_CACHE', path.join(work, 'cache'));
+  try {
+    writeFileSync(path.join(work, 'web.yaml'), 'apiVersion: v1\nkind: Node\nmetadata: {name: a}\n---\napiVersion: v1\nkind: Node\nmetadata: {name: b}\n');
+    const first = loadManifests('*.yaml', { cwd: work });
+    expect(first.nodes().map((n) => n.metadata?.name)).toEqual(['a', 'b']);
+    expect(readdirSync(path.join(work, 'cache', 'manifests')).filter((f) => f.endsWith('.json'))).toHaveLength(1);
+    const again = loadManifests('*.yaml', { cwd: work }); // from the entry: the same objects and origins
+    expect(again.nodes()).toEqual(first.nodes());
+    expect(again.nodes().map((n) => origin(n))).toEqual([{ file: 'web.yaml', document: 0, line: 1 }, { file: 'web.yaml', document: 1, line: 5 }]);
+  } finally {
+    vi.unstubAllEnvs();
+    resetDiskCache(); // the cache directory it checked is gone with `work`
+    rmSync(work, { recursive: true, force: true });
+  }
 });
