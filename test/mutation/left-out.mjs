@@ -13,11 +13,11 @@ export const leftOut = {
   'test/placement/sampling.test.ts': 'the Jest reporter',
   'test/placement/suspended.test.ts': 'the Jest reporter',
   'test/mutation-config.test.ts': 'starts Vitest itself to list this set',
-  // what a mutant's run cannot use
   // the repository's files as StrykerJS's sandbox holds them: src/ instrumented, links copied
   'test/architecture.test.ts': 'function lengths: the instrumented functions are long',
   'test/oracle-copies.test.ts': "the oracle modules' symbolic links, which the sandbox copies as files",
   'test/releases/table.test.ts': 'greps for hand-parsed versions: the instrumented code compares literals',
+  // what a mutant's run cannot afford or use
   'test/property/': "fast-check over the matchers: seconds per mutant, and some use Jest's expect and jest.setTimeout",
   'test/render/': 'runs the real helm and kustomize binaries',
   'test/security/': 'child processes and file permissions, around the loader and caches (outside the scope)',

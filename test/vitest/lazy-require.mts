@@ -1,9 +1,11 @@
-// The sources load some modules on first use with a CommonJS `require('./module')` (loader/index.ts: the disk cache;
-// index.ts: each export's module), as do a few tests, which Jest and the built package (dist/*.js) resolve. Under Vite's module runner
+// The sources load some modules on first use with a CommonJS `require('./module')` (loader/index.ts: glob's and the
+// disk cache's), as do a few tests; Jest and the built package (dist/*.js) resolve them. Under Vite's module runner
 // (this repository's Vitest configs, StrykerJS's vitest-runner) `require` is Node's own, which cannot load a
-// TypeScript file (vitest-dev/vitest#846, wontfix). This plugin turns each relative require of a TypeScript file into an
-// import of the same module: eager under Vitest, one module instance shared with the static imports (one settings
-// table), and still lazy wherever the sources are compiled to CommonJS. test/vitest/lazy-loads.test.ts runs them.
+// TypeScript file (vitest-dev/vitest#846, wontfix). This plugin turns each relative require of a TypeScript file into
+// an import of the same module: eager under Vitest, one module instance shared with the static imports (one settings
+// table), and still lazy wherever the sources are compiled to CommonJS (test/lazy-entry.test.ts checks that).
+// test/vitest/lazy-loads.test.ts runs the loader's under Vitest. (index.ts's lazy exports are not loaded here: Vite
+// resolves `src` to index.mts, their eager twin.)
 import type { Plugin } from 'vite';
 
 const RELATIVE_REQUIRE = /\brequire\((['"])(\.{1,2}\/[^'"]+)\1\)/g;
