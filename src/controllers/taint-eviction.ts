@@ -56,7 +56,7 @@ export function minTolerationNanos(used: readonly Toleration[]): bigint | null {
   }
   if (min === null) return null;
   const nanos = BigInt.asIntN(64, BigInt(Math.trunc(min)) * NANOS);
-  // Stryker disable next-line EqualityOperator: nanos is 0n only for 0 < seconds < 1, which int64 tolerationSeconds cannot be
+  // Stryker disable next-line EqualityOperator: 0n only for 0 < seconds < 1, not an int64 (typecheck.ts)
   return nanos < 0n ? null : nanos;
 }
 
