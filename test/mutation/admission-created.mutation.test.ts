@@ -6,12 +6,12 @@ import { createdLabels, createdPod, podFromTemplate } from '../../src/admission/
 import { mergeConditionTaints } from '../../src/k8s/node-condition-taints';
 import { node } from '../fixtures';
 
-const workload = (kind: string, name: string, extra: Record<string, unknown> = {}, labels: Record<string, string> = { app: name }): KubeObject => ({
+const workload = (kind: string, name: string, extra: Record<string, unknown> = {}, labels: Record<string, string> = { app: name }) => ({
   apiVersion: kind === 'Job' ? 'batch/v1' : 'apps/v1',
   kind,
   metadata: { name, namespace: 'shop', uid: `${name}-uid` },
   spec: { ...extra, template: { metadata: { labels }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
-});
+}) as KubeObject;
 
 describe("the first pod's labels: what the cluster plugins read for the incoming pod, as createdPod has them", () => {
   test.each<[string, KubeObject, Record<string, string>]>([
