@@ -2,7 +2,7 @@
 // Each chunk keeps its own JSON report and incremental file in reports/mutation/, so an interrupted run resumes
 // where it stopped and a rerun after new tests only retests the mutants those tests cover.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 import { chunks } from '../stryker.config.mjs';
 
@@ -27,6 +27,7 @@ for (const name of Object.keys(chunks)) {
   if (!existsSync(file)) missing.push(name);
   else Object.assign(merged.files, JSON.parse(readFileSync(file, 'utf8')).files);
 }
+mkdirSync('reports/mutation', { recursive: true }); // `--score` on a clean clone
 writeFileSync('reports/mutation/mutation.json', JSON.stringify(merged));
 
 const detected = new Set(['Killed', 'Timeout']);

@@ -1,6 +1,6 @@
 // Issue 18 point 6: a simulated separation is not a guarantee. `.not.toShareNodesWith` says whether a constraint
 // forbids sharing or only this placement separates them; toBeKeptApartFrom passes only when a constraint does.
-import yaml from 'js-yaml';
+import { load as loadYaml } from 'js-yaml';
 import type { Node } from '../src/core/types';
 import { deployment, failure, node } from './fixtures';
 
@@ -54,7 +54,7 @@ describe('toBeKeptApartFrom', () => {
     expect(msg).toContain('Expected Deployment default/web to be kept apart from Deployment default/api on these 3 node(s) by a constraint, but no constraint forbids');
     const at = msg.indexOf('To keep them apart whatever the placement, add to spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution:\n');
     expect(at).toBeGreaterThan(0);
-    const term = yaml.load(msg.slice(msg.indexOf('\n', at) + 1).replace(/^ {2}/gm, '')) as object[];
+    const term = loadYaml(msg.slice(msg.indexOf('\n', at) + 1).replace(/^ {2}/gm, '')) as object[];
     expect(term).toEqual([{ topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: { app: 'api' } } }]);
     const fixed = deployment('web', undefined, { affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: term } } });
     expect(fixed).toBeKeptApartFrom(api, nodes);

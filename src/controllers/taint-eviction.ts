@@ -49,16 +49,20 @@ export function minTolerationNanos(used: readonly Toleration[]): bigint | null {
   let min: number | null = null;
   for (const t of used) {
     if (t.tolerationSeconds == null) continue;
+    // Stryker disable next-line EqualityOperator: with `< 0`, 0 becomes the minimum and answers 0n all the same
     if (t.tolerationSeconds <= 0) return 0n;
+    // Stryker disable next-line EqualityOperator: `<=` keeps an equal minimum, the same number
     if (min === null || t.tolerationSeconds < min) min = t.tolerationSeconds;
   }
   if (min === null) return null;
   const nanos = BigInt.asIntN(64, BigInt(Math.trunc(min)) * NANOS);
+  // Stryker disable next-line EqualityOperator: 0n only for 0 < seconds < 1, not an int64 (typecheck.ts)
   return nanos < 0n ? null : nanos;
 }
 
 /** getMinTolerationTime, in seconds: 0 for an empty list or any value <= 0, null when none is set (or it wraps negative). */
 export function minTolerationTime(used: readonly Toleration[]): number | null {
   const nanos = minTolerationNanos(used);
+  // Stryker disable next-line ArithmeticOperator: whole seconds (minTolerationNanos), so the remainder is 0
   return nanos === null ? null : Number(nanos / NANOS) + Number(nanos % NANOS) / 1e9;
 }

@@ -8,6 +8,8 @@ import {
   containerRequests, isExtendedResourceName, isNativeResource, isScalarResourceName, podRequests, podRequestsInUnits, ResourceError,
 } from '../../src/k8s/resources';
 
+// k8s.io/apimachinery/pkg/api/resource ErrFormatWrong's text, as the decoder reports it
+const QUANTITY_REGEX = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 const Mi = 2 ** 20;
 const Gi = 2 ** 30;
 type R = Record<string, string>;
@@ -76,7 +78,7 @@ describe('SetDefaults_Pod: a limit without a request is the request (defaults.go
     expect(containerRequests(c({ cpu: '1' }, { cpu: '2', memory: '1Ki' }), 'spec.containers[0]')).toEqual(new Map([['cpu', 1_000_000_000n], ['memory', 1024n * 1_000_000_000n]]));
     expect(containerRequests({ name: 'c', image: 'i' }, 'spec.containers[0]')).toEqual(new Map());
     expect(() => containerRequests(c(undefined, { cpu: 'x' }), 'spec.containers[3]')).toThrow(
-      new ResourceError(`spec.containers[3].resources.limits.cpu: Invalid value: "x": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`),
+      new ResourceError(`spec.containers[3].resources.limits.cpu: Invalid value: "x": ${QUANTITY_REGEX}`, { field: 'spec.containers[3].resources.limits.cpu', raw: 'x', error: QUANTITY_REGEX }),
     );
   });
 });
@@ -172,16 +174,16 @@ describe('the two paths agree, or the number path declines', () => {
 });
 
 describe('an amount that is not a quantity: the field path and the quantity error', () => {
-  const REGEX = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
-  test.each<[string, PodSpec, string]>([
-    ['a container request', { containers: [c({ cpu: '1' }), c({ cpu: 'two' })] }, 'spec.containers[1].resources.requests.cpu: Invalid value: "two"'],
-    ['an init container limit', { containers: [], initContainers: [c(), c(undefined, { memory: '1..2' })] }, 'spec.initContainers[1].resources.limits.memory: Invalid value: "1..2"'],
-    ['a pod-level request', { containers: [], resources: { requests: { cpu: 'lots' } } }, 'spec.resources.requests.cpu: Invalid value: "lots"'],
-    ['a pod-level limit', { containers: [], resources: { limits: { memory: '' } } }, 'spec.resources.limits.memory: Invalid value: ""'],
-    ['overhead', { containers: [], overhead: { cpu: 'x' } }, 'spec.overhead.cpu: Invalid value: "x"'],
-    ['a value that is not text', { containers: [c({ cpu: null as never })] }, 'spec.containers[0].resources.requests.cpu: Invalid value: null'],
-  ])('%s', (_name, spec, where) => {
-    const err = new ResourceError(`${where}: ${REGEX}`);
+  test.each<[string, PodSpec, string, string | null]>([
+    ['a container request', { containers: [c({ cpu: '1' }), c({ cpu: 'two' })] }, 'spec.containers[1].resources.requests.cpu', 'two'],
+    ['an init container limit', { containers: [], initContainers: [c(), c(undefined, { memory: '1..2' })] }, 'spec.initContainers[1].resources.limits.memory', '1..2'],
+    ['a pod-level request', { containers: [], resources: { requests: { cpu: 'lots' } } }, 'spec.resources.requests.cpu', 'lots'],
+    ['a pod-level limit', { containers: [], resources: { limits: { memory: '' } } }, 'spec.resources.limits.memory', ''],
+    ['overhead', { containers: [], overhead: { cpu: 'x' } }, 'spec.overhead.cpu', 'x'],
+    ['a value that is not text', { containers: [c({ cpu: null as never })] }, 'spec.containers[0].resources.requests.cpu', null],
+  ])('%s', (_name, spec, field, raw) => {
+    // the message, and which field the API server's decoder would refuse (Jest's toThrow compares the message only)
+    const err = new ResourceError(`${field}: Invalid value: ${JSON.stringify(raw)}: ${QUANTITY_REGEX}`, { field, raw, error: QUANTITY_REGEX });
     expect(() => podRequests(spec, 'spec')).toThrow(err);
     expect(() => podRequestsInUnits(spec, 'spec')).toThrow(err); // an error, not a declined answer
     expect(() => podRequestsInUnits(spec, 'spec')).toThrow(ResourceError);

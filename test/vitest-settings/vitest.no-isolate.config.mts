@@ -1,7 +1,9 @@
 // The same specs with isolate off (as `vitest --no-isolate`): one worker, one module graph for both files.
 import { defineConfig } from 'vitest/config';
+import { lazyRequire } from '../vitest/lazy-require.mjs';
 
 export default defineConfig({
+  plugins: [lazyRequire()],
   test: {
     root: import.meta.dirname,
     include: ['*.check.ts'],

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { lazyRequire } from './lazy-require.mjs';
 
 export default defineConfig({
+  plugins: [lazyRequire()],
   test: {
     root: import.meta.dirname,
     include: ['*.test.ts'],
