@@ -603,3 +603,45 @@ export function filterPlugin(name: string, reads: NodeReads, check: NonNullable<
     ...extras,
   };
 }
+
+/** What the Score plugins read of a node: its NodeInfo and the pods bound to it. */
+export interface ScoreNode {
+  info: NodeInfo;
+  pods: readonly Pod[];
+  /** A snapshot entry's per-node memo (NodeSnapshot.memo): what scoring derives from the node's pods, kept. */
+  memo?<T>(compute: (pods: readonly Pod[]) => T): T;
+}
+
+/** What the cluster-aware Score plugins read: every node with its pods, the namespaces' labels and the Services. */
+export interface ScoreCluster {
+  nodes: readonly ScoreNode[];
+  /** Namespace name → labels (with kubernetes.io/metadata.name), for namespaceSelector. */
+  namespaceLabels: ReadonlyMap<string, Record<string, string>>;
+  /** The Service objects (PodTopologySpread's system defaults select by the selectors of those that select the pod). */
+  services?: readonly KubeObject[];
+}
+
+/** PreScore's Skip (framework/interface.go): the plugin adds nothing to any node, for `reason`. */
+export class Skip {
+  constructor(readonly reason: string) {}
+}
+
+/**
+ * A Score plugin (framework/interface.go PreScorePlugin, ScorePlugin, ScoreExtensions): PreScore once per pod over
+ * the feasible nodes (its state, or Skip), Score per node, NormalizeScore over the nodes' scores (none: the score
+ * stands). Everything the clients show of it hangs off this object: the detail line of a node's score (`explain`) and
+ * its own part of the public NodeScore (`nodeScore`). The profile (profile.ts) lists it with its weight; score.ts runs it.
+ */
+export interface ScorePlugin<S = unknown> {
+  name: string;
+  preScore(pod: PodInfo, feasible: readonly ScoreNode[], cluster: ScoreCluster): S | Skip;
+  score(state: S, node: ScoreNode): number;
+  normalizeScore?(state: S, raw: number[], feasible: readonly ScoreNode[]): number[];
+  /** What the node's score was worked out from, one line without the plugin's name (read only for nodes shown). */
+  explain(state: S, node: ScoreNode, raw: number): string;
+  /**
+   * The plugin's own field of NodeScore (TaintToleration's and NodeAffinity's in the default profile), also when
+   * PreScore Skipped (`state` undefined, raw and score 0).
+   */
+  nodeScore?: { key: string; value(state: S | undefined, node: ScoreNode, raw: number, score: number): unknown };
+}

@@ -5,18 +5,20 @@
 // and keepApart and the outage model read it too. Adding a plugin is its folder plus one line here.
 // (Scheduler configuration — profiles, weights, disabled plugins — will build other Profile values from this one.)
 import type { ClusterPlugin } from './cycle';
-import type { FilterPlugin, NodeInfo, PodInfo, Status } from './framework';
+import type { FilterPlugin, NodeInfo, PodInfo, ScorePlugin, Status } from './framework';
 import { invalidateCaches } from '../core/config';
 import { preEnqueue } from './plugins/schedulinggates';
 import { NodeUnschedulable } from './plugins/nodeunschedulable';
 import { NodeName } from './plugins/nodename';
-import { TaintToleration } from './plugins/tainttoleration';
-import { NodeAffinity } from './plugins/nodeaffinity';
+import { TaintToleration, TaintTolerationScore } from './plugins/tainttoleration';
+import { NodeAffinity, NodeAffinityScore } from './plugins/nodeaffinity';
 import { outsidePreFilterResult, preFilter as nodePreFilter } from './plugins/nodeaffinity/prefilter';
 import { NodePorts } from './plugins/nodeports';
 import { NodeResourcesFit } from './plugins/noderesources/fit';
-import { PodTopologySpread } from './plugins/podtopologyspread';
-import { InterPodAffinity } from './plugins/interpodaffinity';
+import { NodeResourcesBalancedAllocation, NodeResourcesFitScore } from './plugins/noderesources/scoring';
+import { PodTopologySpread, PodTopologySpreadScore } from './plugins/podtopologyspread';
+import { InterPodAffinity, InterPodAffinityScore } from './plugins/interpodaffinity';
+import { ImageLocality } from './plugins/imagelocality';
 import { NodeDeclaredFeatures } from './plugins/nodedeclaredfeatures';
 
 /** A PreEnqueue plugin: a status keeps the pod out of the active queue, so no filter runs for it. */
@@ -46,8 +48,11 @@ export interface Profile {
    * gate is on (default_plugins.go applyFeatureGates); it Skips at PreFilter for pods that need no node feature.
    */
   lastFilter: readonly FilterPlugin[];
-  /** The Score plugins' weights, in the profile's order (PreScore/Score/NormalizeScore run in score.ts). */
-  scoreWeights: Readonly<Record<ScorePluginName, number>>;
+  /**
+   * The Score plugins with their weights, in the profile's order (default_plugins.go's Score list): score.ts runs
+   * each one's PreScore, Score and NormalizeScore and sums weight × score.
+   */
+  score: ReadonlyArray<{ plugin: ScorePlugin; weight: number }>;
   /**
    * The bytes of scheduleMatrix (the encoding of ../shared/perf): 0 feasible, then one per plugin, dense from 1;
    * a plugin not listed gets the next free code when first seen in a matrix.
@@ -55,16 +60,8 @@ export interface Profile {
   matrixCodes: Readonly<Record<string, number>>;
 }
 
-const SCORE_WEIGHTS = {
-  TaintToleration: 3,
-  NodeAffinity: 2,
-  NodeResourcesFit: 1,
-  PodTopologySpread: 2,
-  InterPodAffinity: 2,
-  NodeResourcesBalancedAllocation: 1,
-  ImageLocality: 1,
-} as const;
-export type ScorePluginName = keyof typeof SCORE_WEIGHTS;
+/** A Score plugin's name (the default profile's: TaintToleration, NodeAffinity, NodeResourcesFit, …). */
+export type ScorePluginName = string;
 
 export const DEFAULT_PROFILE: Profile = Object.freeze({
   preEnqueue: [{ name: 'SchedulingGates', preEnqueue }],
@@ -72,7 +69,15 @@ export const DEFAULT_PROFILE: Profile = Object.freeze({
   filter: [NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit],
   clusterFilter: [PodTopologySpread, InterPodAffinity],
   lastFilter: [NodeDeclaredFeatures],
-  scoreWeights: SCORE_WEIGHTS,
+  score: [
+    { plugin: TaintTolerationScore, weight: 3 },
+    { plugin: NodeAffinityScore, weight: 2 },
+    { plugin: NodeResourcesFitScore, weight: 1 },
+    { plugin: PodTopologySpreadScore, weight: 2 },
+    { plugin: InterPodAffinityScore, weight: 2 },
+    { plugin: NodeResourcesBalancedAllocation, weight: 1 },
+    { plugin: ImageLocality, weight: 1 },
+  ],
   matrixCodes: { NodeUnschedulable: 1, NodeName: 2, TaintToleration: 3, NodeAffinity: 4, NodeResourcesFit: 5, NodePorts: 6, SchedulingGates: 7 },
 });
 

@@ -4,8 +4,8 @@
 // the share of the cluster's nodes that hold it (the "node heating" damper, scaledImageScore).
 import type { Node } from '../../../core/types';
 import type { Subject } from '../../../k8s/subject';
-import { releaseAtLeast, type KubernetesVersion } from '../../../core/config';
-import type { NodeInfo } from '../../framework';
+import { releaseAtLeast, settings, type KubernetesVersion } from '../../../core/config';
+import type { NodeInfo, ScorePlugin } from '../../framework';
 
 const MB = 1024 * 1024;
 export const MIN_THRESHOLD = 23 * MB;
@@ -163,3 +163,11 @@ export function describeImageLocality(s: ImageLocalityScore, totalNumNodes: numb
   const each = s.found.map((f) => `${f.name} (${f.field}) ${mi(f.size)} × ${f.numNodes}/${totalNumNodes} node(s) = ${mi(f.scaled)}`);
   return `${each.join(', ')}; sum ${mi(s.sum)}, scored within ${mi(MIN_THRESHOLD)}–${mi(MAX_CONTAINER_THRESHOLD * s.imageCount)} for ${s.imageCount} image(s)`;
 }
+
+/** ImageLocality as a Score plugin: no PreScore upstream (every node scores), its images' spread read over every node of the cluster. */
+export const ImageLocality: ScorePlugin<{ images: ImageStates; wanted: PodImages }> = {
+  name: 'ImageLocality',
+  preScore: (pod, _feasible, cluster) => ({ images: imageStates(cluster.nodes), wanted: podImages(pod.subject, settings().kubernetesVersion) }),
+  score: (s, node) => imageLocalityScore(s.wanted, node.info, s.images).score,
+  explain: (s, node) => describeImageLocality(imageLocalityScore(s.wanted, node.info, s.images), s.images.totalNumNodes),
+};

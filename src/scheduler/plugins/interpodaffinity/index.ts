@@ -3,6 +3,8 @@
 import type { ClusterPlugin } from '../../cycle';
 import { preFilterState, type PreFilterState } from './state';
 import { explainPass, filter } from './filter';
+import { Skip, type ScorePlugin } from '../../framework';
+import * as scoring from './scoring';
 
 export * from './reasons';
 export { parseAffinityTerms, termMatches, type AffinityTerm } from './terms';
@@ -25,4 +27,13 @@ export const InterPodAffinity: ClusterPlugin<PreFilterState> = {
     ...[...state.existingAntiAffinity.keys()].map((k) => k.slice(0, k.indexOf('\u0000'))),
   ],
   explainPass,
+};
+
+/** InterPodAffinity's PreScore/Score/NormalizeScore (scoring.ts): preferred pod (anti-)affinity terms, both ways. */
+export const InterPodAffinityScore: ScorePlugin<scoring.PreScoreState> = {
+  name: 'InterPodAffinity',
+  preScore: (pod, _feasible, cluster) => scoring.preScore(pod, cluster) ?? new Skip('no pod affinity term applies'),
+  score: scoring.score,
+  normalizeScore: (_, raw) => scoring.normalize(raw),
+  explain: (_state, _node, raw) => `preferred (anti-)affinity sum ${raw}`,
 };

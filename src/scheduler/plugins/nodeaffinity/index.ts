@@ -1,6 +1,6 @@
 // NodeAffinity (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go): Filter on
 // spec.nodeSelector AND required node affinity; Score on preferred terms.
-import { filterPlugin, rejection, type NodeInfo, type PodInfo } from '../../framework';
+import { filterPlugin, rejection, Skip, type NodeInfo, type PodInfo, type ScorePlugin } from '../../framework';
 import { explainRequirement, requirementMatches, termMatches, termsRead } from '../../../k8s/node-selector';
 
 /** @upstream pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go */
@@ -98,3 +98,22 @@ export function normalizeNodeAffinityScores(raw: number[]): number[] {
   const max = Math.max(0, ...raw);
   return raw.map((r) => (max === 0 ? 0 : Math.trunc((r * 100) / max)));
 }
+
+const NO_PREFERENCE: { score: number; matched: readonly number[] } = { score: 0, matched: [] };
+// a pod without preferred terms matches none: nothing to work out
+const preferred = (pod: PodInfo, node: NodeInfo) => (pod.preferredTerms.length ? preferredAffinityScore(pod, node) : NO_PREFERENCE);
+
+/** NodeAffinity's PreScore/Score/NormalizeScore: the weights of the preferred terms the node matches. */
+export const NodeAffinityScore: ScorePlugin<PodInfo> = {
+  name: 'NodeAffinity',
+  // PreScore skips only when the pod has no preferred terms at all (node_affinity.go getPodPreferredNodeAffinity
+  // checks the field, not what parses): a term that matches nothing still puts NodeAffinity in the scores, at 0.
+  preScore: (pod) => (pod.preferredTerms.length || pod.subject.spec.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length ? pod : new Skip('no preferred node affinity')),
+  score: (pod, node) => preferred(pod, node.info).score,
+  normalizeScore: (_, raw) => normalizeNodeAffinityScores(raw),
+  explain(pod, node, raw) {
+    const { matched } = preferred(pod, node.info);
+    return `preferred weight ${raw}${matched.length ? ` from preferredDuringSchedulingIgnoredDuringExecution[${matched.join(', ')}]` : ' (no preferred term matches)'}`;
+  },
+  nodeScore: { key: 'nodeAffinity', value: (pod, node, raw, score) => ({ raw, normalized: score, matchedTerms: pod ? [...preferred(pod, node.info).matched] : [] }) },
+};

@@ -3,6 +3,8 @@
 import type { ClusterPlugin } from '../../cycle';
 import { preFilterState, type PreFilterState } from './state';
 import { explainPass, filter } from './filter';
+import { Skip, type ScorePlugin } from '../../framework';
+import * as scoring from './scoring';
 
 export * from './reasons';
 export { constraintsOf, SYSTEM_DEFAULT_CONSTRAINTS, type Constraint } from './constraints';
@@ -19,4 +21,13 @@ export const PodTopologySpread: ClusterPlugin<PreFilterState> = {
   // a DaemonSet's pinned constraints also read the node's own pods: every node on its own
   reads: (state) => (state.pinned ? undefined : state.constraints.map((c) => c.topologyKey)),
   explainPass,
+};
+
+/** PodTopologySpread's PreScore/Score/NormalizeScore (scoring.ts): ScheduleAnyway constraints and the system defaults. */
+export const PodTopologySpreadScore: ScorePlugin<scoring.PreScoreState> = {
+  name: 'PodTopologySpread',
+  preScore: (pod, feasible, cluster) => scoring.preScore(pod, feasible, cluster) ?? new Skip('no ScheduleAnyway constraint; system defaults need a ReplicaSet/StatefulSet/RC owner'),
+  score: (state, node) => scoring.score(state, node).raw,
+  normalizeScore: (state, raw, feasible) => scoring.normalize(state, feasible.map((n) => n.info.name), raw),
+  explain: (state, node) => scoring.describeCounts(state, node, scoring.score(state, node).counts),
 };

@@ -1,8 +1,8 @@
 // TaintToleration (pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go):
 // Filter on NoSchedule/NoExecute taints, Score on PreferNoSchedule taints.
 import type { Taint, Toleration } from '../../../core/types';
-import { filterPlugin, podInfo, rejection, taintId, taintRegistry, type NodeInfo, type PodInfo, type Rejection, type Retried } from '../../framework';
-import { tolerationFor, toleratesTaint } from '../../../k8s/toleration';
+import { filterPlugin, podInfo, rejection, taintId, taintRegistry, type NodeInfo, type PodInfo, type Rejection, type Retried, type ScorePlugin } from '../../framework';
+import { formatTaint, tolerationFor, toleratesTaint } from '../../../k8s/toleration';
 import { withAddedTolerations } from '../../../k8s/subject';
 import { releaseAtLeast, type KubernetesVersion } from '../../../core/config';
 import { afterFixLines, explainTolerated, explainUntolerated, untoleratedTaints } from './details';
@@ -99,3 +99,17 @@ export function normalizeTaintTolerationScores(raw: number[]): number[] {
   const max = Math.max(0, ...raw);
   return raw.map((r) => (max === 0 ? 100 : 100 - Math.trunc((r * 100) / max)));
 }
+
+const NO_TAINTS: readonly Taint[] = [];
+// most nodes carry no PreferNoSchedule taint: nothing to work out
+const preferNoSchedule = (pod: PodInfo, node: NodeInfo) => (node.taints.some((t) => t.effect === 'PreferNoSchedule') ? untoleratedPreferNoSchedule(pod, node) : NO_TAINTS);
+
+/** TaintToleration's PreScore/Score/NormalizeScore: fewer untolerated PreferNoSchedule taints score higher. */
+export const TaintTolerationScore: ScorePlugin<PodInfo> = {
+  name: 'TaintToleration',
+  preScore: (pod) => pod,
+  score: (pod, node) => preferNoSchedule(pod, node.info).length,
+  normalizeScore: (_, raw) => normalizeTaintTolerationScores(raw),
+  explain: (pod, node, raw) => `${raw} untolerated PreferNoSchedule taint(s)${raw ? ` (${preferNoSchedule(pod, node.info).map(formatTaint).join(', ')})` : ''}`,
+  nodeScore: { key: 'taintToleration', value: (pod, node, raw, score) => ({ raw, normalized: score, untolerated: pod ? preferNoSchedule(pod, node.info).map(formatTaint) : [] }) },
+};

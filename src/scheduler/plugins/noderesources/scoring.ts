@@ -1,0 +1,68 @@
+// NodeResourcesFit's Score (the LeastAllocated strategy, weight 1) and NodeResourcesBalancedAllocation
+// (pkg/scheduler/framework/plugins/noderesources/fit.go, least_allocated.go, balanced_allocation.go).
+import type { ScoreNode, ScorePlugin } from '../../framework';
+import { Skip, type NodeInfo } from '../../framework';
+import { settings } from '../../../core/config';
+import { leastAllocatedPodRequests, nodeRequested, type CpuMemory } from './requests';
+import { leastAllocated, type LeastAllocatedScore } from './least-allocated';
+import { balancedAllocation, balancedAllocationApplies, type BalancedAllocationScore } from './balanced-allocation';
+
+type Used = ReturnType<typeof nodeRequested>;
+type Version = ReturnType<typeof settings>['kubernetesVersion'];
+interface ResourceScores { info: NodeInfo; nz: CpuMemory; real?: CpuMemory; version: string; la: LeastAllocatedScore; ba?: BalancedAllocationScore }
+
+// The resource scores of a node for a request, kept with the node's Requested (a snapshot entry keeps that object
+// until a pod is assumed onto the node): replicas of a workload request alike, so the next replica's cycle reads
+// them instead of working them out again for thousands of nodes. Never changed once made (messages read them).
+const sameRequest = (a: CpuMemory | undefined, b: CpuMemory | undefined) => a === b || (!!a && !!b && a.milliCPU === b.milliCPU && a.memory === b.memory);
+
+function resourceScores(used: Used, info: NodeInfo, nz: CpuMemory, real: CpuMemory | undefined, version: Version): ResourceScores {
+  let r = used.scores as ResourceScores | undefined;
+  if (!r || r.info !== info || r.version !== version || !sameRequest(r.nz, nz)) {
+    r = { info, nz, version, la: leastAllocated(nz, info, used.nonZero) };
+    used.scores = r;
+  }
+  if (real && (!r.ba || !sameRequest(r.real, real))) {
+    r.real = { milliCPU: real.milliCPU, memory: real.memory };
+    r.ba = balancedAllocation(real, info, used.requested, version);
+  }
+  return r;
+}
+
+interface State { nz: CpuMemory; real?: CpuMemory; version: Version }
+
+/** The scores of `node` for the pod: a snapshot entry keeps its node's Requested between cycles (snapshot.ts). */
+const scoresOn = (s: State, node: ScoreNode) => resourceScores(node.memo ? node.memo(nodeRequested) : nodeRequested(node.pods), node.info, s.nz, s.real, s.version);
+
+const pct = (f: number) => `${Math.round(f * 1000) / 10}%`;
+const mi = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)}Mi` : `${bytes}`);
+
+/** NodeResourcesFit's Score, LeastAllocated: the share of cpu and memory left free with the pod (no NormalizeScore). */
+export const NodeResourcesFitScore: ScorePlugin<State> = {
+  name: 'NodeResourcesFit',
+  preScore: (pod) => ({ nz: leastAllocatedPodRequests(pod.subject), version: settings().kubernetesVersion }),
+  score: (s, node) => scoresOn(s, node).la.score,
+  explain(s, node) {
+    const la = scoresOn(s, node).la;
+    return la.allocatable.milliCPU === 0 && la.allocatable.memory === 0
+      ? 'LeastAllocated: the node declares no cpu/memory allocatable (scores 0)'
+      : `LeastAllocated: cpu ${la.requested.milliCPU}m/${la.allocatable.milliCPU}m, memory ${mi(la.requested.memory)}/${mi(la.allocatable.memory)} requested with this pod`;
+  },
+};
+
+/** NodeResourcesBalancedAllocation: how evenly cpu and memory are requested with the pod; Skip for best-effort pods. */
+export const NodeResourcesBalancedAllocation: ScorePlugin<State> = {
+  name: 'NodeResourcesBalancedAllocation',
+  preScore: (pod) =>
+    balancedAllocationApplies(pod.requests)
+      ? { nz: leastAllocatedPodRequests(pod.subject), real: pod.requests, version: settings().kubernetesVersion }
+      : new Skip('best-effort pod'),
+  score: (s, node) => scoresOn(s, node).ba!.score,
+  explain(s, node) {
+    const ba = scoresOn(s, node).ba!;
+    const after = `cpu ${pct(ba.cpuFraction)}, memory ${pct(ba.memoryFraction)} of allocatable requested with this pod`;
+    const b = ba.before;
+    // v1.36+: the score is the change in balance, so the message names the node's balance before the pod too
+    return b ? `${after} (before it: cpu ${pct(b.cpuFraction)}, memory ${pct(b.memoryFraction)}; 75 = balance unchanged)` : after;
+  },
+};
