@@ -16,8 +16,8 @@ export const chunks = {
   'k8s-values': ['src/k8s/{quantity,resources,kubectl-taint,label-selector}.ts'],
   'k8s-objects': ['src/k8s/{decode,defaults,kubelet-version,nodepool,edit-distance,subject,node-helpers,platform,cloud,not-modelled}.ts'],
   scheduler: [
-    'src/scheduler/{framework,index,cycle,snapshot,score,matrix,matrix-shapes,passes,prepared}.ts',
-    'src/scheduler/plugins/{nodeunschedulable,nodename,tainttoleration,nodeaffinity,nodeports,noderesources,schedulinggates,imagelocality,nodedeclaredfeatures}/*.ts',
+    'src/scheduler/{framework,index,cycle,snapshot,score,matrix,matrix-shapes,passes,prepared,profile}.ts',
+    'src/scheduler/plugins/{nodeunschedulable,nodename,tainttoleration,nodeaffinity,nodeports,noderesources,schedulinggates,imagelocality,nodedeclaredfeatures,volumebinding}/*.ts',
   ],
   admission: ['src/admission/*.ts', 'src/k8s/node-condition-taints.ts', 'src/controllers/taint-eviction.ts'],
   selection: ['src/k8s/{names,node-selector,toleration}.ts', 'src/loader/typecheck.ts'],

@@ -22,8 +22,9 @@ describe("the first pod's labels: what the cluster plugins read for the incoming
       app: 'etl', 'job-name': 'mine', 'batch.kubernetes.io/job-name': 'etl', 'controller-uid': 'etl-uid', 'batch.kubernetes.io/controller-uid': 'etl-uid',
     }],
     ['Job with spec.manualSelector (no generated labels)', workload('Job', 'etl', { manualSelector: true }), { app: 'etl' }],
-    // a Deployment's pod-template-hash is a hash the library cannot know: the template's labels only
-    ['Deployment', workload('Deployment', 'web'), { app: 'web' }],
+    // sync.go getNewReplicaSet: the template's labels plus pod-template-hash, a hash the library cannot compute and
+    // stands for with THIS_REVISION (src/k8s/label-selector.ts)
+    ['Deployment', workload('Deployment', 'web'), { app: 'web', 'pod-template-hash': 'this-revision' }],
     ['ReplicaSet', workload('ReplicaSet', 'web'), { app: 'web' }],
   ])('%s', (_kind, object, want) => {
     const subject = toSubject(object);
