@@ -119,3 +119,14 @@ describe('the docs', () => {
     expect(uses).toEqual([]);
   });
 });
+
+// from test/engine-exports.test.ts, which now tests the engine's functions from their module (src/engine/objects.test.ts)
+test('the package exports its public API, not the framework’s internals (issue 9)', () => {
+  const api = require('../src') as Record<string, unknown>;
+  for (const internal of ['podInfo', 'nodeInfo', 'runFilters', 'schedule', 'fitError', 'FILTER_PLUGINS', 'toSubject', 'scoreNodes', 'taintEviction']) {
+    expect(api).not.toHaveProperty(internal);
+  }
+  for (const documented of ['parseTaint', 'taint', 'validate', 'parseQuantity', 'toleratesTaint', 'schedulingVerdict', 'scheduleOn', 'rankNodes', 'evictionVerdict', 'placeReplicas', 'scheduleMatrix', 'admitPod', 'admitNode']) {
+    expect(typeof api[documented]).toBe('function');
+  }
+});
