@@ -60,7 +60,7 @@ describe('a pod dump as existingPods', () => {
     writeFileSync(pods, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [...dump, running] }));
     writeFileSync(nodes, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [node] }));
     let out = '';
-    // the dump's bound pods are explained when named (by default only its Pending ones are: test/cli-explain-dump.test.ts)
+    // the dump's bound pods are explained when named (by default only its Pending ones are: src/cli-explain-dump.test.ts)
     program((s) => (out += s), () => undefined).exitOverride().parse(['node', 'cli', 'explain', pods, '--existing', pods, '--nodes', nodes, '--namespace', 'shop', '--name', 'web-0', '--name', 'api-0']);
     const section = (name: string) => out.split('\n\n').find((s) => s.startsWith(`Pod shop/${name} `)) ?? '';
     expect(section('web-0')).toContain('schedulable on 1 of 1 node(s): n1');

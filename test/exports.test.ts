@@ -120,7 +120,7 @@ describe('the docs', () => {
   });
 });
 
-// from test/engine-exports.test.ts, which now tests the engine's functions from their module (src/engine/objects.test.ts)
+// moved here from the engine's test (src/engine/objects.test.ts), which imports the engine's functions from their module
 test('the package exports its public API, not the framework’s internals (issue 9)', () => {
   const api = require('../src') as Record<string, unknown>;
   for (const internal of ['podInfo', 'nodeInfo', 'runFilters', 'schedule', 'fitError', 'FILTER_PLUGINS', 'toSubject', 'scoreNodes', 'taintEviction']) {

@@ -1,7 +1,7 @@
 // The node lifecycle controller on a small world (pkg/controller/nodelifecycle/node_lifecycle_controller.go
 // monitorNodeHealth, tryUpdateNodeHealth, doNoScheduleTaintingPass, processTaintBaseEviction, handleDisruption;
 // cf. node_lifecycle_controller_test.go TestMonitorNodeHealth, TestApplyNoExecuteTaints, TestTaintsNodeByCondition).
-// The pure zone rules (ComputeZoneState, ReducedQPSFunc, GetZoneKey, the rate-limited queue) are in test/outage/rules.test.ts.
+// The pure zone rules (ComputeZoneState, ReducedQPSFunc, GetZoneKey, the rate-limited queue) are in src/outage/rules.test.ts.
 import { withConfiguration } from '../core/config';
 import { NodeLifecycleController, noExecuteLag } from './node-lifecycle';
 import { zones } from '../../test/outage/cluster';

@@ -88,7 +88,7 @@ test('syncAll: pods already on a NoExecute-tainted node are processed at start',
   expect(p.deletedAt).toBe(5);
 });
 
-// the timed worker queue's rules (timed_workers.go), as the real controller showed them (test/oracle-regressions-ctrl.test.ts)
+// the timed worker queue's rules (timed_workers.go), as the real controller showed them (test/e2e/oracle-regressions-ctrl.test.ts)
 test('an untolerated taint cancels a scheduled deletion with its event, then deletes at once', () => {
   const { world, p, a1 } = setup(tolerating(300));
   world.at(0, () => world.addTaint(a1, drain));

@@ -1,7 +1,7 @@
 // Release delta (issue 21): from 1.37 the API server drops the handwritten errors that declarative validation covers
 // and appends the declarative one (staging/src/k8s.io/apiserver/pkg/registry/rest/validate.go
 // ValidateDeclarativelyWithMigrationChecks at v1.37.2), so a check that ran twice upstream reports once. The create-path
-// oracle found it (test/oracle-regressions-create.test.ts).
+// oracle found it (test/e2e/oracle-regressions-create.test.ts).
 import { validate } from '../engine/validate';
 import { withConfiguration } from '../core/config';
 

@@ -10,7 +10,7 @@ import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabelSelecto
 import { validateObject } from './validation-workloads';
 import { configure } from '../core/config';
 
-// The expected lists are v1.35's (from 1.37 duplicate errors collapse: test/oracle-regressions-o137.test.ts).
+// The expected lists are v1.35's (from 1.37 duplicate errors collapse: test/e2e/oracle-regressions-o137.test.ts).
 configure({ kubernetesVersion: '1.35' });
 import { parseStandardError } from './validation-cron';
 import { nameIsDNSLabel, nameIsDNSSubdomain } from './names';

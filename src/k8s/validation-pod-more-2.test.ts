@@ -93,7 +93,7 @@ describe('validateTopologySpreadConstraints', () => {
     // validateMatchLabelKeysInTopologySpread: keys that are not in the selector
     ['matchLabelKeys outside the selector', tsc(zone({ labelSelector: { ...app, matchExpressions: [{ key: 'tier', operator: 'Exists' }] }, matchLabelKeys: ['pod-template-hash'] }))],
     // ValidateMatchLabelKeysAndMismatchLabelKeys (gate MatchLabelKeysInPodTopologySpreadSelectorMerge on): a key named once is
-    // accepted as written; the Pod is refused only once the API server's merge names it again (test/validation-matchlabelkeys.test.ts)
+    // accepted as written; the Pod is refused only once the API server's merge names it again (src/k8s/validation-match-label-keys.test.ts)
     ['a matchLabelKey in matchLabels, as written', tsc(zone({ labelSelector: app, matchLabelKeys: ['pod-template-hash', 'app'] }))],
     ['a matchLabelKey in matchExpressions, as written', tsc(zone({ labelSelector: { matchExpressions: [{ key: 'tier', operator: 'Exists' }] }, matchLabelKeys: ['tier'] }))],
   ])('accepts %s', (_name, spec) => expect(errors(spec)).toEqual([]));

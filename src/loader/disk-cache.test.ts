@@ -192,7 +192,7 @@ test('each load hands out fresh objects: changing one does not change what the n
 
 test('values JSON cannot carry (-0) are never cached: the file is parsed every time', () => {
   // .inf and .nan are refused outright, as kubectl refuses them (sigs.k8s.io/yaml: "json: unsupported value";
-  // test/oracle-regressions-create.test.ts); -0 loads but has no JSON form
+  // test/e2e/oracle-regressions-create.test.ts); -0 loads but has no JSON form
   write('odd.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: odd }\ndata: { c: -0.0 }\n');
   const objects = loadManifests('odd.yaml', { cwd: work }).all();
   expect(existsDir() ? entries() : []).toHaveLength(0);

@@ -119,7 +119,7 @@ describe('run report records', () => {
       ['toBeSchedulableOn', true, 'Deployment default/web', 'Node n1', 'n1', 'rejected', false, true],
       ['toBeSchedulableOn', false, 'Deployment default/web', 'Node n1', 'n1', 'rejected', false, false],
     ]);
-    expect(records[0]).toMatchObject({ file: 'test/report.test.ts', test: expect.stringContaining('each assertion is recorded once'), reason: 'taint drain:NoExecute is not tolerated' });
+    expect(records[0]).toMatchObject({ file: 'src/report/report.test.ts', test: expect.stringContaining('each assertion is recorded once'), reason: 'taint drain:NoExecute is not tolerated' });
     expect(records[2].message).toMatch(/^expect\(received\)\.toBeSchedulableOn\(node\)\n\nExpected Deployment default\/web to be schedulable on Node n1, but kube-scheduler would reject it:\n {2}TaintToleration/);
     // without the variable, nothing is written
     channel.close();

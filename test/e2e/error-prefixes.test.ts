@@ -47,7 +47,7 @@ describe('messages do not repeat their prefix', () => {
       const missing = path.join(dir, 'nope.json');
       expect(run('report', missing).error?.message).toBe(`${missing}: no such file`);
     });
-    test('--taint with a hint (--failure: test/outage/cli-outage.test.ts)', () => {
+    test('--taint with a hint (--failure: src/cli-outage.test.ts)', () => {
       expect(run('evict', 'x.yaml', '--node', 'n.yaml', '--taint', 'dedicated').err).toBe(
         'error: "dedicated": missing ":Effect" (NoSchedule, PreferNoSchedule or NoExecute); kubectl taint says: invalid taint spec: dedicated\n(run with --help for usage)\n');
     });

@@ -1,7 +1,7 @@
 // Release delta (issue 21): NodeName gained a PreFilter in 1.37 (kubernetes/kubernetes #140000,
 // pkg/scheduler/framework/plugins/nodename/node_name.go at v1.37.2): a pod with spec.nodeName is narrowed to that node
 // before Filter, so the other nodes report the PreFilter's words instead of the Filter's. The oracle's answers for
-// both releases are frozen in test/oracle-regressions-o137.test.ts.
+// both releases are frozen in test/e2e/oracle-regressions-o137.test.ts.
 import { scheduleOn } from '../../../engine/objects';
 import { withConfiguration } from '../../../core/config';
 import { node } from '../../../../test/fixtures';
