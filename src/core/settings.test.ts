@@ -66,16 +66,16 @@ describe('the /jest entry under Vitest', () => {
   });
   test('a Vitest worker is refused with a pointer to /vitest', () => {
     (globalThis as { __vitest_worker__?: unknown }).__vitest_worker__ = {};
-    expect(() => load('../src/jest')).toThrow("Use setupFiles: ['jest-k8s-placement/vitest']");
-    expect(() => load('../src/jest-globals')).toThrow('was loaded by Vitest');
+    expect(() => load('../jest')).toThrow("Use setupFiles: ['jest-k8s-placement/vitest']");
+    expect(() => load('../jest-globals')).toThrow('was loaded by Vitest');
   });
   test('VITEST in the environment outside a Jest worker is refused too; inside Jest it is not', () => {
     const { VITEST, JEST_WORKER_ID } = process.env;
     try {
       process.env.VITEST = 'true';
-      expect(() => load('../src/matchers/entry-guard')).not.toThrow();
+      expect(() => load('../matchers/entry-guard')).not.toThrow();
       delete process.env.JEST_WORKER_ID;
-      expect(() => load('../src/matchers/entry-guard')).toThrow('jest-k8s-placement/vitest');
+      expect(() => load('../matchers/entry-guard')).toThrow('jest-k8s-placement/vitest');
     } finally {
       if (VITEST === undefined) delete process.env.VITEST; else process.env.VITEST = VITEST;
       process.env.JEST_WORKER_ID = JEST_WORKER_ID;
