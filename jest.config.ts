@@ -15,6 +15,8 @@ export const testPathIgnorePatterns = ['/node_modules/', '/test/vitest/', '/test
 
 const shared = {
   testEnvironment: 'node',
+  // every project sees the whole tree, so that --findRelatedTests follows imports across floors; testMatch picks its tests
+  roots: ['<rootDir>/src', '<rootDir>/test'],
   transform: { '^.+\\.(t|j)sx?$': '@swc/jest' },
   testPathIgnorePatterns,
   setupFilesAfterEnv: ['<rootDir>/src/jest.ts'],
@@ -22,14 +24,17 @@ const shared = {
   dependencyExtractor: '<rootDir>/test/dependency-extractor.js',
 } satisfies Config['projects'] extends (infer P)[] | undefined ? Exclude<P, string> : never;
 
+/** Jest's default testMatch, per folder. */
+const TESTS = '?(*.)+(spec|test).?([mc])[jt]s?(x)';
+
 const folders = fs.readdirSync(path.join(__dirname, 'src'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
 
 const config: Config = {
   projects: [
-    ...folders.map((folder) => ({ ...shared, displayName: folder, roots: [`<rootDir>/src/${folder}`] })),
-    { ...shared, displayName: 'src', roots: ['<rootDir>/src'], testMatch: ['<rootDir>/src/*.test.ts'] },
-    { ...shared, displayName: 'e2e', roots: ['<rootDir>/test/e2e'] },
-    { ...shared, displayName: 'repository', roots: ['<rootDir>/test'], testPathIgnorePatterns: [...testPathIgnorePatterns, '/test/e2e/'] },
+    ...folders.map((folder) => ({ ...shared, displayName: folder, testMatch: [`<rootDir>/src/${folder}/**/${TESTS}`] })),
+    { ...shared, displayName: 'src', testMatch: [`<rootDir>/src/${TESTS}`] },
+    { ...shared, displayName: 'e2e', testMatch: [`<rootDir>/test/e2e/**/${TESTS}`] },
+    { ...shared, displayName: 'repository', testMatch: [`<rootDir>/test/**/${TESTS}`], testPathIgnorePatterns: [...testPathIgnorePatterns, '/test/e2e/'] },
   ],
 };
 
