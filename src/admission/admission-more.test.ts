@@ -1,7 +1,7 @@
 // Cases that pin the admission rules the mutation run (npm run mutation) found untested.
 import type { Node, Toleration } from '../core/types';
 import { toSubject } from '../k8s/subject';
-import { admitNode, admitPod } from './';
+import { admitNode, admitPod } from '.';
 import { addDaemonSetTolerations, addOrUpdateToleration } from './daemonset-tolerations';
 import { conditionTaints, mergeConditionTaints } from '../k8s/node-condition-taints';
 import { daemonSet, node } from '../../test/fixtures';

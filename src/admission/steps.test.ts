@@ -6,7 +6,7 @@
 import type { Node, PodSpec, Toleration } from '../core/types';
 import { configure, resetConfiguration } from '../core/config';
 import { toSubject } from '../k8s/subject';
-import { admitNode, admitPod } from './';
+import { admitNode, admitPod } from '.';
 import { addDefaultTolerationSeconds } from './default-toleration-seconds';
 import { addOrUpdateToleration } from './daemonset-tolerations';
 import { addExtendedResourceTolerations, extendedResourcesRequested } from './extended-resource-toleration';

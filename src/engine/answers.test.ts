@@ -4,7 +4,7 @@
 // relies on: nothing else is needed to put an answer into words. The inputs are the example platform's manifests.
 import path from 'node:path';
 import { loadManifests } from '../loader';
-import * as engine from './';
+import * as engine from '.';
 import type { KubeObject, Node, Pod } from '../core/types';
 
 const examples = path.join(__dirname, '../../examples');

@@ -15,7 +15,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { KUBERNETES_VERSIONS, releaseAtLeast, withConfiguration, type KubernetesVersion } from '../core/config';
-import { readFromCluster, validate, validateInput } from './';
+import { readFromCluster, validate, validateInput } from '.';
 import { program } from '../cli';
 import type { Node, Pod } from '../core/types';
 import { failure } from '../../test/fixtures';

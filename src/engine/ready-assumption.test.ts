@@ -3,7 +3,7 @@
 // Ready=Unknown and node.kubernetes.io/unreachable). Hand-written nodes stand for healthy ones and say nothing; a
 // node read from a cluster (a status, or metadata only the API server sets) without Ready is an assumption the
 // answer carries and the message states once (docs/reference/semantics.md).
-import { schedule, scheduleOnNode } from './';
+import { schedule, scheduleOnNode } from '.';
 import { explainNodeAnswer } from '../explain/schedule';
 import { toSubject } from '../k8s/subject';
 import type { Node, Pod } from '../core/types';

@@ -3,7 +3,7 @@
 // compatible offering, equal prices by name (kubernetes-sigs/karpenter pkg/cloudprovider/types.go OrderByPrice, used by
 // Truncate before a launch); the AWS provider asks EC2 Fleet for them with the lowest-price on-demand strategy
 // (aws/karpenter-provider-aws pkg/providers/instance/instance.go launchInstance).
-import { chooseNodePool } from './';
+import { chooseNodePool } from '.';
 import type { NodePool } from '../loader';
 import { failure } from '../../test/fixtures';
 

@@ -1,5 +1,5 @@
 // Issue 24 (Karpenter NodePools) and issue 18 point 6 (the resource assumption): each case fails on the code before the fix.
-import { chooseNodePool } from './';
+import { chooseNodePool } from '.';
 import type { NodePool } from '../loader';
 import { failure } from '../../test/fixtures';
 

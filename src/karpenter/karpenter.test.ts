@@ -1,7 +1,7 @@
 // Karpenter NodePools through the public matchers. Each case names the kubernetes-sigs/karpenter test it ports
 // (@ v1.14.0-20-g226646810): pkg/scheduling/requirements_test.go, pkg/controllers/provisioning/scheduling/suite_test.go,
 // pkg/controllers/provisioning/suite_test.go, pkg/controllers/provisioning/scheduling/topology_test.go.
-import { chooseNodePool, nodesFromNodePool } from './';
+import { chooseNodePool, nodesFromNodePool } from '.';
 import { configure, resetConfiguration } from '../core/config';
 import type { NodePool } from '../loader';
 import { failure } from '../../test/fixtures';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { globSync } from 'glob';
-import { loadManifests, ManifestError, origin, parseManifests, type Manifests } from './';
+import { loadManifests, ManifestError, origin, parseManifests, type Manifests } from '.';
 
 const SEEDS = globSync('examples/platform/**/*.yaml', { cwd: path.join(__dirname, '../..'), absolute: true })
   .sort()

@@ -4,9 +4,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadManifests, ManifestError, origin } from './';
+import { fieldLine, loadManifests, ManifestError, origin } from '.';
 import { withConfiguration } from '../core/config';
-import { fieldLine } from './';
 import { entryKey, resetDiskCache } from './disk-cache';
 import { sealEntry } from '../core/safe-files';
 

@@ -3,7 +3,7 @@
 // zero value; resource.Quantity.UnmarshalJSON reads null as zero), and integers beyond 2^53 judged as
 // encoding/json judges them against the Go field type (int32/int64 in staging/src/k8s.io/api/core/v1/types.go).
 // Added to kill mutants the mutation run found alive.
-import { parseManifests } from './';
+import { parseManifests } from '.';
 import { SHAPES, typeProblems } from './typecheck';
 
 const web = (spec: string[]) =>

@@ -1,6 +1,6 @@
 // A bare toBeEvictedFrom is decided one microtask after the call; it must be decided under the settings of the
 // call, not under whatever holds by then (e.g. after withConfiguration has put the previous settings back).
-import { toBeEvictedFrom } from './';
+import { toBeEvictedFrom } from '.';
 import type { MatcherContext, MatcherResult } from './context';
 import { withConfiguration } from '../core/config';
 import { daemonSet, node } from '../../test/fixtures';

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { formatTaint } from '../k8s/toleration';
 import { evictionVerdict } from '../engine';
-import { toBeEvictedFrom, type MatcherContext, type MatcherResult } from './';
+import { toBeEvictedFrom, type MatcherContext, type MatcherResult } from '.';
 import { passes, passesAsync } from '../../test/property/assertions';
 import { afterSeconds, existingPodsArb, nodeArb, nodesArb, subjectArb, taintArb, tolerationsArb } from '../../test/property/arbitraries';
 

@@ -1,5 +1,5 @@
 // Issue 24 (outages) and issue 18 point 6 (DaemonSet toSurvive): each case fails on the code before the fix.
-import { simulateOutage, nodesDown, zone } from './';
+import { simulateOutage, nodesDown, zone } from '.';
 import { configure, resetConfiguration, withConfiguration } from '../core/config';
 import { KUBERNETES_VERSIONS, NEWEST_RELEASE } from '../core/releases';
 import { placementMatrix } from '../report/matrix';

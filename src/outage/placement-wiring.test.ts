@@ -3,7 +3,7 @@
 // with the zonal-volume Filter as the outage's only addition.
 import { placeReplicas } from '../placement/place';
 import type { KubeObject } from '../core/types';
-import { simulateOutage, zone } from './';
+import { simulateOutage, zone } from '.';
 import { daemonSet, deployment, job, pod, statefulSet, zonedNode, zones } from '../../test/outage/cluster';
 
 test('the pods before the failure are where placeReplicas puts them, existing pods included', () => {

@@ -1,6 +1,6 @@
 // Each controller rule the outage simulation applies, table-tested against the upstream function it comes from.
 import { computeZoneState, noExecuteTaintTimes, zoneEvictionRate, zoneKey, zonesAfterFailure, NODE_MONITOR_GRACE_PERIOD } from '../controllers/node-lifecycle';
-import { simulateOutage, nodesDown } from './';
+import { simulateOutage, nodesDown } from '.';
 import { daemonSet, deployment, job, lines, pod, statefulSet, zonedNode, zones } from '../../test/outage/cluster';
 
 // pkg/controller/nodelifecycle/node_lifecycle_controller.go ComputeZoneState

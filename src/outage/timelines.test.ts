@@ -1,6 +1,6 @@
 // Hand-worked outage timelines. Each note says how the expected timeline was worked out from the rules
 // (grace period G = 50 s, DefaultTolerationSeconds 300 s, NoExecute rate 0.1 node/s per zone, PodGC every 20 s).
-import { simulateOutage, nodesDown, zone } from './';
+import { simulateOutage, nodesDown, zone } from '.';
 import { deployment, lines, pod, statefulSet, zonedNode, zones } from '../../test/outage/cluster';
 import { configure } from '../core/config';
 

@@ -2,8 +2,7 @@
 // and only the best few NodeScores kept per pod. Verdicts must be those of a fresh cycle per pod
 // (the hand-worked and property suites check them); these tests pin the bookkeeping.
 import type { KubeObject, Node, Pod } from '../core/types';
-import { placeReplicas } from './place';
-import { SCORES_KEPT, scheduleOne } from './place';
+import { placeReplicas, SCORES_KEPT, scheduleOne } from './place';
 import { assumePod, buildSnapshot } from '../scheduler/snapshot';
 import { podsByNode } from '../scheduler';
 import { nodeRequested } from '../scheduler/plugins/noderesources/requests';

@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RenderError, renderChart, renderCharts } from './';
+import { RenderError, renderChart, renderCharts } from '.';
 import { withConfiguration } from '../core/config';
 import { NEWEST_RELEASE, RELEASES } from '../core/releases';
 import { flagInputs } from './helm-args';

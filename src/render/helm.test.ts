@@ -6,7 +6,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManifestError, origin } from '../loader';
-import { RenderError, renderChart, renderCharts } from './';
+import { RenderError, renderChart, renderCharts } from '.';
 import { eachBinary, fixtureCopy, helms, thrown } from '../../test/render/binaries';
 
 const CHART = path.join(__dirname, '../../test/render/charts/shop');

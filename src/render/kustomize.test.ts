@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { load as loadYaml, loadAll } from 'js-yaml';
 import { ManifestError, origin } from '../loader';
-import { RenderError, renderKustomization } from './';
+import { RenderError, renderKustomization } from '.';
 import { eachBinary, fixtureCopy, kubectl, kustomizes, thrown, type Binary } from '../../test/render/binaries';
 
 const ROOT = path.join(__dirname, '../../test/render/kustomize');

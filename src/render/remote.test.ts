@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManifestError } from '../loader';
-import { renderKustomization } from './';
+import { renderKustomization } from '.';
 import { isRemote } from './remote';
 import { eachBinary, kubectl, kustomizes, thrown, type Binary } from '../../test/render/binaries';
 

@@ -4,7 +4,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RenderError, renderChart, renderKustomization } from './';
+import { RenderError, renderChart, renderKustomization } from '.';
 import { thrown } from '../../test/render/binaries';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'jkp-timeout-'));

@@ -3,7 +3,7 @@
 import { configure, resetConfiguration } from '../core/config';
 import { parseManifests } from '../loader';
 import { scheduleOn } from '../engine/objects';
-import { schedule } from './';
+import { schedule } from '.';
 import { toSubject } from '../k8s/subject';
 import { PodTopologySpread } from './plugins/podtopologyspread';
 import type { Node } from '../core/types';

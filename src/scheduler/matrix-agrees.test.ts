@@ -11,7 +11,7 @@
 // Imported module by module (not through ../src): this file is also in the mutation test set.
 import fc from 'fast-check';
 import { scheduleMatrix } from './matrix';
-import { cycleFor, podRejection, podsByNode, runFilters } from './';
+import { cycleFor, podRejection, podsByNode, runFilters } from '.';
 import { profile, withProfile } from './profile';
 import type { ClusterPlugin } from './cycle';
 import { filterPlugin, nodeUsage, podInfo, rejection, type FilterPlugin, type Status } from './framework';

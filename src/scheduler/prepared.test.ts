@@ -10,7 +10,7 @@ import { scheduleOn } from '../engine/objects';
 import { NEWEST_RELEASE } from '../core/releases';
 import { toSubject } from '../k8s/subject';
 import { nodeInfo, nodeUsage, podInfo } from './framework';
-import { runFilters, schedule, type NodeVerdict } from './';
+import { runFilters, schedule, type NodeVerdict } from '.';
 import { buildSnapshot } from './snapshot';
 import { node, pod } from '../../test/fixtures';
 

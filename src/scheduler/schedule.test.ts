@@ -5,7 +5,7 @@ import { toSubject } from '../k8s/subject';
 import { configure, resetConfiguration } from '../core/config';
 import { nodeInfo, podInfo } from './framework';
 import { describeGated } from './plugins/schedulinggates';
-import { fitError, podRejection, podsByNode, podsOnNode, runFilters, schedule, schedulingGates, schedulingVerdict, SCHEDULING_GATED_MESSAGE } from './';
+import { fitError, podRejection, podsByNode, podsOnNode, runFilters, schedule, schedulingGates, schedulingVerdict, SCHEDULING_GATED_MESSAGE } from '.';
 
 beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
 afterEach(() => resetConfiguration());

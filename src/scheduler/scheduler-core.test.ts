@@ -9,7 +9,7 @@ import { configure, resetConfiguration } from '../core/config';
 import { nodeInfo, nodeUsage, podInfo, type Status } from './framework';
 import { assumePod, buildSnapshot } from './snapshot';
 import { explainPasses, runClusterFilters, runPreFilters, type ClusterPlugin, type PreFilterResult } from './cycle';
-import { fitError, podsByNode, podsOnNode, runFilters, schedule, schedulingVerdict } from './';
+import { fitError, podsByNode, podsOnNode, runFilters, schedule, schedulingVerdict } from '.';
 import { scheduleMatrix } from './matrix';
 import { makeNode, makePod, spread } from '../../test/cluster/builders';
 

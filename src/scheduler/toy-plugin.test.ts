@@ -3,7 +3,7 @@
 // FitError, the matrix, the `.not` pass lines and the outage's replays.
 import '../jest';
 import { DEFAULT_PROFILE, withProfile } from './profile';
-import { schedule } from './';
+import { schedule } from '.';
 import { scheduleMatrix } from './matrix';
 import { toSubject } from '../k8s/subject';
 import { simulateOutage, nodesDown } from '../outage';

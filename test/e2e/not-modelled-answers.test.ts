@@ -8,9 +8,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { placementMatrix, formatMatrixMarkdown } from '../../src/report/matrix';
+import { placementMatrix, formatMatrix, formatMatrixMarkdown } from '../../src/report/matrix';
 import { zone } from '../../src/outage';
-import { formatMatrix } from '../../src/report/matrix';
 import { fewestRunning, outage, prefer, survive, toSubject } from '../../src/engine';
 import { program } from '../../src/cli';
 import { RecordsChannel } from '../../src/report/report';

@@ -5,8 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { program } from '../../src/cli';
-import { formatMatrixMarkdown, placementMatrix } from '../../src/report/matrix';
-import { formatMatrix } from '../../src/report/matrix';
+import { formatMatrix, formatMatrixMarkdown, placementMatrix } from '../../src/report/matrix';
 import { schedule, scheduleOnNode, place, toSubject } from '../../src/engine';
 import type { Node } from '../../src/core/types';
 

@@ -7,7 +7,7 @@ import { toSubject } from '../../../k8s/subject';
 import { podInfo } from '../../framework';
 import { buildSnapshot } from '../../snapshot';
 import { podsByNode, schedule } from '../../index';
-import { InterPodAffinity, preFilterState, type PreFilterState } from './';
+import { InterPodAffinity, preFilterState, type PreFilterState } from '.';
 import { explainPass, filter } from './filter';
 import { normalize, preScore, score } from './scoring';
 import { scoreCluster } from '../../score-cluster';

@@ -9,7 +9,7 @@ import { scheduleOn } from '../../../engine/objects';
 import type { Node, Pod } from '../../../core/types';
 import { releasesFrom, versionGreaterThan as newerThan } from '../../../core/releases';
 import { registry, requiredFeatures, type DeclaredFeature } from './features';
-import { ErrReasonUnsatisfiedRequirements, nodeFeatures } from './';
+import { ErrReasonUnsatisfiedRequirements, nodeFeatures } from '.';
 
 const RESTART = 'RestartAllContainersOnContainerExits';
 const USERNS = 'UserNamespacesHostNetworkSupport';

@@ -9,7 +9,7 @@ import { toSubject } from '../../../k8s/subject';
 import { podInfo } from '../../framework';
 import { buildSnapshot } from '../../snapshot';
 import { podsByNode, schedule } from '../../index';
-import { minMatch, preFilterState, PodTopologySpreadError, PodTopologySpread } from './';
+import { minMatch, preFilterState, PodTopologySpreadError, PodTopologySpread } from '.';
 import { explainPass, filter } from './filter';
 import { defaultSelectorOf, describeCounts, preScore, score, softConstraints } from './scoring';
 import { scoreNodes } from '../../score';
