@@ -22,7 +22,7 @@ const shared = {
   setupFilesAfterEnv: ['<rootDir>/src/jest.ts'],
   // a test also depends on the matchers it calls, which the setup file registers (test/dependency-extractor.js)
   dependencyExtractor: '<rootDir>/test/dependency-extractor.js',
-} satisfies Config['projects'] extends (infer P)[] | undefined ? Exclude<P, string> : never;
+};
 
 /** Jest's default testMatch, per folder. */
 const TESTS = '?(*.)+(spec|test).?([mc])[jt]s?(x)';
