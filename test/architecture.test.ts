@@ -145,3 +145,30 @@ describe('architecture', () => {
     expect(long).toEqual([]);
   });
 });
+
+// Tests sit beside the module they test (CONTRIBUTING.md "Tests") and import the module that defines what they use:
+// the main entry (src/index.ts) loads every export's module behind a getter, so a test that imports it depends, for
+// Jest's --findRelatedTests, on the whole library. Only the tests of the entries themselves import it.
+const ROOT = path.resolve(__dirname, '..');
+const INDEX_TESTS = ['test/exports.test.ts', 'test/lazy-entry.test.ts', 'test/vitest/lazy-loads.test.ts'];
+
+function testFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : testFiles(p);
+    return /\.(test|spec)\.m?ts$/.test(e.name) ? [p] : [];
+  });
+}
+
+describe('tests', () => {
+  it('import the module that defines what they use, not the main entry (but the entries\' own tests)', () => {
+    const index = [path.join(SRC, 'index.ts'), path.join(SRC, 'index.mts')];
+    const offenders = [...testFiles(SRC), ...testFiles(path.join(ROOT, 'test'))].flatMap((f) => {
+      const name = path.relative(ROOT, f).split(path.sep).join('/');
+      if (INDEX_TESTS.includes(name) || name.startsWith('test/package/')) return [];
+      const specs = ts.preProcessFile(fs.readFileSync(f, 'utf8'), true, true).importedFiles.map((i) => i.fileName);
+      return specs.filter((s) => index.includes(resolveImport(f, s) ?? '')).map((s) => `${name} → ${s}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+});

@@ -51,14 +51,14 @@ test('the plugin recipe is one folder and one profile line, and the toy plugin t
   }
   // the places a plugin once had to be added to by hand are gone
   for (const gone of ['FILTER_PLUGINS', 'PER_NODE', 'src/outage/volumes.ts', 'scoreWeights']) expect(text).not.toContain(gone);
-  const toy = read('test/plugins/toy-plugin.test.ts');
+  const toy = read('src/scheduler/toy-plugin.test.ts');
   expect(toy).toContain("withProfile({ filter: [...DEFAULT_PROFILE.filter, ToyBan] }");
   // a Score plugin's parts are ScorePlugin's members, and the toy Score plugin is one line too
   for (const member of ['preScore', 'score', 'explain']) {
     expect(text).toContain(`\`${member}\``);
     expect(framework).toMatch(new RegExp(`^  ${member}\\(`, 'm'));
   }
-  expect(read('test/plugins/toy-score-plugin.test.ts')).toContain('withProfile({ score: [...DEFAULT_PROFILE.score, { plugin: ToyPrefer, weight: 5 }] }');
+  expect(read('src/scheduler/toy-score-plugin.test.ts')).toContain('withProfile({ score: [...DEFAULT_PROFILE.score, { plugin: ToyPrefer, weight: 5 }] }');
 });
 
 describe.each(KUBERNETES_VERSIONS.map((v) => [v, RELEASES[v].patch] as const))('release %s, as "Adding a Kubernetes release" says', (minor, patch) => {

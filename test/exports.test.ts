@@ -119,3 +119,14 @@ describe('the docs', () => {
     expect(uses).toEqual([]);
   });
 });
+
+// moved here from the engine's test (src/engine/objects.test.ts), which imports the engine's functions from their module
+test('the package exports its public API, not the framework’s internals (issue 9)', () => {
+  const api = require('../src') as Record<string, unknown>;
+  for (const internal of ['podInfo', 'nodeInfo', 'runFilters', 'schedule', 'fitError', 'FILTER_PLUGINS', 'toSubject', 'scoreNodes', 'taintEviction']) {
+    expect(api).not.toHaveProperty(internal);
+  }
+  for (const documented of ['parseTaint', 'taint', 'validate', 'parseQuantity', 'toleratesTaint', 'schedulingVerdict', 'scheduleOn', 'rankNodes', 'evictionVerdict', 'placeReplicas', 'scheduleMatrix', 'admitPod', 'admitNode']) {
+    expect(typeof api[documented]).toBe('function');
+  }
+});

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { globSync } from 'glob';
-import jestConfig from '../jest.config';
+import { testPathIgnorePatterns } from '../jest.config';
 
 const root = path.resolve(__dirname, '..');
 const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
@@ -44,7 +44,7 @@ describe('test/mutation/vitest.config.mts', () => {
   const vitest = path.join(path.dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
   const listed = spawnSync(process.execPath, [vitest, 'list', '--filesOnly', '--json', '-c', 'test/mutation/vitest.config.mts'], { cwd: root, encoding: 'utf8' });
   const run = new Set<string>((JSON.parse(listed.stdout) as Array<{ file: string }>).map((t) => rel(t.file)));
-  const ignored = (jestConfig.testPathIgnorePatterns ?? []).map((p) => new RegExp(p));
+  const ignored = testPathIgnorePatterns.map((p) => new RegExp(p));
   const jestFiles = globSync('{src,test}/**/*.test.ts', { cwd: root, absolute: true }).filter((f) => !ignored.some((r) => r.test(f))).map(rel).sort();
 
   test('runs every Jest test file but those left out on purpose, and none of those', () => {

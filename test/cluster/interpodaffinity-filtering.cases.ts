@@ -1,6 +1,6 @@
 // The upstream InterPodAffinity Filter tables, shared by the plugin's matcher-level tests
 // (src/scheduler/plugins/interpodaffinity/filtering.test.ts) and the engine-level mutation tests
-// (test/mutation/interpodaffinity.mutation.test.ts), which run them through schedule() without the matchers.
+// (src/scheduler/plugins/interpodaffinity/interpodaffinity.test.ts), which run them through schedule() without the matchers.
 // pkg/scheduler/framework/plugins/interpodaffinity/filtering_test.go TestRequiredAffinitySingleNode and
 // TestRequiredAffinityMultipleNodes (kubernetes/kubernetes, st.MakePod era). Upstream pods have namespace "";
 // here "default". Names the API server refuses (namespaces with dots or capitals, nodes nodeA/nodeB/nodeC) are

@@ -1,6 +1,6 @@
 // The upstream PodTopologySpread Filter tables, shared by the plugin's matcher-level tests
 // (src/scheduler/plugins/podtopologyspread/filtering.test.ts) and the engine-level mutation tests
-// (test/mutation/podtopologyspread.mutation.test.ts), which run them through schedule() without the matchers.
+// (src/scheduler/plugins/podtopologyspread/podtopologyspread.test.ts), which run them through schedule() without the matchers.
 // pkg/scheduler/framework/plugins/podtopologyspread/filtering_test.go TestSingleConstraint and TestMultipleConstraints
 // (kubernetes/kubernetes 01c2588b). Upstream runs the plugin alone; here every filter runs, so where upstream notes
 // "in real case, it's false" a row expects the real verdict and the plugin that gives it.

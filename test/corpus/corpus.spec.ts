@@ -1,7 +1,12 @@
 // Real public manifests (../shared/corpus, never copied here): every file loads or fails naming the file,
 // and the placement facts SOURCES.md states about them hold.
 import { globSync } from 'glob';
-import { chooseNodePool, isNodePool, loadManifests, ManifestError, nodesFromNodePool, taint, validate, withConfiguration, type Manifests, type Node, type NodePool } from '../../src';
+import { chooseNodePool, isNodePool, nodesFromNodePool } from '../../src/karpenter';
+import { loadManifests, ManifestError, type Manifests, type NodePool } from '../../src/loader';
+import { taint } from '../../src/k8s/kubectl-taint';
+import { validate } from '../../src/engine/validate';
+import { withConfiguration } from '../../src/core/config';
+import type { Node } from '../../src/core/types';
 
 const corpus = process.env.K8S_CORPUS;
 if (!corpus) throw new Error('set K8S_CORPUS (use: npm run test:corpus -- <dir>)');

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { cached } from '../../src/render/cache';
-import { loadManifests } from '../../src';
+import { loadManifests } from '../../src/loader';
 import { forgetDirectories } from '../../src/core/safe-files';
 import { cacheIn, OTHER_UID, runChild, tinyFilesystem, warningsOf, withSecondUser, withTinyFilesystem } from './support';
 

@@ -5,7 +5,7 @@
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadManifests, ManifestError } from '../../src';
+import { loadManifests, ManifestError } from '../../src/loader';
 import { buildReport, writeReport, writeRunReport } from '../../src/report/report';
 import type { PlacementRecord } from '../../src/matchers/record';
 import { tinyFilesystem, withTinyFilesystem } from './support';

@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadManifests, ManifestError, parseManifests } from '../../src';
+import { loadManifests, ManifestError, parseManifests } from '../../src/loader';
 import { cacheIn } from './support';
 
 let work: string;

@@ -1,6 +1,6 @@
 // Vitest 4 compatibility: the same matchers and chain through Vitest's expect.
 import { afterEach, describe, expect, test } from 'vitest';
-import { configure, resetConfiguration } from '../../src';
+import { configure, resetConfiguration } from '../../src/core/config';
 import { daemonSet, deployment, node } from '../fixtures';
 
 const notReady = node('down', [], { ready: 'False' });

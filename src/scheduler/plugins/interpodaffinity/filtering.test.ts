@@ -1,8 +1,9 @@
 // InterPodAffinity Filter through the public matchers, per node with the whole cluster.
 // Conformance tables: pkg/scheduler/framework/plugins/interpodaffinity/filtering_test.go TestRequiredAffinitySingleNode
 // and TestRequiredAffinityMultipleNodes, ported in test/cluster/interpodaffinity-filtering.cases.ts (shared with
-// test/mutation/interpodaffinity.mutation.test.ts, which runs them through schedule()).
-import { configure, resetConfiguration, scheduleOn } from '../../..';
+// src/scheduler/plugins/interpodaffinity/interpodaffinity.test.ts, which runs them through schedule()).
+import { configure, resetConfiguration } from '../../../core/config';
+import { scheduleOn } from '../../../engine/objects';
 import type { Node, Pod } from '../../../core/types';
 import { failure } from '../../../../test/fixtures';
 import {

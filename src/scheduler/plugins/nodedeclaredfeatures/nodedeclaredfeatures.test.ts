@@ -3,7 +3,9 @@
 // TestPreFilter (v1.37.2), with the registry's real features instead of the mock's FeatureA/B/C; the feature
 // inference from component-helpers v0.37.2 features/*/ (restart_all_containers_test.go,
 // user_namespaces_host_network_test.go TestInferForScheduling); the list reading from featureset.go mapSorted.
-import { configure, resetConfiguration, scheduleMatrix, scheduleOn, withConfiguration } from '../../..';
+import { configure, resetConfiguration, withConfiguration } from '../../../core/config';
+import { scheduleMatrix } from '../../matrix';
+import { scheduleOn } from '../../../engine/objects';
 import type { Node, Pod } from '../../../core/types';
 import { releasesFrom, versionGreaterThan as newerThan } from '../../../core/releases';
 import { registry, requiredFeatures, type DeclaredFeature } from './features';

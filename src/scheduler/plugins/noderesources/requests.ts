@@ -58,7 +58,7 @@ export const nonZeroRequests = cachedPerObject((subject: Subject): CpuMemory => 
  * The incoming pod's LeastAllocated figure: the non-zero defaults, and pod-level resources (spec.resources) left
  * out. In 1.35.4 NewFit builds the LeastAllocated scorer from nodeResourceStrategyTypeMap without setting its
  * enablePodLevelResources, so calculatePodResourceRequest passes SkipPodLevelResources: true (noderesources/fit.go:65,
- * resource_allocation.go:231); BalancedAllocation does set it. Found by the oracle (test/oracle-regressions.test.ts).
+ * resource_allocation.go:231); BalancedAllocation does set it. Found by the oracle (test/e2e/oracle-regressions.test.ts).
  */
 export const leastAllocatedPodRequests = cachedPerObject((subject: Subject): CpuMemory => nonZero(subject, admitPod(subject).spec, false));
 

@@ -1,8 +1,9 @@
 // PodTopologySpread Filter through the public matchers, per node with the whole cluster.
 // Conformance tables: pkg/scheduler/framework/plugins/podtopologyspread/filtering_test.go TestSingleConstraint and
 // TestMultipleConstraints, ported in test/cluster/podtopologyspread-filtering.cases.ts (shared with
-// test/mutation/podtopologyspread.mutation.test.ts, which runs them through schedule()).
-import { configure, resetConfiguration, scheduleOn } from '../../..';
+// src/scheduler/plugins/podtopologyspread/podtopologyspread.test.ts, which runs them through schedule()).
+import { configure, resetConfiguration } from '../../../core/config';
+import { scheduleOn } from '../../../engine/objects';
 import { DomainCounts } from './state';
 import type { Node, Pod } from '../../../core/types';
 import {

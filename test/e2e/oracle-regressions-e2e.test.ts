@@ -1,0 +1,70 @@
+// Regression cases from the end-to-end oracle domain (oracle/shared/e2e.go in every oracle/k8s-<minor> module:
+// the API server's create path, the workload's controller, the node lifecycle controller, then kube-scheduler), for
+// issue 31's findings that the one create path fixed (branch onepath): a hostNetwork pod's container, sidecar and
+// replica ports are host ports (pkg/apis/core/v1/defaults.go SetDefaults_Pod, defaultHostNetworkPorts) that NodePorts
+// counts, and a node with status.capacity and no allocatable is constrained by its capacity (SetDefaults_NodeStatus);
+// the three known deviations branch fix31adm fixed: a hostNetwork template repeating a port (every created Pod
+// refused, AccumulateUniqueHostPorts), the DaemonSet controller deciding before admission (NodeShouldRunDaemonPod),
+// and the RuntimeClass admission plugin (plugin/pkg/admission/runtimeclass/admission.go); and the two branch fix31spread fixed: a Service selecting a bare Pod gives it PodTopologySpread's
+// system default constraints (helper/spread.go DefaultSelector), and a DaemonSet's pod, pinned to its node
+// (daemonset_util.go ReplaceDaemonSetPodNodeNameNodeAffinity), spreads over that node's domain only.
+// The five binaries' answers (k8s.io/kubernetes v1.33.13, v1.34.4, v1.35.4, v1.36.3, v1.37.2) are frozen verbatim in
+// test/fixtures/oracle-regressions-e2e.json and compared as the oracle run compares them (test/oracle/e2e.ts), so
+// `npm test` keeps them without Go.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { compareE2E, libraryE2E, type E2EOutput } from '../oracle/e2e';
+import type { E2EInput } from '../oracle/generators-e2e';
+import { KUBERNETES_VERSIONS, withConfiguration, type KubernetesVersion } from '../oracle/lib';
+
+// every release in the table: a new row fails here until its oracle's answers are frozen too
+const RELEASES = KUBERNETES_VERSIONS;
+type Release = KubernetesVersion;
+const frozen: Record<string, { input: E2EInput; upstream: Record<Release, E2EOutput> }> =
+  JSON.parse(readFileSync(path.join(__dirname, '../fixtures/oracle-regressions-e2e.json'), 'utf8'));
+
+const ours = (release: Release, input: E2EInput) => withConfiguration({ kubernetesVersion: release }, () => libraryE2E(input));
+
+describe.each(RELEASES)('from the manifest to the scheduler, as a %s cluster answers (e2e)', (release) => {
+  it.each(Object.keys(frozen))('%s', (name) => {
+    expect(compareE2E(ours(release, frozen[name].input), frozen[name].upstream[release])).toEqual([]);
+  });
+});
+
+describe('what the frozen answers say (issue 31 findings 1 and 3)', () => {
+  it('a second node-exporter on 9100 does not fit beside the first: NodePorts counts the defaulted host port', () => {
+    const reason = "node(s) didn't have free ports for the requested pod ports";
+    for (const name of ['host-network-existing-pod', 'host-network-replica', 'host-network-sidecar']) {
+      expect(frozen[name].upstream['1.37'].scheduling!.nodes.find((n) => n.node === 'n0')!.reasons).toEqual([reason]);
+      expect(ours('1.37', frozen[name].input).scheduling!.nodes.find((n) => n.node === 'n0')!.reasons).toEqual([reason]);
+    }
+  });
+
+  it('a node with capacity and no allocatable is constrained by its capacity', () => {
+    expect(ours('1.37', frozen['capacity-only-node'].input).scheduling!.nodes[0]).toEqual(
+      { node: 'n0', code: 'UnschedulableAndUnresolvable', plugin: 'NodeResourcesFit', reasons: ['Insufficient cpu'] });
+  });
+});
+
+describe('what the frozen answers say (the deviations fixed on branch fix31adm)', () => {
+  it('a hostNetwork template repeating a containerPort: every Pod its controller creates is refused', () => {
+    const refused = { object: 'pod', errors: [{ type: 'FieldValueDuplicate', field: 'spec.containers[1].ports[0].hostPort', body: 'Duplicate value: "TCP//8080"' }] };
+    expect(frozen['host-network-template-repeated-port'].upstream['1.37'].rejected).toEqual(refused);
+    expect(ours('1.37', frozen['host-network-template-repeated-port'].input).rejected?.errors?.map((e) => e.body)).toEqual(['Duplicate value: "TCP//8080"']);
+  });
+
+  it('a GPU DaemonSet without its own toleration gets no pod on a GPU-tainted node, ExtendedResourceToleration on', () => {
+    expect(ours('1.37', frozen['daemonset-decides-before-admission'].input).daemon).toEqual([{ node: 'n0', run: false }]);
+  });
+
+  it('RuntimeClass: not found, an overhead without a class, a selector in conflict are refused; the overhead counts', () => {
+    expect(ours('1.37', frozen['runtime-class-not-found'].input).rejected).toEqual({ object: 'workload', refused: 'pods "web" is forbidden: pod rejected: RuntimeClass "gvisor" not found' });
+    expect(ours('1.37', frozen['runtime-class-overhead-without-class'].input).rejected?.refused).toBe('pods "web" is forbidden: pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead');
+    expect(ours('1.37', frozen['runtime-class-selector-conflict'].input).rejected?.refused)
+      .toBe('pods "web" is forbidden: conflict: runtimeClass.scheduling.nodeSelector[sandbox] = gvisor; pod.spec.nodeSelector[sandbox] = kata');
+    // 1.8 cpu and the class's 250m do not fit 2 cpu; 1 cpu does, on the node the class's selector and toleration allow
+    expect(ours('1.37', frozen['runtime-class-overhead-and-scheduling'].input).scheduling!.nodes[0].reasons).toEqual(['Insufficient cpu']);
+    expect(ours('1.37', frozen['runtime-class-fits-without-overhead'].input).scheduling!.feasible).toEqual(['n0']);
+  });
+});
