@@ -1,0 +1,42 @@
+import { storageListers } from './storage';
+
+const pvc = (namespace: string | undefined, name: string, volumeName?: string) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace }, spec: { volumeName } });
+
+describe('storageListers', () => {
+  const listers = storageListers([
+    pvc('db', 'data-0', 'pv-a'),
+    pvc(undefined, 'scratch'),
+    { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-a' }, spec: { capacity: { storage: '1Gi' } } } as never,
+    { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-b' } },
+    { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'gp3' }, provisioner: 'ebs.csi.aws.com' } as never,
+    { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: 'node-1' }, spec: { drivers: [] } } as never,
+    { apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: 'ebs.csi.aws.com' } },
+    { apiVersion: 'storage.k8s.io/v1', kind: 'CSIStorageCapacity', metadata: { name: 'c1', namespace: 'kube-system' }, storageClassName: 'gp3' } as never,
+    { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: 'va-1' }, spec: { nodeName: 'node-1', attacher: 'ebs.csi.aws.com', source: {} } } as never,
+    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'not-storage' } },
+  ]);
+
+  it('finds claims by namespace and name; an unset namespace is "default", as the API server defaults it', () => {
+    expect(listers.claim('db', 'data-0')?.spec?.volumeName).toBe('pv-a');
+    expect(listers.claim('default', 'scratch')).toBeDefined();
+    expect(listers.claim('', 'scratch')).toBeDefined();
+    expect(listers.claim('other', 'data-0')).toBeUndefined();
+  });
+
+  it('finds each kind by its key and keeps the lists in input order', () => {
+    expect(listers.volume('pv-a')?.spec?.capacity?.storage).toBe('1Gi');
+    expect(listers.volumes().map((v) => v.metadata?.name)).toEqual(['pv-a', 'pv-b']);
+    expect(listers.storageClass('gp3')?.provisioner).toBe('ebs.csi.aws.com');
+    expect(listers.csiNode('node-1')).toBeDefined();
+    expect(listers.csiNode('node-2')).toBeUndefined();
+    expect(listers.csiDriver('ebs.csi.aws.com')).toBeDefined();
+    expect(listers.capacities().map((c) => c.storageClassName)).toEqual(['gp3']);
+    expect(listers.attachments('node-1').map((a) => a.metadata?.name)).toEqual(['va-1']);
+    expect(listers.attachments('node-2')).toEqual([]);
+  });
+
+  it('lets a later object with the same key replace an earlier one', () => {
+    const later = storageListers([pvc('db', 'data-0', 'pv-a'), pvc('db', 'data-0', 'pv-b')]);
+    expect(later.claim('db', 'data-0')?.spec?.volumeName).toBe('pv-b');
+  });
+});

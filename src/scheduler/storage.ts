@@ -1,0 +1,73 @@
+// The storage objects of a cluster as the volume plugins read them: upstream's listers (PersistentVolumeClaims,
+// PersistentVolumes, StorageClasses, CSINodes, CSIDrivers, CSIStorageCapacities, VolumeAttachments), built once per
+// snapshot from the `storage` input. Issue 34: the four volume plugins (VolumeBinding, VolumeZone, VolumeRestrictions,
+// NodeVolumeLimits) read these and nothing else of the storage objects.
+import type { PersistentVolume, PersistentVolumeClaim } from 'kubernetes-types/core/v1';
+import type { CSIDriver, CSINode, CSIStorageCapacity, StorageClass, VolumeAttachment } from 'kubernetes-types/storage/v1';
+
+import type { KubeObject } from '../core/types';
+
+/** The kinds `storage` holds; any other kind there is the caller's mistake (the clients say which, with its origin). */
+export const STORAGE_KINDS = ['PersistentVolume', 'PersistentVolumeClaim', 'StorageClass', 'CSINode', 'CSIDriver', 'CSIStorageCapacity', 'VolumeAttachment'] as const;
+
+export interface StorageListers {
+  /** A claim by namespace and name (PersistentVolumeClaimLister). */
+  claim(namespace: string, name: string): PersistentVolumeClaim | undefined;
+  /** A volume by name (PersistentVolumeLister). */
+  volume(name: string): PersistentVolume | undefined;
+  /** Every volume, in input order (VolumeBinding matches unbound claims against them). */
+  volumes(): readonly PersistentVolume[];
+  storageClass(name: string): StorageClass | undefined;
+  /** A node's CSINode: its name is the node's. */
+  csiNode(nodeName: string): CSINode | undefined;
+  csiDriver(name: string): CSIDriver | undefined;
+  /** Every CSIStorageCapacity, in input order. */
+  capacities(): readonly CSIStorageCapacity[];
+  /** The VolumeAttachments whose spec.nodeName is `nodeName`. */
+  attachments(nodeName: string): readonly VolumeAttachment[];
+}
+
+const NONE: readonly never[] = [];
+
+/**
+ * Index `objects` (any mix of STORAGE_KINDS; other kinds are skipped here, the clients refuse them with their origin).
+ * A later object with the same key replaces an earlier one, as a later `kubectl apply` of the same name would.
+ */
+export function storageListers(objects: readonly KubeObject[]): StorageListers {
+  const claims = new Map<string, PersistentVolumeClaim>();
+  const volumes = new Map<string, PersistentVolume>();
+  const classes = new Map<string, StorageClass>();
+  const csiNodes = new Map<string, CSINode>();
+  const drivers = new Map<string, CSIDriver>();
+  const capacities: CSIStorageCapacity[] = [];
+  const attachments = new Map<string, VolumeAttachment[]>();
+  for (const o of objects) {
+    const name = o.metadata?.name ?? '';
+    switch (o.kind) {
+      case 'PersistentVolumeClaim': claims.set(`${o.metadata?.namespace || 'default'}/${name}`, o as PersistentVolumeClaim); break;
+      case 'PersistentVolume': volumes.set(name, o as PersistentVolume); break;
+      case 'StorageClass': classes.set(name, o as StorageClass); break;
+      case 'CSINode': csiNodes.set(name, o as CSINode); break;
+      case 'CSIDriver': drivers.set(name, o as CSIDriver); break;
+      case 'CSIStorageCapacity': capacities.push(o as CSIStorageCapacity); break;
+      case 'VolumeAttachment': {
+        const a = o as VolumeAttachment;
+        const list = attachments.get(a.spec?.nodeName ?? '') ?? [];
+        list.push(a);
+        attachments.set(a.spec?.nodeName ?? '', list);
+        break;
+      }
+    }
+  }
+  const volumeList = [...volumes.values()];
+  return {
+    claim: (namespace, name) => claims.get(`${namespace || 'default'}/${name}`),
+    volume: (name) => volumes.get(name),
+    volumes: () => volumeList,
+    storageClass: (name) => classes.get(name),
+    csiNode: (nodeName) => csiNodes.get(nodeName),
+    csiDriver: (name) => drivers.get(name),
+    capacities: () => capacities,
+    attachments: (nodeName) => attachments.get(nodeName) ?? NONE,
+  };
+}
