@@ -7,6 +7,7 @@ import { createdLabels } from '../admission/create';
 import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import type { Selector } from '../k8s/label-selector';
 import { settingsGeneration } from '../core/config';
+import { storageListers, type StorageListers } from './storage';
 
 export interface NodeSnapshot {
   info: NodeInfo;
@@ -28,6 +29,8 @@ export interface Snapshot {
   namespaceLabels: Map<string, Record<string, string>>;
   /** The Service objects given (PodTopologySpread's system default constraints select by theirs: DefaultSelector). */
   services: readonly KubeObject[];
+  /** The storage objects given, as the volume plugins' listers (storage.ts). */
+  storage: StorageListers;
   /** The nodes with pods, in node order (see nodesWithPods); dropped when a pod is assumed. */
   withPods?: NodeSnapshot[];
   /** The existing pods indexed (see podIndex); built on first use, kept up to date by assumePod. */
@@ -141,6 +144,7 @@ class NodeList implements Snapshot {
     readonly namespaceLabels: Map<string, Record<string, string>>,
     private readonly keptPods: boolean,
     readonly services: readonly KubeObject[],
+    readonly storage: StorageListers,
   ) {}
   get nodes(): NodeSnapshot[] {
     if (!this.entries) {
@@ -168,9 +172,10 @@ class NodeList implements Snapshot {
 
 /**
  * Build the snapshot. `podsByNode` maps node names to the pods bound there; pods of nodes not in `nodes` are
- * not part of the cluster. `namespaces` holds Namespace objects, `services` Service objects (others are ignored).
+ * not part of the cluster. `namespaces` holds Namespace objects, `services` Service objects (others are ignored),
+ * `storage` the storage objects (STORAGE_KINDS; others are ignored).
  */
-export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[] = [], services: readonly KubeObject[] = []): Snapshot {
+export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[] = [], services: readonly KubeObject[] = [], storage: readonly KubeObject[] = []): Snapshot {
   const infos = nodes.map((n) => nodeInfo(n));
   const bound = podsByNode.size ? infos.map((info) => podsByNode.get(info.name)?.filter(inSchedulerCache)) : undefined;
   // The API server labels every Namespace with kubernetes.io/metadata.name (NamespaceDefaultLabelName, GA 1.22),
@@ -188,7 +193,7 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
     }
   }
   const kept = bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false;
-  return new NodeList(infos, bound, namespaceLabels, kept, services.filter((o) => o.kind === 'Service'));
+  return new NodeList(infos, bound, namespaceLabels, kept, services.filter((o) => o.kind === 'Service'), storageListers(storage));
 }
 
 /** The existing pods with required anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity), node by node. */
