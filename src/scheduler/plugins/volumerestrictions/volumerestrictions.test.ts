@@ -12,7 +12,7 @@ import { configure, resetConfiguration } from '../../../core/config';
 import { KUBERNETES_VERSIONS, type KubernetesVersion } from '../../../core/releases';
 import { toSubject } from '../../../k8s/subject';
 import { podInfo, type Status } from '../../framework';
-import { buildSnapshot } from '../../snapshot';
+import { assumePod, buildSnapshot } from '../../snapshot';
 import { withProfile } from '../../profile';
 import { schedule } from '../..';
 import { ErrReasonDiskConflict, ErrReasonReadWriteOncePodConflict, VolumeRestrictions } from '.';
@@ -139,4 +139,87 @@ describe.each(KUBERNETES_VERSIONS.map((v) => [v]))('volume_restrictions_test.go 
     },
   ];
   test.each(cases().map((c) => [c.name, c] as const))('%s', (_name, c) => check(c));
+});
+
+// (ours) What the tables leave out, from volume_restrictions.go at v1.33.13 … v1.37.2 (isVolumeConflict,
+// readWriteOncePodPVCsForPod, calPreFilterState over the snapshot's used-claim set).
+describe('VolumeRestrictions beyond upstream\'s tables', () => {
+  const n = (name: string) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } } }) as Node;
+  const nodes = [n('n1'), n('n2')];
+  const rwop = (name: string, namespace = 'default') => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { namespace, name }, spec: { accessModes: ['ReadWriteOncePod'] } }) as KubeObject;
+  const on = (nodeName: string, pod: Pod, phase?: string): Pod => ({ ...pod, spec: { ...pod.spec!, nodeName }, ...(phase ? { status: { phase } } : {}) });
+  const run = (pod: Pod, existing: Pod[], storage: KubeObject[] = []) => withProfile({ clusterFilter: [VolumeRestrictions] }, () => {
+    const byNode = new Map<string, Pod[]>();
+    for (const p of existing) byNode.set(p.spec!.nodeName!, [...(byNode.get(p.spec!.nodeName!) ?? []), p]);
+    return schedule(toSubject(pod), nodes, existing, undefined, buildSnapshot(nodes, byNode, [], [], storage));
+  });
+  const named = (name: string, volumes: Volume[], namespace = 'default') => makePod(volumes, { name, namespace });
+
+  test('a ReadWriteOncePod claim in use on another node rejects every node (the count is the cluster\'s), Unschedulable', () => {
+    const r = run(named('new', [claimVolume('db')]), [on('n2', named('old', [claimVolume('db')]))], [rwop('db')]);
+    expect(r.fitError).toBe(`0/2 nodes are available: 2 ${ErrReasonReadWriteOncePodConflict}.`);
+    expect(r.rejected.map((v) => [v.node, v.status!.code])).toEqual([['n1', 'Unschedulable'], ['n2', 'Unschedulable']]);
+    expect(r.rejected[0].status!.details).toEqual([
+      'PersistentVolumeClaim default/db has access mode ReadWriteOncePod and is in use by Pod default/old on n2: no node can take the pod until that pod is gone (preemption may evict it)',
+    ]);
+  });
+
+  test('not counted: a Succeeded pod, a pod of another namespace, another pod\'s ephemeral volume of that name', () => {
+    const ephemeral: Volume = { name: 'v', ephemeral: { volumeClaimTemplate: { spec: { accessModes: ['ReadWriteOncePod'], resources: { requests: { storage: '1Gi' } } } } } };
+    const existing = [
+      on('n1', named('done', [claimVolume('db')]), 'Succeeded'),
+      on('n1', named('elsewhere', [claimVolume('db')], 'other')),
+      on('n2', named('db', [ephemeral])),
+    ];
+    expect(run(named('new', [claimVolume('db')]), existing, [rwop('db'), rwop('db', 'other')]).feasible).toHaveLength(2);
+  });
+
+  test('a pod assumed into the snapshot counts in the next cycle', () => {
+    withProfile({ clusterFilter: [VolumeRestrictions] }, () => {
+      const snapshot = buildSnapshot(nodes, new Map(), [], [], [rwop('db')]);
+      const first = named('first', [claimVolume('db')]);
+      expect(VolumeRestrictions.preFilter(podInfo(toSubject(first)), snapshot)).toEqual({ skip: true });
+      assumePod(snapshot, 'n1', on('n1', first));
+      const second = VolumeRestrictions.preFilter(podInfo(toSubject(named('second', [claimVolume('db')]))), snapshot);
+      expect('state' in second && second.state.inUse.map((u) => u.claim)).toEqual(['db']);
+    });
+  });
+
+  test('the first missing claim in the pod\'s order is reported, even with an in-tree disk', () => {
+    const pod = named('p', [{ name: 'disk', gcePersistentDisk: { pdName: 'foo' } }, claimVolume('first'), claimVolume('second')]);
+    expect(run(pod, []).fitError).toBe('0/2 nodes are available: persistentvolumeclaim "first" not found.');
+  });
+
+  test('GCE PD: read-only in both pods shares the disk; EBS never does', () => {
+    const gce = (readOnly: boolean): Volume => ({ name: 'd', gcePersistentDisk: { pdName: 'foo', readOnly } });
+    const ebs = (readOnly: boolean): Volume => ({ name: 'd', awsElasticBlockStore: { volumeID: 'vol-1', readOnly } });
+    expect(run(named('p', [gce(true)]), [on('n1', named('o', [gce(true)]))]).feasible.map((v) => v.node)).toEqual(['n1', 'n2']);
+    expect(run(named('p', [gce(true)]), [on('n1', named('o', [gce(false)]))]).feasible.map((v) => v.node)).toEqual(['n2']);
+    const r = run(named('p', [ebs(true)]), [on('n1', named('o', [ebs(true)]))]);
+    expect(r.feasible.map((v) => v.node)).toEqual(['n2']);
+    expect(r.rejected[0].status).toMatchObject({ plugin: 'VolumeRestrictions', code: 'Unschedulable', reasons: [ErrReasonDiskConflict] });
+    expect(r.rejected[0].status!.details).toEqual(['spec.volumes[0] (d) uses AWS EBS volume vol-1, which Pod default/o on this node uses too']);
+  });
+
+  test('RBD: a pool left out is the API server\'s default "rbd"; one common monitor is enough', () => {
+    const rbd = (pool: string | undefined, monitors: string[]): Volume => ({ name: 'r', rbd: { monitors, image: 'img', ...(pool === undefined ? {} : { pool }) } });
+    expect(run(named('p', [rbd(undefined, ['a', 'b'])]), [on('n1', named('o', [rbd('rbd', ['b', 'c'])]))]).feasible.map((v) => v.node)).toEqual(['n2']);
+    expect(run(named('p', [rbd('other', ['a'])]), [on('n1', named('o', [rbd(undefined, ['a'])]))]).feasible).toHaveLength(2);
+  });
+
+  test('iSCSI: the same IQN conflicts whatever the portal and LUN', () => {
+    const iscsi = (targetPortal: string, lun: number): Volume => ({ name: 'i', iscsi: { targetPortal, iqn: 'iqn.2016-12.server:t1', lun } });
+    expect(run(named('p', [iscsi('10.0.0.1:3260', 0)]), [on('n1', named('o', [iscsi('10.0.0.2:3260', 1)]))]).feasible.map((v) => v.node)).toEqual(['n2']);
+  });
+
+  test('a disk conflict on the node is reported before a ReadWriteOncePod claim in use', () => {
+    const disk: Volume = { name: 'd', awsElasticBlockStore: { volumeID: 'vol-1' } };
+    const r = run(named('p', [disk, claimVolume('db')]), [on('n1', named('o', [disk, claimVolume('db')]))], [rwop('db')]);
+    expect(r.rejected.map((v) => [v.node, v.status!.reasons[0]])).toEqual([['n1', ErrReasonDiskConflict], ['n2', ErrReasonReadWriteOncePodConflict]]);
+  });
+
+  test('reads: every node on its own with an in-tree disk; no label for the ReadWriteOncePod verdict alone', () => {
+    expect(VolumeRestrictions.reads!({ disks: [{ index: 0, volume: { name: 'd', gcePersistentDisk: { pdName: 'x' } } }], inUse: [], namespace: 'default' })).toBeUndefined();
+    expect(VolumeRestrictions.reads!({ disks: [], inUse: [], namespace: 'default' })).toEqual([]);
+  });
 });
