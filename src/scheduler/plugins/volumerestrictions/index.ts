@@ -9,12 +9,7 @@ export { preFilterState, type VolumeRestrictionsState } from './state';
 
 export const VolumeRestrictions: ClusterPlugin<VolumeRestrictionsState> = {
   name: 'VolumeRestrictions',
-  preFilter(pod, snapshot) {
-    const r = preFilterState(pod, snapshot);
-    if (r === undefined) return { skip: true };
-    if ('reject' in r) return r;
-    return { state: r };
-  },
+  preFilter: preFilterState,
   filter,
   // the disk conflicts read the pods on each node: every node on its own; the ReadWriteOncePod verdict is the
   // cluster's, the same on every node (no label read)

@@ -3,6 +3,7 @@
 // ReadWriteOncePod claims another pod of the cluster already uses.
 import type { Volume } from 'kubernetes-types/core/v1';
 import { failure, type PodInfo, type Status } from '../../framework';
+import type { PreFilterResult } from '../../cycle';
 import { podIndex, podNamespace, type PodRef, type Snapshot } from '../../snapshot';
 import { notFound } from '../../storage';
 import { createdSpec } from '../../../admission/create';
@@ -50,10 +51,10 @@ function usedClaims(snapshot: Snapshot): ReadonlyMap<string, readonly PodRef[]> 
 /**
  * PreFilter: each persistentVolumeClaim volume's claim from the lister (a missing one rejects the pod as a whole,
  * UnschedulableAndUnresolvable: in the default profile this plugin is the first to see it); the ReadWriteOncePod
- * ones (by name, once each) counted when a pod of the cluster uses the same claim. Skip (undefined) when the pod has
+ * ones (by name, once each) counted when a pod of the cluster uses the same claim. Skip when the pod has
  * no in-tree disk and no such claim is in use.
  */
-export function preFilterState(pod: PodInfo, snapshot: Snapshot): VolumeRestrictionsState | { reject: Status } | undefined {
+export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterResult<VolumeRestrictionsState> {
   const namespace = podNamespace(pod.subject.object);
   const volumes = createdSpec(pod.subject).volumes ?? [];
   const disks: DiskVolume[] = [];
@@ -78,6 +79,6 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): VolumeRestrict
     const users = used!.get(`${namespace}/${claim}`);
     return users ? [{ claim, users }] : [];
   });
-  if (disks.length === 0 && inUse.length === 0) return undefined;
-  return { disks, inUse, namespace };
+  if (disks.length === 0 && inUse.length === 0) return { skip: true };
+  return { state: { disks, inUse, namespace } };
 }

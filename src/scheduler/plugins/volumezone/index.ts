@@ -9,12 +9,7 @@ export { claimClass, labelZonesToSet, preFilterState, TOPOLOGY_LABELS, type PVTo
 
 export const VolumeZone: ClusterPlugin<VolumeZoneState> = {
   name: 'VolumeZone',
-  preFilter(pod, snapshot) {
-    const r = preFilterState(pod, snapshot);
-    if (r === undefined) return { skip: true };
-    if ('reject' in r) return r;
-    return { state: r };
-  },
+  preFilter: preFilterState,
   filter,
   // the Filter reads the node's four zone and region labels alone (whether it has any, and their values)
   reads: () => TOPOLOGY_LABELS,

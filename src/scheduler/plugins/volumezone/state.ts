@@ -3,6 +3,7 @@
 // spec.nodeAffinity: that is VolumeBinding's).
 import type { PersistentVolume, PersistentVolumeClaim } from 'kubernetes-types/core/v1';
 import { failure, type PodInfo, type Status } from '../../framework';
+import type { PreFilterResult } from '../../cycle';
 import { podNamespace, type Snapshot } from '../../snapshot';
 import { notFound } from '../../storage';
 import { createdSpec } from '../../../admission/create';
@@ -80,9 +81,9 @@ const reject = (message: string, details: string[]): { reject: Status } =>
  * getPVbyPod over the pod's `persistentVolumeClaim` volumes, in order (ephemeral volumes are not read): the first
  * failure rejects the pod as a whole; a claim not yet bound whose class is WaitForFirstConsumer is left to
  * VolumeBinding. A bound claim (spec.volumeName, with or without bind-completed) brings its PV's labels. No label:
- * Skip (undefined).
+ * Skip.
  */
-export function preFilterState(pod: PodInfo, snapshot: Snapshot): VolumeZoneState | { reject: Status } | undefined {
+export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterResult<VolumeZoneState> {
   const namespace = podNamespace(pod.subject.object);
   const storage = snapshot.storage;
   const topologies: PVTopology[] = [];
@@ -110,5 +111,5 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): VolumeZoneStat
     if (!pv) return reject(notFound('persistentvolume', pvName), [`${via} is bound to PersistentVolume ${pvName}, which is not among the storage objects given`]);
     topologies.push(...pvTopologies(pv, via));
   }
-  return topologies.length ? { topologies } : undefined;
+  return topologies.length ? { state: { topologies } } : { skip: true };
 }
