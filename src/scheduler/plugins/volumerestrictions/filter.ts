@@ -67,7 +67,7 @@ function readWriteOncePodFailure(state: VolumeRestrictionsState): Status {
   return status;
 }
 
-/** Why the node passed: no disk in use there, no ReadWriteOncePod claim in use. */
+/** Why the node passed: no pod there uses its in-tree disks (a ReadWriteOncePod claim in use fails every node). */
 export function explainPass(_pod: PodInfo, _node: NodeSnapshot, state: VolumeRestrictionsState): string[] {
   return state.disks.map((d) => `volumes[${d.index}] (${d.volume.name}): no pod on the node uses the same disk read-write`);
 }

@@ -11,8 +11,8 @@ import { bindingModeNotSet, CLAIM_HAD_NO_NAME, CLAIM_HAD_NO_PV_NOR_CLASS, PV_HAD
 
 const BETA_ZONE = 'failure-domain.beta.kubernetes.io/zone';
 const BETA_REGION = 'failure-domain.beta.kubernetes.io/region';
-export const ZONE = 'topology.kubernetes.io/zone';
-export const REGION = 'topology.kubernetes.io/region';
+const ZONE = 'topology.kubernetes.io/zone';
+const REGION = 'topology.kubernetes.io/region';
 
 /** topologyLabels, in upstream's order: the labels a PV's topology is read from, and a node's zone and region. */
 export const TOPOLOGY_LABELS: readonly string[] = [BETA_ZONE, BETA_REGION, ZONE, REGION];
