@@ -21,6 +21,8 @@ export const chunks = {
   'scheduler-plugins': [
     'src/scheduler/plugins/{nodeunschedulable,nodename,tainttoleration,nodeaffinity,nodeports,noderesources,schedulinggates,imagelocality,nodedeclaredfeatures,volumebinding}/*.ts',
   ],
+  // issue 34: the volume plugins
+  volumes: ['src/scheduler/plugins/{volumezone,volumerestrictions}/*.ts'],
   admission: ['src/admission/*.ts', 'src/k8s/node-condition-taints.ts', 'src/controllers/taint-eviction.ts'],
   selection: ['src/k8s/{names,node-selector,toleration}.ts', 'src/loader/typecheck.ts'],
 };

@@ -1,4 +1,4 @@
-import { storageListers } from './storage';
+import { notFound, storageListers } from './storage';
 
 const pvc = (namespace: string | undefined, name: string, volumeName?: string) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace }, spec: { volumeName } });
 
@@ -39,4 +39,12 @@ describe('storageListers', () => {
     const later = storageListers([pvc('db', 'data-0', 'pv-a'), pvc('db', 'data-0', 'pv-b')]);
     expect(later.claim('db', 'data-0')?.spec?.volumeName).toBe('pv-b');
   });
+});
+
+// client-go listers/core/v1/persistentvolumeclaim.go, persistentvolume.go, listers/storage/v1/storageclass.go: the
+// resource each lister names in its NotFound (apimachinery errors.NewNotFound: `%s %q not found`)
+test('notFound words a missing object as the real listers do', () => {
+  expect(notFound('persistentvolumeclaim', 'data-0')).toBe('persistentvolumeclaim "data-0" not found');
+  expect(notFound('persistentvolume', 'pv-1')).toBe('persistentvolume "pv-1" not found');
+  expect(notFound('storageclass.storage.k8s.io', 'gp3')).toBe('storageclass.storage.k8s.io "gp3" not found');
 });

@@ -30,6 +30,14 @@ export interface StorageListers {
 const NONE: readonly never[] = [];
 
 /**
+ * The error a lister's Get returns for a missing object, as a plugin reports it (`err.Error()`): apimachinery
+ * errors.NewNotFound's `%s %q not found` with the listers' resource (client-go listers: `persistentvolumeclaim`,
+ * `persistentvolume`, `storageclass.storage.k8s.io`, …). Names are DNS subdomains, so JSON's quoting is Go's %q.
+ */
+export const notFound = (resource: 'persistentvolumeclaim' | 'persistentvolume' | 'storageclass.storage.k8s.io' | 'csinode.storage.k8s.io', name: string) =>
+  `${resource} ${JSON.stringify(name)} not found`;
+
+/**
  * Index `objects` (any mix of STORAGE_KINDS; other kinds are skipped here, the clients refuse them with their origin).
  * A later object with the same key replaces an earlier one, as a later `kubectl apply` of the same name would.
  */
