@@ -119,6 +119,13 @@ export function storageAmount(quantity: string | number | undefined, what: strin
   }
 }
 
+/** Quantity.Value() of an exact amount: whole units, rounded away from zero (as Quantity.value does, in bigint). */
+export function wholeUnits(nanos: bigint): bigint {
+  const abs = nanos < 0n ? -nanos : nanos;
+  const q = (abs + 999_999_999n) / 1_000_000_000n;
+  return nanos < 0n ? -q : q;
+}
+
 /** The claim's `spec.resources.requests.storage`, exactly (0 when it has none). */
 export const requestedStorage = (claim: PersistentVolumeClaim) =>
   storageAmount(claim.spec?.resources?.requests?.storage, `PersistentVolumeClaim ${claimKey(claim)} spec.resources.requests.storage`);

@@ -9,7 +9,7 @@ import { SchedulerError } from '../../cycle';
 import type { StorageListers } from '../../storage';
 import {
   ANN_SELECTED_NODE, checkVolumeNodeAffinity, claimClass, ephemeralClaimName, findMatchingVolume, isDelayBindingMode, isFullyBound,
-  matchTopologySelectorTerms, NOT_SUPPORTED_PROVISIONER, requestedStorage, storageAmount, StorageRuleError, volumeClass, volumeIsForPod,
+  matchTopologySelectorTerms, NOT_SUPPORTED_PROVISIONER, requestedStorage, storageAmount, StorageRuleError, volumeClass, volumeIsForPod, wholeUnits,
 } from '../../../k8s/storage';
 import { LabelSelectorError, parseLabelSelector, selectorMatches } from '../../../k8s/label-selector';
 import { ErrReasonBindConflict, ErrReasonNodeConflict, ErrReasonNotEnoughSpace, ErrReasonPVNotExist } from './reasons';
@@ -189,9 +189,6 @@ function checkVolumeProvisions(toProvision: PersistentVolumeClaim[], node: Binde
   return { provisionSatisfied: true, sufficientStorage: true };
 }
 
-/** Quantity.Value(): rounded up to an integer. */
-const value = (nanos: bigint) => (nanos <= 0n ? -(-nanos / 1_000_000_000n) : (nanos + 999_999_999n) / 1_000_000_000n);
-
 /**
  * binder.go hasEnoughCapacity: only for a CSI driver that opts in (CSIDriver.spec.storageCapacity), some
  * CSIStorageCapacity of the class whose nodeTopology selects the node and whose maximumVolumeSize (else capacity)
@@ -202,11 +199,11 @@ export function hasEnoughCapacity(sc: StorageClass, pvc: PersistentVolumeClaim, 
   if (request === undefined) return { sufficient: true };
   const driver = storage.csiDriver(sc.provisioner);
   if (!driver || driver.spec?.storageCapacity !== true) return { sufficient: true };
-  const size = value(asError(() => requestedStorage(pvc)));
+  const size = wholeUnits(asError(() => requestedStorage(pvc)));
   for (const capacity of storage.capacities()) {
     if (capacity.storageClassName !== sc.metadata?.name) continue;
     const limit = capacity.maximumVolumeSize ?? capacity.capacity;
-    if (limit === undefined || value(asError(() => storageAmount(limit, `CSIStorageCapacity ${capacity.metadata?.name ?? ''}`))) < size) continue;
+    if (limit === undefined || wholeUnits(asError(() => storageAmount(limit, `CSIStorageCapacity ${capacity.metadata?.name ?? ''}`))) < size) continue;
     if (nodeHasAccess(capacity, node.labels)) return { sufficient: true, capacity };
   }
   return { sufficient: false };

@@ -6,7 +6,7 @@ import type { PodVolumes } from './binder';
 import { findPodVolumes } from './binder';
 import type { PreFilterState } from './state';
 import { buildScorerFunction, type ShapePoint, type StorageResource } from './scorer';
-import { requestedStorage, storageAmount, volumeCapacity } from '../../../k8s/storage';
+import { requestedStorage, storageAmount, volumeCapacity, wholeUnits } from '../../../k8s/storage';
 
 export interface ScoreState {
   /** FindPodVolumes of each feasible node that fits (podVolumesByNode). */
@@ -14,9 +14,6 @@ export interface ScoreState {
   capacityScoring: boolean;
   scorer: (classes: ReadonlyMap<string, StorageResource>) => number;
 }
-
-/** Quantity.Value(): rounded up to an integer (away from zero). */
-const value = (nanos: bigint) => (nanos < 0n ? -((-nanos + 999_999_999n) / 1_000_000_000n) : (nanos + 999_999_999n) / 1_000_000_000n);
 
 /** PreScore (gate on): the pod's volumes on each feasible node; `state` undefined when PreFilter Skipped (no claims). */
 export function preScore(state: PreFilterState | undefined, feasible: readonly string[], labels: (node: string) => Record<string, string>, shape: readonly ShapePoint[]): ScoreState {
@@ -41,16 +38,16 @@ export function classResources(volumes: PodVolumes, capacityScoring: boolean): M
   if (volumes.staticBindings.length > 0 || !capacityScoring) {
     for (const { pvc, pv } of volumes.staticBindings) {
       const r = get(pv.spec?.storageClassName ?? '');
-      r.requested += value(requestedStorage(pvc));
-      r.capacity += value(volumeCapacity(pv));
+      r.requested += wholeUnits(requestedStorage(pvc));
+      r.capacity += wholeUnits(volumeCapacity(pv));
     }
     return classes;
   }
   for (const { pvc, capacity } of volumes.dynamicProvisions) {
     if (!capacity) continue;
     const r = get(pvc.spec?.storageClassName ?? '');
-    r.capacity = value(storageAmount(capacity.capacity, `CSIStorageCapacity ${capacity.metadata?.name ?? ''} capacity`));
-    r.requested += value(requestedStorage(pvc));
+    r.capacity = wholeUnits(storageAmount(capacity.capacity, `CSIStorageCapacity ${capacity.metadata?.name ?? ''} capacity`));
+    r.requested += wholeUnits(requestedStorage(pvc));
   }
   return classes;
 }
