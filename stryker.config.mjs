@@ -19,10 +19,10 @@ export const chunks = {
   'scheduler-framework': ['src/scheduler/{framework,index,cycle,score,passes,profile}.ts'],
   'scheduler-snapshot': ['src/scheduler/{snapshot,prepared,matrix,matrix-shapes,storage}.ts'],
   'scheduler-plugins': [
-    'src/scheduler/plugins/{nodeunschedulable,nodename,tainttoleration,nodeaffinity,nodeports,noderesources,schedulinggates,imagelocality,nodedeclaredfeatures,volumebinding}/*.ts',
+    'src/scheduler/plugins/{nodeunschedulable,nodename,tainttoleration,nodeaffinity,nodeports,noderesources,schedulinggates,imagelocality,nodedeclaredfeatures}/*.ts',
   ],
-  // issue 34: the volume plugins
-  volumes: ['src/scheduler/plugins/{volumezone,volumerestrictions}/*.ts'],
+  // issue 34: the volume plugins and the storage rules they share
+  volumes: ['src/k8s/storage.ts', 'src/scheduler/plugins/{volumebinding,volumezone,volumerestrictions}/*.ts'],
   admission: ['src/admission/*.ts', 'src/k8s/node-condition-taints.ts', 'src/controllers/taint-eviction.ts'],
   selection: ['src/k8s/{names,node-selector,toleration}.ts', 'src/loader/typecheck.ts'],
 };

@@ -15,8 +15,10 @@ export type GateName =
   | 'NodeDeclaredFeatures'
   | 'PodLevelResources'
   | 'PodLevelResourcesFixDefaulting'
+  | 'StorageCapacityScoring'
   | 'StrictIPCIDRValidation'
-  | 'TaintTolerationComparisonOperators';
+  | 'TaintTolerationComparisonOperators'
+  | 'VolumeAttributesClass';
 export type GateState = 'off' | 'on' | 'locked';
 type Gates = Readonly<Partial<Record<GateName, GateState>>>;
 
@@ -37,17 +39,21 @@ export interface Release {
   nodeDeclaredFeatures: readonly string[];
 }
 
-const GATES_1_33: Gates = { PodLevelResources: 'off', StrictIPCIDRValidation: 'off' };
+// StorageCapacityScoring: VolumeBinding's Score (alpha 1.33, beta on 1.37); VolumeAttributesClass: FindMatchingVolume's
+// VAC rules (beta off 1.31, GA 1.34, locked 1.36)
+const GATES_1_33: Gates = { PodLevelResources: 'off', StorageCapacityScoring: 'off', StrictIPCIDRValidation: 'off', VolumeAttributesClass: 'off' };
 const GATES_1_34: Gates = {
   ...GATES_1_33, ContainerRestartRules: 'off', DRAExtendedResource: 'off', MatchLabelKeysInPodTopologySpreadSelectorMerge: 'on', PodLevelResources: 'on',
+  VolumeAttributesClass: 'on',
 };
 const GATES_1_35: Gates = {
   ...GATES_1_34, ContainerRestartRules: 'on', InPlacePodLevelResourcesVerticalScaling: 'off', NodeDeclaredFeatures: 'off', TaintTolerationComparisonOperators: 'off',
 };
 const GATES_1_36: Gates = {
   ...GATES_1_35, DRAExtendedResource: 'on', InPlacePodLevelResourcesVerticalScaling: 'on', NodeDeclaredFeatures: 'on', StrictIPCIDRValidation: 'on',
+  VolumeAttributesClass: 'locked',
 };
-const GATES_1_37: Gates = { ...GATES_1_36, DRAExtendedResource: 'locked', NodeDeclaredFeatures: 'locked', PodLevelResourcesFixDefaulting: 'on' };
+const GATES_1_37: Gates = { ...GATES_1_36, DRAExtendedResource: 'locked', NodeDeclaredFeatures: 'locked', PodLevelResourcesFixDefaulting: 'on', StorageCapacityScoring: 'on' };
 
 /** Oldest first; the last row is the newest release, the default. */
 const ROWS = {

@@ -38,6 +38,10 @@ describe('storageListers', () => {
   it('lets a later object with the same key replace an earlier one', () => {
     const later = storageListers([pvc('db', 'data-0', 'pv-a'), pvc('db', 'data-0', 'pv-b')]);
     expect(later.claim('db', 'data-0')?.spec?.volumeName).toBe('pv-b');
+    // CSIStorageCapacities too, by namespace and name (binder_test.go TestCapacity "multiple" relies on it)
+    const capacity = (namespace: string | undefined, name: string, storageClassName: string) => ({ apiVersion: 'storage.k8s.io/v1', kind: 'CSIStorageCapacity', metadata: { name, namespace }, storageClassName }) as never;
+    const capacities = storageListers([capacity(undefined, 'net', 'a'), capacity('kube-system', 'net', 'b'), capacity('default', 'net', 'c')]).capacities();
+    expect(capacities.map((c) => c.storageClassName)).toEqual(['c', 'b']);
   });
 });
 

@@ -47,7 +47,7 @@ export function storageListers(objects: readonly KubeObject[]): StorageListers {
   const classes = new Map<string, StorageClass>();
   const csiNodes = new Map<string, CSINode>();
   const drivers = new Map<string, CSIDriver>();
-  const capacities: CSIStorageCapacity[] = [];
+  const capacities = new Map<string, CSIStorageCapacity>();
   const attachments = new Map<string, VolumeAttachment[]>();
   for (const o of objects) {
     const name = o.metadata?.name ?? '';
@@ -57,7 +57,8 @@ export function storageListers(objects: readonly KubeObject[]): StorageListers {
       case 'StorageClass': classes.set(name, o as StorageClass); break;
       case 'CSINode': csiNodes.set(name, o as CSINode); break;
       case 'CSIDriver': drivers.set(name, o as CSIDriver); break;
-      case 'CSIStorageCapacity': capacities.push(o as CSIStorageCapacity); break;
+      // namespaced: keyed by namespace and name, like the informer's store
+      case 'CSIStorageCapacity': capacities.set(`${o.metadata?.namespace || 'default'}/${name}`, o as CSIStorageCapacity); break;
       case 'VolumeAttachment': {
         const a = o as VolumeAttachment;
         const list = attachments.get(a.spec?.nodeName ?? '') ?? [];
@@ -68,6 +69,7 @@ export function storageListers(objects: readonly KubeObject[]): StorageListers {
     }
   }
   const volumeList = [...volumes.values()];
+  const capacityList = [...capacities.values()];
   return {
     claim: (namespace, name) => claims.get(`${namespace || 'default'}/${name}`),
     volume: (name) => volumes.get(name),
@@ -75,7 +77,7 @@ export function storageListers(objects: readonly KubeObject[]): StorageListers {
     storageClass: (name) => classes.get(name),
     csiNode: (nodeName) => csiNodes.get(nodeName),
     csiDriver: (name) => drivers.get(name),
-    capacities: () => capacities,
+    capacities: () => capacityList,
     attachments: (nodeName) => attachments.get(nodeName) ?? NONE,
   };
 }

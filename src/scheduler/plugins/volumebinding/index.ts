@@ -1,16 +1,31 @@
-// VolumeBinding's Filter for bound zonal PersistentVolumes (pkg/scheduler/framework/plugins/volumebinding/binder.go
-// FindPodVolumes → checkBoundClaims): a pod whose bound volumes are in one zone fits no node outside it. Only the
-// outage simulation's opt-in (cluster.zonalVolumes) uses it today, where a StatefulSet ordinal's volumes stay in the
-// zone its first pod ran in; the PersistentVolumes themselves are not modelled, so the zone is given.
+// VolumeBinding (pkg/scheduler/framework/plugins/volumebinding): the pod's PersistentVolumeClaims and generic
+// ephemeral volumes as kube-scheduler sees them. PreFilter (state.ts) sorts the claims and refuses a pod whose claims
+// are missing, lost, being deleted or unbound and not WaitForFirstConsumer; Filter (binder.ts FindPodVolumes) checks
+// per node the bound claims' PVs' node affinity, the static PVs a WaitForFirstConsumer claim could bind to and whether
+// the rest can be provisioned there; the Score (scoring.ts) only with StorageCapacityScoring.
+//
+// Also here, unchanged: the outage simulation's zonal-volume filter (volumesInZone), used by its `zonalVolumes` opt-in
+// where the PersistentVolumes themselves are not given, only their zone.
 import type { Node } from '../../../core/types';
-import { filterPlugin, rejection, type FilterPlugin } from '../../framework';
+import { gateEnabled } from '../../../core/config';
+import { createdPod } from '../../../admission/create';
+import { termsRead } from '../../../k8s/node-selector';
+import { volumeAffinityTerms } from '../../../k8s/storage';
+import type { ClusterPlugin } from '../../cycle';
+import { failure, filterPlugin, rejection, Skip, type FilterPlugin, type ScorePlugin } from '../../framework';
+import { storageListers } from '../../storage';
+import { findPodVolumes, type PodVolumes } from './binder';
+import { ErrReasonNodeConflict, ErrReasonNotEnoughSpace } from './reasons';
+import { preFilter, type PreFilterState } from './state';
+import * as scoring from './scoring';
+import { DEFAULT_SHAPE } from './scorer';
 
-/**
- * volumebinding/binder.go ErrReasonNodeConflict since v1.33 (kubernetes PR #129887); before:
- * "node(s) had volume node affinity conflict".
- * @upstream pkg/scheduler/framework/plugins/volumebinding/binder.go
- */
-export const ErrReasonNodeConflict = "node(s) didn't match PersistentVolume's node affinity";
+export * from './reasons';
+export { findPodVolumes, getPodVolumeClaims, hasEnoughCapacity, VolumeBindingError, type PodVolumeClaims, type PodVolumes } from './binder';
+export { podHasPVCs, preFilter, type PreFilterState } from './state';
+export { brokenLinear, buildScorerFunction, DEFAULT_SHAPE, type ShapePoint, type StorageResource } from './scorer';
+export { classResources, type ScoreState } from './scoring';
+
 const REJECTED = rejection('VolumeBinding', 'UnschedulableAndUnresolvable', [ErrReasonNodeConflict]);
 
 /** The node's zone label (topology.kubernetes.io/zone, else the beta label). */
@@ -28,3 +43,82 @@ export function volumesInZone(zone: string): FilterPlugin {
     () => [`the pod's PersistentVolumes are in zone ${zone}`],
   );
 }
+
+/** Our account of a node's verdict: which claim decided, and the one-line fix where there is one. */
+function describe(v: PodVolumes): string[] {
+  if (!v.culprit) return [];
+  const { pvc, pv, why } = v.culprit;
+  const lines = [`PersistentVolumeClaim ${pvc.metadata?.name}${pv ? ` (PersistentVolume ${pv.metadata?.name})` : ''}: ${why}`];
+  const hint = fixHint(v);
+  if (hint) lines.push(hint);
+  return lines;
+}
+
+/** What would change the verdict, in the user's terms (ClusterPlugin has no fixHint: it is part of the details). */
+export function fixHint(v: PodVolumes): string | undefined {
+  if (!v.culprit) return undefined;
+  if (v.culprit.pv) return 'a bound PersistentVolume cannot move: schedule the pod where its node affinity allows, or restore the data onto a volume that reaches this node';
+  if (v.reasons.includes(ErrReasonNotEnoughSpace)) return 'free capacity in the storage pool that serves this node (CSIStorageCapacity), or ask for less storage';
+  return undefined;
+}
+
+/** The node label keys the verdict can depend on; undefined (every node on its own) when a claim is for a selected node. */
+function reads(state: PreFilterState): string[] | undefined {
+  const keys: string[] = [];
+  const affinity = (pv: Parameters<typeof volumeAffinityTerms>[0]) => keys.push(...termsRead(volumeAffinityTerms(pv) ?? []).labels);
+  for (const pvc of state.claims.bound) {
+    const pv = state.storage.volume(pvc.spec!.volumeName!);
+    if (pv) affinity(pv);
+  }
+  for (const pvc of state.claims.delayBinding) if (pvc.metadata?.annotations?.['volume.kubernetes.io/selected-node'] !== undefined) return undefined;
+  for (const [cls, pvs] of state.claims.volumesByClass) {
+    pvs.forEach(affinity);
+    const sc = state.storage.storageClass(cls);
+    for (const t of sc?.allowedTopologies ?? []) keys.push(...(t.matchLabelExpressions ?? []).map((e) => e.key));
+    for (const c of state.storage.capacities()) {
+      if (c.storageClassName !== cls) continue;
+      keys.push(...Object.keys(c.nodeTopology?.matchLabels ?? {}), ...(c.nodeTopology?.matchExpressions ?? []).map((e) => e.key));
+    }
+  }
+  return keys;
+}
+
+export const VolumeBinding: ClusterPlugin<PreFilterState> = {
+  name: 'VolumeBinding',
+  preFilter: (pod, snapshot) => preFilter(createdPod(pod.subject), snapshot.storage, gateEnabled('VolumeAttributesClass')),
+  filter(_pod, node, state) {
+    const v = findPodVolumes(state.claims, { name: node.info.name, labels: node.info.labels }, state.storage, state.vacEnabled);
+    return v.reasons.length ? failure('VolumeBinding', 'UnschedulableAndUnresolvable', v.reasons, () => describe(v)) : undefined;
+  },
+  reads,
+  explainPass(_pod, node, state) {
+    const v = findPodVolumes(state.claims, { name: node.info.name, labels: node.info.labels }, state.storage, state.vacEnabled);
+    return [
+      ...state.claims.bound.map((c) => `PersistentVolumeClaim ${c.metadata?.name} is bound to PersistentVolume ${c.spec?.volumeName}, which reaches the node`),
+      ...v.staticBindings.map((b) => `PersistentVolumeClaim ${b.pvc.metadata?.name} would bind PersistentVolume ${b.pv.metadata?.name}`),
+      ...v.dynamicProvisions.map((p) => `PersistentVolumeClaim ${p.pvc.metadata?.name} would be provisioned for the node (StorageClass ${p.pvc.spec?.storageClassName ?? ''})`),
+    ];
+  },
+};
+
+/**
+ * VolumeBinding's Score (weight 1 in the default profile where the release scores with it): Skip unless
+ * StorageCapacityScoring is on; then never Skip (a pod without claims scores 0 everywhere).
+ */
+export const VolumeBindingScore: ScorePlugin<scoring.ScoreState> = {
+  name: 'VolumeBinding',
+  preScore(pod, feasible, cluster) {
+    if (!gateEnabled('StorageCapacityScoring')) return new Skip('StorageCapacityScoring is off in this release');
+    const storage = cluster.storage ?? storageListers([]);
+    const r = preFilter(createdPod(pod.subject), storage, gateEnabled('VolumeAttributesClass'));
+    const labels = new Map(feasible.map((n) => [n.info.name, n.info.labels]));
+    return scoring.preScore('state' in r ? r.state : undefined, [...labels.keys()], (n) => labels.get(n) ?? {}, DEFAULT_SHAPE);
+  },
+  score: (state, node) => scoring.score(state, node.info.name),
+  explain(state, node, raw) {
+    const v = state.byNode.get(node.info.name);
+    if (!v) return 'no volumes to bind or provision on this node';
+    const parts = [...scoring.classResources(v, state.capacityScoring)].map(([c, r]) => `${c || '""'} ${r.requested}/${r.capacity} bytes`);
+    return `storage utilisation per class: ${parts.join(', ') || 'none'} → ${raw}`;
+  },
+};

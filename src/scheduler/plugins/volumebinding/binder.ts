@@ -1,0 +1,221 @@
+// VolumeBinding's binder (pkg/scheduler/framework/plugins/volumebinding/binder.go, the same logic at v1.33.13 …
+// v1.37.2): a pod's claims sorted into bound, WaitForFirstConsumer and "immediate" ones (GetPodVolumeClaims), and for
+// one node whether the bound claims' PVs reach it, which static PVs the delayed claims would bind to, and whether the
+// others can be provisioned there (FindPodVolumes). The listers stand for the binder's assume caches: nothing is
+// assumed between pods here.
+import type { PersistentVolume, PersistentVolumeClaim, Pod } from 'kubernetes-types/core/v1';
+import type { CSIStorageCapacity, StorageClass } from 'kubernetes-types/storage/v1';
+import { SchedulerError } from '../../cycle';
+import type { StorageListers } from '../../storage';
+import {
+  ANN_SELECTED_NODE, checkVolumeNodeAffinity, claimClass, ephemeralClaimName, findMatchingVolume, isDelayBindingMode, isFullyBound,
+  matchTopologySelectorTerms, NOT_SUPPORTED_PROVISIONER, requestedStorage, storageAmount, StorageRuleError, volumeClass, volumeIsForPod, wholeUnits,
+} from '../../../k8s/storage';
+import { LabelSelectorError, parseLabelSelector, selectorMatches } from '../../../k8s/label-selector';
+import { ErrReasonBindConflict, ErrReasonNodeConflict, ErrReasonNotEnoughSpace, ErrReasonPVNotExist } from './reasons';
+
+/** An Error status of VolumeBinding (framework.AsStatus): the scheduling attempt fails, no verdict. */
+export class VolumeBindingError extends SchedulerError {}
+
+/** The pod's claims as GetPodVolumeClaims sorts them, in volume order. */
+export interface PodVolumeClaims {
+  bound: PersistentVolumeClaim[];
+  /** Unbound and not WaitForFirstConsumer, or pre-bound (spec.volumeName without bind-completed). */
+  immediate: PersistentVolumeClaim[];
+  /** Unbound WaitForFirstConsumer claims: the scheduler decides per node. */
+  delayBinding: PersistentVolumeClaim[];
+  /** Per class of a delayed claim, the PVs of that class (pvCache.ListPVs), in input order. */
+  volumesByClass: Map<string, PersistentVolume[]>;
+}
+
+/** The claim a volume of the pod uses: a `persistentVolumeClaim`'s name, or a generic ephemeral volume's `<pod>-<volume>`. */
+export function volumeClaims(pod: Pod): Array<{ name: string; ephemeral: boolean }> {
+  const out: Array<{ name: string; ephemeral: boolean }> = [];
+  for (const v of pod.spec?.volumes ?? []) {
+    if (v.persistentVolumeClaim) out.push({ name: v.persistentVolumeClaim.claimName, ephemeral: false });
+    else if (v.ephemeral) out.push({ name: ephemeralClaimName(pod.metadata?.name ?? '', v.name), ephemeral: true });
+  }
+  return out;
+}
+
+const podNamespace = (pod: Pod) => pod.metadata?.namespace || 'default';
+
+/** Upstream's helpers' errors are the plugin's Error status. */
+function asError<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof StorageRuleError) throw new VolumeBindingError(e.message);
+    throw e;
+  }
+}
+
+/** binder.go GetPodVolumeClaims (with isVolumeBound): throws VolumeBindingError where upstream returns an error. */
+export function getPodVolumeClaims(pod: Pod, storage: StorageListers): PodVolumeClaims {
+  const claims: PodVolumeClaims = { bound: [], immediate: [], delayBinding: [], volumesByClass: new Map() };
+  const ns = podNamespace(pod);
+  for (const { name, ephemeral } of volumeClaims(pod)) {
+    const pvc = storage.claim(ns, name);
+    if (!pvc) throw new VolumeBindingError(`error getting PVC "${ns}/${name}": persistentvolumeclaim ${JSON.stringify(name)} not found`);
+    const notOwner = ephemeral ? volumeIsForPod(pod, pvc) : undefined;
+    if (notOwner) throw new VolumeBindingError(notOwner);
+    if (isFullyBound(pvc)) claims.bound.push(pvc);
+    else if (asError(() => isDelayBindingMode(pvc, storage.storageClass)) && !pvc.spec?.volumeName) claims.delayBinding.push(pvc);
+    else claims.immediate.push(pvc);
+  }
+  for (const pvc of claims.delayBinding) {
+    const cls = claimClass(pvc);
+    if (!claims.volumesByClass.has(cls)) claims.volumesByClass.set(cls, storage.volumes().filter((pv) => volumeClass(pv) === cls));
+  }
+  return claims;
+}
+
+/** What FindPodVolumes found for one node: its reasons (empty: the node fits) and the volumes it would use there. */
+export interface PodVolumes {
+  reasons: string[];
+  staticBindings: Array<{ pvc: PersistentVolumeClaim; pv: PersistentVolume }>;
+  dynamicProvisions: Array<{ pvc: PersistentVolumeClaim; capacity?: CSIStorageCapacity }>;
+  /** For the explanation: the bound claim whose PV did not reach the node or was missing, the claim left without a volume. */
+  culprit?: { pvc: PersistentVolumeClaim; pv?: PersistentVolume; why: string };
+}
+
+export interface BinderNode {
+  name: string;
+  labels: Record<string, string>;
+}
+
+/**
+ * binder.go FindPodVolumes for one node. The reasons come in upstream's order (NodeConflict, BindConflict,
+ * NotEnoughSpace, PVNotExist); throws VolumeBindingError where upstream returns an error.
+ */
+export function findPodVolumes(claims: PodVolumeClaims, node: BinderNode, storage: StorageListers, vacEnabled: boolean): PodVolumes {
+  const out: PodVolumes = { reasons: [], staticBindings: [], dynamicProvisions: [] };
+  let boundSatisfied = true;
+  let boundFound = true;
+  let unboundSatisfied = true;
+  let sufficientStorage = true;
+  const finish = () => {
+    if (!boundSatisfied) out.reasons.push(ErrReasonNodeConflict);
+    if (!unboundSatisfied) out.reasons.push(ErrReasonBindConflict);
+    if (!sufficientStorage) out.reasons.push(ErrReasonNotEnoughSpace);
+    if (!boundFound) out.reasons.push(ErrReasonPVNotExist);
+    return out;
+  };
+  // checkBoundClaims: the first bound claim whose PV is missing or does not reach the node decides
+  // (tryTranslatePVToCSI, for in-tree PVs on a node whose CSINode lists the plugin as migrated, is not modelled here)
+  for (const pvc of claims.bound) {
+    const pv = storage.volume(pvc.spec!.volumeName!);
+    if (!pv) {
+      boundFound = false;
+      out.culprit = { pvc, why: `PersistentVolume ${pvc.spec!.volumeName} does not exist` };
+      break;
+    }
+    if (!checkVolumeNodeAffinity(pv, node.labels)) {
+      boundSatisfied = false;
+      out.culprit = { pvc, pv, why: 'its node affinity does not match the node' };
+      break;
+    }
+  }
+  if (claims.delayBinding.length === 0) return finish();
+  const toProvision: PersistentVolumeClaim[] = [];
+  const toMatch: PersistentVolumeClaim[] = [];
+  for (const pvc of claims.delayBinding) {
+    const selected = pvc.metadata?.annotations?.[ANN_SELECTED_NODE];
+    if (selected === undefined) toMatch.push(pvc);
+    else if (selected !== node.name) {
+      // the fast path: provisioning for another node has begun
+      unboundSatisfied = false;
+      out.culprit ??= { pvc, why: `it is being provisioned for node ${selected} (${ANN_SELECTED_NODE})` };
+      return finish();
+    } else toProvision.push(pvc);
+  }
+  if (toMatch.length > 0) {
+    const unmatched = findMatchingVolumes(toMatch, claims.volumesByClass, node, vacEnabled, out);
+    unboundSatisfied = unmatched.length === 0;
+    toProvision.push(...unmatched);
+  }
+  if (toProvision.length > 0) {
+    const provisions = checkVolumeProvisions(toProvision, node, storage, out);
+    unboundSatisfied = provisions.provisionSatisfied;
+    sufficientStorage = provisions.sufficientStorage;
+  }
+  return finish();
+}
+
+/** binder.go findMatchingVolumes: claims by requested size ascending, each PV chosen once; returns the claims left over. */
+function findMatchingVolumes(toMatch: PersistentVolumeClaim[], volumesByClass: Map<string, PersistentVolume[]>, node: BinderNode, vacEnabled: boolean, out: PodVolumes): PersistentVolumeClaim[] {
+  const sized = toMatch.map((pvc) => ({ pvc, size: asError(() => requestedStorage(pvc)) }));
+  // byPVCSize with sort.Sort: insertion sort for the few claims of a pod, so equal sizes keep their order
+  sized.sort((a, b) => (a.size < b.size ? -1 : a.size > b.size ? 1 : 0));
+  const chosen = new Set<string>();
+  const unmatched: PersistentVolumeClaim[] = [];
+  for (const { pvc } of sized) {
+    const volumes = volumesByClass.get(claimClass(pvc)) ?? [];
+    const pv = asError(() => findMatchingVolume(pvc, volumes, { nodeLabels: node.labels, excluded: chosen, delayBinding: true, vacEnabled }));
+    if (!pv) {
+      unmatched.push(pvc);
+      continue;
+    }
+    chosen.add(pv.metadata?.name ?? '');
+    out.staticBindings.push({ pvc, pv });
+  }
+  return unmatched;
+}
+
+/** binder.go checkVolumeProvisions: stops at the first claim that cannot be provisioned for the node. */
+function checkVolumeProvisions(toProvision: PersistentVolumeClaim[], node: BinderNode, storage: StorageListers, out: PodVolumes): { provisionSatisfied: boolean; sufficientStorage: boolean } {
+  const provisions: PodVolumes['dynamicProvisions'] = [];
+  for (const pvc of toProvision) {
+    const className = claimClass(pvc);
+    if (className === '') throw new VolumeBindingError(`no class for claim "${pvc.metadata?.namespace || 'default'}/${pvc.metadata?.name ?? ''}"`);
+    const sc = storage.storageClass(className);
+    if (!sc) throw new VolumeBindingError(`failed to find storage class "${className}"`);
+    if (!sc.provisioner || sc.provisioner === NOT_SUPPORTED_PROVISIONER) {
+      out.culprit ??= { pvc, why: `no PersistentVolume of StorageClass ${className} fits, and the class cannot provision (provisioner ${JSON.stringify(sc.provisioner ?? '')})` };
+      return { provisionSatisfied: false, sufficientStorage: true };
+    }
+    if (!matchTopologySelectorTerms(sc.allowedTopologies, node.labels)) {
+      out.culprit ??= { pvc, why: `no PersistentVolume of StorageClass ${className} fits, and the class's allowedTopologies do not include the node` };
+      return { provisionSatisfied: false, sufficientStorage: true };
+    }
+    const enough = hasEnoughCapacity(sc, pvc, node, storage);
+    if (!enough.sufficient) {
+      out.culprit ??= { pvc, why: `no CSIStorageCapacity of StorageClass ${className} reachable from the node holds ${pvc.spec?.resources?.requests?.storage}` };
+      return { provisionSatisfied: true, sufficientStorage: false };
+    }
+    provisions.push({ pvc, capacity: enough.capacity });
+  }
+  out.dynamicProvisions = provisions;
+  return { provisionSatisfied: true, sufficientStorage: true };
+}
+
+/**
+ * binder.go hasEnoughCapacity: only for a CSI driver that opts in (CSIDriver.spec.storageCapacity), some
+ * CSIStorageCapacity of the class whose nodeTopology selects the node and whose maximumVolumeSize (else capacity)
+ * holds the request; the first such, in input order, is the node's capacity (the Score reads it).
+ */
+export function hasEnoughCapacity(sc: StorageClass, pvc: PersistentVolumeClaim, node: BinderNode, storage: StorageListers): { sufficient: boolean; capacity?: CSIStorageCapacity } {
+  const request = pvc.spec?.resources?.requests?.storage;
+  if (request === undefined) return { sufficient: true };
+  const driver = storage.csiDriver(sc.provisioner);
+  if (!driver || driver.spec?.storageCapacity !== true) return { sufficient: true };
+  const size = wholeUnits(asError(() => requestedStorage(pvc)));
+  for (const capacity of storage.capacities()) {
+    if (capacity.storageClassName !== sc.metadata?.name) continue;
+    const limit = capacity.maximumVolumeSize ?? capacity.capacity;
+    if (limit === undefined || wholeUnits(asError(() => storageAmount(limit, `CSIStorageCapacity ${capacity.metadata?.name ?? ''}`))) < size) continue;
+    if (nodeHasAccess(capacity, node.labels)) return { sufficient: true, capacity };
+  }
+  return { sufficient: false };
+}
+
+/** binder.go nodeHasAccess: no nodeTopology is no access; a selector that does not parse is none either (only logged). */
+function nodeHasAccess(capacity: CSIStorageCapacity, labels: Record<string, string>): boolean {
+  if (capacity.nodeTopology == null) return false;
+  try {
+    return selectorMatches(parseLabelSelector(capacity.nodeTopology), labels);
+  } catch (e) {
+    if (e instanceof LabelSelectorError) return false;
+    throw e;
+  }
+}
