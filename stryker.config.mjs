@@ -23,6 +23,7 @@ export const chunks = {
   ],
   admission: ['src/admission/*.ts', 'src/k8s/node-condition-taints.ts', 'src/controllers/taint-eviction.ts'],
   selection: ['src/k8s/{names,node-selector,toleration}.ts', 'src/loader/typecheck.ts'],
+  volumes: ['src/k8s/csi-translation.ts', 'src/scheduler/plugins/nodevolumelimits/*.ts'],
 };
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -16,7 +16,8 @@ export type GateName =
   | 'PodLevelResources'
   | 'PodLevelResourcesFixDefaulting'
   | 'StrictIPCIDRValidation'
-  | 'TaintTolerationComparisonOperators';
+  | 'TaintTolerationComparisonOperators'
+  | 'VolumeLimitScaling';
 export type GateState = 'off' | 'on' | 'locked';
 type Gates = Readonly<Partial<Record<GateName, GateState>>>;
 
@@ -43,11 +44,14 @@ const GATES_1_34: Gates = {
 };
 const GATES_1_35: Gates = {
   ...GATES_1_34, ContainerRestartRules: 'on', InPlacePodLevelResourcesVerticalScaling: 'off', NodeDeclaredFeatures: 'off', TaintTolerationComparisonOperators: 'off',
+  VolumeLimitScaling: 'off',
 };
 const GATES_1_36: Gates = {
   ...GATES_1_35, DRAExtendedResource: 'on', InPlacePodLevelResourcesVerticalScaling: 'on', NodeDeclaredFeatures: 'on', StrictIPCIDRValidation: 'on',
 };
-const GATES_1_37: Gates = { ...GATES_1_36, DRAExtendedResource: 'locked', NodeDeclaredFeatures: 'locked', PodLevelResourcesFixDefaulting: 'on' };
+const GATES_1_37: Gates = {
+  ...GATES_1_36, DRAExtendedResource: 'locked', NodeDeclaredFeatures: 'locked', PodLevelResourcesFixDefaulting: 'on', VolumeLimitScaling: 'on',
+};
 
 /** Oldest first; the last row is the newest release, the default. */
 const ROWS = {
