@@ -57,7 +57,7 @@ describe('Azure Disk (plugins/azure_disk_test.go TestTranslateAzureDiskInTree{In
   });
   test('(ours) as stored, an unset kind is the API server\'s Shared, which does not migrate', () => {
     const stored = defaultAzureDiskKind({ diskName: 'd', diskURI: 'u' });
-    expect(stored.kind).toBe('Shared');
+    expect(stored).toEqual({ diskName: 'd', diskURI: 'u', kind: 'Shared' });
     expect(() => translateInlineVolume(vol({ azureDisk: stored }))).toThrow('kind(Shared) is not supported in csi migration');
     expect(translateInlineVolume(vol({ azureDisk: defaultAzureDiskKind({ diskName: 'd', diskURI: 'u', kind: 'managed' }) }))?.volumeHandle).toBe('u');
   });

@@ -135,7 +135,7 @@ export interface CSIVolume {
 export function translateInlineVolume(volume: Volume): CSIVolume | undefined {
   const plugin = inlinePlugin(volume);
   if (!plugin?.inlineHandle) return undefined;
-  return { driver: plugin.driver, volumeHandle: plugin.inlineHandle((volume as Record<string, unknown>)[plugin.field] as Source) };
+  return { driver: plugin.driver, volumeHandle: plugin.inlineHandle((volume as unknown as Record<string, unknown>)[plugin.field] as Source) };
 }
 
 /** translate.go TranslateInTreePVToCSI, the driver and handle of the result (undefined as above). Throws TranslationError. */

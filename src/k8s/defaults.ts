@@ -54,6 +54,7 @@ export function nodeAllocatable(node: Node): ResourceMap | undefined {
  * SetObjectDefaults_Pod and SetObjectDefaults_PersistentVolume): unset is Shared (AzureSharedBlobDisk). The source
  * itself when it has a kind.
  */
-export function defaultAzureDiskKind<T extends { kind?: string }>(source: T): T {
-  return source.kind === undefined || source.kind === null ? { ...source, kind: 'Shared' } : source;
+export function defaultAzureDiskKind<T extends object>(source: T): T {
+  const kind = (source as { kind?: string | null }).kind;
+  return kind === undefined || kind === null ? { ...source, kind: 'Shared' } : source;
 }
