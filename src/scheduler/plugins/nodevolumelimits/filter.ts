@@ -191,7 +191,7 @@ export function evaluate(pod: PodInfo, node: NodeSnapshot, state: PreFilterState
 function notInstalled(driver: string, node: NodeSnapshot, csiNode: CSINode | undefined): Status {
   return failure(PLUGIN, 'Unschedulable', [driverNotInstalled(driver)], () => [
     `the CSIDriver ${driver} ${releaseAtLeast('1.36') ? 'sets spec.preventPodSchedulingIfMissing' : 'exists (with VolumeLimitScaling on, v1.35 needs no opt-in)'}, ` +
-      `and node ${node.info.name}'s CSINode ${csiNode ? 'does not list that driver' : 'does not exist'}`,
+      `and node ${node.info.name}'s CSINode ${csiNode ? 'does not list that driver' : 'is missing'}`,
     `a node whose CSINode lists ${driver} (the driver's node plugin registered there) fits`,
   ]);
 }
