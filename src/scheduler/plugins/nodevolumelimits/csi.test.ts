@@ -57,7 +57,7 @@ function claims(drivers: string[]): KubeObject[] {
 function csiNode(limitSource: string, limit: number, drivers: string[]): KubeObject[] {
   if (!['csinode', 'csinode-with-no-limit', 'no-csi-driver'].includes(limitSource)) return [];
   const list = limitSource === 'no-csi-driver' ? [] : drivers.map((name) => ({ name, nodeID: NODE, ...(limitSource === 'csinode' ? { allocatable: { count: limit } } : {}) }));
-  return [{ apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: NODE, annotations: { 'storage.alpha.kubernetes.io/migrated-plugins': EBS_IN_TREE } }, spec: { drivers: list } }];
+  return [{ apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: NODE, annotations: { 'storage.alpha.kubernetes.io/migrated-plugins': EBS_IN_TREE } }, spec: { drivers: list } } as KubeObject];
 }
 
 /** buildFakeClientWithVALister(count, drivers…): `count` VolumeAttachments per driver on the node, for PVs csi-<driver>-<j>. */

@@ -29,6 +29,8 @@ export interface PreFilterState {
   storage: StorageListers;
   release: KubernetesVersion;
   volumeLimitScaling: boolean;
+  /** Before v1.36 Portworx migration also needs the CSINode's annotation (utils.go isCSIMigrationOn). */
+  portworxAnnotation: boolean;
   /** The pod's counted volumes by what decides them on a node (see variant). */
   fresh: Map<string, Volumes | VolumeLookupError>;
 }
@@ -42,6 +44,7 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot, features: Featu
     storage: snapshot.storage,
     release: settings().kubernetesVersion,
     volumeLimitScaling: features.volumeLimitScaling ?? gateEnabled('VolumeLimitScaling'),
+    portworxAnnotation: !releaseAtLeast('1.36'),
     fresh: new Map(),
   };
 }
@@ -50,14 +53,14 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot, features: Featu
  * The pod's volumes depend on the node only through its CSINode: whether there is one (in-tree migration) and,
  * before v1.36, whether it lists Portworx as migrated.
  */
-function variant(csiNode: CSINode | undefined): string {
+function variant(csiNode: CSINode | undefined, state: PreFilterState): string {
   if (!csiNode) return 'none';
-  if (releaseAtLeast('1.36')) return 'csinode';
+  if (!state.portworxAnnotation || !csiNode.metadata?.annotations) return 'csinode';
   return (csiNode.metadata?.annotations?.[MIGRATED_PLUGINS_ANNOTATION] ?? '').split(',').includes('kubernetes.io/portworx-volume') ? 'portworx' : 'csinode';
 }
 
 function newVolumes(state: PreFilterState, csiNode: CSINode | undefined): Volumes | VolumeLookupError {
-  const key = variant(csiNode);
+  const key = variant(csiNode, state);
   let got = state.fresh.get(key);
   if (!got) {
     try {
@@ -103,8 +106,38 @@ export interface Attached {
   byAttachments: Map<string, number>;
 }
 
-interface Kept { release?: KubernetesVersion; value?: Attached | VolumeLookupError }
+interface Kept { release?: KubernetesVersion; value?: Attached | VolumeLookupError; bound?: number }
 const keep = (): Kept => ({});
+
+/**
+ * At most how many volumes the node's pods and VolumeAttachments count, from the pods' claims alone (no lookup);
+ * -1 when a pod's volumes could make the count fail (a generic ephemeral volume's owner, an inline translation, a
+ * claim without a name), where only the count itself tells.
+ */
+function attachedBound(node: NodeSnapshot, storage: StorageListers): number {
+  const kept = node.memo(keep);
+  if (kept.bound === undefined) {
+    let n = storage.attachments(node.info.name).length;
+    for (const p of node.pods) {
+      for (const v of p.spec?.volumes ?? []) {
+        if (v.persistentVolumeClaim != null && v.persistentVolumeClaim.claimName) n++;
+        else if (v.persistentVolumeClaim != null || v.ephemeral != null || isInlineMigratable(v)) n = -Infinity;
+      }
+    }
+    kept.bound = Math.max(n, -1);
+  }
+  return kept.bound;
+}
+
+/** Each driver's limit holds whatever the node's volumes are: the bound plus the pod's volumes of that driver. */
+function withinBound(node: NodeSnapshot, state: PreFilterState, fresh: Volumes, limits: Map<string, number>): boolean {
+  const bound = attachedBound(node, state.storage);
+  if (bound < 0) return false;
+  const mine = new Map<string, number>();
+  for (const v of fresh.values()) add(mine, v.driver);
+  for (const [driver, count] of mine) if (limits.has(driver) && bound + count > limits.get(driver)!) return false;
+  return true;
+}
 
 const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 
@@ -149,9 +182,11 @@ export type Outcome =
   | { status: Status }
   | { pass: 'no-volume' }
   | { pass: 'no-limit'; csiNode?: CSINode }
+  | { pass: 'bound' }
   | { pass: 'within'; fresh: Volumes; limits: Map<string, number>; attached: Attached; adding: Map<string, number> };
 
 const NO_VOLUME: Outcome = { pass: 'no-volume' };
+const BOUND: Outcome = { pass: 'bound' };
 
 function lookupFailure(e: VolumeLookupError): Status {
   if (!e.notFound) throw new NodeVolumeLimitsError(e.message);
@@ -161,8 +196,11 @@ function lookupFailure(e: VolumeLookupError): Status {
   ]);
 }
 
-/** csi.go Filter, in upstream's order: the pod's volumes, the driver check, the limits, then the node's count. */
-export function evaluate(pod: PodInfo, node: NodeSnapshot, state: PreFilterState): Outcome {
+/**
+ * csi.go Filter, in upstream's order: the pod's volumes, the driver check, the limits, then the node's count. Unless
+ * `exact`, a node whose volumes cannot reach a limit passes without being counted (the same verdict, cheaper).
+ */
+export function evaluate(pod: PodInfo, node: NodeSnapshot, state: PreFilterState, exact = false): Outcome {
   const csiNode = state.storage.csiNode(node.info.name);
   const fresh = newVolumes(state, csiNode);
   if (fresh instanceof VolumeLookupError) return { status: lookupFailure(fresh) };
@@ -175,6 +213,7 @@ export function evaluate(pod: PodInfo, node: NodeSnapshot, state: PreFilterState
   }
   const limits = volumeLimits(csiNode);
   if (limits.size === 0) return { pass: 'no-limit', csiNode };
+  if (!exact && withinBound(node, state, fresh, limits)) return BOUND;
   const on = attached(node, csiNode, state);
   if (on instanceof VolumeLookupError) throw new NodeVolumeLimitsError(on.message);
   const adding = new Map<string, number>();
@@ -219,8 +258,8 @@ export function filter(pod: PodInfo, node: NodeSnapshot, state: PreFilterState):
 
 /** Why the node passed: the counts per driver, or why nothing was counted. */
 export function explainPass(pod: PodInfo, node: NodeSnapshot, state: PreFilterState): string[] {
-  const outcome = evaluate(pod, node, state);
-  if ('status' in outcome) return [];
+  const outcome = evaluate(pod, node, state, true);
+  if ('status' in outcome || outcome.pass === 'bound') return [];
   if (outcome.pass === 'no-volume') return ['none of the pod\'s volumes counts against a CSI driver\'s attach limit on this node'];
   if (outcome.pass === 'no-limit') {
     return [outcome.csiNode ? `node ${node.info.name}'s CSINode declares no attach limit (allocatable.count) for any driver` : `node ${node.info.name} has no CSINode: no attach limit applies`];
