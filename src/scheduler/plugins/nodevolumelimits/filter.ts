@@ -157,9 +157,9 @@ function countAttached(node: NodeSnapshot, csiNode: CSINode | undefined, storage
   for (const va of storage.attachments(node.info.name)) {
     const attacher = va.spec?.attacher ?? '';
     const pvName = va.spec?.source?.persistentVolumeName;
-    const handle = pvName ? storage.volume(pvName)?.spec?.csi?.volumeHandle : undefined;
-    if (!attacher || handle === undefined) continue;
-    const key = `${attacher}/${handle}`;
+    const csi = pvName ? storage.volume(pvName)?.spec?.csi : undefined;
+    if (!attacher || !csi) continue;
+    const key = `${attacher}/${csi.volumeHandle ?? ''}`;
     if (volumes.has(key) || seen.has(key)) continue;
     seen.add(key);
     add(byAttachments, attacher);
