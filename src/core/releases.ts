@@ -18,7 +18,8 @@ export type GateName =
   | 'StorageCapacityScoring'
   | 'StrictIPCIDRValidation'
   | 'TaintTolerationComparisonOperators'
-  | 'VolumeAttributesClass';
+  | 'VolumeAttributesClass'
+  | 'VolumeLimitScaling';
 export type GateState = 'off' | 'on' | 'locked';
 type Gates = Readonly<Partial<Record<GateName, GateState>>>;
 
@@ -48,12 +49,15 @@ const GATES_1_34: Gates = {
 };
 const GATES_1_35: Gates = {
   ...GATES_1_34, ContainerRestartRules: 'on', InPlacePodLevelResourcesVerticalScaling: 'off', NodeDeclaredFeatures: 'off', TaintTolerationComparisonOperators: 'off',
+  VolumeLimitScaling: 'off',
 };
 const GATES_1_36: Gates = {
   ...GATES_1_35, DRAExtendedResource: 'on', InPlacePodLevelResourcesVerticalScaling: 'on', NodeDeclaredFeatures: 'on', StrictIPCIDRValidation: 'on',
   VolumeAttributesClass: 'locked',
 };
-const GATES_1_37: Gates = { ...GATES_1_36, DRAExtendedResource: 'locked', NodeDeclaredFeatures: 'locked', PodLevelResourcesFixDefaulting: 'on', StorageCapacityScoring: 'on' };
+const GATES_1_37: Gates = {
+  ...GATES_1_36, DRAExtendedResource: 'locked', NodeDeclaredFeatures: 'locked', PodLevelResourcesFixDefaulting: 'on', StorageCapacityScoring: 'on', VolumeLimitScaling: 'on',
+};
 
 /** Oldest first; the last row is the newest release, the default. */
 const ROWS = {

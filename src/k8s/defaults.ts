@@ -48,3 +48,13 @@ export function nodeAllocatable(node: Node): ResourceMap | undefined {
   const status = node.status as { allocatable?: ResourceMap | null; capacity?: ResourceMap | null } | undefined;
   return status?.allocatable ?? status?.capacity ?? undefined;
 }
+
+/**
+ * The API server's default for an azureDisk source's kind (pkg/apis/core/v1/zz_generated.defaults.go, in
+ * SetObjectDefaults_Pod and SetObjectDefaults_PersistentVolume): unset is Shared (AzureSharedBlobDisk). The source
+ * itself when it has a kind.
+ */
+export function defaultAzureDiskKind<T extends object>(source: T): T {
+  const kind = (source as { kind?: string | null }).kind;
+  return kind === undefined || kind === null ? { ...source, kind: 'Shared' } : source;
+}

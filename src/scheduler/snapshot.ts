@@ -16,8 +16,9 @@ export interface NodeSnapshot {
   /** NodeInfo.Requested and UsedPorts of those pods, worked out on first use. */
   readonly usage: NodeUsage;
   /**
-   * `compute(pods)` worked out once per entry and kept until a pod is assumed onto the node: what a plugin derives
-   * from the node's pods (NodeResourcesFit's scoring view of Requested). The snapshot knows no plugin.
+   * `compute(pods)` worked out once per entry and compute function, kept until a pod is assumed onto the node: what a
+   * plugin derives from the node's pods (NodeResourcesFit's scoring view of Requested, NodeVolumeLimits' attached
+   * volumes). The snapshot knows no plugin.
    */
   memo<T>(compute: (pods: readonly Pod[]) => T): T;
 }
@@ -89,9 +90,10 @@ const NO_PODS: Pod[] = [];
 // A class rather than object literals with closures: thousands of nodes are snapshotted per check.
 class NodeEntry implements NodeSnapshot {
   private computed?: NodeUsage;
-  // one slot: scoring is the one user today (a Map would cost a lookup per node per cycle)
-  private memoOf?: (pods: readonly Pod[]) => unknown;
-  private memoValue?: unknown;
+  // one slot per compute function, in first-use order: NodeResourcesFit's scoring and NodeVolumeLimits' Filter both
+  // keep theirs, so neither evicts the other between cycles (a scan of two entries costs less than a Map lookup)
+  private memoOf?: Array<(pods: readonly Pod[]) => unknown>;
+  private memoValue?: unknown[];
   /** The node's position in the snapshot (orders the pod index as the nodes are ordered). */
   position = 0;
   constructor(readonly info: NodeInfo, public pods: Pod[]) {}
@@ -99,17 +101,20 @@ class NodeEntry implements NodeSnapshot {
     return (this.computed ??= nodeUsage(this.pods));
   }
   memo<T>(compute: (pods: readonly Pod[]) => T): T {
-    if (this.memoOf !== compute) {
-      this.memoValue = compute(this.pods);
-      this.memoOf = compute;
-    }
-    return this.memoValue as T;
+    const of = (this.memoOf ??= []);
+    const i = of.indexOf(compute);
+    if (i >= 0) return this.memoValue![i] as T;
+    const value = compute(this.pods);
+    of.push(compute);
+    (this.memoValue ??= []).push(value);
+    return value;
   }
   /** The pod joins the node's pods; the cached usage is worked out again on next use. */
   add(pod: Pod) {
     this.pods = this.pods === NO_PODS ? [pod] : [...this.pods, pod];
     this.computed = undefined;
     this.memoOf = undefined;
+    this.memoValue = undefined;
   }
 }
 

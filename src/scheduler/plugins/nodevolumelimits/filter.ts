@@ -1,0 +1,276 @@
+// NodeVolumeLimits' PreFilter and Filter (nodevolumelimits/csi.go CSILimits): per node, the unique CSI volumes of
+// the node's pods and VolumeAttachments plus the pod's new ones, per driver, against the CSINode's
+// `allocatable.count` for that driver. A driver without a count, or a node without a CSINode, never constrains.
+import type { Pod } from 'kubernetes-types/core/v1';
+import type { CSIDriver, CSINode } from 'kubernetes-types/storage/v1';
+import { gateEnabled, releaseAtLeast, settings, type KubernetesVersion } from '../../../core/config';
+import { isInlineMigratable } from '../../../k8s/csi-translation';
+import { createdPod } from '../../../admission/create';
+import { SchedulerError } from '../../cycle';
+import { failure, type PodInfo, type Status } from '../../framework';
+import type { NodeSnapshot, Snapshot } from '../../snapshot';
+import type { StorageListers } from '../../storage';
+import { driverNotInstalled, ErrReasonMaxVolumeCountExceeded } from './reasons';
+import { MIGRATED_PLUGINS_ANNOTATION, podVolumes, VolumeLookupError, type Volumes } from './volumes';
+
+const PLUGIN = 'NodeVolumeLimits';
+
+/** An Error status of the Filter: the scheduling attempt fails (schedule_one.go findNodesThatPassFilters). */
+export class NodeVolumeLimitsError extends SchedulerError {}
+
+/** What the upstream plugin is built with (CSILimits' feature fields); unset: the configured release's gate. */
+export interface Features {
+  volumeLimitScaling?: boolean;
+}
+
+export interface PreFilterState {
+  /** The pod as created (its name names a generic ephemeral volume's claim). */
+  pod: Pod;
+  storage: StorageListers;
+  release: KubernetesVersion;
+  volumeLimitScaling: boolean;
+  /** Before v1.36 Portworx migration also needs the CSINode's annotation (utils.go isCSIMigrationOn). */
+  portworxAnnotation: boolean;
+  /** The pod's counted volumes by what decides them on a node (see variant). */
+  fresh: Map<string, Volumes | VolumeLookupError>;
+}
+
+/** PreFilter: Skip unless some volume is a claim, a generic ephemeral volume or a migratable in-tree inline volume. */
+export function preFilterState(pod: PodInfo, snapshot: Snapshot, features: Features): PreFilterState | undefined {
+  const volumes = pod.subject.spec.volumes;
+  if (!volumes?.some((v) => v.persistentVolumeClaim != null || v.ephemeral != null || isInlineMigratable(v))) return undefined;
+  return {
+    pod: createdPod(pod.subject),
+    storage: snapshot.storage,
+    release: settings().kubernetesVersion,
+    volumeLimitScaling: features.volumeLimitScaling ?? gateEnabled('VolumeLimitScaling'),
+    portworxAnnotation: !releaseAtLeast('1.36'),
+    fresh: new Map(),
+  };
+}
+
+/**
+ * The pod's volumes depend on the node only through its CSINode: whether there is one (in-tree migration) and,
+ * before v1.36, whether it lists Portworx as migrated.
+ */
+function variant(csiNode: CSINode | undefined, state: PreFilterState): string {
+  if (!csiNode) return 'none';
+  if (!state.portworxAnnotation || !csiNode.metadata?.annotations) return 'csinode';
+  return (csiNode.metadata?.annotations?.[MIGRATED_PLUGINS_ANNOTATION] ?? '').split(',').includes('kubernetes.io/portworx-volume') ? 'portworx' : 'csinode';
+}
+
+function newVolumes(state: PreFilterState, csiNode: CSINode | undefined): Volumes | VolumeLookupError {
+  const key = variant(csiNode, state);
+  let got = state.fresh.get(key);
+  if (!got) {
+    try {
+      got = podVolumes(state.pod, csiNode, state.storage, true, new Map());
+    } catch (e) {
+      if (!(e instanceof VolumeLookupError)) throw e;
+      got = e;
+    }
+    state.fresh.set(key, got);
+  }
+  return got;
+}
+
+const limitsOf = new WeakMap<CSINode, Map<string, number>>();
+
+/** getVolumeLimits: driver → allocatable.count, for the drivers that have one. */
+export function volumeLimits(csiNode: CSINode | undefined): Map<string, number> {
+  if (!csiNode) return new Map();
+  let limits = limitsOf.get(csiNode);
+  if (!limits) {
+    limits = new Map();
+    for (const d of csiNode.spec?.drivers ?? []) if (typeof d.allocatable?.count === 'number') limits.set(d.name, d.allocatable.count);
+    limitsOf.set(csiNode, limits);
+  }
+  return limits;
+}
+
+/**
+ * checkCSIDriverOnNode (VolumeLimitScaling): a driver without a CSIDriver object is allowed; one that opts in —
+ * from v1.36 with spec.preventPodSchedulingIfMissing, in v1.35 by existing — must be on the node's CSINode.
+ */
+function driverInstalled(driver: string, csiNode: CSINode | undefined, storage: StorageListers): boolean {
+  const object = storage.csiDriver(driver) as (CSIDriver & { spec?: { preventPodSchedulingIfMissing?: boolean } }) | undefined;
+  if (!object) return true;
+  if (releaseAtLeast('1.36') && object.spec?.preventPodSchedulingIfMissing !== true) return true;
+  return csiNode?.spec?.drivers?.some((d) => d.name === driver) ?? false;
+}
+
+/** The node's attached volumes: its pods' (unique) and its VolumeAttachments' not among them, per driver. */
+export interface Attached {
+  volumes: Volumes;
+  byPods: Map<string, number>;
+  byAttachments: Map<string, number>;
+}
+
+interface Kept { release?: KubernetesVersion; value?: Attached | VolumeLookupError; bound?: number }
+const keep = (): Kept => ({});
+
+/**
+ * At most how many volumes the node's pods and VolumeAttachments count, from the pods' claims alone (no lookup);
+ * -1 when a pod's volumes could make the count fail (a generic ephemeral volume's owner, an inline translation, a
+ * claim without a name), where only the count itself tells.
+ */
+function attachedBound(node: NodeSnapshot, storage: StorageListers): number {
+  const kept = node.memo(keep);
+  if (kept.bound === undefined) {
+    let n = storage.attachments(node.info.name).length;
+    for (const p of node.pods) {
+      for (const v of p.spec?.volumes ?? []) {
+        if (v.persistentVolumeClaim != null && v.persistentVolumeClaim.claimName) n++;
+        else if (v.persistentVolumeClaim != null || v.ephemeral != null || isInlineMigratable(v)) n = -Infinity;
+      }
+    }
+    kept.bound = Math.max(n, -1);
+  }
+  return kept.bound;
+}
+
+/** Each driver's limit holds whatever the node's volumes are: the bound plus the pod's volumes of that driver. */
+function withinBound(node: NodeSnapshot, state: PreFilterState, fresh: Volumes, limits: Map<string, number>): boolean {
+  const bound = attachedBound(node, state.storage);
+  if (bound < 0) return false;
+  const mine = new Map<string, number>();
+  for (const v of fresh.values()) add(mine, v.driver);
+  for (const [driver, count] of mine) if (limits.has(driver) && bound + count > limits.get(driver)!) return false;
+  return true;
+}
+
+const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+
+function countAttached(node: NodeSnapshot, csiNode: CSINode | undefined, storage: StorageListers): Attached | VolumeLookupError {
+  const volumes: Volumes = new Map();
+  try {
+    for (const p of node.pods) podVolumes(p, csiNode, storage, false, volumes);
+  } catch (e) {
+    if (e instanceof VolumeLookupError) return e;
+    throw e;
+  }
+  const byPods = new Map<string, number>();
+  for (const v of volumes.values()) add(byPods, v.driver);
+  // getNodeVolumeAttachmentInfo: attacher/handle of a CSI PV, not already counted from the pods
+  const seen = new Set<string>();
+  const byAttachments = new Map<string, number>();
+  for (const va of storage.attachments(node.info.name)) {
+    const attacher = va.spec?.attacher ?? '';
+    const pvName = va.spec?.source?.persistentVolumeName;
+    const csi = pvName ? storage.volume(pvName)?.spec?.csi : undefined;
+    if (!attacher || !csi) continue;
+    const key = `${attacher}/${csi.volumeHandle ?? ''}`;
+    if (volumes.has(key) || seen.has(key)) continue;
+    seen.add(key);
+    add(byAttachments, attacher);
+  }
+  return { volumes, byPods, byAttachments };
+}
+
+/** The node's attached volumes, kept on the node (NodeSnapshot.memo) until a pod is assumed onto it. */
+function attached(node: NodeSnapshot, csiNode: CSINode | undefined, state: PreFilterState): Attached | VolumeLookupError {
+  const kept = node.memo(keep);
+  if (kept.release !== state.release || !kept.value) {
+    kept.release = state.release;
+    kept.value = countAttached(node, csiNode, state.storage);
+  }
+  return kept.value;
+}
+
+/** Why a node passed, or the rejection. */
+export type Outcome =
+  | { status: Status }
+  | { pass: 'no-volume' }
+  | { pass: 'no-limit'; csiNode?: CSINode }
+  | { pass: 'bound' }
+  | { pass: 'within'; fresh: Volumes; limits: Map<string, number>; attached: Attached; adding: Map<string, number> };
+
+const NO_VOLUME: Outcome = { pass: 'no-volume' };
+const BOUND: Outcome = { pass: 'bound' };
+
+function lookupFailure(e: VolumeLookupError): Status {
+  if (!e.notFound) throw new NodeVolumeLimitsError(e.message);
+  return failure(PLUGIN, 'UnschedulableAndUnresolvable', [e.message], () => [
+    `${e.message.slice(e.message.indexOf(': ') + 2)}: the pod cannot run without its claim and stays Pending until the claim exists ` +
+      '(a generic ephemeral volume\'s claim, <pod>-<volume>, is created by the ephemeral volume controller)',
+  ]);
+}
+
+/**
+ * csi.go Filter, in upstream's order: the pod's volumes, the driver check, the limits, then the node's count. Unless
+ * `exact`, a node whose volumes cannot reach a limit passes without being counted (the same verdict, cheaper).
+ */
+export function evaluate(pod: PodInfo, node: NodeSnapshot, state: PreFilterState, exact = false): Outcome {
+  const csiNode = state.storage.csiNode(node.info.name);
+  const fresh = newVolumes(state, csiNode);
+  if (fresh instanceof VolumeLookupError) return { status: lookupFailure(fresh) };
+  if (fresh.size === 0) return NO_VOLUME;
+  if (state.volumeLimitScaling) {
+    // upstream walks a Go map (any order); here the pod's volume order names the first missing driver
+    for (const { driver } of fresh.values()) {
+      if (!driverInstalled(driver, csiNode, state.storage)) return { status: notInstalled(driver, node, csiNode) };
+    }
+  }
+  const limits = volumeLimits(csiNode);
+  if (limits.size === 0) return { pass: 'no-limit', csiNode };
+  if (!exact && withinBound(node, state, fresh, limits)) return BOUND;
+  const on = attached(node, csiNode, state);
+  if (on instanceof VolumeLookupError) throw new NodeVolumeLimitsError(on.message);
+  const adding = new Map<string, number>();
+  for (const [key, v] of fresh) if (!on.volumes.has(key)) add(adding, v.driver);
+  for (const [driver, count] of adding) {
+    const limit = limits.get(driver);
+    if (limit === undefined) continue;
+    const current = (on.byPods.get(driver) ?? 0) + (on.byAttachments.get(driver) ?? 0);
+    if (current + count > limit) return { status: exceeded(node, driver, limit, on, count, fresh) };
+  }
+  return { pass: 'within', fresh, limits, attached: on, adding };
+}
+
+function notInstalled(driver: string, node: NodeSnapshot, csiNode: CSINode | undefined): Status {
+  return failure(PLUGIN, 'Unschedulable', [driverNotInstalled(driver)], () => [
+    `the CSIDriver ${driver} ${releaseAtLeast('1.36') ? 'sets spec.preventPodSchedulingIfMissing' : 'exists (with VolumeLimitScaling on, v1.35 needs no opt-in)'}, ` +
+      `and node ${node.info.name}'s CSINode ${csiNode ? 'does not list that driver' : 'is missing'}`,
+    `a node whose CSINode lists ${driver} (the driver's node plugin registered there) fits`,
+  ]);
+}
+
+function exceeded(node: NodeSnapshot, driver: string, limit: number, on: Attached, count: number, fresh: Volumes): Status {
+  return failure(PLUGIN, 'Unschedulable', [ErrReasonMaxVolumeCountExceeded], () => {
+    const pods = on.byPods.get(driver) ?? 0;
+    const vas = on.byAttachments.get(driver) ?? 0;
+    const mine = [...fresh].filter(([k, v]) => v.driver === driver && !on.volumes.has(k)).map(([, v]) => v.what);
+    return [
+      `${driver}: node ${node.info.name}'s CSINode allows ${limit} volume(s) (spec.drivers[${driver}].allocatable.count); ` +
+        `${pods} attached for its pods${vas ? ` and ${vas} more by VolumeAttachments` : ''}, and this pod adds ${count} (${mine.join('; ')}): ` +
+        `${pods + vas + count} > ${limit}`,
+      `a node with fewer ${driver} volumes attached fits; a volume already attached to the node (the same claim or volume handle) does not count again`,
+    ];
+  });
+}
+
+/** Filter: undefined when the node passes. */
+export function filter(pod: PodInfo, node: NodeSnapshot, state: PreFilterState): Status | undefined {
+  if (!state.pod.spec?.volumes?.length) return undefined;
+  const outcome = evaluate(pod, node, state);
+  return 'status' in outcome ? outcome.status : undefined;
+}
+
+/** Why the node passed: the counts per driver, or why nothing was counted. */
+export function explainPass(pod: PodInfo, node: NodeSnapshot, state: PreFilterState): string[] {
+  const outcome = evaluate(pod, node, state, true);
+  if ('status' in outcome || outcome.pass === 'bound') return [];
+  if (outcome.pass === 'no-volume') return ['none of the pod\'s volumes counts against a CSI driver\'s attach limit on this node'];
+  if (outcome.pass === 'no-limit') {
+    return [outcome.csiNode ? `node ${node.info.name}'s CSINode declares no attach limit (allocatable.count) for any driver` : `node ${node.info.name} has no CSINode: no attach limit applies`];
+  }
+  const { fresh, limits, attached: on, adding } = outcome;
+  const drivers = [...new Set([...fresh.values()].map((v) => v.driver))];
+  return drivers.map((driver) => {
+    const limit = limits.get(driver);
+    if (limit === undefined) return `${driver}: no attach limit on this node`;
+    const current = (on.byPods.get(driver) ?? 0) + (on.byAttachments.get(driver) ?? 0);
+    const n = adding.get(driver) ?? 0;
+    return `${driver}: ${current} attached + ${n} new${n === 0 ? ' (already attached)' : ''} = ${current + n} ≤ ${limit} (CSINode allocatable.count)`;
+  });
+}
