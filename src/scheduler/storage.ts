@@ -8,7 +8,7 @@ import type { CSIDriver, CSINode, CSIStorageCapacity, StorageClass, VolumeAttach
 import type { KubeObject } from '../core/types';
 
 /** The kinds `storage` holds; any other kind there is the caller's mistake (the clients say which, with its origin). */
-export const STORAGE_KINDS = ['PersistentVolume', 'PersistentVolumeClaim', 'StorageClass', 'CSINode', 'CSIDriver', 'CSIStorageCapacity', 'VolumeAttachment'] as const;
+export { STORAGE_KINDS } from '../core/storage-kinds';
 
 export interface StorageListers {
   /** A claim by namespace and name (PersistentVolumeClaimLister). */
