@@ -12,6 +12,7 @@ import { isScalarResourceName, podRequests, podRequestsInUnits, ResourceError, s
 import { parseTerms, preFilterNodeNames, type ParsedTerm } from '../k8s/node-selector';
 import { decodeQuantity, Quantity, QuantityError } from '../k8s/quantity';
 import { toleratesTaint } from '../k8s/toleration';
+import type { StorageListers } from './storage';
 
 export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 
@@ -619,6 +620,8 @@ export interface ScoreCluster {
   namespaceLabels: ReadonlyMap<string, Record<string, string>>;
   /** The Service objects (PodTopologySpread's system defaults select by the selectors of those that select the pod). */
   services?: readonly KubeObject[];
+  /** The storage objects as the volume plugins' listers (storage.ts); VolumeBinding's Score reads them where the release has one. */
+  storage?: StorageListers;
 }
 
 /** PreScore's Skip (framework/interface.go): the plugin adds nothing to any node, for `reason`. */
