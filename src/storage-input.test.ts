@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { KubeObject, Node } from './core/types';
+import type { KubeObject, Node, Pod } from './core/types';
 import { configure, resetConfiguration, withConfiguration } from './core/config';
 import { schedule, scheduleOnNode, place, outage } from './engine';
 import { rankNodes, scheduleOn } from './engine/objects';
@@ -96,7 +96,7 @@ describe('storage reaches the snapshot from every client', () => {
 
   test('the shared snapshot is keyed by the storage objects too (snapshotFor, the one-node cluster)', () => withProbe(() => {
     const s = toSubject(web);
-    const existingPods = [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'other', namespace: 'default' }, spec: { nodeName: 'b1', containers: [{ name: 'c', image: 'x' }] } }];
+    const existingPods = [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'other', namespace: 'default' }, spec: { nodeName: 'b1', containers: [{ name: 'c', image: 'x' }] } }] as Pod[];
     expect(feasibleNames(schedule(s, nodes, { existingPods, storage: [probe('a1')] }))).toEqual(['b1']);
     expect(feasibleNames(schedule(s, nodes, { existingPods, storage: [probe('b1')] }))).toEqual(['a1']);
     expect(feasibleNames(schedule(s, nodes, { existingPods }))).toEqual(['a1', 'b1']);
@@ -134,14 +134,14 @@ describe('another kind in storage is a usage error naming the object, never drop
     expect(failure(() => expect(web).toBeSchedulableOn(a1, { storage: loaded }))).toContain(`options.storage[1]: ${configMap} is not a storage object (options.storage takes ${kinds})`);
     expect(failure(() => expect(web).toBeSchedulableOnAnyOf(nodes, { storage: [web] }))).toContain('options.storage[0]: Deployment default/web is not a storage object');
     expect(failure(() => expect(web).toHaveAllReplicasScheduled(nodes, { storage: loaded }))).toContain(`options.storage[1]: ${configMap} is not a storage object`);
-    expect(failure(() => expect(web).toSurvive(nodesDown(['a1']), { nodes, storage: loaded }))).toContain(`cluster.storage[1]: ${configMap} is not a storage object`);
-    expect(failure(() => expect(web).toBeSchedulableOn(a1, { storage: [42] }))).toContain(`options.storage[0] is not a Kubernetes object (expected ${kinds} objects, e.g. from loadManifests)`);
-    expect(failure(() => expect(web).toBeSchedulableOn(a1, { storage: 'pv' }))).toContain('options.storage must be an array (or iterable)');
+    expect(failure(() => expect(web).toSurvive(nodesDown(['a1']), { nodes, storage: [...loaded] }))).toContain(`cluster.storage[1]: ${configMap} is not a storage object`);
+    expect(failure(() => expect(web).toBeSchedulableOn(a1, { storage: [42] as never }))).toContain(`options.storage[0] is not a Kubernetes object (expected ${kinds} objects, e.g. from loadManifests)`);
+    expect(failure(() => expect(web).toBeSchedulableOn(a1, { storage: 'pv' as never }))).toContain('options.storage must be an array (or iterable)');
   });
 
   test('the engine entry points and configure', () => {
-    expect(() => placeReplicas(web, nodes, { storage: loaded })).toThrow(`options.storage[1]: ${configMap} is not a storage object`);
-    expect(() => simulateOutage({ nodes, workloads: [web], storage: loaded }, nodesDown(['a1']))).toThrow(`cluster.storage[1]: ${configMap} is not a storage object`);
+    expect(() => placeReplicas(web, nodes, { storage: [...loaded] })).toThrow(`options.storage[1]: ${configMap} is not a storage object`);
+    expect(() => simulateOutage({ nodes, workloads: [web], storage: [...loaded] }, nodesDown(['a1']))).toThrow(`cluster.storage[1]: ${configMap} is not a storage object`);
     expect(() => scheduleOn(web, nodes, { storage: [...loaded] })).toThrow(`options.storage[1]: ${configMap} is not a storage object`);
     expect(() => configure({ storage: loaded })).toThrow(`configure: storage[1]: ${configMap} is not a storage object (storage takes ${kinds})`);
     expect(() => configure({ storage: 3 as never })).toThrow('configure: storage must be an array');

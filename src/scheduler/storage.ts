@@ -18,6 +18,8 @@ export interface StorageListers {
   /** Every volume, in input order (VolumeBinding matches unbound claims against them). */
   volumes(): readonly PersistentVolume[];
   storageClass(name: string): StorageClass | undefined;
+  /** Every StorageClass, in input order (DefaultStorageClass admission picks the default among them). */
+  storageClasses(): readonly StorageClass[];
   /** A node's CSINode: its name is the node's. */
   csiNode(nodeName: string): CSINode | undefined;
   csiDriver(name: string): CSIDriver | undefined;
@@ -60,11 +62,13 @@ export function storageListers(objects: readonly KubeObject[]): StorageListers {
     }
   }
   const volumeList = [...volumes.values()];
+  const classList = [...classes.values()];
   return {
     claim: (namespace, name) => claims.get(`${namespace || 'default'}/${name}`),
     volume: (name) => volumes.get(name),
     volumes: () => volumeList,
     storageClass: (name) => classes.get(name),
+    storageClasses: () => classList,
     csiNode: (nodeName) => csiNodes.get(nodeName),
     csiDriver: (name) => drivers.get(name),
     capacities: () => capacities,
