@@ -13,6 +13,8 @@ import { rankNodes, scheduleOn } from './engine/objects';
 import { toSubject } from './k8s/subject';
 import { parseManifests } from './loader';
 import { placeReplicas } from './placement/place';
+import { claimsOfPod } from './admission/storage';
+import { buildSnapshot } from './scheduler/snapshot';
 import { nodesDown, simulateOutage } from './outage';
 import { placementMatrix } from './report/matrix';
 import { DEFAULT_PROFILE, withProfile } from './scheduler/profile';
@@ -120,6 +122,13 @@ describe('storage reaches the snapshot from every client', () => {
     expect(run(write('with-sc.json', [web, probe('a1')]), '--nodes', nodeFile)).toContain('schedulable on 1 of 2 node(s): b1');
     expect(run(write('web2.json', [web]), '--nodes', nodeFile, '--existing', write('dump.json', [claim, probe('b1')]))).toContain('schedulable on 1 of 2 node(s): a1');
   }));
+});
+
+test('the snapshot\'s listers serve the create path of claims: claimsOfPod over snapshot.storage', () => {
+  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [], volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data' } }, { name: 'e', ephemeral: { volumeClaimTemplate: { spec: {} } } }] } } as Pod;
+  const gp3 = { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'gp3', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }, provisioner: 'ebs.csi.aws.com' } as KubeObject;
+  const { storage: listers } = buildSnapshot(nodes, new Map(), [], [], [claim, gp3]);
+  expect(claimsOfPod(pod, listers).map((c) => [c.volume, c.name, c.claim?.spec?.storageClassName, c.created])).toEqual([['d', 'data', undefined, false], ['e', 'p-e', 'gp3', true]]);
 });
 
 describe('another kind in storage is a usage error naming the object, never dropped', () => {
