@@ -6,7 +6,10 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
-import { describeGated, evict, kubeletHint, nodesDown, parseTaint, place, platformHint, rejectedByApiServer, schedule, taint, toSubject, unknownOnAny, validateInput, admissionRefusedOnce, zone, type Failure } from './engine';
+import {
+  describeGated, evict, kubeletHint, nodesDown, parseTaint, place, platformHint, rejectedByApiServer, schedule, STORAGE_KINDS, taint, toSubject, unknownOnAny,
+  validateInput, admissionRefusedOnce, zone, type Failure,
+} from './engine';
 import { describeNotModelled } from './explain/not-modelled';
 import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './core/config';
 import { kubeletHintText } from './explain/kubelet';
@@ -116,12 +119,17 @@ const isWorkload = (o: KubeObject) => {
   }
 };
 
-/** The workloads read, with the manifests' Namespace and Service objects (as a Helm chart renders its Services beside them). */
-type Workloads = KubeObject[] & { namespaces: KubeObject[]; services: KubeObject[] };
+/**
+ * The workloads read, with the manifests' Namespace and Service objects (as a Helm chart renders its Services beside
+ * them) and the storage objects of the manifests and dumps (`kubectl get pv,pvc,sc,csinode -o yaml`).
+ */
+type Workloads = KubeObject[] & { namespaces: KubeObject[]; services: KubeObject[]; storage: KubeObject[] };
+
+const isStorage = (o: KubeObject) => (STORAGE_KINDS as readonly unknown[]).includes(o.kind);
 
 /**
- * The workloads of the manifests, and their Namespace objects (whose labels serve namespaceSelector) and Service
- * objects (PodTopologySpread's system default spreading selects by theirs).
+ * The workloads of the manifests, and their Namespace objects (whose labels serve namespaceSelector), Service
+ * objects (PodTopologySpread's system default spreading selects by theirs) and storage objects (the volume plugins').
  */
 function workloadsOf(files: string[], namespace?: string): Workloads {
   const render = rendered();
@@ -131,7 +139,14 @@ function workloadsOf(files: string[], namespace?: string): Workloads {
   if (!list.length) throw new InputError(`no Pod or workload${namespace === undefined ? '' : ` in namespace ${namespace}`} in ${[...files, ...render.sources].join(', ')}`);
   // RuntimeClasses among the manifests are the cluster's, which the RuntimeClass admission plugin reads
   if (objects.some((o) => o.kind === 'RuntimeClass')) configure({ runtimeClasses: objects });
-  return Object.assign(list, { namespaces: objects.filter((o) => o.kind === 'Namespace'), services: objects.filter((o) => o.kind === 'Service') });
+  return Object.assign(list, { namespaces: objects.filter((o) => o.kind === 'Namespace'), services: objects.filter((o) => o.kind === 'Service'), storage: objects.filter(isStorage) });
+}
+
+/** The --existing dumps: their Pods, and their storage objects (a `kubectl get pods,pvc,pv -o yaml` dump). */
+function dumpOf(files: string[] | undefined): { pods?: Pod[]; storage: KubeObject[] } {
+  if (!files) return { storage: [] };
+  const objects = load(files);
+  return { pods: objects.filter((p) => p.kind === 'Pod') as Pod[], storage: objects.filter(isStorage) };
 }
 
 function nodesOf(files: string[]): Node[] {
@@ -164,7 +179,7 @@ const toLabel = (o: KubeObject) => (isWorkload(o) ? toSubject(o).label : `${o.ki
 function explain(workloads: Workloads, nodes: Node[], existingPods: Pod[] | undefined): string {
   return workloads.map((w) => {
     const s = toSubject(w);
-    const result = schedule(s, nodes, { existingPods, namespaces: workloads.namespaces, services: workloads.services });
+    const result = schedule(s, nodes, { existingPods, namespaces: workloads.namespaces, services: workloads.services, storage: workloads.storage });
     if (result.gated) return `${s.label}\n  ${describeGated(s.label, result.gated.gates).replace(/\n/g, '\n  ')}`;
     const head = unknownOnAny(result)
       ? `  unknown: ${result.feasible.length} of ${nodes.length} node(s) pass every filter the library models${result.feasible.length ? `: ${nodeNames(result.feasible.map((v) => v.node), 10)}` : ''}`
@@ -202,7 +217,7 @@ function oneNode(nodes: Node[], file: string, name: string | undefined): Node {
 
 /** Where every pod the workloads' controllers create lands, placed one at a time (placeReplicas). */
 function explainReplicas(workloads: Workloads, nodes: Node[], existingPods: Pod[] | undefined): string {
-  const placement = place(workloads, { nodes, existingPods, namespaces: workloads.namespaces, services: workloads.services });
+  const placement = place(workloads, { nodes, existingPods, namespaces: workloads.namespaces, services: workloads.services, storage: workloads.storage });
   const sections = workloads.map((w, i) => {
     const pods = placement.pods.filter((p) => p.owner === i);
     const pending = pods.filter((p) => !p.node);
@@ -269,9 +284,11 @@ function explainCommand(cli: Command, out: (s: string) => void): void {
       '  $ npx jest-k8s-placement explain pods.yaml --nodes nodes.yaml --existing pods.yaml   # the Pending pods of a dump')
     .action((manifests: string[], o: { nodes: string[]; existing?: string[]; namespace?: string; name?: string[]; replicas?: boolean }) => {
       const nodes = nodesOf(o.nodes);
-      const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
-      const { workloads, completed, skipped } = toExplain(workloadsOf(manifests, o.namespace), existing, o.name);
-      checkValid([...workloads, ...nodes, ...(existing ?? [])]);
+      const { pods: existing, storage } = dumpOf(o.existing);
+      const all = workloadsOf(manifests, o.namespace);
+      all.storage.push(...storage);
+      const { workloads, completed, skipped } = toExplain(all, existing, o.name);
+      checkValid([...workloads, ...nodes, ...(existing ?? []), ...workloads.storage]);
       noteNodes(nodes);
       if (skipped && workloads.length + completed.length) note(`note: ${skipped}\n`);
       const answers = !workloads.length ? [] : [o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)];
@@ -309,7 +326,7 @@ function toExplain(all: Workloads, existing: readonly Pod[] | undefined, names: 
   const picked = names ? all.filter((o) => names.some((n) => named(o, n))) : all;
   const completed = picked.filter((o) => completedPhase(o));
   const bound = names ? [] : picked.filter((o) => !completedPhase(o) && boundInDump(o, existing));
-  const workloads = Object.assign(picked.filter((o) => !completed.includes(o) && !bound.includes(o)), { namespaces: all.namespaces, services: all.services });
+  const workloads = Object.assign(picked.filter((o) => !completed.includes(o) && !bound.includes(o)), { namespaces: all.namespaces, services: all.services, storage: all.storage });
   const left = [
     ...(!names && completed.length ? [`${completed.length} completed pod(s) (status.phase Succeeded or Failed: kube-scheduler never schedules them)`] : []),
     ...(bound.length ? [`${bound.length} pod(s) already bound in --existing (spec.nodeName)`] : []),
@@ -337,12 +354,13 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
       for (const f of failures) if (typeof f === 'string') checkTaintSpec(cli, f, ['NotReady', 'Unreachable']);
       const workloads = workloadsOf(manifests, o.namespace);
       const nodes = nodesOf(o.nodes);
-      const existing = o.existing ? (load(o.existing).filter((p) => p.kind === 'Pod') as Pod[]) : undefined;
-      checkValid([...workloads, ...nodes, ...(existing ?? [])]);
+      const { pods: existing, storage } = dumpOf(o.existing);
+      workloads.storage.push(...storage);
+      checkValid([...workloads, ...nodes, ...(existing ?? []), ...workloads.storage]);
       noteNodes(nodes);
       let m;
       try {
-        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, services: workloads.services, failures, zonalVolumes: o.zonalVolumes });
+        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, services: workloads.services, storage: workloads.storage, failures, zonalVolumes: o.zonalVolumes });
       } catch (e) {
         // an outage that names no node of --nodes (placementMatrix: failures[i].zone …, failures[i]: …) is a usage error
         const bad = /^placementMatrix: failures\[(\d+)\](?:\.|: )(.*)$/s.exec((e as Error).message);

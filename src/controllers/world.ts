@@ -122,6 +122,8 @@ export interface WorldOptions {
   namespaces?: readonly KubeObject[];
   /** Service objects, for the scheduler's system default spreading (DefaultSelector). */
   services?: readonly KubeObject[];
+  /** The storage objects (STORAGE_KINDS), the volume plugins' listers in every scheduling cycle. */
+  storage?: readonly KubeObject[];
 }
 
 export class World {
@@ -131,6 +133,7 @@ export class World {
   readonly down: Down;
   readonly namespaces?: readonly KubeObject[];
   readonly services?: readonly KubeObject[];
+  readonly storage?: readonly KubeObject[];
   readonly state = new Map<string, NodeState>();
   readonly pods: SimPod[] = [];
   readonly workloads: SimWorkload[] = [];
@@ -150,6 +153,7 @@ export class World {
     this.down = options.down;
     this.namespaces = options.namespaces;
     this.services = options.services;
+    this.storage = options.storage;
     for (const n of options.nodes) {
       this.state.set(nodeName(n), { name: nodeName(n), original: n, view: n, added: [], failed: options.failed?.has(nodeName(n)) ?? false, ready: 'True' });
     }

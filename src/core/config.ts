@@ -3,6 +3,7 @@
 // rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
 import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 import { atLeast, gateDefault, gateSince, gateState, KUBERNETES_VERSIONS, NEWEST_RELEASE, type GateName, type KubernetesVersion } from './releases';
+import { storageProblem } from './storage-kinds';
 import type { KubeObject } from './types';
 
 export { KUBERNETES_VERSIONS, type KubernetesVersion } from './releases';
@@ -45,6 +46,11 @@ export interface PlacementSettings {
    * a pod naming one that is not here is refused.
    */
   runtimeClasses: readonly KubeObject[];
+  /**
+   * The cluster's storage objects (scheduler/storage.ts STORAGE_KINDS), in every snapshot before those a question is
+   * given (`storage` options): the volume plugins read them. Kept as given (not cloned): messages name them with their files.
+   */
+  storage: readonly KubeObject[];
 }
 
 export interface ConfigureOptions {
@@ -64,6 +70,12 @@ export interface ConfigureOptions {
   requireAllocatable?: boolean;
   /** The cluster's RuntimeClass objects (node.k8s.io/v1 RuntimeClass, e.g. from loadManifests; other kinds are left out). */
   runtimeClasses?: Iterable<KubeObject>;
+  /**
+   * The cluster's PersistentVolumes, PersistentVolumeClaims, StorageClasses, CSINodes, CSIDrivers,
+   * CSIStorageCapacities and VolumeAttachments, in any order (e.g. a loadManifests collection of them); any other kind
+   * is an error. Every question (matchers, engine, outages, the CLI) sees them, beside its own `storage` option.
+   */
+  storage?: Iterable<KubeObject>;
 }
 
 function defaults(): PlacementSettings {
@@ -81,6 +93,7 @@ function defaults(): PlacementSettings {
     },
     requireAllocatable: false,
     runtimeClasses: [],
+    storage: [],
   };
 }
 
@@ -101,7 +114,7 @@ export function invalidateCaches(): void {
   generation++;
 }
 
-const KNOWN_KEYS = ['kubernetesVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses'];
+const KNOWN_KEYS = ['kubernetesVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses', 'storage'];
 
 /**
  * Change settings for later checks (see the scoping rules above). Returns nothing, so that
@@ -111,7 +124,8 @@ export function configure(options: ConfigureOptions = {}): void {
   for (const key of Object.keys(options)) {
     if (!KNOWN_KEYS.includes(key)) throw new Error(`configure: unknown option "${key}" (known: ${KNOWN_KEYS.join(', ')})`);
   }
-  const next = structuredClone(current);
+  // the storage objects are kept as given (their origins are looked up by identity), and may be many: not cloned
+  const next: PlacementSettings = { ...structuredClone({ ...current, storage: [] }), storage: current.storage };
   if (options.kubernetesVersion !== undefined) {
     if (!(KUBERNETES_VERSIONS as readonly unknown[]).includes(options.kubernetesVersion)) {
       throw new Error(`configure: unsupported kubernetesVersion ${JSON.stringify(options.kubernetesVersion)} (supported: ${KUBERNETES_VERSIONS.map((v) => `'${v}'`).join(', ')})`);
@@ -127,6 +141,7 @@ export function configure(options: ConfigureOptions = {}): void {
   if (options.validate !== undefined) next.validate = options.validate;
   if (options.requireAllocatable !== undefined) next.requireAllocatable = options.requireAllocatable;
   if (options.runtimeClasses !== undefined) next.runtimeClasses = runtimeClassesOf(options.runtimeClasses);
+  if (options.storage !== undefined) next.storage = storageOf(options.storage);
   if (options.cluster !== undefined) {
     const preset = CLUSTER_PRESETS[options.cluster];
     if (!preset) throw new Error(`configure: unknown cluster "${options.cluster}" (known: ${Object.keys(CLUSTER_PRESETS).join(', ')})`);
@@ -158,6 +173,17 @@ function runtimeClassesOf(given: Iterable<KubeObject>): KubeObject[] {
     throw new Error('configure: runtimeClasses must be an array (or iterable, e.g. a loadManifests collection) of RuntimeClass objects');
   }
   return [...given].filter((o) => o?.kind === 'RuntimeClass' && typeof o.apiVersion === 'string' && o.apiVersion.startsWith('node.k8s.io/'));
+}
+
+/** The storage objects of a list or collection; any other kind is refused (a dropped object would change verdicts unseen). */
+function storageOf(given: Iterable<KubeObject>): KubeObject[] {
+  if (typeof given !== 'object' || given === null || !(Symbol.iterator in given)) {
+    throw new Error('configure: storage must be an array (or iterable, e.g. a loadManifests collection) of storage objects');
+  }
+  const list = [...given];
+  const problem = storageProblem(list, 'storage');
+  if (problem) throw new Error(`configure: ${problem}`);
+  return list;
 }
 
 /** The gates `configure({ featureGates })` takes. */
@@ -250,6 +276,9 @@ export function nonDefaultSettings(): string {
     if (path === 'runtimeClasses') {
       const names = (now as KubeObject[]).map((r) => r.metadata?.name ?? '');
       if (names.length) out.push(`runtimeClasses ${names.join(' ')}`);
+    } else if (path === 'storage') {
+      const n = (now as KubeObject[]).length;
+      if (n) out.push(`storage ${n} object${n === 1 ? '' : 's'}`);
     } else if (typeof now === 'object' && now !== null && typeof def === 'object' && def !== null) {
       for (const k of Object.keys(now)) walk((now as Record<string, unknown>)[k], (def as Record<string, unknown>)[k], path ? `${path}.${k}` : k);
     } else if (now !== def) {

@@ -14,6 +14,7 @@ import * as score from '../scheduler/score';
 import * as admission from '../admission';
 import { taintEviction as evictionOf, type EvictionVerdict } from '../controllers/taint-eviction';
 import { notModelledFor, type NotModelled } from './not-modelled';
+import { storageProblem } from '../core/storage-kinds';
 
 export type PodArgument = KubeObject | Subject;
 
@@ -50,6 +51,16 @@ function podsOf(x: unknown, what = 'existingPods'): readonly Pod[] | undefined {
     if (!isObject(p) || p.kind !== 'Pod') throw new TypeError(`expected ${what}[${i}] to be a Pod (kind: Pod), received ${preview(p)}`);
   });
   return x as Pod[];
+}
+
+/** `options.storage`: the storage objects (STORAGE_KINDS, any order); an object of another kind is refused, named. */
+function storageOf(x: unknown): KubeObject[] | undefined {
+  if (x === undefined) return undefined;
+  if (typeof x !== 'object' || x === null || !(Symbol.iterator in x)) throw new TypeError(`expected options.storage to be an array of storage objects, received ${preview(x)}`);
+  const list = [...(x as Iterable<unknown>)];
+  const problem = storageProblem(list, 'options.storage');
+  if (problem) throw new TypeError(problem);
+  return list as KubeObject[];
 }
 
 /** Everything about the pod that does not depend on the node (tolerations after admission, parsed terms, requests). */
@@ -116,12 +127,14 @@ export function taintEviction(subject: PodArgument | framework.PodInfo, node: No
 
 /**
  * existingPods are placed by spec.nodeName; namespaces are Namespace objects (their labels serve namespaceSelector);
- * services are Service objects (PodTopologySpread's system default constraints select by theirs).
+ * services are Service objects (PodTopologySpread's system default constraints select by theirs); storage holds the
+ * storage objects (PersistentVolumes, PersistentVolumeClaims, StorageClasses, CSINodes, …), the volume plugins' listers.
  */
 export interface ScheduleOptions {
   existingPods?: Pod[];
   namespaces?: KubeObject[];
   services?: KubeObject[];
+  storage?: KubeObject[];
 }
 
 /** When the taint-eviction controller would delete the subject's pod from the node. */
@@ -139,7 +152,7 @@ export type ScheduleOnResult = scheduler.ScheduleResult & { notModelled?: NotMod
 /** The feasible nodes and each rejected node's plugin, reasons and details; the FitError text when none fits. */
 export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): ScheduleOnResult {
   const s = toSubject(subject);
-  const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces);
+  const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storageOf(options.storage));
   const notModelled = notModelledFor(s);
   return notModelled.length ? { ...result, notModelled } : result;
 }
@@ -147,7 +160,8 @@ export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options:
 /** Feasible nodes ranked by the default profile's scores (existing pods by spec.nodeName), best first; ties keep input order. */
 export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): score.NodeScore[] {
   const s = toSubject(subject);
-  const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces).feasible.map((v) => v.node));
+  const storage = storageOf(options.storage);
+  const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage).feasible.map((v) => v.node));
   const infos = nodes.map(framework.nodeInfo).filter((n) => feasible.has(n.name));
-  return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces, options.services)).sort((a, b) => b.total - a.total);
+  return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces, options.services, storage)).sort((a, b) => b.total - a.total);
 }

@@ -12,12 +12,14 @@ import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
 import { HOSTNAME_LABEL, separation, type Separation } from './apart';
 import { plainVerdict } from './schedule';
 
-/** The nodes, the pods bound to them, the Namespace and Service objects the replicas are placed among. */
+/** The nodes, the pods bound to them, the Namespace, Service and storage objects the replicas are placed among. */
 export interface ReplicaCluster {
   nodes: readonly Node[];
   existingPods?: readonly Pod[];
   namespaces?: readonly KubeObject[];
   services?: readonly KubeObject[];
+  /** The storage objects (STORAGE_KINDS): the volume plugins' listers. */
+  storage?: readonly KubeObject[];
 }
 
 /** A placed (or Pending) pod, without the objects: `owner` is the index of its workload among those given. */
@@ -47,7 +49,7 @@ function answerOf(p: Placement, workloads: readonly KubeObject[]): PlacementAnsw
 
 /** The workloads' pods placed in order, each placed pod counting for the next. */
 export function place(workloads: readonly KubeObject[], cluster: ReplicaCluster, tieBreak: 'first' | 'last' = 'first'): PlacementAnswer {
-  const p = placeReplicas(workloads, cluster.nodes, { existingPods: cluster.existingPods, namespaces: cluster.namespaces, services: cluster.services, tieBreak });
+  const p = placeReplicas(workloads, cluster.nodes, { existingPods: cluster.existingPods, namespaces: cluster.namespaces, services: cluster.services, storage: cluster.storage, tieBreak });
   return answerOf(p, workloads);
 }
 

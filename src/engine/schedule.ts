@@ -14,13 +14,18 @@ import { scoreCluster } from '../scheduler/score-cluster';
 import { notModelledFor, type NotModelled } from './not-modelled';
 import { readyAssumption } from '../k8s/node-condition-taints';
 
-/** The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName), the Namespace and Service objects. */
+/** The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName), the Namespace, Service and storage objects. */
 export interface ClusterInput {
   nodes?: readonly Node[];
   existingPods?: readonly Pod[];
   namespaces?: readonly KubeObject[];
   /** Service objects: PodTopologySpread's system default constraints select by theirs (scores only). */
   services?: readonly KubeObject[];
+  /**
+   * The storage objects (PersistentVolumes, PersistentVolumeClaims, StorageClasses, CSINodes, CSIDrivers,
+   * CSIStorageCapacities, VolumeAttachments), beside configure({ storage })'s: the volume plugins' listers.
+   */
+  storage?: readonly KubeObject[];
 }
 
 /** One pod on one node of the cluster (toBeSchedulableOn). */
@@ -85,7 +90,7 @@ export interface PreferAnswer {
 export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInput = {}): NodeAnswer {
   const { pods: existingPods, left: itself } = withoutSubject(subject, cluster.existingPods);
   const info = nodeInfo(node);
-  const snapshot = clusterAround(node, existingPods, { nodes: cluster.nodes, namespaces: cluster.namespaces });
+  const snapshot = clusterAround(node, existingPods, { nodes: cluster.nodes, namespaces: cluster.namespaces, storage: cluster.storage });
   const pod = podInfo(subject);
   const entry = snapshot.byName.get(info.name)!;
   const cycle = cycleFor(pod, snapshot);
@@ -150,7 +155,7 @@ function assumed(nodes: readonly Node[]): { assumptions?: string[] } {
 
 /** kube-scheduler's Filter phase for the pod over every node, the FitError when none fits, and on request the Score phase. */
 export function schedule(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}, options: { scores?: boolean } = {}): ScheduleAnswer {
-  const result = scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces);
+  const result = scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces, undefined, cluster.storage);
   const first = result.feasible[0];
   // by the name nodeInfo gives a node (metadata.name, or ''), without looking each node's NodeInfo up
   const firstNode = first && nodes.find((n) => (n.metadata?.name ?? '') === first.node);
@@ -158,7 +163,7 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
   if (options.scores && result.feasible.length && !result.gated) {
     const feasible = new Set(result.feasible.map((v) => v.node));
     const { pods } = withoutSubject(subject, cluster.existingPods);
-    scores = scoreNodes(podInfo(subject), nodes.map(nodeInfo).filter((n) => feasible.has(n.name)), scoreCluster(nodes, pods, cluster.namespaces, cluster.services));
+    scores = scoreNodes(podInfo(subject), nodes.map(nodeInfo).filter((n) => feasible.has(n.name)), scoreCluster(nodes, pods, cluster.namespaces, cluster.services, cluster.storage));
   }
   const best = scores && Math.max(...scores.map((x) => x.total));
   return {

@@ -1,5 +1,6 @@
 // What a matcher can be asked about: a Pod, or a workload whose pod template is used.
 import type { KubeObject, Node, PodSpec, Toleration } from '../core/types';
+import { setStorageObjectLabel } from '../core/storage-kinds';
 
 /** Pod-bearing kinds and where their pod spec lives. */
 export const POD_SPEC_PATHS: Record<string, string[]> = {
@@ -67,6 +68,9 @@ export function describeObject(object: KubeObject): string {
   const origin = originOf(object);
   return origin ? `${base} (${originText(origin)})` : base;
 }
+
+// a storage input of another kind is named as every other object is: with its file and line when it was loaded
+setStorageObjectLabel(describeObject);
 
 /** `deploy/web.yaml:12`; a rendered object adds its values set or overlay: `charts/web/templates/deployment.yaml, values: prod`. */
 function originText(origin: Origin): string {

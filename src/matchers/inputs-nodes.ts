@@ -1,7 +1,7 @@
 // Matcher inputs for the many-node and existing-pod forms.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { settings } from '../core/config';
-import { nodeAllocatable } from '../engine';
+import { nodeAllocatable, storageProblem } from '../engine';
 import { apiServerErrors, labelOf, nodeOf, UsageError } from './inputs';
 
 /**
@@ -37,6 +37,8 @@ export interface ParsedSchedulingOptions {
   namespaces?: KubeObject[];
   /** The Service objects given (other kinds in a collection are left out). */
   services?: KubeObject[];
+  /** The storage objects given (STORAGE_KINDS; another kind is a usage error, never left out). */
+  storage?: KubeObject[];
 }
 
 function listOf(x: unknown, what: string): unknown[] {
@@ -56,17 +58,29 @@ export function objectsOf(x: unknown, what: string, kind: string): KubeObject[] 
 }
 
 /**
- * `{ existingPods?, nodes?, namespaces?, services? }` (`nodes` only where `allowNodes`: the many-node matchers take
- * the cluster from their own argument). `namespaces` and `services` may be a loadManifests collection: its Namespace
- * (Service) objects are used.
+ * `options.storage`: PersistentVolumes, PersistentVolumeClaims, StorageClasses, CSINodes, CSIDrivers,
+ * CSIStorageCapacities and VolumeAttachments in any order, e.g. a loadManifests collection of them. An object of
+ * another kind is a usage error naming it (and its file and line): left out, it would change verdicts unseen.
+ */
+export function storageOf(x: unknown): KubeObject[] {
+  const list = listOf(x, 'storage');
+  const problem = storageProblem(list, 'options.storage');
+  if (problem) throw new UsageError(problem);
+  return list as KubeObject[];
+}
+
+/**
+ * `{ existingPods?, nodes?, namespaces?, services?, storage? }` (`nodes` only where `allowNodes`: the many-node
+ * matchers take the cluster from their own argument). `namespaces` and `services` may be a loadManifests collection:
+ * its Namespace (Service) objects are used; `storage` holds storage objects only (storageOf).
  */
 export function schedulingOptionsOf(options: unknown, allowNodes: boolean): ParsedSchedulingOptions {
-  const shape = allowNodes ? '{ existingPods?, nodes?, namespaces?, services? }' : '{ existingPods?, namespaces?, services? }';
+  const shape = allowNodes ? '{ existingPods?, nodes?, namespaces?, services?, storage? }' : '{ existingPods?, namespaces?, services?, storage? }';
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new UsageError(`options must be ${shape}`);
   const o = options as Record<string, unknown>;
   for (const key of Object.keys(o)) {
-    if (key === 'existingPods' || key === 'namespaces' || key === 'services' || (allowNodes && key === 'nodes')) continue;
+    if (key === 'existingPods' || key === 'namespaces' || key === 'services' || key === 'storage' || (allowNodes && key === 'nodes')) continue;
     throw new UsageError(key === 'nodes'
       ? 'options.nodes is not used here: the nodes argument is the cluster (pass every node there)'
       : `unknown option ${JSON.stringify(key)}; options are ${shape}`);
@@ -81,6 +95,7 @@ export function schedulingOptionsOf(options: unknown, allowNodes: boolean): Pars
   if (o.nodes !== undefined) out.nodes = listOf(o.nodes, 'nodes').map((n, i) => checkAllocatable(nodeOf(n, `options.nodes[${i}]`)));
   if (o.namespaces !== undefined) out.namespaces = objectsOf(o.namespaces, 'namespaces', 'Namespace');
   if (o.services !== undefined) out.services = objectsOf(o.services, 'services', 'Service');
+  if (o.storage !== undefined) out.storage = storageOf(o.storage);
   return out;
 }
 

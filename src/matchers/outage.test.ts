@@ -54,7 +54,7 @@ describe('toSurvive', () => {
   test('usage errors fail with and without .not', () => {
     expect(failure(() => expect(web).toSurvive(zone('x'), cluster).within(1))).toContain('failure.zone "x" matches no node (zones of the cluster\'s nodes: a, b, c)');
     expect(failure(() => expect(web).not.toSurvive(nodesDown(['nope']), cluster).within(1))).toContain('failure.nodes names nope, not among the cluster\'s nodes (a1, b1, c1)');
-    expect(failure(() => expect(web).toSurvive(zone('a'), { workloads: [] } as never).within(1))).toContain('expected the cluster as { nodes, workloads?, existingPods?, namespaces?, services? }');
+    expect(failure(() => expect(web).toSurvive(zone('a'), { workloads: [] } as never).within(1))).toContain('expected the cluster as { nodes, workloads?, existingPods?, namespaces?, services?, storage? }');
     expect(failure(() => expect(web).toSurvive({ zone: 'a', condition: 'drain=now:Sometimes' }, cluster).within(1))).toContain("failure.condition: expected 'unreachable', 'notReady' or a taint");
     expect(failure(() => expect(web).toSurvive(zone('a'), cluster, { within: -5 }))).toContain('toSurvive(failure, cluster, { within })(seconds) takes a whole number of seconds ≥ 0, received -5');
     expect(() => expect(web).toSurvive(zone('a'), cluster).within(1.5)).toThrow('.within(seconds) takes a whole number of seconds ≥ 0, received 1.5');

@@ -1,14 +1,15 @@
-// The replica matchers' arguments: a workload with replicas, the nodes and `{ existingPods?, namespaces?, services? }`.
+// The replica matchers' arguments: a workload with replicas, the nodes and `{ existingPods?, namespaces?, services?, storage? }`.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { REPLICATED_KINDS } from '../engine';
 import { apiServerErrors, labelOf, subjectOf, UsageError } from './inputs';
-import { existingPodsOf, nodesOf, objectsOf } from './inputs-nodes';
+import { existingPodsOf, nodesOf, objectsOf, storageOf } from './inputs-nodes';
 
 export interface ReplicaInputs {
   nodes: Node[];
   existingPods?: Pod[];
   namespaces?: KubeObject[];
   services?: KubeObject[];
+  storage?: KubeObject[];
 }
 
 /** A workload with replicas (or a Pod); anything else is a usage error. */
@@ -18,13 +19,16 @@ export function workloadOf(x: unknown, what = 'received'): KubeObject {
   return subject.object;
 }
 
-/** `{ existingPods?, namespaces?, services? }` (plus the matcher's own keys in `extra`); namespaces and services may be any iterable, e.g. loadManifests' result. */
+/**
+ * `{ existingPods?, namespaces?, services?, storage? }` (plus the matcher's own keys in `extra`); namespaces, services
+ * and storage may be any iterable, e.g. loadManifests' result (storage holds storage objects only: storageOf).
+ */
 export function replicaInputs(nodesArg: unknown, options: unknown, workloads: KubeObject[], extra: string[] = []): ReplicaInputs {
   const nodes = nodesOf(nodesArg);
-  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new UsageError(`options must be { existingPods?, namespaces?, services?${extra.map((k) => `, ${k}?`).join('')} }`);
+  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new UsageError(`options must be { existingPods?, namespaces?, services?, storage?${extra.map((k) => `, ${k}?`).join('')} }`);
   const o = (options ?? {}) as Record<string, unknown>;
-  const unknown = Object.keys(o).filter((k) => !['existingPods', 'namespaces', 'services', ...extra].includes(k));
-  if (unknown.length) throw new UsageError(`unknown option(s) ${unknown.join(', ')}: options are { existingPods?, namespaces?, services?${extra.map((k) => `, ${k}?`).join('')} }`);
+  const unknown = Object.keys(o).filter((k) => !['existingPods', 'namespaces', 'services', 'storage', ...extra].includes(k));
+  if (unknown.length) throw new UsageError(`unknown option(s) ${unknown.join(', ')}: options are { existingPods?, namespaces?, services?, storage?${extra.map((k) => `, ${k}?`).join('')} }`);
   const existingPods = existingPodsOf({ existingPods: o.existingPods });
   let namespaces: KubeObject[] | undefined;
   if (o.namespaces !== undefined) {
@@ -32,12 +36,14 @@ export function replicaInputs(nodesArg: unknown, options: unknown, workloads: Ku
     if (!ns || typeof ns !== 'object' || !(Symbol.iterator in ns)) throw new UsageError('options.namespaces must be an array (or iterable, e.g. a loadManifests collection) of Namespace objects');
     namespaces = [...ns].filter((x) => x?.kind === 'Namespace');
   }
+  const storage = o.storage === undefined ? undefined : storageOf(o.storage);
   const rejected = apiServerErrors([
     ...workloads.map((w) => ({ object: w, label: labelOf(w) })),
     ...nodes.map((n) => ({ object: n, label: labelOf(n) })),
     ...(existingPods ?? []).map((p) => ({ object: p, label: labelOf(p) })),
+    ...(storage ?? []).map((s) => ({ object: s, label: labelOf(s) })),
   ]);
   if (rejected) throw new UsageError(rejected);
   const services = o.services === undefined ? undefined : objectsOf(o.services, 'services', 'Service');
-  return { nodes, existingPods, namespaces, ...(services ? { services } : {}) };
+  return { nodes, existingPods, namespaces, ...(services ? { services } : {}), ...(storage ? { storage } : {}) };
 }

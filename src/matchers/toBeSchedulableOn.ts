@@ -1,4 +1,4 @@
-// expect(subject).toBeSchedulableOn(node, { existingPods?, nodes?, namespaces? })
+// expect(subject).toBeSchedulableOn(node, { existingPods?, nodes?, namespaces?, services?, storage? })
 import { scheduleOnNode, unknownOnNode } from '../engine';
 import { explainNodeAnswer, statusFacts } from '../explain/schedule';
 import { explainUnknownOnNode, notModelledNote, notModelledSummary } from '../explain/not-modelled';
@@ -14,7 +14,7 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
     const cluster = schedulingOptionsOf(options, true);
     const rejected = [
       apiServerErrors([{ object: subject.object, label: subject.label }, { object: node, label: labelOf(node) }]),
-      clusterErrors([...(cluster.nodes ?? []).filter((n) => n !== node), ...(cluster.existingPods ?? [])]),
+      clusterErrors([...(cluster.nodes ?? []).filter((n) => n !== node), ...(cluster.existingPods ?? []), ...(cluster.storage ?? [])]),
     ].filter(Boolean);
     if (rejected.length) throw new UsageError(rejected.join('\n'));
     const answer = schedulerErrorsAsUsage(() => scheduleOnNode(subject, node, cluster));

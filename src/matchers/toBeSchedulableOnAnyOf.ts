@@ -15,6 +15,7 @@ export function checkedSchedule(received: unknown, nodesArg: unknown, options: u
     { object: subject.object, label: subject.label },
     ...nodes.map((n) => ({ object: n, label: () => labelOf(n) })),
     ...(cluster.existingPods ?? []).map((p) => ({ object: p, label: () => labelOf(p) })),
+    ...(cluster.storage ?? []).map((o) => ({ object: o, label: () => labelOf(o) })),
   ]);
   if (rejected) throw new UsageError(rejected);
   return { subject, nodes, answer: schedulerErrorsAsUsage(() => schedule(subject, nodes, cluster)) };

@@ -1,7 +1,8 @@
 // expect(workload).toSurvive(failure, cluster)              every replica runs again once the outage has played out
 // expect(workload).toSurvive(failure, cluster).within(350)  … and already at second 350 after the failure
 // expect(workload).toSurvive(failure, cluster, { within: 350 }) the same, without the chain
-import { OutageError, OutageInputError, survive, unknownOutage, type Cluster, type Failure, type Subject } from '../engine';
+import type { KubeObject } from '../core/types';
+import { OutageError, OutageInputError, STORAGE_KINDS, survive, unknownOutage, type Cluster, type Failure, type Subject } from '../engine';
 import { explainUnknownVerdict, notModelledSummary, zonalVolumesHint } from '../explain/not-modelled';
 import { explainSurvival } from '../explain/outage';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
@@ -13,12 +14,15 @@ export function outageQuestion<T>(received: unknown, cluster: unknown, ask: (sub
   const subject = subjectOf(received);
   if (subject.kind === 'PodTemplate') throw new UsageError(`${subject.label} runs no pods: an outage is about a Pod or a workload's replicas`);
   if (typeof cluster !== 'object' || cluster === null || !Array.isArray((cluster as Cluster).nodes)) {
-    throw new UsageError(`expected the cluster as { nodes, workloads?, existingPods?, namespaces?, services? }, received ${JSON.stringify(cluster)?.slice(0, 80)}`);
+    throw new UsageError(`expected the cluster as { nodes, workloads?, existingPods?, namespaces?, services?, storage? }, received ${JSON.stringify(cluster)?.slice(0, 80)}`);
   }
   const c = cluster as Cluster;
+  // storage objects of another kind: the outage's own check names them (cluster.storage[i]); these are validated
+  const storage = Array.isArray(c.storage) ? c.storage.filter((o) => (STORAGE_KINDS as readonly unknown[]).includes((o as KubeObject | null)?.kind)) : [];
   const rejected = apiServerErrors([
     { object: subject.object, label: subject.label },
     ...c.nodes.map((n) => ({ object: n, label: () => labelOf(n) })),
+    ...storage.map((o) => ({ object: o, label: () => labelOf(o) })),
   ]);
   if (rejected) throw new UsageError(rejected);
   try {

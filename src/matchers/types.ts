@@ -31,6 +31,13 @@ export interface SchedulingOptions {
    * select, with its owner's selector); a loadManifests collection works too.
    */
   services?: Iterable<import('../core/types').KubeObject>;
+  /**
+   * The cluster's storage objects — PersistentVolumes, PersistentVolumeClaims, StorageClasses, CSINodes, CSIDrivers,
+   * CSIStorageCapacities, VolumeAttachments — in any order (a loadManifests collection of them works too; another
+   * kind is a usage error). The volume plugins that read them are coming: until then a pod with claims stays
+   * "not modelled". configure({ storage }) gives them to every assertion.
+   */
+  storage?: Iterable<import('../core/types').KubeObject>;
 }
 
 /** The replica matchers' options: existing pods (by spec.nodeName) and Namespace objects (for namespaceSelector). */
@@ -39,6 +46,8 @@ export interface ReplicaOptions {
   namespaces?: Iterable<KubeObject>;
   /** Service objects, for PodTopologySpread's system default spreading. */
   services?: Iterable<KubeObject>;
+  /** The storage objects, as the other matchers' `storage` option. */
+  storage?: Iterable<KubeObject>;
 }
 
 export interface PlacementMatchers<R> {

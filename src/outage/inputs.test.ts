@@ -21,7 +21,7 @@ describe('placeReplicas refuses', () => {
     ['nodes as a string', () => placeReplicas(web, 'a1' as never), 'nodes must be an array of Node objects, received "a1"'],
     ['a null node', () => placeReplicas(web, [null] as never), 'expected a node at index 0 (a v1 Node object with kind: Node), received null'],
     ['a null among the namespaces', () => placeReplicas(web, nodes, { namespaces: [null as never] }), 'options.namespaces[0] is not a Kubernetes object'],
-    ['options that are a string', () => placeReplicas(web, nodes, 'x' as never), 'options must be { existingPods?, namespaces?, services?, tieBreak? }, received "x"'],
+    ['options that are a string', () => placeReplicas(web, nodes, 'x' as never), 'options must be { existingPods?, namespaces?, services?, storage?, tieBreak? }, received "x"'],
     ['an unknown tieBreak', () => placeReplicas(web, nodes, { tieBreak: 'middle' as never }), "options.tieBreak must be 'first' or 'last', received \"middle\""],
   ])('%s', (_, run, message) => {
     expect(run).toThrow(InputError);
@@ -43,7 +43,7 @@ describe('simulateOutage refuses', () => {
     ['a null among namespaces', () => simulateOutage({ nodes, workloads: [web], namespaces: [null as never] }, zone('a')), 'cluster.namespaces[0] is not a Kubernetes object'],
     ['selector: null', () => simulateOutage({ nodes, workloads: [web] }, { selector: null as never }), "failure.selector must be an object of label values, e.g. { pool: 'batch' }, received null"],
     ['a selector value that is not a string', () => simulateOutage({ nodes, workloads: [web] }, { selector: { pool: 1 as never } }), 'failure.selector must be an object of label values'],
-    ['nodes as a string', () => simulateOutage({ nodes: 'a1' as never, workloads: [web] }, zone('a')), 'expected a cluster { workloads, nodes, existingPods?, namespaces?, services? } with nodes an array of Node objects, received nodes: "a1"'],
+    ['nodes as a string', () => simulateOutage({ nodes: 'a1' as never, workloads: [web] }, zone('a')), 'expected a cluster { workloads, nodes, existingPods?, namespaces?, services?, storage? } with nodes an array of Node objects, received nodes: "a1"'],
     ['failure.nodes as a string', () => simulateOutage({ nodes, workloads: [web] }, { nodes: 'a1' as never }), 'failure.nodes must be an array of Node objects or node names, received "a1"'],
     ['a null in failure.nodes', () => simulateOutage({ nodes, workloads: [web] }, { nodes: [null as never] }), 'expected a failure.nodes[0] (a v1 Node object with kind: Node), received null'],
     ['failure.zone as a number', () => simulateOutage({ nodes, workloads: [web] }, { zone: 1 as never }), 'failure.zone must be a zone name (string), received 1'],

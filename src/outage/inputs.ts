@@ -3,7 +3,7 @@
 import type { KubeObject, Node, Taint } from '../core/types';
 import { assertNode, describeObject, preview } from '../k8s/subject';
 import { parseTaint } from '../k8s/kubectl-taint';
-import { assertObjects, assertPod, assertWorkload, listOf } from '../placement/inputs';
+import { assertObjects, assertPod, assertStorage, assertWorkload, listOf } from '../placement/inputs';
 import { NODE_MONITOR_GRACE_PERIOD } from '../controllers/node-lifecycle';
 import type { Down } from '../controllers/world';
 import { OutageError } from './errors';
@@ -108,7 +108,7 @@ export interface OutageInputs {
 /** Every input checked, in the order the errors are reported. */
 export function checkInputs(cluster: Cluster, failure: Failure, options: OutageOptions): OutageInputs {
   if (typeof cluster !== 'object' || cluster === null || !Array.isArray(cluster.nodes)) {
-    throw new OutageError(`expected a cluster { workloads, nodes, existingPods?, namespaces?, services? } with nodes an array of Node objects, received ${
+    throw new OutageError(`expected a cluster { workloads, nodes, existingPods?, namespaces?, services?, storage? } with nodes an array of Node objects, received ${
       typeof cluster === 'object' && cluster !== null ? `nodes: ${preview(cluster.nodes)}` : preview(cluster)}`);
   }
   const nodes = cluster.nodes.map((n, i) => inputs(() => assertNode(n, `cluster.nodes[${i}]`)));
@@ -120,6 +120,7 @@ export function checkInputs(cluster: Cluster, failure: Failure, options: OutageO
     existingPods: inputs(() => listOf(cluster.existingPods, 'cluster.existingPods'))?.map((p, i) => inputs(() => assertPod(p, `cluster.existingPods[${i}]`))),
     namespaces: inputs(() => assertObjects(cluster.namespaces, 'cluster.namespaces')),
     services: inputs(() => assertObjects(cluster.services, 'cluster.services')),
+    storage: inputs(() => assertStorage(cluster.storage, 'cluster.storage')),
   };
   checkFailure(failure);
   if (options !== undefined && (typeof options !== 'object' || options === null)) throw new OutageError(`options must be { until?, gracePeriod? }, received ${preview(options)}`);

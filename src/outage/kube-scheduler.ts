@@ -27,7 +27,7 @@ export function schedulePending(world: World) {
     if (p.node !== undefined || p.deletedAt !== undefined) continue;
     if (!snapshot || world.podsChanged) {
       existing = world.pods.filter((q) => q.bound && q.removedAt === undefined).map((q) => q.bound!);
-      snapshot = buildSnapshot(nodeViews, podsByNode(existing), world.namespaces, world.services);
+      snapshot = buildSnapshot(nodeViews, podsByNode(existing), world.namespaces, world.services, world.storage);
       world.podsChanged = false;
     }
     const volumeZone = p.ordinal === undefined ? undefined : p.owner?.volumeZones?.get(p.ordinal);

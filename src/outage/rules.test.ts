@@ -279,7 +279,7 @@ describe('zonal volumes (cluster.zonalVolumes)', () => {
 describe('bad input to simulateOutage is a clear error', () => {
   const nodes = zones(['a', 'b'], 1);
   test.each([
-    ['no nodes array', () => simulateOutage({ nodes: 'a1' } as never, nodesDown(['a1'])), 'expected a cluster { workloads, nodes, existingPods?, namespaces?, services? } with nodes an array of Node objects'],
+    ['no nodes array', () => simulateOutage({ nodes: 'a1' } as never, nodesDown(['a1'])), 'expected a cluster { workloads, nodes, existingPods?, namespaces?, services?, storage? } with nodes an array of Node objects'],
     ['a non-Node among the nodes', () => simulateOutage({ nodes: [...nodes, { kind: 'Pod' }] as never }, nodesDown(['a1'])), 'expected a cluster.nodes[2] (a v1 Node object with kind: Node)'],
     ['a failure without nodes', () => simulateOutage({ nodes }, {}), 'the failure names no nodes: give nodes, zone or selector'],
     ['a selector matching nothing', () => simulateOutage({ nodes }, { selector: { pool: 'gpu' } }), 'the failure matches no node ({"selector":{"pool":"gpu"}})'],

@@ -50,7 +50,7 @@ export function nodesDown(nodes: Failure['nodes'] | Node | string, condition?: F
 
 export function simulateOutage(cluster: Cluster, failure: Failure, options: OutageOptions = {}): Outage {
   const input = checkInputs(cluster, failure, options);
-  const world = new World({ nodes: input.nodes, failed: input.failed, down: input.down, namespaces: input.cluster.namespaces, services: input.cluster.services });
+  const world = new World({ nodes: input.nodes, failed: input.failed, down: input.down, namespaces: input.cluster.namespaces, services: input.cluster.services, storage: input.cluster.storage });
   const nodeLifecycle = new NodeLifecycleController(world, input.grace);
   const taintEviction = new TaintEvictionController(world);
   const podGC = new PodGCController(world);
@@ -136,7 +136,7 @@ function populate(world: World, cluster: Cluster) {
       ...(zonal ? { volumeZones: new Map() } : {}), ...(isJobKind(object.kind) ? { backoff: { failures: 0, unseen: [], waits: [] } } : {}),
     });
   }
-  const initial = placeReplicas(world.workloads.map((w) => w.object), world.nodes, { existingPods, namespaces: cluster.namespaces, services: cluster.services });
+  const initial = placeReplicas(world.workloads.map((w) => w.object), world.nodes, { existingPods, namespaces: cluster.namespaces, services: cluster.services, storage: cluster.storage });
   for (const w of world.workloads) placeInitial(world, w, initial.of(w.object));
 }
 

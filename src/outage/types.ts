@@ -34,6 +34,11 @@ export interface Cluster {
   /** Service objects: PodTopologySpread's system default constraints select by theirs in every scheduling cycle. */
   services?: readonly KubeObject[];
   /**
+   * The storage objects (PersistentVolumes, PersistentVolumeClaims, StorageClasses, CSINodes, CSIDrivers,
+   * CSIStorageCapacities, VolumeAttachments), in any order: the volume plugins' listers in every scheduling cycle.
+   */
+  storage?: readonly KubeObject[];
+  /**
    * The PersistentVolumes of StatefulSets' volumeClaimTemplates are zonal (EBS, Persistent Disk, Azure Disk): each
    * ordinal's volumes stay in the zone of the node its first pod ran on, and a replacement only fits there. `false`:
    * every node reaches them (EFS, regional disks). Unset, they are not modelled and the outage matchers give such a

@@ -2,6 +2,7 @@
 // naming the argument, never met later as a TypeError from inside. Worded as src/matchers/inputs*.ts words them.
 import type { KubeObject, Pod } from '../core/types';
 import { preview } from '../k8s/subject';
+import { storageProblem } from '../core/storage-kinds';
 
 /** A caller's input the engine refuses (a TypeError, as the library's other usage errors). */
 export class InputError extends TypeError {}
@@ -35,6 +36,14 @@ export function assertObjects(x: unknown, what: string): KubeObject[] | undefine
   list?.forEach((o, i) => {
     if (!isObject(o) || typeof o.kind !== 'string') throw new InputError(`${what}[${i}] is not a Kubernetes object (expected ${what.endsWith('services') ? 'Service' : 'Namespace'} objects, e.g. from loadManifests), received ${preview(o)}`);
   });
+  return list as KubeObject[] | undefined;
+}
+
+/** The storage objects (STORAGE_KINDS, in any order); an object of another kind is refused, named with its origin. */
+export function assertStorage(x: unknown, what: string): KubeObject[] | undefined {
+  const list = listOf(x, what);
+  const problem = list && storageProblem(list, what);
+  if (problem) throw new InputError(problem);
   return list as KubeObject[] | undefined;
 }
 

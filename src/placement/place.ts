@@ -15,7 +15,7 @@ import { fitError, podsByNode, schedule, type NodeVerdict } from '../scheduler';
 import { scoreTable, type NodeScore } from '../scheduler/score';
 import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
 import { noPodsReason, replicasOf, REPLICATED_KINDS } from './replicas';
-import { assertObjects, assertOptions, assertPod, assertWorkload, InputError, listOf } from './inputs';
+import { assertObjects, assertOptions, assertStorage, assertPod, assertWorkload, InputError, listOf } from './inputs';
 
 /** pkg/scheduler/schedule_one.go minFeasibleNodesToFind and minFeasibleNodesPercentageToFind. */
 export const MIN_FEASIBLE_NODES_TO_FIND = 100;
@@ -61,6 +61,8 @@ export interface PlacementOptions {
   namespaces?: readonly KubeObject[];
   /** Service objects (PodTopologySpread's system default constraints select by theirs); other kinds are ignored. */
   services?: readonly KubeObject[];
+  /** The storage objects (STORAGE_KINDS, the volume plugins' listers); another kind is refused. */
+  storage?: readonly KubeObject[];
   /** Which of the tied best nodes wins: the first in `nodes` order (default) or the last (to probe whether ties matter). */
   tieBreak?: 'first' | 'last';
 }
@@ -91,6 +93,8 @@ export interface CycleOptions {
   namespaces?: readonly KubeObject[];
   /** Service objects (PodTopologySpread's system default constraints select by theirs). */
   services?: readonly KubeObject[];
+  /** The storage objects (STORAGE_KINDS): the volume plugins' listers. */
+  storage?: readonly KubeObject[];
   tieBreak?: 'first' | 'last';
   /**
    * Filter plugins beyond the profile's, run after them on the nodes they let through (the outage simulation's zonal
@@ -132,7 +136,7 @@ function firstRejection(filters: readonly FilterPlugin[], pod: PodInfo, node: No
 export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], options: CycleOptions & { snapshot?: Snapshot } = {}) {
   const { namespaces, tieBreak = 'first', filters } = options;
   const subject = toSubject(pod);
-  const snapshot = options.snapshot ?? buildSnapshot(nodes, podsByNode(existing), namespaces, options.services);
+  const snapshot = options.snapshot ?? buildSnapshot(nodes, podsByNode(existing), namespaces, options.services, options.storage);
   // the snapshot is the cluster: schedule() reads no pod list beside it (and need not filter this pod out of one)
   const result = schedule(subject, nodes, undefined, namespaces, snapshot);
   if (result.gated) return { result, fitError: `${result.gated.message} (spec.schedulingGates: ${result.gated.gates.join(', ')})` };
@@ -185,13 +189,14 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
       throw new InputError((e as Error).message);
     }
   });
-  const o = assertOptions(options, 'options', '{ existingPods?, namespaces?, services?, tieBreak? }');
+  const o = assertOptions(options, 'options', '{ existingPods?, namespaces?, services?, storage?, tieBreak? }');
   const existing: Pod[] = (listOf(o.existingPods, 'options.existingPods') ?? []).map((p, i) => assertPod(p, `options.existingPods[${i}]`));
   assertObjects(o.namespaces, 'options.namespaces');
   assertObjects(o.services, 'options.services');
+  const storage = assertStorage(o.storage, 'options.storage');
   if (o.tieBreak !== undefined && o.tieBreak !== 'first' && o.tieBreak !== 'last') throw new InputError(`options.tieBreak must be 'first' or 'last', received ${JSON.stringify(o.tieBreak)}`);
   // one snapshot for the whole placement, each placed pod assumed into it (the scheduler cache between cycles)
-  const snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces, options.services);
+  const snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces, options.services, storage);
   const pods: PlacedPod[] = [];
   const owners = new Map<KubeObject, PlacedPod[]>();
   const noPods: Placement['noPods'] = [];

@@ -17,6 +17,8 @@ export interface MatrixOptions {
   namespaces?: KubeObject[];
   /** Service objects, for the outage columns' scheduling (PodTopologySpread's system default spreading scores by them). */
   services?: KubeObject[];
+  /** The storage objects (STORAGE_KINDS), the volume plugins' listers (scheduleOn and the outage columns). */
+  storage?: KubeObject[];
   /**
    * Eviction columns: `NotReady` (Ready=False), `Unreachable` (Ready=Unknown), `MemoryPressure`…, or a taint in
    * kubectl's form (`maintenance=kernel:NoExecute`). Each says when the taint-eviction controller evicts the pod.
@@ -157,7 +159,7 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
   const workloadList = [...workloads];
   const outages = outageFailures.map((f) => {
     try {
-      const answer = outage({ workloads: workloadList, nodes, existingPods: options.existingPods, namespaces: options.namespaces, services: options.services, zonalVolumes: options.zonalVolumes }, f);
+      const answer = outage({ workloads: workloadList, nodes, existingPods: options.existingPods, namespaces: options.namespaces, services: options.services, storage: options.storage, zonalVolumes: options.zonalVolumes }, f);
       return { title: answer.failure.title, outcomes: answer.outcomes };
     } catch (e) {
       if (e instanceof OutageError) {
@@ -172,6 +174,7 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
   const engineOptions = {
     ...(options.existingPods ? { existingPods: options.existingPods } : {}),
     ...(options.namespaces ? { namespaces: options.namespaces } : {}),
+    ...(options.storage ? { storage: options.storage } : {}),
   } as Parameters<typeof scheduleOn>[2];
   const rows = workloadList.map((w, index): MatrixRow => {
     const subject = toSubject(w);

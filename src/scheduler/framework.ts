@@ -620,7 +620,7 @@ export interface ScoreCluster {
   namespaceLabels: ReadonlyMap<string, Record<string, string>>;
   /** The Service objects (PodTopologySpread's system defaults select by the selectors of those that select the pod). */
   services?: readonly KubeObject[];
-  /** The storage objects' listers (VolumeBinding's Score reads the claims, PVs and capacities): the snapshot's. */
+  /** The storage objects as the volume plugins' listers (storage.ts); VolumeBinding's Score reads them where the release has one. */
   storage?: StorageListers;
 }
 

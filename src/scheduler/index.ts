@@ -6,7 +6,7 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import { failure, nodeInfo, nodeUsage, podInfo, preFilterReason, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
 import { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
-import { buildSnapshot, groupByNode, snapshotFor, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
+import { buildSnapshot, groupByNode, hasStorage, snapshotFor, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
 import type { Shapes } from './matrix-shapes';
 import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type CycleState } from './cycle';
@@ -358,6 +358,8 @@ export interface ClusterOptions {
   nodes?: readonly Node[];
   /** Namespace objects; their labels serve namespaceSelector. Other kinds are ignored. */
   namespaces?: readonly KubeObject[];
+  /** The storage objects (STORAGE_KINDS), the volume plugins' listers (snapshot.storage). */
+  storage?: readonly KubeObject[];
 }
 
 /**
@@ -366,30 +368,32 @@ export interface ClusterOptions {
  */
 export function clusterAround(node: Node, existingPods?: readonly Pod[], options: ClusterOptions = {}): Snapshot {
   const reusable = options.nodes?.includes(node);
-  if (reusable) return sharedSnapshot(options.nodes!, existingPods, options.namespaces);
+  if (reusable) return sharedSnapshot(options.nodes!, existingPods, options.namespaces, options.storage);
   const name = nodeInfo(node).name;
   const others = (options.nodes ?? []).filter((n) => nodeInfo(n).name !== name);
   const byNode = podsByNode(existingPods);
   byNode.set(name, podsOnNode(name, existingPods).here);
-  return buildSnapshot([node, ...others], byNode, options.namespaces);
+  return buildSnapshot([node, ...others], byNode, options.namespaces, undefined, options.storage);
 }
 
 // Checking every node of one cluster in turn (test.each over nodes) must not rebuild the snapshot and rerun the
 // PreFilters per node: when `node` is one of `nodes` and every pod is bound, the snapshot does not depend on `node`,
-// so it is shared while the same nodes, pods and namespaces (compared item by item) are passed again. Keyed by the
+// so it is shared while the same nodes, pods, namespaces and storage objects (compared item by item) are passed again. Keyed by the
 // first node, since a matcher may receive a fresh array (e.g. from an iterable) on every call.
-interface SharedSnapshot { generation: number; nodes: Node[]; pods?: Pod[]; namespaces?: KubeObject[]; snapshot: Snapshot }
+interface SharedSnapshot { generation: number; nodes: Node[]; pods?: Pod[]; namespaces?: KubeObject[]; storage?: KubeObject[]; snapshot: Snapshot }
 const shared = new WeakMap<Node, SharedSnapshot>();
 const sameItems = <T>(a: readonly T[] | undefined, b: readonly T[] | undefined) =>
   a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
 
-function sharedSnapshot(nodes: readonly Node[], pods: readonly Pod[] | undefined, namespaces: readonly KubeObject[] | undefined): Snapshot {
+function sharedSnapshot(nodes: readonly Node[], pods: readonly Pod[] | undefined, namespaces: readonly KubeObject[] | undefined, storage: readonly KubeObject[] | undefined): Snapshot {
   const hit = shared.get(nodes[0]);
-  if (hit && hit.generation === settingsGeneration() && sameItems(hit.nodes, nodes) && sameItems(hit.pods, pods) && sameItems(hit.namespaces, namespaces)) {
+  if (hit && hit.generation === settingsGeneration() && sameItems(hit.nodes, nodes) && sameItems(hit.pods, pods) && sameItems(hit.namespaces, namespaces) && sameItems(hit.storage, storage)) {
     return hit.snapshot;
   }
-  const snapshot = buildSnapshot(nodes, podsByNode(pods), namespaces);
-  shared.set(nodes[0], { generation: settingsGeneration(), nodes: [...nodes], pods: pods && [...pods], namespaces: namespaces && [...namespaces], snapshot });
+  const snapshot = buildSnapshot(nodes, podsByNode(pods), namespaces, undefined, storage);
+  shared.set(nodes[0], {
+    generation: settingsGeneration(), nodes: [...nodes], pods: pods && [...pods], namespaces: namespaces && [...namespaces], storage: storage && [...storage], snapshot,
+  });
   return snapshot;
 }
 
@@ -415,21 +419,28 @@ export interface ScheduleResult {
 export const podsByNode = groupByNode;
 
 const NO_CLUSTER: CycleState = { snapshot: buildSnapshot([], new Map()), active: [], narrowedBy: [] };
-const readsCluster = (subject: Subject) =>
-  Boolean(subject.spec.topologySpreadConstraints?.length || subject.spec.affinity?.podAffinity || subject.spec.affinity?.podAntiAffinity);
+// (a pod with volumes reads the storage objects: the volume plugins' listers are on the snapshot)
+const readsCluster = (subject: Subject, storage: readonly KubeObject[] | undefined) =>
+  Boolean(subject.spec.topologySpreadConstraints?.length || subject.spec.affinity?.podAffinity || subject.spec.affinity?.podAntiAffinity) ||
+  (!!subject.spec.volumes?.length && hasStorage(storage));
 
-/** `snapshot`, when given, is the cluster (built from `nodes`, the existing pods and namespaces) and is used as is. */
-export function schedule(subject: Subject, nodes: readonly Node[], existing?: readonly Pod[], namespaces?: readonly KubeObject[], given?: Snapshot): ScheduleResult {
+/**
+ * `snapshot`, when given, is the cluster (built from `nodes`, the existing pods, namespaces and storage objects) and is
+ * used as is. `storage` holds the storage objects (STORAGE_KINDS), beside those of configure({ storage }).
+ */
+export function schedule(
+  subject: Subject, nodes: readonly Node[], existing?: readonly Pod[], namespaces?: readonly KubeObject[], given?: Snapshot, storage?: readonly KubeObject[],
+): ScheduleResult {
   const pod = podInfo(subject);
   const { pods: existingPods, left } = withoutSubject(subject, existing);
   let verdicts: Split;
   let cycle: CycleState | undefined;
-  if (!given && !existingPods?.length && !readsCluster(subject)) {
+  if (!given && !existingPods?.length && !readsCluster(subject, storage)) {
     // No pod in the cluster and no spread or pod-affinity stanza: both cluster plugins would Skip at PreFilter.
     // The nodes are prepared once per node array (preparedNodes), shared by every pod checked against them.
     cycle = NO_CLUSTER;
     verdicts = nodeVerdicts(pod, preparedNodes(nodes, NO_USAGE, profile().filter), cycle);
-  } else if (!given && !existing?.length && !namespaces?.length) {
+  } else if (!given && !existing?.length && !namespaces?.length && !storage?.length) {
     // A cluster of nodes alone: its shared snapshot (snapshotFor) holds the nodes of the array as they are (never
     // assumed into, each node's entry at its position), so they are prepared once for both paths, and the snapshot
     // is kept with them (the node array compared once per call, not twice).
@@ -440,7 +451,7 @@ export function schedule(subject: Subject, nodes: readonly Node[], existing?: re
   } else {
     // The same cluster (the caller's nodes, pods and namespaces) is prepared once and shared across calls
     // (snapshotFor); a pod among the existing ones is left out of its own cluster, so that one gets its own.
-    const snapshot = given ?? (left === 0 ? snapshotFor(nodes, existing, namespaces) : buildSnapshot(nodes, podsByNode(existingPods), namespaces));
+    const snapshot = given ?? (left === 0 ? snapshotFor(nodes, existing, namespaces, undefined, storage) : buildSnapshot(nodes, podsByNode(existingPods), namespaces, undefined, storage));
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
     // a snapshot built for this call alone is filtered node by node
     verdicts = given || left === 0

@@ -6,7 +6,7 @@ import { describeObject } from '../k8s/subject';
 import { createdLabels } from '../admission/create';
 import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import type { Selector } from '../k8s/label-selector';
-import { settingsGeneration } from '../core/config';
+import { settings, settingsGeneration } from '../core/config';
 import { storageListers, type StorageListers } from './storage';
 
 export interface NodeSnapshot {
@@ -178,7 +178,8 @@ class NodeList implements Snapshot {
 /**
  * Build the snapshot. `podsByNode` maps node names to the pods bound there; pods of nodes not in `nodes` are
  * not part of the cluster. `namespaces` holds Namespace objects, `services` Service objects (others are ignored),
- * `storage` the storage objects (STORAGE_KINDS; others are ignored).
+ * `storage` the storage objects (STORAGE_KINDS; others are ignored), after those of configure({ storage }) (a given
+ * object replaces a configured one of the same name, as a later `kubectl apply` would).
  */
 export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[] = [], services: readonly KubeObject[] = [], storage: readonly KubeObject[] = []): Snapshot {
   const infos = nodes.map((n) => nodeInfo(n));
@@ -198,7 +199,18 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
     }
   }
   const kept = bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false;
-  return new NodeList(infos, bound, namespaceLabels, kept, services.filter((o) => o.kind === 'Service'), storageListers(storage));
+  return new NodeList(infos, bound, namespaceLabels, kept, services.filter((o) => o.kind === 'Service'), storageListers(configuredAnd(storage)));
+}
+
+/** configure({ storage })'s objects, then `given`. */
+function configuredAnd(given: readonly KubeObject[]): readonly KubeObject[] {
+  const configured = settings().storage;
+  return configured.length ? (given.length ? [...configured, ...given] : configured) : given;
+}
+
+/** Whether a cluster has storage objects, given (`storage`) or configured (configure({ storage })). */
+export function hasStorage(given: readonly KubeObject[] | undefined): boolean {
+  return (given?.length ?? 0) > 0 || settings().storage.length > 0;
 }
 
 /** The existing pods with required anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity), node by node. */
@@ -358,7 +370,10 @@ export function groupByNode(pods: readonly Pod[] | undefined): Map<string, Pod[]
 // snapshot (and its pod index, and the PreFilter states cached per snapshot). Keyed by the arrays and by their first
 // item (a matcher may receive a fresh array from an iterable on every call), then compared item by item, so a
 // pushed, removed or replaced object is a different cluster. What is not seen: an object changed in place.
-interface Shared { generation: number; nodes: readonly Node[]; pods: readonly Pod[]; namespaces: readonly KubeObject[]; services: readonly KubeObject[]; snapshot: Snapshot }
+interface Shared {
+  generation: number; nodes: readonly Node[]; pods: readonly Pod[]; namespaces: readonly KubeObject[]; services: readonly KubeObject[];
+  storage: readonly KubeObject[]; snapshot: Snapshot;
+}
 const sharedByKey = new WeakMap<object, Shared>();
 const NONE: readonly never[] = [];
 const sameItems = (a: readonly unknown[], b: readonly unknown[]) => {
@@ -369,24 +384,26 @@ const sameItems = (a: readonly unknown[], b: readonly unknown[]) => {
 };
 
 /**
- * The snapshot of `nodes` with `pods` bound by spec.nodeName and `namespaces`, built once and reused while the same
+ * The snapshot of `nodes` with `pods` bound by spec.nodeName, `namespaces`, `services` and `storage`, built once and reused while the same
  * objects are passed again (in any arrays). A changed list — an object added, removed or replaced — gives a fresh
  * snapshot. A Node or Pod mutated in place (a label edited on the same object) is not detected: pass a new object,
  * or call configure()/resetConfiguration(), which drop every cached snapshot. The snapshot is shared: never assume
  * pods into it (placeReplicas and simulateOutage build their own with buildSnapshot).
  */
-export function snapshotFor(nodes: readonly Node[], pods: readonly Pod[] = NONE, namespaces: readonly KubeObject[] = NONE, services: readonly KubeObject[] = NONE): Snapshot {
+export function snapshotFor(
+  nodes: readonly Node[], pods: readonly Pod[] = NONE, namespaces: readonly KubeObject[] = NONE, services: readonly KubeObject[] = NONE, storage: readonly KubeObject[] = NONE,
+): Snapshot {
   const generation = settingsGeneration();
   const keys: object[] = [nodes, ...(nodes.length ? [nodes[0]] : [])];
   for (const key of keys) {
     const hit = sharedByKey.get(key);
-    if (hit && hit.generation === generation && sameItems(hit.nodes, nodes) && sameItems(hit.pods, pods) && sameItems(hit.namespaces, namespaces) && sameItems(hit.services, services)) {
+    if (hit && hit.generation === generation && sameItems(hit.nodes, nodes) && sameItems(hit.pods, pods) && sameItems(hit.namespaces, namespaces) && sameItems(hit.services, services) && sameItems(hit.storage, storage)) {
       if (key !== nodes) sharedByKey.set(nodes, hit);
       return hit.snapshot;
     }
   }
-  const snapshot = buildSnapshot(nodes, groupByNode(pods), namespaces, services);
-  const entry: Shared = { generation, nodes: [...nodes], pods: [...pods], namespaces: [...namespaces], services: [...services], snapshot };
+  const snapshot = buildSnapshot(nodes, groupByNode(pods), namespaces, services, storage);
+  const entry: Shared = { generation, nodes: [...nodes], pods: [...pods], namespaces: [...namespaces], services: [...services], storage: [...storage], snapshot };
   for (const key of keys) sharedByKey.set(key, entry);
   return snapshot;
 }

@@ -8,7 +8,7 @@ import type { CSIDriver, CSINode, CSIStorageCapacity, StorageClass, VolumeAttach
 import type { KubeObject } from '../core/types';
 
 /** The kinds `storage` holds; any other kind there is the caller's mistake (the clients say which, with its origin). */
-export const STORAGE_KINDS = ['PersistentVolume', 'PersistentVolumeClaim', 'StorageClass', 'CSINode', 'CSIDriver', 'CSIStorageCapacity', 'VolumeAttachment'] as const;
+export { STORAGE_KINDS } from '../core/storage-kinds';
 
 export interface StorageListers {
   /** A claim by namespace and name (PersistentVolumeClaimLister). */
@@ -18,6 +18,8 @@ export interface StorageListers {
   /** Every volume, in input order (VolumeBinding matches unbound claims against them). */
   volumes(): readonly PersistentVolume[];
   storageClass(name: string): StorageClass | undefined;
+  /** Every StorageClass, in input order (DefaultStorageClass admission picks the default among them). */
+  storageClasses(): readonly StorageClass[];
   /** A node's CSINode: its name is the node's. */
   csiNode(nodeName: string): CSINode | undefined;
   csiDriver(name: string): CSIDriver | undefined;
@@ -70,11 +72,13 @@ export function storageListers(objects: readonly KubeObject[]): StorageListers {
   }
   const volumeList = [...volumes.values()];
   const capacityList = [...capacities.values()];
+  const classList = [...classes.values()];
   return {
     claim: (namespace, name) => claims.get(`${namespace || 'default'}/${name}`),
     volume: (name) => volumes.get(name),
     volumes: () => volumeList,
     storageClass: (name) => classes.get(name),
+    storageClasses: () => classList,
     csiNode: (nodeName) => csiNodes.get(nodeName),
     csiDriver: (name) => drivers.get(name),
     capacities: () => capacityList,

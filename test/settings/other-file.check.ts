@@ -9,5 +9,6 @@ test('defaults', () => {
     admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false, runtimeClass: true },
     requireAllocatable: false,
     runtimeClasses: [],
+    storage: [],
   });
 });

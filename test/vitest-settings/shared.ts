@@ -8,6 +8,7 @@ export const DEFAULTS: PlacementSettings = {
   admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false, runtimeClass: true },
   requireAllocatable: false,
   runtimeClasses: [],
+  storage: [],
 };
 
 const g = globalThis as { __settingsProbe?: { file: string; settings: unknown } };
