@@ -107,6 +107,9 @@ function checkOutcome(run: () => Manifests, file: string, text?: string): 'loade
   return 'loaded';
 }
 
+// Each property takes 1–2 s here, more on a loaded shared runner: a hang is still caught, a busy machine is not a failure.
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 describe('the loader never fails with anything but a ManifestError naming file and line', () => {
   test('the seeds themselves load', () => {
     expect(SEEDS.length).toBeGreaterThanOrEqual(5);
@@ -117,7 +120,7 @@ describe('the loader never fails with anything but a ManifestError naming file a
     const seen = new Set<string>();
     fc.assert(fc.property(mutated, (text) => void seen.add(checkOutcome(() => parseManifests(text, 'fuzz.yaml'), 'fuzz.yaml', text))), { numRuns: 250 });
     expect([...seen].sort()).toEqual(['loaded', 'refused']);
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   test('parseManifests on arbitrary strings', () => {
     const text = fc.oneof(
@@ -126,7 +129,7 @@ describe('the loader never fails with anything but a ManifestError naming file a
       fc.string({ unit: fc.constantFrom(...'kind: v1\napiVersion-{}[]"\'#&*!|>%@`\t\r\uFEFF'), maxLength: 200 }),
     );
     fc.assert(fc.property(text, (t) => void checkOutcome(() => parseManifests(t, 'fuzz.yaml'), 'fuzz.yaml', t)), { numRuns: 300 });
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   describe('loadManifests on a file of random bytes or a mutated manifest (UTF-8 or UTF-16)', () => {
     let dir: string;
@@ -151,6 +154,6 @@ describe('the loader never fails with anything but a ManifestError naming file a
         }),
         { numRuns: 150 },
       );
-    });
+    }, PROPERTY_TIMEOUT_MS);
   });
 });
