@@ -64,6 +64,6 @@ export function requiredFeatures(spec: Spec, release: KubernetesVersion, feature
     .filter((f) => !(f.maxVersion && versionGreaterThan(release, f.maxVersion)))
     .map((f) => ({ name: f.name, needs: f.needs(spec) }))
     .filter((f) => f.needs.length > 0)
-    // a registry's names are unique: no two compare equal
+    // Stryker disable next-line EqualityOperator: a registry's names are unique, so `<=` is `<` (no two compare equal)
     .sort((a, b) => (a.name < b.name ? -1 : 1));
 }

@@ -9,7 +9,9 @@ import { scheduleOn } from '../../../engine/objects';
 import type { Node, Pod } from '../../../core/types';
 import { releasesFrom, versionGreaterThan as newerThan } from '../../../core/releases';
 import { registry, requiredFeatures, type DeclaredFeature } from './features';
-import { ErrReasonUnsatisfiedRequirements, NodeDeclaredFeatures, nodeFeatures } from '.';
+import { ErrReasonUnsatisfiedRequirements, missingFeatures, NodeDeclaredFeatures, nodeFeatures } from '.';
+import { nodeInfo, podInfo } from '../../framework';
+import { toSubject } from '../../../k8s/subject';
 import { unsatisfiedRequirementsReason } from './reasons';
 import { profile, withProfile } from '../../profile';
 
@@ -46,7 +48,7 @@ describe('NodeDeclaredFeatures Filter at 1.37 (TestFilter)', () => {
   test('Node with some but not all required features', () => expect(verdict(needsBoth, node('n', [RESTART]))).toBe(REJECTED));
   test('Pod with no requirements: PreFilter Skips, every node passes', () => expect(verdict(pod(), node('n'))).toBe('ok'));
   test('the message names the missing feature and the field that needs it', () => {
-    const r = scheduleOn(needsBoth, [node('n', [RESTART])]);
+    const r = scheduleOn(pod({ containers: [restartAll], hostNetwork: true, hostUsers: false }), [node('n', [RESTART])]);
     expect(r.rejected[0].status!.details).toEqual([
       `node n does not declare ${USERNS}, which spec.hostNetwork, hostUsers needs; status.declaredFeatures: ${RESTART}`,
     ]);
@@ -163,6 +165,19 @@ describe('the features a pod needs, as ndf.New and InferForPodScheduling give th
   test('a null restartPolicyRules entry needs nothing; the rule after it still does', () =>
     expect(requiredFeatures({ containers: [{ ...restartAll, restartPolicyRules: [null, restartAll.restartPolicyRules[0]] }] } as never, '1.37'))
       .toEqual([{ name: RESTART, needs: ['containers[0].restartPolicyRules[1]'] }]));
+});
+
+// component-helpers v0.37.2 framework_test.go TestMatchNode: the unsatisfied requirements, with the real features
+describe('the features the pod needs that the node does not declare (Framework.MatchNode)', () => {
+  beforeAll(() => configure({ kubernetesVersion: '1.37' }));
+  afterAll(() => resetConfiguration());
+  const missing = (p: Pod, n: Node) => missingFeatures(podInfo(toSubject(p)), nodeInfo(n)).map((f) => f.name);
+  const both = () => pod({ containers: [restartAll], hostNetwork: true, hostUsers: false });
+  test('all features match', () => expect(missing(both(), node('n', ['ExtendWebSocketsToKubelet', RESTART, USERNS]))).toStrictEqual([]));
+  test('some features missing', () => expect(missing(both(), node('n', [RESTART, 'VolumeBindMountOptions']))).toStrictEqual([USERNS]));
+  test('all features missing', () => expect(missing(both(), node('n', ['ExtendWebSocketsToKubelet']))).toStrictEqual([RESTART, USERNS]));
+  test('no node features', () => expect(missing(both(), node('n'))).toStrictEqual([RESTART, USERNS]));
+  test('no requirements', () => expect(missing(pod(), node('n', [RESTART, USERNS]))).toStrictEqual([]));
 });
 
 describe('1.35 with the alpha gate on: the status names the missing features (v1.35.4 Filter)', () => {
