@@ -10,10 +10,10 @@ import { parseManifests } from '../../../loader';
 import { nodeInfo, podInfo } from '../../framework';
 import { scoreNodes } from '../../score';
 import { scoreCluster } from '../../score-cluster';
-import { normalizedImageName } from '.';
+import { imageStates, normalizedImageName } from '.';
 
 const mb = 1024 * 1024;
-type Spec = { containers: Array<{ image: string }>; initContainers?: Array<{ image: string }>; volumes?: unknown[] };
+type Spec = { containers: Array<{ image?: string }>; initContainers?: Array<{ image?: string }>; volumes?: unknown[] };
 type Images = Array<{ names: string[]; sizeBytes: number }>;
 
 const pod = (spec: Spec): Pod => ({
@@ -48,12 +48,16 @@ const node300600900: Images = [{ names: ['gcr.io/300:latest'], sizeBytes: 300 * 
 const node400030: Images = [{ names: ['gcr.io/4000:latest'], sizeBytes: 4000 * mb }, { names: ['gcr.io/30:latest'], sizeBytes: 30 * mb }];
 const node203040: Images = [{ names: ['gcr.io/20:latest'], sizeBytes: 20 * mb }, { names: ['gcr.io/30:latest'], sizeBytes: 30 * mb }, { names: ['gcr.io/40:latest'], sizeBytes: 40 * mb }];
 
-/** Each node's ImageLocality score, the nodes all feasible and all the cluster. */
-function imageLocality(spec: Spec, nodes: Node[], version: KubernetesVersion = '1.37', existing: Pod[] = []): number[] {
+/** Each node's ImageLocality score and detail line, the nodes all feasible and all the cluster. */
+function imageLocalityOf(subject: Pod, nodes: Node[], version: KubernetesVersion = '1.37', existing: Pod[] = []) {
   return withConfiguration({ kubernetesVersion: version }, () =>
-    scoreNodes(podInfo(toSubject(pod(spec))), nodes.map(nodeInfo), scoreCluster(nodes, existing))
-      .map((s) => s.plugins.find((p) => p.plugin === 'ImageLocality')!.score));
+    scoreNodes(podInfo(toSubject(subject)), nodes.map(nodeInfo), scoreCluster(nodes, existing))
+      .map((s) => s.plugins.find((p) => p.plugin === 'ImageLocality')!));
 }
+const imageLocality = (spec: Spec, nodes: Node[], version?: KubernetesVersion, existing?: Pod[]): number[] =>
+  imageLocalityOf(pod(spec), nodes, version, existing).map((p) => p.score);
+const details = (spec: Spec, nodes: Node[], version?: KubernetesVersion): Array<string | undefined> =>
+  imageLocalityOf(pod(spec), nodes, version).map((p) => p.detail);
 
 const RELEASES: KubernetesVersion[] = ['1.33', '1.34', '1.35', '1.36', '1.37'];
 
@@ -153,5 +157,70 @@ describe('ImageLocality: node images survive the loader', () => {
   test('a sizeBytes that is not an integer is refused with its field, as the API server\'s decoder refuses it', () => {
     expect(() => parseManifests('apiVersion: v1\nkind: Node\nmetadata: {name: a}\nstatus:\n  images:\n  - names: [x]\n    sizeBytes: "1Gi"\n').nodes())
       .toThrow(/status\.images\[0\]\.sizeBytes/);
+  });
+});
+
+describe('ImageLocality: sumImageScores and calculatePriority (image_locality.go at v1.37.2)', () => {
+  test('a sum above 1000Mi × images is clamped to it: 100, never more', () => {
+    // 4000Mi × 2/2 = 4000Mi > maxThreshold 1000Mi → 100 × (1000 − 23) / (1000 − 23) = 100
+    const big: Images = [{ names: ['registry.example/big:1'], sizeBytes: 4000 * mb }];
+    expect(imageLocality({ containers: containers('registry.example/big:1') }, [node('a', big), node('b', big)])).toEqual([100, 100]);
+  });
+
+  test('the detail names each image found with its field and the range the sum is scored in', () => {
+    // "pod with multiple large images" (TestImageLocalityPriority, node2 scores 36): 300Mi × 1/3 + 600Mi × 2/3 + 900Mi × 2/3
+    const nodes = [node('node1', node60040900), node('node2', node300600900), node('node3')];
+    expect(details(test300600900, nodes)[1]).toBe('gcr.io/300:latest (containers[0]) 300Mi × 1/3 node(s) = 100Mi, '
+      + 'gcr.io/600:latest (containers[1]) 600Mi × 2/3 node(s) = 400Mi, gcr.io/900:latest (containers[2]) 900Mi × 2/3 node(s) = 600Mi; '
+      + 'sum 1100Mi, scored within 23Mi–3000Mi for 3 image(s)');
+    // "include InitContainers" (node1 scores 6): the init container's image, two images in the pod
+    expect(details(test30Init300, [node('node1', node403002000), node('node2', node203040)])[0])
+      .toBe('gcr.io/300:latest (initContainers[0]) 300Mi × 1/2 node(s) = 150Mi; sum 150Mi, scored within 23Mi–2000Mi for 2 image(s)');
+    // "pod with ImageVolume" at 1.37 (node1 scores 6): the volume's reference, counted
+    expect(details(testImageVolume, [node('node1', node300600900), node('node2', node400030)])[0])
+      .toBe('gcr.io/300:latest (volumes[0]) 300Mi × 1/2 node(s) = 150Mi; sum 150Mi, scored within 23Mi–2000Mi for 2 image(s)');
+  });
+
+  test('a container or image volume without an image is looked up as normalizedImageName(""), ":latest"', () => {
+    // container.Image and volume.Image.Reference are plain strings upstream: absent is "", normalised to ":latest"
+    const nodes = [node('a', [{ names: [':latest'], sizeBytes: 500 * mb }]), node('b')];
+    // 500Mi × 1/2 = 250Mi; two images: 100 × (250 − 23) / (2000 − 23) = 11.5 → 11; one: 100 × 227 / 977 = 23.2 → 23
+    expect(imageLocality({ initContainers: [{}], containers: containers('x:1') }, nodes)).toEqual([11, 0]);
+    expect(imageLocality({ containers: [{}] }, nodes)).toEqual([23, 0]);
+    expect(imageLocality({ containers: containers('x:1'), volumes: [{ name: 'v', image: {} }] }, nodes)).toEqual([11, 0]);
+  });
+
+  test('a pod without containers counts no image (imageCount 0; the API server refuses such a pod)', () => {
+    const bare: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: {} as Pod['spec'] };
+    const nodes = [node('a', [{ names: ['x:1'], sizeBytes: mb }])];
+    expect(imageLocalityOf(bare, nodes).map((p) => [p.score, p.detail])).toEqual([[0, "none of the pod's 0 image(s) is in the node's status.images"]]);
+  });
+
+  test('null entries in status.images or spec.volumes read as empty ones, as Go decodes JSON null into a zero struct', () => {
+    const [a, b] = [
+      JSON.parse('{"apiVersion":"v1","kind":"Node","metadata":{"name":"a"},"status":{"images":[null,{"names":["x:1"],"sizeBytes":524288000}]}}') as Node,
+      node('b'),
+    ];
+    // 500Mi × 1/2 = 250Mi → 23 (one image); with the null volume skipped (no image source) the count stays 1
+    expect(imageLocality({ containers: containers('x:1'), volumes: [null] }, [a, b])).toEqual([23, 0]);
+  });
+
+  test('images without names give the node no name: it "lists no status.images"', () => {
+    const nodes = [node('a', [{ sizeBytes: 500 * mb } as Images[number]]), node('b', [{ names: ['x:1'], sizeBytes: mb }])];
+    expect(details({ containers: containers('y:1') }, nodes)).toEqual(['the node lists no status.images', "none of the pod's 1 image(s) is in the node's status.images"]);
+  });
+
+  test('a name a node lists twice counts the node once (addNodeImageStates inserts the node into a set)', () => {
+    const twice: Images = [{ names: ['app:1'], sizeBytes: 600 * mb }, { names: ['app:1', 'app:1'], sizeBytes: 600 * mb }];
+    // NumNodes 1 of 2 nodes: 600Mi × 1/2 = 300Mi → 100 × 277 / 977 = 28.4 → 28
+    expect(imageLocality({ containers: containers('app:1') }, [node('a', twice), node('b')])).toEqual([28, 0]);
+  });
+
+  test('imageStates sums up the nodes of the list as it is now: a node added later is counted', () => {
+    const list = [node('a', [{ names: ['app:1'], sizeBytes: 600 * mb }, { sizeBytes: mb } as Images[number]])].map((n) => ({ info: nodeInfo(n) }));
+    const summary = (s: ReturnType<typeof imageStates>) => ({ names: Object.fromEntries(s.byName), totalNumNodes: s.totalNumNodes });
+    expect(summary(imageStates(list))).toEqual({ names: { 'app:1': { size: 600 * mb, numNodes: 1 } }, totalNumNodes: 1 });
+    list.push({ info: nodeInfo(node('b', [{ names: ['app:1'], sizeBytes: 300 * mb }])) });
+    expect(summary(imageStates(list))).toEqual({ names: { 'app:1': { size: 600 * mb, numNodes: 2 } }, totalNumNodes: 2 });
   });
 });

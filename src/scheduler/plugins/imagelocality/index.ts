@@ -41,6 +41,7 @@ function namesOf(node: Node): ReadonlySet<string> {
   const images: Images | undefined = node.status?.images;
   if (!images?.length) return NONE;
   let names = nodeNames.get(node);
+  // Stryker disable next-line ConditionalExpression: a cache; computing the names again gives the same set
   if (!names) {
     names = new Set(images.flatMap((image) => image?.names ?? []));
     nodeNames.set(node, names);
@@ -57,6 +58,7 @@ const statesByList = new WeakMap<readonly unknown[], ImageStates>();
  */
 export function imageStates(nodes: ReadonlyArray<{ readonly info: NodeInfo }>): ImageStates {
   const hit = statesByList.get(nodes);
+  // Stryker disable next-line ConditionalExpression: a cache; never reusing it (false) sums up the same states again
   if (hit && hit.totalNumNodes === nodes.length) return hit;
   const byName = new Map<string, ImageState>();
   for (const { info: { node } } of nodes) {
@@ -104,6 +106,7 @@ export function podImages(subject: Subject, version?: KubernetesVersion): PodIma
   (spec.containers ?? []).forEach((c, i) => images.push({ name: normalizedImageName(c.image ?? ''), field: `containers[${i}]` }));
   let imageCount = images.length;
   if (releaseAtLeast('1.36', version)) {
+    // Stryker disable next-line ArrayDeclaration: a stand-in element (a string) has no .image and is skipped like no volume
     (spec.volumes ?? []).forEach((v, i) => {
       if (!v?.image) return;
       images.push({ name: normalizedImageName(v.image.reference ?? ''), field: `volumes[${i}]` });
@@ -133,6 +136,7 @@ export interface ImageLocalityScore {
 /** calculatePriority: the sum clamped to the thresholds, scaled to 0–100 (integer division, as int64). */
 export function calculatePriority(sumScores: number, imageCount: number): number {
   const maxThreshold = MAX_CONTAINER_THRESHOLD * imageCount;
+  // Stryker disable next-line EqualityOperator: at a sum equal to either threshold, clamping or not gives that threshold
   const clamped = sumScores < MIN_THRESHOLD ? MIN_THRESHOLD : sumScores > maxThreshold ? maxThreshold : sumScores;
   // a pod without images (which the API server refuses) divides 0 by a negative number: 0, not -0
   return Math.trunc((MAX_NODE_SCORE * (clamped - MIN_THRESHOLD)) / (maxThreshold - MIN_THRESHOLD)) || 0;

@@ -18,6 +18,7 @@ interface Narrowing { names: ReadonlySet<string>; plugins: string[]; details: st
  */
 function narrowing(pod: PodInfo): Narrowing | undefined {
   // PodInfo is rebuilt when settings change (cachedPerObject), so the release read here cannot go stale
+  // Stryker disable next-line ConditionalExpression: a cache; working the narrowing out again gives the same
   if (!narrowed.has(pod)) narrowed.set(pod, computeNarrowing(pod) ?? null);
   return narrowed.get(pod) ?? undefined;
 }

@@ -19,9 +19,11 @@ const ADDED_FOR: Record<string, string> = {
 
 /** ` (from node condition Ready=False)` for a taint the node lifecycle controller added; empty for the node's own. */
 export function taintOrigin(node: NodeInfo, taint: Taint): string {
-  const i = node.taints.indexOf(taint);
-  if (i < 0 || i < node.ownTaintCount) return '';
-  return ` (from ${ADDED_FOR[taint.key] ?? "the node's conditions"})`;
+  // a taint not on the node (indexOf's -1) is below ownTaintCount too
+  if (node.taints.indexOf(taint) < node.ownTaintCount) return '';
+  // Stryker disable next-line StringLiteral: every condition taint's key is in ADDED_FOR; the fallback is for a new one
+  const why = ADDED_FOR[taint.key] ?? "the node's conditions";
+  return ` (from ${why})`;
 }
 
 /**
@@ -54,6 +56,7 @@ function noTolerationForKey(tolerations: readonly Toleration[], sources: readonl
     const by = [...new Set(sources)].join(' and ');
     return [`the pod spec has no tolerations; the ${tolerations.length} added by ${by} have other keys`];
   }
+  // Stryker disable next-line StringLiteral: a toleration without a key matches any key, so closestToleration returned it
   const keys = [...new Set(own.map((t) => JSON.stringify(t.key ?? '')))];
   const named = keys.length > 4 ? `${keys.slice(0, 3).join(', ')} and ${keys.length - 3} more` : keys.join(', ');
   return [`the pod has no toleration for key ${JSON.stringify(taint.key ?? '')} (its own are for ${named})`];

@@ -42,9 +42,11 @@ const isFixed = new WeakSet<PodInfo>();
 /** The pod as it would be with tolerations for `taints` added to its spec (and admission run again, as on create). */
 function withTolerationsFor(pod: PodInfo, taints: readonly Taint[]): PodInfo {
   let perPod = fixedPods.get(pod);
+  // Stryker disable next-line ConditionalExpression: a cache; a new map per call computes the same pod again
   if (!perPod) fixedPods.set(pod, (perPod = new Map()));
   const key = taints.map((t) => taintId(t)).join(',');
   let fixed = perPod.get(key);
+  // Stryker disable next-line ConditionalExpression: a cache; building the pod again gives the same verdicts
   if (!fixed) {
     perPod.set(key, (fixed = podInfo(withAddedTolerations(pod.subject, taints.map(tolerationFor)))));
     isFixed.add(fixed);
@@ -58,10 +60,11 @@ function withTolerationsFor(pod: PodInfo, taints: readonly Taint[]): PodInfo {
  * for another pool). No hint for a pod that is itself a hint's pod.
  */
 function tolerationFix(pod: PodInfo) {
+  // Stryker disable next-line ConditionalExpression: a hint's pod tolerates every such taint of the node it is retried on, so its own hint is never asked for
   if (isFixed.has(pod)) return undefined;
   return (node: NodeInfo, retry: (changed: PodInfo) => Retried): string[] => {
-    const first = findUntoleratedTaint(node.filterTaints, pod.tolerations, pod.comparisonOperators);
-    if (!first) return [];
+    // asked for only when the Filter rejected the node: there is an untolerated taint
+    const first = findUntoleratedTaint(node.filterTaints, pod.tolerations, pod.comparisonOperators)!;
     const taints = untoleratedTaints(pod, node, first);
     return afterFixLines(taints.length, retry(withTolerationsFor(pod, taints)));
   };
@@ -77,7 +80,10 @@ export const TaintToleration = filterPlugin(
     const known = pod.toleratedTaints;
     for (let i = 0; i < ids.length; i++) {
       let v = known[ids[i]];
-      if (v === undefined) v = known[ids[i]] = tolerated(pod.tolerations, taintRegistry[ids[i]], pod.comparisonOperators) ? 1 : 2;
+      // Stryker disable next-line ConditionalExpression: a cache of the pod's verdict per taint; working it out again gives the same
+      if (v === undefined) {
+        v = known[ids[i]] = tolerated(pod.tolerations, taintRegistry[ids[i]], pod.comparisonOperators) ? 1 : 2;
+      }
       if (v === 2) return untoleratedReason(taintRegistry[ids[i]]);
     }
     return undefined;
@@ -88,6 +94,7 @@ export const TaintToleration = filterPlugin(
 
 /** Score: the node's PreferNoSchedule taints not tolerated by the pod's empty-effect or PreferNoSchedule tolerations. */
 export function untoleratedPreferNoSchedule(pod: PodInfo, node: NodeInfo): Taint[] {
+  // Stryker disable next-line MethodExpression,ConditionalExpression: toleratesTaint refuses a toleration of another effect anyway
   const tolerations = pod.tolerations.filter((t) => !t.effect || t.effect === 'PreferNoSchedule');
   return node.taints.filter(
     (taint) => taint.effect === 'PreferNoSchedule' && !tolerations.some((t) => toleratesTaint(t, taint, pod.comparisonOperators)),
@@ -102,6 +109,7 @@ export function normalizeTaintTolerationScores(raw: number[]): number[] {
 
 const NO_TAINTS: readonly Taint[] = [];
 // most nodes carry no PreferNoSchedule taint: nothing to work out
+// Stryker disable next-line ConditionalExpression: a fast path; untoleratedPreferNoSchedule finds no taint on such a node
 const preferNoSchedule = (pod: PodInfo, node: NodeInfo) => (node.taints.some((t) => t.effect === 'PreferNoSchedule') ? untoleratedPreferNoSchedule(pod, node) : NO_TAINTS);
 
 /** TaintToleration's PreScore/Score/NormalizeScore: fewer untolerated PreferNoSchedule taints score higher. */
@@ -111,5 +119,6 @@ export const TaintTolerationScore: ScorePlugin<PodInfo> = {
   score: (pod, node) => preferNoSchedule(pod, node.info).length,
   normalizeScore: (_, raw) => normalizeTaintTolerationScores(raw),
   explain: (pod, node, raw) => `${raw} untolerated PreferNoSchedule taint(s)${raw ? ` (${preferNoSchedule(pod, node.info).map(formatTaint).join(', ')})` : ''}`,
+  // Stryker disable next-line ArrayDeclaration: the PreScore never skips, so `pod` is always given
   nodeScore: { key: 'taintToleration', value: (pod, node, raw, score) => ({ raw, normalized: score, untolerated: pod ? preferNoSchedule(pod, node.info).map(formatTaint) : [] }) },
 };
