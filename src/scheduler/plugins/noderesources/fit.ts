@@ -35,8 +35,8 @@ export function resourcesNotChecked(node: NodeInfo): string | undefined {
  */
 function short(key: string, requested: number, allocatable: number, used: number, req: Resources, alloc: Resources, usage: Resources): boolean {
   if (requested === 0) return false;
-  // A bigint kept for the request or the used amount alone cannot turn the comparison: beyond 2^53 against a safe
-  // allocatable, it comes out as exactly (for the non-negative amounts validation lets through).
+  // A bigint kept only for the request or the used amount cannot change the answer: that amount is beyond 2^53 and
+  // the allocatable is not, so the numbers compare as the exact amounts do (for the non-negative amounts validation admits).
   if (
     alloc.exact === undefined &&
     // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, as said above
@@ -47,7 +47,7 @@ function short(key: string, requested: number, allocatable: number, used: number
 
 /** requested > allocatable: no amount of preemption frees enough (UnschedulableAndUnresolvable). */
 function beyond(key: string, requested: number, allocatable: number, req: Resources, alloc: Resources): boolean {
-  // Only a bigint kept on both sides can turn the comparison (one side beyond 2^53 against a safe amount cannot).
+  // Only a bigint kept on both sides can change the answer: one side beyond 2^53 against a safe amount compares right.
   if (
     // Stryker disable next-line LogicalOperator,EqualityOperator: equivalent, as said above
     req.exact === undefined &&

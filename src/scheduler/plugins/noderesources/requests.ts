@@ -34,9 +34,11 @@ function missingDefaults(subject: Subject, spec: PodSpec): { cpu: boolean; memor
   return { cpu: !requests.has('cpu'), memory: !requests.has('memory') };
 }
 
-/** `spec`: the pod's as stored (an existing pod's as given; the incoming pod's as admitted: RuntimeClass overhead). */
-// An unparsable quantity never gets here: the same lists are read before scoring (the incoming pod's podInfo, the
-// node's pods' podUsage), and that ResourceError stops the check.
+/**
+ * `spec`: the pod's as stored (an existing pod's as given; the incoming pod's as admitted: RuntimeClass overhead).
+ * An unparsable quantity never gets here: the same lists are read before scoring (the incoming pod's podInfo, the
+ * node's pods' podUsage), and that ResourceError stops the check.
+ */
 function nonZero(subject: Subject, spec: PodSpec, podLevel = true): CpuMemory {
   const missing = podLevel ? missingDefaults(subject, spec) : { cpu: true, memory: true };
   const status = statusOf(subject.object);
