@@ -116,7 +116,8 @@ function max<T extends number | bigint>(into: Map<string, T>, from: Map<string, 
   }
 }
 
-const isPodLevelResource = (name: string) => name === 'cpu' || name === 'memory' || name.startsWith('hugepages-');
+/** A resource spec.resources may name (component-helpers resource/helpers.go IsSupportedPodLevelResource). */
+export const isPodLevelResource = (name: string) => name === 'cpu' || name === 'memory' || name.startsWith('hugepages-');
 
 type ResourceMap = Record<string, unknown>;
 interface ContainerResourceStatus { name?: string; resources?: { requests?: ResourceMap } | null; allocatedResources?: ResourceMap }

@@ -30,4 +30,12 @@ describe('NodeResourcesBalancedAllocation: the change in balance from 1.36 (#135
   it('1.36 scores the change the pod makes to the balance', () => {
     expect(balanced('1.36')).toEqual([68, 75]);
   });
+  // The row "resources requested, pods scheduled with resources" (node1 10000m / 20000 with a 3000m cpu-only pod):
+  // before the pod cpu 3000/10000 = 30 %, memory 0 %; with it (3000m + 3000m, 5000) cpu 60 %, memory 25 %.
+  it('the detail names the balance before and after the pod (1.36)', () => {
+    const existing = { ...pod, metadata: { name: 'there', namespace: 'default' }, spec: { nodeName: 'node1', containers: [{ name: 'a', image: 'x', resources: { requests: { cpu: '1000m' } } }, { name: 'b', image: 'x', resources: { requests: { cpu: '2000m' } } }] } };
+    const detail = withConfiguration({ kubernetesVersion: '1.36' }, () =>
+      rankNodes(pod as never, [node('node1', 10000, 20000)] as never, { existingPods: [existing as never] })[0].plugins.find((p) => p.plugin === 'NodeResourcesBalancedAllocation')!.detail);
+    expect(detail).toBe('cpu 60%, memory 25% of allocatable requested with this pod (before it: cpu 30%, memory 0%; 75 = balance unchanged)');
+  });
 });

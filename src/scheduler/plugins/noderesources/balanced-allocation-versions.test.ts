@@ -54,4 +54,12 @@ describe('NodeResourcesBalancedAllocation by release (TestNodeResourcesBalancedA
     // balancedResourceScorer is the v1.35 scorer and the v1.36 balance of one side
     expect(balancedResourceScorer([0, 10], [10, 10])).toBe(50);
   });
+
+  // More than two resources (a scalar resource in NodeResourcesBalancedAllocationArgs): the population standard
+  // deviation, summed as balanced_allocation.go balancedResourceScorer does, (fraction − mean)·(fraction − mean).
+  // Three fractions of 0.1: the mean comes out as 0.10000000000000002, each square is tiny and positive, score 100.
+  test('three resources requested alike are perfectly balanced', () => {
+    expect(balancedResourceScorer([1, 1, 1], [10, 10, 10])).toBe(100);
+    expect(balancedResourceScorer([1, 2, 3], [10, 20, 30])).toBe(100);
+  });
 });

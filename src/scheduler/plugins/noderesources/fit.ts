@@ -35,13 +35,25 @@ export function resourcesNotChecked(node: NodeInfo): string | undefined {
  */
 function short(key: string, requested: number, allocatable: number, used: number, req: Resources, alloc: Resources, usage: Resources): boolean {
   if (requested === 0) return false;
-  if (req.exact === undefined && alloc.exact === undefined && usage.exact === undefined) return requested > allocatable - used;
+  // A bigint kept only for the request or the used amount cannot change the answer: that amount is beyond 2^53 and
+  // the allocatable is not, so the numbers compare as the exact amounts do (for the non-negative amounts validation admits).
+  if (
+    alloc.exact === undefined &&
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, as said above
+    req.exact === undefined && usage.exact === undefined
+  ) return requested > allocatable - used;
   return exactAmount(req, key, requested) > exactAmount(alloc, key, allocatable) - exactAmount(usage, key, used);
 }
 
 /** requested > allocatable: no amount of preemption frees enough (UnschedulableAndUnresolvable). */
 function beyond(key: string, requested: number, allocatable: number, req: Resources, alloc: Resources): boolean {
-  if (req.exact === undefined && alloc.exact === undefined) return requested > allocatable;
+  // Only a bigint kept on both sides can change the answer: one side beyond 2^53 against a safe amount compares right.
+  if (
+    // Stryker disable next-line LogicalOperator,EqualityOperator: equivalent, as said above
+    req.exact === undefined &&
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, as said above
+    alloc.exact === undefined
+  ) return requested > allocatable;
   return exactAmount(req, key, requested) > exactAmount(alloc, key, allocatable);
 }
 
@@ -49,15 +61,15 @@ function beyond(key: string, requested: number, allocatable: number, req: Resour
 export const ErrReasonTooManyPods = 'Too many pods';
 
 const PODS = 1, CPU = 2, MEMORY = 4, EPHEMERAL = 8, UNRESOLVABLE = 16;
+const FIXED_REASONS: ReadonlyArray<readonly [number, string]> =
+  [[PODS, ErrReasonTooManyPods], [CPU, 'Insufficient cpu'], [MEMORY, 'Insufficient memory'], [EPHEMERAL, 'Insufficient ephemeral-storage']];
 // The shared rejections for the fixed resources, by bit mask.
 const BY_MASK: Rejection[] = [];
 function byMask(mask: number): Rejection {
   return (BY_MASK[mask] ??= rejection(
     'NodeResourcesFit',
     mask & UNRESOLVABLE ? 'UnschedulableAndUnresolvable' : 'Unschedulable',
-    [[PODS, ErrReasonTooManyPods], [CPU, 'Insufficient cpu'], [MEMORY, 'Insufficient memory'], [EPHEMERAL, 'Insufficient ephemeral-storage']]
-      .filter(([bit]) => mask & (bit as number))
-      .map(([, reason]) => reason as string),
+    FIXED_REASONS.filter(([bit]) => mask & bit).map(([, reason]) => reason),
   ));
 }
 

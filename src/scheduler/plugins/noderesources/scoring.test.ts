@@ -5,6 +5,8 @@ import { toSubject } from '../../../k8s/subject';
 import { scoreNodes, type ScorePluginName } from '../../score';
 import { scoreCluster } from '../../score-cluster';
 import { configure } from '../../../core/config';
+import { rankNodes } from '../../../engine/objects';
+import { leastRequestedScore, leastResourceScorer } from './least-allocated';
 
 // Worked out with v1.35's BalancedAllocation formula; the 1.36+ formula has its own file (balanced-allocation-versions.test.ts).
 configure({ kubernetesVersion: '1.35' });
@@ -62,6 +64,16 @@ describe('NodeResourcesFit LeastAllocated (TestLeastAllocatedScoringStrategy)', 
     expect(scores('NodeResourcesFit', zeroCpu, n)).toEqual([90, 90]);
     expect(scores('NodeResourcesFit', none, n, [there])).toEqual([85, 70]);
   });
+  // the row "nothing scheduled, resources requested with different weight on CPU and memory, differently sized
+  // nodes" (resources cpu weight 1, memory weight 2): node1 (25·1 + 50·2) / 3 = 41, node2 (50·1 + 50·2) / 3 = 50
+  test('resource weights (leastResourceScorer)', () => {
+    expect(leastResourceScorer([3000, 5000], [4000, 10000], [1, 2])).toBe(41);
+    expect(leastResourceScorer([3000, 5000], [6000, 10000], [1, 2])).toBe(50);
+  });
+  test('leastRequestedScore: 0 for a resource the node has none of (least_allocated.go: `if capacity == 0 { return 0 }`)', () => {
+    expect(leastRequestedScore(0, 0)).toBe(0);
+    expect(leastRequestedScore(1, 0)).toBe(0);
+  });
 });
 
 // pkg/scheduler/framework/plugins/noderesources/balanced_allocation_test.go TestNodeResourcesBalancedAllocation
@@ -81,5 +93,32 @@ describe('NodeResourcesBalancedAllocation, v1.35 formula (TestNodeResourcesBalan
   ] as Array<[string, Array<Record<string, string>>, Node[], boolean, number[]]>)('%s', (_name, requests, nodes, withPods, want) => {
     const existing = withPods ? [pod(cpuOnly, 'node1'), pod(cpuAndMemory, 'node2')] : [];
     expect(scores('NodeResourcesBalancedAllocation', pod(requests), nodes, existing)).toEqual(want);
+  });
+});
+
+// Replicas and workloads checked against one cluster share its snapshot (rankNodes with the same node and pod
+// arrays), where the node keeps its resource scores for the last request (scoring.ts): each pod still gets the scores
+// of its own request. Node: 4 cpu, 1Gi. LeastAllocated: (4000 − cpu)·100/4000 and (1024Mi − memory)·100/1024Mi,
+// averaged; BalancedAllocation (1.35): (1 − |cpu fraction − memory fraction| / 2)·100, from the real requests.
+describe('one cluster, pods with different requests', () => {
+  const pod1 = (name: string, requests: Record<string, string>): Pod =>
+    ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'x', resources: { requests } }] } });
+  test('each pod is scored for its own request', () => {
+    const nodes = [node('n', '4', '1Gi')];
+    const options = { existingPods: [] as Pod[] };
+    const both = (p: Pod) => {
+      const plugins = rankNodes(p, nodes, options)[0].plugins;
+      return ['NodeResourcesFit', 'NodeResourcesBalancedAllocation'].map((name) => plugins.find((x) => x.plugin === name)?.score);
+    };
+    // cpu 25 %, memory 50 %: LeastAllocated (75 + 50) / 2 = 62, BalancedAllocation (1 − 0.125)·100 = 87
+    expect(both(pod1('a', { cpu: '1', memory: '512Mi' }))).toEqual([62, 87]);
+    // the same cpu, memory 25 %: (75 + 75) / 2 = 75, balanced 100
+    expect(both(pod1('b', { cpu: '1', memory: '256Mi' }))).toEqual([75, 100]);
+    // memory 200Mi explicit: (75 + 80) / 2 = 77; fractions 0.25 and 0.195: 97
+    expect(both(pod1('c', { cpu: '1', memory: '200Mi' }))).toEqual([77, 97]);
+    // no memory request: LeastAllocated counts the 200Mi default (77 again), BalancedAllocation the real 0: 87
+    expect(both(pod1('d', { cpu: '1' }))).toEqual([77, 87]);
+    // twice the cpu, the same memory: (50 + 80) / 2 = 65; fractions 0.5 and 0.195: 84
+    expect(both(pod1('e', { cpu: '2', memory: '200Mi' }))).toEqual([65, 84]);
   });
 });
