@@ -7,6 +7,7 @@ import { explainNodePass } from './passes';
 import { DEFAULT_PROFILE, profile, withProfile } from './profile';
 import { toSubject } from '../k8s/subject';
 import { ApiServerRefusal } from '../k8s/decode';
+import { withConfiguration } from '../core/config';
 import type { Node, Pod } from '../core/types';
 import { ToyBan } from '../../test/plugins/toyban';
 
@@ -69,11 +70,22 @@ describe('the pods already on a node (NodeInfo.AddPod)', () => {
   });
 
   // The API server's decoder refuses a Pod whose quantity does not parse (resource.ParseQuantity in the Quantity's
-  // UnmarshalJSON), whichever list holds it: also a limit PodRequests never reads, on a pod with overhead.
+  // UnmarshalJSON), whichever list holds it: also a limit PodRequests never reads (the request is set, so defaulting
+  // copies no limit into it), on a pod with overhead.
   test('an existing pod with an undecodable limit is refused', () => {
-    const bad = pod('ft-badlimit', { nodeName: 'n', overhead: { cpu: '10m' }, containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '1' }, limits: { memory: 'ft-bogus' } } }] });
+    const bad = pod('ft-badlimit', { nodeName: 'n', overhead: { cpu: '10m' }, containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '1' }, limits: { cpu: 'ft-bogus' } } }] });
     expect(() => nodeUsage([bad])).toThrow(ApiServerRefusal);
-    expect(() => nodeUsage([bad])).toThrow(/spec\.containers\[0\]\.resources\.limits\.memory: Invalid value: "ft-bogus"/);
+    expect(() => nodeUsage([bad])).toThrow(/spec\.containers\[0\]\.resources\.limits\.cpu: Invalid value: "ft-bogus"/);
+  });
+
+  // At 1.33 PodLevelResources is off and the API server drops spec.resources (pkg/api/pod/util.go
+  // dropDisabledPodLevelResources), so PodRequests never reads it; the JSON is still decoded first, so an
+  // undecodable pod-level limit is still the Pod's refusal.
+  test('at 1.33, an existing pod with an undecodable pod-level limit is refused', () => {
+    const bad = pod('ft-badpodlimit', { nodeName: 'n', resources: { limits: { cpu: 'ft-bogus2' } }, containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '1' } } }] });
+    withConfiguration({ kubernetesVersion: '1.33' }, () => {
+      expect(() => nodeUsage([bad])).toThrow(/spec\.resources\.limits\.cpu: Invalid value: "ft-bogus2"/);
+    });
   });
 });
 
