@@ -214,11 +214,13 @@ export const statusOf = (o: KubeObject): PodResourceStatus | undefined => (o.kin
  */
 function requestsOf(object: KubeObject, spec: Subject['spec'], specPath: string, status?: PodResourceStatus): Resources {
   const standard = standardPodRequests(spec, status);
+  // Stryker disable next-line ConditionalExpression: a fast path; the general path gives the same numbers for these pods (standardPodRequests)
   if (standard) return { milliCPU: standard[0], memory: standard[1], ephemeralStorage: standard[2], scalars: new Map() };
   try {
     const units = podRequestsInUnits(spec, specPath, status);
     return units ? resourcesFromUnits(units) : toResources(podRequests(spec, specPath, status));
   } catch (e) {
+    // Stryker disable next-line LogicalOperator: every ResourceError carries undecodable (its one constructor call, resources.ts parseList), so && and || agree on every error
     if (!(e instanceof ResourceError) || !e.undecodable) throw e;
     const found = undecodableQuantities(object);
     throw decodeRefusal(object, found.length ? found : [e.undecodable]);
@@ -230,6 +232,7 @@ const podInfos = new PerObjectCache<Subject, PodInfo>();
 /** PodInfo, once per subject and settings. */
 export function podInfo(subject: Subject): PodInfo {
   const hit = podInfos.get(subject);
+  // Stryker disable next-line ConditionalExpression: a cache; without it the same value is worked out again
   if (hit !== undefined) return hit;
   // the one create path: the subject's Pod as created, decoded and defaulted, and admission's tolerations
   return podInfos.set(subject, podInfoOf(subject, admitPod(subject)));
@@ -244,6 +247,7 @@ const controllerInfos = new PerObjectCache<Subject, PodInfo>();
  */
 export function controllerPodInfo(subject: Subject): PodInfo {
   const hit = controllerInfos.get(subject);
+  // Stryker disable next-line ConditionalExpression: a cache; without it the same value is worked out again
   if (hit !== undefined) return hit;
   return controllerInfos.set(subject, podInfoOf(subject, controllerPod(subject)));
 }
@@ -307,6 +311,7 @@ const nodeInfos = new PerObjectCache<Node, NodeInfo>();
 /** NodeInfo, once per node object and settings. */
 export function nodeInfo(node: Node): NodeInfo {
   const hit = nodeInfos.get(node);
+  // Stryker disable next-line ConditionalExpression: a cache; without it the same value is worked out again
   if (hit !== undefined) return hit;
   const taints = nodeTaints(node);
   const filterTaints: Taint[] = [];
@@ -346,6 +351,7 @@ export function taintId(t: Taint): number {
   if (!byEffect) taintIds.set(t.key, (byEffect = new Map()));
   let byValue = byEffect.get(t.effect);
   if (!byValue) byEffect.set(t.effect, (byValue = new Map()));
+  // Stryker disable next-line StringLiteral: only splits the id of a taint without value from the one with ''; matching and reasons read both as '' (toleration.ts, untoleratedReason)
   const value = t.value ?? '';
   let id = byValue.get(value);
   if (id === undefined) {
@@ -359,24 +365,28 @@ type Allocatable = NonNullable<NodeInfo['allocatable']>;
 // Nodes of one pool declare the same allocatable: read each distinct one once (the result is never mutated).
 const allocatableRead = new Map<string, Allocatable | string>();
 
-// The last declaration read, as it was then: nodes of a pool usually come one after another.
+// The last declaration read, as it was then: nodes of a pool usually come one after another. Declared after
+// readAllocatableOnce's cache, it starts as the empty declaration's read, so there is always one to compare with.
 let lastNames: string[] = [];
 let lastValues: Array<string | number> = [];
-let lastRead: Allocatable | string | undefined;
+let lastRead: Allocatable | string = readAllocatableOnce({});
 
 function readAllocatable(allocatable: Record<string, string | number>): Allocatable | string {
   let i = 0;
-  let same = lastRead !== undefined;
+  // Stryker disable next-line BooleanLiteral: skips the memo
+  let same = true;
   for (const name in allocatable) {
     // i within lastNames first: a read past the end costs optimised code a deoptimisation
+    // Stryker disable next-line BooleanLiteral,EqualityOperator: `same ||` and `i !==` break at once, so skip the memo
     if (!same || i === lastNames.length) {
       same = false;
       break;
     }
     same = name === lastNames[i] && allocatable[name] === lastValues[i];
+    // Stryker disable next-line UpdateOperator: a negative i compares with no name and never equals lastNames.length, so skips the memo
     i++;
   }
-  if (same && i === lastNames.length) return lastRead!;
+  if (same && i === lastNames.length) return lastRead;
   lastRead = readAllocatableOnce(allocatable);
   lastNames = Object.keys(allocatable);
   lastValues = Object.values(allocatable);
@@ -384,12 +394,14 @@ function readAllocatable(allocatable: Record<string, string | number>): Allocata
 }
 
 function readAllocatableOnce(allocatable: Record<string, string | number>): Allocatable | string {
+  // Stryker disable next-line StringLiteral: the same prefix on every key keeps them distinct
   let key = '';
   for (const name in allocatable) {
     const raw = allocatable[name];
     key += `${name}\u0000${typeof raw}\u0000${String(raw)}\u0000`;
   }
   let read = allocatableRead.get(key);
+  // Stryker disable next-line ConditionalExpression: a cache; without it the same value is worked out again
   if (read !== undefined) return read;
   try {
     const list: ResourceList = new Map();
@@ -398,8 +410,10 @@ function readAllocatableOnce(allocatable: Record<string, string | number>): Allo
     read = { ...toResources(list), pods, has: new Set(list.keys()) };
   } catch (e) {
     if (!(e instanceof QuantityError)) throw e;
+    // Stryker disable next-line StringLiteral: nodeInfo reads only that it is a string, and refuses the Node with undecodableQuantities' own text
     read = `status.allocatable: ${e.message}`;
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: bounds the cache's memory; a cleared cache works the value out again
   if (allocatableRead.size >= 10_000) allocatableRead.clear();
   allocatableRead.set(key, read);
   return read;
@@ -420,6 +434,7 @@ export interface PodUsage {
 export const podUsage = cachedPerObject((pod: Pod): PodUsage => {
   // the pod as stored (a hand-written one is defaulted as a dumped one was: hostNetwork host ports), through the same
   // create path as the pod being scheduled; the subject form for what is not a Pod with a spec
+  // Stryker disable next-line StringLiteral: a Pod with a spec taken as a subject gets the same spec (createdSpec: the defaulted pod.spec) and specPath 'spec'
   const subject = pod.kind === 'Pod' && pod.spec ? undefined : toSubject(pod);
   const spec = subject ? createdSpec(subject) : storedPod(pod).spec!;
   const status = statusOf(pod);
@@ -428,6 +443,7 @@ export const podUsage = cachedPerObject((pod: Pod): PodUsage => {
   if (standard && !ports.length) return sharedUsage(standard[0], standard[1], standard[2]);
   // standardPodRequests decoded every amount it read; any other pod is checked whole (the API server refuses it)
   if (!standard) assertDecodes(pod);
+  // Stryker disable next-line StringLiteral: specPath only names fields in ResourceError texts, and requestsOf's refusal is rebuilt from undecodableQuantities (or a status path) after assertDecodes checked the spec
   return { requests: requestsOf(pod, spec, subject ? subject.specPath : 'spec', status), hostPorts: ports };
 });
 
@@ -437,17 +453,22 @@ const usageByAmounts = new Map<number, Map<number, Map<number, PodUsage>>>();
 let sharedUsages = 0;
 
 function sharedUsage(milliCPU: number, memory: number, ephemeralStorage: number): PodUsage {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: bounds the shared usages' memory; a dropped one is made again with the same amounts
   if (sharedUsages >= 10_000) {
     usageByAmounts.clear();
     sharedUsages = 0;
   }
   let byMemory = usageByAmounts.get(milliCPU);
+  // Stryker disable next-line ConditionalExpression: only sharing; a fresh map holds the same usage
   if (!byMemory) usageByAmounts.set(milliCPU, (byMemory = new Map()));
   let byStorage = byMemory.get(memory);
+  // Stryker disable next-line ConditionalExpression: only sharing; a fresh map holds the same usage
   if (!byStorage) byMemory.set(memory, (byStorage = new Map()));
   let usage = byStorage.get(ephemeralStorage);
+  // Stryker disable next-line ConditionalExpression: only sharing; a fresh PodUsage has the same amounts and no host ports
   if (!usage) {
     byStorage.set(ephemeralStorage, (usage = { requests: { milliCPU, memory, ephemeralStorage, scalars: new Map() }, hostPorts: [] }));
+    // Stryker disable next-line UpdateOperator: the count only bounds memory
     sharedUsages++;
   }
   return usage;
@@ -457,6 +478,7 @@ function sharedUsage(milliCPU: number, memory: number, ephemeralStorage: number)
 export function nodeUsage(existingPods: readonly Pod[] | undefined): NodeUsage {
   const usage: NodeUsage = { pods: 0, requested: { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() }, ports: [] };
   for (const pod of existingPods ?? []) {
+    // Stryker disable next-line StringLiteral: neither '' nor another non-phase is terminal
     if (TERMINAL.has(pod.status?.phase ?? '')) continue;
     const used = podUsage(pod);
     usage.pods++;
@@ -495,6 +517,7 @@ const interned = new Map<string, Rejection>();
 export function rejection(plugin: string, code: Code, reasons: readonly string[]): Rejection {
   const key = `${plugin}\0${code}\0${reasons.join('\0')}`;
   let r = interned.get(key);
+  // Stryker disable next-line ConditionalExpression: only sharing; nothing compares rejections by identity, and a fresh one has the same fields
   if (!r) interned.set(key, (r = Object.freeze({ plugin, code, reasons: Object.freeze([...reasons]) })));
   return r;
 }

@@ -190,6 +190,19 @@ describe('LeastAllocated', () => {
     const bare = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'bare', namespace: 'default' }, spec: {} } as Pod;
     expect(column(bare, [sized('node1', { cpu: '4000', memory: '10000', pods: '110' }), sized('node2', { cpu: '4000', memory: '10000', pods: '110' })], 'NodeResourcesFit')).toEqual([100, 100]);
   });
+  // A cluster view a caller builds (ScoreCluster, no snapshot's byName): each node's pods are the view's entry for
+  // that node, and a node the view does not list has none (NodeInfo of a node without pods).
+  //   nA: 2 cpu, 1Gi, a bound pod of 1 cpu/256Mi: cpu (2000 − 1500)·100/2000 = 25, memory (1024 − 768)·100/1024 = 25 → 25
+  //   nB: not in the view: cpu (2000 − 500)·100/2000 = 75, memory (1024 − 512)·100/1024 = 50 → 62
+  test('a cluster view without byName: pods by node name, none for a node it does not list', () => {
+    const nA = sized('viewA', { cpu: '2', memory: '1Gi', pods: '110' });
+    const nB = sized('viewB', { cpu: '2', memory: '1Gi', pods: '110' });
+    const bound = requesting({ cpu: '1', memory: '256Mi' }, 'viewA');
+    const view = { nodes: [{ info: nodeInfo(nA), pods: [bound] }], namespaceLabels: new Map() };
+    const p = requesting({ cpu: '500m', memory: '512Mi' });
+    const scores = scoreNodes(podInfo(toSubject(p)), [nodeInfo(nA), nodeInfo(nB)], view);
+    expect(scores.map((s) => s.plugins.find((c) => c.plugin === 'NodeResourcesFit')?.score)).toEqual([25, 62]);
+  });
   test('leastResourceScorer skips resources with allocatable 0', () => {
     expect(leastResourceScorer([500, 500], [0, 1000])).toBe(50);
   });
