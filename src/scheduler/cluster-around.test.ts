@@ -43,23 +43,33 @@ describe('a node checked among the same nodes again sees the pods passed this ti
 // interpodaffinity/filtering.go: PreFilter merges the namespaces its namespaceSelector selects into the term
 // (mergeAffinityTermNamespacesIfNotEmpty, from the Namespace lister); satisfyPodAffinity lets the first pod of a
 // series that matches its own term in, when no pod matches anywhere (`!podsExist`).
+// A pod with a required pod-affinity term to its own kind in the namespaces labelled team=a.
+const seriesPod = (): Pod => ({
+  apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop', labels: { app: 'web' } },
+  spec: {
+    containers: [{ name: 'c', image: 'i' }],
+    affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{
+      labelSelector: { matchLabels: { app: 'web' } }, namespaceSelector: { matchLabels: { team: 'a' } }, topologyKey: 'kubernetes.io/hostname',
+    }] } },
+  },
+});
+const shop = (): KubeObject[] => [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop', labels: { team: 'a' } } }];
+
 test('a cluster of nodes alone reads the Namespace objects: the first pod of a series matches its own term through them', () => {
-  const web: Pod = {
-    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop', labels: { app: 'web' } },
-    spec: {
-      containers: [{ name: 'c', image: 'i' }],
-      affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{
-        labelSelector: { matchLabels: { app: 'web' } }, namespaceSelector: { matchLabels: { team: 'a' } }, topologyKey: 'kubernetes.io/hostname',
-      }] } },
-    },
-  };
-  const namespaces: KubeObject[] = [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop', labels: { team: 'a' } } }];
-  const nodes = [node('n1'), node('n2')];
-  expect(schedule(toSubject(web), nodes, undefined, namespaces).feasible.map((v) => v.node)).toEqual(['n1', 'n2']);
+  const web = toSubject(seriesPod());
+  expect(schedule(web, [node('n1'), node('n2')], undefined, shop()).feasible.map((v) => v.node)).toEqual(['n1', 'n2']);
   // without them the selector selects no namespace, so the pod does not match its own term
-  const alone = schedule(toSubject(web), [node('n1'), node('n2')]);
+  const alone = schedule(web, [node('n1'), node('n2')]);
   expect(alone.feasible).toEqual([]);
   expect(alone.fitError).toBe("0/2 nodes are available: 2 node(s) didn't match pod affinity rules.");
+});
+
+test('a node checked among the same nodes again sees the Namespace objects passed this time', () => {
+  const web = toSubject(seriesPod());
+  const n1 = node('n1');
+  const nodes = [n1, node('n2')];
+  expect(scheduleOnNode(web, n1, { nodes, namespaces: shop() }).feasible).toBe(true);
+  expect(scheduleOnNode(web, n1, { nodes, namespaces: [] }).status?.reasons).toEqual(["node(s) didn't match pod affinity rules"]);
 });
 
 // eventhandlers.go assignedPod: `len(pod.Spec.NodeName) != 0`; a pod with no spec at all is on no node either.
