@@ -53,7 +53,7 @@ const seriesPod = (): Pod => ({
     }] } },
   },
 });
-const shop = (): KubeObject[] => [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop', labels: { team: 'a' } } }];
+const shop = (): KubeObject[] => [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop', labels: { team: 'a' } } } as KubeObject];
 
 test('a cluster of nodes alone reads the Namespace objects: the first pod of a series matches its own term through them', () => {
   const web = toSubject(seriesPod());
