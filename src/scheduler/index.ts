@@ -44,8 +44,10 @@ const cycles = new WeakMap<Snapshot, WeakMap<PodInfo, CycleState>>();
 /** The cluster plugins' PreFilter for the pod over the snapshot (memoised per pod and snapshot). */
 export function cycleFor(pod: PodInfo, snapshot: Snapshot): CycleState {
   let perPod = cycles.get(snapshot);
+  // Stryker disable next-line ConditionalExpression: a memo; a fresh per-pod map only has runPreFilters work out the same CycleState again
   if (!perPod) cycles.set(snapshot, (perPod = new WeakMap()));
   let cycle = perPod.get(pod);
+  // Stryker disable next-line ConditionalExpression: a memo; runPreFilters over the same pod and snapshot gives the same CycleState again
   if (!cycle) perPod.set(pod, (cycle = runPreFilters(pod, snapshot, profile().clusterFilter)));
   return cycle;
 }
@@ -62,6 +64,7 @@ const rejections = new WeakMap<PodInfo, Status | null>();
 
 /** A rejection of the pod as a whole, before any node is filtered (PreEnqueue or PreFilter). */
 export function podRejection(pod: PodInfo): Status | undefined {
+  // Stryker disable next-line ConditionalExpression: a memo; computeRejection of the same pod under the same profile gives the same status again
   if (!rejections.has(pod)) rejections.set(pod, computeRejection(pod) ?? null);
   return rejections.get(pod) ?? undefined;
 }
@@ -85,6 +88,7 @@ const NO_USAGE: NodeUsage = nodeUsage([]);
 export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_USAGE, cycle?: CycleState): NodeVerdict {
   const rejected = podRejection(pod);
   if (rejected) return rejectedVerdict(node.name, rejected);
+  // Stryker disable next-line ArrayDeclaration: with no pods, the cluster plugins' Filter reads only the pod and the node's own labels (no pod to count or match), and entryOf builds the node's entry: a cluster without the node filters it the same
   cycle ??= cycleFor(pod, buildSnapshot([node.node], new Map()));
   if (cycle.rejection) return rejectedVerdict(node.name, cycle.rejection);
   if (cycle.nodeNames && !cycle.nodeNames.has(node.name)) {
@@ -101,6 +105,7 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
     const status = plugin.filter(pod, node, usage);
     if (status) return rejectedVerdict(node.name, plugin.fixHint ? withFixHint(plugin, status, pod, node, usage, cycle) : status);
   }
+  // Stryker disable next-line ConditionalExpression: runClusterFilters with no active cluster plugin runs none and returns undefined
   if (cycle.active.length) {
     const status = runClusterFilters(pod, entryOf(node, cycle), cycle);
     if (status) return rejectedVerdict(node.name, status);
@@ -111,6 +116,7 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
 }
 
 /** The node as the cluster plugins' Filter reads it: its snapshot entry, or the node alone with no pods. */
+// Stryker disable next-line ArrayDeclaration: not reached: every caller's cycle is over a snapshot that holds the node (runFilters builds one with it), or has no active cluster plugin
 const entryOf = (node: NodeInfo, cycle: CycleState) => cycle.snapshot.byName.get(node.name) ?? buildSnapshot([node.node], new Map()).nodes[0];
 
 /**
@@ -158,6 +164,7 @@ class AlikeStatus implements Status {
     const row = this.#row;
     const j = this.#j;
     let details = row.details?.get(j);
+    // Stryker disable next-line ConditionalExpression: a memo; runFilters on the same pod and node gives the same details again
     if (!details) {
       details = runFilters(row.pod, row.prepared.infos[j], row.prepared.usages[j], row.cycle).status!.details;
       (row.details ??= new Map()).set(j, details);
@@ -184,6 +191,7 @@ function split(verdicts: readonly NodeVerdict[]): Split {
 
 // Arrays of a known length are made at that length (no regrowth while filling); V8 keeps fast elements only up to
 // a length, past which they are grown by appending as usual.
+// Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,ArrayDeclaration: a length hint only; the arrays are filled from index 0 and grow as written
 const sized = <T>(n: number): T[] => (n > 0 && n < 50_000 ? new Array<T>(n) : []);
 const NO_NODES: readonly number[] = [];
 
@@ -195,15 +203,18 @@ const NO_NODES: readonly number[] = [];
  */
 function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState | undefined, snapshot?: Snapshot): Split {
   const { infos, usages } = prepared;
+  // Stryker disable next-line OptionalChaining: cycle is undefined only when podRejection(pod) is set, and `??` stops there
   const whole = podRejection(pod) ?? cycle?.rejection;
   if (whole) return { feasible: [], rejected: infos.map((n) => rejectedVerdict(n.name, whole)) };
   const shape = cycle!.nodeNames ? 'every' : podShape(pod, profile().filter);
   // the usage now: a node's entry's own, or the prepared one
   const usageAt = (j: number) => (snapshot ? (snapshot.nodes[j].pods.length ? snapshot.nodes[j].usage : prepared.empty) : usages[j]);
+  // Stryker disable next-line ConditionalExpression: runFilters node by node gives the verdicts the shapes give (their contract), and the FitError counts them the same without the tally
   if (shape === 'every') return split(infos.map((n, j) => runFilters(pod, n, usageAt(j), cycle)));
   // nodes singled out by name, and nodes a pod was assumed onto since the snapshot was prepared: one by one
   const assumed = snapshot?.assumed;
   let ownSet: Set<number> | undefined;
+  // Stryker disable next-line ConditionalExpression: an empty own set singles out no node, as NO_NODES
   if (shape.singled || assumed) {
     ownSet = new Set(shape.singled ? prepared.shapes.nodesNamed(shape.singled) : NO_NODES);
     if (assumed) for (const j of assumed) ownSet.add(j);
@@ -212,9 +223,11 @@ function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState |
   const shapes = prepared.shapes.shapesFor(shape.labelKeys);
   const firsts = shapeVerdicts(pod, prepared, shapes, own, ownSet);
   const ownVerdicts = own.map((j) => runFilters(pod, infos[j], usageAt(j), cycle));
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: with no active cluster plugin afterFilters runs no cluster Filter, and the general loop gives the same verdicts
   const clusterFilters = cycle!.active.length > 0;
   const lastFilters = lastFiltersRun(pod); // runLastFilters' own test, once per pod
   const row: Row = { pod, prepared, cycle };
+  // Stryker disable next-line ConditionalExpression: with no active cluster plugin and no last filter, afterFilters returns undefined for every node: the same verdicts
   return fill(row, shapes.of, firsts, own, ownVerdicts, clusterFilters || lastFilters ? { cycle: cycle!, snapshot, lastFilters, usageAt } : undefined);
 }
 
@@ -237,10 +250,14 @@ interface ShapeVerdicts { first: Array<Rejection | undefined>; alike: Int32Array
 
 function shapeVerdicts(pod: PodInfo, prepared: PreparedNodes, shapes: Shapes, own: readonly number[], ownSet: ReadonlySet<number> | undefined): ShapeVerdicts {
   const { offsets, members, of } = shapes;
+  // Stryker disable next-line ArithmeticOperator: a count past the shapes reads undefined offsets (NaN, stored as 0 in the Int32Array): those shapes are skipped
   const count = offsets.length - 1;
   const alike = new Int32Array(count);
+  // Stryker disable next-line EqualityOperator: a write past an Int32Array's length is dropped
   for (let s = 0; s < count; s++) alike[s] = offsets[s + 1] - offsets[s];
+  // Stryker disable next-line EqualityOperator: own[own.length] is undefined; alike[undefined] is a plain property no one reads
   for (let k = 0; k < own.length; k++) alike[of[own[k]]]--;
+  // Stryker disable next-line ArrayDeclaration: `first` is read by index; a hole reads as undefined, as an unset slot does
   const first: Array<Rejection | undefined> = new Array(count);
   let feasible = 0, rejected = 0;
   for (let s = 0; s < count; s++) {
@@ -251,7 +268,9 @@ function shapeVerdicts(pod: PodInfo, prepared: PreparedNodes, shapes: Shapes, ow
     const j = members[m];
     const r = filtersReject(pod, prepared.infos[j], prepared.usages[j]);
     first[s] = r;
+    // Stryker disable next-line AssignmentOperator: shapes.rejected only sizes the rejected array (sized), which grows as filled
     if (r) rejected += alike[s];
+    // Stryker disable next-line AssignmentOperator: shapes.feasible only sizes the feasible array (sized), which grows as filled
     else feasible += alike[s];
   }
   return { first, alike, feasible, rejected };
@@ -268,17 +287,22 @@ function fill(row: Row, of: Int32Array, shapes: ShapeVerdicts, own: readonly num
   let ownFeasible = 0;
   for (const v of ownVerdicts) if (v.feasible) ownFeasible++;
   // with the last filters to come, a passing shape's nodes may still be rejected: the lengths are not known
+  // Stryker disable next-line ArithmeticOperator: a smaller length hint (never above the count written); the array grows as filled
   const feasible = sized<NodeVerdict>(after ? 0 : shapes.feasible + ownFeasible);
+  // Stryker disable next-line ArithmeticOperator: a smaller length hint (never above the count written); the array grows as filled
   const rejected = sized<NodeVerdict>(shapes.rejected + (after ? 0 : ownVerdicts.length - ownFeasible));
   const tally: Tally = { reasons: [], counts: [] };
+  // Stryker disable next-line EqualityOperator: first[first.length] is undefined and skipped
   for (let s = 0; s < first.length; s++) {
     const r = first[s];
     if (r) tally.reasons.push(r.reasons), tally.counts.push(shapes.alike[s]);
   }
   // the cluster plugins read a node's entry by name (entryOf); with unique names that is the entry at its position
   const snapshot = after?.snapshot;
+  // Stryker disable next-line ConditionalExpression: without entries, entryOf finds the same entry by name (the names are unique there)
   const entries = snapshot && snapshot.byName.size === snapshot.nodes.length ? snapshot.nodes : undefined;
   let f = 0, r = 0, k = 0;
+  // Stryker disable next-line ConditionalExpression,BlockStatement: the general loop with no own node and no `after` gives the same verdicts and tally
   if (!after && own.length === 0) {
     // the common case, every node a shape's: its rejection or its pass
     for (let j = 0; j < infos.length; j++) {
@@ -293,6 +317,7 @@ function fill(row: Row, of: Int32Array, shapes: ShapeVerdicts, own: readonly num
     let v: NodeVerdict;
     if (j === next) {
       v = ownVerdicts[k++];
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: own[own.length] is undefined, which no index j equals, as -1
       next = k < own.length ? own[k] : -1;
     } else {
       const rejection = first[of[j]];
@@ -383,16 +408,21 @@ export function clusterAround(node: Node, existingPods?: readonly Pod[], options
 interface SharedSnapshot { generation: number; nodes: Node[]; pods?: Pod[]; namespaces?: KubeObject[]; storage?: KubeObject[]; snapshot: Snapshot }
 const shared = new WeakMap<Node, SharedSnapshot>();
 const sameItems = <T>(a: readonly T[] | undefined, b: readonly T[] | undefined) =>
-  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: with `false` or `&&` no stored list (a copy) ever equals one passed: a miss, the same snapshot rebuilt
+  a === b ||
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArrowFunction: each makes two lists of the same items unequal (the node lists always are, `a` a copy): a miss, the same snapshot rebuilt
+  (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
 
 function sharedSnapshot(nodes: readonly Node[], pods: readonly Pod[] | undefined, namespaces: readonly KubeObject[] | undefined, storage: readonly KubeObject[] | undefined): Snapshot {
   const hit = shared.get(nodes[0]);
+  // Stryker disable next-line BlockStatement: a miss rebuilds the same snapshot from the same nodes, pods, namespaces and storage
   if (hit && hit.generation === settingsGeneration() && sameItems(hit.nodes, nodes) && sameItems(hit.pods, pods) && sameItems(hit.namespaces, namespaces) && sameItems(hit.storage, storage)) {
     return hit.snapshot;
   }
   const snapshot = buildSnapshot(nodes, podsByNode(pods), namespaces, undefined, storage);
+  // Stryker disable next-line ObjectLiteral: an entry without a generation never hits: the snapshot is rebuilt, the same
   shared.set(nodes[0], {
-    generation: settingsGeneration(), nodes: [...nodes], pods: pods && [...pods], namespaces: namespaces && [...namespaces], storage: storage && [...storage], snapshot,
+    generation: settingsGeneration(), nodes: nodes.slice(), pods: pods?.slice(), namespaces: namespaces?.slice(), storage: storage?.slice(), snapshot,
   });
   return snapshot;
 }
@@ -454,6 +484,7 @@ export function schedule(
     const snapshot = given ?? (left === 0 ? snapshotFor(nodes, existing, namespaces, undefined, storage) : buildSnapshot(nodes, podsByNode(existingPods), namespaces, undefined, storage));
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
     // a snapshot built for this call alone is filtered node by node
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: runFilters node by node gives the verdicts the prepared snapshot's shapes give (their contract); either suits any snapshot
     verdicts = given || left === 0
       ? nodeVerdicts(pod, preparedSnapshot(snapshot, NO_USAGE, profile().filter), cycle, snapshot)
       : split(snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle)));
@@ -478,7 +509,9 @@ function fitErrorOf(numAllNodes: number, pod: PodInfo, cycle: CycleState | undef
   const add = (reasons: readonly string[], n: number) => {
     for (const r of reasons) counts.set(r, (counts.get(r) ?? 0) + n);
   };
+  // Stryker disable next-line ConditionalExpression: the verdicts' run-length count gives the counts the tally gives
   if (tally) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: every tally count is at least 1 (a shape with nodes left, or one own node), and counts[length] is undefined
     for (let k = 0; k < tally.reasons.length; k++) if (tally.counts[k]) add(tally.reasons[k], tally.counts[k]);
   } else {
     // nodes of one shape share their reasons array: counted a run at a time
@@ -486,6 +519,7 @@ function fitErrorOf(numAllNodes: number, pod: PodInfo, cycle: CycleState | undef
     let length = 0;
     for (const v of rejected) {
       const reasons = v.status!.reasons;
+      // Stryker disable next-line ConditionalExpression,BlockStatement: a run cut short is added in pieces: the same sums
       if (reasons === run) {
         length++;
         continue;
@@ -496,6 +530,7 @@ function fitErrorOf(numAllNodes: number, pod: PodInfo, cycle: CycleState | undef
     }
     if (run) add(run, length);
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the strings are distinct (one per reason), so a === b never holds, and V8's TimSort only asks whether the result is below 0
   const histogram = [...counts].map(([reason, n]) => `${n} ${reason}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return histogram.length ? `${head} ${histogram.join(', ')}.` : head;
 }
