@@ -1,5 +1,5 @@
 // toSurvive and toKeepAtLeast through Jest's global expect: verdicts, `.not`, `.within`, and the messages.
-import { zone, nodesDown } from '../outage';
+import { zone, nodesDown } from '../engine';
 import { failure } from '../../test/fixtures';
 import { daemonSet, deployment, pod, statefulSet, zonedNode, zones } from '../../test/outage/cluster';
 
