@@ -128,7 +128,8 @@ function validate(key: string, operator: string, values: readonly string[]): Req
   if (!OPERATORS.includes(operator)) throw new LabelSelectorError(`${JSON.stringify(String(operator ?? ''))} is not a valid label selector operator`);
   const errs: string[] = [];
   const keyErrs = qualifiedNameErrors(key);
-  if (keyErrs.length) errs.push(`key: Invalid value: "${key}": ${keyErrs.join('; ')}`);
+  // field.Invalid prints a string with %q (field/errors.go ErrorBody), JSON's quoting for the text of manifests
+  if (keyErrs.length) errs.push(`key: Invalid value: ${JSON.stringify(key)}: ${keyErrs.join('; ')}`);
   if ((operator === 'In' || operator === 'NotIn') && values.length === 0) {
     errs.push(`values: Invalid value: ${goStringSlice(values)}: for 'in', 'notin' operators, values set can't be empty`);
   }
@@ -139,7 +140,7 @@ function validate(key: string, operator: string, values: readonly string[]): Req
     // selector.go NewRequirement → validateLabelValue(key, v, path.Index(i)): the path is values[i][key]
     if (typeof v === 'string' && PLAIN_VALUE.test(v)) return;
     const valueErrs = isValidLabelValue(v);
-    if (valueErrs.length) errs.push(`values[${i}][${key}]: Invalid value: "${v}": ${valueErrs.join('; ')}`);
+    if (valueErrs.length) errs.push(`values[${i}][${key}]: Invalid value: ${JSON.stringify(v)}: ${valueErrs.join('; ')}`);
   });
   // utilerrors' aggregate prints one error alone, several in brackets (no two of these messages can be equal, so
   // ToAggregate's de-duplication has nothing to drop)
