@@ -94,7 +94,7 @@ function requirement(key: string, operator: string, values: readonly string[]): 
   // closures: every existing pod's affinity terms pass here.
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the survivors leave id undefined (validated uncached, the same answer) or drop `typeof key` (keys are strings: `?? ''`, typecheck.ts); the variants letting two requirements share an id are killed
   let id: string | undefined = typeof key === 'string' && typeof operator === 'string' && !key.includes('\u0000') && !operator.includes('\u0000') ? `${key}\u0000${operator}` : undefined;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,UpdateOperator: reading past the values (`true`, `<=`, `||`, `i--`) ends with id undefined: validated uncached, the same answer (joining fewer values, or going on after a NUL one, is killed)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,UpdateOperator: reading outside the values (`true`, `<=`, `||`, `i--`) ends with id undefined: validated uncached, the same answer (joining fewer values, or going on after a NUL one, is killed)
   for (let i = 0; id !== undefined && i < values.length; i++) {
     const v = values[i];
     // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the survivors make id undefined (validated uncached, the same answer) or drop `typeof v` (values are strings, loader/typecheck.ts); the variants joining a NUL value are killed
@@ -158,7 +158,7 @@ function validate(key: string, operator: string, values: readonly string[]): Req
   // utilerrors' aggregate prints one error alone, several in brackets (no two of these messages can be equal, so
   // ToAggregate's de-duplication has nothing to drop)
   if (errs.length) throw new LabelSelectorError(errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`);
-  // Stryker disable next-line ObjectLiteral: only a requirement that skips the cache gets this value: one with a NUL (always refused) or a non-string (refused by loader/typecheck.ts)
+  // Stryker disable next-line ObjectLiteral: only a requirement that skips the cache gets this value: one with a NUL or no operator (both refused here) or another non-string (refused by loader/typecheck.ts)
   return { key, operator: operator as Requirement['operator'], values };
 }
 
