@@ -3,6 +3,7 @@
 // utils_test.go TestParseTaints / TestReorganizeTaints and taint_test.go TestTaint.
 import type { Node, Taint } from '../core/types';
 import { parseTaint, parseTaintSpec, taint, taintSpecHint, type TaintOptions } from './kubectl-taint';
+import { isValidLabelValue } from './names';
 
 const NAME_PART =
   "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
@@ -37,6 +38,12 @@ describe('parseTaint (utils.go)', () => {
     ['a b=v:NoSchedule', `invalid taint spec: a b=v:NoSchedule, ${NAME_PART}`],
   ])('%j → %s', (spec, message) => {
     expect(thrown(() => parseTaint(spec))).toBe(message);
+  });
+  test('a value failing both IsValidLabelValue checks: its errors joined with "; " (utils.go parseTaint)', () => {
+    const value = `-${'x'.repeat(63)}`;
+    const errs = isValidLabelValue(value);
+    expect(errs).toHaveLength(2);
+    expect(thrown(() => parseTaint(`k=${value}:NoSchedule`))).toBe(`invalid taint spec: k=${value}:NoSchedule, ${errs.join('; ')}`);
   });
   test('an empty key is not a qualified name', () => {
     expect(thrown(() => parseTaint(':NoSchedule'))).toMatch(/^invalid taint spec: :NoSchedule, name part must be non-empty; name part must consist/);
@@ -109,6 +116,8 @@ describe('taint (taint.go Complete/Validate/updateTaints, utils.go reorganizeTai
     const n = node([a('NoSchedule'), { key: 'b', effect: 'NoExecute' }]);
     expect(thrown(() => run(n, 'a=1:NoSchedule', 'b=2:NoExecute', 'c:NoSchedule'))).toBe('node node-1 already has a,b taint(s) with same effect(s) and --overwrite is false');
     expect(thrown(() => run({ ...n, metadata: {} } as Node, 'b:NoExecute'))).toBe('node  already has b taint(s) with same effect(s) and --overwrite is false');
+    // node.Name of a node without metadata is "" too
+    expect(thrown(() => run({ kind: 'Node', spec: n.spec } as Node, 'b:NoExecute'))).toBe('node  already has b taint(s) with same effect(s) and --overwrite is false');
   });
   test('--overwrite: new taints first, then the old ones not replaced, in their order', () => {
     const n = node([{ key: 'x', effect: 'NoSchedule' }, a('NoSchedule', 'old'), { key: 'y', effect: 'NoExecute' }]);

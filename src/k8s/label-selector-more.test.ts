@@ -4,6 +4,11 @@
 // "<path>: Invalid value: <%#v of the value>: <detail>", several errors of one requirement aggregated as "[a, b]".
 import { EVERYTHING, formatSelector, LabelSelectorError, NOTHING, parseLabelSelector, selectorMatches, withLabelKeys } from './label-selector';
 import type { LabelSelector } from './label-selector';
+import { invalidateCaches } from '../core/config';
+
+// Each test validates its requirements afresh: the module keeps each validated requirement until the settings change,
+// and a run of every test file in one process (the mutation run's Vitest) would otherwise answer from another's.
+beforeEach(() => invalidateCaches());
 
 // validation.IsQualifiedName / IsValidLabelValue details (apimachinery pkg/util/validation/validation.go)
 const NAME_PART =
@@ -34,6 +39,9 @@ describe('NewRequirement errors, as LabelSelectorAsSelector returns them', () =>
     ['an invalid key', { matchLabels: { 'bad key': 'v' } }, `key: Invalid value: "bad key": ${NAME_PART}`],
     ['an invalid matchLabels value: path values[0][key]', { matchLabels: { app: 'not valid' } }, `values[0][app]: Invalid value: "not valid": ${LABEL_VALUE}`],
     ['the index of the invalid value', expr('tier', 'In', ['ok', 'no way']), `values[1][tier]: Invalid value: "no way": ${LABEL_VALUE}`],
+    // field.Invalid prints a string bad value with %q (field/errors.go ErrorBody): quotes and backslashes escaped
+    ['a value with quotes, as %q prints it', { matchLabels: { app: 'say "hi"' } }, `values[0][app]: Invalid value: "say \\"hi\\"": ${LABEL_VALUE}`],
+    ['a key with a backslash, as %q prints it', expr('a\\b', 'Exists'), `key: Invalid value: "a\\\\b": ${NAME_PART}`],
     // helpers.go checks the operator before NewRequirement runs, so the bad key is not reported
     ['an unknown operator comes first', expr('bad key', 'Gt', ['1']), '"Gt" is not a valid label selector operator'],
     ['an unknown operator, even with no values', expr('k', 'in', []), '"in" is not a valid label selector operator'],
@@ -42,6 +50,8 @@ describe('NewRequirement errors, as LabelSelectorAsSelector returns them', () =>
     ['a bad key and no values', expr('bad key', 'In', []), `[key: Invalid value: "bad key": ${NAME_PART}, ${EMPTY_IN}]`],
     ['two bad values', expr('k', 'NotIn', ['a b', 'c d']), `[values[0][k]: Invalid value: "a b": ${LABEL_VALUE}, values[1][k]: Invalid value: "c d": ${LABEL_VALUE}]`],
     ['values given to Exists that are also invalid', expr('k', 'Exists', ['a b']), `[values: Invalid value: ["a b"]: values set must be empty for exists and does not exist, values[0][k]: Invalid value: "a b": ${LABEL_VALUE}]`],
+    // json.Marshal escapes <, > and & in the slice (encoding/json's default HTML escaping); %q of the value does not
+    ['<, > and & in values given to DoesNotExist', expr('k', 'DoesNotExist', ['<a&b>']), `[values: Invalid value: ["\\u003ca\\u0026b\\u003e"]: values set must be empty for exists and does not exist, values[0][k]: Invalid value: "<a&b>": ${LABEL_VALUE}]`],
   ] as Array<[string, LabelSelector, string]>)('%s', (_name, selector, expected) => {
     expect(message(selector)).toBe(expected);
     expect(message(selector)).toBe(expected); // the second answer comes from the cache of validated requirements

@@ -64,6 +64,7 @@ let validatedGeneration = -1;
 const keyErrors = new Map<string, string[]>();
 
 function sameSettings(): void {
+  // Stryker disable next-line ConditionalExpression: `false` clears both caches on every call, so each requirement is validated again: the same answers (`true`, stale caches across releases, is killed)
   if (validatedGeneration === settingsGeneration()) return;
   validated.clear();
   keyErrors.clear();
@@ -71,11 +72,14 @@ function sameSettings(): void {
 }
 
 function qualifiedNameErrors(key: string): string[] {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: only which keys are cached; isQualifiedName gives a key the same errors either way
   if (typeof key !== 'string') return isQualifiedName(key);
   sameSettings();
   let errs = keyErrors.get(key);
+  // Stryker disable next-line ConditionalExpression: `true` computes the key's errors again, the same ones (`false` is killed)
   if (!errs) {
     errs = isQualifiedName(key);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a bound on the cache; a cleared key's errors are computed again, the same
     if (keyErrors.size >= 10_000) keyErrors.clear();
     keyErrors.set(key, errs);
   }
@@ -88,22 +92,29 @@ const PLAIN_VALUE = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$/;
 function requirement(key: string, operator: string, values: readonly string[]): Requirement {
   // Only strings without NUL are cached: a NUL would let two requirements share an id. Built without arrays or
   // closures: every existing pod's affinity terms pass here.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the survivors leave id undefined (validated uncached, the same answer) or drop `typeof key` (keys are strings: `?? ''`, typecheck.ts); the variants letting two requirements share an id are killed
   let id: string | undefined = typeof key === 'string' && typeof operator === 'string' && !key.includes('\u0000') && !operator.includes('\u0000') ? `${key}\u0000${operator}` : undefined;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,UpdateOperator: reading outside the values (`true`, `<=`, `||`, `i--`) ends with id undefined: validated uncached, the same answer (joining fewer values, or going on after a NUL one, is killed)
   for (let i = 0; id !== undefined && i < values.length; i++) {
     const v = values[i];
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the survivors make id undefined (validated uncached, the same answer) or drop `typeof v` (values are strings, loader/typecheck.ts); the variants joining a NUL value are killed
     id = typeof v === 'string' && !v.includes('\u0000') ? `${id}\u0000${v}` : undefined;
   }
+  // Stryker disable next-line ConditionalExpression: `true` validates every requirement uncached, the same answer (`false`, one id for every NUL requirement, is killed)
   if (id === undefined) return validate(key, operator, values);
   sameSettings();
   let error = validated.get(id);
+  // Stryker disable next-line ConditionalExpression: `true` validates the requirement again, the same answer (`false` is killed)
   if (error === undefined) {
     try {
       validate(key, operator, values);
       error = null;
     } catch (e) {
+      // Stryker disable next-line BooleanLiteral,ConditionalExpression: only strings reach here, for which validate throws nothing but LabelSelectorError; rethrown unremembered, it is thrown again the next time
       if (!(e instanceof LabelSelectorError)) throw e;
       error = e.message;
     }
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a bound on the cache; a cleared requirement is validated again, the same
     if (validated.size >= 10_000) validated.clear();
     validated.set(id, error);
   }
@@ -128,7 +139,8 @@ function validate(key: string, operator: string, values: readonly string[]): Req
   if (!OPERATORS.includes(operator)) throw new LabelSelectorError(`${JSON.stringify(String(operator ?? ''))} is not a valid label selector operator`);
   const errs: string[] = [];
   const keyErrs = qualifiedNameErrors(key);
-  if (keyErrs.length) errs.push(`key: Invalid value: "${key}": ${keyErrs.join('; ')}`);
+  // field.Invalid prints a string with %q (field/errors.go ErrorBody), JSON's quoting for the text of manifests
+  if (keyErrs.length) errs.push(`key: Invalid value: ${JSON.stringify(key)}: ${keyErrs.join('; ')}`);
   if ((operator === 'In' || operator === 'NotIn') && values.length === 0) {
     errs.push(`values: Invalid value: ${goStringSlice(values)}: for 'in', 'notin' operators, values set can't be empty`);
   }
@@ -137,13 +149,16 @@ function validate(key: string, operator: string, values: readonly string[]): Req
   }
   values.forEach((v, i) => {
     // selector.go NewRequirement → validateLabelValue(key, v, path.Index(i)): the path is values[i][key]
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the survivors send plain values to IsValidLabelValue, which accepts them (label-selector.test.ts), or drop `typeof v` (values are strings, loader/typecheck.ts); `true` (no value checked) is killed
     if (typeof v === 'string' && PLAIN_VALUE.test(v)) return;
     const valueErrs = isValidLabelValue(v);
-    if (valueErrs.length) errs.push(`values[${i}][${key}]: Invalid value: "${v}": ${valueErrs.join('; ')}`);
+    // Stryker disable next-line ConditionalExpression: `true` adds nothing more: a value PLAIN_VALUE refuses is one IsValidLabelValue refuses (label-selector.test.ts); `false` is killed
+    if (valueErrs.length) errs.push(`values[${i}][${key}]: Invalid value: ${JSON.stringify(v)}: ${valueErrs.join('; ')}`);
   });
   // utilerrors' aggregate prints one error alone, several in brackets (no two of these messages can be equal, so
   // ToAggregate's de-duplication has nothing to drop)
   if (errs.length) throw new LabelSelectorError(errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`);
+  // Stryker disable next-line ObjectLiteral: only a requirement that skips the cache gets this value: one with a NUL or no operator (both refused here) or another non-string (refused by loader/typecheck.ts)
   return { key, operator: operator as Requirement['operator'], values };
 }
 
@@ -179,6 +194,7 @@ export function withLabelKeys(selector: Selector, labels: Record<string, string>
 /** `selector` and `pod-template-hash in (<this revision>)`: a Deployment's ReplicaSet's selector (sync.go getNewReplicaSet). */
 export function withRevision(selector: Selector, revision: Revision): Selector {
   if (selector.kind === 'nothing') return selector;
+  // Stryker disable next-line ArrayDeclaration: a revision requirement's values are never read: ofRevision, formatSelector, snapshot.ts and interpodaffinity/state.ts go by r.revision
   const own = { key: POD_TEMPLATE_HASH, operator: 'In' as const, values: [THIS_REVISION], revision };
   return { kind: 'requirements', requirements: [...(selector.kind === 'requirements' ? selector.requirements : []), own] };
 }

@@ -40,12 +40,14 @@ export class Quantity {
   canonical(): string {
     if (this.keptAsWritten) return this.text;
     if (this.nanos === 0n) return '0';
+    // Stryker disable next-line EqualityOperator: `<=` differs only at 0, returned above (`>=` is killed)
     const neg = this.nanos < 0n;
     const abs = neg ? -this.nanos : this.nanos;
     const sign = neg ? '-' : '';
     if (this.format === 'BinarySI' && abs % NANO === 0n && abs >= 1024n * NANO) {
       let n = abs / NANO;
       let e = 0;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: `e < 6` never ends the loop: a BinarySI amount is at most 2^63-1 (parseText caps it; nothing else makes one), below 8 × 1024^6 (the other variants are killed)
       while (n % 1024n === 0n && e < 6) {
         n /= 1024n;
         e++;
@@ -72,6 +74,7 @@ export class Quantity {
 }
 
 function ceilDiv(n: bigint, d: bigint): bigint {
+  // Stryker disable next-line EqualityOperator: `<=` differs only at 0, and -0n is 0n (`>=` is killed)
   const neg = n < 0n;
   const a = neg ? -n : n;
   const q = (a + d - 1n) / d;
@@ -90,9 +93,12 @@ const parsed = new Map<string, Quantity>();
 /** Parse a quantity the way the API server does (`cpu: 500m`, `memory: 1Gi`, `32`, `1e3`). Throws on invalid input. */
 export function parseQuantity(input: string | number): Quantity {
   const text = typeof input === 'number' ? numberText(input) : input;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: only whether the cache is read: no non-string is stored (parseText refuses it), and a text parses to an equal Quantity again
   let q = typeof text === 'string' ? parsed.get(text) : undefined;
+  // Stryker disable next-line ConditionalExpression: `true` parses the text again, to an equal Quantity (`false` is killed)
   if (q === undefined) {
     q = parseText(text);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a bound on the cache; a cleared text parses again to an equal Quantity
     if (parsed.size >= 10_000) parsed.clear();
     parsed.set(text, q);
   }
@@ -108,10 +114,13 @@ function parseText(text: string): Quantity {
   let base: 10 | 2;
   let exponent: number;
   let format: QuantityFormat;
+  // Stryker disable next-line ConditionalExpression: with `suffixNumber === ''` true: no DECIMAL_SUFFIXES key has a digit or sign, so a suffix with a number part is none of them (the `if` variants are killed)
   if (suffixNumber === '' && suffix in DECIMAL_SUFFIXES) {
     [base, exponent, format] = [10, DECIMAL_SUFFIXES[suffix], 'DecimalSI'];
+    // Stryker disable next-line ConditionalExpression: with `suffixNumber === ''` true: no BINARY_SUFFIXES key has a digit or sign (the `if` variants are killed)
   } else if (suffixNumber === '' && suffix in BINARY_SUFFIXES) {
     [base, exponent, format] = [2, BINARY_SUFFIXES[suffix], 'BinarySI'];
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,Regex: the digit the regex needs after e makes `suffix.length > 1` redundant, and after e only the number part can follow, so `$` is too (the other variants are killed)
   } else if (suffix.length > 1 && (suffix[0] === 'e' || suffix[0] === 'E') && /^[+-]?[0-9]+$/.test(suffix.slice(1))) {
     // strconv.ParseInt(…, 10, 64), then int32(parsed) (suffix.go interpret)
     const parsed = BigInt(suffix.slice(1));
@@ -128,15 +137,19 @@ function parseText(text: string): Quantity {
   }
   // Keep BigInt powers small: below 10^-9 any non-zero amount rounds up to 1n whatever the exponent, and
   // amounts beyond 10^1000 (far outside the int64 of Value()) are computed as if the exponent were 1000.
+  // Stryker disable next-line ConditionalExpression: `true` also clamps binary exponents (10 to 60), which the clamp leaves as they are (`false` is killed)
   if (base === 10) exponent = Math.min(Math.max(exponent, -(whole.length + fraction.length + 10)), 1000);
   // amount = digits / 10^fractionLength × (10^exponent or 2^exponent), kept as a fraction num/den
+  // Stryker disable next-line StringLiteral: BigInt('') is 0n, as BigInt('0') is
   let num = BigInt((whole || '0') + fraction);
   let den = 10n ** BigInt(fraction.length);
   if (base === 2) num *= 2n ** BigInt(exponent);
+  // Stryker disable next-line EqualityOperator: `>` sends exponent 0 to the other branch, which multiplies den by 10^0 = 1 (`<` is killed)
   else if (exponent >= 0) num *= 10n ** BigInt(exponent);
   else den *= 10n ** BigInt(-exponent);
   // Round up to a whole nano-unit (never to 0 for a non-zero amount), then cap BinarySI at 2^63-1.
   let nanos = ceilDiv(num * NANO, den);
+  // Stryker disable next-line EqualityOperator: `>=` sets an amount at the cap to the cap (`<=` is killed)
   if (format === 'BinarySI' && nanos > MAX_INT64 * NANO) nanos = MAX_INT64 * NANO;
   if (format === 'BinarySI' && nanos > 0n && nanos < NANO) format = 'DecimalSI';
   return new Quantity(sign === '-' ? -nanos : nanos, format, text, kept);
