@@ -45,6 +45,8 @@ export interface PoolVerdict {
   round: string;
   /** With the caller's instance types: what Karpenter would launch, and why the others are left out. */
   instanceTypes?: InstanceTypeChoice;
+  /** When it fits: what the pod's volumes narrow the new node to, and from which claim, PV or class (volumetopology.go). */
+  volumes?: string;
 }
 
 export interface InstanceTypeChoice {
@@ -258,7 +260,9 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subjec
       const node: Requirements = new Map(model.requirements);
       for (const r of narrowed.values()) addRequirement(node, r);
       const keys = [...alt.requirements.keys()].sort();
-      return { ...v, details: [...v.details, `${which}the pod's volumes narrow the node to ${keys.map((k) => formatRequirement(node.get(k)!)).join(', ')} (${keys.map((k) => alt.sources.get(k)!.join('; ')).join('; ')})`] };
+      const sources = [...new Set(keys.flatMap((k) => alt.sources.get(k)!))];
+      const volumes = `${which}the pod's volumes narrow the node to ${keys.map((k) => formatRequirement(node.get(k)!)).join(', ')} (${sources.join('; ')})`;
+      return { ...v, details: [...v.details, volumes], volumes };
     }
     last = { ...v, details: which ? [`${which}${v.details[0] ?? ''}`, ...v.details.slice(1)] : v.details };
   }

@@ -210,6 +210,12 @@ describe('volumetopology.go beyond the suite: several terms, several claims, Val
     expect(chooseNodePool(p, [nodePool()]).chosen).toBeUndefined();
     expect(() => expect(p).toBeProvisionableBy(nodePool(), { storage: [nodePool()] })).toThrow(/is not a storage object/);
   });
+  test('a yes names what the volumes narrow the node to, and from where (the .not messages)', () => {
+    const storage = [SC, claim('c', { storageClassName: SC.metadata.name })];
+    const narrowed = `the pod's volumes narrow the node to ${ZONE} In [test-zone-2 test-zone-3] (claim default/c (volume v0) is unbound, and its StorageClass my-storage-class allowedTopologies[0])`;
+    expect(failure(() => expect(pod({ claims: ['c'] })).not.toBeProvisionableBy(nodePool(), { storage }))).toContain(narrowed);
+    expect(failure(() => expect(pod({ claims: ['c'] })).not.toBeProvisionableByAnyOf([nodePool()], { storage }))).toContain(narrowed);
+  });
   test('without any storage object the claims are not read, and a yes says what it assumed', () => {
     const msg = failure(() => expect(pod({ claims: ['c'], zones: ['test-zone-1'] })).not.toBeProvisionableBy(nodePool()));
     expect(msg).toContain('assuming its PersistentVolumeClaims (c) exist, pass Karpenter\'s checks and add no volume topology requirement');
