@@ -410,8 +410,9 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
     // Validate's last check, ValidatePersistentVolumeClaims (volumetopology.go): the first claim that fails
     if (volumes?.invalid) ignored.push(volumes.invalid);
     if (ignored.length) {
-      // Provisioner.Validate's DoesNotExist case is only logged ("ignoring pod"): no Failed to schedule pod event
-      const silent = ignored.every((e) => e.startsWith('configured to not run on a Karpenter provisioned node'));
+      // Provisioner.Validate's DoesNotExist case is only logged ("ignoring pod"): no Failed to schedule pod event, also
+      // beside other errors (errors.Is on the multierr looks at every part: multierr's Unwrap() []error)
+      const silent = ignored.some((e) => e.startsWith('configured to not run on a Karpenter provisioned node'));
       const details = silent
         ? ['Karpenter logs "ignoring pod" for it and records no event (Provisioner.Validate)']
         : ['Karpenter ignores this pod for every NodePool (Provisioner.Validate)'];

@@ -195,6 +195,13 @@ describe('volumetopology.go beyond the suite: several terms, several claims, Val
     expect(one(pod({ claims: ['c'] }), [storageClass('now', { mode: 'Immediate' }), claim('c', { storageClassName: 'now' })]).error)
       .toBe('Failed to schedule pod, failed to validate pvc, pvc with immediate volume binding mode must be bound (PersistentVolumeClaim=default/c, StorageClass=now)');
   });
+  test('a pod that asks for karpenter.sh/nodepool DoesNotExist gets no event, even beside a PVC error (provisioner.go:209 errors.Is on the multierr)', () => {
+    const p = pod({ claims: ['missing'], terms: [[{ key: 'karpenter.sh/nodepool', operator: 'DoesNotExist' }]] });
+    const r = one(p, [SC]);
+    expect(r.error).toBeUndefined();
+    expect(r.pools[0].error).toBe('configured to not run on a Karpenter provisioned node (requirement=karpenter.sh/nodepool DoesNotExist); getting persistent volume claim, persistentvolumeclaims "missing" not found (PersistentVolumeClaim=missing)');
+    expect(r.pools[0].details).toEqual(['Karpenter logs "ignoring pod" for it and records no event (Provisioner.Validate)']);
+  });
   test('the beta class annotation is not read: only spec.storageClassName (lo.FromPtr(pvc.Spec.StorageClassName))', () => {
     const c = claim('c', { annotations: { 'volume.beta.kubernetes.io/storage-class': 'my-storage-class' } });
     expect(one(pod({ claims: ['c'] }), [SC, c]).error).toBe('Failed to schedule pod, unbound pvc must define a storage class (PersistentVolumeClaim=default/c, StorageClass=)');
