@@ -415,7 +415,8 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
       const silent = ignored.some((e) => e.startsWith('configured to not run on a Karpenter provisioned node'));
       const details = silent
         ? ['Karpenter logs "ignoring pod" for it and records no event (Provisioner.Validate)']
-        : ['Karpenter ignores this pod for every NodePool (Provisioner.Validate)'];
+        : ['Karpenter ignores this pod for every NodePool (Provisioner.Validate)',
+          ...(volumes?.missing ? [`the storage objects given have no ${volumes.missing}: if the cluster has it, pass it in \`storage: [...]\` or configure({ storage })`] : [])];
       const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m)
         : { pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored' as Stage, error: ignored.join('; '), details, round: 'as written' }));
       return silent ? { pools } : { pools, error: `Failed to schedule pod, ${ignored.join('; ')}` };

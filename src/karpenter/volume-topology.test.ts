@@ -91,6 +91,7 @@ describe('suite_test.go Context("Volume Topology Requirements")', () => {
   test('should not schedule with a missing storage class if the pvc is not bound (:2054)', () => {
     const r = one(pod({ claims: ['c'] }), [claim('c', { storageClassName: 'missing-storage-class' })]);
     expect(r.error).toBe('Failed to schedule pod, failed to validate pvc, failed to get storage class, storageclasses.storage.k8s.io "missing-storage-class" not found (PersistentVolumeClaim=default/c, StorageClass=missing-storage-class)');
+    expect(r.pools[0].details[1]).toBe('the storage objects given have no StorageClass missing-storage-class: if the cluster has it, pass it in `storage: [...]` or configure({ storage })');
   });
   test('should schedule valid pods when a pod with an invalid pvc is encountered (pvc, storage class, volume name) (:2066, :2077, :2090)', () => {
     const storage = [claim('bad-class', { storageClassName: 'invalid-storage-class' }), claim('bad-volume', { volumeName: 'invalid-volume-name' })];

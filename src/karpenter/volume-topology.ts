@@ -34,6 +34,8 @@ export interface VolumeAlternative {
 export interface PodVolumes {
   /** ValidatePersistentVolumeClaims' error, in Karpenter's words: the pod is ignored for every NodePool. */
   invalid?: string;
+  /** The object the error says does not exist (`StorageClass gp3`), when that is why: perhaps only not given. */
+  missing?: string;
   /** GetRequirements' alternatives, in Karpenter's order; empty when the claims add none. */
   alternatives: VolumeAlternative[];
   /** The claims the pod uses, `<namespace>/<name>` (for the assumption when no storage objects are given). */
@@ -59,7 +61,15 @@ const refOf = (o: { metadata?: { namespace?: string; name?: string } }) => `${o.
 const deleting = (o: { metadata?: { deletionTimestamp?: string } }) => !!o.metadata?.deletionTimestamp;
 
 /** ValidatePersistentVolumeClaims for one claim (volumetopology.go:227), or undefined. */
-function validateClaim(name: string, pvc: PersistentVolumeClaim | undefined, listers: StorageListers): string | undefined {
+function validateClaim(name: string, pvc: PersistentVolumeClaim | undefined, listers: StorageListers): { invalid: string; missing?: string } | undefined {
+  const text = checkClaim(name, pvc, listers);
+  if (!text) return undefined;
+  const missing = !pvc ? `PersistentVolumeClaim ${name}` : / persistentvolumes "/.test(text) ? `PersistentVolume ${pvc.spec?.volumeName}`
+    : / storageclasses\.storage\.k8s\.io "/.test(text) ? `StorageClass ${pvc.spec?.storageClassName}` : undefined;
+  return { invalid: text, ...(missing ? { missing } : {}) };
+}
+
+function checkClaim(name: string, pvc: PersistentVolumeClaim | undefined, listers: StorageListers): string | undefined {
   // volumeutil.GetPersistentVolumeClaim: the client's NotFound (`persistentvolumeclaims "x" not found`)
   if (!pvc) return serror(`getting persistent volume claim, persistentvolumeclaims ${JSON.stringify(name)} not found`, { PersistentVolumeClaim: name });
   const claim = refOf(pvc);
@@ -160,7 +170,7 @@ export function podVolumes(workload: KubeObject, pod: Pod, storage: readonly Kub
   const names = claims.map((c) => `${pod.metadata?.namespace || 'default'}/${c.name}`);
   for (const c of claims) {
     const invalid = validateClaim(c.name, c.claim, listers);
-    if (invalid) return { invalid, alternatives: [], claims: names };
+    if (invalid) return { ...invalid, alternatives: [], claims: names };
   }
   let alternatives: Alt[] = [null];
   for (const c of claims) {
