@@ -261,8 +261,8 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subjec
       for (const r of narrowed.values()) addRequirement(node, r);
       const keys = [...alt.requirements.keys()].sort();
       const sources = [...new Set(keys.flatMap((k) => alt.sources.get(k)!))];
-      const volumes = `${which}the pod's volumes narrow the node to ${keys.map((k) => formatRequirement(node.get(k)!)).join(', ')} (${sources.join('; ')})`;
-      return { ...v, details: [...v.details, volumes], volumes };
+      const narrowing = `${which}the pod's volumes narrow the node to ${keys.map((k) => formatRequirement(node.get(k)!)).join(', ')} (${sources.join('; ')})`;
+      return { ...v, details: [...v.details, narrowing], volumes: narrowing };
     }
     last = { ...v, details: which ? [`${which}${v.details[0] ?? ''}`, ...v.details.slice(1)] : v.details };
   }
@@ -515,7 +515,7 @@ export function volumeAssumption(subject: Subject, storage?: readonly KubeObject
   const claims = (pod.spec?.volumes ?? []).filter((v) => v.persistentVolumeClaim || v.ephemeral)
     .map((v) => (v.persistentVolumeClaim ? v.persistentVolumeClaim.claimName : `${pod.metadata?.name ?? ''}-${v.name}`));
   const templates = subject.kind === 'StatefulSet' ? ((subject.object as { spec?: { volumeClaimTemplates?: Array<{ metadata?: { name?: string } }> } }).spec?.volumeClaimTemplates ?? []) : [];
-  const names = [...templates.map((t) => `${t.metadata?.name ?? ''}-${pod.metadata?.name ?? ''}`), ...claims];
+  const names = [...new Set([...templates.map((t) => `${t.metadata?.name ?? ''}-${pod.metadata?.name ?? ''}`), ...claims])];
   if (!names.length) return undefined;
   return `assuming its PersistentVolumeClaims (${names.join(', ')}) exist, pass Karpenter's checks and add no volume topology requirement: ` +
     'no storage objects were given (pass them as `storage: [...]` or configure({ storage }): the claims, their PersistentVolumes and StorageClasses)';

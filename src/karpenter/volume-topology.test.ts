@@ -217,6 +217,8 @@ describe('volumetopology.go beyond the suite: several terms, several claims, Val
     configure({ storage });
     expect(chooseNodePool(p, [nodePool()]).chosen).toBeUndefined();
     expect(() => expect(p).toBeProvisionableBy(nodePool(), { storage: [nodePool()] })).toThrow(/is not a storage object/);
+    expect(() => chooseNodePool(p, [nodePool()], { storage: [nodePool()] })).toThrow('options.storage[0]: NodePool default is not a storage object');
+    expect(() => chooseNodePool(p, [nodePool()], { storage: 'pvc.yaml' })).toThrow('expected options.storage to be an array of storage objects');
   });
   test('a yes names what the volumes narrow the node to, and from where (the .not messages)', () => {
     const storage = [SC, claim('c', { storageClassName: SC.metadata.name })];
