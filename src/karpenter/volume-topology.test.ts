@@ -153,6 +153,32 @@ describe('suite_test.go Context("Volume Topology Requirements")', () => {
   });
 });
 
+describe('scheduling/suite_test.go volume topology cases (single pod, one new node)', () => {
+  test.each([['local', { local: true }], ['hostPath', { hostPath: true }]])('should preserve unconstrained PV alternatives after ignoring hostname affinity: %s (scheduling/suite_test.go:3091)', (_, o) => {
+    const pv = volume('hostname-or-zone-pv', { ...o, terms: [[{ key: HOST, operator: 'In', values: ['existing-host'] }], [{ key: ZONE, operator: 'In', values: ['invalid-zone'] }]] });
+    const r = one(pod({ claims: ['c'] }), [pv, claim('c', { volumeName: pv.metadata.name })]);
+    // the first alternative (the hostname term without its hostname) is unconstrained and wins: no narrowing
+    expect(r.chosen).toBeDefined();
+    expect(r.chosen?.volumes).toBeUndefined();
+  });
+  test('should schedule pods when a valid multi-volume topology alternative remains after pruning disjoint branches (scheduling/suite_test.go:3165, the fake provider\'s "special" instance label as a pool requirement)', () => {
+    const special = 'special';
+    const scA = { ...storageClass('pruned-overlap-a', { mode: 'WaitForFirstConsumer' }), allowedTopologies: [
+      { matchLabelExpressions: [{ key: special, values: ['required'] }] }, { matchLabelExpressions: [{ key: special, values: ['optional'] }] }] };
+    const scB = { ...storageClass('pruned-overlap-b', { mode: 'WaitForFirstConsumer' }), allowedTopologies: [
+      { matchLabelExpressions: [{ key: ZONE, values: ['test-zone-1'] }, { key: special, values: ['optional'] }] },
+      { matchLabelExpressions: [{ key: ZONE, values: ['test-zone-2'] }, { key: special, values: ['required'] }] }] };
+    const storage = [scA, scB, claim('a', { storageClassName: scA.metadata.name }), claim('b', { storageClassName: scB.metadata.name })];
+    // upstream's instance types offer "special: optional" only (the exotic ones are not among fake.InstanceTypes(5)); here the pool says so
+    const pool = nodePool('default', [{ key: special, operator: 'In', values: ['optional'] }]);
+    const r = one(pod({ claims: ['a', 'b'] }), storage, [pool]);
+    expect(r.chosen?.volumes).toBe(`volume topology alternative 2 of 2: the pod's volumes narrow the node to special In [optional], ${ZONE} In [test-zone-1] (claim default/a (volume v0) is unbound, and its StorageClass pruned-overlap-a allowedTopologies[1]; claim default/b (volume v1) is unbound, and its StorageClass pruned-overlap-b allowedTopologies[0])`);
+    // the crossing kept two of the four combinations: required+zone-2 (first, refused by the pool) and optional+zone-1
+    const only = one(pod({ claims: ['a', 'b'] }), storage, [nodePool('default', [{ key: special, operator: 'In', values: ['none'] }])]);
+    expect(only.pools[0].details[0]).toMatch(/^volume topology alternative 2 of 2: /);
+  });
+});
+
 describe('volumetopology.go beyond the suite: several terms, several claims, Validate\'s other errors', () => {
   test('each nodeSelectorTerm is an alternative, tried in order; the last error stands when all fail (nodeclaim.go CanAdd)', () => {
     const pv = volume('pv', { terms: [[{ key: ZONE, operator: 'In', values: ['a'] }], [{ key: ZONE, operator: 'In', values: ['b'] }]] });
