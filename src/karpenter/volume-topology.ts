@@ -38,8 +38,6 @@ export interface PodVolumes {
   missing?: string;
   /** GetRequirements' alternatives, in Karpenter's order; empty when the claims add none. */
   alternatives: VolumeAlternative[];
-  /** The claims the pod uses, `<namespace>/<name>` (for the assumption when no storage objects are given). */
-  claims: string[];
 }
 
 type Alt = { requirements: Requirements; sources: Map<string, string[]> } | null;
@@ -54,7 +52,7 @@ function podClaims(workload: KubeObject, pod: Pod, listers: StorageListers) {
     if (!storageMatches(set, pod)) p = { ...pod, spec: { ...pod.spec!, volumes: statefulSetPodVolumes(set, 0, pod.spec?.volumes ?? []) } };
     created = workloadClaims(workload, 0, listers);
   }
-  return { pod: p, claims: claimsOfPod(p, listers, created) };
+  return claimsOfPod(p, listers, created);
 }
 
 const refOf = (o: { metadata?: { namespace?: string; name?: string } }) => `${o.metadata?.namespace || 'default'}/${o.metadata?.name ?? ''}`;
@@ -166,11 +164,10 @@ export function storageOf(given: readonly KubeObject[] | undefined): KubeObject[
  */
 export function podVolumes(workload: KubeObject, pod: Pod, storage: readonly KubeObject[]): PodVolumes {
   const listers = storageListers(storage);
-  const { claims } = podClaims(workload, pod, listers);
-  const names = claims.map((c) => `${pod.metadata?.namespace || 'default'}/${c.name}`);
+  const claims = podClaims(workload, pod, listers);
   for (const c of claims) {
     const invalid = validateClaim(c.name, c.claim, listers);
-    if (invalid) return { ...invalid, alternatives: [], claims: names };
+    if (invalid) return { ...invalid, alternatives: [] };
   }
   let alternatives: Alt[] = [null];
   for (const c of claims) {
@@ -182,6 +179,6 @@ export function podVolumes(workload: KubeObject, pod: Pod, storage: readonly Kub
       : className !== '' ? classAlternatives(listers, className, claim, c.volume) : [];
     if (volAlts.length) alternatives = cross(alternatives, volAlts);
   }
-  if (alternatives.length === 1 && alternatives[0] === null) return { alternatives: [], claims: names };
-  return { alternatives: alternatives.map((a) => a ?? { requirements: new Map(), sources: new Map() }), claims: names };
+  if (alternatives.length === 1 && alternatives[0] === null) return { alternatives: [] };
+  return { alternatives: alternatives.map((a) => a ?? { requirements: new Map(), sources: new Map() }) };
 }
