@@ -14,18 +14,10 @@ import { HOSTNAME } from './labels';
 import { serror } from './serrors';
 
 
-/** Where one volume requirement comes from, for messages. */
-export interface VolumeSource {
-  /** The pod's volume and its claim (`<namespace>/<name>`). */
-  volume: string;
-  claim: string;
-  /** `PersistentVolume <name>` or `StorageClass <name>`. */
-  object: string;
-  /** The term the requirement is read from (`spec.nodeAffinity.required.nodeSelectorTerms[0]`, `allowedTopologies[1]`). */
-  term: string;
-}
-
-/** One alternative of GetRequirements: the requirements, and per key where they come from. */
+/**
+ * One alternative of GetRequirements: the requirements, and per key where they come from (`claim <ns>/<name> (volume
+ * <v>) is bound to PersistentVolume <pv>, whose spec.nodeAffinity.required.nodeSelectorTerms[<i>]`, or its class's term).
+ */
 export interface VolumeAlternative {
   requirements: Requirements;
   sources: Map<string, string[]>;
