@@ -179,6 +179,39 @@ describe('scheduling/suite_test.go volume topology cases (single pod, one new no
   });
 });
 
+describe('scheduling/suite_test.go Describe("VolumeUsage"), the new node\'s part (volume limits count on existing nodes only)', () => {
+  const dflt = (name: string, created: string, zones: string[]) => ({
+    ...storageClass(name, { mode: 'WaitForFirstConsumer', zones: [zones] }),
+    metadata: { name, creationTimestamp: created, annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
+  });
+  test('should launch nodes for pods with ephemeral volume using a default storage class (:3318): DefaultStorageClass admission gives the claim its class', () => {
+    const r = one(pod({ ephemeral: [undefined] }), [dflt('default-storage-class', '2026-01-01T00:00:00Z', ['test-zone-1'])]);
+    expect(r.chosen?.volumes).toContain(`${ZONE} In [test-zone-1] (claim default/p-e0 (volume e0) is unbound, and its StorageClass default-storage-class allowedTopologies[0])`);
+  });
+  test('should launch nodes for pods with ephemeral volume using the newest storage class (:3414)', () => {
+    const storage = [dflt('default-storage-class', '2026-01-01T00:00:00Z', ['test-zone-1']), dflt('newer-default-storage-class', '2026-01-01T00:00:02Z', ['test-zone-2'])];
+    expect(one(pod({ ephemeral: [undefined] }), storage).chosen?.volumes).toContain('its StorageClass newer-default-storage-class');
+  });
+  test('should not fail for NFS volumes (:3009): a bound NFS PV with no class narrows by its affinity', () => {
+    const pv = { ...volume('my-volume', { zones: ['test-zone-1'], storageClassName: 'nfs' }) };
+    const nfs = { ...pv, spec: { ...pv.spec, csi: undefined, nfs: { server: 'fake.server', path: '/some/path' } } };
+    expect(one(pod({ claims: ['my-claim'] }), [nfs, claim('my-claim', { volumeName: 'my-volume', storageClassName: '' })]).chosen?.volumes).toContain(`${ZONE} In [test-zone-1]`);
+  });
+  test.each([[false], [true]])('should handle pods with PVCs with defined volumeName, bind-completed present: %s (:3777)', (present) => {
+    const sc = storageClass('default-storage-class', { mode: 'WaitForFirstConsumer', zones: [['test-zone-1']] });
+    const c = claim('tmp-ephemeral', { volumeName: 'pv', storageClassName: sc.metadata.name });
+    if (!present) delete (c.metadata as { annotations?: Record<string, string> }).annotations;
+    expect(one(pod({ claims: ['tmp-ephemeral'] }), [sc, volume('pv'), c]).chosen !== undefined).toBe(present);
+  });
+  test('should not launch nodes for pod with unbound volume for volumeBindingMode immediate / deleting claim / deleting PV / Lost claim (:3662, :3684, :3707, :3749)', () => {
+    const imm = storageClass('sc', { mode: 'Immediate' });
+    expect(one(pod({ claims: ['c'] }), [imm, claim('c', { storageClassName: 'sc' })]).pools[0].stage).toBe('pod ignored');
+    expect(one(pod({ claims: ['c'] }), [SC, claim('c', { storageClassName: SC.metadata.name, deletionTimestamp: '2026-01-01T00:00:00Z' })]).pools[0].stage).toBe('pod ignored');
+    expect(one(pod({ ephemeral: [undefined] }), [volume('pv', { deletionTimestamp: '2026-01-01T00:00:00Z' }), claim('p-e0', { volumeName: 'pv' })]).pools[0].stage).toBe('pod ignored');
+    expect(one(pod({ claims: ['c'] }), [SC, claim('c', { storageClassName: SC.metadata.name, phase: 'Lost' })]).pools[0].stage).toBe('pod ignored');
+  });
+});
+
 describe('volumetopology.go beyond the suite: several terms, several claims, Validate\'s other errors', () => {
   test('each nodeSelectorTerm is an alternative, tried in order; the last error stands when all fail (nodeclaim.go CanAdd)', () => {
     const pv = volume('pv', { terms: [[{ key: ZONE, operator: 'In', values: ['a'] }], [{ key: ZONE, operator: 'In', values: ['b'] }]] });
