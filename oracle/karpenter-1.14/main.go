@@ -66,6 +66,8 @@ func dispatch(ctx context.Context, validator *validateOracle, q question) (any, 
 		return requirementsAnswer(q.Input)
 	case "karpenterValidate":
 		return validator.answer(ctx, q.Input)
+	case "karpenterVolumes":
+		return volumesAnswer(ctx, q.Input)
 	case "version":
 		return versionInfo(), nil
 	}

@@ -18,7 +18,7 @@ import (
 var usedFiles = []string{
 	"pkg/scheduling/requirements.go", "pkg/scheduling/requirement.go", "pkg/scheduling/taints.go",
 	"pkg/apis/v1/labels.go", "pkg/apis/v1/nodeclaim_validation.go", "pkg/controllers/provisioning/provisioner.go",
-	"pkg/controllers/provisioning/scheduling/volumetopology.go",
+	"pkg/controllers/provisioning/scheduling/volumetopology.go", "pkg/utils/volume/volume.go",
 	// what the library models beyond the two domains
 	"pkg/controllers/provisioning/scheduling/nodeclaim.go", "pkg/controllers/provisioning/scheduling/scheduler.go",
 	"pkg/controllers/provisioning/scheduling/preferences.go",

@@ -3,7 +3,8 @@
 import type { Subject } from '../k8s/subject';
 import { describeObject } from '../k8s/subject';
 import { poolModel, provision as provisionFor, type InstanceType, type NodePool, type ProvisioningResult } from '../karpenter';
-import { resourceAssumption } from '../karpenter/provision';
+import { resourceAssumption, volumeAssumption } from '../karpenter/provision';
+import type { KubeObject } from '../core/types';
 
 export interface ProvisionAnswer extends ProvisioningResult {
   pod: string;
@@ -16,11 +17,15 @@ export interface ProvisionAnswer extends ProvisioningResult {
   instanceTypes: boolean;
 }
 
-/** Karpenter's choice among the NodePools (checked with nodePoolOf) for one pod of the subject. */
-export function provision(subject: Subject, pools: readonly NodePool[], instanceTypes?: InstanceType[]): ProvisionAnswer {
-  const result = provisionFor(subject, pools.map(poolModel), { instanceTypes });
+/**
+ * Karpenter's choice among the NodePools (checked with nodePoolOf) for one pod of the subject. `storage` holds the
+ * storage objects (STORAGE_KINDS, checked by the caller), beside configure({ storage })'s: the pod's claims.
+ */
+export function provision(subject: Subject, pools: readonly NodePool[], instanceTypes?: InstanceType[], storage?: readonly KubeObject[]): ProvisionAnswer {
+  const result = provisionFor(subject, pools.map(poolModel), { instanceTypes, storage });
   const yes = result.chosen !== undefined || (pools.length === 1 && result.pools[0]?.ok);
-  const assumption = yes && !instanceTypes ? resourceAssumption(subject) : undefined;
+  const assumed = yes ? [!instanceTypes ? resourceAssumption(subject) : undefined, volumeAssumption(subject, storage)].filter(Boolean) : [];
+  const assumption = assumed.length ? assumed.join('; ') : undefined;
   return {
     ...result, pod: subject.label, kind: subject.kind, poolLabels: pools.map((p) => describeObject(p)),
     ...(assumption ? { assumption } : {}), instanceTypes: instanceTypes !== undefined,

@@ -35,7 +35,7 @@ export function explainProvisionableBy(a: ProvisionAnswer): string {
     const launch = describeLaunch(verdict);
     return `Expected ${a.pod} not to be provisionable by ${a.poolLabels[0]}, but Karpenter would ${what}` +
       (verdict.round !== 'as written' ? ` (${verdict.round})` : '') + (a.assumption ? `, ${a.assumption}.` : '.') +
-      (launch ? `\n${indent(launch.split('\n'), '  ')}` : '');
+      (verdict.volumes ? `\n  ${verdict.volumes}` : '') + (launch ? `\n${indent(launch.split('\n'), '  ')}` : '');
   }
   return `Expected ${a.pod} to be provisionable by ${a.poolLabels[0]}, but Karpenter would not ${what}:\n${describePoolVerdict(verdict)}`;
 }
@@ -48,7 +48,7 @@ export function explainProvisionableByAnyOf(a: ProvisionAnswer): string {
     const launch = describeLaunch(chosen);
     return `Expected ${a.pod} not to be provisionable by any of ${n} NodePool(s), but Karpenter would pick NodePool ${chosen.pool} (weight ${chosen.weight}` +
       `${chosen.round !== 'as written' ? `, ${chosen.round}` : ''})${a.assumption ? `, ${a.assumption}` : ''}; NodePools are tried by weight, then name descending.` +
-      (launch ? `\n${indent(launch.split('\n'), '  ')}` : '');
+      (chosen.volumes ? `\n  ${chosen.volumes}` : '') + (launch ? `\n${indent(launch.split('\n'), '  ')}` : '');
   }
   return `Expected ${a.pod} to be provisionable by one of ${n} NodePool(s), but Karpenter would ${a.error ? `report:\n  ${a.error}` : 'not consider the pod at all:'}\n\n` +
     a.pools.map((v) => `NodePool ${v.pool} (weight ${v.weight}):\n${describePoolVerdict(v)}`).join('\n');

@@ -11,12 +11,26 @@ export { requirement, compatible, intersects, formatRequirement, type Requiremen
 import { toSubject } from '../k8s/subject';
 import { provision } from './provision';
 import { poolModel } from './pool';
-import { nodePoolsOf } from './inputs';
+import { nodePoolsOf, NodePoolInputError } from './inputs';
+import { storageProblem } from '../core/storage-kinds';
+import type { KubeObject } from '../core/types';
 import type { ProvisioningResult } from './provision';
 import { checkInstanceTypes } from './instance-types';
 
-/** Which NodePool Karpenter would launch a node from for the workload's pod, with every pool's verdict. */
-export function chooseNodePool(workload: unknown, nodePools: Iterable<unknown>, options: { instanceTypes?: unknown } = {}): ProvisioningResult {
+/**
+ * Which NodePool Karpenter would launch a node from for the workload's pod, with every pool's verdict. `storage`: the
+ * storage objects (PersistentVolumeClaims, PersistentVolumes, StorageClasses, …) its claims are read from.
+ */
+export function chooseNodePool(workload: unknown, nodePools: Iterable<unknown>, options: { instanceTypes?: unknown; storage?: unknown } = {}): ProvisioningResult {
   const instanceTypes = options.instanceTypes === undefined ? undefined : checkInstanceTypes(options.instanceTypes);
-  return provision(toSubject(workload), nodePoolsOf(nodePools).map(poolModel), { instanceTypes });
+  return provision(toSubject(workload), nodePoolsOf(nodePools).map(poolModel), { instanceTypes, storage: storageOption(options.storage) });
+}
+
+function storageOption(x: unknown): KubeObject[] | undefined {
+  if (x === undefined) return undefined;
+  if (typeof x !== 'object' || x === null || !(Symbol.iterator in x)) throw new NodePoolInputError('expected options.storage to be an array of storage objects');
+  const list = [...(x as Iterable<unknown>)];
+  const problem = storageProblem(list, 'options.storage');
+  if (problem) throw new NodePoolInputError(problem);
+  return list as KubeObject[];
 }

@@ -11,25 +11,26 @@ import { createdPod } from '../admission/create';
 import { formatTaint, formatToleration, toleratesTaint, tolerationMismatches } from '../k8s/toleration';
 import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INITIALIZED_LABEL, INSTANCE_TYPE, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, REGISTERED_LABEL, ZONE, restrictedLabelError, type Vocabulary } from './labels';
 import {
-  addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Requirement, type Requirements,
+  addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Compatibility, type Requirement, type Requirements,
 } from './requirements';
+import { podVolumes, storageOf, type PodVolumes, type VolumeAlternative } from './volume-topology';
+import type { KubeObject } from '../core/types';
 import { orderByWeight, poolFieldsFor, type PoolModel } from './pool';
 import { podRequests, isExtendedResourceName } from '../k8s/resources';
 import { parseQuantity } from '../k8s/quantity';
 import { isQualifiedName, isValidLabelValue } from '../k8s/names';
 import { schedulingGates, SCHEDULING_GATED_MESSAGE } from '../scheduler';
 import { NodePoolInputError } from './inputs';
+import { serror } from './serrors';
 import { AWS_GROUP } from './labels';
 import { cheapestPrice, filterInstanceTypes, orderByPrice, type InstanceType } from './instance-types';
 
-export type Stage = 'not a candidate' | 'pod ignored' | 'limits' | 'taints' | 'requirements' | 'instance types';
+export type Stage = 'not a candidate' | 'pod ignored' | 'limits' | 'taints' | 'requirements' | 'volume topology' | 'instance types';
 
 /** AWS, and KWOK (Karpenter's own test provider, read with core's vocabulary as upstream's suite tests are). */
 const MODELLED_PROVIDERS = [AWS_GROUP, 'karpenter.kwok.sh'];
 
-/** operatorpkg serrors: `msg (key=value, …)`, as Karpenter's errors print in its logs and events. */
-export const serror = (msg: string, values: Record<string, string>) =>
-  `${msg} (${Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ')})`;
+export { serror } from './serrors';
 
 export interface PoolVerdict {
   pool: string;
@@ -44,6 +45,8 @@ export interface PoolVerdict {
   round: string;
   /** With the caller's instance types: what Karpenter would launch, and why the others are left out. */
   instanceTypes?: InstanceTypeChoice;
+  /** When it fits: what the pod's volumes narrow the new node to, and from which claim, PV or class (volumetopology.go). */
+  volumes?: string;
 }
 
 export interface InstanceTypeChoice {
@@ -212,7 +215,9 @@ function filterErrorValues(merged: Requirements, subject: Subject): string {
   return `requirements=${reqs}, resources=${json}`;
 }
 
-function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: InstanceType[]): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
+type Verdict = Omit<PoolVerdict, 'pool' | 'weight' | 'round'>;
+
+function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: InstanceType[], volumes: readonly VolumeAlternative[] = []): Verdict {
   // 1. Taints: every spec.taints entry, any effect; startupTaints never (Taints.Tolerates, comparison operators on).
   const untolerated = model.taints.map((taint, i) => ({ taint, i })).filter(({ taint }) => !round.tolerations.some((t) => toleratesTaint(t, taint, true)));
   if (untolerated.length) {
@@ -233,7 +238,51 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subjec
       : result.conflicts.map((c) => `the pod's ${formatRequirement(c.incoming)} (${(round.fields.get(c.key) ?? []).join(', ')}) has no value in common with the NodePool's ${formatRequirement(c.existing)} (${poolFieldsFor(model, c.key).join(', ') || 'its template'})`);
     return { ok: false, stage: 'requirements', error: `incompatible requirements, ${result.message}`, details };
   }
-  // 3. What instance types decide, where the outcome is provable without them.
+  if (!volumes.length) return instanceTypeStage(model, round, daemon, subject, instanceTypes);
+  // 2b. Volume topology (nodeclaim.go CanAdd → tryVolumeAlternative): each alternative in order against the NodeClaim's
+  // requirements with the pod's added; the first that passes every later check wins, else the last error stands.
+  for (const r of round.requirements.values()) addRequirement(existing, r);
+  let last: Verdict | undefined;
+  for (const [i, alt] of volumes.entries()) {
+    const which = volumes.length > 1 ? `volume topology alternative ${i + 1} of ${volumes.length}: ` : '';
+    const c = compatible(existing, alt.requirements, model.vocab.wellKnown);
+    if (!c.ok) {
+      last = { ok: false, stage: 'volume topology', error: `incompatible volume requirements, ${c.message}`, details: volumeConflicts(model, round, alt, c, which) };
+      continue;
+    }
+    const narrowed: Requirements = new Map(round.requirements);
+    const fields = new Map(round.fields);
+    for (const r of alt.requirements.values()) addRequirement(narrowed, r);
+    for (const [k, v] of alt.sources) fields.set(k, [...(fields.get(k) ?? []), ...v]);
+    const v = instanceTypeStage(model, { ...round, requirements: narrowed, fields }, daemon, subject, instanceTypes);
+    if (v.ok && !alt.requirements.size) return v;
+    if (v.ok) {
+      const node: Requirements = new Map(model.requirements);
+      for (const r of narrowed.values()) addRequirement(node, r);
+      const keys = [...alt.requirements.keys()].sort();
+      const sources = [...new Set(keys.flatMap((k) => alt.sources.get(k)!))];
+      const narrowing = `${which}the pod's volumes narrow the node to ${keys.map((k) => formatRequirement(node.get(k)!)).join(', ')} (${sources.join('; ')})`;
+      return { ...v, details: [...v.details, narrowing], volumes: narrowing };
+    }
+    last = { ...v, details: which ? [`${which}${v.details[0] ?? ''}`, ...v.details.slice(1)] : v.details };
+  }
+  return last!;
+}
+
+/** What an incompatible volume alternative conflicts with: the claim, its PV or class, the term, and the pod's or pool's side. */
+function volumeConflicts(model: PoolModel, round: Round, alt: VolumeAlternative, c: Exclude<Compatibility, { ok: true }>, which: string): string[] {
+  const from = (key: string) => (alt.sources.get(key) ?? []).join('; ');
+  if (c.kind === 'undefined-label') {
+    return [`${which}${from(c.key)} asks for ${formatRequirement(alt.requirements.get(c.key)!)}, but neither the NodePool nor the pod defines "${c.key}" and Karpenter does not know its values, so its nodes would not carry it`];
+  }
+  return c.conflicts.map((k) => {
+    const side = [...(round.fields.get(k.key) ?? []), ...poolFieldsFor(model, k.key)].join(', ') || (k.key === HOSTNAME ? 'the new node\'s own hostname' : 'the NodePool');
+    return `${which}${from(k.key)} asks for ${formatRequirement(k.incoming)}, which has no value in common with ${formatRequirement(k.existing)} (${side})`;
+  });
+}
+
+/** 3. What instance types decide, where the outcome is provable without them (the requirements are compatible). */
+function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: InstanceType[]): Verdict {
   const merged: Requirements = new Map(model.requirements);
   for (const r of round.requirements.values()) addRequirement(merged, r);
   for (const key of INSTANCE_TYPE_KEYS) {
@@ -269,7 +318,7 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subjec
 }
 
 /** filterInstanceTypesByRequirements against the stated instance types, then SatisfiesMinValues over those left. */
-function checkInstanceTypes(types: InstanceType[], merged: Requirements, subject: Subject): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> {
+function checkInstanceTypes(types: InstanceType[], merged: Requirements, subject: Subject): Verdict {
   const requests = new Map(requestsOf(subject));
   requests.set('pods', (requests.get('pods') ?? 0n) + 1_000_000_000n); // RequestsForPods: one pod slot
   const { remaining, reason, rejected } = filterInstanceTypes(types, merged, requests);
@@ -316,6 +365,12 @@ export interface ProvisioningResult {
 export interface ProvisionOptions {
   /** The provider's instance types: checked (requirements, resources, offerings, minValues) instead of assumed. */
   instanceTypes?: InstanceType[];
+  /**
+   * The storage objects (PersistentVolumeClaims, PersistentVolumes, StorageClasses, …), beside configure({ storage })'s:
+   * the pod's claims are validated and add their volume topology as Karpenter's volumetopology.go does. With none at
+   * all, the pod's volumes are not read (volumeAssumption says so).
+   */
+  storage?: readonly KubeObject[];
 }
 
 export function provision(subject: Subject, models: PoolModel[], options: ProvisionOptions = {}): ProvisioningResult {
@@ -337,6 +392,8 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
   }
   const candidates = ordered.filter((m) => m.notCandidate.length === 0);
   const excluded = (m: PoolModel): PoolVerdict => ({ pool: m.name, weight: m.weight, ok: false, stage: 'not a candidate', details: m.notCandidate, round: '' });
+  const storage = storageOf(options.storage);
+  const volumes: PodVolumes | undefined = !daemon && storage.length ? podVolumes(subject.object, createdPod(subject), storage) : undefined;
   if (!daemon) {
     const notConsidered = notProvisionable(subject);
     if (notConsidered) {
@@ -350,12 +407,16 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
       if (!ignored.length) ignored.push(...errs);
       else ignored.push(...errs.filter((e) => !ignored.includes(e)));
     }
+    // Validate's last check, ValidatePersistentVolumeClaims (volumetopology.go): the first claim that fails
+    if (volumes?.invalid) ignored.push(volumes.invalid);
     if (ignored.length) {
-      // Provisioner.Validate's DoesNotExist case is only logged ("ignoring pod"): no Failed to schedule pod event
-      const silent = ignored.every((e) => e.startsWith('configured to not run on a Karpenter provisioned node'));
+      // Provisioner.Validate's DoesNotExist case is only logged ("ignoring pod"): no Failed to schedule pod event, also
+      // beside other errors (errors.Is on the multierr looks at every part: multierr's Unwrap() []error)
+      const silent = ignored.some((e) => e.startsWith('configured to not run on a Karpenter provisioned node'));
       const details = silent
         ? ['Karpenter logs "ignoring pod" for it and records no event (Provisioner.Validate)']
-        : ['Karpenter ignores this pod for every NodePool (Provisioner.Validate)'];
+        : ['Karpenter ignores this pod for every NodePool (Provisioner.Validate)',
+          ...(volumes?.missing ? [`the storage objects given have no ${volumes.missing}: if the cluster has it, pass it in \`storage: [...]\` or configure({ storage })`] : [])];
       const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m)
         : { pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored' as Stage, error: ignored.join('; '), details, round: 'as written' }));
       return silent ? { pools } : { pools, error: `Failed to schedule pod, ${ignored.join('; ')}` };
@@ -364,7 +425,7 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
   const anyPNS = candidates.some((m) => m.taints.some((t) => t.effect === 'PreferNoSchedule'));
   let last: PoolVerdict[] = [];
   for (const round of rounds(subject, daemon, anyPNS)) {
-    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...((!daemon && limitsExhausted(m, subject)) || canAdd(m, round, daemon, subject, options.instanceTypes)) }));
+    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...((!daemon && limitsExhausted(m, subject)) || canAdd(m, round, daemon, subject, options.instanceTypes, volumes?.alternatives)) }));
     const chosen = last.find((v) => v.ok);
     if (chosen) {
       const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name)!));
@@ -442,4 +503,20 @@ export function resourceAssumption(subject: Subject): string | undefined {
   const extended = [...requests.keys()].filter((n) => isExtendedResourceName(n) && (requests.get(n) ?? 0n) > 0n).sort();
   if (!extended.length) return undefined;
   return `assuming an instance type with ${extended.join(', ')} exists (instance types are cloud data a NodePool does not hold)`;
+}
+
+/**
+ * The assumption behind a yes for a pod with claims when no storage object is given at all (options or configure):
+ * its volumes are not read, as if each claim were bound to a volume without node affinity.
+ */
+export function volumeAssumption(subject: Subject, storage?: readonly KubeObject[]): string | undefined {
+  if (storageOf(storage).length) return undefined;
+  const pod = createdPod(subject);
+  const claims = (pod.spec?.volumes ?? []).filter((v) => v.persistentVolumeClaim || v.ephemeral)
+    .map((v) => (v.persistentVolumeClaim ? v.persistentVolumeClaim.claimName : `${pod.metadata?.name ?? ''}-${v.name}`));
+  const templates = subject.kind === 'StatefulSet' ? ((subject.object as { spec?: { volumeClaimTemplates?: Array<{ metadata?: { name?: string } }> } }).spec?.volumeClaimTemplates ?? []) : [];
+  const names = [...new Set([...templates.map((t) => `${t.metadata?.name ?? ''}-${pod.metadata?.name ?? ''}`), ...claims])];
+  if (!names.length) return undefined;
+  return `assuming its PersistentVolumeClaims (${names.join(', ')}) exist, pass Karpenter's checks and add no volume topology requirement: ` +
+    'no storage objects were given (pass them as `storage: [...]` or configure({ storage }): the claims, their PersistentVolumes and StorageClasses)';
 }

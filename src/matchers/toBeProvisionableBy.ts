@@ -3,11 +3,17 @@ import { checkInstanceTypes, InstanceTypeInputError, NodePoolInputError, nodePoo
 import { explainProvisionableBy } from '../explain/karpenter';
 import { hint, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, subjectOf, UsageError } from './inputs';
+import { storageOf } from './inputs-nodes';
 
 /** The `{ instanceTypes }` option, checked. */
 export function instanceTypesOf(options: { instanceTypes?: unknown } | undefined): InstanceType[] | undefined {
   if (options === undefined || options.instanceTypes === undefined) return undefined;
   return checkInstanceTypes(options.instanceTypes);
+}
+
+/** The `{ storage }` option: storage objects only (another kind is a usage error, named). */
+export function storageOption(options: { storage?: unknown } | undefined) {
+  return options?.storage === undefined ? undefined : storageOf(options.storage);
 }
 
 export function withNodePoolErrors<T>(body: () => T): T {
@@ -19,14 +25,14 @@ export function withNodePoolErrors<T>(body: () => T): T {
   }
 }
 
-export function toBeProvisionableBy(this: MatcherContext, received: unknown, poolArg: unknown, options?: { instanceTypes?: unknown }): MatcherResult {
+export function toBeProvisionableBy(this: MatcherContext, received: unknown, poolArg: unknown, options?: { instanceTypes?: unknown; storage?: unknown }): MatcherResult {
   const header = () => hint(this, 'toBeProvisionableBy', 'nodePool');
   return guarded(this, header, () => withNodePoolErrors(() => {
     const subject = subjectOf(received);
     const pool = nodePoolOf(poolArg);
     const rejected = apiServerErrors([{ object: subject.object, label: subject.label }]);
     if (rejected) throw new UsageError(rejected);
-    const answer = provision(subject, [pool], instanceTypesOf(options));
+    const answer = provision(subject, [pool], instanceTypesOf(options), storageOption(options));
     const verdict = answer.pools[0];
     return {
       pass: verdict.ok,

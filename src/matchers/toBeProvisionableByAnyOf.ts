@@ -3,16 +3,16 @@ import { nodePoolsOf, provision } from '../engine';
 import { explainProvisionableByAnyOf } from '../explain/karpenter';
 import { hint, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, subjectOf, UsageError } from './inputs';
-import { instanceTypesOf, withNodePoolErrors } from './toBeProvisionableBy';
+import { instanceTypesOf, storageOption, withNodePoolErrors } from './toBeProvisionableBy';
 
-export function toBeProvisionableByAnyOf(this: MatcherContext, received: unknown, poolsArg: unknown, options?: { instanceTypes?: unknown }): MatcherResult {
+export function toBeProvisionableByAnyOf(this: MatcherContext, received: unknown, poolsArg: unknown, options?: { instanceTypes?: unknown; storage?: unknown }): MatcherResult {
   const header = () => hint(this, 'toBeProvisionableByAnyOf', 'nodePools');
   return guarded(this, header, () => withNodePoolErrors(() => {
     const subject = subjectOf(received);
     const pools = nodePoolsOf(poolsArg);
     const rejected = apiServerErrors([{ object: subject.object, label: subject.label }]);
     if (rejected) throw new UsageError(rejected);
-    const answer = provision(subject, pools, instanceTypesOf(options));
+    const answer = provision(subject, pools, instanceTypesOf(options), storageOption(options));
     const chosen = answer.chosen;
     return {
       pass: chosen !== undefined,

@@ -7,6 +7,7 @@ import { kubectlTaint, quantity, toleration } from './helpers';
 import { create } from './create';
 import { yamlDomain } from './yaml-domain';
 import { karpenterRequirements, karpenterValidate } from './karpenter';
+import { karpenterVolumes } from './karpenter-volumes';
 import { daemonSetTolerations, labelSelector, nodeConditionTaints, taintEviction2 } from './helpers2';
 import { e2e } from './e2e';
 
@@ -32,4 +33,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
-  e2e, karpenterRequirements, karpenterValidate];
+  e2e, karpenterRequirements, karpenterValidate, karpenterVolumes];
