@@ -9,6 +9,7 @@
 // Cases named as upstream's are from helpers_test.go (TestPodResourceRequests, TestPodRequestsAndLimitsVerticalScalingWrappers).
 import type { Container, PodSpec } from '../core/types';
 import { withConfiguration } from '../core/config';
+import { scheduleOn } from '../engine/objects';
 import { KUBERNETES_VERSIONS, type KubernetesVersion } from '../core/releases';
 import { hasStatusResources, podRequests, podRequestsInUnits, ResourceError, type PodResourceStatus } from './resources';
 
@@ -40,7 +41,7 @@ describe('hasStatusResources', () => {
   test.each<[string, PodResourceStatus | undefined, boolean]>([
     ['no status', undefined, false],
     ['an empty status', {}, false],
-    ['conditions only', { conditions: [INFEASIBLE] }, false],
+    ['conditions only, a resize Deferred', { conditions: [...RUNNING, { type: 'PodResizePending', status: 'True', reason: 'Deferred' }] }, false],
     ['container statuses without resources', { containerStatuses: [cs('a'), cs('b')], initContainerStatuses: [cs('i')] }, false],
     ['a null container status (an empty one once decoded)', { containerStatuses: [null as never] }, false],
     ['pod-level actuated resources', { resources: { requests: {} } }, true],
@@ -50,6 +51,10 @@ describe('hasStatusResources', () => {
     ['an init container status with resources', { initContainerStatuses: [cs('i', { cpu: '1' })] }, true],
   ])('%s', (_name, status, want) => {
     expect(hasStatusResources(status)).toBe(want);
+  });
+  test('an Infeasible resize without resources: from 1.37 it changes what counts (nothing, for a container without them)', () => {
+    const status = { conditions: [...RUNNING, INFEASIBLE], containerStatuses: [cs('c')] };
+    expect(KUBERNETES_VERSIONS.map((v) => [v, at(v, () => hasStatusResources(status))])).toEqual(KUBERNETES_VERSIONS.map((v) => [v, v === '1.37']));
   });
 });
 
@@ -95,6 +100,11 @@ describe('what changed at 1.37: aggregates, not containers; every container and 
     // 1.36 reads the status of sidecars only among init containers; 1.37's findContainerStatus of every one
     ['a plain init container with status resources', { containers: [c('app', { cpu: '1' })], initContainers: [c('setup', { cpu: '2' })] },
       { initContainerStatuses: [cs('setup', { cpu: '5' })] }, { cpu: 2000 }, { cpu: 5000 }],
+    // an Infeasible resize and no status resources: 1.36 reads statuses only with resources (the spec counts); 1.37's
+    // containerActuatedRequests/containerAllocatedRequests give nil for a container without a status when Infeasible,
+    // and the spec aggregate is left out (max(actuated, allocated)): nothing counts
+    ['an Infeasible resize without status resources', { containers: [c('c', { cpu: '1' })], initContainers: [sidecar('s', { memory: '1Gi' })] },
+      { conditions: [...RUNNING, INFEASIBLE], containerStatuses: [cs('c')] }, { cpu: 1000, memory: 2 ** 30 }, {}],
     // 1.37 reads the pod-level status when it has both lists (InPlacePodLevelResourcesVerticalScaling, beta and on)
     ['pod-level actuated and allocated resources', { containers: [c('c', { cpu: '1' })] },
       { resources: { requests: { cpu: '2' } }, allocatedResources: { cpu: '3' } }, { cpu: 1000 }, { cpu: 3000 }],
@@ -189,4 +199,21 @@ describe('an amount in the status that does not decode: the field', () => {
       expect((err as ResourceError).message).toMatch(new RegExp(`^${field.replace(/[[\].]/g, '\\$&')}: Invalid value: "x": `));
     });
   });
+});
+
+// The bug this found (fixed in hasStatusResources): answers checked against oracle/k8s-1.36 and oracle/k8s-1.37
+// (scheduling domain), which count the bound pod's 900m at 1.36 and nothing at 1.37.
+test('scheduling beside a pod whose resize is Infeasible, without status resources: 1.36 counts its spec, 1.37 nothing', () => {
+  const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n', labels: { 'kubernetes.io/hostname': 'n' } }, status: { allocatable: { cpu: '1', memory: '4Gi', pods: '110' } } };
+  const incoming = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'new', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'app', resources: { requests: { cpu: '500m' } } }] } };
+  const fits = (v: KubernetesVersion) => at(v, () => {
+    // a fresh bound pod per release (the engine caches per object)
+    const stuck = {
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'resizing', namespace: 'default' },
+      spec: { nodeName: 'n', containers: [{ name: 'c', image: 'app', resources: { requests: { cpu: '900m' } } }] },
+      status: { phase: 'Running', conditions: [INFEASIBLE], containerStatuses: [{ name: 'c', ready: true, restartCount: 0, image: 'app', imageID: '' }] },
+    };
+    return scheduleOn(incoming as never, [node as never], { existingPods: [stuck as never] }).feasible.length === 1;
+  });
+  expect(KUBERNETES_VERSIONS.map((v) => [v, fits(v)])).toEqual(KUBERNETES_VERSIONS.map((v) => [v, v === '1.37']));
 });

@@ -7,6 +7,7 @@
 // Its amounts are cached per text across calls (and the mutation run keeps one module instance for every test), so
 // each run spells its amounts afresh: upstream's figures scaled by a random unit `u`.
 import type { Container, PodSpec } from '../core/types';
+import { withConfiguration } from '../core/config';
 import { podRequests, standardPodRequests } from './resources';
 
 const Mi = 2 ** 20;
@@ -70,6 +71,12 @@ describe('the three resources, each in its own place, from requests or (SetDefau
     expect(exactUnits(spec)).toEqual(want);
   });
 
+  test('an Infeasible resize without status resources: the plain answer up to 1.36, from 1.37 the general path (it counts nothing)', () => {
+    const spec: PodSpec = { containers: [c({ cpu: m(4) })] };
+    const status = { phase: 'Running', conditions: [{ type: 'PodResizePending', status: 'True', reason: 'Infeasible' }] };
+    withConfiguration({ kubernetesVersion: '1.36' }, () => expect(standardPodRequests(spec, status as never)).toEqual([cpuOf(4), 0, 0]));
+    withConfiguration({ kubernetesVersion: '1.37' }, () => expect(standardPodRequests(spec, status as never)).toBeUndefined());
+  });
   test('a status without resources is no resize in flight (hasStatusResources): the plain answer', () => {
     const spec: PodSpec = { containers: [c({ cpu: m(4) })] };
     const status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }], containerStatuses: [{ name: 'c', ready: true }] };

@@ -54,6 +54,7 @@ const UNIT = 10n ** 9n;
  */
 function roundedToMilli(nanos: bigint): bigint {
   const rem = nanos % MILLI;
+  // Stryker disable next-line EqualityOperator: nanos is 0 only when rem is, and then the amount is returned before
   return rem === 0n ? nanos : nanos - rem + (nanos > 0n ? MILLI : -MILLI);
 }
 
@@ -135,11 +136,16 @@ export interface PodResourceStatus {
   allocatedResources?: ResourceMap;
 }
 
-/** Does the status carry resources PodRequests reads (UseStatusResources)? */
+/**
+ * Does the status change what PodRequests counts (UseStatusResources)? Resources in it; from 1.37 also a resize marked
+ * Infeasible, which leaves out the spec of a container without them (helpers.go containerAllocatedRequests and
+ * containerActuatedRequests give nil, v0.37.2; checked against oracle/k8s-1.37).
+ */
 export const hasStatusResources = (status: PodResourceStatus | undefined): boolean =>
   !!status && (!!status.resources || !!status.allocatedResources ||
     // Stryker disable next-line ArrayDeclaration: a stand-in entry for an absent list is a string, which has neither resources nor allocatedResources
-    [...(status.containerStatuses ?? []), ...(status.initContainerStatuses ?? [])].some((c) => c?.resources || c?.allocatedResources));
+    [...(status.containerStatuses ?? []), ...(status.initContainerStatuses ?? [])].some((c) => c?.resources || c?.allocatedResources) ||
+    (releaseAtLeast('1.37') && resizeInfeasible(status)));
 
 /**
  * determineEffectiveRequests (component-helpers resource/helpers.go, the same at v1.33.13–v1.37.2): with
