@@ -112,6 +112,8 @@ describe('every other pod: undefined, for the general path', () => {
     ['resources that are text', { containers: [{ name: 'c', image: 'i', resources: 'lots' }] }],
     ['null requests', { containers: [{ name: 'c', image: 'i', resources: { requests: null } }] }],
     ['limits that are text', { containers: [{ name: 'c', image: 'i', resources: { limits: 'cpu=1' } }] }],
+    ['limits that are a number', { containers: [{ name: 'c', image: 'i', resources: { limits: 5 } }] }],
+    ['requests that are empty text', { containers: [{ name: 'c', image: 'i', resources: { requests: '' } }] }],
     ['containers that are not a list', { containers: { name: 'c' } }],
     ['init containers that are not a list', { containers: [c({ cpu: m(1) })], initContainers: { name: 'i' } }],
   ])('%s', (_name, spec) => {
