@@ -24,6 +24,7 @@ const cs = (name: string | undefined, actuated?: R, allocated?: R) => ({
   ...(name === undefined ? {} : { name }), ...(actuated ? { resources: { requests: actuated } } : {}), ...(allocated ? { allocatedResources: allocated } : {}),
 });
 const INFEASIBLE = { type: 'PodResizePending', status: 'True', reason: 'Infeasible' };
+const DEFERRED = { type: 'PodResizePending', status: 'True', reason: 'Deferred' };
 // a running pod's other conditions come first (IsPodResizeInfeasible looks for the PodResizePending one)
 const RUNNING = [{ type: 'PodReadyToStartContainers', status: 'True' }, { type: 'Initialized', status: 'True' }, { type: 'Ready', status: 'True' }, { type: 'PodScheduled', status: 'True' }];
 
@@ -41,7 +42,7 @@ describe('hasStatusResources', () => {
   test.each<[string, PodResourceStatus | undefined, boolean]>([
     ['no status', undefined, false],
     ['an empty status', {}, false],
-    ['conditions only, a resize Deferred', { conditions: [...RUNNING, { type: 'PodResizePending', status: 'True', reason: 'Deferred' }] }, false],
+    ['conditions only, a resize Deferred', { conditions: [...RUNNING, DEFERRED] }, false],
     ['container statuses without resources', { containerStatuses: [cs('a'), cs('b')], initContainerStatuses: [cs('i')] }, false],
     ['a null container status (an empty one once decoded)', { containerStatuses: [null as never] }, false],
     ['pod-level actuated resources', { resources: { requests: {} } }, true],

@@ -12,9 +12,10 @@ import { podRequests, standardPodRequests } from './resources';
 
 const Mi = 2 ** 20;
 type R = Record<string, string | number>;
+// YAML numbers (`cpu: 2`) as well as text: the decoder reads both as quantities
 const c = (requests?: R, limits?: R, extra: Partial<Container> = {}): Container => ({
   name: 'c', image: 'i', ...extra, resources: { ...(requests ? { requests } : {}), ...(limits ? { limits } : {}) },
-});
+}) as Container;
 const sidecar = (requests?: R, limits?: R) => c(requests, limits, { restartPolicy: 'Always' });
 
 /** The exact path in the scheduler's units (framework.Resource: milli-cpu, bytes). */
