@@ -5,7 +5,7 @@
 // every other pod, which then takes the general path (and its decoding errors).
 //
 // Its amounts are cached per text across calls (and the mutation run keeps one module instance for every test), so
-// each run spells its amounts afresh: upstream's figures scaled by a random unit `u`.
+// each test spells its amounts afresh: upstream's figures scaled by a random unit `u`.
 import type { Container, PodSpec } from '../core/types';
 import { withConfiguration } from '../core/config';
 import { podRequests, standardPodRequests } from './resources';
@@ -24,13 +24,21 @@ const exactUnits = (spec: PodSpec) => {
   return [Number((r.get('cpu') ?? 0n) / 10n ** 6n), Number((r.get('memory') ?? 0n) / 10n ** 9n), Number((r.get('ephemeral-storage') ?? 0n) / 10n ** 9n)];
 };
 
-// a fresh unit for every run: amounts no cache has seen (1 ≤ u < 10^6, so every sum below stays a safe integer)
-const u = 1 + Math.floor(Math.random() * 999_999);
+// a fresh unit for every test: amounts no cache has seen (1 ≤ u < 10^6, so every sum below stays a safe integer)
+let u = 0;
+const freshUnit = () => {
+  u = 1 + Math.floor(Math.random() * 999_999);
+};
+freshUnit();
+beforeEach(freshUnit);
+/** test.each over a table that each test builds again, with its own `u` (rows named uniquely). */
+const eachFresh = <T extends unknown[]>(table: () => Array<[string, ...T]>) => (title: string, fn: (...row: T) => void) =>
+  test.each(table().map(([name]) => name))(title, (name) => fn(...(table().find(([n]) => n === name)!.slice(1) as T)));
 const m = (k: number) => `${k * u}m`; // k·u milli-cpu
 const cpuOf = (k: number) => k * u; // in milli-cpu
 
 describe('upstream figures, scaled: standardPodRequests answers them, as the exact path does', () => {
-  test.each<[string, PodSpec, [number, number, number]]>([
+  eachFresh<[PodSpec, [number, number, number]]>(() => [
     // helpers_test.go TestPodResourceRequests
     ['nil options, larger init container', { containers: [c({ cpu: m(1) })], initContainers: [c({ cpu: m(4) })] }, [cpuOf(4), 0, 0]],
     ['nil options, larger containers', { containers: [c({ cpu: m(2) }), c({ cpu: m(3) })], initContainers: [c({ cpu: m(2) })] }, [cpuOf(5), 0, 0]],
@@ -50,14 +58,14 @@ describe('upstream figures, scaled: standardPodRequests answers them, as the exa
     ['container-level resources, init and sidecar container set', {
       containers: [c({ memory: `${3 * u}Mi`, cpu: m(2) })], initContainers: [sidecar({ memory: `${5 * u}Mi`, cpu: m(4) }), c({ memory: `${6 * u}Mi`, cpu: m(8) })],
     }, [cpuOf(12), 11 * u * Mi, 0]],
-  ])('%s', (_name, spec, want) => {
+  ])('%s', (spec, want) => {
     expect(standardPodRequests(spec)).toEqual(want);
     expect(exactUnits(spec)).toEqual(want);
   });
 });
 
 describe('the three resources, each in its own place, from requests or (SetDefaults_Pod) limits', () => {
-  test.each<[string, PodSpec, [number, number, number]]>([
+  eachFresh<[PodSpec, [number, number, number]]>(() => [
     ['cpu, memory and ephemeral-storage apart', { containers: [c({ cpu: m(3), memory: `${5 * u}Mi`, 'ephemeral-storage': `${7 * u}k` })] }, [cpuOf(3), 5 * u * Mi, 7000 * u]],
     ['each from its limit', { containers: [c(undefined, { cpu: m(3), memory: `${5 * u}Mi`, 'ephemeral-storage': `${7 * u}k` })] }, [cpuOf(3), 5 * u * Mi, 7000 * u]],
     ['a request over its limit, per resource', { containers: [c({ cpu: m(2) }, { cpu: m(9), memory: 4 * u })] }, [cpuOf(2), 4 * u, 0]],
@@ -67,7 +75,7 @@ describe('the three resources, each in its own place, from requests or (SetDefau
     ['empty resources and lists', { containers: [{ name: 'a', image: 'i', resources: {} }, c({}, {}), c({ memory: 9 * u })] }, [0, 9 * u, 0]],
     ['no containers listed', { initContainers: [c({ cpu: m(6) })] } as PodSpec, [cpuOf(6), 0, 0]],
     ['no init containers listed', { containers: [c({ memory: 2 * u })] }, [0, 2 * u, 0]],
-  ])('%s', (_name, spec, want) => {
+  ])('%s', (spec, want) => {
     expect(standardPodRequests(spec)).toEqual(want);
     expect(exactUnits(spec)).toEqual(want);
   });
@@ -87,7 +95,7 @@ describe('the three resources, each in its own place, from requests or (SetDefau
 
 describe('every other pod: undefined, for the general path', () => {
   const one = (resources: unknown): PodSpec => ({ containers: [{ name: 'c', image: 'i', resources } as Container] });
-  test.each<[string, PodSpec]>([
+  eachFresh<[PodSpec]>(() => [
     ['an amount that does not decode, though a request replaces it (the API server refuses it)', one({ requests: { cpu: m(1) }, limits: { cpu: `${u}x` } })],
     ['an amount that is not text or a number', one({ requests: { memory: m(1), cpu: null } })],
     ['a boolean amount', one({ requests: { cpu: true } })],
@@ -100,12 +108,12 @@ describe('every other pod: undefined, for the general path', () => {
     ['a sum beyond 2^53 through a sidecar', { containers: [c({ memory: String(2 ** 52 + u) })], initContainers: [sidecar({ memory: String(2 ** 52 + u) })] }],
     ['another resource', one({ requests: { cpu: m(1), 'example.com/dongle': '1' } })],
     ['another resource in a limit', one({ limits: { pods: '1' } })],
-  ])('%s', (_name, spec) => {
+  ])('%s', (spec) => {
     expect(standardPodRequests(spec)).toBeUndefined();
   });
 
   // what the API server's decoder refuses (the general path reports it): not an object or a list where one belongs
-  test.each<[string, unknown]>([
+  eachFresh<[unknown]>(() => [
     ['a null container', { containers: [null] }],
     ['a container that is text', { containers: ['c'] }],
     ['a null init container', { containers: [c({ cpu: m(1) })], initContainers: [null] }],
@@ -117,7 +125,7 @@ describe('every other pod: undefined, for the general path', () => {
     ['requests that are empty text', { containers: [{ name: 'c', image: 'i', resources: { requests: '' } }] }],
     ['containers that are not a list', { containers: { name: 'c' } }],
     ['init containers that are not a list', { containers: [c({ cpu: m(1) })], initContainers: { name: 'i' } }],
-  ])('%s', (_name, spec) => {
+  ])('%s', (spec) => {
     expect(standardPodRequests(spec as PodSpec)).toBeUndefined();
   });
 
