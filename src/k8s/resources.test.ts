@@ -160,6 +160,11 @@ describe('the two paths agree, or the number path declines', () => {
     expect(podRequests(one({ cpu: '100u' }), 'spec').get('cpu')).toBe(1_000_000n);
     expect(podRequests(one({ memory: '1500m' }), 'spec').get('memory')).toBe(1_500_000_000n);
   });
+  // Quantity.RoundUp(-3) rounds away from zero (apimachinery math.go negativeScaleInt64; math_test.go
+  // TestNegativeScaleInt64: ±1234567 at scale 3 is ±1235): a negative amount, which validation refuses later, is -1235m
+  test.each([['1234567u', 1235], ['-1234567u', -1235], ['-0.5m', -1]] as const)('SetDefaults_ResourceList rounds %s to %im', (cpu, milli) => {
+    expect(containerRequests(c({ cpu }), 'spec.containers[0]').get('cpu')).toBe(BigInt(milli) * 1_000_000n);
+  });
   test('SetDefaults_ResourceList: each container counts rounded to milli before the sum (two 0.5m are 2m, not 1m)', () => {
     const pod = { containers: [c({ cpu: '0.5m' }), c({ cpu: '500u' })] };
     expect(podRequests(pod, 'spec').get('cpu')).toBe(2_000_000n);

@@ -36,6 +36,7 @@ function wholeUnits(cache: Map<Quantity, number | null>, q: Quantity, per: bigin
   if (n === undefined) {
     const v = q.nanos / per;
     n = v * per === q.nanos && Number.isSafeInteger(Number(v)) ? Number(v) : null;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: bounds the cache's memory; a cleared entry is worked out again the same
     if (cache.size >= 10_000) cache.clear();
     cache.set(q, n);
   }
@@ -53,6 +54,7 @@ const UNIT = 10n ** 9n;
  */
 function roundedToMilli(nanos: bigint): bigint {
   const rem = nanos % MILLI;
+  // Stryker disable next-line EqualityOperator: nanos is 0 only when rem is, and then the amount is returned before
   return rem === 0n ? nanos : nanos - rem + (nanos > 0n ? MILLI : -MILLI);
 }
 
@@ -74,6 +76,7 @@ const units: Arithmetic<number> = {
 
 function parseList<T extends number | bigint>(list: Record<string, unknown> | undefined, path: () => string, arith: Arithmetic<T>): Map<string, T> {
   const out = new Map<string, T>();
+  // Stryker disable next-line ConditionalExpression: for…in over an absent list iterates nothing, so the early return is a shortcut
   if (!list) return out;
   for (const name in list) {
     const raw = list[name];
@@ -81,6 +84,7 @@ function parseList<T extends number | bigint>(list: Record<string, unknown> | un
     try {
       q = decodeQuantity(raw as string | number);
     } catch (e) {
+      // Stryker disable next-line ConditionalExpression: decodeQuantity throws only QuantityError (quantity.ts), so the rethrow never runs
       if (!(e instanceof QuantityError)) throw e;
       throw new ResourceError(`${path()}.${name}: Invalid value: ${JSON.stringify(raw)}: ${e.message}`, { field: `${path()}.${name}`, raw, error: e.message });
     }
@@ -112,6 +116,7 @@ function add<T extends number | bigint>(into: Map<string, T>, from: Map<string, 
 function max<T extends number | bigint>(into: Map<string, T>, from: Map<string, T>): void {
   for (const [name, amount] of from) {
     const cur = into.get(name);
+    // Stryker disable next-line EqualityOperator: on a tie either amount is the same value
     if (cur === undefined || amount > cur) into.set(name, amount);
   }
 }
@@ -131,10 +136,16 @@ export interface PodResourceStatus {
   allocatedResources?: ResourceMap;
 }
 
-/** Does the status carry resources PodRequests reads (UseStatusResources)? */
+/**
+ * Does the status change what PodRequests counts (UseStatusResources)? Resources in it; from 1.37 also a resize marked
+ * Infeasible, which leaves out the spec of a container without them (helpers.go containerAllocatedRequests and
+ * containerActuatedRequests give nil, v0.37.2; checked against oracle/k8s-1.37).
+ */
 export const hasStatusResources = (status: PodResourceStatus | undefined): boolean =>
   !!status && (!!status.resources || !!status.allocatedResources ||
-    [...(status.containerStatuses ?? []), ...(status.initContainerStatuses ?? [])].some((c) => c?.resources || c?.allocatedResources));
+    // Stryker disable next-line ArrayDeclaration: a stand-in entry for an absent list is a string, which has neither resources nor allocatedResources
+    [...(status.containerStatuses ?? []), ...(status.initContainerStatuses ?? [])].some((c) => c?.resources || c?.allocatedResources) ||
+    (releaseAtLeast('1.37') && resizeInfeasible(status)));
 
 /**
  * determineEffectiveRequests (component-helpers resource/helpers.go, the same at v1.33.13–v1.37.2): with
@@ -152,15 +163,19 @@ function effectiveRequests<T extends number | bigint>(spec: Map<string, T>, stat
 
 /** The status of each container by name (init containers' win a clash, as AggregateContainerRequests' map does). */
 function statusesOf(status: PodResourceStatus | undefined): Map<string, { path: string; s: ContainerResourceStatus }> | undefined {
+  // Stryker disable next-line ConditionalExpression: its one caller (resizingAggregate) runs only for a status hasStatusResources accepted
   if (!hasStatusResources(status)) return undefined;
   const out = new Map<string, { path: string; s: ContainerResourceStatus }>();
+  // Stryker disable next-line ArrayDeclaration: a stand-in entry for an absent list is a string: no name and no resources, as if no status matched
   (status!.containerStatuses ?? []).forEach((s, i) => s && out.set(s.name ?? '', { path: `status.containerStatuses[${i}]`, s }));
+  // Stryker disable next-line ArrayDeclaration: a stand-in entry for an absent list is a string: no name and no resources, as if no status matched
   (status!.initContainerStatuses ?? []).forEach((s, i) => s && out.set(s.name ?? '', { path: `status.initContainerStatuses[${i}]`, s }));
   return out;
 }
 
 /** IsPodResizeInfeasible: the PodResizePending condition says Infeasible. */
 const resizeInfeasible = (status: PodResourceStatus | undefined) =>
+  // Stryker disable next-line ArrayDeclaration: a stand-in entry for an absent list is a string, whose type is not PodResizePending
   (status?.conditions ?? []).find((c) => c?.type === 'PodResizePending')?.reason === 'Infeasible';
 
 /**
@@ -180,8 +195,10 @@ type Fill<T> = (list: Map<string, T>) => Map<string, T>;
 function aggregate<T extends number | bigint>(spec: PodSpec, specPath: string, arith: Arithmetic<T>, pick: Pick<T> = (_c, own) => own, fill: Fill<T> = (m) => m): Map<string, T> {
   const reqs = new Map<string, T>();
   const containers = spec.containers ?? [];
+  // Stryker disable next-line BooleanLiteral: `sidecar` only tells init containers apart (1.36's pick: a regular container always reads its status; 1.37's ignores it)
   for (let i = 0; i < containers.length; i++) add(reqs, fill(pick(containers[i], containerRequestsIn(containers[i], () => `${specPath}.containers[${i}]`, arith), false)), arith);
   const inits = spec.initContainers ?? [];
+  // Stryker disable next-line ConditionalExpression: without init containers the loop below adds nothing and the max with an empty peak changes nothing
   if (!inits.length) return reqs;
   const sidecars = new Map<string, T>();
   const initPeak = new Map<string, T>();
@@ -233,6 +250,7 @@ function resizingAggregate<T extends number | bigint>(spec: PodSpec, specPath: s
     actuated = aggregate(spec, specPath, arith, (c, own) => {
       const found = statuses.get(c.name ?? '');
       if (found?.s.resources?.requests) return list(found.s.resources.requests, `${found.path}.resources.requests`);
+      // Stryker disable next-line StringLiteral: the allocated aggregate just above already read this same list, so its error (with its path) comes first
       return found?.s.allocatedResources ? list(found.s.allocatedResources, `${found.path}.allocatedResources`) : fallback(own);
     }, fill);
   }
@@ -247,10 +265,12 @@ function podRequestsIn<T extends number | bigint>(spec: PodSpec, specPath: strin
   const defaults = nonMissing && parseList(nonMissing, () => 'nonMissing', arith);
   const fill: Fill<T> = defaults?.size ? (m) => {
     let out = m;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: copy-on-write of a map built for this container alone; writing into it in place gives the same sums
     for (const [name, amount] of defaults) if (!m.has(name)) (out === m ? (out = new Map(m)) : out).set(name, amount);
     return out;
   } : (m) => m;
   const resizing = status && hasStatusResources(status) ? status : undefined;
+  // Stryker disable next-line ConditionalExpression: a shortcut; the general call with the identity fill and no status gives the same aggregate
   const plain = !defaults?.size && !resizing ? aggregate(spec, specPath, arith) : undefined;
   const reqs = plain ?? (resizing ? resizingAggregate(spec, specPath, arith, resizing, fill) : aggregate(spec, specPath, arith, undefined, fill));
   // PodLevelResources is alpha and off at 1.33 (beta and on from 1.34, kubernetes#132999): the API server drops
@@ -264,6 +284,7 @@ function podRequestsIn<T extends number | bigint>(spec: PodSpec, specPath: strin
     // 1.37 (PodLevelResourcesFixDefaulting, beta on) PrepareForCreate does it (pkg/api/pod/util.go
     // defaultPodLevelRequests) whenever pod-level requests or limits are set.
     if (podLimits.size || (podLevel.size && releaseAtLeast('1.37'))) {
+      // Stryker disable next-line ConditionalExpression: a reuse; aggregating the containers again gives the same map
       const containers = reqs === plain ? reqs : aggregate(spec, specPath, arith);
       for (const name of ['cpu', 'memory']) if (!podLevel.has(name) && containers.has(name)) podLevel.set(name, containers.get(name)!);
       for (const [name, amount] of podLimits) if (!podLevel.has(name) && isPodLevelResource(name)) podLevel.set(name, amount);
@@ -279,6 +300,7 @@ function podRequestsIn<T extends number | bigint>(spec: PodSpec, specPath: strin
       for (const [name, amount] of podLevel) if (isPodLevelResource(name)) reqs.set(name, amount);
     }
   }
+  // Stryker disable next-line ConditionalExpression: an absent overhead parses as an empty list, and adding it changes nothing
   if (spec.overhead) add(reqs, parseList(spec.overhead as Record<string, unknown>, () => `${specPath}.overhead`, arith), arith);
   return reqs;
 }
@@ -332,6 +354,7 @@ function standardList(list: Record<string, unknown> | undefined, out: number[]):
     const raw = list[name];
     if (typeof raw !== 'string' && typeof raw !== 'number') return false;
     let amounts = standardAmounts.get(raw);
+    // Stryker disable next-line ConditionalExpression: a cache lookup; working the amounts out again gives the same pair
     if (amounts === undefined) amounts = standardAmountsOf(raw);
     if (amounts === INVALID) return false;
     out[k] = k === 0 ? amounts[0] : amounts[1];
@@ -352,6 +375,7 @@ function standardAmountsOf(raw: string | number): [number, number] {
   } catch {
     amounts = INVALID; // whatever decodeQuantity throws, as the general path reports it
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: bounds the cache's memory; a cleared entry is worked out again the same
   if (standardAmounts.size >= 10_000) standardAmounts.clear();
   standardAmounts.set(raw, amounts);
   return amounts;
@@ -361,6 +385,7 @@ function wholeOrNegative(cache: Map<Quantity, number | null>, q: Quantity, per: 
   try {
     const n = wholeUnits(cache, q, per);
     return n >= 0 ? n : -1;
+  // Stryker disable next-line BlockStatement: an undefined amount fails standardOf's `>= 0` as -1 does, and a request replaces either
   } catch {
     return -1; // INEXACT: not a whole number of units
   }
@@ -377,12 +402,14 @@ export function standardPodRequests(spec: PodSpec, status?: PodResourceStatus): 
   const containers = spec.containers ?? [];
   const inits = spec.initContainers ?? [];
   if (!Array.isArray(containers) || !Array.isArray(inits)) return undefined;
+  // Stryker disable next-line ArrayDeclaration: standardOf sets all three before any is read
   const own = [0, 0, 0];
   const reqs: [number, number, number] = [0, 0, 0];
   for (let i = 0; i < containers.length; i++) {
     if (!standardOf(containers[i], own)) return undefined;
     for (let k = 0; k < 3; k++) reqs[k] += own[k];
   }
+  // Stryker disable next-line ConditionalExpression: without init containers the loop adds nothing and the max with zero peaks changes nothing
   if (inits.length) {
     const sidecars = [0, 0, 0];
     const peak = [0, 0, 0];
@@ -413,8 +440,10 @@ const extendedNames = new Map<string, boolean>();
 /** helper.IsExtendedResourceName (pkg/apis/core/helper): not native, and "requests.<name>" a qualified name. */
 export function isExtendedResourceName(name: string): boolean {
   let extended = extendedNames.get(name);
+  // Stryker disable next-line ConditionalExpression: a cache lookup; checking the name again gives the same answer
   if (extended === undefined) {
     extended = !isNativeResource(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: bounds the cache's memory; a cleared entry is checked again the same
     if (extendedNames.size >= 10_000) extendedNames.clear();
     extendedNames.set(name, extended);
   }
