@@ -2,6 +2,8 @@
 // Each returns one JSON-serialisable answer that explain/schedule.ts turns into words; a rejected node's Status
 // works its details out when they are first read (a getter), so an answer costs no text it does not show.
 import type { KubeObject, Node, Pod } from '../core/types';
+import { settings, withConfiguration } from '../core/config';
+import type { StorageAssumption } from '../core/storage-kinds';
 import { describeObject, type Subject } from '../k8s/subject';
 import { clusterAround, cycleFor, filterPluginNames, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
 import { explainPasses } from '../scheduler/cycle';
@@ -27,6 +29,16 @@ export interface ClusterInput {
    * CSIStorageCapacities, VolumeAttachments), beside configure({ storage })'s: the volume plugins' listers.
    */
   storage?: readonly KubeObject[];
+  /** The stated storage assumption for this question (core/storage-kinds.ts), over configure({ storageAssumption }). */
+  storageAssumption?: StorageAssumption;
+}
+
+/**
+ * `fn` under the question's own storage assumption, when it sets one that differs from the settings'; the answer
+ * holds what it rests on (its `assumptions`), so nothing read later needs the settings back.
+ */
+export function underAssumption<T>(assumption: StorageAssumption | undefined, fn: () => T): T {
+  return assumption === undefined || assumption === settings().storageAssumption ? fn() : withConfiguration({ storageAssumption: assumption }, fn);
 }
 
 /** One pod on one node of the cluster (toBeSchedulableOn). */
@@ -89,6 +101,7 @@ export interface PreferAnswer {
 
 /** The pod on `node`, with the rest of the cluster around it (PodTopologySpread and InterPodAffinity count it). */
 export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInput = {}): NodeAnswer {
+  if (cluster.storageAssumption !== undefined) return underAssumption(cluster.storageAssumption, () => scheduleOnNode(subject, node, { ...cluster, storageAssumption: undefined }));
   const { pods: existingPods, left: itself } = withoutSubject(subject, cluster.existingPods);
   const info = nodeInfo(node);
   const snapshot = clusterAround(node, existingPods, { nodes: cluster.nodes, namespaces: cluster.namespaces, storage: subjectStorage(subject, cluster.storage) });
@@ -164,6 +177,7 @@ export function assumed(nodes: readonly Node[], subject?: Subject, storage?: rea
 
 /** kube-scheduler's Filter phase for the pod over every node, the FitError when none fits, and on request the Score phase. */
 export function schedule(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}, options: { scores?: boolean } = {}): ScheduleAnswer {
+  if (cluster.storageAssumption !== undefined) return underAssumption(cluster.storageAssumption, () => schedule(subject, nodes, { ...cluster, storageAssumption: undefined }, options));
   const storage = subjectStorage(subject, cluster.storage);
   const result = scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces, undefined, storage);
   const first = result.feasible[0];

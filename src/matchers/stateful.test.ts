@@ -92,6 +92,22 @@ describe('a StatefulSet with volumeClaimTemplates', () => {
   });
 });
 
+describe('the stated assumption as an assertion\'s own option', () => {
+  test('toBeSchedulableOn and toHaveAllReplicasScheduled take storageAssumption, and say they used it', () => {
+    const options = { storageAssumption: 'dynamic-wait-for-first-consumer' as const };
+    expect(postgresql()).toBeSchedulableOn(a1, options);
+    expect(message(() => expect(postgresql()).not.toBeSchedulableOn(a1, options))).toContain("Assumed: storageAssumption 'dynamic-wait-for-first-consumer'");
+    expect(postgresql()).toHaveAllReplicasScheduled([a1, b1], options);
+    expect(message(() => expect(postgresql()).not.toHaveAllReplicasScheduled([a1, b1], options))).toContain("Assumed: storageAssumption 'dynamic-wait-for-first-consumer'");
+    // the settings are back afterwards: the claim is not modelled again
+    expect(message(() => expect(postgresql()).toBeSchedulableOn(a1))).toMatch(/the verdict is unknown/);
+  });
+  test('an unknown assumption is a usage error naming the known ones', () => {
+    expect(message(() => expect(postgresql()).toBeSchedulableOn(a1, { storageAssumption: 'static' as never }))).toContain("options.storageAssumption must be one of 'dynamic-wait-for-first-consumer', received \"static\"");
+    expect(() => configure({ storageAssumption: 'static' as never })).toThrow("configure: storageAssumption must be one of 'dynamic-wait-for-first-consumer'");
+  });
+});
+
 describe('volumes that never constrain placement, and claims that do', () => {
   const pod = (volumes: unknown[]): Pod => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'registry.example/web:1' }], volumes } as Pod['spec'] });
 

@@ -3,6 +3,7 @@
 import { allScheduled, unknownPlacement } from '../engine';
 import { explainAllScheduled } from '../explain/replicas';
 import { describeNotModelled, notModelledSummary } from '../explain/not-modelled';
+import { assumptionsNote } from '../explain/schedule';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded, subjectOf } from './inputs';
 import { replicaInputs, workloadOf } from './replicas';
@@ -36,7 +37,7 @@ export function toHaveAllReplicasScheduled(this: MatcherContext, received: unkno
       },
       message: () =>
         `${header()}\n\nExpected ${answer.workload} ${this.isNot ? 'not ' : ''}to have all its replicas scheduled on ${cluster.nodes.length} node(s)` +
-        explainAllScheduled(answer),
+        explainAllScheduled(answer) + assumptionsNote(answer.placement),
     };
   });
 }

@@ -89,6 +89,8 @@ export interface Placement {
    * does. Their placement is what the modelled filters and scores give, not a verdict.
    */
   notModelled?: Array<{ workload: string; items: NotModelled[] }>;
+  /** What the placement assumes (the stated storage assumption deciding a workload's claims); absent when nothing. */
+  assumptions?: string[];
 }
 
 export interface CycleOptions {
@@ -205,13 +207,16 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
   const owners = new Map<KubeObject, PlacedPod[]>();
   const noPods: Placement['noPods'] = [];
   const notModelled: NonNullable<Placement['notModelled']> = [];
+  const assumptions = new Set<string>();
   for (const workload of list) {
     const mine: PlacedPod[] = [];
     owners.set(workload, mine);
     const reason = noPodsReason(workload);
     if (reason) noPods.push({ workload: toSubject(workload).label, reason });
-    const items = [...notModelledFor(toSubject(workload)), ...storageModel(toSubject(workload), storage).notModelled];
+    const volumes = storageModel(toSubject(workload), storage);
+    const items = [...notModelledFor(toSubject(workload)), ...volumes.notModelled];
     if (items.length) notModelled.push({ workload: toSubject(workload).label, items });
+    if (volumes.assumption) assumptions.add(volumes.assumption);
     for (const replica of replicasOf(workload, nodes)) {
       const cycle = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak, snapshot });
       const placed: PlacedPod = {
@@ -244,5 +249,6 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
     of: (w) => owners.get(w) ?? [],
     noPods,
     ...(notModelled.length ? { notModelled } : {}),
+    ...(assumptions.size ? { assumptions: [...assumptions] } : {}),
   };
 }
