@@ -8,6 +8,8 @@ import { configure, resetConfiguration } from '../core/config';
 import type { KubeObject, Node, Pod } from '../core/types';
 import { scheduleOn } from '../engine/objects';
 import { node as fixtureNode } from '../../test/fixtures';
+import { toBeSchedulableOn } from '.';
+import { toRecord } from './record';
 
 const zoned = (name: string, zone: string): Node => ({
   ...fixtureNode(name),
@@ -101,6 +103,14 @@ describe('the stated assumption as an assertion\'s own option', () => {
     expect(message(() => expect(postgresql()).not.toHaveAllReplicasScheduled([a1, b1], options))).toContain("Assumed: storageAssumption 'dynamic-wait-for-first-consumer'");
     // the settings are back afterwards: the claim is not modelled again
     expect(message(() => expect(postgresql()).toBeSchedulableOn(a1))).toMatch(/the verdict is unknown/);
+  });
+  test('the run report notes the assumption an assertion used', () => {
+    const ctx = { utils: { matcherHint: (m: string) => m, printReceived: String, printExpected: String }, isNot: false } as never;
+    const result = toBeSchedulableOn.call(ctx, postgresql(), a1, { storageAssumption: 'dynamic-wait-for-first-consumer' });
+    expect(result.pass).toBe(true);
+    expect(toRecord(ctx, result, result.placement!).notes).toEqual([expect.stringMatching(/^Assumed: storageAssumption 'dynamic-wait-for-first-consumer'/)]);
+    const without = toBeSchedulableOn.call(ctx, { ...postgresql(), spec: { ...(postgresql() as { spec: object }).spec, volumeClaimTemplates: [] } }, a1);
+    expect(toRecord(ctx, without, without.placement!)).not.toHaveProperty('notes');
   });
   test('an unknown assumption is a usage error naming the known ones', () => {
     expect(message(() => expect(postgresql()).toBeSchedulableOn(a1, { storageAssumption: 'static' as never }))).toContain("options.storageAssumption must be one of 'dynamic-wait-for-first-consumer', received \"static\"");
