@@ -42,7 +42,7 @@ export interface SchedulingOptions {
    * The stated assumption for claims whose StorageClass no input resolves, for this assertion (over
    * configure({ storageAssumption })): `'dynamic-wait-for-first-consumer'`. The message says when it was used.
    */
-  storageAssumption?: import('../core/storage-kinds').StorageAssumption;
+  storageAssumption?: import('../engine').StorageAssumption;
 }
 
 /** The replica matchers' options: existing pods (by spec.nodeName) and Namespace objects (for namespaceSelector). */
@@ -54,7 +54,7 @@ export interface ReplicaOptions {
   /** The storage objects, as the other matchers' `storage` option. */
   storage?: Iterable<KubeObject>;
   /** The stated storage assumption, as the other matchers' `storageAssumption` option. */
-  storageAssumption?: import('../core/storage-kinds').StorageAssumption;
+  storageAssumption?: import('../engine').StorageAssumption;
 }
 
 export interface PlacementMatchers<R> {
