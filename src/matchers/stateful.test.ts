@@ -7,7 +7,7 @@
 import { configure, resetConfiguration } from '../core/config';
 import type { KubeObject, Node, Pod } from '../core/types';
 import { scheduleOn } from '../engine/objects';
-import { node as fixtureNode } from '../../test/fixtures';
+import { failure, node as fixtureNode } from '../../test/fixtures';
 import { toBeSchedulableOn } from '.';
 import { toRecord } from './record';
 
@@ -37,14 +37,7 @@ const postgresql = (claimSpec: Record<string, unknown> = {}): KubeObject => ({
 const sc = (name: string, mode: string, extra: Record<string, unknown> = {}): KubeObject =>
   ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name }, provisioner: 'ebs.csi.aws.com', volumeBindingMode: mode, ...extra } as KubeObject);
 
-const message = (f: () => void) => {
-  try {
-    f();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  throw new Error('the assertion passed');
-};
+const message = failure;
 
 afterEach(() => resetConfiguration());
 
