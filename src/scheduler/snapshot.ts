@@ -249,9 +249,14 @@ export function hasStorage(given: readonly KubeObject[] | undefined): boolean {
   return (given?.length ?? 0) > 0 || s.storage.length > 0 || s.clusterStorage.length > 0 || s.storageAssumption !== undefined;
 }
 
-/** The subject's pod has volumes the volume plugins read: any volume, or a StatefulSet's volumeClaimTemplates. */
+// The volume sources the volume plugins read besides claims: the in-tree disks VolumeRestrictions conflict-checks
+// (volume_restrictions.go needsCheck) and NodeVolumeLimits counts once migrated (csi-translation-lib's inline
+// plugins). Every other source (configMap, secret, emptyDir, csi, hostPath, projected, …) makes all four Skip.
+const IN_TREE_DISKS = ['gcePersistentDisk', 'awsElasticBlockStore', 'rbd', 'iscsi', 'cinder', 'azureDisk', 'azureFile', 'vsphereVolume', 'portworxVolume'];
+
+/** The subject's pod has volumes the volume plugins read: claims (a StatefulSet's volumeClaimTemplates too) or in-tree disks. */
 export function usesVolumes(subject: Subject): boolean {
-  return !!subject.spec.volumes?.length || podUsesClaims(subject);
+  return podUsesClaims(subject) || (subject.spec.volumes ?? []).some((v) => !!v && IN_TREE_DISKS.some((k) => (v as unknown as Record<string, unknown>)[k] != null));
 }
 
 
