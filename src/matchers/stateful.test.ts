@@ -131,4 +131,17 @@ describe('volumes that never constrain placement, and claims that do', () => {
     // without the PersistentVolume the claim is not modelled, and the fix is named
     expect(message(() => expect(p).toBeSchedulableOn(b1, { storage: [claim] }))).toContain('is bound to PersistentVolume pv-a, which is not among the storage objects given: pass it in `storage`');
   });
+
+  test("VolumeZone and VolumeRestrictions speak kube-scheduler's words through the matchers", () => {
+    const bound = (name: string, volume: string, modes = ['ReadWriteOnce']) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'default', annotations: { 'pv.kubernetes.io/bind-completed': 'yes' } }, spec: { volumeName: volume, accessModes: modes, resources: { requests: { storage: '1Gi' } } } } as KubeObject);
+    // a PersistentVolume labelled with its zone (no node affinity): volume_zone.go reads the labels
+    const labelled = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-z', labels: { 'topology.kubernetes.io/zone': 'zone-a' } }, spec: { capacity: { storage: '1Gi' } } } as KubeObject;
+    const p = pod([{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }]);
+    expect(message(() => expect(p).toBeSchedulableOnAnyOf([b1], { storage: [bound('data', 'pv-z'), labelled] }))).toContain('0/1 nodes are available: 1 node(s) had no available volume zone.');
+    // a ReadWriteOncePod claim another pod already uses (volume_restrictions.go, the 1.34+ text)
+    const rwop = bound('data', 'pv-z', ['ReadWriteOncePod']);
+    const user: Pod = { ...pod([{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }]), metadata: { name: 'other', namespace: 'default' }, spec: { ...pod([{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }]).spec!, nodeName: 'a1' } };
+    expect(message(() => expect(p).toBeSchedulableOnAnyOf([a1], { storage: [rwop, labelled], existingPods: [user] })))
+      .toContain('0/1 nodes are available: 1 node(s) unavailable due to PersistentVolumeClaim with ReadWriteOncePod access mode already in-use by another pod.');
+  });
 });
