@@ -15,7 +15,7 @@ import type { StorageClass } from 'kubernetes-types/storage/v1';
 import type { KubeObject } from '../core/types';
 import type { StorageAssumption } from '../core/storage-kinds';
 import { ANN_BIND_COMPLETED, claimClass, claimHasClass, isFullyBound, isVolumeBoundToClaim } from '../k8s/storage';
-import { claimsOfPod, workloadClaims, type ClaimSource } from './storage';
+import { admitClaim, claimsOfPod, workloadClaims, type ClaimSource } from './storage';
 
 /** What the model reads of the cluster's storage objects (scheduler/storage.ts StorageListers has all of it). */
 export interface StorageLookup extends ClaimSource {
@@ -108,7 +108,10 @@ const assumedClass = (name: string): StorageClass => ({
 type Decision = { claim: PersistentVolumeClaim; assumed?: StorageClass; notModelled?: string };
 
 /** An unbound claim: WaitForFirstConsumer under a given class is the scheduler's; the rest is decided before it, or unknown. */
-function unbound(claim: PersistentVolumeClaim, label: string, storage: StorageLookup, assumption: StorageAssumption | undefined): Decision {
+function unbound(given: PersistentVolumeClaim, label: string, storage: StorageLookup, assumption: StorageAssumption | undefined): Decision {
+  // a claim without a class gets the default one: at its create (DefaultStorageClass admission) or later from the PV
+  // controller (pv_controller.go assignDefaultStorageClass), before it is bound
+  const claim = admitClaim(given, storage.storageClasses());
   const name = claimClass(claim);
   if (!claimHasClass(claim)) {
     if (assumption) {

@@ -71,6 +71,14 @@ describe('a StatefulSet with volumeClaimTemplates', () => {
     expect(message(() => expect(sts).toBeSchedulableOnAnyOf([b1], { storage: [gp3] }))).toContain("0/1 nodes are available: 1 node(s) didn't find available persistent volumes to bind.");
   });
 
+  test('a claim given without a class gets the default class given (assignDefaultStorageClass), as a StatefulSet template does', () => {
+    const claim = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } as KubeObject;
+    const standard = sc('standard', 'WaitForFirstConsumer', { metadata: { name: 'standard', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } } });
+    const p: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'registry.example/web:1' }], volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }] } };
+    expect(p).toBeSchedulableOn(a1, { storage: [claim, standard] });
+    expect(message(() => expect(p).toBeSchedulableOn(a1, { storage: [claim] }))).toContain('PersistentVolumeClaim default/data has no storageClassName and no StorageClass given is the default');
+  });
+
   test('an Immediate class given is not modelled: the PV controller binds the claim before scheduling', () => {
     const sts = postgresql({ storageClassName: 'gp2' });
     const m = message(() => expect(sts).toBeSchedulableOn(a1, { storage: [sc('gp2', 'Immediate')] }));
