@@ -2,13 +2,12 @@
 // (engine/not-modelled.ts, placement): admission/pod-storage.ts decides each claim over the storage objects a question
 // sees (the preset's, configure({ storage })'s, the question's own), and this names the field that asks for it with
 // the one-line fix, and says when the stated storage assumption decided one.
-import type { KubeObject } from '../core/types';
+import type { KubeObject, Pod } from '../core/types';
 import { settings, settingsGeneration } from '../core/config';
 import { STORAGE_ASSUMPTION_TEXT } from '../core/storage-kinds';
 import { CLAIM_VOLUME, type NotModelled } from '../k8s/not-modelled';
 import type { Subject } from '../k8s/subject';
 import { createdPod } from '../admission/create';
-import type { Pod } from '../core/types';
 import { modelObjects, podClaims, podUsesClaims, podUsesClaimVolumes } from '../admission/pod-storage';
 import { storageFor } from './snapshot';
 
@@ -42,7 +41,6 @@ export function storageModel(subject: Subject, storage?: readonly KubeObject[]):
   const used = assumption && claims.some((c) => c.assumed);
   return notModelled.length || used ? { notModelled, ...(used ? { assumption: STORAGE_ASSUMPTION_TEXT[assumption] } : {}) } : NO_STORAGE;
 }
-
 
 // Per pod and given list while the settings hold: the same question asked again shares its snapshot (snapshotFor
 // compares the storage list item by item).
