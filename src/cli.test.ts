@@ -247,3 +247,38 @@ describe('--chart and --kustomize', () => {
     expect(run('matrix', ...nodes).error?.message).toContain("missing required argument 'manifests' (or --chart <dir>, --kustomize <dir>)");
   });
 });
+
+describe('explain a StatefulSet with volumeClaimTemplates (issue 34)', () => {
+  afterEach(() => resetConfiguration());
+  const sts = () => file('sts.yaml', `apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: pg, namespace: db}
+spec:
+  serviceName: pg
+  selector: {matchLabels: {app: pg}}
+  template:
+    metadata: {labels: {app: pg}}
+    spec: {containers: [{name: c, image: postgres}]}
+  volumeClaimTemplates:
+  - metadata: {name: data}
+    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 8Gi}}}
+`);
+  const nodes = () => file('sts-nodes.yaml', `apiVersion: v1\nkind: Node\nmetadata: {name: a, labels: {kubernetes.io/hostname: a}}\n`);
+  const classes = () => file('sc.yaml', `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: {name: gp3, annotations: {storageclass.kubernetes.io/is-default-class: "true"}}
+provisioner: ebs.csi.aws.com
+volumeBindingMode: WaitForFirstConsumer
+`);
+  test('without a StorageClass: not modelled, the fix named; with the class among the manifests, --cluster aks or --storage-assumption: a verdict', () => {
+    const unknown = run('explain', sts(), '--nodes', nodes());
+    expect(unknown.out).toContain('data-pg-0 has no storageClassName and no StorageClass given is the default');
+    for (const args of [[classes()], ['--cluster', 'aks'], ['--storage-assumption', 'dynamic-wait-for-first-consumer']]) {
+      const known = run('explain', sts(), ...args.filter((a) => a.endsWith('.yaml')), '--nodes', nodes(), ...args.filter((a) => !a.endsWith('.yaml')));
+      expect(known.error).toBeUndefined();
+      expect(known.out).toContain('schedulable on 1 of 1 node(s): a');
+      expect(known.out).not.toContain('not modelled');
+      resetConfiguration();
+    }
+  });
+});

@@ -15,6 +15,7 @@ import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './
 import { kubeletHintText } from './explain/kubelet';
 import { platformHintText } from './explain/platform';
 import { CLUSTER_PRESETS, type ClusterPreset } from './core/presets';
+import { STORAGE_ASSUMPTIONS, type StorageAssumption } from './core/storage-kinds';
 import { uncheckedNote } from './explain/unchecked';
 import { describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
 import { describeTime, explainEviction } from './explain/taint';
@@ -427,6 +428,15 @@ function clusterOptionFor(cli: Command): void {
       .hook('preAction', (_parent, action) => {
         const cluster = action.opts<{ cluster?: ClusterPreset }>().cluster;
         if (cluster) configure({ cluster });
+      });
+  }
+  // --storage-assumption: configure({ storageAssumption }) in the matchers (claims whose StorageClass no input resolves)
+  for (const name of ['explain', 'matrix']) {
+    cli.commands.find((c) => c.name() === name)!
+      .addOption(new Option('--storage-assumption <assumption>', 'claims whose StorageClass no manifest or dump gives: take them as this (default: "not modelled")').choices([...STORAGE_ASSUMPTIONS]))
+      .hook('preAction', (_parent, action) => {
+        const assumption = action.opts<{ storageAssumption?: StorageAssumption }>().storageAssumption;
+        if (assumption) configure({ storageAssumption: assumption });
       });
   }
 }

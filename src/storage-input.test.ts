@@ -33,8 +33,9 @@ const nodes: Node[] = [a1, b1];
 const probe = (ban: string): KubeObject => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'probe' }, provisioner: 'x', parameters: { ban } } as KubeObject);
 const claim: KubeObject = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } as KubeObject;
 const storage = [claim, probe('a1')];
-// a pod with a volume (an emptyDir, which the library models): the volume plugins read the storage objects for it
-const volumes = [{ name: 'scratch', emptyDir: {} }];
+// a pod with a volume the volume plugins read (an in-tree EBS disk: VolumeRestrictions conflict-checks it, NodeVolumeLimits
+// counts it once a CSINode declares a limit), so the cluster plugins run with the storage objects for it
+const volumes = [{ name: 'scratch', awsElasticBlockStore: { volumeID: 'vol-0123456789abcdef0' } }];
 const web = {
   apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' },
   spec: { replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'x' }], volumes } } },

@@ -11,6 +11,8 @@ import { defaultPodSpec } from '../k8s/defaults';
 import { ApiServerRefusal, assertDecodes } from '../k8s/decode';
 import { admitRuntimeClass, forbiddenPod } from './runtime-class';
 import { addDaemonSetTolerations } from './daemonset-tolerations';
+import { statefulSetPodVolumes } from './storage';
+import { registerStatefulSetPod, sameController } from './pod-storage';
 import { LabelSelectorError, parseLabelSelector, POD_TEMPLATE_HASH, setRevision, THIS_REVISION, type LabelSelector } from '../k8s/label-selector';
 
 type Meta = { name?: string; namespace?: string; uid?: string; labels?: Record<string, string>; annotations?: Record<string, string>; finalizers?: string[] };
@@ -88,12 +90,21 @@ function pinnedToNode(spec: PodSpec, node: string): PodSpec['affinity'] {
   return { ...(spec.affinity ?? {}), nodeAffinity: { ...(spec.affinity?.nodeAffinity ?? {}), requiredDuringSchedulingIgnoredDuringExecution: pin } };
 }
 
-/** The controller's own changes to the spec: a StatefulSet pod's hostname and subdomain, a DaemonSet pod's tolerations and node. */
-function controllerSpec(workload: KubeObject, spec: PodSpec, name: string, node: string | undefined): PodSpec {
+/** A StatefulSet's volumeClaimTemplates (empty for other kinds). */
+const claimTemplates = (workload: KubeObject): unknown[] =>
+  (workload.kind === 'StatefulSet' && (workload as { spec?: { volumeClaimTemplates?: unknown[] } }).spec?.volumeClaimTemplates) || [];
+
+/**
+ * The controller's own changes to the spec: a StatefulSet pod's hostname, subdomain and claim volumes, a DaemonSet
+ * pod's tolerations and node.
+ */
+function controllerSpec(workload: KubeObject, spec: PodSpec, name: string, node: string | undefined, ordinal = 0): PodSpec {
   if (workload.kind === 'StatefulSet') {
-    // stateful_set_utils.go initIdentity
+    // stateful_set_utils.go initIdentity, then updateStorage: one persistentVolumeClaim volume per template
+    // (`<template>-<set>-<ordinal>`), before the template's own volumes
     const serviceName = (workload as { spec?: { serviceName?: string } }).spec?.serviceName;
-    return { ...spec, hostname: name, ...(serviceName ? { subdomain: serviceName } : {}) };
+    const volumes = claimTemplates(workload).length ? { volumes: statefulSetPodVolumes(workload, ordinal, spec.volumes ?? []) } : {};
+    return { ...spec, hostname: name, ...(serviceName ? { subdomain: serviceName } : {}), ...volumes };
   }
   if (workload.kind !== 'DaemonSet') return spec;
   // daemon_controller.go: util.AddOrUpdateDaemonPodTolerations, and the pod pinned to the node it is for
@@ -133,8 +144,8 @@ export function podFromTemplate(workload: KubeObject, name: string, options: Tem
   const template = templateOf(workload);
   const meta = template.metadata ?? {};
   const owners = controllerRef(workload);
-  const spec = withRuntimeClass(controllerSpec(workload, options.spec ?? template.spec ?? ({ containers: [] } as unknown as PodSpec), name, options.node), name);
-  return {
+  const spec = withRuntimeClass(controllerSpec(workload, options.spec ?? template.spec ?? ({ containers: [] } as unknown as PodSpec), name, options.node, options.ordinal), name);
+  return registered(workload, options.ordinal ?? 0, {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: {
@@ -146,7 +157,13 @@ export function podFromTemplate(workload: KubeObject, name: string, options: Tem
       ...(owners ? { ownerReferences: owners as never } : {}),
     },
     spec: defaultPodSpec(spec),
-  };
+  });
+}
+
+/** A StatefulSet pod with claim templates is registered with its set and ordinal (pod-storage.ts: its controller's claims). */
+function registered(workload: KubeObject, ordinal: number, pod: Pod): Pod {
+  if (claimTemplates(workload).length) registerStatefulSetPod(pod, workload, ordinal);
+  return pod;
 }
 
 /** The Pod as the API server stores it (SetObjectDefaults_Pod): the same object when no default changes it. */
@@ -210,7 +227,7 @@ export function createdPod(subject: Subject): Pod {
   const object = subject.object;
   const own = object as Pod;
   const pod = subject.kind === 'Pod'
-    ? (spec === own.spec ? own : { ...own, spec })
-    : { ...podFromTemplate(object, firstPodName(object), { spec: subject.spec }), spec };
+    ? (spec === own.spec ? own : sameController(own, { ...own, spec }))
+    : registered(object, 0, { ...podFromTemplate(object, firstPodName(object), { spec: subject.spec }), spec });
   return created.set(subject, pod);
 }

@@ -3,7 +3,7 @@
 // rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
 import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 import { atLeast, gateDefault, gateSince, gateState, KUBERNETES_VERSIONS, NEWEST_RELEASE, type GateName, type KubernetesVersion } from './releases';
-import { storageProblem } from './storage-kinds';
+import { storageAssumptionProblem, storageProblem, type StorageAssumption } from './storage-kinds';
 import type { KubeObject } from './types';
 
 export { KUBERNETES_VERSIONS, type KubernetesVersion } from './releases';
@@ -51,6 +51,10 @@ export interface PlacementSettings {
    * given (`storage` options): the volume plugins read them. Kept as given (not cloned): messages name them with their files.
    */
   storage: readonly KubeObject[];
+  /** The preset's storage objects (its default StorageClass where verified: presets.ts), before `storage`. */
+  clusterStorage: readonly KubeObject[];
+  /** The stated assumption for claims whose StorageClass the inputs do not resolve (storage-kinds.ts); undefined: none. */
+  storageAssumption?: StorageAssumption;
 }
 
 export interface ConfigureOptions {
@@ -76,6 +80,11 @@ export interface ConfigureOptions {
    * is an error. Every question (matchers, engine, outages, the CLI) sees them, beside its own `storage` option.
    */
   storage?: Iterable<KubeObject>;
+  /**
+   * Opt in to a stated assumption for the claims whose StorageClass no input resolves (else they are "not
+   * modelled"): `'dynamic-wait-for-first-consumer'`. `null` turns it off. Every answer that uses it says so.
+   */
+  storageAssumption?: StorageAssumption | null;
 }
 
 function defaults(): PlacementSettings {
@@ -94,6 +103,7 @@ function defaults(): PlacementSettings {
     requireAllocatable: false,
     runtimeClasses: [],
     storage: [],
+    clusterStorage: [],
   };
 }
 
@@ -114,7 +124,7 @@ export function invalidateCaches(): void {
   generation++;
 }
 
-const KNOWN_KEYS = ['kubernetesVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses', 'storage'];
+const KNOWN_KEYS = ['kubernetesVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses', 'storage', 'storageAssumption'];
 
 /**
  * Change settings for later checks (see the scoping rules above). Returns nothing, so that
@@ -125,7 +135,7 @@ export function configure(options: ConfigureOptions = {}): void {
     if (!KNOWN_KEYS.includes(key)) throw new Error(`configure: unknown option "${key}" (known: ${KNOWN_KEYS.join(', ')})`);
   }
   // the storage objects are kept as given (their origins are looked up by identity), and may be many: not cloned
-  const next: PlacementSettings = { ...structuredClone({ ...current, storage: [] }), storage: current.storage };
+  const next: PlacementSettings = { ...structuredClone({ ...current, storage: [] }), storage: current.storage, clusterStorage: current.clusterStorage };
   if (options.kubernetesVersion !== undefined) {
     if (!(KUBERNETES_VERSIONS as readonly unknown[]).includes(options.kubernetesVersion)) {
       throw new Error(`configure: unsupported kubernetesVersion ${JSON.stringify(options.kubernetesVersion)} (supported: ${KUBERNETES_VERSIONS.map((v) => `'${v}'`).join(', ')})`);
@@ -146,6 +156,13 @@ export function configure(options: ConfigureOptions = {}): void {
     const preset = CLUSTER_PRESETS[options.cluster];
     if (!preset) throw new Error(`configure: unknown cluster "${options.cluster}" (known: ${Object.keys(CLUSTER_PRESETS).join(', ')})`);
     next.admission.extendedResourceToleration = preset.extendedResourceToleration;
+    next.clusterStorage = preset.storageClasses;
+  }
+  if (options.storageAssumption !== undefined) {
+    const problem = storageAssumptionProblem(options.storageAssumption ?? undefined, 'storageAssumption');
+    if (problem) throw new Error(`configure: ${problem}`);
+    if (options.storageAssumption === null) delete next.storageAssumption;
+    else next.storageAssumption = options.storageAssumption;
   }
   const admission = options.admission;
   if (admission) {
@@ -276,6 +293,8 @@ export function nonDefaultSettings(): string {
     if (path === 'runtimeClasses') {
       const names = (now as KubeObject[]).map((r) => r.metadata?.name ?? '');
       if (names.length) out.push(`runtimeClasses ${names.join(' ')}`);
+    } else if (path === 'clusterStorage') {
+      // the preset's, named by `cluster`
     } else if (path === 'storage') {
       const n = (now as KubeObject[]).length;
       if (n) out.push(`storage ${n} object${n === 1 ? '' : 's'}`);

@@ -29,3 +29,25 @@ export function storageProblem(list: readonly unknown[], what: string): string |
   }
   return undefined;
 }
+
+/**
+ * The stated assumptions a question may rest on for the claims whose StorageClass the inputs do not resolve
+ * (configure({ storageAssumption }) or a client's `storageAssumption` option):
+ * - `dynamic-wait-for-first-consumer`: every such claim is dynamically provisioned, WaitForFirstConsumer, with no
+ *   allowedTopologies — what the big clouds' default classes do at first placement. Its volume is provisioned for
+ *   whichever node the scheduler picks, so it constrains no first placement.
+ */
+export const STORAGE_ASSUMPTIONS = ['dynamic-wait-for-first-consumer'] as const;
+export type StorageAssumption = (typeof STORAGE_ASSUMPTIONS)[number];
+
+/** How an answer states the assumption (`assumptions`, the messages, the report). */
+export const STORAGE_ASSUMPTION_TEXT: Record<StorageAssumption, string> = {
+  'dynamic-wait-for-first-consumer':
+    "storageAssumption 'dynamic-wait-for-first-consumer': a claim whose StorageClass is not given is taken as dynamically provisioned, WaitForFirstConsumer, with no allowedTopologies",
+};
+
+/** The check of a `storageAssumption` value (configure and the clients' options): the message, or undefined. */
+export function storageAssumptionProblem(value: unknown, what: string): string | undefined {
+  if (value === undefined || (STORAGE_ASSUMPTIONS as readonly unknown[]).includes(value)) return undefined;
+  return `${what} must be one of ${STORAGE_ASSUMPTIONS.map((a) => `'${a}'`).join(', ')}, received ${JSON.stringify(value)}`;
+}

@@ -41,7 +41,7 @@ export { kubeletHint, type KubeletHint } from '../k8s/kubelet-version';
 export { platformHint, PLATFORM_NAMES, type PlatformHint } from '../k8s/platform';
 export { toSubject, assertNode, describeObject, fieldLocation, isToleration, preview, renderVariant, type Subject } from '../k8s/subject';
 /** The kinds the `storage` input holds, and the check every client makes of it (another kind is refused, named). */
-export { STORAGE_KINDS, storageProblem } from '../core/storage-kinds';
+export { STORAGE_ASSUMPTIONS, STORAGE_KINDS, storageAssumptionProblem, storageProblem, type StorageAssumption } from '../core/storage-kinds';
 /** A node's allocatable as the API server stores it (its capacity when it declares none). */
 export { nodeAllocatable } from '../k8s/defaults';
 /** Thrown by the engine's entry points for an object the API server refuses on create (a quantity it cannot decode). */

@@ -93,10 +93,10 @@ describe('pods that use none of these keep their answers', () => {
     const p = pod({ volumes: [{ name: 'a', emptyDir: {} }, { name: 'b', configMap: { name: 'c' } }, { name: 's', secret: { secretName: 's' } }] });
     expect(p).toBeSchedulableOn(general);
   });
-  test('a StatefulSet\'s volumeClaimTemplates are not modelled', () => {
+  test('a StatefulSet\'s volumeClaimTemplates without a StorageClass given are not modelled, the fix named', () => {
     const sts = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'default' },
       spec: { serviceName: 'db', selector: { matchLabels: { app: 'db' } }, template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'registry.example/db:1' }] } },
         volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }] } };
-    expect(message(() => expect(sts).toBeSchedulableOn(general))).toMatch(/spec\.volumeClaimTemplates\[0\] \(data\): each replica's PersistentVolumeClaim decides where it can run/);
+    expect(message(() => expect(sts).toBeSchedulableOn(general))).toMatch(/spec\.volumeClaimTemplates\[0\] \(data\): PersistentVolumeClaim default\/data-db-0 has no storageClassName and no StorageClass given is the default .*: pass the StorageClasses in `storage`/);
   });
 });

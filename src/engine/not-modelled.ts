@@ -1,11 +1,21 @@
 // The clients' verdict rules for pods that use what the library does not model (k8s/not-modelled.ts has the uses):
 // a node that a modelled filter rejects is rejected whatever the unmodelled plugins say (the Filter plugins are
 // ANDed), and where every modelled filter passes the verdict is unknown.
-import { certainRejection, notModelledFor, type NotModelled } from '../k8s/not-modelled';
+import type { KubeObject } from '../core/types';
+import { certainRejection, notModelledFor, outageVolumes, type NotModelled } from '../k8s/not-modelled';
 import type { Subject } from '../k8s/subject';
 import type { Status } from '../scheduler/framework';
+import { storageModel } from '../scheduler/storage-model';
 
 export { certainRejection, notModelledFor, type NotModelled } from '../k8s/not-modelled';
+export { storageModel, type StorageModel } from '../scheduler/storage-model';
+
+/** Everything the subject uses that is not modelled over `storage`: DRA (notModelledFor), then its undecided claims. */
+export function notModelledIn(subject: Subject, storage?: readonly KubeObject[]): NotModelled[] {
+  const items = notModelledFor(subject);
+  const volumes = storageModel(subject, storage).notModelled;
+  return volumes.length ? [...items, ...volumes] : items;
+}
 
 /** The answer's verdict cannot be given: the pod uses what is not modelled and no modelled filter certainly rejects. */
 export function unknownOnNode(a: { notModelled?: readonly NotModelled[]; feasible: boolean; gates: readonly string[]; status?: Pick<Status, 'plugin' | 'reasons'> }): boolean {
@@ -62,7 +72,7 @@ export function unknownPrefer(a: { notModelled?: readonly NotModelled[]; preferr
  */
 export function outageNotModelled(subject: Subject, zonalVolumes: boolean | undefined): NotModelled[] {
   if (subject.spec.schedulingGates?.length || (subject.kind === 'Pod' && subject.spec.nodeName)) return [];
-  return notModelledFor(subject, { claimTemplates: zonalVolumes !== undefined });
+  return [...notModelledFor(subject), ...outageVolumes(subject, zonalVolumes !== undefined)];
 }
 
 /** toSurvive, toKeepAtLeast, the matrix's outage cells: the answer rests on what is not modelled (outageNotModelled). */

@@ -13,7 +13,8 @@ import * as taintToleration from '../scheduler/plugins/tainttoleration';
 import * as score from '../scheduler/score';
 import * as admission from '../admission';
 import { taintEviction as evictionOf, type EvictionVerdict } from '../controllers/taint-eviction';
-import { notModelledFor, type NotModelled } from './not-modelled';
+import { notModelledIn, type NotModelled } from './not-modelled';
+import { subjectStorage } from '../scheduler/storage-model';
 import { storageProblem } from '../core/storage-kinds';
 
 export type PodArgument = KubeObject | Subject;
@@ -144,7 +145,7 @@ export function evictionVerdict(subject: KubeObject, node: Node): EvictionVerdic
 
 /**
  * scheduleOn's answer: with `notModelled` when the pod uses what the library does not model (DRA claims,
- * DeviceClass-backed extended resources, volumes whose topology decides placement). Then `feasible` lists the nodes
+ * DeviceClass-backed extended resources, claims whose storage the inputs leave undecided). Then `feasible` lists the nodes
  * every modelled filter passes, which is not a verdict: the unmodelled plugins may still reject them.
  */
 export type ScheduleOnResult = scheduler.ScheduleResult & { notModelled?: NotModelled[] };
@@ -152,15 +153,16 @@ export type ScheduleOnResult = scheduler.ScheduleResult & { notModelled?: NotMod
 /** The feasible nodes and each rejected node's plugin, reasons and details; the FitError text when none fits. */
 export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): ScheduleOnResult {
   const s = toSubject(subject);
-  const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storageOf(options.storage));
-  const notModelled = notModelledFor(s);
+  const storage = storageOf(options.storage);
+  const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, subjectStorage(s, storage));
+  const notModelled = notModelledIn(s, storage);
   return notModelled.length ? { ...result, notModelled } : result;
 }
 
 /** Feasible nodes ranked by the default profile's scores (existing pods by spec.nodeName), best first; ties keep input order. */
 export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): score.NodeScore[] {
   const s = toSubject(subject);
-  const storage = storageOf(options.storage);
+  const storage = subjectStorage(s, storageOf(options.storage));
   const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage).feasible.map((v) => v.node));
   const infos = nodes.map(framework.nodeInfo).filter((n) => feasible.has(n.name));
   return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces, options.services, storage)).sort((a, b) => b.total - a.total);

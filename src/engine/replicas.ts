@@ -10,7 +10,8 @@ import { noPodsReason, podFrom } from '../placement/replicas';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
 import { HOSTNAME_LABEL, separation, type Separation } from './apart';
-import { plainVerdict } from './schedule';
+import { plainVerdict, underAssumption } from './schedule';
+import type { StorageAssumption } from '../core/storage-kinds';
 
 /** The nodes, the pods bound to them, the Namespace, Service and storage objects the replicas are placed among. */
 export interface ReplicaCluster {
@@ -20,6 +21,8 @@ export interface ReplicaCluster {
   services?: readonly KubeObject[];
   /** The storage objects (STORAGE_KINDS): the volume plugins' listers. */
   storage?: readonly KubeObject[];
+  /** The stated storage assumption for this question, over configure({ storageAssumption }). */
+  storageAssumption?: StorageAssumption;
 }
 
 /** A placed (or Pending) pod, without the objects: `owner` is the index of its workload among those given. */
@@ -34,6 +37,8 @@ export interface PlacementAnswer {
   noPods: Array<{ workload: string; reason: string }>;
   /** Workloads whose pods use what is not modelled (absent when none): the placement is not a verdict. */
   notModelled?: Placement['notModelled'];
+  /** What the placement assumes (the stated storage assumption); absent when nothing. */
+  assumptions?: string[];
 }
 
 /** Whether the ties decide a verdict: the replay with the last tied node winning, and whether its verdict is the same. */
@@ -44,12 +49,16 @@ export interface TieProbe {
 
 function answerOf(p: Placement, workloads: readonly KubeObject[]): PlacementAnswer {
   const pods = p.pods.map(({ pod: _pod, workloadObject, rejected, ...rest }) => ({ ...rest, rejected: rejected.map(plainVerdict), owner: workloads.indexOf(workloadObject) }));
-  return { pods, sampled: p.sampled, feasibleNodesToFind: p.feasibleNodesToFind, noPods: p.noPods, ...(p.notModelled ? { notModelled: p.notModelled } : {}) };
+  return {
+    pods, sampled: p.sampled, feasibleNodesToFind: p.feasibleNodesToFind, noPods: p.noPods,
+    ...(p.notModelled ? { notModelled: p.notModelled } : {}), ...(p.assumptions ? { assumptions: p.assumptions } : {}),
+  };
 }
 
 /** The workloads' pods placed in order, each placed pod counting for the next. */
 export function place(workloads: readonly KubeObject[], cluster: ReplicaCluster, tieBreak: 'first' | 'last' = 'first'): PlacementAnswer {
-  const p = placeReplicas(workloads, cluster.nodes, { existingPods: cluster.existingPods, namespaces: cluster.namespaces, services: cluster.services, storage: cluster.storage, tieBreak });
+  const p = underAssumption(cluster.storageAssumption, () =>
+    placeReplicas(workloads, cluster.nodes, { existingPods: cluster.existingPods, namespaces: cluster.namespaces, services: cluster.services, storage: cluster.storage, tieBreak }));
   return answerOf(p, workloads);
 }
 

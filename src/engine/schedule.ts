@@ -2,16 +2,19 @@
 // Each returns one JSON-serialisable answer that explain/schedule.ts turns into words; a rejected node's Status
 // works its details out when they are first read (a getter), so an answer costs no text it does not show.
 import type { KubeObject, Node, Pod } from '../core/types';
+import { settings, withConfiguration } from '../core/config';
+import type { StorageAssumption } from '../core/storage-kinds';
 import { describeObject, type Subject } from '../k8s/subject';
 import { clusterAround, cycleFor, filterPluginNames, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
 import { explainPasses } from '../scheduler/cycle';
-import { withoutSubject, type Snapshot } from '../scheduler/snapshot';
+import { buildSnapshot, withoutSubject, type Snapshot } from '../scheduler/snapshot';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { explainNodePass } from '../scheduler/passes';
 import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
 import { scoreNodes, type NodeScore } from '../scheduler/score';
 import { scoreCluster } from '../scheduler/score-cluster';
-import { notModelledFor, type NotModelled } from './not-modelled';
+import { storageModel, notModelledFor, type NotModelled } from './not-modelled';
+import { subjectStorage } from '../scheduler/storage-model';
 import { readyAssumption } from '../k8s/node-condition-taints';
 
 /** The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName), the Namespace, Service and storage objects. */
@@ -26,6 +29,16 @@ export interface ClusterInput {
    * CSIStorageCapacities, VolumeAttachments), beside configure({ storage })'s: the volume plugins' listers.
    */
   storage?: readonly KubeObject[];
+  /** The stated storage assumption for this question (core/storage-kinds.ts), over configure({ storageAssumption }). */
+  storageAssumption?: StorageAssumption;
+}
+
+/**
+ * `fn` under the question's own storage assumption, when it sets one that differs from the settings'; the answer
+ * holds what it rests on (its `assumptions`), so nothing read later needs the settings back.
+ */
+export function underAssumption<T>(assumption: StorageAssumption | undefined, fn: () => T): T {
+  return assumption === undefined || assumption === settings().storageAssumption ? fn() : withConfiguration({ storageAssumption: assumption }, fn);
 }
 
 /** One pod on one node of the cluster (toBeSchedulableOn). */
@@ -88,9 +101,10 @@ export interface PreferAnswer {
 
 /** The pod on `node`, with the rest of the cluster around it (PodTopologySpread and InterPodAffinity count it). */
 export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInput = {}): NodeAnswer {
+  if (cluster.storageAssumption !== undefined) return underAssumption(cluster.storageAssumption, () => scheduleOnNode(subject, node, { ...cluster, storageAssumption: undefined }));
   const { pods: existingPods, left: itself } = withoutSubject(subject, cluster.existingPods);
   const info = nodeInfo(node);
-  const snapshot = clusterAround(node, existingPods, { nodes: cluster.nodes, namespaces: cluster.namespaces, storage: cluster.storage });
+  const snapshot = clusterAround(node, existingPods, { nodes: cluster.nodes, namespaces: cluster.namespaces, storage: subjectStorage(subject, cluster.storage) });
   const pod = podInfo(subject);
   const entry = snapshot.byName.get(info.name)!;
   const cycle = cycleFor(pod, snapshot);
@@ -110,8 +124,8 @@ export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInp
     plugins: filterPluginNames(pod),
     passes: verdict.feasible ? explainNodePass(pod, info) : [],
     notes,
-    ...withNotModelled(subject),
-    ...assumed([node]),
+    ...withNotModelled(subject, cluster.storage),
+    ...assumed([node], subject, cluster.storage),
   };
 }
 
@@ -141,21 +155,31 @@ export function plainVerdict(v: NodeVerdict): NodeVerdict {
   return { node: v.node, feasible: v.feasible, status };
 }
 
-/** `{ notModelled }` when the pod uses what is not modelled, else nothing (the answers of other pods keep their shape). */
-export function withNotModelled(subject: Subject): { notModelled?: NotModelled[] } {
-  const items = notModelledFor(subject);
+/**
+ * `{ notModelled }` when the pod uses what is not modelled (over the storage objects given), else nothing (the
+ * answers of other pods keep their shape).
+ */
+export function withNotModelled(subject: Subject, storage?: readonly KubeObject[]): { notModelled?: NotModelled[] } {
+  const items = [...notModelledFor(subject), ...storageModel(subject, storage).notModelled];
   return items.length ? { notModelled: items } : {};
 }
 
-/** `{ assumptions }` when the verdicts rest on one (readyAssumption), else nothing. */
-function assumed(nodes: readonly Node[]): { assumptions?: string[] } {
+/**
+ * `{ assumptions }` when the verdicts rest on one, else nothing: nodes read from a cluster without a Ready condition
+ * read as Ready (readyAssumption), the stated storage assumption deciding a claim of the pod.
+ */
+export function assumed(nodes: readonly Node[], subject?: Subject, storage?: readonly KubeObject[]): { assumptions?: string[] } {
   const ready = readyAssumption(nodes);
-  return ready ? { assumptions: [ready] } : {};
+  const volumes = subject && storageModel(subject, storage).assumption;
+  const out = [...(ready ? [ready] : []), ...(volumes ? [volumes] : [])];
+  return out.length ? { assumptions: out } : {};
 }
 
 /** kube-scheduler's Filter phase for the pod over every node, the FitError when none fits, and on request the Score phase. */
 export function schedule(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}, options: { scores?: boolean } = {}): ScheduleAnswer {
-  const result = scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces, undefined, cluster.storage);
+  if (cluster.storageAssumption !== undefined) return underAssumption(cluster.storageAssumption, () => schedule(subject, nodes, { ...cluster, storageAssumption: undefined }, options));
+  const storage = subjectStorage(subject, cluster.storage);
+  const result = scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces, undefined, storage);
   const first = result.feasible[0];
   // by the name nodeInfo gives a node (metadata.name, or ''), without looking each node's NodeInfo up
   const firstNode = first && nodes.find((n) => (n.metadata?.name ?? '') === first.node);
@@ -163,7 +187,7 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
   if (options.scores && result.feasible.length && !result.gated) {
     const feasible = new Set(result.feasible.map((v) => v.node));
     const { pods } = withoutSubject(subject, cluster.existingPods);
-    scores = scoreNodes(podInfo(subject), nodes.map(nodeInfo).filter((n) => feasible.has(n.name)), scoreCluster(nodes, pods, cluster.namespaces, cluster.services, cluster.storage));
+    scores = scoreNodes(podInfo(subject), nodes.map(nodeInfo).filter((n) => feasible.has(n.name)), scoreCluster(nodes, pods, cluster.namespaces, cluster.services, storage));
   }
   const best = scores && Math.max(...scores.map((x) => x.total));
   return {
@@ -175,8 +199,8 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
     ...(result.gated ? { gated: { gates: result.gated.gates, message: result.gated.message } } : {}),
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
     ...(scores ? { scores, topScored: scores.filter((x) => x.total === best).map((x) => x.node) } : {}),
-    ...withNotModelled(subject),
-    ...assumed(nodes),
+    ...withNotModelled(subject, cluster.storage),
+    ...assumed(nodes, subject, cluster.storage),
   };
 }
 
@@ -184,7 +208,10 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
 export function prefer(subject: Subject, preferred: Node, other: Node): PreferAnswer {
   const pod = podInfo(subject);
   const [ia, ib] = [nodeInfo(preferred), nodeInfo(other)];
-  const [va, vb] = [runFilters(pod, ia), runFilters(pod, ib)];
+  // each node on its own, with the storage objects configured and the pod's claims as the model holds them
+  const storage = subjectStorage(subject);
+  const alone = (n: Node) => cycleFor(pod, buildSnapshot([n], new Map(), undefined, undefined, storage));
+  const [va, vb] = [runFilters(pod, ia, undefined, alone(preferred)), runFilters(pod, ib, undefined, alone(other))];
   const scores = va.feasible && vb.feasible ? (scoreNodes(pod, [ia, ib]) as [NodeScore, NodeScore]) : undefined;
   return { pod: subject.label, labels: [describeObject(preferred), describeObject(other)], preferred: va, other: vb, ...(scores ? { scores } : {}), ...withNotModelled(subject) };
 }

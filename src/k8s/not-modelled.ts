@@ -1,7 +1,7 @@
 // What a pod uses that the library does not model, so that no answer calls it schedulable on the strength of the
-// filters it does model (issue 21 item 2). The default profile's plugins left out: DynamicResources (DRA claims,
-// and from 1.36 the extended resources a DeviceClass backs), VolumeRestrictions, NodeVolumeLimits, VolumeBinding
-// and VolumeZone (pkg/scheduler/apis/config/v1/default_plugins.go).
+// filters it does model (issue 21 item 2). The default profile's plugin left out: DynamicResources (DRA claims, and
+// from 1.36 the extended resources a DeviceClass backs; pkg/scheduler/apis/config/v1/default_plugins.go). The volume
+// plugins are modelled (issue 34); a claim whose storage the inputs leave undecided is not (engine/not-modelled.ts).
 //
 // The semantics the clients follow: the plugins are ANDed, so a node that a modelled filter rejects is rejected
 // whatever the others say (certainRejection), and where every modelled filter passes the verdict is unknown.
@@ -21,22 +21,8 @@ export interface NotModelled {
 /** The implicit extended resource of a DeviceClass (DRAExtendedResource, KEP-5004): `deviceclass.resource.kubernetes.io/<class>`. */
 export const DEVICE_CLASS_RESOURCE_PREFIX = 'deviceclass.resource.kubernetes.io/';
 
-const CLAIM_VOLUME = 'VolumeBinding, VolumeZone, NodeVolumeLimits, VolumeRestrictions';
-/**
- * Volume sources whose placement the scheduler checks: claims (bound PersistentVolumes' node affinity and zone,
- * WaitForFirstConsumer binding, ReadWriteOncePod), CSI volumes (the node's attach limit), and the in-tree disks
- * counted or conflict-checked (nodevolumelimits/csi.go through CSI migration, volumerestrictions/volume_restrictions.go).
- */
-const VOLUME_SOURCES: Record<string, string> = {
-  persistentVolumeClaim: CLAIM_VOLUME,
-  ephemeral: CLAIM_VOLUME,
-  csi: 'NodeVolumeLimits',
-  awsElasticBlockStore: 'NodeVolumeLimits, VolumeRestrictions',
-  gcePersistentDisk: 'NodeVolumeLimits, VolumeRestrictions',
-  azureDisk: 'NodeVolumeLimits',
-  rbd: 'VolumeRestrictions',
-  iscsi: 'VolumeRestrictions',
-};
+/** The upstream plugins that decide a claim (engine/not-modelled.ts words the claims the inputs leave undecided). */
+export const CLAIM_VOLUME = 'VolumeBinding, VolumeZone, NodeVolumeLimits, VolumeRestrictions';
 
 type Named = { name?: string };
 type AnyContainer = Named & { resources?: { requests?: Record<string, unknown>; limits?: Record<string, unknown> } };
@@ -61,24 +47,39 @@ function deviceClassResources(subject: Subject): NotModelled[] {
 }
 
 /**
- * The parts of the subject's pod the library does not model; empty for most pods. `claimTemplates`: a StatefulSet's
- * volumeClaimTemplates are modelled (an outage whose cluster.zonalVolumes says what its volumes are).
+ * The parts of the subject's pod the library does not model whatever the inputs: DRA claims and DeviceClass-backed
+ * resources; empty for most pods. Volumes are modelled (the four volume plugins of the default profile), except the
+ * claims whose storage the inputs leave undecided: engine/not-modelled.ts adds those (admission/pod-storage.ts).
+ * Inline `csi:` volumes (CSI ephemeral volumes, e.g. the Secrets Store driver's) are read by no volume plugin
+ * (NodeVolumeLimits counts only migratable in-tree inline volumes, csi.go checkAttachableInlineVolume), so they never
+ * constrain placement; the in-tree disks are counted and conflict-checked by the plugins.
  */
-export function notModelledFor(subject: Subject, options: { claimTemplates?: boolean } = {}): NotModelled[] {
-  const spec = subject.spec as Subject['spec'] & { resourceClaims?: Named[]; volumes?: Array<Named & Record<string, unknown>> };
+export function notModelledFor(subject: Subject): NotModelled[] {
+  const spec = subject.spec as Subject['spec'] & { resourceClaims?: Named[] };
   const out: NotModelled[] = [];
   (spec.resourceClaims ?? []).forEach((c, i) => out.push({
     what: 'DynamicResources',
     detail: `${subject.specPath}.resourceClaims[${i}]${c?.name ? ` (${c.name})` : ''}: a DRA ResourceClaim, allocated by DynamicResources from ResourceSlices the library does not read`,
   }));
   out.push(...deviceClassResources(subject));
+  return out;
+}
+
+/**
+ * The outage model's own rule (until its zonal-volume model is replaced): a claim volume or a StatefulSet's
+ * volumeClaimTemplates is not modelled in an outage (where each ordinal's volume was provisioned decides where its
+ * replacement runs) unless `claimTemplates` (cluster.zonalVolumes says what they are) — then only the volumes.
+ */
+export function outageVolumes(subject: Subject, claimTemplates: boolean): NotModelled[] {
+  const spec = subject.spec as Subject['spec'] & { volumes?: Array<Named & Record<string, unknown>> };
+  const out: NotModelled[] = [];
   (spec.volumes ?? []).forEach((v, i) => {
-    const source = Object.keys(v ?? {}).find((k) => k in VOLUME_SOURCES);
+    const source = ['persistentVolumeClaim', 'ephemeral'].find((k) => v && k in v);
     if (!source) return;
-    out.push({ what: VOLUME_SOURCES[source], detail: `${subject.specPath}.volumes[${i}] (${v.name ? `${v.name}, ` : ''}${source}): its PersistentVolumes, StorageClasses, CSINodes or attach limits decide placement` });
+    out.push({ what: CLAIM_VOLUME, detail: `${subject.specPath}.volumes[${i}] (${v.name ? `${v.name}, ` : ''}${source}): where its volume was provisioned decides where a replacement can run, which the outage model does not follow` });
   });
   const templates = (subject.object as { spec?: { volumeClaimTemplates?: Array<{ metadata?: Named }> } }).spec?.volumeClaimTemplates;
-  if (subject.kind === 'StatefulSet' && !options.claimTemplates) {
+  if (subject.kind === 'StatefulSet' && !claimTemplates) {
     (templates ?? []).forEach((t, i) => out.push({
       what: CLAIM_VOLUME,
       detail: `spec.volumeClaimTemplates[${i}]${t?.metadata?.name ? ` (${t.metadata.name})` : ''}: each replica's PersistentVolumeClaim decides where it can run`,

@@ -1,7 +1,7 @@
 // Matcher inputs for the many-node and existing-pod forms.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { settings } from '../core/config';
-import { nodeAllocatable, storageProblem } from '../engine';
+import { nodeAllocatable, storageAssumptionProblem, storageProblem, type StorageAssumption } from '../engine';
 import { apiServerErrors, labelOf, nodeOf, UsageError } from './inputs';
 
 /**
@@ -39,6 +39,15 @@ export interface ParsedSchedulingOptions {
   services?: KubeObject[];
   /** The storage objects given (STORAGE_KINDS; another kind is a usage error, never left out). */
   storage?: KubeObject[];
+  /** The stated storage assumption for this check (core/storage-kinds.ts STORAGE_ASSUMPTIONS), over configure's. */
+  storageAssumption?: StorageAssumption;
+}
+
+/** `options.storageAssumption`: one of STORAGE_ASSUMPTIONS. */
+export function storageAssumptionOf(x: unknown): StorageAssumption {
+  const problem = storageAssumptionProblem(x, 'options.storageAssumption');
+  if (problem) throw new UsageError(problem);
+  return x as StorageAssumption;
 }
 
 function listOf(x: unknown, what: string): unknown[] {
@@ -75,12 +84,12 @@ export function storageOf(x: unknown): KubeObject[] {
  * its Namespace (Service) objects are used; `storage` holds storage objects only (storageOf).
  */
 export function schedulingOptionsOf(options: unknown, allowNodes: boolean): ParsedSchedulingOptions {
-  const shape = allowNodes ? '{ existingPods?, nodes?, namespaces?, services?, storage? }' : '{ existingPods?, namespaces?, services?, storage? }';
+  const shape = allowNodes ? '{ existingPods?, nodes?, namespaces?, services?, storage?, storageAssumption? }' : '{ existingPods?, namespaces?, services?, storage?, storageAssumption? }';
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new UsageError(`options must be ${shape}`);
   const o = options as Record<string, unknown>;
   for (const key of Object.keys(o)) {
-    if (key === 'existingPods' || key === 'namespaces' || key === 'services' || key === 'storage' || (allowNodes && key === 'nodes')) continue;
+    if (key === 'existingPods' || key === 'namespaces' || key === 'services' || key === 'storage' || key === 'storageAssumption' || (allowNodes && key === 'nodes')) continue;
     throw new UsageError(key === 'nodes'
       ? 'options.nodes is not used here: the nodes argument is the cluster (pass every node there)'
       : `unknown option ${JSON.stringify(key)}; options are ${shape}`);
@@ -96,6 +105,7 @@ export function schedulingOptionsOf(options: unknown, allowNodes: boolean): Pars
   if (o.namespaces !== undefined) out.namespaces = objectsOf(o.namespaces, 'namespaces', 'Namespace');
   if (o.services !== undefined) out.services = objectsOf(o.services, 'services', 'Service');
   if (o.storage !== undefined) out.storage = storageOf(o.storage);
+  if (o.storageAssumption !== undefined) out.storageAssumption = storageAssumptionOf(o.storageAssumption);
   return out;
 }
 

@@ -32,6 +32,14 @@ export interface PlacementFacts {
   reason?: string;
   /** Our first line about it: which taint, label or resource. */
   detail?: string;
+  /** What the answer assumed (the answer's `assumptions`): the report notes each as `Assumed: …`. */
+  assumptions?: readonly string[];
+}
+
+/** The stated storage assumption an answer used, for its PlacementFacts (the report notes it); nothing otherwise. */
+export function assumedFacts(answer: { assumptions?: readonly string[] }): { assumptions?: string[] } {
+  const storage = (answer.assumptions ?? []).filter((a) => a.startsWith('storageAssumption '));
+  return storage.length ? { assumptions: storage } : {};
 }
 
 /** One assertion of the run, as placement-report.json lists it. */
@@ -146,7 +154,7 @@ export function toRecord(ctx: RunnerContext, result: MatcherResult, facts: Place
   const passed = result.pass !== negated;
   const originText = origin && origin.replace(/^(.*):(\d+)$/, (_, f: string, l: string) => `${relative(f)}:${l}`);
   const variant = renderVariant(facts.subject.object);
-  const notes = result.notes?.() ?? [];
+  const notes = [...(result.notes?.() ?? []), ...(facts.assumptions ?? []).map((a) => `Assumed: ${a}`)];
   return {
     id,
     file: ctx.testPath ? relative(ctx.testPath) : '',

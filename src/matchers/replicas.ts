@@ -2,7 +2,8 @@
 import type { KubeObject, Node, Pod } from '../core/types';
 import { REPLICATED_KINDS } from '../engine';
 import { apiServerErrors, labelOf, subjectOf, UsageError } from './inputs';
-import { existingPodsOf, nodesOf, objectsOf, storageOf } from './inputs-nodes';
+import type { StorageAssumption } from '../engine';
+import { existingPodsOf, nodesOf, objectsOf, storageAssumptionOf, storageOf } from './inputs-nodes';
 
 export interface ReplicaInputs {
   nodes: Node[];
@@ -10,6 +11,7 @@ export interface ReplicaInputs {
   namespaces?: KubeObject[];
   services?: KubeObject[];
   storage?: KubeObject[];
+  storageAssumption?: StorageAssumption;
 }
 
 /** A workload with replicas (or a Pod); anything else is a usage error. */
@@ -27,7 +29,7 @@ export function replicaInputs(nodesArg: unknown, options: unknown, workloads: Ku
   const nodes = nodesOf(nodesArg);
   if (options !== undefined && (typeof options !== 'object' || options === null)) throw new UsageError(`options must be { existingPods?, namespaces?, services?, storage?${extra.map((k) => `, ${k}?`).join('')} }`);
   const o = (options ?? {}) as Record<string, unknown>;
-  const unknown = Object.keys(o).filter((k) => !['existingPods', 'namespaces', 'services', 'storage', ...extra].includes(k));
+  const unknown = Object.keys(o).filter((k) => !['existingPods', 'namespaces', 'services', 'storage', 'storageAssumption', ...extra].includes(k));
   if (unknown.length) throw new UsageError(`unknown option(s) ${unknown.join(', ')}: options are { existingPods?, namespaces?, services?, storage?${extra.map((k) => `, ${k}?`).join('')} }`);
   const existingPods = existingPodsOf({ existingPods: o.existingPods });
   let namespaces: KubeObject[] | undefined;
@@ -45,5 +47,6 @@ export function replicaInputs(nodesArg: unknown, options: unknown, workloads: Ku
   ]);
   if (rejected) throw new UsageError(rejected);
   const services = o.services === undefined ? undefined : objectsOf(o.services, 'services', 'Service');
-  return { nodes, existingPods, namespaces, ...(services ? { services } : {}), ...(storage ? { storage } : {}) };
+  const assumption = o.storageAssumption === undefined ? undefined : storageAssumptionOf(o.storageAssumption);
+  return { nodes, existingPods, namespaces, ...(services ? { services } : {}), ...(storage ? { storage } : {}), ...(assumption ? { storageAssumption: assumption } : {}) };
 }

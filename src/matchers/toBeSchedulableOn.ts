@@ -3,6 +3,7 @@ import { scheduleOnNode, unknownOnNode } from '../engine';
 import { explainNodeAnswer, statusFacts } from '../explain/schedule';
 import { explainUnknownOnNode, notModelledNote, notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
+import { assumedFacts } from './record';
 import { apiServerErrors, guarded, labelOf, nodeOf, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
 import { checkAllocatable, clusterErrors, schedulingOptionsOf } from './inputs-nodes';
 
@@ -25,13 +26,13 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
         ...failBoth(this, () => `${header()}
 
 ${explainUnknownOnNode(answer, negated)}`),
-        placement: { matcher: 'toBeSchedulableOn', subject, target: node, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
+        placement: { matcher: 'toBeSchedulableOn', ...assumedFacts(answer), subject, target: node, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
       };
     }
     const verdict = answer.gates.length ? 'gated' : answer.feasible ? 'schedulable' : 'rejected';
     return {
       pass: answer.feasible,
-      placement: { matcher: 'toBeSchedulableOn', subject, target: node, verdict, accepted: answer.feasible, ...statusFacts(answer.status) },
+      placement: { matcher: 'toBeSchedulableOn', ...assumedFacts(answer), subject, target: node, verdict, accepted: answer.feasible, ...statusFacts(answer.status) },
       message: () => `${header()}\n\n${explainNodeAnswer(answer)}${notModelledNote(answer.notModelled)}`,
     };
   });

@@ -3,6 +3,7 @@ import { unknownOnAll } from '../engine';
 import { explainAllOf, statusFacts } from '../explain/schedule';
 import { explainUnknownAllOf, notModelledNote, notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
+import { assumedFacts } from './record';
 import { guarded } from './inputs';
 import { checkedSchedule } from './toBeSchedulableOnAnyOf';
 
@@ -14,13 +15,13 @@ export function toBeSchedulableOnAllOf(this: MatcherContext, received: unknown, 
       const negated = this.isNot === true;
       return {
         ...failBoth(this, () => `${header()}\n\n${explainUnknownAllOf(answer, negated)}`),
-        placement: { matcher: 'toBeSchedulableOnAllOf', subject, target: nodes, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
+        placement: { matcher: 'toBeSchedulableOnAllOf', ...assumedFacts(answer), subject, target: nodes, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
       };
     }
     const all = answer.rejected.length === 0;
     return {
       pass: all,
-      placement: { matcher: 'toBeSchedulableOnAllOf', subject, target: nodes, verdict: answer.gated ? 'gated' : `schedulable on ${answer.feasible.length} of ${nodes.length}`, accepted: all, ...statusFacts(answer.rejected[0]?.status) },
+      placement: { matcher: 'toBeSchedulableOnAllOf', ...assumedFacts(answer), subject, target: nodes, verdict: answer.gated ? 'gated' : `schedulable on ${answer.feasible.length} of ${nodes.length}`, accepted: all, ...statusFacts(answer.rejected[0]?.status) },
       message: () => `${header()}\n\n${explainAllOf(answer)}${notModelledNote(answer.notModelled)}`,
     };
   });

@@ -3,6 +3,7 @@ import { schedule, unknownOnAny, type ScheduleAnswer, type Subject } from '../en
 import { explainAnyOf } from '../explain/schedule';
 import { explainUnknownAnyOf, notModelledNote, notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
+import { assumedFacts } from './record';
 import { apiServerErrors, guarded, labelOf, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
 import { nodesOf, schedulingOptionsOf } from './inputs-nodes';
 
@@ -29,13 +30,13 @@ export function toBeSchedulableOnAnyOf(this: MatcherContext, received: unknown, 
       const negated = this.isNot === true;
       return {
         ...failBoth(this, () => `${header()}\n\n${explainUnknownAnyOf(answer, negated)}`),
-        placement: { matcher: 'toBeSchedulableOnAnyOf', subject, target: nodes, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
+        placement: { matcher: 'toBeSchedulableOnAnyOf', ...assumedFacts(answer), subject, target: nodes, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
       };
     }
     const fits = answer.feasible.length > 0;
     return {
       pass: fits,
-      placement: { matcher: 'toBeSchedulableOnAnyOf', subject, target: nodes, verdict: answer.gated ? 'gated' : `schedulable on ${answer.feasible.length} of ${nodes.length}`, accepted: fits, reason: answer.fitError },
+      placement: { matcher: 'toBeSchedulableOnAnyOf', ...assumedFacts(answer), subject, target: nodes, verdict: answer.gated ? 'gated' : `schedulable on ${answer.feasible.length} of ${nodes.length}`, accepted: fits, reason: answer.fitError },
       message: () => `${header()}\n\n${explainAnyOf(answer)}${notModelledNote(answer.notModelled)}`,
     };
   });

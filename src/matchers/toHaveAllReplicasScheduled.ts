@@ -3,7 +3,9 @@
 import { allScheduled, unknownPlacement } from '../engine';
 import { explainAllScheduled } from '../explain/replicas';
 import { describeNotModelled, notModelledSummary } from '../explain/not-modelled';
+import { assumptionsNote } from '../explain/schedule';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
+import { assumedFacts } from './record';
 import { guarded, subjectOf } from './inputs';
 import { replicaInputs, workloadOf } from './replicas';
 
@@ -24,19 +26,20 @@ export function toHaveAllReplicasScheduled(this: MatcherContext, received: unkno
         ...failBoth(this, () => `${header()}\n\nExpected ${answer.workload} ${negated ? 'not ' : ''}to have all its replicas scheduled on ${cluster.nodes.length} node(s), ` +
           `but ${negated ? 'that cannot be proved' : 'the verdict is unknown'}: ${describeNotModelled(notModelled)}\n` +
           `By the modelled filters and scores alone${explainAllScheduled(answer).replace(/^, but /, ', ')}`),
-        placement: { matcher: 'toHaveAllReplicasScheduled', subject: subjectOf(workload), target: cluster.nodes, accepted: false, verdict: 'unknown', reason: notModelledSummary(notModelled) },
+        placement: { matcher: 'toHaveAllReplicasScheduled', ...assumedFacts(answer.placement), subject: subjectOf(workload), target: cluster.nodes, accepted: false, verdict: 'unknown', reason: notModelledSummary(notModelled) },
       };
     }
     return {
       pass: pending.length === 0,
       placement: {
+        ...assumedFacts(answer.placement),
         matcher: 'toHaveAllReplicasScheduled', subject: subjectOf(workload), target: cluster.nodes, accepted: pending.length === 0,
         verdict: pods.length === 0 ? 'no pods created' : pending.length ? `${pending.length} of ${pods.length} Pending` : `all ${pods.length} scheduled`,
         ...(pending[0]?.fitError ? { reason: pending[0].fitError } : {}),
       },
       message: () =>
         `${header()}\n\nExpected ${answer.workload} ${this.isNot ? 'not ' : ''}to have all its replicas scheduled on ${cluster.nodes.length} node(s)` +
-        explainAllScheduled(answer),
+        explainAllScheduled(answer) + assumptionsNote(answer.placement),
     };
   });
 }

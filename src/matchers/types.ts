@@ -34,10 +34,15 @@ export interface SchedulingOptions {
   /**
    * The cluster's storage objects — PersistentVolumes, PersistentVolumeClaims, StorageClasses, CSINodes, CSIDrivers,
    * CSIStorageCapacities, VolumeAttachments — in any order (a loadManifests collection of them works too; another
-   * kind is a usage error). The volume plugins that read them are coming: until then a pod with claims stays
-   * "not modelled". configure({ storage }) gives them to every assertion.
+   * kind is a usage error). The volume plugins read them; a claim whose storage they leave undecided is "not
+   * modelled", the fix named. configure({ storage }) gives them to every assertion.
    */
   storage?: Iterable<import('../core/types').KubeObject>;
+  /**
+   * The stated assumption for claims whose StorageClass no input resolves, for this assertion (over
+   * configure({ storageAssumption })): `'dynamic-wait-for-first-consumer'`. The message says when it was used.
+   */
+  storageAssumption?: import('../engine').StorageAssumption;
 }
 
 /** The replica matchers' options: existing pods (by spec.nodeName) and Namespace objects (for namespaceSelector). */
@@ -48,6 +53,8 @@ export interface ReplicaOptions {
   services?: Iterable<KubeObject>;
   /** The storage objects, as the other matchers' `storage` option. */
   storage?: Iterable<KubeObject>;
+  /** The stated storage assumption, as the other matchers' `storageAssumption` option. */
+  storageAssumption?: import('../engine').StorageAssumption;
 }
 
 export interface PlacementMatchers<R> {

@@ -5,6 +5,7 @@
 import type { Pod } from '../core/types';
 import { scheduleOne } from '../placement/place';
 import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
+import { modelledStorage } from '../scheduler/storage-model';
 import { podsByNode } from '../scheduler';
 import { podLabel, type SimPod, type World } from '../controllers/world';
 import { volumesInZone, zoneOf } from '../scheduler/plugins/volumebinding';
@@ -27,7 +28,8 @@ export function schedulePending(world: World) {
     if (p.node !== undefined || p.deletedAt !== undefined) continue;
     if (!snapshot || world.podsChanged) {
       existing = world.pods.filter((q) => q.bound && q.removedAt === undefined).map((q) => q.bound!);
-      snapshot = buildSnapshot(nodeViews, podsByNode(existing), world.namespaces, world.services, world.storage);
+      // the pending pods' claims as the model holds them (placeholders where not modelled: scheduler/storage-model.ts)
+      snapshot = buildSnapshot(nodeViews, podsByNode(existing), world.namespaces, world.services, modelledStorage([...world.pending].map((q) => q.pod), world.storage));
       world.podsChanged = false;
     }
     const volumeZone = p.ordinal === undefined ? undefined : p.owner?.volumeZones?.get(p.ordinal);

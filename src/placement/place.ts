@@ -11,6 +11,8 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import { assertNode, fromTemplateOf, preview, toSubject } from '../k8s/subject';
 import { podInfo, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Status } from '../scheduler/framework';
 import { notModelledFor, type NotModelled } from '../k8s/not-modelled';
+import { modelledStorage, storageModel } from '../scheduler/storage-model';
+import { podUsesClaims } from '../admission/pod-storage';
 import { fitError, podsByNode, schedule, type NodeVerdict } from '../scheduler';
 import { scoreTable, type NodeScore } from '../scheduler/score';
 import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
@@ -87,6 +89,8 @@ export interface Placement {
    * does. Their placement is what the modelled filters and scores give, not a verdict.
    */
   notModelled?: Array<{ workload: string; items: NotModelled[] }>;
+  /** What the placement assumes (the stated storage assumption deciding a workload's claims); absent when nothing. */
+  assumptions?: string[];
 }
 
 export interface CycleOptions {
@@ -195,19 +199,24 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
   assertObjects(o.services, 'options.services');
   const storage = assertStorage(o.storage, 'options.storage');
   if (o.tieBreak !== undefined && o.tieBreak !== 'first' && o.tieBreak !== 'last') throw new InputError(`options.tieBreak must be 'first' or 'last', received ${JSON.stringify(o.tieBreak)}`);
-  // one snapshot for the whole placement, each placed pod assumed into it (the scheduler cache between cycles)
-  const snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces, options.services, storage);
+  // one snapshot for the whole placement, each placed pod assumed into it (the scheduler cache between cycles), with
+  // the claims of every pod to place as the model holds them (made by their controllers, or placeholders)
+  const claimUsers = list.filter((w) => podUsesClaims(toSubject(w))).flatMap((w) => replicasOf(w, nodes).map((r) => r.pod));
+  const snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces, options.services, modelledStorage(claimUsers, storage));
   const pods: PlacedPod[] = [];
   const owners = new Map<KubeObject, PlacedPod[]>();
   const noPods: Placement['noPods'] = [];
   const notModelled: NonNullable<Placement['notModelled']> = [];
+  const assumptions = new Set<string>();
   for (const workload of list) {
     const mine: PlacedPod[] = [];
     owners.set(workload, mine);
     const reason = noPodsReason(workload);
     if (reason) noPods.push({ workload: toSubject(workload).label, reason });
-    const items = notModelledFor(toSubject(workload));
+    const volumes = storageModel(toSubject(workload), storage);
+    const items = [...notModelledFor(toSubject(workload)), ...volumes.notModelled];
     if (items.length) notModelled.push({ workload: toSubject(workload).label, items });
+    if (volumes.assumption) assumptions.add(volumes.assumption);
     for (const replica of replicasOf(workload, nodes)) {
       const cycle = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak, snapshot });
       const placed: PlacedPod = {
@@ -240,5 +249,6 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
     of: (w) => owners.get(w) ?? [],
     noPods,
     ...(notModelled.length ? { notModelled } : {}),
+    ...(assumptions.size ? { assumptions: [...assumptions] } : {}),
   };
 }

@@ -13,8 +13,8 @@ import { makeNode, makePod, spread } from '../../test/cluster/builders';
 
 const anti = { labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'zone' };
 
-test('the default profile runs PodTopologySpread before InterPodAffinity (plugins/registry.go, default_plugins.go)', () => {
-  expect(CLUSTER_PLUGINS.map((p) => p.name)).toEqual(['PodTopologySpread', 'InterPodAffinity']);
+test('the default profile runs the volume plugins, then PodTopologySpread before InterPodAffinity (plugins/registry.go, default_plugins.go)', () => {
+  expect(CLUSTER_PLUGINS.map((p) => p.name)).toEqual(['VolumeRestrictions', 'NodeVolumeLimits', 'VolumeBinding', 'VolumeZone', 'PodTopologySpread', 'InterPodAffinity']);
 });
 
 test('a passing node is explained by each active plugin, its name first', () => {

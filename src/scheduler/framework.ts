@@ -649,7 +649,11 @@ export interface ScoreCluster {
 
 /** PreScore's Skip (framework/interface.go): the plugin adds nothing to any node, for `reason`. */
 export class Skip {
-  constructor(readonly reason: string) {}
+  /**
+   * `shown` false: a score of 0 on every node that the messages leave out (VolumeBinding's for a pod without claims
+   * at 1.37: upstream scores it, 0 everywhere, which changes no total).
+   */
+  constructor(readonly reason: string, readonly shown = true) {}
 }
 
 /**

@@ -6,7 +6,7 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import { failure, nodeInfo, nodeUsage, podInfo, preFilterReason, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
 import { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
-import { buildSnapshot, groupByNode, hasStorage, snapshotFor, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
+import { buildSnapshot, groupByNode, hasStorage, snapshotFor, usesVolumes, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
 import type { Shapes } from './matrix-shapes';
 import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type CycleState } from './cycle';
@@ -21,10 +21,15 @@ const runsFor = (pod: PodInfo) => (p: FilterPlugin) => !p.skips?.(pod);
 /** Some last Filter plugin runs for the pod (NodeDeclaredFeatures Skips at PreFilter for most pods). */
 export const lastFiltersRun = (pod: PodInfo): boolean => profile().lastFilter.some(runsFor(pod));
 
+// the volume plugins' PreFilters Skip a pod without volumes (volume_binding.go podHasPVCs, csi.go, volume_zone.go,
+// volume_restrictions.go): not named for it
+const VOLUME_PLUGINS = new Set(['VolumeRestrictions', 'NodeVolumeLimits', 'VolumeBinding', 'VolumeZone']);
+
 /** The Filter plugins run for the pod, in the profile's order (for messages). */
 export const filterPluginNames = (pod: PodInfo): string[] => {
   const p = profile();
-  return [...p.filter.filter(runsFor(pod)), ...p.clusterFilter, ...p.lastFilter.filter(runsFor(pod))].map((f) => f.name);
+  const cluster = usesVolumes(pod.subject) ? p.clusterFilter : p.clusterFilter.filter((f) => !VOLUME_PLUGINS.has(f.name));
+  return [...p.filter.filter(runsFor(pod)), ...cluster, ...p.lastFilter.filter(runsFor(pod))].map((f) => f.name);
 };
 
 /** The last filters for a pod that passed the others. */
@@ -449,10 +454,12 @@ export interface ScheduleResult {
 export const podsByNode = groupByNode;
 
 const NO_CLUSTER: CycleState = { snapshot: buildSnapshot([], new Map()), active: [], narrowedBy: [] };
-// (a pod with volumes reads the storage objects: the volume plugins' listers are on the snapshot)
+// (a pod with volumes reads the storage objects: the volume plugins' listers are on the snapshot; without storage
+// objects or the storage assumption its claims are not modelled and constrain nothing, and with no pod in the cluster
+// no in-tree disk conflicts: the volume plugins pass every node)
 const readsCluster = (subject: Subject, storage: readonly KubeObject[] | undefined) =>
   Boolean(subject.spec.topologySpreadConstraints?.length || subject.spec.affinity?.podAffinity || subject.spec.affinity?.podAntiAffinity) ||
-  (!!subject.spec.volumes?.length && hasStorage(storage));
+  (usesVolumes(subject) && hasStorage(storage));
 
 /**
  * `snapshot`, when given, is the cluster (built from `nodes`, the existing pods, namespaces and storage objects) and is

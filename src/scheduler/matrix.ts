@@ -10,8 +10,11 @@ import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type No
 import { cycleFor, lastFiltersRun, podRejection, podsByNode, runFilters, runLastFilters, schedule, type NodeVerdict } from '.';
 import { DEFAULT_PROFILE, profile, type Profile } from './profile';
 import { runClusterFilters, type CycleState } from './cycle';
-import { buildSnapshot, type Snapshot } from './snapshot';
+import { buildSnapshot, hasStorage, usesVolumes, type Snapshot } from './snapshot';
 import { NodeShapes, type Shapes } from './matrix-shapes';
+import { modelledStorage } from './storage-model';
+import { podUsesClaims } from '../admission/pod-storage';
+import { createdPod } from '../admission/create';
 
 /** Codes of the matrix bytes (the encoding of ../shared/perf): 0 feasible, then one per plugin; others from 8 in order seen. */
 export const PLUGIN_CODES: Readonly<Record<string, number>> = DEFAULT_PROFILE.matrixCodes;
@@ -24,6 +27,8 @@ export interface ScheduleMatrixOptions {
   existingPods?: readonly Pod[];
   /** Evaluate each node shape once per pod (default true); false evaluates every pair. Same verdicts either way. */
   shapes?: boolean;
+  /** The storage objects (STORAGE_KINDS), beside configure({ storage })'s: the volume plugins' listers. */
+  storage?: readonly KubeObject[];
 }
 
 export interface VerdictMatrix {
@@ -50,11 +55,12 @@ export interface VerdictMatrix {
  * existing pod's required anti-affinity, which InterPodAffinity checks for every incoming pod): the cluster
  * plugins' PreFilter runs for them (the others' would Skip, as in schedule()).
  */
-function readsCluster(subject: Subject, existingAntiAffinity: boolean): boolean {
+function readsCluster(subject: Subject, existingAntiAffinity: boolean, storage: boolean): boolean {
   if (profile().clusterFilter.length === 0) return false;
   if (existingAntiAffinity) return true;
   const spec = subject.spec;
-  return Boolean(spec.topologySpreadConstraints?.length || spec.affinity?.podAffinity || spec.affinity?.podAntiAffinity);
+  // a pod with volumes where the volume plugins can see its storage, or where existing pods may hold its in-tree disks
+  return Boolean(spec.topologySpreadConstraints?.length || spec.affinity?.podAffinity || spec.affinity?.podAntiAffinity) || (storage && usesVolumes(subject));
 }
 
 /** Some existing pod has required anti-affinity terms (they may reject any incoming pod). */
@@ -135,6 +141,8 @@ class MatrixRun {
   readonly empty = nodeUsage([]);
   readonly usages: NodeUsage[];
   readonly existingAntiAffinity: boolean;
+  /** The volume plugins can see something of a pod's volumes: storage objects or the assumption (hasStorage), or existing pods (in-tree disk conflicts). */
+  readonly storage: boolean;
   readonly W: number;
   readonly N: number;
   readonly profile = profile();
@@ -164,6 +172,7 @@ class MatrixRun {
     this.byNode = podsByNode(options.existingPods);
     this.usages = this.infos.map((n) => (this.byNode.has(n.name) ? nodeUsage(this.byNode.get(n.name)) : this.empty));
     this.existingAntiAffinity = anyRequiredAntiAffinity(options.existingPods);
+    this.storage = hasStorage(options.storage) || (options.existingPods?.length ?? 0) > 0;
     this.W = this.subjects.length;
     this.N = this.infos.length;
     this.fast = this.plugins.every((p) => p.check);
@@ -208,9 +217,15 @@ class MatrixRun {
     for (let s = 0; s < reps.length; s++) verdicts[s] = checkAll(pod, infos[reps[s]], usages[reps[s]]);
   }
 
+  /** The storage given, with every workload's claims as the model holds them (storage-model.ts). */
+  private modelStorage(): readonly KubeObject[] | undefined {
+    const users = this.subjects.filter(podUsesClaims).map(createdPod);
+    return users.length ? modelledStorage(users, this.options.storage) : this.options.storage;
+  }
+
   /** One snapshot for the call, as schedule() builds per pod: the cluster plugins' PreFilter state is per pod over it. */
   snapshot(): Snapshot {
-    return (this.snap ??= buildSnapshot(this.infos.map((n) => n.node), this.byNode));
+    return (this.snap ??= buildSnapshot(this.infos.map((n) => n.node), this.byNode, undefined, undefined, this.modelStorage()));
   }
 
   uniqueNames(): boolean {
@@ -244,7 +259,7 @@ class MatrixRun {
    * pod). Returns the cycle for the row, or 'done' when it filled the row itself (a rejection or a PreFilterResult).
    */
   private preFilter(i: number, pod: PodInfo): CycleState | undefined | 'done' {
-    if (!readsCluster(this.subjects[i], this.existingAntiAffinity)) return undefined;
+    if (!readsCluster(this.subjects[i], this.existingAntiAffinity, this.storage)) return undefined;
     const { codes, N } = this;
     const at = i * N;
     const cycle = cycleFor(pod, this.snapshot());
@@ -373,11 +388,11 @@ class MatrixRun {
       code: (w, n) => codes[w * N + n],
       verdict: (w, n) => {
         const pod = podInfo(subjects[w]);
-        if (!readsCluster(subjects[w], existingAntiAffinity) || podRejection(pod)) return runFilters(pod, infos[n], usages[n]);
+        if (!readsCluster(subjects[w], existingAntiAffinity, this.storage) || podRejection(pod)) return runFilters(pod, infos[n], usages[n]);
         return runFilters(pod, infos[n], usages[n], cycleFor(pod, this.snapshot()));
       },
       fitError: (w) =>
-        readsCluster(subjects[w], existingAntiAffinity)
+        readsCluster(subjects[w], existingAntiAffinity, this.storage)
           ? schedule(subjects[w], nodes, options.existingPods, undefined, this.snapshot()).fitError
           : schedule(subjects[w], nodes, options.existingPods).fitError,
     };

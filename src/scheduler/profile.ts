@@ -5,8 +5,9 @@
 // and keepApart and the outage model read it too. Adding a plugin is its folder plus one line here.
 // (Scheduler configuration — profiles, weights, disabled plugins — will build other Profile values from this one.)
 import type { ClusterPlugin } from './cycle';
-import type { FilterPlugin, NodeInfo, PodInfo, ScorePlugin, Status } from './framework';
-import { invalidateCaches } from '../core/config';
+import { Skip, type FilterPlugin, type NodeInfo, type PodInfo, type ScorePlugin, type Status } from './framework';
+import { gateEnabled, invalidateCaches } from '../core/config';
+import { podUsesClaims } from '../admission/pod-storage';
 import { preEnqueue } from './plugins/schedulinggates';
 import { NodeUnschedulable } from './plugins/nodeunschedulable';
 import { NodeName } from './plugins/nodename';
@@ -20,6 +21,10 @@ import { PodTopologySpread, PodTopologySpreadScore } from './plugins/podtopology
 import { InterPodAffinity, InterPodAffinityScore } from './plugins/interpodaffinity';
 import { ImageLocality } from './plugins/imagelocality';
 import { NodeDeclaredFeatures } from './plugins/nodedeclaredfeatures';
+import { VolumeRestrictions } from './plugins/volumerestrictions';
+import { NodeVolumeLimits } from './plugins/nodevolumelimits';
+import { VolumeBinding, VolumeBindingScore } from './plugins/volumebinding';
+import { VolumeZone } from './plugins/volumezone';
 
 /** A PreEnqueue plugin: a status keeps the pod out of the active queue, so no filter runs for it. */
 export interface PreEnqueuePlugin {
@@ -41,7 +46,12 @@ export interface Profile {
   nodePreFilter: NodePreFilter;
   /** The Filter plugins that read the node and the pods' usage on it, in the profile's order. */
   filter: readonly FilterPlugin[];
-  /** The Filter plugins with a PreFilter over the whole cluster, after those (the volume plugins between them are not modelled). */
+  /**
+   * The Filter plugins with a PreFilter over the whole cluster, after those: the four volume plugins (over
+   * snapshot.storage, the pod's claims as the cluster holds them: scheduler/pod-storage.ts), then PodTopologySpread and
+   * InterPodAffinity. A pod without volumes Skips the volume plugins at PreFilter (and the fast paths that decide
+   * whether the cluster plugins run at all, readsCluster in index.ts and matrix.ts, leave them out).
+   */
   clusterFilter: ReadonlyArray<ClusterPlugin<unknown>>;
   /**
    * The Filter plugins after the cluster plugins: NodeDeclaredFeatures, which the default profile appends when its
@@ -63,21 +73,40 @@ export interface Profile {
 /** A Score plugin's name (the default profile's: TaintToleration, NodeAffinity, NodeResourcesFit, …). */
 export type ScorePluginName = string;
 
+/**
+ * VolumeBinding's Score as the default profile runs it: the scorer exists only with StorageCapacityScoring (beta, on
+ * from 1.37; volume_binding.go New), so before that the profile has no VolumeBinding Score. With it, PreScore never
+ * Skips, and a pod without claims scores 0 on every node: that column changes no total and is not shown.
+ */
+const volumeBindingScore: ScorePlugin = {
+  ...(VolumeBindingScore as ScorePlugin),
+  preScore(pod, feasible, cluster) {
+    if (!podUsesClaims(pod.subject)) return new Skip('the pod uses no PersistentVolumeClaim (0 on every node)', false);
+    return VolumeBindingScore.preScore(pod, feasible, cluster);
+  },
+};
+
+// default_plugins.go's Score list: VolumeBinding (weight 1) after NodeResourcesFit, where the release scores with it
+const BASE_SCORE: Profile['score'] = [
+  { plugin: TaintTolerationScore, weight: 3 },
+  { plugin: NodeAffinityScore, weight: 2 },
+  { plugin: NodeResourcesFitScore, weight: 1 },
+  { plugin: PodTopologySpreadScore, weight: 2 },
+  { plugin: InterPodAffinityScore, weight: 2 },
+  { plugin: NodeResourcesBalancedAllocation, weight: 1 },
+  { plugin: ImageLocality, weight: 1 },
+];
+const WITH_VOLUME_SCORE: Profile['score'] = [...BASE_SCORE.slice(0, 3), { plugin: volumeBindingScore, weight: 1 }, ...BASE_SCORE.slice(3)];
+
 export const DEFAULT_PROFILE: Profile = Object.freeze({
   preEnqueue: [{ name: 'SchedulingGates', preEnqueue }],
   nodePreFilter: { reject: nodePreFilter, outside: outsidePreFilterResult },
   filter: [NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit],
-  clusterFilter: [PodTopologySpread, InterPodAffinity],
+  clusterFilter: [VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity],
   lastFilter: [NodeDeclaredFeatures],
-  score: [
-    { plugin: TaintTolerationScore, weight: 3 },
-    { plugin: NodeAffinityScore, weight: 2 },
-    { plugin: NodeResourcesFitScore, weight: 1 },
-    { plugin: PodTopologySpreadScore, weight: 2 },
-    { plugin: InterPodAffinityScore, weight: 2 },
-    { plugin: NodeResourcesBalancedAllocation, weight: 1 },
-    { plugin: ImageLocality, weight: 1 },
-  ],
+  get score() {
+    return gateEnabled('StorageCapacityScoring') ? WITH_VOLUME_SCORE : BASE_SCORE;
+  },
   matrixCodes: { NodeUnschedulable: 1, NodeName: 2, TaintToleration: 3, NodeAffinity: 4, NodeResourcesFit: 5, NodePorts: 6, SchedulingGates: 7 },
 });
 

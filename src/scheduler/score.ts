@@ -62,7 +62,7 @@ export function scoreTable(pod: PodInfo, nodes: readonly NodeInfo[], cluster?: S
   for (const { plugin, weight } of profile().score) {
     const state = plugin.preScore(pod, feasible, view);
     if (state instanceof Skip) {
-      skipped.push({ plugin: plugin.name, reason: state.reason });
+      if (state.shown) skipped.push({ plugin: plugin.name, reason: state.reason });
       if (plugin.nodeScore) fields.push({ plugin, state: undefined });
       continue;
     }

@@ -3,7 +3,10 @@
 import type { KubeObject, Node, Pod } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import { describeObject } from '../k8s/subject';
+import type { StorageClass } from 'kubernetes-types/storage/v1';
 import { createdLabels } from '../admission/create';
+import { IS_DEFAULT_CLASS_ANNOTATION, isDefaultClass } from '../admission/storage';
+import { podUsesClaims } from '../admission/pod-storage';
 import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import type { Selector } from '../k8s/label-selector';
 import { settings, settingsGeneration } from '../core/config';
@@ -202,16 +205,60 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
   return new NodeList(infos, bound, namespaceLabels, kept, services.filter((o) => o.kind === 'Service'), storageListers(configuredAnd(storage)));
 }
 
-/** configure({ storage })'s objects, then `given`. */
-function configuredAnd(given: readonly KubeObject[]): readonly KubeObject[] {
-  const configured = settings().storage;
-  return configured.length ? (given.length ? [...configured, ...given] : configured) : given;
+/**
+ * The cluster preset's StorageClasses (configure({ cluster })), configure({ storage })'s objects, then `given`: a later
+ * object of the same name wins, and a preset's default class is not the default when one of the others is (objects
+ * given win over a preset's).
+ */
+export function configuredAnd(given: readonly KubeObject[]): readonly KubeObject[] {
+  const { storage: configured, clusterStorage } = settings();
+  const own = configured.length ? (given.length ? [...configured, ...given] : configured) : given;
+  if (clusterStorage.length === 0) return own;
+  const ownDefault = own.some((o) => o.kind === 'StorageClass' && isDefaultClass(o as StorageClass));
+  return [...(ownDefault ? clusterStorage.map(notDefault) : clusterStorage), ...own];
 }
 
-/** Whether a cluster has storage objects, given (`storage`) or configured (configure({ storage })). */
-export function hasStorage(given: readonly KubeObject[] | undefined): boolean {
-  return (given?.length ?? 0) > 0 || settings().storage.length > 0;
+const notDefault = (o: KubeObject): KubeObject => {
+  const meta = (o as StorageClass).metadata;
+  const annotations = { ...meta?.annotations };
+  delete annotations[IS_DEFAULT_CLASS_ANNOTATION];
+  return { ...o, metadata: { ...meta, annotations } } as KubeObject;
+};
+
+// The listers of the storage a question is asked with, kept per given list while the settings hold (the answers'
+// not-modelled rule reads them beside the snapshot, which builds its own).
+const listers = new WeakMap<readonly KubeObject[], { generation: number; storage: StorageListers }>();
+const NO_GIVEN: readonly KubeObject[] = [];
+
+/** The storage objects a question sees (configuredAnd(given)) as the volume plugins' listers. */
+export function storageFor(given: readonly KubeObject[] = NO_GIVEN): StorageListers {
+  const hit = listers.get(given);
+  if (hit && hit.generation === settingsGeneration()) return hit.storage;
+  const storage = storageListers(configuredAnd(given));
+  listers.set(given, { generation: settingsGeneration(), storage });
+  return storage;
 }
+
+/**
+ * Whether the volume plugins can see anything of a pod's volumes: storage objects given (`storage`), configured
+ * (configure({ storage })) or a preset's, or the stated storage assumption. Without any, every claim is "not
+ * modelled" and constrains nothing, and inline volumes meet no CSINode: the volume plugins would pass every node.
+ */
+export function hasStorage(given: readonly KubeObject[] | undefined): boolean {
+  const s = settings();
+  return (given?.length ?? 0) > 0 || s.storage.length > 0 || s.clusterStorage.length > 0 || s.storageAssumption !== undefined;
+}
+
+// The volume sources the volume plugins read besides claims: the in-tree disks VolumeRestrictions conflict-checks
+// (volume_restrictions.go needsCheck) and NodeVolumeLimits counts once migrated (csi-translation-lib's inline
+// plugins). Every other source (configMap, secret, emptyDir, csi, hostPath, projected, …) makes all four Skip.
+const IN_TREE_DISKS = ['gcePersistentDisk', 'awsElasticBlockStore', 'rbd', 'iscsi', 'cinder', 'azureDisk', 'azureFile', 'vsphereVolume', 'portworxVolume'];
+
+/** The subject's pod has volumes the volume plugins read: claims (a StatefulSet's volumeClaimTemplates too) or in-tree disks. */
+export function usesVolumes(subject: Subject): boolean {
+  return podUsesClaims(subject) || (subject.spec.volumes ?? []).some((v) => !!v && IN_TREE_DISKS.some((k) => (v as unknown as Record<string, unknown>)[k] != null));
+}
+
 
 /** The existing pods with required anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity), node by node. */
 export function podsWithRequiredAntiAffinity(snapshot: Snapshot): readonly PodRef[] {

@@ -9,6 +9,7 @@ export const DEFAULTS: PlacementSettings = {
   requireAllocatable: false,
   runtimeClasses: [],
   storage: [],
+  clusterStorage: [],
 };
 
 const g = globalThis as { __settingsProbe?: { file: string; settings: unknown } };

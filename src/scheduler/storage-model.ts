@@ -1,0 +1,75 @@
+// The claims of a subject's pod that the storage given leaves undecided, in the words of the not-modelled rule
+// (engine/not-modelled.ts, placement): admission/pod-storage.ts decides each claim over the storage objects a question
+// sees (the preset's, configure({ storage })'s, the question's own), and this names the field that asks for it with
+// the one-line fix, and says when the stated storage assumption decided one.
+import type { KubeObject, Pod } from '../core/types';
+import { settings, settingsGeneration } from '../core/config';
+import { STORAGE_ASSUMPTION_TEXT } from '../core/storage-kinds';
+import { CLAIM_VOLUME, type NotModelled } from '../k8s/not-modelled';
+import type { Subject } from '../k8s/subject';
+import { createdPod } from '../admission/create';
+import { modelObjects, podClaims, podUsesClaims, podUsesClaimVolumes } from '../admission/pod-storage';
+import { storageFor } from './snapshot';
+
+/** What the subject's answers rest on of its storage: the claims not modelled, and the assumption when one used it. */
+export interface StorageModel {
+  notModelled: NotModelled[];
+  /** The stated assumption's text (STORAGE_ASSUMPTION_TEXT), when a claim of the pod was decided by it. */
+  assumption?: string;
+}
+
+const NO_STORAGE: StorageModel = { notModelled: [] };
+
+/**
+ * The subject's claims as the volume plugins see them over `storage` (beside configure({ storage }) and the preset's):
+ * those the inputs leave undecided (admission/pod-storage.ts), each named by the field that asks for it with the
+ * one-line fix, and whether the stated assumption decided one.
+ */
+export function storageModel(subject: Subject, storage?: readonly KubeObject[]): StorageModel {
+  if (!podUsesClaims(subject)) return NO_STORAGE;
+  const assumption = settings().storageAssumption;
+  const claims = podClaims(createdPod(subject), storageFor(storage), assumption);
+  const volumes = subject.spec.volumes ?? [];
+  const notModelled = claims.flatMap((c): NotModelled[] => {
+    if (!c.notModelled) return [];
+    const j = volumes.findIndex((v) => v?.name === c.volume);
+    const where = c.template !== undefined
+      ? `spec.volumeClaimTemplates[${c.template}] (${c.volume})`
+      : `${subject.specPath}.volumes[${j}] (${c.volume}, ${c.ephemeral ? 'ephemeral' : 'persistentVolumeClaim'})`;
+    return [{ what: CLAIM_VOLUME, detail: `${where}: ${c.notModelled}` }];
+  });
+  const used = assumption && claims.some((c) => c.assumed);
+  return notModelled.length || used ? { notModelled, ...(used ? { assumption: STORAGE_ASSUMPTION_TEXT[assumption] } : {}) } : NO_STORAGE;
+}
+
+// Per pod and given list while the settings hold: the same question asked again shares its snapshot (snapshotFor
+// compares the storage list item by item).
+const modelled = new WeakMap<Pod, WeakMap<readonly KubeObject[], { generation: number; storage: readonly KubeObject[] }>>();
+const NONE: readonly KubeObject[] = [];
+
+/**
+ * The storage objects a client gives the scheduler for `pods` (the pods it asks about, as created): `given`, then the
+ * objects the claim model adds (admission/pod-storage.ts modelObjects: the claims their controllers make, the claims
+ * not modelled as placeholders that constrain nothing, the assumed classes). The scheduler itself is upstream's: a
+ * claim missing from its storage is missing. `given` itself when no pod uses a claim.
+ */
+export function modelledStorage(pods: readonly Pod[], given: readonly KubeObject[] = NONE): readonly KubeObject[] {
+  const users = pods.filter(podUsesClaimVolumes);
+  if (users.length === 0) return given;
+  const generation = settingsGeneration();
+  const key = users.length === 1 ? modelled.get(users[0])?.get(given) : undefined;
+  if (key && key.generation === generation) return key.storage;
+  const lookup = storageFor(given);
+  const extra = users.flatMap((p) => modelObjects(podClaims(p, lookup, settings().storageAssumption), lookup));
+  const storage = extra.length ? [...given, ...extra] : given;
+  if (users.length === 1) {
+    let perGiven = modelled.get(users[0]);
+    if (!perGiven) modelled.set(users[0], (perGiven = new WeakMap()));
+    perGiven.set(given, { generation, storage });
+  }
+  return storage;
+}
+
+/** modelledStorage for the subject's pod (createdPod: a StatefulSet's first pod has its claim volumes). */
+export const subjectStorage = (subject: Subject, given?: readonly KubeObject[]): readonly KubeObject[] | undefined =>
+  (podUsesClaims(subject) ? modelledStorage([createdPod(subject)], given) : given);
