@@ -20,6 +20,10 @@ import { PodTopologySpread, PodTopologySpreadScore } from './plugins/podtopology
 import { InterPodAffinity, InterPodAffinityScore } from './plugins/interpodaffinity';
 import { ImageLocality } from './plugins/imagelocality';
 import { NodeDeclaredFeatures } from './plugins/nodedeclaredfeatures';
+import { VolumeRestrictions } from './plugins/volumerestrictions';
+import { NodeVolumeLimits } from './plugins/nodevolumelimits';
+import { VolumeBinding, VolumeBindingScore } from './plugins/volumebinding';
+import { VolumeZone } from './plugins/volumezone';
 
 /** A PreEnqueue plugin: a status keeps the pod out of the active queue, so no filter runs for it. */
 export interface PreEnqueuePlugin {
@@ -67,12 +71,13 @@ export const DEFAULT_PROFILE: Profile = Object.freeze({
   preEnqueue: [{ name: 'SchedulingGates', preEnqueue }],
   nodePreFilter: { reject: nodePreFilter, outside: outsidePreFilterResult },
   filter: [NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit],
-  clusterFilter: [PodTopologySpread, InterPodAffinity],
+  clusterFilter: [VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity],
   lastFilter: [NodeDeclaredFeatures],
   score: [
     { plugin: TaintTolerationScore, weight: 3 },
     { plugin: NodeAffinityScore, weight: 2 },
     { plugin: NodeResourcesFitScore, weight: 1 },
+    { plugin: VolumeBindingScore, weight: 1 },
     { plugin: PodTopologySpreadScore, weight: 2 },
     { plugin: InterPodAffinityScore, weight: 2 },
     { plugin: NodeResourcesBalancedAllocation, weight: 1 },

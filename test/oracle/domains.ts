@@ -9,6 +9,7 @@ import { yamlDomain } from './yaml-domain';
 import { karpenterRequirements, karpenterValidate } from './karpenter';
 import { daemonSetTolerations, labelSelector, nodeConditionTaints, taintEviction2 } from './helpers2';
 import { e2e } from './e2e';
+import { volumes } from './volumes';
 
 export interface Domain<I, O> {
   name: string;
@@ -32,4 +33,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
-  e2e, karpenterRequirements, karpenterValidate];
+  e2e, volumes, karpenterRequirements, karpenterValidate];
