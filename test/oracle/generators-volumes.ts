@@ -21,7 +21,10 @@ export interface VolumesInput extends SchedulingInput {
 }
 
 const NODE_NAMES = ['n0', 'n1', 'n2', 'n3'];
-const ZONES = ['z1', 'z2', 'z3'];
+// GCE-shaped zone names: the CSI translation of an in-tree GCE PD PV whose label lists several zones derives their
+// region (`{locale}-{region}-{zone}`), an Error status for any other shape
+const ZONES = ['us-east1-a', 'us-east1-b', 'us-east1-c'];
+const [Z1, Z2, Z3] = ZONES;
 const ZONE = 'topology.kubernetes.io/zone';
 const BETA_ZONE = 'failure-domain.beta.kubernetes.io/zone';
 const REGION = 'topology.kubernetes.io/region';
@@ -143,7 +146,7 @@ const affinityTerm = fc.record({
 }).map(({ matchExpressions, fields }) => compact({ matchExpressions, matchFields: fields && [{ key: 'metadata.name', operator: 'In', values: [fields] }] }));
 const pvAffinity = fc.array(affinityTerm, { minLength: 1, maxLength: 2 }).map((terms) => ({ required: { nodeSelectorTerms: terms } }));
 
-const zoneLabel = fc.constantFrom('z1', 'z2', 'z1__z2', 'z2__z3', 'z1__');
+const zoneLabel = fc.constantFrom(Z1, Z2, `${Z1}__${Z2}`, `${Z2}__${Z3}`, `${Z1}__`);
 const pvLabels = fc.record({
   zone: half(zoneLabel), beta: rarely(zoneLabel, 4), region: rarely(fc.constantFrom('r1', 'r2'), 4), tier: half(fc.constantFrom('gold', 'silver')),
 }).map(({ zone, beta, region, tier }) => compact({ [ZONE]: zone, [BETA_ZONE]: beta, [REGION]: region, tier }) as Record<string, string>);
@@ -165,7 +168,12 @@ const pvArb = (name: string, size: number) => fc.record({
   modes: fc.constantFrom(['ReadWriteOnce'], ['ReadWriteOnce'], ['ReadWriteOncePod'], ['ReadWriteMany', 'ReadOnlyMany'], ['ReadWriteOnce', 'ReadOnlyMany']),
   phase: fc.constantFrom('Available', 'Available', 'Available', 'Released'),
   volumeMode: rarely(fc.constantFrom('Block', 'Filesystem'), 6),
-}).map((p): PVDraft => ({ name, size, ...p }));
+}).map((p): PVDraft => ({ name, size, ...p, labels: p.source.kind === 'gce' ? gceLabels(p.labels) : p.labels }));
+
+/** An in-tree GCE PD PV's zone labels without an empty zone (its CSI translation fails on one: an Error status). */
+function gceLabels(labels: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(labels).filter(([, v]) => !v.endsWith('__')));
+}
 
 // --- claims
 type ClaimState = 'bound' | 'bound-missing-pv' | 'prebound' | 'unbound' | 'lost' | 'deleting' | 'no-class' | 'unknown-class' | 'selected-node';
@@ -178,7 +186,8 @@ const claimArb = (name: string, size: number) => fc.record({
   modes: fc.constantFrom(['ReadWriteOnce'], ['ReadWriteOnce'], ['ReadWriteOncePod'], ['ReadOnlyMany'], ['ReadWriteMany']),
   selector: rarely(fc.constantFrom({ matchLabels: { tier: 'gold' } }, { matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['gold'] }] }), 5),
   volumeMode: rarely(fc.constantFrom('Block', 'Filesystem'), 6),
-  namespace: fc.constantFrom('default', 'default', 'default', 'team'),
+  // rarely in another namespace than the pod's (then the pod's claim is missing)
+  namespace: fc.constantFrom('default', 'default', 'default', 'default', 'default', 'default', 'default', 'team'),
 }).map((c) => ({ name, size, ...c }));
 type ClaimDraft = ReturnType<typeof claimArb> extends fc.Arbitrary<infer T> ? T : never;
 
@@ -193,7 +202,7 @@ function claimObject(c: ClaimDraft, pvs: readonly PVDraft[], owner?: { uid: stri
   else spec.storageClassName = c.cls;
   if (bound || c.state === 'prebound') {
     // a bound claim names a PV of the cluster (or, bound-missing-pv, one that is not there)
-    spec.volumeName = c.state === 'bound-missing-pv' ? 'pv-gone' : (pvs.find((p) => p.name === c.pv) ? c.pv : 'pv-gone');
+    spec.volumeName = c.state === 'bound-missing-pv' || !pvs.length ? 'pv-gone' : pvs[PVS.indexOf(c.pv) % pvs.length].name;
   }
   if (bound) { annotations[BIND_COMPLETED] = 'yes'; phase = 'Bound'; }
   if (c.state === 'lost') phase = 'Lost';
@@ -217,7 +226,7 @@ function claimObject(c: ClaimDraft, pvs: readonly PVDraft[], owner?: { uid: stri
 function pvObject(p: PVDraft, claims: ReadonlyArray<{ name: string; namespace: string; boundTo?: string }>) {
   const claim = claims.find((c) => c.boundTo === p.name);
   const source = p.source.kind === 'csi' ? { csi: { driver: p.source.driver, volumeHandle: `h-${p.name}` } }
-    : p.source.kind === 'ebs' ? { awsElasticBlockStore: { volumeID: `aws://z1/vol-${p.name}`, fsType: 'ext4' } }
+    : p.source.kind === 'ebs' ? { awsElasticBlockStore: { volumeID: `aws://${Z1}/vol-${p.name}`, fsType: 'ext4' } }
       : p.source.kind === 'gce' ? { gcePersistentDisk: { pdName: `pd-${p.name}`, fsType: 'ext4' } }
         : { local: { path: `/mnt/${p.name}` } };
   return {
@@ -240,7 +249,7 @@ type PodVolume =
   | { kind: 'gce' | 'ebs' | 'rbd' | 'iscsi'; id: string; readOnly: boolean }
   | { kind: 'csi-inline' | 'empty' };
 const podVolumeArb: fc.Arbitrary<PodVolume> = fc.oneof(
-  { weight: 8, arbitrary: fc.constantFrom(...CLAIMS, 'missing').map((claim): PodVolume => ({ kind: 'pvc', claim })) },
+  { weight: 8, arbitrary: fc.constantFrom(...CLAIMS, ...CLAIMS, 'missing').map((claim): PodVolume => ({ kind: 'pvc', claim })) },
   { weight: 2, arbitrary: fc.record({ state: fc.constantFrom('created', 'created', 'missing', 'not-owned'), cls: fc.constantFrom('wffc', 'cap', 'topo', 'imm') }).map((e): PodVolume => ({ kind: 'ephemeral', ...e } as PodVolume)) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('gce', 'ebs', 'rbd', 'iscsi'), id: fc.constantFrom('d1', 'd2'), readOnly: fc.boolean() }).map((d) => d as PodVolume) },
   { weight: 1, arbitrary: fc.constantFrom<PodVolume>({ kind: 'csi-inline' }, { kind: 'empty' }) },
@@ -314,7 +323,7 @@ export const volumesInputArb: fc.Arbitrary<VolumesInput> = fc.integer({ min: 1, 
   }).chain((d) => fc.record({
     pvs: all(d.pvSizes.map((s, i) => pvArb(PVS[i], s))),
     claims: all(CLAIMS.map((c, i) => claimArb(c, d.claimSizes[i]))),
-    present: all(CLAIMS.map(() => fc.constantFrom(true, true, true, false))),
+    present: all(CLAIMS.map(() => fc.constantFrom(true, true, true, true, true, true, true, false))),
   }).map((s) => assemble(d, s.pvs, s.claims.filter((_, i) => s.present[i]))));
 });
 

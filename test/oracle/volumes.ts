@@ -11,7 +11,11 @@ const VOLUME_PLUGINS = ['VolumeRestrictions', 'NodeVolumeLimits', 'VolumeBinding
 /** What the run counts: which volume plugin refused some node, and whether VolumeBinding scored a node (1.37). */
 export function volumesTally(upstream: SchedulingOutput | undefined): string[] {
   const out = new Set<string>();
-  for (const n of upstream?.nodes ?? []) if (VOLUME_PLUGINS.includes(n.plugin)) out.add(`${n.plugin} refused`);
+  for (const n of upstream?.nodes ?? []) {
+    if (!VOLUME_PLUGINS.includes(n.plugin)) continue;
+    // each reason once, with the object names it quotes left out
+    for (const r of n.reasons) out.add(`${n.plugin}: ${r.replace(/"[^"]*"/g, '"…"').replace(/^\S+ CSI driver/, '<driver> CSI driver')}`);
+  }
   if (upstream?.scores?.some((s) => (s.plugins.VolumeBinding ?? 0) !== 0)) out.add('VolumeBinding scored');
   if (upstream && upstream.feasible.length > 0) out.add('feasible');
   return [...out];
