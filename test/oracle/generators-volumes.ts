@@ -109,7 +109,7 @@ const classArb = (name: string) => fc.record({
 // --- CSIDrivers: storageCapacity opts in to CSIStorageCapacity checks; preventPodSchedulingIfMissing (1.36+) to
 // the 1.37 VolumeLimitScaling check
 const driverArb = (name: string) => fc.record({
-  storageCapacity: fc.constantFrom(undefined, true, false),
+  storageCapacity: fc.constantFrom(undefined, true, true, false),
   prevent: fc.constantFrom(undefined, true, false),
 }).map(({ storageCapacity, prevent }) => ({
   apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name },
@@ -291,8 +291,9 @@ const podSpec = (volumes: ReadonlyArray<Record<string, unknown>>, extra: Record<
   ...extra,
 });
 
-const existingPodArb = fc.record({
-  node: fc.constantFrom(...NODE_NAMES),
+// bound to a node of the cluster (a pod on a node the question does not list is no input a dump gives)
+const existingPodArb = (nodes: readonly string[]) => fc.record({
+  node: fc.constantFrom(...nodes),
   volumes: fc.array(fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...CLAIMS).map((claim): PodVolume => ({ kind: 'pvc', claim })) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('gce', 'ebs', 'rbd', 'iscsi'), id: fc.constantFrom('d1', 'd2'), readOnly: fc.boolean() }).map((d) => d as PodVolume) },
@@ -313,12 +314,13 @@ export const volumesInputArb: fc.Arbitrary<VolumesInput> = fc.integer({ min: 1, 
     csiNodes: all(names.map((n) => half(csiNodeArb(n)))),
     classes: fc.subarray(CLASSES).chain((cs) => all<Record<string, unknown>>(cs.map(classArb))),
     drivers: fc.subarray(DRIVERS).chain((ds) => all<Record<string, unknown>>(ds.map(driverArb))),
-    capacities: fc.subarray(CLASSES, { maxLength: 3 }).chain((cs) => all<Array<Record<string, unknown>>>(cs.map(capacityArb))),
+    // the class with a capacity-tracking driver most often (VolumeBinding's 1.37 score reads its capacities)
+    capacities: fc.constantFrom(['cap'], ['cap'], ['cap', 'wffc'], ['wffc', 'topo'], []).chain((cs) => all<Array<Record<string, unknown>>>(cs.map(capacityArb))),
     // distinct sizes (Trap 4): PVs 1..5 Gi shuffled, claims from the same pool so that some fit and some do not
     pvSizes: fc.shuffledSubarray([1, 2, 3, 4, 5, 8], { maxLength: PVS.length }),
     claimSizes: fc.shuffledSubarray([1, 2, 3, 4, 6, 10], { minLength: CLAIMS.length, maxLength: CLAIMS.length }),
     incoming: incomingArb,
-    existing: fc.array(existingPodArb, { maxLength: 3 }),
+    existing: fc.array(existingPodArb(names), { maxLength: 3 }),
     attachments: fc.array(fc.record({ pv: fc.constantFrom(...PVS), node: fc.constantFrom(...names) }), { maxLength: 3 }),
   }).chain((d) => fc.record({
     pvs: all(d.pvSizes.map((s, i) => pvArb(PVS[i], s))),

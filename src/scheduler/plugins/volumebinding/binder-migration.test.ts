@@ -19,7 +19,7 @@ const pod: Pod = {
   kind: 'Pod', apiVersion: 'v1', metadata: { name: 'test-pod', namespace: 'testns' },
   spec: { nodeName: 'node1', containers: [], volumes: [{ name: 'pvc-migration-bound', persistentVolumeClaim: { claimName: 'pvc-migration-bound' } }] },
 };
-const csiNode = (migrated: string): KubeObject => ({ kind: 'CSINode', apiVersion: 'storage.k8s.io/v1', metadata: { name: 'node1', annotations: { [MIGRATED]: migrated } }, spec: { drivers: [] } });
+const csiNode = (migrated: string) => ({ kind: 'CSINode', apiVersion: 'storage.k8s.io/v1', metadata: { name: 'node1', annotations: { [MIGRATED]: migrated } }, spec: { drivers: [] } }) as unknown as KubeObject;
 
 function reasons(pv: PersistentVolume, nodeLabels: Record<string, string>, csiNodes: KubeObject[]): string[] {
   const storage = storageListers([claim(pv.metadata!.name!) as KubeObject, pv as KubeObject, ...csiNodes]);
