@@ -69,6 +69,8 @@ export interface PodVolumeClaims {
 export function volumeClaims(pod: Pod): Array<{ name: string; ephemeral: boolean }> {
   const out: Array<{ name: string; ephemeral: boolean }> = [];
   for (const v of pod.spec?.volumes ?? []) {
+    // a null entry is a zero Volume to Go's JSON decoding: no claim
+    if (v == null) continue;
     if (v.persistentVolumeClaim) out.push({ name: v.persistentVolumeClaim.claimName, ephemeral: false });
     else if (v.ephemeral) out.push({ name: ephemeralClaimName(pod.metadata?.name ?? '', v.name), ephemeral: true });
   }
