@@ -11,8 +11,8 @@
 // ephemeral claim owned by another pod, a CSIStorageCapacity with maximumVolumeSize but no capacity (a nil pointer
 // upstream). Kept deterministic (Trap 4): every PV and every claim has its own size (findMatchingVolume breaks ties
 // in the PV cache's order, FindPodVolumes sorts claims by size with an unstable sort), one CSIStorageCapacity per
-// class and zone (the first one in lister order feeds the 1.37 score), at most one driver a pod's volumes need that
-// a node lacks (VolumeLimitScaling names one driver in map order).
+// class and zone (the first one in lister order feeds the 1.37 score), at most one CSIDriver with
+// preventPodSchedulingIfMissing (1.37's VolumeLimitScaling names one missing driver in map order).
 import fc from 'fast-check';
 import type { SchedulingInput } from './generators';
 
@@ -108,9 +108,11 @@ const classArb = (name: string) => fc.record({
 
 // --- CSIDrivers: storageCapacity opts in to CSIStorageCapacity checks; preventPodSchedulingIfMissing (1.36+) to
 // the 1.37 VolumeLimitScaling check
-const driverArb = (name: string) => fc.record({
+// (Trap 4: only one driver of a case opts in, the first listed, so that at most one driver a pod's volumes need can be
+// the one 1.37's Filter names, which it picks in Go map order)
+const driverArb = (name: string, first: boolean) => fc.record({
   storageCapacity: fc.constantFrom(undefined, true, true, false),
-  prevent: fc.constantFrom(undefined, true, false),
+  prevent: first ? fc.constantFrom(undefined, true, false) : fc.constantFrom(undefined, false),
 }).map(({ storageCapacity, prevent }) => ({
   apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name },
   spec: compact({ attachRequired: true, storageCapacity, preventPodSchedulingIfMissing: prevent }),
@@ -313,7 +315,7 @@ export const volumesInputArb: fc.Arbitrary<VolumesInput> = fc.integer({ min: 1, 
     nodes: all(names.map(nodeArb)),
     csiNodes: all(names.map((n) => half(csiNodeArb(n)))),
     classes: fc.subarray(CLASSES).chain((cs) => all<Record<string, unknown>>(cs.map(classArb))),
-    drivers: fc.subarray(DRIVERS).chain((ds) => all<Record<string, unknown>>(ds.map(driverArb))),
+    drivers: fc.subarray(DRIVERS).chain((ds) => all<Record<string, unknown>>(ds.map((d, i) => driverArb(d, i === 0)))),
     // the class with a capacity-tracking driver most often (VolumeBinding's 1.37 score reads its capacities)
     capacities: fc.constantFrom(['cap'], ['cap'], ['cap', 'wffc'], ['wffc', 'topo'], []).chain((cs) => all<Array<Record<string, unknown>>>(cs.map(capacityArb))),
     // distinct sizes (Trap 4): PVs 1..5 Gi shuffled, claims from the same pool so that some fit and some do not
@@ -322,12 +324,37 @@ export const volumesInputArb: fc.Arbitrary<VolumesInput> = fc.integer({ min: 1, 
     incoming: incomingArb,
     existing: fc.array(existingPodArb(names), { maxLength: 3 }),
     attachments: fc.array(fc.record({ pv: fc.constantFrom(...PVS), node: fc.constantFrom(...names) }), { maxLength: 3 }),
+    // one case in three is a stateful workload that should fit: its claims WaitForFirstConsumer or bound, static PVs
+    // and a capacity-tracking class, so that several nodes stay feasible and VolumeBinding's 1.37 score is compared
+    stateful: fc.constantFrom(false, false, true),
   }).chain((d) => fc.record({
-    pvs: all(d.pvSizes.map((s, i) => pvArb(PVS[i], s))),
-    claims: all(CLAIMS.map((c, i) => claimArb(c, d.claimSizes[i]))),
+    pvs: all(d.pvSizes.map((s, i) => (d.stateful ? statefulPV(PVS[i], s) : pvArb(PVS[i], s)))),
+    claims: all(CLAIMS.map((c, i) => (d.stateful ? statefulClaim(c, d.claimSizes[i]) : claimArb(c, d.claimSizes[i])))),
     present: all(CLAIMS.map(() => fc.constantFrom(true, true, true, true, true, true, true, false))),
-  }).map((s) => assemble(d, s.pvs, s.claims.filter((_, i) => s.present[i]))));
+  }).map((s) => assemble(d.stateful ? stateful(d) : d, s.pvs, s.claims.filter((_, i) => d.stateful || s.present[i]))));
 });
+
+/** A static PV a WaitForFirstConsumer claim can bind: class wffc, Available, ReadWriteOnce. */
+const statefulPV = (name: string, size: number) => pvArb(name, size).map((p): PVDraft => ({ ...p, cls: 'wffc', phase: 'Available', modes: ['ReadWriteOnce'], volumeMode: undefined }));
+/** A claim of a stateful workload: unbound WaitForFirstConsumer (wffc: static PVs, cap: provisioned) or bound. */
+const statefulClaim = (name: string, size: number) => claimArb(name, size).chain((c) => fc.record({
+  state: fc.constantFrom<ClaimState>('unbound', 'unbound', 'unbound', 'bound'),
+  cls: fc.constantFrom('wffc', 'cap'),
+}).map((x): ClaimDraft => ({ ...c, ...x, namespace: 'default', modes: ['ReadWriteOnce'], selector: undefined, volumeMode: undefined, betaClass: undefined })));
+
+/** The stateful case's classes and drivers: wffc and cap WaitForFirstConsumer, cap's driver tracking capacity. */
+function stateful(d: any) {
+  const wffc = { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'wffc' }, provisioner: LOCAL, reclaimPolicy: 'Delete', volumeBindingMode: 'WaitForFirstConsumer' };
+  const cap = { ...wffc, metadata: { name: 'cap' }, provisioner: EBS };
+  const driver = { apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: EBS }, spec: { attachRequired: true, storageCapacity: true } };
+  const classes = [wffc, cap, ...d.classes.filter((c: any) => !['wffc', 'cap'].includes(c.metadata.name))];
+  const drivers = [driver, ...d.drivers.filter((x: any) => x.metadata.name !== EBS).map((x: any) => ({ ...x, spec: { ...x.spec, preventPodSchedulingIfMissing: undefined } }))];
+  const incoming = { ...d.incoming, volumes: CLAIMS.slice(0, 1 + (d.claimSizes[0] % 2)).map((claim) => ({ kind: 'pvc', claim })) };
+  // a pool for cap on every node when the draw gave none (its size still decides the score)
+  const capacities = d.capacities.some((cs: any[]) => cs.some((c) => c.storageClassName === 'cap')) ? d.capacities
+    : [...d.capacities, [{ apiVersion: 'storage.k8s.io/v1', kind: 'CSIStorageCapacity', metadata: { name: 'cap-all', namespace: 'kube-system' }, storageClassName: 'cap', nodeTopology: {}, capacity: `${16 + d.claimSizes[1]}Gi` }]];
+  return { ...d, classes, drivers, incoming, capacities };
+}
 
 function assemble(d: any, pvs: PVDraft[], claims: ClaimDraft[]): VolumesInput {
   const storage: Array<Record<string, any>> = [];
