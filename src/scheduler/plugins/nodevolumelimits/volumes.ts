@@ -127,6 +127,7 @@ function controlledBy(claim: PersistentVolumeClaim, pod: Pod): boolean {
 export function podVolumes(pod: Pod, csiNode: CSINode | undefined, storage: StorageListers, newPod: boolean, into: Volumes): Volumes {
   const namespace = podNamespace(pod);
   for (const volume of pod.spec?.volumes ?? []) {
+    if (volume == null) continue; // Go's zero Volume: no source
     let claimName: string;
     const ephemeral = volume.ephemeral != null;
     if (volume.persistentVolumeClaim != null) claimName = volume.persistentVolumeClaim.claimName ?? '';
