@@ -200,7 +200,10 @@ function claimObject(c: ClaimDraft, pvs: readonly PVDraft[], owner?: { uid: stri
   const bound = c.state === 'bound' || c.state === 'bound-missing-pv' || c.state === 'lost';
   if (c.state === 'no-class') spec.storageClassName = '';
   else if (c.state === 'unknown-class') spec.storageClassName = 'gone';
-  else if (c.betaClass) annotations['volume.beta.kubernetes.io/storage-class'] = c.cls;
+  // the class in the beta annotation only, never on a claim that could be provisioned: v1.37.2's VolumeBinding Score
+  // dereferences spec.storageClassName of a provisioned claim with a CSIStorageCapacity (volume_binding.go:503,
+  // `*provision.PVC.Spec.StorageClassName`) and panics when it is nil
+  else if (c.betaClass && (bound || c.state === 'prebound' || c.cls === 'imm' || c.cls === 'local')) annotations['volume.beta.kubernetes.io/storage-class'] = c.cls;
   else spec.storageClassName = c.cls;
   if (bound || c.state === 'prebound') {
     // a bound claim names a PV of the cluster (or, bound-missing-pv, one that is not there)
