@@ -35,7 +35,7 @@ var observedGates = []string{
 	"NodeDeclaredFeatures",                         // GA, locked on: the NodeDeclaredFeatures plugin is in the default profile
 	"DRAExtendedResource",                          // GA, locked on: extended resources a DeviceClass maps go to DRA
 	"DynamicResourceAllocation",                    // GA: the DynamicResources plugin is in the default profile
-	"StorageCapacityScoring",                       // beta, on from 1.37: VolumeBinding scores (no volumes are generated)
+	"StorageCapacityScoring",                       // beta, on from 1.37: VolumeBinding scores (the volumes domain compares it)
 	"GenericWorkload",                              // beta, off: no GangScheduling plugin
 	"TopologyAwareWorkloadScheduling",              // alpha, off
 	"InPlacePodVerticalScalingSchedulerPreemption", // alpha, off: no DeferredPodScheduling plugin

@@ -76,7 +76,7 @@ func main() {
 
 func dispatch(ctx context.Context, sched *schedulingOracle, q question) (any, error) {
 	switch q.Domain {
-	case "scheduling":
+	case "scheduling", "volumes": // volumes: the scheduling question with storage objects (storage.go)
 		return sched.answer(ctx, q.Input)
 	case "toleration":
 		return tolerationAnswer(ctx, q.Input)

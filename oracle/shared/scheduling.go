@@ -16,6 +16,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -25,7 +26,6 @@ import (
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/sets"
-	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
@@ -40,6 +40,9 @@ type schedulingInput struct {
 	Nodes      []v1.Node      `json:"nodes"`
 	Pods       []v1.Pod       `json:"pods"`
 	Namespaces []v1.Namespace `json:"namespaces"`
+	// Storage: PersistentVolumes, PersistentVolumeClaims, StorageClasses, CSINodes, CSIDrivers, CSIStorageCapacities
+	// and VolumeAttachments, in any order (storage.go)
+	Storage []json.RawMessage `json:"storage"`
 	// reconciled: the nodes already carry the node lifecycle controller's taints (the e2e domain ran the controller).
 	reconciled bool
 }
@@ -74,11 +77,12 @@ type schedulingOracle struct {
 	fw       framework.Framework
 	snapshot *internalcache.Snapshot
 	// factory holds the informers the plugins list from (namespaces, and for the e2e domain services and owners)
-	factory informers.SharedInformerFactory
+	factory *recordingFactory
 	// what the previous question loaded, to unload it
 	nodes      []*v1.Node
 	pods       []*v1.Pod
 	namespaces storedObjects
+	storage    storedObjects
 }
 
 // storedObjects are objects put straight into informer stores (the informers are never started), remembered so that
@@ -88,23 +92,30 @@ type storedObjects []storedObject
 type storedObject struct {
 	store cache.Store
 	obj   any
+	// handlers: the informer whose recorded event handlers saw the object added (storage.go), told of its deletion
+	handlers *recordingInformer
 }
 
 func (s *storedObjects) add(store cache.Store, obj any) error {
-	*s = append(*s, storedObject{store, obj})
+	*s = append(*s, storedObject{store: store, obj: obj})
 	return store.Add(obj)
 }
 
 func (s *storedObjects) unload() {
 	for _, a := range *s {
 		_ = a.store.Delete(a.obj)
+		if a.handlers != nil {
+			for _, h := range a.handlers.registered() {
+				h.OnDelete(a.obj)
+			}
+		}
 	}
 	*s = nil
 }
 
 func newSchedulingOracle(ctx context.Context) (*schedulingOracle, error) {
 	client := fake.NewClientset()
-	factory := newInformerFactory(client)
+	factory := newRecordingFactory(newInformerFactory(client))
 	sched, err := scheduler.New(ctx, client, factory, nil, recorderFactory(),
 		// every node is filtered and scored, whatever the cluster size (numFeasibleNodesToFind)
 		scheduler.WithPercentageOfNodesToScore(ptr.To[int32](100)))
@@ -135,6 +146,7 @@ func (o *schedulingOracle) load(ctx context.Context, in *schedulingInput) error 
 		}
 	}
 	o.namespaces.unload()
+	o.storage.unload()
 	o.nodes, o.pods = nil, nil
 	for i := range in.Nodes {
 		n := in.Nodes[i].DeepCopy()
@@ -169,7 +181,7 @@ func (o *schedulingOracle) load(ctx context.Context, in *schedulingInput) error 
 			return err
 		}
 	}
-	return nil
+	return o.loadStorage(in.Storage)
 }
 
 func (o *schedulingOracle) answer(ctx context.Context, raw []byte) (*schedulingOutput, error) {

@@ -27,6 +27,9 @@ export const VSPHERE_DRIVER = 'csi.vsphere.vmware.com';
 export const PORTWORX_IN_TREE_PLUGIN = 'kubernetes.io/portworx-volume';
 export const PORTWORX_DRIVER = 'pxd.portworx.com';
 
+/** k8s.io/api core/v1 MigratedPluginsAnnotationKey: the in-tree plugins a node's CSINode says are migrated to CSI there. */
+export const MIGRATED_PLUGINS_ANNOTATION = 'storage.alpha.kubernetes.io/migrated-plugins';
+
 /** A translation that failed: the lib's error text (the scheduler reports it, or does not count the volume). */
 export class TranslationError extends Error {}
 
@@ -168,4 +171,75 @@ export function kubernetesVolumeIDToEBSVolumeID(id: string): string {
   const awsID = awsURLPath(id).replace(/^\/+|\/+$/g, '');
   if (!/^vol-[^/]*$/.test(awsID)) throw new Error(`Invalid format for AWS volume (${id})`);
   return awsID;
+}
+
+// plugins/aws_ebs.go AWSEBSTopologyKey, plugins/gce_pd.go GCEPDTopologyKey, plugins/openstack_cinder.go
+// CinderTopologyKey: the CSI topology key TranslateInTreePVToCSI rewrites the PV's zone to (translateTopologyFromInTreeToCSI);
+// the Azure Disk and Portworx translations leave the PV's node affinity as it is.
+const CSI_TOPOLOGY_KEYS: Readonly<Record<string, string>> = {
+  [AWS_EBS_IN_TREE_PLUGIN]: 'topology.ebs.csi.aws.com/zone',
+  [GCE_PD_IN_TREE_PLUGIN]: 'topology.gke.io/zone',
+  [CINDER_IN_TREE_PLUGIN]: 'topology.cinder.csi.openstack.org/zone',
+};
+const ZONE = 'topology.kubernetes.io/zone';
+const REGION = 'topology.kubernetes.io/region';
+const BETA_ZONE = 'failure-domain.beta.kubernetes.io/zone';
+const BETA_REGION = 'failure-domain.beta.kubernetes.io/region';
+
+type Terms = NonNullable<NonNullable<NonNullable<PersistentVolume['spec']>['nodeAffinity']>['required']>['nodeSelectorTerms'];
+
+/** plugins/in_tree_volume.go TopologyKeyExist over the PV's required terms. */
+const keyInTerms = (terms: Terms | undefined, key: string) => (terms ?? []).some((t) => (t.matchExpressions ?? []).some((r) => r.key === key));
+
+/** in_tree_volume.go getTopologyLabel: GA zone in the affinity, else beta there, else GA label, else beta label, else GA. */
+function topologyLabel(pv: PersistentVolume, terms: Terms | undefined): [zone: string, region: string] {
+  const labels = pv.metadata?.labels ?? {};
+  if (keyInTerms(terms, ZONE)) return [ZONE, REGION];
+  if (keyInTerms(terms, BETA_ZONE)) return [BETA_ZONE, BETA_REGION];
+  if (Object.prototype.hasOwnProperty.call(labels, ZONE)) return [ZONE, REGION];
+  if (Object.prototype.hasOwnProperty.call(labels, BETA_ZONE)) return [BETA_ZONE, BETA_REGION];
+  return [ZONE, REGION];
+}
+
+/** in_tree_volume.go getTopologyValues: the values of every requirement on `key`, unique and sorted. */
+const topologyValues = (terms: Terms | undefined, key: string) =>
+  [...new Set((terms ?? []).flatMap((t) => (t.matchExpressions ?? []).filter((r) => r.key === key).flatMap((r) => r.values ?? [])))].sort();
+
+/** in_tree_volume.go replaceTopology: the key of every requirement on `from` becomes `to`. */
+const replaceTopology = (terms: Terms, from: string, to: string): Terms =>
+  terms.map((t) => ({ ...t, matchExpressions: t.matchExpressions?.map((r) => (r.key === from ? { ...r, key: to } : r)) }));
+
+/**
+ * The node affinity of the PV as TranslateInTreePVToCSI leaves it (in_tree_volume.go translateTopologyFromInTreeToCSI,
+ * for EBS, GCE PD and Cinder): a zone requirement with values (GA key, else beta) is moved to the driver's key; else
+ * the PV's zone label (split on `__`, trimmed, empty parts dropped) is added to every term as `<driver key> In
+ * zones` (a PV without terms gets one); a beta region requirement with values is moved to the GA key. Other plugins'
+ * PVs keep their affinity. The PV itself is not changed (translate.go works on a deep copy).
+ */
+export function translatedPVNodeAffinity(pv: PersistentVolume): NonNullable<PersistentVolume['spec']>['nodeAffinity'] {
+  const affinity = pv.spec?.nodeAffinity;
+  const key = CSI_TOPOLOGY_KEYS[inTreePluginNameFromSpec(pv) ?? ''];
+  if (!key) return affinity;
+  const required = affinity?.required;
+  let terms = required?.nodeSelectorTerms?.length ? required.nodeSelectorTerms : undefined;
+  const [zoneLabel, regionLabel] = topologyLabel(pv, terms);
+  const labels = pv.metadata?.labels ?? {};
+  let changed = false;
+  if (topologyValues(terms, zoneLabel).length > 0) {
+    terms = replaceTopology(terms!, zoneLabel, key);
+    changed = true;
+  } else if (Object.prototype.hasOwnProperty.call(labels, zoneLabel)) {
+    // addTopology (its "no valid zones" error is ignored by the caller)
+    const zones = [...new Set(labels[zoneLabel].split('__').map((z) => z.trim()).filter((z) => z.length > 0))].sort();
+    if (zones.length > 0) {
+      terms = (required?.nodeSelectorTerms?.length ? required.nodeSelectorTerms : [{}])
+        .map((t) => ({ ...t, matchExpressions: [...(t.matchExpressions ?? []), { key, operator: 'In', values: zones }] }));
+      changed = true;
+    }
+  }
+  if (regionLabel === BETA_REGION && topologyValues(terms, BETA_REGION).length > 0) {
+    terms = replaceTopology(terms!, BETA_REGION, REGION);
+    changed = true;
+  }
+  return changed ? { ...affinity, required: { ...required, nodeSelectorTerms: terms! } } : affinity;
 }

@@ -24,8 +24,10 @@ export function librarySchedule(input: SchedulingInput): SchedulingOutput {
   const nodes = input.nodes as Node[];
   const pods = input.pods as Pod[];
   const namespaces = input.namespaces as KubeObject[];
+  // the volumes domain's storage objects (generators-volumes.ts), the volume plugins' listers
+  const storage = (input as { storage?: KubeObject[] }).storage;
   const subject = toSubject(input.pod);
-  const result = schedule(subject, nodes, pods, namespaces);
+  const result = schedule(subject, nodes, pods, namespaces, undefined, storage);
   if (result.gated) {
     // SchedulingGates' PreEnqueue status: "waiting for scheduling gates: %v" (plugins/schedulinggates/scheduling_gates.go)
     return { gated: `waiting for scheduling gates: ${goList(result.gated.gates)}`, nodes: [], feasible: [] };
@@ -41,7 +43,7 @@ export function librarySchedule(input: SchedulingInput): SchedulingOutput {
   // predicate, just use it").
   if (feasible.length >= 2) {
     const infos = nodes.map(nodeInfo).filter((n) => feasible.includes(n.name));
-    const scores = scoreNodes(podInfo(subject), infos, scoreCluster(nodes, pods, namespaces));
+    const scores = scoreNodes(podInfo(subject), infos, scoreCluster(nodes, pods, namespaces, undefined, storage));
     out.scores = scores.map((s) => ({
       node: s.node,
       // upstream's NodePluginScores hold each plugin's score after NormalizeScore times its weight

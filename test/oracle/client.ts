@@ -9,6 +9,8 @@ export class OracleClient {
   private waiting = new Map<string, (a: OracleAnswer) => void>();
   private next = 0;
   private stderr = '';
+  /** Set when the oracle process has exited: later questions are answered with this error at once. */
+  private exited?: string;
 
   constructor(readonly binary: string) {
     this.child = spawn(binary, [], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -20,13 +22,16 @@ export class OracleClient {
       done?.(a);
     });
     this.child.on('exit', (code) => {
-      for (const done of this.waiting.values()) done({ id: '', error: `oracle ${binary} exited (${code}): ${this.stderr.trim()}` });
+      this.exited = `oracle ${binary} exited (${code}): ${this.stderr.trim()}`;
+      for (const done of this.waiting.values()) done({ id: '', error: this.exited });
       this.waiting.clear();
     });
   }
 
   ask(domain: string, input?: unknown): Promise<OracleAnswer> {
     const id = String(this.next++);
+    // (a question to a dead process would wait forever, and node would exit without a word: a silent pass)
+    if (this.exited !== undefined) return Promise.resolve({ id, error: this.exited });
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
       this.child.stdin.write(JSON.stringify({ id, domain, input }) + '\n');

@@ -7,7 +7,6 @@ import type { SchedulingOutput } from './adapter';
  */
 export const UNMODELLED_SCORE_PLUGINS: Record<string, string> = {
   DynamicResources: 'the generated pods have no resource claims',
-  VolumeBinding: 'the generated pods have no volumes (PreScore skips)',
 };
 
 export interface Difference { field: string; ours: unknown; upstream: unknown }

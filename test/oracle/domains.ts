@@ -10,6 +10,7 @@ import { karpenterRequirements, karpenterValidate } from './karpenter';
 import { karpenterVolumes } from './karpenter-volumes';
 import { daemonSetTolerations, labelSelector, nodeConditionTaints, taintEviction2 } from './helpers2';
 import { e2e } from './e2e';
+import { volumes } from './volumes';
 
 export interface Domain<I, O> {
   name: string;
@@ -33,4 +34,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
-  e2e, karpenterRequirements, karpenterValidate, karpenterVolumes];
+  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes];

@@ -38,7 +38,7 @@ export interface PreFilterState {
 /** PreFilter: Skip unless some volume is a claim, a generic ephemeral volume or a migratable in-tree inline volume. */
 export function preFilterState(pod: PodInfo, snapshot: Snapshot, features: Features): PreFilterState | undefined {
   const volumes = pod.subject.spec.volumes;
-  if (!volumes?.some((v) => v.persistentVolumeClaim != null || v.ephemeral != null || isInlineMigratable(v))) return undefined;
+  if (!volumes?.some((v) => v != null && (v.persistentVolumeClaim != null || v.ephemeral != null || isInlineMigratable(v)))) return undefined;
   return {
     pod: createdPod(pod.subject),
     storage: snapshot.storage,
@@ -120,6 +120,7 @@ function attachedBound(node: NodeSnapshot, storage: StorageListers): number {
     let n = storage.attachments(node.info.name).length;
     for (const p of node.pods) {
       for (const v of p.spec?.volumes ?? []) {
+        if (v == null) continue; // Go's zero Volume: no source
         if (v.persistentVolumeClaim != null && v.persistentVolumeClaim.claimName) n++;
         else if (v.persistentVolumeClaim != null || v.ephemeral != null || isInlineMigratable(v)) n = -Infinity;
       }

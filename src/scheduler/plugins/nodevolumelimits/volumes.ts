@@ -10,7 +10,7 @@ import { releaseAtLeast } from '../../../core/config';
 import {
   AWS_EBS_IN_TREE_PLUGIN, AZURE_DISK_IN_TREE_PLUGIN, CINDER_IN_TREE_PLUGIN, GCE_PD_IN_TREE_PLUGIN, PORTWORX_IN_TREE_PLUGIN,
   csiNameFromInTreeName, inTreePluginNameFromSpec, isInlineMigratable, isMigratableInTreePluginByName, isPVMigratable,
-  translateInlineVolume, translatePV, type CSIVolume,
+  translateInlineVolume, translatePV, MIGRATED_PLUGINS_ANNOTATION, type CSIVolume,
 } from '../../../k8s/csi-translation';
 import { defaultAzureDiskKind } from '../../../k8s/defaults';
 import type { StorageListers } from '../../storage';
@@ -35,7 +35,7 @@ export class VolumeLookupError {
 }
 
 /** v1.MigratedPluginsAnnotationKey */
-export const MIGRATED_PLUGINS_ANNOTATION = 'storage.alpha.kubernetes.io/migrated-plugins';
+export { MIGRATED_PLUGINS_ANNOTATION };
 
 /**
  * utils.go isCSIMigrationOn: EBS, GCE PD, Azure Disk and Cinder as soon as the node has a CSINode; Portworx until
@@ -127,6 +127,7 @@ function controlledBy(claim: PersistentVolumeClaim, pod: Pod): boolean {
 export function podVolumes(pod: Pod, csiNode: CSINode | undefined, storage: StorageListers, newPod: boolean, into: Volumes): Volumes {
   const namespace = podNamespace(pod);
   for (const volume of pod.spec?.volumes ?? []) {
+    if (volume == null) continue; // Go's zero Volume: no source
     let claimName: string;
     const ephemeral = volume.ephemeral != null;
     if (volume.persistentVolumeClaim != null) claimName = volume.persistentVolumeClaim.claimName ?? '';

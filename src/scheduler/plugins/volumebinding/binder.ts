@@ -4,18 +4,55 @@
 // others can be provisioned there (FindPodVolumes). The listers stand for the binder's assume caches: nothing is
 // assumed between pods here.
 import type { PersistentVolume, PersistentVolumeClaim, Pod } from 'kubernetes-types/core/v1';
-import type { CSIStorageCapacity, StorageClass } from 'kubernetes-types/storage/v1';
+import type { CSINode, CSIStorageCapacity, StorageClass } from 'kubernetes-types/storage/v1';
 import { SchedulerError } from '../../cycle';
 import type { StorageListers } from '../../storage';
 import {
   ANN_SELECTED_NODE, checkVolumeNodeAffinity, claimClass, ephemeralClaimName, findMatchingVolume, isDelayBindingMode, isFullyBound,
   matchTopologySelectorTerms, NOT_SUPPORTED_PROVISIONER, requestedStorage, storageAmount, StorageRuleError, volumeClass, volumeIsForPod, wholeUnits,
 } from '../../../k8s/storage';
+import {
+  AWS_EBS_IN_TREE_PLUGIN, AZURE_DISK_IN_TREE_PLUGIN, CINDER_IN_TREE_PLUGIN, GCE_PD_IN_TREE_PLUGIN, inTreePluginNameFromSpec, PORTWORX_IN_TREE_PLUGIN,
+  MIGRATED_PLUGINS_ANNOTATION, TranslationError, translatedPVNodeAffinity, translatePV,
+} from '../../../k8s/csi-translation';
 import { LabelSelectorError, parseLabelSelector, selectorMatches } from '../../../k8s/label-selector';
 import { ErrReasonBindConflict, ErrReasonNodeConflict, ErrReasonNotEnoughSpace, ErrReasonPVNotExist } from './reasons';
 
 /** An Error status of VolumeBinding (framework.AsStatus): the scheduling attempt fails, no verdict. */
 export class VolumeBindingError extends SchedulerError {}
+
+/** binder.go isCSIMigrationOnForPlugin (Portworx: CSIMigrationPortworx, GA and locked on at v1.33 … v1.35, no gate from v1.36). */
+const MIGRATION_ON = new Set([AWS_EBS_IN_TREE_PLUGIN, GCE_PD_IN_TREE_PLUGIN, AZURE_DISK_IN_TREE_PLUGIN, CINDER_IN_TREE_PLUGIN, PORTWORX_IN_TREE_PLUGIN]);
+
+/**
+ * binder.go isPluginMigratedToCSIOnNode: the node's CSINode lists the plugin in its migrated-plugins annotation
+ * (VolumeBinding asks the annotation for every plugin, unlike NodeVolumeLimits' isCSIMigrationOn).
+ */
+const migratedOnNode = (plugin: string, csiNode: CSINode | undefined) =>
+  (csiNode?.metadata?.annotations?.[MIGRATED_PLUGINS_ANNOTATION] ?? '').split(',').includes(plugin);
+
+/** Would tryTranslatePVToCSI translate the PV on a node whose CSINode lists its plugin (the verdict then reads the CSINode)? */
+export function translatable(pv: PersistentVolume): boolean {
+  const plugin = inTreePluginNameFromSpec(pv);
+  return plugin !== undefined && MIGRATION_ON.has(plugin);
+}
+
+/**
+ * binder.go tryTranslatePVToCSI: an in-tree PV of a migrated plugin as TranslateInTreePVToCSI makes it, as far as
+ * FindPodVolumes reads it (its node affinity); any other PV as it is. Throws VolumeBindingError where the translation
+ * fails (`could not translate pv: …`, an Error status upstream).
+ */
+export function tryTranslatePVToCSI(pv: PersistentVolume, csiNode: CSINode | undefined): PersistentVolume {
+  const plugin = inTreePluginNameFromSpec(pv);
+  if (!translatable(pv) || !migratedOnNode(plugin!, csiNode)) return pv;
+  try {
+    translatePV(pv);
+  } catch (e) {
+    if (e instanceof TranslationError) throw new VolumeBindingError(`could not translate pv: ${e.message}`);
+    throw e;
+  }
+  return { ...pv, spec: { ...pv.spec, nodeAffinity: translatedPVNodeAffinity(pv) } };
+}
 
 /** The pod's claims as GetPodVolumeClaims sorts them, in volume order. */
 export interface PodVolumeClaims {
@@ -32,6 +69,8 @@ export interface PodVolumeClaims {
 export function volumeClaims(pod: Pod): Array<{ name: string; ephemeral: boolean }> {
   const out: Array<{ name: string; ephemeral: boolean }> = [];
   for (const v of pod.spec?.volumes ?? []) {
+    // a null entry is a zero Volume to Go's JSON decoding: no claim
+    if (v == null) continue;
     if (v.persistentVolumeClaim) out.push({ name: v.persistentVolumeClaim.claimName, ephemeral: false });
     else if (v.ephemeral) out.push({ name: ephemeralClaimName(pod.metadata?.name ?? '', v.name), ephemeral: true });
   }
@@ -101,10 +140,12 @@ export function findPodVolumes(claims: PodVolumeClaims, node: BinderNode, storag
     if (!boundFound) out.reasons.push(ErrReasonPVNotExist);
     return out;
   };
-  // checkBoundClaims: the first bound claim whose PV is missing or does not reach the node decides
-  // (tryTranslatePVToCSI, for in-tree PVs on a node whose CSINode lists the plugin as migrated, is not modelled here)
+  // checkBoundClaims: the first bound claim whose PV is missing or does not reach the node decides; an in-tree PV is
+  // matched as its CSI translation where the node's CSINode lists its plugin as migrated (tryTranslatePVToCSI)
+  const csiNode = claims.bound.length ? storage.csiNode(node.name) : undefined;
   for (const pvc of claims.bound) {
-    const pv = storage.volume(pvc.spec!.volumeName!);
+    const found = storage.volume(pvc.spec!.volumeName!);
+    const pv = found && tryTranslatePVToCSI(found, csiNode);
     if (!pv) {
       boundFound = false;
       out.culprit = { pvc, why: `PersistentVolume ${pvc.spec!.volumeName} does not exist` };

@@ -14,7 +14,7 @@ import { volumeAffinityTerms } from '../../../k8s/storage';
 import type { ClusterPlugin } from '../../cycle';
 import { failure, filterPlugin, rejection, Skip, type FilterPlugin, type ScorePlugin } from '../../framework';
 import { storageListers } from '../../storage';
-import { findPodVolumes, type PodVolumes } from './binder';
+import { findPodVolumes, translatable, type PodVolumes } from './binder';
 import { ErrReasonNodeConflict, ErrReasonNotEnoughSpace } from './reasons';
 import { preFilter, type PreFilterState } from './state';
 import * as scoring from './scoring';
@@ -62,12 +62,16 @@ export function fixHint(v: PodVolumes): string | undefined {
   return undefined;
 }
 
-/** The node label keys the verdict can depend on; undefined (every node on its own) when a claim is for a selected node. */
+/**
+ * The node label keys the verdict can depend on; undefined (every node on its own) when a claim is for a selected
+ * node, or a bound PV is in-tree (its translation depends on the node's CSINode).
+ */
 function reads(state: PreFilterState): string[] | undefined {
   const keys: string[] = [];
   const affinity = (pv: Parameters<typeof volumeAffinityTerms>[0]) => keys.push(...termsRead(volumeAffinityTerms(pv) ?? []).labels);
   for (const pvc of state.claims.bound) {
     const pv = state.storage.volume(pvc.spec!.volumeName!);
+    if (pv && translatable(pv)) return undefined;
     if (pv) affinity(pv);
   }
   for (const pvc of state.claims.delayBinding) if (pvc.metadata?.annotations?.['volume.kubernetes.io/selected-node'] !== undefined) return undefined;

@@ -33,6 +33,7 @@ function diskConflict(disks: readonly DiskVolume[], pods: readonly Pod[]): { dis
   for (const disk of disks) {
     for (const pod of pods) {
       for (const e of pod.spec?.volumes ?? []) {
+        if (e == null) continue; // Go's zero Volume: no source
         const what = conflictWith(disk.volume, e);
         if (what) return { disk, pod, what };
       }

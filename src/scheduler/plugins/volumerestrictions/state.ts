@@ -37,7 +37,7 @@ function usedClaims(snapshot: Snapshot): ReadonlyMap<string, readonly PodRef[]> 
   const used = new Map<string, PodRef[]>();
   for (const ref of index.all) {
     for (const v of ref.pod.spec?.volumes ?? []) {
-      if (!v.persistentVolumeClaim) continue;
+      if (!v?.persistentVolumeClaim) continue; // (a null entry: Go's zero Volume)
       const key = `${podNamespace(ref.pod)}/${v.persistentVolumeClaim.claimName ?? ''}`;
       const users = used.get(key);
       if (users) users.push(ref);
@@ -61,6 +61,7 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterResul
   const rwop = new Set<string>();
   for (let i = 0; i < volumes.length; i++) {
     const v = volumes[i];
+    if (v == null) continue; // Go's zero Volume: no source
     if (needsCheck(v)) disks.push({ index: i, volume: v });
     if (!v.persistentVolumeClaim) continue;
     const name = v.persistentVolumeClaim.claimName ?? '';

@@ -89,7 +89,7 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterResul
   const topologies: PVTopology[] = [];
   const volumes = createdSpec(pod.subject).volumes ?? [];
   for (let i = 0; i < volumes.length; i++) {
-    const source = volumes[i].persistentVolumeClaim;
+    const source = volumes[i]?.persistentVolumeClaim; // (a null entry: Go's zero Volume)
     if (!source) continue;
     const name = source.claimName ?? '';
     const where = `${pod.subject.specPath}.volumes[${i}] (${volumes[i].name})`;
