@@ -9,6 +9,15 @@ export const UNMODELLED_SCORE_PLUGINS: Record<string, string> = {
   DynamicResources: 'the generated pods have no resource claims',
 };
 
+/**
+ * Score plugins whose column of 0 on every node the library leaves out of its answers for some pods: VolumeBinding
+ * from 1.37 scores a pod without claims 0 everywhere (src/scheduler/profile.ts volumeBindingScore). Where ours has no
+ * such column, upstream's must be 0 on the node; where ours has one, it is compared as any other.
+ */
+export const HIDDEN_ZERO_SCORE_PLUGINS: Record<string, string> = {
+  VolumeBinding: 'a pod without claims scores 0 on every node (1.37), a column the library does not show',
+};
+
 export interface Difference { field: string; ours: unknown; upstream: unknown }
 
 /** A tally of the run: upstream's ImageLocality scored some node (how often the generated images exercise it). */
@@ -43,7 +52,7 @@ export function compareScheduling(ours: SchedulingOutput, upstream: SchedulingOu
     if (!u) continue;
     const theirPlugins: Record<string, number> = {};
     for (const [p, v] of Object.entries(u.plugins)) {
-      if (p in UNMODELLED_SCORE_PLUGINS) {
+      if (p in UNMODELLED_SCORE_PLUGINS || (p in HIDDEN_ZERO_SCORE_PLUGINS && !(p in s.plugins))) {
         if (v !== 0) diffs.push({ field: `node ${s.node} score ${p} (not modelled)`, ours: undefined, upstream: v });
       } else theirPlugins[p] = v;
     }
