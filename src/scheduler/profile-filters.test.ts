@@ -56,8 +56,7 @@ describe('the Filter plugins after the cluster plugins (the profile’s lastFilt
 test('the plugins named for a pod leave out those its PreFilter Skipped', () =>
   withProfile({ filter: [...DEFAULT_PROFILE.filter, Passes, rejecter('SkippedToo', 'example.com/x', { skips: () => true })], lastFilter: [Skipped, Bad] }, () => {
     expect(scheduleOnNode(toSubject(pod()), node('n1')).plugins).toEqual([
-      'NodeUnschedulable', 'NodeName', 'TaintToleration', 'NodeAffinity', 'NodePorts', 'NodeResourcesFit', 'Passes',
-      'VolumeRestrictions', 'NodeVolumeLimits', 'VolumeBinding', 'VolumeZone', 'PodTopologySpread', 'InterPodAffinity', 'Bad',
+      'NodeUnschedulable', 'NodeName', 'TaintToleration', 'NodeAffinity', 'NodePorts', 'NodeResourcesFit', 'Passes', 'PodTopologySpread', 'InterPodAffinity', 'Bad',
     ]);
   }));
 
