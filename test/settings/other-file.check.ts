@@ -10,5 +10,6 @@ test('defaults', () => {
     requireAllocatable: false,
     runtimeClasses: [],
     storage: [],
+    clusterStorage: [],
   });
 });
