@@ -6,7 +6,7 @@
 // (setdefault/admission.go) and meet the volume plugins of the default profile.
 import { configure, resetConfiguration } from '../core/config';
 import type { KubeObject, Node, Pod } from '../core/types';
-import { scheduleOn } from '../engine/objects';
+import { scheduleOn } from '../engine';
 import { failure, node as fixtureNode } from '../../test/fixtures';
 import { toBeSchedulableOn } from '.';
 import { toRecord } from './record';
