@@ -51,6 +51,7 @@ export function outageOf(run: RunResult): Outage {
     why: (w, t = end) => q.why(w, t),
     format: (w) => formatEvents(w === undefined ? world.events : q.eventsOf(w)),
     daemonCoverage: (w, t = end) => q.daemonCoverage(w, t),
+    volumesNotModelled: (w) => [...(q.find(w).volumeNotes ?? [])],
   };
 }
 
