@@ -35,7 +35,9 @@ describe('losing zone eu-west-1a', () => {
     const markedAt600 = { ...zoneA, outOfServiceAt: 600 };
     expect(payments).not.toSurvive(markedAt600, cluster);
     expect(simulateOutage(cluster, markedAt600).why(payments)).toEqual([
-      "payments-0 is Pending: 0/5 nodes are available: 2 node(s) didn't match PersistentVolume's node affinity, 3 node(s) had untolerated taint(s).",
+      "payments-0 is Pending: 0/5 nodes are available: 2 node(s) didn't match PersistentVolume's node affinity, 3 node(s) had untolerated taint(s). " +
+      'PersistentVolumeClaim shop/data-payments-0 is bound to PersistentVolume pvc-shop.data-payments-0, provisioned for general-a1 at 0s ' +
+      '(topology.kubernetes.io/zone In [eu-west-1a]): a bound volume does not move with its pod',
     ]);
   });
 

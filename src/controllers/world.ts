@@ -158,6 +158,11 @@ export class World {
   podsChanged = false;
   /** Set when a claim was bound or a volume provisioned: a snapshot built for the scheduler is out of date. */
   storageChanged = false;
+  /**
+   * The claims bound since the start (`namespace/name`), for the timeline's words: the volume, the node it was bound
+   * for and when, and (`reach`) where the volume is reachable from, as its node affinity says.
+   */
+  readonly claimsBound = new Map<string, { volume: string; node: string; at: number; provisioned: boolean; reach?: string }>();
   private readonly listeners: Listeners = { noExecuteTaint: [], podBound: [], podDeleted: [], podRemoving: [], podRemoved: [], podStuckTerminating: [] };
 
   constructor(options: WorldOptions) {

@@ -268,7 +268,10 @@ describe('zonal volumes: a WaitForFirstConsumer claim pinned at first placement'
     const db = withClaims(1);
     const nodes = [zonedNode('a1', 'a'), zonedNode('b1', 'b'), zonedNode('c1', 'c')];
     const o = simulateOutage({ nodes, workloads: [db], storage }, { zone: 'a', outOfServiceAt: 400 });
-    expect(o.why(db)).toEqual(["db-0 is Pending: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match PersistentVolume's node affinity."]);
+    expect(o.why(db)).toEqual([
+      "db-0 is Pending: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match PersistentVolume's node affinity. " +
+      'PersistentVolumeClaim default/data-db-0 is bound to PersistentVolume pvc-default.data-db-0, provisioned for a1 at 0s (topology.kubernetes.io/zone In [a]): a bound volume does not move with its pod',
+    ]);
     const efs = withClaims(1, 'efs');
     const free = simulateOutage({ nodes, workloads: [efs], storage }, { zone: 'a', outOfServiceAt: 400 });
     expect(free.stateOf(efs)).toMatchObject({ running: 1, pending: 0 });
@@ -285,7 +288,10 @@ describe('zonal volumes: a WaitForFirstConsumer claim pinned at first placement'
     const nodes = [zonedNode('a1', 'a', '4', { 'example.com/rack': 'r1' }), zonedNode('b1', 'b', '4', { 'example.com/rack': 'r2' })];
     const csiNode = (name: string) => ({ apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name }, spec: { drivers: [{ name: 'csi.example.com', nodeID: name, topologyKeys: ['example.com/rack'] }] } });
     const o = simulateOutage({ nodes, workloads: [db], storage: [storageClass('fast', 'csi.example.com'), csiNode('a1'), csiNode('b1')] }, { zone: 'a', outOfServiceAt: 400 });
-    expect(o.why(db)).toEqual(["db-0 is Pending: 0/2 nodes are available: 1 node(s) didn't match PersistentVolume's node affinity, 1 node(s) had untolerated taint(s)."]);
+    expect(o.why(db)).toEqual([
+      "db-0 is Pending: 0/2 nodes are available: 1 node(s) didn't match PersistentVolume's node affinity, 1 node(s) had untolerated taint(s). " +
+      'PersistentVolumeClaim default/data-db-0 is bound to PersistentVolume pvc-default.data-db-0, provisioned for a1 at 0s (example.com/rack In [r1]): a bound volume does not move with its pod',
+    ]);
     expect(o.volumesNotModelled(db)).toEqual([]);
   });
   test('cluster.gracePeriod sets the node monitor grace period; options.gracePeriod wins', () => {

@@ -71,7 +71,7 @@ describe('claims bound when their pod is bound, read by the replacement', () => 
   test('a Deployment\'s claim, provisioned for its first pod, keeps the replacement Pending when that zone is lost', () => {
     const web = withVolume({ persistentVolumeClaim: { claimName: 'data' } });
     const o = simulateOutage({ nodes, workloads: [web], storage: [gp3, claim('data', { storageClassName: 'gp3' })] }, zone('a'));
-    expect(o.why(web)).toEqual([`web-1 is Pending: ${PENDING}`]);
+    expect(o.why(web)).toEqual([`web-1 is Pending: ${PENDING} PersistentVolumeClaim default/data is bound to PersistentVolume pvc-default.data, provisioned for a1 at 0s (topology.kubernetes.io/zone In [a]): a bound volume does not move with its pod`]);
   });
 
   test('a static PersistentVolume VolumeBinding matched is the one the replacement must reach', () => {
@@ -85,7 +85,7 @@ describe('claims bound when their pod is bound, read by the replacement', () => 
     const web = withVolume({ persistentVolumeClaim: { claimName: 'data' } });
     const o = simulateOutage({ nodes, workloads: [web], storage: [local, pv, claim('data', { storageClassName: 'local' })] }, zone('b'));
     expect(o.pods.map((p) => p.node)).toEqual(['b1', undefined]);
-    expect(o.why(web)).toEqual([`web-1 is Pending: ${PENDING}`]);
+    expect(o.why(web)).toEqual([`web-1 is Pending: ${PENDING} PersistentVolumeClaim default/data is bound to PersistentVolume pv-b, bound for b1 at 0s (topology.kubernetes.io/zone In [b]): a bound volume does not move with its pod`]);
   });
 
   test('a generic ephemeral volume\'s claim is the pod\'s own: the replacement gets a new one where it lands', () => {

@@ -99,6 +99,12 @@ export function provisionedTopology(sc: StorageClass, node: Node, csiNode: CSINo
   return { term: { matchExpressions: keys.map((key) => ({ key, operator: 'In', values: [labels[key]] })) } };
 }
 
+/** A volume's node affinity in a few words: `topology.kubernetes.io/zone In [a]`, terms ORed. */
+function termText(terms: readonly NodeSelectorTerm[] | undefined): string | undefined {
+  const text = (terms ?? []).map((t) => (t.matchExpressions ?? []).map((e) => `${e.key} ${e.operator}${e.values?.length ? ` [${e.values.join(', ')}]` : ''}`).join(', '));
+  return text.length ? text.join(' or ') : undefined;
+}
+
 /** The claim bound to `pv` as the PV controller leaves it (pv_controller.go bindClaimToVolume). */
 function boundClaim(pvc: PersistentVolumeClaim, pv: string, selectedNode?: string): PersistentVolumeClaim {
   return {
@@ -195,8 +201,13 @@ export function bindPodVolumes(world: World, p: SimPod): void {
   const models = podClaims(pod, storageFor(world.storage), settings().storageAssumption);
   const model = (pvc: PersistentVolumeClaim) => models.find((m) => m.name === pvc.metadata?.name);
   const added: KubeObject[] = [];
+  const record = (pvc: PersistentVolumeClaim, pv: PersistentVolume, provisioned: boolean) => {
+    const reach = termText(pv.spec?.nodeAffinity?.required?.nodeSelectorTerms);
+    world.claimsBound.set(`${pvc.metadata?.namespace || 'default'}/${pvc.metadata?.name}`, { volume: pv.metadata!.name!, node: p.node!, at: world.now, provisioned, ...(reach ? { reach } : {}) });
+  };
   for (const { pvc, pv } of found.volumes.staticBindings) {
     if (model(pvc)?.ephemeral) continue;
+    record(pvc, pv, false);
     added.push(boundClaim(pvc, pv.metadata!.name!) as KubeObject, { ...pv, spec: { ...pv.spec, claimRef: claimRef(pvc) }, status: { phase: 'Bound' } } as KubeObject);
   }
   for (const { pvc } of found.volumes.dynamicProvisions) {
@@ -207,6 +218,7 @@ export function bindPodVolumes(world: World, p: SimPod): void {
     const topology = provisionedTopology(sc, node, found.storage.csiNode(p.node));
     if ('unknown' in topology) note(p, m, topology.unknown);
     const pv = provisionedVolume(pvc, sc, 'term' in topology ? topology.term : undefined);
+    record(pvc, pv, true);
     added.push(boundClaim(pvc, pv.metadata!.name!, p.node) as KubeObject, pv as KubeObject);
   }
   if (!added.length) return;

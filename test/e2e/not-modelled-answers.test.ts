@@ -67,7 +67,7 @@ describe('outages', () => {
     expect(redis).toSurvive(zoneA, efs, { within: 3600 });
     const answer = survive(toSubject(redis), zoneA, ebs);
     expect(answer).not.toHaveProperty('notModelled');
-    expect(answer.why).toEqual([PENDING]);
+    expect(answer.why).toEqual([`${PENDING} PersistentVolumeClaim cache/data-redis-0 is bound to PersistentVolume pvc-cache.data-redis-0, provisioned for a1 at 0s (topology.kubernetes.io/zone In [us-east-1a]): a bound volume does not move with its pod`]);
     expect(answer.timeline).toContain(`default-scheduler          FailedScheduling: ${PENDING.slice('redis-0 is Pending: '.length)}`);
   });
 
