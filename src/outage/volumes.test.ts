@@ -26,6 +26,7 @@ describe('provisionedTopology: the new PersistentVolume\'s node affinity', () =>
     ['PD', sc('pd.csi.storage.gke.io', { type: 'pd-balanced' }), zonal, zoneTerm('topology.gke.io/zone', 'europe-west1-b')],
     ['Azure Disk LRS', sc('disk.csi.azure.com', { skuname: 'StandardSSD_LRS' }), zonal, zoneTerm('topology.disk.csi.azure.com/zone', 'westeurope-1')],
     ['Azure Disk ZRS (any case of the key)', sc('disk.csi.azure.com', { skuName: 'Premium_ZRS' }), zonal, {}],
+    ['Azure Disk ZRS (the storageAccountType alias)', sc('disk.csi.azure.com', { storageAccountType: 'StandardSSD_ZRS' }), zonal, {}],
     ['EFS', sc('efs.csi.aws.com'), zonal, {}],
     ['Azure Files', sc('file.csi.azure.com'), zonal, {}],
     ['Filestore', sc('filestore.csi.storage.gke.io'), zonal, {}],
