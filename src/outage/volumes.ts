@@ -2,9 +2,11 @@
 // (pkg/scheduler/framework/plugins/volumebinding/binder.go AssumePodVolumes, BindPodVolumes) binds a
 // WaitForFirstConsumer claim it matched to a static PersistentVolume, and gives one it found provisionable the
 // annotation volume.kubernetes.io/selected-node; the CSI external-provisioner then asks the driver to create the
-// volume with the selected node's topology segment first (its CSINode's spec.drivers[].topologyKeys, valued from the
-// node's labels), and the driver's CreateVolume answer (AccessibleTopology) becomes the new PersistentVolume's
-// spec.nodeAffinity. From then on the claim is bound: a replacement pod of the same claim (a StatefulSet ordinal's,
+// volume with the selected node's topology segment first (kubernetes-csi/external-provisioner pkg/controller/
+// topology.go GenerateAccessibilityRequirements: the keys of the selected node's CSINode entry for the driver, valued
+// from the node's labels — a key the node has no label for fails the provisioning — and the preferred terms rotated to
+// start at that segment), and the driver's CreateVolume answer (AccessibleTopology) becomes the new PersistentVolume's
+// spec.nodeAffinity (GenerateVolumeNodeAffinity: a term per segment, `key In [value]` per key). From then on the claim is bound: a replacement pod of the same claim (a StatefulSet ordinal's,
 // a Deployment's shared one) meets VolumeBinding's Filter against that affinity — upstream's
 // `node(s) didn't match PersistentVolume's node affinity` for a zonal disk whose zone is down.
 //
