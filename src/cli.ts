@@ -346,11 +346,9 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
     .option('--existing <files...>', 'pods already bound to the nodes')
     .option('--failure <spec>', 'add an eviction column (NotReady, Unreachable or a NoExecute taint) or an outage column (zone:<zone>, nodes:<node,…>) (repeatable)', collect)
     .option('--namespace <namespace>', 'only workloads in this namespace')
-    .option('--zonal-volumes', 'outage columns: StatefulSets\' volumeClaimTemplates are zonal volumes (EBS, Persistent Disk, Azure Disk), as cluster.zonalVolumes')
-    .option('--no-zonal-volumes', 'outage columns: every node reaches them (EFS, regional disks); without either, they are not modelled')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'md', 'json']).default('text'))
     .addHelpText('after', '\nExamples:\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --group-by pool --failure NotReady --format md\n  $ npx jest-k8s-placement matrix rendered/ --nodes nodes.yaml --failure zone:eu-west-1a')
-    .action((manifests: string[], o: { nodes: string[]; groupBy?: string; existing?: string[]; failure?: string[]; namespace?: string; zonalVolumes?: boolean; format: string }) => {
+    .action((manifests: string[], o: { nodes: string[]; groupBy?: string; existing?: string[]; failure?: string[]; namespace?: string; format: string }) => {
       const failures = (o.failure ?? []).map(failureOf);
       for (const f of failures) if (typeof f === 'string') checkTaintSpec(cli, f, ['NotReady', 'Unreachable']);
       const workloads = workloadsOf(manifests, o.namespace);
@@ -361,7 +359,7 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
       noteNodes(nodes);
       let m;
       try {
-        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, services: workloads.services, storage: workloads.storage, failures, zonalVolumes: o.zonalVolumes });
+        m = placementMatrix(workloads, nodes, { groupBy: o.groupBy, existingPods: existing, namespaces: workloads.namespaces, services: workloads.services, storage: workloads.storage, failures });
       } catch (e) {
         // an outage that names no node of --nodes (placementMatrix: failures[i].zone …, failures[i]: …) is a usage error
         const bad = /^placementMatrix: failures\[(\d+)\](?:\.|: )(.*)$/s.exec((e as Error).message);

@@ -2,6 +2,7 @@
 // caches the controllers keep, the event log and the virtual clock. Controllers react to its notifications
 // (a NoExecute taint added, a pod bound, deleted or removed) the way kube-controller-manager's informers deliver them.
 import type { KubeObject, Node, Pod, Taint } from '../core/types';
+import type { NotModelled } from '../k8s/not-modelled';
 import { Clock } from './clock';
 
 /** kube-controller-manager's controller names (and the scheduler's), as events and the timeline name them. */
@@ -85,8 +86,11 @@ export interface SimWorkload {
   desired: Array<{ at: number; value: number }>;
   /** Why the controller did not create a pod in its last sync (StatefulSet OrderedReady). */
   waiting?: string;
-  /** StatefulSet with zonal volumes: the zone of each ordinal's PersistentVolumes. */
-  volumeZones?: Map<number, string>;
+  /**
+   * What the workload's outage answer rests on that is not modelled: its claims whose provisioned volume's topology
+   * the library does not know (outage/volumes.ts), one item per claim template or volume.
+   */
+  volumeNotes?: NotModelled[];
   /** Job: the controller's backoff record (backoff_utils.go backoffRecord) and the failures not yet seen by a sync. */
   backoff?: JobBackoff;
   /** Job: when it failed with BackoffLimitExceeded. */
@@ -126,6 +130,8 @@ export interface WorldOptions {
   storage?: readonly KubeObject[];
 }
 
+const NO_STORAGE: readonly KubeObject[] = [];
+
 export class World {
   readonly clock = new Clock();
   /** The cluster's nodes, in input order. */
@@ -133,7 +139,11 @@ export class World {
   readonly down: Down;
   readonly namespaces?: readonly KubeObject[];
   readonly services?: readonly KubeObject[];
-  readonly storage?: readonly KubeObject[];
+  /**
+   * The storage objects as they are now: those given, then the claims bound and the volumes provisioned since
+   * (outage/volumes.ts). Replaced, never changed in place: the scheduler's caches key on the array.
+   */
+  storage: readonly KubeObject[];
   readonly state = new Map<string, NodeState>();
   readonly pods: SimPod[] = [];
   readonly workloads: SimWorkload[] = [];
@@ -146,6 +156,13 @@ export class World {
   readonly pending = new Set<SimPod>();
   /** Set when a pod is deleted or removed: a snapshot built for the scheduler is out of date. */
   podsChanged = false;
+  /** Set when a claim was bound or a volume provisioned: a snapshot built for the scheduler is out of date. */
+  storageChanged = false;
+  /**
+   * The claims bound since the start (`namespace/name`), for the timeline's words: the volume, the node it was bound
+   * for and when, and (`reach`) where the volume is reachable from, as its node affinity says.
+   */
+  readonly claimsBound = new Map<string, { volume: string; node: string; at: number; provisioned: boolean; reach?: string }>();
   private readonly listeners: Listeners = { noExecuteTaint: [], podBound: [], podDeleted: [], podRemoving: [], podRemoved: [], podStuckTerminating: [] };
 
   constructor(options: WorldOptions) {
@@ -153,7 +170,7 @@ export class World {
     this.down = options.down;
     this.namespaces = options.namespaces;
     this.services = options.services;
-    this.storage = options.storage;
+    this.storage = options.storage ?? NO_STORAGE;
     for (const n of options.nodes) {
       this.state.set(nodeName(n), { name: nodeName(n), original: n, view: n, added: [], failed: options.failed?.has(nodeName(n)) ?? false, ready: 'True' });
     }

@@ -2,7 +2,7 @@
 // a node that a modelled filter rejects is rejected whatever the unmodelled plugins say (the Filter plugins are
 // ANDed), and where every modelled filter passes the verdict is unknown.
 import type { KubeObject } from '../core/types';
-import { certainRejection, notModelledFor, outageVolumes, type NotModelled } from '../k8s/not-modelled';
+import { certainRejection, notModelledFor, type NotModelled } from '../k8s/not-modelled';
 import type { Subject } from '../k8s/subject';
 import type { Status } from '../scheduler/framework';
 import { storageModel } from '../scheduler/storage-model';
@@ -64,15 +64,15 @@ export function unknownPrefer(a: { notModelled?: readonly NotModelled[]; preferr
 
 /**
  * What an outage answer about the subject rests on: every replica, before the failure and each replacement, is
- * placed by the modelled filters. Nothing when no scheduling decides its pods (a gated template; a bare Pod bound
- * by spec.nodeName, which is never recreated). cluster.zonalVolumes, given either way, says what a StatefulSet's
- * volumeClaimTemplates are, so they are modelled: `true`, zonal volumes bound where each ordinal first ran
- * (scheduler/plugins/volumebinding); `false`, volumes every node reaches (EFS, regional disks), which decide nothing. Attach limits
- * (NodeVolumeLimits) stay out of the model either way.
+ * placed by the modelled filters over the storage as the outage leaves it. Nothing when no scheduling decides its pods
+ * (a gated template; a bare Pod bound by spec.nodeName, which is never recreated). Else what the subject uses that is
+ * not modelled over `storage` (notModelledIn: DRA, the claims the inputs leave undecided), then `volumes`: the claims
+ * the simulation provisioned without knowing where their driver pins them (outage/volumes.ts provisionedTopology).
  */
-export function outageNotModelled(subject: Subject, zonalVolumes: boolean | undefined): NotModelled[] {
+export function outageNotModelled(subject: Subject, storage: readonly KubeObject[] | undefined, volumes: readonly NotModelled[]): NotModelled[] {
   if (subject.spec.schedulingGates?.length || (subject.kind === 'Pod' && subject.spec.nodeName)) return [];
-  return [...notModelledFor(subject), ...outageVolumes(subject, zonalVolumes !== undefined)];
+  const items = notModelledIn(subject, storage);
+  return volumes.length ? [...items, ...volumes] : items;
 }
 
 /** toSurvive, toKeepAtLeast, the matrix's outage cells: the answer rests on what is not modelled (outageNotModelled). */

@@ -32,9 +32,9 @@ export interface OutageAnswer {
   outcomes: Array<(OutageOutcome & { notModelled?: NotModelled[] }) | null>;
 }
 
-/** `{ notModelled }` when the workload's outage answer rests on what is not modelled, else nothing. */
-function withNotModelled(subject: Subject, cluster: Cluster): { notModelled?: NotModelled[] } {
-  const items = outageNotModelled(subject, cluster.zonalVolumes);
+/** `{ notModelled }` when the workload's outage answer in `o` rests on what is not modelled, else nothing. */
+function withNotModelled(subject: Subject, cluster: Cluster, o: Outage): { notModelled?: NotModelled[] } {
+  const items = outageNotModelled(subject, cluster.storage, o.volumesNotModelled(subject.object));
   return items.length ? { notModelled: items } : {};
 }
 
@@ -42,7 +42,7 @@ const facts = (o: Outage, failure: Failure): FailureFacts => ({ failedNodes: o.f
 
 export function outage(cluster: Cluster, failure: Failure, options: OutageOptions = {}): OutageAnswer {
   const o = simulateOutage(cluster, failure, options);
-  const outcomes = (cluster.workloads ?? []).map((w) => (w.kind === 'PodTemplate' ? null : { ...outcomeOf(o, w), ...withNotModelled(toSubject(w), cluster) }));
+  const outcomes = (cluster.workloads ?? []).map((w) => (w.kind === 'PodTemplate' ? null : { ...outcomeOf(o, w), ...withNotModelled(toSubject(w), cluster, o) }));
   return {
     failure: facts(o, failure), zones: o.zones, allZonesFullyDisrupted: o.allZonesFullyDisrupted, events: o.events, end: o.end, truncated: o.truncated,
     states: o.stateAt(), outcomes,
@@ -86,7 +86,7 @@ export function survive(subject: Subject, failure: Failure, cluster: Cluster, wi
   const at = within === undefined ? o.end : within;
   const base = {
     workload: subject.label, kind: subject.kind, failure: facts(o, failure), at, end: o.end, truncated: o.truncated, outcome: outcomeOf(o, workload, at),
-    state: o.stateOf(workload, at), timeline: o.format(workload), ...withNotModelled(subject, cluster),
+    state: o.stateOf(workload, at), timeline: o.format(workload), ...withNotModelled(subject, cluster, o),
   };
   if (subject.kind === 'DaemonSet') {
     // Pods on the failed nodes do not count either way: the controller never moves a pod (daemon_controller.go
@@ -127,6 +127,6 @@ export function fewestRunning(subject: Subject, failure: Failure, cluster: Clust
   const low = o.minRunning(subject.object);
   return {
     workload: subject.label, failure: facts(o, failure), running: low.running, at: low.at,
-    state: o.stateOf(subject.object, low.at), why: o.why(subject.object, low.at), timeline: o.format(subject.object), ...withNotModelled(subject, cluster),
+    state: o.stateOf(subject.object, low.at), why: o.why(subject.object, low.at), timeline: o.format(subject.object), ...withNotModelled(subject, cluster, o),
   };
 }

@@ -65,10 +65,3 @@ export function explainUnknownVerdict(expected: string, negated: boolean, items:
   return `${expected}, but ${negated ? 'that cannot be proved' : 'the verdict is unknown'}: ${describeNotModelled(items)}${note}\n` +
     `By the modelled filters and scores alone${modelled}`;
 }
-
-/** Under an outage answer that rests on a StatefulSet's volumeClaimTemplates: the opt-in that models them. */
-export function zonalVolumesHint(items: readonly NotModelled[]): string {
-  return items.some((n) => n.detail.startsWith('spec.volumeClaimTemplates['))
-    ? '\n(cluster.zonalVolumes says what they are: true, zonal volumes (EBS, Persistent Disk, Azure Disk) that stay in the zone each ordinal first ran in; false, volumes every node reaches (EFS, regional disks))'
-    : '';
-}

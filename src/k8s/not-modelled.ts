@@ -66,29 +66,6 @@ export function notModelledFor(subject: Subject): NotModelled[] {
 }
 
 /**
- * The outage model's own rule (until its zonal-volume model is replaced): a claim volume or a StatefulSet's
- * volumeClaimTemplates is not modelled in an outage (where each ordinal's volume was provisioned decides where its
- * replacement runs) unless `claimTemplates` (cluster.zonalVolumes says what they are) — then only the volumes.
- */
-export function outageVolumes(subject: Subject, claimTemplates: boolean): NotModelled[] {
-  const spec = subject.spec as Subject['spec'] & { volumes?: Array<Named & Record<string, unknown>> };
-  const out: NotModelled[] = [];
-  (spec.volumes ?? []).forEach((v, i) => {
-    const source = ['persistentVolumeClaim', 'ephemeral'].find((k) => v && k in v);
-    if (!source) return;
-    out.push({ what: CLAIM_VOLUME, detail: `${subject.specPath}.volumes[${i}] (${v.name ? `${v.name}, ` : ''}${source}): where its volume was provisioned decides where a replacement can run, which the outage model does not follow` });
-  });
-  const templates = (subject.object as { spec?: { volumeClaimTemplates?: Array<{ metadata?: Named }> } }).spec?.volumeClaimTemplates;
-  if (subject.kind === 'StatefulSet' && !claimTemplates) {
-    (templates ?? []).forEach((t, i) => out.push({
-      what: CLAIM_VOLUME,
-      detail: `spec.volumeClaimTemplates[${i}]${t?.metadata?.name ? ` (${t.metadata.name})` : ''}: each replica's PersistentVolumeClaim decides where it can run`,
-    }));
-  }
-  return out;
-}
-
-/**
  * A modelled filter's rejection stands although the pod uses what is not modelled: every one but NodeResourcesFit's
  * shortfall of a DeviceClass-backed resource, which DynamicResources may satisfy instead (noderesources/fit.go at
  * 1.36+ leaves such a resource to DRA when a DeviceClass maps it).

@@ -2,7 +2,7 @@
 // A PodDisruptionBudget does not promise this: node-failure evictions are plain DELETEs (taint_eviction.go
 // addConditionAndDeletePod, PodGC), not the Eviction API, and a pod on a dead node stops at once anyway.
 import { fewestRunning, unknownOutage, type Failure } from '../engine';
-import { explainUnknownVerdict, notModelledSummary, zonalVolumesHint } from '../explain/not-modelled';
+import { explainUnknownVerdict, notModelledSummary } from '../explain/not-modelled';
 import { explainFewestRunning } from '../explain/outage';
 import { hint, failBoth, type MatcherContext, type MatcherResult } from './context';
 import { guarded } from './inputs';
@@ -19,7 +19,7 @@ export function toKeepAtLeast(this: MatcherContext, received: unknown, n: unknow
       const negated = this.isNot === true;
       const items = answer.notModelled!;
       return {
-        ...failBoth(this, () => `${header()}\n\n${explainUnknownVerdict(`Expected ${answer.workload} ${negated ? 'not ' : ''}to keep at least ${n} replicas running`, negated, items, explainFewestRunning(answer), zonalVolumesHint(items))}`),
+        ...failBoth(this, () => `${header()}\n\n${explainUnknownVerdict(`Expected ${answer.workload} ${negated ? 'not ' : ''}to keep at least ${n} replicas running`, negated, items, explainFewestRunning(answer))}`),
         placement: { matcher: 'toKeepAtLeast', subject, target: answer.failure.title, verdict: 'unknown', accepted: false, reason: notModelledSummary(items) },
       };
     }

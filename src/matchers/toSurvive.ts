@@ -3,7 +3,7 @@
 // expect(workload).toSurvive(failure, cluster, { within: 350 }) the same, without the chain
 import type { KubeObject } from '../core/types';
 import { OutageError, OutageInputError, STORAGE_KINDS, survive, unknownOutage, type Cluster, type Failure, type Subject } from '../engine';
-import { explainUnknownVerdict, notModelledSummary, zonalVolumesHint } from '../explain/not-modelled';
+import { explainUnknownVerdict, notModelledSummary } from '../explain/not-modelled';
 import { explainSurvival } from '../explain/outage';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { chainResult, checkSeconds, type Chain } from './chain';
@@ -53,7 +53,7 @@ export function toSurvive(
         const [first, ...rest] = explainSurvival(answer, within).split('\n');
         const items = answer.notModelled!;
         return {
-          ...failBoth(ctx, () => `${header()}\n\n${explainUnknownVerdict(`Expected ${answer.workload} ${negated ? 'not ' : ''}${first}`, negated, items, `:\n${rest.join('\n')}`, zonalVolumesHint(items))}`),
+          ...failBoth(ctx, () => `${header()}\n\n${explainUnknownVerdict(`Expected ${answer.workload} ${negated ? 'not ' : ''}${first}`, negated, items, `:\n${rest.join('\n')}`)}`),
           placement: { matcher: 'toSurvive', subject, target: answer.failure.title, verdict: 'unknown', accepted: false, reason: notModelledSummary(items) },
         };
       }

@@ -1,45 +1,38 @@
 // kube-scheduler in the outage's world: every Pending pod, in creation order, one scheduling cycle each against the
 // nodes as they are now — the cycle of the replica placement (src/placement/place.ts scheduleOne: filters, the
-// default scores, its tie rule), with VolumeBinding's zonal Filter (scheduler/plugins/volumebinding) for a
-// StatefulSet ordinal whose volumes are bound (cluster.zonalVolumes).
+// default scores, its tie rule) over the storage as it is now: a pod bound here has its claims bound and provisioned
+// for its node (outage/volumes.ts), which a later cycle's VolumeBinding reads.
 import type { Pod } from '../core/types';
 import { scheduleOne } from '../placement/place';
 import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
 import { modelledStorage } from '../scheduler/storage-model';
 import { podsByNode } from '../scheduler';
-import { podLabel, type SimPod, type World } from '../controllers/world';
-import { volumesInZone, zoneOf } from '../scheduler/plugins/volumebinding';
-
-/** The StatefulSet ordinal's volumes take the zone of the node its first pod is bound to. */
-export function bindVolumes(world: World, p: SimPod) {
-  const zoneLabel = zoneOf(world.state.get(p.node!)!.original);
-  if (p.ordinal !== undefined && p.owner?.volumeZones && !p.owner.volumeZones.has(p.ordinal) && zoneLabel !== undefined) {
-    p.owner.volumeZones.set(p.ordinal, zoneLabel);
-  }
-}
+import { podLabel, type World } from '../controllers/world';
+import { bindPodVolumes } from './volumes';
 
 export function schedulePending(world: World) {
   if (!world.pending.size) return;
-  // one snapshot for the pass, each bound pod assumed into it; rebuilt when a pod was deleted or removed meanwhile
+  // one snapshot for the pass, each bound pod assumed into it; rebuilt when a pod was deleted or removed meanwhile,
+  // or a claim was bound (AssumePodVolumes: the scheduler's own cache of claims and volumes)
   const nodeViews = world.views();
   let existing: Pod[] = [];
   let snapshot: Snapshot | undefined;
   for (const p of [...world.pending]) {
     if (p.node !== undefined || p.deletedAt !== undefined) continue;
-    if (!snapshot || world.podsChanged) {
+    if (!snapshot || world.podsChanged || world.storageChanged) {
       existing = world.pods.filter((q) => q.bound && q.removedAt === undefined).map((q) => q.bound!);
       // the pending pods' claims as the model holds them (placeholders where not modelled: scheduler/storage-model.ts)
       snapshot = buildSnapshot(nodeViews, podsByNode(existing), world.namespaces, world.services, modelledStorage([...world.pending].map((q) => q.pod), world.storage));
       world.podsChanged = false;
+      world.storageChanged = false;
     }
-    const volumeZone = p.ordinal === undefined ? undefined : p.owner?.volumeZones?.get(p.ordinal);
-    const cycle = scheduleOne(p.pod, nodeViews, existing, { namespaces: world.namespaces, snapshot, ...(volumeZone === undefined ? {} : { filters: [volumesInZone(volumeZone)] }) });
+    const cycle = scheduleOne(p.pod, nodeViews, existing, { namespaces: world.namespaces, snapshot });
     if (cycle.node) {
       world.bind(p, cycle.node);
-      bindVolumes(world, p);
       p.boundAt = world.now;
       p.fitError = undefined;
       p.bound = p.pod.spec?.nodeName ? p.pod : { ...p.pod, spec: { ...p.pod.spec!, nodeName: cycle.node } };
+      bindPodVolumes(world, p);
       existing.push(p.bound);
       assumePod(snapshot, cycle.node, p.bound);
       world.emit('default-scheduler', podLabel(p), 'Scheduled', `Successfully assigned ${p.namespace}/${p.name} to ${cycle.node}`, p.owner?.label);

@@ -8,6 +8,7 @@ import { zoneKey, type NodeLifecycleController } from '../controllers/node-lifec
 import { backoffLimitOf, replacesTerminatingPods } from '../controllers/job-spec';
 import { OUT_OF_SERVICE_TAINT } from '../controllers/podgc';
 import type { OutageEvent, SimPod, SimWorkload, World } from '../controllers/world';
+import { ErrReasonNodeConflict } from '../scheduler/plugins/volumebinding/reasons';
 import { OutageError } from './errors';
 import type { DaemonCoverage, Outage, WorkloadState } from './types';
 
@@ -51,6 +52,7 @@ export function outageOf(run: RunResult): Outage {
     why: (w, t = end) => q.why(w, t),
     format: (w) => formatEvents(w === undefined ? world.events : q.eventsOf(w)),
     daemonCoverage: (w, t = end) => q.daemonCoverage(w, t),
+    volumesNotModelled: (w) => [...(q.find(w).volumeNotes ?? [])],
   };
 }
 
@@ -108,10 +110,25 @@ class Queries {
     return out;
   }
 
+  /**
+   * After a FitError with VolumeBinding's node-affinity reason: the pod's claims bound during the run, each with the
+   * volume, the node it was bound for and where the volume reaches (outage/volumes.ts); empty otherwise.
+   */
+  private pinnedBy(p: SimPod): string {
+    if (!p.fitError?.includes(ErrReasonNodeConflict)) return '';
+    const parts: string[] = [];
+    for (const v of p.pod.spec?.volumes ?? []) {
+      const key = `${p.namespace}/${v.persistentVolumeClaim?.claimName}`;
+      const b = v.persistentVolumeClaim ? this.world.claimsBound.get(key) : undefined;
+      if (b) parts.push(`PersistentVolumeClaim ${key} is bound to PersistentVolume ${b.volume}, ${b.provisioned ? 'provisioned' : 'bound'} for ${b.node} at ${b.at}s${b.reach ? ` (${b.reach})` : ''}`);
+    }
+    return parts.length ? ` ${parts.join('; ')}: a bound volume does not move with its pod` : '';
+  }
+
   /** Why one of the workload's pods, existing at `t`, is not running then (undefined: no line for it). */
   private whyPod(sw: SimWorkload, p: SimPod, t: number): string | undefined {
     if (p.boundAt === undefined || p.boundAt > t) {
-      return p.deletedAt === undefined || p.deletedAt > t ? `${p.name} is Pending: ${p.fitError ?? 'not scheduled yet'}` : undefined;
+      return p.deletedAt === undefined || p.deletedAt > t ? `${p.name} is Pending: ${p.fitError ?? 'not scheduled yet'}${this.pinnedBy(p)}` : undefined;
     }
     const n = this.world.state.get(p.node!)!;
     if (p.deletedAt !== undefined && p.deletedAt <= t) {

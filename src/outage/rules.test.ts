@@ -248,26 +248,51 @@ describe('handlePodUpdate: a pod bound to a node with a NoExecute taint it toler
   });
 });
 
-// volumebinding: a bound PersistentVolume's node affinity (zonal block storage); message text of kubernetes PR #129887
-describe('zonal volumes (cluster.zonalVolumes)', () => {
-  const withClaims = (replicas: number) => {
+// volumebinding: a claim provisioned at first placement keeps its volume where the driver pinned it (outage/volumes.ts);
+// the replacement meets VolumeBinding's Filter against the PV's node affinity (binder.go, text of kubernetes PR #129887)
+describe('zonal volumes: a WaitForFirstConsumer claim pinned at first placement', () => {
+  const storageClass = (name: string, provisioner: string) => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name }, provisioner, volumeBindingMode: 'WaitForFirstConsumer' });
+  const storage = [storageClass('gp3', 'ebs.csi.aws.com'), storageClass('efs', 'efs.csi.aws.com')];
+  const withClaims = (replicas: number, storageClassName = 'gp3') => {
     const s = statefulSet('db', replicas, '500m');
-    return { ...s, spec: { ...s.spec, volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10Gi' } } } }] } };
+    return { ...s, spec: { ...s.spec, volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { storageClassName, accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10Gi' } } } }] } };
   };
   test('the replacement of ordinal 0 only fits in its volume\'s zone', () => {
     const db = withClaims(1);
     const nodes = [zonedNode('a1', 'a'), zonedNode('a2', 'a'), zonedNode('b1', 'b')];
-    const o = simulateOutage({ nodes, workloads: [db], zonalVolumes: true }, { nodes: ['a1'], outOfServiceAt: 400 });
+    const o = simulateOutage({ nodes, workloads: [db], storage }, { nodes: ['a1'], outOfServiceAt: 400 });
     expect(o.pods.map((p) => `${p.name}@${p.node}`)).toEqual(['db-0@a1', 'db-0@a2']);
+    expect(o.volumesNotModelled(db)).toEqual([]);
   });
-  test('the whole zone lost: Pending, VolumeBinding rejects the other zones', () => {
+  test('the whole zone lost: Pending, VolumeBinding rejects the other zones; a network file system follows the pod', () => {
     const db = withClaims(1);
     const nodes = [zonedNode('a1', 'a'), zonedNode('b1', 'b'), zonedNode('c1', 'c')];
-    const o = simulateOutage({ nodes, workloads: [db], zonalVolumes: true }, { zone: 'a', outOfServiceAt: 400 });
-    expect(o.why(db)).toEqual(["db-0 is Pending: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match PersistentVolume's node affinity."]);
-    // without zonal volumes it moves to b1
-    const free = simulateOutage({ nodes, workloads: [db] }, { zone: 'a', outOfServiceAt: 400 });
-    expect(free.stateOf(db)).toMatchObject({ running: 1, pending: 0 });
+    const o = simulateOutage({ nodes, workloads: [db], storage }, { zone: 'a', outOfServiceAt: 400 });
+    expect(o.why(db)).toEqual([
+      "db-0 is Pending: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match PersistentVolume's node affinity. " +
+      'PersistentVolumeClaim default/data-db-0 is bound to PersistentVolume pvc-default.data-db-0, provisioned for a1 at 0s (topology.kubernetes.io/zone In [a]): a bound volume does not move with its pod',
+    ]);
+    const efs = withClaims(1, 'efs');
+    const free = simulateOutage({ nodes, workloads: [efs], storage }, { zone: 'a', outOfServiceAt: 400 });
+    expect(free.stateOf(efs)).toMatchObject({ running: 1, pending: 0 });
+  });
+  test('a driver whose topology is not known: the claim constrains nothing and the workload names it, with the fix', () => {
+    const db = withClaims(1, 'fast');
+    const nodes = [zonedNode('a1', 'a'), zonedNode('b1', 'b')];
+    const o = simulateOutage({ nodes, workloads: [db], storage: [storageClass('fast', 'csi.example.com')] }, { zone: 'a', outOfServiceAt: 400 });
+    expect(o.stateOf(db)).toMatchObject({ running: 1, pending: 0 });
+    expect(o.volumesNotModelled(db)).toEqual([{ what: 'VolumeBinding, VolumeZone, NodeVolumeLimits, VolumeRestrictions', detail: expect.stringContaining('spec.volumeClaimTemplates[0] (data): StorageClass fast provisions with csi.example.com, whose volumes\' topology the library does not know: pass the nodes\' CSINodes') }]);
+  });
+  test('with the driver\'s CSINodes, its volumes are pinned by their topologyKeys', () => {
+    const db = withClaims(1, 'fast');
+    const nodes = [zonedNode('a1', 'a', '4', { 'example.com/rack': 'r1' }), zonedNode('b1', 'b', '4', { 'example.com/rack': 'r2' })];
+    const csiNode = (name: string) => ({ apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name }, spec: { drivers: [{ name: 'csi.example.com', nodeID: name, topologyKeys: ['example.com/rack'] }] } });
+    const o = simulateOutage({ nodes, workloads: [db], storage: [storageClass('fast', 'csi.example.com'), csiNode('a1'), csiNode('b1')] }, { zone: 'a', outOfServiceAt: 400 });
+    expect(o.why(db)).toEqual([
+      "db-0 is Pending: 0/2 nodes are available: 1 node(s) didn't match PersistentVolume's node affinity, 1 node(s) had untolerated taint(s). " +
+      'PersistentVolumeClaim default/data-db-0 is bound to PersistentVolume pvc-default.data-db-0, provisioned for a1 at 0s (example.com/rack In [r1]): a bound volume does not move with its pod',
+    ]);
+    expect(o.volumesNotModelled(db)).toEqual([]);
   });
   test('cluster.gracePeriod sets the node monitor grace period; options.gracePeriod wins', () => {
     const nodes = zones(['a', 'b'], 1);

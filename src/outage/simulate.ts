@@ -17,7 +17,8 @@ import { StatefulSetController } from '../controllers/statefulset';
 import { DaemonSetController } from '../controllers/daemonset';
 import { JobController } from '../controllers/job';
 import { isJobKind } from '../controllers/job-spec';
-import { bindVolumes, schedulePending } from './kube-scheduler';
+import { schedulePending } from './kube-scheduler';
+import { bindPodVolumes } from './volumes';
 import { checkInputs, type OutageInputs } from './inputs';
 import { outageOf } from './queries';
 import type { Cluster, Failure, Outage, OutageOptions } from './types';
@@ -117,7 +118,10 @@ function recordDesired(world: World, controllers: Map<string, WorkloadController
   }
 }
 
-/** Before the failure: the existing pods, then the replica placement (src/placement/place.ts placeReplicas). */
+/**
+ * Before the failure: the existing pods, then the replica placement (src/placement/place.ts placeReplicas), each
+ * placed pod's claims bound and provisioned for its node as it is bound (outage/volumes.ts).
+ */
 function populate(world: World, cluster: Cluster) {
   const existingPods: Pod[] = [];
   for (const [i, raw] of (cluster.existingPods ?? []).entries()) {
@@ -129,11 +133,9 @@ function populate(world: World, cluster: Cluster) {
   }
   // a PodTemplate (which loadManifests' workloads() includes) runs no pods
   for (const object of (cluster.workloads ?? []).filter((w) => w.kind !== 'PodTemplate')) {
-    const claims = (object as { spec?: { volumeClaimTemplates?: unknown[] } }).spec?.volumeClaimTemplates ?? [];
-    const zonal = cluster.zonalVolumes === true && object.kind === 'StatefulSet' && claims.length > 0;
     world.addWorkload({
       object, label: toSubject(object).label, kind: object.kind!, next: 0, desired: [],
-      ...(zonal ? { volumeZones: new Map() } : {}), ...(isJobKind(object.kind) ? { backoff: { failures: 0, unseen: [], waits: [] } } : {}),
+      ...(isJobKind(object.kind) ? { backoff: { failures: 0, unseen: [], waits: [] } } : {}),
     });
   }
   const initial = placeReplicas(world.workloads.map((w) => w.object), world.nodes, { existingPods, namespaces: cluster.namespaces, services: cluster.services, storage: cluster.storage });
@@ -150,7 +152,7 @@ function placeInitial(world: World, w: SimWorkload, placed: ReturnType<ReturnTyp
       // r.pod already carries spec.nodeName
       Object.assign(p, { node: r.node, boundAt: 0, bound: r.pod });
       world.bind(p, r.node);
-      bindVolumes(world, p);
+      bindPodVolumes(world, p);
     } else {
       p.fitError = r.fitError;
       world.emit('default-scheduler', podLabel(p), 'FailedScheduling', r.fitError ?? 'not scheduled', w.label);

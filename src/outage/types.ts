@@ -2,6 +2,7 @@
 import type { KubeObject, NodeLike, PodLike } from '../core/types';
 import type { OutageEvent, PodRecord } from '../controllers/world';
 import type { ZoneView } from '../controllers/node-lifecycle';
+import type { NotModelled } from '../k8s/not-modelled';
 
 /**
  * How the failed nodes fail. `unreachable` (default): the kubelet stops posting status, the node lifecycle
@@ -36,15 +37,10 @@ export interface Cluster {
   /**
    * The storage objects (PersistentVolumes, PersistentVolumeClaims, StorageClasses, CSINodes, CSIDrivers,
    * CSIStorageCapacities, VolumeAttachments), in any order: the volume plugins' listers in every scheduling cycle.
+   * A claim the scheduler binds is bound from then on: a WaitForFirstConsumer claim provisioned for the node its first
+   * pod ran on keeps that volume, pinned where its driver pins it (outage/volumes.ts), and a replacement must reach it.
    */
   storage?: readonly KubeObject[];
-  /**
-   * The PersistentVolumes of StatefulSets' volumeClaimTemplates are zonal (EBS, Persistent Disk, Azure Disk): each
-   * ordinal's volumes stay in the zone of the node its first pod ran on, and a replacement only fits there. `false`:
-   * every node reaches them (EFS, regional disks). Unset, they are not modelled and the outage matchers give such a
-   * StatefulSet no verdict (engine/not-modelled.ts outageNotModelled).
-   */
-  zonalVolumes?: boolean;
   /** This cluster's --node-monitor-grace-period in seconds (options.gracePeriod wins). */
   gracePeriod?: number;
 }
@@ -102,6 +98,11 @@ export interface Outage {
    * and whether its pod runs there. Nodes that are down are left out (the controller never moves a pod).
    */
   daemonCoverage(workload: KubeObject | string, t?: number): DaemonCoverage;
+  /**
+   * What the workload's timeline rests on that is not modelled: its claims whose provisioned volume's topology is not
+   * known (outage/volumes.ts provisionedTopology), with the fix.
+   */
+  volumesNotModelled(workload: KubeObject | string): NotModelled[];
 }
 
 export interface DaemonCoverage {

@@ -27,8 +27,6 @@ export interface MatrixOptions {
    * existingPods and namespaces. Eviction columns come first, then outage columns, each in the order given.
    */
   failures?: ReadonlyArray<string | Failure>;
-  /** For the outage columns: a StatefulSet's volumeClaimTemplates are zonal volumes, or (false) reached from every node: cluster.zonalVolumes. */
-  zonalVolumes?: boolean;
 }
 
 export interface MatrixCell {
@@ -159,7 +157,7 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
   const workloadList = [...workloads];
   const outages = outageFailures.map((f) => {
     try {
-      const answer = outage({ workloads: workloadList, nodes, existingPods: options.existingPods, namespaces: options.namespaces, services: options.services, storage: options.storage, zonalVolumes: options.zonalVolumes }, f);
+      const answer = outage({ workloads: workloadList, nodes, existingPods: options.existingPods, namespaces: options.namespaces, services: options.services, storage: options.storage }, f);
       return { title: answer.failure.title, outcomes: answer.outcomes };
     } catch (e) {
       if (e instanceof OutageError) {

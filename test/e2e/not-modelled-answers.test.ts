@@ -3,8 +3,8 @@
 // (engine/not-modelled.ts): a modelled rejection stands, a modelled pass is unknown, and an unknown fails with and
 // without `.not`. The case from the issue: an EBS-backed redis StatefulSet on EKS losing us-east-1a "came back 3/3"
 // (its pods deleted at once, terminationGracePeriodSeconds 0), while its volumes pin each ordinal to its zone
-// (volumebinding/binder.go checkBoundClaims: `node(s) didn't match PersistentVolume's node affinity`).
-// A persistentVolumeClaim volume and volumeClaimTemplates are not modelled at every release.
+// (volumebinding/binder.go checkBoundClaims: `node(s) didn't match PersistentVolume's node affinity`). Without its
+// StorageClass the claims are not modelled; with it (issue 34) the outage answers Pending for the pinned replica.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,32 +43,46 @@ const web = deployment('web');
 const cluster = { nodes, workloads: [redis] };
 const zoneA = zone('us-east-1a');
 const message = failure;
-const VCT = "VolumeBinding, VolumeZone, NodeVolumeLimits, VolumeRestrictions: spec.volumeClaimTemplates[0] (data): each replica's PersistentVolumeClaim decides where it can run";
+const VCT = "VolumeBinding, VolumeZone, NodeVolumeLimits, VolumeRestrictions: spec.volumeClaimTemplates[0] (data): PersistentVolumeClaim cache/data-redis-0 asks for StorageClass gp3, which is not among the storage objects given: pass the StorageClasses in `storage`";
+// the EBS CSI driver's class (WaitForFirstConsumer); and a network file system's, which every node reaches
+const storageClass = (name: string, provisioner: string): KubeObject => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name }, provisioner, volumeBindingMode: 'WaitForFirstConsumer' } as KubeObject);
+const ebs = { ...cluster, storage: [storageClass('gp3', 'ebs.csi.aws.com')] };
+const efs = { ...cluster, storage: [storageClass('gp3', 'efs.csi.aws.com')] };
+const PENDING = "redis-0 is Pending: 0/6 nodes are available: 2 node(s) had untolerated taint(s), 4 node(s) didn't match PersistentVolume's node affinity.";
 
 describe('outages', () => {
-  test('toSurvive: the modelled "3/3 after 350s" is no verdict, with or without .not', () => {
+  test('toSurvive without the StorageClass: the modelled "3/3 after 350s" is no verdict, with or without .not, and names the fix', () => {
     expect(survive(toSubject(redis), zoneA, cluster)).toMatchObject({ pass: true, state: { running: 3, desired: 3 } });
     const positive = message(() => expect(redis).toSurvive(zoneA, cluster, { within: 3600 }));
     expect(positive).toContain('Expected StatefulSet cache/redis to run all its replicas again within 3600s when a1, a2 fail: unreachable (grace period 50s), but the verdict is unknown: not modelled for this pod:\n');
-    expect(positive).toContain(`  ${VCT}\n(cluster.zonalVolumes says what they are: true, zonal volumes`);
+    expect(positive).toContain(`  ${VCT}`);
     expect(positive).toContain('By the modelled filters and scores alone:\nReceived: 3/3 running, 0 pending, 0 terminating');
     expect(message(() => expect(redis).not.toSurvive(zoneA, cluster, { within: 3600 }))).toContain('not to run all its replicas again within 3600s when a1, a2 fail: unreachable (grace period 50s), but that cannot be proved');
     expect(message(() => expect(redis).toSurvive(zoneA, cluster, { within: 400 }))).toContain('but the verdict is unknown');
   });
 
-  test('with cluster.zonalVolumes the answer is real: zonal volumes keep redis-0 Pending, volumes every node reaches let it return', () => {
-    const zonal = { ...cluster, zonalVolumes: true };
-    expect(redis).not.toSurvive(zoneA, zonal, { within: 3600 });
-    expect(message(() => expect(redis).toSurvive(zoneA, zonal, { within: 3600 }))).toContain("redis-0 is Pending: 0/6 nodes are available: 2 node(s) had untolerated taint(s), 4 node(s) didn't match PersistentVolume's node affinity.");
-    expect(redis).toSurvive(zoneA, { ...cluster, zonalVolumes: false }, { within: 3600 });
-    expect(survive(toSubject(redis), zoneA, zonal)).not.toHaveProperty('notModelled');
+  test('with the EBS StorageClass the answer is real by default: redis-0\'s volume keeps it Pending; a network file system lets it return', () => {
+    expect(redis).not.toSurvive(zoneA, ebs, { within: 3600 });
+    expect(message(() => expect(redis).toSurvive(zoneA, ebs, { within: 3600 }))).toContain(PENDING);
+    expect(redis).toSurvive(zoneA, efs, { within: 3600 });
+    const answer = survive(toSubject(redis), zoneA, ebs);
+    expect(answer).not.toHaveProperty('notModelled');
+    expect(answer.why).toEqual([`${PENDING} PersistentVolumeClaim cache/data-redis-0 is bound to PersistentVolume pvc-cache.data-redis-0, provisioned for a1 at 0s (topology.kubernetes.io/zone In [us-east-1a]): a bound volume does not move with its pod`]);
+    expect(answer.timeline).toContain(`default-scheduler          FailedScheduling: ${PENDING.slice('redis-0 is Pending: '.length)}`);
   });
 
-  test('toKeepAtLeast: no verdict either way; zonalVolumes gives one', () => {
+  test('toKeepAtLeast: no verdict either way without the StorageClass; with it, 2 and not 3', () => {
     expect(message(() => expect(redis).toKeepAtLeast(2, zoneA, cluster))).toMatch(/to keep at least 2 replicas running, but the verdict is unknown: not modelled for this pod:\n/);
     expect(message(() => expect(redis).not.toKeepAtLeast(3, zoneA, cluster))).toMatch(/not to keep at least 3 replicas running, but that cannot be proved/);
-    expect(redis).toKeepAtLeast(2, zoneA, { ...cluster, zonalVolumes: true });
-    expect(redis).not.toKeepAtLeast(3, zoneA, { ...cluster, zonalVolumes: true });
+    expect(redis).toKeepAtLeast(2, zoneA, ebs);
+    expect(redis).not.toKeepAtLeast(3, zoneA, ebs);
+  });
+
+  test('a claim assumed (storageAssumption) or provisioned by a driver of unknown topology: no verdict, with the fix', () => {
+    const unknown = { ...cluster, storage: [storageClass('gp3', 'csi.example.com')] };
+    const items = survive(toSubject(redis), zoneA, unknown).notModelled!.map((n) => n.detail);
+    expect(items).toEqual(["spec.volumeClaimTemplates[0] (data): StorageClass gp3 provisions with csi.example.com, whose volumes' topology the library does not know: pass the nodes' CSINodes in `storage` (kubectl get csinode -o yaml: spec.drivers[].topologyKeys name the node labels that pin its volumes)"]);
+    expect(message(() => expect(redis).toSurvive(zoneA, unknown, { within: 3600 }))).toContain('but the verdict is unknown');
   });
 
   test('workloads that use nothing unmodelled, and a bare Pod bound by spec.nodeName (never scheduled again), keep their verdicts', () => {
@@ -80,14 +94,16 @@ describe('outages', () => {
   test('the engine answers carry notModelled and round-trip through JSON', () => {
     const s = toSubject(redis);
     for (const a of [survive(s, zoneA, cluster), fewestRunning(s, zoneA, cluster)]) {
-      expect(a.notModelled!.map((n) => `${n.what}: ${n.detail}`)).toEqual([VCT]);
+      expect(a.notModelled!.map((n) => `${n.what}: ${n.detail}`)).toEqual([expect.stringContaining(VCT)]);
       expect(JSON.parse(JSON.stringify(a))).toEqual(a);
     }
     const o = outage({ nodes, workloads: [redis, web] }, zoneA);
     expect(o.outcomes.map((x) => !!x?.notModelled)).toEqual([true, false]);
+    expect(fewestRunning(s, zoneA, ebs)).toMatchObject({ running: 2 });
+    expect(fewestRunning(s, zoneA, ebs)).not.toHaveProperty('notModelled');
   });
 
-  test('the matrix\'s outage cells: N?/M running, never survived, with the footnote; zonalVolumes makes them plain', () => {
+  test('the matrix\'s outage cells: N?/M running, never survived, with the footnote; with the StorageClass they are plain', () => {
     const m = placementMatrix([redis, web], nodes, { groupBy: 'eks.amazonaws.com/nodegroup', failures: [zoneA] });
     const row = m.rows.find((r) => r.workload === 'StatefulSet cache/redis')!;
     expect(row.outage[0]).toMatchObject({ running: 3, desired: 3, survived: false, unknown: true, notModelled: 'not modelled for this pod: VolumeBinding, VolumeZone, NodeVolumeLimits, VolumeRestrictions' });
@@ -97,28 +113,27 @@ describe('outages', () => {
     expect(text).toMatch(/Deployment shop\/web\s+6\/6\s+3\/3 running/);
     expect(text).toContain('N?/M running: the outage as the filters the library models play it, but the pods use what it does not model');
     expect(formatMatrixMarkdown(m)).toContain('| ❔ 3?/3 running after 350s — not modelled for this pod: VolumeBinding, VolumeZone, NodeVolumeLimits, VolumeRestrictions |');
-    const zonal = placementMatrix([redis], nodes, { failures: [zoneA], zonalVolumes: true });
+    const zonal = placementMatrix([redis], nodes, { failures: [zoneA], storage: ebs.storage });
     expect(zonal.rows[0].outage[0]).toMatchObject({ survived: false, text: '2/3 running, 1 Pending' });
     expect(zonal.rows[0].outage[0]).not.toHaveProperty('unknown');
   });
 
-  test('the CLI matrix --failure zone: says the same; --zonal-volumes and --no-zonal-volumes decide it', () => {
+  test('the CLI matrix --failure zone: says the same; the StorageClass among the manifests decides it', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'jkp-nma-'));
     const write = (name: string, objects: object[]) => {
       writeFileSync(path.join(dir, name), objects.map((o) => JSON.stringify(o)).join('\n---\n'));
       return path.join(dir, name);
     };
-    const [workloads, nodeFile] = [write('redis.yaml', [redis]), write('nodes.yaml', nodes)];
-    const run = (...extra: string[]) => {
+    const nodeFile = write('nodes.yaml', nodes);
+    const run = (objects: object[], ...extra: string[]) => {
       let out = '';
       const cli = program((s) => (out += s), () => undefined);
       cli.exitOverride().configureOutput({ writeOut: (s) => (out += s), writeErr: () => undefined });
-      cli.parse(['node', 'jest-k8s-placement', 'matrix', workloads, '--nodes', nodeFile, '--failure', 'zone:us-east-1a', ...extra]);
+      cli.parse(['node', 'jest-k8s-placement', 'matrix', write(`m${objects.length}.yaml`, objects), '--nodes', nodeFile, '--failure', 'zone:us-east-1a', ...extra]);
       return out;
     };
-    expect(run()).toMatch(/StatefulSet cache\/redis\s+6\?\/6 \[\w+\]\s+3\?\/3 running after 350s \[\w+\]/);
-    expect(run('--zonal-volumes')).toMatch(/StatefulSet cache\/redis\s+6\?\/6 \[\w+\]\s+2\/3 running, 1 Pending \[\w+\]/);
-    expect(run('--no-zonal-volumes')).toMatch(/StatefulSet cache\/redis\s+6\?\/6 \[\w+\]\s+3\/3 running after 350s/);
+    expect(run([redis])).toMatch(/StatefulSet cache\/redis\s+6\?\/6 \[\w+\]\s+3\?\/3 running after 350s \[\w+\]/);
+    expect(run([redis, ebs.storage[0]])).toMatch(/StatefulSet cache\/redis\s+6\/6\s+2\/3 running, 1 Pending \[\w+\]/);
   });
 });
 

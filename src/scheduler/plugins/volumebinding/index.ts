@@ -3,19 +3,15 @@
 // are missing, lost, being deleted or unbound and not WaitForFirstConsumer; Filter (binder.ts FindPodVolumes) checks
 // per node the bound claims' PVs' node affinity, the static PVs a WaitForFirstConsumer claim could bind to and whether
 // the rest can be provisioned there; the Score (scoring.ts) only with StorageCapacityScoring.
-//
-// Also here, unchanged: the outage simulation's zonal-volume filter (volumesInZone), used by its `zonalVolumes` opt-in
-// where the PersistentVolumes themselves are not given, only their zone.
-import type { Node } from '../../../core/types';
 import { gateEnabled } from '../../../core/config';
 import { createdPod } from '../../../admission/create';
 import { termsRead } from '../../../k8s/node-selector';
 import { volumeAffinityTerms } from '../../../k8s/storage';
 import type { ClusterPlugin } from '../../cycle';
-import { failure, filterPlugin, rejection, Skip, type FilterPlugin, type ScorePlugin } from '../../framework';
+import { failure, Skip, type ScorePlugin } from '../../framework';
 import { storageListers } from '../../storage';
 import { findPodVolumes, translatable, type PodVolumes } from './binder';
-import { ErrReasonNodeConflict, ErrReasonNotEnoughSpace } from './reasons';
+import { ErrReasonNotEnoughSpace } from './reasons';
 import { preFilter, type PreFilterState } from './state';
 import * as scoring from './scoring';
 import { DEFAULT_SHAPE } from './scorer';
@@ -25,24 +21,6 @@ export { findPodVolumes, getPodVolumeClaims, hasEnoughCapacity, VolumeBindingErr
 export { podHasPVCs, preFilter, type PreFilterState } from './state';
 export { brokenLinear, buildScorerFunction, DEFAULT_SHAPE, type ShapePoint, type StorageResource } from './scorer';
 export { classResources, type ScoreState } from './scoring';
-
-const REJECTED = rejection('VolumeBinding', 'UnschedulableAndUnresolvable', [ErrReasonNodeConflict]);
-
-/** The node's zone label (topology.kubernetes.io/zone, else the beta label). */
-export function zoneOf(node: Node): string | undefined {
-  const labels = node.metadata?.labels ?? {};
-  return labels['topology.kubernetes.io/zone'] ?? labels['failure-domain.beta.kubernetes.io/zone'];
-}
-
-/** VolumeBinding for a pod whose bound volumes are all in `zone`: UnschedulableAndUnresolvable outside it. */
-export function volumesInZone(zone: string): FilterPlugin {
-  return filterPlugin(
-    'VolumeBinding',
-    { node: [(n) => zoneOf(n.node) ?? ''] },
-    (_pod, node) => (zoneOf(node.node) === zone ? undefined : REJECTED),
-    () => [`the pod's PersistentVolumes are in zone ${zone}`],
-  );
-}
 
 /** Our account of a node's verdict: which claim decided, and the one-line fix where there is one. */
 function describe(v: PodVolumes): string[] {
