@@ -25,7 +25,7 @@ describe('refused objects get no verdict, with and without .not', () => {
     for (const run of [() => expect(p).toBeSchedulableOn(node('n')), () => expect(p).not.toBeSchedulableOnAnyOf([node('n')])]) {
       expect(failure(run)).toContain('would be rejected by the API server:\n  pods "p" is forbidden: pod rejected: RuntimeClass "gvisor" not found\n  (pass the cluster\'s RuntimeClass objects with configure({ runtimeClasses }))');
     }
-    expect(failure(() => expect(dg).toHaveAllReplicasScheduled([node('n')]))).toContain('the API server refuses every Pod it creates:\n  pods "web-0" is forbidden: pod rejected: RuntimeClass "gvisor" not found');
+    expect(failure(() => expect(dg).toHaveAllReplicasScheduled([node('n')]))).toContain('the API server refuses every Pod it creates:\n  pods "web-<pod-template-hash>-" is forbidden: pod rejected: RuntimeClass "gvisor" not found');
     configure({ runtimeClasses: [{ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'gvisor' }, handler: 'runsc' } as never] });
     expect(p).toBeSchedulableOn(node('n'));
     expect(dg).toHaveAllReplicasScheduled([node('n')]);
