@@ -6,7 +6,7 @@
 // the two system classes and `settings().priorityClasses` (configure({ priorityClasses })).
 import type { FieldError, PodSpec } from '../core/types';
 import { settings, type PlacementSettings } from '../core/config';
-import { DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS, SYSTEM_PRIORITY_CLASSES, validatePriorityClass, type PriorityClass } from '../k8s/priority';
+import { DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS, goFormat, SYSTEM_PRIORITY_CLASSES, validatePriorityClass, type PriorityClass } from '../k8s/priority';
 import { describeObject } from '../k8s/subject';
 
 /** @upstream plugin/pkg/admission/priority/admission.go */
@@ -15,9 +15,6 @@ export const NO_PRIORITY_CLASS = 'no PriorityClass with name %v was found';
 export const PRIORITY_MUST_NOT_BE_PROVIDED = 'the integer value of priority (%d) must not be provided in pod spec; priority admission controller computed %d from the given PriorityClass name';
 /** @upstream plugin/pkg/admission/priority/admission.go */
 export const POLICY_MUST_NOT_BE_PROVIDED = 'the string value of PreemptionPolicy (%s) must not be provided in pod spec; priority admission controller computed %s from the given PriorityClass name';
-
-/** fmt.Sprintf of one of the texts above with its verbs in order. */
-const format = (text: string, ...values: Array<string | number>) => values.reduce<string>((t, v) => t.replace(/%[vds]/, String(v)), text);
 
 /** What the plugin gives the pod being created, or why it refuses it (admission.NewForbidden's reason, in the mutating phase). */
 export type PriorityAdmission =
@@ -80,13 +77,13 @@ export function admitPriority(spec: PodSpec, classes: readonly PriorityClass[] =
     preemptionPolicy = pc ? pc.preemptionPolicy ?? undefined : 'PreemptLowerPriority';
   } else {
     const pc = classes.find((c) => c.metadata?.name === priorityClassName);
-    if (!pc) return { refused: { phase: 'admit', reason: format(NO_PRIORITY_CLASS, priorityClassName) } };
+    if (!pc) return { refused: { phase: 'admit', reason: goFormat(NO_PRIORITY_CLASS, priorityClassName) } };
     priority = pc.value ?? 0;
     preemptionPolicy = pc.preemptionPolicy ?? undefined;
   }
-  if (spec.priority != null && spec.priority !== priority) return { refused: { phase: 'admit', reason: format(PRIORITY_MUST_NOT_BE_PROVIDED, spec.priority, priority) } };
+  if (spec.priority != null && spec.priority !== priority) return { refused: { phase: 'admit', reason: goFormat(PRIORITY_MUST_NOT_BE_PROVIDED, spec.priority, priority) } };
   if (preemptionPolicy !== undefined && spec.preemptionPolicy != null && spec.preemptionPolicy !== preemptionPolicy) {
-    return { refused: { phase: 'admit', reason: format(POLICY_MUST_NOT_BE_PROVIDED, spec.preemptionPolicy, preemptionPolicy) } };
+    return { refused: { phase: 'admit', reason: goFormat(POLICY_MUST_NOT_BE_PROVIDED, spec.preemptionPolicy, preemptionPolicy) } };
   }
   return { priorityClassName, priority, preemptionPolicy: preemptionPolicy ?? spec.preemptionPolicy ?? undefined };
 }

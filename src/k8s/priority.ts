@@ -41,12 +41,24 @@ export const SYSTEM_PRIORITY_CLASSES: readonly PriorityClass[] = Object.freeze([
   systemClass('system-cluster-critical', SYSTEM_CRITICAL_PRIORITY, 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.'),
 ]);
 
+/** @upstream pkg/apis/scheduling/v1/helpers.go */
+const VALUE_MUST_BE = 'value of %v PriorityClass must be %v';
+/** @upstream pkg/apis/scheduling/v1/helpers.go */
+const GLOBAL_DEFAULT_MUST_BE = 'globalDefault of %v PriorityClass must be %v';
+/** @upstream pkg/apis/scheduling/v1/helpers.go */
+const NOT_A_SYSTEM_CLASS = '%v is not a known system priority class';
+/** @upstream pkg/apis/scheduling/validation/validation.go */
+const MAXIMUM_USER_VALUE = 'maximum allowed value of a user defined priority is %v';
+
+/** fmt.Sprintf's %v of strings, numbers and booleans, in order. */
+export const goFormat = (text: string, ...values: Array<string | number | boolean>) => values.reduce<string>((t, v) => t.replace(/%[vds]/, String(v)), text);
+
 /** helpers.go IsKnownSystemPriorityClass: why `name`/`value`/`globalDefault` is not one of the system classes, or undefined. */
 function notKnownSystemClass(name: string, value: number, globalDefault: boolean): string | undefined {
   const known = SYSTEM_PRIORITY_CLASSES.find((c) => c.metadata?.name === name);
-  if (!known) return `${name} is not a known system priority class`;
-  if (known.value !== value) return `value of ${name} PriorityClass must be ${known.value}`;
-  if ((known.globalDefault ?? false) !== globalDefault) return `globalDefault of ${name} PriorityClass must be ${known.globalDefault ?? false}`;
+  if (!known) return goFormat(NOT_A_SYSTEM_CLASS, name);
+  if (known.value !== value) return goFormat(VALUE_MUST_BE, name, known.value ?? 0);
+  if ((known.globalDefault ?? false) !== globalDefault) return goFormat(GLOBAL_DEFAULT_MUST_BE, name, known.globalDefault ?? false);
   return undefined;
 }
 
@@ -64,7 +76,7 @@ export function validatePriorityClass(pc: PriorityClass): FieldError[] {
     const why = notKnownSystemClass(name, value, pc.globalDefault ?? false);
     if (why) errs.push(forbidden('metadata.name', `priority class names with '${SYSTEM_PRIORITY_CLASS_PREFIX}' prefix are reserved for system use only. error: ${why}`));
   } else if (value > HIGHEST_USER_DEFINABLE_PRIORITY) {
-    errs.push(forbidden('value', `maximum allowed value of a user defined priority is ${HIGHEST_USER_DEFINABLE_PRIORITY}`));
+    errs.push(forbidden('value', goFormat(MAXIMUM_USER_VALUE, HIGHEST_USER_DEFINABLE_PRIORITY)));
   }
   const policy = pc.preemptionPolicy;
   if (policy === '') errs.push(required('preemptionPolicy'));
