@@ -17,7 +17,8 @@ export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTol
 export interface AdmittedPod {
   /**
    * The spec of the Pod as created and stored (create.ts createdSpec): a workload's pod's, with the controller's
-   * tolerations, defaulted. Admission's tolerations are in `tolerations`, not in it.
+   * tolerations, defaulted, then what the Priority plugin sets (priority, priorityClassName, preemptionPolicy) and the
+   * RuntimeClass plugin's overhead and node selector. Admission's tolerations are in `tolerations`, not in it.
    */
   spec: PodSpec;
   tolerations: Toleration[];
