@@ -8,6 +8,7 @@ import { ApiServerRefusal } from '../k8s/decode';
 import { admissionRefusedOnce } from '../engine/validate';
 import { admitPod, podAdmissionRefusal } from '.';
 import { podFromTemplate } from './create';
+import { parseManifests } from '../loader';
 import { clusterPriorityClasses, PriorityClassInputError } from './priority';
 
 afterEach(() => resetConfiguration());
@@ -138,6 +139,11 @@ describe('the cluster\'s classes (configure({ priorityClasses }))', () => {
     expect(() => clusterPriorityClasses()).toThrow('configure({ priorityClasses }): PriorityClass huge would be rejected by the API server:\n  value: Forbidden: maximum allowed value of a user defined priority is 1000000000');
     configure({ priorityClasses: [pc('a', 1), pc('a', 2)] });
     expect(() => clusterPriorityClasses()).toThrow('priorityclasses.scheduling.k8s.io "a" already exists');
+  });
+  test('a loaded class is named with its file and line', () => {
+    configure({ priorityClasses: parseManifests('apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: system-high}\nvalue: 10\n', 'classes.yaml') });
+    expect(() => clusterPriorityClasses()).toThrow("configure({ priorityClasses }): PriorityClass system-high (classes.yaml:1) would be rejected by the API server:\n" +
+      "  metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: system-high is not a known system priority class");
   });
   test('configure refuses a value that is not a list', () => {
     expect(() => configure({ priorityClasses: 3 as never })).toThrow('configure: priorityClasses must be an array (or iterable, e.g. a loadManifests collection) of PriorityClass objects');
