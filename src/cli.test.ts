@@ -82,6 +82,28 @@ overhead: {podFixed: {cpu: 250m}}
   }
 });
 
+test('explain reads the PriorityClass objects of the manifests (Priority admission: a class not found is refused)', () => {
+  const deployment = (pc: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {priorityClassName: ${pc}, containers: [{name: c, image: nginx}]}
+---
+`;
+  const high = 'apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000000\n';
+  const nodes = file('pc-nodes.yaml', 'apiVersion: v1\nkind: Node\nmetadata: {name: a}\nstatus: {allocatable: {cpu: "2", memory: 4Gi, pods: "110"}}\n');
+  try {
+    expect(run('explain', file('pc-ok.yaml', deployment('high') + high), '--nodes', nodes).error).toBeUndefined();
+    expect(run('explain', file('pc-missing.yaml', deployment('low')), '--nodes', nodes).error?.message)
+      .toMatch(/^Deployment default\/web \(.*pc-missing.yaml:1\): the API server refuses every Pod it creates:\n  pods "web-<pod-template-hash>-" is forbidden: no PriorityClass with name low was found$/);
+  } finally {
+    resetConfiguration();
+  }
+});
+
 test('report refuses a placement-report.json whose records are malformed, naming the file and the record', () => {
   const bad = file('bad.json', JSON.stringify({ version: 1, records: [null] }));
   expect(run('report', bad, '--out', dir).error?.message).toBe(`${bad}: records[0]: expected a record (an object), got null`);

@@ -140,6 +140,8 @@ function workloadsOf(files: string[], namespace?: string): Workloads {
   if (!list.length) throw new InputError(`no Pod or workload${namespace === undefined ? '' : ` in namespace ${namespace}`} in ${[...files, ...render.sources].join(', ')}`);
   // RuntimeClasses among the manifests are the cluster's, which the RuntimeClass admission plugin reads
   if (objects.some((o) => o.kind === 'RuntimeClass')) configure({ runtimeClasses: objects });
+  // and PriorityClasses, which the Priority admission plugin reads
+  if (objects.some((o) => o.kind === 'PriorityClass')) configure({ priorityClasses: objects });
   return Object.assign(list, { namespaces: objects.filter((o) => o.kind === 'Namespace'), services: objects.filter((o) => o.kind === 'Service'), storage: objects.filter(isStorage) });
 }
 

@@ -69,7 +69,8 @@ describe('GetPodFromTemplate', () => {
       name: 'w-0', namespace: 'ns', labels: { app: 'w' }, annotations: { a: 'b' }, finalizers: ['f'],
       ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'w', uid: 'u-1', controller: true, blockOwnerDeletion: true }],
     });
-    expect(pod.spec).toEqual(plain);
+    // and the Priority admission plugin's fields (plugin/pkg/admission/priority/admission.go getDefaultPriority)
+    expect(pod.spec).toEqual({ ...plain, priority: 0, preemptionPolicy: 'PreemptLowerPriority' });
     pod.metadata!.labels!.extra = 'x'; // copies, as getPodsLabelSet makes
     expect((rs as { spec: { template: { metadata: { labels: object } } } }).spec.template.metadata.labels).toEqual({ app: 'w' });
   });

@@ -10,6 +10,8 @@ import { POD_SPEC_PATHS, type Subject } from '../k8s/subject';
 import { defaultPodSpec } from '../k8s/defaults';
 import { ApiServerRefusal, assertDecodes } from '../k8s/decode';
 import { admitRuntimeClass, forbiddenPod } from './runtime-class';
+import { admitPriority, withPriority } from './priority';
+import { nameIsDNSSubdomain } from '../k8s/names';
 import { addDaemonSetTolerations } from './daemonset-tolerations';
 import { statefulSetPodVolumes } from './storage';
 import { registerStatefulSetPod, sameController } from './pod-storage';
@@ -114,13 +116,26 @@ function controllerSpec(workload: KubeObject, spec: PodSpec, name: string, node:
 }
 
 /**
- * The spec as the RuntimeClass admission plugin leaves it in the stored Pod (its overhead, node selector and
- * tolerations: what the pod's usage counts once it is bound); throws ApiServerRefusal when the plugin refuses it.
+ * The spec as the mutating plugins modelled leave it in the stored Pod, in kube-apiserver's order (AllOrderedPlugins):
+ * Priority (spec.priority, priorityClassName, preemptionPolicy), then RuntimeClass (its overhead, node selector and
+ * tolerations: what the pod's usage counts once it is bound). Throws ApiServerRefusal when a plugin refuses the pod,
+ * named as the API server names it (admittedPodName).
  */
-function withRuntimeClass(spec: PodSpec, name: string): PodSpec {
+function admitted(workload: KubeObject, spec: PodSpec, ordinal: number): PodSpec {
+  return withRuntimeClass(withPriorityClass(workload, spec, ordinal), workload, ordinal);
+}
+
+function withPriorityClass(workload: KubeObject, spec: PodSpec, ordinal: number): PodSpec {
+  if (!settings().admission.priority) return spec;
+  const admission = admitPriority(spec);
+  if (admission.refused) throw new ApiServerRefusal(forbiddenPod(admittedPodName(workload, 'admit', ordinal), admission.refused.reason));
+  return withPriority(spec, admission);
+}
+
+function withRuntimeClass(spec: PodSpec, workload: KubeObject, ordinal: number): PodSpec {
   if (!settings().admission.runtimeClass || (spec.runtimeClassName == null && spec.overhead == null)) return spec;
   const admitted = admitRuntimeClass(spec, spec.tolerations ?? []);
-  if (admitted.refused) throw new ApiServerRefusal(forbiddenPod(name, admitted.refused.reason));
+  if (admitted.refused) throw new ApiServerRefusal(forbiddenPod(admittedPodName(workload, admitted.refused.phase, ordinal), admitted.refused.reason));
   const { nodeSelector, overhead, tolerations } = admitted;
   return { ...spec, ...(nodeSelector ? { nodeSelector } : {}), ...(overhead ? { overhead } : {}), ...(tolerations.length ? { tolerations } : {}) };
 }
@@ -144,7 +159,7 @@ export function podFromTemplate(workload: KubeObject, name: string, options: Tem
   const template = templateOf(workload);
   const meta = template.metadata ?? {};
   const owners = controllerRef(workload);
-  const spec = withRuntimeClass(controllerSpec(workload, options.spec ?? template.spec ?? ({ containers: [] } as unknown as PodSpec), name, options.node, options.ordinal), name);
+  const spec = admitted(workload, controllerSpec(workload, options.spec ?? template.spec ?? ({ containers: [] } as unknown as PodSpec), name, options.node, options.ordinal), options.ordinal ?? 0);
   return registered(workload, options.ordinal ?? 0, {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -177,8 +192,61 @@ export function storedPod(pod: Pod): Pod {
 /** The name of the pod a workload subject stands for: its controller's first, `<name>-0`. */
 const firstPodName = (workload: KubeObject) => `${workload.metadata?.name ?? '<unnamed>'}-0`;
 
-/** The name of the Pod the subject stands for: a Pod's own, a workload's first pod's. */
-export const createdPodName = (subject: Subject) => (subject.kind === 'Pod' ? subject.object.metadata?.name ?? '' : firstPodName(subject.object));
+/** What a name the API server gives says where the library cannot know the value: a Deployment's ReplicaSet's hash. */
+export const POD_TEMPLATE_HASH_TEXT = '<pod-template-hash>';
+/** A CronJob's Job's name ends in its scheduled time in minutes (cronjob/utils.go getTimeHashInMinutes). */
+export const SCHEDULED_TIME_TEXT = '<scheduled time>';
+/** The 5 random characters the registry appends to a generateName (apiserver storage/names SimpleNameGenerator). */
+export const RANDOM_SUFFIX_TEXT = '<random suffix>';
+
+/** controller_utils.go getPodsPrefix: `<controller>-`, or the name alone when the dash makes it too long. */
+const podsPrefix = (controller: string, standIn = controller) => (nameIsDNSSubdomain(`${standIn}-`, true).length ? controller : `${controller}-`);
+
+/** A Job's pods' generateName: indexed_job_utils.go podGenerateNameWithIndex for an Indexed Job (58 = MaxGeneratedNameLength), else getPodsPrefix. */
+function jobPodPrefix(job: string, jobSpec: { completionMode?: string } | undefined, index: number, standIn = job): string {
+  if (jobSpec?.completionMode !== 'Indexed') return podsPrefix(job, standIn);
+  const suffix = `-${index}-`;
+  return standIn.length + suffix.length > 58 ? job.slice(0, 58 - suffix.length) + suffix : job + suffix;
+}
+
+/**
+ * The name the API server's admission plugins give a refused Pod (apiserver admission/errors.go extractResourceName:
+ * the object's name, else its generateName, else "Unknown"). A Pod and a StatefulSet's pod (`<set>-<ordinal>`) have
+ * their name. A controller's other pods are created with a generateName (controller_utils.go GetPodFromTemplate):
+ * `<rs>-` for a ReplicaSet's (a Deployment's ReplicaSet is `<deployment>-<pod-template-hash>`), `<ds>-`, `<job>-`
+ * (`<job>-<index>-` for an Indexed Job's, job_controller.go). The registry generates the name between the mutating
+ * phase (`admit`: the generateName) and the validating phase (`validate`: the generateName and 5 random characters);
+ * what the library cannot know is written in angle brackets, which no real name holds.
+ */
+export function admittedPodName(workload: KubeObject, phase: 'admit' | 'validate', ordinal = 0): string {
+  const meta = workload.metadata as (Meta & { generateName?: string }) | undefined;
+  const name = meta?.name ?? '';
+  const spec = (workload as { spec?: { completionMode?: string; jobTemplate?: { spec?: { completionMode?: string } } } }).spec;
+  let generateName: string;
+  switch (workload.kind) {
+    case 'Pod':
+      if (name) return name;
+      generateName = meta?.generateName ?? '';
+      if (!generateName) return 'Unknown';
+      break;
+    case 'StatefulSet':
+      return `${name}-${ordinal}`;
+    case 'Deployment':
+      // the hash is at most 10 characters (rand.SafeEncodeString of a uint32)
+      generateName = podsPrefix(`${name}-${POD_TEMPLATE_HASH_TEXT}`, `${name}-${'b'.repeat(10)}`);
+      break;
+    case 'Job':
+      generateName = jobPodPrefix(name, spec, ordinal);
+      break;
+    case 'CronJob':
+      // the minutes since 1970 are 8 digits until the year 2160
+      generateName = jobPodPrefix(`${name}-${SCHEDULED_TIME_TEXT}`, spec?.jobTemplate?.spec, ordinal, `${name}-${'1'.repeat(8)}`);
+      break;
+    default:
+      generateName = podsPrefix(name);
+  }
+  return phase === 'admit' ? generateName : `${generateName}${RANDOM_SUFFIX_TEXT}`;
+}
 
 const createdSpecs = new PerObjectCache<Subject, PodSpec>();
 

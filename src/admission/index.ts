@@ -4,8 +4,9 @@ import type { Node, PodSpec, Taint, Toleration } from '../core/types';
 import { settings } from '../core/config';
 import { cachedPerObject, PerObjectCache } from '../core/cache';
 import { addDefaultTolerationSeconds } from './default-toleration-seconds';
-import { createdPodName, createdSpec } from './create';
+import { admittedPodName, createdSpec } from './create';
 import { admitRuntimeClass, forbiddenPod, type RuntimeClassRefusal } from './runtime-class';
+import { admitPriority, withPriority } from './priority';
 import { ApiServerRefusal } from '../k8s/decode';
 import { readFromCluster, type Subject } from '../k8s/subject';
 import { mergeConditionTaints } from '../k8s/node-condition-taints';
@@ -16,7 +17,8 @@ export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTol
 export interface AdmittedPod {
   /**
    * The spec of the Pod as created and stored (create.ts createdSpec): a workload's pod's, with the controller's
-   * tolerations, defaulted. Admission's tolerations are in `tolerations`, not in it.
+   * tolerations, defaulted, then what the Priority plugin sets (priority, priorityClassName, preemptionPolicy) and the
+   * RuntimeClass plugin's overhead and node selector. Admission's tolerations are in `tolerations`, not in it.
    */
   spec: PodSpec;
   tolerations: Toleration[];
@@ -64,7 +66,8 @@ export function admitPod(subject: Subject): AdmittedPod {
   if (hit !== undefined) return hit;
   const { admission } = settings();
   const built = controllerPod(subject);
-  const spec = built.spec;
+  // Priority runs before DefaultTolerationSeconds (AllOrderedPlugins)
+  const spec = priorityAdmitted(subject, built.spec);
   let { tolerations, sources } = built;
   if (admission.defaultTolerationSeconds) {
     const { notReady, unreachable } = admission.defaultTolerationSeconds;
@@ -81,15 +84,29 @@ export function admitPod(subject: Subject): AdmittedPod {
   return admitted.set(subject, runtimeClassAdmitted(subject, { spec, tolerations, sources }));
 }
 
+/** Whether the admission plugins run on the subject's Pod: not on a Pod read from a cluster, admitted when it was created. */
+const created = (subject: Subject) => !(subject.kind === 'Pod' && readFromCluster(subject.object));
+
+/**
+ * The Priority plugin on a pod being created (admission/priority.ts): its spec with priority, priorityClassName and
+ * preemptionPolicy. Throws ApiServerRefusal with the plugin's text.
+ */
+function priorityAdmitted(subject: Subject, spec: PodSpec): PodSpec {
+  if (!settings().admission.priority || !created(subject)) return spec;
+  const admitted = admitPriority(spec);
+  if (admitted.refused) throw new ApiServerRefusal(forbiddenPod(admittedPodName(subject.object, 'admit'), admitted.refused.reason));
+  return withPriority(spec, admitted);
+}
+
 /**
  * The RuntimeClass plugin, last of the mutating plugins modelled (AllOrderedPlugins), on a pod being created: not on a
  * Pod read from a cluster, which was admitted when it was created. Throws ApiServerRefusal with the plugin's text.
  */
 function runtimeClassAdmitted(subject: Subject, before: AdmittedPod): AdmittedPod {
   const { spec } = before;
-  if (!settings().admission.runtimeClass || (spec.runtimeClassName == null && spec.overhead == null) || (subject.kind === 'Pod' && readFromCluster(subject.object))) return before;
+  if (!settings().admission.runtimeClass || (spec.runtimeClassName == null && spec.overhead == null) || !created(subject)) return before;
   const admitted = admitRuntimeClass(spec, before.tolerations);
-  if (admitted.refused) throw new ApiServerRefusal(forbiddenPod(createdPodName(subject), admitted.refused.reason));
+  if (admitted.refused) throw new ApiServerRefusal(forbiddenPod(admittedPodName(subject.object, admitted.refused.phase), admitted.refused.reason));
   const { nodeSelector, overhead, tolerations } = admitted;
   // MergeTolerations keeps the pod's own (unless the class's cover them) and adds the class's
   const sources = tolerations.map((t): TolerationSource => {
@@ -99,12 +116,31 @@ function runtimeClassAdmitted(subject: Subject, before: AdmittedPod): AdmittedPo
   return { spec: { ...spec, ...(nodeSelector ? { nodeSelector } : {}), ...(overhead ? { overhead } : {}) }, tolerations, sources };
 }
 
-/** Why the API server refuses to create the subject's Pod in the RuntimeClass plugin, if it does (admission and when). */
-export function runtimeClassRefusal(subject: Subject): (RuntimeClassRefusal & { message: string }) | undefined {
-  const spec = controllerPod(subject).spec;
-  if (!settings().admission.runtimeClass || (spec.runtimeClassName == null && spec.overhead == null) || (subject.kind === 'Pod' && readFromCluster(subject.object))) return undefined;
+/** An admission plugin's refusal of a pod: which plugin, when (`admit`, before validation; `validate`, after it), why, and the Status message. */
+export interface AdmissionRefusal extends RuntimeClassRefusal {
+  plugin: 'Priority' | 'RuntimeClass';
+  message: string;
+}
+
+/**
+ * Why the API server refuses to create the subject's Pod in an admission plugin, if it does: the first refusal in
+ * kube-apiserver's order (AllOrderedPlugins: Priority, then RuntimeClass; the mutating phase before the validating
+ * one), the pod named as the API server names it then (admittedPodName).
+ */
+export function podAdmissionRefusal(subject: Subject): AdmissionRefusal | undefined {
+  const built = controllerPod(subject).spec;
+  if (!created(subject)) return undefined;
+  const refusal = (plugin: AdmissionRefusal['plugin'], r: RuntimeClassRefusal): AdmissionRefusal =>
+    ({ plugin, ...r, message: forbiddenPod(admittedPodName(subject.object, r.phase), r.reason) });
+  let spec = built;
+  if (settings().admission.priority) {
+    const admitted = admitPriority(built);
+    if (admitted.refused) return refusal('Priority', admitted.refused);
+    spec = withPriority(built, admitted);
+  }
+  if (!settings().admission.runtimeClass || (spec.runtimeClassName == null && spec.overhead == null)) return undefined;
   const { refused } = admitRuntimeClass(spec, []);
-  return refused && { ...refused, message: forbiddenPod(createdPodName(subject), refused.reason) };
+  return refused && refusal('RuntimeClass', refused);
 }
 
 /** The node's taints as the scheduler sees them (uncached: NodeInfo, itself cached per node, is its caller). */

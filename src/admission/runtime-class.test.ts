@@ -99,7 +99,9 @@ describe('on the create path', () => {
       spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { runtimeClassName: 'gvisor', containers: [{ name: 'c', image: 'x' }] } } } } as KubeObject;
     expect(withClasses([gvisor], () => podFromTemplate(deployment, 'web-0').spec?.overhead)).toEqual({ cpu: '250m', memory: '120Mi' });
     expect(withClasses([], () => admissionRefusedOnce(deployment))).toEqual({ phase: 'admit', reason: 'pod rejected: RuntimeClass "gvisor" not found',
-      message: 'pods "web-0" is forbidden: pod rejected: RuntimeClass "gvisor" not found' });
+      plugin: 'RuntimeClass',
+      // a Deployment's pod is created with its ReplicaSet's name as generateName (controller_utils.go GetPodFromTemplate)
+      message: 'pods "web-<pod-template-hash>-" is forbidden: pod rejected: RuntimeClass "gvisor" not found' });
   });
 
   it('a Pod read from a cluster was admitted when created: not again', () => {

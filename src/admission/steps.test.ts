@@ -4,7 +4,7 @@
 // (plugin/pkg/admission/extendedresourcetoleration/admission.go) and the node lifecycle controller's condition taints
 // (pkg/controller/nodelifecycle/node_lifecycle_controller.go doNoScheduleTaintingPass, processTaintBaseEviction).
 import type { Node, PodSpec, Toleration } from '../core/types';
-import { configure, resetConfiguration } from '../core/config';
+import { configure, resetConfiguration, withConfiguration } from '../core/config';
 import { toSubject } from '../k8s/subject';
 import { admitNode, admitPod } from '.';
 import { addDefaultTolerationSeconds } from './default-toleration-seconds';
@@ -99,9 +99,9 @@ describe('admitPod: who adds what, in kube-apiserver plugin order', () => {
     configure({ admission: { defaultTolerationSeconds: false } });
     const p = pod('p', [{ key: 'own', operator: 'Exists' }]);
     const admitted = admitPod(toSubject(p));
-    // the Pod needs no default: the create path hands the object itself on
-    expect(admitted).toEqual({ spec: p.spec, tolerations: [{ key: 'own', operator: 'Exists' }], sources: ['pod spec'] });
-    expect(admitted.spec).toBe(p.spec);
+    // the Pod needs no default; the Priority plugin alone sets its fields (no class: priority 0, PreemptLowerPriority)
+    expect(admitted).toEqual({ spec: { ...p.spec, priority: 0, preemptionPolicy: 'PreemptLowerPriority' }, tolerations: [{ key: 'own', operator: 'Exists' }], sources: ['pod spec'] });
+    expect(withConfiguration({ admission: { defaultTolerationSeconds: false, priority: false } }, () => admitPod(toSubject(p)).spec)).toBe(p.spec);
   });
   test('daemon pods: the controller’s tolerations cover not-ready/unreachable, so no defaults follow', () => {
     const admitted = admitPod(toSubject(daemonSet('agent')));

@@ -38,6 +38,8 @@ export interface PlacementSettings {
     extendedResourceToleration: boolean;
     /** plugin/pkg/admission/runtimeclass; on by default upstream (reads `runtimeClasses`). */
     runtimeClass: boolean;
+    /** plugin/pkg/admission/priority; on by default upstream (reads `priorityClasses` and the two system classes). */
+    priority: boolean;
   };
   /** A node without status.allocatable is an error instead of "resources unconstrained". */
   requireAllocatable: boolean;
@@ -46,6 +48,11 @@ export interface PlacementSettings {
    * a pod naming one that is not here is refused.
    */
   runtimeClasses: readonly KubeObject[];
+  /**
+   * The cluster's PriorityClass objects (scheduling.k8s.io/v1), read by the Priority admission plugin (on by default)
+   * beside the two system classes every cluster has: a pod naming a class that is in neither is refused.
+   */
+  priorityClasses: readonly KubeObject[];
   /**
    * The cluster's storage objects (scheduler/storage.ts STORAGE_KINDS), in every snapshot before those a question is
    * given (`storage` options): the volume plugins read them. Kept as given (not cloned): messages name them with their files.
@@ -70,10 +77,16 @@ export interface ConfigureOptions {
     nodeConditionTaints?: boolean;
     extendedResourceToleration?: boolean;
     runtimeClass?: boolean;
+    priority?: boolean;
   };
   requireAllocatable?: boolean;
   /** The cluster's RuntimeClass objects (node.k8s.io/v1 RuntimeClass, e.g. from loadManifests; other kinds are left out). */
   runtimeClasses?: Iterable<KubeObject>;
+  /**
+   * The cluster's PriorityClass objects (scheduling.k8s.io/v1 PriorityClass, e.g. from loadManifests or `kubectl get
+   * priorityclasses -o yaml`; other kinds are left out). system-node-critical and system-cluster-critical are always there.
+   */
+  priorityClasses?: Iterable<KubeObject>;
   /**
    * The cluster's PersistentVolumes, PersistentVolumeClaims, StorageClasses, CSINodes, CSIDrivers,
    * CSIStorageCapacities and VolumeAttachments, in any order (e.g. a loadManifests collection of them); any other kind
@@ -99,9 +112,11 @@ function defaults(): PlacementSettings {
       nodeConditionTaints: true,
       extendedResourceToleration: false,
       runtimeClass: true,
+      priority: true,
     },
     requireAllocatable: false,
     runtimeClasses: [],
+    priorityClasses: [],
     storage: [],
     clusterStorage: [],
   };
@@ -124,7 +139,7 @@ export function invalidateCaches(): void {
   generation++;
 }
 
-const KNOWN_KEYS = ['kubernetesVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses', 'storage', 'storageAssumption'];
+const KNOWN_KEYS = ['kubernetesVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses', 'priorityClasses', 'storage', 'storageAssumption'];
 
 /**
  * Change settings for later checks (see the scoping rules above). Returns nothing, so that
@@ -150,7 +165,8 @@ export function configure(options: ConfigureOptions = {}): void {
   checkLockedGates(next);
   if (options.validate !== undefined) next.validate = options.validate;
   if (options.requireAllocatable !== undefined) next.requireAllocatable = options.requireAllocatable;
-  if (options.runtimeClasses !== undefined) next.runtimeClasses = runtimeClassesOf(options.runtimeClasses);
+  if (options.runtimeClasses !== undefined) next.runtimeClasses = objectsOfKind(options.runtimeClasses, 'runtimeClasses', 'RuntimeClass', 'node.k8s.io');
+  if (options.priorityClasses !== undefined) next.priorityClasses = objectsOfKind(options.priorityClasses, 'priorityClasses', 'PriorityClass', 'scheduling.k8s.io');
   if (options.storage !== undefined) next.storage = storageOf(options.storage);
   if (options.cluster !== undefined) {
     const preset = CLUSTER_PRESETS[options.cluster];
@@ -179,17 +195,22 @@ export function configure(options: ConfigureOptions = {}): void {
     if (admission.nodeConditionTaints !== undefined) next.admission.nodeConditionTaints = admission.nodeConditionTaints;
     if (admission.extendedResourceToleration !== undefined) next.admission.extendedResourceToleration = admission.extendedResourceToleration;
     if (admission.runtimeClass !== undefined) next.admission.runtimeClass = admission.runtimeClass;
+    if (admission.priority !== undefined) next.admission.priority = admission.priority;
   }
   current = next;
   generation++;
 }
 
-/** The RuntimeClass objects of a list or collection (a loadManifests result holds other kinds too). */
-function runtimeClassesOf(given: Iterable<KubeObject>): KubeObject[] {
+/**
+ * The objects of one kind (`apiVersion` in `group`) of a list or collection, the option `option` (a loadManifests
+ * result holds other kinds too): RuntimeClasses (node.k8s.io), PriorityClasses (scheduling.k8s.io, validated when
+ * the Priority plugin first reads them: admission/priority.ts).
+ */
+function objectsOfKind(given: Iterable<KubeObject>, option: string, kind: string, group: string): KubeObject[] {
   if (typeof given !== 'object' || given === null || !(Symbol.iterator in given)) {
-    throw new Error('configure: runtimeClasses must be an array (or iterable, e.g. a loadManifests collection) of RuntimeClass objects');
+    throw new Error(`configure: ${option} must be an array (or iterable, e.g. a loadManifests collection) of ${kind} objects`);
   }
-  return [...given].filter((o) => o?.kind === 'RuntimeClass' && typeof o.apiVersion === 'string' && o.apiVersion.startsWith('node.k8s.io/'));
+  return [...given].filter((o) => o?.kind === kind && typeof o.apiVersion === 'string' && o.apiVersion.startsWith(`${group}/`));
 }
 
 /** The storage objects of a list or collection; any other kind is refused (a dropped object would change verdicts unseen). */
@@ -290,9 +311,9 @@ function isPromiseLike(x: unknown): x is PromiseLike<unknown> {
 export function nonDefaultSettings(): string {
   const out: string[] = [];
   const walk = (now: unknown, def: unknown, path: string) => {
-    if (path === 'runtimeClasses') {
+    if (path === 'runtimeClasses' || path === 'priorityClasses') {
       const names = (now as KubeObject[]).map((r) => r.metadata?.name ?? '');
-      if (names.length) out.push(`runtimeClasses ${names.join(' ')}`);
+      if (names.length) out.push(`${path} ${names.join(' ')}`);
     } else if (path === 'clusterStorage') {
       // the preset's, named by `cluster`
     } else if (path === 'storage') {

@@ -114,8 +114,10 @@ export function untoleratedPreferNoSchedule(subject: PodArgument | framework.Pod
 }
 
 /**
- * The pod's spec as created (a workload's first pod, defaulted: admission/create.ts) and its tolerations after
- * admission (DaemonSet controller, DefaultTolerationSeconds, ExtendedResourceToleration), with who added each.
+ * The pod's spec as created (a workload's first pod, defaulted: admission/create.ts) and admitted (Priority:
+ * spec.priority and preemptionPolicy; RuntimeClass), and its tolerations after admission (DaemonSet controller,
+ * DefaultTolerationSeconds, ExtendedResourceToleration, RuntimeClass), with who added each. Throws when the API server
+ * refuses the pod (a PriorityClass or RuntimeClass it does not have).
  */
 export function admitPod(subject: PodArgument): admission.AdmittedPod {
   return admission.admitPod(subjectOf(subject));

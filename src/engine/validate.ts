@@ -7,8 +7,7 @@ import { validateObject } from '../k8s/validation-workloads';
 import { asFieldErrors, undecodableQuantities } from '../k8s/decode';
 import { POD_SPEC_PATHS, readFromCluster, toSubject } from '../k8s/subject';
 import { typeErrors } from '../loader/typecheck';
-import { runtimeClassRefusal } from '../admission';
-import type { RuntimeClassRefusal } from '../admission/runtime-class';
+import { podAdmissionRefusal, type AdmissionRefusal } from '../admission';
 
 export { typeErrors };
 
@@ -82,11 +81,12 @@ export const inputCheckedOnce = cachedPerObject((o: object) => validateInput(o a
 
 /**
  * The API server's refusal of the Pod the object stands for (a Pod, or the pods a workload's controller creates) by
- * an admission plugin (RuntimeClass: admission/runtime-class.ts): when (`admit`, before validation; `validate`,
- * after it) and the Status message. Undefined for an object whose quantities do not decode (refused before).
+ * an admission plugin (Priority: admission/priority.ts; RuntimeClass: admission/runtime-class.ts): which, when
+ * (`admit`, before validation; `validate`, after it) and the Status message. Undefined for an object whose quantities
+ * do not decode (refused before).
  */
-export const admissionRefusedOnce = cachedPerObject((o: object): (RuntimeClassRefusal & { message: string }) | undefined => {
+export const admissionRefusedOnce = cachedPerObject((o: object): AdmissionRefusal | undefined => {
   const object = o as KubeObject;
   if (Array.isArray(o) || !object.kind || !POD_SPEC_PATHS[object.kind] || typeErrors(object).length || decodedOnce(object).length) return undefined;
-  return runtimeClassRefusal(toSubject(object));
+  return podAdmissionRefusal(toSubject(object));
 });

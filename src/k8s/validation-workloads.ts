@@ -13,6 +13,7 @@ import { validatePodCIDRs } from './validation-ip';
 import { child, forbidden, goJson, invalid, notSupported, Raw, required } from './validation-field';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, type PodValidationOptions } from './validation-pod';
+import { validatePriorityClass, type PriorityClass } from './priority';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
 type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
@@ -441,6 +442,8 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       const t = jobSpec?.template as Template | undefined;
       return [...errs, ...createdPodErrors('CronJob', t, createdPodLabels('Job', t, { completionMode: jobSpec?.completionMode }), 'spec.jobTemplate.spec.template.spec', template)];
     }
+    case 'PriorityClass':
+      return validatePriorityClass(object as PriorityClass);
     case 'Node': {
       const node = object as Node;
       // cluster-scoped: the API server clears metadata.namespace before validating

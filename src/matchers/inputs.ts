@@ -106,14 +106,25 @@ export function apiServerErrors(objects: Array<{ object: KubeObject | Toleration
 }
 
 /**
- * An admission plugin's refusal (the RuntimeClass plugin's, upstream's Status message): a Pod is refused, a
- * workload's controller gets every Pod it creates refused. A RuntimeClass not found may be one not passed.
+ * An admission plugin's refusal (the Priority or RuntimeClass plugin's, upstream's Status message): a Pod is refused,
+ * a workload's controller gets every Pod it creates refused. A RuntimeClass or PriorityClass not found may be one not
+ * passed.
  */
 function admissionRefusal(name: string, object: KubeObject, message: string): string {
   const what = object.kind === 'Pod' ? `${name} would be rejected by the API server` : `${name}: the API server refuses every Pod it creates`;
-  const hint = / not found$/.test(message) ? '\n  (pass the cluster\'s RuntimeClass objects with configure({ runtimeClasses }))' : '';
-  return `${what}:\n  ${message}${hint}`;
+  const hint = / not found$/.test(message) ? '\n  (pass the cluster\'s RuntimeClass objects with configure({ runtimeClasses }))'
+    : /: no PriorityClass with name \S+ was found$/.test(message) ? '\n  (pass the cluster\'s PriorityClass objects with configure({ priorityClasses }))' : '';
+  // the parts of the pod's name the library cannot know (admission/create.ts admittedPodName), each said once
+  const podName = /^pods "([^"]*)"/.exec(message)?.[1] ?? '';
+  const note = [...podName.matchAll(/<([a-z -]+)>/g)].map((m) => NAME_NOTES[m[1]]).filter(Boolean).map((n) => `\n  (${n})`).join('');
+  return `${what}:\n  ${message}${hint}${note}`;
 }
+
+const NAME_NOTES: Record<string, string> = {
+  'pod-template-hash': "<pod-template-hash> stands for the hash in the ReplicaSet's name, which the library cannot compute",
+  'scheduled time': "<scheduled time> stands for the CronJob's Job's scheduled time in minutes, part of the Job's name",
+  'random suffix': '<random suffix> stands for the 5 random characters the API server appends to the generateName',
+};
 
 export function labelOf(object: KubeObject): string {
   return describeObject(object);

@@ -25,10 +25,27 @@ describe('refused objects get no verdict, with and without .not', () => {
     for (const run of [() => expect(p).toBeSchedulableOn(node('n')), () => expect(p).not.toBeSchedulableOnAnyOf([node('n')])]) {
       expect(failure(run)).toContain('would be rejected by the API server:\n  pods "p" is forbidden: pod rejected: RuntimeClass "gvisor" not found\n  (pass the cluster\'s RuntimeClass objects with configure({ runtimeClasses }))');
     }
-    expect(failure(() => expect(dg).toHaveAllReplicasScheduled([node('n')]))).toContain('the API server refuses every Pod it creates:\n  pods "web-0" is forbidden: pod rejected: RuntimeClass "gvisor" not found');
+    expect(failure(() => expect(dg).toHaveAllReplicasScheduled([node('n')]))).toContain('the API server refuses every Pod it creates:\n  pods "web-<pod-template-hash>-" is forbidden: pod rejected: RuntimeClass "gvisor" not found');
     configure({ runtimeClasses: [{ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'gvisor' }, handler: 'runsc' } as never] });
     expect(p).toBeSchedulableOn(node('n'));
     expect(dg).toHaveAllReplicasScheduled([node('n')]);
+  });
+  // plugin/pkg/admission/priority/admission.go admitPod: a PriorityClass the cluster does not have (none passed); the
+  // Pods a Deployment's ReplicaSet creates are named by its generateName (controller_utils.go GetPodFromTemplate)
+  test('a Pod, or a Deployment\'s pods, naming a PriorityClass the cluster does not have; the system classes always exist', () => {
+    const withClass = (o: any, spec: any, name: string) => ({ ...o, spec: { ...spec, priorityClassName: name } });
+    const p = withClass(pod('p'), pod('p').spec, 'high');
+    const d = deployment('web');
+    const dh = { ...d, spec: { ...d.spec, template: withClass(d.spec.template, d.spec.template.spec, 'high') } };
+    for (const run of [() => expect(p).toBeSchedulableOn(node('n')), () => expect(p).not.toBeSchedulableOnAnyOf([node('n')])]) {
+      expect(failure(run)).toContain('would be rejected by the API server:\n  pods "p" is forbidden: no PriorityClass with name high was found\n  (pass the cluster\'s PriorityClass objects with configure({ priorityClasses }))');
+    }
+    expect(failure(() => expect(dh).toHaveAllReplicasScheduled([node('n')]))).toContain('the API server refuses every Pod it creates:\n  pods "web-<pod-template-hash>-" is forbidden: no PriorityClass with name high was found\n' +
+      '  (pass the cluster\'s PriorityClass objects with configure({ priorityClasses }))\n  (<pod-template-hash> stands for the hash in the ReplicaSet\'s name, which the library cannot compute)');
+    expect(withClass(pod('p'), pod('p').spec, 'system-node-critical')).toBeSchedulableOn(node('n'));
+    configure({ priorityClasses: [{ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'high' }, value: 1000000 } as never] });
+    expect(p).toBeSchedulableOn(node('n'));
+    expect(dh).toHaveAllReplicasScheduled([node('n')]);
   });
   test('a Job that would restart its pods forever', () => {
     const job = { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j' }, spec: { template: { spec: { containers: [{ name: 'c', image: 'i' }] } } } };

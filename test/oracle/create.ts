@@ -34,7 +34,7 @@ export const stripHints = (body: string) => HINTS.reduce<string>((b, h) => (type
 
 /** The library's answer; `version` overrides the configured kubernetesVersion (the frozen regressions name theirs). */
 export function libraryCreate(input: CreateInput, version?: KubernetesVersion): OursCreate {
-  return withConfiguration({ ...(version ? { kubernetesVersion: version } : {}), admission: { extendedResourceToleration: input.extendedResourceToleration, runtimeClass: false } }, () => {
+  return withConfiguration({ ...(version ? { kubernetesVersion: version } : {}), admission: { extendedResourceToleration: input.extendedResourceToleration, runtimeClass: false, priority: false } }, () => {
     const object = structuredClone(input.object);
     const wrongType = typeErrors(object);
     if (wrongType.length) return { decode: wrongType.map((e) => e.field) };

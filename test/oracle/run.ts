@@ -136,8 +136,9 @@ async function main() {
     throw new Error(`--release ${release}: the library models ${KUBERNETES_VERSIONS.join(', ')}`);
   }
   // The library answers as the release the oracle was built from (src/config.ts kubernetesVersion).
-  // the domains' Go sides run no RuntimeClass admission but e2e's (e2e.ts turns it on with the case's RuntimeClasses)
-  if (module === 'k8s') configure({ kubernetesVersion: release as KubernetesVersion, admission: { runtimeClass: false } });
+  // the domains' Go sides run no RuntimeClass admission but e2e's (e2e.ts turns it on with the case's RuntimeClasses),
+  // and no Priority admission
+  if (module === 'k8s') configure({ kubernetesVersion: release as KubernetesVersion, admission: { runtimeClass: false, priority: false } });
   KNOWN = knownFor(release);
   const label = module === 'k8s' ? `k8s ${release}` : release;
   const client = new OracleClient(binary);

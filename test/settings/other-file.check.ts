@@ -6,9 +6,10 @@ test('defaults', () => {
     kubernetesVersion: '1.37',
     featureGates: { TaintTolerationComparisonOperators: false },
     validate: true,
-    admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false, runtimeClass: true },
+    admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false, runtimeClass: true, priority: true },
     requireAllocatable: false,
     runtimeClasses: [],
+    priorityClasses: [],
     storage: [],
     clusterStorage: [],
   });

@@ -1,0 +1,95 @@
+// The Priority admission plugin (on by default in kube-apiserver): plugin/pkg/admission/priority/admission.go
+// (admitPod; the same pod logic 1.33–1.37, 1.36 moves it into establishPriority). On a Pod's create it resolves the
+// pod's PriorityClass — the one it names, else the globalDefault class with the lowest value, else none (priority 0)
+// — and sets spec.priority, spec.priorityClassName and spec.preemptionPolicy from it; a class that does not exist, or
+// a priority or preemptionPolicy the pod gives that differs from the class's, is refused. The cluster's classes are
+// the two system classes and `settings().priorityClasses` (configure({ priorityClasses })).
+import type { FieldError, PodSpec } from '../core/types';
+import { settings, type PlacementSettings } from '../core/config';
+import { DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS, goFormat, SYSTEM_PRIORITY_CLASSES, validatePriorityClass, type PriorityClass } from '../k8s/priority';
+import { describeObject } from '../k8s/subject';
+
+/** @upstream plugin/pkg/admission/priority/admission.go */
+export const NO_PRIORITY_CLASS = 'no PriorityClass with name %v was found';
+/** @upstream plugin/pkg/admission/priority/admission.go */
+export const PRIORITY_MUST_NOT_BE_PROVIDED = 'the integer value of priority (%d) must not be provided in pod spec; priority admission controller computed %d from the given PriorityClass name';
+/** @upstream plugin/pkg/admission/priority/admission.go */
+export const POLICY_MUST_NOT_BE_PROVIDED = 'the string value of PreemptionPolicy (%s) must not be provided in pod spec; priority admission controller computed %s from the given PriorityClass name';
+
+/** What the plugin gives the pod being created, or why it refuses it (admission.NewForbidden's reason, in the mutating phase). */
+export type PriorityAdmission =
+  | { refused: { phase: 'admit'; reason: string } }
+  | { refused?: undefined; priorityClassName: string; priority: number; preemptionPolicy?: string };
+
+/** A configured PriorityClass the API server would not hold. */
+export class PriorityClassInputError extends Error {}
+
+let cached: { from: Readonly<PlacementSettings>; classes: readonly PriorityClass[] } | undefined;
+
+/**
+ * The cluster's PriorityClasses: the two system classes, then the configured ones (a class of a system name, which
+ * validation holds equal to it, is the same class: `kubectl get priorityclasses` lists them too), their
+ * preemptionPolicy defaulted (SetDefaults_PriorityClass). Throws PriorityClassInputError, naming the object and
+ * where it was read, when one would be refused by the API server or two have one name.
+ */
+export function clusterPriorityClasses(): readonly PriorityClass[] {
+  const now = settings();
+  if (cached?.from === now) return cached.classes;
+  const classes: PriorityClass[] = [...SYSTEM_PRIORITY_CLASSES];
+  const given = new Set<string>();
+  for (const pc of now.priorityClasses as readonly PriorityClass[]) {
+    const name = pc.metadata?.name ?? '';
+    const errors: FieldError[] = validatePriorityClass(pc);
+    if (errors.length) {
+      throw new PriorityClassInputError(`configure({ priorityClasses }): ${describeObject(pc)} would be rejected by the API server:\n${errors.map((e) => `  ${e.field}: ${e.message}`).join('\n')}`);
+    }
+    // the API server's create of a second class of one name: apierrors.NewAlreadyExists
+    if (given.has(name)) throw new PriorityClassInputError(`configure({ priorityClasses }): ${describeObject(pc)}: priorityclasses.scheduling.k8s.io "${name}" already exists`);
+    given.add(name);
+    if (classes.some((c) => c.metadata?.name === name)) continue;
+    classes.push(pc.preemptionPolicy == null ? { ...pc, preemptionPolicy: 'PreemptLowerPriority' } : pc);
+  }
+  cached = { from: now, classes };
+  return classes;
+}
+
+/**
+ * getDefaultPriorityClass: among the globalDefault classes, the one with the lowest value (several can exist after
+ * racing creates; admission refuses a second one on create, the stored state may still have two); the first of
+ * equal values in the lister's order, here the given order.
+ */
+export function defaultPriorityClass(classes: readonly PriorityClass[]): PriorityClass | undefined {
+  let found: PriorityClass | undefined;
+  for (const pc of classes) if (pc.globalDefault === true && (found === undefined || (found.value ?? 0) > (pc.value ?? 0))) found = pc;
+  return found;
+}
+
+/** admitPod on a create of a pod with `spec`, against `classes` (clusterPriorityClasses by default). */
+export function admitPriority(spec: PodSpec, classes: readonly PriorityClass[] = clusterPriorityClasses()): PriorityAdmission {
+  let priorityClassName = spec.priorityClassName ?? '';
+  let priority: number;
+  let preemptionPolicy: string | undefined;
+  if (!priorityClassName) {
+    // getDefaultPriority: no default class ⇒ no name, priority 0 and PreemptLowerPriority
+    const pc = defaultPriorityClass(classes);
+    priorityClassName = pc?.metadata?.name ?? '';
+    priority = pc ? pc.value ?? 0 : DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS;
+    preemptionPolicy = pc ? pc.preemptionPolicy ?? undefined : 'PreemptLowerPriority';
+  } else {
+    const pc = classes.find((c) => c.metadata?.name === priorityClassName);
+    if (!pc) return { refused: { phase: 'admit', reason: goFormat(NO_PRIORITY_CLASS, priorityClassName) } };
+    priority = pc.value ?? 0;
+    preemptionPolicy = pc.preemptionPolicy ?? undefined;
+  }
+  if (spec.priority != null && spec.priority !== priority) return { refused: { phase: 'admit', reason: goFormat(PRIORITY_MUST_NOT_BE_PROVIDED, spec.priority, priority) } };
+  if (preemptionPolicy !== undefined && spec.preemptionPolicy != null && spec.preemptionPolicy !== preemptionPolicy) {
+    return { refused: { phase: 'admit', reason: goFormat(POLICY_MUST_NOT_BE_PROVIDED, spec.preemptionPolicy, preemptionPolicy) } };
+  }
+  return { priorityClassName, priority, preemptionPolicy: preemptionPolicy ?? spec.preemptionPolicy ?? undefined };
+}
+
+/** The spec as the plugin leaves it (priorityClassName omitted when empty, as the v1 Pod's omitempty). */
+export function withPriority(spec: PodSpec, admitted: Exclude<PriorityAdmission, { refused: object }>): PodSpec {
+  const { priorityClassName, priority, preemptionPolicy } = admitted;
+  return { ...spec, ...(priorityClassName ? { priorityClassName } : {}), priority, ...(preemptionPolicy ? { preemptionPolicy } : {}) };
+}
