@@ -149,7 +149,7 @@ describe('the plugin (admission.go)', () => {
   });
 
   it('without scheduling the pod keeps its tolerations', () => {
-    expect(admit([rc()], spec(), tols(['foo-bar', 'faz-nosched'])).tolerations).toEqual(tols(['foo-bar', 'faz-nosched']));
+    expect(admit([rc()], spec(), tols(['foo-bar', 'faz-nosched']))).toEqual({ nodeSelector: undefined, overhead: undefined, tolerations: tols(['foo-bar', 'faz-nosched']) });
   });
 
   it('setScheduling: scheduling without a nodeSelector leaves a pod without one without one (nil)', () => {
