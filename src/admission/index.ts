@@ -34,6 +34,7 @@ export interface AdmittedNode {
 
 function attribute(before: readonly Toleration[], after: Toleration[], prior: TolerationSource[], source: TolerationSource): TolerationSource[] {
   const out: TolerationSource[] = []; // pushed, not preallocated: a packed array, as every list of a pod
+  // Stryker disable next-line ConditionalExpression, EqualityOperator: past its end before[i] is undefined, never a toleration of after
   for (let i = 0; i < after.length; i++) out.push(i < before.length && before[i] === after[i] ? prior[i] : source);
   return out;
 }
@@ -46,12 +47,14 @@ const controllerPods = new PerObjectCache<Subject, AdmittedPod>();
  */
 export function controllerPod(subject: Subject): AdmittedPod {
   const hit = controllerPods.get(subject);
+  // Stryker disable next-line ConditionalExpression: a cache: the answer is worked out again, the same
   if (hit !== undefined) return hit;
   const spec = createdSpec(subject);
   const written: Toleration[] = subject.spec.tolerations ?? [];
   const tolerations: Toleration[] = spec.tolerations ?? written;
   // what the pod's controller added (the DaemonSet controller's tolerations) is the one difference from the spec as written
   const sources: TolerationSource[] = new Array<TolerationSource>(written.length).fill('pod spec');
+  // Stryker disable next-line ConditionalExpression: attribute() of a list against itself gives every source back
   return controllerPods.set(subject, { spec, tolerations, sources: tolerations === written ? sources : attribute(written, tolerations, sources, 'DaemonSet controller') });
 }
 
@@ -63,6 +66,7 @@ const admitted = new PerObjectCache<Subject, AdmittedPod>();
  */
 export function admitPod(subject: Subject): AdmittedPod {
   const hit = admitted.get(subject);
+  // Stryker disable next-line ConditionalExpression: a cache: the answer is worked out again, the same
   if (hit !== undefined) return hit;
   const { admission } = settings();
   const built = controllerPod(subject);
@@ -139,6 +143,7 @@ export function podAdmissionRefusal(subject: Subject): AdmissionRefusal | undefi
     spec = withPriority(built, admitted);
   }
   if (!settings().admission.runtimeClass || (spec.runtimeClassName == null && spec.overhead == null)) return undefined;
+  // Stryker disable next-line ArrayDeclaration: no refusal of the plugin depends on the tolerations
   const { refused } = admitRuntimeClass(spec, []);
   return refused && refusal('RuntimeClass', refused);
 }

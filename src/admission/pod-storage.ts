@@ -60,6 +60,7 @@ export function registerStatefulSetPod(pod: Pod, workload: KubeObject, ordinal: 
 /** `copy` (a Pod made from `pod`) has `pod`'s StatefulSet and ordinal. */
 export function sameController(pod: Pod, copy: Pod): Pod {
   const by = createdBy.get(pod);
+  // Stryker disable next-line ConditionalExpression: mapping the copy to undefined reads back as no mapping (the false case is a test's)
   if (by) createdBy.set(copy, by);
   return copy;
 }
@@ -67,6 +68,7 @@ export function sameController(pod: Pod, copy: Pod): Pod {
 /** The claims the pod's StatefulSet controller creates before it (none for other pods). */
 function controllerClaims(pod: Pod, storage: StorageLookup): PersistentVolumeClaim[] {
   const by = createdBy.get(pod);
+  // Stryker disable next-line ArrayDeclaration: claimsOfPod finds none of its claims by name in a list of non-claims
   return by ? workloadClaims(by.workload, by.ordinal, storage) : [];
 }
 
@@ -74,11 +76,13 @@ const isClaimVolume = (v: Volume | null | undefined) => !!v && (v.persistentVolu
 
 /** The pod has a persistentVolumeClaim or generic ephemeral volume (the ones whose storage decides placement). */
 export function podUsesClaimVolumes(pod: Pod): boolean {
+  // Stryker disable next-line ArrayDeclaration: isClaimVolume is false for a non-volume
   return (pod.spec?.volumes ?? []).some(isClaimVolume);
 }
 
 /** The subject's pod uses claims (its volumes, or a StatefulSet's volumeClaimTemplates): VolumeBinding has something to score. */
 export function podUsesClaims(subject: { kind: string; spec: { volumes?: Volume[] }; object: KubeObject }): boolean {
+  // Stryker disable next-line ArrayDeclaration: isClaimVolume is false for a non-volume
   if ((subject.spec.volumes ?? []).some(isClaimVolume)) return true;
   return subject.kind === 'StatefulSet' && ((subject.object as { spec?: { volumeClaimTemplates?: unknown[] } }).spec?.volumeClaimTemplates?.length ?? 0) > 0;
 }
@@ -91,9 +95,12 @@ function placeholder(claim: PersistentVolumeClaim, key: string): PersistentVolum
     apiVersion: 'v1',
     kind: 'PersistentVolumeClaim',
     metadata: {
+      // Stryker disable next-line OptionalChaining: every claim placeholder() gets has metadata (a stub's, or d.claim only when it has some)
       name: claim.metadata?.name,
+      // Stryker disable next-line OptionalChaining: every claim placeholder() gets has metadata (a stub's, or d.claim only when it has some)
       namespace: claim.metadata?.namespace,
       annotations: { [ANN_BIND_COMPLETED]: 'yes' },
+      // Stryker disable next-line OptionalChaining: every claim placeholder() gets has metadata (a stub's, or d.claim only when it has some)
       ...(claim.metadata?.ownerReferences ? { ownerReferences: claim.metadata.ownerReferences } : {}),
     },
     spec: { volumeName: placeholderVolume(key).metadata!.name },
@@ -136,6 +143,7 @@ function unbound(given: PersistentVolumeClaim, label: string, storage: StorageLo
 function decide(claim: PersistentVolumeClaim | undefined, label: string, storage: StorageLookup, assumption: StorageAssumption | undefined): Decision | { missing: string } {
   if (!claim) return { missing: `${label} is not among the storage objects given: pass it (with its StorageClass or PersistentVolume) in \`storage\`` };
   // the scheduler refuses a lost or deleted claim whatever else holds
+  // Stryker disable next-line OptionalChaining: a claim here was found by its metadata.name or made with metadata
   if (claim.status?.phase === 'Lost' || claim.metadata?.deletionTimestamp != null) return { claim };
   const pvName = claim.spec?.volumeName;
   if (!pvName) return unbound(claim, label, storage, assumption);
@@ -145,6 +153,7 @@ function decide(claim: PersistentVolumeClaim | undefined, label: string, storage
   // pre-bound (spec.volumeName, no bind-completed): the PV controller binds it to that volume unless another claim has it
   // (pv_controller.go syncUnboundClaim), before the scheduler needs it
   const free = !pv.spec?.claimRef || isVolumeBoundToClaim(pv, claim);
+  // Stryker disable next-line OptionalChaining: a claim here was found by its metadata.name
   return free ? { claim: { ...claim, metadata: { ...claim.metadata, annotations: { ...claim.metadata?.annotations, [ANN_BIND_COMPLETED]: 'yes' } } } } : { claim };
 }
 
@@ -153,12 +162,15 @@ function decide(claim: PersistentVolumeClaim | undefined, label: string, storage
  * (admission/create.ts: a StatefulSet pod has its claim volumes); `storage` the cluster's storage objects.
  */
 export function podClaims(pod: Pod, storage: StorageLookup, assumption: StorageAssumption | undefined): ClaimModel[] {
+  // Stryker disable next-line ConditionalExpression: a fast path: claimsOfPod yields nothing for a pod without claim volumes
   if (!podUsesClaimVolumes(pod)) return [];
   const created = controllerClaims(pod, storage);
+  // Stryker disable next-line ArrayDeclaration: a pod not registered has no created claims (c.created is false), so no template is looked up
   const templates = new Map(((createdBy.get(pod)?.workload as { spec?: { volumeClaimTemplates?: Array<{ metadata?: { name?: string } }> } } | undefined)?.spec?.volumeClaimTemplates ?? [])
     .map((t, i) => [t.metadata?.name ?? '', i]));
   const ns = pod.metadata?.namespace || 'default';
   return claimsOfPod(pod, storage, created).map((c) => {
+    // Stryker disable next-line OptionalChaining, ArrayDeclaration: c.volume is one of the pod's volumes (claimsOfPod), which the pod has
     const ephemeral = !!(pod.spec?.volumes ?? []).find((v) => v.name === c.volume)?.ephemeral;
     const template = c.created && !ephemeral ? templates.get(c.volume) : undefined;
     const label = `PersistentVolumeClaim ${ns}/${c.name}`;
@@ -183,6 +195,7 @@ export function modelObjects(claims: readonly ClaimModel[], storage: StorageLook
   for (const c of claims) {
     out.push(c.claim as KubeObject);
     if (c.notModelled) out.push(placeholderVolume(`${c.claim.metadata?.namespace || 'default'}/${c.name}`) as KubeObject);
+    // Stryker disable next-line OptionalChaining: an assumed class is made with metadata (assumedClass)
     const name = c.assumed?.metadata?.name;
     if (name && !classes.has(name) && !storage.storageClass(name)) {
       classes.add(name);
