@@ -45,6 +45,8 @@ describe('VolumeIsForPod', () => {
     const owned = claim({ name: 'p-e', namespace: 'a', ownerReferences: [podRef('p', 'u')] });
     expect(volumeIsForPod(pod({ name: 'p', namespace: 'a', uid: 'u' }), owned)).toBeUndefined();
     expect(volumeIsForPod(pod({ name: 'p', namespace: 'b', uid: 'u' }), owned)).toBe('PVC a/p-e was not created for pod b/p (pod is not owner)');
+    // controlled by another pod (another uid), even of the same name
+    expect(volumeIsForPod(pod({ name: 'p', namespace: 'a', uid: 'other' }), owned)).toBe('PVC a/p-e was not created for pod a/p (pod is not owner)');
   });
   test('a claim without owners, or without metadata, is not the pod\'s', () => {
     expect(volumeIsForPod(pod({ name: 'p', namespace: 'a', uid: 'u' }), claim({ name: 'p-e', namespace: 'a' }))).toBe('PVC a/p-e was not created for pod a/p (pod is not owner)');
