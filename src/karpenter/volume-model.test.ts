@@ -155,4 +155,23 @@ describe('the preset\'s classes and the stated assumption reach Karpenter as the
     // a claim whose class is given is not assumed: no note
     expect(failure(() => expect(pod()).not.toBeProvisionableBy(poolA, { storage: [sc('gp3'), ...storage] }))).not.toContain('Assumed:');
   });
+
+  test('the matchers\' storageAssumption option, as the scheduler matchers\' (a claim without a class and no default: the assumed default)', () => {
+    const storage = [claim()];
+    const options = { storage, storageAssumption: 'dynamic-wait-for-first-consumer' as const };
+    expect(pod()).toBeSchedulableOn(a1, options);
+    expect(pod()).toBeProvisionableBy(poolA, options);
+    expect(pod()).toBeProvisionableByAnyOf([poolA], options);
+    expect(failure(() => expect(pod()).not.toBeProvisionableBy(poolA, options))).toContain("Assumed: storageAssumption 'dynamic-wait-for-first-consumer'");
+    // the settings are back afterwards: not modelled again
+    expect(failure(() => expect(pod()).toBeProvisionableBy(poolA, { storage }))).toMatch(/the verdict is unknown/);
+    expect(failure(() => expect(pod()).toBeProvisionableBy(poolA, { storage, storageAssumption: 'static' }))).toContain("options.storageAssumption must be one of 'dynamic-wait-for-first-consumer', received \"static\"");
+  });
+
+  test('a StatefulSet with volumeClaimTemplates and no class anywhere: not modelled, the fixes named, on both sides', () => {
+    const scheduler = failure(() => expect(statefulSet()).toBeSchedulableOn(a1));
+    const karpenter = failure(() => expect(statefulSet()).toBeProvisionableBy(poolA));
+    expect(karpenter).toContain('spec.volumeClaimTemplates[0] (data): PersistentVolumeClaim default/data-db-0 has no storageClassName and no StorageClass given is the default');
+    expect(notModelledBlock(karpenter)).toBe(notModelledBlock(scheduler));
+  });
 });
