@@ -165,7 +165,7 @@ describe('the preset\'s classes and the stated assumption reach Karpenter as the
     expect(failure(() => expect(pod()).not.toBeProvisionableBy(poolA, options))).toContain("Assumed: storageAssumption 'dynamic-wait-for-first-consumer'");
     // the settings are back afterwards: not modelled again
     expect(failure(() => expect(pod()).toBeProvisionableBy(poolA, { storage }))).toMatch(/the verdict is unknown/);
-    expect(failure(() => expect(pod()).toBeProvisionableBy(poolA, { storage, storageAssumption: 'static' }))).toContain("options.storageAssumption must be one of 'dynamic-wait-for-first-consumer', received \"static\"");
+    expect(failure(() => expect(pod()).toBeProvisionableBy(poolA, { storage, storageAssumption: 'static' as never }))).toContain("options.storageAssumption must be one of 'dynamic-wait-for-first-consumer', received \"static\"");
   });
 
   test('a StatefulSet with volumeClaimTemplates and no class anywhere: not modelled, the fixes named, on both sides', () => {

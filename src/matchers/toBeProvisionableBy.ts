@@ -1,12 +1,11 @@
 // expect(workload).toBeProvisionableBy(nodePool) — Karpenter would launch a node from this NodePool for the workload's pod.
-import { checkInstanceTypes, InstanceTypeInputError, NodePoolInputError, nodePoolOf, provision, unknownProvision, type InstanceType, type ProvisionAnswer } from '../engine';
+import { checkInstanceTypes, InstanceTypeInputError, NodePoolInputError, nodePoolOf, provision, unknownProvision, type InstanceType, type ProvisionAnswer, type Subject } from '../engine';
 import { explainProvisionableBy, explainUnknownProvisionable } from '../explain/karpenter';
 import { notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, subjectOf, UsageError } from './inputs';
 import { storageAssumptionOf, storageOf } from './inputs-nodes';
 import { assumedFacts } from './record';
-import type { Subject } from '../k8s/subject';
 import type { KubeObject } from '../core/types';
 
 /** The `{ instanceTypes }` option, checked. */
