@@ -2,13 +2,13 @@
 // every pool's reason in Karpenter's own words (karpenter/, after pkg/controllers/provisioning/scheduling).
 import type { Subject } from '../k8s/subject';
 import { describeObject } from '../k8s/subject';
-import { poolModel, provisionModelled, type InstanceType, type ModelledProvisioning, type NodePool } from '../karpenter';
+import { poolModel, provisionModelled, type InstanceType, type ProvisioningResult, type NodePool } from '../karpenter';
 import { resourceAssumption } from '../karpenter/provision';
 import type { KubeObject } from '../core/types';
 import type { StorageAssumption } from '../core/storage-kinds';
 import { underAssumption } from './schedule';
 
-export interface ProvisionAnswer extends ModelledProvisioning {
+export interface ProvisionAnswer extends ProvisioningResult {
   pod: string;
   kind: string;
   /** The pools as messages name them, in the order given. */
@@ -19,7 +19,7 @@ export interface ProvisionAnswer extends ModelledProvisioning {
   instanceTypes: boolean;
 }
 
-const isYes = (a: ModelledProvisioning) => a.chosen !== undefined || (a.pools.length === 1 && !!a.pools[0]?.ok);
+const isYes = (a: ProvisioningResult) => a.chosen !== undefined || (a.pools.length === 1 && !!a.pools[0]?.ok);
 
 /**
  * Karpenter's choice among the NodePools (checked with nodePoolOf) for one pod of the subject. `storage` holds the

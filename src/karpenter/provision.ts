@@ -15,6 +15,7 @@ import {
 } from './requirements';
 import { podVolumes, type PodVolumes, type VolumeAlternative } from './volume-topology';
 import type { KubeObject } from '../core/types';
+import type { NotModelled } from '../k8s/not-modelled';
 import { podUsesClaims } from '../admission/pod-storage';
 import { orderByWeight, poolFieldsFor, type PoolModel } from './pool';
 import { podRequests, isExtendedResourceName } from '../k8s/resources';
@@ -360,6 +361,13 @@ export interface ProvisioningResult {
   pools: PoolVerdict[];
   /** `Failed to schedule pod, <errors joined by "; ">` when nothing fits. */
   error?: string;
+  /**
+   * The pod's claims the storage objects leave undecided (volume-model.ts, the scheduler's words): `chosen` is then
+   * what the modelled checks give, not a verdict; a rejection stands.
+   */
+  notModelled?: NotModelled[];
+  /** The stated storage assumption (STORAGE_ASSUMPTION_TEXT), when it decided a claim of the pod. */
+  assumptions?: string[];
 }
 
 /** Karpenter's choice among pools for one pod of the subject (Scheduler.trySchedule + addToNewNodeClaim, new NodeClaims only). */

@@ -5,27 +5,18 @@
 // classes, the stated storage assumption). A claim the inputs leave undecided is "not modelled" in the scheduler's
 // words and constrains nothing here either (bound to a volume without node affinity), so a rejection Karpenter reaches
 // stands (volume topology only adds requirements to the NodeClaim) and a yes is unknown (engine/provision.ts).
-import type { KubeObject } from '../core/types';
 import type { Subject } from '../k8s/subject';
-import type { NotModelled } from '../k8s/not-modelled';
 import { podUsesClaims } from '../admission/pod-storage';
 import { storageModel, subjectStorage } from '../scheduler/storage-model';
 import type { PoolModel } from './pool';
 import { isDaemonPod, provision, type ProvisioningResult, type ProvisionOptions } from './provision';
 
-export interface ModelledProvisioning extends ProvisioningResult {
-  /** The pod's claims the inputs leave undecided: `chosen` is then what the modelled checks give, not a verdict. */
-  notModelled?: NotModelled[];
-  /** The stated storage assumption (STORAGE_ASSUMPTION_TEXT), when it decided a claim of the pod. */
-  assumptions?: string[];
-}
-
 /**
  * provision (Karpenter's choice among the pools) with the pod's claims as the volume model holds them over
- * `options.storage` (beside configure({ storage }) and the preset's), and what that rests on. A DaemonSet's pod only
- * counts as overhead, and Karpenter never reads its volumes.
+ * `options.storage` (beside configure({ storage }) and the preset's), and what that rests on (`notModelled`,
+ * `assumptions`). A DaemonSet's pod only counts as overhead, and Karpenter never reads its volumes.
  */
-export function provisionModelled(subject: Subject, models: PoolModel[], options: ProvisionOptions = {}): ModelledProvisioning {
+export function provisionModelled(subject: Subject, models: PoolModel[], options: ProvisionOptions = {}): ProvisioningResult {
   if (!podUsesClaims(subject) || isDaemonPod(subject)) return provision(subject, models, options);
   const result = provision(subject, models, { ...options, storage: subjectStorage(subject, options.storage) });
   const { notModelled, assumption } = storageModel(subject, options.storage);
