@@ -8,7 +8,7 @@
 // A claim the inputs leave undecided is "not modelled" on both sides, in the same words.
 import { chooseNodePool } from '.';
 import { configure, resetConfiguration } from '../core/config';
-import type { KubeObject, Node } from '../core/types';
+import type { KubeObject, Node, Pod } from '../core/types';
 import type { NodePool } from '../loader';
 import { failure, node as fixtureNode } from '../../test/fixtures';
 import { toRecord } from '../matchers/record';
@@ -104,6 +104,14 @@ describe('a claim the inputs leave undecided: "not modelled" on both sides, in t
     const m = failure(() => expect(pod('gone')).toBeProvisionableBy({ ...poolA, spec: { ...poolA.spec, template: { spec: { ...poolA.spec!.template!.spec!, taints: [{ key: 'dedicated', value: 'db', effect: 'NoSchedule' }] } } } } as NodePool, { storage: [sc('gp3')] }));
     expect(m).toMatch(/but Karpenter would not launch a node from that pool for its pod:\n  did not tolerate taint/);
     expect(m).toContain('The rejection stands whatever these decide; not modelled for this pod:');
+    // a modelled claim's volume topology too: the undecided claim can only add requirements
+    const two = { ...pod(), spec: { ...(pod() as Pod).spec, volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }, { name: 'logs', persistentVolumeClaim: { claimName: 'gone' } }] } } as KubeObject;
+    const storage = [pv('pv-b', 'zone-b'), claim({ volumeName: 'pv-b', storageClassName: '' }, { 'pv.kubernetes.io/bind-completed': 'yes' })];
+    expect(failure(() => expect(two).toBeSchedulableOn(a1, { storage }))).toContain('The rejection stands whatever these decide');
+    const k = failure(() => expect(two).toBeProvisionableByAnyOf([poolA], { storage }));
+    expect(k).toContain(`Failed to schedule pod, incompatible volume requirements, key ${ZONE}, ${ZONE} In [zone-b] not in ${ZONE} In [zone-a]`);
+    expect(k).toContain('The rejection stands whatever these decide; not modelled for this pod:');
+    expect(two).not.toBeProvisionableBy(poolA, { storage });
   });
 });
 
@@ -114,6 +122,14 @@ describe('the claims Karpenter reads are the ones the cluster holds after admiss
     expect(pod()).toBeProvisionableBy(poolA, { storage });
     expect(failure(() => expect(pod()).not.toBeProvisionableBy(poolA, { storage }))).toContain(`the pod's volumes narrow the node to ${ZONE} In [zone-a] (claim default/data (volume data) is unbound, and its StorageClass zonal allowedTopologies[0])`);
     expect(failure(() => expect(pod()).toBeProvisionableBy(poolIn('zone-b'), { storage }))).toContain('incompatible volume requirements');
+  });
+
+  test('a generic ephemeral volume: the claim its controller creates, through DefaultStorageClass admission', () => {
+    const eph = { ...pod(), spec: { ...(pod() as Pod).spec, volumes: [{ name: 'scratch', ephemeral: { volumeClaimTemplate: { spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } } }] } } as KubeObject;
+    const storage = [sc('zonal', { isDefault: true, zones: ['zone-a'] })];
+    expect(eph).toBeSchedulableOn(a1, { storage });
+    expect(eph).toBeProvisionableBy(poolA, { storage });
+    expect(failure(() => expect(eph).toBeProvisionableBy(poolIn('zone-b'), { storage }))).toContain('claim default/p-scratch (volume scratch) is unbound, and its StorageClass zonal allowedTopologies[0]');
   });
 
   test('a pre-bound claim (spec.volumeName, no bind-completed): the PV controller binds it before scheduling, so its PV\'s zone counts', () => {
