@@ -381,6 +381,8 @@ export interface ProvisionOptions {
    * holds them (what the inputs leave undecided, constraining nothing).
    */
   storage?: readonly KubeObject[];
+  /** Why Karpenter does not consider the pod beside IsProvisionable's own checks (volume-model.ts: a scheduler error). */
+  notConsidered?: string;
 }
 
 export function provision(subject: Subject, models: PoolModel[], options: ProvisionOptions = {}): ProvisioningResult {
@@ -402,7 +404,7 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
   const excluded = (m: PoolModel): PoolVerdict => ({ pool: m.name, weight: m.weight, ok: false, stage: 'not a candidate', details: m.notCandidate, round: '' });
   const volumes: PodVolumes | undefined = !daemon && podUsesClaims(subject) ? podVolumes(subject.object, createdPod(subject), options.storage) : undefined;
   if (!daemon) {
-    const notConsidered = notProvisionable(subject);
+    const notConsidered = notProvisionable(subject) ?? options.notConsidered;
     if (notConsidered) {
       return { pools: ordered.map((m) => (m.notCandidate.length ? excluded(m) : { pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored', details: [notConsidered], round: 'as written' })) };
     }

@@ -146,6 +146,14 @@ describe('the claims Karpenter reads are the ones the cluster holds after admiss
   });
 });
 
+test('a StorageClass without volumeBindingMode (never in a cluster: the API server defaults it): kube-scheduler fails with an error, so Karpenter never sees the pod as Unschedulable (IsProvisionable)', () => {
+  const storage = [{ ...sc('nomode'), volumeBindingMode: undefined } as KubeObject, claim({ storageClassName: 'nomode' })];
+  expect(failure(() => expect(pod()).toBeSchedulableOn(a1, { storage }))).toContain('kube-scheduler would fail with an error (PodScheduled=False, reason SchedulerError): VolumeBindingMode not set for StorageClass "nomode"');
+  const m = failure(() => expect(pod()).toBeProvisionableBy(poolA, { storage }));
+  expect(m).toContain('kube-scheduler fails with an error for it (PodScheduled=False, reason SchedulerError): VolumeBindingMode not set for StorageClass "nomode"; Karpenter provisions only for pods the scheduler marked Unschedulable (IsProvisionable)');
+  expect(pod()).not.toBeProvisionableByAnyOf([poolA], { storage });
+});
+
 describe('the preset\'s classes and the stated assumption reach Karpenter as they reach the scheduler', () => {
   test('configure({ cluster: \'aks\' }): a StatefulSet\'s claim gets the preset\'s default class, also beside configure({ storage })', () => {
     configure({ cluster: 'aks', storage: [pv('unrelated', 'zone-b')] });

@@ -8,6 +8,10 @@
 import type { Subject } from '../k8s/subject';
 import { podUsesClaims } from '../admission/pod-storage';
 import { storageModel, subjectStorage } from '../scheduler/storage-model';
+import { cycleFor } from '../scheduler';
+import { SchedulerError } from '../scheduler/cycle';
+import { podInfo } from '../scheduler/framework';
+import { buildSnapshot } from '../scheduler/snapshot';
 import type { PoolModel } from './pool';
 import { isDaemonPod, provision, type ProvisioningResult, type ProvisionOptions } from './provision';
 
@@ -18,7 +22,23 @@ import { isDaemonPod, provision, type ProvisioningResult, type ProvisionOptions 
  */
 export function provisionModelled(subject: Subject, models: PoolModel[], options: ProvisionOptions = {}): ProvisioningResult {
   if (!podUsesClaims(subject) || isDaemonPod(subject)) return provision(subject, models, options);
-  const result = provision(subject, models, { ...options, storage: subjectStorage(subject, options.storage) });
+  const storage = subjectStorage(subject, options.storage);
+  const result = provision(subject, models, { ...options, storage, notConsidered: schedulerError(subject, storage) });
   const { notModelled, assumption } = storageModel(subject, options.storage);
   return { ...result, ...(notModelled.length ? { notModelled } : {}), ...(assumption ? { assumptions: [assumption] } : {}) };
+}
+
+/**
+ * kube-scheduler's PreFilter over the pod's claims fails with an error (an object the API server would have defaulted,
+ * e.g. a StorageClass without volumeBindingMode): the pod gets PodScheduled=False with reason SchedulerError, never
+ * Unschedulable, so Karpenter does not consider it (pkg/utils/pod/scheduling.go IsProvisionable → FailedToSchedule).
+ */
+function schedulerError(subject: Subject, storage: Parameters<typeof buildSnapshot>[4]): string | undefined {
+  try {
+    cycleFor(podInfo(subject), buildSnapshot([], new Map(), [], [], storage));
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof SchedulerError)) throw e;
+    return `kube-scheduler fails with an error for it (PodScheduled=False, reason SchedulerError): ${e.message}; Karpenter provisions only for pods the scheduler marked Unschedulable (IsProvisionable)`;
+  }
 }
