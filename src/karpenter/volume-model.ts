@@ -4,7 +4,8 @@
 // DefaultStorageClass admission, the controllers' claims, a pre-bound claim bound by the PV controller, the preset's
 // classes, the stated storage assumption). A claim the inputs leave undecided is "not modelled" in the scheduler's
 // words and constrains nothing here either (bound to a volume without node affinity), so a rejection Karpenter reaches
-// stands (volume topology only adds requirements to the NodeClaim) and a yes is unknown (engine/provision.ts).
+// stands (volume topology only adds requirements to the NodeClaim) and a yes is unknown (engine/provision.ts). A pod
+// kube-scheduler fails with an error for is never Unschedulable, so Karpenter leaves it alone.
 import type { Subject } from '../k8s/subject';
 import { podUsesClaims } from '../admission/pod-storage';
 import { storageModel, subjectStorage } from '../scheduler/storage-model';
