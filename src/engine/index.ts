@@ -21,7 +21,7 @@ export { outage, survive, fewestRunning, type OutageAnswer, type SurvivalAnswer,
 export { OutageError, zone, nodesDown, type Cluster, type Failure, type OutageOutcome, type WorkloadState, type OutageEvent } from '../outage';
 /** Bad input to the placement or the outage simulation (a workload or cluster the engine cannot read). */
 export { InputError as OutageInputError } from '../placement/inputs';
-export { provision, type ProvisionAnswer } from './provision';
+export { provision, unknownProvision, type ProvisionAnswer } from './provision';
 export { nodePoolOf, nodePoolsOf, NodePoolInputError } from '../karpenter/inputs';
 export { checkInstanceTypes, InstanceTypeInputError, type InstanceType } from '../karpenter/instance-types';
 export type { PoolVerdict, NodePool } from '../karpenter';

@@ -2,9 +2,11 @@
 // every pool's reason in Karpenter's own words (karpenter/, after pkg/controllers/provisioning/scheduling).
 import type { Subject } from '../k8s/subject';
 import { describeObject } from '../k8s/subject';
-import { poolModel, provision as provisionFor, type InstanceType, type NodePool, type ProvisioningResult } from '../karpenter';
-import { resourceAssumption, volumeAssumption } from '../karpenter/provision';
+import { poolModel, provisionModelled, type InstanceType, type ProvisioningResult, type NodePool } from '../karpenter';
+import { resourceAssumption } from '../karpenter/provision';
 import type { KubeObject } from '../core/types';
+import type { StorageAssumption } from '../core/storage-kinds';
+import { underAssumption } from './schedule';
 
 export interface ProvisionAnswer extends ProvisioningResult {
   pod: string;
@@ -17,17 +19,25 @@ export interface ProvisionAnswer extends ProvisioningResult {
   instanceTypes: boolean;
 }
 
+const isYes = (a: ProvisioningResult) => a.chosen !== undefined || (a.pools.length === 1 && !!a.pools[0]?.ok);
+
 /**
  * Karpenter's choice among the NodePools (checked with nodePoolOf) for one pod of the subject. `storage` holds the
- * storage objects (STORAGE_KINDS, checked by the caller), beside configure({ storage })'s: the pod's claims.
+ * storage objects (STORAGE_KINDS, checked by the caller), beside configure({ storage })'s and the preset's: the pod's
+ * claims, read as the volume model holds them (karpenter/volume-model.ts), under `storageAssumption` when given.
  */
-export function provision(subject: Subject, pools: readonly NodePool[], instanceTypes?: InstanceType[], storage?: readonly KubeObject[]): ProvisionAnswer {
-  const result = provisionFor(subject, pools.map(poolModel), { instanceTypes, storage });
-  const yes = result.chosen !== undefined || (pools.length === 1 && result.pools[0]?.ok);
-  const assumed = yes ? [!instanceTypes ? resourceAssumption(subject) : undefined, volumeAssumption(subject, storage)].filter(Boolean) : [];
-  const assumption = assumed.length ? assumed.join('; ') : undefined;
+export function provision(subject: Subject, pools: readonly NodePool[], instanceTypes?: InstanceType[], storage?: readonly KubeObject[], storageAssumption?: StorageAssumption): ProvisionAnswer {
+  const result = underAssumption(storageAssumption, () => provisionModelled(subject, pools.map(poolModel), { instanceTypes, storage }));
+  const assumption = isYes(result) && !instanceTypes ? resourceAssumption(subject) : undefined;
   return {
     ...result, pod: subject.label, kind: subject.kind, poolLabels: pools.map((p) => describeObject(p)),
     ...(assumption ? { assumption } : {}), instanceTypes: instanceTypes !== undefined,
   };
 }
+
+/**
+ * The answer is no verdict: the pod's claims are not all modelled and Karpenter would launch a node by what is (a
+ * claim's volume topology may still rule the pool out, or another pool in). A rejection stands: volume topology only
+ * adds requirements, and Validate's other errors do not depend on it.
+ */
+export const unknownProvision = (a: ProvisionAnswer): boolean => !!a.notModelled?.length && isYes(a);

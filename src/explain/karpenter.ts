@@ -1,7 +1,8 @@
 // Karpenter's answers in words: the pool it picks (for `.not`), or Karpenter's `Failed to schedule pod, …` and
 // every pool's reason with the taint, requirement and pod field concretely.
 import { capped, type PoolVerdict, type ProvisionAnswer } from '../engine';
-import { indent } from './schedule';
+import { describeNotModelled, notModelledNote } from './not-modelled';
+import { assumptionsNote, indent } from './schedule';
 
 /**
  * The instance type a launch would get, when instance types were given: Karpenter orders the types that fit by price
@@ -35,9 +36,10 @@ export function explainProvisionableBy(a: ProvisionAnswer): string {
     const launch = describeLaunch(verdict);
     return `Expected ${a.pod} not to be provisionable by ${a.poolLabels[0]}, but Karpenter would ${what}` +
       (verdict.round !== 'as written' ? ` (${verdict.round})` : '') + (a.assumption ? `, ${a.assumption}.` : '.') +
-      (verdict.volumes ? `\n  ${verdict.volumes}` : '') + (launch ? `\n${indent(launch.split('\n'), '  ')}` : '');
+      (verdict.volumes ? `\n  ${verdict.volumes}` : '') + (launch ? `\n${indent(launch.split('\n'), '  ')}` : '') + assumptionsNote(a);
   }
-  return `Expected ${a.pod} to be provisionable by ${a.poolLabels[0]}, but Karpenter would not ${what}:\n${describePoolVerdict(verdict)}`;
+  return `Expected ${a.pod} to be provisionable by ${a.poolLabels[0]}, but Karpenter would not ${what}:\n${describePoolVerdict(verdict)}` +
+    notModelledNote(a.notModelled) + assumptionsNote(a);
 }
 
 /** toBeProvisionableByAnyOf: the pool Karpenter picks, or its error and every pool's reason. */
@@ -48,8 +50,21 @@ export function explainProvisionableByAnyOf(a: ProvisionAnswer): string {
     const launch = describeLaunch(chosen);
     return `Expected ${a.pod} not to be provisionable by any of ${n} NodePool(s), but Karpenter would pick NodePool ${chosen.pool} (weight ${chosen.weight}` +
       `${chosen.round !== 'as written' ? `, ${chosen.round}` : ''})${a.assumption ? `, ${a.assumption}` : ''}; NodePools are tried by weight, then name descending.` +
-      (chosen.volumes ? `\n  ${chosen.volumes}` : '') + (launch ? `\n${indent(launch.split('\n'), '  ')}` : '');
+      (chosen.volumes ? `\n  ${chosen.volumes}` : '') + (launch ? `\n${indent(launch.split('\n'), '  ')}` : '') + assumptionsNote(a);
   }
   return `Expected ${a.pod} to be provisionable by one of ${n} NodePool(s), but Karpenter would ${a.error ? `report:\n  ${a.error}` : 'not consider the pod at all:'}\n\n` +
-    a.pools.map((v) => `NodePool ${v.pool} (weight ${v.weight}):\n${describePoolVerdict(v)}`).join('\n');
+    a.pools.map((v) => `NodePool ${v.pool} (weight ${v.weight}):\n${describePoolVerdict(v)}`).join('\n') + notModelledNote(a.notModelled) + assumptionsNote(a);
+}
+
+/**
+ * toBeProvisionableBy / AnyOf with no verdict (engine/provision.ts unknownProvision): by the checks the library
+ * models Karpenter would launch a node, and the pod's claims not modelled may still change that. Fails both ways.
+ */
+export function explainUnknownProvisionable(a: ProvisionAnswer, negated: boolean, anyOf: boolean): string {
+  const what = anyOf ? `provisionable by ${negated ? 'any' : 'one'} of ${a.poolLabels.length} NodePool(s)` : `provisionable by ${a.poolLabels[0]}`;
+  const head = negated ? `Expected ${a.pod} not to be ${what}, but that cannot be proved` : `Expected ${a.pod} to be ${what}, but the verdict is unknown`;
+  const v = a.chosen ?? a.pools[0];
+  const by = anyOf ? `Karpenter would pick NodePool ${v.pool} (weight ${v.weight})` : 'Karpenter would launch a node from that pool for its pod';
+  return `${head}: by every check the library models, ${by}${v.round && v.round !== 'as written' ? ` (${v.round})` : ''}, and ${describeNotModelled(a.notModelled!)}` +
+    assumptionsNote(a);
 }

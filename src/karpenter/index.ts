@@ -3,27 +3,29 @@ export type { NodePool, NodeSelectorRequirementWithMinValues } from '../k8s/node
 export { isNodePool } from '../k8s/nodepool';
 export { poolModel, orderByWeight, type PoolModel } from './pool';
 export { provision, type PoolVerdict, type ProvisioningResult, type ProvisionOptions, type Stage } from './provision';
+export { provisionModelled } from './volume-model';
 export { checkInstanceTypes, type InstanceType, type InstanceTypeOffering } from './instance-types';
 export { nodesFromNodePool, type NodesFromNodePoolOptions } from './nodes';
 export { validateNodePool } from './validation';
 export { requirement, compatible, intersects, formatRequirement, type Requirement, type Requirements } from './requirements';
 
 import { toSubject } from '../k8s/subject';
-import { provision } from './provision';
+import { provisionModelled } from './volume-model';
+import type { ProvisioningResult } from './provision';
 import { poolModel } from './pool';
 import { nodePoolsOf, NodePoolInputError } from './inputs';
 import { storageProblem } from '../core/storage-kinds';
 import type { KubeObject } from '../core/types';
-import type { ProvisioningResult } from './provision';
 import { checkInstanceTypes } from './instance-types';
 
 /**
  * Which NodePool Karpenter would launch a node from for the workload's pod, with every pool's verdict. `storage`: the
- * storage objects (PersistentVolumeClaims, PersistentVolumes, StorageClasses, …) its claims are read from.
+ * storage objects (PersistentVolumeClaims, PersistentVolumes, StorageClasses, …) its claims are read from, as the
+ * volume model holds them; `notModelled` lists the claims they leave undecided (then `chosen` is not a verdict).
  */
 export function chooseNodePool(workload: unknown, nodePools: Iterable<unknown>, options: { instanceTypes?: unknown; storage?: unknown } = {}): ProvisioningResult {
   const instanceTypes = options.instanceTypes === undefined ? undefined : checkInstanceTypes(options.instanceTypes);
-  return provision(toSubject(workload), nodePoolsOf(nodePools).map(poolModel), { instanceTypes, storage: storageOption(options.storage) });
+  return provisionModelled(toSubject(workload), nodePoolsOf(nodePools).map(poolModel), { instanceTypes, storage: storageOption(options.storage) });
 }
 
 function storageOption(x: unknown): KubeObject[] | undefined {

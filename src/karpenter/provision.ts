@@ -13,8 +13,10 @@ import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INITIALIZED_LABEL, INSTA
 import {
   addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Compatibility, type Requirement, type Requirements,
 } from './requirements';
-import { podVolumes, storageOf, type PodVolumes, type VolumeAlternative } from './volume-topology';
+import { podVolumes, type PodVolumes, type VolumeAlternative } from './volume-topology';
 import type { KubeObject } from '../core/types';
+import type { NotModelled } from '../k8s/not-modelled';
+import { podUsesClaims } from '../admission/pod-storage';
 import { orderByWeight, poolFieldsFor, type PoolModel } from './pool';
 import { podRequests, isExtendedResourceName } from '../k8s/resources';
 import { parseQuantity } from '../k8s/quantity';
@@ -359,6 +361,13 @@ export interface ProvisioningResult {
   pools: PoolVerdict[];
   /** `Failed to schedule pod, <errors joined by "; ">` when nothing fits. */
   error?: string;
+  /**
+   * The pod's claims the storage objects leave undecided (volume-model.ts, the scheduler's words): `chosen` is then
+   * what the modelled checks give, not a verdict; a rejection stands.
+   */
+  notModelled?: NotModelled[];
+  /** The stated storage assumption (STORAGE_ASSUMPTION_TEXT), when it decided a claim of the pod. */
+  assumptions?: string[];
 }
 
 /** Karpenter's choice among pools for one pod of the subject (Scheduler.trySchedule + addToNewNodeClaim, new NodeClaims only). */
@@ -366,11 +375,14 @@ export interface ProvisionOptions {
   /** The provider's instance types: checked (requirements, resources, offerings, minValues) instead of assumed. */
   instanceTypes?: InstanceType[];
   /**
-   * The storage objects (PersistentVolumeClaims, PersistentVolumes, StorageClasses, …), beside configure({ storage })'s:
-   * the pod's claims are validated and add their volume topology as Karpenter's volumetopology.go does. With none at
-   * all, the pod's volumes are not read (volumeAssumption says so).
+   * The storage objects (PersistentVolumeClaims, PersistentVolumes, StorageClasses, …), beside the preset's and
+   * configure({ storage })'s, taken as all the cluster has: the pod's claims are validated and add their volume
+   * topology as Karpenter's volumetopology.go does. volume-model.ts gives the claims as the library's volume model
+   * holds them (what the inputs leave undecided, constraining nothing).
    */
   storage?: readonly KubeObject[];
+  /** Why Karpenter does not consider the pod beside IsProvisionable's own checks (volume-model.ts: a scheduler error). */
+  notConsidered?: string;
 }
 
 export function provision(subject: Subject, models: PoolModel[], options: ProvisionOptions = {}): ProvisioningResult {
@@ -380,10 +392,8 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
     }
   }
   const ordered = orderByWeight(models);
-  // The pod as created (admission/create.ts; refused when a quantity does not decode). A DaemonSet, or a Pod its
-  // controller created, is never provisioned for (IsOwnedByDaemonSet); it only counts as overhead.
-  const owners = (createdPod(subject).metadata as { ownerReferences?: Array<{ kind?: string; apiVersion?: string }> } | undefined)?.ownerReferences ?? [];
-  const daemon = subject.kind === 'DaemonSet' || owners.some((o) => o.kind === 'DaemonSet' && o.apiVersion === 'apps/v1');
+  // read from the pod as created (admission/create.ts; refused when a quantity does not decode)
+  const daemon = isDaemonPod(subject);
   const bound = subject.kind === 'Pod' ? subject.spec.nodeName : undefined;
   if (bound && !daemon) {
     const pools = ordered.map((m): PoolVerdict => ({ pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored',
@@ -392,10 +402,9 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
   }
   const candidates = ordered.filter((m) => m.notCandidate.length === 0);
   const excluded = (m: PoolModel): PoolVerdict => ({ pool: m.name, weight: m.weight, ok: false, stage: 'not a candidate', details: m.notCandidate, round: '' });
-  const storage = storageOf(options.storage);
-  const volumes: PodVolumes | undefined = !daemon && storage.length ? podVolumes(subject.object, createdPod(subject), storage) : undefined;
+  const volumes: PodVolumes | undefined = !daemon && podUsesClaims(subject) ? podVolumes(subject.object, createdPod(subject), options.storage) : undefined;
   if (!daemon) {
-    const notConsidered = notProvisionable(subject);
+    const notConsidered = notProvisionable(subject) ?? options.notConsidered;
     if (notConsidered) {
       return { pools: ordered.map((m) => (m.notCandidate.length ? excluded(m) : { pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored', details: [notConsidered], round: 'as written' })) };
     }
@@ -415,8 +424,7 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
       const silent = ignored.some((e) => e.startsWith('configured to not run on a Karpenter provisioned node'));
       const details = silent
         ? ['Karpenter logs "ignoring pod" for it and records no event (Provisioner.Validate)']
-        : ['Karpenter ignores this pod for every NodePool (Provisioner.Validate)',
-          ...(volumes?.missing ? [`the storage objects given have no ${volumes.missing}: if the cluster has it, pass it in \`storage: [...]\` or configure({ storage })`] : [])];
+        : ['Karpenter ignores this pod for every NodePool (Provisioner.Validate)'];
       const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m)
         : { pool: m.name, weight: m.weight, ok: false, stage: 'pod ignored' as Stage, error: ignored.join('; '), details, round: 'as written' }));
       return silent ? { pools } : { pools, error: `Failed to schedule pod, ${ignored.join('; ')}` };
@@ -437,6 +445,14 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
   return { pools, error: candidates.length ? `Failed to schedule pod, ${errors.join('; ')}` : 'no dynamic nodepools found' };
 }
 
+/**
+ * A DaemonSet, or a Pod its controller created: never provisioned for (IsOwnedByDaemonSet); it only counts as overhead
+ * (scheduler.go isDaemonPodCompatible), so its volumes are never read.
+ */
+export function isDaemonPod(subject: Subject): boolean {
+  const owners = (createdPod(subject).metadata as { ownerReferences?: Array<{ kind?: string; apiVersion?: string }> } | undefined)?.ownerReferences ?? [];
+  return subject.kind === 'DaemonSet' || owners.some((o) => o.kind === 'DaemonSet' && o.apiVersion === 'apps/v1');
+}
 
 /**
  * Pods Karpenter does not provision for (pkg/utils/pod/scheduling.go IsProvisionable): only pods the scheduler marked
@@ -503,20 +519,4 @@ export function resourceAssumption(subject: Subject): string | undefined {
   const extended = [...requests.keys()].filter((n) => isExtendedResourceName(n) && (requests.get(n) ?? 0n) > 0n).sort();
   if (!extended.length) return undefined;
   return `assuming an instance type with ${extended.join(', ')} exists (instance types are cloud data a NodePool does not hold)`;
-}
-
-/**
- * The assumption behind a yes for a pod with claims when no storage object is given at all (options or configure):
- * its volumes are not read, as if each claim were bound to a volume without node affinity.
- */
-export function volumeAssumption(subject: Subject, storage?: readonly KubeObject[]): string | undefined {
-  if (storageOf(storage).length) return undefined;
-  const pod = createdPod(subject);
-  const claims = (pod.spec?.volumes ?? []).filter((v) => v.persistentVolumeClaim || v.ephemeral)
-    .map((v) => (v.persistentVolumeClaim ? v.persistentVolumeClaim.claimName : `${pod.metadata?.name ?? ''}-${v.name}`));
-  const templates = subject.kind === 'StatefulSet' ? ((subject.object as { spec?: { volumeClaimTemplates?: Array<{ metadata?: { name?: string } }> } }).spec?.volumeClaimTemplates ?? []) : [];
-  const names = [...new Set([...templates.map((t) => `${t.metadata?.name ?? ''}-${pod.metadata?.name ?? ''}`), ...claims])];
-  if (!names.length) return undefined;
-  return `assuming its PersistentVolumeClaims (${names.join(', ')}) exist, pass Karpenter's checks and add no volume topology requirement: ` +
-    'no storage objects were given (pass them as `storage: [...]` or configure({ storage }): the claims, their PersistentVolumes and StorageClasses)';
 }

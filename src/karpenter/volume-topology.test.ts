@@ -1,9 +1,11 @@
-// Karpenter's volume topology (volumetopology.go) through chooseNodePool and the matchers. Each case names the
+// Karpenter's volume topology (volumetopology.go) through the port (provision, the objects given being all the cluster
+// has, as in upstream's envtest suite: no PV controller, no admission) and the matchers. Each case names the
 // kubernetes-sigs/karpenter v1.14.1 test it ports: pkg/controllers/provisioning/suite_test.go Context("Volume Topology
 // Requirements") (`suite_test.go:<line>`), with upstream's fixtures (pkg/test/storage.go: a claim with volumeName gets
 // the bind-completed annotation; a PV's Zones are one `topology.kubernetes.io/zone In` term; a class's Zones one
 // allowedTopologies term; test.NodePool() is unconstrained).
-import { chooseNodePool } from '.';
+import { chooseNodePool, poolModel, provision } from '.';
+import { toSubject } from '../k8s/subject';
 import { configure, resetConfiguration } from '../core/config';
 import type { NodePool } from '../loader';
 import { failure } from '../../test/fixtures';
@@ -68,7 +70,7 @@ const storageClass = (name: string, o: { zones?: string[][]; mode?: string; prov
 
 // BeforeEach: the class every case uses (test-zone-2, test-zone-3; WaitForFirstConsumer)
 const SC = storageClass('my-storage-class', { zones: [['test-zone-2', 'test-zone-3']], mode: 'WaitForFirstConsumer' });
-const one = (p: unknown, storage: unknown[], pools = [nodePool()]) => chooseNodePool(p, pools, { storage });
+const one = (p: unknown, storage: unknown[], pools = [nodePool()]) => provision(toSubject(p), pools.map(poolModel), { storage: storage as never });
 
 describe('suite_test.go Context("Volume Topology Requirements")', () => {
   test('should not schedule if invalid pvc (:1995): the pod is ignored, Karpenter\'s Validate error', () => {
@@ -91,7 +93,9 @@ describe('suite_test.go Context("Volume Topology Requirements")', () => {
   test('should not schedule with a missing storage class if the pvc is not bound (:2054)', () => {
     const r = one(pod({ claims: ['c'] }), [claim('c', { storageClassName: 'missing-storage-class' })]);
     expect(r.error).toBe('Failed to schedule pod, failed to validate pvc, failed to get storage class, storageclasses.storage.k8s.io "missing-storage-class" not found (PersistentVolumeClaim=default/c, StorageClass=missing-storage-class)');
-    expect(r.pools[0].details[1]).toBe('the storage objects given have no StorageClass missing-storage-class: if the cluster has it, pass it in `storage: [...]` or configure({ storage })');
+    // the matchers cannot tell a class missing from the cluster from one missing from the inputs: not modelled (volume-model.test.ts)
+    expect(failure(() => expect(pod({ claims: ['c'] })).not.toBeProvisionableBy(nodePool(), { storage: [claim('c', { storageClassName: 'missing-storage-class' })] })))
+      .toContain('PersistentVolumeClaim default/c asks for StorageClass missing-storage-class, which is not among the storage objects given');
   });
   test('should schedule valid pods when a pod with an invalid pvc is encountered (pvc, storage class, volume name) (:2066, :2077, :2090)', () => {
     const storage = [claim('bad-class', { storageClassName: 'invalid-storage-class' }), claim('bad-volume', { volumeName: 'invalid-volume-name' })];
@@ -284,10 +288,6 @@ describe('volumetopology.go beyond the suite: several terms, several claims, Val
     const narrowed = `the pod's volumes narrow the node to ${ZONE} In [test-zone-2 test-zone-3] (claim default/c (volume v0) is unbound, and its StorageClass my-storage-class allowedTopologies[0])`;
     expect(failure(() => expect(pod({ claims: ['c'] })).not.toBeProvisionableBy(nodePool(), { storage }))).toContain(narrowed);
     expect(failure(() => expect(pod({ claims: ['c'] })).not.toBeProvisionableByAnyOf([nodePool()], { storage }))).toContain(narrowed);
-  });
-  test('without any storage object the claims are not read, and a yes says what it assumed', () => {
-    const msg = failure(() => expect(pod({ claims: ['c'], zones: ['test-zone-1'] })).not.toBeProvisionableBy(nodePool()));
-    expect(msg).toContain('assuming its PersistentVolumeClaims (c) exist, pass Karpenter\'s checks and add no volume topology requirement');
   });
   test('a StatefulSet\'s volumeClaimTemplates: the controller\'s claim <template>-<set>-0 through DefaultStorageClass admission', () => {
     const set = {

@@ -6,9 +6,9 @@
 import type { NodeSelectorRequirement, PersistentVolume, PersistentVolumeClaim, Pod } from 'kubernetes-types/core/v1';
 import type { StatefulSet } from 'kubernetes-types/apps/v1';
 import type { KubeObject } from '../core/types';
-import { settings } from '../core/config';
 import { claimsOfPod, statefulSetPodVolumes, storageMatches, workloadClaims } from '../admission/storage';
-import { storageListers, type StorageListers } from '../scheduler/storage';
+import type { StorageListers } from '../scheduler/storage';
+import { storageFor } from '../scheduler/snapshot';
 import { addRequirement, intersects, requirement, type Requirements } from './requirements';
 import { HOSTNAME } from './labels';
 import { serror } from './serrors';
@@ -26,8 +26,6 @@ export interface VolumeAlternative {
 export interface PodVolumes {
   /** ValidatePersistentVolumeClaims' error, in Karpenter's words: the pod is ignored for every NodePool. */
   invalid?: string;
-  /** The object the error says does not exist (`StorageClass gp3`), when that is why: perhaps only not given. */
-  missing?: string;
   /** GetRequirements' alternatives, in Karpenter's order; empty when the claims add none. */
   alternatives: VolumeAlternative[];
 }
@@ -50,15 +48,7 @@ function podClaims(workload: KubeObject, pod: Pod, listers: StorageListers) {
 const refOf = (o: { metadata?: { namespace?: string; name?: string } }) => `${o.metadata?.namespace || 'default'}/${o.metadata?.name ?? ''}`;
 const deleting = (o: { metadata?: { deletionTimestamp?: string } }) => !!o.metadata?.deletionTimestamp;
 
-/** ValidatePersistentVolumeClaims for one claim (volumetopology.go:227), or undefined. */
-function validateClaim(name: string, pvc: PersistentVolumeClaim | undefined, listers: StorageListers): { invalid: string; missing?: string } | undefined {
-  const text = checkClaim(name, pvc, listers);
-  if (!text) return undefined;
-  const missing = !pvc ? `PersistentVolumeClaim ${name}` : / persistentvolumes "/.test(text) ? `PersistentVolume ${pvc.spec?.volumeName}`
-    : / storageclasses\.storage\.k8s\.io "/.test(text) ? `StorageClass ${pvc.spec?.storageClassName}` : undefined;
-  return { invalid: text, ...(missing ? { missing } : {}) };
-}
-
+/** ValidatePersistentVolumeClaims for one claim (volumetopology.go:227): its error, or undefined. */
 function checkClaim(name: string, pvc: PersistentVolumeClaim | undefined, listers: StorageListers): string | undefined {
   // volumeutil.GetPersistentVolumeClaim: the client's NotFound (`persistentvolumeclaims "x" not found`)
   if (!pvc) return serror(`getting persistent volume claim, persistentvolumeclaims ${JSON.stringify(name)} not found`, { PersistentVolumeClaim: name });
@@ -145,21 +135,18 @@ function cross(alternatives: Alt[], volAlts: Alt[]): Alt[] {
   return compatible.length ? compatible : alternatives.flatMap((a) => volAlts.map((v) => merge(a, v)));
 }
 
-/** The storage objects a question sees: configure({ storage })'s, then those given (a later object of a name wins). */
-export function storageOf(given: readonly KubeObject[] | undefined): KubeObject[] {
-  return [...settings().storage, ...(given ?? [])];
-}
-
 /**
- * Validate's PVC checks and GetRequirements for the pod the workload stands for (`pod`, as created), over `storage`
- * (every storage object the question sees). Claim volumes are read in the pod's volume order.
+ * Validate's PVC checks and GetRequirements for the pod the workload stands for (`pod`, as created), with the cluster
+ * holding exactly the storage objects the question sees (scheduler/snapshot.ts storageFor: the preset's classes,
+ * configure({ storage })'s, then `storage`), as kube-scheduler's volume plugins see them. Claim volumes are read in
+ * the pod's volume order. What the inputs leave undecided is the caller's (volume-model.ts).
  */
-export function podVolumes(workload: KubeObject, pod: Pod, storage: readonly KubeObject[]): PodVolumes {
-  const listers = storageListers(storage);
+export function podVolumes(workload: KubeObject, pod: Pod, storage?: readonly KubeObject[]): PodVolumes {
+  const listers = storageFor(storage);
   const claims = podClaims(workload, pod, listers);
   for (const c of claims) {
-    const invalid = validateClaim(c.name, c.claim, listers);
-    if (invalid) return { ...invalid, alternatives: [] };
+    const invalid = checkClaim(c.name, c.claim, listers);
+    if (invalid) return { invalid, alternatives: [] };
   }
   let alternatives: Alt[] = [null];
   for (const c of claims) {

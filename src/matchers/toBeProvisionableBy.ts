@@ -1,9 +1,12 @@
 // expect(workload).toBeProvisionableBy(nodePool) — Karpenter would launch a node from this NodePool for the workload's pod.
-import { checkInstanceTypes, InstanceTypeInputError, NodePoolInputError, nodePoolOf, provision, type InstanceType } from '../engine';
-import { explainProvisionableBy } from '../explain/karpenter';
-import { hint, type MatcherContext, type MatcherResult } from './context';
+import { checkInstanceTypes, InstanceTypeInputError, NodePoolInputError, nodePoolOf, provision, unknownProvision, type InstanceType, type ProvisionAnswer, type Subject } from '../engine';
+import { explainProvisionableBy, explainUnknownProvisionable } from '../explain/karpenter';
+import { notModelledSummary } from '../explain/not-modelled';
+import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, subjectOf, UsageError } from './inputs';
-import { storageOf } from './inputs-nodes';
+import { storageAssumptionOf, storageOf } from './inputs-nodes';
+import { assumedFacts } from './record';
+import type { KubeObject } from '../core/types';
 
 /** The `{ instanceTypes }` option, checked. */
 export function instanceTypesOf(options: { instanceTypes?: unknown } | undefined): InstanceType[] | undefined {
@@ -16,6 +19,27 @@ export function storageOption(options: { storage?: unknown } | undefined) {
   return options?.storage === undefined ? undefined : storageOf(options.storage);
 }
 
+/** The Karpenter matchers' options: `instanceTypes`, `storage` and `storageAssumption`, checked. */
+export type ProvisionableOptions = { instanceTypes?: unknown; storage?: unknown; storageAssumption?: unknown };
+
+/** The engine's answer for the matchers' options. */
+export function provisionFor(subject: Subject, pools: Parameters<typeof provision>[1], options: ProvisionableOptions | undefined): ProvisionAnswer {
+  const assumption = options?.storageAssumption === undefined ? undefined : storageAssumptionOf(options.storageAssumption);
+  return provision(subject, pools, instanceTypesOf(options), storageOption(options), assumption);
+}
+
+/**
+ * A Karpenter matcher's result with no verdict (unknownProvision): it fails with and without `.not`, and the report
+ * records `unknown` with what is not modelled.
+ */
+export function unknownResult(ctx: MatcherContext, header: () => string, answer: ProvisionAnswer, facts: { matcher: string; subject: Subject; target: KubeObject | readonly KubeObject[] }): MatcherResult {
+  const anyOf = facts.matcher === 'toBeProvisionableByAnyOf';
+  return {
+    ...failBoth(ctx, () => `${header()}\n\n${explainUnknownProvisionable(answer, ctx.isNot === true, anyOf)}`),
+    placement: { ...facts, ...assumedFacts(answer), verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
+  };
+}
+
 export function withNodePoolErrors<T>(body: () => T): T {
   try {
     return body();
@@ -25,18 +49,19 @@ export function withNodePoolErrors<T>(body: () => T): T {
   }
 }
 
-export function toBeProvisionableBy(this: MatcherContext, received: unknown, poolArg: unknown, options?: { instanceTypes?: unknown; storage?: unknown }): MatcherResult {
+export function toBeProvisionableBy(this: MatcherContext, received: unknown, poolArg: unknown, options?: ProvisionableOptions): MatcherResult {
   const header = () => hint(this, 'toBeProvisionableBy', 'nodePool');
   return guarded(this, header, () => withNodePoolErrors(() => {
     const subject = subjectOf(received);
     const pool = nodePoolOf(poolArg);
     const rejected = apiServerErrors([{ object: subject.object, label: subject.label }]);
     if (rejected) throw new UsageError(rejected);
-    const answer = provision(subject, [pool], instanceTypesOf(options), storageOption(options));
+    const answer = provisionFor(subject, [pool], options);
+    if (unknownProvision(answer)) return unknownResult(this, header, answer, { matcher: 'toBeProvisionableBy', subject, target: pool });
     const verdict = answer.pools[0];
     return {
       pass: verdict.ok,
-      placement: { matcher: 'toBeProvisionableBy', subject, target: pool, verdict: verdict.ok ? 'provisionable' : 'not provisionable', accepted: verdict.ok, reason: verdict.error },
+      placement: { matcher: 'toBeProvisionableBy', ...assumedFacts(answer), subject, target: pool, verdict: verdict.ok ? 'provisionable' : 'not provisionable', accepted: verdict.ok, reason: verdict.error },
       message: () => `${header()}\n\n${explainProvisionableBy(answer)}`,
     };
   }));
