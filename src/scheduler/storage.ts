@@ -27,6 +27,13 @@ export interface StorageListers {
   capacities(): readonly CSIStorageCapacity[];
   /** The VolumeAttachments whose spec.nodeName is `nodeName`. */
   attachments(nodeName: string): readonly VolumeAttachment[];
+  /**
+   * VolumeBinding's assume caches (binder.go AssumePodVolumes: pvCache.Assume, pvcCache.Assume): the claim or
+   * volume replaces the one of its name for every later read, as the next scheduling cycle sees it. Only for the
+   * listers of a snapshot that pods are assumed into (placement, outages), never for shared ones.
+   */
+  assumeClaim(claim: PersistentVolumeClaim): void;
+  assumeVolume(volume: PersistentVolume): void;
 }
 
 const NONE: readonly never[] = [];
@@ -83,5 +90,15 @@ export function storageListers(objects: readonly KubeObject[]): StorageListers {
     csiDriver: (name) => drivers.get(name),
     capacities: () => capacityList,
     attachments: (nodeName) => attachments.get(nodeName) ?? NONE,
+    assumeClaim: (claim) => claims.set(`${claim.metadata?.namespace || 'default'}/${claim.metadata?.name ?? ''}`, claim),
+    assumeVolume(pv) {
+      const name = pv.metadata?.name ?? '';
+      const old = volumes.get(name);
+      volumes.set(name, pv);
+      // input order kept: the assumed volume where the one it replaces was
+      const at = old ? volumeList.indexOf(old) : -1;
+      if (at >= 0) volumeList[at] = pv;
+      else volumeList.push(pv);
+    },
   };
 }

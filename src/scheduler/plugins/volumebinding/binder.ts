@@ -1,14 +1,14 @@
 // VolumeBinding's binder (pkg/scheduler/framework/plugins/volumebinding/binder.go, the same logic at v1.33.13 …
 // v1.37.2): a pod's claims sorted into bound, WaitForFirstConsumer and "immediate" ones (GetPodVolumeClaims), and for
 // one node whether the bound claims' PVs reach it, which static PVs the delayed claims would bind to, and whether the
-// others can be provisioned there (FindPodVolumes). The listers stand for the binder's assume caches: nothing is
-// assumed between pods here.
+// others can be provisioned there (FindPodVolumes). The listers stand for the binder's assume caches, which
+// assumePodVolumes (Reserve) writes into after each pod a placement assumes onto a node.
 import type { PersistentVolume, PersistentVolumeClaim, Pod } from 'kubernetes-types/core/v1';
 import type { CSINode, CSIStorageCapacity, StorageClass } from 'kubernetes-types/storage/v1';
 import { SchedulerError } from '../../cycle';
 import type { StorageListers } from '../../storage';
 import {
-  ANN_SELECTED_NODE, checkVolumeNodeAffinity, claimClass, ephemeralClaimName, findMatchingVolume, isDelayBindingMode, isFullyBound,
+  ANN_SELECTED_NODE, checkVolumeNodeAffinity, claimClass, ephemeralClaimName, findMatchingVolume, isDelayBindingMode, isFullyBound, isVolumeBoundToClaim,
   matchTopologySelectorTerms, NOT_SUPPORTED_PROVISIONER, requestedStorage, storageAmount, StorageRuleError, volumeClass, volumeIsForPod, wholeUnits,
 } from '../../../k8s/storage';
 import {
@@ -258,5 +258,38 @@ function nodeHasAccess(capacity: CSIStorageCapacity, labels: Record<string, stri
   } catch (e) {
     if (e instanceof LabelSelectorError) return false;
     throw e;
+  }
+}
+
+/** pv_helpers.go AnnBoundByController: the PV controller (or the scheduler's binder for it) bound the volume. */
+const ANN_BOUND_BY_CONTROLLER = 'pv.kubernetes.io/bound-by-controller';
+
+/**
+ * binder.go AssumePodVolumes, after VolumeBinding's Reserve for the chosen node: each static binding's PV bound to
+ * its claim (GetBindVolumeToClaim: claimRef, and AnnBoundByController unless it was pre-bound to the claim), each
+ * claim to provision annotated with the node (AnnSelectedNode), into the assume caches, so that the next pod's cycle
+ * finds the PV taken and the claim being provisioned for this node. Nothing when every claim is bound already.
+ */
+export function assumePodVolumes(volumes: PodVolumes, nodeName: string, storage: StorageListers): void {
+  for (const { pv, pvc } of volumes.staticBindings) {
+    const preBound = isVolumeBoundToClaim(pv, pvc);
+    const ref = pv.spec?.claimRef;
+    const sameRef = ref && ref.name === pvc.metadata?.name && (ref.namespace ?? '') === (pvc.metadata?.namespace ?? '') && (ref.uid ?? '') === (pvc.metadata?.uid ?? '');
+    const annotate = !preBound && pv.metadata?.annotations?.[ANN_BOUND_BY_CONTROLLER] === undefined;
+    if (sameRef && !annotate) continue; // not dirty: nothing assumed
+    storage.assumeVolume({
+      ...pv,
+      metadata: { ...pv.metadata, ...(annotate ? { annotations: { ...pv.metadata?.annotations, [ANN_BOUND_BY_CONTROLLER]: 'yes' } } : {}) },
+      spec: {
+        ...pv.spec,
+        claimRef: sameRef ? ref : {
+          kind: 'PersistentVolumeClaim', apiVersion: 'v1', namespace: pvc.metadata?.namespace, name: pvc.metadata?.name,
+          ...(pvc.metadata?.uid ? { uid: pvc.metadata.uid } : {}), ...(pvc.metadata?.resourceVersion ? { resourceVersion: pvc.metadata.resourceVersion } : {}),
+        },
+      },
+    });
+  }
+  for (const { pvc } of volumes.dynamicProvisions) {
+    storage.assumeClaim({ ...pvc, metadata: { ...pvc.metadata, annotations: { ...pvc.metadata?.annotations, [ANN_SELECTED_NODE]: nodeName } } });
   }
 }
