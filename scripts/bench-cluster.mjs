@@ -73,7 +73,7 @@ const median = (xs) => {
 };
 
 // ---- child: one measurement in a fresh process, one JSON line out
-if (process.argv[2] === '--child') {
+if (process.argv[1] === here && process.argv[2] === '--child') {
   const [what, dist, count] = process.argv.slice(3);
   const require = createRequire(import.meta.url);
   const lib = require(path.resolve(dist, 'index.js'));

@@ -9,7 +9,7 @@ import { SchedulerError } from '../../cycle';
 import type { StorageListers } from '../../storage';
 import {
   ANN_SELECTED_NODE, checkVolumeNodeAffinity, claimClass, ephemeralClaimName, findMatchingVolume, isDelayBindingMode, isFullyBound, isVolumeBoundToClaim,
-  matchTopologySelectorTerms, NOT_SUPPORTED_PROVISIONER, requestedStorage, storageAmount, StorageRuleError, volumeClass, volumeIsForPod, wholeUnits,
+  matchTopologySelectorTerms, NOT_SUPPORTED_PROVISIONER, requestedStorage, storageAmount, StorageRuleError, volumeIsForPod, wholeUnits,
 } from '../../../k8s/storage';
 import {
   AWS_EBS_IN_TREE_PLUGIN, AZURE_DISK_IN_TREE_PLUGIN, CINDER_IN_TREE_PLUGIN, GCE_PD_IN_TREE_PLUGIN, inTreePluginNameFromSpec, PORTWORX_IN_TREE_PLUGIN,
@@ -61,7 +61,7 @@ export interface PodVolumeClaims {
   immediate: PersistentVolumeClaim[];
   /** Unbound WaitForFirstConsumer claims: the scheduler decides per node. */
   delayBinding: PersistentVolumeClaim[];
-  /** Per class of a delayed claim, the PVs of that class (pvCache.ListPVs), in input order. */
+  /** Per class of a delayed claim, the PVs of that class (pvCache.ListPVs) a delayed claim could bind, in input order. */
   volumesByClass: Map<string, PersistentVolume[]>;
 }
 
@@ -102,10 +102,13 @@ export function getPodVolumeClaims(pod: Pod, storage: StorageListers): PodVolume
     else if (asError(() => isDelayBindingMode(pvc, storage.storageClass)) && !pvc.spec?.volumeName) claims.delayBinding.push(pvc);
     else claims.immediate.push(pvc);
   }
+  // pvCache.ListPVs per class, less the volumes bound to other claims (which FindMatchingVolume passes over first)
+  const keys = new Map<string, string[]>();
   for (const pvc of claims.delayBinding) {
     const cls = claimClass(pvc);
-    if (!claims.volumesByClass.has(cls)) claims.volumesByClass.set(cls, storage.volumes().filter((pv) => volumeClass(pv) === cls));
+    keys.set(cls, [...(keys.get(cls) ?? []), `${pvc.metadata?.namespace || 'default'}/${pvc.metadata?.name ?? ''}`]);
   }
+  for (const [cls, claimKeys] of keys) claims.volumesByClass.set(cls, storage.claimableVolumes(cls, claimKeys) as PersistentVolume[]);
   return claims;
 }
 
