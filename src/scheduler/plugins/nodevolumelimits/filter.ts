@@ -130,17 +130,30 @@ function attachedBound(node: NodeSnapshot, storage: StorageListers): number {
   return kept.bound;
 }
 
+const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+
+// The pod's volumes per driver, worked out once per pod (and CSINode variant), not per node
+const perDriver = new WeakMap<Volumes, Map<string, number>>();
+function driversOf(fresh: Volumes): Map<string, number> {
+  let mine = perDriver.get(fresh);
+  if (!mine) {
+    mine = new Map();
+    for (const v of fresh.values()) add(mine, v.driver);
+    perDriver.set(fresh, mine);
+  }
+  return mine;
+}
+
 /** Each driver's limit holds whatever the node's volumes are: the bound plus the pod's volumes of that driver. */
 function withinBound(node: NodeSnapshot, state: PreFilterState, fresh: Volumes, limits: Map<string, number>): boolean {
   const bound = attachedBound(node, state.storage);
   if (bound < 0) return false;
-  const mine = new Map<string, number>();
-  for (const v of fresh.values()) add(mine, v.driver);
-  for (const [driver, count] of mine) if (limits.has(driver) && bound + count > limits.get(driver)!) return false;
+  for (const [driver, count] of driversOf(fresh)) {
+    const limit = limits.get(driver);
+    if (limit !== undefined && bound + count > limit) return false;
+  }
   return true;
 }
-
-const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 
 function countAttached(node: NodeSnapshot, csiNode: CSINode | undefined, storage: StorageListers): Attached | VolumeLookupError {
   const volumes: Volumes = new Map();
@@ -208,7 +221,7 @@ export function evaluate(pod: PodInfo, node: NodeSnapshot, state: PreFilterState
   if (fresh.size === 0) return NO_VOLUME;
   if (state.volumeLimitScaling) {
     // upstream walks a Go map (any order); here the pod's volume order names the first missing driver
-    for (const { driver } of fresh.values()) {
+    for (const driver of driversOf(fresh).keys()) {
       if (!driverInstalled(driver, csiNode, state.storage)) return { status: notInstalled(driver, node, csiNode) };
     }
   }

@@ -186,9 +186,17 @@ export function findPodVolumes(claims: PodVolumeClaims, node: BinderNode, storag
   return finish();
 }
 
+// A claim's requested size, parsed once per claim object rather than once per node (an unparsable one throws each time)
+const sizes = new WeakMap<PersistentVolumeClaim, bigint>();
+function sizeOf(pvc: PersistentVolumeClaim): bigint {
+  let size = sizes.get(pvc);
+  if (size === undefined) sizes.set(pvc, (size = asError(() => requestedStorage(pvc))));
+  return size;
+}
+
 /** binder.go findMatchingVolumes: claims by requested size ascending, each PV chosen once; returns the claims left over. */
 function findMatchingVolumes(toMatch: PersistentVolumeClaim[], volumesByClass: Map<string, PersistentVolume[]>, node: BinderNode, vacEnabled: boolean, out: PodVolumes): PersistentVolumeClaim[] {
-  const sized = toMatch.map((pvc) => ({ pvc, size: asError(() => requestedStorage(pvc)) }));
+  const sized = toMatch.map((pvc) => ({ pvc, size: sizeOf(pvc) }));
   // byPVCSize with sort.Sort: insertion sort for the few claims of a pod, so equal sizes keep their order
   sized.sort((a, b) => (a.size < b.size ? -1 : a.size > b.size ? 1 : 0));
   const chosen = new Set<string>();
