@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cluster } from './bench-cluster.mjs';
+import { cluster, median, options, timed } from './bench-cluster.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const repo = path.resolve(path.dirname(here), '..');
@@ -78,22 +78,6 @@ const statefulSet = (i) => ({
   },
 });
 
-const cpu = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-function timed(fn) {
-  const c = cpu();
-  const t = performance.now();
-  const value = fn();
-  return { wall: performance.now() - t, cpu: cpu() - c, value };
-}
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const k = s.length >> 1;
-  return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
-};
-
 // ---- child: one measurement in a fresh process, one JSON line out
 if (process.argv[1] === here && process.argv[2] === '--child') {
   const [dist, count] = process.argv.slice(3);
@@ -135,9 +119,4 @@ export function run({ dist = path.join(repo, 'dist'), runs = 3, later = LATER } 
   return figures;
 }
 
-if (process.argv[1] === here) {
-  const args = process.argv.slice(2);
-  const opt = {};
-  for (let i = 0; i < args.length; i += 2) opt[args[i].replace(/^--/, '')] = args[i] === '--dist' ? path.resolve(args[i + 1]) : Number(args[i + 1]);
-  run(opt);
-}
+if (process.argv[1] === here) run(options(process.argv.slice(2)));
