@@ -192,6 +192,8 @@ export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly
  */
 export function assumeAndReserve(snapshot: Snapshot, node: string, pod: Pod): void {
   assumePod(snapshot, node, pod);
+  // the pod as its controller made it already has its claim volumes (a StatefulSet pod's too): most have none
+  if (!podUsesClaimVolumes(pod)) return;
   const created = createdPod(toSubject(pod));
   if (!podUsesClaimVolumes(created)) return;
   const vac = gateEnabled('VolumeAttributesClass');
