@@ -60,20 +60,21 @@ const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-function timed(fn) {
+/** `fn`'s value with its wall and CPU time in ms (bench-volumes.mjs uses it too). */
+export function timed(fn) {
   const c = cpu();
   const t = performance.now();
   const value = fn();
   return { wall: performance.now() - t, cpu: cpu() - c, value };
 }
-const median = (xs) => {
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const k = s.length >> 1;
   return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
 };
 
 // ---- child: one measurement in a fresh process, one JSON line out
-if (process.argv[2] === '--child') {
+if (process.argv[1] === here && process.argv[2] === '--child') {
   const [what, dist, count] = process.argv.slice(3);
   const require = createRequire(import.meta.url);
   const lib = require(path.resolve(dist, 'index.js'));
@@ -135,9 +136,11 @@ export function run({ dist = path.join(repo, 'dist'), runs = 3, later = 20, repl
   return figures;
 }
 
-if (process.argv[1] === here) {
-  const args = process.argv.slice(2);
+/** `--dist dir --runs 3 …` as run()'s options: --dist a path, the others numbers. */
+export function options(args) {
   const opt = {};
   for (let i = 0; i < args.length; i += 2) opt[args[i].replace(/^--/, '')] = args[i] === '--dist' ? path.resolve(args[i + 1]) : Number(args[i + 1]);
-  run(opt);
+  return opt;
 }
+
+if (process.argv[1] === here) run(options(process.argv.slice(2)));

@@ -1,14 +1,15 @@
-// `npm run bench`: every figure of issue 23's "Done when" in one run, as medians with the load average, and as ratios
+// `npm run bench`: every figure of issue 23's "Done when" (and issue 34's volume figure) in one run, as medians with the load average, and as ratios
 // where an anchor exists (js-yaml, goref, parsing without the cache). Not a test and not in CI: the machine may be
 // shared, so read the ratios of one run, and the CPU times the cluster figures print beside the wall times.
 //
-//   node scripts/bench.mjs [--dist dist] [--quick] [--skip entries,load,matrix,cluster,render]
+//   node scripts/bench.mjs [--dist dist] [--quick] [--skip entries,load,matrix,cluster,render,volumes]
 //
 // 1. entries      /jest, /jest-globals, /vitest per fresh module registry (scripts/bench-entries.mjs)
 // 2. load         parseManifests cold and warm vs js-yaml loadAll; the disk cache's reload ratio (bench-load.mjs)
 // 3. matrix       2,000 × 5,000 through scheduleOn and scheduleMatrix vs goref -admit, checksums compared (bench-matrix.mjs)
 // 4. cluster      spread + anti-affinity over 5,000 nodes and 20,000 pods; placeReplicas of 300 (bench-cluster.mjs)
 // 5. render       the render cache over 20 spec files (bench-render.mjs; needs the pinned helm)
+// 6. volumes      pods with claims over 5,000 nodes, 20,000 pods (3,000 with bound claims), CSINodes (bench-volumes.mjs)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { run as entries } from './bench-entries.mjs';
 import { run as load } from './bench-load.mjs';
 import { run as cluster } from './bench-cluster.mjs';
+import { run as volumes } from './bench-volumes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -53,6 +55,7 @@ section('matrix', () => {
   return JSON.parse(last.slice(6)).matrix[0];
 });
 section('cluster', () => cluster({ dist, runs: quick ? 1 : 3 }));
+section('volumes', () => volumes({ dist, runs: quick ? 1 : 3 }));
 section('render', () => {
   const r = spawnSync(process.execPath, [path.join(here, 'bench-render.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) throw new Error('bench-render.mjs failed');
@@ -64,6 +67,7 @@ const e = figures.entries ?? {};
 const l = figures.load ?? {};
 const m = figures.matrix ?? {};
 const c = figures.cluster ?? {};
+const v = figures.volumes ?? {};
 const rows = [
   ['/jest entry per fresh registry', `${f(e.jest)} ms`, '≤ 3 ms'],
   ['/jest-globals entry', `${f(e['jest-globals'])} ms`, '≤ 3 ms'],
@@ -78,6 +82,9 @@ const rows = [
   ['cluster plugins, each later pod', `${f(c.later, 1)} ms (cpu ${f(c.laterCpu, 1)})`, '≤ 50 ms'],
   ['  … snapshot shared (snapshotFor)', `${f(c.shared, 1)} ms (cpu ${f(c.sharedCpu, 1)})`, '≤ 50 ms'],
   ['placeReplicas 300', `${f(c.place, 0)} ms (cpu ${f(c.placeCpu, 0)})`, '≤ 3000 ms'],
+  ['volumes, first pod with a claim', `${f(v.first, 0)} ms (cpu ${f(v.firstCpu, 0)})`, '≤ 250 ms'],
+  ['volumes, each later pod with a claim', `${f(v.later, 1)} ms (cpu ${f(v.laterCpu, 1)})`, '≤ 50 ms'],
+  ['  … each later StatefulSet (its claims made)', `${f(v.sets, 1)} ms (cpu ${f(v.setsCpu, 1)})`, '≤ 50 ms'],
   ['loadManifests from the cache / parsing', l.cacheRatio === undefined ? '—' : `${f(100 * l.cacheRatio, 1)} %`, '≤ 15 %'],
 ];
 const width = Math.max(...rows.map((r) => r[0].length));

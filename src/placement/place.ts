@@ -12,7 +12,11 @@ import { assertNode, fromTemplateOf, preview, toSubject } from '../k8s/subject';
 import { podInfo, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Status } from '../scheduler/framework';
 import { notModelledFor, type NotModelled } from '../k8s/not-modelled';
 import { modelledStorage, storageModel } from '../scheduler/storage-model';
-import { podUsesClaims } from '../admission/pod-storage';
+import { podUsesClaims, podUsesClaimVolumes } from '../admission/pod-storage';
+import { createdPod } from '../admission/create';
+import { gateEnabled } from '../core/config';
+import { findPodVolumes, preFilter as volumeBindingPreFilter } from '../scheduler/plugins/volumebinding';
+import { assumePodVolumes } from '../scheduler/plugins/volumebinding/binder';
 import { fitError, podsByNode, schedule, type NodeVerdict } from '../scheduler';
 import { scoreTable, type NodeScore } from '../scheduler/score';
 import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
@@ -180,6 +184,25 @@ export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly
   };
 }
 
+/**
+ * schedule_one.go assume and Reserve for a pod a cycle placed on `node`: it joins the node's pods (assumePod), and
+ * VolumeBinding's Reserve assumes its volumes (binder.go AssumePodVolumes): the static PVs it binds are taken and its
+ * WaitForFirstConsumer claims are being provisioned for the node, as the next pod's cycle sees them. NodeVolumeLimits
+ * and VolumeRestrictions count the pod's claims from its place among the node's pods.
+ */
+export function assumeAndReserve(snapshot: Snapshot, node: string, pod: Pod): void {
+  assumePod(snapshot, node, pod);
+  // the pod as its controller made it already has its claim volumes (a StatefulSet pod's too): most have none
+  if (!podUsesClaimVolumes(pod)) return;
+  const created = createdPod(toSubject(pod));
+  if (!podUsesClaimVolumes(created)) return;
+  const vac = gateEnabled('VolumeAttributesClass');
+  const r = volumeBindingPreFilter(created, snapshot.storage, vac);
+  const entry = snapshot.byName.get(node);
+  if (!('state' in r) || !entry) return;
+  assumePodVolumes(findPodVolumes(r.state.claims, { name: node, labels: entry.info.labels }, snapshot.storage, vac), node, snapshot.storage);
+}
+
 /** Place the workloads' pods one at a time, workloads in the order given, each workload's pods in creation order. */
 export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nodes: readonly Node[], options: PlacementOptions = {}): Placement {
   const list = Array.isArray(workloads)
@@ -201,7 +224,8 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
   if (o.tieBreak !== undefined && o.tieBreak !== 'first' && o.tieBreak !== 'last') throw new InputError(`options.tieBreak must be 'first' or 'last', received ${JSON.stringify(o.tieBreak)}`);
   // one snapshot for the whole placement, each placed pod assumed into it (the scheduler cache between cycles), with
   // the claims of every pod to place as the model holds them (made by their controllers, or placeholders)
-  const claimUsers = list.filter((w) => podUsesClaims(toSubject(w))).flatMap((w) => replicasOf(w, nodes).map((r) => r.pod));
+  const replicas = new Map(list.map((w) => [w, replicasOf(w, nodes)]));
+  const claimUsers = list.filter((w) => podUsesClaims(toSubject(w))).flatMap((w) => replicas.get(w)!.map((r) => r.pod));
   const snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces, options.services, modelledStorage(claimUsers, storage));
   const pods: PlacedPod[] = [];
   const owners = new Map<KubeObject, PlacedPod[]>();
@@ -217,7 +241,7 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
     const items = [...notModelledFor(toSubject(workload)), ...volumes.notModelled];
     if (items.length) notModelled.push({ workload: toSubject(workload).label, items });
     if (volumes.assumption) assumptions.add(volumes.assumption);
-    for (const replica of replicasOf(workload, nodes)) {
+    for (const replica of replicas.get(workload)!) {
       const cycle = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak, snapshot });
       const placed: PlacedPod = {
         workload: replica.workload.label,
@@ -234,7 +258,7 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
         placed.node = cycle.node;
         placed.pod = fromTemplateOf({ ...replica.pod, spec: { ...replica.pod.spec!, nodeName: cycle.node } }, replica.pod);
         existing.push(placed.pod);
-        assumePod(snapshot, cycle.node, placed.pod);
+        assumeAndReserve(snapshot, cycle.node, placed.pod);
       } else placed.fitError = cycle.fitError;
       mine.push(placed);
       pods.push(placed);

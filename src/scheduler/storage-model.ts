@@ -51,7 +51,8 @@ const NONE: readonly KubeObject[] = [];
  * The storage objects a client gives the scheduler for `pods` (the pods it asks about, as created): `given`, then the
  * objects the claim model adds (admission/pod-storage.ts modelObjects: the claims their controllers make, the claims
  * not modelled as placeholders that constrain nothing, the assumed classes). The scheduler itself is upstream's: a
- * claim missing from its storage is missing. `given` itself when no pod uses a claim.
+ * claim missing from its storage is missing. `given` itself when the model adds nothing (no pod uses a claim, or every
+ * claim is used as given).
  */
 export function modelledStorage(pods: readonly Pod[], given: readonly KubeObject[] = NONE): readonly KubeObject[] {
   const users = pods.filter(podUsesClaimVolumes);
@@ -60,7 +61,10 @@ export function modelledStorage(pods: readonly Pod[], given: readonly KubeObject
   const key = users.length === 1 ? modelled.get(users[0])?.get(given) : undefined;
   if (key && key.generation === generation) return key.storage;
   const lookup = storageFor(given);
-  const extra = users.flatMap((p) => modelObjects(podClaims(p, lookup, settings().storageAssumption), lookup));
+  // a claim the model holds as given (the very object the storage has) adds nothing: `given` itself then serves, and
+  // the scheduler's snapshot of the same arrays is shared between questions (snapshotFor compares item by item)
+  const extra = users.flatMap((p) => modelObjects(podClaims(p, lookup, settings().storageAssumption), lookup))
+    .filter((o) => o.kind !== 'PersistentVolumeClaim' || lookup.claim(o.metadata?.namespace ?? '', o.metadata?.name ?? '') !== o);
   const storage = extra.length ? [...given, ...extra] : given;
   if (users.length === 1) {
     let perGiven = modelled.get(users[0]);

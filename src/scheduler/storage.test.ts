@@ -52,3 +52,38 @@ test('notFound words a missing object as the real listers do', () => {
   expect(notFound('persistentvolume', 'pv-1')).toBe('persistentvolume "pv-1" not found');
   expect(notFound('storageclass.storage.k8s.io', 'gp3')).toBe('storageclass.storage.k8s.io "gp3" not found');
 });
+
+describe('claimableVolumes and the assume caches', () => {
+  const pv = (name: string, cls: string, claimRef?: { namespace?: string; name: string }) =>
+    ({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name }, spec: { storageClassName: cls, ...(claimRef ? { claimRef } : {}) } }) as never;
+  const objects = [
+    pv('bound-other', 'local', { namespace: 'db', name: 'data-9' }),
+    pv('free-1', 'local'),
+    pv('prebound', 'local', { namespace: 'db', name: 'data-0' }),
+    pv('other-class', 'gp3'),
+    pv('free-2', 'local'),
+  ];
+
+  it("keeps, in input order, a class's volumes without a claimRef and those whose claimRef names one of the claims", () => {
+    const listers = storageListers(objects);
+    const names = (cls: string, claims: string[]) => listers.claimableVolumes(cls, claims).map((v) => v.metadata?.name);
+    expect(names('local', [])).toEqual(['free-1', 'free-2']);
+    expect(names('local', ['db/data-0'])).toEqual(['free-1', 'prebound', 'free-2']);
+    expect(names('local', ['db/data-0', 'db/data-9'])).toEqual(['bound-other', 'free-1', 'prebound', 'free-2']);
+    expect(names('gp3', ['db/data-0'])).toEqual(['other-class']);
+    expect(names('none', [])).toEqual([]);
+  });
+
+  it('an assumed volume replaces its namesake where it stood, and claimableVolumes follows it', () => {
+    const listers = storageListers(objects);
+    listers.assumeVolume(pv('free-1', 'local', { namespace: 'db', name: 'data-1' }));
+    expect(listers.volumes().map((v) => v.metadata?.name)).toEqual(['bound-other', 'free-1', 'prebound', 'other-class', 'free-2']);
+    expect(listers.volume('free-1')?.spec?.claimRef?.name).toBe('data-1');
+    expect(listers.claimableVolumes('local', []).map((v) => v.metadata?.name)).toEqual(['free-2']);
+    expect(listers.claimableVolumes('local', ['db/data-1']).map((v) => v.metadata?.name)).toEqual(['free-1', 'free-2']);
+    listers.assumeClaim({ ...pvc('db', 'data-1'), metadata: { name: 'data-1', namespace: 'db', annotations: { 'volume.kubernetes.io/selected-node': 'a' } } } as never);
+    expect(listers.claim('db', 'data-1')?.metadata?.annotations).toEqual({ 'volume.kubernetes.io/selected-node': 'a' });
+    // the objects given are not written: another build from them has none of it
+    expect(storageListers(objects).volume('free-1')?.spec?.claimRef).toBeUndefined();
+  });
+});

@@ -92,12 +92,13 @@ export function volumeLimits(csiNode: CSINode | undefined): Map<string, number> 
  * checkCSIDriverOnNode (VolumeLimitScaling): a driver without a CSIDriver object is allowed; one that opts in —
  * from v1.36 with spec.preventPodSchedulingIfMissing, in v1.35 by existing — must be on the node's CSINode.
  */
-function driverInstalled(driver: string, csiNode: CSINode | undefined, storage: StorageListers): boolean {
+function mustBeOnNode(driver: string, storage: StorageListers): boolean {
   const object = storage.csiDriver(driver) as (CSIDriver & { spec?: { preventPodSchedulingIfMissing?: boolean } }) | undefined;
-  if (!object) return true;
-  if (releaseAtLeast('1.36') && object.spec?.preventPodSchedulingIfMissing !== true) return true;
-  return csiNode?.spec?.drivers?.some((d) => d.name === driver) ?? false;
+  if (!object) return false;
+  return !releaseAtLeast('1.36') || object.spec?.preventPodSchedulingIfMissing === true;
 }
+
+const onNode = (driver: string, csiNode: CSINode | undefined) => csiNode?.spec?.drivers?.some((d) => d.name === driver) ?? false;
 
 /** The node's attached volumes: its pods' (unique) and its VolumeAttachments' not among them, per driver. */
 export interface Attached {
@@ -130,17 +131,35 @@ function attachedBound(node: NodeSnapshot, storage: StorageListers): number {
   return kept.bound;
 }
 
+const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+
+/** The pod's volumes per driver, and (VolumeLimitScaling) the drivers that must be on the node's CSINode. */
+interface Drivers { counts: Map<string, number>; required: string[] }
+
+// worked out once per pod (and CSINode variant), not per node
+const perDriver = new WeakMap<Volumes, Drivers>();
+function driversOf(fresh: Volumes, storage: StorageListers): Drivers {
+  let mine = perDriver.get(fresh);
+  if (!mine) {
+    const counts = new Map<string, number>();
+    for (const v of fresh.values()) add(counts, v.driver);
+    // upstream walks a Go map (any order); here the pod's volume order names the first missing driver
+    mine = { counts, required: [...counts.keys()].filter((d) => mustBeOnNode(d, storage)) };
+    perDriver.set(fresh, mine);
+  }
+  return mine;
+}
+
 /** Each driver's limit holds whatever the node's volumes are: the bound plus the pod's volumes of that driver. */
 function withinBound(node: NodeSnapshot, state: PreFilterState, fresh: Volumes, limits: Map<string, number>): boolean {
   const bound = attachedBound(node, state.storage);
   if (bound < 0) return false;
-  const mine = new Map<string, number>();
-  for (const v of fresh.values()) add(mine, v.driver);
-  for (const [driver, count] of mine) if (limits.has(driver) && bound + count > limits.get(driver)!) return false;
+  for (const [driver, count] of driversOf(fresh, state.storage).counts) {
+    const limit = limits.get(driver);
+    if (limit !== undefined && bound + count > limit) return false;
+  }
   return true;
 }
-
-const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 
 function countAttached(node: NodeSnapshot, csiNode: CSINode | undefined, storage: StorageListers): Attached | VolumeLookupError {
   const volumes: Volumes = new Map();
@@ -207,10 +226,7 @@ export function evaluate(pod: PodInfo, node: NodeSnapshot, state: PreFilterState
   if (fresh instanceof VolumeLookupError) return { status: lookupFailure(fresh) };
   if (fresh.size === 0) return NO_VOLUME;
   if (state.volumeLimitScaling) {
-    // upstream walks a Go map (any order); here the pod's volume order names the first missing driver
-    for (const { driver } of fresh.values()) {
-      if (!driverInstalled(driver, csiNode, state.storage)) return { status: notInstalled(driver, node, csiNode) };
-    }
+    for (const driver of driversOf(fresh, state.storage).required) if (!onNode(driver, csiNode)) return { status: notInstalled(driver, node, csiNode) };
   }
   const limits = volumeLimits(csiNode);
   if (limits.size === 0) return { pass: 'no-limit', csiNode };

@@ -1,8 +1,8 @@
 // Conformance: pkg/scheduler/framework/plugins/volumebinding/binder_test.go, the FindPodVolumes tables (the same
 // cases at v1.33.13 … v1.37.2), each run with the three CSIDriver variants as upstream runs them. Upstream's
 // `findPodVolumes` helper is GetPodVolumeClaims, an error for an unbound immediate claim, then FindPodVolumes;
-// `shouldFail` is an error (our VolumeBindingError). The binder's assume steps (AssumePodVolumes, BindPodVolumes) and
-// the validatePodCache of a PV's resourceVersion are not ported: nothing is assumed between pods here.
+// `shouldFail` is an error (our VolumeBindingError). AssumePodVolumes is ported in assume.test.ts; BindPodVolumes and
+// the validatePodCache of a PV's resourceVersion are not (nothing is bound through an API server here).
 import type { PersistentVolume, PersistentVolumeClaim, Pod } from 'kubernetes-types/core/v1';
 import type { CSIDriver, CSIStorageCapacity, StorageClass } from 'kubernetes-types/storage/v1';
 import type { KubeObject } from '../../../core/types';

@@ -1,15 +1,15 @@
 // VolumeBinding's binder (pkg/scheduler/framework/plugins/volumebinding/binder.go, the same logic at v1.33.13 …
 // v1.37.2): a pod's claims sorted into bound, WaitForFirstConsumer and "immediate" ones (GetPodVolumeClaims), and for
 // one node whether the bound claims' PVs reach it, which static PVs the delayed claims would bind to, and whether the
-// others can be provisioned there (FindPodVolumes). The listers stand for the binder's assume caches: nothing is
-// assumed between pods here.
+// others can be provisioned there (FindPodVolumes). The listers stand for the binder's assume caches, which
+// assumePodVolumes (Reserve) writes into after each pod a placement assumes onto a node.
 import type { PersistentVolume, PersistentVolumeClaim, Pod } from 'kubernetes-types/core/v1';
 import type { CSINode, CSIStorageCapacity, StorageClass } from 'kubernetes-types/storage/v1';
 import { SchedulerError } from '../../cycle';
 import type { StorageListers } from '../../storage';
 import {
-  ANN_SELECTED_NODE, checkVolumeNodeAffinity, claimClass, ephemeralClaimName, findMatchingVolume, isDelayBindingMode, isFullyBound,
-  matchTopologySelectorTerms, NOT_SUPPORTED_PROVISIONER, requestedStorage, storageAmount, StorageRuleError, volumeClass, volumeIsForPod, wholeUnits,
+  ANN_SELECTED_NODE, checkVolumeNodeAffinity, claimClass, ephemeralClaimName, findMatchingVolume, isDelayBindingMode, isFullyBound, isVolumeBoundToClaim,
+  matchTopologySelectorTerms, NOT_SUPPORTED_PROVISIONER, requestedStorage, storageAmount, StorageRuleError, volumeIsForPod, wholeUnits,
 } from '../../../k8s/storage';
 import {
   AWS_EBS_IN_TREE_PLUGIN, AZURE_DISK_IN_TREE_PLUGIN, CINDER_IN_TREE_PLUGIN, GCE_PD_IN_TREE_PLUGIN, inTreePluginNameFromSpec, PORTWORX_IN_TREE_PLUGIN,
@@ -61,7 +61,7 @@ export interface PodVolumeClaims {
   immediate: PersistentVolumeClaim[];
   /** Unbound WaitForFirstConsumer claims: the scheduler decides per node. */
   delayBinding: PersistentVolumeClaim[];
-  /** Per class of a delayed claim, the PVs of that class (pvCache.ListPVs), in input order. */
+  /** Per class of a delayed claim, the PVs of that class (pvCache.ListPVs) a delayed claim could bind, in input order. */
   volumesByClass: Map<string, PersistentVolume[]>;
 }
 
@@ -102,10 +102,13 @@ export function getPodVolumeClaims(pod: Pod, storage: StorageListers): PodVolume
     else if (asError(() => isDelayBindingMode(pvc, storage.storageClass)) && !pvc.spec?.volumeName) claims.delayBinding.push(pvc);
     else claims.immediate.push(pvc);
   }
+  // pvCache.ListPVs per class, less the volumes bound to other claims (which FindMatchingVolume passes over first)
+  const keys = new Map<string, string[]>();
   for (const pvc of claims.delayBinding) {
     const cls = claimClass(pvc);
-    if (!claims.volumesByClass.has(cls)) claims.volumesByClass.set(cls, storage.volumes().filter((pv) => volumeClass(pv) === cls));
+    keys.set(cls, [...(keys.get(cls) ?? []), `${pvc.metadata?.namespace || 'default'}/${pvc.metadata?.name ?? ''}`]);
   }
+  for (const [cls, claimKeys] of keys) claims.volumesByClass.set(cls, storage.claimableVolumes(cls, claimKeys) as PersistentVolume[]);
   return claims;
 }
 
@@ -183,9 +186,17 @@ export function findPodVolumes(claims: PodVolumeClaims, node: BinderNode, storag
   return finish();
 }
 
+// A claim's requested size, parsed once per claim object rather than once per node (an unparsable one throws each time)
+const sizes = new WeakMap<PersistentVolumeClaim, bigint>();
+function sizeOf(pvc: PersistentVolumeClaim): bigint {
+  let size = sizes.get(pvc);
+  if (size === undefined) sizes.set(pvc, (size = asError(() => requestedStorage(pvc))));
+  return size;
+}
+
 /** binder.go findMatchingVolumes: claims by requested size ascending, each PV chosen once; returns the claims left over. */
 function findMatchingVolumes(toMatch: PersistentVolumeClaim[], volumesByClass: Map<string, PersistentVolume[]>, node: BinderNode, vacEnabled: boolean, out: PodVolumes): PersistentVolumeClaim[] {
-  const sized = toMatch.map((pvc) => ({ pvc, size: asError(() => requestedStorage(pvc)) }));
+  const sized = toMatch.map((pvc) => ({ pvc, size: sizeOf(pvc) }));
   // byPVCSize with sort.Sort: insertion sort for the few claims of a pod, so equal sizes keep their order
   sized.sort((a, b) => (a.size < b.size ? -1 : a.size > b.size ? 1 : 0));
   const chosen = new Set<string>();
@@ -258,5 +269,38 @@ function nodeHasAccess(capacity: CSIStorageCapacity, labels: Record<string, stri
   } catch (e) {
     if (e instanceof LabelSelectorError) return false;
     throw e;
+  }
+}
+
+/** pv_helpers.go AnnBoundByController: the PV controller (or the scheduler's binder for it) bound the volume. */
+const ANN_BOUND_BY_CONTROLLER = 'pv.kubernetes.io/bound-by-controller';
+
+/**
+ * binder.go AssumePodVolumes, after VolumeBinding's Reserve for the chosen node: each static binding's PV bound to
+ * its claim (GetBindVolumeToClaim: claimRef, and AnnBoundByController unless it was pre-bound to the claim), each
+ * claim to provision annotated with the node (AnnSelectedNode), into the assume caches, so that the next pod's cycle
+ * finds the PV taken and the claim being provisioned for this node. Nothing when every claim is bound already.
+ */
+export function assumePodVolumes(volumes: PodVolumes, nodeName: string, storage: StorageListers): void {
+  for (const { pv, pvc } of volumes.staticBindings) {
+    const preBound = isVolumeBoundToClaim(pv, pvc);
+    const ref = pv.spec?.claimRef;
+    const sameRef = ref && ref.name === pvc.metadata?.name && (ref.namespace ?? '') === (pvc.metadata?.namespace ?? '') && (ref.uid ?? '') === (pvc.metadata?.uid ?? '');
+    const annotate = !preBound && pv.metadata?.annotations?.[ANN_BOUND_BY_CONTROLLER] === undefined;
+    if (sameRef && !annotate) continue; // not dirty: nothing assumed
+    storage.assumeVolume({
+      ...pv,
+      metadata: { ...pv.metadata, ...(annotate ? { annotations: { ...pv.metadata?.annotations, [ANN_BOUND_BY_CONTROLLER]: 'yes' } } : {}) },
+      spec: {
+        ...pv.spec,
+        claimRef: sameRef ? ref : {
+          kind: 'PersistentVolumeClaim', apiVersion: 'v1', namespace: pvc.metadata?.namespace, name: pvc.metadata?.name,
+          ...(pvc.metadata?.uid ? { uid: pvc.metadata.uid } : {}), ...(pvc.metadata?.resourceVersion ? { resourceVersion: pvc.metadata.resourceVersion } : {}),
+        },
+      },
+    });
+  }
+  for (const { pvc } of volumes.dynamicProvisions) {
+    storage.assumeClaim({ ...pvc, metadata: { ...pvc.metadata, annotations: { ...pvc.metadata?.annotations, [ANN_SELECTED_NODE]: nodeName } } });
   }
 }
