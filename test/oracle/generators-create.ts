@@ -290,7 +290,7 @@ const workloadInputArb: fc.Arbitrary<CreateInput> = fc.record({
 });
 
 /** A PersistentVolumeClaim as users write it, with the cluster's StorageClasses (generators-claims.ts). */
-const claimInputArb: fc.Arbitrary<CreateInput> = fc.record({ object: claimArb, storageClasses: storageClassesArb })
+export const claimInputArb: fc.Arbitrary<CreateInput> = fc.record({ object: claimArb, storageClasses: storageClassesArb })
   .map(({ object, storageClasses }) => ({ object, storageClasses, extendedResourceToleration: false }));
 
 // one case in eight: a claim (issue 34), the rest as before

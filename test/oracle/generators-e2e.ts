@@ -368,9 +368,9 @@ const runtimeClassArb = fc.record({
   )),
 }).map(({ name, overhead, scheduling }) => compact({ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name }, handler: name === 'gvisor' ? 'runsc' : 'kata', overhead, scheduling }));
 
-export const e2eInputArb: fc.Arbitrary<E2EInput> = nodesArb.chain((nodes) => fc.record({
-  // a quarter of the cases: a StatefulSet with volumeClaimTemplates and the cluster's storage
-  workload: fc.oneof({ weight: 3, arbitrary: workloadArb }, { weight: 1, arbitrary: statefulWorkloadArb }),
+/** The e2e cases of a workload arbitrary. */
+const inputArbOf = (workloads: fc.Arbitrary<Record<string, any>>): fc.Arbitrary<E2EInput> => nodesArb.chain((nodes) => fc.record({
+  workload: workloads,
   storage: storageArb(nodes.map((n) => n.metadata.name)),
   nodes: fc.constant(nodes as Array<Record<string, any>>),
   pods: fc.uniqueArray(existingPodArb(nodes.length), { maxLength: 4, selector: (p) => `${p.metadata.namespace}/${p.metadata.name}` }),
@@ -391,3 +391,8 @@ export const e2eInputArb: fc.Arbitrary<E2EInput> = nodesArb.chain((nodes) => fc.
   // a DaemonSet has no earlier replicas in the question (each node's pod is decided on its own)
   replicas: i.workload.kind === 'DaemonSet' || i.workload.kind === 'Pod' ? [] : i.replicas,
 }));
+
+// a quarter of the cases: a StatefulSet with volumeClaimTemplates and the cluster's storage
+export const e2eInputArb = inputArbOf(fc.oneof({ weight: 3, arbitrary: workloadArb }, { weight: 1, arbitrary: statefulWorkloadArb }));
+/** Those StatefulSets alone (the statefulClaims view of the e2e domain). */
+export const statefulInputArb = inputArbOf(statefulWorkloadArb);

@@ -191,7 +191,8 @@ export const KNOWN: KnownDeviation[] = [
       'quantities and leaves the rest of validatePodResources unmodelled (resource names limited to cpu, memory and ' +
       'hugepages-, whole numbers, requests <= limits, consistency with the containers\' aggregate requests and limits).',
     upstream: 'pkg/apis/core/validation/validation.go validatePodResources, validatePodResourceRequirements, validatePodResourceConsistency',
-    excuses: (_input, d) => d.field.startsWith('errors at ') &&
+    // a PersistentVolumeClaim's spec.resources is the claim's (claim-spec-not-validated)
+    excuses: (input, d) => d.field.startsWith('errors at ') && input.object?.kind !== 'PersistentVolumeClaim' &&
       equalWithout(d.ours as FieldErrors, d.upstream as FieldErrors, (e) => /(^|\.)spec\.resources(\.|\[|$)/.test(e.field)) &&
       (d.upstream as FieldErrors).some((e) => /(^|\.)spec\.resources(\.|\[|$)/.test(e.field)),
     witness: {
