@@ -37,6 +37,7 @@ import (
 	"k8s.io/kubernetes/pkg/registry/batch/job"
 	"k8s.io/kubernetes/pkg/registry/core/namespace"
 	"k8s.io/kubernetes/pkg/registry/core/node"
+	"k8s.io/kubernetes/pkg/registry/core/persistentvolumeclaim"
 	"k8s.io/kubernetes/pkg/registry/core/pod"
 	"k8s.io/kubernetes/plugin/pkg/admission/extendedresourcetoleration"
 )
@@ -45,6 +46,8 @@ type createInput struct {
 	Object json.RawMessage `json:"object"`
 	// ExtendedResourceToleration turns that (default-off) admission plugin on, as some clouds' presets do.
 	ExtendedResourceToleration bool `json:"extendedResourceToleration"`
+	// StorageClasses are the cluster's, for the DefaultStorageClass admission plugin (a PersistentVolumeClaim's create).
+	StorageClasses []json.RawMessage `json:"storageClasses"`
 }
 
 type fieldError struct {
@@ -73,15 +76,16 @@ type createKind struct {
 
 // The registry strategies of the kinds the library validates (pkg/registry/*/strategy.go: var Strategy).
 var createKinds = map[schema.GroupKind]createKind{
-	{Group: "", Kind: "Pod"}:             {pod.Strategy, "pods"},
-	{Group: "", Kind: "Node"}:            {node.Strategy, "nodes"},
-	{Group: "", Kind: "Namespace"}:       {namespace.Strategy, "namespaces"},
-	{Group: "apps", Kind: "Deployment"}:  {deployment.Strategy, "deployments"},
-	{Group: "apps", Kind: "ReplicaSet"}:  {replicaset.Strategy, "replicasets"},
-	{Group: "apps", Kind: "StatefulSet"}: {statefulset.Strategy, "statefulsets"},
-	{Group: "apps", Kind: "DaemonSet"}:   {daemonset.Strategy, "daemonsets"},
-	{Group: "batch", Kind: "Job"}:        {job.Strategy, "jobs"},
-	{Group: "batch", Kind: "CronJob"}:    {cronjob.Strategy, "cronjobs"},
+	{Group: "", Kind: "Pod"}:                   {pod.Strategy, "pods"},
+	{Group: "", Kind: "Node"}:                  {node.Strategy, "nodes"},
+	{Group: "", Kind: "Namespace"}:             {namespace.Strategy, "namespaces"},
+	{Group: "", Kind: "PersistentVolumeClaim"}: {persistentvolumeclaim.Strategy, "persistentvolumeclaims"},
+	{Group: "apps", Kind: "Deployment"}:        {deployment.Strategy, "deployments"},
+	{Group: "apps", Kind: "ReplicaSet"}:        {replicaset.Strategy, "replicasets"},
+	{Group: "apps", Kind: "StatefulSet"}:       {statefulset.Strategy, "statefulsets"},
+	{Group: "apps", Kind: "DaemonSet"}:         {daemonset.Strategy, "daemonsets"},
+	{Group: "batch", Kind: "Job"}:              {job.Strategy, "jobs"},
+	{Group: "batch", Kind: "CronJob"}:          {cronjob.Strategy, "cronjobs"},
 }
 
 // The apiserver's strict serializers (CodecFactory with EnableStrict), built once.
@@ -106,6 +110,11 @@ func createAnswer(ctx context.Context, raw json.RawMessage) (*createOutput, erro
 	if err := json.Unmarshal(raw, &in); err != nil {
 		return nil, err
 	}
+	unload, err := storageClassesLoaded(in.StorageClasses)
+	if err != nil {
+		return nil, err
+	}
+	defer unload()
 	internal, gvk, refused, err := createObject(ctx, in.Object, createOptions{mutating: admissionPlugins(in.ExtendedResourceToleration), uid: createUID})
 	if err != nil || refused != nil {
 		return refused, err
@@ -198,14 +207,16 @@ func createObject(ctx context.Context, body []byte, opts createOptions) (runtime
 	return internal, gvk, nil, nil
 }
 
-// admissionPlugins are the mutating plugins of the preset, in AllOrderedPlugins order (pkg/kubeapiserver/options/plugins.go):
-// DefaultTolerationSeconds, then ExtendedResourceToleration when the case asks. Both look at pods only.
+// admissionPlugins are the mutating plugins of the preset: DefaultTolerationSeconds and ExtendedResourceToleration
+// when the case asks (both look at pods only), and DefaultStorageClass (on by default; PersistentVolumeClaims only,
+// over the StorageClasses storageClassesLoaded put in its lister). Each handles one kind, so their order
+// (AllOrderedPlugins, pkg/kubeapiserver/options/plugins.go) does not matter here.
 func admissionPlugins(ert bool) []admission.MutationInterface {
 	plugins := []admission.MutationInterface{defaultTolerationSeconds}
 	if ert {
 		plugins = append(plugins, extendedResourceToleration)
 	}
-	return plugins
+	return append(plugins, defaultStorageClass)
 }
 
 func admissionAttributes(obj runtime.Object, gvk *schema.GroupVersionKind, ns, name, resource string) admission.Attributes {

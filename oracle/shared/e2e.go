@@ -48,10 +48,14 @@ type e2eInput struct {
 	RuntimeClasses []nodev1.RuntimeClass `json:"runtimeClasses"`
 	// ExtendedResourceToleration turns that (default-off) admission plugin on, as some clouds' presets do.
 	ExtendedResourceToleration bool `json:"extendedResourceToleration"`
+	// Storage: the cluster's storage objects as dumped (storage.go), given to the scheduler with the claims a
+	// StatefulSet's controller creates (claims.go); its StorageClasses feed DefaultStorageClass admission.
+	Storage []json.RawMessage `json:"storage"`
 }
 
 type e2eRefusal struct {
-	// Object is what the API server refuses: workload, job (a CronJob's), pod, nodes[i] (a quantity it cannot decode).
+	// Object is what the API server refuses: workload, job (a CronJob's), claim (a StatefulSet's), pod, nodes[i] (a
+	// quantity it cannot decode).
 	Object string `json:"object"`
 	*createOutput
 }
@@ -75,6 +79,8 @@ type e2eOutput struct {
 	// pod's labels after its controller and the create path), for reading a difference; not compared.
 	Taints map[string][]v1.Taint `json:"taints,omitempty"`
 	Labels map[string]string     `json:"labels,omitempty"`
+	// Claims are the PersistentVolumeClaims the StatefulSet's controller created for the pod in question (claims.go).
+	Claims []*v1.PersistentVolumeClaim `json:"claims,omitempty"`
 }
 
 // The RuntimeClass admission plugin (on by default), its lister fed per question; a name its informer does not hold
@@ -106,6 +112,11 @@ func (o *schedulingOracle) e2eAnswer(ctx context.Context, raw []byte) (*e2eOutpu
 		}
 	}
 	defer runtimeClassStore.Replace(nil, "")
+	unloadClasses, err := storageClassesLoaded(in.Storage)
+	if err != nil {
+		return nil, err
+	}
+	defer unloadClasses()
 	opts := createOptions{
 		mutating:   append(admissionPlugins(in.ExtendedResourceToleration), runtimeClassAdmission),
 		validating: []admission.ValidationInterface{runtimeClassAdmission},
@@ -133,7 +144,7 @@ func (o *schedulingOracle) e2eAnswer(ctx context.Context, raw []byte) (*e2eOutpu
 	for _, n := range nodes {
 		out.Taints[n.Name] = n.Spec.Taints
 	}
-	cluster := &schedulingInput{Namespaces: in.Namespaces, Pods: in.Pods, reconciled: true}
+	cluster := &schedulingInput{Namespaces: in.Namespaces, Pods: in.Pods, Storage: in.Storage, reconciled: true}
 	for i := range cluster.Namespaces {
 		legacyscheme.Scheme.Default(&cluster.Namespaces[i])
 	}
@@ -148,6 +159,24 @@ func (o *schedulingOracle) e2eAnswer(ctx context.Context, raw []byte) (*e2eOutpu
 	if made.daemon != nil {
 		out.Daemon, out.Rejected, err = o.daemonAnswer(ctx, made, nodes, cluster, opts)
 		return out, err
+	}
+	// a StatefulSet's controller creates the claims of the pod in question before the pod (those of the replicas made
+	// before are not in the question: their claims would be bound by now)
+	set, _ := workload.(*appsv1.StatefulSet)
+	var claims []*v1.PersistentVolumeClaim
+	if set != nil && len(set.Spec.VolumeClaimTemplates) > 0 {
+		built, err := made.pod(0)
+		if err != nil {
+			return &e2eOutput{Rejected: &e2eRefusal{Object: "pod", createOutput: &createOutput{Refused: err.Error()}}}, nil
+		}
+		given, err := givenClaims(in.Storage)
+		if err != nil {
+			return nil, err
+		}
+		var refusal *e2eRefusal
+		if claims, refusal, err = createClaims(ctx, set, built, given, opts); err != nil || refusal != nil {
+			return &e2eOutput{Rejected: refusal}, err
+		}
 	}
 	// the replicas made before (ordinals or indexes 1, 2, …), and the pod in question: 0, as the library's subject
 	for i, node := range in.Replicas {
@@ -164,6 +193,14 @@ func (o *schedulingOracle) e2eAnswer(ctx context.Context, raw []byte) (*e2eOutpu
 		return &e2eOutput{Rejected: refusal}, err
 	}
 	cluster.Pod, out.Labels = *pod, pod.Labels
+	if claims != nil {
+		claimsOwned(ctx, set, pod, claims)
+		created, err := claimsAsStorage(claims)
+		if err != nil {
+			return nil, err
+		}
+		cluster.Storage, out.Claims = append(append([]json.RawMessage{}, in.Storage...), created...), claims
+	}
 	out.Scheduling, err = o.decide(ctx, cluster)
 	return out, err
 }

@@ -4,12 +4,12 @@ import { librarySchedule, type SchedulingOutput } from './adapter';
 import { compareScheduling, imageLocalityTally, type Difference } from './compare';
 import { schedulingInputArb, type SchedulingInput } from './generators';
 import { kubectlTaint, quantity, toleration } from './helpers';
-import { create } from './create';
+import { claims, create } from './create';
 import { yamlDomain } from './yaml-domain';
 import { karpenterRequirements, karpenterValidate } from './karpenter';
 import { karpenterVolumes } from './karpenter-volumes';
 import { daemonSetTolerations, labelSelector, nodeConditionTaints, taintEviction2 } from './helpers2';
-import { e2e } from './e2e';
+import { e2e, statefulClaims } from './e2e';
 import { volumes } from './volumes';
 
 export interface Domain<I, O> {
@@ -22,6 +22,13 @@ export interface Domain<I, O> {
   compare(ours: O, upstream: O): Difference[];
   /** What the run counts beside the verdict (e.g. how often an unmodelled score plugin changed the top set). */
   tally?(input: I, ours: O, upstream: O): string[];
+  /** The oracle's domain that answers it, and whose known deviations apply (default: `name`). */
+  asks?: string;
+  /**
+   * Run only when `--domains` names it: a focused view of another domain's cases (its own generator, the same
+   * question and comparison) for long runs; the bounded run meets those cases in the other domain.
+   */
+  named?: boolean;
 }
 
 export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
@@ -34,4 +41,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
-  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes];
+  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, claims, statefulClaims];

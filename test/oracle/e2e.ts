@@ -15,12 +15,13 @@ import type { Difference } from './compare';
 import { compareScheduling, imageLocalityTally } from './compare';
 import type { Domain } from './domains';
 import type { NodeScore, NodeStatus, SchedulingOutput } from './adapter';
-import { e2eInputArb, type E2EInput } from './generators-e2e';
+import { e2eInputArb, statefulInputArb, type E2EInput } from './generators-e2e';
 import { compareCreate, stripHints, type UpstreamCreate } from './create';
 import {
-  admissionRefusedOnce, checkedSchedule, daemonShouldRun, decodedOnce, inputCheckedOnce, noPodsReason, podFrom, rankNodes, toSubject, typeErrors, UsageError,
-  withConfiguration, type KubeObject, type Node, type Pod,
+  admissionRefusedOnce, checkedSchedule, CLAIM_VOLUME, daemonShouldRun, decodedOnce, inputCheckedOnce, noPodsReason, podFrom, rankNodes, storageFor, toSubject, typeErrors, UsageError,
+  withConfiguration, workloadClaims, type KubeObject, type Node, type Pod,
 } from './lib';
+import { volumesTally } from './volumes';
 
 export interface DaemonNode { node: string; run: boolean; status?: NodeStatus }
 
@@ -32,6 +33,10 @@ export interface E2EOutput {
   noPods?: string;
   scheduling?: SchedulingOutput;
   daemon?: DaemonNode[];
+  /** The claims a StatefulSet's controller created for the pod in question (after DefaultStorageClass admission). */
+  claims?: Array<Record<string, any>>;
+  /** The library's: the claim volumes it answers "not modelled" for (its scheduling answer is then not compared). */
+  notModelled?: string[];
 }
 
 const POD_NOTE = / \(the API server accepts the \w+ but refuses every Pod it creates\)$/;
@@ -117,7 +122,9 @@ export function libraryE2E(input: E2EInput): E2EOutput {
     if (workload.kind === 'DaemonSet' && !nodes.some((n) => daemonShouldRun(workload, n).run)) return { daemon: nodes.map((n) => ({ node: n.metadata!.name!, run: false })) };
     const options = {
       existingPods: [...(input.pods as Pod[]), ...replicaPods(input)], namespaces: input.namespaces as KubeObject[], services: input.services as KubeObject[],
+      ...(input.storage?.length ? { storage: input.storage as KubeObject[] } : {}),
     };
+    const claims = createdClaims(input);
     let answer;
     try {
       answer = checkedSchedule(workload, nodes, options).answer;
@@ -137,7 +144,9 @@ export function libraryE2E(input: E2EInput): E2EOutput {
         }),
       };
     }
-    if (gated) return { scheduling: { gated, nodes: [], feasible: [] } };
+    if (gated) return { scheduling: { gated, nodes: [], feasible: [] }, ...claims };
+    const notModelled = (answer.notModelled ?? []).filter((n) => n.what === CLAIM_VOLUME).map((n) => n.detail);
+    if (notModelled.length) return { notModelled, ...claims };
     const scheduling: SchedulingOutput = { nodes: statuses, feasible: answer.feasible.map((v) => v.node).sort() };
     if (answer.fitError !== undefined) scheduling.fitError = answer.fitError;
     // schedulePod scores only when two or more nodes are feasible
@@ -151,9 +160,40 @@ export function libraryE2E(input: E2EInput): E2EOutput {
       scheduling.scores = scores;
       scheduling.top = scores.filter((s) => s.total === best).map((s) => s.node).sort();
     }
-    return { scheduling };
+    return { scheduling, ...claims };
   });
 }
+
+/**
+ * The claims the library's StatefulSet controller model creates for its pod 0 (admission/storage.ts workloadClaims:
+ * getPersistentVolumeClaims, the retention policy's ownerReferences, DefaultStorageClass admission), those of a name
+ * the storage objects hold left out (the controller uses them as they are).
+ */
+function createdClaims(input: E2EInput): { claims?: Array<Record<string, any>> } {
+  const workload = input.workload as KubeObject;
+  if (workload.kind !== 'StatefulSet' || !(input.workload.spec?.volumeClaimTemplates ?? []).length) return {};
+  const storage = storageFor((input.storage ?? []) as KubeObject[]);
+  const given = (c: { metadata?: { namespace?: string; name?: string } }) => (input.storage ?? []).some((o) => o.kind === 'PersistentVolumeClaim'
+    && o.metadata?.name === c.metadata?.name && (o.metadata?.namespace || 'default') === (c.metadata?.namespace || 'default'));
+  const claims = workloadClaims(workload, 0, storage).filter((c) => !given(c)).map(claimFacts);
+  return claims.length ? { claims } : {};
+}
+
+/**
+ * What is compared of a created claim: its name, namespace, labels, annotations, class and ownerReferences (their
+ * uids left out: the API server assigns them; the library's objects often have none).
+ */
+function claimFacts(c: Record<string, any>): Record<string, any> {
+  const m = c.metadata ?? {};
+  const refs = (m.ownerReferences ?? []).map(({ uid: _, ...r }: Record<string, unknown>) => r);
+  return compactFacts({
+    name: m.name, namespace: m.namespace, labels: m.labels, annotations: m.annotations,
+    storageClassName: c.spec?.storageClassName, ownerReferences: refs.length ? refs : undefined,
+  });
+}
+const compactFacts = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
+/** JSON with object keys sorted (Go writes maps sorted; the library keeps insertion order). */
+const canonical = (x: unknown): string => JSON.stringify(x, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
 
 const json = (x: unknown) => JSON.stringify(x);
 const sortedReasons = (s?: NodeStatus) => s && { ...s, reasons: [...s.reasons].sort() };
@@ -184,6 +224,10 @@ export function compareE2E(ours: E2EOutput, upstream: E2EOutput): Difference[] {
     return compareRefusal(ours.rejected, upstream.rejected);
   }
   if (json(ours.noPods) !== json(upstream.noPods)) return [{ field: 'noPods', ours: ours.noPods, upstream: upstream.noPods }];
+  const theirClaims = upstream.claims?.map(claimFacts);
+  if (canonical(ours.claims) !== canonical(theirClaims)) return [{ field: 'claims', ours: ours.claims, upstream: theirClaims }];
+  // a claim the library does not model (its answer is "unknown" where the modelled filters pass): not compared
+  if (ours.notModelled) return [];
   if (ours.noPods) return [];
   if (ours.daemon || upstream.daemon) {
     const diffs: Difference[] = [];
@@ -199,9 +243,22 @@ export function compareE2E(ours: E2EOutput, upstream: E2EOutput): Difference[] {
   return compareScheduling(ours.scheduling!, upstream.scheduling!);
 }
 
-/** What the run counts beside the verdict: how often upstream's ImageLocality scored (the generators exercise it). */
-export function tallyE2E(_input: E2EInput, _ours: E2EOutput, upstream: E2EOutput): string[] {
-  return imageLocalityTally(upstream.scheduling);
+/**
+ * What the run counts beside the verdict: how often upstream's ImageLocality scored (the generators exercise it),
+ * and for a StatefulSet's claims what the volume plugins answered, or why the library does not model a claim.
+ */
+export function tallyE2E(input: E2EInput, ours: E2EOutput, upstream: E2EOutput): string[] {
+  const out = imageLocalityTally(upstream.scheduling);
+  if (!input.workload.spec?.volumeClaimTemplates) return out;
+  if (upstream.rejected) return [...out, `claims: rejected ${upstream.rejected.object}`];
+  if (ours.notModelled) {
+    // the kind of reason, without names: "has no storageClassName", "binds Immediately", …
+    const why = ours.notModelled.map((d) => d.replace(/^.*?PersistentVolumeClaim \S+ /, '').replace(/StorageClass \S+/, 'StorageClass …').replace(/[:;(].*$/, '').trim());
+    // and what the scheduler alone (without the PV controller) answered there
+    const theirs = volumesTally(upstream.scheduling).filter((t) => t !== 'feasible' && t !== 'VolumeBinding scored').sort().join('; ') || 'no volume plugin refused';
+    return [...out, ...new Set(why.map((w) => `claims: not modelled: ${w} (upstream: ${theirs})`))];
+  }
+  return [...out, ...volumesTally(upstream.scheduling).map((t) => `claims: ${t}`)];
 }
 
 export const e2e: Domain<E2EInput, E2EOutput> = {
@@ -211,3 +268,6 @@ export const e2e: Domain<E2EInput, E2EOutput> = {
   compare: compareE2E,
   tally: tallyE2E,
 };
+
+/** The StatefulSets with volumeClaimTemplates of the e2e domain alone (a quarter of its cases), for long runs: `--domains statefulClaims`. */
+export const statefulClaims: Domain<E2EInput, E2EOutput> = { ...e2e, name: 'statefulClaims', asks: 'e2e', named: true, arbitrary: statefulInputArb };

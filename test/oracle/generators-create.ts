@@ -4,11 +4,14 @@
 // effects, quantities, affinity operators, spread fields, ports, names, namespaces), plus rarer wrong JSON types and
 // unknown fields. Most cases are valid or carry one or two errors, so that each error class is seen alone often.
 import fc from 'fast-check';
+import { claimArb, storageClassesArb } from './generators-claims';
 
 export interface CreateInput {
   object: Record<string, any>;
   /** The ExtendedResourceToleration admission plugin (off upstream; on in the eks preset). */
   extendedResourceToleration: boolean;
+  /** The cluster's StorageClasses, for DefaultStorageClass admission (a PersistentVolumeClaim's create). */
+  storageClasses?: Array<Record<string, any>>;
 }
 
 /** A valid value with weight `valid`, a bad one with weight 1. */
@@ -276,7 +279,7 @@ const mutationArb = fc.oneof({ weight: 30, arbitrary: fc.constantFrom(...MUTATIO
 
 const kinds = fc.oneof(pod, pod, deployment, replicaSet, statefulSet, daemonSet, jobArb, cronJob, nodeArb, nodeArb, namespaceArb);
 
-export const createInputArb: fc.Arbitrary<CreateInput> = fc.record({
+const workloadInputArb: fc.Arbitrary<CreateInput> = fc.record({
   object: kinds,
   mutation: rarely(mutationArb, 12),
   extendedResourceToleration: fc.boolean(),
@@ -285,3 +288,10 @@ export const createInputArb: fc.Arbitrary<CreateInput> = fc.record({
   if (mutation !== undefined) mutation(copy);
   return { object: copy, extendedResourceToleration };
 });
+
+/** A PersistentVolumeClaim as users write it, with the cluster's StorageClasses (generators-claims.ts). */
+export const claimInputArb: fc.Arbitrary<CreateInput> = fc.record({ object: claimArb, storageClasses: storageClassesArb })
+  .map(({ object, storageClasses }) => ({ object, storageClasses, extendedResourceToleration: false }));
+
+// one case in eight: a claim (issue 34), the rest as before
+export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb });

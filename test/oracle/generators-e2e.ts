@@ -11,6 +11,7 @@
 // ports, labels, taints and topology domains collide.
 import fc from 'fast-check';
 import { nodeImagesArb, podImageArb } from './generators-images';
+import { boundClaim, claimTemplatesArb, csiNodesArb, retentionPolicyArb, staticPvsArb, storageClassesArb } from './generators-claims';
 
 export interface E2EInput {
   workload: Record<string, any>;
@@ -22,6 +23,8 @@ export interface E2EInput {
   services: Array<Record<string, any>>;
   runtimeClasses: Array<Record<string, any>>;
   extendedResourceToleration: boolean;
+  /** The cluster's storage objects (generators-claims.ts): for a StatefulSet with volumeClaimTemplates. */
+  storage?: Array<Record<string, any>>;
 }
 
 const NODE_NAMES = ['n0', 'n1', 'n2', 'n3', 'n4'];
@@ -276,6 +279,38 @@ export const workloadArb = fc.record({
   }
 });
 
+/**
+ * A StatefulSet with bitnami-style volumeClaimTemplates (generators-claims.ts), sometimes a retention policy: the
+ * claims its controller creates before its pods go through DefaultStorageClass admission (issue 34).
+ */
+export const statefulWorkloadArb = fc.record({
+  app: fc.constantFrom(...APPS),
+  tier: rarely(fc.constantFrom('frontend', 'backend'), 3),
+  namespace: fc.constantFrom(undefined, 'default', 'team'),
+  spec: podSpecArb,
+  replicas: fc.constantFrom(undefined, 1, 3),
+  templates: claimTemplatesArb,
+  retention: retentionPolicyArb,
+}).map(({ app, tier, namespace, spec, replicas, templates, retention }) => ({
+  apiVersion: 'apps/v1', kind: 'StatefulSet',
+  metadata: compact({ name: app, namespace, labels: { app } }),
+  spec: compact({
+    serviceName: app, replicas, selector: { matchLabels: { app } }, template: podTemplate(spec, app, tier),
+    volumeClaimTemplates: templates, persistentVolumeClaimRetentionPolicy: retention,
+  }),
+}));
+
+/**
+ * The storage a StatefulSet's claims meet: StorageClasses (none, one or two defaults), static local volumes, the EBS
+ * driver's CSINodes, and now and then the claim `data-<set>-0` already bound to a zonal volume.
+ */
+const storageArb = (nodes: readonly string[]) => fc.record({
+  classes: storageClassesArb,
+  pvs: staticPvsArb(nodes),
+  csiNodes: rarely(csiNodesArb(nodes), 3),
+  bound: rarely(fc.record({ zone: fc.constantFrom(...ZONES), storageClassName: fc.constantFrom('gp3', 'standard') }), 5),
+});
+
 // ---- the rest of the cluster ---------------------------------------------------------------------------------
 
 const existingPodArb = (nodeCount: number) => fc.record({
@@ -333,8 +368,10 @@ const runtimeClassArb = fc.record({
   )),
 }).map(({ name, overhead, scheduling }) => compact({ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name }, handler: name === 'gvisor' ? 'runsc' : 'kata', overhead, scheduling }));
 
-export const e2eInputArb: fc.Arbitrary<E2EInput> = nodesArb.chain((nodes) => fc.record({
-  workload: workloadArb,
+/** The e2e cases of a workload arbitrary. */
+const inputArbOf = (workloads: fc.Arbitrary<Record<string, any>>): fc.Arbitrary<E2EInput> => nodesArb.chain((nodes) => fc.record({
+  workload: workloads,
+  storage: storageArb(nodes.map((n) => n.metadata.name)),
   nodes: fc.constant(nodes as Array<Record<string, any>>),
   pods: fc.uniqueArray(existingPodArb(nodes.length), { maxLength: 4, selector: (p) => `${p.metadata.namespace}/${p.metadata.name}` }),
   replicas: fc.array(fc.constantFrom(...NODE_NAMES.slice(0, nodes.length)), { maxLength: 2 }),
@@ -343,10 +380,19 @@ export const e2eInputArb: fc.Arbitrary<E2EInput> = nodesArb.chain((nodes) => fc.
   services: rarely(fc.uniqueArray(serviceArb, { minLength: 1, maxLength: 2, selector: (s) => `${s.metadata.namespace}/${s.metadata.name}` }), 3),
   runtimeClasses: weighted<Array<Record<string, any>>>([3, fc.constant([])], [1, fc.uniqueArray(runtimeClassArb, { minLength: 1, maxLength: 2, selector: (r) => r.metadata.name })]),
   extendedResourceToleration: rarely(fc.constant(true), 6),
-})).map((i) => ({
+})).map(({ storage, ...i }) => ({
   ...i,
+  storage: (i.workload as Record<string, any>).spec?.volumeClaimTemplates ? [
+    ...storage.classes, ...storage.pvs, ...(storage.csiNodes ?? []),
+    ...(storage.bound ? boundClaim(`data-${i.workload.metadata.name}-0`, i.workload.metadata.namespace ?? 'default', storage.bound.zone, storage.bound.storageClassName) : []),
+  ] : [],
   services: i.services ?? [],
   extendedResourceToleration: i.extendedResourceToleration ?? false,
   // a DaemonSet has no earlier replicas in the question (each node's pod is decided on its own)
   replicas: i.workload.kind === 'DaemonSet' || i.workload.kind === 'Pod' ? [] : i.replicas,
 }));
+
+// a quarter of the cases: a StatefulSet with volumeClaimTemplates and the cluster's storage
+export const e2eInputArb = inputArbOf(fc.oneof({ weight: 3, arbitrary: workloadArb }, { weight: 1, arbitrary: statefulWorkloadArb }));
+/** Those StatefulSets alone (the statefulClaims view of the e2e domain). */
+export const statefulInputArb = inputArbOf(statefulWorkloadArb);

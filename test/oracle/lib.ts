@@ -34,3 +34,8 @@ export { checkedSchedule } from '../../src/matchers/toBeSchedulableOnAnyOf';
 export { UsageError } from '../../src/matchers/inputs';
 export { rankNodes } from '../../src/engine/objects';
 export { podFrom, daemonShouldRun, noPodsReason } from '../../src/placement/replicas';
+// the claims of the create path (test/oracle/e2e.ts, create.ts): DefaultStorageClass admission, the StatefulSet
+// controller's claims, the storage listers they are read over, and the not-modelled item of a claim volume
+export { admitClaim, workloadClaims } from '../../src/admission/storage';
+export { storageFor } from '../../src/scheduler/snapshot';
+export { CLAIM_VOLUME } from '../../src/k8s/not-modelled';

@@ -37,10 +37,12 @@ export interface PreFilterState {
 
 /** PreFilter: Skip unless some volume is a claim, a generic ephemeral volume or a migratable in-tree inline volume. */
 export function preFilterState(pod: PodInfo, snapshot: Snapshot, features: Features): PreFilterState | undefined {
-  const volumes = pod.subject.spec.volumes;
+  // the volumes of the Pod as created: a StatefulSet's pod has its volumeClaimTemplates' claim volumes too
+  const created = createdPod(pod.subject);
+  const volumes = created.spec?.volumes;
   if (!volumes?.some((v) => v != null && (v.persistentVolumeClaim != null || v.ephemeral != null || isInlineMigratable(v)))) return undefined;
   return {
-    pod: createdPod(pod.subject),
+    pod: created,
     storage: snapshot.storage,
     release: settings().kubernetesVersion,
     volumeLimitScaling: features.volumeLimitScaling ?? gateEnabled('VolumeLimitScaling'),
