@@ -11,6 +11,13 @@ import { createRequire } from 'node:module';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
+// Every argument is `--name value` with a known name; anything else (`--help` too) prints the usage, runs nothing.
+const KNOWN = ['cases', 'seed', 'release', 'domains', 'jobs'];
+if (args.some((a, i) => (i % 2 === 0 ? !KNOWN.includes(a.replace(/^--/, '')) || !a.startsWith('--') : false)) || args.length % 2) {
+  console.log(`usage: npm run test:oracle -- [--cases N] [--seed S] [--release 1.37[,1.35|karpenter-1.14]] [--domains a,b] [--jobs J]
+(the bounded CI run: no arguments; domains: test/oracle/domains.ts)`);
+  process.exit(args.includes('--help') ? 0 : 2);
+}
 const flag = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;

@@ -1,11 +1,11 @@
-// admitPod and runtimeClassRefusal around the RuntimeClass plugin (plugin/pkg/admission/runtimeclass/admission.go):
+// admitPod and podAdmissionRefusal around the RuntimeClass plugin (plugin/pkg/admission/runtimeclass/admission.go):
 // who put each toleration there once MergeTolerations has run, the plugin on a workload read from a cluster (its
 // pods are yet to be created: admitted), validateOverhead's refusal; and the node's own taints (nodeTaints).
 import type { KubeObject, Node, Toleration } from '../core/types';
 import { resetConfiguration, withConfiguration } from '../core/config';
 import { toSubject } from '../k8s/subject';
 import { ApiServerRefusal } from '../k8s/decode';
-import { admitPod, nodeTaints, runtimeClassRefusal } from '.';
+import { admitPod, nodeTaints, podAdmissionRefusal } from '.';
 
 afterEach(resetConfiguration);
 
@@ -45,10 +45,10 @@ describe('admitPod', () => {
   });
 });
 
-describe('runtimeClassRefusal', () => {
+describe('podAdmissionRefusal', () => {
   it('a workload read from a cluster whose class is missing: its pods are refused', () => {
     const dumped = deployment({ runtimeClassName: 'gvisor' }, { uid: 'd-1' });
-    expect(withConfiguration({ runtimeClasses: [] }, () => runtimeClassRefusal(toSubject(dumped))))
+    expect(withConfiguration({ runtimeClasses: [] }, () => podAdmissionRefusal(toSubject(dumped))))
       .toMatchObject({ phase: 'admit', reason: 'pod rejected: RuntimeClass "gvisor" not found' });
   });
 });

@@ -3,8 +3,8 @@
 // default scores, its tie rule) over the storage as it is now: a pod bound here has its claims bound and provisioned
 // for its node (outage/volumes.ts), which a later cycle's VolumeBinding reads.
 import type { Pod } from '../core/types';
-import { scheduleOne } from '../placement/place';
-import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
+import { assumeAndReserve, scheduleOne } from '../placement/place';
+import { buildSnapshot, type Snapshot } from '../scheduler/snapshot';
 import { modelledStorage } from '../scheduler/storage-model';
 import { podsByNode } from '../scheduler';
 import { podLabel, type World } from '../controllers/world';
@@ -34,7 +34,8 @@ export function schedulePending(world: World) {
       p.bound = p.pod.spec?.nodeName ? p.pod : { ...p.pod, spec: { ...p.pod.spec!, nodeName: cycle.node } };
       bindPodVolumes(world, p);
       existing.push(p.bound);
-      assumePod(snapshot, cycle.node, p.bound);
+      // assume and Reserve, as the replica placement does: the pod's volumes join VolumeBinding's assume cache
+      assumeAndReserve(snapshot, cycle.node, p.bound);
       world.emit('default-scheduler', podLabel(p), 'Scheduled', `Successfully assigned ${p.namespace}/${p.name} to ${cycle.node}`, p.owner?.label);
       world.notify('podBound', p, world.state.get(cycle.node)!);
     } else if (cycle.fitError !== p.fitError) {

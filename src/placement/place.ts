@@ -104,11 +104,6 @@ export interface CycleOptions {
   /** The storage objects (STORAGE_KINDS): the volume plugins' listers. */
   storage?: readonly KubeObject[];
   tieBreak?: 'first' | 'last';
-  /**
-   * Filter plugins beyond the profile's, run after them on the nodes they let through (the outage simulation's zonal
-   * PersistentVolumes: VolumeBinding, scheduler/plugins/volumebinding): a rejection counts in the FitError.
-   */
-  filters?: readonly FilterPlugin[];
 }
 
 /** How many NodeScores a placement keeps per pod (best first, the chosen node always among them); tiedWith names every tied node. */
@@ -131,38 +126,14 @@ function best10(totals: readonly number[]): number[] {
   return kept;
 }
 
-/** The first of `filters` to reject the node, in order. */
-function firstRejection(filters: readonly FilterPlugin[], pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status | undefined {
-  for (const plugin of filters) {
-    const status = plugin.filter(pod, node, usage);
-    if (status) return status;
-  }
-  return undefined;
-}
-
 /** One scheduling cycle for `pod` against `nodes` and the pods placed so far (or `options.snapshot`, the same cluster already built). */
 export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], options: CycleOptions & { snapshot?: Snapshot } = {}) {
-  const { namespaces, tieBreak = 'first', filters } = options;
+  const { namespaces, tieBreak = 'first' } = options;
   const subject = toSubject(pod);
   const snapshot = options.snapshot ?? buildSnapshot(nodes, podsByNode(existing), namespaces, options.services, options.storage);
   // the snapshot is the cluster: schedule() reads no pod list beside it (and need not filter this pod out of one)
   const result = schedule(subject, nodes, undefined, namespaces, snapshot);
   if (result.gated) return { result, fitError: `${result.gated.message} (spec.schedulingGates: ${result.gated.gates.join(', ')})` };
-  if (filters?.length && result.feasible.length) {
-    const rejected: NodeVerdict[] = [];
-    const pod = podInfo(subject);
-    for (const v of result.feasible) {
-      const entry = snapshot.byName.get(v.node)!;
-      const status = firstRejection(filters, pod, entry.info, entry.usage);
-      if (status) rejected.push({ node: v.node, feasible: false, status });
-    }
-    if (rejected.length) {
-      const out = new Set(rejected.map((r) => r.node));
-      result.feasible = result.feasible.filter((v) => !out.has(v.node));
-      result.rejected = [...result.rejected, ...rejected];
-      if (!result.feasible.length) result.fitError = fitError(nodes.length, podInfo(subject), result.rejected);
-    }
-  }
   if (result.feasible.length === 0) return { result, fitError: result.fitError };
   if (result.feasible.length === 1) return { result, node: result.feasible[0].node, tiedWith: [] as string[] };
   const infos = result.feasible.map((v) => snapshot.byName.get(v.node)!.info);
