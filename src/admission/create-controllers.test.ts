@@ -91,13 +91,15 @@ describe('the RuntimeClass plugin on the Pods a controller creates', () => {
     expect(spec).toMatchObject({ overhead: { cpu: '250m' }, nodeSelector: { pool: 'sandboxed' }, tolerations: [{ key: 'sandbox', operator: 'Exists', effect: 'NoSchedule' }] });
     expect(spec?.tolerations).toHaveLength(1);
   });
+  // a Deployment's pod is created with generateName `<replicaset>-` (controller_utils.go CreatePods); the API server names
+  // it so in the mutating phase, by the generated name in the validating one (admission/errors.go extractResourceName)
   it('a class the cluster does not have: the pod\'s create is refused', () => {
     expect(() => withConfiguration({ runtimeClasses: [] }, () => podFromTemplate(deployment({ runtimeClassName: 'gvisor' }), 'w-0')))
-      .toThrow(new ApiServerRefusal('pods "w-0" is forbidden: pod rejected: RuntimeClass "gvisor" not found'));
+      .toThrow(new ApiServerRefusal('pods "w-<pod-template-hash>-" is forbidden: pod rejected: RuntimeClass "gvisor" not found'));
   });
   it('an overhead without a class (validateOverhead): refused', () => {
     expect(() => podFromTemplate(deployment({ overhead: { cpu: '100m' } }), 'w-0'))
-      .toThrow(new ApiServerRefusal('pods "w-0" is forbidden: pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead'));
+      .toThrow(new ApiServerRefusal('pods "w-<pod-template-hash>-<random suffix>" is forbidden: pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead'));
   });
   it('with the plugin off, the class is not looked up', () => {
     const spec = withConfiguration({ admission: { runtimeClass: false } }, () => podFromTemplate(deployment({ runtimeClassName: 'gvisor' }), 'w-0').spec);
