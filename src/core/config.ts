@@ -1,6 +1,8 @@
 // Settings that later checks use, scoped by the runners' hooks (installed by the setup entries):
 // a call at a file's top level (or in a beforeAll) holds for that file, a call inside a test for the
 // rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
+import type { RuntimeClass } from 'kubernetes-types/node/v1';
+import type { PriorityClass } from 'kubernetes-types/scheduling/v1';
 import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 import { atLeast, gateDefault, gateSince, gateState, KUBERNETES_VERSIONS, NEWEST_RELEASE, type GateName, type KubernetesVersion } from './releases';
 import { storageAssumptionProblem, storageProblem, type StorageAssumption } from './storage-kinds';
@@ -81,12 +83,12 @@ export interface ConfigureOptions {
   };
   requireAllocatable?: boolean;
   /** The cluster's RuntimeClass objects (node.k8s.io/v1 RuntimeClass, e.g. from loadManifests; other kinds are left out). */
-  runtimeClasses?: Iterable<KubeObject>;
+  runtimeClasses?: Iterable<KubeObject | RuntimeClass>;
   /**
    * The cluster's PriorityClass objects (scheduling.k8s.io/v1 PriorityClass, e.g. from loadManifests or `kubectl get
    * priorityclasses -o yaml`; other kinds are left out). system-node-critical and system-cluster-critical are always there.
    */
-  priorityClasses?: Iterable<KubeObject>;
+  priorityClasses?: Iterable<KubeObject | PriorityClass>;
   /**
    * The cluster's PersistentVolumes, PersistentVolumeClaims, StorageClasses, CSINodes, CSIDrivers,
    * CSIStorageCapacities and VolumeAttachments, in any order (e.g. a loadManifests collection of them); any other kind
