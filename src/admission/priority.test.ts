@@ -167,6 +167,8 @@ describe('the Pods a controller creates carry the admitted fields, and are refus
   });
   test('a Deployment naming a class the cluster does not have: every Pod refused, named by its ReplicaSet\'s generateName', () => {
     const message = 'pods "web-<pod-template-hash>-" is forbidden: no PriorityClass with name high was found';
+    expect(admissionRefusedOnce(deployment({ priorityClassName: 'high' }))).toBeUndefined(); // the cluster's classes unknown
+    configure({ priorityClasses: [] });
     expect(admissionRefusedOnce(deployment({ priorityClassName: 'high' }))).toEqual({ plugin: 'Priority', phase: 'admit', reason: 'no PriorityClass with name high was found', message });
     expect(() => podFromTemplate(deployment({ priorityClassName: 'high' }), 'web-3')).toThrow(new ApiServerRefusal(message));
   });

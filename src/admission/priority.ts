@@ -5,7 +5,7 @@
 // a priority or preemptionPolicy the pod gives that differs from the class's, is refused. The cluster's classes are
 // the two system classes and `settings().priorityClasses` (configure({ priorityClasses })).
 import type { FieldError, PodSpec } from '../core/types';
-import { settings, type PlacementSettings } from '../core/config';
+import { NO_PRIORITY_CLASSES_GIVEN, settings, type PlacementSettings } from '../core/config';
 import { DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS, goFormat, SYSTEM_PRIORITY_CLASSES, validatePriorityClass, type PriorityClass } from '../k8s/priority';
 import { describeObject } from '../k8s/subject';
 
@@ -19,7 +19,7 @@ export const POLICY_MUST_NOT_BE_PROVIDED = 'the string value of PreemptionPolicy
 /** What the plugin gives the pod being created, or why it refuses it (admission.NewForbidden's reason, in the mutating phase). */
 export type PriorityAdmission =
   | { refused: { phase: 'admit'; reason: string } }
-  | { refused?: undefined; priorityClassName: string; priority: number; preemptionPolicy?: string };
+  | { refused?: undefined; priorityClassName: string; priority?: number; preemptionPolicy?: string };
 
 /** A configured PriorityClass the API server would not hold. */
 export class PriorityClassInputError extends Error {}
@@ -64,8 +64,16 @@ export function defaultPriorityClass(classes: readonly PriorityClass[]): Priorit
   return found;
 }
 
-/** admitPod on a create of a pod with `spec`, against `classes` (clusterPriorityClasses by default). */
-export function admitPriority(spec: PodSpec, classes: readonly PriorityClass[] = clusterPriorityClasses()): PriorityAdmission {
+/**
+ * admitPod on a create of a pod with `spec`, against `given` (clusterPriorityClasses by default). `known`: the
+ * cluster's own classes were given (as `given`, configure({ priorityClasses }) even with an empty list, or the CLI's
+ * manifests). Without them a class
+ * other than the built-ins is one the library cannot see, not one the cluster lacks: the pod keeps its class name and
+ * its priority stays unknown (nothing the library answers reads it yet), where upstream would refuse a missing one.
+ */
+export function admitPriority(spec: PodSpec, given?: readonly PriorityClass[]): PriorityAdmission {
+  const classes = given ?? clusterPriorityClasses();
+  const known = given !== undefined || settings().priorityClasses !== NO_PRIORITY_CLASSES_GIVEN;
   let priorityClassName = spec.priorityClassName ?? '';
   let priority: number;
   let preemptionPolicy: string | undefined;
@@ -77,6 +85,7 @@ export function admitPriority(spec: PodSpec, classes: readonly PriorityClass[] =
     preemptionPolicy = pc ? pc.preemptionPolicy ?? undefined : 'PreemptLowerPriority';
   } else {
     const pc = classes.find((c) => c.metadata?.name === priorityClassName);
+    if (!pc && !known) return { priorityClassName, ...(spec.priority != null ? { priority: spec.priority } : {}), ...(spec.preemptionPolicy ? { preemptionPolicy: spec.preemptionPolicy } : {}) };
     if (!pc) return { refused: { phase: 'admit', reason: goFormat(NO_PRIORITY_CLASS, priorityClassName) } };
     priority = pc.value ?? 0;
     preemptionPolicy = pc.preemptionPolicy ?? undefined;
@@ -91,5 +100,5 @@ export function admitPriority(spec: PodSpec, classes: readonly PriorityClass[] =
 /** The spec as the plugin leaves it (priorityClassName omitted when empty, as the v1 Pod's omitempty). */
 export function withPriority(spec: PodSpec, admitted: Exclude<PriorityAdmission, { refused: object }>): PodSpec {
   const { priorityClassName, priority, preemptionPolicy } = admitted;
-  return { ...spec, ...(priorityClassName ? { priorityClassName } : {}), priority, ...(preemptionPolicy ? { preemptionPolicy } : {}) };
+  return { ...spec, ...(priorityClassName ? { priorityClassName } : {}), ...(priority !== undefined ? { priority } : {}), ...(preemptionPolicy ? { preemptionPolicy } : {}) };
 }

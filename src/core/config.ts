@@ -102,6 +102,12 @@ export interface ConfigureOptions {
   storageAssumption?: StorageAssumption | null;
 }
 
+/**
+ * The default `priorityClasses`: none given, so the cluster's own classes are unknown (admission/priority.ts). A list
+ * given to configure, even an empty one, is another array: the cluster's classes are then known.
+ */
+export const NO_PRIORITY_CLASSES_GIVEN: readonly KubeObject[] = Object.freeze([]);
+
 function defaults(): PlacementSettings {
   return {
     kubernetesVersion: NEWEST_RELEASE,
@@ -118,7 +124,7 @@ function defaults(): PlacementSettings {
     },
     requireAllocatable: false,
     runtimeClasses: [],
-    priorityClasses: [],
+    priorityClasses: NO_PRIORITY_CLASSES_GIVEN,
     storage: [],
     clusterStorage: [],
   };

@@ -30,13 +30,16 @@ describe('refused objects get no verdict, with and without .not', () => {
     expect(p).toBeSchedulableOn(node('n'));
     expect(dg).toHaveAllReplicasScheduled([node('n')]);
   });
-  // plugin/pkg/admission/priority/admission.go admitPod: a PriorityClass the cluster does not have (none passed); the
+  // plugin/pkg/admission/priority/admission.go admitPod: a PriorityClass the cluster does not have (its classes given: none); the
   // Pods a Deployment's ReplicaSet creates are named by its generateName (controller_utils.go GetPodFromTemplate)
   test('a Pod, or a Deployment\'s pods, naming a PriorityClass the cluster does not have; the system classes always exist', () => {
     const withClass = (o: any, spec: any, name: string) => ({ ...o, spec: { ...spec, priorityClassName: name } });
     const p = withClass(pod('p'), pod('p').spec, 'high');
     const d = deployment('web');
     const dh = { ...d, spec: { ...d.spec, template: withClass(d.spec.template, d.spec.template.spec, 'high') } };
+    // without the cluster's classes, a class the library cannot see is no refusal; given (even none), a missing one is
+    expect(p).toBeSchedulableOn(node('n'));
+    configure({ priorityClasses: [] });
     for (const run of [() => expect(p).toBeSchedulableOn(node('n')), () => expect(p).not.toBeSchedulableOnAnyOf([node('n')])]) {
       expect(failure(run)).toContain('would be rejected by the API server:\n  pods "p" is forbidden: no PriorityClass with name high was found\n  (pass the cluster\'s PriorityClass objects with configure({ priorityClasses }))');
     }
