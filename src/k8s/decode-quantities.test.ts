@@ -80,6 +80,7 @@ describe('assertDecodes', () => {
     ['a Node without status', () => nodeWith()],
     ['a Node whose quantities decode', () => nodeWith({ capacity: { cpu: '1' }, allocatable: { cpu: '1' } })],
     ['an object that is neither a Node nor pod-bearing', () => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { cpu: '5K' } }) as KubeObject],
+    ['a kind named like an Object.prototype member', () => ({ apiVersion: 'v1', kind: 'hasOwnProperty', metadata: { name: 'c' } }) as KubeObject],
     ['a null container', () => deployment({ containers: [null, container({ requests: { cpu: '1' } })] })],
   ])('accepts %s', (_what, make) => {
     expect(() => assertDecodes(make())).not.toThrow();

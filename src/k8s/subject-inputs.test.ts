@@ -56,6 +56,9 @@ describe('toSubject and subjectOf refuse what is not a Pod or workload, previewi
     ['y'.repeat(79), `"${'y'.repeat(76)}...`], // 81: cut to 77 and "..."
     [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'ns' } }, 'ConfigMap ns/c'],
     [{ kind: ['Pod'], spec: {} }, '{"kind":["Pod"],"spec":{}}'],
+    // a kind named like an Object.prototype member is not pod-bearing (not `path.join is not a function`)
+    [{ kind: 'constructor', metadata: { name: 'x' } }, 'constructor x'],
+    [{ kind: 'toString', metadata: { name: 'x' } }, 'toString x'],
   ])('%p', (x, shown) => {
     expect(() => toSubject(x)).toThrow(`${EXPECTED} ${shown}`);
     expect(() => subjectOf(x)).toThrow(`${EXPECTED} ${shown}`);

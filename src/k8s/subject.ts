@@ -2,8 +2,8 @@
 import type { KubeObject, Node, PodSpec, Toleration } from '../core/types';
 import { setStorageObjectLabel } from '../core/storage-kinds';
 
-/** Pod-bearing kinds and where their pod spec lives. */
-export const POD_SPEC_PATHS: Record<string, string[]> = {
+/** Pod-bearing kinds and where their pod spec lives (no prototype: `kind: constructor` is no pod-bearing kind). */
+export const POD_SPEC_PATHS: Record<string, string[]> = Object.assign(Object.create(null) as Record<string, string[]>, {
   Pod: ['spec'],
   PodTemplate: ['template', 'spec'],
   Deployment: ['spec', 'template', 'spec'],
@@ -13,7 +13,7 @@ export const POD_SPEC_PATHS: Record<string, string[]> = {
   ReplicationController: ['spec', 'template', 'spec'],
   Job: ['spec', 'template', 'spec'],
   CronJob: ['spec', 'jobTemplate', 'spec', 'template', 'spec'],
-};
+});
 
 export interface Subject {
   object: KubeObject;
