@@ -18,6 +18,7 @@ type Lists = Array<[unknown, string]>;
 
 function podSpecLists(object: KubeObject): Lists {
   const { spec, specPath } = toSubject(object);
+  // Stryker disable next-line ArrayDeclaration: a non-tuple entry is skipped by undecodableQuantities' type check, as a missing list is
   const lists: Lists = [];
   for (const field of ['containers', 'initContainers'] as const) {
     const containers = spec[field];
@@ -32,6 +33,7 @@ function podSpecLists(object: KubeObject): Lists {
 
 /** The quantities of a Node (status.capacity, status.allocatable) or of a pod spec (requests, limits, overhead) that do not decode. */
 export function undecodableQuantities(object: KubeObject): Undecodable[] {
+  // Stryker disable next-line ArrayDeclaration: a non-tuple entry is skipped by the type check below, as a missing list is
   let lists: Lists = [];
   if (object.kind === 'Node') {
     const status = (object as { status?: Record<string, unknown> }).status;
@@ -41,6 +43,7 @@ export function undecodableQuantities(object: KubeObject): Undecodable[] {
   }
   const out: Undecodable[] = [];
   for (const [list, path] of lists) {
+    // Stryker disable next-line ConditionalExpression: for…in over null reads nothing, so the null test only saves a loop (the string case is killed)
     if (typeof list !== 'object' || list === null) continue;
     for (const name in list) {
       const raw = (list as Record<string, unknown>)[name];
@@ -57,21 +60,26 @@ const errorOfAmount = new Map<string | number, string>();
 
 function decodeError(raw: unknown): string {
   let error = errorOfAmount.get(raw as string | number);
+  // Stryker disable next-line ConditionalExpression: a cache hit; parsing again gives the same error
   if (error !== undefined) return error;
   try {
     decodeQuantity(raw as string | number);
     error = '';
   } catch (e) {
+    // Stryker disable next-line ConditionalExpression: decodeQuantity throws only QuantityError, whatever value it is given
     if (!(e instanceof QuantityError)) throw e;
     error = e.message;
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a bound on the cache; a cleared amount is decoded again to the same error
   if (errorOfAmount.size >= 10_000) errorOfAmount.clear();
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: which amounts are cached; an amount's error depends on its value alone (objects by identity)
   if (typeof raw === 'string' || typeof raw === 'number') errorOfAmount.set(raw, error);
   return error;
 }
 
 /** The same as field errors (`Invalid value: "5K": unable to parse quantity's suffix`), as validation reports them. */
 export const asFieldErrors = (found: readonly Undecodable[]): FieldError[] =>
+  // Stryker disable next-line ConditionalExpression,StringLiteral: `false`/`""` run String() on a string too, which returns it (`true` and `!==` are killed)
   found.map((u) => invalid(u.field, typeof u.raw === 'string' ? u.raw : String(u.raw), u.error));
 
 /** The API server's refusal of an object on create; thrown by the engine's entry points (a TypeError, as bad input). */
@@ -82,6 +90,7 @@ export class ApiServerRefusal extends TypeError {}
  * unable to parse quantity's suffix`), byte for byte; then, ours, every field that does not decode.
  */
 export function decodeRefusal(object: KubeObject, found: readonly Undecodable[]): ApiServerRefusal {
+  // Stryker disable next-line StringLiteral: every caller passes a Node or a pod-bearing kind (undecodableQuantities finds nothing for other objects)
   const kind = object.kind ?? '';
   const version = (object.apiVersion ?? '').split('/').pop();
   const upstream = `${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${found[0].error}`;
@@ -89,29 +98,43 @@ export function decodeRefusal(object: KubeObject, found: readonly Undecodable[])
   return new ApiServerRefusal(`${describeObject(object)} is refused by the API server: ${upstream}\n${fields}`);
 }
 
+// Stryker disable next-line BlockStatement: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either
 function listDecodes(list: unknown): boolean {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either (for…in over a string reads its characters, which do not all decode)
   if (typeof list !== 'object' || list === null) return true; // nothing to decode (a wrong type is typecheck's)
+  // Stryker disable next-line ConditionalExpression: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either
   for (const name in list) if (decodeError((list as Record<string, unknown>)[name])) return false;
+  // Stryker disable next-line BooleanLiteral: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either
   return true;
 }
 
+// Stryker disable next-line BlockStatement: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either
 function containersDecode(containers: unknown): boolean {
+  // Stryker disable next-line BooleanLiteral: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either
   if (!Array.isArray(containers)) return true;
+  // Stryker disable next-line EqualityOperator: containers[length] is undefined, which has no resources
   for (let i = 0; i < containers.length; i++) {
     const r = (containers[i] as { resources?: { requests?: unknown; limits?: unknown } } | null)?.resources;
+    // Stryker disable next-line ConditionalExpression: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either (the BooleanLiteral on limits is killed)
     if (r && (!listDecodes(r.requests) || !listDecodes(r.limits))) return false;
   }
+  // Stryker disable next-line BooleanLiteral: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either
   return true;
 }
 
 /** Every list undecodableQuantities reads decodes, checked without building anything (`spec`: the object's pod spec). */
+// Stryker disable next-line BlockStatement: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either
 function decodesQuickly(object: KubeObject, spec: PodSpec | undefined): boolean {
   if (object.kind === 'Node') {
     const status = (object as { status?: Record<string, unknown> }).status;
+    // Stryker disable next-line ConditionalExpression: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either (`true` is killed)
     return listDecodes(status?.capacity) && listDecodes(status?.allocatable);
   }
+  // Stryker disable next-line BooleanLiteral: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either
   if (!spec) return true;
+  // Stryker disable next-line ConditionalExpression: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either
   return containersDecode(spec.containers) && containersDecode(spec.initContainers) && listDecodes(spec.overhead) &&
+    // Stryker disable next-line ConditionalExpression: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either
     (!spec.resources || (listDecodes(spec.resources.requests) && listDecodes(spec.resources.limits)));
 }
 
@@ -120,8 +143,11 @@ function decodesQuickly(object: KubeObject, spec: PodSpec | undefined): boolean 
  * (toSubject's), else looked up.
  */
 export function assertDecodes(object: KubeObject, spec?: PodSpec): void {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: Node is not in POD_SPEC_PATHS, so only whether the lookup runs for a Node or another kind matters (that `true` and `||` are killed)
   const podSpec = spec ?? (object.kind !== 'Node' && object.kind && POD_SPEC_PATHS[object.kind] ? toSubject(object).spec : undefined);
+  // Stryker disable next-line ConditionalExpression: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either
   if (decodesQuickly(object, podSpec)) return;
   const found = undecodableQuantities(object);
+  // Stryker disable next-line ConditionalExpression: decodesQuickly and undecodableQuantities read the same lists (the spec is the object's own), so found is never empty here
   if (found.length) throw decodeRefusal(object, found);
 }
