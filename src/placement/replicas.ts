@@ -10,6 +10,8 @@ import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
 import { controllerPodInfo } from '../scheduler/framework';
 import { findUntoleratedTaint } from '../scheduler/plugins/tainttoleration';
 import { setDefaultSelector, defaultSelectorOf } from '../scheduler/plugins/podtopologyspread/scoring';
+import { releaseAtLeast } from '../core/config';
+import { validateClaimSpec } from '../k8s/validation-claim';
 
 export const REPLICATED_KINDS = ['Pod', 'Deployment', 'ReplicaSet', 'ReplicationController', 'StatefulSet', 'Job', 'CronJob', 'DaemonSet'];
 
@@ -29,16 +31,33 @@ function jobPods(jobSpec: Record<string, unknown>): number {
 /**
  * Why the controller creates no pod for the workload at all, if it creates none: a suspended Job (job_controller.go
  * manageJob deletes a suspended Job's active pods and creates none) or CronJob (cronjob_controllerv2.go syncCronJob
- * creates no Job while spec.suspend is true; a jobTemplate with suspend: true makes suspended Jobs).
+ * creates no Job while spec.suspend is true; a jobTemplate with suspend: true makes suspended Jobs); before 1.34, a
+ * StatefulSet whose volumeClaimTemplates the API server refuses as claims (stateful_set_control.go creates a pod's
+ * claims first and stops at the first refused; from 1.34 the StatefulSet itself is refused).
  */
 export function noPodsReason(workload: KubeObject): string | undefined {
   const s = spec(workload);
+  if (workload.kind === 'StatefulSet' && !releaseAtLeast('1.34')) {
+    const refused = refusedClaimTemplate(s.volumeClaimTemplates);
+    if (refused) return `the API server refuses the PersistentVolumeClaims of ${refused}: the StatefulSet controller creates no pods without them`;
+  }
   if (workload.kind === 'Job' && s.suspend === true) return 'spec.suspend is true: the Job controller creates no pods for a suspended Job';
   if (workload.kind === 'CronJob') {
     if (s.suspend === true) return 'spec.suspend is true: the CronJob controller creates no Jobs while the CronJob is suspended';
     if ((s.jobTemplate as { spec?: { suspend?: unknown } } | undefined)?.spec?.suspend === true) {
       return 'spec.jobTemplate.spec.suspend is true: its Jobs are created suspended, and the Job controller creates no pods for a suspended Job';
     }
+  }
+  return undefined;
+}
+
+/** The first volumeClaimTemplate (by name, as the controller creates them) whose claim the API server refuses, and why. */
+function refusedClaimTemplate(raw: unknown): string | undefined {
+  const templates = (Array.isArray(raw) ? raw : []) as Array<{ metadata?: { name?: string }; spec?: never }>;
+  const sorted = templates.map((t, i) => ({ t, i })).sort((a, b) => ((a.t.metadata?.name ?? '') < (b.t.metadata?.name ?? '') ? -1 : 1));
+  for (const { t, i } of sorted) {
+    const errs = validateClaimSpec(t.spec, 'spec');
+    if (errs.length) return `spec.volumeClaimTemplates[${i}] (${errs.map((e) => `${e.field}: ${e.message}`).join('; ')})`;
   }
   return undefined;
 }
