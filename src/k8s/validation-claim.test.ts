@@ -1,0 +1,102 @@
+// PersistentVolumeClaims on create: pkg/apis/core/validation/validation.go ValidatePersistentVolumeClaim /
+// ValidatePersistentVolumeClaimSpec (the same at v1.33.13 … v1.37.2), cases from validation_test.go testValidatePVC
+// (TestValidatePersistentVolumeClaim); StatefulSet volumeClaimTemplates: pkg/apis/apps/validation/validation.go
+// validateVolumeClaimTemplates, from v1.34.4 (absent at v1.33.13), cases from TestValidateStatefulSet ("invalid
+// volumeClaimTemplates with no accessModes", "… with invalid VolumeAttributesClassName"). Before 1.34 the claims the
+// controller creates are refused instead (stateful_set_control.go createPersistentVolumeClaims): no pod is made.
+import { describe, expect, it } from '@jest/globals';
+import { validate } from '../engine/validate';
+import { withConfiguration, type KubernetesVersion } from '../core/config';
+import { desiredReplicas, noPodsReason } from '../placement/replicas';
+
+const claim = (spec: Record<string, unknown>, name = 'foo') => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'ns' }, spec });
+const good = { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10G' } } };
+const at = <T>(v: KubernetesVersion, f: () => T) => withConfiguration({ kubernetesVersion: v }, f);
+const SUBDOMAIN = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+
+describe('ValidatePersistentVolumeClaim (testValidatePVC)', () => {
+  it('accepts a good claim', () => {
+    expect(validate(claim(good) as never)).toEqual([]);
+  });
+
+  it.each([
+    ['missing-access-modes: at least 1 access mode is required', { resources: good.resources },
+      [{ field: 'spec.accessModes', message: 'Required value: at least 1 access mode is required' }]],
+    ['no-storage-request (missing-resources)', { accessModes: ['ReadWriteOnce'] },
+      [{ field: 'spec.resources[storage]', message: 'Required value' }]],
+    ['zero-storage-request', { ...good, resources: { requests: { storage: '0' } } },
+      [{ field: 'spec.resources[storage]', message: 'Invalid value: "0": must be greater than zero' }]],
+    ['negative-storage-request', { ...good, resources: { requests: { storage: '-10G' } } },
+      [{ field: 'spec.resources[storage]', message: 'Invalid value: "-10G": must be greater than zero' }]],
+    ['invalid-access-modes (fakemode)', { ...good, accessModes: ['fakemode'] },
+      [{ field: 'spec.accessModes', message: 'Unsupported value: "fakemode": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"' }]],
+    ['with-read-write-once-pod-and-others', { ...good, accessModes: ['ReadWriteOncePod', 'ReadWriteMany'] },
+      [{ field: 'spec.accessModes', message: 'Forbidden: may not use ReadWriteOncePod with other access modes' }]],
+    ['invalid-storage-class-name', { ...good, storageClassName: '-invalid-' },
+      [{ field: 'spec.storageClassName', message: `Invalid value: "-invalid-": ${SUBDOMAIN}` }]],
+    ['invalid-volume-mode', { ...good, volumeMode: 'fakeVolumeMode' },
+      [{ field: 'spec.volumeMode', message: 'Unsupported value: "fakeVolumeMode": supported values: "Block", "Filesystem"' }]],
+    ['invalid-claim-zero-capacity (an Exists selector with values)', { ...good, selector: { matchExpressions: [{ key: 'key2', operator: 'Exists', values: ['value1'] }] } },
+      [{ field: 'spec.selector.matchExpressions[0].values', message: 'Forbidden: may not be specified when `operator` is \'In\' or \'NotIn\'' }]],
+    ['invalid-data-source (kind without apiGroup)', { ...good, dataSource: { kind: 'Pod', name: 'p' } },
+      [{ field: 'spec.dataSource', message: 'Invalid value: "Pod": must be \'PersistentVolumeClaim\' when referencing the default apiGroup' }]],
+    ['mismatched dataSource and dataSourceRef', { ...good, dataSource: { kind: 'PersistentVolumeClaim', name: 'a' }, dataSourceRef: { kind: 'PersistentVolumeClaim', name: 'b' } },
+      [{ field: 'spec', message: 'Invalid value: {}: must match dataSourceRef' }]],
+  ])('%s', (_name, spec, expected) => {
+    const errors = validate(claim(spec) as never);
+    // the selector's message is the library's own (validation-meta.ts); only its field is pinned here
+    if (_name.startsWith('invalid-claim-zero-capacity')) expect(errors.map((e) => e.field)).toEqual(expected.map((e) => e.field));
+    else expect(errors).toEqual(expected);
+  });
+
+  it('a claim is namespaced and named as a DNS subdomain (ValidatePersistentVolumeName)', () => {
+    expect(validate(claim(good, 'Bad_Name') as never).map((e) => e.field)).toEqual(['metadata.name']);
+  });
+
+  it('volumeAttributesClassName from 1.34 (VolumeAttributesClass GA; at 1.33 the API server drops it)', () => {
+    const spec = { ...good, volumeAttributesClassName: 'abc@123' };
+    expect(at('1.33', () => validate(claim(spec) as never))).toEqual([]);
+    expect(at('1.34', () => validate(claim(spec) as never)).map((e) => e.field)).toEqual(['spec.volumeAttributesClassName']);
+  });
+});
+
+const statefulSet = (templates: unknown[]) => ({
+  apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'ns' },
+  spec: {
+    serviceName: 'db', selector: { matchLabels: { app: 'db' } },
+    template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'registry.example/db:1' }] } },
+    volumeClaimTemplates: templates,
+  },
+});
+// TestValidateStatefulSet's invalidVolumeClaimTemplates: a 1Gi request and no access modes
+const noModes = statefulSet([{ metadata: { name: 'pvc' }, spec: { resources: { requests: { storage: '1Gi' } } } }]);
+
+describe('StatefulSet volumeClaimTemplates (TestValidateStatefulSet)', () => {
+  it.each(['1.34', '1.37'] as const)('%s refuses the StatefulSet: invalid volumeClaimTemplates with no accessModes', (v) => {
+    expect(at(v, () => validate(noModes as never))).toEqual([
+      { field: 'spec.volumeClaimTemplates[0].spec.accessModes', message: 'Required value: at least 1 access mode is required' },
+    ]);
+    expect(at(v, () => noPodsReason(noModes as never))).toBeUndefined();
+  });
+
+  it('1.34: invalid volumeClaimTemplates with invalid VolumeAttributesClassName', () => {
+    const set = statefulSet([{ metadata: { name: 'pvc' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, volumeAttributesClassName: 'abc@123' } }]);
+    expect(at('1.34', () => validate(set as never)).map((e) => e.field)).toEqual(['spec.volumeClaimTemplates[0].spec.volumeAttributesClassName']);
+  });
+
+  it('1.33 accepts the StatefulSet, refuses its claims, and its controller makes no pod', () => {
+    expect(at('1.33', () => validate(noModes as never))).toEqual([]);
+    expect(at('1.33', () => noPodsReason(noModes as never))).toBe(
+      'the API server refuses the PersistentVolumeClaims of spec.volumeClaimTemplates[0] (spec.accessModes: Required value: at least 1 access mode is required): ' +
+      'the StatefulSet controller creates no pods without them');
+    expect(at('1.33', () => desiredReplicas(noModes as never))).toBe(0);
+  });
+
+  it('a good template is accepted at every release', () => {
+    const set = statefulSet([{ metadata: { name: 'data' }, spec: good }]);
+    for (const v of ['1.33', '1.34', '1.37'] as const) {
+      expect(at(v, () => validate(set as never))).toEqual([]);
+      expect(at(v, () => noPodsReason(set as never))).toBeUndefined();
+    }
+  });
+});
