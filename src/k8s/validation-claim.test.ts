@@ -5,7 +5,8 @@
 // volumeClaimTemplates with no accessModes", "… with invalid VolumeAttributesClassName"). Before 1.34 the claims the
 // controller creates are refused instead (stateful_set_control.go createPersistentVolumeClaims): no pod is made.
 import { describe, expect, it } from '@jest/globals';
-import { validate } from '../engine/validate';
+import '../jest';
+import { validate, validateInput } from '../engine/validate';
 import { withConfiguration, type KubernetesVersion } from '../core/config';
 import { desiredReplicas, noPodsReason } from '../placement/replicas';
 
@@ -98,5 +99,43 @@ describe('StatefulSet volumeClaimTemplates (TestValidateStatefulSet)', () => {
       expect(at(v, () => validate(set as never))).toEqual([]);
       expect(at(v, () => noPodsReason(set as never))).toBeUndefined();
     }
+  });
+
+  it('a StatefulSet read from a cluster is an update: its templates are not validated again (SkipValidateVolumeClaimTemplates), its claims are refused', () => {
+    const stored = { ...noModes, metadata: { ...noModes.metadata, uid: 'u1', resourceVersion: '7' } };
+    expect(at('1.37', () => validateInput(stored as never).errors)).toEqual([]);
+    expect(at('1.37', () => noPodsReason(stored as never))).toMatch(/^the API server refuses the PersistentVolumeClaims of spec\.volumeClaimTemplates\[0\] /);
+  });
+});
+
+describe('through the matchers', () => {
+  const node = (name: string) => ({
+    apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } },
+    status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } },
+  });
+  const nodes = [node('a'), node('b')];
+  const failure = (f: () => void) => {
+    try {
+      f();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('expected a failure');
+  };
+
+  it('1.33: the controller creates no pod, and the matcher says why', () => {
+    const message = at('1.33', () => failure(() => expect(noModes).not.toHaveAllReplicasScheduled(nodes as never)));
+    expect(message).toContain('its controller creates no pod here (the API server refuses the PersistentVolumeClaims of spec.volumeClaimTemplates[0]');
+  });
+
+  it('1.37: the StatefulSet itself is refused, with upstream\'s field and text', () => {
+    const message = at('1.37', () => failure(() => expect(noModes).toHaveAllReplicasScheduled(nodes as never)));
+    expect(message).toContain('spec.volumeClaimTemplates[0].spec.accessModes: Required value: at least 1 access mode is required');
+  });
+
+  it('a claim given in `storage` is validated like any input', () => {
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns' }, spec: { containers: [{ name: 'c', image: 'registry.example/app:1' }] } };
+    const message = failure(() => expect(pod).toBeSchedulableOn(nodes[0] as never, { storage: [claim({ accessModes: ['ReadWriteOnce'] })] } as never));
+    expect(message).toContain('spec.resources[storage]: Required value');
   });
 });

@@ -317,7 +317,7 @@ function validateJob(object: Obj, template: PodValidationOptions): FieldError[] 
 }
 
 /**
- * The API server's create validation for the kinds the matchers take (`update`: a Pod's update of itself, see
+ * The API server's create validation for the kinds the matchers take (`update`: a Pod's or StatefulSet's update of itself, see
  * engine/validate.ts validateInput); [] for other kinds. From 1.37 the errors
  * that declarative validation covers (labels, resource requirements, …) come back once: the API server drops the
  * handwritten ones and appends the declarative error (apiserver pkg/registry/rest/validate.go
@@ -383,9 +383,10 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       return [
         ...validateObjectMeta(object.metadata, true, nameIsDNSLabel),
         ...validateStatefulSetPolicies(spec),
-        // since 1.34 (validateVolumeClaimTemplates, absent at v1.33.13) each volumeClaimTemplate's spec; before, the
-        // claims the controller creates are refused instead (placement/replicas.ts noPodsReason)
-        ...(specValidated ? validateClaimTemplates(spec.volumeClaimTemplates as never) : []),
+        // since 1.34 (validateVolumeClaimTemplates, absent at v1.33.13) each volumeClaimTemplate's spec, on create
+        // only (ValidateStatefulSetUpdate: SkipValidateVolumeClaimTemplates); otherwise the claims the controller
+        // creates are refused instead (placement/replicas.ts noPodsReason)
+        ...(specValidated && !update ? validateClaimTemplates(spec.volumeClaimTemplates as never) : []),
         ...counts(spec, ['replicas', 'minReadySeconds']),
         ...validateSelectorAndTemplate(spec, 'statefulset', template, specValidated),
         // the second look at the labels sits in ValidatePodTemplateSpecForStatefulSet too: skipped with an unparsable selector

@@ -3,7 +3,7 @@
 // defaults). Names: StatefulSet pods are `<name>-<ordinal>` as the StatefulSet controller names them; the others carry
 // a random suffix in a real cluster, here `<name>-<index>` (DaemonSet: `<name>-<node>`).
 import type { KubeObject, Node, Pod } from '../core/types';
-import { fromTemplateOf, toSubject, type Subject } from '../k8s/subject';
+import { fromTemplateOf, readFromCluster, toSubject, type Subject } from '../k8s/subject';
 import { podFromTemplate, type TemplatePodOptions } from '../admission/create';
 import { nodeInfo } from '../scheduler/framework';
 import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
@@ -33,11 +33,12 @@ function jobPods(jobSpec: Record<string, unknown>): number {
  * manageJob deletes a suspended Job's active pods and creates none) or CronJob (cronjob_controllerv2.go syncCronJob
  * creates no Job while spec.suspend is true; a jobTemplate with suspend: true makes suspended Jobs); before 1.34, a
  * StatefulSet whose volumeClaimTemplates the API server refuses as claims (stateful_set_control.go creates a pod's
- * claims first and stops at the first refused; from 1.34 the StatefulSet itself is refused).
+ * claims first and stops at the first refused; from 1.34 the StatefulSet itself is refused on create, not on update).
  */
 export function noPodsReason(workload: KubeObject): string | undefined {
   const s = spec(workload);
-  if (workload.kind === 'StatefulSet' && !releaseAtLeast('1.34')) {
+  // from 1.34 a StatefulSet with such templates is refused on create, but one read from a cluster was stored before
+  if (workload.kind === 'StatefulSet' && (!releaseAtLeast('1.34') || readFromCluster(workload))) {
     const refused = refusedClaimTemplate(s.volumeClaimTemplates);
     if (refused) return `the API server refuses the PersistentVolumeClaims of ${refused}: the StatefulSet controller creates no pods without them`;
   }
