@@ -73,7 +73,7 @@ function libraryRefusal(input: E2EInput): Refusal | undefined {
   if (claim) return claim;
   // a controller that creates no pod (a suspended Job or CronJob; a DaemonSet without a node it should run on) has
   // none refused
-  if (noPodsReason(workload) || (workload.kind === 'DaemonSet' && !input.nodes.some((n) => daemonShouldRun(workload, n as Node).run))) return podsRefused(input);
+  if (noPodsReason(workload, input.storage as KubeObject[]) || (workload.kind === 'DaemonSet' && !input.nodes.some((n) => daemonShouldRun(workload, n as Node).run))) return podsRefused(input);
   if (admission?.phase === 'admit') return { object: podObject, refused: admission.message };
   if (errors.length) {
     const field = podField(toSubject(workload).specPath);
@@ -137,7 +137,7 @@ export function libraryE2E(input: E2EInput): E2EOutput {
     const refused = libraryRefusal(input);
     if (refused) return { rejected: refused };
     const workload = input.workload as KubeObject;
-    const none = noPodsReason(workload);
+    const none = noPodsReason(workload, input.storage as KubeObject[]);
     if (none) return { noPods: 'suspended' };
     const nodes = input.nodes as Node[];
     // no node to run on: the controller creates no pod, so none is refused or scheduled
