@@ -97,6 +97,14 @@ describe('StatefulSet volumeClaimTemplates (TestValidateStatefulSet)', () => {
     expect(at('1.33', () => desiredReplicas(noModes as never))).toBe(0);
   });
 
+  it('1.33: a claim that exists already (given in `storage`) is not created, so it is not refused', () => {
+    const existing = claim(good, 'pvc-db-0');
+    expect(at('1.33', () => noPodsReason(noModes as never, [existing as never]))).toBeUndefined();
+    expect(at('1.33', () => desiredReplicas(noModes as never, [existing as never]))).toBe(1);
+    // another namespace's claim of that name is not the set's
+    expect(at('1.33', () => noPodsReason(noModes as never, [{ ...existing, metadata: { name: 'pvc-db-0', namespace: 'other' } } as never]))).toBeDefined();
+  });
+
   it('a good template is accepted at every release', () => {
     const set = statefulSet([{ metadata: { name: 'data' }, spec: good }]);
     for (const v of ['1.33', '1.34', '1.37'] as const) {
