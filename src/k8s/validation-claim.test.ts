@@ -9,6 +9,7 @@ import '../jest';
 import { validate, validateInput } from '../engine/validate';
 import { withConfiguration, type KubernetesVersion } from '../core/config';
 import { desiredReplicas, noPodsReason } from '../placement/replicas';
+import { failure } from '../../test/fixtures';
 
 const claim = (spec: Record<string, unknown>, name = 'foo') => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'ns' }, spec });
 const good = { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10G' } } };
@@ -126,14 +127,6 @@ describe('through the matchers', () => {
     status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } },
   });
   const nodes = [node('a'), node('b')];
-  const failure = (f: () => void) => {
-    try {
-      f();
-    } catch (e) {
-      return (e as Error).message;
-    }
-    throw new Error('expected a failure');
-  };
 
   it('1.33: the controller creates no pod, and the matcher says why', () => {
     const message = at('1.33', () => failure(() => expect(noModes).not.toHaveAllReplicasScheduled(nodes as never)));
