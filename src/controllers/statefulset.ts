@@ -9,7 +9,7 @@ export class StatefulSetController implements WorkloadController {
 
   sync(w: SimWorkload): boolean {
     const name = w.object.metadata?.name ?? '<unnamed>';
-    const desired = desiredReplicas(w.object);
+    const desired = desiredReplicas(w.object, this.world.storage);
     const monotonic = ((w.object as { spec?: { podManagementPolicy?: string } }).spec?.podManagementPolicy ?? 'OrderedReady') !== 'Parallel';
     const slots = this.world.ordinalOf.get(w)!;
     let created = false;
@@ -44,6 +44,6 @@ export class StatefulSetController implements WorkloadController {
   }
 
   desired(w: SimWorkload): number {
-    return desiredReplicas(w.object);
+    return desiredReplicas(w.object, this.world.storage);
   }
 }

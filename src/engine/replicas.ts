@@ -83,7 +83,7 @@ export function allScheduled(workload: KubeObject, cluster: ReplicaCluster): All
   const placement = place([workload], cluster);
   const allPlaced = (p: PlacementAnswer) => p.pods.every((x) => x.node);
   const ties = probeTies(placement, allPlaced, () => place([workload], cluster, 'last'));
-  const reason = placement.pods.length === 0 ? noPodsReason(workload) : undefined;
+  const reason = placement.pods.length === 0 ? noPodsReason(workload, cluster.storage) : undefined;
   return { workload: describeObject(workload), placement, ...(ties ? { ties } : {}), ...(reason ? { noPodsReason: reason } : {}) };
 }
 

@@ -49,7 +49,8 @@ function usesComparisonOperators(object: KubeObject): boolean {
  * What the API server would refuse in a client's input. A manifest is validated as a create (validate). An object
  * read from a cluster is validated as an update of itself: a Pod's selectors are not merged again with its
  * matchLabelKeys and ValidatePodCreate's own checks (ephemeral containers, nodeName with schedulingGates) do not
- * run; Lt/Gt tolerations already stored stay allowed without the gate (AllowTaintTolerationComparisonOperators,
+ * run; a StatefulSet's volumeClaimTemplates are not validated again (SkipValidateVolumeClaimTemplates); Lt/Gt
+ * tolerations already stored stay allowed without the gate (AllowTaintTolerationComparisonOperators,
  * GetValidationOptionsFromPodSpecAndMeta); and errors on fields placement never reads are only reported.
  */
 export function validateInput(object: KubeObject | Toleration[]): InputCheck {
@@ -57,7 +58,7 @@ export function validateInput(object: KubeObject | Toleration[]): InputCheck {
   const wrongType = typeErrors(object);
   if (wrongType.length) return { errors: wrongType, unchecked: [] };
   const gate = settings().featureGates.TaintTolerationComparisonOperators || usesComparisonOperators(object);
-  const all = validateObject(object as never, gate, object.kind === 'Pod');
+  const all = validateObject(object as never, gate, true);
   const unread = (e: FieldError) => UNREAD.some((r) => r.test(e.field));
   return { errors: all.filter((e) => !unread(e)), unchecked: all.filter(unread) };
 }

@@ -1,7 +1,8 @@
 // Whole objects as kube-apiserver validates them on create:
 // Pod (ValidatePodCreate), PodTemplate, ReplicationController (pkg/apis/core/validation/validation.go),
 // Deployment, ReplicaSet, StatefulSet, DaemonSet (pkg/apis/apps/validation/validation.go),
-// Job, CronJob (pkg/apis/batch/validation/validation.go), Node (ValidateNode, ValidateNodeResources, spec.podCIDRs).
+// Job, CronJob (pkg/apis/batch/validation/validation.go), Node (ValidateNode, ValidateNodeResources, spec.podCIDRs),
+// PersistentVolumeClaim (validation-claim.ts).
 import type { FieldError, Node, PodSpec } from '../core/types';
 import { releaseAtLeast, settings } from '../core/config';
 import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
@@ -14,6 +15,7 @@ import { child, forbidden, goJson, invalid, notSupported, Raw, required } from '
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, type PodValidationOptions } from './validation-pod';
 import { validatePriorityClass, type PriorityClass } from './priority';
+import { validateClaim, validateClaimTemplates } from './validation-claim';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
 type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
@@ -315,7 +317,7 @@ function validateJob(object: Obj, template: PodValidationOptions): FieldError[] 
 }
 
 /**
- * The API server's create validation for the kinds the matchers take (`update`: a Pod's update of itself, see
+ * The API server's create validation for the kinds the matchers take (`update`: a Pod's or StatefulSet's update of itself, see
  * engine/validate.ts validateInput); [] for other kinds. From 1.37 the errors
  * that declarative validation covers (labels, resource requirements, …) come back once: the API server drops the
  * handwritten ones and appends the declarative error (apiserver pkg/registry/rest/validate.go
@@ -381,6 +383,10 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       return [
         ...validateObjectMeta(object.metadata, true, nameIsDNSLabel),
         ...validateStatefulSetPolicies(spec),
+        // since 1.34 (validateVolumeClaimTemplates, absent at v1.33.13) each volumeClaimTemplate's spec, on create
+        // only (ValidateStatefulSetUpdate: SkipValidateVolumeClaimTemplates); otherwise the claims the controller
+        // creates are refused instead (placement/replicas.ts noPodsReason)
+        ...(specValidated && !update ? validateClaimTemplates(spec.volumeClaimTemplates as never) : []),
         ...counts(spec, ['replicas', 'minReadySeconds']),
         ...validateSelectorAndTemplate(spec, 'statefulset', template, specValidated),
         // the second look at the labels sits in ValidatePodTemplateSpecForStatefulSet too: skipped with an unparsable selector
@@ -442,6 +448,8 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       const t = jobSpec?.template as Template | undefined;
       return [...errs, ...createdPodErrors('CronJob', t, createdPodLabels('Job', t, { completionMode: jobSpec?.completionMode }), 'spec.jobTemplate.spec.template.spec', template)];
     }
+    case 'PersistentVolumeClaim':
+      return validateClaim(object as never);
     case 'PriorityClass':
       return validatePriorityClass(object as PriorityClass);
     case 'Node': {

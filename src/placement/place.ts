@@ -195,7 +195,7 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
   if (o.tieBreak !== undefined && o.tieBreak !== 'first' && o.tieBreak !== 'last') throw new InputError(`options.tieBreak must be 'first' or 'last', received ${JSON.stringify(o.tieBreak)}`);
   // one snapshot for the whole placement, each placed pod assumed into it (the scheduler cache between cycles), with
   // the claims of every pod to place as the model holds them (made by their controllers, or placeholders)
-  const replicas = new Map(list.map((w) => [w, replicasOf(w, nodes)]));
+  const replicas = new Map(list.map((w) => [w, replicasOf(w, nodes, storage)]));
   const claimUsers = list.filter((w) => podUsesClaims(toSubject(w))).flatMap((w) => replicas.get(w)!.map((r) => r.pod));
   const snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces, options.services, modelledStorage(claimUsers, storage));
   const pods: PlacedPod[] = [];
@@ -206,7 +206,7 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
   for (const workload of list) {
     const mine: PlacedPod[] = [];
     owners.set(workload, mine);
-    const reason = noPodsReason(workload);
+    const reason = noPodsReason(workload, storage);
     if (reason) noPods.push({ workload: toSubject(workload).label, reason });
     const volumes = storageModel(toSubject(workload), storage);
     const items = [...notModelledFor(toSubject(workload)), ...volumes.notModelled];

@@ -3,13 +3,15 @@
 // defaults). Names: StatefulSet pods are `<name>-<ordinal>` as the StatefulSet controller names them; the others carry
 // a random suffix in a real cluster, here `<name>-<index>` (DaemonSet: `<name>-<node>`).
 import type { KubeObject, Node, Pod } from '../core/types';
-import { fromTemplateOf, toSubject, type Subject } from '../k8s/subject';
+import { fromTemplateOf, readFromCluster, toSubject, type Subject } from '../k8s/subject';
 import { podFromTemplate, type TemplatePodOptions } from '../admission/create';
 import { nodeInfo } from '../scheduler/framework';
 import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
 import { controllerPodInfo } from '../scheduler/framework';
 import { findUntoleratedTaint } from '../scheduler/plugins/tainttoleration';
 import { setDefaultSelector, defaultSelectorOf } from '../scheduler/plugins/podtopologyspread/scoring';
+import { releaseAtLeast } from '../core/config';
+import { validateClaimSpec } from '../k8s/validation-claim';
 
 export const REPLICATED_KINDS = ['Pod', 'Deployment', 'ReplicaSet', 'ReplicationController', 'StatefulSet', 'Job', 'CronJob', 'DaemonSet'];
 
@@ -29,10 +31,17 @@ function jobPods(jobSpec: Record<string, unknown>): number {
 /**
  * Why the controller creates no pod for the workload at all, if it creates none: a suspended Job (job_controller.go
  * manageJob deletes a suspended Job's active pods and creates none) or CronJob (cronjob_controllerv2.go syncCronJob
- * creates no Job while spec.suspend is true; a jobTemplate with suspend: true makes suspended Jobs).
+ * creates no Job while spec.suspend is true; a jobTemplate with suspend: true makes suspended Jobs); before 1.34, a
+ * StatefulSet whose volumeClaimTemplates the API server refuses as claims (stateful_set_control.go creates a pod's
+ * claims first and stops at the first refused; from 1.34 the StatefulSet itself is refused on create, not on update).
  */
-export function noPodsReason(workload: KubeObject): string | undefined {
+export function noPodsReason(workload: KubeObject, storage?: readonly KubeObject[]): string | undefined {
   const s = spec(workload);
+  // from 1.34 a StatefulSet with such templates is refused on create, but one read from a cluster was stored before
+  if (workload.kind === 'StatefulSet' && (!releaseAtLeast('1.34') || readFromCluster(workload))) {
+    const refused = refusedClaimTemplate(workload, storage);
+    if (refused) return `the API server refuses the PersistentVolumeClaims of ${refused}: the StatefulSet controller creates no pods without them`;
+  }
   if (workload.kind === 'Job' && s.suspend === true) return 'spec.suspend is true: the Job controller creates no pods for a suspended Job';
   if (workload.kind === 'CronJob') {
     if (s.suspend === true) return 'spec.suspend is true: the CronJob controller creates no Jobs while the CronJob is suspended';
@@ -43,11 +52,30 @@ export function noPodsReason(workload: KubeObject): string | undefined {
   return undefined;
 }
 
+/**
+ * The first volumeClaimTemplate (by name, as the controller creates them) whose claim for the first pod (ordinal 0)
+ * the API server refuses, and why; a claim among the storage objects given exists already and is not created
+ * (stateful_set_control.go createPersistentVolumeClaims creates only the missing ones).
+ */
+function refusedClaimTemplate(set: KubeObject, storage: readonly KubeObject[] = []): string | undefined {
+  const raw = spec(set).volumeClaimTemplates;
+  const templates = (Array.isArray(raw) ? raw : []) as Array<{ metadata?: { name?: string }; spec?: never }>;
+  const sorted = templates.map((t, i) => ({ t, i })).sort((a, b) => ((a.t.metadata?.name ?? '') < (b.t.metadata?.name ?? '') ? -1 : 1));
+  const ns = set.metadata?.namespace || 'default';
+  const given = (claim: string) => storage.some((o) => o.kind === 'PersistentVolumeClaim' && o.metadata?.name === claim && (o.metadata?.namespace || 'default') === ns);
+  for (const { t, i } of sorted) {
+    if (given(`${t.metadata?.name ?? ''}-${set.metadata?.name ?? ''}-0`)) continue;
+    const errs = validateClaimSpec(t.spec, 'spec');
+    if (errs.length) return `spec.volumeClaimTemplates[${i}] (${errs.map((e) => `${e.field}: ${e.message}`).join('; ')})`;
+  }
+  return undefined;
+}
+
 /** How many pods the controller keeps: a bare Pod 1, spec.replicas (default 1), Job/CronJob min(parallelism, completions), 0 when suspended. Not for DaemonSets. */
-export function desiredReplicas(workload: KubeObject): number {
+export function desiredReplicas(workload: KubeObject, storage?: readonly KubeObject[]): number {
   const s = spec(workload);
   if (workload.kind === 'Pod') return 1;
-  if (noPodsReason(workload)) return 0;
+  if (noPodsReason(workload, storage)) return 0;
   if (workload.kind === 'Job') return jobPods(s);
   if (workload.kind === 'CronJob') return jobPods(((s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec) ?? {});
   return count(s.replicas, 1);
@@ -106,7 +134,7 @@ export interface Replica {
 }
 
 /** The pods the workload's controller creates, in creation order. DaemonSets need the nodes. */
-export function replicasOf(workload: KubeObject, nodes: readonly Node[]): Replica[] {
+export function replicasOf(workload: KubeObject, nodes: readonly Node[], storage?: readonly KubeObject[]): Replica[] {
   const subject = toSubject(workload);
   const name = workload.metadata?.name ?? '<unnamed>';
   if (!REPLICATED_KINDS.includes(workload.kind ?? '')) {
@@ -114,5 +142,5 @@ export function replicasOf(workload: KubeObject, nodes: readonly Node[]): Replic
   }
   if (workload.kind === 'DaemonSet') return nodes.filter((n) => daemonShouldRun(workload, n).run).map((n) => ({ pod: daemonPod(workload, n), workload: subject }));
   // StatefulSet pods are `<name>-<ordinal>`; the others get `<name>-<index>` for the random suffix
-  return Array.from({ length: desiredReplicas(workload) }, (_, i) => ({ pod: podFrom(workload, `${name}-${i}`, { ordinal: i }), workload: subject }));
+  return Array.from({ length: desiredReplicas(workload, storage) }, (_, i) => ({ pod: podFrom(workload, `${name}-${i}`, { ordinal: i }), workload: subject }));
 }

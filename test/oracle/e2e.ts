@@ -18,7 +18,7 @@ import type { NodeScore, NodeStatus, SchedulingOutput } from './adapter';
 import { e2eInputArb, statefulInputArb, type E2EInput } from './generators-e2e';
 import { compareCreate, stripHints, type UpstreamCreate } from './create';
 import {
-  admissionRefusedOnce, checkedSchedule, CLAIM_VOLUME, daemonShouldRun, decodedOnce, inputCheckedOnce, noPodsReason, podFrom, rankNodes, storageFor, toSubject, typeErrors, UsageError,
+  admissionRefusedOnce, checkedSchedule, CLAIM_VOLUME, daemonShouldRun, decodedOnce, inputCheckedOnce, noPodsReason, podFrom, rankNodes, releaseAtLeast, validateClaimSpec, storageFor, toSubject, typeErrors, UsageError,
   withConfiguration, workloadClaims, type KubeObject, type Node, type Pod,
 } from './lib';
 import { volumesTally } from './volumes';
@@ -68,9 +68,12 @@ function libraryRefusal(input: E2EInput): Refusal | undefined {
     const bad = inputCheckedOnce(node as Node).errors;
     if (bad.length) return { object: `nodes[${i}]`, errors: bad.map((e) => ({ type: '', field: e.field, body: stripHints(e.message) })) };
   }
+  // before 1.34 the StatefulSet's claims are refused when its controller creates them, before any pod
+  const claim = refusedClaim(input);
+  if (claim) return claim;
   // a controller that creates no pod (a suspended Job or CronJob; a DaemonSet without a node it should run on) has
   // none refused
-  if (noPodsReason(workload) || (workload.kind === 'DaemonSet' && !input.nodes.some((n) => daemonShouldRun(workload, n as Node).run))) return podsRefused(input);
+  if (noPodsReason(workload, input.storage as KubeObject[]) || (workload.kind === 'DaemonSet' && !input.nodes.some((n) => daemonShouldRun(workload, n as Node).run))) return podsRefused(input);
   if (admission?.phase === 'admit') return { object: podObject, refused: admission.message };
   if (errors.length) {
     const field = podField(toSubject(workload).specPath);
@@ -78,6 +81,25 @@ function libraryRefusal(input: E2EInput): Refusal | undefined {
   }
   if (admission) return { object: podObject, refused: admission.message };
   return podsRefused(input);
+}
+
+/**
+ * Before 1.34: the first claim (in template name order, those the storage objects hold left out) that the API server
+ * refuses when the StatefulSet controller creates it for the pod in question (ordinal 0).
+ */
+function refusedClaim(input: E2EInput): Refusal | undefined {
+  const set = input.workload;
+  if (set.kind !== 'StatefulSet' || releaseAtLeast('1.34')) return undefined;
+  const ns = set.metadata?.namespace || 'default';
+  const given = new Set((input.storage ?? []).filter((o) => o.kind === 'PersistentVolumeClaim').map((o) => `${o.metadata?.namespace || 'default'}/${o.metadata?.name}`));
+  const templates: Array<Record<string, any>> = [...(set.spec?.volumeClaimTemplates ?? [])]
+    .sort((a, b) => ((a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : 1));
+  for (const t of templates) {
+    if (given.has(`${ns}/${t.metadata?.name}-${set.metadata?.name}-0`)) continue;
+    const errors = validateClaimSpec(t.spec, 'spec');
+    if (errors.length) return { object: 'claim', errors: errors.map((e) => ({ type: '', field: e.field, body: e.message })) };
+  }
+  return undefined;
 }
 
 /** The cluster's pods the API server would refuse (dumped: checked as an update of themselves). */
@@ -115,7 +137,7 @@ export function libraryE2E(input: E2EInput): E2EOutput {
     const refused = libraryRefusal(input);
     if (refused) return { rejected: refused };
     const workload = input.workload as KubeObject;
-    const none = noPodsReason(workload);
+    const none = noPodsReason(workload, input.storage as KubeObject[]);
     if (none) return { noPods: 'suspended' };
     const nodes = input.nodes as Node[];
     // no node to run on: the controller creates no pod, so none is refused or scheduled

@@ -7,7 +7,7 @@
 //
 // Kept as generators-volumes.ts keeps them (upstream would answer an Error status or pick in map order otherwise):
 // every class has volumeBindingMode, every PV and every claim its own size. A claim spec the API server refuses (no
-// accessModes, no storage request) is rare: the library does not validate claims (known.ts claim-spec-not-validated).
+// accessModes, no storage request) is rare: both sides refuse it (src/k8s/validation-claim.ts).
 import fc from 'fast-check';
 
 const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });

@@ -191,7 +191,7 @@ export const KNOWN: KnownDeviation[] = [
       'quantities and leaves the rest of validatePodResources unmodelled (resource names limited to cpu, memory and ' +
       'hugepages-, whole numbers, requests <= limits, consistency with the containers\' aggregate requests and limits).',
     upstream: 'pkg/apis/core/validation/validation.go validatePodResources, validatePodResourceRequirements, validatePodResourceConsistency',
-    // a PersistentVolumeClaim's spec.resources is the claim's (claim-spec-not-validated)
+    // a PersistentVolumeClaim's spec.resources is the claim's (validation-claim.ts), not a pod's
     excuses: (input, d) => d.field.startsWith('errors at ') && input.object?.kind !== 'PersistentVolumeClaim' &&
       equalWithout(d.ours as FieldErrors, d.upstream as FieldErrors, (e) => /(^|\.)spec\.resources(\.|\[|$)/.test(e.field)) &&
       (d.upstream as FieldErrors).some((e) => /(^|\.)spec\.resources(\.|\[|$)/.test(e.field)),
@@ -419,64 +419,3 @@ function sameButGoValues(ours: FieldErrors, upstream: FieldErrors): boolean {
 }
 
 KNOWN.push(...E2E_KNOWN);
-
-// ---- claims (issue 34: the create path of PersistentVolumeClaims) ------------------------------------------------
-
-/** A claim spec with what the API server requires filled in: an access mode and a storage request (sizes as the generators give them). */
-function validClaimSpec(spec: Record<string, any> | undefined, size: string): Record<string, any> {
-  const s = { ...spec };
-  if (!s.accessModes?.length) s.accessModes = ['ReadWriteOnce'];
-  if (!s.resources?.requests?.storage) s.resources = { ...s.resources, requests: { ...s.resources?.requests, storage: size } };
-  return s;
-}
-const CLAIM_SPEC = 'pkg/apis/core/validation/validation.go ValidatePersistentVolumeClaimSpec (accessModes "at least 1 access mode is required", ' +
-  'resources[storage] Required), called on a claim\'s create (ValidatePersistentVolumeClaim) and, from 1.34, on a StatefulSet\'s create ' +
-  '(pkg/apis/apps/validation/validation.go validateVolumeClaimTemplates)';
-const CLAIM_NOT_VALIDATED = 'The library does not validate PersistentVolumeClaims (a claim given, or the claims a StatefulSet\'s ' +
-  'volumeClaimTemplates make): a claim spec without accessModes or without a storage request is refused by the API server ' +
-  '(from 1.34 the StatefulSet itself; at 1.33 each claim its controller creates, so no pod is made), and the library answers ' +
-  'as if the claim existed. Rewritten: the access mode and the size filled in; both sides must then agree.';
-const claimRefused = (upstream: any) => upstream?.rejected?.object === 'claim' ||
-  (upstream?.rejected?.object === 'workload' && (upstream.rejected.errors ?? []).length > 0 &&
-    upstream.rejected.errors.some((e: { field: string }) => e.field.startsWith('spec.volumeClaimTemplates[')));
-
-KNOWN.push(
-  {
-    id: 'claim-spec-not-validated',
-    domain: 'create',
-    field: 'object.spec (a PersistentVolumeClaim\'s accessModes, resources.requests.storage)',
-    reason: CLAIM_NOT_VALIDATED,
-    upstream: CLAIM_SPEC,
-    rewrite: (input, upstream) => {
-      if (input.object?.kind !== 'PersistentVolumeClaim' || !upstream?.errors?.length) return undefined;
-      const spec = validClaimSpec(input.object.spec, '8Gi');
-      return JSON.stringify(spec) === JSON.stringify(input.object.spec) ? undefined : { ...input, object: { ...input.object, spec } };
-    },
-    witness: {
-      object: { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data' }, spec: { resources: { requests: { storage: '8Gi' } } } },
-      storageClasses: [], extendedResourceToleration: false,
-    },
-  },
-  {
-    id: 'claim-template-spec-not-validated',
-    domain: 'e2e',
-    field: 'workload.spec.volumeClaimTemplates[].spec (accessModes, resources.requests.storage)',
-    reason: CLAIM_NOT_VALIDATED,
-    upstream: CLAIM_SPEC,
-    rewrite: (input, upstream) => {
-      const templates: Array<Record<string, any>> | undefined = input.workload?.spec?.volumeClaimTemplates;
-      if (!templates?.length || !claimRefused(upstream)) return undefined;
-      const fixed = templates.map((t) => ({ ...t, spec: validClaimSpec(t.spec, t.metadata?.name === 'logs' ? '2Gi' : '8Gi') }));
-      if (JSON.stringify(fixed) === JSON.stringify(templates)) return undefined;
-      return { ...input, workload: { ...input.workload, spec: { ...input.workload.spec, volumeClaimTemplates: fixed } } };
-    },
-    witness: e2eCase({
-      apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db' },
-      spec: {
-        serviceName: 'db', selector: { matchLabels: { app: 'db' } },
-        template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'registry.example/app:1' }] } },
-        volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { resources: { requests: { storage: '8Gi' } } } }],
-      },
-    }, [E2E_NODE('n0', E2E_HEALTHY)]),
-  },
-);

@@ -1,0 +1,146 @@
+// PersistentVolumeClaims on create: pkg/apis/core/validation/validation.go ValidatePersistentVolumeClaim /
+// ValidatePersistentVolumeClaimSpec (the same at v1.33.13 … v1.37.2), cases from validation_test.go testValidatePVC
+// (TestValidatePersistentVolumeClaim); StatefulSet volumeClaimTemplates: pkg/apis/apps/validation/validation.go
+// validateVolumeClaimTemplates, from v1.34.4 (absent at v1.33.13), cases from TestValidateStatefulSet ("invalid
+// volumeClaimTemplates with no accessModes", "… with invalid VolumeAttributesClassName"). Before 1.34 the claims the
+// controller creates are refused instead (stateful_set_control.go createPersistentVolumeClaims): no pod is made.
+import { describe, expect, it } from '@jest/globals';
+import '../jest';
+import { validate, validateInput } from '../engine/validate';
+import { withConfiguration, type KubernetesVersion } from '../core/config';
+import { desiredReplicas, noPodsReason } from '../placement/replicas';
+import { failure } from '../../test/fixtures';
+
+const claim = (spec: Record<string, unknown>, name = 'foo') => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'ns' }, spec });
+const good = { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10G' } } };
+const at = <T>(v: KubernetesVersion, f: () => T) => withConfiguration({ kubernetesVersion: v }, f);
+const SUBDOMAIN = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+
+describe('ValidatePersistentVolumeClaim (testValidatePVC)', () => {
+  it('accepts a good claim', () => {
+    expect(validate(claim(good) as never)).toEqual([]);
+  });
+
+  it.each([
+    ['no-access-modes', { resources: good.resources },
+      [{ field: 'spec.accessModes', message: 'Required value: at least 1 access mode is required' }]],
+    ['no-resource-requests', { accessModes: ['ReadWriteOnce'] },
+      [{ field: 'spec.resources[storage]', message: 'Required value' }]],
+    ['zero-storage-request', { ...good, resources: { requests: { storage: '0' } } },
+      [{ field: 'spec.resources[storage]', message: 'Invalid value: "0": must be greater than zero' }]],
+    ['negative-storage-request', { ...good, resources: { requests: { storage: '-10G' } } },
+      [{ field: 'spec.resources[storage]', message: 'Invalid value: "-10G": must be greater than zero' }]],
+    ['invalid-accessmode', { ...good, accessModes: ['fakemode'] },
+      [{ field: 'spec.accessModes', message: 'Unsupported value: "fakemode": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"' }]],
+    ['with-read-write-once-pod-and-others', { ...good, accessModes: ['ReadWriteOncePod', 'ReadWriteMany'] },
+      [{ field: 'spec.accessModes', message: 'Forbidden: may not use ReadWriteOncePod with other access modes' }]],
+    ['invalid-storage-class-name', { ...good, storageClassName: '-invalid-' },
+      [{ field: 'spec.storageClassName', message: `Invalid value: "-invalid-": ${SUBDOMAIN}` }]],
+    ['invalid-volume-mode', { ...good, volumeMode: 'fakeVolumeMode' },
+      [{ field: 'spec.volumeMode', message: 'Unsupported value: "fakeVolumeMode": supported values: "Block", "Filesystem"' }]],
+    ['invalid-claim-zero-capacity', { selector: { matchExpressions: [{ key: 'key2', operator: 'Exists' }] }, accessModes: ['ReadWriteOnce', 'ReadOnlyMany'], resources: { requests: { storage: '0G' } }, storageClassName: 'valid' },
+      [{ field: 'spec.resources[storage]', message: 'Invalid value: "0": must be greater than zero' }]],
+    ['invalid-resource-requests (memory, no storage)', { accessModes: ['ReadWriteOnce'], resources: { requests: { memory: '10G' } } },
+      [{ field: 'spec.resources[storage]', message: 'Required value' }]],
+    ['invalid-label-selector', { ...good, selector: { matchExpressions: [{ key: 'key2', operator: 'InvalidOp', values: ['value1', 'value2'] }] } },
+      [{ field: 'spec.selector.matchExpressions[0].operator', message: '' }]],
+    ['a dataSource of another kind without apiGroup', { ...good, dataSource: { kind: 'Pod', name: 'p' } },
+      [{ field: 'spec.dataSource', message: 'Invalid value: "Pod": must be \'PersistentVolumeClaim\' when referencing the default apiGroup' }]],
+    ['mismatch-data-source-and-ref', { ...good, dataSource: { kind: 'PersistentVolumeClaim', name: 'a' }, dataSourceRef: { kind: 'PersistentVolumeClaim', name: 'b' } },
+      [{ field: 'spec', message: 'Invalid value: {}: must match dataSourceRef' }]],
+  ])('%s', (_name, spec, expected) => {
+    const errors = validate(claim(spec) as never);
+    // the selector's message is validation-meta.ts's (tested there); only its field is pinned here
+    if (_name === 'invalid-label-selector') expect(errors.map((e) => e.field)).toEqual(expected.map((e) => e.field));
+    else expect(errors).toEqual(expected);
+  });
+
+  it('a claim is named as a DNS subdomain (ValidatePersistentVolumeName)', () => {
+    expect(validate(claim(good, 'Bad_Name') as never).map((e) => e.field)).toEqual(['metadata.name']);
+  });
+
+  it('volumeAttributesClassName from 1.34 (VolumeAttributesClass GA; at 1.33 the API server drops it)', () => {
+    const spec = { ...good, volumeAttributesClassName: 'abc@123' };
+    expect(at('1.33', () => validate(claim(spec) as never))).toEqual([]);
+    expect(at('1.34', () => validate(claim(spec) as never)).map((e) => e.field)).toEqual(['spec.volumeAttributesClassName']);
+  });
+});
+
+const statefulSet = (templates: unknown[]) => ({
+  apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'ns' },
+  spec: {
+    serviceName: 'db', selector: { matchLabels: { app: 'db' } },
+    template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'registry.example/db:1' }] } },
+    volumeClaimTemplates: templates,
+  },
+});
+// TestValidateStatefulSet's invalidVolumeClaimTemplates: a 1Gi request and no access modes
+const noModes = statefulSet([{ metadata: { name: 'pvc' }, spec: { resources: { requests: { storage: '1Gi' } } } }]);
+
+describe('StatefulSet volumeClaimTemplates (TestValidateStatefulSet)', () => {
+  it.each(['1.34', '1.37'] as const)('%s refuses the StatefulSet: invalid volumeClaimTemplates with no accessModes', (v) => {
+    expect(at(v, () => validate(noModes as never))).toEqual([
+      { field: 'spec.volumeClaimTemplates[0].spec.accessModes', message: 'Required value: at least 1 access mode is required' },
+    ]);
+    expect(at(v, () => noPodsReason(noModes as never))).toBeUndefined();
+  });
+
+  it('1.34: invalid volumeClaimTemplates with invalid VolumeAttributesClassName', () => {
+    const set = statefulSet([{ metadata: { name: 'pvc' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, volumeAttributesClassName: 'abc@123' } }]);
+    expect(at('1.34', () => validate(set as never)).map((e) => e.field)).toEqual(['spec.volumeClaimTemplates[0].spec.volumeAttributesClassName']);
+  });
+
+  it('1.33 accepts the StatefulSet, refuses its claims, and its controller makes no pod', () => {
+    expect(at('1.33', () => validate(noModes as never))).toEqual([]);
+    expect(at('1.33', () => noPodsReason(noModes as never))).toBe(
+      'the API server refuses the PersistentVolumeClaims of spec.volumeClaimTemplates[0] (spec.accessModes: Required value: at least 1 access mode is required): ' +
+      'the StatefulSet controller creates no pods without them');
+    expect(at('1.33', () => desiredReplicas(noModes as never))).toBe(0);
+  });
+
+  it('1.33: a claim that exists already (given in `storage`) is not created, so it is not refused', () => {
+    const existing = claim(good, 'pvc-db-0');
+    expect(at('1.33', () => noPodsReason(noModes as never, [existing as never]))).toBeUndefined();
+    expect(at('1.33', () => desiredReplicas(noModes as never, [existing as never]))).toBe(1);
+    // another namespace's claim of that name is not the set's
+    expect(at('1.33', () => noPodsReason(noModes as never, [{ ...existing, metadata: { name: 'pvc-db-0', namespace: 'other' } } as never]))).toBeDefined();
+  });
+
+  it('a good template is accepted at every release', () => {
+    const set = statefulSet([{ metadata: { name: 'data' }, spec: good }]);
+    for (const v of ['1.33', '1.34', '1.37'] as const) {
+      expect(at(v, () => validate(set as never))).toEqual([]);
+      expect(at(v, () => noPodsReason(set as never))).toBeUndefined();
+    }
+  });
+
+  it('a StatefulSet read from a cluster is an update: its templates are not validated again (SkipValidateVolumeClaimTemplates), its claims are refused', () => {
+    const stored = { ...noModes, metadata: { ...noModes.metadata, uid: 'u1', resourceVersion: '7' } };
+    expect(at('1.37', () => validateInput(stored as never).errors)).toEqual([]);
+    expect(at('1.37', () => noPodsReason(stored as never))).toMatch(/^the API server refuses the PersistentVolumeClaims of spec\.volumeClaimTemplates\[0\] /);
+  });
+});
+
+describe('through the matchers', () => {
+  const node = (name: string) => ({
+    apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } },
+    status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } },
+  });
+  const nodes = [node('a'), node('b')];
+
+  it('1.33: the controller creates no pod, and the matcher says why', () => {
+    const message = at('1.33', () => failure(() => expect(noModes).not.toHaveAllReplicasScheduled(nodes as never)));
+    expect(message).toContain('its controller creates no pod here (the API server refuses the PersistentVolumeClaims of spec.volumeClaimTemplates[0]');
+  });
+
+  it('1.37: the StatefulSet itself is refused, with upstream\'s field and text', () => {
+    const message = at('1.37', () => failure(() => expect(noModes).toHaveAllReplicasScheduled(nodes as never)));
+    expect(message).toContain('spec.volumeClaimTemplates[0].spec.accessModes: Required value: at least 1 access mode is required');
+  });
+
+  it('a claim given in `storage` is validated like any input', () => {
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns' }, spec: { containers: [{ name: 'c', image: 'registry.example/app:1' }] } };
+    const message = failure(() => expect(pod).toBeSchedulableOn(nodes[0] as never, { storage: [claim({ accessModes: ['ReadWriteOnce'] })] } as never));
+    expect(message).toContain('spec.resources[storage]: Required value');
+  });
+});
