@@ -17,6 +17,7 @@ const defaultsHostPort = (p: ContainerPort) => !p.hostPort && typeof p.container
 function withHostPorts(containers: Container[] | undefined): Container[] | undefined {
   if (!Array.isArray(containers)) return containers;
   let out: Container[] | undefined;
+  // Stryker disable next-line EqualityOperator: one step past the end reads undefined, which the next line skips
   for (let i = 0; i < containers.length; i++) {
     const c = containers[i];
     if (!Array.isArray(c?.ports) || !c.ports.some(defaultsHostPort)) continue;
