@@ -2,8 +2,7 @@
 // one of `expect(x).m(...)` and `expect(x).not.m(...)` passes. Only rejected (invalid) input may fail both
 // ways, and the generators in ./arbitraries make valid objects only.
 import fc from 'fast-check';
-import { formatTaint } from '../k8s/toleration';
-import { evictionVerdict } from '../engine';
+import { evictionVerdict, formatTaint } from '../engine';
 import { toBeEvictedFrom, type MatcherContext, type MatcherResult } from '.';
 import { passes, passesAsync } from '../../test/property/assertions';
 import { afterSeconds, existingPodsArb, nodeArb, nodesArb, subjectArb, taintArb, tolerationsArb } from '../../test/property/arbitraries';

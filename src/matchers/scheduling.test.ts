@@ -1,7 +1,7 @@
 // toBeSchedulableOn with every filter, the many-node matchers and toPrefer: verdicts and messages.
 import { configure, resetConfiguration, withConfiguration } from '../core/config';
-import { evictionVerdict, rankNodes, scheduleOn, schedulingVerdict } from '../engine/objects';
-import { nodesDown, simulateOutage } from '../outage';
+import { evictionVerdict, nodesDown, rankNodes, scheduleOn, schedulingVerdict } from '../engine';
+import { simulateOutage } from '../outage';
 import { parseQuantity } from '../k8s/quantity';
 import { placeReplicas } from '../placement/place';
 import { daemonSet, deployment, failure, node, pod } from '../../test/fixtures';
