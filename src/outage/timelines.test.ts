@@ -131,7 +131,7 @@ describe('a zone outage where the remaining capacity fits only part of the repli
   });
   test('end state: 3 of 4 running, 1 Pending', () => {
     expect(o.stateOf(web)).toMatchObject({ desired: 4, running: 3, pending: 1, terminating: 2 });
-    expect(o.why(web)).toEqual(['web-5 is Pending: 0/4 nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s).']);
+    expect(o.why(web)).toEqual(['web-5 is Pending: 0/4 nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s). preemption: 0/4 nodes are available: 2 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.']);
   });
 });
 
