@@ -89,7 +89,7 @@ describe('toBeSchedulableOnAnyOf', () => {
     expect(failure(() => expect(web({}, requesting('2'))).toBeSchedulableOnAnyOf(pool))).toBe(
       'expect(received).toBeSchedulableOnAnyOf(nodes)\n\n' +
         'Expected Deployment default/web to be schedulable on one of 3 node(s), but kube-scheduler would report:\n' +
-        '  0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.\n\n' +
+        '  0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.\n\n' +
         'Node tainted:\n  TaintToleration: node(s) had untolerated taint(s)\n' +
         '    taint dedicated=gpu:NoSchedule is not tolerated\n' +
         '    the pod spec has no tolerations; the 2 added by DefaultTolerationSeconds admission have other keys\n' +
