@@ -1,7 +1,7 @@
 // The priorities preemption compares (component-helpers scheduling/corev1 PodPriority: spec.priority, 0 when unset),
 // as admission sets them (admission/priority.ts), and the start times MoreImportantPod breaks ties with.
 import type { Pod, PodSpec } from '../../../core/types';
-import { settings } from '../../../core/config';
+import { settings, settingsGeneration } from '../../../core/config';
 import { admitPod } from '../../../admission';
 import { admitPriority } from '../../../admission/priority';
 import { readFromCluster } from '../../../k8s/subject';
@@ -30,16 +30,19 @@ export function incomingPriority(pod: PodInfo): { priority: Priority; policy: st
 /** Admission ran on the pod: the Priority plugin is on and the pod was created here, not read from a cluster. */
 const admitted = (pod: Pod) => settings().admission.priority && !readFromCluster(pod);
 
-const existing = new WeakMap<Pod, Priority>();
+// per pod and settings (admission and the PriorityClasses given decide a manifest's priority)
+const existing = new WeakMap<Pod, { generation: number; priority: Priority }>();
 
 /**
  * An existing pod's priority: a pod read from a cluster carries spec.priority (PodPriority: 0 when unset); a pod
  * given as a manifest gets what admission would have set when it was created.
  */
 export function existingPriority(pod: Pod): Priority {
-  let p = existing.get(pod);
-  if (!p) existing.set(pod, (p = computeExisting(pod)));
-  return p;
+  const hit = existing.get(pod);
+  if (hit && hit.generation === settingsGeneration()) return hit.priority;
+  const priority = computeExisting(pod);
+  existing.set(pod, { generation: settingsGeneration(), priority });
+  return priority;
 }
 
 function computeExisting(pod: Pod): Priority {

@@ -73,6 +73,14 @@ describe.each(KUBERNETES_VERSIONS)('at %s', (version) => {
     expect((r.preemption as PreemptionAnswer).candidates).toEqual([{ node: 'full-1', victims: ['default/batch-1'], numPDBViolations: 0 }]);
   });
 
+  test('the same pod objects are read again once the cluster\'s classes are given', () => {
+    const running = [pod('batch-1', '1', { nodeName: 'full-1', priorityClassName: 'batch-low' })];
+    const agent = pod('agent', '1500m', { priorityClassName: 'system-cluster-critical' });
+    expect(run(agent, [node('full-1')], running).preemption).toHaveProperty('unknown');
+    configure({ priorityClasses: [lowClass] });
+    expect(run(agent, [node('full-1')], running).preemption).toMatchObject({ nominatedNodes: ['full-1'] });
+  });
+
   test('a victim whose PDB allows no disruption is reprieved first, and counted when it must go', () => {
     const budget = { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'db', namespace: 'default' }, spec: { selector: { matchLabels: { app: 'db' } } }, status: { disruptionsAllowed: 0 } } as KubeObject;
     const nodes = [node('n1'), node('n2')];
