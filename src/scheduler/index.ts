@@ -527,7 +527,7 @@ export function schedule(
  * The PostFilter's view of the cycle: every node with the pods the cache holds on it and its Filter status, and
  * RunFilterPluginsWithNominatedPods on a node holding other pods (nominated pods are not modelled: none).
  */
-function postFilterHandle(pod: PodInfo, nodes: readonly Node[], rejected: readonly NodeVerdict[], snapshot: Snapshot | undefined, cycle: CycleState | undefined, pdbs: readonly KubeObject[]): PostFilterHandle {
+export function postFilterHandle(pod: PodInfo, nodes: readonly Node[], rejected: readonly NodeVerdict[], snapshot: Snapshot | undefined, cycle: CycleState | undefined, pdbs: readonly KubeObject[]): PostFilterHandle {
   const statuses = new Map<string, Status>();
   for (const v of rejected) statuses.set(v.node, v.status!);
   const entries = snapshot ? snapshot.nodes : nodes.map((n) => nodeWithPods(nodeInfo(n), []));
