@@ -59,7 +59,7 @@ describe.each(KUBERNETES_VERSIONS)('TestDryRunPreemption at %s', (version) => {
 
   test('a pod that would fit on the nodes, but other pods running are higher priority, no preemption would happen', () => {
     const r = dryRun(pod('p', { priority: lowPriority, req: largeRes }), ['node1', 'node2'],
-      [pod('p1', { node: 'node1', priority: midPriority, req: veryLargeRes }), pod('p2', { node: 'node2', priority: midPriority, req: veryLargeRes })]);
+      [pod('p1', { node: 'node1', priority: midPriority, req: largeRes }), pod('p2', { node: 'node2', priority: midPriority, req: largeRes })]);
     expect(r).toMatchObject({ candidates: [], filterCalls: 0 });
     expect(r.answer.message).toBe('preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod.');
   });
