@@ -148,6 +148,24 @@ function filtersReject(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Rejectio
 }
 
 /**
+ * runFilters' verdict for a pod that no cluster plugin reads the cluster for (an empty CycleState without narrowing):
+ * the first rejection of the node plugins (their `check`, else their Filter), then the last filters.
+ */
+function nodeFiltersReject(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status | undefined {
+  const rejected = podRejection(pod);
+  if (rejected) return rejected;
+  const { nodePreFilter, filter } = profile();
+  const outside = nodePreFilter.outside(pod, node);
+  if (outside) return outside;
+  for (let k = 0; k < filter.length; k++) {
+    const plugin = filter[k];
+    const r = plugin.check ? plugin.check(pod, node, usage) : plugin.filter(pod, node, usage);
+    if (r) return r as Status;
+  }
+  return runLastFilters(pod, node, usage);
+}
+
+/**
  * The status of node `j` that the Filter plugins reject as they rejected the first node of its shape: the same
  * plugin, code and reasons; the details are the node's own, worked out (by runFilters on it) when first read.
  */
@@ -536,8 +554,9 @@ export function postFilterHandle(pod: PodInfo, nodes: readonly Node[], rejected:
     podDisruptionBudgets: pdbs,
     filterWith(entry, pods) {
       const base = cycle ?? cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()));
-      // no cluster plugin runs for the pod: the node's Filter plugins over its usage by `pods`
-      if (!base.active.length && !base.rejection) return runFilters(pod, entry.info, nodeUsage(pods), base).status;
+      // no cluster plugin runs for the pod: the node's Filter plugins over its usage by `pods` (their verdict
+      // without the details, which no preemption message reads)
+      if (!base.active.length && !base.rejection && !base.nodeNames) return nodeFiltersReject(pod, entry.info, nodeUsage(pods));
       // the cluster plugins' PreFilter state as RemovePod/AddPod leave it: their PreFilter over the changed cluster
       const changed = withPodsOn(base.snapshot, entry, pods);
       return runFilters(pod, entry.info, changed.entry.usage, runPreFilters(pod, changed.snapshot, profile().clusterFilter)).status;

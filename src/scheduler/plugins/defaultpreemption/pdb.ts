@@ -56,6 +56,7 @@ export const pdbsOf = (objects: readonly KubeObject[]): PodDisruptionBudget[] =>
  */
 export function filterPodsWithPDBViolation(pods: readonly Pod[], objects: readonly KubeObject[]): { violating: Pod[]; nonViolating: Pod[] } {
   const pdbs = pdbsOf(objects).map(parse);
+  if (pdbs.length === 0) return { violating: [], nonViolating: pods.slice() };
   const allowed = pdbs.map((p) => p.status.disruptionsAllowed);
   const violating: Pod[] = [];
   const nonViolating: Pod[] = [];
