@@ -43,6 +43,18 @@ describe.each(KUBERNETES_VERSIONS)('at %s', (version) => {
     expect(SYSTEM_CRITICAL_PRIORITY).toBe(2_000_000_000);
   });
 
+  test('a system-node-critical DaemonSet\'s pod on a full node: the same nomination and victims', () => {
+    const ds = {
+      apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'node-agent', namespace: 'kube-system' },
+      spec: {
+        selector: { matchLabels: { app: 'node-agent' } },
+        template: { metadata: { labels: { app: 'node-agent' } }, spec: { priorityClassName: 'system-node-critical', containers: [{ name: 'a', image: 'registry.example/agent:1', resources: { requests: { cpu: '500m' } } }] } },
+      },
+    } as KubeObject;
+    const r = run(ds as Pod, [node('full-1')], [pod('web-1', '1', { nodeName: 'full-1' }), pod('web-2', '800m', { nodeName: 'full-1' })]);
+    expect(r.preemption).toMatchObject({ nominatedNodes: ['full-1'], candidates: [{ node: 'full-1', victims: ['default/web-2'], numPDBViolations: 0 }] });
+  });
+
   test('the full event text of a pod that cannot schedule: 0/3 nodes with untolerated taints', () => {
     const tainted = (n: string) => ({ ...node(n), spec: { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] } }) as Node;
     const r = run(pod('web', '100m'), [tainted('a'), tainted('b'), tainted('c')], []);
