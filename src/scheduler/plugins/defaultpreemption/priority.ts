@@ -21,7 +21,9 @@ const CLASS_UNKNOWN = (who: string, name: string) =>
  */
 export function incomingPriority(pod: PodInfo): { priority: Priority; policy: string | undefined | null } {
   const spec = admitPod(pod.subject).spec;
-  if (spec.priority != null || !spec.priorityClassName || !admitted(pod.subject.object as Pod)) {
+  // admission runs on the Pod a workload's controller creates, and on a Pod unless it was read from a cluster
+  const created = pod.subject.kind !== 'Pod' || !readFromCluster(pod.subject.object);
+  if (spec.priority != null || !spec.priorityClassName || !settings().admission.priority || !created) {
     return { priority: { value: spec.priority ?? 0 }, policy: spec.preemptionPolicy };
   }
   return { priority: { unknown: CLASS_UNKNOWN(`The pod ${pod.subject.label}`, spec.priorityClassName) }, policy: spec.preemptionPolicy ?? null };

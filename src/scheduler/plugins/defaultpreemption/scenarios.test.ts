@@ -68,6 +68,14 @@ describe.each(KUBERNETES_VERSIONS)('at %s', (version) => {
     expect(r.fitError).toBe('0/1 nodes are available: 1 Insufficient cpu.');
   });
 
+  test('a workload read from a cluster still has its pods admitted: its unknown class leaves the answer unknown', () => {
+    const dumped = {
+      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default', uid: 'u-1', resourceVersion: '7' },
+      spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { priorityClassName: 'platform-high', containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '1500m' } } }] } } },
+    } as KubeObject;
+    expect(run(dumped as Pod, [node('full-1')], [pod('web-1', '1', { nodeName: 'full-1' })]).preemption).toEqual({ unknown: expect.stringContaining('names PriorityClass platform-high') });
+  });
+
   test('an unknown priority does not matter where preemption cannot help', () => {
     const tainted = { ...node('a'), spec: { taints: [{ key: 'k', effect: 'NoSchedule' }] } } as Node;
     const r = run(pod('web', '100m', { priorityClassName: 'platform-high', extra: { preemptionPolicy: 'PreemptLowerPriority' } }), [tainted], []);
