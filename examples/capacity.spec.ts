@@ -24,7 +24,7 @@ describe('payments-db (2 CPU, 8 GiB per replica)', () => {
     const busy = [running('batch-1', 'general-b1', '6', '1Gi'), running('batch-2', 'general-c1', '7', '1Gi')];
     expect(payments).not.toBeSchedulableOnAnyOf(pool('general'), { existingPods: busy });
     expect(() => expect(payments).toBeSchedulableOnAnyOf(pool('general'), { existingPods: busy })).toThrow(
-      '0/4 nodes are available: 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable, 2 Insufficient cpu.',
+      '0/4 nodes are available: 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable, 2 Insufficient cpu. preemption: 0/4 nodes are available: 2 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.',
     );
   });
 });

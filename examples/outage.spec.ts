@@ -36,6 +36,7 @@ describe('losing zone eu-west-1a', () => {
     expect(payments).not.toSurvive(markedAt600, cluster);
     expect(simulateOutage(cluster, markedAt600).why(payments)).toEqual([
       "payments-0 is Pending: 0/5 nodes are available: 2 node(s) didn't match PersistentVolume's node affinity, 3 node(s) had untolerated taint(s). " +
+      'preemption: 0/5 nodes are available: 5 Preemption is not helpful for scheduling. ' +
       'PersistentVolumeClaim shop/data-payments-0 is bound to PersistentVolume pvc-shop.data-payments-0, provisioned for general-a1 at 0s ' +
       '(topology.kubernetes.io/zone In [eu-west-1a]): a bound volume does not move with its pod',
     ]);
@@ -70,8 +71,10 @@ describe('losing zone eu-west-1b', () => {
     const outage = simulateOutage(cluster, zoneB);
     expect(outage.stateOf(reports)).toMatchObject({ desired: 4, running: 2, pending: 2 });
     expect(outage.why(reports)).toEqual([
-      'reports-4 is Pending: 0/5 nodes are available: 1 Insufficient cpu, 2 node(s) didn\'t match Pod\'s node affinity/selector, 2 node(s) had untolerated taint(s).',
-      'reports-5 is Pending: 0/5 nodes are available: 1 Insufficient cpu, 2 node(s) didn\'t match Pod\'s node affinity/selector, 2 node(s) had untolerated taint(s).',
+      'reports-4 is Pending: 0/5 nodes are available: 1 Insufficient cpu, 2 node(s) didn\'t match Pod\'s node affinity/selector, 2 node(s) had untolerated taint(s). ' +
+        'preemption: 0/5 nodes are available: 1 No preemption victims found for incoming pod, 4 Preemption is not helpful for scheduling.',
+      'reports-5 is Pending: 0/5 nodes are available: 1 Insufficient cpu, 2 node(s) didn\'t match Pod\'s node affinity/selector, 2 node(s) had untolerated taint(s). ' +
+        'preemption: 0/5 nodes are available: 1 No preemption victims found for incoming pod, 4 Preemption is not helpful for scheduling.',
     ]);
   });
 });
@@ -83,12 +86,12 @@ PlacementMatrix: 2 node group(s) of 5 node(s), grouped by pool
 
 workload                          batch       general     zone eu-west-1a down                                      zone eu-west-1a down, out-of-service at 600s  zone eu-west-1b down
 DaemonSet kube-system/logging     0/2 [0h83]  3/3         2/2 surviving nodes running, 1 stays on a down node       2/2 surviving nodes running                   2/2 surviving nodes running, 1 stays on a down node
-StatefulSet shop/payments         0/2 [0h83]  3/3         2/3 running, 1 Terminating until out-of-service           2/3 running, 1 Pending [1t16]                 2/3 running, 1 Terminating until out-of-service
-Deployment shop/reports           2/2         0/3 [1ins]  4/4 running throughout                                    4/4 running throughout                        2/4 running, 2 Pending [0kpi]
+StatefulSet shop/payments         0/2 [0h83]  3/3         2/3 running, 1 Terminating until out-of-service           2/3 running, 1 Pending [12gq]                 2/3 running, 1 Terminating until out-of-service
+Deployment shop/reports           2/2         0/3 [1ins]  4/4 running throughout                                    4/4 running throughout                        2/4 running, 2 Pending [0wx9]
 Deployment shop/web               0/2 [0h83]  3/3         6/6 running after 350s                                    6/6 running after 350s                        6/6 running after 350s
 
-[0kpi] FailedScheduling: 0/5 nodes are available: 1 Insufficient cpu, 2 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s).
-[1t16] FailedScheduling: 0/5 nodes are available: 2 node(s) didn't match PersistentVolume's node affinity, 3 node(s) had untolerated taint(s).
+[0wx9] FailedScheduling: 0/5 nodes are available: 1 Insufficient cpu, 2 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s). preemption: 0/5 nodes are available: 1 No preemption victims found for incoming pod, 4 Preemption is not helpful for scheduling.
+[12gq] FailedScheduling: 0/5 nodes are available: 2 node(s) didn't match PersistentVolume's node affinity, 3 node(s) had untolerated taint(s). preemption: 0/5 nodes are available: 5 Preemption is not helpful for scheduling.
 [1ins] NodeAffinity: node(s) didn't match Pod's node affinity/selector (nodeSelector pool=batch: node has pool="general")
 [0h83] TaintToleration: node(s) had untolerated taint(s) (taint dedicated=batch:NoSchedule is not tolerated)
 `);

@@ -39,6 +39,7 @@ if (hasTool('helm')) {
       expect(outage.stateOf(redis)).toMatchObject({ desired: 3, running: 2, pending: 1 });
       expect(outage.why(redis)).toEqual([
         "cache-redis-0 is Pending: 0/5 nodes are available: 2 node(s) didn't match PersistentVolume's node affinity, 3 node(s) had untolerated taint(s). " +
+        'preemption: 0/5 nodes are available: 5 Preemption is not helpful for scheduling. ' +
         'PersistentVolumeClaim cache/redis-data-cache-redis-0 is bound to PersistentVolume pvc-cache.redis-data-cache-redis-0, ' +
         'provisioned for general-a1 at 0s (topology.kubernetes.io/zone In [eu-west-1a]): a bound volume does not move with its pod',
       ]);

@@ -32,7 +32,7 @@ test('zone:<zone> and nodes:<a,b> add outage columns; zone:NoExecute stays a tai
 
 test('text and Markdown formats carry the column', () => {
   // the general column is one wider for shop/payments' `3?/3 [key]` (its volumeClaimTemplates are not modelled)
-  expect(matrix('--failure', 'zone:eu-west-1b').out).toContain('Deployment shop/reports           2/2         0/3 [1ins]   2/4 running, 2 Pending [0kpi]');
+  expect(matrix('--failure', 'zone:eu-west-1b').out).toContain('Deployment shop/reports           2/2         0/3 [1ins]   2/4 running, 2 Pending [0wx9]');
   // shop/payments' volumeClaimTemplates are not modelled without the cluster's StorageClasses; with them (storage.yaml,
   // the default class gp3 of the EBS CSI driver) payments-0's volume stays in eu-west-1a once provisioned there
   expect(matrix('--failure', 'zone:eu-west-1b', '--format', 'md').out).toContain(

@@ -70,7 +70,7 @@ describe('storage reaches the snapshot from every client', () => {
   }));
 
   test('placement, outages (initial placement and the replacement pods) and the matrix', () => withProbe(() => {
-    expect(placeReplicas(web, [a1], { storage }).pods[0].fitError).toBe(`0/1 nodes are available: 1 ${ErrReasonProbe}.`);
+    expect(placeReplicas(web, [a1], { storage }).pods[0].fitError).toBe(`0/1 nodes are available: 1 ${ErrReasonProbe}. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.`);
     expect(place([web], { nodes: [a1], storage }).pods[0].node).toBeUndefined();
     // the replica runs on a1; a1 fails; the replacement may not go to b1
     const banB = [probe('b1')];

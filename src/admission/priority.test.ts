@@ -100,7 +100,7 @@ describe('admitPod: the fields it sets, the refusal of a differing priority', ()
     const never = pc('batch', 10, { preemptionPolicy: 'Never' });
     expect(admitted('1.37', [never], pod('p', 'ns', { priorityClassName: 'batch' }))).toMatchObject({ priority: 10, preemptionPolicy: 'Never' });
     const both = pod('p', 'ns', { priorityClassName: 'missing', runtimeClassName: 'missing' });
-    expect(withConfiguration({}, () => podAdmissionRefusal(toSubject(both)))).toMatchObject({ plugin: 'Priority', phase: 'admit' });
+    expect(withConfiguration({ priorityClasses: [] }, () => podAdmissionRefusal(toSubject(both)))).toMatchObject({ plugin: 'Priority', phase: 'admit' });
   });
   test('admission: { priority: false } turns the plugin off', () => {
     expect(withConfiguration({ admission: { priority: false } }, () => admissionRefusedOnce(pods[2]))).toBeUndefined();

@@ -157,8 +157,11 @@ export function configure(options: ConfigureOptions = {}): void {
   for (const key of Object.keys(options)) {
     if (!KNOWN_KEYS.includes(key)) throw new Error(`configure: unknown option "${key}" (known: ${KNOWN_KEYS.join(', ')})`);
   }
-  // the storage objects are kept as given (their origins are looked up by identity), and may be many: not cloned
-  const next: PlacementSettings = { ...structuredClone({ ...current, storage: [] }), storage: current.storage, clusterStorage: current.clusterStorage };
+  // the storage objects are kept as given (their origins are looked up by identity), and may be many: not cloned; nor
+  // is priorityClasses, whose default (NO_PRIORITY_CLASSES_GIVEN) is told apart from a list given by identity
+  const next: PlacementSettings = {
+    ...structuredClone({ ...current, storage: [], priorityClasses: [] }), storage: current.storage, clusterStorage: current.clusterStorage, priorityClasses: current.priorityClasses,
+  };
   if (options.kubernetesVersion !== undefined) {
     if (!(KUBERNETES_VERSIONS as readonly unknown[]).includes(options.kubernetesVersion)) {
       throw new Error(`configure: unsupported kubernetesVersion ${JSON.stringify(options.kubernetesVersion)} (supported: ${KUBERNETES_VERSIONS.map((v) => `'${v}'`).join(', ')})`);

@@ -56,7 +56,7 @@ describe.each([
     expect(message(() => expect(p).toBeSchedulableOnAnyOf([general, tainted]))).toMatch(/but the verdict is unknown: 1 node\(s\) pass/);
     expect(message(() => expect(p).not.toBeSchedulableOnAnyOf([general, tainted]))).toMatch(/but that cannot be proved/);
     expect(p).not.toBeSchedulableOnAnyOf([tainted]);
-    expect(message(() => expect(p).toBeSchedulableOnAnyOf([tainted]))).toMatch(/0\/1 nodes are available: 1 node\(s\) had untolerated taint\(s\)\.\n/);
+    expect(message(() => expect(p).toBeSchedulableOnAnyOf([tainted]))).toMatch(/0\/1 nodes are available: 1 node\(s\) had untolerated taint\(s\)\. preemption: 0\/1 nodes are available: 1 Preemption is not helpful for scheduling\.\n/);
   });
   test('toBeSchedulableOnAllOf: certain when a node is rejected, unknown when none is', () => {
     expect(p).not.toBeSchedulableOnAllOf([general, tainted]);

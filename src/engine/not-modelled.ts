@@ -6,6 +6,7 @@ import { certainRejection, notModelledFor, type NotModelled } from '../k8s/not-m
 import type { Subject } from '../k8s/subject';
 import type { Status } from '../scheduler/framework';
 import { storageModel } from '../scheduler/storage-model';
+import type { PreemptionOutcome } from '../scheduler/cycle';
 
 export { certainRejection, notModelledFor, type NotModelled } from '../k8s/not-modelled';
 export { storageModel, type StorageModel } from '../scheduler/storage-model';
@@ -17,16 +18,42 @@ export function notModelledIn(subject: Subject, storage?: readonly KubeObject[])
   return volumes.length ? [...items, ...volumes] : items;
 }
 
+/**
+ * DefaultPreemption's answer rests on a priority the inputs leave unknown (a PriorityClass not among those given):
+ * `{ what: 'DefaultPreemption', detail }` with the fix, so that every client words it as it words DRA. A "Pending"
+ * verdict is then unknown: preemption may give the pod a node (unknownOnAny).
+ */
+export function preemptionNotModelled(preemption: PreemptionOutcome | undefined): NotModelled[] {
+  return preemption && 'unknown' in preemption ? [{ what: 'DefaultPreemption', detail: preemption.unknown }] : [];
+}
+
+/**
+ * What a preemption answer assumes: every potential node evaluated (upstream samples max(10%, 100) of them from a
+ * random offset when more than 100 could be), and the start time of pods without one.
+ */
+export function preemptionAssumptions(preemption: PreemptionOutcome | undefined): string[] {
+  if (!preemption || 'unknown' in preemption || preemption.candidates.length === 0) return [];
+  return ['DefaultPreemption: every node preemption may help was evaluated (kube-scheduler samples at least 100 of them from a random offset when there are more); a pod without status.startTime is taken as started after every pod that has one'];
+}
+
+/** The pod is Pending for the modelled filters, but whether preemption gives it a node is unknown. */
+export function unknownPreemption(a: { preemption?: PreemptionOutcome; feasible: readonly unknown[] }): boolean {
+  return a.feasible.length === 0 && !!a.preemption && 'unknown' in a.preemption;
+}
+
 /** The answer's verdict cannot be given: the pod uses what is not modelled and no modelled filter certainly rejects. */
 export function unknownOnNode(a: { notModelled?: readonly NotModelled[]; feasible: boolean; gates: readonly string[]; status?: Pick<Status, 'plugin' | 'reasons'> }): boolean {
   return !!a.notModelled?.length && !a.gates.length && (a.feasible || !certainRejection(a.status!));
 }
 
-type Verdicts = { notModelled?: readonly NotModelled[]; gated?: unknown; feasible: readonly unknown[]; rejected: ReadonlyArray<{ status?: Pick<Status, 'plugin' | 'reasons'> }> };
+type Verdicts = { notModelled?: readonly NotModelled[]; gated?: unknown; feasible: readonly unknown[]; rejected: ReadonlyArray<{ status?: Pick<Status, 'plugin' | 'reasons'> }>; preemption?: PreemptionOutcome };
 
-/** Some node may take the pod (toBeSchedulableOnAnyOf cannot be answered): a node passes every modelled filter, or its rejection is not certain. */
+/**
+ * Some node may take the pod (toBeSchedulableOnAnyOf cannot be answered): a node passes every modelled filter, or its
+ * rejection is not certain, or preemption, whose answer is unknown, may give it one.
+ */
 export function unknownOnAny(a: Verdicts): boolean {
-  return !!a.notModelled?.length && !a.gated && (a.feasible.length > 0 || a.rejected.some((v) => !certainRejection(v.status!)));
+  return !!a.notModelled?.length && !a.gated && (a.feasible.length > 0 || a.rejected.some((v) => !certainRejection(v.status!)) || unknownPreemption(a));
 }
 
 /** No node certainly rejects the pod (toBeSchedulableOnAllOf cannot be answered). */

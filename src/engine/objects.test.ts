@@ -59,7 +59,7 @@ describe('the other engine functions take objects too', () => {
   test('schedule uses the template and gives the FitError', () => {
     const r = schedule(selecting, [nodeAB, labelled('n2', { a: 'y' })]);
     expect(r.feasible).toEqual([]);
-    expect(r.fitError).toBe("0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector.");
+    expect(r.fitError).toBe("0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.");
     expect(() => schedule(selecting, [selecting] as never)).toThrow(/nodes\[0\]/);
   });
 

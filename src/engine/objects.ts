@@ -13,7 +13,7 @@ import * as taintToleration from '../scheduler/plugins/tainttoleration';
 import * as score from '../scheduler/score';
 import * as admission from '../admission';
 import { taintEviction as evictionOf, type EvictionVerdict } from '../controllers/taint-eviction';
-import { notModelledIn, type NotModelled } from './not-modelled';
+import { notModelledIn, preemptionNotModelled, type NotModelled } from './not-modelled';
 import { subjectStorage } from '../scheduler/storage-model';
 import { storageProblem } from '../core/storage-kinds';
 
@@ -157,7 +157,8 @@ export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options:
   const s = toSubject(subject);
   const storage = storageOf(options.storage);
   const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, subjectStorage(s, storage));
-  const notModelled = notModelledIn(s, storage);
+  // DefaultPreemption's answer left unknown by a priority the inputs do not give is not modelled too
+  const notModelled = [...notModelledIn(s, storage), ...preemptionNotModelled(result.preemption)];
   return notModelled.length ? { ...result, notModelled } : result;
 }
 

@@ -13,7 +13,8 @@ import { explainNodePass } from '../scheduler/passes';
 import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
 import { scoreNodes, type NodeScore } from '../scheduler/score';
 import { scoreCluster } from '../scheduler/score-cluster';
-import { storageModel, notModelledFor, type NotModelled } from './not-modelled';
+import { preemptionAssumptions, preemptionNotModelled, storageModel, notModelledFor, type NotModelled } from './not-modelled';
+import type { PreemptionOutcome } from '../scheduler/cycle';
 import { subjectStorage } from '../scheduler/storage-model';
 import { readyAssumption } from '../k8s/node-condition-taints';
 
@@ -31,6 +32,11 @@ export interface ClusterInput {
   storage?: readonly KubeObject[];
   /** The stated storage assumption for this question (core/storage-kinds.ts), over configure({ storageAssumption }). */
   storageAssumption?: StorageAssumption;
+  /**
+   * PodDisruptionBudgets (policy/v1), with their status as a dump holds it: DefaultPreemption reprieves the pods whose
+   * eviction would violate one first, and prefers the node whose victims violate the fewest.
+   */
+  podDisruptionBudgets?: readonly KubeObject[];
 }
 
 /**
@@ -73,8 +79,16 @@ export interface ScheduleAnswer {
   nodes: number;
   feasible: NodeVerdict[];
   rejected: NodeVerdict[];
-  /** kube-scheduler's FitError text when no node fits; undefined for a gated pod. */
+  /**
+   * kube-scheduler's FitError text when no node fits, as the FailedScheduling event prints it, with the PostFilter's
+   * ` preemption: …` part (without it when `preemption` is unknown); undefined for a gated pod.
+   */
   fitError?: string;
+  /**
+   * DefaultPreemption's answer when no node fits and the pod is not gated: the nominated node(s) and each candidate's
+   * victims, or `{ unknown }` when a priority the inputs leave unknown decides it (then `notModelled` says so too).
+   */
+  preemption?: PreemptionOutcome;
   gated?: { gates: string[]; message: string };
   /** What let the pod through on the first node that fits, for `.not` failures. */
   firstFit?: { node: string; passes: string[] };
@@ -159,8 +173,8 @@ export function plainVerdict(v: NodeVerdict): NodeVerdict {
  * `{ notModelled }` when the pod uses what is not modelled (over the storage objects given), else nothing (the
  * answers of other pods keep their shape).
  */
-export function withNotModelled(subject: Subject, storage?: readonly KubeObject[]): { notModelled?: NotModelled[] } {
-  const items = [...notModelledFor(subject), ...storageModel(subject, storage).notModelled];
+export function withNotModelled(subject: Subject, storage?: readonly KubeObject[], preemption?: PreemptionOutcome): { notModelled?: NotModelled[] } {
+  const items = [...notModelledFor(subject), ...storageModel(subject, storage).notModelled, ...preemptionNotModelled(preemption)];
   return items.length ? { notModelled: items } : {};
 }
 
@@ -168,10 +182,10 @@ export function withNotModelled(subject: Subject, storage?: readonly KubeObject[
  * `{ assumptions }` when the verdicts rest on one, else nothing: nodes read from a cluster without a Ready condition
  * read as Ready (readyAssumption), the stated storage assumption deciding a claim of the pod.
  */
-export function assumed(nodes: readonly Node[], subject?: Subject, storage?: readonly KubeObject[]): { assumptions?: string[] } {
+export function assumed(nodes: readonly Node[], subject?: Subject, storage?: readonly KubeObject[], preemption?: PreemptionOutcome): { assumptions?: string[] } {
   const ready = readyAssumption(nodes);
   const volumes = subject && storageModel(subject, storage).assumption;
-  const out = [...(ready ? [ready] : []), ...(volumes ? [volumes] : [])];
+  const out = [...(ready ? [ready] : []), ...(volumes ? [volumes] : []), ...preemptionAssumptions(preemption)];
   return out.length ? { assumptions: out } : {};
 }
 
@@ -179,7 +193,7 @@ export function assumed(nodes: readonly Node[], subject?: Subject, storage?: rea
 export function schedule(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}, options: { scores?: boolean } = {}): ScheduleAnswer {
   if (cluster.storageAssumption !== undefined) return underAssumption(cluster.storageAssumption, () => schedule(subject, nodes, { ...cluster, storageAssumption: undefined }, options));
   const storage = subjectStorage(subject, cluster.storage);
-  const result = scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces, undefined, storage);
+  const result = scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces, undefined, storage, cluster.podDisruptionBudgets);
   const first = result.feasible[0];
   // by the name nodeInfo gives a node (metadata.name, or ''), without looking each node's NodeInfo up
   const firstNode = first && nodes.find((n) => (n.metadata?.name ?? '') === first.node);
@@ -196,11 +210,12 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
     feasible: result.feasible,
     rejected: result.rejected.map(plainVerdict),
     ...(result.fitError !== undefined ? { fitError: result.fitError } : {}),
+    ...(result.preemption ? { preemption: result.preemption } : {}),
     ...(result.gated ? { gated: { gates: result.gated.gates, message: result.gated.message } } : {}),
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
     ...(scores ? { scores, topScored: scores.filter((x) => x.total === best).map((x) => x.node) } : {}),
-    ...withNotModelled(subject, cluster.storage),
-    ...assumed(nodes, subject, cluster.storage),
+    ...withNotModelled(subject, cluster.storage, result.preemption),
+    ...assumed(nodes, subject, cluster.storage, result.preemption),
   };
 }
 

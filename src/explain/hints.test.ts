@@ -179,7 +179,7 @@ describe('identical per-node explanations are folded', () => {
     expect(failure(() => expect(deployment('web', [cpuOnly])).toBeSchedulableOnAnyOf(nodes))).toBe(
       'expect(received).toBeSchedulableOnAnyOf(nodes)\n\n' +
         'Expected Deployment default/web to be schedulable on one of 14 node(s), but kube-scheduler would report:\n' +
-        '  0/14 nodes are available: 1 node(s) were unschedulable, 13 node(s) had untolerated taint(s).\n\n' +
+        '  0/14 nodes are available: 1 node(s) were unschedulable, 13 node(s) had untolerated taint(s). preemption: 0/14 nodes are available: 14 Preemption is not helpful for scheduling.\n\n' +
         '12 nodes (gpu-1, gpu-2, gpu-3 and 9 more):\n' +
         '  TaintToleration: node(s) had untolerated taint(s)\n' +
         '    taint dedicated=gpu:NoSchedule is not tolerated\n' +

@@ -30,9 +30,9 @@ describe('toHaveAllReplicasScheduled', () => {
   test('lists the pending replicas with kube-scheduler\'s message and where the others went', () => {
     const msg = failure(() => expect(deployment('web', 5, {}, '3')).toHaveAllReplicasScheduled(nodes));
     expect(msg).toContain('Expected Deployment default/web to have all its replicas scheduled on 3 node(s), but 2 of 5 stay Pending:\n' +
-      '  web-3 stays Pending: 0/3 nodes are available: 3 Insufficient cpu.\n' +
+      '  web-3 stays Pending: 0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.\n' +
       '    3 nodes (a1, b1, c1):\n');
-    expect(msg).toContain('  web-4 stays Pending: 0/3 nodes are available: 3 Insufficient cpu.');
+    expect(msg).toContain('  web-4 stays Pending: 0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.');
     expect(msg).toContain('Placed: web-0 → a1, web-1 → b1, web-2 → c1');
   });
   test('bad input fails with a clear message, with and without .not', () => {

@@ -89,7 +89,7 @@ describe('toBeSchedulableOnAnyOf', () => {
     expect(failure(() => expect(web({}, requesting('2'))).toBeSchedulableOnAnyOf(pool))).toBe(
       'expect(received).toBeSchedulableOnAnyOf(nodes)\n\n' +
         'Expected Deployment default/web to be schedulable on one of 3 node(s), but kube-scheduler would report:\n' +
-        '  0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.\n\n' +
+        '  0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.\n\n' +
         'Node tainted:\n  TaintToleration: node(s) had untolerated taint(s)\n' +
         '    taint dedicated=gpu:NoSchedule is not tolerated\n' +
         '    the pod spec has no tolerations; the 2 added by DefaultTolerationSeconds admission have other keys\n' +
@@ -197,7 +197,7 @@ describe('the one create path: what the API server makes of the manifest decides
     expect(msg).toContain("  NodePorts: node(s) didn't have free ports for the requested pod ports\n");
     expect(msg).toContain('spec.template.spec.containers[0].ports[0] hostPort 9100/TCP (hostNetwork: hostPort is containerPort) on 0.0.0.0 collides with ' +
       'Pod default/other-exporter-abcde (containers[0].ports[0], 0.0.0.0:9100/TCP (hostNetwork: hostPort is containerPort)) on node edge-1');
-    expect(scheduleOn(ds, [node('edge-1')], { existingPods: [running] }).fitError).toBe("0/1 nodes are available: 1 node(s) didn't have free ports for the requested pod ports.");
+    expect(scheduleOn(ds, [node('edge-1')], { existingPods: [running] }).fitError).toBe("0/1 nodes are available: 1 node(s) didn't have free ports for the requested pod ports. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.");
     expect(schedulingVerdict(ds, node('edge-1'), [running]).status?.plugin).toBe('NodePorts');
     expect(ds).toBeSchedulableOn(node('edge-2'), { existingPods: [running] }); // bound elsewhere: no clash
   });
@@ -206,7 +206,7 @@ describe('the one create path: what the API server makes of the manifest decides
     const big = web({}, requesting('3'));
     expect(big).not.toBeSchedulableOn(capacityOnly);
     expect(failure(() => expect(big).toBeSchedulableOn(capacityOnly))).toContain('Insufficient cpu: requested 3, allocatable 2');
-    expect(scheduleOn(big, [capacityOnly]).fitError).toBe('0/1 nodes are available: 1 Insufficient cpu.');
+    expect(scheduleOn(big, [capacityOnly]).fitError).toBe('0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.');
     expect(web({}, requesting('1'))).toBeSchedulableOn(capacityOnly);
     // allocatable, when declared, wins over capacity
     expect(big).toBeSchedulableOn({ ...capacityOnly, status: { ...capacityOnly.status, allocatable: { cpu: '4', memory: '4Gi', pods: '110' } } });

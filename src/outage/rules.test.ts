@@ -270,6 +270,7 @@ describe('zonal volumes: a WaitForFirstConsumer claim pinned at first placement'
     const o = simulateOutage({ nodes, workloads: [db], storage }, { zone: 'a', outOfServiceAt: 400 });
     expect(o.why(db)).toEqual([
       "db-0 is Pending: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match PersistentVolume's node affinity. " +
+      'preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling. ' +
       'PersistentVolumeClaim default/data-db-0 is bound to PersistentVolume pvc-default.data-db-0, provisioned for a1 at 0s (topology.kubernetes.io/zone In [a]): a bound volume does not move with its pod',
     ]);
     const efs = withClaims(1, 'efs');
@@ -290,6 +291,7 @@ describe('zonal volumes: a WaitForFirstConsumer claim pinned at first placement'
     const o = simulateOutage({ nodes, workloads: [db], storage: [storageClass('fast', 'csi.example.com'), csiNode('a1'), csiNode('b1')] }, { zone: 'a', outOfServiceAt: 400 });
     expect(o.why(db)).toEqual([
       "db-0 is Pending: 0/2 nodes are available: 1 node(s) didn't match PersistentVolume's node affinity, 1 node(s) had untolerated taint(s). " +
+      'preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling. ' +
       'PersistentVolumeClaim default/data-db-0 is bound to PersistentVolume pvc-default.data-db-0, provisioned for a1 at 0s (example.com/rack In [r1]): a bound volume does not move with its pod',
     ]);
     expect(o.volumesNotModelled(db)).toEqual([]);

@@ -61,7 +61,7 @@ describe('provisionedTopology: the new PersistentVolume\'s node affinity', () =>
 describe('claims bound when their pod is bound, read by the replacement', () => {
   const gp3 = sc('ebs.csi.aws.com', {}, 'gp3') as KubeObject;
   const nodes = [zonedNode('a1', 'a'), zonedNode('b1', 'b'), zonedNode('c1', 'c')];
-  const PENDING = "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match PersistentVolume's node affinity.";
+  const PENDING = "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match PersistentVolume's node affinity. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.";
   const claim = (name: string, spec: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'default' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10Gi' } }, ...spec } }) as KubeObject;
   const withVolume = (volume: Record<string, unknown>) => {
     const d = deployment('web', 1, '500m');

@@ -32,7 +32,7 @@ const deploy = (replicas: number, volumes: unknown[], cpu = '100m'): KubeObject 
 } as KubeObject);
 const claim = (name: string, modes: string[], cls = 'gp3'): KubeObject => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'db' }, spec: { storageClassName: cls, accessModes: modes, resources: { requests: { storage: '1Gi' } } } } as KubeObject);
 const where = (p: ReturnType<typeof placeReplicas>) => p.pods.map((x) => x.node ?? x.fitError);
-const EXCEEDED = '0/1 nodes are available: 1 node(s) exceed max volume count.';
+const EXCEEDED = '0/1 nodes are available: 1 node(s) exceed max volume count. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.';
 
 describe('NodeVolumeLimits counts the replicas placed before', () => {
   test('a StatefulSet of 4 on one node whose CSINode allows 2 EBS volumes: two run, two stay Pending', () => {
@@ -60,7 +60,7 @@ describe('NodeVolumeLimits counts the replicas placed before', () => {
 describe("VolumeBinding's Reserve: the next replica sees the volumes assumed for the earlier ones", () => {
   test('a static local PV bound by one replica is not there for the next (upstream: Pending, not a second bind)', () => {
     const p = placeReplicas(sts(2, 'local'), [node('a'), node('b')], { storage: [local, localPV('pv-a', 'a')] });
-    expect(where(p)).toEqual(['a', "0/2 nodes are available: 2 node(s) didn't find available persistent volumes to bind."]);
+    expect(where(p)).toEqual(['a', "0/2 nodes are available: 2 node(s) didn't find available persistent volumes to bind. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling."]);
     // two PVs on node a: the second replica binds the other one there
     expect(where(placeReplicas(sts(2, 'local'), [node('a'), node('b')], { storage: [local, localPV('pv-a', 'a'), localPV('pv-a2', 'a')] }))).toEqual(['a', 'a']);
   });
@@ -68,7 +68,7 @@ describe("VolumeBinding's Reserve: the next replica sees the volumes assumed for
   test('a WaitForFirstConsumer claim shared by a Deployment\'s pods is being provisioned for the first pod\'s node', () => {
     const shared = [{ name: 'd', persistentVolumeClaim: { claimName: 'shared' } }];
     const p = placeReplicas(deploy(2, shared, '1'), [node('a', '1'), node('b', '1')], { storage: [gp3, claim('shared', ['ReadWriteOnce'])] });
-    expect(where(p)).toEqual(['a', "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) didn't find available persistent volumes to bind."]);
+    expect(where(p)).toEqual(['a', "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) didn't find available persistent volumes to bind. preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."]);
     const b = p.pods[1].rejected.find((r) => r.node === 'b')!;
     expect(b.status!.details).toContain('PersistentVolumeClaim shared: it is being provisioned for node a (volume.kubernetes.io/selected-node)');
   });
@@ -76,6 +76,6 @@ describe("VolumeBinding's Reserve: the next replica sees the volumes assumed for
   test('a ReadWriteOncePod claim in use by the first replica', () => {
     const shared = [{ name: 'd', persistentVolumeClaim: { claimName: 'shared' } }];
     expect(where(placeReplicas(deploy(2, shared), [node('a'), node('b')], { storage: [gp3, claim('shared', ['ReadWriteOncePod'])] })))
-      .toEqual(['a', '0/2 nodes are available: 2 node(s) unavailable due to PersistentVolumeClaim with ReadWriteOncePod access mode already in-use by another pod.']);
+      .toEqual(['a', '0/2 nodes are available: 2 node(s) unavailable due to PersistentVolumeClaim with ReadWriteOncePod access mode already in-use by another pod. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod.']);
   });
 });

@@ -29,7 +29,7 @@ test('spread with maxSkew 1 over 3 zones (DoNotSchedule): a small zone caps the 
   } as KubeObject;
   const p = placeReplicas(web, nodes);
   expect(p.pods.map((x) => x.node ?? 'Pending')).toEqual(['a1', 'b1', 'c1', 'a1', 'b1', 'Pending', 'Pending']);
-  expect(p.pods[5].fitError).toBe("0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't match pod topology spread constraints.");
+  expect(p.pods[5].fitError).toBe("0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't match pod topology spread constraints. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.");
   expect(p.pods[0].scores![0].skipped.map((s) => s.plugin)).toContain('PodTopologySpread');
   expect(web).not.toHaveAllReplicasScheduled(nodes);
   expect(failure(() => expect(web).toSpreadReplicasAcross(ZONE, nodes))).toContain('but 2 of 7 replica(s) stay Pending');
@@ -50,7 +50,7 @@ test('required anti-affinity with more replicas than nodes', () => {
   } as KubeObject;
   const p = placeReplicas(pg, nodes);
   expect(p.pods.map((x) => [x.name, x.node ?? 'Pending'])).toEqual([['pg-0', 'a'], ['pg-1', 'b'], ['pg-2', 'c'], ['pg-3', 'Pending']]);
-  expect(p.pods[3].fitError).toBe("0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules.");
+  expect(p.pods[3].fitError).toBe("0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.");
   const msg = failure(() => expect(pg).toHaveAllReplicasScheduled(nodes));
   expect(msg).toContain("pg-3 stays Pending: 0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules.");
   expect(msg).toContain('Placed: pg-0 → a, pg-1 → b, pg-2 → c');

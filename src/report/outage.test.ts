@@ -39,13 +39,13 @@ describe('placementMatrix: outage columns', () => {
 PlacementMatrix: 3 node group(s) of 3 node(s), grouped by pool labels
 
 workload                          a1          b1          c1          Unreachable         zone a down                                               zone a down, out-of-service at 400s  node b1 NotReady                                          nodes topology.kubernetes.io/zone=c tainted drain=now:NoExecute
-Deployment default/big            1/1         1/1         1/1         evicted after 300s  2/3 running, 1 Pending [1mnq]                             2/3 running, 1 Pending [1mnq]        2/3 running, 1 Pending [1mnq]                             2/3 running, 1 Pending [1mnq]
+Deployment default/big            1/1         1/1         1/1         evicted after 300s  2/3 running, 1 Pending [0h1w]                             2/3 running, 1 Pending [0h1w]        2/3 running, 1 Pending [0h1w]                             2/3 running, 1 Pending [0h1w]
 StatefulSet default/payments      1/1         1/1         1/1         evicted after 300s  2/3 running, 1 Terminating until out-of-service           3/3 running after 400s               2/3 running, 1 Terminating until out-of-service           3/3 running after 30s
 Pod default/solo                  1/1         0/1 [1wd0]  0/1 [1wd0]  evicted after 300s  0/1 running, 1 Terminating, not recreated                 0/1 running, deleted, not recreated  1/1 running throughout                                    1/1 running throughout
 Deployment default/web            1/1         1/1         1/1         evicted after 300s  3/3 running after 350s                                    3/3 running after 350s               3/3 running after 300s                                    3/3 running after 0s
 DaemonSet kube-system/logging     1/1         1/1         1/1         stays               2/2 surviving nodes running, 1 stays on a down node       2/2 surviving nodes running          2/2 surviving nodes running, 1 stays on a down node       2/2 surviving nodes running
 
-[1mnq] FailedScheduling: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.
+[0h1w] FailedScheduling: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.
 [1wd0] NodeName: node(s) didn't satisfy plugin(s) [NodeName] (spec.nodeName "a1" limits the pod to that node (NodeName PreFilter, v1.37+))
 `);
   });
@@ -54,7 +54,7 @@ DaemonSet kube-system/logging     1/1         1/1         1/1         stays     
     const row = (name: string) => m.rows.find((r) => r.workload.endsWith(`/${name}`))!;
     expect(row('web').outage[0]).toEqual({ failure: 'zone a down', desired: 3, running: 3, pending: 0, terminating: 0, onDownNodes: 0, survived: true, since: 350, text: '3/3 running after 350s' });
     expect(row('payments').outage[0]).toMatchObject({ running: 2, terminating: 1, survived: false });
-    expect(row('big').outage[0]).toMatchObject({ pending: 1, reason: 'FailedScheduling: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.' });
+    expect(row('big').outage[0]).toMatchObject({ pending: 1, reason: 'FailedScheduling: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.' });
     // the cells are what simulateOutage over the same cluster says
     const outage = simulateOutage({ workloads, nodes }, zone('a'));
     for (const r of m.rows) expect(r.outage[0].running).toBe(outage.stateAt().find((s) => s.workload === r.workload)!.running);
@@ -73,14 +73,14 @@ DaemonSet kube-system/logging     1/1         1/1         1/1         stays     
   test('existingPods count: a full node leaves the replacement Pending', () => {
     const hog = pod('hog', 'b1', { cpu: '3500m' });
     const [row] = placementMatrix([deployment('api', 2, '1')], [zonedNode('a1', 'a'), zonedNode('b1', 'b')], { existingPods: [hog], failures: [zone('a')] }).rows;
-    expect(row.outage[0]).toMatchObject({ text: '0/2 running, 2 Pending', reason: 'FailedScheduling: 0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s).' });
+    expect(row.outage[0]).toMatchObject({ text: '0/2 running, 2 Pending', reason: 'FailedScheduling: 0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s). preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling.' });
   });
 
   test('Markdown shows the outage cells with their verdict', () => {
     const md = formatMatrixMarkdown(placementMatrix([web, big], nodes, { failures: [zone('a')] }));
     expect(md.split('\n')[0]).toBe('| workload | a1 | b1 | c1 | zone a down |');
     expect(md).toContain('| ✅ 3/3 running after 350s |');
-    expect(md).toContain('| ❌ 2/3 running, 1 Pending — FailedScheduling: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. |');
+    expect(md).toContain('| ❌ 2/3 running, 1 Pending — FailedScheduling: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod. |');
   });
 
   test('a failure that matches no node is refused with its index', () => {

@@ -187,7 +187,7 @@ describe('run report (issue 18 point 1)', () => {
       ['toBeKeptApartFrom', 'Deployment default/web', 'Deployment api', 'no constraint on n-a, n-b', false, true],
       ['toHaveAllReplicasScheduled', 'Deployment default/web', '2 nodes (n-a, n-b)', '2 of 2 Pending', false, false],
     ]);
-    expect(channel.read()[4].reason).toBe('0/2 nodes are available: 2 node(s) had untolerated taint(s).');
+    expect(channel.read()[4].reason).toBe('0/2 nodes are available: 2 node(s) had untolerated taint(s). preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.');
   });
 
   test('copies of one node in different states get their own columns; one state keeps one column', () => {

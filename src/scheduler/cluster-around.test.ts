@@ -61,7 +61,7 @@ test('a cluster of nodes alone reads the Namespace objects: the first pod of a s
   // without them the selector selects no namespace, so the pod does not match its own term
   const alone = schedule(web, [node('n1'), node('n2')]);
   expect(alone.feasible).toEqual([]);
-  expect(alone.fitError).toBe("0/2 nodes are available: 2 node(s) didn't match pod affinity rules.");
+  expect(alone.fitError).toBe("0/2 nodes are available: 2 node(s) didn't match pod affinity rules. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.");
 });
 
 test('a node checked among the same nodes again sees the Namespace objects passed this time', () => {

@@ -252,7 +252,7 @@ describe('options and the cluster', () => {
     const cluster = [a, b, tainted];
     const existingPods = [db('db-0', a.metadata!.name), db('db-1', b.metadata!.name)];
     expect(scheduleOn(db('db-2', ''), cluster, { existingPods }).fitError).toBe(
-      "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod anti-affinity rules.",
+      "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod anti-affinity rules. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.",
     );
     const msg = failure(() => expect(db('db-2', '')).toBeSchedulableOnAnyOf(cluster, { existingPods }));
     expect(msg).toContain("0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod anti-affinity rules.");

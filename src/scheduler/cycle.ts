@@ -1,6 +1,7 @@
 // The cluster-aware part of a scheduling cycle (pkg/scheduler/framework/interface.go PreFilterPlugin/FilterPlugin,
 // runtime/framework.go RunPreFilterPlugins): each plugin's PreFilter runs once per pod over the snapshot and
 // returns Skip, a rejection of the whole pod, or its own state; its Filter then runs per node with that state.
+import type { KubeObject, Pod } from '../core/types';
 import type { PodInfo, Status } from './framework';
 import type { NodeSnapshot, Snapshot } from './snapshot';
 
@@ -75,4 +76,54 @@ export function runClusterFilters(pod: PodInfo, node: NodeSnapshot, cycle: Cycle
 /** Each active cluster plugin's account of why the node passed (`Plugin: …` lines). */
 export function explainPasses(pod: PodInfo, node: NodeSnapshot, cycle: CycleState): string[] {
   return cycle.active.flatMap(({ plugin, state }) => (plugin.explainPass?.(pod, node, state) ?? []).map((l) => `${plugin.name}: ${l}`));
+}
+
+/**
+ * What DefaultPreemption answers (its PostFilter status and result, runtime/framework.go RunPostFilterPlugins), run
+ * when no node is feasible and the pod is not gated.
+ */
+export interface PreemptionAnswer {
+  /**
+   * The PostFilter status message FitError appends ('preemption: 0/3 nodes are available: …'); '' on success (from
+   * 1.37, Preempt's success status carries 'preemption: found a potential placement for pod on node …', which the
+   * FitError appends too).
+   */
+  message: string;
+  /** Every node pickOneNodeForPreemption may return (its last criterion can tie: Go map order), sorted; [] on failure. */
+  nominatedNodes: string[];
+  /**
+   * DryRunPreemption's candidates over all potential nodes, sorted by node: victims as 'namespace/name' in
+   * SelectVictimsOnNode's order, and how many of them violate a PDB.
+   */
+  candidates: Array<{ node: string; victims: string[]; numPDBViolations: number }>;
+}
+
+/** The PostFilter's answer, or why it cannot be given (a priority the inputs leave unknown). */
+export type PreemptionOutcome = PreemptionAnswer | { unknown: string };
+
+/** A node as the PostFilter reads it: the node and the pods the scheduler cache holds on it, in their order. */
+export interface PostFilterNode {
+  entry: NodeSnapshot;
+  /** The node's Filter status in this cycle (NodeToStatus); undefined: the node was not filtered (absent). */
+  status: Status | undefined;
+}
+
+/** What the framework gives a PostFilter plugin (fwk.Handle, the NodeToStatus, the listers it reads). */
+export interface PostFilterHandle {
+  /** Every node of the cluster, in the snapshot's order, with its Filter status. */
+  nodes: readonly PostFilterNode[];
+  /** The PodDisruptionBudgets given (the PDB lister's). */
+  podDisruptionBudgets: readonly KubeObject[];
+  /**
+   * RunFilterPluginsWithNominatedPods on `node` as if it held `pods` instead of its own: the Filter plugins over the
+   * node's usage by those pods, and the cluster plugins with their PreFilter state as RunPreFilterExtensionRemovePod
+   * and AddPod leave it (worked out again over the snapshot with the node holding `pods`). Undefined: the pod fits.
+   */
+  filterWith(node: NodeSnapshot, pods: readonly Pod[]): Status | undefined;
+}
+
+/** A PostFilter plugin (fwk.PostFilterPlugin): its status code and its answer. */
+export interface PostFilterPlugin {
+  name: string;
+  postFilter(pod: PodInfo, handle: PostFilterHandle): { code: 'Success' | Status['code']; answer: PreemptionOutcome };
 }

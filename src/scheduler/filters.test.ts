@@ -77,7 +77,7 @@ describe('TestNodeAffinity', () => {
     const v = verdict(pod(required(field('node1', 'node2'))), node('node2', { foo: 'bar' }));
     expect(v.status?.reasons).toEqual(['pod affinity terms conflict']);
     expect(schedule(toSubject(pod(required(field('node1', 'node2')))), [node('node1'), node('node2'), node('node3')]).fitError).toBe(
-      '0/3 nodes are available: pod affinity terms conflict.',
+      '0/3 nodes are available: pod affinity terms conflict. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
     );
   });
 });
@@ -240,7 +240,7 @@ describe('FitError', () => {
       node('n4', { pool: 'a' }, { cpu: '1', pods: '10' }),
     ] as Node[];
     expect(schedule(toSubject(p), nodes).fitError).toBe(
-      "0/4 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated taint(s), 2 Insufficient cpu.",
+      "0/4 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated taint(s), 2 Insufficient cpu. preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling.",
     );
   });
   test('a node failing two resources counts twice; "10 …" sorts before "2 …"', () => {
@@ -248,14 +248,14 @@ describe('FitError', () => {
     const small = Array.from({ length: 10 }, (_, i) => node(`s${i}`, {}, { cpu: '1', memory: '1Gi', pods: '10' }));
     const cordoned = [1, 2].map((i) => ({ ...node(`c${i}`), spec: { unschedulable: true } })) as Node[];
     expect(schedule(toSubject(p), [...small, ...cordoned]).fitError).toBe(
-      '0/12 nodes are available: 10 Insufficient cpu, 10 Insufficient memory, 2 node(s) were unschedulable.',
+      '0/12 nodes are available: 10 Insufficient cpu, 10 Insufficient memory, 2 node(s) were unschedulable. preemption: 0/12 nodes are available: 12 Preemption is not helpful for scheduling.',
     );
   });
   test('nodes outside the PreFilterResult', () => {
     const p = pod(required(field('n1')));
     const n1 = { ...node('n1'), spec: { unschedulable: true } } as Node;
     expect(schedule(toSubject(p), [n1, node('n2'), node('n3')]).fitError).toBe(
-      "0/3 nodes are available: 1 node(s) were unschedulable, 2 node(s) didn't satisfy plugin(s) [NodeAffinity].",
+      "0/3 nodes are available: 1 node(s) were unschedulable, 2 node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
     );
   });
 });

@@ -9,7 +9,8 @@ import { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduli
 import { buildSnapshot, groupByNode, hasStorage, snapshotFor, usesVolumes, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
 import type { Shapes } from './matrix-shapes';
 import { settingsGeneration } from '../core/config';
-import { runClusterFilters, runPreFilters, type CycleState } from './cycle';
+import { runClusterFilters, runPreFilters, type CycleState, type PostFilterHandle, type PreemptionOutcome } from './cycle';
+import { nodeWithPods, runPostFilterPlugins, withPodsOn, withPostFilterMessage } from './postfilter';
 import { podShape, preparedNodes, preparedSnapshot, type PreparedNodes } from './prepared';
 import { profile } from './profile';
 
@@ -144,6 +145,24 @@ function filtersReject(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Rejectio
     if (rejected) return rejected;
   }
   return undefined;
+}
+
+/**
+ * runFilters' verdict for a pod that no cluster plugin reads the cluster for (an empty CycleState without narrowing):
+ * the first rejection of the node plugins (their `check`, else their Filter), then the last filters.
+ */
+function nodeFiltersReject(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status | undefined {
+  const rejected = podRejection(pod);
+  if (rejected) return rejected;
+  const { nodePreFilter, filter } = profile();
+  const outside = nodePreFilter.outside(pod, node);
+  if (outside) return outside;
+  for (let k = 0; k < filter.length; k++) {
+    const plugin = filter[k];
+    const r = plugin.check ? plugin.check(pod, node, usage) : plugin.filter(pod, node, usage);
+    if (r) return r as Status;
+  }
+  return runLastFilters(pod, node, usage);
 }
 
 /**
@@ -390,6 +409,8 @@ export interface ClusterOptions {
   namespaces?: readonly KubeObject[];
   /** The storage objects (STORAGE_KINDS), the volume plugins' listers (snapshot.storage). */
   storage?: readonly KubeObject[];
+  /** The PodDisruptionBudgets (policy/v1): DefaultPreemption's PDB lister (schedule() reads them; a node's filters do not). */
+  podDisruptionBudgets?: readonly KubeObject[];
 }
 
 /**
@@ -444,8 +465,17 @@ export interface ScheduleResult {
   feasible: NodeVerdict[];
   /** Every node when the pod is gated (their status is the SchedulingGates one). */
   rejected: NodeVerdict[];
-  /** kube-scheduler's FitError text when no node fits (without the PostFilter/preemption part); undefined for a gated pod. */
+  /**
+   * kube-scheduler's FitError text when no node fits, as the FailedScheduling event prints it (FitError.Error()): the
+   * Filter part, then the PostFilter's message (` preemption: …`); without that part when the preemption answer is
+   * unknown. Undefined for a gated pod.
+   */
   fitError?: string;
+  /**
+   * DefaultPreemption's answer (the PostFilter), present whenever no node fits, the pod is not gated and the cluster
+   * has nodes (with none, upstream's ErrNoNodesAvailable runs no PostFilter).
+   */
+  preemption?: PreemptionOutcome;
   /** Set when spec.schedulingGates is non-empty: the pod stays Pending with PodScheduled=False, reason SchedulingGated. */
   gated?: { gates: string[]; message: typeof SCHEDULING_GATED_MESSAGE };
 }
@@ -464,14 +494,17 @@ const readsCluster = (subject: Subject, storage: readonly KubeObject[] | undefin
 /**
  * `snapshot`, when given, is the cluster (built from `nodes`, the existing pods, namespaces and storage objects) and is
  * used as is. `storage` holds the storage objects (STORAGE_KINDS), beside those of configure({ storage }).
+ * `podDisruptionBudgets` (or the given snapshot's) are DefaultPreemption's, run when no node fits.
  */
 export function schedule(
   subject: Subject, nodes: readonly Node[], existing?: readonly Pod[], namespaces?: readonly KubeObject[], given?: Snapshot, storage?: readonly KubeObject[],
+  podDisruptionBudgets?: readonly KubeObject[],
 ): ScheduleResult {
   const pod = podInfo(subject);
   const { pods: existingPods, left } = withoutSubject(subject, existing);
   let verdicts: Split;
   let cycle: CycleState | undefined;
+  let snapshotOf: Snapshot | undefined;
   if (!given && !existingPods?.length && !readsCluster(subject, storage)) {
     // No pod in the cluster and no spread or pod-affinity stanza: both cluster plugins would Skip at PreFilter.
     // The nodes are prepared once per node array (preparedNodes), shared by every pod checked against them.
@@ -482,13 +515,13 @@ export function schedule(
     // assumed into, each node's entry at its position), so they are prepared once for both paths, and the snapshot
     // is kept with them (the node array compared once per call, not twice).
     const prepared = preparedNodes(nodes, NO_USAGE, profile().filter);
-    const snapshot = (prepared.snapshot ??= snapshotFor(nodes));
+    const snapshot = (snapshotOf = prepared.snapshot ??= snapshotFor(nodes));
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
     verdicts = nodeVerdicts(pod, prepared, cycle, snapshot);
   } else {
     // The same cluster (the caller's nodes, pods and namespaces) is prepared once and shared across calls
     // (snapshotFor); a pod among the existing ones is left out of its own cluster, so that one gets its own.
-    const snapshot = given ?? (left === 0 ? snapshotFor(nodes, existing, namespaces, undefined, storage) : buildSnapshot(nodes, podsByNode(existingPods), namespaces, undefined, storage));
+    const snapshot = (snapshotOf = given ?? (left === 0 ? snapshotFor(nodes, existing, namespaces, undefined, storage) : buildSnapshot(nodes, podsByNode(existingPods), namespaces, undefined, storage)));
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
     // a snapshot built for this call alone is filtered node by node
     // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: runFilters node by node gives the verdicts the prepared snapshot's shapes give (their contract); either suits any snapshot
@@ -499,7 +532,36 @@ export function schedule(
   const { feasible, rejected, tally } = verdicts;
   const gates = schedulingGates(subject);
   if (gates.length) return { feasible, rejected, gated: { gates, message: SCHEDULING_GATED_MESSAGE } };
-  return { feasible, rejected, fitError: feasible.length ? undefined : fitErrorOf(nodes.length, pod, cycle, rejected, tally) };
+  if (feasible.length) return { feasible, rejected, fitError: undefined };
+  const filtered = fitErrorOf(nodes.length, pod, cycle, rejected, tally);
+  if (nodes.length === 0) return { feasible, rejected, fitError: filtered };
+  const pdbs = given?.podDisruptionBudgets ?? podDisruptionBudgets ?? [];
+  const preemption = runPostFilterPlugins(profile().postFilter, pod, postFilterHandle(pod, nodes, rejected, snapshotOf, cycle, pdbs));
+  const fitError = preemption && !('unknown' in preemption) ? withPostFilterMessage(filtered, preemption.message) : filtered;
+  return { feasible, rejected, fitError, ...(preemption ? { preemption } : {}) };
+}
+
+/**
+ * The PostFilter's view of the cycle: every node with the pods the cache holds on it and its Filter status, and
+ * RunFilterPluginsWithNominatedPods on a node holding other pods (nominated pods are not modelled: none).
+ */
+export function postFilterHandle(pod: PodInfo, nodes: readonly Node[], rejected: readonly NodeVerdict[], snapshot: Snapshot | undefined, cycle: CycleState | undefined, pdbs: readonly KubeObject[]): PostFilterHandle {
+  const statuses = new Map<string, Status>();
+  for (const v of rejected) statuses.set(v.node, v.status!);
+  const entries = snapshot ? snapshot.nodes : nodes.map((n) => nodeWithPods(nodeInfo(n), []));
+  return {
+    nodes: entries.map((entry) => ({ entry, status: statuses.get(entry.info.name) })),
+    podDisruptionBudgets: pdbs,
+    filterWith(entry, pods) {
+      const base = cycle ?? cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()));
+      // no cluster plugin runs for the pod: the node's Filter plugins over its usage by `pods` (their verdict
+      // without the details, which no preemption message reads)
+      if (!base.active.length && !base.rejection && !base.nodeNames) return nodeFiltersReject(pod, entry.info, nodeUsage(pods));
+      // the cluster plugins' PreFilter state as RemovePod/AddPod leave it: their PreFilter over the changed cluster
+      const changed = withPodsOn(base.snapshot, entry, pods);
+      return runFilters(pod, entry.info, changed.entry.usage, runPreFilters(pod, changed.snapshot, profile().clusterFilter)).status;
+    },
+  };
 }
 
 /** FitError.Error(): `0/N nodes are available: ` + reason histogram sorted as strings, or the PreFilter message. A gated pod never gets one. */

@@ -4,7 +4,7 @@
 // folders; the framework (index.ts, cycle.ts, matrix.ts, passes.ts, score.ts) runs what the active profile lists,
 // and keepApart and the outage model read it too. Adding a plugin is its folder plus one line here.
 // (Scheduler configuration — profiles, weights, disabled plugins — will build other Profile values from this one.)
-import type { ClusterPlugin } from './cycle';
+import type { ClusterPlugin, PostFilterPlugin } from './cycle';
 import { Skip, type FilterPlugin, type NodeInfo, type PodInfo, type ScorePlugin, type Status } from './framework';
 import { gateEnabled, invalidateCaches } from '../core/config';
 import { podUsesClaims } from '../admission/pod-storage';
@@ -25,6 +25,7 @@ import { VolumeRestrictions } from './plugins/volumerestrictions';
 import { NodeVolumeLimits } from './plugins/nodevolumelimits';
 import { VolumeBinding, VolumeBindingScore } from './plugins/volumebinding';
 import { VolumeZone } from './plugins/volumezone';
+import { DefaultPreemption } from './plugins/defaultpreemption';
 
 /** A PreEnqueue plugin: a status keeps the pod out of the active queue, so no filter runs for it. */
 export interface PreEnqueuePlugin {
@@ -58,6 +59,13 @@ export interface Profile {
    * gate is on (default_plugins.go applyFeatureGates); it Skips at PreFilter for pods that need no node feature.
    */
   lastFilter: readonly FilterPlugin[];
+  /**
+   * The PostFilter plugins, run when no node is feasible (schedule_one.go): DefaultPreemption. The default profile
+   * puts DynamicResources before it where DRA is enabled (default_plugins.go applyDynamicResources); for a pod without
+   * claims its PostFilter returns a bare Unschedulable, which adds nothing to the message, and DRA claims are not
+   * modelled, so it is not listed.
+   */
+  postFilter: readonly PostFilterPlugin[];
   /**
    * The Score plugins with their weights, in the profile's order (default_plugins.go's Score list): score.ts runs
    * each one's PreScore, Score and NormalizeScore and sums weight × score.
@@ -104,6 +112,7 @@ export const DEFAULT_PROFILE: Profile = Object.freeze({
   filter: [NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit],
   clusterFilter: [VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity],
   lastFilter: [NodeDeclaredFeatures],
+  postFilter: [DefaultPreemption],
   get score() {
     return gateEnabled('StorageCapacityScoring') ? WITH_VOLUME_SCORE : BASE_SCORE;
   },

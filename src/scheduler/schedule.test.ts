@@ -71,7 +71,7 @@ describe('NodeAffinity PreFilter', () => {
       plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: ['pod affinity terms conflict'],
       details: ['every nodeSelectorTerm pins metadata.name with matchFields In lists that have no name in common'],
     });
-    expect(schedule(toSubject(p), [node('a'), node('b')]).fitError).toBe('0/2 nodes are available: pod affinity terms conflict.');
+    expect(schedule(toSubject(p), [node('a'), node('b')]).fitError).toBe('0/2 nodes are available: pod affinity terms conflict. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.');
   });
 });
 
@@ -116,7 +116,7 @@ describe('FitError', () => {
     const p = pod({ nodeSelector: { pool: 'x' } });
     const nodes = [node('a', { unschedulable: true }), node('b'), node('c'), node('d', { taints: [{ key: 't', effect: 'NoSchedule' }] })];
     expect(schedule(toSubject(p), nodes).fitError).toBe(
-      "0/4 nodes are available: 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable, 2 node(s) didn't match Pod's node affinity/selector.",
+      "0/4 nodes are available: 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable, 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling.",
     );
     const ok = schedule(toSubject(p), [...nodes, node('e', {}, { pool: 'x' })]);
     expect(ok.fitError).toBeUndefined();

@@ -160,7 +160,7 @@ describe('FitError histogram', () => {
     const tainted = Array.from({ length: 10 }, (_, i) => makeNode(`t${i}`, {}, [{ key: 'k', value: 'v', effect: 'NoSchedule' }]));
     configure({ admission: { nodeConditionTaints: false } });
     const r = schedule(toSubject(makePod('p')), [...cordoned, ...tainted]);
-    expect(r.fitError).toBe('0/12 nodes are available: 10 node(s) had untolerated taint(s), 2 node(s) were unschedulable.');
+    expect(r.fitError).toBe('0/12 nodes are available: 10 node(s) had untolerated taint(s), 2 node(s) were unschedulable. preemption: 0/12 nodes are available: 12 Preemption is not helpful for scheduling.');
   });
 });
 

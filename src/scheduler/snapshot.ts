@@ -41,6 +41,8 @@ export interface Snapshot {
   index?: PodIndex;
   /** The positions of the nodes assumePod has added pods to (what was prepared of those nodes before is stale). */
   assumed?: Set<number>;
+  /** The PodDisruptionBudgets of the cluster (DefaultPreemption's PDB lister), when the snapshot's maker gives them. */
+  podDisruptionBudgets?: readonly KubeObject[];
 }
 
 /** The nodes that have pods, in node order: what counting existing pods visits (a PreFilter per pod, thousands of nodes). */

@@ -33,7 +33,7 @@ test('verdicts: the banned node is rejected by ToyBan, with its reason and detai
 
 test('the FitError counts its reason', () =>
   withToy(() => {
-    expect(schedule(toSubject(web), [b1, { ...b1, metadata: { ...b1.metadata, name: 'b2' } }]).fitError).toBe('0/2 nodes are available: 2 node(s) were banned by ToyBan.');
+    expect(schedule(toSubject(web), [b1, { ...b1, metadata: { ...b1.metadata, name: 'b2' } }]).fitError).toBe('0/2 nodes are available: 2 node(s) were banned by ToyBan. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.');
   }));
 
 test('the matrix gives it a code and names it', () =>
@@ -60,6 +60,6 @@ test('the outage replays run it: the replacement pod cannot go to the banned nod
     const o = run();
     expect(lines(o.events)).toContain('350 Pod default/web-1 FailedScheduling');
     const failed = o.events.find((e) => e.reason === 'FailedScheduling')!;
-    expect(failed.message).toBe('0/2 nodes are available: 1 node(s) had untolerated taint(s), 1 node(s) were banned by ToyBan.');
+    expect(failed.message).toBe('0/2 nodes are available: 1 node(s) had untolerated taint(s), 1 node(s) were banned by ToyBan. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.');
   });
 });

@@ -48,7 +48,7 @@ const VCT = "VolumeBinding, VolumeZone, NodeVolumeLimits, VolumeRestrictions: sp
 const storageClass = (name: string, provisioner: string): KubeObject => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name }, provisioner, volumeBindingMode: 'WaitForFirstConsumer' } as KubeObject);
 const ebs = { ...cluster, storage: [storageClass('gp3', 'ebs.csi.aws.com')] };
 const efs = { ...cluster, storage: [storageClass('gp3', 'efs.csi.aws.com')] };
-const PENDING = "redis-0 is Pending: 0/6 nodes are available: 2 node(s) had untolerated taint(s), 4 node(s) didn't match PersistentVolume's node affinity.";
+const PENDING = "redis-0 is Pending: 0/6 nodes are available: 2 node(s) had untolerated taint(s), 4 node(s) didn't match PersistentVolume's node affinity. preemption: 0/6 nodes are available: 6 Preemption is not helpful for scheduling.";
 
 describe('outages', () => {
   test('toSurvive without the StorageClass: the modelled "3/3 after 350s" is no verdict, with or without .not, and names the fix', () => {

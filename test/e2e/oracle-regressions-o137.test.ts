@@ -10,6 +10,7 @@ import { compareScheduling } from '../oracle/compare';
 import type { SchedulingInput } from '../oracle/generators';
 import { excusedBy, KNOWN } from '../oracle/known';
 import { withConfiguration, type KubernetesVersion } from '../oracle/lib';
+import { asFrozen } from './frozen-fit-error';
 
 const NAMESPACES = [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default', labels: { 'kubernetes.io/metadata.name': 'default' } } }];
 const node = (name: string, cpu = '1', memory = '1Gi', unschedulable = false) => ({
@@ -64,7 +65,7 @@ const UPSTREAM: Record<string, Record<'1.35' | '1.37', SchedulingOutput>> = {
 /** The library under `version` against the frozen answer; the only differences allowed are a known deviation's. */
 function differences(version: '1.35' | '1.37', key: string) {
   const input = INPUTS[key];
-  const diffs = compareScheduling(withConfiguration({ kubernetesVersion: version }, () => librarySchedule(input)), UPSTREAM[key][version]);
+  const diffs = compareScheduling(withConfiguration({ kubernetesVersion: version }, () => asFrozen(librarySchedule(input))), UPSTREAM[key][version]);
   const known = excusedBy(KNOWN.filter((k) => k.domain === 'scheduling' && (!k.releases || k.releases.includes(version))), input, diffs)?.[0];
   return diffs.length && known ? `known: ${known.id}` : diffs;
 }
@@ -75,7 +76,7 @@ describe('oracle regressions, k8s 1.37.2 against 1.35.4', () => {
     expect(differences('1.35', 'nodename')).toEqual([]);
     // upstream leaves the plugin of a left-out node empty; the library names who narrowed (known.ts)
     expect(differences('1.37', 'nodename')).toBe('known: prefilter-narrowed-plugin-name');
-    const ours = withConfiguration({ kubernetesVersion: '1.37' }, () => librarySchedule(INPUTS.nodename));
+    const ours = withConfiguration({ kubernetesVersion: '1.37' }, () => asFrozen(librarySchedule(INPUTS.nodename)));
     expect(ours.nodes.map((n) => n.reasons[0] ?? '')).toEqual(['', "node(s) didn't satisfy plugin(s) [NodeName]", "node(s) didn't satisfy plugin(s) [NodeName]"]);
   });
 
@@ -83,21 +84,21 @@ describe('oracle regressions, k8s 1.37.2 against 1.35.4', () => {
     // oracle case: scheduling (k8s 1.37), seed 1, "fitError; node N plugin; node N reasons"
     expect(differences('1.35', 'nodename-missing')).toEqual([]);
     expect(differences('1.37', 'nodename-missing')).toBe('known: prefilter-narrowed-plugin-name');
-    const ours = withConfiguration({ kubernetesVersion: '1.37' }, () => librarySchedule(INPUTS['nodename-missing']));
+    const ours = withConfiguration({ kubernetesVersion: '1.37' }, () => asFrozen(librarySchedule(INPUTS['nodename-missing'])));
     expect(ours.fitError).toBe(UPSTREAM['nodename-missing']['1.37'].fitError);
   });
 
   it('spec.nodeName and matchFields without a name in common: rejected at PreFilter at 1.37 ("simultaneously")', () => {
     expect(differences('1.35', 'simultaneously')).toBe('known: prefilter-narrowed-plugin-name');
     expect(differences('1.37', 'simultaneously')).toBe('known: prefilter-narrowed-plugin-name');
-    const ours = withConfiguration({ kubernetesVersion: '1.37' }, () => librarySchedule(INPUTS.simultaneously));
+    const ours = withConfiguration({ kubernetesVersion: '1.37' }, () => asFrozen(librarySchedule(INPUTS.simultaneously)));
     expect(ours.fitError).toBe('0/2 nodes are available: node(s) didn\'t satisfy plugin(s) [NodeAffinity NodeName] simultaneously.');
   });
 
   it('spec.nodeName and matchFields both narrowing: the left-out nodes name both plugins at 1.37', () => {
     expect(differences('1.35', 'both-narrow')).toBe('known: prefilter-narrowed-plugin-name');
     expect(differences('1.37', 'both-narrow')).toBe('known: prefilter-narrowed-plugin-name');
-    const ours = withConfiguration({ kubernetesVersion: '1.37' }, () => librarySchedule(INPUTS['both-narrow']));
+    const ours = withConfiguration({ kubernetesVersion: '1.37' }, () => asFrozen(librarySchedule(INPUTS['both-narrow'])));
     expect(ours.fitError).toBe(UPSTREAM['both-narrow']['1.37'].fitError);
   });
 
@@ -105,7 +106,7 @@ describe('oracle regressions, k8s 1.37.2 against 1.35.4', () => {
     // oracle case: scheduling (k8s 1.37), "node N plugin scores; node N total" (ours 75, upstream 62 before the fix)
     expect(differences('1.35', 'balanced')).toEqual([]);
     expect(differences('1.37', 'balanced')).toEqual([]);
-    const balanced = (v: KubernetesVersion) => withConfiguration({ kubernetesVersion: v }, () => librarySchedule(INPUTS.balanced))
+    const balanced = (v: KubernetesVersion) => withConfiguration({ kubernetesVersion: v }, () => asFrozen(librarySchedule(INPUTS.balanced)))
       .scores?.map((s) => s.plugins.NodeResourcesBalancedAllocation);
     expect(balanced('1.35')).toEqual([68, 81]);
     expect(balanced('1.37')).toEqual([71, 78]);

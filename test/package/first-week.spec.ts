@@ -222,7 +222,7 @@ describe('hints', () => {
   test('identical per-node explanations are printed once, with the node count', () => {
     const pool = ['gpu-1', 'gpu-2', 'gpu-3', 'gpu-4', 'gpu-5'].map((n) => node(n, { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] }));
     const msg = failure(() => expect(web).toBeSchedulableOnAnyOf(pool));
-    expect(msg).toContain('  0/5 nodes are available: 5 node(s) had untolerated taint(s).\n\n5 nodes (gpu-1, gpu-2, gpu-3 and 2 more):\n');
+    expect(msg).toContain('  0/5 nodes are available: 5 node(s) had untolerated taint(s). preemption: 0/5 nodes are available: 5 Preemption is not helpful for scheduling.\n\n5 nodes (gpu-1, gpu-2, gpu-3 and 2 more):\n');
     expect(msg.match(/TaintToleration/g)).toHaveLength(1);
   });
 });

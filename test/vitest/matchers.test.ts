@@ -33,7 +33,7 @@ describe('scheduling over many nodes and preferences', () => {
     expect(deployment('web')).not.toBeSchedulableOnAllOf([gpu, spot]);
     expect(deployment('web')).toPrefer(node('plain')).over(spot);
     expect(deployment('web')).not.toPrefer(spot).over(node('plain'));
-    expect(() => expect(deployment('web')).toBeSchedulableOnAnyOf([gpu])).toThrow('0/1 nodes are available: 1 node(s) had untolerated taint(s).');
+    expect(() => expect(deployment('web')).toBeSchedulableOnAnyOf([gpu])).toThrow('0/1 nodes are available: 1 node(s) had untolerated taint(s). preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.');
   });
   test.fails('a bare toPrefer fails after the test body', () => {
     expect(deployment('web')).toPrefer(gpu);

@@ -7,8 +7,11 @@ import { scheduleOn } from '../../../engine/objects';
 import type { Node, Pod } from '../../../core/types';
 import { failure } from '../../../../test/fixtures';
 import {
+
   REASONS, inT, namespaces, node1, pod, podLabel, requiredAffinityMultipleNodes, requiredAffinitySingleNode, type Want,
 } from '../../../../test/cluster/interpodaffinity-filtering.cases';
+// the PostFilter part of the FitError: a PreFilter rejection leaves every node UnschedulableAndUnresolvable
+const NOT_HELPFUL = ' preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.';
 
 function check(incoming: Pod, nodes: Node[], existingPods: Pod[], want: Want[]) {
   const result = scheduleOn(incoming, nodes, { existingPods, namespaces });
@@ -36,7 +39,7 @@ describe('InterPodAffinity Filter (interpodaffinity/filtering_test.go TestRequir
     const message = (list: string) => `0/1 nodes are available: parsing pod: ${list}: values[0][service]: Invalid value: "${bad}": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?').`;
     test('PodAffinity fails PreFilter with an invalid affinity label syntax', () => {
       const p = pod({ labels: podLabel, podAffinity: [inT('service', 'region', [bad]), inT('service', 'node', ['antivirusscan', 'value2'])] });
-      expect(scheduleOn(p, [node1]).fitError).toBe(message('requiredAffinityTerms'));
+      expect(scheduleOn(p, [node1]).fitError).toBe(message('requiredAffinityTerms') + NOT_HELPFUL);
     });
     test('(ours) through the matcher: the node is rejected with the PreFilter message', () => {
       const p = pod({ labels: podLabel, podAffinity: [inT('service', 'region', ['bad value'])] });
@@ -46,11 +49,11 @@ describe('InterPodAffinity Filter (interpodaffinity/filtering_test.go TestRequir
     // upstream builds this one with two PodAffinityIn terms, hence requiredAffinityTerms
     test('PodAntiAffinity fails PreFilter with an invalid antiaffinity label syntax', () => {
       const p = pod({ labels: podLabel, podAffinity: [inT('service', 'region', ['foo']), inT('service', 'node', [bad])] });
-      expect(scheduleOn(p, [node1]).fitError).toBe(message('requiredAffinityTerms'));
+      expect(scheduleOn(p, [node1]).fitError).toBe(message('requiredAffinityTerms') + NOT_HELPFUL);
     });
     test('(ours) the same in a required anti-affinity term names requiredAntiAffinityTerms (framework/types.go NewPodInfo)', () => {
       const p = pod({ labels: podLabel, podAntiAffinity: [inT('service', 'node', [bad])] });
-      expect(scheduleOn(p, [node1]).fitError).toBe(message('requiredAntiAffinityTerms'));
+      expect(scheduleOn(p, [node1]).fitError).toBe(message('requiredAntiAffinityTerms') + NOT_HELPFUL);
     });
   });
 });

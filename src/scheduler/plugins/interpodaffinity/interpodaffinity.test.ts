@@ -13,8 +13,11 @@ import { normalize, preScore, score } from './scoring';
 import { scoreCluster } from '../../score-cluster';
 import { makeNode, makePod, type PodOptions } from '../../../../test/cluster/builders';
 import {
+
   REASONS, existsT, inT, namespaces, node1, on, pod, podLabel, requiredAffinityMultipleNodes, requiredAffinitySingleNode, term, type Want,
 } from '../../../../test/cluster/interpodaffinity-filtering.cases';
+// the PostFilter part of the FitError: a PreFilter rejection leaves every node UnschedulableAndUnresolvable
+const NOT_HELPFUL = ' preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.';
 
 function verdicts(incoming: Pod, nodes: Node[], existingPods: Pod[]): string[] {
   const result = schedule(toSubject(incoming), nodes, existingPods, namespaces);
@@ -38,7 +41,7 @@ describe('InterPodAffinity Filter through schedule() (filtering_test.go TestRequ
   ] as Array<[string, PodOptions, string]>)('%s', (_name, o, list) => {
     const p = pod({ labels: podLabel, ...o });
     const result = schedule(toSubject(p), [node1]);
-    expect(result.fitError).toBe(message(list));
+    expect(result.fitError).toBe(message(list) + NOT_HELPFUL);
     expect(result.feasible).toEqual([]);
     const r = InterPodAffinity.preFilter(podInfo(toSubject(p)), buildSnapshot([node1], new Map()));
     expect(r).toMatchObject({ reject: { plugin: 'InterPodAffinity', code: 'UnschedulableAndUnresolvable', reasons: [message(list).slice('0/1 nodes are available: '.length, -1)] } });
@@ -52,7 +55,7 @@ describe('InterPodAffinity Filter through schedule() (filtering_test.go TestRequ
     };
     const p = { ...pod({ labels: podLabel }), spec: { containers: [{ name: 'c', image: 'x' }], affinity } } as Pod;
     const empty = "values: Invalid value: null: for 'in', 'notin' operators, values set can't be empty";
-    expect(schedule(toSubject(p), [node1]).fitError).toBe(`0/1 nodes are available: parsing pod: [preferredAffinityTerms: ${empty}, preferredAntiAffinityTerms: ${empty}].`);
+    expect(schedule(toSubject(p), [node1]).fitError).toBe(`0/1 nodes are available: parsing pod: [preferredAffinityTerms: ${empty}, preferredAntiAffinityTerms: ${empty}].${NOT_HELPFUL}`);
   });
 });
 

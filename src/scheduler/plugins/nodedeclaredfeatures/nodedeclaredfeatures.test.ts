@@ -52,7 +52,7 @@ describe('NodeDeclaredFeatures Filter at 1.37 (TestFilter)', () => {
     expect(r.rejected[0].status!.details).toEqual([
       `node n does not declare ${USERNS}, which spec.hostNetwork, hostUsers needs; status.declaredFeatures: ${RESTART}`,
     ]);
-    expect(r.fitError).toBe(`0/1 nodes are available: 1 ${ErrReasonUnsatisfiedRequirements}.`);
+    expect(r.fitError).toBe(`0/1 nodes are available: 1 ${ErrReasonUnsatisfiedRequirements}. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.`);
   });
   test('a failing earlier plugin is the node\'s status: NodeDeclaredFeatures runs last', () => {
     const cordoned = { ...node('n'), spec: { unschedulable: true } };

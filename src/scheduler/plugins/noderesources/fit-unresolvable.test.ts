@@ -20,10 +20,10 @@ const at = (v: '1.33' | '1.34') => withConfiguration({ kubernetesVersion: v }, (
 describe('NodeResourcesFit beyond allocatable', () => {
   it('1.33: Unschedulable', () => {
     expect(at('1.33').rejected[0].status?.code).toBe('Unschedulable');
-    expect(at('1.33').fitError).toBe('0/1 nodes are available: 1 Insufficient cpu.');
+    expect(at('1.33').fitError).toBe('0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.');
   });
   it('1.34: UnschedulableAndUnresolvable', () => {
     expect(at('1.34').rejected[0].status?.code).toBe('UnschedulableAndUnresolvable');
-    expect(at('1.34').fitError).toBe('0/1 nodes are available: 1 Insufficient cpu.');
+    expect(at('1.34').fitError).toBe('0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.');
   });
 });

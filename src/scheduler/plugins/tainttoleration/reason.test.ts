@@ -30,7 +30,7 @@ describe('TaintToleration reason (kubernetes#134740, in 1.34 by #135023)', () =>
       ['node(s) had untolerated taint {example.com/gpu: a100}'],
       ['node(s) had untolerated taint {dedicated: }'],
     ]);
-    expect(result.fitError).toBe('0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: }, 2 node(s) had untolerated taint {example.com/gpu: a100}.');
+    expect(result.fitError).toBe('0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: }, 2 node(s) had untolerated taint {example.com/gpu: a100}. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.');
   });
 
   it('1.34 gives one reason for every such node', () => {
@@ -38,7 +38,7 @@ describe('TaintToleration reason (kubernetes#134740, in 1.34 by #135023)', () =>
     expect(result.rejected.map((v) => v.status?.reasons)).toEqual([
       ['node(s) had untolerated taint(s)'], ['node(s) had untolerated taint(s)'], ['node(s) had untolerated taint(s)'],
     ]);
-    expect(result.fitError).toBe('0/3 nodes are available: 3 node(s) had untolerated taint(s).');
+    expect(result.fitError).toBe('0/3 nodes are available: 3 node(s) had untolerated taint(s). preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.');
   });
 
   it('the matcher quotes the release\'s words', () => {

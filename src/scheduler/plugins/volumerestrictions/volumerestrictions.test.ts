@@ -157,7 +157,7 @@ describe('VolumeRestrictions beyond upstream\'s tables', () => {
 
   test('a ReadWriteOncePod claim in use on another node rejects every node (the count is the cluster\'s), Unschedulable', () => {
     const r = run(named('new', [claimVolume('db')]), [on('n2', named('old', [claimVolume('db')]))], [rwop('db')]);
-    expect(r.fitError).toBe(`0/2 nodes are available: 2 ${ErrReasonReadWriteOncePodConflict}.`);
+    expect(r.fitError).toBe(`0/2 nodes are available: 2 ${ErrReasonReadWriteOncePodConflict}. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod.`);
     expect(r.rejected.map((v) => [v.node, v.status!.code])).toEqual([['n1', 'Unschedulable'], ['n2', 'Unschedulable']]);
     expect(r.rejected[0].status!.details).toEqual([
       'PersistentVolumeClaim default/db has access mode ReadWriteOncePod and is in use by Pod default/old on n2: no node can take the pod until that pod is gone (preemption may evict it)',
@@ -187,7 +187,7 @@ describe('VolumeRestrictions beyond upstream\'s tables', () => {
 
   test('the first missing claim in the pod\'s order is reported, even with an in-tree disk', () => {
     const pod = named('p', [{ name: 'disk', gcePersistentDisk: { pdName: 'foo' } }, claimVolume('first'), claimVolume('second')]);
-    expect(run(pod, []).fitError).toBe('0/2 nodes are available: persistentvolumeclaim "first" not found.');
+    expect(run(pod, []).fitError).toBe('0/2 nodes are available: persistentvolumeclaim "first" not found. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.');
   });
 
   test('GCE PD: read-only in both pods shares the disk; EBS never does', () => {

@@ -1,0 +1,79 @@
+// The PodDisruptionBudgets preemption reads (preemption.go getPodDisruptionBudgets: the PDB lister's, every
+// namespace): each one's status as the disruption controller last wrote it, and filterPodsWithPDBViolation.
+import type { KubeObject, Pod } from '../../../core/types';
+import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
+import { LabelSelectorError, parseLabelSelector, selectorMatches, type Selector } from '../../../k8s/label-selector';
+import { podNamespace } from '../../snapshot';
+
+/** What preemption reads of a PDB's status. */
+export interface DisruptionStatus {
+  disruptionsAllowed: number;
+  /** Pods the API server's Eviction handler has processed and the controller has not yet seen gone (name → time). */
+  disruptedPods: Record<string, string>;
+}
+
+/**
+ * The PDB's status: as given (a dump's, written by the disruption controller). A PDB without one (a manifest) is
+ * read as `disruptionsAllowed: 0` for now: its status is what the disruption controller would compute over the
+ * cluster's pods, which the lead fills from its model (src/k8s/disruption.ts, issue 35) through this function.
+ */
+export function disruptionStatusOf(pdb: PodDisruptionBudget): DisruptionStatus {
+  const status = pdb.status;
+  if (status?.disruptionsAllowed == null) return { disruptionsAllowed: 0, disruptedPods: {} };
+  return { disruptionsAllowed: status.disruptionsAllowed, disruptedPods: status.disruptedPods ?? {} };
+}
+
+interface ParsedPDB { namespace: string; selector: Selector; status: DisruptionStatus }
+
+const parsed = new WeakMap<KubeObject, ParsedPDB>();
+
+function parse(pdb: PodDisruptionBudget): ParsedPDB {
+  let p = parsed.get(pdb as KubeObject);
+  if (!p) {
+    let selector: Selector;
+    try {
+      selector = parseLabelSelector(pdb.spec?.selector);
+    } catch (e) {
+      // an invalid selector matches no pod (LabelSelectorAsSelector's error: `continue`)
+      if (!(e instanceof LabelSelectorError)) throw e;
+      selector = { kind: 'nothing' };
+    }
+    p = { namespace: podNamespace(pdb as KubeObject), selector, status: disruptionStatusOf(pdb) };
+    parsed.set(pdb as KubeObject, p);
+  }
+  return p;
+}
+
+/** The PodDisruptionBudgets among the objects given (policy/v1; other kinds are ignored). */
+export const pdbsOf = (objects: readonly KubeObject[]): PodDisruptionBudget[] =>
+  objects.filter((o) => o.kind === 'PodDisruptionBudget') as PodDisruptionBudget[];
+
+/**
+ * filterPodsWithPDBViolation (default_preemption.go; 1.37 preemption.FilterVictimsWithPDBViolation): the pods, in
+ * their order, whose eviction would take some matching PDB below zero disruptions allowed, counting down each PDB's
+ * budget pod by pod; and the others. A pod without labels, a PDB of another namespace, one with a nil or empty
+ * selector, and a pod already in the PDB's disruptedPods do not count.
+ */
+export function filterPodsWithPDBViolation(pods: readonly Pod[], objects: readonly KubeObject[]): { violating: Pod[]; nonViolating: Pod[] } {
+  const pdbs = pdbsOf(objects).map(parse);
+  if (pdbs.length === 0) return { violating: [], nonViolating: pods.slice() };
+  const allowed = pdbs.map((p) => p.status.disruptionsAllowed);
+  const violating: Pod[] = [];
+  const nonViolating: Pod[] = [];
+  for (const pod of pods) {
+    const labels = pod.metadata?.labels ?? {};
+    let violated = false;
+    if (Object.keys(labels).length !== 0) {
+      const ns = podNamespace(pod);
+      pdbs.forEach((pdb, i) => {
+        // LabelSelectorAsSelector: nil → Nothing, {} → Everything; both are skipped ("matches nothing")
+        if (pdb.namespace !== ns || pdb.selector.kind !== 'requirements' || !selectorMatches(pdb.selector, labels)) return;
+        if (Object.prototype.hasOwnProperty.call(pdb.status.disruptedPods, pod.metadata?.name ?? '')) return;
+        allowed[i]--;
+        if (allowed[i] < 0) violated = true;
+      });
+    }
+    (violated ? violating : nonViolating).push(pod);
+  }
+  return { violating, nonViolating };
+}

@@ -1,0 +1,129 @@
+// Evaluator.Preempt (pkg/scheduler/framework/preemption/preemption.go): PodEligibleToPreemptOthers, findCandidates
+// over the nodes whose status preemption may resolve, DryRunPreemption, SelectCandidate; the status message the
+// FitError appends.
+import type { Pod } from '../../../core/types';
+import { releaseAtLeast } from '../../../core/config';
+import type { Status } from '../../framework';
+import type { PostFilterHandle, PostFilterNode, PostFilterPlugin, PreemptionAnswer, PreemptionOutcome } from '../../cycle';
+import { existingPriority, incomingPriority, podKey } from './priority';
+import { selectVictimsOnNode } from './victims';
+import { pickOneNodeForPreemption, type Candidate } from './pick';
+import { ErrReasonNotHelpful, FOUND_PLACEMENT, NotEligibleNever, NotEligibleTerminating, PREEMPTION_PREFIX } from './reasons';
+
+type Outcome = ReturnType<PostFilterPlugin['postFilter']>;
+
+const failed = (code: Status['code'], message: string): Outcome => ({ code, answer: { message: PREEMPTION_PREFIX + message, nominatedNodes: [], candidates: [] } });
+const unknown = (why: string): Outcome => ({ code: 'Unschedulable', answer: { unknown: why } });
+
+/** v1.PodReasonPreemptionByScheduler, the DisruptionTarget condition's reason on a pod the scheduler preempts. */
+const PREEMPTION_BY_SCHEDULER = 'PreemptionByScheduler';
+
+/** PodTerminatingByPreemption: deleted, with DisruptionTarget=True for PreemptionByScheduler. */
+function terminatingByPreemption(pod: Pod): boolean {
+  if (pod.metadata?.deletionTimestamp == null) return false;
+  const c = (pod.status?.conditions ?? []).find((x) => x.type === 'DisruptionTarget');
+  return !!c && c.status === 'True' && c.reason === PREEMPTION_BY_SCHEDULER;
+}
+
+/**
+ * PodEligibleToPreemptOthers: not with preemptionPolicy Never; not while a lower-priority pod on the pod's
+ * nominated node (status.nominatedNodeName, as a dump holds it) is terminating by preemption, unless the filters
+ * found that node UnschedulableAndUnresolvable. Undefined: eligible.
+ */
+function notEligible(pod: Pod | undefined, policy: string | undefined | null, priority: number | undefined, handle: PostFilterHandle): string | undefined {
+  if (policy === 'Never') return NotEligibleNever;
+  const nominated = (pod?.status as { nominatedNodeName?: string } | undefined)?.nominatedNodeName;
+  if (!nominated) return undefined;
+  const node = handle.nodes.find((n) => n.entry.info.name === nominated);
+  if (!node || node.status?.code === 'UnschedulableAndUnresolvable') return undefined;
+  const terminating = node.entry.pods.some((p) => {
+    const pr = existingPriority(p);
+    return pr.unknown === undefined && priority !== undefined && pr.value < priority && terminatingByPreemption(p);
+  });
+  return terminating ? NotEligibleTerminating : undefined;
+}
+
+/**
+ * DefaultPreemption.PostFilter. An answer the inputs cannot decide (the pod's or a potential victim's priority
+ * unknown) is `unknown`; the nodes preemption cannot help are decided whatever the priorities.
+ */
+export function preempt(pod: Parameters<PostFilterPlugin['postFilter']>[0], handle: PostFilterHandle): Outcome {
+  const { priority, policy } = incomingPriority(pod);
+  if (policy === null) return unknown(priority.unknown!);
+  const known = priority.unknown === undefined ? priority.value : undefined;
+  const object = pod.subject.kind === 'Pod' ? (pod.subject.object as Pod) : undefined;
+  const why = notEligible(object, policy, known, handle);
+  if (why) return failed('Unschedulable', why);
+  // findCandidates: the nodes whose status is Unschedulable (NodesForStatusCode); never UnschedulableAndUnresolvable
+  // ones, nor those a PreFilterResult left out (their status is UnschedulableAndUnresolvable too)
+  const potential = handle.nodes.filter((n) => n.status?.code === 'Unschedulable');
+  if (potential.length === 0) return failed('Unschedulable', notHelpful(handle.nodes.length, new Map()));
+  if (known === undefined) return unknown(priority.unknown!);
+  const victimUnknown = potentialVictimUnknown(potential);
+  if (victimUnknown) return unknown(victimUnknown);
+  const { candidates, statuses } = dryRunPreemption(known, potential, handle);
+  if (candidates.length === 0) return failed('Unschedulable', notHelpful(handle.nodes.length, statuses));
+  const nominatedNodes = pickOneNodeForPreemption(candidates);
+  const answer: PreemptionAnswer = {
+    message: successMessage(nominatedNodes[0], candidates),
+    nominatedNodes,
+    candidates: candidates.map((c) => ({ node: c.node, victims: c.victims.map(podKey), numPDBViolations: c.numPDBViolations })),
+  };
+  return { code: 'Success', answer };
+}
+
+/** Some pod on a potential node has a priority the inputs leave unknown: whether it is a victim is unknown. */
+function potentialVictimUnknown(nodes: readonly PostFilterNode[]): string | undefined {
+  for (const n of nodes) {
+    for (const p of n.entry.pods) {
+      const pr = existingPriority(p);
+      if (pr.unknown !== undefined) return pr.unknown;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Preempt's success status: no message up to 1.36; from 1.37 'found a potential placement …' (preemption.go
+ * Preempt at v1.37.2), which DefaultPreemption prefixes and the FitError appends. With tied nodes the message names the first
+ * of nominatedNodes (upstream: whichever it picked).
+ */
+function successMessage(node: string, candidates: readonly Candidate[]): string {
+  if (!releaseAtLeast('1.37')) return '';
+  const victims = candidates.find((c) => c.node === node)!.victims.length;
+  return PREEMPTION_PREFIX + FOUND_PLACEMENT.replace('%v', node).replace('%d', String(victims));
+}
+
+/**
+ * DryRunPreemption over every potential node, in node order: a node where SelectVictimsOnNode finds victims is a
+ * candidate, else its status is recorded. Upstream evaluates a sample when there are more than 100 potential nodes
+ * (GetOffsetAndNumCandidates: max(10%, 100) nodes from a random offset, stopping once enough candidates are found);
+ * this answer assumes every potential node is evaluated.
+ */
+function dryRunPreemption(priority: number, potential: readonly PostFilterNode[], handle: PostFilterHandle): { candidates: Candidate[]; statuses: Map<string, Status> } {
+  const candidates: Candidate[] = [];
+  const statuses = new Map<string, Status>();
+  for (const { entry } of potential) {
+    const r = selectVictimsOnNode(priority, entry, handle.podDisruptionBudgets, handle);
+    if (r.status) statuses.set(entry.info.name, r.status);
+    else candidates.push({ node: entry.info.name, victims: r.victims, numPDBViolations: r.numPDBViolations });
+  }
+  candidates.sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0));
+  return { candidates, statuses };
+}
+
+/**
+ * evaluate's FitError when no candidate is found: the dry run's statuses, every other node "Preemption is not
+ * helpful for scheduling" (SetAbsentNodesStatus), as FitError.Error() prints them: `0/N nodes are available: ` and
+ * the reasons' histogram sorted as strings.
+ */
+function notHelpful(numAllNodes: number, statuses: ReadonlyMap<string, Status>): string {
+  const counts = new Map<string, number>();
+  for (const s of statuses.values()) for (const r of s.reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const absent = numAllNodes - statuses.size;
+  if (absent > 0) counts.set(ErrReasonNotHelpful, (counts.get(ErrReasonNotHelpful) ?? 0) + absent);
+  const histogram = [...counts].map(([reason, n]) => `${n} ${reason}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return `0/${numAllNodes} nodes are available: ${histogram.join(', ')}.`;
+}
+
+export type { PreemptionOutcome };
