@@ -10,7 +10,7 @@ import { podUsesClaims } from '../admission/pod-storage';
 import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import type { Selector } from '../k8s/label-selector';
 import { settings, settingsGeneration } from '../core/config';
-import { storageListers, type StorageListers } from './storage';
+import { layeredListers, storageListers, type StorageListers } from './storage';
 
 export interface NodeSnapshot {
   info: NodeInfo;
@@ -178,6 +178,65 @@ class NodeList implements Snapshot {
   }
 }
 
+// A shared snapshot seen with more storage objects (snapshotFor): the claim model's additions for one question (a
+// StatefulSet pod's claims its controller makes, placeholders, assumed classes) are a handful beside the cluster's.
+// The nodes, their pods and usage, the namespaces, the services and the pod index are the base's, shared; the
+// storage listers are the base's with the additions layered on top (storage.ts layeredListers). Each node entry
+// keeps its own memo, as what a plugin derives from a node's pods there may read the storage objects
+// (NodeVolumeLimits counts the pods' claims), which the additions can change. Never assumed into, as the base.
+class OverlayEntry implements NodeSnapshot {
+  private memoOf?: Array<(pods: readonly Pod[]) => unknown>;
+  private memoValue?: unknown[];
+  constructor(private readonly entry: NodeSnapshot) {}
+  get info(): NodeInfo {
+    return this.entry.info;
+  }
+  get pods(): Pod[] {
+    return this.entry.pods;
+  }
+  get usage(): NodeUsage {
+    return this.entry.usage;
+  }
+  memo<T>(compute: (pods: readonly Pod[]) => T): T {
+    const of = (this.memoOf ??= []);
+    const i = of.indexOf(compute);
+    if (i >= 0) return this.memoValue![i] as T;
+    const value = compute(this.pods);
+    of.push(compute);
+    (this.memoValue ??= []).push(value);
+    return value;
+  }
+}
+
+class StorageOverlay implements Snapshot {
+  private entries?: NodeSnapshot[];
+  private names?: Map<string, NodeSnapshot>;
+  withPods?: NodeSnapshot[];
+  constructor(readonly base: Snapshot, readonly storage: StorageListers) {}
+  get namespaceLabels(): Map<string, Record<string, string>> {
+    return this.base.namespaceLabels;
+  }
+  get services(): readonly KubeObject[] {
+    return this.base.services;
+  }
+  get index(): PodIndex {
+    return podIndex(this.base);
+  }
+  get nodes(): NodeSnapshot[] {
+    return (this.entries ??= this.base.nodes.map((e) => new OverlayEntry(e)));
+  }
+  get byName(): Map<string, NodeSnapshot> {
+    if (!this.names) {
+      this.names = new Map();
+      for (const n of this.nodes) this.names.set(n.info.name, n);
+    }
+    return this.names;
+  }
+}
+
+/** The snapshot whose nodes, pods and pod index `snapshot` shares (its base, for an overlay): what is prepared once for both. */
+export const sharedNodesOf = (snapshot: Snapshot): Snapshot => (snapshot instanceof StorageOverlay ? snapshot.base : snapshot);
+
 /**
  * Build the snapshot. `podsByNode` maps node names to the pods bound there; pods of nodes not in `nodes` are
  * not part of the cluster. `namespaces` holds Namespace objects, `services` Service objects (others are ignored),
@@ -185,6 +244,11 @@ class NodeList implements Snapshot {
  * object replaces a configured one of the same name, as a later `kubectl apply` would).
  */
 export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[] = [], services: readonly KubeObject[] = [], storage: readonly KubeObject[] = []): Snapshot {
+  // listers of its own: pods assumed into this snapshot assume their volumes into them (placement, outages)
+  return build(nodes, podsByNode, namespaces, services, storageListers(configuredAnd(storage)));
+}
+
+function build(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[], services: readonly KubeObject[], storage: StorageListers): NodeList {
   const infos = nodes.map((n) => nodeInfo(n));
   const bound = podsByNode.size ? infos.map((info) => podsByNode.get(info.name)?.filter(inSchedulerCache)) : undefined;
   // The API server labels every Namespace with kubernetes.io/metadata.name (NamespaceDefaultLabelName, GA 1.22),
@@ -202,7 +266,7 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
     }
   }
   const kept = bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false;
-  return new NodeList(infos, bound, namespaceLabels, kept, services.filter((o) => o.kind === 'Service'), storageListers(configuredAnd(storage)));
+  return new NodeList(infos, bound, namespaceLabels, kept, services.filter((o) => o.kind === 'Service'), storage);
 }
 
 /**
@@ -227,16 +291,28 @@ const notDefault = (o: KubeObject): KubeObject => {
 
 // The listers of the storage a question is asked with, kept per given list while the settings hold (the answers'
 // not-modelled rule reads them beside the snapshot, which builds its own).
-const listers = new WeakMap<readonly KubeObject[], { generation: number; storage: StorageListers }>();
+const listers = new WeakMap<object, { generation: number; items: readonly KubeObject[]; storage: StorageListers }>();
 const NO_GIVEN: readonly KubeObject[] = [];
 
-/** The storage objects a question sees (configuredAnd(given)) as the volume plugins' listers. */
+/**
+ * The storage objects a question sees (configuredAnd(given)) as the volume plugins' listers, kept while the list holds
+ * the same objects (compared item by item: a list changed in place is another). Shared: only read, never assumed into.
+ */
 export function storageFor(given: readonly KubeObject[] = NO_GIVEN): StorageListers {
-  const hit = listers.get(given);
-  if (hit && hit.generation === settingsGeneration()) return hit.storage;
-  const storage = storageListers(configuredAnd(given));
-  listers.set(given, { generation: settingsGeneration(), storage });
-  return storage;
+  // keyed by the list and by its first object, as snapshotFor: the clients pass a fresh array of the same objects on
+  // every call
+  const keys: object[] = given.length ? [given, given[0]] : [NO_GIVEN];
+  const generation = settingsGeneration();
+  for (const key of keys) {
+    const hit = listers.get(key);
+    if (hit && hit.generation === generation && sameItems(hit.items, given)) {
+      if (key !== keys[0]) listers.set(keys[0], hit);
+      return hit.storage;
+    }
+  }
+  const kept = { generation, items: [...given], storage: storageListers(configuredAnd(given)) };
+  for (const key of keys) listers.set(key, kept);
+  return kept.storage;
 }
 
 /**
@@ -263,8 +339,9 @@ export function usesVolumes(subject: Subject): boolean {
 /** The existing pods with required anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity), node by node. */
 export function podsWithRequiredAntiAffinity(snapshot: Snapshot): readonly PodRef[] {
   // a cluster without pods has none, and needs no index (nor its node entries) to say so
-  if (snapshot instanceof NodeList && !snapshot.index && !snapshot.hasPods) return NO_REFS;
-  return podIndex(snapshot).withRequiredAntiAffinity;
+  const nodes = sharedNodesOf(snapshot);
+  if (nodes instanceof NodeList && !nodes.index && !nodes.hasPods) return NO_REFS;
+  return podIndex(nodes).withRequiredAntiAffinity;
 }
 
 // The existing pods indexed once per snapshot, as kube-scheduler's cache keeps them per NodeInfo (Pods,
@@ -449,8 +526,43 @@ export function snapshotFor(
       return hit.snapshot;
     }
   }
-  const snapshot = buildSnapshot(nodes, groupByNode(pods), namespaces, services, storage);
+  const layer = layers.get(storage);
+  const overlay = layer && overlayFor(storage, layer, snapshotFor(nodes, pods, namespaces, services, layer.given));
+  if (overlay) return overlay;
+  // the listers of the question's storage (storageFor), which the claim model read already: a shared snapshot is
+  // never assumed into, so they are only read
+  const snapshot = build(nodes, groupByNode(pods), namespaces, services, storageFor(storage));
   const entry: Shared = { generation, nodes: [...nodes], pods: [...pods], namespaces: [...namespaces], services: [...services], storage: [...storage], snapshot };
   for (const key of keys) sharedByKey.set(key, entry);
   return snapshot;
+}
+
+// Storage lists made as another list plus a few objects (withObjects: the claim model's additions for a question,
+// scheduler/storage-model.ts), and the overlay of each over the shared snapshot of the other list.
+interface Layer { given: readonly KubeObject[]; extra: readonly KubeObject[] }
+const layers = new WeakMap<readonly KubeObject[], Layer>();
+const overlays = new WeakMap<readonly KubeObject[], { base: Snapshot; overlay: Snapshot }>();
+
+/**
+ * `[...given, ...extra]`, remembered as such: snapshotFor answers it with `given`'s shared snapshot and `extra`
+ * layered on its storage (StorageOverlay), instead of building the cluster's nodes, pods and index again per
+ * question (a StatefulSet's claims are new objects for every pod asked about).
+ */
+export function withObjects(given: readonly KubeObject[], extra: readonly KubeObject[]): readonly KubeObject[] {
+  const storage = [...given, ...extra];
+  layers.set(storage, { given, extra });
+  return storage;
+}
+
+function overlayFor(storage: readonly KubeObject[], layer: Layer, base: Snapshot): Snapshot | undefined {
+  const kept = overlays.get(storage);
+  if (kept && kept.base === base) return kept.overlay;
+  // a default class among the additions would take the preset's default away from the given objects (configuredAnd):
+  // then the whole list is another cluster's storage
+  if (layer.extra.some((o) => o.kind === 'StorageClass' && isDefaultClass(o as StorageClass))) return undefined;
+  const listers = layeredListers(base.storage, layer.extra);
+  if (!listers) return undefined;
+  const overlay = new StorageOverlay(base, listers);
+  overlays.set(storage, { base, overlay });
+  return overlay;
 }

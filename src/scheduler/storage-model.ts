@@ -9,7 +9,7 @@ import { CLAIM_VOLUME, type NotModelled } from '../k8s/not-modelled';
 import type { Subject } from '../k8s/subject';
 import { createdPod } from '../admission/create';
 import { modelObjects, podClaims, podUsesClaims, podUsesClaimVolumes } from '../admission/pod-storage';
-import { storageFor } from './snapshot';
+import { storageFor, withObjects } from './snapshot';
 
 /** What the subject's answers rest on of its storage: the claims not modelled, and the assumption when one used it. */
 export interface StorageModel {
@@ -65,7 +65,8 @@ export function modelledStorage(pods: readonly Pod[], given: readonly KubeObject
   // the scheduler's snapshot of the same arrays is shared between questions (snapshotFor compares item by item)
   const extra = users.flatMap((p) => modelObjects(podClaims(p, lookup, settings().storageAssumption), lookup))
     .filter((o) => o.kind !== 'PersistentVolumeClaim' || lookup.claim(o.metadata?.namespace ?? '', o.metadata?.name ?? '') !== o);
-  const storage = extra.length ? [...given, ...extra] : given;
+  // given and the additions: the scheduler layers the additions over given's shared snapshot (snapshotFor)
+  const storage = extra.length ? withObjects(given, extra) : given;
   if (users.length === 1) {
     let perGiven = modelled.get(users[0]);
     if (!perGiven) modelled.set(users[0], (perGiven = new WeakMap()));
