@@ -15,7 +15,7 @@ import * as admission from '../admission';
 import { taintEviction as evictionOf, type EvictionVerdict } from '../controllers/taint-eviction';
 import { notModelledIn, type NotModelled } from './not-modelled';
 import { subjectStorage } from '../scheduler/storage-model';
-import { storageProblem } from '../core/storage-kinds';
+import { STORAGE_KINDS, storageProblem } from '../core/storage-kinds';
 
 export type PodArgument = KubeObject | Subject;
 
@@ -63,8 +63,8 @@ function storageOf(x: unknown): KubeObject[] | undefined {
   const list = Array.isArray(x) ? (x as unknown[]) : [...(x as Iterable<unknown>)];
   const was = checked.get(list);
   if (!was || !sameItems(was, list)) {
-    const problem = storageProblem(list, 'options.storage');
-    if (problem) throw new TypeError(problem);
+    // thousands of objects in one plain loop; storageProblem words the first one refused
+    if (!storageObjects(list)) throw new TypeError(storageProblem(list, 'options.storage'));
     checked.set(list, [...list]);
   }
   return list as KubeObject[];
@@ -73,6 +73,15 @@ function storageOf(x: unknown): KubeObject[] | undefined {
 // The storage lists checked already, with their objects then: thousands of objects are not checked again per call
 // (a list changed since, an object added or replaced, is checked again).
 const checked = new WeakMap<readonly unknown[], readonly unknown[]>();
+const KINDS: ReadonlySet<unknown> = new Set(STORAGE_KINDS);
+/** Every item is a storage object (what storageProblem accepts). */
+function storageObjects(list: readonly unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const o = list[i];
+    if (typeof o !== 'object' || o === null || Array.isArray(o) || !KINDS.has((o as KubeObject).kind)) return false;
+  }
+  return true;
+}
 const sameItems = (a: readonly unknown[], b: readonly unknown[]) => {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;

@@ -131,7 +131,8 @@ export function assumePod(snapshot: Snapshot, node: string, pod: Pod): void {
   entry.add(pod);
   (snapshot.assumed ??= new Set()).add(entry.position);
   snapshot.withPods = undefined;
-  if (snapshot.index) indexPod(snapshot.index, { pod, node: entry, position: entry.position, seq: entry.position * POSITION + entry.pods.length - 1 });
+  // (an index is only ever made by podIndex)
+  if (snapshot.index) (snapshot.index as PodLists).add({ pod, node: entry, position: entry.position, seq: entry.position * POSITION + entry.pods.length - 1 });
   const ns = podNamespace(pod);
   if (!snapshot.namespaceLabels.has(ns)) snapshot.namespaceLabels.set(ns, { [NAMESPACE_NAME_LABEL]: ns });
 }
@@ -403,20 +404,93 @@ function listIn<K>(map: Map<K, PodRef[]>, key: K): PodRef[] {
   return list;
 }
 
-function indexPod(index: PodIndex, ref: PodRef): void {
-  insert(index.all, ref);
-  insert(listIn(index.byNamespace, podNamespace(ref.pod)), ref);
+const hasAffinity = (pod: Pod) => !!(pod.spec?.affinity?.podAffinity || pod.spec?.affinity?.podAntiAffinity);
+const hasRequiredAntiAffinity = (pod: Pod) => !!pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length;
+
+function addLabels(byKey: Map<string, PodRef[]>, byLabel: Map<string, Map<string, PodRef[]>>, ref: PodRef): void {
   const labels = podLabels(ref.pod);
   for (const key in labels) {
     if (!Object.prototype.hasOwnProperty.call(labels, key)) continue;
-    insert(listIn(index.byKey, key), ref);
-    let values = index.byLabel.get(key);
-    if (!values) index.byLabel.set(key, (values = new Map()));
+    insert(listIn(byKey, key), ref);
+    let values = byLabel.get(key);
+    if (!values) byLabel.set(key, (values = new Map()));
     insert(listIn(values, labels[key]), ref);
   }
-  const affinity = ref.pod.spec?.affinity;
-  if (affinity?.podAffinity || affinity?.podAntiAffinity) insert(index.withAffinity, ref);
-  if (affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length) insert(index.withRequiredAntiAffinity, ref);
+}
+
+// Each list is made when first read: a pod without volumes or pod affinity asked of a cluster whose pods have
+// anti-affinity reads the pods with required anti-affinity alone (InterPodAffinity's PreFilter), and its first answer
+// does not wait for a ref per pod nor for label indexes no plugin reads. `all` and the pods with required
+// anti-affinity are made by a walk over the nodes (`all` taking the refs made already), the others from `all`; every
+// list holds the same ref objects, in seq order.
+class PodLists implements PodIndex {
+  private refs?: PodRef[];
+  private namespaces?: Map<string, PodRef[]>;
+  private labels?: Map<string, Map<string, PodRef[]>>;
+  private keys?: Map<string, PodRef[]>;
+  private affinity?: PodRef[];
+  private antiAffinity?: PodRef[];
+  constructor(private readonly nodes: readonly IndexedNode[]) {}
+  get all(): PodRef[] {
+    return (this.refs ??= this.walk(undefined));
+  }
+  get byNamespace(): Map<string, PodRef[]> {
+    if (!this.namespaces) {
+      this.namespaces = new Map();
+      for (const ref of this.all) listIn(this.namespaces, podNamespace(ref.pod)).push(ref);
+    }
+    return this.namespaces;
+  }
+  get byLabel(): Map<string, Map<string, PodRef[]>> {
+    if (!this.labels) this.indexLabels();
+    return this.labels!;
+  }
+  get byKey(): Map<string, PodRef[]> {
+    if (!this.keys) this.indexLabels();
+    return this.keys!;
+  }
+  get withAffinity(): PodRef[] {
+    return (this.affinity ??= this.all.filter((ref) => hasAffinity(ref.pod)));
+  }
+  get withRequiredAntiAffinity(): PodRef[] {
+    return (this.antiAffinity ??= this.refs ? this.refs.filter((ref) => hasRequiredAntiAffinity(ref.pod)) : this.walk(hasRequiredAntiAffinity));
+  }
+  /**
+   * The refs of the nodes' pods (those `only` accepts), node by node: seq order. The refs of the anti-affinity list,
+   * when made, are taken as they are (assumed pods' too: their node's pods hold them at the same place).
+   */
+  private walk(only: ((pod: Pod) => boolean) | undefined): PodRef[] {
+    const made = this.antiAffinity ?? NO_REFS;
+    let k = 0;
+    const out: PodRef[] = [];
+    for (let position = 0; position < this.nodes.length; position++) {
+      const node = this.nodes[position];
+      const pods = node.pods;
+      for (let j = 0; j < pods.length; j++) {
+        const seq = position * POSITION + j;
+        if (k < made.length && made[k].seq === seq) out.push(made[k++]);
+        else if (!only || only(pods[j])) out.push({ pod: pods[j], node, position, seq });
+      }
+    }
+    return out;
+  }
+  private indexLabels(): void {
+    this.keys = new Map();
+    this.labels = new Map();
+    for (const ref of this.all) addLabels(this.keys, this.labels, ref);
+  }
+  /**
+   * A pod assumed since (it is on its node's pods already): into the lists made, each in seq order. A list made later
+   * finds it by its walk or from `all`.
+   */
+  add(ref: PodRef): void {
+    if (this.antiAffinity && hasRequiredAntiAffinity(ref.pod)) insert(this.antiAffinity, ref);
+    if (!this.refs) return;
+    insert(this.refs, ref);
+    if (this.namespaces) insert(listIn(this.namespaces, podNamespace(ref.pod)), ref);
+    if (this.keys) addLabels(this.keys, this.labels!, ref);
+    if (this.affinity && hasAffinity(ref.pod)) insert(this.affinity, ref);
+  }
 }
 
 const otherIndexes = new WeakMap<object, PodIndex>();
@@ -430,10 +504,7 @@ export function podIndex(cluster: { readonly nodes: readonly IndexedNode[]; inde
   const isSnapshot = 'byName' in cluster;
   const known = otherIndexes.get(cluster);
   if (known) return known;
-  const index: PodIndex = { all: [], byNamespace: new Map(), byLabel: new Map(), byKey: new Map(), withAffinity: [], withRequiredAntiAffinity: [] };
-  cluster.nodes.forEach((node, position) => {
-    for (let j = 0; j < node.pods.length; j++) indexPod(index, { pod: node.pods[j], node, position, seq: position * POSITION + j });
-  });
+  const index = new PodLists(cluster.nodes);
   if (isSnapshot) cluster.index = index;
   else otherIndexes.set(cluster, index);
   return index;
