@@ -5,7 +5,7 @@ import type { Subject } from '../k8s/subject';
 import { describeObject } from '../k8s/subject';
 import type { StorageClass } from 'kubernetes-types/storage/v1';
 import { createdLabels } from '../admission/create';
-import { IS_DEFAULT_CLASS_ANNOTATION, isDefaultClass } from '../admission/storage';
+import { BETA_STORAGE_CLASS_ANNOTATION, IS_DEFAULT_CLASS_ANNOTATION, isDefaultClass } from '../admission/storage';
 import { podUsesClaims } from '../admission/pod-storage';
 import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import type { Selector } from '../k8s/label-selector';
@@ -182,9 +182,10 @@ class NodeList implements Snapshot {
 // A shared snapshot seen with more storage objects (snapshotFor): the claim model's additions for one question (a
 // StatefulSet pod's claims its controller makes, placeholders, assumed classes) are a handful beside the cluster's.
 // The nodes, their pods and usage, the namespaces, the services and the pod index are the base's, shared; the
-// storage listers are the base's with the additions layered on top (storage.ts layeredListers). Each node entry
-// keeps its own memo, as what a plugin derives from a node's pods there may read the storage objects
-// (NodeVolumeLimits counts the pods' claims), which the additions can change. Never assumed into, as the base.
+// storage listers are the base's with the additions layered on top (storage.ts layeredListers). What a plugin derives
+// from a node's pods (NodeSnapshot.memo) may read the storage objects (NodeVolumeLimits counts the pods' claims): the
+// node entries are the base's, memos and all, unless the additions hold an object those reads can reach (a claim an
+// existing pod uses, its volume or class); then each entry keeps its own memo. Never assumed into, as the base.
 class OverlayEntry implements NodeSnapshot {
   private memoOf?: Array<(pods: readonly Pod[]) => unknown>;
   private memoValue?: unknown[];
@@ -213,7 +214,8 @@ class StorageOverlay implements Snapshot {
   private entries?: NodeSnapshot[];
   private names?: Map<string, NodeSnapshot>;
   withPods?: NodeSnapshot[];
-  constructor(readonly base: Snapshot, readonly storage: StorageListers) {}
+  /** `ownEntries`: the node entries keep memos of their own (the additions may change what they derived). */
+  constructor(readonly base: Snapshot, readonly storage: StorageListers, private readonly ownEntries: boolean) {}
   get namespaceLabels(): Map<string, Record<string, string>> {
     return this.base.namespaceLabels;
   }
@@ -224,9 +226,11 @@ class StorageOverlay implements Snapshot {
     return podIndex(this.base);
   }
   get nodes(): NodeSnapshot[] {
+    if (!this.ownEntries) return this.base.nodes;
     return (this.entries ??= this.base.nodes.map((e) => new OverlayEntry(e)));
   }
   get byName(): Map<string, NodeSnapshot> {
+    if (!this.ownEntries) return this.base.byName;
     if (!this.names) {
       this.names = new Map();
       for (const n of this.nodes) this.names.set(n.info.name, n);
@@ -633,7 +637,53 @@ function overlayFor(storage: readonly KubeObject[], layer: Layer, base: Snapshot
   if (layer.extra.some((o) => o.kind === 'StorageClass' && isDefaultClass(o as StorageClass))) return undefined;
   const listers = layeredListers(base.storage, layer.extra);
   if (!listers) return undefined;
-  const overlay = new StorageOverlay(base, listers);
+  const overlay = new StorageOverlay(base, listers, readsAny(storageReads(base), layer.extra));
   overlays.set(storage, { base, overlay });
   return overlay;
+}
+
+/**
+ * What the memos of a snapshot's node entries can have read of its storage objects (NodeVolumeLimits' count of the
+ * pods' volumes, csi.go filterAttachableVolumes and getNodeVolumeAttachmentInfo): the claims its pods use (a generic
+ * ephemeral volume's `<pod>-<volume>` too), those claims' volumes and classes, the VolumeAttachments' volumes.
+ */
+interface StorageReads { claims: Set<string>; volumes: Set<string>; classes: Set<string> }
+const readsOf = new WeakMap<Snapshot, StorageReads>();
+
+function storageReads(snapshot: Snapshot): StorageReads {
+  let reads = readsOf.get(snapshot);
+  if (reads) return reads;
+  reads = { claims: new Set(), volumes: new Set(), classes: new Set() };
+  const storage = snapshot.storage;
+  for (const node of nodesWithPods(snapshot)) {
+    for (const pod of node.pods) {
+      const namespace = podNamespace(pod);
+      for (const v of pod.spec?.volumes ?? []) {
+        const name = v?.persistentVolumeClaim ? v.persistentVolumeClaim.claimName ?? '' : v?.ephemeral ? `${pod.metadata?.name ?? ''}-${v.name}` : undefined;
+        if (name === undefined) continue;
+        reads.claims.add(`${namespace}/${name}`);
+        const claim = storage.claim(namespace, name);
+        if (claim?.spec?.volumeName) reads.volumes.add(claim.spec.volumeName);
+        // both ways a claim names its class (the beta annotation is read first)
+        if (claim?.spec?.storageClassName) reads.classes.add(claim.spec.storageClassName);
+        const beta = claim?.metadata?.annotations?.[BETA_STORAGE_CLASS_ANNOTATION];
+        if (beta !== undefined) reads.classes.add(beta);
+      }
+    }
+  }
+  for (const node of snapshot.nodes) {
+    for (const va of storage.attachments(node.info.name)) if (va.spec?.source?.persistentVolumeName) reads.volumes.add(va.spec.source.persistentVolumeName);
+  }
+  readsOf.set(snapshot, reads);
+  return reads;
+}
+
+/** Some object of `extra` is one the node entries' memos can have read (by kind and key). */
+function readsAny(reads: StorageReads, extra: readonly KubeObject[]): boolean {
+  return extra.some((o) => {
+    const name = o.metadata?.name ?? '';
+    if (o.kind === 'PersistentVolumeClaim') return reads.claims.has(`${o.metadata?.namespace || 'default'}/${name}`);
+    if (o.kind === 'PersistentVolume') return reads.volumes.has(name);
+    return reads.classes.has(name);
+  });
 }

@@ -65,15 +65,41 @@ test("the StatefulSet's storage is the cluster's shared snapshot with its claim 
   expect(snapshotFor(nodes, existing, undefined, undefined, [...given])).toBe(base);
 });
 
-test('what a plugin derives from a node in the overlay is its own (the added claims may change it)', () => {
-  const base = snapshotFor(nodes, existing, undefined, undefined, given);
-  const overlay = snapshotFor(nodes, existing, undefined, undefined, withObjects(given, [gp3]));
+// csi.go filterAttachableVolumes over the pods on n1: claims db/x and db/data-pg-0, volume pv-x, class gp3; and the
+// VolumeAttachment's volume on n2
+const attachment = { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: 'va' }, spec: { nodeName: 'n2', attacher: EBS, source: { persistentVolumeName: 'pv-attached' } } } as KubeObject;
+const read: Array<[string, KubeObject]> = [
+  ['a claim a pod uses', { ...boundClaim, metadata: { name: 'data-pg-0', namespace: 'db' } } as KubeObject],
+  ['the volume of a claim a pod uses', { ...volume, metadata: { name: 'pv-x' } } as KubeObject],
+  ["the class of a pod's claim", { ...gp3 }],
+  ["a VolumeAttachment's volume", { ...volume, metadata: { name: 'pv-attached' } } as KubeObject],
+];
+const unread: Array<[string, KubeObject]> = [
+  ['a claim of the same name in another namespace', { ...boundClaim, metadata: { name: 'data-pg-0', namespace: 'other' } } as KubeObject],
+  ['another volume', { ...volume, metadata: { name: 'pv-y' } } as KubeObject],
+  ['another class', { ...gp3, metadata: { name: 'io2' } }],
+];
+
+test.each(read)('what a plugin derives from a node in the overlay is its own when the additions hold %s', (_, added) => {
+  const withAttachment = [...given, attachment];
+  const base = snapshotFor(nodes, existing, undefined, undefined, withAttachment);
+  const overlay = snapshotFor(nodes, existing, undefined, undefined, withObjects(withAttachment, [added]));
   let runs = 0;
   const count = (pods: readonly Pod[]) => ++runs + pods.length * 0;
   expect(base.nodes[0].memo(count)).toBe(1);
   expect(overlay.nodes[0].memo(count)).toBe(2);
   expect(overlay.nodes[0].memo(count)).toBe(2);
   expect(base.nodes[0].memo(count)).toBe(1);
+  expect(overlay.nodes[0]).not.toBe(base.nodes[0]);
+});
+
+test.each(unread)("the overlay's node entries are the base's, memos and all, when the additions hold %s", (_, added) => {
+  const withAttachment = [...given, attachment];
+  const base = snapshotFor(nodes, existing, undefined, undefined, withAttachment);
+  const overlay = snapshotFor(nodes, existing, undefined, undefined, withObjects(withAttachment, [added]));
+  expect(overlay).not.toBe(base);
+  expect(overlay.nodes).toBe(base.nodes);
+  expect(overlay.byName).toBe(base.byName);
 });
 
 // csi.go Filter: the node's pods' unique volumes, then the new pod's not among them. With the claim its controller
@@ -93,15 +119,16 @@ test("the overlay answers as a snapshot built from the whole list, even after th
 // The clients pass the same cluster's objects on every call, often in a fresh array: what is built of them is kept
 // per list of the same objects, and a list changed in place (an object pushed or replaced) is read and checked again.
 test('the listers and the check of a storage list follow its objects, not the array', () => {
-  const list = [...given];
-  expect(storageFor([...given])).toBe(storageFor(given));
-  expect(storageFor(list)).toBe(storageFor(given));
+  const cluster = [csiNode('n9'), ...given];
+  const list = [...cluster];
+  expect(storageFor([...cluster])).toBe(storageFor(cluster));
+  expect(storageFor(list)).toBe(storageFor(cluster));
   const added = { ...boundClaim, metadata: { ...boundClaim.metadata, name: 'y' } } as KubeObject;
   list.push(added);
-  expect(storageFor(list)).not.toBe(storageFor(given));
+  expect(storageFor(list)).not.toBe(storageFor(cluster));
   expect(storageFor(list).claim('db', 'y')).toBe(added);
   const web = claimPod('web', undefined, ['x']);
   expect(scheduleOn(web, nodes, { existingPods: existing, storage: list }).feasible).toHaveLength(2);
   list.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'db' } });
-  expect(() => scheduleOn(web, nodes, { existingPods: existing, storage: list })).toThrow('options.storage[6]: ConfigMap db/settings is not a storage object');
+  expect(() => scheduleOn(web, nodes, { existingPods: existing, storage: list })).toThrow('options.storage[7]: ConfigMap db/settings is not a storage object');
 });
