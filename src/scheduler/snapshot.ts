@@ -294,8 +294,8 @@ const notDefault = (o: KubeObject): KubeObject => {
   return { ...o, metadata: { ...meta, annotations } } as KubeObject;
 };
 
-// The listers of the storage a question is asked with, kept per given list while the settings hold (the answers'
-// not-modelled rule reads them beside the snapshot, which builds its own).
+// The listers of the storage a question is asked with, kept per given list while the settings hold: the claim model
+// (storage-model.ts), the answers' not-modelled rule and the shared snapshot of that list read the same ones.
 const listers = new WeakMap<object, { generation: number; items: readonly KubeObject[]; storage: StorageListers }>();
 const NO_GIVEN: readonly KubeObject[] = [];
 
