@@ -132,3 +132,17 @@ test('the listers and the check of a storage list follow its objects, not the ar
   list.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'db' } });
   expect(() => scheduleOn(web, nodes, { existingPods: existing, storage: list })).toThrow('options.storage[7]: ConfigMap db/settings is not a storage object');
 });
+
+test("the claim model's additions follow a list changed in place (the same subject asked again)", () => {
+  const pod = createdPod(toSubject(statefulSet));
+  const list = [gp3, csiNode('n7')];
+  const before = modelledStorage([pod], list);
+  expect(before.slice(list.length).map((o) => o.metadata?.name)).toEqual(['data-pg-0']);
+  expect(modelledStorage([pod], list)).toBe(before);
+  // the claim its controller would make, now given (WaitForFirstConsumer, unbound): nothing to add, the list itself
+  const made = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data-pg-0', namespace: 'db' }, spec: { storageClassName: 'gp3', accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } as KubeObject;
+  list.push(made);
+  expect(modelledStorage([pod], list)).toBe(list);
+  list.pop();
+  expect(modelledStorage([pod], list).slice(list.length).map((o) => o.metadata?.name)).toEqual(['data-pg-0']);
+});
