@@ -47,8 +47,12 @@ export class DisruptionController {
     world.on('podRemoved', () => this.sync());
   }
 
-  /** Second 0: each budget's workload, then its first status. */
+  /** Pods bound before the run (the placement's and the existing ones): Ready from the start. */
+  private readonly before = new Set<SimPod>();
+
+  /** Second 0: the pods already running, each budget's workload, then its first status. */
   start() {
+    for (const p of this.world.pods) if (p.node !== undefined) this.before.add(p);
     const byPod = this.apiPods();
     for (const b of this.budgets) {
       for (const [pod, p] of byPod) {
@@ -66,7 +70,7 @@ export class DisruptionController {
     const { world } = this;
     const bound = p.node !== undefined;
     const own = p.pod.status;
-    const ready = bound && world.runningAndReady(p) && world.now >= (p.boundAt ?? 0) + (p.owner ? this.readyAfter : 0) && (p.owner || !own || readyIn(p.pod));
+    const ready = bound && world.runningAndReady(p) && (this.before.has(p) || world.now >= (p.boundAt ?? 0) + this.readyAfter) && (p.owner || !own || readyIn(p.pod));
     return {
       ...p.pod,
       metadata: { ...p.pod.metadata, name: p.name, namespace: p.namespace, ...(p.deletedAt !== undefined ? { deletionTimestamp: virtualTime(p.deletedAt) } : {}) },
@@ -103,11 +107,25 @@ export class DisruptionController {
       const result = pdbStatus(b.pdb, pods, scaleOf, this.world.now);
       const before = b.pdb.status;
       b.pdb = { ...b.pdb, status: result.status };
-      if (result.recheckAt !== undefined) this.world.at(Math.ceil(result.recheckAt), () => this.sync());
+      if (result.recheckAt !== undefined) this.recheck(result.recheckAt);
       if (before && formatBudgetStatus(before) === formatBudgetStatus(result.status)) continue;
       const why = result.error ? `; the sync failed: ${result.error}` : result.unmanagedPods.length ? `; pods without a controller: ${result.unmanagedPods.join(', ')}` : '';
       this.world.emit('disruption-controller', b.label, 'StatusUpdated', `${formatBudgetStatus(result.status)}${why}`, b.workload);
     }
+  }
+
+  /** The seconds a recheck is queued for (enqueuePdbForRecheck keeps one per budget at the earliest time). */
+  private readonly rechecks = new Set<number>();
+
+  /** enqueuePdbForRecheck: a sync when an approved eviction's DeletionTimeout ends (a whole second after it, at the least). */
+  private recheck(at: number) {
+    const t = Math.max(Math.ceil(at), this.world.now + 1);
+    if (this.rechecks.has(t)) return;
+    this.rechecks.add(t);
+    this.world.at(t, () => {
+      this.rechecks.delete(t);
+      this.sync();
+    });
   }
 
   /** The Eviction API for one pod; a decrement is written to its budget's status at once. */

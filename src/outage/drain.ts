@@ -139,7 +139,7 @@ export class Drain {
     const run: NodeRun = { state, result, refused: new Map(), waiting: new Set(), errors: [] };
     this.run = run;
     const pods = this.podsForDeletion(state);
-    if (pods === undefined) return this.next();
+    if (pods === undefined) return; // failNode went on to the next node
     for (const p of pods) this.attempt(run, p, true);
     this.afterAttempts(run);
   }

@@ -69,7 +69,7 @@ function checkFailure(failure: Failure) {
   if (selector !== undefined && (typeof selector !== 'object' || selector === null || Array.isArray(selector) || Object.values(selector).some((v) => typeof v !== 'string'))) {
     throw new OutageError(`failure.selector must be an object of label values, e.g. { pool: 'batch' }, received ${preview(selector)}`);
   }
-  if (condition !== undefined && typeof condition !== 'string') throw new OutageError(`failure.condition must be 'unreachable', 'notReady', 'drain' or a taint such as "drain=now:NoExecute", received ${preview(condition)}`);
+  if (condition !== undefined && typeof condition !== 'string') throw new OutageError(`failure.condition must be 'unreachable', 'notReady' or a taint such as "drain=now:NoExecute" (or 'drain': kubectl drain), received ${preview(condition)}`);
   checkDrain(failure);
 }
 
@@ -115,7 +115,7 @@ export function conditionOf(failure: Failure): { down: Down; taint?: Taint; drai
   try {
     parsed = parseTaint(c);
   } catch (e) {
-    throw new OutageError(`failure.condition: expected 'unreachable', 'notReady', 'drain' or a taint such as "drain=now:NoExecute"; ${(e as Error).message}`);
+    throw new OutageError(`failure.condition: expected 'unreachable', 'notReady' or a taint such as "drain=now:NoExecute" (or 'drain': kubectl drain); ${(e as Error).message}`);
   }
   if ('remove' in parsed) throw new OutageError(`failure.condition "${c}" removes a taint; give the taint to add`);
   if (!('effect' in parsed) || !parsed.effect) throw new OutageError(`failure.condition "${c}" has no effect; write it as key=value:NoExecute`);
