@@ -41,8 +41,20 @@ describe('toDrain', () => {
   test('misuse fails with and without .not', () => {
     for (const run of [
       () => expect('zz').toDrain(fine), () => expect('zz').not.toDrain(fine),
-      () => expect(42).toDrain(fine), () => expect('a1').not.toDrain({ nodes: 'x' }),
+      () => expect(42).toDrain(fine), () => expect('a1').not.toDrain({ nodes: 'x' } as never),
       () => expect('a1').toDrain(fine, { within: -1 }), () => expect('a1').not.toDrain(fine, { grace: 1 } as never),
     ]) expect(failure(run)).toMatch(/not among the cluster's nodes|expected a node|expected the cluster|within must be|unknown option/);
+  });
+});
+
+describe('the other outage matchers with a drain', () => {
+  test('toKeepAtLeast: the budget holds web at 2 running through the drain; its message does not say budgets do not count', () => {
+    expect(web).toKeepAtLeast(2, { nodes: ['a1'], condition: 'drain' }, blocked);
+    const msg = failure(() => expect(web).toKeepAtLeast(3, { nodes: ['a1'], condition: 'drain' }, blocked));
+    expect(msg).toContain('at every instant when kubectl drain a1 runs (the Eviction API, PodDisruptionBudgets honoured)');
+    expect(msg).not.toContain('A PodDisruptionBudget does not count here');
+  });
+  test('toSurvive: maxUnavailable 1 lets the drain move web-0; every replica runs again', () => {
+    expect(web).toSurvive({ nodes: ['a1'], condition: 'drain' }, fine);
   });
 });
