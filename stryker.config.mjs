@@ -25,6 +25,8 @@ export const chunks = {
   volumes: ['src/k8s/{storage,csi-translation}.ts', 'src/scheduler/plugins/{volumebinding,volumezone,volumerestrictions,nodevolumelimits}/*.ts'],
   admission: ['src/admission/*.ts', 'src/k8s/node-condition-taints.ts', 'src/k8s/priority.ts', 'src/controllers/taint-eviction.ts'],
   selection: ['src/k8s/{names,node-selector,toleration}.ts', 'src/loader/typecheck.ts'],
+  // issue 35: PodDisruptionBudgets' status and the Eviction API's decision
+  disruption: ['src/k8s/disruption.ts'],
 };
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
