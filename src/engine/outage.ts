@@ -197,7 +197,7 @@ export function drainCompletes(nodes: Failure['nodes'], cluster: Cluster, option
   const at = within ?? o.end;
   const pass = result.completed && result.completedAt! <= at;
   return {
-    nodes: o.failedNodes, failure: facts(o, failure), at, ...(within !== undefined ? { within } : {}), pass,
+    nodes: result.nodes.map((n) => n.node), failure: facts(o, failure), at, ...(within !== undefined ? { within } : {}), pass,
     ...(result.completedAt !== undefined ? { completedAt: result.completedAt } : {}),
     ...(result.stuckAt !== undefined ? { stuckAt: result.stuckAt } : {}),
     ...(result.failedAt !== undefined ? { failedAt: result.failedAt } : {}),

@@ -104,6 +104,11 @@ describe('kubectl drain on several nodes: cordon all, then one node after the ot
       '30 Pod default/web-1 Evicting', '30 Pod default/web-1 EvictionRefused', '35 Node a2 DrainNeverCompletes',
     ]);
   });
+  test('kubectl takes the nodes in the order given', () => {
+    const r = simulateOutage({ nodes: zones(['a'], 2), workloads: [deployment('web', 2, '500m')], podDisruptionBudgets: [pdb('web', { maxUnavailable: 1, selector: app('web') })] }, drain(['a2', 'a1']));
+    expect(r.drain!.nodes.map((n) => n.node)).toEqual(['a2', 'a1']);
+    expect(r.drain).toMatchObject({ nodes: [{ node: 'a2', drainedAt: 30 }, { node: 'a1', startedAt: 30 }] });
+  });
   test('a blocked first node keeps kubectl from the later ones', () => {
     const b = simulateOutage({ nodes: zones(['a'], 2), workloads: [deployment('web', 2, '500m')], podDisruptionBudgets: [pdb('web', { minAvailable: 2, selector: app('web') })] }, drain(['a1', 'a2']));
     expect(b.events.at(-1)!.message).toMatch(/, and never drains a2$/);

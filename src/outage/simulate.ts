@@ -66,7 +66,7 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   const podGC = new PodGCController(world);
   const controllers = workloadControllers(world);
   const disruption = new DisruptionController(world, input.podDisruptionBudgets, input.drain?.readyAfter ?? 0);
-  const drainRun = input.drain ? new Drain(world, world.failedStates(), disruption, input.drain) : undefined;
+  const drainRun = input.drain ? new Drain(world, drainOrder(world, failure), disruption, input.drain) : undefined;
   const settle = () => {
     for (let round = 0; round < 1000; round++) {
       const created = syncAll(world, controllers);
@@ -101,6 +101,13 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   const end = input.until ?? (truncated ? MAX_HORIZON : last);
   drainRun?.close();
   return outageOf({ world, nodeLifecycle, failed: input.failed, condition: failure.condition ?? 'unreachable', gracePeriod: input.grace, end, truncated, drain: drainRun?.result, disruption });
+}
+
+/** kubectl drain takes the nodes in the order given (failure.nodes), else in the cluster's order. */
+function drainOrder(world: World, failure: Failure) {
+  const named = (failure.nodes ?? []).map((n) => (typeof n === 'string' ? n : n.metadata?.name));
+  const rank = (name: string) => (named.includes(name) ? named.indexOf(name) : named.length);
+  return world.failedStates().map((n, i) => ({ n, i })).sort((a, b) => rank(a.n.name) - rank(b.n.name) || a.i - b.i).map(({ n }) => n);
 }
 
 /** The workload controllers by the kind they own; a bare Pod has none (it is never recreated). */
