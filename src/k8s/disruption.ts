@@ -293,8 +293,9 @@ function checkAndDecrement(pod: Pod, pdb: PodDisruptionBudget, status: PodDisrup
   const name = pdb.metadata?.name ?? '';
   const forbidden = (text: string, cause: string): EvictionDecision => ({
     allowed: false, code: 403, pdb: name, message: `poddisruptionbudget.policy ${JSON.stringify(name)} is forbidden: ${text}`,
-    // the causes arrived with kubernetes/kubernetes#133097 (1.35)
-    ...(releaseAtLeast('1.35') ? { cause: `The disruption budget ${name} does not allow evicting pods currently: ${cause}` } : {}),
+    // a 403's DisruptionBudget cause arrived in 1.37 (after the 429's, kubernetes/kubernetes#133097 in 1.35; the
+    // oracle's evictionApi domain found the release)
+    ...(releaseAtLeast('1.37') ? { cause: `The disruption budget ${name} does not allow evicting pods currently: ${cause}` } : {}),
   });
   if ((status.observedGeneration ?? 0) < (pdb.metadata?.generation ?? 0)) {
     return { allowed: false, code: 429, pdb: name, message: EVICTION_REFUSED, cause: `The disruption budget ${name} is still being processed by the server.` };
