@@ -96,6 +96,8 @@ func dispatch(ctx context.Context, sched *schedulingOracle, q question) (any, er
 		return conditionsAnswer(q.Input)
 	case "labelSelector":
 		return selectorAnswer(q.Input)
+	case "evictionApi":
+		return evictionAPIAnswer(q.Input)
 	case "e2e":
 		return sched.e2eAnswer(ctx, q.Input)
 	case "version":
