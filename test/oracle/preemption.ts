@@ -50,8 +50,8 @@ const NODE_NAMES = ['n0', 'n1', 'n2', 'n3'];
 const NAMESPACES = ['default', 'team'];
 const APPS = ['web', 'db', 'batch'];
 const CRITICAL = 2000001000;
-/** Start times: three instants, so that equal and different ones both occur. */
-const STARTS = ['2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-01T00:05:00Z', '2026-01-02T00:00:00Z'];
+/** Start times: three instants, the first most often, so that equal and different ones both occur. */
+const STARTS = ['2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-01T00:05:00Z', '2026-01-02T00:00:00Z'];
 const compact = <T extends Record<string, unknown>>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
@@ -59,8 +59,8 @@ const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1,
 const DEDICATED = { key: 'dedicated', value: 'infra', effect: 'NoSchedule' };
 
 const nodeArb = (name: string) => fc.record({
-  cpu: fc.constantFrom('2', '2', '4'),
-  memory: fc.constantFrom('4Gi', '8Gi'),
+  cpu: fc.constantFrom('2', '2', '2', '4'),
+  memory: fc.constantFrom('4Gi', '4Gi', '8Gi'),
   pods: fc.constantFrom('110', '110', '110', '3'),
   zone: fc.constantFrom('z1', 'z2'),
   // a node the incoming pod does not tolerate is UnschedulableAndUnresolvable: never a potential node
@@ -123,7 +123,7 @@ function existingPod(p: Drawn<ReturnType<typeof existingPodArb>>, i: number) {
 const incomingArb = fc.record({
   priority: fc.constantFrom(0, 1000, 1000, 100000, CRITICAL, CRITICAL),
   never: rarely(fc.constant(true), 6),
-  requests: requestsArb,
+  requests: fc.record({ cpu: fc.constantFrom('500m', '1', '1', '2', '2'), memory: fc.constantFrom('512Mi', '1Gi', '2Gi') }),
   app: fc.constantFrom(...APPS),
   tolerates: fc.constantFrom(false, false, true),
   spread: rarely(fc.constantFrom(HOSTNAME, 'topology.kubernetes.io/zone'), 4),
@@ -174,14 +174,36 @@ const NAMESPACE_OBJECTS = NAMESPACES.map((name) => ({
   apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } },
 }));
 
-export const preemptionInputArb: fc.Arbitrary<PreemptionInput> = fc.integer({ min: 1, max: NODE_NAMES.length }).chain((count) =>
+const randomInputArb: fc.Arbitrary<PreemptionInput> = fc.integer({ min: 1, max: NODE_NAMES.length }).chain((count) =>
   fc.record({
     pod: incomingArb,
     nodes: fc.tuple(...NODE_NAMES.slice(0, count).map(nodeArb)),
-    pods: fc.array(existingPodArb(count), { maxLength: 8 }).map((ps) => ps.map(existingPod)),
+    pods: fc.array(existingPodArb(count), { minLength: count, maxLength: 10 }).map((ps) => ps.map(existingPod)),
     namespaces: fc.constant(NAMESPACE_OBJECTS),
     podDisruptionBudgets: fc.array(pdbArb, { maxLength: 2 }).map((bs) => bs.map(pdb)),
   }));
+
+/**
+ * Identical nodes with the same pods on each (a node pool after a rollout): pickOneNodeForPreemption's criteria tie,
+ * so the nominated set has several nodes; sometimes one node's pods differ in one start time or priority.
+ */
+const symmetricInputArb: fc.Arbitrary<PreemptionInput> = fc.record({
+  count: fc.integer({ min: 2, max: NODE_NAMES.length }),
+  node: nodeArb('n0'),
+  perNode: fc.array(existingPodArb(1), { minLength: 1, maxLength: 3 }),
+  odd: rarely(fc.record({ start: fc.constantFrom(...STARTS), priority: priorityArb }), 3),
+  pod: incomingArb,
+  podDisruptionBudgets: fc.array(pdbArb, { maxLength: 2 }).map((bs) => bs.map(pdb)),
+}).map(({ count, node, perNode, odd, pod, podDisruptionBudgets }) => {
+  const names = NODE_NAMES.slice(0, count);
+  const nodes = names.map((name) => ({ ...node, metadata: { ...node.metadata, name, labels: { ...node.metadata.labels, 'kubernetes.io/hostname': name } } }));
+  const draws = names.flatMap((name, n) => perNode.map((p, k) => ({
+    ...p, node: name, ...(odd && n === count - 1 && k === 0 ? odd : {}),
+  })));
+  return { pod, nodes, pods: draws.map(existingPod), namespaces: NAMESPACE_OBJECTS, podDisruptionBudgets };
+});
+
+export const preemptionInputArb: fc.Arbitrary<PreemptionInput> = fc.oneof({ weight: 3, arbitrary: randomInputArb }, { weight: 1, arbitrary: symmetricInputArb });
 
 /** The library's answer in the oracle's shape (oracle/shared/preemption.go preemptionOutput). */
 export function libraryPreemption(input: PreemptionInput): PreemptionOutput {
