@@ -341,3 +341,23 @@ func (h *preemptionHooks) awaitVictims(uid types.UID, want []string) error {
 	}
 	return nil
 }
+
+// fitErrorWithPostFilter is schedulingCycle's PostFilter step for the scheduling question's FitError (scheduling.go):
+// the text the FailedScheduling event prints, with the PostFilter's part. The pod is in the pod informer for the
+// question, as Evaluator.Preempt fetches it; the PDB informer holds none.
+func (o *schedulingOracle) fitErrorWithPostFilter(ctx context.Context, state *framework.CycleState, pod *v1.Pod, fitErr *framework.FitError) (string, error) {
+	h, err := o.hooks()
+	if err != nil {
+		return "", err
+	}
+	var stored storedObjects
+	defer stored.unload()
+	if err := stored.add(o.factory.Core().V1().Pods().Informer().GetStore(), pod); err != nil {
+		return "", err
+	}
+	out := &preemptionOutput{}
+	if err := o.postFilter(ctx, h, state, pod, fitErr, out); err != nil {
+		return "", err
+	}
+	return out.FitError, nil
+}
