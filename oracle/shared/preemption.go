@@ -187,12 +187,21 @@ func (o *schedulingOracle) preemptionAnswer(ctx context.Context, raw []byte) (*p
 func (o *schedulingOracle) postFilter(ctx context.Context, h *preemptionHooks, state *framework.CycleState, pod *v1.Pod, fitErr *framework.FitError, out *preemptionOutput) error {
 	h.take()
 	pfResult, st := o.fw.RunPostFilterPlugins(ctx, state, pod, fitErr.Diagnosis.NodeToStatus)
-	if st.Code() == errorCode {
-		return fmt.Errorf("PostFilter: %s", st.Message())
-	}
+	// schedulingCycle sets PostFilterMsg whatever the code (and logs an Error status)
 	fitErr.Diagnosis.PostFilterMsg = st.Message()
 	out.FitError = fitErr.Error()
 	out.Preemption = &preemptionResult{Message: st.Message(), NominatedNodes: []string{}, Candidates: []preemptionCandidate{}}
+	if st.Code() == errorCode {
+		// From 1.34 DynamicResources (in the default profile, ordered just before DefaultPreemption) runs its
+		// PostFilter first; when a PreFilter plugin before it rejected the pod (VolumeBinding's unbound immediate
+		// claims, NodeAffinity, VolumeRestrictions), its PreFilter never wrote its cycle state, getStateData fails
+		// with the CycleState's ErrNotFound, and RunPostFilterPlugins returns that Error at once: the event ends in
+		// " not found" and DefaultPreemption does not run. Any other Error is the oracle's.
+		if st.Plugin() != "DynamicResources" {
+			return fmt.Errorf("PostFilter (%s): %s", st.Plugin(), st.Message())
+		}
+		return nil
+	}
 	if pfResult != nil && pfResult.NominatingInfo != nil {
 		out.NominatedNode = pfResult.NominatedNodeName
 	}
