@@ -12,6 +12,7 @@ import { daemonSetTolerations, labelSelector, nodeConditionTaints, taintEviction
 import { e2e, statefulClaims } from './e2e';
 import { volumes } from './volumes';
 import { evictionApi } from './disruption';
+import { preemption } from './preemption';
 
 export interface Domain<I, O> {
   name: string;
@@ -42,4 +43,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
-  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, claims, statefulClaims, evictionApi];
+  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, claims, statefulClaims, evictionApi, preemption];
