@@ -10,6 +10,7 @@ import { API_GROUPS_1_33, API_GROUPS_1_34, API_GROUPS_1_35, API_GROUPS_1_36, API
 export type GateName =
   | 'ContainerRestartRules'
   | 'DRAExtendedResource'
+  | 'DynamicResourceAllocation'
   | 'InPlacePodLevelResourcesVerticalScaling'
   | 'MatchLabelKeysInPodTopologySpreadSelectorMerge'
   | 'NodeDeclaredFeatures'
@@ -40,15 +41,16 @@ export interface Release {
   nodeDeclaredFeatures: readonly string[];
 }
 
-// StorageCapacityScoring: VolumeBinding's Score (alpha 1.33, beta on 1.37); VolumeAttributesClass: FindMatchingVolume's
+// DynamicResourceAllocation: the DynamicResources plugin in the default profile (beta off 1.33, GA 1.34, locked 1.35),
+// whose PostFilter joins the FitError; StorageCapacityScoring: VolumeBinding's Score (alpha 1.33, beta on 1.37); VolumeAttributesClass: FindMatchingVolume's
 // VAC rules (beta off 1.31, GA 1.34, locked 1.36)
-const GATES_1_33: Gates = { PodLevelResources: 'off', StorageCapacityScoring: 'off', StrictIPCIDRValidation: 'off', VolumeAttributesClass: 'off' };
+const GATES_1_33: Gates = { DynamicResourceAllocation: 'off', PodLevelResources: 'off', StorageCapacityScoring: 'off', StrictIPCIDRValidation: 'off', VolumeAttributesClass: 'off' };
 const GATES_1_34: Gates = {
-  ...GATES_1_33, ContainerRestartRules: 'off', DRAExtendedResource: 'off', MatchLabelKeysInPodTopologySpreadSelectorMerge: 'on', PodLevelResources: 'on',
+  ...GATES_1_33, ContainerRestartRules: 'off', DRAExtendedResource: 'off', DynamicResourceAllocation: 'on', MatchLabelKeysInPodTopologySpreadSelectorMerge: 'on', PodLevelResources: 'on',
   VolumeAttributesClass: 'on',
 };
 const GATES_1_35: Gates = {
-  ...GATES_1_34, ContainerRestartRules: 'on', InPlacePodLevelResourcesVerticalScaling: 'off', NodeDeclaredFeatures: 'off', TaintTolerationComparisonOperators: 'off',
+  ...GATES_1_34, ContainerRestartRules: 'on', DynamicResourceAllocation: 'locked', InPlacePodLevelResourcesVerticalScaling: 'off', NodeDeclaredFeatures: 'off', TaintTolerationComparisonOperators: 'off',
   VolumeLimitScaling: 'off',
 };
 const GATES_1_36: Gates = {

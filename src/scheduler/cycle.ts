@@ -112,6 +112,11 @@ export interface PostFilterNode {
 export interface PostFilterHandle {
   /** Every node of the cluster, in the snapshot's order, with its Filter status. */
   nodes: readonly PostFilterNode[];
+  /**
+   * RunPreFilterPlugins stopped before the last PreFilter plugins (an UnschedulableAndUnresolvable status, or a
+   * PreFilterResult leaving no node): the PreFilters after it never wrote their CycleState (DynamicResources reads its).
+   */
+  preFilterStopped: boolean;
   /** The PodDisruptionBudgets given (the PDB lister's). */
   podDisruptionBudgets: readonly KubeObject[];
   /**
@@ -125,5 +130,5 @@ export interface PostFilterHandle {
 /** A PostFilter plugin (fwk.PostFilterPlugin): its status code and its answer. */
 export interface PostFilterPlugin {
   name: string;
-  postFilter(pod: PodInfo, handle: PostFilterHandle): { code: 'Success' | Status['code']; answer: PreemptionOutcome };
+  postFilter(pod: PodInfo, handle: PostFilterHandle): { code: 'Success' | 'Error' | Status['code']; answer: PreemptionOutcome };
 }

@@ -551,8 +551,13 @@ export function postFilterHandle(pod: PodInfo, nodes: readonly Node[], rejected:
   const statuses = new Map<string, Status>();
   for (const v of rejected) statuses.set(v.node, v.status!);
   const entries = snapshot ? snapshot.nodes : nodes.map((n) => nodeWithPods(nodeInfo(n), []));
+  // RunPreFilterPlugins returns at an UnschedulableAndUnresolvable status (the node plugins' whole-pod rejection or a
+  // cluster plugin's) or when the merged PreFilterResult leaves no node; an Unschedulable one lets the rest run
+  const whole = podRejection(pod) ?? cycle?.rejection;
+  const preFilterStopped = whole?.code === 'UnschedulableAndUnresolvable' || cycle?.nodeNames?.size === 0;
   return {
     nodes: entries.map((entry) => ({ entry, status: statuses.get(entry.info.name) })),
+    preFilterStopped,
     podDisruptionBudgets: withStatus(pdbs, entries),
     filterWith(entry, pods) {
       const base = cycle ?? cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()));

@@ -34,7 +34,7 @@ export function withPodsOn(snapshot: Snapshot, entry: NodeSnapshot, pods: readon
 export const nodeWithPods = (info: NodeInfo, pods: readonly Pod[]): NodeSnapshot => new NodeWithPods(info, pods.slice());
 
 /**
- * RunPostFilterPlugins: the first Success or UnschedulableAndUnresolvable status is the result; otherwise the
+ * RunPostFilterPlugins: the first Success, UnschedulableAndUnresolvable or Error status is the result; otherwise the
  * rejected plugins' reasons are joined (Status.Message(): ", "). A plugin without reasons (DynamicResources for a
  * pod without claims returns a bare Unschedulable, dynamicresources.go PostFilter) adds nothing. An answer that
  * cannot be given (unknown) is the result as it is.
@@ -44,7 +44,7 @@ export function runPostFilterPlugins(plugins: readonly PostFilterPlugin[], pod: 
   let last: PreemptionOutcome | undefined;
   for (const plugin of plugins) {
     const { code, answer } = plugin.postFilter(pod, handle);
-    if ('unknown' in answer || code === 'Success' || code === 'UnschedulableAndUnresolvable') return answer;
+    if ('unknown' in answer || code === 'Success' || code === 'UnschedulableAndUnresolvable' || code === 'Error') return answer;
     if (answer.message) messages.push(answer.message);
     last = answer;
   }

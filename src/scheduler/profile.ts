@@ -25,6 +25,7 @@ import { VolumeRestrictions } from './plugins/volumerestrictions';
 import { NodeVolumeLimits } from './plugins/nodevolumelimits';
 import { VolumeBinding, VolumeBindingScore } from './plugins/volumebinding';
 import { VolumeZone } from './plugins/volumezone';
+import { DynamicResources, dynamicResourcesEnabled } from './plugins/dynamicresources';
 import { DefaultPreemption } from './plugins/defaultpreemption';
 
 /** A PreEnqueue plugin: a status keeps the pod out of the active queue, so no filter runs for it. */
@@ -60,10 +61,10 @@ export interface Profile {
    */
   lastFilter: readonly FilterPlugin[];
   /**
-   * The PostFilter plugins, run when no node is feasible (schedule_one.go): DefaultPreemption. The default profile
-   * puts DynamicResources before it where DRA is enabled (default_plugins.go applyDynamicResources); for a pod without
-   * claims its PostFilter returns a bare Unschedulable, which adds nothing to the message, and DRA claims are not
-   * modelled, so it is not listed.
+   * The PostFilter plugins, run when no node is feasible (schedule_one.go): DefaultPreemption, and DynamicResources
+   * before it where DRA is enabled (default_plugins.go applyDynamicResources, from 1.34): for a pod without claims its
+   * status joins the FitError ('no new claims to deallocate' up to 1.36), or stops the PostFilter when its PreFilter
+   * never ran (DRA claims themselves are not modelled).
    */
   postFilter: readonly PostFilterPlugin[];
   /**
@@ -106,13 +107,17 @@ const BASE_SCORE: Profile['score'] = [
 ];
 const WITH_VOLUME_SCORE: Profile['score'] = [...BASE_SCORE.slice(0, 3), { plugin: volumeBindingScore, weight: 1 }, ...BASE_SCORE.slice(3)];
 
+const WITH_DYNAMIC_RESOURCES: Profile['postFilter'] = [DynamicResources, DefaultPreemption];
+
 export const DEFAULT_PROFILE: Profile = Object.freeze({
   preEnqueue: [{ name: 'SchedulingGates', preEnqueue }],
   nodePreFilter: { reject: nodePreFilter, outside: outsidePreFilterResult },
   filter: [NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit],
   clusterFilter: [VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity],
   lastFilter: [NodeDeclaredFeatures],
-  postFilter: [DefaultPreemption],
+  get postFilter() {
+    return dynamicResourcesEnabled() ? WITH_DYNAMIC_RESOURCES : [DefaultPreemption];
+  },
   get score() {
     return gateEnabled('StorageCapacityScoring') ? WITH_VOLUME_SCORE : BASE_SCORE;
   },
