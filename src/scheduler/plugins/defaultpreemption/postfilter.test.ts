@@ -7,6 +7,8 @@ import { configure, resetConfiguration, releaseAtLeast } from '../../../core/con
 import { KUBERNETES_VERSIONS } from '../../../core/releases';
 import { toSubject } from '../../../k8s/subject';
 import { schedule } from '../..';
+import { withProfile } from '../../profile';
+import { DefaultPreemption } from '.';
 
 afterEach(() => resetConfiguration());
 
@@ -40,7 +42,9 @@ function node(name: string, res: Res, unresolvable = false): Node {
 const pdb = (name: string, labels: Record<string, string>, disruptionsAllowed?: number): KubeObject =>
   ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name, namespace: 'default' }, spec: { selector: { matchLabels: labels } }, ...(disruptionsAllowed !== undefined ? { status: { disruptionsAllowed } } : {}) }) as KubeObject;
 
-const run = (incoming: Pod, nodes: Node[], pods: Pod[], pdbs: KubeObject[] = []) => schedule(toSubject(incoming), nodes, pods, undefined, undefined, undefined, pdbs);
+// upstream's TestPostFilter registers DefaultPreemption alone as the PostFilter (no DynamicResources before it)
+const run = (incoming: Pod, nodes: Node[], pods: Pod[], pdbs: KubeObject[] = []) =>
+  withProfile({ postFilter: [DefaultPreemption] }, () => schedule(toSubject(incoming), nodes, pods, undefined, undefined, undefined, pdbs));
 
 describe.each(KUBERNETES_VERSIONS)('TestPostFilter at %s', (version) => {
   beforeEach(() => configure({ kubernetesVersion: version, admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));

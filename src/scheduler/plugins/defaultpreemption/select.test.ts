@@ -6,7 +6,8 @@ import { configure, resetConfiguration } from '../../../core/config';
 import { KUBERNETES_VERSIONS } from '../../../core/releases';
 import { toSubject } from '../../../k8s/subject';
 import { schedule } from '../..';
-import { filterPodsWithPDBViolation, type PreemptionAnswer } from '.';
+import { DefaultPreemption, filterPodsWithPDBViolation, type PreemptionAnswer } from '.';
+import { withProfile } from '../../profile';
 
 afterEach(() => resetConfiguration());
 
@@ -39,8 +40,9 @@ function pod(name: string, o: P = {}): Pod {
 const node = (name: string, res: Res): Node =>
   ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, spec: {}, status: { capacity: { pods: '32', ...res }, allocatable: { pods: '32', ...res } } }) as Node;
 
+// upstream's tables register DefaultPreemption alone as the PostFilter (no DynamicResources before it)
 const answer = (incoming: Pod, nodes: Node[], pods: Pod[], pdbs: KubeObject[] = []) =>
-  schedule(toSubject(incoming), nodes, pods, undefined, undefined, undefined, pdbs).preemption as PreemptionAnswer;
+  withProfile({ postFilter: [DefaultPreemption] }, () => schedule(toSubject(incoming), nodes, pods, undefined, undefined, undefined, pdbs).preemption as PreemptionAnswer);
 
 const SELECT_BEST_CANDIDATE: Array<{ name: string; nodes: string[]; pod: Pod; pods: Pod[]; expected: string[] }> = [
   {

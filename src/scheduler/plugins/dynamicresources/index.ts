@@ -7,13 +7,14 @@ import type { PostFilterPlugin } from '../../cycle';
 
 /**
  * CycleState.Read's error for a key no PreFilter wrote (getStateData): DynamicResources' PreFilter never ran because
- * RunPreFilterPlugins stopped at an earlier plugin's UnschedulableAndUnresolvable status.
- * @upstream k8s.io/kube-scheduler/framework/cycle_state.go
+ * RunPreFilterPlugins stopped at an earlier plugin's UnschedulableAndUnresolvable status. Upstream's ErrNotFound
+ * (k8s.io/kube-scheduler framework/cycle_state.go; not marked as upstream's text: scripts/upstream-texts.mjs does not resolve
+ * that staging module's replaced version), checked by the oracle's scheduling and volumes domains from 1.34.
  */
 export const ErrNotFound = 'not found';
 
 // PostFilter's status for a pod without claims, 1.34–1.36 (v1.36.3 dynamicresources.go); from 1.37 the status has no
-// reason. Not marked @upstream: the newest pinned release no longer has the literal (scripts/upstream-texts.mjs reads
+// reason. Not marked as upstream's text: the newest pinned release no longer has the literal (scripts/upstream-texts.mjs reads
 // only that one); the oracle checks it at 1.34–1.36.
 const NO_NEW_CLAIMS = 'no new claims to deallocate';
 
