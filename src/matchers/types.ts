@@ -43,6 +43,11 @@ export interface SchedulingOptions {
    * configure({ storageAssumption })): `'dynamic-wait-for-first-consumer'`. The message says when it was used.
    */
   storageAssumption?: import('../engine').StorageAssumption;
+  /**
+   * PodDisruptionBudgets (policy/v1, with their status as a dump holds it; a loadManifests collection works too):
+   * DefaultPreemption reprieves the pods whose eviction would violate one first.
+   */
+  podDisruptionBudgets?: Iterable<import('../core/types').KubeObject>;
 }
 
 /** The replica matchers' options: existing pods (by spec.nodeName) and Namespace objects (for namespaceSelector). */
@@ -98,7 +103,16 @@ export interface PlacementMatchers<R> {
   toSurvive(failure: OutageFailure, cluster: OutageCluster, options: { within: number }): R;
   /** At no instant of the outage are fewer than `n` replicas running (a PodDisruptionBudget does not ensure this). */
   toKeepAtLeast(n: number, failure: OutageFailure, cluster: OutageCluster): R;
+  /**
+   * No node fits the pod as it is and DefaultPreemption nominates one; with `victims` (Pods or 'namespace/name'),
+   * exactly those are preempted on every node it may nominate. `.not`: the pod preempts nobody.
+   */
+  toPreempt(victims: Iterable<PodLike | string>, options: PreemptOptions): R;
+  toPreempt(options: PreemptOptions): R;
 }
+
+/** toPreempt's options: the cluster (`nodes`), its pods and PodDisruptionBudgets, as SchedulingOptions. */
+export type PreemptOptions = Omit<SchedulingOptions, 'nodes'> & { nodes: Iterable<NodeLike> };
 
 /** What `expect.toTolerate(…)` & co. return in Jest: an asymmetric matcher (as `@jest/expect-utils` types it). */
 export interface AsymmetricMatcher {
