@@ -93,3 +93,27 @@ describe('ties and unknowns', () => {
     expect(failure(() => expect(agent).toPreempt(['web-1'], { nodes: full }))).toContain("victims[0] must be 'namespace/name'");
   });
 });
+
+describe('toBeSchedulableOn says "only by preempting …" where preemption resolves the rejection on that node', () => {
+  beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
+
+  test('the verdict stands (the filters reject the node as it is); the message names the victims first', () => {
+    expect(agent).not.toBeSchedulableOn(full[0], { existingPods: [web1, web2] });
+    const msg = failure(() => expect(agent).toBeSchedulableOn(full[0], { existingPods: [web1, web2] }));
+    expect(msg).toContain('Expected Pod kube-system/node-agent to be schedulable on Node full-1, but only by preempting 1 pod(s) there (DefaultPreemption, SelectVictimsOnNode):\n' +
+      '  - default/web-2 (priority 0; frees cpu: 800m)\nAs the node is, kube-scheduler\'s filters reject it:\n  NodeResourcesFit: Insufficient cpu');
+  });
+
+  test('a rejection preemption cannot resolve keeps its bare message', () => {
+    const msg = failure(() => expect(pod('web-3', '1')).toBeSchedulableOn(full[0], { existingPods: [web1, web2] }));
+    expect(msg).toContain('but kube-scheduler would reject it:\n  NodeResourcesFit: Insufficient cpu');
+    expect(msg).not.toContain('preempting');
+  });
+
+  test('a PodDisruptionBudget given to toBeSchedulableOn is counted', () => {
+    const labelled = [pod('web-1', '1', { nodeName: 'full-1', labels: { app: 'web' } }), pod('web-2', '800m', { nodeName: 'full-1', labels: { app: 'web' } })];
+    const pdb = { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { matchLabels: { app: 'web' } } }, status: { disruptionsAllowed: 0 } } as KubeObject;
+    const msg = failure(() => expect(agent).toBeSchedulableOn(full[0], { existingPods: labelled, podDisruptionBudgets: [pdb] }));
+    expect(msg).toContain('only by preempting 1 pod(s) there (1 of them violating a PodDisruptionBudget)');
+  });
+});
