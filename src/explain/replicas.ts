@@ -7,7 +7,7 @@ import { describeRejections } from './schedule';
 /** `web-0 → node-a, web-1 → node-b` */
 export function describePlaced(pods: readonly PlacedPodAnswer[]): string {
   const placed = pods.filter((p) => p.node);
-  return placed.length ? placed.map((p) => `${p.name} → ${p.node}`).join(', ') : 'none';
+  return placed.length ? placed.map((p) => `${p.name} → ${p.node}${p.preempted ? ` (by preempting ${p.preempted.victims.join(', ')})` : ''}`).join(', ') : 'none';
 }
 
 /** Each pending pod with kube-scheduler's message, then its nodes' reasons. */

@@ -60,6 +60,8 @@ export interface ReplicaOptions {
   storage?: Iterable<KubeObject>;
   /** The stated storage assumption, as the other matchers' `storageAssumption` option. */
   storageAssumption?: import('../engine').StorageAssumption;
+  /** PodDisruptionBudgets: DefaultPreemption reads them when a replica fits no node as it is and preempts. */
+  podDisruptionBudgets?: Iterable<KubeObject>;
 }
 
 export interface PlacementMatchers<R> {
