@@ -194,7 +194,7 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
       throw new InputError((e as Error).message);
     }
   });
-  const o = assertOptions(options, 'options', '{ existingPods?, namespaces?, services?, storage?, tieBreak?, podDisruptionBudgets? }');
+  const o = assertOptions(options, 'options', '{ existingPods?, namespaces?, services?, storage?, tieBreak? }');
   const existing: Pod[] = (listOf(o.existingPods, 'options.existingPods') ?? []).map((p, i) => assertPod(p, `options.existingPods[${i}]`));
   assertObjects(o.namespaces, 'options.namespaces');
   assertObjects(o.services, 'options.services');
