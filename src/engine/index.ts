@@ -9,7 +9,7 @@ export { schedule, scheduleOnNode, prefer, preempt, type ClusterInput, type Node
 export { describeRequests, type NodePreemption, type VictimFact } from './victims';
 export {
   notModelledFor, certainRejection, unknownOnNode, unknownOnAny, unknownOnAll, certainlyPending, unknownPlacement, unknownShare, unknownPrefer,
-  unknownOutage, type NotModelled,
+  unknownOutage, unknownPreemption, type NotModelled,
 } from './not-modelled';
 export { tolerates, evict, type ToleranceAnswer, type EvictionAnswer } from './tolerate';
 export {

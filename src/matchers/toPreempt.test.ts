@@ -85,6 +85,9 @@ describe('ties and unknowns', () => {
       expect(msg).toContain('not modelled for this pod:\n  DefaultPreemption: The pod Pod default/agent names PriorityClass platform-critical');
       expect(msg).toContain('configure({ priorityClasses })');
     }
+    // toBeSchedulableOnAnyOf says the same, without counting "0 nodes" that pass the modelled filters
+    expect(failure(() => expect(p).toBeSchedulableOnAnyOf(full, { existingPods: [web1] }))).toContain('but the verdict is unknown: no node fits it as it is ' +
+      "(kube-scheduler's filters: 0/1 nodes are available: 1 Insufficient cpu.), and whether DefaultPreemption gives it one by preempting lower-priority pods depends on a priority the inputs leave unknown");
   });
 
   test('the arguments are checked', () => {
