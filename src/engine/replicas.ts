@@ -64,7 +64,8 @@ export function place(workloads: readonly KubeObject[], cluster: ReplicaCluster,
   return answerOf(p, workloads);
 }
 
-const tied = (p: PlacementAnswer) => p.pods.some((x) => x.tiedWith.length > 0);
+// best-scored nodes tied, or nodes pickOneNodeForPreemption could not tell apart
+const tied = (p: PlacementAnswer) => p.pods.some((x) => x.tiedWith.length > 0 || !!x.preempted?.tiedWith.length);
 
 function probeTies(p: PlacementAnswer, verdict: (p: PlacementAnswer) => boolean, replay: () => PlacementAnswer): TieProbe | undefined {
   if (!tied(p)) return undefined;

@@ -227,7 +227,10 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
       let preempted: Preemption | undefined;
       if (nominated) {
         // the victims are deleted and the pod's next cycle tries its nominated node first (evaluateNominatedNode)
-        const [node, ...tiedWith] = nominated.nominatedNodes;
+        // pickOneNodeForPreemption's ties (Go map order): the first by name, or the last when probing ties
+        const all = nominated.nominatedNodes;
+        const node = options.tieBreak === 'last' ? all[all.length - 1] : all[0];
+        const tiedWith = all.filter((n) => n !== node);
         const victims = nominated.candidates.find((c) => c.node === node)!.victims;
         preempted = { node, victims, event: cycle.fitError ?? '', tiedWith };
         snapshot = deleteVictims(snapshot, nodes, existing, node, victims, options);

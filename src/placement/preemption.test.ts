@@ -80,6 +80,26 @@ describe('replicas one at a time', () => {
   });
 });
 
+describe('nodes pickOneNodeForPreemption cannot tell apart', () => {
+  beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
+
+  test('the first by name is nominated, the last when probing ties; the others are named', () => {
+    const nodes = [node('a'), node('b')];
+    const pods = [running('x', '1800m', 'a'), running('y', '1800m', 'b')];
+    const critical = { ...deployment('agent', 1, '500m'), metadata: { name: 'agent', namespace: 'kube-system' } } as KubeObject;
+    (critical as { spec: { template: { spec: { priorityClassName?: string } } } }).spec.template.spec.priorityClassName = 'system-cluster-critical';
+    const first = placeReplicas(critical, nodes, { existingPods: pods });
+    const last = placeReplicas(critical, nodes, { existingPods: pods, tieBreak: 'last' });
+    expect(first.pods[0].preempted).toMatchObject({ node: 'a', victims: ['default/x'], tiedWith: ['b'] });
+    expect(last.pods[0].preempted).toMatchObject({ node: 'b', victims: ['default/y'], tiedWith: ['a'] });
+    // the matcher probes the tie, and says the verdict is the same either way
+    const msg = failure(() => expect(critical).not.toHaveAllReplicasScheduled(nodes, { existingPods: pods }));
+    expect(msg).toContain('agent-0 → a (by preempting default/x)');
+    expect(msg).toContain('Preemption ties: agent-0: a, b. kube-scheduler nominates any of them');
+    expect(msg).toContain('Picking the last tied node each time instead gives the same verdict.');
+  });
+});
+
 describe('an unknown priority', () => {
   beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
 
