@@ -27,6 +27,8 @@ export const chunks = {
   preemption: ['src/scheduler/plugins/defaultpreemption/*.ts', 'src/scheduler/postfilter.ts'],
   admission: ['src/admission/*.ts', 'src/k8s/node-condition-taints.ts', 'src/k8s/priority.ts', 'src/controllers/taint-eviction.ts'],
   selection: ['src/k8s/{names,node-selector,toleration}.ts', 'src/loader/typecheck.ts'],
+  // issue 35: PodDisruptionBudgets' status and the Eviction API's decision
+  disruption: ['src/k8s/disruption.ts'],
 };
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

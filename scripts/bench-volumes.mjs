@@ -3,7 +3,9 @@
 // node's zone; every node has a CSINode allowing 25 EBS volumes; StorageClass gp3 binds WaitForFirstConsumer. Asked:
 // Pods whose claim (given, unbound, gp3) is provisioned per node, and StatefulSets with volumeClaimTemplates (the
 // claims their controller makes) — the first scheduleOn (the snapshot is built) and each later one on the same
-// arrays. Each run is a fresh process; wall and CPU time are printed. Part of `npm run bench`, never a test.
+// arrays; beside them, for reference, a pod without volumes asked first of the same cluster (what the first answer
+// costs before any volume plugin runs). Each run is a fresh process; wall and CPU time are printed. Part of
+// `npm run bench`, never a test.
 //
 //   node scripts/bench-volumes.mjs [--dist dist] [--runs 3] [--later 20]
 import { spawnSync } from 'node:child_process';
@@ -80,11 +82,16 @@ const statefulSet = (i) => ({
 
 // ---- child: one measurement in a fresh process, one JSON line out
 if (process.argv[1] === here && process.argv[2] === '--child') {
-  const [dist, count] = process.argv.slice(3);
+  const [dist, count, what] = process.argv.slice(3);
   const require = createRequire(import.meta.url);
   const lib = require(path.resolve(dist, 'index.js'));
   const { nodes, existingPods, storage } = volumeCluster(Number(count) + 1);
   const ask = (subject) => lib.scheduleOn(subject, nodes, { existingPods, storage });
+  if (what === 'plain') {
+    const plain = timed(() => ask({ ...pod(0), spec: { containers: [container] } }));
+    console.log(JSON.stringify({ wall: plain.wall, cpu: plain.cpu }));
+    process.exit(0);
+  }
   const first = timed(() => ask(pod(0)));
   if (first.value.notModelled) throw new Error(`not modelled: ${JSON.stringify(first.value.notModelled)}`);
   const later = Array.from({ length: Number(count) }, (_, i) => timed(() => ask(pod(i + 1))));
@@ -99,14 +106,14 @@ if (process.argv[1] === here && process.argv[2] === '--child') {
 
 // ---- driver
 export function run({ dist = path.join(repo, 'dist'), runs = 3, later = LATER } = {}) {
-  const child = () => {
-    const r = spawnSync(process.execPath, [here, '--child', dist, String(later)], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const child = (what = 'claims') => {
+    const r = spawnSync(process.execPath, [here, '--child', dist, String(later), what], { encoding: 'utf8', maxBuffer: 1 << 26 });
     if (r.status !== 0) throw new Error(`bench-volumes failed:\n${r.stderr}`);
     return JSON.parse(r.stdout.trim().split('\n').pop());
   };
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`volumes: 5000 nodes, 20000 existing pods (${CLAIMED} with a claim bound to a zonal EBS PV), CSINodes allowing 25, gp3 WaitForFirstConsumer; ${runs} fresh processes; load average ${load()}`);
-  const got = Array.from({ length: runs }, child);
+  const got = Array.from({ length: runs }, () => child());
   const figures = {
     first: median(got.map((p) => p.first.wall)), firstCpu: median(got.map((p) => p.first.cpu)),
     later: median(got.map((p) => p.later.wall)), laterCpu: median(got.map((p) => p.later.cpu)),
@@ -115,6 +122,10 @@ export function run({ dist = path.join(repo, 'dist'), runs = 3, later = LATER } 
   console.log(`  scheduleOn first pod with a claim  median ${figures.first.toFixed(0)} ms (cpu ${figures.firstCpu.toFixed(0)} ms; target ≤ 250)  runs [${got.map((p) => p.first.wall.toFixed(0)).join(', ')}], ${got[0].feasible} feasible`);
   console.log(`  scheduleOn later pods with a claim median ${figures.later.toFixed(1)} ms (cpu ${figures.laterCpu.toFixed(1)} ms; target ≤ 50), median of ${later} pods per run`);
   console.log(`  scheduleOn later StatefulSets (volumeClaimTemplates) median ${figures.sets.toFixed(1)} ms (cpu ${figures.setsCpu.toFixed(1)} ms; target ≤ 50), ${got[0].setFeasible} feasible`);
+  const plain = Array.from({ length: runs }, () => child('plain'));
+  figures.plain = median(plain.map((p) => p.wall));
+  figures.plainCpu = median(plain.map((p) => p.cpu));
+  console.log(`  for reference: scheduleOn first pod without volumes, same cluster  median ${figures.plain.toFixed(0)} ms (cpu ${figures.plainCpu.toFixed(0)} ms)  runs [${plain.map((p) => p.wall.toFixed(0)).join(', ')}]`);
   console.log(`  load average now ${load()}`);
   return figures;
 }

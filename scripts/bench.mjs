@@ -85,6 +85,7 @@ const rows = [
   ['volumes, first pod with a claim', `${f(v.first, 0)} ms (cpu ${f(v.firstCpu, 0)})`, '≤ 250 ms'],
   ['volumes, each later pod with a claim', `${f(v.later, 1)} ms (cpu ${f(v.laterCpu, 1)})`, '≤ 50 ms'],
   ['  … each later StatefulSet (its claims made)', `${f(v.sets, 1)} ms (cpu ${f(v.setsCpu, 1)})`, '≤ 50 ms'],
+  ['  … first pod without volumes, same cluster', `${f(v.plain, 0)} ms (cpu ${f(v.plainCpu, 0)})`, '(reference)'],
   ['loadManifests from the cache / parsing', l.cacheRatio === undefined ? '—' : `${f(100 * l.cacheRatio, 1)} %`, '≤ 15 %'],
 ];
 const width = Math.max(...rows.map((r) => r[0].length));

@@ -61,8 +61,8 @@ export const EXPORTS: readonly ExportGroup[] = [
   { from: 'matchers/record', types: ['PlacementRecord', 'PlacementFacts'] },
   // the outage simulation (docs/guides/outages.md); ZoneState and ZoneView are the shape of an Outage's zones
   {
-    from: 'outage', values: ['simulateOutage', 'zone', 'nodesDown'], classes: ['OutageError'],
-    types: ['Outage', 'OutageEvent', 'PodRecord', 'WorkloadState', 'ZoneState', 'ZoneView', 'Cluster', 'Failure', 'FailureCondition', 'OutageOptions'],
+    from: 'outage', values: ['simulateOutage', 'zone', 'nodesDown', 'drain'], classes: ['OutageError'],
+    types: ['Outage', 'OutageEvent', 'PodRecord', 'WorkloadState', 'ZoneState', 'ZoneView', 'Cluster', 'Failure', 'FailureCondition', 'OutageOptions', 'DrainOptions', 'DrainResult', 'DrainRefusal', 'DrainNodeResult'],
   },
   // the Kubernetes objects and the matchers' argument types
   {

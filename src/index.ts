@@ -86,10 +86,11 @@ export declare const formatMatrixMarkdown: typeof reportMatrix.formatMatrixMarkd
 export declare const PlacementMatrix: typeof reportMatrix.PlacementMatrix;
 export type PlacementMatrix = reportMatrix.PlacementMatrix;
 export type { PlacementRecord, PlacementFacts } from './matchers/record';
-export type { Outage, OutageEvent, PodRecord, WorkloadState, ZoneState, ZoneView, Cluster, Failure, FailureCondition, OutageOptions } from './outage';
+export type { Outage, OutageEvent, PodRecord, WorkloadState, ZoneState, ZoneView, Cluster, Failure, FailureCondition, OutageOptions, DrainOptions, DrainResult, DrainRefusal, DrainNodeResult } from './outage';
 export declare const simulateOutage: typeof outage.simulateOutage;
 export declare const zone: typeof outage.zone;
 export declare const nodesDown: typeof outage.nodesDown;
+export declare const drain: typeof outage.drain;
 export declare const OutageError: typeof outage.OutageError;
 export type OutageError = outage.OutageError;
 export type { Taint, Toleration, Node, Container, ResourceRequirements, PodSpec, Pod, TaintEffect, TaintEffectArgument, TaintArgument, TaintSpec, TaintSpecs, AddedTaintSpecArgument, TaintLike, KubeObject, NodeLike, PodLike, FieldError } from './core/types';
@@ -172,6 +173,7 @@ const exportedFrom: Record<string, Module> = (module.exports = {
   simulateOutage: outageModule,
   zone: outageModule,
   nodesDown: outageModule,
+  drain: outageModule,
   OutageError: outageModule,
   addDefaultTolerationSeconds: deprecatedModule,
   addDaemonSetTolerations: deprecatedModule,

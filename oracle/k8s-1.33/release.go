@@ -8,6 +8,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/informers"
 	clientset "k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/events"
@@ -17,6 +18,8 @@ import (
 	"k8s.io/kubernetes/pkg/controller/daemon"
 	"k8s.io/kubernetes/pkg/scheduler"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
+	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/defaultpreemption"
+	"k8s.io/kubernetes/pkg/scheduler/framework/preemption"
 	"k8s.io/kubernetes/pkg/scheduler/profile"
 	"k8s.io/kubernetes/plugin/pkg/admission/defaulttolerationseconds"
 )
@@ -82,4 +85,17 @@ func getMatchingTolerations(_ klog.Logger, taints []v1.Taint, tolerations []v1.T
 func nodeShouldRunDaemonPod(_ context.Context, node *v1.Node, ds *appsv1.DaemonSet) bool {
 	run, _ := daemon.NodeShouldRunDaemonPod(node, ds)
 	return run
+}
+
+// unschedulableCode is the Unschedulable status code (preemption.go: findCandidates' potential nodes).
+const unschedulableCode = framework.Unschedulable
+
+// hookPreemption replaces DefaultPreemption's API calls for each victim (Evaluator.PreemptPod up to 1.35) by record,
+// and returns whether the plugin still runs an asynchronous preemption for a pod (Evaluator.IsPodRunningPreemption).
+func hookPreemption(pl *defaultpreemption.DefaultPreemption, record func(victim *v1.Pod)) func(types.UID) bool {
+	pl.Evaluator.PreemptPod = func(_ context.Context, _ preemption.Candidate, _, victim *v1.Pod, _ string) error {
+		record(victim)
+		return nil
+	}
+	return pl.Evaluator.IsPodRunningPreemption
 }

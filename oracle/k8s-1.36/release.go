@@ -8,6 +8,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/client-go/informers"
 	clientset "k8s.io/client-go/kubernetes"
@@ -19,6 +20,8 @@ import (
 	"k8s.io/kubernetes/pkg/controller/daemon"
 	"k8s.io/kubernetes/pkg/scheduler"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
+	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/defaultpreemption"
+	"k8s.io/kubernetes/pkg/scheduler/framework/preemption"
 	"k8s.io/kubernetes/pkg/scheduler/profile"
 	"k8s.io/kubernetes/plugin/pkg/admission/defaulttolerationseconds"
 )
@@ -97,4 +100,18 @@ func getMatchingTolerations(logger klog.Logger, taints []v1.Taint, tolerations [
 func nodeShouldRunDaemonPod(ctx context.Context, node *v1.Node, ds *appsv1.DaemonSet) bool {
 	run, _ := daemon.NodeShouldRunDaemonPod(klog.FromContext(ctx), node, ds)
 	return run
+}
+
+// unschedulableCode is the Unschedulable status code (preemption.go: findCandidates' potential nodes).
+const unschedulableCode = fwk.Unschedulable
+
+// hookPreemption replaces DefaultPreemption's API calls for each victim (the Executor's PreemptPod from 1.36) by
+// record, and returns whether the plugin still runs an asynchronous preemption for a pod
+// (Executor.IsPodRunningPreemption).
+func hookPreemption(pl *defaultpreemption.DefaultPreemption, record func(victim *v1.Pod)) func(types.UID) bool {
+	pl.Executor.PreemptPod = func(_ context.Context, _ preemption.Candidate, _ preemption.ExecutorPreemptor, victim *v1.Pod, _ string) error {
+		record(victim)
+		return nil
+	}
+	return pl.Executor.IsPodRunningPreemption
 }

@@ -50,7 +50,7 @@ func TestLinknamesMatchTheTag(t *testing.T) {
 	linkname := regexp.MustCompile(`^//go:linkname (\w+) k8s\.io/kubernetes/([\w/]+)\.(?:\(\*(\w+)\)\.)?(\w+)$`)
 	fset := token.NewFileSet()
 	checked := 0
-	for _, file := range []string{"lifecycle.go", "workloads.go", "claims.go"} {
+	for _, file := range []string{"lifecycle.go", "workloads.go", "claims.go", "preemption.go"} {
 		ours, err := parser.ParseFile(fset, file, nil, parser.ParseComments)
 		if err != nil {
 			t.Fatal(err)

@@ -96,8 +96,12 @@ func dispatch(ctx context.Context, sched *schedulingOracle, q question) (any, er
 		return conditionsAnswer(q.Input)
 	case "labelSelector":
 		return selectorAnswer(q.Input)
+	case "evictionApi":
+		return evictionAPIAnswer(q.Input)
 	case "e2e":
 		return sched.e2eAnswer(ctx, q.Input)
+	case "preemption": // the scheduling question with priorities and PDBs, through the PostFilter (preemption.go)
+		return sched.preemptionAnswer(ctx, q.Input)
 	case "version":
 		return versionInfo(), nil
 	}

@@ -215,11 +215,15 @@ func (o *schedulingOracle) decide(ctx context.Context, in *schedulingInput) (*sc
 	if err != nil {
 		return nil, err
 	}
-	result, err := schedulePod(ctx, o.sched, o.fw, newCycleState(), pod)
+	state := newCycleState()
+	result, err := schedulePod(ctx, o.sched, o.fw, state, pod)
 	var fitErr *framework.FitError
 	switch {
 	case errors.As(err, &fitErr):
-		out.FitError = fitErr.Error()
+		// the event's text: with the PostFilter's part, as schedulingCycle sets PostFilterMsg (preemption.go)
+		if out.FitError, err = o.fitErrorWithPostFilter(ctx, state, pod, fitErr); err != nil {
+			return nil, err
+		}
 		return out, o.checkDiagnosis(fitErr, out)
 	case err != nil:
 		return nil, fmt.Errorf("schedulePod: %w", err)

@@ -53,6 +53,11 @@ export class Clock {
   private seq = 0;
   private readonly queue = new ActionQueue();
 
+  /** How many actions are queued (0: nothing more happens unless an action queues one). */
+  get queued(): number {
+    return this.queue.size;
+  }
+
   /** Run `action` at second `t` (after what is already queued for that second). */
   at(t: number, action: () => void) {
     this.queue.push({ at: t, seq: this.seq++, run: action });

@@ -9,7 +9,7 @@ import { Clock } from './clock';
 export type Component =
   | 'kubelet' | 'kubectl' | 'node-lifecycle-controller' | 'taint-eviction-controller' | 'replicaset-controller'
   | 'replicationcontroller-controller' | 'statefulset-controller' | 'daemonset-controller' | 'job-controller'
-  | 'pod-garbage-collector-controller' | 'default-scheduler' | 'kube-apiserver';
+  | 'pod-garbage-collector-controller' | 'default-scheduler' | 'kube-apiserver' | 'disruption-controller';
 
 export interface OutageEvent {
   /** Virtual seconds since the failure. */

@@ -19,6 +19,7 @@ export {
 export { HOSTNAME_LABEL, type Separation } from './apart';
 export { REPLICATED_KINDS } from '../placement/replicas';
 export { outage, survive, fewestRunning, type OutageAnswer, type SurvivalAnswer, type FewestRunningAnswer, type FailureFacts } from './outage';
+export { drainCompletes, type DrainAnswer } from './outage';
 export { OutageError, zone, nodesDown, type Cluster, type Failure, type OutageOutcome, type WorkloadState, type OutageEvent } from '../outage';
 /** Bad input to the placement or the outage simulation (a workload or cluster the engine cannot read). */
 export { InputError as OutageInputError } from '../placement/inputs';

@@ -15,7 +15,7 @@ import * as admission from '../admission';
 import { taintEviction as evictionOf, type EvictionVerdict } from '../controllers/taint-eviction';
 import { notModelledIn, preemptionNotModelled, type NotModelled } from './not-modelled';
 import { subjectStorage } from '../scheduler/storage-model';
-import { storageProblem } from '../core/storage-kinds';
+import { STORAGE_KINDS, storageProblem } from '../core/storage-kinds';
 
 export type PodArgument = KubeObject | Subject;
 
@@ -58,11 +58,35 @@ function podsOf(x: unknown, what = 'existingPods'): readonly Pod[] | undefined {
 function storageOf(x: unknown): KubeObject[] | undefined {
   if (x === undefined) return undefined;
   if (typeof x !== 'object' || x === null || !(Symbol.iterator in x)) throw new TypeError(`expected options.storage to be an array of storage objects, received ${preview(x)}`);
-  const list = [...(x as Iterable<unknown>)];
-  const problem = storageProblem(list, 'options.storage');
-  if (problem) throw new TypeError(problem);
+  // the caller's array itself (another iterable copied): the scheduler keeps what it builds of the storage per list
+  // (snapshot.ts snapshotFor, storageFor), and a test file passes the same cluster's list to every call
+  const list = Array.isArray(x) ? (x as unknown[]) : [...(x as Iterable<unknown>)];
+  const was = checked.get(list);
+  if (!was || !sameItems(was, list)) {
+    // thousands of objects in one plain loop; storageProblem words the first one refused
+    if (!storageObjects(list)) throw new TypeError(storageProblem(list, 'options.storage'));
+    checked.set(list, [...list]);
+  }
   return list as KubeObject[];
 }
+
+// The storage lists checked already, with their objects then: thousands of objects are not checked again per call
+// (a list changed since, an object added or replaced, is checked again).
+const checked = new WeakMap<readonly unknown[], readonly unknown[]>();
+const KINDS: ReadonlySet<unknown> = new Set(STORAGE_KINDS);
+/** Every item is a storage object (what storageProblem accepts). */
+function storageObjects(list: readonly unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const o = list[i];
+    if (typeof o !== 'object' || o === null || Array.isArray(o) || !KINDS.has((o as KubeObject).kind)) return false;
+  }
+  return true;
+}
+const sameItems = (a: readonly unknown[], b: readonly unknown[]) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
 
 /** Everything about the pod that does not depend on the node (tolerations after admission, parsed terms, requests). */
 export function podInfo(subject: PodArgument): framework.PodInfo {

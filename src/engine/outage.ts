@@ -4,7 +4,11 @@
 import type { KubeObject } from '../core/types';
 import { toSubject, type Subject } from '../k8s/subject';
 import { outageNotModelled, type NotModelled } from './not-modelled';
-import { failureTitle, outcomeOf, simulateOutage, type Cluster, type Failure, type Outage, type OutageEvent, type OutageOutcome, type OutageOptions, type WorkloadState, type ZoneView } from '../outage';
+import type { PodDisruptionBudgetStatus } from '../k8s/disruption';
+import {
+  failureTitle, outcomeOf, simulateOutage, type Cluster, type DrainNodeResult, type DrainOptions, type DrainRefusal, type DrainResult, type Failure, type Outage,
+  type OutageEvent, type OutageOutcome, type OutageOptions, type WorkloadState, type ZoneView,
+} from '../outage';
 
 /** The failure as the messages name it. */
 export interface FailureFacts {
@@ -30,6 +34,10 @@ export interface OutageAnswer {
    * no pods. `notModelled`: what the outcome rests on that is not modelled (engine/not-modelled.ts outageNotModelled).
    */
   outcomes: Array<(OutageOutcome & { notModelled?: NotModelled[] }) | null>;
+  /** Condition `drain`: whether and when kubectl drain completed, each node's drain, the evictions refused at the end. */
+  drain?: DrainResult;
+  /** Each PodDisruptionBudget's status at the end (`cluster.podDisruptionBudgets`). */
+  budgets?: Array<{ budget: string; status: PodDisruptionBudgetStatus }>;
 }
 
 /** `{ notModelled }` when the workload's outage answer in `o` rests on what is not modelled, else nothing. */
@@ -46,6 +54,8 @@ export function outage(cluster: Cluster, failure: Failure, options: OutageOption
   return {
     failure: facts(o, failure), zones: o.zones, allZonesFullyDisrupted: o.allZonesFullyDisrupted, events: o.events, end: o.end, truncated: o.truncated,
     states: o.stateAt(), outcomes,
+    ...(o.drain ? { drain: o.drain } : {}),
+    ...(o.budgets.length ? { budgets: o.budgets.map((b) => ({ budget: b.budget, status: b.status })) } : {}),
   };
 }
 
@@ -128,5 +138,71 @@ export function fewestRunning(subject: Subject, failure: Failure, cluster: Clust
   return {
     workload: subject.label, failure: facts(o, failure), running: low.running, at: low.at,
     state: o.stateOf(subject.object, low.at), why: o.why(subject.object, low.at), timeline: o.format(subject.object), ...withNotModelled(subject, cluster, o),
+  };
+}
+
+/** toDrain: `kubectl drain` of the nodes (condition 'drain'), whether and when it completes, and why not. */
+export interface DrainAnswer {
+  /** The nodes drained, in kubectl's order. */
+  nodes: string[];
+  failure: FailureFacts;
+  /** The second judged: `within`, else the end of the run. */
+  at: number;
+  within?: number;
+  /** Every node drained (by `within`, when given). */
+  pass: boolean;
+  /** Every node drained, at this second. */
+  completedAt?: number;
+  /** The refusals stand and nothing left in the cluster changes them, from this second: the drain never completes. */
+  stuckAt?: number;
+  /** kubectl drain exited with an error then (a filter, a refusal other than 429, --timeout). */
+  failedAt?: number;
+  /** Each node's drain. */
+  nodeResults: DrainNodeResult[];
+  /** The evictions still refused at the end, with their budgets' status. */
+  refusals: DrainRefusal[];
+  /** Why the drain did not complete (empty when it did), one line per cause. */
+  why: string[];
+  /** Each budget's status at the end: `PodDisruptionBudget default/web: disruptionsAllowed 0 (…)`. */
+  budgets: string[];
+  timeline: string;
+  end: number;
+  truncated: boolean;
+}
+
+/** The drain's `why`: kubectl's node errors, then the refusals grouped by budget (or by the API's message). */
+function drainWhy(result: DrainResult, at: number): string[] {
+  const out = result.nodes.filter((n) => n.error !== undefined).map((n) => `${n.node}: kubectl drain failed: ${n.error}`);
+  const groups = new Map<string, DrainRefusal[]>();
+  for (const r of result.refusals) groups.set(r.budget ?? r.message, [...(groups.get(r.budget ?? r.message) ?? []), r]);
+  for (const [key, rs] of groups) {
+    const r = rs[0];
+    const who = rs.map((x) => `${x.pod} (on ${x.node}, refused since ${x.since}s)`).join(', ');
+    out.push(r.budget
+      ? `${r.budget} allows ${r.disruptionsAllowed} disruptions (currentHealthy ${r.currentHealthy}, desiredHealthy ${r.desiredHealthy}, expectedPods ${r.expectedPods}): the Eviction API refuses ${who}: ${r.message}${r.cause ? ` (${r.cause})` : ''}`
+      : `the Eviction API refuses ${who}: ${key}`);
+  }
+  if (result.stuckAt !== undefined) out.push(`from ${result.stuckAt}s nothing left in the cluster changes that: kubectl drain, without --timeout, retries every 5s for ever and never completes`);
+  const later = result.nodes.filter((n) => n.startedAt === undefined).map((n) => n.node);
+  if (later.length && !result.completed) out.push(`kubectl never starts draining ${later.join(', ')} (it drains one node after the other)`);
+  if (!out.length && !result.completed) out.push(`still draining at ${at}s`);
+  return out;
+}
+
+export function drainCompletes(nodes: Failure['nodes'], cluster: Cluster, options: DrainOptions & { within?: number } = {}): DrainAnswer {
+  const { within, ...drainOptions } = options;
+  const failure: Failure = { nodes, condition: 'drain', ...(Object.keys(drainOptions).length ? { drain: drainOptions } : {}) };
+  const o = simulateOutage(cluster, failure, within === undefined ? {} : { until: within });
+  const result = o.drain!;
+  const at = within ?? o.end;
+  const pass = result.completed && result.completedAt! <= at;
+  return {
+    nodes: result.nodes.map((n) => n.node), failure: facts(o, failure), at, ...(within !== undefined ? { within } : {}), pass,
+    ...(result.completedAt !== undefined ? { completedAt: result.completedAt } : {}),
+    ...(result.stuckAt !== undefined ? { stuckAt: result.stuckAt } : {}),
+    ...(result.failedAt !== undefined ? { failedAt: result.failedAt } : {}),
+    nodeResults: result.nodes, refusals: result.refusals, why: pass ? [] : drainWhy(result, at),
+    budgets: o.budgets.map((b) => `${b.budget}: disruptionsAllowed ${b.status.disruptionsAllowed} (currentHealthy ${b.status.currentHealthy}, desiredHealthy ${b.status.desiredHealthy}, expectedPods ${b.status.expectedPods})`),
+    timeline: o.format(), end: o.end, truncated: o.truncated,
   };
 }

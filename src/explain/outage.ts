@@ -4,6 +4,7 @@ import type { FailureFacts, FewestRunningAnswer, SurvivalAnswer, WorkloadState }
 import { indent } from './schedule';
 
 export function describeFailure(f: FailureFacts): string {
+  if (f.condition === 'drain') return `kubectl drain ${f.failedNodes.join(' ')} runs (the Eviction API, PodDisruptionBudgets honoured)`;
   const condition = f.condition === 'unreachable' ? `unreachable (grace period ${f.gracePeriod}s)` : f.condition;
   return `${f.failedNodes.join(', ')} ${f.failedNodes.length === 1 ? 'fails' : 'fail'}: ${condition}`;
 }
@@ -34,6 +35,6 @@ export function explainFewestRunning(a: FewestRunningAnswer): string {
   return ` at every instant when ${describeFailure(a.failure)}` +
     `\nReceived: at least ${a.running} running; the fewest at ${a.at}s (${stateLine(a.state, a.at)})` +
     (a.why.length ? `\n\nNot running at ${a.at}s:\n${indent(a.why, '  - ')}` : '') +
-    `\n\nA PodDisruptionBudget does not count here: the taint-eviction controller and PodGC delete pods without the Eviction API.` +
+    (a.failure.condition === 'drain' ? '' : `\n\nA PodDisruptionBudget does not count here: the taint-eviction controller and PodGC delete pods without the Eviction API.`) +
     timeline(a.timeline);
 }

@@ -9,7 +9,7 @@ import type { matchers as Matchers } from './index';
 export const MATCHER_NAMES = [
   'toTolerate', 'toBeSchedulableOn', 'toBeSchedulableOnAnyOf', 'toBeSchedulableOnAllOf', 'toBeEvictedFrom', 'toPrefer',
   'toBeProvisionableBy', 'toBeProvisionableByAnyOf', 'toSurvive', 'toKeepAtLeast', 'toHaveAllReplicasScheduled',
-  'toSpreadReplicasAcross', 'toShareNodesWith', 'toBeKeptApartFrom',
+  'toSpreadReplicasAcross', 'toShareNodesWith', 'toBeKeptApartFrom', 'toDrain',
   'toPreempt',
 ] as const;
 

@@ -106,6 +106,11 @@ export interface PlacementMatchers<R> {
   /** At no instant of the outage are fewer than `n` replicas running (a PodDisruptionBudget does not ensure this). */
   toKeepAtLeast(n: number, failure: OutageFailure, cluster: OutageCluster): R;
   /**
+   * `kubectl drain <nodes> --ignore-daemonsets` completes (by `within` seconds, when given): the evictions go through the
+   * Eviction API, which honours the cluster's PodDisruptionBudgets. Received: a node, a node name, or an array of them.
+   */
+  toDrain(cluster: OutageCluster, options?: DrainMatcherOptions): R;
+  /**
    * No node fits the pod as it is and DefaultPreemption nominates one; with `victims` (Pods or 'namespace/name'),
    * exactly those are preempted on every node it may nominate. `.not`: the pod preempts nobody.
    */
@@ -148,3 +153,8 @@ export interface SurvivalChain extends PromiseLike<void> {
 export type OutageFailure = Failure;
 /** The cluster of an outage matcher; the subject is added to its workloads. */
 export type OutageCluster = Cluster;
+/**
+ * toDrain's options: `within` seconds, kubectl drain's `timeout` (seconds, per node), `force`, `deleteEmptyDirData`, and
+ * `readyAfter`: seconds from a replacement's binding to its Ready condition (default 0).
+ */
+export type DrainMatcherOptions = NonNullable<Failure['drain']> & { within?: number };

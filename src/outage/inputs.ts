@@ -8,6 +8,8 @@ import { NODE_MONITOR_GRACE_PERIOD } from '../controllers/node-lifecycle';
 import type { Down } from '../controllers/world';
 import { OutageError } from './errors';
 import type { Cluster, Failure, OutageOptions } from './types';
+import type { DrainOptions } from './drain';
+import type { PodDisruptionBudget } from '../k8s/disruption';
 
 const nodeName = (n: Node) => n.metadata?.name ?? '';
 const ZONE_LABELS = ['topology.kubernetes.io/zone', 'failure-domain.beta.kubernetes.io/zone'];
@@ -67,17 +69,53 @@ function checkFailure(failure: Failure) {
   if (selector !== undefined && (typeof selector !== 'object' || selector === null || Array.isArray(selector) || Object.values(selector).some((v) => typeof v !== 'string'))) {
     throw new OutageError(`failure.selector must be an object of label values, e.g. { pool: 'batch' }, received ${preview(selector)}`);
   }
-  if (condition !== undefined && typeof condition !== 'string') throw new OutageError(`failure.condition must be 'unreachable', 'notReady' or a taint such as "drain=now:NoExecute", received ${preview(condition)}`);
+  if (condition !== undefined && typeof condition !== 'string') throw new OutageError(`failure.condition must be 'unreachable', 'notReady' or a taint such as "drain=now:NoExecute" (or 'drain': kubectl drain), received ${preview(condition)}`);
+  checkDrain(failure);
 }
 
-export function conditionOf(failure: Failure): { down: Down; taint?: Taint } {
+/** failure.drain: only with condition 'drain'; timeout and readyAfter seconds, force and deleteEmptyDirData booleans. */
+function checkDrain(failure: Failure): DrainOptions | undefined {
+  const d = (failure as { drain?: unknown }).drain;
+  if (d === undefined) return undefined;
+  if (failure.condition !== 'drain') throw new OutageError(`failure.drain is kubectl drain's options: give it with condition: 'drain', received condition ${preview(failure.condition ?? 'unreachable')}`);
+  if (typeof d !== 'object' || d === null || Array.isArray(d)) throw new OutageError(`failure.drain must be { timeout?, force?, deleteEmptyDirData?, readyAfter? }, received ${preview(d)}`);
+  const o = d as Record<string, unknown>;
+  const unknown = Object.keys(o).filter((k) => !['timeout', 'force', 'deleteEmptyDirData', 'readyAfter'].includes(k));
+  if (unknown.length) throw new OutageError(`failure.drain: unknown option ${unknown.join(', ')} (known: timeout, force, deleteEmptyDirData, readyAfter)`);
+  for (const k of ['force', 'deleteEmptyDirData']) if (o[k] !== undefined && typeof o[k] !== 'boolean') throw new OutageError(`failure.drain.${k} must be true or false, received ${preview(o[k])}`);
+  checkSeconds(o.timeout, 'failure.drain.timeout');
+  checkSeconds(o.readyAfter, 'failure.drain.readyAfter');
+  return d as DrainOptions;
+}
+
+/** cluster.podDisruptionBudgets: PodDisruptionBudget objects with a name. */
+function checkBudgets(list: unknown): PodDisruptionBudget[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new OutageError(`cluster.podDisruptionBudgets must be an array of PodDisruptionBudget objects, received ${preview(list)}`);
+  return list.map((b, i) => {
+    const o = b as PodDisruptionBudget | null;
+    if (typeof o !== 'object' || o === null || (o as { kind?: unknown }).kind !== 'PodDisruptionBudget' || typeof o.metadata?.name !== 'string') {
+      throw new OutageError(`cluster.podDisruptionBudgets[${i}] must be a PodDisruptionBudget with metadata.name, received ${preview(b)}`);
+    }
+    const spec = o.spec ?? {};
+    if (spec.minAvailable != null && spec.maxUnavailable != null) throw new OutageError(`cluster.podDisruptionBudgets[${i}] (${o.metadata.name}): minAvailable and maxUnavailable cannot be both set`);
+    for (const k of ['minAvailable', 'maxUnavailable'] as const) {
+      const v = spec[k];
+      if (v != null && typeof v !== 'number' && typeof v !== 'string') throw new OutageError(`cluster.podDisruptionBudgets[${i}] (${o.metadata.name}): spec.${k} must be a number or a percentage, received ${preview(v)}`);
+    }
+    return o;
+  });
+}
+
+export function conditionOf(failure: Failure): { down: Down; taint?: Taint; drain?: true } {
   const c = failure.condition ?? 'unreachable';
   if (c === 'unreachable' || c === 'notReady') return { down: c as Down };
+  if (c === 'drain') return { down: undefined, drain: true };
   let parsed;
   try {
     parsed = parseTaint(c);
   } catch (e) {
-    throw new OutageError(`failure.condition: expected 'unreachable', 'notReady' or a taint such as "drain=now:NoExecute"; ${(e as Error).message}`);
+    throw new OutageError(`failure.condition: expected 'unreachable', 'notReady' or a taint such as "drain=now:NoExecute" (or 'drain': kubectl drain); ${(e as Error).message}`);
   }
   if ('remove' in parsed) throw new OutageError(`failure.condition "${c}" removes a taint; give the taint to add`);
   if (!('effect' in parsed) || !parsed.effect) throw new OutageError(`failure.condition "${c}" has no effect; write it as key=value:NoExecute`);
@@ -100,6 +138,9 @@ export interface OutageInputs {
   down: Down;
   /** The taint of a taint condition. */
   conditionTaint?: Taint;
+  /** Condition `drain`: kubectl drain's options. */
+  drain?: DrainOptions;
+  podDisruptionBudgets: PodDisruptionBudget[];
   grace: number;
   until?: number;
   outOfServiceAt?: number;
@@ -125,12 +166,13 @@ export function checkInputs(cluster: Cluster, failure: Failure, options: OutageO
   checkFailure(failure);
   if (options !== undefined && (typeof options !== 'object' || options === null)) throw new OutageError(`options must be { until?, gracePeriod? }, received ${preview(options)}`);
   const failed = failedNodes(nodes, failure);
-  const { down, taint: conditionTaint } = conditionOf(failure);
+  const { down, taint: conditionTaint, drain } = conditionOf(failure);
+  const podDisruptionBudgets = checkBudgets(cluster.podDisruptionBudgets);
   const grace = checkSeconds(options.gracePeriod, 'options.gracePeriod') ?? checkSeconds(cluster.gracePeriod, 'cluster.gracePeriod') ?? NODE_MONITOR_GRACE_PERIOD;
   const until = checkSeconds(options.until, 'options.until');
   const outOfServiceAt = checkSeconds(failure.outOfServiceAt, 'failure.outOfServiceAt');
   for (const w of cluster.workloads ?? []) {
     if (!SIMULATED_KINDS.includes(w?.kind ?? '') && w?.kind !== 'PodTemplate') throw new OutageError(`${describeObject(w)}: an outage simulates ${SIMULATED_KINDS.join(', ')}`);
   }
-  return { nodes, cluster, failed, down, conditionTaint, grace, until, outOfServiceAt };
+  return { nodes, cluster, failed, down, conditionTaint, grace, until, outOfServiceAt, podDisruptionBudgets, ...(drain ? { drain: failure.drain ?? {} } : {}) };
 }

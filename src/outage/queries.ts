@@ -8,6 +8,8 @@ import { zoneKey, type NodeLifecycleController } from '../controllers/node-lifec
 import { backoffLimitOf, replacesTerminatingPods } from '../controllers/job-spec';
 import { OUT_OF_SERVICE_TAINT } from '../controllers/podgc';
 import type { OutageEvent, SimPod, SimWorkload, World } from '../controllers/world';
+import type { DisruptionController } from '../controllers/disruption';
+import type { DrainResult } from './drain';
 import { ErrReasonNodeConflict } from '../scheduler/plugins/volumebinding/reasons';
 import { OutageError } from './errors';
 import type { DaemonCoverage, Outage, WorkloadState } from './types';
@@ -22,6 +24,8 @@ export interface RunResult {
   gracePeriod: number;
   end: number;
   truncated: boolean;
+  drain?: DrainResult;
+  disruption?: DisruptionController;
 }
 
 /** The Outage over a finished run. */
@@ -53,6 +57,8 @@ export function outageOf(run: RunResult): Outage {
     format: (w) => formatEvents(w === undefined ? world.events : q.eventsOf(w)),
     daemonCoverage: (w, t = end) => q.daemonCoverage(w, t),
     volumesNotModelled: (w) => [...(q.find(w).volumeNotes ?? [])],
+    ...(run.drain ? { drain: run.drain } : {}),
+    budgets: (run.disruption?.budgets ?? []).map((b) => ({ budget: b.label, status: b.pdb.status!, object: b.pdb })),
   };
 }
 

@@ -16,6 +16,8 @@ import { ReplicaSetController } from '../controllers/replicaset';
 import { StatefulSetController } from '../controllers/statefulset';
 import { DaemonSetController } from '../controllers/daemonset';
 import { JobController } from '../controllers/job';
+import { DisruptionController } from '../controllers/disruption';
+import { Drain } from './drain';
 import { isJobKind } from '../controllers/job-spec';
 import { schedulePending } from './kube-scheduler';
 import { bindPodVolumes } from './volumes';
@@ -34,6 +36,7 @@ export { virtualTime, type Component, type OutageEvent, type PodRecord } from '.
 export type { Outage, WorkloadState, DaemonCoverage } from './types';
 export { OutageError } from './errors';
 export { formatEvents } from './queries';
+export type { DrainOptions, DrainResult, DrainRefusal, DrainNodeResult } from './drain';
 
 /** How far the simulation runs without `until`: one day of virtual time. */
 export const MAX_HORIZON = 86_400;
@@ -49,6 +52,12 @@ export function nodesDown(nodes: Failure['nodes'] | Node | string, condition?: F
   return condition === undefined ? { nodes: list } : { nodes: list, condition };
 }
 
+/** `kubectl drain <nodes> --ignore-daemonsets` (with `options`: --timeout, --force, --delete-emptydir-data). */
+export function drain(nodes: Failure['nodes'] | Node | string, options?: Failure['drain']): Failure {
+  const list = Array.isArray(nodes) ? nodes : [nodes as Node | string];
+  return options === undefined ? { nodes: list, condition: 'drain' } : { nodes: list, condition: 'drain', drain: options };
+}
+
 export function simulateOutage(cluster: Cluster, failure: Failure, options: OutageOptions = {}): Outage {
   const input = checkInputs(cluster, failure, options);
   const world = new World({ nodes: input.nodes, failed: input.failed, down: input.down, namespaces: input.cluster.namespaces, services: input.cluster.services, storage: input.cluster.storage });
@@ -56,6 +65,8 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   const taintEviction = new TaintEvictionController(world);
   const podGC = new PodGCController(world);
   const controllers = workloadControllers(world);
+  const disruption = new DisruptionController(world, input.podDisruptionBudgets, input.drain?.readyAfter ?? 0);
+  const drainRun = input.drain ? new Drain(world, drainOrder(world, failure), disruption, input.drain) : undefined;
   const settle = () => {
     for (let round = 0; round < 1000; round++) {
       const created = syncAll(world, controllers);
@@ -67,8 +78,10 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
 
   populate(world, input.cluster);
   recordDesired(world, controllers);
+  disruption.start();
   world.at(0, () => {
-    injectFailure(world, input);
+    if (drainRun) drainRun.start();
+    else injectFailure(world, input);
     taintEviction.syncAll();
   });
   nodeLifecycle.start();
@@ -86,7 +99,15 @@ export function simulateOutage(cluster: Cluster, failure: Failure, options: Outa
   let last = 0;
   for (const e of world.events) if (e.at > last) last = e.at;
   const end = input.until ?? (truncated ? MAX_HORIZON : last);
-  return outageOf({ world, nodeLifecycle, failed: input.failed, condition: failure.condition ?? 'unreachable', gracePeriod: input.grace, end, truncated });
+  drainRun?.close();
+  return outageOf({ world, nodeLifecycle, failed: input.failed, condition: failure.condition ?? 'unreachable', gracePeriod: input.grace, end, truncated, drain: drainRun?.result, disruption });
+}
+
+/** kubectl drain takes the nodes in the order given (failure.nodes), else in the cluster's order. */
+function drainOrder(world: World, failure: Failure) {
+  const named = (failure.nodes ?? []).map((n) => (typeof n === 'string' ? n : n.metadata?.name));
+  const rank = (name: string) => (named.includes(name) ? named.indexOf(name) : named.length);
+  return world.failedStates().map((n, i) => ({ n, i })).sort((a, b) => rank(a.n.name) - rank(b.n.name) || a.i - b.i).map(({ n }) => n);
 }
 
 /** The workload controllers by the kind they own; a bare Pod has none (it is never recreated). */

@@ -94,6 +94,6 @@ export function failureTitle(failure: Failure): string {
     what.push(failure.zone === undefined && failure.nodes === undefined ? `nodes ${labels}` : labels);
   }
   const c = failure.condition ?? 'unreachable';
-  const how = c === 'unreachable' ? 'down' : c === 'notReady' ? 'NotReady' : `tainted ${c}`;
+  const how = c === 'unreachable' ? 'down' : c === 'notReady' ? 'NotReady' : c === 'drain' ? 'drained' : `tainted ${c}`;
   return `${what.join(' ')} ${how}${failure.outOfServiceAt === undefined ? '' : `, out-of-service at ${failure.outOfServiceAt}s`}`;
 }

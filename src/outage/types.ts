@@ -3,14 +3,18 @@ import type { KubeObject, NodeLike, PodLike } from '../core/types';
 import type { OutageEvent, PodRecord } from '../controllers/world';
 import type { ZoneView } from '../controllers/node-lifecycle';
 import type { NotModelled } from '../k8s/not-modelled';
+import type { PodDisruptionBudget, PodDisruptionBudgetStatus } from '../k8s/disruption';
+import type { DrainOptions, DrainResult } from './drain';
 
 /**
  * How the failed nodes fail. `unreachable` (default): the kubelet stops posting status, the node lifecycle
  * controller sets Ready=Unknown after the grace period. `notReady`: a live kubelet posts Ready=False (no grace
- * period). Any other string is a `kubectl taint` spec (`drain=now:NoExecute`): the nodes stay Ready and get that
- * taint at second 0.
+ * period). `drain`: `kubectl drain --ignore-daemonsets` at second 0 (cordon, then the Eviction API, which honours
+ * the cluster's PodDisruptionBudgets; options in `failure.drain`). Any other string is a `kubectl taint` spec
+ * (`drain=now:NoExecute`): the nodes stay Ready and get that taint at second 0, and taint-based eviction deletes
+ * their pods without asking any PodDisruptionBudget.
  */
-export type FailureCondition = 'unreachable' | 'notReady' | (string & {});
+export type FailureCondition = 'unreachable' | 'notReady' | 'drain' | (string & {});
 
 export interface Failure {
   /** Nodes (objects or names) that fail. */
@@ -22,6 +26,8 @@ export interface Failure {
   condition?: FailureCondition;
   /** Second at which a person taints the failed nodes `node.kubernetes.io/out-of-service=nodeshutdown:NoExecute`. */
   outOfServiceAt?: number;
+  /** With condition `drain`: kubectl drain's flags (--timeout, --force, --delete-emptydir-data) and the readiness delay. */
+  drain?: DrainOptions;
 }
 
 export interface Cluster {
@@ -43,6 +49,11 @@ export interface Cluster {
   storage?: readonly KubeObject[];
   /** This cluster's --node-monitor-grace-period in seconds (options.gracePeriod wins). */
   gracePeriod?: number;
+  /**
+   * PodDisruptionBudgets (policy/v1): the disruption controller keeps their status over the run, and a drain's
+   * evictions go through them (the Eviction API). Node failures and NoExecute taints do not ask them, as upstream.
+   */
+  podDisruptionBudgets?: readonly KubeObject[];
 }
 
 export interface OutageOptions {
@@ -98,6 +109,10 @@ export interface Outage {
    * and whether its pod runs there. Nodes that are down are left out (the controller never moves a pod).
    */
   daemonCoverage(workload: KubeObject | string, t?: number): DaemonCoverage;
+  /** With condition `drain`: each node's drain, whether and when the drain completed, and the evictions refused at the end. */
+  drain?: DrainResult;
+  /** Each PodDisruptionBudget with its status at the end, as the disruption controller last wrote it (or the Eviction API decremented it). */
+  budgets: Array<{ budget: string; status: PodDisruptionBudgetStatus; object: PodDisruptionBudget }>;
   /**
    * What the workload's timeline rests on that is not modelled: its claims whose provisioned volume's topology is not
    * known (outage/volumes.ts provisionedTopology), with the fix.

@@ -13,6 +13,8 @@ import { runClusterFilters, runPreFilters, type CycleState, type PostFilterHandl
 import { nodeWithPods, runPostFilterPlugins, withPodsOn, withPostFilterMessage } from './postfilter';
 import { podShape, preparedNodes, preparedSnapshot, type PreparedNodes } from './prepared';
 import { profile } from './profile';
+import { pdbStatus } from '../k8s/disruption';
+import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
 
 export { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
 
@@ -551,7 +553,7 @@ export function postFilterHandle(pod: PodInfo, nodes: readonly Node[], rejected:
   const entries = snapshot ? snapshot.nodes : nodes.map((n) => nodeWithPods(nodeInfo(n), []));
   return {
     nodes: entries.map((entry) => ({ entry, status: statuses.get(entry.info.name) })),
-    podDisruptionBudgets: pdbs,
+    podDisruptionBudgets: withStatus(pdbs, entries),
     filterWith(entry, pods) {
       const base = cycle ?? cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()));
       // no cluster plugin runs for the pod: the node's Filter plugins over its usage by `pods` (their verdict
@@ -562,6 +564,18 @@ export function postFilterHandle(pod: PodInfo, nodes: readonly Node[], rejected:
       return runFilters(pod, entry.info, changed.entry.usage, runPreFilters(pod, changed.snapshot, profile().clusterFilter)).status;
     },
   };
+}
+
+/**
+ * The PDBs as the scheduler's lister holds them: a dump's with the status the disruption controller wrote; a
+ * manifest's without one gets the status that controller computes over the cluster's pods (k8s/disruption.ts
+ * pdbStatus: an integer minAvailable counts the selected pods; maxUnavailable and percentages need the pods'
+ * controllers' scale, which the scheduler's inputs do not hold, so they get the controller's failSafe, 0 allowed).
+ */
+function withStatus(pdbs: readonly KubeObject[], entries: readonly NodeSnapshot[]): readonly KubeObject[] {
+  if (pdbs.every((p) => p.kind !== 'PodDisruptionBudget' || (p as PodDisruptionBudget).status)) return pdbs;
+  const pods = entries.flatMap((e) => e.pods);
+  return pdbs.map((p) => (p.kind !== 'PodDisruptionBudget' || (p as PodDisruptionBudget).status ? p : { ...p, status: pdbStatus(p as PodDisruptionBudget, pods).status } as KubeObject));
 }
 
 /** FitError.Error(): `0/N nodes are available: ` + reason histogram sorted as strings, or the PreFilter message. A gated pod never gets one. */

@@ -6,7 +6,7 @@ import type { Node } from '../core/types';
 import { settingsGeneration } from '../core/config';
 import { nodeInfo, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo } from './framework';
 import { NodeShapes } from './matrix-shapes';
-import type { Snapshot } from './snapshot';
+import { sharedNodesOf, type Snapshot } from './snapshot';
 
 export interface PreparedNodes {
   infos: NodeInfo[];
@@ -66,7 +66,10 @@ const bySnapshot = new WeakMap<Snapshot, PreparedNodes>();
  * assumed onto since (placeReplicas) are in `snapshot.assumed`: their prepared usage and shape are stale, so they are
  * filtered one by one with their entry's usage (nodeVerdicts), and the other nodes keep sharing their shapes.
  */
-export function preparedSnapshot(snapshot: Snapshot, empty: NodeUsage, plugins: readonly FilterPlugin[]): PreparedNodes {
+export function preparedSnapshot(given: Snapshot, empty: NodeUsage, plugins: readonly FilterPlugin[]): PreparedNodes {
+  // an overlay of more storage objects has its base's nodes and usage: the same prepared nodes (the Filter plugins
+  // prepared here read no storage object)
+  const snapshot = sharedNodesOf(given);
   const hit = bySnapshot.get(snapshot);
   if (hit && hit.empty === empty && hit.shapes.plugins === plugins) return hit;
   const prepared = prepare(snapshot.nodes.map((e) => e.info), snapshot.nodes.map((e) => (e.pods.length ? e.usage : empty)), empty, plugins);

@@ -5,12 +5,12 @@ import type { Subject } from '../k8s/subject';
 import { describeObject } from '../k8s/subject';
 import type { StorageClass } from 'kubernetes-types/storage/v1';
 import { createdLabels } from '../admission/create';
-import { IS_DEFAULT_CLASS_ANNOTATION, isDefaultClass } from '../admission/storage';
+import { BETA_STORAGE_CLASS_ANNOTATION, IS_DEFAULT_CLASS_ANNOTATION, isDefaultClass } from '../admission/storage';
 import { podUsesClaims } from '../admission/pod-storage';
 import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import type { Selector } from '../k8s/label-selector';
 import { settings, settingsGeneration } from '../core/config';
-import { storageListers, type StorageListers } from './storage';
+import { layeredListers, storageListers, type StorageListers } from './storage';
 
 export interface NodeSnapshot {
   info: NodeInfo;
@@ -133,7 +133,8 @@ export function assumePod(snapshot: Snapshot, node: string, pod: Pod): void {
   entry.add(pod);
   (snapshot.assumed ??= new Set()).add(entry.position);
   snapshot.withPods = undefined;
-  if (snapshot.index) indexPod(snapshot.index, { pod, node: entry, position: entry.position, seq: entry.position * POSITION + entry.pods.length - 1 });
+  // (an index is only ever made by podIndex)
+  if (snapshot.index) (snapshot.index as PodLists).add({ pod, node: entry, position: entry.position, seq: entry.position * POSITION + entry.pods.length - 1 });
   const ns = podNamespace(pod);
   if (!snapshot.namespaceLabels.has(ns)) snapshot.namespaceLabels.set(ns, { [NAMESPACE_NAME_LABEL]: ns });
 }
@@ -180,6 +181,69 @@ class NodeList implements Snapshot {
   }
 }
 
+// A shared snapshot seen with more storage objects (snapshotFor): the claim model's additions for one question (a
+// StatefulSet pod's claims its controller makes, placeholders, assumed classes) are a handful beside the cluster's.
+// The nodes, their pods and usage, the namespaces, the services and the pod index are the base's, shared; the
+// storage listers are the base's with the additions layered on top (storage.ts layeredListers). What a plugin derives
+// from a node's pods (NodeSnapshot.memo) may read the storage objects (NodeVolumeLimits counts the pods' claims): the
+// node entries are the base's, memos and all, unless the additions hold an object those reads can reach (a claim an
+// existing pod uses, its volume or class); then each entry keeps its own memo. Never assumed into, as the base.
+class OverlayEntry implements NodeSnapshot {
+  private memoOf?: Array<(pods: readonly Pod[]) => unknown>;
+  private memoValue?: unknown[];
+  constructor(private readonly entry: NodeSnapshot) {}
+  get info(): NodeInfo {
+    return this.entry.info;
+  }
+  get pods(): Pod[] {
+    return this.entry.pods;
+  }
+  get usage(): NodeUsage {
+    return this.entry.usage;
+  }
+  memo<T>(compute: (pods: readonly Pod[]) => T): T {
+    const of = (this.memoOf ??= []);
+    const i = of.indexOf(compute);
+    if (i >= 0) return this.memoValue![i] as T;
+    const value = compute(this.pods);
+    of.push(compute);
+    (this.memoValue ??= []).push(value);
+    return value;
+  }
+}
+
+class StorageOverlay implements Snapshot {
+  private entries?: NodeSnapshot[];
+  private names?: Map<string, NodeSnapshot>;
+  withPods?: NodeSnapshot[];
+  /** `ownEntries`: the node entries keep memos of their own (the additions may change what they derived). */
+  constructor(readonly base: Snapshot, readonly storage: StorageListers, private readonly ownEntries: boolean) {}
+  get namespaceLabels(): Map<string, Record<string, string>> {
+    return this.base.namespaceLabels;
+  }
+  get services(): readonly KubeObject[] {
+    return this.base.services;
+  }
+  get index(): PodIndex {
+    return podIndex(this.base);
+  }
+  get nodes(): NodeSnapshot[] {
+    if (!this.ownEntries) return this.base.nodes;
+    return (this.entries ??= this.base.nodes.map((e) => new OverlayEntry(e)));
+  }
+  get byName(): Map<string, NodeSnapshot> {
+    if (!this.ownEntries) return this.base.byName;
+    if (!this.names) {
+      this.names = new Map();
+      for (const n of this.nodes) this.names.set(n.info.name, n);
+    }
+    return this.names;
+  }
+}
+
+/** The snapshot whose nodes, pods and pod index `snapshot` shares (its base, for an overlay): what is prepared once for both. */
+export const sharedNodesOf = (snapshot: Snapshot): Snapshot => (snapshot instanceof StorageOverlay ? snapshot.base : snapshot);
+
 /**
  * Build the snapshot. `podsByNode` maps node names to the pods bound there; pods of nodes not in `nodes` are
  * not part of the cluster. `namespaces` holds Namespace objects, `services` Service objects (others are ignored),
@@ -187,6 +251,11 @@ class NodeList implements Snapshot {
  * object replaces a configured one of the same name, as a later `kubectl apply` would).
  */
 export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[] = [], services: readonly KubeObject[] = [], storage: readonly KubeObject[] = []): Snapshot {
+  // listers of its own: pods assumed into this snapshot assume their volumes into them (placement, outages)
+  return build(nodes, podsByNode, namespaces, services, storageListers(configuredAnd(storage)));
+}
+
+function build(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[], services: readonly KubeObject[], storage: StorageListers): NodeList {
   const infos = nodes.map((n) => nodeInfo(n));
   const bound = podsByNode.size ? infos.map((info) => podsByNode.get(info.name)?.filter(inSchedulerCache)) : undefined;
   // The API server labels every Namespace with kubernetes.io/metadata.name (NamespaceDefaultLabelName, GA 1.22),
@@ -204,7 +273,7 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
     }
   }
   const kept = bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false;
-  return new NodeList(infos, bound, namespaceLabels, kept, services.filter((o) => o.kind === 'Service'), storageListers(configuredAnd(storage)));
+  return new NodeList(infos, bound, namespaceLabels, kept, services.filter((o) => o.kind === 'Service'), storage);
 }
 
 /**
@@ -227,18 +296,30 @@ const notDefault = (o: KubeObject): KubeObject => {
   return { ...o, metadata: { ...meta, annotations } } as KubeObject;
 };
 
-// The listers of the storage a question is asked with, kept per given list while the settings hold (the answers'
-// not-modelled rule reads them beside the snapshot, which builds its own).
-const listers = new WeakMap<readonly KubeObject[], { generation: number; storage: StorageListers }>();
+// The listers of the storage a question is asked with, kept per given list while the settings hold: the claim model
+// (storage-model.ts), the answers' not-modelled rule and the shared snapshot of that list read the same ones.
+const listers = new WeakMap<object, { generation: number; items: readonly KubeObject[]; storage: StorageListers }>();
 const NO_GIVEN: readonly KubeObject[] = [];
 
-/** The storage objects a question sees (configuredAnd(given)) as the volume plugins' listers. */
+/**
+ * The storage objects a question sees (configuredAnd(given)) as the volume plugins' listers, kept while the list holds
+ * the same objects (compared item by item: a list changed in place is another). Shared: only read, never assumed into.
+ */
 export function storageFor(given: readonly KubeObject[] = NO_GIVEN): StorageListers {
-  const hit = listers.get(given);
-  if (hit && hit.generation === settingsGeneration()) return hit.storage;
-  const storage = storageListers(configuredAnd(given));
-  listers.set(given, { generation: settingsGeneration(), storage });
-  return storage;
+  // keyed by the list and by its first object, as snapshotFor: the clients pass a fresh array of the same objects on
+  // every call
+  const keys: object[] = given.length ? [given, given[0]] : [NO_GIVEN];
+  const generation = settingsGeneration();
+  for (const key of keys) {
+    const hit = listers.get(key);
+    if (hit && hit.generation === generation && sameItems(hit.items, given)) {
+      if (key !== keys[0]) listers.set(keys[0], hit);
+      return hit.storage;
+    }
+  }
+  const kept = { generation, items: [...given], storage: storageListers(configuredAnd(given)) };
+  for (const key of keys) listers.set(key, kept);
+  return kept.storage;
 }
 
 /**
@@ -265,8 +346,9 @@ export function usesVolumes(subject: Subject): boolean {
 /** The existing pods with required anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity), node by node. */
 export function podsWithRequiredAntiAffinity(snapshot: Snapshot): readonly PodRef[] {
   // a cluster without pods has none, and needs no index (nor its node entries) to say so
-  if (snapshot instanceof NodeList && !snapshot.index && !snapshot.hasPods) return NO_REFS;
-  return podIndex(snapshot).withRequiredAntiAffinity;
+  const nodes = sharedNodesOf(snapshot);
+  if (nodes instanceof NodeList && !nodes.index && !nodes.hasPods) return NO_REFS;
+  return podIndex(nodes).withRequiredAntiAffinity;
 }
 
 // The existing pods indexed once per snapshot, as kube-scheduler's cache keeps them per NodeInfo (Pods,
@@ -328,20 +410,93 @@ function listIn<K>(map: Map<K, PodRef[]>, key: K): PodRef[] {
   return list;
 }
 
-function indexPod(index: PodIndex, ref: PodRef): void {
-  insert(index.all, ref);
-  insert(listIn(index.byNamespace, podNamespace(ref.pod)), ref);
+const hasAffinity = (pod: Pod) => !!(pod.spec?.affinity?.podAffinity || pod.spec?.affinity?.podAntiAffinity);
+const hasRequiredAntiAffinity = (pod: Pod) => !!pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length;
+
+function addLabels(byKey: Map<string, PodRef[]>, byLabel: Map<string, Map<string, PodRef[]>>, ref: PodRef): void {
   const labels = podLabels(ref.pod);
   for (const key in labels) {
     if (!Object.prototype.hasOwnProperty.call(labels, key)) continue;
-    insert(listIn(index.byKey, key), ref);
-    let values = index.byLabel.get(key);
-    if (!values) index.byLabel.set(key, (values = new Map()));
+    insert(listIn(byKey, key), ref);
+    let values = byLabel.get(key);
+    if (!values) byLabel.set(key, (values = new Map()));
     insert(listIn(values, labels[key]), ref);
   }
-  const affinity = ref.pod.spec?.affinity;
-  if (affinity?.podAffinity || affinity?.podAntiAffinity) insert(index.withAffinity, ref);
-  if (affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length) insert(index.withRequiredAntiAffinity, ref);
+}
+
+// Each list is made when first read: a pod without volumes or pod affinity asked of a cluster whose pods have
+// anti-affinity reads the pods with required anti-affinity alone (InterPodAffinity's PreFilter), and its first answer
+// does not wait for a ref per pod nor for label indexes no plugin reads. `all` and the pods with required
+// anti-affinity are made by a walk over the nodes (`all` taking the refs made already), the others from `all`; every
+// list holds the same ref objects, in seq order.
+class PodLists implements PodIndex {
+  private refs?: PodRef[];
+  private namespaces?: Map<string, PodRef[]>;
+  private labels?: Map<string, Map<string, PodRef[]>>;
+  private keys?: Map<string, PodRef[]>;
+  private affinity?: PodRef[];
+  private antiAffinity?: PodRef[];
+  constructor(private readonly nodes: readonly IndexedNode[]) {}
+  get all(): PodRef[] {
+    return (this.refs ??= this.walk(undefined));
+  }
+  get byNamespace(): Map<string, PodRef[]> {
+    if (!this.namespaces) {
+      this.namespaces = new Map();
+      for (const ref of this.all) listIn(this.namespaces, podNamespace(ref.pod)).push(ref);
+    }
+    return this.namespaces;
+  }
+  get byLabel(): Map<string, Map<string, PodRef[]>> {
+    if (!this.labels) this.indexLabels();
+    return this.labels!;
+  }
+  get byKey(): Map<string, PodRef[]> {
+    if (!this.keys) this.indexLabels();
+    return this.keys!;
+  }
+  get withAffinity(): PodRef[] {
+    return (this.affinity ??= this.all.filter((ref) => hasAffinity(ref.pod)));
+  }
+  get withRequiredAntiAffinity(): PodRef[] {
+    return (this.antiAffinity ??= this.refs ? this.refs.filter((ref) => hasRequiredAntiAffinity(ref.pod)) : this.walk(hasRequiredAntiAffinity));
+  }
+  /**
+   * The refs of the nodes' pods (those `only` accepts), node by node: seq order. The refs of the anti-affinity list,
+   * when made, are taken as they are (assumed pods' too: their node's pods hold them at the same place).
+   */
+  private walk(only: ((pod: Pod) => boolean) | undefined): PodRef[] {
+    const made = this.antiAffinity ?? NO_REFS;
+    let k = 0;
+    const out: PodRef[] = [];
+    for (let position = 0; position < this.nodes.length; position++) {
+      const node = this.nodes[position];
+      const pods = node.pods;
+      for (let j = 0; j < pods.length; j++) {
+        const seq = position * POSITION + j;
+        if (k < made.length && made[k].seq === seq) out.push(made[k++]);
+        else if (!only || only(pods[j])) out.push({ pod: pods[j], node, position, seq });
+      }
+    }
+    return out;
+  }
+  private indexLabels(): void {
+    this.keys = new Map();
+    this.labels = new Map();
+    for (const ref of this.all) addLabels(this.keys, this.labels, ref);
+  }
+  /**
+   * A pod assumed since (it is on its node's pods already): into the lists made, each in seq order. A list made later
+   * finds it by its walk or from `all`.
+   */
+  add(ref: PodRef): void {
+    if (this.antiAffinity && hasRequiredAntiAffinity(ref.pod)) insert(this.antiAffinity, ref);
+    if (!this.refs) return;
+    insert(this.refs, ref);
+    if (this.namespaces) insert(listIn(this.namespaces, podNamespace(ref.pod)), ref);
+    if (this.keys) addLabels(this.keys, this.labels!, ref);
+    if (this.affinity && hasAffinity(ref.pod)) insert(this.affinity, ref);
+  }
 }
 
 const otherIndexes = new WeakMap<object, PodIndex>();
@@ -355,10 +510,7 @@ export function podIndex(cluster: { readonly nodes: readonly IndexedNode[]; inde
   const isSnapshot = 'byName' in cluster;
   const known = otherIndexes.get(cluster);
   if (known) return known;
-  const index: PodIndex = { all: [], byNamespace: new Map(), byLabel: new Map(), byKey: new Map(), withAffinity: [], withRequiredAntiAffinity: [] };
-  cluster.nodes.forEach((node, position) => {
-    for (let j = 0; j < node.pods.length; j++) indexPod(index, { pod: node.pods[j], node, position, seq: position * POSITION + j });
-  });
+  const index = new PodLists(cluster.nodes);
   if (isSnapshot) cluster.index = index;
   else otherIndexes.set(cluster, index);
   return index;
@@ -451,8 +603,89 @@ export function snapshotFor(
       return hit.snapshot;
     }
   }
-  const snapshot = buildSnapshot(nodes, groupByNode(pods), namespaces, services, storage);
+  const layer = layers.get(storage);
+  const overlay = layer && overlayFor(storage, layer, snapshotFor(nodes, pods, namespaces, services, layer.given));
+  if (overlay) return overlay;
+  // the listers of the question's storage (storageFor), which the claim model read already: a shared snapshot is
+  // never assumed into, so they are only read
+  const snapshot = build(nodes, groupByNode(pods), namespaces, services, storageFor(storage));
   const entry: Shared = { generation, nodes: [...nodes], pods: [...pods], namespaces: [...namespaces], services: [...services], storage: [...storage], snapshot };
   for (const key of keys) sharedByKey.set(key, entry);
   return snapshot;
+}
+
+// Storage lists made as another list plus a few objects (withObjects: the claim model's additions for a question,
+// scheduler/storage-model.ts), and the overlay of each over the shared snapshot of the other list.
+interface Layer { given: readonly KubeObject[]; extra: readonly KubeObject[] }
+const layers = new WeakMap<readonly KubeObject[], Layer>();
+const overlays = new WeakMap<readonly KubeObject[], { base: Snapshot; overlay: Snapshot }>();
+
+/**
+ * `[...given, ...extra]`, remembered as such: snapshotFor answers it with `given`'s shared snapshot and `extra`
+ * layered on its storage (StorageOverlay), instead of building the cluster's nodes, pods and index again per
+ * question (a StatefulSet's claims are new objects for every pod asked about).
+ */
+export function withObjects(given: readonly KubeObject[], extra: readonly KubeObject[]): readonly KubeObject[] {
+  const storage = [...given, ...extra];
+  layers.set(storage, { given, extra });
+  return storage;
+}
+
+function overlayFor(storage: readonly KubeObject[], layer: Layer, base: Snapshot): Snapshot | undefined {
+  const kept = overlays.get(storage);
+  if (kept && kept.base === base) return kept.overlay;
+  // a default class among the additions would take the preset's default away from the given objects (configuredAnd):
+  // then the whole list is another cluster's storage
+  if (layer.extra.some((o) => o.kind === 'StorageClass' && isDefaultClass(o as StorageClass))) return undefined;
+  const listers = layeredListers(base.storage, layer.extra);
+  if (!listers) return undefined;
+  const overlay = new StorageOverlay(base, listers, readsAny(storageReads(base), layer.extra));
+  overlays.set(storage, { base, overlay });
+  return overlay;
+}
+
+/**
+ * What the memos of a snapshot's node entries can have read of its storage objects (NodeVolumeLimits' count of the
+ * pods' volumes, csi.go filterAttachableVolumes and getNodeVolumeAttachmentInfo): the claims its pods use (a generic
+ * ephemeral volume's `<pod>-<volume>` too), those claims' volumes and classes, the VolumeAttachments' volumes.
+ */
+interface StorageReads { claims: Set<string>; volumes: Set<string>; classes: Set<string> }
+const readsOf = new WeakMap<Snapshot, StorageReads>();
+
+function storageReads(snapshot: Snapshot): StorageReads {
+  let reads = readsOf.get(snapshot);
+  if (reads) return reads;
+  reads = { claims: new Set(), volumes: new Set(), classes: new Set() };
+  const storage = snapshot.storage;
+  for (const node of nodesWithPods(snapshot)) {
+    for (const pod of node.pods) {
+      const namespace = podNamespace(pod);
+      for (const v of pod.spec?.volumes ?? []) {
+        const name = v?.persistentVolumeClaim ? v.persistentVolumeClaim.claimName ?? '' : v?.ephemeral ? `${pod.metadata?.name ?? ''}-${v.name}` : undefined;
+        if (name === undefined) continue;
+        reads.claims.add(`${namespace}/${name}`);
+        const claim = storage.claim(namespace, name);
+        if (claim?.spec?.volumeName) reads.volumes.add(claim.spec.volumeName);
+        // both ways a claim names its class (the beta annotation is read first)
+        if (claim?.spec?.storageClassName) reads.classes.add(claim.spec.storageClassName);
+        const beta = claim?.metadata?.annotations?.[BETA_STORAGE_CLASS_ANNOTATION];
+        if (beta !== undefined) reads.classes.add(beta);
+      }
+    }
+  }
+  for (const node of snapshot.nodes) {
+    for (const va of storage.attachments(node.info.name)) if (va.spec?.source?.persistentVolumeName) reads.volumes.add(va.spec.source.persistentVolumeName);
+  }
+  readsOf.set(snapshot, reads);
+  return reads;
+}
+
+/** Some object of `extra` is one the node entries' memos can have read (by kind and key). */
+function readsAny(reads: StorageReads, extra: readonly KubeObject[]): boolean {
+  return extra.some((o) => {
+    const name = o.metadata?.name ?? '';
+    if (o.kind === 'PersistentVolumeClaim') return reads.claims.has(`${o.metadata?.namespace || 'default'}/${name}`);
+    if (o.kind === 'PersistentVolume') return reads.volumes.has(name);
+    return reads.classes.has(name);
+  });
 }

@@ -3,13 +3,14 @@
 // sees (the preset's, configure({ storage })'s, the question's own), and this names the field that asks for it with
 // the one-line fix, and says when the stated storage assumption decided one.
 import type { KubeObject, Pod } from '../core/types';
-import { settings, settingsGeneration } from '../core/config';
+import { settings } from '../core/config';
 import { STORAGE_ASSUMPTION_TEXT } from '../core/storage-kinds';
 import { CLAIM_VOLUME, type NotModelled } from '../k8s/not-modelled';
 import type { Subject } from '../k8s/subject';
 import { createdPod } from '../admission/create';
 import { modelObjects, podClaims, podUsesClaims, podUsesClaimVolumes } from '../admission/pod-storage';
-import { storageFor } from './snapshot';
+import { storageFor, withObjects } from './snapshot';
+import type { StorageListers } from './storage';
 
 /** What the subject's answers rest on of its storage: the claims not modelled, and the assumption when one used it. */
 export interface StorageModel {
@@ -43,8 +44,9 @@ export function storageModel(subject: Subject, storage?: readonly KubeObject[]):
 }
 
 // Per pod and given list while the settings hold: the same question asked again shares its snapshot (snapshotFor
-// compares the storage list item by item).
-const modelled = new WeakMap<Pod, WeakMap<readonly KubeObject[], { generation: number; storage: readonly KubeObject[] }>>();
+// compares the storage list item by item). Kept with the listers it was worked out from: storageFor gives other
+// listers once the list holds other objects (a list changed in place) or the settings changed.
+const modelled = new WeakMap<Pod, WeakMap<readonly KubeObject[], { lookup: StorageListers; storage: readonly KubeObject[] }>>();
 const NONE: readonly KubeObject[] = [];
 
 /**
@@ -57,19 +59,19 @@ const NONE: readonly KubeObject[] = [];
 export function modelledStorage(pods: readonly Pod[], given: readonly KubeObject[] = NONE): readonly KubeObject[] {
   const users = pods.filter(podUsesClaimVolumes);
   if (users.length === 0) return given;
-  const generation = settingsGeneration();
-  const key = users.length === 1 ? modelled.get(users[0])?.get(given) : undefined;
-  if (key && key.generation === generation) return key.storage;
   const lookup = storageFor(given);
+  const key = users.length === 1 ? modelled.get(users[0])?.get(given) : undefined;
+  if (key && key.lookup === lookup) return key.storage;
   // a claim the model holds as given (the very object the storage has) adds nothing: `given` itself then serves, and
   // the scheduler's snapshot of the same arrays is shared between questions (snapshotFor compares item by item)
   const extra = users.flatMap((p) => modelObjects(podClaims(p, lookup, settings().storageAssumption), lookup))
     .filter((o) => o.kind !== 'PersistentVolumeClaim' || lookup.claim(o.metadata?.namespace ?? '', o.metadata?.name ?? '') !== o);
-  const storage = extra.length ? [...given, ...extra] : given;
+  // given and the additions: the scheduler layers the additions over given's shared snapshot (snapshotFor)
+  const storage = extra.length ? withObjects(given, extra) : given;
   if (users.length === 1) {
     let perGiven = modelled.get(users[0]);
     if (!perGiven) modelled.set(users[0], (perGiven = new WeakMap()));
-    perGiven.set(given, { generation, storage });
+    perGiven.set(given, { lookup, storage });
   }
   return storage;
 }

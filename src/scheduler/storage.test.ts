@@ -1,4 +1,4 @@
-import { notFound, storageListers } from './storage';
+import { layeredListers, notFound, storageListers } from './storage';
 
 const pvc = (namespace: string | undefined, name: string, volumeName?: string) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace }, spec: { volumeName } });
 
@@ -85,5 +85,76 @@ describe('claimableVolumes and the assume caches', () => {
     expect(listers.claim('db', 'data-1')?.metadata?.annotations).toEqual({ 'volume.kubernetes.io/selected-node': 'a' });
     // the objects given are not written: another build from them has none of it
     expect(storageListers(objects).volume('free-1')?.spec?.claimRef).toBeUndefined();
+  });
+});
+
+// snapshotFor layers the claim model's additions for one question over the cluster's listers (layeredListers): every
+// read must be what the listers of the whole list give, a later object of a name replacing the earlier one in place.
+describe('layeredListers', () => {
+  const pv = (name: string, cls: string, claimRef?: { namespace?: string; name: string }) =>
+    ({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name }, spec: { storageClassName: cls, ...(claimRef ? { claimRef } : {}) } }) as never;
+  const sc = (name: string, provisioner: string) => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name }, provisioner }) as never;
+  const base = [
+    pvc('db', 'data-0', 'pv-a'), pvc('db', 'data-1'),
+    pv('pv-a', 'local', { namespace: 'db', name: 'data-0' }), pv('free-1', 'local'), pv('gp-1', 'gp3'),
+    sc('local', 'kubernetes.io/no-provisioner'), sc('gp3', 'ebs.csi.aws.com'),
+    { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: 'node-1' }, spec: { drivers: [] } } as never,
+    { apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: 'ebs.csi.aws.com' } },
+    { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: 'va-1' }, spec: { nodeName: 'node-1', attacher: 'ebs.csi.aws.com', source: {} } } as never,
+  ];
+  const extra = [
+    pvc('db', 'data-1', 'pv-new'), pvc('db', 'data-2'),
+    pv('free-1', 'local', { namespace: 'db', name: 'data-1' }), pv('pv-new', 'local'), pv('pv-new-2', 'gp3'),
+    sc('gp3', 'other.csi'), sc('assumed', 'assumed.jest-k8s-placement.dev'),
+  ];
+  const names = (list: ReadonlyArray<{ metadata?: { name?: string } }>) => list.map((o) => o.metadata?.name);
+
+  function expectSame(got: ReturnType<typeof storageListers>, want: ReturnType<typeof storageListers>) {
+    for (const [ns, name] of [['db', 'data-0'], ['db', 'data-1'], ['db', 'data-2'], ['db', 'data-9']]) expect(got.claim(ns, name)).toEqual(want.claim(ns, name));
+    for (const name of ['pv-a', 'free-1', 'pv-new', 'pv-new-2', 'gp-1', 'none']) expect(got.volume(name)).toEqual(want.volume(name));
+    expect(names(got.volumes())).toEqual(names(want.volumes()));
+    expect(got.volumes()).toEqual(want.volumes());
+    for (const cls of ['local', 'gp3', 'none']) {
+      for (const claims of [[], ['db/data-0'], ['db/data-1', 'db/data-0']]) expect(got.claimableVolumes(cls, claims)).toEqual(want.claimableVolumes(cls, claims));
+    }
+    for (const name of ['local', 'gp3', 'assumed', 'none']) expect(got.storageClass(name)).toEqual(want.storageClass(name));
+    expect(got.storageClasses()).toEqual(want.storageClasses());
+    expect(got.csiNode('node-1')).toBe(want.csiNode('node-1'));
+    expect(got.csiDriver('ebs.csi.aws.com')).toBe(want.csiDriver('ebs.csi.aws.com'));
+    expect(got.attachments('node-1')).toEqual(want.attachments('node-1'));
+    expect(got.capacities()).toEqual(want.capacities());
+  }
+
+  it('reads as the listers of the whole list: replaced objects where they stood, new ones after', () => {
+    const layered = layeredListers(storageListers(base), extra)!;
+    expectSame(layered, storageListers([...base, ...extra]));
+    expect(names(layered.volumes())).toEqual(['pv-a', 'free-1', 'gp-1', 'pv-new', 'pv-new-2']);
+    expect(layered.storageClass('gp3')?.provisioner).toBe('other.csi');
+    expect(names(layered.claimableVolumes('local', ['db/data-1']))).toEqual(['free-1', 'pv-new']);
+  });
+
+  it('with no volume among the additions, claimableVolumes is the base\'s', () => {
+    const layered = layeredListers(storageListers(base), [pvc('db', 'data-2')])!;
+    expectSame(layered, storageListers([...base, pvc('db', 'data-2')]));
+  });
+
+  it('assumes into the layer as the whole listers would, leaving the base as it was', () => {
+    const cluster = storageListers(base);
+    const layered = layeredListers(cluster, extra)!;
+    const whole = storageListers([...base, ...extra]);
+    expect(layered.claimableVolumes('local', [])).toEqual(whole.claimableVolumes('local', []));
+    for (const listers of [layered, whole]) {
+      listers.assumeVolume(pv('gp-1', 'gp3', { namespace: 'db', name: 'data-2' }));
+      listers.assumeVolume(pv('pv-assumed', 'local'));
+      listers.assumeClaim({ ...pvc('db', 'data-0'), metadata: { name: 'data-0', namespace: 'db', annotations: { 'volume.kubernetes.io/selected-node': 'a' } } } as never);
+    }
+    expectSame(layered, whole);
+    expect(names(cluster.volumes())).toEqual(['pv-a', 'free-1', 'gp-1']);
+    expect(cluster.volume('gp-1')?.spec?.claimRef).toBeUndefined();
+    expect(cluster.claim('db', 'data-0')?.metadata?.annotations).toBeUndefined();
+  });
+
+  it('takes claims, volumes and classes only: another kind among the additions needs the whole listers', () => {
+    expect(layeredListers(storageListers(base), [{ apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: 'node-2' } }])).toBeUndefined();
   });
 });

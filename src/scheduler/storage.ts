@@ -54,6 +54,37 @@ const NONE: readonly never[] = [];
 export const notFound = (resource: 'persistentvolumeclaim' | 'persistentvolume' | 'storageclass.storage.k8s.io' | 'csinode.storage.k8s.io', name: string) =>
   `${resource} ${JSON.stringify(name)} not found`;
 
+// per class: the volumes without a claimRef, and those with one by the claim it names (positions in the volume list)
+type ClassIndex = Map<string, { free: number[]; claimed: Map<string, number[]> }>;
+
+function classIndex(volumeList: readonly PersistentVolume[]): ClassIndex {
+  const byClass: ClassIndex = new Map();
+  volumeList.forEach((pv, i) => {
+    const cls = volumeClass(pv);
+    let entry = byClass.get(cls);
+    if (!entry) byClass.set(cls, (entry = { free: [], claimed: new Map() }));
+    const ref = pv.spec?.claimRef;
+    if (!ref) entry.free.push(i);
+    else {
+      const key = `${ref.namespace ?? ''}/${ref.name ?? ''}`;
+      const list = entry.claimed.get(key) ?? [];
+      list.push(i);
+      entry.claimed.set(key, list);
+    }
+  });
+  return byClass;
+}
+
+/** StorageListers.claimableVolumes over `volumeList` and its class index. */
+function claimable(volumeList: readonly PersistentVolume[], byClass: ClassIndex, className: string, claimKeys: readonly string[]): readonly PersistentVolume[] {
+  const entry = byClass.get(className);
+  if (!entry) return NONE;
+  const refs: number[] = [];
+  for (const k of claimKeys) refs.push(...(entry.claimed.get(k) ?? []));
+  const at = refs.length ? [...new Set([...entry.free, ...refs])].sort((a, b) => a - b) : entry.free;
+  return at.map((i) => volumeList[i]);
+}
+
 /**
  * Index `objects` (any mix of STORAGE_KINDS; other kinds are skipped here, the clients refuse them with their origin).
  * A later object with the same key replaces an earlier one, as a later `kubectl apply` of the same name would.
@@ -86,40 +117,14 @@ export function storageListers(objects: readonly KubeObject[]): StorageListers {
     }
   }
   const volumeList = [...volumes.values()];
-  // per class: the volumes without a claimRef, and those with one by the claim it names (positions in volumeList)
-  let byClass: Map<string, { free: number[]; claimed: Map<string, number[]> }> | undefined;
-  const classIndex = () => {
-    if (byClass) return byClass;
-    byClass = new Map();
-    volumeList.forEach((pv, i) => {
-      const cls = volumeClass(pv);
-      let entry = byClass!.get(cls);
-      if (!entry) byClass!.set(cls, (entry = { free: [], claimed: new Map() }));
-      const ref = pv.spec?.claimRef;
-      if (!ref) entry.free.push(i);
-      else {
-        const key = `${ref.namespace ?? ''}/${ref.name ?? ''}`;
-        const list = entry.claimed.get(key) ?? [];
-        list.push(i);
-        entry.claimed.set(key, list);
-      }
-    });
-    return byClass;
-  };
+  let byClass: ClassIndex | undefined;
   const capacityList = [...capacities.values()];
   const classList = [...classes.values()];
   return {
     claim: (namespace, name) => claims.get(`${namespace || 'default'}/${name}`),
     volume: (name) => volumes.get(name),
     volumes: () => volumeList,
-    claimableVolumes(className, claimKeys) {
-      const entry = classIndex().get(className);
-      if (!entry) return NONE;
-      const refs: number[] = [];
-      for (const k of claimKeys) refs.push(...(entry.claimed.get(k) ?? []));
-      const at = refs.length ? [...new Set([...entry.free, ...refs])].sort((a, b) => a - b) : entry.free;
-      return at.map((i) => volumeList[i]);
-    },
+    claimableVolumes: (className, claimKeys) => claimable(volumeList, (byClass ??= classIndex(volumeList)), className, claimKeys),
     storageClass: (name) => classes.get(name),
     storageClasses: () => classList,
     csiNode: (nodeName) => csiNodes.get(nodeName),
@@ -136,6 +141,52 @@ export function storageListers(objects: readonly KubeObject[]): StorageListers {
       const at = old ? volumeList.indexOf(old) : -1;
       if (at >= 0) volumeList[at] = pv;
       else volumeList.push(pv);
+    },
+  };
+}
+
+// What a layer may hold (layeredListers): the kinds the claim model adds (admission/pod-storage.ts modelObjects).
+const LAYERED_KINDS = new Set(['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass']);
+
+/** `base`'s list with each object `own` has of the same name in its place, then `own`'s others, in their order. */
+function merged<T extends { metadata?: { name?: string } }>(base: readonly T[], own: readonly T[], inBase: (name: string) => boolean, ownOf: (name: string) => T | undefined): readonly T[] {
+  if (own.length === 0) return base;
+  return [...base.map((o) => ownOf(o.metadata?.name ?? '') ?? o), ...own.filter((o) => !inBase(o.metadata?.name ?? ''))];
+}
+
+/**
+ * The listers of `base`'s objects followed by `extra` (what storageListers([...baseObjects, ...extra]) gives), without
+ * indexing the base's objects again: an object of `extra` replaces its namesake, and the lists keep the base's order
+ * with the new objects after it. The claim model's additions for one question (a StatefulSet pod's claims, the
+ * placeholders' volumes, the assumed classes) are a handful beside the cluster's thousands (scheduler/snapshot.ts
+ * snapshotFor). Undefined when `extra` holds a kind the layer does not (CSINodes, CSIDrivers, capacities,
+ * VolumeAttachments): build the whole listers then. The base is only read; assumed objects join the layer.
+ */
+export function layeredListers(base: StorageListers, extra: readonly KubeObject[]): StorageListers | undefined {
+  if (!extra.every((o) => LAYERED_KINDS.has(o.kind ?? ''))) return undefined;
+  const own = storageListers(extra);
+  let volumeList: readonly PersistentVolume[] | undefined;
+  let byClass: ClassIndex | undefined;
+  const volumes = () => (volumeList ??= merged(base.volumes(), own.volumes(), (n) => base.volume(n) !== undefined, own.volume));
+  let classList: readonly StorageClass[] | undefined;
+  return {
+    claim: (namespace, name) => own.claim(namespace, name) ?? base.claim(namespace, name),
+    volume: (name) => own.volume(name) ?? base.volume(name),
+    volumes,
+    claimableVolumes: (className, claimKeys) => (own.volumes().length === 0
+      ? base.claimableVolumes(className, claimKeys)
+      : claimable(volumes(), (byClass ??= classIndex(volumes())), className, claimKeys)),
+    storageClass: (name) => own.storageClass(name) ?? base.storageClass(name),
+    storageClasses: () => (classList ??= merged(base.storageClasses(), own.storageClasses(), (n) => base.storageClass(n) !== undefined, own.storageClass)),
+    csiNode: base.csiNode,
+    csiDriver: base.csiDriver,
+    capacities: base.capacities,
+    attachments: base.attachments,
+    assumeClaim: own.assumeClaim,
+    assumeVolume(pv) {
+      own.assumeVolume(pv);
+      volumeList = undefined;
+      byClass = undefined;
     },
   };
 }

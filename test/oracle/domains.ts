@@ -11,6 +11,8 @@ import { karpenterVolumes } from './karpenter-volumes';
 import { daemonSetTolerations, labelSelector, nodeConditionTaints, taintEviction2 } from './helpers2';
 import { e2e, statefulClaims } from './e2e';
 import { volumes } from './volumes';
+import { evictionApi } from './disruption';
+import { preemption } from './preemption';
 
 export interface Domain<I, O> {
   name: string;
@@ -41,4 +43,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
-  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, claims, statefulClaims];
+  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, claims, statefulClaims, evictionApi, preemption];

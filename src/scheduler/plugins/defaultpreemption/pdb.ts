@@ -14,8 +14,8 @@ export interface DisruptionStatus {
 
 /**
  * The PDB's status: as given (a dump's, written by the disruption controller). A PDB without one (a manifest) is
- * read as `disruptionsAllowed: 0` for now: its status is what the disruption controller would compute over the
- * cluster's pods, which the lead fills from its model (src/k8s/disruption.ts, issue 35) through this function.
+ * given its computed status by the scheduler (index.ts withStatus: what the disruption controller computes over the
+ * cluster's pods, src/k8s/disruption.ts); here, a PDB still without one reads 0 disruptions allowed.
  */
 export function disruptionStatusOf(pdb: PodDisruptionBudget): DisruptionStatus {
   const status = pdb.status;

@@ -112,6 +112,17 @@ describe.each(KUBERNETES_VERSIONS)('at %s', (version) => {
     });
   });
 
+  test('a PDB from a manifest (no status) counts as the disruption controller computes it over the cluster\'s pods', () => {
+    // minAvailable 1 over two running db pods: disruptionsAllowed 1 (disruption.go updatePdbStatus), so evicting one
+    // db pod violates nothing; with minAvailable 2 it would (0 allowed)
+    const budget = (minAvailable: number) => ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'db', namespace: 'default' }, spec: { minAvailable, selector: { matchLabels: { app: 'db' } } } }) as KubeObject;
+    const running = [pod('db-1', '1500m', { nodeName: 'n1', labels: { app: 'db' } }), pod('db-2', '1500m', { nodeName: 'n2', labels: { app: 'db' } })];
+    const agent = pod('agent', '1', { priorityClassName: 'system-cluster-critical' });
+    const violations = (minAvailable: number) => (run(agent, [node('n1'), node('n2')], running, [budget(minAvailable)]).preemption as PreemptionAnswer).candidates.map((c) => c.numPDBViolations);
+    expect(violations(1)).toEqual([0, 0]);
+    expect(violations(2)).toEqual([1, 1]);
+  });
+
   test('PodTopologySpread sees the node without its victims (RemovePod)', () => {
     // the pod spreads over zones with maxSkew 1; zone a holds 2 matching low-priority pods, zone b 0; the node in zone
     // b is full of a higher-priority pod, so the pod can only go to zone a once a matching pod there is gone

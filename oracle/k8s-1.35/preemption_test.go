@@ -1,0 +1,1 @@
+../shared/preemption_test.go

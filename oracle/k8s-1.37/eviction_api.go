@@ -1,0 +1,1 @@
+../shared/eviction_api.go
