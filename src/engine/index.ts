@@ -5,10 +5,11 @@
 // placement/, admission/, k8s/. See ARCHITECTURE.md.
 
 // ---- questions and their answers ----
-export { schedule, scheduleOnNode, prefer, type ClusterInput, type NodeAnswer, type ScheduleAnswer, type PreferAnswer } from './schedule';
+export { schedule, scheduleOnNode, prefer, preempt, type ClusterInput, type NodeAnswer, type ScheduleAnswer, type PreferAnswer, type PreemptAnswer } from './schedule';
+export { describeRequests, type NodePreemption, type VictimFact } from './victims';
 export {
   notModelledFor, certainRejection, unknownOnNode, unknownOnAny, unknownOnAll, certainlyPending, unknownPlacement, unknownShare, unknownPrefer,
-  unknownOutage, type NotModelled,
+  unknownOutage, unknownPreemption, type NotModelled,
 } from './not-modelled';
 export { tolerates, evict, type ToleranceAnswer, type EvictionAnswer } from './tolerate';
 export {

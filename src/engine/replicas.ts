@@ -23,6 +23,8 @@ export interface ReplicaCluster {
   storage?: readonly KubeObject[];
   /** The stated storage assumption for this question, over configure({ storageAssumption }). */
   storageAssumption?: StorageAssumption;
+  /** PodDisruptionBudgets: DefaultPreemption reads them when a replica fits no node as it is. */
+  podDisruptionBudgets?: readonly KubeObject[];
 }
 
 /** A placed (or Pending) pod, without the objects: `owner` is the index of its workload among those given. */
@@ -58,11 +60,12 @@ function answerOf(p: Placement, workloads: readonly KubeObject[]): PlacementAnsw
 /** The workloads' pods placed in order, each placed pod counting for the next. */
 export function place(workloads: readonly KubeObject[], cluster: ReplicaCluster, tieBreak: 'first' | 'last' = 'first'): PlacementAnswer {
   const p = underAssumption(cluster.storageAssumption, () =>
-    placeReplicas(workloads, cluster.nodes, { existingPods: cluster.existingPods, namespaces: cluster.namespaces, services: cluster.services, storage: cluster.storage, tieBreak }));
+    placeReplicas(workloads, cluster.nodes, { existingPods: cluster.existingPods, namespaces: cluster.namespaces, services: cluster.services, storage: cluster.storage, tieBreak, podDisruptionBudgets: cluster.podDisruptionBudgets }));
   return answerOf(p, workloads);
 }
 
-const tied = (p: PlacementAnswer) => p.pods.some((x) => x.tiedWith.length > 0);
+// best-scored nodes tied, or nodes pickOneNodeForPreemption could not tell apart
+const tied = (p: PlacementAnswer) => p.pods.some((x) => x.tiedWith.length > 0 || !!x.preempted?.tiedWith.length);
 
 function probeTies(p: PlacementAnswer, verdict: (p: PlacementAnswer) => boolean, replay: () => PlacementAnswer): TieProbe | undefined {
   if (!tied(p)) return undefined;

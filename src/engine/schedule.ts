@@ -7,7 +7,7 @@ import type { StorageAssumption } from '../core/storage-kinds';
 import { describeObject, type Subject } from '../k8s/subject';
 import { clusterAround, cycleFor, filterPluginNames, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
 import { explainPasses } from '../scheduler/cycle';
-import { buildSnapshot, withoutSubject, type Snapshot } from '../scheduler/snapshot';
+import { buildSnapshot, inSchedulerCache, withoutSubject, type Snapshot } from '../scheduler/snapshot';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { explainNodePass } from '../scheduler/passes';
 import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
@@ -17,6 +17,7 @@ import { preemptionAssumptions, preemptionNotModelled, storageModel, notModelled
 import type { PreemptionOutcome } from '../scheduler/cycle';
 import { subjectStorage } from '../scheduler/storage-model';
 import { readyAssumption } from '../k8s/node-condition-taints';
+import { nominatedVictims, preemptionOnNode, type NodePreemption, type VictimFact } from './victims';
 
 /** The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName), the Namespace, Service and storage objects. */
 export interface ClusterInput {
@@ -71,6 +72,12 @@ export interface NodeAnswer {
   notModelled?: NotModelled[];
   /** What the verdict assumes (a node read from a cluster without a Ready condition read as Ready); absent when nothing. */
   assumptions?: string[];
+  /**
+   * A node rejected with a status preemption may resolve (Unschedulable): what SelectVictimsOnNode finds there — the
+   * victims whose preemption lets the pod in —, `{ none }` with why not, or `{ unknown }` (a priority the inputs leave
+   * unknown). The verdict stands: the filters reject the node as it is.
+   */
+  preemption?: NodePreemption;
 }
 
 /** One pod against every node (toBeSchedulableOnAnyOf/AllOf, scheduleOn). */
@@ -101,6 +108,22 @@ export interface ScheduleAnswer {
   assumptions?: string[];
 }
 
+/** toPreempt's answer: the scheduling answer, and the victims on each node DefaultPreemption may nominate. */
+export interface PreemptAnswer extends ScheduleAnswer {
+  /** Nominated node → its victims with their priority, what they free and their PDB violations; absent when none. */
+  victims?: Record<string, VictimFact[]>;
+}
+
+/** The pod against every node, and when DefaultPreemption nominates a node, the facts of its victims there. */
+export function preempt(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}): PreemptAnswer {
+  const answer = schedule(subject, nodes, cluster);
+  const p = answer.preemption;
+  if (!p || 'unknown' in p || p.nominatedNodes.length === 0) return answer;
+  const { pods } = withoutSubject(subject, cluster.existingPods);
+  const podsOn = (node: string) => (pods ?? []).filter((x) => x.spec?.nodeName === node && inSchedulerCache(x));
+  return { ...answer, victims: nominatedVictims(subject, p, podsOn, cluster.podDisruptionBudgets ?? []) };
+}
+
 /** Two nodes for one pod (toPrefer): their verdicts, and the scores normalised over the two when both fit. */
 export interface PreferAnswer {
   pod: string;
@@ -123,6 +146,8 @@ export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInp
   const entry = snapshot.byName.get(info.name)!;
   const cycle = cycleFor(pod, snapshot);
   const verdict = runFilters(pod, info, entry.usage, cycle);
+  const gates = schedulingGates(subject);
+  const preemption = gates.length ? undefined : preemptionOnNode(pod, cluster.nodes ?? [node], verdict, snapshot, cycle, cluster.podDisruptionBudgets ?? []);
   const notes = [
     ...(verdict.feasible ? explainPasses(pod, entry, cycle) : []),
     ...(existingPods ? [existingPodsNote(info.name, existingPods, cluster.nodes && snapshot, itself)] : []),
@@ -134,12 +159,13 @@ export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInp
     nodeLabel: describeObject(node),
     feasible: verdict.feasible,
     ...(verdict.status ? { status: verdict.status } : {}),
-    gates: schedulingGates(subject),
+    gates,
     plugins: filterPluginNames(pod),
     passes: verdict.feasible ? explainNodePass(pod, info) : [],
     notes,
     ...withNotModelled(subject, cluster.storage),
     ...assumed([node], subject, cluster.storage),
+    ...(preemption ? { preemption } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 // "not modelled for this pod: …": the words for answers whose pod uses what the library does not model
 // (engine/not-modelled.ts). Such a verdict is never "schedulable": where every modelled filter passes it is unknown,
 // and the matcher fails with and without `.not`, saying which part decides it.
-import { certainRejection, type NodeAnswer, type NotModelled, type ScheduleAnswer } from '../engine';
+import { certainRejection, unknownPreemption, type NodeAnswer, type NotModelled, type ScheduleAnswer } from '../engine';
 import { describeRejection, describeRejections, MAX_ENTRIES, nodeNames } from './schedule';
 
 /** The block every client prints: `not modelled for this pod:` and one line per use. */
@@ -35,6 +35,10 @@ export function explainUnknownOnNode(a: NodeAnswer, negated: boolean): string {
 
 function unknownNodes(a: ScheduleAnswer): string {
   const open = [...a.feasible.map((v) => v.node), ...a.rejected.filter(uncertain).map((v) => v.node)];
+  // every node rejects the pod as it is; DefaultPreemption may give it one, by a priority the inputs leave unknown
+  if (open.length === 0 && unknownPreemption(a)) {
+    return `no node fits it as it is (kube-scheduler's filters: ${a.fitError}), and whether DefaultPreemption gives it one by preempting lower-priority pods depends on a priority the inputs leave unknown`;
+  }
   const maybe = a.rejected.filter(uncertain);
   return `${open.length} node(s) pass every filter the library models or are rejected only for a DeviceClass-backed resource: ${nodeNames(open, MAX_ENTRIES)}` +
     (maybe.length ? `\n${DRA_SHORTFALL}\n${describeRejections(maybe)}` : '');

@@ -7,7 +7,7 @@ import { describeRejections } from './schedule';
 /** `web-0 → node-a, web-1 → node-b` */
 export function describePlaced(pods: readonly PlacedPodAnswer[]): string {
   const placed = pods.filter((p) => p.node);
-  return placed.length ? placed.map((p) => `${p.name} → ${p.node}`).join(', ') : 'none';
+  return placed.length ? placed.map((p) => `${p.name} → ${p.node}${p.preempted ? ` (by preempting ${p.preempted.victims.join(', ')})` : ''}`).join(', ') : 'none';
 }
 
 /** Each pending pod with kube-scheduler's message, then its nodes' reasons. */
@@ -19,6 +19,18 @@ export function describePending(pods: readonly PlacedPodAnswer[], indent = '  ')
 
 /** The tie rule, spelled out where a placement had tied nodes (upstream picks any of them). */
 export function describeTies(pods: readonly PlacedPodAnswer[]): string {
+  return describeScoreTies(pods) + describePreemptionTies(pods);
+}
+
+/** Pods placed by preempting where pickOneNodeForPreemption could not tell nodes apart ('' when none). */
+function describePreemptionTies(pods: readonly PlacedPodAnswer[]): string {
+  const tied = pods.filter((p) => p.preempted?.tiedWith.length);
+  if (!tied.length) return '';
+  return `\nPreemption ties: ${tied.slice(0, 5).map((p) => `${p.name}: ${[p.preempted!.node, ...p.preempted!.tiedWith].join(', ')}`).join('; ')}` +
+    `${tied.length > 5 ? `; and ${tied.length - 5} more` : ''}. kube-scheduler nominates any of them (pickOneNodeForPreemption's last criterion); this library takes the first by name.`;
+}
+
+function describeScoreTies(pods: readonly PlacedPodAnswer[]): string {
   const tied = pods.filter((p) => p.node && p.tiedWith.length);
   if (!tied.length) return '';
   const list = tied.slice(0, 5).map((p) => `${p.name}: ${[p.node, ...p.tiedWith].join(', ')}`).join('; ');

@@ -14,13 +14,16 @@ import { toSpreadReplicasAcross } from './toSpreadReplicasAcross';
 import { toShareNodesWith } from './toShareNodesWith';
 import { toBeKeptApartFrom } from './toBeKeptApartFrom';
 import { toDrain } from './toDrain';
+import { toPreempt } from './toPreempt';
 
 export { toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf, toSurvive, toKeepAtLeast };
 export { toHaveAllReplicasScheduled, toSpreadReplicasAcross, toShareNodesWith, toBeKeptApartFrom, toDrain };
+export { toPreempt };
 export type { PlacementMatchers, PlacementAsymmetricMatchers, AsymmetricMatcher, EvictionChain, PreferenceChain, SurvivalChain } from './types';
 export type { MatcherContext, MatcherResult } from './context';
 
 export const matchers = {
   toTolerate, toBeSchedulableOn, toBeSchedulableOnAnyOf, toBeSchedulableOnAllOf, toBeEvictedFrom, toPrefer, toBeProvisionableBy, toBeProvisionableByAnyOf,
   toSurvive, toKeepAtLeast, toHaveAllReplicasScheduled, toSpreadReplicasAcross, toShareNodesWith, toBeKeptApartFrom, toDrain,
+  toPreempt,
 };

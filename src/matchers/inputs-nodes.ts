@@ -41,6 +41,8 @@ export interface ParsedSchedulingOptions {
   storage?: KubeObject[];
   /** The stated storage assumption for this check (core/storage-kinds.ts STORAGE_ASSUMPTIONS), over configure's. */
   storageAssumption?: StorageAssumption;
+  /** The PodDisruptionBudgets given (other kinds in a collection are left out): DefaultPreemption reads them. */
+  podDisruptionBudgets?: KubeObject[];
 }
 
 /** `options.storageAssumption`: one of STORAGE_ASSUMPTIONS. */
@@ -84,12 +86,14 @@ export function storageOf(x: unknown): KubeObject[] {
  * its Namespace (Service) objects are used; `storage` holds storage objects only (storageOf).
  */
 export function schedulingOptionsOf(options: unknown, allowNodes: boolean): ParsedSchedulingOptions {
-  const shape = allowNodes ? '{ existingPods?, nodes?, namespaces?, services?, storage?, storageAssumption? }' : '{ existingPods?, namespaces?, services?, storage?, storageAssumption? }';
+  const shape = allowNodes
+    ? '{ existingPods?, nodes?, namespaces?, services?, storage?, storageAssumption?, podDisruptionBudgets? }'
+    : '{ existingPods?, namespaces?, services?, storage?, storageAssumption?, podDisruptionBudgets? }';
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new UsageError(`options must be ${shape}`);
   const o = options as Record<string, unknown>;
   for (const key of Object.keys(o)) {
-    if (key === 'existingPods' || key === 'namespaces' || key === 'services' || key === 'storage' || key === 'storageAssumption' || (allowNodes && key === 'nodes')) continue;
+    if (key === 'existingPods' || key === 'namespaces' || key === 'services' || key === 'storage' || key === 'storageAssumption' || key === 'podDisruptionBudgets' || (allowNodes && key === 'nodes')) continue;
     throw new UsageError(key === 'nodes'
       ? 'options.nodes is not used here: the nodes argument is the cluster (pass every node there)'
       : `unknown option ${JSON.stringify(key)}; options are ${shape}`);
@@ -106,6 +110,7 @@ export function schedulingOptionsOf(options: unknown, allowNodes: boolean): Pars
   if (o.services !== undefined) out.services = objectsOf(o.services, 'services', 'Service');
   if (o.storage !== undefined) out.storage = storageOf(o.storage);
   if (o.storageAssumption !== undefined) out.storageAssumption = storageAssumptionOf(o.storageAssumption);
+  if (o.podDisruptionBudgets !== undefined) out.podDisruptionBudgets = objectsOf(o.podDisruptionBudgets, 'podDisruptionBudgets', 'PodDisruptionBudget');
   return out;
 }
 

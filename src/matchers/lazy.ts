@@ -10,6 +10,7 @@ export const MATCHER_NAMES = [
   'toTolerate', 'toBeSchedulableOn', 'toBeSchedulableOnAnyOf', 'toBeSchedulableOnAllOf', 'toBeEvictedFrom', 'toPrefer',
   'toBeProvisionableBy', 'toBeProvisionableByAnyOf', 'toSurvive', 'toKeepAtLeast', 'toHaveAllReplicasScheduled',
   'toSpreadReplicasAcross', 'toShareNodesWith', 'toBeKeptApartFrom', 'toDrain',
+  'toPreempt',
 ] as const;
 
 type MatcherTable = typeof Matchers;

@@ -12,6 +12,7 @@ export interface ReplicaInputs {
   services?: KubeObject[];
   storage?: KubeObject[];
   storageAssumption?: StorageAssumption;
+  podDisruptionBudgets?: KubeObject[];
 }
 
 /** A workload with replicas (or a Pod); anything else is a usage error. */
@@ -29,7 +30,7 @@ export function replicaInputs(nodesArg: unknown, options: unknown, workloads: Ku
   const nodes = nodesOf(nodesArg);
   if (options !== undefined && (typeof options !== 'object' || options === null)) throw new UsageError(`options must be { existingPods?, namespaces?, services?, storage?${extra.map((k) => `, ${k}?`).join('')} }`);
   const o = (options ?? {}) as Record<string, unknown>;
-  const unknown = Object.keys(o).filter((k) => !['existingPods', 'namespaces', 'services', 'storage', 'storageAssumption', ...extra].includes(k));
+  const unknown = Object.keys(o).filter((k) => !['existingPods', 'namespaces', 'services', 'storage', 'storageAssumption', 'podDisruptionBudgets', ...extra].includes(k));
   if (unknown.length) throw new UsageError(`unknown option(s) ${unknown.join(', ')}: options are { existingPods?, namespaces?, services?, storage?${extra.map((k) => `, ${k}?`).join('')} }`);
   const existingPods = existingPodsOf({ existingPods: o.existingPods });
   let namespaces: KubeObject[] | undefined;
@@ -48,5 +49,9 @@ export function replicaInputs(nodesArg: unknown, options: unknown, workloads: Ku
   if (rejected) throw new UsageError(rejected);
   const services = o.services === undefined ? undefined : objectsOf(o.services, 'services', 'Service');
   const assumption = o.storageAssumption === undefined ? undefined : storageAssumptionOf(o.storageAssumption);
-  return { nodes, existingPods, namespaces, ...(services ? { services } : {}), ...(storage ? { storage } : {}), ...(assumption ? { storageAssumption: assumption } : {}) };
+  const pdbs = o.podDisruptionBudgets === undefined ? undefined : objectsOf(o.podDisruptionBudgets, 'podDisruptionBudgets', 'PodDisruptionBudget');
+  return {
+    nodes, existingPods, namespaces, ...(services ? { services } : {}), ...(storage ? { storage } : {}), ...(assumption ? { storageAssumption: assumption } : {}),
+    ...(pdbs ? { podDisruptionBudgets: pdbs } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 // expect(subject).toBeSchedulableOn(node, { existingPods?, nodes?, namespaces?, services?, storage? })
 import { scheduleOnNode, unknownOnNode } from '../engine';
-import { explainNodeAnswer, statusFacts } from '../explain/schedule';
+import { statusFacts } from '../explain/schedule';
+import { explainNodeWithPreemption } from '../explain/preemption';
 import { explainUnknownOnNode, notModelledNote, notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { assumedFacts } from './record';
@@ -15,7 +16,7 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
     const cluster = schedulingOptionsOf(options, true);
     const rejected = [
       apiServerErrors([{ object: subject.object, label: subject.label }, { object: node, label: labelOf(node) }]),
-      clusterErrors([...(cluster.nodes ?? []).filter((n) => n !== node), ...(cluster.existingPods ?? []), ...(cluster.storage ?? [])]),
+      clusterErrors([...(cluster.nodes ?? []).filter((n) => n !== node), ...(cluster.existingPods ?? []), ...(cluster.storage ?? []), ...(cluster.podDisruptionBudgets ?? [])]),
     ].filter(Boolean);
     if (rejected.length) throw new UsageError(rejected.join('\n'));
     const answer = schedulerErrorsAsUsage(() => scheduleOnNode(subject, node, cluster));
@@ -33,7 +34,7 @@ ${explainUnknownOnNode(answer, negated)}`),
     return {
       pass: answer.feasible,
       placement: { matcher: 'toBeSchedulableOn', ...assumedFacts(answer), subject, target: node, verdict, accepted: answer.feasible, ...statusFacts(answer.status) },
-      message: () => `${header()}\n\n${explainNodeAnswer(answer)}${notModelledNote(answer.notModelled)}`,
+      message: () => `${header()}\n\n${explainNodeWithPreemption(answer)}${notModelledNote(answer.notModelled)}`,
     };
   });
 }

@@ -43,6 +43,11 @@ export interface SchedulingOptions {
    * configure({ storageAssumption })): `'dynamic-wait-for-first-consumer'`. The message says when it was used.
    */
   storageAssumption?: import('../engine').StorageAssumption;
+  /**
+   * PodDisruptionBudgets (policy/v1, with their status as a dump holds it; a loadManifests collection works too):
+   * DefaultPreemption reprieves the pods whose eviction would violate one first.
+   */
+  podDisruptionBudgets?: Iterable<import('../core/types').KubeObject>;
 }
 
 /** The replica matchers' options: existing pods (by spec.nodeName) and Namespace objects (for namespaceSelector). */
@@ -55,6 +60,8 @@ export interface ReplicaOptions {
   storage?: Iterable<KubeObject>;
   /** The stated storage assumption, as the other matchers' `storageAssumption` option. */
   storageAssumption?: import('../engine').StorageAssumption;
+  /** PodDisruptionBudgets: DefaultPreemption reads them when a replica fits no node as it is and preempts. */
+  podDisruptionBudgets?: Iterable<KubeObject>;
 }
 
 export interface PlacementMatchers<R> {
@@ -103,7 +110,16 @@ export interface PlacementMatchers<R> {
    * Eviction API, which honours the cluster's PodDisruptionBudgets. Received: a node, a node name, or an array of them.
    */
   toDrain(cluster: OutageCluster, options?: DrainMatcherOptions): R;
+  /**
+   * No node fits the pod as it is and DefaultPreemption nominates one; with `victims` (Pods or 'namespace/name'),
+   * exactly those are preempted on every node it may nominate. `.not`: the pod preempts nobody.
+   */
+  toPreempt(victims: Iterable<PodLike | string>, options: PreemptOptions): R;
+  toPreempt(options: PreemptOptions): R;
 }
+
+/** toPreempt's options: the cluster (`nodes`), its pods and PodDisruptionBudgets, as SchedulingOptions. */
+export type PreemptOptions = Omit<SchedulingOptions, 'nodes'> & { nodes: Iterable<NodeLike> };
 
 /** What `expect.toTolerate(…)` & co. return in Jest: an asymmetric matcher (as `@jest/expect-utils` types it). */
 export interface AsymmetricMatcher {

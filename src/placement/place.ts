@@ -22,6 +22,7 @@ import { scoreTable, type NodeScore } from '../scheduler/score';
 import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
 import { noPodsReason, replicasOf, REPLICATED_KINDS } from './replicas';
 import { assertObjects, assertOptions, assertStorage, assertPod, assertWorkload, InputError, listOf } from './inputs';
+import { deleteVictims, nomination, preemptedBy, preemptionUnknown, type Preemption } from './preempt';
 
 /** pkg/scheduler/schedule_one.go minFeasibleNodesToFind and minFeasibleNodesPercentageToFind. */
 export const MIN_FEASIBLE_NODES_TO_FIND = 100;
@@ -58,6 +59,8 @@ export interface PlacedPod {
   scores?: NodeScore[];
   /** Other nodes with the same best total: kube-scheduler could have picked any of them. */
   tiedWith: string[];
+  /** The pod fit no node as it was and got `node` by preempting these pods (DefaultPreemption); absent otherwise. */
+  preempted?: Preemption;
 }
 
 export interface PlacementOptions {
@@ -71,6 +74,8 @@ export interface PlacementOptions {
   storage?: readonly KubeObject[];
   /** Which of the tied best nodes wins: the first in `nodes` order (default) or the last (to probe whether ties matter). */
   tieBreak?: 'first' | 'last';
+  /** PodDisruptionBudgets (policy/v1): DefaultPreemption reprieves the pods whose eviction would violate one first. */
+  podDisruptionBudgets?: readonly KubeObject[];
 }
 
 export interface Placement {
@@ -174,6 +179,8 @@ export function assumeAndReserve(snapshot: Snapshot, node: string, pod: Pod): vo
   assumePodVolumes(findPodVolumes(r.state.claims, { name: node, labels: entry.info.labels }, snapshot.storage, vac), node, snapshot.storage);
 }
 
+const victimKey = (pod: Pod) => `${pod.metadata?.namespace || 'default'}/${pod.metadata?.name ?? ''}`;
+
 /** Place the workloads' pods one at a time, workloads in the order given, each workload's pods in creation order. */
 export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nodes: readonly Node[], options: PlacementOptions = {}): Placement {
   const list = Array.isArray(workloads)
@@ -197,7 +204,9 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
   // the claims of every pod to place as the model holds them (made by their controllers, or placeholders)
   const replicas = new Map(list.map((w) => [w, replicasOf(w, nodes, storage)]));
   const claimUsers = list.filter((w) => podUsesClaims(toSubject(w))).flatMap((w) => replicas.get(w)!.map((r) => r.pod));
-  const snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces, options.services, modelledStorage(claimUsers, storage));
+  let snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces, options.services, modelledStorage(claimUsers, storage));
+  const pdbs = assertObjects(o.podDisruptionBudgets, 'options.podDisruptionBudgets');
+  if (pdbs?.length) snapshot.podDisruptionBudgets = pdbs;
   const pods: PlacedPod[] = [];
   const owners = new Map<KubeObject, PlacedPod[]>();
   const noPods: Placement['noPods'] = [];
@@ -213,7 +222,29 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
     if (items.length) notModelled.push({ workload: toSubject(workload).label, items });
     if (volumes.assumption) assumptions.add(volumes.assumption);
     for (const replica of replicas.get(workload)!) {
-      const cycle = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak, snapshot });
+      let cycle = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak, snapshot });
+      const nominated = nomination(cycle.result.preemption);
+      let preempted: Preemption | undefined;
+      if (nominated) {
+        // the victims are deleted and the pod's next cycle tries its nominated node first (evaluateNominatedNode)
+        // pickOneNodeForPreemption's ties (Go map order): the first by name, or the last when probing ties
+        const all = nominated.nominatedNodes;
+        const node = options.tieBreak === 'last' ? all[all.length - 1] : all[0];
+        const tiedWith = all.filter((n) => n !== node);
+        const victims = nominated.candidates.find((c) => c.node === node)!.victims;
+        preempted = { node, victims, event: cycle.fitError ?? '', tiedWith };
+        snapshot = deleteVictims(snapshot, nodes, existing, node, victims, options);
+        for (const earlier of pods) {
+          if (earlier.node === node && victims.includes(victimKey(earlier.pod))) {
+            earlier.fitError = preemptedBy(toSubject(replica.pod).label, node);
+            delete earlier.node;
+          }
+        }
+        const again = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak, snapshot });
+        cycle = again.result.feasible.some((v) => v.node === node) ? { result: again.result, node, tiedWith: [] as string[] } : again;
+      } else if (cycle.result.preemption && 'unknown' in cycle.result.preemption) {
+        preemptionUnknown(notModelled, toSubject(workload).label, cycle.result.preemption.unknown);
+      }
       const placed: PlacedPod = {
         workload: replica.workload.label,
         workloadObject: workload,
@@ -223,6 +254,7 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
         feasible: cycle.result.feasible.length,
         tiedWith: cycle.tiedWith ?? [],
         ...(cycle.scores ? { scores: cycle.scores } : {}),
+        ...(preempted ? { preempted } : {}),
       };
       if (cycle.node) {
         // AssumeAndReserveInCache: a copy with spec.nodeName joins the node's pods

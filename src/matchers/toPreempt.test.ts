@@ -1,0 +1,122 @@
+// toPreempt (issue 35 part 3): a pod that gets a node only by preempting, and whom it preempts; `.not` for "preempts
+// nobody"; an unknown priority is "not modelled" both ways. The cases are those of DefaultPreemption's own tests
+// (scheduler/plugins/defaultpreemption/scenarios.test.ts; upstream default_preemption_test.go "preemption to resolve
+// resource fit", "a pod with higher priority preempts the lowest"), seen through the matcher.
+import type { KubeObject, Node, Pod } from '../core/types';
+import { configure, resetConfiguration } from '../core/config';
+import { KUBERNETES_VERSIONS } from '../core/releases';
+import { failure } from '../../test/fixtures';
+
+afterEach(() => resetConfiguration());
+
+const node = (name: string, cpu = '2'): Node =>
+  ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } }, spec: {}, status: { allocatable: { cpu, memory: '8Gi', pods: '110' } } }) as Node;
+const pod = (name: string, cpu: string, o: { nodeName?: string; priorityClassName?: string; namespace?: string; labels?: Record<string, string> } = {}): Pod => ({
+  apiVersion: 'v1', kind: 'Pod',
+  metadata: { name, namespace: o.namespace ?? 'default', labels: o.labels ?? { app: name } },
+  spec: {
+    containers: [{ name: 'c', image: 'registry.example/app:1', resources: { requests: { cpu } } }],
+    ...(o.nodeName ? { nodeName: o.nodeName } : {}), ...(o.priorityClassName ? { priorityClassName: o.priorityClassName } : {}),
+  },
+} as Pod);
+const agent = pod('node-agent', '500m', { namespace: 'kube-system', priorityClassName: 'system-node-critical' });
+const web1 = pod('web-1', '1', { nodeName: 'full-1' });
+const web2 = pod('web-2', '800m', { nodeName: 'full-1' });
+const full = [node('full-1')];
+
+describe.each(KUBERNETES_VERSIONS)('at %s', (version) => {
+  beforeEach(() => configure({ kubernetesVersion: version, admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
+
+  test('a system-node-critical pod on a full node preempts exactly web-2 (web-1 is reprieved: it fits back)', () => {
+    expect(agent).toPreempt({ nodes: full, existingPods: [web1, web2] });
+    expect(agent).toPreempt([web2], { nodes: full, existingPods: [web1, web2] });
+    expect(agent).toPreempt(['default/web-2'], { nodes: full, existingPods: [web1, web2] });
+    const msg = failure(() => expect(agent).toPreempt([web1], { nodes: full, existingPods: [web1, web2] }));
+    expect(msg).toContain('Expected Pod kube-system/node-agent to preempt default/web-1, but on the node DefaultPreemption nominates it preempts other pods; kube-scheduler would report:\n' +
+      `  0/1 nodes are available: 1 Insufficient cpu.${version === '1.37' ? ' preemption: found a potential placement for pod on node full-1, preempting 1 victims' : ''}`);
+    expect(msg).toContain('DefaultPreemption would nominate node full-1:\n  On full-1, preempting 1 pod(s):\n    - default/web-2 (priority 0; frees cpu: 800m)');
+  });
+
+  test('.not: it fits as it is, or preemption does not help; its failure says whom it would preempt', () => {
+    expect(agent).not.toPreempt({ nodes: [node('empty-1')], existingPods: [web1] });
+    // same priority as the running pods: no victim
+    expect(pod('web-3', '1')).not.toPreempt({ nodes: full, existingPods: [web1, web2] });
+    const msg = failure(() => expect(agent).not.toPreempt({ nodes: full, existingPods: [web1, web2] }));
+    expect(msg).toContain('Expected Pod kube-system/node-agent to preempt nobody, but it gets a node only by preempting; kube-scheduler would report:');
+    expect(msg).toContain('    - default/web-2 (priority 0; frees cpu: 800m)');
+    expect(msg).toContain('Node full-1:\n  NodeResourcesFit: Insufficient cpu');
+  });
+
+  test('toPreempt fails where the pod fits as it is, and where preemption finds no node, with the full event text', () => {
+    expect(failure(() => expect(agent).toPreempt({ nodes: [node('empty-1')], existingPods: [web1] })))
+      .toContain('Expected Pod kube-system/node-agent to get a node only by preempting, but it fits 1 of 1 node(s) as they are, so it preempts nobody: empty-1');
+    const msg = failure(() => expect(pod('web-3', '1')).toPreempt({ nodes: full, existingPods: [web1, web2] }));
+    expect(msg).toContain('Expected Pod default/web-3 to get a node only by preempting, but preemption finds no node for it; kube-scheduler would report:\n' +
+      '  0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.');
+  });
+
+  test('PodDisruptionBudgets: the victims that violate one are named, and the message counts them', () => {
+    const labelled = [pod('web-1', '1', { nodeName: 'full-1', labels: { app: 'web' } }), pod('web-2', '800m', { nodeName: 'full-1', labels: { app: 'web' } })];
+    const pdb = { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { matchLabels: { app: 'web' } } }, status: { disruptionsAllowed: 0 } } as KubeObject;
+    const big = pod('node-agent', '1500m', { namespace: 'kube-system', priorityClassName: 'system-node-critical' });
+    const msg = failure(() => expect(big).not.toPreempt({ nodes: full, existingPods: labelled, podDisruptionBudgets: [pdb] }));
+    expect(msg).toContain('On full-1, preempting 2 pod(s) (2 of them violating a PodDisruptionBudget):');
+    expect(msg).toContain('default/web-1 (priority 0; frees cpu: 1; its eviction violates a PodDisruptionBudget)');
+  });
+});
+
+describe('ties and unknowns', () => {
+  beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
+
+  test('two nodes pickOneNodeForPreemption cannot tell apart: victims must hold on both, and the message says "one of"', () => {
+    const nodes = [node('a'), node('b')];
+    const pods = [pod('x', '1800m', { nodeName: 'a' }), pod('y', '1800m', { nodeName: 'b' })];
+    expect(agent).toPreempt({ nodes, existingPods: pods });
+    expect(agent).not.toPreempt(['default/x'], { nodes, existingPods: pods });
+    const msg = failure(() => expect(agent).toPreempt(['default/x'], { nodes, existingPods: pods }));
+    expect(msg).toContain('DefaultPreemption would nominate one of 2 nodes (pickOneNodeForPreemption ties on them; kube-scheduler picks one): a, b');
+  });
+
+  test('an unknown PriorityClass: not modelled, with the fix, with and without .not', () => {
+    const p = pod('agent', '1500m', { priorityClassName: 'platform-critical' });
+    const both = [() => expect(p).toPreempt({ nodes: full, existingPods: [web1] }), () => expect(p).not.toPreempt({ nodes: full, existingPods: [web1] })];
+    for (const assertion of both) {
+      const msg = failure(assertion);
+      expect(msg).toContain('not modelled for this pod:\n  DefaultPreemption: The pod Pod default/agent names PriorityClass platform-critical');
+      expect(msg).toContain('configure({ priorityClasses })');
+    }
+    // toBeSchedulableOnAnyOf says the same, without counting "0 nodes" that pass the modelled filters
+    expect(failure(() => expect(p).toBeSchedulableOnAnyOf(full, { existingPods: [web1] }))).toContain('but the verdict is unknown: no node fits it as it is ' +
+      "(kube-scheduler's filters: 0/1 nodes are available: 1 Insufficient cpu.), and whether DefaultPreemption gives it one by preempting lower-priority pods depends on a priority the inputs leave unknown");
+  });
+
+  test('the arguments are checked', () => {
+    expect(failure(() => expect(agent).toPreempt([web1], undefined as never))).toContain('toPreempt takes (victims?, options)');
+    expect(failure(() => expect(agent).toPreempt({ existingPods: [] } as never))).toContain('toPreempt needs options.nodes');
+    expect(failure(() => expect(agent).toPreempt(['web-1'], { nodes: full }))).toContain("victims[0] must be 'namespace/name'");
+  });
+});
+
+describe('toBeSchedulableOn says "only by preempting …" where preemption resolves the rejection on that node', () => {
+  beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
+
+  test('the verdict stands (the filters reject the node as it is); the message names the victims first', () => {
+    expect(agent).not.toBeSchedulableOn(full[0], { existingPods: [web1, web2] });
+    const msg = failure(() => expect(agent).toBeSchedulableOn(full[0], { existingPods: [web1, web2] }));
+    expect(msg).toContain('Expected Pod kube-system/node-agent to be schedulable on Node full-1, but only by preempting 1 pod(s) there (DefaultPreemption, SelectVictimsOnNode):\n' +
+      '  - default/web-2 (priority 0; frees cpu: 800m)\nAs the node is, kube-scheduler\'s filters reject it:\n  NodeResourcesFit: Insufficient cpu');
+  });
+
+  test('a rejection preemption cannot resolve keeps its bare message', () => {
+    const msg = failure(() => expect(pod('web-3', '1')).toBeSchedulableOn(full[0], { existingPods: [web1, web2] }));
+    expect(msg).toContain('but kube-scheduler would reject it:\n  NodeResourcesFit: Insufficient cpu');
+    expect(msg).not.toContain('preempting');
+  });
+
+  test('a PodDisruptionBudget given to toBeSchedulableOn is counted', () => {
+    const labelled = [pod('web-1', '1', { nodeName: 'full-1', labels: { app: 'web' } }), pod('web-2', '800m', { nodeName: 'full-1', labels: { app: 'web' } })];
+    const pdb = { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { matchLabels: { app: 'web' } } }, status: { disruptionsAllowed: 0 } } as KubeObject;
+    const msg = failure(() => expect(agent).toBeSchedulableOn(full[0], { existingPods: labelled, podDisruptionBudgets: [pdb] }));
+    expect(msg).toContain('only by preempting 1 pod(s) there (1 of them violating a PodDisruptionBudget)');
+  });
+});

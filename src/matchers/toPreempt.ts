@@ -1,0 +1,78 @@
+// expect(pod).toPreempt(victims?, { nodes, existingPods, podDisruptionBudgets?, … }) — no node fits the pod as it is,
+// and DefaultPreemption nominates one (pkg/scheduler/framework/preemption/preemption.go Preempt); with `victims`
+// (Pods or 'namespace/name'), exactly those are preempted on every node it may nominate.
+import { preempt, unknownOnAny, type PreemptAnswer, type Subject } from '../engine';
+import { explainPreempt } from '../explain/preemption';
+import { describeNotModelled, notModelledSummary } from '../explain/not-modelled';
+import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
+import { assumedFacts } from './record';
+import { apiServerErrors, guarded, labelOf, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
+import { nodesOf, schedulingOptionsOf } from './inputs-nodes';
+
+const SHAPE = '{ nodes, existingPods?, podDisruptionBudgets?, namespaces?, services?, storage?, storageAssumption? }';
+
+/** `victims`: Pods or 'namespace/name' strings (a Pod without a namespace is in `default`), as the answer names them. */
+function victimsOf(x: unknown): string[] {
+  if (typeof x !== 'object' || x === null || !(Symbol.iterator in x) || typeof x === 'string') throw new UsageError(`victims must be an array of Pods or 'namespace/name' strings, received ${JSON.stringify(x)?.slice(0, 80)}`);
+  return [...(x as Iterable<unknown>)].map((v, i) => {
+    if (typeof v === 'string') {
+      if (!/^[^/\s]+\/[^/\s]+$/.test(v)) throw new UsageError(`victims[${i}] must be 'namespace/name', received ${JSON.stringify(v)}`);
+      return v;
+    }
+    const pod = v as { kind?: string; metadata?: { name?: string; namespace?: string } };
+    if (pod?.kind !== 'Pod' || !pod.metadata?.name) throw new UsageError(`victims[${i}] is not a Pod with a name, nor a 'namespace/name' string`);
+    return `${pod.metadata.namespace || 'default'}/${pod.metadata.name}`;
+  });
+}
+
+/** The arguments: `(options)` or `(victims, options)`; `options.nodes` is the cluster. */
+function argumentsOf(first: unknown, second: unknown): { victims?: string[]; options: Record<string, unknown> } {
+  const isOptions = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x) && !(Symbol.iterator in x) && (x as { kind?: unknown }).kind === undefined;
+  if (second === undefined && isOptions(first)) return { options: first as Record<string, unknown> };
+  if (!isOptions(second)) throw new UsageError(`toPreempt takes (victims?, options): options must be ${SHAPE}`);
+  return { victims: victimsOf(first), options: second as Record<string, unknown> };
+}
+
+/** The checked arguments and the engine's answer. */
+function checked(received: unknown, first: unknown, second: unknown): { subject: Subject; victims?: string[]; nodes: ReturnType<typeof nodesOf>; answer: PreemptAnswer } {
+  const subject = subjectOf(received);
+  const { victims, options } = argumentsOf(first, second);
+  if (options.nodes === undefined) throw new UsageError(`toPreempt needs options.nodes, the cluster's nodes: ${SHAPE}`);
+  const { nodes: nodesArg, ...rest } = options;
+  const nodes = nodesOf(nodesArg);
+  const cluster = schedulingOptionsOf(rest, false);
+  const rejected = apiServerErrors([
+    { object: subject.object, label: subject.label },
+    ...nodes.map((n) => ({ object: n, label: () => labelOf(n) })),
+    ...(cluster.existingPods ?? []).map((p) => ({ object: p, label: () => labelOf(p) })),
+    ...(cluster.podDisruptionBudgets ?? []).map((o) => ({ object: o, label: () => labelOf(o) })),
+  ]);
+  if (rejected) throw new UsageError(rejected);
+  return { subject, victims, nodes, answer: schedulerErrorsAsUsage(() => preempt(subject, nodes, cluster)) };
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+export function toPreempt(this: MatcherContext, received: unknown, victimsOrOptions?: unknown, options?: unknown): MatcherResult {
+  const header = () => hint(this, 'toPreempt', 'victims');
+  return guarded(this, header, () => {
+    const { subject, victims, nodes, answer } = checked(received, victimsOrOptions, options);
+    const negated = this.isNot === true;
+    const nominated = answer.victims !== undefined;
+    // a priority the inputs leave unknown, or a pod using what is not modelled whose preemption the dry run cannot decide
+    if (unknownOnAny(answer) || (nominated && answer.notModelled?.length)) {
+      const expected = `Expected ${answer.pod} ${negated ? 'not ' : ''}to preempt${victims ? ` ${victims.join(', ') || 'no pod'}` : ''}`;
+      return {
+        ...failBoth(this, () => `${header()}\n\n${expected}, but ${negated ? 'that cannot be proved' : 'the verdict is unknown'}: ${describeNotModelled(answer.notModelled!)}`),
+        placement: { matcher: 'toPreempt', ...assumedFacts(answer), subject, target: nodes, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
+      };
+    }
+    const pass = nominated && (!victims || Object.values(answer.victims!).every((vs) => sameSet(vs.map((v) => v.pod), victims)));
+    const verdict = answer.gated ? 'gated' : answer.feasible.length ? 'fits without preemption' : nominated ? `preempts on ${Object.keys(answer.victims!).join(' or ')}` : 'Pending (preemption does not help)';
+    return {
+      pass,
+      placement: { matcher: 'toPreempt', ...assumedFacts(answer), subject, target: nodes, verdict, accepted: nominated, ...(answer.fitError ? { reason: answer.fitError } : {}) },
+      message: () => `${header()}\n\n${explainPreempt(answer, victims, negated)}`,
+    };
+  });
+}
