@@ -29,7 +29,7 @@ describe('pod-level resources (PodLevelResources beta and on from 1.34)', () => 
 
   it('1.34: the pod-level 4 cpu does not fit', () => {
     withConfiguration({ kubernetesVersion: '1.34' }, () => {
-      expect(scheduleOn(bigPod, [node]).fitError).toBe('0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.');
+      expect(scheduleOn(bigPod, [node]).fitError).toBe('0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.');
       expect(bigPod).not.toBeSchedulableOn(node);
     });
   });

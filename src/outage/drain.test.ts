@@ -98,7 +98,7 @@ describe('kubectl drain on several nodes: cordon all, then one node after the ot
   const o = simulateOutage({ nodes: zones(['a'], 2), workloads: [deployment('web', 2, '500m')], podDisruptionBudgets: [pdb('web', { maxUnavailable: 1, selector: app('web') })] }, drain(['a1', 'a2']));
   test('a1 drained at 30 s, a2 never', () => {
     expect(o.drain).toMatchObject({ nodes: [{ node: 'a1', startedAt: 0, drainedAt: 30 }, { node: 'a2', startedAt: 30 }], completed: false, stuckAt: 35 });
-    expect(o.events.find((e) => e.reason === 'FailedScheduling')!.message).toBe('0/2 nodes are available: 2 node(s) were unschedulable.');
+    expect(o.events.find((e) => e.reason === 'FailedScheduling')!.message).toBe('0/2 nodes are available: 2 node(s) were unschedulable. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.');
     expect(lines(o.events.filter((e) => e.component === 'kubectl'))).toEqual([
       '0 Node a1 Cordoned', '0 Node a2 Cordoned', '0 Pod default/web-0 Evicting', '30 Pod default/web-0 Evicted', '30 Node a1 Drained',
       '30 Pod default/web-1 Evicting', '30 Pod default/web-1 EvictionRefused', '35 Node a2 DrainNeverCompletes',

@@ -126,12 +126,12 @@ describe('a zone outage where the remaining capacity fits only part of the repli
       '360 Pod default/web-2 TaintManagerEviction', '360 Pod default/web-2 Terminating', '360 Pod default/web-5 SuccessfulCreate', '360 Pod default/web-5 FailedScheduling',
     ]);
     expect(o.events[4].message).toBe('2 of 2 nodes not Ready: NoExecute taints at 0.1 nodes/s, one node every 10s');
-    expect(o.events[14].message).toBe('0/4 nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s). preemption: 0/4 nodes are available: 2 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.');
+    expect(o.events[14].message).toBe('0/4 nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/4 nodes are available: 2 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.');
     expect(o.pods.filter((p) => p.createdAt === 0 && p.workload).map((p) => `${p.name} ${p.node}`)).toEqual(['web-0 a1', 'web-1 b1', 'web-2 a2', 'web-3 c1']);
   });
   test('end state: 3 of 4 running, 1 Pending', () => {
     expect(o.stateOf(web)).toMatchObject({ desired: 4, running: 3, pending: 1, terminating: 2 });
-    expect(o.why(web)).toEqual(['web-5 is Pending: 0/4 nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s). preemption: 0/4 nodes are available: 2 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.']);
+    expect(o.why(web)).toEqual(['web-5 is Pending: 0/4 nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/4 nodes are available: 2 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.']);
   });
 });
 

@@ -66,7 +66,7 @@ test('resources that run out mid-way', () => {
   expect(p.pods.map((x) => x.node ?? 'Pending')).toEqual(['a', 'b', 'a', 'Pending']);
   expect(p.pods[1].scores!.map((s) => [s.node, s.total])).toEqual([['b', 624], ['a', 599]]);
   expect(p.pods[2].scores).toBeUndefined();
-  expect(p.pods[3].fitError).toBe('0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod.');
+  expect(p.pods[3].fitError).toBe('0/2 nodes are available: 2 Insufficient cpu. no new claims to deallocate, preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod.');
   expect(p.existingPods.filter((x) => x.spec?.nodeName === 'a')).toHaveLength(2);
 });
 
@@ -128,5 +128,5 @@ test('workloads are placed in the order given; the earlier ones are existing pod
   const small = deployment('small', 1, {}, { cpu: '1', memory: '1Gi' });
   const p = placeReplicas([big, small], nodes);
   expect(p.of(big).map((x) => x.node)).toEqual(['a', 'b']);
-  expect(p.of(small)[0].fitError).toBe('0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod.');
+  expect(p.of(small)[0].fitError).toBe('0/2 nodes are available: 2 Insufficient cpu. no new claims to deallocate, preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod.');
 });

@@ -77,7 +77,7 @@ describe('TestNodeAffinity', () => {
     const v = verdict(pod(required(field('node1', 'node2'))), node('node2', { foo: 'bar' }));
     expect(v.status?.reasons).toEqual(['pod affinity terms conflict']);
     expect(schedule(toSubject(pod(required(field('node1', 'node2')))), [node('node1'), node('node2'), node('node3')]).fitError).toBe(
-      '0/3 nodes are available: pod affinity terms conflict. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
+      '0/3 nodes are available: pod affinity terms conflict. not found',
     );
   });
 });

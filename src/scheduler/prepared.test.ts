@@ -125,7 +125,7 @@ describe('the prepared nodes follow the arrays (configure: 1.35)', () => {
     const template = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu: '600m' } } }] } };
     const placement = placeReplicas({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' }, spec: { replicas: 4, selector: { matchLabels: { app: 'web' } }, template } } as KubeObject, alike);
     expect(placement.pods.map((p) => p.node)).toEqual(['n1', 'n2', 'n3', undefined]);
-    expect(placement.pods[3].fitError).toBe('0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.');
+    expect(placement.pods[3].fitError).toBe('0/3 nodes are available: 3 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.');
     expect(placement.pods[1].rejected.map((v) => [v.node, v.status!.reasons])).toEqual([['n1', ['Insufficient cpu']]]);
   });
 });

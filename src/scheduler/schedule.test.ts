@@ -71,7 +71,7 @@ describe('NodeAffinity PreFilter', () => {
       plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: ['pod affinity terms conflict'],
       details: ['every nodeSelectorTerm pins metadata.name with matchFields In lists that have no name in common'],
     });
-    expect(schedule(toSubject(p), [node('a'), node('b')]).fitError).toBe('0/2 nodes are available: pod affinity terms conflict. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.');
+    expect(schedule(toSubject(p), [node('a'), node('b')]).fitError).toBe('0/2 nodes are available: pod affinity terms conflict. not found');
   });
 });
 

@@ -11,7 +11,9 @@ import {
   REASONS, inT, namespaces, node1, pod, podLabel, requiredAffinityMultipleNodes, requiredAffinitySingleNode, type Want,
 } from '../../../../test/cluster/interpodaffinity-filtering.cases';
 // the PostFilter part of the FitError: a PreFilter rejection leaves every node UnschedulableAndUnresolvable
-const NOT_HELPFUL = ' preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.';
+// the PostFilter part at 1.37: RunPreFilterPlugins stopped at InterPodAffinity's UnschedulableAndUnresolvable, so
+// DynamicResources' PreFilter never ran and its PostFilter fails with CycleState's 'not found' (DefaultPreemption never runs)
+const NOT_HELPFUL = ' not found';
 
 function check(incoming: Pod, nodes: Node[], existingPods: Pod[], want: Want[]) {
   const result = scheduleOn(incoming, nodes, { existingPods, namespaces });

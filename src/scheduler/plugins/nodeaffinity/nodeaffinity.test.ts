@@ -41,7 +41,7 @@ describe('NodeName and NodeAffinity PreFilter results merged (v1.37)', () => {
 
   test('no name in common: every node is rejected "simultaneously", for both plugins', () => {
     const r = withConfiguration({ kubernetesVersion: '1.37' }, () => scheduleOn(pod({ nodeName: 'a', ...required(byName('b')) }), [node('a'), node('b')]));
-    expect(r.fitError).toBe("0/2 nodes are available: node(s) didn't satisfy plugin(s) [NodeAffinity NodeName] simultaneously. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.");
+    expect(r.fitError).toBe("0/2 nodes are available: node(s) didn't satisfy plugin(s) [NodeAffinity NodeName] simultaneously. not found");
     expect(r.rejected.map((v) => v.status?.plugin)).toEqual(['NodeAffinity, NodeName', 'NodeAffinity, NodeName']);
   });
 });

