@@ -27,11 +27,11 @@ export interface QuotaPod {
   phase?: string;
 }
 
-/** @upstream staging/src/k8s.io/apiserver/pkg/admission/plugin/resourcequota/controller.go */
+/** @upstream k8s.io/apiserver/pkg/admission/plugin/resourcequota/controller.go */
 export const EXCEEDED_QUOTA = 'exceeded quota: %s, requested: %s, used: %s, limited: %s';
-/** @upstream staging/src/k8s.io/apiserver/pkg/admission/plugin/resourcequota/controller.go */
+/** @upstream k8s.io/apiserver/pkg/admission/plugin/resourcequota/controller.go */
 export const FAILED_QUOTA = 'failed quota: %s: %v';
-/** @upstream staging/src/k8s.io/apiserver/pkg/admission/plugin/resourcequota/controller.go */
+/** @upstream k8s.io/apiserver/pkg/admission/plugin/resourcequota/controller.go */
 export const STATUS_UNKNOWN = 'status unknown for quota: %s, resources: %s';
 /** @upstream pkg/quota/v1/evaluator/core/pods.go */
 export const MUST_SPECIFY = 'must specify %s';
@@ -243,7 +243,7 @@ export function resourceQuotaProblems(quota: ResourceQuota): FieldError[] {
   check(quota.spec?.hard, 'spec.hard');
   check(quota.status?.hard, 'status.hard');
   check(quota.status?.used, 'status.used');
-  for (const [i, s] of scopeSelectors(quota).entries()) {
+  for (const [i, s] of (quota.spec?.scopeSelector?.matchExpressions ?? []).entries()) {
     if (!['In', 'NotIn', 'Exists', 'DoesNotExist'].includes(s.operator ?? '')) errors.push(invalid(`spec.scopeSelector.matchExpressions[${i}].operator`, s.operator ?? '', 'not a valid selector operator'));
   }
   return errors;
