@@ -6,14 +6,20 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes/fake"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	api "k8s.io/kubernetes/pkg/apis/core"
 	corev1 "k8s.io/kubernetes/pkg/apis/core/v1"
 	"k8s.io/kubernetes/pkg/util/taints"
+	"k8s.io/kubernetes/plugin/pkg/admission/limitranger"
 )
 
 var defaultTolerationSeconds = newDefaultTolerationSeconds()
@@ -138,4 +144,34 @@ func swap(list []v1.Taint, add, del []*v1.Taint) []v1.Taint {
 		}
 	}
 	return node.Spec.Taints
+}
+
+// limitRanger is the LimitRanger admission plugin (on by default; plugin/pkg/admission/limitranger) over a case's
+// LimitRanges, as the API server stores them (decoded and defaulted: SetDefaults_LimitRangeItem). A fresh plugin per
+// case: its live-lookup cache keeps a namespace's list for 30 s. Its informer's store and its client both hold them.
+func limitRanger(raw []json.RawMessage) (*limitranger.LimitRanger, error) {
+	var objects []runtime.Object
+	for _, r := range raw {
+		lr := &v1.LimitRange{}
+		if err := json.Unmarshal(r, lr); err != nil {
+			return nil, fmt.Errorf("limitRanges: %w", err)
+		}
+		legacyscheme.Scheme.Default(lr)
+		objects = append(objects, lr)
+	}
+	client := fake.NewClientset(objects...)
+	factory := informers.NewSharedInformerFactory(client, 0)
+	p, err := limitranger.NewLimitRanger(&limitranger.DefaultLimitRangerActions{})
+	if err != nil {
+		return nil, err
+	}
+	p.SetExternalKubeClientSet(client)
+	p.SetExternalKubeInformerFactory(factory)
+	store := factory.Core().V1().LimitRanges().Informer().GetStore()
+	for _, o := range objects {
+		if err := store.Add(o); err != nil {
+			return nil, err
+		}
+	}
+	return p, p.ValidateInitialization()
 }

@@ -48,6 +48,9 @@ type createInput struct {
 	ExtendedResourceToleration bool `json:"extendedResourceToleration"`
 	// StorageClasses are the cluster's, for the DefaultStorageClass admission plugin (a PersistentVolumeClaim's create).
 	StorageClasses []json.RawMessage `json:"storageClasses"`
+	// LimitRanges are the namespaces' (v1), for the LimitRanger admission plugin (on by default): its Admit runs
+	// first of the mutating plugins, its Validate after the strategy's validation.
+	LimitRanges []json.RawMessage `json:"limitRanges"`
 }
 
 type fieldError struct {
@@ -115,7 +118,17 @@ func createAnswer(ctx context.Context, raw json.RawMessage) (*createOutput, erro
 		return nil, err
 	}
 	defer unload()
-	internal, gvk, refused, err := createObject(ctx, in.Object, createOptions{mutating: admissionPlugins(in.ExtendedResourceToleration), uid: createUID})
+	opts := createOptions{mutating: admissionPlugins(in.ExtendedResourceToleration), uid: createUID}
+	if len(in.LimitRanges) > 0 {
+		lr, err := limitRanger(in.LimitRanges)
+		if err != nil {
+			return nil, err
+		}
+		// LimitRanger comes before the other mutating plugins modelled (AllOrderedPlugins)
+		opts.mutating = append([]admission.MutationInterface{lr}, opts.mutating...)
+		opts.validating = append(opts.validating, lr)
+	}
+	internal, gvk, refused, err := createObject(ctx, in.Object, opts)
 	if err != nil || refused != nil {
 		return refused, err
 	}

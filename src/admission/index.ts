@@ -1,6 +1,6 @@
 // admit: what the cluster adds to an object before the scheduler and controllers see it. The Pod comes from the one
 // create path (create.ts: the controller's pod from the template, decoded and defaulted); admission runs on it here.
-import type { Node, PodSpec, Taint, Toleration } from '../core/types';
+import type { FieldError, Node, PodSpec, Taint, Toleration } from '../core/types';
 import { settings } from '../core/config';
 import { cachedPerObject, PerObjectCache } from '../core/cache';
 import { addDefaultTolerationSeconds } from './default-toleration-seconds';
@@ -142,7 +142,7 @@ function runtimeClassAdmitted(subject: Subject, before: AdmittedPod): AdmittedPo
 export interface AdmissionRefusal extends RuntimeClassRefusal {
   plugin: 'LimitRanger' | 'Priority' | 'RuntimeClass' | 'ResourceQuota';
   message: string;
-  validation?: true;
+  validation?: FieldError[];
 }
 
 /**
@@ -172,8 +172,9 @@ export function podAdmissionRefusal(subject: Subject): AdmissionRefusal | undefi
     // the overhead counts in a quota's usage
     else if (admitted.overhead) spec = { ...spec, overhead: admitted.overhead };
   }
-  const invalid = aggregate(defaultedResourceErrors(built, spec).map((e) => `${e.field}: ${e.message}`));
-  if (invalid) return { plugin: 'LimitRanger', phase: 'validate', reason: invalid, validation: true, message: `Pod "${admittedPodName(subject.object, 'validate')}" is invalid: ${invalid}` };
+  const validation = defaultedResourceErrors(built, spec);
+  const invalid = aggregate(validation.map((e) => `${e.field}: ${e.message}`));
+  if (invalid) return { plugin: 'LimitRanger', phase: 'validate', reason: invalid, validation, message: `Pod "${admittedPodName(subject.object, 'validate')}" is invalid: ${invalid}` };
   return validatingRefusal(spec, namespace, validateRefusal, refusal);
 }
 

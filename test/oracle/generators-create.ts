@@ -12,6 +12,8 @@ export interface CreateInput {
   extendedResourceToleration: boolean;
   /** The cluster's StorageClasses, for DefaultStorageClass admission (a PersistentVolumeClaim's create). */
   storageClasses?: Array<Record<string, any>>;
+  /** The namespaces' LimitRanges, for LimitRanger admission (a Pod's create). */
+  limitRanges?: Array<Record<string, any>>;
 }
 
 /** A valid value with weight `valid`, a bad one with weight 1. */
@@ -277,16 +279,44 @@ const UNKNOWN_FIELDS: Mutation[] = [
 ];
 const mutationArb = fc.oneof({ weight: 30, arbitrary: fc.constantFrom(...MUTATIONS) }, { weight: 1, arbitrary: fc.constantFrom(...UNKNOWN_FIELDS) });
 
+// A namespace's LimitRange as platform teams write them: a Container item with some of min ≤ defaultRequest ≤ default ≤
+// max per resource (drawn in order on one scale, so that the API server holds it) and a ratio, sometimes a Pod item.
+const SCALES: Record<string, string[]> = { cpu: ['50m', '100m', '250m', '500m', '1', '2', '4'], memory: ['64Mi', '128Mi', '256Mi', '512Mi', '1Gi', '2Gi', '4Gi'] };
+const FIELDS = ['min', 'defaultRequest', 'default', 'max'] as const;
+const orderedAmounts = (resource: string) => fc.tuple(fc.array(fc.nat({ max: 6 }), { minLength: 4, maxLength: 4 }), fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }))
+  .map(([idx, present]) => {
+    const sorted = [...idx].sort((a, b) => a - b);
+    return Object.fromEntries(FIELDS.map((f, i) => [f, present[i] ? SCALES[resource][sorted[i]] : undefined]).filter(([, v]) => v !== undefined)) as Partial<Record<typeof FIELDS[number], string>>;
+  });
+const containerItem = fc.record({ cpu: orderedAmounts('cpu'), memory: half(orderedAmounts('memory')), ratio: rarely(fc.constantFrom('1', '1500m', '2', '4'), 4) })
+  .map(({ cpu, memory, ratio }) => {
+    const item: Record<string, any> = { type: 'Container' };
+    for (const f of FIELDS) {
+      const list = compact({ cpu: cpu[f], memory: memory?.[f] });
+      if (Object.keys(list).length) item[f] = list;
+    }
+    if (ratio) item.maxLimitRequestRatio = { cpu: ratio };
+    return item;
+  });
+const podItem = fc.record({ max: half(fc.constantFrom({ cpu: '2' }, { cpu: '4', memory: '4Gi' }, { memory: '1Gi' })), min: rarely(fc.constantFrom({ cpu: '100m' }, { memory: '128Mi' }), 3) })
+  .map((o) => ({ type: 'Pod', ...compact(o) }));
+const limitRangeArb = (namespace: string) => fc.record({ container: half(containerItem), pod: rarely(podItem, 3) }).map(({ container, pod: p }) =>
+  ({ apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'limits', namespace }, spec: { limits: [container, p].filter((x) => x !== undefined) } }));
+
 const kinds = fc.oneof(pod, pod, deployment, replicaSet, statefulSet, daemonSet, jobArb, cronJob, nodeArb, nodeArb, namespaceArb);
 
 const workloadInputArb: fc.Arbitrary<CreateInput> = fc.record({
   object: kinds,
   mutation: rarely(mutationArb, 12),
   extendedResourceToleration: fc.boolean(),
-}).map(({ object, mutation, extendedResourceToleration }) => {
+  // a Pod in a namespace with a LimitRange, one Pod in three (issue 36)
+  limitRange: fc.nat({ max: 2 }),
+}).chain(({ object, mutation, extendedResourceToleration, limitRange }) => {
   const copy = structuredClone(object) as Record<string, any>;
   if (mutation !== undefined) mutation(copy);
-  return { object: copy, extendedResourceToleration };
+  const namespace = typeof copy.metadata?.namespace === 'string' && copy.metadata.namespace ? copy.metadata.namespace : 'default';
+  if (copy.kind !== 'Pod' || limitRange !== 0) return fc.constant({ object: copy, extendedResourceToleration });
+  return limitRangeArb(namespace).map((lr) => ({ object: copy, extendedResourceToleration, limitRanges: [lr] }));
 });
 
 /** A PersistentVolumeClaim as users write it, with the cluster's StorageClasses (generators-claims.ts). */
