@@ -377,9 +377,10 @@ export function limitRangeProblems(limitRange: LimitRange): FieldError[] {
 }
 
 /**
- * The pod's validation (ValidatePodCreate's resource requirements) of what the defaults changed: a container given a
+ * The pod's validation (ValidatePodCreate's resource requirements) of what the defaults added: a container given a
  * default limit below the request it states is invalid (`must be less than or equal to cpu limit of 1`). Only the
- * containers the defaults changed are checked; the rest were validated as written.
+ * resources whose limit a default added are checked (a request is only added where there is no limit, which the
+ * request copies otherwise); the rest were validated as written.
  */
 export function defaultedResourceErrors(before: PodSpec, after: PodSpec): FieldError[] {
   const errors: FieldError[] = [];
@@ -387,9 +388,12 @@ export function defaultedResourceErrors(before: PodSpec, after: PodSpec): FieldE
     (now ?? []).forEach((c, i) => {
       if (was?.[i] === c) return;
       const { requests, limits } = containerLists(c);
+      // the limit came from a default (a stated request with a stated limit was validated as written)
+      const statedLimits = (was?.[i]?.resources?.limits ?? {}) as Amounts;
       for (const [name, q] of requests) {
         const limit = limits.get(name);
-        if (limit && q.nanos > limit.nanos) errors.push(invalid(`${path}[${i}].resources.requests`, q.canonical(), `must be less than or equal to ${name} limit of ${limit.canonical()}`));
+        const added = !(name in statedLimits);
+        if (added && limit && q.nanos > limit.nanos) errors.push(invalid(`${path}[${i}].resources.requests`, q.canonical(), `must be less than or equal to ${name} limit of ${limit.canonical()}`));
       }
     });
   };

@@ -309,19 +309,41 @@ const workloadInputArb: fc.Arbitrary<CreateInput> = fc.record({
   object: kinds,
   mutation: rarely(mutationArb, 12),
   extendedResourceToleration: fc.boolean(),
-  // a Pod in a namespace with a LimitRange, one Pod in three (issue 36)
-  limitRange: fc.nat({ max: 2 }),
-}).chain(({ object, mutation, extendedResourceToleration, limitRange }) => {
+}).map(({ object, mutation, extendedResourceToleration }) => {
   const copy = structuredClone(object) as Record<string, any>;
   if (mutation !== undefined) mutation(copy);
-  const namespace = typeof copy.metadata?.namespace === 'string' && copy.metadata.namespace ? copy.metadata.namespace : 'default';
-  if (copy.kind !== 'Pod' || limitRange !== 0) return fc.constant({ object: copy, extendedResourceToleration });
-  return limitRangeArb(namespace).map((lr) => ({ object: copy, extendedResourceToleration, limitRanges: [lr] }));
+  return { object: copy, extendedResourceToleration };
 });
 
 /** A PersistentVolumeClaim as users write it, with the cluster's StorageClasses (generators-claims.ts). */
 export const claimInputArb: fc.Arbitrary<CreateInput> = fc.record({ object: claimArb, storageClasses: storageClassesArb })
   .map(({ object, storageClasses }) => ({ object, storageClasses, extendedResourceToleration: false }));
 
-// one case in eight: a claim (issue 34), the rest as before
-export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb });
+// A valid Pod as charts write them (containers with no resources, requests only, limits only or both; sometimes an
+// init container or a sidecar, pod-level resources) in a namespace with a LimitRange: LimitRanger's defaults and
+// refusals, the pod's validation after them (a default limit below a stated request).
+const CPU = ['50m', '100m', '250m', '500m', '1', '2', '3'];
+const MEMORY = ['64Mi', '128Mi', '256Mi', '512Mi', '1Gi', '2Gi', '3Gi'];
+const policyResources = fc.record({ cpu: half(fc.tuple(fc.nat({ max: 6 }), fc.nat({ max: 6 }))), memory: half(fc.tuple(fc.nat({ max: 6 }), fc.nat({ max: 6 }))), shape: fc.constantFrom('none', 'requests', 'limits', 'both', 'both') })
+  .map(({ cpu, memory, shape }) => {
+    if (shape === 'none') return undefined;
+    const pick = (scale: string[], pair: [number, number] | undefined, which: 'requests' | 'limits') =>
+      (pair === undefined ? undefined : scale[which === 'requests' ? Math.min(...pair) : Math.max(...pair)]);
+    const list = (which: 'requests' | 'limits') => compact({ cpu: pick(CPU, cpu, which), memory: pick(MEMORY, memory, which) });
+    return compact({ requests: shape === 'limits' ? undefined : list('requests'), limits: shape === 'requests' ? undefined : list('limits') });
+  });
+const policyContainer = (name: string, restartPolicy?: string) => policyResources.map((resources) => compact({ name, image: 'registry.example/app:1', resources, restartPolicy }));
+const policyPod = fc.record({
+  name: fc.constantFrom('web', 'api'),
+  namespace: fc.constantFrom(undefined, 'team-a'),
+  containers: fc.oneof({ weight: 3, arbitrary: fc.tuple(policyContainer('app')) }, { weight: 1, arbitrary: fc.tuple(policyContainer('app'), policyContainer('proxy')) }),
+  init: rarely(fc.oneof(policyContainer('init'), policyContainer('sidecar', 'Always')), 4),
+  // above any container's (pod-level resources below the containers' are refused by validation, not LimitRanger)
+  podResources: rarely(fc.constantFrom({ requests: { cpu: '8' } }, { limits: { cpu: '8', memory: '8Gi' } }), 8),
+}).map(({ name, namespace, containers, init, podResources }) => ({ apiVersion: 'v1', kind: 'Pod', metadata: compact({ name, namespace }),
+  spec: compact({ containers, initContainers: init && [init], resources: podResources }) }));
+const limitRangeInputArb: fc.Arbitrary<CreateInput> = policyPod.chain((object) =>
+  limitRangeArb((object.metadata as { namespace?: string }).namespace ?? 'default').map((lr) => ({ object, extendedResourceToleration: false, limitRanges: [lr] })));
+
+// one case in ten: a claim (issue 34), one in five: a Pod under a LimitRange (issue 36), the rest as before
+export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb }, { weight: 2, arbitrary: limitRangeInputArb });
