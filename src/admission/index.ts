@@ -1,7 +1,7 @@
 // admit: what the cluster adds to an object before the scheduler and controllers see it. The Pod comes from the one
 // create path (create.ts: the controller's pod from the template, decoded and defaulted); admission runs on it here.
 import type { FieldError, Node, PodSpec, Taint, Toleration } from '../core/types';
-import { settings } from '../core/config';
+import { gateEnabled, settings } from '../core/config';
 import { cachedPerObject, PerObjectCache } from '../core/cache';
 import { addDefaultTolerationSeconds } from './default-toleration-seconds';
 import { admittedPodName, createdSpec } from './create';
@@ -13,7 +13,7 @@ import { mergeConditionTaints } from '../k8s/node-condition-taints';
 import { addExtendedResourceTolerations } from './extended-resource-toleration';
 import { admitLimitRanger, validateLimitRanger } from './limit-ranger';
 import { validateResourceQuota } from './resource-quota';
-import { aggregate, defaultedResourceErrors } from '../k8s/limit-range';
+import { aggregate, defaultedResourceErrors, withPodLevelDefaults } from '../k8s/limit-range';
 
 export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTolerationSeconds admission' | 'ExtendedResourceToleration admission' | 'RuntimeClass admission';
 
@@ -172,6 +172,8 @@ export function podAdmissionRefusal(subject: Subject): AdmissionRefusal | undefi
     // the overhead counts in a quota's usage
     else if (admitted.overhead) spec = { ...spec, overhead: admitted.overhead };
   }
+  // the pod-level resources as PrepareForCreate completes them (1.37), read by the validating plugins
+  if (gateEnabled('PodLevelResources') && gateEnabled('PodLevelResourcesFixDefaulting')) spec = withPodLevelDefaults(spec, true);
   const validation = defaultedResourceErrors(built, spec);
   const invalid = aggregate(validation.map((e) => `${e.field}: ${e.message}`));
   if (invalid) return { plugin: 'LimitRanger', phase: 'validate', reason: invalid, validation, message: `Pod "${admittedPodName(subject.object, 'validate')}" is invalid: ${invalid}` };

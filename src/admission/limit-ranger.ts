@@ -6,7 +6,7 @@
 // `settings().limitRanges` (configure({ limitRanges })).
 import type { PodSpec } from '../core/types';
 import { gateEnabled, settings, type PlacementSettings } from '../core/config';
-import { defaultLimitRange, limitRangeProblems, limitRangeViolation, withLimitRangeDefaults, withRequestsFromLimits, type LimitRange } from '../k8s/limit-range';
+import { defaultLimitRange, limitRangeProblems, limitRangeViolation, withLimitRangeDefaults, withPodLevelDefaults, withRequestsFromLimits, type LimitRange } from '../k8s/limit-range';
 import { describeObject } from '../k8s/subject';
 
 /** A configured LimitRange the API server would not hold. */
@@ -49,7 +49,9 @@ export function namespaceLimitRanges(namespace: string): readonly LimitRange[] {
 export function admitLimitRanger(spec: PodSpec, namespace: string): PodSpec {
   const limitRanges = namespaceLimitRanges(namespace);
   if (!limitRanges.length) return spec;
-  return withLimitRangeDefaults(withRequestsFromLimits(spec), limitRanges);
+  // before 1.37 the decoder completed the pod-level requests, before admission (withPodLevelDefaults)
+  const decoded = gateEnabled('PodLevelResources') && !gateEnabled('PodLevelResourcesFixDefaulting') ? withPodLevelDefaults(spec, false) : spec;
+  return withLimitRangeDefaults(withRequestsFromLimits(decoded), limitRanges);
 }
 
 /**
@@ -57,8 +59,13 @@ export function admitLimitRanger(spec: PodSpec, namespace: string): PodSpec {
  * reason), undefined when it does not. PodLevelResources is the release's gate.
  */
 export function validateLimitRanger(spec: PodSpec, namespace: string): string | undefined {
-  for (const limitRange of namespaceLimitRanges(namespace)) {
-    const violation = limitRangeViolation(spec, limitRange, gateEnabled('PodLevelResources'));
+  const limitRanges = namespaceLimitRanges(namespace);
+  if (!limitRanges.length) return undefined;
+  // the pod-level resources as PrepareForCreate completes them from 1.37, before the validating plugins
+  const podLevel = gateEnabled('PodLevelResources');
+  const stored = podLevel && gateEnabled('PodLevelResourcesFixDefaulting') ? withPodLevelDefaults(spec, true) : spec;
+  for (const limitRange of limitRanges) {
+    const violation = limitRangeViolation(stored, limitRange, podLevel);
     if (violation !== undefined) return violation;
   }
   return undefined;

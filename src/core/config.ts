@@ -359,7 +359,8 @@ export function nonDefaultSettings(): string {
   const out: string[] = [];
   const walk = (now: unknown, def: unknown, path: string) => {
     if (path === 'runtimeClasses' || path === 'priorityClasses' || path === 'limitRanges' || path === 'resourceQuotas') {
-      const names = (now as KubeObject[]).map((r) => r.metadata?.name ?? '');
+      // the namespaced ones with their namespace
+      const names = (now as KubeObject[]).map((r) => (path.endsWith('Classes') ? '' : `${r.metadata?.namespace || 'default'}/`) + (r.metadata?.name ?? ''));
       if (names.length) out.push(`${path} ${names.join(' ')}`);
     } else if (path === 'clusterStorage') {
       // the preset's, named by `cluster`

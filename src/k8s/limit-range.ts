@@ -401,3 +401,36 @@ export function defaultedResourceErrors(before: PodSpec, after: PodSpec): FieldE
   check(before.initContainers, after.initContainers, 'spec.initContainers');
   return errors;
 }
+
+const podLevelSupported = (name: string) => name === 'cpu' || name === 'memory' || name.startsWith('hugepages-');
+
+/**
+ * The pod-level resources as the API server completes them before the validating plugins read them (PodLevelResources
+ * on, spec.resources set). `afterAdmission` (PodLevelResourcesFixDefaulting, on from 1.37: PrepareForCreate,
+ * pkg/api/pod/util.go DefaultPodLevelResources): a missing cpu or memory request from the containers' aggregate, any
+ * other from the pod's limit; a missing limit, when every container and init container has one, from their aggregate
+ * (at least the request). Before 1.37 the decoder did the requests' part alone, with pod-level limits set
+ * (pkg/apis/core/v1/defaults.go defaultPodRequests). Hugepage limits are not defaulted here. The same spec when
+ * nothing is added.
+ */
+export function withPodLevelDefaults(spec: PodSpec, afterAdmission: boolean): PodSpec {
+  const own = spec.resources as { requests?: Amounts; limits?: Amounts } | undefined;
+  const requests: Amounts = { ...own?.requests }, limits: Amounts = { ...own?.limits };
+  if (!own || (!Object.keys(requests).length && !Object.keys(limits).length)) return spec;
+  if (!afterAdmission && !Object.keys(limits).length) return spec;
+  const aggregate = podTotals({ ...spec, resources: undefined }, false);
+  for (const [name, q] of aggregate.requests) if (!(name in requests) && (name === 'cpu' || name === 'memory')) requests[name] = q.canonical();
+  for (const [name, amount] of Object.entries(limits)) if (!(name in requests) && podLevelSupported(name)) requests[name] = amount;
+  if (afterAdmission) {
+    const all = [...(spec.containers ?? []), ...(spec.initContainers ?? [])];
+    for (const name of Object.keys(requests)) {
+      if (!podLevelSupported(name) || name in limits || !all.every((c) => name in ((c.resources?.limits ?? {}) as Amounts))) continue;
+      const total = aggregate.limits.get(name);
+      if (!total) continue;
+      const request = decodeQuantity(requests[name]);
+      limits[name] = (request.nanos > total.nanos ? request : total).canonical();
+    }
+  }
+  const resources = { ...own, ...(Object.keys(requests).length ? { requests } : {}), ...(Object.keys(limits).length ? { limits } : {}) };
+  return { ...spec, resources: resources as PodSpec['resources'] };
+}
