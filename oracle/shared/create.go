@@ -51,6 +51,9 @@ type createInput struct {
 	// LimitRanges are the namespaces' (v1), for the LimitRanger admission plugin (on by default): its Admit runs
 	// first of the mutating plugins, its Validate after the strategy's validation.
 	LimitRanges []json.RawMessage `json:"limitRanges"`
+	// ResourceQuotas are the namespaces' (v1), for the ResourceQuota admission plugin (on by default, the last
+	// validating plugin).
+	ResourceQuotas []json.RawMessage `json:"resourceQuotas"`
 }
 
 type fieldError struct {
@@ -127,6 +130,13 @@ func createAnswer(ctx context.Context, raw json.RawMessage) (*createOutput, erro
 		// LimitRanger comes before the other mutating plugins modelled (AllOrderedPlugins)
 		opts.mutating = append([]admission.MutationInterface{lr}, opts.mutating...)
 		opts.validating = append(opts.validating, lr)
+	}
+	if len(in.ResourceQuotas) > 0 {
+		rq, err := resourceQuotas(in.ResourceQuotas)
+		if err != nil {
+			return nil, err
+		}
+		opts.validating = append(opts.validating, rq)
 	}
 	internal, gvk, refused, err := createObject(ctx, in.Object, opts)
 	if err != nil || refused != nil {

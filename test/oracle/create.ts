@@ -8,7 +8,7 @@
 //   without the errors the library adds for the Pods a controller will create (" (the API server accepts …)");
 // - accepted: the Pod's tolerations after admission (DefaultTolerationSeconds, ExtendedResourceToleration), and with a
 //   LimitRange its containers' requests and limits (LimitRanger's defaults; amounts compared by value);
-// - refused by an admission plugin (LimitRanger's Validate): the Forbidden reason after `is forbidden: `, an aggregate
+// - refused by an admission plugin (LimitRanger's or ResourceQuota's Validate): the Forbidden reason after `is forbidden: `, an aggregate
 //   of several errors as a set (upstream ranges over Go maps); the pod made invalid by LimitRanger's defaults: the
 //   field errors as above.
 import type { Difference } from './compare';
@@ -47,7 +47,8 @@ export const stripHints = (body: string) => HINTS.reduce<string>((b, h) => (type
 /** The library's answer; `version` overrides the configured kubernetesVersion (the frozen regressions name theirs). */
 export function libraryCreate(input: CreateInput, version?: KubernetesVersion): OursCreate {
   const limitRanges = (input.limitRanges ?? []) as never[];
-  return withConfiguration({ ...(version ? { kubernetesVersion: version } : {}), limitRanges, admission: { extendedResourceToleration: input.extendedResourceToleration, runtimeClass: false, priority: false } }, () => {
+  const resourceQuotas = (input.resourceQuotas ?? []) as never[];
+  return withConfiguration({ ...(version ? { kubernetesVersion: version } : {}), limitRanges, resourceQuotas, admission: { extendedResourceToleration: input.extendedResourceToleration, runtimeClass: false, priority: false } }, () => {
     const object = structuredClone(input.object);
     const wrongType = typeErrors(object);
     if (wrongType.length) return { decode: wrongType.map((e) => e.field) };
@@ -55,7 +56,7 @@ export function libraryCreate(input: CreateInput, version?: KubernetesVersion): 
     if (quantities.length) return { decode: quantities.map((e) => e.field) };
     const all = validate(object as never);
     // the Pod LimitRanger's defaults made invalid: validation runs on the admitted pod
-    const refusal = object.kind === 'Pod' && limitRanges.length ? admissionRefusedOnce(object) : undefined;
+    const refusal = object.kind === 'Pod' && (limitRanges.length || resourceQuotas.length) ? admissionRefusedOnce(object) : undefined;
     const errors = [...all, ...(refusal?.validation ?? [])].filter((e) => !POD_NOTE.test(e.message)).map((e) => ({ field: e.field, body: stripHints(e.message) }));
     if (errors.length) return { errors };
     if (refusal) return { refused: refusal.message };

@@ -14,6 +14,8 @@ export interface CreateInput {
   storageClasses?: Array<Record<string, any>>;
   /** The namespaces' LimitRanges, for LimitRanger admission (a Pod's create). */
   limitRanges?: Array<Record<string, any>>;
+  /** The namespaces' ResourceQuotas, for ResourceQuota admission (a Pod's create). */
+  resourceQuotas?: Array<Record<string, any>>;
 }
 
 /** A valid value with weight `valid`, a bad one with weight 1. */
@@ -342,8 +344,38 @@ const policyPod = fc.record({
   podResources: rarely(fc.constantFrom({ requests: { cpu: '8' } }, { limits: { cpu: '8', memory: '8Gi' } }), 8),
 }).map(({ name, namespace, containers, init, podResources }) => ({ apiVersion: 'v1', kind: 'Pod', metadata: compact({ name, namespace }),
   spec: compact({ containers, initContainers: init && [init], resources: podResources }) }));
-const limitRangeInputArb: fc.Arbitrary<CreateInput> = policyPod.chain((object) =>
-  limitRangeArb((object.metadata as { namespace?: string }).namespace ?? 'default').map((lr) => ({ object, extendedResourceToleration: false, limitRanges: [lr] })));
+// A namespace's ResourceQuota: a compute quota (requests.*, limits.*, cpu, memory, pods, count/pods), its status.used
+// as `kubectl get` prints it (or none: an empty namespace), sometimes scoped.
+const HARD: Record<string, string[]> = {
+  pods: ['0', '1', '5'], 'count/pods': ['1', '10'], cpu: ['1', '4'], memory: ['1Gi', '4Gi'], 'requests.cpu': ['500m', '2', '4'],
+  'requests.memory': ['512Mi', '2Gi'], 'limits.cpu': ['1', '4', '8'], 'limits.memory': ['1Gi', '4Gi'], 'requests.ephemeral-storage': ['1Gi'],
+};
+const USED: Record<string, string[]> = { pods: ['0', '1', '5'], 'count/pods': ['3'], cpu: ['0', '1500m', '4'], memory: ['0', '3Gi'], 'requests.cpu': ['0', '250m', '1500m', '4'],
+  'requests.memory': ['0', '256Mi', '2Gi'], 'limits.cpu': ['0', '3', '8'], 'limits.memory': ['0', '1Gi'], 'requests.ephemeral-storage': ['0'] };
+const SCOPES = fc.constantFrom(undefined, undefined, undefined, { scopes: ['BestEffort'] }, { scopes: ['NotBestEffort'] }, { scopes: ['NotTerminating'] },
+  { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'DoesNotExist' }] } },
+  { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['high'] }] } });
+const quotaArb = (namespace: string) => fc.record({
+  names: fc.subarray(Object.keys(HARD), { minLength: 1, maxLength: 3 }),
+  pick: fc.array(fc.nat({ max: 9 }), { minLength: 9, maxLength: 9 }),
+  withUsed: fc.nat({ max: 3 }),
+  scope: SCOPES,
+}).map(({ names, pick, withUsed, scope }) => {
+  const hard = Object.fromEntries(names.map((n, i) => [n, HARD[n][pick[i] % HARD[n].length]]));
+  // scoped quotas track what their scope allows: BestEffort ones count pods alone
+  if (scope?.scopes?.[0] === 'BestEffort') for (const n of Object.keys(hard)) if (n !== 'pods' && n !== 'count/pods') delete hard[n];
+  if (!Object.keys(hard).length) hard.pods = '2';
+  const used = withUsed ? Object.fromEntries(Object.keys(hard).map((n, i) => [n, USED[n][pick[i + 3] % USED[n].length]])) : undefined;
+  return { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'compute', namespace }, spec: compact({ hard, ...scope }), ...(used ? { status: { hard, used } } : {}) };
+});
 
-// one case in ten: a claim (issue 34), one in five: a Pod under a LimitRange (issue 36), the rest as before
+const limitRangeInputArb: fc.Arbitrary<CreateInput> = policyPod.chain((object) => {
+  const namespace = (object.metadata as { namespace?: string }).namespace ?? 'default';
+  // a LimitRange, a ResourceQuota, or both (LimitRanger's defaults then satisfy the quota's `must specify`)
+  return fc.record({ lr: limitRangeArb(namespace), quota: quotaArb(namespace), which: fc.constantFrom('limitRange', 'quota', 'both') })
+    .map(({ lr, quota, which }) => ({ object, extendedResourceToleration: false,
+      ...(which !== 'quota' ? { limitRanges: [lr] } : {}), ...(which !== 'limitRange' ? { resourceQuotas: [quota] } : {}) }));
+});
+
+// one case in ten: a claim (issue 34), one in five: a Pod under a LimitRange or a ResourceQuota (issue 36), the rest as before
 export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb }, { weight: 2, arbitrary: limitRangeInputArb });
