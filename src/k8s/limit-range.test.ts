@@ -2,7 +2,7 @@
 // cases, names verbatim; TestDefaultContainerResourceRequirements; TestMergePodResourceRequirements;
 // TestPodLimitFuncApplyDefault), the same at 1.33–1.37, and SetDefaults_LimitRangeItem / ValidateLimitRange.
 import type { Container, PodSpec } from '../core/types';
-import { aggregate, containerDefaults, defaultLimitRange, goFloatF, limitRangeProblems, limitRangeViolation, withLimitRangeDefaults, withRequestsFromLimits, type LimitRange, type LimitRangeItem } from './limit-range';
+import { aggregate, containerDefaults, defaultLimitRange, goFloatF, limitRangeProblems, limitRangeViolation, withLimitRangeDefaults, withPodLevelDefaults, withRequestsFromLimits, type LimitRange, type LimitRangeItem } from './limit-range';
 
 type List = Record<string, string>;
 /** getComputeResourceList */
@@ -246,5 +246,33 @@ describe('ValidateLimitRange (the checks that change what the plugin reads)', ()
   });
   it('an amount that does not decode', () => {
     expect(problems([{ type: 'Container', max: { cpu: '1K' } }])[0]).toMatch(/^spec\.limits\[0\]\.max\[cpu\]: Invalid value: "1K": /);
+  });
+});
+
+describe('withPodLevelDefaults (pod-level resources as the validating plugins read them)', () => {
+  const spec = (containers: Container[], resources: { requests?: List; limits?: List }): PodSpec => ({ containers, resources });
+  const c = (name: string, requests?: List, limits?: List): Container => ({ name, image: 'x', resources: { ...(requests ? { requests } : {}), ...(limits ? { limits } : {}) } });
+
+  it('1.37 (PrepareForCreate, after admission): requests from the containers\' aggregate, else the pod limit; limits when every container has one', () => {
+    expect(withPodLevelDefaults(spec([c('a', { cpu: '250m' })], { limits: { cpu: '8', memory: '8Gi' } }), true).resources)
+      .toEqual({ requests: { cpu: '250m', memory: '8Gi' }, limits: { cpu: '8', memory: '8Gi' } });
+    // a container's defaulted limit of 50m: the pod limit is max(request 8, 50m)
+    expect(withPodLevelDefaults(spec([c('a', { cpu: '50m' }, { cpu: '50m' })], { requests: { cpu: '8' } }), true).resources)
+      .toEqual({ requests: { cpu: '8' }, limits: { cpu: '8' } });
+    // not every container limits cpu: no pod limit
+    expect(withPodLevelDefaults(spec([c('a', undefined, { cpu: '1' }), c('b')], { requests: { cpu: '2' } }), true).resources)
+      .toEqual({ requests: { cpu: '2' } });
+  });
+
+  it('before 1.37 (the decoder): requests only, and only with pod-level limits', () => {
+    const requestsOnly = spec([c('a', { cpu: '1' }, { cpu: '1' })], { requests: { cpu: '2' } });
+    expect(withPodLevelDefaults(requestsOnly, false)).toBe(requestsOnly);
+    expect(withPodLevelDefaults(spec([c('a', { cpu: '1' })], { limits: { cpu: '2', memory: '1Gi' } }), false).resources)
+      .toEqual({ requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: '2', memory: '1Gi' } });
+  });
+
+  it('a Pod item then reads the defaulted pod limit (oracle case: the limit, not the request, is named)', () => {
+    const defaulted = withLimitRangeDefaults(spec([c('app')], { requests: { cpu: '8' } }), [limitRange(C, E, E, compute('50m', ''), compute('50m', ''), E)]);
+    expect(limitRangeViolation(withPodLevelDefaults(defaulted, true), limitRange(P, E, compute('2', ''), E, E, E), true)).toBe('maximum cpu usage per Pod is 2, but limit is 8');
   });
 });
