@@ -11,7 +11,7 @@ import { ApiServerRefusal } from '../k8s/decode';
 import { readFromCluster, type Subject } from '../k8s/subject';
 import { mergeConditionTaints } from '../k8s/node-condition-taints';
 import { addExtendedResourceTolerations } from './extended-resource-toleration';
-import { admitLimitRanger, validateLimitRanger } from './limit-ranger';
+import { admitLimitRanger, decodedSpec, validateLimitRanger } from './limit-ranger';
 import { validateResourceQuota } from './resource-quota';
 import { aggregate, defaultedResourceErrors, withPodLevelDefaults } from '../k8s/limit-range';
 
@@ -157,7 +157,7 @@ export function podAdmissionRefusal(subject: Subject): AdmissionRefusal | undefi
   const refusal = (plugin: AdmissionRefusal['plugin'], r: RuntimeClassRefusal): AdmissionRefusal =>
     ({ plugin, ...r, message: forbiddenPod(admittedPodName(subject.object, r.phase), r.reason) });
   const namespace = namespaceOf(subject);
-  let spec = admitLimitRanger(built, namespace);
+  let spec = admitLimitRanger(decodedSpec(built), namespace);
   if (settings().admission.priority) {
     const admitted = admitPriority(spec);
     if (admitted.refused) return refusal('Priority', admitted.refused);

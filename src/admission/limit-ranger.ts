@@ -49,9 +49,17 @@ export function namespaceLimitRanges(namespace: string): readonly LimitRange[] {
 export function admitLimitRanger(spec: PodSpec, namespace: string): PodSpec {
   const limitRanges = namespaceLimitRanges(namespace);
   if (!limitRanges.length) return spec;
-  // before 1.37 the decoder completed the pod-level requests, before admission (withPodLevelDefaults)
-  const decoded = gateEnabled('PodLevelResources') && !gateEnabled('PodLevelResourcesFixDefaulting') ? withPodLevelDefaults(spec, false) : spec;
-  return withLimitRangeDefaults(withRequestsFromLimits(decoded), limitRanges);
+  return withLimitRangeDefaults(decodedSpec(spec), limitRanges);
+}
+
+/**
+ * The spec as the decoder leaves it for the admission plugins: each limit without a request also the request, and
+ * before 1.37 the pod-level requests completed (withPodLevelDefaults; from 1.37 PrepareForCreate does it, after the
+ * mutating plugins). The library reads the same amounts from the spec as written (k8s/resources.ts).
+ */
+export function decodedSpec(spec: PodSpec): PodSpec {
+  const withRequests = withRequestsFromLimits(spec);
+  return gateEnabled('PodLevelResources') && !gateEnabled('PodLevelResourcesFixDefaulting') ? withPodLevelDefaults(withRequests, false) : withRequests;
 }
 
 /**

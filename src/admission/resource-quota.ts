@@ -6,7 +6,7 @@
 import type { PodSpec } from '../core/types';
 import { gateEnabled, settings, type PlacementSettings } from '../core/config';
 import type { QuantityList } from '../k8s/limit-range';
-import { quantityList } from '../k8s/limit-range';
+import { quantityList, withRequestsFromLimits } from '../k8s/limit-range';
 import { quotaRefusal, quotaUsed, resourceQuotaProblems, type ResourceQuota } from '../k8s/resource-quota';
 import { describeObject } from '../k8s/subject';
 
@@ -47,5 +47,6 @@ function quotasByNamespace(): Map<string, Namespaced> {
 export function validateResourceQuota(spec: PodSpec, namespace: string): string | undefined {
   if (!settings().admission.resourceQuota || !settings().resourceQuotas.length) return undefined;
   const entry = quotasByNamespace().get(namespace || 'default');
-  return entry && quotaRefusal(entry.quotas, entry.used, spec, gateEnabled('PodLevelResources'));
+  // the pod as decoded: a limit without a request is also the request (SetDefaults_Pod), which Constraints and Usage read
+  return entry && quotaRefusal(entry.quotas, entry.used, withRequestsFromLimits(spec), gateEnabled('PodLevelResources'));
 }
