@@ -130,6 +130,23 @@ describe('ResourceQuota on the create path', () => {
     expect(withConfiguration({ resourceQuotas: [q] }, () => admissionRefusedOnce(pod())?.reason)).toBe('exceeded quota: compute, requested: pods=1, used: pods=0, limited: pods=0');
   });
 
+  it('the pod as decoded: a limit without a request is also the request (oracle case: Constraints and Usage read it)', () => {
+    const q = quota({ cpu: '1' }, { cpu: '0' });
+    const two = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'team-a' }, spec: { containers: [
+      { name: 'app', image: 'x', resources: { limits: { cpu: '2' } } }, { name: 'proxy', image: 'x', resources: { limits: { memory: '64Mi' } } }] } } as KubeObject;
+    expect(withConfiguration({ resourceQuotas: [q] }, () => admissionRefusedOnce(two)?.reason)).toBe('failed quota: compute: must specify cpu for: proxy');
+    expect(withConfiguration({ resourceQuotas: [q] }, () => admissionRefusedOnce(pod({ limits: { cpu: '2' } }))?.reason))
+      .toBe('exceeded quota: compute, requested: cpu=2, used: cpu=0, limited: cpu=1');
+  });
+
+  it('1.37: the pod-level requests PrepareForCreate completes are what the quota counts', () => {
+    const q = quota({ 'requests.memory': '1Gi' }, { 'requests.memory': '0' });
+    const podLevel = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'team-a' }, spec: { containers: [{ name: 'app', image: 'x', resources: { limits: { memory: '256Mi' } } }],
+      resources: { limits: { cpu: '8', memory: '8Gi' } } } } as KubeObject;
+    // the containers' 256Mi, not the pod's 8Gi limit
+    expect(withConfiguration({ resourceQuotas: [q] }, () => admissionRefusedOnce(podLevel))).toBeUndefined();
+  });
+
   it('a quota that does not decode is an error naming it', () => {
     expect(() => withConfiguration({ resourceQuotas: [quota({ pods: 'ten' })] }, () => admitPod(toSubject(pod()))))
       .toThrow(/configure\(\{ resourceQuotas \}\): ResourceQuota team-a\/compute would be rejected by the API server:\n {2}spec\.hard\[pods\]: Invalid value: "ten"/);
