@@ -31,8 +31,11 @@ export interface OursCreate {
   tolerations?: Toleration[];
   /** An accepted PersistentVolumeClaim's spec.storageClassName after DefaultStorageClass admission (null: none). */
   storageClassName?: string | null;
-  /** An admission plugin's refusal (AdmissionRefusal.message). */
-  refused?: string;
+  /**
+   * An admission plugin's refusal (AdmissionRefusal.message); not `refused`, which run.ts reads as the library
+   * throwing (compared as JSON, where upstream's aggregate order is Go's map order).
+   */
+  admissionRefused?: string;
   /** An accepted Pod's containers' and init containers' resources, when the case has LimitRanges. */
   resources?: Resources[];
 }
@@ -59,7 +62,7 @@ export function libraryCreate(input: CreateInput, version?: KubernetesVersion): 
     const refusal = object.kind === 'Pod' && (limitRanges.length || resourceQuotas.length) ? admissionRefusedOnce(object) : undefined;
     const errors = [...all, ...(refusal?.validation ?? [])].filter((e) => !POD_NOTE.test(e.message)).map((e) => ({ field: e.field, body: stripHints(e.message) }));
     if (errors.length) return { errors };
-    if (refusal) return { refused: refusal.message };
+    if (refusal) return { admissionRefused: refusal.message };
     if (object.kind === 'PersistentVolumeClaim') return { storageClassName: admitClaim(object as never, (input.storageClasses ?? []) as never).spec?.storageClassName ?? null };
     if (object.kind !== 'Pod') return {};
     const admitted = admitPod(toSubject(object));
@@ -103,9 +106,9 @@ export function compareCreate(ours: OursCreate, upstream: UpstreamCreate): Diffe
     if (JSON.stringify(a) !== JSON.stringify(b)) diffs.push({ field, ours: a, upstream: b });
   };
   if (upstream.strict) return [{ field: 'strict', ours: ours.decode ?? ours.errors ?? 'accepted', upstream: upstream.strict }];
-  if (upstream.refused !== undefined || ours.refused !== undefined) {
-    if (ours.refused === undefined || upstream.refused === undefined) return [{ field: 'refused', ours, upstream: upstream.refused ?? upstream }];
-    same('refused', reasonOf(ours.refused), reasonOf(upstream.refused));
+  if (upstream.refused !== undefined || ours.admissionRefused !== undefined) {
+    if (ours.admissionRefused === undefined || upstream.refused === undefined) return [{ field: 'refused', ours, upstream: upstream.refused ?? upstream }];
+    same('refused', reasonOf(ours.admissionRefused), reasonOf(upstream.refused));
     return diffs;
   }
   if (upstream.decode !== undefined || ours.decode) {
