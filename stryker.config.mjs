@@ -23,7 +23,7 @@ export const chunks = {
   ],
   // issue 34: the volume plugins and the storage rules they share
   volumes: ['src/k8s/{storage,csi-translation}.ts', 'src/scheduler/plugins/{volumebinding,volumezone,volumerestrictions,nodevolumelimits}/*.ts'],
-  admission: ['src/admission/*.ts', 'src/k8s/node-condition-taints.ts', 'src/k8s/priority.ts', 'src/controllers/taint-eviction.ts'],
+  admission: ['src/admission/*.ts', 'src/k8s/node-condition-taints.ts', 'src/k8s/priority.ts', 'src/k8s/{limit-range,resource-quota}.ts', 'src/controllers/taint-eviction.ts'],
   selection: ['src/k8s/{names,node-selector,toleration}.ts', 'src/loader/typecheck.ts'],
 };
 
