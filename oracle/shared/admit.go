@@ -6,14 +6,25 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/apiserver/pkg/admission/plugin/resourcequota"
+	quota "k8s.io/apiserver/pkg/quota/v1"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes/fake"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	api "k8s.io/kubernetes/pkg/apis/core"
 	corev1 "k8s.io/kubernetes/pkg/apis/core/v1"
+	"k8s.io/kubernetes/pkg/quota/v1/evaluator/core"
 	"k8s.io/kubernetes/pkg/util/taints"
+	"k8s.io/kubernetes/plugin/pkg/admission/limitranger"
+	"k8s.io/utils/clock"
 )
 
 var defaultTolerationSeconds = newDefaultTolerationSeconds()
@@ -138,4 +149,86 @@ func swap(list []v1.Taint, add, del []*v1.Taint) []v1.Taint {
 		}
 	}
 	return node.Spec.Taints
+}
+
+// limitRanger is the LimitRanger admission plugin (on by default; plugin/pkg/admission/limitranger) over a case's
+// LimitRanges, as the API server stores them (decoded and defaulted: SetDefaults_LimitRangeItem). A fresh plugin per
+// case: its live-lookup cache keeps a namespace's list for 30 s. Its informer's store and its client both hold them.
+func limitRanger(raw []json.RawMessage) (*limitranger.LimitRanger, error) {
+	var objects []runtime.Object
+	for _, r := range raw {
+		lr := &v1.LimitRange{}
+		if err := json.Unmarshal(r, lr); err != nil {
+			return nil, fmt.Errorf("limitRanges: %w", err)
+		}
+		legacyscheme.Scheme.Default(lr)
+		objects = append(objects, lr)
+	}
+	client := fake.NewClientset(objects...)
+	factory := informers.NewSharedInformerFactory(client, 0)
+	p, err := limitranger.NewLimitRanger(&limitranger.DefaultLimitRangerActions{})
+	if err != nil {
+		return nil, err
+	}
+	p.SetExternalKubeClientSet(client)
+	p.SetExternalKubeInformerFactory(factory)
+	store := factory.Core().V1().LimitRanges().Informer().GetStore()
+	for _, o := range objects {
+		if err := store.Add(o); err != nil {
+			return nil, err
+		}
+	}
+	return p, p.ValidateInitialization()
+}
+
+// The pod evaluator the ResourceQuota plugin and the quota controller use (pkg/quota/v1/evaluator/core).
+var podQuotaEvaluator = core.NewPodEvaluator(nil, clock.RealClock{})
+
+// quotaCheck is the ResourceQuota admission plugin's check of a pod's create: CheckRequest (apiserver
+// admission/plugin/resourcequota/controller.go, what the plugin's evaluator runs for each request) over the pod
+// evaluator and the case's quotas of the pod's namespace. Without the plugin's work queue and status updates: the
+// case creates one pod.
+type quotaCheck struct{ quotas []v1.ResourceQuota }
+
+func (q *quotaCheck) Handles(op admission.Operation) bool { return op == admission.Create }
+
+func (q *quotaCheck) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+	var inNamespace []v1.ResourceQuota
+	for _, rq := range q.quotas {
+		if rq.Namespace == a.GetNamespace() {
+			inNamespace = append(inNamespace, rq)
+		}
+	}
+	if len(inNamespace) == 0 {
+		return nil
+	}
+	_, err := resourcequota.CheckRequest(inNamespace, a, podQuotaEvaluator, nil)
+	return err
+}
+
+// resourceQuotas reads a case's quotas as the quota controller leaves them: status.hard from spec.hard (unless
+// given), status.used as given, else the usage of an empty namespace (0 for each resource the pod evaluator tracks).
+func resourceQuotas(raw []json.RawMessage) (*quotaCheck, error) {
+	out := &quotaCheck{}
+	for _, r := range raw {
+		q := v1.ResourceQuota{}
+		if err := json.Unmarshal(r, &q); err != nil {
+			return nil, fmt.Errorf("resourceQuotas: %w", err)
+		}
+		legacyscheme.Scheme.Default(&q)
+		if q.Namespace == "" {
+			q.Namespace = v1.NamespaceDefault
+		}
+		if q.Status.Hard == nil {
+			q.Status.Hard = q.Spec.Hard.DeepCopy()
+		}
+		if q.Status.Used == nil {
+			q.Status.Used = v1.ResourceList{}
+			for _, name := range podQuotaEvaluator.MatchingResources(quota.ResourceNames(q.Status.Hard)) {
+				q.Status.Used[name] = resource.Quantity{Format: resource.DecimalSI}
+			}
+		}
+		out.quotas = append(out.quotas, q)
+	}
+	return out, nil
 }

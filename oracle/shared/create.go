@@ -48,6 +48,12 @@ type createInput struct {
 	ExtendedResourceToleration bool `json:"extendedResourceToleration"`
 	// StorageClasses are the cluster's, for the DefaultStorageClass admission plugin (a PersistentVolumeClaim's create).
 	StorageClasses []json.RawMessage `json:"storageClasses"`
+	// LimitRanges are the namespaces' (v1), for the LimitRanger admission plugin (on by default): its Admit runs
+	// first of the mutating plugins, its Validate after the strategy's validation.
+	LimitRanges []json.RawMessage `json:"limitRanges"`
+	// ResourceQuotas are the namespaces' (v1), for the ResourceQuota admission plugin (on by default, the last
+	// validating plugin).
+	ResourceQuotas []json.RawMessage `json:"resourceQuotas"`
 }
 
 type fieldError struct {
@@ -115,7 +121,24 @@ func createAnswer(ctx context.Context, raw json.RawMessage) (*createOutput, erro
 		return nil, err
 	}
 	defer unload()
-	internal, gvk, refused, err := createObject(ctx, in.Object, createOptions{mutating: admissionPlugins(in.ExtendedResourceToleration), uid: createUID})
+	opts := createOptions{mutating: admissionPlugins(in.ExtendedResourceToleration), uid: createUID}
+	if len(in.LimitRanges) > 0 {
+		lr, err := limitRanger(in.LimitRanges)
+		if err != nil {
+			return nil, err
+		}
+		// LimitRanger comes before the other mutating plugins modelled (AllOrderedPlugins)
+		opts.mutating = append([]admission.MutationInterface{lr}, opts.mutating...)
+		opts.validating = append(opts.validating, lr)
+	}
+	if len(in.ResourceQuotas) > 0 {
+		rq, err := resourceQuotas(in.ResourceQuotas)
+		if err != nil {
+			return nil, err
+		}
+		opts.validating = append(opts.validating, rq)
+	}
+	internal, gvk, refused, err := createObject(ctx, in.Object, opts)
 	if err != nil || refused != nil {
 		return refused, err
 	}

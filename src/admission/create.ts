@@ -11,6 +11,7 @@ import { defaultPodSpec } from '../k8s/defaults';
 import { ApiServerRefusal, assertDecodes } from '../k8s/decode';
 import { admitRuntimeClass, forbiddenPod } from './runtime-class';
 import { admitPriority, withPriority } from './priority';
+import { admitLimitRanger, validateLimitRanger } from './limit-ranger';
 import { nameIsDNSSubdomain } from '../k8s/names';
 import { addDaemonSetTolerations } from './daemonset-tolerations';
 import { statefulSetPodVolumes } from './storage';
@@ -123,12 +124,17 @@ function controllerSpec(workload: KubeObject, spec: PodSpec, name: string, node:
 
 /**
  * The spec as the mutating plugins modelled leave it in the stored Pod, in kube-apiserver's order (AllOrderedPlugins):
- * Priority (spec.priority, priorityClassName, preemptionPolicy), then RuntimeClass (its overhead, node selector and
- * tolerations: what the pod's usage counts once it is bound). Throws ApiServerRefusal when a plugin refuses the pod,
- * named as the API server names it (admittedPodName).
+ * LimitRanger (the namespace's default requests and limits), Priority (spec.priority, priorityClassName,
+ * preemptionPolicy), then RuntimeClass (its overhead, node selector and tolerations: what the pod's usage counts once
+ * it is bound). Throws ApiServerRefusal when a plugin refuses the pod, named as the API server names it
+ * (admittedPodName); LimitRanger's validation too. ResourceQuota, which depends on the pods before it, is not applied here.
  */
 function admitted(workload: KubeObject, spec: PodSpec, ordinal: number): PodSpec {
-  return withRuntimeClass(withPriorityClass(workload, spec, ordinal), workload, ordinal);
+  const namespace = workload.metadata?.namespace || 'default';
+  const out = withRuntimeClass(withPriorityClass(workload, admitLimitRanger(spec, namespace), ordinal), workload, ordinal);
+  const refused = validateLimitRanger(out, namespace);
+  if (refused !== undefined) throw new ApiServerRefusal(forbiddenPod(admittedPodName(workload, 'validate', ordinal), refused));
+  return out;
 }
 
 function withPriorityClass(workload: KubeObject, spec: PodSpec, ordinal: number): PodSpec {

@@ -1,7 +1,7 @@
 // admit: what the cluster adds to an object before the scheduler and controllers see it. The Pod comes from the one
 // create path (create.ts: the controller's pod from the template, decoded and defaulted); admission runs on it here.
-import type { Node, PodSpec, Taint, Toleration } from '../core/types';
-import { settings } from '../core/config';
+import type { FieldError, Node, PodSpec, Taint, Toleration } from '../core/types';
+import { gateEnabled, settings } from '../core/config';
 import { cachedPerObject, PerObjectCache } from '../core/cache';
 import { addDefaultTolerationSeconds } from './default-toleration-seconds';
 import { admittedPodName, createdSpec } from './create';
@@ -11,6 +11,9 @@ import { ApiServerRefusal } from '../k8s/decode';
 import { readFromCluster, type Subject } from '../k8s/subject';
 import { mergeConditionTaints } from '../k8s/node-condition-taints';
 import { addExtendedResourceTolerations } from './extended-resource-toleration';
+import { admitLimitRanger, decodedSpec, validateLimitRanger } from './limit-ranger';
+import { validateResourceQuota } from './resource-quota';
+import { aggregate, defaultedResourceErrors, withPodLevelDefaults } from '../k8s/limit-range';
 
 export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTolerationSeconds admission' | 'ExtendedResourceToleration admission' | 'RuntimeClass admission';
 
@@ -70,8 +73,11 @@ export function admitPod(subject: Subject): AdmittedPod {
   if (hit !== undefined) return hit;
   const { admission } = settings();
   const built = controllerPod(subject);
-  // Priority runs before DefaultTolerationSeconds (AllOrderedPlugins)
-  const spec = priorityAdmitted(subject, built.spec);
+  // the first refusal in kube-apiserver's order, validating plugins included (LimitRanger, ResourceQuota)
+  const refused = podAdmissionRefusal(subject);
+  if (refused) throw new ApiServerRefusal(refused.message);
+  // LimitRanger runs first, Priority before DefaultTolerationSeconds (AllOrderedPlugins)
+  const spec = priorityAdmitted(subject, limitRangerAdmitted(subject, built.spec));
   let { tolerations, sources } = built;
   if (admission.defaultTolerationSeconds) {
     const { notReady, unreachable } = admission.defaultTolerationSeconds;
@@ -90,6 +96,14 @@ export function admitPod(subject: Subject): AdmittedPod {
 
 /** Whether the admission plugins run on the subject's Pod: not on a Pod read from a cluster, admitted when it was created. */
 const created = (subject: Subject) => !(subject.kind === 'Pod' && readFromCluster(subject.object));
+
+/** The namespace the subject's Pod is created in. */
+const namespaceOf = (subject: Subject) => subject.object.metadata?.namespace || 'default';
+
+/** The LimitRanger plugin's Admit on a pod being created (admission/limit-ranger.ts): the namespace's default requests and limits. */
+function limitRangerAdmitted(subject: Subject, spec: PodSpec): PodSpec {
+  return created(subject) ? admitLimitRanger(spec, namespaceOf(subject)) : spec;
+}
 
 /**
  * The Priority plugin on a pod being created (admission/priority.ts): its spec with priority, priorityClassName and
@@ -120,32 +134,60 @@ function runtimeClassAdmitted(subject: Subject, before: AdmittedPod): AdmittedPo
   return { spec: { ...spec, ...(nodeSelector ? { nodeSelector } : {}), ...(overhead ? { overhead } : {}) }, tolerations, sources };
 }
 
-/** An admission plugin's refusal of a pod: which plugin, when (`admit`, before validation; `validate`, after it), why, and the Status message. */
+/**
+ * An admission plugin's refusal of a pod: which plugin, when (`admit`, before validation; `validate`, after it), why,
+ * and the Status message. `validation`: the pod the mutating plugins made is invalid (a LimitRange's default limit
+ * below a request the pod states), refused by the API server's validation between the two phases.
+ */
 export interface AdmissionRefusal extends RuntimeClassRefusal {
-  plugin: 'Priority' | 'RuntimeClass';
+  plugin: 'LimitRanger' | 'Priority' | 'RuntimeClass' | 'ResourceQuota';
   message: string;
+  validation?: FieldError[];
 }
 
 /**
  * Why the API server refuses to create the subject's Pod in an admission plugin, if it does: the first refusal in
- * kube-apiserver's order (AllOrderedPlugins: Priority, then RuntimeClass; the mutating phase before the validating
- * one), the pod named as the API server names it then (admittedPodName).
+ * kube-apiserver's order (AllOrderedPlugins; the mutating phase — LimitRanger's defaults, Priority, RuntimeClass —,
+ * then the pod's validation, then the validating phase — LimitRanger, RuntimeClass, ResourceQuota), the pod named as
+ * the API server names it then (admittedPodName).
  */
 export function podAdmissionRefusal(subject: Subject): AdmissionRefusal | undefined {
   const built = controllerPod(subject).spec;
   if (!created(subject)) return undefined;
   const refusal = (plugin: AdmissionRefusal['plugin'], r: RuntimeClassRefusal): AdmissionRefusal =>
     ({ plugin, ...r, message: forbiddenPod(admittedPodName(subject.object, r.phase), r.reason) });
-  let spec = built;
+  const namespace = namespaceOf(subject);
+  let spec = admitLimitRanger(decodedSpec(built), namespace);
   if (settings().admission.priority) {
-    const admitted = admitPriority(built);
+    const admitted = admitPriority(spec);
     if (admitted.refused) return refusal('Priority', admitted.refused);
-    spec = withPriority(built, admitted);
+    spec = withPriority(spec, admitted);
   }
-  if (!settings().admission.runtimeClass || (spec.runtimeClassName == null && spec.overhead == null)) return undefined;
-  // Stryker disable next-line ArrayDeclaration: no refusal of the plugin depends on the tolerations
-  const { refused } = admitRuntimeClass(spec, []);
-  return refused && refusal('RuntimeClass', refused);
+  let validateRefusal: RuntimeClassRefusal | undefined;
+  if (settings().admission.runtimeClass && (spec.runtimeClassName != null || spec.overhead != null)) {
+    // Stryker disable next-line ArrayDeclaration: no refusal of the plugin depends on the tolerations
+    const admitted = admitRuntimeClass(spec, []);
+    if (admitted.refused?.phase === 'admit') return refusal('RuntimeClass', admitted.refused);
+    if (admitted.refused) validateRefusal = admitted.refused;
+    // the overhead counts in a quota's usage
+    else if (admitted.overhead) spec = { ...spec, overhead: admitted.overhead };
+  }
+  // the pod-level resources as PrepareForCreate completes them (1.37), read by the validating plugins
+  if (gateEnabled('PodLevelResources') && gateEnabled('PodLevelResourcesFixDefaulting')) spec = withPodLevelDefaults(spec, true);
+  const validation = defaultedResourceErrors(built, spec);
+  const invalid = aggregate(validation.map((e) => `${e.field}: ${e.message}`));
+  if (invalid) return { plugin: 'LimitRanger', phase: 'validate', reason: invalid, validation, message: `Pod "${admittedPodName(subject.object, 'validate')}" is invalid: ${invalid}` };
+  return validatingRefusal(spec, namespace, validateRefusal, refusal);
+}
+
+/** The validating phase: LimitRanger, then RuntimeClass (`runtimeClass`, its refusal found in the mutating phase), then ResourceQuota. */
+function validatingRefusal(spec: PodSpec, namespace: string, runtimeClass: RuntimeClassRefusal | undefined,
+  refusal: (plugin: AdmissionRefusal['plugin'], r: RuntimeClassRefusal) => AdmissionRefusal): AdmissionRefusal | undefined {
+  const limitRange = validateLimitRanger(spec, namespace);
+  if (limitRange !== undefined) return refusal('LimitRanger', { phase: 'validate', reason: limitRange });
+  if (runtimeClass) return refusal('RuntimeClass', runtimeClass);
+  const quota = validateResourceQuota(spec, namespace);
+  return quota === undefined ? undefined : refusal('ResourceQuota', { phase: 'validate', reason: quota });
 }
 
 /** The node's taints as the scheduler sees them (uncached: NodeInfo, itself cached per node, is its caller). */

@@ -3,6 +3,7 @@
 // rest of that test; each file ends with the defaults, so Vitest's --no-isolate does not leak them.
 import type { RuntimeClass } from 'kubernetes-types/node/v1';
 import type { PriorityClass } from 'kubernetes-types/scheduling/v1';
+import type { LimitRange, ResourceQuota } from 'kubernetes-types/core/v1';
 import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 import { atLeast, gateDefault, gateSince, gateState, KUBERNETES_VERSIONS, NEWEST_RELEASE, type GateName, type KubernetesVersion } from './releases';
 import { storageAssumptionProblem, storageProblem, type StorageAssumption } from './storage-kinds';
@@ -42,6 +43,10 @@ export interface PlacementSettings {
     runtimeClass: boolean;
     /** plugin/pkg/admission/priority; on by default upstream (reads `priorityClasses` and the two system classes). */
     priority: boolean;
+    /** plugin/pkg/admission/limitranger; on by default upstream (reads `limitRanges`). */
+    limitRanger: boolean;
+    /** apiserver admission/plugin/resourcequota; on by default upstream (reads `resourceQuotas`). */
+    resourceQuota: boolean;
   };
   /** A node without status.allocatable is an error instead of "resources unconstrained". */
   requireAllocatable: boolean;
@@ -55,6 +60,17 @@ export interface PlacementSettings {
    * beside the two system classes every cluster has: a pod naming a class that is in neither is refused.
    */
   priorityClasses: readonly KubeObject[];
+  /**
+   * The cluster's LimitRange objects (v1), each in its namespace (metadata.namespace, else `default`): the LimitRanger
+   * admission plugin (on by default) defaults the requests and limits of the pods created there and refuses those
+   * outside its min, max and maxLimitRequestRatio (admission/limit-ranger.ts).
+   */
+  limitRanges: readonly KubeObject[];
+  /**
+   * The cluster's ResourceQuota objects (v1), each in its namespace: the ResourceQuota admission plugin (on by default)
+   * refuses a pod that would exceed one (admission/resource-quota.ts), given the quota's status.used.
+   */
+  resourceQuotas: readonly KubeObject[];
   /**
    * The cluster's storage objects (scheduler/storage.ts STORAGE_KINDS), in every snapshot before those a question is
    * given (`storage` options): the volume plugins read them. Kept as given (not cloned): messages name them with their files.
@@ -80,6 +96,8 @@ export interface ConfigureOptions {
     extendedResourceToleration?: boolean;
     runtimeClass?: boolean;
     priority?: boolean;
+    limitRanger?: boolean;
+    resourceQuota?: boolean;
   };
   requireAllocatable?: boolean;
   /** The cluster's RuntimeClass objects (node.k8s.io/v1 RuntimeClass, e.g. from loadManifests; other kinds are left out). */
@@ -89,6 +107,17 @@ export interface ConfigureOptions {
    * priorityclasses -o yaml`; other kinds are left out). system-node-critical and system-cluster-critical are always there.
    */
   priorityClasses?: Iterable<KubeObject | PriorityClass>;
+  /**
+   * The namespaces' LimitRange objects (v1 LimitRange, e.g. from loadManifests or `kubectl get limitranges -A -o yaml`;
+   * other kinds are left out), each applying to the pods created in its namespace (metadata.namespace, else `default`).
+   */
+  limitRanges?: Iterable<KubeObject | LimitRange>;
+  /**
+   * The namespaces' ResourceQuota objects (v1 ResourceQuota; other kinds are left out), each in its namespace. The
+   * usage of the pods already there is the quota's `status.used` (as `kubectl get resourcequotas -A -o yaml` prints it);
+   * a quota without one counts an empty namespace.
+   */
+  resourceQuotas?: Iterable<KubeObject | ResourceQuota>;
   /**
    * The cluster's PersistentVolumes, PersistentVolumeClaims, StorageClasses, CSINodes, CSIDrivers,
    * CSIStorageCapacities and VolumeAttachments, in any order (e.g. a loadManifests collection of them); any other kind
@@ -121,10 +150,14 @@ function defaults(): PlacementSettings {
       extendedResourceToleration: false,
       runtimeClass: true,
       priority: true,
+      limitRanger: true,
+      resourceQuota: true,
     },
     requireAllocatable: false,
     runtimeClasses: [],
     priorityClasses: NO_PRIORITY_CLASSES_GIVEN,
+    limitRanges: [],
+    resourceQuotas: [],
     storage: [],
     clusterStorage: [],
   };
@@ -147,7 +180,7 @@ export function invalidateCaches(): void {
   generation++;
 }
 
-const KNOWN_KEYS = ['kubernetesVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses', 'priorityClasses', 'storage', 'storageAssumption'];
+const KNOWN_KEYS = ['kubernetesVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses', 'priorityClasses', 'limitRanges', 'resourceQuotas', 'storage', 'storageAssumption'];
 
 /**
  * Change settings for later checks (see the scoping rules above). Returns nothing, so that
@@ -178,6 +211,8 @@ export function configure(options: ConfigureOptions = {}): void {
   if (options.requireAllocatable !== undefined) next.requireAllocatable = options.requireAllocatable;
   if (options.runtimeClasses !== undefined) next.runtimeClasses = objectsOfKind(options.runtimeClasses, 'runtimeClasses', 'RuntimeClass', 'node.k8s.io');
   if (options.priorityClasses !== undefined) next.priorityClasses = objectsOfKind(options.priorityClasses, 'priorityClasses', 'PriorityClass', 'scheduling.k8s.io');
+  if (options.limitRanges !== undefined) next.limitRanges = objectsOfKind(options.limitRanges, 'limitRanges', 'LimitRange', '');
+  if (options.resourceQuotas !== undefined) next.resourceQuotas = objectsOfKind(options.resourceQuotas, 'resourceQuotas', 'ResourceQuota', '');
   if (options.storage !== undefined) next.storage = storageOf(options.storage);
   if (options.cluster !== undefined) {
     const preset = CLUSTER_PRESETS[options.cluster];
@@ -207,6 +242,8 @@ export function configure(options: ConfigureOptions = {}): void {
     if (admission.extendedResourceToleration !== undefined) next.admission.extendedResourceToleration = admission.extendedResourceToleration;
     if (admission.runtimeClass !== undefined) next.admission.runtimeClass = admission.runtimeClass;
     if (admission.priority !== undefined) next.admission.priority = admission.priority;
+    if (admission.limitRanger !== undefined) next.admission.limitRanger = admission.limitRanger;
+    if (admission.resourceQuota !== undefined) next.admission.resourceQuota = admission.resourceQuota;
   }
   current = next;
   generation++;
@@ -221,7 +258,9 @@ function objectsOfKind(given: Iterable<KubeObject>, option: string, kind: string
   if (typeof given !== 'object' || given === null || !(Symbol.iterator in given)) {
     throw new Error(`configure: ${option} must be an array (or iterable, e.g. a loadManifests collection) of ${kind} objects`);
   }
-  return [...given].filter((o) => o?.kind === kind && typeof o.apiVersion === 'string' && o.apiVersion.startsWith(`${group}/`));
+  // the core group's objects are `apiVersion: v1`
+  const inGroup = (v: string) => (group ? v.startsWith(`${group}/`) : v === 'v1');
+  return [...given].filter((o) => o?.kind === kind && typeof o.apiVersion === 'string' && inGroup(o.apiVersion));
 }
 
 /** The storage objects of a list or collection; any other kind is refused (a dropped object would change verdicts unseen). */
@@ -322,8 +361,9 @@ function isPromiseLike(x: unknown): x is PromiseLike<unknown> {
 export function nonDefaultSettings(): string {
   const out: string[] = [];
   const walk = (now: unknown, def: unknown, path: string) => {
-    if (path === 'runtimeClasses' || path === 'priorityClasses') {
-      const names = (now as KubeObject[]).map((r) => r.metadata?.name ?? '');
+    if (path === 'runtimeClasses' || path === 'priorityClasses' || path === 'limitRanges' || path === 'resourceQuotas') {
+      // the namespaced ones with their namespace
+      const names = (now as KubeObject[]).map((r) => (path.endsWith('Classes') ? '' : `${r.metadata?.namespace || 'default'}/`) + (r.metadata?.name ?? ''));
       if (names.length) out.push(`${path} ${names.join(' ')}`);
     } else if (path === 'clusterStorage') {
       // the preset's, named by `cluster`

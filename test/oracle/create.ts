@@ -6,11 +6,15 @@
 // - the field.ErrorList: each error's field and body (`Invalid value: "x": detail`) byte for byte, as a multiset, after
 //   the library's own hints are taken off the body (" (did you mean …?)", the comparison-operator gate hint) and
 //   without the errors the library adds for the Pods a controller will create (" (the API server accepts …)");
-// - accepted: the Pod's tolerations after admission (DefaultTolerationSeconds, ExtendedResourceToleration).
+// - accepted: the Pod's tolerations after admission (DefaultTolerationSeconds, ExtendedResourceToleration), and with a
+//   LimitRange its containers' requests and limits (LimitRanger's defaults; amounts compared by value);
+// - refused by an admission plugin (LimitRanger's or ResourceQuota's Validate): the Forbidden reason after `is forbidden: `, an aggregate
+//   of several errors as a set (upstream ranges over Go maps); the pod made invalid by LimitRanger's defaults: the
+//   field errors as above.
 import type { Difference } from './compare';
 import type { Domain } from './domains';
 import { claimInputArb, createInputArb, type CreateInput } from './generators-create';
-import { admitClaim, admitPod, COMPARISON_GATE_HINT, decodeErrors, toSubject, typeErrors, validate, withConfiguration, type KubernetesVersion, type Toleration } from './lib';
+import { admissionRefusedOnce, admitClaim, admitPod, COMPARISON_GATE_HINT, parseQuantity, decodeErrors, toSubject, typeErrors, validate, withConfiguration, type KubernetesVersion, type Toleration } from './lib';
 
 export interface UpstreamCreate {
   decode?: string;
@@ -27,7 +31,16 @@ export interface OursCreate {
   tolerations?: Toleration[];
   /** An accepted PersistentVolumeClaim's spec.storageClassName after DefaultStorageClass admission (null: none). */
   storageClassName?: string | null;
+  /**
+   * An admission plugin's refusal (AdmissionRefusal.message); not `refused`, which run.ts reads as the library
+   * throwing (compared as JSON, where upstream's aggregate order is Go's map order).
+   */
+  admissionRefused?: string;
+  /** An accepted Pod's containers' and init containers' resources, when the case has LimitRanges. */
+  resources?: Resources[];
 }
+
+type Resources = { requests?: Record<string, string | number>; limits?: Record<string, string | number> };
 
 const POD_NOTE = / \(the API server accepts the \w+ but refuses every Pod it creates\)$/;
 const HINTS = [` (${COMPARISON_GATE_HINT})`, / \(did you mean \w+\?\)$/];
@@ -36,18 +49,25 @@ export const stripHints = (body: string) => HINTS.reduce<string>((b, h) => (type
 
 /** The library's answer; `version` overrides the configured kubernetesVersion (the frozen regressions name theirs). */
 export function libraryCreate(input: CreateInput, version?: KubernetesVersion): OursCreate {
-  return withConfiguration({ ...(version ? { kubernetesVersion: version } : {}), admission: { extendedResourceToleration: input.extendedResourceToleration, runtimeClass: false, priority: false } }, () => {
+  const limitRanges = (input.limitRanges ?? []) as never[];
+  const resourceQuotas = (input.resourceQuotas ?? []) as never[];
+  return withConfiguration({ ...(version ? { kubernetesVersion: version } : {}), limitRanges, resourceQuotas, admission: { extendedResourceToleration: input.extendedResourceToleration, runtimeClass: false, priority: false } }, () => {
     const object = structuredClone(input.object);
     const wrongType = typeErrors(object);
     if (wrongType.length) return { decode: wrongType.map((e) => e.field) };
     const quantities = decodeErrors(object as never);
     if (quantities.length) return { decode: quantities.map((e) => e.field) };
     const all = validate(object as never);
-    const errors = all.filter((e) => !POD_NOTE.test(e.message)).map((e) => ({ field: e.field, body: stripHints(e.message) }));
+    // the Pod LimitRanger's defaults made invalid: validation runs on the admitted pod
+    const refusal = object.kind === 'Pod' && (limitRanges.length || resourceQuotas.length) ? admissionRefusedOnce(object) : undefined;
+    const errors = [...all, ...(refusal?.validation ?? [])].filter((e) => !POD_NOTE.test(e.message)).map((e) => ({ field: e.field, body: stripHints(e.message) }));
     if (errors.length) return { errors };
+    if (refusal) return { admissionRefused: refusal.message };
     if (object.kind === 'PersistentVolumeClaim') return { storageClassName: admitClaim(object as never, (input.storageClasses ?? []) as never).spec?.storageClassName ?? null };
     if (object.kind !== 'Pod') return {};
-    return { tolerations: admitPod(toSubject(object)).tolerations };
+    const admitted = admitPod(toSubject(object));
+    const resources = limitRanges.length ? [...admitted.spec.containers, ...(admitted.spec.initContainers ?? [])].map((c) => (c.resources ?? {}) as Resources) : undefined;
+    return { tolerations: admitted.tolerations, ...(resources ? { resources } : {}) };
   });
 }
 
@@ -66,13 +86,31 @@ const sortErrors = (es: Array<{ field: string; body: string }>) =>
 
 const withoutIndices = (field: string) => field.replace(/\[[^\]]*\]/g, '');
 
+/** The reason of a Forbidden text, an aggregate `[a, b]` as its sorted errors (each starts with a LimitRanger verb). */
+function reasonOf(text: string): string[] {
+  const reason = text.replace(/^pods (?:"[^"]*" )?is forbidden: /, '');
+  if (!reason.startsWith('[')) return [reason];
+  return reason.slice(1, -1).split(/, (?=minimum |maximum |\S+ max limit to request ratio )/).sort();
+}
+
+/** Requests and limits by value (quantities print as written or canonically), a limit without a request also the request (SetDefaults_Pod). */
+function effective(resources: Resources[]): Array<Record<string, Record<string, string>>> {
+  const amounts = (l: Record<string, string | number> | undefined) =>
+    Object.fromEntries(Object.entries(l ?? {}).map(([k, v]) => [k, String(parseQuantity(typeof v === 'string' ? v.trim() : v).nanos)]).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return resources.map((r) => ({ requests: amounts({ ...r.limits, ...r.requests }), limits: amounts(r.limits) }));
+}
+
 export function compareCreate(ours: OursCreate, upstream: UpstreamCreate): Difference[] {
   const diffs: Difference[] = [];
   const same = (field: string, a: unknown, b: unknown) => {
     if (JSON.stringify(a) !== JSON.stringify(b)) diffs.push({ field, ours: a, upstream: b });
   };
   if (upstream.strict) return [{ field: 'strict', ours: ours.decode ?? ours.errors ?? 'accepted', upstream: upstream.strict }];
-  if (upstream.refused !== undefined) return [{ field: 'refused', ours, upstream: upstream.refused }];
+  if (upstream.refused !== undefined || ours.admissionRefused !== undefined) {
+    if (ours.admissionRefused === undefined || upstream.refused === undefined) return [{ field: 'refused', ours, upstream: upstream.refused ?? upstream }];
+    same('refused', reasonOf(ours.admissionRefused), reasonOf(upstream.refused));
+    return diffs;
+  }
   if (upstream.decode !== undefined || ours.decode) {
     if (!ours.decode || upstream.decode === undefined) return [{ field: 'decode', ours: ours.decode ?? ours.errors ?? 'accepted', upstream: upstream.decode ?? upstream.errors ?? 'accepted' }];
     const f = decodeField(upstream.decode);
@@ -91,6 +129,10 @@ export function compareCreate(ours: OursCreate, upstream: UpstreamCreate): Diffe
     diffs.push({ field: `errors at ${withoutIndices(e.field)} ${e.body.split(':')[0]}`, ours: mine, upstream: theirs });
   }
   if (!diffs.length && upstream.object?.kind === 'Pod') same('tolerations', normal(ours.tolerations ?? []), normal(upstream.object.spec?.tolerations ?? []));
+  if (!diffs.length && upstream.object?.kind === 'Pod' && ours.resources) {
+    const theirs = [...(upstream.object.spec?.containers ?? []), ...(upstream.object.spec?.initContainers ?? [])].map((c: { resources?: Resources }) => c.resources ?? {});
+    same('resources', effective(ours.resources), effective(theirs));
+  }
   if (!diffs.length && upstream.object?.kind === 'PersistentVolumeClaim') same('storageClassName', ours.storageClassName, upstream.object.spec?.storageClassName ?? null);
   return diffs;
 }

@@ -12,6 +12,10 @@ export interface CreateInput {
   extendedResourceToleration: boolean;
   /** The cluster's StorageClasses, for DefaultStorageClass admission (a PersistentVolumeClaim's create). */
   storageClasses?: Array<Record<string, any>>;
+  /** The namespaces' LimitRanges, for LimitRanger admission (a Pod's create). */
+  limitRanges?: Array<Record<string, any>>;
+  /** The namespaces' ResourceQuotas, for ResourceQuota admission (a Pod's create). */
+  resourceQuotas?: Array<Record<string, any>>;
 }
 
 /** A valid value with weight `valid`, a bad one with weight 1. */
@@ -277,6 +281,30 @@ const UNKNOWN_FIELDS: Mutation[] = [
 ];
 const mutationArb = fc.oneof({ weight: 30, arbitrary: fc.constantFrom(...MUTATIONS) }, { weight: 1, arbitrary: fc.constantFrom(...UNKNOWN_FIELDS) });
 
+// A namespace's LimitRange as platform teams write them: a Container item with some of min ≤ defaultRequest ≤ default ≤
+// max per resource (drawn in order on one scale, so that the API server holds it) and a ratio, sometimes a Pod item.
+const SCALES: Record<string, string[]> = { cpu: ['50m', '100m', '250m', '500m', '1', '2', '4'], memory: ['64Mi', '128Mi', '256Mi', '512Mi', '1Gi', '2Gi', '4Gi'] };
+const FIELDS = ['min', 'defaultRequest', 'default', 'max'] as const;
+const orderedAmounts = (resource: string) => fc.tuple(fc.array(fc.nat({ max: 6 }), { minLength: 4, maxLength: 4 }), fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }))
+  .map(([idx, present]) => {
+    const sorted = [...idx].sort((a, b) => a - b);
+    return Object.fromEntries(FIELDS.map((f, i) => [f, present[i] ? SCALES[resource][sorted[i]] : undefined]).filter(([, v]) => v !== undefined)) as Partial<Record<typeof FIELDS[number], string>>;
+  });
+const containerItem = fc.record({ cpu: orderedAmounts('cpu'), memory: half(orderedAmounts('memory')), ratio: rarely(fc.constantFrom('1', '1500m', '2', '4'), 4) })
+  .map(({ cpu, memory, ratio }) => {
+    const item: Record<string, any> = { type: 'Container' };
+    for (const f of FIELDS) {
+      const list = compact({ cpu: cpu[f], memory: memory?.[f] });
+      if (Object.keys(list).length) item[f] = list;
+    }
+    if (ratio) item.maxLimitRequestRatio = { cpu: ratio };
+    return item;
+  });
+const podItem = fc.record({ max: half(fc.constantFrom({ cpu: '2' }, { cpu: '4', memory: '4Gi' }, { memory: '1Gi' })), min: rarely(fc.constantFrom({ cpu: '100m' }, { memory: '128Mi' }), 3) })
+  .map((o) => ({ type: 'Pod', ...compact(o) }));
+const limitRangeArb = (namespace: string) => fc.record({ container: half(containerItem), pod: rarely(podItem, 3) }).map(({ container, pod: p }) =>
+  ({ apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'limits', namespace }, spec: { limits: [container, p].filter((x) => x !== undefined) } }));
+
 const kinds = fc.oneof(pod, pod, deployment, replicaSet, statefulSet, daemonSet, jobArb, cronJob, nodeArb, nodeArb, namespaceArb);
 
 const workloadInputArb: fc.Arbitrary<CreateInput> = fc.record({
@@ -293,5 +321,61 @@ const workloadInputArb: fc.Arbitrary<CreateInput> = fc.record({
 export const claimInputArb: fc.Arbitrary<CreateInput> = fc.record({ object: claimArb, storageClasses: storageClassesArb })
   .map(({ object, storageClasses }) => ({ object, storageClasses, extendedResourceToleration: false }));
 
-// one case in eight: a claim (issue 34), the rest as before
-export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb });
+// A valid Pod as charts write them (containers with no resources, requests only, limits only or both; sometimes an
+// init container or a sidecar, pod-level resources) in a namespace with a LimitRange: LimitRanger's defaults and
+// refusals, the pod's validation after them (a default limit below a stated request).
+const CPU = ['50m', '100m', '250m', '500m', '1', '2', '3'];
+const MEMORY = ['64Mi', '128Mi', '256Mi', '512Mi', '1Gi', '2Gi', '3Gi'];
+const policyResources = fc.record({ cpu: half(fc.tuple(fc.nat({ max: 6 }), fc.nat({ max: 6 }))), memory: half(fc.tuple(fc.nat({ max: 6 }), fc.nat({ max: 6 }))), shape: fc.constantFrom('none', 'requests', 'limits', 'both', 'both') })
+  .map(({ cpu, memory, shape }) => {
+    if (shape === 'none') return undefined;
+    const pick = (scale: string[], pair: [number, number] | undefined, which: 'requests' | 'limits') =>
+      (pair === undefined ? undefined : scale[which === 'requests' ? Math.min(...pair) : Math.max(...pair)]);
+    const list = (which: 'requests' | 'limits') => compact({ cpu: pick(CPU, cpu, which), memory: pick(MEMORY, memory, which) });
+    return compact({ requests: shape === 'limits' ? undefined : list('requests'), limits: shape === 'requests' ? undefined : list('limits') });
+  });
+const policyContainer = (name: string, restartPolicy?: string) => policyResources.map((resources) => compact({ name, image: 'registry.example/app:1', resources, restartPolicy }));
+const policyPod = fc.record({
+  name: fc.constantFrom('web', 'api'),
+  namespace: fc.constantFrom(undefined, 'team-a'),
+  containers: fc.oneof({ weight: 3, arbitrary: fc.tuple(policyContainer('app')) }, { weight: 1, arbitrary: fc.tuple(policyContainer('app'), policyContainer('proxy')) }),
+  init: rarely(fc.oneof(policyContainer('init'), policyContainer('sidecar', 'Always')), 4),
+  // above any container's (pod-level resources below the containers' are refused by validation, not LimitRanger)
+  podResources: rarely(fc.constantFrom({ requests: { cpu: '8' } }, { limits: { cpu: '8', memory: '8Gi' } }), 8),
+}).map(({ name, namespace, containers, init, podResources }) => ({ apiVersion: 'v1', kind: 'Pod', metadata: compact({ name, namespace }),
+  spec: compact({ containers, initContainers: init && [init], resources: podResources }) }));
+// A namespace's ResourceQuota: a compute quota (requests.*, limits.*, cpu, memory, pods, count/pods), its status.used
+// as `kubectl get` prints it (or none: an empty namespace), sometimes scoped.
+const HARD: Record<string, string[]> = {
+  pods: ['0', '1', '5'], 'count/pods': ['1', '10'], cpu: ['1', '4'], memory: ['1Gi', '4Gi'], 'requests.cpu': ['500m', '2', '4'],
+  'requests.memory': ['512Mi', '2Gi'], 'limits.cpu': ['1', '4', '8'], 'limits.memory': ['1Gi', '4Gi'], 'requests.ephemeral-storage': ['1Gi'],
+};
+const USED: Record<string, string[]> = { pods: ['0', '1', '5'], 'count/pods': ['3'], cpu: ['0', '1500m', '4'], memory: ['0', '3Gi'], 'requests.cpu': ['0', '250m', '1500m', '4'],
+  'requests.memory': ['0', '256Mi', '2Gi'], 'limits.cpu': ['0', '3', '8'], 'limits.memory': ['0', '1Gi'], 'requests.ephemeral-storage': ['0'] };
+const SCOPES = fc.constantFrom(undefined, undefined, undefined, { scopes: ['BestEffort'] }, { scopes: ['NotBestEffort'] }, { scopes: ['NotTerminating'] },
+  { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'DoesNotExist' }] } },
+  { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['high'] }] } });
+const quotaArb = (namespace: string) => fc.record({
+  names: fc.subarray(Object.keys(HARD), { minLength: 1, maxLength: 3 }),
+  pick: fc.array(fc.nat({ max: 9 }), { minLength: 9, maxLength: 9 }),
+  withUsed: fc.nat({ max: 3 }),
+  scope: SCOPES,
+}).map(({ names, pick, withUsed, scope }) => {
+  const hard = Object.fromEntries(names.map((n, i) => [n, HARD[n][pick[i] % HARD[n].length]]));
+  // scoped quotas track what their scope allows: BestEffort ones count pods alone
+  if (scope?.scopes?.[0] === 'BestEffort') for (const n of Object.keys(hard)) if (n !== 'pods' && n !== 'count/pods') delete hard[n];
+  if (!Object.keys(hard).length) hard.pods = '2';
+  const used = withUsed ? Object.fromEntries(Object.keys(hard).map((n, i) => [n, USED[n][pick[i + 3] % USED[n].length]])) : undefined;
+  return { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'compute', namespace }, spec: compact({ hard, ...scope }), ...(used ? { status: { hard, used } } : {}) };
+});
+
+const limitRangeInputArb: fc.Arbitrary<CreateInput> = policyPod.chain((object) => {
+  const namespace = (object.metadata as { namespace?: string }).namespace ?? 'default';
+  // a LimitRange, a ResourceQuota, or both (LimitRanger's defaults then satisfy the quota's `must specify`)
+  return fc.record({ lr: limitRangeArb(namespace), quota: quotaArb(namespace), which: fc.constantFrom('limitRange', 'quota', 'both') })
+    .map(({ lr, quota, which }) => ({ object, extendedResourceToleration: false,
+      ...(which !== 'quota' ? { limitRanges: [lr] } : {}), ...(which !== 'limitRange' ? { resourceQuotas: [quota] } : {}) }));
+});
+
+// one case in ten: a claim (issue 34), one in five: a Pod under a LimitRange or a ResourceQuota (issue 36), the rest as before
+export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb }, { weight: 2, arbitrary: limitRangeInputArb });

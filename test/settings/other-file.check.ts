@@ -6,10 +6,12 @@ test('defaults', () => {
     kubernetesVersion: '1.37',
     featureGates: { TaintTolerationComparisonOperators: false },
     validate: true,
-    admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false, runtimeClass: true, priority: true },
+    admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false, runtimeClass: true, priority: true, limitRanger: true, resourceQuota: true },
     requireAllocatable: false,
     runtimeClasses: [],
     priorityClasses: [],
+    limitRanges: [],
+    resourceQuotas: [],
     storage: [],
     clusterStorage: [],
   });

@@ -1,0 +1,52 @@
+// The ResourceQuota admission plugin (on by default in kube-apiserver, the last validating plugin: AllOrderedPlugins)
+// on a Pod's create: staging/src/k8s.io/apiserver/pkg/admission/plugin/resourcequota/controller.go CheckRequest over
+// the pod evaluator (pkg/quota/v1/evaluator/core/pods.go), the same rules at 1.33–1.37 for the resources modelled.
+// The rules are k8s/resource-quota.ts; the quotas are `settings().resourceQuotas` (configure({ resourceQuotas })), their
+// usage their status.used, else the quota controller's count over no pods (an empty namespace).
+import type { PodSpec } from '../core/types';
+import { gateEnabled, settings, type PlacementSettings } from '../core/config';
+import type { QuantityList } from '../k8s/limit-range';
+import { quantityList, withRequestsFromLimits } from '../k8s/limit-range';
+import { quotaRefusal, quotaUsed, resourceQuotaProblems, type ResourceQuota } from '../k8s/resource-quota';
+import { describeObject } from '../k8s/subject';
+
+/** A configured ResourceQuota the API server would not hold. */
+export class ResourceQuotaInputError extends Error {}
+
+interface Namespaced {
+  quotas: ResourceQuota[];
+  used: Map<ResourceQuota, QuantityList>;
+}
+
+let cached: { from: Readonly<PlacementSettings>; byNamespace: Map<string, Namespaced> } | undefined;
+
+/** The quotas of each namespace with their usage; throws ResourceQuotaInputError for one the API server would refuse. */
+function quotasByNamespace(): Map<string, Namespaced> {
+  const now = settings();
+  if (cached?.from === now) return cached.byNamespace;
+  const byNamespace = new Map<string, Namespaced>();
+  for (const quota of now.resourceQuotas as readonly ResourceQuota[]) {
+    const errors = resourceQuotaProblems(quota);
+    if (errors.length) {
+      throw new ResourceQuotaInputError(`configure({ resourceQuotas }): ${describeObject(quota)} would be rejected by the API server:\n${errors.map((e) => `  ${e.field}: ${e.message}`).join('\n')}`);
+    }
+    const namespace = quota.metadata?.namespace || 'default';
+    const entry: Namespaced = byNamespace.get(namespace) ?? { quotas: [], used: new Map() };
+    entry.quotas.push(quota);
+    entry.used.set(quota, quota.status?.used ? quantityList(quota.status.used) : quotaUsed(quota, [], gateEnabled('PodLevelResources')));
+    byNamespace.set(namespace, entry);
+  }
+  cached = { from: now, byNamespace };
+  return byNamespace;
+}
+
+/**
+ * The plugin's Validate on a pod being created in `namespace`, as admitted by every plugin before it: why the
+ * namespace's quotas refuse it (admission.NewForbidden's reason), undefined when they admit it or the plugin is off.
+ */
+export function validateResourceQuota(spec: PodSpec, namespace: string): string | undefined {
+  if (!settings().admission.resourceQuota || !settings().resourceQuotas.length) return undefined;
+  const entry = quotasByNamespace().get(namespace || 'default');
+  // the pod as decoded: a limit without a request is also the request (SetDefaults_Pod), which Constraints and Usage read
+  return entry && quotaRefusal(entry.quotas, entry.used, withRequestsFromLimits(spec), gateEnabled('PodLevelResources'));
+}
