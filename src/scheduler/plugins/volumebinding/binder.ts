@@ -194,6 +194,19 @@ function sizeOf(pvc: PersistentVolumeClaim): bigint {
   return size;
 }
 
+// A claim with no volume of its class to match (every volume bound elsewhere, or none given: the usual dynamic
+// provisioning) gets the same answer on every node: FindMatchingVolume reads only the claim before its loop (its
+// VolumeAttributesClass, size and selector, whose errors are thrown again each time). Kept per claim object and gate.
+const unmatchedAlone = new WeakMap<PersistentVolumeClaim, Set<boolean>>();
+function noVolume(pvc: PersistentVolumeClaim, vacEnabled: boolean): undefined {
+  const seen = unmatchedAlone.get(pvc);
+  if (seen?.has(vacEnabled)) return undefined;
+  asError(() => findMatchingVolume(pvc, [], { delayBinding: true, vacEnabled }));
+  if (seen) seen.add(vacEnabled);
+  else unmatchedAlone.set(pvc, new Set([vacEnabled]));
+  return undefined;
+}
+
 /** binder.go findMatchingVolumes: claims by requested size ascending, each PV chosen once; returns the claims left over. */
 function findMatchingVolumes(toMatch: PersistentVolumeClaim[], volumesByClass: Map<string, PersistentVolume[]>, node: BinderNode, vacEnabled: boolean, out: PodVolumes): PersistentVolumeClaim[] {
   const sized = toMatch.map((pvc) => ({ pvc, size: sizeOf(pvc) }));
@@ -203,7 +216,7 @@ function findMatchingVolumes(toMatch: PersistentVolumeClaim[], volumesByClass: M
   const unmatched: PersistentVolumeClaim[] = [];
   for (const { pvc } of sized) {
     const volumes = volumesByClass.get(claimClass(pvc)) ?? [];
-    const pv = asError(() => findMatchingVolume(pvc, volumes, { nodeLabels: node.labels, excluded: chosen, delayBinding: true, vacEnabled }));
+    const pv = volumes.length === 0 ? noVolume(pvc, vacEnabled) : asError(() => findMatchingVolume(pvc, volumes, { nodeLabels: node.labels, excluded: chosen, delayBinding: true, vacEnabled }));
     if (!pv) {
       unmatched.push(pvc);
       continue;
