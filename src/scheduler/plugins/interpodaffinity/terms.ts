@@ -4,6 +4,7 @@
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
 import type { Pod } from '../../../core/types';
 import { cachedPerObject } from '../../../core/cache';
+import { settingsGeneration } from '../../../core/config';
 import { formatSelector, LabelSelectorError, NOTHING, parseLabelSelector, revisionNote, selectorMatches, withLabelKeys, type Selector } from '../../../k8s/label-selector';
 import { podLabels, podNamespace } from '../../snapshot';
 
@@ -75,9 +76,28 @@ function quietly(parse: () => AffinityTerm[]): AffinityTerm[] {
   }
 }
 
+// A workload's replicas carry the same terms in the same namespace: parsed once per (terms, namespace), and the
+// parsed terms shared (nothing writes to an AffinityTerm; resolveNamespaces makes a new one). Terms with
+// matchLabelKeys or mismatchLabelKeys read the pod's labels too, so they are parsed per pod. Cleared with the settings
+// (a parse error's text may depend on the release) and when it grows large.
+let shared = new Map<string, AffinityTerm[]>();
+let sharedGeneration = settingsGeneration();
+
+function sharedTerms(raw: readonly PodAffinityTerm[], namespace: string, labels: Record<string, string>): AffinityTerm[] {
+  if (raw.some((t) => t?.matchLabelKeys?.length || t?.mismatchLabelKeys?.length)) return quietly(() => parseAffinityTerms(raw, namespace, labels));
+  if (sharedGeneration !== settingsGeneration() || shared.size >= 10_000) {
+    shared = new Map();
+    sharedGeneration = settingsGeneration();
+  }
+  const key = `${namespace}\0${JSON.stringify(raw)}`;
+  let terms = shared.get(key);
+  if (!terms) shared.set(key, (terms = quietly(() => parseAffinityTerms(raw, namespace, labels))));
+  return terms;
+}
+
 export const existingPodTerms = cachedPerObject((pod: Pod): ExistingPodTerms => {
   const namespace = podNamespace(pod);
   const labels = podLabels(pod);
   const raw = pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  return { namespace, labels, requiredAntiAffinity: raw?.length ? quietly(() => parseAffinityTerms(raw, namespace, labels)) : [] };
+  return { namespace, labels, requiredAntiAffinity: raw?.length ? sharedTerms(raw, namespace, labels) : [] };
 });

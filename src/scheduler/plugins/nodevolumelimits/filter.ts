@@ -152,12 +152,26 @@ function driversOf(fresh: Volumes, storage: StorageListers): Drivers {
   return mine;
 }
 
-/** Each driver's limit holds whatever the node's volumes are: the bound plus the pod's volumes of that driver. */
-function withinBound(node: NodeSnapshot, state: PreFilterState, fresh: Volumes, limits: Map<string, number>): boolean {
+/** volumeLimits(csiNode).get(driver) without building the map: the last entry of that name with a count. */
+function limitOf(csiNode: CSINode, driver: string): number | undefined {
+  let limit: number | undefined;
+  for (const d of csiNode.spec?.drivers ?? []) if (d.name === driver && typeof d.allocatable?.count === 'number') limit = d.allocatable.count;
+  return limit;
+}
+
+/**
+ * Each driver's limit holds whatever the node's volumes are: the bound plus the pod's volumes of that driver (a
+ * node without any limit passes, as upstream does before counting). Reads the CSINode's few entries instead of
+ * volumeLimits' map, for the thousands of nodes a first answer filters.
+ */
+function withinBound(node: NodeSnapshot, state: PreFilterState, fresh: Volumes, csiNode: CSINode | undefined): boolean {
+  // no limit for any driver: upstream returns before reading the node's pods
+  if (!csiNode?.spec?.drivers?.some((d) => typeof d.allocatable?.count === 'number')) return true;
+  // a node with some limit counts its pods' volumes, whose lookup errors are the Filter's (even for another driver)
   const bound = attachedBound(node, state.storage);
   if (bound < 0) return false;
   for (const [driver, count] of driversOf(fresh, state.storage).counts) {
-    const limit = limits.get(driver);
+    const limit = limitOf(csiNode, driver);
     if (limit !== undefined && bound + count > limit) return false;
   }
   return true;
@@ -230,9 +244,10 @@ export function evaluate(pod: PodInfo, node: NodeSnapshot, state: PreFilterState
   if (state.volumeLimitScaling) {
     for (const driver of driversOf(fresh, state.storage).required) if (!onNode(driver, csiNode)) return { status: notInstalled(driver, node, csiNode) };
   }
+  // (a node without any limit passes withinBound too: the same verdict as 'no-limit', which only explainPass reads)
+  if (!exact && withinBound(node, state, fresh, csiNode)) return BOUND;
   const limits = volumeLimits(csiNode);
   if (limits.size === 0) return { pass: 'no-limit', csiNode };
-  if (!exact && withinBound(node, state, fresh, limits)) return BOUND;
   const on = attached(node, csiNode, state);
   if (on instanceof VolumeLookupError) throw new NodeVolumeLimitsError(on.message);
   const adding = new Map<string, number>();

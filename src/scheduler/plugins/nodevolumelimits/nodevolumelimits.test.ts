@@ -123,6 +123,9 @@ describe('counting on the node', () => {
     expect(verdict(pod([claimVol('c0')]), cluster([...storage, csiNode('n1', [['ebs.csi.aws.com']])], { n1: [existing] }))).toBeUndefined();
     expect(() => verdict(pod([claimVol('c0')]), cluster([...storage, csiNode('n1', [['ebs.csi.aws.com', 5]])], { n1: [existing] })))
       .toThrow('PVC db/old-scratch was not created for pod db/old (pod is not owner)');
+    // a limit for another driver is enough: csi.go Filter counts the node's pods once getVolumeLimits is not empty
+    expect(() => verdict(pod([claimVol('c0')]), cluster([...storage, csiNode('n1', [['ebs.csi.aws.com'], ['pd.csi.storage.gke.io', 5]])], { n1: [existing] })))
+      .toThrow('PVC db/old-scratch was not created for pod db/old (pod is not owner)');
   });
 
   test('an existing pod\'s missing claim is skipped; the incoming pod\'s is UnschedulableAndUnresolvable', () => {

@@ -174,7 +174,9 @@ export function findPodVolumes(claims: PodVolumeClaims, node: BinderNode, storag
     } else toProvision.push(pvc);
   }
   if (toMatch.length > 0) {
-    const unmatched = findMatchingVolumes(toMatch, claims.volumesByClass, node, vacEnabled, out);
+    const unmatched = toMatch.length === claims.delayBinding.length && noVolumeToMatch(claims)
+      ? allUnmatched(claims, vacEnabled, node, out)
+      : findMatchingVolumes(toMatch, claims.volumesByClass, node, vacEnabled, out);
     unboundSatisfied = unmatched.length === 0;
     toProvision.push(...unmatched);
   }
@@ -194,6 +196,36 @@ function sizeOf(pvc: PersistentVolumeClaim): bigint {
   return size;
 }
 
+// A claim with no volume of its class to match (every volume bound elsewhere, or none given: the usual dynamic
+// provisioning) gets the same answer on every node: FindMatchingVolume reads only the claim before its loop (its
+// VolumeAttributesClass, size and selector, whose errors are thrown again each time). Kept per claim object and gate.
+const unmatchedAlone = new WeakMap<PersistentVolumeClaim, Set<boolean>>();
+function noVolume(pvc: PersistentVolumeClaim, vacEnabled: boolean): undefined {
+  const seen = unmatchedAlone.get(pvc);
+  if (seen?.has(vacEnabled)) return undefined;
+  asError(() => findMatchingVolume(pvc, [], { delayBinding: true, vacEnabled }));
+  if (seen) seen.add(vacEnabled);
+  else unmatchedAlone.set(pvc, new Set([vacEnabled]));
+  return undefined;
+}
+
+/** Whether no delayed claim of the pod has a volume of its class to match (dynamic provisioning alone). */
+const noVolumeToMatch = (claims: PodVolumeClaims) => claims.delayBinding.every((pvc) => (claims.volumesByClass.get(claimClass(pvc))?.length ?? 0) === 0);
+
+// Then findMatchingVolumes gives every node the same answer (no static binding; the claims by size, to provision):
+// worked out once per cycle's claims (and gate). An error is not kept, so it is thrown again on each node.
+const unmatchedOf = new WeakMap<PodVolumeClaims, Map<boolean, PersistentVolumeClaim[]>>();
+function allUnmatched(claims: PodVolumeClaims, vacEnabled: boolean, node: BinderNode, out: PodVolumes): PersistentVolumeClaim[] {
+  let byGate = unmatchedOf.get(claims);
+  let unmatched = byGate?.get(vacEnabled);
+  if (!unmatched) {
+    unmatched = findMatchingVolumes(claims.delayBinding, claims.volumesByClass, node, vacEnabled, out);
+    if (!byGate) unmatchedOf.set(claims, (byGate = new Map()));
+    byGate.set(vacEnabled, unmatched);
+  }
+  return unmatched;
+}
+
 /** binder.go findMatchingVolumes: claims by requested size ascending, each PV chosen once; returns the claims left over. */
 function findMatchingVolumes(toMatch: PersistentVolumeClaim[], volumesByClass: Map<string, PersistentVolume[]>, node: BinderNode, vacEnabled: boolean, out: PodVolumes): PersistentVolumeClaim[] {
   const sized = toMatch.map((pvc) => ({ pvc, size: sizeOf(pvc) }));
@@ -203,7 +235,7 @@ function findMatchingVolumes(toMatch: PersistentVolumeClaim[], volumesByClass: M
   const unmatched: PersistentVolumeClaim[] = [];
   for (const { pvc } of sized) {
     const volumes = volumesByClass.get(claimClass(pvc)) ?? [];
-    const pv = asError(() => findMatchingVolume(pvc, volumes, { nodeLabels: node.labels, excluded: chosen, delayBinding: true, vacEnabled }));
+    const pv = volumes.length === 0 ? noVolume(pvc, vacEnabled) : asError(() => findMatchingVolume(pvc, volumes, { nodeLabels: node.labels, excluded: chosen, delayBinding: true, vacEnabled }));
     if (!pv) {
       unmatched.push(pvc);
       continue;
