@@ -12,6 +12,9 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     globals: true,
     isolate: false,
+    // Stryker's dry run on a busy machine: a property test over many replicas took over Vitest's 5 s default and
+    // stopped the whole run; a mutant that loops is still cut short by Stryker's own timeoutMS
+    testTimeout: 30000,
     setupFiles: ['src/vitest.mts', 'test/mutation/setup.mts'],
     // every test file, but what test/mutation/left-out.mjs lists (test/mutation-config.test.ts keeps the two in step)
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
