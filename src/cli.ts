@@ -124,9 +124,10 @@ const isWorkload = (o: KubeObject) => {
  * The workloads read, with the manifests' Namespace and Service objects (as a Helm chart renders its Services beside
  * them) and the storage objects of the manifests and dumps (`kubectl get pv,pvc,sc,csinode -o yaml`).
  */
-type Workloads = KubeObject[] & { namespaces: KubeObject[]; services: KubeObject[]; storage: KubeObject[] };
+type Workloads = KubeObject[] & { namespaces: KubeObject[]; services: KubeObject[]; storage: KubeObject[]; podDisruptionBudgets: KubeObject[] };
 
 const isStorage = (o: KubeObject) => (STORAGE_KINDS as readonly unknown[]).includes(o.kind);
+const isBudget = (o: KubeObject) => o.kind === 'PodDisruptionBudget';
 
 /**
  * The workloads of the manifests, and their Namespace objects (whose labels serve namespaceSelector), Service
@@ -140,16 +141,24 @@ function workloadsOf(files: string[], namespace?: string): Workloads {
   if (!list.length) throw new InputError(`no Pod or workload${namespace === undefined ? '' : ` in namespace ${namespace}`} in ${[...files, ...render.sources].join(', ')}`);
   // RuntimeClasses among the manifests are the cluster's, which the RuntimeClass admission plugin reads
   if (objects.some((o) => o.kind === 'RuntimeClass')) configure({ runtimeClasses: objects });
-  // and PriorityClasses, which the Priority admission plugin reads
+  // and PriorityClasses, which the Priority admission plugin reads, and the namespaces' LimitRanges and ResourceQuotas
   if (objects.some((o) => o.kind === 'PriorityClass')) configure({ priorityClasses: objects });
-  return Object.assign(list, { namespaces: objects.filter((o) => o.kind === 'Namespace'), services: objects.filter((o) => o.kind === 'Service'), storage: objects.filter(isStorage) });
+  if (objects.some((o) => o.kind === 'LimitRange')) configure({ limitRanges: objects.filter((o) => o.kind === 'LimitRange') });
+  if (objects.some((o) => o.kind === 'ResourceQuota')) configure({ resourceQuotas: objects.filter((o) => o.kind === 'ResourceQuota') });
+  return Object.assign(list, {
+    namespaces: objects.filter((o) => o.kind === 'Namespace'), services: objects.filter((o) => o.kind === 'Service'), storage: objects.filter(isStorage),
+    podDisruptionBudgets: objects.filter(isBudget),
+  });
 }
 
-/** The --existing dumps: their Pods, and their storage objects (a `kubectl get pods,pvc,pv -o yaml` dump). */
-function dumpOf(files: string[] | undefined): { pods?: Pod[]; storage: KubeObject[] } {
-  if (!files) return { storage: [] };
+/**
+ * The --existing dumps: their Pods, their storage objects (a `kubectl get pods,pvc,pv -o yaml` dump) and their
+ * PodDisruptionBudgets (with the status the disruption controller wrote), which DefaultPreemption reads.
+ */
+function dumpOf(files: string[] | undefined): { pods?: Pod[]; storage: KubeObject[]; podDisruptionBudgets: KubeObject[] } {
+  if (!files) return { storage: [], podDisruptionBudgets: [] };
   const objects = load(files);
-  return { pods: objects.filter((p) => p.kind === 'Pod') as Pod[], storage: objects.filter(isStorage) };
+  return { pods: objects.filter((p) => p.kind === 'Pod') as Pod[], storage: objects.filter(isStorage), podDisruptionBudgets: objects.filter(isBudget) };
 }
 
 function nodesOf(files: string[]): Node[] {
@@ -182,7 +191,7 @@ const toLabel = (o: KubeObject) => (isWorkload(o) ? toSubject(o).label : `${o.ki
 function explain(workloads: Workloads, nodes: Node[], existingPods: Pod[] | undefined): string {
   return workloads.map((w) => {
     const s = toSubject(w);
-    const result = schedule(s, nodes, { existingPods, namespaces: workloads.namespaces, services: workloads.services, storage: workloads.storage });
+    const result = schedule(s, nodes, { existingPods, namespaces: workloads.namespaces, services: workloads.services, storage: workloads.storage, podDisruptionBudgets: workloads.podDisruptionBudgets });
     if (result.gated) return `${s.label}\n  ${describeGated(s.label, result.gated.gates).replace(/\n/g, '\n  ')}`;
     const head = unknownOnAny(result)
       ? `  unknown: ${result.feasible.length} of ${nodes.length} node(s) pass every filter the library models${result.feasible.length ? `: ${nodeNames(result.feasible.map((v) => v.node), 10)}` : ''}`
@@ -220,7 +229,7 @@ function oneNode(nodes: Node[], file: string, name: string | undefined): Node {
 
 /** Where every pod the workloads' controllers create lands, placed one at a time (placeReplicas). */
 function explainReplicas(workloads: Workloads, nodes: Node[], existingPods: Pod[] | undefined): string {
-  const placement = place(workloads, { nodes, existingPods, namespaces: workloads.namespaces, services: workloads.services, storage: workloads.storage });
+  const placement = place(workloads, { nodes, existingPods, namespaces: workloads.namespaces, services: workloads.services, storage: workloads.storage, podDisruptionBudgets: workloads.podDisruptionBudgets });
   const sections = workloads.map((w, i) => {
     const pods = placement.pods.filter((p) => p.owner === i);
     const pending = pods.filter((p) => !p.node);
@@ -287,9 +296,10 @@ function explainCommand(cli: Command, out: (s: string) => void): void {
       '  $ npx jest-k8s-placement explain pods.yaml --nodes nodes.yaml --existing pods.yaml   # the Pending pods of a dump')
     .action((manifests: string[], o: { nodes: string[]; existing?: string[]; namespace?: string; name?: string[]; replicas?: boolean }) => {
       const nodes = nodesOf(o.nodes);
-      const { pods: existing, storage } = dumpOf(o.existing);
+      const { pods: existing, storage, podDisruptionBudgets } = dumpOf(o.existing);
       const all = workloadsOf(manifests, o.namespace);
       all.storage.push(...storage);
+      all.podDisruptionBudgets.push(...podDisruptionBudgets);
       const { workloads, completed, skipped } = toExplain(all, existing, o.name);
       checkValid([...workloads, ...nodes, ...(existing ?? []), ...workloads.storage]);
       noteNodes(nodes);
@@ -329,7 +339,7 @@ function toExplain(all: Workloads, existing: readonly Pod[] | undefined, names: 
   const picked = names ? all.filter((o) => names.some((n) => named(o, n))) : all;
   const completed = picked.filter((o) => completedPhase(o));
   const bound = names ? [] : picked.filter((o) => !completedPhase(o) && boundInDump(o, existing));
-  const workloads = Object.assign(picked.filter((o) => !completed.includes(o) && !bound.includes(o)), { namespaces: all.namespaces, services: all.services, storage: all.storage });
+  const workloads = Object.assign(picked.filter((o) => !completed.includes(o) && !bound.includes(o)), { namespaces: all.namespaces, services: all.services, storage: all.storage, podDisruptionBudgets: all.podDisruptionBudgets });
   const left = [
     ...(!names && completed.length ? [`${completed.length} completed pod(s) (status.phase Succeeded or Failed: kube-scheduler never schedules them)`] : []),
     ...(bound.length ? [`${bound.length} pod(s) already bound in --existing (spec.nodeName)`] : []),

@@ -1,0 +1,43 @@
+// The CLI reads what DefaultPreemption and namespace admission read from its manifests and dumps: PodDisruptionBudgets
+// (a dump's with their status, a chart's computed), LimitRanges and ResourceQuotas.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { resetConfiguration } from './core/config';
+import { runCli } from '../test/cli-run';
+
+afterEach(() => resetConfiguration());
+
+const dir = mkdtempSync(path.join(tmpdir(), 'jkp-cli-preempt-'));
+const write = (name: string, objects: object[]) => {
+  const file = path.join(dir, name);
+  writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }));
+  return file;
+};
+const node = (name: string) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } }, status: { allocatable: { cpu: '2', memory: '8Gi', pods: '110' } } });
+const running = (name: string, nodeName: string, app: string) => ({
+  apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', labels: { app } },
+  spec: { nodeName, priority: 0, containers: [{ name: 'c', image: 'registry.example/app:1', resources: { requests: { cpu: '1500m' } } }] },
+  status: { phase: 'Running', startTime: '2026-01-01T00:00:00Z' },
+});
+const agent = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'agent', namespace: 'default' }, spec: { priorityClassName: 'system-cluster-critical', containers: [{ name: 'c', image: 'registry.example/agent:1', resources: { requests: { cpu: '1' } } }] } };
+const budget = { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'db', namespace: 'default' }, spec: { minAvailable: 1, selector: { matchLabels: { app: 'db' } } }, status: { disruptionsAllowed: 0, currentHealthy: 1, desiredHealthy: 1, expectedPods: 1 } };
+const nodes = write('nodes.json', [node('n1'), node('n2')]);
+
+test('explain: a dump\'s PodDisruptionBudget steers the nominated node away from the pod it protects (1.37 event text)', () => {
+  // n1 runs db-0 (its budget allows no disruption), n2 runs web-0: equal otherwise, so the budget decides
+  const withBudget = runCli('explain', write('agent.json', [agent]), '--nodes', nodes, '--existing', write('dump.json', [running('db-0', 'n1', 'db'), running('web-0', 'n2', 'web'), budget]));
+  expect(withBudget.error).toBeUndefined();
+  expect(withBudget.out).toContain('preemption: found a potential placement for pod on node n2, preempting 1 victims');
+  const protectedOnN2 = runCli('explain', write('agent2.json', [agent]), '--nodes', nodes, '--existing', write('dump2.json', [running('db-0', 'n2', 'db'), running('web-0', 'n1', 'web'), budget]));
+  expect(protectedOnN2.out).toContain('preemption: found a potential placement for pod on node n1, preempting 1 victims');
+});
+
+test('explain: a LimitRange among the manifests defaults the pod\'s requests (LimitRanger admission)', () => {
+  const bare = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'bare', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'registry.example/app:1' }] } };
+  const limits = { apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'defaults', namespace: 'default' }, spec: { limits: [{ type: 'Container', defaultRequest: { cpu: '3' }, default: { cpu: '3' } }] } };
+  const fits = runCli('explain', write('bare.json', [bare]), '--nodes', nodes);
+  expect(fits.out).not.toContain('Insufficient cpu');
+  const defaulted = runCli('explain', write('bare-limits.json', [bare, limits]), '--nodes', nodes);
+  expect(defaulted.out).toContain('0/2 nodes are available: 2 Insufficient cpu.');
+});
