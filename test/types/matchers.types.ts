@@ -34,6 +34,12 @@ export function globalExpect(): void {
   expect(pod).toBeSchedulableOn();
   // @ts-expect-error taints are strings or objects
   expect(pod).toTolerate(42);
+  expect(pod).toPreempt({ nodes: [node], existingPods: [] });
+  expect(pod).not.toPreempt(['default/web-2', pod], { nodes: [node], podDisruptionBudgets: [] });
+  // @ts-expect-error the cluster's nodes are required
+  expect(pod).toPreempt([pod]);
+  expect(node).toDrain({ nodes: [node] }, { within: 600 });
+  expect('node-1').not.toDrain({ nodes: [node], existingPods: [] });
 }
 
 export function jestGlobals(): void {
@@ -44,6 +50,7 @@ export function jestGlobals(): void {
   jestGlobalsExpect(pod).toBeEvictedFrom(node, { after: 0 });
   jestGlobalsExpect(pod).toPrefer(node).over(node);
   jestGlobalsExpect(pod).toBeSchedulableOnAnyOf([node]);
+  jestGlobalsExpect(pod).toPreempt(['default/web-2'], { nodes: [node] });
   // @ts-expect-error seconds are numbers
   jestGlobalsExpect(pod).toBeEvictedFrom(node).after('300');
 }
@@ -56,6 +63,8 @@ export function vitest(): void {
   vitestExpect(pod).not.toBeEvictedFrom(node).after(60);
   vitestExpect(pod).toPrefer(node).over(node);
   vitestExpect(pod).toBeSchedulableOnAllOf([node], { existingPods: [] });
+  vitestExpect(pod).toPreempt({ nodes: [node] });
+  vitestExpect(node).toDrain({ nodes: [node] }, { within: 60 });
   // @ts-expect-error seconds are numbers
   vitestExpect(pod).toBeEvictedFrom(node).after('300');
 }
