@@ -5,10 +5,10 @@
 // evicts one pod per node) — the first scheduleOn (the snapshot is built) and each later one on the same arrays; and
 // the slow path, the same Pod with bench-cluster.mjs's zone and hostname spread (DoNotSchedule) and required hostname
 // anti-affinity, where the PostFilter re-runs the cluster plugins' PreFilter per candidate node (no goal in the
-// issue). Every answer must nominate a node with victims, or the bench fails. Each run is a fresh process; wall and
+// issue; each of its processes is killed after --timeout seconds). Every answer must nominate a node with victims, or the bench fails. Each run is a fresh process; wall and
 // CPU time are printed. Part of `npm run bench`, never a test.
 //
-//   node scripts/bench-preemption.mjs [--dist dist] [--runs 3] [--later 5] [--spread 0 (skip the slow path)]
+//   node scripts/bench-preemption.mjs [--dist dist] [--runs 3] [--later 5] [--spread 0 (skip the slow path)] [--timeout 60 (s, the slow path's cap)]
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -19,6 +19,8 @@ import { cluster, median, options, timed } from './bench-cluster.mjs';
 const here = fileURLToPath(import.meta.url);
 const repo = path.resolve(path.dirname(here), '..');
 const LATER = 5;
+// the slow path's cap per fresh process, in seconds: its first answer took over 10 minutes of CPU when this was written
+const TIMEOUT = 60;
 const APPS = 50;
 const SYSTEM_CLUSTER_CRITICAL = 2000000000;
 
@@ -90,17 +92,26 @@ if (process.argv[1] === here && process.argv[2] === '--child') {
 }
 
 // ---- driver
-export function run({ dist = path.join(repo, 'dist'), runs = 3, later = LATER, spread: slow = 1 } = {}) {
-  const child = (what) => {
-    const r = spawnSync(process.execPath, [here, '--child', dist, String(later), what], { encoding: 'utf8', maxBuffer: 1 << 26 });
+export function run({ dist = path.join(repo, 'dist'), runs = 3, later = LATER, spread: slow = 1, timeout = TIMEOUT } = {}) {
+  const child = (what, capped = false) => {
+    const r = spawnSync(process.execPath, [here, '--child', dist, String(later), what], { encoding: 'utf8', maxBuffer: 1 << 26, ...(capped ? { timeout: timeout * 1000, killSignal: 'SIGKILL' } : {}) });
+    if (capped && (r.error?.code === 'ETIMEDOUT' || r.signal === 'SIGKILL')) return undefined;
     if (r.status !== 0) throw new Error(`bench-preemption ${what} failed:\n${r.stderr}`);
     return JSON.parse(r.stdout.trim().split('\n').pop());
   };
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`preemption: 5000 nodes, 20000 existing pods of 15 CPUs (spec.priority 0 / 1000 / 100000 / system-cluster-critical), 4 CPUs free a node; a system-node-critical pod of 8 CPUs; ${runs} fresh processes; load average ${load()}`);
-  const figures = {};
-  const measure = (what, label, goal) => {
-    const got = Array.from({ length: runs }, () => child(what));
+  const figures = { timeout };
+  const measure = (what, label, goal, capped = false) => {
+    const got = [];
+    for (let k = 0; k < runs; k++) {
+      const one = child(what, capped);
+      if (!one) {
+        console.log(`  scheduleOn first ${label}  > ${timeout * 1000} ms (${goal}): no answer within --timeout ${timeout} s, the process was killed`);
+        return { first: Infinity, firstCpu: Infinity, later: Infinity, laterCpu: Infinity };
+      }
+      got.push(one);
+    }
     const f = {
       first: median(got.map((p) => p.first.wall)), firstCpu: median(got.map((p) => p.first.cpu)),
       later: median(got.map((p) => p.later.wall)), laterCpu: median(got.map((p) => p.later.cpu)),
@@ -113,7 +124,7 @@ export function run({ dist = path.join(repo, 'dist'), runs = 3, later = LATER, s
   const plain = measure('plain', 'pod that must preempt', 'goal ≤ 200');
   Object.assign(figures, plain);
   if (!slow) return figures;
-  const spread = measure('spread', 'pod that must preempt, with spread + anti-affinity', 'no goal');
+  const spread = measure('spread', 'pod that must preempt, with spread + anti-affinity', 'no goal', true);
   figures.spread = spread.first;
   figures.spreadCpu = spread.firstCpu;
   figures.spreadLater = spread.later;

@@ -92,7 +92,7 @@ const rows = [
   ['  … first pod without volumes, same cluster', `${f(v.plain, 0)} ms (cpu ${f(v.plainCpu, 0)})`, '(reference)'],
   ['preemption, first pod that must preempt', `${f(pr.first, 0)} ms (cpu ${f(pr.firstCpu, 0)})`, '≤ 200 ms'],
   ['  … each later pod that must preempt', `${f(pr.later, 0)} ms (cpu ${f(pr.laterCpu, 0)})`, '≤ 200 ms'],
-  ['  … first with spread + anti-affinity', `${f(pr.spread, 0)} ms (cpu ${f(pr.spreadCpu, 0)})`, '(no goal)'],
+  ['  … first with spread + anti-affinity', pr.spread === Infinity ? `> ${pr.timeout} s (killed)` : `${f(pr.spread, 0)} ms (cpu ${f(pr.spreadCpu, 0)})`, '(no goal)'],
   ['loadManifests from the cache / parsing', l.cacheRatio === undefined ? '—' : `${f(100 * l.cacheRatio, 1)} %`, '≤ 15 %'],
 ];
 const width = Math.max(...rows.map((r) => r[0].length));
