@@ -1,8 +1,8 @@
-// `npm run bench`: every figure of issue 23's "Done when" (and issue 34's volume figure) in one run, as medians with the load average, and as ratios
+// `npm run bench`: every figure of issue 23's "Done when" (and issue 34's volume figure, issue 35's preemption figure) in one run, as medians with the load average, and as ratios
 // where an anchor exists (js-yaml, goref, parsing without the cache). Not a test and not in CI: the machine may be
 // shared, so read the ratios of one run, and the CPU times the cluster figures print beside the wall times.
 //
-//   node scripts/bench.mjs [--dist dist] [--quick] [--skip entries,load,matrix,cluster,render,volumes]
+//   node scripts/bench.mjs [--dist dist] [--quick] [--skip entries,load,matrix,cluster,render,volumes,preemption]
 //
 // 1. entries      /jest, /jest-globals, /vitest per fresh module registry (scripts/bench-entries.mjs)
 // 2. load         parseManifests cold and warm vs js-yaml loadAll; the disk cache's reload ratio (bench-load.mjs)
@@ -10,6 +10,7 @@
 // 4. cluster      spread + anti-affinity over 5,000 nodes and 20,000 pods; placeReplicas of 300 (bench-cluster.mjs)
 // 5. render       the render cache over 20 spec files (bench-render.mjs; needs the pinned helm)
 // 6. volumes      pods with claims over 5,000 nodes, 20,000 pods (3,000 with bound claims), CSINodes (bench-volumes.mjs)
+// 7. preemption   a pod that must preempt over 5,000 nodes, 20,000 pods of mixed priorities (bench-preemption.mjs)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { run as entries } from './bench-entries.mjs';
 import { run as load } from './bench-load.mjs';
 import { run as cluster } from './bench-cluster.mjs';
 import { run as volumes } from './bench-volumes.mjs';
+import { run as preemption } from './bench-preemption.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -56,6 +58,7 @@ section('matrix', () => {
 });
 section('cluster', () => cluster({ dist, runs: quick ? 1 : 3 }));
 section('volumes', () => volumes({ dist, runs: quick ? 1 : 3 }));
+section('preemption', () => preemption({ dist, runs: quick ? 1 : 3, later: quick ? 1 : 5 }));
 section('render', () => {
   const r = spawnSync(process.execPath, [path.join(here, 'bench-render.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) throw new Error('bench-render.mjs failed');
@@ -68,6 +71,7 @@ const l = figures.load ?? {};
 const m = figures.matrix ?? {};
 const c = figures.cluster ?? {};
 const v = figures.volumes ?? {};
+const pr = figures.preemption ?? {};
 const rows = [
   ['/jest entry per fresh registry', `${f(e.jest)} ms`, '≤ 3 ms'],
   ['/jest-globals entry', `${f(e['jest-globals'])} ms`, '≤ 3 ms'],
@@ -86,6 +90,9 @@ const rows = [
   ['volumes, each later pod with a claim', `${f(v.later, 1)} ms (cpu ${f(v.laterCpu, 1)})`, '≤ 50 ms'],
   ['  … each later StatefulSet (its claims made)', `${f(v.sets, 1)} ms (cpu ${f(v.setsCpu, 1)})`, '≤ 50 ms'],
   ['  … first pod without volumes, same cluster', `${f(v.plain, 0)} ms (cpu ${f(v.plainCpu, 0)})`, '(reference)'],
+  ['preemption, first pod that must preempt', `${f(pr.first, 0)} ms (cpu ${f(pr.firstCpu, 0)})`, '≤ 200 ms'],
+  ['  … each later pod that must preempt', `${f(pr.later, 0)} ms (cpu ${f(pr.laterCpu, 0)})`, '≤ 200 ms'],
+  ['  … first with spread + anti-affinity', pr.spread === Infinity ? `> ${pr.timeout} s (killed)` : `${f(pr.spread, 0)} ms (cpu ${f(pr.spreadCpu, 0)})`, '(no goal)'],
   ['loadManifests from the cache / parsing', l.cacheRatio === undefined ? '—' : `${f(100 * l.cacheRatio, 1)} %`, '≤ 15 %'],
 ];
 const width = Math.max(...rows.map((r) => r[0].length));
