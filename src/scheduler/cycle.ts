@@ -125,6 +125,11 @@ export interface PostFilterHandle {
    * and AddPod leave it (worked out again over the snapshot with the node holding `pods`). Undefined: the pod fits.
    */
   filterWith(node: NodeSnapshot, pods: readonly Pod[]): Status | undefined;
+  /**
+   * What one filterWith costs, in pods and nodes walked: 0 when only the node's own filters rerun; the cluster's pods
+   * and nodes when the cluster plugins' PreFilter is worked out again (the library has no RemovePod/AddPod extensions).
+   */
+  filterWithCost: number;
 }
 
 /** A PostFilter plugin (fwk.PostFilterPlugin): its status code and its answer. */

@@ -559,6 +559,10 @@ export function postFilterHandle(pod: PodInfo, nodes: readonly Node[], rejected:
     nodes: entries.map((entry) => ({ entry, status: statuses.get(entry.info.name) })),
     preFilterStopped,
     podDisruptionBudgets: withStatus(pdbs, entries),
+    get filterWithCost() {
+      const base = cycle ?? cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()));
+      return !base.active.length && !base.rejection && !base.nodeNames ? 0 : base.snapshot.nodes.reduce((n, e) => n + e.pods.length + 1, 0);
+    },
     filterWith(entry, pods) {
       const base = cycle ?? cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()));
       // no cluster plugin runs for the pod: the node's Filter plugins over its usage by `pods` (their verdict

@@ -126,6 +126,19 @@ describe.each(KUBERNETES_VERSIONS)('at %s', (version) => {
     expect(violations(2)).toEqual([1, 1]);
   });
 
+  test('a dry run too large for the library (spread constraints over many candidate nodes) is not modelled, never a hang', () => {
+    // 900 full nodes with 2 low-priority pods each: 900 candidates × (900 nodes + 1,800 pods) walked per rerun > DRY_RUN_LIMIT
+    const nodes = Array.from({ length: 900 }, (_, i) => node(`n${i}`, '2', { zone: `z${i % 3}` }));
+    const running = nodes.flatMap((n, i) => [pod(`a-${i}`, '1', { nodeName: n.metadata!.name }), pod(`b-${i}`, '1', { nodeName: n.metadata!.name })]);
+    const spread = { topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'agent' } } }] };
+    const r = run(pod('agent', '1', { priorityClassName: 'system-cluster-critical', labels: { app: 'agent' }, extra: spread }), nodes, running);
+    expect(r.feasible).toEqual([]);
+    expect(r.preemption).toEqual({ unknown: expect.stringContaining('DefaultPreemption\'s dry run over 900 candidate node(s) for a pod with PodTopologySpread') });
+    // without the spread constraint only the node's own filters rerun: the same cluster is answered
+    const plain = run(pod('agent', '1', { priorityClassName: 'system-cluster-critical' }), nodes, running);
+    expect((plain.preemption as PreemptionAnswer).nominatedNodes.length).toBeGreaterThan(0);
+  });
+
   test('PodTopologySpread sees the node without its victims (RemovePod)', () => {
     // the pod spreads over zones with maxSkew 1; zone a holds 2 matching low-priority pods, zone b 0; the node in zone
     // b is full of a higher-priority pod, so the pod can only go to zone a once a matching pod there is gone
