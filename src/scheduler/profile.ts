@@ -27,6 +27,7 @@ import { VolumeBinding, VolumeBindingScore } from './plugins/volumebinding';
 import { VolumeZone } from './plugins/volumezone';
 import { DynamicResources, dynamicResourcesEnabled } from './plugins/dynamicresources';
 import { DefaultPreemption } from './plugins/defaultpreemption';
+import { DEFAULT_PLUGIN_ARGS, setActivePluginArgs, type PluginArgs } from './plugin-args';
 
 /** A PreEnqueue plugin: a status keeps the pod out of the active queue, so no filter runs for it. */
 export interface PreEnqueuePlugin {
@@ -77,6 +78,8 @@ export interface Profile {
    * a plugin not listed gets the next free code when first seen in a matrix.
    */
   matrixCodes: Readonly<Record<string, number>>;
+  /** The plugins' arguments (a configuration's pluginConfig, defaulted): plugins read them through plugin-args.ts. */
+  pluginArgs: Readonly<PluginArgs>;
 }
 
 /** A Score plugin's name (the default profile's: TaintToleration, NodeAffinity, NodeResourcesFit, …). */
@@ -122,6 +125,7 @@ export const DEFAULT_PROFILE: Profile = Object.freeze({
     return gateEnabled('StorageCapacityScoring') ? WITH_VOLUME_SCORE : BASE_SCORE;
   },
   matrixCodes: { NodeUnschedulable: 1, NodeName: 2, TaintToleration: 3, NodeAffinity: 4, NodeResourcesFit: 5, NodePorts: 6, SchedulingGates: 7 },
+  pluginArgs: DEFAULT_PLUGIN_ARGS,
 });
 
 let active: Profile = DEFAULT_PROFILE;
@@ -137,9 +141,11 @@ export function withProfile<T>(changes: Partial<Profile>, fn: () => T): T {
   const saved = active;
   const restore = () => {
     active = saved;
+    setActivePluginArgs(active.pluginArgs);
     invalidateCaches();
   };
   active = { ...saved, ...changes };
+  setActivePluginArgs(active.pluginArgs);
   invalidateCaches();
   let result: T;
   try {
