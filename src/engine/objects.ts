@@ -16,6 +16,8 @@ import { taintEviction as evictionOf, type EvictionVerdict } from '../controller
 import { notModelledIn, preemptionNotModelled, type NotModelled } from './not-modelled';
 import { subjectStorage } from '../scheduler/storage-model';
 import { STORAGE_KINDS, storageProblem } from '../core/storage-kinds';
+import { profile } from '../scheduler/profile';
+import { underSchedulerConfiguration } from './schedule';
 
 export type PodArgument = KubeObject | Subject;
 
@@ -162,6 +164,8 @@ export interface ScheduleOptions {
   namespaces?: KubeObject[];
   services?: KubeObject[];
   storage?: KubeObject[];
+  /** The cluster's KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1), over configure({ schedulerConfiguration }). */
+  schedulerConfiguration?: object;
 }
 
 /** When the taint-eviction controller would delete the subject's pod from the node. */
@@ -180,17 +184,24 @@ export type ScheduleOnResult = scheduler.ScheduleResult & { notModelled?: NotMod
 export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): ScheduleOnResult {
   const s = toSubject(subject);
   const storage = storageOf(options.storage);
-  const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, subjectStorage(s, storage));
-  // DefaultPreemption's answer left unknown by a priority the inputs do not give is not modelled too
-  const notModelled = [...notModelledIn(s, storage), ...preemptionNotModelled(result.preemption)];
-  return notModelled.length ? { ...result, notModelled } : result;
+  return underSchedulerConfiguration(s, options.schedulerConfiguration, () => {
+    const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, subjectStorage(s, storage));
+    // DefaultPreemption's answer left unknown by a priority the inputs do not give is not modelled too; so is what the
+    // pod's profile runs that the library does not
+    const notModelled = [...notModelledIn(s, storage), ...preemptionNotModelled(result.preemption), ...(profile().notModelled ?? [])];
+    const unserved = profile().unserved;
+    const answer = unserved && result.fitError !== undefined ? { ...result, fitError: unserved } : result;
+    return notModelled.length ? { ...answer, notModelled } : answer;
+  });
 }
 
-/** Feasible nodes ranked by the default profile's scores (existing pods by spec.nodeName), best first; ties keep input order. */
+/** Feasible nodes ranked by the pod's profile's scores (existing pods by spec.nodeName), best first; ties keep input order. */
 export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): score.NodeScore[] {
   const s = toSubject(subject);
   const storage = subjectStorage(s, storageOf(options.storage));
-  const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage).feasible.map((v) => v.node));
-  const infos = nodes.map(framework.nodeInfo).filter((n) => feasible.has(n.name));
-  return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces, options.services, storage)).sort((a, b) => b.total - a.total);
+  return underSchedulerConfiguration(s, options.schedulerConfiguration, () => {
+    const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage).feasible.map((v) => v.node));
+    const infos = nodes.map(framework.nodeInfo).filter((n) => feasible.has(n.name));
+    return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces, options.services, storage)).sort((a, b) => b.total - a.total);
+  });
 }
