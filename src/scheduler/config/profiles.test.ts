@@ -5,13 +5,19 @@ import { configure, resetConfiguration } from '../../core/config';
 import { rankNodes, scheduleOn } from '../../engine/objects';
 import { schedule, scheduleOnNode, prefer, place, toSubject } from '../../engine';
 import { deployment, zonedNode } from '../../../test/outage/cluster';
-import { node } from '../../../test/fixtures';
+import { failure, node } from '../../../test/fixtures';
 import { compileSchedulerConfiguration, SchedulerConfigurationError } from '.';
 import { DEFAULT_PROFILE } from '../profile';
-import { DEFAULT_PLUGIN_ARGS } from '../plugin-args';
+import { DEFAULT_PLUGIN_ARGS, pluginArgs } from '../plugin-args';
+import { underPodProfile } from './select';
 
 const KSC = { apiVersion: 'kubescheduler.config.k8s.io/v1', kind: 'KubeSchedulerConfiguration' };
 afterEach(() => resetConfiguration());
+
+/** The workload with spec.schedulerName in its pod template. */
+function named<T extends { spec: { template: { spec?: object } } }>(w: T, schedulerName: string): T {
+  return { ...w, spec: { ...w.spec, template: { ...w.spec.template, spec: { ...w.spec.template.spec, schedulerName } } } };
+}
 
 const names = <T extends { name: string }>(list: readonly T[]) => list.map((p) => p.name);
 
@@ -94,7 +100,7 @@ describe('configure({ schedulerConfiguration })', () => {
 
   test('two profiles by schedulerName: the pod runs under its own', () => {
     const plain = deployment('web', 1, '100m');
-    const other = deployment('batch', 1, '100m', { schedulerName: 'permissive' });
+    const other = named(deployment('batch', 1, '100m'), 'permissive');
     configure({
       schedulerConfiguration: {
         ...KSC,
@@ -108,7 +114,7 @@ describe('configure({ schedulerConfiguration })', () => {
   });
 
   test('a schedulerName no profile serves: never placed, no FitError but why', () => {
-    const pod = deployment('web', 2, '100m', { schedulerName: 'volcano' });
+    const pod = named(deployment('web', 2, '100m'), 'volcano');
     const n = node('n1');
     const answer = schedule(toSubject(pod), [n]);
     expect(answer.feasible).toHaveLength(0);
@@ -133,4 +139,36 @@ describe('configure({ schedulerConfiguration })', () => {
     configure({ schedulerConfiguration: { ...KSC, parallelism: 0 } });
     expect(() => scheduleOn(deployment('web', 1), [node('n')])).toThrow('kube-scheduler refuses this KubeSchedulerConfiguration: parallelism: Invalid value: 0: should be an integer value greater than zero');
   });
+});
+
+describe('the matchers', () => {
+  const tainted = node('gpu', [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }]);
+  const schedulerConfiguration = { ...KSC, profiles: [{ plugins: { filter: { disabled: [{ name: 'TaintToleration' }] } } }] };
+
+  test('toBeSchedulableOn takes the option', () => {
+    const pod = deployment('web', 1, '100m');
+    expect(pod).not.toBeSchedulableOn(tainted);
+    expect(pod).toBeSchedulableOn(tainted, { schedulerConfiguration });
+  });
+
+  test('a pod no profile serves is not schedulable, and the message says why', () => {
+    const pod = named(deployment('web', 1, '100m'), 'my-scheduler');
+    expect(pod).not.toBeSchedulableOn(node('n1'));
+    expect(failure(() => expect(pod).toBeSchedulableOnAnyOf([node('n1')]))).toContain('no scheduler serves schedulerName "my-scheduler"');
+    expect(pod).not.toHaveAllReplicasScheduled([node('n1')]);
+  });
+
+  test('an invalid configuration fails with and without .not, with kube-scheduler\'s texts', () => {
+    const bad = { ...KSC, profiles: [{ pluginConfig: [{ name: 'InterPodAffinity', args: { hardPodAffinityWeight: 101 } }] }] };
+    const text = 'profiles[0].pluginConfig[0].args.hardPodAffinityWeight: Invalid value: 101: not in valid range [0, 100]';
+    expect(failure(() => expect(deployment('web', 1)).toBeSchedulableOn(node('n1'), { schedulerConfiguration: bad }))).toContain(text);
+    expect(failure(() => expect(deployment('web', 1)).not.toBeSchedulableOn(node('n1'), { schedulerConfiguration: bad }))).toContain(text);
+  });
+});
+
+test('under configure, the pod\'s profile carries its args to the plugins (plugin-args.ts): MostAllocated', () => {
+  configure({ schedulerConfiguration: { ...KSC, profiles: [{ pluginConfig: [{ name: 'NodeResourcesFit', args: { scoringStrategy: { type: 'MostAllocated' } } }] }] } });
+  const seen = underPodProfile(toSubject(deployment('web', 1)), () => pluginArgs('NodeResourcesFit').scoringStrategy.type);
+  expect(seen).toBe('MostAllocated');
+  expect(pluginArgs('NodeResourcesFit').scoringStrategy.type).toBe('LeastAllocated');
 });
