@@ -5,7 +5,7 @@ import type { FieldError } from '../../core/types';
 import { gateEnabled, releaseAtLeast } from '../../core/config';
 import { child, forbidden, index, invalid, notSupported, Raw, required, duplicate, goJson } from '../../k8s/validation-field';
 import { validateLabelName } from '../../k8s/validation-meta';
-import { parseTerms, type NodeSelectorTerm } from '../../k8s/node-selector';
+import { addedAffinityErrors } from './validation-affinity';
 import {
   ABSOLUTE_RANGE_DETAIL, ABSOLUTE_ZERO_DETAIL, BIND_TIMEOUT_DETAIL, CAN_NOT_BE_EMPTY, GROUP_SLASH_DETAIL, MAX_SKEW_DETAIL, PERCENTAGE_RANGE_DETAIL,
   PERCENTAGE_ZERO_DETAIL, RTCR_FORBIDDEN_DETAIL, RTCR_REQUIRED_DETAIL, SELECTOR_FORBIDDEN_DETAIL, SHAPE_REQUIRED_DETAIL, SHAPE_SORTED_DETAIL,
@@ -124,20 +124,8 @@ export function nodeResourcesFit(path: string, a: Args): FieldError[] {
   return errs;
 }
 
-/** ValidateNodeAffinityArgs: addedAffinity's terms parse as nodeaffinity.NewNodeSelector / NewPreferredSchedulingTerms parse them. */
-function nodeAffinity(path: string, a: Args): FieldError[] {
-  const added = a.addedAffinity as { requiredDuringSchedulingIgnoredDuringExecution?: { nodeSelectorTerms?: NodeSelectorTerm[] }; preferredDuringSchedulingIgnoredDuringExecution?: Array<{ preference?: NodeSelectorTerm }> } | undefined;
-  if (!added) return [];
-  const errs: FieldError[] = [];
-  const req = added.requiredDuringSchedulingIgnoredDuringExecution;
-  const reqPath = child(child(path, 'addedAffinity'), 'requiredDuringSchedulingIgnoredDuringExecution');
-  for (const t of parseTerms(req?.nodeSelectorTerms ?? [])) if (t.error) errs.push({ field: `${index(child(reqPath, 'nodeSelectorTerms'), t.index)}.${t.error.split(': ')[0]}`, message: t.error.split(': ').slice(1).join(': ') });
-  const prefPath = child(child(path, 'addedAffinity'), 'preferredDuringSchedulingIgnoredDuringExecution');
-  (added.preferredDuringSchedulingIgnoredDuringExecution ?? []).forEach((p, i) => {
-    for (const t of parseTerms(p.preference ? [p.preference] : [])) if (t.error) errs.push({ field: `${index(prefPath, i)}.preference.${t.error.split(': ')[0]}`, message: t.error.split(': ').slice(1).join(': ') });
-  });
-  return errs;
-}
+/** ValidateNodeAffinityArgs (validation-affinity.ts). */
+const nodeAffinity = (path: string, a: Args): FieldError[] => addedAffinityErrors(a.addedAffinity as Parameters<typeof addedAffinityErrors>[0], path);
 
 function volumeBinding(path: string, a: Args): FieldError[] {
   const errs: FieldError[] = [];
