@@ -47,6 +47,8 @@ export default {
   // Generous: a restarted worker's first run starts Vitest again (~4 s here); with 3 s every run after a timeout
   // timed out in turn, and timeouts count as detected.
   timeoutMS: 10000,
+  // The dry run (every test once, with coverage) took over Stryker's 5-minute default on a loaded 2-core machine
+  dryRunTimeoutMinutes: 60,
   incremental: true,
   incrementalFile: `reports/mutation/${chunk}.incremental.json`,
   reporters: ['clear-text', 'progress', 'html', 'json'],
