@@ -3,7 +3,7 @@
 // UnschedulableAndUnresolvable with errReasonEnforced), its preferred terms add to every node's Score; the pod's
 // PreFilter result (matchFields metadata.name) is the pod's own alone, and PodTopologySpread's nodeAffinityPolicy and
 // the DaemonSet controller never read it. The same at v1.33.13–v1.37.2.
-import type { NodeInfo } from '../../framework';
+import { rejection, type NodeInfo, type Rejection } from '../../framework';
 import { explainRequirement, parseTerms, requirementMatches, termMatches, type ParsedTerm } from '../../../k8s/node-selector';
 import { pluginArgs, type NodeAffinityArgs } from '../../plugin-args';
 
@@ -15,9 +15,16 @@ export interface AddedAffinity {
   required?: ParsedTerm[];
   /** NewPreferredSchedulingTerms: weight-0 and empty terms are dropped. */
   preferred: Array<{ weight: number; term: ParsedTerm; index: number }>;
+  /** The Filter's rejection by this selector: its details are worked out from it, whatever profile is active then. */
+  enforced: Rejection;
 }
 
 const parsed = new WeakMap<object, AddedAffinity>();
+// by the rejection's reasons array, which the Status made from it shares (framework.ts PairStatus)
+const byReasons = new WeakMap<readonly string[], AddedAffinity>();
+
+/** The added affinity a Filter rejection came from (undefined for a rejection by the pod's own affinity). */
+export const enforcedBy = (rejected: Pick<Rejection, 'reasons'>): AddedAffinity | undefined => byReasons.get(rejected.reasons);
 
 /** The active profile's addedAffinity, parsed once per arguments object; undefined without one. */
 export function addedAffinity(): AddedAffinity | undefined {
@@ -32,17 +39,19 @@ export function addedAffinity(): AddedAffinity | undefined {
         const term = parseTerms([p.preference])[0];
         return p.weight !== 0 && term ? [{ weight: p.weight, term, index }] : [];
       }),
+      enforced: rejection('NodeAffinity', 'UnschedulableAndUnresolvable', [ErrReasonEnforced]),
     };
     parsed.set(added, out);
+    byReasons.set(out.enforced.reasons, out);
   }
   return out;
 }
 
 const PATH = "the scheduler configuration's NodeAffinity addedAffinity.requiredDuringSchedulingIgnoredDuringExecution";
 
-/** Why the node fails the added required selector (empty when it passes or there is none). */
-export function addedMismatches(node: NodeInfo): string[] {
-  const terms = addedAffinity()?.required;
+/** Why the node fails the added required selector of `added` (empty when it passes or there is none). */
+export function addedMismatches(added: AddedAffinity | undefined, node: NodeInfo): string[] {
+  const terms = added?.required;
   if (!terms || terms.some((t) => termMatches(t, node.labels, node.name))) return [];
   const lines = [
     `no nodeSelectorTerm of ${PATH} matches (terms are ORed, requirements ANDed). This affinity comes from the scheduler ` +

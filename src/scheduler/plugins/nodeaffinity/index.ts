@@ -3,14 +3,13 @@
 // addedAffinity (added.ts) is checked first by the Filter and adds its preferred terms to the Score.
 import { filterPlugin, rejection, Skip, type NodeInfo, type PodInfo, type ScorePlugin } from '../../framework';
 import { explainRequirement, requirementMatches, termMatches, termsRead } from '../../../k8s/node-selector';
-import { addedAffinity, addedMismatches, addedPassLines, addedPreferredScore, ErrReasonEnforced } from './added';
+import { addedAffinity, addedMismatches, addedPassLines, addedPreferredScore, enforcedBy } from './added';
 
 /** @upstream pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go */
 export const ErrReasonPod = "node(s) didn't match Pod's node affinity/selector";
 // PreFilter: every term pins names that contradict each other.
 export { ErrReasonConflict, preFilterReason } from './prefilter';
 const REJECTED = rejection('NodeAffinity', 'UnschedulableAndUnresolvable', [ErrReasonPod]);
-const ENFORCED = rejection('NodeAffinity', 'UnschedulableAndUnresolvable', [ErrReasonEnforced]);
 export { ErrReasonEnforced } from './added';
 
 function selectorMismatches(pod: PodInfo, node: NodeInfo): string[] {
@@ -88,14 +87,12 @@ export const NodeAffinity = filterPlugin(
   },
   // Filter: the scheduler-enforced addedAffinity first (errReasonEnforced), then the pod's own
   (pod, node) => {
-    const added = addedAffinity()?.required;
-    if (added && !added.some((t) => termMatches(t, node.labels, node.name))) return ENFORCED;
+    const added = addedAffinity();
+    if (added?.required && !added.required.some((t) => termMatches(t, node.labels, node.name))) return added.enforced;
     return podNodeAffinityMatches(pod, node) ? undefined : REJECTED;
   },
-  (pod, node) => {
-    const enforced = addedMismatches(node);
-    return enforced.length ? enforced : podNodeAffinityMismatches(pod, node);
-  },
+  // the details of an enforced rejection come from the added affinity that made it (read later, maybe elsewhere)
+  (pod, node, _usage, rejected) => (enforcedBy(rejected) ? addedMismatches(enforcedBy(rejected), node) : podNodeAffinityMismatches(pod, node)),
   { explainPass: (pod, node) => [...addedPassLines(node), ...explainAffinityPass(pod, node)] },
 );
 
