@@ -15,6 +15,7 @@ import { podShape, preparedNodes, preparedSnapshot, type PreparedNodes } from '.
 import { profile } from './profile';
 import { pdbStatus } from '../k8s/disruption';
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
+import { argsAreDefault } from './plugin-args';
 
 export { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
 
@@ -490,7 +491,8 @@ const NO_CLUSTER: CycleState = { snapshot: buildSnapshot([], new Map()), active:
 // objects or the storage assumption its claims are not modelled and constrain nothing, and with no pod in the cluster
 // no in-tree disk conflicts: the volume plugins pass every node)
 const readsCluster = (subject: Subject, storage: readonly KubeObject[] | undefined) =>
-  Boolean(subject.spec.topologySpreadConstraints?.length || subject.spec.affinity?.podAffinity || subject.spec.affinity?.podAntiAffinity) ||
+  // a configuration's PodTopologySpread defaultConstraints (List) may apply to a pod without constraints: run it (issue 36)
+  Boolean(subject.spec.topologySpreadConstraints?.length || subject.spec.affinity?.podAffinity || subject.spec.affinity?.podAntiAffinity) || !argsAreDefault('PodTopologySpread') ||
   (usesVolumes(subject) && hasStorage(storage));
 
 /**

@@ -15,6 +15,7 @@ import { NodeShapes, type Shapes } from './matrix-shapes';
 import { modelledStorage } from './storage-model';
 import { podUsesClaims } from '../admission/pod-storage';
 import { createdPod } from '../admission/create';
+import { argsAreDefault } from './plugin-args';
 
 /** Codes of the matrix bytes (the encoding of ../shared/perf): 0 feasible, then one per plugin; others from 8 in order seen. */
 export const PLUGIN_CODES: Readonly<Record<string, number>> = DEFAULT_PROFILE.matrixCodes;
@@ -60,6 +61,8 @@ function readsCluster(subject: Subject, existingAntiAffinity: boolean, storage: 
   if (existingAntiAffinity) return true;
   const spec = subject.spec;
   // a pod with volumes where the volume plugins can see its storage, or where existing pods may hold its in-tree disks
+  // a configuration's PodTopologySpread defaultConstraints (List) may apply to a pod without constraints (issue 36)
+  if (!argsAreDefault('PodTopologySpread')) return true;
   return Boolean(spec.topologySpreadConstraints?.length || spec.affinity?.podAffinity || spec.affinity?.podAntiAffinity) || (storage && usesVolumes(subject));
 }
 

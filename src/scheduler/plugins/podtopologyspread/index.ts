@@ -5,6 +5,7 @@ import { preFilterState, type PreFilterState } from './state';
 import { explainPass, filter } from './filter';
 import { Skip, type ScorePlugin } from '../../framework';
 import * as scoring from './scoring';
+import { pluginArgs } from '../../plugin-args';
 
 export * from './reasons';
 export { constraintsOf, SYSTEM_DEFAULT_CONSTRAINTS, type Constraint } from './constraints';
@@ -26,7 +27,9 @@ export const PodTopologySpread: ClusterPlugin<PreFilterState> = {
 /** PodTopologySpread's PreScore/Score/NormalizeScore (scoring.ts): ScheduleAnyway constraints and the system defaults. */
 export const PodTopologySpreadScore: ScorePlugin<scoring.PreScoreState> = {
   name: 'PodTopologySpread',
-  preScore: (pod, feasible, cluster) => scoring.preScore(pod, feasible, cluster) ?? new Skip('no ScheduleAnyway constraint; system defaults need a ReplicaSet/StatefulSet/RC owner'),
+  preScore: (pod, feasible, cluster) => scoring.preScore(pod, feasible, cluster) ?? new Skip(pluginArgs('PodTopologySpread').defaultingType === 'List'
+    ? "no ScheduleAnyway constraint; the scheduler configuration's defaultConstraints need a Service or a ReplicaSet/StatefulSet/RC owner selecting the pod"
+    : 'no ScheduleAnyway constraint; system defaults need a ReplicaSet/StatefulSet/RC owner'),
   score: (state, node) => scoring.score(state, node).raw,
   normalizeScore: (state, raw, feasible) => scoring.normalize(state, feasible.map((n) => n.info.name), raw),
   explain: (state, node) => scoring.describeCounts(state, node, scoring.score(state, node).counts),

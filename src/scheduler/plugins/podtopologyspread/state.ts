@@ -1,10 +1,10 @@
 // PodTopologySpread's PreFilter state (podtopologyspread/filtering.go calPreFilterState, common.go): per hard
 // (DoNotSchedule) constraint, the matching pods in each eligible domain of the whole cluster.
 import type { Pod } from '../../../core/types';
-import { nodeUsage, type PodInfo, type Status } from '../../framework';
+import type { PodInfo, Status } from '../../framework';
 import { SchedulerError } from '../../cycle';
 import { candidates, isTerminating, podIndex, podLabels, podNamespace, subjectPodMeta, type NodeSnapshot, type Snapshot } from '../../snapshot';
-import { NodeAffinity } from '../nodeaffinity';
+import { podNodeAffinityMatches } from '../nodeaffinity';
 import { findUntoleratedTaint } from '../tainttoleration';
 import { LabelSelectorError, selectorMatches } from '../../../k8s/label-selector';
 import { constraintsOf, type Constraint } from './constraints';
@@ -71,8 +71,6 @@ export interface PreFilterState {
   pinnedOn?: { node: string; constraints: number[] };
 }
 
-// NodeAffinity's Filter reads only the pod and the node's labels.
-const NO_USAGE = nodeUsage([]);
 
 /** Thrown when the pod's constraints cannot be parsed: upstream PreFilter returns an Error (no verdict). */
 export class PodTopologySpreadError extends SchedulerError {}
@@ -109,7 +107,7 @@ function walkNodes(pod: PodInfo, snapshot: Snapshot, constraints: readonly Const
     for (let i = 0; i < constraints.length; i++) {
       const c = constraints[i];
       // common.go matchNodeInclusionPolicies
-      if (c.nodeAffinityPolicy === 'Honor' && !(affinity ??= NodeAffinity.check!(pod, node.info, NO_USAGE) === undefined)) continue;
+      if (c.nodeAffinityPolicy === 'Honor' && !(affinity ??= podNodeAffinityMatches(pod, node.info))) continue;
       if (c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(node.info.taints, pod.tolerations, pod.comparisonOperators)) continue;
       domains[i].add(nodeLabels[c.topologyKey]);
       eligible[i][position] = 1;
@@ -144,7 +142,7 @@ function eligibleDomains(pod: PodInfo, snapshot: Snapshot, constraints: readonly
 export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState | undefined {
   let constraints: Constraint[];
   try {
-    constraints = constraintsOf(pod, 'DoNotSchedule');
+    constraints = constraintsOf(pod, 'DoNotSchedule', snapshot.services);
   } catch (e) {
     if (e instanceof LabelSelectorError) throw new PodTopologySpreadError(`PodTopologySpread PreFilter: get constraints from pod: ${e.message}`);
     throw e;
