@@ -77,7 +77,7 @@ describe('AddPod/RemovePod against PreFilter over the changed cluster', () => {
       const left = pods.filter((p) => !gone.includes(p));
       const changed = buildSnapshot(nodes, groupByNode(left));
       const changedEntry = changed.byName.get(`n${target}`)!;
-      for (const plugin of [PodTopologySpread, InterPodAffinity] as Array<ClusterPlugin<unknown>>) {
+      for (const plugin of [PodTopologySpread, InterPodAffinity] as unknown as Array<ClusterPlugin<object>>) {
         const base = stateOf(plugin, info, snapshot);
         const want = verdict(plugin, info, changedEntry, stateOf(plugin, info, changed));
         if (base === undefined) {
