@@ -151,7 +151,8 @@ function filtersReject(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Rejectio
 
 /**
  * runFilters' verdict for a pod that no cluster plugin reads the cluster for (an empty CycleState without narrowing):
- * the first rejection of the node plugins (their `check`, else their Filter), then the last filters.
+ * the first rejection of the node plugins (their `check`, else their Filter), then `cluster` (the cluster plugins'
+ * Filter in preemption's dry run), then the last filters.
  */
 function nodeFiltersReject(pod: PodInfo, node: NodeInfo, usage: NodeUsage, cluster?: () => Status | undefined): Status | undefined {
   const rejected = podRejection(pod);
