@@ -5,7 +5,7 @@ import type { Pod } from '../../../core/types';
 import { releaseAtLeast } from '../../../core/config';
 import type { Status } from '../../framework';
 import type { PostFilterHandle, PostFilterNode, PostFilterPlugin, PreemptionAnswer, PreemptionOutcome } from '../../cycle';
-import { existingPriority, incomingPriority, podKey } from './priority';
+import { existingPriority, incomingPriority, podKey, priorityUnknown } from './priority';
 import { selectVictimsOnNode } from './victims';
 import { pickOneNodeForPreemption, type Candidate } from './pick';
 import { ErrReasonNotHelpful, FOUND_PLACEMENT, NotEligibleNever, NotEligibleTerminating, PREEMPTION_PREFIX } from './reasons';
@@ -76,8 +76,8 @@ export function preempt(pod: Parameters<PostFilterPlugin['postFilter']>[0], hand
 function potentialVictimUnknown(nodes: readonly PostFilterNode[]): string | undefined {
   for (const n of nodes) {
     for (const p of n.entry.pods) {
-      const pr = existingPriority(p);
-      if (pr.unknown !== undefined) return pr.unknown;
+      const unknown = priorityUnknown(p);
+      if (unknown !== undefined) return unknown;
     }
   }
   return undefined;
