@@ -1,7 +1,7 @@
 // PodTopologySpread (pkg/scheduler/framework/plugins/podtopologyspread), filtering only: PreFilter once per pod over
 // the snapshot (state.ts), Filter per node (filter.ts). ScheduleAnyway constraints and the system defaults only score.
 import type { ClusterPlugin } from '../../cycle';
-import { preFilterState, type PreFilterState } from './state';
+import { preFilterState, updateWithPod, type PreFilterState } from './state';
 import { explainPass, filter } from './filter';
 import { Skip, type ScorePlugin } from '../../framework';
 import * as scoring from './scoring';
@@ -22,6 +22,8 @@ export const PodTopologySpread: ClusterPlugin<PreFilterState> = {
   // a DaemonSet's pinned constraints also read the node's own pods: every node on its own
   reads: (state) => (state.pinned ? undefined : state.constraints.map((c) => c.topologyKey)),
   explainPass,
+  addPod: (pod, state, added, node) => updateWithPod(pod, state, added, node, 1),
+  removePod: (pod, state, removed, node) => updateWithPod(pod, state, removed, node, -1),
 };
 
 /** PodTopologySpread's PreScore/Score/NormalizeScore (scoring.ts): ScheduleAnyway constraints and the system defaults. */
