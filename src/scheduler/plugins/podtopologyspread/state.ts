@@ -293,7 +293,7 @@ export function minMatch(state: PreFilterState, i: number): number {
 
 /** matchNodeInclusionPolicies (common.go) for the node of a pod AddPod/RemovePod adds or removes. */
 function includes(pod: PodInfo, c: Constraint, node: NodeSnapshot): boolean {
-  if (c.nodeAffinityPolicy === 'Honor' && NodeAffinity.check!(pod, node.info, NO_USAGE) !== undefined) return false;
+  if (c.nodeAffinityPolicy === 'Honor' && !podNodeAffinityMatches(pod, node.info)) return false;
   return !(c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(node.info.taints, pod.tolerations, pod.comparisonOperators));
 }
 
