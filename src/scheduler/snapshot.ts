@@ -50,23 +50,31 @@ export const nodesWithPods = (snapshot: Snapshot): NodeSnapshot[] => (snapshot.w
 
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
-const TERMINAL = new Set(['Succeeded', 'Failed']);
-
 /** The scheduler's pod informer drops Succeeded and Failed pods; terminating ones stay until deleted. */
-export const inSchedulerCache = (pod: Pod) => !TERMINAL.has(pod.status?.phase ?? '');
+export const inSchedulerCache = (pod: Pod) => {
+  const phase = pod.status?.phase;
+  return phase !== 'Succeeded' && phase !== 'Failed';
+};
 
 /**
  * The pod being scheduled is not among the pods already on nodes, though a `kubectl get pods -o json` dump holds it
  * too: the same object, the same metadata.uid, or the same namespace/name (names are unique in a namespace).
  */
-export function withoutSubject(subject: Subject, pods: readonly Pod[] | undefined): { pods: Pod[] | undefined; left: number } {
-  if (!pods || subject.kind !== 'Pod') return { pods: pods && [...pods], left: 0 };
+export function withoutSubject(subject: Subject, pods: readonly Pod[] | undefined): { pods: readonly Pod[] | undefined; left: number } {
+  if (!pods || subject.kind !== 'Pod') return { pods, left: 0 };
   const me = subject.object as Pod;
-  const same = (p: Pod) => p === me ||
-    (me.metadata?.uid !== undefined && p.metadata?.uid === me.metadata.uid) ||
-    (!!me.metadata?.name && p.metadata?.name === me.metadata.name && podNamespace(p) === podNamespace(me));
-  const kept = pods.filter((p) => !same(p));
-  return { pods: kept, left: pods.length - kept.length };
+  const uid = me.metadata?.uid;
+  const name = me.metadata?.name;
+  const namespace = podNamespace(me);
+  // the given array itself when the subject is not among its pods (the common case: no copy of thousands of pods)
+  let kept: Pod[] | undefined;
+  for (let i = 0; i < pods.length; i++) {
+    const p = pods[i];
+    const same = p === me || (uid !== undefined && p.metadata?.uid === uid) || (!!name && p.metadata?.name === name && podNamespace(p) === namespace);
+    if (same) kept ??= pods.slice(0, i);
+    else if (kept) kept.push(p);
+  }
+  return kept ? { pods: kept, left: pods.length - kept.length } : { pods, left: 0 };
 }
 
 /** metadata.deletionTimestamp set: the pod is terminating (PodTopologySpread skips it, InterPodAffinity does not). */
@@ -145,6 +153,7 @@ export function assumePod(snapshot: Snapshot, node: string, pod: Pod): void {
 class NodeList implements Snapshot {
   private entries?: NodeSnapshot[];
   private names?: Map<string, NodeSnapshot>;
+  private namespaceMap?: Map<string, Record<string, string>>;
   withPods?: NodeSnapshot[];
   index?: PodIndex;
   assumed?: Set<number>;
@@ -152,11 +161,15 @@ class NodeList implements Snapshot {
     private readonly infos: NodeInfo[],
     /** The pods each node keeps, by position; undefined when no pods were given. */
     private readonly bound: Array<Pod[] | undefined> | undefined,
-    readonly namespaceLabels: Map<string, Record<string, string>>,
+    private readonly namespaces: readonly KubeObject[],
     private readonly keptPods: boolean,
     readonly services: readonly KubeObject[],
     readonly storage: StorageListers,
   ) {}
+  /** Made when first read (most pods have no namespaceSelector): from the Namespace objects and the kept pods. */
+  get namespaceLabels(): Map<string, Record<string, string>> {
+    return (this.namespaceMap ??= namespaceLabelsOf(this.namespaces, this.bound));
+  }
   get nodes(): NodeSnapshot[] {
     if (!this.entries) {
       const { infos, bound } = this;
@@ -255,9 +268,20 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
   return build(nodes, podsByNode, namespaces, services, storageListers(configuredAnd(storage)));
 }
 
-function build(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[], services: readonly KubeObject[], storage: StorageListers): NodeList {
-  const infos = nodes.map((n) => nodeInfo(n));
-  const bound = podsByNode.size ? infos.map((info) => podsByNode.get(info.name)?.filter(inSchedulerCache)) : undefined;
+function build(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[], services: readonly KubeObject[], storage: StorageListers, kept = false): NodeList {
+  const infos = new Array<NodeInfo>(nodes.length);
+  for (let i = 0; i < nodes.length; i++) infos[i] = nodeInfo(nodes[i]);
+  // `kept`: the lists hold the pods the scheduler's cache keeps already, in arrays of this snapshot's own (groupKept)
+  const bound = podsByNode.size ? infos.map((info) => {
+    const pods = podsByNode.get(info.name);
+    return pods && (kept ? (pods as Pod[]) : pods.filter(inSchedulerCache));
+  }) : undefined;
+  const some = bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false;
+  return new NodeList(infos, bound, namespaces, some, services.filter((o) => o.kind === 'Service'), storage);
+}
+
+/** Namespace name → labels: the Namespace objects', then each namespace only seen on the pods. */
+function namespaceLabelsOf(namespaces: readonly KubeObject[], bound: ReadonlyArray<readonly Pod[] | undefined> | undefined): Map<string, Record<string, string>> {
   // The API server labels every Namespace with kubernetes.io/metadata.name (NamespaceDefaultLabelName, GA 1.22),
   // and a pod's namespace exists in a real cluster: namespaces only seen on pods get that label alone.
   const namespaceLabels = new Map<string, Record<string, string>>();
@@ -272,8 +296,7 @@ function build(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly 
       if (!namespaceLabels.has(name)) namespaceLabels.set(name, { [NAMESPACE_NAME_LABEL]: name });
     }
   }
-  const kept = bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false;
-  return new NodeList(infos, bound, namespaceLabels, kept, services.filter((o) => o.kind === 'Service'), storage);
+  return namespaceLabels;
 }
 
 /**
@@ -383,6 +406,10 @@ export interface PodIndex {
   withAffinity: PodRef[];
   /** Pods with required pod anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity). */
   withRequiredAntiAffinity: PodRef[];
+  /** byLabel.get(key): made for that key alone when the whole label index is not (a selector reads a key or two). */
+  valuesOf(key: string): Map<string, PodRef[]> | undefined;
+  /** byKey.get(key), the same way. */
+  withKey(key: string): PodRef[] | undefined;
 }
 
 // seq = node position × POSITION + the pod's position on its node: a node holds far fewer pods than this.
@@ -428,12 +455,15 @@ function addLabels(byKey: Map<string, PodRef[]>, byLabel: Map<string, Map<string
 // anti-affinity reads the pods with required anti-affinity alone (InterPodAffinity's PreFilter), and its first answer
 // does not wait for a ref per pod nor for label indexes no plugin reads. `all` and the pods with required
 // anti-affinity are made by a walk over the nodes (`all` taking the refs made already), the others from `all`; every
-// list holds the same ref objects, in seq order.
+// list holds the same ref objects, in seq order. A selector reads a label key or two: the label lists are made per
+// key as they are asked for (valuesOf, withKey), the whole index (byLabel, byKey) only when read whole.
 class PodLists implements PodIndex {
   private refs?: PodRef[];
   private namespaces?: Map<string, PodRef[]>;
   private labels?: Map<string, Map<string, PodRef[]>>;
   private keys?: Map<string, PodRef[]>;
+  /** Per label key asked for before the whole index was made: its pods, and its pods by value (none: undefined). */
+  private perKey?: Map<string, { pods: PodRef[]; values: Map<string, PodRef[]> } | undefined>;
   private affinity?: PodRef[];
   private antiAffinity?: PodRef[];
   constructor(private readonly nodes: readonly IndexedNode[]) {}
@@ -447,6 +477,10 @@ class PodLists implements PodIndex {
     }
     return this.namespaces;
   }
+  /** byNamespace, if made already (candidates narrows by it then). */
+  get namespacesMade(): Map<string, PodRef[]> | undefined {
+    return this.namespaces;
+  }
   get byLabel(): Map<string, Map<string, PodRef[]>> {
     if (!this.labels) this.indexLabels();
     return this.labels!;
@@ -454,6 +488,12 @@ class PodLists implements PodIndex {
   get byKey(): Map<string, PodRef[]> {
     if (!this.keys) this.indexLabels();
     return this.keys!;
+  }
+  valuesOf(key: string): Map<string, PodRef[]> | undefined {
+    return this.labels ? this.labels.get(key) : this.keyLists(key)?.values;
+  }
+  withKey(key: string): PodRef[] | undefined {
+    return this.keys ? this.keys.get(key) : this.keyLists(key)?.pods;
   }
   get withAffinity(): PodRef[] {
     return (this.affinity ??= this.all.filter((ref) => hasAffinity(ref.pod)));
@@ -484,6 +524,23 @@ class PodLists implements PodIndex {
     this.keys = new Map();
     this.labels = new Map();
     for (const ref of this.all) addLabels(this.keys, this.labels, ref);
+    this.perKey = undefined;
+  }
+  /** One key's lists, from `all` in seq order (as the whole index would hold them). */
+  private keyLists(key: string): { pods: PodRef[]; values: Map<string, PodRef[]> } | undefined {
+    const perKey = (this.perKey ??= new Map());
+    if (perKey.has(key)) return perKey.get(key);
+    let made: { pods: PodRef[]; values: Map<string, PodRef[]> } | undefined;
+    const all = this.all;
+    for (let i = 0; i < all.length; i++) {
+      const labels = podLabels(all[i].pod);
+      if (!Object.prototype.hasOwnProperty.call(labels, key)) continue;
+      made ??= { pods: [], values: new Map() };
+      made.pods.push(all[i]);
+      listIn(made.values, labels[key]).push(all[i]);
+    }
+    perKey.set(key, made);
+    return made;
   }
   /**
    * A pod assumed since (it is on its node's pods already): into the lists made, each in seq order. A list made later
@@ -495,7 +552,18 @@ class PodLists implements PodIndex {
     insert(this.refs, ref);
     if (this.namespaces) insert(listIn(this.namespaces, podNamespace(ref.pod)), ref);
     if (this.keys) addLabels(this.keys, this.labels!, ref);
+    if (this.perKey) this.addToKeys(this.perKey, ref);
     if (this.affinity && hasAffinity(ref.pod)) insert(this.affinity, ref);
+  }
+  private addToKeys(perKey: NonNullable<PodLists['perKey']>, ref: PodRef): void {
+    const labels = podLabels(ref.pod);
+    for (const [key, made] of perKey) {
+      if (!Object.prototype.hasOwnProperty.call(labels, key)) continue;
+      if (made) {
+        insert(made.pods, ref);
+        insert(listIn(made.values, labels[key]), ref);
+      } else perKey.set(key, { pods: [ref], values: new Map([[labels[key], [ref]]]) });
+    }
   }
 }
 
@@ -520,7 +588,7 @@ const NO_REFS: PodRef[] = [];
 
 /** The pods with a label `key` in `values`, in seq order (several values: their lists merged). */
 function withValues(index: PodIndex, key: string, values: readonly string[]): PodRef[] {
-  const byValue = index.byLabel.get(key);
+  const byValue = index.valuesOf(key);
   if (!byValue) return NO_REFS;
   if (values.length === 1) return byValue.get(values[0]) ?? NO_REFS;
   const lists = [...new Set(values)].map((v) => byValue.get(v)).filter((l): l is PodRef[] => !!l);
@@ -529,19 +597,24 @@ function withValues(index: PodIndex, key: string, values: readonly string[]): Po
 
 /**
  * A superset of the pods `selector` can match, in seq order: the shortest list an In or Exists requirement (or,
- * given, the namespace) allows; every pod when nothing narrows. Callers still check each pod in full.
+ * given, the namespace) allows; every pod when nothing narrows. Callers still check each pod in full. The namespace's
+ * list is made only when no requirement narrows (a pass over every pod, where a label's list is usually the shorter).
  */
 export function candidates(index: PodIndex, selector: Selector, namespace?: string): readonly PodRef[] {
   if (selector.kind === 'nothing') return NO_REFS;
-  let best: readonly PodRef[] = namespace === undefined ? index.all : index.byNamespace.get(namespace) ?? NO_REFS;
-  if (selector.kind !== 'requirements') return best;
-  for (const r of selector.requirements) {
-    if (best.length === 0) break;
-    // the pod-template-hash stand-in (label-selector.ts withLabelKeys) matches pods with the key, whatever its value
-    const list = r.operator === 'In' && !r.revision ? withValues(index, r.key, r.values) : r.operator === 'Exists' || r.operator === 'In' ? index.byKey.get(r.key) ?? NO_REFS : undefined;
-    if (list && list.length < best.length) best = list;
+  let best: readonly PodRef[] | undefined;
+  if (selector.kind === 'requirements') {
+    for (const r of selector.requirements) {
+      // the pod-template-hash stand-in (label-selector.ts withLabelKeys) matches pods with the key, whatever its value
+      const list = r.operator === 'In' && !r.revision ? withValues(index, r.key, r.values) : r.operator === 'Exists' || r.operator === 'In' ? index.withKey(r.key) ?? NO_REFS : undefined;
+      if (list && (best === undefined || list.length < best.length)) best = list;
+      if (best?.length === 0) return best;
+    }
   }
-  return best;
+  if (namespace === undefined) return best ?? index.all;
+  const namespaces = best === undefined ? index.byNamespace : index instanceof PodLists ? index.namespacesMade : undefined;
+  const inNamespace = namespaces && (namespaces.get(namespace) ?? NO_REFS);
+  return inNamespace && (best === undefined || inNamespace.length < best.length) ? inNamespace : best!;
 }
 
 /** The union of several candidate lists, in seq order, each pod once. */
@@ -552,6 +625,20 @@ export function union(lists: ReadonlyArray<readonly PodRef[]>): readonly PodRef[
   const out: PodRef[] = [];
   for (const l of nonEmpty) for (const r of l) if (!seen.has(r)) seen.add(r), out.push(r);
   return out.sort((a, b) => a.seq - b.seq);
+}
+
+/** groupByNode of the pods the scheduler's cache keeps (inSchedulerCache), in one pass: what build() takes as `kept`. */
+function groupKept(pods: readonly Pod[]): Map<string, Pod[]> {
+  const map = new Map<string, Pod[]>();
+  for (let i = 0; i < pods.length; i++) {
+    const p = pods[i];
+    const name = p.spec?.nodeName;
+    if (!name || !inSchedulerCache(p)) continue;
+    const list = map.get(name);
+    if (list) list.push(p);
+    else map.set(name, [p]);
+  }
+  return map;
 }
 
 /** Existing pods by spec.nodeName (pods without one are on no node), as buildSnapshot takes them. */
@@ -608,7 +695,7 @@ export function snapshotFor(
   if (overlay) return overlay;
   // the listers of the question's storage (storageFor), which the claim model read already: a shared snapshot is
   // never assumed into, so they are only read
-  const snapshot = build(nodes, groupByNode(pods), namespaces, services, storageFor(storage));
+  const snapshot = build(nodes, groupKept(pods), namespaces, services, storageFor(storage), true);
   const entry: Shared = { generation, nodes: [...nodes], pods: [...pods], namespaces: [...namespaces], services: [...services], storage: [...storage], snapshot };
   for (const key of keys) sharedByKey.set(key, entry);
   return snapshot;
