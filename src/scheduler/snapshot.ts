@@ -7,7 +7,7 @@ import type { StorageClass } from 'kubernetes-types/storage/v1';
 import { createdLabels } from '../admission/create';
 import { BETA_STORAGE_CLASS_ANNOTATION, IS_DEFAULT_CLASS_ANNOTATION, isDefaultClass } from '../admission/storage';
 import { podUsesClaims } from '../admission/pod-storage';
-import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
+import { addPodUsage, emptyUsage, nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import type { Selector } from '../k8s/label-selector';
 import { settings, settingsGeneration } from '../core/config';
 import { layeredListers, storageListers, type StorageListers } from './storage';
@@ -100,34 +100,43 @@ export const kubeletHint = (key: string) =>
 
 const NO_PODS: Pod[] = [];
 
+/**
+ * NodeSnapshot.memo's slots: one per compute function, in first-use order. NodeResourcesFit's scoring and
+ * NodeVolumeLimits' Filter both keep theirs, so neither evicts the other between cycles (a scan of two entries costs
+ * less than a Map lookup). A node entry and a storage overlay's entry (OverlayEntry) keep theirs alike.
+ */
+class Memos {
+  /** compute function, its value, compute function, … */
+  private readonly slots: unknown[] = [];
+  get<T>(compute: (pods: readonly Pod[]) => T, pods: readonly Pod[]): T {
+    const slots = this.slots;
+    for (let i = 0; i < slots.length; i += 2) if (slots[i] === compute) return slots[i + 1] as T;
+    const value = compute(pods);
+    slots.push(compute, value);
+    return value;
+  }
+}
+
 // A class rather than object literals with closures: thousands of nodes are snapshotted per check.
 class NodeEntry implements NodeSnapshot {
   private computed?: NodeUsage;
-  // one slot per compute function, in first-use order: NodeResourcesFit's scoring and NodeVolumeLimits' Filter both
-  // keep theirs, so neither evicts the other between cycles (a scan of two entries costs less than a Map lookup)
-  private memoOf?: Array<(pods: readonly Pod[]) => unknown>;
-  private memoValue?: unknown[];
+  private memos?: Memos;
   /** The node's position in the snapshot (orders the pod index as the nodes are ordered). */
   position = 0;
-  constructor(readonly info: NodeInfo, public pods: Pod[]) {}
+  constructor(readonly info: NodeInfo, public pods: Pod[], usage?: NodeUsage) {
+    this.computed = usage;
+  }
   get usage(): NodeUsage {
     return (this.computed ??= nodeUsage(this.pods));
   }
   memo<T>(compute: (pods: readonly Pod[]) => T): T {
-    const of = (this.memoOf ??= []);
-    const i = of.indexOf(compute);
-    if (i >= 0) return this.memoValue![i] as T;
-    const value = compute(this.pods);
-    of.push(compute);
-    (this.memoValue ??= []).push(value);
-    return value;
+    return (this.memos ??= new Memos()).get(compute, this.pods);
   }
-  /** The pod joins the node's pods; the cached usage is worked out again on next use. */
+  /** The pod joins the node's pods; the cached usage and memos are worked out again on next use. */
   add(pod: Pod) {
     this.pods = this.pods === NO_PODS ? [pod] : [...this.pods, pod];
     this.computed = undefined;
-    this.memoOf = undefined;
-    this.memoValue = undefined;
+    this.memos = undefined;
   }
 }
 
@@ -165,16 +174,23 @@ class NodeList implements Snapshot {
     private readonly keptPods: boolean,
     readonly services: readonly KubeObject[],
     readonly storage: StorageListers,
+    /** What the pass over the pods found already (buildKept): each node's usage, the pods' namespaces, … */
+    private readonly found?: Found,
   ) {}
-  /** Made when first read (most pods have no namespaceSelector): from the Namespace objects and the kept pods. */
+  /** Made when first read: from the Namespace objects and the kept pods. */
   get namespaceLabels(): Map<string, Record<string, string>> {
-    return (this.namespaceMap ??= namespaceLabelsOf(this.namespaces, this.bound));
+    return (this.namespaceMap ??= namespaceLabelsOf(this.namespaces, this.found ? undefined : this.bound, this.found?.namespaces));
+  }
+  /** The seqs of the pods with required anti-affinity (sorted), while no pod was assumed since: PodLists' hint. */
+  get antiAffinityHint(): readonly number[] | undefined {
+    return this.assumed ? undefined : this.found?.antiAffinity;
   }
   get nodes(): NodeSnapshot[] {
     if (!this.entries) {
       const { infos, bound } = this;
+      const usages = this.found?.usages;
       this.entries = infos.map((info, i) => {
-        const entry = new NodeEntry(info, bound?.[i] ?? NO_PODS);
+        const entry = new NodeEntry(info, bound?.[i] ?? NO_PODS, usages?.[i]);
         entry.position = i;
         return entry;
       });
@@ -202,8 +218,7 @@ class NodeList implements Snapshot {
 // node entries are the base's, memos and all, unless the additions hold an object those reads can reach (a claim an
 // existing pod uses, its volume or class); then each entry keeps its own memo. Never assumed into, as the base.
 class OverlayEntry implements NodeSnapshot {
-  private memoOf?: Array<(pods: readonly Pod[]) => unknown>;
-  private memoValue?: unknown[];
+  private memos?: Memos;
   constructor(private readonly entry: NodeSnapshot) {}
   get info(): NodeInfo {
     return this.entry.info;
@@ -215,13 +230,7 @@ class OverlayEntry implements NodeSnapshot {
     return this.entry.usage;
   }
   memo<T>(compute: (pods: readonly Pod[]) => T): T {
-    const of = (this.memoOf ??= []);
-    const i = of.indexOf(compute);
-    if (i >= 0) return this.memoValue![i] as T;
-    const value = compute(this.pods);
-    of.push(compute);
-    (this.memoValue ??= []).push(value);
-    return value;
+    return (this.memos ??= new Memos()).get(compute, this.pods);
   }
 }
 
@@ -268,20 +277,81 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
   return build(nodes, podsByNode, namespaces, services, storageListers(configuredAnd(storage)));
 }
 
-function build(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[], services: readonly KubeObject[], storage: StorageListers, kept = false): NodeList {
-  const infos = new Array<NodeInfo>(nodes.length);
-  for (let i = 0; i < nodes.length; i++) infos[i] = nodeInfo(nodes[i]);
-  // `kept`: the lists hold the pods the scheduler's cache keeps already, in arrays of this snapshot's own (groupKept)
-  const bound = podsByNode.size ? infos.map((info) => {
-    const pods = podsByNode.get(info.name);
-    return pods && (kept ? (pods as Pod[]) : pods.filter(inSchedulerCache));
-  }) : undefined;
+function build(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[], services: readonly KubeObject[], storage: StorageListers): NodeList {
+  const infos = nodeInfos(nodes);
+  const bound = podsByNode.size ? infos.map((info) => podsByNode.get(info.name)?.filter(inSchedulerCache)) : undefined;
   const some = bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false;
   return new NodeList(infos, bound, namespaces, some, services.filter((o) => o.kind === 'Service'), storage);
 }
 
-/** Namespace name → labels: the Namespace objects', then each namespace only seen on the pods. */
-function namespaceLabelsOf(namespaces: readonly KubeObject[], bound: ReadonlyArray<readonly Pod[] | undefined> | undefined): Map<string, Record<string, string>> {
+function nodeInfos(nodes: readonly Node[]): NodeInfo[] {
+  const infos = new Array<NodeInfo>(nodes.length);
+  for (let i = 0; i < nodes.length; i++) infos[i] = nodeInfo(nodes[i]);
+  return infos;
+}
+
+/** What buildKept found in its one pass over the pods, beside the pods of each node. */
+interface Found {
+  /** Each node's usage (by position), where worked out without an error (else undefined: worked out when read). */
+  usages: Array<NodeUsage | undefined>;
+  /** The pods' namespaces, in the order a walk over the nodes meets them. */
+  namespaces: string[];
+  /** The seqs of the pods with required anti-affinity, sorted; undefined when node names repeat (a pod is on two entries). */
+  antiAffinity?: number[];
+}
+
+/**
+ * The snapshot of `pods` over `nodes` (snapshotFor's): one pass over the pods, which the scheduler reads in full
+ * anyway (every node's usage), instead of one per thing read of them — thousands of pods, each pass a walk through
+ * memory. The pods the scheduler's cache keeps on each node, in the given order, each node's usage
+ * (NodeInfo.Requested, UsedPorts), the namespaces (namespaceLabels) and the pods with required anti-affinity (the
+ * pod index's first list, which InterPodAffinity's PreFilter reads for every pod).
+ */
+function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: readonly KubeObject[], services: readonly KubeObject[], storage: StorageListers): NodeList {
+  const infos = nodeInfos(nodes);
+  const position = new Map<string, number>();
+  let unique = true;
+  for (let i = 0; i < infos.length; i++) {
+    if (position.has(infos[i].name)) unique = false;
+    else position.set(infos[i].name, i);
+  }
+  const groups = new Map<string, { pods: Pod[]; usage: NodeUsage | undefined }>();
+  const firstSeq = new Map<string, number>();
+  const anti: number[] = [];
+  for (let i = 0; i < pods.length; i++) {
+    const p = pods[i];
+    const name = p.spec?.nodeName;
+    if (!name || !inSchedulerCache(p)) continue;
+    const at = position.get(name);
+    if (at === undefined) continue;
+    let group = groups.get(name);
+    if (!group) groups.set(name, (group = { pods: [], usage: emptyUsage() }));
+    const seq = at * POSITION + group.pods.length;
+    group.pods.push(p);
+    // a pod whose usage throws (a quantity the API server refuses) throws again when its node's usage is read, as before
+    if (group.usage) {
+      try {
+        addPodUsage(group.usage, p);
+      } catch {
+        group.usage = undefined;
+      }
+    }
+    const ns = podNamespace(p);
+    const first = firstSeq.get(ns);
+    if (first === undefined || seq < first) firstSeq.set(ns, seq);
+    if (hasRequiredAntiAffinity(p)) anti.push(seq);
+  }
+  const bound = groups.size ? infos.map((info) => groups.get(info.name)?.pods) : undefined;
+  const found: Found = {
+    usages: infos.map((info) => groups.get(info.name)?.usage),
+    namespaces: [...firstSeq.keys()].sort((a, b) => firstSeq.get(a)! - firstSeq.get(b)!),
+    antiAffinity: unique ? anti.sort((a, b) => a - b) : undefined,
+  };
+  return new NodeList(infos, bound, namespaces, groups.size > 0, services.filter((o) => o.kind === 'Service'), storage, found);
+}
+
+/** Namespace name → labels: the Namespace objects', then each namespace only seen on the pods (`seen`, or the pods'). */
+function namespaceLabelsOf(namespaces: readonly KubeObject[], bound: ReadonlyArray<readonly Pod[] | undefined> | undefined, seen?: readonly string[]): Map<string, Record<string, string>> {
   // The API server labels every Namespace with kubernetes.io/metadata.name (NamespaceDefaultLabelName, GA 1.22),
   // and a pod's namespace exists in a real cluster: namespaces only seen on pods get that label alone.
   const namespaceLabels = new Map<string, Record<string, string>>();
@@ -290,10 +360,14 @@ function namespaceLabelsOf(namespaces: readonly KubeObject[], bound: ReadonlyArr
     const name = ns.metadata.name;
     namespaceLabels.set(name, { ...(ns.metadata as { labels?: Record<string, string> }).labels, [NAMESPACE_NAME_LABEL]: name });
   }
-  if (bound) for (const pods of bound) {
-    for (const p of pods ?? NO_PODS) {
-      const name = podNamespace(p);
-      if (!namespaceLabels.has(name)) namespaceLabels.set(name, { [NAMESPACE_NAME_LABEL]: name });
+  const add = (name: string) => {
+    if (!namespaceLabels.has(name)) namespaceLabels.set(name, { [NAMESPACE_NAME_LABEL]: name });
+  };
+  if (seen) for (let i = 0; i < seen.length; i++) add(seen[i]);
+  if (bound) {
+    for (let n = 0; n < bound.length; n++) {
+      const pods = bound[n];
+      if (pods) for (let i = 0; i < pods.length; i++) add(podNamespace(pods[i]));
     }
   }
   return namespaceLabels;
@@ -466,7 +540,11 @@ class PodLists implements PodIndex {
   private perKey?: Map<string, { pods: PodRef[]; values: Map<string, PodRef[]> } | undefined>;
   private affinity?: PodRef[];
   private antiAffinity?: PodRef[];
-  constructor(private readonly nodes: readonly IndexedNode[]) {}
+  /**
+   * `antiSeqs`: the seqs of the pods with required anti-affinity, when the snapshot's pass over the pods found them
+   * (buildKept): that list is then made without reading every pod again. Dropped when a pod is assumed.
+   */
+  constructor(private readonly nodes: readonly IndexedNode[], private antiSeqs?: readonly number[]) {}
   get all(): PodRef[] {
     return (this.refs ??= this.walk(undefined));
   }
@@ -499,7 +577,26 @@ class PodLists implements PodIndex {
     return (this.affinity ??= this.all.filter((ref) => hasAffinity(ref.pod)));
   }
   get withRequiredAntiAffinity(): PodRef[] {
+    if (!this.antiAffinity && this.antiSeqs) this.antiAffinity = this.fromSeqs(this.antiSeqs);
     return (this.antiAffinity ??= this.refs ? this.refs.filter((ref) => hasRequiredAntiAffinity(ref.pod)) : this.walk(hasRequiredAntiAffinity));
+  }
+  /** The refs of the pods at `seqs` (sorted): `all`'s when made, else new ones. */
+  private fromSeqs(seqs: readonly number[]): PodRef[] {
+    const out = new Array<PodRef>(seqs.length);
+    const refs = this.refs;
+    let k = 0;
+    for (let i = 0; i < seqs.length; i++) {
+      const seq = seqs[i];
+      if (refs) {
+        while (refs[k].seq < seq) k++;
+        out[i] = refs[k];
+      } else {
+        const position = Math.floor(seq / POSITION);
+        const node = this.nodes[position];
+        out[i] = { pod: node.pods[seq - position * POSITION], node, position, seq };
+      }
+    }
+    return out;
   }
   /**
    * The refs of the nodes' pods (those `only` accepts), node by node: seq order. The refs of the anti-affinity list,
@@ -547,6 +644,7 @@ class PodLists implements PodIndex {
    * finds it by its walk or from `all`.
    */
   add(ref: PodRef): void {
+    this.antiSeqs = undefined; // (the list it would make lacks the pod)
     if (this.antiAffinity && hasRequiredAntiAffinity(ref.pod)) insert(this.antiAffinity, ref);
     if (!this.refs) return;
     insert(this.refs, ref);
@@ -578,7 +676,7 @@ export function podIndex(cluster: { readonly nodes: readonly IndexedNode[]; inde
   const isSnapshot = 'byName' in cluster;
   const known = otherIndexes.get(cluster);
   if (known) return known;
-  const index = new PodLists(cluster.nodes);
+  const index = new PodLists(cluster.nodes, cluster instanceof NodeList ? cluster.antiAffinityHint : undefined);
   if (isSnapshot) cluster.index = index;
   else otherIndexes.set(cluster, index);
   return index;
@@ -625,20 +723,6 @@ export function union(lists: ReadonlyArray<readonly PodRef[]>): readonly PodRef[
   const out: PodRef[] = [];
   for (const l of nonEmpty) for (const r of l) if (!seen.has(r)) seen.add(r), out.push(r);
   return out.sort((a, b) => a.seq - b.seq);
-}
-
-/** groupByNode of the pods the scheduler's cache keeps (inSchedulerCache), in one pass: what build() takes as `kept`. */
-function groupKept(pods: readonly Pod[]): Map<string, Pod[]> {
-  const map = new Map<string, Pod[]>();
-  for (let i = 0; i < pods.length; i++) {
-    const p = pods[i];
-    const name = p.spec?.nodeName;
-    if (!name || !inSchedulerCache(p)) continue;
-    const list = map.get(name);
-    if (list) list.push(p);
-    else map.set(name, [p]);
-  }
-  return map;
 }
 
 /** Existing pods by spec.nodeName (pods without one are on no node), as buildSnapshot takes them. */
@@ -695,7 +779,7 @@ export function snapshotFor(
   if (overlay) return overlay;
   // the listers of the question's storage (storageFor), which the claim model read already: a shared snapshot is
   // never assumed into, so they are only read
-  const snapshot = build(nodes, groupKept(pods), namespaces, services, storageFor(storage), true);
+  const snapshot = buildKept(nodes, pods, namespaces, services, storageFor(storage));
   const entry: Shared = { generation, nodes: [...nodes], pods: [...pods], namespaces: [...namespaces], services: [...services], storage: [...storage], snapshot };
   for (const key of keys) sharedByKey.set(key, entry);
   return snapshot;
