@@ -1,5 +1,5 @@
 // The snapshot snapshotFor builds in one pass over the pods (the kept pods per node, each node's usage, the
-// namespaces, the pods with required anti-affinity) is the snapshot buildSnapshot builds from the same pods grouped by
+// namespaces, the pods with required anti-affinity, those with volumes) is the snapshot buildSnapshot builds from the same pods grouped by
 // node, read for read; and a node's usage (NodeInfo.AddPod, pkg/scheduler/framework/types.go: Requested and
 // UsedPorts) is the sum of its pods' podUsage whether a pod takes the common pod's fast path or not.
 import fc from 'fast-check';
@@ -31,13 +31,14 @@ const podArb = fc.record({
   containers: fc.array(container, { minLength: 1, maxLength: 2 }),
   inits: fc.array(container, { maxLength: 2 }),
   resize: fc.boolean(),
+  volumes: fc.constantFrom(undefined, [], [{ name: 'data', persistentVolumeClaim: { claimName: 'c' } }]),
 });
 const pods = fc.array(podArb, { maxLength: 14 }).map((list) => list.map((p, i): Pod => ({
   apiVersion: 'v1', kind: 'Pod',
   metadata: { name: `p${i}`, namespace: p.namespace, labels: p.app ? { app: p.app } : {} },
   spec: {
     ...(p.node ? { nodeName: p.node } : {}), containers: p.containers, ...(p.inits.length ? { initContainers: p.inits } : {}),
-    ...(p.hostNetwork ? { hostNetwork: true } : {}), ...(p.anti ? { affinity: anti } : {}),
+    ...(p.hostNetwork ? { hostNetwork: true } : {}), ...(p.anti ? { affinity: anti } : {}), ...(p.volumes ? { volumes: p.volumes } : {}),
   },
   ...(p.phase || p.resize ? { status: { ...(p.phase ? { phase: p.phase } : {}), ...(p.resize ? { containerStatuses: [{ name: 'c', allocatedResources: { cpu: '2' } }] } : {}) } } : {}),
 } as Pod)));
@@ -47,7 +48,7 @@ const nodeLists = fc.array(fc.constantFrom(...names), { minLength: 1, maxLength:
 const refs = (list: readonly PodRef[]) => list.map((r) => `${r.pod.metadata!.name}@${r.position}:${r.seq}`);
 function reads(snapshot: Snapshot) {
   return {
-    nodes: snapshot.nodes.map((n) => ({ name: n.info.name, pods: n.pods.map((p) => p.metadata!.name), usage: n.usage })),
+    nodes: snapshot.nodes.map((n) => ({ name: n.info.name, pods: n.pods.map((p) => p.metadata!.name), usage: n.usage, withVolumes: n.podsWithVolumes?.map((p) => p.metadata!.name) })),
     namespaces: [...snapshot.namespaceLabels],
     anti: refs(podIndex(snapshot).withRequiredAntiAffinity),
     all: refs(podIndex(snapshot).all),

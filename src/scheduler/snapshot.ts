@@ -19,6 +19,11 @@ export interface NodeSnapshot {
   /** NodeInfo.Requested and UsedPorts of those pods, worked out on first use. */
   readonly usage: NodeUsage;
   /**
+   * Those of `pods` that have volumes, in order (what the volume plugins count of a node's pods); a node entry of a
+   * snapshot has it, found in the snapshot's pass over the pods or on first use. Undefined: read `pods`.
+   */
+  readonly podsWithVolumes?: readonly Pod[];
+  /**
    * `compute(pods)` worked out once per entry and compute function, kept until a pod is assumed onto the node: what a
    * plugin derives from the node's pods (NodeResourcesFit's scoring view of Requested, NodeVolumeLimits' attached
    * volumes). The snapshot knows no plugin.
@@ -121,13 +126,18 @@ class Memos {
 class NodeEntry implements NodeSnapshot {
   private computed?: NodeUsage;
   private memos?: Memos;
+  private withVolumes?: readonly Pod[];
   /** The node's position in the snapshot (orders the pod index as the nodes are ordered). */
   position = 0;
-  constructor(readonly info: NodeInfo, public pods: Pod[], usage?: NodeUsage) {
+  constructor(readonly info: NodeInfo, public pods: Pod[], usage?: NodeUsage, withVolumes?: readonly Pod[]) {
     this.computed = usage;
+    this.withVolumes = withVolumes;
   }
   get usage(): NodeUsage {
     return (this.computed ??= nodeUsage(this.pods));
+  }
+  get podsWithVolumes(): readonly Pod[] {
+    return (this.withVolumes ??= this.pods.filter(hasVolumes));
   }
   memo<T>(compute: (pods: readonly Pod[]) => T): T {
     return (this.memos ??= new Memos()).get(compute, this.pods);
@@ -137,6 +147,7 @@ class NodeEntry implements NodeSnapshot {
     this.pods = this.pods === NO_PODS ? [pod] : [...this.pods, pod];
     this.computed = undefined;
     this.memos = undefined;
+    this.withVolumes = undefined;
   }
 }
 
@@ -189,8 +200,9 @@ class NodeList implements Snapshot {
     if (!this.entries) {
       const { infos, bound } = this;
       const usages = this.found?.usages;
+      const volumes = this.found?.withVolumes;
       this.entries = infos.map((info, i) => {
-        const entry = new NodeEntry(info, bound?.[i] ?? NO_PODS, usages?.[i]);
+        const entry = new NodeEntry(info, bound?.[i] ?? NO_PODS, usages?.[i], volumes ? volumes[i] ?? NO_PODS : undefined);
         entry.position = i;
         return entry;
       });
@@ -228,6 +240,9 @@ class OverlayEntry implements NodeSnapshot {
   }
   get usage(): NodeUsage {
     return this.entry.usage;
+  }
+  get podsWithVolumes(): readonly Pod[] | undefined {
+    return this.entry.podsWithVolumes;
   }
   memo<T>(compute: (pods: readonly Pod[]) => T): T {
     return (this.memos ??= new Memos()).get(compute, this.pods);
@@ -298,6 +313,8 @@ interface Found {
   namespaces: string[];
   /** The seqs of the pods with required anti-affinity, sorted; undefined when node names repeat (a pod is on two entries). */
   antiAffinity?: number[];
+  /** Each node's pods that have volumes (by position; undefined: none). */
+  withVolumes: Array<Pod[] | undefined>;
 }
 
 /**
@@ -315,7 +332,7 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
     if (position.has(infos[i].name)) unique = false;
     else position.set(infos[i].name, i);
   }
-  const groups = new Map<string, { pods: Pod[]; usage: NodeUsage | undefined }>();
+  const groups = new Map<string, { pods: Pod[]; usage: NodeUsage | undefined; withVolumes?: Pod[] }>();
   const firstSeq = new Map<string, number>();
   const anti: number[] = [];
   for (let i = 0; i < pods.length; i++) {
@@ -340,12 +357,14 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
     const first = firstSeq.get(ns);
     if (first === undefined || seq < first) firstSeq.set(ns, seq);
     if (hasRequiredAntiAffinity(p)) anti.push(seq);
+    if (hasVolumes(p)) (group.withVolumes ??= []).push(p);
   }
   const bound = groups.size ? infos.map((info) => groups.get(info.name)?.pods) : undefined;
   const found: Found = {
     usages: infos.map((info) => groups.get(info.name)?.usage),
     namespaces: [...firstSeq.keys()].sort((a, b) => firstSeq.get(a)! - firstSeq.get(b)!),
     antiAffinity: unique ? anti.sort((a, b) => a - b) : undefined,
+    withVolumes: infos.map((info) => groups.get(info.name)?.withVolumes),
   };
   return new NodeList(infos, bound, namespaces, groups.size > 0, services.filter((o) => o.kind === 'Service'), storage, found);
 }
@@ -511,6 +530,11 @@ function listIn<K>(map: Map<K, PodRef[]>, key: K): PodRef[] {
   return list;
 }
 
+/** spec.volumes holds something (what `for (const v of spec.volumes ?? [])` would visit). */
+const hasVolumes = (pod: Pod) => {
+  const volumes = pod.spec?.volumes;
+  return volumes != null && !(Array.isArray(volumes) && volumes.length === 0);
+};
 const hasAffinity = (pod: Pod) => !!(pod.spec?.affinity?.podAffinity || pod.spec?.affinity?.podAntiAffinity);
 const hasRequiredAntiAffinity = (pod: Pod) => !!pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length;
 
