@@ -13,11 +13,15 @@ import { runClusterFilters, runPreFilters, type CycleState, type PostFilterHandl
 import { nodeDryRun, nodeWithPods, runPostFilterPlugins, withPostFilterMessage } from './postfilter';
 import { podShape, preparedNodes, preparedSnapshot, type PreparedNodes } from './prepared';
 import { profile } from './profile';
-import { pdbStatus } from '../k8s/disruption';
+import type * as Disruption from '../k8s/disruption';
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
 import { argsAreDefault } from './plugin-args';
 
 export { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
+
+// the disruption controller's status of a manifest's PDB is only read when no node fits: loaded then (issue 37: the
+// first answer loads what it needs)
+const disruption = (): typeof Disruption => require('../k8s/disruption');
 
 /** A Filter plugin runs for the pod unless its PreFilter Skips it (then its Filter is not run, nor named). */
 const runsFor = (pod: PodInfo) => (p: FilterPlugin) => !p.skips?.(pod);
@@ -584,6 +588,7 @@ const filterOnEntry = (pod: PodInfo, entry: NodeSnapshot, cycle: CycleState): St
 function withStatus(pdbs: readonly KubeObject[], entries: readonly NodeSnapshot[]): readonly KubeObject[] {
   if (pdbs.every((p) => p.kind !== 'PodDisruptionBudget' || (p as PodDisruptionBudget).status)) return pdbs;
   const pods = entries.flatMap((e) => e.pods);
+  const { pdbStatus } = disruption();
   return pdbs.map((p) => (p.kind !== 'PodDisruptionBudget' || (p as PodDisruptionBudget).status ? p : { ...p, status: pdbStatus(p as PodDisruptionBudget, pods).status } as KubeObject));
 }
 

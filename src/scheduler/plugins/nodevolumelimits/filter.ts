@@ -121,7 +121,8 @@ function attachedBound(node: NodeSnapshot, storage: StorageListers): number {
   const kept = node.memo(keep);
   if (kept.bound === undefined) {
     let n = storage.attachments(node.info.name).length;
-    for (const p of node.pods) {
+    // (pods without volumes add nothing: a snapshot's entry lists the others)
+    for (const p of node.podsWithVolumes ?? node.pods) {
       for (const v of p.spec?.volumes ?? []) {
         if (v == null) continue; // Go's zero Volume: no source
         if (v.persistentVolumeClaim != null && v.persistentVolumeClaim.claimName) n++;
