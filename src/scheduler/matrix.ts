@@ -220,8 +220,13 @@ class MatrixRun {
     for (let s = 0; s < reps.length; s++) verdicts[s] = checkAll(pod, infos[reps[s]], usages[reps[s]]);
   }
 
-  /** The storage given, with every workload's claims as the model holds them (storage-model.ts). */
+  /**
+   * The storage given, with every workload's claims as the model holds them (storage-model.ts). Only the volume
+   * plugins read it, for a pod with volumes (they Skip every other: usesVolumes); when no pod that reads the cluster
+   * has any, the model (a created pod per claim user) is left unbuilt.
+   */
   private modelStorage(): readonly KubeObject[] | undefined {
+    if (!this.subjects.some((s) => usesVolumes(s) && readsCluster(s, this.existingAntiAffinity, this.storage))) return this.options.storage;
     const users = this.subjects.filter(podUsesClaims).map(createdPod);
     return users.length ? modelledStorage(users, this.options.storage) : this.options.storage;
   }
