@@ -9,7 +9,7 @@
 // time (the machine is shared: wall time is printed beside it) and peak RSS, as ratios to js-yaml's.
 // Every figure is printed as the median and the minimum of the runs' ratios, with its goal.
 //
-//   node scripts/bench-load.mjs [--dist dist] [--runs 7] [--large-mb 100] [--large-runs 3]
+//   node scripts/bench-load.mjs [--dist dist] [--runs 7] [--large-mb 100 (0: none)] [--large-runs 3 (1 when runs < 7)]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -118,7 +118,7 @@ const ratios = (ours, bare) => ours.map((x, i) => x / bare[i]);
 /** `1.05× (min 0.98×)`: the median and the minimum of per-run ratios. */
 const spread = (xs) => `${median(xs).toFixed(2)}× (min ${Math.min(...xs).toFixed(2)}×)`;
 
-export function run({ dist = path.join(repo, 'dist'), runs = 7, 'large-mb': largeMb = 100, 'large-runs': largeRuns = 3 } = {}) {
+export function run({ dist = path.join(repo, 'dist'), runs = 7, 'large-mb': largeMb = 100, 'large-runs': largeRuns = runs >= 7 ? 3 : 1 } = {}) {
   let env = {};
   const child = (...args) => {
     const r = spawnSync(process.execPath, [here, ...args], { encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, ...env } });
