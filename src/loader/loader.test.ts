@@ -24,6 +24,16 @@ describe('streams', () => {
     expect(origin(m.get('deployment/a'))).toEqual({ file: 'stream.yaml', document: 1, line: 4 });
     expect(origin(m.get('deployment/b'))?.line).toBe(15);
   });
+  test("documents' lines are the same asked in order, in reverse, or once each", () => {
+    const text = `# c\n${deployment('a')}---\n\n${deployment('b')}--- # x\n# y\n${deployment('c')}`.replace(/\n/g, '\r\n');
+    const lines = (names: string[]) => {
+      const m = parseManifests(text, 's.yaml');
+      return names.map((n) => origin(m.get(`deployment/${n}`))?.line);
+    };
+    expect(lines(['a', 'b', 'c'])).toEqual([2, 12, 22]);
+    expect(lines(['c', 'b', 'a'])).toEqual([22, 12, 2]);
+    expect(lines(['b', 'c', 'a'])).toEqual([12, 22, 2]);
+  });
   test('CRLF line endings and byte-order marks (also at a later document)', () => {
     const text = `\uFEFF${deployment('a')}---\n\uFEFF${deployment('b')}`.replace(/\n/g, '\r\n');
     expect(parseManifests(text).all().map((o) => o.metadata?.name)).toEqual(['a', 'b']);

@@ -269,6 +269,16 @@ export function parseStream(input: string, filename: string): ParsedStream {
   const aliasing = MAY_HOLD_ALIAS.test(text) && hasAlias(events) ? aliasProblems(events, text) : [];
   let lineStarts: number[] | undefined;
   const starts = () => (lineStarts ??= lineStartsOf(text));
+  // Documents' lines are asked in order (the disk cache stores every object's): counted on from the last one asked
+  // rather than from a table of every line start (a third of a second and 16 MB for a 100 MB file).
+  let counted = { offset: 0, line: 1 };
+  const documentLine = (offset: number): number => {
+    if (lineStarts || offset < counted.offset) return lineAt(starts(), offset);
+    let line = counted.line;
+    for (let i = text.indexOf('\n', counted.offset); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+    counted = { offset, line };
+    return line;
+  };
   // Where each document starts among the events and in the text is only worked out when asked (a message, a location,
   // an exact integer's source): most loads never ask, and a scan of every event costs as much as a tenth of the parse.
   let documentEvents: number[] | undefined;
@@ -288,7 +298,7 @@ export function parseStream(input: string, filename: string): ParsedStream {
     },
     get line() {
       const start = eventStart(events[eventIndexes()[index] + 1]);
-      return start >= 0 ? lineAt(starts(), start) : 1;
+      return start >= 0 ? documentLine(start) : 1;
     },
   }));
   return {
