@@ -16,7 +16,7 @@ export const chunks = {
   'k8s-values': ['src/k8s/{quantity,resources,kubectl-taint,label-selector}.ts'],
   'k8s-objects': ['src/k8s/{decode,defaults,kubelet-version,nodepool,edit-distance,subject,node-helpers,platform,cloud,not-modelled}.ts'],
   // the scheduler in three (~1,100 mutants each, ~30 min on 2 busy cores), so that each run finishes and persists
-  'scheduler-framework': ['src/scheduler/{framework,index,cycle,score,passes,profile}.ts'],
+  'scheduler-framework': ['src/scheduler/{framework,index,cycle,score,passes,profile,plugin-args}.ts'],
   'scheduler-snapshot': ['src/scheduler/{snapshot,prepared,matrix,matrix-shapes,storage,storage-model}.ts'],
   'scheduler-plugins': [
     'src/scheduler/plugins/{nodeunschedulable,nodename,tainttoleration,nodeaffinity,nodeports,noderesources,schedulinggates,imagelocality,nodedeclaredfeatures}/*.ts',
@@ -49,6 +49,8 @@ export default {
   // Generous: a restarted worker's first run starts Vitest again (~4 s here); with 3 s every run after a timeout
   // timed out in turn, and timeouts count as detected.
   timeoutMS: 10000,
+  // The dry run (every test once, with coverage) took over Stryker's 5-minute default on a loaded 2-core machine
+  dryRunTimeoutMinutes: 60,
   incremental: true,
   incrementalFile: `reports/mutation/${chunk}.incremental.json`,
   reporters: ['clear-text', 'progress', 'html', 'json'],

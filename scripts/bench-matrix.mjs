@@ -45,6 +45,19 @@ function collectGarbage() {
   }
 }
 
+/**
+ * The CPU time of this process's main thread so far, in ms (Linux's schedstat; NaN elsewhere): on a loaded machine
+ * the evaluation's wall time is mostly waiting for a core, and the process's CPU time counts V8's compiler and
+ * collector threads, which a quiet 2-core machine runs beside the main thread.
+ */
+function mainThreadMs() {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return NaN;
+  }
+}
+
 // ---- child modes: one measurement in a fresh process, one JSON line out
 const mode = process.argv[2];
 if (mode === '--child-matrix') {
@@ -62,11 +75,13 @@ if (mode === '--child-matrix') {
   lib.resetConfiguration();
   lib.configure({ kubernetesVersion: RELEASE, admission: ADMIT });
   collectGarbage(); // the parser's garbage is not the evaluation's (goref and jkp-matrix.js collect here too)
+  const main0 = mainThreadMs();
   const t = performance.now();
   const m = lib.scheduleMatrix(pods, nodes, { shapes: shapes === 'shapes' });
   const evalMs = performance.now() - t;
+  const mainMs = mainThreadMs() - main0;
   writeFileSync(out, m.codes);
-  console.log(JSON.stringify({ eval_ms: evalMs, load_ms: loadMs, evaluations: m.evaluations, checksum: fnv1a64(m.codes) }));
+  console.log(JSON.stringify({ eval_ms: evalMs, main_ms: mainMs, load_ms: loadMs, evaluations: m.evaluations, checksum: fnv1a64(m.codes) }));
   process.exit(0);
 }
 // ---- driver
@@ -138,7 +153,9 @@ for (const spec of opt.seeds.split(',')) {
   if (!existsSync(input)) {
     execFileSync(process.execPath, [path.join(perf, 'gen.js'), '--nodes', `${opt.nodes}`, '--pools', `${pools}`, '--workloads', `${opt.workloads}`, '--seed', `${seed}`, input], { stdio: 'ignore' });
   }
-  const t = { goref: [], shapes: [], pairs: [], scheduleOn: [], floor: [], load: [] };
+  const t = { goref: [], shapes: [], shapesMain: [], pairs: [], scheduleOn: [], floor: [], load: [] };
+  // per interleaved run, the ratio to that run's goref (and scheduleOn's to that run's floor): min and median
+  const runRatio = { shapes: [], scheduleOn: [], overFloor: [] };
   const sums = {};
   let evaluations;
   const same = (name, file, sum) => {
@@ -158,6 +175,8 @@ for (const spec of opt.seeds.split(',')) {
     }
     const withShapes = node(fileURLToPath(import.meta.url), '--child-matrix', input, path.join(work, 'shapes.bin'), 'shapes', path.dirname(dist));
     t.shapes.push(withShapes.eval_ms);
+    t.shapesMain.push(withShapes.main_ms);
+    if (goref) runRatio.shapes.push(withShapes.eval_ms / t.goref[t.goref.length - 1]);
     t.load.push(withShapes.load_ms);
     evaluations = withShapes.evaluations;
     same('scheduleMatrix', path.join(work, 'shapes.bin'), withShapes.checksum);
@@ -174,6 +193,8 @@ for (const spec of opt.seeds.split(',')) {
       if (floor.status !== 0) throw new Error(`scheduleon-floor failed:\n${floor.stderr}`);
       const f = JSON.parse(floor.stdout.trim().split('\n').pop());
       t.floor.push(f.eval_ms);
+      if (goref) runRatio.scheduleOn.push(j.eval_ms / t.goref[t.goref.length - 1]);
+      runRatio.overFloor.push(j.eval_ms / f.eval_ms);
       same('scheduleOn floor', path.join(work, 'floor.bin'), f.checksum);
     }
   }
@@ -183,13 +204,19 @@ for (const spec of opt.seeds.split(',')) {
   const agree = new Set(Object.values(sums)).size === 1;
   console.log(`seed ${seed}, ${pools} pools: checksums ${agree ? 'agree' : 'DIFFER'} (${checksums})`);
   console.log(`  goref eval_ms               median ${fmt(g)}  runs [${t.goref.map(fmt).join(', ')}]`);
-  console.log(`  scheduleMatrix (shapes)     median ${fmt(median(t.shapes))}${ratio(t.shapes)}  runs [${t.shapes.map(fmt).join(', ')}], ${evaluations} evaluations for ${opt.nodes * opt.workloads} pairs`);
+  const minMed = (xs) => (xs.length ? `per run min ${Math.min(...xs).toFixed(3)}×, median ${median(xs).toFixed(3)}×` : '');
+  console.log(`  scheduleMatrix (shapes)     median ${fmt(median(t.shapes))}${ratio(t.shapes)} (goal ≤ 0.25×; ${minMed(runRatio.shapes)})  runs [${t.shapes.map(fmt).join(', ')}], ${evaluations} evaluations for ${opt.nodes * opt.workloads} pairs`);
+  console.log(`  (its main thread's CPU time: median ${fmt(median(t.shapesMain))} ms, runs [${t.shapesMain.map(fmt).join(', ')}]; the rest of the wall time is waiting for a core or V8's own threads)`);
   console.log(`  (loading the library and resolving scheduleMatrix, before the timed span: median ${fmt(median(t.load))} ms)`);
   console.log(`  scheduleMatrix (every pair) median ${fmt(median(t.pairs))}${ratio(t.pairs)}  runs [${t.pairs.map(fmt).join(', ')}]`);
   if (t.scheduleOn.length) console.log(`  scheduleOn per workload     median ${fmt(median(t.scheduleOn))}${ratio(t.scheduleOn)}  runs [${t.scheduleOn.map(fmt).join(', ')}] (jkp-matrix.js)`);
   if (t.floor.length) console.log(`  scheduleOn's floor          median ${fmt(median(t.floor))}${ratio(t.floor)}  runs [${t.floor.map(fmt).join(', ')}] (answers of its shape, no scheduling: scheduleon-floor.cjs)`);
+  if (t.floor.length) console.log(`  scheduleOn / its floor      ${(median(t.scheduleOn) / median(t.floor)).toFixed(3)}× (goal ≤ 1.2×; ${minMed(runRatio.overFloor)})`);
   console.log(`  load average now ${load()}`);
   const r = (xs) => (g && xs.length ? median(xs) / g : undefined);
-  figures.push({ seed, pools, agree, goref: g, scheduleMatrix: r(t.shapes), scheduleOn: r(t.scheduleOn), scheduleOnFloor: r(t.floor) });
+  figures.push({
+    seed, pools, agree, goref: g, scheduleMatrix: r(t.shapes), scheduleOn: r(t.scheduleOn), scheduleOnFloor: r(t.floor),
+    scheduleOnOverFloor: t.floor.length ? median(t.scheduleOn) / median(t.floor) : undefined, scheduleMatrixMainMs: median(t.shapesMain),
+  });
 }
 console.log(`BENCH ${JSON.stringify({ matrix: figures })}`);

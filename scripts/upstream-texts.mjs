@@ -75,6 +75,8 @@ function pinned() {
   const karpenter = readdirSync(path.join(root, 'oracle')).filter((d) => d.startsWith('karpenter-')).map((d) => readFileSync(path.join(root, 'oracle', d, 'go.mod'), 'utf8')).join('\n');
   const versions = new Map();
   for (const m of (mod + '\n' + karpenter).matchAll(/^\s*(k8s\.io\/[\w.-]+|sigs\.k8s\.io\/[\w.-]+)\s+(v\S+)/gm)) if (!versions.has(m[1])) versions.set(m[1], m[2]);
+  // modules pinned only by a replace line (k8s.io/kubectl: k8s.io/kubernetes requires it at v0.0.0)
+  for (const m of mod.matchAll(/^replace\s+(k8s\.io\/[\w.-]+)\s+=>\s+\1\s+(v\S+)/gm)) if (!versions.has(m[1])) versions.set(m[1], m[2]);
   return versions;
 }
 

@@ -211,10 +211,12 @@ export function statefulSetClaims(set: StatefulSet, ordinal: number): TemplateCl
  * of a template's name is replaced). Upstream's claim volumes come in a Go map's order; here in template order.
  */
 export function statefulSetPodVolumes(set: StatefulSet, ordinal: number, podVolumes: readonly Volume[] = []): Volume[] {
-  const claims = statefulSetClaims(set, ordinal);
-  const names = new Set(claims.map((c) => c.template));
+  // the names statefulSetClaims gives its claims, without making the claims (a deep copy of each template): every
+  // created pod's spec is made here
+  const templates = setSpec(set).volumeClaimTemplates ?? [];
+  const names = new Set(templates.map((t) => t.metadata?.name ?? ''));
   return [
-    ...claims.map((c): Volume => ({ name: c.template, persistentVolumeClaim: { claimName: c.claim.metadata!.name!, readOnly: false } })),
+    ...templates.map((t): Volume => ({ name: t.metadata?.name ?? '', persistentVolumeClaim: { claimName: statefulSetClaimName(set, t, ordinal), readOnly: false } })),
     ...podVolumes.filter((v) => !names.has(v.name)),
   ];
 }

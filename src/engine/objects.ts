@@ -15,6 +15,7 @@ import * as admission from '../admission';
 import { taintEviction as evictionOf, type EvictionVerdict } from '../controllers/taint-eviction';
 import { notModelledIn, preemptionNotModelled, type NotModelled } from './not-modelled';
 import { subjectStorage } from '../scheduler/storage-model';
+import { hasStorage } from '../scheduler/snapshot';
 import { STORAGE_KINDS, storageProblem } from '../core/storage-kinds';
 import { profile } from '../scheduler/profile';
 import { underSchedulerConfiguration } from './schedule';
@@ -185,7 +186,7 @@ export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options:
   const s = toSubject(subject);
   const storage = storageOf(options.storage);
   return underSchedulerConfiguration(s, options.schedulerConfiguration, () => {
-    const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, subjectStorage(s, storage));
+    const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, schedulingStorage(s, storage, options));
     // DefaultPreemption's answer left unknown by a priority the inputs do not give is not modelled too; so is what the
     // pod's profile runs that the library does not
     const notModelled = [...notModelledIn(s, storage), ...preemptionNotModelled(result.preemption), ...(profile().notModelled ?? [])];
@@ -193,6 +194,19 @@ export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options:
     const answer = unserved && result.fitError !== undefined ? { ...result, fitError: unserved } : result;
     return notModelled.length ? { ...answer, notModelled } : answer;
   });
+}
+
+/**
+ * The storage scheduleOn schedules with: the claims of the subject's pod as the model holds them (subjectStorage).
+ * Left unmade when nothing reads them: no storage objects nor assumption (hasStorage), no existing pod or namespace,
+ * and no stanza that reads the cluster. schedule() then filters with the node plugins alone (its readsCluster: the
+ * volume plugins would pass every node, the claims being unmodelled placeholders), as scheduleMatrix does.
+ */
+function schedulingStorage(s: Subject, storage: KubeObject[] | undefined, options: ScheduleOptions): readonly KubeObject[] | undefined {
+  const spec = s.spec;
+  const alone = !hasStorage(storage) && !options.existingPods?.length && !options.namespaces?.length &&
+    !(spec.topologySpreadConstraints?.length || spec.affinity?.podAffinity || spec.affinity?.podAntiAffinity);
+  return alone ? storage : subjectStorage(s, storage);
 }
 
 /** Feasible nodes ranked by the pod's profile's scores (existing pods by spec.nodeName), best first; ties keep input order. */

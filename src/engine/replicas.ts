@@ -8,7 +8,7 @@ import { POD_TEMPLATE_HASH, THIS_REVISION } from '../k8s/label-selector';
 import { placeReplicas, type PlacedPod, type Placement } from '../placement/place';
 import { noPodsReason, podFrom } from '../placement/replicas';
 import { nodeInfo, podInfo } from '../scheduler/framework';
-import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
+import { podNodeAffinityMatches } from '../scheduler/plugins/nodeaffinity';
 import { HOSTNAME_LABEL, separation, type Separation } from './apart';
 import { plainVerdict, underAssumption } from './schedule';
 import { settings, withConfiguration } from '../core/config';
@@ -135,7 +135,7 @@ export function spread(workload: KubeObject, topologyKey: string, cluster: Repli
   let unlabelled = 0;
   for (const n of cluster.nodes) {
     const info = nodeInfo(n);
-    if (NodeAffinity.filter(template, info, undefined as never)) continue;
+    if (!podNodeAffinityMatches(template, info)) continue; // the pod's own, never a configuration's addedAffinity
     if (!Object.prototype.hasOwnProperty.call(info.labels, topologyKey)) unlabelled++;
     else allowed.set(info.name, info.labels[topologyKey]);
   }

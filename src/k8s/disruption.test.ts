@@ -224,3 +224,127 @@ describe('TestEvictionPDBStatus', () => {
     expect(d.allowed && d.status?.conditions?.find((c) => c.type === 'DisruptionAllowed')?.reason).toBe('SufficientPods');
   });
 });
+
+// Rules of disruption.go and eviction.go the tables above leave open (found by mutation testing, issue 33).
+describe('the budget selects, the controller is found, the sync fails or not (disruption.go)', () => {
+  test('a budget and a pod without a namespace are both in "default"; without metadata or spec nothing breaks', () => {
+    const bare: Pod = { apiVersion: 'v1', kind: 'Pod' };
+    expect(pdbSelects({ spec: { selector: {} } }, bare)).toBe(true);
+    expect(pdbSelects({ metadata: { name: 'b', namespace: 'other' }, spec: { selector: {} } }, bare)).toBe(false);
+    expect(pdbSelects({ metadata: { name: 'b' } }, newPod('p'))).toBe(false);
+  });
+
+  test('a selector that does not parse selects nothing, so the Eviction API finds no budget (GetPodPodDisruptionBudgets skips it)', () => {
+    const pdb = { ...foo({ disruptionsAllowed: 0 }), spec: { selector: { matchExpressions: [{ key: 'a', operator: 'In', values: [] }] } } };
+    expect(pdbSelects(pdb, evictPod('p'))).toBe(false);
+    expect(evictionDecision(evictPod('p'), [pdb])).toEqual({ allowed: true, why: 'noPdb' });
+  });
+
+  test('IsPodReady reads the Ready condition only', () => {
+    const scheduledNotReady = { ...newPod('p'), status: { conditions: [{ type: 'PodScheduled', status: 'True' }, { type: 'Ready', status: 'False' }] } };
+    verify(pdbStatus(minAvailable(1), [scheduledNotReady], undefined, NOW).status, 0, 0, 1, 1);
+  });
+
+  test('strconv.Atoi takes a sign and digits only', () => {
+    expect(scaledValue('+50%', 3)).toBe(2);
+    expect(scaledValue('-50%', 4)).toBe(-2);
+    for (const bad of ['a5%', '5a%', '5.5%']) {
+      expect(scaledValue(bad, 10)).toEqual({ error: `invalid value for IntOrString: invalid value ${JSON.stringify(bad)}: strconv.Atoi: parsing ${JSON.stringify(bad.slice(0, -1))}: invalid syntax` });
+    }
+  });
+
+  test('the finders: kind, name and namespace must match; a non-controller owner leaves the pod unmanaged', () => {
+    const pod = newPod('pod', owned('ReplicaSet', 'rs'));
+    const elsewhere = { ...rs(3), metadata: { name: 'rs', namespace: 'other' } };
+    const otherName = { ...rs(3), metadata: { name: 'rs2', namespace: 'default' } };
+    const deploymentNamedRs = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'rs', namespace: 'default' }, spec: { replicas: 3 } };
+    for (const controllers of [[elsewhere], [otherName], [deploymentNamedRs]]) {
+      expect(pdbStatus(maxUnavailable(1), [pod], controllers, NOW).error).toBe('found no controllers for pod "pod"');
+    }
+    const notController = newPod('loose', { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u', controller: false }] });
+    expect(pdbStatus(maxUnavailable(1), [notController], [rs(3)], NOW).unmanagedPods).toEqual(['loose']);
+  });
+
+  test('getPodReplicaSet: a ReplicaSet controlled by something else than a Deployment (an Argo Rollout) counts its own replicas', () => {
+    const byRollout = rs(4, owned('Rollout', 'ro'));
+    const ro = { apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout', metadata: { name: 'ro', namespace: 'default' }, spec: { replicas: 9 } };
+    verify(pdbStatus(maxUnavailable(1), [newPod('p', owned('ReplicaSet', 'rs'))], [byRollout, ro], NOW).status, 0, 1, 3, 4);
+  });
+
+  test('getExpectedScale sums each controller once; spec.replicas defaults to 1', () => {
+    const pods = [newPod('a', owned('ReplicaSet', 'rs')), newPod('b', owned('ReplicaSet', 'rs')), newPod('c', owned('StatefulSet', 'db'))];
+    const db = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'default' }, spec: { replicas: 4 } };
+    verify(pdbStatus(maxUnavailable(1), pods, [rs(3), db], NOW).status, 0, 3, 6, 7);
+    const noReplicas = { ...db, spec: {} };
+    verify(pdbStatus(maxUnavailable(0), [pods[2]], [noReplicas], NOW).status, 0, 1, 1, 1);
+  });
+
+  test('a failed scale or a value that is not a percentage fails the sync, for maxUnavailable and minAvailable alike', () => {
+    const daemon = newPod('d', owned('DaemonSet', 'ds'));
+    expect(pdbStatus(maxUnavailable(1), [daemon], [], NOW).error).toBe('daemonsets.apps does not implement the scale subresource');
+    expect(pdbStatus(minAvailable('50%'), [daemon], [], NOW).error).toBe('daemonsets.apps does not implement the scale subresource');
+    const managed = newPod('p', owned('ReplicaSet', 'rs'));
+    for (const pdb of [maxUnavailable('1'), minAvailable('1')]) {
+      const r = pdbStatus(pdb, [managed], [rs(2)], NOW);
+      expect(r).toMatchObject({ error: 'invalid value for IntOrString: invalid type: string is not a percentage', unmanagedPods: [] });
+      expect(r.status.disruptionsAllowed).toBe(0);
+    }
+  });
+
+  test('a budget with neither minAvailable nor maxUnavailable expects nothing and allows nothing', () => {
+    const r = pdbStatus({ metadata: { name: 'none', namespace: 'default' }, spec: { selector: { matchLabels: fooBar } } }, [newPod('p')], undefined, NOW);
+    expect(r.unmanagedPods).toEqual([]);
+    verify(r.status, 0, 1, 0, 0);
+  });
+
+  test('buildDisruptedPodMap: the controller syncs again when the earliest entry times out', () => {
+    const at = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
+    const pdb = { ...minAvailable(1), status: { currentHealthy: 0, desiredHealthy: 1, expectedPods: 3, disruptionsAllowed: 0, disruptedPods: { b: at(NOW - 30), a: at(NOW - 60), c: at(NOW - 10) } } };
+    expect(pdbStatus(pdb, [newPod('a'), newPod('b'), newPod('c')], undefined, NOW).recheckAt).toBe(NOW - 60 + 120);
+  });
+
+  test('the DisruptionAllowed condition: True/SufficientPods with allowance, its transition time kept while the status holds, in place', () => {
+    const pods = [newPod('a'), newPod('b')];
+    const other = { type: 'Other', status: 'True', reason: 'R', message: 'm', lastTransitionTime: '2020-01-01T00:00:00Z' };
+    const was = (status: string) => ({ type: 'DisruptionAllowed', status, reason: 'X', message: '', lastTransitionTime: '2020-01-01T00:00:00Z' });
+    const pdb = (status: string) => ({ ...minAvailable(1), metadata: { name: 'foobar', namespace: 'default', generation: 3 }, status: { currentHealthy: 2, desiredHealthy: 1, expectedPods: 2, disruptionsAllowed: 1, conditions: [was(status), other] } });
+    const kept = pdbStatus(pdb('True'), pods, undefined, NOW).status;
+    expect(kept.observedGeneration).toBe(3);
+    expect(kept.conditions).toEqual([{ type: 'DisruptionAllowed', status: 'True', reason: 'SufficientPods', message: '', observedGeneration: 3, lastTransitionTime: '2020-01-01T00:00:00Z' }, other]);
+    const flipped = pdbStatus(pdb('False'), pods, undefined, NOW).status;
+    expect(flipped.conditions?.[0]).toMatchObject({ status: 'True', lastTransitionTime: new Date(NOW * 1000).toISOString().replace('.000Z', 'Z') });
+  });
+});
+
+describe('the Eviction API: canIgnorePDB, the generation, the map size, the decrement (eviction.go)', () => {
+  const none = foo({ disruptionsAllowed: 0, currentHealthy: 1, desiredHealthy: 1 });
+  test('terminal pods are deleted without the check; a running one is refused', () => {
+    for (const phase of ['Succeeded', 'Failed', 'Pending']) expect(evictionDecision(evictPod('p', phase), [none])).toEqual({ allowed: true, why: 'ignoresPdb' });
+    expect(evictionDecision(evictPod('p', 'Running'), [none]).allowed).toBe(false);
+  });
+  test('an observed generation equal to the generation is current', () => {
+    const pdb = { ...foo({ disruptionsAllowed: 1, observedGeneration: 2 }), metadata: { name: 'foo', namespace: 'default', generation: 2 } };
+    expect(evictionDecision(evictPod('p'), [pdb])).toMatchObject({ allowed: true, why: 'decremented' });
+  });
+  test('exactly MaxDisruptedPodSize entries still allow the eviction; one more is refused with the 1.37 cause', () => {
+    const entries = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, '2026-01-01T00:00:00Z']));
+    expect(evictionDecision(evictPod('x'), [foo({ disruptionsAllowed: 1, disruptedPods: entries(2000) })]).allowed).toBe(true);
+    expect(evictionDecision(evictPod('x'), [foo({ disruptionsAllowed: 1, disruptedPods: entries(2001) })])).toMatchObject({
+      cause: 'The disruption budget foo does not allow evicting pods currently: too many pending evictions not confirmed by PDB controller',
+    });
+  });
+  test('the decrement records the pod beside the entries already there, and leaves the conditions while disruptions remain', () => {
+    const conditions = [{ type: 'DisruptionAllowed', status: 'True', reason: 'SufficientPods', message: '', lastTransitionTime: '2026-01-01T00:00:00Z' }];
+    const d = evictionDecision(evictPod('new'), [foo({ disruptionsAllowed: 2, disruptedPods: { old: '2026-01-01T00:00:00Z' }, conditions })], NOW);
+    expect(d.allowed && d.status).toMatchObject({ disruptionsAllowed: 1, conditions, disruptedPods: { old: '2026-01-01T00:00:00Z', new: new Date(NOW * 1000).toISOString().replace('.000Z', 'Z') } });
+  });
+  test('the 429 cause reads the DisruptionAllowed condition only; with more healthy than desired and no False condition, the plain text', () => {
+    const otherType = [{ type: 'Other', status: 'False', reason: 'SyncFailed', message: 'hoge', lastTransitionTime: '2026-01-01T00:00:00Z' }];
+    expect(evictionDecision(evictPod('p'), [foo({ currentHealthy: 4, desiredHealthy: 3, conditions: otherType })])).toEqual(refused('The disruption budget foo does not allow evicting pods currently'));
+    const trueWithMessage = [{ type: 'DisruptionAllowed', status: 'True', reason: 'SufficientPods', message: 'hoge', lastTransitionTime: '2026-01-01T00:00:00Z' }];
+    expect(evictionDecision(evictPod('p'), [foo({ currentHealthy: 4, desiredHealthy: 3, conditions: trueWithMessage })])).toEqual(refused('The disruption budget foo does not allow evicting pods currently'));
+    const falseNoMessage = [{ type: 'DisruptionAllowed', status: 'False', reason: 'InsufficientPods', message: '', lastTransitionTime: '2026-01-01T00:00:00Z' }];
+    expect(evictionDecision(evictPod('p'), [foo({ currentHealthy: 4, desiredHealthy: 3, conditions: falseNoMessage })])).toEqual(refused('The disruption budget foo does not allow evicting pods currently'));
+    expect(evictionDecision(evictPod('p'), [foo({ currentHealthy: 1, desiredHealthy: 3, conditions: otherType })])).toEqual(refused('The disruption budget foo needs 3 healthy pods and has 1 currently'));
+  });
+});

@@ -187,11 +187,16 @@ function allowedCondition(status: PodDisruptionBudgetStatus, now: number): Condi
   });
 }
 
-/** apimeta.SetStatusCondition: replace the condition of that type (its lastTransitionTime kept when the status is the same). */
+/**
+ * apimeta.SetStatusCondition: the condition of that type updated in place (its lastTransitionTime kept when the
+ * status is the same), or appended.
+ */
 function setCondition(conditions: readonly Condition[] | undefined, c: Condition): Condition[] {
-  const old = (conditions ?? []).find((x) => x.type === c.type);
-  const next = old && old.status === c.status ? { ...c, lastTransitionTime: old.lastTransitionTime } : c;
-  return [...(conditions ?? []).filter((x) => x.type !== c.type), next];
+  const list = conditions ?? [];
+  const at = list.findIndex((x) => x.type === c.type);
+  if (at < 0) return [...list, c];
+  const old = list[at];
+  return list.map((x, i) => (i !== at ? x : old.status === c.status ? { ...c, lastTransitionTime: old.lastTransitionTime } : c));
 }
 
 export interface PdbStatusResult {

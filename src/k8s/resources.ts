@@ -143,9 +143,20 @@ export interface PodResourceStatus {
  */
 export const hasStatusResources = (status: PodResourceStatus | undefined): boolean =>
   !!status && (!!status.resources || !!status.allocatedResources ||
-    // Stryker disable next-line ArrayDeclaration: a stand-in entry for an absent list is a string, which has neither resources nor allocatedResources
-    [...(status.containerStatuses ?? []), ...(status.initContainerStatuses ?? [])].some((c) => c?.resources || c?.allocatedResources) ||
+    statusesResized(status.containerStatuses) || statusesResized(status.initContainerStatuses) ||
     (releaseAtLeast('1.37') && resizeInfeasible(status)));
+
+/** Some container status has resources or allocatedResources: read in place (a dump's every pod has statuses). */
+function statusesResized(list: PodResourceStatus['containerStatuses']): boolean {
+  if (!list) return false;
+  // Stryker disable next-line ArrayDeclaration: a stand-in entry for an absent list is a string, which has neither resources nor allocatedResources
+  if (!Array.isArray(list)) return [...(list as Iterable<ContainerResourceStatus | undefined>)].some((c) => c?.resources || c?.allocatedResources);
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c?.resources || c?.allocatedResources) return true;
+  }
+  return false;
+}
 
 /**
  * determineEffectiveRequests (component-helpers resource/helpers.go, the same at v1.33.13–v1.37.2): with
@@ -398,15 +409,25 @@ function wholeOrNegative(cache: Map<Quantity, number | null>, q: Quantity, per: 
  * container: the scheduler reads thousands of workloads per call.
  */
 export function standardPodRequests(spec: PodSpec, status?: PodResourceStatus): [number, number, number] | undefined {
-  if (spec.resources !== undefined || spec.overhead !== undefined || (status && hasStatusResources(status))) return undefined;
+  const reqs: [number, number, number] = [0, 0, 0];
+  return standardRequestsInto(spec, status, reqs) ? reqs : undefined;
+}
+
+// standardOf's scratch list: standardRequestsInto reads it back at once, and nothing it calls reenters it
+const own = [0, 0, 0];
+
+/**
+ * standardPodRequests written into `reqs` (cpu, memory, ephemeral-storage), without making an array: a snapshot reads
+ * every existing pod, thousands per call. False for any other pod (`reqs` then holds nothing meaningful).
+ */
+export function standardRequestsInto(spec: PodSpec, status: PodResourceStatus | undefined, reqs: number[]): boolean {
+  if (spec.resources !== undefined || spec.overhead !== undefined || (status && hasStatusResources(status))) return false;
   const containers = spec.containers ?? [];
   const inits = spec.initContainers ?? [];
-  if (!Array.isArray(containers) || !Array.isArray(inits)) return undefined;
-  // Stryker disable next-line ArrayDeclaration: standardOf sets all three before any is read
-  const own = [0, 0, 0];
-  const reqs: [number, number, number] = [0, 0, 0];
+  if (!Array.isArray(containers) || !Array.isArray(inits)) return false;
+  reqs[0] = reqs[1] = reqs[2] = 0;
   for (let i = 0; i < containers.length; i++) {
-    if (!standardOf(containers[i], own)) return undefined;
+    if (!standardOf(containers[i], own)) return false;
     for (let k = 0; k < 3; k++) reqs[k] += own[k];
   }
   // Stryker disable next-line ConditionalExpression: without init containers the loop adds nothing and the max with zero peaks changes nothing
@@ -414,7 +435,7 @@ export function standardPodRequests(spec: PodSpec, status?: PodResourceStatus): 
     const sidecars = [0, 0, 0];
     const peak = [0, 0, 0];
     for (let i = 0; i < inits.length; i++) {
-      if (!standardOf(inits[i], own)) return undefined;
+      if (!standardOf(inits[i], own)) return false;
       const sidecar = (inits[i] as Container).restartPolicy === 'Always';
       for (let k = 0; k < 3; k++) {
         if (sidecar) {
@@ -426,8 +447,8 @@ export function standardPodRequests(spec: PodSpec, status?: PodResourceStatus): 
     }
     for (let k = 0; k < 3; k++) reqs[k] = Math.max(reqs[k], peak[k]);
   }
-  for (let k = 0; k < 3; k++) if (!Number.isSafeInteger(reqs[k])) return undefined;
-  return reqs;
+  for (let k = 0; k < 3; k++) if (!Number.isSafeInteger(reqs[k])) return false;
+  return true;
 }
 
 /** helper.IsNativeResource: no domain, or a kubernetes.io one. */

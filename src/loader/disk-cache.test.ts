@@ -201,3 +201,19 @@ test('values JSON cannot carry (-0) are never cached: the file is parsed every t
   write('inf.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: odd }\ndata: { a: .inf, b: .nan }\n');
   expect(() => loadManifests('inf.yaml', { cwd: work })).toThrow(/data\.a: a number JSON cannot hold/);
 });
+
+test('an entry longer than the longest string V8 makes is not stored: the file loads, parsed every time', () => {
+  write('app.yaml', GOOD);
+  const original = JSON.stringify;
+  // only the entry's stringify fails, as V8's does past its longest string
+  const stringify = jest.spyOn(JSON, 'stringify').mockImplementation((value: unknown, ...rest: unknown[]) => {
+    if (typeof value === 'object' && value !== null && 'locations' in value && 'format' in value) throw new RangeError('Invalid string length');
+    return (original as (...a: unknown[]) => string)(value, ...rest);
+  });
+  try {
+    expect(loadManifests('app.yaml', { cwd: work }).length).toBeGreaterThan(0);
+  } finally {
+    stringify.mockRestore();
+  }
+  expect(existsDir() ? entries() : []).toHaveLength(0);
+});

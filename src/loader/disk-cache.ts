@@ -169,7 +169,15 @@ export function writeEntry(key: string, file: CachedFile): void {
   const dir = directory();
   if (!dir || !file.objects.every(jsonExact)) return;
   const entry: Entry = { format: FORMAT, key, ...file, problems: file.problems.map((p) => Object.entries(p).map(([k, v]) => [k, v === undefined ? null : v])) };
-  writeSealed(path.join(dir, `${key}.json`), key, JSON.stringify(entry));
+  let body: string;
+  try {
+    body = JSON.stringify(entry);
+  } catch (e) {
+    // past the longest string V8 makes (about 2^29 characters: a file of some 400 MB): that file is parsed every time
+    if (e instanceof RangeError) return;
+    throw e;
+  }
+  writeSealed(path.join(dir, `${key}.json`), key, body);
 }
 
 /** For tests: forget the chosen directory and build stamp (JEST_K8S_PLACEMENT_CACHE or cwd changed). */

@@ -5,7 +5,7 @@ import type * as Glob from 'glob';
 import type { KubeObject, Node } from '../core/types';
 import { describeObject, POD_SPEC_PATHS, setFieldLineLookup, setOriginLookup } from '../k8s/subject';
 import {
-  findNullKeys, hasNullLikeKey, HelmTemplateError, MAX_DEPTH, mayBeUnrepresentable, lineAt, nonFiniteNumbers, lineStartsOf, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
+  findNullKeys, hasNullLikeKey, HelmTemplateError, itemOffsets, MAX_DEPTH, mayBeUnrepresentable, lineAt, nonFiniteNumbers, lineStartsOf, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
   type ParsedStream,
 } from './yaml';
 import { formatPath, HELM_HINT, NODE_POOL_SHAPE, parsePath, SHAPES, typeProblems, type Shape } from './typecheck';
@@ -274,6 +274,8 @@ interface Load {
 /** How a document's fields are found in its source: lines, and scalar text for exact integers. */
 interface DocumentSource {
   lineOf: (path: Array<string | number>) => number;
+  /** The line of a List's item `i` (lineOf(['items', i]), the items found in one walk). */
+  itemLine?: (i: number) => number;
   sourceOf?: (path: Array<string | number>) => string | undefined;
   location: Omit<Location, 'origin' | 'prefix'>;
 }
@@ -310,10 +312,13 @@ function parseInto(input: string, file: string, load: Load): void {
     }
     if (doc.value === null || doc.value === undefined) continue; // an empty or comment-only document
     if (unrepresentable(stream, doc, file, problems)) continue;
+    const lineAtOffset = (offset: number) => (offset >= 0 ? lineAt(stream.lineStarts, offset) : doc.line);
+    let items: number[] | null | undefined;
     addDocument(doc.value, { file, document: doc.index, get line() { return doc.line; } }, load, {
-      lineOf: (p) => {
-        const offset = offsetOf(stream, doc.eventIndex, p);
-        return offset >= 0 ? lineAt(stream.lineStarts, offset) : doc.line;
+      lineOf: (p) => lineAtOffset(offsetOf(stream, doc.eventIndex, p)),
+      itemLine: (i) => {
+        if (items === undefined) items = itemOffsets(stream, doc.eventIndex, ['items']) ?? null;
+        return lineAtOffset(items?.[i] ?? offsetOf(stream, doc.eventIndex, ['items', i]));
       },
       sourceOf: (p) => scalarSource(stream, doc.eventIndex, p),
       location: { source, document: doc.index },
@@ -396,7 +401,7 @@ function addDocument(value: unknown, where: Origin, load: Load, source: Document
         if (item.kind === undefined) item.kind = itemKind;
         if (item.apiVersion === undefined && typeof value.apiVersion === 'string') item.apiVersion = value.apiVersion;
       }
-      addObject(item, { ...where, line: source.lineOf(itemPath) }, load, source, itemPath);
+      addObject(item, { ...where, line: source.itemLine ? source.itemLine(i) : source.lineOf(itemPath) }, load, source, itemPath);
     });
     return;
   }
@@ -518,7 +523,7 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
   const load: Load = { options, out: [], problems };
   const cannotRead = (file: string, e: unknown) => problems.push({ file, line: 0, message: `cannot read: ${(e as Error).message}` });
   for (const file of files) {
-    let buffer: Buffer;
+    let buffer: Buffer | undefined;
     try {
       buffer = readFileSync(path.resolve(cwd, file));
     } catch (e) {
@@ -536,6 +541,7 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
       cannotRead(file, e);
       continue;
     }
+    buffer = undefined; // the text is what parsing reads: a 100 MB file's bytes are not kept through it
     if (key === undefined) parseInto(text, file, load);
     else parseAndStore(key, text, file, load);
   }

@@ -16,12 +16,16 @@ export const EVICT_ERROR_RETRY_DELAY = 5;
 /** corev1.MirrorPodAnnotationKey: a static pod's mirror, which kubectl drain skips. */
 export const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 
-// kubectl's texts, verbatim from k8s.io/kubectl pkg/drain/filters.go (not marked @upstream: no oracle module pins
-// k8s.io/kubectl, so scripts/upstream-texts.mjs cannot check them)
+// kubectl's texts (the oracle modules pin k8s.io/kubectl, so scripts/upstream-texts.mjs checks them)
+/** @upstream k8s.io/kubectl/pkg/drain/filters.go */
 export const daemonSetWarning = 'ignoring DaemonSet-managed Pods';
+/** @upstream k8s.io/kubectl/pkg/drain/filters.go */
 export const localStorageFatal = 'Pods with local storage (use --delete-emptydir-data to override)';
+/** @upstream k8s.io/kubectl/pkg/drain/filters.go */
 export const localStorageWarning = 'deleting Pods with local storage';
+/** @upstream k8s.io/kubectl/pkg/drain/filters.go */
 export const unmanagedFatal = 'Pods that declare no controller (use --force to override)';
+/** @upstream k8s.io/kubectl/pkg/drain/filters.go */
 export const unmanagedWarning = 'deleting Pods that declare no controller';
 
 /** How a drain is run: `kubectl drain <nodes> --ignore-daemonsets [--force] [--delete-emptydir-data] [--timeout=…s]`. */

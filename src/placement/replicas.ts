@@ -6,7 +6,7 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import { fromTemplateOf, readFromCluster, toSubject, type Subject } from '../k8s/subject';
 import { podFromTemplate, type TemplatePodOptions } from '../admission/create';
 import { nodeInfo } from '../scheduler/framework';
-import { NodeAffinity } from '../scheduler/plugins/nodeaffinity';
+import { podNodeAffinityMatches, podNodeAffinityMismatches } from '../scheduler/plugins/nodeaffinity';
 import { controllerPodInfo } from '../scheduler/framework';
 import { findUntoleratedTaint } from '../scheduler/plugins/tainttoleration';
 import { setDefaultSelector, defaultSelectorOf } from '../scheduler/plugins/podtopologyspread/scoring';
@@ -108,8 +108,8 @@ export function daemonShouldRun(daemonSet: KubeObject, node: Node): { run: boole
   // the pod as the controller builds it, before admission: an admission plugin's tolerations (ExtendedResourceToleration)
   // or node selector (RuntimeClass) reach the pods it creates, not its decision
   const pod = controllerPodInfo(subject);
-  const affinity = NodeAffinity.filter(pod, info, undefined as never);
-  if (affinity) return { run: false, why: `node affinity/selector: ${affinity.details.join('; ')}` };
+  // the template's own node affinity: the controller never reads the scheduler configuration's addedAffinity
+  if (!podNodeAffinityMatches(pod, info)) return { run: false, why: `node affinity/selector: ${podNodeAffinityMismatches(pod, info).join('; ')}` };
   const taint = findUntoleratedTaint(info.taints, pod.tolerations, pod.comparisonOperators);
   if (taint) return { run: false, why: `untolerated taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}` };
   return { run: true };

@@ -28,6 +28,16 @@ export interface ClusterPlugin<S> {
   reads?(state: S): readonly string[] | undefined;
   /** Why a node passed, for messages (what `.not` reports); only called for a node the Filter accepted. */
   explainPass?(pod: PodInfo, node: NodeSnapshot, state: S): string[];
+  /**
+   * PreFilterExtensions AddPod (framework interface.go): the state once `added` runs on `node` too (preemption's dry
+   * run puts a reprieved victim back). It returns a new state when the pod changes it, else `state` itself, and
+   * never changes the state given: DryRunPreemption evaluates each node on its own copy of the CycleState
+   * (preemption.go: state.Clone()). A plugin without the extensions keeps its state as PreFilter left it (upstream's
+   * PreFilterExtensions() is nil: its state does not count the cluster's pods).
+   */
+  addPod?(pod: PodInfo, state: S, added: Pod, node: NodeSnapshot): S;
+  /** PreFilterExtensions RemovePod: the state once `removed` no longer runs on `node` (a potential victim), as addPod. */
+  removePod?(pod: PodInfo, state: S, removed: Pod, node: NodeSnapshot): S;
 }
 
 /** CycleState for one pod over one snapshot: each plugin's state, keyed by plugin name; Skip leaves a plugin out. */
@@ -120,16 +130,21 @@ export interface PostFilterHandle {
   /** The PodDisruptionBudgets given (the PDB lister's). */
   podDisruptionBudgets: readonly KubeObject[];
   /**
-   * RunFilterPluginsWithNominatedPods on `node` as if it held `pods` instead of its own: the Filter plugins over the
-   * node's usage by those pods, and the cluster plugins with their PreFilter state as RunPreFilterExtensionRemovePod
-   * and AddPod leave it (worked out again over the snapshot with the node holding `pods`). Undefined: the pod fits.
+   * SelectVictimsOnNode's copies of the CycleState and of `node`'s NodeInfo (preemption.go DryRunPreemption:
+   * state.Clone(), nodeInfo.Snapshot()): pods are removed from and added to the copy, the cluster plugins' states
+   * follow through their addPod/removePod, and the filters run on it.
    */
-  filterWith(node: NodeSnapshot, pods: readonly Pod[]): Status | undefined;
-  /**
-   * What one filterWith costs, in pods and nodes walked: 0 when only the node's own filters rerun; the cluster's pods
-   * and nodes when the cluster plugins' PreFilter is worked out again (the library has no RemovePod/AddPod extensions).
-   */
-  filterWithCost: number;
+  dryRun(node: NodeSnapshot): NodeDryRun;
+}
+
+/** One node's dry run (SelectVictimsOnNode's removePod/addPod closures and its Filter runs). */
+export interface NodeDryRun {
+  /** nodeInfo.RemovePod, then RunPreFilterExtensionRemovePod. */
+  removePod(pod: Pod): void;
+  /** nodeInfo.AddPodInfo (the pod goes last), then RunPreFilterExtensionAddPod. */
+  addPod(pod: Pod): void;
+  /** RunFilterPluginsWithNominatedPods (nominated pods are not modelled: none): the first rejection, undefined when the pod fits. */
+  filter(): Status | undefined;
 }
 
 /** A PostFilter plugin (fwk.PostFilterPlugin): its status code and its answer. */

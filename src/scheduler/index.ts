@@ -10,13 +10,18 @@ import { buildSnapshot, groupByNode, hasStorage, snapshotFor, usesVolumes, witho
 import type { Shapes } from './matrix-shapes';
 import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type CycleState, type PostFilterHandle, type PreemptionOutcome } from './cycle';
-import { nodeWithPods, runPostFilterPlugins, withPodsOn, withPostFilterMessage } from './postfilter';
+import { nodeDryRun, nodeWithPods, runPostFilterPlugins, withPostFilterMessage } from './postfilter';
 import { podShape, preparedNodes, preparedSnapshot, type PreparedNodes } from './prepared';
 import { profile } from './profile';
-import { pdbStatus } from '../k8s/disruption';
+import type * as Disruption from '../k8s/disruption';
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
+import { argsAreDefault } from './plugin-args';
 
 export { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
+
+// the disruption controller's status of a manifest's PDB is only read when no node fits: loaded then (issue 37: the
+// first answer loads what it needs)
+const disruption = (): typeof Disruption => require('../k8s/disruption');
 
 /** A Filter plugin runs for the pod unless its PreFilter Skips it (then its Filter is not run, nor named). */
 const runsFor = (pod: PodInfo) => (p: FilterPlugin) => !p.skips?.(pod);
@@ -151,9 +156,10 @@ function filtersReject(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Rejectio
 
 /**
  * runFilters' verdict for a pod that no cluster plugin reads the cluster for (an empty CycleState without narrowing):
- * the first rejection of the node plugins (their `check`, else their Filter), then the last filters.
+ * the first rejection of the node plugins (their `check`, else their Filter), then `cluster` (the cluster plugins'
+ * Filter in preemption's dry run), then the last filters.
  */
-function nodeFiltersReject(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Status | undefined {
+function nodeFiltersReject(pod: PodInfo, node: NodeInfo, usage: NodeUsage, cluster?: () => Status | undefined): Status | undefined {
   const rejected = podRejection(pod);
   if (rejected) return rejected;
   const { nodePreFilter, filter } = profile();
@@ -164,7 +170,8 @@ function nodeFiltersReject(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Stat
     const r = plugin.check ? plugin.check(pod, node, usage) : plugin.filter(pod, node, usage);
     if (r) return r as Status;
   }
-  return runLastFilters(pod, node, usage);
+  // the cluster plugins' Filter comes between the node plugins' and the last ones (runFilters)
+  return cluster?.() ?? runLastFilters(pod, node, usage);
 }
 
 /**
@@ -490,7 +497,8 @@ const NO_CLUSTER: CycleState = { snapshot: buildSnapshot([], new Map()), active:
 // objects or the storage assumption its claims are not modelled and constrain nothing, and with no pod in the cluster
 // no in-tree disk conflicts: the volume plugins pass every node)
 const readsCluster = (subject: Subject, storage: readonly KubeObject[] | undefined) =>
-  Boolean(subject.spec.topologySpreadConstraints?.length || subject.spec.affinity?.podAffinity || subject.spec.affinity?.podAntiAffinity) ||
+  // a configuration's PodTopologySpread defaultConstraints (List) may apply to a pod without constraints: run it (issue 36)
+  Boolean(subject.spec.topologySpreadConstraints?.length || subject.spec.affinity?.podAffinity || subject.spec.affinity?.podAntiAffinity) || !argsAreDefault('PodTopologySpread') ||
   (usesVolumes(subject) && hasStorage(storage));
 
 /**
@@ -555,25 +563,21 @@ export function postFilterHandle(pod: PodInfo, nodes: readonly Node[], rejected:
   // cluster plugin's) or when the merged PreFilterResult leaves no node; an Unschedulable one lets the rest run
   const whole = podRejection(pod) ?? cycle?.rejection;
   const preFilterStopped = whole?.code === 'UnschedulableAndUnresolvable' || cycle?.nodeNames?.size === 0;
+  let base = cycle;
   return {
     nodes: entries.map((entry) => ({ entry, status: statuses.get(entry.info.name) })),
     preFilterStopped,
     podDisruptionBudgets: withStatus(pdbs, entries),
-    get filterWithCost() {
-      const base = cycle ?? cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()));
-      return !base.active.length && !base.rejection && !base.nodeNames ? 0 : base.snapshot.nodes.reduce((n, e) => n + e.pods.length + 1, 0);
-    },
-    filterWith(entry, pods) {
-      const base = cycle ?? cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()));
-      // no cluster plugin runs for the pod: the node's Filter plugins over its usage by `pods` (their verdict
-      // without the details, which no preemption message reads)
-      if (!base.active.length && !base.rejection && !base.nodeNames) return nodeFiltersReject(pod, entry.info, nodeUsage(pods));
-      // the cluster plugins' PreFilter state as RemovePod/AddPod leave it: their PreFilter over the changed cluster
-      const changed = withPodsOn(base.snapshot, entry, pods);
-      return runFilters(pod, entry.info, changed.entry.usage, runPreFilters(pod, changed.snapshot, profile().clusterFilter)).status;
-    },
+    dryRun: (entry) => nodeDryRun(pod, entry, (base ??= cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()))), filterOnEntry),
   };
 }
+
+/**
+ * RunFilterPluginsWithNominatedPods in preemption's dry run: the Filter plugins on an entry holding other pods than
+ * the snapshot's, the cluster plugins with the states `cycle` holds for it (their PreFilter is not run again).
+ */
+const filterOnEntry = (pod: PodInfo, entry: NodeSnapshot, cycle: CycleState): Status | undefined =>
+  podRejection(pod) ?? cycle.rejection ?? nodeFiltersReject(pod, entry.info, entry.usage, cycle.active.length ? () => runClusterFilters(pod, entry, cycle) : undefined);
 
 /**
  * The PDBs as the scheduler's lister holds them: a dump's with the status the disruption controller wrote; a
@@ -584,6 +588,7 @@ export function postFilterHandle(pod: PodInfo, nodes: readonly Node[], rejected:
 function withStatus(pdbs: readonly KubeObject[], entries: readonly NodeSnapshot[]): readonly KubeObject[] {
   if (pdbs.every((p) => p.kind !== 'PodDisruptionBudget' || (p as PodDisruptionBudget).status)) return pdbs;
   const pods = entries.flatMap((e) => e.pods);
+  const { pdbStatus } = disruption();
   return pdbs.map((p) => (p.kind !== 'PodDisruptionBudget' || (p as PodDisruptionBudget).status ? p : { ...p, status: pdbStatus(p as PodDisruptionBudget, pods).status } as KubeObject));
 }
 

@@ -212,6 +212,38 @@ describe('scheduleMatrix', () => {
     expect(m.plugins[m.code(0, notReady)]).toBe('TaintToleration');
   });
 
+  test("a StatefulSet's claims are modelled when a pod that reads the cluster has volumes, and only then needed", () => {
+    // WaitForFirstConsumer, provisioned in zone z1 only: VolumeBinding keeps the set's pod to z1 when it sees the
+    // claim the controller makes (storage-model.ts); without the model the claim would be missing everywhere
+    const zonal = {
+      apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'zonal' }, provisioner: 'pd.csi.storage.gke.io',
+      volumeBindingMode: 'WaitForFirstConsumer', allowedTopologies: [{ matchLabelExpressions: [{ key: 'topology.kubernetes.io/zone', values: ['z1'] }] }],
+    } as KubeObject;
+    const db = {
+      apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'default' },
+      spec: {
+        serviceName: 'db', selector: { matchLabels: { app: 'db' } },
+        template: { metadata: { labels: { app: 'db' } }, spec: { containers: containers() } },
+        volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { storageClassName: 'zonal', accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+      },
+    } as KubeObject;
+    const spread = workloads.find((w) => w.metadata!.name === 'spread-zone')!;
+    const rowOf = (w: KubeObject) => nodes.map((n) => {
+      const r = scheduleOn(w, nodes, { storage: [zonal] });
+      const v = r.rejected.find((x) => x.node === n.metadata!.name);
+      return v ? v.status!.plugin : 'Feasible';
+    });
+    // the set reads the cluster (its volumes, with storage given): its row needs the model
+    const both = scheduleMatrix([spread, db], nodes, { storage: [zonal] });
+    const plugins = (m: typeof both, w: number) => nodes.map((_, j) => m.plugins[m.code(w, j)]);
+    expect(plugins(both, 1)).toEqual(rowOf(db));
+    expect(plugins(both, 1)).toContain('VolumeBinding');
+    expect(plugins(both, 1).filter((p, j) => p === 'Feasible' && nodes[j].metadata!.labels!['topology.kubernetes.io/zone'] !== 'z1')).toEqual([]);
+    // the spread pod alone reads the cluster without volumes: the same row either way
+    expect(plugins(scheduleMatrix([spread], nodes, { storage: [zonal] }), 0)).toEqual(plugins(both, 0));
+    expect(plugins(both, 0)).toEqual(rowOf(spread));
+  });
+
   test('refuses what is not a workload or a Node', () => {
     expect(() => scheduleMatrix([{ kind: 'ConfigMap' } as KubeObject], nodes)).toThrow(/expected a Pod or a workload/);
     expect(() => scheduleMatrix(workloads, [workloads[0] as unknown as Node])).toThrow(/nodes\[0\]/);

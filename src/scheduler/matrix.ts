@@ -15,6 +15,7 @@ import { NodeShapes, type Shapes } from './matrix-shapes';
 import { modelledStorage } from './storage-model';
 import { podUsesClaims } from '../admission/pod-storage';
 import { createdPod } from '../admission/create';
+import { argsAreDefault } from './plugin-args';
 
 /** Codes of the matrix bytes (the encoding of ../shared/perf): 0 feasible, then one per plugin; others from 8 in order seen. */
 export const PLUGIN_CODES: Readonly<Record<string, number>> = DEFAULT_PROFILE.matrixCodes;
@@ -60,6 +61,8 @@ function readsCluster(subject: Subject, existingAntiAffinity: boolean, storage: 
   if (existingAntiAffinity) return true;
   const spec = subject.spec;
   // a pod with volumes where the volume plugins can see its storage, or where existing pods may hold its in-tree disks
+  // a configuration's PodTopologySpread defaultConstraints (List) may apply to a pod without constraints (issue 36)
+  if (!argsAreDefault('PodTopologySpread')) return true;
   return Boolean(spec.topologySpreadConstraints?.length || spec.affinity?.podAffinity || spec.affinity?.podAntiAffinity) || (storage && usesVolumes(subject));
 }
 
@@ -217,8 +220,13 @@ class MatrixRun {
     for (let s = 0; s < reps.length; s++) verdicts[s] = checkAll(pod, infos[reps[s]], usages[reps[s]]);
   }
 
-  /** The storage given, with every workload's claims as the model holds them (storage-model.ts). */
+  /**
+   * The storage given, with every workload's claims as the model holds them (storage-model.ts). Only the volume
+   * plugins read it, for a pod with volumes (they Skip every other: usesVolumes); when no pod that reads the cluster
+   * has any, the model (a created pod per claim user) is left unbuilt.
+   */
   private modelStorage(): readonly KubeObject[] | undefined {
+    if (!this.subjects.some((s) => usesVolumes(s) && readsCluster(s, this.existingAntiAffinity, this.storage))) return this.options.storage;
     const users = this.subjects.filter(podUsesClaims).map(createdPod);
     return users.length ? modelledStorage(users, this.options.storage) : this.options.storage;
   }

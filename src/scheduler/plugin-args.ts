@@ -85,3 +85,26 @@ export function pluginArgs<K extends keyof PluginArgs>(plugin: K): Readonly<Plug
 export function setActivePluginArgs(args: Readonly<PluginArgs>): void {
   active = args;
 }
+
+const defaultness = new WeakMap<object, boolean>();
+
+/**
+ * The active arguments of `plugin` are defaults.go's (equal, not only the same object: a configuration that spells
+ * out the defaults runs as the default profile). The fast paths that decide without running the plugin (matrix.ts,
+ * prepared.ts, index.ts) and the plugins' own cpu/memory paths ask this before taking their shortcut.
+ */
+export function argsAreDefault(plugin: keyof PluginArgs): boolean {
+  const args = active[plugin] as object;
+  let same = defaultness.get(args);
+  if (same === undefined) {
+    same = args === DEFAULT_PLUGIN_ARGS[plugin] || canonical(args) === canonical(DEFAULT_PLUGIN_ARGS[plugin]);
+    defaultness.set(args, same);
+  }
+  return same;
+}
+
+// JSON with the keys sorted, undefined members dropped: the arguments are plain data (a decoded configuration)
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+}

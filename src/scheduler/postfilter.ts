@@ -2,33 +2,96 @@
 // RunPostFilterPlugins): run when no node is feasible, its status message appended to the FitError. The profile lists
 // the plugins (DefaultPreemption); no plugin folder is imported here.
 import type { Pod } from '../core/types';
-import { nodeUsage, type NodeInfo, type NodeUsage, type PodInfo } from './framework';
-import type { NodeSnapshot, Snapshot } from './snapshot';
-import type { PostFilterHandle, PostFilterPlugin, PreemptionOutcome } from './cycle';
+import { nodeUsage, podUsage, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
+import { inSchedulerCache, type NodeSnapshot } from './snapshot';
+import type { ClusterPlugin, CycleState, NodeDryRun, PostFilterHandle, PostFilterPlugin, PreemptionOutcome } from './cycle';
 
 /** A node's entry holding other pods than the snapshot's (a victim removed, or added back). */
 class NodeWithPods implements NodeSnapshot {
   #usage?: NodeUsage;
-  #memo = new Map<unknown, unknown>();
-  constructor(readonly info: NodeInfo, readonly pods: Pod[]) {}
+  #memo?: Map<unknown, unknown>;
+  constructor(readonly info: NodeInfo, readonly pods: Pod[], usage?: NodeUsage) {
+    this.#usage = usage;
+  }
   get usage(): NodeUsage {
     return (this.#usage ??= nodeUsage(this.pods));
   }
   memo<T>(compute: (pods: readonly Pod[]) => T): T {
-    if (!this.#memo.has(compute)) this.#memo.set(compute, compute(this.pods));
-    return this.#memo.get(compute) as T;
+    const memo = (this.#memo ??= new Map());
+    if (!memo.has(compute)) memo.set(compute, compute(this.pods));
+    return memo.get(compute) as T;
   }
 }
 
-/** The snapshot with `entry`'s pods replaced by `pods` (the other nodes' entries shared). */
-export function withPodsOn(snapshot: Snapshot, entry: NodeSnapshot, pods: readonly Pod[]): { snapshot: Snapshot; entry: NodeSnapshot } {
-  const replaced = new NodeWithPods(entry.info, pods.slice());
-  const nodes = snapshot.nodes.map((n) => (n.info.name === entry.info.name ? replaced : n));
-  const byName = new Map(snapshot.byName);
-  byName.set(entry.info.name, replaced);
-  const out: Snapshot = { nodes, byName, namespaceLabels: snapshot.namespaceLabels, services: snapshot.services, storage: snapshot.storage };
-  return { snapshot: out, entry: replaced };
+/**
+ * The node's usage once `pod` is added (sign 1) or removed (-1), as nodeUsage would sum it over the new pods: for a
+ * pod in the scheduler cache whose requests are plain numbers without host ports or scalar resources; undefined
+ * otherwise (the usage is then summed again from the pods). Preemption's dry run changes a node a pod at a time.
+ */
+function usageWith(usage: NodeUsage, pod: Pod, sign: 1 | -1): NodeUsage | undefined {
+  if (!inSchedulerCache(pod)) return usage;
+  const { requests: r, hostPorts } = podUsage(pod);
+  const q = usage.requested;
+  if (hostPorts.length || r.scalars.size || r.exact || q.exact) return undefined;
+  return {
+    pods: usage.pods + sign,
+    requested: { milliCPU: q.milliCPU + sign * r.milliCPU, memory: q.memory + sign * r.memory, ephemeralStorage: q.ephemeralStorage + sign * r.ephemeralStorage, scalars: q.scalars },
+    ports: usage.ports,
+  };
 }
+
+/** How the scheduler filters the pod on a node entry with the cluster plugins' states of `cycle` (scheduler/index.ts). */
+export type FilterOnEntry = (pod: PodInfo, entry: NodeSnapshot, cycle: CycleState) => Status | undefined;
+
+type Active = CycleState['active'];
+
+/**
+ * One node's dry run over its own copies (preemption.go DryRunPreemption: state.Clone(), nodeInfo.Snapshot()): the
+ * node's pods, and the cluster plugins' states, each changed only through its plugin's addPod/removePod
+ * (RunPreFilterExtensionAddPod/RemovePod), never worked out again over the cluster. The cycle's own states are
+ * shared until a plugin returns a changed one.
+ */
+class DryRun implements NodeDryRun {
+  readonly #pods: Pod[];
+  #active: Active;
+  #entry?: NodeSnapshot;
+  /** The usage of #pods when worked out a pod at a time (usageWith), else undefined. */
+  #usage?: NodeUsage;
+  constructor(readonly pod: PodInfo, readonly node: NodeSnapshot, readonly cycle: CycleState, readonly run: FilterOnEntry) {
+    this.#pods = node.pods.slice();
+    this.#active = cycle.active;
+    this.#usage = node.usage;
+  }
+  removePod(p: Pod): void {
+    // the remaining pods keep their order, as the library's answers have always listed them
+    const i = this.#pods.indexOf(p);
+    if (i >= 0) this.#pods.splice(i, 1);
+    this.#entry = undefined;
+    this.#usage = this.#usage && i >= 0 ? usageWith(this.#usage, p, -1) : undefined;
+    if (this.#active.length) this.#update((plugin, state) => plugin.removePod?.(this.pod, state, p, this.node) ?? state);
+  }
+  addPod(p: Pod): void {
+    this.#pods.push(p);
+    this.#entry = undefined;
+    this.#usage = this.#usage && usageWith(this.#usage, p, 1);
+    if (this.#active.length) this.#update((plugin, state) => plugin.addPod?.(this.pod, state, p, this.node) ?? state);
+  }
+  filter(): Status | undefined {
+    const entry = (this.#entry ??= new NodeWithPods(this.node.info, this.#pods.slice(), this.#usage));
+    return this.run(this.pod, entry, this.#active === this.cycle.active ? this.cycle : { ...this.cycle, active: this.#active });
+  }
+  #update(change: (plugin: ClusterPlugin<unknown>, state: unknown) => unknown): void {
+    let next: Active | undefined;
+    this.#active.forEach(({ plugin, state }, i) => {
+      const changed = change(plugin, state);
+      if (changed !== state) (next ??= this.#active.slice())[i] = { plugin, state: changed };
+    });
+    if (next) this.#active = next;
+  }
+}
+
+/** SelectVictimsOnNode's copies for `node`: its pods and the CycleState's cluster plugin states. */
+export const nodeDryRun = (pod: PodInfo, node: NodeSnapshot, cycle: CycleState, run: FilterOnEntry): NodeDryRun => new DryRun(pod, node, cycle, run);
 
 /** A node's entry holding `pods`, for a cluster the node is alone in (no cluster plugin reads the others). */
 export const nodeWithPods = (info: NodeInfo, pods: readonly Pod[]): NodeSnapshot => new NodeWithPods(info, pods.slice());

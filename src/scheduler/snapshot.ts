@@ -7,7 +7,7 @@ import type { StorageClass } from 'kubernetes-types/storage/v1';
 import { createdLabels } from '../admission/create';
 import { BETA_STORAGE_CLASS_ANNOTATION, IS_DEFAULT_CLASS_ANNOTATION, isDefaultClass } from '../admission/storage';
 import { podUsesClaims } from '../admission/pod-storage';
-import { nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
+import { addPodUsage, emptyUsage, nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import type { Selector } from '../k8s/label-selector';
 import { settings, settingsGeneration } from '../core/config';
 import { layeredListers, storageListers, type StorageListers } from './storage';
@@ -18,6 +18,11 @@ export interface NodeSnapshot {
   pods: Pod[];
   /** NodeInfo.Requested and UsedPorts of those pods, worked out on first use. */
   readonly usage: NodeUsage;
+  /**
+   * Those of `pods` that have volumes, in order (what the volume plugins count of a node's pods); a node entry of a
+   * snapshot has it, found in the snapshot's pass over the pods or on first use. Undefined: read `pods`.
+   */
+  readonly podsWithVolumes?: readonly Pod[];
   /**
    * `compute(pods)` worked out once per entry and compute function, kept until a pod is assumed onto the node: what a
    * plugin derives from the node's pods (NodeResourcesFit's scoring view of Requested, NodeVolumeLimits' attached
@@ -50,23 +55,31 @@ export const nodesWithPods = (snapshot: Snapshot): NodeSnapshot[] => (snapshot.w
 
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
-const TERMINAL = new Set(['Succeeded', 'Failed']);
-
 /** The scheduler's pod informer drops Succeeded and Failed pods; terminating ones stay until deleted. */
-export const inSchedulerCache = (pod: Pod) => !TERMINAL.has(pod.status?.phase ?? '');
+export const inSchedulerCache = (pod: Pod) => {
+  const phase = pod.status?.phase;
+  return phase !== 'Succeeded' && phase !== 'Failed';
+};
 
 /**
  * The pod being scheduled is not among the pods already on nodes, though a `kubectl get pods -o json` dump holds it
  * too: the same object, the same metadata.uid, or the same namespace/name (names are unique in a namespace).
  */
-export function withoutSubject(subject: Subject, pods: readonly Pod[] | undefined): { pods: Pod[] | undefined; left: number } {
-  if (!pods || subject.kind !== 'Pod') return { pods: pods && [...pods], left: 0 };
+export function withoutSubject(subject: Subject, pods: readonly Pod[] | undefined): { pods: readonly Pod[] | undefined; left: number } {
+  if (!pods || subject.kind !== 'Pod') return { pods, left: 0 };
   const me = subject.object as Pod;
-  const same = (p: Pod) => p === me ||
-    (me.metadata?.uid !== undefined && p.metadata?.uid === me.metadata.uid) ||
-    (!!me.metadata?.name && p.metadata?.name === me.metadata.name && podNamespace(p) === podNamespace(me));
-  const kept = pods.filter((p) => !same(p));
-  return { pods: kept, left: pods.length - kept.length };
+  const uid = me.metadata?.uid;
+  const name = me.metadata?.name;
+  const namespace = podNamespace(me);
+  // the given array itself when the subject is not among its pods (the common case: no copy of thousands of pods)
+  let kept: Pod[] | undefined;
+  for (let i = 0; i < pods.length; i++) {
+    const p = pods[i];
+    const same = p === me || (uid !== undefined && p.metadata?.uid === uid) || (!!name && p.metadata?.name === name && podNamespace(p) === namespace);
+    if (same) kept ??= pods.slice(0, i);
+    else if (kept) kept.push(p);
+  }
+  return kept ? { pods: kept, left: pods.length - kept.length } : { pods, left: 0 };
 }
 
 /** metadata.deletionTimestamp set: the pod is terminating (PodTopologySpread skips it, InterPodAffinity does not). */
@@ -92,34 +105,49 @@ export const kubeletHint = (key: string) =>
 
 const NO_PODS: Pod[] = [];
 
+/**
+ * NodeSnapshot.memo's slots: one per compute function, in first-use order. NodeResourcesFit's scoring and
+ * NodeVolumeLimits' Filter both keep theirs, so neither evicts the other between cycles (a scan of two entries costs
+ * less than a Map lookup). A node entry and a storage overlay's entry (OverlayEntry) keep theirs alike.
+ */
+class Memos {
+  /** compute function, its value, compute function, … */
+  private readonly slots: unknown[] = [];
+  get<T>(compute: (pods: readonly Pod[]) => T, pods: readonly Pod[]): T {
+    const slots = this.slots;
+    for (let i = 0; i < slots.length; i += 2) if (slots[i] === compute) return slots[i + 1] as T;
+    const value = compute(pods);
+    slots.push(compute, value);
+    return value;
+  }
+}
+
 // A class rather than object literals with closures: thousands of nodes are snapshotted per check.
 class NodeEntry implements NodeSnapshot {
   private computed?: NodeUsage;
-  // one slot per compute function, in first-use order: NodeResourcesFit's scoring and NodeVolumeLimits' Filter both
-  // keep theirs, so neither evicts the other between cycles (a scan of two entries costs less than a Map lookup)
-  private memoOf?: Array<(pods: readonly Pod[]) => unknown>;
-  private memoValue?: unknown[];
+  private memos?: Memos;
+  private withVolumes?: readonly Pod[];
   /** The node's position in the snapshot (orders the pod index as the nodes are ordered). */
   position = 0;
-  constructor(readonly info: NodeInfo, public pods: Pod[]) {}
+  constructor(readonly info: NodeInfo, public pods: Pod[], usage?: NodeUsage, withVolumes?: readonly Pod[]) {
+    this.computed = usage;
+    this.withVolumes = withVolumes;
+  }
   get usage(): NodeUsage {
     return (this.computed ??= nodeUsage(this.pods));
   }
-  memo<T>(compute: (pods: readonly Pod[]) => T): T {
-    const of = (this.memoOf ??= []);
-    const i = of.indexOf(compute);
-    if (i >= 0) return this.memoValue![i] as T;
-    const value = compute(this.pods);
-    of.push(compute);
-    (this.memoValue ??= []).push(value);
-    return value;
+  get podsWithVolumes(): readonly Pod[] {
+    return (this.withVolumes ??= this.pods.filter(hasVolumes));
   }
-  /** The pod joins the node's pods; the cached usage is worked out again on next use. */
+  memo<T>(compute: (pods: readonly Pod[]) => T): T {
+    return (this.memos ??= new Memos()).get(compute, this.pods);
+  }
+  /** The pod joins the node's pods; the cached usage and memos are worked out again on next use. */
   add(pod: Pod) {
     this.pods = this.pods === NO_PODS ? [pod] : [...this.pods, pod];
     this.computed = undefined;
-    this.memoOf = undefined;
-    this.memoValue = undefined;
+    this.memos = undefined;
+    this.withVolumes = undefined;
   }
 }
 
@@ -145,6 +173,7 @@ export function assumePod(snapshot: Snapshot, node: string, pod: Pod): void {
 class NodeList implements Snapshot {
   private entries?: NodeSnapshot[];
   private names?: Map<string, NodeSnapshot>;
+  private namespaceMap?: Map<string, Record<string, string>>;
   withPods?: NodeSnapshot[];
   index?: PodIndex;
   assumed?: Set<number>;
@@ -152,16 +181,28 @@ class NodeList implements Snapshot {
     private readonly infos: NodeInfo[],
     /** The pods each node keeps, by position; undefined when no pods were given. */
     private readonly bound: Array<Pod[] | undefined> | undefined,
-    readonly namespaceLabels: Map<string, Record<string, string>>,
+    private readonly namespaces: readonly KubeObject[],
     private readonly keptPods: boolean,
     readonly services: readonly KubeObject[],
     readonly storage: StorageListers,
+    /** What the pass over the pods found already (buildKept): each node's usage, the pods' namespaces, … */
+    private readonly found?: Found,
   ) {}
+  /** Made when first read: from the Namespace objects and the kept pods. */
+  get namespaceLabels(): Map<string, Record<string, string>> {
+    return (this.namespaceMap ??= namespaceLabelsOf(this.namespaces, this.found ? undefined : this.bound, this.found?.namespaces));
+  }
+  /** The seqs of the pods with required anti-affinity (sorted), while no pod was assumed since: PodLists' hint. */
+  get antiAffinityHint(): readonly number[] | undefined {
+    return this.assumed ? undefined : this.found?.antiAffinity;
+  }
   get nodes(): NodeSnapshot[] {
     if (!this.entries) {
       const { infos, bound } = this;
+      const usages = this.found?.usages;
+      const volumes = this.found?.withVolumes;
       this.entries = infos.map((info, i) => {
-        const entry = new NodeEntry(info, bound?.[i] ?? NO_PODS);
+        const entry = new NodeEntry(info, bound?.[i] ?? NO_PODS, usages?.[i], volumes ? volumes[i] ?? NO_PODS : undefined);
         entry.position = i;
         return entry;
       });
@@ -189,8 +230,7 @@ class NodeList implements Snapshot {
 // node entries are the base's, memos and all, unless the additions hold an object those reads can reach (a claim an
 // existing pod uses, its volume or class); then each entry keeps its own memo. Never assumed into, as the base.
 class OverlayEntry implements NodeSnapshot {
-  private memoOf?: Array<(pods: readonly Pod[]) => unknown>;
-  private memoValue?: unknown[];
+  private memos?: Memos;
   constructor(private readonly entry: NodeSnapshot) {}
   get info(): NodeInfo {
     return this.entry.info;
@@ -201,14 +241,11 @@ class OverlayEntry implements NodeSnapshot {
   get usage(): NodeUsage {
     return this.entry.usage;
   }
+  get podsWithVolumes(): readonly Pod[] | undefined {
+    return this.entry.podsWithVolumes;
+  }
   memo<T>(compute: (pods: readonly Pod[]) => T): T {
-    const of = (this.memoOf ??= []);
-    const i = of.indexOf(compute);
-    if (i >= 0) return this.memoValue![i] as T;
-    const value = compute(this.pods);
-    of.push(compute);
-    (this.memoValue ??= []).push(value);
-    return value;
+    return (this.memos ??= new Memos()).get(compute, this.pods);
   }
 }
 
@@ -256,8 +293,84 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
 }
 
 function build(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[], services: readonly KubeObject[], storage: StorageListers): NodeList {
-  const infos = nodes.map((n) => nodeInfo(n));
+  const infos = nodeInfos(nodes);
   const bound = podsByNode.size ? infos.map((info) => podsByNode.get(info.name)?.filter(inSchedulerCache)) : undefined;
+  const some = bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false;
+  return new NodeList(infos, bound, namespaces, some, services.filter((o) => o.kind === 'Service'), storage);
+}
+
+function nodeInfos(nodes: readonly Node[]): NodeInfo[] {
+  const infos = new Array<NodeInfo>(nodes.length);
+  for (let i = 0; i < nodes.length; i++) infos[i] = nodeInfo(nodes[i]);
+  return infos;
+}
+
+/** What buildKept found in its one pass over the pods, beside the pods of each node. */
+interface Found {
+  /** Each node's usage (by position), where worked out without an error (else undefined: worked out when read). */
+  usages: Array<NodeUsage | undefined>;
+  /** The pods' namespaces, in the order a walk over the nodes meets them. */
+  namespaces: string[];
+  /** The seqs of the pods with required anti-affinity, sorted; undefined when node names repeat (a pod is on two entries). */
+  antiAffinity?: number[];
+  /** Each node's pods that have volumes (by position; undefined: none). */
+  withVolumes: Array<Pod[] | undefined>;
+}
+
+/**
+ * The snapshot of `pods` over `nodes` (snapshotFor's): one pass over the pods, which the scheduler reads in full
+ * anyway (every node's usage), instead of one per thing read of them — thousands of pods, each pass a walk through
+ * memory. The pods the scheduler's cache keeps on each node, in the given order, each node's usage
+ * (NodeInfo.Requested, UsedPorts), the namespaces (namespaceLabels) and the pods with required anti-affinity (the
+ * pod index's first list, which InterPodAffinity's PreFilter reads for every pod).
+ */
+function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: readonly KubeObject[], services: readonly KubeObject[], storage: StorageListers): NodeList {
+  const infos = nodeInfos(nodes);
+  const position = new Map<string, number>();
+  let unique = true;
+  for (let i = 0; i < infos.length; i++) {
+    if (position.has(infos[i].name)) unique = false;
+    else position.set(infos[i].name, i);
+  }
+  const groups = new Map<string, { pods: Pod[]; usage: NodeUsage | undefined; withVolumes?: Pod[] }>();
+  const firstSeq = new Map<string, number>();
+  const anti: number[] = [];
+  for (let i = 0; i < pods.length; i++) {
+    const p = pods[i];
+    const name = p.spec?.nodeName;
+    if (!name || !inSchedulerCache(p)) continue;
+    const at = position.get(name);
+    if (at === undefined) continue;
+    let group = groups.get(name);
+    if (!group) groups.set(name, (group = { pods: [], usage: emptyUsage() }));
+    const seq = at * POSITION + group.pods.length;
+    group.pods.push(p);
+    // a pod whose usage throws (a quantity the API server refuses) throws again when its node's usage is read, as before
+    if (group.usage) {
+      try {
+        addPodUsage(group.usage, p);
+      } catch {
+        group.usage = undefined;
+      }
+    }
+    const ns = podNamespace(p);
+    const first = firstSeq.get(ns);
+    if (first === undefined || seq < first) firstSeq.set(ns, seq);
+    if (hasRequiredAntiAffinity(p)) anti.push(seq);
+    if (hasVolumes(p)) (group.withVolumes ??= []).push(p);
+  }
+  const bound = groups.size ? infos.map((info) => groups.get(info.name)?.pods) : undefined;
+  const found: Found = {
+    usages: infos.map((info) => groups.get(info.name)?.usage),
+    namespaces: [...firstSeq.keys()].sort((a, b) => firstSeq.get(a)! - firstSeq.get(b)!),
+    antiAffinity: unique ? anti.sort((a, b) => a - b) : undefined,
+    withVolumes: infos.map((info) => groups.get(info.name)?.withVolumes),
+  };
+  return new NodeList(infos, bound, namespaces, groups.size > 0, services.filter((o) => o.kind === 'Service'), storage, found);
+}
+
+/** Namespace name → labels: the Namespace objects', then each namespace only seen on the pods (`seen`, or the pods'). */
+function namespaceLabelsOf(namespaces: readonly KubeObject[], bound: ReadonlyArray<readonly Pod[] | undefined> | undefined, seen?: readonly string[]): Map<string, Record<string, string>> {
   // The API server labels every Namespace with kubernetes.io/metadata.name (NamespaceDefaultLabelName, GA 1.22),
   // and a pod's namespace exists in a real cluster: namespaces only seen on pods get that label alone.
   const namespaceLabels = new Map<string, Record<string, string>>();
@@ -266,14 +379,17 @@ function build(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly 
     const name = ns.metadata.name;
     namespaceLabels.set(name, { ...(ns.metadata as { labels?: Record<string, string> }).labels, [NAMESPACE_NAME_LABEL]: name });
   }
-  if (bound) for (const pods of bound) {
-    for (const p of pods ?? NO_PODS) {
-      const name = podNamespace(p);
-      if (!namespaceLabels.has(name)) namespaceLabels.set(name, { [NAMESPACE_NAME_LABEL]: name });
+  const add = (name: string) => {
+    if (!namespaceLabels.has(name)) namespaceLabels.set(name, { [NAMESPACE_NAME_LABEL]: name });
+  };
+  if (seen) for (let i = 0; i < seen.length; i++) add(seen[i]);
+  if (bound) {
+    for (let n = 0; n < bound.length; n++) {
+      const pods = bound[n];
+      if (pods) for (let i = 0; i < pods.length; i++) add(podNamespace(pods[i]));
     }
   }
-  const kept = bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false;
-  return new NodeList(infos, bound, namespaceLabels, kept, services.filter((o) => o.kind === 'Service'), storage);
+  return namespaceLabels;
 }
 
 /**
@@ -383,6 +499,10 @@ export interface PodIndex {
   withAffinity: PodRef[];
   /** Pods with required pod anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity). */
   withRequiredAntiAffinity: PodRef[];
+  /** byLabel.get(key): made for that key alone when the whole label index is not (a selector reads a key or two). */
+  valuesOf(key: string): Map<string, PodRef[]> | undefined;
+  /** byKey.get(key), the same way. */
+  withKey(key: string): PodRef[] | undefined;
 }
 
 // seq = node position × POSITION + the pod's position on its node: a node holds far fewer pods than this.
@@ -410,6 +530,11 @@ function listIn<K>(map: Map<K, PodRef[]>, key: K): PodRef[] {
   return list;
 }
 
+/** spec.volumes holds something (what `for (const v of spec.volumes ?? [])` would visit). */
+const hasVolumes = (pod: Pod) => {
+  const volumes = pod.spec?.volumes;
+  return volumes != null && !(Array.isArray(volumes) && volumes.length === 0);
+};
 const hasAffinity = (pod: Pod) => !!(pod.spec?.affinity?.podAffinity || pod.spec?.affinity?.podAntiAffinity);
 const hasRequiredAntiAffinity = (pod: Pod) => !!pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length;
 
@@ -428,15 +553,22 @@ function addLabels(byKey: Map<string, PodRef[]>, byLabel: Map<string, Map<string
 // anti-affinity reads the pods with required anti-affinity alone (InterPodAffinity's PreFilter), and its first answer
 // does not wait for a ref per pod nor for label indexes no plugin reads. `all` and the pods with required
 // anti-affinity are made by a walk over the nodes (`all` taking the refs made already), the others from `all`; every
-// list holds the same ref objects, in seq order.
+// list holds the same ref objects, in seq order. A selector reads a label key or two: the label lists are made per
+// key as they are asked for (valuesOf, withKey), the whole index (byLabel, byKey) only when read whole.
 class PodLists implements PodIndex {
   private refs?: PodRef[];
   private namespaces?: Map<string, PodRef[]>;
   private labels?: Map<string, Map<string, PodRef[]>>;
   private keys?: Map<string, PodRef[]>;
+  /** Per label key asked for before the whole index was made: its pods, and its pods by value (none: undefined). */
+  private perKey?: Map<string, { pods: PodRef[]; values: Map<string, PodRef[]> } | undefined>;
   private affinity?: PodRef[];
   private antiAffinity?: PodRef[];
-  constructor(private readonly nodes: readonly IndexedNode[]) {}
+  /**
+   * `antiSeqs`: the seqs of the pods with required anti-affinity, when the snapshot's pass over the pods found them
+   * (buildKept): that list is then made without reading every pod again. Dropped when a pod is assumed.
+   */
+  constructor(private readonly nodes: readonly IndexedNode[], private antiSeqs?: readonly number[]) {}
   get all(): PodRef[] {
     return (this.refs ??= this.walk(undefined));
   }
@@ -447,6 +579,10 @@ class PodLists implements PodIndex {
     }
     return this.namespaces;
   }
+  /** byNamespace, if made already (candidates narrows by it then). */
+  get namespacesMade(): Map<string, PodRef[]> | undefined {
+    return this.namespaces;
+  }
   get byLabel(): Map<string, Map<string, PodRef[]>> {
     if (!this.labels) this.indexLabels();
     return this.labels!;
@@ -455,11 +591,36 @@ class PodLists implements PodIndex {
     if (!this.keys) this.indexLabels();
     return this.keys!;
   }
+  valuesOf(key: string): Map<string, PodRef[]> | undefined {
+    return this.labels ? this.labels.get(key) : this.keyLists(key)?.values;
+  }
+  withKey(key: string): PodRef[] | undefined {
+    return this.keys ? this.keys.get(key) : this.keyLists(key)?.pods;
+  }
   get withAffinity(): PodRef[] {
     return (this.affinity ??= this.all.filter((ref) => hasAffinity(ref.pod)));
   }
   get withRequiredAntiAffinity(): PodRef[] {
+    if (!this.antiAffinity && this.antiSeqs) this.antiAffinity = this.fromSeqs(this.antiSeqs);
     return (this.antiAffinity ??= this.refs ? this.refs.filter((ref) => hasRequiredAntiAffinity(ref.pod)) : this.walk(hasRequiredAntiAffinity));
+  }
+  /** The refs of the pods at `seqs` (sorted): `all`'s when made, else new ones. */
+  private fromSeqs(seqs: readonly number[]): PodRef[] {
+    const out = new Array<PodRef>(seqs.length);
+    const refs = this.refs;
+    let k = 0;
+    for (let i = 0; i < seqs.length; i++) {
+      const seq = seqs[i];
+      if (refs) {
+        while (refs[k].seq < seq) k++;
+        out[i] = refs[k];
+      } else {
+        const position = Math.floor(seq / POSITION);
+        const node = this.nodes[position];
+        out[i] = { pod: node.pods[seq - position * POSITION], node, position, seq };
+      }
+    }
+    return out;
   }
   /**
    * The refs of the nodes' pods (those `only` accepts), node by node: seq order. The refs of the anti-affinity list,
@@ -484,18 +645,47 @@ class PodLists implements PodIndex {
     this.keys = new Map();
     this.labels = new Map();
     for (const ref of this.all) addLabels(this.keys, this.labels, ref);
+    this.perKey = undefined;
+  }
+  /** One key's lists, from `all` in seq order (as the whole index would hold them). */
+  private keyLists(key: string): { pods: PodRef[]; values: Map<string, PodRef[]> } | undefined {
+    const perKey = (this.perKey ??= new Map());
+    if (perKey.has(key)) return perKey.get(key);
+    let made: { pods: PodRef[]; values: Map<string, PodRef[]> } | undefined;
+    const all = this.all;
+    for (let i = 0; i < all.length; i++) {
+      const labels = podLabels(all[i].pod);
+      if (!Object.prototype.hasOwnProperty.call(labels, key)) continue;
+      made ??= { pods: [], values: new Map() };
+      made.pods.push(all[i]);
+      listIn(made.values, labels[key]).push(all[i]);
+    }
+    perKey.set(key, made);
+    return made;
   }
   /**
    * A pod assumed since (it is on its node's pods already): into the lists made, each in seq order. A list made later
    * finds it by its walk or from `all`.
    */
   add(ref: PodRef): void {
+    this.antiSeqs = undefined; // (the list it would make lacks the pod)
     if (this.antiAffinity && hasRequiredAntiAffinity(ref.pod)) insert(this.antiAffinity, ref);
     if (!this.refs) return;
     insert(this.refs, ref);
     if (this.namespaces) insert(listIn(this.namespaces, podNamespace(ref.pod)), ref);
     if (this.keys) addLabels(this.keys, this.labels!, ref);
+    if (this.perKey) this.addToKeys(this.perKey, ref);
     if (this.affinity && hasAffinity(ref.pod)) insert(this.affinity, ref);
+  }
+  private addToKeys(perKey: NonNullable<PodLists['perKey']>, ref: PodRef): void {
+    const labels = podLabels(ref.pod);
+    for (const [key, made] of perKey) {
+      if (!Object.prototype.hasOwnProperty.call(labels, key)) continue;
+      if (made) {
+        insert(made.pods, ref);
+        insert(listIn(made.values, labels[key]), ref);
+      } else perKey.set(key, { pods: [ref], values: new Map([[labels[key], [ref]]]) });
+    }
   }
 }
 
@@ -510,7 +700,7 @@ export function podIndex(cluster: { readonly nodes: readonly IndexedNode[]; inde
   const isSnapshot = 'byName' in cluster;
   const known = otherIndexes.get(cluster);
   if (known) return known;
-  const index = new PodLists(cluster.nodes);
+  const index = new PodLists(cluster.nodes, cluster instanceof NodeList ? cluster.antiAffinityHint : undefined);
   if (isSnapshot) cluster.index = index;
   else otherIndexes.set(cluster, index);
   return index;
@@ -520,7 +710,7 @@ const NO_REFS: PodRef[] = [];
 
 /** The pods with a label `key` in `values`, in seq order (several values: their lists merged). */
 function withValues(index: PodIndex, key: string, values: readonly string[]): PodRef[] {
-  const byValue = index.byLabel.get(key);
+  const byValue = index.valuesOf(key);
   if (!byValue) return NO_REFS;
   if (values.length === 1) return byValue.get(values[0]) ?? NO_REFS;
   const lists = [...new Set(values)].map((v) => byValue.get(v)).filter((l): l is PodRef[] => !!l);
@@ -529,19 +719,24 @@ function withValues(index: PodIndex, key: string, values: readonly string[]): Po
 
 /**
  * A superset of the pods `selector` can match, in seq order: the shortest list an In or Exists requirement (or,
- * given, the namespace) allows; every pod when nothing narrows. Callers still check each pod in full.
+ * given, the namespace) allows; every pod when nothing narrows. Callers still check each pod in full. The namespace's
+ * list is made only when no requirement narrows (a pass over every pod, where a label's list is usually the shorter).
  */
 export function candidates(index: PodIndex, selector: Selector, namespace?: string): readonly PodRef[] {
   if (selector.kind === 'nothing') return NO_REFS;
-  let best: readonly PodRef[] = namespace === undefined ? index.all : index.byNamespace.get(namespace) ?? NO_REFS;
-  if (selector.kind !== 'requirements') return best;
-  for (const r of selector.requirements) {
-    if (best.length === 0) break;
-    // the pod-template-hash stand-in (label-selector.ts withLabelKeys) matches pods with the key, whatever its value
-    const list = r.operator === 'In' && !r.revision ? withValues(index, r.key, r.values) : r.operator === 'Exists' || r.operator === 'In' ? index.byKey.get(r.key) ?? NO_REFS : undefined;
-    if (list && list.length < best.length) best = list;
+  let best: readonly PodRef[] | undefined;
+  if (selector.kind === 'requirements') {
+    for (const r of selector.requirements) {
+      // the pod-template-hash stand-in (label-selector.ts withLabelKeys) matches pods with the key, whatever its value
+      const list = r.operator === 'In' && !r.revision ? withValues(index, r.key, r.values) : r.operator === 'Exists' || r.operator === 'In' ? index.withKey(r.key) ?? NO_REFS : undefined;
+      if (list && (best === undefined || list.length < best.length)) best = list;
+      if (best?.length === 0) return best;
+    }
   }
-  return best;
+  if (namespace === undefined) return best ?? index.all;
+  const namespaces = best === undefined ? index.byNamespace : index instanceof PodLists ? index.namespacesMade : undefined;
+  const inNamespace = namespaces && (namespaces.get(namespace) ?? NO_REFS);
+  return inNamespace && (best === undefined || inNamespace.length < best.length) ? inNamespace : best!;
 }
 
 /** The union of several candidate lists, in seq order, each pod once. */
@@ -608,7 +803,7 @@ export function snapshotFor(
   if (overlay) return overlay;
   // the listers of the question's storage (storageFor), which the claim model read already: a shared snapshot is
   // never assumed into, so they are only read
-  const snapshot = build(nodes, groupByNode(pods), namespaces, services, storageFor(storage));
+  const snapshot = buildKept(nodes, pods, namespaces, services, storageFor(storage));
   const entry: Shared = { generation, nodes: [...nodes], pods: [...pods], namespaces: [...namespaces], services: [...services], storage: [...storage], snapshot };
   for (const key of keys) sharedByKey.set(key, entry);
   return snapshot;

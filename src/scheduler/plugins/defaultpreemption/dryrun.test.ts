@@ -46,7 +46,13 @@ function dryRun(incoming: Pod, nodeNames: string[], pods: Pod[], pdbs: KubeObjec
   const unschedulable = nodes.map((n): NodeVerdict => ({ node: n.metadata!.name!, feasible: false, status: { plugin: 'Fake', code: 'Unschedulable', reasons: ['fake'], details: [] } }));
   const handle = postFilterHandle(info, nodes, unschedulable, snapshot, cycleFor(info, snapshot), pdbs);
   let filterCalls = 0;
-  const counted = { ...handle, filterWith: (...args: Parameters<typeof handle.filterWith>) => (filterCalls++, handle.filterWith(...args)) };
+  const counted = {
+    ...handle,
+    dryRun: (n: Parameters<typeof handle.dryRun>[0]) => {
+      const run = handle.dryRun(n);
+      return { removePod: run.removePod.bind(run), addPod: run.addPod.bind(run), filter: () => (filterCalls++, run.filter()) };
+    },
+  };
   const answer = DefaultPreemption.postFilter(info, counted).answer as PreemptionAnswer;
   const candidates = answer.candidates.map((c) => ({ node: c.node, victims: [...c.victims].sort(), numPDBViolations: c.numPDBViolations }));
   return { candidates, filterCalls, answer };

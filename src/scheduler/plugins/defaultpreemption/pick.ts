@@ -24,26 +24,27 @@ function earliestStartTime(victims: readonly Pod[]): number {
   return earliest;
 }
 
-// Each score: higher is better. Sums stay exact: at most a few thousand victims of |priority| ≤ 2^31.
-const SCORES: ReadonlyArray<(c: Candidate) => number> = [
-  (c) => -c.numPDBViolations,
-  (c) => -priorityValue(c.victims[0]),
-  (c) => -c.victims.reduce((sum, p) => sum + priorityValue(p) + SHIFT, 0),
-  (c) => -c.victims.length,
-  (c) => earliestStartTime(c.victims),
-];
+/**
+ * Each criterion's score, higher is better, worked out once per candidate (a large cluster ties thousands of nodes
+ * through every criterion). Sums stay exact: at most a few thousand victims of |priority| ≤ 2^31.
+ */
+function scores(c: Candidate): number[] {
+  let sum = 0;
+  for (const p of c.victims) sum += priorityValue(p) + SHIFT;
+  return [-c.numPDBViolations, -priorityValue(c.victims[0]), -sum, -c.victims.length, earliestStartTime(c.victims)];
+}
 
 /**
  * The nodes pickOneNodeForPreemption may return, sorted: those left after every criterion (upstream returns the
  * first of them in Go's map iteration order, which is random, so each is possible).
  */
 export function pickOneNodeForPreemption(candidates: readonly Candidate[]): string[] {
-  let left = candidates.slice();
-  for (const score of SCORES) {
-    if (left.length <= 1) break;
-    const scores = left.map(score);
-    const best = Math.max(...scores);
-    left = left.filter((_, i) => scores[i] === best);
+  if (candidates.length <= 1) return candidates.map((c) => c.node);
+  let left = candidates.map((c) => ({ node: c.node, scores: scores(c) }));
+  for (let k = 0; k < 5 && left.length > 1; k++) {
+    let best = -Infinity;
+    for (const c of left) if (c.scores[k] > best) best = c.scores[k];
+    left = left.filter((c) => c.scores[k] === best);
   }
   return left.map((c) => c.node).sort();
 }

@@ -5,7 +5,7 @@ import type { Pod } from '../../../core/types';
 import { releaseAtLeast } from '../../../core/config';
 import type { Status } from '../../framework';
 import type { PostFilterHandle, PostFilterNode, PostFilterPlugin, PreemptionAnswer, PreemptionOutcome } from '../../cycle';
-import { existingPriority, incomingPriority, podKey } from './priority';
+import { existingPriority, incomingPriority, podKey, priorityUnknown } from './priority';
 import { selectVictimsOnNode } from './victims';
 import { pickOneNodeForPreemption, type Candidate } from './pick';
 import { ErrReasonNotHelpful, FOUND_PLACEMENT, NotEligibleNever, NotEligibleTerminating, PREEMPTION_PREFIX } from './reasons';
@@ -61,8 +61,6 @@ export function preempt(pod: Parameters<PostFilterPlugin['postFilter']>[0], hand
   if (known === undefined) return unknown(priority.unknown!);
   const victimUnknown = potentialVictimUnknown(potential);
   if (victimUnknown) return unknown(victimUnknown);
-  const tooLarge = dryRunTooLarge(potential.length, handle.filterWithCost);
-  if (tooLarge) return unknown(tooLarge);
   const { candidates, statuses } = dryRunPreemption(known, potential, handle);
   if (candidates.length === 0) return failed('Unschedulable', notHelpful(handle.nodes.length, statuses));
   const nominatedNodes = pickOneNodeForPreemption(candidates);
@@ -74,27 +72,12 @@ export function preempt(pod: Parameters<PostFilterPlugin['postFilter']>[0], hand
   return { code: 'Success', answer };
 }
 
-/**
- * The dry run's work bound: with PodTopologySpread, InterPodAffinity or a volume plugin active, each candidate node's
- * filters rerun over the cluster's PreFilter worked out again (upstream updates that state per removed pod through
- * RemovePod/AddPod, which the library does not have), once per node and reprieve. Past this many pods and nodes walked
- * in all (about 100 candidates over 20,000 pods) the answer would take minutes: it is not modelled, and says why.
- */
-export const DRY_RUN_LIMIT = 2_000_000;
-
-function dryRunTooLarge(potential: number, cost: number): string | undefined {
-  if (potential * cost <= DRY_RUN_LIMIT) return undefined;
-  return `DefaultPreemption's dry run over ${potential} candidate node(s) for a pod with PodTopologySpread, InterPodAffinity or volume constraints is not modelled at this size ` +
-    `(each node's filters would rerun over the whole cluster of ${cost} pods and nodes, as the library has no RemovePod/AddPod extensions); ` +
-    'ask it of a smaller cluster (fewer nodes, or only the nodes that matter)';
-}
-
 /** Some pod on a potential node has a priority the inputs leave unknown: whether it is a victim is unknown. */
 function potentialVictimUnknown(nodes: readonly PostFilterNode[]): string | undefined {
   for (const n of nodes) {
     for (const p of n.entry.pods) {
-      const pr = existingPriority(p);
-      if (pr.unknown !== undefined) return pr.unknown;
+      const unknown = priorityUnknown(p);
+      if (unknown !== undefined) return unknown;
     }
   }
   return undefined;

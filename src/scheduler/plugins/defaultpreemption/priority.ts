@@ -84,8 +84,18 @@ export function moreImportant(a: Pod, b: Pod): number {
   return sa === sb ? 0 : sa < sb ? -1 : 1;
 }
 
-/** The priority of a pod whose priority is known (checked before preemption runs). */
-export const priorityValue = (pod: Pod): number => (existingPriority(pod) as { value: number }).value;
+/**
+ * The priority of a pod whose priority is known (checked before preemption runs). A pod carrying spec.priority has
+ * it whatever the settings (computeExisting): read at once, without the per-pod cache (a dry run over a large cluster
+ * reads every pod's several times).
+ */
+export const priorityValue = (pod: Pod): number => {
+  const given = pod.spec?.priority;
+  return given != null ? given : (existingPriority(pod) as { value: number }).value;
+};
+
+/** The pod's priority is one the inputs leave unknown: why, else undefined. */
+export const priorityUnknown = (pod: Pod): string | undefined => (pod.spec?.priority != null ? undefined : existingPriority(pod).unknown);
 
 /** 'namespace/name', as the answer names a victim. */
 export const podKey = (pod: Pod): string => `${podNamespace(pod)}/${pod.metadata?.name ?? ''}`;

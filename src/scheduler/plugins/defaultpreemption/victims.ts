@@ -14,26 +14,28 @@ export type Victims = { victims: Pod[]; numPDBViolations: number; status?: undef
 const byImportance = (pods: Pod[]): Pod[] => pods.sort(moreImportant);
 
 /**
- * Remove every pod of lower priority than `priority` (isPreemptionAllowed), check that the pod then fits (else that
- * filter status is the node's), then reprieve them one at a time, most important first — those whose eviction would
- * violate a PDB before the others — keeping each that still lets the pod fit. The rest are the victims, in order of
- * importance, with how many of them violate a PDB.
+ * Remove every pod of lower priority than `priority` (isPreemptionAllowed) from the node's copy, check that the pod
+ * then fits (else that filter status is the node's), then reprieve them one at a time, most important first — those
+ * whose eviction would violate a PDB before the others — keeping each that still lets the pod fit. The cluster
+ * plugins' states follow each removal and reprieve through their RemovePod/AddPod (handle.dryRun). The rest are the
+ * victims, in order of importance, with how many of them violate a PDB.
  */
 export function selectVictimsOnNode(priority: number, node: NodeSnapshot, pdbs: readonly KubeObject[], handle: PostFilterHandle): Victims {
   const potential: Pod[] = [];
-  const remaining: Pod[] = [];
-  for (const p of node.pods) (priorityValue(p) < priority ? potential : remaining).push(p);
+  for (const p of node.pods) if (priorityValue(p) < priority) potential.push(p);
   if (potential.length === 0) return { status: noVictims() };
-  const status = handle.filterWith(node, remaining);
+  const run = handle.dryRun(node);
+  for (const p of potential) run.removePod(p);
+  const status = run.filter();
   if (status) return { status };
   byImportance(potential);
   const { violating, nonViolating } = filterPodsWithPDBViolation(potential, pdbs);
   const victims: Pod[] = [];
-  // nodeInfo.AddPodInfo appends the reprieved pod; RemovePod takes it out again when the pod no longer fits
+  // addVictim, then the filters; a pod that no longer fits is removed again (removeVictim) and is a victim
   const reprieve = (p: Pod): boolean => {
-    remaining.push(p);
-    if (!handle.filterWith(node, remaining)) return true;
-    remaining.pop();
+    run.addPod(p);
+    if (!run.filter()) return true;
+    run.removePod(p);
     victims.push(p);
     return false;
   };

@@ -1,7 +1,7 @@
 // InterPodAffinity (pkg/scheduler/framework/plugins/interpodaffinity), filtering only: PreFilter once per pod over the
 // snapshot (state.ts), Filter per node (filter.ts). Preferred terms only score.
 import type { ClusterPlugin } from '../../cycle';
-import { preFilterState, type PreFilterState } from './state';
+import { preFilterState, updateWithPod, type PreFilterState } from './state';
 import { explainPass, filter } from './filter';
 import { Skip, type ScorePlugin } from '../../framework';
 import * as scoring from './scoring';
@@ -27,6 +27,8 @@ export const InterPodAffinity: ClusterPlugin<PreFilterState> = {
     ...[...state.existingAntiAffinity.keys()].map((k) => k.slice(0, k.indexOf('\u0000'))),
   ],
   explainPass,
+  addPod: (_pod, state, added, node) => updateWithPod(state, added, node, 1),
+  removePod: (_pod, state, removed, node) => updateWithPod(state, removed, node, -1),
 };
 
 /** InterPodAffinity's PreScore/Score/NormalizeScore (scoring.ts): preferred pod (anti-)affinity terms, both ways. */

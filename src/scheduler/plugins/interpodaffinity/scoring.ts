@@ -1,8 +1,10 @@
 // InterPodAffinity Score, weight 2 (interpodaffinity/scoring.go PreScore, processExistingPod, Score, NormalizeScore,
 // after PR #98096). For each existing pod E on a node N with labels, per term whose topologyKey N carries:
 // +weight for each of the incoming pod's preferred affinity terms E matches, −weight for its preferred anti-affinity
-// terms; +1 (hardPodAffinityWeight) for each of E's required affinity terms the incoming pod matches, +weight / −weight
-// for E's preferred affinity / anti-affinity terms it matches. E's required anti-affinity does not score.
+// terms; +hardPodAffinityWeight (InterPodAffinityArgs, 1 by default, 0 turns it off) for each of E's required affinity
+// terms the incoming pod matches, +weight / −weight for E's preferred affinity / anti-affinity terms it matches. E's
+// required anti-affinity does not score. With ignorePreferredTermsOfExistingPods, a pod without preferred terms of its
+// own Skips (the existing pods' terms are not read).
 import type { PodAffinityTerm, WeightedPodAffinityTerm } from 'kubernetes-types/core/v1';
 import type { Pod } from '../../../core/types';
 import type { PodInfo } from '../../framework';
@@ -11,7 +13,9 @@ import { LabelSelectorError, NOTHING, parseLabelSelector, selectorMatches, withL
 import { labelsOf, namespaceOf, podMeta, type ScoreCluster, type ScoreNode } from '../../score-cluster';
 import { podIndex, type IndexedNode } from '../../snapshot';
 import { MAX_NODE_SCORE } from '../noderesources/least-allocated';
+import { pluginArgs } from '../../plugin-args';
 
+/** defaults.go's hardPodAffinityWeight; the active profile's is pluginArgs('InterPodAffinity').hardPodAffinityWeight. */
 export const HARD_POD_AFFINITY_WEIGHT = 1;
 
 interface Term {
@@ -85,6 +89,10 @@ export interface PreScoreState {
 export function preScore(pod: PodInfo, cluster: ScoreCluster): PreScoreState | undefined {
   const { namespace, labels } = podMeta(pod.subject);
   const a = pod.subject.spec.affinity;
+  const args = pluginArgs('InterPodAffinity');
+  // scoring.go PreScore: hasConstraints reads the spec's lists (their lengths), not what parses
+  const hasConstraints = Boolean(a?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length || a?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length);
+  if (args.ignorePreferredTermsOfExistingPods && !hasConstraints) return undefined;
   // the incoming pod's namespaceSelector is resolved against the Namespace objects (mergeAffinityTermNamespacesIfNotEmpty)
   const resolve = (t: Term): Term => {
     if (t.namespaceSelector.kind !== 'requirements') return t;
@@ -96,13 +104,13 @@ export function preScore(pod: PodInfo, cluster: ScoreCluster): PreScoreState | u
   const anti = parseList(a?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution, namespace, labels).map(resolve);
   const topologyScore = new Map<string, Map<string, number>>();
   let contributed = false;
-  const add = (t: Term, node: IndexedNode, sign: number) => {
+  const add = (t: Term, node: IndexedNode, sign: number, weight = t.weight) => {
     const labelsOfNode = node.info.labels;
     if (!Object.prototype.hasOwnProperty.call(labelsOfNode, t.topologyKey)) return;
     const value = labelsOfNode[t.topologyKey];
     let m = topologyScore.get(t.topologyKey);
     if (!m) topologyScore.set(t.topologyKey, (m = new Map()));
-    m.set(value, (m.get(value) ?? 0) + sign * t.weight);
+    m.set(value, (m.get(value) ?? 0) + sign * weight);
     contributed = true;
   };
   // Unless the pod has preferred terms of its own, only the pods with affinity can add anything (PreScore's
@@ -115,7 +123,7 @@ export function preScore(pod: PodInfo, cluster: ScoreCluster): PreScoreState | u
     const e = existingTerms(p);
     for (const t of affinity) if (matches(t, e.namespace, e.labels, cluster.namespaceLabels)) add(t, node, 1);
     for (const t of anti) if (matches(t, e.namespace, e.labels, cluster.namespaceLabels)) add(t, node, -1);
-    for (const t of e.required) if (matches(t, namespace, labels, cluster.namespaceLabels)) add(t, node, 1);
+    if (args.hardPodAffinityWeight > 0) for (const t of e.required) if (matches(t, namespace, labels, cluster.namespaceLabels)) add(t, node, 1, args.hardPodAffinityWeight);
     for (const t of e.preferred) if (matches(t, namespace, labels, cluster.namespaceLabels)) add(t, node, 1);
     for (const t of e.preferredAnti) if (matches(t, namespace, labels, cluster.namespaceLabels)) add(t, node, -1);
   }

@@ -3,7 +3,7 @@
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
 import type { Pod } from '../../../core/types';
 import type { PodInfo, Status } from '../../framework';
-import { candidates, NAMESPACE_NAME_LABEL, podIndex, podsWithRequiredAntiAffinity, subjectPodMeta, union, type PodIndex, type PodRef, type Snapshot } from '../../snapshot';
+import { candidates, NAMESPACE_NAME_LABEL, podIndex, podsWithRequiredAntiAffinity, subjectPodMeta, union, type NodeSnapshot, type PodIndex, type PodRef, type Snapshot } from '../../snapshot';
 import { LabelSelectorError } from '../../../k8s/label-selector';
 import { existingPodTerms, parseAffinityTerms, resolveNamespaces, termMatches, type AffinityTerm } from './terms';
 
@@ -21,6 +21,8 @@ export const pair = (key: string, value: string) => `${key}\u0000${value}`;
 export interface PreFilterState {
   namespace: string;
   labels: Record<string, string>;
+  /** The labels of the pod's namespace, which existing pods' namespaceSelectors read (AddPod/RemovePod match with them too). */
+  namespaceLabels: Record<string, string>;
   affinityTerms: AffinityTerm[];
   antiAffinityTerms: AffinityTerm[];
   /** existing pods' required anti-affinity terms that the pod matches */
@@ -168,7 +170,7 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
   const affinityTerms = parsed.affinity.map(resolve);
   const antiAffinityTerms = parsed.antiAffinity.map(resolve);
   const state: PreFilterState = {
-    namespace, labels, affinityTerms, antiAffinityTerms,
+    namespace, labels, namespaceLabels: nsLabels, affinityTerms, antiAffinityTerms,
     existingAntiAffinity: new Map(), affinity: new Map(), antiAffinity: new Map(),
   };
   const contribution = (ref: PodRef, term: number): Contribution => ({ pod: ref.pod, node: ref.node.info.name, term });
@@ -209,4 +211,40 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
   }
   if (state.existingAntiAffinity.size === 0 && affinityTerms.length === 0 && antiAffinityTerms.length === 0) return undefined;
   return state;
+}
+
+type CountsField = 'existingAntiAffinity' | 'affinity' | 'antiAffinity';
+
+/**
+ * PreFilterExtensions AddPod (delta 1) and RemovePod (-1), filtering.go updateWithPod (the same 1.33–1.37 without the
+ * alpha InterPodAffinityHostnameFastPath gate): `updated`'s required anti-affinity terms that the incoming pod
+ * matches, and the incoming pod's required affinity (when `updated` matches every term) and anti-affinity terms that
+ * `updated` matches, counted in the node's pair of each term's topologyKey, as PreFilter counted them. A pair whose
+ * count reaches 0 is deleted. Returns a new state, or `state` when nothing changes; the maps changed are copies.
+ */
+export function updateWithPod(state: PreFilterState, updated: Pod, node: NodeSnapshot, delta: 1 | -1): PreFilterState {
+  const nodeLabels = node.info.labels;
+  let out: PreFilterState | undefined;
+  const count = (field: CountsField, key: string, term: number) => {
+    if (!has(nodeLabels, key)) return;
+    if (!out) out = { ...state, antiAffinityByKey: undefined, existingAntiAffinityByKey: undefined };
+    if (out[field] === state[field]) out[field] = new Map(state[field]);
+    const m = out[field];
+    const k = pair(key, nodeLabels[key]);
+    const list = m.get(k) ?? [];
+    if (delta > 0) m.set(k, [...list, { pod: updated, node: node.info.name, term }]);
+    else {
+      // PreFilter counted the pod with the same rules: its contribution is there
+      const rest = list.filter((c) => c.pod !== updated || c.term !== term);
+      if (rest.length) m.set(k, rest);
+      else m.delete(k);
+    }
+  };
+  const e = existingPodTerms(updated);
+  for (const t of e.requiredAntiAffinity) {
+    if (termMatches(t, state.namespace, state.labels, state.namespaceLabels)) count('existingAntiAffinity', t.topologyKey, t.index);
+  }
+  if (matchesAll(state.affinityTerms, e.namespace, e.labels)) for (const t of state.affinityTerms) count('affinity', t.topologyKey, t.index);
+  for (const t of state.antiAffinityTerms) if (termMatches(t, e.namespace, e.labels, undefined)) count('antiAffinity', t.topologyKey, t.index);
+  return out ?? state;
 }

@@ -1,13 +1,16 @@
 // NodeAffinity (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go): Filter on
-// spec.nodeSelector AND required node affinity; Score on preferred terms.
+// spec.nodeSelector AND required node affinity; Score on preferred terms. A configuration's NodeAffinityArgs
+// addedAffinity (added.ts) is checked first by the Filter and adds its preferred terms to the Score.
 import { filterPlugin, rejection, Skip, type NodeInfo, type PodInfo, type ScorePlugin } from '../../framework';
 import { explainRequirement, requirementMatches, termMatches, termsRead } from '../../../k8s/node-selector';
+import { addedAffinity, addedMismatches, addedPassLines, addedPreferredScore, enforcedBy } from './added';
 
 /** @upstream pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go */
 export const ErrReasonPod = "node(s) didn't match Pod's node affinity/selector";
 // PreFilter: every term pins names that contradict each other.
 export { ErrReasonConflict, preFilterReason } from './prefilter';
 const REJECTED = rejection('NodeAffinity', 'UnschedulableAndUnresolvable', [ErrReasonPod]);
+export { ErrReasonEnforced } from './added';
 
 function selectorMismatches(pod: PodInfo, node: NodeInfo): string[] {
   const out: string[] = [];
@@ -53,17 +56,44 @@ function someTermMatches(pod: PodInfo, node: NodeInfo): boolean {
   return false;
 }
 
+/**
+ * The pod's own nodeSelector and required node affinity (nodeaffinity.GetRequiredNodeAffinity(pod)), without the
+ * configuration's addedAffinity: what PodTopologySpread's nodeAffinityPolicy Honor and the DaemonSet controller read.
+ */
+export const podNodeAffinityMatches = (pod: PodInfo, node: NodeInfo): boolean => selectorMatches(pod, node) && (!pod.requiredTerms || someTermMatches(pod, node));
+
+/** Why the pod's own nodeSelector or required node affinity rejects the node (empty when they match). */
+export const podNodeAffinityMismatches = (pod: PodInfo, node: NodeInfo): string[] => [...selectorMismatches(pod, node), ...requiredAffinityMismatches(pod, node)];
+
+function podReads(pod: PodInfo): { labels: readonly string[]; names: readonly string[] | undefined } {
+  // without required terms, the selector's keys as they are (read, never changed, by the callers)
+  if (!pod.requiredTerms) return { labels: pod.selectorKeys, names: undefined };
+  const read = termsRead(pod.requiredTerms);
+  return { labels: [...pod.selectorKeys, ...read.labels], names: read.names };
+}
+
 export const NodeAffinity = filterPlugin(
   'NodeAffinity',
   {
     node: [],
-    // without required terms, the selector's keys as they are (read, never changed, by the callers)
-    labels: (pod) => (pod.requiredTerms ? [...pod.selectorKeys, ...termsRead(pod.requiredTerms).labels] : pod.selectorKeys),
-    names: (pod) => (pod.requiredTerms ? termsRead(pod.requiredTerms).names : undefined),
+    labels: (pod) => {
+      const added = addedAffinity()?.required;
+      return added ? [...podReads(pod).labels, ...termsRead(added).labels] : podReads(pod).labels;
+    },
+    names: (pod) => {
+      const added = addedAffinity()?.required;
+      return added ? [...(podReads(pod).names ?? []), ...termsRead(added).names] : podReads(pod).names;
+    },
   },
-  (pod, node) => (selectorMatches(pod, node) && (!pod.requiredTerms || someTermMatches(pod, node)) ? undefined : REJECTED),
-  (pod, node) => [...selectorMismatches(pod, node), ...requiredAffinityMismatches(pod, node)],
-  { explainPass: explainAffinityPass },
+  // Filter: the scheduler-enforced addedAffinity first (errReasonEnforced), then the pod's own
+  (pod, node) => {
+    const added = addedAffinity();
+    if (added?.required && !added.required.some((t) => termMatches(t, node.labels, node.name))) return added.enforced;
+    return podNodeAffinityMatches(pod, node) ? undefined : REJECTED;
+  },
+  // the details of an enforced rejection come from the added affinity that made it (read later, maybe elsewhere)
+  (pod, node, _usage, rejected) => (enforcedBy(rejected) ? addedMismatches(enforcedBy(rejected), node) : podNodeAffinityMismatches(pod, node)),
+  { explainPass: (pod, node) => [...addedPassLines(node), ...explainAffinityPass(pod, node)] },
 );
 
 /** Why NodeAffinity let the pod through (for `.not`): each nodeSelector entry, and the required term that matches. */
@@ -108,12 +138,16 @@ export const NodeAffinityScore: ScorePlugin<PodInfo> = {
   name: 'NodeAffinity',
   // PreScore skips only when the pod has no preferred terms at all (node_affinity.go getPodPreferredNodeAffinity
   // checks the field, not what parses): a term that matches nothing still puts NodeAffinity in the scores, at 0.
-  preScore: (pod) => (pod.preferredTerms.length || pod.subject.spec.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length ? pod : new Skip('no preferred node affinity')),
-  score: (pod, node) => preferred(pod, node.info).score,
+  // PreScore also runs when the configuration adds preferred terms (addedPrefSchedTerms), which every node's Score adds
+  preScore: (pod) => (pod.preferredTerms.length || pod.subject.spec.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length || addedAffinity()?.preferred.length
+    ? pod : new Skip('no preferred node affinity')),
+  score: (pod, node) => addedPreferredScore(node.info).score + preferred(pod, node.info).score,
   normalizeScore: (_, raw) => normalizeNodeAffinityScores(raw),
   explain(pod, node, raw) {
     const { matched } = preferred(pod, node.info);
-    return `preferred weight ${raw}${matched.length ? ` from preferredDuringSchedulingIgnoredDuringExecution[${matched.join(', ')}]` : ' (no preferred term matches)'}`;
+    const added = addedPreferredScore(node.info);
+    const own = matched.length ? ` from preferredDuringSchedulingIgnoredDuringExecution[${matched.join(', ')}]` : ' (no preferred term matches)';
+    return `preferred weight ${raw}${own}${added.matched.length ? `, of which ${added.score} from the scheduler configuration's addedAffinity preferred terms [${added.matched.join(', ')}]` : ''}`;
   },
   nodeScore: { key: 'nodeAffinity', value: (pod, node, raw, score) => ({ raw, normalized: score, matchedTerms: pod ? [...preferred(pod, node.info).matched] : [] }) },
 };

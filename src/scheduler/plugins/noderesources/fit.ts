@@ -1,6 +1,8 @@
 // NodeResourcesFit Filter (pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest).
 import { exactAmount, filterPlugin, rejection, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Resources } from '../../framework';
 import { releaseAtLeast } from '../../../core/config';
+import { isExtendedResourceName } from '../../../k8s/resources';
+import { pluginArgs } from '../../plugin-args';
 
 /**
  * v1.33.13's Filter answers Unschedulable whatever the shortfall; from 1.34 a request beyond the node's allocatable
@@ -60,6 +62,18 @@ function beyond(key: string, requested: number, allocatable: number, req: Resour
 /** @upstream pkg/scheduler/framework/plugins/noderesources/fit.go */
 export const ErrReasonTooManyPods = 'Too many pods';
 
+/**
+ * The extended resources the configuration tells the Filter not to check (NodeResourcesFitArgs ignoredResources, and
+ * ignoredResourceGroups by the part before the `/`; fit.go fitsRequest): the node's devices are managed elsewhere
+ * (an extender). Only extended resources are ever ignored, never cpu, memory or hugepages.
+ */
+function ignored(name: string): boolean {
+  const args = pluginArgs('NodeResourcesFit');
+  if (args.ignoredResources.length === 0 && args.ignoredResourceGroups.length === 0) return false;
+  if (!isExtendedResourceName(name)) return false;
+  return args.ignoredResources.includes(name) || args.ignoredResourceGroups.includes(name.split('/')[0]);
+}
+
 const PODS = 1, CPU = 2, MEMORY = 4, EPHEMERAL = 8, UNRESOLVABLE = 16;
 const FIXED_REASONS: ReadonlyArray<readonly [number, string]> =
   [[PODS, ErrReasonTooManyPods], [CPU, 'Insufficient cpu'], [MEMORY, 'Insufficient memory'], [EPHEMERAL, 'Insufficient ephemeral-storage']];
@@ -92,7 +106,7 @@ function check(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Rejection | unde
     }
     const names = pod.scalarNames;
     for (let i = 0; i < names.length; i++) {
-      if (short(names[i], pod.scalarAmounts[i], alloc.scalars.get(names[i]) ?? 0, used.scalars.get(names[i]) ?? 0, req, alloc, used)) {
+      if (!ignored(names[i]) && short(names[i], pod.scalarAmounts[i], alloc.scalars.get(names[i]) ?? 0, used.scalars.get(names[i]) ?? 0, req, alloc, used)) {
         const unresolvable = unresolvableCode() && shortfalls(pod, node, usage).some((s) => s.unresolvable);
         return rejection('NodeResourcesFit', unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons(pod, node, usage));
       }
@@ -121,7 +135,7 @@ function shortfalls(pod: PodInfo, node: NodeInfo, usage: NodeUsage): Shortfall[]
   add('memory', req.memory, alloc.memory, used.memory, formatBytes);
   add('ephemeral-storage', req.ephemeralStorage, alloc.ephemeralStorage, used.ephemeralStorage, formatBytes);
   // Upstream visits scalar resources in Go map order; we keep the pod's order.
-  pod.scalarNames.forEach((name, i) => add(name, pod.scalarAmounts[i], alloc.scalars.get(name) ?? 0, used.scalars.get(name) ?? 0, String));
+  pod.scalarNames.forEach((name, i) => ignored(name) || add(name, pod.scalarAmounts[i], alloc.scalars.get(name) ?? 0, used.scalars.get(name) ?? 0, String));
   return out;
 }
 

@@ -1,11 +1,15 @@
 // NodeResourcesFit's Score (the LeastAllocated strategy, weight 1) and NodeResourcesBalancedAllocation
-// (pkg/scheduler/framework/plugins/noderesources/fit.go, least_allocated.go, balanced_allocation.go).
+// (pkg/scheduler/framework/plugins/noderesources/fit.go, least_allocated.go, balanced_allocation.go). With the default
+// arguments (cpu and memory at weight 1) they take the memoised cpu/memory path below; with any other scoring
+// strategy or resources, strategies.ts's general one (the same figures for the default arguments).
 import type { ScoreNode, ScorePlugin } from '../../framework';
-import { Skip, type NodeInfo } from '../../framework';
+import { Skip, type NodeInfo, type PodInfo } from '../../framework';
 import { settings } from '../../../core/config';
 import { leastAllocatedPodRequests, nodeRequested, type CpuMemory } from './requests';
 import { leastAllocated, type LeastAllocatedScore } from './least-allocated';
-import { balancedAllocation, balancedAllocationApplies, type BalancedAllocationScore } from './balanced-allocation';
+import { balanceChangeScorer, balancedAllocation, balancedAllocationApplies, balancedResourceScorer, scoresBalanceChange, type BalancedAllocationScore } from './balanced-allocation';
+import { argsAreDefault, pluginArgs, type ResourceSpec } from '../../plugin-args';
+import { amountsLine, nodeAmounts, podRequestList, strategyScorer } from './strategies';
 
 type Used = ReturnType<typeof nodeRequested>;
 type Version = ReturnType<typeof settings>['kubernetesVersion'];
@@ -35,7 +39,35 @@ function resourceScores(used: Used, info: NodeInfo, nz: CpuMemory, real: CpuMemo
   return r;
 }
 
-interface State { nz: CpuMemory; real?: CpuMemory; version: Version }
+/** `general`: the configured resources, the pod's request of each and the scorer (strategies.ts). */
+interface General { resources: readonly ResourceSpec[]; pod: number[]; useRequested: boolean; scorer: (requested: number[], allocated: number[], allocatable: number[]) => number; name: string }
+interface State { nz: CpuMemory; real?: CpuMemory; version: Version; general?: General }
+
+const generalScore = (g: General, node: ScoreNode) => {
+  const n = nodeAmounts(g.resources, g.pod, node, g.useRequested);
+  return g.scorer(n.requested, n.allocated, n.allocatable);
+};
+const generalExplain = (g: General, node: ScoreNode) => `${g.name}: ${amountsLine(g.resources, nodeAmounts(g.resources, g.pod, node, g.useRequested))}`;
+
+/** NodeResourcesFit's PreScore with configured arguments: the strategy's resources (the non-zero cpu/memory defaults). */
+function fitGeneral(pod: PodInfo): General {
+  const strategy = pluginArgs('NodeResourcesFit').scoringStrategy;
+  const scorer = strategyScorer(strategy);
+  const resources = strategy.resources;
+  return { resources, pod: podRequestList(resources, leastAllocatedPodRequests(pod.subject), pod.requests), useRequested: false, scorer: (r, _a, c) => scorer(r, c), name: strategy.type };
+}
+
+/** BalancedAllocation's PreScore with configured resources: real requests; Skip when the pod requests none of them. */
+function balancedGeneral(pod: PodInfo, version: Version): General | undefined {
+  const resources = pluginArgs('NodeResourcesBalancedAllocation').resources;
+  const requests = podRequestList(resources, pod.requests, pod.requests);
+  if (requests.every((r) => r === 0)) return undefined;
+  const change = scoresBalanceChange(version);
+  return {
+    resources, pod: requests, useRequested: true, name: 'BalancedAllocation',
+    scorer: (r, a, c) => (change ? balanceChangeScorer(r, a, c) : balancedResourceScorer(r, c)),
+  };
+}
 
 /** The scores of `node` for the pod: a snapshot entry keeps its node's Requested between cycles (snapshot.ts). */
 const scoresOn = (s: State, node: ScoreNode) => resourceScores(node.memo ? node.memo(nodeRequested) : nodeRequested(node.pods), node.info, s.nz, s.real, s.version);
@@ -46,9 +78,13 @@ const mi = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 
 /** NodeResourcesFit's Score, LeastAllocated: the share of cpu and memory left free with the pod (no NormalizeScore). */
 export const NodeResourcesFitScore: ScorePlugin<State> = {
   name: 'NodeResourcesFit',
-  preScore: (pod) => ({ nz: leastAllocatedPodRequests(pod.subject), version: settings().kubernetesVersion }),
-  score: (s, node) => scoresOn(s, node).la.score,
+  preScore: (pod) => ({
+    nz: leastAllocatedPodRequests(pod.subject), version: settings().kubernetesVersion,
+    ...(argsAreDefault('NodeResourcesFit') ? {} : { general: fitGeneral(pod) }),
+  }),
+  score: (s, node) => (s.general ? generalScore(s.general, node) : scoresOn(s, node).la.score),
   explain(s, node) {
+    if (s.general) return generalExplain(s.general, node);
     const la = scoresOn(s, node).la;
     return la.allocatable.milliCPU === 0 && la.allocatable.memory === 0
       ? 'LeastAllocated: the node declares no cpu/memory allocatable (scores 0)'
@@ -59,12 +95,19 @@ export const NodeResourcesFitScore: ScorePlugin<State> = {
 /** NodeResourcesBalancedAllocation: how evenly cpu and memory are requested with the pod; Skip for best-effort pods. */
 export const NodeResourcesBalancedAllocation: ScorePlugin<State> = {
   name: 'NodeResourcesBalancedAllocation',
-  preScore: (pod) =>
-    balancedAllocationApplies(pod.requests)
-      ? { nz: leastAllocatedPodRequests(pod.subject), real: pod.requests, version: settings().kubernetesVersion }
-      : new Skip('best-effort pod'),
-  score: (s, node) => scoresOn(s, node).ba!.score,
+  preScore(pod) {
+    const version = settings().kubernetesVersion;
+    if (!argsAreDefault('NodeResourcesBalancedAllocation')) {
+      const general = balancedGeneral(pod, version);
+      return general ? { nz: leastAllocatedPodRequests(pod.subject), version, general } : new Skip('best-effort pod');
+    }
+    return balancedAllocationApplies(pod.requests)
+      ? { nz: leastAllocatedPodRequests(pod.subject), real: pod.requests, version }
+      : new Skip('best-effort pod');
+  },
+  score: (s, node) => (s.general ? generalScore(s.general, node) : scoresOn(s, node).ba!.score),
   explain(s, node) {
+    if (s.general) return generalExplain(s.general, node);
     const ba = scoresOn(s, node).ba!;
     const after = `cpu ${pct(ba.cpuFraction)}, memory ${pct(ba.memoryFraction)} of allocatable requested with this pod`;
     const b = ba.before;

@@ -5,7 +5,7 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import type { CSIDriver, CSINode } from 'kubernetes-types/storage/v1';
 import { gateEnabled, releaseAtLeast, settings, type KubernetesVersion } from '../../../core/config';
 import { isInlineMigratable } from '../../../k8s/csi-translation';
-import { createdPod } from '../../../admission/create';
+import { createdPod, createdSpec } from '../../../admission/create';
 import { SchedulerError } from '../../cycle';
 import { failure, type PodInfo, type Status } from '../../framework';
 import type { NodeSnapshot, Snapshot } from '../../snapshot';
@@ -37,10 +37,11 @@ export interface PreFilterState {
 
 /** PreFilter: Skip unless some volume is a claim, a generic ephemeral volume or a migratable in-tree inline volume. */
 export function preFilterState(pod: PodInfo, snapshot: Snapshot, features: Features): PreFilterState | undefined {
-  // the volumes of the Pod as created: a StatefulSet's pod has its volumeClaimTemplates' claim volumes too
-  const created = createdPod(pod.subject);
-  const volumes = created.spec?.volumes;
+  // the volumes of the Pod as created (createdSpec's, the spec of createdPod, made only for a pod that counts): a
+  // StatefulSet's pod has its volumeClaimTemplates' claim volumes too
+  const volumes = createdSpec(pod.subject).volumes;
   if (!volumes?.some((v) => v != null && (v.persistentVolumeClaim != null || v.ephemeral != null || isInlineMigratable(v)))) return undefined;
+  const created = createdPod(pod.subject);
   return {
     pod: created,
     storage: snapshot.storage,
@@ -121,7 +122,8 @@ function attachedBound(node: NodeSnapshot, storage: StorageListers): number {
   const kept = node.memo(keep);
   if (kept.bound === undefined) {
     let n = storage.attachments(node.info.name).length;
-    for (const p of node.pods) {
+    // (pods without volumes add nothing: a snapshot's entry lists the others)
+    for (const p of node.podsWithVolumes ?? node.pods) {
       for (const v of p.spec?.volumes ?? []) {
         if (v == null) continue; // Go's zero Volume: no source
         if (v.persistentVolumeClaim != null && v.persistentVolumeClaim.claimName) n++;

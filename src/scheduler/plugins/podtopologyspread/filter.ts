@@ -3,14 +3,20 @@
 import { failure, type PodInfo, type Status } from '../../framework';
 import { kubeletHint, type NodeSnapshot } from '../../snapshot';
 import { formatSelector, revisionNote } from '../../../k8s/label-selector';
-import type { Constraint } from './constraints';
+import { constraintName, type Constraint } from './constraints';
 import { minMatch, stateOn, type PreFilterState } from './state';
 import { ErrReasonConstraintsNotMatch, ErrReasonNodeLabelNotMatch } from './reasons';
+
+/** The words a rejection by a configured default adds: where it comes from, and that the pod cannot drop it. */
+const fromConfiguration = (c: Constraint): string[] => (c.defaultIndex === undefined ? [] : [
+  '  this constraint comes from the scheduler configuration (PodTopologySpreadArgs defaultConstraints), not from the pod: ' +
+  'its spec cannot remove it; topologySpreadConstraints of its own replace the defaults, or the scheduler configuration must change',
+]);
 
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
 function describeConstraint(pod: PodInfo, c: Constraint): string {
-  return `${pod.subject.specPath}.topologySpreadConstraints[${c.index}] (topologyKey ${c.topologyKey}, maxSkew ${c.maxSkew}, ` +
+  return `${constraintName(pod, c)} (topologyKey ${c.topologyKey}, maxSkew ${c.maxSkew}, ` +
     `labelSelector ${formatSelector(c.selector)}${c.minDomains !== 1 ? `, minDomains ${c.minDomains}` : ''})`;
 }
 
@@ -40,6 +46,7 @@ export function filter(pod: PodInfo, node: NodeSnapshot, cycleState: PreFilterSt
       return failure('PodTopologySpread', 'UnschedulableAndUnresolvable', [ErrReasonNodeLabelNotMatch], () => [
         `node ${node.info.name} has no label ${c.topologyKey}, which ${describeConstraint(pod, c)} spreads over ` +
         '(nodes without a DoNotSchedule topologyKey are left out of the counts and never chosen)' + kubeletHint(c.topologyKey),
+        ...fromConfiguration(c),
       ]);
     }
     const domain = labels[c.topologyKey];
@@ -60,7 +67,8 @@ export function explainPass(pod: PodInfo, node: NodeSnapshot, cycleState: PreFil
     const matchNum = state.counts[i].get(domain) ?? 0;
     const self = state.selfMatch[i] ? 1 : 0;
     const skew = matchNum + self - minMatch(state, i);
-    return `topologySpreadConstraints[${c.index}] ${describeCounts(state, i, domain)}; ` +
+    const name = c.defaultIndex === undefined ? `topologySpreadConstraints[${c.index}]` : `the scheduler configuration's defaultConstraints[${c.defaultIndex}]`;
+    return `${name} ${describeCounts(state, i, domain)}; ` +
       `${self ? `placing here makes ${domain} ${matchNum + 1}` : `${domain} stays ${matchNum} (the pod does not match its own labelSelector)`} → skew ${skew} ≤ maxSkew ${c.maxSkew}`;
   });
 }
@@ -87,6 +95,7 @@ function skewFailure(pod: PodInfo, node: NodeSnapshot, state: PreFilterState, i:
     return [
       `${describeConstraint(pod, c)}:`,
       `  ${describeCounts(state, i, domain)}; ${placing} → skew ${skew} > maxSkew ${c.maxSkew}`,
+      ...fromConfiguration(c),
       `  counted: pods in namespace ${state.namespace} matching the selector, not terminating, on nodes with every DoNotSchedule topologyKey` +
         (c.nodeAffinityPolicy === 'Honor' ? ' that match the pod\'s node affinity/selector (nodeAffinityPolicy Honor)' : '') +
         (c.nodeTaintsPolicy === 'Honor' ? ' whose NoSchedule/NoExecute taints it tolerates (nodeTaintsPolicy Honor)' : ''),

@@ -1,10 +1,11 @@
 // PodTopologySpread (pkg/scheduler/framework/plugins/podtopologyspread), filtering only: PreFilter once per pod over
 // the snapshot (state.ts), Filter per node (filter.ts). ScheduleAnyway constraints and the system defaults only score.
 import type { ClusterPlugin } from '../../cycle';
-import { preFilterState, type PreFilterState } from './state';
+import { preFilterState, updateWithPod, type PreFilterState } from './state';
 import { explainPass, filter } from './filter';
 import { Skip, type ScorePlugin } from '../../framework';
 import * as scoring from './scoring';
+import { pluginArgs } from '../../plugin-args';
 
 export * from './reasons';
 export { constraintsOf, SYSTEM_DEFAULT_CONSTRAINTS, type Constraint } from './constraints';
@@ -21,12 +22,16 @@ export const PodTopologySpread: ClusterPlugin<PreFilterState> = {
   // a DaemonSet's pinned constraints also read the node's own pods: every node on its own
   reads: (state) => (state.pinned ? undefined : state.constraints.map((c) => c.topologyKey)),
   explainPass,
+  addPod: (pod, state, added, node) => updateWithPod(pod, state, added, node, 1),
+  removePod: (pod, state, removed, node) => updateWithPod(pod, state, removed, node, -1),
 };
 
 /** PodTopologySpread's PreScore/Score/NormalizeScore (scoring.ts): ScheduleAnyway constraints and the system defaults. */
 export const PodTopologySpreadScore: ScorePlugin<scoring.PreScoreState> = {
   name: 'PodTopologySpread',
-  preScore: (pod, feasible, cluster) => scoring.preScore(pod, feasible, cluster) ?? new Skip('no ScheduleAnyway constraint; system defaults need a ReplicaSet/StatefulSet/RC owner'),
+  preScore: (pod, feasible, cluster) => scoring.preScore(pod, feasible, cluster) ?? new Skip(pluginArgs('PodTopologySpread').defaultingType === 'List'
+    ? "no ScheduleAnyway constraint; the scheduler configuration's defaultConstraints need a Service or a ReplicaSet/StatefulSet/RC owner selecting the pod"
+    : 'no ScheduleAnyway constraint; system defaults need a ReplicaSet/StatefulSet/RC owner'),
   score: (state, node) => scoring.score(state, node).raw,
   normalizeScore: (state, raw, feasible) => scoring.normalize(state, feasible.map((n) => n.info.name), raw),
   explain: (state, node) => scoring.describeCounts(state, node, scoring.score(state, node).counts),

@@ -4,13 +4,17 @@
 import type { TopologySpreadConstraint } from 'kubernetes-types/core/v1';
 import type { KubeObject, Pod } from '../../../core/types';
 import type { PodInfo } from '../../framework';
-import { NodeAffinity } from '../nodeaffinity';
+import { podNodeAffinityMatches } from '../nodeaffinity';
 import { findUntoleratedTaint } from '../tainttoleration';
-import { formatSelector, LabelSelectorError, type LabelSelector, parseLabelSelector, selectorMatches, type Selector, withRevision } from '../../../k8s/label-selector';
+import { formatSelector, LabelSelectorError, selectorMatches, type Selector } from '../../../k8s/label-selector';
 import { isTerminating, labelsOf, namespaceOf, podMeta, type ScoreCluster, type ScoreNode } from '../../score-cluster';
+import { pluginArgs } from '../../plugin-args';
+import { defaultSelector } from './default-selector';
 import { MAX_NODE_SCORE } from '../noderesources/least-allocated';
 import { candidates, podIndex } from '../../snapshot';
 import { constraintsOf, SYSTEM_DEFAULT_CONSTRAINTS } from './constraints';
+
+export { defaultSelector, defaultSelectorOf, setDefaultSelector } from './default-selector';
 
 export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
 
@@ -23,34 +27,6 @@ export interface SoftConstraint {
   selector: Selector;
   nodeAffinityPolicy: 'Honor' | 'Ignore';
   nodeTaintsPolicy: 'Honor' | 'Ignore';
-}
-
-/**
- * The owner's part of DefaultSelector(pod) for the system defaults (helper/spread.go): the selector of its
- * RC/RS/StatefulSet controller (the Services' part is defaultSelector's). Callers register it for the pods they build
- * (a simulated Deployment/ReplicaSet/StatefulSet replica gets its workload's selector).
- */
-const defaultSelectors = new WeakMap<object, Selector>();
-export function setDefaultSelector(pod: object, selector: Selector): void {
-  defaultSelectors.set(pod, selector);
-}
-const OWNER_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
-/**
- * A registered selector, or for a workload subject its own `spec.selector` (its pods' RS/StatefulSet/RC owner; for a
- * Deployment the ReplicaSet's selector also has pod-template-hash, not computable: `pod-template-hash in (<this
- * revision>)`, its existing pods with a pod-template-hash taken for the current revision). Jobs, DaemonSets and bare Pods get none.
- */
-export function defaultSelectorOf(object: KubeObject): Selector | undefined {
-  const registered = defaultSelectors.get(object);
-  if (registered || !OWNER_KINDS.has(object.kind ?? '')) return registered;
-  const raw = ((object as { spec?: unknown }).spec as { selector?: LabelSelector | Record<string, string> } | undefined)?.selector;
-  if (!raw) return undefined;
-  try {
-    const selector = parseLabelSelector(object.kind === 'ReplicationController' ? { matchLabels: raw as Record<string, string> } : (raw as LabelSelector));
-    return object.kind === 'Deployment' ? withRevision(selector, { namespace: object.metadata?.namespace || 'default', selector }) : selector;
-  } catch {
-    return undefined;
-  }
 }
 
 export interface PreScoreState {
@@ -68,36 +44,15 @@ function own(pod: PodInfo): TopologySpreadConstraint[] {
 }
 
 /**
- * helper/spread.go DefaultSelector: the selectors of the Services in the pod's namespace that select its labels
- * (GetPodServices: a Service without a selector selects nothing), merged, with the owner's requirements added.
+ * The soft constraints; for a pod without constraints of its own, the defaults: the configuration's
+ * (`defaultingType: List`, constraints.ts) or the system defaults (none when DefaultSelector is empty). Unparsable
+ * selectors: none. `systemDefaulted` only for `System` (scoring.go requireAllTopologies is false only then).
  */
-export function defaultSelector(pod: PodInfo, services: readonly KubeObject[] = []): Selector | undefined {
-  const { namespace, labels } = podMeta(pod.subject);
-  const merged: Record<string, string> = {};
-  for (const svc of services) {
-    const selector = (svc as { spec?: { selector?: Record<string, string> | null } }).spec?.selector;
-    if (!selector || namespaceOf(svc) !== namespace) continue;
-    if (Object.entries(selector).every(([k, v]) => Object.prototype.hasOwnProperty.call(labels, k) && labels[k] === v)) Object.assign(merged, selector);
-  }
-  const owner = defaultSelectorOf(pod.subject.object);
-  if (!Object.keys(merged).length) return owner;
-  let own: Selector;
-  try {
-    own = parseLabelSelector({ matchLabels: merged });
-  } catch (e) {
-    if (e instanceof LabelSelectorError) return owner; // a Service the API server refuses: not in the cluster
-    throw e;
-  }
-  // selector.Add(owner's requirements), when it has any (an empty or absent owner selector adds none)
-  return own.kind === 'requirements' && owner?.kind === 'requirements' ? { kind: 'requirements', requirements: [...own.requirements, ...owner.requirements] } : own;
-}
-
-/** The soft constraints, or the system defaults (none when DefaultSelector is empty). Unparsable selectors: none. */
 export function softConstraints(pod: PodInfo, services?: readonly KubeObject[]): { constraints: SoftConstraint[]; systemDefaulted: boolean } {
   const list = own(pod);
-  if (list.length) {
+  if (list.length || pluginArgs('PodTopologySpread').defaultingType === 'List') {
     try {
-      return { constraints: constraintsOf(pod, 'ScheduleAnyway'), systemDefaulted: false };
+      return { constraints: constraintsOf(pod, 'ScheduleAnyway', services), systemDefaulted: false };
     } catch (e) {
       if (e instanceof LabelSelectorError) return { constraints: [], systemDefaulted: false }; // the filter reports it
       throw e;
@@ -151,7 +106,7 @@ export function preScore(pod: PodInfo, feasible: readonly ScoreNode[], cluster: 
     let affinity: boolean | undefined;
     constraints.forEach((c, i) => {
       if (c.topologyKey === LABEL_HOSTNAME) return;
-      if (c.nodeAffinityPolicy === 'Honor' && !(affinity ??= NodeAffinity.filter(pod, n.info, undefined as never) === undefined)) return;
+      if (c.nodeAffinityPolicy === 'Honor' && !(affinity ??= podNodeAffinityMatches(pod, n.info))) return;
       if (c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(n.info.taints, pod.tolerations, pod.comparisonOperators)) return;
       if (counts[i].has(n.info.labels[c.topologyKey] ?? '')) counted[i][position] = 1;
     });
@@ -199,6 +154,10 @@ export function normalize(state: PreScoreState, nodes: readonly string[], raw: r
 export function describeCounts(state: PreScoreState, node: ScoreNode, counts: Array<number | undefined>): string {
   if (state.ignored.has(node.info.name)) return 'node lacks a topologyKey of the soft constraints (scores 0)';
   const parts = state.constraints.map((c, i) => counts[i] === undefined ? `${c.topologyKey}: no label` : `${c.topologyKey}${c.topologyKey === LABEL_HOSTNAME ? '' : ` ${node.info.labels[c.topologyKey]}`}: ${counts[i]} matching`);
-  const src = state.systemDefaulted ? `system default constraints, selector ${formatSelector(state.constraints[0].selector)}` : 'ScheduleAnyway constraints';
+  const src = state.systemDefaulted
+    ? `system default constraints, selector ${formatSelector(state.constraints[0].selector)}`
+    : state.constraints[0].index === -1
+      ? `the scheduler configuration's defaultConstraints, selector ${formatSelector(state.constraints[0].selector)}`
+      : 'ScheduleAnyway constraints';
   return `${parts.join(', ')} (${src})`;
 }

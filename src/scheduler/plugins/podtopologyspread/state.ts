@@ -1,21 +1,38 @@
 // PodTopologySpread's PreFilter state (podtopologyspread/filtering.go calPreFilterState, common.go): per hard
 // (DoNotSchedule) constraint, the matching pods in each eligible domain of the whole cluster.
 import type { Pod } from '../../../core/types';
-import { nodeUsage, type PodInfo, type Status } from '../../framework';
+import type { PodInfo, Status } from '../../framework';
 import { SchedulerError } from '../../cycle';
 import { candidates, isTerminating, podIndex, podLabels, podNamespace, subjectPodMeta, type NodeSnapshot, type Snapshot } from '../../snapshot';
-import { NodeAffinity } from '../nodeaffinity';
+import { podNodeAffinityMatches } from '../nodeaffinity';
 import { findUntoleratedTaint } from '../tainttoleration';
 import { LabelSelectorError, selectorMatches } from '../../../k8s/label-selector';
 import { constraintsOf, type Constraint } from './constraints';
 
+/** One constraint's counts: eligible domain (topology value) → matching pods (TpValueToMatchNum[i]). */
+export interface Counts {
+  /** How many domains the counts hold (eligible ones, and any AddPod/RemovePod added). */
+  readonly size: number;
+  has(domain: string): boolean;
+  get(domain: string): number | undefined;
+  /** The matching pods in `domain`: 0 for a domain the counts do not hold. */
+  count(domain: string): number;
+  entries(): IterableIterator<[string, number]>;
+  [Symbol.iterator](): IterableIterator<[string, number]>;
+  /** The smallest count (Infinity when there is no domain). */
+  min(): number;
+  /** The counts with `delta` more in `domain` (updateWithPod: `TpValueToMatchNum[i][v] += delta`); these stay as they are. */
+  plus(domain: string, delta: number): Counts;
+}
+
 /**
- * One constraint's counts: eligible domain (topology value) → matching pods, read as a Map (in the order the walk
- * over the nodes met the domains). The domains at 0 are shared by every cycle over the snapshot (eligibleDomains);
- * only the domains with a matching pod are held, so a cycle does not copy thousands of hostnames.
+ * One constraint's counts as PreFilter leaves them: eligible domain → matching pods, read as a Map (in the order the
+ * walk over the nodes met the domains). The domains at 0 are shared by every cycle over the snapshot
+ * (eligibleDomains); only the domains with a matching pod are held, so a cycle does not copy thousands of hostnames.
  */
-export class DomainCounts {
+export class DomainCounts implements Counts {
   private readonly matched = new Map<string, number>();
+  private lowest?: { min: number; atMin: number; next: number };
   constructor(private readonly zeros: ReadonlyMap<string, number>) {}
   get size(): number {
     return this.zeros.size;
@@ -30,7 +47,7 @@ export class DomainCounts {
   count(domain: string): number {
     return this.matched.get(domain) ?? 0;
   }
-  /** One more matching pod in the eligible `domain`. */
+  /** One more matching pod in the eligible `domain` (PreFilter only: the counts never change once read). */
   add(domain: string): void {
     this.matched.set(domain, (this.matched.get(domain) ?? 0) + 1);
   }
@@ -47,16 +64,85 @@ export class DomainCounts {
     for (const v of this.matched.values()) if (v < min) min = v;
     return min;
   }
+  /** The smallest count among the domains other than `domain` (one of them: AddPod/RemovePod change one domain per node). */
+  minWithout(domain: string): number {
+    const low = (this.lowest ??= this.findLowest());
+    return this.has(domain) && this.count(domain) === low.min && low.atMin === 1 ? low.next : low.min;
+  }
+  plus(domain: string, delta: number): Counts {
+    return new UpdatedCounts(this, new Map([[domain, delta]]));
+  }
+  /** The smallest count, how many domains have it, and the next larger count (Infinity when none). */
+  private findLowest(): { min: number; atMin: number; next: number } {
+    let min = Infinity;
+    let atMin = 0;
+    let next = Infinity;
+    const see = (v: number, n: number) => {
+      if (v < min) (next = min), (min = v), (atMin = n);
+      else if (v === min) atMin += n;
+      else if (v < next) next = v;
+    };
+    // every domain with a match counts at least 1; the others count 0
+    if (this.matched.size < this.zeros.size) see(0, this.zeros.size - this.matched.size);
+    for (const v of this.matched.values()) see(v, 1);
+    return { min, atMin, next };
+  }
+}
+
+/**
+ * The counts of a state AddPod/RemovePod changed (a node's copy in preemption's dry run): PreFilter's counts, shared,
+ * and each changed domain's delta. A domain PreFilter did not hold joins them, as `+=` adds a map key upstream.
+ * The minimum is the true one: upstream's two critical paths give it too when one domain changes (each node's pods
+ * are in one domain per constraint, the CAVEAT in filtering.go).
+ */
+class UpdatedCounts implements Counts {
+  constructor(private readonly base: DomainCounts, private readonly delta: ReadonlyMap<string, number>) {}
+  get size(): number {
+    let n = this.base.size;
+    for (const d of this.delta.keys()) if (!this.base.has(d)) n++;
+    return n;
+  }
+  has(domain: string): boolean {
+    return this.base.has(domain) || this.delta.has(domain);
+  }
+  get(domain: string): number | undefined {
+    const d = this.delta.get(domain);
+    return d === undefined ? this.base.get(domain) : this.base.count(domain) + d;
+  }
+  count(domain: string): number {
+    return this.base.count(domain) + (this.delta.get(domain) ?? 0);
+  }
+  *entries(): IterableIterator<[string, number]> {
+    for (const [domain] of this.base) yield [domain, this.count(domain)];
+    for (const [domain, d] of this.delta) if (!this.base.has(domain)) yield [domain, d];
+  }
+  [Symbol.iterator](): IterableIterator<[string, number]> {
+    return this.entries();
+  }
+  min(): number {
+    if (this.delta.size === 1) {
+      const [[domain]] = this.delta;
+      return Math.min(this.base.minWithout(domain), this.count(domain));
+    }
+    let min = Infinity;
+    for (const [, v] of this) if (v < min) min = v;
+    return min;
+  }
+  plus(domain: string, delta: number): Counts {
+    const next = new Map(this.delta);
+    next.set(domain, (next.get(domain) ?? 0) + delta);
+    return new UpdatedCounts(this.base, next);
+  }
 }
 
 export interface PreFilterState {
   constraints: Constraint[];
   /** Per constraint: eligible domain (topology value) → matching pods. Its keys are the eligible domains. */
-  counts: DomainCounts[];
+  counts: Counts[];
   /** Per constraint: does the incoming pod match its own selector (selfMatch)? */
   selfMatch: boolean[];
   namespace: string;
-  /** minMatch per constraint, once worked out (the counts never change after PreFilter). */
+  /** minMatch per constraint, once worked out (a state's counts never change; AddPod/RemovePod make a new state). */
   mins?: number[];
   /** Per constraint: domain → its skew failure, shared by the domain's nodes (filter.ts skewFailure). */
   failures?: Array<Map<string, Status>>;
@@ -71,8 +157,6 @@ export interface PreFilterState {
   pinnedOn?: { node: string; constraints: number[] };
 }
 
-// NodeAffinity's Filter reads only the pod and the node's labels.
-const NO_USAGE = nodeUsage([]);
 
 /** Thrown when the pod's constraints cannot be parsed: upstream PreFilter returns an Error (no verdict). */
 export class PodTopologySpreadError extends SchedulerError {}
@@ -109,7 +193,7 @@ function walkNodes(pod: PodInfo, snapshot: Snapshot, constraints: readonly Const
     for (let i = 0; i < constraints.length; i++) {
       const c = constraints[i];
       // common.go matchNodeInclusionPolicies
-      if (c.nodeAffinityPolicy === 'Honor' && !(affinity ??= NodeAffinity.check!(pod, node.info, NO_USAGE) === undefined)) continue;
+      if (c.nodeAffinityPolicy === 'Honor' && !(affinity ??= podNodeAffinityMatches(pod, node.info))) continue;
       if (c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(node.info.taints, pod.tolerations, pod.comparisonOperators)) continue;
       domains[i].add(nodeLabels[c.topologyKey]);
       eligible[i][position] = 1;
@@ -144,7 +228,7 @@ function eligibleDomains(pod: PodInfo, snapshot: Snapshot, constraints: readonly
 export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState | undefined {
   let constraints: Constraint[];
   try {
-    constraints = constraintsOf(pod, 'DoNotSchedule');
+    constraints = constraintsOf(pod, 'DoNotSchedule', snapshot.services);
   } catch (e) {
     if (e instanceof LabelSelectorError) throw new PodTopologySpreadError(`PodTopologySpread PreFilter: get constraints from pod: ${e.message}`);
     throw e;
@@ -205,4 +289,37 @@ export function minMatch(state: PreFilterState, i: number): number {
   const m = state.counts[i];
   if (m.size < state.constraints[i].minDomains) return (mins[i] = 0);
   return (mins[i] = m.min());
+}
+
+/** matchNodeInclusionPolicies (common.go) for the node of a pod AddPod/RemovePod adds or removes. */
+function includes(pod: PodInfo, c: Constraint, node: NodeSnapshot): boolean {
+  if (c.nodeAffinityPolicy === 'Honor' && !podNodeAffinityMatches(pod, node.info)) return false;
+  return !(c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(node.info.taints, pod.tolerations, pod.comparisonOperators));
+}
+
+/**
+ * PreFilterExtensions AddPod (delta 1) and RemovePod (-1), filtering.go updateWithPod: a pod of the incoming pod's
+ * namespace, on a node with every hard topologyKey, counts `delta` in the node's domain of each constraint whose
+ * selector it matches and whose inclusion policies the node meets. As upstream, neither a terminating pod nor an
+ * empty selector is left out here (PreFilter leaves both out), so a count can go below PreFilter's. A DaemonSet's
+ * pinned constraints are the node's own (stateOn; a candidate node is eligible for them when the rest are met).
+ * Returns a new state, or `cycleState` when nothing changes.
+ */
+export function updateWithPod(pod: PodInfo, cycleState: PreFilterState, updated: Pod, node: NodeSnapshot, delta: 1 | -1): PreFilterState {
+  const state = stateOn(pod, cycleState, node);
+  const labels = node.info.labels;
+  if (podNamespace(updated) !== state.namespace || !state.constraints.every((c) => Object.prototype.hasOwnProperty.call(labels, c.topologyKey))) return state;
+  const podLabelSet = podLabels(updated);
+  // a DaemonSet's pod: its node affinity is pinned to the node (stateOn), the rest of the constraints as PreFilter read them
+  const eligibility = cycleState.pinned ? { ...pod, selectorKeys: [], requiredTerms: undefined } : pod;
+  let counts: Counts[] | undefined;
+  state.constraints.forEach((c, i) => {
+    if (!selectorMatches(c.selector, podLabelSet)) return;
+    const domain = labels[c.topologyKey];
+    const included = cycleState.pinned?.includes(i) ? state.counts[i].has(domain) : includes(eligibility, c, node);
+    if (!included) return;
+    (counts ??= state.counts.slice())[i] = counts[i].plus(domain, delta);
+  });
+  if (!counts) return state;
+  return { constraints: state.constraints, counts, selfMatch: state.selfMatch, namespace: state.namespace, ...(state.pinnedOn ? { pinnedOn: state.pinnedOn } : {}) };
 }

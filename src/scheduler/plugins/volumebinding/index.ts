@@ -3,8 +3,9 @@
 // are missing, lost, being deleted or unbound and not WaitForFirstConsumer; Filter (binder.ts FindPodVolumes) checks
 // per node the bound claims' PVs' node affinity, the static PVs a WaitForFirstConsumer claim could bind to and whether
 // the rest can be provisioned there; the Score (scoring.ts) only with StorageCapacityScoring.
+import type { PodSpec } from '../../../core/types';
 import { gateEnabled } from '../../../core/config';
-import { createdPod } from '../../../admission/create';
+import { createdPod, createdSpec } from '../../../admission/create';
 import { termsRead } from '../../../k8s/node-selector';
 import { volumeAffinityTerms } from '../../../k8s/storage';
 import type { ClusterPlugin } from '../../cycle';
@@ -65,9 +66,13 @@ function reads(state: PreFilterState): string[] | undefined {
   return keys;
 }
 
+/** A claim volume (persistentVolumeClaim or ephemeral), as volumeClaims counts them. */
+const hasClaimVolumes = (spec: PodSpec): boolean => (spec.volumes ?? []).some((v) => v != null && Boolean(v.persistentVolumeClaim || v.ephemeral));
+
 export const VolumeBinding: ClusterPlugin<PreFilterState> = {
   name: 'VolumeBinding',
-  preFilter: (pod, snapshot) => preFilter(createdPod(pod.subject), snapshot.storage, gateEnabled('VolumeAttributesClass')),
+  // a pod without claim volumes Skips (podHasPVCs 'none'): told from createdSpec, the spec of createdPod, unmade then
+  preFilter: (pod, snapshot) => (hasClaimVolumes(createdSpec(pod.subject)) ? preFilter(createdPod(pod.subject), snapshot.storage, gateEnabled('VolumeAttributesClass')) : { skip: true }),
   filter(_pod, node, state) {
     const v = findPodVolumes(state.claims, { name: node.info.name, labels: node.info.labels }, state.storage, state.vacEnabled);
     return v.reasons.length ? failure('VolumeBinding', 'UnschedulableAndUnresolvable', v.reasons, () => describe(v)) : undefined;

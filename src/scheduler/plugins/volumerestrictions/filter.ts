@@ -50,7 +50,7 @@ export function filter(pod: PodInfo, node: NodeSnapshot, state: VolumeRestrictio
       `${pod.subject.specPath}.volumes[${disk.index}] (${disk.volume.name}) uses ${what}, which ${describePod(conflict.pod)} on this node uses too`,
     ]);
   }
-  if (state.inUse.length) return readWriteOncePodFailure(state);
+  if (state.conflicting > 0) return readWriteOncePodFailure(state);
   return undefined;
 }
 

@@ -2,6 +2,7 @@
 // calPreFilterState): the pod's in-tree disks to check against each node's pods, and how many of its
 // ReadWriteOncePod claims another pod of the cluster already uses.
 import type { Volume } from 'kubernetes-types/core/v1';
+import type { Pod } from '../../../core/types';
 import { failure, type PodInfo, type Status } from '../../framework';
 import type { PreFilterResult } from '../../cycle';
 import { podIndex, podNamespace, type PodRef, type Snapshot } from '../../snapshot';
@@ -20,6 +21,13 @@ export interface VolumeRestrictionsState {
   /** The ReadWriteOncePod claims of the pod (names in its namespace) that some pod in the cluster uses, with those pods. */
   inUse: Array<{ claim: string; users: readonly PodRef[] }>;
   namespace: string;
+  /** The pod's ReadWriteOncePod claims, by name (readWriteOncePodPVCs). */
+  readWriteOncePod: ReadonlySet<string>;
+  /**
+   * conflictingPVCRefCount: PreFilter's count is inUse's length (one per claim in use); AddPod/RemovePod change it.
+   * The Filter rejects every node while it is above 0.
+   */
+  conflicting: number;
 }
 
 /** needsRestrictionsCheck */
@@ -81,5 +89,16 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterResul
     return users ? [{ claim, users }] : [];
   });
   if (disks.length === 0 && inUse.length === 0) return { skip: true };
-  return { state: { disks, inUse, namespace } };
+  return { state: { disks, inUse, namespace, readWriteOncePod: rwop, conflicting: inUse.length } };
+}
+
+/**
+ * PreFilterExtensions AddPod (delta 1) and RemovePod (-1), volume_restrictions.go updateWithPod: the count changes by
+ * the number of `updated`'s persistentVolumeClaim volumes naming one of the pod's ReadWriteOncePod claims. As
+ * upstream (conflictingPVCRefCountForPod), by claim name alone, whatever `updated`'s namespace, once per volume.
+ */
+export function updateWithPod(state: VolumeRestrictionsState, updated: Pod, delta: 1 | -1): VolumeRestrictionsState {
+  let n = 0;
+  for (const v of updated.spec?.volumes ?? []) if (v?.persistentVolumeClaim && state.readWriteOncePod.has(v.persistentVolumeClaim.claimName ?? '')) n++;
+  return n === 0 ? state : { ...state, conflicting: state.conflicting + delta * n };
 }

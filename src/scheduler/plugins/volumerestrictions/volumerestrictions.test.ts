@@ -219,7 +219,7 @@ describe('VolumeRestrictions beyond upstream\'s tables', () => {
   });
 
   test('reads: every node on its own with an in-tree disk; no label for the ReadWriteOncePod verdict alone', () => {
-    expect(VolumeRestrictions.reads!({ disks: [{ index: 0, volume: { name: 'd', gcePersistentDisk: { pdName: 'x' } } }], inUse: [], namespace: 'default' })).toBeUndefined();
-    expect(VolumeRestrictions.reads!({ disks: [], inUse: [], namespace: 'default' })).toEqual([]);
+    expect(VolumeRestrictions.reads!({ disks: [{ index: 0, volume: { name: 'd', gcePersistentDisk: { pdName: 'x' } } }], inUse: [], namespace: 'default', readWriteOncePod: new Set(), conflicting: 0 })).toBeUndefined();
+    expect(VolumeRestrictions.reads!({ disks: [], inUse: [], namespace: 'default', readWriteOncePod: new Set(), conflicting: 0 })).toEqual([]);
   });
 });

@@ -1,0 +1,60 @@
+// helper/spread.go DefaultSelector: the selector PodTopologySpread's default constraints count with (the system
+// defaults' and a configuration's `defaultConstraints` with `defaultingType: List`; common.go buildDefaultConstraints).
+import type { KubeObject } from '../../../core/types';
+import type { PodInfo } from '../../framework';
+import { LabelSelectorError, type LabelSelector, parseLabelSelector, type Selector, withRevision } from '../../../k8s/label-selector';
+import { namespaceOf, podMeta } from '../../score-cluster';
+
+/**
+ * The owner's part of DefaultSelector(pod) for the system defaults (helper/spread.go): the selector of its
+ * RC/RS/StatefulSet controller (the Services' part is defaultSelector's). Callers register it for the pods they build
+ * (a simulated Deployment/ReplicaSet/StatefulSet replica gets its workload's selector).
+ */
+const defaultSelectors = new WeakMap<object, Selector>();
+export function setDefaultSelector(pod: object, selector: Selector): void {
+  defaultSelectors.set(pod, selector);
+}
+const OWNER_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
+/**
+ * A registered selector, or for a workload subject its own `spec.selector` (its pods' RS/StatefulSet/RC owner; for a
+ * Deployment the ReplicaSet's selector also has pod-template-hash, not computable: `pod-template-hash in (<this
+ * revision>)`, its existing pods with a pod-template-hash taken for the current revision). Jobs, DaemonSets and bare Pods get none.
+ */
+export function defaultSelectorOf(object: KubeObject): Selector | undefined {
+  const registered = defaultSelectors.get(object);
+  if (registered || !OWNER_KINDS.has(object.kind ?? '')) return registered;
+  const raw = ((object as { spec?: unknown }).spec as { selector?: LabelSelector | Record<string, string> } | undefined)?.selector;
+  if (!raw) return undefined;
+  try {
+    const selector = parseLabelSelector(object.kind === 'ReplicationController' ? { matchLabels: raw as Record<string, string> } : (raw as LabelSelector));
+    return object.kind === 'Deployment' ? withRevision(selector, { namespace: object.metadata?.namespace || 'default', selector }) : selector;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * helper/spread.go DefaultSelector: the selectors of the Services in the pod's namespace that select its labels
+ * (GetPodServices: a Service without a selector selects nothing), merged, with the owner's requirements added.
+ */
+export function defaultSelector(pod: PodInfo, services: readonly KubeObject[] = []): Selector | undefined {
+  const { namespace, labels } = podMeta(pod.subject);
+  const merged: Record<string, string> = {};
+  for (const svc of services) {
+    const selector = (svc as { spec?: { selector?: Record<string, string> | null } }).spec?.selector;
+    if (!selector || namespaceOf(svc) !== namespace) continue;
+    if (Object.entries(selector).every(([k, v]) => Object.prototype.hasOwnProperty.call(labels, k) && labels[k] === v)) Object.assign(merged, selector);
+  }
+  const owner = defaultSelectorOf(pod.subject.object);
+  if (!Object.keys(merged).length) return owner;
+  let own: Selector;
+  try {
+    own = parseLabelSelector({ matchLabels: merged });
+  } catch (e) {
+    if (e instanceof LabelSelectorError) return owner; // a Service the API server refuses: not in the cluster
+    throw e;
+  }
+  // selector.Add(owner's requirements), when it has any (an empty or absent owner selector adds none)
+  return own.kind === 'requirements' && owner?.kind === 'requirements' ? { kind: 'requirements', requirements: [...own.requirements, ...owner.requirements] } : own;
+}
+
