@@ -172,3 +172,16 @@ test('under configure, the pod\'s profile carries its args to the plugins (plugi
   expect(seen).toBe('MostAllocated');
   expect(pluginArgs('NodeResourcesFit').scoringStrategy.type).toBe('LeastAllocated');
 });
+
+test('MostAllocated through configure: NodeResourcesFit scores the fuller node higher, and toPrefer follows', () => {
+  const web = deployment('web', 1, '1');
+  const [small, big] = [zonedNode('small', 'a', '4'), zonedNode('big', 'a', '16')];
+  const fit = (ranked: ReturnType<typeof rankNodes>, node: string) => ranked.find((r) => r.node === node)!.plugins.find((p) => p.plugin === 'NodeResourcesFit')!.score;
+  const least = rankNodes(web, [small, big]);
+  expect(fit(least, 'big')).toBeGreaterThan(fit(least, 'small'));
+  expect(web).toPrefer(big).over(small);
+  configure({ schedulerConfiguration: { ...KSC, profiles: [{ pluginConfig: [{ name: 'NodeResourcesFit', args: { scoringStrategy: { type: 'MostAllocated' } } }] }] } });
+  const most = rankNodes(web, [small, big]);
+  expect(fit(most, 'small')).toBeGreaterThan(fit(most, 'big'));
+  expect(web).toPrefer(small).over(big);
+});
