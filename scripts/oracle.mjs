@@ -14,7 +14,7 @@ const args = process.argv.slice(2);
 // Every argument is `--name value` with a known name; anything else (`--help` too) prints the usage, runs nothing.
 const KNOWN = ['cases', 'seed', 'release', 'domains', 'jobs'];
 if (args.some((a, i) => (i % 2 === 0 ? !KNOWN.includes(a.replace(/^--/, '')) || !a.startsWith('--') : false)) || args.length % 2) {
-  console.log(`usage: npm run test:oracle -- [--cases N] [--seed S] [--release 1.37[,1.35|karpenter-1.14]] [--domains a,b] [--jobs J]
+  console.log(`usage: npm run test:oracle -- [--cases N] [--seed S] [--release 1.37[,1.35|karpenter-1.15]] [--domains a,b] [--jobs J]
 (the bounded CI run: no arguments; domains: test/oracle/domains.ts)`);
   process.exit(args.includes('--help') ? 0 : 2);
 }
@@ -36,7 +36,8 @@ if (go.status !== 0) {
   console.error('test:oracle needs Go (the oracle is built from k8s.io/kubernetes); see oracle/README.md');
   process.exit(2);
 }
-// GOTOOLCHAIN=local: a module asking for a newer Go fails at once instead of downloading a toolchain.
+// GOTOOLCHAIN=local: a module asking for a newer Go fails at once instead of downloading a toolchain, unless its
+// go.mod names one (toolchainOf).
 const goEnv = { ...process.env, GOTOOLCHAIN: 'local', CGO_ENABLED: '0', GOFLAGS: '-mod=readonly' };
 const modules = readdirSync(path.join(root, 'oracle'))
   .filter((d) => /^(k8s|karpenter)-\d+\.\d+$/.test(d) && existsSync(path.join(root, 'oracle', d, 'go.mod')));
@@ -61,10 +62,20 @@ function versionLdflags(cwd) {
   return `-ldflags=-X ${pkg}.gitVersion=v${m[1]}.${m[2]}.${m[3]} -X ${pkg}.gitMajor=${m[1]} -X ${pkg}.gitMinor=${m[2]}`;
 }
 
+/**
+ * The module's Go: its go.mod `toolchain` line when it has one (a release that asks for a newer Go than the machine's,
+ * e.g. Karpenter v1.15.0's go 1.26.9: the Go module proxy serves that toolchain once, then Go's module cache keeps
+ * it), else the machine's (GOTOOLCHAIN=local).
+ */
+function toolchainOf(cwd) {
+  const m = /^toolchain\s+(go\d+\.\d+(?:\.\d+)?)\s*$/m.exec(readFileSync(path.join(cwd, 'go.mod'), 'utf8'));
+  return m ? m[1] : 'local';
+}
+
 /** A go command in a module; resolves when it exits, failing the whole run when it fails. */
 function goStep(cwd, dir, step) {
   return new Promise((resolve) => {
-    const child = spawn('go', step, { cwd, env: goEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn('go', step, { cwd, env: { ...goEnv, GOTOOLCHAIN: toolchainOf(cwd) }, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('close', (status) => {
       if (status === 0) return resolve();
       console.error(`oracle/${dir}: go ${step[0]} failed`);
