@@ -63,13 +63,20 @@ function versionLdflags(cwd) {
 }
 
 /**
- * The module's Go: its go.mod `toolchain` line when it has one (a release that asks for a newer Go than the machine's,
- * e.g. Karpenter v1.15.0's go 1.26.9: the Go module proxy serves that toolchain once, then Go's module cache keeps
- * it), else the machine's (GOTOOLCHAIN=local).
+ * The module's Go: its go.mod `toolchain` line, else its `go` line when that is newer than the machine's Go (a release
+ * that asks for a newer Go, e.g. Karpenter v1.14.3's go 1.26.10: the Go module proxy serves that toolchain once, then
+ * Go's module cache keeps it), else the machine's (GOTOOLCHAIN=local).
  */
 function toolchainOf(cwd) {
-  const m = /^toolchain\s+(go\d+\.\d+(?:\.\d+)?)\s*$/m.exec(readFileSync(path.join(cwd, 'go.mod'), 'utf8'));
-  return m ? m[1] : 'local';
+  const mod = readFileSync(path.join(cwd, 'go.mod'), 'utf8');
+  const toolchain = /^toolchain\s+(go\d+\.\d+(?:\.\d+)?)\s*$/m.exec(mod);
+  if (toolchain) return toolchain[1];
+  const want = /^go\s+(\d+)\.(\d+)(?:\.(\d+))?\s*$/m.exec(mod);
+  const have = /go(\d+)\.(\d+)(?:\.(\d+))?/.exec(go.stdout);
+  const num = (m) => (m ? [1, 2, 3].map((i) => Number(m[i] ?? 0)) : [0, 0, 0]);
+  const [w, h] = [num(want), num(have)];
+  const newer = w[0] - h[0] || w[1] - h[1] || w[2] - h[2];
+  return newer > 0 ? `go${w.join('.')}` : 'local';
 }
 
 /** A go command in a module; resolves when it exits, failing the whole run when it fails. */

@@ -13,12 +13,27 @@ export interface KarpenterRelease {
    * deduces (pkg/controllers/provisioning/scheduling/defaultconstraints.go, new in v1.15.0; kubernetes-sigs/karpenter#3205).
    */
   defaultTopologySpread: boolean;
+  /** The NodePool CRD's requirement operator enum, in its order (the API server lists it so in "Unsupported value"). */
+  nodePoolOperators: readonly string[];
+  /** The CRD's disruption budget `reasons` enum (v1.15.0 adds Unhealthy, for node repair through the budgets). */
+  disruptionReasons: readonly string[];
+  /** The CRD requires spec.disruption.consolidateAfter (v1.15.0 makes it optional, default 0s). */
+  consolidateAfterRequired: boolean;
 }
 
 /** Oldest first; the last row is the newest release, the default. */
+// pkg/apis/crds/karpenter.sh_nodepools.yaml at each tag
 const ROWS = {
-  '1.14': { module: 'v1.14.3', oracle: 'karpenter-1.14', defaultTopologySpread: false },
-  '1.15': { module: 'v1.15.0', oracle: 'karpenter-1.15', defaultTopologySpread: true },
+  '1.14': {
+    module: 'v1.14.3', oracle: 'karpenter-1.14', defaultTopologySpread: false,
+    nodePoolOperators: ['Gte', 'Lte', 'In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'],
+    disruptionReasons: ['Underutilized', 'Empty', 'Drifted'], consolidateAfterRequired: true,
+  },
+  '1.15': {
+    module: 'v1.15.0', oracle: 'karpenter-1.15', defaultTopologySpread: true,
+    nodePoolOperators: ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt', 'Gte', 'Lte'],
+    disruptionReasons: ['Underutilized', 'Empty', 'Drifted', 'Unhealthy'], consolidateAfterRequired: false,
+  },
 } as const satisfies Record<string, KarpenterRelease>;
 
 export type KarpenterVersion = keyof typeof ROWS;

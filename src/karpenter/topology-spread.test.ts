@@ -64,8 +64,8 @@ describe('the Karpenter release table', () => {
   test('1.14 and 1.15, the newest the default; each row names its oracle module and pinned release', () => {
     expect(KARPENTER_VERSIONS).toEqual(['1.14', '1.15']);
     expect(settings().karpenterVersion).toBe('1.15');
-    expect(karpenterRelease('1.14')).toEqual({ module: 'v1.14.3', oracle: 'karpenter-1.14', defaultTopologySpread: false });
-    expect(karpenterRelease('1.15')).toEqual({ module: 'v1.15.0', oracle: 'karpenter-1.15', defaultTopologySpread: true });
+    expect(karpenterRelease('1.14')).toMatchObject({ module: 'v1.14.3', oracle: 'karpenter-1.14', defaultTopologySpread: false });
+    expect(karpenterRelease('1.15')).toMatchObject({ module: 'v1.15.0', oracle: 'karpenter-1.15', defaultTopologySpread: true });
   });
 
   test('configure({ karpenterVersion }) takes a modelled release and refuses any other', () => {
@@ -181,5 +181,42 @@ describe('Karpenter v1.15: the scheduler\'s default constraints (topology_test.g
   test('a zone and hostname List default (what platforms mirror) never stops one pod: the spread is about the replicas after it', () => {
     listDefaults(def(ZONE, 'DoNotSchedule'), def(HOSTNAME, 'DoNotSchedule'));
     expect(chooseNodePool(deployment(), [nodePool('default')]).chosen?.pool).toBe('default');
+  });
+});
+
+describe('the NodePool CRD at each release (pkg/apis/crds/karpenter.sh_nodepools.yaml at v1.14.3 and v1.15.0)', () => {
+  const withDisruption = (disruption: object) => ({ ...nodePool('p'), spec: { ...nodePool('p').spec, disruption } }) as NodePool;
+  const errorOf = (x: NodePool) => {
+    try {
+      chooseNodePool(pod(), [x]);
+      return '';
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
+  test('consolidateAfter is required at 1.14 and optional (default 0s) at 1.15', () => {
+    const pool = withDisruption({ consolidationPolicy: 'WhenEmpty' });
+    expect(errorOf(pool)).toBe('');
+    configure({ karpenterVersion: '1.14' });
+    expect(errorOf(pool)).toContain('spec.disruption.consolidateAfter: Required value');
+    expect(errorOf(nodePool('no-disruption'))).toBe(''); // the CRD's default disruption has it
+  });
+
+  test('the budget reason Unhealthy is new in 1.15; an unknown reason is refused at both', () => {
+    const pool = withDisruption({ consolidateAfter: '0s', budgets: [{ nodes: '10%', reasons: ['Drifted', 'Unhealthy'] }] });
+    expect(errorOf(pool)).toBe('');
+    configure({ karpenterVersion: '1.14' });
+    expect(errorOf(pool)).toContain('spec.disruption.budgets[0].reasons[1]: Unsupported value: "Unhealthy": supported values: "Underutilized", "Empty", "Drifted"');
+    configure({ karpenterVersion: '1.15' });
+    expect(errorOf(withDisruption({ consolidateAfter: '0s', budgets: [{ nodes: '1', reasons: ['Expired'] }] })))
+      .toContain('Unsupported value: "Expired": supported values: "Underutilized", "Empty", "Drifted", "Unhealthy"');
+  });
+
+  test('the requirement operator enum is listed in each CRD\'s order', () => {
+    const pool = nodePool('p', { requirements: [{ key: 'team', operator: 'Above', values: ['1'] }] });
+    expect(errorOf(pool)).toContain('supported values: "In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt", "Gte", "Lte"');
+    configure({ karpenterVersion: '1.14' });
+    expect(errorOf(pool)).toContain('supported values: "Gte", "Lte", "In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt"');
   });
 });
