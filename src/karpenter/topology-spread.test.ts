@@ -87,6 +87,11 @@ describe('a pod\'s own spread constraints, one pod on an empty cluster (both rel
     expect(r.pools[0].details[0]).toContain('has no domain: no NodePool defines unknown');
   });
 
+  test('the topology key is not normalized: the beta zone alias finds no domain (TopologyGroup.Key against buildDomainGroups\' normalized keys)', () => {
+    const r = chooseNodePool(pod({ tsc: [spread('failure-domain.beta.kubernetes.io/zone')] }), [nodePool('default', { requirements: [{ key: ZONE, operator: 'In', values: ['a'] }] })]);
+    expect(r.error).toBe('Failed to schedule pod, unsatisfiable topology constraint for topology spread, key=failure-domain.beta.kubernetes.io/zone (counts = , podDomains = topology.kubernetes.io/zone Exists, nodeDomains = topology.kubernetes.io/zone Exists');
+  });
+
   test('the well-known zone and the new node\'s own hostname always have a domain for one pod (topology_test.go "should balance pods across zones", "… across nodes": the first pod schedules)', () => {
     const r = chooseNodePool(pod({ tsc: [spread(ZONE), spread(HOSTNAME), spread('karpenter.sh/capacity-type')] }), [nodePool('default')]);
     expect(r.chosen?.pool).toBe('default');

@@ -107,7 +107,8 @@ export interface SpreadFailure {
 export function spreadFailure(spreads: Spreads, indices: readonly number[], model: PoolModel, all: readonly PoolModel[], node: Requirements, pod: Requirements, tolerations: Toleration[]): SpreadFailure | undefined {
   for (const i of indices) {
     const c = spreads.constraints[i];
-    const key = requirement(c.topologyKey, 'Exists').key;
+    // the TopologyGroup's key is the constraint's, not normalized (a beta alias finds no domain: NodePools' keys are)
+    const key = c.topologyKey;
     // a new NodeClaim is its own hostname domain: count ≤ 1 ≤ maxSkew
     if (key === HOSTNAME) continue;
     const nodeDomains = node.get(key) ?? requirement(key, 'Exists');
