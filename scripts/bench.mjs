@@ -95,6 +95,12 @@ const rows = [
   ['  … each later pod that must preempt', `${f(pr.later, 0)} ms (cpu ${f(pr.laterCpu, 0)})`, '≤ 200 ms'],
   ['  … first with spread + anti-affinity', pr.spread === Infinity ? `> ${pr.timeout} s (killed)` : `${f(pr.spread, 0)} ms (cpu ${f(pr.spreadCpu, 0)})`, '(no goal)'],
   ['loadManifests from the cache / parsing', l.cacheRatio === undefined ? '—' : `${f(100 * l.cacheRatio, 1)} %`, '≤ 15 %'],
+  // bench-load.mjs's large files (100 MB of documents, and one List): CPU and peak RSS over js-yaml's
+  ...['large', 'largeList'].flatMap((key) => [['nocache', 'without the cache', '≤ 1.5×'], ['store', 'storing in the cache', '≤ 1.5×'], ['cached', 'from the cache', '< 1×']]
+    .map(([name, label, goal]) => {
+      const x = l[`${key}-${name}`];
+      return [`100 MB ${key === 'large' ? 'documents' : 'List'}, ${label} / js-yaml`, x ? `${f(x.cpu)}× cpu, ${f(x.rss)}× rss` : '—', goal];
+    })),
 ];
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`summary (load average now ${loadAverage()}; first-pod figures: median wall ms, with the median and minimum CPU ms of the runs):`);

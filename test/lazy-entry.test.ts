@@ -133,7 +133,7 @@ describe('the main entry', () => {
     expect(loaded.packages).toEqual(['js-yaml']);
     // the configured release decides which API groups are served (core/releases.ts)
     expect(loaded.src).toEqual([
-      'core/api-groups-by-release.ts', 'core/config.ts', 'core/presets.ts', 'core/releases.ts', 'core/storage-kinds.ts',
+      'core/api-groups-by-release.ts', 'core/config.ts', 'core/karpenter-releases.ts', 'core/presets.ts', 'core/releases.ts', 'core/storage-kinds.ts',
       'index.ts', 'k8s/edit-distance.ts', 'k8s/nodepool.ts', 'k8s/subject.ts',
       'loader/api-groups.ts', 'loader/index.ts', 'loader/kinds.ts', 'loader/typecheck.ts', 'loader/yaml.ts',
     ]);

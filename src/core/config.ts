@@ -7,6 +7,7 @@ import type { LimitRange, ResourceQuota } from 'kubernetes-types/core/v1';
 import { CLUSTER_PRESETS, type ClusterPreset } from './presets';
 import { atLeast, gateDefault, gateSince, gateState, KUBERNETES_VERSIONS, NEWEST_RELEASE, type GateName, type KubernetesVersion } from './releases';
 import { storageAssumptionProblem, storageProblem, type StorageAssumption } from './storage-kinds';
+import { checkKarpenterVersion, NEWEST_KARPENTER, type KarpenterVersion } from './karpenter-releases';
 import type { KubeObject } from './types';
 
 export { KUBERNETES_VERSIONS, type KubernetesVersion } from './releases';
@@ -30,6 +31,8 @@ export function gateEnabled(gate: GateName, s: Readonly<PlacementSettings> = cur
 export interface PlacementSettings {
   /** The Kubernetes release modelled (README "Kubernetes releases"): reason texts, formulas, gates' defaults, validation. */
   kubernetesVersion: KubernetesVersion;
+  /** The Karpenter release the NodePool answers follow (karpenter-releases.ts; docs/guides/karpenter.md). */
+  karpenterVersion: KarpenterVersion;
   /** NodeDeclaredFeatures undefined: the release's default (off at 1.35, on from 1.36, locked on at 1.37). */
   featureGates: { TaintTolerationComparisonOperators: boolean; NodeDeclaredFeatures?: boolean };
   validate: boolean;
@@ -92,6 +95,8 @@ export interface ConfigureOptions {
   cluster?: ClusterPreset;
   /** The Kubernetes release (default '1.37', the newest the oracle verifies); README "Kubernetes releases". */
   kubernetesVersion?: KubernetesVersion;
+  /** The Karpenter release (default '1.15', the newest the oracle verifies); '1.14' too. */
+  karpenterVersion?: KarpenterVersion;
   featureGates?: { TaintTolerationComparisonOperators?: boolean; NodeDeclaredFeatures?: boolean };
   validate?: boolean;
   admission?: {
@@ -152,6 +157,7 @@ export const NO_PRIORITY_CLASSES_GIVEN: readonly KubeObject[] = Object.freeze([]
 function defaults(): PlacementSettings {
   return {
     kubernetesVersion: NEWEST_RELEASE,
+    karpenterVersion: NEWEST_KARPENTER,
     featureGates: { TaintTolerationComparisonOperators: false },
     validate: true,
     admission: {
@@ -193,8 +199,8 @@ export function invalidateCaches(): void {
 }
 
 const KNOWN_KEYS = [
-  'kubernetesVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses', 'priorityClasses', 'limitRanges',
-  'resourceQuotas', 'storage', 'storageAssumption', 'schedulerConfiguration',
+  'kubernetesVersion', 'karpenterVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses', 'priorityClasses',
+  'limitRanges', 'resourceQuotas', 'storage', 'storageAssumption', 'schedulerConfiguration',
 ];
 
 /**
@@ -221,6 +227,7 @@ export function configure(options: ConfigureOptions = {}): void {
     }
     next.kubernetesVersion = options.kubernetesVersion;
   }
+  if (options.karpenterVersion !== undefined) next.karpenterVersion = checkKarpenterVersion(options.karpenterVersion);
   if (options.featureGates?.TaintTolerationComparisonOperators !== undefined) {
     next.featureGates.TaintTolerationComparisonOperators = options.featureGates.TaintTolerationComparisonOperators;
   }

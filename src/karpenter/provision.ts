@@ -14,6 +14,7 @@ import {
   addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Compatibility, type Requirement, type Requirements,
 } from './requirements';
 import { podVolumes, type PodVolumes, type VolumeAlternative } from './volume-topology';
+import { relaxScheduleAnyway, spreadFailure, spreadsOf, type Spreads } from './topology-spread';
 import type { KubeObject } from '../core/types';
 import type { NotModelled } from '../k8s/not-modelled';
 import { podUsesClaims } from '../admission/pod-storage';
@@ -27,7 +28,7 @@ import { serror } from './serrors';
 import { AWS_GROUP } from './labels';
 import { cheapestPrice, filterInstanceTypes, orderByPrice, type InstanceType } from './instance-types';
 
-export type Stage = 'not a candidate' | 'pod ignored' | 'limits' | 'taints' | 'requirements' | 'volume topology' | 'instance types';
+export type Stage = 'not a candidate' | 'pod ignored' | 'limits' | 'taints' | 'requirements' | 'volume topology' | 'topology spread' | 'instance types';
 
 /** AWS, and KWOK (Karpenter's own test provider, read with core's vocabulary as upstream's suite tests are). */
 const MODELLED_PROVIDERS = [AWS_GROUP, 'karpenter.kwok.sh'];
@@ -66,6 +67,10 @@ interface Round {
   description: string;
   /** pod field per requirement key, for messages */
   fields: Map<string, string[]>;
+  /** The pod's requirements without its preferred terms (podData.StrictRequirements). */
+  strictRequirements: Requirements;
+  /** The pod's spread constraints still in force (indices into `spreads`), checked against the candidate pools' domains. */
+  spread?: { spreads: Spreads; active: number[]; pools: PoolModel[] };
 }
 
 const PNS_TOLERATION: Toleration = { operator: 'Exists', effect: 'PreferNoSchedule' };
@@ -114,7 +119,9 @@ function roundOf(subject: Subject, c: PodConstraints, strict: boolean, toleratio
     const { term, index } = c.terms[0];
     exprRequirements(term.matchExpressions, `${p}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${index}]`, reqs, fields);
   }
-  return { requirements: reqs, tolerations, description, fields };
+  // podData.StrictRequirements (preferences left out): the spread's pod domains
+  const strictRequirements = strict || !c.prefs.length ? reqs : roundOf(subject, c, true, tolerations, description).requirements;
+  return { requirements: reqs, strictRequirements, tolerations, description, fields };
 }
 
 /**
@@ -122,7 +129,7 @@ function roundOf(subject: Subject, c: PodConstraints, strict: boolean, toleratio
  * then the heaviest preferred term, then (only if some candidate pool has a PreferNoSchedule taint) tolerate PreferNoSchedule.
  * Relaxing pod (anti-)affinity preferences and ScheduleAnyway spreads changes nothing here and is skipped.
  */
-function rounds(subject: Subject, daemon: boolean, anyPNS: boolean): Round[] {
+function rounds(subject: Subject, daemon: boolean, anyPNS: boolean, pools: PoolModel[]): Round[] {
   const c = constraintsOf(subject);
   let tolerations = admitPod(subject).tolerations;
   if (daemon) tolerations = [...tolerations, PNS_TOLERATION]; // isDaemonPodCompatible tolerates PNS up front
@@ -141,10 +148,19 @@ function rounds(subject: Subject, daemon: boolean, anyPNS: boolean): Round[] {
       c.prefs = c.prefs.slice(1);
       out.push(roundOf(subject, c, daemon, tolerations, describe(dropped)));
     }
+    // every round so far checks all of the pod's spread constraints; then ScheduleAnyway ones go one at a time
+    const spreads = spreadsOf(subject);
+    let active = spreads.constraints.map((_, i) => i);
+    for (const r of out) r.spread = { spreads, active, pools };
+    for (let next = relaxScheduleAnyway(active, spreads); next; next = relaxScheduleAnyway(active, spreads)) {
+      dropped.push(`ScheduleAnyway spread on ${spreads.constraints[active.find((i) => !next!.includes(i))!].topologyKey} removed`);
+      active = next;
+      out.push({ ...roundOf(subject, c, daemon, tolerations, describe(dropped)), spread: { spreads, active, pools } });
+    }
     const hasPNS = tolerations.some((t) => (t.key ?? '') === '' && t.operator === 'Exists' && t.effect === 'PreferNoSchedule' && (t.value ?? '') === '');
     if (anyPNS && !hasPNS) {
       dropped.push('toleration {operator: Exists, effect: PreferNoSchedule} added');
-      out.push(roundOf(subject, c, daemon, [...tolerations, PNS_TOLERATION], describe(dropped)));
+      out.push({ ...roundOf(subject, c, daemon, [...tolerations, PNS_TOLERATION], describe(dropped)), spread: out[out.length - 1].spread });
     }
   }
   return out;
@@ -240,7 +256,10 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subjec
       : result.conflicts.map((c) => `the pod's ${formatRequirement(c.incoming)} (${(round.fields.get(c.key) ?? []).join(', ')}) has no value in common with the NodePool's ${formatRequirement(c.existing)} (${poolFieldsFor(model, c.key).join(', ') || 'its template'})`);
     return { ok: false, stage: 'requirements', error: `incompatible requirements, ${result.message}`, details };
   }
-  if (!volumes.length) return instanceTypeStage(model, round, daemon, subject, instanceTypes);
+  if (!volumes.length) {
+    for (const r of round.requirements.values()) addRequirement(existing, r);
+    return topologyStage(model, round, existing) ?? instanceTypeStage(model, round, daemon, subject, instanceTypes);
+  }
   // 2b. Volume topology (nodeclaim.go CanAdd → tryVolumeAlternative): each alternative in order against the NodeClaim's
   // requirements with the pod's added; the first that passes every later check wins, else the last error stands.
   for (const r of round.requirements.values()) addRequirement(existing, r);
@@ -256,6 +275,14 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subjec
     const fields = new Map(round.fields);
     for (const r of alt.requirements.values()) addRequirement(narrowed, r);
     for (const [k, v] of alt.sources) fields.set(k, [...(fields.get(k) ?? []), ...v]);
+    // the NodeClaim's requirements with the alternative's; the spread's pod domains stay the pod's own (podData.StrictRequirements)
+    const claim: Requirements = new Map(existing);
+    for (const r of alt.requirements.values()) addRequirement(claim, r);
+    const spread = topologyStage(model, round, claim);
+    if (spread) {
+      last = { ...spread, details: which ? [`${which}${spread.details[0] ?? ''}`, ...spread.details.slice(1)] : spread.details };
+      continue;
+    }
     const v = instanceTypeStage(model, { ...round, requirements: narrowed, fields }, daemon, subject, instanceTypes);
     if (v.ok && !alt.requirements.size) return v;
     if (v.ok) {
@@ -269,6 +296,17 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subjec
     last = { ...v, details: which ? [`${which}${v.details[0] ?? ''}`, ...v.details.slice(1)] : v.details };
   }
   return last!;
+}
+
+/**
+ * 2c. Topology (tryVolumeAlternative: after the volume requirements, before instance types): the pod's spread
+ * constraints against the domains the candidate pools know (topology-spread.ts). `claim`: the NodeClaim's requirements.
+ */
+function topologyStage(model: PoolModel, round: Round, claim: Requirements): Verdict | undefined {
+  if (!round.spread?.active.length) return undefined;
+  const { spreads, active, pools } = round.spread;
+  const failure = spreadFailure(spreads, active, model, pools, claim, round.strictRequirements, round.tolerations);
+  return failure && { ok: false, stage: 'topology spread', ...failure };
 }
 
 /** What an incompatible volume alternative conflicts with: the claim, its PV or class, the term, and the pod's or pool's side. */
@@ -432,7 +470,7 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
   }
   const anyPNS = candidates.some((m) => m.taints.some((t) => t.effect === 'PreferNoSchedule'));
   let last: PoolVerdict[] = [];
-  for (const round of rounds(subject, daemon, anyPNS)) {
+  for (const round of rounds(subject, daemon, anyPNS, candidates)) {
     last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...((!daemon && limitsExhausted(m, subject)) || canAdd(m, round, daemon, subject, options.instanceTypes, volumes?.alternatives)) }));
     const chosen = last.find((v) => v.ok);
     if (chosen) {

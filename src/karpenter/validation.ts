@@ -4,8 +4,8 @@ import type { FieldError } from '../core/types';
 import { isQualifiedName, isValidLabelValue } from '../k8s/names';
 import { validateTaints } from '../k8s/validation';
 import type { NodePool } from '../k8s/nodepool';
-
-const OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt', 'Gte', 'Lte'];
+import { settings } from '../core/config';
+import { karpenterRelease } from '../core/karpenter-releases';
 
 /** The three CEL rules on label keys (template labels and requirement keys). */
 function keyRules(key: string): string[] {
@@ -20,6 +20,8 @@ function keyRules(key: string): string[] {
 const nonNegativeInt = (v: string | undefined) => v !== undefined && /^[+-]?[0-9]+$/.test(v) && Number(v) >= 0;
 
 export function validateNodePool(pool: NodePool): FieldError[] {
+  const release = karpenterRelease(settings().karpenterVersion);
+  const OPERATORS = release.nodePoolOperators;
   const errs: FieldError[] = [];
   const bad = (field: string, value: unknown, message: string) => errs.push({ field, message: `Invalid value: ${JSON.stringify(value)}: ${message}` });
   if (!pool.metadata?.name) errs.push({ field: 'metadata.name', message: 'Required value: name or generateName is required' });
@@ -58,5 +60,20 @@ export function validateNodePool(pool: NodePool): FieldError[] {
     else for (const f of ['group', 'kind', 'name'] as const) if (!ref[f]) bad(`spec.template.spec.nodeClassRef.${f}`, ref[f] ?? '', `${f} may not be empty`);
   } else if (!ref?.name) errs.push({ field: 'spec.template.spec.nodeClassRef.name', message: 'Required value' });
   if (pool.spec?.replicas !== undefined && w !== undefined) bad('spec', 'object', "'weight' is not supported on static NodePools");
+  if (pool.apiVersion !== 'karpenter.sh/v1beta1') errs.push(...disruptionErrors(pool, release.disruptionReasons, release.consolidateAfterRequired));
+  return errs;
+}
+
+/** spec.disruption's schema rules that changed between releases: consolidateAfter required (v1.14), the budget reasons enum. */
+function disruptionErrors(pool: NodePool, reasons: readonly string[], consolidateAfterRequired: boolean): FieldError[] {
+  const errs: FieldError[] = [];
+  const disruption = (pool.spec as { disruption?: { consolidateAfter?: unknown; budgets?: Array<{ reasons?: unknown[] }> } } | undefined)?.disruption;
+  if (!disruption) return errs; // the CRD's default is {consolidateAfter: 0s}
+  if (consolidateAfterRequired && disruption.consolidateAfter === undefined) errs.push({ field: 'spec.disruption.consolidateAfter', message: 'Required value' });
+  (disruption.budgets ?? []).forEach((b, i) => (b.reasons ?? []).forEach((r, j) => {
+    if (!reasons.includes(r as string)) {
+      errs.push({ field: `spec.disruption.budgets[${i}].reasons[${j}]`, message: `Unsupported value: ${JSON.stringify(r)}: supported values: ${reasons.map((x) => `"${x}"`).join(', ')}` });
+    }
+  }));
   return errs;
 }

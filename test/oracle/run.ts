@@ -130,7 +130,7 @@ async function main() {
   const cases = Number(arg('cases', '500'));
   const seed = Number(arg('seed', String(Date.now() % 1_000_000)));
   if (!binary) throw new Error('--oracle <binary> is required');
-  // oracle/karpenter-<minor> answers the Karpenter domains (at the library's default release), oracle/k8s-<minor> the others
+  // oracle/karpenter-<minor> answers the Karpenter domains (at that Karpenter release), oracle/k8s-<minor> the others
   const module = release.startsWith('karpenter-') ? 'karpenter' : 'k8s';
   if (module === 'k8s' && !(KUBERNETES_VERSIONS as readonly string[]).includes(release)) {
     throw new Error(`--release ${release}: the library models ${KUBERNETES_VERSIONS.join(', ')}`);
@@ -139,6 +139,8 @@ async function main() {
   // the domains' Go sides run no RuntimeClass admission but e2e's (e2e.ts turns it on with the case's RuntimeClasses),
   // and no Priority admission
   if (module === 'k8s') configure({ kubernetesVersion: release as KubernetesVersion, admission: { runtimeClass: false, priority: false } });
+  // oracle/karpenter-<minor>: the library answers as that Karpenter release (configure refuses one it does not model)
+  else configure({ karpenterVersion: release.slice('karpenter-'.length) as NonNullable<Parameters<typeof configure>[0]>['karpenterVersion'] });
   KNOWN = knownFor(release);
   const label = module === 'k8s' ? `k8s ${release}` : release;
   const client = new OracleClient(binary);

@@ -3,6 +3,7 @@ import { settings, type PlacementSettings } from '../../src';
 
 export const DEFAULTS: PlacementSettings = {
   kubernetesVersion: '1.37',
+  karpenterVersion: '1.15',
   featureGates: { TaintTolerationComparisonOperators: false },
   validate: true,
   admission: { defaultTolerationSeconds: { notReady: 300, unreachable: 300 }, daemonSetTolerations: true, nodeConditionTaints: true, extendedResourceToleration: false, runtimeClass: true, priority: true, limitRanger: true, resourceQuota: true },

@@ -1,0 +1,1 @@
+../shared/karpenter/validate.go
