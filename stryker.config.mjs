@@ -21,6 +21,8 @@ export const chunks = {
   'scheduler-plugins': [
     'src/scheduler/plugins/{nodeunschedulable,nodename,tainttoleration,nodeaffinity,nodeports,noderesources,schedulinggates,imagelocality,nodedeclaredfeatures}/*.ts',
   ],
+  // issue 36: the KubeSchedulerConfiguration (decoding, defaults, validation, profiles)
+  'scheduler-config': ['src/scheduler/config/*.ts'],
   // issue 34: the volume plugins and the storage rules they share
   volumes: ['src/k8s/{storage,csi-translation}.ts', 'src/scheduler/plugins/{volumebinding,volumezone,volumerestrictions,nodevolumelimits}/*.ts'],
   // issue 35: DefaultPreemption, the PostFilter

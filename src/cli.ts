@@ -5,10 +5,10 @@ import { readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { KubeObject, Node, Pod } from './core/types';
-import { loadManifests, ManifestError, parseManifests, type LoadOptions } from './loader';
+import { loadManifests, ManifestError, Manifests, parseManifests, type LoadOptions } from './loader';
 import {
   describeGated, evict, kubeletHint, nodesDown, parseTaint, place, platformHint, rejectedByApiServer, schedule, STORAGE_KINDS, taint, toSubject, unknownOnAny,
-  validateInput, admissionRefusedOnce, zone, type Failure,
+  validateInput, admissionRefusedOnce, zone, SchedulerConfigurationError, type Failure,
 } from './engine';
 import { describeNotModelled } from './explain/not-modelled';
 import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './core/config';
@@ -145,6 +145,9 @@ function workloadsOf(files: string[], namespace?: string): Workloads {
   if (objects.some((o) => o.kind === 'PriorityClass')) configure({ priorityClasses: objects });
   if (objects.some((o) => o.kind === 'LimitRange')) configure({ limitRanges: objects.filter((o) => o.kind === 'LimitRange') });
   if (objects.some((o) => o.kind === 'ResourceQuota')) configure({ resourceQuotas: objects.filter((o) => o.kind === 'ResourceQuota') });
+  // and a KubeSchedulerConfiguration among them is the cluster's (one; --scheduler-config names the file instead)
+  const schedulerConfiguration = objects.filter((o) => o.kind === 'KubeSchedulerConfiguration');
+  if (schedulerConfiguration.length && settings().schedulerConfiguration === undefined) configure({ schedulerConfiguration: new Manifests(schedulerConfiguration).schedulerConfiguration() });
   return Object.assign(list, {
     namespaces: objects.filter((o) => o.kind === 'Namespace'), services: objects.filter((o) => o.kind === 'Service'), storage: objects.filter(isStorage),
     podDisruptionBudgets: objects.filter(isBudget),
@@ -278,6 +281,7 @@ Examples:
   renderOptionsFor(cli);
   releaseOptionFor(cli);
   clusterOptionFor(cli);
+  schedulerConfigOptionFor(cli);
   reportCommand(cli, out);
   return cli;
 }
@@ -451,6 +455,21 @@ function clusterOptionFor(cli: Command): void {
   }
 }
 
+/** --scheduler-config: the cluster's KubeSchedulerConfiguration (configure({ schedulerConfiguration }) in the matchers). */
+function schedulerConfigOptionFor(cli: Command): void {
+  cli.commands.find((c) => c.name() === 'explain')!
+    .option('--scheduler-config <file>', 'the cluster\'s KubeSchedulerConfiguration (kube-scheduler --config): its profiles, by each pod\'s schedulerName')
+    .hook('preAction', (_parent, action) => {
+      const file = action.opts<{ schedulerConfig?: string }>().schedulerConfig;
+      if (!file) return;
+      try {
+        configure({ schedulerConfiguration: loadManifests(file).schedulerConfiguration() });
+      } catch (e) {
+        throw new InputError(`--scheduler-config ${file}: ${(e as Error).message}`);
+      }
+    });
+}
+
 /** --kubernetes-version: the release the answers follow (configure({ kubernetesVersion }) in the matchers). */
 function releaseOptionFor(cli: Command): void {
   for (const name of ['explain', 'matrix', 'evict']) {
@@ -554,6 +573,12 @@ export function main(argv: string[] = process.argv): void {
     if (e instanceof InputError) {
       process.stderr.write(`${e.message}\n`);
       process.exitCode = e.exitCode;
+      return;
+    }
+    // an invalid --scheduler-config (or configuration among the manifests): kube-scheduler's texts, exit 1
+    if (e instanceof SchedulerConfigurationError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exitCode = 1;
       return;
     }
     throw e;

@@ -83,6 +83,11 @@ export interface PlacementSettings {
   clusterStorage: readonly KubeObject[];
   /** The stated assumption for claims whose StorageClass the inputs do not resolve (storage-kinds.ts); undefined: none. */
   storageAssumption?: StorageAssumption;
+  /**
+   * The cluster's KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1), as given; undefined: kube-scheduler's
+   * defaults. Compiled, validated and read per pod's schedulerName by scheduler/config (select.ts).
+   */
+  schedulerConfiguration?: object;
 }
 
 export interface ConfigureOptions {
@@ -134,6 +139,13 @@ export interface ConfigureOptions {
    * modelled"): `'dynamic-wait-for-first-consumer'`. `null` turns it off. Every answer that uses it says so.
    */
   storageAssumption?: StorageAssumption | null;
+  /**
+   * The cluster's KubeSchedulerConfiguration (the parsed YAML document, `apiVersion: kubescheduler.config.k8s.io/v1`):
+   * its profiles, plugins, weights, pluginConfig and percentageOfNodesToScore; each pod runs under the profile of its
+   * schedulerName. `undefined` goes back to kube-scheduler's defaults. An invalid one is refused, with kube-scheduler's
+   * texts, by the first question asked under it.
+   */
+  schedulerConfiguration?: object;
 }
 
 /**
@@ -186,7 +198,10 @@ export function invalidateCaches(): void {
   generation++;
 }
 
-const KNOWN_KEYS = ['kubernetesVersion', 'karpenterVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses', 'priorityClasses', 'limitRanges', 'resourceQuotas', 'storage', 'storageAssumption'];
+const KNOWN_KEYS = [
+  'kubernetesVersion', 'karpenterVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses', 'priorityClasses',
+  'limitRanges', 'resourceQuotas', 'storage', 'storageAssumption', 'schedulerConfiguration',
+];
 
 /**
  * Change settings for later checks (see the scoping rules above). Returns nothing, so that
@@ -198,9 +213,14 @@ export function configure(options: ConfigureOptions = {}): void {
   }
   // the storage objects are kept as given (their origins are looked up by identity), and may be many: not cloned; nor
   // is priorityClasses, whose default (NO_PRIORITY_CLASSES_GIVEN) is told apart from a list given by identity
+  // nor is the scheduler configuration, compiled once per object (it was copied when given)
   const next: PlacementSettings = {
-    ...structuredClone({ ...current, storage: [], priorityClasses: [] }), storage: current.storage, clusterStorage: current.clusterStorage, priorityClasses: current.priorityClasses,
+    ...structuredClone({ ...current, storage: [], priorityClasses: [], schedulerConfiguration: undefined }), storage: current.storage, clusterStorage: current.clusterStorage,
+    priorityClasses: current.priorityClasses,
   };
+  if (current.schedulerConfiguration) next.schedulerConfiguration = current.schedulerConfiguration;
+  else delete next.schedulerConfiguration;
+  if ('schedulerConfiguration' in options) setSchedulerConfiguration(next, options.schedulerConfiguration);
   if (options.kubernetesVersion !== undefined) {
     if (!(KUBERNETES_VERSIONS as readonly unknown[]).includes(options.kubernetesVersion)) {
       throw new Error(`configure: unsupported kubernetesVersion ${JSON.stringify(options.kubernetesVersion)} (supported: ${KUBERNETES_VERSIONS.map((v) => `'${v}'`).join(', ')})`);
@@ -269,6 +289,27 @@ function objectsOfKind(given: Iterable<KubeObject>, option: string, kind: string
   const inGroup = (v: string) => (group ? v.startsWith(`${group}/`) : v === 'v1');
   return [...given].filter((o) => o?.kind === kind && typeof o.apiVersion === 'string' && inGroup(o.apiVersion));
 }
+
+/** configure({ schedulerConfiguration }): a copy of the object (a later change to the caller's does not leak in), or none. */
+function setSchedulerConfiguration(next: PlacementSettings, given: unknown): void {
+  if (given === undefined || given === null) {
+    delete next.schedulerConfiguration;
+    return;
+  }
+  if (typeof given !== 'object' || Array.isArray(given)) {
+    throw new Error(`configure: schedulerConfiguration must be a KubeSchedulerConfiguration object (the parsed YAML document), received ${Array.isArray(given) ? 'an array' : typeof given}`);
+  }
+  // the same object given again (a per-question option) keeps its copy, and so its compiled profiles
+  const json = JSON.stringify(given);
+  const known = copies.get(given);
+  if (known?.json === json) next.schedulerConfiguration = known.copy;
+  else {
+    const copy = Object.freeze(JSON.parse(json) as object);
+    copies.set(given, { json, copy });
+    next.schedulerConfiguration = copy;
+  }
+}
+const copies = new WeakMap<object, { json: string; copy: object }>();
 
 /** The storage objects of a list or collection; any other kind is refused (a dropped object would change verdicts unseen). */
 function storageOf(given: Iterable<KubeObject>): KubeObject[] {
@@ -372,6 +413,8 @@ export function nonDefaultSettings(): string {
       // the namespaced ones with their namespace
       const names = (now as KubeObject[]).map((r) => (path.endsWith('Classes') ? '' : `${r.metadata?.namespace || 'default'}/`) + (r.metadata?.name ?? ''));
       if (names.length) out.push(`${path} ${names.join(' ')}`);
+    } else if (path === 'schedulerConfiguration') {
+      if (now) out.push(`schedulerConfiguration profiles ${schedulerNames(now)}`);
     } else if (path === 'clusterStorage') {
       // the preset's, named by `cluster`
     } else if (path === 'storage') {
@@ -385,6 +428,13 @@ export function nonDefaultSettings(): string {
   };
   walk(current, defaults(), '');
   return out.join(', ');
+}
+
+/** The schedulerNames of a configuration's profiles, as written (one unnamed profile is default-scheduler). */
+function schedulerNames(c: unknown): string {
+  const profiles = (c as { profiles?: Array<{ schedulerName?: unknown }> }).profiles;
+  if (!Array.isArray(profiles) || profiles.length === 0) return 'default-scheduler';
+  return profiles.map((p) => String(p?.schedulerName ?? (profiles.length === 1 ? 'default-scheduler' : '?'))).join(' ');
 }
 
 // The runners' hooks, installed by jest-k8s-placement/jest, /jest-globals and /vitest.

@@ -17,6 +17,8 @@ import { notModelledIn, preemptionNotModelled, type NotModelled } from './not-mo
 import { subjectStorage } from '../scheduler/storage-model';
 import { hasStorage } from '../scheduler/snapshot';
 import { STORAGE_KINDS, storageProblem } from '../core/storage-kinds';
+import { profile } from '../scheduler/profile';
+import { underSchedulerConfiguration } from './schedule';
 
 export type PodArgument = KubeObject | Subject;
 
@@ -163,6 +165,8 @@ export interface ScheduleOptions {
   namespaces?: KubeObject[];
   services?: KubeObject[];
   storage?: KubeObject[];
+  /** The cluster's KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1), over configure({ schedulerConfiguration }). */
+  schedulerConfiguration?: object;
 }
 
 /** When the taint-eviction controller would delete the subject's pod from the node. */
@@ -181,10 +185,15 @@ export type ScheduleOnResult = scheduler.ScheduleResult & { notModelled?: NotMod
 export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): ScheduleOnResult {
   const s = toSubject(subject);
   const storage = storageOf(options.storage);
-  const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, schedulingStorage(s, storage, options));
-  // DefaultPreemption's answer left unknown by a priority the inputs do not give is not modelled too
-  const notModelled = [...notModelledIn(s, storage), ...preemptionNotModelled(result.preemption)];
-  return notModelled.length ? { ...result, notModelled } : result;
+  return underSchedulerConfiguration(s, options.schedulerConfiguration, () => {
+    const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, schedulingStorage(s, storage, options));
+    // DefaultPreemption's answer left unknown by a priority the inputs do not give is not modelled too; so is what the
+    // pod's profile runs that the library does not
+    const notModelled = [...notModelledIn(s, storage), ...preemptionNotModelled(result.preemption), ...(profile().notModelled ?? [])];
+    const unserved = profile().unserved;
+    const answer = unserved && result.fitError !== undefined ? { ...result, fitError: unserved } : result;
+    return notModelled.length ? { ...answer, notModelled } : answer;
+  });
 }
 
 /**
@@ -200,11 +209,13 @@ function schedulingStorage(s: Subject, storage: KubeObject[] | undefined, option
   return alone ? storage : subjectStorage(s, storage);
 }
 
-/** Feasible nodes ranked by the default profile's scores (existing pods by spec.nodeName), best first; ties keep input order. */
+/** Feasible nodes ranked by the pod's profile's scores (existing pods by spec.nodeName), best first; ties keep input order. */
 export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): score.NodeScore[] {
   const s = toSubject(subject);
   const storage = subjectStorage(s, storageOf(options.storage));
-  const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage).feasible.map((v) => v.node));
-  const infos = nodes.map(framework.nodeInfo).filter((n) => feasible.has(n.name));
-  return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces, options.services, storage)).sort((a, b) => b.total - a.total);
+  return underSchedulerConfiguration(s, options.schedulerConfiguration, () => {
+    const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage).feasible.map((v) => v.node));
+    const infos = nodes.map(framework.nodeInfo).filter((n) => feasible.has(n.name));
+    return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces, options.services, storage)).sort((a, b) => b.total - a.total);
+  });
 }

@@ -11,6 +11,7 @@ import { nodeInfo, podInfo } from '../scheduler/framework';
 import { podNodeAffinityMatches } from '../scheduler/plugins/nodeaffinity';
 import { HOSTNAME_LABEL, separation, type Separation } from './apart';
 import { plainVerdict, underAssumption } from './schedule';
+import { settings, withConfiguration } from '../core/config';
 import type { StorageAssumption } from '../core/storage-kinds';
 
 /** The nodes, the pods bound to them, the Namespace, Service and storage objects the replicas are placed among. */
@@ -25,6 +26,8 @@ export interface ReplicaCluster {
   storageAssumption?: StorageAssumption;
   /** PodDisruptionBudgets: DefaultPreemption reads them when a replica fits no node as it is. */
   podDisruptionBudgets?: readonly KubeObject[];
+  /** The cluster's KubeSchedulerConfiguration for this question, over configure({ schedulerConfiguration }): each pod runs under its schedulerName's profile. */
+  schedulerConfiguration?: object;
 }
 
 /** A placed (or Pending) pod, without the objects: `owner` is the index of its workload among those given. */
@@ -57,10 +60,17 @@ function answerOf(p: Placement, workloads: readonly KubeObject[]): PlacementAnsw
   };
 }
 
+/** `fn` under the question's scheduler configuration, when it gives one other than the settings'. */
+function underConfiguration<T>(configuration: object | undefined, fn: () => T): T {
+  return configuration === undefined || configuration === settings().schedulerConfiguration ? fn() : withConfiguration({ schedulerConfiguration: configuration }, fn);
+}
+
 /** The workloads' pods placed in order, each placed pod counting for the next. */
 export function place(workloads: readonly KubeObject[], cluster: ReplicaCluster, tieBreak: 'first' | 'last' = 'first'): PlacementAnswer {
-  const p = underAssumption(cluster.storageAssumption, () =>
-    placeReplicas(workloads, cluster.nodes, { existingPods: cluster.existingPods, namespaces: cluster.namespaces, services: cluster.services, storage: cluster.storage, tieBreak, podDisruptionBudgets: cluster.podDisruptionBudgets }));
+  const run = () => placeReplicas(workloads, cluster.nodes, {
+    existingPods: cluster.existingPods, namespaces: cluster.namespaces, services: cluster.services, storage: cluster.storage, tieBreak, podDisruptionBudgets: cluster.podDisruptionBudgets,
+  });
+  const p = underAssumption(cluster.storageAssumption, () => underConfiguration(cluster.schedulerConfiguration, run));
   return answerOf(p, workloads);
 }
 

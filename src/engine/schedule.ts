@@ -3,6 +3,8 @@
 // works its details out when they are first read (a getter), so an answer costs no text it does not show.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { settings, withConfiguration } from '../core/config';
+import { profile } from '../scheduler/profile';
+import { underPodProfile } from '../scheduler/config/select';
 import type { StorageAssumption } from '../core/storage-kinds';
 import { describeObject, type Subject } from '../k8s/subject';
 import { clusterAround, cycleFor, filterPluginNames, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
@@ -38,6 +40,22 @@ export interface ClusterInput {
    * eviction would violate one first, and prefers the node whose victims violate the fewest.
    */
   podDisruptionBudgets?: readonly KubeObject[];
+  /**
+   * The cluster's KubeSchedulerConfiguration for this question, over configure({ schedulerConfiguration }): the pod
+   * runs under the profile of its schedulerName.
+   */
+  schedulerConfiguration?: object;
+}
+
+/**
+ * `fn` under the question's scheduler configuration (when it sets one other than the settings'), with the profile of
+ * the subject's schedulerName active (scheduler/config/select.ts).
+ */
+export function underSchedulerConfiguration<T>(subject: Subject, configuration: object | undefined, fn: () => T): T {
+  if (configuration !== undefined && configuration !== settings().schedulerConfiguration) {
+    return withConfiguration({ schedulerConfiguration: configuration }, () => underPodProfile(subject, fn));
+  }
+  return underPodProfile(subject, fn);
 }
 
 /**
@@ -139,6 +157,10 @@ export interface PreferAnswer {
 /** The pod on `node`, with the rest of the cluster around it (PodTopologySpread and InterPodAffinity count it). */
 export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInput = {}): NodeAnswer {
   if (cluster.storageAssumption !== undefined) return underAssumption(cluster.storageAssumption, () => scheduleOnNode(subject, node, { ...cluster, storageAssumption: undefined }));
+  return underSchedulerConfiguration(subject, cluster.schedulerConfiguration, () => scheduleOnNodeUnder(subject, node, cluster));
+}
+
+function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput): NodeAnswer {
   const { pods: existingPods, left: itself } = withoutSubject(subject, cluster.existingPods);
   const info = nodeInfo(node);
   const snapshot = clusterAround(node, existingPods, { nodes: cluster.nodes, namespaces: cluster.namespaces, storage: subjectStorage(subject, cluster.storage) });
@@ -200,7 +222,7 @@ export function plainVerdict(v: NodeVerdict): NodeVerdict {
  * answers of other pods keep their shape).
  */
 export function withNotModelled(subject: Subject, storage?: readonly KubeObject[], preemption?: PreemptionOutcome): { notModelled?: NotModelled[] } {
-  const items = [...notModelledFor(subject), ...storageModel(subject, storage).notModelled, ...preemptionNotModelled(preemption)];
+  const items = [...notModelledFor(subject), ...storageModel(subject, storage).notModelled, ...preemptionNotModelled(preemption), ...(profile().notModelled ?? [])];
   return items.length ? { notModelled: items } : {};
 }
 
@@ -218,6 +240,10 @@ export function assumed(nodes: readonly Node[], subject?: Subject, storage?: rea
 /** kube-scheduler's Filter phase for the pod over every node, the FitError when none fits, and on request the Score phase. */
 export function schedule(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}, options: { scores?: boolean } = {}): ScheduleAnswer {
   if (cluster.storageAssumption !== undefined) return underAssumption(cluster.storageAssumption, () => schedule(subject, nodes, { ...cluster, storageAssumption: undefined }, options));
+  return underSchedulerConfiguration(subject, cluster.schedulerConfiguration, () => scheduleUnder(subject, nodes, cluster, options));
+}
+
+function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: ClusterInput, options: { scores?: boolean }): ScheduleAnswer {
   const storage = subjectStorage(subject, cluster.storage);
   const result = scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces, undefined, storage, cluster.podDisruptionBudgets);
   const first = result.feasible[0];
@@ -235,7 +261,8 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
     nodes: nodes.length,
     feasible: result.feasible,
     rejected: result.rejected.map(plainVerdict),
-    ...(result.fitError !== undefined ? { fitError: result.fitError } : {}),
+    // a pod no profile serves gets no FitError upstream (no cycle runs): the answer says why instead
+    ...(result.fitError !== undefined ? { fitError: profile().unserved ?? result.fitError } : {}),
     ...(result.preemption ? { preemption: result.preemption } : {}),
     ...(result.gated ? { gated: { gates: result.gated.gates, message: result.gated.message } } : {}),
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
@@ -245,8 +272,12 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
   };
 }
 
-/** Both nodes through the filters on their own, then the default profile's scores over the two when both fit. */
-export function prefer(subject: Subject, preferred: Node, other: Node): PreferAnswer {
+/** Both nodes through the filters on their own, then the pod's profile's scores over the two when both fit. */
+export function prefer(subject: Subject, preferred: Node, other: Node, options: { schedulerConfiguration?: object } = {}): PreferAnswer {
+  return underSchedulerConfiguration(subject, options.schedulerConfiguration, () => preferUnder(subject, preferred, other));
+}
+
+function preferUnder(subject: Subject, preferred: Node, other: Node): PreferAnswer {
   const pod = podInfo(subject);
   const [ia, ib] = [nodeInfo(preferred), nodeInfo(other)];
   // each node on its own, with the storage objects configured and the pod's claims as the model holds them

@@ -147,6 +147,7 @@ const API_VERSIONS: Record<string, string> = {
 
 const WORKLOAD_KINDS = new Set(Object.keys(POD_SPEC_PATHS));
 
+const isSchedulerConfiguration = (o: KubeObject) => o.kind === 'KubeSchedulerConfiguration' && (o.apiVersion ?? '').startsWith('kubescheduler.config.k8s.io/');
 const isNodePool = (o: KubeObject) => o.kind === 'NodePool' && (o.apiVersion ?? '').startsWith('karpenter.sh/');
 
 const printable = (o: object) =>
@@ -198,6 +199,19 @@ export class Manifests implements Iterable<KubeObject> {
     const pools = this.objects.filter(isNodePool) as NodePool[];
     if (!pools.length) throw withCallerStack(new Error(`no NodePool (karpenter.sh) objects among ${this.found()}`), this.nodePools);
     return pools;
+  }
+
+  /**
+   * The KubeSchedulerConfiguration document (kubescheduler.config.k8s.io/v1, kube-scheduler's --config file), for
+   * configure({ schedulerConfiguration }) or a matcher's `schedulerConfiguration` option; throws when there is none, or
+   * more than one (kube-scheduler reads one), naming where each is.
+   */
+  schedulerConfiguration(): KubeObject {
+    const found = this.objects.filter(isSchedulerConfiguration);
+    if (found.length === 1) return found[0];
+    const where = found.map((o) => describeObject(o)).join(', ');
+    const message = found.length ? `${found.length} KubeSchedulerConfiguration documents (${where}): kube-scheduler reads one` : `no KubeSchedulerConfiguration (kubescheduler.config.k8s.io) among ${this.found()}`;
+    throw withCallerStack(new Error(message), this.schedulerConfiguration);
   }
 
   /** `4 loaded objects (found NodePool ×2, EC2NodeClass ×2)` */

@@ -43,6 +43,16 @@ export interface ParsedSchedulingOptions {
   storageAssumption?: StorageAssumption;
   /** The PodDisruptionBudgets given (other kinds in a collection are left out): DefaultPreemption reads them. */
   podDisruptionBudgets?: KubeObject[];
+  /** The cluster's KubeSchedulerConfiguration for this check, over configure({ schedulerConfiguration }). */
+  schedulerConfiguration?: object;
+}
+
+/** `options.schedulerConfiguration`: a KubeSchedulerConfiguration object (the engine decodes and validates it). */
+export function schedulerConfigurationOf(x: unknown): object {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) {
+    throw new UsageError(`options.schedulerConfiguration must be a KubeSchedulerConfiguration object (apiVersion: kubescheduler.config.k8s.io/v1), received ${JSON.stringify(x)?.slice(0, 80)}`);
+  }
+  return x;
 }
 
 /** `options.storageAssumption`: one of STORAGE_ASSUMPTIONS. */
@@ -87,13 +97,13 @@ export function storageOf(x: unknown): KubeObject[] {
  */
 export function schedulingOptionsOf(options: unknown, allowNodes: boolean): ParsedSchedulingOptions {
   const shape = allowNodes
-    ? '{ existingPods?, nodes?, namespaces?, services?, storage?, storageAssumption?, podDisruptionBudgets? }'
-    : '{ existingPods?, namespaces?, services?, storage?, storageAssumption?, podDisruptionBudgets? }';
+    ? '{ existingPods?, nodes?, namespaces?, services?, storage?, storageAssumption?, podDisruptionBudgets?, schedulerConfiguration? }'
+    : '{ existingPods?, namespaces?, services?, storage?, storageAssumption?, podDisruptionBudgets?, schedulerConfiguration? }';
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new UsageError(`options must be ${shape}`);
   const o = options as Record<string, unknown>;
   for (const key of Object.keys(o)) {
-    if (key === 'existingPods' || key === 'namespaces' || key === 'services' || key === 'storage' || key === 'storageAssumption' || key === 'podDisruptionBudgets' || (allowNodes && key === 'nodes')) continue;
+    if (key === 'existingPods' || key === 'namespaces' || key === 'services' || key === 'storage' || key === 'storageAssumption' || key === 'podDisruptionBudgets' || key === 'schedulerConfiguration' || (allowNodes && key === 'nodes')) continue;
     throw new UsageError(key === 'nodes'
       ? 'options.nodes is not used here: the nodes argument is the cluster (pass every node there)'
       : `unknown option ${JSON.stringify(key)}; options are ${shape}`);
@@ -111,6 +121,7 @@ export function schedulingOptionsOf(options: unknown, allowNodes: boolean): Pars
   if (o.storage !== undefined) out.storage = storageOf(o.storage);
   if (o.storageAssumption !== undefined) out.storageAssumption = storageAssumptionOf(o.storageAssumption);
   if (o.podDisruptionBudgets !== undefined) out.podDisruptionBudgets = objectsOf(o.podDisruptionBudgets, 'podDisruptionBudgets', 'PodDisruptionBudget');
+  if (o.schedulerConfiguration !== undefined) out.schedulerConfiguration = schedulerConfigurationOf(o.schedulerConfiguration);
   return out;
 }
 

@@ -3,7 +3,7 @@ import type { FieldError, KubeObject, Node, Taint, Toleration } from '../core/ty
 import { settings } from '../core/config';
 import {
   assertNode, capped, decodedOnce, describeObject, fieldLocation, isToleration, parseTaintSpec, rejectedByApiServer, SchedulerError,
-  kubeletHint, platformHint, toSubject, inputCheckedOnce, validateTaints, admissionRefusedOnce, type Subject,
+  kubeletHint, platformHint, toSubject, inputCheckedOnce, validateTaints, admissionRefusedOnce, SchedulerConfigurationError, type Subject,
 } from '../engine';
 import { kubeletHintText } from '../explain/kubelet';
 import { platformHintText } from '../explain/platform';
@@ -139,7 +139,8 @@ export function guarded(ctx: MatcherContext, header: () => string, body: () => M
     const result = body();
     return recordResult(ctx, withNotes(result, seenNodes, seenUnchecked));
   } catch (e) {
-    if (e instanceof UsageError) return failBoth(ctx, () => `${header()}\n\n${e.message}`);
+    // an invalid KubeSchedulerConfiguration gives no verdict either: kube-scheduler would not start
+    if (e instanceof UsageError || e instanceof SchedulerConfigurationError) return failBoth(ctx, () => `${header()}\n\n${e.message}`);
     throw e;
   } finally {
     [seenNodes, seenUnchecked] = outer;

@@ -3,7 +3,7 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import { REPLICATED_KINDS } from '../engine';
 import { apiServerErrors, labelOf, subjectOf, UsageError } from './inputs';
 import type { StorageAssumption } from '../engine';
-import { existingPodsOf, nodesOf, objectsOf, storageAssumptionOf, storageOf } from './inputs-nodes';
+import { existingPodsOf, nodesOf, objectsOf, schedulerConfigurationOf, storageAssumptionOf, storageOf } from './inputs-nodes';
 
 export interface ReplicaInputs {
   nodes: Node[];
@@ -13,6 +13,7 @@ export interface ReplicaInputs {
   storage?: KubeObject[];
   storageAssumption?: StorageAssumption;
   podDisruptionBudgets?: KubeObject[];
+  schedulerConfiguration?: object;
 }
 
 /** A workload with replicas (or a Pod); anything else is a usage error. */
@@ -30,7 +31,7 @@ export function replicaInputs(nodesArg: unknown, options: unknown, workloads: Ku
   const nodes = nodesOf(nodesArg);
   if (options !== undefined && (typeof options !== 'object' || options === null)) throw new UsageError(`options must be { existingPods?, namespaces?, services?, storage?${extra.map((k) => `, ${k}?`).join('')} }`);
   const o = (options ?? {}) as Record<string, unknown>;
-  const unknown = Object.keys(o).filter((k) => !['existingPods', 'namespaces', 'services', 'storage', 'storageAssumption', 'podDisruptionBudgets', ...extra].includes(k));
+  const unknown = Object.keys(o).filter((k) => !['existingPods', 'namespaces', 'services', 'storage', 'storageAssumption', 'podDisruptionBudgets', 'schedulerConfiguration', ...extra].includes(k));
   if (unknown.length) throw new UsageError(`unknown option(s) ${unknown.join(', ')}: options are { existingPods?, namespaces?, services?, storage?${extra.map((k) => `, ${k}?`).join('')} }`);
   const existingPods = existingPodsOf({ existingPods: o.existingPods });
   let namespaces: KubeObject[] | undefined;
@@ -53,5 +54,6 @@ export function replicaInputs(nodesArg: unknown, options: unknown, workloads: Ku
   return {
     nodes, existingPods, namespaces, ...(services ? { services } : {}), ...(storage ? { storage } : {}), ...(assumption ? { storageAssumption: assumption } : {}),
     ...(pdbs ? { podDisruptionBudgets: pdbs } : {}),
+    ...(o.schedulerConfiguration !== undefined ? { schedulerConfiguration: schedulerConfigurationOf(o.schedulerConfiguration) } : {}),
   };
 }

@@ -48,6 +48,11 @@ export interface SchedulingOptions {
    * DefaultPreemption reprieves the pods whose eviction would violate one first.
    */
   podDisruptionBudgets?: Iterable<import('../core/types').KubeObject>;
+  /**
+   * The cluster's KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1) for this assertion, over
+   * configure({ schedulerConfiguration }): the pod runs under the profile of its schedulerName.
+   */
+  schedulerConfiguration?: object;
 }
 
 /** The replica matchers' options: existing pods (by spec.nodeName) and Namespace objects (for namespaceSelector). */
@@ -62,6 +67,8 @@ export interface ReplicaOptions {
   storageAssumption?: import('../engine').StorageAssumption;
   /** PodDisruptionBudgets: DefaultPreemption reads them when a replica fits no node as it is and preempts. */
   podDisruptionBudgets?: Iterable<KubeObject>;
+  /** The cluster's KubeSchedulerConfiguration, as the other matchers' `schedulerConfiguration` option. */
+  schedulerConfiguration?: object;
 }
 
 export interface PlacementMatchers<R> {

@@ -18,6 +18,8 @@ import { gateEnabled } from '../core/config';
 import { findPodVolumes, preFilter as volumeBindingPreFilter } from '../scheduler/plugins/volumebinding';
 import { assumePodVolumes } from '../scheduler/plugins/volumebinding/binder';
 import { fitError, podsByNode, schedule, type NodeVerdict } from '../scheduler';
+import { underProfiles, usePodProfile } from '../scheduler/config/select';
+import { profile } from '../scheduler/profile';
 import { scoreTable, type NodeScore } from '../scheduler/score';
 import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
 import { noPodsReason, replicasOf, REPLICATED_KINDS } from './replicas';
@@ -29,13 +31,14 @@ export const MIN_FEASIBLE_NODES_TO_FIND = 100;
 export const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
 
 /**
- * schedule_one.go numFeasibleNodesToFind with percentageOfNodesToScore unset (0, the default): every node below 100
- * nodes; else N × max(50 − N/125, 5) / 100 (integer division), at least 100. Once that many feasible nodes are found
- * the scheduler stops filtering (starting where the last cycle stopped) and scores only those.
+ * schedule_one.go numFeasibleNodesToFind: every node below 100 nodes; else N × percentage / 100 (integer division), at
+ * least 100, where percentage is the profile's percentageOfNodesToScore, else the configuration's, and when that is 0
+ * (the default) max(50 − N/125, 5). Once that many feasible nodes are found the scheduler stops filtering (starting
+ * where the last cycle stopped) and scores only those; 100 scores every node.
  */
-export function numFeasibleNodesToFind(numAllNodes: number): number {
+export function numFeasibleNodesToFind(numAllNodes: number, percentageOfNodesToScore = 0): number {
   if (numAllNodes < MIN_FEASIBLE_NODES_TO_FIND) return numAllNodes;
-  const percentage = Math.max(50 - Math.trunc(numAllNodes / 125), MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND);
+  const percentage = percentageOfNodesToScore || Math.max(50 - Math.trunc(numAllNodes / 125), MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND);
   return Math.max(Math.trunc((numAllNodes * percentage) / 100), MIN_FEASIBLE_NODES_TO_FIND);
 }
 
@@ -133,14 +136,23 @@ function best10(totals: readonly number[]): number[] {
 
 /** One scheduling cycle for `pod` against `nodes` and the pods placed so far (or `options.snapshot`, the same cluster already built). */
 export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], options: CycleOptions & { snapshot?: Snapshot } = {}) {
+  return underProfiles(() => cycleUnderProfile(pod, nodes, existing, options));
+}
+
+function cycleUnderProfile(pod: Pod, nodes: readonly Node[], existing: readonly Pod[], options: CycleOptions & { snapshot?: Snapshot }) {
   const { namespaces, tieBreak = 'first' } = options;
   const subject = toSubject(pod);
+  // the pod's own profile (its schedulerName): its filters, scores and percentageOfNodesToScore
+  const active = usePodProfile(subject);
   const snapshot = options.snapshot ?? buildSnapshot(nodes, podsByNode(existing), namespaces, options.services, options.storage);
   // the snapshot is the cluster: schedule() reads no pod list beside it (and need not filter this pod out of one)
   const result = schedule(subject, nodes, undefined, namespaces, snapshot);
-  if (result.gated) return { result, fitError: `${result.gated.message} (spec.schedulingGates: ${result.gated.gates.join(', ')})` };
-  if (result.feasible.length === 0) return { result, fitError: result.fitError };
-  if (result.feasible.length === 1) return { result, node: result.feasible[0].node, tiedWith: [] as string[] };
+  const toFind = numFeasibleNodesToFind(nodes.length, active.percentageOfNodesToScore);
+  // a pod no profile serves has no FitError upstream: the answer says why it stays Pending
+  if (active.unserved) return { result, fitError: active.unserved, toFind };
+  if (result.gated) return { result, fitError: `${result.gated.message} (spec.schedulingGates: ${result.gated.gates.join(', ')})`, toFind };
+  if (result.feasible.length === 0) return { result, fitError: result.fitError, toFind };
+  if (result.feasible.length === 1) return { result, node: result.feasible[0].node, tiedWith: [] as string[], toFind };
   const infos = result.feasible.map((v) => snapshot.byName.get(v.node)!.info);
   const table = scoreTable(podInfo(subject), infos, snapshot);
   let best = -Infinity;
@@ -157,6 +169,7 @@ export function scheduleOne(pod: Pod, nodes: readonly Node[], existing: readonly
     node: infos[chosen].name,
     tiedWith: tied.filter((i) => i !== chosen).map((i) => infos[i].name),
     scores: kept.map((i) => table.nodeScore(i)),
+    toFind,
   };
 }
 
@@ -181,8 +194,15 @@ export function assumeAndReserve(snapshot: Snapshot, node: string, pod: Pod): vo
 
 const victimKey = (pod: Pod) => `${pod.metadata?.namespace || 'default'}/${pod.metadata?.name ?? ''}`;
 
-/** Place the workloads' pods one at a time, workloads in the order given, each workload's pods in creation order. */
+/**
+ * Place the workloads' pods one at a time, workloads in the order given, each workload's pods in creation order,
+ * each under the profile of its schedulerName (scheduler/config/select.ts).
+ */
 export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nodes: readonly Node[], options: PlacementOptions = {}): Placement {
+  return underProfiles(() => placeUnder(workloads, nodes, options));
+}
+
+function placeUnder(workloads: KubeObject | readonly KubeObject[], nodes: readonly Node[], options: PlacementOptions): Placement {
   const list = Array.isArray(workloads)
     ? (workloads as unknown[]).map((w, i) => assertWorkload(w, `workloads[${i}]`, REPLICATED_KINDS))
     : [assertWorkload(workloads, 'workload', REPLICATED_KINDS)];
@@ -212,17 +232,20 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
   const noPods: Placement['noPods'] = [];
   const notModelled: NonNullable<Placement['notModelled']> = [];
   const assumptions = new Set<string>();
+  // numFeasibleNodesToFind per pod, under its profile's percentageOfNodesToScore
+  const toFind: number[] = [];
   for (const workload of list) {
     const mine: PlacedPod[] = [];
     owners.set(workload, mine);
     const reason = noPodsReason(workload, storage);
     if (reason) noPods.push({ workload: toSubject(workload).label, reason });
     const volumes = storageModel(toSubject(workload), storage);
-    const items = [...notModelledFor(toSubject(workload)), ...volumes.notModelled];
+    const items = [...notModelledFor(toSubject(workload)), ...volumes.notModelled, ...(usePodProfile(toSubject(workload)).notModelled ?? [])];
     if (items.length) notModelled.push({ workload: toSubject(workload).label, items });
     if (volumes.assumption) assumptions.add(volumes.assumption);
     for (const replica of replicas.get(workload)!) {
-      let cycle = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak, snapshot });
+      let cycle: ReturnType<typeof scheduleOne> = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak, snapshot });
+      toFind.push(cycle.toFind);
       const nominated = nomination(cycle.result.preemption);
       let preempted: Preemption | undefined;
       if (nominated) {
@@ -241,7 +264,7 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
           }
         }
         const again = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak, snapshot });
-        cycle = again.result.feasible.some((v) => v.node === node) ? { result: again.result, node, tiedWith: [] as string[] } : again;
+        cycle = again.result.feasible.some((v) => v.node === node) ? { result: again.result, node, tiedWith: [] as string[], toFind: again.toFind } : again;
       } else if (cycle.result.preemption && 'unknown' in cycle.result.preemption) {
         preemptionUnknown(notModelled, toSubject(workload).label, cycle.result.preemption.unknown);
       }
@@ -267,12 +290,11 @@ export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nod
       pods.push(placed);
     }
   }
-  const toFind = numFeasibleNodesToFind(nodes.length);
   return {
     pods,
     existingPods: existing,
-    sampled: pods.some((p) => p.feasible > toFind),
-    feasibleNodesToFind: toFind,
+    sampled: pods.some((p, i) => p.feasible > toFind[i]),
+    feasibleNodesToFind: Math.min(numFeasibleNodesToFind(nodes.length, profile().percentageOfNodesToScore), ...toFind),
     of: (w) => owners.get(w) ?? [],
     noPods,
     ...(notModelled.length ? { notModelled } : {}),

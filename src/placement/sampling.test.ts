@@ -4,6 +4,8 @@
 // pod had more feasible nodes than that.
 import type { KubeObject, Node } from '../core/types';
 import { numFeasibleNodesToFind, placeReplicas } from './place';
+import { withConfiguration } from '../core/config';
+import { compileSchedulerConfiguration } from '../scheduler/config';
 import { expect as jestExpect } from '@jest/globals';
 import '../jest';
 
@@ -56,4 +58,37 @@ test('the replica matchers say how many nodes kube-scheduler would have scored',
   }
   expect(message).toContain('kube-scheduler stops filtering once it has found 100 feasible nodes in a cluster of this size (numFeasibleNodesToFind, percentageOfNodesToScore unset)');
   expect(message).toContain('here up to 150 nodes were feasible');
+});
+
+describe('percentageOfNodesToScore (issue 36: a KubeSchedulerConfiguration, global or per profile)', () => {
+  const KSC = { apiVersion: 'kubescheduler.config.k8s.io/v1', kind: 'KubeSchedulerConfiguration' };
+  // schedule_one_test.go TestNumFeasibleNodesToFind (v1.37.2): the profile's percentage, else the global one; 0 adaptive
+  test.each([
+    ['not set percentageOfNodesToScore and nodes number not more than 50', 0, undefined, 10, 10],
+    ['set profile percentageOfNodesToScore and nodes number not more than 50', 0, 40, 10, 10],
+    ['not set percentageOfNodesToScore and nodes number more than 50', 0, undefined, 1000, 420],
+    ['set profile percentageOfNodesToScore and nodes number more than 50', 0, 40, 1000, 400],
+    ['set global and profile percentageOfNodesToScore and nodes number more than 50', 100, 40, 1000, 400],
+    ['set global percentageOfNodesToScore and nodes number more than 50', 40, undefined, 1000, 400],
+    ['not set profile percentageOfNodesToScore and nodes number more than 50*125', 0, undefined, 6000, 300],
+    ['set profile percentageOfNodesToScore and nodes number more than 50*125', 0, 40, 6000, 2400],
+  ] as const)('%s', (_name, global, own, n, want) => {
+    const config = { ...KSC, percentageOfNodesToScore: global, profiles: [{ schedulerName: 'default-scheduler', ...(own === undefined ? {} : { percentageOfNodesToScore: own }) }] };
+    const { profiles } = compileSchedulerConfiguration(config);
+    expect(numFeasibleNodesToFind(n, profiles.get('default-scheduler')!.percentageOfNodesToScore)).toBe(want);
+  });
+
+  const nodes = Array.from({ length: 150 }, (_, i) => node(`n${i}`));
+  test('100 % scores every node: 150 feasible nodes are not sampled', () => {
+    const p = withConfiguration({ schedulerConfiguration: { ...KSC, percentageOfNodesToScore: 100 } }, () => placeReplicas(web(1), nodes));
+    expect(p.feasibleNodesToFind).toBe(150);
+    expect(p.sampled).toBe(false);
+  });
+
+  test("the profile's own percentage wins over the global one", () => {
+    const config = { ...KSC, percentageOfNodesToScore: 100, profiles: [{ schedulerName: 'default-scheduler', percentageOfNodesToScore: 10 }] };
+    const p = withConfiguration({ schedulerConfiguration: config }, () => placeReplicas(web(1), nodes));
+    expect(p.feasibleNodesToFind).toBe(100);
+    expect(p.sampled).toBe(true);
+  });
 });

@@ -3,7 +3,8 @@
 // profile (pkg/scheduler/apis/config/v1/default_plugins.go) in one table. This module alone imports the plugin
 // folders; the framework (index.ts, cycle.ts, matrix.ts, passes.ts, score.ts) runs what the active profile lists,
 // and keepApart and the outage model read it too. Adding a plugin is its folder plus one line here.
-// (Scheduler configuration — profiles, weights, disabled plugins — will build other Profile values from this one.)
+// A KubeSchedulerConfiguration's profiles are built from this one (scheduler/config/profiles.ts): the plugins it
+// disables left out, the weights and args it sets; the pod's schedulerName picks the profile (scheduler/config/select.ts).
 import type { ClusterPlugin, PostFilterPlugin } from './cycle';
 import { Skip, type FilterPlugin, type NodeInfo, type PodInfo, type ScorePlugin, type Status } from './framework';
 import { gateEnabled, invalidateCaches } from '../core/config';
@@ -28,6 +29,7 @@ import { VolumeZone } from './plugins/volumezone';
 import { DynamicResources, dynamicResourcesEnabled } from './plugins/dynamicresources';
 import { DefaultPreemption } from './plugins/defaultpreemption';
 import { DEFAULT_PLUGIN_ARGS, setActivePluginArgs, type PluginArgs } from './plugin-args';
+import type { NotModelled } from '../k8s/not-modelled';
 
 /** A PreEnqueue plugin: a status keeps the pod out of the active queue, so no filter runs for it. */
 export interface PreEnqueuePlugin {
@@ -80,6 +82,17 @@ export interface Profile {
   matrixCodes: Readonly<Record<string, number>>;
   /** The plugins' arguments (a configuration's pluginConfig, defaulted): plugins read them through plugin-args.ts. */
   pluginArgs: Readonly<PluginArgs>;
+  /** A configured profile's schedulerName (the default profile serves `default-scheduler`). */
+  schedulerName?: string;
+  /** The configuration's percentageOfNodesToScore for this profile (its own, else the global one); undefined: 0, adaptive. */
+  percentageOfNodesToScore?: number;
+  /**
+   * What a configured profile runs that the library does not model (a plugin it enables, a plugin half disabled):
+   * every answer under it carries these, so a modelled pass is unknown (engine/not-modelled.ts).
+   */
+  notModelled?: readonly NotModelled[];
+  /** Set on the profile of a pod whose schedulerName no profile serves (config/select.ts): the words for it. */
+  unserved?: string;
 }
 
 /** A Score plugin's name (the default profile's: TaintToleration, NodeAffinity, NodeResourcesFit, …). */
@@ -132,6 +145,19 @@ let active: Profile = DEFAULT_PROFILE;
 
 /** The profile the framework runs now. */
 export const profile = (): Profile => active;
+
+/**
+ * Make `p` the profile the framework runs (scheduler/config/select.ts, for the pod's schedulerName); returns the one it
+ * replaces. Cached verdicts are dropped only when it changes.
+ */
+export function activateProfile(p: Profile): Profile {
+  const before = active;
+  if (p === active) return before;
+  active = p;
+  setActivePluginArgs(p.pluginArgs);
+  invalidateCaches();
+  return before;
+}
 
 /**
  * Run `fn` with the profile changed by `changes` (e.g. `{ filter: [...DEFAULT_PROFILE.filter, MyPlugin] }`), the

@@ -1,0 +1,187 @@
+// A KubeSchedulerConfiguration changes the answers as kube-scheduler's profiles would (issue 36): plugins disabled,
+// weights, pluginConfig's args on the profile, several profiles picked by schedulerName, and a pod no profile serves.
+import '../../jest';
+import { configure, resetConfiguration } from '../../core/config';
+import { rankNodes, scheduleOn } from '../../engine/objects';
+import { schedule, scheduleOnNode, prefer, place, toSubject } from '../../engine';
+import { deployment, zonedNode } from '../../../test/outage/cluster';
+import { failure, node } from '../../../test/fixtures';
+import { compileSchedulerConfiguration, SchedulerConfigurationError } from '.';
+import { DEFAULT_PROFILE } from '../profile';
+import { DEFAULT_PLUGIN_ARGS, pluginArgs } from '../plugin-args';
+import { underPodProfile } from './select';
+
+const KSC = { apiVersion: 'kubescheduler.config.k8s.io/v1', kind: 'KubeSchedulerConfiguration' };
+afterEach(() => resetConfiguration());
+
+/** The workload with spec.schedulerName in its pod template. */
+function named<T extends { spec: { template: { spec?: object } } }>(w: T, schedulerName: string): T {
+  return { ...w, spec: { ...w.spec, template: { ...w.spec.template, spec: { ...w.spec.template.spec, schedulerName } } } };
+}
+
+const names = <T extends { name: string }>(list: readonly T[]) => list.map((p) => p.name);
+
+describe('compileSchedulerConfiguration', () => {
+  test('an empty configuration is the default profile: one default-scheduler, the same plugins, weights and args', () => {
+    const { profiles, percentageOfNodesToScore } = compileSchedulerConfiguration({ ...KSC });
+    expect([...profiles.keys()]).toEqual(['default-scheduler']);
+    const p = profiles.get('default-scheduler')!;
+    expect(percentageOfNodesToScore).toBeUndefined();
+    expect(names(p.clusterFilter)).toEqual(names(DEFAULT_PROFILE.clusterFilter));
+    expect(new Set(names(p.filter))).toEqual(new Set(names(DEFAULT_PROFILE.filter)));
+    expect(p.score.map((s) => [s.plugin.name, s.weight])).toEqual(DEFAULT_PROFILE.score.map((s) => [s.plugin.name, s.weight]));
+    expect(names(p.postFilter)).toEqual(names(DEFAULT_PROFILE.postFilter));
+    expect(p.pluginArgs).toEqual(DEFAULT_PLUGIN_ARGS);
+    expect(p.notModelled).toBeUndefined();
+  });
+
+  test('MostAllocated pluginConfig reaches Profile.pluginArgs, defaulted (resources cpu and memory, weight 1)', () => {
+    const { profiles } = compileSchedulerConfiguration({
+      ...KSC, profiles: [{ schedulerName: 'default-scheduler', pluginConfig: [{ name: 'NodeResourcesFit', args: { scoringStrategy: { type: 'MostAllocated' } } }] }],
+    });
+    expect(profiles.get('default-scheduler')!.pluginArgs.NodeResourcesFit).toEqual({
+      ignoredResources: [], ignoredResourceGroups: [], scoringStrategy: { type: 'MostAllocated', resources: [{ name: 'cpu', weight: 1 }, { name: 'memory', weight: 1 }] },
+    });
+  });
+
+  test('disabled at filter: NodeUnschedulable is left out of the filters; "*" at score leaves only the enabled ones', () => {
+    const { profiles } = compileSchedulerConfiguration({
+      ...KSC,
+      profiles: [{
+        plugins: {
+          filter: { disabled: [{ name: 'NodeUnschedulable' }] },
+          score: { disabled: [{ name: '*' }], enabled: [{ name: 'NodeResourcesFit', weight: 5 }, { name: 'ImageLocality' }] },
+        },
+      }],
+    });
+    const p = profiles.get('default-scheduler')!;
+    expect(names(p.filter)).not.toContain('NodeUnschedulable');
+    expect(p.score.map((s) => [s.plugin.name, s.weight])).toEqual([['NodeResourcesFit', 5], ['ImageLocality', 1]]);
+  });
+
+  test('a plugin the library does not run makes the profile not modelled', () => {
+    const { profiles } = compileSchedulerConfiguration({ ...KSC, profiles: [{ plugins: { multiPoint: { enabled: [{ name: 'Coscheduling' }] } } }] });
+    expect(profiles.get('default-scheduler')!.notModelled).toEqual([
+      expect.objectContaining({ what: 'Coscheduling', detail: expect.stringContaining("not in kube-scheduler's in-tree registry") }),
+    ]);
+  });
+
+  test('invalid: duplicate schedulerName and a bad percentage, with kube-scheduler\'s texts', () => {
+    expect(() => compileSchedulerConfiguration({ ...KSC, percentageOfNodesToScore: 110, profiles: [{ schedulerName: 'a' }, { schedulerName: 'a' }] }))
+      .toThrow(new SchedulerConfigurationError(['profiles[1].schedulerName: Duplicate value: {}', 'percentageOfNodesToScore: Invalid value: 110: not in valid range [0-100]']));
+  });
+});
+
+describe('configure({ schedulerConfiguration })', () => {
+  // NodeUnschedulable alone would not do: a cordoned node also has node.kubernetes.io/unschedulable:NoSchedule
+  const cordoned = node('gpu', [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }]);
+  const noTaintFilter = { filter: { disabled: [{ name: 'TaintToleration' }] } };
+
+  test('a disabled filter plugin stops rejecting: TaintToleration off at Filter lets a tainted node through', () => {
+    const pod = deployment('web', 1, '100m');
+    expect(scheduleOn(pod, [cordoned]).rejected[0].status!.plugin).toBe('TaintToleration');
+    configure({ schedulerConfiguration: { ...KSC, profiles: [{ plugins: noTaintFilter }] } });
+    expect(scheduleOn(pod, [cordoned]).feasible.map((v) => v.node)).toEqual(['gpu']);
+    configure({ schedulerConfiguration: undefined });
+    expect(scheduleOn(pod, [cordoned]).feasible).toHaveLength(0);
+  });
+
+  test('weights change the totals: TaintToleration weight 3 → 10', () => {
+    const web = deployment('web', 1, '500m');
+    const [a, b] = [zonedNode('a1', 'a'), zonedNode('b1', 'b')];
+    const before = rankNodes(web, [a, b])[0];
+    const tt = before.plugins.find((p) => p.plugin === 'TaintToleration')!;
+    expect(tt).toMatchObject({ weight: 3, score: 100 });
+    configure({ schedulerConfiguration: { ...KSC, profiles: [{ plugins: { multiPoint: { enabled: [{ name: 'TaintToleration', weight: 10 }] } } }] } });
+    const after = rankNodes(web, [a, b])[0];
+    expect(after.plugins.find((p) => p.plugin === 'TaintToleration')).toMatchObject({ weight: 10, score: 100 });
+    expect(after.total).toBe(before.total + 7 * 100);
+  });
+
+  test('two profiles by schedulerName: the pod runs under its own', () => {
+    const plain = deployment('web', 1, '100m');
+    const other = named(deployment('batch', 1, '100m'), 'permissive');
+    configure({
+      schedulerConfiguration: {
+        ...KSC,
+        profiles: [{ schedulerName: 'default-scheduler' }, { schedulerName: 'permissive', plugins: noTaintFilter }],
+      },
+    });
+    expect(scheduleOn(plain, [cordoned]).feasible).toHaveLength(0);
+    expect(scheduleOn(other, [cordoned]).feasible).toHaveLength(1);
+    expect(schedule(toSubject(other), [cordoned]).feasible).toHaveLength(1);
+    expect(scheduleOnNode(toSubject(other), cordoned).feasible).toBe(true);
+  });
+
+  test('a schedulerName no profile serves: never placed, no FitError but why', () => {
+    const pod = named(deployment('web', 2, '100m'), 'volcano');
+    const n = node('n1');
+    const answer = schedule(toSubject(pod), [n]);
+    expect(answer.feasible).toHaveLength(0);
+    expect(answer.rejected[0].status!.reasons).toEqual(['no scheduler serves schedulerName "volcano"']);
+    expect(answer.fitError).toMatch(/^no scheduler serves schedulerName "volcano" \(kube-scheduler's profiles serve "default-scheduler"/);
+    expect(answer.preemption).toBeUndefined();
+    expect(scheduleOnNode(toSubject(pod), n).feasible).toBe(false);
+    const placed = place([pod], { nodes: [n] });
+    expect(placed.pods.map((p) => p.node)).toEqual([undefined, undefined]);
+    expect(placed.pods[0].fitError).toMatch(/^no scheduler serves schedulerName "volcano"/);
+    expect(prefer(toSubject(pod), n, node('n2')).preferred.feasible).toBe(false);
+  });
+
+  test('the per-question option wins over the settings', () => {
+    const pod = deployment('web', 1, '100m');
+    const schedulerConfiguration = { ...KSC, profiles: [{ plugins: noTaintFilter }] };
+    expect(schedule(toSubject(pod), [cordoned], { schedulerConfiguration }).feasible).toHaveLength(1);
+    expect(schedule(toSubject(pod), [cordoned]).feasible).toHaveLength(0);
+  });
+
+  test('an invalid configuration is refused by the first question, with the texts', () => {
+    configure({ schedulerConfiguration: { ...KSC, parallelism: 0 } });
+    expect(() => scheduleOn(deployment('web', 1), [node('n')])).toThrow('kube-scheduler refuses this KubeSchedulerConfiguration: parallelism: Invalid value: 0: should be an integer value greater than zero');
+  });
+});
+
+describe('the matchers', () => {
+  const tainted = node('gpu', [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }]);
+  const schedulerConfiguration = { ...KSC, profiles: [{ plugins: { filter: { disabled: [{ name: 'TaintToleration' }] } } }] };
+
+  test('toBeSchedulableOn takes the option', () => {
+    const pod = deployment('web', 1, '100m');
+    expect(pod).not.toBeSchedulableOn(tainted);
+    expect(pod).toBeSchedulableOn(tainted, { schedulerConfiguration });
+  });
+
+  test('a pod no profile serves is not schedulable, and the message says why', () => {
+    const pod = named(deployment('web', 1, '100m'), 'my-scheduler');
+    expect(pod).not.toBeSchedulableOn(node('n1'));
+    expect(failure(() => expect(pod).toBeSchedulableOnAnyOf([node('n1')]))).toContain('no scheduler serves schedulerName "my-scheduler"');
+    expect(pod).not.toHaveAllReplicasScheduled([node('n1')]);
+  });
+
+  test('an invalid configuration fails with and without .not, with kube-scheduler\'s texts', () => {
+    const bad = { ...KSC, profiles: [{ pluginConfig: [{ name: 'InterPodAffinity', args: { hardPodAffinityWeight: 101 } }] }] };
+    const text = 'profiles[0].pluginConfig[0].args.hardPodAffinityWeight: Invalid value: 101: not in valid range [0, 100]';
+    expect(failure(() => expect(deployment('web', 1)).toBeSchedulableOn(node('n1'), { schedulerConfiguration: bad }))).toContain(text);
+    expect(failure(() => expect(deployment('web', 1)).not.toBeSchedulableOn(node('n1'), { schedulerConfiguration: bad }))).toContain(text);
+  });
+});
+
+test('under configure, the pod\'s profile carries its args to the plugins (plugin-args.ts): MostAllocated', () => {
+  configure({ schedulerConfiguration: { ...KSC, profiles: [{ pluginConfig: [{ name: 'NodeResourcesFit', args: { scoringStrategy: { type: 'MostAllocated' } } }] }] } });
+  const seen = underPodProfile(toSubject(deployment('web', 1)), () => pluginArgs('NodeResourcesFit').scoringStrategy.type);
+  expect(seen).toBe('MostAllocated');
+  expect(pluginArgs('NodeResourcesFit').scoringStrategy.type).toBe('LeastAllocated');
+});
+
+test('MostAllocated through configure: NodeResourcesFit scores the fuller node higher, and toPrefer follows', () => {
+  const web = deployment('web', 1, '1');
+  const [small, big] = [zonedNode('small', 'a', '4'), zonedNode('big', 'a', '16')];
+  const fit = (ranked: ReturnType<typeof rankNodes>, node: string) => ranked.find((r) => r.node === node)!.plugins.find((p) => p.plugin === 'NodeResourcesFit')!.score;
+  const least = rankNodes(web, [small, big]);
+  expect(fit(least, 'big')).toBeGreaterThan(fit(least, 'small'));
+  expect(web).toPrefer(big).over(small);
+  configure({ schedulerConfiguration: { ...KSC, profiles: [{ pluginConfig: [{ name: 'NodeResourcesFit', args: { scoringStrategy: { type: 'MostAllocated' } } }] }] } });
+  const most = rankNodes(web, [small, big]);
+  expect(fit(most, 'small')).toBeGreaterThan(fit(most, 'big'));
+  expect(web).toPrefer(small).over(big);
+});
