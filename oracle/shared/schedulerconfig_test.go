@@ -106,10 +106,10 @@ func TestSchedulerConfigAnswers(t *testing.T) {
 	// invalid configurations: upstream's validation texts (validation.go, validation_pluginargs.go)
 	invalid := map[string]string{
 		// refused by scheduler.New, not by validation: "total score of Score plugins could overflow" (1.37)
-		"negative weight": profiles(`{"schedulerName":"default-scheduler","plugins":{"score":{"enabled":[{"name":"NodeResourcesFit","weight":-1}]}}}`),
+		"negative weight":         profiles(`{"schedulerName":"default-scheduler","plugins":{"score":{"enabled":[{"name":"NodeResourcesFit","weight":-1}]}}}`),
 		"System with constraints": profiles(`{"schedulerName":"default-scheduler","pluginConfig":[{"name":"PodTopologySpread","args":{"defaultingType":"System","defaultConstraints":[{"maxSkew":1,"topologyKey":"zone","whenUnsatisfiable":"ScheduleAnyway"}]}}]}`),
-		"bad shape":       profiles(`{"schedulerName":"default-scheduler","pluginConfig":[{"name":"NodeResourcesFit","args":{"scoringStrategy":{"type":"RequestedToCapacityRatio","resources":[{"name":"cpu","weight":1}],"requestedToCapacityRatio":{"shape":[{"utilization":50,"score":5},{"utilization":10,"score":1}]}}}}]}`),
-		"duplicate name":  profiles(`{"schedulerName":"a"}`, `{"schedulerName":"a"}`),
+		"bad shape":               profiles(`{"schedulerName":"default-scheduler","pluginConfig":[{"name":"NodeResourcesFit","args":{"scoringStrategy":{"type":"RequestedToCapacityRatio","resources":[{"name":"cpu","weight":1}],"requestedToCapacityRatio":{"shape":[{"utilization":50,"score":5},{"utilization":10,"score":1}]}}}}]}`),
+		"duplicate name":          profiles(`{"schedulerName":"a"}`, `{"schedulerName":"a"}`),
 	}
 	for name, cfg := range invalid {
 		if out := ask(name, configQuestion(cfg, "", false, false)); len(out.Invalid) == 0 && out.NewError == "" {
