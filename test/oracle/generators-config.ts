@@ -97,6 +97,10 @@ const DISABLED: Array<[string, string]> = [
 ];
 const plugins = fc.record({ weights: half(weights), disabled: half(fc.subarray(DISABLED, { minLength: 1, maxLength: 2 })) }).map(({ weights: w, disabled }) => {
   const out: Record<string, { enabled?: unknown[]; disabled?: unknown[] }> = {};
+  // a plugin disabled at multiPoint and enabled at score alone would score without its PreScore state: every pod an
+  // Error status (`failed to read "PreScoreInterPodAffinity" from cycleState`), a configuration no cluster keeps
+  const off = new Set((disabled ?? []).filter(([point]) => point === 'multiPoint').map(([, name]) => name));
+  w = w?.filter((p) => !off.has(p.name));
   if (w?.length) out.score = { enabled: w };
   for (const [point, name] of disabled ?? []) (out[point] ??= {}).disabled = [...(out[point]?.disabled ?? []), { name }];
   return Object.keys(out).length ? out : undefined;
@@ -116,7 +120,10 @@ const validConfiguration = fc.oneof(
   apiVersion: API_VERSION, kind: 'KubeSchedulerConfiguration', ...top, profiles,
 })));
 
-/** An invalid change to a valid configuration: each is refused by validation or by scheduler.New. */
+/**
+ * An invalid change to a valid configuration: refused by validation or by scheduler.New (a resource weight of 0 is
+ * defaulted to 1 by the v1 defaults, and is kept as the corner it is).
+ */
 const INVALID: Array<(c: Record<string, any>) => Record<string, any>> = [
   (c) => withConfig(c, { name: 'NodeResourcesFit', weight: -1 }, 'score'),
   (c) => withArgs(c, 'PodTopologySpread', { defaultingType: 'System', defaultConstraints: [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'ScheduleAnyway' }] }),
@@ -153,12 +160,42 @@ const servicesArb = fc.subarray([['default', 'web'], ['default', 'db'], ['team',
   apiVersion: 'v1', kind: 'Service', metadata: { name: app, namespace }, spec: { selector: { app }, ports: [{ port: 80 }] },
 })));
 
+/**
+ * The cluster with room: every node Ready, schedulable, without NoSchedule taints, with 4 or 8 cpu and 16Gi (its
+ * extended resource kept), so that the pod fits several nodes and the scoring strategies, weights and preferred
+ * addedAffinity are compared on scores, not hidden behind a FitError (the scheduling domain's clusters are mostly full).
+ */
+function roomy(input: SchedulingInput): SchedulingInput {
+  const nodes = input.nodes.map((n, i) => ({
+    ...n,
+    spec: compact({ taints: (n.spec.taints ?? []).filter((t: { effect: string }) => t.effect === 'PreferNoSchedule') }),
+    status: {
+      ...n.status,
+      conditions: [{ type: 'Ready', status: 'True' }],
+      allocatable: compact({ ...n.status.allocatable, cpu: i % 2 ? '4' : '8', memory: '16Gi', pods: '110' }),
+    },
+  }));
+  const spec = { ...input.pod.spec };
+  delete spec.nodeSelector;
+  delete spec.nodeName;
+  return { ...input, nodes, pod: { ...input.pod, spec } };
+}
+
+/**
+ * The pod's schedulerName: mostly one of the configuration's profiles (unset for default-scheduler half the time, as
+ * the API server defaults it), one in ten a name no profile has.
+ */
+const schedulerNameArb = (configuration: Record<string, any>): fc.Arbitrary<string | undefined> => {
+  const names: string[] = (configuration.profiles ?? []).map((p: { schedulerName?: string }) => p.schedulerName ?? 'default-scheduler');
+  const served = names.flatMap((n) => (n === 'default-scheduler' ? [undefined, n] : [n]));
+  return fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...served) }, { weight: 1, arbitrary: fc.constantFrom('other', ...(names.includes('bin-packing') ? [] : ['bin-packing'])) });
+};
+
 export const schedulerConfigInputArb: fc.Arbitrary<SchedulerConfigInput> = fc.record({
-  cluster: schedulingInputArb,
+  cluster: fc.oneof(schedulingInputArb, schedulingInputArb.map(roomy)),
   configuration: configurationArb,
   services: servicesArb,
-  schedulerName: fc.constantFrom(undefined, undefined, 'default-scheduler', 'bin-packing', 'bin-packing', 'other'),
-}).map(({ cluster, configuration, services, schedulerName }) => ({
+}).chain((c) => schedulerNameArb(c.configuration).map((schedulerName) => ({ ...c, schedulerName }))).map(({ cluster, configuration, services, schedulerName }) => ({
   ...cluster,
   pod: { ...cluster.pod, spec: compact({ ...cluster.pod.spec, schedulerName }) },
   configuration,
