@@ -8,8 +8,8 @@
 // - a refused configuration: upstream refuses it when decoding (decodeError), validating (invalid: each of
 //   ValidateKubeSchedulerConfiguration's errors) or building the scheduler (newError: a plugin's New or the
 //   framework); the library must throw its SchedulerConfigurationError, whose message must hold each upstream text
-//   (newError without scheduler.New's wrapping `initializing profiles: creating profile for scheduler name X: ` and
-//   `initializing plugin "P": `, which name where kube-scheduler failed, not what);
+//   (newError without scheduler.New's wrapping `initializing profiles: creating profile for scheduler name X: `,
+//   `initializing plugin "P": ` and `score plugins: `, which name where kube-scheduler failed, not what);
 // - a pod whose schedulerName no profile has: both say so (noProfile, the name);
 // - otherwise every field of the scheduling comparison (compare.ts): verdicts, FitError with its PostFilter part,
 //   scores per plugin and total, the top set.
@@ -92,7 +92,8 @@ export function librarySchedulerConfig(input: SchedulerConfigInput): SchedulerCo
 const unwrapNewError = (text: string) => text
   .replace(/^initializing profiles: /, '')
   .replace(/^creating profile for scheduler name [^:]*: /, '')
-  .replace(/^initializing plugin "[^"]*": /, '');
+  .replace(/^initializing plugin "[^"]*": /, '')
+  .replace(/^score plugins: /, ''); // from 1.36: the extension point whose plugins overflow
 
 /**
  * The part of an upstream text the library can print: up to 1.33 a Duplicate schedulerName prints the *field.Path
