@@ -31,8 +31,8 @@ export interface SchedulerConfigOutput extends Partial<SchedulingOutput> {
   invalid?: string[];
   /** upstream: scheduler.New refused the valid configuration */
   newError?: string;
-  /** ours: the SchedulerConfigurationError's message */
-  refused?: string;
+  /** ours: the SchedulerConfigurationError's message (not `refused`, which run.ts reserves for a library that threw) */
+  configRefused?: string;
   /** the pod's schedulerName, which no profile has */
   noProfile?: string;
 }
@@ -83,7 +83,7 @@ export function librarySchedulerConfig(input: SchedulerConfigInput): SchedulerCo
     compileSchedulerConfiguration(input.configuration, settings().kubernetesVersion);
     return withConfiguration({ schedulerConfiguration: input.configuration }, () => configuredSchedule(input));
   } catch (e) {
-    if (e instanceof SchedulerConfigurationError) return { refused: e.message };
+    if (e instanceof SchedulerConfigurationError) return { configRefused: e.message };
     throw e;
   }
 }
@@ -105,10 +105,10 @@ const printable = (text: string) => (/\(0x[0-9a-f]+\)/.test(text) ? text.slice(0
 export function compareSchedulerConfig(ours: SchedulerConfigOutput, upstream: SchedulerConfigOutput): Difference[] {
   const upstreamTexts = upstream.decodeError !== undefined ? [upstream.decodeError]
     : upstream.invalid ?? (upstream.newError !== undefined ? [unwrapNewError(upstream.newError)] : undefined);
-  if (upstreamTexts || ours.refused !== undefined) {
-    if (!upstreamTexts || ours.refused === undefined) return [{ field: 'refused', ours: ours.refused ?? 'accepted', upstream: upstreamTexts ?? 'accepted' }];
-    const missing = upstreamTexts.map(printable).filter((t) => !ours.refused!.includes(t));
-    return missing.length ? [{ field: 'refusal texts', ours: ours.refused, upstream: missing }] : [];
+  if (upstreamTexts || ours.configRefused !== undefined) {
+    if (!upstreamTexts || ours.configRefused === undefined) return [{ field: 'refused', ours: ours.configRefused ?? 'accepted', upstream: upstreamTexts ?? 'accepted' }];
+    const missing = upstreamTexts.map(printable).filter((t) => !ours.configRefused!.includes(t));
+    return missing.length ? [{ field: 'refusal texts', ours: ours.configRefused, upstream: missing }] : [];
   }
   if (ours.noProfile !== undefined || upstream.noProfile !== undefined) {
     return ours.noProfile === upstream.noProfile ? [] : [{ field: 'noProfile', ours: ours.noProfile, upstream: upstream.noProfile }];
