@@ -20,8 +20,8 @@ import type { Domain } from './domains';
 import type { SchedulerConfigInput } from './generators-config';
 import { schedulerConfigInputArb } from './generators-config';
 import {
-  compileSchedulerConfiguration, nodeInfo, podInfo, schedule, SchedulerConfigurationError, scoreNodes, settings, snapshotFor, toSubject,
-  withConfiguration, type KubeObject, type Node, type Pod,
+  compileSchedulerConfiguration, nodeInfo, podInfo, profile, schedule, SchedulerConfigurationError, schedulerNameOf, scoreNodes, settings,
+  snapshotFor, toSubject, underPodProfile, withConfiguration, type KubeObject, type Node, type Pod,
 } from './lib';
 
 export interface SchedulerConfigOutput extends Partial<SchedulingOutput> {
@@ -40,23 +40,17 @@ export interface SchedulerConfigOutput extends Partial<SchedulingOutput> {
 const byNode = <T extends { node: string }>(a: T, b: T) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0);
 const goList = (xs: readonly string[]) => `[${xs.join(' ')}]`;
 
-/**
- * The schedulerName that no profile of the configuration serves, as the library's schedule() answers it.
- * (The field is cfg36's: `noProfile` on the ScheduleResult, the agreed interface.)
- */
-const unserved = (result: object): string | undefined => (result as { noProfile?: string }).noProfile;
-
 function configuredSchedule(input: SchedulerConfigInput): SchedulerConfigOutput {
   const nodes = input.nodes as Node[];
   const pods = input.pods as Pod[];
   const namespaces = input.namespaces as KubeObject[];
   const services = input.services as KubeObject[];
   const subject = toSubject(input.pod);
+  // a pod no profile serves: the library's unserved profile (scheduler/config/select.ts) keeps it out of every queue
+  if (profile().unserved !== undefined) return { noProfile: schedulerNameOf(subject) };
   // the cluster with its Services, as both the filters (a List DoNotSchedule default constraint) and the scores read it
   const cluster = snapshotFor(nodes, pods, namespaces, services);
   const result = schedule(subject, nodes, pods, namespaces, cluster);
-  const name = unserved(result);
-  if (name !== undefined) return { noProfile: name };
   if (result.gated) return { gated: `waiting for scheduling gates: ${goList(result.gated.gates)}`, nodes: [], feasible: [] };
   const statuses = [
     ...result.feasible.map((v) => ({ node: v.node, code: 'Success', plugin: '', reasons: [] as string[] })),
@@ -81,7 +75,8 @@ export function librarySchedulerConfig(input: SchedulerConfigInput): SchedulerCo
   try {
     // refused here with upstream's texts, before any pod is asked about
     compileSchedulerConfiguration(input.configuration, settings().kubernetesVersion);
-    return withConfiguration({ schedulerConfiguration: input.configuration }, () => configuredSchedule(input));
+    // the pod under its schedulerName's profile, as the engine's questions run it (engine/schedule.ts)
+    return withConfiguration({ schedulerConfiguration: input.configuration }, () => underPodProfile(toSubject(input.pod), () => configuredSchedule(input)));
   } catch (e) {
     if (e instanceof SchedulerConfigurationError) return { configRefused: e.message };
     throw e;

@@ -43,3 +43,5 @@ export { snapshotFor, storageFor } from '../../src/scheduler/snapshot';
 export { CLAIM_VOLUME } from '../../src/k8s/not-modelled';
 // the schedulerConfig domain (test/oracle/config.ts): a KubeSchedulerConfiguration compiled, and its refusal
 export { compileSchedulerConfiguration, SchedulerConfigurationError } from '../../src/scheduler/config';
+export { schedulerNameOf, underPodProfile } from '../../src/scheduler/config/select';
+export { profile } from '../../src/scheduler/profile';
