@@ -102,6 +102,8 @@ func dispatch(ctx context.Context, sched *schedulingOracle, q question) (any, er
 		return sched.e2eAnswer(ctx, q.Input)
 	case "preemption": // the scheduling question with priorities and PDBs, through the PostFilter (preemption.go)
 		return sched.preemptionAnswer(ctx, q.Input)
+	case "schedulerConfig": // the scheduling question under a KubeSchedulerConfiguration's profiles (schedulerconfig.go)
+		return schedulerConfigAnswer(ctx, q.Input)
 	case "version":
 		return versionInfo(), nil
 	}

@@ -111,26 +111,25 @@ func (h *preemptionHooks) recorded() int {
 	return len(h.victims)
 }
 
-var (
-	preemptionOnce  sync.Once
-	preemptionHook  *preemptionHooks
-	preemptionError error
-)
-
-// hooks finds DefaultPreemption among the profile's PreEnqueue plugins (it is one at every release) and hooks it, once.
+// hooks finds DefaultPreemption among the profile's PreEnqueue plugins (it is one at every release) and hooks it, once
+// per profile (the schedulerConfig domain's schedulers have their own plugin instances).
 func (o *schedulingOracle) hooks() (*preemptionHooks, error) {
-	preemptionOnce.Do(func() {
-		for _, pl := range o.fw.PreEnqueuePlugins() {
-			if dp, ok := pl.(*defaultpreemption.DefaultPreemption); ok {
-				h := &preemptionHooks{plugin: dp}
-				h.running = hookPreemption(dp, h.record)
-				preemptionHook = h
-				return
+	name := o.fw.ProfileName()
+	if h := o.hooked[name]; h != nil {
+		return h, nil
+	}
+	for _, pl := range o.fw.PreEnqueuePlugins() {
+		if dp, ok := pl.(*defaultpreemption.DefaultPreemption); ok {
+			h := &preemptionHooks{plugin: dp}
+			h.running = hookPreemption(dp, h.record)
+			if o.hooked == nil {
+				o.hooked = map[string]*preemptionHooks{}
 			}
+			o.hooked[name] = h
+			return h, nil
 		}
-		preemptionError = errors.New("no DefaultPreemption plugin among the profile's PreEnqueue plugins")
-	})
-	return preemptionHook, preemptionError
+	}
+	return nil, fmt.Errorf("no DefaultPreemption plugin among profile %s's PreEnqueue plugins", name)
 }
 
 func (o *schedulingOracle) preemptionAnswer(ctx context.Context, raw []byte) (*preemptionOutput, error) {
@@ -355,6 +354,13 @@ func (h *preemptionHooks) awaitVictims(uid types.UID, want []string) error {
 // the text the FailedScheduling event prints, with the PostFilter's part. The pod is in the pod informer for the
 // question, as Evaluator.Preempt fetches it; the PDB informer holds none.
 func (o *schedulingOracle) fitErrorWithPostFilter(ctx context.Context, state *framework.CycleState, pod *v1.Pod, fitErr *framework.FitError) (string, error) {
+	if !o.postFilterPreempts() {
+		// a configured profile without DefaultPreemption at PostFilter (schedulerconfig.go): what its PostFilter
+		// plugins say (none: schedulingCycle leaves PostFilterMsg empty, as RunPostFilterPlugins' empty message does)
+		_, st := o.fw.RunPostFilterPlugins(ctx, state, pod, fitErr.Diagnosis.NodeToStatus)
+		fitErr.Diagnosis.PostFilterMsg = st.Message()
+		return fitErr.Error(), nil
+	}
 	h, err := o.hooks()
 	if err != nil {
 		return "", err
@@ -369,4 +375,14 @@ func (o *schedulingOracle) fitErrorWithPostFilter(ctx context.Context, state *fr
 		return "", err
 	}
 	return out.FitError, nil
+}
+
+// postFilterPreempts: DefaultPreemption is among the profile's PostFilter plugins (the default profile's only one).
+func (o *schedulingOracle) postFilterPreempts() bool {
+	for _, p := range o.fw.ListPlugins().PostFilter.Enabled {
+		if p.Name == defaultpreemption.Name {
+			return true
+		}
+	}
+	return false
 }

@@ -83,6 +83,8 @@ type schedulingOracle struct {
 	pods       []*v1.Pod
 	namespaces storedObjects
 	storage    storedObjects
+	// hooked: each profile's DefaultPreemption with its API calls recorded (preemption.go hooks), by profile name
+	hooked map[string]*preemptionHooks
 }
 
 // storedObjects are objects put straight into informer stores (the informers are never started), remembered so that
@@ -114,23 +116,41 @@ func (s *storedObjects) unload() {
 }
 
 func newSchedulingOracle(ctx context.Context) (*schedulingOracle, error) {
-	client := fake.NewClientset()
-	factory := newRecordingFactory(newInformerFactory(client))
-	sched, err := scheduler.New(ctx, client, factory, nil, recorderFactory(),
+	o, err := newSchedulingOracleWith(ctx,
 		// every node is filtered and scored, whatever the cluster size (numFeasibleNodesToFind)
 		scheduler.WithPercentageOfNodesToScore(ptr.To[int32](100)))
 	if err != nil {
 		return nil, err
 	}
-	fw := sched.Profiles[v1.DefaultSchedulerName]
-	if fw == nil {
+	if o.fw = o.sched.Profiles[v1.DefaultSchedulerName]; o.fw == nil {
 		return nil, errors.New("no default-scheduler profile")
 	}
-	snapshot, ok := fw.SnapshotSharedLister().(*internalcache.Snapshot)
-	if !ok {
-		return nil, fmt.Errorf("snapshot lister is %T", fw.SnapshotSharedLister())
+	return o, nil
+}
+
+// newSchedulingOracleWith builds the scheduler with the options (the schedulerConfig domain's profiles,
+// schedulerconfig.go); fw is the default-scheduler profile when there is one, else set per question. Every profile
+// reads the one snapshot scheduler.New makes (frameworkruntime.WithSnapshotSharedLister).
+func newSchedulingOracleWith(ctx context.Context, opts ...scheduler.Option) (*schedulingOracle, error) {
+	client := fake.NewClientset()
+	factory := newRecordingFactory(newInformerFactory(client))
+	sched, err := scheduler.New(ctx, client, factory, nil, recorderFactory(), opts...)
+	if err != nil {
+		return nil, err
 	}
-	return &schedulingOracle{sched: sched, fw: fw, snapshot: snapshot, factory: factory}, nil
+	var first framework.Framework
+	for _, fw := range sched.Profiles {
+		first = fw
+		break
+	}
+	if first == nil {
+		return nil, errors.New("no profile")
+	}
+	snapshot, ok := first.SnapshotSharedLister().(*internalcache.Snapshot)
+	if !ok {
+		return nil, fmt.Errorf("snapshot lister is %T", first.SnapshotSharedLister())
+	}
+	return &schedulingOracle{sched: sched, fw: sched.Profiles[v1.DefaultSchedulerName], snapshot: snapshot, factory: factory}, nil
 }
 
 func (o *schedulingOracle) load(ctx context.Context, in *schedulingInput) error {

@@ -13,6 +13,7 @@ import { e2e, statefulClaims } from './e2e';
 import { volumes } from './volumes';
 import { evictionApi } from './disruption';
 import { preemption } from './preemption';
+import { schedulerConfig } from './config';
 
 export interface Domain<I, O> {
   name: string;
@@ -43,4 +44,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
-  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, claims, statefulClaims, evictionApi, preemption];
+  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, claims, statefulClaims, evictionApi, preemption, schedulerConfig];

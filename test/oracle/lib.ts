@@ -39,5 +39,9 @@ export { podFrom, daemonShouldRun, noPodsReason } from '../../src/placement/repl
 // the claims of the create path (test/oracle/e2e.ts, create.ts): DefaultStorageClass admission, the StatefulSet
 // controller's claims, the storage listers they are read over, and the not-modelled item of a claim volume
 export { admitClaim, workloadClaims } from '../../src/admission/storage';
-export { storageFor } from '../../src/scheduler/snapshot';
+export { snapshotFor, storageFor } from '../../src/scheduler/snapshot';
 export { CLAIM_VOLUME } from '../../src/k8s/not-modelled';
+// the schedulerConfig domain (test/oracle/config.ts): a KubeSchedulerConfiguration compiled, and its refusal
+export { compileSchedulerConfiguration, SchedulerConfigurationError } from '../../src/scheduler/config';
+export { schedulerNameOf, underPodProfile } from '../../src/scheduler/config/select';
+export { profile } from '../../src/scheduler/profile';
