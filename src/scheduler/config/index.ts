@@ -7,7 +7,7 @@ import { settings, withConfiguration, type KubernetesVersion } from '../../core/
 import type { Profile } from '../profile';
 import { asConfiguration, decodeProblems } from './decode';
 import { defaultConfiguration } from './defaults';
-import { buildProfile, pointErrors } from './profiles';
+import { buildProfile, pointErrors, scoreWeightsError } from './profiles';
 import { validateConfiguration } from './validation';
 import { nodeResourcesFit } from './validation-args';
 import { argsObject } from './defaults';
@@ -40,12 +40,14 @@ const fieldText = (e: FieldError) => `${e.field}: ${e.message}`;
  */
 function frameworkErrors(p: DefaultedProfile): string[] {
   const wrap = (e: string) => `creating profile for scheduler name ${p.schedulerName}: ${e}`;
+  // NewFramework's order: the plugins built (NewFit), their extension points, then the Score weights
+  const fitOn = Object.values(p.plugins).some((s) => s.enabled.some((e) => e.name === 'NodeResourcesFit'));
+  const fit = fitOn ? nodeResourcesFit('', argsObject(p.pluginConfig.find((c) => c.name === 'NodeResourcesFit')?.args)).map((e) => ({ ...e, field: e.field.replace(/^\./, '') })) : [];
+  if (fit.length) return [wrap(`initializing plugin "NodeResourcesFit": ${aggregate(fit.map(fieldText))}`)];
   const points = pointErrors(p);
   if (points.length) return [wrap(points[0])];
-  const fitOn = Object.values(p.plugins).some((s) => s.enabled.some((e) => e.name === 'NodeResourcesFit'));
-  if (!fitOn) return [];
-  const errs = nodeResourcesFit('', argsObject(p.pluginConfig.find((c) => c.name === 'NodeResourcesFit')?.args)).map((e) => ({ ...e, field: e.field.replace(/^\./, '') }));
-  return errs.length ? [wrap(`initializing plugin "NodeResourcesFit": ${aggregate(errs.map(fieldText))}`)] : [];
+  const weights = scoreWeightsError(p);
+  return weights ? [wrap(weights)] : [];
 }
 
 export interface CompiledSchedulerConfiguration {

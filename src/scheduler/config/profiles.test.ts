@@ -70,6 +70,18 @@ describe('compileSchedulerConfiguration', () => {
     expect(() => compileSchedulerConfiguration({ ...KSC, percentageOfNodesToScore: 110, profiles: [{ schedulerName: 'a' }, { schedulerName: 'a' }] }))
       .toThrow(new SchedulerConfigurationError(['profiles[1].schedulerName: Duplicate value: {}', 'percentageOfNodesToScore: Invalid value: 110: not in valid range [0-100]']));
   });
+
+  // runtime/framework.go getValidScoreWeights: validation lets a negative weight through, the int64 overflow check
+  // then wraps (found by the oracle's schedulerConfig domain at every release)
+  test.each([['1.35', ''], ['1.36', 'score plugins: ']] as const)('a negative Score weight before another Score plugin: kube-scheduler refuses it at %s', (release, prefix) => {
+    configure({ kubernetesVersion: release });
+    const negative = { ...KSC, profiles: [{ plugins: { score: { enabled: [{ name: 'ImageLocality', weight: -1 }] } } }] };
+    expect(() => compileSchedulerConfiguration(negative))
+      .toThrow(new SchedulerConfigurationError([`creating profile for scheduler name default-scheduler: ${prefix}total score of Score plugins could overflow`]));
+    // the same weight on a profile with no Score plugin after it is accepted
+    const last = { ...KSC, profiles: [{ plugins: { multiPoint: { disabled: [{ name: '*' }], enabled: [{ name: 'PrioritySort' }, { name: 'DefaultBinder' }, { name: 'ImageLocality', weight: -1 }] } } }] };
+    expect(compileSchedulerConfiguration(last).profiles.get('default-scheduler')!.score.map((s) => s.weight)).toEqual([-1]);
+  });
 });
 
 describe('configure({ schedulerConfiguration })', () => {

@@ -7,6 +7,7 @@ import { DEFAULT_PROFILE, type Profile } from '../profile';
 import { DEFAULT_PLUGIN_ARGS, type PluginArgs } from '../plugin-args';
 import { argsObject } from './defaults';
 import type { DefaultedProfile, ExtensionPoint, PluginEntry } from './types';
+import { SCORE_OVERFLOW } from './texts';
 
 type Point = Exclude<ExtensionPoint, 'multiPoint'>;
 
@@ -58,6 +59,28 @@ function scoreWeights(p: DefaultedProfile): Map<string, number> {
     if (!weights.has(e.name)) weights.set(e.name, e.weight || 1);
   }
   return weights;
+}
+
+const MAX_TOTAL_SCORE = (1n << 63n) - 1n; // framework MaxTotalScore: math.MaxInt64
+const MAX_NODE_SCORE = 100n;
+
+/**
+ * getValidScoreWeights' overflow check (runtime/framework.go; getScoreWeights up to 1.35) over the Score list, then
+ * MultiPoint's, each Score plugin once: in int64 arithmetic, which wraps. Validation allows a negative weight, and
+ * once one has taken the running total below 0, `MaxTotalScore - total` wraps negative, so the next Score plugin is
+ * refused (from 1.36 the error is wrapped "score plugins: ").
+ */
+export function scoreWeightsError(p: DefaultedProfile): string | undefined {
+  let total = 0n;
+  const seen = new Set<string>();
+  for (const e of [...p.plugins.score.enabled, ...p.plugins.multiPoint.enabled] as PluginEntry[]) {
+    if (!implementsOf(e.name)?.includes('score') || seen.has(e.name)) continue;
+    seen.add(e.name);
+    const weighted = BigInt(Math.trunc(e.weight || 1)) * MAX_NODE_SCORE;
+    if (weighted > BigInt.asIntN(64, MAX_TOTAL_SCORE - total)) return releaseAtLeast('1.36') ? `score plugins: ${SCORE_OVERFLOW}` : SCORE_OVERFLOW;
+    total = BigInt.asIntN(64, total + weighted);
+  }
+  return undefined;
 }
 
 /** Framework errors for a plugin enabled at a point it does not implement (updatePluginList). */

@@ -56,3 +56,6 @@ export const STRATEGY_REQUIRED_DETAIL = 'ScoringStrategy field is required';
 export const BIND_TIMEOUT_DETAIL = 'invalid BindTimeoutSeconds, should not be a negative value';
 /** @upstream pkg/scheduler/apis/config/validation/validation_pluginargs.go */
 export const SHAPE_WITHOUT_GATE_DETAIL = 'unexpected field `shape`, remove it or turn on the feature gate StorageCapacityScoring';
+
+/** @upstream pkg/scheduler/framework/runtime/framework.go */
+export const SCORE_OVERFLOW = 'total score of Score plugins could overflow';
