@@ -49,7 +49,7 @@ export function sampledNote(p: PlacementAnswer): string {
   if (!p.sampled) return '';
   const most = p.pods.reduce((m, x) => Math.max(m, x.feasible), 0);
   return `\nNote: kube-scheduler stops filtering once it has found ${p.feasibleNodesToFind} feasible nodes in a cluster of this size (numFeasibleNodesToFind, ` +
-    `percentageOfNodesToScore unset) and scores only those, starting where the last cycle stopped; here up to ${most} nodes were feasible and all were scored, so a real cluster may pick another node.`;
+    `with the profile's percentageOfNodesToScore) and scores only those, starting where the last cycle stopped; here up to ${most} nodes were feasible and all were scored, so a real cluster may pick another node.`;
 }
 
 /** toHaveAllReplicasScheduled, after `Expected … to have all its replicas scheduled on N node(s)`. */

@@ -16,6 +16,7 @@ import { modelledStorage } from './storage-model';
 import { podUsesClaims } from '../admission/pod-storage';
 import { createdPod } from '../admission/create';
 import { argsAreDefault } from './plugin-args';
+import { profileFor, underPodProfile } from './config/select';
 
 /** Codes of the matrix bytes (the encoding of ../shared/perf): 0 feasible, then one per plugin; others from 8 in order seen. */
 export const PLUGIN_CODES: Readonly<Record<string, number>> = DEFAULT_PROFILE.matrixCodes;
@@ -407,8 +408,54 @@ class MatrixRun {
   }
 }
 
-export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: ScheduleMatrixOptions = {}): VerdictMatrix {
+function runMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: ScheduleMatrixOptions): VerdictMatrix {
   const run = new MatrixRun(workloads, nodes, options);
   for (let i = 0; i < run.W; i++) run.row(i);
   return run.result(nodes);
+}
+
+export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: ScheduleMatrixOptions = {}): VerdictMatrix {
+  const subjects = workloads.map((w) => subjectOf(w));
+  const base = profile();
+  const profiles = subjects.map((s) => profileFor(s, base));
+  if (profiles.every((p) => p === base)) return runMatrix(workloads, nodes, options);
+  return perProfile(workloads, subjects, profiles, nodes, options);
+}
+
+/**
+ * A configuration's profiles, or a pod no profile serves: each pod's row under its own profile (scheduler.go
+ * frameworkForPod), one matrix run per profile, the codes merged by plugin name.
+ */
+function perProfile(workloads: readonly KubeObject[], subjects: readonly Subject[], profiles: readonly Profile[], nodes: readonly Node[], options: ScheduleMatrixOptions): VerdictMatrix {
+  const groups = new Map<Profile, number[]>();
+  profiles.forEach((p, w) => groups.set(p, [...(groups.get(p) ?? []), w]));
+  const N = nodes.length;
+  const codes = new Uint8Array(workloads.length * N);
+  const names = codeNames(DEFAULT_PROFILE.matrixCodes);
+  const codeOf = (name: string) => {
+    const c = names.indexOf(name);
+    if (c >= 0) return c;
+    if (names.length > 255) throw new RangeError('scheduleMatrix: more than 248 other plugin names');
+    return names.push(name) - 1;
+  };
+  const rows: Array<{ m: VerdictMatrix; row: number }> = [];
+  let evaluations = 0;
+  for (const ws of groups.values()) {
+    const m = underPodProfile(subjects[ws[0]], () => runMatrix(ws.map((w) => workloads[w]), nodes, options));
+    evaluations += m.evaluations;
+    ws.forEach((w, row) => {
+      rows[w] = { m, row };
+      for (let n = 0; n < N; n++) codes[w * N + n] = codeOf(m.plugins[m.code(row, n)]);
+    });
+  }
+  return {
+    workloads: workloads.length,
+    nodes: N,
+    codes,
+    plugins: names,
+    evaluations,
+    code: (w, n) => codes[w * N + n],
+    verdict: (w, n) => underPodProfile(subjects[w], () => rows[w].m.verdict(rows[w].row, n)),
+    fitError: (w) => underPodProfile(subjects[w], () => rows[w].m.fitError(rows[w].row)),
+  };
 }

@@ -10,6 +10,7 @@ import { compileSchedulerConfiguration, SchedulerConfigurationError } from '.';
 import { DEFAULT_PROFILE } from '../profile';
 import { DEFAULT_PLUGIN_ARGS, pluginArgs } from '../plugin-args';
 import { underPodProfile } from './select';
+import { scheduleMatrix } from '../matrix';
 
 const KSC = { apiVersion: 'kubescheduler.config.k8s.io/v1', kind: 'KubeSchedulerConfiguration' };
 afterEach(() => resetConfiguration());
@@ -96,6 +97,21 @@ describe('configure({ schedulerConfiguration })', () => {
     expect(scheduleOn(pod, [cordoned]).feasible.map((v) => v.node)).toEqual(['gpu']);
     configure({ schedulerConfiguration: undefined });
     expect(scheduleOn(pod, [cordoned]).feasible).toHaveLength(0);
+  });
+
+  test('scheduleMatrix runs each pod under its profile: the configured one, and none for an unserved schedulerName', () => {
+    const web = deployment('web', 1, '100m');
+    const other = named(deployment('batch', 1, '100m'), 'batch-scheduler');
+    const at = (m: ReturnType<typeof scheduleMatrix>, w: number) => m.plugins[m.code(w, 0)];
+    expect(at(scheduleMatrix([web], [cordoned]), 0)).toBe('TaintToleration');
+    configure({ schedulerConfiguration: { ...KSC, profiles: [{ schedulerName: 'default-scheduler', plugins: noTaintFilter }, { schedulerName: 'batch-scheduler' }] } });
+    const m = scheduleMatrix([web, other], [cordoned]);
+    expect([at(m, 0), at(m, 1)]).toEqual(['Feasible', 'TaintToleration']);
+    expect(m.verdict(1, 0).status!.reasons).toEqual(["node(s) had untolerated taint(s)"]);
+    configure({ schedulerConfiguration: { ...KSC, profiles: [{ plugins: noTaintFilter }] } });
+    const unserved = scheduleMatrix([web, other], [cordoned]);
+    expect(at(unserved, 0)).toBe('Feasible');
+    expect(unserved.verdict(1, 0).status!.reasons).toEqual(['no scheduler serves schedulerName "batch-scheduler"']);
   });
 
   test('weights change the totals: TaintToleration weight 3 → 10', () => {
