@@ -56,7 +56,7 @@ test('the replica matchers say how many nodes kube-scheduler would have scored',
   } catch (e) {
     message = (e as Error).message;
   }
-  expect(message).toContain('kube-scheduler stops filtering once it has found 100 feasible nodes in a cluster of this size (numFeasibleNodesToFind, with the profile's percentageOfNodesToScore)');
+  expect(message).toContain('kube-scheduler stops filtering once it has found 100 feasible nodes in a cluster of this size (numFeasibleNodesToFind, with the profile\'s percentageOfNodesToScore)');
   expect(message).toContain('here up to 150 nodes were feasible');
 });
 
