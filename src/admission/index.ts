@@ -12,7 +12,7 @@ import { readFromCluster, type Subject } from '../k8s/subject';
 import { mergeConditionTaints } from '../k8s/node-condition-taints';
 import { addExtendedResourceTolerations } from './extended-resource-toleration';
 import { admitLimitRanger, decodedSpec, validateLimitRanger } from './limit-ranger';
-import { validateResourceQuota } from './resource-quota';
+import { chargeResourceQuota, validateResourceQuota } from './resource-quota';
 import { aggregate, defaultedResourceErrors, withPodLevelDefaults } from '../k8s/limit-range';
 
 export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTolerationSeconds admission' | 'ExtendedResourceToleration admission' | 'RuntimeClass admission';
@@ -188,6 +188,19 @@ function validatingRefusal(spec: PodSpec, namespace: string, runtimeClass: Runti
   if (runtimeClass) return refusal('RuntimeClass', runtimeClass);
   const quota = validateResourceQuota(spec, namespace);
   return quota === undefined ? undefined : refusal('ResourceQuota', { phase: 'validate', reason: quota });
+}
+
+/**
+ * A controller creates `subject`'s Pod now, within withQuotaCharges (admission/resource-quota.ts): the API server's
+ * ResourceQuota refusal (the controller's FailedCreate event says `Error creating: ` and it) when the namespace's
+ * quotas, charged with the pods created before it in the same question, refuse it; else the pod is charged.
+ */
+export function createCharged(subject: Subject): string | undefined {
+  if (!created(subject)) return undefined;
+  const refused = podAdmissionRefusal(subject);
+  if (refused?.plugin === 'ResourceQuota') return refused.message;
+  if (!refused) chargeResourceQuota(admitPod(subject).spec, namespaceOf(subject));
+  return undefined;
 }
 
 /** The node's taints as the scheduler sees them (uncached: NodeInfo, itself cached per node, is its caller). */

@@ -1,5 +1,6 @@
 // LimitRanger and ResourceQuota on the one create path: admitPod's spec (what NodeResourcesFit reads), the Pods a
 // controller creates, the refusals every client reports (admissionRefusedOnce), and configure's checks.
+import '../jest';
 import type { KubeObject, Node } from '../core/types';
 import { resetConfiguration, withConfiguration } from '../core/config';
 import { toSubject } from '../k8s/subject';
@@ -7,6 +8,7 @@ import { admitPod } from '.';
 import { podFromTemplate } from './create';
 import { scheduleOn } from '../engine/objects';
 import { admissionRefusedOnce } from '../engine/validate';
+import { placeReplicas } from '../placement/place';
 
 afterEach(resetConfiguration);
 
@@ -145,6 +147,31 @@ describe('ResourceQuota on the create path', () => {
       resources: { limits: { cpu: '8', memory: '8Gi' } } } } as KubeObject;
     // the containers' 256Mi, not the pod's 8Gi limit
     expect(withConfiguration({ resourceQuotas: [q] }, () => admissionRefusedOnce(podLevel))).toBeUndefined();
+  });
+
+  // controller.go CheckRequest charges each admitted create to the quota's usage before the next is checked: a
+  // ReplicaSet creating 5 pods under `pods: 3` gets 3, then FailedCreate for the others
+  it('the replicas a workload creates one after another are charged in turn; the ones past the quota are never created', () => {
+    const web = { ...deployment({ requests: { cpu: '100m' } }), spec: { ...(deployment() as { spec: object }).spec, replicas: 5 } } as KubeObject;
+    const big = { ...node, status: { ...node.status, allocatable: { cpu: '16', memory: '64Gi', pods: '110' } } } as Node;
+    const q = quota({ pods: '4' }, { pods: '1' });
+    const placed = withConfiguration({ resourceQuotas: [q] }, () => placeReplicas(web, [big])).pods;
+    expect(placed.map((p) => p.node ?? p.fitError)).toEqual(['n0', 'n0', 'n0',
+      'Error creating: pods "web-3" is forbidden: exceeded quota: compute, requested: pods=1, used: pods=4, limited: pods=4',
+      'Error creating: pods "web-4" is forbidden: exceeded quota: compute, requested: pods=1, used: pods=4, limited: pods=4']);
+    // the matcher names them as never created, with the event's text
+    const message = withConfiguration({ resourceQuotas: [q] }, () => {
+      try {
+        expect(web).toHaveAllReplicasScheduled([big]);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    });
+    expect(message).toContain('but 2 of 5 are not running:\n  web-3 is never created: Error creating: pods "web-3" is forbidden: exceeded quota: compute');
+    // each question starts from the quota's own usage again
+    expect(withConfiguration({ resourceQuotas: [q] }, () => placeReplicas(web, [big])).pods.filter((p) => p.node)).toHaveLength(3);
+    expect(placeReplicas(web, [big]).pods.filter((p) => p.node)).toHaveLength(5);
   });
 
   it('a quota that does not decode is an error naming it', () => {

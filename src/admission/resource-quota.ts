@@ -7,7 +7,7 @@ import type { PodSpec } from '../core/types';
 import { gateEnabled, settings, type PlacementSettings } from '../core/config';
 import type { QuantityList } from '../k8s/limit-range';
 import { quantityList, withRequestsFromLimits } from '../k8s/limit-range';
-import { quotaRefusal, quotaUsed, resourceQuotaProblems, type ResourceQuota } from '../k8s/resource-quota';
+import { addLists, quotaRefusal, quotaUsed, resourceQuotaProblems, type ResourceQuota } from '../k8s/resource-quota';
 import { describeObject } from '../k8s/subject';
 
 /** A configured ResourceQuota the API server would not hold. */
@@ -41,6 +41,30 @@ function quotasByNamespace(): Map<string, Namespaced> {
 }
 
 /**
+ * The pods a question has created so far (a placement's replicas, one after another), charged to their quotas: each
+ * create the plugin admits adds the pod's usage to the quota it checks the next against (controller.go CheckRequest
+ * writes the new usage before the pod is stored), so the replicas past the quota are refused.
+ */
+let charged: Map<ResourceQuota, QuantityList> | undefined;
+
+/** Run `fn` with a fresh record of the pods it creates (`chargeResourceQuota`), checked by validateResourceQuota. */
+export function withQuotaCharges<T>(fn: () => T): T {
+  const before = charged;
+  charged = new Map();
+  try {
+    return fn();
+  } finally {
+    charged = before;
+  }
+}
+
+/** The usage of the namespace's quotas with what this question created (withQuotaCharges). */
+function usedNow(entry: Namespaced): ReadonlyMap<ResourceQuota, QuantityList> {
+  if (!charged?.size) return entry.used;
+  return new Map(entry.quotas.map((q) => [q, charged!.has(q) ? addLists(entry.used.get(q)!, charged!.get(q)!) : entry.used.get(q)!]));
+}
+
+/**
  * The plugin's Validate on a pod being created in `namespace`, as admitted by every plugin before it: why the
  * namespace's quotas refuse it (admission.NewForbidden's reason), undefined when they admit it or the plugin is off.
  */
@@ -48,5 +72,16 @@ export function validateResourceQuota(spec: PodSpec, namespace: string): string 
   if (!settings().admission.resourceQuota || !settings().resourceQuotas.length) return undefined;
   const entry = quotasByNamespace().get(namespace || 'default');
   // the pod as decoded: a limit without a request is also the request (SetDefaults_Pod), which Constraints and Usage read
-  return entry && quotaRefusal(entry.quotas, entry.used, withRequestsFromLimits(spec), gateEnabled('PodLevelResources'));
+  return entry && quotaRefusal(entry.quotas, usedNow(entry), withRequestsFromLimits(spec), gateEnabled('PodLevelResources'));
+}
+
+/** Charge a created pod (its spec as admitted) to the quotas of its namespace, within withQuotaCharges. */
+export function chargeResourceQuota(spec: PodSpec, namespace: string): void {
+  if (!charged || !settings().admission.resourceQuota || !settings().resourceQuotas.length) return;
+  const entry = quotasByNamespace().get(namespace || 'default');
+  const podLevel = gateEnabled('PodLevelResources');
+  for (const quota of entry?.quotas ?? []) {
+    const usage = quotaUsed(quota, [{ spec: withRequestsFromLimits(spec) }], podLevel);
+    charged.set(quota, charged.has(quota) ? addLists(charged.get(quota)!, usage) : usage);
+  }
 }

@@ -13,7 +13,8 @@ export function describePlaced(pods: readonly PlacedPodAnswer[]): string {
 /** Each pending pod with kube-scheduler's message, then its nodes' reasons. */
 export function describePending(pods: readonly PlacedPodAnswer[], indent = '  '): string {
   return pods.filter((p) => !p.node).map((p) =>
-    `${indent}${p.name} stays Pending: ${p.fitError}` + (p.rejected.length && !p.fitError?.startsWith('Scheduling is blocked') ? `\n${describeRejections(p.rejected).split('\n').map((l) => `${indent}  ${l}`).join('\n')}` : ''),
+    // a replica the API server refused (a ResourceQuota) is never created: the controller's FailedCreate event
+    `${indent}${p.name} ${p.fitError?.startsWith('Error creating: ') ? 'is never created' : 'stays Pending'}: ${p.fitError}` + (p.rejected.length && !p.fitError?.startsWith('Scheduling is blocked') ? `\n${describeRejections(p.rejected).split('\n').map((l) => `${indent}  ${l}`).join('\n')}` : ''),
   ).join('\n');
 }
 
@@ -57,7 +58,7 @@ export function explainAllScheduled(a: AllScheduledAnswer): string {
   const pods = a.placement.pods;
   const pending = pods.filter((p) => !p.node);
   const tail = `${describeTies(pods)}${describeTieProbe(a.ties)}${sampledNote(a.placement)}`;
-  if (pending.length) return `, but ${pending.length} of ${pods.length} stay Pending:\n${describePending(pods)}\nPlaced: ${describePlaced(pods)}${tail}`;
+  if (pending.length) return `, but ${pending.length} of ${pods.length} ${pending.some((p) => p.fitError?.startsWith('Error creating: ')) ? 'are not running' : 'stay Pending'}:\n${describePending(pods)}\nPlaced: ${describePlaced(pods)}${tail}`;
   return `, but ${pods.length === 0 ? `its controller creates no pod here (${a.noPodsReason ?? 'no node it would run on, or 0 replicas'})` : `all ${pods.length} are placed: ${describePlaced(pods)}`}${tail}`;
 }
 

@@ -71,7 +71,7 @@ function computeUsage(requests: QuantityList, limits: QuantityList): QuantityLis
 }
 
 /** quota.Add: the sum of two lists (a quantity in one only copied as it is). */
-function addLists(a: QuantityList, b: QuantityList): QuantityList {
+export function addLists(a: QuantityList, b: QuantityList): QuantityList {
   const out: QuantityList = new Map();
   for (const [k, v] of a) out.set(k, b.has(k) ? addQuantities(v, b.get(k)!) : v);
   for (const [k, v] of b) if (!out.has(k)) out.set(k, v);

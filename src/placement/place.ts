@@ -14,6 +14,8 @@ import { notModelledFor, type NotModelled } from '../k8s/not-modelled';
 import { modelledStorage, storageModel } from '../scheduler/storage-model';
 import { podUsesClaims, podUsesClaimVolumes } from '../admission/pod-storage';
 import { createdPod } from '../admission/create';
+import { createCharged } from '../admission';
+import { withQuotaCharges } from '../admission/resource-quota';
 import { gateEnabled } from '../core/config';
 import { findPodVolumes, preFilter as volumeBindingPreFilter } from '../scheduler/plugins/volumebinding';
 import { assumePodVolumes } from '../scheduler/plugins/volumebinding/binder';
@@ -199,7 +201,8 @@ const victimKey = (pod: Pod) => `${pod.metadata?.namespace || 'default'}/${pod.m
  * each under the profile of its schedulerName (scheduler/config/select.ts).
  */
 export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nodes: readonly Node[], options: PlacementOptions = {}): Placement {
-  return underProfiles(() => placeUnder(workloads, nodes, options));
+  // the pods it creates are charged to their namespaces' quotas one after another
+  return underProfiles(() => withQuotaCharges(() => placeUnder(workloads, nodes, options)));
 }
 
 function placeUnder(workloads: KubeObject | readonly KubeObject[], nodes: readonly Node[], options: PlacementOptions): Placement {
@@ -244,6 +247,15 @@ function placeUnder(workloads: KubeObject | readonly KubeObject[], nodes: readon
     if (items.length) notModelled.push({ workload: toSubject(workload).label, items });
     if (volumes.assumption) assumptions.add(volumes.assumption);
     for (const replica of replicas.get(workload)!) {
+      // the replicas past the namespace's ResourceQuota are never created (the controller's FailedCreate)
+      const refused = createCharged(toSubject(replica.pod));
+      if (refused) {
+        const name = replica.pod.metadata?.name ?? '<unnamed>';
+        const notCreated: PlacedPod = { workload: replica.workload.label, workloadObject: workload, name, pod: replica.pod, rejected: [], feasible: 0, tiedWith: [], fitError: `Error creating: ${refused}` };
+        mine.push(notCreated);
+        pods.push(notCreated);
+        continue;
+      }
       let cycle: ReturnType<typeof scheduleOne> = scheduleOne(replica.pod, nodes, existing, { namespaces: options.namespaces, tieBreak: options.tieBreak, snapshot });
       toFind.push(cycle.toFind);
       const nominated = nomination(cycle.result.preemption);
