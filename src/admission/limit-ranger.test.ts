@@ -1,7 +1,7 @@
 // LimitRanger and ResourceQuota on the one create path: admitPod's spec (what NodeResourcesFit reads), the Pods a
 // controller creates, the refusals every client reports (admissionRefusedOnce), and configure's checks.
 import '../jest';
-import type { KubeObject, Node } from '../core/types';
+import type { KubeObject, Node, Pod } from '../core/types';
 import { resetConfiguration, withConfiguration } from '../core/config';
 import { toSubject } from '../k8s/subject';
 import { admitPod } from '.';
@@ -172,6 +172,17 @@ describe('ResourceQuota on the create path', () => {
     // each question starts from the quota's own usage again
     expect(withConfiguration({ resourceQuotas: [q] }, () => placeReplicas(web, [big])).pods.filter((p) => p.node)).toHaveLength(3);
     expect(placeReplicas(web, [big]).pods.filter((p) => p.node)).toHaveLength(5);
+  });
+
+  it('a quota without status counts the existing pods of its namespace, as the quota controller would', () => {
+    const web = { ...deployment(), spec: { ...(deployment() as { spec: object }).spec, replicas: 3 } } as KubeObject;
+    const running = (name: string, namespace: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace },
+      spec: { nodeName: 'n0', containers: [{ name: 'app', image: 'x' }] }, status: { phase: 'Running' } } as Pod);
+    const existingPods = [running('a', 'team-a'), running('b', 'team-a'), running('c', 'team-b')];
+    const created = (q: KubeObject) => withConfiguration({ resourceQuotas: [q] }, () => placeReplicas(web, [node], { existingPods })).pods.filter((p) => p.node).length;
+    expect(created(quota({ pods: '3' }))).toBe(1);
+    // a quota's own status.used is what the API server checks against, whatever pods are given
+    expect(created(quota({ pods: '3' }, { pods: '0' }))).toBe(3);
   });
 
   it('a quota that does not decode is an error naming it', () => {

@@ -2,8 +2,9 @@
 // on a Pod's create: staging/src/k8s.io/apiserver/pkg/admission/plugin/resourcequota/controller.go CheckRequest over
 // the pod evaluator (pkg/quota/v1/evaluator/core/pods.go), the same rules at 1.33–1.37 for the resources modelled.
 // The rules are k8s/resource-quota.ts; the quotas are `settings().resourceQuotas` (configure({ resourceQuotas })), their
-// usage their status.used, else the quota controller's count over no pods (an empty namespace).
-import type { PodSpec } from '../core/types';
+// usage their status.used, else the quota controller's count over the existing pods a placement is given
+// (chargeExistingPods), or over none (an empty namespace).
+import type { Pod, PodSpec } from '../core/types';
 import { gateEnabled, settings, type PlacementSettings } from '../core/config';
 import type { QuantityList } from '../k8s/limit-range';
 import { quantityList, withRequestsFromLimits } from '../k8s/limit-range';
@@ -73,6 +74,24 @@ export function validateResourceQuota(spec: PodSpec, namespace: string): string 
   const entry = quotasByNamespace().get(namespace || 'default');
   // the pod as decoded: a limit without a request is also the request (SetDefaults_Pod), which Constraints and Usage read
   return entry && quotaRefusal(entry.quotas, usedNow(entry), withRequestsFromLimits(spec), gateEnabled('PodLevelResources'));
+}
+
+/**
+ * Within withQuotaCharges: the cluster's existing pods counted in the quotas that have no status.used (a manifest's):
+ * the usage the quota controller would have written for them (resource_quota_controller.go syncResourceQuota over the
+ * namespace's pods; an ended pod counts only in `count/pods`, as quotaUsed reads its phase).
+ */
+export function chargeExistingPods(pods: readonly Pod[]): void {
+  if (!charged || !settings().admission.resourceQuota || !settings().resourceQuotas.length) return;
+  const podLevel = gateEnabled('PodLevelResources');
+  for (const pod of pods) {
+    const entry = quotasByNamespace().get(pod.metadata?.namespace || 'default');
+    for (const quota of entry?.quotas ?? []) {
+      if (quota.status?.used) continue;
+      const usage = quotaUsed(quota, [{ spec: withRequestsFromLimits(pod.spec ?? { containers: [] }), phase: pod.status?.phase }], podLevel);
+      charged.set(quota, charged.has(quota) ? addLists(charged.get(quota)!, usage) : usage);
+    }
+  }
 }
 
 /** Charge a created pod (its spec as admitted) to the quotas of its namespace, within withQuotaCharges. */

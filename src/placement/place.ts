@@ -15,7 +15,7 @@ import { modelledStorage, storageModel } from '../scheduler/storage-model';
 import { podUsesClaims, podUsesClaimVolumes } from '../admission/pod-storage';
 import { createdPod } from '../admission/create';
 import { createCharged } from '../admission';
-import { withQuotaCharges } from '../admission/resource-quota';
+import { chargeExistingPods, withQuotaCharges } from '../admission/resource-quota';
 import { gateEnabled } from '../core/config';
 import { findPodVolumes, preFilter as volumeBindingPreFilter } from '../scheduler/plugins/volumebinding';
 import { assumePodVolumes } from '../scheduler/plugins/volumebinding/binder';
@@ -225,6 +225,8 @@ function placeUnder(workloads: KubeObject | readonly KubeObject[], nodes: readon
   if (o.tieBreak !== undefined && o.tieBreak !== 'first' && o.tieBreak !== 'last') throw new InputError(`options.tieBreak must be 'first' or 'last', received ${JSON.stringify(o.tieBreak)}`);
   // one snapshot for the whole placement, each placed pod assumed into it (the scheduler cache between cycles), with
   // the claims of every pod to place as the model holds them (made by their controllers, or placeholders)
+  // a quota without status (a manifest's) counts the existing pods, as the quota controller would
+  chargeExistingPods(existing);
   const replicas = new Map(list.map((w) => [w, replicasOf(w, nodes, storage)]));
   const claimUsers = list.filter((w) => podUsesClaims(toSubject(w))).flatMap((w) => replicas.get(w)!.map((r) => r.pod));
   let snapshot = buildSnapshot(nodes, podsByNode(existing), options.namespaces, options.services, modelledStorage(claimUsers, storage));
