@@ -7,7 +7,7 @@ import { schedule, scheduleOnNode, prefer, place, toSubject } from '../../engine
 import { deployment, zonedNode } from '../../../test/outage/cluster';
 import { failure, node } from '../../../test/fixtures';
 import { compileSchedulerConfiguration, SchedulerConfigurationError } from '.';
-import { DEFAULT_PROFILE } from '../profile';
+import { DEFAULT_PROFILE, withProfile } from '../profile';
 import { DEFAULT_PLUGIN_ARGS, pluginArgs } from '../plugin-args';
 import { underPodProfile } from './select';
 import { scheduleMatrix } from '../matrix';
@@ -97,6 +97,13 @@ describe('configure({ schedulerConfiguration })', () => {
     expect(scheduleOn(pod, [cordoned]).feasible.map((v) => v.node)).toEqual(['gpu']);
     configure({ schedulerConfiguration: undefined });
     expect(scheduleOn(pod, [cordoned]).feasible).toHaveLength(0);
+  });
+
+  test('a question refused for an invalid configuration leaves no stale profile behind (found under Vitest without isolation)', () => {
+    const pod = deployment('web', 1, '100m');
+    expect(() => scheduleOn(pod, [cordoned], { schedulerConfiguration: { ...KSC, percentageOfNodesToScore: 110 } })).toThrow(SchedulerConfigurationError);
+    const withoutTaints = DEFAULT_PROFILE.filter.filter((p) => p.name !== 'TaintToleration');
+    expect(withProfile({ filter: withoutTaints }, () => scheduleOn(pod, [cordoned]).feasible.map((v) => v.node))).toEqual(['gpu']);
   });
 
   test('scheduleMatrix runs each pod under its profile: the configured one, and none for an unserved schedulerName', () => {

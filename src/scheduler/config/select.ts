@@ -70,8 +70,10 @@ let base: Profile | undefined;
 /** Run `fn` with the subject's profile active (and the previous one back afterwards). */
 export function underPodProfile<T>(subject: Subject, fn: () => T): T {
   const outer = base === undefined;
+  // profileFor throws for an invalid configuration: before `base` is set, so no later question starts from a stale one
+  const pod = profileFor(subject, base ?? profile());
   if (outer) base = profile();
-  const before = activateProfile(profileFor(subject, base!));
+  const before = activateProfile(pod);
   try {
     return fn();
   } finally {
