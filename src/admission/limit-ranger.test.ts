@@ -1,6 +1,5 @@
 // LimitRanger and ResourceQuota on the one create path: admitPod's spec (what NodeResourcesFit reads), the Pods a
 // controller creates, the refusals every client reports (admissionRefusedOnce), and configure's checks.
-import '../jest';
 import type { KubeObject, Node, Pod } from '../core/types';
 import { resetConfiguration, withConfiguration } from '../core/config';
 import { toSubject } from '../k8s/subject';

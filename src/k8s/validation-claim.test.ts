@@ -5,7 +5,6 @@
 // volumeClaimTemplates with no accessModes", "… with invalid VolumeAttributesClassName"). Before 1.34 the claims the
 // controller creates are refused instead (stateful_set_control.go createPersistentVolumeClaims): no pod is made.
 import { describe, expect, it } from '@jest/globals';
-import '../jest';
 import { validate, validateInput } from '../engine/validate';
 import { withConfiguration, type KubernetesVersion } from '../core/config';
 import { desiredReplicas, noPodsReason } from '../placement/replicas';

@@ -1,7 +1,6 @@
 // Issue 33: a scheduler plugin is its folder plus one line in the profile. The toy Filter plugin (./toyban) is added
 // with that one line and nothing else, and shows up everywhere a built-in Filter plugin does: the verdicts, the
 // FitError, the matrix, the `.not` pass lines and the outage's replays.
-import '../jest';
 import { DEFAULT_PROFILE, withProfile } from './profile';
 import { schedule } from '.';
 import { scheduleMatrix } from './matrix';

@@ -1,7 +1,6 @@
 // Issue 33: a Score plugin is its folder plus one line in the profile, as a Filter plugin is (toy-plugin.test.ts).
 // The toy Score plugin (./toyprefer) is added with that one line and nothing else, and shows up everywhere a built-in
 // Score plugin does: rankNodes' totals, plugins and PreScore skips, and toPrefer's message.
-import '../jest';
 import { DEFAULT_PROFILE, withProfile } from './profile';
 import { rankNodes } from '../engine/objects';
 import { failure } from '../../test/fixtures';

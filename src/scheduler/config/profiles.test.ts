@@ -1,6 +1,5 @@
 // A KubeSchedulerConfiguration changes the answers as kube-scheduler's profiles would (issue 36): plugins disabled,
 // weights, pluginConfig's args on the profile, several profiles picked by schedulerName, and a pod no profile serves.
-import '../../jest';
 import { configure, resetConfiguration } from '../../core/config';
 import { rankNodes, scheduleOn } from '../../engine/objects';
 import { schedule, scheduleOnNode, prefer, place, toSubject } from '../../engine';
