@@ -13,7 +13,7 @@ import { mergeConditionTaints } from '../k8s/node-condition-taints';
 import { addExtendedResourceTolerations } from './extended-resource-toleration';
 import { admitLimitRanger, decodedSpec, validateLimitRanger } from './limit-ranger';
 import { chargeResourceQuota, validateResourceQuota } from './resource-quota';
-import { aggregate, defaultedResourceErrors, withPodLevelDefaults } from '../k8s/limit-range';
+import { aggregate, defaultedResourceErrors, podLevelErrors, withPodLevelDefaults } from '../k8s/limit-range';
 
 export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTolerationSeconds admission' | 'ExtendedResourceToleration admission' | 'RuntimeClass admission';
 
@@ -157,7 +157,8 @@ export function podAdmissionRefusal(subject: Subject): AdmissionRefusal | undefi
   const refusal = (plugin: AdmissionRefusal['plugin'], r: RuntimeClassRefusal): AdmissionRefusal =>
     ({ plugin, ...r, message: forbiddenPod(admittedPodName(subject.object, r.phase), r.reason) });
   const namespace = namespaceOf(subject);
-  let spec = admitLimitRanger(decodedSpec(built), namespace);
+  const decoded = decodedSpec(built);
+  let spec = admitLimitRanger(decoded, namespace);
   if (settings().admission.priority) {
     const admitted = admitPriority(spec);
     if (admitted.refused) return refusal('Priority', admitted.refused);
@@ -173,8 +174,13 @@ export function podAdmissionRefusal(subject: Subject): AdmissionRefusal | undefi
     else if (admitted.overhead) spec = { ...spec, overhead: admitted.overhead };
   }
   // the pod-level resources as PrepareForCreate completes them (1.37), read by the validating plugins
-  if (gateEnabled('PodLevelResources') && gateEnabled('PodLevelResourcesFixDefaulting')) spec = withPodLevelDefaults(spec, true);
+  const fixDefaulting = gateEnabled('PodLevelResources') && gateEnabled('PodLevelResourcesFixDefaulting');
+  if (fixDefaulting) spec = withPodLevelDefaults(spec, true);
   const validation = defaultedResourceErrors(built, spec);
+  // the pod-level checks a LimitRange's container defaults fail, where the pod as written passes them
+  if (spec !== decoded && gateEnabled('PodLevelResources') && !podLevelErrors(fixDefaulting ? withPodLevelDefaults(decoded, true) : decoded).length) {
+    validation.push(...podLevelErrors(spec));
+  }
   const invalid = aggregate(validation.map((e) => `${e.field}: ${e.message}`));
   if (invalid) return { plugin: 'LimitRanger', phase: 'validate', reason: invalid, validation, message: `Pod "${admittedPodName(subject.object, 'validate')}" is invalid: ${invalid}` };
   return validatingRefusal(spec, namespace, validateRefusal, refusal);

@@ -148,6 +148,26 @@ describe('ResourceQuota on the create path', () => {
     expect(withConfiguration({ resourceQuotas: [q] }, () => admissionRefusedOnce(podLevel))).toBeUndefined();
   });
 
+  // Found by the oracle's namespacePolicy domain (seed 120436): a LimitRange's container defaults (Max → Default →
+  // DefaultRequest, SetDefaults_LimitRangeItem) take the containers' aggregate request past what the pod-level resources
+  // allow, and validatePodResources refuses the pod (pkg/apis/core/validation/validation.go): up to 1.36 the decoder's
+  // pod-level request (the limit) is below the aggregate (validatePodResourceConsistency); at 1.37 PrepareForCreate
+  // completes the request from the aggregate after admission, and it exceeds the pod-level limit
+  // (validatePodResourceRequirements).
+  it.each([
+    ['1.36', 'spec.resources.requests[cpu]: Invalid value: "8": must be greater than or equal to aggregate container requests of 12'],
+    ['1.37', 'spec.resources.requests: Invalid value: "12": must be less than or equal to cpu limit of 8'],
+  ] as const)('%s: container defaults past the pod-level resources are refused by validation', (kubernetesVersion, error) => {
+    const podLevel = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'team-a' }, spec: {
+      containers: [{ name: 'app', image: 'x' }, { name: 'proxy', image: 'x' }],
+      initContainers: [{ name: 'sidecar', image: 'x', resources: { requests: {} }, restartPolicy: 'Always' }],
+      resources: { limits: { cpu: '8', memory: '8Gi' } } } } as KubeObject;
+    const ranges = [limitRange([{ type: 'Container', max: { cpu: '4' } }, { type: 'Pod', min: { cpu: '100m' } }])];
+    expect(withConfiguration({ kubernetesVersion, limitRanges: ranges }, () => admissionRefusedOnce(podLevel)?.message)).toBe(`Pod "web" is invalid: ${error}`);
+    // without the LimitRange the pod is admitted
+    expect(withConfiguration({ kubernetesVersion }, () => admissionRefusedOnce(podLevel))).toBeUndefined();
+  });
+
   // controller.go CheckRequest charges each admitted create to the quota's usage before the next is checked: a
   // ReplicaSet creating 5 pods under `pods: 3` gets 3, then FailedCreate for the others
   it('the replicas a workload creates one after another are charged in turn; the ones past the quota are never created', () => {

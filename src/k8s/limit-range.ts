@@ -434,3 +434,27 @@ export function withPodLevelDefaults(spec: PodSpec, afterAdmission: boolean): Po
   const resources = { ...own, ...(Object.keys(requests).length ? { requests } : {}), ...(Object.keys(limits).length ? { limits } : {}) };
   return { ...spec, resources: resources as PodSpec['resources'] };
 }
+
+/**
+ * validatePodResources' pod-level checks that a LimitRange's container defaults can make fail
+ * (pkg/apis/core/validation/validation.go): validatePodResourceRequirements' requests ≤ limits, and
+ * validatePodResourceConsistency's pod-level requests ≥ the containers' aggregate requests (AggregateContainerRequests).
+ * The rest of pod-level validation is not modelled (the oracle's known deviation pod-level-resources-not-validated).
+ */
+export function podLevelErrors(spec: PodSpec): FieldError[] {
+  const own = spec.resources as { requests?: Amounts; limits?: Amounts } | undefined;
+  if (!own) return [];
+  const errors: FieldError[] = [];
+  const requests = quantityList(own.requests), limits = quantityList(own.limits);
+  for (const [name, q] of requests) {
+    const limit = limits.get(name);
+    if (limit && q.nanos > limit.nanos) errors.push(invalid('spec.resources.requests', q.canonical(), `must be less than or equal to ${name} limit of ${limit.canonical()}`));
+  }
+  for (const [name, total] of podTotals({ ...spec, resources: undefined }, false).requests) {
+    const request = requests.get(name);
+    if (request && total.nanos > request.nanos) {
+      errors.push(invalid(`spec.resources.requests[${name}]`, request.canonical(), `must be greater than or equal to aggregate container requests of ${total.canonical()}`));
+    }
+  }
+  return errors;
+}

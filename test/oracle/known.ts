@@ -201,37 +201,6 @@ export const KNOWN: KnownDeviation[] = [
     },
   },
   {
-    id: 'pod-level-resources-not-validated-after-limitranger',
-    domain: 'create',
-    field: 'refused (a LimitRange default against pod-level resources)',
-    // the same unmodelled check as pod-level-resources-not-validated, reached through LimitRanger's defaults: the pod
-    // as written is valid, the defaults a LimitRange adds to a container take the containers' aggregate request past
-    // the pod-level request the decoder set, so the API server's validation refuses it before LimitRanger's own checks
-    // 1.37 completes pod-level requests after admission (PodLevelResourcesFixDefaulting): the witness passes there
-    releases: ['1.34', '1.35', '1.36'],
-    reason: 'Pod-level resources: validatePodResourceConsistency (the containers\' aggregate requests against spec.resources) ' +
-      'is not modelled (see pod-level-resources-not-validated); with a LimitRange the library reports the next refusal ' +
-      'on kube-apiserver\'s path (LimitRanger\'s, or none) where upstream\'s validation refuses first.',
-    upstream: 'pkg/apis/core/validation/validation.go validatePodResourceConsistency; plugin/pkg/admission/limitranger/admission.go',
-    excuses: (input, d) => d.field === 'refused' && (input.limitRanges?.length ?? 0) > 0 && !!input.object?.spec?.resources &&
-      Array.isArray((d.upstream as { errors?: unknown })?.errors) &&
-      ((d.upstream as { errors: Array<{ field: string }> }).errors).every((e) => /^spec\.resources(\.|\[|$)/.test(e.field)),
-    witness: {
-      object: {
-        apiVersion: 'v1', kind: 'Pod', metadata: { name: 'api', namespace: 'team-a' },
-        spec: {
-          containers: [
-            { name: 'app', image: 'registry.example/app:1', resources: { limits: { cpu: '500m', memory: '3Gi' } } },
-            { name: 'proxy', image: 'registry.example/app:1', resources: { requests: { memory: '256Mi' }, limits: { memory: '256Mi' } } },
-          ],
-          resources: { limits: { cpu: '8', memory: '8Gi' } },
-        },
-      },
-      extendedResourceToleration: false,
-      limitRanges: [{ apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'limits', namespace: 'team-a' }, spec: { limits: [{ type: 'Container', max: { cpu: '50m' } }, { type: 'Pod' }] } }],
-    },
-  },
-  {
     id: 'yaml-float-key-text',
     domain: 'yaml',
     field: 'json (float mapping keys)',
