@@ -138,4 +138,15 @@ describe('the main entry', () => {
       'loader/api-groups.ts', 'loader/index.ts', 'loader/kinds.ts', 'loader/typecheck.ts', 'loader/yaml.ts',
     ]);
   });
+
+  it('scheduleOn loads the scheduler configuration\'s decoding, validation and profiles only for a question that gives one', () => {
+    const ask = (options: string) => loadedBy(`
+      const { scheduleOn } = require('./src/index.ts');
+      const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'a' }, status: { allocatable: { cpu: '1', memory: '1Gi', pods: '10' } } };
+      const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'x' }] } };
+      if (scheduleOn(pod, [node], ${options}).feasible.length !== 1) throw new Error('not feasible');`).src.filter((f) => f.startsWith('scheduler/config/'));
+    expect(ask('{}')).toEqual(['scheduler/config/defaults.ts', 'scheduler/config/select.ts', 'scheduler/config/types.ts']);
+    const configuration = `{ schedulerConfiguration: { apiVersion: 'kubescheduler.config.k8s.io/v1', kind: 'KubeSchedulerConfiguration' } }`;
+    expect(ask(configuration)).toEqual(expect.arrayContaining(['scheduler/config/decode.ts', 'scheduler/config/index.ts', 'scheduler/config/validation.ts']));
+  });
 });
