@@ -19,12 +19,6 @@ const part = (s: string) => `${s.length}:${s}`;
 /** Usage tokens: pods → milli-cpu → memory → ephemeral-storage → one object per distinct usage of those alone. */
 type UsageTokens = Map<number, Map<number, Map<number, Map<number, object>>>>;
 
-function levelOf<V>(map: Map<number, V>, key: number, make: () => V): V {
-  let next = map.get(key);
-  if (next === undefined) map.set(key, (next = make()));
-  return next;
-}
-
 /**
  * The usage facet's value: for a usage of pods, cpu, memory and ephemeral-storage alone (the common node), one shared
  * token per distinct usage, found through numbers (no string per node); with scalar or exact amounts, a string key.
@@ -32,9 +26,15 @@ function levelOf<V>(map: Map<number, V>, key: number, make: () => V): V {
 function usageValue(usage: NodeUsage, tokens: UsageTokens): unknown {
   const r = usage.requested;
   if (r.scalars.size > 0 || (r.exact !== undefined && r.exact.size > 0)) return `${usage.pods};${resourcesKey(r)}`;
-  const byCPU = levelOf(tokens, usage.pods, () => new Map<number, Map<number, Map<number, object>>>());
-  const byMemory = levelOf(byCPU, r.milliCPU, () => new Map<number, Map<number, object>>());
-  return levelOf(levelOf(byMemory, r.memory, () => new Map<number, object>()), r.ephemeralStorage, () => ({}));
+  let byCPU = tokens.get(usage.pods);
+  if (!byCPU) tokens.set(usage.pods, (byCPU = new Map()));
+  let byMemory = byCPU.get(r.milliCPU);
+  if (!byMemory) byCPU.set(r.milliCPU, (byMemory = new Map()));
+  let byStorage = byMemory.get(r.memory);
+  if (!byStorage) byMemory.set(r.memory, (byStorage = new Map()));
+  let token = byStorage.get(r.ephemeralStorage);
+  if (!token) byStorage.set(r.ephemeralStorage, (token = {}));
+  return token;
 }
 
 /**

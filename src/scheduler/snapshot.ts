@@ -211,8 +211,9 @@ class NodeList implements Snapshot {
   }
   get byName(): Map<string, NodeSnapshot> {
     if (!this.names) {
+      const nodes = this.nodes;
       this.names = new Map();
-      for (const n of this.nodes) this.names.set(n.info.name, n);
+      for (let i = 0; i < nodes.length; i++) this.names.set(nodes[i].info.name, nodes[i]);
     }
     return this.names;
   }

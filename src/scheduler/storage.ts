@@ -97,7 +97,8 @@ export function storageListers(objects: readonly KubeObject[]): StorageListers {
   const drivers = new Map<string, CSIDriver>();
   const capacities = new Map<string, CSIStorageCapacity>();
   const attachments = new Map<string, VolumeAttachment[]>();
-  for (const o of objects) {
+  for (let i = 0; i < objects.length; i++) {
+    const o = objects[i];
     const name = o.metadata?.name ?? '';
     switch (o.kind) {
       case 'PersistentVolumeClaim': claims.set(`${o.metadata?.namespace || 'default'}/${name}`, o as PersistentVolumeClaim); break;
