@@ -5,7 +5,7 @@
 // placement/, admission/, k8s/. See ARCHITECTURE.md.
 
 // ---- questions and their answers ----
-export { schedule, scheduleOnNode, prefer, preempt, type ClusterInput, type NodeAnswer, type ScheduleAnswer, type PreferAnswer, type PreemptAnswer } from './schedule';
+export { schedule, scheduleOnNode, prefer, preempt, type ClusterInput, type PreferOptions, type NodeAnswer, type ScheduleAnswer, type PreferAnswer, type PreemptAnswer } from './schedule';
 export { describeRequests, type NodePreemption, type VictimFact } from './victims';
 export {
   notModelledFor, certainRejection, unknownOnNode, unknownOnAny, unknownOnAll, certainlyPending, unknownPlacement, unknownShare, unknownPrefer,
@@ -14,8 +14,10 @@ export {
 export { tolerates, evict, type ToleranceAnswer, type EvictionAnswer } from './tolerate';
 export {
   place, allScheduled, spread, share, keepApart, type ReplicaCluster, type PlacementAnswer, type PlacedPodAnswer, type TieProbe,
-  type AllScheduledAnswer, type SpreadAnswer, type DomainCount, type ShareAnswer, type SharedNode, type KeepApartAnswer,
+  type AllScheduledAnswer, type SpreadAnswer, type DomainCount, type ShareAnswer, type SharedNode, type KeepApartAnswer, type KeepApartCluster,
 } from './replicas';
+/** A question's own LimitRanges, ResourceQuotas, RuntimeClasses and PriorityClasses, over configure's. */
+export { underNamespacePolicy, PolicyInputError, POLICY_KINDS, type NamespacePolicy } from './policy';
 export { HOSTNAME_LABEL, type Separation } from './apart';
 export { REPLICATED_KINDS } from '../placement/replicas';
 export { outage, survive, fewestRunning, type OutageAnswer, type SurvivalAnswer, type FewestRunningAnswer, type FailureFacts } from './outage';

@@ -19,6 +19,7 @@ import { hasStorage } from '../scheduler/snapshot';
 import { STORAGE_KINDS, storageProblem } from '../core/storage-kinds';
 import { profile } from '../scheduler/profile';
 import { underSchedulerConfiguration } from './schedule';
+import { underNamespacePolicy } from './policy';
 
 export type PodArgument = KubeObject | Subject;
 
@@ -162,6 +163,11 @@ export function taintEviction(subject: PodArgument | framework.PodInfo, node: No
  */
 export interface ScheduleOptions {
   existingPods?: Pod[];
+  /** LimitRanges, ResourceQuotas, RuntimeClasses, PriorityClasses: each kind given over configure's, for this call (policy.ts). */
+  limitRanges?: KubeObject[];
+  resourceQuotas?: KubeObject[];
+  runtimeClasses?: KubeObject[];
+  priorityClasses?: KubeObject[];
   namespaces?: KubeObject[];
   services?: KubeObject[];
   storage?: KubeObject[];
@@ -185,7 +191,7 @@ export type ScheduleOnResult = scheduler.ScheduleResult & { notModelled?: NotMod
 export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): ScheduleOnResult {
   const s = toSubject(subject);
   const storage = storageOf(options.storage);
-  return underSchedulerConfiguration(s, options.schedulerConfiguration, () => {
+  return underNamespacePolicy(options, () => underSchedulerConfiguration(s, options.schedulerConfiguration, () => {
     const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, schedulingStorage(s, storage, options));
     // DefaultPreemption's answer left unknown by a priority the inputs do not give is not modelled too; so is what the
     // pod's profile runs that the library does not
@@ -193,7 +199,7 @@ export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options:
     const unserved = profile().unserved;
     const answer = unserved && result.fitError !== undefined ? { ...result, fitError: unserved } : result;
     return notModelled.length ? { ...answer, notModelled } : answer;
-  });
+  }));
 }
 
 /**
@@ -213,9 +219,9 @@ function schedulingStorage(s: Subject, storage: KubeObject[] | undefined, option
 export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): score.NodeScore[] {
   const s = toSubject(subject);
   const storage = subjectStorage(s, storageOf(options.storage));
-  return underSchedulerConfiguration(s, options.schedulerConfiguration, () => {
+  return underNamespacePolicy(options, () => underSchedulerConfiguration(s, options.schedulerConfiguration, () => {
     const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage).feasible.map((v) => v.node));
     const infos = nodes.map(framework.nodeInfo).filter((n) => feasible.has(n.name));
     return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces, options.services, storage)).sort((a, b) => b.total - a.total);
-  });
+  }));
 }

@@ -13,9 +13,13 @@ import { HOSTNAME_LABEL, separation, type Separation } from './apart';
 import { plainVerdict, underAssumption } from './schedule';
 import { settings, withConfiguration } from '../core/config';
 import type { StorageAssumption } from '../core/storage-kinds';
+import { underNamespacePolicy, type NamespacePolicy } from './policy';
 
-/** The nodes, the pods bound to them, the Namespace, Service and storage objects the replicas are placed among. */
-export interface ReplicaCluster {
+/**
+ * The nodes, the pods bound to them, the Namespace, Service and storage objects the replicas are placed among, and the
+ * namespace policy their pods are created under (each kind given over configure's: policy.ts).
+ */
+export interface ReplicaCluster extends NamespacePolicy {
   nodes: readonly Node[];
   existingPods?: readonly Pod[];
   namespaces?: readonly KubeObject[];
@@ -65,12 +69,17 @@ function underConfiguration<T>(configuration: object | undefined, fn: () => T): 
   return configuration === undefined || configuration === settings().schedulerConfiguration ? fn() : withConfiguration({ schedulerConfiguration: configuration }, fn);
 }
 
+/** `fn` under the question's namespace policy and scheduler configuration. */
+function underQuestion<T>(cluster: NamespacePolicy & { schedulerConfiguration?: object }, fn: () => T): T {
+  return underNamespacePolicy(cluster, () => underConfiguration(cluster.schedulerConfiguration, fn));
+}
+
 /** The workloads' pods placed in order, each placed pod counting for the next. */
 export function place(workloads: readonly KubeObject[], cluster: ReplicaCluster, tieBreak: 'first' | 'last' = 'first'): PlacementAnswer {
   const run = () => placeReplicas(workloads, cluster.nodes, {
     existingPods: cluster.existingPods, namespaces: cluster.namespaces, services: cluster.services, storage: cluster.storage, tieBreak, podDisruptionBudgets: cluster.podDisruptionBudgets,
   });
-  const p = underAssumption(cluster.storageAssumption, () => underConfiguration(cluster.schedulerConfiguration, run));
+  const p = underAssumption(cluster.storageAssumption, () => underNamespacePolicy(cluster, () => underConfiguration(cluster.schedulerConfiguration, run)));
   return answerOf(p, workloads);
 }
 
@@ -209,7 +218,8 @@ export function share(a: KubeObject, b: KubeObject, cluster: ReplicaCluster): Sh
     const hitThere = sharedThere.findIndex((s) => s.length);
     ties = { sameVerdict: (hitThere >= 0) === (hit >= 0), hitThere, shared: hitThere >= 0 ? sharedThere[hitThere].map((s) => s.node) : [] };
   }
-  return { labels, orders, hit, ...(ties ? { ties } : {}), ...(hit < 0 ? { separation: separation(a, b, cluster.nodes, cluster.namespaces) } : {}) };
+  const apart = hit < 0 ? underQuestion(cluster, () => separation(a, b, cluster.nodes, cluster.namespaces)) : undefined;
+  return { labels, orders, hit, ...(ties ? { ties } : {}), ...(apart ? { separation: apart } : {}) };
 }
 
 /** toBeKeptApartFrom: the separation by constraint, and a fix that is checked to give it. */
@@ -228,10 +238,21 @@ export interface KeepApartAnswer {
   };
 }
 
-export function keepApart(a: KubeObject, b: KubeObject, nodes?: readonly Node[], namespaces?: readonly KubeObject[]): KeepApartAnswer {
-  const s = separation(a, b, nodes, namespaces);
-  const fix = s.guaranteed ? undefined : antiAffinityFix(a, b, nodes, namespaces);
-  return { labels: [describeObject(a), describeObject(b)], ...(nodes ? { nodes: nodes.length } : {}), separation: s, ...(fix ? { fix } : {}) };
+/**
+ * keepApart's cluster: Namespace objects (for namespaceSelector), the question's KubeSchedulerConfiguration (each
+ * workload's pods under the profile of their schedulerName) and namespace policy, each over configure's.
+ */
+export interface KeepApartCluster extends NamespacePolicy {
+  namespaces?: readonly KubeObject[];
+  schedulerConfiguration?: object;
+}
+
+export function keepApart(a: KubeObject, b: KubeObject, nodes?: readonly Node[], cluster: KeepApartCluster = {}): KeepApartAnswer {
+  return underQuestion(cluster, () => {
+    const s = separation(a, b, nodes, cluster.namespaces);
+    const fix = s.guaranteed ? undefined : antiAffinityFix(a, b, nodes, cluster.namespaces);
+    return { labels: [describeObject(a), describeObject(b)], ...(nodes ? { nodes: nodes.length } : {}), separation: s, ...(fix ? { fix } : {}) };
+  });
 }
 
 /** `received` with a required anti-affinity term against `other`'s pods added to its pod spec. */

@@ -21,12 +21,17 @@ import { subjectStorage } from '../scheduler/storage-model';
 import { readyAssumption } from '../k8s/node-condition-taints';
 import type * as Victims from './victims';
 import type { NodePreemption, VictimFact } from './victims';
+import { underNamespacePolicy, type NamespacePolicy } from './policy';
 
 // DefaultPreemption's victims are worked out when a question reads them (toPreempt, a node's preemption): loaded then
 const victimsModule = (): typeof Victims => require('./victims');
 
-/** The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName), the Namespace, Service and storage objects. */
-export interface ClusterInput {
+/**
+ * The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName), the Namespace, Service and
+ * storage objects, and the namespace policy (LimitRanges, ResourceQuotas, RuntimeClasses, PriorityClasses: each kind
+ * given over configure's, for this question: policy.ts).
+ */
+export interface ClusterInput extends NamespacePolicy {
   nodes?: readonly Node[];
   existingPods?: readonly Pod[];
   namespaces?: readonly KubeObject[];
@@ -138,6 +143,10 @@ export interface PreemptAnswer extends ScheduleAnswer {
 
 /** The pod against every node, and when DefaultPreemption nominates a node, the facts of its victims there. */
 export function preempt(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}): PreemptAnswer {
+  return underNamespacePolicy(cluster, () => preemptUnder(subject, nodes, cluster));
+}
+
+function preemptUnder(subject: Subject, nodes: readonly Node[], cluster: ClusterInput): PreemptAnswer {
   const answer = schedule(subject, nodes, cluster);
   const p = answer.preemption;
   if (!p || 'unknown' in p || p.nominatedNodes.length === 0) return answer;
@@ -161,7 +170,7 @@ export interface PreferAnswer {
 /** The pod on `node`, with the rest of the cluster around it (PodTopologySpread and InterPodAffinity count it). */
 export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInput = {}): NodeAnswer {
   if (cluster.storageAssumption !== undefined) return underAssumption(cluster.storageAssumption, () => scheduleOnNode(subject, node, { ...cluster, storageAssumption: undefined }));
-  return underSchedulerConfiguration(subject, cluster.schedulerConfiguration, () => scheduleOnNodeUnder(subject, node, cluster));
+  return underNamespacePolicy(cluster, () => underSchedulerConfiguration(subject, cluster.schedulerConfiguration, () => scheduleOnNodeUnder(subject, node, cluster)));
 }
 
 function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput): NodeAnswer {
@@ -244,7 +253,7 @@ export function assumed(nodes: readonly Node[], subject?: Subject, storage?: rea
 /** kube-scheduler's Filter phase for the pod over every node, the FitError when none fits, and on request the Score phase. */
 export function schedule(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}, options: { scores?: boolean } = {}): ScheduleAnswer {
   if (cluster.storageAssumption !== undefined) return underAssumption(cluster.storageAssumption, () => schedule(subject, nodes, { ...cluster, storageAssumption: undefined }, options));
-  return underSchedulerConfiguration(subject, cluster.schedulerConfiguration, () => scheduleUnder(subject, nodes, cluster, options));
+  return underNamespacePolicy(cluster, () => underSchedulerConfiguration(subject, cluster.schedulerConfiguration, () => scheduleUnder(subject, nodes, cluster, options)));
 }
 
 function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: ClusterInput, options: { scores?: boolean }): ScheduleAnswer {
@@ -276,9 +285,14 @@ function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: Cluste
   };
 }
 
+/** prefer's options: the question's KubeSchedulerConfiguration and namespace policy, over configure's. */
+export interface PreferOptions extends NamespacePolicy {
+  schedulerConfiguration?: object;
+}
+
 /** Both nodes through the filters on their own, then the pod's profile's scores over the two when both fit. */
-export function prefer(subject: Subject, preferred: Node, other: Node, options: { schedulerConfiguration?: object } = {}): PreferAnswer {
-  return underSchedulerConfiguration(subject, options.schedulerConfiguration, () => preferUnder(subject, preferred, other));
+export function prefer(subject: Subject, preferred: Node, other: Node, options: PreferOptions = {}): PreferAnswer {
+  return underNamespacePolicy(options, () => underSchedulerConfiguration(subject, options.schedulerConfiguration, () => preferUnder(subject, preferred, other)));
 }
 
 function preferUnder(subject: Subject, preferred: Node, other: Node): PreferAnswer {

@@ -1,8 +1,9 @@
 // Matcher inputs for the many-node and existing-pod forms.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { settings } from '../core/config';
-import { nodeAllocatable, storageAssumptionProblem, storageProblem, type StorageAssumption } from '../engine';
+import { nodeAllocatable, PolicyInputError, POLICY_KINDS, storageAssumptionProblem, storageProblem, underNamespacePolicy, type NamespacePolicy, type StorageAssumption } from '../engine';
 import { apiServerErrors, labelOf, nodeOf, UsageError } from './inputs';
+import type { MatcherResult } from './context';
 
 /**
  * With configure({ requireAllocatable: true }), a node without status.allocatable is an error, not "unconstrained";
@@ -45,6 +46,49 @@ export interface ParsedSchedulingOptions {
   podDisruptionBudgets?: KubeObject[];
   /** The cluster's KubeSchedulerConfiguration for this check, over configure({ schedulerConfiguration }). */
   schedulerConfiguration?: object;
+  limitRanges?: KubeObject[];
+  resourceQuotas?: KubeObject[];
+  runtimeClasses?: KubeObject[];
+  priorityClasses?: KubeObject[];
+}
+
+/** The namespace policy options, as the usage errors list them. */
+export const POLICY_OPTIONS = Object.keys(POLICY_KINDS) as Array<keyof typeof POLICY_KINDS>;
+
+/** The scheduling matchers' options after `existingPods` (and toBeSchedulableOn's `nodes`), in the order the usage errors list them. */
+const SCHEDULING_KEYS = ['namespaces', 'services', 'storage', 'storageAssumption', 'podDisruptionBudgets', 'schedulerConfiguration', ...POLICY_OPTIONS];
+
+/**
+ * `options.limitRanges`, `resourceQuotas`, `runtimeClasses` and `priorityClasses`: each an array or iterable (a
+ * loadManifests collection works: its objects of that kind are used), over configure's of that kind for this check.
+ * Anything but an options object gives none (the matcher's own options check says what is wrong with it).
+ */
+export function policyOf(options: unknown): NamespacePolicy & { [K in keyof NamespacePolicy]?: KubeObject[] } {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return {};
+  const o = options as Record<string, unknown>;
+  return Object.fromEntries(POLICY_OPTIONS.filter((k) => o[k] !== undefined).map((k) => [k, objectsOf(o[k], k, POLICY_KINDS[k])]));
+}
+
+/** `fn` under the namespace policy of the matcher's options; an object there the API server would not hold is a usage error. */
+export function inPolicy<T>(policy: NamespacePolicy, fn: () => T): T {
+  try {
+    return underNamespacePolicy(policy, fn);
+  } catch (e) {
+    if (e instanceof PolicyInputError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/**
+ * A matcher's checks and question (`body`) under the namespace policy its options give, and its message too (worked
+ * out later, under the same objects).
+ */
+export function underPolicy(options: unknown, body: () => MatcherResult): MatcherResult {
+  const policy = policyOf(options);
+  if (!Object.keys(policy).length) return body();
+  const result = inPolicy(policy, body);
+  const message = result.message;
+  return { ...result, message: () => inPolicy(policy, message) };
 }
 
 /** `options.schedulerConfiguration`: a KubeSchedulerConfiguration object (the engine decodes and validates it). */
@@ -96,14 +140,13 @@ export function storageOf(x: unknown): KubeObject[] {
  * its Namespace (Service) objects are used; `storage` holds storage objects only (storageOf).
  */
 export function schedulingOptionsOf(options: unknown, allowNodes: boolean): ParsedSchedulingOptions {
-  const shape = allowNodes
-    ? '{ existingPods?, nodes?, namespaces?, services?, storage?, storageAssumption?, podDisruptionBudgets?, schedulerConfiguration? }'
-    : '{ existingPods?, namespaces?, services?, storage?, storageAssumption?, podDisruptionBudgets?, schedulerConfiguration? }';
+  const keys = ['existingPods', ...(allowNodes ? ['nodes'] : []), ...SCHEDULING_KEYS];
+  const shape = `{ ${keys.map((k) => `${k}?`).join(', ')} }`;
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new UsageError(`options must be ${shape}`);
   const o = options as Record<string, unknown>;
   for (const key of Object.keys(o)) {
-    if (key === 'existingPods' || key === 'namespaces' || key === 'services' || key === 'storage' || key === 'storageAssumption' || key === 'podDisruptionBudgets' || key === 'schedulerConfiguration' || (allowNodes && key === 'nodes')) continue;
+    if (keys.includes(key)) continue;
     throw new UsageError(key === 'nodes'
       ? 'options.nodes is not used here: the nodes argument is the cluster (pass every node there)'
       : `unknown option ${JSON.stringify(key)}; options are ${shape}`);
@@ -122,8 +165,9 @@ export function schedulingOptionsOf(options: unknown, allowNodes: boolean): Pars
   if (o.storageAssumption !== undefined) out.storageAssumption = storageAssumptionOf(o.storageAssumption);
   if (o.podDisruptionBudgets !== undefined) out.podDisruptionBudgets = objectsOf(o.podDisruptionBudgets, 'podDisruptionBudgets', 'PodDisruptionBudget');
   if (o.schedulerConfiguration !== undefined) out.schedulerConfiguration = schedulerConfigurationOf(o.schedulerConfiguration);
-  return out;
+  return { ...out, ...policyOf(o) };
 }
+
 
 /**
  * What the API server would refuse among these objects (as apiServerErrors). Validation is remembered per object

@@ -112,8 +112,8 @@ export function apiServerErrors(objects: Array<{ object: KubeObject | Toleration
  */
 function admissionRefusal(name: string, object: KubeObject, message: string): string {
   const what = object.kind === 'Pod' ? `${name} would be rejected by the API server` : `${name}: the API server refuses every Pod it creates`;
-  const hint = / not found$/.test(message) ? '\n  (pass the cluster\'s RuntimeClass objects with configure({ runtimeClasses }))'
-    : /: no PriorityClass with name \S+ was found$/.test(message) ? '\n  (pass the cluster\'s PriorityClass objects with configure({ priorityClasses }))' : '';
+  const hint = / not found$/.test(message) ? '\n  (pass the cluster\'s RuntimeClass objects with configure({ runtimeClasses }) or the runtimeClasses option)'
+    : /: no PriorityClass with name \S+ was found$/.test(message) ? '\n  (pass the cluster\'s PriorityClass objects with configure({ priorityClasses }) or the priorityClasses option)' : '';
   // the parts of the pod's name the library cannot know (admission/create.ts admittedPodName), each said once
   const podName = /^pods "([^"]*)"/.exec(message)?.[1] ?? '';
   const note = [...podName.matchAll(/<([a-z -]+)>/g)].map((m) => NAME_NOTES[m[1]]).filter(Boolean).map((n) => `\n  (${n})`).join('');

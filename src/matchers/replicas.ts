@@ -3,7 +3,7 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import { REPLICATED_KINDS } from '../engine';
 import { apiServerErrors, labelOf, subjectOf, UsageError } from './inputs';
 import type { StorageAssumption } from '../engine';
-import { existingPodsOf, nodesOf, objectsOf, schedulerConfigurationOf, storageAssumptionOf, storageOf } from './inputs-nodes';
+import { existingPodsOf, inPolicy, nodesOf, objectsOf, POLICY_OPTIONS, policyOf, schedulerConfigurationOf, storageAssumptionOf, storageOf } from './inputs-nodes';
 
 export interface ReplicaInputs {
   nodes: Node[];
@@ -14,7 +14,14 @@ export interface ReplicaInputs {
   storageAssumption?: StorageAssumption;
   podDisruptionBudgets?: KubeObject[];
   schedulerConfiguration?: object;
+  limitRanges?: KubeObject[];
+  resourceQuotas?: KubeObject[];
+  runtimeClasses?: KubeObject[];
+  priorityClasses?: KubeObject[];
 }
+
+/** The replica matchers' options (before a matcher's own), in the order the usage errors list them. */
+const REPLICA_KEYS = ['existingPods', 'namespaces', 'services', 'storage', 'storageAssumption', 'podDisruptionBudgets', 'schedulerConfiguration', ...POLICY_OPTIONS];
 
 /** A workload with replicas (or a Pod); anything else is a usage error. */
 export function workloadOf(x: unknown, what = 'received'): KubeObject {
@@ -24,15 +31,18 @@ export function workloadOf(x: unknown, what = 'received'): KubeObject {
 }
 
 /**
- * `{ existingPods?, namespaces?, services?, storage? }` (plus the matcher's own keys in `extra`); namespaces, services
- * and storage may be any iterable, e.g. loadManifests' result (storage holds storage objects only: storageOf).
+ * `{ existingPods?, namespaces?, services?, storage?, storageAssumption?, podDisruptionBudgets?, schedulerConfiguration?,
+ * limitRanges?, resourceQuotas?, runtimeClasses?, priorityClasses? }` (plus the matcher's own keys in `extra`); the
+ * object lists may be any iterable, e.g. loadManifests' result (storage holds storage objects only: storageOf). The
+ * objects are checked under the namespace policy given (the engine asks its question under it too).
  */
 export function replicaInputs(nodesArg: unknown, options: unknown, workloads: KubeObject[], extra: string[] = []): ReplicaInputs {
   const nodes = nodesOf(nodesArg);
-  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new UsageError(`options must be { existingPods?, namespaces?, services?, storage?${extra.map((k) => `, ${k}?`).join('')} }`);
+  const shape = `{ ${[...REPLICA_KEYS, ...extra].map((k) => `${k}?`).join(', ')} }`;
+  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new UsageError(`options must be ${shape}`);
   const o = (options ?? {}) as Record<string, unknown>;
-  const unknown = Object.keys(o).filter((k) => !['existingPods', 'namespaces', 'services', 'storage', 'storageAssumption', 'podDisruptionBudgets', 'schedulerConfiguration', ...extra].includes(k));
-  if (unknown.length) throw new UsageError(`unknown option(s) ${unknown.join(', ')}: options are { existingPods?, namespaces?, services?, storage?${extra.map((k) => `, ${k}?`).join('')} }`);
+  const unknown = Object.keys(o).filter((k) => ![...REPLICA_KEYS, ...extra].includes(k));
+  if (unknown.length) throw new UsageError(`unknown option(s) ${unknown.join(', ')}: options are ${shape}`);
   const existingPods = existingPodsOf({ existingPods: o.existingPods });
   let namespaces: KubeObject[] | undefined;
   if (o.namespaces !== undefined) {
@@ -41,12 +51,13 @@ export function replicaInputs(nodesArg: unknown, options: unknown, workloads: Ku
     namespaces = [...ns].filter((x) => x?.kind === 'Namespace');
   }
   const storage = o.storage === undefined ? undefined : storageOf(o.storage);
-  const rejected = apiServerErrors([
+  const policy = policyOf(o);
+  const rejected = inPolicy(policy, () => apiServerErrors([
     ...workloads.map((w) => ({ object: w, label: labelOf(w) })),
     ...nodes.map((n) => ({ object: n, label: labelOf(n) })),
     ...(existingPods ?? []).map((p) => ({ object: p, label: labelOf(p) })),
     ...(storage ?? []).map((s) => ({ object: s, label: labelOf(s) })),
-  ]);
+  ]));
   if (rejected) throw new UsageError(rejected);
   const services = o.services === undefined ? undefined : objectsOf(o.services, 'services', 'Service');
   const assumption = o.storageAssumption === undefined ? undefined : storageAssumptionOf(o.storageAssumption);
@@ -55,5 +66,6 @@ export function replicaInputs(nodesArg: unknown, options: unknown, workloads: Ku
     nodes, existingPods, namespaces, ...(services ? { services } : {}), ...(storage ? { storage } : {}), ...(assumption ? { storageAssumption: assumption } : {}),
     ...(pdbs ? { podDisruptionBudgets: pdbs } : {}),
     ...(o.schedulerConfiguration !== undefined ? { schedulerConfiguration: schedulerConfigurationOf(o.schedulerConfiguration) } : {}),
+    ...policy,
   };
 }

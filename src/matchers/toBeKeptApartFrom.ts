@@ -1,37 +1,49 @@
-// expect(workload).toBeKeptApartFrom(other, nodes?, { namespaces? }): a constraint guarantees that no node ever holds
-// pods of both — required pod anti-affinity (either way), the same host port, or node selection on the nodes given —
-// whatever order they are created in and however the scores fall. `.not.toShareNodesWith` only reports one simulated
-// placement; this is the form to use when the separation is the policy. Rules in src/engine/apart.ts.
-import type { KubeObject, Node } from '../core/types';
+// expect(workload).toBeKeptApartFrom(other, nodes?, { namespaces?, schedulerConfiguration?, limitRanges?, … }): a
+// constraint guarantees that no node ever holds pods of both — required pod anti-affinity (either way), the same host
+// port, or node selection on the nodes given — whatever order they are created in and however the scores fall, each
+// workload's pods judged under the scheduler profile of their schedulerName. `.not.toShareNodesWith` only reports one
+// simulated placement; this is the form to use when the separation is the policy. Rules in src/engine/apart.ts.
+import type { KeepApartCluster } from '../engine';
+import type { Node } from '../core/types';
 import { keepApart } from '../engine';
 import { explainKeepApart } from '../explain/replicas';
 import { hint, type MatcherContext, type MatcherResult } from './context';
 import { apiServerErrors, guarded, labelOf, subjectOf, UsageError } from './inputs';
-import { nodesOf } from './inputs-nodes';
+import { nodesOf, objectsOf, POLICY_OPTIONS, policyOf, schedulerConfigurationOf, underPolicy } from './inputs-nodes';
 import { workloadOf } from './replicas';
 
-function inputs(nodesArg: unknown, options: unknown): { nodes?: Node[]; namespaces?: KubeObject[] } {
+const KEYS = ['namespaces', 'schedulerConfiguration', ...POLICY_OPTIONS];
+const SHAPE = `{ ${KEYS.map((k) => `${k}?`).join(', ')} }`;
+
+function inputs(nodesArg: unknown, options: unknown): { nodes?: Node[]; cluster: KeepApartCluster } {
   const nodes = nodesArg === undefined ? undefined : nodesOf(nodesArg);
-  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new UsageError('options must be { namespaces? }');
+  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) throw new UsageError(`options must be ${SHAPE}`);
   const o = (options ?? {}) as Record<string, unknown>;
-  const unknown = Object.keys(o).filter((k) => k !== 'namespaces');
-  if (unknown.length) throw new UsageError(`unknown option(s) ${unknown.join(', ')}: options are { namespaces? }`);
-  const ns = o.namespaces as Iterable<KubeObject> | undefined | null;
+  const unknown = Object.keys(o).filter((k) => !KEYS.includes(k));
+  if (unknown.length) throw new UsageError(`unknown option(s) ${unknown.join(', ')}: options are ${SHAPE}`);
+  const ns = o.namespaces as Iterable<unknown> | undefined | null;
   if (ns !== undefined && (!ns || typeof ns !== 'object' || !(Symbol.iterator in ns))) {
     throw new UsageError('options.namespaces must be an array (or iterable, e.g. a loadManifests collection) of Namespace objects');
   }
-  return { nodes, namespaces: ns ? [...ns].filter((x) => x?.kind === 'Namespace') : undefined };
+  return {
+    nodes,
+    cluster: {
+      ...(ns ? { namespaces: objectsOf(ns, 'namespaces', 'Namespace') } : {}),
+      ...(o.schedulerConfiguration !== undefined ? { schedulerConfiguration: schedulerConfigurationOf(o.schedulerConfiguration) } : {}),
+      ...policyOf(o),
+    },
+  };
 }
 
 export function toBeKeptApartFrom(this: MatcherContext, received: unknown, otherArg: unknown, nodesArg?: unknown, options?: unknown): MatcherResult {
   const header = () => hint(this, 'toBeKeptApartFrom', nodesArg === undefined ? 'other' : 'other, nodes');
-  return guarded(this, header, () => {
+  return guarded(this, header, () => underPolicy(options, () => {
     const a = workloadOf(received);
     const b = workloadOf(otherArg, 'other');
-    const { nodes, namespaces } = inputs(nodesArg, options);
+    const { nodes, cluster } = inputs(nodesArg, options);
     const rejected = apiServerErrors([a, b, ...(nodes ?? [])].map((o) => ({ object: o, label: labelOf(o) })));
     if (rejected) throw new UsageError(rejected);
-    const answer = keepApart(a, b, nodes, namespaces);
+    const answer = keepApart(a, b, nodes, cluster);
     const s = answer.separation;
     return {
       pass: s.guaranteed,
@@ -42,5 +54,5 @@ export function toBeKeptApartFrom(this: MatcherContext, received: unknown, other
       },
       message: () => `${header()}\n\n${explainKeepApart(answer)}`,
     };
-  });
+  }));
 }

@@ -1,4 +1,4 @@
-// expect(subject).toBeSchedulableOn(node, { existingPods?, nodes?, namespaces?, services?, storage? })
+// expect(subject).toBeSchedulableOn(node, { existingPods?, nodes?, namespaces?, services?, storage?, …, limitRanges?, resourceQuotas?, … })
 import { scheduleOnNode, unknownOnNode } from '../engine';
 import { statusFacts } from '../explain/schedule';
 import { explainNodeWithPreemption } from '../explain/preemption';
@@ -6,11 +6,11 @@ import { explainUnknownOnNode, notModelledNote, notModelledSummary } from '../ex
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { assumedFacts } from './record';
 import { apiServerErrors, guarded, labelOf, nodeOf, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
-import { checkAllocatable, clusterErrors, schedulingOptionsOf } from './inputs-nodes';
+import { checkAllocatable, clusterErrors, schedulingOptionsOf, underPolicy } from './inputs-nodes';
 
 export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeArg: unknown, options?: unknown): MatcherResult {
   const header = () => hint(this, 'toBeSchedulableOn', 'node');
-  return guarded(this, header, () => {
+  return guarded(this, header, () => underPolicy(options, () => {
     const subject = subjectOf(received);
     const node = checkAllocatable(nodeOf(nodeArg));
     const cluster = schedulingOptionsOf(options, true);
@@ -36,5 +36,5 @@ ${explainUnknownOnNode(answer, negated)}`),
       placement: { matcher: 'toBeSchedulableOn', ...assumedFacts(answer), subject, target: node, verdict, accepted: answer.feasible, ...statusFacts(answer.status) },
       message: () => `${header()}\n\n${explainNodeWithPreemption(answer)}${notModelledNote(answer.notModelled)}`,
     };
-  });
+  }));
 }

@@ -6,10 +6,11 @@ import { failBoth, hint, type MatcherContext, type MatcherResult } from './conte
 import { assumedFacts } from './record';
 import { guarded } from './inputs';
 import { checkedSchedule } from './toBeSchedulableOnAnyOf';
+import { underPolicy } from './inputs-nodes';
 
 export function toBeSchedulableOnAllOf(this: MatcherContext, received: unknown, nodesArg: unknown, options?: unknown): MatcherResult {
   const header = () => hint(this, 'toBeSchedulableOnAllOf', 'nodes');
-  return guarded(this, header, () => {
+  return guarded(this, header, () => underPolicy(options, () => {
     const { subject, nodes, answer } = checkedSchedule(received, nodesArg, options);
     if (unknownOnAll(answer)) {
       const negated = this.isNot === true;
@@ -24,5 +25,5 @@ export function toBeSchedulableOnAllOf(this: MatcherContext, received: unknown, 
       placement: { matcher: 'toBeSchedulableOnAllOf', ...assumedFacts(answer), subject, target: nodes, verdict: answer.gated ? 'gated' : `schedulable on ${answer.feasible.length} of ${nodes.length}`, accepted: all, ...statusFacts(answer.rejected[0]?.status) },
       message: () => `${header()}\n\n${explainAllOf(answer)}${notModelledNote(answer.notModelled)}`,
     };
-  });
+  }));
 }

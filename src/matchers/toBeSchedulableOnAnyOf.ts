@@ -1,11 +1,11 @@
-// expect(subject).toBeSchedulableOnAnyOf(nodes, { existingPods?, namespaces? }) — the scheduler would find a node.
+// expect(subject).toBeSchedulableOnAnyOf(nodes, { existingPods?, namespaces?, …, limitRanges?, resourceQuotas?, … }) — the scheduler would find a node.
 import { schedule, unknownOnAny, type ScheduleAnswer, type Subject } from '../engine';
 import { explainAnyOf } from '../explain/schedule';
 import { explainUnknownAnyOf, notModelledNote, notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { assumedFacts } from './record';
 import { apiServerErrors, guarded, labelOf, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
-import { nodesOf, schedulingOptionsOf } from './inputs-nodes';
+import { nodesOf, schedulingOptionsOf, underPolicy } from './inputs-nodes';
 
 /** The arguments of the many-node matchers, checked, and the engine's answer. */
 export function checkedSchedule(received: unknown, nodesArg: unknown, options: unknown): { subject: Subject; nodes: ReturnType<typeof nodesOf>; answer: ScheduleAnswer } {
@@ -24,7 +24,7 @@ export function checkedSchedule(received: unknown, nodesArg: unknown, options: u
 
 export function toBeSchedulableOnAnyOf(this: MatcherContext, received: unknown, nodesArg: unknown, options?: unknown): MatcherResult {
   const header = () => hint(this, 'toBeSchedulableOnAnyOf', 'nodes');
-  return guarded(this, header, () => {
+  return guarded(this, header, () => underPolicy(options, () => {
     const { subject, nodes, answer } = checkedSchedule(received, nodesArg, options);
     if (unknownOnAny(answer)) {
       const negated = this.isNot === true;
@@ -39,5 +39,5 @@ export function toBeSchedulableOnAnyOf(this: MatcherContext, received: unknown, 
       placement: { matcher: 'toBeSchedulableOnAnyOf', ...assumedFacts(answer), subject, target: nodes, verdict: answer.gated ? 'gated' : `schedulable on ${answer.feasible.length} of ${nodes.length}`, accepted: fits, reason: answer.fitError },
       message: () => `${header()}\n\n${explainAnyOf(answer)}${notModelledNote(answer.notModelled)}`,
     };
-  });
+  }));
 }

@@ -8,10 +8,11 @@ import { failBoth, hint, type MatcherContext, type MatcherResult } from './conte
 import { assumedFacts } from './record';
 import { guarded, subjectOf } from './inputs';
 import { replicaInputs, workloadOf } from './replicas';
+import { underPolicy } from './inputs-nodes';
 
 export function toHaveAllReplicasScheduled(this: MatcherContext, received: unknown, nodesArg: unknown, options?: unknown): MatcherResult {
   const header = () => hint(this, 'toHaveAllReplicasScheduled', 'nodes');
-  return guarded(this, header, () => {
+  return guarded(this, header, () => underPolicy(options, () => {
     const workload = workloadOf(received);
     const cluster = replicaInputs(nodesArg, options, [workload]);
     const answer = allScheduled(workload, cluster);
@@ -41,5 +42,5 @@ export function toHaveAllReplicasScheduled(this: MatcherContext, received: unkno
         `${header()}\n\nExpected ${answer.workload} ${this.isNot ? 'not ' : ''}to have all its replicas scheduled on ${cluster.nodes.length} node(s)` +
         explainAllScheduled(answer) + assumptionsNote(answer.placement),
     };
-  });
+  }));
 }

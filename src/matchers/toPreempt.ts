@@ -7,9 +7,9 @@ import { describeNotModelled, notModelledSummary } from '../explain/not-modelled
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { assumedFacts } from './record';
 import { apiServerErrors, guarded, labelOf, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
-import { nodesOf, schedulingOptionsOf } from './inputs-nodes';
+import { nodesOf, schedulingOptionsOf, underPolicy } from './inputs-nodes';
 
-const SHAPE = '{ nodes, existingPods?, podDisruptionBudgets?, namespaces?, services?, storage?, storageAssumption? }';
+const SHAPE = '{ nodes, existingPods?, podDisruptionBudgets?, namespaces?, services?, storage?, storageAssumption?, schedulerConfiguration?, limitRanges?, resourceQuotas?, runtimeClasses?, priorityClasses? }';
 
 /** `victims`: Pods or 'namespace/name' strings (a Pod without a namespace is in `default`), as the answer names them. */
 function victimsOf(x: unknown): string[] {
@@ -34,9 +34,8 @@ function argumentsOf(first: unknown, second: unknown): { victims?: string[]; opt
 }
 
 /** The checked arguments and the engine's answer. */
-function checked(received: unknown, first: unknown, second: unknown): { subject: Subject; victims?: string[]; nodes: ReturnType<typeof nodesOf>; answer: PreemptAnswer } {
+function checked(received: unknown, options: Record<string, unknown>): { subject: Subject; nodes: ReturnType<typeof nodesOf>; answer: PreemptAnswer } {
   const subject = subjectOf(received);
-  const { victims, options } = argumentsOf(first, second);
   if (options.nodes === undefined) throw new UsageError(`toPreempt needs options.nodes, the cluster's nodes: ${SHAPE}`);
   const { nodes: nodesArg, ...rest } = options;
   const nodes = nodesOf(nodesArg);
@@ -48,7 +47,7 @@ function checked(received: unknown, first: unknown, second: unknown): { subject:
     ...(cluster.podDisruptionBudgets ?? []).map((o) => ({ object: o, label: () => labelOf(o) })),
   ]);
   if (rejected) throw new UsageError(rejected);
-  return { subject, victims, nodes, answer: schedulerErrorsAsUsage(() => preempt(subject, nodes, cluster)) };
+  return { subject, nodes, answer: schedulerErrorsAsUsage(() => preempt(subject, nodes, cluster)) };
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -56,23 +55,29 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
 export function toPreempt(this: MatcherContext, received: unknown, victimsOrOptions?: unknown, options?: unknown): MatcherResult {
   const header = () => hint(this, 'toPreempt', 'victims');
   return guarded(this, header, () => {
-    const { subject, victims, nodes, answer } = checked(received, victimsOrOptions, options);
-    const negated = this.isNot === true;
-    const nominated = answer.victims !== undefined;
-    // a priority the inputs leave unknown, or a pod using what is not modelled whose preemption the dry run cannot decide
-    if (unknownOnAny(answer) || (nominated && answer.notModelled?.length)) {
-      const expected = `Expected ${answer.pod} ${negated ? 'not ' : ''}to preempt${victims ? ` ${victims.join(', ') || 'no pod'}` : ''}`;
-      return {
-        ...failBoth(this, () => `${header()}\n\n${expected}, but ${negated ? 'that cannot be proved' : 'the verdict is unknown'}: ${describeNotModelled(answer.notModelled!)}`),
-        placement: { matcher: 'toPreempt', ...assumedFacts(answer), subject, target: nodes, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
-      };
-    }
-    const pass = nominated && (!victims || Object.values(answer.victims!).every((vs) => sameSet(vs.map((v) => v.pod), victims)));
-    const verdict = answer.gated ? 'gated' : answer.feasible.length ? 'fits without preemption' : nominated ? `preempts on ${Object.keys(answer.victims!).join(' or ')}` : 'Pending (preemption does not help)';
-    return {
-      pass,
-      placement: { matcher: 'toPreempt', ...assumedFacts(answer), subject, target: nodes, verdict, accepted: nominated, ...(answer.fitError ? { reason: answer.fitError } : {}) },
-      message: () => `${header()}\n\n${explainPreempt(answer, victims, negated)}`,
-    };
+    const { victims, options: given } = argumentsOf(victimsOrOptions, options);
+    return underPolicy(given, () => preemptResult(this, header, received, victims, given));
   });
+}
+
+/** The engine's answer to the checked arguments, and the result (under the options' namespace policy). */
+function preemptResult(ctx: MatcherContext, header: () => string, received: unknown, victims: string[] | undefined, options: Record<string, unknown>): MatcherResult {
+  const { subject, nodes, answer } = checked(received, options);
+  const negated = ctx.isNot === true;
+  const nominated = answer.victims !== undefined;
+  // a priority the inputs leave unknown, or a pod using what is not modelled whose preemption the dry run cannot decide
+  if (unknownOnAny(answer) || (nominated && answer.notModelled?.length)) {
+    const expected = `Expected ${answer.pod} ${negated ? 'not ' : ''}to preempt${victims ? ` ${victims.join(', ') || 'no pod'}` : ''}`;
+    return {
+      ...failBoth(ctx, () => `${header()}\n\n${expected}, but ${negated ? 'that cannot be proved' : 'the verdict is unknown'}: ${describeNotModelled(answer.notModelled!)}`),
+      placement: { matcher: 'toPreempt', ...assumedFacts(answer), subject, target: nodes, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
+    };
+  }
+  const pass = nominated && (!victims || Object.values(answer.victims!).every((vs) => sameSet(vs.map((v) => v.pod), victims)));
+  const verdict = answer.gated ? 'gated' : answer.feasible.length ? 'fits without preemption' : nominated ? `preempts on ${Object.keys(answer.victims!).join(' or ')}` : 'Pending (preemption does not help)';
+  return {
+    pass,
+    placement: { matcher: 'toPreempt', ...assumedFacts(answer), subject, target: nodes, verdict, accepted: nominated, ...(answer.fitError ? { reason: answer.fitError } : {}) },
+    message: () => `${header()}\n\n${explainPreempt(answer, victims, negated)}`,
+  };
 }

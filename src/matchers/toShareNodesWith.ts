@@ -8,10 +8,11 @@ import { explainShare } from '../explain/replicas';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded, subjectOf } from './inputs';
 import { replicaInputs, workloadOf } from './replicas';
+import { underPolicy } from './inputs-nodes';
 
 export function toShareNodesWith(this: MatcherContext, received: unknown, otherArg: unknown, nodesArg: unknown, options?: unknown): MatcherResult {
   const header = () => hint(this, 'toShareNodesWith', 'other, nodes');
-  return guarded(this, header, () => {
+  return guarded(this, header, () => underPolicy(options, () => {
     const a = workloadOf(received);
     const b = workloadOf(otherArg, 'other');
     const answer = share(a, b, replicaInputs(nodesArg, options, [a, b]));
@@ -34,5 +35,5 @@ export function toShareNodesWith(this: MatcherContext, received: unknown, otherA
       },
       message: () => `${header()}\n\nExpected ${answer.labels[0]} ${this.isNot ? 'not ' : ''}to share a node with ${answer.labels[1]}${explainShare(answer)}`,
     };
-  });
+  }));
 }

@@ -8,10 +8,11 @@ import { explainSpread } from '../explain/replicas';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded, subjectOf, UsageError } from './inputs';
 import { replicaInputs, workloadOf } from './replicas';
+import { underPolicy } from './inputs-nodes';
 
 export function toSpreadReplicasAcross(this: MatcherContext, received: unknown, topologyKey: unknown, nodesArg: unknown, options?: unknown): MatcherResult {
   const header = () => hint(this, 'toSpreadReplicasAcross', 'topologyKey, nodes');
-  return guarded(this, header, () => {
+  return guarded(this, header, () => underPolicy(options, () => {
     if (typeof topologyKey !== 'string' || topologyKey === '') throw new UsageError(`topologyKey must be a node label key such as "topology.kubernetes.io/zone", received ${JSON.stringify(topologyKey)}`);
     const workload = workloadOf(received);
     const cluster = replicaInputs(nodesArg, options, [workload], ['maxSkew']);
@@ -40,5 +41,5 @@ export function toSpreadReplicasAcross(this: MatcherContext, received: unknown, 
       },
       message: () => `${header()}\n\n${expected(this.isNot === true)}, but ${explainSpread(answer)}`,
     };
-  });
+  }));
 }

@@ -16,7 +16,37 @@ export interface PreferenceChain extends PromiseLike<void> {
   over(node: NodeLike): void;
 }
 
-export interface SchedulingOptions {
+/**
+ * The namespace policy for one assertion, each kind over configure's of that kind (configure's others stay): the
+ * objects the API server's admission plugins read as the pods are created. Each may be a loadManifests collection
+ * (its objects of that kind are used).
+ */
+export interface NamespacePolicyOptions {
+  /** LimitRange objects (v1), each in its namespace: LimitRanger's default requests and limits, min, max and ratio. */
+  limitRanges?: Iterable<KubeObject>;
+  /** ResourceQuota objects (v1), each in its namespace: a pod past one is refused (`exceeded quota: …`). */
+  resourceQuotas?: Iterable<KubeObject>;
+  /** RuntimeClass objects (node.k8s.io/v1): overhead, scheduling nodeSelector and tolerations; an unknown one is refused. */
+  runtimeClasses?: Iterable<KubeObject>;
+  /** PriorityClass objects (scheduling.k8s.io/v1): the pods' priorities (Priority admission, preemption). */
+  priorityClasses?: Iterable<KubeObject>;
+}
+
+/** toPrefer's options: the scheduler configuration and the namespace policy for this assertion. */
+export interface PreferOptions extends NamespacePolicyOptions {
+  /** The cluster's KubeSchedulerConfiguration, as the other matchers' `schedulerConfiguration` option. */
+  schedulerConfiguration?: object;
+}
+
+/** toBeKeptApartFrom's options. */
+export interface KeepApartOptions extends NamespacePolicyOptions {
+  /** Namespace objects (their labels serve an anti-affinity term's namespaceSelector). */
+  namespaces?: Iterable<KubeObject>;
+  /** The cluster's KubeSchedulerConfiguration: each workload's pods are judged under their schedulerName's profile. */
+  schedulerConfiguration?: object;
+}
+
+export interface SchedulingOptions extends NamespacePolicyOptions {
   /** Pods already bound to the node(s) (by spec.nodeName for the many-node forms); Succeeded/Failed ones use nothing. */
   existingPods?: Iterable<PodLike>;
   /**
@@ -56,7 +86,7 @@ export interface SchedulingOptions {
 }
 
 /** The replica matchers' options: existing pods (by spec.nodeName) and Namespace objects (for namespaceSelector). */
-export interface ReplicaOptions {
+export interface ReplicaOptions extends NamespacePolicyOptions {
   existingPods?: PodLike[];
   namespaces?: Iterable<KubeObject>;
   /** Service objects, for PodTopologySpread's system default spreading. */
@@ -89,8 +119,11 @@ export interface PlacementMatchers<R> {
   toBeEvictedFrom(node: NodeLike): EvictionChain;
   /** Portable form: evicted exactly `after` seconds after the taints appear. */
   toBeEvictedFrom(node: NodeLike, options: { after: number }): R;
-  /** With `.over(other)`: both nodes feasible, the scheduler's scores rank `node` higher (or only `node` is feasible). */
-  toPrefer(node: NodeLike): PreferenceChain;
+  /**
+   * With `.over(other)`: both nodes feasible, the scheduler's scores rank `node` higher (or only `node` is feasible).
+   * Options: a KubeSchedulerConfiguration (the pod's profile scores) and the namespace policy, for this assertion.
+   */
+  toPrefer(node: NodeLike, options?: PreferOptions): PreferenceChain;
   /** Every pod the workload's controller creates finds a node, placed one at a time as kube-scheduler does. */
   toHaveAllReplicasScheduled(nodes: Iterable<NodeLike>, options?: ReplicaOptions): R;
   /** All replicas placed, and their counts per `topologyKey` domain differ by at most `maxSkew` (default 1). */
@@ -101,7 +134,7 @@ export interface PlacementMatchers<R> {
    * A constraint keeps the two workloads' pods off each other's nodes in any placement: required pod anti-affinity
    * (either way), the same host port, or — on `nodes`, when given — node selection that no node passes for both.
    */
-  toBeKeptApartFrom(other: PodLike | KubeObject, nodes?: Iterable<NodeLike>, options?: { namespaces?: Iterable<KubeObject> }): R;
+  toBeKeptApartFrom(other: PodLike | KubeObject, nodes?: Iterable<NodeLike>, options?: KeepApartOptions): R;
   /** Karpenter would launch a node from this NodePool for the pod: taints tolerated (not startup taints), requirements compatible. */
   toBeProvisionableBy(nodePool: NodePoolLike, options?: { instanceTypes?: InstanceType[]; storage?: Iterable<KubeObject>; storageAssumption?: import('../engine').StorageAssumption }): R;
   /** Karpenter would find a NodePool among these (highest weight first, then name descending); the message names its pick. */

@@ -23,7 +23,7 @@ describe('refused objects get no verdict, with and without .not', () => {
     const d = deployment('web');
     const dg = { ...d, spec: { ...d.spec, template: gvisor(d.spec.template, d.spec.template.spec) } };
     for (const run of [() => expect(p).toBeSchedulableOn(node('n')), () => expect(p).not.toBeSchedulableOnAnyOf([node('n')])]) {
-      expect(failure(run)).toContain('would be rejected by the API server:\n  pods "p" is forbidden: pod rejected: RuntimeClass "gvisor" not found\n  (pass the cluster\'s RuntimeClass objects with configure({ runtimeClasses }))');
+      expect(failure(run)).toContain('would be rejected by the API server:\n  pods "p" is forbidden: pod rejected: RuntimeClass "gvisor" not found\n  (pass the cluster\'s RuntimeClass objects with configure({ runtimeClasses }) or the runtimeClasses option)');
     }
     expect(failure(() => expect(dg).toHaveAllReplicasScheduled([node('n')]))).toContain('the API server refuses every Pod it creates:\n  pods "web-<pod-template-hash>-" is forbidden: pod rejected: RuntimeClass "gvisor" not found');
     configure({ runtimeClasses: [{ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'gvisor' }, handler: 'runsc' } as never] });
@@ -41,10 +41,10 @@ describe('refused objects get no verdict, with and without .not', () => {
     expect(p).toBeSchedulableOn(node('n'));
     configure({ priorityClasses: [] });
     for (const run of [() => expect(p).toBeSchedulableOn(node('n')), () => expect(p).not.toBeSchedulableOnAnyOf([node('n')])]) {
-      expect(failure(run)).toContain('would be rejected by the API server:\n  pods "p" is forbidden: no PriorityClass with name high was found\n  (pass the cluster\'s PriorityClass objects with configure({ priorityClasses }))');
+      expect(failure(run)).toContain('would be rejected by the API server:\n  pods "p" is forbidden: no PriorityClass with name high was found\n  (pass the cluster\'s PriorityClass objects with configure({ priorityClasses }) or the priorityClasses option)');
     }
     expect(failure(() => expect(dh).toHaveAllReplicasScheduled([node('n')]))).toContain('the API server refuses every Pod it creates:\n  pods "web-<pod-template-hash>-" is forbidden: no PriorityClass with name high was found\n' +
-      '  (pass the cluster\'s PriorityClass objects with configure({ priorityClasses }))\n  (<pod-template-hash> stands for the hash in the ReplicaSet\'s name, which the library cannot compute)');
+      '  (pass the cluster\'s PriorityClass objects with configure({ priorityClasses }) or the priorityClasses option)\n  (<pod-template-hash> stands for the hash in the ReplicaSet\'s name, which the library cannot compute)');
     expect(withClass(pod('p'), pod('p').spec, 'system-node-critical')).toBeSchedulableOn(node('n'));
     configure({ priorityClasses: [{ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'high' }, value: 1000000 } as never] });
     expect(p).toBeSchedulableOn(node('n'));

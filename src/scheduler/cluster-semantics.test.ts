@@ -243,7 +243,7 @@ describe('options and the cluster', () => {
   test('the many-node matchers take the cluster from their argument', () => {
     const msg = failure(() => expect(spreadPod).toBeSchedulableOnAnyOf(nodes, { nodes } as never));
     expect(msg).toContain('options.nodes is not used here: the nodes argument is the cluster');
-    expect(failure(() => expect(spreadPod).toBeSchedulableOn(a, { node: a } as never))).toContain('unknown option "node"; options are { existingPods?, nodes?, namespaces?, services?, storage?, storageAssumption?, podDisruptionBudgets?, schedulerConfiguration? }');
+    expect(failure(() => expect(spreadPod).toBeSchedulableOn(a, { node: a } as never))).toContain('unknown option "node"; options are { existingPods?, nodes?, namespaces?, services?, storage?, storageAssumption?, podDisruptionBudgets?, schedulerConfiguration?, limitRanges?, resourceQuotas?, runtimeClasses?, priorityClasses? }');
     expect(failure(() => expect(spreadPod).toBeSchedulableOn(a, { namespaces: [42] } as never))).toContain('options.namespaces[0] is not a Kubernetes object');
   });
 

@@ -13,7 +13,7 @@
 //   field errors as above.
 import type { Difference } from './compare';
 import type { Domain } from './domains';
-import { claimInputArb, createInputArb, type CreateInput } from './generators-create';
+import { claimInputArb, createInputArb, limitRangeInputArb, type CreateInput } from './generators-create';
 import { admissionRefusedOnce, admitClaim, admitPod, COMPARISON_GATE_HINT, parseQuantity, decodeErrors, toSubject, typeErrors, validate, withConfiguration, type KubernetesVersion, type Toleration } from './lib';
 
 export interface UpstreamCreate {
@@ -147,3 +147,6 @@ export const create: Domain<CreateInput, OursCreate> = {
 
 /** The PersistentVolumeClaims of the create domain alone (one case in eight there), for long runs: `--domains claims`. */
 export const claims: Domain<CreateInput, OursCreate> = { ...create, name: 'claims', asks: 'create', named: true, arbitrary: claimInputArb };
+
+/** The Pods under a LimitRange, a ResourceQuota or both (one case in five there), for long runs: `--domains namespacePolicy`. */
+export const namespacePolicy: Domain<CreateInput, OursCreate> = { ...create, name: 'namespacePolicy', asks: 'create', named: true, arbitrary: limitRangeInputArb };

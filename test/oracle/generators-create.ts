@@ -369,7 +369,7 @@ const quotaArb = (namespace: string) => fc.record({
   return { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'compute', namespace }, spec: compact({ hard, ...scope }), ...(used ? { status: { hard, used } } : {}) };
 });
 
-const limitRangeInputArb: fc.Arbitrary<CreateInput> = policyPod.chain((object) => {
+export const limitRangeInputArb: fc.Arbitrary<CreateInput> = policyPod.chain((object) => {
   const namespace = (object.metadata as { namespace?: string }).namespace ?? 'default';
   // a LimitRange, a ResourceQuota, or both (LimitRanger's defaults then satisfy the quota's `must specify`)
   return fc.record({ lr: limitRangeArb(namespace), quota: quotaArb(namespace), which: fc.constantFrom('limitRange', 'quota', 'both') })

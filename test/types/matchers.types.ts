@@ -24,6 +24,12 @@ export function globalExpect(): void {
   // @ts-expect-error the other workload is required
   expect(pod).toBeKeptApartFrom();
   expect(pod).toPrefer(node).over(node);
+  expect(pod).toPrefer(node, { schedulerConfiguration: {}, limitRanges: [] }).over(node);
+  // @ts-expect-error toPrefer's options are the configuration and the namespace policy
+  expect(pod).toPrefer(node, { existingPods: [] }).over(node);
+  expect(pod).toBeSchedulableOn(node, { limitRanges: [], resourceQuotas: [], runtimeClasses: [], priorityClasses: [] });
+  expect(pod).toHaveAllReplicasScheduled([node], { resourceQuotas: [] });
+  expect(pod).toBeKeptApartFrom(pod, [node], { schedulerConfiguration: {} });
   // @ts-expect-error .over takes a node
   expect(pod).toPrefer(node).over('b');
   // @ts-expect-error seconds are numbers
@@ -62,6 +68,7 @@ export function vitest(): void {
   vitestExpect(pod).toBeEvictedFrom(node).after(300);
   vitestExpect(pod).not.toBeEvictedFrom(node).after(60);
   vitestExpect(pod).toPrefer(node).over(node);
+  vitestExpect(pod).toPrefer(node, { schedulerConfiguration: {} }).over(node);
   vitestExpect(pod).toBeSchedulableOnAllOf([node], { existingPods: [] });
   vitestExpect(pod).toPreempt({ nodes: [node] });
   vitestExpect(node).toDrain({ nodes: [node] }, { within: 60 });
