@@ -368,6 +368,7 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
     }
     // each namespace's first pod in walk order (pods of one namespace often come in a row: no lookup for those)
     const ns = podNamespace(p);
+    // Stryker disable next-line ConditionalExpression: a shortcut; the map lookup finds the same first seq
     if (ns === lastNamespace) {
       if (seq < lastFirst) firstSeq.set(ns, (lastFirst = seq));
     } else {
@@ -396,6 +397,7 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
 }
 
 // Arrays of a known length are made at that length (no regrowth while filling), within V8's fast elements' reach.
+// Stryker disable next-line ConditionalExpression,EqualityOperator,ArrayDeclaration: a length hint only; the arrays are written by index
 const sized = <T>(n: number): T[] => (n < 50_000 ? new Array<T>(n) : []);
 
 /** Namespace name → labels: the Namespace objects', then each namespace only seen on the pods (`seen`, or the pods'). */

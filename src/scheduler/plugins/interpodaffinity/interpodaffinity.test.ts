@@ -381,5 +381,8 @@ describe('existing pods assumed into an indexed snapshot (placeReplicas\' path)'
     assumePod(snapshot, 'n3', makePod('exists', { nodeName: 'n3', podAntiAffinity: [{ labelSelector: { matchExpressions: [{ key: 'app', operator: 'Exists' }] }, topologyKey: host }] }));
     assumePod(snapshot, 'n4', makePod('none', { nodeName: 'n4', podAntiAffinity: [{ labelSelector: { matchLabels: { app: 'web' } }, topologyKey: host }] }));
     expect(ask()).toEqual(['n1', 'n2', 'n3']);
+    // each pod's term counted once, in walk order
+    const state = preFilterState(podInfo(toSubject(makePod('db', { labels: { app: 'db' } }))), snapshot) as PreFilterState;
+    expect([...state.existingAntiAffinity].map(([pair, list]) => [pair.split('\u0000')[1], list.map((c) => c.pod.metadata!.name)])).toEqual([['n1', ['first']], ['n2', ['in']], ['n3', ['exists']]]);
   });
 });

@@ -98,6 +98,7 @@ const plans = new WeakMap<AffinityTerm, Plan>();
 
 function planOf(term: AffinityTerm): Plan {
   let plan = plans.get(term);
+  // Stryker disable next-line ConditionalExpression: a memo; the plan worked out again is the same
   if (plan === undefined) {
     const selector = term.selector;
     const inReq = selector.kind === 'requirements' ? selector.requirements.find((r) => r.operator === 'In' && !r.revision) : undefined;

@@ -148,6 +148,7 @@ const KEEP_BOUND_FROM = 8;
 function attachedBound(node: NodeSnapshot, storage: StorageListers): number {
   // (pods without volumes add nothing: a snapshot's entry lists the others)
   const pods = node.podsWithVolumes ?? node.pods;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a cost choice; the bound counted again or kept is the same
   if (pods.length < KEEP_BOUND_FROM) return countBound(node, pods, storage);
   const kept = node.memo(keep);
   return (kept.bound ??= countBound(node, pods, storage));
