@@ -41,3 +41,12 @@ test('explain: a LimitRange among the manifests defaults the pod\'s requests (Li
   const defaulted = runCli('explain', write('bare-limits.json', [bare, limits]), '--nodes', nodes);
   expect(defaulted.out).toContain('0/2 nodes are available: 2 Insufficient cpu.');
 });
+
+test('explain: a chart\'s ResourceQuota (no status) counts the --existing pods of its namespace, as the quota controller would', () => {
+  const web = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'registry.example/app:1', resources: { requests: { cpu: '100m' } } }] } };
+  const quota = { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'compute', namespace: 'default' }, spec: { hard: { pods: '2' } } };
+  const manifests = write('web-quota.json', [web, quota]);
+  expect(runCli('explain', manifests, '--nodes', nodes, '--existing', write('one.json', [running('a', 'n1', 'a')])).out).toContain('schedulable on 2 of 2 node(s)');
+  const full = runCli('explain', manifests, '--nodes', nodes, '--existing', write('two.json', [running('a', 'n1', 'a'), running('b', 'n2', 'b')]));
+  expect(`${full.err}${full.error?.message ?? ''}`).toContain('pods "web" is forbidden: exceeded quota: compute, requested: pods=1, used: pods=2, limited: pods=2');
+});

@@ -8,7 +8,7 @@ import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, Manifests, parseManifests, type LoadOptions } from './loader';
 import {
   describeGated, evict, kubeletHint, nodesDown, parseTaint, place, platformHint, rejectedByApiServer, schedule, STORAGE_KINDS, taint, toSubject, unknownOnAny,
-  validateInput, admissionRefusedOnce, zone, SchedulerConfigurationError, type Failure,
+  validateInput, admissionRefusedOnce, quotaRefusalWithPods, zone, SchedulerConfigurationError, type Failure,
 } from './engine';
 import { describeNotModelled } from './explain/not-modelled';
 import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './core/config';
@@ -174,7 +174,7 @@ function nodesOf(files: string[]): Node[] {
  * Objects the API server would refuse get no answer, as in the matchers (configure({ validate: false }) there); what
  * was not checked in objects read from a cluster goes to stderr (validateInput).
  */
-function checkValid(objects: KubeObject[]): void {
+function checkValid(objects: KubeObject[], existing: readonly Pod[] = []): void {
   if (!settings().validate) return;
   const checks = objects.map((o) => ({ o, ...validateInput(o) }));
   const unchecked = checks.filter((c) => c.unchecked.length).map((c) => ({ label: String(toLabel(c.o)), errors: c.unchecked }));
@@ -183,7 +183,8 @@ function checkValid(objects: KubeObject[]): void {
   const problems = checks.filter((c) => c.errors.length).map((c) => rejectedByApiServer(String(toLabel(c.o)), c.errors).replace(/ \(set configure\(.*?\) to check it anyway\)/, ''));
   // an admission plugin's refusal (RuntimeClass) of the Pod, or of every Pod a workload's controller creates
   for (const o of objects) {
-    const refused = admissionRefusedOnce(o)?.message;
+    // a quota without status.used counts the --existing pods of its namespace, as the quota controller would
+    const refused = admissionRefusedOnce(o)?.message ?? quotaRefusalWithPods(o, existing)?.message;
     if (refused) problems.push(`${toLabel(o)}${o.kind === 'Pod' ? ' would be rejected by the API server' : ': the API server refuses every Pod it creates'}:\n  ${refused}`);
   }
   if (problems.length) throw new InputError(problems.join('\n'));
@@ -305,7 +306,7 @@ function explainCommand(cli: Command, out: (s: string) => void): void {
       all.storage.push(...storage);
       all.podDisruptionBudgets.push(...podDisruptionBudgets);
       const { workloads, completed, skipped } = toExplain(all, existing, o.name);
-      checkValid([...workloads, ...nodes, ...(existing ?? []), ...workloads.storage]);
+      checkValid([...workloads, ...nodes, ...(existing ?? []), ...workloads.storage], existing);
       noteNodes(nodes);
       if (skipped && workloads.length + completed.length) note(`note: ${skipped}\n`);
       const answers = !workloads.length ? [] : [o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)];
@@ -371,7 +372,7 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
       const nodes = nodesOf(o.nodes);
       const { pods: existing, storage } = dumpOf(o.existing);
       workloads.storage.push(...storage);
-      checkValid([...workloads, ...nodes, ...(existing ?? []), ...workloads.storage]);
+      checkValid([...workloads, ...nodes, ...(existing ?? []), ...workloads.storage], existing);
       noteNodes(nodes);
       let m;
       try {

@@ -2,8 +2,8 @@
 // on a Pod's create: staging/src/k8s.io/apiserver/pkg/admission/plugin/resourcequota/controller.go CheckRequest over
 // the pod evaluator (pkg/quota/v1/evaluator/core/pods.go), the same rules at 1.33–1.37 for the resources modelled.
 // The rules are k8s/resource-quota.ts; the quotas are `settings().resourceQuotas` (configure({ resourceQuotas })), their
-// usage their status.used, else the quota controller's count over the existing pods a placement is given
-// (chargeExistingPods), or over none (an empty namespace).
+// usage their status.used, else the quota controller's count over the existing pods a placement or a single-pod
+// question is given (chargeExistingPods; engine/validate.ts quotaRefusalWithPods), or over none (an empty namespace).
 import type { Pod, PodSpec } from '../core/types';
 import { gateEnabled, settings, type PlacementSettings } from '../core/config';
 import type { QuantityList } from '../k8s/limit-range';

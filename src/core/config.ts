@@ -125,7 +125,7 @@ export interface ConfigureOptions {
   /**
    * The namespaces' ResourceQuota objects (v1 ResourceQuota; other kinds are left out), each in its namespace. The
    * usage of the pods already there is the quota's `status.used` (as `kubectl get resourcequotas -A -o yaml` prints it);
-   * a quota without one counts an empty namespace.
+   * a quota without one counts the existing pods a question is given in its namespace (none: an empty namespace).
    */
   resourceQuotas?: Iterable<KubeObject | ResourceQuota>;
   /**

@@ -53,7 +53,7 @@ export { ApiServerRefusal } from '../k8s/decode';
 export { parseTaintSpec, parseTaint, taint } from '../k8s/kubectl-taint';
 export { validateTaints, validateTolerations } from '../k8s/validation';
 export { capped, rejectedByApiServer } from '../k8s/validation-field';
-export { validate, validateInput, readFromCluster, decodeErrors, inputCheckedOnce, decodedOnce, admissionRefusedOnce, type InputCheck } from './validate';
+export { validate, validateInput, readFromCluster, decodeErrors, inputCheckedOnce, decodedOnce, admissionRefusedOnce, quotaRefusalWithPods, type InputCheck } from './validate';
 /** The cluster's KubeSchedulerConfiguration: its profiles as kube-scheduler builds them, or kube-scheduler's refusal. */
 export { compileSchedulerConfiguration, SchedulerConfigurationError, SCHEDULER_CONFIG_API_VERSION, type KubeSchedulerConfiguration } from '../scheduler/config';
 /** Thrown when kube-scheduler itself would fail with an error (PodScheduled=False, reason SchedulerError). */

@@ -1,5 +1,5 @@
 // validate(object): what the API server would refuse in an object, as `[{ field, message }]`.
-import type { FieldError, KubeObject, Toleration } from '../core/types';
+import type { FieldError, KubeObject, Pod, Toleration } from '../core/types';
 import { settings } from '../core/config';
 import { cachedPerObject } from '../core/cache';
 import { validateTolerations } from '../k8s/validation';
@@ -8,6 +8,7 @@ import { asFieldErrors, undecodableQuantities } from '../k8s/decode';
 import { POD_SPEC_PATHS, readFromCluster, toSubject } from '../k8s/subject';
 import { typeErrors } from '../loader/typecheck';
 import { podAdmissionRefusal, type AdmissionRefusal } from '../admission';
+import { chargeExistingPods, withQuotaCharges } from '../admission/resource-quota';
 
 export { typeErrors };
 
@@ -91,3 +92,20 @@ export const admissionRefusedOnce = cachedPerObject((o: object): AdmissionRefusa
   if (Array.isArray(o) || !object.kind || !POD_SPEC_PATHS[object.kind] || typeErrors(object).length || decodedOnce(object).length) return undefined;
   return podAdmissionRefusal(toSubject(object));
 });
+
+/**
+ * The ResourceQuota refusal of the Pod `object` stands for once the namespace's quotas without status.used (a
+ * manifest's) count the question's existing pods, as the quota controller's usage would (resource_quota_controller.go
+ * syncResourceQuota over the namespace's pods). Undefined when no such quota or pod is given, or when the object is
+ * refused without them (admissionRefusedOnce says so).
+ */
+export function quotaRefusalWithPods(object: KubeObject, existingPods: readonly Pod[]): AdmissionRefusal | undefined {
+  const { admission, resourceQuotas } = settings();
+  if (!existingPods.length || !admission.resourceQuota || !resourceQuotas.some((q) => !(q as { status?: { used?: unknown } }).status?.used)) return undefined;
+  if (!object.kind || !POD_SPEC_PATHS[object.kind] || admissionRefusedOnce(object)) return undefined;
+  const refused = withQuotaCharges(() => {
+    chargeExistingPods(existingPods);
+    return podAdmissionRefusal(toSubject(object));
+  });
+  return refused?.plugin === 'ResourceQuota' ? refused : undefined;
+}

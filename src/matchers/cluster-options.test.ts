@@ -3,6 +3,7 @@
 // each workload's scheduler profile.
 import type { KubeObject, Node } from '../core/types';
 import { configure, resetConfiguration, settings } from '../core/config';
+import { place } from '../engine/replicas';
 import { deployment, failure, pod } from '../../test/fixtures';
 
 afterEach(resetConfiguration);
@@ -174,6 +175,23 @@ describe('namespace policy objects in the options, for that assertion only', () 
   test('the replica matchers list the options in their usage errors', () => {
     expect(failure(() => expect(deployment('web', undefined)).toHaveAllReplicasScheduled([tiny], { limitRange: [] } as never)))
       .toContain('unknown option(s) limitRange: options are { existingPods?, namespaces?, services?, storage?, storageAssumption?, podDisruptionBudgets?, schedulerConfiguration?, limitRanges?, resourceQuotas?, runtimeClasses?, priorityClasses? }');
+  });
+});
+
+// Issue 36's "A MostAllocated profile changes … replica placement as upstream does": one replica of 1 cpu / 2Gi on a
+// small (2 cpu, 4Gi) and a big (8 cpu, 16Gi) node. NodeResourcesFit's scores are those of the toPrefer case above
+// (LeastAllocated small 50, big 87; MostAllocated small 50, big 12); BalancedAllocation scores both 100 and the other
+// plugins score them alike, so LeastAllocated places it on big and MostAllocated on small.
+describe('a MostAllocated profile changes replica placement', () => {
+  const [small, big] = [sized('small', '2', '4Gi'), sized('big', '8', '16Gi')];
+  const web = deployment('web', undefined, { containers: [{ name: 'app', image: 'registry.example/app:1', resources: { requests: { cpu: '1', memory: '2Gi' } } }] });
+  const mostAllocated = { ...KSC, profiles: [{ pluginConfig: [{ name: 'NodeResourcesFit', args: { scoringStrategy: { type: 'MostAllocated' } } }] }] };
+  test('the option and configure() alike', () => {
+    const leastNode = place([web], { nodes: [small, big] }).pods[0].node;
+    const mostNode = place([web], { nodes: [small, big], schedulerConfiguration: mostAllocated }).pods[0].node;
+    expect([leastNode, mostNode]).toEqual(['big', 'small']);
+    configure({ schedulerConfiguration: mostAllocated });
+    expect(place([web], { nodes: [big, small] }).pods[0].node).toBe('small');
   });
 });
 

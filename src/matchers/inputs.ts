@@ -1,9 +1,9 @@
 // Turning matcher arguments into engine inputs, with usage errors that fail the assertion.
-import type { FieldError, KubeObject, Node, Taint, Toleration } from '../core/types';
+import type { FieldError, KubeObject, Node, Pod, Taint, Toleration } from '../core/types';
 import { settings } from '../core/config';
 import {
   assertNode, capped, decodedOnce, describeObject, fieldLocation, isToleration, parseTaintSpec, rejectedByApiServer, SchedulerError,
-  kubeletHint, platformHint, toSubject, inputCheckedOnce, validateTaints, admissionRefusedOnce, SchedulerConfigurationError, type Subject,
+  kubeletHint, platformHint, toSubject, inputCheckedOnce, validateTaints, admissionRefusedOnce, quotaRefusalWithPods, SchedulerConfigurationError, type Subject,
 } from '../engine';
 import { kubeletHintText } from '../explain/kubelet';
 import { platformHintText } from '../explain/platform';
@@ -103,6 +103,17 @@ export function apiServerErrors(objects: Array<{ object: KubeObject | Toleration
     }
   }
   return parts.length ? parts.join('\n') : undefined;
+}
+
+/**
+ * The subject's Pod refused by a ResourceQuota without status.used once it counts the existing pods given (the usage
+ * the quota controller would have written); undefined otherwise.
+ */
+export function quotaErrors(subject: Subject, existingPods: readonly Pod[] | undefined): string | undefined {
+  const refused = quotaRefusalWithPods(subject.object, existingPods ?? []);
+  if (!refused) return undefined;
+  const what = subject.object.kind === 'Pod' ? `${subject.label} would be rejected by the API server` : `${subject.label}: the API server refuses the Pod it creates now`;
+  return `${what}:\n  ${refused.message}\n  (the quota has no status.used, so its usage is what the quota controller counts over the existingPods given in its namespace)`;
 }
 
 /**

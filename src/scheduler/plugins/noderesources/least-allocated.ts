@@ -7,10 +7,28 @@ import type { CpuMemory } from './requests';
 
 export const MAX_NODE_SCORE = 100;
 
-/** (allocatable − requested)·100/allocatable, integer division; 0 when allocatable is 0 or exceeded. */
-export function leastRequestedScore(requested: number, capacity: number): number {
+/** An amount as the scheduler's int64 holds it: a number, or the exact bigint of one beyond 2^53 (Resources.exact). */
+export type Amount = number | bigint;
+
+// Up to it, an amount times 100 is exact in a double; beyond it the scores are worked out in int64 as Go does.
+const SAFE_CAPACITY = Math.floor(Number.MAX_SAFE_INTEGER / MAX_NODE_SCORE);
+
+/** Whether `a·k/c` can be worked out in doubles exactly (both numbers, the capacity small enough). */
+export const doubleExact = (a: Amount, capacity: Amount): a is number => typeof a === 'number' && typeof capacity === 'number' && capacity <= SAFE_CAPACITY;
+
+/** Go's int64 `a * k / c`: the product wraps past 2^63 as Go's does, the quotient truncates toward zero. */
+export function int64MulDiv(a: Amount, k: number, c: Amount): number {
+  return Number(BigInt.asIntN(64, BigInt(a) * BigInt(k)) / BigInt(c));
+}
+
+/**
+ * (allocatable − requested)·100/allocatable, integer division (int64: exact for amounts beyond 2^53, e.g. an extended
+ * resource's); 0 when allocatable is 0 or exceeded.
+ */
+export function leastRequestedScore(requested: Amount, capacity: Amount): number {
   if (capacity === 0 || requested > capacity) return 0;
-  return Math.trunc(((capacity - requested) * MAX_NODE_SCORE) / capacity);
+  if (doubleExact(requested, capacity)) return Math.trunc((((capacity as number) - requested) * MAX_NODE_SCORE) / (capacity as number));
+  return int64MulDiv(BigInt(capacity) - BigInt(requested), MAX_NODE_SCORE, capacity);
 }
 
 /** Σ score·weight / Σ weight over the resources the node has (integer division), 0 when none. */

@@ -6,7 +6,7 @@ import type { ScoreNode, ScorePlugin } from '../../framework';
 import { Skip, type NodeInfo, type PodInfo } from '../../framework';
 import { settings } from '../../../core/config';
 import { leastAllocatedPodRequests, nodeRequested, type CpuMemory } from './requests';
-import { leastAllocated, type LeastAllocatedScore } from './least-allocated';
+import { leastAllocated, type Amount, type LeastAllocatedScore } from './least-allocated';
 import { balanceChangeScorer, balancedAllocation, balancedAllocationApplies, balancedResourceScorer, scoresBalanceChange, type BalancedAllocationScore } from './balanced-allocation';
 import { argsAreDefault, pluginArgs, type ResourceSpec } from '../../plugin-args';
 import { amountsLine, nodeAmounts, podRequestList, strategyScorer } from './strategies';
@@ -40,7 +40,7 @@ function resourceScores(used: Used, info: NodeInfo, nz: CpuMemory, real: CpuMemo
 }
 
 /** `general`: the configured resources, the pod's request of each and the scorer (strategies.ts). */
-interface General { resources: readonly ResourceSpec[]; pod: number[]; useRequested: boolean; scorer: (requested: number[], allocated: number[], allocatable: number[]) => number; name: string }
+interface General { resources: readonly ResourceSpec[]; pod: Amount[]; useRequested: boolean; scorer: (requested: Amount[], allocated: Amount[], allocatable: Amount[]) => number; name: string }
 interface State { nz: CpuMemory; real?: CpuMemory; version: Version; general?: General }
 
 const generalScore = (g: General, node: ScoreNode) => {
@@ -65,7 +65,8 @@ function balancedGeneral(pod: PodInfo, version: Version): General | undefined {
   const change = scoresBalanceChange(version);
   return {
     resources, pod: requests, useRequested: true, name: 'BalancedAllocation',
-    scorer: (r, a, c) => (change ? balanceChangeScorer(r, a, c) : balancedResourceScorer(r, c)),
+    // the fractions are float64s of the int64 amounts (Number rounds a bigint as Go's float64 conversion does)
+    scorer: (r, a, c) => (change ? balanceChangeScorer(r.map(Number), a.map(Number), c.map(Number)) : balancedResourceScorer(r.map(Number), c.map(Number))),
   };
 }
 

@@ -199,3 +199,31 @@ describe('NodeResourcesFit Filter: ignoredResources and ignoredResourceGroups', 
     expect(fitWith(['memory', 'hugepages-2Mi'], ['kubernetes.io'], pod([{ memory: '30' }]), n)).toEqual(['Insufficient memory']);
   });
 });
+
+// Amounts beyond 2^53 (an extended resource of 2^54+1): upstream's scorers work in int64, so
+// (2^54+1 − 1)·100 / (2^54+1) is 99, where doubles (2^54+1 rounds to 2^54) gave 100. Found by the oracle's
+// schedulerConfig domain (seed 11 at 1.37: LeastAllocated over example.com/gpu alone; least_allocated.go
+// leastRequestedScore, most_allocated.go mostRequestedScore, requested_to_capacity_ratio.go resourceScoringFunction).
+describe.each(KUBERNETES_VERSIONS)('scoring strategies over amounts beyond 2^53 at %s', (version) => {
+  beforeEach(() => configure({ kubernetesVersion: version }));
+  const gpu = 'example.com/gpu';
+  const big = '18014398509481985'; // 2^54 + 1
+  const on = [node('n0', { cpu: '2', memory: '4Gi', [gpu]: big }), node('n1', { cpu: '4', memory: '4Gi', [gpu]: '1' })];
+  const gpuOnly: ResourceSpec[] = [{ name: gpu, weight: 1 }];
+  test('LeastAllocated: (2^54+1 − 1)·100/(2^54+1) = 99', () => {
+    expect(scores(fitArgs('LeastAllocated', gpuOnly), 'NodeResourcesFit', pod([{ [gpu]: '1' }]), on)).toEqual([99, 0]);
+  });
+  test('MostAllocated: 2^54·100/(2^54+1) = 99, and a request of the whole capacity 100', () => {
+    expect(scores(fitArgs('MostAllocated', gpuOnly), 'NodeResourcesFit', pod([{ [gpu]: '18014398509481984' }]), on)).toEqual([99, 100]);
+    expect(scores(fitArgs('MostAllocated', gpuOnly), 'NodeResourcesFit', pod([{ [gpu]: big }]), on)).toEqual([100, 100]);
+  });
+  test('RequestedToCapacityRatio: utilization 2^54·100/(2^54+1) = 99 on the shape', () => {
+    const shape = [{ utilization: 0, score: 0 }, { utilization: 100, score: 10 }];
+    expect(scores(fitArgs('RequestedToCapacityRatio', gpuOnly, shape), 'NodeResourcesFit', pod([{ [gpu]: '18014398509481984' }]), on)).toEqual([99, 100]);
+  });
+  test('the existing pods\' usage beyond 2^53 is exact too', () => {
+    const existing = [pod([{ [gpu]: '9007199254740993' }], 'n0')]; // 2^53 + 1
+    // (2^54+1 − (2^53+2))·100/(2^54+1) = 49 (doubles: 50)
+    expect(scores(fitArgs('LeastAllocated', gpuOnly), 'NodeResourcesFit', pod([{ [gpu]: '1' }]), on, existing)).toEqual([49, 0]);
+  });
+});

@@ -8,7 +8,7 @@ import type { NodeInfo, Resources, ScoreNode } from '../../framework';
 import { nodeUsage } from '../../framework';
 import { isScalarResourceName } from '../../../k8s/resources';
 import type { NodeResourcesFitArgs, ResourceSpec } from '../../plugin-args';
-import { leastRequestedScore, MAX_NODE_SCORE } from './least-allocated';
+import { doubleExact, int64MulDiv, leastRequestedScore, MAX_NODE_SCORE, type Amount } from './least-allocated';
 import { nodeRequested, type CpuMemory } from './requests';
 
 /** config.MaxCustomPriorityScore: a shape point's score is 0–10, scaled to the scheduler's 0–100. */
@@ -16,9 +16,10 @@ const MAX_CUSTOM_PRIORITY_SCORE = 10;
 const MAX_UTILIZATION = 100;
 
 /** mostRequestedScore: the share requested, capped at the capacity (pods without requests get the defaults). */
-export function mostRequestedScore(requested: number, capacity: number): number {
+export function mostRequestedScore(requested: Amount, capacity: Amount): number {
   if (capacity === 0) return 0;
-  return Math.trunc((Math.min(requested, capacity) * MAX_NODE_SCORE) / capacity);
+  const r = requested > capacity ? capacity : requested;
+  return doubleExact(r, capacity) ? Math.trunc((r * MAX_NODE_SCORE) / (capacity as number)) : int64MulDiv(r, MAX_NODE_SCORE, capacity);
 }
 
 /** helper.BuildBrokenLinearFunction over the shape (utilization ascending, validated so). */
@@ -35,10 +36,10 @@ export function brokenLinear(shape: ReadonlyArray<{ utilization: number; score: 
   };
 }
 
-type Scorer = (requested: readonly number[], allocatable: readonly number[]) => number;
+type Scorer = (requested: readonly Amount[], allocatable: readonly Amount[]) => number;
 
 /** least/mostResourceScorer: Σ score·weight / Σ weight over the resources the node has (integer division). */
-const weighted = (resources: readonly ResourceSpec[], one: (r: number, c: number) => number): Scorer => (requested, allocatable) => {
+const weighted = (resources: readonly ResourceSpec[], one: (r: Amount, c: Amount) => number): Scorer => (requested, allocatable) => {
   let score = 0;
   let weightSum = 0;
   requested.forEach((r, i) => {
@@ -55,8 +56,9 @@ const weighted = (resources: readonly ResourceSpec[], one: (r: number, c: number
  */
 function requestedToCapacityRatio(resources: readonly ResourceSpec[], shape: ReadonlyArray<{ utilization: number; score: number }>): Scorer {
   const raw = brokenLinear(shape.map((p) => ({ utilization: p.utilization, score: p.score * (MAX_NODE_SCORE / MAX_CUSTOM_PRIORITY_SCORE) })));
-  const one = (requested: number, capacity: number) =>
-    (capacity === 0 || requested > capacity ? raw(MAX_UTILIZATION) : raw(Math.trunc((requested * MAX_UTILIZATION) / capacity)));
+  const one = (requested: Amount, capacity: Amount) =>
+    (capacity === 0 || requested > capacity ? raw(MAX_UTILIZATION)
+      : raw(doubleExact(requested, capacity) ? Math.trunc((requested * MAX_UTILIZATION) / (capacity as number)) : int64MulDiv(requested, MAX_UTILIZATION, capacity)));
   return (requested, allocatable) => {
     let score = 0;
     let weightSum = 0;
@@ -88,17 +90,24 @@ export function strategyScorer(strategy: NodeResourcesFitArgs['scoringStrategy']
  * calculatePodResourceRequest for each resource: cpu and memory from `cpuMemory` (NodeResourcesFit's: the non-zero
  * defaults; BalancedAllocation's: the real requests), the others the pod's requests.
  */
-export function podRequestList(resources: readonly ResourceSpec[], cpuMemory: CpuMemory, requests: Resources): number[] {
+export function podRequestList(resources: readonly ResourceSpec[], cpuMemory: CpuMemory, requests: Resources): Amount[] {
   return resources.map(({ name }) =>
-    (name === 'cpu' ? cpuMemory.milliCPU : name === 'memory' ? cpuMemory.memory : name === 'ephemeral-storage' ? requests.ephemeralStorage : requests.scalars.get(name) ?? 0));
+    (name === 'cpu' ? cpuMemory.milliCPU : name === 'memory' ? cpuMemory.memory
+      : requests.exact?.get(name) ?? (name === 'ephemeral-storage' ? requests.ephemeralStorage : requests.scalars.get(name) ?? 0)));
+}
+
+/** a + b, exact: a bigint where either is one or the sum outgrows a number. */
+function addAmounts(a: Amount, b: Amount): Amount {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a + b)) return a + b;
+  return BigInt(a) + BigInt(b);
 }
 
 export interface NodeAmounts {
   /** The node's requests before the pod (NonZeroRequested for NodeResourcesFit's cpu and memory), per resource. */
-  allocated: number[];
+  allocated: Amount[];
   /** With the pod. */
-  requested: number[];
-  allocatable: number[];
+  requested: Amount[];
+  allocatable: Amount[];
 }
 
 /**
@@ -106,7 +115,7 @@ export interface NodeAmounts {
  * resource (extended, hugepages) the pod does not request. `useRequested`: BalancedAllocation's real requests for
  * cpu and memory; ephemeral-storage and scalars are always the real ones.
  */
-export function nodeAmounts(resources: readonly ResourceSpec[], pod: readonly number[], node: ScoreNode, useRequested: boolean): NodeAmounts {
+export function nodeAmounts(resources: readonly ResourceSpec[], pod: readonly Amount[], node: ScoreNode, useRequested: boolean): NodeAmounts {
   const info: NodeInfo = node.info;
   const cpuMemory = node.memo ? node.memo(nodeRequested) : nodeRequested(node.pods);
   const used = (node.memo ? node.memo(nodeUsage) : nodeUsage(node.pods)).requested;
@@ -114,18 +123,21 @@ export function nodeAmounts(resources: readonly ResourceSpec[], pod: readonly nu
   const alloc = info.allocatable;
   const out: NodeAmounts = { allocated: [], requested: [], allocatable: [] };
   resources.forEach(({ name }, i) => {
-    let a = 0;
-    let u = 0;
+    let a: Amount = 0;
+    let u: Amount = 0;
     if (!(pod[i] === 0 && isScalarResourceName(name)) && alloc) {
       if (name === 'cpu') [a, u] = [alloc.milliCPU, byCpuMemory.milliCPU];
       else if (name === 'memory') [a, u] = [alloc.memory, byCpuMemory.memory];
       else if (name === 'ephemeral-storage') [a, u] = [alloc.ephemeralStorage, used.ephemeralStorage];
       else if (alloc.scalars.has(name)) [a, u] = [alloc.scalars.get(name)!, used.scalars.get(name) ?? 0];
+      // the exact amounts where a number cannot hold them (an extended resource's, beyond 2^53)
+      a = alloc.exact?.get(name) ?? a;
+      if (name !== 'cpu' && name !== 'memory') u = used.exact?.get(name) ?? u;
     }
     const counted = a !== 0;
     out.allocatable.push(counted ? a : 0);
     out.allocated.push(counted ? u : 0);
-    out.requested.push(counted ? u + pod[i] : 0);
+    out.requested.push(counted ? addAmounts(u, pod[i]) : 0);
   });
   return out;
 }
