@@ -138,4 +138,29 @@ describe('the main entry', () => {
       'loader/api-groups.ts', 'loader/index.ts', 'loader/kinds.ts', 'loader/typecheck.ts', 'loader/yaml.ts',
     ]);
   });
+
+  describe('scheduleOn loads what its answer needs', () => {
+    const ask = (cpu: string, options = '{}') => loadedBy(`
+      const { scheduleOn } = require('./src/index.ts');
+      const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'a' }, status: { allocatable: { cpu: '1', memory: '1Gi', pods: '10' } } };
+      const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: '${cpu}' } } }] } };
+      scheduleOn(pod, [node], ${options});`).src;
+    const preemption = (src: string[]) => src.filter((f) => f.startsWith('scheduler/plugins/defaultpreemption/') || f === 'engine/victims.ts');
+    const configuration = (src: string[]) => src.filter((f) => f.startsWith('scheduler/config/'));
+
+    it('a pod that fits, under the default profile: neither the scheduler configuration\'s decoding and validation nor preemption', () => {
+      const src = ask('500m');
+      expect(configuration(src)).toEqual(['scheduler/config/defaults.ts', 'scheduler/config/select.ts', 'scheduler/config/types.ts']);
+      expect(preemption(src)).toEqual(['scheduler/plugins/defaultpreemption/plugin.ts']);
+    });
+
+    it('a pod that fits nowhere runs DefaultPreemption: its code is loaded then', () => {
+      expect(preemption(ask('2'))).toEqual(expect.arrayContaining(['scheduler/plugins/defaultpreemption/plugin.ts', 'scheduler/plugins/defaultpreemption/preempt.ts']));
+    });
+
+    it('a question that gives a scheduler configuration loads its decoding and validation', () => {
+      const given = `{ schedulerConfiguration: { apiVersion: 'kubescheduler.config.k8s.io/v1', kind: 'KubeSchedulerConfiguration' } }`;
+      expect(configuration(ask('500m', given))).toEqual(expect.arrayContaining(['scheduler/config/decode.ts', 'scheduler/config/index.ts', 'scheduler/config/validation.ts']));
+    });
+  });
 });

@@ -19,8 +19,12 @@ import { preemptionAssumptions, preemptionNotModelled, storageModel, notModelled
 import type { PreemptionOutcome } from '../scheduler/cycle';
 import { subjectStorage } from '../scheduler/storage-model';
 import { readyAssumption } from '../k8s/node-condition-taints';
-import { nominatedVictims, preemptionOnNode, type NodePreemption, type VictimFact } from './victims';
+import type * as Victims from './victims';
+import type { NodePreemption, VictimFact } from './victims';
 import { underNamespacePolicy, type NamespacePolicy } from './policy';
+
+// DefaultPreemption's victims are worked out when a question reads them (toPreempt, a node's preemption): loaded then
+const victimsModule = (): typeof Victims => require('./victims');
 
 /**
  * The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName), the Namespace, Service and
@@ -148,7 +152,7 @@ function preemptUnder(subject: Subject, nodes: readonly Node[], cluster: Cluster
   if (!p || 'unknown' in p || p.nominatedNodes.length === 0) return answer;
   const { pods } = withoutSubject(subject, cluster.existingPods);
   const podsOn = (node: string) => (pods ?? []).filter((x) => x.spec?.nodeName === node && inSchedulerCache(x));
-  return { ...answer, victims: nominatedVictims(subject, p, podsOn, cluster.podDisruptionBudgets ?? []) };
+  return { ...answer, victims: victimsModule().nominatedVictims(subject, p, podsOn, cluster.podDisruptionBudgets ?? []) };
 }
 
 /** Two nodes for one pod (toPrefer): their verdicts, and the scores normalised over the two when both fit. */
@@ -178,7 +182,7 @@ function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput
   const cycle = cycleFor(pod, snapshot);
   const verdict = runFilters(pod, info, entry.usage, cycle);
   const gates = schedulingGates(subject);
-  const preemption = gates.length ? undefined : preemptionOnNode(pod, cluster.nodes ?? [node], verdict, snapshot, cycle, cluster.podDisruptionBudgets ?? []);
+  const preemption = gates.length ? undefined : victimsModule().preemptionOnNode(pod, cluster.nodes ?? [node], verdict, snapshot, cycle, cluster.podDisruptionBudgets ?? []);
   const notes = [
     ...(verdict.feasible ? explainPasses(pod, entry, cycle) : []),
     ...(existingPods ? [existingPodsNote(info.name, existingPods, cluster.nodes && snapshot, itself)] : []),

@@ -166,6 +166,7 @@ export function addResources(sum: Resources, r: Resources): void {
   sum.memory = memory;
   sum.ephemeralStorage = storage;
   if (r.scalars.size === 0) return;
+  if (sum.scalars === NO_SCALARS) sum.scalars = new Map();
   for (const [k, v] of r.scalars) {
     const a = sum.scalars.get(k) ?? 0;
     if (!Number.isSafeInteger(a + v)) keepSum(sum, r, k, a, v);
@@ -481,8 +482,13 @@ export function nodeUsage(existingPods: readonly Pod[] | undefined): NodeUsage {
   return usage;
 }
 
+// An empty usage's scalars and host ports until a pod adds some: a snapshot makes a usage per node (thousands), and most
+// nodes' pods request neither. Never written: addResources and addPodUsage put a list of the usage's own in first.
+const NO_SCALARS: Map<string, number> = new Map();
+const NO_PORTS: NodeUsage['ports'] = [];
+
 /** The usage of a node without pods, a fresh object to add pods to (addPodUsage). */
-export const emptyUsage = (): NodeUsage => ({ pods: 0, requested: { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: new Map() }, ports: [] });
+export const emptyUsage = (): NodeUsage => ({ pods: 0, requested: { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: NO_SCALARS }, ports: NO_PORTS });
 
 /** NodeInfo.AddPod's usage part: the pod's requests and host ports added to `usage`; a terminal pod adds nothing. */
 export function addPodUsage(usage: NodeUsage, pod: Pod): void {
@@ -492,6 +498,7 @@ export function addPodUsage(usage: NodeUsage, pod: Pod): void {
   if (addStandardUsage(usage.requested, pod)) return;
   const used = podUsage(pod);
   addResources(usage.requested, used.requests);
+  if (used.hostPorts.length && usage.ports === NO_PORTS) usage.ports = [];
   for (const p of used.hostPorts) usage.ports.push({ ...p, pod: toSubject(pod).label });
 }
 

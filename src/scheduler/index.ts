@@ -7,7 +7,7 @@ import type { Subject } from '../k8s/subject';
 import { failure, nodeInfo, nodeUsage, podInfo, preFilterReason, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
 import { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
 import { buildSnapshot, groupByNode, hasStorage, snapshotFor, usesVolumes, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
-import type { Shapes } from './matrix-shapes';
+import type { NodeShapes, Shapes } from './matrix-shapes';
 import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type CycleState, type PostFilterHandle, type PreemptionOutcome } from './cycle';
 import { nodeDryRun, nodeWithPods, runPostFilterPlugins, withPostFilterMessage } from './postfilter';
@@ -261,7 +261,7 @@ function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState |
   const lastFilters = lastFiltersRun(pod); // runLastFilters' own test, once per pod
   const row: Row = { pod, prepared, cycle };
   // Stryker disable next-line ConditionalExpression: with no active cluster plugin and no last filter, afterFilters returns undefined for every node: the same verdicts
-  return fill(row, shapes.of, firsts, own, ownVerdicts, clusterFilters || lastFilters ? { cycle: cycle!, snapshot, lastFilters, usageAt } : undefined);
+  return fill(row, shapes.of, firsts, own, ownVerdicts, clusterFilters || lastFilters ? { cycle: cycle!, snapshot, lastFilters, usageAt, shapes: prepared.shapes } : undefined);
 }
 
 /**
@@ -310,7 +310,43 @@ function shapeVerdicts(pod: PodInfo, prepared: PreparedNodes, shapes: Shapes, ow
 }
 
 /** What the nodes passed by the Filter plugins still go through: the cluster plugins' Filter, NodeDeclaredFeatures. */
-interface After { cycle: CycleState; snapshot: Snapshot | undefined; lastFilters: boolean; usageAt: (j: number) => NodeUsage }
+interface After { cycle: CycleState; snapshot: Snapshot | undefined; lastFilters: boolean; usageAt: (j: number) => NodeUsage; shapes: NodeShapes }
+
+/**
+ * The cluster plugins' passes, shared by the nodes alike in what each plugin reads (ClusterPlugin.reads: nodes alike
+ * in those label keys get the same verdict, which scheduleMatrix's groups rest on too): per active plugin, the node's
+ * group (undefined: every node on its own) and the groups one of whose nodes passed it. A rejection is not shared:
+ * each node a plugin rejects is filtered on its own, so its status and details are its own.
+ */
+interface SharedPasses { groups: Array<Int32Array | undefined>; passed: Array<Uint8Array | undefined> }
+
+function sharedPasses(cycle: CycleState, shapes: NodeShapes, nodes: number): SharedPasses {
+  const groups: SharedPasses['groups'] = [];
+  const passed: SharedPasses['passed'] = [];
+  for (const { plugin, state } of cycle.active) {
+    const read = plugin.reads?.(state);
+    const g = read ? shapes.clusterGroups(read) : undefined;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a group per node shares nothing; sharing it gives the same verdicts
+    const shared = g && g.count < nodes ? g : undefined;
+    groups.push(shared?.of);
+    passed.push(shared && new Uint8Array(shared.count));
+  }
+  return { groups, passed };
+}
+
+/** runClusterFilters on node `j`'s entry, taking a plugin's pass from a node alike to it in what the plugin reads. */
+function clusterFiltersShared(pod: PodInfo, j: number, entry: NodeSnapshot, cycle: CycleState, shared: SharedPasses): Status | undefined {
+  const { active } = cycle;
+  for (let k = 0; k < active.length; k++) {
+    const of = shared.groups[k];
+    const passed = shared.passed[k];
+    if (of && passed![of[j]]) continue;
+    const status = active[k].plugin.filter(pod, entry, active[k].state);
+    if (status) return status;
+    if (of) passed![of[j]] = 1;
+  }
+  return undefined;
+}
 
 /** The verdicts in node order, from the shapes' verdicts and the singled-out nodes' own. */
 function fill(row: Row, of: Int32Array, shapes: ShapeVerdicts, own: readonly number[], ownVerdicts: NodeVerdict[], after: After | undefined): Split {
@@ -334,6 +370,8 @@ function fill(row: Row, of: Int32Array, shapes: ShapeVerdicts, own: readonly num
   const snapshot = after?.snapshot;
   // Stryker disable next-line ConditionalExpression: without entries, entryOf finds the same entry by name (the names are unique there)
   const entries = snapshot && snapshot.byName.size === snapshot.nodes.length ? snapshot.nodes : undefined;
+  // (with node names repeated, a node's entry is found by name: no pass is shared)
+  const shared = entries && after!.cycle.active.length ? sharedPasses(after!.cycle, after!.shapes, infos.length) : undefined;
   let f = 0, r = 0, k = 0;
   // Stryker disable next-line ConditionalExpression,BlockStatement: the general loop with no own node and no `after` gives the same verdicts and tally
   if (!after && own.length === 0) {
@@ -358,7 +396,7 @@ function fill(row: Row, of: Int32Array, shapes: ShapeVerdicts, own: readonly num
         rejected[r++] = rejectedVerdict(names[j], new AlikeStatus(rejection, row, j));
         continue;
       }
-      const status = after && afterFilters(pod, j, infos[j], entries, after);
+      const status = after && afterFilters(pod, j, infos[j], entries, after, shared);
       v = status ? rejectedVerdict(infos[j].name, status) : (passes[j] ??= Object.freeze({ node: infos[j].name, feasible: true }));
     }
     if (v.feasible) feasible[f++] = v;
@@ -372,10 +410,11 @@ function fill(row: Row, of: Int32Array, shapes: ShapeVerdicts, own: readonly num
 }
 
 /** The cluster plugins' Filter and NodeDeclaredFeatures for a node the Filter plugins passed. */
-function afterFilters(pod: PodInfo, j: number, node: NodeInfo, entries: readonly NodeSnapshot[] | undefined, after: After): Status | undefined {
+function afterFilters(pod: PodInfo, j: number, node: NodeInfo, entries: readonly NodeSnapshot[] | undefined, after: After, shared: SharedPasses | undefined): Status | undefined {
   const { cycle } = after;
   // NodeDeclaredFeatures reads the node's own status.declaredFeatures, which node shapes do not hold: per node
-  return (cycle.active.length ? runClusterFilters(pod, entries ? entries[j] : entryOf(node, cycle), cycle) : undefined) ??
+  const cluster = !cycle.active.length ? undefined : shared ? clusterFiltersShared(pod, j, entries![j], cycle, shared) : runClusterFilters(pod, entries ? entries[j] : entryOf(node, cycle), cycle);
+  return cluster ??
     (after.lastFilters ? runLastFilters(pod, node, after.usageAt(j)) : undefined);
 }
 

@@ -2,6 +2,8 @@
 // 600 nodes with one hostname each: pods that read kubernetes.io/hostname split the nodes into hundreds of shapes
 // (the refinement's hash-table path), and names singled out by nodeName and matchFields are evaluated on their own.
 import { scheduleMatrix } from './matrix';
+import { NodeShapes } from './matrix-shapes';
+import { emptyUsage, nodeInfo } from './framework';
 import { resetConfiguration } from '../core/config';
 import type { KubeObject, Node } from '../core/types';
 
@@ -107,4 +109,22 @@ test('nodes whose pods use amounts equal as doubles but not as int64 get their o
   const existingPods = [using('e-1', 'b-1', '9007199254740992'), using('e-2', 'b-2', '9007199254740993')] as never;
   const m = scheduleMatrix([pod('one-byte', { containers: [{ name: 'c', image: 'i', resources: { requests: { memory: '1' } } }] })], [big('b-1'), big('b-2')], { existingPods });
   expect([0, 1].map((j) => m.plugins[m.code(0, j)])).toEqual(['Feasible', 'NodeResourcesFit']);
+});
+
+test('the usage facet: nodes alike in pods, cpu, memory, ephemeral-storage and scalar amounts share a shape, any difference splits it', () => {
+  const usage = (pods: number, milliCPU: number, memory: number, ephemeralStorage = 0, scalars: Array<[string, number]> = []) => {
+    const u = emptyUsage();
+    Object.assign(u, { pods });
+    Object.assign(u.requested, { milliCPU, memory, ephemeralStorage, scalars: new Map(scalars) });
+    return u;
+  };
+  const usages = [
+    usage(2, 200, 256), usage(2, 200, 256), usage(3, 200, 256), usage(2, 300, 256), usage(2, 200, 512), usage(2, 200, 256, 1),
+    usage(2, 200, 256, 0, [['nvidia.com/gpu', 1]]), usage(2, 200, 256, 0, [['nvidia.com/gpu', 1]]), usage(2, 200, 256, 0, [['nvidia.com/gpu', 2]]), usage(2, 200, 256),
+  ];
+  const empty = emptyUsage();
+  const infos = usages.map((_, i) => nodeInfo({ apiVersion: 'v1', kind: 'Node', metadata: { name: `n${i}` }, status: { allocatable: { cpu: '4' } } } as Node));
+  const plugin = { name: 'Usage', filter: () => undefined, check: () => undefined, reads: { node: ['usage' as const] } };
+  const shapes = new NodeShapes([...infos, infos[0]], [...usages, empty], empty, [plugin]).shapesFor([]);
+  expect(Array.from(shapes.of)).toEqual([0, 0, 1, 2, 3, 4, 5, 5, 6, 0, 7]);
 });

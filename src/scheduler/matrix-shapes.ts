@@ -16,11 +16,33 @@ function resourcesKey(r: Resources): string {
 /** A string in a key that no other string can run into: its length first. */
 const part = (s: string) => `${s.length}:${s}`;
 
+/** Usage tokens: pods → milli-cpu → memory → ephemeral-storage → one object per distinct usage of those alone. */
+type UsageTokens = Map<number, Map<number, Map<number, Map<number, object>>>>;
+
+/**
+ * The usage facet's value: for a usage of pods, cpu, memory and ephemeral-storage alone (the common node), one shared
+ * token per distinct usage, found through numbers (no string per node); with scalar or exact amounts, a string key.
+ */
+function usageValue(usage: NodeUsage, tokens: UsageTokens): unknown {
+  const r = usage.requested;
+  if (r.scalars.size > 0 || (r.exact !== undefined && r.exact.size > 0)) return `${usage.pods};${resourcesKey(r)}`;
+  let byCPU = tokens.get(usage.pods);
+  if (!byCPU) tokens.set(usage.pods, (byCPU = new Map()));
+  let byMemory = byCPU.get(r.milliCPU);
+  if (!byMemory) byCPU.set(r.milliCPU, (byMemory = new Map()));
+  let byStorage = byMemory.get(r.memory);
+  if (!byStorage) byMemory.set(r.memory, (byStorage = new Map()));
+  let token = byStorage.get(r.ephemeralStorage);
+  if (!token) byStorage.set(r.ephemeralStorage, (token = {}));
+  return token;
+}
+
 /**
  * What a NodeReads facet reads of a node, as a value equal (SameValueZero, as Map keys) for nodes the facet cannot
- * tell apart: shared objects (one allocatable per distinct declaration, the empty usage) by identity, else strings.
+ * tell apart: shared objects (one allocatable per distinct declaration, the empty usage, a usage token) by identity,
+ * else strings.
  */
-function facetValue(facet: NodeReads['node'][number], node: NodeInfo, usage: NodeUsage, empty: NodeUsage): unknown {
+function facetValue(facet: NodeReads['node'][number], node: NodeInfo, usage: NodeUsage, empty: NodeUsage, tokens: UsageTokens): unknown {
   if (typeof facet === 'function') return facet(node, usage);
   switch (facet) {
     case 'unschedulable':
@@ -30,7 +52,7 @@ function facetValue(facet: NodeReads['node'][number], node: NodeInfo, usage: Nod
     case 'allocatable':
       return node.allocatable; // undefined when the node declares neither allocatable nor capacity: unconstrained
     case 'usage':
-      return usage === empty ? empty : `${usage.pods};${resourcesKey(usage.requested)}`;
+      return usage === empty ? empty : usageValue(usage, tokens);
     case 'ports':
       return usage.ports.length === 0 ? '' : JSON.stringify(usage.ports.map((p) => [p.ip, p.protocol, p.port]));
   }
@@ -75,6 +97,7 @@ export class NodeShapes {
     const F = facets.length;
     const of = new Int32Array(N);
     const ids = new Map<unknown, unknown>(); // facet values in order, nested; the last level holds the id
+    const tokens: UsageTokens = new Map();
     let count = F === 0 ? 1 : 0;
     let vals = new Array<unknown>(F);
     let prev = new Array<unknown>(F);
@@ -82,7 +105,7 @@ export class NodeShapes {
     for (let j = 0; j < N && F > 0; j++) {
       let same = j > 0;
       for (let f = 0; f < F; f++) {
-        vals[f] = facetValue(facets[f], infos[j], usages[j], empty);
+        vals[f] = facetValue(facets[f], infos[j], usages[j], empty, tokens);
         if (vals[f] !== prev[f]) same = false;
       }
       if (!same) {

@@ -27,7 +27,7 @@ import { NodeVolumeLimits } from './plugins/nodevolumelimits';
 import { VolumeBinding, VolumeBindingScore } from './plugins/volumebinding';
 import { VolumeZone } from './plugins/volumezone';
 import { DynamicResources, dynamicResourcesEnabled } from './plugins/dynamicresources';
-import { DefaultPreemption } from './plugins/defaultpreemption';
+import { DefaultPreemption } from './plugins/defaultpreemption/plugin';
 import { DEFAULT_PLUGIN_ARGS, setActivePluginArgs, type PluginArgs } from './plugin-args';
 import type { NotModelled } from '../k8s/not-modelled';
 

@@ -98,3 +98,16 @@ test("an undecodable existing pod is refused when its node's usage is read, not 
   expect(snapshot.nodes[1].usage.pods).toBe(0);
   expect(() => snapshot.nodes[0].usage).toThrow(ApiServerRefusal);
 });
+
+test('usages share nothing that is written: a pod\'s scalar requests and host ports stay on its own node', () => {
+  const plain: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'plain' }, spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '1' } } }] } };
+  const gpu: Pod = {
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'gpu' },
+    spec: { nodeName: 'n0', containers: [{ name: 'c', image: 'i', resources: { requests: { 'example.com/gpu': '1' } }, ports: [{ containerPort: 80, hostPort: 80 }] }] },
+  };
+  const snapshot = snapshotFor([node('n0'), node('n1'), node('n2')], [plain, gpu]);
+  const [n0, n1, n2] = snapshot.nodes.map((n) => n.usage);
+  expect([...n0.requested.scalars]).toEqual([['example.com/gpu', 1]]);
+  expect(n0.ports.map((p) => p.port)).toEqual([80]);
+  for (const u of [n1, n2, nodeUsage([plain]), nodeUsage([])]) expect([u.requested.scalars.size, u.ports.length]).toEqual([0, 0]);
+});

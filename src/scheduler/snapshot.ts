@@ -211,8 +211,9 @@ class NodeList implements Snapshot {
   }
   get byName(): Map<string, NodeSnapshot> {
     if (!this.names) {
+      const nodes = this.nodes;
       this.names = new Map();
-      for (const n of this.nodes) this.names.set(n.info.name, n);
+      for (let i = 0; i < nodes.length; i++) this.names.set(nodes[i].info.name, nodes[i]);
     }
     return this.names;
   }
@@ -326,14 +327,21 @@ interface Found {
  */
 function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: readonly KubeObject[], services: readonly KubeObject[], storage: StorageListers): NodeList {
   const infos = nodeInfos(nodes);
+  const n = infos.length;
   const position = new Map<string, number>();
   let unique = true;
-  for (let i = 0; i < infos.length; i++) {
+  for (let i = 0; i < n; i++) {
     if (position.has(infos[i].name)) unique = false;
     else position.set(infos[i].name, i);
   }
-  const groups = new Map<string, { pods: Pod[]; usage: NodeUsage | undefined; withVolumes?: Pod[] }>();
+  // per node position (a node name's first), what its pods make: arrays, not a map by name and an object per node
+  const kept = sized<Pod[] | undefined>(n);
+  const usages = sized<NodeUsage | undefined>(n);
+  const volumes = sized<Pod[] | undefined>(n);
+  let some = false;
   const firstSeq = new Map<string, number>();
+  let lastNamespace: string | undefined;
+  let lastFirst = 0;
   const anti: number[] = [];
   for (let i = 0; i < pods.length; i++) {
     const p = pods[i];
@@ -341,33 +349,56 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
     if (!name || !inSchedulerCache(p)) continue;
     const at = position.get(name);
     if (at === undefined) continue;
-    let group = groups.get(name);
-    if (!group) groups.set(name, (group = { pods: [], usage: emptyUsage() }));
-    const seq = at * POSITION + group.pods.length;
-    group.pods.push(p);
+    let list = kept[at];
+    if (!list) {
+      kept[at] = list = [];
+      usages[at] = emptyUsage();
+      some = true;
+    }
+    const seq = at * POSITION + list.length;
+    list.push(p);
     // a pod whose usage throws (a quantity the API server refuses) throws again when its node's usage is read, as before
-    if (group.usage) {
+    const usage = usages[at];
+    if (usage) {
       try {
-        addPodUsage(group.usage, p);
+        addPodUsage(usage, p);
       } catch {
-        group.usage = undefined;
+        usages[at] = undefined;
       }
     }
+    // each namespace's first pod in walk order (pods of one namespace often come in a row: no lookup for those)
     const ns = podNamespace(p);
-    const first = firstSeq.get(ns);
-    if (first === undefined || seq < first) firstSeq.set(ns, seq);
+    // Stryker disable next-line ConditionalExpression: a shortcut; the map lookup finds the same first seq
+    if (ns === lastNamespace) {
+      if (seq < lastFirst) firstSeq.set(ns, (lastFirst = seq));
+    } else {
+      const first = firstSeq.get(ns);
+      if (first === undefined || seq < first) firstSeq.set(ns, seq);
+      lastNamespace = ns;
+      lastFirst = first === undefined || seq < first ? seq : first;
+    }
     if (hasRequiredAntiAffinity(p)) anti.push(seq);
-    if (hasVolumes(p)) (group.withVolumes ??= []).push(p);
+    if (hasVolumes(p)) (volumes[at] ??= []).push(p);
   }
-  const bound = groups.size ? infos.map((info) => groups.get(info.name)?.pods) : undefined;
+  // a repeated node name holds the pods of its first position, as each entry of that name reads them
+  if (!unique) {
+    for (let i = 0; i < n; i++) {
+      const first = position.get(infos[i].name)!;
+      if (first !== i) [kept[i], usages[i], volumes[i]] = [kept[first], usages[first], volumes[first]];
+    }
+  }
   const found: Found = {
-    usages: infos.map((info) => groups.get(info.name)?.usage),
+    usages,
     namespaces: [...firstSeq.keys()].sort((a, b) => firstSeq.get(a)! - firstSeq.get(b)!),
     antiAffinity: unique ? anti.sort((a, b) => a - b) : undefined,
-    withVolumes: infos.map((info) => groups.get(info.name)?.withVolumes),
+    withVolumes: volumes,
   };
-  return new NodeList(infos, bound, namespaces, groups.size > 0, services.filter((o) => o.kind === 'Service'), storage, found);
+  return new NodeList(infos, some ? kept : undefined, namespaces, some, services.filter((o) => o.kind === 'Service'), storage, found);
 }
+
+// Arrays of a known length are made at that length (no regrowth while filling), within V8's fast elements' reach.
+// Stryker disable next-line ConditionalExpression,EqualityOperator,ArrayDeclaration: a length hint only; the arrays are written by index
+const sized = <T>(n: number): T[] => (n < 50_000 ? new Array<T>(n) : []);
 
 /** Namespace name → labels: the Namespace objects', then each namespace only seen on the pods (`seen`, or the pods'). */
 function namespaceLabelsOf(namespaces: readonly KubeObject[], bound: ReadonlyArray<readonly Pod[] | undefined> | undefined, seen?: readonly string[]): Map<string, Record<string, string>> {

@@ -72,6 +72,20 @@ describe('claimableVolumes and the assume caches', () => {
     expect(names('local', ['db/data-0', 'db/data-9'])).toEqual(['bound-other', 'free-1', 'prebound', 'free-2']);
     expect(names('gp3', ['db/data-0'])).toEqual(['other-class']);
     expect(names('none', [])).toEqual([]);
+    // a claimRef names its claim's namespace too: the claim of that name in another namespace cannot bind the volume
+    expect(names('local', ['web/data-0', 'web/data-9'])).toEqual(['free-1', 'free-2']);
+    const noNamespace = storageListers([pv('no-namespace', 'local', { name: 'data-0' })]);
+    expect(noNamespace.claimableVolumes('local', ['db/data-0'])).toEqual([]);
+  });
+
+  it('finds a claim by namespace and name, an unset namespace being default', () => {
+    const claim = (namespace: string | undefined, name: string) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, ...(namespace ? { namespace } : {}) }, spec: {} }) as never;
+    const listers = storageListers([claim(undefined, 'a'), claim('db', 'a'), claim('db', 'b'), claim('db', 'a')]);
+    expect(listers.claim('', 'a')).toBe(listers.claim('default', 'a'));
+    expect(listers.claim('default', 'a')?.metadata?.namespace).toBeUndefined();
+    expect(listers.claim('db', 'b')?.metadata?.name).toBe('b');
+    expect(listers.claim('db', 'c')).toBeUndefined();
+    expect(listers.claim('web', 'a')).toBeUndefined();
   });
 
   it('an assumed volume replaces its namesake where it stood, and claimableVolumes follows it', () => {

@@ -54,24 +54,26 @@ const NONE: readonly never[] = [];
 export const notFound = (resource: 'persistentvolumeclaim' | 'persistentvolume' | 'storageclass.storage.k8s.io' | 'csinode.storage.k8s.io', name: string) =>
   `${resource} ${JSON.stringify(name)} not found`;
 
-// per class: the volumes without a claimRef, and those with one by the claim it names (positions in the volume list)
+// per class: the volumes without a claimRef, and those with one by the name of the claim it names (positions in the
+// volume list; the namespace is compared when read)
 type ClassIndex = Map<string, { free: number[]; claimed: Map<string, number[]> }>;
 
 function classIndex(volumeList: readonly PersistentVolume[]): ClassIndex {
   const byClass: ClassIndex = new Map();
-  volumeList.forEach((pv, i) => {
+  for (let i = 0; i < volumeList.length; i++) {
+    const pv = volumeList[i];
     const cls = volumeClass(pv);
     let entry = byClass.get(cls);
     if (!entry) byClass.set(cls, (entry = { free: [], claimed: new Map() }));
     const ref = pv.spec?.claimRef;
     if (!ref) entry.free.push(i);
     else {
-      const key = `${ref.namespace ?? ''}/${ref.name ?? ''}`;
-      const list = entry.claimed.get(key) ?? [];
-      list.push(i);
-      entry.claimed.set(key, list);
+      const name = ref.name ?? '';
+      const list = entry.claimed.get(name);
+      if (list) list.push(i);
+      else entry.claimed.set(name, [i]);
     }
-  });
+  }
   return byClass;
 }
 
@@ -80,7 +82,12 @@ function claimable(volumeList: readonly PersistentVolume[], byClass: ClassIndex,
   const entry = byClass.get(className);
   if (!entry) return NONE;
   const refs: number[] = [];
-  for (const k of claimKeys) refs.push(...(entry.claimed.get(k) ?? []));
+  for (const k of claimKeys) {
+    // `namespace/name`: neither holds a slash
+    const slash = k.indexOf('/');
+    const namespace = k.slice(0, slash);
+    for (const i of entry.claimed.get(k.slice(slash + 1)) ?? []) if ((volumeList[i].spec!.claimRef!.namespace ?? '') === namespace) refs.push(i);
+  }
   const at = refs.length ? [...new Set([...entry.free, ...refs])].sort((a, b) => a - b) : entry.free;
   return at.map((i) => volumeList[i]);
 }
@@ -90,17 +97,25 @@ function claimable(volumeList: readonly PersistentVolume[], byClass: ClassIndex,
  * A later object with the same key replaces an earlier one, as a later `kubectl apply` of the same name would.
  */
 export function storageListers(objects: readonly KubeObject[]): StorageListers {
-  const claims = new Map<string, PersistentVolumeClaim>();
+  // namespace → name → claim (no key string per claim)
+  const claims = new Map<string, Map<string, PersistentVolumeClaim>>();
+  const setClaim = (claim: PersistentVolumeClaim) => {
+    const namespace = claim.metadata?.namespace || 'default';
+    let named = claims.get(namespace);
+    if (!named) claims.set(namespace, (named = new Map()));
+    named.set(claim.metadata?.name ?? '', claim);
+  };
   const volumes = new Map<string, PersistentVolume>();
   const classes = new Map<string, StorageClass>();
   const csiNodes = new Map<string, CSINode>();
   const drivers = new Map<string, CSIDriver>();
   const capacities = new Map<string, CSIStorageCapacity>();
   const attachments = new Map<string, VolumeAttachment[]>();
-  for (const o of objects) {
+  for (let i = 0; i < objects.length; i++) {
+    const o = objects[i];
     const name = o.metadata?.name ?? '';
     switch (o.kind) {
-      case 'PersistentVolumeClaim': claims.set(`${o.metadata?.namespace || 'default'}/${name}`, o as PersistentVolumeClaim); break;
+      case 'PersistentVolumeClaim': setClaim(o as PersistentVolumeClaim); break;
       case 'PersistentVolume': volumes.set(name, o as PersistentVolume); break;
       case 'StorageClass': classes.set(name, o as StorageClass); break;
       case 'CSINode': csiNodes.set(name, o as CSINode); break;
@@ -121,7 +136,7 @@ export function storageListers(objects: readonly KubeObject[]): StorageListers {
   const capacityList = [...capacities.values()];
   const classList = [...classes.values()];
   return {
-    claim: (namespace, name) => claims.get(`${namespace || 'default'}/${name}`),
+    claim: (namespace, name) => claims.get(namespace || 'default')?.get(name),
     volume: (name) => volumes.get(name),
     volumes: () => volumeList,
     claimableVolumes: (className, claimKeys) => claimable(volumeList, (byClass ??= classIndex(volumeList)), className, claimKeys),
@@ -131,7 +146,7 @@ export function storageListers(objects: readonly KubeObject[]): StorageListers {
     csiDriver: (name) => drivers.get(name),
     capacities: () => capacityList,
     attachments: (nodeName) => attachments.get(nodeName) ?? NONE,
-    assumeClaim: (claim) => claims.set(`${claim.metadata?.namespace || 'default'}/${claim.metadata?.name ?? ''}`, claim),
+    assumeClaim: setClaim,
     assumeVolume(pv) {
       const name = pv.metadata?.name ?? '';
       const old = volumes.get(name);

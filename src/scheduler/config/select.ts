@@ -5,7 +5,13 @@
 import { settings } from '../../core/config';
 import type { Subject } from '../../k8s/subject';
 import { activateProfile, profile, type Profile } from '../profile';
-import { compileSchedulerConfiguration, DEFAULT_SCHEDULER_NAME, type CompiledSchedulerConfiguration } from './index';
+import type * as Config from './index';
+import type { CompiledSchedulerConfiguration } from './index';
+import { DEFAULT_SCHEDULER_NAME } from './defaults';
+
+// the configuration's decoding, validation and profiles are loaded when one is given (issue 37: the first answer
+// loads what it needs; most questions run the default profile)
+const config = (): typeof Config => require('./index');
 
 // compiled once per configuration object and release (the defaults follow the release's feature gates)
 const compiled = new WeakMap<object, Map<string, CompiledSchedulerConfiguration>>();
@@ -19,7 +25,7 @@ export function configuredProfiles(): CompiledSchedulerConfiguration | undefined
   let byRelease = compiled.get(given);
   if (!byRelease) compiled.set(given, (byRelease = new Map()));
   let c = byRelease.get(key);
-  if (!c) byRelease.set(key, (c = compileSchedulerConfiguration(given)));
+  if (!c) byRelease.set(key, (c = config().compileSchedulerConfiguration(given)));
   return c;
 }
 

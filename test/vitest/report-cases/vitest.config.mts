@@ -2,8 +2,11 @@
 // The output directory comes from JEST_K8S_PLACEMENT_REPORT_DIR, which overrides the option here.
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { lazyRequire } from '../lazy-require.mjs';
 
 export default defineConfig({
+  // the sources' lazy requires (scheduler/config/select.ts, DefaultPreemption, …) as this repository's other Vitest configs
+  plugins: [lazyRequire()],
   test: {
     root: import.meta.dirname,
     include: ['*.spec.ts'],

@@ -1,8 +1,6 @@
 // DefaultPreemption (pkg/scheduler/framework/plugins/defaultpreemption, pkg/scheduler/framework/preemption): the
 // default profile's PostFilter plugin. When no node is feasible it looks for the node where evicting the fewest
 // lower-priority pods lets the pod fit, and nominates it; its status message joins the FitError.
-import type { PostFilterPlugin } from '../../cycle';
-import { preempt } from './preempt';
 
 export * from './reasons';
 export type { PreemptionAnswer, PreemptionOutcome } from '../../cycle';
@@ -10,5 +8,4 @@ export { filterPodsWithPDBViolation, disruptionStatusOf, pdbsOf, type Disruption
 export { pickOneNodeForPreemption, type Candidate } from './pick';
 export { selectVictimsOnNode } from './victims';
 export { existingPriority, incomingPriority, moreImportant, START_TIME_ASSUMPTION } from './priority';
-
-export const DefaultPreemption: PostFilterPlugin = { name: 'DefaultPreemption', postFilter: preempt };
+export { DefaultPreemption } from './plugin';

@@ -5,7 +5,7 @@ import type { KubeObject, Node, Pod } from '../../../core/types';
 import type { PodAffinityTerm } from 'kubernetes-types/core/v1';
 import { toSubject } from '../../../k8s/subject';
 import { podInfo } from '../../framework';
-import { buildSnapshot } from '../../snapshot';
+import { assumePod, buildSnapshot } from '../../snapshot';
 import { podsByNode, schedule } from '../../index';
 import { InterPodAffinity, preFilterState, type PreFilterState } from '.';
 import { explainPass, filter } from './filter';
@@ -367,5 +367,22 @@ describe('InterPodAffinity Score', () => {
     expect(normalize([-3, -3])).toEqual([0, 0]);
     expect(normalize([2, 0, 2])).toEqual([100, 0, 100]);
     expect(normalize([])).toEqual([]);
+  });
+});
+
+describe('existing pods assumed into an indexed snapshot (placeReplicas\' path)', () => {
+  test('their required anti-affinity terms count for the next pod: In-bucketed, always-checked and never-matching terms', () => {
+    const host = 'kubernetes.io/hostname';
+    const nodes = ['n1', 'n2', 'n3', 'n4'].map((n) => makeNode(n, { [host]: n }));
+    const snapshot = buildSnapshot(nodes, podsByNode([makePod('first', { nodeName: 'n1', podAntiAffinity: [{ labelSelector: { matchLabels: { app: 'db' } }, topologyKey: host }] })]));
+    const ask = () => schedule(toSubject(makePod('db', { labels: { app: 'db' } })), nodes, undefined, undefined, snapshot).rejected.map((v) => v.node);
+    expect(ask()).toEqual(['n1']);
+    assumePod(snapshot, 'n2', makePod('in', { nodeName: 'n2', podAntiAffinity: [{ labelSelector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['db', 'db'] }] }, topologyKey: host }] }));
+    assumePod(snapshot, 'n3', makePod('exists', { nodeName: 'n3', podAntiAffinity: [{ labelSelector: { matchExpressions: [{ key: 'app', operator: 'Exists' }] }, topologyKey: host }] }));
+    assumePod(snapshot, 'n4', makePod('none', { nodeName: 'n4', podAntiAffinity: [{ labelSelector: { matchLabels: { app: 'web' } }, topologyKey: host }] }));
+    expect(ask()).toEqual(['n1', 'n2', 'n3']);
+    // each pod's term counted once, in walk order
+    const state = preFilterState(podInfo(toSubject(makePod('db', { labels: { app: 'db' } }))), snapshot) as PreFilterState;
+    expect([...state.existingAntiAffinity].map(([pair, list]) => [pair.split('\u0000')[1], list.map((c) => c.pod.metadata!.name)])).toEqual([['n1', ['first']], ['n2', ['in']], ['n3', ['exists']]]);
   });
 });

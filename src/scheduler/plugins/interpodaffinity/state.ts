@@ -5,7 +5,7 @@ import type { Pod } from '../../../core/types';
 import type { PodInfo, Status } from '../../framework';
 import { candidates, NAMESPACE_NAME_LABEL, podIndex, podsWithRequiredAntiAffinity, subjectPodMeta, union, type NodeSnapshot, type PodIndex, type PodRef, type Snapshot } from '../../snapshot';
 import { LabelSelectorError } from '../../../k8s/label-selector';
-import { existingPodTerms, parseAffinityTerms, resolveNamespaces, termMatches, type AffinityTerm } from './terms';
+import { existingPodTerms, parseAffinityTerms, requiredAntiAffinityTerms, resolveNamespaces, termMatches, type AffinityTerm } from './terms';
 
 /** One pod counted at a topology pair: which pod, on which node, through which term. */
 export interface Contribution {
@@ -82,43 +82,73 @@ interface TermRef { ref: PodRef; term: AffinityTerm }
  * The existing pods' required anti-affinity terms by what their labelSelector requires: a term with an In
  * requirement can only match a pod carrying one of its values (bucketed by its first In requirement's key and
  * values), the others are always checked. Pods assumePod adds are bucketed as they appear; a bucket they join is
- * put back in walk order when next read.
+ * put back in walk order when next read. `bucketed` lists the refs bucketed, in the order they were (`seen` holds
+ * them once a pod was assumed: the refs not bucketed yet are found by it).
  */
-interface TermBuckets { seen: Set<PodRef>; byLabel: Map<string, Map<string, TermRef[]>>; always: TermRef[]; unsorted: Set<TermRef[]> }
+interface TermBuckets { bucketed: PodRef[]; seen?: Set<PodRef>; byLabel: Map<string, Map<string, TermRef[]>>; always: TermRef[]; unsorted: Set<TermRef[]> }
 const termBuckets = new WeakMap<PodIndex, TermBuckets>();
 const walkOrder = (a: TermRef, b: TermRef) => a.ref.seq - b.ref.seq || a.term.index - b.term.index;
 
-function bucket(buckets: TermBuckets, ref: PodRef, term: AffinityTerm): void {
-  const selector = term.selector;
-  if (selector.kind === 'nothing') return;
-  const inReq = selector.kind === 'requirements' ? selector.requirements.find((r) => r.operator === 'In' && !r.revision) : undefined;
-  const lists: TermRef[][] = [];
-  if (!inReq) lists.push(buckets.always);
-  else {
-    let byValue = buckets.byLabel.get(inReq.key);
-    if (!byValue) buckets.byLabel.set(inReq.key, (byValue = new Map()));
-    for (const v of new Set(inReq.values)) {
-      let at = byValue.get(v);
-      if (!at) byValue.set(v, (at = []));
-      lists.push(at);
-    }
+/** Where a term is bucketed: by its first In requirement's key and distinct values; ALWAYS; or NEVER (it matches nothing). */
+type Plan = { key: string; values: string[] } | typeof ALWAYS | typeof NEVER;
+const ALWAYS = 'always';
+const NEVER = 'never';
+// per term: a workload's replicas share their parsed terms (terms.ts sharedTerms), so most pods find their plan made
+const plans = new WeakMap<AffinityTerm, Plan>();
+
+function planOf(term: AffinityTerm): Plan {
+  let plan = plans.get(term);
+  // Stryker disable next-line ConditionalExpression: a memo; the plan worked out again is the same
+  if (plan === undefined) {
+    const selector = term.selector;
+    const inReq = selector.kind === 'requirements' ? selector.requirements.find((r) => r.operator === 'In' && !r.revision) : undefined;
+    plan = selector.kind === 'nothing' ? NEVER : inReq ? { key: inReq.key, values: [...new Set(inReq.values)] } : ALWAYS;
+    plans.set(term, plan);
   }
-  for (const list of lists) {
-    const entry = { ref, term };
-    if (list.length && walkOrder(list[list.length - 1], entry) > 0) buckets.unsorted.add(list);
-    list.push(entry);
+  return plan;
+}
+
+function addTo(buckets: TermBuckets, list: TermRef[], entry: TermRef): void {
+  if (list.length && walkOrder(list[list.length - 1], entry) > 0) buckets.unsorted.add(list);
+  list.push(entry);
+}
+
+function bucket(buckets: TermBuckets, ref: PodRef, term: AffinityTerm): void {
+  const plan = planOf(term);
+  if (plan === NEVER) return;
+  const entry = { ref, term };
+  if (plan === ALWAYS) {
+    addTo(buckets, buckets.always, entry);
+    return;
+  }
+  let byValue = buckets.byLabel.get(plan.key);
+  if (!byValue) buckets.byLabel.set(plan.key, (byValue = new Map()));
+  const values = plan.values;
+  for (let i = 0; i < values.length; i++) {
+    let at = byValue.get(values[i]);
+    if (!at) byValue.set(values[i], (at = []));
+    addTo(buckets, at, entry);
   }
 }
 
 function bucketsOf(index: PodIndex): TermBuckets {
   const list = index.withRequiredAntiAffinity;
   let buckets = termBuckets.get(index);
-  if (!buckets) termBuckets.set(index, (buckets = { seen: new Set(), byLabel: new Map(), always: [], unsorted: new Set() }));
-  if (buckets.seen.size !== list.length) {
-    for (const ref of list) {
-      if (buckets.seen.has(ref)) continue;
-      buckets.seen.add(ref);
-      for (const term of existingPodTerms(ref.pod).requiredAntiAffinity) bucket(buckets, ref, term);
+  if (!buckets) termBuckets.set(index, (buckets = { bucketed: [], byLabel: new Map(), always: [], unsorted: new Set() }));
+  const { bucketed } = buckets;
+  if (bucketed.length !== list.length) {
+    // the first time, every ref is new; once pods were assumed, those not bucketed yet
+    const seen = bucketed.length ? (buckets.seen ??= new Set(bucketed)) : undefined;
+    for (let i = 0; i < list.length; i++) {
+      const ref = list[i];
+      if (seen) {
+        if (seen.has(ref)) continue;
+        seen.add(ref);
+      }
+      bucketed.push(ref);
+      // (each pod read once here: its terms are not kept per pod, as existingPodTerms keeps them)
+      const terms = requiredAntiAffinityTerms(ref.pod);
+      for (let t = 0; t < terms.length; t++) bucket(buckets, ref, terms[t]);
     }
   }
   return buckets;

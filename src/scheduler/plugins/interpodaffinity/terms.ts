@@ -84,7 +84,10 @@ let shared = new Map<string, AffinityTerm[]>();
 let sharedGeneration = settingsGeneration();
 
 function sharedTerms(raw: readonly PodAffinityTerm[], namespace: string, labels: Record<string, string>): AffinityTerm[] {
-  if (raw.some((t) => t?.matchLabelKeys?.length || t?.mismatchLabelKeys?.length)) return quietly(() => parseAffinityTerms(raw, namespace, labels));
+  for (let i = 0; i < raw.length; i++) {
+    const t = raw[i];
+    if (t?.matchLabelKeys?.length || t?.mismatchLabelKeys?.length) return quietly(() => parseAffinityTerms(raw, namespace, labels));
+  }
   if (sharedGeneration !== settingsGeneration() || shared.size >= 10_000) {
     shared = new Map();
     sharedGeneration = settingsGeneration();
@@ -95,9 +98,11 @@ function sharedTerms(raw: readonly PodAffinityTerm[], namespace: string, labels:
   return terms;
 }
 
-export const existingPodTerms = cachedPerObject((pod: Pod): ExistingPodTerms => {
-  const namespace = podNamespace(pod);
-  const labels = podLabels(pod);
+export const existingPodTerms = cachedPerObject((pod: Pod): ExistingPodTerms =>
+  ({ namespace: podNamespace(pod), labels: podLabels(pod), requiredAntiAffinity: requiredAntiAffinityTerms(pod) }));
+
+/** existingPodTerms(pod).requiredAntiAffinity, not kept per pod (for a pass that reads each pod once). */
+export function requiredAntiAffinityTerms(pod: Pod): AffinityTerm[] {
   const raw = pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  return { namespace, labels, requiredAntiAffinity: raw?.length ? sharedTerms(raw, namespace, labels) : [] };
-});
+  return raw?.length ? sharedTerms(raw, podNamespace(pod), podLabels(pod)) : [];
+}

@@ -32,7 +32,18 @@ export interface PreFilterState {
   /** Before v1.36 Portworx migration also needs the CSINode's annotation (utils.go isCSIMigrationOn). */
   portworxAnnotation: boolean;
   /** The pod's counted volumes by what decides them on a node (see variant). */
-  fresh: Map<string, Volumes | VolumeLookupError>;
+  fresh: Map<string, Fresh | VolumeLookupError>;
+}
+
+/**
+ * The pod's counted volumes for one CSINode variant, with each driver's count (in the pod's volume order) and the
+ * drivers that must be on the node (VolumeLimitScaling): worked out once per pod and variant, read per node.
+ */
+interface Fresh {
+  volumes: Volumes;
+  drivers: string[];
+  counts: number[];
+  required: string[];
 }
 
 /** PreFilter: Skip unless some volume is a claim, a generic ephemeral volume or a migratable in-tree inline volume. */
@@ -62,12 +73,12 @@ function variant(csiNode: CSINode | undefined, state: PreFilterState): string {
   return (csiNode.metadata?.annotations?.[MIGRATED_PLUGINS_ANNOTATION] ?? '').split(',').includes('kubernetes.io/portworx-volume') ? 'portworx' : 'csinode';
 }
 
-function newVolumes(state: PreFilterState, csiNode: CSINode | undefined): Volumes | VolumeLookupError {
+function newVolumes(state: PreFilterState, csiNode: CSINode | undefined): Fresh | VolumeLookupError {
   const key = variant(csiNode, state);
   let got = state.fresh.get(key);
   if (!got) {
     try {
-      got = podVolumes(state.pod, csiNode, state.storage, true, new Map());
+      got = fresh(podVolumes(state.pod, csiNode, state.storage, true, new Map()), state.storage);
     } catch (e) {
       if (!(e instanceof VolumeLookupError)) throw e;
       got = e;
@@ -75,6 +86,14 @@ function newVolumes(state: PreFilterState, csiNode: CSINode | undefined): Volume
     state.fresh.set(key, got);
   }
   return got;
+}
+
+function fresh(volumes: Volumes, storage: StorageListers): Fresh {
+  const counts = new Map<string, number>();
+  for (const v of volumes.values()) add(counts, v.driver);
+  const drivers = [...counts.keys()];
+  // upstream walks a Go map (any order); here the pod's volume order names the first missing driver
+  return { volumes, drivers, counts: [...counts.values()], required: drivers.filter((d) => mustBeOnNode(d, storage)) };
 }
 
 const limitsOf = new WeakMap<CSINode, Map<string, number>>();
@@ -101,7 +120,11 @@ function mustBeOnNode(driver: string, storage: StorageListers): boolean {
   return !releaseAtLeast('1.36') || object.spec?.preventPodSchedulingIfMissing === true;
 }
 
-const onNode = (driver: string, csiNode: CSINode | undefined) => csiNode?.spec?.drivers?.some((d) => d.name === driver) ?? false;
+function onNode(driver: string, csiNode: CSINode | undefined): boolean {
+  const drivers = csiNode?.spec?.drivers ?? [];
+  for (let k = 0; k < drivers.length; k++) if (drivers[k].name === driver) return true;
+  return false;
+}
 
 /** The node's attached volumes: its pods' (unique) and its VolumeAttachments' not among them, per driver. */
 export interface Attached {
@@ -113,52 +136,55 @@ export interface Attached {
 interface Kept { release?: KubernetesVersion; value?: Attached | VolumeLookupError; bound?: number }
 const keep = (): Kept => ({});
 
+// Past this many pods with volumes a node's bound is kept (NodeSnapshot.memo); below it, counting again costs less
+// than keeping it (a first answer over thousands of nodes with a pod or two each)
+const KEEP_BOUND_FROM = 8;
+
 /**
  * At most how many volumes the node's pods and VolumeAttachments count, from the pods' claims alone (no lookup);
  * -1 when a pod's volumes could make the count fail (a generic ephemeral volume's owner, an inline translation, a
  * claim without a name), where only the count itself tells.
  */
 function attachedBound(node: NodeSnapshot, storage: StorageListers): number {
+  // (pods without volumes add nothing: a snapshot's entry lists the others)
+  const pods = node.podsWithVolumes ?? node.pods;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a cost choice; the bound counted again or kept is the same
+  if (pods.length < KEEP_BOUND_FROM) return countBound(node, pods, storage);
   const kept = node.memo(keep);
-  if (kept.bound === undefined) {
-    let n = storage.attachments(node.info.name).length;
-    // (pods without volumes add nothing: a snapshot's entry lists the others)
-    for (const p of node.podsWithVolumes ?? node.pods) {
-      for (const v of p.spec?.volumes ?? []) {
-        if (v == null) continue; // Go's zero Volume: no source
-        if (v.persistentVolumeClaim != null && v.persistentVolumeClaim.claimName) n++;
-        else if (v.persistentVolumeClaim != null || v.ephemeral != null || isInlineMigratable(v)) n = -Infinity;
-      }
+  return (kept.bound ??= countBound(node, pods, storage));
+}
+
+function countBound(node: NodeSnapshot, pods: readonly Pod[], storage: StorageListers): number {
+  let n = storage.attachments(node.info.name).length;
+  for (let i = 0; i < pods.length; i++) {
+    const volumes = pods[i].spec?.volumes ?? [];
+    for (let k = 0; k < volumes.length; k++) {
+      const v = volumes[k];
+      if (v == null) continue; // Go's zero Volume: no source
+      if (v.persistentVolumeClaim != null && v.persistentVolumeClaim.claimName) n++;
+      else if (v.persistentVolumeClaim != null || v.ephemeral != null || isInlineMigratable(v)) return -1;
     }
-    kept.bound = Math.max(n, -1);
   }
-  return kept.bound;
+  return n;
 }
 
 const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 
-/** The pod's volumes per driver, and (VolumeLimitScaling) the drivers that must be on the node's CSINode. */
-interface Drivers { counts: Map<string, number>; required: string[] }
-
-// worked out once per pod (and CSINode variant), not per node
-const perDriver = new WeakMap<Volumes, Drivers>();
-function driversOf(fresh: Volumes, storage: StorageListers): Drivers {
-  let mine = perDriver.get(fresh);
-  if (!mine) {
-    const counts = new Map<string, number>();
-    for (const v of fresh.values()) add(counts, v.driver);
-    // upstream walks a Go map (any order); here the pod's volume order names the first missing driver
-    mine = { counts, required: [...counts.keys()].filter((d) => mustBeOnNode(d, storage)) };
-    perDriver.set(fresh, mine);
-  }
-  return mine;
-}
+type DriverEntries = NonNullable<NonNullable<CSINode['spec']>['drivers']>;
 
 /** volumeLimits(csiNode).get(driver) without building the map: the last entry of that name with a count. */
-function limitOf(csiNode: CSINode, driver: string): number | undefined {
+function limitOf(drivers: DriverEntries, driver: string): number | undefined {
   let limit: number | undefined;
-  for (const d of csiNode.spec?.drivers ?? []) if (d.name === driver && typeof d.allocatable?.count === 'number') limit = d.allocatable.count;
+  for (let k = 0; k < drivers.length; k++) {
+    const d = drivers[k];
+    if (d.name === driver && typeof d.allocatable?.count === 'number') limit = d.allocatable.count;
+  }
   return limit;
+}
+
+function someLimit(drivers: DriverEntries): boolean {
+  for (let k = 0; k < drivers.length; k++) if (typeof drivers[k].allocatable?.count === 'number') return true;
+  return false;
 }
 
 /**
@@ -166,15 +192,16 @@ function limitOf(csiNode: CSINode, driver: string): number | undefined {
  * node without any limit passes, as upstream does before counting). Reads the CSINode's few entries instead of
  * volumeLimits' map, for the thousands of nodes a first answer filters.
  */
-function withinBound(node: NodeSnapshot, state: PreFilterState, fresh: Volumes, csiNode: CSINode | undefined): boolean {
+function withinBound(node: NodeSnapshot, state: PreFilterState, fresh: Fresh, csiNode: CSINode | undefined): boolean {
+  const drivers = csiNode?.spec?.drivers;
   // no limit for any driver: upstream returns before reading the node's pods
-  if (!csiNode?.spec?.drivers?.some((d) => typeof d.allocatable?.count === 'number')) return true;
+  if (!drivers || !someLimit(drivers)) return true;
   // a node with some limit counts its pods' volumes, whose lookup errors are the Filter's (even for another driver)
   const bound = attachedBound(node, state.storage);
   if (bound < 0) return false;
-  for (const [driver, count] of driversOf(fresh, state.storage).counts) {
-    const limit = limitOf(csiNode, driver);
-    if (limit !== undefined && bound + count > limit) return false;
+  for (let k = 0; k < fresh.drivers.length; k++) {
+    const limit = limitOf(drivers, fresh.drivers[k]);
+    if (limit !== undefined && bound + fresh.counts[k] > limit) return false;
   }
   return true;
 }
@@ -240,14 +267,16 @@ function lookupFailure(e: VolumeLookupError): Status {
  */
 export function evaluate(pod: PodInfo, node: NodeSnapshot, state: PreFilterState, exact = false): Outcome {
   const csiNode = state.storage.csiNode(node.info.name);
-  const fresh = newVolumes(state, csiNode);
-  if (fresh instanceof VolumeLookupError) return { status: lookupFailure(fresh) };
+  const got = newVolumes(state, csiNode);
+  if (got instanceof VolumeLookupError) return { status: lookupFailure(got) };
+  const fresh = got.volumes;
   if (fresh.size === 0) return NO_VOLUME;
   if (state.volumeLimitScaling) {
-    for (const driver of driversOf(fresh, state.storage).required) if (!onNode(driver, csiNode)) return { status: notInstalled(driver, node, csiNode) };
+    const required = got.required;
+    for (let k = 0; k < required.length; k++) if (!onNode(required[k], csiNode)) return { status: notInstalled(required[k], node, csiNode) };
   }
   // (a node without any limit passes withinBound too: the same verdict as 'no-limit', which only explainPass reads)
-  if (!exact && withinBound(node, state, fresh, csiNode)) return BOUND;
+  if (!exact && withinBound(node, state, got, csiNode)) return BOUND;
   const limits = volumeLimits(csiNode);
   if (limits.size === 0) return { pass: 'no-limit', csiNode };
   const on = attached(node, csiNode, state);

@@ -109,6 +109,21 @@ describe('counting on the node', () => {
     expect(verdict(pod([claimVol('c2')], { name: 'b' }), c)?.reasons).toEqual(['node(s) exceed max volume count']);
   });
 
+  test.each([3, 10])('a node with %i pods with claims: the count is exact at the limit (counted afresh for a few pods, kept for many), and an assumed pod counts', (n) => {
+    const existing = Array.from({ length: n }, (_, i) => pod([claimVol(`c${i}`)], { name: `old-${i}` }));
+    const ask = (limit: number) => {
+      const c = cluster([...bound(n + 2), csiNode('n1', [['ebs.csi.aws.com', limit]])], { n1: existing });
+      return { c, status: verdict(pod([claimVol(`c${n}`)], { name: 'new' }), c) };
+    };
+    expect(ask(n + 1).status).toBeUndefined();
+    expect(ask(n).status?.reasons).toEqual(['node(s) exceed max volume count']);
+    const { c } = ask(n + 1);
+    expect(verdict(pod([claimVol(`c${n + 1}`)], { name: 'next' }), c)).toBeUndefined();
+    const a = pod([claimVol(`c${n}`)], { name: 'a' });
+    assumePod(c.snapshot, 'n1', { ...a, spec: { ...a.spec!, nodeName: 'n1' } });
+    expect(verdict(pod([claimVol(`c${n + 1}`)], { name: 'next' }), c)?.reasons).toEqual(['node(s) exceed max volume count']);
+  });
+
   test('each node its own CSINode: a node without one, or without a count for the driver, never constrains', () => {
     const c = cluster([...bound(1), csiNode('full', [['ebs.csi.aws.com', 0]]), csiNode('other', [['pd.csi.storage.gke.io', 0]])], {}, ['full', 'other', 'bare']);
     const r = withProfile({ filter: [], clusterFilter: [NodeVolumeLimits], lastFilter: [] }, () => schedule(toSubject(pod([claimVol('c0')])), c.nodes, undefined, undefined, c.snapshot));
