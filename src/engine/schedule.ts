@@ -15,7 +15,7 @@ import { explainNodePass } from '../scheduler/passes';
 import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
 import { scoreNodes, type NodeScore } from '../scheduler/score';
 import { scoreCluster } from '../scheduler/score-cluster';
-import { preemptionAssumptions, preemptionNotModelled, storageModel, notModelledFor, type NotModelled } from './not-modelled';
+import { nominationNotModelled, preemptionAssumptions, preemptionNotModelled, storageModel, notModelledFor, type NotModelled } from './not-modelled';
 import type { PreemptionOutcome } from '../scheduler/cycle';
 import { subjectStorage } from '../scheduler/storage-model';
 import { readyAssumption } from '../k8s/node-condition-taints';
@@ -185,7 +185,7 @@ function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput
     plugins: filterPluginNames(pod),
     passes: verdict.feasible ? explainNodePass(pod, info) : [],
     notes,
-    ...withNotModelled(subject, cluster.storage),
+    ...withNotModelled(subject, cluster.storage, undefined, nominationNotModelled(subject, [node, ...(cluster.nodes ?? [])], existingPods)),
     ...assumed([node], subject, cluster.storage),
     ...(preemption ? { preemption } : {}),
   };
@@ -221,8 +221,8 @@ export function plainVerdict(v: NodeVerdict): NodeVerdict {
  * `{ notModelled }` when the pod uses what is not modelled (over the storage objects given), else nothing (the
  * answers of other pods keep their shape).
  */
-export function withNotModelled(subject: Subject, storage?: readonly KubeObject[], preemption?: PreemptionOutcome): { notModelled?: NotModelled[] } {
-  const items = [...notModelledFor(subject), ...storageModel(subject, storage).notModelled, ...preemptionNotModelled(preemption), ...(profile().notModelled ?? [])];
+export function withNotModelled(subject: Subject, storage?: readonly KubeObject[], preemption?: PreemptionOutcome, nominated: readonly NotModelled[] = []): { notModelled?: NotModelled[] } {
+  const items = [...notModelledFor(subject), ...storageModel(subject, storage).notModelled, ...nominated, ...preemptionNotModelled(preemption), ...(profile().notModelled ?? [])];
   return items.length ? { notModelled: items } : {};
 }
 
@@ -267,7 +267,7 @@ function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: Cluste
     ...(result.gated ? { gated: { gates: result.gated.gates, message: result.gated.message } } : {}),
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
     ...(scores ? { scores, topScored: scores.filter((x) => x.total === best).map((x) => x.node) } : {}),
-    ...withNotModelled(subject, cluster.storage, result.preemption),
+    ...withNotModelled(subject, cluster.storage, result.preemption, nominationNotModelled(subject, nodes, cluster.existingPods)),
     ...assumed(nodes, subject, cluster.storage, result.preemption),
   };
 }
