@@ -9,7 +9,7 @@ import type { StorageAssumption } from '../core/storage-kinds';
 import { describeObject, type Subject } from '../k8s/subject';
 import { clusterAround, cycleFor, filterPluginNames, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
 import { explainPasses } from '../scheduler/cycle';
-import { buildSnapshot, inSchedulerCache, withoutSubject, type Snapshot } from '../scheduler/snapshot';
+import { buildSnapshot, inSchedulerCache, nominatedNodeOf, withoutSubject, type Snapshot } from '../scheduler/snapshot';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { explainNodePass } from '../scheduler/passes';
 import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
@@ -293,10 +293,11 @@ function preferUnder(subject: Subject, preferred: Node, other: Node): PreferAnsw
 // pod without spec.nodeName waits in the scheduling queue and uses nothing yet (see podsOnNode).
 function existingPodsNote(node: string, existingPods: readonly Pod[], cluster: Snapshot | undefined, itself: number): string {
   const terminal = (p: Pod) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed';
-  let here = 0, unbound = 0, others = 0, outside = 0, done = 0;
+  let here = 0, unbound = 0, others = 0, outside = 0, done = 0, nominated = 0;
   for (const p of existingPods) {
     const bound = p.spec?.nodeName;
-    if (!bound) unbound++;
+    if (!bound && nominatedNodeOf(p) === node) nominated++;
+    else if (!bound) unbound++;
     else if (bound !== node && !cluster?.byName.has(bound)) outside++;
     else if (terminal(p)) done++;
     else if (bound === node) here++;
@@ -309,6 +310,7 @@ function existingPodsNote(node: string, existingPods: readonly Pod[], cluster: S
     ...(itself ? ['the pod itself (same uid or namespace/name)'] : []),
   ];
   return `existingPods: counted ${here} on ${node}` +
+    (nominated ? `, ${nominated} Pending and nominated to it (status.nominatedNodeName: counted there for pods of lower or equal priority)` : '') +
     (others ? `, ${others} on the cluster's other nodes` : '') +
     (ignored.length ? `; ignored ${ignored.join(', ')}` : '');
 }
