@@ -279,7 +279,7 @@ const existingPodArb = (nodeCount: number) => fc.record({
   status: compact({
     phase: p.nominated ? 'Pending' : p.phase,
     nominatedNodeName: p.nominated ? p.node : undefined,
-    containerStatuses: p.resize && !p.nominated && [{ name: 'c', ready: true, restartCount: 0, image: 'registry.example/app:1', imageID: '', ...(p.resize.bare ? {} : { resources: { requests: { cpu: p.resize.actual } }, allocatedResources: { cpu: p.resize.allocated } }) }],
+    containerStatuses: p.resize && !p.nominated ? [{ name: 'c', ready: true, restartCount: 0, image: 'registry.example/app:1', imageID: '', ...(p.resize.bare ? {} : { resources: { requests: { cpu: p.resize.actual } }, allocatedResources: { cpu: p.resize.allocated } }) }] : undefined,
     conditions: p.resize?.infeasible && !p.nominated ? [{ type: 'PodResizePending', status: 'True', reason: 'Infeasible' }] : undefined,
   }),
 }));
