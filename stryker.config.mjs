@@ -26,7 +26,7 @@ export const chunks = {
   // issue 34: the volume plugins and the storage rules they share
   volumes: ['src/k8s/{storage,csi-translation}.ts', 'src/scheduler/plugins/{volumebinding,volumezone,volumerestrictions,nodevolumelimits}/*.ts'],
   // issue 35: DefaultPreemption, the PostFilter
-  preemption: ['src/scheduler/plugins/{defaultpreemption,dynamicresources}/*.ts', 'src/scheduler/postfilter.ts'],
+  preemption: ['src/scheduler/plugins/{defaultpreemption,dynamicresources}/*.ts', 'src/scheduler/{postfilter,nominator,pod-priority}.ts'],
   admission: ['src/admission/*.ts', 'src/k8s/node-condition-taints.ts', 'src/k8s/priority.ts', 'src/k8s/{limit-range,resource-quota}.ts', 'src/controllers/taint-eviction.ts'],
   selection: ['src/k8s/{names,node-selector,toleration}.ts', 'src/loader/typecheck.ts'],
   // issue 35: PodDisruptionBudgets' status and the Eviction API's decision

@@ -105,3 +105,13 @@ func hookPreemption(pl *defaultpreemption.DefaultPreemption, record func(victim 
 	}
 	return pl.Evaluator.IsPodRunningPreemption
 }
+
+// queueAdd and queueDelete: the scheduling queue's Add takes a logger up to 1.35 (a context from 1.36), its Delete no
+// logger up to 1.36.
+func queueAdd(ctx context.Context, sched *scheduler.Scheduler, pod *v1.Pod) {
+	sched.SchedulingQueue.Add(klog.FromContext(ctx), pod)
+}
+
+func queueDelete(_ context.Context, sched *scheduler.Scheduler, pod *v1.Pod) {
+	sched.SchedulingQueue.Delete(pod)
+}

@@ -115,3 +115,12 @@ func hookPreemption(pl *defaultpreemption.DefaultPreemption, record func(victim 
 	}
 	return pl.Executor.IsPodRunningPreemption
 }
+
+// queueAdd and queueDelete: the scheduling queue's Add takes a context from 1.36, its Delete no logger up to 1.36.
+func queueAdd(ctx context.Context, sched *scheduler.Scheduler, pod *v1.Pod) {
+	sched.SchedulingQueue.Add(ctx, pod)
+}
+
+func queueDelete(_ context.Context, sched *scheduler.Scheduler, pod *v1.Pod) {
+	sched.SchedulingQueue.Delete(pod)
+}

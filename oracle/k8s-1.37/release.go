@@ -119,3 +119,12 @@ func hookPreemption(pl *defaultpreemption.DefaultPreemption, record func(victim 
 	}
 	return pl.Executor.IsPodRunningPreemption
 }
+
+// queueAdd and queueDelete: the scheduling queue's Add takes a context from 1.36, its Delete a logger from 1.37.
+func queueAdd(ctx context.Context, sched *scheduler.Scheduler, pod *v1.Pod) {
+	sched.SchedulingQueue.Add(ctx, pod)
+}
+
+func queueDelete(ctx context.Context, sched *scheduler.Scheduler, pod *v1.Pod) {
+	sched.SchedulingQueue.Delete(klog.FromContext(ctx), pod)
+}

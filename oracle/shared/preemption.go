@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 	_ "unsafe" // go:linkname
@@ -196,7 +197,9 @@ func (o *schedulingOracle) postFilter(ctx context.Context, h *preemptionHooks, s
 		// claims, NodeAffinity, VolumeRestrictions), its PreFilter never wrote its cycle state, getStateData fails
 		// with the CycleState's ErrNotFound, and RunPostFilterPlugins returns that Error at once: the event ends in
 		// " not found" and DefaultPreemption does not run. Any other Error is the oracle's.
-		if st.Plugin() != "DynamicResources" {
+		// DefaultPreemption's own Error: DryRunPreemption found a node where the pod fits without victims
+		// ("expected at least one victim pod on node %q") and no candidate elsewhere (evaluate returns the aggregate).
+		if st.Plugin() != "DynamicResources" && !(st.Plugin() == defaultpreemption.Name && strings.Contains(st.Message(), "expected at least one victim pod on node")) {
 			return fmt.Errorf("PostFilter (%s): %s", st.Plugin(), st.Message())
 		}
 		return nil

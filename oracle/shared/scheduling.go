@@ -82,7 +82,11 @@ type schedulingOracle struct {
 	nodes      []*v1.Node
 	pods       []*v1.Pod
 	namespaces storedObjects
-	storage    storedObjects
+	// nominated: the Pending pods with status.nominatedNodeName, in the pod informer's store and (queued) the
+	// scheduling queue, whose nominator NominatedPodsForNode reads (nominate)
+	nominated storedObjects
+	queued    []*v1.Pod
+	storage   storedObjects
 	// hooked: each profile's DefaultPreemption with its API calls recorded (preemption.go hooks), by profile name
 	hooked map[string]*preemptionHooks
 }
@@ -165,9 +169,13 @@ func (o *schedulingOracle) load(ctx context.Context, in *schedulingInput) error 
 			return fmt.Errorf("unloading node %s: %w", n.Name, err)
 		}
 	}
+	for _, p := range o.queued {
+		queueDelete(ctx, o.sched, p)
+	}
+	o.nominated.unload()
 	o.namespaces.unload()
 	o.storage.unload()
-	o.nodes, o.pods = nil, nil
+	o.nodes, o.pods, o.queued = nil, nil, nil
 	for i := range in.Nodes {
 		n := in.Nodes[i].DeepCopy()
 		n.UID = types.UID(fmt.Sprintf("node-%d", i))
@@ -188,7 +196,13 @@ func (o *schedulingOracle) load(ctx context.Context, in *schedulingInput) error 
 			continue
 		}
 		if p.Spec.NodeName == "" {
-			return fmt.Errorf("pods[%d] %s: spec.nodeName is empty (only bound pods are part of the cluster)", i, p.Name)
+			if p.Status.NominatedNodeName == "" {
+				return fmt.Errorf("pods[%d] %s: spec.nodeName and status.nominatedNodeName are empty (only bound and nominated pods are part of the cluster)", i, p.Name)
+			}
+			if err := o.nominate(ctx, p); err != nil {
+				return fmt.Errorf("pods[%d]: %w", i, err)
+			}
+			continue
 		}
 		if err := o.sched.Cache.AddPod(logger, p); err != nil {
 			return fmt.Errorf("pods[%d]: %w", i, err)
@@ -202,6 +216,23 @@ func (o *schedulingOracle) load(ctx context.Context, in *schedulingInput) error 
 		}
 	}
 	return o.loadStorage(in.Storage)
+}
+
+// nominate puts a Pending pod with status.nominatedNodeName where the scheduler's informer handlers put an unassigned
+// pod (eventhandlers.go addPodToSchedulingQueue): the pod informer's store, which the nominator's pod lister reads,
+// and, when one of the scheduler's profiles serves its schedulerName (responsibleForPod), the scheduling queue. The
+// queue's Add nominates it as the release does (up to 1.36 only when the pod passes PreEnqueue and enters the active
+// queue; from 1.37 whatever PreEnqueue says), so NominatedPodsForNode gives it to RunFilterPluginsWithNominatedPods.
+// The queue is never popped (the scheduler does not run); the pod is deleted from it when the next question loads.
+func (o *schedulingOracle) nominate(ctx context.Context, p *v1.Pod) error {
+	if err := o.nominated.add(o.factory.Core().V1().Pods().Informer().GetStore(), p); err != nil {
+		return err
+	}
+	if _, served := o.sched.Profiles[p.Spec.SchedulerName]; served {
+		queueAdd(ctx, o.sched, p)
+		o.queued = append(o.queued, p)
+	}
+	return nil
 }
 
 func (o *schedulingOracle) answer(ctx context.Context, raw []byte) (*schedulingOutput, error) {

@@ -1,7 +1,10 @@
 // The clients' verdict rules for pods that use what the library does not model (k8s/not-modelled.ts has the uses):
 // a node that a modelled filter rejects is rejected whatever the unmodelled plugins say (the Filter plugins are
 // ANDed), and where every modelled filter passes the verdict is unknown.
-import type { KubeObject } from '../core/types';
+import type { KubeObject, Node, Pod } from '../core/types';
+import { podInfo } from '../scheduler/framework';
+import { nominationUnknownAmong } from '../scheduler/nominator';
+import { withoutSubject } from '../scheduler/snapshot';
 import { certainRejection, notModelledFor, type NotModelled } from '../k8s/not-modelled';
 import type { Subject } from '../k8s/subject';
 import type { Status } from '../scheduler/framework';
@@ -25,6 +28,19 @@ export function notModelledIn(subject: Subject, storage?: readonly KubeObject[])
  */
 export function preemptionNotModelled(preemption: PreemptionOutcome | undefined): NotModelled[] {
   return preemption && 'unknown' in preemption ? [{ what: 'DefaultPreemption', detail: preemption.unknown }] : [];
+}
+
+/**
+ * A pod nominated to one of the nodes (a Pending pod of `existing` with status.nominatedNodeName) counts for the
+ * pod's verdicts only when its priority is at least the pod's, and one of the two priorities is one the inputs leave
+ * unknown: `{ what: 'RunFilterPluginsWithNominatedPods', detail }`. The verdicts leave that pod out, so a rejection
+ * stands and a node that fits might not.
+ */
+export function nominationNotModelled(subject: Subject, nodes: readonly Node[], existing: readonly Pod[] | undefined): NotModelled[] {
+  if (!existing?.length) return [];
+  const { pods } = withoutSubject(subject, existing);
+  const why = nominationUnknownAmong(podInfo(subject), pods, new Set(nodes.map((n) => n.metadata?.name ?? '')));
+  return why ? [{ what: 'RunFilterPluginsWithNominatedPods', detail: why }] : [];
 }
 
 /**

@@ -3,9 +3,9 @@
 import type { KubeObject, Node, Pod } from '../core/types';
 import { configure, resetConfiguration } from '../core/config';
 import { toSubject } from '../k8s/subject';
-import { schedule } from './schedule';
+import { schedule, scheduleOnNode } from './schedule';
 import { scheduleOn } from './objects';
-import { unknownOnAny, unknownPreemption } from './not-modelled';
+import { unknownOnAny, unknownOnNode, unknownPreemption } from './not-modelled';
 
 afterEach(() => resetConfiguration());
 beforeEach(() => configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } }));
@@ -49,4 +49,26 @@ test('the matcher fails both ways, naming DefaultPreemption as not modelled', ()
   const agent = pod('agent', '1', { priorityClassName: 'platform-critical' });
   expect(() => expect(agent).toBeSchedulableOnAnyOf([full], { existingPods: running })).toThrow(/not modelled for this pod:\n\s+DefaultPreemption: The pod Pod default\/agent names PriorityClass platform-critical/);
   expect(() => expect(agent).not.toBeSchedulableOnAnyOf([full], { existingPods: running })).toThrow(/DefaultPreemption/);
+});
+
+describe('a pod nominated to a node (status.nominatedNodeName, Pending): RunFilterPluginsWithNominatedPods', () => {
+  const nominated = { ...pod('agent-0', '1', { priority: 2000001000 }), status: { phase: 'Pending', nominatedNodeName: 'full-1' } } as Pod;
+  const room = [pod('web-1', '1', { nodeName: 'full-1', priority: 0 }), nominated];
+  test('it takes its room on the node for pods of lower priority, whichever question is asked', () => {
+    const a = schedule(toSubject(pod('web-2', '1', { priority: 0 })), [full], { existingPods: room });
+    expect(a.feasible).toEqual([]);
+    expect(a.rejected[0].status!.details.at(-1)).toContain('the pod nominated to full-1: default/agent-0 (priority 2000001000)');
+    expect(scheduleOnNode(toSubject(pod('web-2', '1', { priority: 0 })), full, { existingPods: room }).feasible).toBe(false);
+    expect(a.notModelled).toBeUndefined();
+  });
+  test('a priority the inputs leave unknown: the verdicts leave the nominated pod out and say so (a fit is unknown)', () => {
+    const incoming = toSubject(pod('web-2', '1', { priorityClassName: 'platform-critical' }));
+    const a = schedule(incoming, [full], { existingPods: room });
+    expect(a.feasible.map((v) => v.node)).toEqual(['full-1']);
+    expect(a.notModelled).toEqual([{ what: 'RunFilterPluginsWithNominatedPods', detail: expect.stringContaining('pod default/agent-0 is nominated to node full-1') }]);
+    expect(unknownOnAny(a)).toBe(true);
+    const n = scheduleOnNode(incoming, full, { existingPods: room });
+    expect(n.notModelled).toEqual(a.notModelled);
+    expect(unknownOnNode(n)).toBe(true);
+  });
 });

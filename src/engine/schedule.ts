@@ -9,13 +9,13 @@ import type { StorageAssumption } from '../core/storage-kinds';
 import { describeObject, type Subject } from '../k8s/subject';
 import { clusterAround, cycleFor, filterPluginNames, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
 import { explainPasses } from '../scheduler/cycle';
-import { buildSnapshot, inSchedulerCache, withoutSubject, type Snapshot } from '../scheduler/snapshot';
+import { buildSnapshot, inSchedulerCache, nominatedNodeOf, withoutSubject, type Snapshot } from '../scheduler/snapshot';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { explainNodePass } from '../scheduler/passes';
 import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
 import { scoreNodes, type NodeScore } from '../scheduler/score';
 import { scoreCluster } from '../scheduler/score-cluster';
-import { preemptionAssumptions, preemptionNotModelled, storageModel, notModelledFor, type NotModelled } from './not-modelled';
+import { nominationNotModelled, preemptionAssumptions, preemptionNotModelled, storageModel, notModelledFor, type NotModelled } from './not-modelled';
 import type { PreemptionOutcome } from '../scheduler/cycle';
 import { subjectStorage } from '../scheduler/storage-model';
 import { readyAssumption } from '../k8s/node-condition-taints';
@@ -198,7 +198,7 @@ function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput
     plugins: filterPluginNames(pod),
     passes: verdict.feasible ? explainNodePass(pod, info) : [],
     notes,
-    ...withNotModelled(subject, cluster.storage),
+    ...withNotModelled(subject, cluster.storage, undefined, nominationNotModelled(subject, [node, ...(cluster.nodes ?? [])], existingPods)),
     ...assumed([node], subject, cluster.storage),
     ...(preemption ? { preemption } : {}),
   };
@@ -234,8 +234,8 @@ export function plainVerdict(v: NodeVerdict): NodeVerdict {
  * `{ notModelled }` when the pod uses what is not modelled (over the storage objects given), else nothing (the
  * answers of other pods keep their shape).
  */
-export function withNotModelled(subject: Subject, storage?: readonly KubeObject[], preemption?: PreemptionOutcome): { notModelled?: NotModelled[] } {
-  const items = [...notModelledFor(subject), ...storageModel(subject, storage).notModelled, ...preemptionNotModelled(preemption), ...(profile().notModelled ?? [])];
+export function withNotModelled(subject: Subject, storage?: readonly KubeObject[], preemption?: PreemptionOutcome, nominated: readonly NotModelled[] = []): { notModelled?: NotModelled[] } {
+  const items = [...notModelledFor(subject), ...storageModel(subject, storage).notModelled, ...nominated, ...preemptionNotModelled(preemption), ...(profile().notModelled ?? [])];
   return items.length ? { notModelled: items } : {};
 }
 
@@ -280,7 +280,7 @@ function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: Cluste
     ...(result.gated ? { gated: { gates: result.gated.gates, message: result.gated.message } } : {}),
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
     ...(scores ? { scores, topScored: scores.filter((x) => x.total === best).map((x) => x.node) } : {}),
-    ...withNotModelled(subject, cluster.storage, result.preemption),
+    ...withNotModelled(subject, cluster.storage, result.preemption, nominationNotModelled(subject, nodes, cluster.existingPods)),
     ...assumed(nodes, subject, cluster.storage, result.preemption),
   };
 }
@@ -311,10 +311,11 @@ function preferUnder(subject: Subject, preferred: Node, other: Node): PreferAnsw
 // pod without spec.nodeName waits in the scheduling queue and uses nothing yet (see podsOnNode).
 function existingPodsNote(node: string, existingPods: readonly Pod[], cluster: Snapshot | undefined, itself: number): string {
   const terminal = (p: Pod) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed';
-  let here = 0, unbound = 0, others = 0, outside = 0, done = 0;
+  let here = 0, unbound = 0, others = 0, outside = 0, done = 0, nominated = 0;
   for (const p of existingPods) {
     const bound = p.spec?.nodeName;
-    if (!bound) unbound++;
+    if (!bound && nominatedNodeOf(p) === node) nominated++;
+    else if (!bound) unbound++;
     else if (bound !== node && !cluster?.byName.has(bound)) outside++;
     else if (terminal(p)) done++;
     else if (bound === node) here++;
@@ -327,6 +328,7 @@ function existingPodsNote(node: string, existingPods: readonly Pod[], cluster: S
     ...(itself ? ['the pod itself (same uid or namespace/name)'] : []),
   ];
   return `existingPods: counted ${here} on ${node}` +
+    (nominated ? `, ${nominated} Pending and nominated to it (status.nominatedNodeName: counted there for pods of lower or equal priority)` : '') +
     (others ? `, ${others} on the cluster's other nodes` : '') +
     (ignored.length ? `; ignored ${ignored.join(', ')}` : '');
 }

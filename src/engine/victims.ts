@@ -8,7 +8,7 @@ import { postFilterHandle, type NodeVerdict } from '../scheduler';
 import type { CycleState, PreemptionAnswer } from '../scheduler/cycle';
 import type { NodeSnapshot, Snapshot } from '../scheduler/snapshot';
 import { formatBytes, formatMilliCPU } from '../scheduler/plugins/noderesources/fit';
-import { existingPriority, filterPodsWithPDBViolation, incomingPriority, moreImportant, selectVictimsOnNode } from '../scheduler/plugins/defaultpreemption';
+import { ErrNoVictimOnNode, existingPriority, filterPodsWithPDBViolation, incomingPriority, moreImportant, selectVictimsOnNode } from '../scheduler/plugins/defaultpreemption';
 import { podNamespace } from '../scheduler/snapshot';
 
 /** One pod DefaultPreemption would preempt, as the messages name it. */
@@ -99,5 +99,7 @@ export function preemptionOnNode(
   const handle = postFilterHandle(pod, nodes, [verdict], snapshot, cycle, pdbs);
   const r = selectVictimsOnNode(priority.value, entry, pdbs, handle);
   if (r.status) return { none: `${r.status.plugin}: ${r.status.reasons.join(', ')}` };
+  // DryRunPreemption's Error for a node the pod fits without evicting anyone
+  if (r.victims.length === 0) return { none: `DefaultPreemption: ${ErrNoVictimOnNode.replace('%q', JSON.stringify(verdict.node))}` };
   return { victims: victimFacts(verdict.node, r.victims.map(key), entry.pods, priority.value, pdbs), numPDBViolations: r.numPDBViolations };
 }

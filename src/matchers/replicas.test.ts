@@ -137,3 +137,19 @@ describe('toShareNodesWith', () => {
     expect(msg).toContain('A tie decides this: with the last of the tied nodes picked instead of the first, no node holds pods of both.');
   });
 });
+
+// A Pending pod of the dump nominated to a node (status.nominatedNodeName) keeps its room there for replicas of lower
+// or equal priority (RunFilterPluginsWithNominatedPods in each replica's cycle), and the Pending replica says why.
+test('a nominated pod takes its room from the replicas placed one at a time', () => {
+  const small = [node('a1', 'zone-a', '2')];
+  const web = deployment('web', 2);
+  const nominee = {
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'agent', namespace: 'kube-system', uid: 'agent' },
+    spec: { priority: 1000, containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '1' } } }] },
+    status: { phase: 'Pending', nominatedNodeName: 'a1' },
+  } as KubeObject;
+  expect(web).toHaveAllReplicasScheduled(small);
+  const msg = failure(() => expect(web).toHaveAllReplicasScheduled(small, { existingPods: [nominee] }));
+  expect(msg).toContain('but 1 of 2 stay Pending');
+  expect(msg).toContain('the node is rejected because of the pod nominated to a1: kube-system/agent (priority 1000)');
+});

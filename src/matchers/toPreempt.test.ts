@@ -122,3 +122,24 @@ describe('toBeSchedulableOn says "only by preempting …" where preemption resol
     expect(msg).toContain('only by preempting 1 pod(s) there (1 of them violating a PodDisruptionBudget)');
   });
 });
+
+// A pod nominated to the node (Pending, status.nominatedNodeName): RunFilterPluginsWithNominatedPods counts it there
+// for pods of lower or equal priority, and the messages name it.
+test('a nominated pod takes its room for pods of lower or equal priority, and the rejection names it', () => {
+  configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } });
+  // as a dump holds it: spec.priority set by admission when it was created
+  const created = pod('node-agent-0', '500m', { namespace: 'kube-system', priorityClassName: 'system-node-critical' });
+  const nominee = { ...created, spec: { ...created.spec, priority: 2000001000 }, status: { phase: 'Pending', nominatedNodeName: 'full-1' } } as Pod;
+  const small = pod('web-3', '200m');
+  expect(small).toBeSchedulableOn(full[0], { existingPods: [web1] });
+  const msg = failure(() => expect(small).toBeSchedulableOn(full[0], { existingPods: [web1, web2, nominee] }));
+  expect(msg).toContain('Insufficient cpu');
+  expect(msg).toContain('the node is rejected because of the pod nominated to full-1: kube-system/node-agent-0 (priority 2000001000)');
+  expect(msg).toContain('Without it the node would pass');
+  expect(msg).toContain('existingPods: counted 2 on full-1, 1 Pending and nominated to it (status.nominatedNodeName: counted there for pods of lower or equal priority)');
+  // addGENominatedPods counts a nominee of priority at least the pod's: one of equal priority, not one of lower
+  const critical = pod('agent-1', '100m', { namespace: 'kube-system', priorityClassName: 'system-node-critical' });
+  expect(critical).not.toBeSchedulableOn(full[0], { existingPods: [web1, web2, nominee] });
+  const lower = { ...nominee, spec: { ...nominee.spec, priority: 1000, priorityClassName: undefined } } as Pod;
+  expect(critical).toBeSchedulableOn(full[0], { existingPods: [web1, web2, lower] });
+});

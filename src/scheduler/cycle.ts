@@ -143,7 +143,10 @@ export interface NodeDryRun {
   removePod(pod: Pod): void;
   /** nodeInfo.AddPodInfo (the pod goes last), then RunPreFilterExtensionAddPod. */
   addPod(pod: Pod): void;
-  /** RunFilterPluginsWithNominatedPods (nominated pods are not modelled: none): the first rejection, undefined when the pod fits. */
+  /**
+   * RunFilterPluginsWithNominatedPods: with the pods nominated to the node that count for the pod added, then, when
+   * that passes, without them; the first rejection, undefined when the pod fits.
+   */
   filter(): Status | undefined;
 }
 

@@ -6,7 +6,9 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import { failure, nodeInfo, nodeUsage, podInfo, preFilterReason, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
 import { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
-import { buildSnapshot, groupByNode, hasStorage, snapshotFor, usesVolumes, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
+import { buildSnapshot, groupByNode, hasStorage, podNamespace, snapshotFor, usesVolumes, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
+import { nominatedNodesFor, nominatedPodsFor } from './nominator';
+import { priorityValue } from './pod-priority';
 import type { NodeShapes, Shapes } from './matrix-shapes';
 import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type CycleState, type PostFilterHandle, type PreemptionOutcome } from './cycle';
@@ -111,21 +113,73 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
     });
   }
   // Nodes outside NodeAffinity's PreFilterResult are never filtered.
-  const { nodePreFilter, filter } = profile();
-  const outside = nodePreFilter.outside(pod, node);
+  const outside = profile().nodePreFilter.outside(pod, node);
   if (outside) return rejectedVerdict(node.name, outside);
+  const nominated = cycle.snapshot.nominated ? nominatedPodsFor(pod, cycle.snapshot, node.name) : NO_PODS;
+  const status = nominated.length ? withNominatedPods(pod, node, usage, cycle, nominated) : runFilterPlugins(pod, node, usage, cycle);
+  return status ? rejectedVerdict(node.name, status) : { node: node.name, feasible: true };
+}
+
+const NO_PODS: readonly Pod[] = [];
+
+/**
+ * RunFilterPlugins on the node: the Filter plugins, the cluster plugins' Filter on `entry` (the node's snapshot entry
+ * unless given), then the last filters; the first rejection. `hinted`: a rejection carries the plugin's fix hint.
+ */
+function runFilterPlugins(pod: PodInfo, node: NodeInfo, usage: NodeUsage, cycle: CycleState, entry?: NodeSnapshot, hinted = true): Status | undefined {
+  const { filter } = profile();
   for (const plugin of filter) {
     const status = plugin.filter(pod, node, usage);
-    if (status) return rejectedVerdict(node.name, plugin.fixHint ? withFixHint(plugin, status, pod, node, usage, cycle) : status);
+    if (status) return plugin.fixHint && hinted ? withFixHint(plugin, status, pod, node, usage, cycle) : status;
   }
   // Stryker disable next-line ConditionalExpression: runClusterFilters with no active cluster plugin runs none and returns undefined
   if (cycle.active.length) {
-    const status = runClusterFilters(pod, entryOf(node, cycle), cycle);
-    if (status) return rejectedVerdict(node.name, status);
+    const status = runClusterFilters(pod, entry ?? entryOf(node, cycle), cycle);
+    if (status) return status;
   }
-  const last = runLastFilters(pod, node, usage);
-  if (last) return rejectedVerdict(node.name, last);
-  return { node: node.name, feasible: true };
+  return runLastFilters(pod, node, usage);
+}
+
+/**
+ * RunFilterPluginsWithNominatedPods for a node with pods nominated to it that count for the pod (nominator.ts): the
+ * filters with them added to the node and, through AddPod, to the cluster plugins' states; when that passes, the
+ * filters without them. A rejection says what the nominated pods had to do with it.
+ */
+function withNominatedPods(pod: PodInfo, node: NodeInfo, usage: NodeUsage, cycle: CycleState, nominated: readonly Pod[]): Status | undefined {
+  const base = entryOf(node, cycle);
+  const entry = nodeWithPods(node, [...base.pods, ...nominated]);
+  const first = runFilterPlugins(pod, node, entry.usage, { ...cycle, active: withPodsAdded(pod, cycle.active, nominated, base) }, entry, false);
+  if (first) {
+    return failure(first.plugin, first.code, first.reasons, () => [...first.details, countedNominated(node.name, nominated, !runFilterPlugins(pod, node, usage, cycle))]);
+  }
+  const second = runFilterPlugins(pod, node, usage, cycle);
+  if (!second) return undefined;
+  return failure(second.plugin, second.code, second.reasons, () => [...second.details, `with the pods nominated to ${node.name} counted (${describeNominated(nominated)}) the node passes, but not without them; kube-scheduler requires both, as those pods may yet be scheduled elsewhere (RunFilterPluginsWithNominatedPods)`]);
+}
+
+/** The cluster plugins' states once the pods run on `node` too (RunPreFilterExtensionAddPod for each, in order). */
+export function withPodsAdded(pod: PodInfo, active: CycleState['active'], pods: readonly Pod[], node: NodeSnapshot): CycleState['active'] {
+  let out = active;
+  for (const added of pods) {
+    let next: CycleState['active'] | undefined;
+    out.forEach(({ plugin, state }, i) => {
+      const changed = plugin.addPod ? plugin.addPod(pod, state, added, node) : state;
+      if (changed !== state) (next ??= out.slice())[i] = { plugin, state: changed };
+    });
+    if (next) out = next;
+  }
+  return out;
+}
+
+const describeNominated = (pods: readonly Pod[]) =>
+  pods.map((p) => `${podNamespace(p)}/${p.metadata?.name ?? ''} (priority ${priorityValue(p)})`).join(', ');
+
+function countedNominated(node: string, pods: readonly Pod[], passesWithout: boolean): string {
+  const which = `${pods.length === 1 ? 'the pod' : 'the pods'} nominated to ${node}: ${describeNominated(pods)}`;
+  const why = `kube-scheduler counts a Pending pod nominated to a node (status.nominatedNodeName, set when its preemption chose the node) as running there for every pod of lower or equal priority (RunFilterPluginsWithNominatedPods)`;
+  return passesWithout
+    ? `the node is rejected because of ${which}; ${why}. Without ${pods.length === 1 ? 'it' : 'them'} the node would pass`
+    : `counted with ${which} (${why}); the node is rejected without ${pods.length === 1 ? 'it' : 'them'} too`;
 }
 
 /** The node as the cluster plugins' Filter reads it: its snapshot entry, or the node alone with no pods. */
@@ -227,6 +281,7 @@ function split(verdicts: readonly NodeVerdict[]): Split {
 // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,ArrayDeclaration: a length hint only; the arrays are filled from index 0 and grow as written
 const sized = <T>(n: number): T[] => (n > 0 && n < 50_000 ? new Array<T>(n) : []);
 const NO_NODES: readonly number[] = [];
+const NO_NAMES: readonly string[] = [];
 
 /**
  * runFilters for every prepared node, in node order, once per node shape (see matrix-shapes.ts): the first node of a
@@ -244,13 +299,16 @@ function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState |
   const usageAt = (j: number) => (snapshot ? (snapshot.nodes[j].pods.length ? snapshot.nodes[j].usage : prepared.empty) : usages[j]);
   // Stryker disable next-line ConditionalExpression: runFilters node by node gives the verdicts the shapes give (their contract), and the FitError counts them the same without the tally
   if (shape === 'every') return split(infos.map((n, j) => runFilters(pod, n, usageAt(j), cycle)));
-  // nodes singled out by name, and nodes a pod was assumed onto since the snapshot was prepared: one by one
+  // nodes singled out by name, nodes a pod was assumed onto since the snapshot was prepared, and nodes with pods
+  // nominated to them that count for the pod (filtered twice): one by one
   const assumed = snapshot?.assumed;
+  const nominated = snapshot?.nominated ? nominatedNodesFor(pod, snapshot) : NO_NAMES;
   let ownSet: Set<number> | undefined;
   // Stryker disable next-line ConditionalExpression: an empty own set singles out no node, as NO_NODES
-  if (shape.singled || assumed) {
+  if (shape.singled || assumed || nominated.length) {
     ownSet = new Set(shape.singled ? prepared.shapes.nodesNamed(shape.singled) : NO_NODES);
     if (assumed) for (const j of assumed) ownSet.add(j);
+    if (nominated.length) for (const j of prepared.shapes.nodesNamed(nominated)) ownSet.add(j);
   }
   const own = ownSet ? [...ownSet].sort((a, b) => a - b) : NO_NODES;
   const shapes = prepared.shapes.shapesFor(shape.labelKeys);
@@ -592,7 +650,7 @@ export function schedule(
 
 /**
  * The PostFilter's view of the cycle: every node with the pods the cache holds on it and its Filter status, and
- * RunFilterPluginsWithNominatedPods on a node holding other pods (nominated pods are not modelled: none).
+ * RunFilterPluginsWithNominatedPods on a node holding other pods, with the pods nominated to it (nominator.ts).
  */
 export function postFilterHandle(pod: PodInfo, nodes: readonly Node[], rejected: readonly NodeVerdict[], snapshot: Snapshot | undefined, cycle: CycleState | undefined, pdbs: readonly KubeObject[]): PostFilterHandle {
   const statuses = new Map<string, Status>();
@@ -607,7 +665,7 @@ export function postFilterHandle(pod: PodInfo, nodes: readonly Node[], rejected:
     nodes: entries.map((entry) => ({ entry, status: statuses.get(entry.info.name) })),
     preFilterStopped,
     podDisruptionBudgets: withStatus(pdbs, entries),
-    dryRun: (entry) => nodeDryRun(pod, entry, (base ??= cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()))), filterOnEntry),
+    dryRun: (entry) => nodeDryRun(pod, entry, (base ??= cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()))), filterOnEntry, snapshot ? nominatedPodsFor(pod, snapshot, entry.info.name) : NO_PODS, withPodsAdded),
   };
 }
 

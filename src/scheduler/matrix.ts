@@ -10,7 +10,7 @@ import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type No
 import { cycleFor, lastFiltersRun, podRejection, podsByNode, runFilters, runLastFilters, schedule, type NodeVerdict } from '.';
 import { DEFAULT_PROFILE, profile, type Profile } from './profile';
 import { runClusterFilters, type CycleState } from './cycle';
-import { buildSnapshot, hasStorage, usesVolumes, type Snapshot } from './snapshot';
+import { buildSnapshot, hasStorage, nominatedIn, usesVolumes, type Snapshot } from './snapshot';
 import { NodeShapes, type Shapes } from './matrix-shapes';
 import { modelledStorage } from './storage-model';
 import { podUsesClaims } from '../admission/pod-storage';
@@ -142,6 +142,8 @@ class MatrixRun {
   readonly pods: PodInfo[];
   readonly infos: NodeInfo[];
   readonly byNode: Map<string, Pod[]>;
+  /** The nodes with Pending pods nominated to them (the nominator's), by index: filtered by runFilters for every pod. */
+  readonly nominatedAt: readonly number[];
   readonly empty = nodeUsage([]);
   readonly usages: NodeUsage[];
   readonly existingAntiAffinity: boolean;
@@ -183,6 +185,8 @@ class MatrixRun {
     this.shared = this.fast && options.shapes !== false && this.plugins.every((p) => p.reads);
     this.checkAll = chain(this.plugins.map((p) => p.check!), this.plugins.map((p) => this.codeOf(p.name)));
     this.shapes = new NodeShapes(this.infos, this.usages, this.empty, this.plugins);
+    const nominated = nominatedIn(this.byNode);
+    this.nominatedAt = nominated ? this.shapes.nodesNamed([...nominated.keys()]) : [];
     this.clusterVerdicts = new Int16Array(this.N + 1);
     this.codes = new Uint8Array(this.W * this.N);
     this.marked = new Uint8Array(this.N);
@@ -343,6 +347,21 @@ class MatrixRun {
     }
     if (cycle) this.clusterFilters(pod, at, cycle);
     if (needsFeatures) this.lastFilters(pod, at);
+    if (this.nominatedAt.length) this.nominatedNodes(pod, at);
+  }
+
+  /**
+   * The nodes with pods nominated to them, through runFilters over the call's snapshot, whose nominator they read
+   * (RunFilterPluginsWithNominatedPods): every such node, whether its pods count for this pod or not, since a row
+   * may be a copy of another pod's.
+   */
+  private nominatedNodes(pod: PodInfo, at: number): void {
+    const cycle = cycleFor(pod, this.snapshot());
+    for (const j of this.nominatedAt) {
+      this.evaluations++;
+      const v = runFilters(pod, this.infos[j], this.usages[j], cycle);
+      this.codes[at + j] = v.feasible ? 0 : this.codeOf(v.status!.plugin);
+    }
   }
 
   /** NodeDeclaredFeatures after the cluster filters, for a pod that needs node features: per node that passed. */
@@ -397,7 +416,8 @@ class MatrixRun {
       code: (w, n) => codes[w * N + n],
       verdict: (w, n) => {
         const pod = podInfo(subjects[w]);
-        if (!readsCluster(subjects[w], existingAntiAffinity, this.storage) || podRejection(pod)) return runFilters(pod, infos[n], usages[n]);
+        const alone = !readsCluster(subjects[w], existingAntiAffinity, this.storage) && !this.nominatedAt.includes(n);
+        if (alone || podRejection(pod)) return runFilters(pod, infos[n], usages[n]);
         return runFilters(pod, infos[n], usages[n], cycleFor(pod, this.snapshot()));
       },
       fitError: (w) =>

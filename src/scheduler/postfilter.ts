@@ -57,7 +57,7 @@ class DryRun implements NodeDryRun {
   #entry?: NodeSnapshot;
   /** The usage of #pods when worked out a pod at a time (usageWith), else undefined. */
   #usage?: NodeUsage;
-  constructor(readonly pod: PodInfo, readonly node: NodeSnapshot, readonly cycle: CycleState, readonly run: FilterOnEntry) {
+  constructor(readonly pod: PodInfo, readonly node: NodeSnapshot, readonly cycle: CycleState, readonly run: FilterOnEntry, readonly nominated: readonly Pod[], readonly addPods: AddPods) {
     this.#pods = node.pods.slice();
     this.#active = cycle.active;
     this.#usage = node.usage;
@@ -77,8 +77,15 @@ class DryRun implements NodeDryRun {
     if (this.#active.length) this.#update((plugin, state) => plugin.addPod?.(this.pod, state, p, this.node) ?? state);
   }
   filter(): Status | undefined {
+    const cycle = this.#active === this.cycle.active ? this.cycle : { ...this.cycle, active: this.#active };
+    if (this.nominated.length) {
+      // RunFilterPluginsWithNominatedPods: first with the pods nominated to the node added (addGENominatedPods)
+      const added = new NodeWithPods(this.node.info, [...this.#pods, ...this.nominated]);
+      const status = this.run(this.pod, added, { ...cycle, active: this.addPods(this.pod, this.#active, this.nominated, this.node) });
+      if (status) return status;
+    }
     const entry = (this.#entry ??= new NodeWithPods(this.node.info, this.#pods.slice(), this.#usage));
-    return this.run(this.pod, entry, this.#active === this.cycle.active ? this.cycle : { ...this.cycle, active: this.#active });
+    return this.run(this.pod, entry, cycle);
   }
   #update(change: (plugin: ClusterPlugin<unknown>, state: unknown) => unknown): void {
     let next: Active | undefined;
@@ -90,8 +97,15 @@ class DryRun implements NodeDryRun {
   }
 }
 
-/** SelectVictimsOnNode's copies for `node`: its pods and the CycleState's cluster plugin states. */
-export const nodeDryRun = (pod: PodInfo, node: NodeSnapshot, cycle: CycleState, run: FilterOnEntry): NodeDryRun => new DryRun(pod, node, cycle, run);
+/** The cluster plugins' states once `pods` run on `node` too (AddPod for each; scheduler/index.ts withPodsAdded). */
+export type AddPods = (pod: PodInfo, active: Active, pods: readonly Pod[], node: NodeSnapshot) => Active;
+
+/**
+ * SelectVictimsOnNode's copies for `node`: its pods and the CycleState's cluster plugin states; `nominated`, the pods
+ * nominated to the node that count for the pod, join each Filter run's first pass (RunFilterPluginsWithNominatedPods).
+ */
+export const nodeDryRun = (pod: PodInfo, node: NodeSnapshot, cycle: CycleState, run: FilterOnEntry, nominated: readonly Pod[], addPods: AddPods): NodeDryRun =>
+  new DryRun(pod, node, cycle, run, nominated, addPods);
 
 /** A node's entry holding `pods`, for a cluster the node is alone in (no cluster plugin reads the others). */
 export const nodeWithPods = (info: NodeInfo, pods: readonly Pod[]): NodeSnapshot => new NodeWithPods(info, pods.slice());

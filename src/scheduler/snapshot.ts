@@ -48,6 +48,11 @@ export interface Snapshot {
   assumed?: Set<number>;
   /** The PodDisruptionBudgets of the cluster (DefaultPreemption's PDB lister), when the snapshot's maker gives them. */
   podDisruptionBudgets?: readonly KubeObject[];
+  /**
+   * The Pending pods given with status.nominatedNodeName (nominatedNodeOf), by that node, in the order given: what the
+   * scheduling queue's nominator may hold (nominator.ts decides which of them a cycle counts). Undefined: none.
+   */
+  nominated?: ReadonlyMap<string, readonly Pod[]>;
 }
 
 /** The nodes that have pods, in node order: what counting existing pods visits (a PreFilter per pod, thousands of nodes). */
@@ -62,21 +67,34 @@ export const inSchedulerCache = (pod: Pod) => {
 };
 
 /**
+ * A Pending pod the scheduling queue's nominator may hold: no spec.nodeName, not Succeeded/Failed (the informer drops
+ * those), status.nominatedNodeName set — its node; undefined otherwise.
+ */
+export function nominatedNodeOf(pod: Pod): string | undefined {
+  if (pod.spec?.nodeName || !inSchedulerCache(pod)) return undefined;
+  return (pod.status as { nominatedNodeName?: string } | undefined)?.nominatedNodeName || undefined;
+}
+
+/** `pod` is the subject's own Pod: the same object, the same metadata.uid, or the same namespace/name. */
+export function isSubjectPod(subject: Subject, pod: Pod): boolean {
+  if (subject.kind !== 'Pod') return false;
+  const me = subject.object as Pod;
+  const uid = me.metadata?.uid;
+  const name = me.metadata?.name;
+  return pod === me || (uid !== undefined && pod.metadata?.uid === uid) || (!!name && pod.metadata?.name === name && podNamespace(pod) === podNamespace(me));
+}
+
+/**
  * The pod being scheduled is not among the pods already on nodes, though a `kubectl get pods -o json` dump holds it
  * too: the same object, the same metadata.uid, or the same namespace/name (names are unique in a namespace).
  */
 export function withoutSubject(subject: Subject, pods: readonly Pod[] | undefined): { pods: readonly Pod[] | undefined; left: number } {
   if (!pods || subject.kind !== 'Pod') return { pods, left: 0 };
-  const me = subject.object as Pod;
-  const uid = me.metadata?.uid;
-  const name = me.metadata?.name;
-  const namespace = podNamespace(me);
   // the given array itself when the subject is not among its pods (the common case: no copy of thousands of pods)
   let kept: Pod[] | undefined;
   for (let i = 0; i < pods.length; i++) {
     const p = pods[i];
-    const same = p === me || (uid !== undefined && p.metadata?.uid === uid) || (!!name && p.metadata?.name === name && podNamespace(p) === namespace);
-    if (same) kept ??= pods.slice(0, i);
+    if (isSubjectPod(subject, p)) kept ??= pods.slice(0, i);
     else if (kept) kept.push(p);
   }
   return kept ? { pods: kept, left: pods.length - kept.length } : { pods, left: 0 };
@@ -177,6 +195,7 @@ class NodeList implements Snapshot {
   withPods?: NodeSnapshot[];
   index?: PodIndex;
   assumed?: Set<number>;
+  nominated?: ReadonlyMap<string, readonly Pod[]>;
   constructor(
     private readonly infos: NodeInfo[],
     /** The pods each node keeps, by position; undefined when no pods were given. */
@@ -262,6 +281,9 @@ class StorageOverlay implements Snapshot {
   get services(): readonly KubeObject[] {
     return this.base.services;
   }
+  get nominated(): ReadonlyMap<string, readonly Pod[]> | undefined {
+    return this.base.nominated;
+  }
   get index(): PodIndex {
     return podIndex(this.base);
   }
@@ -297,7 +319,10 @@ function build(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly 
   const infos = nodeInfos(nodes);
   const bound = podsByNode.size ? infos.map((info) => podsByNode.get(info.name)?.filter(inSchedulerCache)) : undefined;
   const some = bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false;
-  return new NodeList(infos, bound, namespaces, some, services.filter((o) => o.kind === 'Service'), storage);
+  const list = new NodeList(infos, bound, namespaces, some, services.filter((o) => o.kind === 'Service'), storage);
+  const nominated = nominatedIn(podsByNode);
+  if (nominated) list.nominated = nominated;
+  return list;
 }
 
 function nodeInfos(nodes: readonly Node[]): NodeInfo[] {
@@ -343,10 +368,16 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
   let lastNamespace: string | undefined;
   let lastFirst = 0;
   const anti: number[] = [];
+  let nominated: Map<string, Pod[]> | undefined;
   for (let i = 0; i < pods.length; i++) {
     const p = pods[i];
     const name = p.spec?.nodeName;
-    if (!name || !inSchedulerCache(p)) continue;
+    if (!name) {
+      const to = nominatedNodeOf(p);
+      if (to) addTo((nominated ??= new Map()), to, p);
+      continue;
+    }
+    if (!inSchedulerCache(p)) continue;
     const at = position.get(name);
     if (at === undefined) continue;
     let list = kept[at];
@@ -393,7 +424,9 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
     antiAffinity: unique ? anti.sort((a, b) => a - b) : undefined,
     withVolumes: volumes,
   };
-  return new NodeList(infos, some ? kept : undefined, namespaces, some, services.filter((o) => o.kind === 'Service'), storage, found);
+  const list = new NodeList(infos, some ? kept : undefined, namespaces, some, services.filter((o) => o.kind === 'Service'), storage, found);
+  if (nominated) list.nominated = nominated;
+  return list;
 }
 
 // Arrays of a known length are made at that length (no regrowth while filling), within V8's fast elements' reach.
@@ -780,16 +813,36 @@ export function union(lists: ReadonlyArray<readonly PodRef[]>): readonly PodRef[
   return out.sort((a, b) => a.seq - b.seq);
 }
 
-/** Existing pods by spec.nodeName (pods without one are on no node), as buildSnapshot takes them. */
+// The Pending pods nominated to a node (nominatedNodeOf) that groupByNode found beside the bound ones, by its map: a
+// map of pods by node stays a plain Map, and buildSnapshot reads them from here (Snapshot.nominated).
+const nominatedBeside = new WeakMap<ReadonlyMap<string, readonly Pod[]>, Map<string, Pod[]>>();
+
+/** The Pending pods nominated to a node that groupByNode found beside `podsByNode`, by that node; undefined: none. */
+export const nominatedIn = (podsByNode: ReadonlyMap<string, readonly Pod[]>): ReadonlyMap<string, readonly Pod[]> | undefined => nominatedBeside.get(podsByNode);
+
+function addTo(map: Map<string, Pod[]>, key: string, pod: Pod): void {
+  const list = map.get(key);
+  if (list) list.push(pod);
+  else map.set(key, [pod]);
+}
+
+/**
+ * Existing pods by spec.nodeName (pods without one are on no node), as buildSnapshot takes them; the Pending ones
+ * nominated to a node are kept beside the map (nominatedIn), for the scheduling queue's nominator.
+ */
 export function groupByNode(pods: readonly Pod[] | undefined): Map<string, Pod[]> {
   const map = new Map<string, Pod[]>();
+  let nominated: Map<string, Pod[]> | undefined;
   for (const p of pods ?? []) {
     const name = p.spec?.nodeName;
-    if (!name) continue;
-    const list = map.get(name);
-    if (list) list.push(p);
-    else map.set(name, [p]);
+    if (name) {
+      addTo(map, name, p);
+      continue;
+    }
+    const to = nominatedNodeOf(p);
+    if (to) addTo((nominated ??= new Map()), to, p);
   }
+  if (nominated) nominatedBeside.set(map, nominated);
   return map;
 }
 

@@ -262,21 +262,25 @@ const existingPodArb = (nodeCount: number) => fc.record({
   // PodResizePending=Infeasible, sometimes with no resources in the status at all (1.37 then counts nothing for the
   // container: component-helpers resource/helpers.go containerActuatedRequests)
   resize: rarely(fc.record({ actual: fc.constantFrom('100m', '2'), allocated: fc.constantFrom('250m', '3'), infeasible: fc.boolean(), bare: fc.boolean() }), 10),
+  // Pending and nominated to the node instead of bound there (a past preemption's nominee, issue 35): in the
+  // scheduler's nominator, counted on that node by RunFilterPluginsWithNominatedPods (priority 0, as the incoming pod's)
+  nominated: rarely(fc.constant(true), 8),
 }).map((p) => ({
   apiVersion: 'v1',
   kind: 'Pod',
   metadata: { name: `p${p.i}`, namespace: p.namespace, labels: { app: p.app } },
   spec: compact({
-    nodeName: p.node,
+    nodeName: p.nominated ? undefined : p.node,
     containers: [container('c', p.req, false, p.ports)],
     initContainers: p.sidecar && [container('sidecar', p.sidecar.req, false, p.sidecar.ports, 'Always')],
     resources: p.podResources && Object.keys(p.podResources).length ? { requests: p.podResources, limits: p.podResources } : undefined,
     affinity: p.anti && { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [p.anti] } },
   }),
   status: compact({
-    phase: p.phase,
-    containerStatuses: p.resize && [{ name: 'c', ready: true, restartCount: 0, image: 'registry.example/app:1', imageID: '', ...(p.resize.bare ? {} : { resources: { requests: { cpu: p.resize.actual } }, allocatedResources: { cpu: p.resize.allocated } }) }],
-    conditions: p.resize?.infeasible ? [{ type: 'PodResizePending', status: 'True', reason: 'Infeasible' }] : undefined,
+    phase: p.nominated ? 'Pending' : p.phase,
+    nominatedNodeName: p.nominated ? p.node : undefined,
+    containerStatuses: p.resize && !p.nominated ? [{ name: 'c', ready: true, restartCount: 0, image: 'registry.example/app:1', imageID: '', ...(p.resize.bare ? {} : { resources: { requests: { cpu: p.resize.actual } }, allocatedResources: { cpu: p.resize.allocated } }) }] : undefined,
+    conditions: p.resize?.infeasible && !p.nominated ? [{ type: 'PodResizePending', status: 'True', reason: 'Infeasible' }] : undefined,
   }),
 }));
 

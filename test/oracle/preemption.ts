@@ -14,6 +14,11 @@
 // potential placement for pod on node X, preempting N victims"): the library's text may name any node of the tie set,
 // so the comparison accepts upstream's text with its node replaced by any node of the set.
 //
+// Sometimes Pending pods nominated to a node (status.nominatedNodeName, no spec.nodeName: a past preemption's
+// nominees), which the oracle puts into its scheduler's queue, whose nominator gives them to
+// RunFilterPluginsWithNominatedPods in the Filter phase and in SelectVictimsOnNode: of any priority, now and then gated
+// (nominated from 1.37 only) or of another scheduler (never in this scheduler's queue).
+//
 // Kept away, and why: more than 12 pods on a node (SelectVictimsOnNode's sort.Slice is an insertion sort, stable, up to
 // 12 elements; above, pdqsort's order of equally important pods is upstream's implementation detail), more than 100
 // potential nodes (GetOffsetAndNumCandidates samples), a preemptor with status.nominatedNodeName, terminating pods.
@@ -120,6 +125,39 @@ function existingPod(p: Drawn<ReturnType<typeof existingPodArb>>, i: number) {
   };
 }
 
+const nominatedPodArb = (nodeCount: number) => fc.record({
+  node: fc.constantFrom(...NODE_NAMES.slice(0, nodeCount)),
+  namespace: fc.constantFrom('default', 'default', 'team'),
+  app: fc.constantFrom(...APPS),
+  priority: priorityArb,
+  requests: requestsArb,
+  anti: rarely(fc.constantFrom(...APPS), 6),
+  gated: rarely(fc.constant(true), 6),
+  otherScheduler: rarely(fc.constant(true), 8),
+});
+
+/** A Pending pod nominated to a node, as a dump shows it after its preemption (the nominator's). */
+function nominatedPod(p: Drawn<ReturnType<typeof nominatedPodArb>>, i: number) {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: `q${i}`, namespace: p.namespace, labels: { app: p.app } },
+    spec: compact({
+      ...withPriority(p.priority),
+      schedulerName: p.otherScheduler ? 'other-scheduler' : undefined,
+      schedulingGates: p.gated ? [{ name: 'example.com/wait' }] : undefined,
+      containers: [{ name: 'c', image: 'registry.example/app:1', resources: { requests: p.requests } }],
+      affinity: p.anti && antiAffinity(p.anti),
+    }),
+    status: { phase: 'Pending', nominatedNodeName: p.node },
+  };
+}
+
+/** No nominated pod most often, else one or two. */
+const nominatedPodsArb = (nodeCount: number) =>
+  fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(nominatedPodArb(nodeCount), { minLength: 1, maxLength: 2 }) })
+    .map((ps) => ps.map(nominatedPod));
+
 const incomingArb = fc.record({
   priority: fc.constantFrom(0, 1000, 1000, 100000, CRITICAL, CRITICAL),
   never: rarely(fc.constant(true), 6),
@@ -178,7 +216,8 @@ const randomInputArb: fc.Arbitrary<PreemptionInput> = fc.integer({ min: 1, max: 
   fc.record({
     pod: incomingArb,
     nodes: fc.tuple(...NODE_NAMES.slice(0, count).map(nodeArb)),
-    pods: fc.array(existingPodArb(count), { minLength: count, maxLength: 10 }).map((ps) => ps.map(existingPod)),
+    pods: fc.tuple(fc.array(existingPodArb(count), { minLength: count, maxLength: 10 }).map((ps) => ps.map(existingPod)), nominatedPodsArb(count))
+      .map(([bound, nominated]) => [...bound, ...nominated]),
     namespaces: fc.constant(NAMESPACE_OBJECTS),
     podDisruptionBudgets: fc.array(pdbArb, { maxLength: 2 }).map((bs) => bs.map(pdb)),
   }));
@@ -194,13 +233,15 @@ const symmetricInputArb: fc.Arbitrary<PreemptionInput> = fc.record({
   odd: rarely(fc.record({ start: fc.constantFrom(...STARTS), priority: priorityArb }), 3),
   pod: incomingArb,
   podDisruptionBudgets: fc.array(pdbArb, { maxLength: 2 }).map((bs) => bs.map(pdb)),
-}).map(({ count, node, perNode, odd, pod, podDisruptionBudgets }) => {
+  nominated: nominatedPodsArb(1),
+}).map(({ count, node, perNode, odd, pod, podDisruptionBudgets, nominated }) => {
   const names = NODE_NAMES.slice(0, count);
   const nodes = names.map((name) => ({ ...node, metadata: { ...node.metadata, name, labels: { ...node.metadata.labels, 'kubernetes.io/hostname': name } } }));
   const draws = names.flatMap((name, n) => perNode.map((p, k) => ({
     ...p, node: name, ...(odd && n === count - 1 && k === 0 ? odd : {}),
   })));
-  return { pod, nodes, pods: draws.map(existingPod), namespaces: NAMESPACE_OBJECTS, podDisruptionBudgets };
+  // a pod nominated to n0 breaks the tie between the identical nodes
+  return { pod, nodes, pods: [...draws.map(existingPod), ...nominated], namespaces: NAMESPACE_OBJECTS, podDisruptionBudgets };
 });
 
 export const preemptionInputArb: fc.Arbitrary<PreemptionInput> = fc.oneof({ weight: 3, arbitrary: randomInputArb }, { weight: 1, arbitrary: symmetricInputArb });
@@ -260,10 +301,11 @@ export function comparePreemption(ours: PreemptionOutput, upstream: PreemptionOu
 }
 
 /** What the run counts: how the PostFilter ended (nominated, tie, no candidate, not eligible), PDB violations. */
-export function tallyPreemption(upstream: PreemptionOutput | undefined): string[] {
+export function tallyPreemption(upstream: PreemptionOutput | undefined, input?: PreemptionInput): string[] {
+  const nominated = input?.pods.some((p) => p.status?.nominatedNodeName) ? ['with nominated pods'] : [];
   const p = upstream?.preemption;
-  if (!p || 'unknown' in p) return upstream?.host ? ['fits'] : [];
-  const out: string[] = [];
+  if (!p || 'unknown' in p) return [...nominated, ...(upstream?.host ? ['fits'] : [])];
+  const out: string[] = [...nominated];
   if (p.nominatedNodes.length > 0) out.push('nominated');
   if (p.nominatedNodes.length > 1) out.push('nomination ties');
   if (p.candidates.some((c) => c.numPDBViolations > 0)) out.push('PDB-violating candidate');
@@ -271,6 +313,7 @@ export function tallyPreemption(upstream: PreemptionOutput | undefined): string[
   if (p.message.includes('not eligible')) out.push('not eligible');
   if (p.message.includes('Preemption is not helpful')) out.push('not helpful');
   if (p.message.includes('No preemption victims found')) out.push('no victims');
+  if (p.message.includes('expected at least one victim')) out.push('candidate without victims');
   return out;
 }
 
@@ -279,5 +322,5 @@ export const preemption: Domain<PreemptionInput, PreemptionOutput> = {
   arbitrary: preemptionInputArb,
   ours: libraryPreemption,
   compare: comparePreemption,
-  tally: (_input, _ours, upstream) => tallyPreemption(upstream),
+  tally: (input, _ours, upstream) => tallyPreemption(upstream, input),
 };

@@ -8,11 +8,12 @@ import type { PostFilterHandle, PostFilterNode, PostFilterPlugin, PreemptionAnsw
 import { existingPriority, incomingPriority, podKey, priorityUnknown } from './priority';
 import { selectVictimsOnNode } from './victims';
 import { pickOneNodeForPreemption, type Candidate } from './pick';
-import { ErrReasonNotHelpful, FOUND_PLACEMENT, NotEligibleNever, NotEligibleTerminating, PREEMPTION_PREFIX } from './reasons';
+import { ErrNoVictimOnNode, ErrReasonNotHelpful, FOUND_PLACEMENT, NotEligibleNever, NotEligibleTerminating, PREEMPTION_PREFIX } from './reasons';
+import { aggregate } from '../../../k8s/limit-range';
 
 type Outcome = ReturnType<PostFilterPlugin['postFilter']>;
 
-const failed = (code: Status['code'], message: string): Outcome => ({ code, answer: { message: PREEMPTION_PREFIX + message, nominatedNodes: [], candidates: [] } });
+const failed = (code: Outcome['code'], message: string): Outcome => ({ code, answer: { message: PREEMPTION_PREFIX + message, nominatedNodes: [], candidates: [] } });
 const unknown = (why: string): Outcome => ({ code: 'Unschedulable', answer: { unknown: why } });
 
 /** v1.PodReasonPreemptionByScheduler, the DisruptionTarget condition's reason on a pod the scheduler preempts. */
@@ -61,7 +62,9 @@ export function preempt(pod: Parameters<PostFilterPlugin['postFilter']>[0], hand
   if (known === undefined) return unknown(priority.unknown!);
   const victimUnknown = potentialVictimUnknown(potential);
   if (victimUnknown) return unknown(victimUnknown);
-  const { candidates, statuses } = dryRunPreemption(known, potential, handle);
+  const { candidates, statuses, errors } = dryRunPreemption(known, potential, handle);
+  // evaluate: findCandidates' aggregate error stops preemption when no candidate is left (an Error status)
+  if (candidates.length === 0 && errors.length) return failed('Error', aggregate(errors)!);
   if (candidates.length === 0) return failed('Unschedulable', notHelpful(handle.nodes.length, statuses));
   const nominatedNodes = pickOneNodeForPreemption(candidates);
   const answer: PreemptionAnswer = {
@@ -96,20 +99,26 @@ function successMessage(node: string, candidates: readonly Candidate[]): string 
 
 /**
  * DryRunPreemption over every potential node, in node order: a node where SelectVictimsOnNode finds victims is a
- * candidate, else its status is recorded. Upstream evaluates a sample when there are more than 100 potential nodes
- * (GetOffsetAndNumCandidates: max(10%, 100) nodes from a random offset, stopping once enough candidates are found);
- * this answer assumes every potential node is evaluated.
+ * candidate, else its status is recorded; where it succeeds without a victim (the pod fits as the node is), the
+ * status is an Error, `expected at least one victim pod on node "<node>"`, and joins `errors` (the aggregate error
+ * findCandidates returns). Upstream checks the nodes in parallel, so its errors come in the order its goroutines
+ * finish: this answer lists them in node order. Upstream evaluates a sample when there are more than 100 potential
+ * nodes (GetOffsetAndNumCandidates: max(10%, 100) nodes from a random offset, stopping once enough candidates are
+ * found); this answer assumes every potential node is evaluated.
  */
-function dryRunPreemption(priority: number, potential: readonly PostFilterNode[], handle: PostFilterHandle): { candidates: Candidate[]; statuses: Map<string, Status> } {
+function dryRunPreemption(priority: number, potential: readonly PostFilterNode[], handle: PostFilterHandle): { candidates: Candidate[]; statuses: Map<string, Status>; errors: string[] } {
   const candidates: Candidate[] = [];
   const statuses = new Map<string, Status>();
+  const errors: string[] = [];
   for (const { entry } of potential) {
+    const name = entry.info.name;
     const r = selectVictimsOnNode(priority, entry, handle.podDisruptionBudgets, handle);
-    if (r.status) statuses.set(entry.info.name, r.status);
-    else candidates.push({ node: entry.info.name, victims: r.victims, numPDBViolations: r.numPDBViolations });
+    if (r.status) statuses.set(name, r.status);
+    else if (r.victims.length === 0) errors.push(ErrNoVictimOnNode.replace('%q', JSON.stringify(name)));
+    else candidates.push({ node: name, victims: r.victims, numPDBViolations: r.numPDBViolations });
   }
   candidates.sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0));
-  return { candidates, statuses };
+  return { candidates, statuses, errors };
 }
 
 /**

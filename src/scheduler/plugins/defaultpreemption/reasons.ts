@@ -35,3 +35,10 @@ export const NotEligibleTerminating = 'not eligible due to a terminating pod on 
  * @upstream pkg/scheduler/framework/preemption/preemption.go
  */
 export const FOUND_PLACEMENT = 'found a potential placement for pod on node %v, preempting %d victims';
+
+/**
+ * DryRunPreemption's Error status for a node where SelectVictimsOnNode succeeds without victims (the pod fits there
+ * as it is); `%q` is the node's name as Go quotes it.
+ * @upstream pkg/scheduler/framework/preemption/preemption.go
+ */
+export const ErrNoVictimOnNode = 'expected at least one victim pod on node %q';
