@@ -3,13 +3,13 @@
 // the plugins (DefaultPreemption); no plugin folder is imported here.
 import type { Pod } from '../core/types';
 import { nodeUsage, podUsage, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
-import { inSchedulerCache, type NodeSnapshot } from './snapshot';
+import { inSchedulerCache, Memos, type NodeSnapshot } from './snapshot';
 import type { ClusterPlugin, CycleState, NodeDryRun, PostFilterHandle, PostFilterPlugin, PreemptionOutcome } from './cycle';
 
 /** A node's entry holding other pods than the snapshot's (a victim removed, or added back). */
 class NodeWithPods implements NodeSnapshot {
   #usage?: NodeUsage;
-  #memo?: Map<unknown, unknown>;
+  #memos?: Memos;
   constructor(readonly info: NodeInfo, readonly pods: Pod[], usage?: NodeUsage) {
     this.#usage = usage;
   }
@@ -17,9 +17,7 @@ class NodeWithPods implements NodeSnapshot {
     return (this.#usage ??= nodeUsage(this.pods));
   }
   memo<T>(compute: (pods: readonly Pod[]) => T): T {
-    const memo = (this.#memo ??= new Map());
-    if (!memo.has(compute)) memo.set(compute, compute(this.pods));
-    return memo.get(compute) as T;
+    return (this.#memos ??= new Memos()).get(compute, this.pods);
   }
 }
 

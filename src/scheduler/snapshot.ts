@@ -126,9 +126,10 @@ const NO_PODS: Pod[] = [];
 /**
  * NodeSnapshot.memo's slots: one per compute function, in first-use order. NodeResourcesFit's scoring and
  * NodeVolumeLimits' Filter both keep theirs, so neither evicts the other between cycles (a scan of two entries costs
- * less than a Map lookup). A node entry and a storage overlay's entry (OverlayEntry) keep theirs alike.
+ * less than a Map lookup). A node entry, a storage overlay's entry (OverlayEntry) and a dry run's node (postfilter.ts)
+ * keep theirs alike.
  */
-class Memos {
+export class Memos {
   /** compute function, its value, compute function, … */
   private readonly slots: unknown[] = [];
   get<T>(compute: (pods: readonly Pod[]) => T, pods: readonly Pod[]): T {
