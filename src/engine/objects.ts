@@ -18,8 +18,7 @@ import { subjectStorage } from '../scheduler/storage-model';
 import { hasStorage } from '../scheduler/snapshot';
 import { STORAGE_KINDS, storageProblem } from '../core/storage-kinds';
 import { profile } from '../scheduler/profile';
-import { underSchedulerConfiguration } from './schedule';
-import { underNamespacePolicy } from './policy';
+import { underQuestion } from './schedule';
 
 export type PodArgument = KubeObject | Subject;
 
@@ -191,7 +190,7 @@ export type ScheduleOnResult = scheduler.ScheduleResult & { notModelled?: NotMod
 export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): ScheduleOnResult {
   const s = toSubject(subject);
   const storage = storageOf(options.storage);
-  return underNamespacePolicy(options, () => underSchedulerConfiguration(s, options.schedulerConfiguration, () => {
+  return underQuestion(s, options, () => {
     const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, schedulingStorage(s, storage, options));
     // DefaultPreemption's answer left unknown by a priority the inputs do not give is not modelled too; so is what the
     // pod's profile runs that the library does not
@@ -199,7 +198,7 @@ export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options:
     const unserved = profile().unserved;
     const answer = unserved && result.fitError !== undefined ? { ...result, fitError: unserved } : result;
     return notModelled.length ? { ...answer, notModelled } : answer;
-  }));
+  });
 }
 
 /**
@@ -219,9 +218,9 @@ function schedulingStorage(s: Subject, storage: KubeObject[] | undefined, option
 export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): score.NodeScore[] {
   const s = toSubject(subject);
   const storage = subjectStorage(s, storageOf(options.storage));
-  return underNamespacePolicy(options, () => underSchedulerConfiguration(s, options.schedulerConfiguration, () => {
+  return underQuestion(s, options, () => {
     const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage).feasible.map((v) => v.node));
     const infos = nodes.map(framework.nodeInfo).filter((n) => feasible.has(n.name));
     return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces, options.services, storage)).sort((a, b) => b.total - a.total);
-  }));
+  });
 }

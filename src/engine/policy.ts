@@ -3,7 +3,7 @@
 // them from the settings (admission/limit-ranger.ts, resource-quota.ts, runtime-class.ts, priority.ts), so the
 // question runs under settings that hold them (withConfiguration), as a question's schedulerConfiguration does.
 import type { KubeObject } from '../core/types';
-import { withConfiguration, type ConfigureOptions } from '../core/config';
+import { settings, withConfiguration, type ConfigureOptions } from '../core/config';
 import { LimitRangeInputError } from '../admission/limit-ranger';
 import { ResourceQuotaInputError } from '../admission/resource-quota';
 import { PriorityClassInputError } from '../admission/priority';
@@ -54,4 +54,16 @@ export function underNamespacePolicy<T>(policy: NamespacePolicy, fn: () => T): T
   } finally {
     applied = outer;
   }
+}
+
+/** A question's own settings: its namespace policy and its KubeSchedulerConfiguration, each over configure's. */
+export interface QuestionSettings extends NamespacePolicy {
+  schedulerConfiguration?: object;
+}
+
+/** `fn` under the question's namespace policy and its scheduler configuration (when it gives one other than the settings'). */
+export function underQuestionSettings<T>(question: QuestionSettings, fn: () => T): T {
+  const configuration = question.schedulerConfiguration;
+  const configured = configuration === undefined || configuration === settings().schedulerConfiguration ? fn : () => withConfiguration({ schedulerConfiguration: configuration }, fn);
+  return underNamespacePolicy(question, configured);
 }

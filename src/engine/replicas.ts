@@ -11,9 +11,8 @@ import { nodeInfo, podInfo } from '../scheduler/framework';
 import { podNodeAffinityMatches } from '../scheduler/plugins/nodeaffinity';
 import { HOSTNAME_LABEL, separation, type Separation } from './apart';
 import { plainVerdict, underAssumption } from './schedule';
-import { settings, withConfiguration } from '../core/config';
 import type { StorageAssumption } from '../core/storage-kinds';
-import { underNamespacePolicy, type NamespacePolicy } from './policy';
+import { underQuestionSettings, type NamespacePolicy } from './policy';
 
 /**
  * The nodes, the pods bound to them, the Namespace, Service and storage objects the replicas are placed among, and the
@@ -64,22 +63,12 @@ function answerOf(p: Placement, workloads: readonly KubeObject[]): PlacementAnsw
   };
 }
 
-/** `fn` under the question's scheduler configuration, when it gives one other than the settings'. */
-function underConfiguration<T>(configuration: object | undefined, fn: () => T): T {
-  return configuration === undefined || configuration === settings().schedulerConfiguration ? fn() : withConfiguration({ schedulerConfiguration: configuration }, fn);
-}
-
-/** `fn` under the question's namespace policy and scheduler configuration. */
-function underQuestion<T>(cluster: NamespacePolicy & { schedulerConfiguration?: object }, fn: () => T): T {
-  return underNamespacePolicy(cluster, () => underConfiguration(cluster.schedulerConfiguration, fn));
-}
-
 /** The workloads' pods placed in order, each placed pod counting for the next. */
 export function place(workloads: readonly KubeObject[], cluster: ReplicaCluster, tieBreak: 'first' | 'last' = 'first'): PlacementAnswer {
   const run = () => placeReplicas(workloads, cluster.nodes, {
     existingPods: cluster.existingPods, namespaces: cluster.namespaces, services: cluster.services, storage: cluster.storage, tieBreak, podDisruptionBudgets: cluster.podDisruptionBudgets,
   });
-  const p = underAssumption(cluster.storageAssumption, () => underNamespacePolicy(cluster, () => underConfiguration(cluster.schedulerConfiguration, run)));
+  const p = underAssumption(cluster.storageAssumption, () => underQuestionSettings(cluster, run));
   return answerOf(p, workloads);
 }
 
@@ -218,7 +207,7 @@ export function share(a: KubeObject, b: KubeObject, cluster: ReplicaCluster): Sh
     const hitThere = sharedThere.findIndex((s) => s.length);
     ties = { sameVerdict: (hitThere >= 0) === (hit >= 0), hitThere, shared: hitThere >= 0 ? sharedThere[hitThere].map((s) => s.node) : [] };
   }
-  const apart = hit < 0 ? underQuestion(cluster, () => separation(a, b, cluster.nodes, cluster.namespaces)) : undefined;
+  const apart = hit < 0 ? underQuestionSettings(cluster, () => separation(a, b, cluster.nodes, cluster.namespaces)) : undefined;
   return { labels, orders, hit, ...(ties ? { ties } : {}), ...(apart ? { separation: apart } : {}) };
 }
 
@@ -248,7 +237,7 @@ export interface KeepApartCluster extends NamespacePolicy {
 }
 
 export function keepApart(a: KubeObject, b: KubeObject, nodes?: readonly Node[], cluster: KeepApartCluster = {}): KeepApartAnswer {
-  return underQuestion(cluster, () => {
+  return underQuestionSettings(cluster, () => {
     const s = separation(a, b, nodes, cluster.namespaces);
     const fix = s.guaranteed ? undefined : antiAffinityFix(a, b, nodes, cluster.namespaces);
     return { labels: [describeObject(a), describeObject(b)], ...(nodes ? { nodes: nodes.length } : {}), separation: s, ...(fix ? { fix } : {}) };

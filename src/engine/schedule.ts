@@ -21,7 +21,7 @@ import { subjectStorage } from '../scheduler/storage-model';
 import { readyAssumption } from '../k8s/node-condition-taints';
 import type * as Victims from './victims';
 import type { NodePreemption, VictimFact } from './victims';
-import { underNamespacePolicy, type NamespacePolicy } from './policy';
+import { underNamespacePolicy, underQuestionSettings, type NamespacePolicy, type QuestionSettings } from './policy';
 
 // DefaultPreemption's victims are worked out when a question reads them (toPreempt, a node's preemption): loaded then
 const victimsModule = (): typeof Victims => require('./victims');
@@ -56,15 +56,9 @@ export interface ClusterInput extends NamespacePolicy {
   schedulerConfiguration?: object;
 }
 
-/**
- * `fn` under the question's scheduler configuration (when it sets one other than the settings'), with the profile of
- * the subject's schedulerName active (scheduler/config/select.ts).
- */
-export function underSchedulerConfiguration<T>(subject: Subject, configuration: object | undefined, fn: () => T): T {
-  if (configuration !== undefined && configuration !== settings().schedulerConfiguration) {
-    return withConfiguration({ schedulerConfiguration: configuration }, () => underPodProfile(subject, fn));
-  }
-  return underPodProfile(subject, fn);
+/** `fn` under the question's namespace policy and scheduler configuration, with the subject's profile active. */
+export function underQuestion<T>(subject: Subject, question: QuestionSettings, fn: () => T): T {
+  return underQuestionSettings(question, () => underPodProfile(subject, fn));
 }
 
 /**
@@ -170,7 +164,7 @@ export interface PreferAnswer {
 /** The pod on `node`, with the rest of the cluster around it (PodTopologySpread and InterPodAffinity count it). */
 export function scheduleOnNode(subject: Subject, node: Node, cluster: ClusterInput = {}): NodeAnswer {
   if (cluster.storageAssumption !== undefined) return underAssumption(cluster.storageAssumption, () => scheduleOnNode(subject, node, { ...cluster, storageAssumption: undefined }));
-  return underNamespacePolicy(cluster, () => underSchedulerConfiguration(subject, cluster.schedulerConfiguration, () => scheduleOnNodeUnder(subject, node, cluster)));
+  return underQuestion(subject, cluster, () => scheduleOnNodeUnder(subject, node, cluster));
 }
 
 function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput): NodeAnswer {
@@ -253,7 +247,7 @@ export function assumed(nodes: readonly Node[], subject?: Subject, storage?: rea
 /** kube-scheduler's Filter phase for the pod over every node, the FitError when none fits, and on request the Score phase. */
 export function schedule(subject: Subject, nodes: readonly Node[], cluster: ClusterInput = {}, options: { scores?: boolean } = {}): ScheduleAnswer {
   if (cluster.storageAssumption !== undefined) return underAssumption(cluster.storageAssumption, () => schedule(subject, nodes, { ...cluster, storageAssumption: undefined }, options));
-  return underNamespacePolicy(cluster, () => underSchedulerConfiguration(subject, cluster.schedulerConfiguration, () => scheduleUnder(subject, nodes, cluster, options)));
+  return underQuestion(subject, cluster, () => scheduleUnder(subject, nodes, cluster, options));
 }
 
 function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: ClusterInput, options: { scores?: boolean }): ScheduleAnswer {
@@ -292,7 +286,7 @@ export interface PreferOptions extends NamespacePolicy {
 
 /** Both nodes through the filters on their own, then the pod's profile's scores over the two when both fit. */
 export function prefer(subject: Subject, preferred: Node, other: Node, options: PreferOptions = {}): PreferAnswer {
-  return underNamespacePolicy(options, () => underSchedulerConfiguration(subject, options.schedulerConfiguration, () => preferUnder(subject, preferred, other)));
+  return underQuestion(subject, options, () => preferUnder(subject, preferred, other));
 }
 
 function preferUnder(subject: Subject, preferred: Node, other: Node): PreferAnswer {
