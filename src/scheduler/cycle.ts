@@ -116,6 +116,11 @@ export interface PostFilterNode {
   entry: NodeSnapshot;
   /** The node's Filter status in this cycle (NodeToStatus); undefined: the node was not filtered (absent). */
   status: Status | undefined;
+  /**
+   * Nodes with the same `alike` filter the pod alike whenever they hold alike pods (the same requests, in the same
+   * order): a dry run on one holds for the others whose pods preemption also reads alike. Undefined: on its own.
+   */
+  alike: number | undefined;
 }
 
 /** What the framework gives a PostFilter plugin (fwk.Handle, the NodeToStatus, the listers it reads). */

@@ -490,12 +490,21 @@ const NO_PORTS: NodeUsage['ports'] = [];
 /** The usage of a node without pods, a fresh object to add pods to (addPodUsage). */
 export const emptyUsage = (): NodeUsage => ({ pods: 0, requested: { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: NO_SCALARS }, ports: NO_PORTS });
 
-/** NodeInfo.AddPod's usage part: the pod's requests and host ports added to `usage`; a terminal pod adds nothing. */
-export function addPodUsage(usage: NodeUsage, pod: Pod): void {
+/**
+ * NodeInfo.AddPod's usage part: the pod's requests and host ports added to `usage`; a terminal pod adds nothing.
+ * `amounts`, when given, gets the pod's three standardAmounts, NaN for any other pod (NodeSnapshot.amounts).
+ */
+export function addPodUsage(usage: NodeUsage, pod: Pod, amounts?: number[]): void {
   // Stryker disable next-line StringLiteral: neither '' nor another non-phase is terminal
-  if (TERMINAL.has(pod.status?.phase ?? '')) return;
+  const terminal = TERMINAL.has(pod.status?.phase ?? '');
+  const standardPod = !terminal && addStandardUsage(usage.requested, pod);
+  if (amounts) {
+    if (standardPod) amounts.push(standard[0], standard[1], standard[2]);
+    else amounts.push(NaN, NaN, NaN);
+  }
+  if (terminal) return;
   usage.pods++;
-  if (addStandardUsage(usage.requested, pod)) return;
+  if (standardPod) return;
   const used = podUsage(pod);
   addResources(usage.requested, used.requests);
   if (used.hostPorts.length && usage.ports === NO_PORTS) usage.ports = [];
@@ -505,18 +514,36 @@ export function addPodUsage(usage: NodeUsage, pod: Pod): void {
 const standard = [0, 0, 0];
 
 /**
- * podUsage's common case added in place: a Pod with a spec, without hostNetwork (whose defaulting makes host ports)
- * or host ports, whose requests are plain numbers (standardRequestsInto), the sums still exact. Worked out again on
- * every read instead of kept per pod: a snapshot's first read of thousands of pods costs less so (no WeakMap entry,
- * no array per pod). False for any other pod, `sum` untouched: podUsage answers it.
+ * podUsage's common case: a Pod with a spec, without hostNetwork (whose defaulting makes host ports) or host ports,
+ * whose requests are plain numbers (standardRequestsInto): its milli-cpu, memory and ephemeral-storage written into
+ * `out`. False for any other pod: podUsage answers it.
  */
-function addStandardUsage(sum: Resources, pod: Pod): boolean {
+export function standardAmounts(pod: Pod, out: number[]): boolean {
   const spec = pod.spec;
   if (pod.kind !== 'Pod' || !spec || spec.hostNetwork === true || hasHostPorts(spec.containers) || hasHostPorts(spec.initContainers)) return false;
-  if (!standardRequestsInto(spec, statusOf(pod), standard)) return false;
-  const cpu = sum.milliCPU + standard[0];
-  const memory = sum.memory + standard[1];
-  const storage = sum.ephemeralStorage + standard[2];
+  return standardRequestsInto(spec, statusOf(pod), out);
+}
+
+/** NodeSnapshot.amounts of `pods`: each pod's standardAmounts, NaN ×3 for a terminal pod or any other. */
+export function amountsOf(pods: readonly Pod[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < pods.length; i++) {
+    if (!TERMINAL.has(pods[i].status?.phase ?? '') && standardAmounts(pods[i], standard)) out.push(standard[0], standard[1], standard[2]);
+    else out.push(NaN, NaN, NaN);
+  }
+  return out;
+}
+
+/**
+ * standardAmounts added in place, the sums still exact. Worked out again on every read instead of kept per pod: a
+ * snapshot's first read of thousands of pods costs less so (no WeakMap entry, no array per pod). False for any other
+ * pod, `sum` untouched. Sign -1 takes the pod away (preemption's dry run removes victims a pod at a time).
+ */
+export function addStandardUsage(sum: Resources, pod: Pod, sign: 1 | -1 = 1): boolean {
+  if (!standardAmounts(pod, standard)) return false;
+  const cpu = sum.milliCPU + sign * standard[0];
+  const memory = sum.memory + sign * standard[1];
+  const storage = sum.ephemeralStorage + sign * standard[2];
   if (!Number.isSafeInteger(cpu) || !Number.isSafeInteger(memory) || !Number.isSafeInteger(storage)) return false;
   sum.milliCPU = cpu;
   sum.memory = memory;

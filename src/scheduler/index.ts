@@ -612,6 +612,7 @@ export function schedule(
   let verdicts: Split;
   let cycle: CycleState | undefined;
   let snapshotOf: Snapshot | undefined;
+  let prepared: PreparedNodes | undefined;
   if (!given && !existingPods?.length && !readsCluster(subject, storage)) {
     // No pod in the cluster and no spread or pod-affinity stanza: both cluster plugins would Skip at PreFilter.
     // The nodes are prepared once per node array (preparedNodes), shared by every pod checked against them.
@@ -632,8 +633,9 @@ export function schedule(
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
     // a snapshot built for this call alone is filtered node by node
     // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: runFilters node by node gives the verdicts the prepared snapshot's shapes give (their contract); either suits any snapshot
-    verdicts = given || left === 0
-      ? nodeVerdicts(pod, preparedSnapshot(snapshot, NO_USAGE, profile().filter), cycle, snapshot)
+    prepared = given || left === 0 ? preparedSnapshot(snapshot, NO_USAGE, profile().filter) : undefined;
+    verdicts = prepared
+      ? nodeVerdicts(pod, prepared, cycle, snapshot)
       : split(snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle)));
   }
   const { feasible, rejected, tally } = verdicts;
@@ -643,7 +645,7 @@ export function schedule(
   const filtered = fitErrorOf(nodes.length, pod, cycle, rejected, tally);
   if (nodes.length === 0) return { feasible, rejected, fitError: filtered };
   const pdbs = given?.podDisruptionBudgets ?? podDisruptionBudgets ?? [];
-  const preemption = runPostFilterPlugins(profile().postFilter, pod, postFilterHandle(pod, nodes, rejected, snapshotOf, cycle, pdbs));
+  const preemption = runPostFilterPlugins(profile().postFilter, pod, postFilterHandle(pod, nodes, rejected, snapshotOf, cycle, pdbs, prepared));
   const fitError = preemption && !('unknown' in preemption) ? withPostFilterMessage(filtered, preemption.message) : filtered;
   return { feasible, rejected, fitError, ...(preemption ? { preemption } : {}) };
 }
@@ -652,21 +654,44 @@ export function schedule(
  * The PostFilter's view of the cycle: every node with the pods the cache holds on it and its Filter status, and
  * RunFilterPluginsWithNominatedPods on a node holding other pods, with the pods nominated to it (nominator.ts).
  */
-export function postFilterHandle(pod: PodInfo, nodes: readonly Node[], rejected: readonly NodeVerdict[], snapshot: Snapshot | undefined, cycle: CycleState | undefined, pdbs: readonly KubeObject[]): PostFilterHandle {
+export function postFilterHandle(
+  pod: PodInfo, nodes: readonly Node[], rejected: readonly NodeVerdict[], snapshot: Snapshot | undefined, cycle: CycleState | undefined, pdbs: readonly KubeObject[], prepared?: PreparedNodes,
+): PostFilterHandle {
   const statuses = new Map<string, Status>();
   for (const v of rejected) statuses.set(v.node, v.status!);
   const entries = snapshot ? snapshot.nodes : nodes.map((n) => nodeWithPods(nodeInfo(n), []));
+  const alike = prepared && snapshot && cycle ? alikeShapes(pod, prepared, snapshot, cycle) : undefined;
   // RunPreFilterPlugins returns at an UnschedulableAndUnresolvable status (the node plugins' whole-pod rejection or a
   // cluster plugin's) or when the merged PreFilterResult leaves no node; an Unschedulable one lets the rest run
   const whole = podRejection(pod) ?? cycle?.rejection;
   const preFilterStopped = whole?.code === 'UnschedulableAndUnresolvable' || cycle?.nodeNames?.size === 0;
   let base = cycle;
   return {
-    nodes: entries.map((entry) => ({ entry, status: statuses.get(entry.info.name) })),
+    nodes: entries.map((entry, j) => ({ entry, status: statuses.get(entry.info.name), alike: alike && alike[j] >= 0 ? alike[j] : undefined })),
     preFilterStopped,
     podDisruptionBudgets: withStatus(pdbs, entries),
     dryRun: (entry) => nodeDryRun(pod, entry, (base ??= cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()))), filterOnEntry, snapshot ? nominatedPodsFor(pod, snapshot, entry.info.name) : NO_PODS, withPodsAdded),
   };
+}
+
+/**
+ * Each node's shape for the pod's Filter plugins (matrix-shapes.ts) where the nodes of a shape filter the pod alike
+ * whatever pods they hold, as long as those pods are alike too (preemption shares their dry runs); -1 for a node the
+ * pod singles out, one assumed into since the shapes were made, or one with pods nominated to it. Undefined when no
+ * node's verdict follows its shape: a cluster plugin reads the cluster (PodTopologySpread, InterPodAffinity, the
+ * volume plugins), the PreFilter narrowed the nodes, or a last Filter plugin, which the shapes leave out, runs.
+ */
+function alikeShapes(pod: PodInfo, prepared: PreparedNodes, snapshot: Snapshot, cycle: CycleState): Int32Array | undefined {
+  if (podRejection(pod) || cycle.rejection || cycle.active.length || cycle.nodeNames || lastFiltersRun(pod)) return undefined;
+  const shape = podShape(pod, profile().filter);
+  if (shape === 'every') return undefined;
+  let of = prepared.shapes.shapesFor(shape.labelKeys).of;
+  const own = [...(shape.singled ? prepared.shapes.nodesNamed(shape.singled) : NO_NODES), ...(snapshot.assumed ?? NO_NODES), ...prepared.shapes.nodesNamed(nominatedNodesFor(pod, snapshot))];
+  if (own.length) {
+    of = of.slice();
+    for (const j of own) of[j] = -1;
+  }
+  return of;
 }
 
 /**

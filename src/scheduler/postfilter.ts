@@ -2,7 +2,7 @@
 // RunPostFilterPlugins): run when no node is feasible, its status message appended to the FitError. The profile lists
 // the plugins (DefaultPreemption); no plugin folder is imported here.
 import type { Pod } from '../core/types';
-import { nodeUsage, podUsage, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
+import { addStandardUsage, nodeUsage, podUsage, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
 import { inSchedulerCache, Memos, type NodeSnapshot } from './snapshot';
 import type { ClusterPlugin, CycleState, NodeDryRun, PostFilterHandle, PostFilterPlugin, PreemptionOutcome } from './cycle';
 
@@ -28,9 +28,13 @@ class NodeWithPods implements NodeSnapshot {
  */
 function usageWith(usage: NodeUsage, pod: Pod, sign: 1 | -1): NodeUsage | undefined {
   if (!inSchedulerCache(pod)) return usage;
-  const { requests: r, hostPorts } = podUsage(pod);
   const q = usage.requested;
-  if (hostPorts.length || r.scalars.size || r.exact || q.exact) return undefined;
+  if (q.exact) return undefined;
+  // the common pod's amounts read in place, as the snapshot summed them (no PodUsage kept per victim)
+  const requested = { milliCPU: q.milliCPU, memory: q.memory, ephemeralStorage: q.ephemeralStorage, scalars: q.scalars };
+  if (addStandardUsage(requested, pod, sign)) return { pods: usage.pods + sign, requested, ports: usage.ports };
+  const { requests: r, hostPorts } = podUsage(pod);
+  if (hostPorts.length || r.scalars.size || r.exact) return undefined;
   return {
     pods: usage.pods + sign,
     requested: { milliCPU: q.milliCPU + sign * r.milliCPU, memory: q.memory + sign * r.memory, ephemeralStorage: q.ephemeralStorage + sign * r.ephemeralStorage, scalars: q.scalars },

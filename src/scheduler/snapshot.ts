@@ -7,7 +7,7 @@ import type { StorageClass } from 'kubernetes-types/storage/v1';
 import { createdLabels } from '../admission/create';
 import { BETA_STORAGE_CLASS_ANNOTATION, IS_DEFAULT_CLASS_ANNOTATION, isDefaultClass } from '../admission/storage';
 import { podUsesClaims } from '../admission/pod-storage';
-import { addPodUsage, emptyUsage, nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
+import { addPodUsage, amountsOf, emptyUsage, nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import type { Selector } from '../k8s/label-selector';
 import { settings, settingsGeneration } from '../core/config';
 import { layeredListers, storageListers, type StorageListers } from './storage';
@@ -18,6 +18,12 @@ export interface NodeSnapshot {
   pods: Pod[];
   /** NodeInfo.Requested and UsedPorts of those pods, worked out on first use. */
   readonly usage: NodeUsage;
+  /**
+   * Each pod's milli-cpu, memory and ephemeral-storage, three numbers per pod in order (standardAmounts; NaN for a pod
+   * whose requests are read otherwise): a snapshot's entry has them, found in its pass over the pods or on first use.
+   * Undefined: not kept.
+   */
+  readonly amounts?: readonly number[];
   /**
    * Those of `pods` that have volumes, in order (what the volume plugins count of a node's pods); a node entry of a
    * snapshot has it, found in the snapshot's pass over the pods or on first use. Undefined: read `pods`.
@@ -148,9 +154,14 @@ class NodeEntry implements NodeSnapshot {
   private withVolumes?: readonly Pod[];
   /** The node's position in the snapshot (orders the pod index as the nodes are ordered). */
   position = 0;
-  constructor(readonly info: NodeInfo, public pods: Pod[], usage?: NodeUsage, withVolumes?: readonly Pod[]) {
+  private podAmounts?: readonly number[];
+  constructor(readonly info: NodeInfo, public pods: Pod[], usage?: NodeUsage, withVolumes?: readonly Pod[], amounts?: readonly number[]) {
     this.computed = usage;
     this.withVolumes = withVolumes;
+    this.podAmounts = amounts;
+  }
+  get amounts(): readonly number[] {
+    return (this.podAmounts ??= amountsOf(this.pods));
   }
   get usage(): NodeUsage {
     return (this.computed ??= nodeUsage(this.pods));
@@ -167,6 +178,7 @@ class NodeEntry implements NodeSnapshot {
     this.computed = undefined;
     this.memos = undefined;
     this.withVolumes = undefined;
+    this.podAmounts = undefined;
   }
 }
 
@@ -220,9 +232,10 @@ class NodeList implements Snapshot {
     if (!this.entries) {
       const { infos, bound } = this;
       const usages = this.found?.usages;
+      const amounts = this.found?.amounts;
       const volumes = this.found?.withVolumes;
       this.entries = infos.map((info, i) => {
-        const entry = new NodeEntry(info, bound?.[i] ?? NO_PODS, usages?.[i], volumes ? volumes[i] ?? NO_PODS : undefined);
+        const entry = new NodeEntry(info, bound?.[i] ?? NO_PODS, usages?.[i], volumes ? volumes[i] ?? NO_PODS : undefined, amounts?.[i]);
         entry.position = i;
         return entry;
       });
@@ -336,6 +349,8 @@ function nodeInfos(nodes: readonly Node[]): NodeInfo[] {
 interface Found {
   /** Each node's usage (by position), where worked out without an error (else undefined: worked out when read). */
   usages: Array<NodeUsage | undefined>;
+  /** Each node's pods' amounts (NodeSnapshot.amounts), where its usage was worked out. */
+  amounts: Array<number[] | undefined>;
   /** The pods' namespaces, in the order a walk over the nodes meets them. */
   namespaces: string[];
   /** The seqs of the pods with required anti-affinity, sorted; undefined when node names repeat (a pod is on two entries). */
@@ -363,6 +378,7 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
   // per node position (a node name's first), what its pods make: arrays, not a map by name and an object per node
   const kept = sized<Pod[] | undefined>(n);
   const usages = sized<NodeUsage | undefined>(n);
+  const amounts = sized<number[] | undefined>(n);
   const volumes = sized<Pod[] | undefined>(n);
   let some = false;
   const firstSeq = new Map<string, number>();
@@ -385,6 +401,7 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
     if (!list) {
       kept[at] = list = [];
       usages[at] = emptyUsage();
+      amounts[at] = [];
       some = true;
     }
     const seq = at * POSITION + list.length;
@@ -393,9 +410,9 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
     const usage = usages[at];
     if (usage) {
       try {
-        addPodUsage(usage, p);
+        addPodUsage(usage, p, amounts[at]);
       } catch {
-        usages[at] = undefined;
+        usages[at] = amounts[at] = undefined;
       }
     }
     // each namespace's first pod in walk order (pods of one namespace often come in a row: no lookup for those)
@@ -416,11 +433,12 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
   if (!unique) {
     for (let i = 0; i < n; i++) {
       const first = position.get(infos[i].name)!;
-      if (first !== i) [kept[i], usages[i], volumes[i]] = [kept[first], usages[first], volumes[first]];
+      if (first !== i) [kept[i], usages[i], volumes[i], amounts[i]] = [kept[first], usages[first], volumes[first], amounts[first]];
     }
   }
   const found: Found = {
     usages,
+    amounts,
     namespaces: [...firstSeq.keys()].sort((a, b) => firstSeq.get(a)! - firstSeq.get(b)!),
     antiAffinity: unique ? anti.sort((a, b) => a - b) : undefined,
     withVolumes: volumes,

@@ -23,7 +23,7 @@ export function disruptionStatusOf(pdb: PodDisruptionBudget): DisruptionStatus {
   return { disruptionsAllowed: status.disruptionsAllowed, disruptedPods: status.disruptedPods ?? {} };
 }
 
-interface ParsedPDB { namespace: string; selector: Selector; status: DisruptionStatus }
+export interface ParsedPDB { namespace: string; selector: Selector; status: DisruptionStatus }
 
 const parsed = new WeakMap<KubeObject, ParsedPDB>();
 
@@ -48,16 +48,37 @@ function parse(pdb: PodDisruptionBudget): ParsedPDB {
 export const pdbsOf = (objects: readonly KubeObject[]): PodDisruptionBudget[] =>
   objects.filter((o) => o.kind === 'PodDisruptionBudget') as PodDisruptionBudget[];
 
+/** The PDBs among the objects, parsed (once per object). */
+export const parsedPDBs = (objects: readonly KubeObject[]): ParsedPDB[] => pdbsOf(objects).map(parse);
+
+/**
+ * The pod counts against the PDB (filterPodsWithPDBViolation's test): a pod with labels, of the PDB's namespace,
+ * matched by a selector with requirements (LabelSelectorAsSelector: nil → Nothing, {} → Everything; both are
+ * skipped, "matches nothing"), and not already in the PDB's disruptedPods.
+ */
+function countsAgainst(pod: Pod, labels: Record<string, string>, pdb: ParsedPDB): boolean {
+  if (pdb.namespace !== podNamespace(pod) || pdb.selector.kind !== 'requirements' || !selectorMatches(pdb.selector, labels)) return false;
+  return !Object.prototype.hasOwnProperty.call(pdb.status.disruptedPods, pod.metadata?.name ?? '');
+}
+
+/** The indexes of the PDBs the pod counts against, comma-separated ('' for none): what preemption reads of it. */
+export function pdbsCounting(pod: Pod, pdbs: readonly ParsedPDB[]): string {
+  const labels = pod.metadata?.labels ?? {};
+  if (pdbs.length === 0 || Object.keys(labels).length === 0) return '';
+  let out = '';
+  for (let i = 0; i < pdbs.length; i++) if (countsAgainst(pod, labels, pdbs[i])) out += `${i},`;
+  return out;
+}
+
 /**
  * filterPodsWithPDBViolation (default_preemption.go; 1.37 preemption.FilterVictimsWithPDBViolation): the pods, in
  * their order, whose eviction would take some matching PDB below zero disruptions allowed, counting down each PDB's
- * budget pod by pod; and the others. A pod without labels, a PDB of another namespace, one with a nil or empty
- * selector, and a pod already in the PDB's disruptedPods do not count.
+ * budget pod by pod; and the others.
  */
 export function filterPodsWithPDBViolation(pods: readonly Pod[], objects: readonly KubeObject[]): { violating: Pod[]; nonViolating: Pod[] } {
   // (no PDB: the pods as they are, without a copy; a dry run asks this of thousands of nodes)
   if (objects.length === 0) return { violating: [], nonViolating: pods as Pod[] };
-  const pdbs = pdbsOf(objects).map(parse);
+  const pdbs = parsedPDBs(objects);
   if (pdbs.length === 0) return { violating: [], nonViolating: pods.slice() };
   const allowed = pdbs.map((p) => p.status.disruptionsAllowed);
   const violating: Pod[] = [];
@@ -66,11 +87,8 @@ export function filterPodsWithPDBViolation(pods: readonly Pod[], objects: readon
     const labels = pod.metadata?.labels ?? {};
     let violated = false;
     if (Object.keys(labels).length !== 0) {
-      const ns = podNamespace(pod);
       pdbs.forEach((pdb, i) => {
-        // LabelSelectorAsSelector: nil → Nothing, {} → Everything; both are skipped ("matches nothing")
-        if (pdb.namespace !== ns || pdb.selector.kind !== 'requirements' || !selectorMatches(pdb.selector, labels)) return;
-        if (Object.prototype.hasOwnProperty.call(pdb.status.disruptedPods, pod.metadata?.name ?? '')) return;
+        if (!countsAgainst(pod, labels, pdb)) return;
         allowed[i]--;
         if (allowed[i] < 0) violated = true;
       });

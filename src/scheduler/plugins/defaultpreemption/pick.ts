@@ -4,7 +4,8 @@
 import type { Pod } from '../../../core/types';
 import { priorityValue, startTime } from './priority';
 
-export interface Candidate { node: string; victims: Pod[]; numPDBViolations: number }
+/** `shared`: the same object on candidates whose victims are read alike (alike.ts): one score for all of them. */
+export interface Candidate { node: string; victims: Pod[]; numPDBViolations: number; shared?: object }
 
 /** math.MaxInt32 + 1: each priority is shifted so that the sum counts the number of pods too (minSumPrioritiesScoreFunc). */
 const SHIFT = 2 ** 31;
@@ -40,7 +41,14 @@ function scores(c: Candidate): number[] {
  */
 export function pickOneNodeForPreemption(candidates: readonly Candidate[]): string[] {
   if (candidates.length <= 1) return candidates.map((c) => c.node);
-  let left = candidates.map((c) => ({ node: c.node, scores: scores(c) }));
+  const memo = new Map<object, number[]>();
+  const scored = (c: Candidate) => {
+    if (!c.shared) return scores(c);
+    let s = memo.get(c.shared);
+    if (!s) memo.set(c.shared, (s = scores(c)));
+    return s;
+  };
+  let left = candidates.map((c) => ({ node: c.node, scores: scored(c) }));
   for (let k = 0; k < 5 && left.length > 1; k++) {
     let best = -Infinity;
     for (const c of left) if (c.scores[k] > best) best = c.scores[k];

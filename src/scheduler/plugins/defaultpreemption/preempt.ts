@@ -7,6 +7,7 @@ import type { Status } from '../../framework';
 import type { PostFilterHandle, PostFilterNode, PostFilterPlugin, PreemptionAnswer, PreemptionOutcome } from '../../cycle';
 import { existingPriority, incomingPriority, podKey, priorityUnknown } from './priority';
 import { selectVictimsOnNode } from './victims';
+import { alikeDryRuns } from './alike';
 import { pickOneNodeForPreemption, type Candidate } from './pick';
 import { ErrNoVictimOnNode, ErrReasonNotHelpful, FOUND_PLACEMENT, NotEligibleNever, NotEligibleTerminating, PREEMPTION_PREFIX } from './reasons';
 import { aggregate } from '../../../k8s/limit-range';
@@ -77,9 +78,11 @@ export function preempt(pod: Parameters<PostFilterPlugin['postFilter']>[0], hand
 
 /** Some pod on a potential node has a priority the inputs leave unknown: whether it is a victim is unknown. */
 function potentialVictimUnknown(nodes: readonly PostFilterNode[]): string | undefined {
-  for (const n of nodes) {
-    for (const p of n.entry.pods) {
-      const unknown = priorityUnknown(p);
+  // (indexed loops: the first answer walks every pod of the cluster once, mostly before it is compiled)
+  for (let n = 0; n < nodes.length; n++) {
+    const pods = nodes[n].entry.pods;
+    for (let i = 0; i < pods.length; i++) {
+      const unknown = pods[i].spec?.priority != null ? undefined : priorityUnknown(pods[i]);
       if (unknown !== undefined) return unknown;
     }
   }
@@ -104,18 +107,19 @@ function successMessage(node: string, candidates: readonly Candidate[]): string 
  * findCandidates returns). Upstream checks the nodes in parallel, so its errors come in the order its goroutines
  * finish: this answer lists them in node order. Upstream evaluates a sample when there are more than 100 potential
  * nodes (GetOffsetAndNumCandidates: max(10%, 100) nodes from a random offset, stopping once enough candidates are
- * found); this answer assumes every potential node is evaluated.
+ * found); this answer assumes every potential node is evaluated. Alike nodes share one dry run (alike.ts).
  */
 function dryRunPreemption(priority: number, potential: readonly PostFilterNode[], handle: PostFilterHandle): { candidates: Candidate[]; statuses: Map<string, Status>; errors: string[] } {
   const candidates: Candidate[] = [];
   const statuses = new Map<string, Status>();
   const errors: string[] = [];
-  for (const { entry } of potential) {
-    const name = entry.info.name;
-    const r = selectVictimsOnNode(priority, entry, handle.podDisruptionBudgets, handle);
+  const dryRun = alikeDryRuns(handle.podDisruptionBudgets, (entry) => selectVictimsOnNode(priority, entry, handle.podDisruptionBudgets, handle));
+  for (const node of potential) {
+    const name = node.entry.info.name;
+    const r = dryRun(node);
     if (r.status) statuses.set(name, r.status);
     else if (r.victims.length === 0) errors.push(ErrNoVictimOnNode.replace('%q', JSON.stringify(name)));
-    else candidates.push({ node: name, victims: r.victims, numPDBViolations: r.numPDBViolations });
+    else candidates.push({ node: name, victims: r.victims, numPDBViolations: r.numPDBViolations, shared: r.shared });
   }
   candidates.sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0));
   return { candidates, statuses, errors };

@@ -8,7 +8,8 @@ import { filterPodsWithPDBViolation } from './pdb';
 import { moreImportant, priorityValue } from './priority';
 import { ErrReasonNoVictims } from './reasons';
 
-export type Victims = { victims: Pod[]; numPDBViolations: number; status?: undefined } | { status: Status };
+/** `shared`: the same object on the nodes whose dry run one run answered (alike.ts); their candidates score alike. */
+export type Victims = { victims: Pod[]; numPDBViolations: number; shared?: object; status?: undefined } | { status: Status };
 
 /** Go's sort.Slice with MoreImportantPod; stable here (upstream's pdqsort is stable up to 12 pods, its insertion sort). */
 const byImportance = (pods: Pod[]): Pod[] => pods.sort(moreImportant);

@@ -1,0 +1,86 @@
+// Dry runs shared between alike nodes: a large cluster's node pools hold thousands of nodes that filter the pod alike
+// (PostFilterNode.alike) and carry alike pods, where SelectVictimsOnNode's answers differ only in which pods they
+// name. The library's own saving (upstream dry-runs each node, in parallel); the answers are those of a dry run on
+// each node.
+import type { KubeObject } from '../../../core/types';
+import type { NodeSnapshot } from '../../snapshot';
+import type { PostFilterNode } from '../../cycle';
+import { parsedPDBs, pdbsCounting, type ParsedPDB } from './pdb';
+import { priorityValue, startTime } from './priority';
+import type { Victims } from './victims';
+
+/** A node whose dry run was run: what it read (readOf), and its answer for any node that reads the same. */
+interface Ran { read: Float64Array; answer: (other: NodeSnapshot) => Victims }
+
+/**
+ * Everything SelectVictimsOnNode reads of the node into `out`: its `alike` shape, then each pod in order with its
+ * priority and start time (the victims' order), its requests (NodeSnapshot.amounts: all the Filter plugins read of
+ * it) and the PDBs it counts against (an id per distinct list). False: the node is dry-run on its own (no shape, or
+ * a pod whose requests the snapshot did not keep as plain amounts).
+ */
+function readOf(node: PostFilterNode, pdbs: readonly ParsedPDB[], pdbIds: Map<string, number>, out: number[]): boolean {
+  const { alike, entry } = node;
+  const amounts = entry.amounts;
+  if (alike === undefined || !amounts) return false;
+  out.length = 0;
+  out.push(alike);
+  const pods = entry.pods;
+  for (let i = 0; i < pods.length; i++) {
+    const cpu = amounts[3 * i];
+    if (Number.isNaN(cpu)) return false;
+    let pdb = 0;
+    if (pdbs.length) {
+      const counted = pdbsCounting(pods[i], pdbs);
+      pdb = pdbIds.get(counted) ?? pdbIds.set(counted, pdbIds.size).size - 1;
+    }
+    out.push(priorityValue(pods[i]), startTime(pods[i]), cpu, amounts[3 * i + 1], amounts[3 * i + 2], pdb);
+  }
+  return true;
+}
+
+/** A hash of the numbers read (FNV-style over their 32-bit halves); equal reads hash alike. */
+function hash(read: readonly number[]): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < read.length; i++) {
+    const x = read[i];
+    h = Math.imul(h ^ (x | 0), 0x01000193);
+    h = Math.imul(h ^ ((x / 4294967296) | 0), 0x01000193);
+  }
+  return h;
+}
+
+function sameRead(a: Float64Array, b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The answer of a dry run on `entry`, for a node whose pods are read alike in order: the same victims by position. */
+function byPosition(entry: NodeSnapshot, r: Victims): (other: NodeSnapshot) => Victims {
+  if (r.status) return () => r;
+  const at = r.victims.map((v) => entry.pods.indexOf(v));
+  const { numPDBViolations } = r;
+  const shared = {};
+  r.shared = shared;
+  return (other) => ({ victims: at.map((i) => other.pods[i]), numPDBViolations, shared });
+}
+
+/** selectVictimsOnNode for each node in turn, run once per distinct read (readOf) and shared with the nodes that read the same. */
+export function alikeDryRuns(pdbObjects: readonly KubeObject[], select: (entry: NodeSnapshot) => Victims): (node: PostFilterNode) => Victims {
+  const pdbs = parsedPDBs(pdbObjects);
+  const pdbIds = new Map<string, number>();
+  const ran = new Map<number, Ran[]>();
+  const read: number[] = [];
+  return (node) => {
+    if (!readOf(node, pdbs, pdbIds, read)) return select(node.entry);
+    const h = hash(read);
+    const same = ran.get(h);
+    const hit = same?.find((r) => sameRead(r.read, read));
+    if (hit) return hit.answer(node.entry);
+    const r = select(node.entry);
+    const entry: Ran = { read: Float64Array.from(read), answer: byPosition(node.entry, r) };
+    if (same) same.push(entry);
+    else ran.set(h, [entry]);
+    return r;
+  };
+}
