@@ -491,17 +491,29 @@ const NO_PORTS: NodeUsage['ports'] = [];
 export const emptyUsage = (): NodeUsage => ({ pods: 0, requested: { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalars: NO_SCALARS }, ports: NO_PORTS });
 
 /**
- * NodeInfo.AddPod's usage part: the pod's requests and host ports added to `usage`; a terminal pod adds nothing.
- * `amounts`, when given, gets the pod's three standardAmounts, NaN for any other pod (NodeSnapshot.amounts).
+ * What preemption's dry run reads of each existing pod as numbers (NodeSnapshot.podNumbers), POD_NUMBERS per pod:
+ * its milli-cpu, memory and ephemeral-storage (standardAmounts; NaN for a pod whose requests are read otherwise) and
+ * its spec.priority (NaN when unset). Kept from the snapshot's one pass over the pods: read again, pod by pod, they
+ * cost a walk through memory over thousands of pods.
  */
-export function addPodUsage(usage: NodeUsage, pod: Pod, amounts?: number[]): void {
+export const POD_NUMBERS = 4;
+
+function pushPodNumbers(out: number[], pod: Pod, standardPod: boolean): void {
+  const priority = pod.spec?.priority;
+  const p = typeof priority === 'number' ? priority : NaN;
+  if (standardPod) out.push(standard[0], standard[1], standard[2], p);
+  else out.push(NaN, NaN, NaN, p);
+}
+
+/**
+ * NodeInfo.AddPod's usage part: the pod's requests and host ports added to `usage`; a terminal pod adds nothing.
+ * `numbers`, when given, gets the pod's POD_NUMBERS.
+ */
+export function addPodUsage(usage: NodeUsage, pod: Pod, numbers?: number[]): void {
   // Stryker disable next-line StringLiteral: neither '' nor another non-phase is terminal
   const terminal = TERMINAL.has(pod.status?.phase ?? '');
   const standardPod = !terminal && addStandardUsage(usage.requested, pod);
-  if (amounts) {
-    if (standardPod) amounts.push(standard[0], standard[1], standard[2]);
-    else amounts.push(NaN, NaN, NaN);
-  }
+  if (numbers) pushPodNumbers(numbers, pod, standardPod);
   if (terminal) return;
   usage.pods++;
   if (standardPod) return;
@@ -524,13 +536,10 @@ export function standardAmounts(pod: Pod, out: number[]): boolean {
   return standardRequestsInto(spec, statusOf(pod), out);
 }
 
-/** NodeSnapshot.amounts of `pods`: each pod's standardAmounts, NaN ×3 for a terminal pod or any other. */
-export function amountsOf(pods: readonly Pod[]): number[] {
+/** NodeSnapshot.podNumbers of `pods` (POD_NUMBERS each; a terminal pod's requests are NaN). */
+export function podNumbersOf(pods: readonly Pod[]): number[] {
   const out: number[] = [];
-  for (let i = 0; i < pods.length; i++) {
-    if (!TERMINAL.has(pods[i].status?.phase ?? '') && standardAmounts(pods[i], standard)) out.push(standard[0], standard[1], standard[2]);
-    else out.push(NaN, NaN, NaN);
-  }
+  for (let i = 0; i < pods.length; i++) pushPodNumbers(out, pods[i], !TERMINAL.has(pods[i].status?.phase ?? '') && standardAmounts(pods[i], standard));
   return out;
 }
 

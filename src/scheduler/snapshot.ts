@@ -7,7 +7,7 @@ import type { StorageClass } from 'kubernetes-types/storage/v1';
 import { createdLabels } from '../admission/create';
 import { BETA_STORAGE_CLASS_ANNOTATION, IS_DEFAULT_CLASS_ANNOTATION, isDefaultClass } from '../admission/storage';
 import { podUsesClaims } from '../admission/pod-storage';
-import { addPodUsage, amountsOf, emptyUsage, nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
+import { addPodUsage, podNumbersOf, emptyUsage, nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
 import type { Selector } from '../k8s/label-selector';
 import { settings, settingsGeneration } from '../core/config';
 import { layeredListers, storageListers, type StorageListers } from './storage';
@@ -19,11 +19,10 @@ export interface NodeSnapshot {
   /** NodeInfo.Requested and UsedPorts of those pods, worked out on first use. */
   readonly usage: NodeUsage;
   /**
-   * Each pod's milli-cpu, memory and ephemeral-storage, three numbers per pod in order (standardAmounts; NaN for a pod
-   * whose requests are read otherwise): a snapshot's entry has them, found in its pass over the pods or on first use.
-   * Undefined: not kept.
+   * The pods' POD_NUMBERS (framework.ts: plain requests and spec.priority), in order: a snapshot's entry has them,
+   * found in its pass over the pods or on first use. Undefined: not kept.
    */
-  readonly amounts?: readonly number[];
+  readonly podNumbers?: readonly number[];
   /**
    * Those of `pods` that have volumes, in order (what the volume plugins count of a node's pods); a node entry of a
    * snapshot has it, found in the snapshot's pass over the pods or on first use. Undefined: read `pods`.
@@ -154,14 +153,14 @@ class NodeEntry implements NodeSnapshot {
   private withVolumes?: readonly Pod[];
   /** The node's position in the snapshot (orders the pod index as the nodes are ordered). */
   position = 0;
-  private podAmounts?: readonly number[];
-  constructor(readonly info: NodeInfo, public pods: Pod[], usage?: NodeUsage, withVolumes?: readonly Pod[], amounts?: readonly number[]) {
+  private numbers?: readonly number[];
+  constructor(readonly info: NodeInfo, public pods: Pod[], usage?: NodeUsage, withVolumes?: readonly Pod[], numbers?: readonly number[]) {
     this.computed = usage;
     this.withVolumes = withVolumes;
-    this.podAmounts = amounts;
+    this.numbers = numbers;
   }
-  get amounts(): readonly number[] {
-    return (this.podAmounts ??= amountsOf(this.pods));
+  get podNumbers(): readonly number[] {
+    return (this.numbers ??= podNumbersOf(this.pods));
   }
   get usage(): NodeUsage {
     return (this.computed ??= nodeUsage(this.pods));
@@ -178,7 +177,7 @@ class NodeEntry implements NodeSnapshot {
     this.computed = undefined;
     this.memos = undefined;
     this.withVolumes = undefined;
-    this.podAmounts = undefined;
+    this.numbers = undefined;
   }
 }
 
@@ -232,10 +231,10 @@ class NodeList implements Snapshot {
     if (!this.entries) {
       const { infos, bound } = this;
       const usages = this.found?.usages;
-      const amounts = this.found?.amounts;
+      const numbers = this.found?.podNumbers;
       const volumes = this.found?.withVolumes;
       this.entries = infos.map((info, i) => {
-        const entry = new NodeEntry(info, bound?.[i] ?? NO_PODS, usages?.[i], volumes ? volumes[i] ?? NO_PODS : undefined, amounts?.[i]);
+        const entry = new NodeEntry(info, bound?.[i] ?? NO_PODS, usages?.[i], volumes ? volumes[i] ?? NO_PODS : undefined, numbers?.[i]);
         entry.position = i;
         return entry;
       });
@@ -349,8 +348,8 @@ function nodeInfos(nodes: readonly Node[]): NodeInfo[] {
 interface Found {
   /** Each node's usage (by position), where worked out without an error (else undefined: worked out when read). */
   usages: Array<NodeUsage | undefined>;
-  /** Each node's pods' amounts (NodeSnapshot.amounts), where its usage was worked out. */
-  amounts: Array<number[] | undefined>;
+  /** Each node's pods' numbers (NodeSnapshot.podNumbers), where its usage was worked out. */
+  podNumbers: Array<number[] | undefined>;
   /** The pods' namespaces, in the order a walk over the nodes meets them. */
   namespaces: string[];
   /** The seqs of the pods with required anti-affinity, sorted; undefined when node names repeat (a pod is on two entries). */
@@ -378,7 +377,7 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
   // per node position (a node name's first), what its pods make: arrays, not a map by name and an object per node
   const kept = sized<Pod[] | undefined>(n);
   const usages = sized<NodeUsage | undefined>(n);
-  const amounts = sized<number[] | undefined>(n);
+  const numbers = sized<number[] | undefined>(n);
   const volumes = sized<Pod[] | undefined>(n);
   let some = false;
   const firstSeq = new Map<string, number>();
@@ -401,7 +400,7 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
     if (!list) {
       kept[at] = list = [];
       usages[at] = emptyUsage();
-      amounts[at] = [];
+      numbers[at] = [];
       some = true;
     }
     const seq = at * POSITION + list.length;
@@ -410,9 +409,9 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
     const usage = usages[at];
     if (usage) {
       try {
-        addPodUsage(usage, p, amounts[at]);
+        addPodUsage(usage, p, numbers[at]);
       } catch {
-        usages[at] = amounts[at] = undefined;
+        usages[at] = numbers[at] = undefined;
       }
     }
     // each namespace's first pod in walk order (pods of one namespace often come in a row: no lookup for those)
@@ -433,12 +432,12 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
   if (!unique) {
     for (let i = 0; i < n; i++) {
       const first = position.get(infos[i].name)!;
-      if (first !== i) [kept[i], usages[i], volumes[i], amounts[i]] = [kept[first], usages[first], volumes[first], amounts[first]];
+      if (first !== i) [kept[i], usages[i], volumes[i], numbers[i]] = [kept[first], usages[first], volumes[first], numbers[first]];
     }
   }
   const found: Found = {
     usages,
-    amounts,
+    podNumbers: numbers,
     namespaces: [...firstSeq.keys()].sort((a, b) => firstSeq.get(a)! - firstSeq.get(b)!),
     antiAffinity: unique ? anti.sort((a, b) => a - b) : undefined,
     withVolumes: volumes,

@@ -4,6 +4,7 @@
 // each node.
 import type { KubeObject } from '../../../core/types';
 import type { NodeSnapshot } from '../../snapshot';
+import { POD_NUMBERS } from '../../framework';
 import type { PostFilterNode } from '../../cycle';
 import { parsedPDBs, pdbsCounting, type ParsedPDB } from './pdb';
 import { priorityValue, startTime } from './priority';
@@ -14,26 +15,27 @@ interface Ran { read: Float64Array; answer: (other: NodeSnapshot) => Victims }
 
 /**
  * Everything SelectVictimsOnNode reads of the node into `out`: its `alike` shape, then each pod in order with its
- * priority and start time (the victims' order), its requests (NodeSnapshot.amounts: all the Filter plugins read of
- * it) and the PDBs it counts against (an id per distinct list). False: the node is dry-run on its own (no shape, or
- * a pod whose requests the snapshot did not keep as plain amounts).
+ * priority and start time (the victims' order), its requests (NodeSnapshot.podNumbers: all the Filter plugins read
+ * of it) and the PDBs it counts against (an id per distinct list). False: the node is dry-run on its own (no shape,
+ * or a pod whose requests the snapshot did not keep as plain numbers).
  */
 function readOf(node: PostFilterNode, pdbs: readonly ParsedPDB[], pdbIds: Map<string, number>, out: number[]): boolean {
   const { alike, entry } = node;
-  const amounts = entry.amounts;
-  if (alike === undefined || !amounts) return false;
+  const numbers = entry.podNumbers;
+  if (alike === undefined || !numbers) return false;
   out.length = 0;
   out.push(alike);
   const pods = entry.pods;
-  for (let i = 0; i < pods.length; i++) {
-    const cpu = amounts[3 * i];
+  for (let i = 0, at = 0; i < pods.length; i++, at += POD_NUMBERS) {
+    const cpu = numbers[at];
     if (Number.isNaN(cpu)) return false;
     let pdb = 0;
     if (pdbs.length) {
       const counted = pdbsCounting(pods[i], pdbs);
       pdb = pdbIds.get(counted) ?? pdbIds.set(counted, pdbIds.size).size - 1;
     }
-    out.push(priorityValue(pods[i]), startTime(pods[i]), cpu, amounts[3 * i + 1], amounts[3 * i + 2], pdb);
+    const priority = numbers[at + 3];
+    out.push(Number.isNaN(priority) ? priorityValue(pods[i]) : priority, startTime(pods[i]), cpu, numbers[at + 1], numbers[at + 2], pdb);
   }
   return true;
 }

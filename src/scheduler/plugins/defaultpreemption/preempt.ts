@@ -3,7 +3,7 @@
 // FitError appends.
 import type { Pod } from '../../../core/types';
 import { releaseAtLeast } from '../../../core/config';
-import type { Status } from '../../framework';
+import { POD_NUMBERS, type Status } from '../../framework';
 import type { PostFilterHandle, PostFilterNode, PostFilterPlugin, PreemptionAnswer, PreemptionOutcome } from '../../cycle';
 import { existingPriority, incomingPriority, podKey, priorityUnknown } from './priority';
 import { selectVictimsOnNode } from './victims';
@@ -78,10 +78,11 @@ export function preempt(pod: Parameters<PostFilterPlugin['postFilter']>[0], hand
 
 /** Some pod on a potential node has a priority the inputs leave unknown: whether it is a victim is unknown. */
 function potentialVictimUnknown(nodes: readonly PostFilterNode[]): string | undefined {
-  // (indexed loops: the first answer walks every pod of the cluster once, mostly before it is compiled)
   for (let n = 0; n < nodes.length; n++) {
-    const pods = nodes[n].entry.pods;
+    const { pods, podNumbers } = nodes[n].entry;
     for (let i = 0; i < pods.length; i++) {
+      // a spec.priority the snapshot kept (podNumbers) is known without reading the pod again
+      if (podNumbers && !Number.isNaN(podNumbers[i * POD_NUMBERS + 3])) continue;
       const unknown = pods[i].spec?.priority != null ? undefined : priorityUnknown(pods[i]);
       if (unknown !== undefined) return unknown;
     }
