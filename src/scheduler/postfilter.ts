@@ -2,7 +2,7 @@
 // RunPostFilterPlugins): run when no node is feasible, its status message appended to the FitError. The profile lists
 // the plugins (DefaultPreemption); no plugin folder is imported here.
 import type { Pod } from '../core/types';
-import { addStandardUsage, nodeUsage, podUsage, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
+import { addStandardUsage, nodeUsage, podUsage, POD_NUMBERS, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
 import { inSchedulerCache, Memos, type NodeSnapshot } from './snapshot';
 import type { ClusterPlugin, CycleState, NodeDryRun, PostFilterHandle, PostFilterPlugin, PreemptionOutcome } from './cycle';
 
@@ -25,13 +25,21 @@ class NodeWithPods implements NodeSnapshot {
  * The node's usage once `pod` is added (sign 1) or removed (-1), as nodeUsage would sum it over the new pods: for a
  * pod in the scheduler cache whose requests are plain numbers without host ports or scalar resources; undefined
  * otherwise (the usage is then summed again from the pods). Preemption's dry run changes a node a pod at a time.
+ * `numbers`: the pod's POD_NUMBERS at `at`, when the node's entry kept them.
  */
-function usageWith(usage: NodeUsage, pod: Pod, sign: 1 | -1): NodeUsage | undefined {
+function usageWith(usage: NodeUsage, pod: Pod, sign: 1 | -1, numbers: readonly number[] | undefined, at: number): NodeUsage | undefined {
   if (!inSchedulerCache(pod)) return usage;
   const q = usage.requested;
   if (q.exact) return undefined;
-  // the common pod's amounts read in place, as the snapshot summed them (no PodUsage kept per victim)
   const requested = { milliCPU: q.milliCPU, memory: q.memory, ephemeralStorage: q.ephemeralStorage, scalars: q.scalars };
+  if (numbers && at >= 0 && !Number.isNaN(numbers[at])) {
+    requested.milliCPU += sign * numbers[at];
+    requested.memory += sign * numbers[at + 1];
+    requested.ephemeralStorage += sign * numbers[at + 2];
+    if (Number.isSafeInteger(requested.milliCPU) && Number.isSafeInteger(requested.memory) && Number.isSafeInteger(requested.ephemeralStorage)) return { pods: usage.pods + sign, requested, ports: usage.ports };
+    return undefined;
+  }
+  // the common pod's amounts read in place, as the snapshot summed them (no PodUsage kept per victim)
   if (addStandardUsage(requested, pod, sign)) return { pods: usage.pods + sign, requested, ports: usage.ports };
   const { requests: r, hostPorts } = podUsage(pod);
   if (hostPorts.length || r.scalars.size || r.exact) return undefined;
@@ -69,13 +77,13 @@ class DryRun implements NodeDryRun {
     const i = this.#pods.indexOf(p);
     if (i >= 0) this.#pods.splice(i, 1);
     this.#entry = undefined;
-    this.#usage = this.#usage && i >= 0 ? usageWith(this.#usage, p, -1) : undefined;
+    this.#usage = this.#usage && i >= 0 ? usageWith(this.#usage, p, -1, this.node.podNumbers, this.#numbersAt(p)) : undefined;
     if (this.#active.length) this.#update((plugin, state) => plugin.removePod?.(this.pod, state, p, this.node) ?? state);
   }
   addPod(p: Pod): void {
     this.#pods.push(p);
     this.#entry = undefined;
-    this.#usage = this.#usage && usageWith(this.#usage, p, 1);
+    this.#usage = this.#usage && usageWith(this.#usage, p, 1, this.node.podNumbers, this.#numbersAt(p));
     if (this.#active.length) this.#update((plugin, state) => plugin.addPod?.(this.pod, state, p, this.node) ?? state);
   }
   filter(): Status | undefined {
@@ -88,6 +96,11 @@ class DryRun implements NodeDryRun {
     }
     const entry = (this.#entry ??= new NodeWithPods(this.node.info, this.#pods.slice(), this.#usage));
     return this.run(this.pod, entry, cycle);
+  }
+  /** Where the node's entry keeps the pod's numbers (NodeSnapshot.podNumbers), -1 for a pod it does not hold. */
+  #numbersAt(p: Pod): number {
+    const i = this.node.pods.indexOf(p);
+    return i < 0 ? -1 : i * POD_NUMBERS;
   }
   #update(change: (plugin: ClusterPlugin<unknown>, state: unknown) => unknown): void {
     let next: Active | undefined;
