@@ -546,13 +546,13 @@ export function podNumbersOf(pods: readonly Pod[]): number[] {
 /**
  * standardAmounts added in place, the sums still exact. Worked out again on every read instead of kept per pod: a
  * snapshot's first read of thousands of pods costs less so (no WeakMap entry, no array per pod). False for any other
- * pod, `sum` untouched. Sign -1 takes the pod away (preemption's dry run removes victims a pod at a time).
+ * pod, `sum` untouched.
  */
-export function addStandardUsage(sum: Resources, pod: Pod, sign: 1 | -1 = 1): boolean {
+function addStandardUsage(sum: Resources, pod: Pod): boolean {
   if (!standardAmounts(pod, standard)) return false;
-  const cpu = sum.milliCPU + sign * standard[0];
-  const memory = sum.memory + sign * standard[1];
-  const storage = sum.ephemeralStorage + sign * standard[2];
+  const cpu = sum.milliCPU + standard[0];
+  const memory = sum.memory + standard[1];
+  const storage = sum.ephemeralStorage + standard[2];
   if (!Number.isSafeInteger(cpu) || !Number.isSafeInteger(memory) || !Number.isSafeInteger(storage)) return false;
   sum.milliCPU = cpu;
   sum.memory = memory;

@@ -2,8 +2,8 @@
 // RunPostFilterPlugins): run when no node is feasible, its status message appended to the FitError. The profile lists
 // the plugins (DefaultPreemption); no plugin folder is imported here.
 import type { Pod } from '../core/types';
-import { addStandardUsage, nodeUsage, podUsage, POD_NUMBERS, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
-import { inSchedulerCache, Memos, type NodeSnapshot } from './snapshot';
+import { nodeUsage, podUsage, POD_NUMBERS, type NodeInfo, type NodeUsage, type PodInfo, type Status } from './framework';
+import { Memos, type NodeSnapshot } from './snapshot';
 import type { ClusterPlugin, CycleState, NodeDryRun, PostFilterHandle, PostFilterPlugin, PreemptionOutcome } from './cycle';
 
 /** A node's entry holding other pods than the snapshot's (a victim removed, or added back). */
@@ -22,32 +22,25 @@ class NodeWithPods implements NodeSnapshot {
 }
 
 /**
- * The node's usage once `pod` is added (sign 1) or removed (-1), as nodeUsage would sum it over the new pods: for a
- * pod in the scheduler cache whose requests are plain numbers without host ports or scalar resources; undefined
- * otherwise (the usage is then summed again from the pods). Preemption's dry run changes a node a pod at a time.
- * `numbers`: the pod's POD_NUMBERS at `at`, when the node's entry kept them.
+ * The node's usage once `pod` (one of the node's, so in the scheduler cache) is added (sign 1) or removed (-1), as
+ * nodeUsage would sum it over the new pods: for a pod whose requests are plain numbers without host ports or scalar
+ * resources; undefined otherwise (the usage is then summed again from the pods). Preemption's dry run changes a node
+ * a pod at a time. `numbers`: the pod's POD_NUMBERS at `at`, when the node's entry kept them (else its requests are
+ * read again).
  */
 function usageWith(usage: NodeUsage, pod: Pod, sign: 1 | -1, numbers: readonly number[] | undefined, at: number): NodeUsage | undefined {
-  if (!inSchedulerCache(pod)) return usage;
   const q = usage.requested;
   if (q.exact) return undefined;
-  const requested = { milliCPU: q.milliCPU, memory: q.memory, ephemeralStorage: q.ephemeralStorage, scalars: q.scalars };
-  if (numbers && at >= 0 && !Number.isNaN(numbers[at])) {
-    requested.milliCPU += sign * numbers[at];
-    requested.memory += sign * numbers[at + 1];
-    requested.ephemeralStorage += sign * numbers[at + 2];
-    if (Number.isSafeInteger(requested.milliCPU) && Number.isSafeInteger(requested.memory) && Number.isSafeInteger(requested.ephemeralStorage)) return { pods: usage.pods + sign, requested, ports: usage.ports };
-    return undefined;
+  let cpu: number, memory: number, storage: number;
+  if (numbers && at >= 0 && !Number.isNaN(numbers[at])) [cpu, memory, storage] = [numbers[at], numbers[at + 1], numbers[at + 2]];
+  else {
+    const { requests: r, hostPorts } = podUsage(pod);
+    if (hostPorts.length || r.scalars.size || r.exact) return undefined;
+    [cpu, memory, storage] = [r.milliCPU, r.memory, r.ephemeralStorage];
   }
-  // the common pod's amounts read in place, as the snapshot summed them (no PodUsage kept per victim)
-  if (addStandardUsage(requested, pod, sign)) return { pods: usage.pods + sign, requested, ports: usage.ports };
-  const { requests: r, hostPorts } = podUsage(pod);
-  if (hostPorts.length || r.scalars.size || r.exact) return undefined;
-  return {
-    pods: usage.pods + sign,
-    requested: { milliCPU: q.milliCPU + sign * r.milliCPU, memory: q.memory + sign * r.memory, ephemeralStorage: q.ephemeralStorage + sign * r.ephemeralStorage, scalars: q.scalars },
-    ports: usage.ports,
-  };
+  const requested = { milliCPU: q.milliCPU + sign * cpu, memory: q.memory + sign * memory, ephemeralStorage: q.ephemeralStorage + sign * storage, scalars: q.scalars };
+  if (!Number.isSafeInteger(requested.milliCPU) || !Number.isSafeInteger(requested.memory) || !Number.isSafeInteger(requested.ephemeralStorage)) return undefined;
+  return { pods: usage.pods + sign, requested, ports: usage.ports };
 }
 
 /** How the scheduler filters the pod on a node entry with the cluster plugins' states of `cycle` (scheduler/index.ts). */

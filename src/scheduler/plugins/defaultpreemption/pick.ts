@@ -40,17 +40,22 @@ function scores(c: Candidate): number[] {
  * first of them in Go's map iteration order, which is random, so each is possible).
  */
 export function pickOneNodeForPreemption(candidates: readonly Candidate[]): string[] {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; the criteria leave one candidate as it is
   if (candidates.length <= 1) return candidates.map((c) => c.node);
   const memo = new Map<object, number[]>();
   const scored = (c: Candidate) => {
+    // Stryker disable next-line ConditionalExpression: a memo; scores(c) again gives the same scores
     if (!c.shared) return scores(c);
     let s = memo.get(c.shared);
+    // Stryker disable next-line ConditionalExpression: a memo; scores(c) again gives the same scores
     if (!s) memo.set(c.shared, (s = scores(c)));
     return s;
   };
   let left = candidates.map((c) => ({ node: c.node, scores: scored(c) }));
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; a criterion leaves a single candidate as it is
   for (let k = 0; k < 5 && left.length > 1; k++) {
     let best = -Infinity;
+    // Stryker disable next-line EqualityOperator: the maximum either way
     for (const c of left) if (c.scores[k] > best) best = c.scores[k];
     left = left.filter((c) => c.scores[k] === best);
   }

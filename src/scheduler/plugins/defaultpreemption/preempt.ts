@@ -82,8 +82,9 @@ function potentialVictimUnknown(nodes: readonly PostFilterNode[]): string | unde
     const { pods, podNumbers } = nodes[n].entry;
     for (let i = 0; i < pods.length; i++) {
       // a spec.priority the snapshot kept (podNumbers) is known without reading the pod again
+      // Stryker disable next-line ConditionalExpression,ArithmeticOperator: a shortcut; priorityUnknown reads spec.priority too
       if (podNumbers && !Number.isNaN(podNumbers[i * POD_NUMBERS + 3])) continue;
-      const unknown = pods[i].spec?.priority != null ? undefined : priorityUnknown(pods[i]);
+      const unknown = priorityUnknown(pods[i]);
       if (unknown !== undefined) return unknown;
     }
   }
@@ -136,7 +137,8 @@ function notHelpful(numAllNodes: number, statuses: ReadonlyMap<string, Status>):
   for (const s of statuses.values()) for (const r of s.reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
   const absent = numAllNodes - statuses.size;
   if (absent > 0) counts.set(ErrReasonNotHelpful, (counts.get(ErrReasonNotHelpful) ?? 0) + absent);
-  const histogram = [...counts].map(([reason, n]) => `${n} ${reason}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // (sort() with no comparator orders strings by UTF-16 code units, as `<` does)
+  const histogram = [...counts].map(([reason, n]) => `${n} ${reason}`).sort();
   return `0/${numAllNodes} nodes are available: ${histogram.join(', ')}.`;
 }
 

@@ -205,6 +205,33 @@ describe.each(KUBERNETES_VERSIONS)('TestPodEligibleToPreemptOthers at %s', (vers
     const got = answer(pod('p', { priority: highPriority, nominated: 'node1' }), [full], [pod('p1', { node: 'node1', priority: lowPriority, terminating: 'deleted' })]);
     expect(got.nominatedNodes).toEqual(['node1']);
   });
+  // beyond upstream's table: each part of PodTerminatingByPreemption and of the lower-priority test, one at a time
+  // (preemption.go PodEligibleToPreemptOthers, util.go PodTerminatingByPreemption)
+  const NOT_ELIGIBLE = 'preemption: not eligible due to a terminating pod on the nominated node.';
+  const preempted = (change: (p: Pod) => void, priority = lowPriority) => {
+    const p = pod('p1', { node: 'node1', priority, terminating: 'preempted' });
+    change(p);
+    return p;
+  };
+  const conditionOf = (p: Pod) => p.status!.conditions![0];
+  test.each([
+    ['not deleted (no deletionTimestamp)', preempted((p) => delete (p.metadata as Record<string, unknown>).deletionTimestamp)],
+    ['its condition is not DisruptionTarget', preempted((p) => (conditionOf(p).type = 'Ready'))],
+    ['its DisruptionTarget condition is False', preempted((p) => (conditionOf(p).status = 'False'))],
+    ['its DisruptionTarget reason is another (DeletionByTaintManager)', preempted((p) => (conditionOf(p).reason = 'DeletionByTaintManager'))],
+    ['of the same priority as the pod', preempted(() => undefined, highPriority)],
+    ['on another node than the nominated one', preempted((p) => (p.spec!.nodeName = 'node2'))],
+  ] as Array<[string, Pod]>)('a terminating pod %s does not make the pod ineligible', (_, p1) => {
+    // node2 holds a pod too, so that the pod fits nowhere as the nodes are
+    const other = pod(p1.spec!.nodeName === 'node1' ? 'p2' : 'p0', { node: p1.spec!.nodeName === 'node1' ? 'node2' : 'node1', priority: lowPriority });
+    const got = answer(pod('p', { priority: highPriority, nominated: 'node1' }), [full, node('node2', { pods: '1' })], [p1, other]);
+    expect(got.message).not.toBe(NOT_ELIGIBLE);
+    expect(got.nominatedNodes.length).toBeGreaterThan(0);
+  });
+  test('a nominated node the cluster does not hold makes no pod terminating on it', () => {
+    const got = answer(pod('p', { priority: highPriority, nominated: 'gone' }), [full], [preempted(() => undefined)]);
+    expect(got.nominatedNodes).toEqual(['node1']);
+  });
   test('Pod with nominated node whose status is UnschedulableAndUnresolvable', () => {
     const tainted = { ...full, spec: { taints: [{ key: 'x', effect: 'NoSchedule' }] } } as Node;
     const got = answer(pod('p', { priority: highPriority, nominated: 'node1' }), [tainted], [pod('p1', { node: 'node1', priority: lowPriority, terminating: 'preempted' })]);
