@@ -46,6 +46,9 @@ export default {
   // Module-level mutants (reason tables, constants) need a full reload per mutant; they are reported as ignored.
   ignoreStatic: true,
   concurrency: 2,
+  // The unisolated Vitest worker holds every test file's modules and the per-test coverage: the admission and
+  // scheduler-snapshot chunks' dry runs ran past Node's default heap (about 4 GB) and stopped. Two workers of 8 GB.
+  testRunnerNodeArgs: ['--max-old-space-size=8192'],
   // Generous: a restarted worker's first run starts Vitest again (~4 s here); with 3 s every run after a timeout
   // timed out in turn, and timeouts count as detected.
   timeoutMS: 10000,
