@@ -3,7 +3,7 @@
 import type { Pod } from '../core/types';
 import { configure, resetConfiguration } from '../core/config';
 import {
-  EVICTION_REFUSED, MORE_THAN_ONE_PDB, evictionDecision, pdbSelects, pdbStatus, scaledValue,
+  DELETION_TIMEOUT, EVICTION_REFUSED, MORE_THAN_ONE_PDB, evictionDecision, pdbSelects, pdbStatus, scaledValue,
   type PodDisruptionBudget, type PodDisruptionBudgetStatus,
 } from './disruption';
 
@@ -346,5 +346,30 @@ describe('the Eviction API: canIgnorePDB, the generation, the map size, the decr
     const falseNoMessage = [{ type: 'DisruptionAllowed', status: 'False', reason: 'InsufficientPods', message: '', lastTransitionTime: '2026-01-01T00:00:00Z' }];
     expect(evictionDecision(evictPod('p'), [foo({ currentHealthy: 4, desiredHealthy: 3, conditions: falseNoMessage })])).toEqual(refused('The disruption budget foo does not allow evicting pods currently'));
     expect(evictionDecision(evictPod('p'), [foo({ currentHealthy: 1, desiredHealthy: 3, conditions: otherType })])).toEqual(refused('The disruption budget foo needs 3 healthy pods and has 1 currently'));
+  });
+});
+
+describe('what the mutation run found untested (disruption.go)', () => {
+  const rfc3339 = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
+
+  test('getExpectedScale: a pod whose controller is not among the objects given fails the sync, "found no controllers"', () => {
+    for (const pdb of [maxUnavailable(1), minAvailable('50%')]) {
+      const r = pdbStatus(pdb, [newPod('orphan', owned('ReplicaSet', 'missing'))], [], NOW);
+      expect(r.error).toBe('found no controllers for pod "orphan"');
+      expect(r.status.disruptionsAllowed).toBe(0);
+    }
+  });
+
+  test('a controller scaled to 0 whose pods are still Ready allows no disruption ("We require expectedCount to be > 0")', () => {
+    const pods = [newPod('a', owned('ReplicaSet', 'rs')), newPod('b', owned('ReplicaSet', 'rs'))];
+    verify(pdbStatus(maxUnavailable(1), pods, [rs(0)], NOW).status, 0, 2, 0, 0);
+  });
+
+  test('buildDisruptedPodMap: the recheck is at the earliest DeletionTimeout of the disrupted pods still there', () => {
+    const disruptedPods = { a: rfc3339(NOW - 10), b: rfc3339(NOW - 60), c: rfc3339(NOW - 30) };
+    const pdb = { ...minAvailable(1), status: { currentHealthy: 3, desiredHealthy: 1, expectedPods: 3, disruptionsAllowed: 0, disruptedPods } };
+    const r = pdbStatus(pdb, [newPod('a'), newPod('b'), newPod('c')], undefined, NOW);
+    expect(r.recheckAt).toBe(NOW - 60 + DELETION_TIMEOUT);
+    verify(r.status, 0, 0, 1, 3, disruptedPods);
   });
 });
