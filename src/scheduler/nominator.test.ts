@@ -12,7 +12,8 @@ import { podInfo } from './framework';
 import { schedule, schedulingVerdict } from '.';
 import { scheduleMatrix } from './matrix';
 import { groupByNode, nominatedIn } from './snapshot';
-import { nominationUnknownAmong } from './nominator';
+import { nominatedPodsFor, nominationUnknownAmong } from './nominator';
+import { buildSnapshot } from './snapshot';
 
 afterEach(() => resetConfiguration());
 
@@ -162,4 +163,20 @@ test('a priority the inputs leave unknown: the nominated pod is left out, and th
   expect(feasible(schedule(toSubject(incoming), [node('n', '2')], existing))).toEqual(['n']);
   // a node not in the cluster: nothing is unknown
   expect(nominationUnknownAmong(podInfo(toSubject(incoming)), existing, new Set(['m']))).toBeUndefined();
+});
+
+test('a nominated pod is read from a cluster (its status): without spec.priority it has priority 0, whatever class it names', () => {
+  configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } });
+  const nom = { kind: 'Pod', metadata: { name: 'nom', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'i' }], priorityClassName: 'not-given' }, status: { phase: 'Pending', nominatedNodeName: 'n' } } as Pod;
+  const snapshot = buildSnapshot([node('n')], groupByNode([nom]));
+  expect(nominationUnknownAmong(podInfo(toSubject(pod('p', { priority: lowPriority }))), [nom], new Set(['n']))).toBeUndefined();
+  expect(nominatedPodsFor(podInfo(toSubject(pod('p', { priority: lowPriority }))), snapshot, 'n')).toEqual([nom]);
+  expect(nominatedPodsFor(podInfo(toSubject(pod('p', { priority: midPriority }))), snapshot, 'n')).toEqual([]);
+});
+
+test('every pod nominated to a node that counts for the pod is counted there, in the order given', () => {
+  configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } });
+  const noms = [pod('nom1', { priority: highPriority, nominated: 'n' }), pod('low', { priority: -1, nominated: 'n' }), pod('nom2', { priority: midPriority, nominated: 'n' })];
+  const snapshot = buildSnapshot([node('n')], groupByNode(noms));
+  expect(nominatedPodsFor(podInfo(toSubject(pod('p', { priority: lowPriority }))), snapshot, 'n').map((p) => p.metadata!.name)).toEqual(['nom1', 'nom2']);
 });

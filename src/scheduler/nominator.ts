@@ -53,6 +53,8 @@ function compute(pod: PodInfo, nominated: ReadonlyMap<string, readonly Pod[]>, n
     for (const p of pods) {
       if (isSubjectPod(pod.subject, p) || !inNominator(p)) continue;
       const theirs = existingPriority(p);
+      // (a nominated pod is read from a cluster, its status says so: its own priority is never unknown)
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: see above
       if (own.unknown !== undefined || theirs.unknown !== undefined) {
         out.unknown ??= nominationUnknown(p, node, own.unknown ?? theirs.unknown!);
         continue;
@@ -73,7 +75,7 @@ const nominationUnknown = (p: Pod, node: string, why: string) =>
 /**
  * addGENominatedPods: the pods nominated to `node` whose priority is at least the pod's, in the nominator's order
  * (the order the inputs give them); the pod itself never. Pods whose priority or the pod's is unknown are left out
- * (nominationUnknownIn names them).
+ * (nominationUnknownAmong names them).
  */
 export function nominatedPodsFor(pod: PodInfo, snapshot: Snapshot, node: string): readonly Pod[] {
   if (!snapshot.nominated) return NONE;
@@ -86,14 +88,9 @@ export function nominatedNodesFor(pod: PodInfo, snapshot: Snapshot): readonly st
   return [...nominatedFor(pod, snapshot).byNode.keys()];
 }
 
-/** Why a nominated pod may count for the pod or not (a priority the inputs leave unknown); undefined when none. */
-export function nominationUnknownIn(pod: PodInfo, snapshot: Snapshot): string | undefined {
-  return snapshot.nominated ? nominatedFor(pod, snapshot).unknown : undefined;
-}
-
 /**
- * nominationUnknownIn over the pods given for a cluster of `nodes` (by name), for answers that do not keep their
- * snapshot: why a pod nominated to one of them may count for the pod or not; undefined when none.
+ * Why a pod nominated to one of `nodes` (by name), of the pods given, may count for the pod or not (a priority the
+ * inputs leave unknown); undefined when none.
  */
 export function nominationUnknownAmong(pod: PodInfo, pods: readonly Pod[] | undefined, nodes: ReadonlySet<string>): string | undefined {
   const nominated = nominatedIn(groupByNode(pods));
