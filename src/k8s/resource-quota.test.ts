@@ -2,7 +2,7 @@
 // quotas and pods; the expected texts are controller.go's CheckRequest and pods.go's Constraints) and
 // pkg/quota/v1/evaluator/core/pods_test.go's usage rules, the same at 1.33–1.37.
 import type { PodSpec } from '../core/types';
-import { podMatchesScope, podUsage, quotaRefusal, quotaUsed, type QuotaPod, type ResourceQuota } from './resource-quota';
+import { podMatchesScope, podUsage, quotaRefusal, quotaUsed, resourceQuotaProblems, type QuotaPod, type ResourceQuota } from './resource-quota';
 import { quantityList } from './limit-range';
 
 type List = Record<string, string>;
@@ -112,5 +112,56 @@ describe('the pod evaluator', () => {
     expect(podMatchesScope({ scopeName: 'PriorityClass', operator: 'NotIn', values: ['high'] }, { ...be, priorityClassName: 'low' }, true)).toBe(true);
     expect(podMatchesScope({ scopeName: 'CrossNamespacePodAffinity' }, { ...be, affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'z', namespaces: ['x'] }] } } }, true)).toBe(true);
     expect(podMatchesScope({ scopeName: 'VolumeAttributesClass' }, be, true)).toBe(false);
+  });
+});
+
+// pods.go podMatchesScopeFunc and usesCrossNamespacePodAffinity (pods_test.go TestPodEvaluatorMatchingScopes'
+// scopes), each part of a term alone; the scope selector's operators as ScopedResourceSelectorRequirementsAsSelector
+// reads them for the PriorityClass scope.
+describe('the scopes a pod falls in (podMatchesScopeFunc)', () => {
+  const container = { name: 'c', image: 'i' };
+  const spec = (extra: object): PodSpec => ({ containers: [container], ...extra }) as PodSpec;
+  const term = (t: object) => ({ labelSelector: { matchLabels: { app: 'a' } }, topologyKey: 'kubernetes.io/hostname', ...t });
+  const cross = { scopeName: 'CrossNamespacePodAffinity', operator: 'Exists' };
+  test.each([
+    ['no affinity', spec({}), false],
+    ['a required pod-affinity term of its own namespace', spec({ affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term({})] } } }), false],
+    ['a required pod-affinity term naming namespaces', spec({ affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term({ namespaces: ['other'] })] } } }), true],
+    ['a required term with an empty namespaces list', spec({ affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term({ namespaces: [] })] } } }), false],
+    ['a required anti-affinity term with a namespaceSelector {} (every namespace)', spec({ affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term({ namespaceSelector: {} })] } } }), true],
+    ['a term whose namespaceSelector is null', spec({ affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term({ namespaceSelector: null })] } } }), false],
+    ['a preferred anti-affinity term naming namespaces', spec({ affinity: { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, podAffinityTerm: term({ namespaces: ['x'] }) }] } } }), true],
+    ['a preferred affinity term of its own namespace', spec({ affinity: { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, podAffinityTerm: term({}) }] } } }), false],
+  ] as Array<[string, PodSpec, boolean]>)('CrossNamespacePodAffinity, %s: %s', (_, s, expected) => {
+    expect(podMatchesScope(cross, s, false)).toBe(expected);
+  });
+
+  test.each([
+    ['In', ['high'], 'high', true], ['In', ['high'], 'low', false], ['In', ['high'], '', false],
+    ['NotIn', ['high'], 'high', false], ['NotIn', ['high'], 'low', true], ['NotIn', ['high'], '', true],
+    ['Exists', [], 'low', true], ['Exists', [], '', false],
+    ['DoesNotExist', [], 'low', false], ['DoesNotExist', [], '', true],
+    ['Gt', ['1'], 'low', false],
+  ] as Array<[string, string[], string, boolean]>)('PriorityClass %s %j, the pod of class %j: %s', (operator, values, className, expected) => {
+    expect(podMatchesScope({ scopeName: 'PriorityClass', operator, values }, spec(className ? { priorityClassName: className } : {}), false)).toBe(expected);
+  });
+
+  test.each([
+    [{}, false], [{ activeDeadlineSeconds: 0 }, true], [{ activeDeadlineSeconds: 30 }, true], [{ activeDeadlineSeconds: -1 }, false], [{ activeDeadlineSeconds: null }, false],
+  ] as Array<[object, boolean]>)('Terminating and NotTerminating read activeDeadlineSeconds >= 0: %j', (extra, terminating) => {
+    expect(podMatchesScope({ scopeName: 'Terminating', operator: 'Exists' }, spec(extra), false)).toBe(terminating);
+    expect(podMatchesScope({ scopeName: 'NotTerminating', operator: 'Exists' }, spec(extra), false)).toBe(!terminating);
+  });
+
+  test('a scope selector operator ValidateResourceQuota does not know is a field error, at its index', () => {
+    const quota = { metadata: { name: 'q' }, spec: { hard: { pods: '1' }, scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['a'] }, { scopeName: 'PriorityClass', operator: 'Gt', values: ['a'] }] } } } as unknown as ResourceQuota;
+    const errors = resourceQuotaProblems(quota);
+    expect(errors).toHaveLength(1);
+    expect(JSON.stringify(errors[0])).toContain('spec.scopeSelector.matchExpressions[1].operator');
+    expect(JSON.stringify(errors[0])).toContain('not a valid selector operator');
+    for (const operator of ['In', 'NotIn', 'Exists', 'DoesNotExist']) {
+      const ok = { ...quota, spec: { ...quota.spec, scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator, values: operator.endsWith('In') ? ['a'] : [] }] } } } as ResourceQuota;
+      expect(resourceQuotaProblems(ok)).toEqual([]);
+    }
   });
 });
