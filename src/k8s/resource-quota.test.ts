@@ -2,7 +2,7 @@
 // quotas and pods; the expected texts are controller.go's CheckRequest and pods.go's Constraints) and
 // pkg/quota/v1/evaluator/core/pods_test.go's usage rules, the same at 1.33–1.37.
 import type { PodSpec } from '../core/types';
-import { podMatchesScope, podUsage, quotaRefusal, quotaUsed, resourceQuotaProblems, type QuotaPod, type ResourceQuota } from './resource-quota';
+import { matchingResources, podMatchesScope, podUsage, quotaRefusal, quotaUsed, resourceQuotaProblems, type QuotaPod, type ResourceQuota } from './resource-quota';
 import { quantityList } from './limit-range';
 
 type List = Record<string, string>;
@@ -132,7 +132,7 @@ describe('the scopes a pod falls in (podMatchesScopeFunc)', () => {
     ['a term whose namespaceSelector is null', spec({ affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term({ namespaceSelector: null })] } } }), false],
     ['a preferred anti-affinity term naming namespaces', spec({ affinity: { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, podAffinityTerm: term({ namespaces: ['x'] }) }] } } }), true],
     ['a preferred affinity term of its own namespace', spec({ affinity: { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, podAffinityTerm: term({}) }] } } }), false],
-  ] as Array<[string, PodSpec, boolean]>)('CrossNamespacePodAffinity, %s: %s', (_, s, expected) => {
+  ] as Array<[string, PodSpec, boolean]>)('CrossNamespacePodAffinity, %s', (_, s, expected) => {
     expect(podMatchesScope(cross, s, false)).toBe(expected);
   });
 
@@ -163,5 +163,26 @@ describe('the scopes a pod falls in (podMatchesScopeFunc)', () => {
       const ok = { ...quota, spec: { ...quota.spec, scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator, values: operator.endsWith('In') ? ['a'] : [] }] } } } as ResourceQuota;
       expect(resourceQuotaProblems(ok)).toEqual([]);
     }
+  });
+});
+
+// pods.go podEvaluator.MatchingResources and podComputeUsageHelper: hugepages and extended resources (a name with a
+// domain that is not kubernetes.io's) are counted as requests.<name>; native names with a domain are not.
+describe('the resources the pod evaluator tracks and counts', () => {
+  test('MatchingResources: the pod resources, hugepages, and requests of extended and DRA device-class resources', () => {
+    const names = ['pods', 'cpu', 'services', 'hugepages-2Mi', 'requests.hugepages-1Gi', 'limits.hugepages-2Mi', 'requests.nvidia.com/gpu',
+      'limits.nvidia.com/gpu', 'requests.kubernetes.io/something', 'requests.deviceclass.resource.kubernetes.io/gpu.example.com', 'requests.storage', 'count/pods'];
+    expect(matchingResources(names)).toEqual(['pods', 'cpu', 'count/pods', 'hugepages-2Mi', 'requests.hugepages-1Gi', 'requests.nvidia.com/gpu', 'requests.deviceclass.resource.kubernetes.io/gpu.example.com']);
+  });
+
+  test('podComputeUsageHelper: a hugepages request counts as itself and as requests.<name>; an extended one as requests.<name> only', () => {
+    const spec: PodSpec = { containers: [{ name: 'c', image: 'x', resources: {
+      requests: { cpu: '1', 'hugepages-2Mi': '4Mi', 'nvidia.com/gpu': '2', 'example.kubernetes.io/native': '1' },
+      limits: { 'hugepages-2Mi': '4Mi', 'nvidia.com/gpu': '2', 'example.kubernetes.io/native': '1' },
+    } }] };
+    const usage = text(podUsage({ spec }, true));
+    expect(usage).toMatchObject({ 'hugepages-2Mi': '4Mi', 'requests.hugepages-2Mi': '4Mi', 'requests.nvidia.com/gpu': '2' });
+    expect(usage['nvidia.com/gpu']).toBeUndefined();
+    expect(usage['requests.example.kubernetes.io/native']).toBeUndefined();
   });
 });
