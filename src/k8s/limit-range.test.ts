@@ -247,6 +247,23 @@ describe('ValidateLimitRange (the checks that change what the plugin reads)', ()
   it('an amount that does not decode', () => {
     expect(problems([{ type: 'Container', max: { cpu: '1K' } }])[0]).toMatch(/^spec\.limits\[0\]\.max\[cpu\]: Invalid value: "1K": /);
   });
+  // validation.go ValidateLimitRange: each ordering is strict (equal amounts pass), a ratio of exactly 1 passes
+  it('equal amounts and a ratio of 1 pass; a default or default request above max does not', () => {
+    expect(problems([{ type: 'Container', min: { cpu: '1' }, max: { cpu: '1' }, default: { cpu: '1' }, defaultRequest: { cpu: '1' }, maxLimitRequestRatio: { cpu: '1' } }])).toEqual([]);
+    expect(problems([{ type: 'Container', max: { cpu: '1' }, default: { cpu: '1' }, defaultRequest: { cpu: '2' } }])).toEqual([
+      'spec.limits[0].defaultRequest[cpu]: Invalid value: "2": default request value 2 is greater than max value 1',
+      'spec.limits[0].defaultRequest[cpu]: Invalid value: "2": default request value 2 is greater than default limit value 1',
+    ]);
+    expect(problems([{ type: 'Container', max: { cpu: '1' }, default: { cpu: '2' }, defaultRequest: { cpu: '1' } }]))
+      .toEqual(['spec.limits[0].default[cpu]: Invalid value: "1": default value 2 is greater than max value 1']);
+    expect(problems([{ type: 'Pod', defaultRequest: { cpu: '1' } }])).toEqual(["spec.limits[0].defaultRequest: Forbidden: may not be specified when `type` is 'Pod'"]);
+  });
+  it('a type other than the standard ones must be a qualified name with a prefix', () => {
+    for (const ok of ['example.com/a', 'example.com/a_b.c', 'a-b.example/GPU0']) expect(problems([{ type: ok }])).toEqual([]);
+    for (const bad of ['example.com/-a', 'example.com/a-', 'exa_mple.com/a', '/a', 'example.com/', 'a/b/c']) {
+      expect(problems([{ type: bad }])).toEqual([`spec.limits[0].type: Invalid value: ${JSON.stringify(bad)}: must be a standard limit type or fully qualified`]);
+    }
+  });
 });
 
 describe('withPodLevelDefaults (pod-level resources as the validating plugins read them)', () => {
