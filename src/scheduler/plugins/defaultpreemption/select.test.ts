@@ -158,6 +158,16 @@ describe.each(KUBERNETES_VERSIONS)('TestSelectBestCandidate at %s', (version) =>
       { node: 'node3', victims: ['default/p3.1', 'default/p3.3', 'default/p3.2'], numPDBViolations: 0 },
     ]);
   });
+
+  test('of two pods of one priority the earlier started is more important: reprieved first, the other the victim', () => {
+    // the node lists the later one first; MoreImportantPod puts the earlier first, and only one fits back
+    const pods = [pod('later', { node: 'node1', priority: midPriority, req: largeRes, start: epochTime(2) }), pod('earlier', { node: 'node1', priority: midPriority, req: largeRes, start: epochTime(1) })];
+    expect(answer(pod('p', { priority: highPriority, req: smallRes }), [node('node1', veryLargeRes)], pods).candidates)
+      .toEqual([{ node: 'node1', victims: ['default/later'], numPDBViolations: 0 }]);
+    const reversed = [pods[1], pods[0]];
+    expect(answer(pod('p', { priority: highPriority, req: smallRes }), [node('node1', veryLargeRes)], reversed).candidates)
+      .toEqual([{ node: 'node1', victims: ['default/later'], numPDBViolations: 0 }]);
+  });
 });
 
 describe('TestFilterVictimsWithPDBViolation', () => {
