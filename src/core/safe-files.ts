@@ -95,10 +95,16 @@ const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 
 const header = (key: string, body: Buffer) => `${MAGIC} ${FORMAT} ${key} ${createHash('sha256').update(body).digest('hex')} ${body.length}\n`;
 
+/**
+ * The same header for a body still a string: hashed and measured as UTF-8 without a Buffer of it. A large file's
+ * entry is over 100 MB: each Buffer of it is a copy, and external memory that makes V8 collect the whole heap.
+ */
+const stringHeader = (key: string, body: string) =>
+  `${MAGIC} ${FORMAT} ${key} ${createHash('sha256').update(body, 'utf8').digest('hex')} ${Buffer.byteLength(body, 'utf8')}\n`;
+
 /** The bytes of an entry of `body` under `key` (what writeEntry stores; tests forge entries with it). */
 export function sealEntry(key: string, body: string): Buffer {
-  const bytes = Buffer.from(body, 'utf8');
-  return Buffer.concat([Buffer.from(header(key, bytes), 'latin1'), bytes]);
+  return Buffer.from(stringHeader(key, body) + body, 'utf8');
 }
 
 /**
@@ -132,12 +138,17 @@ export function readEntry(file: string, key: string): string | undefined {
 /** A name no one can guess beside `target`, for a file created exclusively and then renamed to `target`. */
 const tempBeside = (target: string) => path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(8).toString('hex')}.tmp`);
 
-/** Write `data` to a new file created exclusively (never through a planted symlink) and return its name. */
-function writeExclusive(target: string, data: string | Buffer, mode: number): string {
+/** Write `data` (its parts in order) to a new file created exclusively (never through a planted symlink) and return its name. */
+function writeExclusive(target: string, data: string | readonly string[], mode: number): string {
   const temp = tempBeside(target);
   const fd = fs.openSync(temp, 'wx', mode);
   try {
-    fs.writeFileSync(fd, data);
+    // a string written as it is (fs.writeSync converts it outside the JS heap; writeFileSync would make a Buffer of it)
+    for (const part of typeof data === 'string' ? [data] : data) {
+      const written = fs.writeSync(fd, part);
+      // a short write (a full disk): the rest as bytes, which writeFileSync writes on or fails with the disk's error
+      if (written < Buffer.byteLength(part)) fs.writeFileSync(fd, Buffer.from(part).subarray(written));
+    }
   } catch (e) {
     fs.closeSync(fd);
     fs.rmSync(temp, { force: true });
@@ -155,7 +166,7 @@ function writeExclusive(target: string, data: string | Buffer, mode: number): st
 export function writeEntry(file: string, key: string, body: string): boolean {
   let temp: string | undefined;
   try {
-    temp = writeExclusive(file, sealEntry(key, body), 0o600);
+    temp = writeExclusive(file, [stringHeader(key, body), body], 0o600);
     fs.renameSync(temp, file);
     return true;
   } catch (e) {
