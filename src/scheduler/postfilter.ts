@@ -71,15 +71,18 @@ class DryRun implements NodeDryRun {
     if (i >= 0) this.#pods.splice(i, 1);
     this.#entry = undefined;
     this.#usage = this.#usage && i >= 0 ? usageWith(this.#usage, p, -1, this.node.podNumbers, this.#numbersAt(p)) : undefined;
+    // Stryker disable next-line ConditionalExpression: a shortcut; #update over no active plugin changes nothing
     if (this.#active.length) this.#update((plugin, state) => plugin.removePod?.(this.pod, state, p, this.node) ?? state);
   }
   addPod(p: Pod): void {
     this.#pods.push(p);
     this.#entry = undefined;
     this.#usage = this.#usage && usageWith(this.#usage, p, 1, this.node.podNumbers, this.#numbersAt(p));
+    // Stryker disable next-line ConditionalExpression: a shortcut; #update over no active plugin changes nothing
     if (this.#active.length) this.#update((plugin, state) => plugin.addPod?.(this.pod, state, p, this.node) ?? state);
   }
   filter(): Status | undefined {
+    // Stryker disable next-line ConditionalExpression: the cycle's own object or a copy of it with the same states
     const cycle = this.#active === this.cycle.active ? this.cycle : { ...this.cycle, active: this.#active };
     if (this.nominated.length) {
       // RunFilterPluginsWithNominatedPods: first with the pods nominated to the node added (addGENominatedPods)
@@ -99,6 +102,7 @@ class DryRun implements NodeDryRun {
     let next: Active | undefined;
     this.#active.forEach(({ plugin, state }, i) => {
       const changed = change(plugin, state);
+      // Stryker disable next-line ConditionalExpression: copy-on-write; an unchanged state written again is the same
       if (changed !== state) (next ??= this.#active.slice())[i] = { plugin, state: changed };
     });
     if (next) this.#active = next;
