@@ -42,6 +42,18 @@ describe('LimitRanger on the create path', () => {
       () => admitPod(toSubject({ ...pod(), metadata: { name: 'web' } } as KubeObject)).spec.containers[0].resources?.requests)).toEqual({ cpu: '1' });
   });
 
+  it('a LimitRange without a namespace is in default, and applies to the Pods of default', () => {
+    const noNamespace = { ...limitRange([{ type: 'Container', defaultRequest: { cpu: '1' } }]), metadata: { name: 'defaults' } } as KubeObject;
+    expect(withRanges([noNamespace], () => admitPod(toSubject(pod({}, 'default'))).spec.containers[0].resources?.requests)).toEqual({ cpu: '1' });
+    expect(withRanges([noNamespace], () => admitPod(toSubject(pod({}, 'team-a'))).spec.containers[0].resources)).toEqual({});
+  });
+
+  it('two LimitRanges of one namespace both apply, in the order given', () => {
+    const cpu = limitRange([{ type: 'Container', defaultRequest: { cpu: '1' } }]);
+    const memory = { ...limitRange([{ type: 'Container', defaultRequest: { memory: '1Gi' } }]), metadata: { name: 'memory', namespace: 'team-a' } } as KubeObject;
+    expect(withRanges([cpu, memory], () => admitPod(toSubject(pod())).spec.containers[0].resources?.requests)).toEqual({ cpu: '1', memory: '1Gi' });
+  });
+
   it('the Pods a controller creates get the defaults (replicas count them)', () => {
     expect(withRanges([defaults], () => podFromTemplate(deployment(), 'web-0').spec?.containers[0].resources?.requests)).toEqual({ cpu: '2500m', memory: '256Mi' });
   });
