@@ -122,6 +122,13 @@ describe('ResourceQuota on the create path', () => {
       .toBe('exceeded quota: compute, requested: requests.cpu=2, used: requests.cpu=0, limited: requests.cpu=1');
   });
 
+  it('a quota without a namespace is in default: it counts the Pods of default only', () => {
+    const noNamespace = { ...quota({ 'requests.cpu': '1' }), metadata: { name: 'compute' } } as KubeObject;
+    expect(withConfiguration({ resourceQuotas: [noNamespace] }, () => admissionRefusedOnce(pod({ requests: { cpu: '2' } }, 'default'))?.reason))
+      .toBe('exceeded quota: compute, requested: requests.cpu=2, used: requests.cpu=0, limited: requests.cpu=1');
+    expect(withConfiguration({ resourceQuotas: [noNamespace] }, () => admissionRefusedOnce(pod({ requests: { cpu: '2' } }, 'team-a')))).toBeUndefined();
+  });
+
   it('a quota on requests.cpu refuses a pod without one, unless a LimitRange defaults it (LimitRanger runs first)', () => {
     const q = quota({ 'requests.cpu': '4' });
     expect(withConfiguration({ resourceQuotas: [q] }, () => admissionRefusedOnce(pod())?.message)).toBe('pods "web" is forbidden: failed quota: compute: must specify requests.cpu for: app');
