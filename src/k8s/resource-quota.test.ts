@@ -153,6 +153,20 @@ describe('the scopes a pod falls in (podMatchesScopeFunc)', () => {
     expect(podMatchesScope({ scopeName: 'NotTerminating', operator: 'Exists' }, spec(extra), false)).toBe(!terminating);
   });
 
+  test('BestEffort reads cpu and memory amounts other than 0, in every container, init containers too, or the pod\'s own', () => {
+    const bestEffort = (s: PodSpec, podLevel = false) => podMatchesScope({ scopeName: 'BestEffort', operator: 'Exists' }, s, podLevel);
+    const c = (resources?: object) => ({ name: 'c', image: 'i', ...(resources ? { resources } : {}) });
+    expect(bestEffort({ containers: [c()] } as PodSpec)).toBe(true);
+    expect(bestEffort({ containers: [c({ requests: { cpu: '0' }, limits: { memory: '0' } })] } as PodSpec)).toBe(true);
+    expect(bestEffort({ containers: [c({ requests: { 'ephemeral-storage': '1Gi' } })] } as PodSpec)).toBe(true);
+    expect(bestEffort({ containers: [c()], initContainers: [c({ limits: { memory: '1Gi' } })] } as PodSpec)).toBe(false);
+    expect(bestEffort({ containers: [c({ requests: { cpu: '100m' } })] } as PodSpec)).toBe(false);
+    const podLevel = { containers: [c()], resources: { requests: { cpu: '1' } } } as PodSpec;
+    expect(bestEffort(podLevel, true)).toBe(false);
+    expect(bestEffort(podLevel, false)).toBe(true);
+    expect(podMatchesScope({ scopeName: 'NotBestEffort', operator: 'Exists' }, podLevel, true)).toBe(true);
+  });
+
   test('a scope selector operator ValidateResourceQuota does not know is a field error, at its index', () => {
     const quota = { metadata: { name: 'q' }, spec: { hard: { pods: '1' }, scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['a'] }, { scopeName: 'PriorityClass', operator: 'Gt', values: ['a'] }] } } } as unknown as ResourceQuota;
     const errors = resourceQuotaProblems(quota);
