@@ -198,6 +198,12 @@ describe('texts', () => {
     expect(goFloatF(129 / 128)).toBe('1.007812');
     expect(goFloatF(1.0234375)).toBe('1.023438');
     expect(goFloatF(1234567.5)).toBe('1234567.500000');
+    // just past a tie and just short of one: no tie, rounded to the nearer
+    expect(goFloatF(129 / 128 + 1e-12)).toBe('1.007813');
+    expect(goFloatF(129 / 128 - 1e-12)).toBe('1.007812');
+    expect(goFloatF(1.0234375 - 1e-12)).toBe('1.023437');
+    expect(goFloatF(1.0000006)).toBe('1.000001');
+    expect(goFloatF(1.0000004)).toBe('1.000000');
   });
 
   it('the ratio is compared in thousandths and printed as the float it is', () => {
