@@ -200,3 +200,14 @@ describe('the resources the pod evaluator tracks and counts', () => {
     expect(usage['requests.example.kubernetes.io/native']).toBeUndefined();
   });
 });
+
+describe('CheckRequest: only what the pod requests is compared (quota.RemoveZeros)', () => {
+  it('a quota already over on a resource the pod does not request admits the pod', () => {
+    // hard lowered below what is used: requests.ephemeral-storage 2Gi of 1Gi; a pod that requests none is not compared on it
+    const over = quota('over', { 'requests.ephemeral-storage': '1Gi', pods: '10' }, { 'requests.ephemeral-storage': '2Gi', pods: '3' });
+    expect(check([over], validPod(1, { cpu: '100m' }, {}))).toBeUndefined();
+    expect(check([over], validPod(1, { cpu: '100m', 'ephemeral-storage': '0' }, {}))).toBeUndefined();
+    expect(check([over], validPod(1, { cpu: '100m', 'ephemeral-storage': '100Mi' }, {})))
+      .toBe('exceeded quota: over, requested: requests.ephemeral-storage=100Mi, used: requests.ephemeral-storage=2Gi, limited: requests.ephemeral-storage=1Gi');
+  });
+});
