@@ -74,6 +74,9 @@ describe('admission_test.go', () => {
   it('a quota whose status has no usage for a resource it limits: status unknown', () => {
     expect(check([quota('quota', { cpu: '3', pods: '5' }, { pods: '1' })], validPod(1, list('1', ''), list('', ''))))
       .toBe('status unknown for quota: quota, resources: cpu,pods');
+    // the resources sorted, whatever the order of spec.hard
+    expect(check([quota('quota', { pods: '5', 'requests.memory': '1Gi', cpu: '3' }, { pods: '1' })], validPod(1, list('1', '1Gi'), list('', ''))))
+      .toBe('status unknown for quota: quota, resources: cpu,pods,requests.memory');
   });
 
   it('several exceeded resources, sorted', () => {

@@ -42,7 +42,8 @@ const POD_RESOURCES = ['count/pods', 'cpu', 'memory', 'ephemeral-storage', 'requ
 const VALIDATION_SET = ['cpu', 'memory', 'requests.cpu', 'requests.memory', 'limits.cpu', 'limits.memory'];
 
 const isNative = (name: string) => !name.includes('/') || name.includes('kubernetes.io/');
-const sorted = (names: Iterable<string>) => [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+// (sort() with no comparator: UTF-16 code units, as `<` orders strings; resource names are ASCII, as Go's sort.Strings reads them)
+const sorted = (names: Iterable<string>) => [...names].sort();
 
 /** podEvaluator.MatchingResources: the quota's resources the pod evaluator tracks (hugepages and extended requests too). */
 export function matchingResources(names: readonly string[]): string[] {
