@@ -206,6 +206,12 @@ describe('texts', () => {
     expect(goFloatF(1.0000004)).toBe('1.000000');
   });
 
+  it('an item\'s resources are checked in sorted order (Go ranges over its map in random order), whatever the order given', () => {
+    const spec = withPodResources(validPod(3, reqs(compute('100m', '60Mi'), compute('200m', '100Mi'))), reqs(compute('200m', '180Mi'), compute('500m', '280Mi')));
+    expect(limitRangeViolation(spec, limitRange(P, E, { memory: '200Mi', cpu: '400m' }, E, E, E), true))
+      .toBe('[maximum cpu usage per Pod is 400m, but limit is 500m, maximum memory usage per Pod is 200Mi, but limit is 280Mi]');
+  });
+
   it('the ratio is compared in thousandths and printed as the float it is', () => {
     // 100m : 301m is 3.01 > 3
     expect(limitRangeViolation(validPod(1, reqs(compute('100m', ''), compute('301m', ''))), limitRange(C, E, E, E, E, compute('3', '')), false))
