@@ -48,6 +48,14 @@ describe('LimitRanger on the create path', () => {
     expect(withRanges([noNamespace], () => admitPod(toSubject(pod({}, 'team-a'))).spec.containers[0].resources)).toEqual({});
   });
 
+  it('only Container items default a container (defaultContainerResourceRequirements), not another type\'s defaults', () => {
+    const custom = limitRange([{ type: 'example.com/device', default: { cpu: '1' }, defaultRequest: { cpu: '500m' } }]);
+    expect(withRanges([custom], () => admitPod(toSubject(pod())).spec.containers[0].resources)).toEqual({});
+    // a Container item's max is its default limit, and that its default request (SetDefaults_LimitRangeItem)
+    const maxOnly = limitRange([{ type: 'Container', max: { cpu: '2' } }]);
+    expect(withRanges([maxOnly], () => admitPod(toSubject(pod())).spec.containers[0].resources)).toEqual({ requests: { cpu: '2' }, limits: { cpu: '2' } });
+  });
+
   it('two LimitRanges of one namespace both apply, in the order given', () => {
     const cpu = limitRange([{ type: 'Container', defaultRequest: { cpu: '1' } }]);
     const memory = { ...limitRange([{ type: 'Container', defaultRequest: { memory: '1Gi' } }]), metadata: { name: 'memory', namespace: 'team-a' } } as KubeObject;
