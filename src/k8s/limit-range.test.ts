@@ -212,6 +212,12 @@ describe('texts', () => {
       .toBe('[maximum cpu usage per Pod is 400m, but limit is 500m, maximum memory usage per Pod is 200Mi, but limit is 280Mi]');
   });
 
+  it('a minimum is met by an amount equal to it; a ratio with a limit of 0 is a ratio without a limit', () => {
+    expect(limitRangeViolation(validPod(1, reqs(compute('1', ''), compute('1', ''))), limitRange(C, compute('1', ''), E, E, E, E), false)).toBeUndefined();
+    expect(limitRangeViolation(validPod(1, reqs(compute('1', ''), compute('0', ''))), limitRange(C, E, E, E, E, compute('3', '')), false))
+      .toBe('cpu max limit to request ratio per Container is 3, but no limit is specified or limit is 0');
+  });
+
   it('the ratio is compared in thousandths and printed as the float it is', () => {
     // 100m : 301m is 3.01 > 3
     expect(limitRangeViolation(validPod(1, reqs(compute('100m', ''), compute('301m', ''))), limitRange(C, E, E, E, E, compute('3', '')), false))
