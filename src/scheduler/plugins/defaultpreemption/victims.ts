@@ -48,5 +48,5 @@ export function selectVictimsOnNode(priority: number, node: NodeSnapshot, pdbs: 
   return { victims, numPDBViolations };
 }
 
-// Stryker disable next-line all: DryRunPreemption reads only the reasons of a node's status (the FitError's histogram)
+// Stryker disable next-line StringLiteral,ArrowFunction: DryRunPreemption reads only the reasons of a node's status (the FitError's histogram)
 const noVictims = () => failure('DefaultPreemption', 'UnschedulableAndUnresolvable', [ErrReasonNoVictims], () => ['no pod on the node has a lower priority than the pod']);
