@@ -113,6 +113,7 @@ export function expectedPodCount(pdb: PodDisruptionBudget, pods: readonly Pod[],
   const { maxUnavailable, minAvailable } = pdb.spec ?? {};
   if (maxUnavailable != null) {
     const scale = expectedScale(pods, scaleOf);
+    // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut; the result spreads `scale`, so its error is kept either way
     if ('error' in scale) return scale;
     const max = scaledValue(maxUnavailable, scale.expectedCount);
     if (typeof max !== 'number') return max;
@@ -121,6 +122,7 @@ export function expectedPodCount(pdb: PodDisruptionBudget, pods: readonly Pod[],
   if (minAvailable != null) {
     if (typeof minAvailable === 'number') return { expectedCount: pods.length, desiredHealthy: minAvailable, unmanagedPods: [] };
     const scale = expectedScale(pods, scaleOf);
+    // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut; the result spreads `scale`, so its error is kept either way
     if ('error' in scale) return scale;
     const min = scaledValue(minAvailable, scale.expectedCount);
     if (typeof min !== 'number') return min;
@@ -160,6 +162,7 @@ export function disruptedPodMap(pdb: PodDisruptionBudget, pods: readonly Pod[], 
     if (pod.metadata?.deletionTimestamp || !Object.prototype.hasOwnProperty.call(before, name)) continue;
     const expected = seconds(before[name]) + DELETION_TIMEOUT;
     if (expected < now) continue; // "Pod was expected by PDB … to be deleted but it wasn't"
+    // Stryker disable next-line EqualityOperator: an equal time is the same recheck
     if (recheckAt === undefined || expected < recheckAt) recheckAt = expected;
     disruptedPods[name] = before[name];
   }
@@ -240,6 +243,7 @@ export function pdbStatus(pdb: PodDisruptionBudget, pods: readonly Pod[], scales
   const currentHealthy = countHealthyPods(selected, disruptedPods, now);
   let disruptionsAllowed = currentHealthy - expected.desiredHealthy;
   // "We require expectedCount to be > 0 so that PDBs which currently match no pods are in a safe state"
+  // Stryker disable next-line EqualityOperator: 0 allowed set to 0 is the same
   if (expected.expectedCount <= 0 || disruptionsAllowed <= 0) disruptionsAllowed = 0;
   const status: PodDisruptionBudgetStatus = {
     currentHealthy, desiredHealthy: expected.desiredHealthy, expectedPods: expected.expectedCount, disruptionsAllowed,
