@@ -168,16 +168,20 @@ const clusterArb = fc.record({
   pdbs: fc.array(fc.record({ app: fc.constantFrom('web', 'db'), allowed: fc.constantFrom(0, 1), disrupted: fc.option(fc.constantFrom('n0-0', 'n1-0'), { nil: undefined }) }), { maxLength: 2 }),
   cpu: fc.constantFrom('2', '4', '6'),
   zone: fc.option(fc.constantFrom('z1', 'z2'), { nil: undefined }),
+}).map((c) => {
+  const pool = c.nodes.map((t) => c.templates[t % c.templates.length]);
+  return {
+    nodes: pool.map((n, i) => node(`n${i}`, n.zone, n.cpu)),
+    pods: pool.flatMap((n, i) => n.pods.map((o, k) => on(`n${i}`, k, o))),
+    pdbs: c.pdbs.map((p, i) => pdb(`pdb${i}`, p.app, p.allowed, p.disrupted)),
+    incoming: critical(c.cpu, c.zone ? { nodeSelector: { 'topology.kubernetes.io/zone': c.zone } } : {}),
+  };
 });
 
 test('any cluster of pools: the answer with shared dry runs is the answer of a dry run on each node', () => {
   let sharedSome = false;
-  fc.assert(fc.property(clusterArb, (c) => {
-    const pool = c.nodes.map((t) => c.templates[t % c.templates.length]);
-    const nodes = pool.map((n, i) => node(`n${i}`, n.zone, n.cpu));
-    const pods = pool.flatMap((n, i) => n.pods.map((o, k) => on(`n${i}`, k, o)));
-    const pdbs = c.pdbs.map((p, i) => pdb(`pdb${i}`, p.app, p.allowed, p.disrupted));
-    const r = answers(critical(c.cpu, c.zone ? { nodeSelector: { 'topology.kubernetes.io/zone': c.zone } } : {}), nodes, pods, pdbs);
+  fc.assert(fc.property(clusterArb, ({ nodes, pods, pdbs, incoming }) => {
+    const r = answers(incoming, nodes, pods, pdbs);
     // (a pod that fits somewhere is not preempting: no PostFilter runs)
     if (!r.scheduled) return;
     expect(r.shared.answer).toEqual(r.eachNode.answer);
@@ -190,12 +194,7 @@ test('any cluster of pools: the answer with shared dry runs is the answer of a d
 
 test('reads that hash alike but differ are told apart (a hash that always collides)', () => {
   let sharedSome = false;
-  fc.assert(fc.property(clusterArb, (c) => {
-    const pool = c.nodes.map((t) => c.templates[t % c.templates.length]);
-    const nodes = pool.map((n, i) => node(`n${i}`, n.zone, n.cpu));
-    const pods = pool.flatMap((n, i) => n.pods.map((o, k) => on(`n${i}`, k, o)));
-    const pdbs = c.pdbs.map((p, i) => pdb(`pdb${i}`, p.app, p.allowed, p.disrupted));
-    const incoming = critical(c.cpu, c.zone ? { nodeSelector: { 'topology.kubernetes.io/zone': c.zone } } : {});
+  fc.assert(fc.property(clusterArb, ({ nodes, pods, pdbs, incoming }) => {
     const r = sharedAgainstEachNode(incoming, nodes, pods, pdbs, () => 0);
     // one dry run per distinct read either way: every read is kept, whatever its hash
     expect(r.dryRuns).toBe(sharedAgainstEachNode(incoming, nodes, pods, pdbs).dryRuns);
