@@ -97,16 +97,18 @@ const antiAffinity = (app: string) => ({
   podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app } }, topologyKey: HOSTNAME }] },
 });
 
-const existingPodArb = (nodeCount: number) => fc.record({
+/** What an existing pod and a nominated one are drawn with alike: its node, namespace, app, priority, requests, anti-affinity. */
+const podFieldsArb = (nodeCount: number) => ({
   node: fc.constantFrom(...NODE_NAMES.slice(0, nodeCount)),
   namespace: fc.constantFrom('default', 'default', 'team'),
   app: fc.constantFrom(...APPS),
   priority: priorityArb,
   requests: requestsArb,
-  start: fc.constantFrom(...STARTS),
-  // an existing pod that repels the incoming one's app from its node: preempting it makes room (RemovePod)
+  // a pod that repels the incoming one's app from its node: preempting an existing one makes room (RemovePod)
   anti: rarely(fc.constantFrom(...APPS), 6),
 });
+
+const existingPodArb = (nodeCount: number) => fc.record({ ...podFieldsArb(nodeCount), start: fc.constantFrom(...STARTS) });
 
 type Drawn<A> = A extends fc.Arbitrary<infer T> ? T : never;
 
@@ -126,12 +128,7 @@ function existingPod(p: Drawn<ReturnType<typeof existingPodArb>>, i: number) {
 }
 
 const nominatedPodArb = (nodeCount: number) => fc.record({
-  node: fc.constantFrom(...NODE_NAMES.slice(0, nodeCount)),
-  namespace: fc.constantFrom('default', 'default', 'team'),
-  app: fc.constantFrom(...APPS),
-  priority: priorityArb,
-  requests: requestsArb,
-  anti: rarely(fc.constantFrom(...APPS), 6),
+  ...podFieldsArb(nodeCount),
   gated: rarely(fc.constant(true), 6),
   otherScheduler: rarely(fc.constant(true), 8),
 });
