@@ -617,12 +617,13 @@ export function schedule(
     // No pod in the cluster and no spread or pod-affinity stanza: both cluster plugins would Skip at PreFilter.
     // The nodes are prepared once per node array (preparedNodes), shared by every pod checked against them.
     cycle = NO_CLUSTER;
-    verdicts = nodeVerdicts(pod, preparedNodes(nodes, NO_USAGE, profile().filter), cycle);
+    prepared = preparedNodes(nodes, NO_USAGE, profile().filter);
+    verdicts = nodeVerdicts(pod, prepared, cycle);
   } else if (!given && !existing?.length && !namespaces?.length && !storage?.length) {
     // A cluster of nodes alone: its shared snapshot (snapshotFor) holds the nodes of the array as they are (never
     // assumed into, each node's entry at its position), so they are prepared once for both paths, and the snapshot
     // is kept with them (the node array compared once per call, not twice).
-    const prepared = preparedNodes(nodes, NO_USAGE, profile().filter);
+    prepared = preparedNodes(nodes, NO_USAGE, profile().filter);
     const snapshot = (snapshotOf = prepared.snapshot ??= snapshotFor(nodes));
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
     verdicts = nodeVerdicts(pod, prepared, cycle, snapshot);
@@ -645,6 +646,8 @@ export function schedule(
   const filtered = fitErrorOf(nodes.length, pod, cycle, rejected, tally);
   if (nodes.length === 0) return { feasible, rejected, fitError: filtered };
   const pdbs = given?.podDisruptionBudgets ?? podDisruptionBudgets ?? [];
+  // with no pod in the cluster, the nodes' shared snapshot (their entries hold no pods) is the cluster PostFilter sees
+  snapshotOf ??= prepared && (prepared.snapshot ??= snapshotFor(nodes));
   const preemption = runPostFilterPlugins(profile().postFilter, pod, postFilterHandle(pod, nodes, rejected, snapshotOf, cycle, pdbs, prepared));
   const fitError = preemption && !('unknown' in preemption) ? withPostFilterMessage(filtered, preemption.message) : filtered;
   return { feasible, rejected, fitError, ...(preemption ? { preemption } : {}) };
