@@ -20,6 +20,7 @@ function earliestStartTime(victims: readonly Pod[]): number {
   for (const p of victims) {
     const pr = priorityValue(p);
     if (pr === max) earliest = Math.min(earliest, startTime(p));
+    // Stryker disable next-line EqualityOperator: reached only when pr !== max, where >= is >
     else if (pr > max) (max = pr), (earliest = startTime(p));
   }
   return earliest;
