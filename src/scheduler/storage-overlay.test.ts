@@ -6,7 +6,7 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import { toSubject } from '../k8s/subject';
 import { createdPod } from '../admission/create';
 import { schedule } from '.';
-import { buildSnapshot, groupByNode, podIndex, snapshotFor, storageFor, withObjects } from './snapshot';
+import { buildSnapshot, groupByNode, podIndex, sharedNodesOf, snapshotFor, storageFor, withObjects } from './snapshot';
 import { scheduleOn } from '../engine/objects';
 import { preparedSnapshot } from './prepared';
 import { modelledStorage } from './storage-model';
@@ -145,4 +145,64 @@ test("the claim model's additions follow a list changed in place (the same subje
   expect(modelledStorage([pod], list)).toBe(list);
   list.pop();
   expect(modelledStorage([pod], list).slice(list.length).map((o) => o.metadata?.name)).toEqual(['data-pg-0']);
+});
+
+// What the entries' memos can have read (snapshot.ts storageReads), object by object: a claim a pod on a node uses
+// names a volume and classes the cluster's objects do not hold, and a pod's generic ephemeral volume has a claim
+// named <pod>-<volume>; adding any of them gives the overlay entries of its own, anything else shares the base's.
+describe('which additions the node entries can have read', () => {
+  const claimZ = {
+    apiVersion: 'v1', kind: 'PersistentVolumeClaim',
+    metadata: { name: 'z', namespace: 'db', annotations: { 'volume.beta.kubernetes.io/storage-class': 'beta-class' } },
+    spec: { storageClassName: 'io2', accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, volumeName: 'pv-z' },
+  } as KubeObject;
+  const ephemeral: Pod = {
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'eph', namespace: 'db' },
+    spec: { nodeName: 'n2', containers: [{ name: 'c', image: 'i' }], volumes: [{ name: 'scratch', ephemeral: { volumeClaimTemplate: { spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } } }] },
+  };
+  // Pending, nominated to n2: kept beside the bound pods (Snapshot.nominated)
+  const nominated: Pod = { ...claimPod('waiting', undefined, []), status: { phase: 'Pending', nominatedNodeName: 'n2' } } as Pod;
+  const pods = [claimPod('z-user', 'n1', ['z']), ephemeral, nominated];
+  const cluster = [gp3, claimZ, csiNode('n1'), csiNode('n2')];
+  const pv = (name: string) => ({ ...volume, metadata: { name } }) as KubeObject;
+  const claim = (name: string, namespace = 'db') => ({ ...boundClaim, metadata: { name, namespace } }) as KubeObject;
+  const storageClass = (name: string) => ({ ...gp3, metadata: { name } });
+  const ownEntries = (extra: KubeObject[]) => {
+    const base = snapshotFor(nodes, pods, undefined, undefined, cluster);
+    const overlay = snapshotFor(nodes, pods, undefined, undefined, withObjects(cluster, extra));
+    expect(sharedNodesOf(overlay)).toBe(base);
+    expect(overlay.services).toBe(base.services);
+    expect(overlay.nominated).toBe(base.nominated);
+    expect(overlay.nominated?.get('n2')).toEqual([nominated]);
+    return overlay.nodes !== base.nodes;
+  };
+
+  test.each<[string, KubeObject[]]>([
+    ["the volume a pod's claim names", [pv('pv-z')]],
+    ["the class a pod's claim names", [storageClass('io2')]],
+    ["the class a pod's claim names by the beta annotation", [storageClass('beta-class')]],
+    ["a pod's generic ephemeral volume's claim", [claim('eph-scratch')]],
+    ['one such object among others', [pv('pv-other'), pv('pv-z')]],
+  ])('read: %s', (_, extra) => expect(ownEntries(extra)).toBe(true));
+
+  test.each<[string, KubeObject[]]>([
+    ['another volume', [pv('pv-other')]],
+    ['another class', [storageClass('other')]],
+    ['the ephemeral claim\'s name in another namespace', [claim('eph-scratch', 'other')]],
+    ['a claim of the volume\'s name', [claim('pv-z')]],
+  ])('not read: %s', (_, extra) => expect(ownEntries(extra)).toBe(false));
+
+  test('additions with a default StorageClass, or of a kind not layered, are another cluster: a snapshot of their own', () => {
+    const base = snapshotFor(nodes, pods, undefined, undefined, cluster);
+    const defaultClass = { ...storageClass('fast'), metadata: { name: 'fast', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } } };
+    for (const extra of [[defaultClass], [pv('pv-other'), defaultClass], [csiNode('n3')]]) {
+      const own = snapshotFor(nodes, pods, undefined, undefined, withObjects(cluster, extra));
+      expect(sharedNodesOf(own)).toBe(own);
+      expect(own).not.toBe(base);
+      expect(own.storage.claim('db', 'z')).toBe(claimZ);
+    }
+    // a class that is not the default is layered (over the cluster's snapshot, kept for the last list asked)
+    const again = snapshotFor(nodes, pods, undefined, undefined, cluster);
+    expect(sharedNodesOf(snapshotFor(nodes, pods, undefined, undefined, withObjects(cluster, [storageClass('fast')]))) === again).toBe(true);
+  });
 });
