@@ -111,3 +111,26 @@ test('usages share nothing that is written: a pod\'s scalar requests and host po
   expect(n0.ports.map((p) => p.port)).toEqual([80]);
   for (const u of [n1, n2, nodeUsage([plain]), nodeUsage([])]) expect([u.requested.scalars.size, u.ports.length]).toEqual([0, 0]);
 });
+
+// The property above draws these arrangements only now and then; written out, every run covers them: a namespace's
+// pods out of node order (its first pod in walk order comes later in the list, in a row or not), and namespaces
+// only seen on pods, in the order a walk over the nodes meets them.
+test('the namespaces as a walk over the nodes meets them, whatever order the pods are given in', () => {
+  const pod = (name: string, namespace: string, nodeName: string): Pod =>
+    ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace }, spec: { nodeName, containers: [{ name: 'c', image: 'i' }] } }) as Pod;
+  const nodes = ['n0', 'n1', 'n2', 'n3'].map(node);
+  const given = [pod('a2', 'a', 'n2'), pod('a0', 'a', 'n0'), pod('b1', 'b', 'n1'), pod('c3', 'c', 'n3'), pod('b0', 'b', 'n0'), pod('c2', 'c', 'n2'), pod('d3', 'd', 'n3')];
+  const snapshot = snapshotFor(nodes, given);
+  expect([...snapshot.namespaceLabels.keys()]).toEqual(['a', 'b', 'c', 'd']);
+  expect(snapshot.namespaceLabels.get('c')).toEqual({ 'kubernetes.io/metadata.name': 'c' });
+  expect(reads(snapshot)).toEqual(reads(buildSnapshot(nodes, groupByNode(given))));
+  // a namespace met again after another's, with a pod later in the list but earlier in the walk than its last
+  const again = [pod('a0', 'a', 'n0'), pod('b1', 'b', 'n1'), pod('a2', 'a', 'n2'), pod('a1', 'a', 'n1')];
+  expect([...snapshotFor(nodes, again).namespaceLabels.keys()]).toEqual(['a', 'b']);
+  // a repeated node name: each entry of that name holds the pods bound to it
+  const twice = [node('n0'), node('n1'), node('n0')];
+  const repeated = snapshotFor(twice, [pod('x', 'a', 'n0'), pod('y', 'b', 'n1')]);
+  expect(repeated.nodes.map((n) => n.pods.map((p) => p.metadata!.name))).toEqual([['x'], ['y'], ['x']]);
+  expect(repeated.nodes[2].usage).toEqual(repeated.nodes[0].usage);
+  expect(reads(repeated)).toEqual(reads(buildSnapshot(twice, groupByNode([pod('x', 'a', 'n0'), pod('y', 'b', 'n1')]))));
+});

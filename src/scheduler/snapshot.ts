@@ -418,20 +418,25 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
     const ns = podNamespace(p);
     // Stryker disable next-line ConditionalExpression: a shortcut; the map lookup finds the same first seq
     if (ns === lastNamespace) {
+      // Stryker disable next-line EqualityOperator: seqs are distinct (node position and place on it), never equal
       if (seq < lastFirst) firstSeq.set(ns, (lastFirst = seq));
     } else {
       const first = firstSeq.get(ns);
+      // Stryker disable next-line EqualityOperator: seqs are distinct (node position and place on it), never equal
       if (first === undefined || seq < first) firstSeq.set(ns, seq);
       lastNamespace = ns;
+      // Stryker disable next-line EqualityOperator: seqs are distinct (node position and place on it), never equal
       lastFirst = first === undefined || seq < first ? seq : first;
     }
     if (hasRequiredAntiAffinity(p)) anti.push(seq);
     if (hasVolumes(p)) (volumes[at] ??= []).push(p);
   }
   // a repeated node name holds the pods of its first position, as each entry of that name reads them
+  // Stryker disable next-line ConditionalExpression: with unique names each node is its name's first position: the loop copies nothing
   if (!unique) {
     for (let i = 0; i < n; i++) {
       const first = position.get(infos[i].name)!;
+      // Stryker disable next-line ConditionalExpression: at its first position a node's arrays are copied onto themselves
       if (first !== i) [kept[i], usages[i], volumes[i], numbers[i]] = [kept[first], usages[first], volumes[first], numbers[first]];
     }
   }
