@@ -688,11 +688,14 @@ class PodLists implements PodIndex {
     return (this.affinity ??= this.all.filter((ref) => hasAffinity(ref.pod)));
   }
   get withRequiredAntiAffinity(): PodRef[] {
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: a shortcut; the filter or the walk below makes the same list
     if (!this.antiAffinity && this.antiSeqs) this.antiAffinity = this.fromSeqs(this.antiSeqs);
     return (this.antiAffinity ??= this.refs ? this.refs.filter((ref) => hasRequiredAntiAffinity(ref.pod)) : this.walk(hasRequiredAntiAffinity));
   }
   /** The refs of the pods at `seqs` (sorted): `all`'s when made, else new ones. */
+  // Stryker disable next-line BlockStatement: undefined leaves the list to the filter or the walk, which make the same list
   private fromSeqs(seqs: readonly number[]): PodRef[] {
+    // Stryker disable next-line ArrayDeclaration: a length hint; written by index
     const out = new Array<PodRef>(seqs.length);
     const refs = this.refs;
     let k = 0;
