@@ -1,0 +1,89 @@
+// The snapshot's small readers of pods, each as the scheduler's cache and queue read a pod (pkg/scheduler/internal/
+// cache, internal/queue nominator), and the pod being scheduled left out of its own cluster.
+import type { Node, Pod } from '../core/types';
+import { toSubject } from '../k8s/subject';
+import {
+  assumePod, buildSnapshot, groupByNode, isSubjectPod, isTerminating, nodesWithPods, nominatedNodeOf, podLabels, podNamespace, podsWithRequiredAntiAffinity, snapshotFor, withoutSubject,
+} from './snapshot';
+
+const node = (name: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name } });
+const pod = (name: string, o: { node?: string; phase?: string; nominated?: string; uid?: string; namespace?: string } = {}): Pod =>
+  ({
+    apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: o.namespace ?? 'default', ...(o.uid ? { uid: o.uid } : {}) },
+    spec: { containers: [{ name: 'c', image: 'i' }], ...(o.node ? { nodeName: o.node } : {}) },
+    status: { ...(o.phase ? { phase: o.phase } : {}), ...(o.nominated ? { nominatedNodeName: o.nominated } : {}) },
+  }) as Pod;
+const bare = {} as Pod;
+
+test('nodesWithPods: the nodes holding pods, in node order, and after a pod is assumed', () => {
+  const snapshot = buildSnapshot([node('a'), node('b'), node('c')], groupByNode([pod('x', { node: 'c' }), pod('y', { node: 'a' })]));
+  expect(nodesWithPods(snapshot).map((n) => n.info.name)).toEqual(['a', 'c']);
+  expect(nodesWithPods(snapshot)).toBe(nodesWithPods(snapshot));
+  assumePod(snapshot, 'b', pod('z'));
+  expect(nodesWithPods(snapshot).map((n) => n.info.name)).toEqual(['a', 'b', 'c']);
+});
+
+test('nominatedNodeOf: a Pending pod not bound, not finished, with status.nominatedNodeName', () => {
+  expect(nominatedNodeOf(pod('p', { nominated: 'n1' }))).toBe('n1');
+  expect(nominatedNodeOf(pod('p', { nominated: 'n1', node: 'n2' }))).toBeUndefined();
+  expect(nominatedNodeOf(pod('p', { nominated: 'n1', phase: 'Succeeded' }))).toBeUndefined();
+  expect(nominatedNodeOf(pod('p', { nominated: 'n1', phase: 'Failed' }))).toBeUndefined();
+  expect(nominatedNodeOf(pod('p', { nominated: '' }))).toBeUndefined();
+  expect(nominatedNodeOf(bare)).toBeUndefined();
+});
+
+describe('the pod being scheduled is not among the existing pods', () => {
+  const me = pod('web', { uid: 'u1', namespace: 'shop' });
+  const subject = toSubject(me);
+  test('the same object, the same uid, or the same namespace/name', () => {
+    expect(isSubjectPod(subject, me)).toBe(true);
+    expect(isSubjectPod(subject, pod('renamed', { uid: 'u1', namespace: 'shop' }))).toBe(true);
+    expect(isSubjectPod(subject, pod('web', { namespace: 'shop' }))).toBe(true);
+    expect(isSubjectPod(subject, pod('web', { namespace: 'other' }))).toBe(false);
+    expect(isSubjectPod(subject, pod('other', { uid: 'u2', namespace: 'shop' }))).toBe(false);
+    expect(isSubjectPod(subject, bare)).toBe(false);
+  });
+  test('a pod without uid or name is only itself', () => {
+    const nameless = { apiVersion: 'v1', kind: 'Pod', spec: { containers: [{ name: 'c', image: 'i' }] } } as Pod;
+    const s = toSubject(nameless);
+    expect(isSubjectPod(s, nameless)).toBe(true);
+    expect(isSubjectPod(s, { ...nameless })).toBe(false);
+    expect(isSubjectPod(s, bare)).toBe(false);
+  });
+  test("a workload's pod is never an existing one", () => {
+    const deployment = toSubject({
+      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' },
+      spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
+    });
+    expect(isSubjectPod(deployment, pod('web', { namespace: 'shop' }))).toBe(false);
+    const pods = [pod('web', { namespace: 'shop' })];
+    expect(withoutSubject(deployment, pods)).toEqual({ pods, left: 0 });
+  });
+  test('withoutSubject keeps the others in order, and the given array when the pod is not there', () => {
+    const others = [pod('a', { node: 'n1' }), pod('b', { node: 'n1' })];
+    const pods = [others[0], me, others[1]];
+    const out = withoutSubject(subject, pods);
+    expect(out).toEqual({ pods: others, left: 1 });
+    expect(withoutSubject(subject, [me, me, ...others])).toEqual({ pods: others, left: 2 });
+    expect(withoutSubject(subject, others).pods).toBe(others);
+    expect(withoutSubject(subject, undefined)).toEqual({ pods: undefined, left: 0 });
+  });
+});
+
+test('a bare object reads as no deletion, the default namespace and no labels', () => {
+  expect(isTerminating(bare)).toBe(false);
+  expect(isTerminating({ metadata: { deletionTimestamp: '2026-01-01T00:00:00Z' } } as Pod)).toBe(true);
+  expect(podNamespace(bare)).toBe('default');
+  expect(podNamespace({ metadata: { namespace: '' } } as Pod)).toBe('default');
+  expect(podLabels(bare)).toEqual({});
+});
+
+test('podsWithRequiredAntiAffinity: none without pods, without building the index; those assumed since counted', () => {
+  const anti = { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'a' } }, topologyKey: 'kubernetes.io/hostname' }] } };
+  const empty = snapshotFor([node('a')]);
+  expect(podsWithRequiredAntiAffinity(empty)).toEqual([]);
+  expect(empty.index).toBeUndefined();
+  const snapshot = buildSnapshot([node('a'), node('b')], new Map());
+  assumePod(snapshot, 'b', { ...pod('x', { node: 'b' }), spec: { containers: [{ name: 'c', image: 'i' }], nodeName: 'b', affinity: anti } } as Pod);
+  expect(podsWithRequiredAntiAffinity(snapshot).map((r) => r.pod.metadata!.name)).toEqual(['x']);
+});
