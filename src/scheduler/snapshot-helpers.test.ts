@@ -4,7 +4,7 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import { configure, resetConfiguration } from '../core/config';
 import { toSubject } from '../k8s/subject';
 import {
-  assumePod, buildSnapshot, configuredAnd, groupByNode, isSubjectPod, isTerminating, nodesWithPods, nominatedNodeOf, podLabels, podNamespace, podsWithRequiredAntiAffinity, snapshotFor, withoutSubject,
+  assumePod, buildSnapshot, configuredAnd, groupByNode, hasStorage, isSubjectPod, isTerminating, nodesWithPods, nominatedNodeOf, podLabels, podNamespace, podsWithRequiredAntiAffinity, snapshotFor, withoutSubject,
 } from './snapshot';
 
 const node = (name: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name } });
@@ -118,4 +118,21 @@ test('bare objects among the pods and namespaces are read as having nothing', ()
   // a Pending pod nominated nowhere is not the nominator's
   expect(snapshot.nominated).toBeUndefined();
   expect([...snapshot.namespaceLabels.keys()]).toEqual([]);
+});
+
+test('hasStorage: objects given or configured, a preset\'s classes, or the storage assumption', () => {
+  expect(hasStorage(undefined)).toBe(false);
+  expect(hasStorage([])).toBe(false);
+  expect(hasStorage([{ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv' } } as KubeObject])).toBe(true);
+  configure({ storage: [{ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv' } } as KubeObject] });
+  expect(hasStorage([])).toBe(true);
+  resetConfiguration();
+  configure({ cluster: 'aks' });
+  expect(hasStorage(undefined)).toBe(true);
+  resetConfiguration();
+  configure({ cluster: 'eks' }); // a preset without classes
+  expect(hasStorage(undefined)).toBe(false);
+  configure({ storageAssumption: 'dynamic-wait-for-first-consumer' });
+  expect(hasStorage(undefined)).toBe(true);
+  resetConfiguration();
 });
