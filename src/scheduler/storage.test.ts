@@ -172,3 +172,37 @@ describe('layeredListers', () => {
     expect(layeredListers(storageListers(base), [{ apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: 'node-2' } }])).toBeUndefined();
   });
 });
+
+describe('objects as bare as a kind', () => {
+  // a half-written manifest: the listers index it under the empty name (the clients refuse such objects with their
+  // origin before a question is asked; the listers themselves never throw on them)
+  const bare = ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass', 'CSINode', 'CSIDriver', 'CSIStorageCapacity', 'VolumeAttachment'].map((kind) => ({ kind }) as never);
+  it('are read under the empty name, the default namespace and no node', () => {
+    const listers = storageListers(bare);
+    expect(listers.claim('default', '')).toBe(bare[0]);
+    expect(listers.volume('')).toBe(bare[1]);
+    expect(listers.storageClass('')).toBe(bare[2]);
+    expect(listers.csiNode('')).toBe(bare[3]);
+    expect(listers.csiDriver('')).toBe(bare[4]);
+    expect(listers.capacities()).toEqual([bare[5]]);
+    expect(listers.attachments('')).toEqual([bare[6]]);
+    expect(listers.claimableVolumes('', [])).toEqual([bare[1]]);
+  });
+  it('two attachments of one node are both listed; a claimRef without a name is the empty name\'s', () => {
+    const va = (name: string) => ({ kind: 'VolumeAttachment', metadata: { name }, spec: { nodeName: 'n1' } }) as never;
+    const listers = storageListers([va('a'), va('b')]);
+    expect(listers.attachments('n1')).toHaveLength(2);
+    const pv = (name: string, claimRef: object) => ({ kind: 'PersistentVolume', metadata: { name }, spec: { storageClassName: 'local', claimRef } }) as never;
+    const refs = storageListers([pv('x', { namespace: 'db' }), pv('y', { namespace: 'db', name: 'c' }), pv('z', { namespace: 'db', name: 'c' })]);
+    expect(refs.claimableVolumes('local', ['db/']).map((v: { metadata: { name: string } }) => v.metadata.name)).toEqual(['x']);
+    expect(refs.claimableVolumes('local', ['db/c']).map((v: { metadata: { name: string } }) => v.metadata.name)).toEqual(['y', 'z']);
+  });
+  it('layered on others (replacing their namesakes) and layering them', () => {
+    const base = storageListers(bare);
+    const layered = layeredListers(base, [{ kind: 'PersistentVolume' } as never, { kind: 'StorageClass', metadata: { name: 'b' } } as never])!;
+    expect(layered.volumes()).toHaveLength(1);
+    expect(layered.storageClasses().map((c) => c.metadata?.name ?? '')).toEqual(['', 'b']);
+    // a kind the claim model never adds (CSINode) among those it adds: not layered
+    expect(layeredListers(base, [{ kind: 'PersistentVolume' } as never, { kind: 'CSINode' } as never])).toBeUndefined();
+  });
+});
