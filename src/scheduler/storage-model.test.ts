@@ -4,7 +4,8 @@
 import type { KubeObject, Pod } from '../core/types';
 import { toSubject } from '../k8s/subject';
 import { createdPod } from '../admission/create';
-import { modelledStorage } from './storage-model';
+import { modelledStorage, storageModel } from './storage-model';
+import { configure, resetConfiguration } from '../core/config';
 
 const gp3 = { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'gp3' }, provisioner: 'ebs.csi.aws.com', volumeBindingMode: 'WaitForFirstConsumer' } as KubeObject;
 const claim = (name: string) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'db' }, spec: { storageClassName: 'gp3', accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } as KubeObject);
@@ -36,4 +37,43 @@ test("the claims a StatefulSet's controller makes are added after the storage gi
   const given = [gp3];
   const storage = modelledStorage([createdPod(toSubject(sts))], given);
   expect(storage.map((o) => `${o.kind} ${o.metadata?.name}`)).toEqual(['StorageClass gp3', 'PersistentVolumeClaim data-pg-0']);
+});
+
+test('asked for one pod, then with another (and the other way round): each question gets its own additions', () => {
+  const given = [gp3];
+  const a = pod('a-data');
+  const b = pod('b-data');
+  // (a claim not given is added as a placeholder that constrains nothing, named after it)
+  const claims = (storage: readonly KubeObject[]) => storage.slice(given.length).map((o) => o.metadata?.name ?? '');
+  const one = claims(modelledStorage([a], given));
+  expect(one.join()).toContain('a-data');
+  expect(one.join()).not.toContain('b-data');
+  const both = claims(modelledStorage([a, b], given));
+  expect(both.join()).toContain('b-data');
+  expect(claims(modelledStorage([a], given))).toEqual(one);
+  expect(claims(modelledStorage([a, b], given))).toEqual(both);
+  // a pod without claims adds nothing beside one with a claim
+  const plain: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'plain', namespace: 'db' }, spec: { containers: [{ name: 'c', image: 'i' }] } };
+  expect(modelledStorage([plain], given)).toBe(given);
+  expect(claims(modelledStorage([plain, b], given))).toEqual(claims(modelledStorage([b], given)));
+});
+
+describe('storageModel: the claims the inputs leave undecided, by the field that asks for them', () => {
+  afterEach(() => resetConfiguration());
+  const withVolumes = (volumes: object[]) =>
+    toSubject({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'db' }, spec: { containers: [{ name: 'c', image: 'i' }], volumes } } as Pod);
+  const config = { name: 'cfg', configMap: { name: 'cfg' } };
+  test('the volume named at its index', () => {
+    const model = storageModel(withVolumes([config, { name: 'data', persistentVolumeClaim: { claimName: 'missing' } }]), [gp3]);
+    expect(model.notModelled.map((n) => n.detail)).toEqual([expect.stringMatching(/^spec\.volumes\[1\] \(data, persistentVolumeClaim\): /)]);
+    expect(model.assumption).toBeUndefined();
+  });
+  test('the stated assumption is named when it decided one claim of several', () => {
+    configure({ storageAssumption: 'dynamic-wait-for-first-consumer' });
+    // data's class is given; other's class (fast) is not: the assumption decides it
+    const other = { ...claim('other'), spec: { ...(claim('other') as { spec: object }).spec, storageClassName: 'fast' } } as KubeObject;
+    const model = storageModel(withVolumes([{ name: 'given', persistentVolumeClaim: { claimName: 'data' } }, { name: 'other', persistentVolumeClaim: { claimName: 'other' } }]), [gp3, claim('data'), other]);
+    expect(model.notModelled).toEqual([]);
+    expect(model.assumption).toEqual(expect.any(String));
+  });
 });
