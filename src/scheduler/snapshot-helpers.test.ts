@@ -136,3 +136,10 @@ test('hasStorage: objects given or configured, a preset\'s classes, or the stora
   expect(hasStorage(undefined)).toBe(true);
   resetConfiguration();
 });
+
+test("a snapshot's services are the Services among the objects given", () => {
+  const service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' } } as KubeObject;
+  const other = { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'r' } } as KubeObject;
+  expect(buildSnapshot([node('a')], new Map(), [], [other, service]).services).toEqual([service]);
+  expect(snapshotFor([node('a')], [pod('x', { node: 'a' })], [], [service, other]).services).toEqual([service]);
+});
