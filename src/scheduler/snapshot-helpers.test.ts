@@ -92,7 +92,8 @@ test('podsWithRequiredAntiAffinity: none without pods, without building the inde
 describe("configuredAnd: the cluster preset's classes, configure({ storage })'s objects, then those given", () => {
   const cls = (name: string, isDefault?: boolean) =>
     ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name, ...(isDefault ? { annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } } : {}) }, provisioner: 'x' }) as KubeObject;
-  const names = (objects: readonly KubeObject[]) => objects.map((o) => `${o.metadata?.name}${o.metadata?.annotations?.['storageclass.kubernetes.io/is-default-class'] ? '*' : ''}`);
+  const names = (objects: readonly KubeObject[]) =>
+    objects.map((o) => `${o.metadata?.name}${(o.metadata as { annotations?: Record<string, string> } | undefined)?.annotations?.['storageclass.kubernetes.io/is-default-class'] ? '*' : ''}`);
   afterEach(() => resetConfiguration());
   test('without a preset: the given list itself, or the configured objects first', () => {
     const given = [cls('a')];

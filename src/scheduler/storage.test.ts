@@ -194,8 +194,8 @@ describe('objects as bare as a kind', () => {
     expect(listers.attachments('n1')).toHaveLength(2);
     const pv = (name: string, claimRef: object) => ({ kind: 'PersistentVolume', metadata: { name }, spec: { storageClassName: 'local', claimRef } }) as never;
     const refs = storageListers([pv('x', { namespace: 'db' }), pv('y', { namespace: 'db', name: 'c' }), pv('z', { namespace: 'db', name: 'c' })]);
-    expect(refs.claimableVolumes('local', ['db/']).map((v: { metadata: { name: string } }) => v.metadata.name)).toEqual(['x']);
-    expect(refs.claimableVolumes('local', ['db/c']).map((v: { metadata: { name: string } }) => v.metadata.name)).toEqual(['y', 'z']);
+    expect(refs.claimableVolumes('local', ['db/']).map((v) => v.metadata?.name)).toEqual(['x']);
+    expect(refs.claimableVolumes('local', ['db/c']).map((v) => v.metadata?.name)).toEqual(['y', 'z']);
   });
   it('layered on others (replacing their namesakes) and layering them', () => {
     const base = storageListers(bare);

@@ -122,7 +122,7 @@ test('the dry run with VolumeBinding active (no AddPod/RemovePod upstream) remov
       spec: { storageClassName: 'local', capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], local: { path: '/mnt' }, nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['n1'] }] }] } } },
       status: { phase: 'Available' },
     },
-  ] as KubeObject[];
+  ] as unknown as KubeObject[];
   const a = answer(pod('p', { priority: 100, cpu: '2', claim: 'data' }), [node('n1')], [pod('low', { node: 'n1', priority: 0 })], [], storage) as PreemptionAnswer;
   expect(a.candidates).toEqual([{ node: 'n1', victims: ['default/low'], numPDBViolations: 0 }]);
 });
