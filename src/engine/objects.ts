@@ -18,6 +18,7 @@ import { subjectStorage } from '../scheduler/storage-model';
 import { hasStorage } from '../scheduler/snapshot';
 import { STORAGE_KINDS, storageProblem } from '../core/storage-kinds';
 import { profile } from '../scheduler/profile';
+import { servedFitError } from '../scheduler/config/select';
 import { underQuestion } from './schedule';
 
 export type PodArgument = KubeObject | Subject;
@@ -195,8 +196,8 @@ export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options:
     // DefaultPreemption's answer left unknown by a priority the inputs do not give is not modelled too; so is what the
     // pod's profile runs that the library does not
     const notModelled = [...notModelledIn(s, storage), ...preemptionNotModelled(result.preemption), ...(profile().notModelled ?? [])];
-    const unserved = profile().unserved;
-    const answer = unserved && result.fitError !== undefined ? { ...result, fitError: unserved } : result;
+    const fitError = servedFitError(result.fitError);
+    const answer = fitError !== result.fitError ? { ...result, fitError } : result;
     return notModelled.length ? { ...answer, notModelled } : answer;
   });
 }

@@ -4,7 +4,7 @@
 import type { KubeObject, Node, Pod } from '../core/types';
 import { settings, withConfiguration } from '../core/config';
 import { profile } from '../scheduler/profile';
-import { underPodProfile } from '../scheduler/config/select';
+import { servedFitError, underPodProfile } from '../scheduler/config/select';
 import type { StorageAssumption } from '../core/storage-kinds';
 import { describeObject, type Subject } from '../k8s/subject';
 import { clusterAround, cycleFor, filterPluginNames, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
@@ -269,7 +269,7 @@ function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: Cluste
     feasible: result.feasible,
     rejected: result.rejected.map(plainVerdict),
     // a pod no profile serves gets no FitError upstream (no cycle runs): the answer says why instead
-    ...(result.fitError !== undefined ? { fitError: profile().unserved ?? result.fitError } : {}),
+    ...(result.fitError !== undefined ? { fitError: servedFitError(result.fitError) } : {}),
     ...(result.preemption ? { preemption: result.preemption } : {}),
     ...(result.gated ? { gated: { gates: result.gated.gates, message: result.gated.message } } : {}),
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),

@@ -16,7 +16,7 @@ import { modelledStorage } from './storage-model';
 import { podUsesClaims } from '../admission/pod-storage';
 import { createdPod } from '../admission/create';
 import { argsAreDefault } from './plugin-args';
-import { profileFor, underPodProfile } from './config/select';
+import { profileFor, servedFitError, underPodProfile } from './config/select';
 
 /** Codes of the matrix bytes (the encoding of ../shared/perf): 0 feasible, then one per plugin; others from 8 in order seen. */
 export const PLUGIN_CODES: Readonly<Record<string, number>> = DEFAULT_PROFILE.matrixCodes;
@@ -48,7 +48,10 @@ export interface VerdictMatrix {
   code(workload: number, node: number): number;
   /** One pair's full verdict (plugin, kube-scheduler's reasons, our details), worked out now for that pair. */
   verdict(workload: number, node: number): NodeVerdict;
-  /** kube-scheduler's FitError text for a workload no node fits; undefined when a node fits or the pod is gated. */
+  /**
+   * kube-scheduler's FitError text for a workload no node fits; undefined when a node fits or the pod is gated. For a
+   * pod no profile serves (it never reaches a cycle, so has none), why it stays Pending, as scheduleOn says it.
+   */
   fitError(workload: number): string | undefined;
 }
 
@@ -420,10 +423,12 @@ class MatrixRun {
         if (alone || podRejection(pod)) return runFilters(pod, infos[n], usages[n]);
         return runFilters(pod, infos[n], usages[n], cycleFor(pod, this.snapshot()));
       },
-      fitError: (w) =>
+      // (under the pod's profile: a pod no profile serves gets why, as scheduleOn says it)
+      fitError: (w) => servedFitError(
         readsCluster(subjects[w], existingAntiAffinity, this.storage)
           ? schedule(subjects[w], nodes, options.existingPods, undefined, this.snapshot()).fitError
           : schedule(subjects[w], nodes, options.existingPods).fitError,
+      ),
     };
   }
 }

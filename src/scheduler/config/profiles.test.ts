@@ -120,6 +120,35 @@ describe('configure({ schedulerConfiguration })', () => {
     expect(unserved.verdict(1, 0).status!.reasons).toEqual(['no scheduler serves schedulerName "batch-scheduler"']);
   });
 
+  test('scheduleMatrix under two profiles: every pair, verdict and FitError as scheduleOn under the pod\'s own profile (an unserved pod\'s why too), the codes by plugin name', () => {
+    const pods = [
+      named(deployment('a', 1, '100m'), 'batch-scheduler'), deployment('b', 1, '100m'), named(deployment('c', 1, '3'), 'batch-scheduler'), deployment('d', 1, '3'),
+      named(deployment('e', 1, '100'), 'batch-scheduler'), named(deployment('f', 1, '100m'), 'nobody'),
+    ];
+    const nodes = [zonedNode('z1', 'a'), cordoned, zonedNode('z2', 'b')];
+    configure({ schedulerConfiguration: { ...KSC, profiles: [{ schedulerName: 'default-scheduler', plugins: noTaintFilter }, { schedulerName: 'batch-scheduler' }] } });
+    const m = scheduleMatrix(pods, nodes);
+    const expected = pods.map((p) => {
+      const r = scheduleOn(p, nodes);
+      return nodes.map((n) => r.rejected.find((v) => v.node === n.metadata!.name)?.status!.plugin ?? 'Feasible');
+    });
+    expect(pods.map((_, w) => nodes.map((_n, j) => m.plugins[m.code(w, j)]))).toEqual(expected);
+    expect([...m.codes].map((c) => m.plugins[c])).toEqual(expected.flat());
+    expect(m.plugins[0]).toBe('Feasible');
+    expect(new Set(m.plugins).size).toBe(m.plugins.length);
+    expect([...m.codes].map((c) => c === 0)).toEqual(expected.flat().map((p) => p === 'Feasible'));
+    expect(pods.map((_, w) => m.fitError(w) !== undefined)).toEqual([false, false, false, false, true, true]);
+    pods.forEach((p, w) => {
+      expect(m.fitError(w)).toBe(scheduleOn(p, nodes).fitError);
+      nodes.forEach((n, j) => expect(m.verdict(w, j).status?.plugin ?? 'Feasible').toBe(expected[w][j]));
+    });
+    // each profile's run counts its own evaluations: the sum, more than either alone
+    // (the unserved pod's row is rejected whole: no evaluation)
+    const alone = [[1, 3], [0, 2, 4], [5]].map((ws) => scheduleMatrix(ws.map((w) => pods[w]), nodes).evaluations);
+    expect(alone.map((e) => e > 0)).toEqual([true, true, false]);
+    expect(m.evaluations).toBe(alone[0] + alone[1] + alone[2]);
+  });
+
   test('weights change the totals: TaintToleration weight 3 → 10', () => {
     const web = deployment('web', 1, '500m');
     const [a, b] = [zonedNode('a1', 'a'), zonedNode('b1', 'b')];

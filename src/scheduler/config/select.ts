@@ -59,6 +59,15 @@ function unservedProfile(base: Profile, schedulerName: string, served: readonly 
   return p;
 }
 
+/**
+ * What a client says where kube-scheduler would give a FitError, under the pod's profile: for a pod no profile serves
+ * there is none (the pod never reaches a scheduling cycle), so the answer says why instead.
+ */
+export const servedFitError = (fitError: string | undefined): string | undefined => {
+  const unserved = profile().unserved;
+  return unserved && fitError !== undefined ? unserved : fitError;
+};
+
 /** The pod's schedulerName as the API server defaults it. */
 export const schedulerNameOf = (subject: Subject): string => subject.spec.schedulerName || DEFAULT_SCHEDULER_NAME;
 
