@@ -128,3 +128,88 @@ test('the usage facet: nodes alike in pods, cpu, memory, ephemeral-storage and s
   const shapes = new NodeShapes([...infos, infos[0]], [...usages, empty], empty, [plugin]).shapesFor([]);
   expect(Array.from(shapes.of)).toEqual([0, 0, 1, 2, 3, 4, 5, 5, 6, 0, 7]);
 });
+
+// Shapes are as coarse as the reads allow, and no coarser: a shape too fine costs evaluations (the verdicts stay
+// right), one too coarse would give a node another's verdict. Each facet on its own, with the shapes it must give.
+describe('each facet and label key splits the nodes exactly as far as it reads', () => {
+  const empty = emptyUsage();
+  const taint = (key: string) => ({ key, value: 'x', effect: 'NoSchedule' as const });
+  const n = (name: string, o: { labels?: Record<string, string>; taints?: object[]; unschedulable?: boolean } = {}) =>
+    nodeInfo({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: o.labels ?? {} }, spec: { ...(o.taints ? { taints: o.taints } : {}), ...(o.unschedulable ? { unschedulable: true } : {}) }, status: { allocatable: { cpu: '4' } } } as Node);
+  const reading = (...node: Array<'taints' | 'ports' | 'unschedulable' | 'usage'>) => ({ name: 'Reads', filter: () => undefined, check: () => undefined, reads: { node } });
+  const of = (s: { of: Int32Array }) => Array.from(s.of);
+
+  test('taints: none, one, or the same several in the same order share a shape', () => {
+    const infos = [n('a'), n('b', { taints: [taint('x')] }), n('c', { taints: [taint('x'), taint('y')] }), n('d', { taints: [taint('x')] }), n('e', { taints: [taint('x'), taint('y')] }), n('f'), n('g', { taints: [taint('y')] })];
+    expect(of(new NodeShapes(infos, infos.map(() => empty), empty, [reading('taints')]).shapesFor([]))).toEqual([0, 1, 2, 1, 2, 0, 3]);
+  });
+
+  test('host ports in use split the nodes by the ports; with no pod anywhere, usage and ports read nothing', () => {
+    const infos = [n('a'), n('b'), n('c'), n('d')];
+    const withPorts = (ports: Array<[string, string, number]>) => {
+      const u = emptyUsage();
+      u.pods = 1;
+      u.ports = ports.map(([ip, protocol, port]) => ({ ip, protocol, port, pod: 'p' })) as never;
+      return u;
+    };
+    const usages = [withPorts([['0.0.0.0', 'TCP', 80]]), withPorts([]), withPorts([['0.0.0.0', 'TCP', 80]]), withPorts([['0.0.0.0', 'UDP', 80]])];
+    expect(of(new NodeShapes(infos, usages, empty, [reading('ports')]).shapesFor([]))).toEqual([0, 1, 0, 2]);
+    const shapes = new NodeShapes(infos, infos.map(() => empty), empty, [reading('usage', 'ports', 'unschedulable')]);
+    expect(shapes.shapesFor([]).representatives).toEqual([0]);
+  });
+
+  test('a label key splits a base shape by value (absent, empty and set apart); a key that splits no base shape is left out', () => {
+    const infos = [
+      n('a', { labels: { zone: 'z1', pool: 'p' } }), n('b', { labels: { zone: 'z1', pool: 'p' } }), n('c', { labels: { zone: 'z2', pool: 'p' } }),
+      n('d', { labels: { pool: 'p' } }), n('e', { labels: { zone: '', pool: 'p' } }), n('f', { labels: { zone: 'z1', pool: 'q' }, unschedulable: true }),
+    ];
+    const shapes = new NodeShapes(infos, infos.map(() => empty), empty, [reading('unschedulable')]);
+    expect(of(shapes.shapesFor([]))).toEqual([0, 0, 0, 0, 0, 1]);
+    expect(of(shapes.shapesFor(['zone']))).toEqual([0, 0, 1, 2, 3, 4]);
+    // pool is one value per base shape here (p: schedulable, q: the cordoned one): it splits nothing and is left out
+    expect(shapes.shapesFor(['pool'])).toBe(shapes.shapesFor([]));
+    expect(shapes.shapesFor(['zone', 'pool'])).toBe(shapes.shapesFor(['zone']));
+    expect(shapes.shapesFor(['pool', 'zone', 'zone'])).toBe(shapes.shapesFor(['zone']));
+    expect(shapes.shapesFor(['zone']).representatives).toEqual([0, 2, 3, 4, 5]);
+    expect(Array.from(shapes.shapesFor(['zone']).offsets)).toEqual([0, 2, 3, 4, 5, 6]);
+    expect(Array.from(shapes.shapesFor(['zone']).members)).toEqual([0, 1, 2, 3, 4, 5]);
+    // the cluster plugins' groups read the label values alone
+    expect(of(shapes.clusterGroups(['zone']))).toEqual([0, 0, 1, 2, 3, 0]);
+    expect(shapes.clusterGroups(['zone', 'zone'])).toBe(shapes.clusterGroups(['zone']));
+    expect(shapes.clusterGroups(['pool']).count).toBe(2);
+  });
+
+  test('allocatable: a node declaring none (undefined) first, then others: each declaration its shape', () => {
+    const bare = (name: string) => nodeInfo({ apiVersion: 'v1', kind: 'Node', metadata: { name } } as Node);
+    const infos = [bare('a'), n('b'), bare('c'), n('d')];
+    const allocatable = { name: 'Fit', filter: () => undefined, check: () => undefined, reads: { node: ['allocatable' as const] } };
+    expect(of(new NodeShapes(infos, infos.map(() => empty), empty, [allocatable]).shapesFor([]))).toEqual([0, 1, 0, 1]);
+  });
+
+  test('plugins that read nothing of a node: one shape of every node', () => {
+    const infos = [n('a'), n('b', { taints: [taint('x')] })];
+    const shapes = new NodeShapes(infos, infos.map(() => empty), empty, [{ name: 'None', filter: () => undefined, check: () => undefined, reads: { node: [] } }]).shapesFor([]);
+    expect(of(shapes)).toEqual([0, 0]);
+    expect(shapes.representatives).toEqual([0]);
+  });
+
+  test('usage with scalar amounts: cpu, memory and ephemeral-storage still tell the nodes apart', () => {
+    const infos = [n('a'), n('b'), n('c'), n('d')];
+    const u = (milliCPU: number, memory: number, ephemeralStorage: number) => {
+      const x = emptyUsage();
+      x.pods = 1;
+      Object.assign(x.requested, { milliCPU, memory, ephemeralStorage, scalars: new Map([['nvidia.com/gpu', 1]]) });
+      return x;
+    };
+    const shapes = new NodeShapes(infos, [u(100, 1, 0), u(200, 1, 0), u(100, 2, 0), u(100, 1, 3)], empty, [reading('usage')]).shapesFor([]);
+    expect(of(shapes)).toEqual([0, 1, 2, 3]);
+  });
+
+  test('nodes by name, the nameless ones always among them', () => {
+    const infos = [n('a'), n(''), n('b'), n('a')];
+    const shapes = new NodeShapes(infos, infos.map(() => empty), empty, [reading('unschedulable')]);
+    expect(shapes.nodesNamed(['a'])).toEqual([1, 0, 3]);
+    expect(shapes.nodesNamed(['b', 'c'])).toEqual([1, 2]);
+    expect(shapes.nodesNamed([])).toEqual([1]);
+  });
+});

