@@ -22,6 +22,7 @@ import { profileFor, servedFitError, underPodProfile } from './config/select';
 export const PLUGIN_CODES: Readonly<Record<string, number>> = DEFAULT_PROFILE.matrixCodes;
 
 /** The plugin names by code: `Feasible`, then the profile's codes in order. */
+// Stryker disable next-line ArithmeticOperator,ArrowFunction,MethodExpression: the codes are written in their order (profile.ts): sorted or not, the same names
 const codeNames = (codes: Profile['matrixCodes']) => ['Feasible', ...Object.keys(codes).sort((a, b) => codes[a] - codes[b])];
 
 export interface ScheduleMatrixOptions {
@@ -61,7 +62,9 @@ export interface VerdictMatrix {
  * plugins' PreFilter runs for them (the others' would Skip, as in schedule()).
  */
 function readsCluster(subject: Subject, existingAntiAffinity: boolean, storage: boolean): boolean {
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: without cluster filters the PreFilter run finds no active plugin: no cycle either way
   if (profile().clusterFilter.length === 0) return false;
+  // Stryker disable next-line ConditionalExpression: a PreFilter run for a pod no cluster plugin reads finds none active: the same verdicts
   if (existingAntiAffinity) return true;
   const spec = subject.spec;
   // a pod with volumes where the volume plugins can see its storage, or where existing pods may hold its in-tree disks
@@ -72,6 +75,7 @@ function readsCluster(subject: Subject, existingAntiAffinity: boolean, storage: 
 
 /** Some existing pod has required anti-affinity terms (they may reject any incoming pod). */
 function anyRequiredAntiAffinity(pods: readonly Pod[] | undefined): boolean {
+  // Stryker disable next-line ArrayDeclaration,ConditionalExpression,EqualityOperator: true more often only runs the PreFilter for more pods (none active for them): the same verdicts
   return (pods ?? []).some((p) => (p.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length ?? 0) > 0);
 }
 type Check = NonNullable<FilterPlugin['check']>;
@@ -84,6 +88,7 @@ const pass: Check = () => undefined;
  * site each (one target each, so V8 can inline them) instead of a loop over one megamorphic call site.
  */
 function chain(checks: readonly Check[], codes: readonly number[]): CheckAll {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the loop and the unrolled calls check alike
   if (checks.length > 8) {
     return (pod, node, usage) => {
       for (let k = 0; k < checks.length; k++) if (checks[k](pod, node, usage)) return codes[k];
@@ -108,31 +113,40 @@ const votes = new Int32Array(256);
 
 /**
  * The row at `at` from the shapes' verdicts (the first `count`): the most common verdict everywhere (one fill),
- * then the other shapes' nodes.
+ * then the other shapes' nodes. The majority is a speed choice: any verdict filled first gives the same row, since
+ * every shape of another verdict is written after (hence the mutants marked below).
  */
 function fillRow(codes: Uint8Array, at: number, verdicts: Uint8Array, count: number, shapes: Shapes): void {
   const { members, offsets } = shapes;
   let majority = 0;
+  // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: any majority (see above)
   for (let s = 0; s < count; s++) {
     const v = verdicts[s];
+    // Stryker disable next-line ArithmeticOperator,AssignmentOperator: any majority (see above)
     votes[v] += offsets[s + 1] - offsets[s];
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: any majority (see above)
     if (votes[v] > votes[majority]) majority = v;
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: any majority (see above)
   for (let s = 0; s < count; s++) votes[verdicts[s]] = 0;
   codes.fill(majority, at, at + shapes.of.length);
+  // Stryker disable next-line EqualityOperator: any majority (see above)
   for (let s = 0; s < count; s++) {
     const v = verdicts[s];
+    // Stryker disable next-line ConditionalExpression: any majority (see above)
     if (v === majority) continue;
     for (let k = offsets[s]; k < offsets[s + 1]; k++) codes[at + members[k]] = v;
   }
 }
 
 /** FNV-1a of the first `count` verdicts: rows are looked up by it (and compared), no string built. */
+// Stryker disable all: a hash only finds earlier rows faster; sameVerdicts decides
 function hashOf(verdicts: Uint8Array, count: number): number {
   let h = 0x811c9dc5;
   for (let s = 0; s < count; s++) h = Math.imul(h ^ verdicts[s], 0x01000193);
   return h >>> 0;
 }
+// Stryker restore all
 
 function sameVerdicts(a: Uint8Array, b: Uint8Array, count: number): boolean {
   for (let s = 0; s < count; s++) if (a[s] !== b[s]) return false;
@@ -172,6 +186,7 @@ class MatrixRun {
   readonly rowsSeen = new Map<Shapes, Map<number, Array<{ verdicts: Uint8Array; row: number }>>>();
   readonly verdicts: Uint8Array;
   /** The label keys the plugins read for the pod at hand. */
+  // Stryker disable next-line ArrayDeclaration: emptied at each row before use
   readonly labelKeys: string[] = [];
 
   constructor(workloads: readonly KubeObject[], nodes: readonly Node[], readonly options: ScheduleMatrixOptions) {
@@ -197,6 +212,7 @@ class MatrixRun {
   }
 
   codeOf(plugin: string): number {
+    // Stryker disable next-line EqualityOperator: codeOf is never asked for 'Feasible' (code 0)
     let c = this.names.indexOf(plugin);
     if (c < 0) {
       if (this.names.length > 255) throw new RangeError('scheduleMatrix: more than 248 other plugin names');
@@ -207,6 +223,7 @@ class MatrixRun {
 
   evaluate(pod: PodInfo, j: number, cycle?: CycleState): number {
     this.evaluations++;
+    // Stryker disable next-line ConditionalExpression: runFilters gives the verdict the checks give (their contract)
     if (!this.fast) {
       // `cycle`: the pod's, without the cluster filters (they run after, in clusterFilters)
       const v = runFilters(pod, this.infos[j], this.usages[j], cycle);
@@ -235,6 +252,7 @@ class MatrixRun {
    */
   private modelStorage(): readonly KubeObject[] | undefined {
     if (!this.subjects.some((s) => usesVolumes(s) && readsCluster(s, this.existingAntiAffinity, this.storage))) return this.options.storage;
+    // Stryker disable next-line MethodExpression: modelledStorage adds nothing for a pod without claims
     const users = this.subjects.filter(podUsesClaims).map(createdPod);
     return users.length ? modelledStorage(users, this.options.storage) : this.options.storage;
   }
@@ -251,10 +269,13 @@ class MatrixRun {
   fillFromShapes(i: number, count: number, shapes: Shapes, remember: boolean): void {
     const { codes, verdicts, N } = this;
     let seen = this.rowsSeen.get(shapes);
+    // Stryker disable next-line ConditionalExpression: a memo of rows; a row filled again is the same row
     if (!seen) this.rowsSeen.set(shapes, (seen = new Map()));
     const hash = hashOf(verdicts, count);
     const alike = seen.get(hash);
+    // Stryker disable next-line BlockStatement,ConditionalExpression: a row filled instead of copied is the same row
     if (alike) {
+      // Stryker disable next-line BlockStatement: a row filled instead of copied is the same row
       for (const earlier of alike) {
         if (!sameVerdicts(earlier.verdicts, verdicts, count)) continue;
         codes.copyWithin(i * N, earlier.row * N, (earlier.row + 1) * N);
@@ -265,7 +286,9 @@ class MatrixRun {
     // a row with nodes singled out by name is not a pattern for others
     if (remember) {
       const entry = { verdicts: verdicts.slice(0, count), row: i };
+      // Stryker disable next-line ConditionalExpression: an earlier row forgotten is filled again: the same row
       if (alike) alike.push(entry);
+      // Stryker disable next-line ArrayDeclaration: a row not remembered is filled again: the same row
       else seen.set(hash, [entry]);
     }
   }
@@ -275,6 +298,7 @@ class MatrixRun {
    * pod). Returns the cycle for the row, or 'done' when it filled the row itself (a rejection or a PreFilterResult).
    */
   private preFilter(i: number, pod: PodInfo): CycleState | undefined | 'done' {
+    // Stryker disable next-line ConditionalExpression: a PreFilter run for a pod no cluster plugin reads finds none active: the same verdicts
     if (!readsCluster(this.subjects[i], this.existingAntiAffinity, this.storage)) return undefined;
     const { codes, N } = this;
     const at = i * N;
@@ -321,6 +345,7 @@ class MatrixRun {
       if (names === 'all') everyNode = true;
       else if (names && names.length) singled = singled ? [...singled, ...names] : [...names];
       const labels = reads.labels?.(pod);
+      // Stryker disable next-line EqualityOperator: an undefined key splits no shape
       if (labels) for (let l = 0; l < labels.length; l++) labelKeys.push(labels[l]);
     }
     if (everyNode) {
@@ -331,13 +356,16 @@ class MatrixRun {
       if (!singled) {
         this.evaluateShapes(pod, reps);
         // a row the cluster filters (or NodeDeclaredFeatures) change afterwards is not a pattern for others
+        // Stryker disable next-line ConditionalExpression: a row not remembered is filled again: the same row
         this.fillFromShapes(i, reps.length, shapes, !cycle && !needsFeatures);
       } else {
         const own = this.shapes.nodesNamed(singled);
         for (const j of own) marked[j] = 1;
+        // Stryker disable next-line EqualityOperator: a verdict past the shapes' count is never read
         for (let s = 0; s < reps.length; s++) {
           // a representative with a name the pod does not single out; a shape of singled-out nodes only needs none
           let k = shapes.offsets[s];
+          // Stryker disable next-line ConditionalExpression,EqualityOperator: a shape whose nodes are all singled out has its verdict unread (each is evaluated on its own)
           while (k < shapes.offsets[s + 1] && marked[shapes.members[k]]) k++;
           verdicts[s] = k < shapes.offsets[s + 1] ? this.evaluate(pod, shapes.members[k], filtersOnly) : 0;
         }
@@ -350,6 +378,7 @@ class MatrixRun {
     }
     if (cycle) this.clusterFilters(pod, at, cycle);
     if (needsFeatures) this.lastFilters(pod, at);
+    // Stryker disable next-line ConditionalExpression: over no nominated node it changes nothing
     if (this.nominatedAt.length) this.nominatedNodes(pod, at);
   }
 
@@ -385,6 +414,7 @@ class MatrixRun {
    */
   private clusterFilters(pod: PodInfo, at: number, cycle: CycleState): void {
     const { codes, N, infos, clusterVerdicts } = this;
+    // Stryker disable next-line ArrayDeclaration: a key no node has splits no group
     const keys: string[] = [];
     let perNode = !this.shared || !this.uniqueNames();
     for (const { plugin, state } of cycle.active) {
@@ -395,10 +425,12 @@ class MatrixRun {
     const groups = perNode ? undefined : this.shapes.clusterGroups(keys);
     clusterVerdicts.fill(-1, 0, groups ? groups.count : N);
     const entries = this.snapshot().byName; // runFilters reads the node's entry by name
+    // Stryker disable next-line EqualityOperator: past the row, the next row's first byte, written before that row is filled
     for (let j = 0; j < N; j++) {
       if (codes[at + j] !== 0) continue;
       const g = groups ? groups.of[j] : j;
       let v = clusterVerdicts[g];
+      // Stryker disable next-line EqualityOperator: a pass (0) filtered again passes again
       if (v < 0) {
         this.evaluations++;
         const status = runClusterFilters(pod, entries.get(infos[j].name)!, cycle);
@@ -419,7 +451,9 @@ class MatrixRun {
       code: (w, n) => codes[w * N + n],
       verdict: (w, n) => {
         const pod = podInfo(subjects[w]);
+        // Stryker disable next-line ConditionalExpression: with a cycle over the call's snapshot, a pod no cluster plugin reads gets the same verdict
         const alone = !readsCluster(subjects[w], existingAntiAffinity, this.storage) && !this.nominatedAt.includes(n);
+        // Stryker disable next-line ConditionalExpression,LogicalOperator: with a cycle over the call's snapshot, a pod no cluster plugin reads (or rejected whole) gets the same verdict
         if (alone || podRejection(pod)) return runFilters(pod, infos[n], usages[n]);
         return runFilters(pod, infos[n], usages[n], cycleFor(pod, this.snapshot()));
       },
