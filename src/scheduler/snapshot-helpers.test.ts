@@ -4,7 +4,7 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import { configure, resetConfiguration } from '../core/config';
 import { toSubject } from '../k8s/subject';
 import {
-  assumePod, buildSnapshot, configuredAnd, groupByNode, hasStorage, isSubjectPod, isTerminating, nodesWithPods, nominatedNodeOf, podLabels, podNamespace, podsWithRequiredAntiAffinity, snapshotFor, withoutSubject,
+  assumePod, buildSnapshot, configuredAnd, groupByNode, hasStorage, podIndex, isSubjectPod, isTerminating, nodesWithPods, nominatedNodeOf, podLabels, podNamespace, podsWithRequiredAntiAffinity, snapshotFor, withoutSubject,
 } from './snapshot';
 
 const node = (name: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name } });
@@ -143,4 +143,17 @@ test("a snapshot's services are the Services among the objects given", () => {
   const other = { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'r' } } as KubeObject;
   expect(buildSnapshot([node('a')], new Map(), [], [other, service]).services).toEqual([service]);
   expect(snapshotFor([node('a')], [pod('x', { node: 'a' })], [], [service, other]).services).toEqual([service]);
+});
+
+test("a node's pods with volumes (what NodeVolumeLimits counts) and the pods with pod (anti-)affinity", () => {
+  const withSpec = (name: string, spec: object) => ({ ...pod(name, { node: 'a' }), spec: { containers: [{ name: 'c', image: 'i' }], nodeName: 'a', ...spec } }) as Pod;
+  const pods = [
+    withSpec('vol', { volumes: [{ name: 'v', emptyDir: {} }] }), withSpec('none', {}), withSpec('empty', { volumes: [] }),
+    withSpec('soft', { affinity: { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [] } } }),
+    withSpec('anti', { affinity: { podAntiAffinity: {} } }), withSpec('nodeaff', { affinity: { nodeAffinity: {} } }), bare,
+  ];
+  for (const snapshot of [snapshotFor([node('a')], pods), buildSnapshot([node('a')], groupByNode(pods))]) {
+    expect(snapshot.nodes[0].podsWithVolumes?.map((p) => p.metadata!.name)).toEqual(['vol']);
+    expect(podIndex(snapshot).withAffinity.map((r) => r.pod.metadata!.name)).toEqual(['soft', 'anti']);
+  }
 });

@@ -82,8 +82,9 @@ const unread: Array<[string, KubeObject]> = [
 
 test.each(read)('what a plugin derives from a node in the overlay is its own when the additions hold %s', (_, added) => {
   const withAttachment = [...given, attachment];
-  const base = snapshotFor(nodes, existing, undefined, undefined, withAttachment);
-  const overlay = snapshotFor(nodes, existing, undefined, undefined, withObjects(withAttachment, [added]));
+  const fresh = nodes.map((n) => ({ ...n })); // (see ownEntries below)
+  const base = snapshotFor(fresh, existing, undefined, undefined, withAttachment);
+  const overlay = snapshotFor(fresh, existing, undefined, undefined, withObjects(withAttachment, [added]));
   let runs = 0;
   const count = (pods: readonly Pod[]) => ++runs + pods.length * 0;
   expect(base.nodes[0].memo(count)).toBe(1);
@@ -168,8 +169,11 @@ describe('which additions the node entries can have read', () => {
   const claim = (name: string, namespace = 'db') => ({ ...boundClaim, metadata: { name, namespace } }) as KubeObject;
   const storageClass = (name: string) => ({ ...gp3, metadata: { name } });
   const ownEntries = (extra: KubeObject[]) => {
-    const base = snapshotFor(nodes, pods, undefined, undefined, cluster);
-    const overlay = snapshotFor(nodes, pods, undefined, undefined, withObjects(cluster, extra));
+    // fresh nodes per case: each case works out what its base's entries read (a mutation run credits a test only
+    // with the code it runs itself, not with what an earlier test left in a cache)
+    const fresh = nodes.map((n) => ({ ...n }));
+    const base = snapshotFor(fresh, pods, undefined, undefined, cluster);
+    const overlay = snapshotFor(fresh, pods, undefined, undefined, withObjects(cluster, extra));
     expect(sharedNodesOf(overlay)).toBe(base);
     expect(overlay.services).toBe(base.services);
     expect(overlay.nominated).toBe(base.nominated);
