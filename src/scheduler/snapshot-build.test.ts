@@ -127,6 +127,9 @@ test('the namespaces as a walk over the nodes meets them, whatever order the pod
   // a namespace met again after another's, with a pod later in the list but earlier in the walk than its last
   const again = [pod('a0', 'a', 'n0'), pod('b1', 'b', 'n1'), pod('a2', 'a', 'n2'), pod('a1', 'a', 'n1')];
   expect([...snapshotFor(nodes, again).namespaceLabels.keys()]).toEqual(['a', 'b']);
+  // a namespace met again later in the list, not in a row, with a pod earlier in the walk
+  const later = [pod('b2', 'b', 'n2'), pod('c1', 'c', 'n1'), pod('a3', 'a', 'n3'), pod('b0', 'b', 'n0')];
+  expect([...snapshotFor(nodes, later).namespaceLabels.keys()]).toEqual(['b', 'c', 'a']);
   // a repeated node name: each entry of that name holds the pods bound to it
   const twice = [node('n0'), node('n1'), node('n0')];
   const repeated = snapshotFor(twice, [pod('x', 'a', 'n0'), pod('y', 'b', 'n1')]);

