@@ -8,7 +8,8 @@ import { failure, node } from '../../../test/fixtures';
 import { compileSchedulerConfiguration, SchedulerConfigurationError } from '.';
 import { DEFAULT_PROFILE, withProfile } from '../profile';
 import { DEFAULT_PLUGIN_ARGS, pluginArgs } from '../plugin-args';
-import { underPodProfile } from './select';
+import { underPodProfile, underProfiles, usePodProfile } from './select';
+import { profile } from '../profile';
 import { scheduleMatrix } from '../matrix';
 
 const KSC = { apiVersion: 'kubescheduler.config.k8s.io/v1', kind: 'KubeSchedulerConfiguration' };
@@ -247,4 +248,29 @@ test('MostAllocated through configure: NodeResourcesFit scores the fuller node h
   const most = rankNodes(web, [small, big]);
   expect(fit(most, 'small')).toBeGreaterThan(fit(most, 'big'));
   expect(web).toPrefer(small).over(big);
+});
+
+// A question inside another (a placement's cycles, an outage's) picks each pod's profile from the profiles the
+// outermost question began with, never from the profile of the pod being asked about.
+describe('nested questions pick each pod\'s profile from the outermost one\'s', () => {
+  const web = toSubject(deployment('web', 1));
+  const other = toSubject(named(deployment('batch', 1), 'other-scheduler'));
+  test('underPodProfile inside another: each inner pod its own profile, however many', () => {
+    const seen = underPodProfile(other, () => [
+      profile().unserved !== undefined,
+      underPodProfile(web, () => profile().unserved),
+      underPodProfile(web, () => profile().unserved),
+      profile().unserved !== undefined,
+    ]);
+    expect(seen).toEqual([true, undefined, undefined, true]);
+    expect(profile().unserved).toBeUndefined();
+  });
+  test('usePodProfile within underProfiles, and the profile before put back', () => {
+    const seen = underProfiles(() => [usePodProfile(other).unserved !== undefined, usePodProfile(web).unserved, underPodProfile(web, () => profile().unserved), usePodProfile(web).unserved]);
+    expect(seen).toEqual([true, undefined, undefined, undefined]);
+    expect(profile()).toBe(DEFAULT_PROFILE);
+    // underProfiles inside a pod's question: the outermost question's profiles still
+    const nested = underPodProfile(other, () => [underProfiles(() => usePodProfile(web).unserved), underPodProfile(web, () => profile().unserved)]);
+    expect(nested).toEqual([undefined, undefined]);
+  });
 });

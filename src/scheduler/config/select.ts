@@ -23,8 +23,10 @@ export function configuredProfiles(): CompiledSchedulerConfiguration | undefined
   if (!given) return undefined;
   const key = `${s.kubernetesVersion} ${JSON.stringify(s.featureGates)}`;
   let byRelease = compiled.get(given);
+  // Stryker disable next-line ConditionalExpression: a memo; compiled again, the same
   if (!byRelease) compiled.set(given, (byRelease = new Map()));
   let c = byRelease.get(key);
+  // Stryker disable next-line ConditionalExpression: a memo; compiled again, the same
   if (!c) byRelease.set(key, (c = config().compileSchedulerConfiguration(given)));
   return c;
 }
@@ -43,6 +45,7 @@ const unservedProfiles = new WeakMap<Profile, Map<string, Profile>>();
 /** The profile of a pod no profile serves: PreEnqueue keeps it out of every queue; no PostFilter, no Score. */
 function unservedProfile(base: Profile, schedulerName: string, served: readonly string[]): Profile {
   let byName = unservedProfiles.get(base);
+  // Stryker disable next-line ConditionalExpression: a memo; the same profile made again
   if (!byName) unservedProfiles.set(base, (byName = new Map()));
   const known = byName.get(schedulerName);
   if (known) return known;
