@@ -1,6 +1,6 @@
 // A KubeSchedulerConfiguration changes the answers as kube-scheduler's profiles would (issue 36): plugins disabled,
 // weights, pluginConfig's args on the profile, several profiles picked by schedulerName, and a pod no profile serves.
-import { configure, resetConfiguration } from '../../core/config';
+import { configure, resetConfiguration, withConfiguration } from '../../core/config';
 import { rankNodes, scheduleOn } from '../../engine/objects';
 import { schedule, scheduleOnNode, prefer, place, toSubject } from '../../engine';
 import { deployment, zonedNode } from '../../../test/outage/cluster';
@@ -65,6 +65,21 @@ describe('compileSchedulerConfiguration', () => {
     expect(profiles.get('default-scheduler')!.notModelled).toEqual([
       expect.objectContaining({ what: 'Coscheduling', detail: expect.stringContaining("not in kube-scheduler's in-tree registry") }),
     ]);
+  });
+
+  test("what a profile runs that the library does not: a PreFilter without its Filter, one node PreFilter of two", () => {
+    const compiled = (profile: object, release = '1.37') => withConfiguration({ kubernetesVersion: release as never }, () => compileSchedulerConfiguration({ ...KSC, profiles: [profile] }).profiles.get('default-scheduler')!.notModelled);
+    expect(compiled({ plugins: { filter: { disabled: [{ name: 'NodeResourcesFit' }] } } })).toEqual([
+      { what: 'NodeResourcesFit', detail: 'profile default-scheduler runs NodeResourcesFit at preFilter but not at filter: the library runs both or neither' },
+    ]);
+    expect(compiled({ plugins: { preFilter: { disabled: [{ name: 'NodeName' }] } } })).toEqual([
+      { what: 'NodeName', detail: 'profile default-scheduler runs NodeName at filter but not at preFilter: the library runs both or neither' },
+      { what: 'NodeAffinity', detail: 'profile default-scheduler runs the PreFilter of NodeAffinity without NodeName: the library merges both' },
+    ]);
+    // up to 1.36 NodeName has no PreFilter: NodeAffinity's alone is the default
+    expect(compiled({ plugins: { preFilter: { disabled: [{ name: 'NodeName' }] } } }, '1.36')).toBeUndefined();
+    // both node PreFilters off: nothing to merge, each plugin split
+    expect(compiled({ plugins: { preFilter: { disabled: [{ name: 'NodeName' }, { name: 'NodeAffinity' }] } } })?.map((n) => n.what)).toEqual(['NodeName', 'NodeAffinity']);
   });
 
   test('invalid: duplicate schedulerName and a bad percentage, with kube-scheduler\'s texts', () => {
