@@ -187,6 +187,31 @@ describe('kube-scheduler refuses an invalid configuration with its texts', () =>
       .toThrow('creating profile for scheduler name default-scheduler: plugin "ImageLocality" does not extend FilterPlugin plugin');
   });
 
+  // the interfaces each in-tree plugin's type implements (pkg/scheduler/framework/plugins/<plugin>/*.go, the
+  // `var _ framework.FilterPlugin = &...{}` assertions): enabled at a point it does not implement, the framework fails
+  test.each([
+    ['TaintToleration', 'preFilter', 'PreFilterPlugin', '1.37'],
+    ['PrioritySort', 'filter', 'FilterPlugin', '1.37'],
+    ['DefaultPreemption', 'score', 'ScorePlugin', '1.37'],
+    ['NodeUnschedulable', 'score', 'ScorePlugin', '1.37'],
+    ['NodePorts', 'score', 'ScorePlugin', '1.37'],
+    ['NodeName', 'preFilter', 'PreFilterPlugin', '1.36'],
+    ['VolumeRestrictions', 'score', 'ScorePlugin', '1.37'],
+    ['SchedulingGates', 'filter', 'FilterPlugin', '1.37'],
+    ['NodeResourcesBalancedAllocation', 'filter', 'FilterPlugin', '1.37'],
+    ['InterPodAffinity', 'postFilter', 'PostFilterPlugin', '1.37'],
+  ])('%s at %s: does not extend %s (%s)', (plugin, point, iface, release) => {
+    expect(() => compileSchedulerConfiguration({ ...KSC, profiles: [{ plugins: { [point]: { enabled: [{ name: plugin }] } } }] }, release as never))
+      .toThrow(`creating profile for scheduler name default-scheduler: plugin "${plugin}" does not extend ${iface} plugin`);
+  });
+
+  test.each([
+    ['NodeName', 'preFilter', '1.37'], ['NodeAffinity', 'preScore', '1.37'], ['PodTopologySpread', 'preScore', '1.37'], ['VolumeBinding', 'reserve', '1.37'],
+    ['NodeResourcesFit', 'preFilter', '1.37'], ['ImageLocality', 'score', '1.37'], ['TaintToleration', 'preScore', '1.37'], ['DefaultPreemption', 'postFilter', '1.37'],
+  ])('%s at %s is its own point (%s)', (plugin, point, release) => {
+    expect(() => compileSchedulerConfiguration({ ...KSC, profiles: [{ plugins: { [point]: { enabled: [{ name: plugin }] } } }] }, release as never)).not.toThrow();
+  });
+
   test('strict decoding: an unknown field, and another apiVersion', () => {
     expect(() => compileSchedulerConfiguration({ ...KSC, profiles: [{ schedulerName: 'x', plugin: {} }] })).toThrow('unknown field "profiles[0].plugin"');
     expect(() => compileSchedulerConfiguration({ ...KSC, apiVersion: 'kubescheduler.config.k8s.io/v1beta3' })).toThrow('v1beta3 was removed in 1.29');
