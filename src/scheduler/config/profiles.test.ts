@@ -289,3 +289,45 @@ describe('nested questions pick each pod\'s profile from the outermost one\'s', 
     expect(nested).toEqual([undefined, undefined]);
   });
 });
+
+describe('a profile compiled: the order of each point, each plugin its own args', () => {
+  const compiled = (profile: object) => compileSchedulerConfiguration({ ...KSC, profiles: [profile] }).profiles.get('default-scheduler')!;
+  test('a plugin enabled at a point and in MultiPoint runs first there (expandMultiPointPlugins); the point\'s own order otherwise', () => {
+    const defaults = names(compiled({}).filter);
+    const p = compiled({ plugins: { filter: { enabled: [{ name: 'NodePorts' }] } } });
+    expect(names(p.filter)).toEqual(['NodePorts', ...defaults.filter((n) => n !== 'NodePorts')]);
+    // Score's order is the configuration's: a plugin re-enabled at score comes first
+    const q = compiled({ plugins: { score: { enabled: [{ name: 'ImageLocality', weight: 2 }] } } });
+    expect(q.score[0]).toMatchObject({ plugin: { name: 'ImageLocality' }, weight: 2 });
+    expect(q.score.map((s) => s.plugin.name).slice(1)).toEqual(compiled({}).score.map((s) => s.plugin.name).filter((n) => n !== 'ImageLocality'));
+  });
+  test('each plugin reads its own args', () => {
+    const p = { pluginConfig: [
+      { name: 'PodTopologySpread', args: { defaultingType: 'List', defaultConstraints: [{ maxSkew: 2, topologyKey: 'zone', whenUnsatisfiable: 'ScheduleAnyway' }] } },
+      { name: 'InterPodAffinity', args: { hardPodAffinityWeight: 5 } },
+      { name: 'NodeResourcesBalancedAllocation', args: { resources: [{ name: 'cpu', weight: 1 }] } },
+    ] };
+    configure({ schedulerConfiguration: { ...KSC, profiles: [p] } });
+    const seen = underPodProfile(toSubject(deployment('web', 1)), () => [
+      pluginArgs('InterPodAffinity').hardPodAffinityWeight, pluginArgs('PodTopologySpread').defaultingType, pluginArgs('NodeResourcesBalancedAllocation').resources.map((r) => r.name),
+      pluginArgs('NodeResourcesFit').scoringStrategy.type,
+    ]);
+    expect(seen).toEqual([5, 'List', ['cpu'], 'LeastAllocated']);
+  });
+  test('a plugin outside the registry enabled at a point is named at that point', () => {
+    expect(compiled({ plugins: { filter: { enabled: [{ name: 'Coscheduling' }] } } }).notModelled).toEqual([
+      { what: 'Coscheduling', detail: "profile default-scheduler enables Coscheduling (filter): not in kube-scheduler's in-tree registry (a scheduler built with it runs it; kube-scheduler itself fails to start)" },
+    ]);
+    expect(compiled({ plugins: { multiPoint: { enabled: [{ name: 'Coscheduling' }] } } }).notModelled?.map((n) => n.detail)).toEqual([
+      "profile default-scheduler enables Coscheduling (multiPoint): not in kube-scheduler's in-tree registry (a scheduler built with it runs it; kube-scheduler itself fails to start)",
+    ]);
+  });
+  test('both node PreFilters off: a pod singling out a node by name is filtered node by node, the same verdicts', () => {
+    configure({ schedulerConfiguration: { ...KSC, profiles: [{ plugins: { preFilter: { disabled: [{ name: 'NodeName' }, { name: 'NodeAffinity' }] } } }] } });
+    const pinned = { ...deployment('web', 1, '100m') };
+    (pinned.spec.template.spec as { nodeName?: string }).nodeName = 'n2';
+    const r = scheduleOn(pinned, [node('n1'), node('n2')]);
+    expect(r.feasible.map((v) => v.node)).toEqual(['n2']);
+    expect(r.rejected.map((v) => [v.node, v.status!.plugin])).toEqual([['n1', 'NodeName']]);
+  });
+});
