@@ -8,7 +8,7 @@ import { failure, node } from '../../../test/fixtures';
 import { compileSchedulerConfiguration, SchedulerConfigurationError } from '.';
 import { DEFAULT_PROFILE, withProfile } from '../profile';
 import { DEFAULT_PLUGIN_ARGS, pluginArgs } from '../plugin-args';
-import { underPodProfile, underProfiles, usePodProfile } from './select';
+import { configuredProfiles, underPodProfile, underProfiles, usePodProfile } from './select';
 import { profile } from '../profile';
 import { scheduleMatrix } from '../matrix';
 
@@ -330,4 +330,15 @@ describe('a profile compiled: the order of each point, each plugin its own args'
     expect(r.feasible.map((v) => v.node)).toEqual(['n2']);
     expect(r.rejected.map((v) => [v.node, v.status!.plugin])).toEqual([['n1', 'NodeName']]);
   });
+});
+
+test('one configuration object compiled per release: the defaults follow the release (NodeName first from 1.37)', () => {
+  const cfg = { ...KSC, profiles: [{ schedulerName: 'default-scheduler' }] };
+  const filterOrder = () => names(configuredProfiles()!.profiles.get('default-scheduler')!.filter).filter((n) => n === 'NodeName' || n === 'NodeUnschedulable');
+  configure({ schedulerConfiguration: cfg, kubernetesVersion: '1.36' });
+  expect(filterOrder()).toEqual(['NodeUnschedulable', 'NodeName']);
+  configure({ kubernetesVersion: '1.37' });
+  expect(filterOrder()).toEqual(['NodeName', 'NodeUnschedulable']);
+  configure({ kubernetesVersion: '1.36' });
+  expect(filterOrder()).toEqual(['NodeUnschedulable', 'NodeName']);
 });
