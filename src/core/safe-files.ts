@@ -93,18 +93,17 @@ const MAGIC = 'jest-k8s-placement-cache';
 const FORMAT = 1;
 const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 
-const header = (key: string, body: Buffer) => `${MAGIC} ${FORMAT} ${key} ${createHash('sha256').update(body).digest('hex')} ${body.length}\n`;
-
 /**
- * The same header for a body still a string: hashed and measured as UTF-8 without a Buffer of it. A large file's
- * entry is over 100 MB: each Buffer of it is a copy, and external memory that makes V8 collect the whole heap.
+ * The header of a body, a Buffer (read back) or still a string (being written: hashed and measured as UTF-8 without
+ * a Buffer of it; a large file's entry is over 100 MB, and each Buffer of it is a copy, and external memory that makes
+ * V8 collect the whole heap).
  */
-const stringHeader = (key: string, body: string) =>
-  `${MAGIC} ${FORMAT} ${key} ${createHash('sha256').update(body, 'utf8').digest('hex')} ${Buffer.byteLength(body, 'utf8')}\n`;
+const header = (key: string, body: Buffer | string) =>
+  `${MAGIC} ${FORMAT} ${key} ${createHash('sha256').update(body).digest('hex')} ${typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length}\n`;
 
 /** The bytes of an entry of `body` under `key` (what writeEntry stores; tests forge entries with it). */
 export function sealEntry(key: string, body: string): Buffer {
-  return Buffer.from(stringHeader(key, body) + body, 'utf8');
+  return Buffer.from(header(key, body) + body, 'utf8');
 }
 
 /**
@@ -166,7 +165,7 @@ function writeExclusive(target: string, data: string | readonly string[], mode: 
 export function writeEntry(file: string, key: string, body: string): boolean {
   let temp: string | undefined;
   try {
-    temp = writeExclusive(file, [stringHeader(key, body), body], 0o600);
+    temp = writeExclusive(file, [header(key, body), body], 0o600);
     fs.renameSync(temp, file);
     return true;
   } catch (e) {
