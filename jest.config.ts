@@ -30,6 +30,9 @@ const TESTS = '?(*.)+(spec|test).?([mc])[jt]s?(x)';
 const folders = fs.readdirSync(path.join(__dirname, 'src'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
 
 const config: Config = {
+  // a private TMPDIR per run, removed after it (test/private-tmpdir.js)
+  globalSetup: '<rootDir>/test/private-tmpdir.js',
+  globalTeardown: '<rootDir>/test/private-tmpdir-teardown.js',
   projects: [
     ...folders.map((folder) => ({ ...shared, displayName: folder, testMatch: [`<rootDir>/src/${folder}/**/${TESTS}`] })),
     { ...shared, displayName: 'src', testMatch: [`<rootDir>/src/${TESTS}`] },

@@ -7,5 +7,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['*.test.ts'],
     setupFiles: ['../../src/vitest.mts'],
+    // a private TMPDIR per run, removed after it
+    globalSetup: ['../private-tmpdir.js'],
   },
 });
