@@ -7,7 +7,7 @@ import type { PodSpec } from '../../../core/types';
 import { gateEnabled } from '../../../core/config';
 import { createdPod, createdSpec } from '../../../admission/create';
 import { termsRead } from '../../../k8s/node-selector';
-import { volumeAffinityTerms } from '../../../k8s/storage';
+import { claimClass, volumeAffinityTerms } from '../../../k8s/storage';
 import type { ClusterPlugin } from '../../cycle';
 import { failure, Skip, type ScorePlugin } from '../../framework';
 import { storageListers } from '../../storage';
@@ -23,11 +23,16 @@ export { podHasPVCs, preFilter, type PreFilterState } from './state';
 export { brokenLinear, buildScorerFunction, DEFAULT_SHAPE, type ShapePoint, type StorageResource } from './scorer';
 export { classResources, type ScoreState } from './scoring';
 
-/** Our account of a node's verdict: which claim decided, and the one-line fix where there is one. */
+/** An object's name as the texts print it (a PV given without metadata has none). */
+const nameOf = (o: { metadata?: { name?: string } }) => o.metadata?.name;
+
+/**
+ * Our account of a node's verdict (a rejected one: findPodVolumes names the claim that decided with every reason):
+ * which claim decided, and the one-line fix where there is one.
+ */
 function describe(v: PodVolumes): string[] {
-  if (!v.culprit) return [];
-  const { pvc, pv, why } = v.culprit;
-  const lines = [`PersistentVolumeClaim ${pvc.metadata?.name}${pv ? ` (PersistentVolume ${pv.metadata?.name})` : ''}: ${why}`];
+  const { pvc, pv, why } = v.culprit!;
+  const lines = [`PersistentVolumeClaim ${nameOf(pvc)}${pv ? ` (PersistentVolume ${nameOf(pv)})` : ''}: ${why}`];
   const hint = fixHint(v);
   if (hint) lines.push(hint);
   return lines;
@@ -81,9 +86,9 @@ export const VolumeBinding: ClusterPlugin<PreFilterState> = {
   explainPass(_pod, node, state) {
     const v = findPodVolumes(state.claims, { name: node.info.name, labels: node.info.labels }, state.storage, state.vacEnabled);
     return [
-      ...state.claims.bound.map((c) => `PersistentVolumeClaim ${c.metadata?.name} is bound to PersistentVolume ${c.spec?.volumeName}, which reaches the node`),
-      ...v.staticBindings.map((b) => `PersistentVolumeClaim ${b.pvc.metadata?.name} would bind PersistentVolume ${b.pv.metadata?.name}`),
-      ...v.dynamicProvisions.map((p) => `PersistentVolumeClaim ${p.pvc.metadata?.name} would be provisioned for the node (StorageClass ${p.pvc.spec?.storageClassName ?? ''})`),
+      ...state.claims.bound.map((c) => `PersistentVolumeClaim ${nameOf(c)} is bound to PersistentVolume ${c.spec!.volumeName}, which reaches the node`),
+      ...v.staticBindings.map((b) => `PersistentVolumeClaim ${nameOf(b.pvc)} would bind PersistentVolume ${nameOf(b.pv)}`),
+      ...v.dynamicProvisions.map((p) => `PersistentVolumeClaim ${nameOf(p.pvc)} would be provisioned for the node (StorageClass ${claimClass(p.pvc)})`),
     ];
   },
 };
