@@ -5,19 +5,22 @@
 import type { KubeObject, Node } from '../../../core/types';
 import { configure } from '../../../core/config';
 import { scheduleOnNode } from '../../../engine/schedule';
+import { schedule } from '../../index';
 import { toSubject } from '../../../k8s/subject';
 import { ErrReasonBindConflict, ErrReasonNodeConflict, ErrReasonNotEnoughSpace, fixHint } from './index';
+
+const k = (o: object) => o as KubeObject;
 
 const node = (name: string, labels: Record<string, string> = {}): Node => ({
   kind: 'Node', apiVersion: 'v1', metadata: { name, labels }, status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } },
 });
-const pod = (...claims: string[]): KubeObject => ({
+const pod = (...claims: string[]): KubeObject => k({
   kind: 'Pod', apiVersion: 'v1', metadata: { name: 'p', namespace: 'default' },
   spec: { containers: [{ name: 'c', image: 'i' }], volumes: claims.map((c) => ({ name: c, persistentVolumeClaim: { claimName: c } })) },
 });
-const sc = (name: string, provisioner: string): KubeObject => ({ kind: 'StorageClass', apiVersion: 'storage.k8s.io/v1', metadata: { name }, provisioner, volumeBindingMode: 'WaitForFirstConsumer' });
+const sc = (name: string, provisioner: string): KubeObject => k({ kind: 'StorageClass', apiVersion: 'storage.k8s.io/v1', metadata: { name }, provisioner, volumeBindingMode: 'WaitForFirstConsumer' });
 interface ClaimOptions { volumeName?: string; annotations?: Record<string, string>; size?: string; vac?: string }
-const claim = (name: string, cls: string | undefined, o: ClaimOptions = {}): KubeObject => ({
+const claim = (name: string, cls: string | undefined, o: ClaimOptions = {}): KubeObject => k({
   kind: 'PersistentVolumeClaim', apiVersion: 'v1',
   metadata: { name, namespace: 'default', ...(o.annotations ? { annotations: o.annotations } : {}) },
   spec: {
@@ -27,7 +30,7 @@ const claim = (name: string, cls: string | undefined, o: ClaimOptions = {}): Kub
 });
 const bound = (name: string, cls: string, pv: string) => claim(name, cls, { volumeName: pv, annotations: { 'pv.kubernetes.io/bind-completed': 'yes' } });
 const zoned = (zone: string) => ({ required: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: [zone] }] }] } });
-const pv = (name: string, cls: string, zone: string, o: { claimRef?: string; vac?: string } = {}): KubeObject => ({
+const pv = (name: string, cls: string, zone: string, o: { claimRef?: string; vac?: string } = {}): KubeObject => k({
   kind: 'PersistentVolume', apiVersion: 'v1', metadata: { name },
   spec: {
     storageClassName: cls, capacity: { storage: '100Gi' }, accessModes: ['ReadWriteOnce'], csi: { driver: 'csi.example.com', volumeHandle: name }, nodeAffinity: zoned(zone),
@@ -35,8 +38,8 @@ const pv = (name: string, cls: string, zone: string, o: { claimRef?: string; vac
   },
   status: { phase: o.claimRef ? 'Bound' : 'Available' },
 });
-const driver: KubeObject = { kind: 'CSIDriver', apiVersion: 'storage.k8s.io/v1', metadata: { name: 'csi.example.com' }, spec: { storageCapacity: true } };
-const capacity = (name: string, cls: string, size: string, zone: string): KubeObject => ({
+const driver = k({ kind: 'CSIDriver', apiVersion: 'storage.k8s.io/v1', metadata: { name: 'csi.example.com' }, spec: { storageCapacity: true } });
+const capacity = (name: string, cls: string, size: string, zone: string): KubeObject => k({
   kind: 'CSIStorageCapacity', apiVersion: 'storage.k8s.io/v1', metadata: { name, namespace: 'kube-system' }, storageClassName: cls, capacity: size, nodeTopology: { matchLabels: { zone } },
 });
 
@@ -104,8 +107,17 @@ describe('a node that fits: the VolumeBinding notes', () => {
 });
 
 test('a PV given without metadata still binds (the storage input takes it): the note names the claim', () => {
-  const nameless: KubeObject = { kind: 'PersistentVolume', apiVersion: 'v1', spec: { storageClassName: 'local', capacity: { storage: '50Gi' }, accessModes: ['ReadWriteOnce'] }, status: { phase: 'Available' } };
+  const nameless = k({ kind: 'PersistentVolume', apiVersion: 'v1', spec: { storageClassName: 'local', capacity: { storage: '50Gi' }, accessModes: ['ReadWriteOnce'] }, status: { phase: 'Available' } });
   const answer = on(pod('cache'), node('n1'), [sc('local', 'kubernetes.io/no-provisioner'), claim('cache', 'local'), nameless]);
   expect(answer.feasible).toBe(true);
   expect(volumeNotes(answer.notes)).toEqual([expect.stringMatching(/^VolumeBinding: PersistentVolumeClaim cache would bind PersistentVolume /)]);
+});
+
+test('a null entry among the volumes is no volume (Go decodes it as a zero Volume): the claim beside it binds', () => {
+  // the scheduler's input taken as JSON, as volumerestrictions/null-volumes.test.ts asks it (volume_binding.go podHasPVCs
+  // reads only the sources)
+  const withNull = k({ ...pod('cache'), spec: { containers: [{ name: 'c', image: 'i' }], volumes: [null, { name: 'cache', persistentVolumeClaim: { claimName: 'cache' } }] } });
+  const storage = [sc('local', 'kubernetes.io/no-provisioner'), claim('cache', 'local'), pv('pv-local', 'local', 'a')];
+  const result = schedule(toSubject(withNull), [node('n1', { zone: 'a' }), node('n2', { zone: 'b' })], undefined, undefined, undefined, storage);
+  expect([result.feasible.map((v) => v.node), result.rejected.map((v) => [v.node, v.status?.reasons])]).toEqual([['n1'], [['n2', [ErrReasonBindConflict]]]]);
 });

@@ -12,22 +12,24 @@ import { withProfile } from '../../profile';
 import { VolumeBinding } from './index';
 import { ErrReasonNodeConflict, ErrReasonNotEnoughSpace, ErrReasonPVNotExist, ErrReasonBindConflict } from './reasons';
 
+const k = (o: object) => o as KubeObject;
+
 const node = (name: string, labels: Record<string, string>): Node => ({
   kind: 'Node', apiVersion: 'v1', metadata: { name, labels }, status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } },
 });
-const pod = (...claims: string[]): KubeObject => ({
+const pod = (...claims: string[]): KubeObject => k({
   kind: 'Pod', apiVersion: 'v1', metadata: { name: 'p', namespace: 'default' },
   spec: { containers: [{ name: 'c', image: 'i' }], volumes: claims.map((c) => ({ name: c, persistentVolumeClaim: { claimName: c } })) },
 });
-const sc = (name: string, provisioner: string): KubeObject => ({ kind: 'StorageClass', apiVersion: 'storage.k8s.io/v1', metadata: { name }, provisioner, volumeBindingMode: 'WaitForFirstConsumer' });
-const claim = (name: string, cls: string, extra: { volumeName?: string; annotations?: Record<string, string> } = {}): KubeObject => ({
+const sc = (name: string, provisioner: string): KubeObject => k({ kind: 'StorageClass', apiVersion: 'storage.k8s.io/v1', metadata: { name }, provisioner, volumeBindingMode: 'WaitForFirstConsumer' });
+const claim = (name: string, cls: string, extra: { volumeName?: string; annotations?: Record<string, string> } = {}): KubeObject => k({
   kind: 'PersistentVolumeClaim', apiVersion: 'v1',
   metadata: { name, namespace: 'default', ...(extra.annotations ? { annotations: extra.annotations } : {}) },
   spec: { storageClassName: cls, accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10Gi' } }, ...(extra.volumeName ? { volumeName: extra.volumeName } : {}) },
 });
 const bound = (name: string, cls: string, pv: string) => claim(name, cls, { volumeName: pv, annotations: { 'pv.kubernetes.io/bind-completed': 'yes' } });
-const driver = (name: string): KubeObject => ({ kind: 'CSIDriver', apiVersion: 'storage.k8s.io/v1', metadata: { name }, spec: { storageCapacity: true } });
-const capacity = (name: string, cls: string, size: string, nodeTopology?: object): KubeObject => ({
+const driver = (name: string): KubeObject => k({ kind: 'CSIDriver', apiVersion: 'storage.k8s.io/v1', metadata: { name }, spec: { storageCapacity: true } });
+const capacity = (name: string, cls: string, size: string, nodeTopology?: object): KubeObject => k({
   kind: 'CSIStorageCapacity', apiVersion: 'storage.k8s.io/v1', metadata: { name, namespace: 'kube-system' }, storageClassName: cls, capacity: size, ...(nodeTopology ? { nodeTopology } : {}),
 });
 
@@ -46,7 +48,7 @@ function verdicts(subject: KubeObject, nodes: Node[], storage: KubeObject[]) {
 test('a bound in-tree PV reads the CSINode: a node that migrated its plugin matches the translated affinity, not the zone label', () => {
   // binder.go tryTranslatePVToCSI; csi-translation aws_ebs.go TranslateInTreePVToCSI replaces the zone key with
   // topology.ebs.csi.aws.com/zone: node-b, the same zone but migrated, does not have that label
-  const pv: KubeObject = {
+  const pv = k({
     kind: 'PersistentVolume', apiVersion: 'v1', metadata: { name: 'ebs' },
     spec: {
       storageClassName: 'gp', capacity: { storage: '10Gi' }, accessModes: ['ReadWriteOnce'], awsElasticBlockStore: { volumeID: 'vol-1' },
@@ -54,8 +56,8 @@ test('a bound in-tree PV reads the CSINode: a node that migrated its plugin matc
       nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['a'] }] }] } },
     },
     status: { phase: 'Bound' },
-  };
-  const csiNode: KubeObject = { kind: 'CSINode', apiVersion: 'storage.k8s.io/v1', metadata: { name: 'node-b', annotations: { 'storage.alpha.kubernetes.io/migrated-plugins': 'kubernetes.io/aws-ebs' } }, spec: { drivers: [] } };
+  });
+  const csiNode = k({ kind: 'CSINode', apiVersion: 'storage.k8s.io/v1', metadata: { name: 'node-b', annotations: { 'storage.alpha.kubernetes.io/migrated-plugins': 'kubernetes.io/aws-ebs' } }, spec: { drivers: [] } });
   const nodes = [node('node-a', { 'topology.kubernetes.io/zone': 'a' }), node('node-b', { 'topology.kubernetes.io/zone': 'a' })];
   expect(verdicts(pod('data'), nodes, [sc('gp', 'ebs.csi.aws.com'), bound('data', 'gp', 'ebs'), pv, csiNode])).toEqual({ 'node-a': 'fits', 'node-b': [ErrReasonNodeConflict] });
 });
