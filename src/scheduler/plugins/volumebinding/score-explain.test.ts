@@ -38,6 +38,7 @@ const capacity = (name: string, size: string, zone: string) => k({
 
 /** Per feasible node, VolumeBinding's column of the scores: [score, detail]. */
 function volumeScores(subject: KubeObject, nodes: Node[], storage: KubeObject[]) {
+  configure({ kubernetesVersion: '1.37' });
   const answer = schedule(toSubject(subject), nodes, { storage }, { scores: true });
   return Object.fromEntries((answer.scores ?? []).map((s) => {
     const c = s.plugins.find((p) => p.plugin === 'VolumeBinding');
