@@ -18,6 +18,7 @@ const div = (a: bigint, b: bigint) => a / b;
 export function brokenLinear(shape: readonly ShapePoint[]): (p: bigint) => bigint {
   return (p) => {
     for (let i = 0; i < shape.length; i++) {
+      // Stryker disable next-line EqualityOperator: at a point's utilization, the segment after it starts from its score too (and past the last point, its score)
       if (p <= BigInt(shape[i].utilization)) {
         if (i === 0) return BigInt(shape[0].score);
         const [a, b] = [shape[i - 1], shape[i]];

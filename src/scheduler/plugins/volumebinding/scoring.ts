@@ -45,6 +45,7 @@ export function classResources(volumes: PodVolumes, capacityScoring: boolean): M
   }
   for (const { pvc, capacity } of volumes.dynamicProvisions) {
     if (!capacity) continue;
+    // Stryker disable next-line OptionalChaining: a claim with a CSIStorageCapacity has spec.resources.requests (hasEnoughCapacity)
     const r = get(pvc.spec?.storageClassName ?? '');
     r.capacity = wholeUnits(storageAmount(capacity.capacity, `CSIStorageCapacity ${capacity.metadata?.name ?? ''} capacity`));
     r.requested += wholeUnits(requestedStorage(pvc));
