@@ -45,8 +45,9 @@ describe('(ours) translatedPVNodeAffinity: which zone key, the label path, the r
     ['a zone requirement without values: the label is added', pv(cinder, { [Z]: 'z1' }, terms({ matchExpressions: [req(Z)] })), terms({ matchExpressions: [req(Z), req(CINDER, ['z1'])] })],
     ['a beta zone without values: only the beta region moves to GA', pv(ebs, undefined, terms({ matchExpressions: [req(BZ), req(BR, ['r1'])] })), terms({ matchExpressions: [req(BZ), req(R, ['r1'])] })],
     ['a GA zone label leaves a beta region as it is', pv(ebs, { [Z]: 'z1' }, terms({ matchExpressions: [req(BR, ['r1'])] })), terms({ matchExpressions: [req(BR, ['r1']), req(EBS, ['z1'])] })],
+    ['a beta region without values stays beta', pv(ebs, { [BZ]: 'z1' }, terms({ matchExpressions: [req(BR)] })), terms({ matchExpressions: [req(BR), req(EBS, ['z1'])] })],
     ['a beta zone label moves a beta region to GA', pv(ebs, { [BZ]: 'z1' }, terms({ matchExpressions: [req(BR, ['r1'])] })), terms({ matchExpressions: [req(R, ['r1']), req(EBS, ['z1'])] })],
-    ['zone values in one term: only that requirement moves; other terms stay', pv(gce, undefined, terms({ matchExpressions: [req(Z, ['us-east1-b'])] }, { matchExpressions: [req('k', ['v'])] }, {})),
+    ['zone values in one term (a beta label aside): only that requirement moves; other terms stay', pv(gce, { [BZ]: 'us-east1-c' }, terms({ matchExpressions: [req(Z, ['us-east1-b'])] }, { matchExpressions: [req('k', ['v'])] }, {})),
       terms({ matchExpressions: [req(GKE, ['us-east1-b'])] }, { matchExpressions: [req('k', ['v'])] }, {})],
   ])('%s', (_name, volume, want) => {
     const before = JSON.stringify(volume);
