@@ -70,7 +70,8 @@ function gceRegionFromZones(zones: string[]): string {
     if (parts.length !== 3) throw new TranslationError(`failed to get region from zones: zone in unexpected format, expected: {locale}-{region}-{zone}, got: ${zone}`);
     regions.add(parts.slice(0, 2).join('-'));
   }
-  if (regions.size !== 1) throw new TranslationError(`failed to get region from zones: multiple or no regions gotten from zones, got: ${[...regions].join(',')}`);
+  // fmt's %v of a sets.String: `map[a:{} b:{}]`, keys sorted (zones.length > 1, so never no region)
+  if (regions.size !== 1) throw new TranslationError(`failed to get region from zones: multiple or no regions gotten from zones, got: map[${[...regions].sort().map((r) => `${r}:{}`).join(' ')}]`);
   return [...regions][0];
 }
 
@@ -156,6 +157,7 @@ function awsURLPath(id: string): string {
   let rest = id.slice('aws://'.length);
   for (const cut of ['#', '?']) if (rest.includes(cut)) rest = rest.slice(0, rest.indexOf(cut));
   const slash = rest.indexOf('/');
+  // Stryker disable next-line StringLiteral: any other text without a `%` fails the `vol-` check just as "" does, with the same error
   const path = slash < 0 ? '' : rest.slice(slash);
   const bad = /%(?![0-9A-Fa-f]{2}).{0,2}/.exec(path);
   if (bad) throw new Error(`Invalid disk name (${id}): parse ${JSON.stringify(id)}: invalid URL escape ${JSON.stringify(bad[0])}`);
@@ -176,34 +178,33 @@ export function kubernetesVolumeIDToEBSVolumeID(id: string): string {
 // plugins/aws_ebs.go AWSEBSTopologyKey, plugins/gce_pd.go GCEPDTopologyKey, plugins/openstack_cinder.go
 // CinderTopologyKey: the CSI topology key TranslateInTreePVToCSI rewrites the PV's zone to (translateTopologyFromInTreeToCSI);
 // the Azure Disk and Portworx translations leave the PV's node affinity as it is.
-const CSI_TOPOLOGY_KEYS: Readonly<Record<string, string>> = {
-  [AWS_EBS_IN_TREE_PLUGIN]: 'topology.ebs.csi.aws.com/zone',
-  [GCE_PD_IN_TREE_PLUGIN]: 'topology.gke.io/zone',
-  [CINDER_IN_TREE_PLUGIN]: 'topology.cinder.csi.openstack.org/zone',
-};
+const CSI_TOPOLOGY_KEYS = new Map<string | undefined, string>([
+  [AWS_EBS_IN_TREE_PLUGIN, 'topology.ebs.csi.aws.com/zone'],
+  [GCE_PD_IN_TREE_PLUGIN, 'topology.gke.io/zone'],
+  [CINDER_IN_TREE_PLUGIN, 'topology.cinder.csi.openstack.org/zone'],
+]);
 const ZONE = 'topology.kubernetes.io/zone';
 const REGION = 'topology.kubernetes.io/region';
 const BETA_ZONE = 'failure-domain.beta.kubernetes.io/zone';
 const BETA_REGION = 'failure-domain.beta.kubernetes.io/region';
+const GA_LABELS: readonly [zone: string, region: string] = [ZONE, REGION];
+const BETA_LABELS: readonly [zone: string, region: string] = [BETA_ZONE, BETA_REGION];
 
 type Terms = NonNullable<NonNullable<NonNullable<PersistentVolume['spec']>['nodeAffinity']>['required']>['nodeSelectorTerms'];
+const has = (labels: Record<string, string>, key: string) => Object.prototype.hasOwnProperty.call(labels, key);
 
 /** plugins/in_tree_volume.go TopologyKeyExist over the PV's required terms. */
-const keyInTerms = (terms: Terms | undefined, key: string) => (terms ?? []).some((t) => (t.matchExpressions ?? []).some((r) => r.key === key));
+const keyInTerms = (terms: Terms, key: string) => terms.some((t) => t.matchExpressions?.some((r) => r.key === key));
 
 /** in_tree_volume.go getTopologyLabel: GA zone in the affinity, else beta there, else GA label, else beta label, else GA. */
-function topologyLabel(pv: PersistentVolume, terms: Terms | undefined): [zone: string, region: string] {
-  const labels = pv.metadata?.labels ?? {};
-  if (keyInTerms(terms, ZONE)) return [ZONE, REGION];
-  if (keyInTerms(terms, BETA_ZONE)) return [BETA_ZONE, BETA_REGION];
-  if (Object.prototype.hasOwnProperty.call(labels, ZONE)) return [ZONE, REGION];
-  if (Object.prototype.hasOwnProperty.call(labels, BETA_ZONE)) return [BETA_ZONE, BETA_REGION];
-  return [ZONE, REGION];
+function topologyLabel(labels: Record<string, string>, terms: Terms): readonly [zone: string, region: string] {
+  if (keyInTerms(terms, ZONE)) return GA_LABELS;
+  if (keyInTerms(terms, BETA_ZONE)) return BETA_LABELS;
+  return has(labels, BETA_ZONE) && !has(labels, ZONE) ? BETA_LABELS : GA_LABELS;
 }
 
-/** in_tree_volume.go getTopologyValues: the values of every requirement on `key`, unique and sorted. */
-const topologyValues = (terms: Terms | undefined, key: string) =>
-  [...new Set((terms ?? []).flatMap((t) => (t.matchExpressions ?? []).filter((r) => r.key === key).flatMap((r) => r.values ?? [])))].sort();
+/** in_tree_volume.go getTopologyValues is not empty: a requirement on `key` has a value. */
+const hasTopologyValues = (terms: Terms, key: string) => terms.some((t) => t.matchExpressions?.some((r) => r.key === key && !!r.values?.length));
 
 /** in_tree_volume.go replaceTopology: the key of every requirement on `from` becomes `to`. */
 const replaceTopology = (terms: Terms, from: string, to: string): Terms =>
@@ -218,28 +219,27 @@ const replaceTopology = (terms: Terms, from: string, to: string): Terms =>
  */
 export function translatedPVNodeAffinity(pv: PersistentVolume): NonNullable<PersistentVolume['spec']>['nodeAffinity'] {
   const affinity = pv.spec?.nodeAffinity;
-  const key = CSI_TOPOLOGY_KEYS[inTreePluginNameFromSpec(pv) ?? ''];
+  const key = CSI_TOPOLOGY_KEYS.get(inTreePluginNameFromSpec(pv));
   if (!key) return affinity;
   const required = affinity?.required;
-  let terms = required?.nodeSelectorTerms?.length ? required.nodeSelectorTerms : undefined;
-  const [zoneLabel, regionLabel] = topologyLabel(pv, terms);
+  let terms: Terms = required?.nodeSelectorTerms ?? [];
   const labels = pv.metadata?.labels ?? {};
+  const [zoneLabel, regionLabel] = topologyLabel(labels, terms);
   let changed = false;
-  if (topologyValues(terms, zoneLabel).length > 0) {
-    terms = replaceTopology(terms!, zoneLabel, key);
+  if (hasTopologyValues(terms, zoneLabel)) {
+    terms = replaceTopology(terms, zoneLabel, key);
     changed = true;
-  } else if (Object.prototype.hasOwnProperty.call(labels, zoneLabel)) {
+  } else if (has(labels, zoneLabel)) {
     // addTopology (its "no valid zones" error is ignored by the caller)
     const zones = [...new Set(labels[zoneLabel].split('__').map((z) => z.trim()).filter((z) => z.length > 0))].sort();
     if (zones.length > 0) {
-      terms = (required?.nodeSelectorTerms?.length ? required.nodeSelectorTerms : [{}])
-        .map((t) => ({ ...t, matchExpressions: [...(t.matchExpressions ?? []), { key, operator: 'In', values: zones }] }));
+      terms = (terms.length > 0 ? terms : [{}]).map((t) => ({ ...t, matchExpressions: [...(t.matchExpressions ?? []), { key, operator: 'In', values: zones }] }));
       changed = true;
     }
   }
-  if (regionLabel === BETA_REGION && topologyValues(terms, BETA_REGION).length > 0) {
-    terms = replaceTopology(terms!, BETA_REGION, REGION);
+  if (regionLabel === BETA_REGION && hasTopologyValues(terms, BETA_REGION)) {
+    terms = replaceTopology(terms, BETA_REGION, REGION);
     changed = true;
   }
-  return changed ? { ...affinity, required: { ...required, nodeSelectorTerms: terms! } } : affinity;
+  return changed ? { ...affinity, required: { ...required, nodeSelectorTerms: terms } } : affinity;
 }
