@@ -87,6 +87,9 @@ export function podUsesClaims(subject: { kind: string; spec: { volumes?: Volume[
   return subject.kind === 'StatefulSet' && ((subject.object as { spec?: { volumeClaimTemplates?: unknown[] } }).spec?.volumeClaimTemplates?.length ?? 0) > 0;
 }
 
+/** The volume a claim not modelled is seen bound to (placeholder()): its name is for no text. */
+export const isPlaceholderVolume = (name: string | undefined): boolean => name?.startsWith(PLACEHOLDER_PREFIX) === true;
+
 const placeholderVolume = (key: string): PersistentVolume => ({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: `${PLACEHOLDER_PREFIX}${key}` }, spec: {} });
 
 /** A claim not modelled as the scheduler sees it: bound (bind-completed) to a placeholder volume with no affinity, no labels, no source. */
@@ -171,7 +174,7 @@ export function podClaims(pod: Pod, storage: StorageLookup, assumption: StorageA
   const ns = pod.metadata?.namespace || 'default';
   return claimsOfPod(pod, storage, created).map((c) => {
     // Stryker disable next-line OptionalChaining, ArrayDeclaration: c.volume is one of the pod's volumes (claimsOfPod), which the pod has
-    const ephemeral = !!(pod.spec?.volumes ?? []).find((v) => v.name === c.volume)?.ephemeral;
+    const ephemeral = !!(pod.spec?.volumes ?? []).find((v) => v?.name === c.volume)?.ephemeral;
     const template = c.created && !ephemeral ? templates.get(c.volume) : undefined;
     const label = `PersistentVolumeClaim ${ns}/${c.name}`;
     const d = c.error ? { claim: c.claim! } : decide(c.claim, label, storage, assumption);

@@ -309,6 +309,7 @@ export function claimsOfPod(pod: Pod, cluster: ClaimSource, created: readonly Pe
   const out: PodClaim[] = [];
   // Stryker disable next-line ArrayDeclaration: a stand-in entry for an absent list is a string, neither a persistentVolumeClaim nor an ephemeral volume
   for (const v of pod.spec?.volumes ?? []) {
+    if (v == null) continue; // Go decodes a null entry as a zero Volume: no source (the engine's input is unvalidated)
     if (v.persistentVolumeClaim) {
       const name = v.persistentVolumeClaim.claimName;
       const given = cluster.claim(ns, name);

@@ -6,6 +6,7 @@
 import type { PodSpec } from '../../../core/types';
 import { gateEnabled } from '../../../core/config';
 import { createdPod, createdSpec } from '../../../admission/create';
+import { isPlaceholderVolume } from '../../../admission/pod-storage';
 import { termsRead } from '../../../k8s/node-selector';
 import { claimClass, volumeAffinityTerms } from '../../../k8s/storage';
 import type { ClusterPlugin } from '../../cycle';
@@ -93,7 +94,10 @@ export const VolumeBinding: ClusterPlugin<PreFilterState> = {
   explainPass(_pod, node, state) {
     const v = findPodVolumes(state.claims, { name: node.info.name, labels: node.info.labels }, state.storage, state.vacEnabled);
     return [
-      ...state.claims.bound.map((c) => `PersistentVolumeClaim ${nameOf(c)} is bound to PersistentVolume ${c.spec!.volumeName}, which reaches the node`),
+      // a claim not among the storage objects given is seen bound to a placeholder (pod-storage.ts): the answer's notModelled says so
+      ...state.claims.bound.map((c) => isPlaceholderVolume(c.spec!.volumeName)
+        ? `PersistentVolumeClaim ${nameOf(c)} is not modelled: not checked against the node`
+        : `PersistentVolumeClaim ${nameOf(c)} is bound to PersistentVolume ${c.spec!.volumeName}, which reaches the node`),
       ...v.staticBindings.map((b) => `PersistentVolumeClaim ${nameOf(b.pvc)} would bind PersistentVolume ${nameOf(b.pv)}`),
       ...v.dynamicProvisions.map((p) => `PersistentVolumeClaim ${nameOf(p.pvc)} would be provisioned for the node (StorageClass ${claimClass(p.pvc)})`),
     ];
