@@ -22,19 +22,19 @@ import { ErrReasonBindConflict, ErrReasonNodeConflict, ErrReasonNotEnoughSpace, 
 export class VolumeBindingError extends SchedulerError {}
 
 /** binder.go isCSIMigrationOnForPlugin (Portworx: CSIMigrationPortworx, GA and locked on at v1.33 … v1.35, no gate from v1.36). */
-const MIGRATION_ON = new Set([AWS_EBS_IN_TREE_PLUGIN, GCE_PD_IN_TREE_PLUGIN, AZURE_DISK_IN_TREE_PLUGIN, CINDER_IN_TREE_PLUGIN, PORTWORX_IN_TREE_PLUGIN]);
+const MIGRATION_ON = new Set<string | undefined>([AWS_EBS_IN_TREE_PLUGIN, GCE_PD_IN_TREE_PLUGIN, AZURE_DISK_IN_TREE_PLUGIN, CINDER_IN_TREE_PLUGIN, PORTWORX_IN_TREE_PLUGIN]);
 
 /**
  * binder.go isPluginMigratedToCSIOnNode: the node's CSINode lists the plugin in its migrated-plugins annotation
  * (VolumeBinding asks the annotation for every plugin, unlike NodeVolumeLimits' isCSIMigrationOn).
  */
 const migratedOnNode = (plugin: string, csiNode: CSINode | undefined) =>
-  (csiNode?.metadata?.annotations?.[MIGRATED_PLUGINS_ANNOTATION] ?? '').split(',').includes(plugin);
+  csiNode?.metadata?.annotations?.[MIGRATED_PLUGINS_ANNOTATION]?.split(',').includes(plugin) === true;
 
 /** Would tryTranslatePVToCSI translate the PV on a node whose CSINode lists its plugin (the verdict then reads the CSINode)? */
 export function translatable(pv: PersistentVolume): boolean {
-  const plugin = inTreePluginNameFromSpec(pv);
-  return plugin !== undefined && MIGRATION_ON.has(plugin);
+  // a PV of no in-tree plugin: undefined, which the set does not hold
+  return MIGRATION_ON.has(inTreePluginNameFromSpec(pv));
 }
 
 /**
@@ -160,7 +160,6 @@ export function findPodVolumes(claims: PodVolumeClaims, node: BinderNode, storag
       break;
     }
   }
-  if (claims.delayBinding.length === 0) return finish();
   const toProvision: PersistentVolumeClaim[] = [];
   const toMatch: PersistentVolumeClaim[] = [];
   for (const pvc of claims.delayBinding) {
@@ -173,26 +172,24 @@ export function findPodVolumes(claims: PodVolumeClaims, node: BinderNode, storag
       return finish();
     } else toProvision.push(pvc);
   }
-  if (toMatch.length > 0) {
-    const unmatched = toMatch.length === claims.delayBinding.length && noVolumeToMatch(claims)
-      ? allUnmatched(claims, vacEnabled, node, out)
-      : findMatchingVolumes(toMatch, claims.volumesByClass, node, vacEnabled, out);
-    unboundSatisfied = unmatched.length === 0;
-    toProvision.push(...unmatched);
-  }
-  if (toProvision.length > 0) {
-    const provisions = checkVolumeProvisions(toProvision, node, storage, out);
-    unboundSatisfied = provisions.provisionSatisfied;
-    sufficientStorage = provisions.sufficientStorage;
-  }
+  // Upstream skips each step that has no claim, and its unboundSatisfied from findMatchingVolumes is overwritten by
+  // checkVolumeProvisions whenever a claim is left over: run on no claim, each step answers what the skip keeps.
+  const unmatched = toMatch.length === claims.delayBinding.length && noVolumeToMatch(claims)
+    ? allUnmatched(claims, vacEnabled, node, out)
+    : findMatchingVolumes(toMatch, claims.volumesByClass, node, vacEnabled, out);
+  toProvision.push(...unmatched);
+  const provisions = checkVolumeProvisions(toProvision, node, storage, out);
+  unboundSatisfied = provisions.provisionSatisfied;
+  sufficientStorage = provisions.sufficientStorage;
   return finish();
 }
 
 // A claim's requested size, parsed once per claim object rather than once per node (an unparsable one throws each time)
 const sizes = new WeakMap<PersistentVolumeClaim, bigint>();
-function sizeOf(pvc: PersistentVolumeClaim): bigint {
-  let size = sizes.get(pvc);
-  if (size === undefined) sizes.set(pvc, (size = asError(() => requestedStorage(pvc))));
+const sizeOf = (pvc: PersistentVolumeClaim): bigint => sizes.get(pvc) ?? measure(pvc);
+function measure(pvc: PersistentVolumeClaim): bigint {
+  const size = asError(() => requestedStorage(pvc));
+  sizes.set(pvc, size);
   return size;
 }
 
@@ -230,7 +227,11 @@ function allUnmatched(claims: PodVolumeClaims, vacEnabled: boolean, node: Binder
 function findMatchingVolumes(toMatch: PersistentVolumeClaim[], volumesByClass: Map<string, PersistentVolume[]>, node: BinderNode, vacEnabled: boolean, out: PodVolumes): PersistentVolumeClaim[] {
   const sized = toMatch.map((pvc) => ({ pvc, size: sizeOf(pvc) }));
   // byPVCSize with sort.Sort: insertion sort for the few claims of a pod, so equal sizes keep their order
-  sized.sort((a, b) => (a.size < b.size ? -1 : a.size > b.size ? 1 : 0));
+  sized.sort((a, b) => {
+    if (a.size < b.size) return -1;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: V8's sort of a pod's few claims reads only whether the order is negative
+    return a.size > b.size ? 1 : 0;
+  });
   const chosen = new Set<string>();
   const unmatched: PersistentVolumeClaim[] = [];
   for (const { pvc } of sized) {
@@ -317,7 +318,9 @@ export function assumePodVolumes(volumes: PodVolumes, nodeName: string, storage:
   for (const { pv, pvc } of volumes.staticBindings) {
     const preBound = isVolumeBoundToClaim(pv, pvc);
     const ref = pv.spec?.claimRef;
-    const sameRef = ref && ref.name === pvc.metadata?.name && (ref.namespace ?? '') === (pvc.metadata?.namespace ?? '') && (ref.uid ?? '') === (pvc.metadata?.uid ?? '');
+    // FindMatchingVolume passes over a PV whose claimRef names another claim: a claimRef here names this claim's
+    // namespace and name, and GetBindVolumeToClaim keeps it where its uid is the claim's too
+    const sameRef = ref != null && (ref.uid ?? '') === (pvc.metadata?.uid ?? '');
     const annotate = !preBound && pv.metadata?.annotations?.[ANN_BOUND_BY_CONTROLLER] === undefined;
     if (sameRef && !annotate) continue; // not dirty: nothing assumed
     storage.assumeVolume({
@@ -326,7 +329,8 @@ export function assumePodVolumes(volumes: PodVolumes, nodeName: string, storage:
       spec: {
         ...pv.spec,
         claimRef: sameRef ? ref : {
-          kind: 'PersistentVolumeClaim', apiVersion: 'v1', namespace: pvc.metadata?.namespace, name: pvc.metadata?.name,
+          // a claim given without a namespace is in "default" (the listers'), as the API server would have set it
+          kind: 'PersistentVolumeClaim', apiVersion: 'v1', namespace: pvc.metadata?.namespace || 'default', name: pvc.metadata?.name,
           ...(pvc.metadata?.uid ? { uid: pvc.metadata.uid } : {}), ...(pvc.metadata?.resourceVersion ? { resourceVersion: pvc.metadata.resourceVersion } : {}),
         },
       },
