@@ -3,13 +3,13 @@
 // that become VolumeBinding's Error status with upstream's texts (kubernetes@v1.37.2, the same at v1.33.13,
 // pkg/scheduler/framework/plugins/volumebinding/binder.go), and the culprit texts our explanations print.
 import type { PersistentVolume, PersistentVolumeClaim, Pod } from 'kubernetes-types/core/v1';
-import type { CSIStorageCapacity, StorageClass } from 'kubernetes-types/storage/v1';
+import type { CSINode, CSIStorageCapacity, StorageClass } from 'kubernetes-types/storage/v1';
 import type { KubeObject } from '../../../core/types';
 import { storageListers, type StorageListers } from '../../storage';
 import { ErrReasonBindConflict, ErrReasonNotEnoughSpace, ErrReasonPVNotExist } from './reasons';
 import { findPodVolumes, getPodVolumeClaims, hasEnoughCapacity, tryTranslatePVToCSI, volumeClaims, VolumeBindingError, type PodVolumeClaims } from './binder';
 
-const node1 = { name: 'node1', labels: { zone: 'a' } };
+const node1: { name: string; labels: Record<string, string> } = { name: 'node1', labels: { zone: 'a' } };
 const wait = (name: string, provisioner: string, extra: Partial<StorageClass> = {}): StorageClass =>
   ({ kind: 'StorageClass', apiVersion: 'storage.k8s.io/v1', metadata: { name }, volumeBindingMode: 'WaitForFirstConsumer', provisioner, ...extra }) as StorageClass;
 const claim = (name: string, cls: string, size: string | undefined, namespace: string | null = 'ns'): PersistentVolumeClaim => ({
@@ -49,8 +49,9 @@ describe('the claims of a pod (isVolumeBound, GetPodVolumeClaims)', () => {
     expect(getPodVolumeClaims(noMetadata, storageListers(objects)).delayBinding).toEqual([pvc]);
   });
 
-  it('a missing claim is an error: error getting PVC "<namespace>/<name>"', () => {
+  it('a missing claim is an error: error getting PVC "<namespace>/<name>" (the pod\'s namespace, "default" when it has none)', () => {
     expect(() => getPodVolumeClaims(podOf(['gone']), storageListers([]))).toThrow(/^error getting PVC "ns\/gone": /);
+    expect(() => getPodVolumeClaims(podOf(['gone'], null), storageListers([]))).toThrow(/^error getting PVC "default\/gone": /);
   });
 
   it('a claim without spec whose class is the beta annotation is delayed (no spec.volumeName)', () => {
@@ -73,6 +74,14 @@ describe('the claims of a pod (isVolumeBound, GetPodVolumeClaims)', () => {
     const got = find(podOf(['data'], null), [wait('manual', 'kubernetes.io/no-provisioner'), pvc, other, pv]);
     expect(got.reasons).toEqual([]);
     expect(got.staticBindings.map((b) => b.pv.metadata?.name)).toEqual(['pv-data']);
+  });
+
+  it('two claims of one class, each with the PV whose claimRef names it: each binds its own', () => {
+    const ref = (name: string) => ({ claimRef: { kind: 'PersistentVolumeClaim', namespace: 'ns', name } });
+    const objects = [wait('manual', 'kubernetes.io/no-provisioner'), claim('a', 'manual', '1Gi'), claim('b', 'manual', '1Gi'), volume('pv-b', 'manual', '1Gi', ref('b')), volume('pv-a', 'manual', '1Gi', ref('a'))];
+    const got = find(podOf(['a', 'b']), objects);
+    expect(got.reasons).toEqual([]);
+    expect(got.staticBindings.map((b) => [b.pvc.metadata?.name, b.pv.metadata?.name])).toEqual([['a', 'pv-a'], ['b', 'pv-b']]);
   });
 });
 
@@ -204,6 +213,11 @@ describe('hasEnoughCapacity', () => {
     expect(hasEnoughCapacity(sc, claim('data', 'wffc', '1Gi'), node1, objects(good))).toEqual({ sufficient: true, capacity: good });
   });
 
+  it('a capacity with neither capacity nor maximumVolumeSize holds nothing, not even a request of 0 (capacitySufficient)', () => {
+    const storage = storageListers([sc, driver('csi.example.com', { storageCapacity: true }), capacity('pool', 'wffc', { nodeTopology: {} })] as KubeObject[]);
+    expect(hasEnoughCapacity(sc, claim('data', 'wffc', '0'), node1, storage)).toEqual({ sufficient: false });
+  });
+
   it('a capacity too small is passed over for a later one', () => {
     const small = capacity('small', 'wffc', { capacity: '1Gi', nodeTopology: {} });
     const large = capacity('large', 'wffc', { maximumVolumeSize: '5Gi', nodeTopology: {} });
@@ -221,7 +235,7 @@ describe('hasEnoughCapacity', () => {
 describe('tryTranslatePVToCSI', () => {
   // an EBS PV whose aws:// volume ID names no vol-…: TranslateInTreePVToCSI fails (aws_ebs.go KubernetesVolumeIDToEBSVolumeID)
   const ebs: PersistentVolume = { kind: 'PersistentVolume', apiVersion: 'v1', metadata: { name: 'pv0' }, spec: { awsElasticBlockStore: { volumeID: 'aws://us-east-1a/disk-0' } } };
-  const csiNode = (annotations?: Record<string, string>) => ({ kind: 'CSINode', apiVersion: 'storage.k8s.io/v1', metadata: { name: 'node1', ...(annotations ? { annotations } : {}) }, spec: { drivers: [] } });
+  const csiNode = (annotations?: Record<string, string>) => ({ kind: 'CSINode', apiVersion: 'storage.k8s.io/v1', metadata: { name: 'node1', ...(annotations ? { annotations } : {}) }, spec: { drivers: [] } }) as CSINode;
 
   it('a translation that fails is an Error status: "could not translate pv: …"', () => {
     expect(() => tryTranslatePVToCSI(ebs, csiNode({ 'storage.alpha.kubernetes.io/migrated-plugins': 'kubernetes.io/aws-ebs' }))).toThrow(
