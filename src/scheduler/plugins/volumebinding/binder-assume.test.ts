@@ -4,6 +4,7 @@
 // that is not dirty is not assumed. Then objects as the engine's `storage` list may hold them (only kinds checked).
 import type { PersistentVolume, PersistentVolumeClaim, Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../../core/types';
+import { placeReplicas } from '../../../placement/place';
 import { storageListers } from '../../storage';
 import { assumePodVolumes, findPodVolumes, getPodVolumeClaims } from './binder';
 
@@ -59,6 +60,25 @@ describe('AssumePodVolumes: GetBindVolumeToClaim', () => {
     const again = findPodVolumes(getPodVolumeClaims(podOf('data', 'default'), storage), node1, storage, true);
     expect(again.staticBindings.map((b) => b.pv.metadata?.name)).toEqual(['pv']);
   });
+});
+
+test('through placement: two replicas sharing a claim given without a namespace both bind its local PV', () => {
+  // the API server sets the claim's namespace; the PV bound by the first replica's Reserve names the claim in "default"
+  const node = (name: string) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } }, status: { allocatable: { cpu: '8', memory: '16Gi', pods: '110' } } });
+  const pv = {
+    apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv' }, status: { phase: 'Available' },
+    spec: {
+      storageClassName: 'manual', capacity: { storage: '10Gi' }, accessModes: ['ReadWriteMany'], local: { path: '/mnt' },
+      nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['a'] }] }] } },
+    },
+  };
+  const pvc = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'shared' }, spec: { storageClassName: 'manual', accessModes: ['ReadWriteMany'], resources: { requests: { storage: '1Gi' } } } };
+  const deploy = {
+    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' },
+    spec: { replicas: 2, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }], volumes: [{ name: 'v', persistentVolumeClaim: { claimName: 'shared' } }] } } },
+  };
+  const placed = placeReplicas(deploy as KubeObject, [node('a'), node('b')] as never[], { storage: [manual, pv, pvc] as KubeObject[] });
+  expect(placed.pods.map((p) => p.node ?? p.fitError)).toEqual(['a', 'a']);
 });
 
 describe('AssumePodVolumes with objects lacking metadata (the storage list checks kinds only)', () => {
