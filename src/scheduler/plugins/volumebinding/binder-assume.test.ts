@@ -87,6 +87,13 @@ describe('AssumePodVolumes with objects lacking metadata (the storage list check
     expect(storage.volume('')?.metadata).toEqual({ annotations: { 'pv.kubernetes.io/bound-by-controller': 'yes' } });
   });
 
+  it('a PV without spec, its class the beta annotation, bound to a claim without a request', () => {
+    const pv: PersistentVolume = { kind: 'PersistentVolume', apiVersion: 'v1', metadata: { name: 'pv', annotations: { 'volume.beta.kubernetes.io/storage-class': 'manual' } }, status: { phase: 'Available' } };
+    const pvc: PersistentVolumeClaim = { kind: 'PersistentVolumeClaim', apiVersion: 'v1', metadata: { name: 'data', namespace: 'ns' }, spec: { storageClassName: 'manual' } };
+    const { storage } = cycle(podOf('data'), [manual, pvc, pv]);
+    expect(storage.volume('pv')?.spec).toEqual({ claimRef: { kind: 'PersistentVolumeClaim', apiVersion: 'v1', namespace: 'ns', name: 'data' } });
+  });
+
   it('a claim without metadata (claimName "" in "default"): bound to a free PV, pre-bound to its PV, or provisioned', () => {
     const bound = cycle(podOf('', 'default'), [manual, claim(undefined), volume({ name: 'pv' })]).storage;
     expect(bound.volume('pv')?.spec?.claimRef).toEqual({ kind: 'PersistentVolumeClaim', apiVersion: 'v1', namespace: 'default', name: undefined });
