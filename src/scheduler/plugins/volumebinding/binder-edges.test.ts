@@ -6,7 +6,7 @@ import type { PersistentVolume, PersistentVolumeClaim, Pod } from 'kubernetes-ty
 import type { CSINode, CSIStorageCapacity, StorageClass } from 'kubernetes-types/storage/v1';
 import type { KubeObject } from '../../../core/types';
 import { storageListers, type StorageListers } from '../../storage';
-import { ErrReasonBindConflict, ErrReasonNotEnoughSpace, ErrReasonPVNotExist } from './reasons';
+import { ErrReasonBindConflict, ErrReasonNodeConflict, ErrReasonNotEnoughSpace, ErrReasonPVNotExist } from './reasons';
 import { findPodVolumes, getPodVolumeClaims, hasEnoughCapacity, tryTranslatePVToCSI, volumeClaims, VolumeBindingError, type PodVolumeClaims } from './binder';
 
 const node1: { name: string; labels: Record<string, string> } = { name: 'node1', labels: { zone: 'a' } };
@@ -119,10 +119,11 @@ describe('FindPodVolumes: the culprit our explanation prints', () => {
     expect(got.culprit?.why).toBe('no CSIStorageCapacity of StorageClass wffc reachable from the node holds 2Gi');
   });
 
-  it('the first claim to fail is the culprit: a later one does not replace it', () => {
-    const objects = [wait('wffc', 'csi.example.com'), claim('a', 'wffc', '1Gi'), claim('b', 'wffc', '1Gi')];
-    const bindConflict = find(podOf(['a', 'b']), [...objects, wait('none', '')].map((o) => (o.metadata?.name === 'a' ? claim('a', 'none', '1Gi') : o)));
-    expect(bindConflict.culprit?.pvc.metadata?.name).toBe('a');
+  it('the bound claim that failed first stays the culprit when a delayed claim fails too', () => {
+    const pv = volume('pv-b', 'wffc', '1Gi', { nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['b'] }] }] } } });
+    const got = find(podOf(['data', 'new']), [wait('wffc', ''), bound('pv-b'), pv, claim('new', 'wffc', '1Gi')]);
+    expect(got.reasons).toEqual([ErrReasonNodeConflict, ErrReasonBindConflict]);
+    expect(got.culprit).toEqual({ pvc: bound('pv-b'), pv, why: 'its node affinity does not match the node' });
   });
 });
 
