@@ -83,14 +83,19 @@ describe('the pod\'s volumes per CSINode variant, within one cycle (utils.go isC
 
 describe('isCSIMigrationOn (utils.go)', () => {
   const withCSINode = { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: 'n1' }, spec: { drivers: [] } } as never;
-  test.each([
-    ['kubernetes.io/aws-ebs', true], ['kubernetes.io/gce-pd', true], ['kubernetes.io/azure-disk', true], ['kubernetes.io/cinder', true],
-    ['kubernetes.io/azure-file', false], ['kubernetes.io/vsphere-volume', false], ['kubernetes.io/hostpath', false],
-  ])('%s with a CSINode: %s; never without one', (plugin, on) => {
-    expect(isCSIMigrationOn(withCSINode, plugin)).toBe(on);
-    expect(isCSIMigrationOn(undefined, plugin)).toBe(false);
-  });
-  test('no plugin: off', () => expect(isCSIMigrationOn(withCSINode, undefined)).toBe(false));
+  // before v1.36 the CSINode's annotation decides Portworx alone: the others are on without it
+  test.each(['1.35', '1.36'] as const)('at %s: the four on with a CSINode, never without one; Azure File, vSphere and the rest never', (version) => withConfiguration({ kubernetesVersion: version }, () => {
+    for (const plugin of ['kubernetes.io/aws-ebs', 'kubernetes.io/gce-pd', 'kubernetes.io/azure-disk', 'kubernetes.io/cinder']) {
+      expect([plugin, isCSIMigrationOn(withCSINode, plugin), isCSIMigrationOn(undefined, plugin)]).toEqual([plugin, true, false]);
+    }
+    for (const plugin of ['kubernetes.io/azure-file', 'kubernetes.io/vsphere-volume', 'kubernetes.io/hostpath']) {
+      expect([plugin, isCSIMigrationOn(withCSINode, plugin)]).toEqual([plugin, false]);
+    }
+    expect(isCSIMigrationOn(withCSINode, undefined)).toBe(false);
+  }));
+  test('Portworx before v1.36 on a CSINode without metadata: off (no annotation)', () => withConfiguration({ kubernetesVersion: '1.35' }, () => {
+    expect(isCSIMigrationOn({ spec: { drivers: [] } } as never, 'kubernetes.io/portworx-volume')).toBe(false);
+  }));
 });
 
 describe('the node\'s count', () => {
