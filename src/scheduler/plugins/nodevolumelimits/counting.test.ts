@@ -157,6 +157,9 @@ describe('generic ephemeral volumes\' owner (component-helpers ephemeral.go Volu
     expect(ask([{ apiVersion: 'v1', kind: 'Pod', name: 'x', uid: 'other' }, { apiVersion: 'v1', kind: 'Pod', name: 'p', uid: 'u1', controller: true }])?.reasons).toEqual(EXCEEDED);
     expect(() => ask([{ apiVersion: 'v1', kind: 'Pod', name: 'p', uid: 'u1', controller: false }])).toThrow('PVC db/p-scratch was not created for pod db/p (pod is not owner)');
     expect(() => ask([{ apiVersion: 'v1', kind: 'Pod', name: 'p', uid: 'u1' }])).toThrow(NodeVolumeLimitsError);
+    // no owner at all (csi_test.go "ephemeral volume not owned")
+    expect(() => verdict(pod([{ name: 'scratch', ephemeral: {} }], { uid: 'u1' }), cluster([claim('p-scratch', { storageClassName: 'gp3' }), storageClass('gp3', EBS), csiNode('n1', [[EBS, 0]])])))
+      .toThrow(NodeVolumeLimitsError);
   });
 
   test('an existing pod built without metadata: its claim is "-<volume>" in default, owned when the reference has no UID either', () => {

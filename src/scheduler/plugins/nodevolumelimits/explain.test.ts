@@ -106,6 +106,7 @@ describe('pass lines (explainPass)', () => {
     ['an in-tree claim on a node without a CSINode', [claimVol('c')], [claim('c', { volumeName: 'v' }), pv('v', { awsElasticBlockStore: { volumeID: 'vol-1' } })]],
     ['an unbound claim of an in-tree class on a node without a CSINode', [claimVol('c')], [claim('c', { storageClassName: 'gp2' }), storageClass('gp2', 'kubernetes.io/aws-ebs')]],
     ['an in-tree inline volume on a node without a CSINode', [{ name: 'd', awsElasticBlockStore: { volumeID: 'vol-1' } }], []],
+    ['a claim bound to a PV without a spec', [claimVol('c')], [claim('c', { volumeName: 'v' }), { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'v' } } as KubeObject]],
     ['a PV of a source that does not migrate', [claimVol('c')], [claim('c', { volumeName: 'v' }), pv('v', { hostPath: { path: '/tmp' } })]],
   ])('%s: nothing counts', (_name, volumes, storage) => {
     expect(passLines(pod(volumes), cluster(storage))).toEqual(none);
