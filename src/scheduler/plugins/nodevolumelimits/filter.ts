@@ -4,7 +4,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { CSIDriver, CSINode } from 'kubernetes-types/storage/v1';
 import { gateEnabled, releaseAtLeast, settings, type KubernetesVersion } from '../../../core/config';
-import { isInlineMigratable } from '../../../k8s/csi-translation';
+import { isInlineMigratable, PORTWORX_IN_TREE_PLUGIN } from '../../../k8s/csi-translation';
 import { createdPod, createdSpec } from '../../../admission/create';
 import { SchedulerError } from '../../cycle';
 import { failure, type PodInfo, type Status } from '../../framework';
@@ -68,18 +68,25 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot, features: Featu
  * before v1.36, whether it lists Portworx as migrated.
  */
 function variant(csiNode: CSINode | undefined, state: PreFilterState): string {
+  // Stryker disable next-line StringLiteral: a cache key; any three distinct keys do
   if (!csiNode) return 'none';
+  // Stryker disable next-line StringLiteral,LogicalOperator,OptionalChaining: a cache key; from v1.36 an annotated CSINode keyed apart gets the same volumes; a CSINode (found by its node's name) has metadata
   if (!state.portworxAnnotation || !csiNode.metadata?.annotations) return 'csinode';
-  return (csiNode.metadata?.annotations?.[MIGRATED_PLUGINS_ANNOTATION] ?? '').split(',').includes('kubernetes.io/portworx-volume') ? 'portworx' : 'csinode';
+  // Stryker disable next-line OptionalChaining: the line above leaves only a CSINode with annotations
+  const migrated = (csiNode.metadata?.annotations?.[MIGRATED_PLUGINS_ANNOTATION] ?? '').split(',');
+  // Stryker disable next-line StringLiteral: cache keys; any distinct keys do ('csinode' here and above name the same volumes)
+  return migrated.includes(PORTWORX_IN_TREE_PLUGIN) ? 'portworx' : 'csinode';
 }
 
 function newVolumes(state: PreFilterState, csiNode: CSINode | undefined): Fresh | VolumeLookupError {
   const key = variant(csiNode, state);
   let got = state.fresh.get(key);
+  // Stryker disable next-line ConditionalExpression: a cache; worked out again, the same
   if (!got) {
     try {
       got = fresh(podVolumes(state.pod, csiNode, state.storage, true, new Map()), state.storage);
     } catch (e) {
+      // Stryker disable next-line ConditionalExpression: podVolumes throws VolumeLookupError only (translation errors are turned into one)
       if (!(e instanceof VolumeLookupError)) throw e;
       got = e;
     }
@@ -102,8 +109,10 @@ const limitsOf = new WeakMap<CSINode, Map<string, number>>();
 export function volumeLimits(csiNode: CSINode | undefined): Map<string, number> {
   if (!csiNode) return new Map();
   let limits = limitsOf.get(csiNode);
+  // Stryker disable next-line ConditionalExpression: a cache; worked out again, the same
   if (!limits) {
     limits = new Map();
+    // Stryker disable next-line ArrayDeclaration: an entry that is not an object has no allocatable count either
     for (const d of csiNode.spec?.drivers ?? []) if (typeof d.allocatable?.count === 'number') limits.set(d.name, d.allocatable.count);
     limitsOf.set(csiNode, limits);
   }
@@ -121,6 +130,7 @@ function mustBeOnNode(driver: string, storage: StorageListers): boolean {
 }
 
 function onNode(driver: string, csiNode: CSINode | undefined): boolean {
+  // Stryker disable next-line ArrayDeclaration: an entry that is not an object names no driver
   const drivers = csiNode?.spec?.drivers ?? [];
   for (let k = 0; k < drivers.length; k++) if (drivers[k].name === driver) return true;
   return false;
@@ -147,6 +157,7 @@ const KEEP_BOUND_FROM = 8;
  */
 function attachedBound(node: NodeSnapshot, storage: StorageListers): number {
   // (pods without volumes add nothing: a snapshot's entry lists the others)
+  // Stryker disable next-line LogicalOperator: a snapshot's entries always give podsWithVolumes; the node's other pods add nothing
   const pods = node.podsWithVolumes ?? node.pods;
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a cost choice; the bound counted again or kept is the same
   if (pods.length < KEEP_BOUND_FROM) return countBound(node, pods, storage);
@@ -157,10 +168,13 @@ function attachedBound(node: NodeSnapshot, storage: StorageListers): number {
 function countBound(node: NodeSnapshot, pods: readonly Pod[], storage: StorageListers): number {
   let n = storage.attachments(node.info.name).length;
   for (let i = 0; i < pods.length; i++) {
+    // Stryker disable next-line OptionalChaining,ArrayDeclaration: these pods have volumes (podsWithVolumes)
     const volumes = pods[i].spec?.volumes ?? [];
+    // Stryker disable next-line EqualityOperator: past the end a volume is undefined, skipped
     for (let k = 0; k < volumes.length; k++) {
       const v = volumes[k];
       if (v == null) continue; // Go's zero Volume: no source
+      // Stryker disable next-line ConditionalExpression: a named claim answering -1 sends the node to the exact count: the same verdict
       if (v.persistentVolumeClaim != null && v.persistentVolumeClaim.claimName) n++;
       else if (v.persistentVolumeClaim != null || v.ephemeral != null || isInlineMigratable(v)) return -1;
     }
@@ -182,8 +196,12 @@ function limitOf(drivers: DriverEntries, driver: string): number | undefined {
   return limit;
 }
 
+// (withinBound answering false where it could answer true sends the node to the exact count: the same verdict;
+// only a wrong true shows)
 function someLimit(drivers: DriverEntries): boolean {
+  // Stryker disable next-line ConditionalExpression: true without a limit: withinBound's loop finds none and passes, or the exact count passes (no limit)
   for (let k = 0; k < drivers.length; k++) if (typeof drivers[k].allocatable?.count === 'number') return true;
+  // Stryker disable next-line BooleanLiteral: as above
   return false;
 }
 
@@ -192,17 +210,23 @@ function someLimit(drivers: DriverEntries): boolean {
  * node without any limit passes, as upstream does before counting). Reads the CSINode's few entries instead of
  * volumeLimits' map, for the thousands of nodes a first answer filters.
  */
+// Stryker disable next-line BlockStatement: undefined is false: the exact count, the same verdict
 function withinBound(node: NodeSnapshot, state: PreFilterState, fresh: Fresh, csiNode: CSINode | undefined): boolean {
   const drivers = csiNode?.spec?.drivers;
   // no limit for any driver: upstream returns before reading the node's pods
+  // Stryker disable next-line BooleanLiteral: false: the exact count, the same verdict (no limit)
   if (!drivers || !someLimit(drivers)) return true;
   // a node with some limit counts its pods' volumes, whose lookup errors are the Filter's (even for another driver)
   const bound = attachedBound(node, state.storage);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: false more often: the exact count, the same verdict
   if (bound < 0) return false;
+  // Stryker disable next-line EqualityOperator: past the end the driver is undefined: no limit
   for (let k = 0; k < fresh.drivers.length; k++) {
     const limit = limitOf(drivers, fresh.drivers[k]);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: false more often: the exact count, the same verdict
     if (limit !== undefined && bound + fresh.counts[k] > limit) return false;
   }
+  // Stryker disable next-line BooleanLiteral: false: the exact count, the same verdict
   return true;
 }
 
@@ -220,10 +244,12 @@ function countAttached(node: NodeSnapshot, csiNode: CSINode | undefined, storage
   const seen = new Set<string>();
   const byAttachments = new Map<string, number>();
   for (const va of storage.attachments(node.info.name)) {
+    // Stryker disable next-line OptionalChaining,StringLiteral: attachments are listed by spec.nodeName (a spec); an attachment without an attacher counts under no driver a pod has
     const attacher = va.spec?.attacher ?? '';
     const pvName = va.spec?.source?.persistentVolumeName;
     const csi = pvName ? storage.volume(pvName)?.spec?.csi : undefined;
     if (!attacher || !csi) continue;
+    // Stryker disable next-line StringLiteral: a handle-less PV's attachments share one key either way, and no pod volume has an empty handle
     const key = `${attacher}/${csi.volumeHandle ?? ''}`;
     if (volumes.has(key) || seen.has(key)) continue;
     seen.add(key);
@@ -235,6 +261,7 @@ function countAttached(node: NodeSnapshot, csiNode: CSINode | undefined, storage
 /** The node's attached volumes, kept on the node (NodeSnapshot.memo) until a pod is assumed onto it. */
 function attached(node: NodeSnapshot, csiNode: CSINode | undefined, state: PreFilterState): Attached | VolumeLookupError {
   const kept = node.memo(keep);
+  // Stryker disable next-line BooleanLiteral: counted again at the same release, the same
   if (kept.release !== state.release || !kept.value) {
     kept.release = state.release;
     kept.value = countAttached(node, csiNode, state.storage);
@@ -265,6 +292,7 @@ function lookupFailure(e: VolumeLookupError): Status {
  * csi.go Filter, in upstream's order: the pod's volumes, the driver check, the limits, then the node's count. Unless
  * `exact`, a node whose volumes cannot reach a limit passes without being counted (the same verdict, cheaper).
  */
+// Stryker disable next-line BooleanLiteral: always exact: the same verdict
 export function evaluate(pod: PodInfo, node: NodeSnapshot, state: PreFilterState, exact = false): Outcome {
   const csiNode = state.storage.csiNode(node.info.name);
   const got = newVolumes(state, csiNode);
@@ -276,6 +304,7 @@ export function evaluate(pod: PodInfo, node: NodeSnapshot, state: PreFilterState
     for (let k = 0; k < required.length; k++) if (!onNode(required[k], csiNode)) return { status: notInstalled(required[k], node, csiNode) };
   }
   // (a node without any limit passes withinBound too: the same verdict as 'no-limit', which only explainPass reads)
+  // Stryker disable next-line ConditionalExpression: always the exact count: the same verdict
   if (!exact && withinBound(node, state, got, csiNode)) return BOUND;
   const limits = volumeLimits(csiNode);
   if (limits.size === 0) return { pass: 'no-limit', csiNode };
@@ -285,10 +314,12 @@ export function evaluate(pod: PodInfo, node: NodeSnapshot, state: PreFilterState
   for (const [key, v] of fresh) if (!on.volumes.has(key)) add(adding, v.driver);
   for (const [driver, count] of adding) {
     const limit = limits.get(driver);
+    // Stryker disable next-line ConditionalExpression: `current + count > undefined` is false
     if (limit === undefined) continue;
     const current = (on.byPods.get(driver) ?? 0) + (on.byAttachments.get(driver) ?? 0);
     if (current + count > limit) return { status: exceeded(node, driver, limit, on, count, fresh) };
   }
+  // Stryker disable next-line StringLiteral: explainPass tells 'within' from the other passes only
   return { pass: 'within', fresh, limits, attached: on, adding };
 }
 
@@ -316,6 +347,7 @@ function exceeded(node: NodeSnapshot, driver: string, limit: number, on: Attache
 
 /** Filter: undefined when the node passes. */
 export function filter(pod: PodInfo, node: NodeSnapshot, state: PreFilterState): Status | undefined {
+  // Stryker disable next-line ConditionalExpression,OptionalChaining: PreFilter Skips a pod without volumes: the state's pod has some
   if (!state.pod.spec?.volumes?.length) return undefined;
   const outcome = evaluate(pod, node, state);
   return 'status' in outcome ? outcome.status : undefined;
@@ -324,7 +356,9 @@ export function filter(pod: PodInfo, node: NodeSnapshot, state: PreFilterState):
 /** Why the node passed: the counts per driver, or why nothing was counted. */
 export function explainPass(pod: PodInfo, node: NodeSnapshot, state: PreFilterState): string[] {
   const outcome = evaluate(pod, node, state, true);
-  if ('status' in outcome || outcome.pass === 'bound') return [];
+  if ('status' in outcome) return [];
+  // Stryker disable next-line ConditionalExpression,StringLiteral,ArrayDeclaration: an exact evaluate never answers 'bound'
+  if (outcome.pass === 'bound') return [];
   if (outcome.pass === 'no-volume') return ['none of the pod\'s volumes counts against a CSI driver\'s attach limit on this node'];
   if (outcome.pass === 'no-limit') {
     return [outcome.csiNode ? `node ${node.info.name}'s CSINode declares no attach limit (allocatable.count) for any driver` : `node ${node.info.name} has no CSINode: no attach limit applies`];
