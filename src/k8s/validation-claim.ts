@@ -5,9 +5,8 @@ import type { PersistentVolumeClaim, PersistentVolumeClaimSpec } from 'kubernete
 import type { FieldError } from '../core/types';
 import { releaseAtLeast } from '../core/config';
 import { isDNS1123Subdomain, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
-import { child, forbidden, invalid, notSupported, Raw, required } from './validation-field';
+import { child, decodeQuantity, forbidden, invalid, notSupported, Raw, required } from './validation-field';
 import { validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
-import { decodeQuantity } from './validation-pod';
 
 /** sets.List(supportedAccessModes) and sets.List(supportedVolumeModes): sorted. */
 const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
