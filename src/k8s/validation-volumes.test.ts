@@ -279,6 +279,15 @@ describe('a Pod and a template through validate()', () => {
     ]));
   });
 
+  it("a StatefulSet's containers mount its volumeClaimTemplates (apps/validation volumesToAddForTemplates), at every release", () => {
+    const sts = (volumes: unknown[]) => ({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db' }, spec: {
+      serviceName: 'db', selector: { matchLabels: { app: 'db' } }, volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+      template: { metadata: { labels: { app: 'db' } }, spec: { volumes, containers: [{ name: 'c', image: 'i', volumeMounts: [{ name: 'data', mountPath: '/data' }] }] } } } });
+    for (const v of ['1.33', '1.34', '1.37'] as const) expect(at(v, () => validate(sts([{ name: 'data', emptyDir: {} }]) as never))).toEqual([]);
+    // the claim volumes come first: the template's own volume [0] is validated as [1]
+    expect(at('1.37', () => validate(sts([{ name: 'config', configMap: {} }]) as never))).toEqual([{ field: 'spec.template.spec.volumes[1].configMap.name', message: 'Required value' }]);
+  });
+
   it('a valid pod with volumes is accepted', () => {
     expect(validate(pod({ volumes: [{ name: 'data' }], containers: [{ name: 'c', image: 'i', volumeMounts: [{ name: 'data', mountPath: '/data', readOnly: true }] }] }) as never)).toEqual([]);
   });

@@ -294,7 +294,14 @@ const statefulSet = workload('StatefulSet', 'apps/v1', fc.record({
   serviceName: half(fc.constant('web')),
   podManagementPolicy: rarely(mostly(['OrderedReady', 'Parallel'], ['parallel']), 4),
   updateStrategy: rarely(fc.constantFrom({ type: 'OnDelete' }, { type: 'RollingUpdate', rollingUpdate: { partition: -1 } }, { type: 'Bad' }, { type: 'OnDelete', rollingUpdate: { partition: 1 } }), 4),
-}, { requiredKeys: [] }).map(compact));
+  // one claim template (with several, upstream's volume order is a Go map's), which the first container mounts
+  volumeClaimTemplates: half(fc.constantFrom('data', 'cache', 'Data').map((name) => [{ metadata: { name }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }])),
+}, { requiredKeys: [] }).map(compact)).map((set: Spec) => {
+  const claim = set.spec.volumeClaimTemplates?.[0]?.metadata.name;
+  const c = set.spec.template.spec.containers[0];
+  if (claim && !(c.volumeMounts ?? []).some((m: Spec | null) => m?.name === claim)) c.volumeMounts = [...(c.volumeMounts ?? []), { name: claim, mountPath: '/var/lib/claim' }];
+  return set;
+});
 const daemonSet = fc.record({ metadata: metadata(true), selector, template: template(ALWAYS), minReadySeconds: count([0]), updateStrategy: rarely(fc.oneof(
   fc.constantFrom({ type: 'OnDelete' }, { type: 'bad' }),
   fc.record({ type: fc.constant('RollingUpdate'), rollingUpdate: fc.record({ maxUnavailable: intOrPercent, maxSurge: intOrPercent }, { requiredKeys: [] }).map(compact) }),
