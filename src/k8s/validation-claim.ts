@@ -182,6 +182,9 @@ const SOURCES: ReadonlyArray<readonly [string, string?]> = [
 ];
 
 const given = (v: unknown): v is Obj => v != null;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A list field's items; a value of another JSON type is the decoder's to refuse, read here as no items. */
+const listOf = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 /**
  * A value of a named string type (core.HostPathType, MountPropagationMode, RecursiveReadOnlyMode) as ErrorBody prints
@@ -255,7 +258,7 @@ function validateKeyToPath(kp: Obj | null, path: string): FieldError[] {
 }
 
 const validateItems = (items: unknown, path: string) =>
-  ((items as Array<Obj | null>) ?? []).flatMap((kp, i) => validateKeyToPath(kp, index(child(path, 'items'), i)));
+  listOf<Obj | null>(items).flatMap((kp, i) => validateKeyToPath(kp, index(child(path, 'items'), i)));
 
 /** validateSecretVolumeSource / validateConfigMapVolumeSource: the name, the default mode, the items. */
 function validateObjectSource(s: Obj, nameKey: 'secretName' | 'name', path: string): FieldError[] {
@@ -357,7 +360,7 @@ export function validateVolumeSource(source: Obj, path: string, volName: string,
  * out of the map the mounts are matched against, and a later volume of its name is not a duplicate.
  */
 export function validateVolumes(volumes: readonly (Volume | null)[] | undefined, podName: string | undefined, path: string): { vols: VolumeMap; errs: FieldError[] } {
-  const list = (volumes ?? []).map(defaultVolume);
+  const list = listOf<Volume | null>(volumes).map((v) => defaultVolume(isObj(v) ? v : null));
   const created = new Set(podName ? list.filter((v) => given(v.ephemeral)).map((v) => `${podName}-${v.name ?? ''}`) : []);
   const vols: VolumeMap = new Map();
   const errs: FieldError[] = [];
@@ -442,13 +445,13 @@ function validateDownwardAPIVolumeFile(file: Obj | null, path: string): FieldErr
 }
 
 function validateDownwardAPIVolumeSource(d: Obj, path: string): FieldError[] {
-  return [...modeErrors(d.defaultMode, child(path, 'defaultMode')), ...((d.items as Array<Obj | null>) ?? []).flatMap((f) => validateDownwardAPIVolumeFile(f, path))];
+  return [...modeErrors(d.defaultMode, child(path, 'defaultMode')), ...listOf<Obj | null>(d.items).flatMap((f) => validateDownwardAPIVolumeFile(f, path))];
 }
 
 /** A projected secret's or configMap's items: each validated, each path once across the volume. */
 function validateProjectedObject(s: Obj, projPath: string, volPath: string, paths: Set<string>): FieldError[] {
   const errs: FieldError[] = s.name ? [] : [required(child(projPath, 'name'))];
-  ((s.items as Array<Obj | null>) ?? []).forEach((kp, i) => {
+  listOf<Obj | null>(s.items).forEach((kp, i) => {
     errs.push(...validateKeyToPath(kp, index(child(projPath, 'items'), i)));
     const p = kp?.path;
     if (p) {
@@ -466,7 +469,7 @@ function validateProjectedObject(s: Obj, projPath: string, volPath: string, path
 function validateProjectionSources(projection: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const paths = new Set<string>();
-  ((projection.sources as Array<Obj | null>) ?? []).forEach((raw, i) => {
+  listOf<Obj | null>(projection.sources).forEach((raw, i) => {
     const source = raw ?? {};
     const srcPath = index(child(path, 'sources'), i);
     let kinds = 0;
@@ -480,7 +483,7 @@ function validateProjectionSources(projection: Obj, path: string): FieldError[] 
     }
     if (given(source.downwardAPI)) {
       kinds++;
-      for (const file of (source.downwardAPI.items as Array<Obj | null>) ?? []) {
+      for (const file of listOf<Obj | null>(source.downwardAPI.items)) {
         errs.push(...validateDownwardAPIVolumeFile(file, child(srcPath, 'downwardAPI')));
         const p = file?.path;
         if (p) {
@@ -540,10 +543,10 @@ function validateMountModes(m: Mount, c: Container, path: string): FieldError[] 
 /** ValidateVolumeMounts: each mount names a volume that validated, at a path of its own; subPath rules; modes. */
 export function validateVolumeMounts(c: Container, vols: VolumeMap, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const devices = new Map(((c.volumeDevices ?? []) as Array<Device | null>).map((d) => [d?.name ?? '', d?.devicePath ?? '']));
+  const devices = new Map(listOf<Device | null>(c.volumeDevices).map((d) => [d?.name ?? '', d?.devicePath ?? '']));
   const devicePaths = new Set(devices.values());
   const mountPaths = new Set<string>();
-  ((c.volumeMounts ?? []) as Array<Mount | null>).forEach((raw, i) => {
+  listOf<Mount | null>(c.volumeMounts).forEach((raw, i) => {
     const m = raw ?? {};
     const p = index(path, i);
     const name = m.name ?? '';
@@ -568,11 +571,11 @@ export function validateVolumeMounts(c: Container, vols: VolumeMap, path: string
 /** ValidateVolumeDevices: each device names a claim-backed volume, at a path of its own, not a mount's. */
 export function validateVolumeDevices(c: Container, vols: VolumeMap, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const mounts = new Map(((c.volumeMounts ?? []) as Array<Mount | null>).map((m) => [m?.name ?? '', m?.mountPath ?? '']));
+  const mounts = new Map(listOf<Mount | null>(c.volumeMounts).map((m) => [m?.name ?? '', m?.mountPath ?? '']));
   const mountPaths = new Set(mounts.values());
   const names = new Set<string>();
   const paths = new Set<string>();
-  ((c.volumeDevices ?? []) as Array<Device | null>).forEach((raw, i) => {
+  listOf<Device | null>(c.volumeDevices).forEach((raw, i) => {
     const p = index(path, i);
     const name = raw?.name ?? '';
     const devicePath = raw?.devicePath ?? '';
@@ -596,7 +599,7 @@ export function validateVolumeDevices(c: Container, vols: VolumeMap, path: strin
 export function validatePodVolumes(spec: PodSpec, path: string, podName: string | undefined): FieldError[] {
   const { vols, errs } = validateVolumes(spec.volumes as Array<Volume | null> | undefined, podName, child(path, 'volumes'));
   for (const key of ['containers', 'initContainers'] as const) {
-    ((spec[key] ?? []) as Array<Container | null>).forEach((c, i) => {
+    listOf<Container | null>(spec[key]).forEach((c, i) => {
       if (!c) return;
       const p = index(child(path, key), i);
       errs.push(...validateVolumeMounts(c, vols, child(p, 'volumeMounts')), ...validateVolumeDevices(c, vols, child(p, 'volumeDevices')));

@@ -288,6 +288,11 @@ describe('a Pod and a template through validate()', () => {
     expect(at('1.37', () => validate(sts([{ name: 'config', configMap: {} }]) as never))).toEqual([{ field: 'spec.template.spec.volumes[1].configMap.name', message: 'Required value' }]);
   });
 
+  it('lists of another JSON type (the decoder refuses them) read as empty: validation does not throw', () => {
+    expect(() => validate(pod({ volumes: { data: {} }, containers: [{ name: 'c', image: 'i', volumeMounts: 'data', volumeDevices: 1 }] }) as never)).not.toThrow();
+    expect(errorsOf([{ name: 'x', projected: { sources: 'token' } }, { name: 'y', configMap: { name: 'c', items: {} } }, 'z'])).toEqual([{ field: 'field[2].name', message: 'Required value' }]);
+  });
+
   it('a valid pod with volumes is accepted', () => {
     expect(validate(pod({ volumes: [{ name: 'data' }], containers: [{ name: 'c', image: 'i', volumeMounts: [{ name: 'data', mountPath: '/data', readOnly: true }] }] }) as never)).toEqual([]);
   });
