@@ -1,6 +1,7 @@
 // Field errors as k8s.io/apimachinery/pkg/util/validation/field/errors.go renders them:
 // `<field>: <ErrorBody>`, where ErrorBody is "Required value", "Invalid value: <value>: <detail>", ….
 import type { FieldError } from '../core/types';
+import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
 
 /** Go's %q of a string (close enough for the printable text found in manifests). */
 const quote = (s: string) => JSON.stringify(s);
@@ -48,6 +49,18 @@ export const notSupported = (field: string, value: unknown, supported: readonly 
   field,
   message: withDetail(`Unsupported value: ${body(value)}`, supported.length ? `supported values: ${supported.map(quote).join(', ')}` : ''),
 });
+
+export const notFound = (field: string, value: unknown): FieldError => ({ field, message: `Not found: ${body(value)}` });
+
+/** A quantity as the API server decodes it; the decode error otherwise (it refuses the whole object). */
+export function decodeQuantity(raw: unknown, path: string): Quantity | FieldError {
+  try {
+    return decode(raw as string | number);
+  } catch (e) {
+    if (!(e instanceof QuantityError)) throw e;
+    return invalid(path, typeof raw === 'string' ? raw : String(raw), e.message);
+  }
+}
 
 /** field.Path helpers: `spec.containers[0]`, `metadata.labels`. */
 export const child = (path: string, name: string) => (path ? `${path}.${name}` : name);

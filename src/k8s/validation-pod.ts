@@ -2,7 +2,8 @@
 // (pkg/apis/core/validation/validation.go: ValidatePodSpec, validateContainers, validateInitContainers,
 // validateContainerCommon, validateContainerPorts, validateResourceRequirements, ValidateResourceQuantityValue,
 // validateAffinity, ValidateNodeSelector*, ValidatePreferredSchedulingTerms, validatePodAffinityTerm,
-// validateTopologySpreadConstraints, ValidatePodTemplateSpec, validatePodMetadataAndSpec, ValidatePodCreate).
+// validateTopologySpreadConstraints, ValidatePodTemplateSpec, validatePodMetadataAndSpec, ValidatePodCreate; the
+// volumes and mounts in validation-claim.ts).
 // The spec is taken as the API server sees it after defaulting: empty restartPolicy is Always, a port's
 // protocol TCP, and on a Pod a request missing next to a limit equals the limit (pkg/apis/core/v1/defaults.go).
 import type { Container, FieldError, PodSpec } from '../core/types';
@@ -10,11 +11,12 @@ import { gateEnabled, releaseAtLeast, settings } from '../core/config';
 import { gateState } from '../core/releases';
 import { validateHostAliases } from './validation-ip';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
-import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
+import { decodeQuantity as decode, Quantity } from './quantity';
 import { validateTolerations } from './validation';
+import { validatePodVolumes } from './validation-claim';
 import { defaultPodSpec } from './defaults';
 import { isExtendedResourceName, isNativeResource } from './resources';
-import { child, duplicate, forbidden, index, invalid, notSupported, Raw, required } from './validation-field';
+import { child, decodeQuantity, duplicate, forbidden, index, invalid, notSupported, Raw, required } from './validation-field';
 import { validateLabelName, validateLabelSelector, validateLabels, type LabelSelector } from './validation-meta';
 
 export interface PodValidationOptions {
@@ -24,6 +26,8 @@ export interface PodValidationOptions {
   comparisonOperators: boolean;
   /** A Pod validated as an update of itself (read from a cluster): ValidatePodCreate's own checks do not run. */
   update?: boolean;
+  /** A Pod's name (ValidatePodSpec's podMeta): the claims of its ephemeral volumes are named after it. */
+  podName?: string;
 }
 
 const MAX_INT32 = 2 ** 31 - 1;
@@ -63,15 +67,7 @@ function validateContainerResourceName(name: string, path: string): FieldError[]
   return errs;
 }
 
-/** A quantity as the API server decodes it; the decode error otherwise (it refuses the whole object). */
-export function decodeQuantity(raw: unknown, path: string): Quantity | FieldError {
-  try {
-    return decode(raw as string | number);
-  } catch (e) {
-    if (!(e instanceof QuantityError)) throw e;
-    return invalid(path, typeof raw === 'string' ? raw : String(raw), e.message);
-  }
-}
+export { decodeQuantity };
 
 type Decoded = Map<string, Quantity>;
 function decodeList(list: unknown, path: string, errs: FieldError[]): Decoded {
@@ -512,7 +508,8 @@ export const restartPolicyOf = (spec: PodSpec | undefined) => spec?.restartPolic
 export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: PodValidationOptions): FieldError[] {
   // a Pod is validated as the create path defaults it (k8s/defaults.ts: hostNetwork host ports); a template is not defaulted
   const s = opts.isPod && spec ? defaultPodSpec(spec) : spec ?? ({} as PodSpec);
-  const errs: FieldError[] = [];
+  // ValidateVolumes first, then each container's volumeMounts and volumeDevices against the volumes that validated
+  const errs: FieldError[] = validatePodVolumes(s, path, opts.isPod ? opts.podName : undefined);
   errs.push(...validateContainers(s, path, opts));
   errs.push(...validateInitContainers(s, path, opts));
   if (s.hostNetwork) {

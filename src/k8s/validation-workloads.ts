@@ -26,6 +26,23 @@ const nonnegative = (value: unknown, path: string): FieldError[] =>
 /** @upstream pkg/apis/apps/validation/validation.go */
 const NOT_MATCHING = '`selector` does not match template `labels`';
 
+/**
+ * A StatefulSet's template with a persistentVolumeClaim volume per volumeClaimTemplate first, then its own volumes of
+ * other names: what the API server validates from 1.34 (pkg/apis/apps/validation/validation.go ValidateStatefulSetSpec,
+ * volumesToAddForTemplates) and the volumes of the Pods the controller creates (stateful_set_utils.go updateStorage),
+ * so a container may mount a claim template by name. Upstream ranges over a Go map for the claim volumes: with
+ * several templates their order, and so the indices of errors about the template's volumes, varies; taken here in the
+ * templates' order.
+ */
+function withClaimVolumes(template: Template | undefined, claimTemplates: unknown): Template | undefined {
+  const claims = Array.isArray(claimTemplates) ? (claimTemplates as Array<{ metadata?: { name?: string } } | null>) : [];
+  if (!template?.spec || !claims.length) return template;
+  const names = claims.map((c) => c?.metadata?.name ?? '');
+  const byName = [...new Set(names)].map((name) => ({ name, persistentVolumeClaim: { claimName: name } }));
+  const own = (template.spec.volumes ?? []).filter((v) => !names.includes((v as { name?: string } | null)?.name ?? ''));
+  return { ...template, spec: { ...template.spec, volumes: [...byName, ...own] as PodSpec['volumes'] } };
+}
+
 /** The selector checks of Deployment/ReplicaSet/StatefulSet specs, then ValidatePodTemplateSpecFor{ReplicaSet,StatefulSet}. */
 function validateSelectorAndTemplate(spec: Record<string, unknown>, what: string, opts: PodValidationOptions, validateSpec: boolean): FieldError[] {
   const errs: FieldError[] = [];
@@ -39,10 +56,12 @@ function validateSelectorAndTemplate(spec: Record<string, unknown>, what: string
   const matches = selectorMatches(selector, template?.metadata?.labels);
   if (matches === undefined) errs.push(invalid('spec.selector', goLabelSelector(selector), what === 'statefulset' ? '' : 'invalid label selector'));
   else if (!matches && !selectorIsEmpty(selector)) errs.push(invalid('spec.template.metadata.labels', template?.metadata?.labels ?? null, NOT_MATCHING));
-  // a StatefulSet's controller sets each Pod's hostname and subdomain, so the template's are not validated
-  const validated = what === 'statefulset' && template?.spec && (template.spec.hostname || template.spec.subdomain)
-    ? { ...template, spec: { ...template.spec, hostname: undefined, subdomain: undefined } }
-    : template;
+  // a StatefulSet's controller sets each Pod's hostname and subdomain, so the template's are not validated; its
+  // volumes are validated with the claim templates' (ValidateStatefulSetSpec: volumesToAddForTemplates)
+  const withClaims = what === 'statefulset' ? withClaimVolumes(template, spec.volumeClaimTemplates) : template;
+  const validated = what === 'statefulset' && withClaims?.spec && (withClaims.spec.hostname || withClaims.spec.subdomain)
+    ? { ...withClaims, spec: { ...withClaims.spec, hostname: undefined, subdomain: undefined } }
+    : withClaims;
   // a selector that does not parse leaves the template unvalidated (LabelSelectorAsSelector's error branch)
   if (validateSpec && matches !== undefined) errs.push(...validatePodTemplateSpec(validated, 'spec.template', opts));
   return errs;
@@ -344,8 +363,8 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
         // PrepareForCreate merges matchLabelKeys/mismatchLabelKeys into the selectors before Validate; a stored Pod
         // has them merged already, and PrepareForUpdate does not merge again (pkg/registry/core/pod/strategy.go)
         ...(update
-          ? validatePodSpec(object.spec as unknown as PodSpec, 'spec', { isPod: true, comparisonOperators, update })
-          : validatePodSpec(mergeLabelKeys(object.spec as unknown as PodSpec, object.metadata?.labels), 'spec', { isPod: true, comparisonOperators })),
+          ? validatePodSpec(object.spec as unknown as PodSpec, 'spec', { isPod: true, comparisonOperators, update, podName: object.metadata?.name })
+          : validatePodSpec(mergeLabelKeys(object.spec as unknown as PodSpec, object.metadata?.labels), 'spec', { isPod: true, comparisonOperators, podName: object.metadata?.name })),
       ];
     case 'PodTemplate':
       return [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validatePodTemplateSpec(object.template, 'template', template)];
@@ -393,7 +412,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
         ...(parsed ? validateLabels(t?.metadata?.labels, 'spec.template.labels') : []),
         ...(parsed && !specValidated ? validateTemplateAnnotations(t, 'spec.template') : []),
         ...alwaysRestart(spec, 'StatefulSet'),
-        ...createdPodErrors('StatefulSet', t, createdPodLabels('StatefulSet', t), 'spec.template.spec', template, true, specValidated),
+        ...createdPodErrors('StatefulSet', withClaimVolumes(t, spec.volumeClaimTemplates), createdPodLabels('StatefulSet', t), 'spec.template.spec', template, true, specValidated),
       ];
     }
     case 'Namespace': {

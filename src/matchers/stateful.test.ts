@@ -110,7 +110,10 @@ describe('the stated assumption as an assertion\'s own option', () => {
     const result = toBeSchedulableOn.call(ctx, postgresql(), a1, { storageAssumption: 'dynamic-wait-for-first-consumer' });
     expect(result.pass).toBe(true);
     expect(toRecord(ctx, result, result.placement!).notes).toEqual([expect.stringMatching(/^Assumed: storageAssumption 'dynamic-wait-for-first-consumer'/)]);
-    const without = toBeSchedulableOn.call(ctx, { ...postgresql(), spec: { ...(postgresql() as { spec: object }).spec, volumeClaimTemplates: [] } }, a1);
+    // without claim templates the `data` mount needs a volume of its own (the API server refuses a mount naming none)
+    const pg = postgresql() as { spec: { template: { spec: { volumes: unknown[] } } } };
+    const template = { ...pg.spec.template, spec: { ...pg.spec.template.spec, volumes: [...pg.spec.template.spec.volumes, { name: 'data', emptyDir: {} }] } };
+    const without = toBeSchedulableOn.call(ctx, { ...postgresql(), spec: { ...pg.spec, template, volumeClaimTemplates: [] } }, a1);
     expect(toRecord(ctx, without, without.placement!)).not.toHaveProperty('notes');
   });
   test('an unknown assumption is a usage error naming the known ones', () => {

@@ -60,6 +60,8 @@ const container = (name: string) =>
     restartPolicy: rarely(mostly(['Always'], ['Never', 'always']), 10),
     resources: half(resources),
     ports: rarely(fc.array(port, { minLength: 1, maxLength: 2 }), 4),
+    volumeMounts: half(fc.array(mountArb, { minLength: 1, maxLength: 3 })),
+    volumeDevices: rarely(fc.array(deviceArb, { minLength: 1, maxLength: 2 }), 25),
   }, { requiredKeys: ['name', 'image'] }).map(compact);
 
 const values = fc.constantFrom([], ['a'], ['1'], ['a', 'b'], ['bad value'], ['-1', '2']);
@@ -127,7 +129,102 @@ const hostAlias = fc.record({
   hostnames: half(mostly([['db.local'], ['a', 'b.example']], [['Bad_Host'], ['-x']])),
 }, { requiredKeys: ['ip'] }).map(compact);
 
+// spec.volumes and the containers' volumeMounts as charts write them (issue podvol): mostly a valid source of the
+// kinds users write, named from a small vocabulary (so that two volumes sometimes share a name); sometimes no source
+// (defaulted to emptyDir), two sources, a null entry, a bad name, a source missing its required field, bad paths
+/** Mostly valid: a volume has many fields, each wrong once in 16. */
+const vmostly = <T>(good: readonly T[], bad: readonly T[]) => mostly(good, bad, 15);
+const VOLUME_NAMES = vmostly(['data', 'config', 'cache', 'tmp', 'token'], ['Data', 'data_1', '', LONG]);
+const keyToPath = fc.record({ key: vmostly(['app.conf', 'ca.crt'], ['']), path: vmostly(['app.conf', 'conf/app.conf', 'ca.crt'], ['', '/etc/app.conf', '../app.conf', 'a/../b', '..conf']) });
+const items = rarely(fc.array(keyToPath, { minLength: 1, maxLength: 2 }), 3);
+const fileMode = rarely(vmostly([420, 256, 0o755], [512, -1, 0o1000]), 5);
+const fieldRef = fc.record({
+  fieldPath: vmostly(['metadata.namespace', 'metadata.name', 'metadata.labels', "metadata.annotations['example.com/x']", "metadata.labels['app']"],
+    ['status.podIP', 'spec.nodeName', 'spec.foo', '', "metadata.labels['bad key']", "spec.nodeName['x']", "metadata.name['x']"]),
+  apiVersion: rarely(vmostly(['v1'], ['v2']), 8),
+}, { requiredKeys: ['fieldPath'] }).map(compact);
+const resourceFieldRef = fc.record({ containerName: vmostly(['c'], ['']), resource: vmostly(['limits.cpu', 'requests.memory', 'limits.hugepages-2Mi'], ['', 'cpu', 'limits.gpu']) });
+const downwardFile = fc.record({
+  path: vmostly(['labels', 'namespace', 'pod/name'], ['', '/abs', '..x', 'a/../b']),
+  ref: fc.oneof({ weight: 8, arbitrary: fieldRef.map((f) => ({ fieldRef: f })) }, { weight: 2, arbitrary: resourceFieldRef.map((r) => ({ resourceFieldRef: r })) },
+    { weight: 1, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.record({ fieldRef, resourceFieldRef }) }),
+  mode: rarely(vmostly([420], [1000]), 6),
+}).map(({ path, ref, mode }) => compact({ path, ...ref, mode }));
+const downwardItems = fc.array(downwardFile, { minLength: 1, maxLength: 2 });
+const projectedSource = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ path: vmostly(['token'], ['', '/token', '../token']), expirationSeconds: rarely(vmostly([3600, 7200], [60, 2 ** 33]), 3), audience: rarely(fc.constant('vault'), 3) }, { requiredKeys: ['path'] }).map((t) => ({ serviceAccountToken: compact(t) })) },
+  { weight: 3, arbitrary: fc.record({ name: vmostly(['kube-root-ca.crt'], ['']), items }, { requiredKeys: ['name'] }).map((c) => ({ configMap: compact(c) })) },
+  { weight: 1, arbitrary: fc.record({ name: vmostly(['tls'], ['']), items }, { requiredKeys: ['name'] }).map((c) => ({ secret: compact(c) })) },
+  { weight: 2, arbitrary: downwardItems.map((i) => ({ downwardAPI: { items: i } })) },
+  { weight: 1, arbitrary: fc.constant({ configMap: { name: 'a' }, secret: { name: 'b' } }) },
+);
+const volumeSource = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ medium: rarely(fc.constantFrom('Memory', ''), 3), sizeLimit: rarely(vmostly(['1Gi', '500Mi', '0'], ['-1Gi']), 3) }, { requiredKeys: [] }).map((e) => ({ emptyDir: compact(e) })) },
+  { weight: 5, arbitrary: fc.record({ name: vmostly(['app-config'], ['']), items, defaultMode: fileMode, optional: rarely(fc.boolean(), 4) }, { requiredKeys: ['name'] }).map((c) => ({ configMap: compact(c) })) },
+  { weight: 4, arbitrary: fc.record({ secretName: vmostly(['tls'], ['']), items, defaultMode: fileMode }, { requiredKeys: ['secretName'] }).map((c) => ({ secret: compact(c) })) },
+  { weight: 4, arbitrary: fc.record({ claimName: vmostly(['data-claim', 'web-data'], ['']), readOnly: rarely(fc.boolean(), 3) }, { requiredKeys: ['claimName'] }).map((c) => ({ persistentVolumeClaim: compact(c) })) },
+  { weight: 3, arbitrary: fc.record({ path: vmostly(['/var/log', '/run/containerd/containerd.sock', '/data'], ['', '/a/../b', 'relative/..']), type: rarely(vmostly(['Directory', 'DirectoryOrCreate', 'Socket', ''], ['dir', 'Dir']), 3) }, { requiredKeys: ['path'] }).map((h) => ({ hostPath: compact(h) })) },
+  { weight: 3, arbitrary: fc.record({ sources: fc.array(projectedSource, { maxLength: 3 }), defaultMode: fileMode }, { requiredKeys: ['sources'] }).map((p) => ({ projected: compact(p) })) },
+  { weight: 2, arbitrary: fc.record({ items: downwardItems, defaultMode: fileMode }, { requiredKeys: ['items'] }).map((d) => ({ downwardAPI: compact(d) })) },
+  { weight: 2, arbitrary: fc.record({ driver: vmostly(['secrets-store.csi.k8s.io', 'ebs.csi.aws.com'], ['', 'Bad_Driver', `${'d'.repeat(60)}.com`]), readOnly: rarely(fc.constant(true), 2), nodePublishSecretRef: rarely(vmostly([{ name: 'creds' }], [{ name: '' }, { name: 'Bad_Name' }]), 3), volumeAttributes: rarely(fc.constant({ secretProviderClass: 'app' }), 2) }, { requiredKeys: ['driver'] }).map((c) => ({ csi: compact(c) })) },
+  { weight: 2, arbitrary: fc.record({ server: vmostly(['nfs.example.com', '10.0.0.5'], ['']), path: vmostly(['/exports/data', '/'], ['', 'exports']) }).map((n) => ({ nfs: n })) },
+  { weight: 2, arbitrary: fc.oneof(
+    { weight: 4, arbitrary: fc.record({ metadata: rarely(fc.record({ labels }), 3), spec: fc.record({ accessModes: vmostly([['ReadWriteOnce']], [[], ['ReadWriteOnce', 'ReadWriteOncePod']]), storageClassName: rarely(fc.constant('fast'), 2), resources: vmostly([{ requests: { storage: '1Gi' } }], [{}, { requests: { storage: '0' } }]) }, { requiredKeys: ['accessModes', 'resources'] }).map(compact) }, { requiredKeys: ['spec'] }).map((t) => ({ ephemeral: { volumeClaimTemplate: compact(t) } })) },
+    { weight: 1, arbitrary: fc.constant({ ephemeral: {} }) },
+  ) },
+  { weight: 1, arbitrary: fc.constant({ awsElasticBlockStore: { volumeID: 'vol-0123', fsType: 'ext4' } }) },
+  // no source: SetDefaults_Volume makes it an emptyDir; two sources; a null source
+  { weight: 1, arbitrary: fc.constantFrom({}, { emptyDir: null }, { emptyDir: {}, configMap: { name: 'a' } }, { secret: { secretName: 's' }, persistentVolumeClaim: { claimName: 'c' }, downwardAPI: { items: [] } }) },
+);
+const volumeArb = fc.oneof(
+  { weight: 30, arbitrary: fc.record({ name: VOLUME_NAMES, source: volumeSource }).map(({ name, source }) => ({ name, ...source })) },
+  { weight: 1, arbitrary: fc.constant(null) },
+);
+/** A mount names a volume of the pod by its position (resolved in podSpecArb), or a volume it does not have. */
+const mountArb = fc.oneof({ weight: 40, arbitrary: fc.record({
+  name: fc.oneof({ weight: 30, arbitrary: fc.nat({ max: 5 }) }, { weight: 1, arbitrary: fc.constantFrom('missing', '') }),
+  // undefined: the volume's own path (resolveMounts), else a path two mounts may share, or a bad one
+  mountPath: fc.oneof({ weight: 12, arbitrary: fc.constant(undefined) }, { weight: 2, arbitrary: fc.constantFrom('/data', '/etc/config') }, { weight: 1, arbitrary: fc.constantFrom('', 'relative/path') }),
+  readOnly: rarely(fc.boolean(), 3),
+  subPath: rarely(vmostly(['sub', 'a/b', 'app.conf'], ['/abs', '../up', 'a/../b', '..x']), 5),
+  subPathExpr: rarely(vmostly(['$(POD_NAME)'], ['/$(POD_NAME)', '../$(POD_NAME)']), 12),
+  mountPropagation: rarely(vmostly(['None', 'HostToContainer'], ['Bidirectional', 'bad']), 10),
+  recursiveReadOnly: rarely(vmostly(['Disabled', 'IfPossible', 'Enabled'], ['enabled']), 10),
+}, { requiredKeys: ['name'] }).map(compact) }, { weight: 1, arbitrary: fc.constant(null) });
+const deviceArb = fc.record({ name: fc.oneof({ weight: 6, arbitrary: fc.nat({ max: 5 }) }, { weight: 1, arbitrary: fc.constant('missing') }), devicePath: mostly(['/dev/xvda', '/dev/block'], ['', '/dev/../x', '/data']) });
+
+type Spec = Record<string, any>;
+/**
+ * The mounts' and devices' positions as the names of the pod's volumes (a mount without volumes is dropped), a mount
+ * without a path at /mnt/<volume>; two volumes of one name are renamed apart unless the case keeps them.
+ */
+function resolveMounts(spec: Spec, keepDuplicates: boolean): Spec {
+  const seen = new Set<string>();
+  if (!keepDuplicates && spec.volumes) {
+    spec.volumes = spec.volumes.map((v: Spec | null, i: number) => {
+      if (!v || !seen.has(v.name)) return v && (seen.add(v.name), v);
+      return { ...v, name: `${v.name}-${i}` };
+    });
+  }
+  const names = ((spec.volumes ?? []) as Array<{ name?: string } | null>).map((v) => v?.name ?? '');
+  const resolve = (list: Array<Record<string, unknown> | null> | undefined, pathKey: string) => {
+    const out = (list ?? []).filter((m) => m === null || typeof m.name === 'string' || names.length > 0).map((m, j) => {
+      if (!m) return m;
+      const name = typeof m.name === 'number' ? names[m.name % names.length] : m.name;
+      return { ...m, name, [pathKey]: m[pathKey] ?? `/mnt/${name}${j ? `-${j}` : ''}` };
+    });
+    return out.length ? out : undefined;
+  };
+  for (const key of ['containers', 'initContainers']) {
+    if (!spec[key]) continue;
+    spec[key] = spec[key].map((c: Spec) => compact({ ...c, volumeMounts: resolve(c.volumeMounts, 'mountPath'), volumeDevices: resolve(c.volumeDevices, 'devicePath') }));
+  }
+  return spec;
+}
+
 export const podSpecArb = (restartPolicies: readonly (string | undefined)[]) => fc.record({
+  volumes: half(fc.array(volumeArb, { maxLength: 3 })),
+  keepDuplicates: rarely(fc.constant(true), 6),
   containers: fc.oneof({ weight: 8, arbitrary: fc.tuple(container('c')) }, { weight: 1, arbitrary: fc.tuple(container('c'), container('d')) }, { weight: 1, arbitrary: fc.tuple(container('c'), container('c')) }),
   initContainers: rarely(fc.tuple(container('init')), 6),
   restartPolicy: fc.constantFrom(...restartPolicies),
@@ -149,7 +246,7 @@ export const podSpecArb = (restartPolicies: readonly (string | undefined)[]) => 
   os: rarely(fc.constantFrom({ name: 'linux' }, { name: 'windows' }, { name: 'Linux' }, { name: '' }), 12),
   ephemeralContainers: rarely(fc.constant([{ name: 'debug', image: 'busybox' }]), 20),
   hostAliases: rarely(fc.array(hostAlias, { minLength: 1, maxLength: 2 }), 10),
-}, { requiredKeys: ['containers'] }).map(compact);
+}, { requiredKeys: ['containers'] }).map(({ keepDuplicates, ...spec }) => resolveMounts(compact(spec), keepDuplicates === true));
 
 const NAMES = ['web', 'web-1', 'a.b'];
 const BAD_NAMES = ['Web', LONG, '', 'web_1', '-web'];
@@ -197,7 +294,14 @@ const statefulSet = workload('StatefulSet', 'apps/v1', fc.record({
   serviceName: half(fc.constant('web')),
   podManagementPolicy: rarely(mostly(['OrderedReady', 'Parallel'], ['parallel']), 4),
   updateStrategy: rarely(fc.constantFrom({ type: 'OnDelete' }, { type: 'RollingUpdate', rollingUpdate: { partition: -1 } }, { type: 'Bad' }, { type: 'OnDelete', rollingUpdate: { partition: 1 } }), 4),
-}, { requiredKeys: [] }).map(compact));
+  // one claim template (with several, upstream's volume order is a Go map's), which the first container mounts
+  volumeClaimTemplates: half(fc.constantFrom('data', 'cache', 'Data').map((name) => [{ metadata: { name }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }])),
+}, { requiredKeys: [] }).map(compact)).map((set: Spec) => {
+  const claim = set.spec.volumeClaimTemplates?.[0]?.metadata.name;
+  const c = set.spec.template.spec.containers[0];
+  if (claim && !(c.volumeMounts ?? []).some((m: Spec | null) => m?.name === claim)) c.volumeMounts = [...(c.volumeMounts ?? []), { name: claim, mountPath: '/var/lib/claim' }];
+  return set;
+});
 const daemonSet = fc.record({ metadata: metadata(true), selector, template: template(ALWAYS), minReadySeconds: count([0]), updateStrategy: rarely(fc.oneof(
   fc.constantFrom({ type: 'OnDelete' }, { type: 'bad' }),
   fc.record({ type: fc.constant('RollingUpdate'), rollingUpdate: fc.record({ maxUnavailable: intOrPercent, maxSurge: intOrPercent }, { requiredKeys: [] }).map(compact) }),
@@ -226,7 +330,12 @@ const cronJob = fc.record({
   }, { requiredKeys: ['schedule', 'jobTemplate'] }).map(compact),
 }).map((o) => ({ apiVersion: 'batch/v1', kind: 'CronJob', ...o }));
 
-const pod = fc.record({ metadata: metadata(true), spec: podSpecArb(ALWAYS) }).map((o) => ({ apiVersion: 'v1', kind: 'Pod', ...o }));
+// A Pod without serviceAccountName is refused for a projected serviceAccountToken (validatePodMetadataAndSpec), but a
+// cluster's ServiceAccount admission plugin (on by default, not in the oracle's preset) sets it to "default" first:
+// such a Pod names it, as it reaches validation in a cluster
+const tokenProjected = (spec: Spec) => ((spec.volumes ?? []) as Array<Spec | null>).some((v) => (v?.projected?.sources ?? []).some((s: Spec | null) => s?.serviceAccountToken));
+const pod = fc.record({ metadata: metadata(true), spec: podSpecArb(ALWAYS) })
+  .map((o) => ({ apiVersion: 'v1', kind: 'Pod', ...o, spec: tokenProjected(o.spec) ? { ...o.spec, serviceAccountName: 'default' } : o.spec }));
 
 const taint = fc.record({
   key: mostly(['dedicated', 'example.com/gpu', 'spot'], ['', 'bad key', '-x']),
