@@ -11,7 +11,7 @@ export const scope = ['src/k8s/', 'src/scheduler/', 'src/admission/', 'src/contr
 // The chunks partition the scope: each file is in exactly one (test/mutation-config.test.ts checks it).
 export const chunks = {
   'validation-pod': ['src/k8s/validation-pod.ts'],
-  validation: ['src/k8s/validation.ts', 'src/k8s/validation-{meta,workloads,cron,field,ip,claim}.ts'],
+  validation: ['src/k8s/validation.ts', 'src/k8s/validation-{meta,workloads,cron,field,ip,claim,volumes}.ts'],
   cluster: ['src/scheduler/plugins/{podtopologyspread,interpodaffinity}/*.ts', 'src/scheduler/score-cluster.ts'],
   'k8s-values': ['src/k8s/{quantity,resources,kubectl-taint,label-selector}.ts'],
   'k8s-objects': ['src/k8s/{decode,defaults,kubelet-version,nodepool,edit-distance,subject,node-helpers,platform,cloud,not-modelled}.ts'],

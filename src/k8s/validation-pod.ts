@@ -3,7 +3,7 @@
 // validateContainerCommon, validateContainerPorts, validateResourceRequirements, ValidateResourceQuantityValue,
 // validateAffinity, ValidateNodeSelector*, ValidatePreferredSchedulingTerms, validatePodAffinityTerm,
 // validateTopologySpreadConstraints, ValidatePodTemplateSpec, validatePodMetadataAndSpec, ValidatePodCreate; the
-// volumes and mounts in validation-claim.ts).
+// volumes and mounts in validation-volumes.ts).
 // The spec is taken as the API server sees it after defaulting: empty restartPolicy is Always, a port's
 // protocol TCP, and on a Pod a request missing next to a limit equals the limit (pkg/apis/core/v1/defaults.go).
 import type { Container, FieldError, PodSpec } from '../core/types';
@@ -13,7 +13,7 @@ import { validateHostAliases } from './validation-ip';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity } from './quantity';
 import { validateTolerations } from './validation';
-import { validatePodVolumes } from './validation-claim';
+import { validatePodVolumes } from './validation-volumes';
 import { defaultPodSpec } from './defaults';
 import { isExtendedResourceName, isNativeResource } from './resources';
 import { child, decodeQuantity, duplicate, forbidden, index, invalid, notSupported, Raw, required } from './validation-field';

@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { validate } from '../engine/validate';
 import { withConfiguration, type KubernetesVersion } from '../core/config';
 import type { Container } from '../core/types';
-import { defaultVolume, validateLocalNonReservedPath, validateVolumeDevices, validateVolumeMounts, validateVolumes } from './validation-claim';
+import { defaultVolume, validateLocalNonReservedPath, validateVolumeDevices, validateVolumeMounts, validateVolumes } from './validation-volumes';
 
 const at = <T>(v: KubernetesVersion, f: () => T) => withConfiguration({ kubernetesVersion: v }, f);
 const pod = (spec: Record<string, unknown>, name = 'web') =>
