@@ -1,7 +1,7 @@
 // A null entry among a pod's volumes, given to the engine (which takes objects unvalidated, as JSON may hold them):
 // Go decodes it as a zero Volume, which has no source, so the claims are the other entries' (as the scheduler's
-// plugins read them: scheduler/plugins/volumerestrictions/null-volumes.test.ts). The API server refuses such a pod
-// (a volume needs a name and a source: ValidateVolumes), which the library does not validate yet.
+// plugins read them: scheduler/plugins/volumerestrictions/null-volumes.test.ts). The matchers refuse such a pod
+// first, as the API server does (the zero Volume has no name: ValidateVolumes, k8s/validation-volumes.ts).
 import type { KubeObject, Node } from '../core/types';
 import { scheduleOnNode } from '../engine/schedule';
 import { toSubject } from '../k8s/subject';

@@ -19,6 +19,22 @@ const resources = obj({ requests: map('quantity'), limits: map('quantity') });
 const container = obj({
   name: 'string', image: 'string', restartPolicy: 'string', resources,
   ports: arr(obj({ containerPort: 'int32', hostPort: 'int32', hostIP: 'string', protocol: 'string', name: 'string' })),
+  volumeMounts: arr(obj({ name: 'text', mountPath: 'text', subPath: 'text', subPathExpr: 'text', readOnly: 'bool', mountPropagation: 'text', recursiveReadOnly: 'text' })),
+  volumeDevices: arr(obj({ name: 'text', devicePath: 'text' })),
+});
+// a pod's volumes as the volume plugins and ValidateVolumes read them (the claims and classes they name are 'string':
+// placement reads them, so an unrendered one is refused)
+const claimSpec = obj({ storageClassName: 'string', accessModes: arr('string'), volumeName: 'string', volumeMode: 'string', resources });
+const keyToPath = arr(obj({ key: 'text', path: 'text', mode: 'int32' }));
+const volume = obj({
+  name: 'text',
+  persistentVolumeClaim: obj({ claimName: 'string', readOnly: 'bool' }),
+  ephemeral: obj({ volumeClaimTemplate: obj({ metadata: obj({ labels: map('string'), annotations: map('text') }), spec: claimSpec }) }),
+  emptyDir: obj({ medium: 'text', sizeLimit: 'quantity' }),
+  hostPath: obj({ path: 'text', type: 'text' }),
+  configMap: obj({ name: 'text', defaultMode: 'int32', optional: 'bool', items: keyToPath }),
+  secret: obj({ secretName: 'text', defaultMode: 'int32', optional: 'bool', items: keyToPath }),
+  csi: obj({ driver: 'string', readOnly: 'bool', volumeAttributes: map('text') }),
 });
 const requirement = obj({ key: 'string', operator: 'string', values: arr('string') });
 const term = obj({ matchExpressions: arr(requirement), matchFields: arr(requirement) });
@@ -37,7 +53,7 @@ const podSpec = obj({
   schedulerName: 'string', preemptionPolicy: 'string', runtimeClassName: 'string', restartPolicy: 'string',
   terminationGracePeriodSeconds: 'int64', activeDeadlineSeconds: 'int64',
   tolerations: arr(obj({ key: 'string', operator: 'string', value: 'string', effect: 'string', tolerationSeconds: 'int64' })),
-  containers: arr(container), initContainers: arr(container), overhead: map('quantity'), resources,
+  containers: arr(container), initContainers: arr(container), overhead: map('quantity'), resources, volumes: arr(volume),
   schedulingGates: arr(obj({ name: 'string' })),
   affinity: obj({
     nodeAffinity: obj({

@@ -71,10 +71,13 @@ export function libraryCreate(input: CreateInput, version?: KubernetesVersion): 
   });
 }
 
-/** Go's json type error names the field as `Kind.path.to.field` (no indices, no map keys beyond the field). */
+/**
+ * Go's json type error names the field as `Kind.path.to.field` (no indices, no map keys beyond the field); an inlined
+ * embedded struct appears by its Go name (core.Volume's `VolumeSource`), which no JSON path has: left out.
+ */
 function decodeField(text: string): string | undefined {
   const m = /Go struct field \w+\.(\S+) of type/.exec(text);
-  return m?.[1];
+  return m?.[1].replace(/\.VolumeSource\./g, '.');
 }
 
 /** A toleration as Go's encoder writes it: empty strings left out (omitempty), keys in one order. */

@@ -175,6 +175,11 @@ const volumeSource = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ awsElasticBlockStore: { volumeID: 'vol-0123', fsType: 'ext4' } }) },
   // no source: SetDefaults_Volume makes it an emptyDir; two sources; a null source
   { weight: 1, arbitrary: fc.constantFrom({}, { emptyDir: null }, { emptyDir: {}, configMap: { name: 'a' } }, { secret: { secretName: 's' }, persistentVolumeClaim: { claimName: 'c' }, downwardAPI: { items: [] } }) },
+  // a field of another JSON type: the decoder refuses the object (the loader's type check, typecheck.ts)
+  { weight: 1, arbitrary: fc.constantFrom(
+    { persistentVolumeClaim: { claimName: 'c', readOnly: 'true' } }, { configMap: { name: 'a', defaultMode: '0644' } }, { emptyDir: { sizeLimit: true } },
+    { csi: { driver: 7 } }, { secret: { secretName: 's', items: [{ key: 'k', path: 'p', mode: '0400' }] } }, { hostPath: { path: ['/a'] } },
+  ) },
 );
 const volumeArb = fc.oneof(
   { weight: 30, arbitrary: fc.record({ name: VOLUME_NAMES, source: volumeSource }).map(({ name, source }) => ({ name, ...source })) },
@@ -190,7 +195,9 @@ const mountArb = fc.oneof({ weight: 40, arbitrary: fc.record({
   subPathExpr: rarely(vmostly(['$(POD_NAME)'], ['/$(POD_NAME)', '../$(POD_NAME)']), 12),
   mountPropagation: rarely(vmostly(['None', 'HostToContainer'], ['Bidirectional', 'bad']), 10),
   recursiveReadOnly: rarely(vmostly(['Disabled', 'IfPossible', 'Enabled'], ['enabled']), 10),
-}, { requiredKeys: ['name'] }).map(compact) }, { weight: 1, arbitrary: fc.constant(null) });
+}, { requiredKeys: ['name'] }).map(compact) }, { weight: 1, arbitrary: fc.constant(null) },
+// a field of another JSON type (the decoder's refusal)
+{ weight: 1, arbitrary: fc.constantFrom({ name: 0, readOnly: 'yes' }, { name: 0, mountPath: 8080 }) });
 const deviceArb = fc.record({ name: fc.oneof({ weight: 6, arbitrary: fc.nat({ max: 5 }) }, { weight: 1, arbitrary: fc.constant('missing') }), devicePath: mostly(['/dev/xvda', '/dev/block'], ['', '/dev/../x', '/data']) });
 
 type Spec = Record<string, any>;
