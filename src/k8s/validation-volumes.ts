@@ -427,7 +427,6 @@ function validateProjectedVolumeSource(p: Obj, path: string): FieldError[] {
 type Mount = { name?: string; mountPath?: string; subPath?: string; subPathExpr?: string; mountPropagation?: string; recursiveReadOnly?: string; readOnly?: boolean };
 type Device = { name?: string; devicePath?: string };
 
-
 /** validateMountPropagation, validateMountRecursiveReadOnly: at `volumeMounts.<field>`, no index (upstream's). */
 function validateMountModes(m: Mount, c: Container, path: string): FieldError[] {
   const errs: FieldError[] = [];

@@ -15,6 +15,8 @@ const map = (value: Shape): Shape => ({ map: value });
 
 // annotations may legitimately hold `{{ }}` (operators' own templates): 'text' is a string without that check
 const metadata = obj({ name: 'string', namespace: 'string', generateName: 'string', labels: map('string'), annotations: map('text') });
+/** A template's metadata (a claim template's, a NodePool's): the labels and annotations its objects get. */
+const templateMetadata = obj({ labels: map('string'), annotations: map('text') });
 const resources = obj({ requests: map('quantity'), limits: map('quantity') });
 const container = obj({
   name: 'string', image: 'string', restartPolicy: 'string', resources,
@@ -29,7 +31,7 @@ const keyToPath = arr(obj({ key: 'text', path: 'text', mode: 'int32' }));
 const volume = obj({
   name: 'text',
   persistentVolumeClaim: obj({ claimName: 'string', readOnly: 'bool' }),
-  ephemeral: obj({ volumeClaimTemplate: obj({ metadata: obj({ labels: map('string'), annotations: map('text') }), spec: claimSpec }) }),
+  ephemeral: obj({ volumeClaimTemplate: obj({ metadata: templateMetadata, spec: claimSpec }) }),
   emptyDir: obj({ medium: 'text', sizeLimit: 'quantity' }),
   hostPath: obj({ path: 'text', type: 'text' }),
   configMap: obj({ name: 'text', defaultMode: 'int32', optional: 'bool', items: keyToPath }),
@@ -115,7 +117,7 @@ export const NODE_POOL_SHAPE: Shape = obj({
     weight: 'int32',
     limits: map('quantity'),
     template: obj({
-      metadata: obj({ labels: map('string'), annotations: map('text') }),
+      metadata: templateMetadata,
       spec: obj({
         taints: arr(taint), startupTaints: arr(taint),
         requirements: arr(obj({ key: 'string', operator: 'string', values: arr('string'), minValues: 'int64' })),
