@@ -10,6 +10,7 @@ import { namespaceOf, podMeta } from '../../score-cluster';
  * RC/RS/StatefulSet controller (the Services' part is defaultSelector's). Callers register it for the pods they build
  * (a simulated Deployment/ReplicaSet/StatefulSet replica gets its workload's selector).
  */
+type Requirements = Extract<Selector, { kind: 'requirements' }>;
 const defaultSelectors = new WeakMap<object, Selector>();
 export function setDefaultSelector(pod: object, selector: Selector): void {
   defaultSelectors.set(pod, selector);
@@ -22,21 +23,24 @@ const OWNER_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'Replica
  */
 export function defaultSelectorOf(object: KubeObject): Selector | undefined {
   const registered = defaultSelectors.get(object);
+  // Stryker disable next-line StringLiteral: no owner kind is '' or another made-up name: a kind-less object is none either way
   if (registered || !OWNER_KINDS.has(object.kind ?? '')) return registered;
   const raw = ((object as { spec?: unknown }).spec as { selector?: LabelSelector | Record<string, string> } | undefined)?.selector;
   if (!raw) return undefined;
+  let selector: Selector;
   try {
-    const selector = parseLabelSelector(object.kind === 'ReplicationController' ? { matchLabels: raw as Record<string, string> } : (raw as LabelSelector));
-    return object.kind === 'Deployment' ? withRevision(selector, { namespace: object.metadata?.namespace || 'default', selector }) : selector;
+    selector = parseLabelSelector(object.kind === 'ReplicationController' ? { matchLabels: raw as Record<string, string> } : (raw as LabelSelector));
   } catch {
     return undefined;
   }
+  return object.kind === 'Deployment' ? withRevision(selector, { namespace: object.metadata?.namespace || 'default', selector }) : selector;
 }
 
 /**
  * helper/spread.go DefaultSelector: the selectors of the Services in the pod's namespace that select its labels
  * (GetPodServices: a Service without a selector selects nothing), merged, with the owner's requirements added.
  */
+// Stryker disable next-line ArrayDeclaration: a list of anything but Services (objects with spec.selector) selects nothing either
 export function defaultSelector(pod: PodInfo, services: readonly KubeObject[] = []): Selector | undefined {
   const { namespace, labels } = podMeta(pod.subject);
   const merged: Record<string, string> = {};
@@ -47,14 +51,15 @@ export function defaultSelector(pod: PodInfo, services: readonly KubeObject[] = 
   }
   const owner = defaultSelectorOf(pod.subject.object);
   if (!Object.keys(merged).length) return owner;
-  let own: Selector;
+  let own: Requirements;
   try {
-    own = parseLabelSelector({ matchLabels: merged });
+    // matchLabels not empty: requirements
+    own = parseLabelSelector({ matchLabels: merged }) as Requirements;
   } catch (e) {
     if (e instanceof LabelSelectorError) return owner; // a Service the API server refuses: not in the cluster
     throw e;
   }
   // selector.Add(owner's requirements), when it has any (an empty or absent owner selector adds none)
-  return own.kind === 'requirements' && owner?.kind === 'requirements' ? { kind: 'requirements', requirements: [...own.requirements, ...owner.requirements] } : own;
+  return owner?.kind === 'requirements' ? { kind: 'requirements', requirements: [...own.requirements, ...owner.requirements] } : own;
 }
 
