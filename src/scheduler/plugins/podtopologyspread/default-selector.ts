@@ -5,12 +5,13 @@ import type { PodInfo } from '../../framework';
 import { LabelSelectorError, type LabelSelector, parseLabelSelector, type Selector, withRevision } from '../../../k8s/label-selector';
 import { namespaceOf, podMeta } from '../../score-cluster';
 
+type Requirements = Extract<Selector, { kind: 'requirements' }>;
+
 /**
  * The owner's part of DefaultSelector(pod) for the system defaults (helper/spread.go): the selector of its
  * RC/RS/StatefulSet controller (the Services' part is defaultSelector's). Callers register it for the pods they build
  * (a simulated Deployment/ReplicaSet/StatefulSet replica gets its workload's selector).
  */
-type Requirements = Extract<Selector, { kind: 'requirements' }>;
 const defaultSelectors = new WeakMap<object, Selector>();
 export function setDefaultSelector(pod: object, selector: Selector): void {
   defaultSelectors.set(pod, selector);
