@@ -240,6 +240,7 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
   const { namespace, labels } = subjectPodMeta(pod.subject);
   // a DaemonSet's template stands for its pods, each pinned to its node: those constraints are counted per node (stateOn)
   const pinned = pod.subject.kind === 'DaemonSet' ? constraints.flatMap((c, i) => (c.nodeAffinityPolicy === 'Honor' ? [i] : [])) : [];
+  // Stryker disable next-line ArrayDeclaration: the pinned constraints' counts here are never read (stateOn replaces them), the rest ignore node affinity
   const { counts, eligible } = eligibleDomains(pinned.length ? { ...pod, selectorKeys: [], requiredTerms: undefined } : pod, snapshot, constraints);
   const index = podIndex(snapshot);
   constraints.forEach((c, i) => {
