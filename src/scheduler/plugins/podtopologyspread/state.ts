@@ -73,8 +73,8 @@ export class DomainCounts implements Counts {
     return new UpdatedCounts(this, new Map([[domain, delta]]));
   }
   /**
-   * The two smallest counts, a count several domains have taken once per domain (so `next` is `min` when two domains
-   * share the smallest); Infinity for what there is not.
+   * The two smallest of the domains' counts: a count two domains share is both (`next` is then `min`); Infinity for
+   * what there is not.
    */
   private findLowest(): { min: number; next: number } {
     // every domain with a match counts at least 1; the others count 0
