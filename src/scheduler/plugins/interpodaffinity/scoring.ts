@@ -99,6 +99,7 @@ export function preScore(pod: PodInfo, cluster: ScoreCluster): PreScoreState | u
   if (args.ignorePreferredTermsOfExistingPods && !hasConstraints) return undefined;
   // the incoming pod's namespaceSelector is resolved against the Namespace objects (mergeAffinityTermNamespacesIfNotEmpty)
   const resolve = (t: Term): Term => {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the snapshot's namespaces include every existing pod's, so a selector resolved against them (`{}` too) or matched per pod with its namespace's labels selects the same pods
     if (t.namespaceSelector.kind !== 'requirements') return t;
     const names = new Set(t.namespaces);
     for (const [name, l] of cluster.namespaceLabels) if (selectorMatches(t.namespaceSelector, l)) names.add(name);
