@@ -5,7 +5,7 @@ import { scheduleOn } from '../../../engine/objects';
 import { makeNode, makePod } from '../../../../test/cluster/builders';
 
 const AFF = 'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution';
-const why = (incoming: Pod) => scheduleOn(incoming, [makeNode('node-a', { zone: 'z1' })]).rejected[0].status.details;
+const why = (incoming: Pod) => scheduleOn(incoming, [makeNode('node-a', { zone: 'z1' })]).rejected[0].status!.details;
 
 // filtering.go satisfyPodAffinity: no pod matches every term and the pod does not match them itself, so no node
 // passes; the message prints the pod's labels, a Deployment's stand-in hash as the placeholder only
@@ -20,7 +20,7 @@ describe('podAffinity: the pod cannot be the first of its group', () => {
 
   test('the value this-revision under another key is printed as it is', () => {
     const incoming = makePod('p', { labels: { app: 'this-revision' }, podAffinity: [{ topologyKey: 'zone', labelSelector: { matchLabels: { app: 'db' } } }] });
-    expect(why(incoming)[1]).toBe("  no pod in the cluster matches every term, and the pod cannot be the first of its group: its labels {app=this-revision} do not match term [0]'s labelSelector app=db");
+    expect(why(incoming)![1]).toBe("  no pod in the cluster matches every term, and the pod cannot be the first of its group: its labels {app=this-revision} do not match term [0]'s labelSelector app=db");
   });
 });
 
@@ -33,6 +33,6 @@ test('a Deployment\'s pod: its pod-template-hash stand-in is printed as the plac
         affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'zone', labelSelector: { matchLabels: { app: 'db' } } }] } } } },
     },
   };
-  const details = scheduleOn(deployment, [makeNode('node-a', { zone: 'z1' })]).rejected[0].status.details;
-  expect(details[1]).toBe("  no pod in the cluster matches every term, and the pod cannot be the first of its group: its labels {app=web, pod-template-hash=<this revision>} do not match term [0]'s labelSelector app=db");
+  const details = scheduleOn(deployment, [makeNode('node-a', { zone: 'z1' })]).rejected[0].status!.details;
+  expect(details![1]).toBe("  no pod in the cluster matches every term, and the pod cannot be the first of its group: its labels {app=web, pod-template-hash=<this revision>} do not match term [0]'s labelSelector app=db");
 });

@@ -9,7 +9,7 @@ import { scoreCluster } from '../../score-cluster';
 import { makeNode, makePod } from '../../../../test/cluster/builders';
 
 const namespace = (name: string, labels: Record<string, string> = {}): KubeObject =>
-  ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name, ...labels } } });
+  ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name, ...labels } } }) as KubeObject;
 const preferring = (t: PodAffinityTerm) => {
   const p = makePod('p', { labels: { app: 'web' } });
   return { ...p, spec: { ...p.spec, affinity: { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 5, podAffinityTerm: t }] } } } } as Pod;

@@ -15,7 +15,7 @@ const inT = (key: string, topologyKey: string, values: string[]): PodAffinityTer
 const existsT = (key: string, topologyKey: string): PodAffinityTerm => ({ topologyKey, labelSelector: { matchExpressions: [{ key, operator: 'Exists' }] } });
 const counts = (m: Map<string, unknown[]>) => Object.fromEntries([...m].map(([k, v]) => [k.replace('\u0000', '='), v.length]));
 const details = (incoming: Pod, nodes: Node[], existing: Pod[], node: string) =>
-  schedule(toSubject(incoming), nodes, existing).rejected.find((v) => v.node === node)?.status.details;
+  schedule(toSubject(incoming), nodes, existing).rejected.find((v) => v.node === node)?.status?.details;
 
 // filtering.go getExistingAntiAffinityCounts walks the nodes, each node's PodsWithRequiredAntiAffinity, and each
 // pod's terms in order: a topology pair lists them so, and the message names them so.
@@ -45,7 +45,7 @@ describe('existing pods\' required anti-affinity: the order the walk meets them'
     expect(ask().map((v) => v.node)).toEqual(['n1', 'n2']);
     assumePod(snapshot, 'n1', guard('g1', 'n1'));
     const line = (name: string, node: string) => `Pod default/${name} on ${node} has ${ANTI}[0] (topologyKey zone, labelSelector app=web, namespaces [default]), which this pod matches, in zone=z`;
-    expect(ask().find((v) => v.node === 'n2')!.status.details).toEqual([line('g1', 'n1'), line('g2', 'n2')]);
+    expect(ask().find((v) => v.node === 'n2')!.status!.details).toEqual([line('g1', 'n1'), line('g2', 'n2')]);
   });
 });
 

@@ -7,7 +7,7 @@ import { parseAffinityTerms, resolveNamespaces, termMatches } from './terms';
 import { makeNode, makePod } from '../../../../test/cluster/builders';
 
 const nodes = () => [makeNode('node-a', { zone: 'z1' }), makeNode('node-b', { zone: 'z2' })];
-const rejected = (incoming: Pod, existingPods: Pod[]) => scheduleOn(incoming, nodes(), { existingPods }).rejected.map((v) => `${v.node}: ${v.status.plugin}`);
+const rejected = (incoming: Pod, existingPods: Pod[]) => scheduleOn(incoming, nodes(), { existingPods }).rejected.map((v) => `${v.node}: ${v.status?.plugin}`);
 
 describe('parseAffinityTerms / resolveNamespaces', () => {
   test('an absent list has no terms', () => {
@@ -65,7 +65,7 @@ describe('describeTerm', () => {
   test('listed namespaces are comma-separated', () => {
     const guard = makePod('guard', { nodeName: 'node-a', podAntiAffinity: [{ topologyKey: 'zone', labelSelector: { matchLabels: { app: 'web' } }, namespaces: ['default', 'other'] }] });
     const r = scheduleOn(makePod('p', { labels: { app: 'web' } }), nodes(), { existingPods: [guard] });
-    expect(r.rejected.find((v) => v.node === 'node-a')!.status.details).toEqual([
+    expect(r.rejected.find((v) => v.node === 'node-a')!.status!.details).toEqual([
       'Pod default/guard on node-a has spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0] (topologyKey zone, labelSelector app=web, namespaces [default, other]), which this pod matches, in zone=z1',
     ]);
   });
