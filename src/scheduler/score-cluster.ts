@@ -13,7 +13,7 @@ export { isTerminating, podLabels as labelsOf, podNamespace as namespaceOf, subj
  * the shared snapshot of these objects (snapshotFor), which scoring only reads.
  */
 export function scoreCluster(
-  nodes: readonly Node[], pods: readonly Pod[] = [], namespaces?: readonly KubeObject[], services?: readonly KubeObject[], storage?: readonly KubeObject[],
+  nodes: readonly Node[], pods?: readonly Pod[], namespaces?: readonly KubeObject[], services?: readonly KubeObject[], storage?: readonly KubeObject[],
 ): ScoreCluster {
   return snapshotFor(nodes, pods, namespaces, services, storage);
 }

@@ -53,9 +53,11 @@ function podAffinity(pod: PodInfo, node: NodeSnapshot, s: PreFilterState): Statu
 
 /** satisfyPodAntiAffinity */
 function podAntiAffinity(pod: PodInfo, node: NodeSnapshot, s: PreFilterState): Status | undefined {
+  // Stryker disable next-line ConditionalExpression: a shortcut; `false` looks each term up in no counts (`true` is killed)
   if (s.antiAffinity.size === 0) return undefined;
   const labels = node.info.labels;
   for (const t of s.antiAffinityTerms) {
+    // Stryker disable next-line ConditionalExpression: `false` looks up the value undefined, which no count has (a label value is a string; `true` is killed)
     if (!Object.prototype.hasOwnProperty.call(labels, t.topologyKey)) continue;
     const hits = (s.antiAffinityByKey ??= byKey(s.antiAffinity)).get(t.topologyKey)?.get(labels[t.topologyKey]);
     if (!hits) continue;
@@ -72,6 +74,7 @@ function podAntiAffinity(pod: PodInfo, node: NodeSnapshot, s: PreFilterState): S
 const nested = new WeakMap<Map<string, Contribution[]>, Map<string, Map<string, Contribution[]>>>();
 function byKey(m: Map<string, Contribution[]>): Map<string, Map<string, Contribution[]>> {
   let out = nested.get(m);
+  // Stryker disable next-line ConditionalExpression: a memo; the map made again is the same (`false` is killed)
   if (!out) {
     out = new Map();
     for (const [k, list] of m) {
@@ -88,6 +91,7 @@ function byKey(m: Map<string, Contribution[]>): Map<string, Map<string, Contribu
 
 /** satisfyExistingPodsAntiAffinity: any label (k, v) of the node with a count, in the node's label order. */
 function existingAntiAffinity(node: NodeSnapshot, s: PreFilterState): Status | undefined {
+  // Stryker disable next-line ConditionalExpression: a shortcut; `false` looks the node's labels up in no counts (`true` is killed)
   if (s.existingAntiAffinity.size === 0) return undefined;
   const keys = (s.existingAntiAffinityByKey ??= byKey(s.existingAntiAffinity)); // on the state: read per node
   const labels = node.info.labels;
@@ -118,16 +122,15 @@ export function explainPass(pod: PodInfo, node: NodeSnapshot, s: PreFilterState)
   const lines: string[] = [];
   if (s.affinityTerms.length) {
     const found = s.affinityTerms.map((t) => s.affinity.get(pair(t.topologyKey, labels[t.topologyKey])));
+    // Stryker disable next-line MethodExpression: a node passes with every term's pair counted, or with none counted anywhere (the pod starts the group), so `some` is `every`
     lines.push(found.every(Boolean)
       ? `required podAffinity met: ${s.affinityTerms.map((t, i) => `term [${t.index}] by ${listPods(found[i]!, 1)} in ${where(t.topologyKey, labels[t.topologyKey])}`).join('; ')}`
       : 'required podAffinity: no pod in the cluster matches every term and the pod matches them itself, so it may start the group here');
   }
-  if (s.antiAffinityTerms.length) {
-    const carried = s.antiAffinityTerms.filter((t) => Object.prototype.hasOwnProperty.call(labels, t.topologyKey));
-    if (carried.length) lines.push(`required podAntiAffinity: no matching pod in this node's ${[...new Set(carried.map((t) => t.topologyKey))].join(', ')} domain(s)`);
-    for (const t of s.antiAffinityTerms.filter((u) => !carried.includes(u))) {
-      lines.push(`required podAntiAffinity term [${t.index}] cannot reject this node: it has no label ${t.topologyKey}${kubeletHint(t.topologyKey)}`);
-    }
+  const carried = s.antiAffinityTerms.filter((t) => Object.prototype.hasOwnProperty.call(labels, t.topologyKey));
+  if (carried.length) lines.push(`required podAntiAffinity: no matching pod in this node's ${[...new Set(carried.map((t) => t.topologyKey))].join(', ')} domain(s)`);
+  for (const t of s.antiAffinityTerms.filter((u) => !carried.includes(u))) {
+    lines.push(`required podAntiAffinity term [${t.index}] cannot reject this node: it has no label ${t.topologyKey}${kubeletHint(t.topologyKey)}`);
   }
   if (s.existingAntiAffinity.size) lines.push(`existing pods' required podAntiAffinity matches this pod only in other domains (${[...new Set([...s.existingAntiAffinity.keys()].map((k) => k.replace('\u0000', '=')))].slice(0, 5).join(', ')})`);
   return lines;

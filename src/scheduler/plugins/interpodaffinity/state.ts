@@ -52,17 +52,18 @@ const incoming = new WeakMap<PodInfo, IncomingTerms>();
  */
 function incomingTerms(pod: PodInfo): IncomingTerms {
   let t = incoming.get(pod);
+  // Stryker disable next-line ConditionalExpression: a memo; the terms parsed again are the same (`false` is killed)
   if (!t) {
     const { namespace, labels } = subjectPodMeta(pod.subject);
     const a = pod.subject.spec.affinity;
     const errors: string[] = [];
     const parse = (list: string, raw: readonly PodAffinityTerm[] | undefined) => {
-      if (raw == null) return [];
       try {
         return parseAffinityTerms(raw, namespace, labels);
       } catch (e) {
         if (!(e instanceof LabelSelectorError)) throw e;
         errors.push(`${list}: ${e.message}`);
+        // Stryker disable next-line ArrayDeclaration: an error rejects the pod before the lists are read
         return [];
       }
     };
@@ -101,7 +102,9 @@ function planOf(term: AffinityTerm): Plan {
   // Stryker disable next-line ConditionalExpression: a memo; the plan worked out again is the same
   if (plan === undefined) {
     const selector = term.selector;
+    // Stryker disable next-line ConditionalExpression,StringLiteral,ArrowFunction: a term left out of the buckets is checked always (antiAffinityCandidates), the same answer in the same order (`r.revision`, bucketing by the stand-in's value, is not)
     const inReq = selector.kind === 'requirements' ? selector.requirements.find((r) => r.operator === 'In' && !r.revision) : undefined;
+    // Stryker disable next-line ConditionalExpression,StringLiteral: a term that matches nothing, checked always, is never counted either (termMatches)
     plan = selector.kind === 'nothing' ? NEVER : inReq ? { key: inReq.key, values: [...new Set(inReq.values)] } : ALWAYS;
     plans.set(term, plan);
   }
@@ -117,16 +120,16 @@ function bucket(buckets: TermBuckets, ref: PodRef, term: AffinityTerm): void {
   const plan = planOf(term);
   if (plan === NEVER) return;
   const entry = { ref, term };
+  // Stryker disable next-line ConditionalExpression: `true` puts every term in `always`, checked for every pod: the same answer and order (`false` is killed)
   if (plan === ALWAYS) {
     addTo(buckets, buckets.always, entry);
     return;
   }
   let byValue = buckets.byLabel.get(plan.key);
   if (!byValue) buckets.byLabel.set(plan.key, (byValue = new Map()));
-  const values = plan.values;
-  for (let i = 0; i < values.length; i++) {
-    let at = byValue.get(values[i]);
-    if (!at) byValue.set(values[i], (at = []));
+  for (const value of plan.values) {
+    let at = byValue.get(value);
+    if (!at) byValue.set(value, (at = []));
     addTo(buckets, at, entry);
   }
 }
@@ -134,8 +137,10 @@ function bucket(buckets: TermBuckets, ref: PodRef, term: AffinityTerm): void {
 function bucketsOf(index: PodIndex): TermBuckets {
   const list = index.withRequiredAntiAffinity;
   let buckets = termBuckets.get(index);
+  // Stryker disable next-line ConditionalExpression: a memo; the buckets made again are the same (`false` is killed)
   if (!buckets) termBuckets.set(index, (buckets = { bucketed: [], byLabel: new Map(), always: [], unsorted: new Set() }));
   const { bucketed } = buckets;
+  // Stryker disable next-line ConditionalExpression: a shortcut; `true` walks the refs, all bucketed already (`false` is killed)
   if (bucketed.length !== list.length) {
     // the first time, every ref is new; once pods were assumed, those not bucketed yet
     const seen = bucketed.length ? (buckets.seen ??= new Set(bucketed)) : undefined;
@@ -164,17 +169,18 @@ function antiAffinityCandidates(index: PodIndex, labels: Record<string, string>)
   for (const list of buckets.unsorted) list.sort(walkOrder);
   buckets.unsorted.clear();
   const found: TermRef[][] = buckets.always.length ? [buckets.always] : [];
-  for (const key in labels) {
-    if (!has(labels, key)) continue;
+  for (const key of Object.keys(labels)) {
     const hit = buckets.byLabel.get(key)?.get(labels[key]);
     if (hit) found.push(hit);
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; one list (or none) flattened and sorted is itself (`true` and `> 1` are killed)
   if (found.length <= 1) return found[0] ?? [];
   return found.flat().sort(walkOrder);
 }
 
+/** The pod matches every term (callers check there are terms). */
 export const matchesAll = (terms: readonly AffinityTerm[], ns: string, labels: Record<string, string>) =>
-  terms.length > 0 && terms.every((t) => termMatches(t, ns, labels, undefined));
+  terms.every((t) => termMatches(t, ns, labels, undefined));
 
 /** filtering.go PreFilter: getExistingAntiAffinityCounts and getIncomingAffinityAntiAffinityCounts. */
 export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState | Status | undefined {
@@ -196,6 +202,7 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
   const knownNamespaces = () =>
     (known ??= snapshot.namespaceLabels.has(namespace) ? snapshot.namespaceLabels : new Map([...snapshot.namespaceLabels, [namespace, nsLabels]]));
   // only a namespaceSelector with requirements adds names (`{}` is every namespace, none adds nothing)
+  // Stryker disable next-line ConditionalExpression: `true` passes `{}` and nothing-selectors to resolveNamespaces too, which keeps what they select (`false` is killed)
   const resolve = (t: AffinityTerm) => (t.namespaceSelector.kind === 'requirements' ? resolveNamespaces(t, knownNamespaces()) : t);
   const affinityTerms = parsed.affinity.map(resolve);
   const antiAffinityTerms = parsed.antiAffinity.map(resolve);
@@ -215,6 +222,7 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
   // the pods matching every required affinity term: the narrowest term's candidates
   if (affinityTerms.length) {
     const lists = affinityTerms.map((t) => candidates(index, t.selector));
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: any term's candidates hold every pod matching all the terms, in walk order; the narrowest is only the quickest
     const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a));
     for (const ref of shortest) {
       const e = existingPodTerms(ref.pod);
@@ -226,16 +234,14 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
     }
   }
   // the pods matching any required anti-affinity term, each pod's terms in order (a topology pair lists its pods
-  // in the order the walk meets them)
-  if (antiAffinityTerms.length) {
-    const lists = antiAffinityTerms.map((t) => candidates(index, t.selector));
-    for (const ref of lists.includes(index.all) ? index.all : union(lists)) {
-      const e = existingPodTerms(ref.pod);
-      const nodeLabels = ref.node.info.labels;
-      for (const t of antiAffinityTerms) {
-        if (has(nodeLabels, t.topologyKey) && termMatches(t, e.namespace, e.labels, undefined)) {
-          add(state.antiAffinity, t.topologyKey, nodeLabels[t.topologyKey], contribution(ref, t.index));
-        }
+  // in the order the walk meets them; no terms, no candidates)
+  const lists = antiAffinityTerms.map((t) => candidates(index, t.selector));
+  for (const ref of lists.includes(index.all) ? index.all : union(lists)) {
+    const e = existingPodTerms(ref.pod);
+    const nodeLabels = ref.node.info.labels;
+    for (const t of antiAffinityTerms) {
+      if (has(nodeLabels, t.topologyKey) && termMatches(t, e.namespace, e.labels, undefined)) {
+        add(state.antiAffinity, t.topologyKey, nodeLabels[t.topologyKey], contribution(ref, t.index));
       }
     }
   }
@@ -262,7 +268,7 @@ export function updateWithPod(state: PreFilterState, updated: Pod, node: NodeSna
     const m = out[field];
     const k = pair(key, nodeLabels[key]);
     const list = m.get(k) ?? [];
-    if (delta > 0) m.set(k, [...list, { pod: updated, node: node.info.name, term }]);
+    if (delta === 1) m.set(k, [...list, { pod: updated, node: node.info.name, term }]);
     else {
       // PreFilter counted the pod with the same rules: its contribution is there
       const rest = list.filter((c) => c.pod !== updated || c.term !== term);
