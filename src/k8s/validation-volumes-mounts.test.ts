@@ -4,6 +4,7 @@
 // TestAlphaValidateVolumeDevices (v1.37.2). Every test builds its own volumes and containers.
 import { describe, expect, it } from '@jest/globals';
 import { validate } from '../engine/validate';
+import { withConfiguration } from '../core/config';
 import type { Container, PodSpec } from '../core/types';
 import { validatePodVolumes, validateVolumeDevices, validateVolumeMounts, validateVolumes } from './validation-volumes';
 
@@ -111,6 +112,18 @@ describe('ValidateVolumeMounts', () => {
       { field: 'm.recursiveReadOnly', message: 'Forbidden: may only be specified when mountPropagation is None or not specified' },
     ]);
     expect(m({ recursiveReadOnly: '', readOnly: true })).toEqual([{ field: 'm.recursiveReadOnly', message: 'Unsupported value: "": supported values: "Disabled", "Enabled", "IfPossible"' }]);
+  });
+
+  it('bad modes as ErrorBody prints named string types: json.Marshal from 1.34 (apimachinery v0.34.4), %#v at 1.33', () => {
+    const m = [{ name: 'abc', mountPath: '/a', mountPropagation: 'A&B', recursiveReadOnly: '<on>' }];
+    expect(withConfiguration({ kubernetesVersion: '1.34' }, () => mounts(m))).toEqual([
+      { field: 'm.mountPropagation', message: `Unsupported value: "A\\u0026B": ${PROPAGATION}` },
+      { field: 'm.recursiveReadOnly', message: 'Unsupported value: "\\u003con\\u003e": supported values: "Disabled", "Enabled", "IfPossible"' },
+    ]);
+    expect(withConfiguration({ kubernetesVersion: '1.33' }, () => mounts(m))).toEqual([
+      { field: 'm.mountPropagation', message: `Unsupported value: "A&B": ${PROPAGATION}` },
+      { field: 'm.recursiveReadOnly', message: 'Unsupported value: "<on>": supported values: "Disabled", "Enabled", "IfPossible"' },
+    ]);
   });
 
   it('both modes bad on one mount: propagation first', () => {

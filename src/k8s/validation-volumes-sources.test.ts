@@ -100,6 +100,13 @@ describe('hostPath (validateHostPathVolumeSource, validateHostPathType)', () => 
     // `..` only as a whole element (TestValidateVolumes "valid HostPath" with dots in names)
     expect(one({ hostPath: { path: '/a..b/..c/d..' } })).toEqual([]);
   });
+
+  it('a bad type as ErrorBody prints a named string type: json.Marshal from 1.34 (apimachinery v0.34.4), %#v at 1.33', () => {
+    const bad = { hostPath: { path: '/x', type: '<Dir>&' } };
+    const types = 'supported values: "", "BlockDevice", "CharDevice", "Directory", "DirectoryOrCreate", "File", "FileOrCreate", "Socket"';
+    expect(withConfiguration({ kubernetesVersion: '1.34' }, () => one(bad))).toEqual([{ field: 'v[0].hostPath.type', message: `Unsupported value: "\\u003cDir\\u003e\\u0026": ${types}` }]);
+    expect(withConfiguration({ kubernetesVersion: '1.33' }, () => one(bad))).toEqual([{ field: 'v[0].hostPath.type', message: `Unsupported value: "<Dir>&": ${types}` }]);
+  });
 });
 
 describe('secret and configMap (validateSecretVolumeSource, validateConfigMapVolumeSource, validateKeyToPath)', () => {
@@ -161,7 +168,7 @@ describe('csi (validateCSIVolumeSource, ValidateCSIDriverName)', () => {
       expect(withConfiguration({ kubernetesVersion: v }, () => one({ csi: {} }))).toEqual([{ field: 'v[0].csi.driver', message: 'Required value' }]);
     }
     for (const v of ['1.33', '1.34'] as const) {
-      expect(withConfiguration({ kubernetesVersion: v }, () => one({ csi: { driver: '' } }))).toEqual([
+      expect(withConfiguration({ kubernetesVersion: v }, () => one({ csi: {} }))).toEqual([
         { field: 'v[0].csi.driver', message: 'Required value' },
         { field: 'v[0].csi.driver', message: `Invalid value: "": ${SUBDOMAIN}` },
       ]);

@@ -94,9 +94,9 @@ const listOf = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 /**
  * A value of a named string type (core.HostPathType, MountPropagationMode, RecursiveReadOnlyMode) as ErrorBody prints
- * it: not a `string` to its type switch, so json.Marshal from 1.34 and %#v before, both a quoted string.
+ * it: not a `string` to its type switch, so json.Marshal from 1.34 (`<`, `>`, `&` escaped) and %#v before (Go's quoting).
  */
-const named = (s: string) => new Raw(goJson(s));
+const named = (s: string) => new Raw(releaseAtLeast('1.34') ? goJson(s) : JSON.stringify(s));
 const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
 
 /** SetDefaults_Volume: a volume with no source (every pointer nil, a null entry too) is an emptyDir. */
