@@ -205,6 +205,10 @@ describe('ephemeral (validateEphemeralVolumeSource, ValidatePersistentVolumeClai
     // no volume name: only the name's own error (the claim `web-` is not checked)
     expect(errorsOf([{ ephemeral: { volumeClaimTemplate: { spec } } }], 'web')).toEqual([{ field: 'v[0].name', message: 'Required value' }]);
     expect(errorsOf([{ name: 'scratch', ephemeral: { volumeClaimTemplate: { spec } } }])).toEqual([]);
+    // an empty pod name (upstream: podMeta.Name == "", the name generated later) checks neither: not `-scratch`
+    expect(errorsOf([{ name: 'scratch', ephemeral: { volumeClaimTemplate: { spec } } }, { name: 'c', persistentVolumeClaim: { claimName: '-scratch' } }], '')).toEqual([]);
+    // a template's claim may have any name: no `undefined-scratch` either
+    expect(errorsOf([{ name: 'scratch', ephemeral: { volumeClaimTemplate: { spec } } }, { name: 'c', persistentVolumeClaim: { claimName: 'undefined-scratch' } }])).toEqual([]);
   });
 
   it("a claim volume may not name a claim an ephemeral volume creates, even the nameless one's `<pod>-`", () => {
@@ -258,6 +262,7 @@ describe('downwardAPI (validateDownwardAPIVolumeSource, validateDownwardAPIVolum
     ["metadata.name['x']", 'v[0].downwardAPI.fieldRef.fieldPath', `Invalid value: "metadata.name['x']": error converting fieldPath: field label does not support subscript: metadata.name['x']`],
     ["['x']", 'v[0].downwardAPI.fieldRef.fieldPath', `Invalid value: "['x']": error converting fieldPath: field label not supported: ['x']`],
     ['metadata.labels[x]', 'v[0].downwardAPI.fieldRef.fieldPath', 'Invalid value: "metadata.labels[x]": error converting fieldPath: field label not supported: metadata.labels[x]'],
+    ["metadata.labels['x']y", 'v[0].downwardAPI.fieldRef.fieldPath', `Invalid value: "metadata.labels['x']y": error converting fieldPath: field label not supported: metadata.labels['x']y`],
     ["metadata.labels'x']", 'v[0].downwardAPI.fieldRef.fieldPath', `Invalid value: "metadata.labels'x']": error converting fieldPath: field label not supported: metadata.labels'x']`],
     // the subscript: an annotation key lower-cased, a label key as it is
     ["metadata.annotations['Bad Key']", 'v[0].downwardAPI.fieldRef', `Invalid value: "bad key": ${QUALIFIED}`],

@@ -51,8 +51,6 @@ const BOTH_REFS = 'fieldRef and resourceFieldRef can not be specified simultaneo
 /** @upstream pkg/apis/core/validation/validation.go */
 const ONE_REF = 'one of fieldRef and resourceFieldRef is required';
 /** @upstream pkg/apis/core/validation/validation.go */
-const NO_SUBSCRIPT = 'does not support subscript';
-/** @upstream pkg/apis/core/validation/validation.go */
 const UNIQUE = 'must be unique';
 /** @upstream pkg/apis/core/validation/validation.go */
 const EXCLUSIVE_SUBPATH = 'subPathExpr and subPath are mutually exclusive';
@@ -88,7 +86,6 @@ const SOURCES: ReadonlyArray<readonly [string, string?]> = [
 ];
 
 const given = (v: unknown): v is Obj => v != null;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A list field's items; a value of another JSON type is the decoder's to refuse, read here as no items. */
 const listOf = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
@@ -99,7 +96,10 @@ const listOf = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 const named = (s: string) => new Raw(releaseAtLeast('1.34') ? goJson(s) : JSON.stringify(s));
 const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
 
-/** SetDefaults_Volume: a volume with no source (every pointer nil, a null entry too) is an emptyDir. */
+/**
+ * SetDefaults_Volume: a volume with no source (every pointer nil, a null entry too) is an emptyDir. An entry of another
+ * JSON type (the type check refuses it) spreads to a volume without a name or a source.
+ */
 export function defaultVolume(v: Volume | null | undefined): Volume {
   const vol = v ?? {};
   return SOURCES.some(([k]) => given(vol[k])) ? vol : { ...vol, emptyDir: {} };
@@ -266,7 +266,7 @@ export function validateVolumeSource(source: Obj, path: string, volName: string,
  * out of the map the mounts are matched against, and a later volume of its name is not a duplicate.
  */
 export function validateVolumes(volumes: readonly (Volume | null)[] | undefined, podName: string | undefined, path: string): { vols: VolumeMap; errs: FieldError[] } {
-  const list = listOf<Volume | null>(volumes).map((v) => defaultVolume(isObj(v) ? v : null));
+  const list = listOf<Volume | null>(volumes).map(defaultVolume);
   const created = new Set(podName ? list.filter((v) => given(v.ephemeral)).map((v) => `${podName}-${v.name ?? ''}`) : []);
   const vols: VolumeMap = new Map();
   const errs: FieldError[] = [];
@@ -279,8 +279,9 @@ export function validateVolumes(volumes: readonly (Volume | null)[] | undefined,
     if (vols.has(name)) el.push(duplicate(child(p, 'name'), name));
     if (el.length === 0) vols.set(name, vol);
     else errs.push(...el);
+    // a claim volume naming a claim an ephemeral volume creates (no created claim is named ``)
     const claim = vol.persistentVolumeClaim?.claimName;
-    if (given(vol.persistentVolumeClaim) && created.has(claim ?? '')) errs.push(invalid(child(child(p, 'persistentVolumeClaim'), 'claimName'), claim ?? '', EPHEMERAL_PVC));
+    if (created.has(claim ?? '')) errs.push(invalid(child(child(p, 'persistentVolumeClaim'), 'claimName'), claim, EPHEMERAL_PVC));
   });
   return { vols, errs };
 }
@@ -318,10 +319,11 @@ function validateObjectFieldSelector(fs: Obj, path: string): FieldError[] {
   const internal = fieldPath === 'spec.host' ? 'spec.nodeName' : fieldPath;
   const sub = splitSubscript(internal);
   if (sub) {
+    // an annotation's key lower-cased, a label's as it is; the conversion refused every other subscripted path, so
+    // upstream's default case ("does not support subscript") is not reached
     const [p, key] = sub;
-    if (p === 'metadata.annotations') return isQualifiedName(key.toLowerCase()).map((m) => invalid(path, key.toLowerCase(), m));
-    if (p === 'metadata.labels') return isQualifiedName(key).map((m) => invalid(path, key, m));
-    return [invalid(path, p, NO_SUBSCRIPT)];
+    const k = p === 'metadata.annotations' ? key.toLowerCase() : key;
+    return isQualifiedName(k).map((m) => invalid(path, k, m));
   }
   return FIELD_PATHS.includes(internal) ? [] : [notSupported(child(path, 'fieldPath'), internal, FIELD_PATHS)];
 }
