@@ -12,6 +12,7 @@ const errorsOf = (volumes: unknown[], podName?: string) => validateVolumes(volum
 const one = (source: Record<string, unknown>) => errorsOf([{ name: 'x', ...source }]);
 const SUBDOMAIN = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const QUALIFIED = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const LABEL = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 const MODE = 'must be a number between 0 and 0777 (octal), both inclusive';
 const FIELD_PATHS = 'supported values: "metadata.annotations", "metadata.labels", "metadata.name", "metadata.namespace", "metadata.uid"';
 const RESOURCES = 'supported values: "limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory"';
@@ -180,6 +181,8 @@ describe('csi (validateCSIVolumeSource, ValidateCSIDriverName)', () => {
     expect(one({ csi: { driver: 'd.example.com', nodePublishSecretRef: { name: 'creds.v1' } } })).toEqual([]);
     expect(one({ csi: { driver: 'd.example.com', nodePublishSecretRef: { name: '' } } })).toEqual([{ field: 'v[0].csi.nodePublishSecretRef.name', message: 'Required value' }]);
     expect(one({ csi: { driver: 'd.example.com', nodePublishSecretRef: { name: 'Creds' } } })).toEqual([{ field: 'v[0].csi.name', message: `Invalid value: "Creds": ${SUBDOMAIN}` }]);
+    // a whole name (ValidateSecretName(name, false)): no trailing dash as a generateName prefix would allow
+    expect(one({ csi: { driver: 'd.example.com', nodePublishSecretRef: { name: 'creds-' } } })).toEqual([{ field: 'v[0].csi.name', message: `Invalid value: "creds-": ${SUBDOMAIN}` }]);
   });
 });
 
@@ -201,6 +204,11 @@ describe('ephemeral (validateEphemeralVolumeSource, ValidatePersistentVolumeClai
     expect(errorsOf([{ name: 'scratch', ephemeral: { volumeClaimTemplate: { spec } } }], 'web')).toEqual([]);
     expect(errorsOf([{ name: 'scratch', ephemeral: { volumeClaimTemplate: { spec } } }], long)).toEqual([
       { field: 'v[0].name', message: `Invalid value: "scratch": PVC name "${long}-scratch": must be no more than 253 characters` },
+    ]);
+    // a bad volume name: the claim's error (a whole name, ValidatePersistentVolumeName(name, false)), then the name's
+    expect(errorsOf([{ name: 'scratch-', ephemeral: { volumeClaimTemplate: { spec } } }], 'web')).toEqual([
+      { field: 'v[0].name', message: `Invalid value: "scratch-": PVC name "web-scratch-": ${SUBDOMAIN}` },
+      { field: 'v[0].name', message: `Invalid value: "scratch-": ${LABEL}` },
     ]);
     // no volume name: only the name's own error (the claim `web-` is not checked)
     expect(errorsOf([{ ephemeral: { volumeClaimTemplate: { spec } } }], 'web')).toEqual([{ field: 'v[0].name', message: 'Required value' }]);
@@ -334,6 +342,14 @@ describe('projected (validateProjectedVolumeSource, validateProjectionSources)',
       { field: 'v[0].projected.sources[1].configMap.name', message: 'Required value' },
       { field: 'v[0].projected.sources[1].configMap.items[0].key', message: 'Required value' },
       { field: 'v[0].projected.sources[1].configMap.items[0].path', message: 'Required value' },
+    ]);
+  });
+
+  it('a downwardAPI source: empty paths are Required, never duplicates of each other', () => {
+    const md = { fieldRef: { fieldPath: 'metadata.name' } };
+    expect(one({ projected: { sources: [{ downwardAPI: { items: [{ path: '', ...md }, { ...md }] } }] } })).toEqual([
+      { field: 'v[0].projected.sources[0].downwardAPI.path', message: 'Required value' },
+      { field: 'v[0].projected.sources[0].downwardAPI.path', message: 'Required value' },
     ]);
   });
 

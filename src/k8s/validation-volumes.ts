@@ -110,9 +110,12 @@ export function defaultVolume(v: Volume | null | undefined): Volume {
 /** path.IsAbs: Go's, on a slash-separated path. */
 const isAbs = (p: string) => p.startsWith('/');
 
-/** validatePathNoBacksteps: no `..` element (filepath.ToSlash is the identity on Linux). */
+/** A `..` element (filepath.ToSlash is the identity on Linux). */
+const hasBacksteps = (target: string) => target.split('/').includes('..');
+
+/** validatePathNoBacksteps. */
 function validatePathNoBacksteps(target: string, path: string): FieldError[] {
-  return target.split('/').includes('..') ? [invalid(path, target, NO_BACKSTEPS)] : [];
+  return hasBacksteps(target) ? [invalid(path, target, NO_BACKSTEPS)] : [];
 }
 
 /** validateLocalDescendingPath: relative, no `..` element. */
@@ -157,8 +160,9 @@ function validateKeyToPath(kp: Obj | null, path: string): FieldError[] {
   const k = kp ?? {};
   const errs: FieldError[] = [];
   if (!k.key) errs.push(required(child(path, 'key')));
+  // an empty path is only Required (ValidateLocalNonReservedPath finds nothing in it)
   if (!k.path) errs.push(required(child(path, 'path')));
-  errs.push(...validateLocalNonReservedPath(k.path ?? '', child(path, 'path')));
+  else errs.push(...validateLocalNonReservedPath(k.path, child(path, 'path')));
   errs.push(...modeErrors(k.mode, child(path, 'mode')));
   return errs;
 }
@@ -178,9 +182,10 @@ function validateObjectSource(s: Obj, nameKey: 'secretName' | 'name', path: stri
 /** validateNFSVolumeSource: an empty path is both required and not absolute. */
 function validateNFS(n: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
+  const nfsPath: string = n.path ?? '';
   if (!n.server) errs.push(required(child(path, 'server')));
-  if (!n.path) errs.push(required(child(path, 'path')));
-  if (!isAbs(n.path ?? '')) errs.push(invalid(child(path, 'path'), n.path ?? '', ABSOLUTE));
+  if (!nfsPath) errs.push(required(child(path, 'path')));
+  if (!isAbs(nfsPath)) errs.push(invalid(child(path, 'path'), nfsPath, ABSOLUTE));
   return errs;
 }
 
@@ -267,7 +272,9 @@ export function validateVolumeSource(source: Obj, path: string, volName: string,
  */
 export function validateVolumes(volumes: readonly (Volume | null)[] | undefined, podName: string | undefined, path: string): { vols: VolumeMap; errs: FieldError[] } {
   const list = listOf<Volume | null>(volumes).map(defaultVolume);
-  const created = new Set(podName ? list.filter((v) => given(v.ephemeral)).map((v) => `${podName}-${v.name ?? ''}`) : []);
+  // the claims the ephemeral volumes of a named Pod create (a template's are not known)
+  const created = new Set<string>();
+  if (podName) for (const v of list) if (given(v.ephemeral)) created.add(`${podName}-${v.name ?? ''}`);
   const vols: VolumeMap = new Map();
   const errs: FieldError[] = [];
   list.forEach((vol, i) => {
@@ -342,7 +349,7 @@ function validateDownwardAPIVolumeFile(file: Obj | null, path: string): FieldErr
   const f = file ?? {};
   const errs: FieldError[] = [];
   if (!f.path) errs.push(required(child(path, 'path')));
-  errs.push(...validateLocalNonReservedPath(f.path ?? '', child(path, 'path')));
+  else errs.push(...validateLocalNonReservedPath(f.path, child(path, 'path')));
   if (given(f.fieldRef)) {
     errs.push(...validateObjectFieldSelector(f.fieldRef, child(path, 'fieldRef')));
     if (given(f.resourceFieldRef)) errs.push(invalid(path, 'resource', BOTH_REFS));
@@ -493,7 +500,7 @@ export function validateVolumeDevices(c: Container, vols: VolumeMap, path: strin
     if (!source) errs.push(notFound(child(p, 'name'), name));
     if (!devicePath) errs.push(required(child(p, 'devicePath')));
     if (paths.has(devicePath)) errs.push(invalid(child(p, 'devicePath'), devicePath, UNIQUE));
-    if (devicePath && validatePathNoBacksteps(devicePath, '').length) errs.push(invalid(child(p, 'devicePath'), devicePath, DEVICE_BACKSTEPS));
+    if (devicePath && hasBacksteps(devicePath)) errs.push(invalid(child(p, 'devicePath'), devicePath, DEVICE_BACKSTEPS));
     else paths.add(devicePath);
     if (mounts.has(name)) errs.push(invalid(child(p, 'name'), name, IN_MOUNTS));
     if (mountPaths.has(devicePath)) errs.push(invalid(child(p, 'devicePath'), devicePath, PATH_IN_MOUNTS));
