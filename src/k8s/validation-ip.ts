@@ -14,21 +14,20 @@ import { index, invalid } from './validation-field';
 /** StrictIPCIDRValidation's default at the release. */
 export const strictIPCIDRValidation = (version: KubernetesVersion = settings().kubernetesVersion) => gateDefault('StrictIPCIDRValidation', version);
 
-/**
- * dtoi/xtoi of the fork where the whole field must be digits (an octet, a group, a prefix length): its value, NaN
- * when it is not (NaN is within no bound). The fork's own bound (0xFFFFFF) is left to the callers' tighter ones (255,
- * 0xFFFF, the address's bits).
- */
-function wholeNumber(s: string, hex: boolean): number {
-  return (hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(s) ? parseInt(s, hex ? 16 : 10) : NaN;
+/** dtoi/xtoi of the fork: the digits at the start of s (at least one), below 0xFFFFFF. */
+function leadingNumber(s: string, hex: boolean): { n: number; len: number } | undefined {
+  const m = (hex ? /^[0-9a-fA-F]+/ : /^[0-9]+/).exec(s);
+  if (!m) return undefined;
+  const n = parseInt(m[0], hex ? 16 : 10);
+  return n >= 0xffffff ? undefined : { n, len: m[0].length };
 }
 
 /** The fork's parseIPv4: four decimal octets, leading zeros allowed. */
 function parseIPv4(s: string): number[] | undefined {
   const octets = s.split('.');
   if (octets.length !== 4) return undefined;
-  const bytes = octets.map((o) => wholeNumber(o, false));
-  return bytes.every((b) => b <= 0xff) ? bytes : undefined;
+  const bytes = octets.map((o) => (/^[0-9]+$/.test(o) ? leadingNumber(o, false)?.n : undefined));
+  return bytes.every((b) => b !== undefined && b <= 0xff) ? (bytes as number[]) : undefined;
 }
 
 /** The fork's parseIPv6: hex groups, one `::`, an IPv4 tail in the last 4 bytes. */
@@ -44,19 +43,19 @@ function parseIPv6(s: string): number[] | undefined {
         if (!v4) return undefined;
         out.push(...v4);
       } else {
-        const x = wholeNumber(g, true);
-        if (!(x <= 0xffff)) return undefined;
-        out.push(x >> 8, x & 0xff);
+        const x = leadingNumber(g, true);
+        if (!x || x.len !== g.length || x.n > 0xffff) return undefined;
+        out.push(x.n >> 8, x.n & 0xff);
       }
     }
     return out;
   };
   const head = bytesOf(groups(halves[0]));
-  if (halves.length === 1) return head?.length === 16 ? head : undefined;
-  const tail = bytesOf(groups(halves[1]));
+  const tail = halves.length === 2 ? bytesOf(groups(halves[1])) : [];
+  if (!head || !tail) return undefined;
   // an IPv4 tail only at the end of the address
-  if (!head || !tail || halves[0].includes('.')) return undefined;
-  // `::` stands for at least one zero group
+  if (halves.length === 2 && halves[0].includes('.')) return undefined;
+  if (halves.length === 1) return head.length === 16 ? head : undefined;
   return head.length + tail.length <= 14 ? [...head, ...Array(16 - head.length - tail.length).fill(0), ...tail] : undefined;
 }
 
@@ -68,35 +67,32 @@ interface SloppyCIDR {
   network: number[];
 }
 
-/** Each byte keeps its first `bits - 8i` bits (none to all 8). */
-const masked = (ip: number[], bits: number) => ip.map((b, i) => b & (0xff << (8 - Math.min(8, Math.max(0, bits - i * 8)))) & 0xff);
+const masked = (ip: number[], bits: number) => ip.map((b, i) => (i * 8 >= bits ? 0 : i * 8 + 8 <= bits ? b : b & (0xff << (8 - (bits - i * 8))) & 0xff));
 
 /** netutils.ParseCIDRSloppy: undefined where it returns `invalid CIDR address`. */
 export function parseCIDRSloppy(s: string): SloppyCIDR | undefined {
-  // without a `/`, the "prefix length" is the whole text, never digits alone where the rest is an address
   const slash = s.indexOf('/');
+  if (slash < 0) return undefined;
   const addr = s.slice(0, slash);
   const mask = s.slice(slash + 1);
   const ip = parseIPv4(addr) ?? parseIPv6(addr);
-  const bits = wholeNumber(mask, false);
-  if (!ip || !(bits <= 8 * ip.length)) return undefined;
-  return { ip, bits, network: masked(ip, bits) };
+  const n = leadingNumber(mask, false);
+  if (!ip || !n || n.len !== mask.length || n.n > 8 * ip.length) return undefined;
+  return { ip, bits: n.n, network: masked(ip, n.n) };
 }
 
-/** An IPv4-mapped IPv6 address (::ffff:a.b.c.d); a 4-byte address has no byte 10. */
-const is4In6 = (ip: number[]) => ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff;
+const is4In6 = (ip: number[]) => ip.length === 16 && ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff;
 
 /**
  * What netip.ParsePrefix refuses of a value the sloppy parser took: a leading zero in an IPv4 octet or in the
  * length, or an IPv6 group of more than 4 hex digits (the fork only bounds its value).
  */
 function strictRefuses(s: string): boolean {
-  const slash = s.lastIndexOf('/');
-  const mask = s.slice(slash + 1);
-  // the address's `:`-separated parts: IPv6 groups, and an IPv4 address (alone or as the tail) of `.`-separated octets
-  const parts = s.slice(0, slash).split(':');
-  const octets = parts.filter((p) => p.includes('.')).flatMap((p) => p.split('.'));
-  return (mask.length > 1 && mask[0] === '0') || octets.some((o) => o.length > 1 && o[0] === '0') || parts.some((p) => !p.includes('.') && p.length > 4);
+  const [addr, mask] = [s.slice(0, s.lastIndexOf('/')), s.slice(s.lastIndexOf('/') + 1)];
+  const v4 = addr.slice(addr.lastIndexOf(':') + 1);
+  const octets = v4.includes('.') ? v4.split('.') : [];
+  const groups = addr.includes(':') ? addr.split(':').filter((g) => !g.includes('.')) : [];
+  return (mask.length > 1 && mask[0] === '0') || octets.some((o) => o.length > 1 && o[0] === '0') || groups.some((g) => g.length > 4);
 }
 
 /** IsValidCIDRForLegacyField(fldPath, value, strict, nil). */
@@ -122,6 +118,7 @@ export function validatePodCIDRs(spec: { podCIDR?: unknown; podCIDRs?: unknown }
   const single = typeof spec?.podCIDR === 'string' ? spec.podCIDR : '';
   const list = Array.isArray(spec?.podCIDRs) ? (spec.podCIDRs as string[]) : [];
   const cidrs = single && (!list.length || list[0] !== single) ? [single] : list;
+  if (!cidrs.length) return [];
   const path = 'spec.podCIDRs';
   const errs = cidrs.flatMap((c, i) => validateCIDRForLegacyField(index(path, i), c));
   if (cidrs.length > 1) {
@@ -130,20 +127,16 @@ export function validatePodCIDRs(spec: { podCIDR?: unknown; podCIDRs?: unknown }
     if (bad >= 0) {
       errs.push({ field: path, message: `Internal error: invalid PodCIDRs. failed to check with dual stack with error:invalid CIDR[${bad}]: <nil> (invalid CIDR address: ${cidrs[bad]})` });
     }
-    // IsDualStackCIDRStrings: false on that error too
-    const dualStack = bad < 0 && new Set(cidrs.map((c) => familyOf(parseCIDRSloppy(c)!))).size === 2;
-    if (!dualStack || cidrs.length > 2) errs.push(invalid(path, cidrs, 'may specify no more than one CIDR for each IP family'));
+    const families = new Set(bad >= 0 ? [] : cidrs.map((c) => familyOf(parseCIDRSloppy(c)!)));
+    if (families.size !== 2 || cidrs.length > 2) errs.push(invalid(path, cidrs, 'may specify no more than one CIDR for each IP family'));
   }
   return errs;
 }
 
-/**
- * netutils.ParseIPSloppy: the fork's ParseIP picks the family by the first `.` or `:`; none is not an address (nor
- * does parseIPv6 find 16 bytes in it).
- */
+/** netutils.ParseIPSloppy: the fork's ParseIP picks the family by the first `.` or `:`. */
 function parseIPSloppy(s: string): number[] | undefined {
   const first = /[.:]/.exec(s)?.[0];
-  return first === '.' ? parseIPv4(s) : parseIPv6(s);
+  return first === '.' ? parseIPv4(s) : first === ':' ? parseIPv6(s) : undefined;
 }
 
 /** IsValidIPForLegacyField(fldPath, value, strict, nil): both strict errors can apply to one value. */
