@@ -16,6 +16,8 @@ const errors = (value: string, detail: Detail, bad: string) =>
   detail === null ? [] : [{ field: 'f', message: `Invalid value: ${JSON.stringify(value)}: ${detail === BAD ? bad : detail}` }];
 
 const IPS: Array<[string, Detail, Detail]> = [
+  // dtoi stops at 0xFFFFFF
+  ["99999999.1.2.3", BAD, BAD],
   ["1.2.3.1a", BAD, BAD],
   ["::g", BAD, BAD],
   ["1.2.3.4/8", BAD, BAD],
