@@ -60,6 +60,8 @@ describe('what the sloppy CIDR parser accepts, and the strict checks on it', () 
     ['bits set in a partial IPv6 byte (parseCIDRTests abcd:2345::/31)', 'abcd:2345::/31', 'must not have bits set beyond the prefix length'],
     ['the IPv4-mapped network written in full', '0:0:0:0:0:ffff:10.244.1.0/120', 'must not have an IPv4-mapped IPv6 address'],
     ['the IPv4-mapped network in hex', '::ffff:0:0/96', 'must not have an IPv4-mapped IPv6 address'],
+    ['a group of five hex digits (netip takes at most 4)', '00fd0::/16', 'must not have leading 0s in IP or prefix length'],
+    ['a 0-led octet in an IPv6 tail', '::1.02.3.4/128', 'must not have leading 0s in IP or prefix length'],
   ])('%s: %s is refused only strictly', (_what, cidr, detail) => {
     expect(validateCIDRForLegacyField('f', cidr, false)).toEqual([]);
     expect(validateCIDRForLegacyField('f', cidr, true)).toEqual(err(cidr, detail));
