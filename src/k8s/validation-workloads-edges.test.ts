@@ -184,6 +184,31 @@ describe('Pods without metadata, and the Pod-only checks on update (validatePodM
   });
 });
 
+describe('the note on errors of the Pods a controller creates names the kind (ValidateMatchLabelKeysAndMismatchLabelKeys)', () => {
+  const spread = { topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } }, matchLabelKeys: ['app'] }] };
+  const template = { metadata: { labels: { app: 'web' } }, spec: { containers, ...spread } };
+  const selector = { matchLabels: { app: 'web' } };
+  it.each([
+    ['StatefulSet', { serviceName: 'web', selector, template }],
+    ['DaemonSet', { selector, template }],
+    ['ReplicationController', { selector: { app: 'web' }, template }],
+    ['Job', { template: { ...template, spec: { ...template.spec, restartPolicy: 'Never' } } }],
+  ])('%s', (kind, spec) => {
+    const apiVersion = kind === 'Job' ? 'batch/v1' : kind === 'ReplicationController' ? 'v1' : 'apps/v1';
+    expect(lines({ apiVersion, kind, metadata: { name: 'web' }, spec })).toEqual([
+      `spec.template.spec.topologySpreadConstraints[0][0]: Invalid value: "app": exists in both matchLabelKeys and labelSelector (the API server accepts the ${kind} but refuses every Pod it creates)`,
+    ]);
+  });
+});
+
+describe('a DaemonSet without a template', () => {
+  it('matches nothing and needs containers', () => {
+    const errs = lines({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent' }, spec: { selector: { matchLabels: { app: 'agent' } } } });
+    expect(errs).toContain('spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`');
+    expect(errs).toContain('spec.template.spec.containers: Required value');
+  });
+});
+
 describe('Namespace (PrepareForCreate labels it with its name)', () => {
   it('named by generateName only: the label takes the generated name', () => {
     expect(lines({ apiVersion: 'v1', kind: 'Namespace', metadata: { generateName: 'team-' } })).toEqual([]);

@@ -70,7 +70,9 @@ function validateSelectorAndTemplate(spec: Record<string, unknown>, what: string
 function alwaysRestart(spec: Record<string, unknown>, kind: string): FieldError[] {
   const t = spec.template as Template | undefined;
   const errs: FieldError[] = [];
-  if (restartPolicyOf(t?.spec) !== 'Always') errs.push(notSupported('spec.template.spec.restartPolicy', t?.spec?.restartPolicy, ['Always']));
+  // (a policy other than Always is the one written)
+  const rp = restartPolicyOf(t?.spec);
+  if (rp !== 'Always') errs.push(notSupported('spec.template.spec.restartPolicy', rp, ['Always']));
   if (t?.spec?.activeDeadlineSeconds != null) errs.push(forbidden('spec.template.spec.activeDeadlineSeconds', `activeDeadlineSeconds in ${kind} is not Supported`));
   return errs;
 }
