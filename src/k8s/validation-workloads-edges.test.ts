@@ -201,6 +201,14 @@ describe('the note on errors of the Pods a controller creates names the kind (Va
   });
 });
 
+describe("a controller's Pods restart Always (ValidateDaemonSetSpec, ValidatePodTemplateSpecForReplicaSet)", () => {
+  it('another policy is reported as written', () => {
+    const ds = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent' },
+      spec: { selector: { matchLabels: { app: 'agent' } }, template: { metadata: { labels: { app: 'agent' } }, spec: { containers, restartPolicy: 'Never' } } } };
+    expect(lines(ds)).toEqual(['spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always"']);
+  });
+});
+
 describe('a DaemonSet without a template', () => {
   it('matches nothing and needs containers', () => {
     const errs = lines({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent' }, spec: { selector: { matchLabels: { app: 'agent' } } } });
