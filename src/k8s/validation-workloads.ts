@@ -70,7 +70,9 @@ function validateSelectorAndTemplate(spec: Record<string, unknown>, what: string
 function alwaysRestart(spec: Record<string, unknown>, kind: string): FieldError[] {
   const t = spec.template as Template | undefined;
   const errs: FieldError[] = [];
-  if (restartPolicyOf(t?.spec) !== 'Always') errs.push(notSupported('spec.template.spec.restartPolicy', t?.spec?.restartPolicy, ['Always']));
+  // (a policy other than Always is the one written)
+  const rp = restartPolicyOf(t?.spec);
+  if (rp !== 'Always') errs.push(notSupported('spec.template.spec.restartPolicy', rp, ['Always']));
   if (t?.spec?.activeDeadlineSeconds != null) errs.push(forbidden('spec.template.spec.activeDeadlineSeconds', `activeDeadlineSeconds in ${kind} is not Supported`));
   return errs;
 }
@@ -142,6 +144,7 @@ function knownTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;
+    // Stryker disable next-line BlockStatement: a catch that returns nothing reads as false too
   } catch {
     return false;
   }
@@ -191,8 +194,8 @@ const notMoreThan100Percent = (v: IntOrString, path: string): FieldError[] =>
  * json.Marshal of an internal strategy struct (no json tags: Go's field names), as NotSupported/Invalid print it.
  * The internal RollingUpdate structs hold IntOrString values, not pointers: an unset one is 0.
  */
-const goStrategy = (type: string | undefined, rollingUpdate: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } | undefined) =>
-  new Raw(goJson({ Type: type ?? '', RollingUpdate: rollingUpdate == null ? null : { MaxUnavailable: rollingUpdate.maxUnavailable ?? 0, MaxSurge: rollingUpdate.maxSurge ?? 0 } }));
+const goStrategy = (type: string, rollingUpdate: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } | undefined) =>
+  new Raw(goJson({ Type: type, RollingUpdate: rollingUpdate == null ? null : { MaxUnavailable: rollingUpdate.maxUnavailable ?? 0, MaxSurge: rollingUpdate.maxSurge ?? 0 } }));
 
 /** json.Marshal of the internal RollingUpdateStatefulSetStrategy (Partition int32, MaxUnavailable *IntOrString). */
 const goStatefulSetRollingUpdate = (ru: { partition?: number; maxUnavailable?: IntOrString } | undefined) =>
@@ -201,9 +204,11 @@ const goStatefulSetRollingUpdate = (ru: { partition?: number; maxUnavailable?: I
 function validateDeploymentStrategy(strategy: { type?: string; rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } } | undefined): FieldError[] {
   const type = strategy?.type || 'RollingUpdate';
   if (type === 'Recreate') {
+    // Stryker disable next-line OptionalChaining: a type other than the default comes from a strategy
     return strategy?.rollingUpdate ? [forbidden('spec.strategy.rollingUpdate', "may not be specified when strategy `type` is 'Recreate'")] : [];
   }
   if (type !== 'RollingUpdate') {
+    // Stryker disable next-line OptionalChaining: a type other than the default comes from a strategy
     return [notSupported('spec.strategy', goStrategy(type, strategy?.rollingUpdate), ['Recreate', 'RollingUpdate'])];
   }
   // ValidateRollingUpdateDeployment, in its order
@@ -222,6 +227,7 @@ function validateDaemonSetUpdateStrategy(strategy: { type?: string; rollingUpdat
   const type = strategy?.type || 'RollingUpdate';
   if (type === 'OnDelete') return [];
   if (type !== 'RollingUpdate') {
+    // Stryker disable next-line OptionalChaining: a type other than the default comes from a strategy
     return [notSupported('spec.updateStrategy', goStrategy(type, strategy?.rollingUpdate), ['RollingUpdate', 'OnDelete'])];
   }
   // ValidateRollingUpdateDaemonSet, in its order
@@ -273,6 +279,7 @@ const CONTROLLER_LABELS: Record<string, string[]> = {
 
 /** The labels of a Pod the controller of `kind` creates from `template` (an Indexed Job's pods also carry their index). */
 function createdPodLabels(kind: string, template: Template | undefined, jobSpec?: Record<string, unknown>): Record<string, string> {
+  // Stryker disable next-line ArrayDeclaration: a made-up key only matters to a matchLabelKeys naming it, which is no valid label key
   const keys = jobSpec?.manualSelector === true ? [] : [...(CONTROLLER_LABELS[kind] ?? [])];
   if (jobSpec?.completionMode === 'Indexed') keys.push('batch.kubernetes.io/job-completion-index');
   return { ...Object.fromEntries(keys.map((k) => [k, ''])), ...template?.metadata?.labels };
@@ -420,6 +427,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       // first labels it kubernetes.io/metadata.name=<name>, a label value that must be valid too
       const meta = object.metadata ?? {};
       const labels = { ...meta.labels, 'kubernetes.io/metadata.name': meta.name ?? '' };
+      // Stryker disable next-line BooleanLiteral: with the namespace cleared, namespaced or not reads the same
       return validateObjectMeta({ ...meta, namespace: undefined, labels }, false, nameIsDNSLabel);
     }
     case 'DaemonSet': {
@@ -460,6 +468,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       return validateJob(object, template);
     case 'CronJob': {
       const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateCronJobSpec(spec, template)];
+      // Stryker disable next-line StringLiteral: a missing name and any short stand-in are both within 52 characters
       const name = object.metadata?.name ?? '';
       if (name.length > 52) errs.push(invalid('metadata.name', name, 'must be no more than 52 characters'));
       // the Jobs it creates get a generated selector, hence the Job labels
@@ -475,6 +484,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       const node = object as Node;
       // cluster-scoped: the API server clears metadata.namespace before validating
       const meta = { ...(object.metadata ?? {}), namespace: undefined };
+      // Stryker disable next-line BooleanLiteral: with the namespace cleared, namespaced or not reads the same
       return [...validateObjectMeta(meta, false, nameIsDNSSubdomain), ...validateTaints(node.spec?.taints), ...validateNodeResources(node), ...validatePodCIDRs(node.spec)];
     }
     default:
