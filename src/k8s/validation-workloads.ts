@@ -121,9 +121,11 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
     if (!tz) errs.push(invalid('spec.timeZone', tz, 'timeZone must be nil or non-empty string'));
     else if (tz.split('/').some((p) => p === '.' || p === '..' || p.startsWith('-') || !/^[A-Za-z.\-_0-9+]{1,14}$/.test(p))) {
       errs.push(invalid('spec.timeZone', tz, `unknown time zone ${tz}`));
-    } else if (tz.toLowerCase() === 'local') {
-      errs.push(invalid('spec.timeZone', tz, 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones'));
-    } else if (!knownTimeZone(tz)) errs.push(invalid('spec.timeZone', tz, `unknown time zone ${tz}`));
+    } else {
+      // strings.EqualFold(tz, "Local"), then time.LoadLocation, which takes "Local" itself but not "local" or "LOCAL"
+      if (tz.toLowerCase() === 'local') errs.push(invalid('spec.timeZone', tz, 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones'));
+      if (tz !== 'Local' && !knownTimeZone(tz)) errs.push(invalid('spec.timeZone', tz, `unknown time zone ${tz}`));
+    }
   }
   const cp = s.concurrencyPolicy;
   if (cp != null && cp !== 'Allow' && cp !== 'Forbid' && cp !== 'Replace') errs.push(notSupported('spec.concurrencyPolicy', cp, ['Allow', 'Forbid', 'Replace']));
@@ -138,16 +140,17 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
 
 /**
  * time.LoadLocation's verdict, from the IANA database Node's Intl carries (the same tzdata names, links included).
- * Intl also accepts a name in another case (`europe/paris`), which Go's case-sensitive lookup refuses.
+ * Intl matches a name in any case; Go's lookup is case-sensitive, so a canonical name in another case (`europe/paris`,
+ * `utc`) is refused. A link in another case (`us/eastern`) still passes: Intl resolves it to its zone's name.
  */
 function knownTimeZone(tz: string): boolean {
+  let resolved: string;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-    // Stryker disable next-line BlockStatement: a catch that returns nothing reads as false too
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
   } catch {
     return false;
   }
+  return resolved === tz || resolved.toLowerCase() !== tz.toLowerCase();
 }
 
 /** status.capacity and status.allocatable (ValidateNodeResources). */
