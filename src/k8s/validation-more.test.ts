@@ -279,8 +279,18 @@ describe('every kind: namespaced metadata, template paths, missing parts', () =>
     ['ReplicationController in a namespace', { kind: 'ReplicationController', metadata: { name: 'rc', namespace: 'team-a' }, spec: { template: { metadata: { labels: { a: 'b' } }, spec: { containers } } } }, []],
     ['Job in a namespace', { ...job(), metadata: { name: 'j', namespace: 'team-a' } }, []],
     ['CronJob in a namespace', { ...cronJob({}), metadata: { name: 'c', namespace: 'team-a' } }, []],
-    // templates are not Pods: " " images pass, requests are not defaulted from limits
-    ['Deployment: template image with a trailing space', workload('Deployment', { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx ' }] } } }), []],
+    // templates are not Pods (ValidatePodTemplateSpec runs no validateContainersOnlyForPod): the Deployment is
+    // accepted with an image with spaces around it, and every Pod made from it is refused (validatePodMetadataAndSpec)
+    ...(['Deployment', 'ReplicaSet', 'DaemonSet'].map((kind) => [`${kind}: template image with a trailing space`, workload(kind, { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx ' }] } } }), [
+      `spec.template.spec.containers[0].image: Invalid value: "nginx ": must not have leading or trailing whitespace (the API server accepts the ${kind} but refuses every Pod it creates)`,
+    ]]) as Array<[string, object, string[]]>),
+    ['Job: template image with a leading space', { ...job(), spec: { template: { spec: { containers: [{ name: 'c', image: ' busybox' }], restartPolicy: 'Never' } } } }, [
+      'spec.template.spec.containers[0].image: Invalid value: " busybox": must not have leading or trailing whitespace (the API server accepts the Job but refuses every Pod it creates)',
+    ]],
+    // ValidatePodCreate: a Pod may not name its node while it has scheduling gates; a template may
+    ['Deployment: template with nodeName and schedulingGates', workload('Deployment', { template: { metadata: { labels: { app: 'web' } }, spec: { containers, nodeName: 'n1', schedulingGates: [{ name: 'example.com/wait' }] } } }), [
+      'spec.template.spec.nodeName: Forbidden: cannot be set until all schedulingGates have been cleared (the API server accepts the Deployment but refuses every Pod it creates)',
+    ]],
     ['Deployment: template spec errors', workload('Deployment', { template: { metadata: { labels: { app: 'web' } }, spec: bare } }), [noImage('spec.template.spec')]],
     ['DaemonSet: template spec errors and activeDeadlineSeconds', workload('DaemonSet', { template: { metadata: { labels: { app: 'web' } }, spec: { ...bare, activeDeadlineSeconds: 5 } } }), [
       noImage('spec.template.spec'), 'spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in DaemonSet is not Supported',

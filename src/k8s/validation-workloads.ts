@@ -43,6 +43,15 @@ function withClaimVolumes(template: Template | undefined, claimTemplates: unknow
   return { ...template, spec: { ...template.spec, volumes: [...byName, ...own] as PodSpec['volumes'] } };
 }
 
+/**
+ * A StatefulSet's first Pod as its controller names it (initIdentity, pkg/controller/statefulset/stateful_set_utils.go):
+ * hostname its pod name, subdomain the set's serviceName, whatever the template says.
+ */
+function statefulSetIdentity(name: string, spec: Record<string, unknown>): (pod: PodSpec) => PodSpec {
+  const start = (spec.ordinals as { start?: number } | undefined)?.start ?? 0;
+  return (pod) => ({ ...pod, hostname: `${name}-${start}`, subdomain: (spec.serviceName as string | undefined) || undefined });
+}
+
 /** The selector checks of Deployment/ReplicaSet/StatefulSet specs, then ValidatePodTemplateSpecFor{ReplicaSet,StatefulSet}. */
 function validateSelectorAndTemplate(spec: Record<string, unknown>, what: string, opts: PodValidationOptions, validateSpec: boolean): FieldError[] {
   const errs: FieldError[] = [];
@@ -293,18 +302,20 @@ function createdPodLabels(kind: string, template: Template | undefined, jobSpec?
  * (SetDefaults_Pod: a hostNetwork pod's ports get hostPort = containerPort, so two containers on one port repeat a
  * host port, AccumulateUniqueHostPorts) and merges matchLabelKeys into the selectors before validating
  * (mergeLabelKeys), neither of which the template's validation does — e.g. a key both in the selector and in
- * matchLabelKeys. These are the errors they add.
+ * matchLabelKeys; and it runs the checks only a Pod gets (ValidatePodCreate: nodeName with schedulingGates;
+ * validateContainerOnlyForPod: an image with spaces around it). These are the errors they add.
  */
-function createdPodErrors(kind: string, template: Template | undefined, labels: Record<string, string>, path: string, opts: PodValidationOptions, podChecks = false, specValidated = true): FieldError[] {
+function createdPodErrors(
+  kind: string, template: Template | undefined, labels: Record<string, string>, path: string, opts: PodValidationOptions, specValidated = true,
+  identity?: (pod: PodSpec) => PodSpec,
+): FieldError[] {
   const spec = template?.spec;
   const labelled = mergeLabelKeys(spec, labels);
-  const merged = labelled && defaultPodSpec(labelled);
-  if (merged === spec && !podChecks) return [];
+  const merged = labelled && defaultPodSpec(identity ? identity(labelled) : labelled);
   const before = new Map<string, number>();
   // a template whose spec the API server does not validate (a StatefulSet's before 1.34): every error is the Pods'
   if (specValidated) for (const e of validatePodSpec(spec, path, opts)) before.set(JSON.stringify(e), (before.get(JSON.stringify(e)) ?? 0) + 1);
-  // podChecks: also the checks only a Pod gets (ValidatePodCreate, validateContainersOnlyForPod: an image with spaces)
-  return validatePodSpec(merged, path, podChecks ? { ...opts, isPod: true } : opts)
+  return validatePodSpec(merged, path, { ...opts, isPod: true })
     .filter((e) => {
       const n = before.get(JSON.stringify(e)) ?? 0;
       before.set(JSON.stringify(e), n - 1);
@@ -354,13 +365,25 @@ function validateJob(object: Obj, template: PodValidationOptions): FieldError[] 
  * template, two labels with one bad value) no longer repeats its error.
  */
 export function validateObject(object: Obj, comparisonOperators: boolean, update = false): FieldError[] {
-  const errs = validateKind(object, comparisonOperators, update);
+  const errs = validateKind(update ? object : withGeneratedName(object), comparisonOperators, update);
   if (!releaseAtLeast('1.37')) return errs;
   const seen = new Set<string>();
   return errs.filter((e) => {
     const id = `${e.field}\u0000${e.message}`;
     return !seen.has(id) && !!seen.add(id);
   });
+}
+
+/**
+ * The create path names an object from its generateName before validating it (apiserver pkg/registry/rest/create.go,
+ * storage/names/generate.go SimpleNameGenerator: at most 58 characters of it, then 5 random ones from utilrand's
+ * alphabet): an Indexed Job's pod hostnames, a CronJob's 52-character limit and the name's own checks read that name.
+ * `xxxxx` stands for the random part.
+ */
+function withGeneratedName(object: Obj): Obj {
+  const meta = object.metadata;
+  if (!meta?.generateName || meta.name) return object;
+  return { ...object, metadata: { ...meta, name: `${meta.generateName.slice(0, 58)}xxxxx` } };
 }
 
 function validateKind(object: Obj, comparisonOperators: boolean, update: boolean): FieldError[] {
@@ -417,12 +440,15 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
         // creates are refused instead (placement/replicas.ts noPodsReason)
         ...(specValidated && !update ? validateClaimTemplates(spec.volumeClaimTemplates as never) : []),
         ...counts(spec, ['replicas', 'minReadySeconds']),
+        ...(spec.ordinals != null ? nonnegative((spec.ordinals as { start?: unknown }).start, 'spec.ordinals.start') : []),
+        // a DNS label on create (AllowInvalidServiceName only on update: the field is immutable)
+        ...(!update && typeof spec.serviceName === 'string' && spec.serviceName ? isDNS1123Label(spec.serviceName).map((m) => invalid('spec.serviceName', spec.serviceName, m)) : []),
         ...validateSelectorAndTemplate(spec, 'statefulset', template, specValidated),
         // the second look at the labels sits in ValidatePodTemplateSpecForStatefulSet too: skipped with an unparsable selector
         ...(parsed ? validateLabels(t?.metadata?.labels, 'spec.template.labels') : []),
         ...(parsed && !specValidated ? validateTemplateAnnotations(t, 'spec.template') : []),
         ...alwaysRestart(spec, 'StatefulSet'),
-        ...createdPodErrors('StatefulSet', withClaimVolumes(t, spec.volumeClaimTemplates), createdPodLabels('StatefulSet', t), 'spec.template.spec', template, true, specValidated),
+        ...createdPodErrors('StatefulSet', withClaimVolumes(t, spec.volumeClaimTemplates), createdPodLabels('StatefulSet', t), 'spec.template.spec', template, specValidated, statefulSetIdentity(object.metadata?.name ?? '', spec)),
       ];
     }
     case 'Namespace': {
