@@ -51,7 +51,7 @@ function parseIPv6(s: string): number[] | undefined {
     return out;
   };
   const head = bytesOf(groups(halves[0]));
-  // Stryker disable next-line ArrayDeclaration: without `::` the tail is read nowhere (the head alone must be 16 bytes)
+  // Stryker disable next-line ArrayDeclaration: without a `::` the tail is only checked for being there (line below)
   const tail = halves.length === 2 ? bytesOf(groups(halves[1])) : [];
   if (!head || !tail) return undefined;
   // an IPv4 tail only at the end of the address
@@ -68,7 +68,8 @@ interface SloppyCIDR {
   network: number[];
 }
 
-const masked = (ip: number[], bits: number) => ip.map((b, i) => (i * 8 >= bits ? 0 : i * 8 + 8 <= bits ? b : b & (0xff << (8 - (bits - i * 8))) & 0xff));
+// a byte keeps its first k bits, k = the prefix bits that fall in it (0 to 8)
+const masked = (ip: number[], bits: number) => ip.map((b, i) => b & (0xff00 >> Math.min(8, Math.max(0, bits - i * 8))) & 0xff);
 
 /** netutils.ParseCIDRSloppy: undefined where it returns `invalid CIDR address`. */
 export function parseCIDRSloppy(s: string): SloppyCIDR | undefined {
@@ -82,7 +83,8 @@ export function parseCIDRSloppy(s: string): SloppyCIDR | undefined {
   return { ip, bits: n.n, network: masked(ip, n.n) };
 }
 
-const is4In6 = (ip: number[]) => ip.length === 16 && ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff;
+// (a 4-byte address has no ip[10])
+const is4In6 = (ip: number[]) => ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff;
 
 /**
  * What netip.ParsePrefix refuses of a value the sloppy parser took: a leading zero in an IPv4 octet or in the
@@ -91,9 +93,10 @@ const is4In6 = (ip: number[]) => ip.length === 16 && ip.slice(0, 10).every((b) =
 function strictRefuses(s: string): boolean {
   const [addr, mask] = [s.slice(0, s.lastIndexOf('/')), s.slice(s.lastIndexOf('/') + 1)];
   const v4 = addr.slice(addr.lastIndexOf(':') + 1);
-  // Stryker disable next-line ArrayDeclaration: any stand-in for "no octets" without a `.` has no leading-zero octet
+  // Stryker disable next-line ArrayDeclaration: no octets and one that does not start with 0 refuse the same
   const octets = v4.includes('.') ? v4.split('.') : [];
-  const groups = addr.includes(':') ? addr.split(':').filter((g) => !g.includes('.')) : [];
+  // an IPv4 address is one dotted word, which the filter drops
+  const groups = addr.split(':').filter((g) => !g.includes('.'));
   return (mask.length > 1 && mask[0] === '0') || octets.some((o) => o.length > 1 && o[0] === '0') || groups.some((g) => g.length > 4);
 }
 
@@ -120,7 +123,6 @@ export function validatePodCIDRs(spec: { podCIDR?: unknown; podCIDRs?: unknown }
   const single = typeof spec?.podCIDR === 'string' ? spec.podCIDR : '';
   const list = Array.isArray(spec?.podCIDRs) ? (spec.podCIDRs as string[]) : [];
   const cidrs = single && (!list.length || list[0] !== single) ? [single] : list;
-  if (!cidrs.length) return [];
   const path = 'spec.podCIDRs';
   const errs = cidrs.flatMap((c, i) => validateCIDRForLegacyField(index(path, i), c));
   if (cidrs.length > 1) {
@@ -129,7 +131,7 @@ export function validatePodCIDRs(spec: { podCIDR?: unknown; podCIDRs?: unknown }
     if (bad >= 0) {
       errs.push({ field: path, message: `Internal error: invalid PodCIDRs. failed to check with dual stack with error:invalid CIDR[${bad}]: <nil> (invalid CIDR address: ${cidrs[bad]})` });
     }
-    // Stryker disable next-line ArrayDeclaration: with a bad CIDR any stand-in set of fewer than 2 families says not dual-stack, as upstream
+    // Stryker disable next-line ArrayDeclaration: with a bad value, no families and one made-up family both make the error below
     const families = new Set(bad >= 0 ? [] : cidrs.map((c) => familyOf(parseCIDRSloppy(c)!)));
     if (families.size !== 2 || cidrs.length > 2) errs.push(invalid(path, cidrs, 'may specify no more than one CIDR for each IP family'));
   }
@@ -138,8 +140,8 @@ export function validatePodCIDRs(spec: { podCIDR?: unknown; podCIDRs?: unknown }
 
 /** netutils.ParseIPSloppy: the fork's ParseIP picks the family by the first `.` or `:`. */
 function parseIPSloppy(s: string): number[] | undefined {
-  const first = /[.:]/.exec(s)?.[0];
-  return first === '.' ? parseIPv4(s) : first === ':' ? parseIPv6(s) : undefined;
+  // a value with neither has no IPv6 groups either
+  return /[.:]/.exec(s)?.[0] === '.' ? parseIPv4(s) : parseIPv6(s);
 }
 
 /** IsValidIPForLegacyField(fldPath, value, strict, nil): both strict errors can apply to one value. */

@@ -279,8 +279,18 @@ describe('every kind: namespaced metadata, template paths, missing parts', () =>
     ['ReplicationController in a namespace', { kind: 'ReplicationController', metadata: { name: 'rc', namespace: 'team-a' }, spec: { template: { metadata: { labels: { a: 'b' } }, spec: { containers } } } }, []],
     ['Job in a namespace', { ...job(), metadata: { name: 'j', namespace: 'team-a' } }, []],
     ['CronJob in a namespace', { ...cronJob({}), metadata: { name: 'c', namespace: 'team-a' } }, []],
-    // templates are not Pods: " " images pass, requests are not defaulted from limits
-    ['Deployment: template image with a trailing space', workload('Deployment', { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx ' }] } } }), []],
+    // templates are not Pods (ValidatePodTemplateSpec runs no validateContainersOnlyForPod): the Deployment is
+    // accepted with an image with spaces around it, and every Pod made from it is refused (validatePodMetadataAndSpec)
+    ...(['Deployment', 'ReplicaSet', 'DaemonSet'].map((kind) => [`${kind}: template image with a trailing space`, workload(kind, { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx ' }] } } }), [
+      `spec.template.spec.containers[0].image: Invalid value: "nginx ": must not have leading or trailing whitespace (the API server accepts the ${kind} but refuses every Pod it creates)`,
+    ]]) as Array<[string, object, string[]]>),
+    ['Job: template image with a leading space', { ...job(), spec: { template: { spec: { containers: [{ name: 'c', image: ' busybox' }], restartPolicy: 'Never' } } } }, [
+      'spec.template.spec.containers[0].image: Invalid value: " busybox": must not have leading or trailing whitespace (the API server accepts the Job but refuses every Pod it creates)',
+    ]],
+    // ValidatePodCreate: a Pod may not name its node while it has scheduling gates; a template may
+    ['Deployment: template with nodeName and schedulingGates', workload('Deployment', { template: { metadata: { labels: { app: 'web' } }, spec: { containers, nodeName: 'n1', schedulingGates: [{ name: 'example.com/wait' }] } } }), [
+      'spec.template.spec.nodeName: Forbidden: cannot be set until all schedulingGates have been cleared (the API server accepts the Deployment but refuses every Pod it creates)',
+    ]],
     ['Deployment: template spec errors', workload('Deployment', { template: { metadata: { labels: { app: 'web' } }, spec: bare } }), [noImage('spec.template.spec')]],
     ['DaemonSet: template spec errors and activeDeadlineSeconds', workload('DaemonSet', { template: { metadata: { labels: { app: 'web' } }, spec: { ...bare, activeDeadlineSeconds: 5 } } }), [
       noImage('spec.template.spec'), 'spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in DaemonSet is not Supported',
@@ -388,7 +398,12 @@ describe('batch/validation: ValidateJob, ValidateCronJobCreate', () => {
     // time.LoadLocation: a well-formed name that is no IANA zone is unknown too
     ...(['Europe/../x', 'Abcdefghijklmno', '-UTC', 'Europe/./Paris', 'Bad Zone', 'Abcdefghijklmn'].map((tz) => [`CronJob: timeZone ${tz}`, cronJob({ timeZone: tz }), [`spec.timeZone: Invalid value: "${tz}": unknown time zone ${tz}`]]) as Array<[string, object, string[]]>),
     ...(['America/Argentina/Buenos_Aires', 'Etc/GMT+5', 'UTC'].map((tz) => [`CronJob: timeZone ${tz}`, cronJob({ timeZone: tz }), []]) as Array<[string, object, string[]]>),
-    ['CronJob: timeZone local', cronJob({ timeZone: 'local' }), ['spec.timeZone: Invalid value: "local": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones']],
+    // validateTimeZone: strings.EqualFold(tz, "Local"), then time.LoadLocation, which returns time.Local for "Local" only
+    ['CronJob: timeZone local', cronJob({ timeZone: 'local' }), ['spec.timeZone: Invalid value: "local": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones', 'spec.timeZone: Invalid value: "local": unknown time zone local']],
+    ['CronJob: timeZone Local', cronJob({ timeZone: 'Local' }), ['spec.timeZone: Invalid value: "Local": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones']],
+    // time.LoadLocation reads tzdata case-sensitively (Intl does not)
+    ...(['europe/paris', 'utc', 'etc/gmt+5'].map((tz) => [`CronJob: timeZone ${tz}`, cronJob({ timeZone: tz }), [`spec.timeZone: Invalid value: "${tz}": unknown time zone ${tz}`]]) as Array<[string, object, string[]]>),
+    ...(['US/Eastern', 'Etc/UTC', 'Asia/Kolkata'].map((tz) => [`CronJob: timeZone ${tz}`, cronJob({ timeZone: tz }), []]) as Array<[string, object, string[]]>),
     ['CronJob: selector and manualSelector in the job template', cronJob({ jobTemplate: { spec: { selector: { matchLabels: { a: 'b' } }, manualSelector: true, template: { spec: { containers, restartPolicy: 'Never' } } } } }), [
       'spec.jobTemplate.spec.selector: Invalid value: {"matchLabels":{"a":"b"}}: `selector` will be auto-generated',
       'spec.jobTemplate.spec.manualSelector: Unsupported value: true: supported values: "nil", "false"',

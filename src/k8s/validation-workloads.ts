@@ -43,6 +43,15 @@ function withClaimVolumes(template: Template | undefined, claimTemplates: unknow
   return { ...template, spec: { ...template.spec, volumes: [...byName, ...own] as PodSpec['volumes'] } };
 }
 
+/**
+ * A StatefulSet's first Pod as its controller names it (initIdentity, pkg/controller/statefulset/stateful_set_utils.go):
+ * hostname its pod name, subdomain the set's serviceName, whatever the template says.
+ */
+function statefulSetIdentity(name: string, spec: Record<string, unknown>): (pod: PodSpec) => PodSpec {
+  const start = (spec.ordinals as { start?: number } | undefined)?.start ?? 0;
+  return (pod) => ({ ...pod, hostname: `${name}-${start}`, subdomain: (spec.serviceName as string | undefined) || undefined });
+}
+
 /** The selector checks of Deployment/ReplicaSet/StatefulSet specs, then ValidatePodTemplateSpecFor{ReplicaSet,StatefulSet}. */
 function validateSelectorAndTemplate(spec: Record<string, unknown>, what: string, opts: PodValidationOptions, validateSpec: boolean): FieldError[] {
   const errs: FieldError[] = [];
@@ -70,7 +79,9 @@ function validateSelectorAndTemplate(spec: Record<string, unknown>, what: string
 function alwaysRestart(spec: Record<string, unknown>, kind: string): FieldError[] {
   const t = spec.template as Template | undefined;
   const errs: FieldError[] = [];
-  if (restartPolicyOf(t?.spec) !== 'Always') errs.push(notSupported('spec.template.spec.restartPolicy', t?.spec?.restartPolicy, ['Always']));
+  // (a policy other than Always is the one written)
+  const rp = restartPolicyOf(t?.spec);
+  if (rp !== 'Always') errs.push(notSupported('spec.template.spec.restartPolicy', rp, ['Always']));
   if (t?.spec?.activeDeadlineSeconds != null) errs.push(forbidden('spec.template.spec.activeDeadlineSeconds', `activeDeadlineSeconds in ${kind} is not Supported`));
   return errs;
 }
@@ -120,9 +131,11 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
     // Stryker disable next-line MethodExpression,ArrowFunction,LogicalOperator: Intl refuses every name these part checks refuse, with the same message below
     else if (tz.split('/').some((p) => p === '.' || p === '..' || p.startsWith('-') || !/^[A-Za-z.\-_0-9+]{1,14}$/.test(p))) {
       errs.push(invalid('spec.timeZone', tz, `unknown time zone ${tz}`));
-    } else if (tz.toLowerCase() === 'local') {
-      errs.push(invalid('spec.timeZone', tz, 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones'));
-    } else if (!knownTimeZone(tz)) errs.push(invalid('spec.timeZone', tz, `unknown time zone ${tz}`));
+    } else {
+      // strings.EqualFold(tz, "Local"), then time.LoadLocation, which takes "Local" itself but not "local" or "LOCAL"
+      if (tz.toLowerCase() === 'local') errs.push(invalid('spec.timeZone', tz, 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones'));
+      if (tz !== 'Local' && !knownTimeZone(tz)) errs.push(invalid('spec.timeZone', tz, `unknown time zone ${tz}`));
+    }
   }
   const cp = s.concurrencyPolicy;
   if (cp != null && cp !== 'Allow' && cp !== 'Forbid' && cp !== 'Replace') errs.push(notSupported('spec.concurrencyPolicy', cp, ['Allow', 'Forbid', 'Replace']));
@@ -137,15 +150,17 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
 
 /**
  * time.LoadLocation's verdict, from the IANA database Node's Intl carries (the same tzdata names, links included).
- * Intl also accepts a name in another case (`europe/paris`), which Go's case-sensitive lookup refuses.
+ * Intl matches a name in any case; Go's lookup is case-sensitive, so a canonical name in another case (`europe/paris`,
+ * `utc`) is refused. A link in another case (`us/eastern`) still passes: Intl resolves it to its zone's name.
  */
 function knownTimeZone(tz: string): boolean {
+  let resolved: string;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
   } catch {
     return false;
   }
+  return resolved === tz || resolved.toLowerCase() !== tz.toLowerCase();
 }
 
 /** status.capacity and status.allocatable (ValidateNodeResources). */
@@ -192,8 +207,8 @@ const notMoreThan100Percent = (v: IntOrString, path: string): FieldError[] =>
  * json.Marshal of an internal strategy struct (no json tags: Go's field names), as NotSupported/Invalid print it.
  * The internal RollingUpdate structs hold IntOrString values, not pointers: an unset one is 0.
  */
-const goStrategy = (type: string | undefined, rollingUpdate: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } | undefined) =>
-  new Raw(goJson({ Type: type ?? '', RollingUpdate: rollingUpdate == null ? null : { MaxUnavailable: rollingUpdate.maxUnavailable ?? 0, MaxSurge: rollingUpdate.maxSurge ?? 0 } }));
+const goStrategy = (type: string, rollingUpdate: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } | undefined) =>
+  new Raw(goJson({ Type: type, RollingUpdate: rollingUpdate == null ? null : { MaxUnavailable: rollingUpdate.maxUnavailable ?? 0, MaxSurge: rollingUpdate.maxSurge ?? 0 } }));
 
 /** json.Marshal of the internal RollingUpdateStatefulSetStrategy (Partition int32, MaxUnavailable *IntOrString). */
 const goStatefulSetRollingUpdate = (ru: { partition?: number; maxUnavailable?: IntOrString } | undefined) =>
@@ -202,9 +217,11 @@ const goStatefulSetRollingUpdate = (ru: { partition?: number; maxUnavailable?: I
 function validateDeploymentStrategy(strategy: { type?: string; rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString } } | undefined): FieldError[] {
   const type = strategy?.type || 'RollingUpdate';
   if (type === 'Recreate') {
+    // Stryker disable next-line OptionalChaining: a type other than the default comes from a strategy
     return strategy?.rollingUpdate ? [forbidden('spec.strategy.rollingUpdate', "may not be specified when strategy `type` is 'Recreate'")] : [];
   }
   if (type !== 'RollingUpdate') {
+    // Stryker disable next-line OptionalChaining: a type other than the default comes from a strategy
     return [notSupported('spec.strategy', goStrategy(type, strategy?.rollingUpdate), ['Recreate', 'RollingUpdate'])];
   }
   // ValidateRollingUpdateDeployment, in its order
@@ -223,6 +240,7 @@ function validateDaemonSetUpdateStrategy(strategy: { type?: string; rollingUpdat
   const type = strategy?.type || 'RollingUpdate';
   if (type === 'OnDelete') return [];
   if (type !== 'RollingUpdate') {
+    // Stryker disable next-line OptionalChaining: a type other than the default comes from a strategy
     return [notSupported('spec.updateStrategy', goStrategy(type, strategy?.rollingUpdate), ['RollingUpdate', 'OnDelete'])];
   }
   // ValidateRollingUpdateDaemonSet, in its order
@@ -274,6 +292,7 @@ const CONTROLLER_LABELS: Record<string, string[]> = {
 
 /** The labels of a Pod the controller of `kind` creates from `template` (an Indexed Job's pods also carry their index). */
 function createdPodLabels(kind: string, template: Template | undefined, jobSpec?: Record<string, unknown>): Record<string, string> {
+  // Stryker disable next-line ArrayDeclaration: a made-up key only matters to a matchLabelKeys naming it, which is no valid label key
   const keys = jobSpec?.manualSelector === true ? [] : [...(CONTROLLER_LABELS[kind] ?? [])];
   if (jobSpec?.completionMode === 'Indexed') keys.push('batch.kubernetes.io/job-completion-index');
   return { ...Object.fromEntries(keys.map((k) => [k, ''])), ...template?.metadata?.labels };
@@ -284,18 +303,20 @@ function createdPodLabels(kind: string, template: Template | undefined, jobSpec?
  * (SetDefaults_Pod: a hostNetwork pod's ports get hostPort = containerPort, so two containers on one port repeat a
  * host port, AccumulateUniqueHostPorts) and merges matchLabelKeys into the selectors before validating
  * (mergeLabelKeys), neither of which the template's validation does — e.g. a key both in the selector and in
- * matchLabelKeys. These are the errors they add.
+ * matchLabelKeys; and it runs the checks only a Pod gets (ValidatePodCreate: nodeName with schedulingGates;
+ * validateContainerOnlyForPod: an image with spaces around it). These are the errors they add.
  */
-function createdPodErrors(kind: string, template: Template | undefined, labels: Record<string, string>, path: string, opts: PodValidationOptions, podChecks = false, specValidated = true): FieldError[] {
+function createdPodErrors(
+  kind: string, template: Template | undefined, labels: Record<string, string>, path: string, opts: PodValidationOptions, specValidated = true,
+  identity?: (pod: PodSpec) => PodSpec,
+): FieldError[] {
   const spec = template?.spec;
   const labelled = mergeLabelKeys(spec, labels);
-  const merged = labelled && defaultPodSpec(labelled);
-  if (merged === spec && !podChecks) return [];
+  const merged = labelled && defaultPodSpec(identity ? identity(labelled) : labelled);
   const before = new Map<string, number>();
   // a template whose spec the API server does not validate (a StatefulSet's before 1.34): every error is the Pods'
   if (specValidated) for (const e of validatePodSpec(spec, path, opts)) before.set(JSON.stringify(e), (before.get(JSON.stringify(e)) ?? 0) + 1);
-  // podChecks: also the checks only a Pod gets (ValidatePodCreate, validateContainersOnlyForPod: an image with spaces)
-  return validatePodSpec(merged, path, podChecks ? { ...opts, isPod: true } : opts)
+  return validatePodSpec(merged, path, { ...opts, isPod: true })
     .filter((e) => {
       const n = before.get(JSON.stringify(e)) ?? 0;
       before.set(JSON.stringify(e), n - 1);
@@ -345,13 +366,25 @@ function validateJob(object: Obj, template: PodValidationOptions): FieldError[] 
  * template, two labels with one bad value) no longer repeats its error.
  */
 export function validateObject(object: Obj, comparisonOperators: boolean, update = false): FieldError[] {
-  const errs = validateKind(object, comparisonOperators, update);
+  const errs = validateKind(update ? object : withGeneratedName(object), comparisonOperators, update);
   if (!releaseAtLeast('1.37')) return errs;
   const seen = new Set<string>();
   return errs.filter((e) => {
     const id = `${e.field}\u0000${e.message}`;
     return !seen.has(id) && !!seen.add(id);
   });
+}
+
+/**
+ * The create path names an object from its generateName before validating it (apiserver pkg/registry/rest/create.go,
+ * storage/names/generate.go SimpleNameGenerator: at most 58 characters of it, then 5 random ones from utilrand's
+ * alphabet): an Indexed Job's pod hostnames, a CronJob's 52-character limit and the name's own checks read that name.
+ * `xxxxx` stands for the random part.
+ */
+function withGeneratedName(object: Obj): Obj {
+  const meta = object.metadata;
+  if (!meta?.generateName || meta.name) return object;
+  return { ...object, metadata: { ...meta, name: `${meta.generateName.slice(0, 58)}xxxxx` } };
 }
 
 function validateKind(object: Obj, comparisonOperators: boolean, update: boolean): FieldError[] {
@@ -408,12 +441,15 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
         // creates are refused instead (placement/replicas.ts noPodsReason)
         ...(specValidated && !update ? validateClaimTemplates(spec.volumeClaimTemplates as never) : []),
         ...counts(spec, ['replicas', 'minReadySeconds']),
+        ...(spec.ordinals != null ? nonnegative((spec.ordinals as { start?: unknown }).start, 'spec.ordinals.start') : []),
+        // a DNS label on create (AllowInvalidServiceName only on update: the field is immutable)
+        ...(!update && typeof spec.serviceName === 'string' && spec.serviceName ? isDNS1123Label(spec.serviceName).map((m) => invalid('spec.serviceName', spec.serviceName, m)) : []),
         ...validateSelectorAndTemplate(spec, 'statefulset', template, specValidated),
         // the second look at the labels sits in ValidatePodTemplateSpecForStatefulSet too: skipped with an unparsable selector
         ...(parsed ? validateLabels(t?.metadata?.labels, 'spec.template.labels') : []),
         ...(parsed && !specValidated ? validateTemplateAnnotations(t, 'spec.template') : []),
         ...alwaysRestart(spec, 'StatefulSet'),
-        ...createdPodErrors('StatefulSet', withClaimVolumes(t, spec.volumeClaimTemplates), createdPodLabels('StatefulSet', t), 'spec.template.spec', template, true, specValidated),
+        ...createdPodErrors('StatefulSet', withClaimVolumes(t, spec.volumeClaimTemplates), createdPodLabels('StatefulSet', t), 'spec.template.spec', template, specValidated, statefulSetIdentity(object.metadata?.name ?? '', spec)),
       ];
     }
     case 'Namespace': {
@@ -421,6 +457,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       // first labels it kubernetes.io/metadata.name=<name>, a label value that must be valid too
       const meta = object.metadata ?? {};
       const labels = { ...meta.labels, 'kubernetes.io/metadata.name': meta.name ?? '' };
+      // Stryker disable next-line BooleanLiteral: with the namespace cleared, namespaced or not reads the same
       return validateObjectMeta({ ...meta, namespace: undefined, labels }, false, nameIsDNSLabel);
     }
     case 'DaemonSet': {
@@ -461,6 +498,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       return validateJob(object, template);
     case 'CronJob': {
       const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateCronJobSpec(spec, template)];
+      // Stryker disable next-line StringLiteral: a missing name and any short stand-in are both within 52 characters
       const name = object.metadata?.name ?? '';
       if (name.length > 52) errs.push(invalid('metadata.name', name, 'must be no more than 52 characters'));
       // the Jobs it creates get a generated selector, hence the Job labels
@@ -476,6 +514,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       const node = object as Node;
       // cluster-scoped: the API server clears metadata.namespace before validating
       const meta = { ...(object.metadata ?? {}), namespace: undefined };
+      // Stryker disable next-line BooleanLiteral: with the namespace cleared, namespaced or not reads the same
       return [...validateObjectMeta(meta, false, nameIsDNSSubdomain), ...validateTaints(node.spec?.taints), ...validateNodeResources(node), ...validatePodCIDRs(node.spec)];
     }
     default:

@@ -298,7 +298,9 @@ const deployment = workload('Deployment', 'apps/v1', fc.record({
 }, { requiredKeys: [] }).map(compact));
 const replicaSet = workload('ReplicaSet', 'apps/v1', fc.constant({}));
 const statefulSet = workload('StatefulSet', 'apps/v1', fc.record({
-  serviceName: half(fc.constant('web')),
+  // a serviceName must be a DNS label on create; the first Pod's hostname is <name>-<ordinals.start>
+  serviceName: half(mostly(['web'], ['Web', 'web_1', 'w'.repeat(64)])),
+  ordinals: rarely(fc.constantFrom({}, { start: 2 }, { start: -1 }), 6),
   podManagementPolicy: rarely(mostly(['OrderedReady', 'Parallel'], ['parallel']), 4),
   updateStrategy: rarely(fc.constantFrom({ type: 'OnDelete' }, { type: 'RollingUpdate', rollingUpdate: { partition: -1 } }, { type: 'Bad' }, { type: 'OnDelete', rollingUpdate: { partition: 1 } }), 4),
   // one claim template (with several, upstream's volume order is a Go map's), which the first container mounts
