@@ -51,8 +51,6 @@ const BOTH_REFS = 'fieldRef and resourceFieldRef can not be specified simultaneo
 /** @upstream pkg/apis/core/validation/validation.go */
 const ONE_REF = 'one of fieldRef and resourceFieldRef is required';
 /** @upstream pkg/apis/core/validation/validation.go */
-const NO_SUBSCRIPT = 'does not support subscript';
-/** @upstream pkg/apis/core/validation/validation.go */
 const UNIQUE = 'must be unique';
 /** @upstream pkg/apis/core/validation/validation.go */
 const EXCLUSIVE_SUBPATH = 'subPathExpr and subPath are mutually exclusive';
@@ -88,18 +86,20 @@ const SOURCES: ReadonlyArray<readonly [string, string?]> = [
 ];
 
 const given = (v: unknown): v is Obj => v != null;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A list field's items; a value of another JSON type is the decoder's to refuse, read here as no items. */
 const listOf = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 /**
  * A value of a named string type (core.HostPathType, MountPropagationMode, RecursiveReadOnlyMode) as ErrorBody prints
- * it: not a `string` to its type switch, so json.Marshal from 1.34 and %#v before, both a quoted string.
+ * it: not a `string` to its type switch, so json.Marshal from 1.34 (`<`, `>`, `&` escaped) and %#v before (Go's quoting).
  */
-const named = (s: string) => new Raw(goJson(s));
+const named = (s: string) => new Raw(releaseAtLeast('1.34') ? goJson(s) : JSON.stringify(s));
 const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
 
-/** SetDefaults_Volume: a volume with no source (every pointer nil, a null entry too) is an emptyDir. */
+/**
+ * SetDefaults_Volume: a volume with no source (every pointer nil, a null entry too) is an emptyDir. An entry of another
+ * JSON type (the type check refuses it) spreads to a volume without a name or a source.
+ */
 export function defaultVolume(v: Volume | null | undefined): Volume {
   const vol = v ?? {};
   return SOURCES.some(([k]) => given(vol[k])) ? vol : { ...vol, emptyDir: {} };
@@ -110,9 +110,12 @@ export function defaultVolume(v: Volume | null | undefined): Volume {
 /** path.IsAbs: Go's, on a slash-separated path. */
 const isAbs = (p: string) => p.startsWith('/');
 
-/** validatePathNoBacksteps: no `..` element (filepath.ToSlash is the identity on Linux). */
+/** A `..` element (filepath.ToSlash is the identity on Linux). */
+const hasBacksteps = (target: string) => target.split('/').includes('..');
+
+/** validatePathNoBacksteps. */
 function validatePathNoBacksteps(target: string, path: string): FieldError[] {
-  return target.split('/').includes('..') ? [invalid(path, target, NO_BACKSTEPS)] : [];
+  return hasBacksteps(target) ? [invalid(path, target, NO_BACKSTEPS)] : [];
 }
 
 /** validateLocalDescendingPath: relative, no `..` element. */
@@ -157,8 +160,9 @@ function validateKeyToPath(kp: Obj | null, path: string): FieldError[] {
   const k = kp ?? {};
   const errs: FieldError[] = [];
   if (!k.key) errs.push(required(child(path, 'key')));
+  // an empty path is only Required (ValidateLocalNonReservedPath finds nothing in it)
   if (!k.path) errs.push(required(child(path, 'path')));
-  errs.push(...validateLocalNonReservedPath(k.path ?? '', child(path, 'path')));
+  else errs.push(...validateLocalNonReservedPath(k.path, child(path, 'path')));
   errs.push(...modeErrors(k.mode, child(path, 'mode')));
   return errs;
 }
@@ -178,9 +182,10 @@ function validateObjectSource(s: Obj, nameKey: 'secretName' | 'name', path: stri
 /** validateNFSVolumeSource: an empty path is both required and not absolute. */
 function validateNFS(n: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
+  const nfsPath: string = n.path ?? '';
   if (!n.server) errs.push(required(child(path, 'server')));
-  if (!n.path) errs.push(required(child(path, 'path')));
-  if (!isAbs(n.path ?? '')) errs.push(invalid(child(path, 'path'), n.path ?? '', ABSOLUTE));
+  if (!nfsPath) errs.push(required(child(path, 'path')));
+  if (!isAbs(nfsPath)) errs.push(invalid(child(path, 'path'), nfsPath, ABSOLUTE));
   return errs;
 }
 
@@ -266,8 +271,10 @@ export function validateVolumeSource(source: Obj, path: string, volName: string,
  * out of the map the mounts are matched against, and a later volume of its name is not a duplicate.
  */
 export function validateVolumes(volumes: readonly (Volume | null)[] | undefined, podName: string | undefined, path: string): { vols: VolumeMap; errs: FieldError[] } {
-  const list = listOf<Volume | null>(volumes).map((v) => defaultVolume(isObj(v) ? v : null));
-  const created = new Set(podName ? list.filter((v) => given(v.ephemeral)).map((v) => `${podName}-${v.name ?? ''}`) : []);
+  const list = listOf<Volume | null>(volumes).map(defaultVolume);
+  // the claims the ephemeral volumes of a named Pod create (a template's are not known)
+  const created = new Set<string>();
+  if (podName) for (const v of list) if (given(v.ephemeral)) created.add(`${podName}-${v.name ?? ''}`);
   const vols: VolumeMap = new Map();
   const errs: FieldError[] = [];
   list.forEach((vol, i) => {
@@ -279,8 +286,9 @@ export function validateVolumes(volumes: readonly (Volume | null)[] | undefined,
     if (vols.has(name)) el.push(duplicate(child(p, 'name'), name));
     if (el.length === 0) vols.set(name, vol);
     else errs.push(...el);
+    // a claim volume naming a claim an ephemeral volume creates (no created claim is named ``)
     const claim = vol.persistentVolumeClaim?.claimName;
-    if (given(vol.persistentVolumeClaim) && created.has(claim ?? '')) errs.push(invalid(child(child(p, 'persistentVolumeClaim'), 'claimName'), claim ?? '', EPHEMERAL_PVC));
+    if (created.has(claim ?? '')) errs.push(invalid(child(child(p, 'persistentVolumeClaim'), 'claimName'), claim, EPHEMERAL_PVC));
   });
   return { vols, errs };
 }
@@ -318,10 +326,11 @@ function validateObjectFieldSelector(fs: Obj, path: string): FieldError[] {
   const internal = fieldPath === 'spec.host' ? 'spec.nodeName' : fieldPath;
   const sub = splitSubscript(internal);
   if (sub) {
+    // an annotation's key lower-cased, a label's as it is; the conversion refused every other subscripted path, so
+    // upstream's default case ("does not support subscript") is not reached
     const [p, key] = sub;
-    if (p === 'metadata.annotations') return isQualifiedName(key.toLowerCase()).map((m) => invalid(path, key.toLowerCase(), m));
-    if (p === 'metadata.labels') return isQualifiedName(key).map((m) => invalid(path, key, m));
-    return [invalid(path, p, NO_SUBSCRIPT)];
+    const k = p === 'metadata.annotations' ? key.toLowerCase() : key;
+    return isQualifiedName(k).map((m) => invalid(path, k, m));
   }
   return FIELD_PATHS.includes(internal) ? [] : [notSupported(child(path, 'fieldPath'), internal, FIELD_PATHS)];
 }
@@ -340,7 +349,7 @@ function validateDownwardAPIVolumeFile(file: Obj | null, path: string): FieldErr
   const f = file ?? {};
   const errs: FieldError[] = [];
   if (!f.path) errs.push(required(child(path, 'path')));
-  errs.push(...validateLocalNonReservedPath(f.path ?? '', child(path, 'path')));
+  else errs.push(...validateLocalNonReservedPath(f.path, child(path, 'path')));
   if (given(f.fieldRef)) {
     errs.push(...validateObjectFieldSelector(f.fieldRef, child(path, 'fieldRef')));
     if (given(f.resourceFieldRef)) errs.push(invalid(path, 'resource', BOTH_REFS));
@@ -491,7 +500,7 @@ export function validateVolumeDevices(c: Container, vols: VolumeMap, path: strin
     if (!source) errs.push(notFound(child(p, 'name'), name));
     if (!devicePath) errs.push(required(child(p, 'devicePath')));
     if (paths.has(devicePath)) errs.push(invalid(child(p, 'devicePath'), devicePath, UNIQUE));
-    if (devicePath && validatePathNoBacksteps(devicePath, '').length) errs.push(invalid(child(p, 'devicePath'), devicePath, DEVICE_BACKSTEPS));
+    if (devicePath && hasBacksteps(devicePath)) errs.push(invalid(child(p, 'devicePath'), devicePath, DEVICE_BACKSTEPS));
     else paths.add(devicePath);
     if (mounts.has(name)) errs.push(invalid(child(p, 'name'), name, IN_MOUNTS));
     if (mountPaths.has(devicePath)) errs.push(invalid(child(p, 'devicePath'), devicePath, PATH_IN_MOUNTS));
