@@ -92,5 +92,6 @@ export function validateClaim(claim: PersistentVolumeClaim): FieldError[] {
 
 /** validateVolumeClaimTemplates: each template's spec, at `spec.volumeClaimTemplates[i].spec` (not their metadata). */
 export function validateClaimTemplates(templates: readonly PersistentVolumeClaim[] | undefined): FieldError[] {
-  return (templates ?? []).flatMap((t, i) => validateClaimSpec(t.spec, `spec.volumeClaimTemplates[${i}].spec`));
+  // a null entry decodes to a zero-value claim (no spec)
+  return (templates ?? []).flatMap((t, i) => validateClaimSpec(t?.spec, `spec.volumeClaimTemplates[${i}].spec`));
 }

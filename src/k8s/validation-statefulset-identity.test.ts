@@ -60,3 +60,16 @@ describe("StatefulSet: its Pods' hostname and subdomain are the controller's", (
     ]);
   });
 });
+
+// a null entry of volumeClaimTemplates decodes to a zero-value claim: from 1.34 validateVolumeClaimTemplates checks
+// its empty spec, and volumesToAddForTemplates adds a volume with no name (was a TypeError here)
+it('a null claim template is a claim with nothing set', () => {
+  withConfiguration({ kubernetesVersion: '1.36' }, () => {
+    expect(lines(set({ serviceName: 'db', volumeClaimTemplates: [null] }))).toEqual([
+      'spec.volumeClaimTemplates[0].spec.accessModes: Required value: at least 1 access mode is required',
+      'spec.volumeClaimTemplates[0].spec.resources[storage]: Required value',
+      'spec.template.spec.volumes[0].persistentVolumeClaim.claimName: Required value',
+      'spec.template.spec.volumes[0].name: Required value',
+    ]);
+  });
+});

@@ -387,6 +387,35 @@ function withGeneratedName(object: Obj): Obj {
   return { ...object, metadata: { ...meta, name: `${meta.generateName.slice(0, 58)}xxxxx` } };
 }
 
+/** ValidateStatefulSet (pkg/apis/apps/validation/validation.go), on create or as an update of itself. */
+function validateStatefulSet(object: Obj, template: PodValidationOptions, update: boolean): FieldError[] {
+  const spec = object.spec ?? {};
+  // ValidateStatefulSetSpec, in its order: since 1.34 (kubernetes#131790) the template's spec is validated at
+  // create too (ValidatePodTemplateSpecForStatefulSet), after the selector match; then its labels once more.
+  // Before (v1.33.13) only the template's labels and annotations are: a bad spec refuses the Pods, not the set.
+  const t = spec.template as Template | undefined;
+  const specValidated = releaseAtLeast('1.34');
+  const parsed = selectorMatches(spec.selector as LabelSelector | undefined, t?.metadata?.labels) !== undefined;
+  return [
+    ...validateObjectMeta(object.metadata, true, nameIsDNSLabel),
+    ...validateStatefulSetPolicies(spec),
+    // since 1.34 (validateVolumeClaimTemplates, absent at v1.33.13) each volumeClaimTemplate's spec, on create
+    // only (ValidateStatefulSetUpdate: SkipValidateVolumeClaimTemplates); otherwise the claims the controller
+    // creates are refused instead (placement/replicas.ts noPodsReason)
+    ...(specValidated && !update ? validateClaimTemplates(spec.volumeClaimTemplates as never) : []),
+    ...counts(spec, ['replicas', 'minReadySeconds']),
+    ...(spec.ordinals != null ? nonnegative((spec.ordinals as { start?: unknown }).start, 'spec.ordinals.start') : []),
+    // a DNS label on create (AllowInvalidServiceName only on update: the field is immutable)
+    ...(!update && typeof spec.serviceName === 'string' && spec.serviceName ? isDNS1123Label(spec.serviceName).map((m) => invalid('spec.serviceName', spec.serviceName, m)) : []),
+    ...validateSelectorAndTemplate(spec, 'statefulset', template, specValidated),
+    // the second look at the labels sits in ValidatePodTemplateSpecForStatefulSet too: skipped with an unparsable selector
+    ...(parsed ? validateLabels(t?.metadata?.labels, 'spec.template.labels') : []),
+    ...(parsed && !specValidated ? validateTemplateAnnotations(t, 'spec.template') : []),
+    ...alwaysRestart(spec, 'StatefulSet'),
+    ...createdPodErrors('StatefulSet', withClaimVolumes(t, spec.volumeClaimTemplates), createdPodLabels('StatefulSet', t), 'spec.template.spec', template, specValidated, statefulSetIdentity(object.metadata?.name ?? '', spec)),
+  ];
+}
+
 function validateKind(object: Obj, comparisonOperators: boolean, update: boolean): FieldError[] {
   const template: PodValidationOptions = { isPod: false, comparisonOperators };
   const spec = object.spec ?? {};
@@ -426,32 +455,8 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
         ...podErrors,
       ];
     }
-    case 'StatefulSet': {
-      // ValidateStatefulSetSpec, in its order: since 1.34 (kubernetes#131790) the template's spec is validated at
-      // create too (ValidatePodTemplateSpecForStatefulSet), after the selector match; then its labels once more.
-      // Before (v1.33.13) only the template's labels and annotations are: a bad spec refuses the Pods, not the set.
-      const t = spec.template as Template | undefined;
-      const specValidated = releaseAtLeast('1.34');
-      const parsed = selectorMatches(spec.selector as LabelSelector | undefined, t?.metadata?.labels) !== undefined;
-      return [
-        ...validateObjectMeta(object.metadata, true, nameIsDNSLabel),
-        ...validateStatefulSetPolicies(spec),
-        // since 1.34 (validateVolumeClaimTemplates, absent at v1.33.13) each volumeClaimTemplate's spec, on create
-        // only (ValidateStatefulSetUpdate: SkipValidateVolumeClaimTemplates); otherwise the claims the controller
-        // creates are refused instead (placement/replicas.ts noPodsReason)
-        ...(specValidated && !update ? validateClaimTemplates(spec.volumeClaimTemplates as never) : []),
-        ...counts(spec, ['replicas', 'minReadySeconds']),
-        ...(spec.ordinals != null ? nonnegative((spec.ordinals as { start?: unknown }).start, 'spec.ordinals.start') : []),
-        // a DNS label on create (AllowInvalidServiceName only on update: the field is immutable)
-        ...(!update && typeof spec.serviceName === 'string' && spec.serviceName ? isDNS1123Label(spec.serviceName).map((m) => invalid('spec.serviceName', spec.serviceName, m)) : []),
-        ...validateSelectorAndTemplate(spec, 'statefulset', template, specValidated),
-        // the second look at the labels sits in ValidatePodTemplateSpecForStatefulSet too: skipped with an unparsable selector
-        ...(parsed ? validateLabels(t?.metadata?.labels, 'spec.template.labels') : []),
-        ...(parsed && !specValidated ? validateTemplateAnnotations(t, 'spec.template') : []),
-        ...alwaysRestart(spec, 'StatefulSet'),
-        ...createdPodErrors('StatefulSet', withClaimVolumes(t, spec.volumeClaimTemplates), createdPodLabels('StatefulSet', t), 'spec.template.spec', template, specValidated, statefulSetIdentity(object.metadata?.name ?? '', spec)),
-      ];
-    }
+    case 'StatefulSet':
+      return validateStatefulSet(object, template, update);
     case 'Namespace': {
       // ValidateNamespace: a cluster-scoped DNS label name; PrepareForCreate (pkg/registry/core/namespace/strategy.go)
       // first labels it kubernetes.io/metadata.name=<name>, a label value that must be valid too
