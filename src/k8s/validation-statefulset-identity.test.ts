@@ -73,3 +73,9 @@ it('a null claim template is a claim with nothing set', () => {
     ]);
   });
 });
+
+it('a set refused for its name or its ordinals names no Pod: no second error about its hostname', () => {
+  const noName = { ...set({ serviceName: 'db' }), metadata: {} };
+  expect(lines(noName)).toEqual(['metadata.name: Required value: name or generateName is required']);
+  expect(lines(set({ serviceName: 'db', ordinals: { start: -1 } }))).toEqual(['spec.ordinals.start: Invalid value: -1: must be greater than or equal to 0']);
+});

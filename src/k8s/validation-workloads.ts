@@ -47,8 +47,10 @@ function withClaimVolumes(template: Template | undefined, claimTemplates: unknow
  * A StatefulSet's first Pod as its controller names it (initIdentity, pkg/controller/statefulset/stateful_set_utils.go):
  * hostname its pod name, subdomain the set's serviceName, whatever the template says.
  */
-function statefulSetIdentity(name: string, spec: Record<string, unknown>): (pod: PodSpec) => PodSpec {
-  const start = (spec.ordinals as { start?: number } | undefined)?.start ?? 0;
+function statefulSetIdentity(name: string, spec: Record<string, unknown>): ((pod: PodSpec) => PodSpec) | undefined {
+  const start = (spec.ordinals as { start?: unknown } | undefined)?.start ?? 0;
+  // a set without a name or with a negative start is refused itself: no Pod of it to name
+  if (!name || typeof start !== 'number' || start < 0) return undefined;
   return (pod) => ({ ...pod, hostname: `${name}-${start}`, subdomain: (spec.serviceName as string | undefined) || undefined });
 }
 
