@@ -6,8 +6,9 @@ import { isExtendedResourceName } from '../k8s/resources';
 
 export { isExtendedResourceName };
 
-// The API server defaults requests from limits before admission (SetDefaults_Pod), so a limit counts as a request.
-const requested = (c: Container) => [...Object.keys(c.resources?.requests ?? {}), ...Object.keys(c.resources?.limits ?? {})];
+// The API server defaults requests from limits before admission (SetDefaults_Pod), so a limit counts as a request; a
+// `null` container (Go decodes it as a zero one) requests nothing.
+const requested = (c: Container | null) => [...Object.keys(c?.resources?.requests ?? {}), ...Object.keys(c?.resources?.limits ?? {})];
 
 /** Extended resources requested by any container or init container, sorted (the plugin walks `sets.String.List()`). */
 export function extendedResourcesRequested(spec: PodSpec): string[] {

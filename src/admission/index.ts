@@ -10,7 +10,7 @@ import { admitPriority, withPriority } from './priority';
 import { ApiServerRefusal } from '../k8s/decode';
 import { readFromCluster, type Subject } from '../k8s/subject';
 import { mergeConditionTaints } from '../k8s/node-condition-taints';
-import { addExtendedResourceTolerations } from './extended-resource-toleration';
+import { addExtendedResourceTolerations, extendedResourcesRequested } from './extended-resource-toleration';
 import { admitLimitRanger, decodedSpec, validateLimitRanger } from './limit-ranger';
 import { chargeResourceQuota, validateResourceQuota } from './resource-quota';
 import { aggregate, defaultedResourceErrors, podLevelErrors, withPodLevelDefaults } from '../k8s/limit-range';
@@ -92,6 +92,26 @@ export function admitPod(subject: Subject): AdmittedPod {
     tolerations = next;
   }
   return admitted.set(subject, runtimeClassAdmitted(subject, { spec, tolerations, sources }));
+}
+
+/**
+ * A Pod's tolerations as the mutating plugins modelled leave them for the API server's validation, which runs after
+ * them (the create handler calls Admit before the registry's Validate): ExtendedResourceToleration replaces a
+ * toleration of the pod equal to its own in key, operator, value and effect, tolerationSeconds and all
+ * (helper.AddOrUpdateTolerationInPod), and RuntimeClass's MergeTolerations drops one a class toleration is a superset
+ * of, so an invalid field of such a toleration is never seen. DefaultTolerationSeconds only appends valid tolerations
+ * and no class toleration is a superset of those: left out. Extended resources a LimitRange's defaults add are not
+ * looked at here (admitPod does).
+ */
+export function tolerationsBeforeValidation(spec: PodSpec): Toleration[] | undefined {
+  const { admission } = settings();
+  let tolerations = spec.tolerations;
+  if (admission.extendedResourceToleration && extendedResourcesRequested(spec).length) tolerations = addExtendedResourceTolerations(tolerations ?? [], spec);
+  if (admission.runtimeClass && spec.runtimeClassName != null) {
+    const admitted = admitRuntimeClass(spec, tolerations ?? []);
+    if (!admitted.refused) tolerations = admitted.tolerations;
+  }
+  return tolerations;
 }
 
 /** Whether the admission plugins run on the subject's Pod: not on a Pod read from a cluster, admitted when it was created. */

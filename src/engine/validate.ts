@@ -7,7 +7,7 @@ import { validateObject } from '../k8s/validation-workloads';
 import { asFieldErrors, undecodableQuantities } from '../k8s/decode';
 import { POD_SPEC_PATHS, readFromCluster, toSubject } from '../k8s/subject';
 import { typeErrors } from '../loader/typecheck';
-import { podAdmissionRefusal, type AdmissionRefusal } from '../admission';
+import { podAdmissionRefusal, tolerationsBeforeValidation, type AdmissionRefusal } from '../admission';
 import { chargeExistingPods, withQuotaCharges } from '../admission/resource-quota';
 
 export { typeErrors };
@@ -19,7 +19,15 @@ export function validate(object: KubeObject | Toleration[]): FieldError[] {
   if (typeof object !== 'object' || object === null) return [];
   const wrongType = typeErrors(object);
   if (wrongType.length) return wrongType;
-  return validateObject(object as never, gate);
+  return validateObject(admittedForValidation(object) as never, gate);
+}
+
+/** A Pod with its tolerations as admission leaves them for validation (admission/index.ts tolerationsBeforeValidation). */
+function admittedForValidation(object: KubeObject): KubeObject {
+  const spec = (object as Pod).spec;
+  if (object.kind !== 'Pod' || !spec) return object;
+  const tolerations = tolerationsBeforeValidation(spec);
+  return tolerations === spec.tolerations ? object : { ...object, spec: { ...spec, tolerations } } as Pod;
 }
 
 export { readFromCluster };

@@ -182,35 +182,6 @@ export const KNOWN: KnownDeviation[] = [
     },
   },
   {
-    id: 'extended-resource-toleration-merge',
-    domain: 'create',
-    field: 'errors at spec.tolerations[i] (a toleration of the pod that ExtendedResourceToleration subsumes)',
-    reason: 'The ExtendedResourceToleration admission plugin adds an Exists toleration per extended resource the pod ' +
-      'requests and merges it with the pod\'s own (tolerations.MergeTolerations): a toleration of the pod that an ' +
-      'added one covers (same key, an effect it covers; tolerationSeconds counts only for NoExecute) is dropped before ' +
-      'validation. The library validates the pod as written, so such a toleration that is itself invalid (`effect: ' +
-      'NoSchedule` with `tolerationSeconds`) is refused here and not upstream. Found by the CI seed of stop 48; not fixed.',
-    upstream: 'plugin/pkg/admission/extendedresourcetoleration/admission.go, pkg/util/tolerations/tolerations.go MergeTolerations',
-    // the same errors but the pod's own tolerations' (compared by field: at 1.33 the quantity texts are the
-    // go-syntax-bad-values-1.33 category's)
-    excuses: (input, d) => {
-      if (input.extendedResourceToleration !== true || !d.field.startsWith('errors at ')) return false;
-      const toleration = (e: { field: string }) => /^spec\.tolerations\[\d+\]/.test(e.field);
-      const fields = (list: FieldErrors) => list.filter((e) => !toleration(e)).map((e) => e.field);
-      const ours = d.ours as FieldErrors;
-      const upstream = d.upstream as FieldErrors;
-      return ours.some(toleration) && !upstream.some(toleration) && JSON.stringify(fields(ours)) === JSON.stringify(fields(upstream));
-    },
-    witness: {
-      // (the CI case, shrunk: a second container of the same name gives both sides an error to list)
-      object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web' }, spec: {
-        containers: [{ name: 'c', image: 'registry.example/app:1', resources: { limits: { 'example.com/gpu': '100m' } } }, { name: 'c', image: 'registry.example/app:1' }],
-        tolerations: [{ key: 'example.com/gpu', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 0 }],
-      } },
-      extendedResourceToleration: true,
-    },
-  },
-  {
     id: 'pod-level-resources-not-validated',
     domain: 'create',
     field: 'errors under spec.resources',
