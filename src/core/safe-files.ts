@@ -88,18 +88,18 @@ export function forgetDirectories(): void {
   trusted.clear();
 }
 
-// An entry is a header line and the body: `jest-k8s-placement-cache <format> <key> <sha256 of the body> <bytes>`.
+// An entry is a header line and the body: `jest-k8s-placement-cache <format> <key> <sha256 of the body> <bytes>`, the
+// byte count 16 digits wide, so that the header has one length and an entry can be written before its body is known
+// whole (writeEntryParts).
 const MAGIC = 'jest-k8s-placement-cache';
-const FORMAT = 1;
+const FORMAT = 2;
 const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 
-/**
- * The header of a body, a Buffer (read back) or still a string (being written: hashed and measured as UTF-8 without
- * a Buffer of it; a large file's entry is over 100 MB, and each Buffer of it is a copy, and external memory that makes
- * V8 collect the whole heap).
- */
+const headerOf = (key: string, sha256: string, bytes: number) => `${MAGIC} ${FORMAT} ${key} ${sha256} ${String(bytes).padStart(16, '0')}\n`;
+
+/** The header of a body: a Buffer (read back), or a string (hashed and measured as UTF-8 without a Buffer of it). */
 const header = (key: string, body: Buffer | string) =>
-  `${MAGIC} ${FORMAT} ${key} ${createHash('sha256').update(body).digest('hex')} ${typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length}\n`;
+  headerOf(key, createHash('sha256').update(body).digest('hex'), typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length);
 
 /** The bytes of an entry of `body` under `key` (what writeEntry stores; tests forge entries with it). */
 export function sealEntry(key: string, body: string): Buffer {
@@ -139,15 +139,22 @@ const tempBeside = (target: string) => path.join(path.dirname(target), `.${path.
 
 /** Write `data` (its parts in order) to a new file created exclusively (never through a planted symlink) and return its name. */
 function writeExclusive(target: string, data: string | readonly string[], mode: number): string {
-  const temp = tempBeside(target);
-  const fd = fs.openSync(temp, 'wx', mode);
-  try {
+  return writeNew(target, mode, (fd) => {
     // a string written as it is (fs.writeSync converts it outside the JS heap; writeFileSync would make a Buffer of it)
     for (const part of typeof data === 'string' ? [data] : data) {
       const written = fs.writeSync(fd, part);
       // a short write (a full disk): the rest as bytes, which writeFileSync writes on or fails with the disk's error
       if (written < Buffer.byteLength(part)) fs.writeFileSync(fd, Buffer.from(part).subarray(written));
     }
+  });
+}
+
+/** A new file created exclusively beside `target`, filled by `fill(fd)`; its name. Removed again when filling throws. */
+function writeNew(target: string, mode: number, fill: (fd: number) => void): string {
+  const temp = tempBeside(target);
+  const fd = fs.openSync(temp, 'wx', mode);
+  try {
+    fill(fd);
   } catch (e) {
     fs.closeSync(fd);
     fs.rmSync(temp, { force: true });
@@ -157,15 +164,63 @@ function writeExclusive(target: string, data: string | readonly string[], mode: 
   return temp;
 }
 
+/** Write `length` bytes of `bytes` at the file's position, on through short writes (a full disk throws). */
+function writeAll(fd: number, bytes: Buffer, length: number): void {
+  for (let done = 0; done < length; ) done += fs.writeSync(fd, bytes, done, length - done);
+}
+
 /**
  * Store `body` as the entry `file` under `key`: a temporary file created exclusively (0600, a random name) in the
  * same directory, renamed over `file`. Never throws: a cache that cannot store (a full disk, a read-only or
  * vanished directory) says so once and the caller goes on with its value. Returns whether it was stored.
  */
 export function writeEntry(file: string, key: string, body: string): boolean {
+  return store(file, () => writeExclusive(file, [header(key, body), body], 0o600));
+}
+
+/**
+ * writeEntry for a large body given in parts: `produce(add)` calls `add(text)` with them in order. Each part goes
+ * through one reused buffer to the hash and the file, so a body of 100 MB is never one string nor a Buffer of its
+ * own (its copies, and the external memory that makes V8 collect the whole heap, cost more than making it); the
+ * header, of one length whatever the body, is written last in the place left for it.
+ */
+export function writeEntryParts(file: string, key: string, produce: (add: (text: string) => void) => void): boolean {
+  return store(file, () => writeNew(file, 0o600, (fd) => {
+    const placeholder = headerOf(key, '0'.repeat(64), 0);
+    fs.writeSync(fd, placeholder);
+    const hash = createHash('sha256');
+    const buffer = Buffer.allocUnsafe(PART_BYTES);
+    let used = 0;
+    let bytes = 0;
+    const flush = (from: Buffer, length: number) => {
+      hash.update(from.subarray(0, length));
+      writeAll(fd, from, length);
+      bytes += length;
+    };
+    produce((text) => {
+      // a UTF-16 code unit is at most 3 bytes of UTF-8
+      if (used + 3 * text.length > buffer.length) {
+        flush(buffer, used);
+        used = 0;
+      }
+      if (3 * text.length > buffer.length) {
+        const own = Buffer.from(text, 'utf8');
+        flush(own, own.length);
+      } else used += buffer.write(text, used, 'utf8');
+    });
+    flush(buffer, used);
+    fs.writeSync(fd, headerOf(key, hash.digest('hex'), bytes), 0);
+  }));
+}
+
+/** The buffer writeEntryParts converts its parts in. */
+const PART_BYTES = 1 << 20;
+
+/** Rename the entry `write()` made over `file`; false, with one warning, when that fails (the temporary file removed). */
+function store(file: string, write: () => string): boolean {
   let temp: string | undefined;
   try {
-    temp = writeExclusive(file, [header(key, body), body], 0o600);
+    temp = write();
     fs.renameSync(temp, file);
     return true;
   } catch (e) {

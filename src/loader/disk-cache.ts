@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { settings } from '../core/config';
-import { defaultCacheRoot, forgetDirectories, privateDirectory, readEntry as readSealed, warnOnce, writeEntry as writeSealed } from '../core/safe-files';
+import { defaultCacheRoot, forgetDirectories, privateDirectory, readEntry as readSealed, warnOnce, writeEntryParts as writeParts } from '../core/safe-files';
 
 /** Bumped when an entry's layout changes. */
 const FORMAT = 1;
@@ -168,16 +168,15 @@ function jsonExact(value: unknown): boolean {
 export function writeEntry(key: string, file: CachedFile): void {
   const dir = directory();
   if (!dir || !file.objects.every(jsonExact)) return;
-  const entry: Entry = { format: FORMAT, key, ...file, problems: file.problems.map((p) => Object.entries(p).map(([k, v]) => [k, v === undefined ? null : v])) };
-  let body: string;
-  try {
-    body = JSON.stringify(entry);
-  } catch (e) {
-    // past the longest string V8 makes (about 2^29 characters: a file of some 400 MB): that file is parsed every time
-    if (e instanceof RangeError) return;
-    throw e;
-  }
-  writeSealed(path.join(dir, `${key}.json`), key, body);
+  const problems = file.problems.map((p) => Object.entries(p).map(([k, v]) => [k, v === undefined ? null : v]));
+  // the bytes of JSON.stringify({ format, key, objects, locations, problems }), an object at a time: a large file's
+  // entry as one string (over 100 MB, two bytes a character once one is not Latin-1) costs more to make, hash and
+  // write than its parts
+  writeParts(path.join(dir, `${key}.json`), key, (add) => {
+    add(`{"format":${FORMAT},"key":${JSON.stringify(key)},"objects":[`);
+    file.objects.forEach((o, i) => add(i ? `,${JSON.stringify(o)}` : JSON.stringify(o)));
+    add(`],"locations":${JSON.stringify(file.locations)},"problems":${JSON.stringify(problems)}}`);
+  });
 }
 
 /** For tests: forget the chosen directory and build stamp (JEST_K8S_PLACEMENT_CACHE or cwd changed). */

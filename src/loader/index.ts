@@ -5,7 +5,7 @@ import type * as Glob from 'glob';
 import type { KubeObject, Node } from '../core/types';
 import { describeObject, POD_SPEC_PATHS, setFieldLineLookup, setOriginLookup } from '../k8s/subject';
 import {
-  findNullKeys, hasNullLikeKey, HelmTemplateError, itemOffsets, MAX_DEPTH, mayBeUnrepresentable, lineAt, nonFiniteNumbers, lineStartsOf, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
+  findNullKeys, hasNullLikeKey, HelmTemplateError, itemOffsets, MAX_DEPTH, mayBeUnrepresentable, lineAt, nonFiniteNumbers, lineStartsOf, type LineStarts, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
   type ParsedStream,
 } from './yaml';
 import { formatPath, HELM_HINT, NODE_POOL_SHAPE, parsePath, SHAPES, typeProblems, type Shape } from './typecheck';
@@ -68,7 +68,7 @@ export function relocate(object: object, where: Origin): void {
 }
 
 // The few most recently parsed sources (lookups come in bursts for one object's errors).
-const reparsed: Array<{ source: SourceText; events: ReturnType<typeof parseEvents>; documents: number[]; lineStarts: number[] }> = [];
+const reparsed: Array<{ source: SourceText; events: ReturnType<typeof parseEvents>; documents: number[]; lineStarts: LineStarts }> = [];
 
 /**
  * The 1-based line of a field (`spec.template.spec.tolerations[0].value`) of a loaded object in its file:
