@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { validate, validateInput } from '../engine/validate';
 import { withConfiguration } from '../core/config';
 import { RELEASES } from '../core/releases';
+import { releaseAtLeast } from '../core/config';
 
 const LABEL = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 const set = (spec: object, name = 'db') => ({
@@ -17,6 +18,11 @@ const withTemplate = (podSpec: object, spec: object = {}) => {
   const s = set(spec);
   return { ...s, spec: { ...s.spec, template: { ...s.spec.template, spec: { ...s.spec.template.spec, ...podSpec } } } };
 };
+/** The revision label's error: `<name>-<hash>`, the hash taken as 10 digits (validation-workloads.ts statefulSetPodLabelErrors). */
+const revisionLabel = (name: string) =>
+  `spec.template.metadata.labels: Invalid value: "${name}-xxxxxxxxxx": must be no more than 63 ${maxLabel()} (xxxxxxxxxx stands for the revision hash, taken as 10 digits as 77 % of hashes are) (the API server accepts the StatefulSet but refuses every Pod it creates)`;
+// apimachinery's IsValidLabelValue says bytes from v0.35 (k8s/names.ts maxBytesError)
+const maxLabel = () => (releaseAtLeast('1.35') ? 'bytes' : 'characters');
 const lines = (object: object) => validate(object as never).map((e) => `${e.field}: ${e.message}`);
 const everyRelease = (f: () => void) => { for (const v of Object.keys(RELEASES)) withConfiguration({ kubernetesVersion: v as never }, f); };
 
@@ -48,15 +54,20 @@ describe("StatefulSet: its Pods' hostname and subdomain are the controller's", (
     expect(lines(withTemplate({ hostname: 'Bad_Host', subdomain: 'Svc_1' }, { serviceName: 'db' }))).toEqual([]);
   }));
 
-  it('a set name too long for its first Pod\'s hostname refuses its Pods', () => {
+  it('a set name too long for its first Pod\'s hostname refuses its Pods (and so do its Pods\' labels)', () => {
     const name = 'd'.repeat(62);
     const hostname = `${name}-0`;
+    const podName = (n: string) => `spec.template.metadata.labels: Invalid value: "${n}": must be no more than 63 ${maxLabel()} (the API server accepts the StatefulSet but refuses every Pod it creates)`;
     expect(lines(set({ serviceName: 'db' }, name))).toEqual([
       `spec.template.spec.hostname: Invalid value: "${hostname}": must be no more than 63 characters (the API server accepts the StatefulSet but refuses every Pod it creates)`,
+      revisionLabel(name),
+      podName(hostname),
     ]);
     // counted from ordinals.start
     expect(lines(set({ serviceName: 'db', ordinals: { start: 10 } }, 'd'.repeat(61)))).toEqual([
       `spec.template.spec.hostname: Invalid value: "${'d'.repeat(61)}-10": must be no more than 63 characters (the API server accepts the StatefulSet but refuses every Pod it creates)`,
+      revisionLabel('d'.repeat(61)),
+      podName(`${'d'.repeat(61)}-10`),
     ]);
   });
 });
@@ -78,4 +89,20 @@ it('a set refused for its name or its ordinals names no Pod: no second error abo
   const noName = { ...set({ serviceName: 'db' }), metadata: {} };
   expect(lines(noName)).toEqual(['metadata.name: Required value: name or generateName is required']);
   expect(lines(set({ serviceName: 'db', ordinals: { start: -1 } }))).toEqual(['spec.ordinals.start: Invalid value: -1: must be greater than or equal to 0']);
+});
+
+// The StatefulSet controller labels each Pod with its revision, `controller-revision-hash: <name>-<hash>`
+// (pkg/controller/statefulset/stateful_set_utils.go newVersionedStatefulSetPod, pkg/controller/history
+// ControllerRevisionName; HashControllerRevision prints fnv32's sum in decimal): a label value, at most 63 bytes,
+// checked on the Pod only (kubernetes/kubernetes#64023), so a set whose name passes 52 characters gets no Pod.
+describe("StatefulSet: its Pods' controller labels", () => {
+  it('a 52-character name leaves room for a 10-digit revision hash; 53 does not', () => everyRelease(() => {
+    expect(lines(set({ serviceName: 'db' }, 'd'.repeat(52)))).toEqual([]);
+    expect(lines(set({ serviceName: 'db' }, 'd'.repeat(53)))).toEqual([revisionLabel('d'.repeat(53))]);
+  }));
+
+  it('not for a set read from a cluster: its Pods were made, whatever their revision\'s hash', () => {
+    const stored = { ...set({ serviceName: 'db' }, 'd'.repeat(53)), metadata: { name: 'd'.repeat(53), uid: 'u1', resourceVersion: '7' } };
+    expect(validateInput(stored as never).errors).toEqual([]);
+  });
 });

@@ -54,6 +54,27 @@ function statefulSetIdentity(name: string, spec: Record<string, unknown>): ((pod
   return (pod) => ({ ...pod, hostname: `${name}-${start}`, subdomain: (spec.serviceName as string | undefined) || undefined });
 }
 
+/**
+ * The labels the StatefulSet controller puts on its first Pod (newVersionedStatefulSetPod): its revision,
+ * `controller-revision-hash: <name>-<hash>` (history.ControllerRevisionName), and `statefulset.kubernetes.io/pod-name`.
+ * Label values of at most 63 characters, which the API server checks on the Pods and not on the set
+ * (kubernetes/kubernetes#64023): a set named with 53 characters or more gets no Pod. The hash (HashControllerRevision:
+ * fnv32's sum in decimal) is not worked out here: it is taken as 10 digits, as 77 % of sums are (10⁹ or more), and
+ * the message says so.
+ */
+function statefulSetPodLabelErrors(name: string, spec: Record<string, unknown>): FieldError[] {
+  const start = (spec.ordinals as { start?: unknown } | undefined)?.start ?? 0;
+  // a set without a name or with a negative start is refused itself: no Pod of it to label
+  if (!name || typeof start !== 'number' || start < 0) return [];
+  const revision = `${name}-${REVISION_HASH}`;
+  return [
+    ...validateLabels({ 'controller-revision-hash': revision }, 'spec.template.metadata.labels')
+      .map((e) => ({ ...e, message: `${e.message} (${REVISION_HASH} stands for the revision hash, taken as 10 digits as 77 % of hashes are)${podNote('StatefulSet')}` })),
+    ...validateLabels({ 'statefulset.kubernetes.io/pod-name': `${name}-${start}` }, 'spec.template.metadata.labels').map((e) => ({ ...e, message: e.message + podNote('StatefulSet') })),
+  ];
+}
+const REVISION_HASH = 'x'.repeat(10);
+
 /** The selector checks of Deployment/ReplicaSet/StatefulSet specs, then ValidatePodTemplateSpecFor{ReplicaSet,StatefulSet}. */
 function validateSelectorAndTemplate(spec: Record<string, unknown>, what: string, opts: PodValidationOptions, validateSpec: boolean): FieldError[] {
   const errs: FieldError[] = [];
@@ -415,6 +436,8 @@ function validateStatefulSet(object: Obj, template: PodValidationOptions, update
     ...(parsed && !specValidated ? validateTemplateAnnotations(t, 'spec.template') : []),
     ...alwaysRestart(spec, 'StatefulSet'),
     ...createdPodErrors('StatefulSet', withClaimVolumes(t, spec.volumeClaimTemplates), createdPodLabels('StatefulSet', t), 'spec.template.spec', template, specValidated, statefulSetIdentity(object.metadata?.name ?? '', spec)),
+    // (a set read from a cluster has Pods already, whatever their labels: not checked again)
+    ...(update ? [] : statefulSetPodLabelErrors(object.metadata?.name ?? '', spec)),
   ];
 }
 

@@ -50,6 +50,17 @@ describe('refused objects get no verdict, with and without .not', () => {
     expect(p).toBeSchedulableOn(node('n'));
     expect(dh).toHaveAllReplicasScheduled([node('n')]);
   });
+  // a Helm fullname of 53 characters or more: the set is created, its Pods never are (kubernetes/kubernetes#64023)
+  test('a StatefulSet whose name leaves no room for its Pods\' revision label', () => {
+    const name = `shop-${'postgresql'.repeat(5)}`.slice(0, 55);
+    const set = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name }, spec: { serviceName: 'db', replicas: 2, selector: { matchLabels: { app: 'db' } },
+      template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'postgres:16' }] } } } };
+    for (const run of [() => expect(set).toHaveAllReplicasScheduled([node('n')]), () => expect(set).not.toBeSchedulableOn(node('n'))]) {
+      expect(failure(run)).toContain(`spec.template.metadata.labels: Invalid value: "${name}-xxxxxxxxxx": must be no more than 63 bytes (xxxxxxxxxx stands for the revision hash, taken as 10 digits as 77 % of hashes are) (the API server accepts the StatefulSet but refuses every Pod it creates)`);
+    }
+    const short = { ...set, metadata: { name: name.slice(0, 52) } };
+    expect(short).toHaveAllReplicasScheduled([node('n')]);
+  });
   test('a Job that would restart its pods forever', () => {
     const job = { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j' }, spec: { template: { spec: { containers: [{ name: 'c', image: 'i' }] } } } };
     expect(failure(() => expect(job).toTolerate('a:NoSchedule'))).toContain('spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"');

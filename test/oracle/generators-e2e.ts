@@ -251,9 +251,12 @@ export const workloadArb = fc.record({
   replicas: fc.constantFrom(undefined, 1, 3),
   indexed: fc.boolean(),
   suspend: rarely(fc.constant(true), 30),
-}).map(({ kind, app, tier, namespace, spec, replicas, indexed, suspend }) => {
+  // a StatefulSet named as a Helm release's fullname can be: its Pods' controller-revision-hash label is `<name>-<hash>`
+  nameLength: rarely(fc.integer({ min: 50, max: 63 }), 8),
+}).map(({ kind, app, tier, namespace, spec, replicas, indexed, suspend, nameLength }) => {
   const template = podTemplate(spec, app, tier);
-  const metadata = compact({ name: app, namespace, labels: { app } });
+  const name = kind === 'StatefulSet' && nameLength ? `${app}-${'release'.repeat(10)}`.slice(0, nameLength) : app;
+  const metadata = compact({ name, namespace, labels: { app } });
   const selector = { matchLabels: { app } };
   switch (kind) {
     case 'Pod':

@@ -326,6 +326,26 @@ const E2E_KNOWN: KnownDeviation[] = [
     rewrite: (input) => withNodes(input, (n) => !hasReady(n), neverPosted),
     witness: e2eCase(E2E_POD, [E2E_NODE('n0', { capacity: E2E_HEALTHY.capacity, allocatable: E2E_HEALTHY.allocatable })]),
   },
+  {
+    id: 'statefulset-revision-hash-length',
+    domain: 'e2e',
+    field: 'rejected (a StatefulSet\'s Pods refused for their controller-revision-hash label alone)',
+    reason: 'The StatefulSet controller labels its Pods `controller-revision-hash: <name>-<hash>`, a label value of at most ' +
+      '63 bytes that the API server checks on the Pod. The hash is fnv32\'s sum over the revision\'s data (the template ' +
+      'as stored, defaults and all) in decimal, 1 to 10 characters; the library cannot compute it and takes 10, as 77 % ' +
+      'of sums are, so it refuses the Pods of a set named with 53 characters or more. Where upstream\'s hash is shorter ' +
+      '(a name of 53 characters and a 9-character hash) upstream creates them.',
+    upstream: 'pkg/controller/history/controller_history.go ControllerRevisionName, HashControllerRevision; ' +
+      'pkg/controller/statefulset/stateful_set_utils.go newVersionedStatefulSetPod',
+    excuses: (input, d) => d.field === 'rejected' && d.upstream === 'accepted' && input.workload.kind === 'StatefulSet' &&
+      (d.ours as { object?: string }).object === 'pod' &&
+      ((d.ours as { errors?: Array<{ body: string }> }).errors ?? []).every((e) => e.body.includes('-xxxxxxxxxx"')),
+    // (nginx:1.40 gives a 9-character hash at every release: the Pod's label is 63 characters)
+    witness: e2eCase({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: `db-${'release'.repeat(10)}`.slice(0, 53) }, spec: {
+      serviceName: 'db', selector: { matchLabels: { app: 'db' } },
+      template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'app', image: 'nginx:1.40' }] } } } },
+    [E2E_NODE('n0', E2E_HEALTHY)]),
+  },
   // last: it reads the current revision's hash from upstream's answer after the rewrites above changed the template
   {
     id: 'other-revision-pods-counted',
