@@ -11,7 +11,7 @@ import { ApiServerRefusal } from '../k8s/decode';
 import { readFromCluster, type Subject } from '../k8s/subject';
 import { mergeConditionTaints } from '../k8s/node-condition-taints';
 import { addExtendedResourceTolerations, extendedResourcesRequested } from './extended-resource-toleration';
-import { admitLimitRanger, decodedSpec, validateLimitRanger } from './limit-ranger';
+import { admitLimitRanger, decodedSpec, namespaceLimitRanges, validateLimitRanger } from './limit-ranger';
 import { chargeResourceQuota, validateResourceQuota } from './resource-quota';
 import { aggregate, defaultedResourceErrors, podLevelErrors, withPodLevelDefaults } from '../k8s/limit-range';
 
@@ -196,7 +196,8 @@ export function podAdmissionRefusal(subject: Subject): AdmissionRefusal | undefi
   // the pod-level resources as PrepareForCreate completes them (1.37), read by the validating plugins
   const fixDefaulting = gateEnabled('PodLevelResources') && gateEnabled('PodLevelResourcesFixDefaulting');
   if (fixDefaulting) spec = withPodLevelDefaults(spec, true);
-  const validation = defaultedResourceErrors(built, spec);
+  // (a container limit comes from a default only where a LimitRange gives one: without, there is nothing to look at)
+  const validation = namespaceLimitRanges(namespace).length ? defaultedResourceErrors(built, spec) : [];
   // the pod-level checks a LimitRange's container defaults fail, where the pod as written passes them
   if (spec !== decoded && gateEnabled('PodLevelResources') && !podLevelErrors(fixDefaulting ? withPodLevelDefaults(decoded, true) : decoded).length) {
     validation.push(...podLevelErrors(spec));

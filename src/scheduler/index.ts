@@ -660,9 +660,8 @@ export function schedule(
 export function postFilterHandle(
   pod: PodInfo, nodes: readonly Node[], rejected: readonly NodeVerdict[], snapshot: Snapshot | undefined, cycle: CycleState | undefined, pdbs: readonly KubeObject[], prepared?: PreparedNodes,
 ): PostFilterHandle {
-  const statuses = new Map<string, Status>();
-  for (const v of rejected) statuses.set(v.node, v.status!);
   const entries = snapshot ? snapshot.nodes : nodes.map((n) => nodeWithPods(nodeInfo(n), []));
+  const statusAt = nodeStatuses(rejected, entries, snapshot);
   const alike = prepared && snapshot && cycle ? alikeShapes(pod, prepared, snapshot, cycle) : undefined;
   // RunPreFilterPlugins returns at an UnschedulableAndUnresolvable status (the node plugins' whole-pod rejection or a
   // cluster plugin's) or when the merged PreFilterResult leaves no node; an Unschedulable one lets the rest run
@@ -670,11 +669,24 @@ export function postFilterHandle(
   const preFilterStopped = whole?.code === 'UnschedulableAndUnresolvable' || cycle?.nodeNames?.size === 0;
   let base = cycle;
   return {
-    nodes: entries.map((entry, j) => ({ entry, status: statuses.get(entry.info.name), alike: alike && alike[j] >= 0 ? alike[j] : undefined })),
+    nodes: entries.map((entry, j) => ({ entry, status: statusAt(j), alike: alike && alike[j] >= 0 ? alike[j] : undefined })),
     preFilterStopped,
     podDisruptionBudgets: withStatus(pdbs, entries),
     dryRun: (entry) => nodeDryRun(pod, entry, (base ??= cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()))), filterOnEntry, snapshot ? nominatedPodsFor(pod, snapshot, entry.info.name) : NO_PODS, withPodsAdded),
   };
+}
+
+/**
+ * The Filter status of the node at each position, as upstream's NodeToStatus keeps it: by node name (with a name
+ * repeated, the last node's). The rejected verdicts are in node order, so with every node rejected and the names
+ * unique each is read at its own position rather than through a map of thousands of names per pod.
+ */
+function nodeStatuses(rejected: readonly NodeVerdict[], entries: readonly NodeSnapshot[], snapshot: Snapshot | undefined): (j: number) => Status | undefined {
+  const unique = snapshot !== undefined && snapshot.byName.size === entries.length;
+  if (unique && rejected.length === entries.length && rejected.every((v, j) => v.node === entries[j].info.name)) return (j) => rejected[j].status;
+  const statuses = new Map<string, Status>();
+  for (const v of rejected) statuses.set(v.node, v.status!);
+  return (j) => statuses.get(entries[j].info.name);
 }
 
 /**
