@@ -177,9 +177,13 @@ export function podAdmissionRefusal(subject: Subject): AdmissionRefusal | undefi
   const refusal = (plugin: AdmissionRefusal['plugin'], r: RuntimeClassRefusal): AdmissionRefusal =>
     ({ plugin, ...r, message: forbiddenPod(admittedPodName(subject.object, r.phase), r.reason) });
   const namespace = namespaceOf(subject);
-  const decoded = decodedSpec(built);
+  // only LimitRanger and ResourceQuota read the pod's amounts: without either in the namespace, as written will do
+  const { admission, resourceQuotas } = settings();
+  const limitRanged = namespaceLimitRanges(namespace).length > 0;
+  const amountsRead = limitRanged || (admission.resourceQuota && resourceQuotas.length > 0);
+  const decoded = amountsRead ? decodedSpec(built) : built;
   let spec = admitLimitRanger(decoded, namespace);
-  if (settings().admission.priority) {
+  if (admission.priority) {
     const admitted = admitPriority(spec);
     if (admitted.refused) return refusal('Priority', admitted.refused);
     spec = withPriority(spec, admitted);
@@ -194,12 +198,12 @@ export function podAdmissionRefusal(subject: Subject): AdmissionRefusal | undefi
     else if (admitted.overhead) spec = { ...spec, overhead: admitted.overhead };
   }
   // the pod-level resources as PrepareForCreate completes them (1.37), read by the validating plugins
-  const fixDefaulting = gateEnabled('PodLevelResources') && gateEnabled('PodLevelResourcesFixDefaulting');
+  const fixDefaulting = amountsRead && gateEnabled('PodLevelResources') && gateEnabled('PodLevelResourcesFixDefaulting');
   if (fixDefaulting) spec = withPodLevelDefaults(spec, true);
-  // (a container limit comes from a default only where a LimitRange gives one: without, there is nothing to look at)
-  const validation = namespaceLimitRanges(namespace).length ? defaultedResourceErrors(built, spec) : [];
+  // (what LimitRanger's defaults make invalid: without a LimitRange there is nothing to look at)
+  const validation = limitRanged ? defaultedResourceErrors(built, spec) : [];
   // the pod-level checks a LimitRange's container defaults fail, where the pod as written passes them
-  if (spec !== decoded && gateEnabled('PodLevelResources') && !podLevelErrors(fixDefaulting ? withPodLevelDefaults(decoded, true) : decoded).length) {
+  if (limitRanged && spec !== decoded && gateEnabled('PodLevelResources') && !podLevelErrors(fixDefaulting ? withPodLevelDefaults(decoded, true) : decoded).length) {
     validation.push(...podLevelErrors(spec));
   }
   const invalid = aggregate(validation.map((e) => `${e.field}: ${e.message}`));
