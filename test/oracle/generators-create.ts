@@ -144,7 +144,7 @@ const fieldRef = fc.record({
   apiVersion: rarely(vmostly(['v1'], ['v2']), 8),
 }, { requiredKeys: ['fieldPath'] }).map(compact);
 // a divisor rarely: the ones each resource allows (in canonical form or not: 1000m is 1), zero (as unset), and others
-const divisor = rarely(mostly<string | number>(['1m', '1', '1Mi', '1Ki', '1000m', '0', 1, '1G'], ['2', '1024', '1e3', '-1', '3Mi', '0.5'], 3), 4);
+const divisor = rarely(mostly<string | number>(['1m', '1', '1Mi', '1Ki', '1000m', '0', 1, '1G'], ['2', '1024', '1e3', '-1', '3Mi', '0.5'], 3), 2);
 const resourceFieldRef = fc.record({
   containerName: vmostly(['c'], ['']),
   resource: vmostly(['limits.cpu', 'requests.memory', 'limits.hugepages-2Mi', 'requests.ephemeral-storage'], ['', 'cpu', 'limits.gpu']),
@@ -152,7 +152,7 @@ const resourceFieldRef = fc.record({
 }, { requiredKeys: ['containerName', 'resource'] }).map(compact);
 const downwardFile = fc.record({
   path: vmostly(['labels', 'namespace', 'pod/name'], ['', '/abs', '..x', 'a/../b']),
-  ref: fc.oneof({ weight: 8, arbitrary: fieldRef.map((f) => ({ fieldRef: f })) }, { weight: 2, arbitrary: resourceFieldRef.map((r) => ({ resourceFieldRef: r })) },
+  ref: fc.oneof({ weight: 8, arbitrary: fieldRef.map((f) => ({ fieldRef: f })) }, { weight: 3, arbitrary: resourceFieldRef.map((r) => ({ resourceFieldRef: r })) },
     { weight: 1, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.record({ fieldRef, resourceFieldRef }) }),
   mode: rarely(vmostly([420], [1000]), 6),
 }).map(({ path, ref, mode }) => compact({ path, ...ref, mode }));
@@ -181,7 +181,7 @@ const volumeSource = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ awsElasticBlockStore: { volumeID: 'vol-0123', fsType: 'ext4' } }) },
   // an image volume (ImageVolume: off at 1.33 and 1.34, where the create path drops it and its mounts); the policy is
   // defaulted when empty
-  { weight: 1, arbitrary: fc.record({ reference: vmostly(['quay.io/my/artifact:v1', 'busybox'], ['']), pullPolicy: rarely(mostly(['Always', 'IfNotPresent', 'Never'], ['always', 'wrong', '']), 2) }, { requiredKeys: ['reference'] }).map((i) => ({ image: compact(i) })) },
+  { weight: 1, arbitrary: fc.record({ reference: mostly(['quay.io/my/artifact:v1', 'busybox'], [''], 4), pullPolicy: rarely(mostly(['Always', 'IfNotPresent', 'Never'], ['always', 'wrong', '']), 2) }, { requiredKeys: ['reference'] }).map((i) => ({ image: compact(i) })) },
   // no source: SetDefaults_Volume makes it an emptyDir; two sources; a null source
   { weight: 1, arbitrary: fc.constantFrom({}, { emptyDir: null }, { emptyDir: {}, configMap: { name: 'a' } }, { secret: { secretName: 's' }, persistentVolumeClaim: { claimName: 'c' }, downwardAPI: { items: [] } }) },
   // a field of another JSON type: the decoder refuses the object (the loader's type check, typecheck.ts)
