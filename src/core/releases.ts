@@ -11,6 +11,7 @@ export type GateName =
   | 'ContainerRestartRules'
   | 'DRAExtendedResource'
   | 'DynamicResourceAllocation'
+  | 'ImageVolume'
   | 'InPlacePodLevelResourcesVerticalScaling'
   | 'MatchLabelKeysInPodTopologySpreadSelectorMerge'
   | 'NodeDeclaredFeatures'
@@ -43,18 +44,19 @@ export interface Release {
 
 // DynamicResourceAllocation: the DynamicResources plugin in the default profile (beta off 1.33, GA 1.34, locked 1.35),
 // whose PostFilter joins the FitError; StorageCapacityScoring: VolumeBinding's Score (alpha 1.33, beta on 1.37); VolumeAttributesClass: FindMatchingVolume's
-// VAC rules (beta off 1.31, GA 1.34, locked 1.36)
-const GATES_1_33: Gates = { DynamicResourceAllocation: 'off', PodLevelResources: 'off', StorageCapacityScoring: 'off', StrictIPCIDRValidation: 'off', VolumeAttributesClass: 'off' };
+// VAC rules (beta off 1.31, GA 1.34, locked 1.36); ImageVolume: the `image` volume source (beta off 1.33, on 1.35, GA
+// and locked 1.36; off, pkg/api/pod/util.go dropImageVolumes drops such volumes and their mounts before validation)
+const GATES_1_33: Gates = { DynamicResourceAllocation: 'off', ImageVolume: 'off', PodLevelResources: 'off', StorageCapacityScoring: 'off', StrictIPCIDRValidation: 'off', VolumeAttributesClass: 'off' };
 const GATES_1_34: Gates = {
   ...GATES_1_33, ContainerRestartRules: 'off', DRAExtendedResource: 'off', DynamicResourceAllocation: 'on', MatchLabelKeysInPodTopologySpreadSelectorMerge: 'on', PodLevelResources: 'on',
   VolumeAttributesClass: 'on',
 };
 const GATES_1_35: Gates = {
-  ...GATES_1_34, ContainerRestartRules: 'on', DynamicResourceAllocation: 'locked', InPlacePodLevelResourcesVerticalScaling: 'off', NodeDeclaredFeatures: 'off', TaintTolerationComparisonOperators: 'off',
+  ...GATES_1_34, ContainerRestartRules: 'on', DynamicResourceAllocation: 'locked', ImageVolume: 'on', InPlacePodLevelResourcesVerticalScaling: 'off', NodeDeclaredFeatures: 'off', TaintTolerationComparisonOperators: 'off',
   VolumeLimitScaling: 'off',
 };
 const GATES_1_36: Gates = {
-  ...GATES_1_35, DRAExtendedResource: 'on', InPlacePodLevelResourcesVerticalScaling: 'on', NodeDeclaredFeatures: 'on', StrictIPCIDRValidation: 'on',
+  ...GATES_1_35, DRAExtendedResource: 'on', ImageVolume: 'locked', InPlacePodLevelResourcesVerticalScaling: 'on', NodeDeclaredFeatures: 'on', StrictIPCIDRValidation: 'on',
   VolumeAttributesClass: 'locked',
 };
 const GATES_1_37: Gates = {

@@ -28,7 +28,32 @@ function podSpecLists(object: KubeObject): Lists {
     });
   }
   lists.push([spec.overhead, `${specPath}.overhead`], [spec.resources?.requests, `${specPath}.resources.requests`], [spec.resources?.limits, `${specPath}.resources.limits`]);
+  for (const [divisor, path] of divisors(spec, specPath)) lists.push([{ divisor }, path]);
   return lists;
+}
+
+type Item = { resourceFieldRef?: { divisor?: unknown } | null } | null;
+const itemsOf = (v: unknown): Item[] => (Array.isArray(v) ? v : []);
+
+/**
+ * The resourceFieldRef divisors of a pod spec's downwardAPI volumes and projected downwardAPI sources (a
+ * resource.Quantity each), with the path of their resourceFieldRef.
+ */
+function divisors(spec: PodSpec, specPath = 'spec'): Array<[unknown, string]> {
+  const out: Array<[unknown, string]> = [];
+  const add = (items: unknown, path: string) => itemsOf(items).forEach((item, j) => {
+    const divisor = item?.resourceFieldRef?.divisor;
+    if (divisor != null) out.push([divisor, `${path}.items[${j}].resourceFieldRef`]);
+  });
+  const volumes = (spec as { volumes?: unknown }).volumes;
+  itemsOf(volumes).forEach((raw, i) => {
+    const v = raw as { downwardAPI?: { items?: unknown } | null; projected?: { sources?: unknown } | null } | null;
+    add(v?.downwardAPI?.items, `${specPath}.volumes[${i}].downwardAPI`);
+    itemsOf(v?.projected?.sources).forEach((src, k) => {
+      add((src as { downwardAPI?: { items?: unknown } | null } | null)?.downwardAPI?.items, `${specPath}.volumes[${i}].projected.sources[${k}].downwardAPI`);
+    });
+  });
+  return out;
 }
 
 /** The quantities of a Node (status.capacity, status.allocatable) or of a pod spec (requests, limits, overhead) that do not decode. */
@@ -135,7 +160,8 @@ function decodesQuickly(object: KubeObject, spec: PodSpec | undefined): boolean 
   // Stryker disable next-line ConditionalExpression: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either
   return containersDecode(spec.containers) && containersDecode(spec.initContainers) && listDecodes(spec.overhead) &&
     // Stryker disable next-line ConditionalExpression: fast path: a wrong `false` only defers to undecodableQuantities, which finds nothing either
-    (!spec.resources || (listDecodes(spec.resources.requests) && listDecodes(spec.resources.limits)));
+    (!spec.resources || (listDecodes(spec.resources.requests) && listDecodes(spec.resources.limits))) &&
+    divisors(spec).every(([divisor]) => !decodeError(divisor));
 }
 
 /**

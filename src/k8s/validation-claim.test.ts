@@ -113,6 +113,34 @@ describe('StatefulSet volumeClaimTemplates (TestValidateStatefulSet)', () => {
     }
   });
 
+  // the claims the controller creates (stateful_set_utils.go getPersistentVolumeClaims, TestGetPersistentVolumeClaims:
+  // `<template>-<set>-<ordinal>`, the template's labels with the selector's matchLabels over them), validated by
+  // ValidatePersistentVolumeClaim's ValidateObjectMeta; the set's create looks at the templates' specs alone
+  // (apps validateVolumeClaimTemplates), so the set is accepted (the create oracle, frozen in oracle-regressions-create.json)
+  it('claim templates whose metadata its claims are refused for: the set accepted, no pods, at every release', () => {
+    const set = statefulSet([{ metadata: { name: 'data', namespace: 'Bad_NS', labels: { '-bad': 'ok' }, annotations: { 'bad key': 'v' } }, spec: good }]);
+    for (const v of ['1.33', '1.34', '1.37'] as const) {
+      expect(at(v, () => validate(set as never))).toEqual([]);
+      const reason = at(v, () => noPodsReason(set as never));
+      expect(reason).toMatch(/^the API server refuses the PersistentVolumeClaims of spec\.volumeClaimTemplates\[0\] \(metadata\.labels: Invalid value: "-bad": name part must consist of .*; metadata\.annotations: Invalid value: "bad key": name part must consist of .*\): the StatefulSet controller creates no pods without them$/);
+      // (the template's namespace is not the claim's: getPersistentVolumeClaims sets the set's)
+      expect(reason).not.toContain('Bad_NS');
+      expect(at(v, () => desiredReplicas(set as never))).toBe(0);
+    }
+  });
+
+  it("a claim's name is <template>-<set>-<ordinal>, from ordinals.start: past 253 characters it is refused; selector labels join the template's", () => {
+    const long = { ...statefulSet([{ metadata: { name: 'd'.repeat(240) }, spec: good }]), metadata: { name: 'db', namespace: 'ns' } };
+    expect(at('1.37', () => noPodsReason(long as never))).toBeUndefined();
+    const longer = { ...long, metadata: { name: 'x'.repeat(12), namespace: 'ns' } };
+    expect(at('1.37', () => noPodsReason(longer as never))).toContain(`metadata.name: Invalid value: "${'d'.repeat(240)}-${'x'.repeat(12)}-0": must be no more than 253 characters`);
+    const started = { ...long, spec: { ...long.spec, ordinals: { start: 10 }, selector: { matchLabels: { app: 'db' } } }, metadata: { name: 'x'.repeat(10), namespace: 'ns' } };
+    expect(at('1.37', () => noPodsReason(started as never))).toContain(`-${'x'.repeat(10)}-10": must be no more than 253 characters`);
+    // the selector's labels are valid (the set validated them); a template label's bad value is the claim's
+    const labelled = statefulSet([{ metadata: { name: 'data', labels: { tier: 'a b', app: 'x' } }, spec: good }]);
+    expect(at('1.37', () => noPodsReason(labelled as never))).toContain('metadata.labels: Invalid value: "a b"');
+  });
+
   it('a StatefulSet read from a cluster is an update: its templates are not validated again (SkipValidateVolumeClaimTemplates), its claims are refused', () => {
     const stored = { ...noModes, metadata: { ...noModes.metadata, uid: 'u1', resourceVersion: '7' } };
     expect(at('1.37', () => validateInput(stored as never).errors)).toEqual([]);

@@ -509,7 +509,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   // a Pod is validated as the create path defaults it (k8s/defaults.ts: hostNetwork host ports); a template is not defaulted
   const s = opts.isPod && spec ? defaultPodSpec(spec) : spec ?? ({} as PodSpec);
   // ValidateVolumes first, then each container's volumeMounts and volumeDevices against the volumes that validated
-  const errs: FieldError[] = validatePodVolumes(s, path, opts.isPod ? opts.podName : undefined);
+  const errs: FieldError[] = validatePodVolumes(s, path, opts.isPod ? opts.podName : undefined, opts.isPod);
   errs.push(...validateContainers(s, path, opts));
   errs.push(...validateInitContainers(s, path, opts));
   if (s.hostNetwork) {

@@ -8,7 +8,9 @@ import { describe, expect, it } from '@jest/globals';
 import { validate } from '../engine/validate';
 import { withConfiguration, type KubernetesVersion } from '../core/config';
 import type { Container } from '../core/types';
-import { defaultVolume, validateLocalNonReservedPath, validateVolumeDevices, validateVolumeMounts, validateVolumes } from './validation-volumes';
+import { defaultVolume, validateLocalNonReservedPath, validateVolumeDevices, validateVolumeMounts, validateVolumes, withoutImageVolumes } from './validation-volumes';
+import { decodeErrors } from '../engine/validate';
+import { assertDecodes } from './decode';
 
 const at = <T>(v: KubernetesVersion, f: () => T) => withConfiguration({ kubernetesVersion: v }, f);
 const pod = (spec: Record<string, unknown>, name = 'web') =>
@@ -251,6 +253,83 @@ describe('ValidateVolumeDevices (TestAlphaValidateVolumeDevices)', () => {
 describe('ValidateLocalNonReservedPath', () => {
   it.each([['p/..p/p../p..p', []], ['..p', ["must not start with '..'"]], ['../p', ["must not contain '..'"]], ['/p', ['must be a relative path']], ['/..', ['must be a relative path', "must not contain '..'"]]])('%s', (p, details) => {
     expect(validateLocalNonReservedPath(p, 'f').map((e) => e.message.replace(/^Invalid value: "[^"]*": /, ''))).toEqual(details);
+  });
+});
+
+describe('image volumes (TestValidateVolumes "ImageVolumeSource", validateImageVolumeSource; pkg/api/pod/util.go dropImageVolumes)', () => {
+  const image = (reference: string, pullPolicy?: string) => [{ name: 'img', image: { reference, ...(pullPolicy ? { pullPolicy } : {}) } }];
+
+  it('"valid image volume on pod"; "image volume with wrong pullPolicy" is NotSupported, named as its release prints a named string type', () => {
+    for (const v of ['1.35', '1.36', '1.37'] as const) expect(at(v, () => errorsOf(image('quay.io/my/artifact:v1', 'IfNotPresent'), 'web'))).toEqual([]);
+    expect(at('1.37', () => errorsOf(image('quay.io/my/artifact:v1', 'wrong'), 'web'))).toEqual([
+      { field: 'field[0].image.pullPolicy', message: 'Unsupported value: "wrong": supported values: "Always", "IfNotPresent", "Never"' },
+    ]);
+    // SetDefaults_Volume defaults an empty policy (Always for :latest, else IfNotPresent): never Required on create
+    expect(at('1.37', () => errorsOf(image('busybox'), 'web'))).toEqual([]);
+  });
+
+  it('"image volume with empty reference on pod": Required of a Pod; of a template only from 1.37 (opts.ResourceIsPod before)', () => {
+    const required = [{ field: 'field[0].image.reference', message: 'Required value' }];
+    for (const v of ['1.35', '1.36', '1.37'] as const) expect([v, at(v, () => validateVolumes(image('') as never, undefined, 'field', true).errs)]).toEqual([v, required]);
+    expect(at('1.36', () => errorsOf(image('')))).toEqual([]);
+    expect(at('1.37', () => errorsOf(image('')))).toEqual(required);
+  });
+
+  it('without the ImageVolume gate (1.33, 1.34) the create path drops image volumes and the mounts of their names before validating', () => {
+    const spec = {
+      volumes: [{ name: 'img', image: { reference: '', pullPolicy: 'wrong' } }, { name: 'data', emptyDir: {} }],
+      containers: [{ name: 'c', image: 'i', volumeMounts: [{ name: 'img', mountPath: '/data', subPath: '/abs' }, { name: 'data', mountPath: '/data' }] }],
+      initContainers: [{ name: 'init', image: 'i', volumeMounts: [{ name: 'img', mountPath: '/img' }], volumeDevices: [{ name: 'img', devicePath: '/dev/x' }] }],
+    };
+    for (const v of ['1.33', '1.34'] as const) {
+      // (the device is not dropped: it names a volume that is gone)
+      expect([v, at(v, () => validate(pod(spec) as never))]).toEqual([v, [{ field: 'spec.initContainers[0].volumeDevices[0].name', message: 'Not found: "img"' }]]);
+    }
+    expect(at('1.35', () => validate(pod(spec) as never))).toEqual(expect.arrayContaining([
+      { field: 'spec.volumes[0].image.reference', message: 'Required value' },
+      { field: 'spec.volumes[0].image.pullPolicy', message: 'Unsupported value: "wrong": supported values: "Always", "IfNotPresent", "Never"' },
+    ]));
+    expect(withoutImageVolumes(spec as never)).toBe(spec);
+  });
+});
+
+describe("a resourceFieldRef's divisor (validateContainerResourceDivisor, v1.33.13 … v1.37.2)", () => {
+  const file = (resource: string, divisor?: unknown, containerName = 'c') => ({ path: 'f', resourceFieldRef: { containerName, resource, ...(divisor === undefined ? {} : { divisor }) } });
+  const downward = (...items: unknown[]) => errorsOf([{ name: 'x', downwardAPI: { items } }]);
+  const CPU = "only divisor's values 1m and 1 are supported with the cpu resource";
+  const BYTES = "only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the";
+
+  it('accepts each resource\'s divisors in their canonical form (Quantity.String), and an unset or zero one', () => {
+    expect(downward(file('limits.cpu', '1m'), file('requests.cpu', '1000m'), file('limits.cpu', 0), file('limits.memory', '1Mi'), file('requests.memory', 1000),
+      file('limits.ephemeral-storage', '1Gi'), file('limits.hugepages-2Mi', '1Ki'), file('limits.memory'), file('limits.cpu', '0.001'))).toEqual([]);
+  });
+
+  it('refuses other divisors, the resource as the bad value, at the source without the item index', () => {
+    expect(downward(file('limits.cpu', '2'), file('requests.memory', '1024'), file('limits.ephemeral-storage', '1e3'), file('requests.hugepages-1Gi', '1m'), file('limits.cpu', '-1'))).toEqual([
+      { field: 'field[0].downwardAPI.resourceFieldRef.divisor', message: `Invalid value: "limits.cpu": ${CPU}` },
+      { field: 'field[0].downwardAPI.resourceFieldRef.divisor', message: `Invalid value: "requests.memory": ${BYTES} memory resource` },
+      { field: 'field[0].downwardAPI.resourceFieldRef.divisor', message: `Invalid value: "limits.ephemeral-storage": ${BYTES} local ephemeral storage resource` },
+      { field: 'field[0].downwardAPI.resourceFieldRef.divisor', message: `Invalid value: "requests.hugepages-1Gi": ${BYTES} hugepages resource` },
+      { field: 'field[0].downwardAPI.resourceFieldRef.divisor', message: `Invalid value: "limits.cpu": ${CPU}` },
+    ]);
+  });
+
+  it('is checked after a missing container or an unknown resource too (validateContainerResourceFieldSelector appends it last); unknown resources allow any', () => {
+    expect(downward(file('limits.cpu', '3', ''), file('cpu', '3'), file('limits.gpu', '7'))).toEqual([
+      { field: 'field[0].downwardAPI.resourceFieldRef.containerName', message: 'Required value' },
+      { field: 'field[0].downwardAPI.resourceFieldRef.divisor', message: `Invalid value: "limits.cpu": ${CPU}` },
+      { field: 'field[0].downwardAPI.resourceFieldRef.resource', message: 'Unsupported value: "cpu": supported values: "limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory"' },
+      { field: 'field[0].downwardAPI.resourceFieldRef.resource', message: 'Unsupported value: "limits.gpu": supported values: "limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory"' },
+    ]);
+  });
+
+  it('in a projected downwardAPI source, at that source; a divisor that does not decode is the decoder\'s refusal', () => {
+    expect(errorsOf([{ name: 'x', projected: { sources: [{ downwardAPI: { items: [file('limits.memory', '3Mi')] } }] } }])).toEqual([
+      { field: 'field[0].projected.sources[0].downwardAPI.resourceFieldRef.divisor', message: `Invalid value: "limits.memory": ${BYTES} memory resource` },
+    ]);
+    const bad = pod({ volumes: [{ name: 'x', projected: { sources: [{ downwardAPI: { items: [file('limits.memory', '1K')] } }] } }] });
+    expect(decodeErrors(bad as never)).toEqual([{ field: 'spec.volumes[0].projected.sources[0].downwardAPI.items[0].resourceFieldRef.divisor', message: 'Invalid value: "1K": unable to parse quantity\'s suffix' }]);
+    expect(() => assertDecodes(bad as never)).toThrow(/cannot be handled as a Pod: unable to parse quantity's suffix/);
   });
 });
 

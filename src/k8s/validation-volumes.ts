@@ -5,11 +5,12 @@
 // no source is an emptyDir; the modes, a hostPath's type, a token's expirationSeconds and a fieldRef's apiVersion
 // have defaults that validation accepts). Fully checked: emptyDir (sizeLimit), hostPath, secret, configMap,
 // persistentVolumeClaim, nfs, csi, downwardAPI and projected (secret, configMap, downwardAPI, serviceAccountToken
-// sources) but for a resourceFieldRef's divisor, and ephemeral (its claim spec; of the template's metadata its labels
-// and annotations). Other sources count as a source and nothing more; fields newer than v1.33 behind gates that are
-// off (emptyDir.mode, the user fields, bindMountOptions) are not checked.
+// sources; a resourceFieldRef's divisor), ephemeral (its claim spec; of the template's metadata its labels and
+// annotations) and image (with the ImageVolume gate; without it the create path drops such volumes and their mounts).
+// Other sources count as a source and nothing more; fields newer than v1.33 behind gates that are off (emptyDir.mode,
+// the user fields, bindMountOptions) are not checked.
 import type { Container, FieldError, PodSpec } from '../core/types';
-import { releaseAtLeast } from '../core/config';
+import { gateEnabled, releaseAtLeast } from '../core/config';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain } from './names';
 import { child, decodeQuantity, duplicate, forbidden, goJson, index, invalid, notFound, notSupported, Raw, required } from './validation-field';
 import { validateLabels } from './validation-meta';
@@ -70,6 +71,14 @@ const BLOCK_MODE = 'can only use volume source type of PersistentVolumeClaim or 
 const DEVICE_BACKSTEPS = "can not contain backsteps ('..')";
 /** @upstream pkg/apis/core/validation/validation.go */
 const IN_MOUNTS = 'must not already exist in volumeMounts';
+/** @upstream pkg/apis/core/validation/validation.go */
+const CPU_DIVISOR = "only divisor's values 1m and 1 are supported with the cpu resource";
+/** @upstream pkg/apis/core/validation/validation.go */
+const MEMORY_DIVISOR = "only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the memory resource";
+/** @upstream pkg/apis/core/validation/validation.go */
+const STORAGE_DIVISOR = "only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the local ephemeral storage resource";
+/** @upstream pkg/apis/core/validation/validation.go */
+const HUGEPAGES_DIVISOR = "only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the hugepages resource";
 /** @upstream pkg/apis/core/validation/validation.go */
 const PATH_IN_MOUNTS = 'must not already exist as a path in volumeMounts';
 
@@ -224,8 +233,25 @@ function validateEphemeral(e: Obj, path: string): FieldError[] {
   ];
 }
 
-/** The one source validateVolumeSource found, validated. */
-function validateOneSource(key: string, s: Obj, path: string): FieldError[] {
+/** sets.List(supportedPullPolicies): sorted. */
+const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
+
+/**
+ * validateImageVolumeSource: a reference is required of a Pod (`opts.ResourceIsPod`, v1.33.13 … v1.36.3), and from 1.37
+ * of a template too (`!opts.AllowEmptyImageVolumeReference`, false on create); validatePullPolicy on a policy
+ * SetDefaults_Volume left (it defaults an empty one to Always or IfNotPresent, so only a wrong one is reported; a
+ * core.PullPolicy, printed as a named string type is).
+ */
+function validateImageSource(s: Obj, path: string, isPod: boolean): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!s.reference && (isPod || releaseAtLeast('1.37'))) errs.push(required(child(path, 'reference')));
+  const policy = s.pullPolicy ?? '';
+  if (policy && !PULL_POLICIES.includes(policy)) errs.push(notSupported(child(path, 'pullPolicy'), named(policy), PULL_POLICIES));
+  return errs;
+}
+
+/** The one source validateVolumeSource found, validated (`isPod`: a Pod's volume, not a template's). */
+function validateOneSource(key: string, s: Obj, path: string, isPod: boolean): FieldError[] {
   const p = child(path, key);
   switch (key) {
     case 'emptyDir': return validateEmptyDir(s, p);
@@ -238,6 +264,7 @@ function validateOneSource(key: string, s: Obj, path: string): FieldError[] {
     case 'projected': return validateProjectedVolumeSource(s, p);
     case 'csi': return validateCSI(s, p);
     case 'ephemeral': return validateEphemeral(s, p);
+    case 'image': return validateImageSource(s, p, isPod);
     default: return []; // the sources not ported: counted, not checked
   }
 }
@@ -246,7 +273,7 @@ function validateOneSource(key: string, s: Obj, path: string): FieldError[] {
  * validateVolumeSource: exactly one source (a second and later are Forbidden at their own path), that source's own
  * rules, and for an ephemeral volume of a named Pod the name of the claim it creates (`<pod>-<volume>`).
  */
-export function validateVolumeSource(source: Obj, path: string, volName: string, podName: string | undefined): FieldError[] {
+export function validateVolumeSource(source: Obj, path: string, volName: string, podName: string | undefined, isPod = podName !== undefined): FieldError[] {
   const errs: FieldError[] = [];
   let found = 0;
   for (const [key, forbiddenAt] of SOURCES) {
@@ -256,7 +283,7 @@ export function validateVolumeSource(source: Obj, path: string, volName: string,
       continue;
     }
     found++;
-    errs.push(...validateOneSource(key, source[key], path));
+    errs.push(...validateOneSource(key, source[key], path, isPod));
     if (key === 'ephemeral' && podName && volName) {
       const pvc = `${podName}-${volName}`;
       errs.push(...nameIsDNSSubdomain(pvc, false).map((m) => invalid(child(path, 'name'), volName, `PVC name ${JSON.stringify(pvc)}: ${m}`)));
@@ -268,9 +295,12 @@ export function validateVolumeSource(source: Obj, path: string, volName: string,
 
 /**
  * ValidateVolumes: each volume's source, its name (required, a DNS-1123 label, once). A volume with any error is left
- * out of the map the mounts are matched against, and a later volume of its name is not a duplicate.
+ * out of the map the mounts are matched against, and a later volume of its name is not a duplicate. `isPod`: the
+ * volumes of a Pod (a named one's by default), not of a template.
  */
-export function validateVolumes(volumes: readonly (Volume | null)[] | undefined, podName: string | undefined, path: string): { vols: VolumeMap; errs: FieldError[] } {
+export function validateVolumes(
+  volumes: readonly (Volume | null)[] | undefined, podName: string | undefined, path: string, isPod = podName !== undefined,
+): { vols: VolumeMap; errs: FieldError[] } {
   const list = listOf<Volume | null>(volumes).map(defaultVolume);
   // the claims the ephemeral volumes of a named Pod create (a template's are not known)
   const created = new Set<string>();
@@ -280,7 +310,7 @@ export function validateVolumes(volumes: readonly (Volume | null)[] | undefined,
   list.forEach((vol, i) => {
     const p = index(path, i);
     const name = vol.name ?? '';
-    const el = validateVolumeSource(vol, p, name, podName);
+    const el = validateVolumeSource(vol, p, name, podName, isPod);
     if (!name) el.push(required(child(p, 'name')));
     else el.push(...isDNS1123Label(name).map((m) => invalid(child(p, 'name'), name, m)));
     if (vols.has(name)) el.push(duplicate(child(p, 'name'), name));
@@ -335,13 +365,42 @@ function validateObjectFieldSelector(fs: Obj, path: string): FieldError[] {
   return FIELD_PATHS.includes(internal) ? [] : [notSupported(child(path, 'fieldPath'), internal, FIELD_PATHS)];
 }
 
-/** validateContainerResourceFieldSelector for a volume (the divisor is not checked). */
+const BYTE_DIVISORS = ['1', '1k', '1M', '1G', '1T', '1P', '1E', '1Ki', '1Mi', '1Gi', '1Ti', '1Pi', '1Ei'];
+const isHugePagesField = (resource: string) => resource.startsWith('limits.hugepages-') || resource.startsWith('requests.hugepages-');
+
+/**
+ * validateContainerResourceDivisor: an unset divisor (or one equal to zero, `unsetDivisor.Cmp(divisor) == 0`) passes;
+ * else its canonical form (Quantity.String) must be one the resource allows; the bad value is the resource's name.
+ * A divisor that does not decode is the decoder's refusal (k8s/decode.ts), reported here as the quantities are.
+ */
+function validateContainerResourceDivisor(resource: string, raw: unknown, path: string): FieldError[] {
+  if (raw == null) return [];
+  const q = decodeQuantity(raw, child(path, 'divisor'));
+  if (!('nanos' in q)) return [q];
+  if (q.nanos === 0n) return [];
+  const divisor = q.canonical();
+  const errs: FieldError[] = [];
+  const check = (allowed: readonly string[], message: string) => {
+    if (!allowed.includes(divisor)) errs.push(invalid(child(path, 'divisor'), resource, message));
+  };
+  if (resource === 'limits.cpu' || resource === 'requests.cpu') check(['1m', '1'], CPU_DIVISOR);
+  if (resource === 'limits.memory' || resource === 'requests.memory') check(BYTE_DIVISORS, MEMORY_DIVISOR);
+  if (resource === 'limits.ephemeral-storage' || resource === 'requests.ephemeral-storage') check(BYTE_DIVISORS, STORAGE_DIVISOR);
+  if (isHugePagesField(resource)) check(BYTE_DIVISORS, HUGEPAGES_DIVISOR);
+  return errs;
+}
+
+/**
+ * validateContainerResourceFieldSelector for a volume (`volume` true: the containerName is required): the first of
+ * containerName, resource, a resource it knows (or a hugepages prefix); the divisor whatever they were.
+ */
 function validateResourceFieldSelector(fs: Obj, path: string): FieldError[] {
   const resource: string = fs.resource ?? '';
-  if (!fs.containerName) return [required(child(path, 'containerName'))];
-  if (!resource) return [required(child(path, 'resource'))];
-  if (RESOURCE_FIELDS.includes(resource) || resource.startsWith('limits.hugepages-') || resource.startsWith('requests.hugepages-')) return [];
-  return [notSupported(child(path, 'resource'), resource, RESOURCE_FIELDS)];
+  const errs: FieldError[] = [];
+  if (!fs.containerName) errs.push(required(child(path, 'containerName')));
+  else if (!resource) errs.push(required(child(path, 'resource')));
+  else if (!RESOURCE_FIELDS.includes(resource) && !isHugePagesField(resource)) errs.push(notSupported(child(path, 'resource'), resource, RESOURCE_FIELDS));
+  return [...errs, ...validateContainerResourceDivisor(resource, fs.divisor, path)];
 }
 
 /** validateDownwardAPIVolumeFile: its errors at the source's path, not the item's (upstream passes no index). */
@@ -509,9 +568,31 @@ export function validateVolumeDevices(c: Container, vols: VolumeMap, path: strin
   return errs;
 }
 
-/** A pod spec's volumes, then each container's and init container's mounts and devices against them. */
-export function validatePodVolumes(spec: PodSpec, path: string, podName: string | undefined): FieldError[] {
-  const { vols, errs } = validateVolumes(spec.volumes as Array<Volume | null> | undefined, podName, child(path, 'volumes'));
+/**
+ * pkg/api/pod/util.go dropImageVolumes, on create with the ImageVolume gate off (1.33, 1.34): every volume with an
+ * `image` source is dropped, and every container's and init container's mount of a volume of such a name. Returns
+ * `spec` itself when the gate is on or nothing is dropped.
+ */
+export function withoutImageVolumes(spec: PodSpec): PodSpec {
+  if (gateEnabled('ImageVolume')) return spec;
+  const volumes = listOf<Volume | null>(spec.volumes);
+  const names = new Set(volumes.filter((v) => given(v?.image)).map((v) => v?.name ?? ''));
+  if (names.size === 0) return spec;
+  const out = { ...spec, volumes: volumes.filter((v) => !given(v?.image)) } as PodSpec;
+  for (const key of ['containers', 'initContainers'] as const) {
+    if (!Array.isArray(spec[key])) continue;
+    out[key] = spec[key]!.map((c) => (c && Array.isArray(c.volumeMounts) ? { ...c, volumeMounts: c.volumeMounts.filter((m) => !names.has(m?.name ?? '')) } : c));
+  }
+  return out;
+}
+
+/**
+ * A pod spec's volumes, then each container's and init container's mounts and devices against them; the spec as the
+ * create path leaves it (withoutImageVolumes). `isPod`: a Pod's spec, not a template's.
+ */
+export function validatePodVolumes(podSpec: PodSpec, path: string, podName: string | undefined, isPod = podName !== undefined): FieldError[] {
+  const spec = withoutImageVolumes(podSpec);
+  const { vols, errs } = validateVolumes(spec.volumes as Array<Volume | null> | undefined, podName, child(path, 'volumes'), isPod);
   for (const key of ['containers', 'initContainers'] as const) {
     listOf<Container | null>(spec[key]).forEach((c, i) => {
       if (!c) return;

@@ -18,6 +18,17 @@ test.each([
   [{ volumes: [{ name: 'd', csi: { driver: 7 } }] }, 'spec.volumes.0.csi.driver: expected a string, got the number 7 (unquoted numbers are numbers: quote the value)'],
   [{ volumes: [{ name: 'd', ephemeral: { volumeClaimTemplate: { spec: { resources: { requests: { storage: true } } } } } }] }, 'spec.volumes.0.ephemeral.volumeClaimTemplate.spec.resources.requests.storage: expected a quantity (string or number), got the boolean true'],
   [{ volumes: { data: {} } }, 'spec.volumes: expected a list, got a mapping'],
+  // downwardAPI and projected modes are *int32 too: upstream's decoder refuses 1.5 and "0644" (json: cannot unmarshal
+  // number 1.5 into Go struct field DownwardAPIVolumeFile…mode of type int32; the create oracle, frozen in
+  // test/fixtures/oracle-regressions-create.json)
+  [{ volumes: [{ name: 'd', downwardAPI: { items: [{ path: 'a', fieldRef: { fieldPath: 'metadata.name' }, mode: 1.5 }] } }] }, 'spec.volumes.0.downwardAPI.items.0.mode: expected an integer, got the number 1.5'],
+  [{ volumes: [{ name: 'd', downwardAPI: { defaultMode: '0644' } }] }, 'spec.volumes.0.downwardAPI.defaultMode: expected an integer, got the string "0644" (quoted numbers are strings: remove the quotes)'],
+  [{ volumes: [{ name: 'd', projected: { defaultMode: 1.5, sources: [] } }] }, 'spec.volumes.0.projected.defaultMode: expected an integer, got the number 1.5'],
+  [{ volumes: [{ name: 'd', projected: { sources: [{ downwardAPI: { items: [{ path: 'a', mode: '0644' }] } }] } }] }, 'spec.volumes.0.projected.sources.0.downwardAPI.items.0.mode: expected an integer, got the string "0644" (quoted numbers are strings: remove the quotes)'],
+  [{ volumes: [{ name: 'd', projected: { sources: [{ configMap: { name: 'a', items: [{ key: 'k', path: 'p', mode: 2 ** 40 }] } }] } }] }, 'spec.volumes.0.projected.sources.0.configMap.items.0.mode: expected an integer, got the number 1099511627776, beyond int32 (-2147483648…2147483647): the API server\'s decoder refuses it'],
+  [{ volumes: [{ name: 'd', projected: { sources: [{ serviceAccountToken: { path: 't', expirationSeconds: '3600' } }] } }] }, 'spec.volumes.0.projected.sources.0.serviceAccountToken.expirationSeconds: expected an integer, got the string "3600" (quoted numbers are strings: remove the quotes)'],
+  [{ volumes: [{ name: 'd', downwardAPI: { items: [{ path: 'a', resourceFieldRef: { containerName: 'c', resource: 'limits.cpu', divisor: true } }] } }] }, 'spec.volumes.0.downwardAPI.items.0.resourceFieldRef.divisor: expected a quantity (string or number), got the boolean true'],
+  [{ volumes: [{ name: 'd', image: { reference: 7 } }] }, 'spec.volumes.0.image.reference: expected a string, got the number 7 (unquoted numbers are numbers: quote the value)'],
   [{ containers: [{ name: 'c', image: 'i', volumeMounts: [{ name: 'd', mountPath: '/d', readOnly: 'yes' }] }] }, 'spec.containers.0.volumeMounts.0.readOnly: expected a boolean, got the string "yes"'],
   [{ containers: [{ name: 'c', image: 'i', volumeDevices: [{ name: 'd', devicePath: 8 }] }] }, 'spec.containers.0.volumeDevices.0.devicePath: expected a string, got the number 8 (unquoted numbers are numbers: quote the value)'],
 ])('%j', (spec, problem) => {

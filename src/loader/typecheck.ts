@@ -28,6 +28,18 @@ const container = obj({
 // placement reads them, so an unrendered one is refused)
 const claimSpec = obj({ storageClassName: 'string', accessModes: arr('string'), volumeName: 'string', volumeMode: 'string', resources });
 const keyToPath = arr(obj({ key: 'text', path: 'text', mode: 'int32' }));
+// downwardAPI files (a mode is an *int32: `mode: 1.5` or `"0644"` is the decoder's refusal, json: cannot unmarshal …
+// of type int32), in a downwardAPI volume or a projected source
+const downwardItems = arr(obj({
+  path: 'text', mode: 'int32',
+  fieldRef: obj({ apiVersion: 'text', fieldPath: 'text' }),
+  resourceFieldRef: obj({ containerName: 'text', resource: 'text', divisor: 'quantity' }),
+}));
+const projectedObject = obj({ name: 'text', optional: 'bool', items: keyToPath });
+const projectionSource = obj({
+  secret: projectedObject, configMap: projectedObject, downwardAPI: obj({ items: downwardItems }),
+  serviceAccountToken: obj({ audience: 'text', expirationSeconds: 'int64', path: 'text' }),
+});
 const volume = obj({
   name: 'text',
   persistentVolumeClaim: obj({ claimName: 'string', readOnly: 'bool' }),
@@ -37,6 +49,9 @@ const volume = obj({
   configMap: obj({ name: 'text', defaultMode: 'int32', optional: 'bool', items: keyToPath }),
   secret: obj({ secretName: 'text', defaultMode: 'int32', optional: 'bool', items: keyToPath }),
   csi: obj({ driver: 'string', readOnly: 'bool', volumeAttributes: map('text') }),
+  downwardAPI: obj({ defaultMode: 'int32', items: downwardItems }),
+  projected: obj({ defaultMode: 'int32', sources: arr(projectionSource) }),
+  image: obj({ reference: 'text', pullPolicy: 'text' }),
 });
 const requirement = obj({ key: 'string', operator: 'string', values: arr('string') });
 const term = obj({ matchExpressions: arr(requirement), matchFields: arr(requirement) });

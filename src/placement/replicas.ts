@@ -12,6 +12,8 @@ import { findUntoleratedTaint } from '../scheduler/plugins/tainttoleration';
 import { setDefaultSelector, defaultSelectorOf } from '../scheduler/plugins/podtopologyspread/scoring';
 import { releaseAtLeast } from '../core/config';
 import { validateClaimSpec } from '../k8s/validation-claim';
+import { validateObjectMeta } from '../k8s/validation-meta';
+import { nameIsDNSSubdomain } from '../k8s/names';
 
 export const REPLICATED_KINDS = ['Pod', 'Deployment', 'ReplicaSet', 'ReplicationController', 'StatefulSet', 'Job', 'CronJob', 'DaemonSet'];
 
@@ -31,15 +33,17 @@ function jobPods(jobSpec: Record<string, unknown>): number {
 /**
  * Why the controller creates no pod for the workload at all, if it creates none: a suspended Job (job_controller.go
  * manageJob deletes a suspended Job's active pods and creates none) or CronJob (cronjob_controllerv2.go syncCronJob
- * creates no Job while spec.suspend is true; a jobTemplate with suspend: true makes suspended Jobs); before 1.34, a
- * StatefulSet whose volumeClaimTemplates the API server refuses as claims (stateful_set_control.go creates a pod's
- * claims first and stops at the first refused; from 1.34 the StatefulSet itself is refused on create, not on update).
+ * creates no Job while spec.suspend is true; a jobTemplate with suspend: true makes suspended Jobs); a StatefulSet
+ * whose volumeClaimTemplates the API server refuses as claims (stateful_set_control.go creates a pod's claims first
+ * and stops at the first refused): their metadata at every release (the set's create validates the templates' specs
+ * alone, apps validateVolumeClaimTemplates), their specs before 1.34 (from 1.34 the StatefulSet itself is refused on
+ * create, not on update).
  */
 export function noPodsReason(workload: KubeObject, storage?: readonly KubeObject[]): string | undefined {
   const s = spec(workload);
-  // from 1.34 a StatefulSet with such templates is refused on create, but one read from a cluster was stored before
-  if (workload.kind === 'StatefulSet' && (!releaseAtLeast('1.34') || readFromCluster(workload))) {
-    const refused = refusedClaimTemplate(workload, storage);
+  if (workload.kind === 'StatefulSet') {
+    // from 1.34 a StatefulSet with bad template specs is refused on create, but one read from a cluster was stored before
+    const refused = refusedClaimTemplate(workload, storage, !releaseAtLeast('1.34') || readFromCluster(workload));
     if (refused) return `the API server refuses the PersistentVolumeClaims of ${refused}: the StatefulSet controller creates no pods without them`;
   }
   if (workload.kind === 'Job' && s.suspend === true) return 'spec.suspend is true: the Job controller creates no pods for a suspended Job';
@@ -52,20 +56,38 @@ export function noPodsReason(workload: KubeObject, storage?: readonly KubeObject
   return undefined;
 }
 
+type ClaimTemplate = { metadata?: { name?: string; generateName?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: never };
+
 /**
- * The first volumeClaimTemplate (by name, as the controller creates them) whose claim for the first pod (ordinal 0)
- * the API server refuses, and why; a claim among the storage objects given exists already and is not created
- * (stateful_set_control.go createPersistentVolumeClaims creates only the missing ones).
+ * The metadata of the claim the StatefulSet controller creates from a template for the pod of `ordinal`
+ * (stateful_set_utils.go getPersistentVolumeClaims: named `<template>-<set>-<ordinal>`, in the set's namespace, the
+ * template's labels with the selector's matchLabels over them, its annotations and generateName kept), as
+ * ValidatePersistentVolumeClaim's ValidateObjectMeta checks it (a DNS-1123 subdomain name, labels, annotations).
  */
-function refusedClaimTemplate(set: KubeObject, storage: readonly KubeObject[] = []): string | undefined {
+function claimMetadataErrors(set: KubeObject, t: ClaimTemplate, ordinal: number) {
+  const matchLabels = (spec(set).selector as { matchLabels?: Record<string, string> } | undefined)?.matchLabels;
+  const m = t.metadata ?? {};
+  const labels = m.labels ? { ...m.labels, ...matchLabels } : matchLabels;
+  const meta = { name: `${m.name ?? ''}-${set.metadata?.name ?? ''}-${ordinal}`, generateName: m.generateName, labels, annotations: m.annotations };
+  return validateObjectMeta(meta, true, nameIsDNSSubdomain);
+}
+
+/**
+ * The first volumeClaimTemplate (by name, as the controller creates them) whose claim for the first pod the API server
+ * refuses (its metadata; with `specs`, its spec too), and why; a claim among the storage objects given exists already
+ * and is not created (stateful_set_control.go createPersistentVolumeClaims creates only the missing ones).
+ */
+function refusedClaimTemplate(set: KubeObject, storage: readonly KubeObject[] = [], specs = true): string | undefined {
   const raw = spec(set).volumeClaimTemplates;
-  const templates = (Array.isArray(raw) ? raw : []) as Array<{ metadata?: { name?: string }; spec?: never }>;
-  const sorted = templates.map((t, i) => ({ t, i })).sort((a, b) => ((a.t.metadata?.name ?? '') < (b.t.metadata?.name ?? '') ? -1 : 1));
+  const templates = (Array.isArray(raw) ? raw : []) as ClaimTemplate[];
+  const sorted = templates.map((t, i) => ({ t: t ?? {}, i })).sort((a, b) => ((a.t.metadata?.name ?? '') < (b.t.metadata?.name ?? '') ? -1 : 1));
   const ns = set.metadata?.namespace || 'default';
+  const start = (spec(set).ordinals as { start?: unknown } | undefined)?.start;
+  const ordinal = typeof start === 'number' && Number.isInteger(start) && start >= 0 ? start : 0;
   const given = (claim: string) => storage.some((o) => o.kind === 'PersistentVolumeClaim' && o.metadata?.name === claim && (o.metadata?.namespace || 'default') === ns);
   for (const { t, i } of sorted) {
-    if (given(`${t.metadata?.name ?? ''}-${set.metadata?.name ?? ''}-0`)) continue;
-    const errs = validateClaimSpec(t.spec, 'spec');
+    if (given(`${t.metadata?.name ?? ''}-${set.metadata?.name ?? ''}-${ordinal}`)) continue;
+    const errs = [...claimMetadataErrors(set, t, ordinal), ...(specs ? validateClaimSpec(t.spec, 'spec') : [])];
     if (errs.length) return `spec.volumeClaimTemplates[${i}] (${errs.map((e) => `${e.field}: ${e.message}`).join('; ')})`;
   }
   return undefined;

@@ -143,10 +143,16 @@ const fieldRef = fc.record({
     ['status.podIP', 'spec.nodeName', 'spec.foo', '', "metadata.labels['bad key']", "spec.nodeName['x']", "metadata.name['x']"]),
   apiVersion: rarely(vmostly(['v1'], ['v2']), 8),
 }, { requiredKeys: ['fieldPath'] }).map(compact);
-const resourceFieldRef = fc.record({ containerName: vmostly(['c'], ['']), resource: vmostly(['limits.cpu', 'requests.memory', 'limits.hugepages-2Mi'], ['', 'cpu', 'limits.gpu']) });
+// a divisor rarely: the ones each resource allows (in canonical form or not: 1000m is 1), zero (as unset), and others
+const divisor = rarely(mostly<string | number>(['1m', '1', '1Mi', '1Ki', '1000m', '0', 1, '1G'], ['2', '1024', '1e3', '-1', '3Mi', '0.5'], 3), 2);
+const resourceFieldRef = fc.record({
+  containerName: vmostly(['c'], ['']),
+  resource: vmostly(['limits.cpu', 'requests.memory', 'limits.hugepages-2Mi', 'requests.ephemeral-storage'], ['', 'cpu', 'limits.gpu']),
+  divisor,
+}, { requiredKeys: ['containerName', 'resource'] }).map(compact);
 const downwardFile = fc.record({
   path: vmostly(['labels', 'namespace', 'pod/name'], ['', '/abs', '..x', 'a/../b']),
-  ref: fc.oneof({ weight: 8, arbitrary: fieldRef.map((f) => ({ fieldRef: f })) }, { weight: 2, arbitrary: resourceFieldRef.map((r) => ({ resourceFieldRef: r })) },
+  ref: fc.oneof({ weight: 8, arbitrary: fieldRef.map((f) => ({ fieldRef: f })) }, { weight: 3, arbitrary: resourceFieldRef.map((r) => ({ resourceFieldRef: r })) },
     { weight: 1, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.record({ fieldRef, resourceFieldRef }) }),
   mode: rarely(vmostly([420], [1000]), 6),
 }).map(({ path, ref, mode }) => compact({ path, ...ref, mode }));
@@ -173,12 +179,23 @@ const volumeSource = fc.oneof(
     { weight: 1, arbitrary: fc.constant({ ephemeral: {} }) },
   ) },
   { weight: 1, arbitrary: fc.constant({ awsElasticBlockStore: { volumeID: 'vol-0123', fsType: 'ext4' } }) },
+  // an image volume (ImageVolume: off at 1.33 and 1.34, where the create path drops it and its mounts); the policy is
+  // defaulted when empty
+  { weight: 1, arbitrary: fc.record({ reference: mostly(['quay.io/my/artifact:v1', 'busybox'], [''], 4), pullPolicy: rarely(mostly(['Always', 'IfNotPresent', 'Never'], ['always', 'wrong', '']), 2) }, { requiredKeys: ['reference'] }).map((i) => ({ image: compact(i) })) },
   // no source: SetDefaults_Volume makes it an emptyDir; two sources; a null source
   { weight: 1, arbitrary: fc.constantFrom({}, { emptyDir: null }, { emptyDir: {}, configMap: { name: 'a' } }, { secret: { secretName: 's' }, persistentVolumeClaim: { claimName: 'c' }, downwardAPI: { items: [] } }) },
   // a field of another JSON type: the decoder refuses the object (the loader's type check, typecheck.ts)
   { weight: 1, arbitrary: fc.constantFrom(
     { persistentVolumeClaim: { claimName: 'c', readOnly: 'true' } }, { configMap: { name: 'a', defaultMode: '0644' } }, { emptyDir: { sizeLimit: true } },
     { csi: { driver: 7 } }, { secret: { secretName: 's', items: [{ key: 'k', path: 'p', mode: '0400' }] } }, { hostPath: { path: ['/a'] } },
+  ) },
+  // a downwardAPI or projected mode that is no int32 (1.5, "0644"), an image reference of another type, a divisor the
+  // quantity decoder refuses: the decoder's refusals
+  { weight: 1, arbitrary: fc.constantFrom(
+    { downwardAPI: { items: [{ path: 'a', fieldRef: { fieldPath: 'metadata.name' }, mode: 1.5 }] } }, { downwardAPI: { defaultMode: '0644', items: [] } },
+    { projected: { defaultMode: 1.5, sources: [] } }, { projected: { sources: [{ downwardAPI: { items: [{ path: 'a', fieldRef: { fieldPath: 'metadata.name' }, mode: '0644' }] } }] } },
+    { projected: { sources: [{ serviceAccountToken: { path: 't', expirationSeconds: '3600' } }] } }, { image: { reference: 7 } },
+    { downwardAPI: { items: [{ path: 'a', resourceFieldRef: { containerName: 'c', resource: 'limits.cpu', divisor: '1K' } }] } },
   ) },
 );
 const volumeArb = fc.oneof(
@@ -303,8 +320,14 @@ const statefulSet = workload('StatefulSet', 'apps/v1', fc.record({
   ordinals: rarely(fc.constantFrom({}, { start: 2 }, { start: -1 }), 6),
   podManagementPolicy: rarely(mostly(['OrderedReady', 'Parallel'], ['parallel']), 4),
   updateStrategy: rarely(fc.constantFrom({ type: 'OnDelete' }, { type: 'RollingUpdate', rollingUpdate: { partition: -1 } }, { type: 'Bad' }, { type: 'OnDelete', rollingUpdate: { partition: 1 } }), 4),
-  // one claim template (with several, upstream's volume order is a Go map's), which the first container mounts
-  volumeClaimTemplates: half(fc.constantFrom('data', 'cache', 'Data').map((name) => [{ metadata: { name }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }])),
+  // one claim template (with several, upstream's volume order is a Go map's), which the first container mounts; rarely
+  // with labels, annotations or a namespace (the set's create validates the spec alone: apps validateVolumeClaimTemplates)
+  volumeClaimTemplates: half(fc.record({
+    name: fc.constantFrom('data', 'cache', 'Data'),
+    labels: rarely(labels, 4),
+    annotations: rarely(fc.dictionary(mostly(['note', 'example.com/x'], ['bad key', '-a']), fc.constant('v'), { maxKeys: 1 }), 6),
+    namespace: rarely(mostly(['default'], ['other', 'Bad_NS']), 8),
+  }, { requiredKeys: ['name'] }).map((m) => [{ metadata: compact(m), spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }])),
 }, { requiredKeys: [] }).map(compact)).map((set: Spec) => {
   const claim = set.spec.volumeClaimTemplates?.[0]?.metadata.name;
   const c = set.spec.template.spec.containers[0];

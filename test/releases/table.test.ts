@@ -60,6 +60,8 @@ test('a gate, once in a release, stays in every later row', () => {
   expect(releasesFrom('1.36').every((v) => gateDefault('NodeDeclaredFeatures', v))).toBe(true);
   expect(gateDefault('NodeDeclaredFeatures', '1.35')).toBe(false);
   expect(KUBERNETES_VERSIONS.filter((v) => gateDefault('StrictIPCIDRValidation', v))).toEqual(releasesFrom('1.36'));
+  // ImageVolume: beta off at 1.33 and 1.34, on from 1.35, GA and locked from 1.36
+  expect(KUBERNETES_VERSIONS.filter((v) => gateDefault('ImageVolume', v))).toEqual(releasesFrom('1.35'));
 });
 
 describe('no fallback to another release', () => {
