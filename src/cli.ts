@@ -8,8 +8,9 @@ import type { KubeObject, Node, Pod } from './core/types';
 import { loadManifests, ManifestError, Manifests, parseManifests, type LoadOptions } from './loader';
 import {
   describeGated, evict, kubeletHint, nodesDown, parseTaint, place, platformHint, rejectedByApiServer, schedule, STORAGE_KINDS, taint, toSubject, unknownOnAny,
-  validateInput, admissionRefusedOnce, quotaRefusalWithPods, zone, SchedulerConfigurationError, type Failure,
+  validateInput, admissionRefusedOnce, quotaRefusalWithPods, zone, SchedulerConfigurationError, SchedulerError, type Failure,
 } from './engine';
+import { schedulerErrorText } from './explain/scheduler-error';
 import { describeNotModelled } from './explain/not-modelled';
 import { configure, KUBERNETES_VERSIONS, resetConfiguration, settings } from './core/config';
 import { kubeletHintText } from './explain/kubelet';
@@ -574,6 +575,12 @@ export function main(argv: string[] = process.argv): void {
     if (e instanceof InputError) {
       process.stderr.write(`${e.message}\n`);
       process.exitCode = e.exitCode;
+      return;
+    }
+    // kube-scheduler's error or panic on a pod asked about: no verdict, exit 1
+    if (e instanceof SchedulerError) {
+      process.stderr.write(`${schedulerErrorText(e)}\n`);
+      process.exitCode = 1;
       return;
     }
     // an invalid --scheduler-config (or configuration among the manifests): kube-scheduler's texts, exit 1

@@ -33,6 +33,7 @@ type answer struct {
 
 func main() {
 	klog.SetLogger(logr.Discard())
+	recordPanics()
 	// Feature gates are process-wide and captured when the scheduler is built, so they are set once, here (the
 	// release's gates, release.go).
 	if err := utilfeature.DefaultMutableFeatureGate.SetFromMap(gates); err != nil {

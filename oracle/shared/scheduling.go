@@ -25,6 +25,7 @@ import (
 
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
+	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/client-go/kubernetes/fake"
 	"k8s.io/client-go/tools/cache"
@@ -70,6 +71,20 @@ type schedulingOutput struct {
 	// Scores are given only when schedulePod scores: two or more feasible nodes.
 	Scores []NodeScore `json:"scores,omitempty"`
 	Top    []string    `json:"top,omitempty"`
+	// Panic is what a Score plugin panicked with (v1.33–v1.37 VolumeBinding dereferences a provisioned claim's nil
+	// spec.storageClassName): kube-scheduler, whose parallelizer re-panics (HandleCrash, ReallyCrash), exits; no scores.
+	Panic string `json:"panic,omitempty"`
+}
+
+// scorePanic is the last panic a Score goroutine recovered (recordPanics): the oracle keeps running where
+// kube-scheduler would exit, so that the answer can say so.
+var scorePanic string
+
+// recordPanics makes HandleCrash record a panic and return instead of re-panicking (ReallyCrash), process-wide: every
+// goroutine the framework's parallelizer starts runs under it.
+func recordPanics() {
+	utilruntime.ReallyCrash = false
+	utilruntime.PanicHandlers = append(utilruntime.PanicHandlers, func(_ context.Context, r interface{}) { scorePanic = fmt.Sprint(r) })
 }
 
 type schedulingOracle struct {
@@ -328,7 +343,12 @@ func (o *schedulingOracle) probe(ctx context.Context, pod *v1.Pod, out *scheduli
 	if st := o.fw.RunPreScorePlugins(ctx, state, pod, feasible); !st.IsSuccess() {
 		return nil, fmt.Errorf("PreScore: %w", st.AsError())
 	}
+	scorePanic = ""
 	scores, st := o.fw.RunScorePlugins(ctx, state, pod, feasible)
+	if scorePanic != "" {
+		out.Panic = scorePanic
+		return feasible, nil
+	}
 	if !st.IsSuccess() {
 		return nil, fmt.Errorf("Score: %w", st.AsError())
 	}

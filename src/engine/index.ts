@@ -56,8 +56,11 @@ export { capped, rejectedByApiServer } from '../k8s/validation-field';
 export { validate, validateInput, readFromCluster, decodeErrors, inputCheckedOnce, decodedOnce, admissionRefusedOnce, quotaRefusalWithPods, type InputCheck } from './validate';
 /** The cluster's KubeSchedulerConfiguration: its profiles as kube-scheduler builds them, or kube-scheduler's refusal. */
 export { compileSchedulerConfiguration, SchedulerConfigurationError, SCHEDULER_CONFIG_API_VERSION, type KubeSchedulerConfiguration } from '../scheduler/config';
-/** Thrown when kube-scheduler itself would fail with an error (PodScheduled=False, reason SchedulerError). */
-export { SchedulerError } from '../scheduler/cycle';
+/**
+ * Thrown when kube-scheduler itself would fail with an error (PodScheduled=False, reason SchedulerError); a
+ * SchedulerCrash (a SchedulerError) when it would panic and exit instead.
+ */
+export { SchedulerCrash, SchedulerError } from '../scheduler/cycle';
 
 // ---- words the explainer shares with the scheduler's own statuses ----
 export { describeGated } from '../scheduler/plugins/schedulinggates';

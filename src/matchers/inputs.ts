@@ -8,6 +8,7 @@ import {
 import { kubeletHintText } from '../explain/kubelet';
 import { platformHintText } from '../explain/platform';
 import { uncheckedNote, type Unchecked } from '../explain/unchecked';
+import { schedulerErrorText } from '../explain/scheduler-error';
 import { failBoth, type MatcherContext, type MatcherResult } from './context';
 import { recordResult } from './record';
 
@@ -152,6 +153,8 @@ export function guarded(ctx: MatcherContext, header: () => string, body: () => M
   } catch (e) {
     // an invalid KubeSchedulerConfiguration gives no verdict either: kube-scheduler would not start
     if (e instanceof UsageError || e instanceof SchedulerConfigurationError) return failBoth(ctx, () => `${header()}\n\n${e.message}`);
+    // (kube-scheduler's error or panic met where no schedulerErrorsAsUsage wraps the question: placing replicas, ranking)
+    if (e instanceof SchedulerError) return failBoth(ctx, () => `${header()}\n\n${schedulerErrorText(e)}`);
     throw e;
   } finally {
     [seenNodes, seenUnchecked] = outer;
@@ -183,7 +186,7 @@ export function schedulerErrorsAsUsage<T>(run: () => T): T {
   try {
     return run();
   } catch (e) {
-    if (e instanceof SchedulerError) throw new UsageError(`kube-scheduler would fail with an error (PodScheduled=False, reason SchedulerError): ${e.message}`);
+    if (e instanceof SchedulerError) throw new UsageError(schedulerErrorText(e));
     throw e;
   }
 }

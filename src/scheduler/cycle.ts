@@ -8,6 +8,12 @@ import type { NodeSnapshot, Snapshot } from './snapshot';
 /** A PreFilter that fails with an Error status: the attempt aborts (PodScheduled=False, reason SchedulerError), no verdict. */
 export class SchedulerError extends Error {}
 
+/**
+ * A plugin that panics in kube-scheduler: the parallelizer re-panics (HandleCrash), the process exits and restarts,
+ * and the pod, tried again, takes it down again; no status is ever written. The message says what panics and why.
+ */
+export class SchedulerCrash extends SchedulerError {}
+
 /** What a PreFilter returns. `nodeNames` narrows the candidate nodes (a PreFilterResult); undefined = all nodes. */
 export type PreFilterResult<S> =
   | { skip: true }

@@ -4,7 +4,7 @@
 // node's status — and the FitError message when no node fits. No plugin folder is imported here.
 import type { KubeObject, Node, Pod } from '../core/types';
 import type { Subject } from '../k8s/subject';
-import { failure, nodeInfo, nodeUsage, podInfo, preFilterReason, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
+import { failure, nodeInfo, nodeUsage, podInfo, preFilterReason, Skip, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
 import { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
 import { buildSnapshot, groupByNode, hasStorage, podNamespace, snapshotFor, usesVolumes, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
 import { nominatedNodesFor, nominatedPodsFor } from './nominator';
@@ -642,7 +642,11 @@ export function schedule(
   const { feasible, rejected, tally } = verdicts;
   const gates = schedulingGates(subject);
   if (gates.length) return { feasible, rejected, gated: { gates, message: SCHEDULING_GATED_MESSAGE } };
-  if (feasible.length) return { feasible, rejected, fitError: undefined };
+  if (feasible.length) {
+    // schedulePod scores when two or more nodes are feasible: a Score plugin that panics takes kube-scheduler down
+    if (feasible.length >= 2 && snapshotOf && usesVolumes(subject)) volumeBindingScoreCrash(pod, feasible, snapshotOf);
+    return { feasible, rejected, fitError: undefined };
+  }
   const filtered = fitErrorOf(nodes.length, pod, cycle, rejected, tally);
   if (nodes.length === 0) return { feasible, rejected, fitError: filtered };
   const pdbs = given?.podDisruptionBudgets ?? podDisruptionBudgets ?? [];
@@ -651,6 +655,20 @@ export function schedule(
   const preemption = runPostFilterPlugins(profile().postFilter, pod, postFilterHandle(pod, nodes, rejected, snapshotOf, cycle, pdbs, prepared));
   const fitError = preemption && !('unknown' in preemption) ? withPostFilterMessage(filtered, preemption.message) : filtered;
   return { feasible, rejected, fitError, ...(preemption ? { preemption } : {}) };
+}
+
+/**
+ * VolumeBinding's PreScore and Score over the feasible nodes, for their panic alone (plugins/volumebinding/scoring.ts
+ * classResources throws SchedulerCrash): a claim provisioned against a CSIStorageCapacity with its StorageClass only
+ * in the beta annotation, when the profile scores with VolumeBinding (StorageCapacityScoring on).
+ */
+function volumeBindingScoreCrash(pod: PodInfo, feasible: readonly NodeVerdict[], snapshot: Snapshot): void {
+  const volumeBinding = profile().score.find((s) => s.plugin.name === 'VolumeBinding')?.plugin;
+  if (!volumeBinding) return;
+  const nodes = feasible.flatMap((v) => snapshot.byName.get(v.node) ?? []);
+  const state = volumeBinding.preScore(pod, nodes, snapshot);
+  if (state instanceof Skip) return;
+  for (const node of nodes) volumeBinding.score(state, node);
 }
 
 /**

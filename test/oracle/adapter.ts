@@ -1,7 +1,7 @@
 // The library's answer to a scheduling question, in the oracle's JSON shape (oracle/k8s-1.35/scheduling.go
 // schedulingOutput), through the engine functions: schedule() for the Filter verdicts and the FitError, scoreNodes()
 // over the feasible nodes for the scores.
-import { nodeInfo, podInfo, schedule, scoreCluster, scoreNodes, toSubject, type KubeObject, type Node, type Pod } from './lib';
+import { nodeInfo, podInfo, schedule, SchedulerCrash, scoreCluster, scoreNodes, toSubject, type KubeObject, type Node, type Pod } from './lib';
 import type { SchedulingInput } from './generators';
 
 export interface NodeStatus { node: string; code: string; plugin: string; reasons: string[] }
@@ -13,6 +13,8 @@ export interface SchedulingOutput {
   fitError?: string;
   scores?: NodeScore[];
   top?: string[];
+  /** A Score plugin panicked (oracle/shared/scheduling.go): kube-scheduler exits; the library throws SchedulerCrash. */
+  panic?: string;
 }
 
 const byNode = <T extends { node: string }>(a: T, b: T) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0);
@@ -27,7 +29,13 @@ export function librarySchedule(input: SchedulingInput): SchedulingOutput {
   // the volumes domain's storage objects (generators-volumes.ts), the volume plugins' listers
   const storage = (input as { storage?: KubeObject[] }).storage;
   const subject = toSubject(input.pod);
-  const result = schedule(subject, nodes, pods, namespaces, undefined, storage);
+  let result: ReturnType<typeof schedule>;
+  try {
+    result = schedule(subject, nodes, pods, namespaces, undefined, storage);
+  } catch (e) {
+    if (e instanceof SchedulerCrash) return { nodes: [], feasible: [], panic: e.message };
+    throw e;
+  }
   if (result.gated) {
     // SchedulingGates' PreEnqueue status: "waiting for scheduling gates: %v" (plugins/schedulinggates/scheduling_gates.go)
     return { gated: `waiting for scheduling gates: ${goList(result.gated.gates)}`, nodes: [], feasible: [] };

@@ -27,6 +27,11 @@ export const imageLocalityTally = (upstream: SchedulingOutput | undefined): stri
 const json = (x: unknown) => JSON.stringify(x);
 
 export function compareScheduling(ours: SchedulingOutput, upstream: SchedulingOutput): Difference[] {
+  // a Score plugin's panic: kube-scheduler exits, whatever the Filter verdicts were (the library throws before it
+  // answers them); only whether it panics is compared
+  if (ours.panic !== undefined || upstream.panic !== undefined) {
+    return (ours.panic !== undefined) === (upstream.panic !== undefined) ? [] : [{ field: 'panic', ours: ours.panic ?? ours.feasible, upstream: upstream.panic ?? upstream.feasible }];
+  }
   const diffs: Difference[] = [];
   const same = (field: string, a: unknown, b: unknown) => {
     if (json(a) !== json(b)) diffs.push({ field, ours: a, upstream: b });

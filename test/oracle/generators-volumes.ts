@@ -200,10 +200,10 @@ function claimObject(c: ClaimDraft, pvs: readonly PVDraft[], owner?: { uid: stri
   const bound = c.state === 'bound' || c.state === 'bound-missing-pv' || c.state === 'lost';
   if (c.state === 'no-class') spec.storageClassName = '';
   else if (c.state === 'unknown-class') spec.storageClassName = 'gone';
-  // the class in the beta annotation only, never on a claim that could be provisioned: v1.37.2's VolumeBinding Score
-  // dereferences spec.storageClassName of a provisioned claim with a CSIStorageCapacity (volume_binding.go:503,
-  // `*provision.PVC.Spec.StorageClassName`) and panics when it is nil
-  else if (c.betaClass && (bound || c.state === 'prebound' || c.cls === 'imm' || c.cls === 'local')) annotations['volume.beta.kubernetes.io/storage-class'] = c.cls;
+  // the class in the beta annotation only: on a claim provisioned against a CSIStorageCapacity, v1.37.2's VolumeBinding
+  // Score dereferences the nil spec.storageClassName (volume_binding.go:503) and kube-scheduler panics (the library's
+  // SchedulerCrash; the oracle records the panic, oracle/shared/scheduling.go)
+  else if (c.betaClass) annotations['volume.beta.kubernetes.io/storage-class'] = c.cls;
   else spec.storageClassName = c.cls;
   if (bound || c.state === 'prebound') {
     // a bound claim names a PV of the cluster (or, bound-missing-pv, one that is not there)
@@ -343,7 +343,8 @@ const statefulPV = (name: string, size: number) => pvArb(name, size).map((p): PV
 const statefulClaim = (name: string, size: number) => claimArb(name, size).chain((c) => fc.record({
   state: fc.constantFrom<ClaimState>('unbound', 'unbound', 'unbound', 'bound'),
   cls: fc.constantFrom('wffc', 'cap'),
-}).map((x): ClaimDraft => ({ ...c, ...x, namespace: 'default', modes: ['ReadWriteOnce'], selector: undefined, volumeMode: undefined, betaClass: undefined })));
+  // (the class rarely in the beta annotation only, as claimArb draws it: provisioned against cap's CSIStorageCapacity, a panic at 1.37)
+}).map((x): ClaimDraft => ({ ...c, ...x, namespace: 'default', modes: ['ReadWriteOnce'], selector: undefined, volumeMode: undefined })));
 
 /** The stateful case's classes and drivers: wffc and cap WaitForFirstConsumer, cap's driver tracking capacity. */
 function stateful(d: any) {

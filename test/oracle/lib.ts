@@ -4,6 +4,7 @@ export type { FieldError, KubeObject, Node, Pod, Taint, Toleration } from '../..
 export { toSubject } from '../../src/k8s/subject';
 export { nodeInfo, podInfo } from '../../src/scheduler/framework';
 export { schedule } from '../../src/scheduler';
+export { SchedulerCrash } from '../../src/scheduler/cycle';
 export { scoreNodes } from '../../src/scheduler/score';
 export { scoreCluster } from '../../src/scheduler/score-cluster';
 export { toleratesTaint } from '../../src/k8s/toleration';

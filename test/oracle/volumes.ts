@@ -17,6 +17,7 @@ export function volumesTally(upstream: SchedulingOutput | undefined): string[] {
     for (const r of n.reasons) out.add(`${n.plugin}: ${r.replace(/"[^"]*"/g, '"…"').replace(/^\S+ CSI driver/, '<driver> CSI driver')}`);
   }
   if (upstream?.scores?.some((s) => (s.plugins.VolumeBinding ?? 0) !== 0)) out.add('VolumeBinding scored');
+  if (upstream?.panic) out.add('kube-scheduler panicked in Score');
   if (upstream && upstream.feasible.length > 0) out.add('feasible');
   return [...out];
 }

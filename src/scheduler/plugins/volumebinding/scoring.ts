@@ -6,7 +6,8 @@ import type { PodVolumes } from './binder';
 import { findPodVolumes } from './binder';
 import type { PreFilterState } from './state';
 import { buildScorerFunction, type ShapePoint, type StorageResource } from './scorer';
-import { requestedStorage, storageAmount, volumeCapacity, wholeUnits } from '../../../k8s/storage';
+import { claimClass, requestedStorage, storageAmount, volumeCapacity, wholeUnits } from '../../../k8s/storage';
+import { SchedulerCrash } from '../../cycle';
 
 export interface ScoreState {
   /** FindPodVolumes of each feasible node that fits (podVolumesByNode). */
@@ -45,6 +46,7 @@ export function classResources(volumes: PodVolumes, capacityScoring: boolean): M
   }
   for (const { pvc, capacity } of volumes.dynamicProvisions) {
     if (!capacity) continue;
+    if (pvc.spec?.storageClassName == null) throw new SchedulerCrash(classOnlyInAnnotation(pvc));
     // Stryker disable next-line OptionalChaining: a claim with a CSIStorageCapacity has spec.resources.requests (hasEnoughCapacity)
     const r = get(pvc.spec?.storageClassName ?? '');
     r.capacity = wholeUnits(storageAmount(capacity.capacity, `CSIStorageCapacity ${capacity.metadata?.name ?? ''} capacity`));
@@ -57,4 +59,18 @@ export function classResources(volumes: PodVolumes, capacityScoring: boolean): M
 export function score(state: ScoreState, node: string): number {
   const volumes = state.byNode.get(node);
   return volumes ? state.scorer(classResources(volumes, state.capacityScoring)) : 0;
+}
+
+/**
+ * v1.33–v1.37's Score reads the class of a claim provisioned against a CSIStorageCapacity as
+ * `*provision.PVC.Spec.StorageClassName` (volume_binding.go Score), a nil pointer when the claim names its class in
+ * the beta annotation only (which the binder reads first, GetPersistentVolumeClaimClass).
+ */
+function classOnlyInAnnotation(pvc: PodVolumes['dynamicProvisions'][number]['pvc']): string {
+  const cls = claimClass(pvc);
+  return `kube-scheduler panics in VolumeBinding's Score (runtime error: invalid memory address or nil pointer dereference) ` +
+    `and exits, at every attempt to schedule the pod: PersistentVolumeClaim ${pvc.metadata?.namespace || 'default'}/${pvc.metadata?.name ?? ''} ` +
+    `would be provisioned against a CSIStorageCapacity and names its StorageClass ${cls} only in the ` +
+    `volume.beta.kubernetes.io/storage-class annotation, while Score reads spec.storageClassName (StorageCapacityScoring on, ` +
+    `two or more feasible nodes); set spec.storageClassName: ${cls}`;
 }
