@@ -6,6 +6,7 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import { failure, nodeInfo, nodeUsage, podInfo, preFilterReason, Skip, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
 import { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
+import { createdPod } from '../admission/create';
 import { buildSnapshot, groupByNode, hasStorage, podNamespace, snapshotFor, usesVolumes, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
 import { nominatedNodesFor, nominatedPodsFor } from './nominator';
 import { priorityValue } from './pod-priority';
@@ -657,6 +658,16 @@ export function schedule(
   return { feasible, rejected, fitError, ...(preemption ? { preemption } : {}) };
 }
 
+/** Some claim of the pod (a claim volume's, a generic ephemeral volume's) has no spec.storageClassName. */
+function claimWithoutClass(pod: Pod, snapshot: Snapshot): boolean {
+  const namespace = pod.metadata?.namespace || 'default';
+  return (pod.spec?.volumes ?? []).some((v) => {
+    const name = v?.persistentVolumeClaim?.claimName ?? (v?.ephemeral ? `${pod.metadata?.name ?? ''}-${v.name}` : undefined);
+    const claim = name === undefined ? undefined : snapshot.storage.claim(namespace, name);
+    return claim !== undefined && claim.spec?.storageClassName == null;
+  });
+}
+
 /**
  * VolumeBinding's PreScore and Score over the feasible nodes, for their panic alone (plugins/volumebinding/scoring.ts
  * classResources throws SchedulerCrash): a claim provisioned against a CSIStorageCapacity with its StorageClass only
@@ -664,7 +675,8 @@ export function schedule(
  */
 function volumeBindingScoreCrash(pod: PodInfo, feasible: readonly NodeVerdict[], snapshot: Snapshot): void {
   const volumeBinding = profile().score.find((s) => s.plugin.name === 'VolumeBinding')?.plugin;
-  if (!volumeBinding) return;
+  // (the claims are looked at first: Score over thousands of nodes for every pod with claims would cost more than placing it)
+  if (!volumeBinding || !claimWithoutClass(createdPod(pod.subject), snapshot)) return;
   const nodes = feasible.flatMap((v) => snapshot.byName.get(v.node) ?? []);
   const state = volumeBinding.preScore(pod, nodes, snapshot);
   if (state instanceof Skip) return;
