@@ -11,12 +11,14 @@ export type GateName =
   | 'ContainerRestartRules'
   | 'DRAExtendedResource'
   | 'DynamicResourceAllocation'
+  | 'EnvFiles'
   | 'ImageVolume'
   | 'InPlacePodLevelResourcesVerticalScaling'
   | 'MatchLabelKeysInPodTopologySpreadSelectorMerge'
   | 'NodeDeclaredFeatures'
   | 'PodLevelResources'
   | 'PodLevelResourcesFixDefaulting'
+  | 'RelaxedEnvironmentVariableValidation'
   | 'StorageCapacityScoring'
   | 'StrictIPCIDRValidation'
   | 'TaintTolerationComparisonOperators'
@@ -45,14 +47,19 @@ export interface Release {
 // DynamicResourceAllocation: the DynamicResources plugin in the default profile (beta off 1.33, GA 1.34, locked 1.35),
 // whose PostFilter joins the FitError; StorageCapacityScoring: VolumeBinding's Score (alpha 1.33, beta on 1.37); VolumeAttributesClass: FindMatchingVolume's
 // VAC rules (beta off 1.31, GA 1.34, locked 1.36); ImageVolume: the `image` volume source (beta off 1.33, on 1.35, GA
-// and locked 1.36; off, pkg/api/pod/util.go dropImageVolumes drops such volumes and their mounts before validation)
-const GATES_1_33: Gates = { DynamicResourceAllocation: 'off', ImageVolume: 'off', PodLevelResources: 'off', StorageCapacityScoring: 'off', StrictIPCIDRValidation: 'off', VolumeAttributesClass: 'off' };
+// and locked 1.36; off, pkg/api/pod/util.go dropImageVolumes drops such volumes and their mounts before validation);
+// RelaxedEnvironmentVariableValidation: any printable ASCII but '=' in an env var name or envFrom prefix (beta on 1.32, GA
+// and locked 1.34); EnvFiles: an env var's fileKeyRef (alpha off 1.34, where dropFileKeyRefInUse drops it; beta on 1.35)
+const GATES_1_33: Gates = {
+  DynamicResourceAllocation: 'off', ImageVolume: 'off', PodLevelResources: 'off', RelaxedEnvironmentVariableValidation: 'on', StorageCapacityScoring: 'off',
+  StrictIPCIDRValidation: 'off', VolumeAttributesClass: 'off',
+};
 const GATES_1_34: Gates = {
-  ...GATES_1_33, ContainerRestartRules: 'off', DRAExtendedResource: 'off', DynamicResourceAllocation: 'on', MatchLabelKeysInPodTopologySpreadSelectorMerge: 'on', PodLevelResources: 'on',
-  VolumeAttributesClass: 'on',
+  ...GATES_1_33, ContainerRestartRules: 'off', DRAExtendedResource: 'off', DynamicResourceAllocation: 'on', EnvFiles: 'off', MatchLabelKeysInPodTopologySpreadSelectorMerge: 'on', PodLevelResources: 'on',
+  RelaxedEnvironmentVariableValidation: 'locked', VolumeAttributesClass: 'on',
 };
 const GATES_1_35: Gates = {
-  ...GATES_1_34, ContainerRestartRules: 'on', DynamicResourceAllocation: 'locked', ImageVolume: 'on', InPlacePodLevelResourcesVerticalScaling: 'off', NodeDeclaredFeatures: 'off', TaintTolerationComparisonOperators: 'off',
+  ...GATES_1_34, ContainerRestartRules: 'on', DynamicResourceAllocation: 'locked', EnvFiles: 'on', ImageVolume: 'on', InPlacePodLevelResourcesVerticalScaling: 'off', NodeDeclaredFeatures: 'off', TaintTolerationComparisonOperators: 'off',
   VolumeLimitScaling: 'off',
 };
 const GATES_1_36: Gates = {

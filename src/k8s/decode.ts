@@ -36,8 +36,8 @@ type Item = { resourceFieldRef?: { divisor?: unknown } | null } | null;
 const itemsOf = (v: unknown): Item[] => (Array.isArray(v) ? v : []);
 
 /**
- * The resourceFieldRef divisors of a pod spec's downwardAPI volumes and projected downwardAPI sources (a
- * resource.Quantity each), with the path of their resourceFieldRef.
+ * The resourceFieldRef divisors of a pod spec's containers' and init containers' env, downwardAPI volumes and projected
+ * downwardAPI sources (a resource.Quantity each), with the path of their resourceFieldRef.
  */
 function divisors(spec: PodSpec, specPath = 'spec'): Array<[unknown, string]> {
   const out: Array<[unknown, string]> = [];
@@ -45,6 +45,12 @@ function divisors(spec: PodSpec, specPath = 'spec'): Array<[unknown, string]> {
     const divisor = item?.resourceFieldRef?.divisor;
     if (divisor != null) out.push([divisor, `${path}.items[${j}].resourceFieldRef`]);
   });
+  for (const field of ['containers', 'initContainers'] as const) {
+    itemsOf(spec[field]).forEach((c, i) => itemsOf((c as { env?: unknown } | null)?.env).forEach((e, j) => {
+      const divisor = (e as { valueFrom?: Item } | null)?.valueFrom?.resourceFieldRef?.divisor;
+      if (divisor != null) out.push([divisor, `${specPath}.${field}[${i}].env[${j}].valueFrom.resourceFieldRef`]);
+    }));
+  }
   const volumes = (spec as { volumes?: unknown }).volumes;
   itemsOf(volumes).forEach((raw, i) => {
     const v = raw as { downwardAPI?: { items?: unknown } | null; projected?: { sources?: unknown } | null } | null;

@@ -3,8 +3,26 @@
 import type { FieldError } from '../core/types';
 import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
 
-/** Go's %q of a string (close enough for the printable text found in manifests). */
-const quote = (s: string) => JSON.stringify(s);
+const GO_ESCAPES: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '"': '\\"', '\\': '\\\\' };
+/** unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
+const GO_PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+
+/**
+ * Go's %q of a string (strconv.Quote): `"` and `\` escaped, printable characters as they are, \n \t and the like, other
+ * control characters and DEL as \xNN, other unprintable characters as \uNNNN (\UNNNNNNNN beyond the BMP).
+ */
+function quote(s: string): string {
+  let out = '"';
+  for (const c of s) {
+    const code = c.codePointAt(0)!;
+    if (GO_ESCAPES[c]) out += GO_ESCAPES[c];
+    else if (GO_PRINTABLE.test(c)) out += c;
+    else if (code < 0x20 || code === 0x7f) out += `\\x${hex(code, 2)}`;
+    else out += code < 0x10000 ? `\\u${hex(code, 4)}` : `\\U${hex(code, 8)}`;
+  }
+  return `${out}"`;
+}
 
 /**
  * Go's json.Marshal of a value: object keys as given (a struct's field order) unless `sortKeys` (a Go map's keys

@@ -14,6 +14,7 @@ import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue,
 import { decodeQuantity as decode, Quantity } from './quantity';
 import { validateTolerations } from './validation';
 import { validatePodVolumes } from './validation-volumes';
+import { envOptions, validateEnv, validateEnvFrom, validateFileKeyRefVolumes, type EnvOptions } from './validation-env';
 import { defaultPodSpec } from './defaults';
 import { isExtendedResourceName, isNativeResource } from './resources';
 import { child, decodeQuantity, duplicate, forbidden, index, invalid, notSupported, Raw, required } from './validation-field';
@@ -28,6 +29,8 @@ export interface PodValidationOptions {
   update?: boolean;
   /** A Pod's name (ValidatePodSpec's podMeta): the claims of its ephemeral volumes are named after it. */
   podName?: string;
+  /** The env options of the spec (validation-env.ts envOptions), worked out once by validatePodSpec. */
+  env?: EnvOptions;
 }
 
 const MAX_INT32 = 2 ** 31 - 1;
@@ -184,6 +187,8 @@ function validateContainerCommon(c: Container, path: string, opts: PodValidation
     errs.push(invalid(child(path, 'image'), c.image, 'must not have leading or trailing whitespace'));
   }
   errs.push(...validateContainerPorts(c.ports, child(path, 'ports')));
+  const env = opts.env ?? envOptions({} as PodSpec, opts.update);
+  errs.push(...validateEnv(c.env, child(path, 'env'), env), ...validateEnvFrom(c.envFrom, child(path, 'envFrom'), env));
   errs.push(...validateResourceRequirements(c.resources, child(path, 'resources'), opts.isPod));
   return errs;
 }
@@ -510,8 +515,10 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   const s = opts.isPod && spec ? defaultPodSpec(spec) : spec ?? ({} as PodSpec);
   // ValidateVolumes first, then each container's volumeMounts and volumeDevices against the volumes that validated
   const errs: FieldError[] = validatePodVolumes(s, path, opts.isPod ? opts.podName : undefined, opts.isPod);
-  errs.push(...validateContainers(s, path, opts));
-  errs.push(...validateInitContainers(s, path, opts));
+  const withEnv = { ...opts, env: envOptions(s, opts.update) };
+  errs.push(...validateContainers(s, path, withEnv));
+  errs.push(...validateInitContainers(s, path, withEnv));
+  errs.push(...validateFileKeyRefVolumes(s, path, withEnv.env));
   if (s.hostNetwork) {
     (s.containers ?? []).forEach((c, i) =>
       (c.ports ?? []).forEach((p, j) => {

@@ -123,7 +123,7 @@ const isAbs = (p: string) => p.startsWith('/');
 const hasBacksteps = (target: string) => target.split('/').includes('..');
 
 /** validatePathNoBacksteps. */
-function validatePathNoBacksteps(target: string, path: string): FieldError[] {
+export function validatePathNoBacksteps(target: string, path: string): FieldError[] {
   return hasBacksteps(target) ? [invalid(path, target, NO_BACKSTEPS)] : [];
 }
 
@@ -346,8 +346,11 @@ function conversionError(apiVersion: string, label: string): string | undefined 
   return CONVERTIBLE.has(label) || label === 'spec.host' ? undefined : `field label not supported: ${label}`;
 }
 
-/** validateObjectFieldSelector with the volume's expressions (apiVersion defaults to v1). */
-function validateObjectFieldSelector(fs: Obj, path: string): FieldError[] {
+/**
+ * validateObjectFieldSelector, with the volume's expressions unless told (a container's env has its own; apiVersion
+ * defaults to v1 either way, SetDefaults_ObjectFieldSelector).
+ */
+export function validateObjectFieldSelector(fs: Obj, path: string, expressions: readonly string[] = FIELD_PATHS): FieldError[] {
   const apiVersion: string = fs.apiVersion || 'v1';
   const fieldPath: string = fs.fieldPath ?? '';
   if (!fieldPath) return [required(child(path, 'fieldPath'))];
@@ -362,7 +365,7 @@ function validateObjectFieldSelector(fs: Obj, path: string): FieldError[] {
     const k = p === 'metadata.annotations' ? key.toLowerCase() : key;
     return isQualifiedName(k).map((m) => invalid(path, k, m));
   }
-  return FIELD_PATHS.includes(internal) ? [] : [notSupported(child(path, 'fieldPath'), internal, FIELD_PATHS)];
+  return expressions.includes(internal) ? [] : [notSupported(child(path, 'fieldPath'), internal, expressions)];
 }
 
 const BYTE_DIVISORS = ['1', '1k', '1M', '1G', '1T', '1P', '1E', '1Ki', '1Mi', '1Gi', '1Ti', '1Pi', '1Ei'];
@@ -391,13 +394,13 @@ function validateContainerResourceDivisor(resource: string, raw: unknown, path: 
 }
 
 /**
- * validateContainerResourceFieldSelector for a volume (`volume` true: the containerName is required): the first of
- * containerName, resource, a resource it knows (or a hugepages prefix); the divisor whatever they were.
+ * validateContainerResourceFieldSelector (`volume` true: the containerName is required; a container's env passes false):
+ * the first of containerName, resource, a resource it knows (or a hugepages prefix); the divisor whatever they were.
  */
-function validateResourceFieldSelector(fs: Obj, path: string): FieldError[] {
+export function validateResourceFieldSelector(fs: Obj, path: string, volume = true): FieldError[] {
   const resource: string = fs.resource ?? '';
   const errs: FieldError[] = [];
-  if (!fs.containerName) errs.push(required(child(path, 'containerName')));
+  if (volume && !fs.containerName) errs.push(required(child(path, 'containerName')));
   else if (!resource) errs.push(required(child(path, 'resource')));
   else if (!RESOURCE_FIELDS.includes(resource) && !isHugePagesField(resource)) errs.push(notSupported(child(path, 'resource'), resource, RESOURCE_FIELDS));
   return [...errs, ...validateContainerResourceDivisor(resource, fs.divisor, path)];

@@ -18,8 +18,21 @@ const metadata = obj({ name: 'string', namespace: 'string', generateName: 'strin
 /** A template's metadata (a claim template's, a NodePool's): the labels and annotations its objects get. */
 const templateMetadata = obj({ labels: map('string'), annotations: map('text') });
 const resources = obj({ requests: map('quantity'), limits: map('quantity') });
+// a container's env and envFrom (core/v1 EnvVar, EnvFromSource): values of any text (`$(VAR)`, operators' own templates)
+const keySelector = obj({ name: 'text', key: 'text', optional: 'bool' });
+const env = arr(obj({
+  name: 'text', value: 'text',
+  valueFrom: obj({
+    fieldRef: obj({ apiVersion: 'text', fieldPath: 'text' }),
+    resourceFieldRef: obj({ containerName: 'text', resource: 'text', divisor: 'quantity' }),
+    configMapKeyRef: keySelector, secretKeyRef: keySelector,
+    fileKeyRef: obj({ volumeName: 'text', path: 'text', key: 'text', optional: 'bool' }),
+  }),
+}));
+const envSource = obj({ name: 'text', optional: 'bool' });
+const envFrom = arr(obj({ prefix: 'text', configMapRef: envSource, secretRef: envSource }));
 const container = obj({
-  name: 'string', image: 'string', restartPolicy: 'string', resources,
+  name: 'string', image: 'string', restartPolicy: 'string', resources, env, envFrom,
   ports: arr(obj({ containerPort: 'int32', hostPort: 'int32', hostIP: 'string', protocol: 'string', name: 'string' })),
   volumeMounts: arr(obj({ name: 'text', mountPath: 'text', subPath: 'text', subPathExpr: 'text', readOnly: 'bool', mountPropagation: 'text', recursiveReadOnly: 'text' })),
   volumeDevices: arr(obj({ name: 'text', devicePath: 'text' })),

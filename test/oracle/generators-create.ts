@@ -62,6 +62,8 @@ const container = (name: string) =>
     ports: rarely(fc.array(port, { minLength: 1, maxLength: 2 }), 4),
     volumeMounts: half(fc.array(mountArb, { minLength: 1, maxLength: 3 })),
     volumeDevices: rarely(fc.array(deviceArb, { minLength: 1, maxLength: 2 }), 25),
+    env: rarely(fc.array(envVarArb, { minLength: 1, maxLength: 3 }), 6),
+    envFrom: rarely(fc.array(envFromArb, { minLength: 1, maxLength: 2 }), 12),
   }, { requiredKeys: ['name', 'image'] }).map(compact);
 
 const values = fc.constantFrom([], ['a'], ['1'], ['a', 'b'], ['bad value'], ['-1', '2']);
@@ -150,6 +152,53 @@ const resourceFieldRef = fc.record({
   resource: vmostly(['limits.cpu', 'requests.memory', 'limits.hugepages-2Mi', 'requests.ephemeral-storage'], ['', 'cpu', 'limits.gpu']),
   divisor,
 }, { requiredKeys: ['containerName', 'resource'] }).map(compact);
+// a container's env and envFrom (ValidateEnv, ValidateEnvFrom): names valid under the relaxed rules (on by default at
+// every release) or not at all, one valueFrom source of each kind (fieldRef paths env supports and others, a
+// resourceFieldRef with the divisors above, key selectors with bad names and keys, a fileKeyRef: a field from 1.34, behind
+// EnvFiles, naming a pod volume or not), none or two; rarely a value of another JSON type or a divisor that does not decode
+const ENV_NAMES = vmostly(['FOO', 'APP_MODE', 'my.env-name', 'POD_NAME', '1ST', 'with space', '..'], ['', 'a=b', 'naïve', 'tab\tx', '\u007f']);
+const keyName = vmostly(['app-config', 'tls', 'cfg-'], ['', 'Bad_Name', 'a..b']);
+const configKey = vmostly(['app.conf', 'KEY_NAME', 'key-name'], ['', 'bad key', '..', '.', '..x', `${'k'.repeat(254)}`]);
+const envFieldRef = fc.record({
+  fieldPath: vmostly(['metadata.name', 'metadata.namespace', 'metadata.uid', 'status.podIP', 'spec.nodeName', 'status.hostIPs', 'spec.serviceAccountName', "metadata.labels['app']", "metadata.annotations['Example.com/X']", 'spec.host'],
+    ['metadata.labels', 'metadata.annotations', 'spec.restartPolicy', 'status.phase', 'spec.foo', '', "metadata.labels['bad key']", "spec.nodeName['x']", "metadata.labels['']"]),
+  apiVersion: rarely(vmostly(['v1', ''], ['v2']), 6),
+}, { requiredKeys: ['fieldPath'] }).map(compact);
+const envResourceFieldRef = fc.record({
+  containerName: rarely(fc.constantFrom('c', 'missing', ''), 3),
+  resource: vmostly(['limits.cpu', 'requests.memory', 'limits.hugepages-2Mi', 'requests.ephemeral-storage', 'limits.memory', 'requests.cpu'], ['', 'cpu', 'limits.gpu', 'requests.hugepages']),
+  divisor,
+}, { requiredKeys: ['resource'] }).map(compact);
+const keyRef = fc.record({ name: keyName, key: configKey, optional: rarely(fc.boolean(), 4) }, { requiredKeys: ['key'] }).map(compact);
+const fileKeyRef = fc.record({
+  volumeName: vmostly(['cache', 'tmp', 'data', 'config'], ['', 'Bad_Vol', 'missing']),
+  path: vmostly(['env.txt', 'sub/env'], ['', '../env', 'a/../b']),
+  key: vmostly(['FOO', '1X', 'a b'], ['', 'a=b']),
+  optional: rarely(fc.boolean(), 4),
+}, { requiredKeys: ['volumeName', 'path', 'key'] }).map(compact);
+const valueFrom = fc.oneof(
+  { weight: 5, arbitrary: envFieldRef.map((f) => ({ fieldRef: f })) },
+  { weight: 3, arbitrary: envResourceFieldRef.map((r) => ({ resourceFieldRef: r })) },
+  { weight: 3, arbitrary: keyRef.map((k) => ({ configMapKeyRef: k })) },
+  { weight: 3, arbitrary: keyRef.map((k) => ({ secretKeyRef: k })) },
+  { weight: 2, arbitrary: fileKeyRef.map((f) => ({ fileKeyRef: f })) },
+  { weight: 1, arbitrary: fc.constantFrom({}, { fieldRef: { fieldPath: 'metadata.name' }, secretKeyRef: { name: 's', key: 'k' } }, { configMapKeyRef: { name: 'a', key: 'k' }, fileKeyRef: { volumeName: 'cache', path: 'p', key: 'K' } }) },
+);
+const envVarArb = fc.oneof(
+  { weight: 40, arbitrary: fc.record({ name: ENV_NAMES, value: half(fc.constantFrom('x', '$(FOO)', '')), valueFrom: half(valueFrom) }, { requiredKeys: ['name'] }).map(compact) },
+  { weight: 1, arbitrary: fc.constantFrom<Record<string, any> | null>(null, { name: 'FOO', valueFrom: null }) },
+  // a field of another JSON type, a divisor the quantity decoder refuses: the decoder's refusals
+  { weight: 1, arbitrary: fc.constantFrom<Record<string, any>>({ name: 1 }, { name: 'FOO', value: true }, { name: 'FOO', valueFrom: { secretKeyRef: { name: 's', key: 'k', optional: 'yes' } } },
+    { name: 'FOO', valueFrom: { resourceFieldRef: { resource: 'limits.memory', divisor: '1K' } } }, { name: 'FOO', valueFrom: { fieldRef: { fieldPath: ['metadata.name'] } } }) },
+);
+const envFromArb = fc.oneof(
+  { weight: 20, arbitrary: fc.record({
+    prefix: rarely(vmostly(['APP_', 'my.', '1_'], ['a=b', 'ü_']), 3),
+    ref: fc.oneof({ weight: 6, arbitrary: keyName.map((name) => ({ configMapRef: { name } })) }, { weight: 4, arbitrary: keyName.map((name) => ({ secretRef: { name, optional: true } })) },
+      { weight: 1, arbitrary: fc.constantFrom({}, { configMapRef: { name: 'a' }, secretRef: { name: 'b' } }, { configMapRef: {} })}),
+  }, { requiredKeys: ['ref'] }).map(({ prefix, ref }) => compact({ prefix, ...ref })) },
+  { weight: 1, arbitrary: fc.constantFrom<Record<string, any> | null>(null, { prefix: 7, configMapRef: { name: 'a' } }, { secretRef: 'tls' }) },
+);
 const downwardFile = fc.record({
   path: vmostly(['labels', 'namespace', 'pod/name'], ['', '/abs', '..x', 'a/../b']),
   ref: fc.oneof({ weight: 8, arbitrary: fieldRef.map((f) => ({ fieldRef: f })) }, { weight: 3, arbitrary: resourceFieldRef.map((r) => ({ resourceFieldRef: r })) },
