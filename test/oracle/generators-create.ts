@@ -403,7 +403,7 @@ const cronJob = fc.record({
   metadata: metadata(true),
   spec: fc.record({
     schedule: mostly(['*/5 * * * *', '@hourly', '0 0 * * 1-5'], ['bad', '* * * *', '', '61 * * * *', 'TZ=UTC * * * * *']),
-    timeZone: rarely(mostly(['Etc/UTC', 'Europe/Paris'], ['', 'Local', 'Not/AZone']), 5),
+    timeZone: rarely(mostly(['Etc/UTC', 'Europe/Paris'], ['', 'Local', 'Not/AZone', 'us/eastern', 'europe/paris']), 5),
     concurrencyPolicy: rarely(mostly(['Allow', 'Forbid', 'Replace'], ['allow']), 4),
     startingDeadlineSeconds: rarely(mostly([100], [-1]), 6),
     successfulJobsHistoryLimit: count([3]),
