@@ -17,6 +17,7 @@ import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, vali
 import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, type PodValidationOptions } from './validation-pod';
 import { validatePriorityClass, type PriorityClass } from './priority';
 import { validateClaim, validateClaimTemplates } from './validation-claim';
+import { withoutImageVolumes } from './validation-volumes';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
 type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
@@ -38,10 +39,13 @@ const NOT_MATCHING = '`selector` does not match template `labels`';
 function withClaimVolumes(template: Template | undefined, claimTemplates: unknown): Template | undefined {
   const claims = Array.isArray(claimTemplates) ? (claimTemplates as Array<{ metadata?: { name?: string } } | null>) : [];
   if (!template?.spec || !claims.length) return template;
+  // PrepareForCreate drops image volumes and their mounts (ImageVolume off, dropImageVolumes) before Validate adds
+  // the claim volumes: a claim template of an image volume's name leaves the mounts of that name out
+  const spec = withoutImageVolumes(template.spec);
   const names = claims.map((c) => c?.metadata?.name ?? '');
   const byName = [...new Set(names)].map((name) => ({ name, persistentVolumeClaim: { claimName: name } }));
-  const own = (template.spec.volumes ?? []).filter((v) => !names.includes((v as { name?: string } | null)?.name ?? ''));
-  return { ...template, spec: { ...template.spec, volumes: [...byName, ...own] as PodSpec['volumes'] } };
+  const own = (spec.volumes ?? []).filter((v) => !names.includes((v as { name?: string } | null)?.name ?? ''));
+  return { ...template, spec: { ...spec, volumes: [...byName, ...own] as PodSpec['volumes'] } };
 }
 
 /**
