@@ -19,7 +19,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"sort"
+	"sync/atomic"
 
 	sigsjson "sigs.k8s.io/json"
 
@@ -78,13 +80,13 @@ type schedulingOutput struct {
 
 // scorePanic is the last panic a Score goroutine recovered (recordPanics): the oracle keeps running where
 // kube-scheduler would exit, so that the answer can say so.
-var scorePanic string
+var scorePanic atomic.Value
 
 // recordPanics makes HandleCrash record a panic and return instead of re-panicking (ReallyCrash), process-wide: every
 // goroutine the framework's parallelizer starts runs under it.
 func recordPanics() {
 	utilruntime.ReallyCrash = false
-	utilruntime.PanicHandlers = append(utilruntime.PanicHandlers, func(_ context.Context, r interface{}) { scorePanic = fmt.Sprint(r) })
+	utilruntime.PanicHandlers = append(utilruntime.PanicHandlers, func(_ context.Context, r interface{}) { scorePanic.Store(fmt.Sprint(r)) })
 }
 
 type schedulingOracle struct {
@@ -343,10 +345,16 @@ func (o *schedulingOracle) probe(ctx context.Context, pod *v1.Pod, out *scheduli
 	if st := o.fw.RunPreScorePlugins(ctx, state, pod, feasible); !st.IsSuccess() {
 		return nil, fmt.Errorf("PreScore: %w", st.AsError())
 	}
-	scorePanic = ""
+	scorePanic.Store("")
+	goroutines := runtime.NumGoroutine()
 	scores, st := o.fw.RunScorePlugins(ctx, state, pod, feasible)
-	if scorePanic != "" {
-		out.Panic = scorePanic
+	// a worker that panicked has called wg.Done before its deferred HandleCrash runs the handlers
+	// (workqueue.ParallelizeUntil), so RunScorePlugins may return first: wait for the workers to end
+	for i := 0; i < 10000 && runtime.NumGoroutine() > goroutines; i++ {
+		runtime.Gosched()
+	}
+	if p := scorePanic.Load().(string); p != "" {
+		out.Panic = p
 		return feasible, nil
 	}
 	if !st.IsSuccess() {
