@@ -7,6 +7,7 @@ import type { Subject } from '../k8s/subject';
 import { failure, nodeInfo, nodeUsage, podInfo, preFilterReason, Skip, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
 import { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
 import { createdPod } from '../admission/create';
+import { ephemeralClaimName } from '../k8s/storage';
 import { buildSnapshot, groupByNode, hasStorage, podNamespace, snapshotFor, usesVolumes, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
 import { nominatedNodesFor, nominatedPodsFor } from './nominator';
 import { priorityValue } from './pod-priority';
@@ -662,7 +663,7 @@ export function schedule(
 function claimWithoutClass(pod: Pod, snapshot: Snapshot): boolean {
   const namespace = pod.metadata?.namespace || 'default';
   return (pod.spec?.volumes ?? []).some((v) => {
-    const name = v?.persistentVolumeClaim?.claimName ?? (v?.ephemeral ? `${pod.metadata?.name ?? ''}-${v.name}` : undefined);
+    const name = v?.persistentVolumeClaim?.claimName ?? (v?.ephemeral ? ephemeralClaimName(pod.metadata?.name ?? '', v.name) : undefined);
     const claim = name === undefined ? undefined : snapshot.storage.claim(namespace, name);
     return claim !== undefined && claim.spec?.storageClassName == null;
   });
