@@ -359,5 +359,5 @@ export const preemption: Domain<PreemptionInput, PreemptionOutput> = {
   arbitrary: preemptionInputArb,
   ours: libraryPreemption,
   compare: comparePreemption,
-  tally: (input, _ours, upstream) => tallyPreemption(upstream, input),
+  tally: (input, ours, upstream) => [...tallyPreemption(upstream, input), ...(ours?.otherPDBOrders ? ['answer depends on the PDB order'] : [])],
 };
