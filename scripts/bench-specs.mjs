@@ -2,8 +2,10 @@
 // files"): a real Jest run (--runInBand, one process) over N spec files that each make one toBeSchedulableOn assertion,
 // against the same run over N spec files that assert nothing of the package, in a temporary project that installs the
 // package from --dist as `jest-k8s-placement`. The difference of the two runs' CPU time over N is the package's cost per
-// spec file (Jest compiles every module a test file loads, again for each test file); times 200, a suite's. Jest's
-// transform cache is warmed by a first run of each, not timed. Part of `npm run bench`, never a test.
+// spec file (Jest compiles every module a test file loads, again for each test file); times 200, a suite's. The same
+// with a loadManifests of 50 objects first (read back from the package's disk cache, as every spec file after the
+// first reads them). Jest's transform cache and the disk cache are warmed by a first run of each, not timed. Part of
+// `npm run bench`, never a test.
 //
 //   node scripts/bench-specs.mjs [--dist dist] [--files 40] [--runs 3]
 import { spawnSync } from 'node:child_process';
@@ -26,8 +28,34 @@ const ASSERTING = `const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name
 const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, status: { allocatable: { cpu: '2', memory: '4Gi', pods: '110' } } };
 test('web fits n1', () => { expect(pod).toBeSchedulableOn(node); });
 `;
+// the same assertion on manifests a spec file loads: read back from the disk cache after the first spec file
+const LOADING = `const { loadManifests } = require('jest-k8s-placement');
+const m = loadManifests('manifests/*.yaml', { cwd: require('node:path').join(__dirname, '..') });
+const web = m.get('Deployment/web-7');
+test('web-7 fits n1', () => { expect(web).toBeSchedulableOn(m.nodes()[0]); });
+`;
 const EMPTY = `test('nothing of the package', () => { expect(1).toBe(1); });
 `;
+/** 40 Deployments and 10 Nodes, as a repository's manifests hold them. */
+const MANIFESTS = [
+  ...Array.from({ length: 40 }, (_, i) => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web-${i}, namespace: default, labels: {app: web-${i}}}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web-${i}}}
+  template:
+    metadata: {labels: {app: web-${i}}}
+    spec:
+      tolerations: [{key: dedicated, operator: Equal, value: web, effect: NoSchedule}]
+      containers: [{name: web, image: 'registry.example/web:${i}', resources: {requests: {cpu: 250m, memory: 256Mi}}}]
+`),
+  ...Array.from({ length: 10 }, (_, i) => `apiVersion: v1
+kind: Node
+metadata: {name: n${i + 1}, labels: {kubernetes.io/hostname: n${i + 1}, topology.kubernetes.io/zone: zone-${i % 3}}}
+status: {allocatable: {cpu: '4', memory: 16Gi, pods: '110'}}
+`),
+].join('---\n');
 
 /** A project with the package from `dist`, Jest from this repository, and two folders of spec files. */
 function project(dist, files) {
@@ -43,7 +71,9 @@ function project(dist, files) {
   testMatch: ['<rootDir>/' + process.env.JKP_SPECS + '/*.test.js'], cacheDirectory: '<rootDir>/.jest-cache',
 };
 `);
-  for (const [folder, text] of [['asserting', ASSERTING], ['empty', EMPTY]]) {
+  mkdirSync(path.join(dir, 'manifests'));
+  writeFileSync(path.join(dir, 'manifests', 'cluster.yaml'), MANIFESTS);
+  for (const [folder, text] of [['asserting', ASSERTING], ['loading', LOADING], ['empty', EMPTY]]) {
     mkdirSync(path.join(dir, folder));
     for (let i = 0; i < files; i++) writeFileSync(path.join(dir, folder, `s${i}.test.js`), text);
   }
@@ -56,7 +86,8 @@ function jestCpu(dir, folder) {
   const wrapper = `process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('JKP_CPU ' + (u.user + u.system) / 1000 + '\\n'); });
 process.argv = [process.argv[0], ${JSON.stringify(jest)}, '-c', 'jest.config.js', '--runInBand', '--silent'];
 require(${JSON.stringify(jest)});`;
-  const r = spawnSync(process.execPath, ['-e', wrapper], { cwd: dir, encoding: 'utf8', env: { ...process.env, JKP_SPECS: folder, CI: 'true' } });
+  const env = { ...process.env, JKP_SPECS: folder, CI: 'true', JEST_K8S_PLACEMENT_CACHE: path.join(dir, '.jkp-cache') };
+  const r = spawnSync(process.execPath, ['-e', wrapper], { cwd: dir, encoding: 'utf8', env });
   const cpu = /JKP_CPU ([\d.]+)/.exec(r.stderr);
   if (r.status !== 0 || !cpu) throw new Error(`jest over ${folder} failed:\n${r.stderr.slice(-2000)}`);
   return Number(cpu[1]);
@@ -65,14 +96,21 @@ require(${JSON.stringify(jest)});`;
 export function run({ dist = path.join(repo, 'dist'), files = 40, runs = 3 } = {}) {
   const dir = project(path.resolve(dist), files);
   try {
-    jestCpu(dir, 'asserting'); // Jest's transform cache, not timed
-    jestCpu(dir, 'empty');
+    // Jest's transform cache and the package's disk cache, not timed
+    for (const folder of ['asserting', 'loading', 'empty']) jestCpu(dir, folder);
     const perFile = [];
-    for (let r = 0; r < runs; r++) perFile.push((jestCpu(dir, 'asserting') - jestCpu(dir, 'empty')) / files);
+    const loading = [];
+    for (let r = 0; r < runs; r++) {
+      const empty = jestCpu(dir, 'empty');
+      perFile.push((jestCpu(dir, 'asserting') - empty) / files);
+      loading.push((jestCpu(dir, 'loading') - empty) / files);
+    }
     const figure = median(perFile);
-    console.log(`spec files: Jest --runInBand over ${files} spec files with one toBeSchedulableOn assertion each, against ${files} that assert nothing of the package, ${runs} interleaved runs`);
+    const loaded = median(loading);
+    console.log(`spec files: Jest --runInBand over ${files} spec files with one toBeSchedulableOn assertion each (and ${files} that first load 50 manifests, read back from the disk cache), against ${files} that assert nothing of the package, ${runs} interleaved runs`);
     console.log(`  the package's CPU time per spec file: median ${figure.toFixed(1)} ms, runs [${perFile.map((x) => x.toFixed(1)).join(', ')}]; a suite of 200 spec files: ${(figure * 200 / 1000).toFixed(1)} s`);
-    return { perFile: figure };
+    console.log(`  with loadManifests first: median ${loaded.toFixed(1)} ms, runs [${loading.map((x) => x.toFixed(1)).join(', ')}]; a suite of 200: ${(loaded * 200 / 1000).toFixed(1)} s`);
+    return { perFile: figure, loading: loaded };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

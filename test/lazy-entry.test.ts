@@ -158,6 +158,25 @@ describe('the main entry', () => {
     ]);
   });
 
+  it('loadManifests reading a file back from the disk cache loads neither js-yaml nor the parser over it', () => {
+    const work = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'jkp-lazy-cache-'));
+    try {
+      fs.writeFileSync(path.join(work, 'nodes.yaml'), 'apiVersion: v1\nkind: Node\nmetadata: {name: a}\n');
+      const load = `
+        process.env.JEST_K8S_PLACEMENT_CACHE = ${JSON.stringify(path.join(work, 'cache'))};
+        const { loadManifests } = require('./src/index.ts');
+        if (loadManifests('nodes.yaml', { cwd: ${JSON.stringify(work)} }).nodes().length !== 1) throw new Error('no node');`;
+      const first = loadedBy(load); // parses and stores
+      expect(first.packages).toContain('js-yaml');
+      const again = loadedBy(load);
+      expect(again.packages).not.toContain('js-yaml');
+      expect(again.src).toContain('loader/disk-cache.ts');
+      expect(again.src).not.toContain('loader/yaml.ts');
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+
   describe('scheduleOn loads what its answer needs', () => {
     const ask = (cpu: string, options = '{}') => loadedBy(`
       const { scheduleOn } = require('./src/index.ts');

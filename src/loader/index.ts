@@ -4,10 +4,8 @@ import path from 'node:path';
 import type * as Glob from 'glob';
 import type { KubeObject, Node } from '../core/types';
 import { describeObject, POD_SPEC_PATHS, setFieldLineLookup, setOriginLookup } from '../k8s/subject';
-import {
-  findNullKeys, hasNullLikeKey, HelmTemplateError, itemOffsets, MAX_DEPTH, mayBeUnrepresentable, lineAt, nonFiniteNumbers, lineStartsOf, type LineStarts, offsetOf, parseEvents, parseStream, scalarSource, stripByteOrderMarks, YamlSyntaxError,
-  type ParsedStream,
-} from './yaml';
+import type * as Yaml from './yaml';
+import type { LineStarts, ParsedStream } from './yaml';
 import { formatPath, HELM_HINT, NODE_POOL_SHAPE, parsePath, SHAPES, typeProblems, type Shape } from './typecheck';
 import { KIND_NAMES, type NodePool, type ObjectFor, type Workload } from './kinds';
 import { unservedKind } from './api-groups';
@@ -48,6 +46,11 @@ interface Location {
 // string (parseManifests) loads only js-yaml and the checks (issue 23).
 const globModule = (): typeof Glob => require('glob');
 const diskCache = (): typeof DiskCache => require('./disk-cache');
+// js-yaml and the parser over it are required when a text is first parsed: objects read back from the disk cache need
+// neither (a spec file whose manifests come from the cache does not load js-yaml: Jest compiles every module a test
+// file loads, again for each test file).
+let yamlParser: typeof Yaml | undefined;
+const yaml = (): typeof Yaml => (yamlParser ??= require('./yaml'));
 
 const locations = new WeakMap<object, Location>();
 setOriginLookup((o) => locations.get(o)?.origin);
@@ -68,7 +71,7 @@ export function relocate(object: object, where: Origin): void {
 }
 
 // The few most recently parsed sources (lookups come in bursts for one object's errors).
-const reparsed: Array<{ source: SourceText; events: ReturnType<typeof parseEvents>; documents: number[]; lineStarts: LineStarts }> = [];
+const reparsed: Array<{ source: SourceText; events: ReturnType<typeof Yaml.parseEvents>; documents: number[]; lineStarts: LineStarts }> = [];
 
 /**
  * The 1-based line of a field (`spec.template.spec.tolerations[0].value`) of a loaded object in its file:
@@ -77,6 +80,7 @@ const reparsed: Array<{ source: SourceText; events: ReturnType<typeof parseEvent
 export function fieldLine(object: object, field: string): number | undefined {
   const where = locations.get(object);
   if (!where?.source) return where?.origin.line;
+  const { parseEvents, lineStartsOf, offsetOf, lineAt } = yaml();
   let parsed = reparsed.find((r) => r.source === where.source);
   if (!parsed) {
     try {
@@ -283,6 +287,7 @@ interface DocumentSource {
 /** Turn one file's text into objects, pushing every problem instead of dropping anything. */
 function parseInto(input: string, file: string, load: Load): void {
   const { problems } = load;
+  const { parseStream, HelmTemplateError, YamlSyntaxError, lineAt, offsetOf, itemOffsets, scalarSource } = yaml();
   const trimmed = input.replace(/^\uFEFF/, '').trimStart();
   let stream: ParsedStream;
   try {
@@ -331,6 +336,7 @@ function parseInto(input: string, file: string, load: Load): void {
  * (`.inf`, `.nan`: "json: unsupported value") and null mapping keys (`~:`: "unsupported map key"). Pushes the problems.
  */
 function unrepresentable(stream: ParsedStream, doc: ParsedStream['documents'][number], file: string, problems: ManifestProblem[]): boolean {
+  const { mayBeUnrepresentable, offsetOf, lineAt, nonFiniteNumbers, hasNullLikeKey, findNullKeys } = yaml();
   if (!stream.mayBeUnrepresentable || !mayBeUnrepresentable(doc.value)) return false;
   const before = problems.length;
   const lineOf = (p: Array<string | number>) => {
@@ -350,6 +356,7 @@ function unrepresentable(stream: ParsedStream, doc: ParsedStream['documents'][nu
 
 /** Whether a line of JSON nests deeper than the YAML parser lets a document nest (counted before JSON.parse builds it). */
 function jsonTooDeep(line: string): boolean {
+  const { MAX_DEPTH } = yaml();
   if (line.length <= 2 * MAX_DEPTH) return false;
   let depth = 0;
   let inString = false;
@@ -367,6 +374,7 @@ function jsonTooDeep(line: string): boolean {
 }
 
 function parseJsonLines(text: string, file: string, load: Load): boolean {
+  const { stripByteOrderMarks, MAX_DEPTH } = yaml();
   const lines = stripByteOrderMarks(text).split('\n');
   const values: Array<[unknown, number]> = [];
   const deep: number[] = [];
@@ -560,7 +568,7 @@ function fromCache(key: string, bytes: Buffer, file: string, load: Load): boolea
   const source: SourceText = {
     file, lineOffset: 0,
     get text() {
-      return (decoded ??= stripByteOrderMarks(decode(bytes)));
+      return (decoded ??= yaml().stripByteOrderMarks(decode(bytes)));
     },
   };
   let lines: string[] | undefined;
@@ -582,7 +590,7 @@ function parseAndStore(key: string, text: string, file: string, load: Load): voi
   const firstProblem = load.problems.length;
   parseInto(text, file, load);
   const objects = load.out.slice(firstObject);
-  const stripped = stripByteOrderMarks(text);
+  const stripped = yaml().stripByteOrderMarks(text);
   diskCache().writeEntry(key, {
     objects,
     locations: objects.map((o) => {
