@@ -79,7 +79,7 @@ export function pdbOrderAssumptions(facts: readonly PDBOrderFact[] | undefined, 
       : `${and(f.swapped)} would count as violating a PodDisruptionBudget on ${f.node} instead of ${and(f.violating)}, so the victims${nominating ? ' and the node nominated' : ''} may differ`;
     return `DefaultPreemption: PodDisruptionBudgets ${and(f.pdbs)} ${f.pdbs.length === 2 ? 'both' : 'all'} count against ${f.pod} on ${f.node}${more}: ` +
       `counted in the order given (${first} first, which its eviction takes below zero disruptions allowed, so ${and([second, ...rest])} ${rest.length ? 'are' : 'is'} not counted down for it); ` +
-      `from 1.37 kube-scheduler counts them in its PDB lister's order, which varies between attempts, and with ${second} before ${first} ${other}`;
+      `from 1.37 kube-scheduler counts them in its PDB lister's order, which varies between attempts, and with ${second} before ${first}, ${other}`;
   });
 }
 
