@@ -187,7 +187,8 @@ function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput
     node: info.name,
     nodeLabel: describeObject(node),
     feasible: verdict.feasible,
-    ...(verdict.status ? { status: verdict.status } : {}),
+    // as plain data (plainVerdict): a rejecting plugin's status is a class whose details are worked out when read
+    ...(verdict.status ? { status: plainVerdict(verdict).status } : {}),
     gates,
     plugins: filterPluginNames(pod),
     passes: verdict.feasible ? explainNodePass(pod, info) : [],
