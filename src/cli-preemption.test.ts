@@ -50,3 +50,23 @@ test('explain: a chart\'s ResourceQuota (no status) counts the --existing pods o
   const full = runCli('explain', manifests, '--nodes', nodes, '--existing', write('two.json', [running('a', 'n1', 'a'), running('b', 'n2', 'b')]));
   expect(`${full.err}${full.error?.message ?? ''}`).toContain('pods "web" is forbidden: exceeded quota: compute, requested: pods=1, used: pods=2, limited: pods=2');
 });
+
+test('explain (1.37): budgets whose order decides which pods violate one: the answer says it took them in the order given', () => {
+  // defaultpreemption/pdb-order.test.ts's case: p1 counts against pdb0 (spent) and pdb1; pdb0 already let p2 go
+  const on = (name: string, app: string, startTime: string) => {
+    const p = running(name, 'n1', app);
+    return { ...p, spec: { ...p.spec, containers: [{ ...p.spec.containers[0], resources: { requests: { cpu: '500m' } } }] }, status: { phase: 'Running', startTime } };
+  };
+  const pdb = (name: string, disruptionsAllowed: number, disruptedPods?: Record<string, string>) => ({ ...budget, metadata: { name, namespace: 'default' }, spec: { minAvailable: 1, selector: { matchLabels: { app: 'batch' } } }, status: { ...budget.status, disruptionsAllowed, ...(disruptedPods ? { disruptedPods } : {}) } });
+  const pods = [on('p1', 'batch', '2026-01-01T00:00:00Z'), on('p2', 'batch', '2026-01-02T00:00:00Z'), on('c0', 'db', '2026-01-01T00:05:00Z')];
+  const oneNode = write('one-node.json', [node('n1')]);
+  const explain = (name: string, pdbs: object[], release: string) => runCli('explain', write('agent-order.json', [agent]), '--nodes', oneNode, '--existing', write(name, [...pods, ...pdbs]), '--kubernetes-version', release);
+  const pdb0 = pdb('pdb0', 0, { p2: '2026-01-02T00:00:00Z' });
+  const given = explain('order.json', [pdb0, pdb('pdb1', 1)], '1.37');
+  expect(given.error).toBeUndefined();
+  expect(given.out).toContain('preemption: found a potential placement for pod on node n1, preempting 1 victims');
+  expect(given.out).toContain('\n  Assumed: DefaultPreemption: PodDisruptionBudgets pdb0 and pdb1 both count against default/p1 on n1: counted in the order given (pdb0 first');
+  expect(given.out).toContain('with pdb1 before pdb0, default/p1 and default/p2 would count as violating a PodDisruptionBudget on n1 instead of default/p1');
+  expect(explain('reversed.json', [pdb('pdb1', 1), pdb0], '1.37').out).not.toContain('count against');
+  expect(explain('order-136.json', [pdb0, pdb('pdb1', 1)], '1.36').out).not.toContain('count against');
+});

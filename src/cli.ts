@@ -18,7 +18,7 @@ import { platformHintText } from './explain/platform';
 import { CLUSTER_PRESETS, type ClusterPreset } from './core/presets';
 import { STORAGE_ASSUMPTIONS, type StorageAssumption } from './core/storage-kinds';
 import { uncheckedNote } from './explain/unchecked';
-import { describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
+import { assumptionsNote, describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
 import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, reportFiles, writeReport, type PlacementReport } from './report/report';
@@ -207,7 +207,8 @@ function explain(workloads: Workloads, nodes: Node[], existingPods: Pod[] | unde
       ? `\n  ${result.feasible.length ? 'Rejected' : 'Why'}:\n${indent(describeRejections(result.rejected).split('\n'), '    ')}`
       : '';
     const notModelled = result.notModelled ? `\n${indent(describeNotModelled(result.notModelled).split('\n'), '  ')}` : '';
-    return `${s.label}\n${head}${rejected}${notModelled}`;
+    // what the answer rests on (assumptionsNote's `\nAssumed: …` lines), indented as the rest
+    return `${s.label}\n${head}${rejected}${notModelled}${assumptionsNote(result).replace(/\n/g, '\n  ')}`;
   }).join('\n\n');
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadManifests } from '../loader';
 import * as engine from '.';
 import type { KubeObject, Node, Pod } from '../core/types';
+import { withConfiguration } from '../core/config';
 
 const examples = path.join(__dirname, '../../examples');
 const load = (pattern: string) => loadManifests(pattern, { cwd: examples });
@@ -109,5 +110,35 @@ describe('engine answers round-trip through JSON', () => {
       expectPlainAnswer(engine.provision(subject(w), pools.slice(0, 1)));
     }
     expectPlainAnswer(engine.validate({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'Bad_Name' }, spec: { containers: [] } } as KubeObject));
+  });
+
+  it('preempt and scheduleOnNode resting on the PodDisruptionBudgets\' order (1.37: pdbOrder and its assumption)', () => {
+    // defaultpreemption/pdb-order.test.ts's case: p1 stops at pdb0 (spent) while pdb1 counts against it too
+    const n0 = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n0' }, status: { allocatable: { cpu: '2', memory: '4Gi', pods: '110' } } } as Node;
+    const batch = (name: string, app: string, startTime: string) => ({
+      apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', labels: { app } },
+      spec: { nodeName: 'n0', priority: 0, containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: '500m' } } }] }, status: { phase: 'Running', startTime },
+    }) as Pod;
+    const pdb = (name: string, disruptionsAllowed: number, disruptedPods?: Record<string, string>) => ({
+      apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name, namespace: 'default' }, spec: { minAvailable: 1, selector: { matchLabels: { app: 'batch' } } },
+      status: { disruptionsAllowed, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0, ...(disruptedPods ? { disruptedPods } : {}) },
+    }) as unknown as KubeObject;
+    const cluster = {
+      existingPods: [batch('p1', 'batch', '2026-01-01T00:00:00Z'), batch('p2', 'batch', '2026-01-02T00:00:00Z'), batch('c0', 'db', '2026-01-01T00:05:00Z')],
+      podDisruptionBudgets: [pdb('pdb0', 0, { p2: '2026-01-02T00:00:00Z' }), pdb('pdb1', 1)],
+    };
+    const critical = engine.toSubject({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'critical', namespace: 'kube-system' },
+      spec: { priorityClassName: 'system-node-critical', containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: '1' } } }] } } as Pod);
+    withConfiguration({ kubernetesVersion: '1.37' }, () => {
+      const answer = engine.preempt(critical, [n0], cluster);
+      expectPlainAnswer(answer);
+      const p = answer.preemption as { pdbOrder?: Array<{ pod: string; pdbs: string[] }> };
+      expect(p.pdbOrder?.map((o) => [o.pod, ...o.pdbs])).toEqual([['default/p1', 'pdb0', 'pdb1']]);
+      expect(answer.assumptions?.filter((a) => a.includes('both count against default/p1 on n0'))).toHaveLength(1);
+      const onNode = engine.scheduleOnNode(critical, n0, cluster);
+      expectPlainAnswer(onNode);
+      expect(onNode.preemption && 'victims' in onNode.preemption ? onNode.preemption.pdbOrder : undefined).toEqual(p.pdbOrder);
+      expect(onNode.assumptions?.filter((a) => a.includes('both count against default/p1 on n0'))).toHaveLength(1);
+    });
   });
 });

@@ -9,7 +9,7 @@ import { certainRejection, notModelledFor, type NotModelled } from '../k8s/not-m
 import type { Subject } from '../k8s/subject';
 import type { Status } from '../scheduler/framework';
 import { storageModel } from '../scheduler/storage-model';
-import type { PreemptionOutcome } from '../scheduler/cycle';
+import type { PDBOrderFact, PreemptionOutcome } from '../scheduler/cycle';
 
 export { certainRejection, notModelledFor, type NotModelled } from '../k8s/not-modelled';
 export { storageModel, type StorageModel } from '../scheduler/storage-model';
@@ -49,7 +49,38 @@ export function nominationNotModelled(subject: Subject, nodes: readonly Node[], 
  */
 export function preemptionAssumptions(preemption: PreemptionOutcome | undefined): string[] {
   if (!preemption || 'unknown' in preemption || preemption.candidates.length === 0) return [];
-  return ['DefaultPreemption: every node preemption may help was evaluated (kube-scheduler samples at least 100 of them from a random offset when there are more); a pod without status.startTime is taken as started after every pod that has one'];
+  return [
+    'DefaultPreemption: every node preemption may help was evaluated (kube-scheduler samples at least 100 of them from a random offset when there are more); a pod without status.startTime is taken as started after every pod that has one',
+    ...pdbOrderAssumptions(preemption.pdbOrder, true),
+  ];
+}
+
+const and = (xs: readonly string[]) => (xs.length ? (xs.length === 1 ? xs[0] : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`) : 'no pod');
+
+/**
+ * From 1.37: the PodDisruptionBudgets' order a preemption answer rests on (PDBOrderFact), one assumption per set of
+ * budgets, its first pod told and the others counted. `nominating`: the answer nominates a node (which may differ too).
+ */
+export function pdbOrderAssumptions(facts: readonly PDBOrderFact[] | undefined, nominating: boolean): string[] {
+  if (!facts?.length) return [];
+  const groups = new Map<string, PDBOrderFact[]>();
+  for (const f of facts) {
+    const k = f.pdbs.join('\0');
+    const g = groups.get(k);
+    if (g) g.push(f);
+    else groups.set(k, [f]);
+  }
+  return [...groups.values()].map(([f, ...others]) => {
+    const [first, second, ...rest] = f.pdbs;
+    const more = others.length ? ` (and ${others.length} more pod(s) on ${nominating ? 'the candidate nodes' : 'the node'})` : '';
+    const same = f.swapped.length === f.violating.length && f.swapped.every((p, i) => p === f.violating[i]);
+    const other = same
+      ? `the same pods would count as violating a PodDisruptionBudget on ${f.node} (${and(f.violating)})`
+      : `${and(f.swapped)} would count as violating a PodDisruptionBudget on ${f.node} instead of ${and(f.violating)}, so the victims${nominating ? ' and the node nominated' : ''} may differ`;
+    return `DefaultPreemption: PodDisruptionBudgets ${and(f.pdbs)} ${f.pdbs.length === 2 ? 'both' : 'all'} count against ${f.pod} on ${f.node}${more}: ` +
+      `counted in the order given (${first} first, which its eviction takes below zero disruptions allowed, so ${and([second, ...rest])} ${rest.length ? 'are' : 'is'} not counted down for it); ` +
+      `from 1.37 kube-scheduler counts them in its PDB lister's order, which varies between attempts, and with ${second} before ${first}, ${other}`;
+  });
 }
 
 /** The pod is Pending for the modelled filters, but whether preemption gives it a node is unknown. */

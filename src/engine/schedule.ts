@@ -15,7 +15,7 @@ import { explainNodePass } from '../scheduler/passes';
 import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
 import { scoreNodes, type NodeScore } from '../scheduler/score';
 import { scoreCluster } from '../scheduler/score-cluster';
-import { nominationNotModelled, preemptionAssumptions, preemptionNotModelled, storageModel, notModelledFor, type NotModelled } from './not-modelled';
+import { nominationNotModelled, pdbOrderAssumptions, preemptionAssumptions, preemptionNotModelled, storageModel, notModelledFor, type NotModelled } from './not-modelled';
 import type { PreemptionOutcome } from '../scheduler/cycle';
 import { subjectStorage } from '../scheduler/storage-model';
 import { readyAssumption } from '../k8s/node-condition-taints';
@@ -187,13 +187,14 @@ function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput
     node: info.name,
     nodeLabel: describeObject(node),
     feasible: verdict.feasible,
-    ...(verdict.status ? { status: verdict.status } : {}),
+    // as plain data (plainVerdict): a rejecting plugin's status is a class whose details are worked out when read
+    ...(verdict.status ? { status: plainVerdict(verdict).status } : {}),
     gates,
     plugins: filterPluginNames(pod),
     passes: verdict.feasible ? explainNodePass(pod, info) : [],
     notes,
     ...withNotModelled(subject, cluster.storage, undefined, nominationNotModelled(subject, [node, ...(cluster.nodes ?? [])], existingPods)),
-    ...assumed([node], subject, cluster.storage),
+    ...assumed([node], subject, cluster.storage, undefined, preemption && 'victims' in preemption ? pdbOrderAssumptions(preemption.pdbOrder, false) : []),
     ...(preemption ? { preemption } : {}),
   };
 }
@@ -235,12 +236,13 @@ export function withNotModelled(subject: Subject, storage?: readonly KubeObject[
 
 /**
  * `{ assumptions }` when the verdicts rest on one, else nothing: nodes read from a cluster without a Ready condition
- * read as Ready (readyAssumption), the stated storage assumption deciding a claim of the pod.
+ * read as Ready (readyAssumption), the stated storage assumption deciding a claim of the pod, DefaultPreemption's
+ * (preemptionAssumptions), then `more`.
  */
-export function assumed(nodes: readonly Node[], subject?: Subject, storage?: readonly KubeObject[], preemption?: PreemptionOutcome): { assumptions?: string[] } {
+export function assumed(nodes: readonly Node[], subject?: Subject, storage?: readonly KubeObject[], preemption?: PreemptionOutcome, more: readonly string[] = []): { assumptions?: string[] } {
   const ready = readyAssumption(nodes);
   const volumes = subject && storageModel(subject, storage).assumption;
-  const out = [...(ready ? [ready] : []), ...(volumes ? [volumes] : []), ...preemptionAssumptions(preemption)];
+  const out = [...(ready ? [ready] : []), ...(volumes ? [volumes] : []), ...preemptionAssumptions(preemption), ...more];
   return out.length ? { assumptions: out } : {};
 }
 

@@ -5,10 +5,10 @@ import type { Subject } from '../k8s/subject';
 import { podRequests } from '../k8s/resources';
 import { podInfo, type PodInfo } from '../scheduler/framework';
 import { postFilterHandle, type NodeVerdict } from '../scheduler';
-import type { CycleState, PreemptionAnswer } from '../scheduler/cycle';
+import type { CycleState, PDBOrderFact, PreemptionAnswer } from '../scheduler/cycle';
 import type { NodeSnapshot, Snapshot } from '../scheduler/snapshot';
 import { formatBytes, formatMilliCPU } from '../scheduler/plugins/noderesources/fit';
-import { ErrNoVictimOnNode, existingPriority, filterPodsWithPDBViolation, incomingPriority, moreImportant, selectVictimsOnNode } from '../scheduler/plugins/defaultpreemption';
+import { ErrNoVictimOnNode, existingPriority, filterPodsWithPDBViolation, incomingPriority, moreImportant, pdbOrderFacts, selectVictimsOnNode } from '../scheduler/plugins/defaultpreemption';
 import { podNamespace } from '../scheduler/snapshot';
 
 /** One pod DefaultPreemption would preempt, as the messages name it. */
@@ -25,7 +25,8 @@ export interface VictimFact {
 
 /** The preemption SelectVictimsOnNode finds on one node, or why there is none. */
 export type NodePreemption =
-  | { victims: VictimFact[]; numPDBViolations: number }
+  /** `pdbOrder`: from 1.37, the pods whose PDB count rested on the PDBs' order (absent when none). */
+  | { victims: VictimFact[]; numPDBViolations: number; pdbOrder?: PDBOrderFact[] }
   | { unknown: string }
   | { none: string };
 
@@ -101,5 +102,7 @@ export function preemptionOnNode(
   if (r.status) return { none: `${r.status.plugin}: ${r.status.reasons.join(', ')}` };
   // DryRunPreemption's Error for a node the pod fits without evicting anyone
   if (r.victims.length === 0) return { none: `DefaultPreemption: ${ErrNoVictimOnNode.replace('%q', JSON.stringify(verdict.node))}` };
-  return { victims: victimFacts(verdict.node, r.victims.map(key), entry.pods, priority.value, pdbs), numPDBViolations: r.numPDBViolations };
+  const victims = victimFacts(verdict.node, r.victims.map(key), entry.pods, priority.value, pdbs);
+  if (!r.pdbOrder) return { victims, numPDBViolations: r.numPDBViolations };
+  return { victims, numPDBViolations: r.numPDBViolations, pdbOrder: pdbOrderFacts([{ node: verdict.node, pdbOrder: r.pdbOrder }]) };
 }

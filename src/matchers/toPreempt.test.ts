@@ -143,3 +143,58 @@ test('a nominated pod takes its room for pods of lower or equal priority, and th
   const lower = { ...nominee, spec: { ...nominee.spec, priority: 1000, priorityClassName: undefined } } as Pod;
   expect(critical).toBeSchedulableOn(full[0], { existingPods: [web1, web2, lower] });
 });
+
+describe('PodDisruptionBudgets whose order decides (from 1.37): the message says the order was assumed', () => {
+  // the cases of defaultpreemption/pdb-order.test.ts: pdb0 has no disruption left and already let p2 go, pdb1 allows
+  // one; p1 and p2 count against both (p2 not against pdb0), c0 against none
+  const batch = (name: string, start: string, app = 'batch'): Pod => ({
+    ...pod(name, '500m', { nodeName: 'n0', labels: { app } }), status: { phase: 'Running', startTime: start },
+  } as Pod);
+  const p1 = batch('p1', '2026-01-01T00:00:00Z');
+  const p2 = batch('p2', '2026-01-02T00:00:00Z');
+  const c0 = batch('c0', '2026-01-01T00:05:00Z', 'db');
+  const budget = (name: string, disruptionsAllowed: number, disruptedPods?: Record<string, string>, app = 'batch') => ({
+    apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name, namespace: 'default' },
+    spec: { minAvailable: 1, selector: { matchLabels: { app } } },
+    status: { disruptionsAllowed, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0, ...(disruptedPods ? { disruptedPods } : {}) },
+  }) as unknown as KubeObject;
+  const pdb0 = budget('pdb0', 0, { p2: '2026-01-02T00:00:00Z' });
+  const pdb1 = budget('pdb1', 1);
+  const n0 = [node('n0')];
+  const critical = pod('critical', '1', { namespace: 'kube-system', priorityClassName: 'system-node-critical' });
+  const cluster = (podDisruptionBudgets: KubeObject[]) => ({ nodes: n0, existingPods: [p1, p2, c0], podDisruptionBudgets });
+  const NOTE = 'Assumed: DefaultPreemption: PodDisruptionBudgets pdb0 and pdb1 both count against default/p1 on n0: counted in the order given ' +
+    '(pdb0 first, which its eviction takes below zero disruptions allowed, so pdb1 is not counted down for it); from 1.37 kube-scheduler ' +
+    "counts them in its PDB lister's order, which varies between attempts, and with pdb1 before pdb0, default/p1 and default/p2 would count " +
+    'as violating a PodDisruptionBudget on n0 instead of default/p1';
+
+  test('1.37, pdb0 first: toPreempt names p2 and states the order; toBeSchedulableOn\'s "only by preempting" too', () => {
+    configure({ kubernetesVersion: '1.37' });
+    expect(critical).toPreempt(['default/p2'], cluster([pdb0, pdb1]));
+    const msg = failure(() => expect(critical).not.toPreempt(cluster([pdb0, pdb1])));
+    expect(msg).toContain('    - default/p2 (priority 0; frees cpu: 500m)');
+    expect(msg).toContain(`${NOTE}, so the victims and the node nominated may differ`);
+    const onNode = failure(() => expect(critical).toBeSchedulableOn(n0[0], { existingPods: [p1, p2, c0], podDisruptionBudgets: [pdb0, pdb1] }));
+    expect(onNode).toContain('but only by preempting 1 pod(s) there');
+    expect(onNode).toContain(`${NOTE}, so the victims may differ`);
+    expect(onNode).not.toContain('the node nominated');
+  });
+
+  test('1.37, pdb1 first (p1 stops at pdb0, the last), and at 1.36 (no early stop): no such note', () => {
+    configure({ kubernetesVersion: '1.37' });
+    expect(failure(() => expect(critical).not.toPreempt(cluster([pdb1, pdb0])))).not.toContain('both count against');
+    configure({ kubernetesVersion: '1.36' });
+    expect(critical).toPreempt(['default/c0'], cluster([pdb0, pdb1]));
+    expect(failure(() => expect(critical).not.toPreempt(cluster([pdb0, pdb1])))).not.toContain('both count against');
+  });
+
+  test('1.37: budgets that never both count against one pod give no note', () => {
+    configure({ kubernetesVersion: '1.37' });
+    // p1 violates pdb0 and c0 violates db: both are reprieved first, and p2 is the victim
+    const db = budget('db', 0, undefined, 'db');
+    const msg = failure(() => expect(critical).not.toPreempt(cluster([pdb0, db])));
+    expect(msg).toContain('On n0, preempting 1 pod(s):\n    - default/p2 (priority 0; frees cpu: 500m)');
+    expect(msg).toContain('Assumed: DefaultPreemption: every node preemption may help was evaluated');
+    expect(msg).not.toContain('count against');
+  });
+});

@@ -112,6 +112,25 @@ export interface PreemptionAnswer {
    * SelectVictimsOnNode's order, and how many of them violate a PDB.
    */
   candidates: Array<{ node: string; victims: string[]; numPDBViolations: number }>;
+  /** From 1.37, the candidates' pods whose PDB count rested on the PDBs' order, by node; absent when none. */
+  pdbOrder?: PDBOrderFact[];
+}
+
+/**
+ * From 1.37 a pod stops counting down the PDBs at the first it takes below zero (FilterVictimsWithPDBViolation), so
+ * a later PDB that counts against it keeps its budget for the pods after it: which pods violate a PDB, and so the
+ * victims, can depend on the PDBs' order (upstream's: its PDB lister's, which varies). One such pod on a node.
+ */
+export interface PDBOrderFact {
+  node: string;
+  /** 'namespace/name'. */
+  pod: string;
+  /** The PDB the pod stopped at, then the later ones that count against it too (names, in the pod's namespace). */
+  pdbs: string[];
+  /** The node's PDB-violating pods ('namespace/name', in importance order) in the order given. */
+  violating: string[];
+  /** The same with pdbs[1] counted before pdbs[0]. */
+  swapped: string[];
 }
 
 /** The PostFilter's answer, or why it cannot be given (a priority the inputs leave unknown). */

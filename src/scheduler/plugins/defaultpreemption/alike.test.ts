@@ -101,6 +101,20 @@ test.each([
   expect(r.scheduled).toEqual(r.eachNode.answer);
 });
 
+test('1.37: the PDB order notes of a shared dry run name each node\'s own pods, as a dry run on each node does', () => {
+  const nodes = ['a', 'b', 'c'].map((n) => node(n, 'z1', '4'));
+  const pods = ['a', 'b', 'c'].flatMap((n) => [on(n, 0, { priority: 0, cpu: '2', app: 'web' }), on(n, 1, { priority: 100, cpu: '2', app: 'web' })]);
+  // each pod stops at `spent` while `one` counts against it too
+  const r = answers(critical('2'), nodes, pods, [pdb('spent', 'web', 0), pdb('one', 'web', 1)]);
+  expect(r.shared.dryRuns).toBe(1);
+  expect(r.shared.answer).toEqual(r.eachNode.answer);
+  expect(r.scheduled).toEqual(r.eachNode.answer);
+  const order = (r.scheduled as { pdbOrder: Array<{ node: string; pod: string; pdbs: string[] }> }).pdbOrder;
+  expect(order.map((o) => `${o.node} ${o.pod} ${o.pdbs.join('>')}`)).toEqual([
+    'a default/a-1 spent>one', 'a default/a-0 spent>one', 'b default/b-1 spent>one', 'b default/b-0 spent>one', 'c default/c-1 spent>one', 'c default/c-0 spent>one',
+  ]);
+});
+
 test('a node with a pod nominated to it is dry-run on its own, its nominated pod counted', () => {
   const nodes = ['a', 'b', 'c'].map((n) => node(n, 'z1', '4'));
   const pods = ['a', 'b', 'c'].flatMap((n) => [on(n, 0, { priority: 0, cpu: '1' }), on(n, 1, { priority: 100, cpu: '2' })]);

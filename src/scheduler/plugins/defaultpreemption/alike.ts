@@ -2,7 +2,7 @@
 // (PostFilterNode.alike) and carry alike pods, where SelectVictimsOnNode's answers differ only in which pods they
 // name. The library's own saving (upstream dry-runs each node, in parallel); the answers are those of a dry run on
 // each node.
-import type { KubeObject } from '../../../core/types';
+import type { KubeObject, Pod } from '../../../core/types';
 import type { NodeSnapshot } from '../../snapshot';
 import { POD_NUMBERS } from '../../framework';
 import type { PostFilterNode } from '../../cycle';
@@ -68,10 +68,16 @@ function sameRead(a: Float64Array, b: readonly number[]): boolean {
 function byPosition(entry: NodeSnapshot, r: Victims): (other: NodeSnapshot) => Victims {
   if (r.status) return () => r;
   const at = r.victims.map((v) => entry.pods.indexOf(v));
-  const { numPDBViolations } = r;
+  const { numPDBViolations, pdbOrder } = r;
   const shared = {};
   r.shared = shared;
-  return (other) => ({ victims: at.map((i) => other.pods[i]), numPDBViolations, shared });
+  if (!pdbOrder) return (other) => ({ victims: at.map((i) => other.pods[i]), numPDBViolations, shared });
+  const pos = (pods: readonly Pod[]) => pods.map((p) => entry.pods.indexOf(p));
+  const notes = pdbOrder.map((n) => ({ pod: entry.pods.indexOf(n.pod), pdbs: n.pdbs, violating: pos(n.violating), swapped: pos(n.swapped) }));
+  return (other) => ({
+    victims: at.map((i) => other.pods[i]), numPDBViolations, shared,
+    pdbOrder: notes.map((n) => ({ pod: other.pods[n.pod], pdbs: n.pdbs, violating: n.violating.map((i) => other.pods[i]), swapped: n.swapped.map((i) => other.pods[i]) })),
+  });
 }
 
 /**

@@ -3,8 +3,8 @@
 // lower-priority pods lets the pod fit, and nominates it; its status message joins the FitError.
 
 export * from './reasons';
-export type { PreemptionAnswer, PreemptionOutcome } from '../../cycle';
-export { filterPodsWithPDBViolation, disruptionStatusOf, pdbsOf, type DisruptionStatus } from './pdb';
+export type { PDBOrderFact, PreemptionAnswer, PreemptionOutcome } from '../../cycle';
+export { filterPodsWithPDBViolation, disruptionStatusOf, pdbOrderFacts, pdbsOf, type DisruptionStatus, type PDBOrderNote } from './pdb';
 export { pickOneNodeForPreemption, type Candidate } from './pick';
 export { selectVictimsOnNode } from './victims';
 export { existingPriority, incomingPriority, moreImportant, START_TIME_ASSUMPTION } from './priority';

@@ -69,3 +69,62 @@ describe('SelectVictimsOnNode: the PDB-violating pods are reprieved first', () =
     expect(victims('1.37')).toEqual([{ node: 'n0', victims: ['default/p2'], numPDBViolations: 0 }]);
   });
 });
+
+describe('orderNotes: from 1.37, the pods whose count stopped at a PDB while a later one counts against them too', () => {
+  const notes = (release: KubernetesVersion, pdbs: KubeObject[], pods = [p1, p2]) => withConfiguration({ kubernetesVersion: release }, () =>
+    filterPodsWithPDBViolation(pods, pdbs).orderNotes?.map((n) => ({
+      pod: n.pod.metadata!.name, pdbs: n.pdbs, violating: n.violating.map((p) => p.metadata!.name), swapped: n.swapped.map((p) => p.metadata!.name),
+    })));
+
+  it.each(['1.33', '1.36'] as const)('%s: none (a pod counts down every PDB, so the order cannot matter)', (release) => {
+    expect(notes(release, [PDB0, PDB1])).toBeUndefined();
+    expect(notes(release, [PDB1, PDB0])).toBeUndefined();
+  });
+
+  it('1.37, pdb0 first: p1 stopped at pdb0 while pdb1 counts against it; with pdb1 first p1 and p2 would violate', () => {
+    expect(notes('1.37', [PDB0, PDB1])).toEqual([{ pod: 'p1', pdbs: ['pdb0', 'pdb1'], violating: ['p1'], swapped: ['p1', 'p2'] }]);
+  });
+
+  it('1.37, pdb1 first: p1 stops at pdb0, the last PDB, and p2 at pdb1, which p2 alone counts against: no note', () => {
+    expect(notes('1.37', [PDB1, PDB0])).toBeUndefined();
+  });
+
+  it('1.37: no note when the PDBs do not both count against one pod, nor with a single PDB', () => {
+    // pdbWeb selects other pods than pdb0: p1 stops at pdb0, and no later PDB counts against it
+    const pdbWeb = { ...(pdb('pdb-web', 0) as object), spec: { minAvailable: 1, selector: { matchLabels: { app: 'web' } } } } as unknown as KubeObject;
+    const web = pod('w1', 'web');
+    expect(withConfiguration({ kubernetesVersion: '1.37' }, () => filterPodsWithPDBViolation([p1, web], [PDB0, pdbWeb]).violating.map((p) => p.metadata!.name))).toEqual(['p1', 'w1']);
+    expect(notes('1.37', [PDB0, pdbWeb], [p1, web])).toBeUndefined();
+    expect(notes('1.37', [PDB0])).toBeUndefined();
+    // p2 is in pdb0's disruptedPods: pdb0 does not count against it, so its stop at pdb1 (last) leaves nothing
+    expect(notes('1.37', [pdb('pdb1-spent', 0), PDB0], [p2])).toBeUndefined();
+  });
+
+  it('1.37: the swapped order may leave the same pods violating; the note still names the PDBs', () => {
+    // both spent: p1 violates either first, and p2 (not counted by pdb0) violates pdb1 whatever the order
+    expect(notes('1.37', [pdb('a', 0), pdb('b', 0)])).toEqual([
+      { pod: 'p1', pdbs: ['a', 'b'], violating: ['p1', 'p2'], swapped: ['p1', 'p2'] },
+      { pod: 'p2', pdbs: ['a', 'b'], violating: ['p1', 'p2'], swapped: ['p1', 'p2'] },
+    ]);
+  });
+});
+
+describe('the answer carries the order it rested on (PreemptionAnswer.pdbOrder, from 1.37)', () => {
+  const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n0' }, status: { allocatable: { cpu: '2', memory: '4Gi', pods: '110' } } } as unknown as Node;
+  const incoming = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'incoming', namespace: 'default' },
+    spec: { priority: 1000, containers: [{ name: 'c', image: 'registry.example/app:1', resources: { requests: { cpu: '1' } } }] } } as Pod;
+  const c0 = pod('c0', 'db', '2026-01-01T00:05:00Z');
+  const answer = (release: KubernetesVersion, pdbs: KubeObject[]) => withConfiguration({ kubernetesVersion: release, admission: { priority: false } }, () =>
+    schedule(toSubject(incoming), [node], [p1, p2, c0], undefined, undefined, undefined, pdbs).preemption as PreemptionAnswer);
+
+  it('1.36: none', () => {
+    expect(answer('1.36', [PDB0, PDB1]).pdbOrder).toBeUndefined();
+  });
+
+  it('1.37: p1 on n0, pdb0 then pdb1, with the violating pods of both orders', () => {
+    expect(answer('1.37', [PDB0, PDB1]).pdbOrder).toEqual([
+      { node: 'n0', pod: 'default/p1', pdbs: ['pdb0', 'pdb1'], violating: ['default/p1'], swapped: ['default/p1', 'default/p2'] },
+    ]);
+    expect(answer('1.37', [PDB1, PDB0]).pdbOrder).toBeUndefined();
+  });
+});

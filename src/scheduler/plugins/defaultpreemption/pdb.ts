@@ -5,6 +5,8 @@ import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
 import { LabelSelectorError, parseLabelSelector, selectorMatches, type Selector } from '../../../k8s/label-selector';
 import { podNamespace } from '../../snapshot';
 import { releaseAtLeast } from '../../../core/config';
+import type { PDBOrderFact } from '../../cycle';
+import { podKey } from './priority';
 
 /** What preemption reads of a PDB's status. */
 export interface DisruptionStatus {
@@ -24,7 +26,7 @@ export function disruptionStatusOf(pdb: PodDisruptionBudget): DisruptionStatus {
   return { disruptionsAllowed: status.disruptionsAllowed, disruptedPods: status.disruptedPods ?? {} };
 }
 
-export interface ParsedPDB { namespace: string; selector: Selector; status: DisruptionStatus }
+export interface ParsedPDB { name: string; namespace: string; selector: Selector; status: DisruptionStatus }
 
 const parsed = new WeakMap<KubeObject, ParsedPDB>();
 
@@ -41,7 +43,7 @@ function parse(pdb: PodDisruptionBudget): ParsedPDB {
       // Stryker disable next-line ObjectLiteral,StringLiteral: a selector of no kind matches nothing too (selectorMatches)
       selector = { kind: 'nothing' };
     }
-    p = { namespace: podNamespace(pdb as KubeObject), selector, status: disruptionStatusOf(pdb) };
+    p = { name: pdb.metadata?.name ?? '', namespace: podNamespace(pdb as KubeObject), selector, status: disruptionStatusOf(pdb) };
     parsed.set(pdb as KubeObject, p);
   }
   return p;
@@ -75,23 +77,54 @@ export function pdbsCounting(pod: Pod, pdbs: readonly ParsedPDB[]): string {
 }
 
 /**
+ * From 1.37, a pod whose count stopped at a PDB it took below zero while a later PDB of the order given counts against
+ * it too: that PDB's budget was left to the pods after it because of the order, which upstream does not fix.
+ */
+export interface PDBOrderNote {
+  pod: Pod;
+  /** The PDB the pod stopped at, then the later ones that count against it (names, in the pod's namespace). */
+  pdbs: string[];
+  /** The PDB-violating pods in the order given. */
+  violating: Pod[];
+  /** The PDB-violating pods with the first later PDB counted before the one the pod stopped at (the two swapped). */
+  swapped: Pod[];
+}
+
+export interface PDBViolations { violating: Pod[]; nonViolating: Pod[]; orderNotes?: PDBOrderNote[] }
+
+/**
  * filterPodsWithPDBViolation (default_preemption.go; 1.37 preemption.FilterVictimsWithPDBViolation): the pods, in
  * their order, whose eviction would take some matching PDB below zero disruptions allowed, counting down each PDB's
  * budget pod by pod; and the others. Up to 1.36 a pod counts down every PDB it counts against; from 1.37 it stops at
  * the first one it takes below zero (util.go FilterVictimsWithPDBViolation: podIsViolating returns there), leaving the
  * later PDBs' budgets to the pods after it. The PDBs are counted in the order given: upstream's is its PDB lister's
  * (preemption.go getPodDisruptionBudgets, the informer store's Go map order, another at each List), which no input
- * gives; from 1.37 the answer can depend on it.
+ * gives; from 1.37 the answer can depend on it, and `orderNotes` names each pod where it could (PDBOrderNote; absent
+ * when none, so the common path allocates nothing more).
  */
-export function filterPodsWithPDBViolation(pods: readonly Pod[], objects: readonly KubeObject[]): { violating: Pod[]; nonViolating: Pod[] } {
+export function filterPodsWithPDBViolation(pods: readonly Pod[], objects: readonly KubeObject[]): PDBViolations {
   // (no PDB: the pods as they are, without a copy; a dry run asks this of thousands of nodes)
   // Stryker disable next-line ConditionalExpression: a shortcut; the loop over no PDB finds no violation either
   if (objects.length === 0) return { violating: [], nonViolating: pods as Pod[] };
   const pdbs = parsedPDBs(objects);
   // Stryker disable next-line ConditionalExpression: a shortcut; the loop over no PDB finds no violation either
   if (pdbs.length === 0) return { violating: [], nonViolating: pods.slice() };
+  return countDown(pods, pdbs, releaseAtLeast('1.37'), true);
+}
+
+/** The first PDB after `at` that counts against the pod, or -1. */
+function laterCounting(pod: Pod, labels: Record<string, string>, pdbs: readonly ParsedPDB[], at: number): number {
+  for (let j = at + 1; j < pdbs.length; j++) if (countsAgainst(pod, labels, pdbs[j])) return j;
+  return -1;
+}
+
+/**
+ * The counting itself, over the PDBs in the order given. With `noting`, each pod whose count stopped at a PDB (1.37)
+ * while a later one counts against it gets an order note.
+ */
+function countDown(pods: readonly Pod[], pdbs: readonly ParsedPDB[], stopAtViolation: boolean, noting: boolean): PDBViolations {
+  let stopped: Array<{ pod: Pod; at: number }> | undefined;
   const allowed = pdbs.map((p) => p.status.disruptionsAllowed);
-  const stopAtViolation = releaseAtLeast('1.37');
   const violating: Pod[] = [];
   const nonViolating: Pod[] = [];
   for (const pod of pods) {
@@ -103,10 +136,44 @@ export function filterPodsWithPDBViolation(pods: readonly Pod[], objects: readon
         allowed[i]--;
         if (allowed[i] >= 0) continue;
         violated = true;
-        if (stopAtViolation) break;
+        if (!stopAtViolation) continue;
+        if (noting && laterCounting(pod, labels, pdbs, i) >= 0) (stopped ??= []).push({ pod, at: i });
+        break;
       }
     }
     (violated ? violating : nonViolating).push(pod);
   }
-  return { violating, nonViolating };
+  return stopped ? { violating, nonViolating, orderNotes: orderNotes(pods, pdbs, violating, stopped) } : { violating, nonViolating };
+}
+
+/**
+ * A note per stopped pod: the PDBs involved, and the PDB-violating pods with the first later PDB swapped with the
+ * one the pod stopped at (one more count per distinct pair: bounded by the pods and PDBs at hand).
+ */
+function orderNotes(pods: readonly Pod[], pdbs: readonly ParsedPDB[], violating: Pod[], stopped: ReadonlyArray<{ pod: Pod; at: number }>): PDBOrderNote[] {
+  const swaps = new Map<string, Pod[]>();
+  return stopped.map(({ pod, at }) => {
+    const labels = pod.metadata?.labels ?? {};
+    const later: number[] = [];
+    for (let j = laterCounting(pod, labels, pdbs, at); j >= 0; j = laterCounting(pod, labels, pdbs, j)) later.push(j);
+    const key = `${at},${later[0]}`;
+    let swapped = swaps.get(key);
+    if (!swapped) {
+      const order = pdbs.slice();
+      [order[at], order[later[0]]] = [order[later[0]], order[at]];
+      swapped = countDown(pods, order, true, false).violating;
+      swaps.set(key, swapped);
+    }
+    return { pod, pdbs: [pdbs[at].name, ...later.map((j) => pdbs[j].name)], violating, swapped };
+  });
+}
+
+/** The candidates' order notes (from 1.37), in the candidates' order, as plain facts. */
+export function pdbOrderFacts(candidates: ReadonlyArray<{ node: string; pdbOrder?: readonly PDBOrderNote[] }>): PDBOrderFact[] {
+  const out: PDBOrderFact[] = [];
+  for (const c of candidates) {
+    if (!c.pdbOrder) continue;
+    for (const n of c.pdbOrder) out.push({ node: c.node, pod: podKey(n.pod), pdbs: n.pdbs, violating: n.violating.map(podKey), swapped: n.swapped.map(podKey) });
+  }
+  return out;
 }

@@ -3,9 +3,13 @@
 // priorities, then the fewest victims, then the latest start time of its most important victims.
 import type { Pod } from '../../../core/types';
 import { priorityValue, startTime } from './priority';
+import type { PDBOrderNote } from './pdb';
 
-/** `shared`: the same object on candidates whose victims are read alike (alike.ts): one score for all of them. */
-export interface Candidate { node: string; victims: Pod[]; numPDBViolations: number; shared?: object }
+/**
+ * `shared`: the same object on candidates whose victims are read alike (alike.ts): one score for all of them.
+ * `pdbOrder`: the pods whose PDB count rested on the PDBs' order (Victims).
+ */
+export interface Candidate { node: string; victims: Pod[]; numPDBViolations: number; shared?: object; pdbOrder?: PDBOrderNote[] }
 
 /** math.MaxInt32 + 1: each priority is shifted so that the sum counts the number of pods too (minSumPrioritiesScoreFunc). */
 const SHIFT = 2 ** 31;

@@ -5,6 +5,7 @@ import type { Pod } from '../../../core/types';
 import { releaseAtLeast } from '../../../core/config';
 import { POD_NUMBERS, type Status } from '../../framework';
 import type { PostFilterHandle, PostFilterNode, PostFilterPlugin, PreemptionAnswer, PreemptionOutcome } from '../../cycle';
+import { pdbOrderFacts } from './pdb';
 import { existingPriority, incomingPriority, podKey, priorityUnknown } from './priority';
 import { selectVictimsOnNode } from './victims';
 import { alikeDryRuns } from './alike';
@@ -79,6 +80,8 @@ export function preempt(pod: Parameters<PostFilterPlugin['postFilter']>[0], hand
     nominatedNodes,
     candidates: candidates.map((c) => ({ node: c.node, victims: c.victims.map(podKey), numPDBViolations: c.numPDBViolations })),
   };
+  const pdbOrder = pdbOrderFacts(candidates);
+  if (pdbOrder.length) answer.pdbOrder = pdbOrder;
   return { code: 'Success', answer };
 }
 
@@ -127,7 +130,7 @@ function dryRunPreemption(priority: number, potential: readonly PostFilterNode[]
     const r = dryRun(node);
     if (r.status) statuses.set(name, r.status);
     else if (r.victims.length === 0) errors.push(ErrNoVictimOnNode.replace('%q', JSON.stringify(name)));
-    else candidates.push({ node: name, victims: r.victims, numPDBViolations: r.numPDBViolations, shared: r.shared });
+    else candidates.push({ node: name, victims: r.victims, numPDBViolations: r.numPDBViolations, shared: r.shared, pdbOrder: r.pdbOrder });
   }
   // Stryker disable next-line EqualityOperator,ConditionalExpression: the same order for distinct names (a node's name is its key)
   candidates.sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0));

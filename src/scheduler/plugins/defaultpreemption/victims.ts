@@ -4,12 +4,15 @@ import type { KubeObject, Pod } from '../../../core/types';
 import { failure, type Status } from '../../framework';
 import type { PostFilterHandle } from '../../cycle';
 import type { NodeSnapshot } from '../../snapshot';
-import { filterPodsWithPDBViolation } from './pdb';
+import { filterPodsWithPDBViolation, type PDBOrderNote } from './pdb';
 import { moreImportant, priorityValue } from './priority';
 import { ErrReasonNoVictims } from './reasons';
 
-/** `shared`: the same object on the nodes whose dry run one run answered (alike.ts); their candidates score alike. */
-export type Victims = { victims: Pod[]; numPDBViolations: number; shared?: object; status?: undefined } | { status: Status };
+/**
+ * `shared`: the same object on the nodes whose dry run one run answered (alike.ts); their candidates score alike.
+ * `pdbOrder`: from 1.37, the pods whose PDB count depended on the PDBs' order (filterPodsWithPDBViolation).
+ */
+export type Victims = { victims: Pod[]; numPDBViolations: number; shared?: object; pdbOrder?: PDBOrderNote[]; status?: undefined } | { status: Status };
 
 /** Go's sort.Slice with MoreImportantPod; stable here (upstream's pdqsort is stable up to 12 pods, its insertion sort). */
 const byImportance = (pods: Pod[]): Pod[] => pods.sort(moreImportant);
@@ -30,7 +33,7 @@ export function selectVictimsOnNode(priority: number, node: NodeSnapshot, pdbs: 
   const status = run.filter();
   if (status) return { status };
   byImportance(potential);
-  const { violating, nonViolating } = filterPodsWithPDBViolation(potential, pdbs);
+  const { violating, nonViolating, orderNotes } = filterPodsWithPDBViolation(potential, pdbs);
   const victims: Pod[] = [];
   // addVictim, then the filters; a pod that no longer fits is removed again (removeVictim) and is a victim
   const reprieve = (p: Pod): boolean => {
@@ -45,7 +48,7 @@ export function selectVictimsOnNode(priority: number, node: NodeSnapshot, pdbs: 
   for (const p of nonViolating) reprieve(p);
   // Stryker disable next-line ConditionalExpression,LogicalOperator: victims of one group are in importance order already
   if (violating.length && nonViolating.length) byImportance(victims);
-  return { victims, numPDBViolations };
+  return orderNotes ? { victims, numPDBViolations, pdbOrder: orderNotes } : { victims, numPDBViolations };
 }
 
 // Stryker disable next-line StringLiteral,ArrowFunction: DryRunPreemption reads only the reasons of a node's status (the FitError's histogram)
