@@ -272,7 +272,9 @@ export function libraryPreemption(input: PreemptionInput): PreemptionOutput {
  */
 function dependsOnPDBOrder(input: PreemptionInput, ours: PreemptionOutput | undefined): boolean {
   if (!ours || !releaseAtLeast('1.37') || input.podDisruptionBudgets.length < 2) return false;
-  return json(answerOf(input, [...input.podDisruptionBudgets].reverse())) !== json(ours);
+  // (the answer's own note of the order, pdbOrder, differs whenever it is given: not what is counted)
+  const answer = (x: unknown) => JSON.stringify(x, (key, value) => (key === 'pdbOrder' ? undefined : value));
+  return answer(answerOf(input, [...input.podDisruptionBudgets].reverse())) !== answer(ours);
 }
 
 /**
