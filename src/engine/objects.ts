@@ -5,6 +5,7 @@
 import type { KubeObject, Node, Pod, Taint } from '../core/types';
 import { assertNode, isSubject, preview, subjectOf, toSubject, type Subject } from '../k8s/subject';
 import { scoreCluster } from '../scheduler/score-cluster';
+import { assertStructure } from '../loader/structure';
 
 export { subjectOf };
 import * as framework from '../scheduler/framework';
@@ -49,13 +50,41 @@ function nodeInfoOf(x: unknown, what = 'node'): framework.NodeInfo {
   return isNodeInfo(x) ? x : framework.nodeInfo(nodeOf(x, what));
 }
 
+/** Existing Pods, each with the fields the engine reads of the JSON structure it reads (loader/structure.ts). */
 function podsOf(x: unknown, what = 'existingPods'): readonly Pod[] | undefined {
   if (x === undefined) return undefined;
   if (!Array.isArray(x)) throw new TypeError(`expected ${what} to be an array of Pods, received ${preview(x)}`);
-  x.forEach((p, i) => {
+  for (let i = 0; i < x.length; i++) {
+    const p: unknown = x[i];
     if (!isObject(p) || p.kind !== 'Pod') throw new TypeError(`expected ${what}[${i}] to be a Pod (kind: Pod), received ${preview(p)}`);
-  });
+    assertStructure(p as Pod, `${what}[${i}]`);
+  }
   return x as Pod[];
+}
+
+/** A v1 Node, checked as existing pods are. */
+function checkedNode(x: unknown, what = 'node'): Node {
+  return assertStructure(nodeOf(x, what), what), x as Node;
+}
+
+/** v1 Nodes, checked as existing pods are. */
+function nodesOf(x: unknown): readonly Node[] {
+  if (!Array.isArray(x)) throw new TypeError(`expected an array of Nodes, received ${preview(x)}`);
+  for (let i = 0; i < x.length; i++) assertStructure(nodeOf(x[i], `Node (nodes[${i}])`), `nodes[${i}]`);
+  return x as Node[];
+}
+
+/** The pod or workload asked about, checked as existing pods are (a Subject given is its object's). */
+function checkedSubject(x: unknown, of: (x: unknown) => Subject = subjectOf): Subject {
+  const s = of(x);
+  assertStructure(s.object, '');
+  return s;
+}
+
+/** scheduleOn's and rankNodes' options: an object (the lists in it are checked where they are read). */
+function optionsOf(x: unknown): ScheduleOptions {
+  if (!isObject(x)) throw new TypeError(`expected options to be { existingPods?, namespaces?, services?, storage?, … }, received ${preview(x)}`);
+  return x as ScheduleOptions;
 }
 
 /** `options.storage`: the storage objects (STORAGE_KINDS, any order); an object of another kind is refused, named. */
@@ -104,14 +133,12 @@ export function nodeInfo(node: Node): framework.NodeInfo {
 
 /** Would kube-scheduler's filters accept this node for the subject's pod? Existing pods bound elsewhere are ignored. */
 export function schedulingVerdict(subject: PodArgument, node: Node, existingPods?: readonly Pod[], ...options: After3<typeof scheduler.schedulingVerdict>): scheduler.NodeVerdict {
-  return scheduler.schedulingVerdict(subjectOf(subject), nodeOf(node), podsOf(existingPods), ...options);
+  return scheduler.schedulingVerdict(checkedSubject(subject), checkedNode(node), podsOf(existingPods), ...options);
 }
 
 /** scheduleOn with existing pods as a third argument. */
 export function schedule(subject: PodArgument, nodes: readonly Node[], existingPods?: readonly Pod[], ...options: After3<typeof scheduler.schedule>): scheduler.ScheduleResult {
-  if (!Array.isArray(nodes)) throw new TypeError(`expected an array of Nodes, received ${preview(nodes)}`);
-  nodes.forEach((n, i) => nodeOf(n, `Node (nodes[${i}])`));
-  return scheduler.schedule(subjectOf(subject), nodes, podsOf(existingPods), ...options);
+  return scheduler.schedule(checkedSubject(subject), nodesOf(nodes), podsOf(existingPods), ...options);
 }
 
 /**
@@ -148,7 +175,7 @@ export function untoleratedPreferNoSchedule(subject: PodArgument | framework.Pod
  * refuses the pod (a PriorityClass or RuntimeClass it does not have).
  */
 export function admitPod(subject: PodArgument): admission.AdmittedPod {
-  return admission.admitPod(subjectOf(subject));
+  return admission.admitPod(checkedSubject(subject));
 }
 
 /** The taint-eviction controller's verdict for the subject's pod on the node (what evictionVerdict returns). */
@@ -177,7 +204,7 @@ export interface ScheduleOptions {
 
 /** When the taint-eviction controller would delete the subject's pod from the node. */
 export function evictionVerdict(subject: KubeObject, node: Node): EvictionVerdict {
-  return evictionOf(framework.podInfo(toSubject(subject)), framework.nodeInfo(node));
+  return evictionOf(framework.podInfo(checkedSubject(subject, toSubject)), framework.nodeInfo(checkedNode(node)));
 }
 
 /**
@@ -189,7 +216,8 @@ export type ScheduleOnResult = scheduler.ScheduleResult & { notModelled?: NotMod
 
 /** The feasible nodes and each rejected node's plugin, reasons and details; the FitError text when none fits. */
 export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): ScheduleOnResult {
-  const s = toSubject(subject);
+  const s = checkedSubject(subject, toSubject);
+  checkCluster(nodes, optionsOf(options));
   const storage = storageOf(options.storage);
   return underQuestion(s, options, () => {
     const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, schedulingStorage(s, storage, options));
@@ -200,6 +228,12 @@ export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options:
     const answer = fitError !== result.fitError ? { ...result, fitError } : result;
     return notModelled.length ? { ...answer, notModelled } : answer;
   });
+}
+
+/** The nodes and existing pods scheduleOn and rankNodes read, checked once per object (loader/structure.ts). */
+function checkCluster(nodes: unknown, options: ScheduleOptions): void {
+  nodesOf(nodes);
+  podsOf(options.existingPods, 'options.existingPods');
 }
 
 /**
@@ -217,7 +251,8 @@ function schedulingStorage(s: Subject, storage: KubeObject[] | undefined, option
 
 /** Feasible nodes ranked by the pod's profile's scores (existing pods by spec.nodeName), best first; ties keep input order. */
 export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): score.NodeScore[] {
-  const s = toSubject(subject);
+  const s = checkedSubject(subject, toSubject);
+  checkCluster(nodes, optionsOf(options));
   const storage = subjectStorage(s, storageOf(options.storage));
   return underQuestion(s, options, () => {
     const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage).feasible.map((v) => v.node));

@@ -1,7 +1,8 @@
 // The checks at the engine's entry points (placeReplicas, simulateOutage): bad input is refused here with a message
 // naming the argument, never met later as a TypeError from inside. Worded as src/matchers/inputs*.ts words them.
-import type { KubeObject, Pod } from '../core/types';
-import { preview } from '../k8s/subject';
+import type { KubeObject, Node, Pod } from '../core/types';
+import { assertNode, preview } from '../k8s/subject';
+import { structureMessage, structureProblem } from '../loader/structure';
 import { storageProblem } from '../core/storage-kinds';
 
 /** A caller's input the engine refuses (a TypeError, as the library's other usage errors). */
@@ -19,7 +20,28 @@ export function listOf<T = unknown>(x: unknown, what: string, optional = true): 
 
 export function assertPod(x: unknown, what: string): Pod {
   if (!isObject(x) || x.kind !== 'Pod') throw new InputError(`${what} is not a Pod (kind: Pod), received ${preview(x)}`);
-  return x as Pod;
+  return readable(x as Pod, what);
+}
+
+/** A v1 Node (`kind: Node`) whose fields the engine reads are of the JSON structure it reads. */
+export function assertNodeInput(x: unknown, what: string): Node {
+  let node: Node;
+  try {
+    node = assertNode(x, what);
+  } catch (e) {
+    throw new InputError((e as Error).message);
+  }
+  return readable(node, what);
+}
+
+/**
+ * The object with the fields the engine reads of the JSON structure it reads (loader/structure.ts: a mapping, a list
+ * without null items, …), checked once per object; else an InputError naming the argument, the object and the field.
+ */
+export function readable<T extends KubeObject>(x: T, what: string): T {
+  const problem = structureProblem(x);
+  if (problem) throw new InputError(structureMessage(x, what, problem));
+  return x;
 }
 
 /** An object of one of `kinds`. */
@@ -27,7 +49,7 @@ export function assertWorkload(x: unknown, what: string, kinds: readonly string[
   if (!isObject(x) || typeof x.kind !== 'string' || !kinds.includes(x.kind)) {
     throw new InputError(`${what}: expected one of ${kinds.join(', ')}, received ${preview(x)}`);
   }
-  return x as KubeObject;
+  return readable(x as KubeObject, what);
 }
 
 /** Kubernetes objects (anything with a kind; only the Namespaces are used). */
