@@ -228,3 +228,59 @@ describe('the engine API given a malformed pod to place', () => {
     }), { numRuns: 1000 });
   });
 });
+
+describe('the errors, word for word', () => {
+  const old = (spec: Record<string, unknown>): Pod => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'old', namespace: 'default' }, spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'nginx:1' }], ...spec } } as Pod);
+  const nullAntiAffinity = () => old({ affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [null] } } });
+
+  test('a null required anti-affinity term in an existing pod (was a TypeError from terms.ts sharedTerms)', () => {
+    const run = () => scheduleOn(incoming(), nodes(), { existingPods: [existing(), nullAntiAffinity()] });
+    expect(run).toThrow(TypeError); // the library's usage errors are TypeErrors naming the argument
+    expect(run).toThrow(new TypeError('options.existingPods[1] (Pod default/old): spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]: expected a mapping, got null'));
+    expect(() => scheduleMatrix([incoming()], nodes(), { existingPods: [nullAntiAffinity()] }))
+      .toThrow(new TypeError('options.existingPods[0] (Pod default/old): spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]: expected a mapping, got null'));
+  });
+
+  test('a null toleration in an existing pod, to an outage', () => {
+    expect(() => simulateOutage({ workloads: [deployment(incoming())], nodes: nodes(), existingPods: [old({ tolerations: [null] })] }, nodesDown(['n1'])))
+      .toThrow('cluster.existingPods[0] (Pod default/old): spec.tolerations[0]: expected a mapping, got null');
+  });
+
+  test('containers that are a mapping, and a label value that is null', () => {
+    expect(() => schedulingVerdict(incoming(), nodes()[0], [old({ containers: { name: 'c' } })]))
+      .toThrow(new TypeError('existingPods[0] (Pod default/old): spec.containers: expected a list, got a mapping'));
+    const labelled = { ...old({}), metadata: { name: 'old', namespace: 'shop', labels: { 'app.kubernetes.io/name': null } } } as unknown as Pod;
+    expect(() => rankNodes(incoming(), nodes(), { existingPods: [labelled] }))
+      .toThrow(new TypeError('options.existingPods[0] (Pod shop/old): metadata.labels["app.kubernetes.io/name"]: expected a string, got null'));
+  });
+
+  test('a node whose taints are a string, to placeReplicas', () => {
+    const n2 = { ...node('n2', 'b'), spec: { taints: 'dedicated=db:NoSchedule' } } as unknown as Node;
+    expect(() => placeReplicas(deployment(incoming()), [node('n1', 'a'), n2]))
+      .toThrow('node at index 1 (Node n2): spec.taints: expected a list, got the string "dedicated=db:NoSchedule"');
+  });
+
+  test('a preferred pod affinity term without its podAffinityTerm in the workload asked about', () => {
+    const pod = incoming();
+    pod.spec!.affinity = { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1 } as never] } };
+    expect(() => scheduleMatrix([deployment(pod)], nodes()))
+      .toThrow(new TypeError('workloads[0] (Deployment default/web): spec.template.spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm: expected a mapping, got undefined'));
+    expect(() => scheduleOn(pod, nodes()))
+      .toThrow(new TypeError('Pod default/web: spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm: expected a mapping, got undefined'));
+  });
+
+  test('a field set to null is unset, as the API server reads it: the question is answered', () => {
+    const unset = old({ affinity: null, tolerations: null, volumes: null, topologySpreadConstraints: null, containers: [{ name: 'c', image: 'nginx:1', ports: [{ containerPort: 80, hostPort: 8080 }], resources: null }] });
+    // its host port is read: NodePorts rejects n1
+    const answer = scheduleOn(incoming(), nodes(), { existingPods: [unset] });
+    expect(answer.feasible.map((v) => v.node)).toEqual(['n2']);
+    expect(answer.rejected.map((v) => [v.node, v.status?.plugin])).toEqual([['n1', 'NodePorts']]);
+  });
+
+  test('an existing pod replaced in a list checked before is checked', () => {
+    const existingPods = [existing()];
+    expect(scheduleOn(incoming(), nodes(), { existingPods }).feasible.map((v) => v.node)).toEqual(['n2']);
+    existingPods[0] = nullAntiAffinity();
+    expect(() => scheduleOn(incoming(), nodes(), { existingPods })).toThrow('options.existingPods[0] (Pod default/old): spec.affinity');
+  });
+});

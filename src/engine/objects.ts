@@ -5,7 +5,7 @@
 import type { KubeObject, Node, Pod, Taint } from '../core/types';
 import { assertNode, isSubject, preview, subjectOf, toSubject, type Subject } from '../k8s/subject';
 import { scoreCluster } from '../scheduler/score-cluster';
-import { assertStructure } from '../loader/structure';
+import { assertStructure, checkItems } from '../loader/structure';
 
 export { subjectOf };
 import * as framework from '../scheduler/framework';
@@ -54,11 +54,10 @@ function nodeInfoOf(x: unknown, what = 'node'): framework.NodeInfo {
 function podsOf(x: unknown, what = 'existingPods'): readonly Pod[] | undefined {
   if (x === undefined) return undefined;
   if (!Array.isArray(x)) throw new TypeError(`expected ${what} to be an array of Pods, received ${preview(x)}`);
-  for (let i = 0; i < x.length; i++) {
-    const p: unknown = x[i];
+  checkItems(x, (p, i) => {
     if (!isObject(p) || p.kind !== 'Pod') throw new TypeError(`expected ${what}[${i}] to be a Pod (kind: Pod), received ${preview(p)}`);
     assertStructure(p as Pod, `${what}[${i}]`);
-  }
+  });
   return x as Pod[];
 }
 
@@ -70,7 +69,7 @@ function checkedNode(x: unknown, what = 'node'): Node {
 /** v1 Nodes, checked as existing pods are. */
 function nodesOf(x: unknown): readonly Node[] {
   if (!Array.isArray(x)) throw new TypeError(`expected an array of Nodes, received ${preview(x)}`);
-  for (let i = 0; i < x.length; i++) assertStructure(nodeOf(x[i], `Node (nodes[${i}])`), `nodes[${i}]`);
+  checkItems(x, (n, i) => assertStructure(nodeOf(n, `Node (nodes[${i}])`), `nodes[${i}]`));
   return x as Node[];
 }
 

@@ -73,6 +73,8 @@ function walk(value: unknown, c: Compiled): Problem | undefined {
         const field = c.fields.get(key);
         const v = field && (value as Record<string, unknown>)[key];
         if (v === null || v === undefined) continue;
+        // a string field (most of them) is checked here, without a call
+        if (field!.k === 'string' && typeof v === 'string') continue;
         const p = walk(v, field!);
         if (p) return p.steps.push(key), p;
       }
@@ -89,7 +91,9 @@ function walk(value: unknown, c: Compiled): Problem | undefined {
     case 'map': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrong(value, c);
       for (const key in value) {
-        const p = item((value as Record<string, unknown>)[key], c.value, key);
+        const v = (value as Record<string, unknown>)[key];
+        if (c.value.k === 'string' && typeof v === 'string') continue;
+        const p = item(v, c.value, key);
         if (p) return p;
       }
       return undefined;
@@ -131,4 +135,23 @@ export function assertStructure(object: KubeObject, what: string): void {
  */
 export function structureMessage(object: KubeObject, what: string, problem: FieldError): string {
   return `${what ? `${what} (${describeObject(object)})` : describeObject(object)}: ${problem.field}: ${problem.message}`;
+}
+
+// The lists whose items were all checked, with their items then: a later call over the same 20,000 existing pods
+// compares the items by identity instead of looking each up (an item added or replaced since is checked again).
+const checkedLists = new WeakMap<readonly unknown[], readonly unknown[]>();
+
+/**
+ * `check(item, i)` over the list's items, skipped when the list was checked already with these items; `check` throws
+ * for an item it refuses (the kind checks of the entry, then assertStructure).
+ */
+export function checkItems(list: readonly unknown[], check: (item: unknown, i: number) => void): void {
+  const was = checkedLists.get(list);
+  if (was && was.length === list.length) {
+    let same = true;
+    for (let i = 0; i < list.length && same; i++) same = was[i] === list[i];
+    if (same) return;
+  }
+  for (let i = 0; i < list.length; i++) check(list[i], i);
+  checkedLists.set(list, list.slice());
 }

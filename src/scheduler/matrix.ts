@@ -5,7 +5,7 @@
 // their Filter once per group of nodes alike in the label keys it reads (ClusterPlugin.reads in cycle.ts).
 import type { KubeObject, Node, Pod } from '../core/types';
 import { assertNode, isNode, preview, type Subject } from '../k8s/subject';
-import { assertStructure } from '../loader/structure';
+import { assertStructure, checkItems } from '../loader/structure';
 import { subjectOf } from '../k8s/subject';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeReads, type NodeUsage, type PodInfo, type Resources } from './framework';
 import { cycleFor, lastFiltersRun, podRejection, podsByNode, runFilters, runLastFilters, schedule, type NodeVerdict } from '.';
@@ -478,16 +478,14 @@ function checkInputs(workloads: unknown, nodes: unknown, options: unknown): void
     return x as unknown[];
   };
   list(workloads, 'workloads').forEach((w, i) => assertStructure(subjectOf(w).object, `workloads[${i}]`));
-  list(nodes, 'nodes').forEach((n, i) => assertStructure(assertNode(n, `Node (nodes[${i}])`), `nodes[${i}]`));
+  checkItems(list(nodes, 'nodes'), (n, i) => assertStructure(assertNode(n, `Node (nodes[${i}])`), `nodes[${i}]`));
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError(`scheduleMatrix: expected options to be { existingPods?, shapes?, storage? }, received ${preview(options)}`);
   const pods = (options as ScheduleMatrixOptions).existingPods;
   if (pods === undefined) return;
-  const all = list(pods, 'options.existingPods');
-  for (let i = 0; i < all.length; i++) {
-    const p = all[i] as Pod;
-    if (typeof p !== 'object' || p === null || p.kind !== 'Pod') throw new TypeError(`scheduleMatrix: expected options.existingPods[${i}] to be a Pod (kind: Pod), received ${preview(p)}`);
-    assertStructure(p, `options.existingPods[${i}]`);
-  }
+  checkItems(list(pods, 'options.existingPods'), (p, i) => {
+    if (typeof p !== 'object' || p === null || (p as Pod).kind !== 'Pod') throw new TypeError(`scheduleMatrix: expected options.existingPods[${i}] to be a Pod (kind: Pod), received ${preview(p)}`);
+    assertStructure(p as Pod, `options.existingPods[${i}]`);
+  });
 }
 
 function runMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: ScheduleMatrixOptions): VerdictMatrix {
