@@ -1,11 +1,15 @@
-// The package's engine functions (src/index.ts) given existing Pods, Nodes or the pod asked about with a null or a
+// The package's engine functions (src/index.ts; imported from their modules) given existing Pods, Nodes or the pod asked about with a null or a
 // value of the wrong JSON type at a random spot among the fields the scheduler reads (affinity terms, spread
 // constraints, tolerations, containers, ports, resources, volumes, taints, labels, allocatable): each call answers,
 // or throws an Error naming the argument, the object and the field (loader/structure.ts), never a TypeError or a
 // RangeError from inside the engine (a `requiredDuringSchedulingIgnoredDuringExecution: [null]` in an existing pod
 // was one, from InterPodAffinity's terms.ts).
 import fc from 'fast-check';
-import { admitPod, configure, evictionVerdict, nodesDown, placeReplicas, rankNodes, scheduleMatrix, scheduleOn, schedulingVerdict, simulateOutage } from '../index';
+import { admitPod, evictionVerdict, rankNodes, scheduleOn, schedulingVerdict } from './objects';
+import { scheduleMatrix } from '../scheduler/matrix';
+import { placeReplicas } from '../placement/place';
+import { nodesDown, simulateOutage } from '../outage';
+import { configure } from '../core/config';
 import { formatPath } from '../loader/typecheck';
 import { describeObject } from '../k8s/subject';
 import { resetConfiguration } from '../core/config';

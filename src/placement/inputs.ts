@@ -18,9 +18,10 @@ export function listOf<T = unknown>(x: unknown, what: string, optional = true): 
   throw new InputError(`${what} must be an array, received ${preview(x)}`);
 }
 
-export function assertPod(x: unknown, what: string): Pod {
+/** A Pod (`kind: Pod`), its structure checked too unless `structure` is false (the caller checks it). */
+export function assertPod(x: unknown, what: string, structure = true): Pod {
   if (!isObject(x) || x.kind !== 'Pod') throw new InputError(`${what} is not a Pod (kind: Pod), received ${preview(x)}`);
-  return readable(x as Pod, what);
+  return structure ? readable(x as Pod, what) : (x as Pod);
 }
 
 /** A v1 Node (`kind: Node`) whose fields the engine reads are of the JSON structure it reads. */
@@ -44,12 +45,12 @@ export function readable<T extends KubeObject>(x: T, what: string): T {
   return x;
 }
 
-/** An object of one of `kinds`. */
-export function assertWorkload(x: unknown, what: string, kinds: readonly string[]): KubeObject {
+/** An object of one of `kinds`, its structure checked too unless `structure` is false (the caller checks it). */
+export function assertWorkload(x: unknown, what: string, kinds: readonly string[], structure = true): KubeObject {
   if (!isObject(x) || typeof x.kind !== 'string' || !kinds.includes(x.kind)) {
     throw new InputError(`${what}: expected one of ${kinds.join(', ')}, received ${preview(x)}`);
   }
-  return readable(x as KubeObject, what);
+  return structure ? readable(x as KubeObject, what) : (x as KubeObject);
 }
 
 /** Kubernetes objects (anything with a kind; only the Namespaces are used). */
