@@ -6,22 +6,11 @@ import { validateTolerations } from '../k8s/validation';
 import { validateObject } from '../k8s/validation-workloads';
 import { asFieldErrors, undecodableQuantities } from '../k8s/decode';
 import { POD_SPEC_PATHS, readFromCluster, toSubject } from '../k8s/subject';
-import { typeErrors as jsonTypeErrors } from '../loader/typecheck';
-import { structureProblem } from '../loader/structure';
+import { typeErrors } from '../loader/typecheck';
 import { podAdmissionRefusal, tolerationsBeforeValidation, type AdmissionRefusal } from '../admission';
 import { chargeExistingPods, withQuotaCharges } from '../admission/resource-quota';
 
-/**
- * The fields of the wrong JSON type (loader/typecheck.ts), else the first one the engine cannot read
- * (loader/structure.ts: a null list item or map value, a missing podAffinityTerm), which validation would meet as a
- * TypeError.
- */
-export function typeErrors(object: object): FieldError[] {
-  const wrong = jsonTypeErrors(object);
-  if (wrong.length) return wrong;
-  const problem = structureProblem(object as KubeObject);
-  return problem ? [problem] : [];
-}
+export { typeErrors };
 
 /** Every field error the API server would report on create (an array of tolerations is checked as `tolerations`). */
 export function validate(object: KubeObject | Toleration[]): FieldError[] {
