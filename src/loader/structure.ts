@@ -1,6 +1,6 @@
 // The engine API's entry check of the objects it is given (existing Pods, Nodes, the pod or workload asked about): the
 // JSON structure of the fields placement reads (typecheck.ts SHAPES) — a mapping where a mapping belongs, a list where
-// a list belongs, no null item in a list or value in a map, scalars of their JSON type — so that nothing inside the
+// a list belongs, no null item in a list, scalars of their JSON type — so that nothing inside the
 // engine meets a null or a string where it reads an object (issue: `requiredDuringSchedulingIgnoredDuringExecution:
 // [null]` in an existing pod was a TypeError from the hot InterPodAffinity path). Cheap on purpose: one walk of an
 // object's own keys, no field path built unless a problem is found, and each object that passed is remembered
@@ -53,7 +53,7 @@ interface Problem {
 const wrong = (value: unknown, c: Compiled): Problem => ({ steps: [], message: `expected ${expected(c.shape)}, got ${describe(value)}` });
 
 function item(value: unknown, c: Compiled, step: string | number): Problem | undefined {
-  // a null list item or map value: what JSON decodes to a zero value is no value here
+  // a null list item: what JSON decodes to a zero value (an empty term, which validation refuses) is no value here
   const p = value === null || value === undefined ? wrong(value, c) : walk(value, c);
   if (p) p.steps.push(step);
   return p;
@@ -92,7 +92,8 @@ function walk(value: unknown, c: Compiled): Problem | undefined {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrong(value, c);
       for (const key in value) {
         const v = (value as Record<string, unknown>)[key];
-        if (c.value.k === 'string' && typeof v === 'string') continue;
+        // a null map value is its type's zero value to Go's decoder (a label "", a quantity 0), and the engine reads it so
+        if (v === null || (c.value.k === 'string' && typeof v === 'string')) continue;
         const p = item(v, c.value, key);
         if (p) return p;
       }
