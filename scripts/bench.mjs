@@ -2,9 +2,10 @@
 // where an anchor exists (js-yaml, goref, parsing without the cache). Not a test and not in CI: the machine may be
 // shared, so read the ratios of one run, and the CPU times the cluster figures print beside the wall times.
 //
-//   node scripts/bench.mjs [--dist dist] [--quick] [--skip entries,load,matrix,cluster,render,volumes,preemption]
+//   node scripts/bench.mjs [--dist dist] [--quick] [--skip entries,specs,load,matrix,cluster,render,volumes,preemption]
 //
 // 1. entries      /jest, /jest-globals, /vitest per fresh module registry (scripts/bench-entries.mjs)
+//    specs        the package's CPU time per Jest spec file with one toBeSchedulableOn assertion (bench-specs.mjs)
 // 2. load         parseManifests cold and warm vs js-yaml loadAll; the disk cache's reload ratio (bench-load.mjs)
 // 3. matrix       2,000 × 5,000 through scheduleOn and scheduleMatrix vs goref -admit, checksums compared (bench-matrix.mjs)
 // 4. cluster      spread + anti-affinity over 5,000 nodes and 20,000 pods; placeReplicas of 300 (bench-cluster.mjs)
@@ -17,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run as entries } from './bench-entries.mjs';
+import { run as specs } from './bench-specs.mjs';
 import { run as load } from './bench-load.mjs';
 import { run as cluster } from './bench-cluster.mjs';
 import { run as volumes } from './bench-volumes.mjs';
@@ -46,6 +48,7 @@ const section = (name, fn) => {
   console.log('');
 };
 section('entries', () => entries({ dist, runs: quick ? 10 : 40 }));
+section('specs', () => specs({ dist, files: quick ? 20 : 40, runs: quick ? 1 : 3 }));
 section('load', () => load({ dist, runs: quick ? 3 : 7 }));
 section('matrix', () => {
   const r = spawnSync(process.execPath, [path.join(here, 'bench-matrix.mjs'), '--dist', dist, '--seeds', '1:20', '--runs', quick ? '1' : '3', '--scheduleOn-runs', quick ? '1' : '3'],
@@ -67,6 +70,7 @@ section('render', () => {
 // the summary: each figure next to its target
 const f = (x, digits = 2) => (x === undefined || Number.isNaN(x) ? '—' : x.toFixed(digits));
 const e = figures.entries ?? {};
+const sp = figures.specs ?? {};
 const l = figures.load ?? {};
 const m = figures.matrix ?? {};
 const c = figures.cluster ?? {};
@@ -76,6 +80,7 @@ const rows = [
   ['/jest entry per fresh registry', `${f(e.jest)} ms`, '≤ 3 ms'],
   ['/jest-globals entry', `${f(e['jest-globals'])} ms`, '≤ 3 ms'],
   ['/vitest entry', `${f(e.vitest)} ms`, '≤ 3 ms'],
+  ['a Jest spec file with one toBeSchedulableOn (CPU)', `${f(sp.perFile, 1)} ms`, '(no goal: shorter; 86 ms before issue 37\'s lazy engine)'],
   ['parseManifests cold / js-yaml', `${f(l.coldRatio)}×`, '≤ 1.1×'],
   ['parseManifests warm / js-yaml', `${f(l.warmRatio)}×`, '≤ 1.1×'],
   ['scheduleOn 2,000 × 5,000 / goref', `${f(m.scheduleOn, 3)}×`, '(see its floor)'],

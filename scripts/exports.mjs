@@ -2,6 +2,9 @@
 //   src/index.ts       the lazy CommonJS entry: each name's type, and a getter that loads its module on first use
 //   src/index.mts      the ES module entry (import → dist/index.mjs), re-exporting the same CommonJS modules
 //   src/deprecated.ts  the deprecated functions, each wrapped once (util.deprecate) and shared by both entries
+// and the engine boundary's two from its list, src/engine/exports.ts (issue 37):
+//   src/engine/index.ts   lazy as the main entry: a client loads the modules of the questions it asks
+//   src/engine/index.mts  the same names imported at once, for Vite (Vitest from source)
 // `node scripts/exports.mjs --check` writes nothing and exits 1 when a file is not what the list gives
 // (test/exports.test.ts runs it).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,9 +14,9 @@ import ts from 'typescript';
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'src');
 
-/** src/exports.ts's EXPORTS, DEPRECATED and REMOVED (it is plain data: transpiled and run). */
-export function readExports() {
-  const text = readFileSync(path.join(src, 'exports.ts'), 'utf8');
+/** src/exports.ts's EXPORTS, DEPRECATED and REMOVED, or another list's (it is plain data: transpiled and run). */
+export function readExports(file = 'exports.ts') {
+  const text = readFileSync(path.join(src, file), 'utf8');
   const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
   const module = { exports: {} };
   new Function('module', 'exports', js)(module, module.exports);
@@ -123,12 +126,93 @@ function indexMts(list) {
   return lines.join('\n');
 }
 
-/** The three files as the list writes them: [path from the repository root, text]. */
-export function generate(list = readExports()) {
+// ---- the engine boundary (src/engine/exports.ts → src/engine/index.ts, index.mts)
+const ENGINE_GENERATED = '// Written by scripts/exports.mjs from src/engine/exports.ts (npm run exports): edit the list, not this file.';
+/** A module of the list (from src/) as engine/index imports it. */
+const fromEngine = (from) => {
+  const r = path.posix.relative('engine', from);
+  return r.startsWith('.') ? r : `./${r}`;
+};
+/** 'InputError as OutageInputError' → { source: 'InputError', name: 'OutageInputError' }. */
+const renamed = (entry) => {
+  const [source, name = source] = entry.split(' as ');
+  return { source, name };
+};
+
+function engineIndexTs({ EXPORTS }) {
+  const loader = (from) => `${camel(from)}Module`;
+  const lines = [
+    ENGINE_GENERATED,
+    '// The engine boundary: one function per question, each taking Kubernetes objects (a workload or Pod as a Subject,',
+    '// v1 Nodes, existing Pods, Namespaces) and returning one complete, JSON-serialisable answer. The clients (matchers,',
+    '// CLI, placement matrix, report) ask here and nowhere deeper, and explain/ turns the answers into words.',
+    '// Below this file: scheduler/ (kube-scheduler), controllers/ and outage/ (kube-controller-manager), karpenter/,',
+    '// placement/, admission/, k8s/. See ARCHITECTURE.md.',
+    '//',
+    '// Each name loads its module on first use: a client that asks one question loads what that question needs. The',
+    '// declarations are the types; the table at the end says which module each name comes from.',
+  ];
+  for (const g of EXPORTS) {
+    const at = fromEngine(g.from);
+    if (g.types?.length) lines.push(`export type { ${g.types.join(', ')} } from '${at}';`);
+    for (const { source, name } of (g.values ?? []).map(renamed)) lines.push(`export declare const ${name}: typeof import('${at}').${source};`);
+    for (const { source, name } of (g.classes ?? []).map(renamed)) {
+      lines.push(`export declare const ${name}: typeof import('${at}').${source};`, `export type ${name} = import('${at}').${source};`);
+    }
+  }
+  const runtime = EXPORTS.filter((g) => g.values?.length || g.classes?.length);
+  lines.push(
+    '',
+    '/** A module, required the first time one of its names is read. */',
+    'type Module = () => Record<string, unknown>;',
+    'const once = (load: Module): Module => {',
+    '  let module: Record<string, unknown> | undefined;',
+    '  return () => (module ??= load());',
+    '};',
+    ...runtime.map((g) => `const ${loader(g.from)} = once(() => require('${fromEngine(g.from)}'));`),
+    '',
+    "// Each name's module, and its name there.",
+    'const exportedFrom: Record<string, [Module, string]> = {',
+    ...runtime.flatMap((g) => [...(g.values ?? []), ...(g.classes ?? [])].map(renamed).map(({ source, name }) => `  ${name}: [${loader(g.from)}, '${source}'],`)),
+    '};',
+    "Object.defineProperty(module.exports, '__esModule', { value: true });",
+    'for (const [name, [from, source]] of Object.entries(exportedFrom)) {',
+    '  Object.defineProperty(module.exports, name, { enumerable: true, get: () => from()[source] });',
+    '}',
+    '',
+  );
+  return lines.join('\n');
+}
+
+function engineIndexMts({ EXPORTS }) {
+  const lines = [
+    ENGINE_GENERATED,
+    "// The engine boundary's names imported at once: what Vite resolves for `../engine` under Vitest from source (its",
+    "// resolve.extensions list .mts before .ts; index.ts's require() of each module cannot load TypeScript there).",
+  ];
+  for (const g of EXPORTS) {
+    const at = `${fromEngine(g.from)}${isFolder(g.from) ? '/index' : ''}.js`;
+    const values = [...(g.values ?? []), ...(g.classes ?? [])].map(renamed).map(({ source, name }) => (source === name ? name : `${source} as ${name}`));
+    const types = g.types ?? [];
+    if (values.length) lines.push(`export { ${[...values, ...types.map((t) => `type ${t}`)].join(', ')} } from '${at}';`);
+    else lines.push(`export type { ${types.join(', ')} } from '${at}';`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** The files the lists write: [path from the repository root, text]. */
+export function generate(list = readExports(), engine = readExports('engine/exports.ts')) {
   const names = exportedNames(list);
   const clash = [...names.keys()].filter((n) => [...names.values()].some((e) => camel(e.from) === n || `${camel(e.from)}Module` === n));
   if (clash.length) throw new Error(`src/exports.ts: ${clash.join(', ')} would shadow a module's name in index.ts`);
-  return [['src/index.ts', indexTs(list, names)], ['src/index.mts', indexMts(list)], ['src/deprecated.ts', deprecatedTs(list)]];
+  const engineNames = engine.EXPORTS.flatMap((g) => [...(g.values ?? []), ...(g.classes ?? []), ...(g.types ?? [])].map((e) => renamed(e).name));
+  const engineClash = engineNames.filter((n, i) => engineNames.indexOf(n) !== i || engine.EXPORTS.some((g) => `${camel(g.from)}Module` === n));
+  if (engineClash.length) throw new Error(`src/engine/exports.ts: ${engineClash.join(', ')} listed twice or shadowing a module's loader`);
+  return [
+    ['src/index.ts', indexTs(list, names)], ['src/index.mts', indexMts(list)], ['src/deprecated.ts', deprecatedTs(list)],
+    ['src/engine/index.ts', engineIndexTs(engine)], ['src/engine/index.mts', engineIndexMts(engine)],
+  ];
 }
 
 if (process.argv[1] === import.meta.filename) {

@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeEach, expect } from '@jest/globals';
 import { registerLazily, type Runner } from './matchers/lazy';
 import type { AsymmetricMatcher, PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types';
 
-// The matchers and the engine load on the first assertion, not per test file (matchers/lazy.ts).
+// Each matcher, and the parts of the engine it asks, load on its first assertion, not per test file (matchers/lazy.ts).
 registerLazily({ expect: expect as unknown as Runner['expect'], beforeEach, afterEach, afterAll }, {
-  matchers: () => require('./matchers').matchers,
+  matcher: (name) => require(`./matchers/${name}`)[name],
   matrixSerializer: () => require('./report/matrix').matrixSerializer,
 });
 

@@ -11,9 +11,9 @@ if (!globals.expect) {
     'jest-k8s-placement/jest: there is no global `expect`. With `injectGlobals: false`, use "jest-k8s-placement/jest-globals" instead.',
   );
 }
-// The matchers and the engine load on the first assertion, not per test file (matchers/lazy.ts).
+// Each matcher, and the parts of the engine it asks, load on its first assertion, not per test file (matchers/lazy.ts).
 registerLazily(globals as Runner, {
-  matchers: () => require('./matchers').matchers,
+  matcher: (name) => require(`./matchers/${name}`)[name],
   matrixSerializer: () => require('./report/matrix').matrixSerializer,
 });
 

@@ -6,8 +6,8 @@ import type { PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/
 
 // Vitest evaluates the setup entry for every test file, so built, this module imports nothing of the package: an ESM
 // import of a CommonJS module reads its source for the export names on top of running it. It requires the
-// registration (matchers/lazy.js, core/config.js) as the Jest entries do, and the matchers with the engine behind them
-// on the first assertion (matchers/lazy.ts). Run from this repository's sources (src/*.mts, which Vitest transforms),
+// registration (matchers/lazy.js, core/config.js) as the Jest entries do, and each matcher with the parts of the engine
+// behind it on its first assertion (matchers/lazy.ts). Run from this repository's sources (src/*.mts, which Vitest transforms),
 // there is no built module to require, so they are imported here at once.
 const fromSource = import.meta.url.endsWith('.mts');
 const load = createRequire(import.meta.url);
@@ -15,7 +15,7 @@ const lazy: typeof Lazy = fromSource ? await import('./matchers/lazy.js') : load
 const eager = fromSource ? { matchers: await import('./matchers/index.js'), matrix: await import('./report/matrix.js') } : undefined;
 // configure() scoping: a file's top level holds for the file, a test's call for that test; each file ends with the defaults.
 lazy.registerLazily({ expect: expect as unknown as Lazy.Runner['expect'], beforeEach, afterEach, afterAll }, {
-  matchers: () => eager?.matchers.matchers ?? load('./matchers/index.js').matchers,
+  matcher: (name) => (eager ? eager.matchers.matchers[name] : load(`./matchers/${name}.js`)[name]),
   matrixSerializer: () => eager?.matrix.matrixSerializer ?? load('./report/matrix.js').matrixSerializer,
 });
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { DEPRECATED, EXPORTS, REMOVED } from '../src/exports';
+import { EXPORTS as ENGINE_EXPORTS } from '../src/engine/exports';
 import { root, runWithTs } from './ts-child';
 
 const load = (from: string): Record<string, unknown> => require(path.join(root, 'src', from));
@@ -129,4 +130,44 @@ test('the package exports its public API, not the framework’s internals (issue
   for (const documented of ['parseTaint', 'taint', 'validate', 'parseQuantity', 'toleratesTaint', 'schedulingVerdict', 'scheduleOn', 'rankNodes', 'evictionVerdict', 'placeReplicas', 'scheduleMatrix', 'admitPod', 'admitNode']) {
     expect(typeof api[documented]).toBe('function');
   }
+});
+
+describe('the engine boundary (src/engine/exports.ts → engine/index.ts, lazy)', () => {
+  const renamed = (entry: string) => {
+    const [source, name = source] = entry.split(' as ');
+    return { source, name };
+  };
+  const isClass = (v: unknown) => typeof v === 'function' && /^class\b/.test(Function.prototype.toString.call(v));
+
+  test('calls a value, a class and a type what its module makes it', () => {
+    const wrong: string[] = [];
+    for (const g of ENGINE_EXPORTS) {
+      const module = load(g.from);
+      for (const { source } of (g.values ?? []).map(renamed)) if (module[source] === undefined || isClass(module[source])) wrong.push(`${g.from}: ${source} is not a value`);
+      for (const { source } of (g.classes ?? []).map(renamed)) if (!isClass(module[source])) wrong.push(`${g.from}: ${source} is not a class`);
+      for (const name of g.types ?? []) if (name in module) wrong.push(`${g.from}: ${name} is a value (it would be missing at run time)`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  test('engine/index.ts exports the list\'s values, each its module\'s own object', () => {
+    const engine = require('../src/engine') as Record<string, unknown>;
+    const listed = ENGINE_EXPORTS.flatMap((g) => [...(g.values ?? []), ...(g.classes ?? [])].map((e) => ({ ...renamed(e), from: g.from })));
+    expect(Object.keys(engine).sort()).toEqual(listed.map((e) => e.name).sort());
+    expect(listed.filter((e) => engine[e.name] !== load(e.from)[e.source]).map((e) => e.name)).toEqual([]);
+  });
+
+  test('requiring engine/index.ts loads no module of the engine; reading a name loads its module', () => {
+    const out = runWithTs(`
+      const before = new Set(Object.keys(require.cache));
+      const engine = require('./src/engine/index.ts');
+      const loaded = () => Object.keys(require.cache).filter((f) => !before.has(f)).map((f) => require('node:path').relative('src', f)).sort();
+      const atRequire = loaded();
+      void engine.tolerates;
+      console.log(JSON.stringify({ atRequire, afterRead: loaded() }));`);
+    const { atRequire, afterRead } = JSON.parse(out.trim().split('\n').pop()!);
+    expect(atRequire).toEqual(['engine/index.ts']);
+    expect(afterRead).toContain('engine/tolerate.ts');
+    expect(afterRead).not.toContain('engine/outage.ts');
+  });
 });

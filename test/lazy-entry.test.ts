@@ -64,7 +64,7 @@ const vitestEntry = (() => {
   const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<void>;
   return new AsyncFunction('require', 'exports', 'entryUrl', js);
 })();
-const built: Record<string, string> = { './matchers/lazy.js': '../src/matchers/lazy', './matchers/index.js': '../src/matchers', './report/matrix.js': '../src/report/matrix' };
+const built: Record<string, string> = { './matchers/lazy.js': '../src/matchers/lazy', './matchers/toTolerate.js': '../src/matchers/toTolerate', './report/matrix.js': '../src/report/matrix' };
 
 describe('the /vitest entry, built', () => {
   const vitest = { registered: {} as typeof registered, serializers: [] as typeof serializers, hooks: [] as string[], required: [] as string[] };
@@ -102,7 +102,7 @@ describe('the /vitest entry, built', () => {
   it('loads the engine on the first assertion, not before', () => {
     expect(atRegistration?.engine).toBe(false);
     expect(engine).toBe(true);
-    expect(vitest.required).toEqual(['./matchers/lazy.js', './matchers/index.js']);
+    expect(vitest.required).toEqual(['./matchers/lazy.js', './matchers/toTolerate.js']);
     expect(first?.pass).toBe(false);
   });
 });
@@ -120,6 +120,25 @@ function loadedBy(script: string): { src: string[]; packages: string[] } {
     packages: [...new Set(files.filter((f) => rel(f).includes('node_modules/')).map((f) => rel(f).split('node_modules/').pop()!.split('/')[0]))].sort(),
   };
 }
+
+describe('the /jest entry in a fresh process', () => {
+  // Jest compiles every module a test file loads, again for each test file: a spec file that asks toBeSchedulableOn
+  // loads that matcher and the questions it asks through the engine boundary (engine/index.ts, lazy), not the others.
+  it('a toBeSchedulableOn assertion loads its own matcher, and neither Karpenter\'s provisioner nor the outage simulation', () => {
+    const { src } = loadedBy(`
+      const registered = {};
+      globalThis.expect = { extend: (m) => Object.assign(registered, m), addSnapshotSerializer() {} };
+      globalThis.beforeEach = globalThis.afterEach = globalThis.afterAll = () => {};
+      require('./src/jest.ts');
+      const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'a' }, status: { allocatable: { cpu: '1', memory: '1Gi', pods: '10' } } };
+      const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: '500m' } } }] } };
+      const ctx = { isNot: false, equals: () => true, utils: { matcherHint: (m) => m, printReceived: String, printExpected: String } };
+      if (!registered.toBeSchedulableOn.call(ctx, pod, node).pass) throw new Error('not schedulable');`);
+    expect(src.filter((f) => /^matchers\/to[A-Z]/.test(f))).toEqual(['matchers/toBeSchedulableOn.ts']);
+    expect(src.filter((f) => /^(karpenter|outage|placement)\//.test(f) || ['engine/provision.ts', 'engine/outage.ts', 'engine/replicas.ts'].includes(f))).toEqual([]);
+    expect(src).toEqual(expect.arrayContaining(['engine/index.ts', 'engine/schedule.ts', 'scheduler/index.ts']));
+  });
+});
 
 describe('the main entry', () => {
   it('loads nothing but itself when required', () => {

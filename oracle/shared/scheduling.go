@@ -154,7 +154,9 @@ func newSchedulingOracle(ctx context.Context) (*schedulingOracle, error) {
 // reads the one snapshot scheduler.New makes (frameworkruntime.WithSnapshotSharedLister).
 func newSchedulingOracleWith(ctx context.Context, opts ...scheduler.Option) (*schedulingOracle, error) {
 	client := fake.NewClientset()
-	factory := newRecordingFactory(newInformerFactory(client))
+	base := newInformerFactory(client)
+	pinPDBOrder(base) // before the plugins take the PDB lister (pdborder.go)
+	factory := newRecordingFactory(base)
 	sched, err := scheduler.New(ctx, client, factory, nil, recorderFactory(), opts...)
 	if err != nil {
 		return nil, err

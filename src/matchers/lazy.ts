@@ -1,7 +1,8 @@
-// The matchers as the runner entries register them: each loads the matchers (and the engine behind them: the
-// loader, js-yaml, the scheduler, Karpenter, the outage simulation) on its first call, not when the entry is
-// evaluated. Jest evaluates the setup entry in a fresh module registry for every test file, so a spec file that
-// makes no placement assertion pays only for this file.
+// The matchers as the runner entries register them: each loads its own module (and the parts of the engine behind
+// it) on its first call, not when the entry is evaluated. Jest evaluates the setup entry, and every module a test
+// file loads, in a fresh module registry for every test file, so a spec file pays only for the matchers it calls:
+// one that makes no placement assertion pays only for this file, one that calls toBeSchedulableOn does not load
+// Karpenter's provisioner or the outage simulation.
 import { installSettingsHooks, type RunnerHooks } from '../core/config';
 import type { matchers as Matchers } from './index';
 
@@ -14,15 +15,20 @@ export const MATCHER_NAMES = [
 ] as const;
 
 type MatcherTable = typeof Matchers;
+export type MatcherName = (typeof MATCHER_NAMES)[number];
+type Matcher = (...args: unknown[]) => unknown;
 
-/** Matchers that call `load()` once, on the first assertion, and forward `this` (the runner's context) and the arguments. */
-export function lazyMatchers(load: () => MatcherTable): MatcherTable {
-  let table: MatcherTable | undefined;
+/**
+ * Matchers that each call `load(name)` once, on their first assertion, and forward `this` (the runner's context) and
+ * the arguments. `load` gives the matcher (each is matchers/<name>.ts).
+ */
+export function lazyMatchers(load: (name: MatcherName) => unknown): MatcherTable {
   const out: Record<string, unknown> = {};
   for (const name of MATCHER_NAMES) {
+    let matcher: Matcher | undefined;
     out[name] = function (this: unknown, ...args: unknown[]) {
-      table ??= load();
-      return (table[name] as (...a: unknown[]) => unknown).apply(this, args);
+      matcher ??= load(name) as Matcher;
+      return matcher.apply(this, args);
     };
   }
   return out as MatcherTable;
@@ -47,11 +53,11 @@ export interface Runner extends RunnerHooks {
 
 /**
  * What every runner entry does: register the lazy matchers and the matrix serializer on the runner's `expect`, and
- * scope `configure` with its hooks (config.ts installSettingsHooks). `load` gives the matchers and the serializer,
- * called on the first assertion and the first snapshot of a matrix.
+ * scope `configure` with its hooks (config.ts installSettingsHooks). `load` gives a matcher and the serializer,
+ * called on that matcher's first assertion and the first snapshot of a matrix.
  */
-export function registerLazily(runner: Runner, load: { matchers(): MatcherTable; matrixSerializer(): Serializer }): void {
-  runner.expect.extend(lazyMatchers(load.matchers));
+export function registerLazily(runner: Runner, load: { matcher(name: MatcherName): unknown; matrixSerializer(): Serializer }): void {
+  runner.expect.extend(lazyMatchers(load.matcher));
   runner.expect.addSnapshotSerializer(lazyMatrixSerializer(load.matrixSerializer));
   installSettingsHooks(runner);
 }

@@ -19,13 +19,20 @@
 // RunFilterPluginsWithNominatedPods in the Filter phase and in SelectVictimsOnNode: of any priority, now and then gated
 // (nominated from 1.37 only) or of another scheduler (never in this scheduler's queue).
 //
+// From 1.37 the answer can depend on the order of the PodDisruptionBudgets: FilterVictimsWithPDBViolation
+// (preemption/util.go) stops counting a pod down the budgets at the first one it takes below zero, and upstream's order
+// is the PDB lister's (getPodDisruptionBudgets: in a cluster the informer store's Go map, another order at each List).
+// The library counts them in the order given; the oracle pins upstream's PDB lister to the input's order
+// (oracle/shared/pdborder.go: the PostFilter and the oracle's own DryRunPreemption list alike), which is the library's
+// model, so the comparison is exact here too. The run tallies the cases whose answer the order decides.
+//
 // Kept away, and why: more than 12 pods on a node (SelectVictimsOnNode's sort.Slice is an insertion sort, stable, up to
 // 12 elements; above, pdqsort's order of equally important pods is upstream's implementation detail), more than 100
 // potential nodes (GetOffsetAndNumCandidates samples), a preemptor with status.nominatedNodeName, terminating pods.
 import fc from 'fast-check';
 import type { Difference } from './compare';
 import type { Domain } from './domains';
-import { schedule, toSubject, type KubeObject, type Node, type Pod } from './lib';
+import { releaseAtLeast, schedule, toSubject, type KubeObject, type Node, type Pod } from './lib';
 
 export interface PreemptionInput {
   pod: Record<string, any>;
@@ -243,16 +250,30 @@ const symmetricInputArb: fc.Arbitrary<PreemptionInput> = fc.record({
 
 export const preemptionInputArb: fc.Arbitrary<PreemptionInput> = fc.oneof({ weight: 3, arbitrary: randomInputArb }, { weight: 1, arbitrary: symmetricInputArb });
 
-/** The library's answer in the oracle's shape (oracle/shared/preemption.go preemptionOutput). */
-export function libraryPreemption(input: PreemptionInput): PreemptionOutput {
+/** The library's answer in the oracle's shape (oracle/shared/preemption.go preemptionOutput), the PDBs in this order. */
+function answerOf(input: PreemptionInput, pdbs: ReadonlyArray<Record<string, any>>): PreemptionOutput {
   const result = schedule(toSubject(input.pod), input.nodes as Node[], input.pods as Pod[], input.namespaces as KubeObject[],
-    undefined, undefined, input.podDisruptionBudgets as KubeObject[]);
+    undefined, undefined, pdbs as KubeObject[]);
   if (result.gated) return { gated: `waiting for scheduling gates: [${result.gated.gates.join(' ')}]` };
   if (result.feasible.length > 0) return { host: 'fits' };
   return compact({ fitError: result.fitError, preemption: result.preemption });
 }
 
 const json = (x: unknown) => JSON.stringify(x);
+
+/** The library's answer, with the PDBs in the order given (upstream's lister gives them so: see the header). */
+export function libraryPreemption(input: PreemptionInput): PreemptionOutput {
+  return answerOf(input, input.podDisruptionBudgets);
+}
+
+/**
+ * From 1.37, whether the library answers otherwise with the PDBs reversed (every other order: the generator draws at
+ * most two), for the tally: the cases where FilterVictimsWithPDBViolation's early stop decides the answer.
+ */
+function dependsOnPDBOrder(input: PreemptionInput, ours: PreemptionOutput | undefined): boolean {
+  if (!ours || !releaseAtLeast('1.37') || input.podDisruptionBudgets.length < 2) return false;
+  return json(answerOf(input, [...input.podDisruptionBudgets].reverse())) !== json(ours);
+}
 
 /**
  * The texts upstream's could be with another pick of the tie set: from 1.37 the success message names the node
@@ -267,6 +288,7 @@ function variants(text: string | undefined, upstream: PreemptionOutput): Array<s
   return answer.nominatedNodes.map((n) => text.replace(named, `on node ${n}, preempting `));
 }
 
+/** The differences of our answer from upstream's: exact, but for the node a 1.37 message names (any of the tie set). */
 export function comparePreemption(ours: PreemptionOutput, upstream: PreemptionOutput): Difference[] {
   const diffs: Difference[] = [];
   const same = (field: string, a: unknown, b: unknown) => {
@@ -319,5 +341,5 @@ export const preemption: Domain<PreemptionInput, PreemptionOutput> = {
   arbitrary: preemptionInputArb,
   ours: libraryPreemption,
   compare: comparePreemption,
-  tally: (input, _ours, upstream) => tallyPreemption(upstream, input),
+  tally: (input, ours, upstream) => [...tallyPreemption(upstream, input), ...(dependsOnPDBOrder(input, ours) ? ['answer depends on the PDB order'] : [])],
 };

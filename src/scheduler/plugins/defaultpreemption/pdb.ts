@@ -4,6 +4,7 @@ import type { KubeObject, Pod } from '../../../core/types';
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
 import { LabelSelectorError, parseLabelSelector, selectorMatches, type Selector } from '../../../k8s/label-selector';
 import { podNamespace } from '../../snapshot';
+import { releaseAtLeast } from '../../../core/config';
 
 /** What preemption reads of a PDB's status. */
 export interface DisruptionStatus {
@@ -76,7 +77,11 @@ export function pdbsCounting(pod: Pod, pdbs: readonly ParsedPDB[]): string {
 /**
  * filterPodsWithPDBViolation (default_preemption.go; 1.37 preemption.FilterVictimsWithPDBViolation): the pods, in
  * their order, whose eviction would take some matching PDB below zero disruptions allowed, counting down each PDB's
- * budget pod by pod; and the others.
+ * budget pod by pod; and the others. Up to 1.36 a pod counts down every PDB it counts against; from 1.37 it stops at
+ * the first one it takes below zero (util.go FilterVictimsWithPDBViolation: podIsViolating returns there), leaving the
+ * later PDBs' budgets to the pods after it. The PDBs are counted in the order given: upstream's is its PDB lister's
+ * (preemption.go getPodDisruptionBudgets, the informer store's Go map order, another at each List), which no input
+ * gives; from 1.37 the answer can depend on it.
  */
 export function filterPodsWithPDBViolation(pods: readonly Pod[], objects: readonly KubeObject[]): { violating: Pod[]; nonViolating: Pod[] } {
   // (no PDB: the pods as they are, without a copy; a dry run asks this of thousands of nodes)
@@ -86,17 +91,20 @@ export function filterPodsWithPDBViolation(pods: readonly Pod[], objects: readon
   // Stryker disable next-line ConditionalExpression: a shortcut; the loop over no PDB finds no violation either
   if (pdbs.length === 0) return { violating: [], nonViolating: pods.slice() };
   const allowed = pdbs.map((p) => p.status.disruptionsAllowed);
+  const stopAtViolation = releaseAtLeast('1.37');
   const violating: Pod[] = [];
   const nonViolating: Pod[] = [];
   for (const pod of pods) {
     const labels = pod.metadata?.labels ?? {};
     let violated = false;
     if (Object.keys(labels).length !== 0) {
-      pdbs.forEach((pdb, i) => {
-        if (!countsAgainst(pod, labels, pdb)) return;
+      for (let i = 0; i < pdbs.length; i++) {
+        if (!countsAgainst(pod, labels, pdbs[i])) continue;
         allowed[i]--;
-        if (allowed[i] < 0) violated = true;
-      });
+        if (allowed[i] >= 0) continue;
+        violated = true;
+        if (stopAtViolation) break;
+      }
     }
     (violated ? violating : nonViolating).push(pod);
   }

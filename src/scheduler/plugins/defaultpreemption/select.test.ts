@@ -1,5 +1,5 @@
 // Upstream's tables for choosing victims and the node: TestSelectBestCandidate (default_preemption_test.go, the same
-// cases v1.33.13–v1.37.2), TestFilterVictimsWithPDBViolation (v1.37.2 preemption/preemption_test.go; its single-pod
+// cases v1.33.13–v1.37.2), TestFilterVictimsWithPDBViolation (v1.37.2 preemption/util_test.go; its single-pod
 // cases, as v1.33.13's filterPodsWithPDBViolation reads them), TestPodEligibleToPreemptOthers.
 import type { KubeObject, Node, Pod } from '../../../core/types';
 import { configure, resetConfiguration } from '../../../core/config';

@@ -1,0 +1,1 @@
+../shared/pdborder_test.go
