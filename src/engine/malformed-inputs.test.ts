@@ -237,12 +237,45 @@ describe('the errors, word for word', () => {
   const old = (spec: Record<string, unknown>): Pod => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'old', namespace: 'default' }, spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'nginx:1' }], ...spec } } as Pod);
   const nullAntiAffinity = () => old({ affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [null] } } });
 
+  /** What `call` throws (it must throw). */
+  const thrown = (call: () => unknown): Error => {
+    try {
+      call();
+    } catch (e) {
+      return e as Error;
+    }
+    throw new Error('expected the call to throw');
+  };
+
   test('a null required anti-affinity term in an existing pod (was a TypeError from terms.ts sharedTerms)', () => {
-    const run = () => scheduleOn(incoming(), nodes(), { existingPods: [existing(), nullAntiAffinity()] });
-    expect(run).toThrow(TypeError); // the library's usage errors are TypeErrors naming the argument
-    expect(run).toThrow(new TypeError('options.existingPods[1] (Pod default/old): spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]: expected a mapping, got null'));
-    expect(() => scheduleMatrix([incoming()], nodes(), { existingPods: [nullAntiAffinity()] }))
-      .toThrow(new TypeError('options.existingPods[0] (Pod default/old): spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]: expected a mapping, got null'));
+    // the existing pods' structure is looked at once the engine fails: the crash inside is the readable error's cause
+    const e = thrown(() => scheduleOn(incoming(), nodes(), { existingPods: [existing(), nullAntiAffinity()] }));
+    expect(e).toBeInstanceOf(TypeError); // the library's usage errors are TypeErrors naming the argument
+    expect(e.message).toBe('options.existingPods[1] (Pod default/old): spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]: expected a mapping, got null');
+    expect(e.cause).toBeInstanceOf(TypeError);
+    expect((e.cause as Error).message).toMatch(/^Cannot read properties of null/);
+    expect(thrown(() => scheduleMatrix([incoming()], nodes(), { existingPods: [nullAntiAffinity()] })).message)
+      .toBe('options.existingPods[0] (Pod default/old): spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]: expected a mapping, got null');
+  });
+
+  test('an outage names the object as its caller gave it, not as the placement inside it does', () => {
+    const e = thrown(() => simulateOutage({ workloads: [deployment(incoming())], nodes: nodes(), existingPods: [existing(), nullAntiAffinity()] }, nodesDown(['n1'])));
+    expect(e.message).toBe('cluster.existingPods[1] (Pod default/old): spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]: expected a mapping, got null');
+    expect((e.cause as Error).message).toMatch(/^Cannot read properties of null/);
+  });
+
+  test('what the engine would read silently wrong is refused: taints as a kubectl string, labels as a list, containers as a mapping', () => {
+    // a string's characters were the node's taints (none), a list's indices its labels (none): answered as if absent
+    const n1 = { ...node('n1', 'a'), spec: { taints: 'dedicated=db:NoSchedule' } } as unknown as Node;
+    expect(() => scheduleOn(incoming(), [n1, node('n2', 'b')]))
+      .toThrow('nodes[0] (Node n1): spec.taints: expected a list, got the string "dedicated=db:NoSchedule"');
+    expect(() => evictionVerdict(incoming(), n1)).toThrow('node (Node n1): spec.taints: expected a list, got the string "dedicated=db:NoSchedule"');
+    const listed = { ...old({}), metadata: { name: 'old', namespace: 'default', labels: ['app=db'] } } as unknown as Pod;
+    expect(() => scheduleOn(incoming(), nodes(), { existingPods: [listed] }))
+      .toThrow('options.existingPods[0] (Pod default/old): metadata.labels: expected a mapping, got a list');
+    // containers as one mapping: no requests
+    expect(() => placeReplicas(deployment(incoming()), nodes(), { existingPods: [old({ containers: { name: 'c', resources: { requests: { cpu: '1' } } } })] }))
+      .toThrow('options.existingPods[0] (Pod default/old): spec.containers: expected a list, got a mapping');
   });
 
   test('a null toleration in an existing pod, to an outage', () => {
@@ -252,10 +285,11 @@ describe('the errors, word for word', () => {
 
   test('containers that are a mapping, and a label value that is a number', () => {
     expect(() => schedulingVerdict(incoming(), nodes()[0], [old({ containers: { name: 'c' } })]))
-      .toThrow(new TypeError('existingPods[0] (Pod default/old): spec.containers: expected a list, got a mapping'));
+      .toThrow('existingPods[0] (Pod default/old): spec.containers: expected a list, got a mapping');
     const labelled = (value: unknown) => ({ ...old({}), metadata: { name: 'old', namespace: 'shop', labels: { 'app.kubernetes.io/name': value } } }) as unknown as Pod;
-    expect(() => rankNodes(incoming(), nodes(), { existingPods: [labelled(7)] }))
-      .toThrow(new TypeError('options.existingPods[0] (Pod shop/old): metadata.labels["app.kubernetes.io/name"]: expected a string, got the number 7'));
+    // the pod asked about is checked whole up front (an existing pod's label values are not: one more walk per pod)
+    expect(() => rankNodes({ ...labelled(7), spec: { containers: [{ name: 'c', image: 'nginx:1' }] } } as Pod, nodes()))
+      .toThrow(new TypeError('Pod shop/old: metadata.labels["app.kubernetes.io/name"]: expected a string, got the number 7'));
     // a null map value is Go's zero value (a label ""), which the API server takes: answered as that
     const ranked = (value: unknown) => rankNodes(incoming(), nodes(), { existingPods: [labelled(value)] }).map((s) => [s.node, s.total]);
     expect(ranked(null)).toEqual(ranked(''));

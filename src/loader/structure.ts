@@ -1,14 +1,16 @@
-// The engine API's entry check of the objects it is given (existing Pods, Nodes, the pod or workload asked about): the
-// JSON structure of the fields placement reads (typecheck.ts SHAPES) — a mapping where a mapping belongs, a list where
-// a list belongs, no null item in a list, scalars of their JSON type — so that nothing inside the
-// engine meets a null or a string where it reads an object (issue: `requiredDuringSchedulingIgnoredDuringExecution:
-// [null]` in an existing pod was a TypeError from the hot InterPodAffinity path). Cheap on purpose: one walk of an
-// object's own keys, no field path built unless a problem is found, and each object that passed is remembered
-// (a later call over the same 20,000 existing pods looks each up once). The loader's objects pass: it decodes null
-// items to their zero values and refuses wrong types itself; the full API server validation is the matchers'
+// The engine API's check of the objects it is given: the JSON structure of the fields placement reads (typecheck.ts
+// SHAPES) — a mapping where a mapping belongs, a list where a list belongs, no null item in a list, scalars of their
+// JSON type — so that a null or a string where the engine reads an object is an error naming the argument, the object
+// and the field, not a TypeError from inside (issue: `requiredDuringSchedulingIgnoredDuringExecution: [null]` in an
+// existing pod was one, from the hot InterPodAffinity path). The pod or workload asked about is checked up front
+// (assertStructure: one object); the bulk inputs (existing Pods, Nodes: 20,000 objects cost some 30 ms to walk) only
+// when the engine fails (diagnosed), so that the question costs nothing more when they are sound. Where the engine
+// would read a malformed bulk input silently wrong instead of failing (a node's taints as a string, by its characters),
+// its readers fail on purpose (scheduler/framework.ts unreadable). The loader's objects pass: it decodes null items to
+// their zero values and refuses wrong types itself; the full API server validation is the matchers'
 // (engine/validate.ts validateInput), which this does not replace.
 import type { FieldError, KubeObject } from '../core/types';
-import { describeObject } from '../k8s/subject';
+import { describeObject, preview } from '../k8s/subject';
 import { expected, describe, formatPath, SHAPES, type Shape } from './typecheck';
 
 /** A Shape compiled for the walk: an object's fields in a Map (no prototype keys such as `constructor`). */
@@ -138,21 +140,58 @@ export function structureMessage(object: KubeObject, what: string, problem: Fiel
   return `${what ? `${what} (${describeObject(object)})` : describeObject(object)}: ${problem.field}: ${problem.message}`;
 }
 
-// The lists whose items were all checked, with their items then: a later call over the same 20,000 existing pods
-// compares the items by identity instead of looking each up (an item added or replaced since is checked again).
-const checkedLists = new WeakMap<readonly unknown[], readonly unknown[]>();
+/** The built-in error classes: one of them thrown (not a subclass) is a crash inside, not one of the library's own errors. */
+const BUILT_IN: ReadonlySet<unknown> = new Set([Error, TypeError, RangeError, ReferenceError, SyntaxError, EvalError, URIError]);
 
 /**
- * `check(item, i)` over the list's items, skipped when the list was checked already with these items; `check` throws
- * for an item it refuses (the kind checks of the entry, then assertStructure).
+ * The errors `diagnosed` threw: one from a call inside another's (the outage's placeReplicas) is diagnosed again by the
+ * outer call, which names the object as its own caller gave it (`cluster.nodes[0]`, not `node at index 0`).
  */
-export function checkItems(list: readonly unknown[], check: (item: unknown, i: number) => void): void {
-  const was = checkedLists.get(list);
-  if (was && was.length === list.length) {
-    let same = true;
-    for (let i = 0; i < list.length && same; i++) same = was[i] === list[i];
-    if (same) return;
+const readableErrors = new WeakSet<object>();
+
+/**
+ * A bulk input as the caller names it: a list of objects of a kind (`options.existingPods`, its items
+ * `options.existingPods[3]` or as `what(3)` names them), or one object (`node`).
+ */
+export type Bulk = readonly [value: unknown, what: string | ((i: number) => string), kind: 'Pod' | 'Node', one?: 'one'];
+
+/** The first object of the bulk inputs whose structure the engine cannot read, named; undefined if none. */
+function bulkProblem(bulk: readonly Bulk[]): string | undefined {
+  for (const [value, what, kind, one] of bulk) {
+    const items = one ? [value] : Array.isArray(value) ? value : [];
+    for (let i = 0; i < items.length; i++) {
+      const o = items[i] as KubeObject;
+      const name = typeof what === 'function' ? what(i) : one ? what : `${what}[${i}]`;
+      if (typeof o !== 'object' || o === null || Array.isArray(o) || o.kind !== kind) return `expected ${name} to be a ${kind} (kind: ${kind}), received ${preview(o)}`;
+      const problem = structureProblem(o);
+      if (problem) return structureMessage(o, name, problem);
+    }
   }
-  for (let i = 0; i < list.length; i++) check(list[i], i);
-  checkedLists.set(list, list.slice());
+  return undefined;
+}
+
+/**
+ * `run()`, the bulk inputs (existing pods, nodes: thousands of objects) checked only when it fails: an error that is
+ * not one of the library's own (a TypeError or RangeError from inside the engine, a null where it reads an object)
+ * has the first object of the bulk inputs whose structure the engine cannot read named instead, by `refuse` (a
+ * TypeError unless given), with the error as its cause; without such an object the error is thrown as it came. The
+ * pod or workload asked about is checked up front (assertStructure): one object, cheap.
+ */
+export function diagnosed<T>(run: () => T, bulk: () => readonly Bulk[], refuse: (message: string, cause: unknown) => Error = (m, cause) => new TypeError(m, { cause })): T {
+  try {
+    return run();
+  } catch (e) {
+    const inner = readableErrors.has(e as object);
+    if (e instanceof Error && !BUILT_IN.has(e.constructor) && !inner) throw e;
+    let message: string | undefined;
+    try {
+      message = bulkProblem(bulk());
+    } catch {
+      // a walk that throws (a getter): the error as it came
+    }
+    if (message === undefined) throw e;
+    const error = refuse(message, inner ? (e as Error).cause : e);
+    readableErrors.add(error);
+    throw error;
+  }
 }

@@ -3,7 +3,7 @@
 import type { KubeObject, Node, Taint } from '../core/types';
 import { assertNode, describeObject, preview } from '../k8s/subject';
 import { parseTaint } from '../k8s/kubectl-taint';
-import { assertObjects, assertPod, assertStorage, assertWorkload, listOf } from '../placement/inputs';
+import { assertNodeInput, assertObjects, assertPod, assertStorage, assertWorkload, listOf } from '../placement/inputs';
 import { structureMessage, structureProblem } from '../loader/structure';
 import { NODE_MONITOR_GRACE_PERIOD } from '../controllers/node-lifecycle';
 import type { Down } from '../controllers/world';
@@ -164,13 +164,14 @@ export function checkInputs(cluster: Cluster, failure: Failure, options: OutageO
     throw new OutageError(`expected a cluster { workloads, nodes, existingPods?, namespaces?, services?, storage? } with nodes an array of Node objects, received ${
       typeof cluster === 'object' && cluster !== null ? `nodes: ${preview(cluster.nodes)}` : preview(cluster)}`);
   }
-  const nodes = cluster.nodes.map((n, i) => readable(inputs(() => assertNode(n, `cluster.nodes[${i}]`)), `cluster.nodes[${i}]`));
+  // the nodes' and existing pods' few fields read silently wrong (the rest of theirs: simulateOutage's diagnosed)
+  const nodes = cluster.nodes.map((n, i) => inputs(() => assertNodeInput(n, `cluster.nodes[${i}]`)));
   cluster = {
     ...cluster,
     // (an object of another kind gets the message below)
     workloads: inputs(() => listOf(cluster.workloads, 'cluster.workloads'))?.map((w, i) =>
       readable(typeof (w as KubeObject | null)?.kind === 'string' ? (w as KubeObject) : inputs(() => assertWorkload(w, `cluster.workloads[${i}]`, [...SIMULATED_KINDS, 'PodTemplate'], false)), `cluster.workloads[${i}]`)),
-    existingPods: inputs(() => listOf(cluster.existingPods, 'cluster.existingPods'))?.map((p, i) => readable(inputs(() => assertPod(p, `cluster.existingPods[${i}]`, false)), `cluster.existingPods[${i}]`)),
+    existingPods: inputs(() => listOf(cluster.existingPods, 'cluster.existingPods'))?.map((p, i) => inputs(() => assertPod(p, `cluster.existingPods[${i}]`))),
     namespaces: inputs(() => assertObjects(cluster.namespaces, 'cluster.namespaces')),
     services: inputs(() => assertObjects(cluster.services, 'cluster.services')),
     storage: inputs(() => assertStorage(cluster.storage, 'cluster.storage')),

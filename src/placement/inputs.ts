@@ -18,21 +18,22 @@ export function listOf<T = unknown>(x: unknown, what: string, optional = true): 
   throw new InputError(`${what} must be an array, received ${preview(x)}`);
 }
 
-/** A Pod (`kind: Pod`), its structure checked too unless `structure` is false (the caller checks it). */
-export function assertPod(x: unknown, what: string, structure = true): Pod {
+/**
+ * A Pod (`kind: Pod`): an existing pod, whose structure is looked at when the engine fails (loader/structure.ts
+ * diagnosed).
+ */
+export function assertPod(x: unknown, what: string): Pod {
   if (!isObject(x) || x.kind !== 'Pod') throw new InputError(`${what} is not a Pod (kind: Pod), received ${preview(x)}`);
-  return structure ? readable(x as Pod, what) : (x as Pod);
+  return x as Pod;
 }
 
-/** A v1 Node (`kind: Node`) whose fields the engine reads are of the JSON structure it reads. */
+/** A v1 Node (`kind: Node`), its structure looked at as an existing pod's is. */
 export function assertNodeInput(x: unknown, what: string): Node {
-  let node: Node;
   try {
-    node = assertNode(x, what);
+    return assertNode(x, what);
   } catch (e) {
     throw new InputError((e as Error).message);
   }
-  return readable(node, what);
 }
 
 /**

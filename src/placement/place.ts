@@ -9,6 +9,7 @@
 // every placement records the other nodes it tied with.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { fromTemplateOf, preview, toSubject } from '../k8s/subject';
+import { diagnosed, type Bulk } from '../loader/structure';
 import { podInfo, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Status } from '../scheduler/framework';
 import { notModelledFor, type NotModelled } from '../k8s/not-modelled';
 import { modelledStorage, storageModel } from '../scheduler/storage-model';
@@ -201,8 +202,10 @@ const victimKey = (pod: Pod) => `${pod.metadata?.namespace || 'default'}/${pod.m
  * each under the profile of its schedulerName (scheduler/config/select.ts).
  */
 export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nodes: readonly Node[], options: PlacementOptions = {}): Placement {
-  // the pods it creates are charged to their namespaces' quotas one after another
-  return underProfiles(() => withQuotaCharges(() => placeUnder(workloads, nodes, options)));
+  // the pods it creates are charged to their namespaces' quotas one after another; an error from inside names the node
+  // or existing pod whose structure the engine cannot read, if one is (the workloads are checked up front)
+  const bulk = (): Bulk[] => [[nodes, (i) => `node at index ${i}`, 'Node'], [(options as PlacementOptions | null)?.existingPods, 'options.existingPods', 'Pod']];
+  return diagnosed(() => underProfiles(() => withQuotaCharges(() => placeUnder(workloads, nodes, options))), bulk, (m, cause) => new InputError(m, { cause }));
 }
 
 function placeUnder(workloads: KubeObject | readonly KubeObject[], nodes: readonly Node[], options: PlacementOptions): Placement {
