@@ -3,8 +3,9 @@
 // else. The internal forms (a Subject from toSubject, a PodInfo, a NodeInfo) are accepted too, for callers that
 // already hold one; internal callers use src/scheduler directly.
 import type { KubeObject, Node, Pod, Taint } from '../core/types';
-import { assertNode, isSubject, preview, subjectOf, toSubject, type Subject } from '../k8s/subject';
+import { assertNode, isNode, isSubject, preview, subjectOf, toSubject, type Subject } from '../k8s/subject';
 import { scoreCluster } from '../scheduler/score-cluster';
+import { assertStructure, diagnosed, type Bulk } from '../loader/structure';
 
 export { subjectOf };
 import * as framework from '../scheduler/framework';
@@ -49,13 +50,38 @@ function nodeInfoOf(x: unknown, what = 'node'): framework.NodeInfo {
   return isNodeInfo(x) ? x : framework.nodeInfo(nodeOf(x, what));
 }
 
+/**
+ * Existing Pods: `kind: Pod` each (their structure is looked at when the engine fails: loader/structure.ts diagnosed;
+ * the few reads it would get silently wrong fail: framework.ts unreadable).
+ */
 function podsOf(x: unknown, what = 'existingPods'): readonly Pod[] | undefined {
   if (x === undefined) return undefined;
   if (!Array.isArray(x)) throw new TypeError(`expected ${what} to be an array of Pods, received ${preview(x)}`);
-  x.forEach((p, i) => {
+  for (let i = 0; i < x.length; i++) {
+    const p: unknown = x[i];
     if (!isObject(p) || p.kind !== 'Pod') throw new TypeError(`expected ${what}[${i}] to be a Pod (kind: Pod), received ${preview(p)}`);
-  });
+  }
   return x as Pod[];
+}
+
+/** v1 Nodes: `kind: Node` each (their structure is looked at as existing pods' is). */
+function nodesOf(x: unknown): readonly Node[] {
+  if (!Array.isArray(x)) throw new TypeError(`expected an array of Nodes, received ${preview(x)}`);
+  for (let i = 0; i < x.length; i++) if (!isNode(x[i])) nodeOf(x[i], `Node (nodes[${i}])`);
+  return x as Node[];
+}
+
+/** The pod or workload asked about, its structure checked up front: one object (loader/structure.ts). */
+function checkedSubject(x: unknown, of: (x: unknown) => Subject = subjectOf): Subject {
+  const s = of(x);
+  assertStructure(s.object, '');
+  return s;
+}
+
+/** scheduleOn's and rankNodes' options: an object (the lists in it are checked where they are read). */
+function optionsOf(x: unknown): ScheduleOptions {
+  if (!isObject(x)) throw new TypeError(`expected options to be { existingPods?, namespaces?, services?, storage?, … }, received ${preview(x)}`);
+  return x as ScheduleOptions;
 }
 
 /** `options.storage`: the storage objects (STORAGE_KINDS, any order); an object of another kind is refused, named. */
@@ -104,14 +130,18 @@ export function nodeInfo(node: Node): framework.NodeInfo {
 
 /** Would kube-scheduler's filters accept this node for the subject's pod? Existing pods bound elsewhere are ignored. */
 export function schedulingVerdict(subject: PodArgument, node: Node, existingPods?: readonly Pod[], ...options: After3<typeof scheduler.schedulingVerdict>): scheduler.NodeVerdict {
-  return scheduler.schedulingVerdict(subjectOf(subject), nodeOf(node), podsOf(existingPods), ...options);
+  const s = checkedSubject(subject);
+  const n = nodeOf(node);
+  const pods = podsOf(existingPods);
+  return diagnosed(() => scheduler.schedulingVerdict(s, n, pods, ...options), () => [[node, 'node', 'Node', 'one'], [existingPods, 'existingPods', 'Pod']]);
 }
 
 /** scheduleOn with existing pods as a third argument. */
 export function schedule(subject: PodArgument, nodes: readonly Node[], existingPods?: readonly Pod[], ...options: After3<typeof scheduler.schedule>): scheduler.ScheduleResult {
-  if (!Array.isArray(nodes)) throw new TypeError(`expected an array of Nodes, received ${preview(nodes)}`);
-  nodes.forEach((n, i) => nodeOf(n, `Node (nodes[${i}])`));
-  return scheduler.schedule(subjectOf(subject), nodes, podsOf(existingPods), ...options);
+  const s = checkedSubject(subject);
+  nodesOf(nodes);
+  podsOf(existingPods);
+  return diagnosed(() => scheduler.schedule(s, nodes, existingPods, ...options), () => [[nodes, 'nodes', 'Node'], [existingPods, 'existingPods', 'Pod']]);
 }
 
 /**
@@ -148,7 +178,7 @@ export function untoleratedPreferNoSchedule(subject: PodArgument | framework.Pod
  * refuses the pod (a PriorityClass or RuntimeClass it does not have).
  */
 export function admitPod(subject: PodArgument): admission.AdmittedPod {
-  return admission.admitPod(subjectOf(subject));
+  return admission.admitPod(checkedSubject(subject));
 }
 
 /** The taint-eviction controller's verdict for the subject's pod on the node (what evictionVerdict returns). */
@@ -177,7 +207,9 @@ export interface ScheduleOptions {
 
 /** When the taint-eviction controller would delete the subject's pod from the node. */
 export function evictionVerdict(subject: KubeObject, node: Node): EvictionVerdict {
-  return evictionOf(framework.podInfo(toSubject(subject)), framework.nodeInfo(node));
+  const pod = framework.podInfo(checkedSubject(subject, toSubject));
+  const n = nodeOf(node);
+  return diagnosed(() => evictionOf(pod, framework.nodeInfo(n)), () => [[node, 'node', 'Node', 'one']]);
 }
 
 /**
@@ -189,9 +221,10 @@ export type ScheduleOnResult = scheduler.ScheduleResult & { notModelled?: NotMod
 
 /** The feasible nodes and each rejected node's plugin, reasons and details; the FitError text when none fits. */
 export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): ScheduleOnResult {
-  const s = toSubject(subject);
+  const s = checkedSubject(subject, toSubject);
+  checkCluster(nodes, optionsOf(options));
   const storage = storageOf(options.storage);
-  return underQuestion(s, options, () => {
+  return underQuestion(s, options, () => diagnosed(() => {
     const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, schedulingStorage(s, storage, options));
     // DefaultPreemption's answer left unknown by a priority the inputs do not give is not modelled too; so is what the
     // pod's profile runs that the library does not
@@ -199,8 +232,22 @@ export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options:
     const fitError = servedFitError(result.fitError);
     const answer = fitError !== result.fitError ? { ...result, fitError } : result;
     return notModelled.length ? { ...answer, notModelled } : answer;
-  });
+  }, () => bulkOf(nodes, options)));
 }
+
+/**
+ * The nodes and existing pods scheduleOn and rankNodes read: arrays. Their items are looked at only when the engine
+ * fails (bulkOf: a Node, a Pod, of the structure it reads): 25,000 objects looked at cost the first question
+ * milliseconds.
+ */
+function checkCluster(nodes: unknown, options: ScheduleOptions): void {
+  if (!Array.isArray(nodes)) throw new TypeError(`expected an array of Nodes, received ${preview(nodes)}`);
+  const pods = options.existingPods;
+  if (pods !== undefined && !Array.isArray(pods)) throw new TypeError(`expected options.existingPods to be an array of Pods, received ${preview(pods)}`);
+}
+
+/** What `diagnosed` looks at when scheduleOn or rankNodes fails. */
+const bulkOf = (nodes: unknown, options: ScheduleOptions): Bulk[] => [[nodes, 'nodes', 'Node'], [options.existingPods, 'options.existingPods', 'Pod']];
 
 /**
  * The storage scheduleOn schedules with: the claims of the subject's pod as the model holds them (subjectStorage).
@@ -217,11 +264,12 @@ function schedulingStorage(s: Subject, storage: KubeObject[] | undefined, option
 
 /** Feasible nodes ranked by the pod's profile's scores (existing pods by spec.nodeName), best first; ties keep input order. */
 export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): score.NodeScore[] {
-  const s = toSubject(subject);
+  const s = checkedSubject(subject, toSubject);
+  checkCluster(nodes, optionsOf(options));
   const storage = subjectStorage(s, storageOf(options.storage));
-  return underQuestion(s, options, () => {
+  return underQuestion(s, options, () => diagnosed(() => {
     const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage).feasible.map((v) => v.node));
     const infos = nodes.map(framework.nodeInfo).filter((n) => feasible.has(n.name));
     return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces, options.services, storage)).sort((a, b) => b.total - a.total);
-  });
+  }, () => bulkOf(nodes, options)));
 }

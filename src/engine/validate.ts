@@ -7,6 +7,7 @@ import { validateObject } from '../k8s/validation-workloads';
 import { asFieldErrors, undecodableQuantities } from '../k8s/decode';
 import { POD_SPEC_PATHS, readFromCluster, toSubject } from '../k8s/subject';
 import { typeErrors } from '../loader/typecheck';
+import { withZeroItems } from '../k8s/go-decode';
 import { podAdmissionRefusal, tolerationsBeforeValidation, type AdmissionRefusal } from '../admission';
 import { chargeExistingPods, withQuotaCharges } from '../admission/resource-quota';
 
@@ -15,11 +16,12 @@ export { typeErrors };
 /** Every field error the API server would report on create (an array of tolerations is checked as `tolerations`). */
 export function validate(object: KubeObject | Toleration[]): FieldError[] {
   const gate = settings().featureGates.TaintTolerationComparisonOperators;
-  if (Array.isArray(object)) return validateTolerations(object, 'tolerations', gate);
+  // a null list item is the item's zero value, as the API server decodes it (k8s/go-decode.ts)
+  if (Array.isArray(object)) return validateTolerations(withZeroItems(object), 'tolerations', gate);
   if (typeof object !== 'object' || object === null) return [];
   const wrongType = typeErrors(object);
   if (wrongType.length) return wrongType;
-  return validateObject(admittedForValidation(object) as never, gate);
+  return validateObject(admittedForValidation(withZeroItems(object)) as never, gate);
 }
 
 /** A Pod with its tolerations as admission leaves them for validation (admission/index.ts tolerationsBeforeValidation). */
@@ -66,8 +68,9 @@ export function validateInput(object: KubeObject | Toleration[]): InputCheck {
   if (Array.isArray(object) || typeof object !== 'object' || object === null || !readFromCluster(object)) return { errors: validate(object), unchecked: [] };
   const wrongType = typeErrors(object);
   if (wrongType.length) return { errors: wrongType, unchecked: [] };
-  const gate = settings().featureGates.TaintTolerationComparisonOperators || usesComparisonOperators(object);
-  const all = validateObject(object as never, gate, true);
+  const decoded = withZeroItems(object);
+  const gate = settings().featureGates.TaintTolerationComparisonOperators || usesComparisonOperators(decoded);
+  const all = validateObject(decoded as never, gate, true);
   const unread = (e: FieldError) => UNREAD.some((r) => r.test(e.field));
   return { errors: all.filter((e) => !unread(e)), unchecked: all.filter(unread) };
 }
@@ -98,7 +101,8 @@ export const inputCheckedOnce = cachedPerObject((o: object) => validateInput(o a
 export const admissionRefusedOnce = cachedPerObject((o: object): AdmissionRefusal | undefined => {
   const object = o as KubeObject;
   if (Array.isArray(o) || !object.kind || !POD_SPEC_PATHS[object.kind] || typeErrors(object).length || decodedOnce(object).length) return undefined;
-  return podAdmissionRefusal(toSubject(object));
+  // admission runs on the object as decoded too (a null container is a zero Container to LimitRanger)
+  return podAdmissionRefusal(toSubject(withZeroItems(object)));
 });
 
 /**

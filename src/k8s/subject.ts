@@ -59,11 +59,15 @@ export function fieldLocation(object: object, field: string): string | undefined
   return line ? `${origin.file}:${line}` : origin.file;
 }
 
+/** A name as written: a string, or what was there instead (`{"a":"b"}`: an object whose metadata is malformed). */
+const nameText = (x: unknown): string | undefined => (typeof x === 'string' || x === undefined || x === null ? (x ?? undefined) : JSON.stringify(x));
+
 export function describeObject(object: KubeObject): string {
   const kind = object.kind ?? 'object';
-  const name = object.metadata?.name ?? '<unnamed>';
+  const metadata = isObject(object.metadata) ? object.metadata : undefined;
+  const name = nameText(metadata?.name) ?? '<unnamed>';
   // Pod-bearing kinds without a namespace land in "default"; for other kinds we cannot tell cluster-scoped ones apart.
-  const namespace = object.metadata?.namespace ?? (POD_SPEC_PATHS[kind] ? 'default' : undefined);
+  const namespace = nameText(metadata?.namespace) ?? (POD_SPEC_PATHS[kind] ? 'default' : undefined);
   const base = namespace ? `${kind} ${namespace}/${name}` : `${kind} ${name}`;
   const origin = originOf(object);
   return origin ? `${base} (${originText(origin)})` : base;

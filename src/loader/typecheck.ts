@@ -159,7 +159,9 @@ export interface TypeProblem {
   message: string;
 }
 
-function describe(v: unknown): string {
+/** The JSON value as messages name it: `a list`, `the string "x"` (null and undefined for structure.ts). */
+export function describe(v: unknown): string {
+  if (v === null || v === undefined) return String(v);
   if (Array.isArray(v)) return 'a list';
   if (typeof v === 'object') return 'a mapping';
   if (typeof v === 'string') return `the string ${JSON.stringify(v)}`;
@@ -167,7 +169,7 @@ function describe(v: unknown): string {
   return `the number ${v}`;
 }
 
-function expected(shape: Shape): string {
+export function expected(shape: Shape): string {
   if (typeof shape === 'string') {
     return { string: 'a string', text: 'a string', int32: 'an integer', int64: 'an integer', bool: 'a boolean', quantity: 'a quantity (string or number)' }[shape];
   }

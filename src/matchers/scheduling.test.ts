@@ -70,6 +70,15 @@ describe('toBeSchedulableOn: every filter explains itself', () => {
     const bad = web({}, [{ name: 'c', image: 'nginx', resources: { requests: { cpu: '1K' } } }]);
     expect(failure(() => expect(bad).toBeSchedulableOn(node('n')))).toContain("spec.template.spec.containers[0].resources.requests.cpu: Invalid value: \"1K\": unable to parse quantity's suffix");
   });
+  test('an existing pod with a null required anti-affinity term is refused as the API server refuses it (was a TypeError in validation)', () => {
+    const old = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'old', namespace: 'default' }, spec: { nodeName: 'n', containers: [{ name: 'c', image: 'nginx' }], affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [null] } } } };
+    const message = failure(() => expect(pod('web')).toBeSchedulableOn(node('n'), { existingPods: [old] } as never));
+    // Go decodes `[null]` into a zero PodAffinityTerm, which validation refuses for its empty topologyKey (oracle-checked:
+    // test/fixtures/oracle-regressions-nullitems.json)
+    expect(message).toContain('Pod default/old would be rejected by the API server');
+    expect(message).toContain('  spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Required value: can not be empty\n');
+    expect(message).not.toContain('TypeError');
+  });
   test('existingPods must be Pods', () => {
     expect(failure(() => expect(web()).toBeSchedulableOn(node('n'), { existingPods: [deployment('x')] } as never))).toContain('existingPods[0] is not a Pod');
   });

@@ -3,7 +3,8 @@
 import type { KubeObject, Node, Taint } from '../core/types';
 import { assertNode, describeObject, preview } from '../k8s/subject';
 import { parseTaint } from '../k8s/kubectl-taint';
-import { assertObjects, assertPod, assertStorage, assertWorkload, listOf } from '../placement/inputs';
+import { assertNodeInput, assertObjects, assertPod, assertStorage, assertWorkload, listOf } from '../placement/inputs';
+import { structureMessage, structureProblem } from '../loader/structure';
 import { NODE_MONITOR_GRACE_PERIOD } from '../controllers/node-lifecycle';
 import type { Down } from '../controllers/world';
 import { OutageError } from './errors';
@@ -41,6 +42,17 @@ function failedNodes(nodes: readonly Node[], failure: Failure): Set<string> {
   }
   if (!chosen.length) throw new OutageError(`the failure matches no node (${JSON.stringify(failure)})`);
   return new Set(chosen);
+}
+
+/**
+ * The object with the fields the engine reads of the JSON structure it reads (loader/structure.ts), else an
+ * OutageError naming the argument, the object and the field. Outside `inputs`: what the walk meets (a getter that
+ * throws) surfaces as itself.
+ */
+function readable<T extends KubeObject>(x: T, what: string): T {
+  const problem = structureProblem(x);
+  if (problem) throw new OutageError(structureMessage(x, what, problem));
+  return x;
 }
 
 /** Turn an entry check's InputError into an OutageError (the outage's usage error). */
@@ -152,12 +164,13 @@ export function checkInputs(cluster: Cluster, failure: Failure, options: OutageO
     throw new OutageError(`expected a cluster { workloads, nodes, existingPods?, namespaces?, services?, storage? } with nodes an array of Node objects, received ${
       typeof cluster === 'object' && cluster !== null ? `nodes: ${preview(cluster.nodes)}` : preview(cluster)}`);
   }
-  const nodes = cluster.nodes.map((n, i) => inputs(() => assertNode(n, `cluster.nodes[${i}]`)));
+  // the nodes' and existing pods' few fields read silently wrong (the rest of theirs: simulateOutage's diagnosed)
+  const nodes = cluster.nodes.map((n, i) => inputs(() => assertNodeInput(n, `cluster.nodes[${i}]`)));
   cluster = {
     ...cluster,
     // (an object of another kind gets the message below)
     workloads: inputs(() => listOf(cluster.workloads, 'cluster.workloads'))?.map((w, i) =>
-      typeof (w as KubeObject | null)?.kind === 'string' ? (w as KubeObject) : inputs(() => assertWorkload(w, `cluster.workloads[${i}]`, [...SIMULATED_KINDS, 'PodTemplate']))),
+      readable(typeof (w as KubeObject | null)?.kind === 'string' ? (w as KubeObject) : inputs(() => assertWorkload(w, `cluster.workloads[${i}]`, [...SIMULATED_KINDS, 'PodTemplate'], false)), `cluster.workloads[${i}]`)),
     existingPods: inputs(() => listOf(cluster.existingPods, 'cluster.existingPods'))?.map((p, i) => inputs(() => assertPod(p, `cluster.existingPods[${i}]`))),
     namespaces: inputs(() => assertObjects(cluster.namespaces, 'cluster.namespaces')),
     services: inputs(() => assertObjects(cluster.services, 'cluster.services')),

@@ -24,6 +24,8 @@ import { bindPodVolumes } from './volumes';
 import { checkInputs, type OutageInputs } from './inputs';
 import { outageOf } from './queries';
 import type { Cluster, Failure, Outage, OutageOptions } from './types';
+import { OutageError } from './errors';
+import { diagnosed, type Bulk } from '../loader/structure';
 
 export { UNREACHABLE_TAINT, NOT_READY_TAINT, noExecuteLag } from '../controllers/node-lifecycle';
 export { OUT_OF_SERVICE_TAINT, POD_GC_PERIOD } from '../controllers/podgc';
@@ -58,7 +60,16 @@ export function drain(nodes: Failure['nodes'] | Node | string, options?: Failure
   return options === undefined ? { nodes: list, condition: 'drain' } : { nodes: list, condition: 'drain', drain: options };
 }
 
+/**
+ * The outage, its inputs checked (outage/inputs.ts; the workloads' structure up front); an error from inside names the
+ * node or existing pod whose structure the engine cannot read, if one is (loader/structure.ts diagnosed).
+ */
 export function simulateOutage(cluster: Cluster, failure: Failure, options: OutageOptions = {}): Outage {
+  const bulk = (): Bulk[] => [[cluster.nodes, 'cluster.nodes', 'Node'], [cluster.existingPods, 'cluster.existingPods', 'Pod']];
+  return diagnosed(() => simulate(cluster, failure, options), bulk, (m, cause) => new OutageError(m, { cause }));
+}
+
+function simulate(cluster: Cluster, failure: Failure, options: OutageOptions): Outage {
   const input = checkInputs(cluster, failure, options);
   const world = new World({ nodes: input.nodes, failed: input.failed, down: input.down, namespaces: input.cluster.namespaces, services: input.cluster.services, storage: input.cluster.storage });
   const nodeLifecycle = new NodeLifecycleController(world, input.grace);

@@ -1,7 +1,8 @@
 // The checks at the engine's entry points (placeReplicas, simulateOutage): bad input is refused here with a message
 // naming the argument, never met later as a TypeError from inside. Worded as src/matchers/inputs*.ts words them.
-import type { KubeObject, Pod } from '../core/types';
-import { preview } from '../k8s/subject';
+import type { KubeObject, Node, Pod } from '../core/types';
+import { assertNode, preview } from '../k8s/subject';
+import { structureMessage, structureProblem } from '../loader/structure';
 import { storageProblem } from '../core/storage-kinds';
 
 /** A caller's input the engine refuses (a TypeError, as the library's other usage errors). */
@@ -17,17 +18,40 @@ export function listOf<T = unknown>(x: unknown, what: string, optional = true): 
   throw new InputError(`${what} must be an array, received ${preview(x)}`);
 }
 
+/**
+ * A Pod (`kind: Pod`): an existing pod, whose structure is looked at when the engine fails (loader/structure.ts
+ * diagnosed).
+ */
 export function assertPod(x: unknown, what: string): Pod {
   if (!isObject(x) || x.kind !== 'Pod') throw new InputError(`${what} is not a Pod (kind: Pod), received ${preview(x)}`);
   return x as Pod;
 }
 
-/** An object of one of `kinds`. */
-export function assertWorkload(x: unknown, what: string, kinds: readonly string[]): KubeObject {
+/** A v1 Node (`kind: Node`), its structure looked at as an existing pod's is. */
+export function assertNodeInput(x: unknown, what: string): Node {
+  try {
+    return assertNode(x, what);
+  } catch (e) {
+    throw new InputError((e as Error).message);
+  }
+}
+
+/**
+ * The object with the fields the engine reads of the JSON structure it reads (loader/structure.ts: a mapping, a list
+ * without null items, …), checked once per object; else an InputError naming the argument, the object and the field.
+ */
+export function readable<T extends KubeObject>(x: T, what: string): T {
+  const problem = structureProblem(x);
+  if (problem) throw new InputError(structureMessage(x, what, problem));
+  return x;
+}
+
+/** An object of one of `kinds`, its structure checked too unless `structure` is false (the caller checks it). */
+export function assertWorkload(x: unknown, what: string, kinds: readonly string[], structure = true): KubeObject {
   if (!isObject(x) || typeof x.kind !== 'string' || !kinds.includes(x.kind)) {
     throw new InputError(`${what}: expected one of ${kinds.join(', ')}, received ${preview(x)}`);
   }
-  return x as KubeObject;
+  return structure ? readable(x as KubeObject, what) : (x as KubeObject);
 }
 
 /** Kubernetes objects (anything with a kind; only the Namespaces are used). */

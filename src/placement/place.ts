@@ -8,7 +8,8 @@
 // (v1.35+), so neither is reproducible. Here the first tied node in the order the nodes were given wins, and
 // every placement records the other nodes it tied with.
 import type { KubeObject, Node, Pod } from '../core/types';
-import { assertNode, fromTemplateOf, preview, toSubject } from '../k8s/subject';
+import { fromTemplateOf, preview, toSubject } from '../k8s/subject';
+import { diagnosed, type Bulk } from '../loader/structure';
 import { podInfo, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Status } from '../scheduler/framework';
 import { notModelledFor, type NotModelled } from '../k8s/not-modelled';
 import { modelledStorage, storageModel } from '../scheduler/storage-model';
@@ -25,7 +26,7 @@ import { profile } from '../scheduler/profile';
 import { scoreTable, type NodeScore } from '../scheduler/score';
 import { assumePod, buildSnapshot, type Snapshot } from '../scheduler/snapshot';
 import { noPodsReason, replicasOf, REPLICATED_KINDS } from './replicas';
-import { assertObjects, assertOptions, assertStorage, assertPod, assertWorkload, InputError, listOf } from './inputs';
+import { assertObjects, assertOptions, assertStorage, assertNodeInput, assertPod, assertWorkload, InputError, listOf } from './inputs';
 import { deleteVictims, nomination, preemptedBy, preemptionUnknown, type Preemption } from './preempt';
 
 /** pkg/scheduler/schedule_one.go minFeasibleNodesToFind and minFeasibleNodesPercentageToFind. */
@@ -201,8 +202,10 @@ const victimKey = (pod: Pod) => `${pod.metadata?.namespace || 'default'}/${pod.m
  * each under the profile of its schedulerName (scheduler/config/select.ts).
  */
 export function placeReplicas(workloads: KubeObject | readonly KubeObject[], nodes: readonly Node[], options: PlacementOptions = {}): Placement {
-  // the pods it creates are charged to their namespaces' quotas one after another
-  return underProfiles(() => withQuotaCharges(() => placeUnder(workloads, nodes, options)));
+  // the pods it creates are charged to their namespaces' quotas one after another; an error from inside names the node
+  // or existing pod whose structure the engine cannot read, if one is (the workloads are checked up front)
+  const bulk = (): Bulk[] => [[nodes, (i) => `node at index ${i}`, 'Node'], [(options as PlacementOptions | null)?.existingPods, 'options.existingPods', 'Pod']];
+  return diagnosed(() => underProfiles(() => withQuotaCharges(() => placeUnder(workloads, nodes, options))), bulk, (m, cause) => new InputError(m, { cause }));
 }
 
 function placeUnder(workloads: KubeObject | readonly KubeObject[], nodes: readonly Node[], options: PlacementOptions): Placement {
@@ -210,13 +213,7 @@ function placeUnder(workloads: KubeObject | readonly KubeObject[], nodes: readon
     ? (workloads as unknown[]).map((w, i) => assertWorkload(w, `workloads[${i}]`, REPLICATED_KINDS))
     : [assertWorkload(workloads, 'workload', REPLICATED_KINDS)];
   if (!Array.isArray(nodes)) throw new InputError(`nodes must be an array of Node objects, received ${preview(nodes)}`);
-  nodes.forEach((n, i) => {
-    try {
-      assertNode(n, `node at index ${i}`);
-    } catch (e) {
-      throw new InputError((e as Error).message);
-    }
-  });
+  nodes.forEach((n, i) => assertNodeInput(n, `node at index ${i}`));
   const o = assertOptions(options, 'options', '{ existingPods?, namespaces?, services?, storage?, tieBreak? }');
   const existing: Pod[] = (listOf(o.existingPods, 'options.existingPods') ?? []).map((p, i) => assertPod(p, `options.existingPods[${i}]`));
   assertObjects(o.namespaces, 'options.namespaces');

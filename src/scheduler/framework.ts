@@ -228,6 +228,20 @@ function requestsOf(object: KubeObject, spec: Subject['spec'], specPath: string,
   }
 }
 
+// The few reads of a bulk input (a Node, an existing Pod) where a value of another JSON type would be taken silently
+// as something else, a string list by its characters, a mapping as an empty list (a node's taints written as kubectl
+// writes them were no taints): a TypeError instead, which the engine's entry points turn into the name of the object
+// and field (loader/structure.ts diagnosed). A test or two on values read anyway, once per object.
+function isMapping(x: unknown): boolean {
+  return x == null || (typeof x === 'object' && !Array.isArray(x));
+}
+function isList(x: unknown): boolean {
+  return x == null || Array.isArray(x);
+}
+export function unreadable(object: KubeObject, what: string): never {
+  throw new TypeError(`${object.kind ?? 'object'} ${(object.metadata as { name?: unknown } | undefined)?.name}: ${what} of another JSON type than the API server's`);
+}
+
 const podInfos = new PerObjectCache<Subject, PodInfo>();
 
 /** PodInfo, once per subject and settings. */
@@ -314,6 +328,8 @@ export function nodeInfo(node: Node): NodeInfo {
   const hit = nodeInfos.get(node);
   // Stryker disable next-line ConditionalExpression: a cache; without it the same value is worked out again
   if (hit !== undefined) return hit;
+  const declared = nodeAllocatable(node);
+  if (!isMapping(node.metadata?.labels) || !isList(node.spec?.taints) || !isMapping(declared)) unreadable(node, 'its labels, taints or allocatable');
   const taints = nodeTaints(node);
   const filterTaints: Taint[] = [];
   const filterTaintIds: number[] = [];
@@ -323,7 +339,6 @@ export function nodeInfo(node: Node): NodeInfo {
     filterTaints.push(t);
     filterTaintIds.push(taintId(t));
   }
-  const declared = nodeAllocatable(node);
   const read = declared ? readAllocatable(declared) : undefined;
   // a quantity that does not decode: the API server refuses the Node, so it is no unconstrained node either
   if (typeof read === 'string') throw decodeRefusal(node, undecodableQuantities(node));
@@ -433,6 +448,7 @@ export interface PodUsage {
  * (admission, node affinity terms, tolerations). The same numbers as podInfo(toSubject(pod)).requests and .hostPorts.
  */
 export const podUsage = cachedPerObject((pod: Pod): PodUsage => {
+  if (!isList(pod.spec?.containers) || !isList(pod.spec?.initContainers)) unreadable(pod, 'spec.containers');
   // the pod as stored (a hand-written one is defaulted as a dumped one was: hostNetwork host ports), through the same
   // create path as the pod being scheduled; the subject form for what is not a Pod with a spec
   // Stryker disable next-line StringLiteral: a Pod with a spec taken as a subject gets the same spec (createdSpec: the defaulted pod.spec) and specPath 'spec'

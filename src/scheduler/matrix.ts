@@ -4,7 +4,8 @@
 // plugins (PodTopologySpread, InterPodAffinity) run their PreFilter once per pod over one snapshot per call, and
 // their Filter once per group of nodes alike in the label keys it reads (ClusterPlugin.reads in cycle.ts).
 import type { KubeObject, Node, Pod } from '../core/types';
-import { assertNode, isNode, type Subject } from '../k8s/subject';
+import { assertNode, isNode, preview, type Subject } from '../k8s/subject';
+import { assertStructure, diagnosed } from '../loader/structure';
 import { subjectOf } from '../k8s/subject';
 import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type NodeReads, type NodeUsage, type PodInfo, type Resources } from './framework';
 import { cycleFor, lastFiltersRun, podRejection, podsByNode, runFilters, runLastFilters, schedule, type NodeVerdict } from '.';
@@ -467,6 +468,28 @@ class MatrixRun {
   }
 }
 
+/**
+ * The arguments' shapes, before anything reads them: arrays of workloads, Nodes and Pods, each workload with the
+ * fields the scheduler reads of the JSON structure it reads (loader/structure.ts); the nodes' and existing pods'
+ * structure is looked at when the run fails (scheduleMatrix).
+ */
+function checkInputs(workloads: unknown, nodes: unknown, options: unknown): void {
+  const list = (x: unknown, what: string) => {
+    if (!Array.isArray(x)) throw new TypeError(`scheduleMatrix: expected ${what} to be an array, received ${preview(x)}`);
+    return x as unknown[];
+  };
+  list(workloads, 'workloads').forEach((w, i) => assertStructure(subjectOf(w).object, `workloads[${i}]`));
+  list(nodes, 'nodes').forEach((n, i) => isNode(n) || assertNode(n, `Node (nodes[${i}])`));
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError(`scheduleMatrix: expected options to be { existingPods?, shapes?, storage? }, received ${preview(options)}`);
+  const pods = (options as ScheduleMatrixOptions).existingPods;
+  if (pods === undefined) return;
+  const all = list(pods, 'options.existingPods');
+  for (let i = 0; i < all.length; i++) {
+    const p = all[i];
+    if (typeof p !== 'object' || p === null || (p as Pod).kind !== 'Pod') throw new TypeError(`scheduleMatrix: expected options.existingPods[${i}] to be a Pod (kind: Pod), received ${preview(p)}`);
+  }
+}
+
 function runMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: ScheduleMatrixOptions): VerdictMatrix {
   const run = new MatrixRun(workloads, nodes, options);
   for (let i = 0; i < run.W; i++) run.row(i);
@@ -474,6 +497,11 @@ function runMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], opt
 }
 
 export function scheduleMatrix(workloads: readonly KubeObject[], nodes: readonly Node[], options: ScheduleMatrixOptions = {}): VerdictMatrix {
+  checkInputs(workloads, nodes, options);
+  return diagnosed(() => matrixOf(workloads, nodes, options), () => [[nodes, 'nodes', 'Node'], [options.existingPods, 'options.existingPods', 'Pod']]);
+}
+
+function matrixOf(workloads: readonly KubeObject[], nodes: readonly Node[], options: ScheduleMatrixOptions): VerdictMatrix {
   const subjects = workloads.map((w) => subjectOf(w));
   const base = profile();
   const profiles = subjects.map((s) => profileFor(s, base));

@@ -7,7 +7,7 @@ import type { StorageClass } from 'kubernetes-types/storage/v1';
 import { createdLabels } from '../admission/create';
 import { BETA_STORAGE_CLASS_ANNOTATION, IS_DEFAULT_CLASS_ANNOTATION, isDefaultClass } from '../admission/storage';
 import { podUsesClaims } from '../admission/pod-storage';
-import { addPodUsage, podNumbersOf, emptyUsage, nodeInfo, nodeUsage, type NodeInfo, type NodeUsage } from './framework';
+import { addPodUsage, podNumbersOf, emptyUsage, nodeInfo, nodeUsage, unreadable, type NodeInfo, type NodeUsage } from './framework';
 import type { Selector } from '../k8s/label-selector';
 import { settings, settingsGeneration } from '../core/config';
 import { layeredListers, storageListers, type StorageListers } from './storage';
@@ -109,8 +109,20 @@ export function withoutSubject(subject: Subject, pods: readonly Pod[] | undefine
 /** metadata.deletionTimestamp set: the pod is terminating (PodTopologySpread skips it, InterPodAffinity does not). */
 export const isTerminating = (pod: Pod) => pod.metadata?.deletionTimestamp != null;
 
-export const podNamespace = (pod: KubeObject) => pod.metadata?.namespace || 'default';
-export const podLabels = (pod: Pod): Record<string, string> => pod.metadata?.labels ?? {};
+export function podNamespace(pod: KubeObject): string {
+  const namespace = pod.metadata?.namespace;
+  if (typeof namespace === 'string') return namespace || 'default';
+  // a number or a mapping would be a namespace no pod is in (framework.ts unreadable)
+  if (namespace != null) unreadable(pod, 'metadata.namespace');
+  return 'default';
+}
+export function podLabels(pod: Pod): Record<string, string> {
+  const labels = pod.metadata?.labels;
+  if (labels == null) return {};
+  // a list would be no labels (framework.ts unreadable)
+  if (typeof labels !== 'object' || Array.isArray(labels)) unreadable(pod, 'metadata.labels');
+  return labels;
+}
 
 /**
  * The namespace and labels of the subject's pod: a Pod's own, or those its controller gives the pod it creates from
