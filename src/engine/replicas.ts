@@ -11,6 +11,7 @@ import { nodeInfo, podInfo } from '../scheduler/framework';
 import { podNodeAffinityMatches } from '../scheduler/plugins/nodeaffinity';
 import { HOSTNAME_LABEL, separation, type Separation } from './apart';
 import { plainVerdict, underAssumption } from './schedule';
+import { pdbOrderAssumptions } from './not-modelled';
 import type { StorageAssumption } from '../core/storage-kinds';
 import { underQuestionSettings, type NamespacePolicy } from './policy';
 
@@ -45,7 +46,7 @@ export interface PlacementAnswer {
   noPods: Array<{ workload: string; reason: string }>;
   /** Workloads whose pods use what is not modelled (absent when none): the placement is not a verdict. */
   notModelled?: Placement['notModelled'];
-  /** What the placement assumes (the stated storage assumption); absent when nothing. */
+  /** What the placement assumes (the stated storage assumption, the PDBs' order a replica's preemption rests on); absent when nothing. */
   assumptions?: string[];
 }
 
@@ -57,9 +58,11 @@ export interface TieProbe {
 
 function answerOf(p: Placement, workloads: readonly KubeObject[]): PlacementAnswer {
   const pods = p.pods.map(({ pod: _pod, workloadObject, rejected, ...rest }) => ({ ...rest, rejected: rejected.map(plainVerdict), owner: workloads.indexOf(workloadObject) }));
+  // a replica's preemption that rests on the PDBs' order (from 1.37) says so, as scheduleOn's answer does
+  const assumptions = [...(p.assumptions ?? []), ...pdbOrderAssumptions(p.pods.flatMap((x) => x.preempted?.pdbOrder ?? []), true)];
   return {
     pods, sampled: p.sampled, feasibleNodesToFind: p.feasibleNodesToFind, noPods: p.noPods,
-    ...(p.notModelled ? { notModelled: p.notModelled } : {}), ...(p.assumptions ? { assumptions: p.assumptions } : {}),
+    ...(p.notModelled ? { notModelled: p.notModelled } : {}), ...(assumptions.length ? { assumptions } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import { configure, resetConfiguration } from '../core/config';
 import type { KubeObject, Node, Pod } from '../core/types';
 import { scheduleOn } from '../engine';
 import { failure, node as fixtureNode } from '../../test/fixtures';
-import { toBeSchedulableOn } from '.';
+import { toBeSchedulableOn, toSpreadReplicasAcross } from '.';
 import { toRecord } from './record';
 
 const zoned = (name: string, zone: string): Node => ({
@@ -104,6 +104,17 @@ describe('the stated assumption as an assertion\'s own option', () => {
     expect(message(() => expect(postgresql()).not.toHaveAllReplicasScheduled([a1, b1], options))).toContain("Assumed: storageAssumption 'dynamic-wait-for-first-consumer'");
     // the settings are back afterwards: the claim is not modelled again
     expect(message(() => expect(postgresql()).toBeSchedulableOn(a1))).toMatch(/the verdict is unknown/);
+  });
+  test('toSpreadReplicasAcross and toShareNodesWith say it too, in their messages and their records', () => {
+    const options = { storageAssumption: 'dynamic-wait-for-first-consumer' as const };
+    const assumed = "Assumed: storageAssumption 'dynamic-wait-for-first-consumer'";
+    expect(message(() => expect(postgresql()).not.toSpreadReplicasAcross('topology.kubernetes.io/zone', [a1, b1], options))).toContain(assumed);
+    const other = { ...postgresql(), metadata: { name: 'pg2', namespace: 'db' } } as KubeObject;
+    expect(message(() => expect(postgresql()).not.toShareNodesWith(other, [a1], options))).toContain(assumed);
+    const ctx = { utils: { matcherHint: (m: string) => m, printReceived: String, printExpected: String }, isNot: false } as never;
+    const spread = toSpreadReplicasAcross.call(ctx, postgresql(), 'topology.kubernetes.io/zone', [a1, b1], options);
+    expect(spread.pass).toBe(true);
+    expect(toRecord(ctx, spread, spread.placement!).notes).toEqual([expect.stringMatching(/^Assumed: storageAssumption 'dynamic-wait-for-first-consumer'/)]);
   });
   test('the run report notes the assumption an assertion used', () => {
     const ctx = { utils: { matcherHint: (m: string) => m, printReceived: String, printExpected: String }, isNot: false } as never;

@@ -4,7 +4,7 @@
 // resource fit", "a pod with higher priority preempts the lowest"), seen through the matcher.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { configure, resetConfiguration } from '../core/config';
-import { KUBERNETES_VERSIONS, releasesFrom } from '../core/releases';
+import { KUBERNETES_VERSIONS, releasesFrom, type KubernetesVersion } from '../core/releases';
 import { failure } from '../../test/fixtures';
 
 afterEach(() => resetConfiguration());
@@ -196,5 +196,42 @@ describe('PodDisruptionBudgets whose order decides (from 1.37): the message says
     expect(msg).toContain('On n0, preempting 1 pod(s):\n    - default/p2 (priority 0; frees cpu: 500m)');
     expect(msg).toContain('Assumed: DefaultPreemption: every node preemption may help was evaluated');
     expect(msg).not.toContain('count against');
+  });
+});
+
+describe('a replica placed by preemption says when its victims rest on the PodDisruptionBudgets\' order (from 1.37)', () => {
+  // pdb-order.test.ts's case as a Deployment's one replica: pdb0 has let p2 go, pdb1 allows one disruption; the
+  // replica needs 1 of n0's 2 cpu, so one of p1, p2, c0 (500m each) is its victim
+  const n0 = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n0', labels: { 'kubernetes.io/hostname': 'n0' } }, status: { allocatable: { cpu: '2', memory: '4Gi', pods: '110' } } } as unknown as Node;
+  const running = (name: string, app: string, start = '2026-01-01T00:00:00Z') => ({
+    apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', labels: { app } },
+    spec: { nodeName: 'n0', priority: 0, containers: [{ name: 'c', image: 'registry.example/app:1', resources: { requests: { cpu: '500m' } } }] },
+    status: { phase: 'Running', startTime: start },
+  }) as unknown as Pod;
+  const budget = (name: string, disruptionsAllowed: number, disruptedPods?: Record<string, string>) => ({
+    apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name, namespace: 'default' },
+    spec: { minAvailable: 1, selector: { matchLabels: { app: 'batch' } } },
+    status: { disruptionsAllowed, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0, ...(disruptedPods ? { disruptedPods } : {}) },
+  }) as unknown as KubeObject;
+  const urgent = {
+    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'urgent', namespace: 'default' },
+    spec: { replicas: 1, selector: { matchLabels: { app: 'urgent' } }, template: { metadata: { labels: { app: 'urgent' } }, spec: { priority: 1000, containers: [{ name: 'c', image: 'registry.example/app:1', resources: { requests: { cpu: '1' } } }] } } },
+  } as unknown as KubeObject;
+  const options = {
+    existingPods: [running('p1', 'batch'), running('p2', 'batch', '2026-01-02T00:00:00Z'), running('c0', 'db', '2026-01-01T00:05:00Z')],
+    podDisruptionBudgets: [budget('pdb0', 0, { p2: '2026-01-02T00:00:00Z' }), budget('pdb1', 1)],
+  };
+  const at = (release: KubernetesVersion) => configure({ kubernetesVersion: release, admission: { priority: false } });
+
+  it('1.37: toHaveAllReplicasScheduled names the PDBs and what the other order would count', () => {
+    at('1.37');
+    const m = failure(() => expect(urgent).not.toHaveAllReplicasScheduled([n0], options));
+    expect(m).toContain('Assumed: DefaultPreemption: PodDisruptionBudgets pdb0 and pdb1 both count against default/p1 on n0: counted in the order given (pdb0 first');
+    expect(m).toContain('with pdb1 before pdb0, default/p1 and default/p2 would count as violating a PodDisruptionBudget on n0 instead of default/p1');
+  });
+
+  it('1.36: a victim counts down every budget, so nothing rests on their order', () => {
+    at('1.36');
+    expect(failure(() => expect(urgent).not.toHaveAllReplicasScheduled([n0], options))).not.toContain('PodDisruptionBudgets pdb0 and pdb1');
   });
 });

@@ -5,6 +5,8 @@
 import { share, unknownShare } from '../engine';
 import { explainUnknownVerdict, notModelledSummary } from '../explain/not-modelled';
 import { explainShare } from '../explain/replicas';
+import { assumptionsNote } from '../explain/schedule';
+import { assumedFacts } from './record';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded, subjectOf } from './inputs';
 import { replicaInputs, workloadOf } from './replicas';
@@ -26,14 +28,17 @@ export function toShareNodesWith(this: MatcherContext, received: unknown, otherA
         placement: { matcher: 'toShareNodesWith', subject: subjectOf(a), target: b, accepted: false, verdict: 'unknown', reason: notModelledSummary(items) },
       };
     }
+    // what either creation order's placement rests on, once each
+    const assumed = { assumptions: [...new Set(answer.orders.flatMap((o) => o.placement.assumptions ?? []))] };
     return {
       pass: hit !== undefined,
       // accepted: the two may run on one node (that is what the placement found)
       placement: {
+        ...assumedFacts(assumed),
         matcher: 'toShareNodesWith', subject: subjectOf(a), target: b, accepted: hit !== undefined,
         verdict: hit ? `shares ${hit.shared.map((s) => s.node).join(', ')}` : 'no shared node',
       },
-      message: () => `${header()}\n\nExpected ${answer.labels[0]} ${this.isNot ? 'not ' : ''}to share a node with ${answer.labels[1]}${explainShare(answer)}`,
+      message: () => `${header()}\n\nExpected ${answer.labels[0]} ${this.isNot ? 'not ' : ''}to share a node with ${answer.labels[1]}${explainShare(answer)}${assumptionsNote(assumed)}`,
     };
   }));
 }

@@ -5,6 +5,8 @@
 import { spread, unknownPlacement } from '../engine';
 import { explainUnknownVerdict, notModelledSummary } from '../explain/not-modelled';
 import { explainSpread } from '../explain/replicas';
+import { assumptionsNote } from '../explain/schedule';
+import { assumedFacts } from './record';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { guarded, subjectOf, UsageError } from './inputs';
 import { replicaInputs, workloadOf } from './replicas';
@@ -35,11 +37,12 @@ export function toSpreadReplicasAcross(this: MatcherContext, received: unknown, 
     return {
       pass: answer.pass,
       placement: {
+        ...assumedFacts(answer.placement),
         matcher: 'toSpreadReplicasAcross', subject: subjectOf(workload), target: cluster.nodes, accepted: answer.pass,
         verdict: none ? 'no pods created' : pending.length ? `${pending.length} of ${pods.length} Pending` : answer.counts.length ? `skew ${answer.skew} across ${topologyKey} (maxSkew ${maxSkew})` : `no ${topologyKey} domain`,
         ...(pending[0]?.fitError ? { reason: pending[0].fitError } : none ? { reason: none } : {}),
       },
-      message: () => `${header()}\n\n${expected(this.isNot === true)}, but ${explainSpread(answer)}`,
+      message: () => `${header()}\n\n${expected(this.isNot === true)}, but ${explainSpread(answer)}${assumptionsNote(answer.placement)}`,
     };
   }));
 }

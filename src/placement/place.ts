@@ -266,7 +266,7 @@ function placeUnder(workloads: KubeObject | readonly KubeObject[], nodes: readon
         const node = options.tieBreak === 'last' ? all[all.length - 1] : all[0];
         const tiedWith = all.filter((n) => n !== node);
         const victims = nominated.candidates.find((c) => c.node === node)!.victims;
-        preempted = { node, victims, event: cycle.fitError ?? '', tiedWith };
+        preempted = { node, victims, event: cycle.fitError ?? '', tiedWith, ...(nominated.pdbOrder?.length ? { pdbOrder: nominated.pdbOrder } : {}) };
         snapshot = deleteVictims(snapshot, nodes, existing, node, victims, options);
         for (const earlier of pods) {
           if (earlier.node === node && victims.includes(victimKey(earlier.pod))) {

@@ -6,7 +6,7 @@
 import type { KubeObject, Node, Pod } from '../core/types';
 import type { NotModelled } from '../k8s/not-modelled';
 import { podsByNode } from '../scheduler';
-import type { PreemptionAnswer, PreemptionOutcome } from '../scheduler/cycle';
+import type { PDBOrderFact, PreemptionAnswer, PreemptionOutcome } from '../scheduler/cycle';
 import { buildSnapshot, podNamespace, type Snapshot } from '../scheduler/snapshot';
 
 /** What a placed pod preempted to get its node: the victims ('namespace/name') and the event of its first cycle. */
@@ -18,6 +18,8 @@ export interface Preemption {
   event: string;
   /** Other nodes pickOneNodeForPreemption tied with: kube-scheduler could have nominated any of them. */
   tiedWith: string[];
+  /** From 1.37, the PodDisruptionBudgets' order the victims rest on (the cycle's PreemptionAnswer.pdbOrder); absent when none. */
+  pdbOrder?: PDBOrderFact[];
 }
 
 /** The nominating answer of a cycle, when preemption nominated a node. */
