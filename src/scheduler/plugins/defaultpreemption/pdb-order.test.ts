@@ -100,6 +100,27 @@ describe('orderNotes: from 1.37, the pods whose count stopped at a PDB while a l
     expect(notes('1.37', [pdb('pdb1-spent', 0), PDB0], [p2])).toBeUndefined();
   });
 
+  it('1.37: the swapped order is counted with the early stop too (a pod that violates its first PDB leaves the next one\'s budget)', () => {
+    // x allows one disruption; y none, and has let p2 go. Given order: p1 takes x's, violates y; p2 and p3 violate x,
+    // and y counts against p3 (a note). Swapped: p1 and p3 stop at y, so p2 gets x's disruption
+    const x = pdb('x', 1);
+    const y = pdb('y', 0, { p2: '2026-01-02T00:00:00Z' });
+    const p3 = pod('p3', 'batch');
+    expect(notes('1.37', [x, y], [p1, p2, p3])).toEqual([{ pod: 'p3', pdbs: ['x', 'y'], violating: ['p1', 'p2', 'p3'], swapped: ['p1', 'p3'] }]);
+  });
+
+  it('1.37: each stopped pod\'s note swaps its own pair of PDBs (three PDBs, two pairs)', () => {
+    // p1 stops at x while y and z count against it; p3 stops at x while only z does (y has let p3 go)
+    const p3 = pod('p3', 'batch');
+    const x = pdb('x', 0, { p2: '2026-01-02T00:00:00Z' });
+    const y = pdb('y', 1, { p3: '2026-01-02T00:00:00Z' });
+    const z = pdb('z', 0, { p2: '2026-01-02T00:00:00Z' });
+    expect(notes('1.37', [x, y, z], [p1, p2, p3])).toEqual([
+      { pod: 'p1', pdbs: ['x', 'y', 'z'], violating: ['p1', 'p3'], swapped: ['p1', 'p2', 'p3'] },
+      { pod: 'p3', pdbs: ['x', 'z'], violating: ['p1', 'p3'], swapped: ['p1', 'p3'] },
+    ]);
+  });
+
   it('1.37: the swapped order may leave the same pods violating; the note still names the PDBs', () => {
     // both spent: p1 violates either first, and p2 (not counted by pdb0) violates pdb1 whatever the order
     expect(notes('1.37', [pdb('a', 0), pdb('b', 0)])).toEqual([

@@ -137,6 +137,7 @@ function countDown(pods: readonly Pod[], pdbs: readonly ParsedPDB[], stopAtViola
         if (allowed[i] >= 0) continue;
         violated = true;
         if (!stopAtViolation) continue;
+        // Stryker disable next-line EqualityOperator: a later PDB's index is above i ≥ 0: > 0 and >= 0 alike
         if (noting && laterCounting(pod, labels, pdbs, i) >= 0) (stopped ??= []).push({ pod, at: i });
         break;
       }
@@ -153,11 +154,14 @@ function countDown(pods: readonly Pod[], pdbs: readonly ParsedPDB[], stopAtViola
 function orderNotes(pods: readonly Pod[], pdbs: readonly ParsedPDB[], violating: Pod[], stopped: ReadonlyArray<{ pod: Pod; at: number }>): PDBOrderNote[] {
   const swaps = new Map<string, Pod[]>();
   return stopped.map(({ pod, at }) => {
+    // Stryker disable next-line OptionalChaining: a stopped pod has labels, so metadata
     const labels = pod.metadata?.labels ?? {};
     const later: number[] = [];
+    // Stryker disable next-line EqualityOperator: a later PDB's index is above `at` ≥ 0: > 0 and >= 0 alike
     for (let j = laterCounting(pod, labels, pdbs, at); j >= 0; j = laterCounting(pod, labels, pdbs, j)) later.push(j);
     const key = `${at},${later[0]}`;
     let swapped = swaps.get(key);
+    // Stryker disable next-line ConditionalExpression: a memo; counting the same swap again gives the same pods
     if (!swapped) {
       const order = pdbs.slice();
       [order[at], order[later[0]]] = [order[later[0]], order[at]];
