@@ -21,4 +21,14 @@ describe('withZeroItems', () => {
   test('a list of only nulls: a string list by its field name, else a struct', () => {
     expect(withZeroItems({ values: [null], podCIDRs: [null], taints: [null] })).toEqual({ values: [''], podCIDRs: [''], taints: [{}] });
   });
+
+  test('a boolean list\'s null is false; an item that is not there (a JavaScript hole or undefined) tells nothing of the type', () => {
+    expect(withZeroItems({ flags: [true, null] })).toEqual({ flags: [true, false] });
+    expect(withZeroItems({ ports: [undefined, null, 8080] })).toEqual({ ports: [undefined, 0, 8080] });
+  });
+
+  test('the field name decides only for a list of nulls: a list of structs named like a string list keeps struct zeros', () => {
+    expect(withZeroItems({ values: [{ a: 1 }, null] })).toEqual({ values: [{ a: 1 }, {}] });
+    expect(withZeroItems({ tolerations: [null, null] })).toEqual({ tolerations: [{}, {}] });
+  });
 });

@@ -16,6 +16,7 @@ function zeroItem(list: readonly unknown[], field: string | undefined): unknown 
   if (typeof other === 'string') return '';
   if (typeof other === 'number') return 0;
   if (typeof other === 'boolean') return false;
+  // Stryker disable next-line ConditionalExpression: `field !== undefined` guards only the lookup; the set has no undefined
   if (other === undefined && field !== undefined && STRING_LISTS.has(field)) return '';
   return {};
 }
@@ -23,6 +24,7 @@ function zeroItem(list: readonly unknown[], field: string | undefined): unknown 
 function decoded(value: unknown, field: string | undefined): unknown {
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
+    // Stryker disable next-line EqualityOperator: value[value.length] is undefined, which is left as it is
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
       const d = item === null ? zeroItem(value, field) : decoded(item, field);
