@@ -14,14 +14,10 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './bench-cluster.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const repo = path.resolve(path.dirname(here), '..');
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const k = s.length >> 1;
-  return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
-};
 
 const ASSERTING = `const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default' },
   spec: { containers: [{ name: 'c', image: 'web:1', resources: { requests: { cpu: '500m', memory: '256Mi' } } }] } };
