@@ -12,18 +12,10 @@ import (
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
-	"k8s.io/component-base/version"
 )
 
 func TestPDBListerKeepsTheInputOrder(t *testing.T) {
-	ctx := benchContext()
-	o, err := newSchedulingOracle(ctx)
-	if err != nil && strings.HasPrefix(version.Get().GitVersion, "v0.0.0") {
-		t.Skipf("no version stamped (scripts/oracle.mjs versionLdflags), which scheduler.New needs from 1.36: %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, o := testSchedulingOracle(t)
 	h, err := o.hooks()
 	if err != nil {
 		t.Fatal(err)

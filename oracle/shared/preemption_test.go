@@ -7,6 +7,7 @@ package main
 // versionLdflags): without it the test is skipped there.
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -39,7 +40,9 @@ func preemptionQuestion(podSpec string, pdbs string, taintAll bool) string {
 
 const criticalSpec = `{"priority":2000001000,"priorityClassName":"system-node-critical","containers":[{"name":"c","image":"x","resources":{"requests":{"cpu":"1"}}}]}`
 
-func TestPreemptionAnswers(t *testing.T) {
+// testSchedulingOracle is the oracle the preemption tests ask; skipped where the binary has no version stamped.
+func testSchedulingOracle(t *testing.T) (context.Context, *schedulingOracle) {
+	t.Helper()
 	ctx := benchContext()
 	o, err := newSchedulingOracle(ctx)
 	if err != nil && strings.HasPrefix(version.Get().GitVersion, "v0.0.0") {
@@ -48,6 +51,11 @@ func TestPreemptionAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return ctx, o
+}
+
+func TestPreemptionAnswers(t *testing.T) {
+	ctx, o := testSchedulingOracle(t)
 	ask := func(name, question string) *preemptionOutput {
 		t.Helper()
 		out, err := o.preemptionAnswer(ctx, []byte(question))
