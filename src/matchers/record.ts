@@ -36,10 +36,13 @@ export interface PlacementFacts {
   assumptions?: readonly string[];
 }
 
-/** The stated storage assumption an answer used, for its PlacementFacts (the report notes it); nothing otherwise. */
+/**
+ * What an answer assumed, for its PlacementFacts: the report notes each (`Assumed: …`) as the failure message does, so a
+ * passing row that rests on one (a node read as Ready, the stated storage assumption, the PDBs' order) says so too.
+ */
 export function assumedFacts(answer: { assumptions?: readonly string[] }): { assumptions?: string[] } {
-  const storage = (answer.assumptions ?? []).filter((a) => a.startsWith('storageAssumption '));
-  return storage.length ? { assumptions: storage } : {};
+  const all = [...new Set(answer.assumptions ?? [])];
+  return all.length ? { assumptions: all } : {};
 }
 
 /** One assertion of the run, as placement-report.json lists it. */

@@ -6,6 +6,8 @@ import type { KubeObject, Node, Pod } from '../core/types';
 import { configure, resetConfiguration } from '../core/config';
 import { KUBERNETES_VERSIONS, releasesFrom, type KubernetesVersion } from '../core/releases';
 import { failure } from '../../test/fixtures';
+import { toPreempt } from './toPreempt';
+import { toRecord } from './record';
 
 afterEach(() => resetConfiguration());
 
@@ -178,6 +180,16 @@ describe('PodDisruptionBudgets whose order decides (from 1.37): the message says
     expect(onNode).toContain('but only by preempting 1 pod(s) there');
     expect(onNode).toContain(`${NOTE}, so the victims may differ`);
     expect(onNode).not.toContain('the node nominated');
+  });
+
+  test('1.37, pdb0 first: a passing toPreempt row of the run report notes the order it rests on (Assumed: …)', () => {
+    configure({ kubernetesVersion: '1.37' });
+    const ctx = { utils: { matcherHint: (m: string) => m, printReceived: String, printExpected: String }, isNot: false } as never;
+    const result = toPreempt.call(ctx, critical, ['default/p2'], cluster([pdb0, pdb1]));
+    expect(result.pass).toBe(true);
+    const notes = toRecord(ctx, result, result.placement!).notes ?? [];
+    expect(notes.filter((n) => n.startsWith(NOTE))).toHaveLength(1);
+    expect(notes.filter((n) => n.startsWith('Assumed: DefaultPreemption: every node preemption may help was evaluated'))).toHaveLength(1);
   });
 
   test('1.37, pdb1 first (p1 stops at pdb0, the last), and at 1.36 (no early stop): no such note', () => {
