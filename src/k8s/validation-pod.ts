@@ -177,6 +177,23 @@ function validateContainerPorts(ports: Container['ports'], path: string): FieldE
   return errs;
 }
 
+const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
+const TERMINATION_MESSAGE_POLICIES = ['File', 'FallbackToLogsOnError'];
+/**
+ * validateContainerCommon's terminationMessagePolicy and validatePullPolicy: a value other than upstream's is refused
+ * (an absent one is defaulted first: SetDefaults_Container). Found by the corpus pass of the e2e oracle (kubernetes/api
+ * testdata's `imagePullPolicy: imagePullPolicyValue`); a misspelt `IfNotPresnt` is refused alike.
+ */
+function validatePolicies(c: Container, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const { imagePullPolicy: pull, terminationMessagePolicy: message } = c as { imagePullPolicy?: unknown; terminationMessagePolicy?: unknown };
+  if (message != null && message !== '' && !TERMINATION_MESSAGE_POLICIES.includes(String(message))) {
+    errs.push(notSupported(child(path, 'terminationMessagePolicy'), message, TERMINATION_MESSAGE_POLICIES));
+  }
+  if (pull != null && pull !== '' && !PULL_POLICIES.includes(String(pull))) errs.push(notSupported(child(path, 'imagePullPolicy'), pull, PULL_POLICIES));
+  return errs;
+}
+
 function validateContainerCommon(c: Container, path: string, opts: PodValidationOptions): FieldError[] {
   const errs: FieldError[] = [];
   if (!c.name) errs.push(required(child(path, 'name')));
@@ -186,6 +203,7 @@ function validateContainerCommon(c: Container, path: string, opts: PodValidation
     // validateContainerOnlyForPod: templates may carry " " as a placeholder image
     errs.push(invalid(child(path, 'image'), c.image, 'must not have leading or trailing whitespace'));
   }
+  errs.push(...validatePolicies(c, path));
   errs.push(...validateContainerPorts(c.ports, child(path, 'ports')));
   const env = opts.env ?? envOptions({} as PodSpec, opts.update);
   errs.push(...validateEnv(c.env, child(path, 'env'), env), ...validateEnvFrom(c.envFrom, child(path, 'envFrom'), env));

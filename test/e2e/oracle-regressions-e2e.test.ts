@@ -15,7 +15,9 @@
 // not a standard one (pkg/apis/core/validation ValidateObjectMeta, validateKubeFinalizerName), and two of the oracle's
 // own that the library already answered as a cluster does: a privileged container (kube-apiserver's
 // --allow-privileged=true, capabilities.Setup) and a serviceAccountToken projection in a pod without a
-// serviceAccountName (the ServiceAccount admission plugin gives it `default` before validation).
+// serviceAccountName (the ServiceAccount admission plugin gives it `default` before validation); an imagePullPolicy or
+// terminationMessagePolicy upstream does not have (validateContainerCommon, validatePullPolicy); and managedFields that
+// do not decode, which the create handler's field manager drops before validation (the oracle's, fixed there).
 // The five binaries' answers (k8s.io/kubernetes v1.33.13, v1.34.4, v1.35.4, v1.36.3, v1.37.2) are frozen verbatim in
 // test/fixtures/oracle-regressions-e2e.json and compared as the oracle run compares them (test/oracle/e2e.ts), so
 // `npm test` keeps them without Go.
@@ -91,5 +93,15 @@ describe('what the frozen answers say (the corpus pass)', () => {
     }
     expect(ours('1.37', frozen['privileged-container'].input).daemon?.[0]).toEqual({ node: 'n0', run: true, status: { node: 'n0', code: 'Success', plugin: '', reasons: [] } });
     expect(ours('1.37', frozen['service-account-token-projection'].input).scheduling?.feasible).toEqual(['n0']);
+  });
+
+  it('an imagePullPolicy or terminationMessagePolicy upstream does not have is refused; managedFields are not validated', () => {
+    const bodies = frozen['container-policies-unsupported'].upstream['1.37'].rejected?.errors?.map((e) => [e.field, e.body]);
+    expect(bodies).toEqual([
+      ['spec.template.spec.containers[0].imagePullPolicy', 'Unsupported value: "IfNotPresnt": supported values: "Always", "IfNotPresent", "Never"'],
+      ['spec.template.spec.initContainers[0].terminationMessagePolicy', 'Unsupported value: "FallbackToLogs": supported values: "File", "FallbackToLogsOnError"'],
+    ]);
+    expect(ours('1.37', frozen['container-policies-unsupported'].input).rejected?.errors?.map((e) => [e.field, e.body]).sort()).toEqual([...bodies!].sort());
+    expect(ours('1.37', frozen['managed-fields-not-validated'].input).daemon?.[0].run).toBe(true);
   });
 });
