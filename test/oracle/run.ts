@@ -101,9 +101,10 @@ async function runArbitrary(domain: Domain<any, any>, client: OracleClient, arbi
   const start = counts.cases;
   let differing = false;
   let attempt = 0;
-  // a group's differences are its own: each differing workload gets its shrunk case (20 in all at most)
+  // a group's differences are its own: each differing workload gets its shrunk case (20 in all at most, and the
+  // other groups still run); a domain stops at 20
   const seen = group === undefined ? run.seen : new Set<string>();
-  while (counts.cases - start < cases) {
+  while (counts.cases - start < cases && (group !== undefined || found.length < 20)) {
     let shrinking = false;
     const result = await fc.check(
       fc.asyncProperty(arbitrary, async (input) => {
@@ -142,9 +143,10 @@ async function runArbitrary(domain: Domain<any, any>, client: OracleClient, arbi
 }
 
 /**
- * The input with every part left out that the difference does not need (same signature), greedily, depth first:
- * each object key and array element (last first) below the input's own fields is deleted when the case still differs so, else descended into.
- * For the corpus pass, whose real workloads and dumped nodes are constants fast-check cannot shrink.
+ * The input with every part left out that the difference does not need, greedily, depth first: each object key and
+ * array element (last first) below the input's own fields is deleted when the case still differs in the same fields
+ * and kinds of answer (signature, classOf), else descended into. For the corpus pass, whose real workloads and dumped
+ * nodes are constants fast-check cannot shrink; ORACLE_PRUNE=0 shows fast-check's shrunk case as it is.
  */
 async function pruned(domain: Domain<any, any>, client: OracleClient, input: unknown, diffs: Difference[], budget = 2000): Promise<unknown> {
   const sig = signature(diffs);
