@@ -1,6 +1,6 @@
 // expect(subject).toBeSchedulableOn(node, { existingPods?, nodes?, namespaces?, services?, storage?, …, limitRanges?, resourceQuotas?, … })
 import { scheduleOnNode, unknownOnNode } from '../engine';
-import { statusFacts } from '../explain/schedule';
+import { noPodFacts, statusFacts } from '../explain/schedule';
 import { explainNodeWithPreemption } from '../explain/preemption';
 import { explainUnknownOnNode, notModelledNote, notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
@@ -31,10 +31,10 @@ ${explainUnknownOnNode(answer, negated)}`),
         placement: { matcher: 'toBeSchedulableOn', ...assumedFacts(answer), subject, target: node, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
       };
     }
-    const verdict = answer.gates.length ? 'gated' : answer.feasible ? 'schedulable' : 'rejected';
+    const verdict = answer.gates.length ? 'gated' : answer.feasible ? 'schedulable' : answer.noPod ? 'no DaemonSet pod' : 'rejected';
     return {
       pass: answer.feasible,
-      placement: { matcher: 'toBeSchedulableOn', ...assumedFacts(answer), subject, target: node, verdict, accepted: answer.feasible, ...statusFacts(answer.status) },
+      placement: { matcher: 'toBeSchedulableOn', ...assumedFacts(answer), subject, target: node, verdict, accepted: answer.feasible, ...(answer.noPod ? noPodFacts(answer.noPod) : statusFacts(answer.status)) },
       message: () => `${header()}\n\n${explainNodeWithPreemption(answer)}${notModelledNote(answer.notModelled)}`,
     };
   }));

@@ -2,7 +2,7 @@
 // (admission/create.ts podFromTemplate: GetPodFromTemplate, the controller's labels and fields, the API server's
 // defaults). Names: StatefulSet pods are `<name>-<ordinal>` as the StatefulSet controller names them; the others carry
 // a random suffix in a real cluster, here `<name>-<index>` (DaemonSet: `<name>-<node>`).
-import type { KubeObject, Node, Pod } from '../core/types';
+import type { KubeObject, Node, Pod, Taint } from '../core/types';
 import { fromTemplateOf, readFromCluster, toSubject, type Subject } from '../k8s/subject';
 import { podFromTemplate, type TemplatePodOptions } from '../admission/create';
 import { nodeInfo } from '../scheduler/framework';
@@ -123,7 +123,7 @@ export function podFrom(workload: KubeObject, name: string, options: TemplatePod
  * tolerations the controller adds, before any admission plugin — tolerates the node's NoSchedule/NoExecute taints. Cordoned nodes are not
  * excluded (daemon pods tolerate node.kubernetes.io/unschedulable).
  */
-export function daemonShouldRun(daemonSet: KubeObject, node: Node): { run: boolean; why?: string } {
+export function daemonShouldRun(daemonSet: KubeObject, node: Node): { run: boolean; why?: string; taint?: Taint } {
   const subject = toSubject(daemonSet);
   const info = nodeInfo(node);
   if (subject.spec.nodeName && subject.spec.nodeName !== info.name) return { run: false, why: `spec.template.spec.nodeName is ${subject.spec.nodeName}` };
@@ -133,7 +133,7 @@ export function daemonShouldRun(daemonSet: KubeObject, node: Node): { run: boole
   // the template's own node affinity: the controller never reads the scheduler configuration's addedAffinity
   if (!podNodeAffinityMatches(pod, info)) return { run: false, why: `node affinity/selector: ${podNodeAffinityMismatches(pod, info).join('; ')}` };
   const taint = findUntoleratedTaint(info.taints, pod.tolerations, pod.comparisonOperators);
-  if (taint) return { run: false, why: `untolerated taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}` };
+  if (taint) return { run: false, why: `untolerated taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`, taint };
   return { run: true };
 }
 
