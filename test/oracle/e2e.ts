@@ -3,9 +3,9 @@
 // path, the workload's controller, the node lifecycle controller, kube-scheduler). The library answers through the
 // entry points the matchers use: the argument checks (inputCheckedOnce, decodedOnce: an object the API server
 // refuses gets no verdict; a dumped object is checked as an update of itself), `checkedSchedule`
-// (toBeSchedulableOnAnyOf's arguments and engine question), `rankNodes` for the scores, `daemonShouldRun` for the
-// nodes a DaemonSet's controller makes a pod for, `noPodsReason`, and the library's own controller model (`podFrom`)
-// for the replicas a workload already runs. Compared:
+// (toBeSchedulableOnAnyOf's arguments and engine question; its `noPod`, the nodes a DaemonSet's controller makes no
+// pod for), `rankNodes` for the scores, `daemonShouldRun` (whether any pod is made, for the refusals), `noPodsReason`,
+// and the library's own controller model (`podFrom`) for the replicas a workload already runs. Compared:
 // - rejected: which object (workload, job, pod, nodes[i]) and how (decode, strict, the field errors as a multiset,
 //   an admission refusal);
 // - scheduled: as the scheduling domain (compare.ts), ImageLocality included (the nodes list status.images; the run
@@ -140,7 +140,8 @@ export function libraryE2E(input: E2EInput): E2EOutput {
     const none = noPodsReason(workload, input.storage as KubeObject[]);
     if (none) return { noPods: 'suspended' };
     const nodes = input.nodes as Node[];
-    // no node to run on: the controller creates no pod, so none is refused or scheduled
+    // no node to run on: the controller creates no pod, so none is refused (the matchers' argument checks would name
+    // the refusal its pods would meet) or scheduled
     if (workload.kind === 'DaemonSet' && !nodes.some((n) => daemonShouldRun(workload, n).run)) return { daemon: nodes.map((n) => ({ node: n.metadata!.name!, run: false })) };
     const options = {
       existingPods: [...(input.pods as Pod[]), ...replicaPods(input)], namespaces: input.namespaces as KubeObject[], services: input.services as KubeObject[],
@@ -157,10 +158,13 @@ export function libraryE2E(input: E2EInput): E2EOutput {
     const gated = answer.gated ? `waiting for scheduling gates: ${goList(answer.gated.gates)}` : undefined;
     const statuses = [...answer.feasible, ...answer.rejected].map(statusOf).sort(byNode);
     if (workload.kind === 'DaemonSet') {
+      // the matchers' own answer says where the controller makes no pod (`noPod`, engine/daemon.ts), not a second
+      // reading of its rule here: the path the matchers take is the one compared
+      const noPod = new Set((answer.noPod ?? []).map((n) => n.node));
       return {
         daemon: nodes.map((n) => {
           const name = n.metadata!.name!;
-          if (!daemonShouldRun(workload, n).run) return { node: name, run: false };
+          if (noPod.has(name)) return { node: name, run: false };
           const status = gated ? { node: name, code: 'Gated', plugin: '', reasons: [gated] } : statuses.find((s) => s.node === name)!;
           return { node: name, run: true, status };
         }),
