@@ -35,6 +35,8 @@ export interface E2EOutput {
   daemon?: DaemonNode[];
   /** The claims a StatefulSet's controller created for the pod in question (after DefaultStorageClass admission). */
   claims?: Array<Record<string, any>>;
+  /** The library refuses the case (`rejected`) but the matchers' argument checks do not: a verdict where upstream refuses. */
+  matchersAccept?: true;
   /** The library's: the claim volumes it answers "not modelled" for (its scheduling answer is then not compared). */
   notModelled?: string[];
 }
@@ -102,6 +104,22 @@ function refusedClaim(input: E2EInput): Refusal | undefined {
   return undefined;
 }
 
+/**
+ * The matchers give a verdict for a case the API server refuses (their argument checks do not refuse it as
+ * libraryRefusal, which names the object as upstream does, found): compared as a difference, so that the refusal
+ * the oracle checks is the matchers' too.
+ */
+function matchersAccept(input: E2EInput): boolean {
+  const options = { existingPods: input.pods as Pod[], namespaces: input.namespaces as KubeObject[], services: input.services as KubeObject[], ...(input.storage?.length ? { storage: input.storage as KubeObject[] } : {}) };
+  try {
+    checkedSchedule(input.workload as KubeObject, input.nodes as Node[], options);
+    return true;
+  } catch (e) {
+    if (e instanceof UsageError) return false;
+    throw e;
+  }
+}
+
 /** The cluster's pods the API server would refuse (dumped: checked as an update of themselves). */
 function podsRefused(input: E2EInput): Refusal | undefined {
   for (const [i, pod] of input.pods.entries()) {
@@ -135,7 +153,7 @@ export function libraryE2E(input: E2EInput): E2EOutput {
   const admission = { extendedResourceToleration: input.extendedResourceToleration, runtimeClass: true };
   return withConfiguration({ admission, runtimeClasses: input.runtimeClasses as KubeObject[] }, () => {
     const refused = libraryRefusal(input);
-    if (refused) return { rejected: refused };
+    if (refused) return { rejected: refused, ...(matchersAccept(input) ? { matchersAccept: true } : {}) };
     const workload = input.workload as KubeObject;
     const none = noPodsReason(workload, input.storage as KubeObject[]);
     if (none) return { noPods: 'suspended' };
@@ -261,6 +279,7 @@ function statefulSetPodNormal<E extends { field: string; body: string }>(e: E): 
 }
 
 export function compareE2E(ours: E2EOutput, upstream: E2EOutput): Difference[] {
+  if (ours.matchersAccept) return [{ field: 'rejected (the matchers give a verdict)', ours: 'accepted', upstream: upstream.rejected ?? 'accepted' }];
   if (ours.rejected || upstream.rejected) {
     if (!ours.rejected || !upstream.rejected) return [{ field: 'rejected', ours: ours.rejected ?? 'accepted', upstream: upstream.rejected ?? 'accepted' }];
     return compareRefusal(ours.rejected, upstream.rejected);
