@@ -44,6 +44,7 @@ export type PolicyInputError = import('./policy').PolicyInputError;
 export type { Separation } from './apart';
 export declare const HOSTNAME_LABEL: typeof import('./apart').HOSTNAME_LABEL;
 export declare const REPLICATED_KINDS: typeof import('../placement/replicas').REPLICATED_KINDS;
+export declare const claimsRefused: typeof import('../placement/replicas').claimsRefused;
 export type { OutageAnswer, SurvivalAnswer, FewestRunningAnswer, FailureFacts, DrainAnswer } from './outage';
 export declare const outage: typeof import('./outage').outage;
 export declare const survive: typeof import('./outage').survive;
@@ -196,6 +197,7 @@ const exportedFrom: Record<string, [Module, string]> = {
   PolicyInputError: [enginePolicyModule, 'PolicyInputError'],
   HOSTNAME_LABEL: [engineApartModule, 'HOSTNAME_LABEL'],
   REPLICATED_KINDS: [placementReplicasModule, 'REPLICATED_KINDS'],
+  claimsRefused: [placementReplicasModule, 'claimsRefused'],
   outage: [engineOutageModule, 'outage'],
   survive: [engineOutageModule, 'survive'],
   fewestRunning: [engineOutageModule, 'fewestRunning'],

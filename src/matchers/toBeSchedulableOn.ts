@@ -5,7 +5,7 @@ import { explainNodeWithPreemption } from '../explain/preemption';
 import { explainUnknownOnNode, notModelledNote, notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { assumedFacts } from './record';
-import { apiServerErrors, guarded, labelOf, nodeOf, quotaErrors, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
+import { apiServerErrors, claimErrors, guarded, labelOf, nodeOf, quotaErrors, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
 import { checkAllocatable, clusterErrors, schedulingOptionsOf, underPolicy } from './inputs-nodes';
 
 export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeArg: unknown, options?: unknown): MatcherResult {
@@ -17,6 +17,7 @@ export function toBeSchedulableOn(this: MatcherContext, received: unknown, nodeA
     const rejected = [
       apiServerErrors([{ object: subject.object, label: subject.label }, { object: node, label: labelOf(node) }]),
       quotaErrors(subject, cluster.existingPods),
+      claimErrors(subject, cluster.storage),
       clusterErrors([...(cluster.nodes ?? []).filter((n) => n !== node), ...(cluster.existingPods ?? []), ...(cluster.storage ?? []), ...(cluster.podDisruptionBudgets ?? [])]),
     ].filter(Boolean);
     if (rejected.length) throw new UsageError(rejected.join('\n'));

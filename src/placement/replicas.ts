@@ -41,11 +41,8 @@ function jobPods(jobSpec: Record<string, unknown>): number {
  */
 export function noPodsReason(workload: KubeObject, storage?: readonly KubeObject[]): string | undefined {
   const s = spec(workload);
-  if (workload.kind === 'StatefulSet') {
-    // from 1.34 a StatefulSet with bad template specs is refused on create, but one read from a cluster was stored before
-    const refused = refusedClaimTemplate(workload, storage, !releaseAtLeast('1.34') || readFromCluster(workload));
-    if (refused) return `the API server refuses the PersistentVolumeClaims of ${refused}: the StatefulSet controller creates no pods without them`;
-  }
+  const refused = claimsRefused(workload, storage);
+  if (refused) return refused;
   if (workload.kind === 'Job' && s.suspend === true) return 'spec.suspend is true: the Job controller creates no pods for a suspended Job';
   if (workload.kind === 'CronJob') {
     if (s.suspend === true) return 'spec.suspend is true: the CronJob controller creates no Jobs while the CronJob is suspended';
@@ -70,6 +67,17 @@ function claimMetadataErrors(set: KubeObject, t: ClaimTemplate, ordinal: number)
   const labels = m.labels ? { ...m.labels, ...matchLabels } : matchLabels;
   const meta = { name: `${m.name ?? ''}-${set.metadata?.name ?? ''}-${ordinal}`, generateName: m.generateName, labels, annotations: m.annotations };
   return validateObjectMeta(meta, true, nameIsDNSSubdomain);
+}
+
+/**
+ * A StatefulSet whose first pod's claims the API server refuses when its controller creates them: the controller then
+ * creates no pod (stateful_set_control.go createPersistentVolumeClaims fails first), and why; undefined otherwise.
+ */
+export function claimsRefused(workload: KubeObject, storage?: readonly KubeObject[]): string | undefined {
+  if (workload.kind !== 'StatefulSet') return undefined;
+  // from 1.34 a StatefulSet with bad template specs is refused on create, but one read from a cluster was stored before
+  const refused = refusedClaimTemplate(workload, storage, !releaseAtLeast('1.34') || readFromCluster(workload));
+  return refused && `the API server refuses the PersistentVolumeClaims of ${refused}: the StatefulSet controller creates no pods without them`;
 }
 
 /**
