@@ -55,3 +55,11 @@ test('a rejection with the nominated pods counted names them instead of the plug
   const alone = schedule(toSubject(pod('p')), [tainted], [pod('e', { node: 'n', spec: tolerant })]);
   expect(alone.rejected[0].status!.details).toEqual([...toleration, 'With it added, every filter accepts this node.']);
 });
+
+test('a nominated pod built in code without metadata is named by its namespace alone', () => {
+  configure({ admission: { defaultTolerationSeconds: false, nodeConditionTaints: false } });
+  const nameless = pod('x', { priority: 1000, nominated: 'n' });
+  delete (nameless as { metadata?: object }).metadata;
+  const r = schedule(toSubject(pod('p')), [node('n', '2')], [pod('e', { node: 'n' }), nameless]);
+  expect(r.rejected[0].status!.details.at(-1)).toBe(`the node is rejected because of the pod nominated to n: default/ (priority 1000); ${WHY}. Without it the node would pass`);
+});

@@ -19,7 +19,7 @@ function cluster(namespace = 'default', claimMeta: object = { annotations: { [BE
     { apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: 'ebs.csi.aws.com' }, spec: { attachRequired: true, storageCapacity: true } },
     { apiVersion: 'storage.k8s.io/v1', kind: 'CSIStorageCapacity', metadata: { name: 'cap-all', namespace: 'kube-system' }, storageClassName: 'cap', nodeTopology: {}, capacity: '5Gi' },
     { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'c0', namespace, uid: 'uid-c0', ...claimMeta }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '3Gi' } }, ...claimSpec }, status: { phase: 'Pending' } },
-  ] as KubeObject[];
+  ] as unknown as KubeObject[];
 }
 const pod = (namespace = 'default', volumes: object[] = [{ name: 'v0', persistentVolumeClaim: { claimName: 'c0' } }]): Pod => ({
   apiVersion: 'v1', kind: 'Pod', metadata: { name: 'incoming', namespace, uid: 'incoming' },
@@ -58,4 +58,23 @@ test('a bound claim without spec.storageClassName: PreScore Skips (nothing to pr
   const pv = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv0' }, spec: { capacity: { storage: '5Gi' }, accessModes: ['ReadWriteOnce'], claimRef: { namespace: 'default', name: 'c0', uid: 'uid-c0' }, csi: { driver: 'ebs.csi.aws.com', volumeHandle: 'h0' } }, status: { phase: 'Bound' } } as KubeObject;
   const storage = [...cluster('default', { annotations: { 'pv.kubernetes.io/bind-completed': 'yes' } }, { volumeName: 'pv0' }), pv];
   expect(scheduleOn(pod(), [node('n0'), node('n1')], { storage }).feasible.map((v) => v.node)).toEqual(['n0', 'n1']);
+});
+
+test('a pod given without a namespace is in "default": its claim there panics too', () => {
+  configure({ kubernetesVersion: '1.37' });
+  const bare = pod();
+  delete (bare.metadata as { namespace?: string }).namespace;
+  expect(() => scheduleOn(bare, [node('n0'), node('n1')], { storage: cluster() })).toThrow('PersistentVolumeClaim default/c0 would be provisioned against a CSIStorageCapacity');
+});
+
+test('a pod built in code without metadata: its claim volume and its generic ephemeral volume are looked up all the same', () => {
+  configure({ kubernetesVersion: '1.37' });
+  const bare = (volumes?: object[]) => {
+    const p = pod('default', volumes);
+    delete (p as { metadata?: object }).metadata;
+    return p;
+  };
+  expect(() => scheduleOn(bare(), [node('n0'), node('n1')], { storage: cluster() })).toThrow('PersistentVolumeClaim default/c0 would be provisioned against a CSIStorageCapacity');
+  const template = { metadata: { annotations: { [BETA]: 'cap' } }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '3Gi' } } } };
+  expect(() => scheduleOn(bare([{ name: 'v0', ephemeral: { volumeClaimTemplate: template } }]), [node('n0'), node('n1')], { storage: cluster().slice(0, 3) })).toThrow(PANIC);
 });

@@ -37,9 +37,9 @@ test('a namespace replaced in the namespaces array: its new labels serve namespa
   const affinity = pod('q', { affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'db' } }, namespaceSelector: { matchLabels: { team: 'x' } }, topologyKey: 'kubernetes.io/hostname' }] } } });
   const n1 = node('n1', 'a');
   const dbPods = [pod('db', { nodeName: 'n1' }, { namespace: 'other', labels: { app: 'db' } })];
-  const namespaces: KubeObject[] = [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'other' } }];
+  const namespaces = [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'other' } }] as KubeObject[];
   expect(reasons(scheduleOnNode(toSubject(affinity), n1, { nodes: [n1], existingPods: dbPods, namespaces }))).toEqual(["node(s) didn't match pod affinity rules"]);
-  namespaces[0] = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'other', labels: { team: 'x' } } };
+  namespaces[0] = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'other', labels: { team: 'x' } } } as KubeObject;
   expect(scheduleOnNode(toSubject(affinity), n1, { nodes: [n1], existingPods: dbPods, namespaces }).feasible).toBe(true);
 });
 
