@@ -33,7 +33,8 @@ export const EXPORTS: readonly ExportGroup[] = [
   // a question's own LimitRanges, ResourceQuotas, RuntimeClasses and PriorityClasses, over configure's
   { from: 'engine/policy', values: ['underNamespacePolicy', 'POLICY_KINDS'], classes: ['PolicyInputError'], types: ['NamespacePolicy'] },
   { from: 'engine/apart', values: ['HOSTNAME_LABEL'], types: ['Separation'] },
-  { from: 'placement/replicas', values: ['REPLICATED_KINDS', 'claimsRefused'] },
+  { from: 'placement/replicas', values: ['REPLICATED_KINDS'] },
+  { from: 'admission/claims-refused', values: ['claimsRefused'] },
   {
     from: 'engine/outage', values: ['outage', 'survive', 'fewestRunning', 'drainCompletes'],
     types: ['OutageAnswer', 'SurvivalAnswer', 'FewestRunningAnswer', 'FailureFacts', 'DrainAnswer'],

@@ -44,7 +44,7 @@ export type PolicyInputError = import('./policy').PolicyInputError;
 export type { Separation } from './apart';
 export declare const HOSTNAME_LABEL: typeof import('./apart').HOSTNAME_LABEL;
 export declare const REPLICATED_KINDS: typeof import('../placement/replicas').REPLICATED_KINDS;
-export declare const claimsRefused: typeof import('../placement/replicas').claimsRefused;
+export declare const claimsRefused: typeof import('../admission/claims-refused').claimsRefused;
 export type { OutageAnswer, SurvivalAnswer, FewestRunningAnswer, FailureFacts, DrainAnswer } from './outage';
 export declare const outage: typeof import('./outage').outage;
 export declare const survive: typeof import('./outage').survive;
@@ -144,6 +144,7 @@ const engineReplicasModule = once(() => require('./replicas'));
 const enginePolicyModule = once(() => require('./policy'));
 const engineApartModule = once(() => require('./apart'));
 const placementReplicasModule = once(() => require('../placement/replicas'));
+const admissionClaimsRefusedModule = once(() => require('../admission/claims-refused'));
 const engineOutageModule = once(() => require('./outage'));
 const outageModule = once(() => require('../outage'));
 const placementInputsModule = once(() => require('../placement/inputs'));
@@ -197,7 +198,7 @@ const exportedFrom: Record<string, [Module, string]> = {
   PolicyInputError: [enginePolicyModule, 'PolicyInputError'],
   HOSTNAME_LABEL: [engineApartModule, 'HOSTNAME_LABEL'],
   REPLICATED_KINDS: [placementReplicasModule, 'REPLICATED_KINDS'],
-  claimsRefused: [placementReplicasModule, 'claimsRefused'],
+  claimsRefused: [admissionClaimsRefusedModule, 'claimsRefused'],
   outage: [engineOutageModule, 'outage'],
   survive: [engineOutageModule, 'survive'],
   fewestRunning: [engineOutageModule, 'fewestRunning'],

@@ -6,7 +6,7 @@ import { settings, withConfiguration } from '../core/config';
 import { profile } from '../scheduler/profile';
 import { servedFitError, underPodProfile } from '../scheduler/config/select';
 import type { StorageAssumption } from '../core/storage-kinds';
-import { describeObject, type Subject } from '../k8s/subject';
+import { describeObject, suspendedReason, type Subject } from '../k8s/subject';
 import { clusterAround, cycleFor, filterPluginNames, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
 import { explainPasses } from '../scheduler/cycle';
 import { buildSnapshot, inSchedulerCache, nominatedNodeOf, withoutSubject, type Snapshot } from '../scheduler/snapshot';
@@ -257,7 +257,10 @@ export function withNotModelled(subject: Subject, storage?: readonly KubeObject[
 export function assumed(nodes: readonly Node[], subject?: Subject, storage?: readonly KubeObject[], preemption?: PreemptionOutcome, more: readonly string[] = []): { assumptions?: string[] } {
   const ready = readyAssumption(nodes);
   const volumes = subject && storageModel(subject, storage).assumption;
-  const out = [...(ready ? [ready] : []), ...(volumes ? [volumes] : []), ...preemptionAssumptions(preemption), ...more];
+  // a suspended Job has no pod yet: the verdict is for its pods once it is resumed (Kueue, for one, resumes it)
+  const suspended = subject && suspendedReason(subject.object);
+  const resumed = suspended ? [`${subject.label} is resumed (${suspended}; the verdict is for its pods once it is resumed)`] : [];
+  const out = [...resumed, ...(ready ? [ready] : []), ...(volumes ? [volumes] : []), ...preemptionAssumptions(preemption), ...more];
   return out.length ? { assumptions: out } : {};
 }
 
