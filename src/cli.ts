@@ -18,7 +18,7 @@ import { platformHintText } from './explain/platform';
 import { CLUSTER_PRESETS, type ClusterPreset } from './core/presets';
 import { STORAGE_ASSUMPTIONS, type StorageAssumption } from './core/storage-kinds';
 import { uncheckedNote } from './explain/unchecked';
-import { assumptionsNote, describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
+import { assumptionsNote, describeNoPods, describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
 import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, reportFiles, writeReport, type PlacementReport } from './report/report';
@@ -202,13 +202,17 @@ function explain(workloads: Workloads, nodes: Node[], existingPods: Pod[] | unde
       ? `  unknown: ${result.feasible.length} of ${nodes.length} node(s) pass every filter the library models${result.feasible.length ? `: ${nodeNames(result.feasible.map((v) => v.node), 10)}` : ''}`
       : result.feasible.length
         ? `  schedulable on ${result.feasible.length} of ${nodes.length} node(s): ${nodeNames(result.feasible.map((v) => v.node), 10)}`
-        : `  kube-scheduler would report:\n    ${result.fitError}`;
+        : result.fitError !== undefined
+          ? `  kube-scheduler would report:\n    ${result.fitError}`
+          // a DaemonSet with no pod Pending (engine/daemon.ts): nothing for kube-scheduler to report
+          : `  no pod scheduled: the DaemonSet controller makes no pod for ${result.noPod?.length ?? 0} of ${nodes.length} node(s)`;
     const rejected = result.rejected.length
       ? `\n  ${result.feasible.length ? 'Rejected' : 'Why'}:\n${indent(describeRejections(result.rejected).split('\n'), '    ')}`
       : '';
+    const noPod = result.noPod?.length ? `\n${indent(describeNoPods(result.noPod).split('\n'), '  ')}` : '';
     const notModelled = result.notModelled ? `\n${indent(describeNotModelled(result.notModelled).split('\n'), '  ')}` : '';
     // what the answer rests on (assumptionsNote's `\nAssumed: …` lines), indented as the rest
-    return `${s.label}\n${head}${rejected}${notModelled}${assumptionsNote(result).replace(/\n/g, '\n  ')}`;
+    return `${s.label}\n${head}${rejected}${noPod}${notModelled}${assumptionsNote(result).replace(/\n/g, '\n  ')}`;
   }).join('\n\n');
 }
 

@@ -38,6 +38,7 @@ export const EXPORTS: readonly ExportGroup[] = [
   { from: 'scheduler/matrix', values: ['scheduleMatrix'], types: ['VerdictMatrix', 'ScheduleMatrixOptions'] },
   { from: 'controllers/taint-eviction', types: ['EvictionVerdict'] },
   { from: 'engine/not-modelled', types: ['NotModelled'] },
+  { from: 'engine/daemon', types: ['NoDaemonPod'] },
   { from: 'placement/place', values: ['placeReplicas'], types: ['Placement', 'PlacedPod', 'PlacementOptions'] },
   // Karpenter (docs/guides/karpenter.md)
   {

@@ -19,6 +19,7 @@ export type { NodeScore } from './scheduler/score.js';
 export { scheduleMatrix, type VerdictMatrix, type ScheduleMatrixOptions } from './scheduler/matrix.js';
 export type { EvictionVerdict } from './controllers/taint-eviction.js';
 export type { NotModelled } from './engine/not-modelled.js';
+export type { NoDaemonPod } from './engine/daemon.js';
 export { placeReplicas, type Placement, type PlacedPod, type PlacementOptions } from './placement/place.js';
 export { nodesFromNodePool, isNodePool, chooseNodePool, type NodesFromNodePoolOptions, type PoolVerdict, type ProvisioningResult, type InstanceType, type InstanceTypeOffering } from './karpenter/index.js';
 export { loadManifests, parseManifests, origin, Manifests, ManifestError, type Origin, type LoadOptions, type ManifestProblem, type NodePool, type NodePoolRequirement, type Workload, type ObjectFor, type KindNames } from './loader/index.js';

@@ -56,6 +56,7 @@ export type { VerdictMatrix, ScheduleMatrixOptions } from './scheduler/matrix';
 export declare const scheduleMatrix: typeof schedulerMatrix.scheduleMatrix;
 export type { EvictionVerdict } from './controllers/taint-eviction';
 export type { NotModelled } from './engine/not-modelled';
+export type { NoDaemonPod } from './engine/daemon';
 export type { Placement, PlacedPod, PlacementOptions } from './placement/place';
 export declare const placeReplicas: typeof placementPlace.placeReplicas;
 export type { NodesFromNodePoolOptions, PoolVerdict, ProvisioningResult, InstanceType, InstanceTypeOffering } from './karpenter';

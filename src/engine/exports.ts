@@ -19,6 +19,7 @@ export const EXPORTS: readonly ExportGroup[] = [
   // ---- questions and their answers ----
   { from: 'engine/schedule', values: ['schedule', 'scheduleOnNode', 'prefer', 'preempt'], types: ['ClusterInput', 'PreferOptions', 'NodeAnswer', 'ScheduleAnswer', 'PreferAnswer', 'PreemptAnswer'] },
   { from: 'engine/victims', values: ['describeRequests'], types: ['NodePreemption', 'VictimFact'] },
+  { from: 'engine/daemon', types: ['NoDaemonPod'] },
   {
     from: 'engine/not-modelled',
     values: ['notModelledFor', 'certainRejection', 'unknownOnNode', 'unknownOnAny', 'unknownOnAll', 'certainlyPending', 'unknownPlacement', 'unknownShare', 'unknownPrefer', 'unknownOutage', 'unknownPreemption'],
@@ -33,6 +34,7 @@ export const EXPORTS: readonly ExportGroup[] = [
   { from: 'engine/policy', values: ['underNamespacePolicy', 'POLICY_KINDS'], classes: ['PolicyInputError'], types: ['NamespacePolicy'] },
   { from: 'engine/apart', values: ['HOSTNAME_LABEL'], types: ['Separation'] },
   { from: 'placement/replicas', values: ['REPLICATED_KINDS'] },
+  { from: 'admission/claims-refused', values: ['claimsRefused'] },
   {
     from: 'engine/outage', values: ['outage', 'survive', 'fewestRunning', 'drainCompletes'],
     types: ['OutageAnswer', 'SurvivalAnswer', 'FewestRunningAnswer', 'FailureFacts', 'DrainAnswer'],

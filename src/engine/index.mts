@@ -3,12 +3,14 @@
 // resolve.extensions list .mts before .ts; index.ts's require() of each module cannot load TypeScript there).
 export { schedule, scheduleOnNode, prefer, preempt, type ClusterInput, type PreferOptions, type NodeAnswer, type ScheduleAnswer, type PreferAnswer, type PreemptAnswer } from './schedule.js';
 export { describeRequests, type NodePreemption, type VictimFact } from './victims.js';
+export type { NoDaemonPod } from './daemon.js';
 export { notModelledFor, certainRejection, unknownOnNode, unknownOnAny, unknownOnAll, certainlyPending, unknownPlacement, unknownShare, unknownPrefer, unknownOutage, unknownPreemption, type NotModelled } from './not-modelled.js';
 export { tolerates, evict, type ToleranceAnswer, type EvictionAnswer } from './tolerate.js';
 export { place, allScheduled, spread, share, keepApart, type ReplicaCluster, type PlacementAnswer, type PlacedPodAnswer, type TieProbe, type AllScheduledAnswer, type SpreadAnswer, type DomainCount, type ShareAnswer, type SharedNode, type KeepApartAnswer, type KeepApartCluster } from './replicas.js';
 export { underNamespacePolicy, POLICY_KINDS, PolicyInputError, type NamespacePolicy } from './policy.js';
 export { HOSTNAME_LABEL, type Separation } from './apart.js';
 export { REPLICATED_KINDS } from '../placement/replicas.js';
+export { claimsRefused } from '../admission/claims-refused.js';
 export { outage, survive, fewestRunning, drainCompletes, type OutageAnswer, type SurvivalAnswer, type FewestRunningAnswer, type FailureFacts, type DrainAnswer } from './outage.js';
 export { zone, nodesDown, OutageError, type Cluster, type Failure, type OutageOutcome, type WorkloadState, type OutageEvent } from '../outage/index.js';
 export { InputError as OutageInputError } from '../placement/inputs.js';

@@ -14,6 +14,7 @@ export declare const prefer: typeof import('./schedule').prefer;
 export declare const preempt: typeof import('./schedule').preempt;
 export type { NodePreemption, VictimFact } from './victims';
 export declare const describeRequests: typeof import('./victims').describeRequests;
+export type { NoDaemonPod } from './daemon';
 export type { NotModelled } from './not-modelled';
 export declare const notModelledFor: typeof import('./not-modelled').notModelledFor;
 export declare const certainRejection: typeof import('./not-modelled').certainRejection;
@@ -43,6 +44,7 @@ export type PolicyInputError = import('./policy').PolicyInputError;
 export type { Separation } from './apart';
 export declare const HOSTNAME_LABEL: typeof import('./apart').HOSTNAME_LABEL;
 export declare const REPLICATED_KINDS: typeof import('../placement/replicas').REPLICATED_KINDS;
+export declare const claimsRefused: typeof import('../admission/claims-refused').claimsRefused;
 export type { OutageAnswer, SurvivalAnswer, FewestRunningAnswer, FailureFacts, DrainAnswer } from './outage';
 export declare const outage: typeof import('./outage').outage;
 export declare const survive: typeof import('./outage').survive;
@@ -142,6 +144,7 @@ const engineReplicasModule = once(() => require('./replicas'));
 const enginePolicyModule = once(() => require('./policy'));
 const engineApartModule = once(() => require('./apart'));
 const placementReplicasModule = once(() => require('../placement/replicas'));
+const admissionClaimsRefusedModule = once(() => require('../admission/claims-refused'));
 const engineOutageModule = once(() => require('./outage'));
 const outageModule = once(() => require('../outage'));
 const placementInputsModule = once(() => require('../placement/inputs'));
@@ -195,6 +198,7 @@ const exportedFrom: Record<string, [Module, string]> = {
   PolicyInputError: [enginePolicyModule, 'PolicyInputError'],
   HOSTNAME_LABEL: [engineApartModule, 'HOSTNAME_LABEL'],
   REPLICATED_KINDS: [placementReplicasModule, 'REPLICATED_KINDS'],
+  claimsRefused: [admissionClaimsRefusedModule, 'claimsRefused'],
   outage: [engineOutageModule, 'outage'],
   survive: [engineOutageModule, 'survive'],
   fewestRunning: [engineOutageModule, 'fewestRunning'],

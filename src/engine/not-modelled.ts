@@ -89,11 +89,16 @@ export function unknownPreemption(a: { preemption?: PreemptionOutcome; feasible:
 }
 
 /** The answer's verdict cannot be given: the pod uses what is not modelled and no modelled filter certainly rejects. */
-export function unknownOnNode(a: { notModelled?: readonly NotModelled[]; feasible: boolean; gates: readonly string[]; status?: Pick<Status, 'plugin' | 'reasons'> }): boolean {
-  return !!a.notModelled?.length && !a.gates.length && (a.feasible || !certainRejection(a.status!));
+export function unknownOnNode(a: { notModelled?: readonly NotModelled[]; feasible: boolean; gates: readonly string[]; status?: Pick<Status, 'plugin' | 'reasons'>; noPod?: unknown }): boolean {
+  // a DaemonSet's controller making no pod for the node is certain, whatever the pod uses
+  return !!a.notModelled?.length && !a.gates.length && !a.noPod && (a.feasible || !certainRejection(a.status!));
 }
 
-type Verdicts = { notModelled?: readonly NotModelled[]; gated?: unknown; feasible: readonly unknown[]; rejected: ReadonlyArray<{ status?: Pick<Status, 'plugin' | 'reasons'> }>; preemption?: PreemptionOutcome };
+type Verdicts = {
+  notModelled?: readonly NotModelled[]; gated?: unknown; feasible: readonly unknown[]; rejected: ReadonlyArray<{ status?: Pick<Status, 'plugin' | 'reasons'> }>; preemption?: PreemptionOutcome;
+  /** A DaemonSet's nodes without a pod (engine/daemon.ts): certainly not taking it. */
+  noPod?: readonly unknown[];
+};
 
 /**
  * Some node may take the pod (toBeSchedulableOnAnyOf cannot be answered): a node passes every modelled filter, or its
@@ -105,7 +110,7 @@ export function unknownOnAny(a: Verdicts): boolean {
 
 /** No node certainly rejects the pod (toBeSchedulableOnAllOf cannot be answered). */
 export function unknownOnAll(a: Verdicts): boolean {
-  return !!a.notModelled?.length && !a.gated && a.rejected.every((v) => !certainRejection(v.status!));
+  return !!a.notModelled?.length && !a.gated && !a.noPod?.length && a.rejected.every((v) => !certainRejection(v.status!));
 }
 
 type Verdict = { feasible?: boolean; status?: Pick<Status, 'plugin' | 'reasons'> };

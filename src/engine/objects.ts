@@ -21,6 +21,7 @@ import { STORAGE_KINDS, storageProblem } from '../core/storage-kinds';
 import { profile } from '../scheduler/profile';
 import { servedFitError } from '../scheduler/config/select';
 import { underQuestion } from './schedule';
+import { withDaemonController, type NoDaemonPod } from './daemon';
 
 export type PodArgument = KubeObject | Subject;
 
@@ -217,7 +218,7 @@ export function evictionVerdict(subject: KubeObject, node: Node): EvictionVerdic
  * DeviceClass-backed extended resources, claims whose storage the inputs leave undecided). Then `feasible` lists the nodes
  * every modelled filter passes, which is not a verdict: the unmodelled plugins may still reject them.
  */
-export type ScheduleOnResult = scheduler.ScheduleResult & { notModelled?: NotModelled[] };
+export type ScheduleOnResult = scheduler.ScheduleResult & { notModelled?: NotModelled[]; noPod?: NoDaemonPod[] };
 
 /** The feasible nodes and each rejected node's plugin, reasons and details; the FitError text when none fits. */
 export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options: ScheduleOptions = {}): ScheduleOnResult {
@@ -225,7 +226,8 @@ export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options:
   checkCluster(nodes, optionsOf(options));
   const storage = storageOf(options.storage);
   return underQuestion(s, options, () => diagnosed(() => {
-    const result = scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, schedulingStorage(s, storage, options));
+    // a DaemonSet's controller first: the nodes it makes no pod for are in `noPod` (daemon.ts)
+    const result = withDaemonController(s, nodes, scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, schedulingStorage(s, storage, options)));
     // DefaultPreemption's answer left unknown by a priority the inputs do not give is not modelled too; so is what the
     // pod's profile runs that the library does not
     const notModelled = [...notModelledIn(s, storage), ...preemptionNotModelled(result.preemption), ...(profile().notModelled ?? [])];
@@ -268,7 +270,7 @@ export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: 
   checkCluster(nodes, optionsOf(options));
   const storage = subjectStorage(s, storageOf(options.storage));
   return underQuestion(s, options, () => diagnosed(() => {
-    const feasible = new Set(scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage).feasible.map((v) => v.node));
+    const feasible = new Set(withDaemonController(s, nodes, scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage)).feasible.map((v) => v.node));
     const infos = nodes.map(framework.nodeInfo).filter((n) => feasible.has(n.name));
     return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces, options.services, storage)).sort((a, b) => b.total - a.total);
   }, () => bulkOf(nodes, options)));

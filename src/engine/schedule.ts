@@ -6,7 +6,7 @@ import { settings, withConfiguration } from '../core/config';
 import { profile } from '../scheduler/profile';
 import { servedFitError, underPodProfile } from '../scheduler/config/select';
 import type { StorageAssumption } from '../core/storage-kinds';
-import { describeObject, type Subject } from '../k8s/subject';
+import { describeObject, suspendedReason, type Subject } from '../k8s/subject';
 import { clusterAround, cycleFor, filterPluginNames, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
 import { explainPasses } from '../scheduler/cycle';
 import { buildSnapshot, inSchedulerCache, nominatedNodeOf, withoutSubject, type Snapshot } from '../scheduler/snapshot';
@@ -21,6 +21,7 @@ import { subjectStorage } from '../scheduler/storage-model';
 import { readyAssumption } from '../k8s/node-condition-taints';
 import type * as Victims from './victims';
 import type { NodePreemption, VictimFact } from './victims';
+import { noDaemonPod, withDaemonController, type NoDaemonPod } from './daemon';
 import { underNamespacePolicy, underQuestionSettings, type NamespacePolicy, type QuestionSettings } from './policy';
 
 // DefaultPreemption's victims are worked out when a question reads them (toPreempt, a node's preemption): loaded then
@@ -99,6 +100,11 @@ export interface NodeAnswer {
    * unknown). The verdict stands: the filters reject the node as it is.
    */
   preemption?: NodePreemption;
+  /**
+   * A DaemonSet whose controller makes no pod for this node (NodeShouldRunDaemonPod), and why: then `feasible` is
+   * false whatever the filters say (`status` is theirs when they reject it too).
+   */
+  noPod?: NoDaemonPod;
 }
 
 /** One pod against every node (toBeSchedulableOnAnyOf/AllOf, scheduleOn). */
@@ -127,6 +133,11 @@ export interface ScheduleAnswer {
   notModelled?: NotModelled[];
   /** As NodeAnswer's, for every node given. */
   assumptions?: string[];
+  /**
+   * A DaemonSet: the nodes its controller makes no pod for (NodeShouldRunDaemonPod), in node order; they are in
+   * neither `feasible` nor `rejected`, and with no pod left anywhere there is no FitError.
+   */
+  noPod?: NoDaemonPod[];
 }
 
 /** toPreempt's answer: the scheduling answer, and the victims on each node DefaultPreemption may nominate. */
@@ -174,9 +185,12 @@ function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput
   const pod = podInfo(subject);
   const entry = snapshot.byName.get(info.name)!;
   const cycle = cycleFor(pod, snapshot);
-  const verdict = runFilters(pod, info, entry.usage, cycle);
+  const filtered = runFilters(pod, info, entry.usage, cycle);
+  // a DaemonSet's controller decides first: no pod, nothing to schedule or preempt for (daemon.ts)
+  const noPod = noDaemonPod(subject, node, filtered);
+  const verdict = noPod ? { ...filtered, feasible: false } : filtered;
   const gates = schedulingGates(subject);
-  const preemption = gates.length ? undefined : victimsModule().preemptionOnNode(pod, cluster.nodes ?? [node], verdict, snapshot, cycle, cluster.podDisruptionBudgets ?? []);
+  const preemption = gates.length || noPod ? undefined : victimsModule().preemptionOnNode(pod, cluster.nodes ?? [node], verdict, snapshot, cycle, cluster.podDisruptionBudgets ?? []);
   const notes = [
     ...(verdict.feasible ? explainPasses(pod, entry, cycle) : []),
     ...(existingPods ? [existingPodsNote(info.name, existingPods, cluster.nodes && snapshot, itself)] : []),
@@ -187,6 +201,7 @@ function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput
     node: info.name,
     nodeLabel: describeObject(node),
     feasible: verdict.feasible,
+    ...(noPod ? { noPod } : {}),
     // as plain data (plainVerdict): a rejecting plugin's status is a class whose details are worked out when read
     ...(verdict.status ? { status: plainVerdict(verdict).status } : {}),
     gates,
@@ -242,7 +257,10 @@ export function withNotModelled(subject: Subject, storage?: readonly KubeObject[
 export function assumed(nodes: readonly Node[], subject?: Subject, storage?: readonly KubeObject[], preemption?: PreemptionOutcome, more: readonly string[] = []): { assumptions?: string[] } {
   const ready = readyAssumption(nodes);
   const volumes = subject && storageModel(subject, storage).assumption;
-  const out = [...(ready ? [ready] : []), ...(volumes ? [volumes] : []), ...preemptionAssumptions(preemption), ...more];
+  // a suspended Job has no pod yet: the verdict is for its pods once it is resumed (Kueue, for one, resumes it)
+  const suspended = subject && suspendedReason(subject.object);
+  const resumed = suspended ? [`${subject.label} is resumed (${suspended}; the verdict is for its pods once it is resumed)`] : [];
+  const out = [...resumed, ...(ready ? [ready] : []), ...(volumes ? [volumes] : []), ...preemptionAssumptions(preemption), ...more];
   return out.length ? { assumptions: out } : {};
 }
 
@@ -254,7 +272,7 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
 
 function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: ClusterInput, options: { scores?: boolean }): ScheduleAnswer {
   const storage = subjectStorage(subject, cluster.storage);
-  const result = scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces, undefined, storage, cluster.podDisruptionBudgets);
+  const result = withDaemonController(subject, nodes, scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces, undefined, storage, cluster.podDisruptionBudgets));
   const first = result.feasible[0];
   // by the name nodeInfo gives a node (metadata.name, or ''), without looking each node's NodeInfo up
   const firstNode = first && nodes.find((n) => (n.metadata?.name ?? '') === first.node);
@@ -276,6 +294,7 @@ function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: Cluste
     ...(result.gated ? { gated: { gates: result.gated.gates, message: result.gated.message } } : {}),
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
     ...(scores ? { scores, topScored: scores.filter((x) => x.total === best).map((x) => x.node) } : {}),
+    ...(result.noPod ? { noPod: result.noPod } : {}),
     ...withNotModelled(subject, cluster.storage, result.preemption, nominationNotModelled(subject, nodes, cluster.existingPods)),
     ...assumed(nodes, subject, cluster.storage, result.preemption),
   };

@@ -3,7 +3,7 @@
 // whether its eviction violates a PodDisruptionBudget.
 import type { NodeAnswer, NodePreemption, NodeVerdict, PreemptAnswer, VictimFact } from '../engine';
 import { describeGated } from '../engine';
-import { assumptionsNote, describeRejection, describeRejections, explainNodeAnswer, MAX_ENTRIES, nodeNames, whyFirstFits } from './schedule';
+import { assumptionsNote, describeNoPods, describeRejection, describeRejections, explainNodeAnswer, MAX_ENTRIES, nodeNames, whyFirstFits } from './schedule';
 
 /** `default/web-1 (priority 0; frees cpu: 1500m; its eviction violates a PodDisruptionBudget)`. */
 export function describeVictim(v: VictimFact): string {
@@ -45,7 +45,10 @@ export function explainPreempt(a: PreemptAnswer, expected: readonly string[] | u
       whyFirstFits(a) + assumptionsNote(a);
   }
   if (!a.victims) {
-    return `Expected ${a.pod} ${wanted}, but preemption finds no node for it; ${event(a)}\n\n${describeRejections(a.rejected)}${assumptionsNote(a)}`;
+    // a DaemonSet with no pod Pending (engine/daemon.ts): no FitError, nothing to preempt for
+    const why = a.fitError === undefined ? 'no pod of it is Pending' : `preemption finds no node for it; ${event(a)}`;
+    const noPods = a.noPod?.length ? `${a.rejected.length ? '\n' : ''}${describeNoPods(a.noPod)}` : '';
+    return `Expected ${a.pod} ${wanted}, but ${why}\n\n${describeRejections(a.rejected)}${noPods}${assumptionsNote(a)}`;
   }
   if (negated) {
     const which = expected ? `to preempt other pods than ${quoted(expected)}` : 'to preempt nobody';

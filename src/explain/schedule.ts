@@ -1,6 +1,6 @@
 // Scheduling answers in words: kube-scheduler's plugin and reasons first, then our details; nodes whose
 // explanation is identical fold into one entry. The same text serves the matchers, the CLI and the report.
-import type { NodeAnswer, NodeScore, NodeVerdict, PreferAnswer, ScheduleAnswer } from '../engine';
+import type { NodeAnswer, NodeScore, NodeVerdict, NoDaemonPod, PreferAnswer, ScheduleAnswer } from '../engine';
 import { describeGated, describeScore } from '../engine';
 
 /** At most this many entries (a node, or nodes with the same explanation) are listed; the rest are counted. */
@@ -41,13 +41,40 @@ export function describeRejections(rejected: readonly NodeVerdict[]): string {
   return [...entries.slice(0, MAX_ENTRIES), `… and ${left} more node(s) with ${entries.length - MAX_ENTRIES} other explanation(s), not shown`].join('\n');
 }
 
-/** toBeSchedulableOn: the gate, what let the pod through (for `.not`), or the rejecting plugin; then the notes. */
+/** A node without a DaemonSet's pod: the controller's failing check, then what the filters would say and the fix. */
+const describeNoPod = (n: NoDaemonPod, by = '  ') => `${by}${n.why}${n.details.length ? `\n${indent(n.details, `${by}  `)}` : ''}`;
+
+/**
+ * The nodes a DaemonSet's controller makes no pod for, folded as describeRejections folds nodes alike. The controller
+ * records no event for them (it has no words of its own): ours name its check, NodeShouldRunDaemonPod.
+ */
+function noPodEntries(noPod: readonly NoDaemonPod[]): string {
+  const groups = new Map<string, string[]>();
+  for (const n of noPod) {
+    const text = describeNoPod(n);
+    groups.set(text, [...(groups.get(text) ?? []), n.node]);
+  }
+  const entries = [...groups].map(([text, names]) => `${names.length === 1 ? `Node ${names[0]}` : `${names.length} nodes (${nodeNames(names, NAMED_NODES)})`}:\n${text}`);
+  const shown = entries.length <= MAX_ENTRIES ? entries : [...entries.slice(0, MAX_ENTRIES), `… and ${entries.length - MAX_ENTRIES} other explanation(s), not shown`];
+  return shown.join('\n');
+}
+
+/** `The DaemonSet controller makes no pod for N node(s) …:` and the nodes; '' when none. */
+export function describeNoPods(noPod: readonly NoDaemonPod[] | undefined): string {
+  if (!noPod?.length) return '';
+  return `The DaemonSet controller makes no pod for ${noPod.length} node(s) (NodeShouldRunDaemonPod), so no pod of it is there to schedule:\n${noPodEntries(noPod)}`;
+}
+
 /** The answer's assumptions, once, after its message: `\nAssumed: …`. */
 export const assumptionsNote = (a: { assumptions?: string[] }) => (a.assumptions ?? []).map((x) => `\nAssumed: ${x}`).join('');
 
+/** toBeSchedulableOn: the gate, no DaemonSet pod, what let the pod through (for `.not`), or the rejecting plugin; then the notes. */
 export function explainNodeAnswer(a: NodeAnswer): string {
   const notes = a.notes.map((n) => `\n${n}`).join('') + assumptionsNote(a);
   if (a.gates.length) return `Expected ${a.pod} to be schedulable on ${a.nodeLabel}, but ${describeGated(a.pod, a.gates)}`;
+  if (a.noPod) {
+    return `Expected ${a.pod} to be schedulable on ${a.nodeLabel}, but the DaemonSet controller makes no pod for it (NodeShouldRunDaemonPod: ${a.noPod.why}), so no pod of it is there to schedule:\n${indent(a.noPod.details, '  ')}${notes}`;
+  }
   if (a.feasible) {
     return `Expected ${a.pod} not to be schedulable on ${a.nodeLabel}, but every filter passes (${a.plugins.join(', ')}):\n${indent(a.passes, '  ')}${notes}`;
   }
@@ -66,14 +93,23 @@ export function explainAnyOf(a: ScheduleAnswer): string {
     return `Expected ${a.pod} not to be schedulable on any of ${a.nodes} node(s), but it fits ${a.feasible.length}: ${nodeNames(a.feasible.map((v) => v.node), MAX_ENTRIES)}\n` +
       whyFirstFits(a) + assumptionsNote(a);
   }
-  return `Expected ${a.pod} to be schedulable on one of ${a.nodes} node(s), but kube-scheduler would report:\n  ${a.fitError}\n\n` + describeRejections(a.rejected) + assumptionsNote(a);
+  const noPods = a.noPod?.length ? `\n${describeNoPods(a.noPod)}` : '';
+  if (a.fitError === undefined && a.noPod?.length) {
+    // no daemon pod is Pending for kube-scheduler to report on (engine/daemon.ts): the controller's nodes, then the filters'
+    const rest = a.rejected.length ? `, and kube-scheduler's filters reject its pod on the other ${a.rejected.length}:\n${describeRejections(a.rejected)}\nWithout a pod:` : ' (NodeShouldRunDaemonPod):';
+    return `Expected ${a.pod} to be schedulable on one of ${a.nodes} node(s), but the DaemonSet controller makes no pod for ${a.noPod.length} of them${rest}\n${noPodEntries(a.noPod)}` + assumptionsNote(a);
+  }
+  return `Expected ${a.pod} to be schedulable on one of ${a.nodes} node(s), but kube-scheduler would report:\n  ${a.fitError}\n\n` + describeRejections(a.rejected) + noPods + assumptionsNote(a);
 }
 
 /** toBeSchedulableOnAllOf: gated, every node fits (for `.not`), or the nodes that reject the pod. */
 export function explainAllOf(a: ScheduleAnswer): string {
   if (a.gated) return `Expected ${a.pod} to be schedulable on all of ${a.nodes} node(s), but ${describeGated(a.pod, a.gated.gates)}`;
-  if (!a.rejected.length) return `Expected ${a.pod} not to be schedulable on all of ${a.nodes} node(s), but every one accepts it.\n` + whyFirstFits(a) + assumptionsNote(a);
-  return `Expected ${a.pod} to be schedulable on all of ${a.nodes} node(s), but ${a.rejected.length} reject it:\n` + describeRejections(a.rejected) + assumptionsNote(a);
+  if (!a.rejected.length && !a.noPod?.length) return `Expected ${a.pod} not to be schedulable on all of ${a.nodes} node(s), but every one accepts it.\n` + whyFirstFits(a) + assumptionsNote(a);
+  if (!a.rejected.length) {
+    return `Expected ${a.pod} to be schedulable on all of ${a.nodes} node(s), but the DaemonSet controller makes no pod for ${a.noPod!.length} of them (NodeShouldRunDaemonPod):\n${noPodEntries(a.noPod!)}` + assumptionsNote(a);
+  }
+  return `Expected ${a.pod} to be schedulable on all of ${a.nodes} node(s), but ${a.rejected.length} reject it:\n` + describeRejections(a.rejected) + (a.noPod?.length ? `\n${describeNoPods(a.noPod)}` : '') + assumptionsNote(a);
 }
 
 const skippedNote = (s: NodeScore) => (s.skipped.length ? `\n  Skipped (PreScore): ${s.skipped.map((k) => `${k.plugin} (${k.reason})`).join('; ')}` : '');
@@ -96,3 +132,6 @@ export function describePreference(a: PreferAnswer): string {
 /** kube-scheduler's words for a filter status (`TaintToleration: node(s) had untolerated taint(s)`), and our first line about it. */
 export const statusFacts = (status: NodeVerdict['status']) =>
   status ? { reason: `${status.plugin}: ${status.reasons.join(', ')}`, ...(status.details[0] ? { detail: status.details[0] } : {}) } : {};
+
+/** The run report's words for a node without a DaemonSet's pod. */
+export const noPodFacts = (n: NoDaemonPod) => ({ reason: `DaemonSet controller: no pod for this node (NodeShouldRunDaemonPod)`, detail: n.why });

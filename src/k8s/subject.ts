@@ -178,3 +178,13 @@ export function subjectOf(x: unknown): Subject {
 export function withAddedTolerations(subject: Subject, tolerations: readonly Toleration[]): Subject {
   return { ...subject, spec: { ...subject.spec, tolerations: [...(subject.spec.tolerations ?? []), ...tolerations] } };
 }
+
+/** A suspended Job or CronJob (spec.suspend, or a CronJob's jobTemplate's): why its controller creates no pods; undefined otherwise. */
+export function suspendedReason(workload: KubeObject): string | undefined {
+  const s = (workload as { spec?: { suspend?: unknown; jobTemplate?: { spec?: { suspend?: unknown } } } }).spec;
+  if (workload.kind === 'Job' && s?.suspend === true) return 'spec.suspend is true: the Job controller creates no pods for a suspended Job';
+  if (workload.kind !== 'CronJob') return undefined;
+  if (s?.suspend === true) return 'spec.suspend is true: the CronJob controller creates no Jobs while the CronJob is suspended';
+  if (s?.jobTemplate?.spec?.suspend === true) return 'spec.jobTemplate.spec.suspend is true: its Jobs are created suspended, and the Job controller creates no pods for a suspended Job';
+  return undefined;
+}

@@ -484,24 +484,30 @@ export function loadManifests(patterns: string | string[], options: LoadOptions 
   // glob matches a relative ignore pattern against the path relative to cwd, where `**` never crosses `..`: a
   // `**/x` pattern ("anywhere") also goes in absolute form, so it leaves out files of directories outside cwd too.
   const ignore = [...given, ...given.filter((p) => p.startsWith('**/')).map((p) => `/${p}`)];
-  const { escape, globSync } = globModule();
   const files: string[] = [];
   const problems: ManifestProblem[] = [];
   const charts = new Map<string, string>(); // chart directory → the pattern that reached it
   for (const pattern of list.filter((p) => !p.startsWith('!'))) {
     const full = path.resolve(cwd, pattern);
     let isDir = false;
+    let isFile = false;
     try {
-      isDir = statSync(full).isDirectory();
+      const stats = statSync(full);
+      isDir = stats.isDirectory();
+      isFile = stats.isFile();
     } catch {
       // not a plain path: a glob pattern
     }
     const relative = path.relative(cwd, full) || '.';
     const named = !isDir && !/[*?[\]{}]/.test(pattern);
-    const glob = isDir ? `${escape(relative)}/**/*` : named ? escape(relative) : pattern;
-    const run = (withIgnore: boolean) =>
-      globSync(glob, { cwd, nodir: true, follow: options.followSymlinks === true, ignore: withIgnore ? ignore : undefined }).sort();
-    const matched = run(true);
+    const run = (withIgnore: boolean) => {
+      const { escape, globSync } = globModule();
+      const glob = isDir ? `${escape(relative)}/**/*` : named ? escape(relative) : pattern;
+      return globSync(glob, { cwd, nodir: true, follow: options.followSymlinks === true, ignore: withIgnore ? ignore : undefined }).sort();
+    };
+    // a file named as it is, with nothing to leave out, is that file: glob is not loaded for it (a module of 100 KB
+    // that Jest compiles again in every spec file)
+    const matched = named && isFile && ignore.length === 0 ? [relative] : run(true);
     if (matched.length === 0) {
       const ignored = ignore.length ? run(false).length : 0;
       problems.push({ file: pattern, line: 0, message: ignored ? `every file this pattern matches (${ignored}) is ignored` : 'no file matches this pattern' });

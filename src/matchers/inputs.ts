@@ -3,7 +3,7 @@ import type { FieldError, KubeObject, Node, Pod, Taint, Toleration } from '../co
 import { settings } from '../core/config';
 import {
   assertNode, capped, decodedOnce, describeObject, fieldLocation, isToleration, parseTaintSpec, rejectedByApiServer, SchedulerError,
-  kubeletHint, platformHint, toSubject, inputCheckedOnce, validateTaints, admissionRefusedOnce, quotaRefusalWithPods, SchedulerConfigurationError, type Subject,
+  kubeletHint, platformHint, toSubject, inputCheckedOnce, validateTaints, admissionRefusedOnce, quotaRefusalWithPods, claimsRefused, SchedulerConfigurationError, type Subject,
 } from '../engine';
 import { kubeletHintText } from '../explain/kubelet';
 import { platformHintText } from '../explain/platform';
@@ -115,6 +115,15 @@ export function quotaErrors(subject: Subject, existingPods: readonly Pod[] | und
   if (!refused) return undefined;
   const what = subject.object.kind === 'Pod' ? `${subject.label} would be rejected by the API server` : `${subject.label}: the API server refuses the Pod it creates now`;
   return `${what}:\n  ${refused.message}\n  (the quota has no status.used, so its usage is what the quota controller counts over the existingPods given in its namespace)`;
+}
+
+/**
+ * A StatefulSet whose claims the API server refuses when its controller creates them (before 1.34 their template
+ * specs are checked only then; their names and labels at every release): no pod of it exists to place.
+ */
+export function claimErrors(subject: Subject, storage: readonly KubeObject[] | undefined): string | undefined {
+  const refused = claimsRefused(subject.object, storage);
+  return refused && `${subject.label}: ${refused}`;
 }
 
 /**

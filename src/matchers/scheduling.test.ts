@@ -129,8 +129,10 @@ describe('toBeSchedulableOnAllOf', () => {
     expect(daemonSet('agent', [{ operator: 'Exists' }])).toBeSchedulableOnAllOf(pool);
   });
   test('fails with the nodes that reject it and why', () => {
+    // the DaemonSet controller makes no pod for the tainted node (NodeShouldRunDaemonPod): kube-scheduler never sees one there
     const msg = failure(() => expect(daemonSet('agent')).toBeSchedulableOnAllOf(pool));
-    expect(msg).toContain('Expected DaemonSet kube-system/agent to be schedulable on all of 3 node(s), but 1 reject it:\nNode b:\n  TaintToleration: node(s) had untolerated taint(s)');
+    expect(msg).toContain('Expected DaemonSet kube-system/agent to be schedulable on all of 3 node(s), but the DaemonSet controller makes no pod for 1 of them (NodeShouldRunDaemonPod):\n' +
+      "Node b:\n  untolerated taint dedicated=gpu:NoSchedule\n    kube-scheduler's filters would reject its pod too: TaintToleration: node(s) had untolerated taint(s)");
     expect(failure(() => expect(deployment('web')).toBeSchedulableOnAllOf(pool))).toContain('but 2 reject it');
   });
   test('a DaemonSet pod pinned by matchFields must not appear on its neighbour', () => {

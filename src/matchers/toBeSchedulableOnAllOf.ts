@@ -1,6 +1,6 @@
 // expect(subject).toBeSchedulableOnAllOf(nodes, { existingPods? }) — e.g. a DaemonSet must run on every node of a pool.
 import { unknownOnAll } from '../engine';
-import { explainAllOf, statusFacts } from '../explain/schedule';
+import { explainAllOf, noPodFacts, statusFacts } from '../explain/schedule';
 import { explainUnknownAllOf, notModelledNote, notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { assumedFacts } from './record';
@@ -19,10 +19,11 @@ export function toBeSchedulableOnAllOf(this: MatcherContext, received: unknown, 
         placement: { matcher: 'toBeSchedulableOnAllOf', ...assumedFacts(answer), subject, target: nodes, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
       };
     }
-    const all = answer.rejected.length === 0;
+    // a DaemonSet's nodes without its pod (answer.noPod) are nodes it does not run on
+    const all = answer.rejected.length === 0 && !answer.noPod?.length;
     return {
       pass: all,
-      placement: { matcher: 'toBeSchedulableOnAllOf', ...assumedFacts(answer), subject, target: nodes, verdict: answer.gated ? 'gated' : `schedulable on ${answer.feasible.length} of ${nodes.length}`, accepted: all, ...statusFacts(answer.rejected[0]?.status) },
+      placement: { matcher: 'toBeSchedulableOnAllOf', ...assumedFacts(answer), subject, target: nodes, verdict: answer.gated ? 'gated' : `schedulable on ${answer.feasible.length} of ${nodes.length}`, accepted: all, ...(answer.rejected.length || !answer.noPod?.length ? statusFacts(answer.rejected[0]?.status) : noPodFacts(answer.noPod[0])) },
       message: () => `${header()}\n\n${explainAllOf(answer)}${notModelledNote(answer.notModelled)}`,
     };
   }));

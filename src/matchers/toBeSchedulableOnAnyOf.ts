@@ -4,7 +4,7 @@ import { explainAnyOf } from '../explain/schedule';
 import { explainUnknownAnyOf, notModelledNote, notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { assumedFacts } from './record';
-import { apiServerErrors, guarded, labelOf, quotaErrors, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
+import { apiServerErrors, claimErrors, guarded, labelOf, quotaErrors, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
 import { nodesOf, schedulingOptionsOf, underPolicy } from './inputs-nodes';
 
 /** The arguments of the many-node matchers, checked, and the engine's answer. */
@@ -17,7 +17,7 @@ export function checkedSchedule(received: unknown, nodesArg: unknown, options: u
     ...nodes.map((n) => ({ object: n, label: () => labelOf(n) })),
     ...(cluster.existingPods ?? []).map((p) => ({ object: p, label: () => labelOf(p) })),
     ...(cluster.storage ?? []).map((o) => ({ object: o, label: () => labelOf(o) })),
-  ]) ?? quotaErrors(subject, cluster.existingPods);
+  ]) ?? quotaErrors(subject, cluster.existingPods) ?? claimErrors(subject, cluster.storage);
   if (rejected) throw new UsageError(rejected);
   return { subject, nodes, answer: schedulerErrorsAsUsage(() => schedule(subject, nodes, cluster)) };
 }

@@ -6,7 +6,7 @@ import { explainPreempt } from '../explain/preemption';
 import { describeNotModelled, notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
 import { assumedFacts } from './record';
-import { apiServerErrors, guarded, labelOf, quotaErrors, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
+import { apiServerErrors, claimErrors, guarded, labelOf, quotaErrors, schedulerErrorsAsUsage, subjectOf, UsageError } from './inputs';
 import { nodesOf, schedulingOptionsOf, underPolicy } from './inputs-nodes';
 
 const SHAPE = '{ nodes, existingPods?, podDisruptionBudgets?, namespaces?, services?, storage?, storageAssumption?, schedulerConfiguration?, limitRanges?, resourceQuotas?, runtimeClasses?, priorityClasses? }';
@@ -45,7 +45,7 @@ function checked(received: unknown, options: Record<string, unknown>): { subject
     ...nodes.map((n) => ({ object: n, label: () => labelOf(n) })),
     ...(cluster.existingPods ?? []).map((p) => ({ object: p, label: () => labelOf(p) })),
     ...(cluster.podDisruptionBudgets ?? []).map((o) => ({ object: o, label: () => labelOf(o) })),
-  ]) ?? quotaErrors(subject, cluster.existingPods);
+  ]) ?? quotaErrors(subject, cluster.existingPods) ?? claimErrors(subject, cluster.storage);
   if (rejected) throw new UsageError(rejected);
   return { subject, nodes, answer: schedulerErrorsAsUsage(() => preempt(subject, nodes, cluster)) };
 }

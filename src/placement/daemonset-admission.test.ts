@@ -25,7 +25,7 @@ const withERT = <T>(fn: () => T) => withConfiguration({ admission: { extendedRes
 
 test('ExtendedResourceToleration does not make the controller run a pod on a node tainted with the resource', () => {
   withERT(() => {
-    expect(daemonShouldRun(dcgm(), tainted)).toEqual({ run: false, why: 'untolerated taint nvidia.com/gpu:NoSchedule' });
+    expect(daemonShouldRun(dcgm(), tainted)).toEqual({ run: false, why: 'untolerated taint nvidia.com/gpu:NoSchedule', taint: { key: 'nvidia.com/gpu', effect: 'NoSchedule' } });
     expect(placeReplicas(dcgm(), [tainted, plain]).pods.map((p) => p.node)).toEqual(['n1']);
   });
 });

@@ -2,18 +2,15 @@
 // (admission/create.ts podFromTemplate: GetPodFromTemplate, the controller's labels and fields, the API server's
 // defaults). Names: StatefulSet pods are `<name>-<ordinal>` as the StatefulSet controller names them; the others carry
 // a random suffix in a real cluster, here `<name>-<index>` (DaemonSet: `<name>-<node>`).
-import type { KubeObject, Node, Pod } from '../core/types';
-import { fromTemplateOf, readFromCluster, toSubject, type Subject } from '../k8s/subject';
+import type { KubeObject, Node, Pod, Taint } from '../core/types';
+import { fromTemplateOf, suspendedReason, toSubject, type Subject } from '../k8s/subject';
 import { podFromTemplate, type TemplatePodOptions } from '../admission/create';
 import { nodeInfo } from '../scheduler/framework';
 import { podNodeAffinityMatches, podNodeAffinityMismatches } from '../scheduler/plugins/nodeaffinity';
 import { controllerPodInfo } from '../scheduler/framework';
 import { findUntoleratedTaint } from '../scheduler/plugins/tainttoleration';
 import { setDefaultSelector, defaultSelectorOf } from '../scheduler/plugins/podtopologyspread/scoring';
-import { releaseAtLeast } from '../core/config';
-import { validateClaimSpec } from '../k8s/validation-claim';
-import { validateObjectMeta } from '../k8s/validation-meta';
-import { nameIsDNSSubdomain } from '../k8s/names';
+import { claimsRefused } from '../admission/claims-refused';
 
 export const REPLICATED_KINDS = ['Pod', 'Deployment', 'ReplicaSet', 'ReplicationController', 'StatefulSet', 'Job', 'CronJob', 'DaemonSet'];
 
@@ -40,57 +37,7 @@ function jobPods(jobSpec: Record<string, unknown>): number {
  * create, not on update).
  */
 export function noPodsReason(workload: KubeObject, storage?: readonly KubeObject[]): string | undefined {
-  const s = spec(workload);
-  if (workload.kind === 'StatefulSet') {
-    // from 1.34 a StatefulSet with bad template specs is refused on create, but one read from a cluster was stored before
-    const refused = refusedClaimTemplate(workload, storage, !releaseAtLeast('1.34') || readFromCluster(workload));
-    if (refused) return `the API server refuses the PersistentVolumeClaims of ${refused}: the StatefulSet controller creates no pods without them`;
-  }
-  if (workload.kind === 'Job' && s.suspend === true) return 'spec.suspend is true: the Job controller creates no pods for a suspended Job';
-  if (workload.kind === 'CronJob') {
-    if (s.suspend === true) return 'spec.suspend is true: the CronJob controller creates no Jobs while the CronJob is suspended';
-    if ((s.jobTemplate as { spec?: { suspend?: unknown } } | undefined)?.spec?.suspend === true) {
-      return 'spec.jobTemplate.spec.suspend is true: its Jobs are created suspended, and the Job controller creates no pods for a suspended Job';
-    }
-  }
-  return undefined;
-}
-
-type ClaimTemplate = { metadata?: { name?: string; generateName?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: never };
-
-/**
- * The metadata of the claim the StatefulSet controller creates from a template for the pod of `ordinal`
- * (stateful_set_utils.go getPersistentVolumeClaims: named `<template>-<set>-<ordinal>`, in the set's namespace, the
- * template's labels with the selector's matchLabels over them, its annotations and generateName kept), as
- * ValidatePersistentVolumeClaim's ValidateObjectMeta checks it (a DNS-1123 subdomain name, labels, annotations).
- */
-function claimMetadataErrors(set: KubeObject, t: ClaimTemplate, ordinal: number) {
-  const matchLabels = (spec(set).selector as { matchLabels?: Record<string, string> } | undefined)?.matchLabels;
-  const m = t.metadata ?? {};
-  const labels = m.labels ? { ...m.labels, ...matchLabels } : matchLabels;
-  const meta = { name: `${m.name ?? ''}-${set.metadata?.name ?? ''}-${ordinal}`, generateName: m.generateName, labels, annotations: m.annotations };
-  return validateObjectMeta(meta, true, nameIsDNSSubdomain);
-}
-
-/**
- * The first volumeClaimTemplate (by name, as the controller creates them) whose claim for the first pod the API server
- * refuses (its metadata; with `specs`, its spec too), and why; a claim among the storage objects given exists already
- * and is not created (stateful_set_control.go createPersistentVolumeClaims creates only the missing ones).
- */
-function refusedClaimTemplate(set: KubeObject, storage: readonly KubeObject[] = [], specs = true): string | undefined {
-  const raw = spec(set).volumeClaimTemplates;
-  const templates = (Array.isArray(raw) ? raw : []) as ClaimTemplate[];
-  const sorted = templates.map((t, i) => ({ t: t ?? {}, i })).sort((a, b) => ((a.t.metadata?.name ?? '') < (b.t.metadata?.name ?? '') ? -1 : 1));
-  const ns = set.metadata?.namespace || 'default';
-  const start = (spec(set).ordinals as { start?: unknown } | undefined)?.start;
-  const ordinal = typeof start === 'number' && Number.isInteger(start) && start >= 0 ? start : 0;
-  const given = (claim: string) => storage.some((o) => o.kind === 'PersistentVolumeClaim' && o.metadata?.name === claim && (o.metadata?.namespace || 'default') === ns);
-  for (const { t, i } of sorted) {
-    if (given(`${t.metadata?.name ?? ''}-${set.metadata?.name ?? ''}-${ordinal}`)) continue;
-    const errs = [...claimMetadataErrors(set, t, ordinal), ...(specs ? validateClaimSpec(t.spec, 'spec') : [])];
-    if (errs.length) return `spec.volumeClaimTemplates[${i}] (${errs.map((e) => `${e.field}: ${e.message}`).join('; ')})`;
-  }
-  return undefined;
+  return claimsRefused(workload, storage) ?? suspendedReason(workload);
 }
 
 /** How many pods the controller keeps: a bare Pod 1, spec.replicas (default 1), Job/CronJob min(parallelism, completions), 0 when suspended. Not for DaemonSets. */
@@ -123,7 +70,7 @@ export function podFrom(workload: KubeObject, name: string, options: TemplatePod
  * tolerations the controller adds, before any admission plugin — tolerates the node's NoSchedule/NoExecute taints. Cordoned nodes are not
  * excluded (daemon pods tolerate node.kubernetes.io/unschedulable).
  */
-export function daemonShouldRun(daemonSet: KubeObject, node: Node): { run: boolean; why?: string } {
+export function daemonShouldRun(daemonSet: KubeObject, node: Node): { run: boolean; why?: string; taint?: Taint } {
   const subject = toSubject(daemonSet);
   const info = nodeInfo(node);
   if (subject.spec.nodeName && subject.spec.nodeName !== info.name) return { run: false, why: `spec.template.spec.nodeName is ${subject.spec.nodeName}` };
@@ -133,7 +80,7 @@ export function daemonShouldRun(daemonSet: KubeObject, node: Node): { run: boole
   // the template's own node affinity: the controller never reads the scheduler configuration's addedAffinity
   if (!podNodeAffinityMatches(pod, info)) return { run: false, why: `node affinity/selector: ${podNodeAffinityMismatches(pod, info).join('; ')}` };
   const taint = findUntoleratedTaint(info.taints, pod.tolerations, pod.comparisonOperators);
-  if (taint) return { run: false, why: `untolerated taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}` };
+  if (taint) return { run: false, why: `untolerated taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`, taint };
   return { run: true };
 }
 

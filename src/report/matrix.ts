@@ -4,6 +4,7 @@
 import type { KubeObject, Node, Pod } from '../core/types';
 import { certainRejection, evictionVerdict, outage, OutageError, parseTaint, scheduleOn, toSubject, unknownOutage, type Failure, type OutageAnswer, type OutageOutcome } from '../engine';
 import { notModelledSummary } from '../explain/not-modelled';
+import { noPodFacts } from '../explain/schedule';
 import { defaultGroup, originOfLabel, POOL_LABELS, workloadName } from '../explain/names';
 
 export { POOL_LABELS, defaultGroup, workloadName, originOfLabel };
@@ -185,6 +186,8 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
       : undefined;
     const feasible = new Set(gated || unknown ? [] : result.feasible.map((v) => v.node));
     const rejectedBy = new Map(result.rejected.map((v) => [v.node, v.status]));
+    // a DaemonSet's nodes its controller makes no pod for (engine/daemon.ts)
+    const noPodOn = new Map((result.noPod ?? []).map((n) => [n.node, n]));
     const cells = groupNames.map((group): MatrixCell => {
       const inGroup = members.get(group)!;
       const names = inGroup.map((n) => n.metadata?.name ?? '');
@@ -196,7 +199,9 @@ export function placementMatrix(workloads: Iterable<KubeObject>, nodes: readonly
       if (first !== undefined) {
         const status = rejectedBy.get(first);
         cell.rejectedNode = first;
+        const noPod = noPodOn.get(first);
         if (gated) cell.reason = `SchedulingGates: ${gated.message}`;
+        else if (noPod) Object.assign(cell, noPodFacts(noPod));
         else if (status) {
           cell.reason = `${status.plugin}: ${status.reasons.join(', ')}`;
           const detail = firstStatement(status.details);

@@ -651,17 +651,21 @@ export function schedule(
   }
   const filtered = fitErrorOf(nodes.length, pod, cycle, rejected, tally);
   if (nodes.length === 0) return { feasible, rejected, fitError: filtered };
+  // Stryker disable next-line ArrayDeclaration: DefaultPreemption reads only the PodDisruptionBudget kind (pdb.ts): an item of another kind changes nothing
   const pdbs = given?.podDisruptionBudgets ?? podDisruptionBudgets ?? [];
   // with no pod in the cluster, the nodes' shared snapshot (their entries hold no pods) is the cluster PostFilter sees
   snapshotOf ??= prepared && (prepared.snapshot ??= snapshotFor(nodes));
   const preemption = runPostFilterPlugins(profile().postFilter, pod, postFilterHandle(pod, nodes, rejected, snapshotOf, cycle, pdbs, prepared));
+  // Stryker disable next-line StringLiteral: an unknown answer has no message, and withPostFilterMessage adds none for it
   const fitError = preemption && !('unknown' in preemption) ? withPostFilterMessage(filtered, preemption.message) : filtered;
   return { feasible, rejected, fitError, ...(preemption ? { preemption } : {}) };
 }
 
 /** Some claim of the pod (a claim volume's, a generic ephemeral volume's) has no spec.storageClassName. */
 function claimWithoutClass(pod: Pod, snapshot: Snapshot): boolean {
+  // Stryker disable next-line StringLiteral: the claim lister reads an empty namespace as "default" too (storage.ts)
   const namespace = pod.metadata?.namespace || 'default';
+  // Stryker disable next-line OptionalChaining,ArrayDeclaration: only called for a pod with volumes (usesVolumes), whose created pod has a spec
   return (pod.spec?.volumes ?? []).some((v) => {
     const name = v?.persistentVolumeClaim?.claimName ?? (v?.ephemeral ? ephemeralClaimName(pod.metadata?.name ?? '', v.name) : undefined);
     const claim = name === undefined ? undefined : snapshot.storage.claim(namespace, name);
@@ -678,6 +682,7 @@ function volumeBindingScoreCrash(pod: PodInfo, feasible: readonly NodeVerdict[],
   const volumeBinding = profile().score.find((s) => s.plugin.name === 'VolumeBinding')?.plugin;
   // (the claims are looked at first: Score over thousands of nodes for every pod with claims would cost more than placing it)
   if (!volumeBinding || !claimWithoutClass(createdPod(pod.subject), snapshot)) return;
+  // Stryker disable next-line ArrayDeclaration: the feasible nodes are the snapshot's own
   const nodes = feasible.flatMap((v) => snapshot.byName.get(v.node) ?? []);
   const state = volumeBinding.preScore(pod, nodes, snapshot);
   if (state instanceof Skip) return;
@@ -691,11 +696,13 @@ function volumeBindingScoreCrash(pod: PodInfo, feasible: readonly NodeVerdict[],
 export function postFilterHandle(
   pod: PodInfo, nodes: readonly Node[], rejected: readonly NodeVerdict[], snapshot: Snapshot | undefined, cycle: CycleState | undefined, pdbs: readonly KubeObject[], prepared?: PreparedNodes,
 ): PostFilterHandle {
+  // Stryker disable next-line ArrowFunction,ArrayDeclaration: not reached: schedule and engine/victims.ts always pass the snapshot
   const entries = snapshot ? snapshot.nodes : nodes.map((n) => nodeWithPods(nodeInfo(n), []));
   const statusAt = nodeStatuses(rejected, entries, snapshot);
   const alike = prepared && snapshot && cycle ? alikeShapes(pod, prepared, snapshot, cycle) : undefined;
   // RunPreFilterPlugins returns at an UnschedulableAndUnresolvable status (the node plugins' whole-pod rejection or a
   // cluster plugin's) or when the merged PreFilterResult leaves no node; an Unschedulable one lets the rest run
+  // Stryker disable next-line OptionalChaining: cycle is undefined only when podRejection(pod) is set, and `??` stops there
   const whole = podRejection(pod) ?? cycle?.rejection;
   const preFilterStopped = whole?.code === 'UnschedulableAndUnresolvable' || cycle?.nodeNames?.size === 0;
   let base = cycle;
@@ -703,6 +710,7 @@ export function postFilterHandle(
     nodes: entries.map((entry, j) => ({ entry, status: statusAt(j), alike: alike && alike[j] >= 0 ? alike[j] : undefined })),
     preFilterStopped,
     podDisruptionBudgets: withStatus(pdbs, entries),
+    // Stryker disable next-line AssignmentOperator,LogicalOperator: base is the cycle cycleFor gave for this pod and snapshot (the same object again) or NO_CLUSTER, whose verdicts a fresh PreFilter over the nodes alone repeats; the snapshot is always given
     dryRun: (entry) => nodeDryRun(pod, entry, (base ??= cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()))), filterOnEntry, snapshot ? nominatedPodsFor(pod, snapshot, entry.info.name) : NO_PODS, withPodsAdded),
   };
 }
@@ -714,6 +722,7 @@ export function postFilterHandle(
  */
 function nodeStatuses(rejected: readonly NodeVerdict[], entries: readonly NodeSnapshot[], snapshot: Snapshot | undefined): (j: number) => Status | undefined {
   const unique = snapshot !== undefined && snapshot.byName.size === entries.length;
+  // Stryker disable next-line MethodExpression: the rejected verdicts are in node order, so with as many as there are nodes either every one or none is at its own position
   if (unique && rejected.length === entries.length && rejected.every((v, j) => v.node === entries[j].info.name)) return (j) => rejected[j].status;
   const statuses = new Map<string, Status>();
   for (const v of rejected) statuses.set(v.node, v.status!);
@@ -754,6 +763,7 @@ const filterOnEntry = (pod: PodInfo, entry: NodeSnapshot, cycle: CycleState): St
  * controllers' scale, which the scheduler's inputs do not hold, so they get the controller's failSafe, 0 allowed).
  */
 function withStatus(pdbs: readonly KubeObject[], entries: readonly NodeSnapshot[]): readonly KubeObject[] {
+  // Stryker disable next-line MethodExpression,ArrowFunction,LogicalOperator: a fast path: the map below keeps every PDB with a status (and every other object) as it is
   if (pdbs.every((p) => p.kind !== 'PodDisruptionBudget' || (p as PodDisruptionBudget).status)) return pdbs;
   const pods = entries.flatMap((e) => e.pods);
   const { pdbStatus } = disruption();

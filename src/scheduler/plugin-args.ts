@@ -95,16 +95,18 @@ const defaultness = new WeakMap<object, boolean>();
  */
 export function argsAreDefault(plugin: keyof PluginArgs): boolean {
   const args = active[plugin] as object;
-  let same = defaultness.get(args);
-  if (same === undefined) {
-    same = args === DEFAULT_PLUGIN_ARGS[plugin] || canonical(args) === canonical(DEFAULT_PLUGIN_ARGS[plugin]);
-    defaultness.set(args, same);
-  }
+  return defaultness.get(args) ?? remember(args, canonical(args) === canonical(DEFAULT_PLUGIN_ARGS[plugin]));
+}
+
+function remember(args: object, same: boolean): boolean {
+  defaultness.set(args, same);
   return same;
 }
 
+// Stryker disable next-line EqualityOperator: the keys of an object are distinct (<= is <), and reversed is canonical too
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : 1);
+
 // JSON with the keys sorted, undefined members dropped: the arguments are plain data (a decoded configuration)
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(byKey)) : v));
 }

@@ -3,9 +3,9 @@
 // path, the workload's controller, the node lifecycle controller, kube-scheduler). The library answers through the
 // entry points the matchers use: the argument checks (inputCheckedOnce, decodedOnce: an object the API server
 // refuses gets no verdict; a dumped object is checked as an update of itself), `checkedSchedule`
-// (toBeSchedulableOnAnyOf's arguments and engine question), `rankNodes` for the scores, `daemonShouldRun` for the
-// nodes a DaemonSet's controller makes a pod for, `noPodsReason`, and the library's own controller model (`podFrom`)
-// for the replicas a workload already runs. Compared:
+// (toBeSchedulableOnAnyOf's arguments and engine question; its `noPod`, the nodes a DaemonSet's controller makes no
+// pod for), `rankNodes` for the scores, `daemonShouldRun` (whether any pod is made, for the refusals), `noPodsReason`,
+// and the library's own controller model (`podFrom`) for the replicas a workload already runs. Compared:
 // - rejected: which object (workload, job, pod, nodes[i]) and how (decode, strict, the field errors as a multiset,
 //   an admission refusal);
 // - scheduled: as the scheduling domain (compare.ts), ImageLocality included (the nodes list status.images; the run
@@ -35,6 +35,8 @@ export interface E2EOutput {
   daemon?: DaemonNode[];
   /** The claims a StatefulSet's controller created for the pod in question (after DefaultStorageClass admission). */
   claims?: Array<Record<string, any>>;
+  /** The library refuses the case (`rejected`) but the matchers' argument checks do not: a verdict where upstream refuses. */
+  matchersAccept?: true;
   /** The library's: the claim volumes it answers "not modelled" for (its scheduling answer is then not compared). */
   notModelled?: string[];
 }
@@ -102,6 +104,22 @@ function refusedClaim(input: E2EInput): Refusal | undefined {
   return undefined;
 }
 
+/**
+ * The matchers give a verdict for a case the API server refuses (their argument checks do not refuse it as
+ * libraryRefusal, which names the object as upstream does, found): compared as a difference, so that the refusal
+ * the oracle checks is the matchers' too.
+ */
+function matchersAccept(input: E2EInput): boolean {
+  const options = { existingPods: input.pods as Pod[], namespaces: input.namespaces as KubeObject[], services: input.services as KubeObject[], ...(input.storage?.length ? { storage: input.storage as KubeObject[] } : {}) };
+  try {
+    checkedSchedule(input.workload as KubeObject, input.nodes as Node[], options);
+    return true;
+  } catch (e) {
+    if (e instanceof UsageError) return false;
+    throw e;
+  }
+}
+
 /** The cluster's pods the API server would refuse (dumped: checked as an update of themselves). */
 function podsRefused(input: E2EInput): Refusal | undefined {
   for (const [i, pod] of input.pods.entries()) {
@@ -135,12 +153,13 @@ export function libraryE2E(input: E2EInput): E2EOutput {
   const admission = { extendedResourceToleration: input.extendedResourceToleration, runtimeClass: true };
   return withConfiguration({ admission, runtimeClasses: input.runtimeClasses as KubeObject[] }, () => {
     const refused = libraryRefusal(input);
-    if (refused) return { rejected: refused };
+    if (refused) return { rejected: refused, ...(matchersAccept(input) ? { matchersAccept: true } : {}) };
     const workload = input.workload as KubeObject;
     const none = noPodsReason(workload, input.storage as KubeObject[]);
     if (none) return { noPods: 'suspended' };
     const nodes = input.nodes as Node[];
-    // no node to run on: the controller creates no pod, so none is refused or scheduled
+    // no node to run on: the controller creates no pod, so none is refused (the matchers' argument checks would name
+    // the refusal its pods would meet) or scheduled
     if (workload.kind === 'DaemonSet' && !nodes.some((n) => daemonShouldRun(workload, n).run)) return { daemon: nodes.map((n) => ({ node: n.metadata!.name!, run: false })) };
     const options = {
       existingPods: [...(input.pods as Pod[]), ...replicaPods(input)], namespaces: input.namespaces as KubeObject[], services: input.services as KubeObject[],
@@ -157,10 +176,13 @@ export function libraryE2E(input: E2EInput): E2EOutput {
     const gated = answer.gated ? `waiting for scheduling gates: ${goList(answer.gated.gates)}` : undefined;
     const statuses = [...answer.feasible, ...answer.rejected].map(statusOf).sort(byNode);
     if (workload.kind === 'DaemonSet') {
+      // the matchers' own answer says where the controller makes no pod (`noPod`, engine/daemon.ts), not a second
+      // reading of its rule here: the path the matchers take is the one compared
+      const noPod = new Set((answer.noPod ?? []).map((n) => n.node));
       return {
         daemon: nodes.map((n) => {
           const name = n.metadata!.name!;
-          if (!daemonShouldRun(workload, n).run) return { node: name, run: false };
+          if (noPod.has(name)) return { node: name, run: false };
           const status = gated ? { node: name, code: 'Gated', plugin: '', reasons: [gated] } : statuses.find((s) => s.node === name)!;
           return { node: name, run: true, status };
         }),
@@ -257,6 +279,7 @@ function statefulSetPodNormal<E extends { field: string; body: string }>(e: E): 
 }
 
 export function compareE2E(ours: E2EOutput, upstream: E2EOutput): Difference[] {
+  if (ours.matchersAccept) return [{ field: 'rejected (the matchers give a verdict)', ours: 'accepted', upstream: upstream.rejected ?? 'accepted' }];
   if (ours.rejected || upstream.rejected) {
     if (!ours.rejected || !upstream.rejected) return [{ field: 'rejected', ours: ours.rejected ?? 'accepted', upstream: upstream.rejected ?? 'accepted' }];
     return compareRefusal(ours.rejected, upstream.rejected);
