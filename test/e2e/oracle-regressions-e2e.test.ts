@@ -16,7 +16,8 @@
 // own that the library already answered as a cluster does: a privileged container (kube-apiserver's
 // --allow-privileged=true, capabilities.Setup) and a serviceAccountToken projection in a pod without a
 // serviceAccountName (the ServiceAccount admission plugin gives it `default` before validation); an imagePullPolicy or
-// terminationMessagePolicy upstream does not have (validateContainerCommon, validatePullPolicy); and managedFields that
+// terminationMessagePolicy upstream does not have (validateContainerCommon, validatePullPolicy); lifecycle hooks or probes
+// on an init container that is not a sidecar (validateInitContainers); and managedFields that
 // do not decode, which the create handler's field manager drops before validation (the oracle's, fixed there).
 // The five binaries' answers (k8s.io/kubernetes v1.33.13, v1.34.4, v1.35.4, v1.36.3, v1.37.2) are frozen verbatim in
 // test/fixtures/oracle-regressions-e2e.json and compared as the oracle run compares them (test/oracle/e2e.ts), so
@@ -103,5 +104,11 @@ describe('what the frozen answers say (the corpus pass)', () => {
     ]);
     expect(ours('1.37', frozen['container-policies-unsupported'].input).rejected?.errors?.map((e) => [e.field, e.body]).sort()).toEqual([...bodies!].sort());
     expect(ours('1.37', frozen['managed-fields-not-validated'].input).daemon?.[0].run).toBe(true);
+  });
+
+  it('an init container that is not a sidecar may have no lifecycle hooks and no probes; a sidecar may', () => {
+    const fields = frozen['init-container-probes'].upstream['1.37'].rejected?.errors?.map((e) => e.field);
+    expect(fields).toEqual(['spec.template.spec.initContainers[0].lifecycle', 'spec.template.spec.initContainers[0].livenessProbe']);
+    expect(ours('1.37', frozen['init-container-probes'].input).rejected?.errors?.map((e) => e.field)).toEqual(fields);
   });
 });
