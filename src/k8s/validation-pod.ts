@@ -10,6 +10,7 @@ import type { Container, FieldError, PodSpec } from '../core/types';
 import { gateEnabled, releaseAtLeast, settings } from '../core/config';
 import { gateState } from '../core/releases';
 import { validateHostAliases } from './validation-ip';
+import { validateHooksAndProbes } from './validation-handlers';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity } from './quantity';
 import { validateTolerations } from './validation';
@@ -248,6 +249,7 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
     const name = c.name ?? '';
     if (names.has(name)) errs.push(duplicate(child(p, 'name'), name));
     else names.add(name);
+    errs.push(...validateHooksAndProbes(c, p));
     const policy = (c as { restartPolicy?: string }).restartPolicy;
     if (policy != null && !restartRulesDropped()) {
       // ContainerRestartRules (beta, on from 1.35): a regular container may set Always, Never or OnFailure
@@ -279,9 +281,10 @@ function validateInitContainers(spec: PodSpec, path: string, opts: PodValidation
     if (names.has(c.name ?? '')) errs.push(duplicate(child(p, 'name'), c.name ?? ''));
     else if (c.name) names.add(c.name);
     errs.push(...checkHostPortConflicts([c], iPath));
-    // a classic init container (not a sidecar) runs to completion: no lifecycle hooks, no probes (the sidecar's are
-    // validated as a regular container's upstream; not modelled here). Found by the corpus pass of the e2e oracle.
-    if (c.restartPolicy !== 'Always') {
+    // a sidecar's lifecycle hooks and probes are validated as a regular container's; a classic init container runs to
+    // completion: it may have none. Found by the corpus pass of the e2e oracle.
+    if (c.restartPolicy === 'Always') errs.push(...validateHooksAndProbes(c, p));
+    else {
       for (const f of INIT_FORBIDDEN) if ((c as unknown as Record<string, unknown>)[f] != null) errs.push(forbidden(child(p, f), NOT_FOR_INIT));
     }
   });

@@ -17,7 +17,8 @@
 // --allow-privileged=true, capabilities.Setup) and a serviceAccountToken projection in a pod without a
 // serviceAccountName (the ServiceAccount admission plugin gives it `default` before validation); an imagePullPolicy or
 // terminationMessagePolicy upstream does not have (validateContainerCommon, validatePullPolicy); lifecycle hooks or probes
-// on an init container that is not a sidecar (validateInitContainers); and managedFields that
+// on an init container that is not a sidecar (validateInitContainers), and a hook's or probe's handler, port, scheme,
+// header names and counts (validateLifecycle, validateProbe, validateHandler); and managedFields that
 // do not decode, which the create handler's field manager drops before validation (the oracle's, fixed there).
 // The five binaries' answers (k8s.io/kubernetes v1.33.13, v1.34.4, v1.35.4, v1.36.3, v1.37.2) are frozen verbatim in
 // test/fixtures/oracle-regressions-e2e.json and compared as the oracle run compares them (test/oracle/e2e.ts), so
@@ -110,5 +111,14 @@ describe('what the frozen answers say (the corpus pass)', () => {
     const fields = frozen['init-container-probes'].upstream['1.37'].rejected?.errors?.map((e) => e.field);
     expect(fields).toEqual(['spec.template.spec.initContainers[0].lifecycle', 'spec.template.spec.initContainers[0].livenessProbe']);
     expect(ours('1.37', frozen['init-container-probes'].input).rejected?.errors?.map((e) => e.field)).toEqual(fields);
+  });
+
+  it('a probe or hook with no port, two handlers or a bad count is refused; common probes are accepted', () => {
+    const errors = frozen['probe-handlers-refused'].upstream['1.37'].rejected?.errors ?? [];
+    expect(errors).toHaveLength(14);
+    expect(errors.find((e) => e.field.endsWith('containers[0].readinessProbe.httpGet.port'))?.body).toBe('Invalid value: 0: must be between 1 and 65535, inclusive');
+    const key = (es: Array<{ field: string; body: string }>) => es.map((e) => `${e.field} ${e.body}`).sort();
+    expect(key(ours('1.37', frozen['probe-handlers-refused'].input).rejected?.errors ?? [])).toEqual(key(errors));
+    expect(ours('1.37', frozen['probe-handlers-accepted'].input).scheduling?.feasible).toEqual(['n0']);
   });
 });
