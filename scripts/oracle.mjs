@@ -12,9 +12,9 @@ import { createRequire } from 'node:module';
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 // Every argument is `--name value` with a known name; anything else (`--help` too) prints the usage, runs nothing.
-const KNOWN = ['cases', 'seed', 'release', 'domains', 'jobs'];
+const KNOWN = ['cases', 'seed', 'release', 'domains', 'jobs', 'corpus-draws'];
 if (args.some((a, i) => (i % 2 === 0 ? !KNOWN.includes(a.replace(/^--/, '')) || !a.startsWith('--') : false)) || args.length % 2) {
-  console.log(`usage: npm run test:oracle -- [--cases N] [--seed S] [--release 1.37[,1.35|karpenter-1.15]] [--domains a,b] [--jobs J]
+  console.log(`usage: npm run test:oracle -- [--cases N] [--seed S] [--release 1.37[,1.35|karpenter-1.15]] [--domains a,b] [--jobs J] [--corpus-draws D]
 (the bounded CI run: no arguments; domains: test/oracle/domains.ts)`);
   process.exit(args.includes('--help') ? 0 : 2);
 }
@@ -30,6 +30,8 @@ const only = flag('release')?.split(',').map((r) => (r.trim().startsWith('karpen
 const domains = flag('domains');
 // Releases run side by side (one Node and one oracle process each); the TypeScript side is the bottleneck.
 const jobs = Number(flag('jobs', String(Math.max(1, availableParallelism()))));
+// the corpus pass (test/oracle/corpus.ts): cases per real workload and release (run.ts's default when not given)
+const corpusDraws = flag('corpus-draws');
 
 const go = spawnSync('go', ['version'], { encoding: 'utf8' });
 if (go.status !== 0) {
@@ -118,7 +120,8 @@ const casesFor = (dir) => (dir.startsWith('karpenter-') && flag('cases') === und
 function run(dir, binary) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['-r', tsNode, path.join(root, 'test/oracle/run.ts'),
-      '--oracle', binary, '--release', dir.startsWith('k8s-') ? dir.slice(4) : dir, '--cases', casesFor(dir), '--seed', seed, ...(domains ? ['--domains', domains] : [])], {
+      '--oracle', binary, '--release', dir.startsWith('k8s-') ? dir.slice(4) : dir, '--cases', casesFor(dir), '--seed', seed, ...(domains ? ['--domains', domains] : []),
+      ...(corpusDraws ? ['--corpus-draws', corpusDraws] : [])], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
@@ -150,6 +153,8 @@ const binaries = new Map(await Promise.all(releases.map(build)));
 // cache, each text marked @upstream in src/ must still be a string literal there, as test/fixtures/upstream-texts.json says
 if (spawnSync(process.execPath, [path.join(root, 'scripts/upstream-texts.mjs'), '--check'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 const totals = { cases: 0, differences: 0, known: 0 };
+// the corpus pass's own line per release (`oracle corpus k8s 1.37: N workloads × M cases, …` or `… skipped: why`)
+const corpus = { workloads: 0, cases: 0, differences: 0, known: 0, skipped: '', seen: false };
 let failed = false;
 for (const r of await runAll(binaries)) {
   process.stdout.write(r.stdout);
@@ -157,11 +162,27 @@ for (const r of await runAll(binaries)) {
   // run.ts ends with its release's summary line
   const m = /^oracle (?:k8s [\d.]+|karpenter-[\d.]+): (\d+) cases, (\d+) differences, (\d+) known$/m.exec(r.stdout);
   if (!m || r.status !== 0) failed = true;
+  const c = /^oracle corpus k8s [\d.]+: (?:(\d+) workloads × (\d+) cases, (\d+) differences, (\d+) known|skipped: (.*))$/m.exec(r.stdout);
+  if (c) {
+    corpus.seen = true;
+    if (c[5] !== undefined) corpus.skipped = c[5];
+    else {
+      corpus.workloads = Math.max(corpus.workloads, Number(c[1]));
+      corpus.cases += Number(c[2]);
+      corpus.differences += Number(c[3]);
+      corpus.known += Number(c[4]);
+    }
+  }
   if (m) {
     totals.cases += Number(m[1]);
     totals.differences += Number(m[2]);
     totals.known += Number(m[3]);
   }
+}
+// N workloads × M cases: M is the cases per workload over every release run
+if (corpus.seen) {
+  console.log(corpus.skipped && !corpus.workloads ? `oracle corpus: skipped: ${corpus.skipped}`
+    : `oracle corpus: ${corpus.workloads} workloads × ${corpus.cases} cases, ${corpus.differences} differences, ${corpus.known} known`);
 }
 console.log(`oracle: ${totals.cases} cases, ${totals.differences} differences, ${totals.known} known`);
 process.exit(failed ? 1 : 0);

@@ -25,15 +25,18 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	v1 "k8s.io/api/core/v1"
 	nodev1 "k8s.io/api/node/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
+	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	"k8s.io/kubernetes/plugin/pkg/admission/runtimeclass"
+	"k8s.io/kubernetes/plugin/pkg/admission/serviceaccount"
 )
 
 type e2eInput struct {
@@ -97,6 +100,26 @@ var runtimeClassAdmission, runtimeClassStore = func() (*runtimeclass.RuntimeClas
 	return p, factory.Node().V1().RuntimeClasses().Informer().GetStore()
 }()
 
+// The ServiceAccount admission plugin (on by default): it gives a pod without serviceAccountName the namespace's
+// `default` and mounts its token (a projected volume), before validation, which refuses a serviceAccountToken projection
+// in a pod without a serviceAccountName (linkerd's injected pods carry one). Every ServiceAccount a pod names exists
+// (the ServiceAccount controller makes `default` in every namespace; a manifest applies its own): its lister is empty
+// and the fake clientset answers every lookup with one, as the plugin falls back to the API (getServiceAccount).
+var serviceAccountAdmission = func() *serviceaccount.Plugin {
+	client := fake.NewClientset()
+	client.PrependReactor("get", "serviceaccounts", func(action clienttesting.Action) (bool, runtime.Object, error) {
+		get := action.(clienttesting.GetAction)
+		return true, &v1.ServiceAccount{ObjectMeta: metav1.ObjectMeta{Name: get.GetName(), Namespace: get.GetNamespace()}}, nil
+	})
+	p := serviceaccount.NewServiceAccount()
+	p.SetExternalKubeClientSet(client)
+	p.SetExternalKubeInformerFactory(informers.NewSharedInformerFactory(client, 0))
+	if err := p.ValidateInitialization(); err != nil {
+		panic(err)
+	}
+	return p
+}()
+
 func toVersioned(internal runtime.Object, gvk *schema.GroupVersionKind) (runtime.Object, error) {
 	return legacyscheme.Scheme.ConvertToVersion(internal, gvk.GroupVersion())
 }
@@ -118,8 +141,8 @@ func (o *schedulingOracle) e2eAnswer(ctx context.Context, raw []byte) (*e2eOutpu
 	}
 	defer unloadClasses()
 	opts := createOptions{
-		mutating:   append(admissionPlugins(in.ExtendedResourceToleration), runtimeClassAdmission),
-		validating: []admission.ValidationInterface{runtimeClassAdmission},
+		mutating:   append(admissionPlugins(in.ExtendedResourceToleration), runtimeClassAdmission, serviceAccountAdmission),
+		validating: []admission.ValidationInterface{runtimeClassAdmission, serviceAccountAdmission},
 	}
 	internal, gvk, refused, err := createObject(ctx, in.Workload, createOptions{mutating: opts.mutating, validating: opts.validating, uid: "e2e-workload"})
 	if err != nil || refused != nil {

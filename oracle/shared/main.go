@@ -12,6 +12,7 @@ import (
 	"os"
 
 	"github.com/go-logr/logr"
+	"k8s.io/kubernetes/pkg/capabilities"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/klog/v2"
 	_ "k8s.io/kubernetes/pkg/features" // init(): registers the kube feature gates with the release's defaults
@@ -40,6 +41,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "oracle: feature gates:", err)
 		os.Exit(2)
 	}
+	// The API server of a cluster allows privileged containers: kube-apiserver calls capabilities.Setup with its
+	// --allow-privileged flag (cmd/kube-apiserver/app/server.go), which kubeadm's manifest sets to true
+	// (cmd/kubeadm/app/phases/controlplane/manifests.go), as kind, k3s and the managed clusters do; left unset, pod
+	// validation refuses `privileged: true` ("disallowed by cluster policy"), which no cluster running calico,
+	// kube-proxy or a CSI node plugin does (the corpus pass met it: corpus.ts).
+	capabilities.Setup(true, 0)
 	ctx := klog.NewContext(context.Background(), logr.Discard())
 	sched, err := newSchedulingOracle(ctx)
 	if err != nil {

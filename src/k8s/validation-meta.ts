@@ -14,6 +14,7 @@ export interface ObjectMeta {
   namespace?: string;
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
+  finalizers?: string[];
 }
 
 export interface LabelSelectorRequirement { key: string; operator: string; values?: string[] }
@@ -52,6 +53,29 @@ export function validateObjectMeta(meta: ObjectMeta | undefined, namespaced: boo
     // annotation keys are qualified names, case aside
     errs.push(...isQualifiedName(k.toLowerCase()).map((msg) => invalid(child(path, 'annotations'), k, msg)));
   }
+  errs.push(...validateFinalizers(m.finalizers ?? [], child(path, 'finalizers')));
+  return errs;
+}
+
+/** @upstream pkg/apis/core/validation/validation.go */
+const NOT_STANDARD_FINALIZER = 'name is neither a standard finalizer name nor is it fully qualified';
+/** The finalizers every cluster knows (pkg/apis/core/helper/helpers.go standardFinalizers). */
+const STANDARD_FINALIZERS = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
+
+/**
+ * apimachinery's ValidateFinalizers (each a qualified name, at the list's path; not both orphan and
+ * foregroundDeletion), then the core's validateKubeFinalizerName for each (pkg/apis/core/validation ValidateObjectMeta:
+ * a name without a `/` must be a standard one, at its index). Found by the corpus pass of the e2e oracle
+ * (kubernetes/api testdata's apps.v1.DaemonSet.json, `finalizers: [finalizersValue]`).
+ */
+function validateFinalizers(finalizers: readonly unknown[], path: string): FieldError[] {
+  const names = finalizers.map(String);
+  const errs = names.flatMap((f) => isQualifiedName(f).map((msg) => invalid(path, f, msg)));
+  // fmt.Sprintf("finalizer %s and %s cannot be both set", metav1.FinalizerOrphanDependents, metav1.FinalizerDeleteDependents)
+  if (names.includes('orphan') && names.includes('foregroundDeletion')) errs.push(invalid(path, names, 'finalizer orphan and foregroundDeletion cannot be both set'));
+  names.forEach((f, i) => {
+    if (!f.includes('/') && !STANDARD_FINALIZERS.has(f)) errs.push(invalid(index(path, i), f, NOT_STANDARD_FINALIZER));
+  });
   return errs;
 }
 

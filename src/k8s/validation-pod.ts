@@ -10,6 +10,7 @@ import type { Container, FieldError, PodSpec } from '../core/types';
 import { gateEnabled, releaseAtLeast, settings } from '../core/config';
 import { gateState } from '../core/releases';
 import { validateHostAliases } from './validation-ip';
+import { validateHooksAndProbes } from './validation-handlers';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity } from './quantity';
 import { validateTolerations } from './validation';
@@ -177,6 +178,23 @@ function validateContainerPorts(ports: Container['ports'], path: string): FieldE
   return errs;
 }
 
+const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
+const TERMINATION_MESSAGE_POLICIES = ['File', 'FallbackToLogsOnError'];
+/**
+ * validateContainerCommon's terminationMessagePolicy and validatePullPolicy: a value other than upstream's is refused
+ * (an absent one is defaulted first: SetDefaults_Container). Found by the corpus pass of the e2e oracle (kubernetes/api
+ * testdata's `imagePullPolicy: imagePullPolicyValue`); a misspelt `IfNotPresnt` is refused alike.
+ */
+function validatePolicies(c: Container, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const { imagePullPolicy: pull, terminationMessagePolicy: message } = c as { imagePullPolicy?: unknown; terminationMessagePolicy?: unknown };
+  if (message != null && message !== '' && !TERMINATION_MESSAGE_POLICIES.includes(String(message))) {
+    errs.push(notSupported(child(path, 'terminationMessagePolicy'), message, TERMINATION_MESSAGE_POLICIES));
+  }
+  if (pull != null && pull !== '' && !PULL_POLICIES.includes(String(pull))) errs.push(notSupported(child(path, 'imagePullPolicy'), pull, PULL_POLICIES));
+  return errs;
+}
+
 function validateContainerCommon(c: Container, path: string, opts: PodValidationOptions): FieldError[] {
   const errs: FieldError[] = [];
   if (!c.name) errs.push(required(child(path, 'name')));
@@ -186,6 +204,7 @@ function validateContainerCommon(c: Container, path: string, opts: PodValidation
     // validateContainerOnlyForPod: templates may carry " " as a placeholder image
     errs.push(invalid(child(path, 'image'), c.image, 'must not have leading or trailing whitespace'));
   }
+  errs.push(...validatePolicies(c, path));
   errs.push(...validateContainerPorts(c.ports, child(path, 'ports')));
   const env = opts.env ?? envOptions({} as PodSpec, opts.update);
   errs.push(...validateEnv(c.env, child(path, 'env'), env), ...validateEnvFrom(c.envFrom, child(path, 'envFrom'), env));
@@ -230,6 +249,7 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
     const name = c.name ?? '';
     if (names.has(name)) errs.push(duplicate(child(p, 'name'), name));
     else names.add(name);
+    errs.push(...validateHooksAndProbes(c, p));
     const policy = (c as { restartPolicy?: string }).restartPolicy;
     if (policy != null && !restartRulesDropped()) {
       // ContainerRestartRules (beta, on from 1.35): a regular container may set Always, Never or OnFailure
@@ -240,6 +260,11 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
   errs.push(...checkHostPortConflicts(containers, cPath));
   return errs;
 }
+
+/** @upstream pkg/apis/core/validation/validation.go */
+const NOT_FOR_INIT = 'may not be set for init containers without restartPolicy=Always';
+/** What validateInitContainers forbids in an init container that is not a sidecar, in its order. */
+const INIT_FORBIDDEN = ['lifecycle', 'livenessProbe', 'readinessProbe', 'startupProbe'];
 
 function validateInitContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
   const errs: FieldError[] = [];
@@ -256,6 +281,12 @@ function validateInitContainers(spec: PodSpec, path: string, opts: PodValidation
     if (names.has(c.name ?? '')) errs.push(duplicate(child(p, 'name'), c.name ?? ''));
     else if (c.name) names.add(c.name);
     errs.push(...checkHostPortConflicts([c], iPath));
+    // a sidecar's lifecycle hooks and probes are validated as a regular container's; a classic init container runs to
+    // completion: it may have none. Found by the corpus pass of the e2e oracle.
+    if (c.restartPolicy === 'Always') errs.push(...validateHooksAndProbes(c, p));
+    else {
+      for (const f of INIT_FORBIDDEN) if ((c as unknown as Record<string, unknown>)[f] != null) errs.push(forbidden(child(p, f), NOT_FOR_INIT));
+    }
   });
   return errs;
 }

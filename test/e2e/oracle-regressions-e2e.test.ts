@@ -11,6 +11,15 @@
 // And a StatefulSet named with 54 characters, whose Pods the API server refuses for their controller-revision-hash
 // label (`<name>-<hash>`, past 63 characters; pkg/controller/history ControllerRevisionName), beside one of 52 whose
 // Pods it creates (the library takes the hash as 10 characters; a name of 53 is a known deviation, test/oracle/known.ts).
+// And the corpus pass's findings (test/oracle/corpus.ts, branch corpusoracle): a finalizer named without a `/` that is
+// not a standard one (pkg/apis/core/validation ValidateObjectMeta, validateKubeFinalizerName), and two of the oracle's
+// own that the library already answered as a cluster does: a privileged container (kube-apiserver's
+// --allow-privileged=true, capabilities.Setup) and a serviceAccountToken projection in a pod without a
+// serviceAccountName (the ServiceAccount admission plugin gives it `default` before validation); an imagePullPolicy or
+// terminationMessagePolicy upstream does not have (validateContainerCommon, validatePullPolicy); lifecycle hooks or probes
+// on an init container that is not a sidecar (validateInitContainers), and a hook's or probe's handler, port, scheme,
+// header names and counts (validateLifecycle, validateProbe, validateHandler); and managedFields that
+// do not decode, which the create handler's field manager drops before validation (the oracle's, fixed there).
 // The five binaries' answers (k8s.io/kubernetes v1.33.13, v1.34.4, v1.35.4, v1.36.3, v1.37.2) are frozen verbatim in
 // test/fixtures/oracle-regressions-e2e.json and compared as the oracle run compares them (test/oracle/e2e.ts), so
 // `npm test` keeps them without Go.
@@ -69,5 +78,47 @@ describe('what the frozen answers say (the deviations fixed on branch fix31adm)'
     // 1.8 cpu and the class's 250m do not fit 2 cpu; 1 cpu does, on the node the class's selector and toleration allow
     expect(ours('1.37', frozen['runtime-class-overhead-and-scheduling'].input).scheduling!.nodes[0].reasons).toEqual(['Insufficient cpu']);
     expect(ours('1.37', frozen['runtime-class-fits-without-overhead'].input).scheduling!.feasible).toEqual(['n0']);
+  });
+});
+
+describe('what the frozen answers say (the corpus pass)', () => {
+  it('a finalizer without a `/` that is not kubernetes, orphan or foregroundDeletion is refused at its index', () => {
+    const refused = { object: 'workload', errors: [{ type: 'FieldValueInvalid', field: 'metadata.finalizers[0]', body: 'Invalid value: "finalizersValue": name is neither a standard finalizer name nor is it fully qualified' }] };
+    expect(frozen['finalizer-not-qualified'].upstream['1.37'].rejected).toEqual(refused);
+    expect(ours('1.37', frozen['finalizer-not-qualified'].input).rejected?.errors?.map((e) => [e.field, e.body])).toEqual([[refused.errors[0].field, refused.errors[0].body]]);
+  });
+
+  it('a privileged container and an injected serviceAccountToken projection are accepted, as a cluster accepts them', () => {
+    for (const release of RELEASES) {
+      expect(frozen['privileged-container'].upstream[release].rejected).toBeUndefined();
+      expect(frozen['service-account-token-projection'].upstream[release].rejected).toBeUndefined();
+    }
+    expect(ours('1.37', frozen['privileged-container'].input).daemon?.[0]).toEqual({ node: 'n0', run: true, status: { node: 'n0', code: 'Success', plugin: '', reasons: [] } });
+    expect(ours('1.37', frozen['service-account-token-projection'].input).scheduling?.feasible).toEqual(['n0']);
+  });
+
+  it('an imagePullPolicy or terminationMessagePolicy upstream does not have is refused; managedFields are not validated', () => {
+    const bodies = frozen['container-policies-unsupported'].upstream['1.37'].rejected?.errors?.map((e) => [e.field, e.body]);
+    expect(bodies).toEqual([
+      ['spec.template.spec.containers[0].imagePullPolicy', 'Unsupported value: "IfNotPresnt": supported values: "Always", "IfNotPresent", "Never"'],
+      ['spec.template.spec.initContainers[0].terminationMessagePolicy', 'Unsupported value: "FallbackToLogs": supported values: "File", "FallbackToLogsOnError"'],
+    ]);
+    expect(ours('1.37', frozen['container-policies-unsupported'].input).rejected?.errors?.map((e) => [e.field, e.body]).sort()).toEqual([...bodies!].sort());
+    expect(ours('1.37', frozen['managed-fields-not-validated'].input).daemon?.[0].run).toBe(true);
+  });
+
+  it('an init container that is not a sidecar may have no lifecycle hooks and no probes; a sidecar may', () => {
+    const fields = frozen['init-container-probes'].upstream['1.37'].rejected?.errors?.map((e) => e.field);
+    expect(fields).toEqual(['spec.template.spec.initContainers[0].lifecycle', 'spec.template.spec.initContainers[0].livenessProbe']);
+    expect(ours('1.37', frozen['init-container-probes'].input).rejected?.errors?.map((e) => e.field)).toEqual(fields);
+  });
+
+  it('a probe or hook with no port, two handlers or a bad count is refused; common probes are accepted', () => {
+    const errors = frozen['probe-handlers-refused'].upstream['1.37'].rejected?.errors ?? [];
+    expect(errors).toHaveLength(14);
+    expect(errors.find((e) => e.field.endsWith('containers[0].readinessProbe.httpGet.port'))?.body).toBe('Invalid value: 0: must be between 1 and 65535, inclusive');
+    const key = (es: Array<{ field: string; body: string }>) => es.map((e) => `${e.field} ${e.body}`).sort();
+    expect(key(ours('1.37', frozen['probe-handlers-refused'].input).rejected?.errors ?? [])).toEqual(key(errors));
+    expect(ours('1.37', frozen['probe-handlers-accepted'].input).scheduling?.feasible).toEqual(['n0']);
   });
 });

@@ -10,6 +10,7 @@ import { karpenterRequirements, karpenterValidate } from './karpenter';
 import { karpenterVolumes } from './karpenter-volumes';
 import { daemonSetTolerations, labelSelector, nodeConditionTaints, taintEviction2 } from './helpers2';
 import { e2e, statefulClaims } from './e2e';
+import { corpusDomain } from './corpus-domain';
 import { volumes } from './volumes';
 import { evictionApi } from './disruption';
 import { preemption } from './preemption';
@@ -32,6 +33,12 @@ export interface Domain<I, O> {
    * question and comparison) for long runs; the bounded run meets those cases in the other domain.
    */
   named?: boolean;
+  /**
+   * Asked per group instead of from `arbitrary` alone (the corpus pass, corpus.ts: one group per real workload, each
+   * drawn `--corpus-draws` times); `skipped` says why there is none. Its differences are shrunk further by deleting
+   * parts of the input (run.ts prune), since a group's constant parts do not shrink.
+   */
+  groups?(): { groups: Array<{ label: string; arbitrary: fc.Arbitrary<I> }>; skipped?: string; notes: string[] };
 }
 
 export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
@@ -44,4 +51,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
-  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, claims, statefulClaims, evictionApi, preemption, schedulerConfig, namespacePolicy];
+  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, claims, statefulClaims, evictionApi, preemption, schedulerConfig, namespacePolicy, corpusDomain];

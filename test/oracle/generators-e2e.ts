@@ -371,8 +371,8 @@ const runtimeClassArb = fc.record({
   )),
 }).map(({ name, overhead, scheduling }) => compact({ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name }, handler: name === 'gvisor' ? 'runsc' : 'kata', overhead, scheduling }));
 
-/** The e2e cases of a workload arbitrary. */
-const inputArbOf = (workloads: fc.Arbitrary<Record<string, any>>): fc.Arbitrary<E2EInput> => nodesArb.chain((nodes) => fc.record({
+/** The e2e cases of a workload arbitrary (the corpus pass, corpus.ts, gives it each real workload). */
+export const inputArbOf = (workloads: fc.Arbitrary<Record<string, any>>): fc.Arbitrary<E2EInput> => nodesArb.chain((nodes) => fc.record({
   workload: workloads,
   storage: storageArb(nodes.map((n) => n.metadata.name)),
   nodes: fc.constant(nodes as Array<Record<string, any>>),

@@ -327,6 +327,39 @@ const E2E_KNOWN: KnownDeviation[] = [
     witness: e2eCase(E2E_POD, [E2E_NODE('n0', { capacity: E2E_HEALTHY.capacity, allocatable: E2E_HEALTHY.allocatable })]),
   },
   {
+    id: 'prefilter-narrowed-plugin-name',
+    domain: 'e2e',
+    field: 'nodes[].plugin of a node a PreFilterResult leaves out',
+    reason: 'As in the scheduling domain: for the nodes a PreFilterResult leaves out, upstream\'s status carries no plugin; ' +
+      'the library names the plugin that narrowed (NodeAffinity for matchFields metadata.name, NodeName for spec.nodeName) ' +
+      'so that its message can say who left the node out. Code and reason are equal. The generator writes neither; the ' +
+      'corpus pass (corpus.ts) meets both: DaemonSet pods as dumped (the controller\'s matchFields) and bound pods.',
+    upstream: 'pkg/scheduler/schedule_one.go findNodesThatFitPod (SetAbsentNodesStatus with fwk.NewStatus, no plugin)',
+    excuses: (_input, d) => / plugin$/.test(d.field) && d.upstream === '' && typeof d.ours === 'string' && d.ours !== '',
+    witness: e2eCase({ ...E2E_POD, spec: { ...E2E_POD.spec, affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: {
+      nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n0'] }] }] } } } } },
+    [E2E_NODE('n0', E2E_HEALTHY), E2E_NODE('n1', E2E_HEALTHY)]),
+  },
+  {
+    id: 'unknown-fields-not-refused',
+    domain: 'e2e',
+    field: 'workload fields the schema does not have (strict decoding)',
+    reason: 'As in the create domain: kubectl sends fieldValidation=Strict, so the API server refuses a field its schema ' +
+      'does not have; the library type-checks only the fields placement reads and ignores unknown ones. The generator ' +
+      'writes none; the corpus pass meets them (karpenter-provider-aws/gpu-nvidia.yaml misspells allowPrivilegeEscalation). ' +
+      'Rewritten: the workload without the fields upstream names.',
+    upstream: 'staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json/json.go (strict: sigs.k8s.io/json UnmarshalStrict), ' +
+      'apiserver pkg/endpoints/handlers/create.go (fieldValidation Strict -> BadRequest)',
+    rewrite: (input, upstream) => {
+      const strict: string[] | undefined = upstream?.rejected?.object === 'workload' ? upstream.rejected.strict : undefined;
+      if (!strict?.length || !strict.every((e) => /^unknown field "[^"]+"$/.test(e))) return undefined;
+      const workload = structuredClone(input.workload);
+      for (const e of strict) deletePath(workload, /^unknown field "([^"]+)"$/.exec(e)![1]);
+      return { ...input, workload };
+    },
+    witness: e2eCase({ ...E2E_POD, spec: { ...E2E_POD.spec, nodeSelectr: { a: 'b' } } }, [E2E_NODE('n0', E2E_HEALTHY)]),
+  },
+  {
     id: 'statefulset-revision-hash-length',
     domain: 'e2e',
     field: 'rejected / refused pod (a StatefulSet\'s Pods refused for their controller-revision-hash label)',

@@ -31,7 +31,7 @@ export { admitPod } from '../../src/admission';
 export { COMPARISON_GATE_HINT } from '../../src/k8s/validation';
 export { validateClaimSpec } from '../../src/k8s/validation-claim';
 export { releaseAtLeast } from '../../src/core/config';
-export { parseManifests, ManifestError } from '../../src/loader';
+export { loadManifests, parseManifests, ManifestError, type Manifests } from '../../src/loader';
 // the end-to-end domain (test/oracle/e2e.ts): the entry points the matchers use, and the library's controller model
 export { checkedSchedule } from '../../src/matchers/toBeSchedulableOnAnyOf';
 export { UsageError } from '../../src/matchers/inputs';

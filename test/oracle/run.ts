@@ -71,21 +71,43 @@ async function evaluate(domain: Domain<any, any>, client: OracleClient, input: u
 /** The class of a difference, for telling distinct differences apart: its fields with node names left out. */
 const signature = (diffs: readonly Difference[]) => [...new Set(diffs.map((d) => d.field.replace(/\bn\d\b/g, 'N')))].sort().join('; ');
 
-interface Found { signature: string; input: unknown; diffs: Difference[]; rewritten: string[] }
+/**
+ * The kind of answer each side of each difference is (pruning keeps a deletion only when it leaves the differences
+ * of the same fields and kinds): a string, a number, …, an object by its keys and `object` (a refusal's).
+ */
+const classOf = (diffs: readonly Difference[]) => JSON.stringify(diffs.map((d) => [d.field, shapeOf(d.ours), shapeOf(d.upstream)]));
+const shapeOf = (v: unknown): string => (v === null || typeof v !== 'object' ? `${typeof v}${v === 'accepted' ? ' accepted' : ''}`
+  : Array.isArray(v) ? 'array' : `{${Object.keys(v).sort().join(',')}}${'object' in v ? ` ${String((v as { object: unknown }).object)}` : ''}`);
 
-async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: number, seed: number) {
-  const counts = { cases: 0, equal: 0, known: 0, differing: 0 };
+interface Found { group?: string; signature: string; input: unknown; diffs: Difference[]; rewritten: string[] }
+
+interface Run {
+  counts: { cases: number; equal: number; known: number; differing: number };
   /** Cases per known deviation, for the report. */
-  const usedKnown = new Map<string, number>();
+  usedKnown: Map<string, number>;
   /** Cases per tally label (Domain.tally). */
-  const tallies = new Map<string, number>();
-  const found: Found[] = [];
-  const seen = new Set<string>();
+  tallies: Map<string, number>;
+  found: Found[];
+  seen: Set<string>;
+  /** The groups (Domain.groups) with a differing case. */
+  differingGroups: string[];
+}
+
+const newRun = (): Run => ({ counts: { cases: 0, equal: 0, known: 0, differing: 0 }, usedKnown: new Map(), tallies: new Map(), found: [], seen: new Set(), differingGroups: [] });
+
+/** `cases` cases of `arbitrary` into `run`; each difference of a new signature shrunk (and pruned for a group, Domain.groups). */
+async function runArbitrary(domain: Domain<any, any>, client: OracleClient, arbitrary: fc.Arbitrary<unknown>, cases: number, seed: number, run: Run, group?: string) {
+  const { counts, usedKnown, tallies, found } = run;
+  const start = counts.cases;
+  let differing = false;
   let attempt = 0;
-  while (counts.cases < cases && found.length < 20) {
+  // a group's differences are its own: each differing workload gets its shrunk case (20 in all at most, and the
+  // other groups still run); a domain stops at 20
+  const seen = group === undefined ? run.seen : new Set<string>();
+  while (counts.cases - start < cases && (group !== undefined || found.length < 20)) {
     let shrinking = false;
     const result = await fc.check(
-      fc.asyncProperty(domain.arbitrary, async (input) => {
+      fc.asyncProperty(arbitrary, async (input) => {
         const o = await evaluate(domain, client, input);
         if (!shrinking) {
           counts.cases++;
@@ -94,23 +116,90 @@ async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: 
             counts.known++;
             for (const e of o.entries) usedKnown.set(e.id, (usedKnown.get(e.id) ?? 0) + 1);
           }
-          else counts.differing++;
+          else {
+            counts.differing++;
+            differing = true;
+          }
           for (const t of o.tally) tallies.set(t, (tallies.get(t) ?? 0) + 1);
         }
-        if (o.kind !== 'differing' || seen.has(signature(o.diffs))) return true;
+        if (o.kind !== 'differing' || seen.has(signature(o.diffs)) || found.length >= 20) return true;
         shrinking = true;
         return false;
       }),
-      { numRuns: cases - counts.cases, seed: seed + attempt++, endOnFailure: false },
+      { numRuns: cases - (counts.cases - start), seed: seed + attempt++, endOnFailure: false },
     );
     if (!result.failed || !result.counterexample) break;
-    const input = result.counterexample[0];
-    const o = await evaluate(domain, client, input);
+    let input = result.counterexample[0];
+    let o = await evaluate(domain, client, input);
+    if (group !== undefined && o.kind === 'differing' && process.env.ORACLE_PRUNE !== '0') {
+      input = await pruned(domain, client, input, o.diffs);
+      o = await evaluate(domain, client, input);
+    }
     const diffs = o.kind === 'differing' ? o.diffs : [];
-    found.push({ signature: signature(diffs), input, diffs, rewritten: o.kind === 'differing' ? o.rewritten : [] });
+    found.push({ group, signature: signature(diffs), input, diffs, rewritten: o.kind === 'differing' ? o.rewritten : [] });
     seen.add(signature(diffs));
   }
-  return { counts, found, usedKnown, tallies };
+  return differing;
+}
+
+/**
+ * The input with every part left out that the difference does not need, greedily, depth first: each object key and
+ * array element (last first) below the input's own fields is deleted when the case still differs in the same fields
+ * and kinds of answer (signature, classOf), else descended into. For the corpus pass, whose real workloads and dumped
+ * nodes are constants fast-check cannot shrink; ORACLE_PRUNE=0 shows fast-check's shrunk case as it is.
+ */
+async function pruned(domain: Domain<any, any>, client: OracleClient, input: unknown, diffs: Difference[], budget = 2000): Promise<unknown> {
+  const sig = signature(diffs);
+  const cls = classOf(diffs);
+  let current = structuredClone(input);
+  let asks = 0;
+  const still = async (x: unknown) => {
+    asks++;
+    try {
+      const o = await evaluate(domain, client, x);
+      return o.kind === 'differing' && signature(o.diffs) === sig && classOf(o.diffs) === cls;
+    } catch {
+      return false; // a known deviation's rewrite that needs the part
+    }
+  };
+  const at = (root: any, p: Array<string | number>) => p.reduce((v, k) => v?.[k], root);
+  const visit = async (p: Array<string | number>): Promise<void> => {
+    const here = at(current, p);
+    if (!here || typeof here !== 'object') return;
+    const keys: Array<string | number> = Array.isArray(here) ? here.map((_, i) => i).reverse() : Object.keys(here);
+    for (const k of keys) {
+      if (asks >= budget) return;
+      // the input's own fields stay (the domain's shape); their contents go
+      if (!p.length) {
+        await visit([k]);
+        continue;
+      }
+      const next = structuredClone(current);
+      const parent = at(next, p);
+      if (Array.isArray(parent)) parent.splice(k as number, 1);
+      else delete parent[k];
+      if (await still(next)) current = next;
+      else await visit([...p, k]);
+    }
+  };
+  await visit([]);
+  return current;
+}
+
+async function runDomain(domain: Domain<any, any>, client: OracleClient, cases: number, seed: number) {
+  const run = newRun();
+  await runArbitrary(domain, client, domain.arbitrary, cases, seed, run);
+  return run;
+}
+
+/** A domain asked per group (Domain.groups: the corpus pass), `draws` cases each. */
+async function runGroups(domain: Domain<any, any>, client: OracleClient, draws: number, seed: number) {
+  const run = newRun();
+  const { groups, skipped, notes } = domain.groups!();
+  for (const [i, g] of groups.entries()) {
+    if (await runArbitrary(domain, client, g.arbitrary, draws, seed + i * 7919, run, g.label)) run.differingGroups.push(g.label);
+  }
+  return { ...run, groups: groups.length, skipped, notes };
 }
 
 async function checkWitnesses(client: OracleClient, domain: Domain<any, any>): Promise<string[]> {
@@ -124,11 +213,25 @@ async function checkWitnesses(client: OracleClient, domain: Domain<any, any>): P
   return problems;
 }
 
+function report(domain: Domain<any, any>, label: string, { counts, found, usedKnown, tallies }: Run) {
+  console.log(`${domain.name} (${label}): ${counts.cases} cases, ${counts.equal} equal, ${counts.differing} differing, ${counts.known} known`);
+  for (const [id, n] of usedKnown) console.log(`  known ${id}: ${n}`);
+  for (const [what, n] of tallies) console.log(`  tally ${what}: ${n}`);
+  for (const f of found) {
+    console.log(`  difference [${f.signature}]${f.group ? ` of ${f.group}` : ''}`);
+    if (f.rewritten.length) console.log(`    (after the rewrites of ${f.rewritten.join(', ')})`);
+    for (const d of f.diffs) console.log(`    ${d.field}: ours ${JSON.stringify(d.ours)} upstream ${JSON.stringify(d.upstream)}`);
+    console.log(`    shrunk input: ${JSON.stringify(f.input)}`);
+  }
+}
+
 async function main() {
   const binary = arg('oracle');
   const release = arg('release', '?')!;
   const cases = Number(arg('cases', '500'));
   const seed = Number(arg('seed', String(Date.now() % 1_000_000)));
+  // the corpus pass (Domain.groups): cases per workload
+  const draws = Number(arg('corpus-draws', '4'));
   if (!binary) throw new Error('--oracle <binary> is required');
   // oracle/karpenter-<minor> answers the Karpenter domains (at that Karpenter release), oracle/k8s-<minor> the others
   const module = release.startsWith('karpenter-') ? 'karpenter' : 'k8s';
@@ -152,18 +255,25 @@ async function main() {
   const only = (arg('domains') ?? arg('domain'))?.split(',');
   // a domain marked `named` (a focused view of another's cases) runs only when --domains names it
   for (const domain of DOMAINS.filter((d) => (d.oracle ?? 'k8s') === module && (only ? only.includes(d.name) : !d.named))) {
-    const { counts, found, usedKnown, tallies } = await runDomain(domain, client, cases, seed);
-    problems.push(...(await checkWitnesses(client, domain)));
-    total += counts.cases; differences += counts.differing; known += counts.known;
-    console.log(`${domain.name} (${label}): ${counts.cases} cases, ${counts.equal} equal, ${counts.differing} differing, ${counts.known} known`);
-    for (const [id, n] of usedKnown) console.log(`  known ${id}: ${n}`);
-    for (const [what, n] of tallies) console.log(`  tally ${what}: ${n}`);
-    for (const f of found) {
-      console.log(`  difference [${f.signature}]`);
-      if (f.rewritten.length) console.log(`    (after the rewrites of ${f.rewritten.join(', ')})`);
-      for (const d of f.diffs) console.log(`    ${d.field}: ours ${JSON.stringify(d.ours)} upstream ${JSON.stringify(d.upstream)}`);
-      console.log(`    shrunk input: ${JSON.stringify(f.input)}`);
+    if (domain.groups) {
+      // (its known deviations' witnesses are the domain's it asks as: checked there)
+      const r = await runGroups(domain, client, draws, seed);
+      if (r.skipped) {
+        console.log(`${domain.name} (${label}): skipped: ${r.skipped}`);
+        console.log(`oracle ${domain.name} ${label}: skipped: ${r.skipped}`);
+        continue;
+      }
+      total += r.counts.cases; differences += r.counts.differing; known += r.counts.known;
+      report(domain, label, r);
+      for (const n of r.notes) console.log(`  ${n}`);
+      for (const g of r.differingGroups) console.log(`  differing: ${g}`);
+      console.log(`oracle ${domain.name} ${label}: ${r.groups} workloads × ${draws} cases, ${r.counts.differing} differences, ${r.counts.known} known`);
+      continue;
     }
+    const r = await runDomain(domain, client, cases, seed);
+    problems.push(...(await checkWitnesses(client, domain)));
+    total += r.counts.cases; differences += r.counts.differing; known += r.counts.known;
+    report(domain, label, r);
   }
   client.close();
   for (const p of problems) console.log(p);
