@@ -85,11 +85,12 @@ test('the matrix shows each outage\'s end state per workload, for review', () =>
 PlacementMatrix: 2 node group(s) of 5 node(s), grouped by pool
 
 workload                          batch       general     zone eu-west-1a down                                      zone eu-west-1a down, out-of-service at 600s  zone eu-west-1b down
-DaemonSet kube-system/logging     0/2 [0h83]  3/3         2/2 surviving nodes running, 1 stays on a down node       2/2 surviving nodes running                   2/2 surviving nodes running, 1 stays on a down node
+DaemonSet kube-system/logging     0/2 [1m30]  3/3         2/2 surviving nodes running, 1 stays on a down node       2/2 surviving nodes running                   2/2 surviving nodes running, 1 stays on a down node
 StatefulSet shop/payments         0/2 [0h83]  3/3         2/3 running, 1 Terminating until out-of-service           2/3 running, 1 Pending [12gq]                 2/3 running, 1 Terminating until out-of-service
 Deployment shop/reports           2/2         0/3 [1ins]  4/4 running throughout                                    4/4 running throughout                        2/4 running, 2 Pending [0wx9]
 Deployment shop/web               0/2 [0h83]  3/3         6/6 running after 350s                                    6/6 running after 350s                        6/6 running after 350s
 
+[1m30] DaemonSet controller: no pod for this node (NodeShouldRunDaemonPod) (untolerated taint dedicated=batch:NoSchedule)
 [0wx9] FailedScheduling: 0/5 nodes are available: 1 Insufficient cpu, 2 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s). preemption: 0/5 nodes are available: 1 No preemption victims found for incoming pod, 4 Preemption is not helpful for scheduling.
 [12gq] FailedScheduling: 0/5 nodes are available: 2 node(s) didn't match PersistentVolume's node affinity, 3 node(s) had untolerated taint(s). preemption: 0/5 nodes are available: 5 Preemption is not helpful for scheduling.
 [1ins] NodeAffinity: node(s) didn't match Pod's node affinity/selector (nodeSelector pool=batch: node has pool="general")
