@@ -76,8 +76,15 @@ describe("a toleration admission adds (RuntimeClass's) is not the controller's",
     expect(answer.feasible.map((v) => v.node)).toEqual(['cpu-1']);
     expect(answer.rejected).toEqual([]);
     expect(answer.noPod?.map((n) => [n.node, n.why])).toEqual([['gpu-1', 'untolerated taint nvidia.com/gpu:NoSchedule'], ['gpu-2', 'untolerated taint nvidia.com/gpu:NoSchedule']]);
+    // scheduleOn's public answer lists every node in feasible or rejected (jkp-matrix.js counts on it): a node the filters
+    // would take but the controller makes no pod for is rejected by the DaemonSet controller
     const none = scheduleOn(daemonSet(), [gpu1, gpu2]);
-    expect([none.feasible, none.rejected, none.fitError, none.preemption, none.noPod?.length]).toEqual([[], [], undefined, undefined, 2]);
+    expect([none.feasible, none.fitError, none.preemption, none.noPod?.length]).toEqual([[], undefined, undefined, 2]);
+    expect(none.rejected.map((v) => [v.node, v.status?.plugin, v.status?.details[0]])).toEqual([
+      ['gpu-1', 'DaemonSet controller', 'untolerated taint nvidia.com/gpu:NoSchedule'], ['gpu-2', 'DaemonSet controller', 'untolerated taint nvidia.com/gpu:NoSchedule'],
+    ]);
+    const both = scheduleOn(daemonSet({}), [cpu1, gpu1]);
+    expect([both.feasible.map((v) => v.node), both.rejected.map((v) => [v.node, v.status?.plugin]), both.noPod?.map((n) => n.node)]).toEqual([['cpu-1'], [['gpu-1', 'TaintToleration']], ['gpu-1']]);
     expect(rankNodes(daemonSet(), [gpu1, cpu1]).map((s) => s.node)).toEqual(['cpu-1']);
   });
 

@@ -4,7 +4,7 @@
 // (RuntimeClass scheduling.tolerations, ExtendedResourceToleration) comes too late for that decision
 // (kubernetes/kubernetes#111590): a node whose taint only such a toleration tolerates gets no pod, although
 // kube-scheduler's filters would take one. So a per-node answer about a DaemonSet asks the controller first.
-import type { Node } from '../core/types';
+import type { Node, Taint } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import type { NodeVerdict } from '../scheduler';
 import type { PreemptionOutcome } from '../scheduler/cycle';
@@ -33,20 +33,29 @@ export function noDaemonPod(subject: Subject, node: Node, verdict: NodeVerdict):
   if (subject.kind !== 'DaemonSet') return undefined;
   const decision = replicas().daemonShouldRun(subject.object, node);
   if (decision.run) return undefined;
+  const out = { node: verdict.node, why: decision.why! } as NoDaemonPod;
+  // worked out when read, as the filters' own details are: a DaemonSet over thousands of nodes reads few of them
+  let details: string[] | undefined;
+  Object.defineProperty(out, 'details', { enumerable: true, get: () => (details ??= noPodDetails(subject, verdict, decision.taint)) });
+  return out;
+}
+
+/** What kube-scheduler's filters would say of the pod (the same rejection, or none: admission's toleration), and the fix. */
+function noPodDetails(subject: Subject, verdict: NodeVerdict, taint: Taint | undefined): string[] {
   const s = verdict.status;
-  const details = s
-    ? [`kube-scheduler's filters would reject its pod too: ${s.plugin}: ${s.reasons.join(', ')}`, ...s.details.map((l) => `  ${l}`)]
-    : decision.taint
-      ? [
-        `kube-scheduler's filters would take its pod: ${toleratedBy(podInfo(subject), decision.taint)}; but that toleration is added when a pod is ` +
-          'created, and the controller decides from the template\'s own tolerations and those it adds itself (kubernetes/kubernetes#111590)',
-        ...addTolerationLines([decision.taint], `${subject.specPath}.tolerations`),
-      ]
-      : ['kube-scheduler\'s filters would take its pod, but the controller makes none'];
-  return { node: verdict.node, why: decision.why!, details };
+  if (s) return [`kube-scheduler's filters would reject its pod too: ${s.plugin}: ${s.reasons.join(', ')}`, ...s.details.map((l) => `  ${l}`)];
+  if (!taint) return ['kube-scheduler\'s filters would take its pod, but the controller makes none'];
+  return [
+    `kube-scheduler's filters would take its pod: ${toleratedBy(podInfo(subject), taint)}; but that toleration is added when a pod is ` +
+      'created, and the controller decides from the template\'s own tolerations and those it adds itself (kubernetes/kubernetes#111590)',
+    ...addTolerationLines([taint], `${subject.specPath}.tolerations`),
+  ];
 }
 
 type Verdicts = { feasible: NodeVerdict[]; rejected: NodeVerdict[]; fitError?: string; preemption?: PreemptionOutcome };
+
+/** The status of a node the filters accept but the controller makes no pod for, where an answer lists every node. */
+export const NO_POD_PLUGIN = 'DaemonSet controller';
 
 /**
  * The answer over `nodes` with the nodes the DaemonSet controller makes no pod for taken out of `feasible` and
@@ -65,14 +74,56 @@ export function withDaemonController<R extends Verdicts>(subject: Subject, nodes
   const feasible = result.feasible.filter(keep);
   const rejected = result.rejected.filter(keep);
   if (!noPod.length) return result;
-  const order = new Map(nodes.map((n, i) => [n.metadata?.name ?? '', i]));
-  noPod.sort((a, b) => order.get(a.node)! - order.get(b.node)!);
+  return { ...withoutPending(result, noPod, feasible, rejected), feasible, rejected, noPod: inOrder(nodes, noPod) } as unknown as R & { noPod: NoDaemonPod[] };
+}
+
+/**
+ * withDaemonController for scheduleOn's public answer, whose `feasible` and `rejected` list every node given: the nodes
+ * without a pod stay in `rejected`, with the filters' status where they reject them, else a status of NO_POD_PLUGIN's.
+ * The filters take a node the controller leaves out only through a toleration admission added (they read the same
+ * nodeName, selector, affinity and taints otherwise, and more), so the feasible nodes are asked of it only then; the
+ * rejected ones when no node is left feasible (the FitError depends on them), else when `noPod` is read: scheduleOn
+ * over 5,000 nodes asks it of a DaemonSet for every one.
+ */
+export function withDaemonControllerEveryNode<R extends Verdicts>(subject: Subject, nodes: readonly Node[], result: R): R & { noPod?: NoDaemonPod[] } {
+  if (subject.kind !== 'DaemonSet') return result;
+  let byName: Map<string, Node> | undefined;
+  const none = (v: NodeVerdict) => noDaemonPod(subject, (byName ??= new Map(nodes.map((n) => [n.metadata?.name ?? '', n]))).get(v.node)!, v);
+  const admitted = podInfo(subject).tolerationSources.some((x) => x === 'RuntimeClass admission' || x === 'ExtendedResourceToleration admission');
+  const moved = admitted ? result.feasible.flatMap((v) => (none(v) ? [v] : [])) : [];
+  const feasible = moved.length ? result.feasible.filter((v) => !moved.includes(v)) : result.feasible;
+  const rejected = moved.length ? inOrder(nodes, [...result.rejected, ...moved.map((v) => controllerRejection(v, none(v)!))]) : result.rejected;
+  let noPod: NoDaemonPod[] | undefined;
+  const all = () => (noPod ??= inOrder(nodes, [...moved, ...result.rejected].flatMap((v) => none(v) ?? [])));
+  let base: Verdicts = result;
+  if (!feasible.length) {
+    const without = new Set(all().map((n) => n.node));
+    base = withoutPending(result, all(), feasible, result.rejected.filter((v) => !without.has(v.node)));
+  }
+  const out = { ...base, feasible, rejected } as R & { noPod?: NoDaemonPod[] };
+  Object.defineProperty(out, 'noPod', { enumerable: true, configurable: true, get: () => (all().length ? all() : undefined) });
+  return out;
+}
+
+/** A node the filters take and the controller leaves out, as a rejection of NO_POD_PLUGIN's (details when read). */
+function controllerRejection(v: NodeVerdict, none: NoDaemonPod): NodeVerdict {
+  const status = { plugin: NO_POD_PLUGIN, code: 'UnschedulableAndUnresolvable', reasons: [] } as unknown as NonNullable<NodeVerdict['status']>;
+  Object.defineProperty(status, 'details', { enumerable: true, get: () => [none.why, ...none.details] });
+  return { node: v.node, feasible: false, status };
+}
+
+/**
+ * The answer's FitError and preemption as the pods there are leave them: when the filters found no node and some node
+ * has a pod, theirs stand (a preemption nominating a node without a pod is no daemon pod's); else none is Pending.
+ */
+function withoutPending<R extends Verdicts>(result: R, noPod: readonly NoDaemonPod[], feasible: readonly NodeVerdict[], withPod: readonly NodeVerdict[]): Omit<R, 'fitError' | 'preemption'> & Partial<R> {
   const { fitError, preemption, ...rest } = result;
-  // the filters found no node: their FitError stands for the pods there are; else no pod is Pending for it. A
-  // preemption that nominates a node without a pod is no daemon pod's.
-  const pending = result.feasible.length === 0 && rejected.length > 0;
+  const pending = result.feasible.length === 0 && feasible.length === 0 && withPod.length > 0;
   const nominatesNone = preemption && 'nominatedNodes' in preemption && preemption.nominatedNodes.some((n) => noPod.some((x) => x.node === n));
-  return {
-    ...rest, feasible, rejected, ...(pending && fitError !== undefined ? { fitError } : {}), ...(pending && preemption && !nominatesNone ? { preemption } : {}), noPod,
-  } as R & { noPod: NoDaemonPod[] };
+  return { ...rest, ...(pending && fitError !== undefined ? { fitError } : {}), ...(pending && preemption && !nominatesNone ? { preemption } : {}) } as Omit<R, 'fitError' | 'preemption'> & Partial<R>;
+}
+
+function inOrder<T extends { node: string }>(nodes: readonly Node[], xs: T[]): T[] {
+  const order = new Map(nodes.map((n, i) => [n.metadata?.name ?? '', i]));
+  return xs.sort((a, b) => order.get(a.node)! - order.get(b.node)!);
 }

@@ -21,7 +21,7 @@ import { STORAGE_KINDS, storageProblem } from '../core/storage-kinds';
 import { profile } from '../scheduler/profile';
 import { servedFitError } from '../scheduler/config/select';
 import { underQuestion } from './schedule';
-import { withDaemonController, type NoDaemonPod } from './daemon';
+import { withDaemonControllerEveryNode, type NoDaemonPod } from './daemon';
 
 export type PodArgument = KubeObject | Subject;
 
@@ -227,7 +227,7 @@ export function scheduleOn(subject: KubeObject, nodes: readonly Node[], options:
   const storage = storageOf(options.storage);
   return underQuestion(s, options, () => diagnosed(() => {
     // a DaemonSet's controller first: the nodes it makes no pod for are in `noPod` (daemon.ts)
-    const result = withDaemonController(s, nodes, scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, schedulingStorage(s, storage, options)));
+    const result = withDaemonControllerEveryNode(s, nodes, scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, schedulingStorage(s, storage, options)));
     // DefaultPreemption's answer left unknown by a priority the inputs do not give is not modelled too; so is what the
     // pod's profile runs that the library does not
     const notModelled = [...notModelledIn(s, storage), ...preemptionNotModelled(result.preemption), ...(profile().notModelled ?? [])];
@@ -270,7 +270,7 @@ export function rankNodes(subject: KubeObject, nodes: readonly Node[], options: 
   checkCluster(nodes, optionsOf(options));
   const storage = subjectStorage(s, storageOf(options.storage));
   return underQuestion(s, options, () => diagnosed(() => {
-    const feasible = new Set(withDaemonController(s, nodes, scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage)).feasible.map((v) => v.node));
+    const feasible = new Set(withDaemonControllerEveryNode(s, nodes, scheduler.schedule(s, nodes, options.existingPods, options.namespaces, undefined, storage)).feasible.map((v) => v.node));
     const infos = nodes.map(framework.nodeInfo).filter((n) => feasible.has(n.name));
     return score.scoreNodes(framework.podInfo(s), infos, scoreCluster(nodes, options.existingPods, options.namespaces, options.services, storage)).sort((a, b) => b.total - a.total);
   }, () => bulkOf(nodes, options)));
