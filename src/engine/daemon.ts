@@ -92,9 +92,10 @@ export function withDaemonControllerEveryNode<R extends Verdicts>(subject: Subje
   const admitted = podInfo(subject).tolerationSources.some((x) => x === 'RuntimeClass admission' || x === 'ExtendedResourceToleration admission');
   const moved = admitted ? result.feasible.flatMap((v) => (none(v) ? [v] : [])) : [];
   const feasible = moved.length ? result.feasible.filter((v) => !moved.includes(v)) : result.feasible;
-  const rejected = moved.length ? inOrder(nodes, [...result.rejected, ...moved.map((v) => controllerRejection(v, none(v)!))]) : result.rejected;
   let noPod: NoDaemonPod[] | undefined;
   const all = () => (noPod ??= inOrder(nodes, [...moved, ...result.rejected].flatMap((v) => none(v) ?? [])));
+  const noPodOn = moved.length ? new Map(all().map((n) => [n.node, n])) : undefined;
+  const rejected = noPodOn ? inOrder(nodes, [...result.rejected, ...moved.map((v) => controllerRejection(v, noPodOn.get(v.node)!))]) : result.rejected;
   let base: Verdicts = result;
   if (!feasible.length) {
     const without = new Set(all().map((n) => n.node));
