@@ -306,3 +306,22 @@ volumeBindingMode: WaitForFirstConsumer
     }
   });
 });
+
+test('explain: a DaemonSet on nodes its controller makes no pod for says so, not what kube-scheduler would report', () => {
+  const ds = file('ds.yaml', `apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent, namespace: ops}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      nodeSelector: {pool: gpu}
+      containers: [{name: c, image: agent:1}]
+`);
+  const nodes = file('ds-nodes.yaml', 'apiVersion: v1\nkind: Node\nmetadata: {name: a, labels: {pool: general}}\nstatus: {allocatable: {cpu: "2", memory: 4Gi, pods: "110"}}\n');
+  const { out } = run('explain', ds, '--nodes', nodes);
+  expect(out).toContain('  no pod: the DaemonSet controller makes no pod for 1 of 1 node(s) (NodeShouldRunDaemonPod)\n    Node a:\n' +
+    "      node affinity/selector: the template's does not match the node\n        kube-scheduler's filters would reject its pod too: NodeAffinity: node(s) didn't match Pod's node affinity/selector\n");
+  expect(out).not.toContain('kube-scheduler would report');
+});

@@ -18,7 +18,7 @@ import { platformHintText } from './explain/platform';
 import { CLUSTER_PRESETS, type ClusterPreset } from './core/presets';
 import { STORAGE_ASSUMPTIONS, type StorageAssumption } from './core/storage-kinds';
 import { uncheckedNote } from './explain/unchecked';
-import { assumptionsNote, describeNoPods, describeRejections, indent as indentLines, nodeNames } from './explain/schedule';
+import { assumptionsNote, describeNoPods, describeRejections, indent as indentLines, nodeNames, noPodEntries } from './explain/schedule';
 import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, reportFiles, writeReport, type PlacementReport } from './report/report';
@@ -205,11 +205,13 @@ function explain(workloads: Workloads, nodes: Node[], existingPods: Pod[] | unde
         : result.fitError !== undefined
           ? `  kube-scheduler would report:\n    ${result.fitError}`
           // a DaemonSet with no pod Pending (engine/daemon.ts): nothing for kube-scheduler to report
-          : `  no pod scheduled: the DaemonSet controller makes no pod for ${result.noPod?.length ?? 0} of ${nodes.length} node(s)`;
+          : `  no pod: the DaemonSet controller makes no pod for ${result.noPod?.length ?? 0} of ${nodes.length} node(s) (NodeShouldRunDaemonPod)`;
     const rejected = result.rejected.length
       ? `\n  ${result.feasible.length ? 'Rejected' : 'Why'}:\n${indent(describeRejections(result.rejected).split('\n'), '    ')}`
       : '';
-    const noPod = result.noPod?.length ? `\n${indent(describeNoPods(result.noPod).split('\n'), '  ')}` : '';
+    // said in the head when no node has a pod; else a section of its own
+    const noPodHead = !result.feasible.length && !result.rejected.length && result.fitError === undefined;
+    const noPod = !result.noPod?.length ? '' : noPodHead ? `\n${indent(noPodEntries(result.noPod).split('\n'), '    ')}` : `\n${indent(describeNoPods(result.noPod).split('\n'), '  ')}`;
     const notModelled = result.notModelled ? `\n${indent(describeNotModelled(result.notModelled).split('\n'), '  ')}` : '';
     // what the answer rests on (assumptionsNote's `\nAssumed: …` lines), indented as the rest
     return `${s.label}\n${head}${rejected}${noPod}${notModelled}${assumptionsNote(result).replace(/\n/g, '\n  ')}`;

@@ -33,7 +33,11 @@ export function noDaemonPod(subject: Subject, node: Node, verdict: NodeVerdict):
   if (subject.kind !== 'DaemonSet') return undefined;
   const decision = replicas().daemonShouldRun(subject.object, node);
   if (decision.run) return undefined;
-  const out = { node: verdict.node, why: decision.why! } as NoDaemonPod;
+  // the filters' NodeAffinity status, when they reject the node too, names the terms: the controller's reason is then
+  // said once, shortly
+  const affinity = verdict.status?.plugin === 'NodeAffinity' && decision.why!.startsWith('node affinity/selector:');
+  const why = affinity ? "node affinity/selector: the template's does not match the node" : decision.why!.replace(/:;\s+/g, ': ');
+  const out = { node: verdict.node, why } as NoDaemonPod;
   // worked out when read, as the filters' own details are: a DaemonSet over thousands of nodes reads few of them
   let details: string[] | undefined;
   Object.defineProperty(out, 'details', { enumerable: true, get: () => (details ??= noPodDetails(subject, verdict, decision.taint)) });

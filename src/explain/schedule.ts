@@ -48,7 +48,7 @@ const describeNoPod = (n: NoDaemonPod, by = '  ') => `${by}${n.why}${n.details.l
  * The nodes a DaemonSet's controller makes no pod for, folded as describeRejections folds nodes alike. The controller
  * records no event for them (it has no words of its own): ours name its check, NodeShouldRunDaemonPod.
  */
-function noPodEntries(noPod: readonly NoDaemonPod[]): string {
+export function noPodEntries(noPod: readonly NoDaemonPod[]): string {
   const groups = new Map<string, string[]>();
   for (const n of noPod) {
     const text = describeNoPod(n);
