@@ -81,6 +81,13 @@ export function decodeQuantity(raw: unknown, path: string): Quantity | FieldErro
 }
 
 /** field.Path helpers: `spec.containers[0]`, `metadata.labels`. */
+/** @upstream k8s.io/apimachinery/pkg/api/validation/generic.go */
+export const IS_NEGATIVE = 'must be greater than or equal to 0';
+/** apimachinery validation.IsValidPortNum's InclusiveRangeError(1, 65535). */
+export const PORT_NUM_RANGE = 'must be between 1 and 65535, inclusive';
+/** validation.IsValidPortNum. */
+export const validPortNum = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 65535;
+
 export const child = (path: string, name: string) => (path ? `${path}.${name}` : name);
 export const index = (path: string, i: number) => `${path}[${i}]`;
 

@@ -7,7 +7,7 @@
 // placeholder DaemonSet: a postStart hook with both exec and httpGet).
 import type { FieldError } from '../core/types';
 import { isValidPortName } from './names';
-import { child, forbidden, invalid, notSupported, required } from './validation-field';
+import { child, forbidden, invalid, IS_NEGATIVE, notSupported, PORT_NUM_RANGE, required, validPortNum } from './validation-field';
 
 type Obj = Record<string, unknown>;
 
@@ -17,8 +17,6 @@ const MORE_THAN_ONE = 'may not specify more than 1 handler type';
 const HANDLER_TYPE = 'must specify a handler type';
 /** @upstream pkg/apis/core/validation/validation.go */
 const NOT_FOR_READINESS = 'must not be set for readinessProbes';
-const NEGATIVE = 'must be greater than or equal to 0';
-const PORT_NUM = 'must be between 1 and 65535, inclusive';
 /** validation.IsHTTPHeaderName: RegexError(httpHeaderNameErrMsg, httpHeaderNameFmt, "X-Header-Name"). */
 const HEADER_NAME = "a valid HTTP header must consist of alphanumeric characters or '-' (e.g. 'X-Header-Name', regex used for validation is '[-A-Za-z0-9]+')";
 const HTTP_SCHEMES = ['HTTP', 'HTTPS'];
@@ -32,7 +30,7 @@ const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Arr
 function portNumOrName(port: unknown, path: string): FieldError[] {
   if (typeof port === 'string') return isValidPortName(port).map((m) => invalid(path, port, m));
   const n = typeof port === 'number' ? port : 0;
-  return Number.isInteger(n) && n >= 1 && n <= 65535 ? [] : [invalid(path, n, PORT_NUM)];
+  return validPortNum(n) ? [] : [invalid(path, n, PORT_NUM_RANGE)];
 }
 
 function validateAction(kind: string, action: Obj, path: string): FieldError[] {
@@ -84,7 +82,7 @@ function validateProbe(probe: Obj, kind: 'livenessProbe' | 'readinessProbe' | 's
   const errs = validateHandler(probe, PROBE_ACTIONS, path);
   for (const f of PROBE_COUNTS) {
     const v = probe[f];
-    if (typeof v === 'number' && v < 0) errs.push(invalid(child(path, f), v, NEGATIVE));
+    if (typeof v === 'number' && v < 0) errs.push(invalid(child(path, f), v, IS_NEGATIVE));
   }
   const grace = probe.terminationGracePeriodSeconds;
   if (typeof grace === 'number' && grace <= 0) errs.push(invalid(child(path, 'terminationGracePeriodSeconds'), grace, 'must be greater than 0'));

@@ -18,7 +18,7 @@ import { validatePodVolumes } from './validation-volumes';
 import { envOptions, validateEnv, validateEnvFrom, validateFileKeyRefVolumes, type EnvOptions } from './validation-env';
 import { defaultPodSpec } from './defaults';
 import { isExtendedResourceName, isNativeResource } from './resources';
-import { child, decodeQuantity, duplicate, forbidden, index, invalid, notSupported, Raw, required } from './validation-field';
+import { child, decodeQuantity, duplicate, forbidden, index, invalid, IS_NEGATIVE, notSupported, PORT_NUM_RANGE, Raw, required, validPortNum } from './validation-field';
 import { validateLabelName, validateLabelSelector, validateLabels, type LabelSelector } from './validation-meta';
 
 export interface PodValidationOptions {
@@ -87,7 +87,7 @@ function decodeList(list: unknown, path: string, errs: FieldError[]): Decoded {
 /** ValidateResourceQuantityValue: not negative; whole numbers for extended resources. */
 export function validateResourceQuantityValue(name: string, q: Quantity, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  if (q.nanos < 0n) errs.push(invalid(path, q.canonical(), 'must be greater than or equal to 0'));
+  if (q.nanos < 0n) errs.push(invalid(path, q.canonical(), IS_NEGATIVE));
   if ((INTEGER_RESOURCES.has(name) || isExtendedResourceName(name)) && q.milliValue() % 1000 !== 0) errs.push(invalid(path, q.canonical(), 'must be an integer'));
   return errs;
 }
@@ -155,8 +155,6 @@ export function validateResourceRequirements(resources: Container['resources'], 
 // --- containers ------------------------------------------------------------------------------------
 
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
-const portNumError = 'must be between 1 and 65535, inclusive';
-const validPort = (n: unknown) => isInt(n) && n >= 1 && n <= 65535;
 
 function validateContainerPorts(ports: Container['ports'], path: string): FieldError[] {
   const errs: FieldError[] = [];
@@ -171,8 +169,8 @@ function validateContainerPorts(ports: Container['ports'], path: string): FieldE
       else names.add(p.name);
     }
     if (!p.containerPort) errs.push(required(child(pp, 'containerPort')));
-    else if (!validPort(p.containerPort)) errs.push(invalid(child(pp, 'containerPort'), p.containerPort, portNumError));
-    if (p.hostPort && !validPort(p.hostPort)) errs.push(invalid(child(pp, 'hostPort'), p.hostPort, portNumError));
+    else if (!validPortNum(p.containerPort)) errs.push(invalid(child(pp, 'containerPort'), p.containerPort, PORT_NUM_RANGE));
+    if (p.hostPort && !validPortNum(p.hostPort)) errs.push(invalid(child(pp, 'hostPort'), p.hostPort, PORT_NUM_RANGE));
     if (p.protocol && !PROTOCOLS.includes(p.protocol)) errs.push(notSupported(child(pp, 'protocol'), p.protocol, PROTOCOLS));
   });
   return errs;

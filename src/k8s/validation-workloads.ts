@@ -11,7 +11,7 @@ import { defaultPodSpec } from './defaults';
 import { validateTaints } from './validation';
 import { parseStandardError } from './validation-cron';
 import { validatePodCIDRs } from './validation-ip';
-import { child, forbidden, goJson, invalid, notSupported, Raw, required } from './validation-field';
+import { child, forbidden, goJson, invalid, IS_NEGATIVE, notSupported, Raw, required } from './validation-field';
 import { GO_TIME_ZONES } from './time-zones';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, type PodValidationOptions } from './validation-pod';
@@ -23,7 +23,7 @@ type Template = { metadata?: ObjectMeta; spec?: PodSpec };
 type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
 
 const nonnegative = (value: unknown, path: string): FieldError[] =>
-  typeof value === 'number' && value < 0 ? [invalid(path, value, 'must be greater than or equal to 0')] : [];
+  typeof value === 'number' && value < 0 ? [invalid(path, value, IS_NEGATIVE)] : [];
 
 /** @upstream pkg/apis/apps/validation/validation.go */
 const NOT_MATCHING = '`selector` does not match template `labels`';
