@@ -8,7 +8,7 @@ import type { Node, Taint } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import type { NodeVerdict } from '../scheduler';
 import type { PreemptionOutcome } from '../scheduler/cycle';
-import { podInfo } from '../scheduler/framework';
+import { controllerPodInfo, podInfo } from '../scheduler/framework';
 import { addTolerationLines, toleratedBy } from '../scheduler/plugins/tainttoleration/details';
 import type * as Replicas from '../placement/replicas';
 
@@ -67,33 +67,26 @@ export const NO_POD_PLUGIN = 'DaemonSet controller';
  * for kube-scheduler to report on: the FitError and preemption go too. Other subjects' answers are returned as they are.
  */
 export function withDaemonController<R extends Verdicts>(subject: Subject, nodes: readonly Node[], result: R): R & { noPod?: NoDaemonPod[] } {
-  if (subject.kind !== 'DaemonSet') return result;
-  const byName = new Map(nodes.map((n) => [n.metadata?.name ?? '', n]));
-  const noPod: NoDaemonPod[] = [];
-  const keep = (v: NodeVerdict) => {
-    const none = noDaemonPod(subject, byName.get(v.node)!, v);
-    if (none) noPod.push(none);
-    return !none;
-  };
-  const feasible = result.feasible.filter(keep);
-  const rejected = result.rejected.filter(keep);
-  if (!noPod.length) return result;
-  return { ...withoutPending(result, noPod, feasible, rejected), feasible, rejected, noPod: inOrder(nodes, noPod) } as unknown as R & { noPod: NoDaemonPod[] };
+  const every = withDaemonControllerEveryNode(subject, nodes, result);
+  const noPod = every.noPod;
+  if (!noPod) return result;
+  const without = new Set(noPod.map((n) => n.node));
+  return { ...every, rejected: every.rejected.filter((v) => !without.has(v.node)), noPod };
 }
 
 /**
  * withDaemonController for scheduleOn's public answer, whose `feasible` and `rejected` list every node given: the nodes
  * without a pod stay in `rejected`, with the filters' status where they reject them, else a status of NO_POD_PLUGIN's.
- * The filters take a node the controller leaves out only through a toleration admission added (they read the same
- * nodeName, selector, affinity and taints otherwise, and more), so the feasible nodes are asked of it only then; the
- * rejected ones when no node is left feasible (the FitError depends on them), else when `noPod` is read: scheduleOn
+ * The filters read the same nodeName, selector, affinity and taints as the controller, and more: they take a node it
+ * leaves out only through a toleration admission added, so the feasible nodes are asked of it only then. The rejected
+ * ones are asked when no node is left feasible (the FitError depends on them), else when `noPod` is read: scheduleOn
  * over 5,000 nodes asks it of a DaemonSet for every one.
  */
 export function withDaemonControllerEveryNode<R extends Verdicts>(subject: Subject, nodes: readonly Node[], result: R): R & { noPod?: NoDaemonPod[] } {
   if (subject.kind !== 'DaemonSet') return result;
   let byName: Map<string, Node> | undefined;
   const none = (v: NodeVerdict) => noDaemonPod(subject, (byName ??= new Map(nodes.map((n) => [n.metadata?.name ?? '', n]))).get(v.node)!, v);
-  const admitted = podInfo(subject).tolerationSources.some((x) => x === 'RuntimeClass admission' || x === 'ExtendedResourceToleration admission');
+  const admitted = podInfo(subject).tolerations.length !== controllerPodInfo(subject).tolerations.length;
   const moved = admitted ? result.feasible.flatMap((v) => (none(v) ? [v] : [])) : [];
   const feasible = moved.length ? result.feasible.filter((v) => !moved.includes(v)) : result.feasible;
   let noPod: NoDaemonPod[] | undefined;
@@ -103,7 +96,7 @@ export function withDaemonControllerEveryNode<R extends Verdicts>(subject: Subje
   let base: Verdicts = result;
   if (!feasible.length) {
     const without = new Set(all().map((n) => n.node));
-    base = withoutPending(result, all(), feasible, result.rejected.filter((v) => !without.has(v.node)));
+    base = withoutPending(result, all(), result.rejected.filter((v) => !without.has(v.node)));
   }
   const out = { ...base, feasible, rejected } as R & { noPod?: NoDaemonPod[] };
   Object.defineProperty(out, 'noPod', { enumerable: true, configurable: true, get: () => (all().length ? all() : undefined) });
@@ -121,9 +114,9 @@ function controllerRejection(v: NodeVerdict, none: NoDaemonPod): NodeVerdict {
  * The answer's FitError and preemption as the pods there are leave them: when the filters found no node and some node
  * has a pod, theirs stand (a preemption nominating a node without a pod is no daemon pod's); else none is Pending.
  */
-function withoutPending<R extends Verdicts>(result: R, noPod: readonly NoDaemonPod[], feasible: readonly NodeVerdict[], withPod: readonly NodeVerdict[]): Omit<R, 'fitError' | 'preemption'> & Partial<R> {
+function withoutPending<R extends Verdicts>(result: R, noPod: readonly NoDaemonPod[], withPod: readonly NodeVerdict[]): Omit<R, 'fitError' | 'preemption'> & Partial<R> {
   const { fitError, preemption, ...rest } = result;
-  const pending = result.feasible.length === 0 && feasible.length === 0 && withPod.length > 0;
+  const pending = result.feasible.length === 0 && withPod.length > 0;
   const nominatesNone = preemption && 'nominatedNodes' in preemption && preemption.nominatedNodes.some((n) => noPod.some((x) => x.node === n));
   return { ...rest, ...(pending && fitError !== undefined ? { fitError } : {}), ...(pending && preemption && !nominatesNone ? { preemption } : {}) } as Omit<R, 'fitError' | 'preemption'> & Partial<R>;
 }
