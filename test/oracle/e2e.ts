@@ -104,15 +104,20 @@ function refusedClaim(input: E2EInput): Refusal | undefined {
   return undefined;
 }
 
+/** The matchers' options for the case's cluster, with `existingPods` as given. */
+const clusterOptions = (input: E2EInput, existingPods: Pod[]) => ({
+  existingPods, namespaces: input.namespaces as KubeObject[], services: input.services as KubeObject[],
+  ...(input.storage?.length ? { storage: input.storage as KubeObject[] } : {}),
+});
+
 /**
  * The matchers give a verdict for a case the API server refuses (their argument checks do not refuse it as
  * libraryRefusal, which names the object as upstream does, found): compared as a difference, so that the refusal
  * the oracle checks is the matchers' too.
  */
 function matchersAccept(input: E2EInput): boolean {
-  const options = { existingPods: input.pods as Pod[], namespaces: input.namespaces as KubeObject[], services: input.services as KubeObject[], ...(input.storage?.length ? { storage: input.storage as KubeObject[] } : {}) };
   try {
-    checkedSchedule(input.workload as KubeObject, input.nodes as Node[], options);
+    checkedSchedule(input.workload as KubeObject, input.nodes as Node[], clusterOptions(input, input.pods as Pod[]));
     return true;
   } catch (e) {
     if (e instanceof UsageError) return false;
@@ -161,10 +166,7 @@ export function libraryE2E(input: E2EInput): E2EOutput {
     // no node to run on: the controller creates no pod, so none is refused (the matchers' argument checks would name
     // the refusal its pods would meet) or scheduled
     if (workload.kind === 'DaemonSet' && !nodes.some((n) => daemonShouldRun(workload, n).run)) return { daemon: nodes.map((n) => ({ node: n.metadata!.name!, run: false })) };
-    const options = {
-      existingPods: [...(input.pods as Pod[]), ...replicaPods(input)], namespaces: input.namespaces as KubeObject[], services: input.services as KubeObject[],
-      ...(input.storage?.length ? { storage: input.storage as KubeObject[] } : {}),
-    };
+    const options = clusterOptions(input, [...(input.pods as Pod[]), ...replicaPods(input)]);
     const claims = createdClaims(input);
     let answer;
     try {
