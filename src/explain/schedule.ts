@@ -25,12 +25,16 @@ export function describeRejection(v: NodeVerdict, by = '  '): string {
  * identical are folded into one entry (`12 nodes (gpu-1, gpu-2, gpu-3 and 9 more):`), in the order of first appearance.
  */
 export function describeRejections(rejected: readonly NodeVerdict[]): string {
+  return folded(rejected.map((v) => [v.node, describeRejection(v, '  ')]));
+}
+
+/** Nodes with their explanations, those with the same one folded into one entry, at most MAX_ENTRIES entries. */
+function folded(explained: ReadonlyArray<[node: string, text: string]>): string {
   const groups = new Map<string, string[]>();
-  for (const v of rejected) {
-    const text = describeRejection(v, '  ');
+  for (const [node, text] of explained) {
     const names = groups.get(text);
-    if (names) names.push(v.node);
-    else groups.set(text, [v.node]);
+    if (names) names.push(node);
+    else groups.set(text, [node]);
   }
   const entries = [...groups].map(([text, names]) => {
     if (names.length === 1) return `Node ${names[0]}:\n${text}`;
@@ -49,14 +53,7 @@ const describeNoPod = (n: NoDaemonPod, by = '  ') => `${by}${n.why}${n.details.l
  * records no event for them (it has no words of its own): ours name its check, NodeShouldRunDaemonPod.
  */
 export function noPodEntries(noPod: readonly NoDaemonPod[]): string {
-  const groups = new Map<string, string[]>();
-  for (const n of noPod) {
-    const text = describeNoPod(n);
-    groups.set(text, [...(groups.get(text) ?? []), n.node]);
-  }
-  const entries = [...groups].map(([text, names]) => `${names.length === 1 ? `Node ${names[0]}` : `${names.length} nodes (${nodeNames(names, NAMED_NODES)})`}:\n${text}`);
-  const shown = entries.length <= MAX_ENTRIES ? entries : [...entries.slice(0, MAX_ENTRIES), `… and ${entries.length - MAX_ENTRIES} other explanation(s), not shown`];
-  return shown.join('\n');
+  return folded(noPod.map((n) => [n.node, describeNoPod(n)]));
 }
 
 /** `The DaemonSet controller makes no pod for N node(s) …:` and the nodes; '' when none. */
