@@ -63,12 +63,13 @@ type e2eRefusal struct {
 	*createOutput
 }
 
-// daemonNode is a DaemonSet's answer for one node: whether the controller makes a pod for it, and that pod's status
-// on the node.
+// daemonNode is a DaemonSet's answer for one node: whether the controller makes a pod for it, that pod's status
+// on the node, and when it stays Pending its own FitError (pinned to the node, every other node is NodeAffinity's).
 type daemonNode struct {
-	Node   string      `json:"node"`
-	Run    bool        `json:"run"`
-	Status *NodeStatus `json:"status,omitempty"`
+	Node     string      `json:"node"`
+	Run      bool        `json:"run"`
+	Status   *NodeStatus `json:"status,omitempty"`
+	FitError string      `json:"fitError,omitempty"`
 }
 
 type e2eOutput struct {
@@ -328,7 +329,7 @@ func (o *schedulingOracle) daemonAnswer(ctx context.Context, made *workloadPods,
 			return nil, nil, err
 		}
 		status := statusOn(answer, node.Name)
-		out = append(out, daemonNode{Node: node.Name, Run: true, Status: &status})
+		out = append(out, daemonNode{Node: node.Name, Run: true, Status: &status, FitError: answer.FitError})
 	}
 	return out, nil, nil
 }

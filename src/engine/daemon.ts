@@ -7,7 +7,8 @@
 import type { Node, Taint } from '../core/types';
 import type { Subject } from '../k8s/subject';
 import type { NodeVerdict } from '../scheduler';
-import type { PreemptionOutcome } from '../scheduler/cycle';
+import type { PreemptionAnswer, PreemptionOutcome } from '../scheduler/cycle';
+import { toSubject } from '../k8s/subject';
 import { controllerPodInfo, podInfo } from '../scheduler/framework';
 import { addTolerationLines, toleratedBy } from '../scheduler/plugins/tainttoleration/details';
 import type * as Replicas from '../placement/replicas';
@@ -56,7 +57,7 @@ function noPodDetails(subject: Subject, verdict: NodeVerdict, taint: Taint | und
   ];
 }
 
-type Verdicts = { feasible: NodeVerdict[]; rejected: NodeVerdict[]; fitError?: string; preemption?: PreemptionOutcome };
+type Verdicts = { feasible: NodeVerdict[]; rejected: NodeVerdict[]; fitError?: string; preemption?: PreemptionOutcome; gated?: unknown };
 
 /** The status of a node the filters accept but the controller makes no pod for, where an answer lists every node. */
 export const NO_POD_PLUGIN = 'DaemonSet controller';
@@ -124,4 +125,61 @@ function withoutPending<R extends Verdicts>(result: R, noPod: readonly NoDaemonP
 function inOrder<T extends { node: string }>(nodes: readonly Node[], xs: T[]): T[] {
   const order = new Map(nodes.map((n, i) => [n.metadata?.name ?? '', i]));
   return xs.sort((a, b) => order.get(a.node)! - order.get(b.node)!);
+}
+
+/** One of a DaemonSet's pods kube-scheduler leaves Pending, in its own scheduling cycle. */
+export interface PendingDaemonPod {
+  /** The node its controller made it for. */
+  node: string;
+  /**
+   * kube-scheduler's FitError for it, its FailedScheduling event: its node's reasons, every other node's
+   * `node(s) didn't satisfy plugin(s) [NodeAffinity]`, then the preemption part.
+   */
+  fitError?: string;
+  /** DefaultPreemption's answer for it: it nominates its own node or none. */
+  preemption?: PreemptionOutcome;
+}
+
+/**
+ * A DaemonSet's answer with its Pending pods (`daemonPods`): one per node its controller makes a pod for and the filters
+ * reject (`rejected`, after withDaemonController), each scheduled on its own as kube-scheduler schedules it, by `ask`.
+ * The controller pins each pod to its node by node affinity (daemon_controller.go syncNodes,
+ * util.ReplaceDaemonSetPodNodeNameNodeAffinity), so NodeAffinity's PreFilter leaves every other node out: its FitError
+ * counts them apart, and DefaultPreemption looks for victims on its node alone. The template's own cycle over every
+ * node is no pod's: when no node takes a pod, the answer's FitError is the first Pending pod's and its preemption every
+ * Pending pod's (unknown when one's is); else neither (no verdict but toPreempt's reads them: daemonPodsPreemption).
+ * Other subjects' answers are returned as they are.
+ */
+export function withDaemonPods<R extends Verdicts>(subject: Subject, nodes: readonly Node[], result: R, ask: (pod: Subject) => Verdicts): R & { daemonPods?: PendingDaemonPod[] } {
+  if (subject.kind !== 'DaemonSet' || result.gated || !result.rejected.length) return result;
+  const byName = new Map(nodes.map((n) => [n.metadata?.name ?? '', n]));
+  const daemonPods = result.rejected.map((v): PendingDaemonPod => {
+    const { fitError, preemption } = ask(toSubject(replicas().daemonPod(subject.object, byName.get(v.node)!)));
+    return { node: v.node, ...(fitError !== undefined ? { fitError } : {}), ...(preemption ? { preemption } : {}) };
+  });
+  // with a node that takes its pod, no verdict but toPreempt's reads the others' (daemonPodsPreemption)
+  const { fitError: _template, preemption: _templates, ...rest } = result;
+  if (result.feasible.length) return { ...rest, daemonPods } as R & { daemonPods: PendingDaemonPod[] };
+  const { fitError } = daemonPods[0];
+  const preemption = daemonPodsPreemption(daemonPods);
+  return { ...rest, ...(fitError !== undefined ? { fitError } : {}), ...(preemption ? { preemption } : {}), daemonPods } as R & { daemonPods: PendingDaemonPod[] };
+}
+
+/**
+ * The Pending pods' preemption as one answer: each nominates its own node, so the nominated nodes are all of theirs
+ * (not ties of one pod's pick) and the candidates each one's; the first unknown one makes it unknown.
+ */
+export function daemonPodsPreemption(pods: readonly PendingDaemonPod[]): PreemptionOutcome | undefined {
+  const outcomes = pods.flatMap((p) => (p.preemption ? [p.preemption] : []));
+  const unknown = outcomes.find((o) => 'unknown' in o);
+  if (unknown || !outcomes.length) return unknown ?? undefined;
+  const answers = outcomes as PreemptionAnswer[];
+  const nominating = answers.filter((a) => a.nominatedNodes.length);
+  const pdbOrder = answers.flatMap((a) => a.pdbOrder ?? []);
+  return {
+    message: (nominating[0] ?? answers[0]).message,
+    nominatedNodes: nominating.flatMap((a) => a.nominatedNodes),
+    candidates: answers.flatMap((a) => a.candidates),
+    ...(pdbOrder.length ? { pdbOrder } : {}),
+  };
 }

@@ -19,7 +19,7 @@ export const EXPORTS: readonly ExportGroup[] = [
   // ---- questions and their answers ----
   { from: 'engine/schedule', values: ['schedule', 'scheduleOnNode', 'prefer', 'preempt'], types: ['ClusterInput', 'PreferOptions', 'NodeAnswer', 'ScheduleAnswer', 'PreferAnswer', 'PreemptAnswer'] },
   { from: 'engine/victims', values: ['describeRequests'], types: ['NodePreemption', 'VictimFact'] },
-  { from: 'engine/daemon', types: ['NoDaemonPod'] },
+  { from: 'engine/daemon', types: ['NoDaemonPod', 'PendingDaemonPod'] },
   {
     from: 'engine/not-modelled',
     values: ['notModelledFor', 'certainRejection', 'unknownOnNode', 'unknownOnAny', 'unknownOnAll', 'certainlyPending', 'unknownPlacement', 'unknownShare', 'unknownPrefer', 'unknownOutage', 'unknownPreemption'],

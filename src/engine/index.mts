@@ -3,7 +3,7 @@
 // resolve.extensions list .mts before .ts; index.ts's require() of each module cannot load TypeScript there).
 export { schedule, scheduleOnNode, prefer, preempt, type ClusterInput, type PreferOptions, type NodeAnswer, type ScheduleAnswer, type PreferAnswer, type PreemptAnswer } from './schedule.js';
 export { describeRequests, type NodePreemption, type VictimFact } from './victims.js';
-export type { NoDaemonPod } from './daemon.js';
+export type { NoDaemonPod, PendingDaemonPod } from './daemon.js';
 export { notModelledFor, certainRejection, unknownOnNode, unknownOnAny, unknownOnAll, certainlyPending, unknownPlacement, unknownShare, unknownPrefer, unknownOutage, unknownPreemption, type NotModelled } from './not-modelled.js';
 export { tolerates, evict, type ToleranceAnswer, type EvictionAnswer } from './tolerate.js';
 export { place, allScheduled, spread, share, keepApart, type ReplicaCluster, type PlacementAnswer, type PlacedPodAnswer, type TieProbe, type AllScheduledAnswer, type SpreadAnswer, type DomainCount, type ShareAnswer, type SharedNode, type KeepApartAnswer, type KeepApartCluster } from './replicas.js';

@@ -14,7 +14,7 @@ export declare const prefer: typeof import('./schedule').prefer;
 export declare const preempt: typeof import('./schedule').preempt;
 export type { NodePreemption, VictimFact } from './victims';
 export declare const describeRequests: typeof import('./victims').describeRequests;
-export type { NoDaemonPod } from './daemon';
+export type { NoDaemonPod, PendingDaemonPod } from './daemon';
 export type { NotModelled } from './not-modelled';
 export declare const notModelledFor: typeof import('./not-modelled').notModelledFor;
 export declare const certainRejection: typeof import('./not-modelled').certainRejection;

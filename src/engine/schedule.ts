@@ -21,7 +21,7 @@ import { subjectStorage } from '../scheduler/storage-model';
 import { readyAssumption } from '../k8s/node-condition-taints';
 import type * as Victims from './victims';
 import type { NodePreemption, VictimFact } from './victims';
-import { noDaemonPod, withDaemonController, type NoDaemonPod } from './daemon';
+import { daemonPodsPreemption, noDaemonPod, withDaemonController, withDaemonPods, type NoDaemonPod, type PendingDaemonPod } from './daemon';
 import { underNamespacePolicy, underQuestionSettings, type NamespacePolicy, type QuestionSettings } from './policy';
 
 // DefaultPreemption's victims are worked out when a question reads them (toPreempt, a node's preemption): loaded then
@@ -138,6 +138,12 @@ export interface ScheduleAnswer {
    * neither `feasible` nor `rejected`, and with no pod left anywhere there is no FitError.
    */
   noPod?: NoDaemonPod[];
+  /**
+   * A DaemonSet: its pods kube-scheduler leaves Pending (the nodes of `rejected`), each in its own cycle, pinned to its
+   * node: its FitError and DefaultPreemption's answer. When no node takes a pod, `fitError` is the first one's and
+   * `preemption` all of theirs (each nominates its own node); toPreempt reads theirs in any case.
+   */
+  daemonPods?: PendingDaemonPod[];
 }
 
 /** toPreempt's answer: the scheduling answer, and the victims on each node DefaultPreemption may nominate. */
@@ -152,12 +158,23 @@ export function preempt(subject: Subject, nodes: readonly Node[], cluster: Clust
 }
 
 function preemptUnder(subject: Subject, nodes: readonly Node[], cluster: ClusterInput): PreemptAnswer {
-  const answer = schedule(subject, nodes, cluster);
+  const scheduled = schedule(subject, nodes, cluster);
+  // a DaemonSet's Pending pods preempt, each on its own node, whether other nodes take their pods or not (daemon.ts)
+  const answer = scheduled.daemonPods && scheduled.feasible.length ? withDaemonPodsPreemption(scheduled) : scheduled;
   const p = answer.preemption;
   if (!p || 'unknown' in p || p.nominatedNodes.length === 0) return answer;
   const { pods } = withoutSubject(subject, cluster.existingPods);
   const podsOn = (node: string) => (pods ?? []).filter((x) => x.spec?.nodeName === node && inSchedulerCache(x));
   return { ...answer, victims: victimsModule().nominatedVictims(subject, p, podsOn, cluster.podDisruptionBudgets ?? []) };
+}
+
+/** A DaemonSet's answer with its Pending pods' preemption, and what that preemption leaves unknown or assumes. */
+function withDaemonPodsPreemption(a: ScheduleAnswer): ScheduleAnswer {
+  const preemption = daemonPodsPreemption(a.daemonPods!);
+  if (!preemption) return a;
+  const notModelled = [...(a.notModelled ?? []), ...preemptionNotModelled(preemption)];
+  const assumptions = [...(a.assumptions ?? []), ...preemptionAssumptions(preemption)];
+  return { ...a, preemption, ...(notModelled.length ? { notModelled } : {}), ...(assumptions.length ? { assumptions } : {}) };
 }
 
 /** Two nodes for one pod (toPrefer): their verdicts, and the scores normalised over the two when both fit. */
@@ -272,7 +289,8 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
 
 function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: ClusterInput, options: { scores?: boolean }): ScheduleAnswer {
   const storage = subjectStorage(subject, cluster.storage);
-  const result = withDaemonController(subject, nodes, scheduleAll(subject, nodes, cluster.existingPods, cluster.namespaces, undefined, storage, cluster.podDisruptionBudgets));
+  const all = (s: Subject, claims: readonly KubeObject[] | undefined) => scheduleAll(s, nodes, cluster.existingPods, cluster.namespaces, undefined, claims, cluster.podDisruptionBudgets);
+  const result = withDaemonPods(subject, nodes, withDaemonController(subject, nodes, all(subject, storage)), (pod) => all(pod, subjectStorage(pod, cluster.storage)));
   const first = result.feasible[0];
   // by the name nodeInfo gives a node (metadata.name, or ''), without looking each node's NodeInfo up
   const firstNode = first && nodes.find((n) => (n.metadata?.name ?? '') === first.node);
@@ -295,6 +313,7 @@ function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: Cluste
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
     ...(scores ? { scores, topScored: scores.filter((x) => x.total === best).map((x) => x.node) } : {}),
     ...(result.noPod ? { noPod: result.noPod } : {}),
+    ...(result.daemonPods ? { daemonPods: result.daemonPods } : {}),
     ...withNotModelled(subject, cluster.storage, result.preemption, nominationNotModelled(subject, nodes, cluster.existingPods)),
     ...assumed(nodes, subject, cluster.storage, result.preemption),
   };

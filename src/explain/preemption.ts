@@ -1,7 +1,7 @@
 // DefaultPreemption's answer in words: kube-scheduler's FitError with its ` preemption:` part first (the
 // FailedScheduling event's text), then the nominated node and each victim with its priority, what it frees and
 // whether its eviction violates a PodDisruptionBudget.
-import type { NodeAnswer, NodePreemption, NodeVerdict, PreemptAnswer, VictimFact } from '../engine';
+import type { NodeAnswer, NodePreemption, NodeVerdict, PendingDaemonPod, PreemptAnswer, VictimFact } from '../engine';
 import { describeGated } from '../engine';
 import { assumptionsNote, describeNoPods, describeRejection, describeRejections, explainNodeAnswer, MAX_ENTRIES, nodeNames, whyFirstFits } from './schedule';
 
@@ -17,7 +17,9 @@ const victimLines = (victims: readonly VictimFact[]) => victims.map((v) => `    
 export function describeNomination(a: PreemptAnswer): string {
   const victims = a.victims ?? {};
   const nodes = Object.keys(victims);
-  const head = nodes.length > 1
+  const head = a.daemonPods
+    ? "DefaultPreemption would nominate its Pending pods' own nodes"
+    : nodes.length > 1
     ? `DefaultPreemption would nominate one of ${nodes.length} nodes (pickOneNodeForPreemption ties on them; kube-scheduler picks one): ${nodes.join(', ')}`
     : `DefaultPreemption would nominate node ${nodes[0]}`;
   const each = nodes.map((n) => {
@@ -40,6 +42,7 @@ const event = (a: PreemptAnswer) => `kube-scheduler would report:\n  ${a.fitErro
 export function explainPreempt(a: PreemptAnswer, expected: readonly string[] | undefined, negated: boolean): string {
   const wanted = expected ? `to preempt ${quoted(expected)}` : 'to get a node only by preempting';
   if (a.gated) return `Expected ${a.pod} ${wanted}, but ${describeGated(a.pod, a.gated.gates)}`;
+  if (a.daemonPods) return explainDaemonPreempt(a, a.daemonPods, expected, negated);
   if (a.feasible.length) {
     return `Expected ${a.pod} ${wanted}, but it fits ${a.feasible.length} of ${a.nodes} node(s) as they are, so it preempts nobody: ${nodeNames(a.feasible.map((v) => v.node), MAX_ENTRIES)}\n` +
       whyFirstFits(a) + assumptionsNote(a);
@@ -55,6 +58,27 @@ export function explainPreempt(a: PreemptAnswer, expected: readonly string[] | u
     return `Expected ${a.pod} ${which}, but it gets a node only by preempting; ${event(a)}\n\n${describeNomination(a)}\n\n${describeRejections(a.rejected)}${assumptionsNote(a)}`;
   }
   return `Expected ${a.pod} ${wanted}, but on the node DefaultPreemption nominates it preempts other pods; ${event(a)}\n\n${describeNomination(a)}${assumptionsNote(a)}`;
+}
+
+/**
+ * explainPreempt for a DaemonSet with Pending pods: each is scheduled on its own, pinned to its node, and preempts
+ * there or nowhere; the FailedScheduling event quoted is the first preempting pod's, else the first Pending one's.
+ */
+function explainDaemonPreempt(a: PreemptAnswer, pods: readonly PendingDaemonPod[], expected: readonly string[] | undefined, negated: boolean): string {
+  const nodes = Object.keys(a.victims ?? {});
+  const quotedPod = pods.find((p) => p.node === nodes[0]) ?? pods[0];
+  const report = `kube-scheduler would report for its pod for ${quotedPod.node}:\n  ${quotedPod.fitError}`;
+  const fit = a.feasible.length ? ` (its pods for ${a.feasible.length} node(s) fit as they are: ${nodeNames(a.feasible.map((v) => v.node), MAX_ENTRIES)})` : '';
+  const wanted = expected ? `to preempt ${quoted(expected)}` : 'to get a node only by preempting';
+  if (!nodes.length) {
+    const noPods = a.noPod?.length ? `\n${describeNoPods(a.noPod)}` : '';
+    return `Expected ${a.pod} ${wanted}, but none of its ${pods.length} Pending pod(s) gets its node by preempting${fit}; ${report}\n\n` +
+      `${describeRejections(a.rejected)}${noPods}${assumptionsNote(a)}`;
+  }
+  const all = Object.values(a.victims!).flat().map((v) => v.pod);
+  const which = negated ? (expected ? `to preempt other pods than ${quoted(expected)}` : 'to preempt nobody') : wanted;
+  const but = negated ? `its pods for ${nodes.length} node(s) get them only by preempting` : `its pods preempt ${quoted(all)}`;
+  return `Expected ${a.pod} ${which}, but ${but}${fit}; ${report}\n\n${describeNomination(a)}${assumptionsNote(a)}`;
 }
 
 /** toBeSchedulableOn, after a rejection: what preemption would do on that node (the verdict stands). */

@@ -1,6 +1,7 @@
 // expect(pod).toPreempt(victims?, { nodes, existingPods, podDisruptionBudgets?, … }) — no node fits the pod as it is,
 // and DefaultPreemption nominates one (pkg/scheduler/framework/preemption/preemption.go Preempt); with `victims`
-// (Pods or 'namespace/name'), exactly those are preempted on every node it may nominate.
+// (Pods or 'namespace/name'), exactly those are preempted on every node it may nominate. A DaemonSet's pods are
+// scheduled one per node (engine/daemon.ts withDaemonPods): it preempts when one of them does, and `victims` are all theirs.
 import { preempt, unknownOnAny, type PreemptAnswer, type Subject } from '../engine';
 import { explainPreempt } from '../explain/preemption';
 import { describeNotModelled, notModelledSummary } from '../explain/not-modelled';
@@ -73,8 +74,12 @@ function preemptResult(ctx: MatcherContext, header: () => string, received: unkn
       placement: { matcher: 'toPreempt', ...assumedFacts(answer), subject, target: nodes, verdict: 'unknown', accepted: false, reason: notModelledSummary(answer.notModelled!) },
     };
   }
-  const pass = nominated && (!victims || Object.values(answer.victims!).every((vs) => sameSet(vs.map((v) => v.pod), victims)));
-  const verdict = answer.gated ? 'gated' : answer.feasible.length ? 'fits without preemption' : nominated ? `preempts on ${Object.keys(answer.victims!).join(' or ')}` : 'Pending (preemption does not help)';
+  // a DaemonSet's Pending pods preempt each on its own node: all their victims together; a pod's ties: each node's alone
+  const preempted = nominated ? (answer.daemonPods ? [Object.values(answer.victims!).flat()] : Object.values(answer.victims!)) : [];
+  const pass = nominated && (!victims || preempted.every((vs) => sameSet(vs.map((v) => v.pod), victims)));
+  const verdict = answer.gated ? 'gated'
+    : nominated && answer.daemonPods ? `its pods preempt on ${Object.keys(answer.victims!).join(' and ')}`
+    : answer.feasible.length ? 'fits without preemption' : nominated ? `preempts on ${Object.keys(answer.victims!).join(' or ')}` : 'Pending (preemption does not help)';
   return {
     pass,
     placement: { matcher: 'toPreempt', ...assumedFacts(answer), subject, target: nodes, verdict, accepted: nominated, ...(answer.fitError ? { reason: answer.fitError } : {}) },

@@ -10,7 +10,8 @@
 //   an admission refusal);
 // - scheduled: as the scheduling domain (compare.ts), ImageLocality included (the nodes list status.images; the run
 //   tallies the cases where upstream's ImageLocality scored, see `tally`);
-// - a DaemonSet: per node whether the controller makes a pod, and that pod's status on its node.
+// - a DaemonSet: per node whether the controller makes a pod, that pod's status on its node, and its own FitError when
+//   it stays Pending.
 import type { Difference } from './compare';
 import { compareScheduling, imageLocalityTally } from './compare';
 import type { Domain } from './domains';
@@ -23,7 +24,7 @@ import {
 } from './lib';
 import { volumesTally } from './volumes';
 
-export interface DaemonNode { node: string; run: boolean; status?: NodeStatus }
+export interface DaemonNode { node: string; run: boolean; status?: NodeStatus; fitError?: string }
 
 /** What the API server refuses: the object (workload, job, pod, nodes[i]) and the refusal (create.go createOutput). */
 export type Refusal = { object: string; decodeFields?: string[] } & Omit<UpstreamCreate, 'object'>;
@@ -181,12 +182,15 @@ export function libraryE2E(input: E2EInput): E2EOutput {
       // the matchers' own answer says where the controller makes no pod (`noPod`, engine/daemon.ts), not a second
       // reading of its rule here: the path the matchers take is the one compared
       const noPod = new Set((answer.noPod ?? []).map((n) => n.node));
+      // each Pending pod's own FitError (engine/daemon.ts withDaemonPods), as its FailedScheduling event says it
+      const fitErrors = new Map((answer.daemonPods ?? []).map((p) => [p.node, p.fitError]));
       return {
         daemon: nodes.map((n) => {
           const name = n.metadata!.name!;
           if (noPod.has(name)) return { node: name, run: false };
           const status = gated ? { node: name, code: 'Gated', plugin: '', reasons: [gated] } : statuses.find((s) => s.node === name)!;
-          return { node: name, run: true, status };
+          const fitError = fitErrors.get(name);
+          return { node: name, run: true, status, ...(fitError !== undefined ? { fitError } : {}) };
         }),
       };
     }
@@ -299,6 +303,7 @@ export function compareE2E(ours: E2EOutput, upstream: E2EOutput): Difference[] {
       const u = theirs.get(d.node);
       if (!u || u.run !== d.run) diffs.push({ field: `daemon ${d.node} run`, ours: d.run, upstream: u?.run });
       else if (json(sortedReasons(d.status)) !== json(sortedReasons(u.status))) diffs.push({ field: `daemon ${d.node} status`, ours: d.status, upstream: u.status });
+      else if (d.fitError !== u.fitError) diffs.push({ field: `daemon ${d.node} fitError`, ours: d.fitError, upstream: u.fitError });
     }
     if ((ours.daemon ?? []).length !== (upstream.daemon ?? []).length) diffs.push({ field: 'daemon nodes', ours: ours.daemon, upstream: upstream.daemon });
     return diffs;

@@ -162,6 +162,10 @@ const nominatedPodsArb = (nodeCount: number) =>
   fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(nominatedPodArb(nodeCount), { minLength: 1, maxLength: 2 }) })
     .map((ps) => ps.map(nominatedPod));
 
+const pinnedTo = (node: string) => ({
+  nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node] }] }] } },
+});
+
 const incomingArb = fc.record({
   priority: fc.constantFrom(0, 1000, 1000, 100000, CRITICAL, CRITICAL),
   never: rarely(fc.constant(true), 6),
@@ -170,6 +174,9 @@ const incomingArb = fc.record({
   tolerates: fc.constantFrom(false, false, true),
   spread: rarely(fc.constantFrom(HOSTNAME, 'topology.kubernetes.io/zone'), 4),
   anti: rarely(fc.constantFrom(...APPS), 4),
+  // a DaemonSet's pod: pinned to its node by the node affinity its controller sets (ReplaceDaemonSetPodNodeNameNodeAffinity),
+  // so it preempts there or nowhere (engine/daemon.ts withDaemonPods asks this question per Pending pod)
+  pinned: rarely(fc.constantFrom('n0', 'n1'), 4),
 }).map((p) => ({
   apiVersion: 'v1',
   kind: 'Pod',
@@ -179,7 +186,7 @@ const incomingArb = fc.record({
     preemptionPolicy: p.never ? 'Never' : undefined,
     containers: [{ name: 'c', image: 'registry.example/app:1', resources: { requests: p.requests } }],
     tolerations: p.tolerates ? [{ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }] : undefined,
-    affinity: p.anti && antiAffinity(p.anti),
+    affinity: p.anti || p.pinned ? { ...(p.anti ? antiAffinity(p.anti) : {}), ...(p.pinned ? pinnedTo(p.pinned) : {}) } : undefined,
     topologySpreadConstraints: p.spread && [{ maxSkew: 1, topologyKey: p.spread, whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: p.app } } }],
   }),
 }));
