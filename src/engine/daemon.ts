@@ -4,7 +4,8 @@
 // (RuntimeClass scheduling.tolerations, ExtendedResourceToleration) comes too late for that decision
 // (kubernetes/kubernetes#111590): a node whose taint only such a toleration tolerates gets no pod, although
 // kube-scheduler's filters would take one. So a per-node answer about a DaemonSet asks the controller first.
-import type { Node, Taint } from '../core/types';
+import type { Node, Pod, Taint } from '../core/types';
+import { podUsesClaims } from '../admission/pod-storage';
 import type { Subject } from '../k8s/subject';
 import type { NodeVerdict } from '../scheduler';
 import type { PreemptionAnswer, PreemptionOutcome } from '../scheduler/cycle';
@@ -150,11 +151,18 @@ export interface PendingDaemonPod {
  * Pending pod's (unknown when one's is); else neither (no verdict but toPreempt's reads them: daemonPodsPreemption).
  * Other subjects' answers are returned as they are.
  */
-export function withDaemonPods<R extends Verdicts>(subject: Subject, nodes: readonly Node[], result: R, ask: (pod: Subject) => Verdicts): R & { daemonPods?: PendingDaemonPod[] } {
+export function withDaemonPods<R extends Verdicts>(
+  subject: Subject, nodes: readonly Node[], result: R, ask: (pod: Subject) => Verdicts, existingPods: readonly Pod[] = [],
+): R & { daemonPods?: PendingDaemonPod[] } {
   if (subject.kind !== 'DaemonSet' || result.gated || !result.rejected.length) return result;
   const byName = new Map(nodes.map((n) => [n.metadata?.name ?? '', n]));
+  const alike = aliked(subject, existingPods);
   const daemonPods = result.rejected.map((v): PendingDaemonPod => {
-    const { fitError, preemption } = ask(toSubject(replicas().daemonPod(subject.object, byName.get(v.node)!)));
+    const key = alike(v);
+    // Stryker disable next-line ConditionalExpression: a memo; a pod asked again gets the same answer
+    const known = key === undefined ? undefined : alike.seen.get(key);
+    const { fitError, preemption } = known ?? ask(toSubject(replicas().daemonPod(subject.object, byName.get(v.node)!)));
+    if (key !== undefined && !known) alike.seen.set(key, { fitError, preemption });
     return { node: v.node, ...(fitError !== undefined ? { fitError } : {}), ...(preemption ? { preemption } : {}) };
   });
   // with a node that takes its pod, no verdict but toPreempt's reads the others' (daemonPodsPreemption)
@@ -163,6 +171,25 @@ export function withDaemonPods<R extends Verdicts>(subject: Subject, nodes: read
   const { fitError } = daemonPods[0];
   const preemption = daemonPodsPreemption(daemonPods);
   return { ...rest, ...(fitError !== undefined ? { fitError } : {}), ...(preemption ? { preemption } : {}), daemonPods } as R & { daemonPods: PendingDaemonPod[] };
+}
+
+/**
+ * The pods for nodes no pod is bound or nominated to are asked once per status of their node: each one's FitError is
+ * its node's reasons and every other node's NodeAffinity count, and DefaultPreemption, finding no victim on an empty
+ * node, answers from its status alone (no node name in either). Over thousands of nodes a DaemonSet too large for
+ * all of them costs one cycle, not one per node. Claims are per pod (its ephemeral volumes' names): such pods are
+ * each asked.
+ */
+function aliked(subject: Subject, existingPods: readonly Pod[]): ((v: NodeVerdict) => string | undefined) & { seen: Map<string, Pick<Verdicts, 'fitError' | 'preemption'>> } {
+  const held = new Set<string>();
+  for (const p of existingPods) {
+    if (p.spec?.nodeName) held.add(p.spec.nodeName);
+    const nominated = (p.status as { nominatedNodeName?: string } | undefined)?.nominatedNodeName;
+    if (nominated) held.add(nominated);
+  }
+  const claims = podUsesClaims(subject);
+  const key = (v: NodeVerdict) => (claims || held.has(v.node) || !v.status ? undefined : `${v.status.code}\0${v.status.plugin}\0${v.status.reasons.join('\0')}`);
+  return Object.assign(key, { seen: new Map<string, Pick<Verdicts, 'fitError' | 'preemption'>>() });
 }
 
 /**

@@ -290,7 +290,7 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
 function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: ClusterInput, options: { scores?: boolean }): ScheduleAnswer {
   const storage = subjectStorage(subject, cluster.storage);
   const all = (s: Subject, claims: readonly KubeObject[] | undefined) => scheduleAll(s, nodes, cluster.existingPods, cluster.namespaces, undefined, claims, cluster.podDisruptionBudgets);
-  const result = withDaemonPods(subject, nodes, withDaemonController(subject, nodes, all(subject, storage)), (pod) => all(pod, subjectStorage(pod, cluster.storage)));
+  const result = withDaemonPods(subject, nodes, withDaemonController(subject, nodes, all(subject, storage)), (pod) => all(pod, subjectStorage(pod, cluster.storage)), cluster.existingPods);
   const first = result.feasible[0];
   // by the name nodeInfo gives a node (metadata.name, or ''), without looking each node's NodeInfo up
   const firstNode = first && nodes.find((n) => (n.metadata?.name ?? '') === first.node);
