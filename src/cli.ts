@@ -18,7 +18,7 @@ import { platformHintText } from './explain/platform';
 import { CLUSTER_PRESETS, type ClusterPreset } from './core/presets';
 import { STORAGE_ASSUMPTIONS, type StorageAssumption } from './core/storage-kinds';
 import { uncheckedNote } from './explain/unchecked';
-import { assumptionsNote, describeNoPods, describeRejections, indent as indentLines, nodeNames, noPodEntries } from './explain/schedule';
+import { assumptionsNote, describeNoPods, describeRejections, indent as indentLines, nodeNames, noPodEntries, reporter } from './explain/schedule';
 import { describeTime, explainEviction } from './explain/taint';
 import { formatMatrix, formatMatrixMarkdown, placementMatrix } from './report/matrix';
 import { buildReport, mergeReports, reportFiles, writeReport, type PlacementReport } from './report/report';
@@ -203,7 +203,7 @@ function explain(workloads: Workloads, nodes: Node[], existingPods: Pod[] | unde
       : result.feasible.length
         ? `  schedulable on ${result.feasible.length} of ${nodes.length} node(s): ${nodeNames(result.feasible.map((v) => v.node), 10)}`
         : result.fitError !== undefined
-          ? `  kube-scheduler would report:\n    ${result.fitError}`
+          ? `  ${reporter(result)}:\n    ${result.fitError}`
           // a DaemonSet with no pod Pending (engine/daemon.ts): nothing for kube-scheduler to report
           : `  no pod: the DaemonSet controller makes no pod for ${result.noPod?.length ?? 0} of ${nodes.length} node(s) (NodeShouldRunDaemonPod)`;
     const rejected = result.rejected.length

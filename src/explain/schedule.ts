@@ -96,7 +96,13 @@ export function explainAnyOf(a: ScheduleAnswer): string {
     const rest = a.rejected.length ? `, and kube-scheduler's filters reject its pod on the other ${a.rejected.length}:\n${describeRejections(a.rejected)}\nWithout a pod:` : ' (NodeShouldRunDaemonPod):';
     return `Expected ${a.pod} to be schedulable on one of ${a.nodes} node(s), but the DaemonSet controller makes no pod for ${a.noPod.length} of them${rest}\n${noPodEntries(a.noPod)}` + assumptionsNote(a);
   }
-  return `Expected ${a.pod} to be schedulable on one of ${a.nodes} node(s), but kube-scheduler would report:\n  ${a.fitError}\n\n` + describeRejections(a.rejected) + noPods + assumptionsNote(a);
+  return `Expected ${a.pod} to be schedulable on one of ${a.nodes} node(s), but ${reporter(a)}:\n  ${a.fitError}\n\n` + describeRejections(a.rejected) + noPods + assumptionsNote(a);
+}
+
+/** Whose FitError is quoted: the pod's, or a DaemonSet's first Pending pod's (each is pinned to its node: engine/daemon.ts). */
+export function reporter(a: Pick<ScheduleAnswer, 'daemonPods'>): string {
+  const first = a.daemonPods?.[0];
+  return first ? `kube-scheduler would report for its pod for ${first.node}${a.daemonPods!.length > 1 ? ` (and ${a.daemonPods!.length - 1} more Pending)` : ''}` : 'kube-scheduler would report';
 }
 
 /** toBeSchedulableOnAllOf: gated, every node fits (for `.not`), or the nodes that reject the pod. */

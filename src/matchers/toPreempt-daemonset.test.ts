@@ -70,7 +70,8 @@ describe.each(KUBERNETES_VERSIONS)('at %s', (version) => {
 
   test('no node fits: toBeSchedulableOnAnyOf quotes a Pending pod\'s FailedScheduling event, not the template\'s', () => {
     const msg = failure(() => expect(agent()).toBeSchedulableOnAnyOf([node('a', '1'), node('b', '1'), node('c', '1')]));
-    expect(msg).toContain('0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn\'t satisfy plugin(s) [NodeAffinity].');
+    expect(msg).toContain('but kube-scheduler would report for its pod for a (and 2 more Pending):\n' +
+      '  0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn\'t satisfy plugin(s) [NodeAffinity].');
     expect(msg).not.toContain('3 Insufficient cpu');
   });
 
