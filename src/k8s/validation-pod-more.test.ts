@@ -350,7 +350,8 @@ describe('the rest of ValidatePodSpec and ValidatePodCreate', () => {
   check([
     // validateDNSPolicy / validateRestartPolicy
     ['dnsPolicy', { dnsPolicy: 'Cluster', restartPolicy: 'OnFailure' }, ['spec.dnsPolicy: Unsupported value: "Cluster": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"']],
-    ['dnsPolicy None, restartPolicy Never', { dnsPolicy: 'None', restartPolicy: 'Never' }, []],
+    // (None needs a dnsConfig with a nameserver: validatePodDNSConfig, validation-pod-fields.test.ts)
+    ['dnsPolicy None, restartPolicy Never', { dnsPolicy: 'None', dnsConfig: { nameservers: ['10.0.0.10'] }, restartPolicy: 'Never' }, []],
     ['restartPolicy', { restartPolicy: 'always' }, ['spec.restartPolicy: Unsupported value: "always": supported values: "Always", "OnFailure", "Never"']],
     // activeDeadlineSeconds: validation.InclusiveRangeError(1, math.MaxInt32)
     ...([0, 2147483648].map((v) => [`activeDeadlineSeconds ${v}`, { activeDeadlineSeconds: v }, [`spec.activeDeadlineSeconds: Invalid value: ${v}: must be between 1 and 2147483647, inclusive`]]) as Case[]),

@@ -11,6 +11,8 @@ import { gateEnabled, releaseAtLeast, settings } from '../core/config';
 import { gateState } from '../core/releases';
 import { validateHostAliases } from './validation-ip';
 import { validateHooksAndProbes } from './validation-handlers';
+import { validateContainerSecurityContext, validatePodSecurityContext } from './validation-security';
+import { validateInitResizePolicy, validatePodDNSConfig, validateReadinessGates, validateResizePolicy } from './validation-pod-fields';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity } from './quantity';
 import { validateTolerations } from './validation';
@@ -18,7 +20,7 @@ import { validatePodVolumes } from './validation-volumes';
 import { envOptions, validateEnv, validateEnvFrom, validateFileKeyRefVolumes, type EnvOptions } from './validation-env';
 import { defaultPodSpec } from './defaults';
 import { isExtendedResourceName, isNativeResource } from './resources';
-import { child, decodeQuantity, duplicate, forbidden, index, invalid, IS_NEGATIVE, notSupported, PORT_NUM_RANGE, Raw, required, validPortNum } from './validation-field';
+import { child, decodeQuantity, duplicate, forbidden, index, invalid, IS_NEGATIVE, notFound, notSupported, PORT_NUM_RANGE, Raw, required, validPortNum } from './validation-field';
 import { validateLabelName, validateLabelSelector, validateLabels, type LabelSelector } from './validation-meta';
 
 export interface PodValidationOptions {
@@ -32,6 +34,11 @@ export interface PodValidationOptions {
   podName?: string;
   /** The env options of the spec (validation-env.ts envOptions), worked out once by validatePodSpec. */
   env?: EnvOptions;
+  /** The pod's restartPolicy after defaulting and whether it shares the host's user namespace (validatePodSpec). */
+  restartPolicy?: string;
+  hostUsers?: boolean;
+  /** spec.terminationGracePeriodSeconds after defaulting (30 when unset): a sleep action's bound. */
+  gracePeriod?: number;
 }
 
 const MAX_INT32 = 2 ** 31 - 1;
@@ -207,6 +214,8 @@ function validateContainerCommon(c: Container, path: string, opts: PodValidation
   const env = opts.env ?? envOptions({} as PodSpec, opts.update);
   errs.push(...validateEnv(c.env, child(path, 'env'), env), ...validateEnvFrom(c.envFrom, child(path, 'envFrom'), env));
   errs.push(...validateResourceRequirements(c.resources, child(path, 'resources'), opts.isPod));
+  errs.push(...validateResizePolicy(c, path, opts.restartPolicy ?? 'Always'));
+  errs.push(...validateContainerSecurityContext(c, path, opts.hostUsers ?? true));
   return errs;
 }
 
@@ -247,7 +256,7 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
     const name = c.name ?? '';
     if (names.has(name)) errs.push(duplicate(child(p, 'name'), name));
     else names.add(name);
-    errs.push(...validateHooksAndProbes(c, p));
+    errs.push(...validateHooksAndProbes(c, p, opts.gracePeriod));
     const policy = (c as { restartPolicy?: string }).restartPolicy;
     if (policy != null && !restartRulesDropped()) {
       // ContainerRestartRules (beta, on from 1.35): a regular container may set Always, Never or OnFailure
@@ -281,10 +290,56 @@ function validateInitContainers(spec: PodSpec, path: string, opts: PodValidation
     errs.push(...checkHostPortConflicts([c], iPath));
     // a sidecar's lifecycle hooks and probes are validated as a regular container's; a classic init container runs to
     // completion: it may have none. Found by the corpus pass of the e2e oracle.
-    if (c.restartPolicy === 'Always') errs.push(...validateHooksAndProbes(c, p));
+    if (c.restartPolicy === 'Always') errs.push(...validateHooksAndProbes(c, p, opts.gracePeriod));
     else {
       for (const f of INIT_FORBIDDEN) if ((c as unknown as Record<string, unknown>)[f] != null) errs.push(forbidden(child(p, f), NOT_FOR_INIT));
     }
+    errs.push(...validateInitResizePolicy(c, p, opts.update));
+  });
+  return errs;
+}
+
+/** @upstream pkg/apis/core/validation/validation.go */
+const NOT_FOR_EPHEMERAL = 'cannot be set for an Ephemeral Container';
+/**
+ * The fields of EphemeralContainerCommon that allowedEphemeralContainerFields leaves out, in the struct's order
+ * (validateFieldAllowList: any non-zero value is Forbidden; restartPolicyRules exists from 1.34).
+ */
+const EPHEMERAL_FORBIDDEN = ['ports', 'resources', 'resizePolicy', 'restartPolicy', 'restartPolicyRules', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle'];
+/**
+ * Go's zero value of a decoded field: absent or null; an empty list is not (a non-nil slice), and of the struct
+ * `resources` (not a pointer) an object whose members are all absent or null is.
+ */
+const isZero = (f: string, v: unknown): boolean =>
+  v == null || (f === 'resources' && typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every((x) => x == null));
+
+/**
+ * validateEphemeralContainers: each one as any container (validateContainerCommon, and validateContainerOnlyForPod's
+ * image whitespace rule even in a template), a name unique across all containers, a targetContainerName that names a
+ * container or init container, none of the fields the allow list leaves out, no subPath or subPathExpr. Runs for pod
+ * templates too, before ValidatePodTemplateSpec's own refusal of any ephemeral container.
+ */
+function validateEphemeralContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
+  const list = ((spec as { ephemeralContainers?: unknown }).ephemeralContainers ?? []) as Array<Container & Record<string, unknown>>;
+  if (!Array.isArray(list) || !list.length) return [];
+  const errs: FieldError[] = [];
+  const others = new Set([...(spec.containers ?? []), ...(spec.initContainers ?? [])].map((c) => c?.name ?? ''));
+  const all = new Set(others);
+  list.forEach((ec, i) => {
+    if (!ec) return;
+    const p = index(child(path, 'ephemeralContainers'), i);
+    errs.push(...validateContainerCommon(ec, p, { ...opts, isPod: false }));
+    if (ec.image && ec.image.trim() !== ec.image) errs.push(invalid(child(p, 'image'), ec.image, 'must not have leading or trailing whitespace'));
+    const name = ec.name ?? '';
+    if (all.has(name)) errs.push(duplicate(child(p, 'name'), name));
+    else all.add(name);
+    const target = ec.targetContainerName as string | undefined;
+    if (target && !others.has(target)) errs.push(notFound(child(p, 'targetContainerName'), target));
+    for (const f of EPHEMERAL_FORBIDDEN) if (!isZero(f, ec[f])) errs.push(forbidden(child(p, f), NOT_FOR_EPHEMERAL));
+    (ec.volumeMounts ?? []).forEach((m, j) => {
+      if (m?.subPath) errs.push(forbidden(child(index(child(p, 'volumeMounts'), j), 'subPath'), NOT_FOR_EPHEMERAL));
+      if (m?.subPathExpr) errs.push(forbidden(child(index(child(p, 'volumeMounts'), j), 'subPathExpr'), NOT_FOR_EPHEMERAL));
+    });
   });
   return errs;
 }
@@ -544,9 +599,12 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   const s = opts.isPod && spec ? defaultPodSpec(spec) : spec ?? ({} as PodSpec);
   // ValidateVolumes first, then each container's volumeMounts and volumeDevices against the volumes that validated
   const errs: FieldError[] = validatePodVolumes(s, path, opts.isPod ? opts.podName : undefined, opts.isPod);
-  const withEnv = { ...opts, env: envOptions(s, opts.update) };
+  const hostUsers = (s as { hostUsers?: boolean }).hostUsers !== false;
+  const grace = (s as { terminationGracePeriodSeconds?: unknown }).terminationGracePeriodSeconds;
+  const withEnv = { ...opts, env: envOptions(s, opts.update), restartPolicy: restartPolicyOf(s), hostUsers, gracePeriod: typeof grace === 'number' ? grace : 30 };
   errs.push(...validateContainers(s, path, withEnv));
   errs.push(...validateInitContainers(s, path, withEnv));
+  errs.push(...validateEphemeralContainers(s, path, withEnv));
   errs.push(...validateFileKeyRefVolumes(s, path, withEnv.env));
   if (s.hostNetwork) {
     (s.containers ?? []).forEach((c, i) =>
@@ -561,6 +619,9 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   if (!RESTART_POLICIES.includes(restartPolicyOf(s))) errs.push(notSupported(child(path, 'restartPolicy'), s.restartPolicy, RESTART_POLICIES));
   if (s.dnsPolicy && !DNS_POLICIES.includes(s.dnsPolicy)) errs.push(notSupported(child(path, 'dnsPolicy'), s.dnsPolicy, DNS_POLICIES));
   errs.push(...validateHostAliases(s.hostAliases, child(path, 'hostAliases')));
+  errs.push(...validatePodSecurityContext(s as never, path, opts.update));
+  errs.push(...validatePodDNSConfig(s as never, path));
+  errs.push(...validateReadinessGates(s as never, path));
   errs.push(...validateLabels(s.nodeSelector, child(path, 'nodeSelector')));
   errs.push(...validateAffinity(s.affinity, child(path, 'affinity')));
   const gates = new Set<string>();

@@ -128,7 +128,7 @@ export function validatePathNoBacksteps(target: string, path: string): FieldErro
 }
 
 /** validateLocalDescendingPath: relative, no `..` element. */
-function validateLocalDescendingPath(target: string, path: string): FieldError[] {
+export function validateLocalDescendingPath(target: string, path: string): FieldError[] {
   return [...(isAbs(target) ? [invalid(path, target, RELATIVE)] : []), ...validatePathNoBacksteps(target, path)];
 }
 
@@ -596,8 +596,8 @@ export function withoutImageVolumes(spec: PodSpec): PodSpec {
 export function validatePodVolumes(podSpec: PodSpec, path: string, podName: string | undefined, isPod = podName !== undefined): FieldError[] {
   const spec = withoutImageVolumes(podSpec);
   const { vols, errs } = validateVolumes(spec.volumes as Array<Volume | null> | undefined, podName, child(path, 'volumes'), isPod);
-  for (const key of ['containers', 'initContainers'] as const) {
-    listOf<Container | null>(spec[key]).forEach((c, i) => {
+  for (const key of ['containers', 'initContainers', 'ephemeralContainers'] as const) {
+    listOf<Container | null>((spec as PodSpec & { ephemeralContainers?: unknown })[key]).forEach((c, i) => {
       if (!c) return;
       const p = index(child(path, key), i);
       errs.push(...validateVolumeMounts(c, vols, child(p, 'volumeMounts')), ...validateVolumeDevices(c, vols, child(p, 'volumeDevices')));
