@@ -11,7 +11,7 @@ import { gateEnabled, releaseAtLeast, settings } from '../core/config';
 import { gateState } from '../core/releases';
 import { validateHostAliases } from './validation-ip';
 import { validateHooksAndProbes } from './validation-handlers';
-import { validateContainerSecurityContext, validatePodSecurityContext } from './validation-security';
+import { validateContainerSecurityContext, validateOSSecurity, validatePodSecurityContext } from './validation-security';
 import { validateInitResizePolicy, validatePodDNSConfig, validateReadinessGates, validateResizePolicy } from './validation-pod-fields';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity } from './quantity';
@@ -655,6 +655,8 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
     // validateOS: v1.33.13 still says "cannot be empty" (dropped in 1.34, #132513)
     if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), releaseAtLeast('1.34') ? '' : 'cannot be empty'));
     else if (s.os.name !== 'linux' && s.os.name !== 'windows') errs.push(notSupported(child(path, 'os'), s.os.name, ['linux', 'windows']));
+    // validateLinux / validateWindows, for a valid OS only
+    else errs.push(...validateOSSecurity(s as never, path));
   }
   if (opts.isPod && !opts.update) {
     // ValidatePodCreate

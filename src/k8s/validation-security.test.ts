@@ -124,3 +124,48 @@ describe('through validatePodSpec', () => {
     ]);
   });
 });
+
+// TestValidateWindowsPodSecurityContext, TestValidateLinuxPodSecurityContext, TestValidateWindowsSecurityContext
+describe('validateWindows / validateLinux', () => {
+  const run = (spec: object) => lines(validatePodSpec({ containers: [{ name: 'c', image: 'i' }], ...spec } as never, 'spec', { isPod: true, comparisonOperators: false }));
+  test('a windows pod: no Linux security fields, host namespaces or user namespaces', () => {
+    expect(run({
+      os: { name: 'windows' }, hostPID: true, hostUsers: true, securityContext: { runAsUser: 1000, seccompProfile: { type: 'RuntimeDefault' } },
+      containers: [{ name: 'c', image: 'i', securityContext: { privileged: false, capabilities: { drop: ['ALL'] } } }],
+    })).toEqual([
+      'spec.securityContext.seccompProfile: Forbidden: cannot be set for a windows pod',
+      'spec.securityContext.runAsUser: Forbidden: cannot be set for a windows pod',
+      'spec.hostUsers: Forbidden: cannot be set for a windows pod',
+      'spec.hostPID: Forbidden: cannot be set for a windows pod',
+      'spec.containers[0].securityContext.capabilities: Forbidden: cannot be set for a windows pod',
+      'spec.containers[0].securityContext.privileged: Forbidden: cannot be set for a windows pod',
+    ]);
+  });
+  test('a linux pod: no windowsOptions', () => {
+    expect(run({ os: { name: 'linux' }, securityContext: { windowsOptions: { runAsUserName: 'u' } }, initContainers: [{ name: 'i', image: 'i', securityContext: { windowsOptions: {} } }] })).toEqual([
+      'spec.securityContext.windowsOptions: Forbidden: windows options cannot be set for a linux pod',
+      'spec.initContainers[0].securityContext.windowsOptions: Forbidden: windows options cannot be set for a linux pod',
+    ]);
+  });
+  test('an OS upstream refuses: only that error', () => {
+    expect(run({ os: { name: 'Windows' }, hostPID: true })).toEqual(['spec.os: Unsupported value: "Windows": supported values: "linux", "windows"']);
+  });
+});
+
+// TestValidateWindowsSecurityContextOptions
+describe('validateWindowsSecurityContextOptions', () => {
+  const W = 'sc.windowsOptions';
+  const run = (o: object) => lines(validatePodSecurityContext({ securityContext: { windowsOptions: o } }, 'spec')).map((l) => l.replace('spec.securityContext.', 'sc.'));
+  test.each<[string, object, string[]]>([
+    ['a valid gMSA name and user', { gmsaCredentialSpecName: 'webapp1-gmsa', runAsUserName: 'NT AUTHORITY\\NETWORK SERVICE' }, []],
+    ['a bad gMSA name', { gmsaCredentialSpecName: 'Web_App' }, [`${W}.gmsaCredentialSpecName: Invalid value: "Web_App": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`]],
+    ['an empty credential spec', { gmsaCredentialSpec: '' }, [`${W}.gmsaCredentialSpec: Invalid value: "": gmsaCredentialSpec cannot be an empty string`]],
+    ['an empty user name', { runAsUserName: '' }, [`${W}.runAsUserName: Invalid value: "": runAsUserName cannot be an empty string`]],
+    ['two backslashes', { runAsUserName: 'a\\b\\c' }, [`${W}.runAsUserName: Invalid value: "a\\\\b\\\\c": runAsUserName cannot contain more than one backslash`]],
+    ['a bad domain and user', { runAsUserName: '.dom\\a@b' }, [
+      `${W}.runAsUserName: Invalid value: ".dom\\\\a@b": runAsUserName's Domain doesn't match the NetBios nor the DNS format`,
+      `${W}.runAsUserName: Invalid value: ".dom\\\\a@b": runAsUserName's User cannot contain the following characters: "/\\:;|=,+*?<>@[]`,
+    ]],
+    ['only dots', { runAsUserName: '...' }, [`${W}.runAsUserName: Invalid value: "...": runAsUserName's User cannot contain only periods or spaces`]],
+  ])('%s', (_n, o, expected) => expect(run(o)).toEqual(expected));
+});

@@ -3,12 +3,14 @@
 // validateSeccompProfileField, validateSeccompProfileType, ValidateAppArmorProfileField, ValidateProcMountType,
 // validateFSGroupChangePolicy, validateSupplementalGroupsPolicy, validateSELinuxChangePolicy, validateSysctls; the same
 // code at v1.33.13 … v1.37.2 but for what the comments say). Placement reads none of these fields; an error here is the
-// API server's refusal all the same. Not modelled: windowsOptions (the gMSA and runAsUserName rules) and the pod-level
-// checks that compare annotations with fields (validateSeccompAnnotationsAndFields, the AppArmor ones).
+// API server's refusal all the same; validateLinux and validateWindows (spec.os) and validateWindowsSecurityContextOptions
+// too. Not modelled: the pod-level checks that compare annotations with fields (validateSeccompAnnotationsAndFields,
+// the AppArmor ones) and validateWindowsHostProcessPod.
 import type { FieldError } from '../core/types';
 import { gateEnabled } from '../core/config';
-import { child, duplicate, goJson, index, invalid, notSupported, Raw, required } from './validation-field';
+import { child, duplicate, forbidden, goJson, index, invalid, notSupported, Raw, required } from './validation-field';
 import { validateLocalDescendingPath } from './validation-volumes';
+import { isDNS1123Subdomain } from './names';
 
 type Obj = Record<string, any>;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -124,6 +126,54 @@ function validateSysctls(sysctls: unknown[], spec: Obj, path: string): FieldErro
   return errs;
 }
 
+// validateWindowsSecurityContextOptions (maxGMSACredentialSpecLength, maxRunAsUserNameDomainLength, …)
+const NETBIOS = /^[^\\/:*?"<>|.][^\\/:*?"<>|]{0,14}$/;
+const DNS_LABEL = '[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?';
+const WINDOWS_DOMAIN_DNS = new RegExp(`^${DNS_LABEL}(?:\\.${DNS_LABEL})*$`);
+const BAD_USER_CHARS = /["/\\:;|=,+*?<>@[\]]/;
+const DOTS_SPACES = /^[. ]+$/;
+// Go's [[:cntrl:]]: ASCII control characters
+const CONTROL = /[\x00-\x1f\x7f]/;
+
+/** The checks of runAsUserName, one message each, in upstream's order. */
+function runAsUserNameErrors(name: string): string[] {
+  if (!name.length) return ['runAsUserName cannot be an empty string'];
+  if (CONTROL.test(name)) return ['runAsUserName cannot contain control characters'];
+  const parts = name.split('\\');
+  if (parts.length > 2) return ['runAsUserName cannot contain more than one backslash'];
+  const [domain, user] = parts.length === 1 ? ['', parts[0]] : parts;
+  const out: string[] = [];
+  if (Buffer.byteLength(domain) >= 256) out.push("runAsUserName's Domain length must be under 256 characters");
+  if (parts.length === 2 && !(NETBIOS.test(domain) || WINDOWS_DOMAIN_DNS.test(domain))) out.push("runAsUserName's Domain doesn't match the NetBios nor the DNS format");
+  const userLength = Buffer.byteLength(user);
+  if (!userLength) out.push("runAsUserName's User cannot be empty");
+  else if (userLength > 104) out.push("runAsUserName's User length must not be longer than 104 characters");
+  if (DOTS_SPACES.test(user)) out.push("runAsUserName's User cannot contain only periods or spaces");
+  if (BAD_USER_CHARS.test(user)) out.push('runAsUserName\'s User cannot contain the following characters: "/\\:;|=,+*?<>@[]');
+  return out;
+}
+
+/** validateWindowsSecurityContextOptions: the bad values are *string, printed quoted. */
+export function validateWindowsOptions(options: unknown, path: string): FieldError[] {
+  const w = obj(options);
+  if (!w) return [];
+  const errs: FieldError[] = [];
+  if (w.gmsaCredentialSpecName != null) {
+    const name = String(w.gmsaCredentialSpecName);
+    errs.push(...isDNS1123Subdomain(name).map((m) => invalid(child(path, 'gmsaCredentialSpecName'), name, m)));
+  }
+  if (w.gmsaCredentialSpec != null) {
+    const spec = String(w.gmsaCredentialSpec);
+    if (!spec.length) errs.push(invalid(child(path, 'gmsaCredentialSpec'), spec, 'gmsaCredentialSpec cannot be an empty string'));
+    else if (Buffer.byteLength(spec) > 64 * 1024) errs.push(invalid(child(path, 'gmsaCredentialSpec'), spec, 'gmsaCredentialSpec size must be under 64 KiB'));
+  }
+  if (w.runAsUserName != null) {
+    const name = String(w.runAsUserName);
+    errs.push(...runAsUserNameErrors(name).map((m) => invalid(child(path, 'runAsUserName'), name, m)));
+  }
+  return errs;
+}
+
 /**
  * validatePodSpecSecurityContext. seLinuxChangePolicy: without SELinuxMount (beta and off up to 1.36, GA and on at
  * 1.37) only Recursive is allowed, unless the pod already has a policy (an update of itself).
@@ -139,6 +189,7 @@ export function validatePodSecurityContext(spec: Obj, path: string, update = fal
     errs.push(notSupported(child(p, 'fsGroupChangePolicy'), sc.fsGroupChangePolicy, FS_GROUP_CHANGE_POLICIES));
   }
   errs.push(...validateSeccompProfile(sc.seccompProfile, child(p, 'seccompProfile')));
+  errs.push(...validateWindowsOptions(sc.windowsOptions, child(p, 'windowsOptions')));
   errs.push(...validateAppArmorProfile(sc.appArmorProfile, child(p, 'appArmorProfile')));
   if (sc.supplementalGroupsPolicy != null && !SUPPLEMENTAL_GROUPS_POLICIES.includes(sc.supplementalGroupsPolicy)) {
     errs.push(notSupported(child(p, 'supplementalGroupsPolicy'), sc.supplementalGroupsPolicy, SUPPLEMENTAL_GROUPS_POLICIES));
@@ -169,6 +220,7 @@ export function validateContainerSecurityContext(container: object, path: string
       if (cap === 'CAP_SYS_ADMIN') errs.push(invalid(p, whole(), NO_ESCALATION_SYS_ADMIN));
     }
   }
+  errs.push(...validateWindowsOptions(sc.windowsOptions, child(p, 'windowsOptions')));
   errs.push(...validateAppArmorProfile(sc.appArmorProfile, child(p, 'appArmorProfile')));
   return errs;
 }
@@ -196,4 +248,54 @@ function goSecurityContext(sc: Obj): Obj {
     SeccompProfile: seccomp ? { Type: seccomp.type ?? '', LocalhostProfile: seccomp.localhostProfile ?? null } : null,
     AppArmorProfile: apparmor ? { Type: apparmor.type ?? '', LocalhostProfile: apparmor.localhostProfile ?? null } : null,
   };
+}
+
+/** @upstream pkg/apis/core/validation/validation.go */
+const NOT_FOR_WINDOWS = 'cannot be set for a windows pod';
+/** @upstream pkg/apis/core/validation/validation.go */
+const NOT_FOR_LINUX = 'windows options cannot be set for a linux pod';
+/** validateWindows' pod securityContext fields, in its order. */
+const WINDOWS_POD_FORBIDDEN = ['appArmorProfile', 'seLinuxOptions', 'seccompProfile', 'fsGroup', 'fsGroupChangePolicy', 'sysctls', 'runAsUser', 'runAsGroup',
+  'supplementalGroups', 'supplementalGroupsPolicy', 'seLinuxChangePolicy'];
+/** validateWindows' container securityContext fields, in its order. */
+const WINDOWS_CONTAINER_FORBIDDEN = ['appArmorProfile', 'seLinuxOptions', 'seccompProfile', 'capabilities', 'readOnlyRootFilesystem', 'privileged', 'allowPrivilegeEscalation',
+  'procMount', 'runAsUser', 'runAsGroup'];
+
+/** podshelper.VisitContainersWithPath: containers, init containers, ephemeral containers, each with its path. */
+function visitContainers(spec: Obj, path: string, f: (c: Obj, p: string) => void): void {
+  for (const key of ['initContainers', 'containers', 'ephemeralContainers']) {
+    (Array.isArray(spec[key]) ? spec[key] : []).forEach((c: unknown, i: number) => {
+      const o = obj(c);
+      if (o) f(o, index(child(path, key), i));
+    });
+  }
+}
+
+/**
+ * validateLinux and validateWindows, run when spec.os names a valid OS: a linux pod has no windowsOptions; a windows
+ * pod none of the Linux security fields, hostUsers, hostPID, hostIPC or shareProcessNamespace (v1.33.13 reads the
+ * last four from the internal pod securityContext, which conversion always makes: the same errors).
+ */
+export function validateOSSecurity(spec: Obj, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const sc = obj(spec.securityContext);
+  const scPath = child(path, 'securityContext');
+  if (spec.os?.name === 'linux') {
+    if (sc?.windowsOptions != null) errs.push(forbidden(child(scPath, 'windowsOptions'), NOT_FOR_LINUX));
+    visitContainers(spec, path, (c, p) => {
+      if (obj(c.securityContext)?.windowsOptions != null) errs.push(forbidden(child(child(p, 'securityContext'), 'windowsOptions'), NOT_FOR_LINUX));
+    });
+    return errs;
+  }
+  if (spec.os?.name !== 'windows') return errs;
+  for (const f of WINDOWS_POD_FORBIDDEN) if (sc?.[f] != null) errs.push(forbidden(child(scPath, f), NOT_FOR_WINDOWS));
+  if (spec.hostUsers != null) errs.push(forbidden(child(path, 'hostUsers'), NOT_FOR_WINDOWS));
+  if (spec.hostPID === true) errs.push(forbidden(child(path, 'hostPID'), NOT_FOR_WINDOWS));
+  if (spec.hostIPC === true) errs.push(forbidden(child(path, 'hostIPC'), NOT_FOR_WINDOWS));
+  if (spec.shareProcessNamespace != null) errs.push(forbidden(child(path, 'shareProcessNamespace'), NOT_FOR_WINDOWS));
+  visitContainers(spec, path, (c, p) => {
+    const csc = obj(c.securityContext);
+    for (const f of WINDOWS_CONTAINER_FORBIDDEN) if (csc?.[f] != null) errs.push(forbidden(child(child(p, 'securityContext'), f), NOT_FOR_WINDOWS));
+  });
+  return errs;
 }
