@@ -19,6 +19,7 @@ export type GateName =
   | 'PodLevelResources'
   | 'PodLevelResourcesFixDefaulting'
   | 'RelaxedEnvironmentVariableValidation'
+  | 'RestartAllContainersOnContainerExits'
   | 'SELinuxMount'
   | 'StorageCapacityScoring'
   | 'StrictIPCIDRValidation'
@@ -51,7 +52,8 @@ export interface Release {
 // and locked 1.36; off, pkg/api/pod/util.go dropImageVolumes drops such volumes and their mounts before validation);
 // RelaxedEnvironmentVariableValidation: any printable ASCII but '=' in an env var name or envFrom prefix (beta on 1.32, GA
 // and locked 1.34); EnvFiles: an env var's fileKeyRef (alpha off 1.34, where dropFileKeyRefInUse drops it; beta on 1.35);
-// SELinuxMount: a pod's seLinuxChangePolicy may be MountOption (beta off 1.33, GA on 1.37; off, only Recursive)
+// SELinuxMount: a pod's seLinuxChangePolicy may be MountOption (beta off 1.33, GA on 1.37; off, only Recursive);
+// RestartAllContainersOnContainerExits: a container restart rule's RestartAllContainers action (alpha off 1.35, beta on 1.36)
 const GATES_1_33: Gates = {
   DynamicResourceAllocation: 'off', ImageVolume: 'off', PodLevelResources: 'off', RelaxedEnvironmentVariableValidation: 'on', SELinuxMount: 'off', StorageCapacityScoring: 'off',
   StrictIPCIDRValidation: 'off', VolumeAttributesClass: 'off',
@@ -61,11 +63,11 @@ const GATES_1_34: Gates = {
   RelaxedEnvironmentVariableValidation: 'locked', VolumeAttributesClass: 'on',
 };
 const GATES_1_35: Gates = {
-  ...GATES_1_34, ContainerRestartRules: 'on', DynamicResourceAllocation: 'locked', EnvFiles: 'on', ImageVolume: 'on', InPlacePodLevelResourcesVerticalScaling: 'off', NodeDeclaredFeatures: 'off', TaintTolerationComparisonOperators: 'off',
+  ...GATES_1_34, ContainerRestartRules: 'on', RestartAllContainersOnContainerExits: 'off', DynamicResourceAllocation: 'locked', EnvFiles: 'on', ImageVolume: 'on', InPlacePodLevelResourcesVerticalScaling: 'off', NodeDeclaredFeatures: 'off', TaintTolerationComparisonOperators: 'off',
   VolumeLimitScaling: 'off',
 };
 const GATES_1_36: Gates = {
-  ...GATES_1_35, DRAExtendedResource: 'on', ImageVolume: 'locked', InPlacePodLevelResourcesVerticalScaling: 'on', NodeDeclaredFeatures: 'on', StrictIPCIDRValidation: 'on',
+  ...GATES_1_35, DRAExtendedResource: 'on', RestartAllContainersOnContainerExits: 'on', ImageVolume: 'locked', InPlacePodLevelResourcesVerticalScaling: 'on', NodeDeclaredFeatures: 'on', StrictIPCIDRValidation: 'on',
   VolumeAttributesClass: 'locked',
 };
 const GATES_1_37: Gates = {

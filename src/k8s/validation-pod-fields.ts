@@ -3,10 +3,10 @@
 // validateReadinessGates). An error here refuses the object all the same: a matcher must not answer "schedulable" for
 // a manifest kubectl would refuse. Found by the corpus pass (kubernetes/api's placeholder DaemonSet).
 import type { FieldError } from '../core/types';
-import { releaseAtLeast } from '../core/config';
-import { isDNS1123SubdomainWithUnderscore, isQualifiedName } from './names';
+import { gateEnabled, releaseAtLeast } from '../core/config';
+import { isDNS1123Subdomain, isDNS1123SubdomainWithUnderscore, isQualifiedName, nameIsDNSSubdomain } from './names';
 import { validateIPForLegacyField } from './validation-ip';
-import { child, duplicate, index, invalid, notSupported, Raw, required } from './validation-field';
+import { child, duplicate, forbidden, index, invalid, notSupported, Raw, required } from './validation-field';
 
 type Obj = Record<string, any>;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -100,4 +100,108 @@ export function validateReadinessGates(spec: Obj, path: string): FieldError[] {
     const type = str(obj(g)?.conditionType);
     return isQualifiedName(type).map((m) => invalid(child(index(child(path, 'readinessGates'), i), 'conditionType'), type, m));
   });
+}
+
+const PREEMPTION_POLICIES = ['PreemptLowerPriority', 'Never'];
+
+/**
+ * ValidatePodSpec's checks of fields named by other objects: serviceAccountName (SetDefaults_PodSpec takes the
+ * deprecated serviceAccount when it is unset, and keeps the two equal) and runtimeClassName are DNS subdomains;
+ * preemptionPolicy is one of two; shareProcessNamespace and hostPID exclude each other (validateShareProcessNamespace
+ * from 1.37; up to 1.36 validatePodSpecSecurityContext checked it on the internal pod securityContext, which holds the
+ * host fields there, so the path is `securityContext.shareProcessNamespace`).
+ */
+export function validateNamedFields(spec: Obj, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const account = str(spec.serviceAccountName) || str(spec.serviceAccount);
+  if (account) errs.push(...nameIsDNSSubdomain(account, false).map((m) => invalid(child(path, 'serviceAccountName'), account, m)));
+  if (spec.runtimeClassName != null) {
+    const name = str(spec.runtimeClassName);
+    errs.push(...nameIsDNSSubdomain(name, false).map((m) => invalid(child(path, 'runtimeClassName'), name, m)));
+  }
+  if (spec.preemptionPolicy != null) {
+    const policy = str(spec.preemptionPolicy);
+    if (!policy) errs.push(required(child(path, 'preemptionPolicy')));
+    else if (!PREEMPTION_POLICIES.includes(policy)) errs.push(notSupported(child(path, 'preemptionPolicy'), policy, PREEMPTION_POLICIES));
+  }
+  if (spec.shareProcessNamespace === true && spec.hostPID === true) {
+    const where = releaseAtLeast('1.37') ? path : child(path, 'securityContext');
+    errs.push(invalid(child(where, 'shareProcessNamespace'), true, 'ShareProcessNamespace and HostPID cannot both be enabled'));
+  }
+  return errs;
+}
+
+/**
+ * validatePodHostName: a hostnameOverride is a DNS subdomain of at most 64 bytes, not with setHostnameAsFQDN or
+ * hostNetwork. HostnameOverride is alpha and off at 1.34, where the create path drops the field (pkg/api/pod/util.go
+ * dropDisabledFields), beta and on from 1.35; 1.33 has no such field.
+ */
+export function validatePodHostName(spec: Obj, path: string): FieldError[] {
+  if (spec.hostnameOverride == null || !releaseAtLeast('1.35')) return [];
+  const p = child(path, 'hostnameOverride');
+  const name = str(spec.hostnameOverride);
+  const errs: FieldError[] = [];
+  if (spec.setHostnameAsFQDN === true) errs.push(forbidden(p, 'may not be specified when setHostnameAsFQDN is true'));
+  if (spec.hostNetwork === true) errs.push(forbidden(p, 'may not be specified when hostNetwork is true'));
+  if (Buffer.byteLength(name) > 64) errs.push({ field: p, message: 'Too long: may not be more than 64 bytes' });
+  errs.push(...isDNS1123Subdomain(name).map((m) => invalid(p, name, m)));
+  return errs;
+}
+
+const CONTAINER_RESTART_POLICIES = ['Always', 'Never', 'OnFailure'];
+const EXIT_CODE_OPERATORS = ['In', 'NotIn'];
+/** @upstream pkg/apis/core/validation/validation.go */
+const POLICY_FOR_RULES = 'must specify restartPolicy when restart rules are used';
+/** @upstream pkg/apis/core/validation/validation.go */
+const NO_RULES_FOR_SIDECARS = 'restartPolicyRules are not allowed for init containers with restart policy Always';
+
+/** 1.35 reports a list too long with TooLong (bytes), 1.36 with TooMany (#134xxx: the count). */
+const tooMany = (path: string, count: number, max: number): FieldError =>
+  releaseAtLeast('1.36') ? { field: path, message: `Too many: ${count}: must have at most ${max} items` } : { field: path, message: `Too long: may not be more than ${max} bytes` };
+
+/**
+ * validateContainerRestartPolicy (ContainerRestartRules, beta and on from 1.35): the policy one of three (Required when
+ * rules are given without it), at most 20 rules, each with a known action (RestartAllContainers too with
+ * RestartAllContainersOnContainerExits, on from 1.36) and exitCodes with a known operator and at most 255 values.
+ */
+export function validateContainerRestartRules(container: object, path: string): FieldError[] {
+  const c = container as Obj;
+  const rules = list(c.restartPolicyRules);
+  const errs: FieldError[] = [];
+  if (c.restartPolicy == null) {
+    if (!rules.length) return errs;
+    errs.push(required(child(path, 'restartPolicy'), POLICY_FOR_RULES));
+  } else if (!CONTAINER_RESTART_POLICIES.includes(str(c.restartPolicy))) {
+    errs.push(notSupported(child(path, 'restartPolicy'), str(c.restartPolicy), CONTAINER_RESTART_POLICIES));
+  }
+  const rp = child(path, 'restartPolicyRules');
+  if (rules.length > 20) errs.push(tooMany(rp, rules.length, 20));
+  const actions = gateEnabled('RestartAllContainersOnContainerExits') ? ['Restart', 'RestartAllContainers'] : ['Restart'];
+  rules.forEach((r, i) => {
+    const rule = obj(r) ?? {};
+    const p = index(rp, i);
+    if (!actions.includes(str(rule.action))) errs.push(notSupported(child(p, 'action'), str(rule.action), actions));
+    const exit = obj(rule.exitCodes);
+    if (!exit) {
+      errs.push(required(child(p, 'exitCodes'), 'must be specified'));
+      return;
+    }
+    if (!EXIT_CODE_OPERATORS.includes(str(exit.operator))) errs.push(notSupported(child(child(p, 'exitCodes'), 'operator'), str(exit.operator), EXIT_CODE_OPERATORS));
+    const values = list(exit.values);
+    if (values.length > 255) errs.push(tooMany(child(child(p, 'exitCodes'), 'values'), values.length, 255));
+  });
+  return errs;
+}
+
+/**
+ * validateInitContainerRestartPolicy with ContainerRestartRules on: rules need a policy; a sidecar (Always) may have
+ * rules only with RestartAllContainersOnContainerExits; any other policy is validateContainerRestartPolicy's.
+ */
+export function validateInitRestartRules(container: object, path: string): FieldError[] {
+  const c = container as Obj;
+  const rules = list(c.restartPolicyRules);
+  if (c.restartPolicy == null) return rules.length ? [required(child(path, 'restartPolicy'), POLICY_FOR_RULES)] : [];
+  if (c.restartPolicy !== 'Always') return validateContainerRestartRules(c, path);
+  if (gateEnabled('RestartAllContainersOnContainerExits')) return validateContainerRestartRules(c, path);
+  return rules.length ? [forbidden(child(path, 'restartPolicyRules'), NO_RULES_FOR_SIDECARS)] : [];
 }

@@ -12,7 +12,7 @@ import { gateState } from '../core/releases';
 import { validateHostAliases } from './validation-ip';
 import { validateHooksAndProbes } from './validation-handlers';
 import { validateContainerSecurityContext, validateOSSecurity, validatePodSecurityContext } from './validation-security';
-import { validateInitResizePolicy, validatePodDNSConfig, validateReadinessGates, validateResizePolicy } from './validation-pod-fields';
+import { validateContainerRestartRules, validateInitResizePolicy, validateInitRestartRules, validateNamedFields, validatePodDNSConfig, validatePodHostName, validateReadinessGates, validateResizePolicy } from './validation-pod-fields';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity } from './quantity';
 import { validateTolerations } from './validation';
@@ -234,7 +234,6 @@ function checkHostPortConflicts(containers: readonly Container[], path: string):
   return errs;
 }
 
-const CONTAINER_RESTART_POLICIES = ['Always', 'Never', 'OnFailure'];
 /** The ContainerRestartRules gate: alpha (off) in 1.34, beta (on) from 1.35 (pkg/features/kube_features.go). */
 const containerRestartRules = () => gateEnabled('ContainerRestartRules');
 /**
@@ -258,11 +257,9 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
     else names.add(name);
     errs.push(...validateHooksAndProbes(c, p, opts.gracePeriod));
     const policy = (c as { restartPolicy?: string }).restartPolicy;
-    if (policy != null && !restartRulesDropped()) {
-      // ContainerRestartRules (beta, on from 1.35): a regular container may set Always, Never or OnFailure
-      if (!containerRestartRules()) errs.push(forbidden(child(p, 'restartPolicy'), 'may not be set for non-init containers'));
-      else if (!CONTAINER_RESTART_POLICIES.includes(policy)) errs.push(notSupported(child(p, 'restartPolicy'), policy, CONTAINER_RESTART_POLICIES));
-    }
+    // ContainerRestartRules (beta, on from 1.35): a regular container may set Always, Never or OnFailure, and rules
+    if (containerRestartRules()) errs.push(...validateContainerRestartRules(c, p));
+    else if (policy != null && !restartRulesDropped()) errs.push(forbidden(child(p, 'restartPolicy'), 'may not be set for non-init containers'));
   });
   errs.push(...checkHostPortConflicts(containers, cPath));
   return errs;
@@ -280,11 +277,9 @@ function validateInitContainers(spec: PodSpec, path: string, opts: PodValidation
   (spec.initContainers ?? []).forEach((c, i) => {
     const p = index(iPath, i);
     errs.push(...validateContainerCommon(c, p, opts));
-    // validateInitContainerRestartPolicy: Always (a sidecar), or with ContainerRestartRules any container policy
-    if (c.restartPolicy != null && c.restartPolicy !== 'Always' && !restartRulesDropped()) {
-      const allowed = containerRestartRules() ? CONTAINER_RESTART_POLICIES : ['Always'];
-      if (!allowed.includes(c.restartPolicy)) errs.push(notSupported(child(p, 'restartPolicy'), c.restartPolicy, allowed));
-    }
+    // validateInitContainerRestartPolicy: Always (a sidecar), or with ContainerRestartRules any container policy and rules
+    if (containerRestartRules()) errs.push(...validateInitRestartRules(c, p));
+    else if (c.restartPolicy != null && c.restartPolicy !== 'Always' && !restartRulesDropped()) errs.push(notSupported(child(p, 'restartPolicy'), c.restartPolicy, ['Always']));
     if (names.has(c.name ?? '')) errs.push(duplicate(child(p, 'name'), c.name ?? ''));
     else if (c.name) names.add(c.name);
     errs.push(...checkHostPortConflicts([c], iPath));
@@ -622,6 +617,8 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   errs.push(...validatePodSecurityContext(s as never, path, opts.update));
   errs.push(...validatePodDNSConfig(s as never, path));
   errs.push(...validateReadinessGates(s as never, path));
+  errs.push(...validateNamedFields(s as never, path));
+  errs.push(...validatePodHostName(s as never, path));
   errs.push(...validateLabels(s.nodeSelector, child(path, 'nodeSelector')));
   errs.push(...validateAffinity(s.affinity, child(path, 'affinity')));
   const gates = new Set<string>();
