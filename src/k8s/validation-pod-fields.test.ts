@@ -132,3 +132,74 @@ describe('validateEphemeralContainers', () => {
     ]);
   });
 });
+
+// TestValidatePodSpec's resourceClaims cases and TestValidateResourceRequirements' claims; validatePodResources
+describe('resourceClaims and resources.claims (DynamicResourceAllocation, on from 1.34)', () => {
+  const claims = { resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: 'gpu-template' }, { name: 'Bad', resourceClaimName: 'a', resourceClaimTemplateName: 'b' }, { name: 'gpu' }] };
+  test('the pod\'s claims', () => {
+    expect(pod(claims)).toEqual([
+      "spec.resourceClaims[1].name: Invalid value: \"Bad\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+      'spec.resourceClaims[1]: Invalid value: {"Name":"Bad","ResourceClaimName":"a","ResourceClaimTemplateName":"b"}: at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified',
+      'spec.resourceClaims[2].name: Duplicate value: "gpu"',
+      'spec.resourceClaims[2]: Invalid value: {"Name":"gpu","ResourceClaimName":null,"ResourceClaimTemplateName":null}: must specify one of: `resourceClaimName`, `resourceClaimTemplateName`',
+    ]);
+  });
+  test('a container\'s claims name the pod\'s', () => {
+    const spec = { resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: 't' }], containers: [c({ resources: { claims: [{ name: 'gpu', request: 'Big' }, { name: 'gpu' }, { name: 'tpu' }, {}] } })] };
+    expect(pod(spec)).toEqual([
+      "spec.containers[0].resources.claims[0].request: Invalid value: \"Big\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+      'spec.containers[0].resources.claims[1]: Duplicate value: "gpu"',
+      'spec.containers[0].resources.claims[2]: Not found: "tpu": must be one of the names in pod.spec.resourceClaims: gpu',
+      'spec.containers[0].resources.claims[3]: Required value',
+    ]);
+    expect(pod({ containers: [c({ resources: { claims: [{ name: 'gpu' }] } })] })).toEqual(['spec.containers[0].resources.claims[0]: Not found: "gpu": must be one of the names in pod.spec.resourceClaims which is empty']);
+  });
+  test('dropped at 1.33', () => expect(at('1.33', () => pod(claims))).toEqual([]));
+  test('pod-level resources: no claims, pod-level names, request ≤ limit; a windows pod none', () => {
+    // (as a multiset: upstream walks the resource maps in Go's random order)
+    expect(pod({ resources: { claims: [], limits: { cpu: '1', 'example.com/gpu': '1' }, requests: { cpu: '2', widgets: '1' } } }).sort()).toEqual([
+      'spec.resources.claims: Forbidden: claims may not be set for Resources at pod-level',
+      'spec.resources.limits[example.com/gpu]: Unsupported value: "example.com/gpu": supported values: "cpu", "hugepages-", "memory"',
+      'spec.resources.requests[widgets]: Invalid value: "widgets": must be a standard resource type or fully qualified',
+      'spec.resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1',
+    ].sort());
+    expect(pod({ os: { name: 'windows' }, resources: { limits: { cpu: '1' } } })).toEqual(['spec.resources: Forbidden: may not be set for a windows pod']);
+  });
+});
+
+describe('validateContainerRestartPolicy (ContainerRestartRules, on from 1.35)', () => {
+  const rules = (restartPolicy: string | undefined, restartPolicyRules: object[]) => pod({ containers: [c({ restartPolicy, restartPolicyRules })] });
+  test('rules need a policy, a known action and exit codes', () => {
+    expect(rules(undefined, [{ action: 'Restart', exitCodes: { operator: 'In', values: [42] } }])).toEqual(['spec.containers[0].restartPolicy: Required value: must specify restartPolicy when restart rules are used']);
+    expect(rules('Never', [{ action: 'Retry', exitCodes: { operator: 'Is', values: [1] } }, { action: 'Restart' }])).toEqual([
+      'spec.containers[0].restartPolicyRules[0].action: Unsupported value: "Retry": supported values: "Restart", "RestartAllContainers"',
+      'spec.containers[0].restartPolicyRules[0].exitCodes.operator: Unsupported value: "Is": supported values: "In", "NotIn"',
+      'spec.containers[0].restartPolicyRules[1].exitCodes: Required value: must be specified',
+    ]);
+  });
+  // RestartAllContainersOnContainerExits: alpha and off at 1.35
+  test('RestartAllContainers before 1.36; a sidecar\'s rules', () => {
+    expect(at('1.35', () => rules('Never', [{ action: 'RestartAllContainers', exitCodes: { operator: 'In', values: [1] } }])))
+      .toEqual(['spec.containers[0].restartPolicyRules[0].action: Unsupported value: "RestartAllContainers": supported values: "Restart"']);
+    const sidecar = { initContainers: [c({ name: 'proxy', restartPolicy: 'Always', restartPolicyRules: [{ action: 'Restart', exitCodes: { operator: 'In', values: [1] } }] })] };
+    expect(at('1.35', () => pod(sidecar))).toEqual(['spec.initContainers[0].restartPolicyRules: Forbidden: restartPolicyRules are not allowed for init containers with restart policy Always']);
+    expect(at('1.36', () => pod(sidecar))).toEqual([]);
+  });
+});
+
+describe('ValidatePodSpec: names, preemptionPolicy, shareProcessNamespace, hostnameOverride', () => {
+  test('the named fields', () => {
+    expect(pod({ serviceAccount: 'Builder', runtimeClassName: 'gVisor', preemptionPolicy: 'never' })).toEqual([
+      "spec.serviceAccountName: Invalid value: \"Builder\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+      "spec.runtimeClassName: Invalid value: \"gVisor\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+      'spec.preemptionPolicy: Unsupported value: "never": supported values: "PreemptLowerPriority", "Never"',
+    ]);
+  });
+  // the path moved with the host fields out of the internal pod securityContext at 1.37
+  test.each<[KubernetesVersion, string]>([['1.36', 'spec.securityContext.shareProcessNamespace'], ['1.37', 'spec.shareProcessNamespace']])('shareProcessNamespace with hostPID at %s', (version, field) => {
+    expect(at(version, () => pod({ shareProcessNamespace: true, hostPID: true }))).toEqual([`${field}: Invalid value: true: ShareProcessNamespace and HostPID cannot both be enabled`]);
+  });
+  test.each<[KubernetesVersion, number]>([['1.34', 0], ['1.35', 3]])('hostnameOverride at %s', (version, count) => {
+    expect(at(version, () => pod({ hostnameOverride: 'Web_1', hostNetwork: true, setHostnameAsFQDN: true }))).toHaveLength(count);
+  });
+});

@@ -4,9 +4,9 @@
 // a manifest kubectl would refuse. Found by the corpus pass (kubernetes/api's placeholder DaemonSet).
 import type { FieldError } from '../core/types';
 import { gateEnabled, releaseAtLeast } from '../core/config';
-import { isDNS1123Subdomain, isDNS1123SubdomainWithUnderscore, isQualifiedName, nameIsDNSSubdomain } from './names';
+import { isDNS1123Label, isDNS1123Subdomain, isDNS1123SubdomainWithUnderscore, isQualifiedName, nameIsDNSSubdomain } from './names';
 import { validateIPForLegacyField } from './validation-ip';
-import { child, duplicate, forbidden, index, invalid, notSupported, Raw, required } from './validation-field';
+import { child, duplicate, forbidden, goValue, index, invalid, notSupported, Raw, required } from './validation-field';
 
 type Obj = Record<string, any>;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -204,4 +204,84 @@ export function validateInitRestartRules(container: object, path: string): Field
   if (c.restartPolicy !== 'Always') return validateContainerRestartRules(c, path);
   if (gateEnabled('RestartAllContainersOnContainerExits')) return validateContainerRestartRules(c, path);
   return rules.length ? [forbidden(child(path, 'restartPolicyRules'), NO_RULES_FOR_SIDECARS)] : [];
+}
+
+/** @upstream pkg/apis/core/validation/validation.go */
+const AT_MOST_ONE_CLAIM_SOURCE = 'at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified';
+/** @upstream pkg/apis/core/validation/validation.go */
+const ONE_CLAIM_SOURCE = 'must specify one of: `resourceClaimName`, `resourceClaimTemplateName`';
+
+/**
+ * DynamicResourceAllocation (beta and off at 1.33, where the create path drops spec.resourceClaims and every
+ * resources.claims: dropDisabledDynamicResourceAllocationFields; on from 1.34): whether those fields are validated.
+ */
+export const claimsValidated = () => gateEnabled('DynamicResourceAllocation');
+
+/** gatherPodResourceClaimNames: the pod's non-empty resourceClaims names. */
+export const podClaimNames = (spec: Obj): Set<string> => new Set(list(spec.resourceClaims).map((c) => str(obj(c)?.name)).filter(Boolean));
+
+/**
+ * validatePodResourceClaims: each claim named (a DNS label, once) with exactly one of resourceClaimName and
+ * resourceClaimTemplateName, each a DNS subdomain. The bad value of the source rules is the whole claim (JSON of the
+ * internal core.PodResourceClaim).
+ */
+export function validatePodResourceClaims(spec: Obj, path: string): FieldError[] {
+  if (!claimsValidated()) return [];
+  const errs: FieldError[] = [];
+  const names = new Set<string>();
+  list(spec.resourceClaims).forEach((item, i) => {
+    const claim = obj(item) ?? {};
+    const p = index(child(path, 'resourceClaims'), i);
+    const name = str(claim.name);
+    if (!name) errs.push(required(child(p, 'name')));
+    else if (names.has(name)) errs.push(duplicate(child(p, 'name'), name));
+    else {
+      errs.push(...isDNS1123Label(name).map((m) => invalid(child(p, 'name'), name, m)));
+      names.add(name);
+    }
+    const claimName = claim.resourceClaimName as string | null | undefined;
+    const templateName = claim.resourceClaimTemplateName as string | null | undefined;
+    const whole = () => new Raw(JSON.stringify({ Name: name, ResourceClaimName: claimName ?? null, ResourceClaimTemplateName: templateName ?? null }));
+    if (claimName != null && templateName != null) errs.push(invalid(p, whole(), AT_MOST_ONE_CLAIM_SOURCE));
+    if (claimName == null && templateName == null) errs.push(invalid(p, whole(), ONE_CLAIM_SOURCE));
+    if (claimName != null) errs.push(...nameIsDNSSubdomain(str(claimName), false).map((m) => invalid(child(p, 'resourceClaimName'), str(claimName), m)));
+    if (templateName != null) errs.push(...nameIsDNSSubdomain(str(templateName), false).map((m) => invalid(child(p, 'resourceClaimTemplateName'), str(templateName), m)));
+  });
+  return errs;
+}
+
+/**
+ * validateResourceClaimNames: a container's (or the pod's) resources.claims name claims of spec.resourceClaims, each
+ * at most once (or each of its requests once, a request a DNS label).
+ */
+export function validateResourceClaimNames(claims: unknown, names: Set<string>, path: string): FieldError[] {
+  if (!claimsValidated()) return [];
+  const errs: FieldError[] = [];
+  const seen = new Set<string>();
+  list(claims).forEach((item, i) => {
+    const claim = obj(item) ?? {};
+    const p = index(path, i);
+    const name = str(claim.name);
+    if (!name) {
+      errs.push(required(p));
+      return;
+    }
+    if (seen.has(name)) errs.push(duplicate(p, name));
+    else {
+      const request = str(claim.request);
+      let key = name;
+      if (request) {
+        errs.push(...isDNS1123Label(request).map((m) => invalid(child(p, 'request'), request, m)));
+        key += `/${request}`;
+      }
+      if (seen.has(key)) errs.push(duplicate(p, key));
+      else if (!request) for (const k of seen) if (k.includes('/') && k.slice(0, k.indexOf('/')) === name) errs.push(duplicate(p, name));
+      seen.add(key);
+    }
+    if (!names.has(name)) {
+      const known = [...names].sort();
+      errs.push({ field: p, message: `Not found: ${goValue(name)}: must be one of the names in pod.spec.resourceClaims${known.length ? `: ${known.join(', ')}` : ' which is empty'}` });
+    }
+  });
+  return errs;
 }

@@ -118,9 +118,10 @@ describe('validateResourceRequirements / validateContainerResourceName / Validat
       `${R}.limits.memory: Invalid value: "1Q": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
       `${R}.requests.cpu: Invalid value: "1K": unable to parse quantity's suffix`,
     ]],
-    ['pod-level resources: only decoding', { resources: { requests: { cpu: 'abc', memory: '1Gi' }, limits: { memory: '1Q' } } }, [
-      `spec.resources.requests.cpu: Invalid value: "abc": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
+    // (validatePodResources: validation-pod-fields.test.ts; a quantity that does not decode stops there)
+    ['pod-level resources: decoding', { resources: { requests: { cpu: 'abc', memory: '1Gi' }, limits: { memory: '1Q' } } }, [
       `spec.resources.limits.memory: Invalid value: "1Q": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
+      `spec.resources.requests.cpu: Invalid value: "abc": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
     ]],
     // validateOverhead reuses the container rules on {Limits: overhead}
     ['overhead', { overhead: { cpu: '-1', 'example.com/x': '1' } }, ['spec.overhead.limits[cpu]: Invalid value: "-1": must be greater than or equal to 0']],

@@ -12,7 +12,7 @@ import { gateState } from '../core/releases';
 import { validateHostAliases } from './validation-ip';
 import { validateHooksAndProbes } from './validation-handlers';
 import { validateContainerSecurityContext, validateOSSecurity, validatePodSecurityContext } from './validation-security';
-import { validateContainerRestartRules, validateInitResizePolicy, validateInitRestartRules, validateNamedFields, validatePodDNSConfig, validatePodHostName, validateReadinessGates, validateResizePolicy } from './validation-pod-fields';
+import { podClaimNames, validateContainerRestartRules, validateInitResizePolicy, validatePodResourceClaims, validateResourceClaimNames, validateInitRestartRules, validateNamedFields, validatePodDNSConfig, validatePodHostName, validateReadinessGates, validateResizePolicy } from './validation-pod-fields';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity } from './quantity';
 import { validateTolerations } from './validation';
@@ -39,6 +39,8 @@ export interface PodValidationOptions {
   hostUsers?: boolean;
   /** spec.terminationGracePeriodSeconds after defaulting (30 when unset): a sleep action's bound. */
   gracePeriod?: number;
+  /** The names of spec.resourceClaims, which a container's resources.claims name. */
+  claimNames?: Set<string>;
 }
 
 const MAX_INT32 = 2 ** 31 - 1;
@@ -107,7 +109,12 @@ const key = (path: string, name: string) => `${path}[${name}]`;
  * Pods only, not templates), so a defaulted request is validated like a given one. Quantities that cannot be
  * decoded are reported at `…limits.<name>` (the API server reports them as a decode error, without a path).
  */
-export function validateResourceRequirements(resources: Container['resources'], path: string, defaultRequests = false): FieldError[] {
+export function validateResourceRequirements(
+  resources: Container['resources'],
+  path: string,
+  defaultRequests = false,
+  validateName: (name: string, path: string) => FieldError[] = validateContainerResourceName,
+): FieldError[] {
   const errs: FieldError[] = [];
   const limPath = child(path, 'limits');
   const reqPath = child(path, 'requests');
@@ -128,7 +135,7 @@ export function validateResourceRequirements(resources: Container['resources'], 
     return ok ? [] : [invalid(path, q.canonical(), `${q.canonical()} is not positive integer multiple of ${name}`)];
   };
   for (const [name, q] of limits) {
-    errs.push(...validateContainerResourceName(name, key(limPath, name)));
+    errs.push(...validateName(name, key(limPath, name)));
     errs.push(...validateResourceQuantityValue(name, q, key(limPath, name)));
     if (isHugePages(name)) {
       hugePages = true;
@@ -137,7 +144,7 @@ export function validateResourceRequirements(resources: Container['resources'], 
     if (name === 'cpu' || name === 'memory') cpuOrMemory = true;
   }
   for (const [name, q] of requests) {
-    errs.push(...validateContainerResourceName(name, key(reqPath, name)));
+    errs.push(...validateName(name, key(reqPath, name)));
     errs.push(...validateResourceQuantityValue(name, q, key(reqPath, name)));
     const limit = limits.get(name);
     if (limit) {
@@ -214,6 +221,7 @@ function validateContainerCommon(c: Container, path: string, opts: PodValidation
   const env = opts.env ?? envOptions({} as PodSpec, opts.update);
   errs.push(...validateEnv(c.env, child(path, 'env'), env), ...validateEnvFrom(c.envFrom, child(path, 'envFrom'), env));
   errs.push(...validateResourceRequirements(c.resources, child(path, 'resources'), opts.isPod));
+  errs.push(...validateResourceClaimNames((c.resources as { claims?: unknown } | undefined)?.claims, opts.claimNames ?? new Set(), child(child(path, 'resources'), 'claims')));
   errs.push(...validateResizePolicy(c, path, opts.restartPolicy ?? 'Always'));
   errs.push(...validateContainerSecurityContext(c, path, opts.hostUsers ?? true));
   return errs;
@@ -581,6 +589,43 @@ function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadC
   return errs;
 }
 
+/** @upstream pkg/apis/core/validation/validation.go */
+const NO_POD_LEVEL_CLAIMS = 'claims may not be set for Resources at pod-level';
+/** resourcehelper.SupportedPodLevelResources (component-helpers), sorted: cpu, memory and the hugepages- prefix. */
+const POD_LEVEL_RESOURCES = ['cpu', 'hugepages-', 'memory'];
+
+/** validatePodResourceName: validateResourceName (stopping at a bad qualified name), then a pod-level resource. */
+function validatePodResourceName(name: string, path: string): FieldError[] {
+  const bad = isQualifiedName(name).map((m) => invalid(path, name, m));
+  if (bad.length) return bad;
+  if (!name.includes('/') && !isStandardResourceName(name)) return [invalid(path, name, 'must be a standard resource type or fully qualified')];
+  return name === 'cpu' || name === 'memory' || isHugePages(name) ? [] : [notSupported(path, name, POD_LEVEL_RESOURCES)];
+}
+
+/**
+ * validatePodResources (PodLevelResources: alpha and off at 1.33, where the create path drops spec.resources after
+ * decoding it; beta and on from 1.34): a windows pod may not set them; no claims; the names, values and request ≤
+ * limit rules of the containers' resources with validatePodResourceName. Not modelled: validatePodResourceConsistency
+ * (the containers' aggregate against the pod's; the known deviation pod-level-resources-not-validated).
+ */
+function validatePodResources(s: PodSpec, path: string): FieldError[] {
+  const p = child(path, 'resources');
+  const resources = s.resources as Container['resources'] & { claims?: unknown };
+  if (!gateEnabled('PodLevelResources')) {
+    // decoding comes before the drop, so a quantity that does not decode is refused at every release
+    const e: FieldError[] = [];
+    decodeList(resources?.requests, child(p, 'requests'), e);
+    decodeList(resources?.limits, child(p, 'limits'), e);
+    return e;
+  }
+  if (s.os?.name === 'windows') return [forbidden(p, 'may not be set for a windows pod')];
+  const errs: FieldError[] = [];
+  if (resources?.claims != null) errs.push(forbidden(child(p, 'claims'), NO_POD_LEVEL_CLAIMS));
+  errs.push(...validateResourceRequirements(resources, p, false, validatePodResourceName));
+  errs.push(...validateResourceClaimNames(resources?.claims, podClaimNames(s as never), child(p, 'claims')));
+  return errs;
+}
+
 // --- the pod spec ----------------------------------------------------------------------------------
 
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
@@ -596,7 +641,8 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   const errs: FieldError[] = validatePodVolumes(s, path, opts.isPod ? opts.podName : undefined, opts.isPod);
   const hostUsers = (s as { hostUsers?: boolean }).hostUsers !== false;
   const grace = (s as { terminationGracePeriodSeconds?: unknown }).terminationGracePeriodSeconds;
-  const withEnv = { ...opts, env: envOptions(s, opts.update), restartPolicy: restartPolicyOf(s), hostUsers, gracePeriod: typeof grace === 'number' ? grace : 30 };
+  const withEnv = { ...opts, env: envOptions(s, opts.update), restartPolicy: restartPolicyOf(s), hostUsers, gracePeriod: typeof grace === 'number' ? grace : 30,
+    claimNames: podClaimNames(s as never) };
   errs.push(...validateContainers(s, path, withEnv));
   errs.push(...validateInitContainers(s, path, withEnv));
   errs.push(...validateEphemeralContainers(s, path, withEnv));
@@ -619,6 +665,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   errs.push(...validateReadinessGates(s as never, path));
   errs.push(...validateNamedFields(s as never, path));
   errs.push(...validatePodHostName(s as never, path));
+  errs.push(...validatePodResourceClaims(s as never, path));
   errs.push(...validateLabels(s.nodeSelector, child(path, 'nodeSelector')));
   errs.push(...validateAffinity(s.affinity, child(path, 'affinity')));
   const gates = new Set<string>();
@@ -640,14 +687,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   }
   // validateOverhead reuses the container rules on {limits: overhead}, hence `overhead.limits.<name>` paths
   if (s.overhead) errs.push(...validateResourceRequirements({ limits: s.overhead }, child(path, 'overhead')));
-  if (s.resources) {
-    // pod-level resources: only that the quantities decode (PodLevelResources details are not modelled); decoding
-    // comes before the drop of 1.33 (dropDisabledPodLevelResources), so it holds at every release
-    const e: FieldError[] = [];
-    decodeList(s.resources.requests, child(child(path, 'resources'), 'requests'), e);
-    decodeList(s.resources.limits, child(child(path, 'resources'), 'limits'), e);
-    errs.push(...e);
-  }
+  if (s.resources) errs.push(...validatePodResources(s, path));
   if (s.os) {
     // validateOS: v1.33.13 still says "cannot be empty" (dropped in 1.34, #132513)
     if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), releaseAtLeast('1.34') ? '' : 'cannot be empty'));
