@@ -16,7 +16,7 @@ import { podClaimNames, validateContainerRestartRules, validateInitResizePolicy,
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity } from './quantity';
 import { validateTolerations } from './validation';
-import { validatePodVolumes } from './validation-volumes';
+import { validatePodVolumes, withoutImageVolumes } from './validation-volumes';
 import { envOptions, validateEnv, validateEnvFrom, validateFileKeyRefVolumes, type EnvOptions } from './validation-env';
 import { defaultPodSpec } from './defaults';
 import { isExtendedResourceName, isNativeResource } from './resources';
@@ -310,6 +310,12 @@ const NOT_FOR_EPHEMERAL = 'cannot be set for an Ephemeral Container';
  */
 const EPHEMERAL_FORBIDDEN = ['ports', 'resources', 'resizePolicy', 'restartPolicy', 'restartPolicyRules', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle'];
 /**
+ * At 1.34 (ContainerRestartRules off) the create path drops an ephemeral container's restartPolicy and
+ * restartPolicyRules before validation (dropContainerRestartRules); 1.33 has no restartPolicyRules.
+ */
+const ephemeralForbidden = () => EPHEMERAL_FORBIDDEN.filter((f) =>
+  !(restartRulesDropped() && (f === 'restartPolicy' || f === 'restartPolicyRules')) && !(f === 'restartPolicyRules' && !releaseAtLeast('1.34')));
+/**
  * Go's zero value of a decoded field: absent or null; an empty list is not (a non-nil slice), and of the struct
  * `resources` (not a pointer) an object whose members are all absent or null is.
  */
@@ -323,7 +329,8 @@ const isZero = (f: string, v: unknown): boolean =>
  * templates too, before ValidatePodTemplateSpec's own refusal of any ephemeral container.
  */
 function validateEphemeralContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
-  const list = ((spec as { ephemeralContainers?: unknown }).ephemeralContainers ?? []) as Array<Container & Record<string, unknown>>;
+  // (as the create path leaves them: without the mounts of image volumes it dropped)
+  const list = ((withoutImageVolumes(spec) as { ephemeralContainers?: unknown }).ephemeralContainers ?? []) as Array<Container & Record<string, unknown>>;
   if (!Array.isArray(list) || !list.length) return [];
   const errs: FieldError[] = [];
   const others = new Set([...(spec.containers ?? []), ...(spec.initContainers ?? [])].map((c) => c?.name ?? ''));
@@ -338,7 +345,7 @@ function validateEphemeralContainers(spec: PodSpec, path: string, opts: PodValid
     else all.add(name);
     const target = ec.targetContainerName as string | undefined;
     if (target && !others.has(target)) errs.push(notFound(child(p, 'targetContainerName'), target));
-    for (const f of EPHEMERAL_FORBIDDEN) if (!isZero(f, ec[f])) errs.push(forbidden(child(p, f), NOT_FOR_EPHEMERAL));
+    for (const f of ephemeralForbidden()) if (!isZero(f, ec[f])) errs.push(forbidden(child(p, f), NOT_FOR_EPHEMERAL));
     (ec.volumeMounts ?? []).forEach((m, j) => {
       if (m?.subPath) errs.push(forbidden(child(index(child(p, 'volumeMounts'), j), 'subPath'), NOT_FOR_EPHEMERAL));
       if (m?.subPathExpr) errs.push(forbidden(child(index(child(p, 'volumeMounts'), j), 'subPathExpr'), NOT_FOR_EPHEMERAL));

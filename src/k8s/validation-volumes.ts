@@ -582,9 +582,12 @@ export function withoutImageVolumes(spec: PodSpec): PodSpec {
   const names = new Set(volumes.filter((v) => given(v?.image)).map((v) => v?.name ?? ''));
   if (names.size === 0) return spec;
   const out = { ...spec, volumes: volumes.filter((v) => !given(v?.image)) } as PodSpec;
-  for (const key of ['containers', 'initContainers'] as const) {
-    if (!Array.isArray(spec[key])) continue;
-    out[key] = spec[key]!.map((c) => (c && Array.isArray(c.volumeMounts) ? { ...c, volumeMounts: c.volumeMounts.filter((m) => !names.has(m?.name ?? '')) } : c));
+  // every kind of container's mounts of them, ephemeral containers' too (v1.33.13 dropImageVolumes)
+  const all = out as PodSpec & { ephemeralContainers?: Container[] };
+  for (const key of ['containers', 'initContainers', 'ephemeralContainers'] as const) {
+    const list = (spec as PodSpec & { ephemeralContainers?: Container[] })[key];
+    if (!Array.isArray(list)) continue;
+    all[key] = list.map((c) => (c && Array.isArray(c.volumeMounts) ? { ...c, volumeMounts: c.volumeMounts.filter((m) => !names.has(m?.name ?? '')) } : c));
   }
   return out;
 }
