@@ -19,6 +19,8 @@ export type GateName =
   | 'PodLevelResources'
   | 'PodLevelResourcesFixDefaulting'
   | 'RelaxedEnvironmentVariableValidation'
+  | 'RestartAllContainersOnContainerExits'
+  | 'SELinuxMount'
   | 'StorageCapacityScoring'
   | 'StrictIPCIDRValidation'
   | 'TaintTolerationComparisonOperators'
@@ -49,9 +51,11 @@ export interface Release {
 // VAC rules (beta off 1.31, GA 1.34, locked 1.36); ImageVolume: the `image` volume source (beta off 1.33, on 1.35, GA
 // and locked 1.36; off, pkg/api/pod/util.go dropImageVolumes drops such volumes and their mounts before validation);
 // RelaxedEnvironmentVariableValidation: any printable ASCII but '=' in an env var name or envFrom prefix (beta on 1.32, GA
-// and locked 1.34); EnvFiles: an env var's fileKeyRef (alpha off 1.34, where dropFileKeyRefInUse drops it; beta on 1.35)
+// and locked 1.34); EnvFiles: an env var's fileKeyRef (alpha off 1.34, where dropFileKeyRefInUse drops it; beta on 1.35);
+// SELinuxMount: a pod's seLinuxChangePolicy may be MountOption (beta off 1.33, GA on 1.37; off, only Recursive);
+// RestartAllContainersOnContainerExits: a container restart rule's RestartAllContainers action (alpha off 1.35, beta on 1.36)
 const GATES_1_33: Gates = {
-  DynamicResourceAllocation: 'off', ImageVolume: 'off', PodLevelResources: 'off', RelaxedEnvironmentVariableValidation: 'on', StorageCapacityScoring: 'off',
+  DynamicResourceAllocation: 'off', ImageVolume: 'off', PodLevelResources: 'off', RelaxedEnvironmentVariableValidation: 'on', SELinuxMount: 'off', StorageCapacityScoring: 'off',
   StrictIPCIDRValidation: 'off', VolumeAttributesClass: 'off',
 };
 const GATES_1_34: Gates = {
@@ -59,15 +63,15 @@ const GATES_1_34: Gates = {
   RelaxedEnvironmentVariableValidation: 'locked', VolumeAttributesClass: 'on',
 };
 const GATES_1_35: Gates = {
-  ...GATES_1_34, ContainerRestartRules: 'on', DynamicResourceAllocation: 'locked', EnvFiles: 'on', ImageVolume: 'on', InPlacePodLevelResourcesVerticalScaling: 'off', NodeDeclaredFeatures: 'off', TaintTolerationComparisonOperators: 'off',
+  ...GATES_1_34, ContainerRestartRules: 'on', RestartAllContainersOnContainerExits: 'off', DynamicResourceAllocation: 'locked', EnvFiles: 'on', ImageVolume: 'on', InPlacePodLevelResourcesVerticalScaling: 'off', NodeDeclaredFeatures: 'off', TaintTolerationComparisonOperators: 'off',
   VolumeLimitScaling: 'off',
 };
 const GATES_1_36: Gates = {
-  ...GATES_1_35, DRAExtendedResource: 'on', ImageVolume: 'locked', InPlacePodLevelResourcesVerticalScaling: 'on', NodeDeclaredFeatures: 'on', StrictIPCIDRValidation: 'on',
+  ...GATES_1_35, DRAExtendedResource: 'on', RestartAllContainersOnContainerExits: 'on', ImageVolume: 'locked', InPlacePodLevelResourcesVerticalScaling: 'on', NodeDeclaredFeatures: 'on', StrictIPCIDRValidation: 'on',
   VolumeAttributesClass: 'locked',
 };
 const GATES_1_37: Gates = {
-  ...GATES_1_36, DRAExtendedResource: 'locked', NodeDeclaredFeatures: 'locked', PodLevelResourcesFixDefaulting: 'on', StorageCapacityScoring: 'on', VolumeLimitScaling: 'on',
+  ...GATES_1_36, DRAExtendedResource: 'locked', NodeDeclaredFeatures: 'locked', PodLevelResourcesFixDefaulting: 'on', SELinuxMount: 'on', StorageCapacityScoring: 'on', VolumeLimitScaling: 'on',
 };
 
 /** Oldest first; the last row is the newest release, the default. */

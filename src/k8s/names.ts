@@ -66,6 +66,24 @@ export function isDNS1123Subdomain(value: string): string[] {
   return errs;
 }
 
+const DNS1123_LABEL_FMT_UNDERSCORE = '_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?';
+const DNS1123_SUBDOMAIN_FMT_UNDERSCORE = `${DNS1123_LABEL_FMT_UNDERSCORE}(\\.${DNS1123_LABEL_FMT_UNDERSCORE})*`;
+const DNS1123_SUBDOMAIN_RE_UNDERSCORE = new RegExp(`^${DNS1123_SUBDOMAIN_FMT_UNDERSCORE}$`);
+const DNS1123_SUBDOMAIN_MSG_UNDERSCORE =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character";
+
+/**
+ * `IsDNS1123SubdomainWithUnderscore` (a dnsConfig search). v0.33.13's message quotes the regex without the underscore
+ * (dns1123SubdomainFmt) though it tests the one with it; fixed in v0.34.
+ */
+export function isDNS1123SubdomainWithUnderscore(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 253) errs.push(maxLenError(253));
+  const fmt = releaseAtLeast('1.34') ? DNS1123_SUBDOMAIN_FMT_UNDERSCORE : DNS1123_SUBDOMAIN_FMT;
+  if (!DNS1123_SUBDOMAIN_RE_UNDERSCORE.test(value)) errs.push(regexError(DNS1123_SUBDOMAIN_MSG_UNDERSCORE, fmt, 'example.com'));
+  return errs;
+}
+
 /** `IsValidLabelValue`: taint values, Equal toleration values, selector values. */
 export function isValidLabelValue(value: string): string[] {
   const errs: string[] = [];

@@ -1,10 +1,11 @@
 // A container's lifecycle hooks and probes as the API server validates them, after SetDefaults_Probe and
 // SetDefaults_HTTPGetAction (pkg/apis/core/validation/validation.go validateLifecycle, validateLivenessProbe,
-// validateReadinessProbe, validateStartupProbe, validateProbe, validateHandler and the actions' own checks).
-// Not modelled (no error from the library, upstream may have one): a sleep action's seconds (the rule and its message
-// differ by release and by PodLifecycleSleepActionAllowZero), lifecycle.stopSignal (ContainerStopSignals), and the 1.37
-// fields httpGet.protocol and grpc.mode. Found by the corpus pass of the e2e oracle (kubernetes/api testdata's
-// placeholder DaemonSet: a postStart hook with both exec and httpGet).
+// validateReadinessProbe, validateStartupProbe, validateProbe, validateHandler and the actions' own checks, a sleep
+// action's seconds against the pod's terminationGracePeriodSeconds included).
+// Dropped before validation with the release's default gates, so never refused (pkg/api/pod/util.go
+// dropDisabledFields): lifecycle.stopSignal (ContainerStopSignals, alpha and off at 1.33 … 1.37), and the 1.37 fields
+// httpGet.protocol (H2CContainerProbe, alpha) and grpc.mode (GRPCContainerProbeTLS, alpha). Found by the corpus pass
+// of the e2e oracle (kubernetes/api testdata's placeholder DaemonSet: a postStart hook with both exec and httpGet).
 import type { FieldError } from '../core/types';
 import { isValidPortName } from './names';
 import { child, forbidden, invalid, IS_NEGATIVE, notSupported, PORT_NUM_RANGE, required, validPortNum } from './validation-field';
@@ -33,7 +34,18 @@ function portNumOrName(port: unknown, path: string): FieldError[] {
   return validPortNum(n) ? [] : [invalid(path, n, PORT_NUM_RANGE)];
 }
 
-function validateAction(kind: string, action: Obj, path: string): FieldError[] {
+/**
+ * validateSleepAction: 0 … terminationGracePeriodSeconds. v1.33.13 says the same (PodLifecycleSleepActionAllowZero is
+ * beta and on there; GA and locked from 1.34, the gate gone at 1.37).
+ */
+function validateSleep(action: Obj, gracePeriod: number, path: string): FieldError[] {
+  const seconds = typeof action.seconds === 'number' ? action.seconds : 0;
+  return seconds < 0 || seconds > gracePeriod
+    ? [invalid(path, seconds, `must be non-negative and less than terminationGracePeriodSeconds (${gracePeriod})`)]
+    : [];
+}
+
+function validateAction(kind: string, action: Obj, path: string, gracePeriod: number): FieldError[] {
   switch (kind) {
     case 'exec':
       return Array.isArray(action.command) && action.command.length ? [] : [required(child(path, 'command'))];
@@ -53,12 +65,12 @@ function validateAction(kind: string, action: Obj, path: string): FieldError[] {
     case 'grpc':
       return portNumOrName(typeof action.port === 'number' ? action.port : 0, child(path, 'port'));
     default:
-      return []; // sleep: not modelled
+      return validateSleep(action, gracePeriod, path);
   }
 }
 
 /** validateHandler: exactly one handler type; the second and later are Forbidden, none is Required. */
-function validateHandler(handler: Obj, actions: readonly string[], path: string): FieldError[] {
+function validateHandler(handler: Obj, actions: readonly string[], path: string, gracePeriod = 30): FieldError[] {
   const errs: FieldError[] = [];
   let count = 0;
   for (const kind of actions) {
@@ -69,7 +81,7 @@ function validateHandler(handler: Obj, actions: readonly string[], path: string)
       continue;
     }
     count++;
-    errs.push(...validateAction(kind, action ?? {}, child(path, kind)));
+    errs.push(...validateAction(kind, action ?? {}, child(path, kind), gracePeriod));
   }
   if (count === 0) errs.push(required(path, HANDLER_TYPE));
   return errs;
@@ -96,15 +108,18 @@ function validateProbe(probe: Obj, kind: 'livenessProbe' | 'readinessProbe' | 's
   return errs;
 }
 
-/** A regular container's (or a sidecar's) lifecycle hooks and probes, at the container's path. */
-export function validateHooksAndProbes(container: object, path: string): FieldError[] {
+/**
+ * A regular container's (or a sidecar's) lifecycle hooks and probes, at the container's path. `gracePeriod`: the pod's
+ * terminationGracePeriodSeconds after SetDefaults_PodSpec (30 when unset).
+ */
+export function validateHooksAndProbes(container: object, path: string, gracePeriod = 30): FieldError[] {
   const c = container as Obj;
   const errs: FieldError[] = [];
   const lifecycle = obj(c.lifecycle);
   if (lifecycle) {
     for (const hook of ['postStart', 'preStop']) {
       const handler = obj(lifecycle[hook]);
-      if (handler) errs.push(...validateHandler(handler, HOOK_ACTIONS, child(child(path, 'lifecycle'), hook)));
+      if (handler) errs.push(...validateHandler(handler, HOOK_ACTIONS, child(child(path, 'lifecycle'), hook), gracePeriod));
     }
   }
   for (const kind of ['livenessProbe', 'readinessProbe', 'startupProbe'] as const) {

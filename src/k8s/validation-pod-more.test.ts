@@ -118,9 +118,10 @@ describe('validateResourceRequirements / validateContainerResourceName / Validat
       `${R}.limits.memory: Invalid value: "1Q": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
       `${R}.requests.cpu: Invalid value: "1K": unable to parse quantity's suffix`,
     ]],
-    ['pod-level resources: only decoding', { resources: { requests: { cpu: 'abc', memory: '1Gi' }, limits: { memory: '1Q' } } }, [
-      `spec.resources.requests.cpu: Invalid value: "abc": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
+    // (validatePodResources: validation-pod-fields.test.ts; a quantity that does not decode stops there)
+    ['pod-level resources: decoding', { resources: { requests: { cpu: 'abc', memory: '1Gi' }, limits: { memory: '1Q' } } }, [
       `spec.resources.limits.memory: Invalid value: "1Q": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
+      `spec.resources.requests.cpu: Invalid value: "abc": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
     ]],
     // validateOverhead reuses the container rules on {Limits: overhead}
     ['overhead', { overhead: { cpu: '-1', 'example.com/x': '1' } }, ['spec.overhead.limits[cpu]: Invalid value: "-1": must be greater than or equal to 0']],
@@ -350,7 +351,8 @@ describe('the rest of ValidatePodSpec and ValidatePodCreate', () => {
   check([
     // validateDNSPolicy / validateRestartPolicy
     ['dnsPolicy', { dnsPolicy: 'Cluster', restartPolicy: 'OnFailure' }, ['spec.dnsPolicy: Unsupported value: "Cluster": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"']],
-    ['dnsPolicy None, restartPolicy Never', { dnsPolicy: 'None', restartPolicy: 'Never' }, []],
+    // (None needs a dnsConfig with a nameserver: validatePodDNSConfig, validation-pod-fields.test.ts)
+    ['dnsPolicy None, restartPolicy Never', { dnsPolicy: 'None', dnsConfig: { nameservers: ['10.0.0.10'] }, restartPolicy: 'Never' }, []],
     ['restartPolicy', { restartPolicy: 'always' }, ['spec.restartPolicy: Unsupported value: "always": supported values: "Always", "OnFailure", "Never"']],
     // activeDeadlineSeconds: validation.InclusiveRangeError(1, math.MaxInt32)
     ...([0, 2147483648].map((v) => [`activeDeadlineSeconds ${v}`, { activeDeadlineSeconds: v }, [`spec.activeDeadlineSeconds: Invalid value: ${v}: must be between 1 and 2147483647, inclusive`]]) as Case[]),

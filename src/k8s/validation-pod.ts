@@ -11,14 +11,16 @@ import { gateEnabled, releaseAtLeast, settings } from '../core/config';
 import { gateState } from '../core/releases';
 import { validateHostAliases } from './validation-ip';
 import { validateHooksAndProbes } from './validation-handlers';
+import { validateContainerSecurityContext, validateOSSecurity, validatePodSecurityContext } from './validation-security';
+import { podClaimNames, validateContainerRestartRules, validateInitResizePolicy, validatePodResourceClaims, validateResourceClaimNames, validateInitRestartRules, validateNamedFields, validatePodDNSConfig, validatePodHostName, validateReadinessGates, validateResizePolicy } from './validation-pod-fields';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity } from './quantity';
 import { validateTolerations } from './validation';
-import { validatePodVolumes } from './validation-volumes';
+import { validatePodVolumes, withoutImageVolumes } from './validation-volumes';
 import { envOptions, validateEnv, validateEnvFrom, validateFileKeyRefVolumes, type EnvOptions } from './validation-env';
 import { defaultPodSpec } from './defaults';
 import { isExtendedResourceName, isNativeResource } from './resources';
-import { child, decodeQuantity, duplicate, forbidden, index, invalid, IS_NEGATIVE, notSupported, PORT_NUM_RANGE, Raw, required, validPortNum } from './validation-field';
+import { child, decodeQuantity, duplicate, forbidden, index, invalid, IS_NEGATIVE, notFound, notSupported, PORT_NUM_RANGE, Raw, required, validPortNum } from './validation-field';
 import { validateLabelName, validateLabelSelector, validateLabels, type LabelSelector } from './validation-meta';
 
 export interface PodValidationOptions {
@@ -32,6 +34,13 @@ export interface PodValidationOptions {
   podName?: string;
   /** The env options of the spec (validation-env.ts envOptions), worked out once by validatePodSpec. */
   env?: EnvOptions;
+  /** The pod's restartPolicy after defaulting and whether it shares the host's user namespace (validatePodSpec). */
+  restartPolicy?: string;
+  hostUsers?: boolean;
+  /** spec.terminationGracePeriodSeconds after defaulting (30 when unset): a sleep action's bound. */
+  gracePeriod?: number;
+  /** The names of spec.resourceClaims, which a container's resources.claims name. */
+  claimNames?: Set<string>;
 }
 
 const MAX_INT32 = 2 ** 31 - 1;
@@ -100,7 +109,12 @@ const key = (path: string, name: string) => `${path}[${name}]`;
  * Pods only, not templates), so a defaulted request is validated like a given one. Quantities that cannot be
  * decoded are reported at `…limits.<name>` (the API server reports them as a decode error, without a path).
  */
-export function validateResourceRequirements(resources: Container['resources'], path: string, defaultRequests = false): FieldError[] {
+export function validateResourceRequirements(
+  resources: Container['resources'],
+  path: string,
+  defaultRequests = false,
+  validateName: (name: string, path: string) => FieldError[] = validateContainerResourceName,
+): FieldError[] {
   const errs: FieldError[] = [];
   const limPath = child(path, 'limits');
   const reqPath = child(path, 'requests');
@@ -121,7 +135,7 @@ export function validateResourceRequirements(resources: Container['resources'], 
     return ok ? [] : [invalid(path, q.canonical(), `${q.canonical()} is not positive integer multiple of ${name}`)];
   };
   for (const [name, q] of limits) {
-    errs.push(...validateContainerResourceName(name, key(limPath, name)));
+    errs.push(...validateName(name, key(limPath, name)));
     errs.push(...validateResourceQuantityValue(name, q, key(limPath, name)));
     if (isHugePages(name)) {
       hugePages = true;
@@ -130,7 +144,7 @@ export function validateResourceRequirements(resources: Container['resources'], 
     if (name === 'cpu' || name === 'memory') cpuOrMemory = true;
   }
   for (const [name, q] of requests) {
-    errs.push(...validateContainerResourceName(name, key(reqPath, name)));
+    errs.push(...validateName(name, key(reqPath, name)));
     errs.push(...validateResourceQuantityValue(name, q, key(reqPath, name)));
     const limit = limits.get(name);
     if (limit) {
@@ -207,6 +221,9 @@ function validateContainerCommon(c: Container, path: string, opts: PodValidation
   const env = opts.env ?? envOptions({} as PodSpec, opts.update);
   errs.push(...validateEnv(c.env, child(path, 'env'), env), ...validateEnvFrom(c.envFrom, child(path, 'envFrom'), env));
   errs.push(...validateResourceRequirements(c.resources, child(path, 'resources'), opts.isPod));
+  errs.push(...validateResourceClaimNames((c.resources as { claims?: unknown } | undefined)?.claims, opts.claimNames ?? new Set(), child(child(path, 'resources'), 'claims')));
+  errs.push(...validateResizePolicy(c, path, opts.restartPolicy ?? 'Always'));
+  errs.push(...validateContainerSecurityContext(c, path, opts.hostUsers ?? true));
   return errs;
 }
 
@@ -225,7 +242,6 @@ function checkHostPortConflicts(containers: readonly Container[], path: string):
   return errs;
 }
 
-const CONTAINER_RESTART_POLICIES = ['Always', 'Never', 'OnFailure'];
 /** The ContainerRestartRules gate: alpha (off) in 1.34, beta (on) from 1.35 (pkg/features/kube_features.go). */
 const containerRestartRules = () => gateEnabled('ContainerRestartRules');
 /**
@@ -247,13 +263,11 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
     const name = c.name ?? '';
     if (names.has(name)) errs.push(duplicate(child(p, 'name'), name));
     else names.add(name);
-    errs.push(...validateHooksAndProbes(c, p));
+    errs.push(...validateHooksAndProbes(c, p, opts.gracePeriod));
     const policy = (c as { restartPolicy?: string }).restartPolicy;
-    if (policy != null && !restartRulesDropped()) {
-      // ContainerRestartRules (beta, on from 1.35): a regular container may set Always, Never or OnFailure
-      if (!containerRestartRules()) errs.push(forbidden(child(p, 'restartPolicy'), 'may not be set for non-init containers'));
-      else if (!CONTAINER_RESTART_POLICIES.includes(policy)) errs.push(notSupported(child(p, 'restartPolicy'), policy, CONTAINER_RESTART_POLICIES));
-    }
+    // ContainerRestartRules (beta, on from 1.35): a regular container may set Always, Never or OnFailure, and rules
+    if (containerRestartRules()) errs.push(...validateContainerRestartRules(c, p));
+    else if (policy != null && !restartRulesDropped()) errs.push(forbidden(child(p, 'restartPolicy'), 'may not be set for non-init containers'));
   });
   errs.push(...checkHostPortConflicts(containers, cPath));
   return errs;
@@ -271,20 +285,71 @@ function validateInitContainers(spec: PodSpec, path: string, opts: PodValidation
   (spec.initContainers ?? []).forEach((c, i) => {
     const p = index(iPath, i);
     errs.push(...validateContainerCommon(c, p, opts));
-    // validateInitContainerRestartPolicy: Always (a sidecar), or with ContainerRestartRules any container policy
-    if (c.restartPolicy != null && c.restartPolicy !== 'Always' && !restartRulesDropped()) {
-      const allowed = containerRestartRules() ? CONTAINER_RESTART_POLICIES : ['Always'];
-      if (!allowed.includes(c.restartPolicy)) errs.push(notSupported(child(p, 'restartPolicy'), c.restartPolicy, allowed));
-    }
+    // validateInitContainerRestartPolicy: Always (a sidecar), or with ContainerRestartRules any container policy and rules
+    if (containerRestartRules()) errs.push(...validateInitRestartRules(c, p));
+    else if (c.restartPolicy != null && c.restartPolicy !== 'Always' && !restartRulesDropped()) errs.push(notSupported(child(p, 'restartPolicy'), c.restartPolicy, ['Always']));
     if (names.has(c.name ?? '')) errs.push(duplicate(child(p, 'name'), c.name ?? ''));
     else if (c.name) names.add(c.name);
     errs.push(...checkHostPortConflicts([c], iPath));
     // a sidecar's lifecycle hooks and probes are validated as a regular container's; a classic init container runs to
     // completion: it may have none. Found by the corpus pass of the e2e oracle.
-    if (c.restartPolicy === 'Always') errs.push(...validateHooksAndProbes(c, p));
+    if (c.restartPolicy === 'Always') errs.push(...validateHooksAndProbes(c, p, opts.gracePeriod));
     else {
       for (const f of INIT_FORBIDDEN) if ((c as unknown as Record<string, unknown>)[f] != null) errs.push(forbidden(child(p, f), NOT_FOR_INIT));
     }
+    errs.push(...validateInitResizePolicy(c, p, opts.update));
+  });
+  return errs;
+}
+
+/** @upstream pkg/apis/core/validation/validation.go */
+const NOT_FOR_EPHEMERAL = 'cannot be set for an Ephemeral Container';
+/**
+ * The fields of EphemeralContainerCommon that allowedEphemeralContainerFields leaves out, in the struct's order
+ * (validateFieldAllowList: any non-zero value is Forbidden; restartPolicyRules exists from 1.34).
+ */
+const EPHEMERAL_FORBIDDEN = ['ports', 'resources', 'resizePolicy', 'restartPolicy', 'restartPolicyRules', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle'];
+/**
+ * At 1.34 (ContainerRestartRules off) the create path drops an ephemeral container's restartPolicy and
+ * restartPolicyRules before validation (dropContainerRestartRules); 1.33 has no restartPolicyRules.
+ */
+const ephemeralForbidden = () => EPHEMERAL_FORBIDDEN.filter((f) =>
+  !(restartRulesDropped() && (f === 'restartPolicy' || f === 'restartPolicyRules')) && !(f === 'restartPolicyRules' && !releaseAtLeast('1.34')));
+/**
+ * Go's zero value of a decoded field: absent or null; an empty list is not (a non-nil slice), and of the struct
+ * `resources` (not a pointer) an object whose members are all absent or null is.
+ */
+const isZero = (f: string, v: unknown): boolean =>
+  v == null || (f === 'resources' && typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every((x) => x == null));
+
+/**
+ * validateEphemeralContainers: each one as any container (validateContainerCommon, and validateContainerOnlyForPod's
+ * image whitespace rule even in a template), a name unique across all containers, a targetContainerName that names a
+ * container or init container, none of the fields the allow list leaves out, no subPath or subPathExpr. Runs for pod
+ * templates too, before ValidatePodTemplateSpec's own refusal of any ephemeral container.
+ */
+function validateEphemeralContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
+  // (as the create path leaves them: without the mounts of image volumes it dropped)
+  const list = ((withoutImageVolumes(spec) as { ephemeralContainers?: unknown }).ephemeralContainers ?? []) as Array<Container & Record<string, unknown>>;
+  if (!Array.isArray(list) || !list.length) return [];
+  const errs: FieldError[] = [];
+  const others = new Set([...(spec.containers ?? []), ...(spec.initContainers ?? [])].map((c) => c?.name ?? ''));
+  const all = new Set(others);
+  list.forEach((ec, i) => {
+    if (!ec) return;
+    const p = index(child(path, 'ephemeralContainers'), i);
+    errs.push(...validateContainerCommon(ec, p, { ...opts, isPod: false }));
+    if (ec.image && ec.image.trim() !== ec.image) errs.push(invalid(child(p, 'image'), ec.image, 'must not have leading or trailing whitespace'));
+    const name = ec.name ?? '';
+    if (all.has(name)) errs.push(duplicate(child(p, 'name'), name));
+    else all.add(name);
+    const target = ec.targetContainerName as string | undefined;
+    if (target && !others.has(target)) errs.push(notFound(child(p, 'targetContainerName'), target));
+    for (const f of ephemeralForbidden()) if (!isZero(f, ec[f])) errs.push(forbidden(child(p, f), NOT_FOR_EPHEMERAL));
+    (ec.volumeMounts ?? []).forEach((m, j) => {
+      if (m?.subPath) errs.push(forbidden(child(index(child(p, 'volumeMounts'), j), 'subPath'), NOT_FOR_EPHEMERAL));
+      if (m?.subPathExpr) errs.push(forbidden(child(index(child(p, 'volumeMounts'), j), 'subPathExpr'), NOT_FOR_EPHEMERAL));
+    });
   });
   return errs;
 }
@@ -531,6 +596,43 @@ function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadC
   return errs;
 }
 
+/** @upstream pkg/apis/core/validation/validation.go */
+const NO_POD_LEVEL_CLAIMS = 'claims may not be set for Resources at pod-level';
+/** resourcehelper.SupportedPodLevelResources (component-helpers), sorted: cpu, memory and the hugepages- prefix. */
+const POD_LEVEL_RESOURCES = ['cpu', 'hugepages-', 'memory'];
+
+/** validatePodResourceName: validateResourceName (stopping at a bad qualified name), then a pod-level resource. */
+function validatePodResourceName(name: string, path: string): FieldError[] {
+  const bad = isQualifiedName(name).map((m) => invalid(path, name, m));
+  if (bad.length) return bad;
+  if (!name.includes('/') && !isStandardResourceName(name)) return [invalid(path, name, 'must be a standard resource type or fully qualified')];
+  return name === 'cpu' || name === 'memory' || isHugePages(name) ? [] : [notSupported(path, name, POD_LEVEL_RESOURCES)];
+}
+
+/**
+ * validatePodResources (PodLevelResources: alpha and off at 1.33, where the create path drops spec.resources after
+ * decoding it; beta and on from 1.34): a windows pod may not set them; no claims; the names, values and request ≤
+ * limit rules of the containers' resources with validatePodResourceName. Not modelled: validatePodResourceConsistency
+ * (the containers' aggregate against the pod's; the known deviation pod-level-resources-not-validated).
+ */
+function validatePodResources(s: PodSpec, path: string): FieldError[] {
+  const p = child(path, 'resources');
+  const resources = s.resources as Container['resources'] & { claims?: unknown };
+  if (!gateEnabled('PodLevelResources')) {
+    // decoding comes before the drop, so a quantity that does not decode is refused at every release
+    const e: FieldError[] = [];
+    decodeList(resources?.requests, child(p, 'requests'), e);
+    decodeList(resources?.limits, child(p, 'limits'), e);
+    return e;
+  }
+  if (s.os?.name === 'windows') return [forbidden(p, 'may not be set for a windows pod')];
+  const errs: FieldError[] = [];
+  if (resources?.claims != null) errs.push(forbidden(child(p, 'claims'), NO_POD_LEVEL_CLAIMS));
+  errs.push(...validateResourceRequirements(resources, p, false, validatePodResourceName));
+  errs.push(...validateResourceClaimNames(resources?.claims, podClaimNames(s as never), child(p, 'claims')));
+  return errs;
+}
+
 // --- the pod spec ----------------------------------------------------------------------------------
 
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
@@ -544,9 +646,13 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   const s = opts.isPod && spec ? defaultPodSpec(spec) : spec ?? ({} as PodSpec);
   // ValidateVolumes first, then each container's volumeMounts and volumeDevices against the volumes that validated
   const errs: FieldError[] = validatePodVolumes(s, path, opts.isPod ? opts.podName : undefined, opts.isPod);
-  const withEnv = { ...opts, env: envOptions(s, opts.update) };
+  const hostUsers = (s as { hostUsers?: boolean }).hostUsers !== false;
+  const grace = (s as { terminationGracePeriodSeconds?: unknown }).terminationGracePeriodSeconds;
+  const withEnv = { ...opts, env: envOptions(s, opts.update), restartPolicy: restartPolicyOf(s), hostUsers, gracePeriod: typeof grace === 'number' ? grace : 30,
+    claimNames: podClaimNames(s as never) };
   errs.push(...validateContainers(s, path, withEnv));
   errs.push(...validateInitContainers(s, path, withEnv));
+  errs.push(...validateEphemeralContainers(s, path, withEnv));
   errs.push(...validateFileKeyRefVolumes(s, path, withEnv.env));
   if (s.hostNetwork) {
     (s.containers ?? []).forEach((c, i) =>
@@ -561,6 +667,12 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   if (!RESTART_POLICIES.includes(restartPolicyOf(s))) errs.push(notSupported(child(path, 'restartPolicy'), s.restartPolicy, RESTART_POLICIES));
   if (s.dnsPolicy && !DNS_POLICIES.includes(s.dnsPolicy)) errs.push(notSupported(child(path, 'dnsPolicy'), s.dnsPolicy, DNS_POLICIES));
   errs.push(...validateHostAliases(s.hostAliases, child(path, 'hostAliases')));
+  errs.push(...validatePodSecurityContext(s as never, path, opts.update));
+  errs.push(...validatePodDNSConfig(s as never, path));
+  errs.push(...validateReadinessGates(s as never, path));
+  errs.push(...validateNamedFields(s as never, path));
+  errs.push(...validatePodHostName(s as never, path));
+  errs.push(...validatePodResourceClaims(s as never, path));
   errs.push(...validateLabels(s.nodeSelector, child(path, 'nodeSelector')));
   errs.push(...validateAffinity(s.affinity, child(path, 'affinity')));
   const gates = new Set<string>();
@@ -582,18 +694,13 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   }
   // validateOverhead reuses the container rules on {limits: overhead}, hence `overhead.limits.<name>` paths
   if (s.overhead) errs.push(...validateResourceRequirements({ limits: s.overhead }, child(path, 'overhead')));
-  if (s.resources) {
-    // pod-level resources: only that the quantities decode (PodLevelResources details are not modelled); decoding
-    // comes before the drop of 1.33 (dropDisabledPodLevelResources), so it holds at every release
-    const e: FieldError[] = [];
-    decodeList(s.resources.requests, child(child(path, 'resources'), 'requests'), e);
-    decodeList(s.resources.limits, child(child(path, 'resources'), 'limits'), e);
-    errs.push(...e);
-  }
+  if (s.resources) errs.push(...validatePodResources(s, path));
   if (s.os) {
     // validateOS: v1.33.13 still says "cannot be empty" (dropped in 1.34, #132513)
     if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), releaseAtLeast('1.34') ? '' : 'cannot be empty'));
     else if (s.os.name !== 'linux' && s.os.name !== 'windows') errs.push(notSupported(child(path, 'os'), s.os.name, ['linux', 'windows']));
+    // validateLinux / validateWindows, for a valid OS only
+    else errs.push(...validateOSSecurity(s as never, path));
   }
   if (opts.isPod && !opts.update) {
     // ValidatePodCreate

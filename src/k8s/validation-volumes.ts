@@ -128,7 +128,7 @@ export function validatePathNoBacksteps(target: string, path: string): FieldErro
 }
 
 /** validateLocalDescendingPath: relative, no `..` element. */
-function validateLocalDescendingPath(target: string, path: string): FieldError[] {
+export function validateLocalDescendingPath(target: string, path: string): FieldError[] {
   return [...(isAbs(target) ? [invalid(path, target, RELATIVE)] : []), ...validatePathNoBacksteps(target, path)];
 }
 
@@ -582,9 +582,12 @@ export function withoutImageVolumes(spec: PodSpec): PodSpec {
   const names = new Set(volumes.filter((v) => given(v?.image)).map((v) => v?.name ?? ''));
   if (names.size === 0) return spec;
   const out = { ...spec, volumes: volumes.filter((v) => !given(v?.image)) } as PodSpec;
-  for (const key of ['containers', 'initContainers'] as const) {
-    if (!Array.isArray(spec[key])) continue;
-    out[key] = spec[key]!.map((c) => (c && Array.isArray(c.volumeMounts) ? { ...c, volumeMounts: c.volumeMounts.filter((m) => !names.has(m?.name ?? '')) } : c));
+  // every kind of container's mounts of them, ephemeral containers' too (v1.33.13 dropImageVolumes)
+  const all = out as PodSpec & { ephemeralContainers?: Container[] };
+  for (const key of ['containers', 'initContainers', 'ephemeralContainers'] as const) {
+    const list = (spec as PodSpec & { ephemeralContainers?: Container[] })[key];
+    if (!Array.isArray(list)) continue;
+    all[key] = list.map((c) => (c && Array.isArray(c.volumeMounts) ? { ...c, volumeMounts: c.volumeMounts.filter((m) => !names.has(m?.name ?? '')) } : c));
   }
   return out;
 }
@@ -596,8 +599,8 @@ export function withoutImageVolumes(spec: PodSpec): PodSpec {
 export function validatePodVolumes(podSpec: PodSpec, path: string, podName: string | undefined, isPod = podName !== undefined): FieldError[] {
   const spec = withoutImageVolumes(podSpec);
   const { vols, errs } = validateVolumes(spec.volumes as Array<Volume | null> | undefined, podName, child(path, 'volumes'), isPod);
-  for (const key of ['containers', 'initContainers'] as const) {
-    listOf<Container | null>(spec[key]).forEach((c, i) => {
+  for (const key of ['containers', 'initContainers', 'ephemeralContainers'] as const) {
+    listOf<Container | null>((spec as PodSpec & { ephemeralContainers?: unknown })[key]).forEach((c, i) => {
       if (!c) return;
       const p = index(child(path, key), i);
       errs.push(...validateVolumeMounts(c, vols, child(p, 'volumeMounts')), ...validateVolumeDevices(c, vols, child(p, 'volumeDevices')));

@@ -5,6 +5,7 @@
 // unknown fields. Most cases are valid or carry one or two errors, so that each error class is seen alone often.
 import fc from 'fast-check';
 import { claimArb, storageClassesArb } from './generators-claims';
+import { containerFieldsArb, podFieldsArb } from './generators-podfields';
 
 export interface CreateInput {
   object: Record<string, any>;
@@ -64,7 +65,9 @@ const container = (name: string) =>
     volumeDevices: rarely(fc.array(deviceArb, { minLength: 1, maxLength: 2 }), 25),
     env: rarely(fc.array(envVarArb, { minLength: 1, maxLength: 3 }), 6),
     envFrom: rarely(fc.array(envFromArb, { minLength: 1, maxLength: 2 }), 12),
-  }, { requiredKeys: ['name', 'image'] }).map(compact);
+    // securityContext, resizePolicy, a preStop sleep (generators-podfields.ts)
+    fields: containerFieldsArb,
+  }, { requiredKeys: ['name', 'image'] }).map(({ fields, ...c }) => compact({ ...c, ...fields }));
 
 const values = fc.constantFrom([], ['a'], ['1'], ['a', 'b'], ['bad value'], ['-1', '2']);
 const requirement = fc.record({
@@ -317,9 +320,13 @@ export const podSpecArb = (restartPolicies: readonly (string | undefined)[]) => 
   resources: rarely(resources, 40),
   overhead: rarely(resourceList, 16),
   os: rarely(fc.constantFrom({ name: 'linux' }, { name: 'windows' }, { name: 'Linux' }, { name: '' }), 12),
-  ephemeralContainers: rarely(fc.constant([{ name: 'debug', image: 'busybox' }]), 20),
+  ephemeralContainers: rarely(mostly<Array<Record<string, unknown>>>([[{ name: 'debug', image: 'busybox' }], [{ name: 'debug', image: 'busybox', targetContainerName: 'c', securityContext: { capabilities: { add: ['SYS_PTRACE'] } } }]],
+    [[{ name: 'c', image: 'busybox' }], [{ name: 'debug', image: 'busybox', targetContainerName: 'missing' }], [{ name: 'debug', image: 'busybox', ports: [{ containerPort: 80 }] }],
+      [{ name: 'debug', image: 'busybox', resources: { limits: { cpu: '1' } } }], [{ name: 'debug', image: 'busybox', volumeMounts: [{ name: 'v', mountPath: '/v', subPath: 'x' }] }]]), 20),
   hostAliases: rarely(fc.array(hostAlias, { minLength: 1, maxLength: 2 }), 10),
-}, { requiredKeys: ['containers'] }).map(({ keepDuplicates, ...spec }) => resolveMounts(compact(spec), keepDuplicates === true));
+  // securityContext, dnsPolicy with dnsConfig, terminationGracePeriodSeconds, readinessGates (generators-podfields.ts)
+  fields: podFieldsArb,
+}, { requiredKeys: ['containers'] }).map(({ keepDuplicates, fields, ...spec }) => resolveMounts(compact({ ...spec, ...fields }), keepDuplicates === true));
 
 const NAMES = ['web', 'web-1', 'a.b'];
 const BAD_NAMES = ['Web', LONG, '', 'web_1', '-web'];

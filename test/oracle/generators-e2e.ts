@@ -10,6 +10,7 @@
 // kubernetes.io/metadata.name label, Services selecting the workload, RuntimeClasses. Small vocabularies, so that
 // ports, labels, taints and topology domains collide.
 import fc from 'fast-check';
+import { containerFieldsArb, podFieldsArb } from './generators-podfields';
 import { nodeImagesArb, podImageArb } from './generators-images';
 import { boundClaim, claimTemplatesArb, csiNodesArb, retentionPolicyArb, staticPvsArb, storageClassesArb } from './generators-claims';
 
@@ -146,8 +147,10 @@ const ports = (maxLength: number, arb = port) => fc.uniqueArray(arb, { maxLength
 // hostNetwork pod cannot have (the known created-pod-duplicate-host-ports)
 const secondPort = weighted<Record<string, unknown>>([30, fc.constantFrom({ containerPort: 9102 }, { containerPort: 24231, name: 'metrics' })], [1, port]);
 
-const container = (name: string, second = false) => fc.record({ image: podImageArb, resources: half(resources), ports: second ? ports(1, secondPort) : ports(2) })
-  .map(({ image, resources: r, ports: p }) => compact({ name, image, resources: r, ports: p }));
+// securityContext, resizePolicy, a preStop sleep (generators-podfields.ts): rarely, on the first container
+const container = (name: string, second = false) =>
+  fc.record({ image: podImageArb, resources: half(resources), ports: second ? ports(1, secondPort) : ports(2), fields: second ? fc.constant({}) : rarely(containerFieldsArb, 3) })
+    .map(({ image, resources: r, ports: p, fields }) => compact({ name, image, resources: r, ports: p, ...fields }));
 // a sidecar (restartPolicy Always, #132040: its ports are the pod's) or a classic init container (no ports)
 const initContainer = fc.record({ sidecar: fc.boolean(), image: podImageArb, resources: half(resources), port: half(fc.constantFrom(9090, 15090)) })
   .map(({ sidecar, image, resources: r, port: p }) => compact({
@@ -213,6 +216,8 @@ export const podSpecArb = fc.record({
   runtimeClassName: rarely(fc.constantFrom('gvisor', 'kata', 'missing'), 4),
   overhead: rarely(fc.constantFrom({ cpu: '250m', memory: '120Mi' }, { cpu: '100m' }), 10),
   gates: rarely(fc.constant([{ name: 'example.com/quota' }]), 40),
+  // securityContext, dnsPolicy with dnsConfig, terminationGracePeriodSeconds, readinessGates (generators-podfields.ts)
+  fields: rarely(podFieldsArb, 3),
 });
 
 type PodSpecValue = typeof podSpecArb extends fc.Arbitrary<infer T> ? T : never;
@@ -234,6 +239,7 @@ function podTemplate(s: PodSpecValue, app: string, tier: string | undefined) {
       runtimeClassName: s.runtimeClassName,
       overhead: s.overhead,
       schedulingGates: s.gates,
+      ...s.fields,
     }),
   };
 }

@@ -1,0 +1,96 @@
+// fast-check generators for the pod fields placement does not read but the API server validates (src/k8s/
+// validation-security.ts, validation-pod-fields.ts, validation-handlers.ts' sleep action, validation-pod.ts'
+// ephemeral containers): the values people write, mostly valid, with the mistakes they make (a typo'd seccomp or
+// AppArmor type, Localhost without a localhostProfile, dnsPolicy None without a dnsConfig, too many nameservers or
+// searches, a resizePolicy with a bad resource or policy, a sleep longer than the grace period). Shared by the create
+// and e2e generators, each field drawn rarely so that the run's other coverage is not diluted.
+import fc from 'fast-check';
+
+const mostly = <T>(good: readonly T[], bad: readonly T[], valid = 4) =>
+  fc.oneof({ weight: valid, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: fc.constantFrom(...bad) });
+const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+const compact = <T extends Record<string, unknown>>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+export const seccompProfileArb = mostly<Record<string, unknown>>(
+  [{ type: 'RuntimeDefault' }, { type: 'RuntimeDefault' }, { type: 'Localhost', localhostProfile: 'profiles/audit.json' }, { type: 'Unconfined' }],
+  [{ type: 'runtime/default' }, { type: 'RuntimeDefualt' }, { type: 'Localhost' }, { type: 'RuntimeDefault', localhostProfile: 'profiles/audit.json' },
+    { type: 'Localhost', localhostProfile: '/var/lib/kubelet/seccomp/audit.json' }, { type: 'Localhost', localhostProfile: '../audit.json' }, {}],
+);
+export const appArmorProfileArb = mostly<Record<string, unknown>>(
+  [{ type: 'RuntimeDefault' }, { type: 'Localhost', localhostProfile: 'k8s-apparmor-example-deny-write' }, { type: 'Unconfined' }],
+  [{ type: 'localhost' }, { type: 'Localhost' }, { type: 'Localhost', localhostProfile: ' k8s-deny-write ' }, { type: 'Localhost', localhostProfile: '' },
+    { type: 'Unconfined', localhostProfile: 'k8s-deny-write' }, {}],
+);
+const id = mostly<number>([1000, 0, 65534], [-1]);
+
+export const podSecurityContextArb = fc.record({
+  runAsUser: rarely(id, 2),
+  runAsGroup: rarely(id, 3),
+  runAsNonRoot: rarely(fc.boolean(), 3),
+  fsGroup: rarely(mostly([2000], [-1]), 3),
+  fsGroupChangePolicy: rarely(mostly(['OnRootMismatch', 'Always'], ['onRootMismatch', 'Never']), 5),
+  supplementalGroups: rarely(mostly([[3000], [4000, 5000]], [[-1]]), 5),
+  supplementalGroupsPolicy: rarely(mostly(['Merge', 'Strict'], ['merge']), 8),
+  sysctls: rarely(mostly(
+    [[{ name: 'net.core.somaxconn', value: '1024' }], [{ name: 'kernel.shm_rmid_forced', value: '0' }], [{ name: 'net/ipv4/ip_local_port_range', value: '1024 65535' }]],
+    [[{ name: 'Net.Core.Somaxconn', value: '1' }], [{ name: '', value: '1' }], [{ name: 'net.core.somaxconn', value: '1' }, { name: 'net.core.somaxconn', value: '2' }]]), 6),
+  seccompProfile: rarely(seccompProfileArb, 2),
+  appArmorProfile: rarely(appArmorProfileArb, 4),
+  seLinuxChangePolicy: rarely(mostly(['Recursive'], ['MountOption', 'recursive'], 2), 8),
+}, { requiredKeys: [] }).map(compact);
+
+export const containerSecurityContextArb = fc.record({
+  runAsUser: rarely(id, 3),
+  runAsNonRoot: rarely(fc.constant(true), 3),
+  readOnlyRootFilesystem: rarely(fc.boolean(), 3),
+  allowPrivilegeEscalation: rarely(fc.boolean(), 2),
+  privileged: rarely(fc.boolean(), 5),
+  capabilities: rarely(mostly<Record<string, string[]>>([{ drop: ['ALL'] }, { add: ['NET_ADMIN'], drop: ['ALL'] }], [{ add: ['CAP_SYS_ADMIN'] }]), 4),
+  procMount: rarely(mostly(['Default'], ['Unmasked', 'unmasked'], 2), 10),
+  seccompProfile: rarely(seccompProfileArb, 3),
+  appArmorProfile: rarely(appArmorProfileArb, 5),
+  // a Windows container's options (refused on a linux pod, spec.os)
+  windowsOptions: rarely(mostly<Record<string, string>>([{ runAsUserName: 'ContainerUser' }, { gmsaCredentialSpecName: 'webapp1-gmsa' }],
+    [{ runAsUserName: '' }, { gmsaCredentialSpecName: 'WebApp1' }, { runAsUserName: 'DOMAIN\\user\\x' }]), 12),
+}, { requiredKeys: [] }).map(compact);
+
+/** dnsPolicy and dnsConfig together (None needs a config with a nameserver). */
+export const dnsArb = fc.record({
+  dnsPolicy: fc.constantFrom(undefined, 'None', 'None', 'ClusterFirst', 'Default'),
+  dnsConfig: fc.option(fc.record({
+    nameservers: fc.option(mostly<string[]>([['1.1.1.1'], ['8.8.8.8', '2001:4860:4860::8888'], []], [['1.1.1.1', '8.8.8.8', '9.9.9.9', '1.0.0.1'], ['dns.example.com'], ['010.0.0.1']]), { nil: undefined }),
+    searches: fc.option(mostly<string[]>([['ns1.svc.cluster.local', 'my.dns.search.suffix'], ['_srv.example.com'], ['example.com.'], ['.']],
+      [Array.from({ length: 33 }, (_, i) => `s${i}.example.com`), ['Example.COM'], ['bad search'], [`${'a'.repeat(63)}.`.repeat(33)]]), { nil: undefined }),
+    options: fc.option(mostly<Array<Record<string, string>>>([[{ name: 'ndots', value: '2' }], [{ name: 'edns0' }]], [[{ value: '2' }]]), { nil: undefined }),
+  }, { requiredKeys: [] }).map(compact), { nil: undefined, freq: 3 }),
+}).map(compact);
+
+export const resizePolicyArb = mostly<Array<Record<string, string>>>(
+  [[{ resourceName: 'cpu', restartPolicy: 'NotRequired' }], [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }, { resourceName: 'memory', restartPolicy: 'RestartContainer' }]],
+  [[{ resourceName: 'gpu', restartPolicy: 'NotRequired' }], [{ resourceName: 'cpu', restartPolicy: 'Restart' }], [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }, { resourceName: 'cpu', restartPolicy: 'NotRequired' }],
+    [{ resourceName: 'memory' }], [{ restartPolicy: 'NotRequired' }]],
+);
+
+/** A preStop hook: a sleep (seconds against terminationGracePeriodSeconds), or an exec. */
+export const lifecycleArb = fc.oneof(
+  { weight: 3, arbitrary: mostly([5, 10, 0], [-1, 45, 3600]).map((seconds) => ({ preStop: { sleep: { seconds } } })) },
+  { weight: 1, arbitrary: fc.constant({ preStop: { exec: { command: ['/bin/sh', '-c', 'sleep 5'] } } }) },
+);
+
+export const gracePeriodArb = mostly([30, 60, 5], [0]);
+export const readinessGatesArb = mostly([[{ conditionType: 'example.com/feature-1' }]], [[{ conditionType: 'bad gate' }]]);
+
+/** What a container may carry of these (merged into a generated container). */
+export const containerFieldsArb = fc.record({
+  securityContext: rarely(containerSecurityContextArb, 8),
+  resizePolicy: rarely(resizePolicyArb, 12),
+  lifecycle: rarely(lifecycleArb, 12),
+}, { requiredKeys: [] }).map(compact);
+
+/** What a pod spec may carry of these (merged into a generated spec). */
+export const podFieldsArb = fc.record({
+  securityContext: rarely(podSecurityContextArb, 6),
+  dns: rarely(dnsArb, 12),
+  terminationGracePeriodSeconds: rarely(gracePeriodArb, 8),
+  readinessGates: rarely(readinessGatesArb, 25),
+}, { requiredKeys: [] }).map(({ dns, ...rest }) => compact({ ...rest, ...(dns ?? {}) }));
