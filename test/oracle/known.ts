@@ -499,13 +499,13 @@ function sameUpTo(ours: unknown, upstream: unknown, how: { floatKeys?: boolean; 
 
 type FieldErrors = Array<{ field: string; body: string }>;
 
-/** The two error lists are equal once the errors `drop` selects are taken out of both. */
 /** src/k8s/subject.ts readFromCluster: what only the API server writes, or a status. */
 function readFromCluster(o: any): boolean {
   const meta = o?.metadata ?? {};
   return !!(meta.uid || meta.resourceVersion || meta.creationTimestamp) || (o?.status != null && typeof o.status === 'object' && Object.keys(o.status).length > 0);
 }
 
+/** The two error lists are equal once the errors `drop` selects are taken out of both. */
 function equalWithout(ours: FieldErrors, upstream: FieldErrors, drop: (e: { field: string }) => boolean): boolean {
   const keep = (es: FieldErrors) => JSON.stringify(es.filter((e) => !drop(e)));
   return keep(ours) === keep(upstream);
