@@ -155,19 +155,27 @@ export function withDaemonPods<R extends Verdicts>(
   subject: Subject, nodes: readonly Node[], result: R, ask: (pod: Subject) => Verdicts, existingPods: readonly Pod[] = [],
 ): R & { daemonPods?: PendingDaemonPod[] } {
   if (subject.kind !== 'DaemonSet' || result.gated || !result.rejected.length) return result;
-  const byName = new Map(nodes.map((n) => [n.metadata?.name ?? '', n]));
-  const alike = aliked(subject, existingPods);
-  const daemonPods = result.rejected.map((v): PendingDaemonPod => {
-    const key = alike(v);
-    // Stryker disable next-line ConditionalExpression: a memo; a pod asked again gets the same answer
-    const known = key === undefined ? undefined : alike.seen.get(key);
-    const { fitError, preemption } = known ?? ask(toSubject(replicas().daemonPod(subject.object, byName.get(v.node)!)));
-    if (key !== undefined && !known) alike.seen.set(key, { fitError, preemption });
-    return { node: v.node, ...(fitError !== undefined ? { fitError } : {}), ...(preemption ? { preemption } : {}) };
-  });
-  // with a node that takes its pod, no verdict but toPreempt's reads the others' (daemonPodsPreemption)
+  const pending = () => {
+    const byName = new Map(nodes.map((n) => [n.metadata?.name ?? '', n]));
+    const alike = aliked(subject, existingPods);
+    return result.rejected.map((v): PendingDaemonPod => {
+      const key = alike(v);
+      // Stryker disable next-line ConditionalExpression: a memo; a pod asked again gets the same answer
+      const known = key === undefined ? undefined : alike.seen.get(key);
+      const { fitError, preemption } = known ?? ask(toSubject(replicas().daemonPod(subject.object, byName.get(v.node)!)));
+      if (key !== undefined && !known) alike.seen.set(key, { fitError, preemption });
+      return { node: v.node, ...(fitError !== undefined ? { fitError } : {}), ...(preemption ? { preemption } : {}) };
+    });
+  };
   const { fitError: _template, preemption: _templates, ...rest } = result;
-  if (result.feasible.length) return { ...rest, daemonPods } as R & { daemonPods: PendingDaemonPod[] };
+  if (result.feasible.length) {
+    // with a node that takes its pod, no verdict but toPreempt's reads the others' (daemonPodsPreemption): worked out
+    // when read, as a cycle per Pending pod over thousands of nodes with pods costs seconds
+    let daemonPods: PendingDaemonPod[] | undefined;
+    Object.defineProperty(rest, 'daemonPods', { enumerable: true, configurable: true, get: () => (daemonPods ??= pending()) });
+    return rest as R & { daemonPods: PendingDaemonPod[] };
+  }
+  const daemonPods = pending();
   const { fitError } = daemonPods[0];
   const preemption = daemonPodsPreemption(daemonPods);
   return { ...rest, ...(fitError !== undefined ? { fitError } : {}), ...(preemption ? { preemption } : {}), daemonPods } as R & { daemonPods: PendingDaemonPod[] };

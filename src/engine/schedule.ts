@@ -301,7 +301,7 @@ function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: Cluste
     scores = scoreNodes(podInfo(subject), nodes.map(nodeInfo).filter((n) => feasible.has(n.name)), scoreCluster(nodes, pods, cluster.namespaces, cluster.services, storage));
   }
   const best = scores && Math.max(...scores.map((x) => x.total));
-  return {
+  const answer: ScheduleAnswer = {
     pod: subject.label,
     nodes: nodes.length,
     feasible: result.feasible,
@@ -313,10 +313,12 @@ function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: Cluste
     ...(firstNode ? { firstFit: { node: first.node, passes: explainNodePass(podInfo(subject), nodeInfo(firstNode)) } } : {}),
     ...(scores ? { scores, topScored: scores.filter((x) => x.total === best).map((x) => x.node) } : {}),
     ...(result.noPod ? { noPod: result.noPod } : {}),
-    ...(result.daemonPods ? { daemonPods: result.daemonPods } : {}),
     ...withNotModelled(subject, cluster.storage, result.preemption, nominationNotModelled(subject, nodes, cluster.existingPods)),
     ...assumed(nodes, subject, cluster.storage, result.preemption),
   };
+  // a DaemonSet's Pending pods, as withDaemonPods gives them (worked out when read where a node takes a pod)
+  const daemonPods = Object.getOwnPropertyDescriptor(result, 'daemonPods');
+  return daemonPods ? Object.defineProperty(answer, 'daemonPods', daemonPods) : answer;
 }
 
 /** prefer's options: the question's KubeSchedulerConfiguration and namespace policy, over configure's. */
