@@ -437,13 +437,44 @@ function validateStatefulSet(object: Obj, template: PodValidationOptions, update
   ];
 }
 
+/** v1.33.13's api.DeprecatedAppArmorAnnotationKeyPrefix, and the annotation value of each profile type (appArmorAnnotationForField). */
+const APPARMOR_KEY_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
+const APPARMOR_VALUE: Record<string, (p: { localhostProfile?: string }) => string | undefined> = {
+  Unconfined: () => 'unconfined',
+  RuntimeDefault: () => 'runtime/default',
+  Localhost: (p) => (p.localhostProfile != null ? `localhost/${p.localhostProfile}` : undefined),
+};
+
+/**
+ * A Pod's metadata as v1.33.13's PrepareForCreate leaves it (pkg/registry/core/pod/strategy.go applyAppArmorVersionSkew):
+ * each container (init, regular, ephemeral) with an AppArmor profile of its own or the pod's, and no annotation of its
+ * name, gets `container.apparmor.security.beta.kubernetes.io/<name>`, whose key ValidateObjectMeta then checks (a
+ * container without a name makes a key without a name part). From 1.34 the field is no longer copied to annotations.
+ */
+function withAppArmorAnnotations(pod: Obj): Obj['metadata'] {
+  const spec = (pod.spec ?? {}) as Record<string, any>;
+  if (releaseAtLeast('1.34') || spec.os?.name === 'windows') return pod.metadata;
+  const podProfile = spec.securityContext?.appArmorProfile;
+  const annotations: Record<string, string> = { ...(pod.metadata?.annotations ?? {}) };
+  let added = false;
+  for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? []), ...(spec.ephemeralContainers ?? [])] as Array<Record<string, any>>) {
+    const key = APPARMOR_KEY_PREFIX + String(c?.name ?? '');
+    const profile = c?.securityContext?.appArmorProfile ?? podProfile;
+    const value = profile && APPARMOR_VALUE[profile.type]?.(profile);
+    if (Object.prototype.hasOwnProperty.call(annotations, key) || !value) continue;
+    annotations[key] = value;
+    added = true;
+  }
+  return added ? { ...pod.metadata, annotations } : pod.metadata;
+}
+
 function validateKind(object: Obj, comparisonOperators: boolean, update: boolean): FieldError[] {
   const template: PodValidationOptions = { isPod: false, comparisonOperators };
   const spec = object.spec ?? {};
   switch (object.kind) {
     case 'Pod':
       return [
-        ...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain),
+        ...validateObjectMeta(update ? object.metadata : withAppArmorAnnotations(object), true, nameIsDNSSubdomain),
         // PrepareForCreate merges matchLabelKeys/mismatchLabelKeys into the selectors before Validate; a stored Pod
         // has them merged already, and PrepareForUpdate does not merge again (pkg/registry/core/pod/strategy.go)
         ...(update

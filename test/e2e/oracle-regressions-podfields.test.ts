@@ -3,7 +3,8 @@
 // rule the library now checks (src/k8s/validation-security.ts, validation-pod-fields.ts, validation-handlers.ts' sleep
 // action, validation-pod.ts' ephemeral containers), among them the two the corpus pass found once the placeholder files
 // were no longer excluded (an ephemeral container's restartPolicyRules dropped at 1.34; its mounts of an image volume
-// dropped while ImageVolume is off). The oracle's answers per release are kept in
+// dropped while ImageVolume is off), and the bounded run's (an AppArmor profile on a container without a name: v1.33.13
+// copies the field to an annotation keyed by the container's name, applyAppArmorVersionSkew). The oracle's answers per release are kept in
 // test/fixtures/oracle-regressions-podfields.json (k8s.io/kubernetes v1.33.13, v1.34.4, v1.35.4, v1.36.3, v1.37.2:
 // pkg/registry/*/strategy.go PrepareForCreate + Validate, pkg/apis/core/validation/validation.go) and compared exactly as
 // the oracle run compares them (test/oracle/create.ts), so `npm test` keeps them without Go.
