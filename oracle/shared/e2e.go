@@ -35,6 +35,7 @@ import (
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	daemonutil "k8s.io/kubernetes/pkg/controller/daemon/util"
 	"k8s.io/kubernetes/plugin/pkg/admission/runtimeclass"
 	"k8s.io/kubernetes/plugin/pkg/admission/serviceaccount"
 )
@@ -169,6 +170,12 @@ func (o *schedulingOracle) e2eAnswer(ctx context.Context, raw []byte) (*e2eOutpu
 		out.Taints[n.Name] = n.Spec.Taints
 	}
 	cluster := &schedulingInput{Namespaces: in.Namespaces, Pods: in.Pods, Storage: in.Storage, reconciled: true}
+	if made.daemon != nil && !daemonutil.AllowsSurge(made.daemon) {
+		// a DaemonSet's rollout deletes a node's old pod before it creates the new one unless it surges
+		// (pkg/controller/daemon/update.go rollingUpdate; OnDelete waits for the deletion): its pods never meet the pods it
+		// controls, which a dump of the cluster holds
+		cluster.Pods = withoutControlledBy(cluster.Pods, made.daemon)
+	}
 	for i := range cluster.Namespaces {
 		legacyscheme.Scheme.Default(&cluster.Namespaces[i])
 	}
@@ -342,4 +349,22 @@ func statusOn(answer *schedulingOutput, node string) NodeStatus {
 	}
 	// a gated pod is never filtered
 	return NodeStatus{Node: node, Code: "Gated", Reasons: []string{answer.Gated}}
+}
+
+// withoutControlledBy: the pods whose controller reference is not the DaemonSet's (by kind and name, in its namespace:
+// a dump's pods carry no uid the question's DaemonSet has).
+func withoutControlledBy(pods []v1.Pod, ds *appsv1.DaemonSet) []v1.Pod {
+	out := []v1.Pod{}
+	for _, p := range pods {
+		ref := metav1.GetControllerOfNoCopy(&p)
+		ns := p.Namespace
+		if ns == "" {
+			ns = metav1.NamespaceDefault
+		}
+		if ref != nil && ref.Kind == "DaemonSet" && ref.Name == ds.Name && ns == ds.Namespace {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }

@@ -9,7 +9,7 @@ import type { StorageAssumption } from '../core/storage-kinds';
 import { describeObject, suspendedReason, type Subject } from '../k8s/subject';
 import { clusterAround, cycleFor, filterPluginNames, runFilters, schedule as scheduleAll, schedulingGates, type NodeVerdict } from '../scheduler';
 import { explainPasses } from '../scheduler/cycle';
-import { buildSnapshot, inSchedulerCache, nominatedNodeOf, withoutSubject, type Snapshot } from '../scheduler/snapshot';
+import { buildSnapshot, inSchedulerCache, nominatedNodeOf, rolloutReplaces, withoutSubject, type Snapshot } from '../scheduler/snapshot';
 import { nodeInfo, podInfo } from '../scheduler/framework';
 import { explainNodePass } from '../scheduler/passes';
 import { resourcesNotChecked } from '../scheduler/plugins/noderesources/fit';
@@ -210,7 +210,7 @@ function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput
   const preemption = gates.length || noPod ? undefined : victimsModule().preemptionOnNode(pod, cluster.nodes ?? [node], verdict, snapshot, cycle, cluster.podDisruptionBudgets ?? []);
   const notes = [
     ...(verdict.feasible ? explainPasses(pod, entry, cycle) : []),
-    ...(existingPods ? [existingPodsNote(info.name, existingPods, cluster.nodes && snapshot, itself)] : []),
+    ...(existingPods ? [existingPodsNote(subject, info.name, existingPods, cluster.nodes && snapshot, itself)] : []),
     ...(verdict.feasible ? [resourcesNotChecked(info)].filter((n): n is string => n !== undefined) : []),
   ];
   return {
@@ -226,7 +226,7 @@ function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput
     passes: verdict.feasible ? explainNodePass(pod, info) : [],
     notes,
     ...withNotModelled(subject, cluster.storage, undefined, nominationNotModelled(subject, [node, ...(cluster.nodes ?? [])], existingPods)),
-    ...assumed([node], subject, cluster.storage, undefined, preemption && 'victims' in preemption ? pdbOrderAssumptions(preemption.pdbOrder, false) : []),
+    ...assumed([node], subject, cluster.storage, undefined, [...rolloutReplaces(subject, itself), ...(preemption && 'victims' in preemption ? pdbOrderAssumptions(preemption.pdbOrder, false) : [])]),
     ...(preemption ? { preemption } : {}),
   };
 }
@@ -289,8 +289,10 @@ export function schedule(subject: Subject, nodes: readonly Node[], cluster: Clus
 
 function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: ClusterInput, options: { scores?: boolean }): ScheduleAnswer {
   const storage = subjectStorage(subject, cluster.storage);
-  const all = (s: Subject, claims: readonly KubeObject[] | undefined) => scheduleAll(s, nodes, cluster.existingPods, cluster.namespaces, undefined, claims, cluster.podDisruptionBudgets);
-  const result = withDaemonPods(subject, nodes, withDaemonController(subject, nodes, all(subject, storage)), (pod) => all(pod, subjectStorage(pod, cluster.storage)), cluster.existingPods);
+  // (a DaemonSet's pods are asked about without its own pods its rollout replaces, as the DaemonSet is)
+  const { pods: existing, left: replaced } = withoutSubject(subject, cluster.existingPods);
+  const all = (s: Subject, claims: readonly KubeObject[] | undefined) => scheduleAll(s, nodes, existing, cluster.namespaces, undefined, claims, cluster.podDisruptionBudgets);
+  const result = withDaemonPods(subject, nodes, withDaemonController(subject, nodes, all(subject, storage)), (pod) => all(pod, subjectStorage(pod, cluster.storage)), existing);
   const first = result.feasible[0];
   // by the name nodeInfo gives a node (metadata.name, or ''), without looking each node's NodeInfo up
   const firstNode = first && nodes.find((n) => (n.metadata?.name ?? '') === first.node);
@@ -314,7 +316,7 @@ function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: Cluste
     ...(scores ? { scores, topScored: scores.filter((x) => x.total === best).map((x) => x.node) } : {}),
     ...(result.noPod ? { noPod: result.noPod } : {}),
     ...withNotModelled(subject, cluster.storage, result.preemption, nominationNotModelled(subject, nodes, cluster.existingPods)),
-    ...assumed(nodes, subject, cluster.storage, result.preemption),
+    ...assumed(nodes, subject, cluster.storage, result.preemption, rolloutReplaces(subject, replaced)),
   };
   // a DaemonSet's Pending pods, as withDaemonPods gives them (worked out when read where a node takes a pod)
   const daemonPods = Object.getOwnPropertyDescriptor(result, 'daemonPods');
@@ -345,7 +347,7 @@ function preferUnder(subject: Subject, preferred: Node, other: Node): PreferAnsw
 /** What was done with `existingPods`: counted on the node, on the cluster's other nodes, or ignored. */
 // kube-scheduler's cache holds only pods bound to a node (spec.nodeName) that are not Succeeded/Failed; a Pending
 // pod without spec.nodeName waits in the scheduling queue and uses nothing yet (see podsOnNode).
-function existingPodsNote(node: string, existingPods: readonly Pod[], cluster: Snapshot | undefined, itself: number): string {
+function existingPodsNote(subject: Subject, node: string, existingPods: readonly Pod[], cluster: Snapshot | undefined, itself: number): string {
   const terminal = (p: Pod) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed';
   let here = 0, unbound = 0, others = 0, outside = 0, done = 0, nominated = 0;
   for (const p of existingPods) {
@@ -361,7 +363,7 @@ function existingPodsNote(node: string, existingPods: readonly Pod[], cluster: S
     ...(unbound ? [`${unbound} without spec.nodeName (Pending, on no node yet; kube-scheduler counts only pods bound to a node)`] : []),
     ...(outside ? [`${outside} bound to ${cluster ? 'nodes not in options.nodes' : 'other nodes'}`] : []),
     ...(done ? [`${done} Succeeded/Failed`] : []),
-    ...(itself ? ['the pod itself (same uid or namespace/name)'] : []),
+    ...(itself ? [subject.kind === 'DaemonSet' ? `${itself} of its own its rollout replaces` : 'the pod itself (same uid or namespace/name)'] : []),
   ];
   return `existingPods: counted ${here} on ${node}` +
     (nominated ? `, ${nominated} Pending and nominated to it (status.nominatedNodeName: counted there for pods of lower or equal priority)` : '') +

@@ -90,17 +90,45 @@ export function isSubjectPod(subject: Subject, pod: Pod): boolean {
 }
 
 /**
+ * A DaemonSet's own pods (ownerReferences: the controller reference to it) that its rollout replaces before it creates
+ * their successors: under OnDelete, and RollingUpdate without maxSurge (the default: the daemon controller deletes a
+ * node's old pod, then creates the new one, pkg/controller/daemon/update.go rollingUpdate). With maxSurge the new pod
+ * is created beside the old one, which still holds its ports and resources. An unchanged DaemonSet gets no new pod
+ * where it has one: either way its old pod is no other pod the new one meets.
+ */
+export function replacedByRollout(subject: Subject, pod: Pod): boolean {
+  const spec = (subject.object as { spec?: { updateStrategy?: { type?: string; rollingUpdate?: { maxSurge?: number | string } } } }).spec;
+  const surge = spec?.updateStrategy?.type !== 'OnDelete' ? spec?.updateStrategy?.rollingUpdate?.maxSurge : undefined;
+  if (surge !== undefined && surge !== 0 && surge !== '0%' && surge !== '0') return false;
+  const name = subject.object.metadata?.name;
+  return podNamespace(pod) === podNamespace(subject.object) &&
+    (pod.metadata?.ownerReferences ?? []).some((o) => o.controller === true && o.kind === 'DaemonSet' && o.name === name);
+}
+
+/**
+ * A DaemonSet's own pods of existingPods left out (replacedByRollout): what the verdict rests
+ * on. A DaemonSet being rolled out is asked about, or one whose pods are gone: an unchanged one makes no pod where it has one.
+ */
+export function rolloutReplaces(subject: Subject, replaced: number): string[] {
+  if (subject.kind !== 'DaemonSet' || !replaced) return [];
+  const type = (subject.object as { spec?: { updateStrategy?: { type?: string } } }).spec?.updateStrategy?.type === 'OnDelete' ? 'OnDelete' : 'RollingUpdate without maxSurge';
+  return [`${subject.label} replaces its ${replaced} pod(s) of existingPods (updateStrategy ${type}: each node's old pod is deleted before its new one is created), so its pods are checked without them`];
+}
+
+/**
  * The pod being scheduled is not among the pods already on nodes, though a `kubectl get pods -o json` dump holds it
- * too: the same object, the same metadata.uid, or the same namespace/name (names are unique in a namespace).
+ * too: the same object, the same metadata.uid, or the same namespace/name (names are unique in a namespace). Nor, for a
+ * DaemonSet, are the pods of its own that its rollout replaces (replacedByRollout).
  */
 export function withoutSubject(subject: Subject, pods: readonly Pod[] | undefined): { pods: readonly Pod[] | undefined; left: number } {
   // Stryker disable next-line ConditionalExpression: a shortcut; a workload's pod is never among them (isSubjectPod), and no pods leave none
-  if (!pods || subject.kind !== 'Pod') return { pods, left: 0 };
+  if (!pods || (subject.kind !== 'Pod' && subject.kind !== 'DaemonSet')) return { pods, left: 0 };
+  const mine = subject.kind === 'Pod' ? isSubjectPod : replacedByRollout;
   // the given array itself when the subject is not among its pods (the common case: no copy of thousands of pods)
   let kept: Pod[] | undefined;
   for (let i = 0; i < pods.length; i++) {
     const p = pods[i];
-    if (isSubjectPod(subject, p)) kept ??= pods.slice(0, i);
+    if (mine(subject, p)) kept ??= pods.slice(0, i);
     else if (kept) kept.push(p);
   }
   return kept ? { pods: kept, left: pods.length - kept.length } : { pods, left: 0 };

@@ -20,6 +20,10 @@
 // on an init container that is not a sidecar (validateInitContainers), and a hook's or probe's handler, port, scheme,
 // header names and counts (validateLifecycle, validateProbe, validateHandler); and managedFields that
 // do not decode, which the create handler's field manager drops before validation (the oracle's, fixed there).
+// And a DaemonSet checked against a dump holding its own pod with its host port (k3s's svclb-traefik in the corpus's
+// support bundle): its rollout deletes the old pod first (RollingUpdate without maxSurge), or creates the new one beside
+// it (maxSurge: 1), as pkg/controller/daemon/update.go does (the oracle's harness asks util.AllowsSurge; the library's
+// scheduler/snapshot.ts replacedByRollout); each daemon node's FitError is frozen too.
 // The five binaries' answers (k8s.io/kubernetes v1.33.13, v1.34.4, v1.35.4, v1.36.3, v1.37.2) are frozen verbatim in
 // test/fixtures/oracle-regressions-e2e.json and compared as the oracle run compares them (test/oracle/e2e.ts), so
 // `npm test` keeps them without Go.

@@ -377,6 +377,31 @@ const runtimeClassArb = fc.record({
   )),
 }).map(({ name, overhead, scheduling }) => compact({ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name }, handler: name === 'gvisor' ? 'runsc' : 'kata', overhead, scheduling }));
 
+/** A running pod of the DaemonSet's (its controller reference) on `node`, of its template. */
+function ownDaemonPod(ds: Record<string, any>, node: string, k: number): Record<string, any> {
+  const name = ds.metadata?.name ?? 'ds';
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: compact({
+      name: `${name}-old${k}`, namespace: ds.metadata?.namespace, labels: ds.spec?.template?.metadata?.labels,
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name, uid: 'a8c0f7f2-0d2c-4b1a-9f55-6c1d3e0b2a11', controller: true }],
+    }),
+    // (a dumped pod's quantities decode: a template's bad one is the workload's refusal, not the dump's)
+    spec: compact({
+      ...ds.spec?.template?.spec, nodeName: node,
+      containers: (ds.spec?.template?.spec?.containers ?? []).map(decodable), initContainers: ds.spec?.template?.spec?.initContainers?.map(decodable),
+    }),
+    status: { phase: 'Running' },
+  };
+}
+
+const QUANTITY = /^[0-9]+(\.[0-9]+)?(m|k|M|G|Ki|Mi|Gi)?$/;
+const decodable = (c: Record<string, any>) => {
+  const values = [...Object.values(c?.resources?.requests ?? {}), ...Object.values(c?.resources?.limits ?? {})];
+  return values.every((v) => typeof v === 'string' && QUANTITY.test(v)) ? c : { ...c, resources: undefined };
+};
+
 /** The e2e cases of a workload arbitrary (the corpus pass, corpus.ts, gives it each real workload). */
 export const inputArbOf = (workloads: fc.Arbitrary<Record<string, any>>): fc.Arbitrary<E2EInput> => nodesArb.chain((nodes) => fc.record({
   workload: workloads,
@@ -389,8 +414,15 @@ export const inputArbOf = (workloads: fc.Arbitrary<Record<string, any>>): fc.Arb
   services: rarely(fc.uniqueArray(serviceArb, { minLength: 1, maxLength: 2, selector: (s) => `${s.metadata.namespace}/${s.metadata.name}` }), 3),
   runtimeClasses: weighted<Array<Record<string, any>>>([3, fc.constant([])], [1, fc.uniqueArray(runtimeClassArb, { minLength: 1, maxLength: 2, selector: (r) => r.metadata.name })]),
   extendedResourceToleration: rarely(fc.constant(true), 6),
-})).map(({ storage, ...i }) => ({
+  // a DaemonSet's rollout with maxSurge creates its new pod beside the old one (else it deletes the old one first)
+  surge: rarely(fc.constantFrom(1, '25%', '0%'), 3),
+})).map(({ storage, surge, ...i }) => ({
   ...i,
+  workload: i.workload.kind === 'DaemonSet' && surge !== undefined && !i.workload.spec?.updateStrategy
+    ? { ...i.workload, spec: { ...i.workload.spec, updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: surge, maxUnavailable: surge === '0%' ? 1 : 0 } } } }
+    : i.workload,
+  // a DaemonSet's own running pods, as a dump of the cluster it runs in holds them (replicas' nodes)
+  pods: i.workload.kind === 'DaemonSet' ? [...i.pods, ...i.replicas.map((node, k) => ownDaemonPod(i.workload, node, k))] : i.pods,
   storage: (i.workload as Record<string, any>).spec?.volumeClaimTemplates ? [
     ...storage.classes, ...storage.pvs, ...(storage.csiNodes ?? []),
     ...(storage.bound ? boundClaim(`data-${i.workload.metadata.name}-0`, i.workload.metadata.namespace ?? 'default', storage.bound.zone, storage.bound.storageClassName) : []),
