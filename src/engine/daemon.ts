@@ -157,13 +157,17 @@ export function withDaemonPods<R extends Verdicts>(
   if (subject.kind !== 'DaemonSet' || result.gated || !result.rejected.length) return result;
   const pending = () => {
     const byName = new Map(nodes.map((n) => [n.metadata?.name ?? '', n]));
-    const alike = aliked(subject, existingPods);
+    const keyOf = alikeKey(subject, existingPods);
+    const seen = new Map<string, Pick<Verdicts, 'fitError' | 'preemption'>>();
     return result.rejected.map((v): PendingDaemonPod => {
-      const key = alike(v);
+      const key = keyOf(v);
       // Stryker disable next-line ConditionalExpression: a memo; a pod asked again gets the same answer
-      const known = key === undefined ? undefined : alike.seen.get(key);
-      const { fitError, preemption } = known ?? ask(toSubject(replicas().daemonPod(subject.object, byName.get(v.node)!)));
-      if (key !== undefined && !known) alike.seen.set(key, { fitError, preemption });
+      let asked = key === undefined ? undefined : seen.get(key);
+      if (!asked) {
+        asked = ask(toSubject(replicas().daemonPod(subject.object, byName.get(v.node)!)));
+        if (key !== undefined) seen.set(key, asked);
+      }
+      const { fitError, preemption } = asked;
       return { node: v.node, ...(fitError !== undefined ? { fitError } : {}), ...(preemption ? { preemption } : {}) };
     });
   };
@@ -188,7 +192,7 @@ export function withDaemonPods<R extends Verdicts>(
  * all of them costs one cycle, not one per node. Claims are per pod (its ephemeral volumes' names): such pods are
  * each asked.
  */
-function aliked(subject: Subject, existingPods: readonly Pod[]): ((v: NodeVerdict) => string | undefined) & { seen: Map<string, Pick<Verdicts, 'fitError' | 'preemption'>> } {
+function alikeKey(subject: Subject, existingPods: readonly Pod[]): (v: NodeVerdict) => string | undefined {
   const held = new Set<string>();
   for (const p of existingPods) {
     if (p.spec?.nodeName) held.add(p.spec.nodeName);
@@ -196,8 +200,7 @@ function aliked(subject: Subject, existingPods: readonly Pod[]): ((v: NodeVerdic
     if (nominated) held.add(nominated);
   }
   const claims = podUsesClaims(subject);
-  const key = (v: NodeVerdict) => (claims || held.has(v.node) || !v.status ? undefined : `${v.status.code}\0${v.status.plugin}\0${v.status.reasons.join('\0')}`);
-  return Object.assign(key, { seen: new Map<string, Pick<Verdicts, 'fitError' | 'preemption'>>() });
+  return (v) => (claims || held.has(v.node) || !v.status ? undefined : `${v.status.code}\0${v.status.plugin}\0${v.status.reasons.join('\0')}`);
 }
 
 /**

@@ -24,7 +24,7 @@ import { fitError, podsByNode, schedule, type NodeVerdict } from '../scheduler';
 import { underProfiles, usePodProfile } from '../scheduler/config/select';
 import { profile } from '../scheduler/profile';
 import { scoreTable, type NodeScore } from '../scheduler/score';
-import { assumePod, buildSnapshot, replacedByRollout, rolloutReplaces, type Snapshot } from '../scheduler/snapshot';
+import { assumePod, buildSnapshot, rolloutReplaces, withoutSubject, type Snapshot } from '../scheduler/snapshot';
 import { noPodsReason, replicasOf, REPLICATED_KINDS } from './replicas';
 import { assertObjects, assertOptions, assertStorage, assertNodeInput, assertPod, assertWorkload, InputError, listOf } from './inputs';
 import { deleteVictims, nomination, preemptedBy, preemptionUnknown, type Preemption } from './preempt';
@@ -216,9 +216,14 @@ function placeUnder(workloads: KubeObject | readonly KubeObject[], nodes: readon
   nodes.forEach((n, i) => assertNodeInput(n, `node at index ${i}`));
   const o = assertOptions(options, 'options', '{ existingPods?, namespaces?, services?, storage?, tieBreak? }');
   const given: Pod[] = (listOf(o.existingPods, 'options.existingPods') ?? []).map((p, i) => assertPod(p, `options.existingPods[${i}]`));
-  // a DaemonSet's own pods its rollout replaces are not met by its new ones (replacedByRollout), as in every answer
-  const daemonSets = list.filter((w) => w.kind === 'DaemonSet').map((w) => toSubject(w));
-  const existing = daemonSets.length ? given.filter((p) => !daemonSets.some((d) => replacedByRollout(d, p))) : given;
+  // a DaemonSet's own pods its rollout replaces are not met by its new ones (withoutSubject), as in every answer
+  const assumptions = new Set<string>();
+  let existing = given;
+  for (const w of list.filter((x) => x.kind === 'DaemonSet')) {
+    const { pods, left } = withoutSubject(toSubject(w), existing);
+    for (const a of rolloutReplaces(toSubject(w), left)) assumptions.add(a);
+    if (left) existing = [...pods!];
+  }
   assertObjects(o.namespaces, 'options.namespaces');
   assertObjects(o.services, 'options.services');
   const storage = assertStorage(o.storage, 'options.storage');
@@ -236,7 +241,6 @@ function placeUnder(workloads: KubeObject | readonly KubeObject[], nodes: readon
   const owners = new Map<KubeObject, PlacedPod[]>();
   const noPods: Placement['noPods'] = [];
   const notModelled: NonNullable<Placement['notModelled']> = [];
-  const assumptions = new Set<string>(daemonSets.flatMap((d) => rolloutReplaces(d, given.filter((p) => replacedByRollout(d, p)).length)));
   // numFeasibleNodesToFind per pod, under its profile's percentageOfNodesToScore
   const toFind: number[] = [];
   for (const workload of list) {

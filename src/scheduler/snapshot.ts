@@ -90,18 +90,20 @@ export function isSubjectPod(subject: Subject, pod: Pod): boolean {
 }
 
 /**
- * A DaemonSet's own pods (ownerReferences: the controller reference to it) that its rollout replaces before it creates
+ * Which of the existing pods are a DaemonSet's own (ownerReferences: the controller reference to it) that its rollout replaces before it creates
  * their successors: under OnDelete, and RollingUpdate without maxSurge (the default: the daemon controller deletes a
  * node's old pod, then creates the new one, pkg/controller/daemon/update.go rollingUpdate). With maxSurge the new pod
  * is created beside the old one, which still holds its ports and resources. An unchanged DaemonSet gets no new pod
  * where it has one: either way its old pod is no other pod the new one meets.
  */
-export function replacedByRollout(subject: Subject, pod: Pod): boolean {
+export function replacedByRollout(subject: Subject): ((pod: Pod) => boolean) | undefined {
+  if (subject.kind !== 'DaemonSet') return undefined;
   const spec = (subject.object as { spec?: { updateStrategy?: { type?: string; rollingUpdate?: { maxSurge?: number | string } } } }).spec;
   const surge = spec?.updateStrategy?.type !== 'OnDelete' ? spec?.updateStrategy?.rollingUpdate?.maxSurge : undefined;
-  if (surge !== undefined && surge !== 0 && surge !== '0%' && surge !== '0') return false;
+  if (surge !== undefined && surge !== 0 && surge !== '0%' && surge !== '0') return undefined;
   const name = subject.object.metadata?.name;
-  return podNamespace(pod) === podNamespace(subject.object) &&
+  const namespace = podNamespace(subject.object);
+  return (pod) => podNamespace(pod) === namespace &&
     (pod.metadata?.ownerReferences ?? []).some((o) => o.controller === true && o.kind === 'DaemonSet' && o.name === name);
 }
 
@@ -121,14 +123,14 @@ export function rolloutReplaces(subject: Subject, replaced: number): string[] {
  * DaemonSet, are the pods of its own that its rollout replaces (replacedByRollout).
  */
 export function withoutSubject(subject: Subject, pods: readonly Pod[] | undefined): { pods: readonly Pod[] | undefined; left: number } {
-  // Stryker disable next-line ConditionalExpression: a shortcut; a workload's pod is never among them (isSubjectPod), and no pods leave none
-  if (!pods || (subject.kind !== 'Pod' && subject.kind !== 'DaemonSet')) return { pods, left: 0 };
-  const mine = subject.kind === 'Pod' ? isSubjectPod : replacedByRollout;
+  const mine = subject.kind === 'Pod' ? (p: Pod) => isSubjectPod(subject, p) : replacedByRollout(subject);
+  // Stryker disable next-line ConditionalExpression: a shortcut; another workload's pod is never among them, and no pods leave none
+  if (!pods || !mine) return { pods, left: 0 };
   // the given array itself when the subject is not among its pods (the common case: no copy of thousands of pods)
   let kept: Pod[] | undefined;
   for (let i = 0; i < pods.length; i++) {
     const p = pods[i];
-    if (mine(subject, p)) kept ??= pods.slice(0, i);
+    if (mine(p)) kept ??= pods.slice(0, i);
     else if (kept) kept.push(p);
   }
   return kept ? { pods: kept, left: pods.length - kept.length } : { pods, left: 0 };
