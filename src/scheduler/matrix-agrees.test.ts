@@ -15,7 +15,7 @@ import { cycleFor, podRejection, podsByNode, runFilters } from '.';
 import { profile, withProfile } from './profile';
 import type { ClusterPlugin } from './cycle';
 import { filterPlugin, nodeUsage, podInfo, rejection, type FilterPlugin, type Status } from './framework';
-import { buildSnapshot, subjectPodMeta } from './snapshot';
+import { buildSnapshot, subjectPodMeta, withoutSubject } from './snapshot';
 import { scheduleOn } from '../engine';
 import { toSubject } from '../k8s/subject';
 import { resetConfiguration } from '../core/config';
@@ -174,14 +174,14 @@ const termArb = fc.record({
 }).map((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => v.length)));
 
 interface Draft {
-  kind: 'Pod' | 'Deployment';
+  kind: 'Pod' | 'Deployment' | 'DaemonSet';
   app?: string;
   narrow: boolean;
   spec: Record<string, unknown>;
 }
 
 const draftArb: fc.Arbitrary<Draft> = fc.record({
-  kind: fc.constantFrom('Pod', 'Deployment') as fc.Arbitrary<'Pod' | 'Deployment'>,
+  kind: fc.constantFrom('Pod', 'Deployment', 'DaemonSet') as fc.Arbitrary<Draft['kind']>,
   app: fc.constantFrom(undefined, 'web', 'db'),
   narrow: fc.boolean(),
   // keys a, b and ab: {ab} and {a, b} must not share their node shapes
@@ -231,9 +231,23 @@ function toWorkload(d: Draft, i: number): KubeObject {
     return { apiVersion: 'v1', kind: 'Pod', metadata: { name: `w${i}`, namespace: 'default', labels }, spec: d.spec } as KubeObject;
   }
   return {
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: `w${i}`, namespace: 'default' },
+    apiVersion: 'apps/v1', kind: d.kind, metadata: { name: `w${i}`, namespace: 'default' },
     spec: { selector: { matchLabels: labels }, template: { metadata: { labels }, spec: d.spec } },
   } as KubeObject;
+}
+
+/**
+ * A pod of the workload's own bound to `node` (withoutSubject leaves it out for that workload alone): a Pod's copy
+ * (same namespace/name, as a dump holds it) or a DaemonSet's pod (its controller reference); none for a Deployment.
+ */
+function ownPod(w: KubeObject, node: string): Pod | undefined {
+  const template = w.kind === 'Pod' ? (w as Pod) : (w as { spec: { template: Pod } }).spec.template;
+  if (w.kind === 'Deployment') return undefined;
+  const metadata = w.kind === 'Pod' ? w.metadata : {
+    name: `${w.metadata?.name}-own`, namespace: 'default', labels: template.metadata?.labels,
+    ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: w.metadata!.name!, uid: 'u', controller: true }],
+  };
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec: { ...template.spec!, schedulingGates: undefined, nodeName: node } } as Pod;
 }
 
 interface Case { nodes: Node[]; existingPods: Pod[]; workloads: KubeObject[] }
@@ -246,8 +260,9 @@ const caseArb: fc.Arbitrary<Case> = fc
     picks: fc.array(fc.nat(), { minLength: 1, maxLength: 8 }),
     same: fc.boolean(), // a workload object twice in the list
     everyNode: fc.boolean(), // a pod on every node: no node has the empty usage
+    own: fc.array(fc.nat(), { maxLength: 3 }), // workloads with a pod of their own among the existing pods
   })
-  .chain(({ pools, drafts, specs, picks, same, everyNode }) => {
+  .chain(({ pools, drafts, specs, picks, same, everyNode, own }) => {
     const nodes = drafts.map((d, i) => toNode(pools, d, i));
     const names = nodes.map((n) => n.metadata?.name).filter((n): n is string => !!n);
     const pods = names.length ? fc.array(existingPodArb(names), { maxLength: 6 }) : fc.constant([] as Pod[]);
@@ -258,7 +273,8 @@ const caseArb: fc.Arbitrary<Case> = fc
     return fc.tuple(pods, onEvery).map(([p, e]): Case => {
       const workloads = picks.map((k, i) => toWorkload(specs[k % specs.length], i));
       if (same) workloads.push(workloads[0]);
-      return { nodes, existingPods: [...p, ...e], workloads };
+      const owned = names.length ? own.map((k) => ownPod(workloads[k % workloads.length], names[k % names.length])).filter((x): x is Pod => !!x) : [];
+      return { nodes, existingPods: [...p, ...e, ...owned], workloads };
     });
   });
 
@@ -274,13 +290,16 @@ function readsCluster(spec: Record<string, any>, existingAntiAffinity: boolean):
 
 /** Per workload, per node index: the first failing plugin ('Feasible' when none); and the shapes-off evaluation count. */
 function oracle({ nodes, existingPods, workloads }: Case): { plugins: string[][]; evaluations: number } {
-  const snapshot = buildSnapshot(nodes, podsByNode(existingPods));
+  const shared = buildSnapshot(nodes, podsByNode(existingPods));
   const existingAntiAffinity = existingPods.some((p) => (p.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length ?? 0) > 0);
   const cluster = clusterNames();
   let evaluations = 0;
   const plugins = workloads.map((w) => {
     const subject = toSubject(w);
     const pod = podInfo(subject);
+    // the pod's own among the existing ones are not in its cluster (schedule() leaves them out): every node filtered
+    const own = withoutSubject(subject, existingPods);
+    const snapshot = own.left ? buildSnapshot(nodes, podsByNode(own.pods)) : shared;
     const cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
     const verdicts = snapshot.nodes.map((e) => runFilters(pod, e.info, e.pods.length ? e.usage : NO_USAGE, cycle));
     const row = verdicts.map((v) => v.status?.plugin ?? 'Feasible');
@@ -289,7 +308,8 @@ function oracle({ nodes, existingPods, workloads }: Case): { plugins: string[][]
     expect(r.feasible.map((v) => v.node)).toEqual(verdicts.filter((v) => v.feasible).map((v) => v.node));
     expect(r.rejected.map((v) => [v.node, v.status?.plugin])).toEqual(verdicts.filter((v) => !v.feasible).map((v) => [v.node, v.status?.plugin]));
     // shapes off: one evaluation per pair, plus the cluster Filter per node the other filters passed
-    if (!podRejection(pod)) {
+    if (!podRejection(pod) && own.left) evaluations += nodes.length;
+    else if (!podRejection(pod)) {
       const c = readsCluster(subject.spec, existingAntiAffinity) ? cycle! : undefined;
       if (!c?.rejection) {
         evaluations += nodes.length;

@@ -204,6 +204,38 @@ describe('scheduleMatrix', () => {
     });
   });
 
+  // schedule() leaves the pod itself out of its cluster, and a DaemonSet's pods that its rollout replaces (snapshot.ts
+  // withoutSubject): a dump of `kubectl get pods -A` holds both. The matrix row, verdict and FitError do the same.
+  test("a workload's own pods among the existing ones are left out of its row, as scheduleOn leaves them out", () => {
+    const two = [makeNode('a', { allocatable: { cpu: '1', pods: '110' } }), makeNode('b', { allocatable: { cpu: '1', pods: '110' } })];
+    const spec = { containers: containers({ cpu: '800m' }, [9100]) };
+    const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'exporter', namespace: 'mon', uid: 'u1' }, spec };
+    const ds = {
+      apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent', namespace: 'mon' },
+      spec: { selector: { matchLabels: { app: 'agent' } }, template: { metadata: { labels: { app: 'agent' } }, spec } },
+    };
+    const surging = { ...ds, spec: { ...ds.spec, updateStrategy: { rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } } } };
+    const bound = (metadata: Pod['metadata'], node: string): Pod => ({ apiVersion: 'v1', kind: 'Pod', metadata, spec: { ...spec, nodeName: node } });
+    const owner = [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: 'd1', controller: true }];
+    const existingPods = [
+      bound({ name: 'exporter', namespace: 'mon', uid: 'u1' }, 'a'),
+      bound({ name: 'agent-x', namespace: 'mon', ownerReferences: owner }, 'b'),
+    ];
+    const workloads: KubeObject[] = [pod, ds, surging, { ...pod, metadata: { name: 'other', namespace: 'mon' } }];
+    for (const shapes of [true, false]) {
+      const m = scheduleMatrix(workloads, two, { existingPods, shapes });
+      const row = (w: number) => [0, 1].map((n) => m.plugins[m.code(w, n)]);
+      // the Pod meets the DaemonSet's pod on b; the DaemonSet (no maxSurge) meets the Pod on a; the surging one and
+      // another Pod meet both
+      expect([0, 1, 2, 3].map(row)).toEqual([['Feasible', 'NodePorts'], ['NodePorts', 'Feasible'], ['NodePorts', 'NodePorts'], ['NodePorts', 'NodePorts']]);
+      workloads.forEach((w, i) => {
+        const r = scheduleOn(w, two, { existingPods });
+        expect([0, 1].map((n) => m.verdict(i, n).feasible)).toEqual(two.map((n) => r.feasible.some((v) => v.node === n.metadata!.name)));
+        expect(m.fitError(i)).toBe(r.fitError);
+      });
+    }
+  });
+
   test('plugin names by code, and the settings apply (no DefaultTolerationSeconds: Ready=False nodes reject everything)', () => {
     configure({ admission: { defaultTolerationSeconds: false } });
     const m = scheduleMatrix([workloads[0]], nodes);

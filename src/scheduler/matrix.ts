@@ -11,7 +11,7 @@ import { nodeInfo, nodeUsage, podInfo, type FilterPlugin, type NodeInfo, type No
 import { cycleFor, lastFiltersRun, podRejection, podsByNode, runFilters, runLastFilters, schedule, type NodeVerdict } from '.';
 import { DEFAULT_PROFILE, profile, type Profile } from './profile';
 import { runClusterFilters, type CycleState } from './cycle';
-import { buildSnapshot, hasStorage, nominatedIn, usesVolumes, type Snapshot } from './snapshot';
+import { buildSnapshot, hasStorage, nominatedIn, usesVolumes, withoutSubject, type Snapshot } from './snapshot';
 import { NodeShapes, type Shapes } from './matrix-shapes';
 import { modelledStorage } from './storage-model';
 import { podUsesClaims } from '../admission/pod-storage';
@@ -72,6 +72,28 @@ function readsCluster(subject: Subject, existingAntiAffinity: boolean, storage: 
   // a configuration's PodTopologySpread defaultConstraints (List) may apply to a pod without constraints (issue 36)
   if (!argsAreDefault('PodTopologySpread')) return true;
   return Boolean(spec.topologySpreadConstraints?.length || spec.affinity?.podAffinity || spec.affinity?.podAntiAffinity) || (storage && usesVolumes(subject));
+}
+
+/**
+ * Which workloads may find pods of their own among the existing pods (withoutSubject: a Pod itself, as a dump holds it,
+ * or the pods a DaemonSet's rollout replaces): by the pods' objects, uids, names and controlling DaemonSets' names,
+ * gathered once per call, so that the exact walk over the pods is made only for those.
+ */
+function mayOwnPods(pods: readonly Pod[] | undefined): (subject: Subject) => boolean {
+  if (!pods?.length) return () => false;
+  const objects = new Set<object>(pods);
+  const keys = new Set<unknown>();
+  const daemonSets = new Set<unknown>();
+  for (const p of pods) {
+    keys.add(p.metadata?.uid).add(p.metadata?.name);
+    const owners = p.metadata?.ownerReferences;
+    if (Array.isArray(owners)) for (const o of owners) if (o?.kind === 'DaemonSet') daemonSets.add(o.name);
+  }
+  return (s) => {
+    const meta = (s.object as Pod).metadata;
+    if (s.kind === 'DaemonSet') return daemonSets.has(meta?.name);
+    return s.kind === 'Pod' && (objects.has(s.object) || (meta?.uid !== undefined && keys.has(meta.uid)) || (!!meta?.name && keys.has(meta.name)));
+  };
 }
 
 /** Some existing pod has required anti-affinity terms (they may reject any incoming pod). */
@@ -189,6 +211,11 @@ class MatrixRun {
   /** The label keys the plugins read for the pod at hand. */
   // Stryker disable next-line ArrayDeclaration: emptied at each row before use
   readonly labelKeys: string[] = [];
+  /**
+   * Per workload whose own pods are among the existing ones (withoutSubject): the cluster without them, as schedule()
+   * builds it for that pod; its row is filtered node by node over it.
+   */
+  readonly apart = new Map<number, { pods: readonly Pod[] | undefined; snapshot?: Snapshot; cycle?: CycleState }>();
 
   constructor(workloads: readonly KubeObject[], nodes: readonly Node[], readonly options: ScheduleMatrixOptions) {
     this.subjects = workloads.map((w) => subjectOf(w));
@@ -210,6 +237,12 @@ class MatrixRun {
     this.codes = new Uint8Array(this.W * this.N);
     this.marked = new Uint8Array(this.N);
     this.verdicts = new Uint8Array(this.N);
+    const mayOwn = mayOwnPods(options.existingPods);
+    this.subjects.forEach((s, i) => {
+      if (!mayOwn(s)) return;
+      const { pods, left } = withoutSubject(s, options.existingPods);
+      if (left) this.apart.set(i, { pods });
+    });
   }
 
   codeOf(plugin: string): number {
@@ -330,6 +363,14 @@ class MatrixRun {
       codes.fill(this.codeOf(whole.plugin), at, at + N);
       return;
     }
+    if (this.apart.has(i)) {
+      for (let j = 0; j < N; j++) {
+        this.evaluations++;
+        const v = this.apartVerdict(i, j);
+        codes[at + j] = v.feasible ? 0 : this.codeOf(v.status!.plugin);
+      }
+      return;
+    }
     const cycle = this.preFilter(i, pod);
     if (cycle === 'done') return;
     const filtersOnly = cycle && { ...cycle, active: [] };
@@ -381,6 +422,16 @@ class MatrixRun {
     if (needsFeatures) this.lastFilters(pod, at);
     // Stryker disable next-line ConditionalExpression: over no nominated node it changes nothing
     if (this.nominatedAt.length) this.nominatedNodes(pod, at);
+  }
+
+  /** Node `j`'s verdict for workload `i` over the cluster without the workload's own pods (apart). */
+  apartVerdict(i: number, j: number): NodeVerdict {
+    const own = this.apart.get(i)!;
+    const pod = this.pods[i];
+    const snapshot = (own.snapshot ??= buildSnapshot(this.infos.map((n) => n.node), podsByNode(own.pods), undefined, undefined, this.modelStorage()));
+    const cycle = podRejection(pod) ? undefined : (own.cycle ??= cycleFor(pod, snapshot));
+    const entry = snapshot.nodes[j];
+    return runFilters(pod, entry.info, entry.pods.length ? entry.usage : this.empty, cycle);
   }
 
   /**
@@ -451,6 +502,7 @@ class MatrixRun {
       evaluations: this.evaluations,
       code: (w, n) => codes[w * N + n],
       verdict: (w, n) => {
+        if (this.apart.has(w)) return this.apartVerdict(w, n);
         const pod = podInfo(subjects[w]);
         // Stryker disable next-line ConditionalExpression: with a cycle over the call's snapshot, a pod no cluster plugin reads gets the same verdict
         const alone = !readsCluster(subjects[w], existingAntiAffinity, this.storage) && !this.nominatedAt.includes(n);
