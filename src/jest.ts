@@ -1,5 +1,5 @@
 // jest-k8s-placement/jest — for `setupFilesAfterEnv`: adds the matchers to Jest's global `expect`,
-// and scopes `configure` with Jest's hooks (see config.ts installSettingsHooks).
+// and scopes `configure` with Jest's hooks (see core/settings-scope.ts).
 import './matchers/entry-guard';
 import { registerLazily, type Runner } from './matchers/lazy';
 import type { AsymmetricMatcher, PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types';

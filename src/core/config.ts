@@ -9,6 +9,7 @@ import { atLeast, gateDefault, gateSince, gateState, KUBERNETES_VERSIONS, NEWEST
 import { storageAssumptionProblem, storageProblem, type StorageAssumption } from './storage-kinds';
 import { checkKarpenterVersion, NEWEST_KARPENTER, type KarpenterVersion } from './karpenter-releases';
 import type { KubeObject } from './types';
+import { scopeSettings } from './settings-scope';
 
 export { KUBERNETES_VERSIONS, type KubernetesVersion } from './releases';
 
@@ -437,26 +438,16 @@ function schedulerNames(c: unknown): string {
   return profiles.map((p) => String(p?.schedulerName ?? (profiles.length === 1 ? 'default-scheduler' : '?'))).join(' ');
 }
 
-// The runners' hooks, installed by jest-k8s-placement/jest, /jest-globals and /vitest.
+// The runners' hooks (settings-scope.ts, installed by the entries without loading this module) act on these settings.
 let beforeTest: PlacementSettings | undefined;
-
-export interface RunnerHooks {
-  beforeEach(fn: () => void): void;
-  afterEach(fn: () => void): void;
-  afterAll(fn: () => void): void;
-}
-
-export function installSettingsHooks(hooks: RunnerHooks): void {
-  // What configure() did at the file's top level or in beforeAll holds for every test;
-  // what a test (or its beforeEach) did is undone when it ends.
-  hooks.beforeEach(() => {
+scopeSettings({
+  beforeTest: () => {
     beforeTest = current;
-  });
-  hooks.afterEach(() => {
+  },
+  afterTest: () => {
     // Only when the test changed them, so per-object caches survive from test to test.
     if (beforeTest && beforeTest !== current) restore(beforeTest);
     beforeTest = undefined;
-  });
-  // Vitest --no-isolate keeps this module for the next file: start it from the defaults.
-  hooks.afterAll(() => resetConfiguration());
-}
+  },
+  afterFile: () => resetConfiguration(),
+});

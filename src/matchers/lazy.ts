@@ -3,7 +3,7 @@
 // file loads, in a fresh module registry for every test file, so a spec file pays only for the matchers it calls:
 // one that makes no placement assertion pays only for this file, one that calls toBeSchedulableOn does not load
 // Karpenter's provisioner or the outage simulation.
-import { installSettingsHooks, type RunnerHooks } from '../core/config';
+import { installSettingsHooks, type RunnerHooks } from '../core/settings-scope';
 import type { matchers as Matchers } from './index';
 
 /** The matcher names, as matchers/index.ts exports them (a test checks the two lists are the same). */
@@ -53,7 +53,7 @@ export interface Runner extends RunnerHooks {
 
 /**
  * What every runner entry does: register the lazy matchers and the matrix serializer on the runner's `expect`, and
- * scope `configure` with its hooks (config.ts installSettingsHooks). `load` gives a matcher and the serializer,
+ * scope `configure` with its hooks (core/settings-scope.ts). `load` gives a matcher and the serializer,
  * called on that matcher's first assertion and the first snapshot of a matrix.
  */
 export function registerLazily(runner: Runner, load: { matcher(name: MatcherName): unknown; matrixSerializer(): Serializer }): void {
