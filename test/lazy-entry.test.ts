@@ -137,6 +137,10 @@ describe('the /jest entry in a fresh process', () => {
     expect(src.filter((f) => /^matchers\/to[A-Z]/.test(f))).toEqual(['matchers/toBeSchedulableOn.ts']);
     expect(src.filter((f) => /^(karpenter|outage|placement)\//.test(f) || ['engine/provision.ts', 'engine/outage.ts', 'engine/replicas.ts'].includes(f))).toEqual([]);
     expect(src).toEqual(expect.arrayContaining(['engine/index.ts', 'engine/schedule.ts', 'scheduler/index.ts']));
+    // a pod without volumes that fits: the volume plugins Skip it unloaded (profile.ts volumePlugin), and the node's
+    // verdict asks nothing of preemption
+    expect(src.filter((f) => /^scheduler\/plugins\/(volume|nodevolumelimits)/.test(f))).toEqual([]);
+    expect(src.filter((f) => f.startsWith('scheduler/plugins/defaultpreemption/') || f === 'engine/victims.ts')).toEqual(['scheduler/plugins/defaultpreemption/plugin.ts']);
   });
 });
 
@@ -152,7 +156,7 @@ describe('the main entry', () => {
     expect(loaded.packages).toEqual(['js-yaml']);
     // the configured release decides which API groups are served (core/releases.ts)
     expect(loaded.src).toEqual([
-      'core/api-groups-by-release.ts', 'core/config.ts', 'core/karpenter-releases.ts', 'core/presets.ts', 'core/releases.ts', 'core/storage-kinds.ts',
+      'core/api-groups-by-release.ts', 'core/config.ts', 'core/karpenter-releases.ts', 'core/presets.ts', 'core/releases.ts', 'core/settings-scope.ts', 'core/storage-kinds.ts',
       'index.ts', 'k8s/edit-distance.ts', 'k8s/nodepool.ts', 'k8s/subject.ts',
       'loader/api-groups.ts', 'loader/index.ts', 'loader/kinds.ts', 'loader/typecheck.ts', 'loader/yaml.ts',
     ]);
@@ -190,6 +194,7 @@ describe('the main entry', () => {
       const src = ask('500m');
       expect(configuration(src)).toEqual(['scheduler/config/defaults.ts', 'scheduler/config/select.ts', 'scheduler/config/types.ts']);
       expect(preemption(src)).toEqual(['scheduler/plugins/defaultpreemption/plugin.ts']);
+      expect(src.filter((f) => /^scheduler\/plugins\/(volume|nodevolumelimits)/.test(f))).toEqual([]);
     });
 
     it('a pod that fits nowhere runs DefaultPreemption: its code is loaded then', () => {

@@ -207,7 +207,8 @@ function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput
   const noPod = noDaemonPod(subject, node, filtered);
   const verdict = noPod ? { ...filtered, feasible: false } : filtered;
   const gates = schedulingGates(subject);
-  const preemption = gates.length || noPod ? undefined : victimsModule().preemptionOnNode(pod, cluster.nodes ?? [node], verdict, snapshot, cycle, cluster.podDisruptionBudgets ?? []);
+  // (a node that fits, or rejects the pod whatever is evicted, asks nothing of preemption: its modules stay unloaded)
+  const preemption = gates.length || noPod || verdict.feasible || verdict.status?.code !== 'Unschedulable' ? undefined : victimsModule().preemptionOnNode(pod, cluster.nodes ?? [node], verdict, snapshot, cycle, cluster.podDisruptionBudgets ?? []);
   const notes = [
     ...(verdict.feasible ? explainPasses(pod, entry, cycle) : []),
     ...(existingPods ? [existingPodsNote(subject, info.name, existingPods, cluster.nodes && snapshot, itself)] : []),

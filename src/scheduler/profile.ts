@@ -1,7 +1,7 @@
 // The scheduler profile: which plugins run at each extension point, in what order, at what weight, and the
 // matrix code each has — upstream's plugin registry (pkg/scheduler/framework/plugins/registry.go) and its default
 // profile (pkg/scheduler/apis/config/v1/default_plugins.go) in one table. This module alone imports the plugin
-// folders; the framework (index.ts, cycle.ts, matrix.ts, passes.ts, score.ts) runs what the active profile lists,
+// folders (the volume plugins' on the first pod with a volume: volumePlugin); the framework (index.ts, cycle.ts, matrix.ts, passes.ts, score.ts) runs what the active profile lists,
 // and keepApart and the outage model read it too. Adding a plugin is its folder plus one line here.
 // A KubeSchedulerConfiguration's profiles are built from this one (scheduler/config/profiles.ts): the plugins it
 // disables left out, the weights and args it sets; the pod's schedulerName picks the profile (scheduler/config/select.ts).
@@ -22,10 +22,10 @@ import { PodTopologySpread, PodTopologySpreadScore } from './plugins/podtopology
 import { InterPodAffinity, InterPodAffinityScore } from './plugins/interpodaffinity';
 import { ImageLocality } from './plugins/imagelocality';
 import { NodeDeclaredFeatures } from './plugins/nodedeclaredfeatures';
-import { VolumeRestrictions } from './plugins/volumerestrictions';
-import { NodeVolumeLimits } from './plugins/nodevolumelimits';
-import { VolumeBinding, VolumeBindingScore } from './plugins/volumebinding';
-import { VolumeZone } from './plugins/volumezone';
+import type * as VolumeRestrictionsPlugin from './plugins/volumerestrictions';
+import type * as NodeVolumeLimitsPlugin from './plugins/nodevolumelimits';
+import type * as VolumeBindingPlugin from './plugins/volumebinding';
+import type * as VolumeZonePlugin from './plugins/volumezone';
 import { DynamicResources, dynamicResourcesEnabled } from './plugins/dynamicresources';
 import { DefaultPreemption } from './plugins/defaultpreemption/plugin';
 import { DEFAULT_PLUGIN_ARGS, setActivePluginArgs, type PluginArgs } from './plugin-args';
@@ -95,6 +95,38 @@ export interface Profile {
   unserved?: string;
 }
 
+/**
+ * A volume plugin as the profile lists it: its folder is loaded for the first pod with a volume. A pod with none (no
+ * spec.volumes, no claim its controller adds: podUsesClaims) is Skipped by each of the four at PreFilter, as upstream
+ * Skips it (volume_restrictions.go, csi.go, volume_binding.go and volume_zone.go PreFilter: nothing to check,
+ * fwk.Skip), so the answers for the pods most spec files ask about never load them.
+ */
+function volumePlugin(name: string, load: () => ClusterPlugin<unknown>): ClusterPlugin<unknown> {
+  let loaded: ClusterPlugin<unknown> | undefined;
+  const plugin = () => (loaded ??= load());
+  return {
+    name,
+    preFilter: (pod, snapshot) => (hasVolumes(pod.subject) ? plugin().preFilter(pod, snapshot) : { skip: true }),
+    filter: (pod, node, state) => plugin().filter(pod, node, state),
+    reads: (state) => (plugin().reads ? plugin().reads!(state) : undefined),
+    explainPass: (pod, node, state) => plugin().explainPass?.(pod, node, state) ?? [],
+    addPod: (pod, state, added, node) => plugin().addPod?.(pod, state, added, node) ?? state,
+    removePod: (pod, state, removed, node) => plugin().removePod?.(pod, state, removed, node) ?? state,
+  };
+}
+const hasVolumes = (subject: PodInfo['subject']) => {
+  const volumes = subject.spec.volumes as unknown;
+  return volumes != null && !(Array.isArray(volumes) && volumes.length === 0) || podUsesClaims(subject);
+};
+const volumeRestrictions = (): typeof VolumeRestrictionsPlugin => require('./plugins/volumerestrictions');
+const nodeVolumeLimits = (): typeof NodeVolumeLimitsPlugin => require('./plugins/nodevolumelimits');
+const volumeBinding = (): typeof VolumeBindingPlugin => require('./plugins/volumebinding');
+const volumeZone = (): typeof VolumeZonePlugin => require('./plugins/volumezone');
+const VolumeRestrictions = volumePlugin('VolumeRestrictions', () => volumeRestrictions().VolumeRestrictions as ClusterPlugin<unknown>);
+const NodeVolumeLimits = volumePlugin('NodeVolumeLimits', () => nodeVolumeLimits().NodeVolumeLimits as ClusterPlugin<unknown>);
+const VolumeBinding = volumePlugin('VolumeBinding', () => volumeBinding().VolumeBinding as ClusterPlugin<unknown>);
+const VolumeZone = volumePlugin('VolumeZone', () => volumeZone().VolumeZone as ClusterPlugin<unknown>);
+
 /** A Score plugin's name (the default profile's: TaintToleration, NodeAffinity, NodeResourcesFit, …). */
 export type ScorePluginName = string;
 
@@ -104,12 +136,15 @@ export type ScorePluginName = string;
  * Skips, and a pod without claims scores 0 on every node: that column changes no total and is not shown.
  */
 const volumeBindingScore: ScorePlugin = {
-  ...(VolumeBindingScore as ScorePlugin),
+  name: 'VolumeBinding',
   preScore(pod, feasible, cluster) {
     // Stryker disable next-line StringLiteral: a Skip that is not shown (false): score.ts lists only shown Skips' reasons
     if (!podUsesClaims(pod.subject)) return new Skip('the pod uses no PersistentVolumeClaim (0 on every node)', false);
-    return VolumeBindingScore.preScore(pod, feasible, cluster);
+    return volumeBinding().VolumeBindingScore.preScore(pod, feasible, cluster);
   },
+  // (VolumeBindingScore's other methods, through its folder loaded by the PreScore above)
+  score: (state, node) => volumeBinding().VolumeBindingScore.score(state as never, node),
+  explain: (state, node, raw) => volumeBinding().VolumeBindingScore.explain(state as never, node, raw),
 };
 
 // default_plugins.go's Score list: VolumeBinding (weight 1) after NodeResourcesFit, where the release scores with it
