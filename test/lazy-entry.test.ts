@@ -141,6 +141,11 @@ describe('the /jest entry in a fresh process', () => {
     // verdict asks nothing of preemption
     expect(src.filter((f) => /^scheduler\/plugins\/(volume|nodevolumelimits)/.test(f))).toEqual([]);
     expect(src.filter((f) => f.startsWith('scheduler/plugins/defaultpreemption/') || f === 'engine/victims.ts')).toEqual(['scheduler/plugins/defaultpreemption/plugin.ts']);
+    // no LimitRange nor ResourceQuota configured: their rules are not read (admission/limit-ranger.ts, resource-quota.ts)
+    expect(src.filter((f) => ['k8s/limit-range.ts', 'k8s/resource-quota.ts'].includes(f))).toEqual([]);
+    // nor has it volumes, mounts or claim templates: their validation is not read (validation-pod.ts touchesVolumes)
+    expect(src.filter((f) => ['k8s/validation-volumes.ts', 'k8s/validation-claim.ts'].includes(f))).toEqual([]);
+    expect(src).toEqual(expect.arrayContaining(['k8s/validation-pod.ts']));
   });
 });
 

@@ -4,7 +4,7 @@
 import type { KubeObject } from '../core/types';
 import { releaseAtLeast } from '../core/config';
 import { readFromCluster } from '../k8s/subject';
-import { validateClaimSpec } from '../k8s/validation-claim';
+import type * as ClaimValidation from '../k8s/validation-claim';
 import { validateObjectMeta } from '../k8s/validation-meta';
 import { nameIsDNSSubdomain } from '../k8s/names';
 
@@ -30,6 +30,9 @@ function claimMetadataErrors(set: KubeObject, t: ClaimTemplate, ordinal: number)
  * A StatefulSet whose first pod's claims the API server refuses when its controller creates them: the controller then
  * creates no pod (stateful_set_control.go createPersistentVolumeClaims fails first), and why; undefined otherwise.
  */
+// (a claim's validation, read only for a StatefulSet with claim templates)
+const claimValidation = (): typeof ClaimValidation => require('../k8s/validation-claim');
+
 export function claimsRefused(workload: KubeObject, storage?: readonly KubeObject[]): string | undefined {
   if (workload.kind !== 'StatefulSet') return undefined;
   // from 1.34 a StatefulSet with bad template specs is refused on create, but one read from a cluster was stored before
@@ -52,7 +55,7 @@ function refusedClaimTemplate(set: KubeObject, storage: readonly KubeObject[] = 
   const given = (claim: string) => storage.some((o) => o.kind === 'PersistentVolumeClaim' && o.metadata?.name === claim && (o.metadata?.namespace || 'default') === ns);
   for (const { t, i } of sorted) {
     if (given(`${t.metadata?.name ?? ''}-${set.metadata?.name ?? ''}-${ordinal}`)) continue;
-    const errs = [...claimMetadataErrors(set, t, ordinal), ...(specs ? validateClaimSpec(t.spec, 'spec') : [])];
+    const errs = [...claimMetadataErrors(set, t, ordinal), ...(specs ? claimValidation().validateClaimSpec(t.spec, 'spec') : [])];
     if (errs.length) return `spec.volumeClaimTemplates[${i}] (${errs.map((e) => `${e.field}: ${e.message}`).join('; ')})`;
   }
   return undefined;

@@ -13,7 +13,7 @@ import { mergeConditionTaints } from '../k8s/node-condition-taints';
 import { addExtendedResourceTolerations, extendedResourcesRequested } from './extended-resource-toleration';
 import { admitLimitRanger, decodedSpec, namespaceLimitRanges, validateLimitRanger } from './limit-ranger';
 import { chargeResourceQuota, validateResourceQuota } from './resource-quota';
-import { aggregate, defaultedResourceErrors, podLevelErrors, withPodLevelDefaults } from '../k8s/limit-range';
+import type * as LimitRangeRules from '../k8s/limit-range';
 
 export type TolerationSource = 'pod spec' | 'DaemonSet controller' | 'DefaultTolerationSeconds admission' | 'ExtendedResourceToleration admission' | 'RuntimeClass admission';
 
@@ -115,6 +115,9 @@ export function tolerationsBeforeValidation(spec: PodSpec): Toleration[] | undef
 }
 
 /** Whether the admission plugins run on the subject's Pod: not on a Pod read from a cluster, admitted when it was created. */
+// LimitRanger's rules, read only where a namespace has LimitRanges or ResourceQuotas read the pod's amounts
+const limitRangeRules = (): typeof LimitRangeRules => require('../k8s/limit-range');
+
 const created = (subject: Subject) => !(subject.kind === 'Pod' && readFromCluster(subject.object));
 
 /** The namespace the subject's Pod is created in. */
@@ -199,14 +202,15 @@ export function podAdmissionRefusal(subject: Subject): AdmissionRefusal | undefi
   }
   // the pod-level resources as PrepareForCreate completes them (1.37), read by the validating plugins
   const fixDefaulting = amountsRead && gateEnabled('PodLevelResources') && gateEnabled('PodLevelResourcesFixDefaulting');
-  if (fixDefaulting) spec = withPodLevelDefaults(spec, true);
+  if (fixDefaulting) spec = limitRangeRules().withPodLevelDefaults(spec, true);
   // (what LimitRanger's defaults make invalid: without a LimitRange there is nothing to look at)
-  const validation = limitRanged ? defaultedResourceErrors(built, spec) : [];
+  const validation = limitRanged ? limitRangeRules().defaultedResourceErrors(built, spec) : [];
   // the pod-level checks a LimitRange's container defaults fail, where the pod as written passes them
-  if (limitRanged && spec !== decoded && gateEnabled('PodLevelResources') && !podLevelErrors(fixDefaulting ? withPodLevelDefaults(decoded, true) : decoded).length) {
-    validation.push(...podLevelErrors(spec));
+  if (limitRanged && spec !== decoded && gateEnabled('PodLevelResources')) {
+    const { podLevelErrors, withPodLevelDefaults } = limitRangeRules();
+    if (!podLevelErrors(fixDefaulting ? withPodLevelDefaults(decoded, true) : decoded).length) validation.push(...podLevelErrors(spec));
   }
-  const invalid = aggregate(validation.map((e) => `${e.field}: ${e.message}`));
+  const invalid = validation.length ? limitRangeRules().aggregate(validation.map((e) => `${e.field}: ${e.message}`)) : undefined;
   if (invalid) return { plugin: 'LimitRanger', phase: 'validate', reason: invalid, validation, message: `Pod "${admittedPodName(subject.object, 'validate')}" is invalid: ${invalid}` };
   return validatingRefusal(spec, namespace, validateRefusal, refusal);
 }

@@ -6,8 +6,13 @@
 // `settings().limitRanges` (configure({ limitRanges })).
 import type { PodSpec } from '../core/types';
 import { gateEnabled, settings, type PlacementSettings } from '../core/config';
-import { defaultLimitRange, limitRangeProblems, limitRangeViolation, withLimitRangeDefaults, withPodLevelDefaults, withRequestsFromLimits, type LimitRange } from '../k8s/limit-range';
+import type * as LimitRangeRules from '../k8s/limit-range';
+import type { LimitRange } from '../k8s/limit-range';
 import { describeObject } from '../k8s/subject';
+
+// The rules are read only where a namespace has LimitRanges, or ResourceQuotas read the pod's amounts (decodedSpec): a
+// question without either does not load them.
+const rules = (): typeof LimitRangeRules => require('../k8s/limit-range');
 
 /** A configured LimitRange the API server would not hold. */
 export class LimitRangeInputError extends Error {}
@@ -22,6 +27,7 @@ function limitRangesByNamespace(): Map<string, LimitRange[]> {
   const now = settings();
   if (cached?.from === now) return cached.byNamespace;
   const byNamespace = new Map<string, LimitRange[]>();
+  const { defaultLimitRange, limitRangeProblems } = rules();
   for (const given of now.limitRanges as readonly LimitRange[]) {
     const limitRange = defaultLimitRange(given);
     const errors = limitRangeProblems(limitRange);
@@ -49,7 +55,7 @@ export function namespaceLimitRanges(namespace: string): readonly LimitRange[] {
 export function admitLimitRanger(spec: PodSpec, namespace: string): PodSpec {
   const limitRanges = namespaceLimitRanges(namespace);
   if (!limitRanges.length) return spec;
-  return withLimitRangeDefaults(decodedSpec(spec), limitRanges);
+  return rules().withLimitRangeDefaults(decodedSpec(spec), limitRanges);
 }
 
 /**
@@ -58,6 +64,7 @@ export function admitLimitRanger(spec: PodSpec, namespace: string): PodSpec {
  * mutating plugins). The library reads the same amounts from the spec as written (k8s/resources.ts).
  */
 export function decodedSpec(spec: PodSpec): PodSpec {
+  const { withPodLevelDefaults, withRequestsFromLimits } = rules();
   const withRequests = withRequestsFromLimits(spec);
   return gateEnabled('PodLevelResources') && !gateEnabled('PodLevelResourcesFixDefaulting') ? withPodLevelDefaults(withRequests, false) : withRequests;
 }
@@ -70,6 +77,7 @@ export function validateLimitRanger(spec: PodSpec, namespace: string): string | 
   const limitRanges = namespaceLimitRanges(namespace);
   if (!limitRanges.length) return undefined;
   // the pod-level resources as PrepareForCreate completes them from 1.37, before the validating plugins
+  const { limitRangeViolation, withPodLevelDefaults } = rules();
   const podLevel = gateEnabled('PodLevelResources');
   const stored = podLevel && gateEnabled('PodLevelResourcesFixDefaulting') ? withPodLevelDefaults(spec, true) : spec;
   for (const limitRange of limitRanges) {

@@ -7,9 +7,15 @@
 import type { Pod, PodSpec } from '../core/types';
 import { gateEnabled, settings, type PlacementSettings } from '../core/config';
 import type { QuantityList } from '../k8s/limit-range';
-import { quantityList, withRequestsFromLimits } from '../k8s/limit-range';
-import { addLists, quotaRefusal, quotaUsed, resourceQuotaProblems, type ResourceQuota } from '../k8s/resource-quota';
+import type * as LimitRangeRules from '../k8s/limit-range';
+import type * as QuotaRules from '../k8s/resource-quota';
+import type { ResourceQuota } from '../k8s/resource-quota';
 import { describeObject } from '../k8s/subject';
+
+// The quota rules are read only where the cluster has ResourceQuotas (configure({ resourceQuotas })): a question
+// without any does not load them.
+const limitRangeRules = (): typeof LimitRangeRules => require('../k8s/limit-range');
+const quotaRules = (): typeof QuotaRules => require('../k8s/resource-quota');
 
 /** A configured ResourceQuota the API server would not hold. */
 export class ResourceQuotaInputError extends Error {}
@@ -27,14 +33,14 @@ function quotasByNamespace(): Map<string, Namespaced> {
   if (cached?.from === now) return cached.byNamespace;
   const byNamespace = new Map<string, Namespaced>();
   for (const quota of now.resourceQuotas as readonly ResourceQuota[]) {
-    const errors = resourceQuotaProblems(quota);
+    const errors = quotaRules().resourceQuotaProblems(quota);
     if (errors.length) {
       throw new ResourceQuotaInputError(`configure({ resourceQuotas }): ${describeObject(quota)} would be rejected by the API server:\n${errors.map((e) => `  ${e.field}: ${e.message}`).join('\n')}`);
     }
     const namespace = quota.metadata?.namespace || 'default';
     const entry: Namespaced = byNamespace.get(namespace) ?? { quotas: [], used: new Map() };
     entry.quotas.push(quota);
-    entry.used.set(quota, quota.status?.used ? quantityList(quota.status.used) : quotaUsed(quota, [], gateEnabled('PodLevelResources')));
+    entry.used.set(quota, quota.status?.used ? limitRangeRules().quantityList(quota.status.used) : quotaRules().quotaUsed(quota, [], gateEnabled('PodLevelResources')));
     byNamespace.set(namespace, entry);
   }
   cached = { from: now, byNamespace };
@@ -62,6 +68,7 @@ export function withQuotaCharges<T>(fn: () => T): T {
 /** The usage of the namespace's quotas with what this question created (withQuotaCharges). */
 function usedNow(entry: Namespaced): ReadonlyMap<ResourceQuota, QuantityList> {
   if (!charged?.size) return entry.used;
+  const { addLists } = quotaRules();
   return new Map(entry.quotas.map((q) => [q, charged!.has(q) ? addLists(entry.used.get(q)!, charged!.get(q)!) : entry.used.get(q)!]));
 }
 
@@ -73,7 +80,7 @@ export function validateResourceQuota(spec: PodSpec, namespace: string): string 
   if (!settings().admission.resourceQuota || !settings().resourceQuotas.length) return undefined;
   const entry = quotasByNamespace().get(namespace || 'default');
   // the pod as decoded: a limit without a request is also the request (SetDefaults_Pod), which Constraints and Usage read
-  return entry && quotaRefusal(entry.quotas, usedNow(entry), withRequestsFromLimits(spec), gateEnabled('PodLevelResources'));
+  return entry && quotaRules().quotaRefusal(entry.quotas, usedNow(entry), limitRangeRules().withRequestsFromLimits(spec), gateEnabled('PodLevelResources'));
 }
 
 /**
@@ -84,6 +91,8 @@ export function validateResourceQuota(spec: PodSpec, namespace: string): string 
 export function chargeExistingPods(pods: readonly Pod[]): void {
   if (!charged || !settings().admission.resourceQuota || !settings().resourceQuotas.length) return;
   const podLevel = gateEnabled('PodLevelResources');
+  const { addLists, quotaUsed } = quotaRules();
+  const { withRequestsFromLimits } = limitRangeRules();
   for (const pod of pods) {
     const entry = quotasByNamespace().get(pod.metadata?.namespace || 'default');
     for (const quota of entry?.quotas ?? []) {
@@ -99,6 +108,8 @@ export function chargeResourceQuota(spec: PodSpec, namespace: string): void {
   if (!charged || !settings().admission.resourceQuota || !settings().resourceQuotas.length) return;
   const entry = quotasByNamespace().get(namespace || 'default');
   const podLevel = gateEnabled('PodLevelResources');
+  const { addLists, quotaUsed } = quotaRules();
+  const { withRequestsFromLimits } = limitRangeRules();
   for (const quota of entry?.quotas ?? []) {
     const usage = quotaUsed(quota, [{ spec: withRequestsFromLimits(spec) }], podLevel);
     charged.set(quota, charged.has(quota) ? addLists(charged.get(quota)!, usage) : usage);

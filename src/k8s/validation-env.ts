@@ -12,7 +12,7 @@ import { gateEnabled, settings } from '../core/config';
 import { gateState } from '../core/releases';
 import { isDNS1123Label, nameIsDNSSubdomain } from './names';
 import { child, index, invalid, notFound, required } from './validation-field';
-import { defaultVolume, validateObjectFieldSelector, validatePathNoBacksteps, validateResourceFieldSelector } from './validation-volumes';
+import type * as VolumeValidation from './validation-volumes';
 
 type Obj = Record<string, any>;
 
@@ -126,9 +126,12 @@ function validateFileKeySelector(s: Obj, path: string): FieldError[] {
   if (!volumeName) errs.push(required(child(path, 'volumeName')));
   else errs.push(...isDNS1123Label(volumeName).map((m) => invalid(child(path, 'volumeName'), volumeName, m)));
   if (!filePath) errs.push(required(child(path, 'path')));
-  else errs.push(...validatePathNoBacksteps(filePath, child(path, 'path')));
+  else errs.push(...volumeValidation().validatePathNoBacksteps(filePath, child(path, 'path')));
   return errs;
 }
+
+// The downward API selectors and the volumes' defaults (validation-volumes.ts), read only for an env that uses them
+const volumeValidation = (): typeof VolumeValidation => require('./validation-volumes');
 
 /** validEnvDownwardAPIFieldPathExpressions, as sets.List sorts them. */
 const ENV_FIELD_PATHS = ['metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.serviceAccountName', 'status.hostIP', 'status.hostIPs', 'status.podIP', 'status.podIPs'];
@@ -144,9 +147,9 @@ function validateEnvVarValueFrom(ev: Obj, path: string, opts: EnvOptions): Field
     sources++;
     errs.push(...check(from[key], child(path, key)));
   };
-  source('fieldRef', (s, p) => validateObjectFieldSelector(s, p, ENV_FIELD_PATHS));
+  source('fieldRef', (s, p) => volumeValidation().validateObjectFieldSelector(s, p, ENV_FIELD_PATHS));
   // not for a volume: the containerName is not required
-  source('resourceFieldRef', (s, p) => validateResourceFieldSelector(s, p, false));
+  source('resourceFieldRef', (s, p) => volumeValidation().validateResourceFieldSelector(s, p, false));
   source('configMapKeyRef', validateKeySelector);
   source('secretKeyRef', validateKeySelector);
   if (opts.envFiles) source('fileKeyRef', validateFileKeySelector);
@@ -197,7 +200,7 @@ export function validateEnvFrom(vars: unknown, path: string, opts: EnvOptions): 
  */
 export function validateFileKeyRefVolumes(spec: PodSpec, path: string, opts: EnvOptions): FieldError[] {
   if (!opts.envFiles) return [];
-  const volumes = new Map(listOf((spec as { volumes?: unknown }).volumes).map((v) => [text(v.name), defaultVolume(v)] as const));
+  const volumes = new Map(listOf((spec as { volumes?: unknown }).volumes).map((v) => [text(v.name), volumeValidation().defaultVolume(v)] as const));
   const errs: FieldError[] = [];
   const visit = (list: unknown, field: string) => listOf(list).forEach((c, i) => listOf(c.env).forEach((ev, j) => {
     const ref = ev.valueFrom?.fileKeyRef;

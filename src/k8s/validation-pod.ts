@@ -16,7 +16,7 @@ import { podClaimNames, validateContainerRestartRules, validateInitResizePolicy,
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity } from './quantity';
 import { validateTolerations } from './validation';
-import { validatePodVolumes, withoutImageVolumes } from './validation-volumes';
+import type * as VolumeValidation from './validation-volumes';
 import { envOptions, validateEnv, validateEnvFrom, validateFileKeyRefVolumes, type EnvOptions } from './validation-env';
 import { defaultPodSpec } from './defaults';
 import { isExtendedResourceName, isNativeResource } from './resources';
@@ -638,6 +638,28 @@ function validatePodResources(s: PodSpec, path: string): FieldError[] {
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
 
+// validation-volumes.ts (and validation-claim.ts behind it), the largest part of pod validation, is read only for a
+// spec with a volume, a mount or a device: without any, validatePodVolumes finds nothing to refuse and
+// withoutImageVolumes nothing to drop.
+const volumeValidation = (): typeof VolumeValidation => require('./validation-volumes');
+const given = (v: unknown) => v != null && !(Array.isArray(v) && v.length === 0);
+
+/** The spec has volumes, or a container (of any kind) volumeMounts or volumeDevices: what validation-volumes.ts reads. */
+// Stryker disable next-line BlockStatement: true more often only loads validation-volumes.ts for a spec it finds nothing in
+export function touchesVolumes(spec: PodSpec): boolean {
+  if (given(spec.volumes)) return true;
+  for (const key of ['containers', 'initContainers', 'ephemeralContainers'] as const) {
+    const list = (spec as PodSpec & { ephemeralContainers?: unknown })[key];
+    // Stryker disable next-line ConditionalExpression: a shortcut; a list that is not one has no container to read
+    if (!Array.isArray(list)) continue;
+    for (const c of list as Array<Container | null>) if (c && (given(c.volumeMounts) || given(c.volumeDevices))) return true;
+  }
+  return false;
+}
+
+/** withoutImageVolumes (validation-volumes.ts): the spec as the create path leaves it with the ImageVolume gate off. */
+export const withoutImageVolumes = (spec: PodSpec): PodSpec => (touchesVolumes(spec) ? volumeValidation().withoutImageVolumes(spec) : spec);
+
 /** The restart policy after defaulting (SetDefaults_PodSpec: empty means Always). */
 export const restartPolicyOf = (spec: PodSpec | undefined) => spec?.restartPolicy || 'Always';
 
@@ -645,7 +667,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   // a Pod is validated as the create path defaults it (k8s/defaults.ts: hostNetwork host ports); a template is not defaulted
   const s = opts.isPod && spec ? defaultPodSpec(spec) : spec ?? ({} as PodSpec);
   // ValidateVolumes first, then each container's volumeMounts and volumeDevices against the volumes that validated
-  const errs: FieldError[] = validatePodVolumes(s, path, opts.isPod ? opts.podName : undefined, opts.isPod);
+  const errs: FieldError[] = touchesVolumes(s) ? volumeValidation().validatePodVolumes(s, path, opts.isPod ? opts.podName : undefined, opts.isPod) : [];
   const hostUsers = (s as { hostUsers?: boolean }).hostUsers !== false;
   const grace = (s as { terminationGracePeriodSeconds?: unknown }).terminationGracePeriodSeconds;
   const withEnv = { ...opts, env: envOptions(s, opts.update), restartPolicy: restartPolicyOf(s), hostUsers, gracePeriod: typeof grace === 'number' ? grace : 30,

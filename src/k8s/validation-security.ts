@@ -9,7 +9,7 @@
 import type { FieldError } from '../core/types';
 import { gateEnabled } from '../core/config';
 import { child, duplicate, forbidden, goJson, index, invalid, notSupported, Raw, required } from './validation-field';
-import { validateLocalDescendingPath } from './validation-volumes';
+import type * as VolumeValidation from './validation-volumes';
 import { isDNS1123Subdomain } from './names';
 
 type Obj = Record<string, any>;
@@ -54,7 +54,7 @@ export function validateSeccompProfile(sp: unknown, path: string): FieldError[] 
   const local = p.localhostProfile;
   if (type === 'Localhost') {
     if (local == null) errs.push(required(child(path, 'localhostProfile'), SECCOMP_LOCALHOST_REQUIRED));
-    else errs.push(...validateLocalDescendingPath(String(local), child(path, 'localhostProfile')));
+    else errs.push(...(require('./validation-volumes') as typeof VolumeValidation).validateLocalDescendingPath(String(local), child(path, 'localhostProfile')));
   } else if (local != null) {
     // internal core.SeccompProfile has no json tags: Go's field names
     errs.push(invalid(child(path, 'localhostProfile'), new Raw(goJson({ Type: type, LocalhostProfile: local })), SECCOMP_LOCALHOST_ONLY));

@@ -14,10 +14,12 @@ import { validatePodCIDRs } from './validation-ip';
 import { child, forbidden, goJson, invalid, IS_NEGATIVE, notSupported, Raw, required } from './validation-field';
 import { GO_TIME_ZONES } from './time-zones';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
-import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, type PodValidationOptions } from './validation-pod';
+import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, withoutImageVolumes, type PodValidationOptions } from './validation-pod';
+
+// A claim's validation, read for a PersistentVolumeClaim and a StatefulSet's volumeClaimTemplates only
+const claimValidation = (): typeof ClaimValidation => require('./validation-claim');
 import { validatePriorityClass, type PriorityClass } from './priority';
-import { validateClaim, validateClaimTemplates } from './validation-claim';
-import { withoutImageVolumes } from './validation-volumes';
+import type * as ClaimValidation from './validation-claim';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
 type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
@@ -421,7 +423,7 @@ function validateStatefulSet(object: Obj, template: PodValidationOptions, update
     // since 1.34 (validateVolumeClaimTemplates, absent at v1.33.13) each volumeClaimTemplate's spec, on create
     // only (ValidateStatefulSetUpdate: SkipValidateVolumeClaimTemplates); otherwise the claims the controller
     // creates are refused instead (placement/replicas.ts noPodsReason)
-    ...(specValidated && !update ? validateClaimTemplates(spec.volumeClaimTemplates as never) : []),
+    ...(specValidated && !update && spec.volumeClaimTemplates != null ? claimValidation().validateClaimTemplates(spec.volumeClaimTemplates as never) : []),
     ...counts(spec, ['replicas', 'minReadySeconds']),
     ...(spec.ordinals != null ? nonnegative((spec.ordinals as { start?: unknown }).start, 'spec.ordinals.start') : []),
     // a DNS label on create (AllowInvalidServiceName only on update: the field is immutable)
@@ -564,7 +566,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       return [...errs, ...createdPodErrors('CronJob', t, createdPodLabels('Job', t, { completionMode: jobSpec?.completionMode }), 'spec.jobTemplate.spec.template.spec', template)];
     }
     case 'PersistentVolumeClaim':
-      return validateClaim(object as never);
+      return claimValidation().validateClaim(object as never);
     case 'PriorityClass':
       return validatePriorityClass(object as PriorityClass);
     case 'Node': {

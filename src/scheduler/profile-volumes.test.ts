@@ -20,7 +20,7 @@ const spec = (volumes?: unknown[]) => ({ containers: [{ name: 'c', image: 'i' }]
 const template = (volumes?: unknown[]) => ({ metadata: { labels: { app: 'x' } }, spec: spec(volumes) });
 const workload = (kind: string, volumes?: unknown[], extra: Record<string, unknown> = {}): KubeObject =>
   kind === 'Pod'
-    ? { apiVersion: 'v1', kind, metadata: { name: 'p', namespace: 'default' }, spec: spec(volumes) }
+    ? { apiVersion: 'v1', kind, metadata: { name: 'p', namespace: 'default' }, spec: spec(volumes) } as KubeObject
     : { apiVersion: kind === 'Job' ? 'batch/v1' : 'apps/v1', kind, metadata: { name: 'w', namespace: 'default' }, spec: { selector: { matchLabels: { app: 'x' } }, template: template(volumes), ...extra } } as KubeObject;
 
 const folders: Record<string, ClusterPlugin<unknown>> = {
