@@ -146,6 +146,8 @@ describe('the /jest entry in a fresh process', () => {
     // nor has it volumes, mounts or claim templates: their validation is not read (validation-pod.ts touchesVolumes)
     expect(src.filter((f) => ['k8s/validation-volumes.ts', 'k8s/validation-claim.ts'].includes(f))).toEqual([]);
     expect(src).toEqual(expect.arrayContaining(['k8s/validation-pod.ts']));
+    // a Pod that fits: no DaemonSet controller, no PostFilter, no CronJob schedule or time zone
+    expect(src.filter((f) => ['engine/daemon.ts', 'scheduler/postfilter.ts', 'k8s/validation-cron.ts', 'k8s/time-zones.ts'].includes(f))).toEqual([]);
   });
 });
 

@@ -58,7 +58,7 @@ function noPodDetails(subject: Subject, verdict: NodeVerdict, taint: Taint | und
   ];
 }
 
-type Verdicts = { feasible: NodeVerdict[]; rejected: NodeVerdict[]; fitError?: string; preemption?: PreemptionOutcome; gated?: unknown };
+export type Verdicts = { feasible: NodeVerdict[]; rejected: NodeVerdict[]; fitError?: string; preemption?: PreemptionOutcome; gated?: unknown };
 
 /** The status of a node the filters accept but the controller makes no pod for, where an answer lists every node. */
 export const NO_POD_PLUGIN = 'DaemonSet controller';

@@ -20,8 +20,8 @@ import { hasStorage } from '../scheduler/snapshot';
 import { STORAGE_KINDS, storageProblem } from '../core/storage-kinds';
 import { profile } from '../scheduler/profile';
 import { servedFitError } from '../scheduler/config/select';
-import { underQuestion } from './schedule';
-import { withDaemonControllerEveryNode, type NoDaemonPod } from './daemon';
+import { underQuestion, withDaemonControllerEveryNode } from './schedule';
+import type { NoDaemonPod } from './daemon';
 
 export type PodArgument = KubeObject | Subject;
 

@@ -21,11 +21,19 @@ import { subjectStorage } from '../scheduler/storage-model';
 import { readyAssumption } from '../k8s/node-condition-taints';
 import type * as Victims from './victims';
 import type { NodePreemption, VictimFact } from './victims';
-import { daemonPodsPreemption, noDaemonPod, withDaemonController, withDaemonPods, type NoDaemonPod, type PendingDaemonPod } from './daemon';
+import type * as Daemon from './daemon';
+import type { NoDaemonPod, PendingDaemonPod, Verdicts } from './daemon';
 import { underNamespacePolicy, underQuestionSettings, type NamespacePolicy, type QuestionSettings } from './policy';
 
 // DefaultPreemption's victims are worked out when a question reads them (toPreempt, a node's preemption): loaded then
 const victimsModule = (): typeof Victims => require('./victims');
+// A DaemonSet's controller and Pending pods (daemon.ts), read for a DaemonSet only
+const daemon = (): typeof Daemon => require('./daemon');
+
+/** daemon.ts withDaemonControllerEveryNode (for engine/objects.ts's questions): the result itself for any other workload. */
+export function withDaemonControllerEveryNode<R extends Verdicts>(subject: Subject, nodes: readonly Node[], result: R): R & { noPod?: NoDaemonPod[] } {
+  return subject.kind === 'DaemonSet' ? daemon().withDaemonControllerEveryNode(subject, nodes, result) : result;
+}
 
 /**
  * The cluster a question is asked in: the nodes, the pods bound to them (spec.nodeName), the Namespace, Service and
@@ -170,7 +178,7 @@ function preemptUnder(subject: Subject, nodes: readonly Node[], cluster: Cluster
 
 /** A DaemonSet's answer with its Pending pods' preemption, and what that preemption leaves unknown or assumes. */
 function withDaemonPodsPreemption(a: ScheduleAnswer): ScheduleAnswer {
-  const preemption = daemonPodsPreemption(a.daemonPods!);
+  const preemption = daemon().daemonPodsPreemption(a.daemonPods!);
   if (!preemption) return a;
   const notModelled = [...(a.notModelled ?? []), ...preemptionNotModelled(preemption)];
   const assumptions = [...(a.assumptions ?? []), ...preemptionAssumptions(preemption)];
@@ -204,7 +212,7 @@ function scheduleOnNodeUnder(subject: Subject, node: Node, cluster: ClusterInput
   const cycle = cycleFor(pod, snapshot);
   const filtered = runFilters(pod, info, entry.usage, cycle);
   // a DaemonSet's controller decides first: no pod, nothing to schedule or preempt for (daemon.ts)
-  const noPod = noDaemonPod(subject, node, filtered);
+  const noPod = subject.kind === 'DaemonSet' ? daemon().noDaemonPod(subject, node, filtered) : undefined;
   const verdict = noPod ? { ...filtered, feasible: false } : filtered;
   const gates = schedulingGates(subject);
   // (a node that fits, or rejects the pod whatever is evicted, asks nothing of preemption: its modules stay unloaded)
@@ -293,7 +301,10 @@ function scheduleUnder(subject: Subject, nodes: readonly Node[], cluster: Cluste
   // (a DaemonSet's pods are asked about without its own pods its rollout replaces, as the DaemonSet is)
   const { pods: existing, left: replaced } = withoutSubject(subject, cluster.existingPods);
   const all = (s: Subject, claims: readonly KubeObject[] | undefined) => scheduleAll(s, nodes, existing, cluster.namespaces, undefined, claims, cluster.podDisruptionBudgets);
-  const result = withDaemonPods(subject, nodes, withDaemonController(subject, nodes, all(subject, storage)), (pod) => all(pod, subjectStorage(pod, cluster.storage)), existing);
+  const verdicts = all(subject, storage);
+  const result: typeof verdicts & { noPod?: NoDaemonPod[]; daemonPods?: PendingDaemonPod[] } = subject.kind === 'DaemonSet'
+    ? daemon().withDaemonPods(subject, nodes, daemon().withDaemonController(subject, nodes, verdicts), (pod) => all(pod, subjectStorage(pod, cluster.storage)), existing)
+    : verdicts;
   const first = result.feasible[0];
   // by the name nodeInfo gives a node (metadata.name, or ''), without looking each node's NodeInfo up
   const firstNode = first && nodes.find((n) => (n.metadata?.name ?? '') === first.node);

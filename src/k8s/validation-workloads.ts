@@ -9,15 +9,18 @@ import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { Quantity } from './quantity';
 import { defaultPodSpec } from './defaults';
 import { validateTaints } from './validation';
-import { parseStandardError } from './validation-cron';
+import type * as CronValidation from './validation-cron';
 import { validatePodCIDRs } from './validation-ip';
 import { child, forbidden, goJson, invalid, IS_NEGATIVE, notSupported, Raw, required } from './validation-field';
-import { GO_TIME_ZONES } from './time-zones';
+import type * as TimeZones from './time-zones';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, withoutImageVolumes, type PodValidationOptions } from './validation-pod';
 
 // A claim's validation, read for a PersistentVolumeClaim and a StatefulSet's volumeClaimTemplates only
 const claimValidation = (): typeof ClaimValidation => require('./validation-claim');
+// A CronJob's schedule and time zone, read for a CronJob only
+const cronValidation = (): typeof CronValidation => require('./validation-cron');
+const timeZones = (): typeof TimeZones => require('./time-zones');
 import { validatePriorityClass, type PriorityClass } from './priority';
 import type * as ClaimValidation from './validation-claim';
 
@@ -151,7 +154,7 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
   else if (schedule.includes('TZ')) {
     errs.push(invalid('spec.schedule', schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
   } else {
-    const err = parseStandardError(schedule);
+    const err = cronValidation().parseStandardError(schedule);
     if (err) errs.push(invalid('spec.schedule', schedule, err));
   }
   errs.push(...nonnegative(s.startingDeadlineSeconds, 'spec.startingDeadlineSeconds'));
@@ -182,7 +185,7 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
  * time.LoadLocation's verdict: a name of the database kube-apiserver embeds, spelt as it is there (time-zones.ts; the
  * lookup is case-sensitive, so `europe/paris`, `utc` and a link in another case, `us/eastern`, are unknown).
  */
-const knownTimeZone = (tz: string): boolean => GO_TIME_ZONES.has(tz);
+const knownTimeZone = (tz: string): boolean => timeZones().GO_TIME_ZONES.has(tz);
 
 /** status.capacity and status.allocatable (ValidateNodeResources). */
 function validateNodeResources(node: Node): FieldError[] {

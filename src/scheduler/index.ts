@@ -14,7 +14,7 @@ import { priorityValue } from './pod-priority';
 import type { NodeShapes, Shapes } from './matrix-shapes';
 import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type CycleState, type PostFilterHandle, type PreemptionOutcome } from './cycle';
-import { nodeDryRun, nodeWithPods, runPostFilterPlugins, withPostFilterMessage } from './postfilter';
+import type * as PostFilter from './postfilter';
 import { podShape, preparedNodes, preparedSnapshot, type PreparedNodes } from './prepared';
 import { profile } from './profile';
 import type * as Disruption from '../k8s/disruption';
@@ -26,6 +26,8 @@ export { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduli
 // the disruption controller's status of a manifest's PDB is only read when no node fits: loaded then (issue 37: the
 // first answer loads what it needs)
 const disruption = (): typeof Disruption => require('../k8s/disruption');
+// The PostFilter's framework (postfilter.ts), read when no node fits or pods are nominated to a node
+const postFilter = (): typeof PostFilter => require('./postfilter');
 
 /** A Filter plugin runs for the pod unless its PreFilter Skips it (then its Filter is not run, nor named). */
 const runsFor = (pod: PodInfo) => (p: FilterPlugin) => !p.skips?.(pod);
@@ -149,7 +151,7 @@ function runFilterPlugins(pod: PodInfo, node: NodeInfo, usage: NodeUsage, cycle:
  */
 function withNominatedPods(pod: PodInfo, node: NodeInfo, usage: NodeUsage, cycle: CycleState, nominated: readonly Pod[]): Status | undefined {
   const base = entryOf(node, cycle);
-  const entry = nodeWithPods(node, [...base.pods, ...nominated]);
+  const entry = postFilter().nodeWithPods(node, [...base.pods, ...nominated]);
   const first = runFilterPlugins(pod, node, entry.usage, { ...cycle, active: withPodsAdded(pod, cycle.active, nominated, base) }, entry, false);
   if (first) {
     return failure(first.plugin, first.code, first.reasons, () => [...first.details, countedNominated(node.name, nominated, !runFilterPlugins(pod, node, usage, cycle))]);
@@ -655,6 +657,7 @@ export function schedule(
   const pdbs = given?.podDisruptionBudgets ?? podDisruptionBudgets ?? [];
   // with no pod in the cluster, the nodes' shared snapshot (their entries hold no pods) is the cluster PostFilter sees
   snapshotOf ??= prepared && (prepared.snapshot ??= snapshotFor(nodes));
+  const { runPostFilterPlugins, withPostFilterMessage } = postFilter();
   const preemption = runPostFilterPlugins(profile().postFilter, pod, postFilterHandle(pod, nodes, rejected, snapshotOf, cycle, pdbs, prepared));
   // Stryker disable next-line StringLiteral: an unknown answer has no message, and withPostFilterMessage adds none for it
   const fitError = preemption && !('unknown' in preemption) ? withPostFilterMessage(filtered, preemption.message) : filtered;
@@ -697,6 +700,7 @@ export function postFilterHandle(
   pod: PodInfo, nodes: readonly Node[], rejected: readonly NodeVerdict[], snapshot: Snapshot | undefined, cycle: CycleState | undefined, pdbs: readonly KubeObject[], prepared?: PreparedNodes,
 ): PostFilterHandle {
   // Stryker disable next-line ArrowFunction,ArrayDeclaration: not reached: schedule and engine/victims.ts always pass the snapshot
+  const { nodeDryRun, nodeWithPods } = postFilter();
   const entries = snapshot ? snapshot.nodes : nodes.map((n) => nodeWithPods(nodeInfo(n), []));
   const statusAt = nodeStatuses(rejected, entries, snapshot);
   const alike = prepared && snapshot && cycle ? alikeShapes(pod, prepared, snapshot, cycle) : undefined;
