@@ -182,6 +182,13 @@ describe('toPrefer(node).over(other)', () => {
     expect(failure(() => expect(web()).toPrefer(tainted).over(amd))).toContain('but it cannot be scheduled on Node t at all');
     expect(web()).toPrefer(amd).over(tainted);
   });
+  // pkg/controller/daemon/util ReplaceDaemonSetPodNodeNameNodeAffinity: each pod is pinned to its node
+  test("a DaemonSet is refused, with and without .not: its pods are pinned, one per node, and weigh no node against another", () => {
+    const agent = daemonSet('agent');
+    for (const run of [() => expect(agent).toPrefer(arm).over(amd), () => expect(agent).not.toPrefer(arm).over(amd)]) {
+      expect(failure(run)).toContain('DaemonSet kube-system/agent runs one pod on each node it selects, pinned to that node: its pods never choose between nodes');
+    }
+  });
   test('a bad .over argument is a clear error (a bare toPrefer is covered in test/chain)', () => {
     expect(() => (expect(web()).toPrefer(amd) as any).over('arm')).toThrow('.over(node) takes a Node object (kind: Node)');
   });

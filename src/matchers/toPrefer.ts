@@ -30,6 +30,9 @@ export function toPrefer(this: MatcherContext, received: unknown, preferredArg: 
     return guarded(ctx, header, () => underPolicy(options, () => {
       if (!other) throw new UsageError('toPrefer(node) must be followed by .over(otherNode)');
       const subject = subjectOf(received);
+      // its controller makes one pod per node, each pinned to its node (ReplaceDaemonSetPodNodeNameNodeAffinity):
+      // no pod of it ever weighs one node against another, so no score answers the question
+      if (subject.kind === 'DaemonSet') throw new UsageError(`${subject.label} runs one pod on each node it selects, pinned to that node: its pods never choose between nodes, so there is no preference to check. Use toBeSchedulableOn(node) (or toBeSchedulableOnAllOf) for where it runs`);
       const a = nodeOf(preferredArg);
       const given = preferOptionsOf(options);
       const rejected = apiServerErrors([
