@@ -26,13 +26,13 @@ function claimMetadataErrors(set: KubeObject, t: ClaimTemplate, ordinal: number)
   return validateObjectMeta(meta, true, nameIsDNSSubdomain);
 }
 
+// (a claim's validation, read only for a StatefulSet with claim templates)
+const claimValidation = (): typeof ClaimValidation => require('../k8s/validation-claim');
+
 /**
  * A StatefulSet whose first pod's claims the API server refuses when its controller creates them: the controller then
  * creates no pod (stateful_set_control.go createPersistentVolumeClaims fails first), and why; undefined otherwise.
  */
-// (a claim's validation, read only for a StatefulSet with claim templates)
-const claimValidation = (): typeof ClaimValidation => require('../k8s/validation-claim');
-
 export function claimsRefused(workload: KubeObject, storage?: readonly KubeObject[]): string | undefined {
   if (workload.kind !== 'StatefulSet') return undefined;
   // from 1.34 a StatefulSet with bad template specs is refused on create, but one read from a cluster was stored before

@@ -114,10 +114,10 @@ export function tolerationsBeforeValidation(spec: PodSpec): Toleration[] | undef
   return tolerations;
 }
 
-/** Whether the admission plugins run on the subject's Pod: not on a Pod read from a cluster, admitted when it was created. */
 // LimitRanger's rules, read only where a namespace has LimitRanges or ResourceQuotas read the pod's amounts
 const limitRangeRules = (): typeof LimitRangeRules => require('../k8s/limit-range');
 
+/** Whether the admission plugins run on the subject's Pod: not on a Pod read from a cluster, admitted when it was created. */
 const created = (subject: Subject) => !(subject.kind === 'Pod' && readFromCluster(subject.object));
 
 /** The namespace the subject's Pod is created in. */

@@ -12,6 +12,9 @@ import { child, duplicate, forbidden, goJson, index, invalid, notSupported, Raw,
 import type * as VolumeValidation from './validation-volumes';
 import { isDNS1123Subdomain } from './names';
 
+// (validateLocalDescendingPath, for a Localhost seccomp profile: volume validation is read only where needed)
+const volumeValidation = (): typeof VolumeValidation => require('./validation-volumes');
+
 type Obj = Record<string, any>;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
@@ -54,7 +57,7 @@ export function validateSeccompProfile(sp: unknown, path: string): FieldError[] 
   const local = p.localhostProfile;
   if (type === 'Localhost') {
     if (local == null) errs.push(required(child(path, 'localhostProfile'), SECCOMP_LOCALHOST_REQUIRED));
-    else errs.push(...(require('./validation-volumes') as typeof VolumeValidation).validateLocalDescendingPath(String(local), child(path, 'localhostProfile')));
+    else errs.push(...volumeValidation().validateLocalDescendingPath(String(local), child(path, 'localhostProfile')));
   } else if (local != null) {
     // internal core.SeccompProfile has no json tags: Go's field names
     errs.push(invalid(child(path, 'localhostProfile'), new Raw(goJson({ Type: type, LocalhostProfile: local })), SECCOMP_LOCALHOST_ONLY));
