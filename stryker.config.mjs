@@ -10,7 +10,7 @@ export const scope = ['src/k8s/', 'src/scheduler/', 'src/admission/', 'src/contr
 
 // The chunks partition the scope: each file is in exactly one (test/mutation-config.test.ts checks it).
 export const chunks = {
-  'validation-pod': ['src/k8s/validation-pod.ts', 'src/k8s/validation-handlers.ts', 'src/k8s/validation-pod-fields.ts', 'src/k8s/validation-security.ts'],
+  'validation-pod': ['src/k8s/validation-pod.ts', 'src/k8s/validation-handlers.ts', 'src/k8s/validation-pod-fields.ts', 'src/k8s/validation-security.ts', 'src/k8s/validation-annotations.ts'],
   // (in three: as one chunk of 2,846 mutants, once the tests grew past ~7,900, its dry run ran the Vitest worker out of
   // its 8 GB)
   validation: ['src/k8s/validation.ts', 'src/k8s/validation-{meta,cron,field,ip,claim,env}.ts', 'src/k8s/go-decode.ts'],

@@ -12,7 +12,7 @@ const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
  * Go's %q of a string (strconv.Quote): `"` and `\` escaped, printable characters as they are, \n \t and the like, other
  * control characters and DEL as \xNN, other unprintable characters as \uNNNN (\UNNNNNNNN beyond the BMP).
  */
-function quote(s: string): string {
+export function quote(s: string): string {
   let out = '"';
   for (const c of s) {
     const code = c.codePointAt(0)!;

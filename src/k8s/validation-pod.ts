@@ -17,6 +17,7 @@ import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue,
 import { decodeQuantity as decode, Quantity } from './quantity';
 import { validateTolerations } from './validation';
 import type * as VolumeValidation from './validation-volumes';
+import { annotationFieldErrors, podSpecificAnnotationErrors } from './validation-annotations';
 import { envOptions, validateEnv, validateEnvFrom, validateFileKeyRefVolumes, type EnvOptions } from './validation-env';
 import { defaultPodSpec } from './defaults';
 import { isExtendedResourceName, isNativeResource } from './resources';
@@ -744,7 +745,10 @@ export function validatePodTemplateSpec(
   opts: PodValidationOptions,
 ): FieldError[] {
   const errs = [...validateLabels(template?.metadata?.labels, child(path, 'labels')), ...validateTemplateAnnotations(template, path)];
+  errs.push(...podSpecificAnnotationErrors(template?.metadata?.annotations, template?.spec ?? ({} as PodSpec), child(path, 'annotations'), opts.update));
   errs.push(...validatePodSpec(template?.spec, child(path, 'spec'), opts));
+  // on create, the deprecated annotations against the fields, as written (no PrepareForCreate for a template)
+  if (!opts.update) errs.push(...annotationFieldErrors(template?.metadata?.annotations, template?.spec ?? ({} as PodSpec), child(path, 'spec'), false));
   if (template?.spec?.ephemeralContainers?.length) {
     errs.push(forbidden(child(child(path, 'spec'), 'ephemeralContainers'), 'ephemeral containers not allowed in pod template'));
   }

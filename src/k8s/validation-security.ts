@@ -4,8 +4,8 @@
 // validateFSGroupChangePolicy, validateSupplementalGroupsPolicy, validateSELinuxChangePolicy, validateSysctls; the same
 // code at v1.33.13 … v1.37.2 but for what the comments say). Placement reads none of these fields; an error here is the
 // API server's refusal all the same; validateLinux and validateWindows (spec.os) and validateWindowsSecurityContextOptions
-// too. Not modelled: the pod-level checks that compare annotations with fields (validateSeccompAnnotationsAndFields,
-// the AppArmor ones) and validateWindowsHostProcessPod.
+// too. The annotations compared with these fields are validation-annotations.ts's. Not modelled:
+// validateWindowsHostProcessPod.
 import type { FieldError } from '../core/types';
 import { gateEnabled } from '../core/config';
 import { child, duplicate, forbidden, goJson, index, invalid, notSupported, Raw, required } from './validation-field';

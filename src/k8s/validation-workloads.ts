@@ -23,6 +23,7 @@ const cronValidation = (): typeof CronValidation => require('./validation-cron')
 const timeZones = (): typeof TimeZones => require('./time-zones');
 import { validatePriorityClass, type PriorityClass } from './priority';
 import type * as ClaimValidation from './validation-claim';
+import { annotationFieldErrors, podSpecificAnnotationErrors } from './validation-annotations';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
 type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
@@ -435,6 +436,8 @@ function validateStatefulSet(object: Obj, template: PodValidationOptions, update
     // the second look at the labels sits in ValidatePodTemplateSpecForStatefulSet too: skipped with an unparsable selector
     ...(parsed ? validateLabels(t?.metadata?.labels, 'spec.template.labels') : []),
     ...(parsed && !specValidated ? validateTemplateAnnotations(t, 'spec.template') : []),
+    // and ValidatePodSpecificAnnotations once more (v1.33.13 … v1.36: twice from 1.34 with the template's own)
+    ...(parsed ? podSpecificAnnotationErrors(t?.metadata?.annotations, (t?.spec ?? {}) as PodSpec, 'spec.template.annotations', update) : []),
     ...alwaysRestart(spec, 'StatefulSet'),
     ...createdPodErrors('StatefulSet', withClaimVolumes(t, spec.volumeClaimTemplates), createdPodLabels('StatefulSet', t), 'spec.template.spec', template, specValidated, statefulSetIdentity(object.metadata?.name ?? '', spec)),
     // (a set read from a cluster has Pods already, whatever their labels: not checked again)
@@ -477,15 +480,20 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
   const template: PodValidationOptions = { isPod: false, comparisonOperators };
   const spec = object.spec ?? {};
   switch (object.kind) {
-    case 'Pod':
+    case 'Pod': {
+      const metadata = update ? object.metadata : withAppArmorAnnotations(object);
       return [
-        ...validateObjectMeta(update ? object.metadata : withAppArmorAnnotations(object), true, nameIsDNSSubdomain),
+        ...validateObjectMeta(metadata, true, nameIsDNSSubdomain),
         // PrepareForCreate merges matchLabelKeys/mismatchLabelKeys into the selectors before Validate; a stored Pod
         // has them merged already, and PrepareForUpdate does not merge again (pkg/registry/core/pod/strategy.go)
         ...(update
           ? validatePodSpec(object.spec as unknown as PodSpec, 'spec', { isPod: true, comparisonOperators, update, podName: object.metadata?.name })
           : validatePodSpec(mergeLabelKeys(object.spec as unknown as PodSpec, object.metadata?.labels), 'spec', { isPod: true, comparisonOperators, podName: object.metadata?.name })),
+        // ValidatePodSpecificAnnotations (in ValidatePodMetadataAndSpec, after the spec), then on create ValidatePodCreate's checks of them against the fields
+        ...podSpecificAnnotationErrors(metadata?.annotations, spec as unknown as PodSpec, 'metadata.annotations', update),
+        ...(update ? [] : annotationFieldErrors(metadata?.annotations, spec as unknown as PodSpec, 'spec', true)),
       ];
+    }
     case 'PodTemplate':
       return [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validatePodTemplateSpec(object.template, 'template', template)];
     case 'Deployment':

@@ -5,7 +5,7 @@
 // unknown fields. Most cases are valid or carry one or two errors, so that each error class is seen alone often.
 import fc from 'fast-check';
 import { claimArb, storageClassesArb } from './generators-claims';
-import { containerFieldsArb, podFieldsArb } from './generators-podfields';
+import { containerFieldsArb, podFieldsArb, specAnnotationsArb } from './generators-podfields';
 
 export interface CreateInput {
   object: Record<string, any>;
@@ -335,14 +335,17 @@ const metadata = (namespaced: boolean) => fc.record({
   namespace: namespaced ? half(mostly(['default', 'team'], ['Bad_NS', LONG])) : rarely(fc.constant('default'), 10),
   labels: half(labels),
   annotations: rarely(fc.dictionary(mostly(['note', 'example.com/x'], ['bad key', '-a']), fc.constant('v'), { maxKeys: 1 }), 6),
-}, { requiredKeys: ['name'] }).map(compact);
+  // the annotations checked against a pod's spec (generators-podfields.ts), for a Pod
+  specAnnotations: rarely(specAnnotationsArb, 10),
+}, { requiredKeys: ['name'] }).map(({ specAnnotations, ...m }) => compact({ ...m, ...(specAnnotations ? { annotations: { ...m.annotations, ...specAnnotations } } : {}) }));
 
 const template = (restartPolicies: readonly (string | undefined)[]) =>
   fc.record({
     // rarely other labels than the selector's: at 1.33 the mismatch prints the map in Go syntax (known go-syntax-bad-values-1.33)
     labels: fc.oneof({ weight: 20, arbitrary: fc.constant({ app: 'web' }) }, { weight: 1, arbitrary: labels }),
     spec: podSpecArb(restartPolicies),
-  }).map(({ labels: l, spec }) => ({ metadata: { labels: l }, spec }));
+    annotations: rarely(specAnnotationsArb, 10),
+  }).map(({ labels: l, spec, annotations }) => ({ metadata: { labels: l, ...(annotations ? { annotations } : {}) }, spec }));
 
 const ALWAYS = [undefined, undefined, 'Always', 'Always', 'Never', 'OnFailure', 'never'];
 const JOB_POLICIES = ['Never', 'OnFailure', 'OnFailure', 'Never', undefined, 'Always'];

@@ -94,3 +94,20 @@ export const podFieldsArb = fc.record({
   terminationGracePeriodSeconds: rarely(gracePeriodArb, 8),
   readinessGates: rarely(readinessGatesArb, 25),
 }, { requiredKeys: [] }).map(({ dns, ...rest }) => compact({ ...rest, ...(dns ?? {}) }));
+
+/**
+ * Annotations the API server checks against the pod's spec (src/k8s/validation-annotations.ts): the deprecated seccomp
+ * and AppArmor ones old charts still write (for the generators' containers `c` and `init`, or one the pod lacks), the
+ * pod deletion cost, the mirror pod annotation; mostly valid, with the values people get wrong. Merged into a Pod's or
+ * a template's annotations, one or two at a time.
+ */
+const APPARMOR = 'container.apparmor.security.beta.kubernetes.io/';
+const SECCOMP = 'container.seccomp.security.alpha.kubernetes.io/';
+const annotationArb = fc.oneof(
+  fc.tuple(mostly([`${APPARMOR}c`, `${APPARMOR}init`], [`${APPARMOR}sidecar`]), mostly(['runtime/default', 'localhost/k8s-apparmor-example-deny-write', 'unconfined'], ['bogus', 'runtime/foo', 'localhost/', ''])),
+  fc.tuple(mostly(['seccomp.security.alpha.kubernetes.io/pod', `${SECCOMP}c`], [`${SECCOMP}sidecar`]),
+    mostly(['runtime/default', 'docker/default', 'unconfined', 'localhost/profiles/audit.json'], ['RuntimeDefault', 'localhost/../audit.json', 'localhost//audit.json', ''])),
+  fc.tuple(fc.constant('controller.kubernetes.io/pod-deletion-cost'), mostly(['10', '-5', '0', '2147483647'], ['+1', '007', '2147483648', 'high', ''])),
+  fc.tuple(fc.constant('kubernetes.io/config.mirror'), fc.constant('mirror')),
+);
+export const specAnnotationsArb = fc.array(annotationArb, { minLength: 1, maxLength: 2 }).map((pairs) => Object.fromEntries(pairs) as Record<string, string>);

@@ -1,0 +1,99 @@
+// The annotations the API server checks against a pod's spec (validation-annotations.ts): cases after validation_test.go
+// TestValidatePod ("AppArmor profile must apply to a container", "AppArmor profile format must be valid", "only default
+// AppArmor profile may start with runtime/", "mismatched AppArmor field and annotation types", "must match seccomp
+// profile type and pod annotation", "must be a non-empty container profile in seccomp annotation", the
+// pod-deletion-cost cases), TestValidateSeccompAnnotationsAndFieldsMatch and TestValidateAppArmorProfileFormat; the same
+// code at v1.33.13 … v1.37.2. Reached by the create oracle through test/oracle/generators-podfields.ts.
+import { withConfiguration, type KubernetesVersion } from '../core/config';
+import { validateObject } from './validation-workloads';
+
+const lines = (errs: Array<{ field: string; message: string }>) => errs.map((e) => `${e.field}: ${e.message}`);
+const at = <T>(version: KubernetesVersion, f: () => T) => withConfiguration({ kubernetesVersion: version }, f);
+const APPARMOR = 'container.apparmor.security.beta.kubernetes.io/';
+const SECCOMP = 'container.seccomp.security.alpha.kubernetes.io/';
+
+const pod = (annotations: Record<string, string>, spec: Record<string, unknown> = {}) => ({
+  apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default', annotations },
+  spec: { containers: [{ name: 'ctr', image: 'app:1' }], ...spec },
+});
+const deployment = (annotations: Record<string, string>, spec: Record<string, unknown> = {}) => ({
+  apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' },
+  spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' }, annotations }, spec: { containers: [{ name: 'ctr', image: 'app:1' }], ...spec } } },
+});
+const errors = (object: object, version: KubernetesVersion = '1.37') => at(version, () => lines(validateObject(object as never, false)));
+
+describe('ValidatePodSpecificAnnotations', () => {
+  test.each<[string, Record<string, string>, Record<string, unknown>, string[]]>([
+    ['an AppArmor annotation for each container', { [`${APPARMOR}ctr`]: 'runtime/default', [`${APPARMOR}init-ctr`]: 'localhost/prof' }, { initContainers: [{ name: 'init-ctr', image: 'i' }] }, []],
+    ['one for a container the pod lacks', { [`${APPARMOR}fake-ctr`]: 'runtime/default' }, {},
+      [`metadata.annotations[${APPARMOR}fake-ctr]: Invalid value: "fake-ctr": container not found`]],
+    ['a bad profile name', { [`${APPARMOR}ctr`]: 'bad-name' }, {},
+      [`metadata.annotations[${APPARMOR}ctr]: Invalid value: "bad-name": invalid AppArmor profile name: "bad-name"`]],
+    ['runtime/ other than runtime/default', { [`${APPARMOR}ctr`]: 'runtime/foo' }, {},
+      [`metadata.annotations[${APPARMOR}ctr]: Invalid value: "runtime/foo": invalid AppArmor profile name: "runtime/foo"`]],
+    ['seccomp annotations with valid profiles', { 'seccomp.security.alpha.kubernetes.io/pod': 'docker/default', [`${SECCOMP}ctr`]: 'localhost/audit.json' }, {}, []],
+    // the seccomp annotations' paths are a Child of the annotations, not a Key (ValidateSeccompPodAnnotations)
+    ['an empty container seccomp profile', { [`${SECCOMP}foo`]: '' }, {},
+      [`metadata.annotations.${SECCOMP}foo: Invalid value: "": must be a valid seccomp profile`]],
+    ['a localhost seccomp profile with a backstep', { 'seccomp.security.alpha.kubernetes.io/pod': 'localhost/../x' }, {},
+      [`metadata.annotations.seccomp.security.alpha.kubernetes.io/pod: Invalid value: "../x": must not contain '..'`]],
+    ['a pod deletion cost', { 'controller.kubernetes.io/pod-deletion-cost': '-2147483648' }, {}, []],
+    ...['text', '008', '+10', '2147483648'].map((v): [string, Record<string, string>, Record<string, unknown>, string[]] =>
+      [`a pod deletion cost of ${v}`, { 'controller.kubernetes.io/pod-deletion-cost': v }, {},
+        [`metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "${v}": must be a 32bit integer`]]),
+    ['a mirror pod annotation without spec.nodeName', { 'kubernetes.io/config.mirror': 'abc' }, {},
+      ['metadata.annotations[kubernetes.io/config.mirror]: Invalid value: "abc": must set spec.nodeName if mirror pod annotation is set']],
+    ['a mirror pod annotation with spec.nodeName', { 'kubernetes.io/config.mirror': 'abc' }, { nodeName: 'n1' }, []],
+  ])('a Pod with %s', (_, annotations, spec, want) => {
+    expect(errors(pod(annotations, spec))).toEqual(want);
+  });
+
+  test('a template: the same checks under spec.template.annotations', () => {
+    expect(errors(deployment({ [`${APPARMOR}fake-ctr`]: 'runtime/default', 'controller.kubernetes.io/pod-deletion-cost': 'x' }))).toEqual([
+      'spec.template.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "x": must be a 32bit integer',
+      `spec.template.annotations[${APPARMOR}fake-ctr]: Invalid value: "fake-ctr": container not found`,
+    ]);
+  });
+});
+
+describe('the deprecated annotations against the fields, on create', () => {
+  test.each<[string, Record<string, string>, Record<string, unknown>, string[]]>([
+    ['an AppArmor annotation the container field contradicts', { [`${APPARMOR}ctr`]: 'runtime/default' },
+      { containers: [{ name: 'ctr', image: 'app:1', securityContext: { appArmorProfile: { type: 'Unconfined' } } }] },
+      ['spec.containers[0].securityContext.appArmorProfile.type: Forbidden: apparmor type in annotation and field must match']],
+    ['a Localhost profile other than the annotation\'s', { [`${APPARMOR}ctr`]: 'localhost/a' },
+      { containers: [{ name: 'ctr', image: 'app:1', securityContext: { appArmorProfile: { type: 'Localhost', localhostProfile: 'b' } } }] },
+      ['spec.containers[0].securityContext.appArmorProfile.localhostProfile: Forbidden: apparmor profile in annotation and field must match']],
+    // PrepareForCreate copies a valid annotation to the container's field (applyAppArmorVersionSkew): no mismatch
+    ['an AppArmor annotation other than the pod\'s profile, the container without one', { [`${APPARMOR}ctr`]: 'runtime/default' },
+      { securityContext: { appArmorProfile: { type: 'Unconfined' } } }, []],
+    // an invalid annotation is not copied: the pod's profile is the container's, and the two differ
+    ['a bad AppArmor annotation under a pod profile', { [`${APPARMOR}ctr`]: 'bogus' },
+      { securityContext: { appArmorProfile: { type: 'RuntimeDefault' } } },
+      [`metadata.annotations[${APPARMOR}ctr]: Invalid value: "bogus": invalid AppArmor profile name: "bogus"`,
+        'spec.containers[0].securityContext.appArmorProfile.type: Forbidden: apparmor type in annotation and field must match']],
+    ['a windows pod: the AppArmor match is not checked', { [`${APPARMOR}ctr`]: 'runtime/default' },
+      { os: { name: 'windows' }, containers: [{ name: 'ctr', image: 'app:1' }] }, []],
+    ['the pod seccomp annotation against the pod field', { 'seccomp.security.alpha.kubernetes.io/pod': 'unconfined' },
+      { securityContext: { seccompProfile: { type: 'RuntimeDefault' } } },
+      ['spec.securityContext.seccompProfile.type: Forbidden: seccomp type in annotation and field must match']],
+    ['docker/default for RuntimeDefault', { 'seccomp.security.alpha.kubernetes.io/pod': 'docker/default' },
+      { securityContext: { seccompProfile: { type: 'RuntimeDefault' } } }, []],
+    ['a container seccomp annotation against the container field', { [`${SECCOMP}ctr`]: 'localhost/a.json' },
+      { containers: [{ name: 'ctr', image: 'app:1', securityContext: { seccompProfile: { type: 'Localhost', localhostProfile: 'b.json' } } }] },
+      ['spec.containers[0].securityContext.seccompProfile.localhostProfile: Forbidden: seccomp profile in annotation and field must match']],
+  ])('a Pod with %s', (_, annotations, spec, want) => {
+    expect(errors(pod(annotations, spec))).toEqual(want);
+  });
+
+  test('a template is checked as written: no annotation is copied to a field', () => {
+    expect(errors(deployment({ [`${APPARMOR}ctr`]: 'runtime/default' }, { securityContext: { appArmorProfile: { type: 'Unconfined' } } }))).toEqual([
+      'spec.template.spec.containers[0].securityContext.appArmorProfile.type: Forbidden: apparmor type in annotation and field must match',
+    ]);
+  });
+
+  test('at 1.33 the field is copied to a missing annotation first (withAppArmorAnnotations): it matches', () => {
+    const spec = { containers: [{ name: 'ctr', image: 'app:1', securityContext: { appArmorProfile: { type: 'Localhost', localhostProfile: 'p' } } }] };
+    expect(errors(pod({}, spec), '1.33')).toEqual([]);
+  });
+});
