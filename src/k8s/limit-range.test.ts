@@ -2,7 +2,7 @@
 // cases, names verbatim; TestDefaultContainerResourceRequirements; TestMergePodResourceRequirements;
 // TestPodLimitFuncApplyDefault), the same at 1.33–1.37, and SetDefaults_LimitRangeItem / ValidateLimitRange.
 import type { Container, PodSpec } from '../core/types';
-import { aggregate, containerDefaults, defaultLimitRange, goFloatF, limitRangeProblems, limitRangeViolation, withLimitRangeDefaults, withPodLevelDefaults, withRequestsFromLimits, type LimitRange, type LimitRangeItem } from './limit-range';
+import { aggregate, containerDefaults, defaultLimitRange, goFloatF, limitRangeProblems, limitRangeViolation, podLevelErrors, podResourceConsistency, withLimitRangeDefaults, withPodLevelDefaults, withPodLevelResourcesDefaulted, withRequestsFromLimits, type LimitRange, type LimitRangeItem } from './limit-range';
 
 type List = Record<string, string>;
 /** getComputeResourceList */
@@ -309,5 +309,77 @@ describe('withPodLevelDefaults (pod-level resources as the validating plugins re
   it('a Pod item then reads the defaulted pod limit (oracle case: the limit, not the request, is named)', () => {
     const defaulted = withLimitRangeDefaults(spec([c('app')], { requests: { cpu: '8' } }), [limitRange(C, E, E, compute('50m', ''), compute('50m', ''), E)]);
     expect(limitRangeViolation(withPodLevelDefaults(defaulted, true), limitRange(P, E, compute('2', ''), E, E, E), true)).toBe('maximum cpu usage per Pod is 2, but limit is 8');
+  });
+});
+
+// TestValidatePodResourceConsistency (pkg/apis/core/validation/validation_test.go, the same at v1.34.4 … v1.37.2),
+// with upstream's path `resources`; the texts here are whole, as validatePodResourceConsistency prints them
+describe('podResourceConsistency (validatePodResourceConsistency)', () => {
+  const ctr = (requests?: List, limits?: List, extra: Partial<Container> = {}): Container =>
+    ({ name: 'c', image: 'x', resources: { ...(requests ? { requests } : {}), ...(limits ? { limits } : {}) }, ...extra });
+  const check = (resources: { requests?: List; limits?: List }, containers: Container[], initContainers?: Container[]) =>
+    podResourceConsistency({ containers, ...(initContainers ? { initContainers } : {}), resources }, 'resources').map((e) => `${e.field}: ${e.message}`);
+
+  it.each([
+    ['aggregate container requests less than pod requests', { requests: { cpu: '10', memory: '10Mi' } }, [ctr({ cpu: '5', memory: '5Mi' }), ctr({ cpu: '4', memory: '3Mi' })]],
+    ['aggregate container requests equal to pod requests', { requests: { cpu: '10', memory: '10Mi' } }, [ctr({ cpu: '5', memory: '5Mi' }), ctr({ cpu: '5', memory: '5Mi' })]],
+    ['container requests with resources unsupported at pod-level', { requests: { cpu: '10', memory: '10Mi' } }, [ctr({ cpu: '6', memory: '5Mi', storage: '10Gi' }), ctr({ cpu: '4', memory: '3Mi' })]],
+    ['aggregate container limits less than pod limits', { limits: { cpu: '10', memory: '10Mi' } }, [ctr(undefined, { cpu: '5', memory: '5Mi' }), ctr(undefined, { cpu: '4', memory: '3Mi' })]],
+    ['aggregate container limits greater than pod limits (only each container\'s limit is compared)', { limits: { cpu: '10', memory: '10Mi' } }, [ctr(undefined, { cpu: '6', memory: '5Mi' }), ctr(undefined, { cpu: '6', memory: '9Mi' })]],
+  ] as const)('%s: none', (_name, resources, containers) => {
+    expect(check(resources, [...containers])).toEqual([]);
+  });
+
+  it('aggregate container requests greater than pod requests', () => {
+    expect(check({ requests: { cpu: '10', memory: '10Mi' } }, [ctr({ cpu: '6', memory: '5Mi' }), ctr({ cpu: '8', memory: '7Mi' })])).toEqual([
+      'resources.requests[cpu]: Invalid value: "10": must be greater than or equal to aggregate container requests of 14',
+      'resources.requests[memory]: Invalid value: "10Mi": must be greater than or equal to aggregate container requests of 12Mi',
+    ]);
+  });
+
+  it('hugepage aggregate container limits greater than pod limits', () => {
+    expect(check({ limits: { cpu: '10', 'hugepages-2Mi': '4Mi' } }, [ctr(undefined, { cpu: '6', 'hugepages-2Mi': '4Mi' }), ctr(undefined, { cpu: '6', 'hugepages-2Mi': '4Mi' })])).toEqual([
+      'resources.limits[hugepages-2Mi]: Invalid value: "4Mi": must be greater than or equal to aggregate container limits of 8Mi',
+    ]);
+  });
+
+  it('individual container limits greater than pod limits (upstream\'s path: containers[i][name].limits under resources)', () => {
+    expect(check({ limits: { cpu: '10', memory: '10Mi', 'hugepages-2Mi': '2Mi' } }, [ctr(undefined, { cpu: '11', memory: '12Mi', 'hugepages-2Mi': '4Mi' })])).toEqual([
+      'resources.limits[hugepages-2Mi]: Invalid value: "2Mi": must be greater than or equal to aggregate container limits of 4Mi',
+      'resources.containers[0][cpu].limits: Invalid value: "11": must be less than or equal to pod limits of 10',
+      'resources.containers[0][memory].limits: Invalid value: "12Mi": must be less than or equal to pod limits of 10Mi',
+      'resources.containers[0][hugepages-2Mi].limits: Invalid value: "4Mi": must be less than or equal to pod limits of 2Mi',
+    ]);
+  });
+
+  it('AggregateContainerRequests (component-helpers resource/helpers.go): sidecars add to later init steps and to the sum; init containers\' limits are not compared one by one', () => {
+    const side = ctr({ cpu: '250m' }, undefined, { name: 'side', restartPolicy: 'Always' });
+    const init = ctr({ cpu: '1' }, { cpu: '3' }, { name: 'init' });
+    expect(check({ requests: { cpu: '1' }, limits: { cpu: '2' } }, [ctr({ cpu: '500m' })], [side, init])).toEqual([
+      'resources.requests[cpu]: Invalid value: "1": must be greater than or equal to aggregate container requests of 1250m',
+    ]);
+    expect(check({ requests: { cpu: '1' }, limits: { cpu: '2' } }, [ctr({ cpu: '500m' })], [init, side])).toEqual([]);
+  });
+
+  it('podLevelErrors (LimitRanger\'s path) reports the same, at spec.resources', () => {
+    expect(podLevelErrors({ containers: [ctr(undefined, { cpu: '2' })], resources: { limits: { cpu: '1' } } }).map((e) => `${e.field}: ${e.message}`))
+      .toEqual(['spec.resources.containers[0][cpu].limits: Invalid value: "2": must be less than or equal to pod limits of 1']);
+  });
+});
+
+describe('withPodLevelResourcesDefaulted (a Pod\'s pod-level resources as validatePodResources reads them)', () => {
+  const c = (requests?: List, limits?: List): Container => ({ name: 'c', image: 'x', resources: { ...(requests ? { requests } : {}), ...(limits ? { limits } : {}) } });
+
+  it('defaultHugePagePodLimits, then defaultPodRequests (pkg/apis/core/v1/defaults.go up to 1.36): the containers\' requests from their limits count', () => {
+    expect(withPodLevelResourcesDefaulted({ containers: [c(undefined, { 'hugepages-2Mi': '10Mi', memory: '1Gi' })], resources: { requests: { cpu: '1' } } }, false).resources)
+      .toEqual({ requests: { cpu: '1', memory: '1Gi', 'hugepages-2Mi': '10Mi' }, limits: { 'hugepages-2Mi': '10Mi' } });
+    // a hugepages request at pod level: no limit default for it
+    expect(withPodLevelResourcesDefaulted({ containers: [c(undefined, { 'hugepages-2Mi': '10Mi' })], resources: { requests: { 'hugepages-2Mi': '4Mi' } } }, false).resources)
+      .toEqual({ requests: { 'hugepages-2Mi': '4Mi' } });
+  });
+
+  it('1.37 (DefaultPodLevelResources): the requests also without pod-level limits, then the limits', () => {
+    expect(withPodLevelResourcesDefaulted({ containers: [c(undefined, { memory: '1Gi', cpu: '1' })], resources: { requests: { memory: '2Gi' } } }, true).resources)
+      .toEqual({ requests: { memory: '2Gi', cpu: '1' }, limits: { memory: '2Gi', cpu: '1' } });
   });
 });

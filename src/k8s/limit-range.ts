@@ -438,10 +438,71 @@ export function withPodLevelDefaults(spec: PodSpec, afterAdmission: boolean): Po
 }
 
 /**
+ * defaultHugePagePodLimits (pkg/apis/core/v1/defaults.go up to 1.36; pkg/api/pod/util.go from 1.37, the first step
+ * of DefaultPodLevelResources): with pod-level requests or limits set, each hugepages resource the containers limit
+ * that the pod neither requests nor limits gets the containers' aggregate limit (AggregateContainerLimits). The same
+ * spec when nothing is added.
+ */
+function withHugePagePodLimits(spec: PodSpec): PodSpec {
+  const own = spec.resources as { requests?: Amounts; limits?: Amounts } | undefined;
+  const requests = own?.requests ?? {}, limits: Amounts = { ...own?.limits };
+  if (!own || (!Object.keys(requests).length && !Object.keys(limits).length)) return spec;
+  let added = false;
+  for (const [name, total] of podTotals({ ...spec, resources: undefined }, false).limits) {
+    if (!name.startsWith('hugepages-') || name in requests || name in limits) continue;
+    limits[name] = total.canonical();
+    added = true;
+  }
+  return added ? { ...spec, resources: { ...own, limits } as PodSpec['resources'] } : spec;
+}
+
+/**
+ * A Pod's pod-level resources as the API server validates them (PodLevelResources on, spec.resources set): the
+ * containers' requests from their limits (SetDefaults_Pod), the hugepage limits (withHugePagePodLimits), then the
+ * requests (and from 1.37 the limits) withPodLevelDefaults adds; `afterAdmission` is PodLevelResourcesFixDefaulting
+ * (on from 1.37: PrepareForCreate's DefaultPodLevelResources, before SetDefaults_Pod's decoder defaults up to 1.36).
+ * A pod template is validated as written (SetDefaults_Pod is the Pod's alone). Throws a QuantityError when an amount
+ * does not decode (the API server refuses the body before defaulting it).
+ */
+export function withPodLevelResourcesDefaulted(spec: PodSpec, afterAdmission: boolean): PodSpec {
+  return withPodLevelDefaults(withHugePagePodLimits(withRequestsFromLimits(spec)), afterAdmission);
+}
+
+/**
+ * validatePodResourceConsistency (pkg/apis/core/validation/validation.go, the same at v1.34.4 to v1.37.2), at `path`
+ * (the pod's `spec.resources`): each pod-level request set at least the containers' aggregate request of that resource
+ * (AggregateContainerRequests: containers and sidecars summed, the largest init step); each pod-level hugepages limit
+ * set at least their aggregate limit (AggregateContainerLimits); each regular container's limit at most the pod-level
+ * limit (its path `<path>.containers[i][name].limits`, as upstream builds it); the texts as upstream's fmt.Sprintf
+ * builds them. Throws a QuantityError when an amount does not decode.
+ */
+export function podResourceConsistency(spec: PodSpec, path: string): FieldError[] {
+  const own = spec.resources as { requests?: Amounts; limits?: Amounts } | undefined;
+  if (!own) return [];
+  const errors: FieldError[] = [];
+  const requests = quantityList(own.requests), limits = quantityList(own.limits);
+  const aggregate = podTotals({ ...spec, resources: undefined }, false);
+  for (const [name, total] of aggregate.requests) {
+    const request = requests.get(name);
+    if (request && total.nanos > request.nanos) errors.push(invalid(`${path}.requests[${name}]`, request.canonical(), `must be greater than or equal to aggregate container requests of ${total.canonical()}`));
+  }
+  for (const [name, total] of aggregate.limits) {
+    const limit = limits.get(name);
+    if (name.startsWith('hugepages-') && limit && total.nanos > limit.nanos) errors.push(invalid(`${path}.limits[${name}]`, limit.canonical(), `must be greater than or equal to aggregate container limits of ${total.canonical()}`));
+  }
+  (spec.containers ?? []).forEach((c, i) => {
+    for (const [name, q] of containerLists(c).limits) {
+      const limit = limits.get(name);
+      if (limit && q.nanos > limit.nanos) errors.push(invalid(`${path}.containers[${i}][${name}].limits`, q.canonical(), `must be less than or equal to pod limits of ${limit.canonical()}`));
+    }
+  });
+  return errors;
+}
+
+/**
  * validatePodResources' pod-level checks that a LimitRange's container defaults can make fail
  * (pkg/apis/core/validation/validation.go): validatePodResourceRequirements' requests ≤ limits, and
- * validatePodResourceConsistency's pod-level requests ≥ the containers' aggregate requests (AggregateContainerRequests).
- * The rest of pod-level validation is not modelled (the oracle's known deviation pod-level-resources-not-validated).
+ * validatePodResourceConsistency (podResourceConsistency).
  */
 export function podLevelErrors(spec: PodSpec): FieldError[] {
   const own = spec.resources as { requests?: Amounts; limits?: Amounts } | undefined;
@@ -452,11 +513,6 @@ export function podLevelErrors(spec: PodSpec): FieldError[] {
     const limit = limits.get(name);
     if (limit && q.nanos > limit.nanos) errors.push(invalid('spec.resources.requests', q.canonical(), `must be less than or equal to ${name} limit of ${limit.canonical()}`));
   }
-  for (const [name, total] of podTotals({ ...spec, resources: undefined }, false).requests) {
-    const request = requests.get(name);
-    if (request && total.nanos > request.nanos) {
-      errors.push(invalid(`spec.resources.requests[${name}]`, request.canonical(), `must be greater than or equal to aggregate container requests of ${total.canonical()}`));
-    }
-  }
+  errors.push(...podResourceConsistency(spec, 'spec.resources'));
   return errors;
 }

@@ -143,3 +143,39 @@ describe('the rest of ValidatePodSpec / ValidatePodCreate', () => {
 
   test('generateName stands in for a name', () => expect(errors(pod({}, { generateName: 'web-' }))).toEqual([]));
 });
+
+// validatePodResources' validatePodResourceConsistency (pkg/apis/core/validation/validation.go, v1.34.4 … v1.37.2),
+// over a Pod as SetDefaults_Pod (up to 1.36) or PrepareForCreate's DefaultPodLevelResources (1.37) leaves it, over a
+// template as written; the oracle's create cases are frozen in test/e2e/oracle-regressions-create.test.ts
+describe('validatePodResourceConsistency', () => {
+  const deployment = (spec: Record<string, unknown>) => ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' },
+    spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [c({})], ...spec } } } }) as never;
+  const limitOnly = { containers: [c({ resources: { limits: { memory: '1G' } } })], resources: { limits: { memory: '128Mi' } } };
+
+  test.each(['1.34', '1.35', '1.36', '1.37'] as const)('%s: a Pod\'s container limit above the pod\'s, and the pod request defaulted from it', (release) => {
+    withConfiguration({ kubernetesVersion: release }, () => expect(errors(pod(limitOnly))).toEqual([
+      'spec.resources.requests: Invalid value: "1G": must be less than or equal to memory limit of 128Mi',
+      'spec.resources.containers[0][memory].limits: Invalid value: "1G": must be less than or equal to pod limits of 128Mi',
+    ]));
+  });
+
+  test('a template is validated as written: no request from its limits (SetDefaults_Pod is the Pod\'s); the Pods it creates are not', () => {
+    expect(errors(deployment(limitOnly))).toEqual([
+      'spec.template.spec.resources.containers[0][memory].limits: Invalid value: "1G": must be less than or equal to pod limits of 128Mi',
+      'spec.template.spec.resources.requests: Invalid value: "1G": must be less than or equal to memory limit of 128Mi (the API server accepts the Deployment but refuses every Pod it creates)',
+    ]);
+    // the template itself passes; each Pod its controller creates has a cpu request of 2
+    expect(errors(deployment({ containers: [c({ resources: { limits: { cpu: '2' } } })], resources: { requests: { cpu: '1' } } }))).toEqual([
+      'spec.template.spec.resources.requests[cpu]: Invalid value: "1": must be greater than or equal to aggregate container requests of 2 (the API server accepts the Deployment but refuses every Pod it creates)',
+    ]);
+    expect(errors(pod({ containers: [c({ resources: { limits: { cpu: '2' } } })], resources: { requests: { cpu: '1' } } }))).toEqual([
+      'spec.resources.requests[cpu]: Invalid value: "1": must be greater than or equal to aggregate container requests of 2',
+    ]);
+  });
+
+  test('not at 1.33 (PodLevelResources off: dropped), nor for a windows pod, nor past an amount that does not decode', () => {
+    withConfiguration({ kubernetesVersion: '1.33' }, () => expect(errors(pod(limitOnly))).toEqual([]));
+    expect(errors(pod({ ...limitOnly, os: { name: 'windows' } })).filter((e) => e.includes('resources'))).toEqual(['spec.resources: Forbidden: may not be set for a windows pod']);
+    expect(errors(pod({ ...limitOnly, resources: { limits: { memory: '128Mi', cpu: 'abc' } } })).join('\n')).not.toContain('pod limits');
+  });
+});

@@ -14,7 +14,8 @@ import { validateHooksAndProbes } from './validation-handlers';
 import { validateContainerSecurityContext, validateOSSecurity, validatePodSecurityContext } from './validation-security';
 import { podClaimNames, validateContainerRestartRules, validateInitResizePolicy, validatePodResourceClaims, validateResourceClaimNames, validateInitRestartRules, validateNamedFields, validatePodDNSConfig, validatePodHostName, validateReadinessGates, validateResizePolicy } from './validation-pod-fields';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
-import { decodeQuantity as decode, Quantity } from './quantity';
+import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
+import type * as LimitRangeRules from './limit-range';
 import { validateTolerations } from './validation';
 import type * as VolumeValidation from './validation-volumes';
 import { annotationFieldErrors, podSpecificAnnotationErrors } from './validation-annotations';
@@ -610,27 +611,45 @@ function validatePodResourceName(name: string, path: string): FieldError[] {
   return name === 'cpu' || name === 'memory' || isHugePages(name) ? [] : [notSupported(path, name, POD_LEVEL_RESOURCES)];
 }
 
+// the pod-level rules shared with LimitRanger's path, read only for a spec with pod-level resources
+const podLevelRules = (): typeof LimitRangeRules => require('./limit-range');
+
 /**
  * validatePodResources (PodLevelResources: alpha and off at 1.33, where the create path drops spec.resources after
  * decoding it; beta and on from 1.34): a windows pod may not set them; no claims; the names, values and request ≤
- * limit rules of the containers' resources with validatePodResourceName. Not modelled: validatePodResourceConsistency
- * (the containers' aggregate against the pod's; the known deviation pod-level-resources-not-validated).
+ * limit rules of the containers' resources with validatePodResourceName; validatePodResourceConsistency (the
+ * containers' aggregate against the pod's: limit-range.ts podResourceConsistency). A Pod's are validated as the API
+ * server defaults them (`isPod`: limit-range.ts withPodLevelResourcesDefaulted, PrepareForCreate's
+ * DefaultPodLevelResources at 1.37), a template's as written; with an amount that does not decode, as written and
+ * without the consistency (the API server refuses the body before validating it).
  */
-function validatePodResources(s: PodSpec, path: string): FieldError[] {
+function validatePodResources(s: PodSpec, path: string, isPod: boolean): FieldError[] {
   const p = child(path, 'resources');
-  const resources = s.resources as Container['resources'] & { claims?: unknown };
   if (!gateEnabled('PodLevelResources')) {
     // decoding comes before the drop, so a quantity that does not decode is refused at every release
     const e: FieldError[] = [];
+    const resources = s.resources as Container['resources'];
     decodeList(resources?.requests, child(p, 'requests'), e);
     decodeList(resources?.limits, child(p, 'limits'), e);
     return e;
   }
   if (s.os?.name === 'windows') return [forbidden(p, 'may not be set for a windows pod')];
+  let spec = s;
+  let consistency: FieldError[] = [];
+  try {
+    const rules = podLevelRules();
+    if (isPod) spec = rules.withPodLevelResourcesDefaulted(s, gateEnabled('PodLevelResourcesFixDefaulting'));
+    consistency = rules.podResourceConsistency(spec, p);
+  } catch (e) {
+    if (!(e instanceof QuantityError)) throw e;
+    spec = s;
+  }
+  const resources = spec.resources as Container['resources'] & { claims?: unknown };
   const errs: FieldError[] = [];
   if (resources?.claims != null) errs.push(forbidden(child(p, 'claims'), NO_POD_LEVEL_CLAIMS));
   errs.push(...validateResourceRequirements(resources, p, false, validatePodResourceName));
   errs.push(...validateResourceClaimNames(resources?.claims, podClaimNames(s as never), child(p, 'claims')));
+  errs.push(...consistency);
   return errs;
 }
 
@@ -717,7 +736,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   }
   // validateOverhead reuses the container rules on {limits: overhead}, hence `overhead.limits.<name>` paths
   if (s.overhead) errs.push(...validateResourceRequirements({ limits: s.overhead }, child(path, 'overhead')));
-  if (s.resources) errs.push(...validatePodResources(s, path));
+  if (s.resources) errs.push(...validatePodResources(s, path, opts.isPod));
   if (s.os) {
     // validateOS: v1.33.13 still says "cannot be empty" (dropped in 1.34, #132513)
     if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), releaseAtLeast('1.34') ? '' : 'cannot be empty'));

@@ -1,6 +1,6 @@
 // Frozen differences the create-path and YAML oracle domains found at 1.33 … 1.37 (oracle/k8s-*/create.go, yaml.go),
 // each fixed in the library; the oracle's answers per release are kept in test/fixtures/oracle-regressions-create.json
-// (upstream: k8s.io/kubernetes v1.33.13, v1.34.4, v1.35.4 and v1.37.2 — pkg/registry/*/strategy.go PrepareForCreate + Validate, pkg/apis/*/validation,
+// (upstream: k8s.io/kubernetes v1.33.13, v1.34.4, v1.35.4, v1.36.3 and v1.37.2 — pkg/registry/*/strategy.go PrepareForCreate + Validate, pkg/apis/*/validation,
 // apimachinery field/errors.go ErrorBody, pkg/apis/*/v1/defaults.go; sigs.k8s.io/yaml v1.6.0 YAMLToJSONStrict), and
 // compared exactly as the oracle run compares it (test/oracle/create.ts, yaml-domain.ts), so `npm test` keeps them
 // without Go.

@@ -47,6 +47,26 @@ const quantity = mostly(['100m', '1', '1Gi', '2', '0', '500Mi', '0.5', '1e3'], [
 const resourceList = fc.dictionary(resourceName, quantity, { maxKeys: 2 });
 const resources = fc.record({ requests: half(resourceList), limits: half(resourceList) }, { requiredKeys: [] }).map(compact);
 
+// pod-level resources (PodLevelResources, beta on from 1.34) as users write them: cpu, memory and hugepages in
+// amounts of their own kind (rarely another name or a bad amount), against containers, init containers and sidecars
+// that request and limit the same, so the pod's requests fall below the containers' aggregate, a container's limit
+// rises above the pod's, or the hugepages the containers limit exceed the pod's (validatePodResourceConsistency)
+const podLevelAmount = fc.oneof(
+  { weight: 4, arbitrary: fc.tuple(fc.constant('cpu'), fc.constantFrom('100m', '250m', '500m', '1', '1500m', '2', '4')) },
+  { weight: 4, arbitrary: fc.tuple(fc.constant('memory'), fc.constantFrom('128Mi', '256Mi', '512Mi', '1Gi', '2Gi', '1G')) },
+  { weight: 2, arbitrary: fc.tuple(fc.constantFrom('hugepages-2Mi', 'hugepages-1Gi'), fc.constantFrom('2Mi', '4Mi', '10Mi', '1Gi', '2Gi')) },
+  { weight: 1, arbitrary: fc.tuple(resourceName, quantity) },
+);
+const podLevelList = fc.array(podLevelAmount, { minLength: 1, maxLength: 3 }).map((entries) => Object.fromEntries(entries));
+const podLevelResources = fc.record({ requests: half(podLevelList), limits: half(podLevelList) }, { requiredKeys: [] }).map(compact);
+const podLevelCase = fc.record({
+  pod: podLevelResources,
+  // the first container's resources replaced, so both sides name the same resources
+  own: half(podLevelResources),
+  // an init container or a sidecar (restartPolicy Always) of its own
+  extra: rarely(fc.record({ name: fc.constant('side'), image: fc.constant('registry.example/app:1'), restartPolicy: half(fc.constant('Always')), resources: podLevelResources }, { requiredKeys: ['name', 'image', 'resources'] }).map(compact), 2),
+}, { requiredKeys: ['pod'] });
+
 const port = fc.record({
   containerPort: mostly([80, 8080, 443], [0, 65536, -1]),
   hostPort: rarely(mostly([80, 8080], [0, 70000, -5]), 4),
@@ -316,8 +336,9 @@ export const podSpecArb = (restartPolicies: readonly (string | undefined)[]) => 
   hostname: rarely(mostly(['web-0'], ['Web', 'a.b']), 12),
   subdomain: rarely(mostly(['svc'], ['Svc_1']), 12),
   activeDeadlineSeconds: rarely(mostly([60], [0, -5]), 12),
-  // pod-level resources: rare (the rest of validatePodResources is the known pod-level-resources-not-validated)
+  // pod-level resources: any names and amounts rarely, as users write them (podLevelCase) one pod in eight
   resources: rarely(resources, 40),
+  podLevel: rarely(podLevelCase, 8),
   overhead: rarely(resourceList, 16),
   os: rarely(fc.constantFrom({ name: 'linux' }, { name: 'windows' }, { name: 'Linux' }, { name: '' }), 12),
   ephemeralContainers: rarely(mostly<Array<Record<string, unknown>>>([[{ name: 'debug', image: 'busybox' }], [{ name: 'debug', image: 'busybox', targetContainerName: 'c', securityContext: { capabilities: { add: ['SYS_PTRACE'] } } }]],
@@ -326,7 +347,18 @@ export const podSpecArb = (restartPolicies: readonly (string | undefined)[]) => 
   hostAliases: rarely(fc.array(hostAlias, { minLength: 1, maxLength: 2 }), 10),
   // securityContext, dnsPolicy with dnsConfig, terminationGracePeriodSeconds, readinessGates (generators-podfields.ts)
   fields: podFieldsArb,
-}, { requiredKeys: ['containers'] }).map(({ keepDuplicates, fields, ...spec }) => resolveMounts(compact({ ...spec, ...fields }), keepDuplicates === true));
+}, { requiredKeys: ['containers'] }).map(({ keepDuplicates, fields, podLevel, ...spec }) => resolveMounts(compact({ ...spec, ...fields, ...withPodLevel(spec, podLevel) }), keepDuplicates === true));
+
+/** The spec's fields a podLevelCase sets: spec.resources, the first container's resources, an init container or sidecar. */
+function withPodLevel(spec: { containers: Array<Record<string, unknown>>; initContainers?: Array<Record<string, unknown>> }, c: { pod: object; own?: object; extra?: Record<string, unknown> } | undefined) {
+  if (!c) return {};
+  const [first, ...rest] = spec.containers;
+  return {
+    resources: c.pod,
+    ...(c.own ? { containers: [{ ...first, resources: c.own }, ...rest] } : {}),
+    ...(c.extra ? { initContainers: [...(spec.initContainers ?? []), c.extra] } : {}),
+  };
+}
 
 const NAMES = ['web', 'web-1', 'a.b'];
 const BAD_NAMES = ['Web', LONG, '', 'web_1', '-web'];

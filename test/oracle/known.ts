@@ -182,27 +182,6 @@ export const KNOWN: KnownDeviation[] = [
     },
   },
   {
-    id: 'pod-level-resources-not-validated',
-    domain: 'create',
-    field: 'errors under spec.resources',
-    // at 1.33 (PodLevelResources alpha, off) the API server drops spec.resources before validating: nothing to refuse
-    releases: ['1.34', '1.35', '1.36', '1.37'],
-    reason: 'Pod-level resources (spec.resources, PodLevelResources beta on since 1.34): the library validates their ' +
-      'names, values, request <= limit and claims (validatePodResources) but not their consistency with the containers ' +
-      '(validatePodResourceConsistency: the aggregate of the containers\' requests at most the pod\'s, each container\'s ' +
-      'limit at most the pod\'s) nor, at 1.37, the pod-level requests PrepareForCreate defaults from the containers\' ' +
-      'aggregate (DefaultPodLevelResources) before validating them.',
-    upstream: 'pkg/apis/core/validation/validation.go validatePodResourceConsistency; pkg/registry/core/pod/strategy.go PrepareForCreate',
-    // a PersistentVolumeClaim's spec.resources is the claim's (validation-claim.ts), not a pod's
-    excuses: (input, d) => d.field.startsWith('errors at ') && input.object?.kind !== 'PersistentVolumeClaim' &&
-      equalWithout(d.ours as FieldErrors, d.upstream as FieldErrors, (e) => /(^|\.)spec\.resources(\.|\[|$)/.test(e.field)) &&
-      (d.upstream as FieldErrors).some((e) => /(^|\.)spec\.resources(\.|\[|$)/.test(e.field)),
-    witness: {
-      object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web' }, spec: { containers: [{ name: 'c', image: 'registry.example/app:1', resources: { limits: { cpu: '2' } } }], resources: { limits: { cpu: '1' } } } },
-      extendedResourceToleration: false,
-    },
-  },
-  {
     id: 'yaml-float-key-text',
     domain: 'yaml',
     field: 'json (float mapping keys)',
