@@ -4,10 +4,10 @@
 // validateFSGroupChangePolicy, validateSupplementalGroupsPolicy, validateSELinuxChangePolicy, validateSysctls; the same
 // code at v1.33.13 … v1.37.2 but for what the comments say). Placement reads none of these fields; an error here is the
 // API server's refusal all the same; validateLinux and validateWindows (spec.os) and validateWindowsSecurityContextOptions
-// too. The annotations compared with these fields are validation-annotations.ts's. Not modelled:
-// validateWindowsHostProcessPod.
+// too, and validateHostUsers. The annotations compared with these fields are validation-annotations.ts's. Not
+// modelled: validateWindowsHostProcessPod.
 import type { FieldError } from '../core/types';
-import { gateEnabled } from '../core/config';
+import { gateEnabled, releaseAtLeast } from '../core/config';
 import { child, duplicate, forbidden, goJson, index, invalid, notSupported, Raw, required } from './validation-field';
 import type * as VolumeValidation from './validation-volumes';
 import { isDNS1123Subdomain } from './names';
@@ -45,6 +45,10 @@ const NO_ESCALATION_PRIVILEGED = 'cannot set `allowPrivilegeEscalation` to false
 const NO_ESCALATION_SYS_ADMIN = 'cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN';
 /** @upstream pkg/apis/core/validation/validation.go */
 const UNMASKED_HOST_USERS = '`hostUsers` must be false to use `Unmasked`';
+/** @upstream pkg/apis/core/validation/validation.go */
+const WITH_USER_NAMESPACES = 'when `hostUsers` is false';
+// (v1.33.13's words for the same)
+const WITH_USER_NAMESPACES_133 = 'when `pod.Spec.HostUsers` is false';
 
 /** validateSeccompProfileField. The bad value of a localhostProfile set with another type is the whole profile (JSON of core.SeccompProfile). */
 export function validateSeccompProfile(sp: unknown, path: string): FieldError[] {
@@ -181,6 +185,35 @@ export function validateWindowsOptions(options: unknown, path: string): FieldErr
  * validatePodSpecSecurityContext. seLinuxChangePolicy: without SELinuxMount (beta and off up to 1.36, GA and on at
  * 1.37) only Recursive is allowed, unless the pod already has a policy (an update of itself).
  */
+/**
+ * validateHostUsers: a pod in a user namespace (spec.hostUsers false) may not share the host's PID or IPC namespace,
+ * nor its network (AllowUserNamespacesHostNetworkSupport: the UserNamespacesHostNetworkSupport gate, alpha and off from
+ * 1.35, or an existing pod that has both), nor, from 1.34, have volumeDevices in any container (unless an existing pod
+ * has them: AllowUserNamespacesWithVolumeDevices). `update`: an object validated as an update of itself. The field
+ * names as upstream writes them (`HostPID`, `HostIPC`).
+ */
+export function validateHostUsers(spec: Obj, path: string, update = false): FieldError[] {
+  if (spec.hostUsers !== false) return [];
+  const since134 = releaseAtLeast('1.34');
+  const detail = since134 ? WITH_USER_NAMESPACES : WITH_USER_NAMESPACES_133;
+  const errs: FieldError[] = [];
+  // (the gate is alpha and off at 1.35-1.37, and not settable here: only an existing pod keeps both)
+  const allowNetwork = releaseAtLeast('1.35') && update;
+  if (spec.hostNetwork === true && !allowNetwork) errs.push(forbidden(child(path, 'hostNetwork'), detail));
+  if (spec.hostPID === true) errs.push(forbidden(child(path, 'HostPID'), detail));
+  if (spec.hostIPC === true) errs.push(forbidden(child(path, 'HostIPC'), detail));
+  if (since134 && !update) {
+    for (const key of ['initContainers', 'containers', 'ephemeralContainers']) {
+      const list = Array.isArray(spec[key]) ? (spec[key] as unknown[]) : [];
+      list.forEach((c, i) => {
+        const devices = obj(c)?.volumeDevices;
+        if (Array.isArray(devices) && devices.length) errs.push(forbidden(child(index(child(path, key), i), 'volumeDevices'), detail));
+      });
+    }
+  }
+  return errs;
+}
+
 export function validatePodSecurityContext(spec: Obj, path: string, update = false): FieldError[] {
   const sc = obj(spec.securityContext);
   if (!sc) return [];

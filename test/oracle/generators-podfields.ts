@@ -93,6 +93,10 @@ export const podFieldsArb = fc.record({
   dns: rarely(dnsArb, 12),
   terminationGracePeriodSeconds: rarely(gracePeriodArb, 8),
   readinessGates: rarely(readinessGatesArb, 25),
+  // a user namespace, and the host namespaces it may not share (validateHostUsers: hostNetwork comes with the create generator)
+  hostUsers: rarely(fc.constant(false), 10),
+  hostPID: rarely(fc.constant(true), 16),
+  hostIPC: rarely(fc.constant(true), 16),
 }, { requiredKeys: [] }).map(({ dns, ...rest }) => compact({ ...rest, ...(dns ?? {}) }));
 
 /**
