@@ -97,3 +97,17 @@ describe('the deprecated annotations against the fields, on create', () => {
     expect(errors(pod({}, spec), '1.33')).toEqual([]);
   });
 });
+
+// Before 1.34 a StatefulSet's template spec is not validated on create (the oracle's create domain: accepted), so the
+// annotation is checked against the field when the controller creates each Pod (ValidatePodCreate), which is refused
+test("a StatefulSet's template at 1.33: its Pods are refused, the set is not", () => {
+  const sts = {
+    apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web', namespace: 'default' },
+    spec: { serviceName: 'web', selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' }, annotations: { 'seccomp.security.alpha.kubernetes.io/pod': 'unconfined' } },
+      spec: { securityContext: { seccompProfile: { type: 'RuntimeDefault' } }, containers: [{ name: 'ctr', image: 'app:1' }] } } },
+  };
+  expect(errors(sts, '1.33')).toEqual([
+    'spec.template.spec.securityContext.seccompProfile.type: Forbidden: seccomp type in annotation and field must match (the API server accepts the StatefulSet but refuses every Pod it creates)',
+  ]);
+  expect(errors(sts, '1.34')).toEqual(['spec.template.spec.securityContext.seccompProfile.type: Forbidden: seccomp type in annotation and field must match']);
+});

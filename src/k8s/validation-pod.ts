@@ -11,7 +11,7 @@ import { gateEnabled, releaseAtLeast, settings } from '../core/config';
 import { gateState } from '../core/releases';
 import { validateHostAliases } from './validation-ip';
 import { validateHooksAndProbes } from './validation-handlers';
-import { validateContainerSecurityContext, validateHostUsers, validateOSSecurity, validatePodSecurityContext } from './validation-security';
+import { validateContainerSecurityContext, validateHostUsers, validateOSSecurity, validatePodSecurityContext, validateWindowsHostProcessPod } from './validation-security';
 import { podClaimNames, validateContainerRestartRules, validateInitResizePolicy, validatePodResourceClaims, validateResourceClaimNames, validateInitRestartRules, validateNamedFields, validatePodDNSConfig, validatePodHostName, validateReadinessGates, validateResizePolicy } from './validation-pod-fields';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
@@ -696,7 +696,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   errs.push(...validateInitContainers(s, path, withEnv));
   errs.push(...validateEphemeralContainers(s, path, withEnv));
   errs.push(...validateFileKeyRefVolumes(s, path, withEnv.env));
-  errs.push(...validateHostUsers(s as never, path, opts.update));
+  errs.push(...validateHostUsers(s as never, path, opts.update), ...validateWindowsHostProcessPod(s as never, path));
   if (s.hostNetwork) {
     (s.containers ?? []).forEach((c, i) =>
       (c.ports ?? []).forEach((p, j) => {

@@ -4,8 +4,8 @@
 // validateFSGroupChangePolicy, validateSupplementalGroupsPolicy, validateSELinuxChangePolicy, validateSysctls; the same
 // code at v1.33.13 … v1.37.2 but for what the comments say). Placement reads none of these fields; an error here is the
 // API server's refusal all the same; validateLinux and validateWindows (spec.os) and validateWindowsSecurityContextOptions
-// too, and validateHostUsers. The annotations compared with these fields are validation-annotations.ts's. Not
-// modelled: validateWindowsHostProcessPod.
+// too, validateHostUsers and validateWindowsHostProcessPod. The annotations compared with these fields are
+// validation-annotations.ts's.
 import type { FieldError } from '../core/types';
 import { gateEnabled, releaseAtLeast } from '../core/config';
 import { child, duplicate, forbidden, goJson, index, invalid, notSupported, Raw, required } from './validation-field';
@@ -211,6 +211,39 @@ export function validateHostUsers(spec: Obj, path: string, update = false): Fiel
       });
     }
   }
+  return errs;
+}
+
+/** @upstream pkg/apis/core/validation/validation.go */
+const ALL_HOST_PROCESS = 'If pod contains any hostProcess containers then all containers must be HostProcess containers';
+/** @upstream pkg/apis/core/validation/validation.go */
+const HOST_PROCESS_NETWORK = 'hostNetwork must be true if pod contains any hostProcess containers';
+
+/**
+ * validateWindowsHostProcessPod (any pod: a pod without spec.os may set windowsOptions): a container's hostProcess the
+ * pod's when both are set; with any HostProcess container (its own or the pod's true), every container one, and
+ * hostNetwork. (Its `disallowed by cluster policy` needs kube-apiserver --allow-privileged=false, which kubeadm and the
+ * managed clusters do not run, as for a privileged container.)
+ */
+export function validateWindowsHostProcessPod(spec: Obj, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const hostProcessOf = (sc: unknown) => obj(obj(sc)?.windowsOptions)?.hostProcess as boolean | undefined;
+  const pod = hostProcessOf(spec.securityContext);
+  let count = 0;
+  let hostProcess = 0;
+  for (const key of ['initContainers', 'containers', 'ephemeralContainers']) {
+    (Array.isArray(spec[key]) ? (spec[key] as unknown[]) : []).forEach((c, i) => {
+      count++;
+      const own = hostProcessOf(obj(c)?.securityContext);
+      if (pod != null && own != null && pod !== own) {
+        errs.push(invalid(child(child(child(index(child(path, key), i), 'securityContext'), 'windowsOptions'), 'hostProcess'), own, `pod hostProcess value must be identical if both are specified, was ${pod}`));
+      }
+      if (own === true || (own == null && pod === true)) hostProcess++;
+    });
+  }
+  if (hostProcess === 0) return errs;
+  if (hostProcess !== count) errs.push(invalid(path, '', ALL_HOST_PROCESS));
+  if (spec.hostNetwork !== true) errs.push(invalid(child(path, 'hostNetwork'), false, HOST_PROCESS_NETWORK));
   return errs;
 }
 

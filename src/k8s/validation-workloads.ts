@@ -341,7 +341,10 @@ function createdPodErrors(
   const before = new Map<string, number>();
   // a template whose spec the API server does not validate (a StatefulSet's before 1.34): every error is the Pods'
   if (specValidated) for (const e of validatePodSpec(spec, path, opts)) before.set(JSON.stringify(e), (before.get(JSON.stringify(e)) ?? 0) + 1);
-  return validatePodSpec(merged, path, { ...opts, isPod: true })
+  // a template not validated (a StatefulSet's before 1.34): its Pods' create checks the deprecated annotations against
+  // the fields too, after copying an AppArmor annotation to its container's field (annotationFieldErrors)
+  const annotations = specValidated || !merged ? [] : annotationFieldErrors(template?.metadata?.annotations, merged, path, true);
+  return [...validatePodSpec(merged, path, { ...opts, isPod: true }), ...annotations]
     .filter((e) => {
       const n = before.get(JSON.stringify(e)) ?? 0;
       before.set(JSON.stringify(e), n - 1);

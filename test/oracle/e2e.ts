@@ -48,7 +48,7 @@ const goList = (xs: readonly string[]) => `[${xs.join(' ')}]`;
 /** A field of the workload's pod template as the Pod's own: its pod-spec path is the Pod's `spec`, its metadata the Pod's. */
 function podField(specPath: string): (field: string) => string {
   const metaPath = specPath.replace(/\.spec$/, '.metadata');
-  return (field) => (field.startsWith(`${specPath}.`) ? `spec.${field.slice(specPath.length + 1)}`
+  return (field) => (field === specPath ? 'spec' : field.startsWith(`${specPath}.`) ? `spec.${field.slice(specPath.length + 1)}`
     : field.startsWith(`${metaPath}.`) ? `metadata.${field.slice(metaPath.length + 1)}` : field);
 }
 

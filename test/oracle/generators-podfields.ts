@@ -37,6 +37,8 @@ export const podSecurityContextArb = fc.record({
   seccompProfile: rarely(seccompProfileArb, 2),
   appArmorProfile: rarely(appArmorProfileArb, 4),
   seLinuxChangePolicy: rarely(mostly(['Recursive'], ['MountOption', 'recursive'], 2), 8),
+  // a HostProcess pod (validateWindowsHostProcessPod: every container one, and hostNetwork)
+  windowsOptions: rarely(fc.constantFrom({ hostProcess: true, runAsUserName: 'NT AUTHORITY\\SYSTEM' }, { hostProcess: false }), 12),
 }, { requiredKeys: [] }).map(compact);
 
 export const containerSecurityContextArb = fc.record({
@@ -50,8 +52,8 @@ export const containerSecurityContextArb = fc.record({
   seccompProfile: rarely(seccompProfileArb, 3),
   appArmorProfile: rarely(appArmorProfileArb, 5),
   // a Windows container's options (refused on a linux pod, spec.os)
-  windowsOptions: rarely(mostly<Record<string, string>>([{ runAsUserName: 'ContainerUser' }, { gmsaCredentialSpecName: 'webapp1-gmsa' }],
-    [{ runAsUserName: '' }, { gmsaCredentialSpecName: 'WebApp1' }, { runAsUserName: 'DOMAIN\\user\\x' }]), 12),
+  windowsOptions: rarely(mostly<Record<string, string | boolean>>([{ runAsUserName: 'ContainerUser' }, { gmsaCredentialSpecName: 'webapp1-gmsa' }, { hostProcess: true, runAsUserName: 'NT AUTHORITY\\SYSTEM' }],
+    [{ runAsUserName: '' }, { gmsaCredentialSpecName: 'WebApp1' }, { runAsUserName: 'DOMAIN\\user\\x' }, { hostProcess: false }]), 12),
 }, { requiredKeys: [] }).map(compact);
 
 /** dnsPolicy and dnsConfig together (None needs a config with a nameserver). */
