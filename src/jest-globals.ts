@@ -3,13 +3,15 @@
 import './matchers/entry-guard';
 import { afterAll, afterEach, beforeEach, expect } from '@jest/globals';
 import { registerLazily, type Runner } from './matchers/lazy';
+import { installSettingsHooks } from './core/settings-scope';
 import type { AsymmetricMatcher, PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types';
 
 // Each matcher, and the parts of the engine it asks, load on its first assertion, not per test file (matchers/lazy.ts).
-registerLazily({ expect: expect as unknown as Runner['expect'], beforeEach, afterEach, afterAll }, {
+registerLazily({ expect: expect as unknown as Runner['expect'] }, {
   matcher: (name) => require(`./matchers/${name}`)[name],
   matrixSerializer: () => require('./report/matrix').matrixSerializer,
 });
+installSettingsHooks({ beforeEach, afterEach, afterAll });
 
 declare module '@jest/expect' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars

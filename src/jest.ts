@@ -2,10 +2,11 @@
 // and scopes `configure` with Jest's hooks (see core/settings-scope.ts).
 import './matchers/entry-guard';
 import { registerLazily, type Runner } from './matchers/lazy';
+import { installSettingsHooks, type RunnerHooks } from './core/settings-scope';
 import type { AsymmetricMatcher, PlacementAsymmetricMatchers, PlacementMatchers } from './matchers/types';
 
 // Jest's globals: expect, beforeEach, afterEach, afterAll
-const globals = globalThis as unknown as Partial<Runner>;
+const globals = globalThis as unknown as Partial<Runner & RunnerHooks>;
 if (!globals.expect) {
   throw new Error(
     'jest-k8s-placement/jest: there is no global `expect`. With `injectGlobals: false`, use "jest-k8s-placement/jest-globals" instead.',
@@ -16,6 +17,7 @@ registerLazily(globals as Runner, {
   matcher: (name) => require(`./matchers/${name}`)[name],
   matrixSerializer: () => require('./report/matrix').matrixSerializer,
 });
+installSettingsHooks(globals as RunnerHooks);
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -64,7 +64,7 @@ const vitestEntry = (() => {
   const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<void>;
   return new AsyncFunction('require', 'exports', 'entryUrl', js);
 })();
-const built: Record<string, string> = { './matchers/lazy.js': '../src/matchers/lazy', './matchers/toTolerate.js': '../src/matchers/toTolerate', './report/matrix.js': '../src/report/matrix' };
+const built: Record<string, string> = { './matchers/lazy.js': '../src/matchers/lazy', './core/settings-scope.js': '../src/core/settings-scope', './matchers/toTolerate.js': '../src/matchers/toTolerate', './report/matrix.js': '../src/report/matrix' };
 
 describe('the /vitest entry, built', () => {
   const vitest = { registered: {} as typeof registered, serializers: [] as typeof serializers, hooks: [] as string[], required: [] as string[] };
@@ -93,7 +93,7 @@ describe('the /vitest entry, built', () => {
   });
 
   it('imports only vitest and node:module, and requires only the registration', () => {
-    expect(atRegistration?.required).toEqual(['./matchers/lazy.js']);
+    expect(atRegistration?.required).toEqual(['./matchers/lazy.js', './core/settings-scope.js']);
     expect(Object.keys(vitest.registered).sort()).toEqual(Object.keys(matchers).sort());
     expect(vitest.serializers).toHaveLength(1);
     expect(vitest.hooks).toEqual(['beforeEach', 'afterEach', 'afterAll']);
@@ -102,7 +102,7 @@ describe('the /vitest entry, built', () => {
   it('loads the engine on the first assertion, not before', () => {
     expect(atRegistration?.engine).toBe(false);
     expect(engine).toBe(true);
-    expect(vitest.required).toEqual(['./matchers/lazy.js', './matchers/toTolerate.js']);
+    expect(vitest.required).toEqual(['./matchers/lazy.js', './core/settings-scope.js', './matchers/toTolerate.js']);
     expect(first?.pass).toBe(false);
   });
 });

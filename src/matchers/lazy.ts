@@ -3,7 +3,6 @@
 // file loads, in a fresh module registry for every test file, so a spec file pays only for the matchers it calls:
 // one that makes no placement assertion pays only for this file, one that calls toBeSchedulableOn does not load
 // Karpenter's provisioner or the outage simulation.
-import { installSettingsHooks, type RunnerHooks } from '../core/settings-scope';
 import type { matchers as Matchers } from './index';
 
 /** The matcher names, as matchers/index.ts exports them (a test checks the two lists are the same). */
@@ -46,18 +45,17 @@ export function lazyMatrixSerializer(load: () => Serializer) {
   };
 }
 
-/** A runner's `expect` and hooks, as each entry finds them (Jest's globals, @jest/globals, vitest). */
-export interface Runner extends RunnerHooks {
+/** A runner's `expect`, as each entry finds it (Jest's globals, @jest/globals, vitest). */
+export interface Runner {
   expect: { extend(matchers: object): void; addSnapshotSerializer(serializer: object): void };
 }
 
 /**
- * What every runner entry does: register the lazy matchers and the matrix serializer on the runner's `expect`, and
- * scope `configure` with its hooks (core/settings-scope.ts). `load` gives a matcher and the serializer,
- * called on that matcher's first assertion and the first snapshot of a matrix.
+ * What every runner entry does: register the lazy matchers and the matrix serializer on the runner's `expect` (the
+ * entry also scopes `configure` with the runner's hooks: core/settings-scope.ts). `load` gives a matcher and the
+ * serializer, called on that matcher's first assertion and the first snapshot of a matrix.
  */
 export function registerLazily(runner: Runner, load: { matcher(name: MatcherName): unknown; matrixSerializer(): Serializer }): void {
   runner.expect.extend(lazyMatchers(load.matcher));
   runner.expect.addSnapshotSerializer(lazyMatrixSerializer(load.matrixSerializer));
-  installSettingsHooks(runner);
 }
