@@ -8,7 +8,7 @@
 // annotation (ValidateTolerationsInPodAnnotations; its JSON decoding errors are Go's encoding/json texts).
 import type { FieldError, PodSpec } from '../core/types';
 import { child, forbidden, invalid, quote } from './validation-field';
-import { validateAppArmorProfile } from './validation-security';
+import { validateAppArmorProfile, visitContainers } from './validation-security';
 import type * as VolumeValidation from './validation-volumes';
 
 /** @upstream pkg/apis/core/annotation_key_constants.go */
@@ -45,12 +45,12 @@ interface Named { name?: unknown; securityContext?: { seccompProfile?: Profile |
 
 const volumeValidation = (): typeof VolumeValidation => require('./validation-volumes');
 const text = (v: unknown) => (typeof v === 'string' ? v : String(v ?? ''));
-const list = (v: unknown): Named[] => (Array.isArray(v) ? v.map((c) => (c && typeof c === 'object' ? (c as Named) : {})) : []);
 
-/** podshelper.VisitContainersWithPath: init containers, containers, ephemeral containers, each with its path. */
+/** Every container of the spec (init, regular, ephemeral) with its path under `specPath`. */
 function containers(spec: PodSpec, specPath: string): Array<{ c: Named; path: string }> {
-  const s = spec as PodSpec & { ephemeralContainers?: unknown };
-  return (['initContainers', 'containers', 'ephemeralContainers'] as const).flatMap((key) => list(s[key]).map((c, i) => ({ c, path: `${child(specPath, key)}[${i}]` })));
+  const out: Array<{ c: Named; path: string }> = [];
+  visitContainers(spec as never, specPath, (c, path) => out.push({ c: c as Named, path }));
+  return out;
 }
 
 /** helper.GetDeletionCostFromPodAnnotations: no leading `+` or zero (but "0"), then strconv.ParseInt(value, 10, 32). */
@@ -101,32 +101,24 @@ export function podSpecificAnnotationErrors(annotations: Annotations | undefined
   return errs;
 }
 
-/** validateSeccompAnnotationsAndFieldsMatch: the field's type (and Localhost profile) against the annotation's value. */
-function seccompMismatch(annotation: string, profile: Profile, path: string): FieldError | undefined {
-  const localhost = annotation.startsWith('localhost/');
-  switch (profile.type) {
-    case 'Unconfined':
-      return annotation === 'unconfined' ? undefined : forbidden(child(path, 'type'), SECCOMP_TYPE_MISMATCH);
-    case 'RuntimeDefault':
-      return annotation === 'runtime/default' || annotation === 'docker/default' ? undefined : forbidden(child(path, 'type'), SECCOMP_TYPE_MISMATCH);
-    case 'Localhost':
-      if (!localhost) return forbidden(child(path, 'type'), SECCOMP_TYPE_MISMATCH);
-      return profile.localhostProfile == null || annotation.slice('localhost/'.length) !== profile.localhostProfile ? forbidden(child(path, 'localhostProfile'), SECCOMP_PROFILE_MISMATCH) : undefined;
-    default:
-      return undefined;
-  }
-}
+/** What the annotation of a profile kind may say for RuntimeDefault, and the kind's two texts. */
+interface ProfileKind { runtimeDefault: readonly string[]; typeMismatch: string; profileMismatch: string }
+const SECCOMP: ProfileKind = { runtimeDefault: ['runtime/default', 'docker/default'], typeMismatch: SECCOMP_TYPE_MISMATCH, profileMismatch: SECCOMP_PROFILE_MISMATCH };
+const APPARMOR: ProfileKind = { runtimeDefault: ['runtime/default'], typeMismatch: APPARMOR_TYPE_MISMATCH, profileMismatch: APPARMOR_PROFILE_MISMATCH };
 
-/** The AppArmor half of validateAppArmorAnnotationsAndFieldsMatchOnCreate, for one container's profile. */
-function appArmorMismatch(annotation: string, profile: Profile, path: string): FieldError | undefined {
+/**
+ * validateSeccompAnnotationsAndFieldsMatch, and the AppArmor half of validateAppArmorAnnotationsAndFieldsMatchOnCreate
+ * (the same switch): the field's type, and a Localhost field's profile, against the annotation's value.
+ */
+function mismatch(kind: ProfileKind, annotation: string, profile: Profile, path: string): FieldError | undefined {
   switch (profile.type) {
     case 'Unconfined':
-      return annotation === 'unconfined' ? undefined : forbidden(child(path, 'type'), APPARMOR_TYPE_MISMATCH);
+      return annotation === 'unconfined' ? undefined : forbidden(child(path, 'type'), kind.typeMismatch);
     case 'RuntimeDefault':
-      return annotation === 'runtime/default' ? undefined : forbidden(child(path, 'type'), APPARMOR_TYPE_MISMATCH);
+      return kind.runtimeDefault.includes(annotation) ? undefined : forbidden(child(path, 'type'), kind.typeMismatch);
     case 'Localhost':
-      if (!annotation.startsWith('localhost/')) return forbidden(child(path, 'type'), APPARMOR_TYPE_MISMATCH);
-      return profile.localhostProfile == null || annotation.slice('localhost/'.length) !== profile.localhostProfile ? forbidden(child(path, 'localhostProfile'), APPARMOR_PROFILE_MISMATCH) : undefined;
+      if (!annotation.startsWith('localhost/')) return forbidden(child(path, 'type'), kind.typeMismatch);
+      return profile.localhostProfile == null || annotation.slice('localhost/'.length) !== profile.localhostProfile ? forbidden(child(path, 'localhostProfile'), kind.profileMismatch) : undefined;
     default:
       return undefined;
   }
@@ -156,7 +148,7 @@ export function annotationFieldErrors(annotations: Annotations | undefined, spec
   const sc = (spec.securityContext ?? undefined) as { seccompProfile?: Profile | null; appArmorProfile?: Profile | null } | undefined;
   const seccompPod = sc?.seccompProfile;
   if (seccompPod && Object.hasOwn(annotations, SECCOMP_POD_KEY)) {
-    const e = seccompMismatch(text(annotations[SECCOMP_POD_KEY]), seccompPod, child(child(specPath, 'securityContext'), 'seccompProfile'));
+    const e = mismatch(SECCOMP, text(annotations[SECCOMP_POD_KEY]), seccompPod, child(child(specPath, 'securityContext'), 'seccompProfile'));
     if (e) errs.push(e);
   }
   const windows = (spec as { os?: { name?: unknown } | null }).os?.name === 'windows';
@@ -166,7 +158,7 @@ export function annotationFieldErrors(annotations: Annotations | undefined, spec
     const seccomp = c.securityContext?.seccompProfile;
     const at = child(path, 'securityContext');
     if (seccomp && Object.hasOwn(annotations, SECCOMP_CONTAINER_PREFIX + name)) {
-      const e = seccompMismatch(text(annotations[SECCOMP_CONTAINER_PREFIX + name]), seccomp, child(at, 'seccompProfile'));
+      const e = mismatch(SECCOMP, text(annotations[SECCOMP_CONTAINER_PREFIX + name]), seccomp, child(at, 'seccompProfile'));
       if (e) errs.push(e);
     }
     if (windows || !Object.hasOwn(annotations, APPARMOR_CONTAINER_PREFIX + name)) continue;
@@ -177,7 +169,7 @@ export function annotationFieldErrors(annotations: Annotations | undefined, spec
       if (synced && !validateAppArmorProfile(synced, '').length && !sameProfile(synced, podAppArmor)) profile = synced;
     }
     profile ??= podAppArmor;
-    const e = profile && appArmorMismatch(annotation, profile, child(at, 'appArmorProfile'));
+    const e = profile && mismatch(APPARMOR, annotation, profile, child(at, 'appArmorProfile'));
     if (e) errs.push(e);
   }
   return errs;

@@ -203,13 +203,9 @@ export function validateHostUsers(spec: Obj, path: string, update = false): Fiel
   if (spec.hostPID === true) errs.push(forbidden(child(path, 'HostPID'), detail));
   if (spec.hostIPC === true) errs.push(forbidden(child(path, 'HostIPC'), detail));
   if (since134 && !update) {
-    for (const key of ['initContainers', 'containers', 'ephemeralContainers']) {
-      const list = Array.isArray(spec[key]) ? (spec[key] as unknown[]) : [];
-      list.forEach((c, i) => {
-        const devices = obj(c)?.volumeDevices;
-        if (Array.isArray(devices) && devices.length) errs.push(forbidden(child(index(child(path, key), i), 'volumeDevices'), detail));
-      });
-    }
+    visitContainers(spec, path, (c, p) => {
+      if (Array.isArray(c.volumeDevices) && c.volumeDevices.length) errs.push(forbidden(child(p, 'volumeDevices'), detail));
+    });
   }
   return errs;
 }
@@ -231,16 +227,14 @@ export function validateWindowsHostProcessPod(spec: Obj, path: string): FieldErr
   const pod = hostProcessOf(spec.securityContext);
   let count = 0;
   let hostProcess = 0;
-  for (const key of ['initContainers', 'containers', 'ephemeralContainers']) {
-    (Array.isArray(spec[key]) ? (spec[key] as unknown[]) : []).forEach((c, i) => {
-      count++;
-      const own = hostProcessOf(obj(c)?.securityContext);
-      if (pod != null && own != null && pod !== own) {
-        errs.push(invalid(child(child(child(index(child(path, key), i), 'securityContext'), 'windowsOptions'), 'hostProcess'), own, `pod hostProcess value must be identical if both are specified, was ${pod}`));
-      }
-      if (own === true || (own == null && pod === true)) hostProcess++;
-    });
-  }
+  visitContainers(spec, path, (c, p) => {
+    count++;
+    const own = hostProcessOf(c.securityContext);
+    if (pod != null && own != null && pod !== own) {
+      errs.push(invalid(`${p}.securityContext.windowsOptions.hostProcess`, own, `pod hostProcess value must be identical if both are specified, was ${pod}`));
+    }
+    if (own === true || (own == null && pod === true)) hostProcess++;
+  });
   if (hostProcess === 0) return errs;
   if (hostProcess !== count) errs.push(invalid(path, '', ALL_HOST_PROCESS));
   if (spec.hostNetwork !== true) errs.push(invalid(child(path, 'hostNetwork'), false, HOST_PROCESS_NETWORK));
@@ -330,8 +324,8 @@ const WINDOWS_POD_FORBIDDEN = ['appArmorProfile', 'seLinuxOptions', 'seccompProf
 const WINDOWS_CONTAINER_FORBIDDEN = ['appArmorProfile', 'seLinuxOptions', 'seccompProfile', 'capabilities', 'readOnlyRootFilesystem', 'privileged', 'allowPrivilegeEscalation',
   'procMount', 'runAsUser', 'runAsGroup'];
 
-/** podshelper.VisitContainersWithPath: containers, init containers, ephemeral containers, each with its path. */
-function visitContainers(spec: Obj, path: string, f: (c: Obj, p: string) => void): void {
+/** podshelper.VisitContainersWithPath: init containers, containers, ephemeral containers, each with its path. */
+export function visitContainers(spec: Obj, path: string, f: (c: Obj, p: string) => void): void {
   for (const key of ['initContainers', 'containers', 'ephemeralContainers']) {
     (Array.isArray(spec[key]) ? spec[key] : []).forEach((c: unknown, i: number) => {
       const o = obj(c);
