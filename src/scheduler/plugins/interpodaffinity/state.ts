@@ -235,8 +235,9 @@ export function preFilterState(pod: PodInfo, snapshot: Snapshot): PreFilterState
   }
   // the pods matching any required anti-affinity term, each pod's terms in order (a topology pair lists its pods
   // in the order the walk meets them; no terms, no candidates)
+  // (without terms `index.all` is not asked for: made then, it is a walk over every pod for nothing)
   const lists = antiAffinityTerms.map((t) => candidates(index, t.selector));
-  for (const ref of lists.includes(index.all) ? index.all : union(lists)) {
+  for (const ref of lists.length && lists.includes(index.all) ? index.all : union(lists)) {
     const e = existingPodTerms(ref.pod);
     const nodeLabels = ref.node.info.labels;
     for (const t of antiAffinityTerms) {
