@@ -148,6 +148,12 @@ describe('the /jest entry in a fresh process', () => {
     expect(src).toEqual(expect.arrayContaining(['k8s/validation-pod.ts']));
     // a Pod that fits: no DaemonSet controller, no PostFilter, no CronJob schedule or time zone
     expect(src.filter((f) => ['engine/daemon.ts', 'scheduler/postfilter.ts', 'k8s/validation-cron.ts', 'k8s/time-zones.ts'].includes(f))).toEqual([]);
+    // a verdict scores no node (profile.ts scorePlugin; the cluster plugins' scoring.ts), the cluster plugins' PreFilter
+    // Skips a pod without spread or pod affinity (their filter.ts), and one node needs neither the node shapes
+    // (prepared.ts, matrix-shapes.ts) nor the nominator
+    expect(src.filter((f) => /^scheduler\/plugins\/(noderesources\/(scoring|strategies|requests|balanced-allocation|least-allocated)|imagelocality\/|podtopologyspread\/(scoring|filter)|interpodaffinity\/(scoring|filter))/.test(f))).toEqual([]);
+    expect(src.filter((f) => ['scheduler/prepared.ts', 'scheduler/matrix-shapes.ts', 'scheduler/nominator.ts', 'scheduler/pod-priority.ts'].includes(f))).toEqual([]);
+    expect(src).toEqual(expect.arrayContaining(['scheduler/plugins/podtopologyspread/index.ts', 'scheduler/plugins/interpodaffinity/index.ts', 'scheduler/plugins/noderesources/fit.ts']));
   });
 });
 
@@ -199,7 +205,7 @@ describe('the main entry', () => {
 
     it('a pod that fits, under the default profile: neither the scheduler configuration\'s decoding and validation nor preemption', () => {
       const src = ask('500m');
-      expect(configuration(src)).toEqual(['scheduler/config/defaults.ts', 'scheduler/config/select.ts', 'scheduler/config/types.ts']);
+      expect(configuration(src)).toEqual(['scheduler/config/select.ts', 'scheduler/config/types.ts']);
       expect(preemption(src)).toEqual(['scheduler/plugins/defaultpreemption/plugin.ts']);
       expect(src.filter((f) => /^scheduler\/plugins\/(volume|nodevolumelimits)/.test(f))).toEqual([]);
     });

@@ -3,13 +3,16 @@
 // ANDed), and where every modelled filter passes the verdict is unknown.
 import type { KubeObject, Node, Pod } from '../core/types';
 import { podInfo } from '../scheduler/framework';
-import { nominationUnknownAmong } from '../scheduler/nominator';
+import type * as Nominator from '../scheduler/nominator';
 import { withoutSubject } from '../scheduler/snapshot';
 import { certainRejection, notModelledFor, type NotModelled } from '../k8s/not-modelled';
 import type { Subject } from '../k8s/subject';
 import type { Status } from '../scheduler/framework';
 import { storageModel } from '../scheduler/storage-model';
 import type { PDBOrderFact, PreemptionOutcome } from '../scheduler/cycle';
+
+// read only when existing pods are given (nominationNotModelled)
+const nominator = (): typeof Nominator => require('../scheduler/nominator');
 
 export { certainRejection, notModelledFor, type NotModelled } from '../k8s/not-modelled';
 export { storageModel, type StorageModel } from '../scheduler/storage-model';
@@ -39,7 +42,7 @@ export function preemptionNotModelled(preemption: PreemptionOutcome | undefined)
 export function nominationNotModelled(subject: Subject, nodes: readonly Node[], existing: readonly Pod[] | undefined): NotModelled[] {
   if (!existing?.length) return [];
   const { pods } = withoutSubject(subject, existing);
-  const why = nominationUnknownAmong(podInfo(subject), pods, new Set(nodes.map((n) => n.metadata?.name ?? '')));
+  const why = nominator().nominationUnknownAmong(podInfo(subject), pods, new Set(nodes.map((n) => n.metadata?.name ?? '')));
   return why ? [{ what: 'RunFilterPluginsWithNominatedPods', detail: why }] : [];
 }
 

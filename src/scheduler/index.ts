@@ -9,13 +9,14 @@ import { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduli
 import { createdPod } from '../admission/create';
 import { ephemeralClaimName } from '../k8s/storage';
 import { buildSnapshot, groupByNode, hasStorage, podNamespace, snapshotFor, usesVolumes, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
-import { nominatedNodesFor, nominatedPodsFor } from './nominator';
-import { priorityValue } from './pod-priority';
+import type * as Nominator from './nominator';
+import type * as PodPriority from './pod-priority';
 import type { NodeShapes, Shapes } from './matrix-shapes';
 import { settingsGeneration } from '../core/config';
 import { runClusterFilters, runPreFilters, type CycleState, type PostFilterHandle, type PreemptionOutcome } from './cycle';
 import type * as PostFilter from './postfilter';
-import { podShape, preparedNodes, preparedSnapshot, type PreparedNodes } from './prepared';
+import type * as Prepared from './prepared';
+import type { PreparedNodes } from './prepared';
 import { profile } from './profile';
 import type * as Disruption from '../k8s/disruption';
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
@@ -28,6 +29,13 @@ export { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduli
 const disruption = (): typeof Disruption => require('../k8s/disruption');
 // The PostFilter's framework (postfilter.ts), read when no node fits or pods are nominated to a node
 const postFilter = (): typeof PostFilter => require('./postfilter');
+// Nodes prepared once per node array (prepared.ts, with their node shapes), read when a pod is asked of several
+// nodes; the nominator, read when existing pods are nominated to nodes. A question about one node loads neither.
+let preparedCode: typeof Prepared | undefined;
+const preparation = (): typeof Prepared => (preparedCode ??= require('./prepared'));
+let nominatorCode: typeof Nominator | undefined;
+const nominator = (): typeof Nominator => (nominatorCode ??= require('./nominator'));
+const podPriority = (): typeof PodPriority => require('./pod-priority');
 
 /** A Filter plugin runs for the pod unless its PreFilter Skips it (then its Filter is not run, nor named). */
 const runsFor = (pod: PodInfo) => (p: FilterPlugin) => !p.skips?.(pod);
@@ -119,7 +127,7 @@ export function runFilters(pod: PodInfo, node: NodeInfo, usage: NodeUsage = NO_U
   // Nodes outside NodeAffinity's PreFilterResult are never filtered.
   const outside = profile().nodePreFilter.outside(pod, node);
   if (outside) return rejectedVerdict(node.name, outside);
-  const nominated = cycle.snapshot.nominated ? nominatedPodsFor(pod, cycle.snapshot, node.name) : NO_PODS;
+  const nominated = cycle.snapshot.nominated ? nominator().nominatedPodsFor(pod, cycle.snapshot, node.name) : NO_PODS;
   const status = nominated.length ? withNominatedPods(pod, node, usage, cycle, nominated) : runFilterPlugins(pod, node, usage, cycle);
   return status ? rejectedVerdict(node.name, status) : { node: node.name, feasible: true };
 }
@@ -176,7 +184,7 @@ export function withPodsAdded(pod: PodInfo, active: CycleState['active'], pods: 
 }
 
 const describeNominated = (pods: readonly Pod[]) =>
-  pods.map((p) => `${podNamespace(p)}/${p.metadata?.name ?? ''} (priority ${priorityValue(p)})`).join(', ');
+  pods.map((p) => `${podNamespace(p)}/${p.metadata?.name ?? ''} (priority ${podPriority().priorityValue(p)})`).join(', ');
 
 function countedNominated(node: string, pods: readonly Pod[], passesWithout: boolean): string {
   const which = `${pods.length === 1 ? 'the pod' : 'the pods'} nominated to ${node}: ${describeNominated(pods)}`;
@@ -298,7 +306,7 @@ function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState |
   // Stryker disable next-line OptionalChaining: cycle is undefined only when podRejection(pod) is set, and `??` stops there
   const whole = podRejection(pod) ?? cycle?.rejection;
   if (whole) return { feasible: [], rejected: infos.map((n) => rejectedVerdict(n.name, whole)) };
-  const shape = cycle!.nodeNames ? 'every' : podShape(pod, profile().filter);
+  const shape = cycle!.nodeNames ? 'every' : preparation().podShape(pod, profile().filter);
   // the usage now: a node's entry's own, or the prepared one
   const usageAt = (j: number) => (snapshot ? (snapshot.nodes[j].pods.length ? snapshot.nodes[j].usage : prepared.empty) : usages[j]);
   // Stryker disable next-line ConditionalExpression: runFilters node by node gives the verdicts the shapes give (their contract), and the FitError counts them the same without the tally
@@ -306,7 +314,7 @@ function nodeVerdicts(pod: PodInfo, prepared: PreparedNodes, cycle: CycleState |
   // nodes singled out by name, nodes a pod was assumed onto since the snapshot was prepared, and nodes with pods
   // nominated to them that count for the pod (filtered twice): one by one
   const assumed = snapshot?.assumed;
-  const nominated = snapshot?.nominated ? nominatedNodesFor(pod, snapshot) : NO_NAMES;
+  const nominated = snapshot?.nominated ? nominator().nominatedNodesFor(pod, snapshot) : NO_NAMES;
   let ownSet: Set<number> | undefined;
   // Stryker disable next-line ConditionalExpression: an empty own set singles out no node, as NO_NODES
   if (shape.singled || assumed || nominated.length) {
@@ -621,13 +629,13 @@ export function schedule(
     // No pod in the cluster and no spread or pod-affinity stanza: both cluster plugins would Skip at PreFilter.
     // The nodes are prepared once per node array (preparedNodes), shared by every pod checked against them.
     cycle = NO_CLUSTER;
-    prepared = preparedNodes(nodes, NO_USAGE, profile().filter);
+    prepared = preparation().preparedNodes(nodes, NO_USAGE, profile().filter);
     verdicts = nodeVerdicts(pod, prepared, cycle);
   } else if (!given && !existing?.length && !namespaces?.length && !storage?.length) {
     // A cluster of nodes alone: its shared snapshot (snapshotFor) holds the nodes of the array as they are (never
     // assumed into, each node's entry at its position), so they are prepared once for both paths, and the snapshot
     // is kept with them (the node array compared once per call, not twice).
-    prepared = preparedNodes(nodes, NO_USAGE, profile().filter);
+    prepared = preparation().preparedNodes(nodes, NO_USAGE, profile().filter);
     const snapshot = (snapshotOf = prepared.snapshot ??= snapshotFor(nodes));
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
     verdicts = nodeVerdicts(pod, prepared, cycle, snapshot);
@@ -638,7 +646,7 @@ export function schedule(
     cycle = podRejection(pod) ? undefined : cycleFor(pod, snapshot);
     // a snapshot built for this call alone is filtered node by node
     // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: runFilters node by node gives the verdicts the prepared snapshot's shapes give (their contract); either suits any snapshot
-    prepared = given || left === 0 ? preparedSnapshot(snapshot, NO_USAGE, profile().filter) : undefined;
+    prepared = given || left === 0 ? preparation().preparedSnapshot(snapshot, NO_USAGE, profile().filter) : undefined;
     verdicts = prepared
       ? nodeVerdicts(pod, prepared, cycle, snapshot)
       : split(snapshot.nodes.map((entry) => runFilters(pod, entry.info, entry.pods.length ? entry.usage : NO_USAGE, cycle)));
@@ -715,7 +723,7 @@ export function postFilterHandle(
     preFilterStopped,
     podDisruptionBudgets: withStatus(pdbs, entries),
     // Stryker disable next-line AssignmentOperator,LogicalOperator: base is the cycle cycleFor gave for this pod and snapshot (the same object again) or NO_CLUSTER, whose verdicts a fresh PreFilter over the nodes alone repeats; the snapshot is always given
-    dryRun: (entry) => nodeDryRun(pod, entry, (base ??= cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()))), filterOnEntry, snapshot ? nominatedPodsFor(pod, snapshot, entry.info.name) : NO_PODS, withPodsAdded),
+    dryRun: (entry) => nodeDryRun(pod, entry, (base ??= cycleFor(pod, snapshot ?? buildSnapshot(nodes, new Map()))), filterOnEntry, snapshot ? nominator().nominatedPodsFor(pod, snapshot, entry.info.name) : NO_PODS, withPodsAdded),
   };
 }
 
@@ -742,10 +750,10 @@ function nodeStatuses(rejected: readonly NodeVerdict[], entries: readonly NodeSn
  */
 function alikeShapes(pod: PodInfo, prepared: PreparedNodes, snapshot: Snapshot, cycle: CycleState): Int32Array | undefined {
   if (podRejection(pod) || cycle.rejection || cycle.active.length || cycle.nodeNames || lastFiltersRun(pod)) return undefined;
-  const shape = podShape(pod, profile().filter);
+  const shape = preparation().podShape(pod, profile().filter);
   if (shape === 'every') return undefined;
   let of = prepared.shapes.shapesFor(shape.labelKeys).of;
-  const own = [...(shape.singled ? prepared.shapes.nodesNamed(shape.singled) : NO_NODES), ...(snapshot.assumed ?? NO_NODES), ...prepared.shapes.nodesNamed(nominatedNodesFor(pod, snapshot))];
+  const own = [...(shape.singled ? prepared.shapes.nodesNamed(shape.singled) : NO_NODES), ...(snapshot.assumed ?? NO_NODES), ...prepared.shapes.nodesNamed(nominator().nominatedNodesFor(pod, snapshot))];
   if (own.length) {
     of = of.slice();
     for (const j of own) of[j] = -1;

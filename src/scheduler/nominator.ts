@@ -13,7 +13,7 @@ import type { Snapshot } from './snapshot';
 import { groupByNode, isSubjectPod, nominatedIn, podNamespace } from './snapshot';
 import { existingPriority, incomingPriority } from './pod-priority';
 import { configuredProfiles } from './config/select';
-import { DEFAULT_SCHEDULER_NAME } from './config/defaults';
+import { DEFAULT_SCHEDULER_NAME } from './config/types';
 
 const NONE: readonly Pod[] = [];
 

@@ -1,7 +1,8 @@
 // The scheduler profile: which plugins run at each extension point, in what order, at what weight, and the
 // matrix code each has — upstream's plugin registry (pkg/scheduler/framework/plugins/registry.go) and its default
 // profile (pkg/scheduler/apis/config/v1/default_plugins.go) in one table. This module alone imports the plugin
-// folders (the volume plugins' on the first pod with a volume: volumePlugin); the framework (index.ts, cycle.ts, matrix.ts, passes.ts, score.ts) runs what the active profile lists,
+// folders (the volume plugins' on the first pod with a volume: volumePlugin; the scoring code on the first pod scored:
+// scorePlugin); the framework (index.ts, cycle.ts, matrix.ts, passes.ts, score.ts) runs what the active profile lists,
 // and keepApart and the outage model read it too. Adding a plugin is its folder plus one line here.
 // A KubeSchedulerConfiguration's profiles are built from this one (scheduler/config/profiles.ts): the plugins it
 // disables left out, the weights and args it sets; the pod's schedulerName picks the profile (scheduler/config/select.ts).
@@ -17,10 +18,10 @@ import { NodeAffinity, NodeAffinityScore } from './plugins/nodeaffinity';
 import { outsidePreFilterResult, preFilter as nodePreFilter } from './plugins/nodeaffinity/prefilter';
 import { NodePorts } from './plugins/nodeports';
 import { NodeResourcesFit } from './plugins/noderesources/fit';
-import { NodeResourcesBalancedAllocation, NodeResourcesFitScore } from './plugins/noderesources/scoring';
+import type * as NodeResourcesScoring from './plugins/noderesources/scoring';
 import { PodTopologySpread, PodTopologySpreadScore } from './plugins/podtopologyspread';
 import { InterPodAffinity, InterPodAffinityScore } from './plugins/interpodaffinity';
-import { ImageLocality } from './plugins/imagelocality';
+import type * as ImageLocalityPlugin from './plugins/imagelocality';
 import { NodeDeclaredFeatures } from './plugins/nodedeclaredfeatures';
 import type * as VolumeRestrictionsPlugin from './plugins/volumerestrictions';
 import type * as NodeVolumeLimitsPlugin from './plugins/nodevolumelimits';
@@ -126,6 +127,28 @@ const VolumeRestrictions = volumePlugin('VolumeRestrictions', () => volumeRestri
 const NodeVolumeLimits = volumePlugin('NodeVolumeLimits', () => nodeVolumeLimits().NodeVolumeLimits as ClusterPlugin<unknown>);
 const VolumeBinding = volumePlugin('VolumeBinding', () => volumeBinding().VolumeBinding as ClusterPlugin<unknown>);
 const VolumeZone = volumePlugin('VolumeZone', () => volumeZone().VolumeZone as ClusterPlugin<unknown>);
+
+/**
+ * A Score plugin as the profile lists it: its folder's scoring code is loaded when a pod is first scored. A verdict
+ * (toBeSchedulableOn, scheduleOn's feasible nodes) never scores, so most spec files never load it.
+ */
+function scorePlugin<S>(name: string, load: () => ScorePlugin<S>): ScorePlugin<S> {
+  let loaded: ScorePlugin<S> | undefined;
+  const plugin = () => (loaded ??= load());
+  return {
+    name,
+    preScore: (pod, feasible, cluster) => plugin().preScore(pod, feasible, cluster),
+    score: (state, node) => plugin().score(state, node),
+    // (score.ts: a plugin without NormalizeScore keeps its raw scores)
+    normalizeScore: (state, raw, feasible) => plugin().normalizeScore?.(state, raw, feasible) ?? raw,
+    explain: (state, node, raw) => plugin().explain(state, node, raw),
+  };
+}
+const nodeResourcesScoring = (): typeof NodeResourcesScoring => require('./plugins/noderesources/scoring');
+const imageLocality = (): typeof ImageLocalityPlugin => require('./plugins/imagelocality');
+const NodeResourcesFitScore = scorePlugin('NodeResourcesFit', () => nodeResourcesScoring().NodeResourcesFitScore as ScorePlugin<unknown>);
+const NodeResourcesBalancedAllocation = scorePlugin('NodeResourcesBalancedAllocation', () => nodeResourcesScoring().NodeResourcesBalancedAllocation as ScorePlugin<unknown>);
+const ImageLocality = scorePlugin('ImageLocality', () => imageLocality().ImageLocality as ScorePlugin<unknown>);
 
 /** A Score plugin's name (the default profile's: TaintToleration, NodeAffinity, NodeResourcesFit, …). */
 export type ScorePluginName = string;

@@ -2,10 +2,7 @@
 // a profile's plugins into (default_plugins.go getDefaultPlugins, mergePlugins, mergePluginSet), at the modelled
 // release: its feature gates decide NodeDeclaredFeatures and DynamicResources as applyFeatureGates does.
 import { gateEnabled, releaseAtLeast } from '../../core/config';
-import { EXTENSION_POINTS, type DefaultedConfiguration, type DefaultedProfile, type ExtensionPoint, type KubeSchedulerConfiguration, type KubeSchedulerProfile, type PluginConfig, type PluginEntry, type PluginSet } from './types';
-
-/** v1.DefaultSchedulerName (k8s.io/api/core/v1/types.go). */
-export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
+import { DEFAULT_SCHEDULER_NAME, EXTENSION_POINTS, type DefaultedConfiguration, type DefaultedProfile, type ExtensionPoint, type KubeSchedulerConfiguration, type KubeSchedulerProfile, type PluginConfig, type PluginEntry, type PluginSet } from './types';
 
 /**
  * default_plugins.go getDefaultPlugins: the MultiPoint list with the Score weights, then applyFeatureGates

@@ -13,7 +13,7 @@ import { nodeResourcesFit } from './validation-args';
 import { argsObject } from './defaults';
 import type { DefaultedProfile } from './types';
 
-export { DEFAULT_SCHEDULER_NAME } from './defaults';
+export { DEFAULT_SCHEDULER_NAME } from './types';
 export { SCHEDULER_CONFIG_API_VERSION } from './decode';
 export type { KubeSchedulerConfiguration } from './types';
 

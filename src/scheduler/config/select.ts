@@ -7,7 +7,7 @@ import type { Subject } from '../../k8s/subject';
 import { activateProfile, profile, type Profile } from '../profile';
 import type * as Config from './index';
 import type { CompiledSchedulerConfiguration } from './index';
-import { DEFAULT_SCHEDULER_NAME } from './defaults';
+import { DEFAULT_SCHEDULER_NAME } from './types';
 
 // the configuration's decoding, validation and profiles are loaded when one is given (issue 37: the first answer
 // loads what it needs; most questions run the default profile)

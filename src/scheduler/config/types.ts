@@ -2,6 +2,9 @@
 // holds it: the fields placement reads, every one optional as written. The rest of the document (clientConnection,
 // leaderElection, …) is accepted and not read.
 
+/** v1.DefaultSchedulerName (k8s.io/api/core/v1/types.go): a pod without spec.schedulerName asks for this profile. */
+export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
+
 /** config/v1 Plugin: a plugin's name and, for a Score plugin, its weight. */
 export interface PluginEntry {
   name: string;

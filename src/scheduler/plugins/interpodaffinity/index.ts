@@ -2,9 +2,15 @@
 // snapshot (state.ts), Filter per node (filter.ts). Preferred terms only score.
 import type { ClusterPlugin } from '../../cycle';
 import { preFilterState, updateWithPod, type PreFilterState } from './state';
-import { explainPass, filter } from './filter';
+import type * as Filtering from './filter';
 import { Skip, type ScorePlugin } from '../../framework';
-import * as scoring from './scoring';
+import type * as Scoring from './scoring';
+
+// The Filter's and the Score's code is loaded on first use: PreFilter Skips most pods, and a verdict never scores.
+let filterCode: typeof Filtering | undefined;
+let scoreCode: typeof Scoring | undefined;
+const filtering = (): typeof Filtering => (filterCode ??= require('./filter'));
+const scoring = (): typeof Scoring => (scoreCode ??= require('./scoring'));
 
 export * from './reasons';
 export { parseAffinityTerms, termMatches, type AffinityTerm } from './terms';
@@ -18,7 +24,7 @@ export const InterPodAffinity: ClusterPlugin<PreFilterState> = {
     if ('plugin' in r) return { reject: r };
     return { state: r };
   },
-  filter,
+  filter: (pod, node, state) => filtering().filter(pod, node, state),
   // the Filter reads the node's values of the pod's required terms' topologyKeys, and of the keys of the
   // existing pods' anti-affinity pairs (any other label of the node finds no count)
   reads: (state) => [
@@ -26,16 +32,16 @@ export const InterPodAffinity: ClusterPlugin<PreFilterState> = {
     ...state.antiAffinityTerms.map((t) => t.topologyKey),
     ...[...state.existingAntiAffinity.keys()].map((k) => k.slice(0, k.indexOf('\u0000'))),
   ],
-  explainPass,
+  explainPass: (pod, node, state) => filtering().explainPass(pod, node, state),
   addPod: (_pod, state, added, node) => updateWithPod(state, added, node, 1),
   removePod: (_pod, state, removed, node) => updateWithPod(state, removed, node, -1),
 };
 
 /** InterPodAffinity's PreScore/Score/NormalizeScore (scoring.ts): preferred pod (anti-)affinity terms, both ways. */
-export const InterPodAffinityScore: ScorePlugin<scoring.PreScoreState> = {
+export const InterPodAffinityScore: ScorePlugin<Scoring.PreScoreState> = {
   name: 'InterPodAffinity',
-  preScore: (pod, _feasible, cluster) => scoring.preScore(pod, cluster) ?? new Skip('no pod affinity term applies'),
-  score: scoring.score,
-  normalizeScore: (_, raw) => scoring.normalize(raw),
+  preScore: (pod, _feasible, cluster) => scoring().preScore(pod, cluster) ?? new Skip('no pod affinity term applies'),
+  score: (state, node) => scoring().score(state, node),
+  normalizeScore: (_, raw) => scoring().normalize(raw),
   explain: (_state, _node, raw) => `preferred (anti-)affinity sum ${raw}`,
 };
