@@ -41,7 +41,7 @@ export const chunks = {
   preemption: ['src/scheduler/plugins/{defaultpreemption,dynamicresources}/*.ts', 'src/scheduler/{postfilter,nominator,pod-priority}.ts'],
   admission: ['src/admission/{create,index,daemonset-tolerations,default-toleration-seconds,extended-resource-toleration,priority,runtime-class,scheduling-gated}.ts', 'src/k8s/node-condition-taints.ts', 'src/k8s/priority.ts', 'src/controllers/taint-eviction.ts'],
   // issue 36: LimitRanger and ResourceQuota, and the storage admission (and a StatefulSet's claims refused on create)
-  'namespace-policy': ['src/admission/{limit-ranger,resource-quota,pod-storage,storage,claims-refused}.ts', 'src/k8s/{limit-range,resource-quota}.ts'],
+  'namespace-policy': ['src/admission/{limit-ranger,resource-quota,pod-storage,pod-claims,storage,claims-refused}.ts', 'src/k8s/{limit-range,resource-quota}.ts'],
   selection: ['src/k8s/{names,node-selector,toleration}.ts', 'src/loader/typecheck.ts'],
   // issue 35: PodDisruptionBudgets' status and the Eviction API's decision
   disruption: ['src/k8s/disruption.ts'],

@@ -153,6 +153,9 @@ describe('the /jest entry in a fresh process', () => {
     // (prepared.ts, matrix-shapes.ts) nor the nominator
     expect(src.filter((f) => /^scheduler\/plugins\/(noderesources\/(scoring|strategies|requests|balanced-allocation|least-allocated)|imagelocality\/|podtopologyspread\/(scoring|filter)|interpodaffinity\/(scoring|filter))/.test(f))).toEqual([]);
     expect(src.filter((f) => ['scheduler/prepared.ts', 'scheduler/matrix-shapes.ts', 'scheduler/nominator.ts', 'scheduler/pod-priority.ts'].includes(f))).toEqual([]);
+    // nor has it claims: the claim model is not read (admission/pod-claims.ts answers that it has none)
+    expect(src.filter((f) => ['admission/pod-storage.ts', 'admission/storage.ts', 'k8s/storage.ts'].includes(f))).toEqual([]);
+    expect(src).toEqual(expect.arrayContaining(['admission/pod-claims.ts']));
     expect(src).toEqual(expect.arrayContaining(['scheduler/plugins/podtopologyspread/index.ts', 'scheduler/plugins/interpodaffinity/index.ts', 'scheduler/plugins/noderesources/fit.ts']));
   });
 });

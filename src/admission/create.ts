@@ -14,9 +14,12 @@ import { admitPriority, withPriority } from './priority';
 import { admitLimitRanger, validateLimitRanger } from './limit-ranger';
 import { nameIsDNSSubdomain } from '../k8s/names';
 import { addDaemonSetTolerations } from './daemonset-tolerations';
-import { statefulSetPodVolumes } from './storage';
-import { registerStatefulSetPod, sameController } from './pod-storage';
+import type * as Storage from './storage';
+import { registerStatefulSetPod, sameController } from './pod-claims';
 import { LabelSelectorError, parseLabelSelector, POD_TEMPLATE_HASH, setRevision, THIS_REVISION, type LabelSelector } from '../k8s/label-selector';
+
+// a StatefulSet's claim templates, read for a set with some
+const statefulSetStorage = (): typeof Storage => require('./storage');
 
 type Meta = { name?: string; namespace?: string; uid?: string; labels?: Record<string, string>; annotations?: Record<string, string>; finalizers?: string[] };
 type Template = { metadata?: Meta; spec?: PodSpec };
@@ -111,7 +114,7 @@ function controllerSpec(workload: KubeObject, spec: PodSpec, name: string, node:
     // stateful_set_utils.go initIdentity, then updateStorage: one persistentVolumeClaim volume per template
     // (`<template>-<set>-<ordinal>`), before the template's own volumes
     const serviceName = (workload as { spec?: { serviceName?: string } }).spec?.serviceName;
-    const volumes = claimTemplates(workload).length ? { volumes: statefulSetPodVolumes(workload, ordinal, spec.volumes ?? []) } : {};
+    const volumes = claimTemplates(workload).length ? { volumes: statefulSetStorage().statefulSetPodVolumes(workload, ordinal, spec.volumes ?? []) } : {};
     return { ...spec, hostname: name, ...(serviceName ? { subdomain: serviceName } : {}), ...volumes };
   }
   if (workload.kind !== 'DaemonSet') return spec;

@@ -10,12 +10,15 @@
 //   provisions it first, in a zone of the provisioner's choosing). Such a claim constrains nothing in the model:
 //   the scheduler sees it bound to a volume without node affinity, so a modelled rejection stands and a pass is
 //   "unknown" (engine/not-modelled.ts), as for everything else that is not modelled.
-import type { PersistentVolume, PersistentVolumeClaim, Pod, Volume } from 'kubernetes-types/core/v1';
+import type { PersistentVolume, PersistentVolumeClaim, Pod } from 'kubernetes-types/core/v1';
 import type { StorageClass } from 'kubernetes-types/storage/v1';
 import type { KubeObject } from '../core/types';
 import type { StorageAssumption } from '../core/storage-kinds';
 import { ANN_BIND_COMPLETED, claimClass, claimHasClass, isFullyBound, isVolumeBoundToClaim } from '../k8s/storage';
 import { admitClaim, claimsOfPod, workloadClaims, type ClaimSource } from './storage';
+import { PLACEHOLDER_PREFIX, podUsesClaimVolumes, statefulSetOf } from './pod-claims';
+
+export { isPlaceholderVolume, podUsesClaims, podUsesClaimVolumes, registerStatefulSetPod, sameController } from './pod-claims';
 
 /** What the model reads of the cluster's storage objects (scheduler/storage.ts StorageListers has all of it). */
 export interface StorageLookup extends ClaimSource {
@@ -44,51 +47,14 @@ export interface ClaimModel {
 export const ASSUMED_PROVISIONER = 'assumed.jest-k8s-placement.dev';
 /** The class an assumed claim without one gets (DefaultStorageClass admission with an assumed default). */
 export const ASSUMED_DEFAULT_CLASS = 'assumed-default';
-// a name no real object has (names are DNS subdomains): the volume a claim not modelled is seen bound to
-const PLACEHOLDER_PREFIX = '\u0000not-modelled/';
-
 const FIX_CLASSES = 'pass the StorageClasses in `storage` (or configure({ storage })), set a cluster preset that supplies them (configure({ cluster: \'aks\' })), or opt in to configure({ storageAssumption: \'dynamic-wait-for-first-consumer\' })';
-
-// The StatefulSet pods the create path made: their set and ordinal, for the claims its controller creates first.
-const createdBy = new WeakMap<Pod, { workload: KubeObject; ordinal: number }>();
-
-/** admission/create.ts registers each StatefulSet pod it makes from a set with volumeClaimTemplates. */
-export function registerStatefulSetPod(pod: Pod, workload: KubeObject, ordinal: number): void {
-  createdBy.set(pod, { workload, ordinal });
-}
-
-/** `copy` (a Pod made from `pod`) has `pod`'s StatefulSet and ordinal. */
-export function sameController(pod: Pod, copy: Pod): Pod {
-  const by = createdBy.get(pod);
-  // Stryker disable next-line ConditionalExpression: mapping the copy to undefined reads back as no mapping (the false case is a test's)
-  if (by) createdBy.set(copy, by);
-  return copy;
-}
 
 /** The claims the pod's StatefulSet controller creates before it (none for other pods). */
 function controllerClaims(pod: Pod, storage: StorageLookup): PersistentVolumeClaim[] {
-  const by = createdBy.get(pod);
+  const by = statefulSetOf(pod);
   // Stryker disable next-line ArrayDeclaration: claimsOfPod finds none of its claims by name in a list of non-claims
   return by ? workloadClaims(by.workload, by.ordinal, storage) : [];
 }
-
-const isClaimVolume = (v: Volume | null | undefined) => !!v && (v.persistentVolumeClaim != null || v.ephemeral != null);
-
-/** The pod has a persistentVolumeClaim or generic ephemeral volume (the ones whose storage decides placement). */
-export function podUsesClaimVolumes(pod: Pod): boolean {
-  // Stryker disable next-line ArrayDeclaration: isClaimVolume is false for a non-volume
-  return (pod.spec?.volumes ?? []).some(isClaimVolume);
-}
-
-/** The subject's pod uses claims (its volumes, or a StatefulSet's volumeClaimTemplates): VolumeBinding has something to score. */
-export function podUsesClaims(subject: { kind: string; spec: { volumes?: Volume[] }; object: KubeObject }): boolean {
-  // Stryker disable next-line ArrayDeclaration: isClaimVolume is false for a non-volume
-  if ((subject.spec.volumes ?? []).some(isClaimVolume)) return true;
-  return subject.kind === 'StatefulSet' && ((subject.object as { spec?: { volumeClaimTemplates?: unknown[] } }).spec?.volumeClaimTemplates?.length ?? 0) > 0;
-}
-
-/** The volume a claim not modelled is seen bound to (placeholder()): its name is for no text. */
-export const isPlaceholderVolume = (name: string | undefined): boolean => name?.startsWith(PLACEHOLDER_PREFIX) === true;
 
 const placeholderVolume = (key: string): PersistentVolume => ({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: `${PLACEHOLDER_PREFIX}${key}` }, spec: {} });
 
@@ -169,7 +135,7 @@ export function podClaims(pod: Pod, storage: StorageLookup, assumption: StorageA
   if (!podUsesClaimVolumes(pod)) return [];
   const created = controllerClaims(pod, storage);
   // Stryker disable next-line ArrayDeclaration: a pod not registered has no created claims (c.created is false), so no template is looked up
-  const templates = new Map(((createdBy.get(pod)?.workload as { spec?: { volumeClaimTemplates?: Array<{ metadata?: { name?: string } }> } } | undefined)?.spec?.volumeClaimTemplates ?? [])
+  const templates = new Map(((statefulSetOf(pod)?.workload as { spec?: { volumeClaimTemplates?: Array<{ metadata?: { name?: string } }> } } | undefined)?.spec?.volumeClaimTemplates ?? [])
     .map((t, i) => [t.metadata?.name ?? '', i]));
   const ns = pod.metadata?.namespace || 'default';
   return claimsOfPod(pod, storage, created).map((c) => {

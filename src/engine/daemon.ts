@@ -5,7 +5,7 @@
 // (kubernetes/kubernetes#111590): a node whose taint only such a toleration tolerates gets no pod, although
 // kube-scheduler's filters would take one. So a per-node answer about a DaemonSet asks the controller first.
 import type { Node, Pod, Taint } from '../core/types';
-import { podUsesClaims } from '../admission/pod-storage';
+import { podUsesClaims } from '../admission/pod-claims';
 import type { Subject } from '../k8s/subject';
 import type { NodeVerdict } from '../scheduler';
 import type { PreemptionAnswer, PreemptionOutcome } from '../scheduler/cycle';

@@ -7,7 +7,7 @@ import type { Subject } from '../k8s/subject';
 import { failure, nodeInfo, nodeUsage, podInfo, preFilterReason, Skip, type FilterPlugin, type NodeInfo, type NodeUsage, type PodInfo, type Rejection, type Status } from './framework';
 import { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduling-gated';
 import { createdPod } from '../admission/create';
-import { ephemeralClaimName } from '../k8s/storage';
+import type * as K8sStorage from '../k8s/storage';
 import { buildSnapshot, groupByNode, hasStorage, podNamespace, snapshotFor, usesVolumes, withoutSubject, type NodeSnapshot, type Snapshot } from './snapshot';
 import type * as Nominator from './nominator';
 import type * as PodPriority from './pod-priority';
@@ -29,6 +29,8 @@ export { SCHEDULING_GATED_MESSAGE, schedulingGates } from '../admission/scheduli
 const disruption = (): typeof Disruption => require('../k8s/disruption');
 // The PostFilter's framework (postfilter.ts), read when no node fits or pods are nominated to a node
 const postFilter = (): typeof PostFilter => require('./postfilter');
+// claims' names, read for a pod with volumes
+const k8sStorage = (): typeof K8sStorage => require('../k8s/storage');
 // Nodes prepared once per node array (prepared.ts, with their node shapes), read when a pod is asked of several
 // nodes; the nominator, read when existing pods are nominated to nodes. A question about one node loads neither.
 let preparedCode: typeof Prepared | undefined;
@@ -678,7 +680,7 @@ function claimWithoutClass(pod: Pod, snapshot: Snapshot): boolean {
   const namespace = pod.metadata?.namespace || 'default';
   // Stryker disable next-line OptionalChaining,ArrayDeclaration: only called for a pod with volumes (usesVolumes), whose created pod has a spec
   return (pod.spec?.volumes ?? []).some((v) => {
-    const name = v?.persistentVolumeClaim?.claimName ?? (v?.ephemeral ? ephemeralClaimName(pod.metadata?.name ?? '', v.name) : undefined);
+    const name = v?.persistentVolumeClaim?.claimName ?? (v?.ephemeral ? k8sStorage().ephemeralClaimName(pod.metadata?.name ?? '', v.name) : undefined);
     const claim = name === undefined ? undefined : snapshot.storage.claim(namespace, name);
     return claim !== undefined && claim.spec?.storageClassName == null;
   });

@@ -14,7 +14,7 @@ import { runClusterFilters, type CycleState } from './cycle';
 import { buildSnapshot, hasStorage, nominatedIn, usesVolumes, withoutSubject, type Snapshot } from './snapshot';
 import { NodeShapes, type Shapes } from './matrix-shapes';
 import { modelledStorage } from './storage-model';
-import { podUsesClaims } from '../admission/pod-storage';
+import { podUsesClaims } from '../admission/pod-claims';
 import { createdPod } from '../admission/create';
 import { argsAreDefault } from './plugin-args';
 import { profileFor, servedFitError, underPodProfile } from './config/select';

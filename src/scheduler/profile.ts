@@ -9,7 +9,7 @@
 import type { ClusterPlugin, PostFilterPlugin } from './cycle';
 import { Skip, type FilterPlugin, type NodeInfo, type PodInfo, type ScorePlugin, type Status } from './framework';
 import { gateEnabled, invalidateCaches } from '../core/config';
-import { podUsesClaims } from '../admission/pod-storage';
+import { podUsesClaims } from '../admission/pod-claims';
 import { preEnqueue } from './plugins/schedulinggates';
 import { NodeUnschedulable } from './plugins/nodeunschedulable';
 import { NodeName } from './plugins/nodename';

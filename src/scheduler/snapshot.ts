@@ -5,12 +5,16 @@ import type { Subject } from '../k8s/subject';
 import { describeObject } from '../k8s/subject';
 import type { StorageClass } from 'kubernetes-types/storage/v1';
 import { createdLabels } from '../admission/create';
-import { BETA_STORAGE_CLASS_ANNOTATION, IS_DEFAULT_CLASS_ANNOTATION, isDefaultClass } from '../admission/storage';
-import { podUsesClaims } from '../admission/pod-storage';
+import type * as AdmissionStorage from '../admission/storage';
+import { podUsesClaims } from '../admission/pod-claims';
 import { addPodUsage, podNumbersOf, emptyUsage, nodeInfo, nodeUsage, unreadable, type NodeInfo, type NodeUsage } from './framework';
 import type { Selector } from '../k8s/label-selector';
 import { settings, settingsGeneration } from '../core/config';
 import { layeredListers, storageListers, type StorageListers } from './storage';
+
+// DefaultStorageClass admission's annotations, read where storage objects are (a preset's classes, claims, additions)
+let admissionStorageCode: typeof AdmissionStorage | undefined;
+const admissionStorage = (): typeof AdmissionStorage => (admissionStorageCode ??= require('../admission/storage'));
 
 export interface NodeSnapshot {
   info: NodeInfo;
@@ -548,7 +552,7 @@ export function configuredAnd(given: readonly KubeObject[]): readonly KubeObject
   const { storage: configured, clusterStorage } = settings();
   const own = configured.length ? (given.length ? [...configured, ...given] : configured) : given;
   if (clusterStorage.length === 0) return own;
-  const ownDefault = own.some((o) => o.kind === 'StorageClass' && isDefaultClass(o as StorageClass));
+  const ownDefault = own.some((o) => o.kind === 'StorageClass' && admissionStorage().isDefaultClass(o as StorageClass));
   return [...(ownDefault ? clusterStorage.map(notDefault) : clusterStorage), ...own];
 }
 
@@ -556,7 +560,7 @@ const notDefault = (o: KubeObject): KubeObject => {
   const meta = (o as StorageClass).metadata;
   // Stryker disable next-line ObjectLiteral,OptionalChaining: the presets' classes carry their name and the default annotation alone (core/presets.ts)
   const annotations = { ...meta?.annotations };
-  delete annotations[IS_DEFAULT_CLASS_ANNOTATION];
+  delete annotations[admissionStorage().IS_DEFAULT_CLASS_ANNOTATION];
   return { ...o, metadata: { ...meta, annotations } } as KubeObject;
 };
 
@@ -1021,7 +1025,7 @@ function overlayFor(storage: readonly KubeObject[], layer: Layer, base: Snapshot
   if (kept && kept.base === base) return kept.overlay;
   // a default class among the additions would take the preset's default away from the given objects (configuredAnd):
   // then the whole list is another cluster's storage
-  if (layer.extra.some((o) => o.kind === 'StorageClass' && isDefaultClass(o as StorageClass))) return undefined;
+  if (layer.extra.some((o) => o.kind === 'StorageClass' && admissionStorage().isDefaultClass(o as StorageClass))) return undefined;
   const listers = layeredListers(base.storage, layer.extra);
   if (!listers) return undefined;
   const overlay = new StorageOverlay(base, listers, readsAny(storageReads(base), layer.extra));
@@ -1054,7 +1058,7 @@ function storageReads(snapshot: Snapshot): StorageReads {
         if (claim?.spec?.volumeName) reads.volumes.add(claim.spec.volumeName);
         // both ways a claim names its class (the beta annotation is read first)
         if (claim?.spec?.storageClassName) reads.classes.add(claim.spec.storageClassName);
-        const beta = claim?.metadata?.annotations?.[BETA_STORAGE_CLASS_ANNOTATION];
+        const beta = claim?.metadata?.annotations?.[admissionStorage().BETA_STORAGE_CLASS_ANNOTATION];
         if (beta !== undefined) reads.classes.add(beta);
       }
     }

@@ -8,9 +8,13 @@ import { STORAGE_ASSUMPTION_TEXT } from '../core/storage-kinds';
 import { CLAIM_VOLUME, type NotModelled } from '../k8s/not-modelled';
 import type { Subject } from '../k8s/subject';
 import { createdPod } from '../admission/create';
-import { modelObjects, podClaims, podUsesClaims, podUsesClaimVolumes } from '../admission/pod-storage';
+import type * as PodStorage from '../admission/pod-storage';
+import { podUsesClaims, podUsesClaimVolumes } from '../admission/pod-claims';
 import { storageFor, withObjects } from './snapshot';
 import type { StorageListers } from './storage';
+
+// the claim model, read for a pod with claims only
+const podStorage = (): typeof PodStorage => require('../admission/pod-storage');
 
 /** What the subject's answers rest on of its storage: the claims not modelled, and the assumption when one used it. */
 export interface StorageModel {
@@ -30,7 +34,7 @@ export function storageModel(subject: Subject, storage?: readonly KubeObject[]):
   // Stryker disable next-line ConditionalExpression: a shortcut; a pod without claims has none undecided
   if (!podUsesClaims(subject)) return NO_STORAGE;
   const assumption = settings().storageAssumption;
-  const claims = podClaims(createdPod(subject), storageFor(storage), assumption);
+  const claims = podStorage().podClaims(createdPod(subject), storageFor(storage), assumption);
   // Stryker disable next-line ArrayDeclaration: only a pod's own claim volumes are looked up by name here (templates are named by index)
   const volumes = subject.spec.volumes ?? [];
   const notModelled = claims.flatMap((c): NotModelled[] => {
@@ -68,7 +72,7 @@ export function modelledStorage(pods: readonly Pod[], given: readonly KubeObject
   if (key && key.lookup === lookup) return key.storage;
   // a claim the model holds as given (the very object the storage has) adds nothing: `given` itself then serves, and
   // the scheduler's snapshot of the same arrays is shared between questions (snapshotFor compares item by item)
-  const extra = users.flatMap((p) => modelObjects(podClaims(p, lookup, settings().storageAssumption), lookup))
+  const extra = users.flatMap((p) => podStorage().modelObjects(podStorage().podClaims(p, lookup, settings().storageAssumption), lookup))
     // Stryker disable next-line ConditionalExpression,StringLiteral,OptionalChaining: the claim lister never gives an object of another kind; the model's claims carry their namespace and name
     .filter((o) => o.kind !== 'PersistentVolumeClaim' || lookup.claim(o.metadata?.namespace ?? '', o.metadata?.name ?? '') !== o);
   // given and the additions: the scheduler layers the additions over given's shared snapshot (snapshotFor)

@@ -6,10 +6,14 @@ import type { PersistentVolume, PersistentVolumeClaim } from 'kubernetes-types/c
 import type { CSIDriver, CSINode, CSIStorageCapacity, StorageClass, VolumeAttachment } from 'kubernetes-types/storage/v1';
 
 import type { KubeObject } from '../core/types';
-import { volumeClass } from '../k8s/storage';
+import type * as K8sStorage from '../k8s/storage';
 
 /** The kinds `storage` holds; any other kind there is the caller's mistake (the clients say which, with its origin). */
 export { STORAGE_KINDS } from '../core/storage-kinds';
+
+// read when a PersistentVolume is listed
+let k8sStorageCode: typeof K8sStorage | undefined;
+const k8sStorage = (): typeof K8sStorage => (k8sStorageCode ??= require('../k8s/storage'));
 
 export interface StorageListers {
   /** A claim by namespace and name (PersistentVolumeClaimLister). */
@@ -62,7 +66,7 @@ function classIndex(volumeList: readonly PersistentVolume[]): ClassIndex {
   const byClass: ClassIndex = new Map();
   for (let i = 0; i < volumeList.length; i++) {
     const pv = volumeList[i];
-    const cls = volumeClass(pv);
+    const cls = k8sStorage().volumeClass(pv);
     let entry = byClass.get(cls);
     if (!entry) byClass.set(cls, (entry = { free: [], claimed: new Map() }));
     const ref = pv.spec?.claimRef;
