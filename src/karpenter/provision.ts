@@ -9,7 +9,7 @@ import type { Subject } from '../k8s/subject';
 import { admitPod } from '../admission';
 import { createdPod } from '../admission/create';
 import { formatTaint, formatToleration, toleratesTaint, tolerationMismatches } from '../k8s/toleration';
-import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INITIALIZED_LABEL, INSTANCE_TYPE, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, REGISTERED_LABEL, ZONE, restrictedLabelError, type Vocabulary } from './labels';
+import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INSTANCE_TYPE, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, ZONE, restrictedLabelError, type Vocabulary } from './labels';
 import {
   addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Compatibility, type Requirement, type Requirements,
 } from './requirements';
@@ -20,13 +20,13 @@ import type { NotModelled } from '../k8s/not-modelled';
 import { podUsesClaims } from '../admission/pod-storage';
 import { orderByWeight, poolFieldsFor, type PoolModel } from './pool';
 import { podRequests, isExtendedResourceName } from '../k8s/resources';
-import { parseQuantity } from '../k8s/quantity';
+import { parseQuantity, Quantity, type QuantityFormat } from '../k8s/quantity';
 import { isQualifiedName, isValidLabelValue } from '../k8s/names';
 import { schedulingGates, SCHEDULING_GATED_MESSAGE } from '../scheduler';
 import { NodePoolInputError } from './inputs';
 import { serror } from './serrors';
 import { AWS_GROUP } from './labels';
-import { cheapestPrice, filterInstanceTypes, orderByPrice, type InstanceType } from './instance-types';
+import { cheapestPrice, filterInstanceTypes, minValuesShort, orderByPrice, poolInstanceTypes, withinLimits, type InstanceType, type InstanceTypeFilter } from './instance-types';
 
 export type Stage = 'not a candidate' | 'pod ignored' | 'limits' | 'taints' | 'requirements' | 'volume topology' | 'topology spread' | 'instance types';
 
@@ -219,8 +219,9 @@ function whyNotTolerated(taint: Taint, tolerations: Toleration[]): string {
  * resources.String of the pod's requests plus `pods: 1` (RequestsForPods) as JSON; DaemonSet overhead is not known here.
  */
 function filterErrorValues(merged: Requirements, subject: Subject): string {
-  const skip = new Set([HOSTNAME, REGISTERED_LABEL, INITIALIZED_LABEL]);
-  const reqs = [...merged.values()].filter((r) => !skip.has(r.key)).map(formatRequirement).sort().join(', ');
+  // Requirements.String leaves out v1.RestrictedLabels, which is the hostname alone (the NodeClaim template's
+  // registered and initialized requirements are printed)
+  const reqs = [...merged.values()].filter((r) => r.key !== HOSTNAME).map(formatRequirement).sort().join(', ');
   let requests: Map<string, bigint>;
   try {
     requests = podRequests(subject.spec, subject.specPath);
@@ -228,9 +229,27 @@ function filterErrorValues(merged: Requirements, subject: Subject): string {
     requests = new Map();
   }
   const list: Record<string, string> = { pods: '1' };
-  for (const [k, v] of requests) list[k] = parseQuantity(`${v}n`).canonical();
+  for (const [k, v] of requests) list[k] = new Quantity(v, requestFormat(subject, k), '').canonical();
   const json = `{${Object.keys(list).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(list[k])}`).join(',')}}`;
   return `requirements=${reqs}, resources=${json}`;
+}
+
+/**
+ * The format a summed request prints in (resources.Merge over the containers: Quantity.Add takes the format of the
+ * first non-zero amount added), so `12Gi` stays `12Gi`; a request defaulted from its limit counts as the limit.
+ */
+function requestFormat(subject: Subject, name: string): QuantityFormat {
+  for (const c of [...(subject.spec.containers ?? []), ...(subject.spec.initContainers ?? [])]) {
+    const raw = c.resources?.requests?.[name] ?? c.resources?.limits?.[name];
+    if (raw === undefined) continue;
+    try {
+      const q = parseQuantity(raw);
+      if (q.nanos !== 0n) return q.format;
+    } catch {
+      // the create path refuses it first
+    }
+  }
+  return 'DecimalSI';
 }
 
 type Verdict = Omit<PoolVerdict, 'pool' | 'weight' | 'round'>;
@@ -344,7 +363,9 @@ function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subj
   const types = merged.get(INSTANCE_TYPE);
   const typeCount = types && !types.complement ? types.values.size : Infinity;
   const valuesLeft = (r: Requirement) => Math.min(r.complement ? Infinity : r.values.size, r.key === INSTANCE_TYPE ? Infinity : typeCount);
-  const short = daemon ? [] : [...merged.values()].filter((r) => r.minValues !== undefined && valuesLeft(r) < r.minValues);
+  // With the provider's instance types, filterInstanceTypesByRequirements decides: a type-less error first, minValues
+  // only over the types left (checkInstanceTypes)
+  const short = daemon || instanceTypes ? [] : [...merged.values()].filter((r) => r.minValues !== undefined && valuesLeft(r) < r.minValues);
   if (short.length) {
     return {
       ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject)}`,
@@ -366,12 +387,11 @@ function checkInstanceTypes(types: InstanceType[], merged: Requirements, subject
   if (reason) {
     return { ok: false, stage: 'instance types', error: `${reason}, ${filterErrorValues(merged, subject)}`, details: leftOut, instanceTypes: { fit: [], rejected } };
   }
-  const valuesOf = (key: string) => new Set(remaining.map((t) => (key === INSTANCE_TYPE ? t.name : t.labels?.[key])).filter((v) => v !== undefined));
-  const short = [...merged.values()].filter((r) => r.minValues !== undefined && valuesOf(r.key).size < r.minValues);
+  const short = minValuesShort(remaining, merged).map((m) => ({ ...merged.get(m.key)!, count: m.count }));
   if (short.length) {
     return {
       ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject)}`,
-      details: short.map((r) => `${formatRequirement(r)}: the instance types left (${remaining.map((t) => t.name).join(', ')}) carry ${valuesOf(r.key).size} value(s) of ${r.key}`),
+      details: short.map((r) => `${formatRequirement(r)}: the instance types left (${remaining.map((t) => t.name).join(', ')}) carry ${r.count} allowed value(s) of ${r.key}`),
     };
   }
   const fit = orderByPrice(remaining, merged).map((t) => ({ name: t.name, ...priced(cheapestPrice(t, merged)) }));
@@ -469,18 +489,28 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
     }
   }
   const anyPNS = candidates.some((m) => m.taints.some((t) => t.effect === 'PreferNoSchedule'));
+  // With the provider's instance types, NewScheduler drops each pool none of them suits (poolInstanceTypes)
+  const typed = new Map<PoolModel, InstanceTypeFilter>();
+  if (options.instanceTypes && !daemon) for (const m of candidates) typed.set(m, poolInstanceTypes(options.instanceTypes, m.requirements));
+  const usable = candidates.filter((m) => typed.get(m)?.remaining.length !== 0);
+  const verdictOf = (m: PoolModel, last: PoolVerdict[]): PoolVerdict => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name) ?? {
+    pool: m.name, weight: m.weight, ok: false, stage: 'not a candidate', round: '',
+    details: [`no instance type given suits the NodePool's own requirements, so Karpenter leaves it out (NewScheduler): ${typed.get(m)!.rejected.map((r) => `${r.name}: ${r.why.join('; ')}`).join(', ')}`],
+  });
   let last: PoolVerdict[] = [];
   for (const round of rounds(subject, daemon, anyPNS, candidates)) {
-    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...((!daemon && limitsExhausted(m, subject)) || canAdd(m, round, daemon, subject, options.instanceTypes, volumes?.alternatives)) }));
+    last = usable.map((m) => {
+      const limited = daemon ? {} : limitsFor(m, subject, typed.get(m)?.remaining);
+      return { pool: m.name, weight: m.weight, round: round.description, ...(limited.verdict ?? canAdd(m, round, daemon, subject, limited.types ?? options.instanceTypes, volumes?.alternatives)) };
+    });
     const chosen = last.find((v) => v.ok);
-    if (chosen) {
-      const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name)!));
-      return { chosen, pools };
-    }
+    if (chosen) return { chosen, pools: ordered.map((m) => verdictOf(m, last)) };
   }
-  const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name)!));
+  const pools = ordered.map((m) => verdictOf(m, last));
   const errors = last.map((v) => v.error!).filter(Boolean);
-  return { pools, error: candidates.length ? `Failed to schedule pod, ${errors.join('; ')}` : 'no dynamic nodepools found' };
+  if (!candidates.length) return { pools, error: 'no dynamic nodepools found' };
+  // Scheduler.add: no NodeClaim template left at all
+  return { pools, error: `Failed to schedule pod, ${usable.length ? errors.join('; ') : 'nodepool requirements filtered out all available instance types'}` };
 }
 
 /**
@@ -514,13 +544,24 @@ const EVERY_INSTANCE_TYPE = new Set(['cpu', 'memory', 'pods']);
  * filterByRemainingResources drops each instance type whose capacity of a limited resource exceeds the limit, which
  * leaves none when the limit is below the pod's own request (or 0 for cpu/memory, which every instance type has).
  */
-function limitsExhausted(model: PoolModel, subject: Subject): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> | undefined {
+function limitsFor(model: PoolModel, subject: Subject, types?: InstanceType[]): { verdict?: Verdict; types?: InstanceType[] } {
   const limits = model.pool.spec?.limits ?? {};
   const named = { NodePool: model.name };
   const at = (k: string) => `spec.limits["${k}"]`;
   if (limits.nodes !== undefined && /^[+]?0+$/.test(String(limits.nodes).trim())) {
-    return { ok: false, stage: 'limits', error: serror('node limits have been exhausted for nodepool', named), details: [`${at('nodes')} is ${limits.nodes}: the pool may launch no node`] };
+    return { verdict: { ok: false, stage: 'limits', error: serror('node limits have been exhausted for nodepool', named), details: [`${at('nodes')} is ${limits.nodes}: the pool may launch no node`] } };
   }
+  if (!types) return { verdict: limitsExhausted(model, subject, limits) };
+  // the provider's instance types: filterByRemainingResources over the pool's own
+  const { kept, over } = withinLimits(types, limits as Record<string, string>);
+  if (kept.length) return { types: kept };
+  return { verdict: { ok: false, stage: 'limits', error: serror('all available instance types exceed limits for nodepool', named), details: over.map((o) => `${o.name}: ${o.why.join('; ')}`) } };
+}
+
+/** Without instance types: a limit below the pod's own request, or 0 for a resource every instance type has. */
+function limitsExhausted(model: PoolModel, subject: Subject, limits: Record<string, string | number>): Verdict | undefined {
+  const named = { NodePool: model.name };
+  const at = (k: string) => `spec.limits["${k}"]`;
   let requests: Map<string, bigint>;
   try {
     requests = podRequests(subject.spec, subject.specPath);

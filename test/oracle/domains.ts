@@ -8,6 +8,7 @@ import { claims, create, namespacePolicy } from './create';
 import { yamlDomain } from './yaml-domain';
 import { karpenterRequirements, karpenterValidate } from './karpenter';
 import { karpenterVolumes } from './karpenter-volumes';
+import { karpenterProvision } from './karpenter-provision';
 import { daemonSetTolerations, labelSelector, nodeConditionTaints, taintEviction2 } from './helpers2';
 import { e2e, statefulClaims } from './e2e';
 import { corpusDomain } from './corpus-domain';
@@ -51,4 +52,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
-  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, claims, statefulClaims, evictionApi, preemption, schedulerConfig, namespacePolicy, corpusDomain];
+  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, karpenterProvision, claims, statefulClaims, evictionApi, preemption, schedulerConfig, namespacePolicy, corpusDomain];
