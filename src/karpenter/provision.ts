@@ -346,7 +346,8 @@ function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subj
   for (const r of round.requirements.values()) addRequirement(merged, r);
   for (const key of INSTANCE_TYPE_KEYS) {
     const r = merged.get(key);
-    if (r && round.requirements.has(key) && operatorOf(r) === 'DoesNotExist') {
+    // (with the provider's instance types, checkInstanceTypes words it by every criterion they fail)
+    if (r && round.requirements.has(key) && operatorOf(r) === 'DoesNotExist' && (!instanceTypes || daemon)) {
       // InstanceTypeFilterError.Error (nodeclaim.go): zone and capacity type are offering keys
       const text = key === ZONE || key === CAPACITY_TYPE_LABEL
         ? 'no instance type met the scheduling requirements or had enough resources or had a required offering'

@@ -158,7 +158,12 @@ export function libraryProvision(i: ProvisionInput): ProvisionOutput {
 
 /** OrderByPrice sorts by price alone (sort.Slice): equal prices are ordered by name here, as the library orders them. */
 const byPrice = (xs: ProvisionOutcome['instanceTypes']) => [...xs].sort((a, b) => (a.price !== b.price ? a.price - b.price : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-const canonical = (o: ProvisionOutcome) => JSON.stringify({ ...o, instanceTypes: byPrice(o.instanceTypes) });
+/**
+ * An outcome compared with its error's multierr parts sorted, each without the `incompatible requirements, ` that
+ * CanAdd wraps a pool's Compatible error in (it lands on that error's first part): Intersects appends one part per
+ * conflicting key in Go map order, and the sampled solves need not meet every order (provision.go).
+ */
+const canonical = (o: ProvisionOutcome) => JSON.stringify({ ...o, instanceTypes: byPrice(o.instanceTypes), error: o.error.split('; ').map((p) => p.replace(/^incompatible requirements, /, '')).sort().join('; ') });
 
 export const karpenterProvision: Domain<ProvisionInput, ProvisionOutput> = {
   name: 'karpenterProvision',
