@@ -502,7 +502,8 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
   for (const round of rounds(subject, daemon, anyPNS, candidates)) {
     last = usable.map((m) => {
       const limited = daemon ? {} : limitsFor(m, subject, typed.get(m)?.remaining);
-      return { pool: m.name, weight: m.weight, round: round.description, ...(limited.verdict ?? canAdd(m, round, daemon, subject, limited.types ?? options.instanceTypes, volumes?.alternatives)) };
+      const v = limited.verdict ?? canAdd(m, round, daemon, subject, limited.types ?? options.instanceTypes, volumes?.alternatives);
+      return { pool: m.name, weight: m.weight, round: round.description, ...withPoolRejections(v, typed.get(m), limited.over, options.instanceTypes) };
     });
     const chosen = last.find((v) => v.ok);
     if (chosen) return { chosen, pools: ordered.map((m) => verdictOf(m, last)) };
@@ -545,7 +546,7 @@ const EVERY_INSTANCE_TYPE = new Set(['cpu', 'memory', 'pods']);
  * filterByRemainingResources drops each instance type whose capacity of a limited resource exceeds the limit, which
  * leaves none when the limit is below the pod's own request (or 0 for cpu/memory, which every instance type has).
  */
-function limitsFor(model: PoolModel, subject: Subject, types?: InstanceType[]): { verdict?: Verdict; types?: InstanceType[] } {
+function limitsFor(model: PoolModel, subject: Subject, types?: InstanceType[]): { verdict?: Verdict; types?: InstanceType[]; over?: Array<{ name: string; why: string[] }> } {
   const limits = model.pool.spec?.limits ?? {};
   const named = { NodePool: model.name };
   const at = (k: string) => `spec.limits["${k}"]`;
@@ -555,8 +556,16 @@ function limitsFor(model: PoolModel, subject: Subject, types?: InstanceType[]): 
   if (!types) return { verdict: limitsExhausted(model, subject, limits) };
   // the provider's instance types: filterByRemainingResources over the pool's own
   const { kept, over } = withinLimits(types, limits as Record<string, string>);
-  if (kept.length) return { types: kept };
+  if (kept.length) return { types: kept, over };
   return { verdict: { ok: false, stage: 'limits', error: serror('all available instance types exceed limits for nodepool', named), details: over.map((o) => `${o.name}: ${o.why.join('; ')}`) } };
+}
+
+/** The types the pool itself or its limits left out, beside those the pod's check rejected, in the order given. */
+function withPoolRejections(v: Verdict, pool: InstanceTypeFilter | undefined, over: Array<{ name: string; why: string[] }> | undefined, given: InstanceType[] | undefined): Verdict {
+  if (!v.instanceTypes || !given || (!pool?.rejected.length && !over?.length)) return v;
+  const order = new Map(given.map((t, i) => [t.name, i]));
+  const rejected = [...v.instanceTypes.rejected, ...(pool?.rejected ?? []), ...(over ?? [])].sort((a, b) => order.get(a.name)! - order.get(b.name)!);
+  return { ...v, instanceTypes: { ...v.instanceTypes, rejected } };
 }
 
 /** Without instance types: a limit below the pod's own request, or 0 for a resource every instance type has. */
