@@ -189,8 +189,13 @@ describe('stated instance types', () => {
   test('minValues counted over the instance types left', () => {
     const fam = pool('fam', {}, { requirements: [{ key: 'karpenter.k8s.aws/instance-family', operator: 'Exists', minValues: 3 }] });
     expect(chooseNodePool(pod(), [fam], { instanceTypes: cmr }).chosen?.pool).toBe('fam');
-    const big = chooseNodePool(pod({}, { cpu: '1' }), [fam], { instanceTypes: [...cmr.slice(0, 2)] });
-    expect(big.pools[0].error).toMatch(/^minValues requirement is not met for label\(s\) \(label\(s\)=\[karpenter\.k8s\.aws\/instance-family\]\)/);
+    // the pod's own family leaves one type of the three: minValues fails over the types left
+    const one = chooseNodePool(pod({ nodeSelector: { 'karpenter.k8s.aws/instance-family': 'c6g' } }, { cpu: '1' }), [fam], { instanceTypes: cmr });
+    expect(one.pools[0].error).toMatch(/^minValues requirement is not met for label\(s\) \(label\(s\)=\[karpenter\.k8s\.aws\/instance-family\]\)/);
+    // two types cannot meet the pool's own minValues: NewScheduler leaves the pool out (no NodeClaim template)
+    const two = chooseNodePool(pod({}, { cpu: '1' }), [fam], { instanceTypes: [...cmr.slice(0, 2)] });
+    expect(two.pools[0].stage).toBe('not a candidate');
+    expect(two.error).toBe('Failed to schedule pod, nodepool requirements filtered out all available instance types');
   });
   test('a wrong shape is a usage error naming the field', () => {
     expect(failure(() => expect(gpuPod).toBeProvisionableBy(arm64, { instanceTypes: [{ name: 'x', capacity: { cpu: 'lots' } }] }))).toContain('instanceTypes[0].capacity["cpu"]');

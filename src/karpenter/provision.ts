@@ -254,7 +254,7 @@ function requestFormat(subject: Subject, name: string): QuantityFormat {
 
 type Verdict = Omit<PoolVerdict, 'pool' | 'weight' | 'round'>;
 
-function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: InstanceType[], volumes: readonly VolumeAlternative[] = []): Verdict {
+function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: TypeChoice, volumes: readonly VolumeAlternative[] = []): Verdict {
   // 1. Taints: every spec.taints entry, any effect; startupTaints never (Taints.Tolerates, comparison operators on).
   const untolerated = model.taints.map((taint, i) => ({ taint, i })).filter(({ taint }) => !round.tolerations.some((t) => toleratesTaint(t, taint, true)));
   if (untolerated.length) {
@@ -341,7 +341,7 @@ function volumeConflicts(model: PoolModel, round: Round, alt: VolumeAlternative,
 }
 
 /** 3. What instance types decide, where the outcome is provable without them (the requirements are compatible). */
-function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: InstanceType[]): Verdict {
+function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: TypeChoice): Verdict {
   const merged: Requirements = new Map(model.requirements);
   for (const r of round.requirements.values()) addRequirement(merged, r);
   for (const key of INSTANCE_TYPE_KEYS) {
@@ -380,10 +380,12 @@ function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subj
 }
 
 /** filterInstanceTypesByRequirements against the stated instance types, then SatisfiesMinValues over those left. */
-function checkInstanceTypes(types: InstanceType[], merged: Requirements, subject: Subject): Verdict {
+function checkInstanceTypes(types: TypeChoice, merged: Requirements, subject: Subject): Verdict {
   const requests = new Map(requestsOf(subject));
   requests.set('pods', (requests.get('pods') ?? 0n) + 1_000_000_000n); // RequestsForPods: one pod slot
-  const { remaining, reason, rejected } = filterInstanceTypes(types, merged, requests);
+  // decided over the pool's types within its limits (the NodeClaim's options); every type given is worded
+  const { remaining, reason } = filterInstanceTypes(types.decide, merged, requests);
+  const rejected = rejections(types, filterInstanceTypes(types.all, merged, requests).rejected);
   const leftOut = rejected.map((r) => `${r.name}: ${r.why.join('; ')}`);
   if (reason) {
     return { ok: false, stage: 'instance types', error: `${reason}, ${filterErrorValues(merged, subject)}`, details: leftOut, instanceTypes: { fit: [], rejected } };
@@ -502,8 +504,8 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
   for (const round of rounds(subject, daemon, anyPNS, candidates)) {
     last = usable.map((m) => {
       const limited = daemon ? {} : limitsFor(m, subject, typed.get(m)?.remaining);
-      const v = limited.verdict ?? canAdd(m, round, daemon, subject, limited.types ?? options.instanceTypes, volumes?.alternatives);
-      return { pool: m.name, weight: m.weight, round: round.description, ...withPoolRejections(v, typed.get(m), limited.over, options.instanceTypes) };
+      const choice = limited.types && { decide: limited.types, all: options.instanceTypes!, over: limited.over ?? [] };
+      return { pool: m.name, weight: m.weight, round: round.description, ...(limited.verdict ?? canAdd(m, round, daemon, subject, choice, volumes?.alternatives)) };
     });
     const chosen = last.find((v) => v.ok);
     if (chosen) return { chosen, pools: ordered.map((m) => verdictOf(m, last)) };
@@ -560,12 +562,14 @@ function limitsFor(model: PoolModel, subject: Subject, types?: InstanceType[]): 
   return { verdict: { ok: false, stage: 'limits', error: serror('all available instance types exceed limits for nodepool', named), details: over.map((o) => `${o.name}: ${o.why.join('; ')}`) } };
 }
 
-/** The types the pool itself or its limits left out, beside those the pod's check rejected, in the order given. */
-function withPoolRejections(v: Verdict, pool: InstanceTypeFilter | undefined, over: Array<{ name: string; why: string[] }> | undefined, given: InstanceType[] | undefined): Verdict {
-  if (!v.instanceTypes || !given || (!pool?.rejected.length && !over?.length)) return v;
-  const order = new Map(given.map((t, i) => [t.name, i]));
-  const rejected = [...v.instanceTypes.rejected, ...(pool?.rejected ?? []), ...(over ?? [])].sort((a, b) => order.get(a.name)! - order.get(b.name)!);
-  return { ...v, instanceTypes: { ...v.instanceTypes, rejected } };
+/** The instance types a NodeClaim may use (`decide`: the pool's, within its limits), every type given, and why limits left some out. */
+interface TypeChoice { decide: InstanceType[]; all: InstanceType[]; over: Array<{ name: string; why: string[] }> }
+
+/** Each type given that is not among those that fit, in the order given, with why (the pod's criteria, then the limits). */
+function rejections(types: TypeChoice, byPod: Array<{ name: string; why: string[] }>): Array<{ name: string; why: string[] }> {
+  const why = new Map(byPod.map((r) => [r.name, [...r.why]]));
+  for (const o of types.over) why.set(o.name, [...(why.get(o.name) ?? []), ...o.why]);
+  return types.all.filter((t) => why.has(t.name)).map((t) => ({ name: t.name, why: why.get(t.name)! }));
 }
 
 /** Without instance types: a limit below the pod's own request, or 0 for a resource every instance type has. */
