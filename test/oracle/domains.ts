@@ -35,6 +35,11 @@ export interface Domain<I, O> {
    */
   named?: boolean;
   /**
+   * The share of `--cases` the domain runs (default 1): a case that costs many upstream answers (karpenterProvision:
+   * 6 to 48 solves of Karpenter's scheduler) runs fewer, so the bounded run stays cheap.
+   */
+  share?: number;
+  /**
    * Asked per group instead of from `arbitrary` alone (the corpus pass, corpus.ts: one group per real workload, each
    * drawn `--corpus-draws` times); `skipped` says why there is none. Its differences are shrunk further by deleting
    * parts of the input (run.ts prune), since a group's constant parts do not shrink.

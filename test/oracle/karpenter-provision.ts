@@ -112,7 +112,7 @@ const podArb = fc.record({
   cpu: fc.constantFrom(undefined, '100m', '500m', '1', '2', '3', '6', '12'),
   memory: fc.constantFrom(undefined, '128Mi', '1Gi', '3Gi', '12Gi'),
   gpu: fc.constantFrom(undefined, undefined, undefined, undefined, '1'),
-  spread: fc.constantFrom(undefined, undefined, undefined, 'ScheduleAnyway', 'DoNotSchedule'),
+  spread: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'ScheduleAnyway', 'DoNotSchedule'),
 }).map(({ selector, required, preferred, tolerations, cpu, memory, gpu, spread }) => {
   const nodeAffinity: Record<string, unknown> = {};
   if (required.length) nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = { nodeSelectorTerms: required };
@@ -168,6 +168,8 @@ const canonical = (o: ProvisionOutcome) => JSON.stringify({ ...o, instanceTypes:
 export const karpenterProvision: Domain<ProvisionInput, ProvisionOutput> = {
   name: 'karpenterProvision',
   oracle: 'karpenter',
+  // each case is 6 to 48 solves on fresh schedulers (provision.go): a quarter of --cases keeps the bounded run cheap
+  share: 0.25,
   arbitrary: fc.record({ nodePools: poolsArb, instanceTypes: instanceTypesArb, pod: podArb }),
   ours: libraryProvision,
   // the library's one outcome must be among upstream's
