@@ -101,11 +101,13 @@ export function ownRequirements(it: InstanceType): Requirements {
  * SatisfiesMinValues (cloudprovider/types.go) per key: the distinct values the types carry (their own requirements:
  * labels, name, offered zones and capacity types) that the requirement allows.
  */
-export function minValuesShort(types: readonly InstanceType[], reqs: Requirements): Array<{ key: string; count: number; minValues: number }> {
+export function minValuesShort(types: readonly InstanceType[], reqs: Requirements, single: ReadonlySet<string> = new Set()): Array<{ key: string; count: number; minValues: number }> {
   const owns = types.map(ownRequirements);
   return [...reqs.values()].filter((r) => r.minValues !== undefined).flatMap((r) => {
     const values = new Set(owns.flatMap((o) => [...(o.get(r.key)?.values ?? [])]).filter((v) => hasIntersection(r, requirement(r.key, 'In', [v]))));
-    return values.size < r.minValues! ? [{ key: r.key, count: values.size, minValues: r.minValues! }] : [];
+    // a topology spread on the key narrows the NodeClaim to one domain first (nextDomainTopologySpread)
+    const count = single.has(r.key) ? Math.min(values.size, 1) : values.size;
+    return count < r.minValues! ? [{ key: r.key, count, minValues: r.minValues! }] : [];
   });
 }
 

@@ -363,7 +363,9 @@ function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subj
   // bounds them, and so does an instance-type In list (k instance types carry at most k values of any label).
   const types = merged.get(INSTANCE_TYPE);
   const typeCount = types && !types.complement ? types.values.size : Infinity;
-  const valuesLeft = (r: Requirement) => Math.min(r.complement ? Infinity : r.values.size, r.key === INSTANCE_TYPE ? Infinity : typeCount);
+  // a spread still in force narrows its key to one domain before instance types are filtered (topology.go AddRequirements)
+  const single = new Set((round.spread?.active ?? []).map((i) => round.spread!.spreads.constraints[i].topologyKey));
+  const valuesLeft = (r: Requirement) => Math.min(r.complement ? Infinity : r.values.size, r.key === INSTANCE_TYPE ? Infinity : typeCount, single.has(r.key) ? 1 : Infinity);
   // With the provider's instance types, filterInstanceTypesByRequirements decides: a type-less error first, minValues
   // only over the types left (checkInstanceTypes)
   const short = daemon || instanceTypes ? [] : [...merged.values()].filter((r) => r.minValues !== undefined && valuesLeft(r) < r.minValues);
@@ -372,15 +374,17 @@ function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subj
       ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject)}`,
       details: short.map((r) => (!r.complement && r.values.size < r.minValues!
         ? `${formatRequirement(r)}: the pod leaves ${r.values.size} value(s), the NodePool asks for at least ${r.minValues} (minValues)`
-        : `${formatRequirement(r)}: ${formatRequirement(types!)} (${(round.fields.get(INSTANCE_TYPE) ?? []).join(', ') || 'the NodePool'}) leaves ${typeCount} instance type(s), so at most ${typeCount} value(s) of ${r.key}; the NodePool asks for at least ${r.minValues} (minValues)`)),
+        : single.has(r.key) && !(types && typeCount < r.minValues!)
+          ? `${formatRequirement(r)}: the pod's topology spread on ${r.key} narrows the new node to one ${r.key} domain first (the emptiest); the NodePool asks for at least ${r.minValues} (minValues)`
+          : `${formatRequirement(r)}: ${formatRequirement(types!)} (${(round.fields.get(INSTANCE_TYPE) ?? []).join(', ') || 'the NodePool'}) leaves ${typeCount} instance type(s), so at most ${typeCount} value(s) of ${r.key}; the NodePool asks for at least ${r.minValues} (minValues)`)),
     };
   }
-  if (instanceTypes && !daemon) return checkInstanceTypes(instanceTypes, merged, subject);
+  if (instanceTypes && !daemon) return checkInstanceTypes(instanceTypes, merged, subject, single);
   return { ok: true, details: [] };
 }
 
 /** filterInstanceTypesByRequirements against the stated instance types, then SatisfiesMinValues over those left. */
-function checkInstanceTypes(types: TypeChoice, merged: Requirements, subject: Subject): Verdict {
+function checkInstanceTypes(types: TypeChoice, merged: Requirements, subject: Subject, single: ReadonlySet<string>): Verdict {
   const requests = new Map(requestsOf(subject));
   requests.set('pods', (requests.get('pods') ?? 0n) + 1_000_000_000n); // RequestsForPods: one pod slot
   // decided over the pool's types within its limits (the NodeClaim's options); every type given is worded
@@ -390,7 +394,7 @@ function checkInstanceTypes(types: TypeChoice, merged: Requirements, subject: Su
   if (reason) {
     return { ok: false, stage: 'instance types', error: `${reason}, ${filterErrorValues(merged, subject)}`, details: leftOut, instanceTypes: { fit: [], rejected } };
   }
-  const short = minValuesShort(remaining, merged).map((m) => ({ ...merged.get(m.key)!, count: m.count }));
+  const short = minValuesShort(remaining, merged, single).map((m) => ({ ...merged.get(m.key)!, count: m.count }));
   if (short.length) {
     return {
       ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject)}`,

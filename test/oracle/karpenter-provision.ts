@@ -161,9 +161,12 @@ const byPrice = (xs: ProvisionOutcome['instanceTypes']) => [...xs].sort((a, b) =
 /**
  * An outcome compared with its error's multierr parts sorted, each without the `incompatible requirements, ` that
  * CanAdd wraps a pool's Compatible error in (it lands on that error's first part): Intersects appends one part per
- * conflicting key in Go map order, and the sampled solves need not meet every order (provision.go).
+ * conflicting key in Go map order, and the sampled solves need not meet every order (provision.go). Which of the
+ * pod's keys the pool does not define Compatible names is a map walk too (the first undefined key; the
+ * karpenterRequirements domain checks it over 1,024 calls): here the name is left out.
  */
-const canonical = (o: ProvisionOutcome) => JSON.stringify({ ...o, instanceTypes: byPrice(o.instanceTypes), error: o.error.split('; ').map((p) => p.replace(/^incompatible requirements, /, '')).sort().join('; ') });
+const UNDEFINED_LABEL = /^label "[^"]*" does not have known values/;
+const canonical = (o: ProvisionOutcome) => JSON.stringify({ ...o, instanceTypes: byPrice(o.instanceTypes), error: o.error.split('; ').map((p) => p.replace(/^incompatible requirements, /, '').replace(UNDEFINED_LABEL, 'label <undefined> does not have known values')).sort().join('; ') });
 
 export const karpenterProvision: Domain<ProvisionInput, ProvisionOutput> = {
   name: 'karpenterProvision',
