@@ -80,14 +80,44 @@ function offeringCompatible(reqs: Requirements, o: InstanceTypeOffering): boolea
     && (!ct || o.capacityType === undefined || hasIntersection(ct, requirement(CAPACITY_TYPE_LABEL, 'In', [o.capacityType])));
 }
 
+/** The zones and capacity types of a type's available offerings (none given: any). */
+const offered = (it: InstanceType, of: (o: InstanceTypeOffering) => string | undefined) =>
+  it.offerings === undefined ? undefined : [...new Set(it.offerings.filter((o) => o.available !== false).map(of).filter((v): v is string => v !== undefined))];
+
+/**
+ * The instance type's own requirements, as providers build them (pkg/cloudprovider/fake NewInstanceType, the AWS
+ * provider's computeRequirements): its labels and name, and zone and capacity type In the values of its available
+ * offerings, so that a pod asking for a zone or capacity type no offering has fails the requirements too.
+ */
+export function ownRequirements(it: InstanceType): Requirements {
+  const own = labelRequirements({ ...(it.labels ?? {}), [INSTANCE_TYPE]: it.name });
+  for (const [key, values] of [[ZONE, offered(it, (o) => o.zone)], [CAPACITY_TYPE_LABEL, offered(it, (o) => o.capacityType)]] as const) {
+    if (values && !(it.offerings ?? []).some((o) => (key === ZONE ? o.zone : o.capacityType) === undefined)) own.set(key, requirement(key, 'In', values));
+  }
+  return own;
+}
+
+/**
+ * SatisfiesMinValues (cloudprovider/types.go) per key: the distinct values the types carry (their own requirements:
+ * labels, name, offered zones and capacity types) that the requirement allows.
+ */
+export function minValuesShort(types: readonly InstanceType[], reqs: Requirements, single: ReadonlySet<string> = new Set()): Array<{ key: string; count: number; minValues: number }> {
+  const owns = types.map(ownRequirements);
+  return [...reqs.values()].filter((r) => r.minValues !== undefined).flatMap((r) => {
+    const values = new Set(owns.flatMap((o) => [...(o.get(r.key)?.values ?? [])]).filter((v) => hasIntersection(r, requirement(r.key, 'In', [v]))));
+    // a topology spread on the key narrows the NodeClaim to one domain first (nextDomainTopologySpread)
+    const count = single.has(r.key) ? Math.min(values.size, 1) : values.size;
+    return count < r.minValues! ? [{ key: r.key, count, minValues: r.minValues! }] : [];
+  });
+}
+
 /** compatible + fits per instance type, and the error text by which criteria no single type met. */
 export function filterInstanceTypes(types: InstanceType[], reqs: Requirements, requests: Map<string, bigint>): InstanceTypeFilter {
   const f = { req: false, fits: false, offer: false, reqFits: false, reqOffer: false, fitsOffer: false };
   const remaining: InstanceType[] = [];
   const rejected: InstanceTypeFilter['rejected'] = [];
   for (const it of types) {
-    // the instance type's own requirements: its labels; zone and capacity type live in its offerings
-    const own = labelRequirements({ ...(it.labels ?? {}), [INSTANCE_TYPE]: it.name });
+    const own = ownRequirements(it);
     const conflicts = intersects(own, reqs);
     const compat = conflicts.length === 0;
     const offer = (it.offerings ?? [{}]).some((o) => offeringCompatible(reqs, o));
@@ -133,4 +163,51 @@ function filterReason(f: { req: boolean; fits: boolean; offer: boolean; reqFits:
   if (f.fitsOffer) return 'no instance type which had enough resources and the required offering met the scheduling requirements';
   if (f.reqOffer) return 'no instance type which met the scheduling requirements and the required offering had the required resources';
   return 'no instance type met the requirements/resources/offering tuple';
+}
+
+/** A type's `capacity` of a resource in nanos (0 when it has none or the amount does not parse). */
+function capacityOf(it: InstanceType, name: string): bigint {
+  try {
+    return it.capacity[name] === undefined ? 0n : parseQuantity(it.capacity[name]).nanos;
+  } catch {
+    return 0n;
+  }
+}
+
+/**
+ * The instance types a NodePool offers, as provisioning/scheduling/scheduler.go NewScheduler pre-filters them for its
+ * NodeClaim template (filterInstanceTypesByRequirements against the pool's own requirements, with no pod and no
+ * requests: compatible and with an available compatible offering; then minValues, whose failure leaves none): a pool
+ * left with none is dropped from the scheduler, so it gives no error of its own.
+ */
+export function poolInstanceTypes(types: InstanceType[], reqs: Requirements): InstanceTypeFilter {
+  const f = filterInstanceTypes(types, reqs, new Map());
+  if (!f.remaining.length) return f;
+  const short = minValuesShort(f.remaining, reqs);
+  if (!short.length) return f;
+  const why = short.map((r) => `the NodePool's instance types carry ${r.count} allowed value(s) of ${r.key}, fewer than its minValues ${r.minValues}`);
+  return { remaining: [], rejected: [...f.rejected, ...f.remaining.map((t) => ({ name: t.name, why }))] };
+}
+
+/**
+ * filterByRemainingResources (scheduler.go addToNewNodeClaim): with `spec.limits` and nothing launched yet, each type
+ * whose capacity of a limited resource exceeds the limit is left out (capacity, not what a node holds: the limit
+ * counts whole nodes). Limits that do not parse are left to the NodePool's validation.
+ */
+export function withinLimits(types: InstanceType[], limits: Record<string, string>): { kept: InstanceType[]; over: Array<{ name: string; why: string[] }> } {
+  const parsed = Object.entries(limits).flatMap(([k, v]) => {
+    try {
+      return [{ k, v, nanos: parseQuantity(v).nanos }];
+    } catch {
+      return [];
+    }
+  });
+  const kept: InstanceType[] = [];
+  const over: Array<{ name: string; why: string[] }> = [];
+  for (const it of types) {
+    const why = parsed.filter(({ k, nanos }) => capacityOf(it, k) > nanos).map(({ k, v }) => `its ${k} capacity ${it.capacity[k]} exceeds spec.limits["${k}"] ${v}`);
+    if (why.length) over.push({ name: it.name, why });
+    else kept.push(it);
+  }
+  return { kept, over };
 }

@@ -139,7 +139,7 @@ describe('instance-type messages', () => {
     expect(chooseNodePool(avoiding('karpenter.sh/capacity-type'), [general]).pools[0].error).toMatch(/^no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=/);
   });
   test('arch DoesNotExist: "no instance type met all requirements", with the values', () => {
-    expect(chooseNodePool(avoiding('kubernetes.io/arch'), [general]).pools[0].error).toMatch(/^no instance type met all requirements, requirements=karpenter\.k8s\.aws\/ec2nodeclass In \[default\], karpenter\.sh\/nodepool In \[general\], kubernetes\.io\/arch DoesNotExist, resources=\{"cpu":"500m","pods":"1"\}$/);
+    expect(chooseNodePool(avoiding('kubernetes.io/arch'), [general]).pools[0].error).toMatch(/^no instance type met all requirements, requirements=karpenter\.k8s\.aws\/ec2nodeclass In \[default\], karpenter\.sh\/initialized In \[true\], karpenter\.sh\/nodepool In \[general\], karpenter\.sh\/registered In \[true\], kubernetes\.io\/arch DoesNotExist, resources=\{"cpu":"500m","pods":"1"\}$/);
   });
 });
 
@@ -184,13 +184,18 @@ describe('stated instance types', () => {
   });
   test('an offering in another zone: fits() counts resources only with a compatible offering, so both criteria fail', () => {
     const r = chooseNodePool(pod({ nodeSelector: { 'topology.kubernetes.io/zone': 'eu-west-1b' } }), [arm64], { instanceTypes: cmr });
-    expect(r.pools[0].error).toMatch(/^no instance type had enough resources or had a required offering, requirements=.*topology\.kubernetes\.io\/zone In \[eu-west-1b\], resources=\{"pods":"1"\}$/);
+    expect(r.pools[0].error).toMatch(/^no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=.*topology\.kubernetes\.io\/zone In \[eu-west-1b\], resources=\{"pods":"1"\}$/);
   });
   test('minValues counted over the instance types left', () => {
     const fam = pool('fam', {}, { requirements: [{ key: 'karpenter.k8s.aws/instance-family', operator: 'Exists', minValues: 3 }] });
     expect(chooseNodePool(pod(), [fam], { instanceTypes: cmr }).chosen?.pool).toBe('fam');
-    const big = chooseNodePool(pod({}, { cpu: '1' }), [fam], { instanceTypes: [...cmr.slice(0, 2)] });
-    expect(big.pools[0].error).toMatch(/^minValues requirement is not met for label\(s\) \(label\(s\)=\[karpenter\.k8s\.aws\/instance-family\]\)/);
+    // the pod's own family leaves one type of the three: minValues fails over the types left
+    const one = chooseNodePool(pod({ nodeSelector: { 'karpenter.k8s.aws/instance-family': 'c6g' } }, { cpu: '1' }), [fam], { instanceTypes: cmr });
+    expect(one.pools[0].error).toMatch(/^minValues requirement is not met for label\(s\) \(label\(s\)=\[karpenter\.k8s\.aws\/instance-family\]\)/);
+    // two types cannot meet the pool's own minValues: NewScheduler leaves the pool out (no NodeClaim template)
+    const two = chooseNodePool(pod({}, { cpu: '1' }), [fam], { instanceTypes: [...cmr.slice(0, 2)] });
+    expect(two.pools[0].stage).toBe('not a candidate');
+    expect(two.error).toBe('Failed to schedule pod, nodepool requirements filtered out all available instance types');
   });
   test('a wrong shape is a usage error naming the field', () => {
     expect(failure(() => expect(gpuPod).toBeProvisionableBy(arm64, { instanceTypes: [{ name: 'x', capacity: { cpu: 'lots' } }] }))).toContain('instanceTypes[0].capacity["cpu"]');

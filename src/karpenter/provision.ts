@@ -9,7 +9,7 @@ import type { Subject } from '../k8s/subject';
 import { admitPod } from '../admission';
 import { createdPod } from '../admission/create';
 import { formatTaint, formatToleration, toleratesTaint, tolerationMismatches } from '../k8s/toleration';
-import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INITIALIZED_LABEL, INSTANCE_TYPE, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, REGISTERED_LABEL, ZONE, restrictedLabelError, type Vocabulary } from './labels';
+import { CAPACITY_TYPE_LABEL, CAPACITY_TYPES, HOSTNAME, INSTANCE_TYPE, INSTANCE_TYPE_KEYS, NODEPOOL_LABEL, ZONE, restrictedLabelError, type Vocabulary } from './labels';
 import {
   addRequirement, compatible, formatRequirement, operatorOf, requirement, atoi, type Compatibility, type Requirement, type Requirements,
 } from './requirements';
@@ -20,13 +20,13 @@ import type { NotModelled } from '../k8s/not-modelled';
 import { podUsesClaims } from '../admission/pod-storage';
 import { orderByWeight, poolFieldsFor, type PoolModel } from './pool';
 import { podRequests, isExtendedResourceName } from '../k8s/resources';
-import { parseQuantity } from '../k8s/quantity';
+import { parseQuantity, Quantity, type QuantityFormat } from '../k8s/quantity';
 import { isQualifiedName, isValidLabelValue } from '../k8s/names';
 import { schedulingGates, SCHEDULING_GATED_MESSAGE } from '../scheduler';
 import { NodePoolInputError } from './inputs';
 import { serror } from './serrors';
 import { AWS_GROUP } from './labels';
-import { cheapestPrice, filterInstanceTypes, orderByPrice, type InstanceType } from './instance-types';
+import { cheapestPrice, filterInstanceTypes, minValuesShort, orderByPrice, poolInstanceTypes, withinLimits, type InstanceType, type InstanceTypeFilter } from './instance-types';
 
 export type Stage = 'not a candidate' | 'pod ignored' | 'limits' | 'taints' | 'requirements' | 'volume topology' | 'topology spread' | 'instance types';
 
@@ -219,8 +219,9 @@ function whyNotTolerated(taint: Taint, tolerations: Toleration[]): string {
  * resources.String of the pod's requests plus `pods: 1` (RequestsForPods) as JSON; DaemonSet overhead is not known here.
  */
 function filterErrorValues(merged: Requirements, subject: Subject): string {
-  const skip = new Set([HOSTNAME, REGISTERED_LABEL, INITIALIZED_LABEL]);
-  const reqs = [...merged.values()].filter((r) => !skip.has(r.key)).map(formatRequirement).sort().join(', ');
+  // Requirements.String leaves out v1.RestrictedLabels, which is the hostname alone (the NodeClaim template's
+  // registered and initialized requirements are printed)
+  const reqs = [...merged.values()].filter((r) => r.key !== HOSTNAME).map(formatRequirement).sort().join(', ');
   let requests: Map<string, bigint>;
   try {
     requests = podRequests(subject.spec, subject.specPath);
@@ -228,14 +229,32 @@ function filterErrorValues(merged: Requirements, subject: Subject): string {
     requests = new Map();
   }
   const list: Record<string, string> = { pods: '1' };
-  for (const [k, v] of requests) list[k] = parseQuantity(`${v}n`).canonical();
+  for (const [k, v] of requests) list[k] = new Quantity(v, requestFormat(subject, k), '').canonical();
   const json = `{${Object.keys(list).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(list[k])}`).join(',')}}`;
   return `requirements=${reqs}, resources=${json}`;
 }
 
+/**
+ * The format a summed request prints in (resources.Merge over the containers: Quantity.Add takes the format of the
+ * first non-zero amount added), so `12Gi` stays `12Gi`; a request defaulted from its limit counts as the limit.
+ */
+function requestFormat(subject: Subject, name: string): QuantityFormat {
+  for (const c of [...(subject.spec.containers ?? []), ...(subject.spec.initContainers ?? [])]) {
+    const raw = c.resources?.requests?.[name] ?? c.resources?.limits?.[name];
+    if (raw === undefined) continue;
+    try {
+      const q = parseQuantity(raw);
+      if (q.nanos !== 0n) return q.format;
+    } catch {
+      // the create path refuses it first
+    }
+  }
+  return 'DecimalSI';
+}
+
 type Verdict = Omit<PoolVerdict, 'pool' | 'weight' | 'round'>;
 
-function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: InstanceType[], volumes: readonly VolumeAlternative[] = []): Verdict {
+function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: TypeChoice, volumes: readonly VolumeAlternative[] = []): Verdict {
   // 1. Taints: every spec.taints entry, any effect; startupTaints never (Taints.Tolerates, comparison operators on).
   const untolerated = model.taints.map((taint, i) => ({ taint, i })).filter(({ taint }) => !round.tolerations.some((t) => toleratesTaint(t, taint, true)));
   if (untolerated.length) {
@@ -322,12 +341,13 @@ function volumeConflicts(model: PoolModel, round: Round, alt: VolumeAlternative,
 }
 
 /** 3. What instance types decide, where the outcome is provable without them (the requirements are compatible). */
-function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: InstanceType[]): Verdict {
+function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: TypeChoice): Verdict {
   const merged: Requirements = new Map(model.requirements);
   for (const r of round.requirements.values()) addRequirement(merged, r);
   for (const key of INSTANCE_TYPE_KEYS) {
     const r = merged.get(key);
-    if (r && round.requirements.has(key) && operatorOf(r) === 'DoesNotExist') {
+    // (with the provider's instance types, checkInstanceTypes words it by every criterion they fail)
+    if (r && round.requirements.has(key) && operatorOf(r) === 'DoesNotExist' && (!instanceTypes || daemon)) {
       // InstanceTypeFilterError.Error (nodeclaim.go): zone and capacity type are offering keys
       const text = key === ZONE || key === CAPACITY_TYPE_LABEL
         ? 'no instance type met the scheduling requirements or had enough resources or had a required offering'
@@ -343,35 +363,42 @@ function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subj
   // bounds them, and so does an instance-type In list (k instance types carry at most k values of any label).
   const types = merged.get(INSTANCE_TYPE);
   const typeCount = types && !types.complement ? types.values.size : Infinity;
-  const valuesLeft = (r: Requirement) => Math.min(r.complement ? Infinity : r.values.size, r.key === INSTANCE_TYPE ? Infinity : typeCount);
-  const short = daemon ? [] : [...merged.values()].filter((r) => r.minValues !== undefined && valuesLeft(r) < r.minValues);
+  // a spread still in force narrows its key to one domain before instance types are filtered (topology.go AddRequirements)
+  const single = new Set((round.spread?.active ?? []).map((i) => round.spread!.spreads.constraints[i].topologyKey));
+  const valuesLeft = (r: Requirement) => Math.min(r.complement ? Infinity : r.values.size, r.key === INSTANCE_TYPE ? Infinity : typeCount, single.has(r.key) ? 1 : Infinity);
+  // With the provider's instance types, filterInstanceTypesByRequirements decides: a type-less error first, minValues
+  // only over the types left (checkInstanceTypes)
+  const short = daemon || instanceTypes ? [] : [...merged.values()].filter((r) => r.minValues !== undefined && valuesLeft(r) < r.minValues);
   if (short.length) {
     return {
       ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject)}`,
       details: short.map((r) => (!r.complement && r.values.size < r.minValues!
         ? `${formatRequirement(r)}: the pod leaves ${r.values.size} value(s), the NodePool asks for at least ${r.minValues} (minValues)`
-        : `${formatRequirement(r)}: ${formatRequirement(types!)} (${(round.fields.get(INSTANCE_TYPE) ?? []).join(', ') || 'the NodePool'}) leaves ${typeCount} instance type(s), so at most ${typeCount} value(s) of ${r.key}; the NodePool asks for at least ${r.minValues} (minValues)`)),
+        : single.has(r.key) && !(types && typeCount < r.minValues!)
+          ? `${formatRequirement(r)}: the pod's topology spread on ${r.key} narrows the new node to one ${r.key} domain first (the emptiest); the NodePool asks for at least ${r.minValues} (minValues)`
+          : `${formatRequirement(r)}: ${formatRequirement(types!)} (${(round.fields.get(INSTANCE_TYPE) ?? []).join(', ') || 'the NodePool'}) leaves ${typeCount} instance type(s), so at most ${typeCount} value(s) of ${r.key}; the NodePool asks for at least ${r.minValues} (minValues)`)),
     };
   }
-  if (instanceTypes && !daemon) return checkInstanceTypes(instanceTypes, merged, subject);
+  if (instanceTypes && !daemon) return checkInstanceTypes(instanceTypes, merged, subject, single);
   return { ok: true, details: [] };
 }
 
 /** filterInstanceTypesByRequirements against the stated instance types, then SatisfiesMinValues over those left. */
-function checkInstanceTypes(types: InstanceType[], merged: Requirements, subject: Subject): Verdict {
+function checkInstanceTypes(types: TypeChoice, merged: Requirements, subject: Subject, single: ReadonlySet<string>): Verdict {
   const requests = new Map(requestsOf(subject));
   requests.set('pods', (requests.get('pods') ?? 0n) + 1_000_000_000n); // RequestsForPods: one pod slot
-  const { remaining, reason, rejected } = filterInstanceTypes(types, merged, requests);
+  // decided over the pool's types within its limits (the NodeClaim's options); every type given is worded
+  const { remaining, reason } = filterInstanceTypes(types.decide, merged, requests);
+  const rejected = rejections(types, filterInstanceTypes(types.all, merged, requests).rejected);
   const leftOut = rejected.map((r) => `${r.name}: ${r.why.join('; ')}`);
   if (reason) {
     return { ok: false, stage: 'instance types', error: `${reason}, ${filterErrorValues(merged, subject)}`, details: leftOut, instanceTypes: { fit: [], rejected } };
   }
-  const valuesOf = (key: string) => new Set(remaining.map((t) => (key === INSTANCE_TYPE ? t.name : t.labels?.[key])).filter((v) => v !== undefined));
-  const short = [...merged.values()].filter((r) => r.minValues !== undefined && valuesOf(r.key).size < r.minValues);
+  const short = minValuesShort(remaining, merged, single).map((m) => ({ ...merged.get(m.key)!, count: m.count }));
   if (short.length) {
     return {
       ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject)}`,
-      details: short.map((r) => `${formatRequirement(r)}: the instance types left (${remaining.map((t) => t.name).join(', ')}) carry ${valuesOf(r.key).size} value(s) of ${r.key}`),
+      details: short.map((r) => `${formatRequirement(r)}: the instance types left (${remaining.map((t) => t.name).join(', ')}) carry ${r.count} allowed value(s) of ${r.key}`),
     };
   }
   const fit = orderByPrice(remaining, merged).map((t) => ({ name: t.name, ...priced(cheapestPrice(t, merged)) }));
@@ -469,18 +496,29 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
     }
   }
   const anyPNS = candidates.some((m) => m.taints.some((t) => t.effect === 'PreferNoSchedule'));
+  // With the provider's instance types, NewScheduler drops each pool none of them suits (poolInstanceTypes)
+  const typed = new Map<PoolModel, InstanceTypeFilter>();
+  if (options.instanceTypes && !daemon) for (const m of candidates) typed.set(m, poolInstanceTypes(options.instanceTypes, m.requirements));
+  const usable = candidates.filter((m) => typed.get(m)?.remaining.length !== 0);
+  const verdictOf = (m: PoolModel, last: PoolVerdict[]): PoolVerdict => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name) ?? {
+    pool: m.name, weight: m.weight, ok: false, stage: 'not a candidate', round: '',
+    details: [`no instance type given suits the NodePool's own requirements, so Karpenter leaves it out (NewScheduler): ${typed.get(m)!.rejected.map((r) => `${r.name}: ${r.why.join('; ')}`).join(', ')}`],
+  });
   let last: PoolVerdict[] = [];
   for (const round of rounds(subject, daemon, anyPNS, candidates)) {
-    last = candidates.map((m) => ({ pool: m.name, weight: m.weight, round: round.description, ...((!daemon && limitsExhausted(m, subject)) || canAdd(m, round, daemon, subject, options.instanceTypes, volumes?.alternatives)) }));
+    last = usable.map((m) => {
+      const limited = daemon ? {} : limitsFor(m, subject, typed.get(m)?.remaining);
+      const choice = limited.types && { decide: limited.types, all: options.instanceTypes!, over: limited.over ?? [] };
+      return { pool: m.name, weight: m.weight, round: round.description, ...(limited.verdict ?? canAdd(m, round, daemon, subject, choice, volumes?.alternatives)) };
+    });
     const chosen = last.find((v) => v.ok);
-    if (chosen) {
-      const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name)!));
-      return { chosen, pools };
-    }
+    if (chosen) return { chosen, pools: ordered.map((m) => verdictOf(m, last)) };
   }
-  const pools = ordered.map((m) => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name)!));
+  const pools = ordered.map((m) => verdictOf(m, last));
   const errors = last.map((v) => v.error!).filter(Boolean);
-  return { pools, error: candidates.length ? `Failed to schedule pod, ${errors.join('; ')}` : 'no dynamic nodepools found' };
+  if (!candidates.length) return { pools, error: 'no dynamic nodepools found' };
+  // Scheduler.add: no NodeClaim template left at all
+  return { pools, error: `Failed to schedule pod, ${usable.length ? errors.join('; ') : 'nodepool requirements filtered out all available instance types'}` };
 }
 
 /**
@@ -514,13 +552,34 @@ const EVERY_INSTANCE_TYPE = new Set(['cpu', 'memory', 'pods']);
  * filterByRemainingResources drops each instance type whose capacity of a limited resource exceeds the limit, which
  * leaves none when the limit is below the pod's own request (or 0 for cpu/memory, which every instance type has).
  */
-function limitsExhausted(model: PoolModel, subject: Subject): Omit<PoolVerdict, 'pool' | 'weight' | 'round'> | undefined {
+function limitsFor(model: PoolModel, subject: Subject, types?: InstanceType[]): { verdict?: Verdict; types?: InstanceType[]; over?: Array<{ name: string; why: string[] }> } {
   const limits = model.pool.spec?.limits ?? {};
   const named = { NodePool: model.name };
   const at = (k: string) => `spec.limits["${k}"]`;
   if (limits.nodes !== undefined && /^[+]?0+$/.test(String(limits.nodes).trim())) {
-    return { ok: false, stage: 'limits', error: serror('node limits have been exhausted for nodepool', named), details: [`${at('nodes')} is ${limits.nodes}: the pool may launch no node`] };
+    return { verdict: { ok: false, stage: 'limits', error: serror('node limits have been exhausted for nodepool', named), details: [`${at('nodes')} is ${limits.nodes}: the pool may launch no node`] } };
   }
+  if (!types) return { verdict: limitsExhausted(model, subject, limits) };
+  // the provider's instance types: filterByRemainingResources over the pool's own
+  const { kept, over } = withinLimits(types, limits as Record<string, string>);
+  if (kept.length) return { types: kept, over };
+  return { verdict: { ok: false, stage: 'limits', error: serror('all available instance types exceed limits for nodepool', named), details: over.map((o) => `${o.name}: ${o.why.join('; ')}`) } };
+}
+
+/** The instance types a NodeClaim may use (`decide`: the pool's, within its limits), every type given, and why limits left some out. */
+interface TypeChoice { decide: InstanceType[]; all: InstanceType[]; over: Array<{ name: string; why: string[] }> }
+
+/** Each type given that is not among those that fit, in the order given, with why (the pod's criteria, then the limits). */
+function rejections(types: TypeChoice, byPod: Array<{ name: string; why: string[] }>): Array<{ name: string; why: string[] }> {
+  const why = new Map(byPod.map((r) => [r.name, [...r.why]]));
+  for (const o of types.over) why.set(o.name, [...(why.get(o.name) ?? []), ...o.why]);
+  return types.all.filter((t) => why.has(t.name)).map((t) => ({ name: t.name, why: why.get(t.name)! }));
+}
+
+/** Without instance types: a limit below the pod's own request, or 0 for a resource every instance type has. */
+function limitsExhausted(model: PoolModel, subject: Subject, limits: Record<string, string | number>): Verdict | undefined {
+  const named = { NodePool: model.name };
+  const at = (k: string) => `spec.limits["${k}"]`;
   let requests: Map<string, bigint>;
   try {
     requests = podRequests(subject.spec, subject.specPath);

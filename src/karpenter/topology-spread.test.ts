@@ -97,6 +97,18 @@ describe('a pod\'s own spread constraints, one pod on an empty cluster (both rel
     expect(r.chosen?.pool).toBe('default');
   });
 
+  test('nextDomainTopologySpread narrows the new node to one zone before instance types: a pool asking for two zones (minValues 2) fails while the spread is in force (the karpenterProvision oracle domain)', () => {
+    const zones = [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['z1', 'z2'], minValues: 2 }];
+    const spread = (whenUnsatisfiable: 'DoNotSchedule' | 'ScheduleAnyway') => pod({ tsc: [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable, labelSelector: { matchLabels: LABELS } }] });
+    const two = nodePool('two', { requirements: zones, weight: 10 });
+    const r = chooseNodePool(spread('DoNotSchedule'), [two]);
+    expect(r.pools[0].error).toMatch(/^minValues requirement is not met for label\(s\) \(label\(s\)=\[topology\.kubernetes\.io\/zone\]\)/);
+    expect(r.pools[0].details[0]).toContain('narrows the new node to one topology.kubernetes.io/zone domain first');
+    // ScheduleAnyway: the first rounds keep it, so a lighter pool wins; alone, the pool fits once relaxation removes it
+    expect(chooseNodePool(spread('ScheduleAnyway'), [two, nodePool('other')]).chosen?.pool).toBe('other');
+    expect(chooseNodePool(spread('ScheduleAnyway'), [two]).chosen?.round).toContain('ScheduleAnyway spread on topology.kubernetes.io/zone removed');
+    expect(chooseNodePool(pod(), [two]).chosen?.pool).toBe('two');
+  });
   test('a key a NodePool defines by requirement or template label gives domains (buildDomainGroups); minDomains does not matter for the first pod', () => {
     const byLabel = nodePool('rack-a', { labels: { rack: 'a' } });
     const byReq = nodePool('rack-b', { requirements: [{ key: 'rack', operator: 'In', values: ['b', 'c'] }] });

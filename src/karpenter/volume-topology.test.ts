@@ -237,7 +237,7 @@ describe('volumetopology.go beyond the suite: several terms, several claims, Val
     const r = one(pod({ claims: ['ca', 'cb'] }), storage);
     // the merged alternative holds zone In [] (DoesNotExist); the NodeClaim does not define the zone, so Compatible passes
     // (Intersects reads keys both define) and filterInstanceTypesByRequirements finds no instance type
-    expect(r.error).toBe(`Failed to schedule pod, no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=karpenter.kwok.sh/kwoknodeclass In [default], karpenter.sh/nodepool In [default], ${ZONE} DoesNotExist, resources={"pods":"1"}`);
+    expect(r.error).toBe(`Failed to schedule pod, no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=karpenter.kwok.sh/kwoknodeclass In [default], karpenter.sh/initialized In [true], karpenter.sh/nodepool In [default], karpenter.sh/registered In [true], ${ZONE} DoesNotExist, resources={"pods":"1"}`);
     expect(r.pools[0].details[0]).toContain('claim default/ca (volume v0) is bound to PersistentVolume a');
   });
   test('a custom topology key neither the pool nor the pod defines has no known values', () => {

@@ -8,6 +8,7 @@ import { claims, create, namespacePolicy } from './create';
 import { yamlDomain } from './yaml-domain';
 import { karpenterRequirements, karpenterValidate } from './karpenter';
 import { karpenterVolumes } from './karpenter-volumes';
+import { karpenterProvision } from './karpenter-provision';
 import { daemonSetTolerations, labelSelector, nodeConditionTaints, taintEviction2 } from './helpers2';
 import { e2e, statefulClaims } from './e2e';
 import { corpusDomain } from './corpus-domain';
@@ -34,6 +35,11 @@ export interface Domain<I, O> {
    */
   named?: boolean;
   /**
+   * The share of `--cases` the domain runs (default 1): a case that costs many upstream answers (karpenterProvision:
+   * 6 to 48 solves of Karpenter's scheduler) runs fewer, so the bounded run stays cheap.
+   */
+  share?: number;
+  /**
    * Asked per group instead of from `arbitrary` alone (the corpus pass, corpus.ts: one group per real workload, each
    * drawn `--corpus-draws` times); `skipped` says why there is none. Its differences are shrunk further by deleting
    * parts of the input (run.ts prune), since a group's constant parts do not shrink.
@@ -51,4 +57,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
-  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, claims, statefulClaims, evictionApi, preemption, schedulerConfig, namespacePolicy, corpusDomain];
+  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, karpenterProvision, claims, statefulClaims, evictionApi, preemption, schedulerConfig, namespacePolicy, corpusDomain];

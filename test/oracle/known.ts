@@ -520,3 +520,38 @@ KNOWN.push(...KNOWN.filter((k) => k.domain === 'scheduling').map((k): KnownDevia
   domain: 'schedulerConfig',
   witness: { ...(k.witness as object), configuration: DEFAULT_CONFIGURATION, services: [] },
 })));
+
+/**
+ * karpenterProvision: a topology spread on the zone narrows the new NodeClaim to one zone before its instance types
+ * are filtered. With nothing counted yet every zone the pod may take has the fewest pods, and upstream takes the first
+ * of a Go map walk (topologygroup.go nextDomainTopologySpread), so which instance types remain (and, when none fits
+ * there, the error text with its `topology.kubernetes.io/zone In [z]`) depends on the zone drawn. The library does not
+ * draw a zone: it keeps the instance types of every zone. The walk is far from uniform (a small Go map starts at
+ * a random slot, so the first entry comes first most of the time) and cannot be enumerated by sampling: the library
+ * may land where every solve drew a zone without a fitting type. Excused when the pod spreads over zones and some
+ * upstream outcome lands on the same pool (or fails too), or, where the library lands, every upstream outcome failed in
+ * the zone it drew or landed on a pool later in Karpenter's order (the library's pool failed in that zone); upstream
+ * landing on an earlier pool than the library's, or where the library fails, is still a difference.
+ */
+/** A pool's place in Karpenter's order (OrderByWeight: weight descending, then name descending). */
+const poolRank = (input: any) => {
+  const order = [...(input?.nodePools ?? [])].sort((a: any, b: any) => ((b.spec?.weight ?? 0) - (a.spec?.weight ?? 0)) || (a.metadata.name < b.metadata.name ? 1 : a.metadata.name > b.metadata.name ? -1 : 0)).map((p: any) => p.metadata.name);
+  return (name: string) => order.indexOf(name);
+};
+const zoneSpread = (input: any) => (input?.pod?.spec?.topologySpreadConstraints ?? []).some((c: any) => c.topologyKey === 'topology.kubernetes.io/zone');
+KNOWN.push({
+  id: 'karpenter-spread-zone-drawn',
+  domain: 'karpenterProvision',
+  field: 'outcome',
+  reason: 'a zone spread narrows the NodeClaim to a zone upstream draws by map order; the library keeps the instance types of every zone',
+  upstream: 'sigs.k8s.io/karpenter pkg/controllers/provisioning/scheduling/topologygroup.go nextDomainTopologySpread, nodeclaim.go tryVolumeAlternative (AddRequirements before filterInstanceTypesByRequirements)',
+  excuses: (input, d) => {
+    if (!d.field.startsWith('outcome') || !zoneSpread(input)) return false;
+    const ours = d.ours as { nodePool: string; error: string };
+    const rank = poolRank(input);
+    return (d.upstream as Array<{ nodePool: string; error: string }>).some((u) => u.nodePool === ours.nodePool)
+      // the library lands where the zone drawn made its pool fail: upstream fails there too, or a later pool takes the pod
+      || (!ours.error && (d.upstream as Array<{ nodePool: string; error: string }>).every((u) => (u.error ? u.error.includes('topology.kubernetes.io/zone In [') : rank(u.nodePool) > rank(ours.nodePool))));
+  },
+  witness: {"nodePools":[{"apiVersion":"karpenter.sh/v1","kind":"NodePool","metadata":{"name":"default"},"spec":{"disruption":{"consolidateAfter":"0s"},"template":{"spec":{"requirements":[],"nodeClassRef":{"group":"karpenter.kwok.sh","kind":"KWOKNodeClass","name":"default"}}}}}],"instanceTypes":[{"name":"m5.large","capacity":{"cpu":"1","memory":"2Gi","pods":"4"},"labels":{"kubernetes.io/arch":"amd64","kubernetes.io/os":"linux","example.com/instance-family":"m5"},"offerings":[{"zone":"us-east-1a","capacityType":"on-demand","available":true,"price":0.05}]},{"name":"m5.xlarge","capacity":{"cpu":"1","memory":"2Gi","pods":"4"},"labels":{"kubernetes.io/arch":"amd64","kubernetes.io/os":"linux","example.com/instance-family":"m5"},"offerings":[{"zone":"us-east-1a","capacityType":"on-demand","available":true,"price":0.05}]},{"name":"c6g.large","capacity":{"cpu":"1","memory":"2Gi","pods":"4"},"labels":{"kubernetes.io/arch":"arm64","kubernetes.io/os":"linux","example.com/instance-family":"c6g"},"offerings":[{"zone":"us-east-1a","capacityType":"on-demand","available":true,"price":0.05}]},{"name":"r5.2xlarge","capacity":{"cpu":"1","memory":"2Gi","pods":"4"},"labels":{"kubernetes.io/arch":"amd64","kubernetes.io/os":"linux","example.com/instance-family":"r5"},"offerings":[{"zone":"us-east-1c","capacityType":"on-demand","available":true,"price":0.05}]}],"pod":{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":"default","uid":"pod-uid","labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"registry.example/app:1"}],"topologySpreadConstraints":[{"maxSkew":1,"topologyKey":"topology.kubernetes.io/zone","whenUnsatisfiable":"ScheduleAnyway","labelSelector":{"matchLabels":{"app":"web"}}}]},"status":{"phase":"Pending","conditions":[{"type":"PodScheduled","status":"False","reason":"Unschedulable"}]}}},
+});

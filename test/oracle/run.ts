@@ -270,7 +270,7 @@ async function main() {
       console.log(`oracle ${domain.name} ${label}: ${r.groups} workloads × ${draws} cases, ${r.counts.differing} differences, ${r.counts.known} known`);
       continue;
     }
-    const r = await runDomain(domain, client, cases, seed);
+    const r = await runDomain(domain, client, Math.max(1, Math.round(cases * (domain.share ?? 1))), seed);
     problems.push(...(await checkWitnesses(client, domain)));
     total += r.counts.cases; differences += r.counts.differing; known += r.counts.known;
     report(domain, label, r);

@@ -68,6 +68,8 @@ func dispatch(ctx context.Context, validator *validateOracle, q question) (any, 
 		return validator.answer(ctx, q.Input)
 	case "karpenterVolumes":
 		return volumesAnswer(ctx, q.Input)
+	case "karpenterProvision":
+		return provisionAnswer(ctx, q.Input)
 	case "version":
 		return versionInfo(), nil
 	}

@@ -1,0 +1,1 @@
+../shared/karpenter/provision.go
