@@ -765,7 +765,7 @@ export function validatePodTemplateSpec(
   opts: PodValidationOptions,
 ): FieldError[] {
   const errs = [...validateLabels(template?.metadata?.labels, child(path, 'labels')), ...validateTemplateAnnotations(template, path)];
-  errs.push(...podSpecificAnnotationErrors(template?.metadata?.annotations, template?.spec ?? ({} as PodSpec), child(path, 'annotations'), opts.update));
+  errs.push(...podSpecificAnnotationErrors(template?.metadata?.annotations, template?.spec ?? ({} as PodSpec), child(path, 'annotations'), opts.update, opts.comparisonOperators));
   errs.push(...validatePodSpec(template?.spec, child(path, 'spec'), opts));
   // on create, the deprecated annotations against the fields, as written (no PrepareForCreate for a template)
   if (!opts.update) errs.push(...annotationFieldErrors(template?.metadata?.annotations, template?.spec ?? ({} as PodSpec), child(path, 'spec'), false));

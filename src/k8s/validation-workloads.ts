@@ -440,7 +440,7 @@ function validateStatefulSet(object: Obj, template: PodValidationOptions, update
     ...(parsed ? validateLabels(t?.metadata?.labels, 'spec.template.labels') : []),
     ...(parsed && !specValidated ? validateTemplateAnnotations(t, 'spec.template') : []),
     // and ValidatePodSpecificAnnotations once more (v1.33.13 … v1.36: twice from 1.34 with the template's own)
-    ...(parsed ? podSpecificAnnotationErrors(t?.metadata?.annotations, (t?.spec ?? {}) as PodSpec, 'spec.template.annotations', update) : []),
+    ...(parsed ? podSpecificAnnotationErrors(t?.metadata?.annotations, (t?.spec ?? {}) as PodSpec, 'spec.template.annotations', update, template.comparisonOperators) : []),
     ...alwaysRestart(spec, 'StatefulSet'),
     ...createdPodErrors('StatefulSet', withClaimVolumes(t, spec.volumeClaimTemplates), createdPodLabels('StatefulSet', t), 'spec.template.spec', template, specValidated, statefulSetIdentity(object.metadata?.name ?? '', spec)),
     // (a set read from a cluster has Pods already, whatever their labels: not checked again)
@@ -493,7 +493,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
           ? validatePodSpec(object.spec as unknown as PodSpec, 'spec', { isPod: true, comparisonOperators, update, podName: object.metadata?.name })
           : validatePodSpec(mergeLabelKeys(object.spec as unknown as PodSpec, object.metadata?.labels), 'spec', { isPod: true, comparisonOperators, podName: object.metadata?.name })),
         // ValidatePodSpecificAnnotations (in ValidatePodMetadataAndSpec, after the spec), then on create ValidatePodCreate's checks of them against the fields
-        ...podSpecificAnnotationErrors(metadata?.annotations, spec as unknown as PodSpec, 'metadata.annotations', update),
+        ...podSpecificAnnotationErrors(metadata?.annotations, spec as unknown as PodSpec, 'metadata.annotations', update, comparisonOperators),
         ...(update ? [] : annotationFieldErrors(metadata?.annotations, spec as unknown as PodSpec, 'spec', true)),
       ];
     }

@@ -104,16 +104,51 @@ export const podFieldsArb = fc.record({
 /**
  * Annotations the API server checks against the pod's spec (src/k8s/validation-annotations.ts): the deprecated seccomp
  * and AppArmor ones old charts still write (for the generators' containers `c` and `init`, or one the pod lacks), the
- * pod deletion cost, the mirror pod annotation; mostly valid, with the values people get wrong. Merged into a Pod's or
+ * pod deletion cost, the mirror pod annotation, the tolerations annotation; mostly valid, with the values people get wrong. Merged into a Pod's or
  * a template's annotations, one or two at a time.
  */
 const APPARMOR = 'container.apparmor.security.beta.kubernetes.io/';
 const SECCOMP = 'container.seccomp.security.alpha.kubernetes.io/';
+/**
+ * The `scheduler.alpha.kubernetes.io/tolerations` annotation old charts and operators still write (ValidateTolerationsInPodAnnotations):
+ * mostly a valid JSON list, else what people get wrong (an Equals operator, a misspelt effect, a key with a space,
+ * tolerationSeconds as a string or without NoExecute, a trailing comma, single quotes, an object instead of a list,
+ * YAML's flow style), and now and then a text cut or changed at one byte, for Go's scanner's other words.
+ */
+const TOLERATIONS_GOOD = [
+  '[{"key":"dedicated","operator":"Equal","value":"gpu","effect":"NoSchedule"}]',
+  '[{"key":"node-role.kubernetes.io/master","operator":"Exists","effect":"NoSchedule"}]',
+  '[{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}]',
+  '[{"operator":"Exists"}]', '[]', 'null', '[{"Key":"CriticalAddonsOnly","Operator":"Exists"}]',
+];
+const TOLERATIONS_BAD = [
+  '[{"key":"dedicated","operator":"Equals","value":"gpu","effect":"NoSchedule"}]',
+  '[{"key":"dedicated","operator":"Exists","effect":"NoSchedul"}]',
+  '[{"key":"dedicated key","operator":"Exists"}]',
+  '[{"key":"dedicated","operator":"Exists","value":"gpu"}]',
+  '[{"key":"app","operator":"Exists","effect":"NoExecute","tolerationSeconds":"300"}]',
+  '[{"key":"app","operator":"Exists","effect":"NoSchedule","tolerationSeconds":300}]',
+  '[{"key":"dedicated","operator":"Equal","value":"gpu",}]',
+  "[{'key':'dedicated','operator':'Exists'}]",
+  '{"key":"dedicated","operator":"Exists"}',
+  '[{key: dedicated, operator: Exists}]',
+  '[{"key":"dedicated","operator":"Exists"}',
+  '[{"value":"gpu"}]', '[null]', '"dedicated"',
+];
+const tolerationsAnnotationArb = fc.oneof(
+  { weight: 6, arbitrary: mostly(TOLERATIONS_GOOD, TOLERATIONS_BAD, 2) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...TOLERATIONS_GOOD.slice(0, 3)), fc.nat(), fc.constantFrom('del', 'cut', '{', '"', ',', ':', '1', '-', 'e', '.', 't', '\\', ' ', 'é', '\u00a0'))
+    .map(([text, at, op]) => {
+      const i = at % text.length;
+      return op === 'del' ? text.slice(0, i) + text.slice(i + 1) : op === 'cut' ? text.slice(0, i) : text.slice(0, i) + op + text.slice(i + 1);
+    }) },
+);
 const annotationArb = fc.oneof(
   fc.tuple(mostly([`${APPARMOR}c`, `${APPARMOR}init`], [`${APPARMOR}sidecar`]), mostly(['runtime/default', 'localhost/k8s-apparmor-example-deny-write', 'unconfined'], ['bogus', 'runtime/foo', 'localhost/', ''])),
   fc.tuple(mostly(['seccomp.security.alpha.kubernetes.io/pod', `${SECCOMP}c`], [`${SECCOMP}sidecar`]),
     mostly(['runtime/default', 'docker/default', 'unconfined', 'localhost/profiles/audit.json'], ['RuntimeDefault', 'localhost/../audit.json', 'localhost//audit.json', ''])),
   fc.tuple(fc.constant('controller.kubernetes.io/pod-deletion-cost'), mostly(['10', '-5', '0', '2147483647'], ['+1', '007', '2147483648', 'high', ''])),
   fc.tuple(fc.constant('kubernetes.io/config.mirror'), fc.constant('mirror')),
+  fc.tuple(fc.constant('scheduler.alpha.kubernetes.io/tolerations'), tolerationsAnnotationArb),
 );
 export const specAnnotationsArb = fc.array(annotationArb, { minLength: 1, maxLength: 2 }).map((pairs) => Object.fromEntries(pairs) as Record<string, string>);
