@@ -14,7 +14,7 @@ import { validateHooksAndProbes } from './validation-handlers';
 import { validateContainerSecurityContext, validateHostUsers, validateOSSecurity, validatePodSecurityContext, validateWindowsHostProcessPod } from './validation-security';
 import { podClaimNames, validateContainerRestartRules, validateInitResizePolicy, validatePodResourceClaims, validateResourceClaimNames, validateInitRestartRules, validateNamedFields, validatePodDNSConfig, validatePodHostName, validateReadinessGates, validateResizePolicy } from './validation-pod-fields';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
-import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
+import { decodeQuantity as decode, Quantity, QuantityError, roundUpToMilli } from './quantity';
 import type * as LimitRangeRules from './limit-range';
 import { validateTolerations } from './validation';
 import type * as VolumeValidation from './validation-volumes';
@@ -85,11 +85,12 @@ function validateContainerResourceName(name: string, path: string): FieldError[]
 export { decodeQuantity };
 
 type Decoded = Map<string, Quantity>;
+/** A resource list as the API server holds it: each amount decoded and rounded up to milli-units (SetDefaults_ResourceList). */
 function decodeList(list: unknown, path: string, errs: FieldError[]): Decoded {
   const out: Decoded = new Map();
   for (const [name, raw] of Object.entries((list as Record<string, unknown>) ?? {})) {
     const q = decodeQuantity(raw, child(path, name));
-    if (q instanceof Quantity) out.set(name, q);
+    if (q instanceof Quantity) out.set(name, roundUpToMilli(q));
     else errs.push(q);
   }
   return out;

@@ -154,6 +154,8 @@ describe('ValidateNode / ValidateNodeResources', () => {
     ['name required', { apiVersion: 'v1', kind: 'Node', metadata: {} }, 'metadata.name: Required value: name or generateName is required'],
     ['allocatable not negative', node({ status: { allocatable: { cpu: '-1' } } }), 'status.allocatable.cpu: Invalid value: "-1": must be greater than or equal to 0'],
     ['extended resources whole', node({ status: { capacity: { 'example.com/dongle': '1500m' } } }), 'status.capacity.example.com/dongle: Invalid value: \"1500m\": must be an integer'],
+    // SetObjectDefaults_Node rounds capacity and allocatable up to milli-units (SetDefaults_ResourceList): 1500u is 2m
+    ['amounts as rounded up to milli-units', node({ status: { allocatable: { pods: '1500u' } } }), 'status.allocatable.pods: Invalid value: \"2m\": must be an integer'],
     ['undecodable allocatable', node({ status: { allocatable: { cpu: '1K' } } }), `status.allocatable.cpu: Invalid value: "1K": unable to parse quantity's suffix`],
     ['taint effect hint', node({ spec: { taints: [{ key: 'a', effect: 'noexecute' }] } }), 'metadata.taints[0].effect: Unsupported value: "noexecute": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute" (did you mean NoExecute?)'],
   ])('%s', (_name, object, expected) => expect(errors(object).join('\n')).toContain(expected));

@@ -6,7 +6,7 @@
 import type { FieldError, Node, PodSpec } from '../core/types';
 import { releaseAtLeast, settings } from '../core/config';
 import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
-import { Quantity } from './quantity';
+import { Quantity, roundUpToMilli } from './quantity';
 import { defaultPodSpec } from './defaults';
 import { validateTaints } from './validation';
 import type * as CronValidation from './validation-cron';
@@ -188,7 +188,7 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
  */
 const knownTimeZone = (tz: string): boolean => timeZones().GO_TIME_ZONES.has(tz);
 
-/** status.capacity and status.allocatable (ValidateNodeResources). */
+/** status.capacity and status.allocatable (ValidateNodeResources), each amount as decoded and defaulted. */
 function validateNodeResources(node: Node): FieldError[] {
   const errs: FieldError[] = [];
   // SetDefaults_NodeStatus: a node without allocatable gets a copy of its capacity
@@ -199,7 +199,8 @@ function validateNodeResources(node: Node): FieldError[] {
     for (const [name, raw] of Object.entries((lists[list] as Record<string, unknown>) ?? {})) {
       const path = `status.${list}.${name}`;
       const q = decodeQuantity(raw, path);
-      errs.push(...(q instanceof Quantity ? validateResourceQuantityValue(name, q, path) : [q]));
+      // (rounded up to milli-units as SetObjectDefaults_Node's SetDefaults_ResourceList leaves them: `1500u` is 2m)
+      errs.push(...(q instanceof Quantity ? validateResourceQuantityValue(name, roundUpToMilli(q), path) : [q]));
     }
   }
   return errs;

@@ -43,7 +43,8 @@ const toleration = fc.record({
 
 const RESOURCE_NAMES = ['cpu', 'memory', 'ephemeral-storage', 'example.com/gpu', 'nvidia.com/gpu', 'hugepages-2Mi'];
 const resourceName = mostly(RESOURCE_NAMES, ['storage', 'pods', 'bad name', 'kubernetes.io/foo', 'requests.cpu', 'example.com/', 'requests.example.com/x']);
-const quantity = mostly(['100m', '1', '1Gi', '2', '0', '500Mi', '0.5', '1e3'], ['-1', '1.5', 'abc', '1K', '']);
+// (`1500u`: finer than a milli-unit, rounded up to 2m as the API server decodes it, SetDefaults_ResourceList)
+const quantity = mostly(['100m', '1', '1Gi', '2', '0', '500Mi', '0.5', '1e3', '1500u'], ['-1', '1.5', 'abc', '1K', '']);
 const resourceList = fc.dictionary(resourceName, quantity, { maxKeys: 2 });
 const resources = fc.record({ requests: half(resourceList), limits: half(resourceList) }, { requiredKeys: [] }).map(compact);
 
@@ -56,6 +57,8 @@ const podLevelAmount = fc.oneof(
   { weight: 4, arbitrary: fc.tuple(fc.constant('memory'), fc.constantFrom('128Mi', '256Mi', '512Mi', '1Gi', '2Gi', '1G')) },
   { weight: 2, arbitrary: fc.tuple(fc.constantFrom('hugepages-2Mi', 'hugepages-1Gi'), fc.constantFrom('2Mi', '4Mi', '10Mi', '1Gi', '2Gi')) },
   { weight: 1, arbitrary: fc.tuple(resourceName, quantity) },
+  // amounts finer than a milli-unit, which the API server rounds up before it compares them (0.5m + 0.5m is 2m)
+  { weight: 1, arbitrary: fc.tuple(fc.constant('cpu'), fc.constantFrom('0.5m', '1500u', '1.5m', '2500u', '1m', '999u', '1001u')) },
 );
 const podLevelList = fc.array(podLevelAmount, { minLength: 1, maxLength: 3 }).map((entries) => Object.fromEntries(entries));
 const podLevelResources = fc.record({ requests: half(podLevelList), limits: half(podLevelList) }, { requiredKeys: [] }).map(compact);

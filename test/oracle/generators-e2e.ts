@@ -120,7 +120,8 @@ const quantityOf = (good: readonly string[], bad: boolean) => (bad
   ? weighted([40, fc.constantFrom(...good)], [1, fc.constantFrom('5K', '2 cores', 'abc', '1.5.0')])
   : fc.constantFrom(...good));
 const requests = (bad: boolean) => fc.record({
-  cpu: quantityOf(['100m', '250m', '500m', '1', '2'], bad),
+  // now and then finer than a milli-unit (rounded up as the API server decodes it: 1500u is 2m)
+  cpu: fc.oneof({ weight: 15, arbitrary: quantityOf(['100m', '250m', '500m', '1', '2'], bad) }, { weight: 1, arbitrary: fc.constantFrom('0.5m', '1500u', '999u') }),
   memory: quantityOf(['64Mi', '128Mi', '512Mi', '1Gi', '4Gi'], bad),
   gpu: rarely(fc.constant('1'), 10),
 }, { requiredKeys: [] });
