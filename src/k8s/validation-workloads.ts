@@ -24,6 +24,7 @@ const timeZones = (): typeof TimeZones => require('./time-zones');
 import { validatePriorityClass, type PriorityClass } from './priority';
 import type * as ClaimValidation from './validation-claim';
 import { annotationFieldErrors, podSpecificAnnotationErrors } from './validation-annotations';
+import { jobPolicyErrors } from './validation-job';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
 type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
@@ -121,7 +122,7 @@ function alwaysRestart(spec: Record<string, unknown>, kind: string): FieldError[
 }
 
 /** validateJobSpec: counts, the template, and a restart policy of OnFailure or Never. */
-function validateJobSpec(spec: Record<string, unknown> | undefined, path: string, opts: PodValidationOptions): FieldError[] {
+function validateJobSpec(spec: Record<string, unknown> | undefined, path: string, opts: PodValidationOptions, cronJob = false): FieldError[] {
   const s = spec ?? {};
   const errs: FieldError[] = [];
   for (const f of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished']) errs.push(...nonnegative(s[f], child(path, f)));
@@ -136,6 +137,8 @@ function validateJobSpec(spec: Record<string, unknown> | undefined, path: string
       }
     }
   }
+  // per-index backoff, the failure, success and replacement policies (validation-job.ts)
+  errs.push(...jobPolicyErrors(s, path, cronJob));
   const template = s.template as Template | undefined;
   errs.push(...validatePodTemplateSpec(template, child(path, 'template'), opts));
   const rp = template?.spec?.restartPolicy ?? '';
@@ -174,7 +177,7 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
   const cp = s.concurrencyPolicy;
   if (cp != null && cp !== 'Allow' && cp !== 'Forbid' && cp !== 'Replace') errs.push(notSupported('spec.concurrencyPolicy', cp, ['Allow', 'Forbid', 'Replace']));
   const jobSpec = (s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec;
-  errs.push(...validateJobSpec(jobSpec, 'spec.jobTemplate.spec', opts));
+  errs.push(...validateJobSpec(jobSpec, 'spec.jobTemplate.spec', opts, true));
   if (jobSpec?.selector) errs.push(invalid('spec.jobTemplate.spec.selector', goLabelSelector(jobSpec.selector as LabelSelector), '`selector` will be auto-generated'));
   if (jobSpec?.manualSelector === true) errs.push(notSupported('spec.jobTemplate.spec.manualSelector', true, ['nil', 'false']));
   errs.push(...nonnegative(s.successfulJobsHistoryLimit, 'spec.successfulJobsHistoryLimit'));

@@ -335,7 +335,7 @@ export const podSpecArb = (restartPolicies: readonly (string | undefined)[]) => 
   schedulingGates: rarely(fc.constantFrom([{ name: 'example.com/gate' }], [{ name: 'a' }, { name: 'a' }], [{ name: 'bad gate' }]), 8),
   priorityClassName: rarely(mostly(['high'], ['High_Priority']), 8),
   hostNetwork: rarely(fc.constant(true), 8),
-  dnsPolicy: rarely(mostly(['ClusterFirst', 'Default'], ['clusterfirst']), 10),
+  dnsPolicy: rarely(mostly(['ClusterFirst', 'Default', 'ClusterFirstWithHostNet'], ['clusterfirst', 'ClusterFirstWithHostNetwork']), 10),
   hostname: rarely(mostly(['web-0'], ['Web', 'a.b']), 12),
   subdomain: rarely(mostly(['svc'], ['Svc_1']), 12),
   activeDeadlineSeconds: rarely(mostly([60], [0, -5]), 12),
@@ -434,6 +434,27 @@ const daemonSet = fc.record({ metadata: metadata(true), selector, template: temp
 ), 3) }).map(({ metadata: m, selector: s, template: t, minReadySeconds, updateStrategy }) =>
   ({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: m, spec: compact({ selector: s, template: t, minReadySeconds, updateStrategy }) }));
 
+// A training Job's failure and success policies (src/k8s/validation-job.ts) as the Kubernetes docs and ML platforms write
+// them: ignore disruptions, fail the Job on an exit code, fail an index with backoffLimitPerIndex; and what people get
+// wrong: exit code 0 with In, unsorted or repeated codes, a container the template lacks, FailIndex without
+// backoffLimitPerIndex, a condition status `Yes`, both or neither of onExitCodes and onPodConditions.
+const exitCodes = fc.record({
+  containerName: rarely(mostly(['c'], ['main']), 2),
+  operator: mostly(['In', 'NotIn'], ['in', undefined]),
+  values: mostly([[42], [1, 2, 3], [0]], [[0, 1], [3, 1], [1, 1], []]),
+}, { requiredKeys: ['values'] }).map(compact);
+const podConditions = mostly<Array<Record<string, string>>>([[{ type: 'DisruptionTarget' }], [{ type: 'DisruptionTarget', status: 'True' }]], [[{ type: 'DisruptionTarget', status: 'Yes' }], [{ type: 'Disruption Target' }]]);
+const failureRule = fc.record({
+  action: mostly(['FailJob', 'Ignore', 'Count', 'FailIndex'], ['Retry', undefined]),
+  on: mostly<'exit' | 'conditions' | 'both' | 'none'>(['exit', 'conditions'], ['both', 'none']),
+  onExitCodes: exitCodes,
+  onPodConditions: podConditions,
+}).map(({ on, onExitCodes, onPodConditions, action }) => compact({
+  action, onExitCodes: on === 'exit' || on === 'both' ? onExitCodes : undefined, onPodConditions: on === 'conditions' || on === 'both' ? onPodConditions : undefined,
+}));
+const successPolicy = mostly<Record<string, unknown>>([{ rules: [{ succeededCount: 1 }] }, { rules: [{ succeededIndexes: '0,2-3' }] }, { rules: [{ succeededIndexes: '0-1', succeededCount: 2 }] }],
+  [{ rules: [] }, { rules: [{}] }, { rules: [{ succeededCount: 9 }] }, { rules: [{ succeededIndexes: '3-1' }] }, { rules: [{ succeededIndexes: '0-1', succeededCount: 3 }] }]);
+
 const jobSpec = fc.record({
   template: template(JOB_POLICIES),
   parallelism: count([1, 2]),
@@ -442,7 +463,15 @@ const jobSpec = fc.record({
   completionMode: rarely(mostly(['NonIndexed', 'Indexed'], ['indexed']), 4),
   activeDeadlineSeconds: rarely(mostly([100], [-1]), 6),
   ttlSecondsAfterFinished: rarely(mostly([100], [-1]), 6),
-}, { requiredKeys: ['template'] }).map(compact);
+  podFailurePolicy: rarely(fc.array(failureRule, { minLength: 1, maxLength: 2 }).map((rules) => ({ rules })), 5),
+  backoffLimitPerIndex: rarely(mostly([1, 0], [-1]), 6),
+  maxFailedIndexes: rarely(mostly([1, 2], [10, -1]), 8),
+  successPolicy: rarely(successPolicy, 8),
+  podReplacementPolicy: rarely(mostly(['Failed', 'TerminatingOrFailed'], ['Always']), 8),
+}, { requiredKeys: ['template'] }).map(compact)
+  // (an Indexed successPolicy without completions makes the API server dereference a nil pointer, as a CronJob's
+  // jobTemplate or a Job with parallelism leaves it: not drawn)
+  .map((j) => (j.successPolicy && j.completions === undefined ? { ...j, completions: 3 } : j));
 const jobArb = fc.record({ metadata: metadata(true), spec: jobSpec }).map((o) => ({ apiVersion: 'batch/v1', kind: 'Job', ...o }));
 const cronJob = fc.record({
   metadata: metadata(true),

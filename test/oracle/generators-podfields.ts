@@ -58,7 +58,7 @@ export const containerSecurityContextArb = fc.record({
 
 /** dnsPolicy and dnsConfig together (None needs a config with a nameserver). */
 export const dnsArb = fc.record({
-  dnsPolicy: fc.constantFrom(undefined, 'None', 'None', 'ClusterFirst', 'Default'),
+  dnsPolicy: fc.constantFrom(undefined, 'None', 'None', 'ClusterFirst', 'Default', 'ClusterFirstWithHostNet'),
   dnsConfig: fc.option(fc.record({
     nameservers: fc.option(mostly<string[]>([['1.1.1.1'], ['8.8.8.8', '2001:4860:4860::8888'], []], [['1.1.1.1', '8.8.8.8', '9.9.9.9', '1.0.0.1'], ['dns.example.com'], ['010.0.0.1']]), { nil: undefined }),
     searches: fc.option(mostly<string[]>([['ns1.svc.cluster.local', 'my.dns.search.suffix'], ['_srv.example.com'], ['example.com.'], ['.']],
@@ -82,11 +82,37 @@ export const lifecycleArb = fc.oneof(
 export const gracePeriodArb = mostly([30, 60, 5], [0]);
 export const readinessGatesArb = mostly([[{ conditionType: 'example.com/feature-1' }]], [[{ conditionType: 'bad gate' }]]);
 
+/**
+ * A probe as charts write them (validation-handlers.ts): an httpGet on a path and a numbered or named port, a tcpSocket,
+ * an exec, a grpc, with the timings; and what people get wrong: a liveness or startup successThreshold other than 1, a
+ * readiness probe with terminationGracePeriodSeconds, two handlers or none, a port out of range or a bad port name,
+ * `http` for the scheme, a header name with an underscore, an empty command, a negative period.
+ */
+const handlerArb = mostly<Record<string, unknown>>(
+  [{ httpGet: { path: '/healthz', port: 8080 } }, { httpGet: { path: '/ready', port: 'http', scheme: 'HTTPS' } }, { tcpSocket: { port: 5432 } },
+    { exec: { command: ['pg_isready', '-U', 'postgres'] } }, { grpc: { port: 9090, service: 'liveness' } },
+    { httpGet: { path: '/healthz', port: 8080, httpHeaders: [{ name: 'X-Probe', value: 'kubelet' }] } }],
+  [{ httpGet: { path: '/healthz', port: 8080 }, tcpSocket: { port: 8080 } }, {}, { httpGet: { path: '/healthz', port: 0 } },
+    { httpGet: { path: '/healthz', port: 'HTTP' } }, { tcpSocket: { port: 'metrics-port-name' } }, { httpGet: { port: 8080, scheme: 'http' } },
+    { httpGet: { port: 8080, httpHeaders: [{ name: 'X_Probe', value: '1' }] } }, { exec: { command: [] } }, { grpc: { port: 70000 } }]);
+const timingsArb = fc.record({
+  initialDelaySeconds: rarely(mostly([5, 10, 30], [-1]), 2),
+  periodSeconds: rarely(mostly([10, 5, 20], [-5]), 2),
+  timeoutSeconds: rarely(fc.constantFrom(1, 3, 5), 3),
+  failureThreshold: rarely(fc.constantFrom(3, 30), 3),
+  successThreshold: rarely(mostly([1], [2, 3]), 4),
+  terminationGracePeriodSeconds: rarely(mostly([10, 60], [0, -1]), 12),
+}, { requiredKeys: [] }).map(compact);
+export const probeArb = fc.tuple(handlerArb, timingsArb).map(([h, t]) => ({ ...h, ...t }));
+
 /** What a container may carry of these (merged into a generated container). */
 export const containerFieldsArb = fc.record({
   securityContext: rarely(containerSecurityContextArb, 8),
   resizePolicy: rarely(resizePolicyArb, 12),
   lifecycle: rarely(lifecycleArb, 12),
+  livenessProbe: rarely(probeArb, 8),
+  readinessProbe: rarely(probeArb, 8),
+  startupProbe: rarely(probeArb, 16),
 }, { requiredKeys: [] }).map(compact);
 
 /** What a pod spec may carry of these (merged into a generated spec). */
