@@ -21,7 +21,7 @@ describe('validatePodFailurePolicy', () => {
     expect(errors(job(rules({ action: 'FailJob', onExitCodes: { containerName: 'main', operator: 'In', values: [42] } }, { action: 'Ignore', onPodConditions: [{ type: 'DisruptionTarget' }] })))).toEqual([]);
   });
 
-  test.each<[string, object, string[]]>([
+  test.each<[string, Record<string, unknown>, string[]]>([
     ['exit code 0 with In', rules({ action: 'FailJob', onExitCodes: { operator: 'In', values: [0, 1] } }),
       ['spec.podFailurePolicy.rules[0].onExitCodes.values[0]: Invalid value: 0: must not be 0 for the In operator']],
     ['unsorted and repeated codes', rules({ action: 'Count', onExitCodes: { operator: 'NotIn', values: [3, 1, 1] } }),
@@ -54,7 +54,7 @@ describe('validatePodFailurePolicy', () => {
 });
 
 describe('backoffLimitPerIndex, maxFailedIndexes, successPolicy, podReplacementPolicy', () => {
-  test.each<[string, object, string[]]>([
+  test.each<[string, Record<string, unknown>, string[]]>([
     ['backoffLimitPerIndex on a NonIndexed Job', { backoffLimitPerIndex: 1 }, ['spec.backoffLimitPerIndex: Invalid value: 1: requires indexed completion mode']],
     ['maxFailedIndexes over completions', { completionMode: 'Indexed', completions: 3, backoffLimitPerIndex: 1, maxFailedIndexes: 5 },
       ['spec.maxFailedIndexes: Invalid value: 5: must be less than or equal to completions']],

@@ -4,14 +4,14 @@
 // Job, CronJob (pkg/apis/batch/validation/validation.go), Node (ValidateNode, ValidateNodeResources, spec.podCIDRs),
 // PersistentVolumeClaim (validation-claim.ts).
 import type { FieldError, Node, PodSpec } from '../core/types';
-import { releaseAtLeast, settings } from '../core/config';
+import { gateEnabled, releaseAtLeast, settings } from '../core/config';
 import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { Quantity, roundUpToMilli } from './quantity';
 import { defaultPodSpec } from './defaults';
 import { validateTaints } from './validation';
 import type * as CronValidation from './validation-cron';
 import { validatePodCIDRs } from './validation-ip';
-import { child, forbidden, goJson, invalid, IS_NEGATIVE, notSupported, Raw, required } from './validation-field';
+import { child, forbidden, goJson, invalid, IS_NEGATIVE, named, notSupported, Raw, required } from './validation-field';
 import type * as TimeZones from './time-zones';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, withoutImageVolumes, type PodValidationOptions } from './validation-pod';
@@ -298,9 +298,28 @@ function validateStatefulSetPolicies(spec: Record<string, unknown>): FieldError[
   if (type === 'OnDelete' && ru) {
     const value = new Raw(goJson(goStatefulSetRollingUpdate(ru)));
     errs.push(invalid('spec.updateStrategy.rollingUpdate', value, "only allowed for updateStrategy 'RollingUpdate'"));
-  } else if (type === 'RollingUpdate') errs.push(...nonnegative(ru?.partition, 'spec.updateStrategy.rollingUpdate.partition'));
-  else if (type !== 'OnDelete') {
+  } else if (type === 'RollingUpdate') {
+    errs.push(...nonnegative(ru?.partition, 'spec.updateStrategy.rollingUpdate.partition'));
+    // validateRollingUpdateStatefulSet's maxUnavailable: dropped on create while MaxUnavailableStatefulSet is off
+    // (pkg/registry/apps/statefulset/strategy.go dropStatefulSetDisabledFields), else a positive int or percent ≤ 100%
+    const max = ru?.maxUnavailable;
+    if (max != null && gateEnabled('MaxUnavailableStatefulSet')) {
+      const path = 'spec.updateStrategy.rollingUpdate.maxUnavailable';
+      errs.push(...validatePositiveIntOrPercent(max, path));
+      if (intOrPercentValue(max) === 0) errs.push(invalid(path, intOrString(max), 'cannot be 0'));
+      errs.push(...notMoreThan100Percent(max, path));
+    }
+  } else if (type !== 'OnDelete') {
     errs.push(invalid('spec.updateStrategy', new Raw(goJson({ Type: type, RollingUpdate: goStatefulSetRollingUpdate(ru) })), "must be 'RollingUpdate' or 'OnDelete'"));
+  }
+  // ValidatePersistentVolumeClaimRetentionPolicy: whenDeleted and whenScaled Retain or Delete (SetDefaults_StatefulSet
+  // fills an absent one with Retain)
+  const retention = spec.persistentVolumeClaimRetentionPolicy as Record<string, unknown> | null | undefined;
+  for (const when of ['whenDeleted', 'whenScaled']) {
+    const v = retention?.[when];
+    if (typeof v === 'string' && v !== '' && v !== 'Retain' && v !== 'Delete') {
+      errs.push(notSupported(`spec.persistentVolumeClaimRetentionPolicy.${when}`, named(v), ['Retain', 'Delete']));
+    }
   }
   return errs;
 }

@@ -413,7 +413,12 @@ const statefulSet = workload('StatefulSet', 'apps/v1', fc.record({
   serviceName: half(mostly(['web'], ['Web', 'web_1', 'w'.repeat(64)])),
   ordinals: rarely(fc.constantFrom({}, { start: 2 }, { start: -1 }), 6),
   podManagementPolicy: rarely(mostly(['OrderedReady', 'Parallel'], ['parallel']), 4),
-  updateStrategy: rarely(fc.constantFrom({ type: 'OnDelete' }, { type: 'RollingUpdate', rollingUpdate: { partition: -1 } }, { type: 'Bad' }, { type: 'OnDelete', rollingUpdate: { partition: 1 } }), 4),
+  updateStrategy: rarely(fc.constantFrom({ type: 'OnDelete' }, { type: 'RollingUpdate', rollingUpdate: { partition: -1 } }, { type: 'Bad' }, { type: 'OnDelete', rollingUpdate: { partition: 1 } },
+    // maxUnavailable (MaxUnavailableStatefulSet, on from 1.37; dropped before): as written, and 0 or past 100%
+    { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 2 } }, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', partition: 1 } },
+    { rollingUpdate: { maxUnavailable: 0 } }, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '150%' } }), 4),
+  // the claims kept or deleted with the set and on scale-down, as bitnami charts write it (and a misspelt value)
+  persistentVolumeClaimRetentionPolicy: rarely(mostly<Record<string, string>>([{ whenDeleted: 'Retain', whenScaled: 'Delete' }, { whenDeleted: 'Delete' }], [{ whenScaled: 'Keep' }, { whenDeleted: 'delete' }]), 6),
   // one claim template (with several, upstream's volume order is a Go map's), which the first container mounts; rarely
   // with labels, annotations or a namespace (the set's create validates the spec alone: apps validateVolumeClaimTemplates)
   volumeClaimTemplates: half(fc.record({
