@@ -184,3 +184,13 @@ describe('validatePodResourceConsistency', () => {
     expect(errors(pod({ ...limitOnly, resources: { limits: { memory: '128Mi', cpu: 'abc' } } })).join('\n')).not.toContain('pod limits');
   });
 });
+
+// An enum field's bad value is of a named string type (core.RestartPolicy, DNSPolicy, PullPolicy, Protocol, …), which
+// field.ErrorBody prints with json.Marshal from 1.34 (`<`, `>`, `&` escaped, a no-break space as it is) and with %#v
+// (strconv.Quote) at 1.33 (apimachinery pkg/util/validation/field/errors.go); the oracle's create domain answers so.
+test.each([
+  ['1.33', 'spec.dnsPolicy: Unsupported value: "a<\\u00a0": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"'],
+  ['1.37', 'spec.dnsPolicy: Unsupported value: "a\\u003c\u00a0": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"'],
+] as const)('an enum value prints as a named string type at %s', (version, want) => {
+  expect(withConfiguration({ kubernetesVersion: version }, () => errors(pod({ dnsPolicy: 'a<\u00a0' })))).toEqual([want]);
+});

@@ -116,7 +116,7 @@ function alwaysRestart(spec: Record<string, unknown>, kind: string): FieldError[
   const errs: FieldError[] = [];
   // (a policy other than Always is the one written)
   const rp = restartPolicyOf(t?.spec);
-  if (rp !== 'Always') errs.push(notSupported('spec.template.spec.restartPolicy', rp, ['Always']));
+  if (rp !== 'Always') errs.push(notSupported('spec.template.spec.restartPolicy', named(String(rp)), ['Always']));
   if (t?.spec?.activeDeadlineSeconds != null) errs.push(forbidden('spec.template.spec.activeDeadlineSeconds', `activeDeadlineSeconds in ${kind} is not Supported`));
   return errs;
 }
@@ -128,7 +128,7 @@ function validateJobSpec(spec: Record<string, unknown> | undefined, path: string
   for (const f of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished']) errs.push(...nonnegative(s[f], child(path, f)));
   const mode = s.completionMode;
   if (mode != null) {
-    if (mode !== 'NonIndexed' && mode !== 'Indexed') errs.push(notSupported(child(path, 'completionMode'), mode, ['NonIndexed', 'Indexed']));
+    if (mode !== 'NonIndexed' && mode !== 'Indexed') errs.push(notSupported(child(path, 'completionMode'), named(String(mode)), ['NonIndexed', 'Indexed']));
     if (mode === 'Indexed') {
       if (s.completions == null) errs.push(required(child(path, 'completions'), 'when completion mode is Indexed'));
       // maxParallelismForIndexedJob
@@ -145,7 +145,7 @@ function validateJobSpec(spec: Record<string, unknown> | undefined, path: string
   const rpPath = child(path, 'template.spec.restartPolicy');
   // an empty restartPolicy is defaulted to Always, hence "Required" for both
   if (rp === '' || rp === 'Always') errs.push(required(rpPath, 'valid values: "OnFailure", "Never"'));
-  else if (rp !== 'OnFailure' && rp !== 'Never') errs.push(notSupported(rpPath, rp, ['OnFailure', 'Never']));
+  else if (rp !== 'OnFailure' && rp !== 'Never') errs.push(notSupported(rpPath, named(String(rp)), ['OnFailure', 'Never']));
   else if (s.podFailurePolicy && rp !== 'Never') errs.push(invalid(rpPath, rp, 'only "Never" is supported when podFailurePolicy is specified'));
   return errs;
 }
@@ -175,7 +175,7 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
     }
   }
   const cp = s.concurrencyPolicy;
-  if (cp != null && cp !== 'Allow' && cp !== 'Forbid' && cp !== 'Replace') errs.push(notSupported('spec.concurrencyPolicy', cp, ['Allow', 'Forbid', 'Replace']));
+  if (cp != null && cp !== 'Allow' && cp !== 'Forbid' && cp !== 'Replace') errs.push(notSupported('spec.concurrencyPolicy', named(String(cp)), ['Allow', 'Forbid', 'Replace']));
   const jobSpec = (s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec;
   errs.push(...validateJobSpec(jobSpec, 'spec.jobTemplate.spec', opts, true));
   if (jobSpec?.selector) errs.push(invalid('spec.jobTemplate.spec.selector', goLabelSelector(jobSpec.selector as LabelSelector), '`selector` will be auto-generated'));
