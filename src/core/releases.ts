@@ -15,6 +15,7 @@ export type GateName =
   | 'ImageVolume'
   | 'InPlacePodLevelResourcesVerticalScaling'
   | 'MatchLabelKeysInPodTopologySpreadSelectorMerge'
+  | 'MaxUnavailableStatefulSet'
   | 'NodeDeclaredFeatures'
   | 'PodLevelResources'
   | 'PodLevelResourcesFixDefaulting'
@@ -53,9 +54,11 @@ export interface Release {
 // RelaxedEnvironmentVariableValidation: any printable ASCII but '=' in an env var name or envFrom prefix (beta on 1.32, GA
 // and locked 1.34); EnvFiles: an env var's fileKeyRef (alpha off 1.34, where dropFileKeyRefInUse drops it; beta on 1.35);
 // SELinuxMount: a pod's seLinuxChangePolicy may be MountOption (beta off 1.33, GA on 1.37; off, only Recursive);
-// RestartAllContainersOnContainerExits: a container restart rule's RestartAllContainers action (alpha off 1.35, beta on 1.36)
+// RestartAllContainersOnContainerExits: a container restart rule's RestartAllContainers action (alpha off 1.35, beta on 1.36);
+// MaxUnavailableStatefulSet: a StatefulSet's rollingUpdate.maxUnavailable (alpha off 1.24, beta off 1.35, beta on 1.37;
+// off, the registry strategy drops it on create, so it is never refused)
 const GATES_1_33: Gates = {
-  DynamicResourceAllocation: 'off', ImageVolume: 'off', PodLevelResources: 'off', RelaxedEnvironmentVariableValidation: 'on', SELinuxMount: 'off', StorageCapacityScoring: 'off',
+  DynamicResourceAllocation: 'off', ImageVolume: 'off', MaxUnavailableStatefulSet: 'off', PodLevelResources: 'off', RelaxedEnvironmentVariableValidation: 'on', SELinuxMount: 'off', StorageCapacityScoring: 'off',
   StrictIPCIDRValidation: 'off', VolumeAttributesClass: 'off',
 };
 const GATES_1_34: Gates = {
@@ -71,7 +74,7 @@ const GATES_1_36: Gates = {
   VolumeAttributesClass: 'locked',
 };
 const GATES_1_37: Gates = {
-  ...GATES_1_36, DRAExtendedResource: 'locked', NodeDeclaredFeatures: 'locked', PodLevelResourcesFixDefaulting: 'on', SELinuxMount: 'on', StorageCapacityScoring: 'on', VolumeLimitScaling: 'on',
+  ...GATES_1_36, DRAExtendedResource: 'locked', MaxUnavailableStatefulSet: 'on', NodeDeclaredFeatures: 'locked', PodLevelResourcesFixDefaulting: 'on', SELinuxMount: 'on', StorageCapacityScoring: 'on', VolumeLimitScaling: 'on',
 };
 
 /** Oldest first; the last row is the newest release, the default. */

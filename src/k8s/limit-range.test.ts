@@ -337,6 +337,19 @@ describe('podResourceConsistency (validatePodResourceConsistency)', () => {
     ]);
   });
 
+  // the amounts as the API server holds them: each rounded up to milli-units first (SetDefaults_ResourceList), so two
+  // containers of 0.5m are 2m, and a pod of 0.5m is 1m; the oracle's create domain answers so at 1.34-1.37
+  it('amounts finer than a milli-unit are rounded up before they are compared and printed', () => {
+    expect(check({ requests: { cpu: '1m' } }, [ctr({ cpu: '0.5m' }), ctr({ cpu: '0.5m' })])).toEqual([
+      'resources.requests[cpu]: Invalid value: "1m": must be greater than or equal to aggregate container requests of 2m',
+    ]);
+    expect(check({ requests: { cpu: '0.5m' } }, [ctr({ cpu: '1m' })])).toEqual([]);
+    expect(check({ limits: { cpu: '1.5m' } }, [ctr(undefined, { cpu: '2m' })])).toEqual([]);
+    expect(check({ limits: { cpu: '1m' } }, [ctr(undefined, { cpu: '1500u' })])).toEqual([
+      'resources.containers[0][cpu].limits: Invalid value: "2m": must be less than or equal to pod limits of 1m',
+    ]);
+  });
+
   it('hugepage aggregate container limits greater than pod limits', () => {
     expect(check({ limits: { cpu: '10', 'hugepages-2Mi': '4Mi' } }, [ctr(undefined, { cpu: '6', 'hugepages-2Mi': '4Mi' }), ctr(undefined, { cpu: '6', 'hugepages-2Mi': '4Mi' })])).toEqual([
       'resources.limits[hugepages-2Mi]: Invalid value: "4Mi": must be greater than or equal to aggregate container limits of 8Mi',

@@ -4,7 +4,7 @@
 // texts. The LimitRange itself as the API server stores it: SetDefaults_LimitRangeItem (pkg/apis/core/v1/defaults.go)
 // and the checks of ValidateLimitRange (pkg/apis/core/validation/validation.go) that decide what the plugin reads.
 import type { Container, FieldError, KubeObject, PodSpec } from '../core/types';
-import { decodeQuantity, Quantity, QuantityError } from './quantity';
+import { decodeQuantity, decodeResourceAmount, Quantity, QuantityError } from './quantity';
 import { duplicate, forbidden, invalid } from './validation-field';
 
 type Amounts = Record<string, string | number>;
@@ -36,9 +36,10 @@ const value = (q: Quantity) => ceilDiv(q.nanos, NANO);
 const milliValue = (q: Quantity) => ceilDiv(q.nanos, 10n ** 6n);
 const ZERO = decodeQuantity('0');
 
+/** A resource list as the API server holds it: each amount decoded and rounded up to milli-units (SetDefaults_ResourceList). */
 export function quantityList(amounts: Amounts | null | undefined): QuantityList {
   const out: QuantityList = new Map();
-  for (const [name, amount] of Object.entries(amounts ?? {})) out.set(name, decodeQuantity(amount));
+  for (const [name, amount] of Object.entries(amounts ?? {})) out.set(name, decodeResourceAmount(amount));
   return out;
 }
 
@@ -321,7 +322,7 @@ function decodedField(amounts: Amounts | null | undefined, path: string, errors:
   const out: QuantityList = new Map();
   for (const [name, amount] of Object.entries(amounts ?? {})) {
     try {
-      out.set(name, decodeQuantity(amount));
+      out.set(name, decodeResourceAmount(amount));
     } catch (e) {
       if (!(e instanceof QuantityError)) throw e;
       errors.push(invalid(`${path}[${name}]`, amount, e.message));
@@ -429,7 +430,7 @@ export function withPodLevelDefaults(spec: PodSpec, afterAdmission: boolean): Po
       if (!podLevelSupported(name) || name in limits || !all.every((c) => name in ((c.resources?.limits ?? {}) as Amounts))) continue;
       const total = aggregate.limits.get(name);
       if (!total) continue;
-      const request = decodeQuantity(requests[name]);
+      const request = decodeResourceAmount(requests[name]);
       limits[name] = (request.nanos > total.nanos ? request : total).canonical();
     }
   }

@@ -1,6 +1,6 @@
 // Cases from staging/src/k8s.io/apimachinery/pkg/api/resource/quantity_test.go (TestQuantityParse,
 // TestQuantityParseZero, TestQuantityParseNonNumericPanic and the invalid list), Value()/MilliValue() as upstream.
-import { parseQuantity } from './quantity';
+import { parseQuantity, roundUpToMilli } from './quantity';
 
 describe('TestQuantityParse: Value() and MilliValue()', () => {
   test.each([
@@ -57,4 +57,35 @@ describe('TestQuantityParse invalid inputs', () => {
 // only the inf.Dec path (below 10^-9, above Ti) refuses it (kubernetes/apimachinery#165).
 test.each(['+', '-', 'Mi', 'm', 'k', 'e5', '-Ti'])('%j parses as 0, as upstream', (text) => {
   expect(parseQuantity(text).nanos).toBe(0n);
+});
+
+// SetDefaults_ResourceList (pkg/apis/core/v1/defaults.go): Quantity.RoundUp(-3) on every amount of a decoded resource
+// list. quantity_test.go TestQuantityRoundUp's scale -3 rows (9.01 and -9.01 unchanged), then amounts finer than a
+// milli-unit, rounded away from zero and printed canonically (RoundUp clears the string ParseQuantity kept), as the
+// oracle's create domain prints them (`Invalid value: "2m"` for 1500u).
+describe('roundUpToMilli (Quantity.RoundUp(-3))', () => {
+  test.each<[string, string, bigint]>([
+    ['9.01', '9010m', 9_010_000_000n],
+    ['-9.01', '-9010m', -9_010_000_000n],
+    ['0.5m', '1m', 1_000_000n],
+    ['1500u', '2m', 2_000_000n],
+    ['1001u', '2m', 2_000_000n],
+    ['999u', '1m', 1_000_000n],
+    ['5u', '1m', 1_000_000n],
+    ['1n', '1m', 1_000_000n],
+    ['-0.5m', '-1m', -1_000_000n],
+    ['1.0005', '1001m', 1_001_000_000n],
+    ['0.5', '500m', 500_000_000n],
+    ['1000u', '1m', 1_000_000n],
+  ])('%s', (text, canonical, nanos) => {
+    const q = roundUpToMilli(parseQuantity(text));
+    expect([q.canonical(), q.nanos]).toEqual([canonical, nanos]);
+  });
+
+  test('a whole number of milli-units is the same quantity, its text kept as ParseQuantity kept it', () => {
+    for (const text of ['100m', '1', '1Gi', '+1', '1.500']) {
+      const q = parseQuantity(text);
+      expect(roundUpToMilli(q)).toBe(q);
+    }
+  });
 });

@@ -181,6 +181,30 @@ export function decodeQuantity(input: string | number): Quantity {
   return parseQuantity(typeof input === 'string' ? input.trim() : input);
 }
 
+const MILLI_NANOS = 10n ** 6n;
+
+/**
+ * Quantity.RoundUp(-3), as SetDefaults_ResourceList (pkg/apis/core/v1/defaults.go) applies it to every amount of a
+ * resource list the API server decodes (a Pod's or template's containers, pod-level resources and overhead, a
+ * LimitRange's items, a ResourceQuota's hard): an amount finer than a milli-unit is rounded away from zero to one
+ * (`0.5m` is 1m, `1500u` is 2m) and then prints canonically (RoundUp clears the string ParseQuantity kept). A whole
+ * number of milli-units is left as it is, text and all.
+ */
+export function roundUpToMilli(q: Quantity): Quantity {
+  const rem = q.nanos % MILLI_NANOS;
+  if (rem === 0n) return q;
+  const nanos = q.nanos - rem + (q.nanos > 0n ? MILLI_NANOS : -MILLI_NANOS);
+  return new Quantity(nanos, q.format, new Quantity(nanos, q.format, '').canonical());
+}
+
+/**
+ * A resource list's amount as the API server holds it once decoded and defaulted: decodeQuantity, then
+ * roundUpToMilli (SetDefaults_ResourceList). Throws a QuantityError when it does not decode.
+ */
+export function decodeResourceAmount(input: string | number): Quantity {
+  return roundUpToMilli(decodeQuantity(input));
+}
+
 /** A YAML number (`cpu: 32`, `cpu: 0.5`) as the API server would read it back as a quantity string. */
 function numberText(n: number): string {
   if (!Number.isFinite(n)) throw new QuantityError(`quantities must be finite numbers, received ${n}`);

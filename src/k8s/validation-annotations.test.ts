@@ -111,3 +111,43 @@ test("a StatefulSet's template at 1.33: its Pods are refused, the set is not", (
   ]);
   expect(errors(sts, '1.34')).toEqual(['spec.template.spec.securityContext.seccompProfile.type: Forbidden: seccomp type in annotation and field must match']);
 });
+
+// ValidateTolerationsInPodAnnotations (pkg/apis/core/validation/validation.go, the same at v1.33.13 … v1.37.2; upstream
+// has no test of its own for it): the annotation decoded by helper.GetTolerationsFromPodAnnotations (json.Unmarshal,
+// go-json.ts), its error at the annotations with the key as the value, else ValidateTolerations under a Child path.
+describe('the scheduler.alpha.kubernetes.io/tolerations annotation', () => {
+  const KEY = 'scheduler.alpha.kubernetes.io/tolerations';
+  test.each<[string, string, string[]]>([
+    ['a valid list', '[{"key":"dedicated","operator":"Equal","value":"gpu","effect":"NoSchedule"}]', []],
+    ['an empty value (not checked)', '', []],
+    ['null', 'null', []],
+    ['an Equals operator', '[{"key":"dedicated","operator":"Equals","value":"gpu"}]',
+      [`metadata.annotations.${KEY}[0].operator: Unsupported value: "Equals": supported values: "Equal", "Exists"`]],
+    ['a misspelt effect (the hint is the library\'s)', '[{"operator":"Exists","effect":"NoSchedul"}]',
+      [`metadata.annotations.${KEY}[0].effect: Unsupported value: "NoSchedul": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute" (did you mean NoSchedule?)`]],
+    ['a null item (a zero Toleration)', '[null]',
+      [`metadata.annotations.${KEY}[0].operator: Invalid value: "": operator must be Exists when \`key\` is empty, which means "match all values and all keys"`]],
+    ['a trailing comma', '[{"key":"a","operator":"Exists",}]',
+      [`metadata.annotations: Invalid value: "${KEY}": invalid character '}' looking for beginning of object key string`]],
+    ['an object instead of a list', '{"key":"a","operator":"Exists"}',
+      [`metadata.annotations: Invalid value: "${KEY}": json: cannot unmarshal object into Go value of type []core.Toleration`]],
+    ['tolerationSeconds as a string', '[{"key":"a","operator":"Exists","effect":"NoExecute","tolerationSeconds":"30"}]',
+      [`metadata.annotations: Invalid value: "${KEY}": json: cannot unmarshal string into Go struct field Toleration.TolerationSeconds of type int64`]],
+  ])('a Pod with %s', (_, value, want) => {
+    expect(errors(pod({ [KEY]: value }))).toEqual(want);
+  });
+
+  test('a template: under spec.template.annotations, at every release', () => {
+    for (const version of ['1.33', '1.34', '1.35', '1.36', '1.37'] as const) {
+      expect(errors(deployment({ [KEY]: '[{"key":"a","operator":"Equals"}]' }), version)).toEqual([
+        `spec.template.annotations.${KEY}[0].operator: Unsupported value: "Equals": supported values: "Equal", "Exists"`,
+      ]);
+    }
+  });
+
+  test('Lt and Gt: refused without the gate (the annotation gets the same options as spec.tolerations)', () => {
+    const [e] = errors(pod({ [KEY]: '[{"key":"a","operator":"Lt","value":"5"}]' }));
+    expect(e).toMatch(new RegExp(`^metadata\\.annotations\\.${KEY.replace(/\./g, '\\.')}\\[0\\]\\.operator: Unsupported value: "Lt": supported values: "Equal", "Exists", "Lt", "Gt"`));
+    expect(at('1.37', () => lines(validateObject(pod({ [KEY]: '[{"key":"a","operator":"Lt","value":"5"}]' }) as never, true)))).toEqual([]);
+  });
+});

@@ -4,15 +4,21 @@
 // (validateSeccompAnnotationsAndFields, validateAppArmorAnnotationsAndFieldsMatchOnCreate). The same code at
 // v1.33.13 … v1.37.2. Old charts still write `seccomp.security.alpha.kubernetes.io/pod` and
 // `container.apparmor.security.beta.kubernetes.io/<container>`: a typo there, or an annotation for a container renamed
-// since, and the API server refuses the object. Not modelled: the `scheduler.alpha.kubernetes.io/tolerations`
-// annotation (ValidateTolerationsInPodAnnotations; its JSON decoding errors are Go's encoding/json texts).
+// since, and the API server refuses the object. The same for `scheduler.alpha.kubernetes.io/tolerations`
+// (ValidateTolerationsInPodAnnotations), which nothing reads any more but the API server still decodes and validates:
+// JSON that Go's encoding/json does not decode into tolerations (its own error text, go-json.ts), or tolerations
+// ValidateTolerations refuses, and the object is refused.
 import type { FieldError, PodSpec } from '../core/types';
+import { unmarshalTolerations } from './go-json';
+import { validateTolerations } from './validation';
 import { child, forbidden, invalid, quote } from './validation-field';
 import { validateAppArmorProfile, visitContainers } from './validation-security';
 import type * as VolumeValidation from './validation-volumes';
 
 /** @upstream pkg/apis/core/annotation_key_constants.go */
 const MIRROR_POD_KEY = 'kubernetes.io/config.mirror';
+/** @upstream pkg/apis/core/annotation_key_constants.go */
+const TOLERATIONS_KEY = 'scheduler.alpha.kubernetes.io/tolerations';
 /** @upstream pkg/apis/core/annotation_key_constants.go */
 const DELETION_COST_KEY = 'controller.kubernetes.io/pod-deletion-cost';
 /** @upstream pkg/apis/core/annotation_key_constants.go */
@@ -60,6 +66,18 @@ function deletionCostValid(value: string): boolean {
   return n >= -(2 ** 31) && n <= 2 ** 31 - 1;
 }
 
+/**
+ * ValidateTolerationsInPodAnnotations (called for a value other than ""): helper.GetTolerationsFromPodAnnotations'
+ * json.Unmarshal into []core.Toleration, whose error is reported at the annotations with the key as the bad value;
+ * else ValidateTolerations over what it decoded, at `<path>.scheduler.alpha.kubernetes.io/tolerations[i]` (a Child).
+ */
+function tolerationsAnnotationErrors(value: string, path: string, comparisonOperators: boolean): FieldError[] {
+  const decoded = unmarshalTolerations(value);
+  if ('error' in decoded) return [invalid(path, TOLERATIONS_KEY, decoded.error)];
+  const tolerations = decoded.tolerations.map(({ tolerationSeconds, ...t }) => ({ ...t, ...(tolerationSeconds !== undefined ? { tolerationSeconds } : {}) }));
+  return validateTolerations(tolerations as never, child(path, TOLERATIONS_KEY), comparisonOperators);
+}
+
 /** ValidateSeccompProfile: runtime/default, docker/default, unconfined, or localhost/ and a relative path without `..`. */
 function seccompProfileErrors(p: string, path: string): FieldError[] {
   if (p === 'runtime/default' || p === 'docker/default' || p === 'unconfined') return [];
@@ -77,13 +95,16 @@ function appArmorFormatError(p: string): string | undefined {
  * ValidatePodSpecificAnnotations at `path` (`metadata.annotations`, or a template's `….template.annotations`): the
  * mirror pod annotation needs spec.nodeName, the deletion cost is an int32, the seccomp annotations name valid
  * profiles (their path a Child, as upstream writes it), each AppArmor annotation names a container of the pod and a
- * valid profile. `update`: an object validated as an update of itself, whose invalid deletion cost is allowed
- * (GetValidationOptionsFromPodSpecAndMeta: AllowInvalidPodDeletionCost when the old pod's is invalid).
+ * valid profile, the tolerations annotation decodes into valid tolerations. `update`: an object validated as an update
+ * of itself, whose invalid deletion cost is allowed (GetValidationOptionsFromPodSpecAndMeta: AllowInvalidPodDeletionCost
+ * when the old pod's is invalid); `comparisonOperators`: the options' AllowTaintTolerationComparisonOperators.
  */
-export function podSpecificAnnotationErrors(annotations: Annotations | undefined, spec: PodSpec, path: string, update = false): FieldError[] {
+export function podSpecificAnnotationErrors(annotations: Annotations | undefined, spec: PodSpec, path: string, update = false, comparisonOperators = false): FieldError[] {
   if (!annotations) return [];
   const errs: FieldError[] = [];
   if (Object.hasOwn(annotations, MIRROR_POD_KEY) && !spec.nodeName) errs.push(invalid(`${path}[${MIRROR_POD_KEY}]`, text(annotations[MIRROR_POD_KEY]), MIRROR_NEEDS_NODE));
+  const tolerations = text(annotations[TOLERATIONS_KEY]);
+  if (tolerations !== '') errs.push(...tolerationsAnnotationErrors(tolerations, path, comparisonOperators));
   if (!update && Object.hasOwn(annotations, DELETION_COST_KEY) && !deletionCostValid(text(annotations[DELETION_COST_KEY]))) {
     errs.push(invalid(`${path}[${DELETION_COST_KEY}]`, text(annotations[DELETION_COST_KEY]), DELETION_COST_INT32));
   }

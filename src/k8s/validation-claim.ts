@@ -5,7 +5,7 @@ import type { PersistentVolumeClaim, PersistentVolumeClaimSpec } from 'kubernete
 import type { FieldError } from '../core/types';
 import { releaseAtLeast } from '../core/config';
 import { isDNS1123Subdomain, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
-import { child, decodeQuantity, forbidden, invalid, notSupported, Raw, required } from './validation-field';
+import { child, decodeQuantity, forbidden, invalid, named, notSupported, Raw, required } from './validation-field';
 import { validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 
 /** sets.List(supportedAccessModes) and sets.List(supportedVolumeModes): sorted. */
@@ -54,7 +54,7 @@ export function validateClaimSpec(spec: PersistentVolumeClaimSpec | undefined, p
   let rwop = false;
   let other = false;
   for (const mode of modes) {
-    if (!ACCESS_MODES.includes(mode)) errs.push(notSupported(modesPath, mode, ACCESS_MODES));
+    if (!ACCESS_MODES.includes(mode)) errs.push(notSupported(modesPath, named(String(mode)), ACCESS_MODES));
     if (mode === 'ReadWriteOncePod') rwop = true;
     else if (ACCESS_MODES.includes(mode)) other = true;
   }
@@ -69,7 +69,7 @@ export function validateClaimSpec(spec: PersistentVolumeClaimSpec | undefined, p
     else if (q.nanos <= 0n) errs.push(invalid(storagePath, q.canonical(), 'must be greater than zero'));
   }
   errs.push(...className(s.storageClassName, child(path, 'storageClassName')));
-  if (s.volumeMode != null && !VOLUME_MODES.includes(s.volumeMode)) errs.push(notSupported(child(path, 'volumeMode'), s.volumeMode, VOLUME_MODES));
+  if (s.volumeMode != null && !VOLUME_MODES.includes(s.volumeMode)) errs.push(notSupported(child(path, 'volumeMode'), named(String(s.volumeMode)), VOLUME_MODES));
   if (s.dataSource) errs.push(...validateDataSource({ ...s.dataSource, namespace: undefined }, child(path, 'dataSource')));
   if (s.dataSourceRef) errs.push(...validateDataSource(s.dataSourceRef, child(path, 'dataSourceRef')));
   // the bad value is the *field.Path itself, which json.Marshal prints as {} (field/errors.go ErrorBody)

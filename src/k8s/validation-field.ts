@@ -1,5 +1,6 @@
 // Field errors as k8s.io/apimachinery/pkg/util/validation/field/errors.go renders them:
 // `<field>: <ErrorBody>`, where ErrorBody is "Required value", "Invalid value: <value>: <detail>", ….
+import { releaseAtLeast } from '../core/config';
 import type { FieldError } from '../core/types';
 import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
 
@@ -50,6 +51,12 @@ export function goValue(value: unknown): string {
 export class Raw {
   constructor(readonly text: string) {}
 }
+/**
+ * A value of a named string type (core.TolerationOperator, TaintEffect, HostPathType, …) as ErrorBody prints it: not
+ * a `string` to its type switch, so json.Marshal from 1.34 (`"a\u003cb"`, a no-break space as it is) and %#v before
+ * (strconv.Quote, as a plain string).
+ */
+export const named = (s: string) => new Raw(releaseAtLeast('1.34') ? goJson(s) : quote(s));
 const body = (value: unknown) => (value instanceof Raw ? value.text : goValue(value));
 const withDetail = (s: string, detail?: string) => (detail ? `${s}: ${detail}` : s);
 

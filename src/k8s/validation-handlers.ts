@@ -8,7 +8,7 @@
 // of the e2e oracle (kubernetes/api testdata's placeholder DaemonSet: a postStart hook with both exec and httpGet).
 import type { FieldError } from '../core/types';
 import { isValidPortName } from './names';
-import { child, forbidden, invalid, IS_NEGATIVE, notSupported, PORT_NUM_RANGE, required, validPortNum } from './validation-field';
+import { child, forbidden, invalid, IS_NEGATIVE, named, notSupported, PORT_NUM_RANGE, required, validPortNum } from './validation-field';
 
 type Obj = Record<string, unknown>;
 
@@ -53,7 +53,7 @@ function validateAction(kind: string, action: Obj, path: string, gracePeriod: nu
       // path and scheme are defaulted ("/", HTTP) when empty
       const errs = portNumOrName(action.port, child(path, 'port'));
       const scheme = action.scheme;
-      if (scheme != null && scheme !== '' && !HTTP_SCHEMES.includes(String(scheme))) errs.push(notSupported(child(path, 'scheme'), scheme, HTTP_SCHEMES));
+      if (scheme != null && scheme !== '' && !HTTP_SCHEMES.includes(String(scheme))) errs.push(notSupported(child(path, 'scheme'), named(String(scheme)), HTTP_SCHEMES));
       for (const h of Array.isArray(action.httpHeaders) ? action.httpHeaders : []) {
         const name = String(obj(h)?.name ?? '');
         if (!/^[-A-Za-z0-9]+$/.test(name)) errs.push(invalid(child(path, 'httpHeaders'), name, HEADER_NAME));

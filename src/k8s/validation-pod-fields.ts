@@ -6,7 +6,7 @@ import type { FieldError } from '../core/types';
 import { gateEnabled, releaseAtLeast } from '../core/config';
 import { isDNS1123Label, isDNS1123Subdomain, isDNS1123SubdomainWithUnderscore, isQualifiedName, nameIsDNSSubdomain } from './names';
 import { validateIPForLegacyField } from './validation-ip';
-import { child, duplicate, forbidden, goValue, index, invalid, notSupported, Raw, required } from './validation-field';
+import { child, duplicate, forbidden, goValue, index, invalid, named, notSupported, Raw, required } from './validation-field';
 
 type Obj = Record<string, any>;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -73,7 +73,7 @@ export function validateResizePolicy(container: object, path: string, podRestart
     if (!resource) errs.push(required(p));
     else if (!RESIZE_RESOURCES.includes(resource)) errs.push(notSupported(p, name(resource), RESIZE_RESOURCES));
     if (!policy) errs.push(required(p));
-    else if (!RESIZE_POLICIES.includes(policy)) errs.push(notSupported(p, policy, RESIZE_POLICIES));
+    else if (!RESIZE_POLICIES.includes(policy)) errs.push(notSupported(p, named(policy), RESIZE_POLICIES));
     if (podRestartPolicy === 'Never' && policy !== 'NotRequired') {
       errs.push(invalid(p, policy, `must be 'NotRequired' when ${releaseAtLeast('1.36') ? 'pod ' : ''}\`restartPolicy\` is 'Never'`));
     }
@@ -122,7 +122,7 @@ export function validateNamedFields(spec: Obj, path: string): FieldError[] {
   if (spec.preemptionPolicy != null) {
     const policy = str(spec.preemptionPolicy);
     if (!policy) errs.push(required(child(path, 'preemptionPolicy')));
-    else if (!PREEMPTION_POLICIES.includes(policy)) errs.push(notSupported(child(path, 'preemptionPolicy'), policy, PREEMPTION_POLICIES));
+    else if (!PREEMPTION_POLICIES.includes(policy)) errs.push(notSupported(child(path, 'preemptionPolicy'), named(String(policy)), PREEMPTION_POLICIES));
   }
   if (spec.shareProcessNamespace === true && spec.hostPID === true) {
     const where = releaseAtLeast('1.37') ? path : child(path, 'securityContext');
@@ -172,7 +172,7 @@ export function validateContainerRestartRules(container: object, path: string): 
     if (!rules.length) return errs;
     errs.push(required(child(path, 'restartPolicy'), POLICY_FOR_RULES));
   } else if (!CONTAINER_RESTART_POLICIES.includes(str(c.restartPolicy))) {
-    errs.push(notSupported(child(path, 'restartPolicy'), str(c.restartPolicy), CONTAINER_RESTART_POLICIES));
+    errs.push(notSupported(child(path, 'restartPolicy'), named(str(c.restartPolicy)), CONTAINER_RESTART_POLICIES));
   }
   const rp = child(path, 'restartPolicyRules');
   if (rules.length > 20) errs.push(tooMany(rp, rules.length, 20));
@@ -180,13 +180,13 @@ export function validateContainerRestartRules(container: object, path: string): 
   rules.forEach((r, i) => {
     const rule = obj(r) ?? {};
     const p = index(rp, i);
-    if (!actions.includes(str(rule.action))) errs.push(notSupported(child(p, 'action'), str(rule.action), actions));
+    if (!actions.includes(str(rule.action))) errs.push(notSupported(child(p, 'action'), named(str(rule.action)), actions));
     const exit = obj(rule.exitCodes);
     if (!exit) {
       errs.push(required(child(p, 'exitCodes'), 'must be specified'));
       return;
     }
-    if (!EXIT_CODE_OPERATORS.includes(str(exit.operator))) errs.push(notSupported(child(child(p, 'exitCodes'), 'operator'), str(exit.operator), EXIT_CODE_OPERATORS));
+    if (!EXIT_CODE_OPERATORS.includes(str(exit.operator))) errs.push(notSupported(child(child(p, 'exitCodes'), 'operator'), named(str(exit.operator)), EXIT_CODE_OPERATORS));
     const values = list(exit.values);
     if (values.length > 255) errs.push(tooMany(child(child(p, 'exitCodes'), 'values'), values.length, 255));
   });

@@ -70,6 +70,9 @@ describe('validateResourceRequirements / ValidateResourceQuantityValue', () => {
     ['hugepages come in whole pages', gpu({ limits: { 'hugepages-2Mi': '3Mi', memory: '1Gi' } }), 'spec.containers[0].resources.limits[hugepages-2Mi]: Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi'],
     ['hugepages need cpu or memory', gpu({ limits: { 'hugepages-2Mi': '4Mi' } }), 'spec.containers[0].resources: Forbidden: HugePages require cpu or memory'],
     ['an invalid quantity is a decode error', gpu({ limits: { cpu: '1K' } }), `spec.containers[0].resources.limits.cpu: Invalid value: "1K": unable to parse quantity's suffix`],
+    // SetDefaults_ResourceList rounds each amount up to milli-units as the API server decodes it: printed so
+    ['amounts as rounded up to milli-units', gpu({ requests: { cpu: '2.5m' }, limits: { cpu: '1500u' } }), 'spec.containers[0].resources.requests: Invalid value: "3m": must be less than or equal to cpu limit of 2m'],
+    ['an extended resource of 0.5m is 1m', gpu({ limits: { 'example.com/gpu': '0.5m' } }), 'spec.containers[0].resources.limits[example.com/gpu]: Invalid value: "1m": must be an integer'],
   ])('%s', (_name, object, expected) => {
     expect(errors(object).join('\n')).toContain(expected);
   });
@@ -80,6 +83,8 @@ describe('validateResourceRequirements / ValidateResourceQuantityValue', () => {
     ['hugepages with memory', gpu({ limits: { 'hugepages-2Mi': '4Mi', memory: '1Gi' } })],
     // resource.Quantity.UnmarshalJSON trims spaces (apimachinery pkg/api/resource/quantity.go)
     ['a quoted quantity with surrounding spaces', gpu({ requests: { cpu: '1 ' }, limits: { cpu: ' 1' } })],
+    // 1.9m and 1.5m are both 2m once rounded up (the oracle's create domain accepts the Pod at 1.33-1.37)
+    ['a request above its limit by less than a milli-unit', gpu({ requests: { cpu: '1.9m' }, limits: { cpu: '1.5m' } })],
   ])('accepts %s', (_name, object) => expect(errors(object)).toEqual([]));
 });
 
@@ -178,4 +183,14 @@ describe('validatePodResourceConsistency', () => {
     expect(errors(pod({ ...limitOnly, os: { name: 'windows' } })).filter((e) => e.includes('resources'))).toEqual(['spec.resources: Forbidden: may not be set for a windows pod']);
     expect(errors(pod({ ...limitOnly, resources: { limits: { memory: '128Mi', cpu: 'abc' } } })).join('\n')).not.toContain('pod limits');
   });
+});
+
+// An enum field's bad value is of a named string type (core.RestartPolicy, DNSPolicy, PullPolicy, Protocol, …), which
+// field.ErrorBody prints with json.Marshal from 1.34 (`<`, `>`, `&` escaped, a no-break space as it is) and with %#v
+// (strconv.Quote) at 1.33 (apimachinery pkg/util/validation/field/errors.go); the oracle's create domain answers so.
+test.each([
+  ['1.33', 'spec.dnsPolicy: Unsupported value: "a<\\u00a0": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"'],
+  ['1.37', 'spec.dnsPolicy: Unsupported value: "a\\u003c\u00a0": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"'],
+] as const)('an enum value prints as a named string type at %s', (version, want) => {
+  expect(withConfiguration({ kubernetesVersion: version }, () => errors(pod({ dnsPolicy: 'a<\u00a0' })))).toEqual([want]);
 });

@@ -14,7 +14,7 @@ import { validateHooksAndProbes } from './validation-handlers';
 import { validateContainerSecurityContext, validateHostUsers, validateOSSecurity, validatePodSecurityContext, validateWindowsHostProcessPod } from './validation-security';
 import { podClaimNames, validateContainerRestartRules, validateInitResizePolicy, validatePodResourceClaims, validateResourceClaimNames, validateInitRestartRules, validateNamedFields, validatePodDNSConfig, validatePodHostName, validateReadinessGates, validateResizePolicy } from './validation-pod-fields';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
-import { decodeQuantity as decode, Quantity, QuantityError } from './quantity';
+import { decodeQuantity as decode, Quantity, QuantityError, roundUpToMilli } from './quantity';
 import type * as LimitRangeRules from './limit-range';
 import { validateTolerations } from './validation';
 import type * as VolumeValidation from './validation-volumes';
@@ -22,7 +22,7 @@ import { annotationFieldErrors, podSpecificAnnotationErrors } from './validation
 import { envOptions, validateEnv, validateEnvFrom, validateFileKeyRefVolumes, type EnvOptions } from './validation-env';
 import { defaultPodSpec } from './defaults';
 import { isExtendedResourceName, isNativeResource } from './resources';
-import { child, decodeQuantity, duplicate, forbidden, index, invalid, IS_NEGATIVE, notFound, notSupported, PORT_NUM_RANGE, Raw, required, validPortNum } from './validation-field';
+import { child, decodeQuantity, duplicate, forbidden, index, invalid, IS_NEGATIVE, named, notFound, notSupported, PORT_NUM_RANGE, Raw, required, validPortNum } from './validation-field';
 import { validateLabelName, validateLabelSelector, validateLabels, type LabelSelector } from './validation-meta';
 
 export interface PodValidationOptions {
@@ -85,11 +85,12 @@ function validateContainerResourceName(name: string, path: string): FieldError[]
 export { decodeQuantity };
 
 type Decoded = Map<string, Quantity>;
+/** A resource list as the API server holds it: each amount decoded and rounded up to milli-units (SetDefaults_ResourceList). */
 function decodeList(list: unknown, path: string, errs: FieldError[]): Decoded {
   const out: Decoded = new Map();
   for (const [name, raw] of Object.entries((list as Record<string, unknown>) ?? {})) {
     const q = decodeQuantity(raw, child(path, name));
-    if (q instanceof Quantity) out.set(name, q);
+    if (q instanceof Quantity) out.set(name, roundUpToMilli(q));
     else errs.push(q);
   }
   return out;
@@ -187,7 +188,7 @@ function validateContainerPorts(ports: Container['ports'], path: string): FieldE
     if (!p.containerPort) errs.push(required(child(pp, 'containerPort')));
     else if (!validPortNum(p.containerPort)) errs.push(invalid(child(pp, 'containerPort'), p.containerPort, PORT_NUM_RANGE));
     if (p.hostPort && !validPortNum(p.hostPort)) errs.push(invalid(child(pp, 'hostPort'), p.hostPort, PORT_NUM_RANGE));
-    if (p.protocol && !PROTOCOLS.includes(p.protocol)) errs.push(notSupported(child(pp, 'protocol'), p.protocol, PROTOCOLS));
+    if (p.protocol && !PROTOCOLS.includes(p.protocol)) errs.push(notSupported(child(pp, 'protocol'), named(p.protocol), PROTOCOLS));
   });
   return errs;
 }
@@ -203,9 +204,9 @@ function validatePolicies(c: Container, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const { imagePullPolicy: pull, terminationMessagePolicy: message } = c as { imagePullPolicy?: unknown; terminationMessagePolicy?: unknown };
   if (message != null && message !== '' && !TERMINATION_MESSAGE_POLICIES.includes(String(message))) {
-    errs.push(notSupported(child(path, 'terminationMessagePolicy'), message, TERMINATION_MESSAGE_POLICIES));
+    errs.push(notSupported(child(path, 'terminationMessagePolicy'), named(String(message)), TERMINATION_MESSAGE_POLICIES));
   }
-  if (pull != null && pull !== '' && !PULL_POLICIES.includes(String(pull))) errs.push(notSupported(child(path, 'imagePullPolicy'), pull, PULL_POLICIES));
+  if (pull != null && pull !== '' && !PULL_POLICIES.includes(String(pull))) errs.push(notSupported(child(path, 'imagePullPolicy'), named(String(pull)), PULL_POLICIES));
   return errs;
 }
 
@@ -289,7 +290,7 @@ function validateInitContainers(spec: PodSpec, path: string, opts: PodValidation
     errs.push(...validateContainerCommon(c, p, opts));
     // validateInitContainerRestartPolicy: Always (a sidecar), or with ContainerRestartRules any container policy and rules
     if (containerRestartRules()) errs.push(...validateInitRestartRules(c, p));
-    else if (c.restartPolicy != null && c.restartPolicy !== 'Always' && !restartRulesDropped()) errs.push(notSupported(child(p, 'restartPolicy'), c.restartPolicy, ['Always']));
+    else if (c.restartPolicy != null && c.restartPolicy !== 'Always' && !restartRulesDropped()) errs.push(notSupported(child(p, 'restartPolicy'), named(String(c.restartPolicy)), ['Always']));
     if (names.has(c.name ?? '')) errs.push(duplicate(child(p, 'name'), c.name ?? ''));
     else if (c.name) names.add(c.name);
     errs.push(...checkHostPortConflicts([c], iPath));
@@ -572,7 +573,7 @@ function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadC
     if (!isInt(c.maxSkew) || c.maxSkew <= 0) errs.push(invalid(child(p, 'maxSkew'), c.maxSkew ?? 0, 'must be greater than zero'));
     if (!c.topologyKey) errs.push(required(child(p, 'topologyKey'), 'can not be empty'));
     if (c.whenUnsatisfiable !== 'DoNotSchedule' && c.whenUnsatisfiable !== 'ScheduleAnyway') {
-      errs.push(notSupported(child(p, 'whenUnsatisfiable'), c.whenUnsatisfiable ?? '', ['DoNotSchedule', 'ScheduleAnyway']));
+      errs.push(notSupported(child(p, 'whenUnsatisfiable'), named(c.whenUnsatisfiable ?? ''), ['DoNotSchedule', 'ScheduleAnyway']));
     }
     if (list.slice(i + 1).some((o) => o.topologyKey === c.topologyKey && o.whenUnsatisfiable === c.whenUnsatisfiable)) {
       errs.push(duplicate(child(p, '{topologyKey, whenUnsatisfiable}'), `{${c.topologyKey ?? ''}, ${c.whenUnsatisfiable ?? ''}}`));
@@ -585,7 +586,7 @@ function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadC
     }
     for (const policy of ['nodeAffinityPolicy', 'nodeTaintsPolicy'] as const) {
       const v = c[policy];
-      if (v != null && v !== 'Honor' && v !== 'Ignore') errs.push(notSupported(child(p, policy), v, ['Honor', 'Ignore']));
+      if (v != null && v !== 'Honor' && v !== 'Ignore') errs.push(notSupported(child(p, policy), named(String(v)), ['Honor', 'Ignore']));
     }
     // with MatchLabelKeysInPodTopologySpreadSelectorMerge (beta, on since v1.34) validateTopologySpreadConstraints
     // uses the pod affinity rule, on the merged selector for a Pod (kubernetes PR #129874); the legacy
@@ -707,8 +708,8 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
       }),
     );
   }
-  if (!RESTART_POLICIES.includes(restartPolicyOf(s))) errs.push(notSupported(child(path, 'restartPolicy'), s.restartPolicy, RESTART_POLICIES));
-  if (s.dnsPolicy && !DNS_POLICIES.includes(s.dnsPolicy)) errs.push(notSupported(child(path, 'dnsPolicy'), s.dnsPolicy, DNS_POLICIES));
+  if (!RESTART_POLICIES.includes(restartPolicyOf(s))) errs.push(notSupported(child(path, 'restartPolicy'), named(String(s.restartPolicy ?? '')), RESTART_POLICIES));
+  if (s.dnsPolicy && !DNS_POLICIES.includes(s.dnsPolicy)) errs.push(notSupported(child(path, 'dnsPolicy'), named(s.dnsPolicy), DNS_POLICIES));
   errs.push(...validateHostAliases(s.hostAliases, child(path, 'hostAliases')));
   errs.push(...validatePodSecurityContext(s as never, path, opts.update));
   errs.push(...validatePodDNSConfig(s as never, path));
@@ -741,7 +742,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   if (s.os) {
     // validateOS: v1.33.13 still says "cannot be empty" (dropped in 1.34, #132513)
     if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), releaseAtLeast('1.34') ? '' : 'cannot be empty'));
-    else if (s.os.name !== 'linux' && s.os.name !== 'windows') errs.push(notSupported(child(path, 'os'), s.os.name, ['linux', 'windows']));
+    else if (s.os.name !== 'linux' && s.os.name !== 'windows') errs.push(notSupported(child(path, 'os'), named(String(s.os.name)), ['linux', 'windows']));
     // validateLinux / validateWindows, for a valid OS only
     else errs.push(...validateOSSecurity(s as never, path));
   }
@@ -765,7 +766,7 @@ export function validatePodTemplateSpec(
   opts: PodValidationOptions,
 ): FieldError[] {
   const errs = [...validateLabels(template?.metadata?.labels, child(path, 'labels')), ...validateTemplateAnnotations(template, path)];
-  errs.push(...podSpecificAnnotationErrors(template?.metadata?.annotations, template?.spec ?? ({} as PodSpec), child(path, 'annotations'), opts.update));
+  errs.push(...podSpecificAnnotationErrors(template?.metadata?.annotations, template?.spec ?? ({} as PodSpec), child(path, 'annotations'), opts.update, opts.comparisonOperators));
   errs.push(...validatePodSpec(template?.spec, child(path, 'spec'), opts));
   // on create, the deprecated annotations against the fields, as written (no PrepareForCreate for a template)
   if (!opts.update) errs.push(...annotationFieldErrors(template?.metadata?.annotations, template?.spec ?? ({} as PodSpec), child(path, 'spec'), false));

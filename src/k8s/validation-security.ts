@@ -8,7 +8,7 @@
 // validation-annotations.ts's.
 import type { FieldError } from '../core/types';
 import { gateEnabled, releaseAtLeast } from '../core/config';
-import { child, duplicate, forbidden, goJson, index, invalid, notSupported, Raw, required } from './validation-field';
+import { child, duplicate, forbidden, goJson, index, invalid, named, notSupported, Raw, required } from './validation-field';
 import type * as VolumeValidation from './validation-volumes';
 import { isDNS1123Subdomain } from './names';
 
@@ -57,7 +57,7 @@ export function validateSeccompProfile(sp: unknown, path: string): FieldError[] 
   const errs: FieldError[] = [];
   const type = String(p.type ?? '');
   if (!type) errs.push(required(child(path, 'type'), SECCOMP_TYPE_REQUIRED));
-  else if (!PROFILE_TYPES.includes(type)) errs.push(notSupported(child(path, 'type'), type, PROFILE_TYPES));
+  else if (!PROFILE_TYPES.includes(type)) errs.push(notSupported(child(path, 'type'), named(String(type)), PROFILE_TYPES));
   const local = p.localhostProfile;
   if (type === 'Localhost') {
     if (local == null) errs.push(required(child(path, 'localhostProfile'), SECCOMP_LOCALHOST_REQUIRED));
@@ -94,7 +94,7 @@ export function validateAppArmorProfile(ap: unknown, path: string): FieldError[]
     case '':
       return [required(child(path, 'type'), APPARMOR_TYPE_REQUIRED)];
     default:
-      return [notSupported(child(path, 'type'), type, PROFILE_TYPES)];
+      return [notSupported(child(path, 'type'), named(String(type)), PROFILE_TYPES)];
   }
 }
 
@@ -249,17 +249,17 @@ export function validatePodSecurityContext(spec: Obj, path: string, update = fal
   (Array.isArray(sc.supplementalGroups) ? sc.supplementalGroups : []).forEach((g: unknown, i: number) => errs.push(...idErrors(g, index(child(p, 'supplementalGroups'), i))));
   if (Array.isArray(sc.sysctls) && sc.sysctls.length) errs.push(...validateSysctls(sc.sysctls, spec, child(p, 'sysctls')));
   if (sc.fsGroupChangePolicy != null && !FS_GROUP_CHANGE_POLICIES.includes(sc.fsGroupChangePolicy)) {
-    errs.push(notSupported(child(p, 'fsGroupChangePolicy'), sc.fsGroupChangePolicy, FS_GROUP_CHANGE_POLICIES));
+    errs.push(notSupported(child(p, 'fsGroupChangePolicy'), named(String(sc.fsGroupChangePolicy)), FS_GROUP_CHANGE_POLICIES));
   }
   errs.push(...validateSeccompProfile(sc.seccompProfile, child(p, 'seccompProfile')));
   errs.push(...validateWindowsOptions(sc.windowsOptions, child(p, 'windowsOptions')));
   errs.push(...validateAppArmorProfile(sc.appArmorProfile, child(p, 'appArmorProfile')));
   if (sc.supplementalGroupsPolicy != null && !SUPPLEMENTAL_GROUPS_POLICIES.includes(sc.supplementalGroupsPolicy)) {
-    errs.push(notSupported(child(p, 'supplementalGroupsPolicy'), sc.supplementalGroupsPolicy, SUPPLEMENTAL_GROUPS_POLICIES));
+    errs.push(notSupported(child(p, 'supplementalGroupsPolicy'), named(String(sc.supplementalGroupsPolicy)), SUPPLEMENTAL_GROUPS_POLICIES));
   }
   if (sc.seLinuxChangePolicy != null) {
     const allowed = gateEnabled('SELinuxMount') || update ? SELINUX_CHANGE_POLICIES : ['Recursive'];
-    if (!allowed.includes(sc.seLinuxChangePolicy)) errs.push(notSupported(child(p, 'seLinuxChangePolicy'), sc.seLinuxChangePolicy, allowed));
+    if (!allowed.includes(sc.seLinuxChangePolicy)) errs.push(notSupported(child(p, 'seLinuxChangePolicy'), named(String(sc.seLinuxChangePolicy)), allowed));
   }
   return errs;
 }
@@ -271,7 +271,7 @@ export function validateContainerSecurityContext(container: object, path: string
   const p = child(path, 'securityContext');
   const errs = [...idErrors(sc.runAsUser, child(p, 'runAsUser')), ...idErrors(sc.runAsGroup, child(p, 'runAsGroup'))];
   if (sc.procMount != null) {
-    if (sc.procMount !== 'Default' && sc.procMount !== 'Unmasked') errs.push(notSupported(child(p, 'procMount'), sc.procMount, ['Default', 'Unmasked']));
+    if (sc.procMount !== 'Default' && sc.procMount !== 'Unmasked') errs.push(notSupported(child(p, 'procMount'), named(String(sc.procMount)), ['Default', 'Unmasked']));
     if (hostUsers && sc.procMount === 'Unmasked') errs.push(invalid(child(p, 'procMount'), sc.procMount, UNMASKED_HOST_USERS));
   }
   errs.push(...validateSeccompProfile(sc.seccompProfile, child(p, 'seccompProfile')));

@@ -12,7 +12,7 @@
 import type { Container, FieldError, PodSpec } from '../core/types';
 import { gateEnabled, releaseAtLeast } from '../core/config';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain } from './names';
-import { child, decodeQuantity, duplicate, forbidden, goJson, index, invalid, notFound, notSupported, Raw, required } from './validation-field';
+import { child, decodeQuantity, duplicate, forbidden, index, invalid, named, notFound, notSupported, required } from './validation-field';
 import { validateLabels } from './validation-meta';
 import { validateClaimSpec } from './validation-claim';
 
@@ -98,11 +98,6 @@ const given = (v: unknown): v is Obj => v != null;
 /** A list field's items; a value of another JSON type is the decoder's to refuse, read here as no items. */
 const listOf = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
-/**
- * A value of a named string type (core.HostPathType, MountPropagationMode, RecursiveReadOnlyMode) as ErrorBody prints
- * it: not a `string` to its type switch, so json.Marshal from 1.34 (`<`, `>`, `&` escaped) and %#v before (Go's quoting).
- */
-const named = (s: string) => new Raw(releaseAtLeast('1.34') ? goJson(s) : JSON.stringify(s));
 const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
 
 /**

@@ -2,6 +2,7 @@
 // (pkg/apis/apps/validation/validation.go, pkg/apis/batch/validation/validation.go,
 // pkg/apis/core/validation/validation.go) and the validation_test.go case where one is ported.
 import { validate } from '../engine/validate';
+import { withConfiguration } from '../core/config';
 import { parseStandardError } from './validation-cron';
 
 const errors = (o: object) => validate(o as never).map((e) => `${e.field}: ${e.message}`);
@@ -76,9 +77,20 @@ describe('ValidateStatefulSetSpec, ValidateDaemonSetSpec, ValidateReplicationCon
     ['DaemonSet maxSurge alone', deployment({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1 } } }, 'DaemonSet'), 'spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero'],
     ['DaemonSet maxUnavailable 0 alone', deployment({ updateStrategy: { rollingUpdate: { maxUnavailable: 0 } } }, 'DaemonSet'), 'spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0'],
     ['StatefulSet podManagementPolicy', sts({ podManagementPolicy: 'Random' }), `spec.podManagementPolicy: Invalid value: "Random": must be 'OrderedReady' or 'Parallel'`],
+    // ValidatePersistentVolumeClaimRetentionPolicy (the same at v1.33.13 … v1.37.2)
+    ['StatefulSet retention policy', sts({ persistentVolumeClaimRetentionPolicy: { whenScaled: 'Keep' } }), 'spec.persistentVolumeClaimRetentionPolicy.whenScaled: Unsupported value: "Keep": supported values: "Retain", "Delete"'],
+    // validateRollingUpdateStatefulSet with MaxUnavailableStatefulSet on (beta and on from 1.37, the default release)
+    ['StatefulSet maxUnavailable 0', sts({ updateStrategy: { rollingUpdate: { maxUnavailable: '0%' } } }), 'spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: "0%": cannot be 0'],
+    ['StatefulSet maxUnavailable past 100%', sts({ updateStrategy: { rollingUpdate: { maxUnavailable: '150%' } } }), 'spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: "150%": must not be greater than 100%'],
     ['DaemonSet restartPolicy', deployment({ template: { metadata: { labels: { app: 'web' } }, spec: { containers, restartPolicy: 'OnFailure' } } }, 'DaemonSet'), 'spec.template.spec.restartPolicy: Unsupported value: "OnFailure": supported values: "Always"'],
     ['ReplicationController without selector or labels', { apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'rc' }, spec: { template: { spec: { containers } } } }, 'spec.selector: Required value'],
   ])('%s', (_name, object, expected) => expect(errors(object).join('\n')).toContain(expected));
+});
+
+test('a StatefulSet\'s maxUnavailable is dropped on create before 1.37 (MaxUnavailableStatefulSet off): not refused', () => {
+  const sts = { ...deployment({ updateStrategy: { rollingUpdate: { maxUnavailable: 0 } } }, 'StatefulSet'), metadata: { name: 'db' } };
+  expect(withConfiguration({ kubernetesVersion: '1.36' }, () => errors(sts))).toEqual([]);
+  expect(withConfiguration({ kubernetesVersion: '1.37' }, () => errors(sts))).toEqual(['spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: 0: cannot be 0']);
 });
 
 describe('the Pods a controller creates from an accepted template (ValidatePodCreate after SetDefaults_Pod)', () => {
@@ -154,6 +166,8 @@ describe('ValidateNode / ValidateNodeResources', () => {
     ['name required', { apiVersion: 'v1', kind: 'Node', metadata: {} }, 'metadata.name: Required value: name or generateName is required'],
     ['allocatable not negative', node({ status: { allocatable: { cpu: '-1' } } }), 'status.allocatable.cpu: Invalid value: "-1": must be greater than or equal to 0'],
     ['extended resources whole', node({ status: { capacity: { 'example.com/dongle': '1500m' } } }), 'status.capacity.example.com/dongle: Invalid value: \"1500m\": must be an integer'],
+    // SetObjectDefaults_Node rounds capacity and allocatable up to milli-units (SetDefaults_ResourceList): 1500u is 2m
+    ['amounts as rounded up to milli-units', node({ status: { allocatable: { pods: '1500u' } } }), 'status.allocatable.pods: Invalid value: \"2m\": must be an integer'],
     ['undecodable allocatable', node({ status: { allocatable: { cpu: '1K' } } }), `status.allocatable.cpu: Invalid value: "1K": unable to parse quantity's suffix`],
     ['taint effect hint', node({ spec: { taints: [{ key: 'a', effect: 'noexecute' }] } }), 'metadata.taints[0].effect: Unsupported value: "noexecute": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute" (did you mean NoExecute?)'],
   ])('%s', (_name, object, expected) => expect(errors(object).join('\n')).toContain(expected));

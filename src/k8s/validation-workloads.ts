@@ -4,14 +4,14 @@
 // Job, CronJob (pkg/apis/batch/validation/validation.go), Node (ValidateNode, ValidateNodeResources, spec.podCIDRs),
 // PersistentVolumeClaim (validation-claim.ts).
 import type { FieldError, Node, PodSpec } from '../core/types';
-import { releaseAtLeast, settings } from '../core/config';
+import { gateEnabled, releaseAtLeast, settings } from '../core/config';
 import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
-import { Quantity } from './quantity';
+import { Quantity, roundUpToMilli } from './quantity';
 import { defaultPodSpec } from './defaults';
 import { validateTaints } from './validation';
 import type * as CronValidation from './validation-cron';
 import { validatePodCIDRs } from './validation-ip';
-import { child, forbidden, goJson, invalid, IS_NEGATIVE, notSupported, Raw, required } from './validation-field';
+import { child, forbidden, goJson, invalid, IS_NEGATIVE, named, notSupported, Raw, required } from './validation-field';
 import type * as TimeZones from './time-zones';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, withoutImageVolumes, type PodValidationOptions } from './validation-pod';
@@ -24,6 +24,7 @@ const timeZones = (): typeof TimeZones => require('./time-zones');
 import { validatePriorityClass, type PriorityClass } from './priority';
 import type * as ClaimValidation from './validation-claim';
 import { annotationFieldErrors, podSpecificAnnotationErrors } from './validation-annotations';
+import { jobPolicyErrors } from './validation-job';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
 type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
@@ -115,19 +116,19 @@ function alwaysRestart(spec: Record<string, unknown>, kind: string): FieldError[
   const errs: FieldError[] = [];
   // (a policy other than Always is the one written)
   const rp = restartPolicyOf(t?.spec);
-  if (rp !== 'Always') errs.push(notSupported('spec.template.spec.restartPolicy', rp, ['Always']));
+  if (rp !== 'Always') errs.push(notSupported('spec.template.spec.restartPolicy', named(String(rp)), ['Always']));
   if (t?.spec?.activeDeadlineSeconds != null) errs.push(forbidden('spec.template.spec.activeDeadlineSeconds', `activeDeadlineSeconds in ${kind} is not Supported`));
   return errs;
 }
 
 /** validateJobSpec: counts, the template, and a restart policy of OnFailure or Never. */
-function validateJobSpec(spec: Record<string, unknown> | undefined, path: string, opts: PodValidationOptions): FieldError[] {
+function validateJobSpec(spec: Record<string, unknown> | undefined, path: string, opts: PodValidationOptions, cronJob = false): FieldError[] {
   const s = spec ?? {};
   const errs: FieldError[] = [];
   for (const f of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished']) errs.push(...nonnegative(s[f], child(path, f)));
   const mode = s.completionMode;
   if (mode != null) {
-    if (mode !== 'NonIndexed' && mode !== 'Indexed') errs.push(notSupported(child(path, 'completionMode'), mode, ['NonIndexed', 'Indexed']));
+    if (mode !== 'NonIndexed' && mode !== 'Indexed') errs.push(notSupported(child(path, 'completionMode'), named(String(mode)), ['NonIndexed', 'Indexed']));
     if (mode === 'Indexed') {
       if (s.completions == null) errs.push(required(child(path, 'completions'), 'when completion mode is Indexed'));
       // maxParallelismForIndexedJob
@@ -136,13 +137,15 @@ function validateJobSpec(spec: Record<string, unknown> | undefined, path: string
       }
     }
   }
+  // per-index backoff, the failure, success and replacement policies (validation-job.ts)
+  errs.push(...jobPolicyErrors(s, path, cronJob));
   const template = s.template as Template | undefined;
   errs.push(...validatePodTemplateSpec(template, child(path, 'template'), opts));
   const rp = template?.spec?.restartPolicy ?? '';
   const rpPath = child(path, 'template.spec.restartPolicy');
   // an empty restartPolicy is defaulted to Always, hence "Required" for both
   if (rp === '' || rp === 'Always') errs.push(required(rpPath, 'valid values: "OnFailure", "Never"'));
-  else if (rp !== 'OnFailure' && rp !== 'Never') errs.push(notSupported(rpPath, rp, ['OnFailure', 'Never']));
+  else if (rp !== 'OnFailure' && rp !== 'Never') errs.push(notSupported(rpPath, named(String(rp)), ['OnFailure', 'Never']));
   else if (s.podFailurePolicy && rp !== 'Never') errs.push(invalid(rpPath, rp, 'only "Never" is supported when podFailurePolicy is specified'));
   return errs;
 }
@@ -172,9 +175,9 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
     }
   }
   const cp = s.concurrencyPolicy;
-  if (cp != null && cp !== 'Allow' && cp !== 'Forbid' && cp !== 'Replace') errs.push(notSupported('spec.concurrencyPolicy', cp, ['Allow', 'Forbid', 'Replace']));
+  if (cp != null && cp !== 'Allow' && cp !== 'Forbid' && cp !== 'Replace') errs.push(notSupported('spec.concurrencyPolicy', named(String(cp)), ['Allow', 'Forbid', 'Replace']));
   const jobSpec = (s.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec;
-  errs.push(...validateJobSpec(jobSpec, 'spec.jobTemplate.spec', opts));
+  errs.push(...validateJobSpec(jobSpec, 'spec.jobTemplate.spec', opts, true));
   if (jobSpec?.selector) errs.push(invalid('spec.jobTemplate.spec.selector', goLabelSelector(jobSpec.selector as LabelSelector), '`selector` will be auto-generated'));
   if (jobSpec?.manualSelector === true) errs.push(notSupported('spec.jobTemplate.spec.manualSelector', true, ['nil', 'false']));
   errs.push(...nonnegative(s.successfulJobsHistoryLimit, 'spec.successfulJobsHistoryLimit'));
@@ -188,7 +191,7 @@ function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: Po
  */
 const knownTimeZone = (tz: string): boolean => timeZones().GO_TIME_ZONES.has(tz);
 
-/** status.capacity and status.allocatable (ValidateNodeResources). */
+/** status.capacity and status.allocatable (ValidateNodeResources), each amount as decoded and defaulted. */
 function validateNodeResources(node: Node): FieldError[] {
   const errs: FieldError[] = [];
   // SetDefaults_NodeStatus: a node without allocatable gets a copy of its capacity
@@ -199,7 +202,8 @@ function validateNodeResources(node: Node): FieldError[] {
     for (const [name, raw] of Object.entries((lists[list] as Record<string, unknown>) ?? {})) {
       const path = `status.${list}.${name}`;
       const q = decodeQuantity(raw, path);
-      errs.push(...(q instanceof Quantity ? validateResourceQuantityValue(name, q, path) : [q]));
+      // (rounded up to milli-units as SetObjectDefaults_Node's SetDefaults_ResourceList leaves them: `1500u` is 2m)
+      errs.push(...(q instanceof Quantity ? validateResourceQuantityValue(name, roundUpToMilli(q), path) : [q]));
     }
   }
   return errs;
@@ -294,9 +298,28 @@ function validateStatefulSetPolicies(spec: Record<string, unknown>): FieldError[
   if (type === 'OnDelete' && ru) {
     const value = new Raw(goJson(goStatefulSetRollingUpdate(ru)));
     errs.push(invalid('spec.updateStrategy.rollingUpdate', value, "only allowed for updateStrategy 'RollingUpdate'"));
-  } else if (type === 'RollingUpdate') errs.push(...nonnegative(ru?.partition, 'spec.updateStrategy.rollingUpdate.partition'));
-  else if (type !== 'OnDelete') {
+  } else if (type === 'RollingUpdate') {
+    errs.push(...nonnegative(ru?.partition, 'spec.updateStrategy.rollingUpdate.partition'));
+    // validateRollingUpdateStatefulSet's maxUnavailable: dropped on create while MaxUnavailableStatefulSet is off
+    // (pkg/registry/apps/statefulset/strategy.go dropStatefulSetDisabledFields), else a positive int or percent ≤ 100%
+    const max = ru?.maxUnavailable;
+    if (max != null && gateEnabled('MaxUnavailableStatefulSet')) {
+      const path = 'spec.updateStrategy.rollingUpdate.maxUnavailable';
+      errs.push(...validatePositiveIntOrPercent(max, path));
+      if (intOrPercentValue(max) === 0) errs.push(invalid(path, intOrString(max), 'cannot be 0'));
+      errs.push(...notMoreThan100Percent(max, path));
+    }
+  } else if (type !== 'OnDelete') {
     errs.push(invalid('spec.updateStrategy', new Raw(goJson({ Type: type, RollingUpdate: goStatefulSetRollingUpdate(ru) })), "must be 'RollingUpdate' or 'OnDelete'"));
+  }
+  // ValidatePersistentVolumeClaimRetentionPolicy: whenDeleted and whenScaled Retain or Delete (SetDefaults_StatefulSet
+  // fills an absent one with Retain)
+  const retention = spec.persistentVolumeClaimRetentionPolicy as Record<string, unknown> | null | undefined;
+  for (const when of ['whenDeleted', 'whenScaled']) {
+    const v = retention?.[when];
+    if (typeof v === 'string' && v !== '' && v !== 'Retain' && v !== 'Delete') {
+      errs.push(notSupported(`spec.persistentVolumeClaimRetentionPolicy.${when}`, named(v), ['Retain', 'Delete']));
+    }
   }
   return errs;
 }
@@ -440,7 +463,7 @@ function validateStatefulSet(object: Obj, template: PodValidationOptions, update
     ...(parsed ? validateLabels(t?.metadata?.labels, 'spec.template.labels') : []),
     ...(parsed && !specValidated ? validateTemplateAnnotations(t, 'spec.template') : []),
     // and ValidatePodSpecificAnnotations once more (v1.33.13 … v1.36: twice from 1.34 with the template's own)
-    ...(parsed ? podSpecificAnnotationErrors(t?.metadata?.annotations, (t?.spec ?? {}) as PodSpec, 'spec.template.annotations', update) : []),
+    ...(parsed ? podSpecificAnnotationErrors(t?.metadata?.annotations, (t?.spec ?? {}) as PodSpec, 'spec.template.annotations', update, template.comparisonOperators) : []),
     ...alwaysRestart(spec, 'StatefulSet'),
     ...createdPodErrors('StatefulSet', withClaimVolumes(t, spec.volumeClaimTemplates), createdPodLabels('StatefulSet', t), 'spec.template.spec', template, specValidated, statefulSetIdentity(object.metadata?.name ?? '', spec)),
     // (a set read from a cluster has Pods already, whatever their labels: not checked again)
@@ -493,7 +516,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
           ? validatePodSpec(object.spec as unknown as PodSpec, 'spec', { isPod: true, comparisonOperators, update, podName: object.metadata?.name })
           : validatePodSpec(mergeLabelKeys(object.spec as unknown as PodSpec, object.metadata?.labels), 'spec', { isPod: true, comparisonOperators, podName: object.metadata?.name })),
         // ValidatePodSpecificAnnotations (in ValidatePodMetadataAndSpec, after the spec), then on create ValidatePodCreate's checks of them against the fields
-        ...podSpecificAnnotationErrors(metadata?.annotations, spec as unknown as PodSpec, 'metadata.annotations', update),
+        ...podSpecificAnnotationErrors(metadata?.annotations, spec as unknown as PodSpec, 'metadata.annotations', update, comparisonOperators),
         ...(update ? [] : annotationFieldErrors(metadata?.annotations, spec as unknown as PodSpec, 'spec', true)),
       ];
     }

@@ -1,5 +1,6 @@
 // Cases after pkg/apis/core/validation/validation_test.go TestValidateTolerations (successCases/errorCases)
 // and TestValidateNode/TestValidateNodeUpdate taint cases.
+import { withConfiguration, type KubernetesVersion } from '../core/config';
 import { validateTaints, validateTolerations } from './validation';
 
 const v = (t: object[], gate = false) => validateTolerations(t as never, 'spec.tolerations', gate);
@@ -57,5 +58,18 @@ describe('validateNodeTaints', () => {
   });
   test('value must be a label value', () => {
     expect(validateTaints([{ key: 'a', value: '-1', effect: 'NoSchedule' }]).map((e) => e.field)).toEqual(['metadata.taints[0].value']);
+  });
+});
+
+// A core.TolerationOperator or TaintEffect is a named string type: field.ErrorBody does not take it for a `string`
+// (apimachinery pkg/util/validation/field/errors.go), so it prints through json.Marshal from 1.34 (`<`, `>`, `&`
+// escaped, a no-break space as it is) and %#v (strconv.Quote) at 1.33; the oracle's create domain answers so.
+describe('a toleration\'s operator and effect print as named string types', () => {
+  test.each<[KubernetesVersion, string[]]>([
+    ['1.33', ['t[0].operator: Unsupported value: "Ex<\\u00a0": supported values: "Equal", "Exists"', 't[0].effect: Unsupported value: "No&Schedule": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute" (did you mean NoSchedule?)']],
+    ['1.37', ['t[0].operator: Unsupported value: "Ex\\u003c\u00a0": supported values: "Equal", "Exists"', 't[0].effect: Unsupported value: "No\\u0026Schedule": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute" (did you mean NoSchedule?)']],
+  ])('at %s', (version, want) => {
+    const errs = withConfiguration({ kubernetesVersion: version }, () => validateTolerations([{ key: 'k', operator: 'Ex<\u00a0' as never, effect: 'No&Schedule' as never }], 't', false));
+    expect(errs.map((e) => `${e.field}: ${e.message}`)).toEqual(want);
   });
 });

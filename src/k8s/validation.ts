@@ -5,7 +5,7 @@ import type { FieldError, Taint, Toleration } from '../core/types';
 import { parseCanonicalInt64 } from './toleration';
 import { editDistance } from './edit-distance';
 import { isQualifiedName, isValidLabelValue } from './names';
-import { child, duplicate, goJson, index, invalid, notSupported, Raw, required } from './validation-field';
+import { child, duplicate, goJson, index, invalid, named, notSupported, Raw, required } from './validation-field';
 
 export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
 
@@ -31,8 +31,9 @@ function validateTaintEffect(effect: string | undefined, allowEmpty: boolean, fi
   // (no caller passes an unset effect past the line above: tolerations only a set one)
   // Stryker disable next-line StringLiteral: the effect is set here
   if ((TAINT_EFFECTS as readonly string[]).includes(effect ?? '')) return [];
+  // (a core.TaintEffect: printed as a named string type)
   // Stryker disable next-line StringLiteral: the effect is set here
-  const err = notSupported(field, effect ?? '', TAINT_EFFECTS);
+  const err = notSupported(field, named(effect ?? ''), TAINT_EFFECTS);
   // Stryker disable next-line StringLiteral: the effect is set here
   return [{ ...err, message: err.message + didYouMean(effect ?? '') }];
 }
@@ -54,10 +55,10 @@ export function validateTolerations(
     const value = t.value ?? '';
     if (key) errs.push(...isQualifiedName(key).map((m) => invalid(child(p, 'key'), key, m)));
     if (!key && operator !== 'Exists') {
-      errs.push(invalid(child(p, 'operator'), operator, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
+      errs.push(invalid(child(p, 'operator'), named(operator), 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
     }
     if (t.tolerationSeconds != null && t.effect !== 'NoExecute') {
-      errs.push(invalid(child(p, 'effect'), t.effect ?? '', "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+      errs.push(invalid(child(p, 'effect'), named(t.effect ?? ''), "effect must be 'NoExecute' when `tolerationSeconds` is set"));
     }
     switch (operator) {
       case '':
@@ -74,10 +75,10 @@ export function validateTolerations(
       case 'Gt':
         // KEP-5471: accepted only with the feature gate; the value must be a canonical decimal integer. Before
         // 1.35 (#134665) there is no gate: unknown operators, told the two of old (v1.34.4 ValidateTolerations).
-        if (!releaseAtLeast('1.35')) errs.push(notSupported(child(p, 'operator'), operator, ['Equal', 'Exists']));
+        if (!releaseAtLeast('1.35')) errs.push(notSupported(child(p, 'operator'), named(operator), ['Equal', 'Exists']));
         else if (!comparisonOperators) {
           // upstream lists all four operators here, the gate's own two among them (validation.go ValidateTolerations)
-          const err = notSupported(child(p, 'operator'), operator, ['Equal', 'Exists', 'Lt', 'Gt']);
+          const err = notSupported(child(p, 'operator'), named(operator), ['Equal', 'Exists', 'Lt', 'Gt']);
           errs.push({ ...err, message: `${err.message} (${COMPARISON_GATE_HINT})` });
         } else if (parseCanonicalInt64(value) === undefined) {
           errs.push(invalid(child(p, 'value'), value, 'must be a valid decimal integer in canonical form'));
@@ -85,7 +86,7 @@ export function validateTolerations(
         break;
       default:
         // with or without the gate, an unknown operator is told the two of old
-        errs.push(notSupported(child(p, 'operator'), operator, ['Equal', 'Exists']));
+        errs.push(notSupported(child(p, 'operator'), named(operator), ['Equal', 'Exists']));
     }
     // Stryker disable next-line BooleanLiteral: allowEmpty does not matter for a set effect
     if (t.effect) errs.push(...validateTaintEffect(t.effect, true, child(p, 'effect')));

@@ -3,7 +3,11 @@
 // write (a container the pod lacks, a bad profile name, an annotation the field contradicts; a Pod's AppArmor annotation
 // copied to its container's field first, applyAppArmorVersionSkew, a template's checked as written), the pod deletion
 // cost, the mirror pod annotation, and a StatefulSet's template, whose annotations ValidatePodTemplateSpecForStatefulSet
-// checks a second time from 1.34. The library accepted every one of these objects before. The oracle's answers per
+// checks a second time from 1.34 (once again at 1.37, where declarative validation drops the repeated error). The
+// library accepted every one of these objects before. Also the `scheduler.alpha.kubernetes.io/tolerations` annotation
+// (ValidateTolerationsInPodAnnotations: Go's encoding/json errors, src/k8s/go-json.ts, then ValidateTolerations) on
+// Pods and on Deployment, StatefulSet, DaemonSet and CronJob templates, and a toleration's operator and effect printed
+// as named string types (json.Marshal from 1.34, %#v at 1.33), which the library printed as plain strings. The oracle's answers per
 // release are kept in test/fixtures/oracle-regressions-annotations.json (k8s.io/kubernetes v1.33.13, v1.34.4, v1.35.4,
 // v1.36.3, v1.37.2: pkg/registry/*/strategy.go PrepareForCreate + Validate, pkg/apis/core/validation/validation.go
 // ValidatePodSpecificAnnotations, validateSeccompAnnotationsAndFields, validateAppArmorAnnotationsAndFieldsMatchOnCreate)

@@ -43,7 +43,8 @@ const toleration = fc.record({
 
 const RESOURCE_NAMES = ['cpu', 'memory', 'ephemeral-storage', 'example.com/gpu', 'nvidia.com/gpu', 'hugepages-2Mi'];
 const resourceName = mostly(RESOURCE_NAMES, ['storage', 'pods', 'bad name', 'kubernetes.io/foo', 'requests.cpu', 'example.com/', 'requests.example.com/x']);
-const quantity = mostly(['100m', '1', '1Gi', '2', '0', '500Mi', '0.5', '1e3'], ['-1', '1.5', 'abc', '1K', '']);
+// (`1500u`: finer than a milli-unit, rounded up to 2m as the API server decodes it, SetDefaults_ResourceList)
+const quantity = mostly(['100m', '1', '1Gi', '2', '0', '500Mi', '0.5', '1e3', '1500u'], ['-1', '1.5', 'abc', '1K', '']);
 const resourceList = fc.dictionary(resourceName, quantity, { maxKeys: 2 });
 const resources = fc.record({ requests: half(resourceList), limits: half(resourceList) }, { requiredKeys: [] }).map(compact);
 
@@ -56,6 +57,8 @@ const podLevelAmount = fc.oneof(
   { weight: 4, arbitrary: fc.tuple(fc.constant('memory'), fc.constantFrom('128Mi', '256Mi', '512Mi', '1Gi', '2Gi', '1G')) },
   { weight: 2, arbitrary: fc.tuple(fc.constantFrom('hugepages-2Mi', 'hugepages-1Gi'), fc.constantFrom('2Mi', '4Mi', '10Mi', '1Gi', '2Gi')) },
   { weight: 1, arbitrary: fc.tuple(resourceName, quantity) },
+  // amounts finer than a milli-unit, which the API server rounds up before it compares them (0.5m + 0.5m is 2m)
+  { weight: 1, arbitrary: fc.tuple(fc.constant('cpu'), fc.constantFrom('0.5m', '1500u', '1.5m', '2500u', '1m', '999u', '1001u')) },
 );
 const podLevelList = fc.array(podLevelAmount, { minLength: 1, maxLength: 3 }).map((entries) => Object.fromEntries(entries));
 const podLevelResources = fc.record({ requests: half(podLevelList), limits: half(podLevelList) }, { requiredKeys: [] }).map(compact);
@@ -332,7 +335,7 @@ export const podSpecArb = (restartPolicies: readonly (string | undefined)[]) => 
   schedulingGates: rarely(fc.constantFrom([{ name: 'example.com/gate' }], [{ name: 'a' }, { name: 'a' }], [{ name: 'bad gate' }]), 8),
   priorityClassName: rarely(mostly(['high'], ['High_Priority']), 8),
   hostNetwork: rarely(fc.constant(true), 8),
-  dnsPolicy: rarely(mostly(['ClusterFirst', 'Default'], ['clusterfirst']), 10),
+  dnsPolicy: rarely(mostly(['ClusterFirst', 'Default', 'ClusterFirstWithHostNet'], ['clusterfirst', 'ClusterFirstWithHostNetwork']), 10),
   hostname: rarely(mostly(['web-0'], ['Web', 'a.b']), 12),
   subdomain: rarely(mostly(['svc'], ['Svc_1']), 12),
   activeDeadlineSeconds: rarely(mostly([60], [0, -5]), 12),
@@ -410,7 +413,12 @@ const statefulSet = workload('StatefulSet', 'apps/v1', fc.record({
   serviceName: half(mostly(['web'], ['Web', 'web_1', 'w'.repeat(64)])),
   ordinals: rarely(fc.constantFrom({}, { start: 2 }, { start: -1 }), 6),
   podManagementPolicy: rarely(mostly(['OrderedReady', 'Parallel'], ['parallel']), 4),
-  updateStrategy: rarely(fc.constantFrom({ type: 'OnDelete' }, { type: 'RollingUpdate', rollingUpdate: { partition: -1 } }, { type: 'Bad' }, { type: 'OnDelete', rollingUpdate: { partition: 1 } }), 4),
+  updateStrategy: rarely(fc.constantFrom({ type: 'OnDelete' }, { type: 'RollingUpdate', rollingUpdate: { partition: -1 } }, { type: 'Bad' }, { type: 'OnDelete', rollingUpdate: { partition: 1 } },
+    // maxUnavailable (MaxUnavailableStatefulSet, on from 1.37; dropped before): as written, and 0 or past 100%
+    { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 2 } }, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', partition: 1 } },
+    { rollingUpdate: { maxUnavailable: 0 } }, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '150%' } }), 4),
+  // the claims kept or deleted with the set and on scale-down, as bitnami charts write it (and a misspelt value)
+  persistentVolumeClaimRetentionPolicy: rarely(mostly<Record<string, string>>([{ whenDeleted: 'Retain', whenScaled: 'Delete' }, { whenDeleted: 'Delete' }], [{ whenScaled: 'Keep' }, { whenDeleted: 'delete' }]), 6),
   // one claim template (with several, upstream's volume order is a Go map's), which the first container mounts; rarely
   // with labels, annotations or a namespace (the set's create validates the spec alone: apps validateVolumeClaimTemplates)
   volumeClaimTemplates: half(fc.record({
@@ -431,6 +439,27 @@ const daemonSet = fc.record({ metadata: metadata(true), selector, template: temp
 ), 3) }).map(({ metadata: m, selector: s, template: t, minReadySeconds, updateStrategy }) =>
   ({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: m, spec: compact({ selector: s, template: t, minReadySeconds, updateStrategy }) }));
 
+// A training Job's failure and success policies (src/k8s/validation-job.ts) as the Kubernetes docs and ML platforms write
+// them: ignore disruptions, fail the Job on an exit code, fail an index with backoffLimitPerIndex; and what people get
+// wrong: exit code 0 with In, unsorted or repeated codes, a container the template lacks, FailIndex without
+// backoffLimitPerIndex, a condition status `Yes`, both or neither of onExitCodes and onPodConditions.
+const exitCodes = fc.record({
+  containerName: rarely(mostly(['c'], ['main']), 2),
+  operator: mostly(['In', 'NotIn'], ['in', undefined]),
+  values: mostly([[42], [1, 2, 3], [0]], [[0, 1], [3, 1], [1, 1], []]),
+}, { requiredKeys: ['values'] }).map(compact);
+const podConditions = mostly<Array<Record<string, string>>>([[{ type: 'DisruptionTarget' }], [{ type: 'DisruptionTarget', status: 'True' }]], [[{ type: 'DisruptionTarget', status: 'Yes' }], [{ type: 'Disruption Target' }]]);
+const failureRule = fc.record({
+  action: mostly(['FailJob', 'Ignore', 'Count', 'FailIndex'], ['Retry', undefined]),
+  on: mostly<'exit' | 'conditions' | 'both' | 'none'>(['exit', 'conditions'], ['both', 'none']),
+  onExitCodes: exitCodes,
+  onPodConditions: podConditions,
+}).map(({ on, onExitCodes, onPodConditions, action }) => compact({
+  action, onExitCodes: on === 'exit' || on === 'both' ? onExitCodes : undefined, onPodConditions: on === 'conditions' || on === 'both' ? onPodConditions : undefined,
+}));
+const successPolicy = mostly<Record<string, unknown>>([{ rules: [{ succeededCount: 1 }] }, { rules: [{ succeededIndexes: '0,2-3' }] }, { rules: [{ succeededIndexes: '0-1', succeededCount: 2 }] }],
+  [{ rules: [] }, { rules: [{}] }, { rules: [{ succeededCount: 9 }] }, { rules: [{ succeededIndexes: '3-1' }] }, { rules: [{ succeededIndexes: '0-1', succeededCount: 3 }] }]);
+
 const jobSpec = fc.record({
   template: template(JOB_POLICIES),
   parallelism: count([1, 2]),
@@ -439,7 +468,15 @@ const jobSpec = fc.record({
   completionMode: rarely(mostly(['NonIndexed', 'Indexed'], ['indexed']), 4),
   activeDeadlineSeconds: rarely(mostly([100], [-1]), 6),
   ttlSecondsAfterFinished: rarely(mostly([100], [-1]), 6),
-}, { requiredKeys: ['template'] }).map(compact);
+  podFailurePolicy: rarely(fc.array(failureRule, { minLength: 1, maxLength: 2 }).map((rules) => ({ rules })), 5),
+  backoffLimitPerIndex: rarely(mostly([1, 0], [-1]), 6),
+  maxFailedIndexes: rarely(mostly([1, 2], [10, -1]), 8),
+  successPolicy: rarely(successPolicy, 8),
+  podReplacementPolicy: rarely(mostly(['Failed', 'TerminatingOrFailed'], ['Always']), 8),
+}, { requiredKeys: ['template'] }).map(compact)
+  // (an Indexed successPolicy without completions makes the API server dereference a nil pointer, as a CronJob's
+  // jobTemplate or a Job with parallelism leaves it: not drawn)
+  .map((j) => (j.successPolicy && j.completions === undefined ? { ...j, completions: 3 } : j));
 const jobArb = fc.record({ metadata: metadata(true), spec: jobSpec }).map((o) => ({ apiVersion: 'batch/v1', kind: 'Job', ...o }));
 const cronJob = fc.record({
   metadata: metadata(true),

@@ -120,7 +120,8 @@ const quantityOf = (good: readonly string[], bad: boolean) => (bad
   ? weighted([40, fc.constantFrom(...good)], [1, fc.constantFrom('5K', '2 cores', 'abc', '1.5.0')])
   : fc.constantFrom(...good));
 const requests = (bad: boolean) => fc.record({
-  cpu: quantityOf(['100m', '250m', '500m', '1', '2'], bad),
+  // now and then finer than a milli-unit (rounded up as the API server decodes it: 1500u is 2m)
+  cpu: fc.oneof({ weight: 15, arbitrary: quantityOf(['100m', '250m', '500m', '1', '2'], bad) }, { weight: 1, arbitrary: fc.constantFrom('0.5m', '1500u', '999u') }),
   memory: quantityOf(['64Mi', '128Mi', '512Mi', '1Gi', '4Gi'], bad),
   gpu: rarely(fc.constant('1'), 10),
 }, { requiredKeys: [] });
@@ -377,7 +378,29 @@ const runtimeClassArb = fc.record({
   )),
 }).map(({ name, overhead, scheduling }) => compact({ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name }, handler: name === 'gvisor' ? 'runsc' : 'kata', overhead, scheduling }));
 
-/** A running pod of the DaemonSet's (its controller reference) on `node`, of its template. */
+/**
+ * A stored pod's affinity: the API server merged its matchLabelKeys and mismatchLabelKeys into each term's labelSelector
+ * on create (pkg/registry/core/pod/strategy.go mutatePodAffinity, the gate on at every release modelled), which the
+ * scheduler then reads as written. (A dump never holds an unmerged term; the oracle loads existing pods as given.)
+ */
+function storedAffinity(affinity: Record<string, any> | undefined, labels: Record<string, string> | undefined): Record<string, any> | undefined {
+  if (!affinity) return affinity;
+  const has = (k: string) => labels != null && Object.prototype.hasOwnProperty.call(labels, k);
+  const term = (t: Record<string, any>) => {
+    const extra = [
+      ...(t.matchLabelKeys ?? []).filter(has).map((key: string) => ({ key, operator: 'In', values: [labels![key]] })),
+      ...(t.mismatchLabelKeys ?? []).filter(has).map((key: string) => ({ key, operator: 'NotIn', values: [labels![key]] })),
+    ];
+    return t.labelSelector && extra.length ? { ...t, labelSelector: { ...t.labelSelector, matchExpressions: [...(t.labelSelector.matchExpressions ?? []), ...extra] } } : t;
+  };
+  const terms = (a: Record<string, any> | undefined) => a && compact({
+    requiredDuringSchedulingIgnoredDuringExecution: a.requiredDuringSchedulingIgnoredDuringExecution?.map(term),
+    preferredDuringSchedulingIgnoredDuringExecution: a.preferredDuringSchedulingIgnoredDuringExecution?.map((w: Record<string, any>) => ({ ...w, podAffinityTerm: term(w.podAffinityTerm) })),
+  });
+  return compact({ ...affinity, podAffinity: terms(affinity.podAffinity), podAntiAffinity: terms(affinity.podAntiAffinity) });
+}
+
+/** A running pod of the DaemonSet's (its controller reference) on `node`, of its template, as the API server stored it. */
 function ownDaemonPod(ds: Record<string, any>, node: string, k: number): Record<string, any> {
   const name = ds.metadata?.name ?? 'ds';
   return {
@@ -390,6 +413,7 @@ function ownDaemonPod(ds: Record<string, any>, node: string, k: number): Record<
     // (a dumped pod's quantities decode: a template's bad one is the workload's refusal, not the dump's)
     spec: compact({
       ...ds.spec?.template?.spec, nodeName: node,
+      affinity: storedAffinity(ds.spec?.template?.spec?.affinity, ds.spec?.template?.metadata?.labels),
       containers: (ds.spec?.template?.spec?.containers ?? []).map(decodable), initContainers: ds.spec?.template?.spec?.initContainers?.map(decodable),
     }),
     status: { phase: 'Running' },

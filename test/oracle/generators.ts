@@ -142,7 +142,8 @@ const spread = fc.record({
 });
 
 const requests = fc.record({
-  cpu: fc.constantFrom('100m', '250m', '500m', '1', '3'),
+  // now and then finer than a milli-unit (rounded up as the API server decodes it: 1500u is 2m)
+  cpu: fc.oneof({ weight: 15, arbitrary: fc.constantFrom('100m', '250m', '500m', '1', '3') }, { weight: 1, arbitrary: fc.constantFrom('0.5m', '1500u', '999u') }),
   memory: fc.constantFrom('128Mi', '256Mi', '1Gi', '3Gi'),
   gpu: rarely(fc.constantFrom('1', '2'), 6),
 }, { requiredKeys: [] }).map(({ gpu, ...r }) => compact({ ...r, [GPU]: gpu }) as Record<string, string>);
