@@ -147,7 +147,9 @@ describe('the /jest entry in a fresh process', () => {
     expect(src.filter((f) => ['k8s/validation-volumes.ts', 'k8s/validation-claim.ts'].includes(f))).toEqual([]);
     expect(src).toEqual(expect.arrayContaining(['k8s/validation-pod.ts']));
     // a Pod that fits: no DaemonSet controller, no PostFilter, no CronJob schedule or time zone
-    expect(src.filter((f) => ['engine/daemon.ts', 'scheduler/postfilter.ts', 'k8s/validation-cron.ts', 'k8s/time-zones.ts'].includes(f))).toEqual([]);
+    expect(src.filter((f) => ['engine/daemon.ts', 'scheduler/postfilter.ts', 'k8s/validation-cron.ts', 'k8s/time-zones.ts', 'k8s/validation-job.ts'].includes(f))).toEqual([]);
+    // nor the tolerations annotation: Go's encoding/json is not read (validation-annotations.ts)
+    expect(src).not.toContain('k8s/go-json.ts');
     // a verdict scores no node (profile.ts scorePlugin; the cluster plugins' scoring.ts), the cluster plugins' PreFilter
     // Skips a pod without spread or pod affinity (their filter.ts), and one node needs neither the node shapes
     // (prepared.ts, matrix-shapes.ts) nor the nominator

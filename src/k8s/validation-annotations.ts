@@ -9,11 +9,14 @@
 // JSON that Go's encoding/json does not decode into tolerations (its own error text, go-json.ts), or tolerations
 // ValidateTolerations refuses, and the object is refused.
 import type { FieldError, PodSpec } from '../core/types';
-import { unmarshalTolerations } from './go-json';
+import type * as GoJson from './go-json';
 import { validateTolerations } from './validation';
 import { child, forbidden, invalid, quote } from './validation-field';
 import { validateAppArmorProfile, visitContainers } from './validation-security';
 import type * as VolumeValidation from './validation-volumes';
+
+// Go's encoding/json, read for a pod with the tolerations annotation only
+const goJson = (): typeof GoJson => require('./go-json');
 
 /** @upstream pkg/apis/core/annotation_key_constants.go */
 const MIRROR_POD_KEY = 'kubernetes.io/config.mirror';
@@ -72,7 +75,7 @@ function deletionCostValid(value: string): boolean {
  * else ValidateTolerations over what it decoded, at `<path>.scheduler.alpha.kubernetes.io/tolerations[i]` (a Child).
  */
 function tolerationsAnnotationErrors(value: string, path: string, comparisonOperators: boolean): FieldError[] {
-  const decoded = unmarshalTolerations(value);
+  const decoded = goJson().unmarshalTolerations(value);
   if ('error' in decoded) return [invalid(path, TOLERATIONS_KEY, decoded.error)];
   const tolerations = decoded.tolerations.map(({ tolerationSeconds, ...t }) => ({ ...t, ...(tolerationSeconds !== undefined ? { tolerationSeconds } : {}) }));
   return validateTolerations(tolerations as never, child(path, TOLERATIONS_KEY), comparisonOperators);

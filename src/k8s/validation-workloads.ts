@@ -21,10 +21,12 @@ const claimValidation = (): typeof ClaimValidation => require('./validation-clai
 // A CronJob's schedule and time zone, read for a CronJob only
 const cronValidation = (): typeof CronValidation => require('./validation-cron');
 const timeZones = (): typeof TimeZones => require('./time-zones');
+// A Job's policies, read for a Job or a CronJob only
+const jobValidation = (): typeof JobValidation => require('./validation-job');
 import { validatePriorityClass, type PriorityClass } from './priority';
 import type * as ClaimValidation from './validation-claim';
 import { annotationFieldErrors, podSpecificAnnotationErrors } from './validation-annotations';
-import { jobPolicyErrors } from './validation-job';
+import type * as JobValidation from './validation-job';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
 type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
@@ -138,7 +140,7 @@ function validateJobSpec(spec: Record<string, unknown> | undefined, path: string
     }
   }
   // per-index backoff, the failure, success and replacement policies (validation-job.ts)
-  errs.push(...jobPolicyErrors(s, path, cronJob));
+  errs.push(...jobValidation().jobPolicyErrors(s, path, cronJob));
   const template = s.template as Template | undefined;
   errs.push(...validatePodTemplateSpec(template, child(path, 'template'), opts));
   const rp = template?.spec?.restartPolicy ?? '';
