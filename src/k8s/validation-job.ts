@@ -9,7 +9,7 @@
 import { releaseAtLeast } from '../core/config';
 import type { FieldError } from '../core/types';
 import { isQualifiedName } from './names';
-import { child, goJson, index, invalid, named, notSupported, Raw, required } from './validation-field';
+import { child, duplicate, goJson, index, invalid, named, notSupported, Raw, required } from './validation-field';
 
 type Obj = Record<string, unknown>;
 
@@ -60,7 +60,7 @@ function onExitCodesErrors(req: Obj, path: string, containerNames: ReadonlySet<s
   const seen = new Set<number>();
   values.forEach((v, j) => {
     if (operator === 'In' && v === 0) errs.push(invalid(index(valuesPath, j), v, NOT_ZERO));
-    if (seen.has(v)) errs.push({ field: index(valuesPath, j), message: `Duplicate value: ${v}` });
+    if (seen.has(v)) errs.push(duplicate(index(valuesPath, j), v));
     seen.add(v);
   });
   if (values.some((v, j) => j > 0 && values[j - 1] > v)) errs.push(invalid(valuesPath, new Raw(goJson(values)), ORDERED));

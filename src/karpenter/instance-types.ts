@@ -194,7 +194,7 @@ export function poolInstanceTypes(types: InstanceType[], reqs: Requirements): In
  * whose capacity of a limited resource exceeds the limit is left out (capacity, not what a node holds: the limit
  * counts whole nodes). Limits that do not parse are left to the NodePool's validation.
  */
-export function withinLimits(types: InstanceType[], limits: Record<string, string>): { kept: InstanceType[]; over: Array<{ name: string; why: string[] }> } {
+export function withinLimits(types: InstanceType[], limits: Record<string, string | number>): { kept: InstanceType[]; over: Array<{ name: string; why: string[] }> } {
   const parsed = Object.entries(limits).flatMap(([k, v]) => {
     try {
       return [{ k, v, nanos: parseQuantity(v).nanos }];

@@ -561,7 +561,7 @@ function limitsFor(model: PoolModel, subject: Subject, types?: InstanceType[]): 
   }
   if (!types) return { verdict: limitsExhausted(model, subject, limits) };
   // the provider's instance types: filterByRemainingResources over the pool's own
-  const { kept, over } = withinLimits(types, limits as Record<string, string>);
+  const { kept, over } = withinLimits(types, limits);
   if (kept.length) return { types: kept, over };
   return { verdict: { ok: false, stage: 'limits', error: serror('all available instance types exceed limits for nodepool', named), details: over.map((o) => `${o.name}: ${o.why.join('; ')}`) } };
 }
