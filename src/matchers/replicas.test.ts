@@ -1,7 +1,7 @@
 // The replica matchers: verdicts and messages.
 import type { KubeObject, Node } from '../core/types';
 import { failure } from '../../test/fixtures';
-import { placeReplicas } from '../index';
+import { placeReplicas } from '../placement/place';
 
 const ZONE = 'topology.kubernetes.io/zone';
 const node = (name: string, zone: string, cpu = '4', extra: Record<string, unknown> = {}): Node => ({

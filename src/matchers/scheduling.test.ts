@@ -1,8 +1,9 @@
 // toBeSchedulableOn with every filter, the many-node matchers and toPrefer: verdicts and messages.
 import { configure, resetConfiguration, withConfiguration } from '../core/config';
 import { evictionVerdict, nodesDown, rankNodes, scheduleOn, schedulingVerdict } from '../engine';
-// the package's main entry, as a user's spec file reaches these (a matcher's file asks the engine boundary only)
-import { parseQuantity, placeReplicas, simulateOutage } from '../index';
+import { simulateOutage } from '../outage';
+import { parseQuantity } from '../k8s/quantity';
+import { placeReplicas } from '../placement/place';
 import { daemonSet, deployment, failure, node, pod } from '../../test/fixtures';
 
 afterEach(() => resetConfiguration());

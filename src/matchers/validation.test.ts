@@ -1,6 +1,6 @@
 // What the matchers do with objects the API server would refuse, and with bad input when validation is off.
 import { configure, resetConfiguration } from '../core/config';
-import { parseManifests } from '../index';
+import { parseManifests } from '../loader';
 import { deployment, failure, node, pod } from '../../test/fixtures';
 
 afterEach(resetConfiguration);
