@@ -2,7 +2,7 @@
 // json.Marshal escapes <, >, & and U+2028/U+2029; strings are quoted (%q), numbers and booleans bare (%v); nil is null.
 // And our own rendering: a quantity that does not decode, the capped list of errors a refusal shows.
 import { describe, expect, it } from '@jest/globals';
-import { capped, decodeQuantity, goJson, goValue, invalid } from './validation-field';
+import { capped, decodeQuantity, goJson, goValue, invalid, quote } from './validation-field';
 
 describe('goJson / goValue (ErrorBody)', () => {
   it('json.Marshal escapes <, >, & and the line and paragraph separators as \\u00XX', () => {
@@ -21,6 +21,27 @@ describe('goJson / goValue (ErrorBody)', () => {
     expect(goValue(12345678901234567890n)).toBe('12345678901234567890');
     expect(goValue('a"b')).toBe('"a\\"b"');
     expect(invalid('f', 10n, 'd')).toEqual({ field: 'f', message: 'Invalid value: 10: d' });
+  });
+});
+
+describe('quote (strconv.Quote)', () => {
+  // Go's strconv/quote_test.go quotetests (the ones a JavaScript string can hold: no invalid UTF-8)
+  it.each([
+    ['\x07\b\f\r\n\t\v', '"\\a\\b\\f\\r\\n\\t\\v"'],
+    ['\\', '"\\\\"'],
+    ['\u263a', '"\u263a"'],
+    ['\u{10ffff}', '"\\U0010ffff"'],
+    ['\x04', '"\\x04"'],
+    ['!\u00a0!\u2000!\u3000!', '"!\\u00a0!\\u2000!\\u3000!"'],
+    ['\x7f', '"\\x7f"'],
+  ])('%j quotes as %s', (input, quoted) => {
+    expect(quote(input)).toBe(quoted);
+  });
+
+  it('printable ASCII stays as it is; a C1 control and a soft hyphen are escaped, an accented letter is not', () => {
+    const ascii = Array.from({ length: 0x5f }, (_, i) => String.fromCharCode(0x20 + i)).join('');
+    expect(quote(ascii)).toBe(`"${ascii.replace(/["\\]/g, (c) => `\\${c}`)}"`);
+    expect(quote('\u0085\u00ad\u00e9')).toBe('"\\u0085\\u00ad\u00e9"');
   });
 });
 
