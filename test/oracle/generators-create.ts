@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { claimArb, storageClassesArb } from './generators-claims';
 import { containerFieldsArb, podFieldsArb, specAnnotationsArb } from './generators-podfields';
+import { policyObjectInputArb } from './generators-policy';
 
 export interface CreateInput {
   object: Record<string, any>;
@@ -17,6 +18,8 @@ export interface CreateInput {
   limitRanges?: Array<Record<string, any>>;
   /** The namespaces' ResourceQuotas, for ResourceQuota admission (a Pod's create). */
   resourceQuotas?: Array<Record<string, any>>;
+  /** The cluster's PriorityClasses, for the Priority admission plugin (a PriorityClass's create: one globalDefault). */
+  priorityClasses?: Array<Record<string, any>>;
 }
 
 /** A valid value with weight `valid`, a bad one with weight 1. */
@@ -646,5 +649,6 @@ export const limitRangeInputArb: fc.Arbitrary<CreateInput> = policyPod.chain((ob
       ...(which !== 'quota' ? { limitRanges: [lr] } : {}), ...(which !== 'limitRange' ? { resourceQuotas: [quota] } : {}) }));
 });
 
-// one case in ten: a claim (issue 34), one in five: a Pod under a LimitRange or a ResourceQuota (issue 36), the rest as before
-export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb }, { weight: 2, arbitrary: limitRangeInputArb });
+// one case in eleven: a claim (issue 34), two in eleven: a Pod under a LimitRange or a ResourceQuota (issue 36), one
+// in eleven: a PriorityClass or a PodDisruptionBudget (generators-policy.ts), the rest as before
+export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb }, { weight: 2, arbitrary: limitRangeInputArb }, { weight: 1, arbitrary: policyObjectInputArb });
