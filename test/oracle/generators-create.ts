@@ -446,12 +446,16 @@ const daemonSet = fc.record({ metadata: metadata(true), selector, template: temp
 // them: ignore disruptions, fail the Job on an exit code, fail an index with backoffLimitPerIndex; and what people get
 // wrong: exit code 0 with In, unsorted or repeated codes, a container the template lacks, FailIndex without
 // backoffLimitPerIndex, a condition status `Yes`, both or neither of onExitCodes and onPodConditions.
+// lists beyond validation.go's limits: 256 exit codes, 21 condition patterns, 21 rules (maxPodFailurePolicy*, maxSuccessPolicyRule)
+const LONG_EXIT_CODES = Array.from({ length: 256 }, (_, i) => i + 1);
+const LONG_CONDITIONS = Array.from({ length: 21 }, () => ({ type: 'DisruptionTarget' }));
 const exitCodes = fc.record({
   containerName: rarely(mostly(['c'], ['main']), 2),
   operator: mostly(['In', 'NotIn'], ['in', undefined]),
-  values: mostly([[42], [1, 2, 3], [0]], [[0, 1], [3, 1], [1, 1], []]),
+  // (and rarely more than the 255 values allowed)
+  values: mostly([[42], [1, 2, 3], [0]], [[0, 1], [3, 1], [1, 1], [], LONG_EXIT_CODES]),
 }, { requiredKeys: ['values'] }).map(compact);
-const podConditions = mostly<Array<Record<string, string>>>([[{ type: 'DisruptionTarget' }], [{ type: 'DisruptionTarget', status: 'True' }]], [[{ type: 'DisruptionTarget', status: 'Yes' }], [{ type: 'Disruption Target' }]]);
+const podConditions = mostly<Array<Record<string, string>>>([[{ type: 'DisruptionTarget' }], [{ type: 'DisruptionTarget', status: 'True' }]], [[{ type: 'DisruptionTarget', status: 'Yes' }], [{ type: 'Disruption Target' }], LONG_CONDITIONS]);
 const failureRule = fc.record({
   action: mostly(['FailJob', 'Ignore', 'Count', 'FailIndex'], ['Retry', undefined]),
   on: mostly<'exit' | 'conditions' | 'both' | 'none'>(['exit', 'conditions'], ['both', 'none']),
@@ -461,7 +465,7 @@ const failureRule = fc.record({
   action, onExitCodes: on === 'exit' || on === 'both' ? onExitCodes : undefined, onPodConditions: on === 'conditions' || on === 'both' ? onPodConditions : undefined,
 }));
 const successPolicy = mostly<Record<string, unknown>>([{ rules: [{ succeededCount: 1 }] }, { rules: [{ succeededIndexes: '0,2-3' }] }, { rules: [{ succeededIndexes: '0-1', succeededCount: 2 }] }],
-  [{ rules: [] }, { rules: [{}] }, { rules: [{ succeededCount: 9 }] }, { rules: [{ succeededIndexes: '3-1' }] }, { rules: [{ succeededIndexes: '0-1', succeededCount: 3 }] }]);
+  [{ rules: [] }, { rules: [{}] }, { rules: [{ succeededCount: 9 }] }, { rules: Array.from({ length: 21 }, () => ({ succeededCount: 1 })) }, { rules: [{ succeededIndexes: '3-1' }] }, { rules: [{ succeededIndexes: '0-1', succeededCount: 3 }] }]);
 
 const jobSpec = fc.record({
   template: template(JOB_POLICIES),
@@ -471,7 +475,8 @@ const jobSpec = fc.record({
   completionMode: rarely(mostly(['NonIndexed', 'Indexed'], ['indexed']), 4),
   activeDeadlineSeconds: rarely(mostly([100], [-1]), 6),
   ttlSecondsAfterFinished: rarely(mostly([100], [-1]), 6),
-  podFailurePolicy: rarely(fc.array(failureRule, { minLength: 1, maxLength: 2 }).map((rules) => ({ rules })), 5),
+  podFailurePolicy: rarely(fc.oneof({ weight: 30, arbitrary: fc.array(failureRule, { minLength: 1, maxLength: 2 }) }, { weight: 1, arbitrary: fc.array(failureRule, { minLength: 21, maxLength: 21 }) })
+    .map((rules) => ({ rules })), 5),
   backoffLimitPerIndex: rarely(mostly([1, 0], [-1]), 6),
   maxFailedIndexes: rarely(mostly([1, 2], [10, -1]), 8),
   successPolicy: rarely(successPolicy, 8),
