@@ -117,8 +117,15 @@ export function rejectedByApiServer(what: string, errors: FieldError[]): string 
 export type IntOrString = number | string;
 /** apimachinery validation.IsValidPercent's message. */
 const PERCENT_MSG = "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
-/** intstr.IntOrString goes through json.Marshal: an int bare, a string quoted. */
-export const intOrString = (v: IntOrString) => v;
+/**
+ * An intstr.IntOrString as ErrorBody prints it: json.Marshal from 1.34 (an int bare, a string quoted), Go's %#v of the
+ * struct before (`intstr.IntOrString{Type:1, IntVal:0, StrVal:"50"}`).
+ */
+export const intOrString = (v: IntOrString): unknown => {
+  if (releaseAtLeast('1.34')) return v;
+  const text = typeof v === 'string' ? `Type:1, IntVal:0, StrVal:${quote(v)}` : `Type:0, IntVal:${v}, StrVal:""`;
+  return new Raw(`intstr.IntOrString{${text}}`);
+};
 const percentOf = (v: IntOrString) => (typeof v === 'string' && /^[0-9]+%$/.test(v) ? Number(v.slice(0, -1)) : undefined);
 /** getIntOrPercentValue: the percent, or the int (a non-percent string reads as 0). */
 export const intOrPercentValue = (v: IntOrString) => percentOf(v) ?? (typeof v === 'number' ? v : 0);

@@ -6,7 +6,7 @@
 // that takes a budget refuses what this refuses (engine/validate.ts validate, through validation-workloads.ts).
 import type { FieldError } from '../core/types';
 import { nameIsPathSegment } from './names';
-import { goJson, intOrString, invalid, named, notMoreThan100Percent, notSupported, Raw, validatePositiveIntOrPercent, type IntOrString } from './validation-field';
+import { goJson, invalid, named, notMoreThan100Percent, notSupported, Raw, validatePositiveIntOrPercent, type IntOrString } from './validation-field';
 import { goLabelSelector, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 
 export interface PodDisruptionBudgetSpec {
@@ -39,7 +39,7 @@ export function validatePodDisruptionBudgetSpec(spec: PodDisruptionBudgetSpec, p
   for (const k of ['minAvailable', 'maxUnavailable'] as const) {
     const v = spec[k];
     if (v == null) continue;
-    errs.push(...validatePositiveIntOrPercent(intOrString(v), `${path}.${k}`), ...notMoreThan100Percent(v, `${path}.${k}`));
+    errs.push(...validatePositiveIntOrPercent(v, `${path}.${k}`), ...notMoreThan100Percent(v, `${path}.${k}`));
   }
   errs.push(...validateLabelSelector(spec.selector, `${path}.selector`));
   const policy = spec.unhealthyPodEvictionPolicy;
