@@ -35,7 +35,8 @@ let cached: { from: Readonly<PlacementSettings>; classes: readonly PriorityClass
  * The cluster's PriorityClasses: the two system classes, then the configured ones (a class of a system name, which
  * validation holds equal to it, is the same class: `kubectl get priorityclasses` lists them too), their
  * preemptionPolicy defaulted (SetDefaults_PriorityClass). Throws PriorityClassInputError, naming the object and
- * where it was read, when one would be refused by the API server or two have one name.
+ * where it was read, when one would be refused by the API server, alone or after the classes given before it (refusedAmong),
+ * or two have one name.
  */
 export function clusterPriorityClasses(): readonly PriorityClass[] {
   const now = settings();
@@ -83,8 +84,8 @@ function refusedAmong(pc: PriorityClass, classes: readonly PriorityClass[]): str
 }
 
 /**
- * getDefaultPriorityClass: among the globalDefault classes, the one with the lowest value (several can exist after
- * racing creates; admission refuses a second one on create, the stored state may still have two); the first of
+ * getDefaultPriorityClass: among the globalDefault classes, the one with the lowest value (a lister can hold several
+ * after racing creates; clusterPriorityClasses refuses a second one given, as admission refuses its create); the first of
  * equal values in the lister's order, here the given order.
  */
 export function defaultPriorityClass(classes: readonly PriorityClass[]): PriorityClass | undefined {
