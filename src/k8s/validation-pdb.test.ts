@@ -64,6 +64,11 @@ describe('the metadata: checked by the create path only when the spec is valid, 
     expect(validate(budget({ name: 'web' }, { minAvailable: 3000000000 }) as never)[0].message).toContain('beyond int32');
     expect(validate(budget({ name: 'web' }, { minAvailable: true }) as never)).toEqual([{ field: 'spec.minAvailable', message: 'expected an integer or a string, got the boolean true' }]);
   });
+  test('a budget read from a cluster (an update of itself) keeps the selector label values it was stored with', () => {
+    const stored = budget({ name: 'web' }, { minAvailable: 1, selector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['-x'] }] } });
+    expect(validatePodDisruptionBudget(stored)).toHaveLength(1);
+    expect(validatePodDisruptionBudget(stored, true)).toEqual([]);
+  });
   test('nameIsPathSegment: prefix (generateName) names are not held to the exact `.` and `..`', () => {
     expect(nameIsPathSegment('.', true)).toEqual([]);
     expect(nameIsPathSegment('a%b/', false)).toEqual(["may not contain '/'", "may not contain '%'"]);

@@ -32,8 +32,11 @@ function goSpec(spec: PodDisruptionBudgetSpec): Raw {
   return new Raw(`{"MinAvailable":${intstr(spec.minAvailable)},"Selector":${goLabelSelector(spec.selector).text},"MaxUnavailable":${intstr(spec.maxUnavailable)},"UnhealthyPodEvictionPolicy":${policy}}`);
 }
 
-/** ValidatePodDisruptionBudgetSpec (AllowInvalidLabelValueInSelector false: a create). */
-export function validatePodDisruptionBudgetSpec(spec: PodDisruptionBudgetSpec, path = 'spec'): FieldError[] {
+/**
+ * ValidatePodDisruptionBudgetSpec; `allowInvalidLabelValues`: AllowInvalidLabelValueInSelector, false on create, on an
+ * update whether the stored budget's selector has such a value (the strategy's hasInvalidLabelValueInLabelSelector).
+ */
+export function validatePodDisruptionBudgetSpec(spec: PodDisruptionBudgetSpec, path = 'spec', allowInvalidLabelValues = false): FieldError[] {
   const errs: FieldError[] = [];
   if (spec.minAvailable != null && spec.maxUnavailable != null) errs.push(invalid(path, goSpec(spec), BOTH_SET));
   for (const k of ['minAvailable', 'maxUnavailable'] as const) {
@@ -41,7 +44,7 @@ export function validatePodDisruptionBudgetSpec(spec: PodDisruptionBudgetSpec, p
     if (v == null) continue;
     errs.push(...validatePositiveIntOrPercent(v, `${path}.${k}`), ...notMoreThan100Percent(v, `${path}.${k}`));
   }
-  errs.push(...validateLabelSelector(spec.selector, `${path}.selector`));
+  errs.push(...validateLabelSelector(spec.selector, `${path}.selector`, allowInvalidLabelValues));
   const policy = spec.unhealthyPodEvictionPolicy;
   if (policy != null && !(UNHEALTHY_POD_EVICTION_POLICIES as readonly string[]).includes(policy)) {
     errs.push(notSupported(`${path}.unhealthyPodEvictionPolicy`, named(policy), UNHEALTHY_POD_EVICTION_POLICIES));
@@ -49,8 +52,11 @@ export function validatePodDisruptionBudgetSpec(spec: PodDisruptionBudgetSpec, p
   return errs;
 }
 
-/** The create's field errors for a PodDisruptionBudget: the spec's, else the metadata's. */
-export function validatePodDisruptionBudget(pdb: { metadata?: ObjectMeta; spec?: PodDisruptionBudgetSpec | null }): FieldError[] {
-  const errs = validatePodDisruptionBudgetSpec(pdb.spec ?? {});
+/**
+ * The create's field errors for a PodDisruptionBudget: the spec's, else the metadata's. `update`: a budget read from a
+ * cluster, validated as an update of itself, whose selector may keep the label values it was stored with.
+ */
+export function validatePodDisruptionBudget(pdb: { metadata?: ObjectMeta; spec?: PodDisruptionBudgetSpec | null }, update = false): FieldError[] {
+  const errs = validatePodDisruptionBudgetSpec(pdb.spec ?? {}, 'spec', update);
   return errs.length ? errs : validateObjectMeta(pdb.metadata, true, nameIsPathSegment, 'metadata', true);
 }

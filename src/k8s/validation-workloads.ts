@@ -594,7 +594,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
     case 'PriorityClass':
       return validatePriorityClass(object as PriorityClass);
     case 'PodDisruptionBudget':
-      return pdbValidation().validatePodDisruptionBudget(object as never);
+      return pdbValidation().validatePodDisruptionBudget(object as never, update);
     case 'Node': {
       const node = object as Node;
       // cluster-scoped: the API server clears metadata.namespace before validating
