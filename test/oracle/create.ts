@@ -8,6 +8,9 @@
 //   without the errors the library adds for the Pods a controller will create (" (the API server accepts …)");
 // - accepted: the Pod's tolerations after admission (DefaultTolerationSeconds, ExtendedResourceToleration), and with a
 //   LimitRange its containers' requests and limits (LimitRanger's defaults; amounts compared by value);
+// - a PriorityClass: configure({ priorityClasses }) after the case's classes (clusterPriorityClasses) refuses exactly
+//   what the API server refuses (the Priority plugin's Forbidden reason compared), and holds an accepted class with
+//   upstream's defaulted preemptionPolicy;
 // - refused by an admission plugin (LimitRanger's or ResourceQuota's Validate): the Forbidden reason after `is forbidden: `, an aggregate
 //   of several errors as a set (upstream ranges over Go maps); the pod made invalid by LimitRanger's defaults: the
 //   field errors as above.

@@ -1,5 +1,6 @@
 // fast-check generators for the create-path oracle: objects of every kind the library validates (Pod, Deployment,
-// ReplicaSet, StatefulSet, DaemonSet, Job, CronJob, Node, Namespace), each field drawn from a small vocabulary where
+// ReplicaSet, StatefulSet, DaemonSet, Job, CronJob, Node, Namespace; claims in generators-claims.ts, PriorityClasses and
+// PodDisruptionBudgets in generators-policy.ts), each field drawn from a small vocabulary where
 // most values are valid and some are the mistakes people make (bad label keys and values, toleration operators and
 // effects, quantities, affinity operators, spread fields, ports, names, namespaces), plus rarer wrong JSON types and
 // unknown fields. Most cases are valid or carry one or two errors, so that each error class is seen alone often.
