@@ -136,7 +136,7 @@ export const SHAPES: Record<string, Shape> = {
   Namespace: obj({ metadata }),
   // PodTopologySpread's system default spreading reads a Service's selector (a plain map of labels)
   Service: obj({ metadata, spec: obj({ selector: map('string') }) }),
-  PriorityClass: obj({ metadata, value: 'int32', globalDefault: 'bool', preemptionPolicy: 'string' }),
+  PriorityClass: obj({ metadata, value: 'int32', globalDefault: 'bool', preemptionPolicy: 'string', description: 'text' }),
   PodDisruptionBudget: obj({
     metadata, spec: obj({ minAvailable: 'intOrString', maxUnavailable: 'intOrString', selector: labelSelector, unhealthyPodEvictionPolicy: 'string' }),
   }),

@@ -4,7 +4,7 @@
 // PriorityClasses (pkg/registry/scheduling/priorityclass, and the Priority admission plugin's one-globalDefault rule over
 // the cluster's classes), a Job's list limits (pkg/apis/batch/validation) and a claim's storage request as
 // SetDefaults_ResourceList rounds it. The oracle's answers per release are in test/fixtures/oracle-regressions-policy.json
-// (at 1.33 the cases whose bad value prints in Go syntax are left out: known go-syntax-bad-values-1.33), compared as the
+// (at 1.33 the both-set case is left out: its bad value prints pointers, known go-syntax-bad-values-1.33), compared as the
 // oracle run compares them (test/oracle/create.ts), so `npm test` keeps them without Go.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

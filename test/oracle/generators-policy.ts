@@ -43,7 +43,7 @@ const priorityClassArb = fc.record({
   value: fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...PC_VALUES) }, { weight: 1, arbitrary: fc.constantFrom(...PC_BAD_VALUES) }, { weight: 1, arbitrary: fc.constant(undefined) }),
   globalDefault: half(fc.oneof({ weight: 3, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constant<unknown>('true') })),
   preemptionPolicy: half(mostly(['Never', 'PreemptLowerPriority'], ['', 'never', 'Always'])),
-  description: rarely(fc.constantFrom('Used for the workloads of the platform team.', ''), 2),
+  description: rarely(fc.oneof({ weight: 12, arbitrary: fc.constantFrom<unknown>('Used for the workloads of the platform team.', '') }, { weight: 1, arbitrary: fc.constant<unknown>(5) }), 2),
 }).map((o) => ({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', ...compact(o) }));
 
 // the cluster's classes before it (names none of the drawn ones take): a globalDefault one makes a second refused
