@@ -14,7 +14,7 @@ export const chunks = {
   // (in three: as one chunk of 2,846 mutants, once the tests grew past ~7,900, its dry run ran the Vitest worker out of
   // its 8 GB)
   validation: ['src/k8s/validation.ts', 'src/k8s/validation-{meta,cron,field,ip,claim,env}.ts', 'src/k8s/go-{decode,json}.ts'],
-  'validation-workloads': ['src/k8s/validation-workloads.ts', 'src/k8s/validation-job.ts', 'src/k8s/time-zones.ts'],
+  'validation-workloads': ['src/k8s/validation-workloads.ts', 'src/k8s/validation-job.ts', 'src/k8s/validation-pdb.ts', 'src/k8s/time-zones.ts'],
   'validation-volumes': ['src/k8s/validation-volumes.ts'],
   cluster: ['src/scheduler/plugins/{podtopologyspread,interpodaffinity}/*.ts', 'src/scheduler/score-cluster.ts'],
   // (resources.ts on its own: every test covers these files, and with it the dry run's per-test coverage of the

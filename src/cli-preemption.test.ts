@@ -33,6 +33,12 @@ test('explain: a dump\'s PodDisruptionBudget steers the nominated node away from
   expect(protectedOnN2.out).toContain('preemption: found a potential placement for pod on node n1, preempting 1 victims');
 });
 
+test('explain: a PodDisruptionBudget among the manifests that the API server refuses gives no answer, naming its field', () => {
+  const bad = { ...budget, metadata: { name: 'db', namespace: 'default' }, spec: { minAvailable: '50', selector: { matchLabels: { app: 'db' } } }, status: undefined };
+  const refused = runCli('explain', write('bad-budget.json', [agent, bad]), '--nodes', nodes);
+  expect(refused.error?.message).toContain('PodDisruptionBudget db would be rejected by the API server:\n  spec.minAvailable: Invalid value: "50": a valid percent string');
+});
+
 test('explain: a LimitRange among the manifests defaults the pod\'s requests (LimitRanger admission)', () => {
   const bare = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'bare', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'registry.example/app:1' }] } };
   const limits = { apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'defaults', namespace: 'default' }, spec: { limits: [{ type: 'Container', defaultRequest: { cpu: '3' }, default: { cpu: '3' } }] } };

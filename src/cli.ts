@@ -314,7 +314,7 @@ function explainCommand(cli: Command, out: (s: string) => void): void {
       all.storage.push(...storage);
       all.podDisruptionBudgets.push(...podDisruptionBudgets);
       const { workloads, completed, skipped } = toExplain(all, existing, o.name);
-      checkValid([...workloads, ...nodes, ...(existing ?? []), ...workloads.storage], existing);
+      checkValid([...workloads, ...nodes, ...(existing ?? []), ...workloads.storage, ...workloads.podDisruptionBudgets], existing);
       noteNodes(nodes);
       if (skipped && workloads.length + completed.length) note(`note: ${skipped}\n`);
       const answers = !workloads.length ? [] : [o.replicas ? explainReplicas(workloads, nodes, existing) : explain(workloads, nodes, existing)];
@@ -380,7 +380,7 @@ function matrixCommand(cli: Command, out: (s: string) => void): void {
       const nodes = nodesOf(o.nodes);
       const { pods: existing, storage } = dumpOf(o.existing);
       workloads.storage.push(...storage);
-      checkValid([...workloads, ...nodes, ...(existing ?? []), ...workloads.storage], existing);
+      checkValid([...workloads, ...nodes, ...(existing ?? []), ...workloads.storage, ...workloads.podDisruptionBudgets], existing);
       noteNodes(nodes);
       let m;
       try {

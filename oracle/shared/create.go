@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 
+	schedulingv1 "k8s.io/api/scheduling/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -25,10 +26,16 @@ import (
 	"k8s.io/apiserver/pkg/authentication/user"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
 	"k8s.io/apiserver/pkg/registry/rest"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/kubernetes/fake"
+	"k8s.io/client-go/tools/cache"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	_ "k8s.io/kubernetes/pkg/apis/apps/install"
 	_ "k8s.io/kubernetes/pkg/apis/batch/install"
 	_ "k8s.io/kubernetes/pkg/apis/core/install"
+	_ "k8s.io/kubernetes/pkg/apis/policy/install"
+	_ "k8s.io/kubernetes/pkg/apis/scheduling/install"
 	"k8s.io/kubernetes/pkg/registry/apps/daemonset"
 	"k8s.io/kubernetes/pkg/registry/apps/deployment"
 	"k8s.io/kubernetes/pkg/registry/apps/replicaset"
@@ -39,7 +46,10 @@ import (
 	"k8s.io/kubernetes/pkg/registry/core/node"
 	"k8s.io/kubernetes/pkg/registry/core/persistentvolumeclaim"
 	"k8s.io/kubernetes/pkg/registry/core/pod"
+	"k8s.io/kubernetes/pkg/registry/policy/poddisruptionbudget"
+	"k8s.io/kubernetes/pkg/registry/scheduling/priorityclass"
 	"k8s.io/kubernetes/plugin/pkg/admission/extendedresourcetoleration"
+	"k8s.io/kubernetes/plugin/pkg/admission/priority"
 )
 
 type createInput struct {
@@ -54,6 +64,9 @@ type createInput struct {
 	// ResourceQuotas are the namespaces' (v1), for the ResourceQuota admission plugin (on by default, the last
 	// validating plugin).
 	ResourceQuotas []json.RawMessage `json:"resourceQuotas"`
+	// PriorityClasses are the cluster's (scheduling.k8s.io/v1), for the Priority admission plugin's Validate (on by
+	// default) on a PriorityClass's create: a second globalDefault class is refused.
+	PriorityClasses []json.RawMessage `json:"priorityClasses"`
 }
 
 type fieldError struct {
@@ -92,6 +105,9 @@ var createKinds = map[schema.GroupKind]createKind{
 	{Group: "apps", Kind: "DaemonSet"}:         {daemonset.Strategy, "daemonsets"},
 	{Group: "batch", Kind: "Job"}:              {job.Strategy, "jobs"},
 	{Group: "batch", Kind: "CronJob"}:          {cronjob.Strategy, "cronjobs"},
+	// cluster-scoped (the strategy's NamespaceScoped is false: kubectl sends it without a namespace)
+	{Group: "scheduling.k8s.io", Kind: "PriorityClass"}: {priorityclass.Strategy, "priorityclasses"},
+	{Group: "policy", Kind: "PodDisruptionBudget"}:      {poddisruptionbudget.Strategy, "poddisruptionbudgets"},
 }
 
 // The apiserver's strict serializers (CodecFactory with EnableStrict), built once.
@@ -130,6 +146,14 @@ func createAnswer(ctx context.Context, raw json.RawMessage) (*createOutput, erro
 		// LimitRanger comes before the other mutating plugins modelled (AllOrderedPlugins)
 		opts.mutating = append([]admission.MutationInterface{lr}, opts.mutating...)
 		opts.validating = append(opts.validating, lr)
+	}
+	if len(in.PriorityClasses) > 0 {
+		unloadClasses, err := priorityClassesLoaded(in.PriorityClasses)
+		if err != nil {
+			return nil, err
+		}
+		defer unloadClasses()
+		opts.validating = append(opts.validating, priorityAdmission)
 	}
 	if len(in.ResourceQuotas) > 0 {
 		rq, err := resourceQuotas(in.ResourceQuotas)
@@ -279,4 +303,47 @@ func refusal(err error) *createOutput {
 		out.Errors = append(out.Errors, fieldError{Type: string(c.Type), Field: c.Field, Body: c.Message})
 	}
 	return out
+}
+
+// The Priority admission plugin (plugin/pkg/admission/priority), its PriorityClass lister fed per question
+// (priorityClassesLoaded). Only its Validate is run: on a PriorityClass's create it refuses a second globalDefault class.
+var priorityAdmission, priorityClassStore = func() (admission.ValidationInterface, cache.Store) {
+	factory := informers.NewSharedInformerFactory(fake.NewClientset(), 0)
+	plugins := admission.NewPlugins()
+	priority.Register(plugins)
+	p, err := plugins.InitPlugin(priority.PluginName, nil, admission.PluginInitializers{informerFactoryInitializer{factory}, clientInitializer{fake.NewClientset()}})
+	if err != nil {
+		panic(err)
+	}
+	return p.(admission.ValidationInterface), factory.Scheduling().V1().PriorityClasses().Informer().GetStore()
+}()
+
+// clientInitializer hands a plugin a client, as the API server's generic initializer does (the Priority plugin
+// requires one; the create path never calls it).
+type clientInitializer struct {
+	client kubernetes.Interface
+}
+
+func (i clientInitializer) Initialize(p admission.Interface) {
+	if w, ok := p.(interface{ SetExternalKubeClientSet(kubernetes.Interface) }); ok {
+		w.SetExternalKubeClientSet(i.client)
+	}
+}
+
+// priorityClassesLoaded puts the cluster's PriorityClasses into the Priority plugin's lister; the returned func
+// empties it again.
+func priorityClassesLoaded(raws []json.RawMessage) (func(), error) {
+	unload := func() { _ = priorityClassStore.Replace(nil, "") }
+	for i, raw := range raws {
+		pc := &schedulingv1.PriorityClass{}
+		if err := json.Unmarshal(raw, pc); err != nil {
+			unload()
+			return nil, fmt.Errorf("priorityClasses[%d]: %w", i, err)
+		}
+		if err := priorityClassStore.Add(pc); err != nil {
+			unload()
+			return nil, err
+		}
+	}
+	return unload, nil
 }

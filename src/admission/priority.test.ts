@@ -9,7 +9,8 @@ import { admissionRefusedOnce } from '../engine/validate';
 import { admitPod, podAdmissionRefusal } from '.';
 import { podFromTemplate } from './create';
 import { parseManifests } from '../loader';
-import { clusterPriorityClasses, PriorityClassInputError } from './priority';
+import { clusterPriorityClasses, defaultPriorityClass, PriorityClassInputError } from './priority';
+import type { PriorityClass } from '../k8s/priority';
 
 afterEach(() => resetConfiguration());
 
@@ -118,12 +119,17 @@ describe.each(KUBERNETES_VERSIONS)('TestDefaultPriority at %s', (release) => {
   test.each([
     ['simple resolution with a default class', [defaultClass1], [defaultClass1], ['default1', 1000], ['default1', 1000]],
     ['add a default class', [nondefaultClass1], [nondefaultClass1, defaultClass1], ['', 0], ['default1', 1000]],
-    ['multiple default classes resolves to the minimum value among them', [defaultClass1, defaultClass2], [defaultClass2], ['default1', 1000], ['default2', 2000]],
     ['delete default priority class', [defaultClass1], [], ['default1', 1000], ['', 0]],
     ['update default class and remove its global default', [defaultClass1], [updatedDefaultClass1], ['default1', 1000], ['', 0]],
   ] as const)('%s', (_, before, after, expectedBefore, expectedAfter) => {
     expect(def([...before])).toEqual(expectedBefore);
     expect(def([...after])).toEqual(expectedAfter);
+  });
+  // a lister holding two default classes (racing creates): the configured classes cannot, admission refuses the second
+  test('multiple default classes resolves to the minimum value among them', () => {
+    expect(defaultPriorityClass([defaultClass1, defaultClass2] as PriorityClass[])?.metadata?.name).toBe('default1');
+    expect(defaultPriorityClass([defaultClass2, defaultClass1] as PriorityClass[])?.metadata?.name).toBe('default1');
+    expect(defaultPriorityClass([defaultClass2] as PriorityClass[])?.metadata?.name).toBe('default2');
   });
 });
 
@@ -139,6 +145,26 @@ describe('the cluster\'s classes (configure({ priorityClasses }))', () => {
     expect(() => clusterPriorityClasses()).toThrow('configure({ priorityClasses }): PriorityClass huge would be rejected by the API server:\n  value: Forbidden: maximum allowed value of a user defined priority is 1000000000');
     configure({ priorityClasses: [pc('a', 1), pc('a', 2)] });
     expect(() => clusterPriorityClasses()).toThrow('priorityclasses.scheduling.k8s.io "a" already exists');
+  });
+  test('a second globalDefault class is refused as the Priority admission plugin refuses its create (validatePriorityClass)', () => {
+    configure({ priorityClasses: [defaultClass2, nondefaultClass1, defaultClass1] });
+    expect(() => clusterPriorityClasses()).toThrow('configure({ priorityClasses }): PriorityClass default1: priorityclasses.scheduling.k8s.io "default1" is forbidden: ' +
+      'PriorityClass default2 is already marked as default. Only one default can exist');
+    configure({ priorityClasses: [defaultClass1, nondefaultClass1] });
+    expect(clusterPriorityClasses().map((c) => c.metadata?.name)).toEqual(['system-node-critical', 'system-cluster-critical', 'default1', 'nondefault1']);
+  });
+  test('a system class exists in every cluster: one given with another preemptionPolicy is an update the API server refuses', () => {
+    configure({ priorityClasses: [pc('system-node-critical', 2000001000, { preemptionPolicy: 'Never' })] });
+    expect(() => clusterPriorityClasses()).toThrow('PriorityClass system-node-critical: PriorityClass.scheduling.k8s.io "system-node-critical" is invalid: ' +
+      'preemptionPolicy: Invalid value: "Never": field is immutable (it exists in every cluster: the API server creates it at start)');
+    configure({ priorityClasses: [pc('system-node-critical', 2000001000, { preemptionPolicy: 'PreemptLowerPriority', description: 'mine' })] });
+    expect(clusterPriorityClasses().find((c) => c.metadata?.name === 'system-node-critical')?.preemptionPolicy).toBe('PreemptLowerPriority');
+  });
+  test('a class the decoder refuses (a value that is a string, or beyond int32)', () => {
+    configure({ priorityClasses: [{ ...pc('high', 0), value: '1000' } as KubeObject] });
+    expect(() => clusterPriorityClasses()).toThrow('configure({ priorityClasses }): PriorityClass high would be rejected by the API server:\n  value: expected an integer, got the string "1000"');
+    configure({ priorityClasses: [pc('high', 2147483648)] });
+    expect(() => clusterPriorityClasses()).toThrow('value: expected an integer, got the number 2147483648, beyond int32');
   });
   test('a loaded class is named with its file and line', () => {
     configure({ priorityClasses: parseManifests('apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: system-high}\nvalue: 10\n', 'classes.yaml') });

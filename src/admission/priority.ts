@@ -6,8 +6,10 @@
 // the two system classes and `settings().priorityClasses` (configure({ priorityClasses })).
 import type { FieldError, PodSpec } from '../core/types';
 import { NO_PRIORITY_CLASSES_GIVEN, settings, type PlacementSettings } from '../core/config';
+import { typeErrors } from '../loader/typecheck';
 import { DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS, goFormat, SYSTEM_PRIORITY_CLASSES, validatePriorityClass, type PriorityClass } from '../k8s/priority';
 import { describeObject } from '../k8s/subject';
+import { FIELD_IMMUTABLE, invalid, named } from '../k8s/validation-field';
 
 /** @upstream plugin/pkg/admission/priority/admission.go */
 export const NO_PRIORITY_CLASS = 'no PriorityClass with name %v was found';
@@ -21,6 +23,9 @@ export type PriorityAdmission =
   | { refused: { phase: 'admit'; reason: string } }
   | { refused?: undefined; priorityClassName: string; priority?: number; preemptionPolicy?: string };
 
+/** @upstream plugin/pkg/admission/priority/admission.go */
+export const ONLY_ONE_DEFAULT = 'PriorityClass %v is already marked as default. Only one default can exist';
+
 /** A configured PriorityClass the API server would not hold. */
 export class PriorityClassInputError extends Error {}
 
@@ -30,7 +35,8 @@ let cached: { from: Readonly<PlacementSettings>; classes: readonly PriorityClass
  * The cluster's PriorityClasses: the two system classes, then the configured ones (a class of a system name, which
  * validation holds equal to it, is the same class: `kubectl get priorityclasses` lists them too), their
  * preemptionPolicy defaulted (SetDefaults_PriorityClass). Throws PriorityClassInputError, naming the object and
- * where it was read, when one would be refused by the API server or two have one name.
+ * where it was read, when one would be refused by the API server, alone or after the classes given before it (refusedAmong),
+ * or two have one name.
  */
 export function clusterPriorityClasses(): readonly PriorityClass[] {
   const now = settings();
@@ -39,13 +45,17 @@ export function clusterPriorityClasses(): readonly PriorityClass[] {
   const given = new Set<string>();
   for (const pc of now.priorityClasses as readonly PriorityClass[]) {
     const name = pc.metadata?.name ?? '';
-    const errors: FieldError[] = validatePriorityClass(pc);
+    // what the decoder refuses (`value: "1000"`, a value beyond int32), then ValidatePriorityClass
+    const wrongType = typeErrors(pc);
+    const errors: FieldError[] = wrongType.length ? wrongType : validatePriorityClass(pc);
     if (errors.length) {
       throw new PriorityClassInputError(`configure({ priorityClasses }): ${describeObject(pc)} would be rejected by the API server:\n${errors.map((e) => `  ${e.field}: ${e.message}`).join('\n')}`);
     }
     // the API server's create of a second class of one name: apierrors.NewAlreadyExists
     if (given.has(name)) throw new PriorityClassInputError(`configure({ priorityClasses }): ${describeObject(pc)}: priorityclasses.scheduling.k8s.io "${name}" already exists`);
     given.add(name);
+    const refused = refusedAmong(pc, classes);
+    if (refused) throw new PriorityClassInputError(`configure({ priorityClasses }): ${describeObject(pc)}: ${refused}`);
     if (classes.some((c) => c.metadata?.name === name)) continue;
     classes.push(pc.preemptionPolicy == null ? { ...pc, preemptionPolicy: 'PreemptLowerPriority' } : pc);
   }
@@ -54,8 +64,28 @@ export function clusterPriorityClasses(): readonly PriorityClass[] {
 }
 
 /**
- * getDefaultPriorityClass: among the globalDefault classes, the one with the lowest value (several can exist after
- * racing creates; admission refuses a second one on create, the stored state may still have two); the first of
+ * What the API server answers a class given after `classes` (the system classes, then those given before it, as
+ * `kubectl apply` sends them in order): a system class exists in every cluster (the bootstrap post-start hook), so
+ * one of its name is an update of it, whose preemptionPolicy is immutable (ValidatePriorityClassUpdate; its value and
+ * globalDefault validation already holds equal); else a second globalDefault class is refused by the Priority
+ * admission plugin (validatePriorityClass: getDefaultPriorityClass, the one of lowest value, named).
+ */
+function refusedAmong(pc: PriorityClass, classes: readonly PriorityClass[]): string | undefined {
+  const name = pc.metadata?.name ?? '';
+  const system = SYSTEM_PRIORITY_CLASSES.find((c) => c.metadata?.name === name);
+  if (system) {
+    const policy = pc.preemptionPolicy;
+    return policy != null && policy !== system.preemptionPolicy
+      ? `PriorityClass.scheduling.k8s.io "${name}" is invalid: preemptionPolicy: ${invalid('preemptionPolicy', named(policy), FIELD_IMMUTABLE).message} (it exists in every cluster: the API server creates it at start)`
+      : undefined;
+  }
+  const current = pc.globalDefault === true ? defaultPriorityClass(classes) : undefined;
+  return current ? `priorityclasses.scheduling.k8s.io "${name}" is forbidden: ${goFormat(ONLY_ONE_DEFAULT, current.metadata?.name ?? '')}` : undefined;
+}
+
+/**
+ * getDefaultPriorityClass: among the globalDefault classes, the one with the lowest value (a lister can hold several
+ * after racing creates; clusterPriorityClasses refuses a second one given, as admission refuses its create); the first of
  * equal values in the lister's order, here the given order.
  */
 export function defaultPriorityClass(classes: readonly PriorityClass[]): PriorityClass | undefined {

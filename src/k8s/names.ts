@@ -114,6 +114,16 @@ export const nameIsDNSSubdomain = (name: string, prefix: boolean) => isDNS1123Su
 /** `NameIsDNSLabel`: StatefulSets, namespaces. */
 export const nameIsDNSLabel = (name: string, prefix: boolean) => isDNS1123Label(prefix ? maskTrailingDash(name) : name);
 
+/**
+ * The name check every create runs after the strategy's (apiserver pkg/registry/rest/create.go validatePathSegment,
+ * apimachinery api/validate/content IsPathSegmentName and IsPathSegmentPrefix): a name that can be a URL path segment,
+ * so not `.` or `..` and without `/` or `%`; no length limit, an empty name is left to the name-or-generateName rule.
+ */
+export function nameIsPathSegment(name: string, prefix: boolean): string[] {
+  if (!prefix && (name === '.' || name === '..')) return [`may not be '${name}'`];
+  return ['/', '%'].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
+}
+
 /** `IsValidPortName` (an IANA_SVC_NAME): container port names. */
 export function isValidPortName(port: string): string[] {
   const errs: string[] = [];

@@ -4,7 +4,7 @@ import type { PersistentVolume, PersistentVolumeClaim, TopologySelectorTerm, Vol
 import type { StorageClass } from 'kubernetes-types/storage/v1';
 import {
   checkAccessModes, checkVolumeNodeAffinity, claimClass, claimHasClass, ephemeralClaimName, findMatchingVolume, isDelayBindingMode, isFullyBound,
-  matchTopologySelectorTerms, StorageRuleError, volumeClass, volumeIsForPod, volumeModeMismatch,
+  matchTopologySelectorTerms, requestedStorage, StorageRuleError, volumeCapacity, volumeClass, volumeIsForPod, volumeModeMismatch,
 } from './storage';
 
 const pvWithAffinity = (nodeAffinity?: VolumeNodeAffinity): PersistentVolume => ({ metadata: { name: 'test-constraints' }, spec: { nodeAffinity } });
@@ -230,4 +230,20 @@ describe('volumeIsForPod (ephemeral_test.go TestVolumeIsForPod)', () => {
     ['different-namespace', podOwner, userPVCWithOwner, 'PVC user-namespace/userPVCWithOwner was not created for pod kube-system/podOwner (pod is not owner)'],
   ])('%s', (_name, pod, pvc, expected) => expect(volumeIsForPod(pod, pvc)).toBe(expected));
   it('ephemeralClaimName is <pod>-<volume> (ephemeral.go VolumeClaimName)', () => expect(ephemeralClaimName('web-0', 'scratch')).toBe('web-0-scratch'));
+});
+
+// A claim's requests and a volume's capacity are resource lists: SetDefaults_ResourceList rounds an amount finer than a
+// milli-unit up to one (away from zero) before anything reads it; a CSIStorageCapacity's capacity is no such list.
+describe('requestedStorage and volumeCapacity: the amounts as the API server holds them', () => {
+  const claim = (storage: string) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' }, spec: { resources: { requests: { storage } } } }) as PersistentVolumeClaim;
+  const volume = (storage: string) => ({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv' }, spec: { capacity: { storage } } }) as PersistentVolume;
+  test.each([
+    ['1500u', 2_000_000n], ['1100u', 2_000_000n], ['0.5m', 1_000_000n], ['-0.5m', -1_000_000n], ['2m', 2_000_000n], ['8Gi', 8n * 1024n ** 3n * 1_000_000_000n],
+  ])('%s', (amount, nanos) => {
+    expect(requestedStorage(claim(amount))).toBe(nanos);
+    expect(volumeCapacity(volume(amount))).toBe(nanos);
+  });
+  test('a claim of 1.2m fits a volume of 1.1m: both hold 2m', () => {
+    expect(requestedStorage(claim('1200u')) <= volumeCapacity(volume('1100u'))).toBe(true);
+  });
 });

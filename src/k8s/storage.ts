@@ -126,12 +126,23 @@ export function wholeUnits(nanos: bigint): bigint {
   return nanos < 0n ? -q : q;
 }
 
-/** The claim's `spec.resources.requests.storage`, exactly (0 when it has none). */
-export const requestedStorage = (claim: PersistentVolumeClaim) =>
-  storageAmount(claim.spec?.resources?.requests?.storage, `PersistentVolumeClaim ${claimKey(claim)} spec.resources.requests.storage`);
+/**
+ * A resource list's storage amount as the API server holds it: exact, rounded up to a milli-unit
+ * (SetDefaults_ResourceList runs on a claim's requests and a volume's capacity, not on a CSIStorageCapacity's).
+ */
+const listedStorage = (quantity: string | number | undefined, what: string): bigint => {
+  const nanos = storageAmount(quantity, what);
+  const rem = nanos % MILLI_NANOS;
+  return rem === 0n ? nanos : nanos - rem + (nanos > 0n ? MILLI_NANOS : -MILLI_NANOS);
+};
+const MILLI_NANOS = 1_000_000n;
 
-/** The PV's `spec.capacity.storage`, exactly (0 when it has none). */
-export const volumeCapacity = (pv: PersistentVolume) => storageAmount(pv.spec?.capacity?.storage, `PersistentVolume ${pv.metadata?.name ?? ''} spec.capacity.storage`);
+/** The claim's `spec.resources.requests.storage`, exactly, as decoded (0 when it has none). */
+export const requestedStorage = (claim: PersistentVolumeClaim) =>
+  listedStorage(claim.spec?.resources?.requests?.storage, `PersistentVolumeClaim ${claimKey(claim)} spec.resources.requests.storage`);
+
+/** The PV's `spec.capacity.storage`, exactly, as decoded (0 when it has none). */
+export const volumeCapacity = (pv: PersistentVolume) => listedStorage(pv.spec?.capacity?.storage, `PersistentVolume ${pv.metadata?.name ?? ''} spec.capacity.storage`);
 
 export interface FindMatchingVolumeOptions {
   /** Node labels: the scheduler's path (node affinity and access modes checked); undefined: the PV controller's. */

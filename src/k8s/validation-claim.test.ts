@@ -171,3 +171,17 @@ describe('through the matchers', () => {
     expect(message).toContain('spec.resources[storage]: Required value');
   });
 });
+
+// ValidatePositiveQuantityValue reads the request as SetDefaults_ResourceList left it: rounded up to a milli-unit, away
+// from zero, and printed canonically (oracle-regressions-policy: the claims domain at 1.33-1.37)
+describe('a storage request finer than a milli-unit', () => {
+  const claim = (storage: string | number) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } } } });
+  it.each([
+    ['-0.5m', '-1m'], ['-1500u', '-2m'], ['-1e-10', '-1e-3'], ['-1n', '-1m'], [-0.0001, '-1m'],
+  ] as const)('%s is refused as %s', (amount, printed) => {
+    expect(validate(claim(amount) as never)).toEqual([{ field: 'spec.resources[storage]', message: `Invalid value: "${printed}": must be greater than zero` }]);
+  });
+  it.each(['0.5m', '1500u', '1e-10', '0.1n'])('%s is accepted (at least 1m)', (amount) => {
+    expect(validate(claim(amount) as never)).toEqual([]);
+  });
+});

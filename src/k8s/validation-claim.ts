@@ -6,6 +6,7 @@ import type { FieldError } from '../core/types';
 import { releaseAtLeast } from '../core/config';
 import { isDNS1123Subdomain, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { child, decodeQuantity, forbidden, invalid, named, notSupported, Raw, required } from './validation-field';
+import { roundUpToMilli } from './quantity';
 import { validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 
 /** sets.List(supportedAccessModes) and sets.List(supportedVolumeModes): sorted. */
@@ -63,10 +64,14 @@ export function validateClaimSpec(spec: PersistentVolumeClaimSpec | undefined, p
   const requests = s.resources?.requests as Record<string, unknown> | undefined;
   if (!requests || !Object.prototype.hasOwnProperty.call(requests, 'storage')) errs.push(required(storagePath));
   else {
-    const q = decodeQuantity(requests.storage, storagePath);
-    // ValidatePositiveQuantityValue (value.String()); ValidateResourceQuantityValue adds nothing for storage after it
-    if (!('nanos' in q)) errs.push(q);
-    else if (q.nanos <= 0n) errs.push(invalid(storagePath, q.canonical(), 'must be greater than zero'));
+    const decoded = decodeQuantity(requests.storage, storagePath);
+    // ValidatePositiveQuantityValue (value.String()) on the amount as SetDefaults_ResourceList rounds it up to a
+    // milli-unit (`-0.5m` prints as -1m); ValidateResourceQuantityValue adds nothing for storage after it
+    if (!('nanos' in decoded)) errs.push(decoded);
+    else {
+      const q = roundUpToMilli(decoded);
+      if (q.nanos <= 0n) errs.push(invalid(storagePath, q.canonical(), 'must be greater than zero'));
+    }
   }
   errs.push(...className(s.storageClassName, child(path, 'storageClassName')));
   if (s.volumeMode != null && !VOLUME_MODES.includes(s.volumeMode)) errs.push(notSupported(child(path, 'volumeMode'), named(String(s.volumeMode)), VOLUME_MODES));

@@ -93,6 +93,8 @@ export function decodeQuantity(raw: unknown, path: string): Quantity | FieldErro
 }
 
 /** field.Path helpers: `spec.containers[0]`, `metadata.labels`. */
+/** @upstream k8s.io/apimachinery/pkg/api/validation/objectmeta.go */
+export const FIELD_IMMUTABLE = 'field is immutable';
 /** @upstream k8s.io/apimachinery/pkg/api/validation/generic.go */
 export const IS_NEGATIVE = 'must be greater than or equal to 0';
 /** apimachinery validation.IsValidPortNum's InclusiveRangeError(1, 65535). */
@@ -113,3 +115,32 @@ export function rejectedByApiServer(what: string, errors: FieldError[]): string 
   return `${what} would be rejected by the API server (set configure({ validate: false }) to check it anyway):\n` +
     capped(errors.map((e) => `${e.field}: ${e.message}`)).map((l) => `  ${l}`).join('\n');
 }
+
+// --- intstr.IntOrString fields (apps/validation: ValidatePositiveIntOrPercent, IsNotMoreThan100Percent), shared by
+// the update strategies and PodDisruptionBudgets
+
+export type IntOrString = number | string;
+/** apimachinery validation.IsValidPercent's message. */
+const PERCENT_MSG = "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
+/**
+ * An intstr.IntOrString as ErrorBody prints it: json.Marshal from 1.34 (an int bare, a string quoted), Go's %#v of the
+ * struct before (`intstr.IntOrString{Type:1, IntVal:0, StrVal:"50"}`).
+ */
+export const intOrString = (v: IntOrString): unknown => {
+  if (releaseAtLeast('1.34')) return v;
+  const text = typeof v === 'string' ? `Type:1, IntVal:0, StrVal:${quote(v)}` : `Type:0, IntVal:${v}, StrVal:""`;
+  return new Raw(`intstr.IntOrString{${text}}`);
+};
+const percentOf = (v: IntOrString) => (typeof v === 'string' && /^[0-9]+%$/.test(v) ? Number(v.slice(0, -1)) : undefined);
+/** getIntOrPercentValue: the percent, or the int (a non-percent string reads as 0). */
+export const intOrPercentValue = (v: IntOrString) => percentOf(v) ?? (typeof v === 'number' ? v : 0);
+
+/** ValidatePositiveIntOrPercent: a percent string, or a non-negative int. */
+export function validatePositiveIntOrPercent(v: IntOrString, path: string): FieldError[] {
+  if (typeof v === 'string') return percentOf(v) === undefined ? [invalid(path, intOrString(v), PERCENT_MSG)] : [];
+  return typeof v === 'number' && v < 0 ? [invalid(path, v, IS_NEGATIVE)] : [];
+}
+
+/** IsNotMoreThan100Percent. */
+export const notMoreThan100Percent = (v: IntOrString, path: string): FieldError[] =>
+  (percentOf(v) ?? 0) > 100 ? [invalid(path, intOrString(v), 'must not be greater than 100%')] : [];

@@ -82,3 +82,20 @@ describe('backoffLimitPerIndex, maxFailedIndexes, successPolicy, podReplacementP
     expect(errors(job({ completionMode: 'Indexed', completions: 4, backoffLimitPerIndex: 1, maxFailedIndexes: 2, ...rules({ action: 'FailIndex', onExitCodes: { containerName: 'main', operator: 'In', values: [1, 2, 42] } }) }))).toEqual([]);
   });
 });
+
+// validation.go's list limits, TooMany at every release (`Too many: 21: must have at most 20 items`)
+describe('the list limits: 20 rules, 20 condition patterns, 255 exit codes, 20 success rules', () => {
+  const many = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_, i) => f(i));
+  const ignore = { action: 'Ignore', onPodConditions: [{ type: 'DisruptionTarget' }] };
+  test.each(['1.33', '1.37'] as const)('at %s', (version) => {
+    expect(errors(job(rules(...many(20, () => ignore))), version)).toEqual([]);
+    expect(errors(job(rules(...many(21, () => ignore))), version)).toEqual(['spec.podFailurePolicy.rules: Too many: 21: must have at most 20 items']);
+    expect(errors(job(rules({ action: 'Ignore', onPodConditions: many(21, () => ({ type: 'DisruptionTarget' })) })), version))
+      .toEqual(['spec.podFailurePolicy.rules[0].onPodConditions: Too many: 21: must have at most 20 items']);
+    expect(errors(job(rules({ action: 'FailJob', onExitCodes: { operator: 'In', values: many(255, (i) => i + 1) } })), version)).toEqual([]);
+    expect(errors(job(rules({ action: 'FailJob', onExitCodes: { operator: 'In', values: many(256, (i) => i + 1) } })), version))
+      .toEqual(['spec.podFailurePolicy.rules[0].onExitCodes.values: Too many: 256: must have at most 255 items']);
+    expect(errors(job({ completionMode: 'Indexed', completions: 3, parallelism: 3, successPolicy: { rules: many(21, () => ({ succeededCount: 1 })) } }), version))
+      .toEqual(['spec.successPolicy.rules: Too many: 21: must have at most 20 items']);
+  });
+});

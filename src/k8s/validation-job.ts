@@ -39,6 +39,14 @@ const ONE_SUCCESS_RULE = 'at least one rules must be specified when the successP
 /** @upstream pkg/apis/batch/validation/validation.go */
 const COUNT_OR_INDEXES = 'at least one of succeededCount or succeededIndexes must be specified';
 
+/** validation.go's list limits (maxPodFailurePolicyRules, …OnExitCodesValues, …OnPodConditionsPatterns, maxSuccessPolicyRule, maxJobSuccessPolicySucceededIndexesLimit). */
+const MAX_RULES = 20;
+const MAX_EXIT_CODES = 255;
+const MAX_CONDITION_PATTERNS = 20;
+const MAX_SUCCEEDED_INDEXES_BYTES = 64 * 1024;
+/** field.TooMany(path, count, max) as ErrorBody prints it (the same 1.33 … 1.37 for max > 1). */
+const tooMany = (field: string, count: number, max: number): FieldError => ({ field, message: `Too many: ${count}: must have at most ${max} items` });
+
 const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
@@ -57,6 +65,7 @@ function onExitCodesErrors(req: Obj, path: string, containerNames: ReadonlySet<s
   const values = list(req.values).map((v) => num(v) ?? 0);
   // a []int32 as json.Marshal prints it: null when absent
   if (!values.length) errs.push(invalid(valuesPath, new Raw(Array.isArray(req.values) ? '[]' : 'null'), ONE_VALUE));
+  else if (values.length > MAX_EXIT_CODES) errs.push(tooMany(valuesPath, values.length, MAX_EXIT_CODES));
   const seen = new Set<number>();
   values.forEach((v, j) => {
     if (operator === 'In' && v === 0) errs.push(invalid(index(valuesPath, j), v, NOT_ZERO));
@@ -69,7 +78,7 @@ function onExitCodesErrors(req: Obj, path: string, containerNames: ReadonlySet<s
 
 /** `defaulted`: an empty status is True (SetDefaults_PodFailurePolicyOnPodConditionsPattern), else Required. */
 function onPodConditionsErrors(patterns: unknown[], path: string, defaulted: boolean): FieldError[] {
-  const errs: FieldError[] = [];
+  const errs: FieldError[] = patterns.length > MAX_CONDITION_PATTERNS ? [tooMany(path, patterns.length, MAX_CONDITION_PATTERNS)] : [];
   patterns.forEach((p, j) => {
     const at = index(path, j);
     const type = String(obj(p)?.type ?? '');
@@ -129,6 +138,7 @@ function successPolicyErrors(policy: Obj, completions: number | undefined, path:
   const rules = list(policy.rules);
   const errs: FieldError[] = [];
   if (!rules.length) errs.push(required(child(path, 'rules'), ONE_SUCCESS_RULE));
+  if (rules.length > MAX_RULES) errs.push(tooMany(child(path, 'rules'), rules.length, MAX_RULES));
   // (without completions, which an Indexed Job needs, validateSuccessPolicyRule dereferences a nil pointer and the
   // API server answers 500; the library has refused the Job for its missing completions already)
   if (completions === undefined) return errs;
@@ -140,6 +150,8 @@ function successPolicyErrors(policy: Obj, completions: number | undefined, path:
     if (count === undefined && indexes === undefined) errs.push(required(at, COUNT_OR_INDEXES));
     let total = 0;
     if (indexes !== undefined) {
+      // (len() of a Go string: bytes)
+      if (Buffer.byteLength(indexes) > MAX_SUCCEEDED_INDEXES_BYTES) errs.push({ field: child(at, 'succeededIndexes'), message: `Too long: may not be more than ${MAX_SUCCEEDED_INDEXES_BYTES} bytes` });
       const parsed = indexesFormat(indexes, completions);
       if ('error' in parsed) errs.push(invalid(child(at, 'succeededIndexes'), indexes, `error parsing succeededIndexes: ${parsed.error}`));
       else total = parsed.total;
@@ -189,7 +201,9 @@ export function jobPolicyErrors(spec: Obj, path: string, cronJob = false): Field
     const template = obj(obj(spec.template)?.spec);
     const names = new Set([...list(template?.containers), ...list(template?.initContainers)].map((c) => String(obj(c)?.name ?? '')));
     const defaulted = !cronJob || releaseAtLeast('1.34');
-    list(failurePolicy.rules).forEach((r, i) => errs.push(...ruleErrors(spec, obj(r) ?? {}, index(child(child(path, 'podFailurePolicy'), 'rules'), i), names, defaulted)));
+    const rules = list(failurePolicy.rules);
+    if (rules.length > MAX_RULES) errs.push(tooMany(child(child(path, 'podFailurePolicy'), 'rules'), rules.length, MAX_RULES));
+    rules.forEach((r, i) => errs.push(...ruleErrors(spec, obj(r) ?? {}, index(child(child(path, 'podFailurePolicy'), 'rules'), i), names, defaulted)));
   }
   const successPolicy = obj(spec.successPolicy);
   if (successPolicy) {

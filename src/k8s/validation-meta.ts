@@ -35,9 +35,11 @@ export function validateLabels(labels: Record<string, unknown> | undefined, path
 
 /**
  * ValidateObjectMeta on create. Name generation has happened before validation, so either a name or a
- * generateName is required. A missing namespace is not an error here: kubectl fills in the context's.
+ * generateName is required. A missing namespace is not an error here: kubectl fills in the context's. `generic`:
+ * apimachinery's ValidateObjectMeta, which the create path runs on every kind after the strategy's validation
+ * (BeforeCreate's ValidateObjectMetaAccessor), without the core group's finalizer-name check (validateKubeFinalizerName).
  */
-export function validateObjectMeta(meta: ObjectMeta | undefined, namespaced: boolean, nameFn: NameFn, path = 'metadata'): FieldError[] {
+export function validateObjectMeta(meta: ObjectMeta | undefined, namespaced: boolean, nameFn: NameFn, path = 'metadata', generic = false): FieldError[] {
   const errs: FieldError[] = [];
   const m = meta ?? {};
   if (m.generateName) errs.push(...nameFn(m.generateName, true).map((msg) => invalid(child(path, 'generateName'), m.generateName, msg)));
@@ -53,7 +55,7 @@ export function validateObjectMeta(meta: ObjectMeta | undefined, namespaced: boo
     // annotation keys are qualified names, case aside
     errs.push(...isQualifiedName(k.toLowerCase()).map((msg) => invalid(child(path, 'annotations'), k, msg)));
   }
-  errs.push(...validateFinalizers(m.finalizers ?? [], child(path, 'finalizers')));
+  errs.push(...validateFinalizers(m.finalizers ?? [], child(path, 'finalizers'), generic));
   return errs;
 }
 
@@ -68,13 +70,13 @@ const STANDARD_FINALIZERS = new Set(['kubernetes', 'orphan', 'foregroundDeletion
  * a name without a `/` must be a standard one, at its index). Found by the corpus pass of the e2e oracle
  * (kubernetes/api testdata's apps.v1.DaemonSet.json, `finalizers: [finalizersValue]`).
  */
-function validateFinalizers(finalizers: readonly unknown[], path: string): FieldError[] {
+function validateFinalizers(finalizers: readonly unknown[], path: string, generic: boolean): FieldError[] {
   const names = finalizers.map(String);
   const errs = names.flatMap((f) => isQualifiedName(f).map((msg) => invalid(path, f, msg)));
   // fmt.Sprintf("finalizer %s and %s cannot be both set", metav1.FinalizerOrphanDependents, metav1.FinalizerDeleteDependents)
   if (names.includes('orphan') && names.includes('foregroundDeletion')) errs.push(invalid(path, names, 'finalizer orphan and foregroundDeletion cannot be both set'));
   names.forEach((f, i) => {
-    if (!f.includes('/') && !STANDARD_FINALIZERS.has(f)) errs.push(invalid(index(path, i), f, NOT_STANDARD_FINALIZER));
+    if (!generic && !f.includes('/') && !STANDARD_FINALIZERS.has(f)) errs.push(invalid(index(path, i), f, NOT_STANDARD_FINALIZER));
   });
   return errs;
 }

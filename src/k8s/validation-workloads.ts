@@ -11,7 +11,7 @@ import { defaultPodSpec } from './defaults';
 import { validateTaints } from './validation';
 import type * as CronValidation from './validation-cron';
 import { validatePodCIDRs } from './validation-ip';
-import { child, forbidden, goJson, invalid, IS_NEGATIVE, named, notSupported, Raw, required } from './validation-field';
+import { child, forbidden, goJson, intOrPercentValue, intOrString, invalid, IS_NEGATIVE, named, notMoreThan100Percent, notSupported, Raw, required, validatePositiveIntOrPercent, type IntOrString } from './validation-field';
 import type * as TimeZones from './time-zones';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, withoutImageVolumes, type PodValidationOptions } from './validation-pod';
@@ -23,10 +23,13 @@ const cronValidation = (): typeof CronValidation => require('./validation-cron')
 const timeZones = (): typeof TimeZones => require('./time-zones');
 // A Job's policies, read for a Job or a CronJob only
 const jobValidation = (): typeof JobValidation => require('./validation-job');
+// A PodDisruptionBudget's, read for one only
+const pdbValidation = (): typeof PdbValidation => require('./validation-pdb');
 import { validatePriorityClass, type PriorityClass } from './priority';
 import type * as ClaimValidation from './validation-claim';
 import { annotationFieldErrors, podSpecificAnnotationErrors } from './validation-annotations';
 import type * as JobValidation from './validation-job';
+import type * as PdbValidation from './validation-pdb';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
 type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
@@ -215,24 +218,6 @@ function validateNodeResources(node: Node): FieldError[] {
 // --- update strategies (apps/validation: ValidatePositiveIntOrPercent, IsNotMoreThan100Percent,
 // ValidateRollingUpdateDeployment, ValidateDeploymentStrategy, ValidateRollingUpdateDaemonSet, ValidateDaemonSetUpdateStrategy),
 // on the values SetDefaults_Deployment / SetDefaults_DaemonSet leave (25%/25%; maxUnavailable 1, maxSurge 0).
-
-type IntOrString = number | string;
-const PERCENT_MSG = "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
-/** intstr.IntOrString goes through json.Marshal: an int bare, a string quoted. */
-const intOrString = (v: IntOrString) => v;
-const percentOf = (v: IntOrString) => (typeof v === 'string' && /^[0-9]+%$/.test(v) ? Number(v.slice(0, -1)) : undefined);
-/** getIntOrPercentValue: the percent, or the int (a non-percent string reads as 0). */
-const intOrPercentValue = (v: IntOrString) => percentOf(v) ?? (typeof v === 'number' ? v : 0);
-
-/** ValidatePositiveIntOrPercent: a percent string, or a non-negative int. */
-function validatePositiveIntOrPercent(v: IntOrString, path: string): FieldError[] {
-  if (typeof v === 'string') return percentOf(v) === undefined ? [invalid(path, intOrString(v), PERCENT_MSG)] : [];
-  return nonnegative(v, path);
-}
-
-/** IsNotMoreThan100Percent. */
-const notMoreThan100Percent = (v: IntOrString, path: string): FieldError[] =>
-  (percentOf(v) ?? 0) > 100 ? [invalid(path, intOrString(v), 'must not be greater than 100%')] : [];
 
 /**
  * json.Marshal of an internal strategy struct (no json tags: Go's field names), as NotSupported/Invalid print it.
@@ -608,6 +593,8 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       return claimValidation().validateClaim(object as never);
     case 'PriorityClass':
       return validatePriorityClass(object as PriorityClass);
+    case 'PodDisruptionBudget':
+      return pdbValidation().validatePodDisruptionBudget(object as never, update);
     case 'Node': {
       const node = object as Node;
       // cluster-scoped: the API server clears metadata.namespace before validating

@@ -27,7 +27,7 @@ type Compiled =
  */
 const REQUIRED = new Set(['podAffinityTerm', 'preference']);
 
-const SCALAR = { string: 'string', text: 'string', int32: 'number', int64: 'number', bool: 'boolean', quantity: 'quantity' } as const;
+const SCALAR = { string: 'string', text: 'string', int32: 'number', int64: 'number', bool: 'boolean', quantity: 'quantity', intOrString: 'quantity' } as const;
 
 function compile(shape: Shape): Compiled {
   if (typeof shape === 'string') return { k: SCALAR[shape], shape };

@@ -6,7 +6,8 @@
 import type { FieldError, KubeObject } from '../core/types';
 import { isNodePool } from '../k8s/nodepool';
 
-type Scalar = 'string' | 'text' | 'int32' | 'int64' | 'bool' | 'quantity';
+// intOrString: intstr.IntOrString (a string, or an integer within int32: its UnmarshalJSON reads an int32)
+type Scalar = 'string' | 'text' | 'int32' | 'int64' | 'bool' | 'quantity' | 'intOrString';
 export type Shape = Scalar | { obj: Record<string, Shape> } | { arr: Shape } | { map: Shape };
 
 const obj = (fields: Record<string, Shape>): Shape => ({ obj: fields });
@@ -135,7 +136,10 @@ export const SHAPES: Record<string, Shape> = {
   Namespace: obj({ metadata }),
   // PodTopologySpread's system default spreading reads a Service's selector (a plain map of labels)
   Service: obj({ metadata, spec: obj({ selector: map('string') }) }),
-  PriorityClass: obj({ metadata, value: 'int32', globalDefault: 'bool', preemptionPolicy: 'string' }),
+  PriorityClass: obj({ metadata, value: 'int32', globalDefault: 'bool', preemptionPolicy: 'string', description: 'text' }),
+  PodDisruptionBudget: obj({
+    metadata, spec: obj({ minAvailable: 'intOrString', maxUnavailable: 'intOrString', selector: labelSelector, unhealthyPodEvictionPolicy: 'string' }),
+  }),
 };
 
 /** Karpenter's NodePool (karpenter.sh/v1 and v1beta1): the fields a provisioning check reads. */
@@ -171,7 +175,7 @@ export function describe(v: unknown): string {
 
 export function expected(shape: Shape): string {
   if (typeof shape === 'string') {
-    return { string: 'a string', text: 'a string', int32: 'an integer', int64: 'an integer', bool: 'a boolean', quantity: 'a quantity (string or number)' }[shape];
+    return { string: 'a string', text: 'a string', int32: 'an integer', int64: 'an integer', bool: 'a boolean', quantity: 'a quantity (string or number)', intOrString: 'an integer or a string' }[shape];
   }
   return 'obj' in shape ? 'a mapping' : 'arr' in shape ? 'a list' : 'a mapping';
 }
@@ -212,7 +216,7 @@ export interface TypeCheckContext {
  */
 function zeroValue(shape: Shape): unknown {
   if (typeof shape !== 'string') return 'obj' in shape || 'map' in shape ? {} : [];
-  return { string: '', text: '', int32: 0, int64: 0, bool: false, quantity: '0' }[shape];
+  return { string: '', text: '', int32: 0, int64: 0, bool: false, quantity: '0', intOrString: 0 }[shape];
 }
 
 /** Every value at a field of the wrong JSON type. null is always fine (the field stays unset). */
@@ -245,6 +249,12 @@ export function typeProblems(
             out.push({ path, message: `expected an integer, got the number ${source ?? value}, beyond ${shape} (${min}…${max}): the API server's decoder refuses it` });
           }
         }
+        break;
+      case 'intOrString':
+        // a string as it is; a number as the int32 it must be
+        if (typeof value === 'string') typeProblems(value, 'string', path, out, context);
+        else if (typeof value !== 'number') fail();
+        else typeProblems(value, 'int32', path, out, context);
         break;
       case 'bool':
         if (typeof value !== 'boolean') fail();

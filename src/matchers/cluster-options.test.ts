@@ -255,3 +255,22 @@ describe('toBeKeptApartFrom under each workload\'s scheduler profile', () => {
       .toContain('unknown option(s) nodes: options are { namespaces?, schedulerConfiguration?, limitRanges?, resourceQuotas?, runtimeClasses?, priorityClasses? }');
   });
 });
+
+// Every matcher that takes PodDisruptionBudgets refuses one the API server refuses (k8s/validation-pdb.ts, through
+// validate() or the outage's budget check), naming its field: a budget never stored must not decide a verdict.
+describe('a PodDisruptionBudget the API server refuses is refused by every matcher that takes one', () => {
+  const node = sized('n1', '2', '4Gi');
+  const bad = { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'web-pdb', namespace: 'default' }, spec: { minAvailable: '50', selector: { matchLabels: { app: 'web' } } } } as KubeObject;
+  const text = 'spec.minAvailable: Invalid value: "50": a valid percent string must be a numeric string followed by an ending \'%\'';
+  const web = deployment('web', undefined);
+  test.each([
+    ['toBeSchedulableOn', () => expect(requesting()).toBeSchedulableOn(node, { podDisruptionBudgets: [bad] })],
+    ['toBeSchedulableOnAnyOf', () => expect(requesting()).toBeSchedulableOnAnyOf([node], { podDisruptionBudgets: [bad] })],
+    ['toPreempt', () => expect(requesting()).toPreempt({ nodes: [node], podDisruptionBudgets: [bad] })],
+    ['toHaveAllReplicasScheduled', () => expect(web).toHaveAllReplicasScheduled([node], { podDisruptionBudgets: [bad] })],
+    ['toDrain', () => expect('n1').toDrain({ nodes: [node], workloads: [web], podDisruptionBudgets: [bad] })],
+    ['toKeepAtLeast', () => expect(web).toKeepAtLeast(1, { nodes: ['n1'], condition: 'drain' }, { nodes: [node], podDisruptionBudgets: [bad] })],
+  ])('%s', (_, assertion) => {
+    expect(failure(assertion)).toContain(text);
+  });
+});

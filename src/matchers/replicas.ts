@@ -52,16 +52,17 @@ export function replicaInputs(nodesArg: unknown, options: unknown, workloads: Ku
   }
   const storage = o.storage === undefined ? undefined : storageOf(o.storage);
   const policy = policyOf(o);
+  const pdbs = o.podDisruptionBudgets === undefined ? undefined : objectsOf(o.podDisruptionBudgets, 'podDisruptionBudgets', 'PodDisruptionBudget');
   const rejected = inPolicy(policy, () => apiServerErrors([
     ...workloads.map((w) => ({ object: w, label: labelOf(w) })),
     ...nodes.map((n) => ({ object: n, label: labelOf(n) })),
     ...(existingPods ?? []).map((p) => ({ object: p, label: labelOf(p) })),
     ...(storage ?? []).map((s) => ({ object: s, label: labelOf(s) })),
+    ...(pdbs ?? []).map((b) => ({ object: b, label: labelOf(b) })),
   ]));
   if (rejected) throw new UsageError(rejected);
   const services = o.services === undefined ? undefined : objectsOf(o.services, 'services', 'Service');
   const assumption = o.storageAssumption === undefined ? undefined : storageAssumptionOf(o.storageAssumption);
-  const pdbs = o.podDisruptionBudgets === undefined ? undefined : objectsOf(o.podDisruptionBudgets, 'podDisruptionBudgets', 'PodDisruptionBudget');
   return {
     nodes, existingPods, namespaces, ...(services ? { services } : {}), ...(storage ? { storage } : {}), ...(assumption ? { storageAssumption: assumption } : {}),
     ...(pdbs ? { podDisruptionBudgets: pdbs } : {}),

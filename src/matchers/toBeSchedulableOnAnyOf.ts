@@ -17,6 +17,7 @@ export function checkedSchedule(received: unknown, nodesArg: unknown, options: u
     ...nodes.map((n) => ({ object: n, label: () => labelOf(n) })),
     ...(cluster.existingPods ?? []).map((p) => ({ object: p, label: () => labelOf(p) })),
     ...(cluster.storage ?? []).map((o) => ({ object: o, label: () => labelOf(o) })),
+    ...(cluster.podDisruptionBudgets ?? []).map((o) => ({ object: o, label: () => labelOf(o) })),
   ]) ?? quotaErrors(subject, cluster.existingPods) ?? claimErrors(subject, cluster.storage);
   if (rejected) throw new UsageError(rejected);
   return { subject, nodes, answer: schedulerErrorsAsUsage(() => schedule(subject, nodes, cluster)) };

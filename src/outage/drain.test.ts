@@ -5,6 +5,7 @@ import { simulateOutage, drain, nodesDown } from '.';
 import { daemonSet, deployment, lines, pod, zones } from '../../test/outage/cluster';
 import { EVICTION_REFUSED, MORE_THAN_ONE_PDB } from '../k8s/disruption';
 import type { KubeObject } from '../core/types';
+import { withConfiguration } from '../core/config';
 
 const pdb = (name: string, spec: object, namespace = 'default'): KubeObject => ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name, namespace }, spec } as KubeObject);
 const app = (name: string) => ({ matchLabels: { app: name } });
@@ -202,5 +203,13 @@ describe('inputs', () => {
   test('a budget of another kind, or with both minAvailable and maxUnavailable', () => {
     expect(() => simulateOutage({ nodes, podDisruptionBudgets: [{ kind: 'Deployment', metadata: { name: 'x' } }] }, drain(['a1']))).toThrow('cluster.podDisruptionBudgets[0] must be a PodDisruptionBudget with metadata.name');
     expect(() => simulateOutage({ nodes, podDisruptionBudgets: [pdb('x', { minAvailable: 1, maxUnavailable: 1 })] }, drain(['a1']))).toThrow('minAvailable and maxUnavailable cannot be both set');
+  });
+  test('a budget the API server refuses is refused with its field errors (k8s/validation-pdb.ts), unless validate: false; one it cannot decode always', () => {
+    const bad = pdb('x', { minAvailable: '50' });
+    expect(() => simulateOutage({ nodes, podDisruptionBudgets: [bad] }, drain(['a1']))).toThrow('cluster.podDisruptionBudgets[0] (PodDisruptionBudget x) would be rejected by the API server ' +
+      "(set configure({ validate: false }) to check it anyway):\n  spec.minAvailable: Invalid value: \"50\": a valid percent string must be a numeric string followed by an ending '%'");
+    expect(() => withConfiguration({ validate: false }, () => simulateOutage({ nodes, podDisruptionBudgets: [bad] }, drain(['a1'])))).not.toThrow();
+    expect(() => withConfiguration({ validate: false }, () => simulateOutage({ nodes, podDisruptionBudgets: [pdb('x', { minAvailable: 1.5 })] }, drain(['a1']))))
+      .toThrow('cluster.podDisruptionBudgets[0] (PodDisruptionBudget x) cannot be decoded by the API server:\n  spec.minAvailable: expected an integer, got the number 1.5');
   });
 });

@@ -11,6 +11,10 @@ import { OutageError } from './errors';
 import type { Cluster, Failure, OutageOptions } from './types';
 import type { DrainOptions } from './drain';
 import type { PodDisruptionBudget } from '../k8s/disruption';
+import { validatePodDisruptionBudget } from '../k8s/validation-pdb';
+import { rejectedByApiServer } from '../k8s/validation-field';
+import { typeErrors } from '../loader/typecheck';
+import { settings } from '../core/config';
 
 const nodeName = (n: Node) => n.metadata?.name ?? '';
 const ZONE_LABELS = ['topology.kubernetes.io/zone', 'failure-domain.beta.kubernetes.io/zone'];
@@ -100,7 +104,11 @@ function checkDrain(failure: Failure): DrainOptions | undefined {
   return d as DrainOptions;
 }
 
-/** cluster.podDisruptionBudgets: PodDisruptionBudget objects with a name. */
+/**
+ * cluster.podDisruptionBudgets: PodDisruptionBudget objects with a name, each as the API server would store it: one
+ * its decoder refuses (a wrong JSON type: `minAvailable: 1.5`) or, unless configure({ validate: false }), its
+ * validation refuses (k8s/validation-pdb.ts, the check every client of a budget runs) is an error naming the field.
+ */
 function checkBudgets(list: unknown): PodDisruptionBudget[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) throw new OutageError(`cluster.podDisruptionBudgets must be an array of PodDisruptionBudget objects, received ${preview(list)}`);
@@ -109,12 +117,11 @@ function checkBudgets(list: unknown): PodDisruptionBudget[] {
     if (typeof o !== 'object' || o === null || (o as { kind?: unknown }).kind !== 'PodDisruptionBudget' || typeof o.metadata?.name !== 'string') {
       throw new OutageError(`cluster.podDisruptionBudgets[${i}] must be a PodDisruptionBudget with metadata.name, received ${preview(b)}`);
     }
-    const spec = o.spec ?? {};
-    if (spec.minAvailable != null && spec.maxUnavailable != null) throw new OutageError(`cluster.podDisruptionBudgets[${i}] (${o.metadata.name}): minAvailable and maxUnavailable cannot be both set`);
-    for (const k of ['minAvailable', 'maxUnavailable'] as const) {
-      const v = spec[k];
-      if (v != null && typeof v !== 'number' && typeof v !== 'string') throw new OutageError(`cluster.podDisruptionBudgets[${i}] (${o.metadata.name}): spec.${k} must be a number or a percentage, received ${preview(v)}`);
-    }
+    const what = `cluster.podDisruptionBudgets[${i}] (PodDisruptionBudget ${o.metadata.name})`;
+    const wrongType = typeErrors(o as KubeObject);
+    if (wrongType.length) throw new OutageError(`${what} cannot be decoded by the API server:\n${wrongType.map((e) => `  ${e.field}: ${e.message}`).join('\n')}`);
+    const errors = settings().validate ? validatePodDisruptionBudget(o as never) : [];
+    if (errors.length) throw new OutageError(rejectedByApiServer(what, errors));
     return o;
   });
 }

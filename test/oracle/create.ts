@@ -8,13 +8,17 @@
 //   without the errors the library adds for the Pods a controller will create (" (the API server accepts …)");
 // - accepted: the Pod's tolerations after admission (DefaultTolerationSeconds, ExtendedResourceToleration), and with a
 //   LimitRange its containers' requests and limits (LimitRanger's defaults; amounts compared by value);
+// - a PriorityClass: configure({ priorityClasses }) after the case's classes (clusterPriorityClasses) refuses exactly
+//   what the API server refuses (the Priority plugin's Forbidden reason compared), and holds an accepted class with
+//   upstream's defaulted preemptionPolicy;
 // - refused by an admission plugin (LimitRanger's or ResourceQuota's Validate): the Forbidden reason after `is forbidden: `, an aggregate
 //   of several errors as a set (upstream ranges over Go maps); the pod made invalid by LimitRanger's defaults: the
 //   field errors as above.
 import type { Difference } from './compare';
 import type { Domain } from './domains';
 import { claimInputArb, createInputArb, limitRangeInputArb, type CreateInput } from './generators-create';
-import { admissionRefusedOnce, admitClaim, admitPod, COMPARISON_GATE_HINT, parseQuantity, decodeErrors, toSubject, typeErrors, validate, withConfiguration, type KubernetesVersion, type Toleration } from './lib';
+import { policyObjectInputArb } from './generators-policy';
+import { admissionRefusedOnce, admitClaim, admitPod, clusterPriorityClasses, COMPARISON_GATE_HINT, PriorityClassInputError, parseQuantity, decodeErrors, toSubject, typeErrors, validate, withConfiguration, type KubernetesVersion, type Toleration } from './lib';
 
 export interface UpstreamCreate {
   decode?: string;
@@ -38,6 +42,11 @@ export interface OursCreate {
   admissionRefused?: string;
   /** An accepted Pod's containers' and init containers' resources, when the case has LimitRanges. */
   resources?: Resources[];
+  /**
+   * A PriorityClass as configure({ priorityClasses }) takes it (admission/priority.ts clusterPriorityClasses, what the
+   * Priority admission and preemption read): its preemptionPolicy as defaulted, or refused.
+   */
+  priorityClass?: { refused: true } | { preemptionPolicy?: string };
 }
 
 type Resources = { requests?: Record<string, string | number>; limits?: Record<string, string | number> };
@@ -54,21 +63,41 @@ export function libraryCreate(input: CreateInput, version?: KubernetesVersion): 
   const resourceQuotas = (input.resourceQuotas ?? []) as never[];
   return withConfiguration({ ...(version ? { kubernetesVersion: version } : {}), limitRanges, resourceQuotas, admission: { extendedResourceToleration: input.extendedResourceToleration, runtimeClass: false, priority: false } }, () => {
     const object = structuredClone(input.object);
+    const configured = object.kind === 'PriorityClass' ? configuredClass(object, input.priorityClasses ?? []) : undefined;
+    const pc = configured ? { priorityClass: configured.answer } : {};
     const wrongType = typeErrors(object);
-    if (wrongType.length) return { decode: wrongType.map((e) => e.field) };
+    if (wrongType.length) return { decode: wrongType.map((e) => e.field), ...pc };
     const quantities = decodeErrors(object as never);
     if (quantities.length) return { decode: quantities.map((e) => e.field) };
     const all = validate(object as never);
     // the Pod LimitRanger's defaults made invalid: validation runs on the admitted pod
     const refusal = object.kind === 'Pod' && (limitRanges.length || resourceQuotas.length) ? admissionRefusedOnce(object) : undefined;
     const errors = [...all, ...(refusal?.validation ?? [])].filter((e) => !POD_NOTE.test(e.message)).map((e) => ({ field: e.field, body: stripHints(e.message) }));
-    if (errors.length) return { errors };
+    if (errors.length) return { errors, ...pc };
+    if (configured) return { ...pc, ...(configured.forbidden ? { admissionRefused: configured.forbidden } : {}) };
     if (refusal) return { admissionRefused: refusal.message };
     if (object.kind === 'PersistentVolumeClaim') return { storageClassName: admitClaim(object as never, (input.storageClasses ?? []) as never).spec?.storageClassName ?? null };
     if (object.kind !== 'Pod') return {};
     const admitted = admitPod(toSubject(object));
     const resources = limitRanges.length ? [...admitted.spec.containers, ...(admitted.spec.initContainers ?? [])].map((c) => (c.resources ?? {}) as Resources) : undefined;
     return { tolerations: admitted.tolerations, ...(resources ? { resources } : {}) };
+  });
+}
+
+/**
+ * The class as the cluster's PriorityClasses hold it when configured after the `existing` ones, or its refusal (and
+ * the Forbidden reason when the Priority admission plugin refuses it).
+ */
+function configuredClass(object: Record<string, any>, existing: readonly Record<string, any>[]): { answer: NonNullable<OursCreate['priorityClass']>; forbidden?: string } {
+  return withConfiguration({ priorityClasses: [...existing, object] as never[] }, () => {
+    try {
+      const found = clusterPriorityClasses().find((c) => c.metadata?.name === object.metadata?.name);
+      return { answer: { preemptionPolicy: found?.preemptionPolicy ?? undefined } };
+    } catch (e) {
+      if (!(e instanceof PriorityClassInputError)) throw e;
+      const forbidden = /priorityclasses\.scheduling\.k8s\.io "[^"]*" is forbidden: .*$/.exec(e.message)?.[0];
+      return { answer: { refused: true }, ...(forbidden ? { forbidden } : {}) };
+    }
   });
 }
 
@@ -92,7 +121,7 @@ const withoutIndices = (field: string) => field.replace(/\[[^\]]*\]/g, '');
 
 /** The reason of a Forbidden text, an aggregate `[a, b]` as its sorted errors (each starts with a LimitRanger verb). */
 function reasonOf(text: string): string[] {
-  const reason = text.replace(/^pods (?:"[^"]*" )?is forbidden: /, '');
+  const reason = text.replace(/^[\w.]+ (?:"[^"]*" )?is forbidden: /, '');
   if (!reason.startsWith('[')) return [reason];
   return reason.slice(1, -1).split(/, (?=minimum |maximum |\S+ max limit to request ratio )/).sort();
 }
@@ -109,7 +138,11 @@ export function compareCreate(ours: OursCreate, upstream: UpstreamCreate): Diffe
   const same = (field: string, a: unknown, b: unknown) => {
     if (JSON.stringify(a) !== JSON.stringify(b)) diffs.push({ field, ours: a, upstream: b });
   };
-  if (upstream.strict) return [{ field: 'strict', ours: ours.decode ?? ours.errors ?? 'accepted', upstream: upstream.strict }];
+  // a PriorityClass: configure({ priorityClasses }) refuses exactly what the API server refuses, and holds the
+  // accepted class with its defaulted preemptionPolicy
+  if (ours.priorityClass && (('refused' in ours.priorityClass) !== (upstream.object === undefined))) diffs.push({ field: 'priorityClass refused', ours: ours.priorityClass, upstream: upstream.object ?? upstream });
+  else if (ours.priorityClass && upstream.object) same('priorityClass', ours.priorityClass, { preemptionPolicy: upstream.object.preemptionPolicy });
+  if (upstream.strict) return [...diffs, { field: 'strict', ours: ours.decode ?? ours.errors ?? 'accepted', upstream: upstream.strict }];
   if (upstream.refused !== undefined || ours.admissionRefused !== undefined) {
     if (ours.admissionRefused === undefined || upstream.refused === undefined) return [{ field: 'refused', ours, upstream: upstream.refused ?? upstream }];
     same('refused', reasonOf(ours.admissionRefused), reasonOf(upstream.refused));
@@ -154,3 +187,6 @@ export const claims: Domain<CreateInput, OursCreate> = { ...create, name: 'claim
 
 /** The Pods under a LimitRange, a ResourceQuota or both (one case in five there), for long runs: `--domains namespacePolicy`. */
 export const namespacePolicy: Domain<CreateInput, OursCreate> = { ...create, name: 'namespacePolicy', asks: 'create', named: true, arbitrary: limitRangeInputArb };
+
+/** The PriorityClasses and PodDisruptionBudgets of the create domain alone (one case in eleven there), for long runs: `--domains policyObjects`. */
+export const policyObjects: Domain<CreateInput, OursCreate> = { ...create, name: 'policyObjects', asks: 'create', named: true, arbitrary: policyObjectInputArb };

@@ -74,7 +74,10 @@ const claimSpecArb = (size: string) => fc.record({
     { weight: 3, arbitrary: fc.constant(['ReadWriteOncePod']) },
     { weight: 1, arbitrary: fc.constant(undefined) },
   ),
-  storage: fc.oneof({ weight: 30, arbitrary: fc.constant(size) }, { weight: 1, arbitrary: fc.constant(undefined) }),
+  // rarely an amount the API server rounds up to a milli-unit before validating it (SetDefaults_ResourceList:
+  // `-0.5m` is refused as -1m), zero, negative, or a plain number
+  storage: fc.oneof({ weight: 30, arbitrary: fc.constant<string | number>(size) }, { weight: 1, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.constantFrom<string | number>('0.5m', '-0.5m', '1500u', '-1500u', '-1e-10', '-1n', '0', '-1Gi', 1073741824, -0.0001) }),
   betaClass: rarely(fc.constantFrom('gp3', ''), 25),
 }).map(({ storageClassName, accessModes, storage, betaClass }) => ({
   annotations: betaClass === undefined ? undefined : { 'volume.beta.kubernetes.io/storage-class': betaClass },

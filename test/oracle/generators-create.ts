@@ -1,11 +1,13 @@
 // fast-check generators for the create-path oracle: objects of every kind the library validates (Pod, Deployment,
-// ReplicaSet, StatefulSet, DaemonSet, Job, CronJob, Node, Namespace), each field drawn from a small vocabulary where
+// ReplicaSet, StatefulSet, DaemonSet, Job, CronJob, Node, Namespace; claims in generators-claims.ts, PriorityClasses and
+// PodDisruptionBudgets in generators-policy.ts), each field drawn from a small vocabulary where
 // most values are valid and some are the mistakes people make (bad label keys and values, toleration operators and
 // effects, quantities, affinity operators, spread fields, ports, names, namespaces), plus rarer wrong JSON types and
 // unknown fields. Most cases are valid or carry one or two errors, so that each error class is seen alone often.
 import fc from 'fast-check';
 import { claimArb, storageClassesArb } from './generators-claims';
 import { containerFieldsArb, podFieldsArb, specAnnotationsArb } from './generators-podfields';
+import { policyObjectInputArb } from './generators-policy';
 
 export interface CreateInput {
   object: Record<string, any>;
@@ -17,6 +19,8 @@ export interface CreateInput {
   limitRanges?: Array<Record<string, any>>;
   /** The namespaces' ResourceQuotas, for ResourceQuota admission (a Pod's create). */
   resourceQuotas?: Array<Record<string, any>>;
+  /** The cluster's PriorityClasses, for the Priority admission plugin (a PriorityClass's create: one globalDefault). */
+  priorityClasses?: Array<Record<string, any>>;
 }
 
 /** A valid value with weight `valid`, a bad one with weight 1. */
@@ -443,12 +447,16 @@ const daemonSet = fc.record({ metadata: metadata(true), selector, template: temp
 // them: ignore disruptions, fail the Job on an exit code, fail an index with backoffLimitPerIndex; and what people get
 // wrong: exit code 0 with In, unsorted or repeated codes, a container the template lacks, FailIndex without
 // backoffLimitPerIndex, a condition status `Yes`, both or neither of onExitCodes and onPodConditions.
+// lists beyond validation.go's limits: 256 exit codes, 21 condition patterns, 21 rules (maxPodFailurePolicy*, maxSuccessPolicyRule)
+const LONG_EXIT_CODES = Array.from({ length: 256 }, (_, i) => i + 1);
+const LONG_CONDITIONS = Array.from({ length: 21 }, () => ({ type: 'DisruptionTarget' }));
 const exitCodes = fc.record({
   containerName: rarely(mostly(['c'], ['main']), 2),
   operator: mostly(['In', 'NotIn'], ['in', undefined]),
-  values: mostly([[42], [1, 2, 3], [0]], [[0, 1], [3, 1], [1, 1], []]),
+  // (and rarely more than the 255 values allowed)
+  values: mostly([[42], [1, 2, 3], [0]], [[0, 1], [3, 1], [1, 1], [], LONG_EXIT_CODES]),
 }, { requiredKeys: ['values'] }).map(compact);
-const podConditions = mostly<Array<Record<string, string>>>([[{ type: 'DisruptionTarget' }], [{ type: 'DisruptionTarget', status: 'True' }]], [[{ type: 'DisruptionTarget', status: 'Yes' }], [{ type: 'Disruption Target' }]]);
+const podConditions = mostly<Array<Record<string, string>>>([[{ type: 'DisruptionTarget' }], [{ type: 'DisruptionTarget', status: 'True' }]], [[{ type: 'DisruptionTarget', status: 'Yes' }], [{ type: 'Disruption Target' }], LONG_CONDITIONS]);
 const failureRule = fc.record({
   action: mostly(['FailJob', 'Ignore', 'Count', 'FailIndex'], ['Retry', undefined]),
   on: mostly<'exit' | 'conditions' | 'both' | 'none'>(['exit', 'conditions'], ['both', 'none']),
@@ -458,7 +466,7 @@ const failureRule = fc.record({
   action, onExitCodes: on === 'exit' || on === 'both' ? onExitCodes : undefined, onPodConditions: on === 'conditions' || on === 'both' ? onPodConditions : undefined,
 }));
 const successPolicy = mostly<Record<string, unknown>>([{ rules: [{ succeededCount: 1 }] }, { rules: [{ succeededIndexes: '0,2-3' }] }, { rules: [{ succeededIndexes: '0-1', succeededCount: 2 }] }],
-  [{ rules: [] }, { rules: [{}] }, { rules: [{ succeededCount: 9 }] }, { rules: [{ succeededIndexes: '3-1' }] }, { rules: [{ succeededIndexes: '0-1', succeededCount: 3 }] }]);
+  [{ rules: [] }, { rules: [{}] }, { rules: [{ succeededCount: 9 }] }, { rules: Array.from({ length: 21 }, () => ({ succeededCount: 1 })) }, { rules: [{ succeededIndexes: '3-1' }] }, { rules: [{ succeededIndexes: '0-1', succeededCount: 3 }] }]);
 
 const jobSpec = fc.record({
   template: template(JOB_POLICIES),
@@ -468,7 +476,8 @@ const jobSpec = fc.record({
   completionMode: rarely(mostly(['NonIndexed', 'Indexed'], ['indexed']), 4),
   activeDeadlineSeconds: rarely(mostly([100], [-1]), 6),
   ttlSecondsAfterFinished: rarely(mostly([100], [-1]), 6),
-  podFailurePolicy: rarely(fc.array(failureRule, { minLength: 1, maxLength: 2 }).map((rules) => ({ rules })), 5),
+  podFailurePolicy: rarely(fc.oneof({ weight: 30, arbitrary: fc.array(failureRule, { minLength: 1, maxLength: 2 }) }, { weight: 1, arbitrary: fc.array(failureRule, { minLength: 21, maxLength: 21 }) })
+    .map((rules) => ({ rules })), 5),
   backoffLimitPerIndex: rarely(mostly([1, 0], [-1]), 6),
   maxFailedIndexes: rarely(mostly([1, 2], [10, -1]), 8),
   successPolicy: rarely(successPolicy, 8),
@@ -646,5 +655,6 @@ export const limitRangeInputArb: fc.Arbitrary<CreateInput> = policyPod.chain((ob
       ...(which !== 'quota' ? { limitRanges: [lr] } : {}), ...(which !== 'limitRange' ? { resourceQuotas: [quota] } : {}) }));
 });
 
-// one case in ten: a claim (issue 34), one in five: a Pod under a LimitRange or a ResourceQuota (issue 36), the rest as before
-export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb }, { weight: 2, arbitrary: limitRangeInputArb });
+// one case in eleven: a claim (issue 34), two in eleven: a Pod under a LimitRange or a ResourceQuota (issue 36), one
+// in eleven: a PriorityClass or a PodDisruptionBudget (generators-policy.ts), the rest as before
+export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb }, { weight: 2, arbitrary: limitRangeInputArb }, { weight: 1, arbitrary: policyObjectInputArb });

@@ -159,6 +159,26 @@ export const KNOWN: KnownDeviation[] = [
     witness: { text: '-.1n' },
   },
   {
+    id: 'system-priority-class-exists',
+    domain: 'create',
+    field: 'priorityClass refused',
+    reason: 'Every cluster holds system-node-critical and system-cluster-critical (the API server creates them at start, ' +
+      'its scheduling/bootstrap-system-priority-classes post-start hook), so a class of one of those names that validation ' +
+      'accepts is an update of it, and its preemptionPolicy is immutable: configure({ priorityClasses }) refuses one ' +
+      'whose preemptionPolicy differs, with the update\'s error. The oracle\'s create path runs on an empty store, where ' +
+      'the create succeeds.',
+    upstream: 'pkg/apis/scheduling/v1/helpers.go systemPriorityClasses, pkg/registry/scheduling/rest/storage_scheduling.go ' +
+      'AddSystemPriorityClasses, pkg/apis/scheduling/validation/validation.go ValidatePriorityClassUpdate',
+    excuses: (input, d) => d.field === 'priorityClass refused' && input.object?.kind === 'PriorityClass' &&
+      ['system-node-critical', 'system-cluster-critical'].includes(input.object.metadata?.name) &&
+      input.object.preemptionPolicy != null && input.object.preemptionPolicy !== 'PreemptLowerPriority' &&
+      (d.ours as { refused?: boolean }).refused === true && (d.upstream as { kind?: string }).kind === 'PriorityClass',
+    witness: {
+      object: { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'system-node-critical' }, value: 2000001000, preemptionPolicy: 'Never' },
+      extendedResourceToleration: false,
+    },
+  },
+  {
     id: 'unknown-fields-not-refused',
     domain: 'create',
     field: 'object fields the schema does not have (strict decoding)',

@@ -28,6 +28,7 @@ export { parseLabelSelector, selectorMatches, formatSelector } from '../../src/k
 // the create-path and YAML domains
 export { admissionRefusedOnce, decodeErrors, decodedOnce, inputCheckedOnce, validate, typeErrors } from '../../src/engine/validate';
 export { admitPod } from '../../src/admission';
+export { clusterPriorityClasses, PriorityClassInputError } from '../../src/admission/priority';
 export { COMPARISON_GATE_HINT } from '../../src/k8s/validation';
 export { validateClaimSpec } from '../../src/k8s/validation-claim';
 export { releaseAtLeast } from '../../src/core/config';
