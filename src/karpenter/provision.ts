@@ -670,6 +670,13 @@ function limitsExhausted(model: PoolModel, subject: Subject, limits: Record<stri
   return undefined;
 }
 
+/**
+ * The assumption behind a yes with instance types but no `daemonSets`: Karpenter adds the requests of the DaemonSet
+ * pods a node of the pool would run to the pod's before it checks each type (buildDaemonOverheadGroups), and every
+ * real cluster runs some (kube-proxy, the CNI, log agents).
+ */
+export const NO_DAEMONSETS_ASSUMPTION = 'assuming no DaemonSet pod runs on the new node (no daemonSets given: Karpenter adds their requests to the pod\'s before it checks each instance type)';
+
 /** The assumption behind a yes: instance types with the pod's extended resources exist (issue 18, 24 point 10). */
 export function resourceAssumption(subject: Subject): string | undefined {
   let requests: Map<string, bigint>;
