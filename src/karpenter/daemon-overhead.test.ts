@@ -85,6 +85,6 @@ describe('DaemonSet overhead on a new node', () => {
 
   test('daemonSets must be iterable', () => {
     expect(() => chooseNodePool(pod('1'), [pool('default')], { daemonSets: proxy })).toThrow('expected options.daemonSets to be an array (or iterable) of DaemonSets, received');
-    expect(failure(() => expect(pod('1')).toBeProvisionableBy(pool('default'), { daemonSets: 3 }))).toContain('expected options.daemonSets to be an array (or iterable) of DaemonSets');
+    expect(failure(() => expect(pod('1')).toBeProvisionableBy(pool('default'), { daemonSets: 3 as never }))).toContain('expected options.daemonSets to be an array (or iterable) of DaemonSets');
   });
 });

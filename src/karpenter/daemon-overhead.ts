@@ -6,7 +6,7 @@
 // requirements compatible with the pod's strict requirements (nodeSelector ∧ required term[0]; later terms by
 // relaxation) and the instance type's requirements intersecting them. Their requests, plus `pods: <count>`, are added to
 // the pod's before each instance type is checked; types with the same daemons form one group.
-import type { Taint, Toleration } from '../core/types';
+import type { PodSpec, Taint, Toleration } from '../core/types';
 import { Quantity } from '../k8s/quantity';
 import { toleratesTaint } from '../k8s/toleration';
 import { compatible, intersects, type Requirements } from './requirements';
@@ -21,6 +21,35 @@ export interface DaemonPod {
   tolerations: Toleration[];
   /** NewStrictPodRequirements, then each removeRequiredNodeAffinityTerm (while more than one term is left). */
   rounds: Requirements[];
+  /** GetHostPorts: its containers' host ports. */
+  hostPorts: HostPort[];
+}
+
+/** pkg/scheduling/hostportusage.go HostPort: the IP (0.0.0.0 when none is given), port and protocol. */
+export interface HostPort { ip: string; port: number; protocol: string }
+
+/** GetHostPorts: each container port with a hostPort (init containers' are not read), hostIP defaulting to 0.0.0.0 (the protocol as the API server stores it: TCP by default). */
+export function hostPortsOf(spec: PodSpec): HostPort[] {
+  return (spec.containers ?? []).flatMap((c) => (c.ports ?? []).filter((p) => (p.hostPort ?? 0) !== 0)
+    .map((p) => ({ ip: p.hostIP || '0.0.0.0', port: p.hostPort!, protocol: p.protocol || 'TCP' })));
+}
+
+const unspecified = (ip: string) => ip === '0.0.0.0' || ip === '::';
+
+/** HostPort.Matches: same protocol and port, and the same IP unless either is unspecified. */
+const matches = (a: HostPort, b: HostPort) => a.protocol === b.protocol && a.port === b.port && (a.ip === b.ip || unspecified(a.ip) || unspecified(b.ip));
+
+/**
+ * HostPortUsage.Conflicts: the first of the pod's host ports a DaemonSet pod of the group uses, in words; the
+ * group's instance types are then skipped for the pod (filterInstanceTypesByRequirements: not even counted in the error).
+ */
+export function hostPortConflict(group: Overhead, pod: readonly HostPort[]): string | undefined {
+  for (const p of pod) {
+    for (const d of group.hostPorts) {
+      if (matches(p, d.port)) return `the pod's host port ${p.port}/${p.protocol} (${p.ip}) is taken by the pod of DaemonSet ${d.daemonSet} (${d.port.ip})`;
+    }
+  }
+  return undefined;
 }
 
 /** A resource list whose amounts keep their print format (Quantity.Add: the first non-zero addend's). */
@@ -31,13 +60,30 @@ export interface Overhead {
   daemonSets: string[];
   requests: ResourceList;
   instanceTypes: string[];
+  /** The DaemonSet pods' host ports (HostPortUsage). */
+  hostPorts: Array<{ daemonSet: string; port: HostPort }>;
 }
 
 /** What a template's groups give the filter: each type's overhead and the groups whose overhead the error tracks. */
 export interface PoolOverhead {
   byType: Map<string, Overhead>;
-  /** The groups with a non-empty overhead (trackDaemonOverhead), in the order first met. */
+  /** The groups with a non-empty overhead, in the order first met (trackDaemonOverhead: those whose host ports the pod can share). */
   tracked: Overhead[];
+  /** The instance types whose group's DaemonSet pods use a host port the pod asks for (forPod), with why. */
+  conflicts?: Map<string, string>;
+}
+
+/** The groups as they meet this pod: a group whose host ports conflict with the pod's is skipped (not tracked either). */
+export function forPod(o: PoolOverhead, pod: readonly HostPort[]): PoolOverhead {
+  if (!pod.length) return o;
+  const conflicts = new Map<string, string>();
+  const skipped = new Set<Overhead>();
+  for (const g of new Set(o.byType.values())) {
+    const why = hostPortConflict(g, pod);
+    if (why) for (const t of g.instanceTypes) conflicts.set(t, why);
+    if (why) skipped.add(g);
+  }
+  return { byType: o.byType, tracked: o.tracked.filter((g) => !skipped.has(g) && !hostPortConflict(g, pod)), conflicts };
 }
 
 const PNS: Toleration = { operator: 'Exists', effect: 'PreferNoSchedule' };
@@ -102,7 +148,7 @@ export function poolOverhead(template: { requirements: Requirements; taints: Tai
     const key = compatibleDaemons.map((d) => d.key).sort().join(',');
     let g = groups.get(key);
     if (!g) {
-      g = { daemonSets: compatibleDaemons.map((d) => d.key), requests: compatibleDaemons.length ? requestsForPods(compatibleDaemons) : new Map(), instanceTypes: [] };
+      g = { ...overheadOf(compatibleDaemons), instanceTypes: [] };
       groups.set(key, g);
     }
     g.instanceTypes.push(it.name);
@@ -114,7 +160,15 @@ export function poolOverhead(template: { requirements: Requirements; taints: Tai
 /** The overhead of the template alone (no instance types given): the daemons it takes, whatever the type. */
 export function templateOverhead(template: { requirements: Requirements; taints: Taint[]; wellKnown: Set<string> }, daemons: readonly DaemonPod[], relaxed: RelaxedTerms = new Map()): Overhead | undefined {
   const on = daemons.filter((d) => daemonCompatible(template, d, undefined, relaxed));
-  return on.length ? { daemonSets: on.map((d) => d.key), requests: requestsForPods(on), instanceTypes: [] } : undefined;
+  return on.length ? { ...overheadOf(on), instanceTypes: [] } : undefined;
+}
+
+/** A group's daemons, their requests (none: an empty list) and host ports. */
+function overheadOf(daemons: readonly DaemonPod[]): Omit<Overhead, 'instanceTypes'> {
+  return {
+    daemonSets: daemons.map((d) => d.key), requests: daemons.length ? requestsForPods(daemons) : new Map(),
+    hostPorts: daemons.flatMap((d) => d.hostPorts.map((port) => ({ daemonSet: d.key, port }))),
+  };
 }
 
 /** MinResources: the keys every list has, each at its least (the first met on a tie). */

@@ -27,7 +27,7 @@ import { NodePoolInputError } from './inputs';
 import { serror } from './serrors';
 import { AWS_GROUP } from './labels';
 import { cheapestPrice, filterInstanceTypes, minValuesShort, orderByPrice, poolInstanceTypes, withinLimits, type InstanceType, type InstanceTypeFilter, type TypeOverhead } from './instance-types';
-import { describeOverhead, poolOverhead, resourcesText, templateOverhead, type DaemonPod, type PoolOverhead, type RelaxedTerms, type ResourceList } from './daemon-overhead';
+import { describeOverhead, forPod, hostPortsOf, poolOverhead, resourcesText, templateOverhead, type DaemonPod, type HostPort, type PoolOverhead, type RelaxedTerms, type ResourceList } from './daemon-overhead';
 import { toSubject } from '../k8s/subject';
 
 export type Stage = 'not a candidate' | 'pod ignored' | 'limits' | 'taints' | 'requirements' | 'volume topology' | 'topology spread' | 'instance types';
@@ -401,9 +401,12 @@ function checkInstanceTypes(types: TypeChoice, merged: Requirements, subject: Su
     const g = daemons?.byType.get(it.name);
     return g?.requests.size ? { requests: new Map([...g.requests].map(([k, q]) => [k, q.nanos])), daemonSets: g.daemonSets } : undefined;
   };
-  // decided over the pool's types within its limits (the NodeClaim's options); every type given is worded
-  const { remaining, reason } = filterInstanceTypes(types.decide, merged, requests, overheadOf);
-  const rejected = rejections(types, filterInstanceTypes(types.all, merged, requests, overheadOf).rejected);
+  // decided over the pool's types within its limits (the NodeClaim's options); every type given is worded. A type whose
+  // DaemonSet pods take a host port the pod asks for is skipped (HostPortUsage.Conflicts)
+  const free = (it: InstanceType) => !daemons?.conflicts?.has(it.name);
+  const { remaining, reason } = filterInstanceTypes(types.decide.filter(free), merged, requests, overheadOf);
+  const byPod = filterInstanceTypes(types.all.filter(free), merged, requests, overheadOf).rejected;
+  const rejected = rejections(types, [...byPod, ...types.all.filter((it) => !free(it)).map((it) => ({ name: it.name, why: [daemons!.conflicts!.get(it.name)!] }))]);
   const leftOut = rejected.map((r) => `${r.name}: ${r.why.join('; ')}`);
   if (reason) {
     return { ok: false, stage: 'instance types', error: `${reason}, ${filterErrorValues(merged, subject, daemons)}`, details: leftOut, instanceTypes: { fit: [], rejected } };
@@ -452,18 +455,18 @@ export function daemonPodOf(ds: KubeObject): DaemonPod {
     rounds.push(roundOf(subject, c, true, [], '').requirements);
   }
   const requests: ResourceList = new Map([...requestsOf(subject)].map(([k, v]) => [k, new Quantity(v, requestFormat(subject, k), '')]));
-  return { key: `${ds.metadata?.namespace || 'default'}/${ds.metadata?.name ?? ''}`, requests, tolerations: admitPod(subject).tolerations, rounds };
+  return { key: `${ds.metadata?.namespace || 'default'}/${ds.metadata?.name ?? ''}`, requests, tolerations: admitPod(subject).tolerations, rounds, hostPorts: hostPortsOf(subject.spec) };
 }
 
 /** buildDaemonOverheadGroups for each candidate pool: over its instance types when given, else its template alone. */
-function overheadsOf(pools: readonly PoolModel[], daemons: readonly DaemonPod[], typed: Map<PoolModel, InstanceTypeFilter>): Map<PoolModel, PoolOverhead> {
+function overheadsOf(pools: readonly PoolModel[], daemons: readonly DaemonPod[], typed: Map<PoolModel, InstanceTypeFilter>, podPorts: readonly HostPort[]): Map<PoolModel, PoolOverhead> {
   const out = new Map<PoolModel, PoolOverhead>();
   const relaxed: RelaxedTerms = new Map(); // the pods are relaxed in place, template after template (daemon-overhead.ts)
   for (const m of pools) {
     const template = { requirements: m.requirements, taints: m.taints, wellKnown: m.vocab.wellKnown };
     const types = typed.get(m)?.remaining;
     const only = types ? undefined : templateOverhead(template, daemons, relaxed);
-    out.set(m, types ? poolOverhead(template, types, daemons, relaxed) : { byType: new Map(), tracked: only ? [only] : [] });
+    out.set(m, forPod(types ? poolOverhead(template, types, daemons, relaxed) : { byType: new Map(), tracked: only ? [only] : [] }, podPorts));
   }
   return out;
 }
@@ -564,7 +567,7 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
   const typed = new Map<PoolModel, InstanceTypeFilter>();
   if (options.instanceTypes && !daemon) for (const m of candidates) typed.set(m, poolInstanceTypes(options.instanceTypes, m.requirements));
   const usable = candidates.filter((m) => typed.get(m)?.remaining.length !== 0);
-  const overheads = options.daemonSets && !daemon ? overheadsOf(usable, options.daemonSets.map(daemonPodOf), typed) : new Map<PoolModel, PoolOverhead>();
+  const overheads = options.daemonSets && !daemon ? overheadsOf(usable, options.daemonSets.map(daemonPodOf), typed, hostPortsOf(createdPod(subject).spec ?? subject.spec)) : new Map<PoolModel, PoolOverhead>();
   const verdictOf = (m: PoolModel, last: PoolVerdict[]): PoolVerdict => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name) ?? {
     pool: m.name, weight: m.weight, ok: false, stage: 'not a candidate', round: '',
     details: [`no instance type given suits the NodePool's own requirements, so Karpenter leaves it out (NewScheduler): ${typed.get(m)!.rejected.map((r) => `${r.name}: ${r.why.join('; ')}`).join(', ')}`],

@@ -113,7 +113,9 @@ const podArb = fc.record({
   memory: fc.constantFrom(undefined, '128Mi', '1Gi', '3Gi', '12Gi'),
   gpu: fc.constantFrom(undefined, undefined, undefined, undefined, '1'),
   spread: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'ScheduleAnyway', 'DoNotSchedule'),
-}).map(({ selector, required, preferred, tolerations, cpu, memory, gpu, spread }) => {
+  // a host port some DaemonSets' pods use too (HostPortUsage.Conflicts); the protocol written, as the API server stores it
+  hostPort: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, 9100, 8080),
+}).map(({ selector, required, preferred, tolerations, cpu, memory, gpu, spread, hostPort }) => {
   const nodeAffinity: Record<string, unknown> = {};
   if (required.length) nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = { nodeSelectorTerms: required };
   if (preferred.length) nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution = preferred;
@@ -121,7 +123,10 @@ const podArb = fc.record({
   return {
     apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default', uid: 'pod-uid', labels: { app: 'web' } },
     spec: {
-      containers: [{ name: 'c', image: 'registry.example/app:1', ...(Object.keys(requests).length ? { resources: { requests, ...(gpu ? { limits: { 'nvidia.com/gpu': gpu } } : {}) } } : {}) }],
+      containers: [{
+        name: 'c', image: 'registry.example/app:1', ...(Object.keys(requests).length ? { resources: { requests, ...(gpu ? { limits: { 'nvidia.com/gpu': gpu } } : {}) } } : {}),
+        ...(hostPort ? { ports: [{ containerPort: hostPort, hostPort, protocol: 'TCP' }] } : {}),
+      }],
       ...(selector ? { nodeSelector: selector } : {}),
       ...(Object.keys(nodeAffinity).length ? { affinity: { nodeAffinity } } : {}),
       ...(tolerations.length ? { tolerations } : {}),
@@ -155,8 +160,9 @@ const daemonSetArb = (name: string, i: number) => fc.record({
     [[{ key: IT, operator: 'NotIn', values: ['m5.large', 'c6g.large'] }]],
     [[{ key: ZONE, operator: 'In', values: ['us-east-1a'] }]]),
   preferred: fc.constantFrom(false, false, true),
+  hostPort: fc.constantFrom(undefined, undefined, undefined, { containerPort: 9100, hostPort: 9100, protocol: 'TCP' }, { containerPort: 8080, hostPort: 8080, hostIP: '10.0.0.1', protocol: 'TCP' }),
   existing: fc.boolean(),
-}).map(({ cpu, memory, limitsOnly, tolerations, selector, required, preferred, existing }) => {
+}).map(({ cpu, memory, limitsOnly, tolerations, selector, required, preferred, hostPort, existing }) => {
   const amounts = { cpu, ...(memory ? { memory } : {}) };
   const nodeAffinity: Record<string, unknown> = {};
   if (required.length) nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = { nodeSelectorTerms: required.map((matchExpressions) => ({ matchExpressions })) };
@@ -168,7 +174,7 @@ const daemonSetArb = (name: string, i: number) => fc.record({
       template: {
         metadata: { labels: { app: name } },
         spec: {
-          containers: [{ name, image: `registry.example/${name}:1`, resources: limitsOnly ? { limits: amounts } : { requests: amounts } }],
+          containers: [{ name, image: `registry.example/${name}:1`, resources: limitsOnly ? { limits: amounts } : { requests: amounts }, ...(hostPort ? { ports: [hostPort] } : {}) }],
           ...(selector ? { nodeSelector: selector } : {}),
           ...(Object.keys(nodeAffinity).length ? { affinity: { nodeAffinity } } : {}),
           ...(tolerations.length ? { tolerations } : {}),
