@@ -2,7 +2,7 @@
 // every pool's reason in Karpenter's own words (karpenter/, after pkg/controllers/provisioning/scheduling).
 import type { Subject } from '../k8s/subject';
 import { describeObject } from '../k8s/subject';
-import { poolModel, provisionModelled, type InstanceType, type ProvisioningResult, type NodePool } from '../karpenter';
+import { clusterDaemonSets, poolModel, provisionModelled, type InstanceType, type ProvisioningResult, type NodePool } from '../karpenter';
 import { isDaemonPod, NO_DAEMONSETS_ASSUMPTION, resourceAssumption } from '../karpenter/provision';
 import type { KubeObject } from '../core/types';
 import type { StorageAssumption } from '../core/storage-kinds';
@@ -31,10 +31,11 @@ const isYes = (a: ProvisioningResult) => a.chosen !== undefined || (a.pools.leng
  * claims, read as the volume model holds them (karpenter/volume-model.ts), under `storageAssumption` when given.
  */
 export function provision(subject: Subject, pools: readonly NodePool[], instanceTypes?: InstanceType[], storage?: readonly KubeObject[], storageAssumption?: StorageAssumption, daemonSets?: readonly KubeObject[]): ProvisionAnswer {
-  const result = underAssumption(storageAssumption, () => provisionModelled(subject, pools.map(poolModel), { instanceTypes, storage, daemonSets }));
+  const counted = clusterDaemonSets(daemonSets);
+  const result = underAssumption(storageAssumption, () => provisionModelled(subject, pools.map(poolModel), { instanceTypes, storage, daemonSets: counted }));
   // a no stands without DaemonSets (their pods only add requests); a yes with instance types rests on them
   const assumption = !isYes(result) ? undefined
-    : !instanceTypes ? resourceAssumption(subject) : daemonSets === undefined && !isDaemonPod(subject) ? NO_DAEMONSETS_ASSUMPTION : undefined;
+    : !instanceTypes ? resourceAssumption(subject) : counted === undefined && !isDaemonPod(subject) ? NO_DAEMONSETS_ASSUMPTION : undefined;
   return {
     ...result, pod: subject.label, kind: subject.kind, poolLabels: pools.map((p) => describeObject(p)),
     ...(assumption ? { assumption } : {}), instanceTypes: instanceTypes !== undefined,

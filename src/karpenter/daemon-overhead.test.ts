@@ -7,6 +7,7 @@ import { chooseNodePool } from '.';
 import type { NodePool } from '../loader';
 import { parseManifests } from '../loader';
 import { failure } from '../../test/fixtures';
+import { withConfiguration } from '../core/config';
 
 const pool = (name: string, spec: Record<string, unknown> = {}, weight?: number): NodePool => ({
   apiVersion: 'karpenter.sh/v1', kind: 'NodePool', metadata: { name },
@@ -81,6 +82,22 @@ describe('DaemonSet overhead on a new node', () => {
   test('without instance types, the pool\'s DaemonSet pods are named in its verdict', () => {
     const r = chooseNodePool(pod('1'), [pool('default')], { daemonSets: [proxy, armAgent] });
     expect(r.chosen?.details).toEqual(['DaemonSet pods on a new node of this pool: cpu 500m, memory 256Mi, pods 2 (kube-system/kube-proxy, kube-system/arm-agent)']);
+  });
+
+  test('configure({ daemonSets }) gives every question the cluster\'s DaemonSets; a question\'s own replace those of the same name; null forgets them', () => {
+    withConfiguration({ daemonSets: [proxy, armAgent] }, () => {
+      expect(chooseNodePool(pod('1950m'), [pool('default')], { instanceTypes: types }).chosen?.instanceTypes?.launch).toBe('m5.xlarge');
+      const lighter = daemonSet('kube-proxy', '10m', { tolerations: [{ operator: 'Exists' }] });
+      expect(chooseNodePool(pod('1950m'), [pool('default')], { instanceTypes: types, daemonSets: [lighter] }).chosen?.daemonOverhead)
+        .toEqual([{ instanceTypes: ['m5.large', 'm5.xlarge'], daemonSets: ['kube-system/kube-proxy'], requests: { cpu: '10m', memory: '128Mi', pods: '1' } }]);
+      const message = failure(() => expect(pod('1')).not.toBeProvisionableBy(pool('default'), { instanceTypes: types }));
+      expect(message).not.toContain('assuming');
+      expect(message).toContain('(settings: daemonSets kube-system/kube-proxy kube-system/arm-agent)');
+      withConfiguration({ daemonSets: null }, () => {
+        expect(chooseNodePool(pod('1950m'), [pool('default')], { instanceTypes: types }).chosen?.instanceTypes?.launch).toBe('c6g.large');
+      });
+    });
+    expect(() => withConfiguration({ daemonSets: 3 as never }, () => undefined)).toThrow('configure: daemonSets must be an array (or iterable, e.g. a loadManifests collection) of DaemonSet objects');
   });
 
   test('daemonSets must be iterable', () => {

@@ -31,7 +31,8 @@ export function daemonSetsOf(x: unknown, what = 'options.daemonSets'): KubeObjec
   if (typeof x !== 'object' || x === null || !(Symbol.iterator in x)) {
     throw new NodePoolInputError(`expected ${what} to be an array (or iterable) of DaemonSets, received ${preview(x)}`);
   }
-  return [...(x as Iterable<unknown>)].filter((o): o is KubeObject => typeof o === 'object' && o !== null && (o as KubeObject).kind === 'DaemonSet');
+  return [...(x as Iterable<unknown>)].filter((o): o is KubeObject => typeof o === 'object' && o !== null && (o as KubeObject).kind === 'DaemonSet'
+    && typeof (o as KubeObject).apiVersion === 'string' && (o as KubeObject).apiVersion!.startsWith('apps/'));
 }
 
 export function nodePoolsOf(x: unknown): NodePool[] {
