@@ -100,6 +100,22 @@ describe('DaemonSet overhead on a new node', () => {
     expect(() => withConfiguration({ daemonSets: 3 as never }, () => undefined)).toThrow('configure: daemonSets must be an array (or iterable, e.g. a loadManifests collection) of DaemonSet objects');
   });
 
+  test('a host port a DaemonSet on every node uses rules the pool out, with instance types or without (every type\'s group is skipped)', () => {
+    const exporterPorts = { containers: [{ name: 'node-exporter', image: 'exporter', resources: { requests: { cpu: '50m' } }, ports: [{ containerPort: 9100, hostPort: 9100 }] }], tolerations: [{ operator: 'Exists' }] };
+    const exporter = daemonSet('node-exporter', '50m', exporterPorts);
+    const scraper = { ...pod('100m'), spec: { containers: [{ name: 'c', image: 'pause', resources: { requests: { cpu: '100m' } }, ports: [{ containerPort: 9100, hostPort: 9100, protocol: 'TCP' }] }] } };
+    const typed = chooseNodePool(scraper, [pool('default')], { instanceTypes: types, daemonSets: [exporter] });
+    const untyped = chooseNodePool(scraper, [pool('default')], { daemonSets: [exporter] });
+    expect(typed.error).toMatch(/^Failed to schedule pod, no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=.*, resources=\{"cpu":"100m","pods":"1"\}$/);
+    expect(untyped.error).toBe(typed.error);
+    expect(typed.pools[0].details[0]).toBe('m5.large: the pod\'s host port 9100/TCP (0.0.0.0) is taken by the pod of DaemonSet kube-system/node-exporter (0.0.0.0)');
+    expect(untyped.pools[0].details).toEqual(['the pod\'s host port 9100/TCP (0.0.0.0) is taken by the pod of DaemonSet kube-system/node-exporter (0.0.0.0), and that DaemonSet runs on every instance type of the pool (no node selector or required affinity), so Karpenter skips them all']);
+    // one that selects some types leaves the others, which instance types alone can tell
+    const armOnly = daemonSet('node-exporter', '50m', { ...exporterPorts, nodeSelector: { 'kubernetes.io/arch': 'arm64' } });
+    expect(chooseNodePool(scraper, [pool('default')], { daemonSets: [armOnly] }).chosen?.pool).toBe('default');
+    expect(chooseNodePool(scraper, [pool('default')], { instanceTypes: types, daemonSets: [armOnly] }).chosen?.instanceTypes?.fit.map((t) => t.name)).toEqual(['m5.large', 'm5.xlarge']);
+  });
+
   test('daemonSets must be iterable', () => {
     expect(() => chooseNodePool(pod('1'), [pool('default')], { daemonSets: proxy })).toThrow('expected options.daemonSets to be an array (or iterable) of DaemonSets, received');
     expect(failure(() => expect(pod('1')).toBeProvisionableBy(pool('default'), { daemonSets: 3 as never }))).toContain('expected options.daemonSets to be an array (or iterable) of DaemonSets');

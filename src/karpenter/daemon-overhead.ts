@@ -71,6 +71,12 @@ export interface PoolOverhead {
   tracked: Overhead[];
   /** The instance types whose group's DaemonSet pods use a host port the pod asks for (forPod), with why. */
   conflicts?: Map<string, string>;
+  /**
+   * Without instance types: the template's DaemonSets that run on every type whatever it is (no node selector or
+   * required affinity: nothing a type's labels could fail), and (forPod) why a host port of theirs rules out every type.
+   */
+  everywhere?: Overhead;
+  everyType?: string;
 }
 
 /** The groups as they meet this pod: a group whose host ports conflict with the pod's is skipped (not tracked either). */
@@ -83,7 +89,8 @@ export function forPod(o: PoolOverhead, pod: readonly HostPort[]): PoolOverhead 
     if (why) for (const t of g.instanceTypes) conflicts.set(t, why);
     if (why) skipped.add(g);
   }
-  return { byType: o.byType, tracked: o.tracked.filter((g) => !skipped.has(g) && !hostPortConflict(g, pod)), conflicts };
+  const everyType = o.everywhere && hostPortConflict(o.everywhere, pod);
+  return { ...o, tracked: o.tracked.filter((g) => !skipped.has(g) && !hostPortConflict(g, pod)), conflicts, ...(everyType ? { everyType } : {}) };
 }
 
 const PNS: Toleration = { operator: 'Exists', effect: 'PreferNoSchedule' };
@@ -157,10 +164,17 @@ export function poolOverhead(template: { requirements: Requirements; taints: Tai
   return { byType, tracked: [...groups.values()].filter((g) => g.requests.size > 0) };
 }
 
-/** The overhead of the template alone (no instance types given): the daemons it takes, whatever the type. */
-export function templateOverhead(template: { requirements: Requirements; taints: Taint[]; wellKnown: Set<string> }, daemons: readonly DaemonPod[], relaxed: RelaxedTerms = new Map()): Overhead | undefined {
+/**
+ * Without instance types: the overhead of the template alone (the daemons it takes, a type's labels aside), and those
+ * of them that run on every type (no requirements at all).
+ */
+export function templateOverhead(template: { requirements: Requirements; taints: Taint[]; wellKnown: Set<string> }, daemons: readonly DaemonPod[], relaxed: RelaxedTerms = new Map()): PoolOverhead {
   const on = daemons.filter((d) => daemonCompatible(template, d, undefined, relaxed));
-  return on.length ? { ...overheadOf(on), instanceTypes: [] } : undefined;
+  const everywhere = on.filter((d) => d.rounds.every((r) => r.size === 0));
+  return {
+    byType: new Map(), tracked: on.length ? [{ ...overheadOf(on), instanceTypes: [] }] : [],
+    ...(everywhere.length ? { everywhere: { ...overheadOf(everywhere), instanceTypes: [] } } : {}),
+  };
 }
 
 /** A group's daemons, their requests (none: an empty list) and host ports. */

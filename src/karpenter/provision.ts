@@ -389,6 +389,13 @@ function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subj
     };
   }
   if (instanceTypes && !daemon) return checkInstanceTypes(instanceTypes, merged, subject, single, daemons);
+  if (daemons?.everyType) {
+    // every type's overhead group is skipped for the pod (HostPortUsage.Conflicts): no type met any criterion
+    return {
+      ok: false, stage: 'instance types', error: `no instance type met the scheduling requirements or had enough resources or had a required offering, ${filterErrorValues(merged, subject, daemons)}`,
+      details: [`${daemons.everyType}, and that DaemonSet runs on every instance type of the pool (no node selector or required affinity), so Karpenter skips them all`],
+    };
+  }
   return { ok: true, details: daemons?.tracked.length ? [`DaemonSet pods on a new node of this pool: ${describeOverhead(daemons.tracked[0])}`] : [] };
 }
 
@@ -465,8 +472,7 @@ function overheadsOf(pools: readonly PoolModel[], daemons: readonly DaemonPod[],
   for (const m of pools) {
     const template = { requirements: m.requirements, taints: m.taints, wellKnown: m.vocab.wellKnown };
     const types = typed.get(m)?.remaining;
-    const only = types ? undefined : templateOverhead(template, daemons, relaxed);
-    out.set(m, forPod(types ? poolOverhead(template, types, daemons, relaxed) : { byType: new Map(), tracked: only ? [only] : [] }, podPorts));
+    out.set(m, forPod(types ? poolOverhead(template, types, daemons, relaxed) : templateOverhead(template, daemons, relaxed), podPorts));
   }
   return out;
 }
