@@ -80,6 +80,12 @@ export interface PlacementSettings {
    * given (`storage` options): the volume plugins read them. Kept as given (not cloned): messages name them with their files.
    */
   storage: readonly KubeObject[];
+  /**
+   * The cluster's DaemonSets (apps/v1), for the Karpenter answers: their pods count against a new node's instance
+   * types (karpenter/daemon-overhead.ts), beside a question's `daemonSets`. Undefined: not given (none counted, and a
+   * yes with instance types says so). Kept as given (not cloned).
+   */
+  daemonSets?: readonly KubeObject[];
   /** The preset's storage objects (its default StorageClass where verified: presets.ts), before `storage`. */
   clusterStorage: readonly KubeObject[];
   /** The stated assumption for claims whose StorageClass the inputs do not resolve (storage-kinds.ts); undefined: none. */
@@ -135,6 +141,12 @@ export interface ConfigureOptions {
    * is an error. Every question (matchers, engine, outages, the CLI) sees them, beside its own `storage` option.
    */
   storage?: Iterable<KubeObject>;
+  /**
+   * The cluster's DaemonSets (e.g. a loadManifests collection of your add-ons; other kinds are left out): the Karpenter
+   * answers count their pods against a new node's instance types, beside a question's own `daemonSets` (one of the
+   * same namespace and name replaces a configured one). `null` forgets them.
+   */
+  daemonSets?: Iterable<KubeObject> | null;
   /**
    * Opt in to a stated assumption for the claims whose StorageClass no input resolves (else they are "not
    * modelled"): `'dynamic-wait-for-first-consumer'`. `null` turns it off. Every answer that uses it says so.
@@ -201,7 +213,7 @@ export function invalidateCaches(): void {
 
 const KNOWN_KEYS = [
   'kubernetesVersion', 'karpenterVersion', 'featureGates', 'validate', 'admission', 'requireAllocatable', 'cluster', 'runtimeClasses', 'priorityClasses',
-  'limitRanges', 'resourceQuotas', 'storage', 'storageAssumption', 'schedulerConfiguration',
+  'limitRanges', 'resourceQuotas', 'storage', 'storageAssumption', 'schedulerConfiguration', 'daemonSets',
 ];
 
 /**
@@ -216,9 +228,14 @@ export function configure(options: ConfigureOptions = {}): void {
   // is priorityClasses, whose default (NO_PRIORITY_CLASSES_GIVEN) is told apart from a list given by identity
   // nor is the scheduler configuration, compiled once per object (it was copied when given)
   const next: PlacementSettings = {
-    ...structuredClone({ ...current, storage: [], priorityClasses: [], schedulerConfiguration: undefined }), storage: current.storage, clusterStorage: current.clusterStorage,
+    ...structuredClone({ ...current, storage: [], priorityClasses: [], schedulerConfiguration: undefined, daemonSets: undefined }), storage: current.storage, clusterStorage: current.clusterStorage,
     priorityClasses: current.priorityClasses,
   };
+  // the DaemonSets are kept as given, like the storage objects
+  if (current.daemonSets) next.daemonSets = current.daemonSets;
+  else delete next.daemonSets;
+  if (options.daemonSets === null) delete next.daemonSets;
+  else if (options.daemonSets !== undefined) next.daemonSets = objectsOfKind(options.daemonSets, 'daemonSets', 'DaemonSet', 'apps');
   if (current.schedulerConfiguration) next.schedulerConfiguration = current.schedulerConfiguration;
   else delete next.schedulerConfiguration;
   if ('schedulerConfiguration' in options) setSchedulerConfiguration(next, options.schedulerConfiguration);
@@ -421,6 +438,8 @@ export function nonDefaultSettings(): string {
     } else if (path === 'storage') {
       const n = (now as KubeObject[]).length;
       if (n) out.push(`storage ${n} object${n === 1 ? '' : 's'}`);
+    } else if (path === 'daemonSets') {
+      if (now) out.push(`daemonSets ${(now as KubeObject[]).map((d) => `${d.metadata?.namespace || 'default'}/${d.metadata?.name ?? ''}`).join(' ') || '(none)'}`);
     } else if (typeof now === 'object' && now !== null && typeof def === 'object' && def !== null) {
       for (const k of Object.keys(now)) walk((now as Record<string, unknown>)[k], (def as Record<string, unknown>)[k], path ? `${path}.${k}` : k);
     } else if (now !== def) {

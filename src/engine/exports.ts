@@ -43,7 +43,7 @@ export const EXPORTS: readonly ExportGroup[] = [
   // bad input to the placement or the outage simulation (a workload or cluster the engine cannot read)
   { from: 'placement/inputs', classes: ['InputError as OutageInputError'] },
   { from: 'engine/provision', values: ['provision', 'unknownProvision'], types: ['ProvisionAnswer'] },
-  { from: 'karpenter/inputs', values: ['nodePoolOf', 'nodePoolsOf'], classes: ['NodePoolInputError'] },
+  { from: 'karpenter/inputs', values: ['nodePoolOf', 'nodePoolsOf', 'daemonSetsOf'], classes: ['NodePoolInputError'] },
   { from: 'karpenter/instance-types', values: ['checkInstanceTypes'], classes: ['InstanceTypeInputError'], types: ['InstanceType'] },
   { from: 'karpenter', types: ['PoolVerdict', 'NodePool'] },
   { from: 'scheduler', types: ['NodeVerdict', 'ScheduleResult'] },

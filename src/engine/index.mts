@@ -15,7 +15,7 @@ export { outage, survive, fewestRunning, drainCompletes, type OutageAnswer, type
 export { zone, nodesDown, OutageError, type Cluster, type Failure, type OutageOutcome, type WorkloadState, type OutageEvent } from '../outage/index.js';
 export { InputError as OutageInputError } from '../placement/inputs.js';
 export { provision, unknownProvision, type ProvisionAnswer } from './provision.js';
-export { nodePoolOf, nodePoolsOf, NodePoolInputError } from '../karpenter/inputs.js';
+export { nodePoolOf, nodePoolsOf, daemonSetsOf, NodePoolInputError } from '../karpenter/inputs.js';
 export { checkInstanceTypes, InstanceTypeInputError, type InstanceType } from '../karpenter/instance-types.js';
 export type { PoolVerdict, NodePool } from '../karpenter/index.js';
 export type { NodeVerdict, ScheduleResult } from '../scheduler/index.js';

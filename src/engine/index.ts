@@ -62,6 +62,7 @@ export declare const provision: typeof import('./provision').provision;
 export declare const unknownProvision: typeof import('./provision').unknownProvision;
 export declare const nodePoolOf: typeof import('../karpenter/inputs').nodePoolOf;
 export declare const nodePoolsOf: typeof import('../karpenter/inputs').nodePoolsOf;
+export declare const daemonSetsOf: typeof import('../karpenter/inputs').daemonSetsOf;
 export declare const NodePoolInputError: typeof import('../karpenter/inputs').NodePoolInputError;
 export type NodePoolInputError = import('../karpenter/inputs').NodePoolInputError;
 export type { InstanceType } from '../karpenter/instance-types';
@@ -211,6 +212,7 @@ const exportedFrom: Record<string, [Module, string]> = {
   unknownProvision: [engineProvisionModule, 'unknownProvision'],
   nodePoolOf: [karpenterInputsModule, 'nodePoolOf'],
   nodePoolsOf: [karpenterInputsModule, 'nodePoolsOf'],
+  daemonSetsOf: [karpenterInputsModule, 'daemonSetsOf'],
   NodePoolInputError: [karpenterInputsModule, 'NodePoolInputError'],
   checkInstanceTypes: [karpenterInstanceTypesModule, 'checkInstanceTypes'],
   InstanceTypeInputError: [karpenterInstanceTypesModule, 'InstanceTypeInputError'],

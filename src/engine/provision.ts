@@ -2,8 +2,8 @@
 // every pool's reason in Karpenter's own words (karpenter/, after pkg/controllers/provisioning/scheduling).
 import type { Subject } from '../k8s/subject';
 import { describeObject } from '../k8s/subject';
-import { poolModel, provisionModelled, type InstanceType, type ProvisioningResult, type NodePool } from '../karpenter';
-import { resourceAssumption } from '../karpenter/provision';
+import { clusterDaemonSets, poolModel, provisionModelled, type InstanceType, type ProvisioningResult, type NodePool } from '../karpenter';
+import { isDaemonPod, NO_DAEMONSETS_ASSUMPTION, resourceAssumption } from '../karpenter/provision';
 import type { KubeObject } from '../core/types';
 import type { StorageAssumption } from '../core/storage-kinds';
 import { underAssumption } from './schedule';
@@ -13,7 +13,11 @@ export interface ProvisionAnswer extends ProvisioningResult {
   kind: string;
   /** The pools as messages name them, in the order given. */
   poolLabels: string[];
-  /** The assumption behind a yes without instance types (`assuming an instance type with nvidia.com/gpu exists …`). */
+  /**
+   * The assumption behind a yes: without instance types, that one with the pod's extended resources exists
+   * (`assuming an instance type with nvidia.com/gpu exists …`); with them but without `daemonSets`, that no DaemonSet pod
+   * runs on the new node.
+   */
   assumption?: string;
   /** Whether the provider's instance types were checked rather than assumed. */
   instanceTypes: boolean;
@@ -26,9 +30,12 @@ const isYes = (a: ProvisioningResult) => a.chosen !== undefined || (a.pools.leng
  * storage objects (STORAGE_KINDS, checked by the caller), beside configure({ storage })'s and the preset's: the pod's
  * claims, read as the volume model holds them (karpenter/volume-model.ts), under `storageAssumption` when given.
  */
-export function provision(subject: Subject, pools: readonly NodePool[], instanceTypes?: InstanceType[], storage?: readonly KubeObject[], storageAssumption?: StorageAssumption): ProvisionAnswer {
-  const result = underAssumption(storageAssumption, () => provisionModelled(subject, pools.map(poolModel), { instanceTypes, storage }));
-  const assumption = isYes(result) && !instanceTypes ? resourceAssumption(subject) : undefined;
+export function provision(subject: Subject, pools: readonly NodePool[], instanceTypes?: InstanceType[], storage?: readonly KubeObject[], storageAssumption?: StorageAssumption, daemonSets?: readonly KubeObject[]): ProvisionAnswer {
+  const counted = clusterDaemonSets(daemonSets);
+  const result = underAssumption(storageAssumption, () => provisionModelled(subject, pools.map(poolModel), { instanceTypes, storage, daemonSets: counted }));
+  // a no stands without DaemonSets (their pods only add requests); a yes with instance types rests on them
+  const assumption = !isYes(result) ? undefined
+    : !instanceTypes ? resourceAssumption(subject) : counted === undefined && !isDaemonPod(subject) ? NO_DAEMONSETS_ASSUMPTION : undefined;
   return {
     ...result, pod: subject.label, kind: subject.kind, poolLabels: pools.map((p) => describeObject(p)),
     ...(assumption ? { assumption } : {}), instanceTypes: instanceTypes !== undefined,

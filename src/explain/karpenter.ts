@@ -19,7 +19,18 @@ export function describeLaunch(v: PoolVerdict): string | undefined {
       'cheapest first (on AWS, EC2 Fleet launches the cheapest on-demand; for spot, price-capacity-optimized weighs capacity too and may take another)'
     : `instance types that fit: ${list}; Karpenter launches the cheapest, which is not known without a price in the offerings of ` +
       choice.fit.filter((t) => t.price === undefined).map((t) => t.name).join(', ');
-  return [head, ...capped(choice.rejected.map((r) => `${r.name} is left out: ${r.why.join('; ')}`))].join('\n');
+  return [head, ...daemonLines(v, choice.fit.length), ...capped(choice.rejected.map((r) => `${r.name} is left out: ${r.why.join('; ')}`))].join('\n');
+}
+
+/**
+ * The DaemonSet pods Karpenter counted on the types that fit (`daemonSets` given): their requests, added to the pod's
+ * (buildDaemonOverheadGroups), per group of types when they differ.
+ */
+function daemonLines(v: PoolVerdict, fit: number): string[] {
+  const groups = v.daemonOverhead ?? [];
+  const all = groups.length === 1 && groups[0].instanceTypes.length === fit;
+  return groups.map((g) => `DaemonSet pods counted with the pod${all ? '' : ` on ${g.instanceTypes.join(', ')}`}: ` +
+    `${Object.keys(g.requests).sort().map((k) => `${k} ${g.requests[k]}`).join(', ')} (${g.daemonSets.join(', ')})`);
 }
 
 export function describePoolVerdict(v: PoolVerdict, by = '  '): string {

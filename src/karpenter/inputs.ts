@@ -6,6 +6,7 @@ import { isNodePool, type NodePool } from '../k8s/nodepool';
 import { validateNodePool } from './validation';
 import { typeErrors } from '../loader/typecheck';
 import { describeObject } from '../k8s/subject';
+import type { KubeObject } from '../core/types';
 
 export class NodePoolInputError extends Error {}
 
@@ -20,6 +21,18 @@ export function nodePoolOf(x: unknown, what = 'a NodePool'): NodePool {
     if (errors.length) throw new NodePoolInputError(rejectedByApiServer(describeObject(x), errors));
   }
   return x;
+}
+
+/**
+ * The `daemonSets` option: the cluster's DaemonSets, from any iterable (a loadManifests collection works as is: its
+ * other objects are left out, as `namespaces` and `services` take theirs).
+ */
+export function daemonSetsOf(x: unknown, what = 'options.daemonSets'): KubeObject[] {
+  if (typeof x !== 'object' || x === null || !(Symbol.iterator in x)) {
+    throw new NodePoolInputError(`expected ${what} to be an array (or iterable) of DaemonSets, received ${preview(x)}`);
+  }
+  return [...(x as Iterable<unknown>)].filter((o): o is KubeObject => typeof o === 'object' && o !== null && (o as KubeObject).kind === 'DaemonSet'
+    && typeof (o as KubeObject).apiVersion === 'string' && (o as KubeObject).apiVersion!.startsWith('apps/'));
 }
 
 export function nodePoolsOf(x: unknown): NodePool[] {

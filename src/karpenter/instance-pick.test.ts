@@ -63,11 +63,11 @@ describe('the instance type Karpenter would launch', () => {
       '\n  instance types that fit: a.large 0.05, b.large 0.05, c.large; Karpenter launches the cheapest, which is not known without a price in the offerings of c.large');
   });
   test('a .not failure names the pick and why each other type is left out', () => {
-    const message = failure(() => expect(pod({ cpu: '1' })).not.toBeProvisionableBy(onDemandArm, { instanceTypes: types }));
+    const message = failure(() => expect(pod({ cpu: '1' })).not.toBeProvisionableBy(onDemandArm, { instanceTypes: types, daemonSets: [] }));
     expect(message).toContain('but Karpenter would launch a node from that pool for its pod.\n' +
       '  instance type c6g.large, the cheapest of the 3 that fit (c6g.large 0.068, m6g.large 0.077, c6g.xlarge 0.136): Karpenter asks the provider for them cheapest first');
     expect(message).toContain('\n  m5.large is left out: key kubernetes.io/arch, kubernetes.io/arch In [arm64] not in kubernetes.io/arch In [amd64]\n');
-    expect(failure(() => expect(pod({ cpu: '1' })).not.toBeProvisionableByAnyOf([onDemandArm], { instanceTypes: types })))
+    expect(failure(() => expect(pod({ cpu: '1' })).not.toBeProvisionableByAnyOf([onDemandArm], { instanceTypes: types, daemonSets: [] })))
       .toContain('would pick NodePool arm-od (weight 0); NodePools are tried by weight, then name descending.\n  instance type c6g.large, the cheapest');
   });
   test('when none fits, each type says why, under Karpenter\'s own error', () => {

@@ -58,11 +58,22 @@ export interface InstanceTypeFilter {
 }
 
 const amount = (nanos: bigint) => parseQuantity(`${nanos}n`).canonical();
-/** The requests the capacity does not hold: `nvidia.com/gpu: the pod requests 1, the type has 0`. */
-const shortOf = (requests: Map<string, bigint>, capacity: Record<string, string>) =>
-  [...requests].flatMap(([k, v]) => {
+
+/** The DaemonSet pods' requests on a type (daemon-overhead.ts: its DaemonOverheadGroup), added to the pod's. */
+export interface TypeOverhead { requests: Map<string, bigint>; daemonSets: string[] }
+
+/**
+ * The requests the capacity does not hold: `nvidia.com/gpu: the pod requests 1, the type has 0`; with DaemonSet pods on
+ * the type, their part and the sum.
+ */
+const shortOf = (requests: Map<string, bigint>, capacity: Record<string, string>, overhead?: TypeOverhead) =>
+  [...new Set([...requests.keys(), ...(overhead?.requests.keys() ?? [])])].flatMap((k) => {
+    const own = requests.get(k) ?? 0n;
+    const daemons = overhead?.requests.get(k) ?? 0n;
     const has = capacity[k] === undefined ? 0n : parseQuantity(capacity[k]).nanos;
-    return v > has ? [`${k}: the pod requests ${amount(v)}, the type has ${capacity[k] ?? '0'}`] : [];
+    if (own + daemons <= has) return [];
+    if (daemons === 0n) return [`${k}: the pod requests ${amount(own)}, the type has ${capacity[k] ?? '0'}`];
+    return [`${k}: the pod requests ${amount(own)} and the DaemonSet pods on it ${amount(daemons)} (${overhead!.daemonSets.join(', ')}), ${amount(own + daemons)} in all; the type has ${capacity[k] ?? '0'}`];
   });
 
 /** Why no offering of the type is available and compatible: the zone and capacity type asked for. */
@@ -111,8 +122,11 @@ export function minValuesShort(types: readonly InstanceType[], reqs: Requirement
   });
 }
 
-/** compatible + fits per instance type, and the error text by which criteria no single type met. */
-export function filterInstanceTypes(types: InstanceType[], reqs: Requirements, requests: Map<string, bigint>): InstanceTypeFilter {
+/**
+ * compatible + fits per instance type, and the error text by which criteria no single type met. `overheadOf`: the
+ * DaemonSet pods' requests on a type (filterInstanceTypesByRequirements adds its group's DaemonOverhead to the requests).
+ */
+export function filterInstanceTypes(types: InstanceType[], reqs: Requirements, requests: Map<string, bigint>, overheadOf?: (it: InstanceType) => TypeOverhead | undefined): InstanceTypeFilter {
   const f = { req: false, fits: false, offer: false, reqFits: false, reqOffer: false, fitsOffer: false };
   const remaining: InstanceType[] = [];
   const rejected: InstanceTypeFilter['rejected'] = [];
@@ -121,7 +135,7 @@ export function filterInstanceTypes(types: InstanceType[], reqs: Requirements, r
     const conflicts = intersects(own, reqs);
     const compat = conflicts.length === 0;
     const offer = (it.offerings ?? [{}]).some((o) => offeringCompatible(reqs, o));
-    const short = shortOf(requests, it.capacity);
+    const short = shortOf(requests, it.capacity, overheadOf?.(it));
     const fits = offer && short.length === 0; // fits() counts resources only with a compatible offering
     f.req ||= compat; f.fits ||= fits; f.offer ||= offer;
     f.reqFits ||= compat && fits && !offer; f.reqOffer ||= compat && offer && !fits; f.fitsOffer ||= fits && offer && !compat;

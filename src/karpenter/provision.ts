@@ -26,7 +26,9 @@ import { schedulingGates, SCHEDULING_GATED_MESSAGE } from '../scheduler';
 import { NodePoolInputError } from './inputs';
 import { serror } from './serrors';
 import { AWS_GROUP } from './labels';
-import { cheapestPrice, filterInstanceTypes, minValuesShort, orderByPrice, poolInstanceTypes, withinLimits, type InstanceType, type InstanceTypeFilter } from './instance-types';
+import { cheapestPrice, filterInstanceTypes, minValuesShort, orderByPrice, poolInstanceTypes, withinLimits, type InstanceType, type InstanceTypeFilter, type TypeOverhead } from './instance-types';
+import { describeOverhead, forPod, hostPortsOf, poolOverhead, resourcesText, templateOverhead, type DaemonPod, type HostPort, type PoolOverhead, type RelaxedTerms, type ResourceList } from './daemon-overhead';
+import { toSubject } from '../k8s/subject';
 
 export type Stage = 'not a candidate' | 'pod ignored' | 'limits' | 'taints' | 'requirements' | 'volume topology' | 'topology spread' | 'instance types';
 
@@ -50,6 +52,12 @@ export interface PoolVerdict {
   instanceTypes?: InstanceTypeChoice;
   /** When it fits: what the pod's volumes narrow the new node to, and from which claim, PV or class (volumetopology.go). */
   volumes?: string;
+  /**
+   * With `daemonSets`: the DaemonSet pods a new node of this pool would run, per group of instance types
+   * (buildDaemonOverheadGroups), with their summed requests (and `pods`, their count); without instance types, the
+   * template's (`instanceTypes` empty). Karpenter adds them to the pod's requests before it checks each type.
+   */
+  daemonOverhead?: Array<{ instanceTypes: string[]; daemonSets: string[]; requests: Record<string, string> }>;
 }
 
 export interface InstanceTypeChoice {
@@ -216,9 +224,10 @@ function whyNotTolerated(taint: Taint, tolerations: Toleration[]): string {
 
 /**
  * InstanceTypeFilterError's `requirements=…, resources=…`: Requirements.String (sorted, restricted labels left out) and
- * resources.String of the pod's requests plus `pods: 1` (RequestsForPods) as JSON; DaemonSet overhead is not known here.
+ * resourcesString: the pod's requests plus `pods: 1` (RequestsForPods) as JSON, merged with the least and greatest
+ * DaemonSet overhead of the template's groups (daemon-overhead.ts resourcesText).
  */
-function filterErrorValues(merged: Requirements, subject: Subject): string {
+function filterErrorValues(merged: Requirements, subject: Subject, daemons?: PoolOverhead): string {
   // Requirements.String leaves out v1.RestrictedLabels, which is the hostname alone (the NodeClaim template's
   // registered and initialized requirements are printed)
   const reqs = [...merged.values()].filter((r) => r.key !== HOSTNAME).map(formatRequirement).sort().join(', ');
@@ -228,10 +237,10 @@ function filterErrorValues(merged: Requirements, subject: Subject): string {
   } catch {
     requests = new Map();
   }
-  const list: Record<string, string> = { pods: '1' };
-  for (const [k, v] of requests) list[k] = new Quantity(v, requestFormat(subject, k), '').canonical();
-  const json = `{${Object.keys(list).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(list[k])}`).join(',')}}`;
-  return `requirements=${reqs}, resources=${json}`;
+  const list: ResourceList = new Map();
+  for (const [k, v] of requests) list.set(k, new Quantity(v, requestFormat(subject, k), ''));
+  list.set('pods', new Quantity(1_000_000_000n, 'DecimalExponent', '')); // RequestsForPods sets the count
+  return `requirements=${reqs}, resources=${resourcesText(list, daemons?.tracked ?? [])}`;
 }
 
 /**
@@ -254,7 +263,7 @@ function requestFormat(subject: Subject, name: string): QuantityFormat {
 
 type Verdict = Omit<PoolVerdict, 'pool' | 'weight' | 'round'>;
 
-function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: TypeChoice, volumes: readonly VolumeAlternative[] = []): Verdict {
+function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: TypeChoice, volumes: readonly VolumeAlternative[] = [], daemons?: PoolOverhead): Verdict {
   // 1. Taints: every spec.taints entry, any effect; startupTaints never (Taints.Tolerates, comparison operators on).
   const untolerated = model.taints.map((taint, i) => ({ taint, i })).filter(({ taint }) => !round.tolerations.some((t) => toleratesTaint(t, taint, true)));
   if (untolerated.length) {
@@ -277,7 +286,7 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subjec
   }
   if (!volumes.length) {
     for (const r of round.requirements.values()) addRequirement(existing, r);
-    return topologyStage(model, round, existing) ?? instanceTypeStage(model, round, daemon, subject, instanceTypes);
+    return topologyStage(model, round, existing) ?? instanceTypeStage(model, round, daemon, subject, instanceTypes, daemons);
   }
   // 2b. Volume topology (nodeclaim.go CanAdd → tryVolumeAlternative): each alternative in order against the NodeClaim's
   // requirements with the pod's added; the first that passes every later check wins, else the last error stands.
@@ -302,7 +311,7 @@ function canAdd(model: PoolModel, round: Round, daemon: boolean, subject: Subjec
       last = { ...spread, details: which ? [`${which}${spread.details[0] ?? ''}`, ...spread.details.slice(1)] : spread.details };
       continue;
     }
-    const v = instanceTypeStage(model, { ...round, requirements: narrowed, fields }, daemon, subject, instanceTypes);
+    const v = instanceTypeStage(model, { ...round, requirements: narrowed, fields }, daemon, subject, instanceTypes, daemons);
     if (v.ok && !alt.requirements.size) return v;
     if (v.ok) {
       const node: Requirements = new Map(model.requirements);
@@ -341,7 +350,7 @@ function volumeConflicts(model: PoolModel, round: Round, alt: VolumeAlternative,
 }
 
 /** 3. What instance types decide, where the outcome is provable without them (the requirements are compatible). */
-function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: TypeChoice): Verdict {
+function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subject: Subject, instanceTypes?: TypeChoice, daemons?: PoolOverhead): Verdict {
   const merged: Requirements = new Map(model.requirements);
   for (const r of round.requirements.values()) addRequirement(merged, r);
   for (const key of INSTANCE_TYPE_KEYS) {
@@ -353,7 +362,7 @@ function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subj
         ? 'no instance type met the scheduling requirements or had enough resources or had a required offering'
         : 'no instance type met all requirements';
       return {
-        ok: false, stage: 'instance types', error: `${text}, ${filterErrorValues(merged, subject)}`,
+        ok: false, stage: 'instance types', error: `${text}, ${filterErrorValues(merged, subject, daemons)}`,
         details: [`every instance type defines ${key}, so ${formatRequirement(r)} (${(round.fields.get(key) ?? []).join(', ')}) leaves none`],
       };
     }
@@ -371,7 +380,7 @@ function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subj
   const short = daemon || instanceTypes ? [] : [...merged.values()].filter((r) => r.minValues !== undefined && valuesLeft(r) < r.minValues);
   if (short.length) {
     return {
-      ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject)}`,
+      ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject, daemons)}`,
       details: short.map((r) => (!r.complement && r.values.size < r.minValues!
         ? `${formatRequirement(r)}: the pod leaves ${r.values.size} value(s), the NodePool asks for at least ${r.minValues} (minValues)`
         : single.has(r.key) && !(types && typeCount < r.minValues!)
@@ -379,34 +388,93 @@ function instanceTypeStage(model: PoolModel, round: Round, daemon: boolean, subj
           : `${formatRequirement(r)}: ${formatRequirement(types!)} (${(round.fields.get(INSTANCE_TYPE) ?? []).join(', ') || 'the NodePool'}) leaves ${typeCount} instance type(s), so at most ${typeCount} value(s) of ${r.key}; the NodePool asks for at least ${r.minValues} (minValues)`)),
     };
   }
-  if (instanceTypes && !daemon) return checkInstanceTypes(instanceTypes, merged, subject, single);
-  return { ok: true, details: [] };
+  if (instanceTypes && !daemon) return checkInstanceTypes(instanceTypes, merged, subject, single, daemons);
+  if (daemons?.everyType) {
+    // every type's overhead group is skipped for the pod (HostPortUsage.Conflicts): no type met any criterion
+    return {
+      ok: false, stage: 'instance types', error: `no instance type met the scheduling requirements or had enough resources or had a required offering, ${filterErrorValues(merged, subject, daemons)}`,
+      details: [`${daemons.everyType}, and that DaemonSet runs on every instance type of the pool (no node selector or required affinity), so Karpenter skips them all`],
+    };
+  }
+  return { ok: true, details: daemons?.tracked.length ? [`DaemonSet pods on a new node of this pool: ${describeOverhead(daemons.tracked[0])}`] : [] };
 }
 
 /** filterInstanceTypesByRequirements against the stated instance types, then SatisfiesMinValues over those left. */
-function checkInstanceTypes(types: TypeChoice, merged: Requirements, subject: Subject, single: ReadonlySet<string>): Verdict {
+function checkInstanceTypes(types: TypeChoice, merged: Requirements, subject: Subject, single: ReadonlySet<string>, daemons?: PoolOverhead): Verdict {
   const requests = new Map(requestsOf(subject));
   requests.set('pods', (requests.get('pods') ?? 0n) + 1_000_000_000n); // RequestsForPods: one pod slot
-  // decided over the pool's types within its limits (the NodeClaim's options); every type given is worded
-  const { remaining, reason } = filterInstanceTypes(types.decide, merged, requests);
-  const rejected = rejections(types, filterInstanceTypes(types.all, merged, requests).rejected);
+  // each type's DaemonOverheadGroup adds its daemons' requests (filterInstanceTypesByRequirements)
+  const overheadOf = (it: InstanceType): TypeOverhead | undefined => {
+    const g = daemons?.byType.get(it.name);
+    return g?.requests.size ? { requests: new Map([...g.requests].map(([k, q]) => [k, q.nanos])), daemonSets: g.daemonSets } : undefined;
+  };
+  // decided over the pool's types within its limits (the NodeClaim's options); every type given is worded. A type whose
+  // DaemonSet pods take a host port the pod asks for is skipped (HostPortUsage.Conflicts)
+  const free = (it: InstanceType) => !daemons?.conflicts?.has(it.name);
+  const { remaining, reason } = filterInstanceTypes(types.decide.filter(free), merged, requests, overheadOf);
+  const byPod = filterInstanceTypes(types.all.filter(free), merged, requests, overheadOf).rejected;
+  const rejected = rejections(types, [...byPod, ...types.all.filter((it) => !free(it)).map((it) => ({ name: it.name, why: [daemons!.conflicts!.get(it.name)!] }))]);
   const leftOut = rejected.map((r) => `${r.name}: ${r.why.join('; ')}`);
   if (reason) {
-    return { ok: false, stage: 'instance types', error: `${reason}, ${filterErrorValues(merged, subject)}`, details: leftOut, instanceTypes: { fit: [], rejected } };
+    return { ok: false, stage: 'instance types', error: `${reason}, ${filterErrorValues(merged, subject, daemons)}`, details: leftOut, instanceTypes: { fit: [], rejected } };
   }
   const short = minValuesShort(remaining, merged, single).map((m) => ({ ...merged.get(m.key)!, count: m.count }));
   if (short.length) {
     return {
-      ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject)}`,
+      ok: false, stage: 'instance types', error: `minValues requirement is not met for label(s) (label(s)=[${short.map((r) => r.key).join(' ')}]), ${filterErrorValues(merged, subject, daemons)}`,
       details: short.map((r) => `${formatRequirement(r)}: the instance types left (${remaining.map((t) => t.name).join(', ')}) carry ${r.count} allowed value(s) of ${r.key}`),
     };
   }
   const fit = orderByPrice(remaining, merged).map((t) => ({ name: t.name, ...priced(cheapestPrice(t, merged)) }));
   const launch = fit.every((t) => t.price !== undefined) ? fit[0].name : undefined;
+  const counted = overheadLines(daemons, fit.map((t) => t.name));
   return {
-    ok: true, details: [`instance types that fit, cheapest first: ${fit.map((t) => `${t.name}${t.price === undefined ? '' : ` ${t.price}`}`).join(', ')}`, ...leftOut],
-    instanceTypes: { fit, ...(launch ? { launch } : {}), rejected },
+    ok: true, details: [`instance types that fit, cheapest first: ${fit.map((t) => `${t.name}${t.price === undefined ? '' : ` ${t.price}`}`).join(', ')}`, ...counted.lines, ...leftOut],
+    instanceTypes: { fit, ...(launch ? { launch } : {}), rejected }, ...(counted.groups.length ? { daemonOverhead: counted.groups } : {}),
   };
+}
+
+/** The DaemonSet pods counted on the types that fit, per group: in words, and as the verdict's `daemonOverhead`. */
+function overheadLines(daemons: PoolOverhead | undefined, fit: readonly string[]): { lines: string[]; groups: NonNullable<PoolVerdict['daemonOverhead']> } {
+  const groups = (daemons?.tracked ?? []).map((g) => ({ ...g, instanceTypes: g.instanceTypes.filter((n) => fit.includes(n)) })).filter((g) => g.instanceTypes.length);
+  const many = groups.length > 1 || groups.some((g) => g.instanceTypes.length < fit.length);
+  return {
+    lines: groups.map((g) => `DaemonSet pods counted${many ? ` on ${g.instanceTypes.join(', ')}` : ''}: ${describeOverhead(g)}`),
+    groups: groups.map((g) => ({ instanceTypes: g.instanceTypes, daemonSets: g.daemonSets, requests: Object.fromEntries([...g.requests].map(([k, q]) => [k, q.canonical()])) })),
+  };
+}
+
+/**
+ * The pod Karpenter counts for a DaemonSet (provisioner.go getDaemonSetPods): the newest pod the DaemonSet owns
+ * (state.Cluster GetDaemonSetPod), its required node affinity replaced by the template's (the controller pinned it to
+ * its node); here the pod its controller creates for no node in particular (admission/create.ts: the DaemonSet
+ * controller's tolerations, the template's affinity), admitted as the API server admits it (DefaultTolerationSeconds,
+ * LimitRanger, RuntimeClass, …). Its strict requirements per relaxation round (isDaemonPodCompatible: preferences never
+ * count; required terms after the first by removeRequiredNodeAffinityTerm).
+ */
+export function daemonPodOf(ds: KubeObject): DaemonPod {
+  const pod = createdPod(toSubject(ds));
+  const subject = toSubject(pod);
+  const c = constraintsOf(subject);
+  const rounds = [roundOf(subject, c, true, [], '').requirements];
+  while (c.terms.length > 1) {
+    c.terms = c.terms.slice(1);
+    rounds.push(roundOf(subject, c, true, [], '').requirements);
+  }
+  const requests: ResourceList = new Map([...requestsOf(subject)].map(([k, v]) => [k, new Quantity(v, requestFormat(subject, k), '')]));
+  return { key: `${ds.metadata?.namespace || 'default'}/${ds.metadata?.name ?? ''}`, requests, tolerations: admitPod(subject).tolerations, rounds, hostPorts: hostPortsOf(subject.spec) };
+}
+
+/** buildDaemonOverheadGroups for each candidate pool: over its instance types when given, else its template alone. */
+function overheadsOf(pools: readonly PoolModel[], daemons: readonly DaemonPod[], typed: Map<PoolModel, InstanceTypeFilter>, podPorts: readonly HostPort[]): Map<PoolModel, PoolOverhead> {
+  const out = new Map<PoolModel, PoolOverhead>();
+  const relaxed: RelaxedTerms = new Map(); // the pods are relaxed in place, template after template (daemon-overhead.ts)
+  for (const m of pools) {
+    const template = { requirements: m.requirements, taints: m.taints, wellKnown: m.vocab.wellKnown };
+    const types = typed.get(m)?.remaining;
+    out.set(m, forPod(types ? poolOverhead(template, types, daemons, relaxed) : templateOverhead(template, daemons, relaxed), podPorts));
+  }
+  return out;
 }
 
 const priced = (price: number | undefined) => (price === undefined ? {} : { price });
@@ -448,6 +516,11 @@ export interface ProvisionOptions {
   storage?: readonly KubeObject[];
   /** Why Karpenter does not consider the pod beside IsProvisionable's own checks (volume-model.ts: a scheduler error). */
   notConsidered?: string;
+  /**
+   * The cluster's DaemonSets: each one's pod counts against a new node of a pool it would run on (daemon-overhead.ts),
+   * added to the pod's requests before the instance types are checked. Undefined: not known (none counted).
+   */
+  daemonSets?: readonly KubeObject[];
 }
 
 export function provision(subject: Subject, models: PoolModel[], options: ProvisionOptions = {}): ProvisioningResult {
@@ -500,6 +573,7 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
   const typed = new Map<PoolModel, InstanceTypeFilter>();
   if (options.instanceTypes && !daemon) for (const m of candidates) typed.set(m, poolInstanceTypes(options.instanceTypes, m.requirements));
   const usable = candidates.filter((m) => typed.get(m)?.remaining.length !== 0);
+  const overheads = options.daemonSets && !daemon ? overheadsOf(usable, options.daemonSets.map(daemonPodOf), typed, hostPortsOf(createdPod(subject).spec ?? subject.spec)) : new Map<PoolModel, PoolOverhead>();
   const verdictOf = (m: PoolModel, last: PoolVerdict[]): PoolVerdict => (m.notCandidate.length ? excluded(m) : last.find((v) => v.pool === m.name) ?? {
     pool: m.name, weight: m.weight, ok: false, stage: 'not a candidate', round: '',
     details: [`no instance type given suits the NodePool's own requirements, so Karpenter leaves it out (NewScheduler): ${typed.get(m)!.rejected.map((r) => `${r.name}: ${r.why.join('; ')}`).join(', ')}`],
@@ -509,7 +583,7 @@ export function provision(subject: Subject, models: PoolModel[], options: Provis
     last = usable.map((m) => {
       const limited = daemon ? {} : limitsFor(m, subject, typed.get(m)?.remaining);
       const choice = limited.types && { decide: limited.types, all: options.instanceTypes!, over: limited.over ?? [] };
-      return { pool: m.name, weight: m.weight, round: round.description, ...(limited.verdict ?? canAdd(m, round, daemon, subject, choice, volumes?.alternatives)) };
+      return { pool: m.name, weight: m.weight, round: round.description, ...(limited.verdict ?? canAdd(m, round, daemon, subject, choice, volumes?.alternatives, overheads.get(m))) };
     });
     const chosen = last.find((v) => v.ok);
     if (chosen) return { chosen, pools: ordered.map((m) => verdictOf(m, last)) };
@@ -604,6 +678,13 @@ function limitsExhausted(model: PoolModel, subject: Subject, limits: Record<stri
   }
   return undefined;
 }
+
+/**
+ * The assumption behind a yes with instance types but no `daemonSets`: Karpenter adds the requests of the DaemonSet
+ * pods a node of the pool would run to the pod's before it checks each type (buildDaemonOverheadGroups), and every
+ * real cluster runs some (kube-proxy, the CNI, log agents).
+ */
+export const NO_DAEMONSETS_ASSUMPTION = 'assuming no DaemonSet pod runs on the new node (no daemonSets given: Karpenter adds their requests to the pod\'s before it checks each instance type)';
 
 /** The assumption behind a yes: instance types with the pod's extended resources exist (issue 18, 24 point 10). */
 export function resourceAssumption(subject: Subject): string | undefined {

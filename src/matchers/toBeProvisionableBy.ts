@@ -1,5 +1,5 @@
 // expect(workload).toBeProvisionableBy(nodePool) — Karpenter would launch a node from this NodePool for the workload's pod.
-import { checkInstanceTypes, InstanceTypeInputError, NodePoolInputError, nodePoolOf, provision, unknownProvision, type InstanceType, type ProvisionAnswer, type Subject } from '../engine';
+import { checkInstanceTypes, daemonSetsOf, InstanceTypeInputError, NodePoolInputError, nodePoolOf, provision, unknownProvision, type InstanceType, type ProvisionAnswer, type Subject } from '../engine';
 import { explainProvisionableBy, explainUnknownProvisionable } from '../explain/karpenter';
 import { notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
@@ -19,13 +19,14 @@ export function storageOption(options: { storage?: unknown } | undefined) {
   return options?.storage === undefined ? undefined : storageOf(options.storage);
 }
 
-/** The Karpenter matchers' options: `instanceTypes`, `storage` and `storageAssumption`, checked. */
-export type ProvisionableOptions = { instanceTypes?: unknown; storage?: unknown; storageAssumption?: unknown };
+/** The Karpenter matchers' options: `instanceTypes`, `storage`, `storageAssumption` and `daemonSets`, checked. */
+export type ProvisionableOptions = { instanceTypes?: unknown; storage?: unknown; storageAssumption?: unknown; daemonSets?: unknown };
 
 /** The engine's answer for the matchers' options. */
 export function provisionFor(subject: Subject, pools: Parameters<typeof provision>[1], options: ProvisionableOptions | undefined): ProvisionAnswer {
   const assumption = options?.storageAssumption === undefined ? undefined : storageAssumptionOf(options.storageAssumption);
-  return provision(subject, pools, instanceTypesOf(options), storageOption(options), assumption);
+  const daemonSets = options?.daemonSets === undefined ? undefined : daemonSetsOf(options.daemonSets);
+  return provision(subject, pools, instanceTypesOf(options), storageOption(options), assumption, daemonSets);
 }
 
 /**

@@ -136,9 +136,9 @@ export interface PlacementMatchers<R> {
    */
   toBeKeptApartFrom(other: PodLike | KubeObject, nodes?: Iterable<NodeLike>, options?: KeepApartOptions): R;
   /** Karpenter would launch a node from this NodePool for the pod: taints tolerated (not startup taints), requirements compatible. */
-  toBeProvisionableBy(nodePool: NodePoolLike, options?: { instanceTypes?: InstanceType[]; storage?: Iterable<KubeObject>; storageAssumption?: import('../engine').StorageAssumption }): R;
+  toBeProvisionableBy(nodePool: NodePoolLike, options?: { instanceTypes?: InstanceType[]; storage?: Iterable<KubeObject>; storageAssumption?: import('../engine').StorageAssumption; daemonSets?: Iterable<KubeObject> }): R;
   /** Karpenter would find a NodePool among these (highest weight first, then name descending); the message names its pick. */
-  toBeProvisionableByAnyOf(nodePools: Iterable<NodePoolLike>, options?: { instanceTypes?: InstanceType[]; storage?: Iterable<KubeObject>; storageAssumption?: import('../engine').StorageAssumption }): R;
+  toBeProvisionableByAnyOf(nodePools: Iterable<NodePoolLike>, options?: { instanceTypes?: InstanceType[]; storage?: Iterable<KubeObject>; storageAssumption?: import('../engine').StorageAssumption; daemonSets?: Iterable<KubeObject> }): R;
   /** When the failure happens (simulateOutage), every replica of the workload runs again once the controllers are done. */
   toSurvive(failure: OutageFailure, cluster: OutageCluster): SurvivalChain;
   /** Portable form: every replica runs again at second `within` after the failure. */

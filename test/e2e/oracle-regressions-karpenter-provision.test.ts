@@ -2,7 +2,7 @@
 // Provisioner.Validate, NewScheduler and Scheduler.Solve over generated NodePools and instance types): each case is a
 // difference the domain found, reduced by hand, with the oracle's answer frozen verbatim (identical at
 // sigs.k8s.io/karpenter v1.14.3 and v1.15.0), so that `npm test` keeps it without Go. The library side is
-// provision(...) with `instanceTypes`, what toBeProvisionableByAnyOf and chooseNodePool answer.
+// provision(...) with `instanceTypes` and `daemonSets`, what toBeProvisionableByAnyOf and chooseNodePool answer.
 import { describe, expect, it } from '@jest/globals';
 import { configure } from '../../src/core/config';
 import { karpenterProvision, type ProvisionInput, type ProvisionOutput } from '../oracle/karpenter-provision';

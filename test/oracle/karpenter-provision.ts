@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import type { Difference } from './compare';
 import type { Domain } from './domains';
-import { poolModel, provision, toSubject } from './lib';
+import { podFromTemplate, poolModel, provision, toSubject } from './lib';
 
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
 const CAPACITY_TYPES = ['on-demand', 'spot'];
@@ -109,11 +109,13 @@ const podArb = fc.record({
   required: fc.array(fc.record({ matchExpressions: fc.array(exprArb, { minLength: 1, maxLength: 2 }) }), { maxLength: 2 }),
   preferred: fc.array(fc.record({ weight: fc.constantFrom(1, 10, 50, 100), preference: fc.record({ matchExpressions: fc.array(exprArb, { minLength: 1, maxLength: 2 }) }) }), { maxLength: 2 }),
   tolerations: fc.subarray(TOLERATIONS),
-  cpu: fc.constantFrom(undefined, '100m', '500m', '1', '2', '3', '6', '12'),
+  cpu: fc.constantFrom(undefined, '100m', '500m', '1', '1800m', '2', '3', '3700m', '6', '12'),
   memory: fc.constantFrom(undefined, '128Mi', '1Gi', '3Gi', '12Gi'),
   gpu: fc.constantFrom(undefined, undefined, undefined, undefined, '1'),
   spread: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'ScheduleAnyway', 'DoNotSchedule'),
-}).map(({ selector, required, preferred, tolerations, cpu, memory, gpu, spread }) => {
+  // a host port some DaemonSets' pods use too (HostPortUsage.Conflicts); the protocol written, as the API server stores it
+  hostPort: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, 9100, 8080),
+}).map(({ selector, required, preferred, tolerations, cpu, memory, gpu, spread, hostPort }) => {
   const nodeAffinity: Record<string, unknown> = {};
   if (required.length) nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = { nodeSelectorTerms: required };
   if (preferred.length) nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution = preferred;
@@ -121,7 +123,10 @@ const podArb = fc.record({
   return {
     apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default', uid: 'pod-uid', labels: { app: 'web' } },
     spec: {
-      containers: [{ name: 'c', image: 'registry.example/app:1', ...(Object.keys(requests).length ? { resources: { requests, ...(gpu ? { limits: { 'nvidia.com/gpu': gpu } } : {}) } } : {}) }],
+      containers: [{
+        name: 'c', image: 'registry.example/app:1', ...(Object.keys(requests).length ? { resources: { requests, ...(gpu ? { limits: { 'nvidia.com/gpu': gpu } } : {}) } } : {}),
+        ...(hostPort ? { ports: [{ containerPort: hostPort, hostPort, protocol: 'TCP' }] } : {}),
+      }],
       ...(selector ? { nodeSelector: selector } : {}),
       ...(Object.keys(nodeAffinity).length ? { affinity: { nodeAffinity } } : {}),
       ...(tolerations.length ? { tolerations } : {}),
@@ -131,7 +136,69 @@ const podArb = fc.record({
   };
 });
 
-export interface ProvisionInput { nodePools: any[]; instanceTypes: any[]; pod: any }
+/**
+ * DaemonSets as clusters run them (kube-proxy, the CNI, log and metrics agents, a GPU or arm64 agent): requests of
+ * 50m–500m cpu (some as limits only, which the API server copies to requests), some tolerating everything, some a
+ * pool's taint or none, some with a nodeSelector or required node affinity on arch, a pool's label, the pool's name or
+ * the instance family (two terms: the second is tried after the first, removeRequiredNodeAffinityTerm), one on a key no
+ * pool defines. The pool taints generated are never the node.kubernetes.io ones the DaemonSet controller tolerates, so
+ * the pod its controller made and the template's pod (PodForDaemonSet, for a DaemonSet without one) count alike.
+ */
+const DAEMONS = ['kube-proxy', 'aws-node', 'fluent-bit', 'node-exporter', 'gpu-agent'];
+const daemonSetArb = (name: string, i: number) => fc.record({
+  cpu: fc.constantFrom('50m', '100m', '150m', '250m', '500m'),
+  memory: fc.constantFrom(undefined, '64Mi', '128Mi', '256Mi'),
+  limitsOnly: fc.constantFrom(false, false, false, true),
+  tolerations: fc.constantFrom<Array<Record<string, string>>>([], [], [{ operator: 'Exists' }], [{ operator: 'Exists' }], [{ key: 'dedicated', operator: 'Exists' }],
+    [{ key: 'spot', operator: 'Equal', value: 'true', effect: 'NoSchedule' }], [{ key: 'maintenance', operator: 'Exists', effect: 'NoExecute' }]),
+  selector: fc.constantFrom<Record<string, string> | undefined>(undefined, undefined, undefined, { [ARCH]: 'arm64' }, { [ARCH]: 'amd64' }, { team: 'a' }, { [CT]: 'spot' }),
+  required: fc.constantFrom<Array<Array<Record<string, unknown>>>>([], [], [],
+    [[{ key: 'karpenter.sh/nodepool', operator: 'In', values: ['gpu', 'spot'] }]],
+    [[{ key: FAMILY, operator: 'In', values: ['g4dn'] }]],
+    [[{ key: ARCH, operator: 'In', values: ['arm64'] }], [{ key: 'team', operator: 'Exists' }]],
+    [[{ key: 'example.com/role', operator: 'Exists' }]],
+    [[{ key: IT, operator: 'NotIn', values: ['m5.large', 'c6g.large'] }]],
+    [[{ key: ZONE, operator: 'In', values: ['us-east-1a'] }]]),
+  preferred: fc.constantFrom(false, false, true),
+  hostPort: fc.constantFrom(undefined, undefined, undefined, { containerPort: 9100, hostPort: 9100, protocol: 'TCP' }, { containerPort: 8080, hostPort: 8080, hostIP: '10.0.0.1', protocol: 'TCP' }),
+  existing: fc.boolean(),
+}).map(({ cpu, memory, limitsOnly, tolerations, selector, required, preferred, hostPort, existing }) => {
+  const amounts = { cpu, ...(memory ? { memory } : {}) };
+  const nodeAffinity: Record<string, unknown> = {};
+  if (required.length) nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = { nodeSelectorTerms: required.map((matchExpressions) => ({ matchExpressions })) };
+  if (preferred) nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution = [{ weight: 10, preference: { matchExpressions: [{ key: ARCH, operator: 'In', values: ['arm64'] }] } }];
+  const ds = {
+    apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name, namespace: 'kube-system', uid: `ds-uid-${i}` },
+    spec: {
+      selector: { matchLabels: { app: name } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: {
+          containers: [{ name, image: `registry.example/${name}:1`, resources: limitsOnly ? { limits: amounts } : { requests: amounts }, ...(hostPort ? { ports: [hostPort] } : {}) }],
+          ...(selector ? { nodeSelector: selector } : {}),
+          ...(Object.keys(nodeAffinity).length ? { affinity: { nodeAffinity } } : {}),
+          ...(tolerations.length ? { tolerations } : {}),
+        },
+      },
+    },
+  };
+  return { ds, existing };
+});
+const daemonSetsArb = fc.uniqueArray(fc.constantFrom(...DAEMONS), { maxLength: 3 }).chain((names) => fc.tuple(...names.map(daemonSetArb)));
+
+/**
+ * The pod the DaemonSet controller made on some node (pinned there by its required node affinity), owned by the
+ * DaemonSet, as the API server stores it: SetDefaults_Pod copies a container's limits to its missing requests (the
+ * library's created pod leaves that to its request arithmetic).
+ */
+function daemonPod(ds: any): any {
+  const pod = podFromTemplate(ds, `${ds.metadata.name}-x7k2p`, { node: 'ip-10-0-0-1' }) as any;
+  const containers = pod.spec.containers.map((c: any) => (c.resources?.limits
+    ? { ...c, resources: { ...c.resources, requests: { ...c.resources.limits, ...c.resources.requests } } } : c));
+  return { ...pod, metadata: { ...pod.metadata, uid: `${ds.metadata.uid}-pod`, creationTimestamp: '2026-01-01T00:00:00Z' }, spec: { ...pod.spec, containers } };
+}
+
+export interface ProvisionInput { nodePools: any[]; instanceTypes: any[]; pod: any; daemonSets?: any[]; daemonPods?: any[] }
 export interface ProvisionOutcome { nodePool: string; instanceTypes: Array<{ name: string; price: number }>; error: string }
 export interface ProvisionOutput {
   ignored: string;
@@ -144,7 +211,7 @@ const FAILED = 'Failed to schedule pod, ';
 
 /** What the library answers: provision(...) over the pools' models, with the instance types. */
 export function libraryProvision(i: ProvisionInput): ProvisionOutput {
-  const r = provision(toSubject(i.pod), i.nodePools.map((p) => poolModel(p)), { instanceTypes: i.instanceTypes });
+  const r = provision(toSubject(i.pod), i.nodePools.map((p) => poolModel(p)), { instanceTypes: i.instanceTypes, daemonSets: i.daemonSets });
   const ignored = r.pools.find((v) => v.stage === 'pod ignored');
   const out: ProvisionOutput = { ignored: ignored?.error ?? '', noNodePools: r.error === 'no dynamic nodepools found', outcomes: [] };
   if (ignored || out.noNodePools) return out;
@@ -173,8 +240,13 @@ export const karpenterProvision: Domain<ProvisionInput, ProvisionOutput> = {
   oracle: 'karpenter',
   // each case is 6 to 48 solves on fresh schedulers (provision.go): a quarter of --cases keeps the bounded run cheap
   share: 0.25,
-  arbitrary: fc.record({ nodePools: poolsArb, instanceTypes: instanceTypesArb, pod: podArb }),
+  arbitrary: fc.record({ nodePools: poolsArb, instanceTypes: instanceTypesArb, pod: podArb, daemons: daemonSetsArb }).map(({ daemons, ...rest }) => ({
+    ...rest, daemonSets: daemons.map((d) => d.ds), daemonPods: daemons.filter((d) => d.existing).map((d) => daemonPod(d.ds)),
+  })),
   ours: libraryProvision,
+  // how often the DaemonSets decide: the library's answer without them differs (the pool, the types or the error)
+  tally: (input) => (input.daemonSets?.length && JSON.stringify(libraryProvision({ ...input, daemonSets: undefined })) !== JSON.stringify(libraryProvision(input))
+    ? ['daemon overhead decided'] : []),
   // the library's one outcome must be among upstream's
   compare: (ours, upstream) => {
     const diffs: Difference[] = [];

@@ -9,6 +9,7 @@
 // - `excuses`: one field of the answer (a difference), judged on its own; every other difference of the case must
 //   be excused too, by this entry or another.
 import type { Difference } from './compare';
+import { libraryProvision } from './karpenter-provision';
 
 export interface KnownDeviation {
   id: string;
@@ -558,6 +559,11 @@ const poolRank = (input: any) => {
   const order = [...(input?.nodePools ?? [])].sort((a: any, b: any) => ((b.spec?.weight ?? 0) - (a.spec?.weight ?? 0)) || (a.metadata.name < b.metadata.name ? 1 : a.metadata.name > b.metadata.name ? -1 : 0)).map((p: any) => p.metadata.name);
   return (name: string) => order.indexOf(name);
 };
+/** The pool the library picks when the given one is left out (the zone drawn made it fail upstream). */
+const pickedWithout = (input: any, pool: string): string | undefined => {
+  const rest = (input?.nodePools ?? []).filter((p: any) => p.metadata?.name !== pool);
+  return rest.length ? libraryProvision({ ...input, nodePools: rest }).outcomes[0]?.nodePool || undefined : undefined;
+};
 const zoneSpread = (input: any) => (input?.pod?.spec?.topologySpreadConstraints ?? []).some((c: any) => c.topologyKey === 'topology.kubernetes.io/zone');
 KNOWN.push({
   id: 'karpenter-spread-zone-drawn',
@@ -570,8 +576,10 @@ KNOWN.push({
     const ours = d.ours as { nodePool: string; error: string };
     const rank = poolRank(input);
     return (d.upstream as Array<{ nodePool: string; error: string }>).some((u) => u.nodePool === ours.nodePool)
-      // the library lands where the zone drawn made its pool fail: upstream fails there too, or a later pool takes the pod
-      || (!ours.error && (d.upstream as Array<{ nodePool: string; error: string }>).every((u) => (u.error ? u.error.includes('topology.kubernetes.io/zone In [') : rank(u.nodePool) > rank(ours.nodePool))));
+      // the library lands where the zone drawn made its pool fail: upstream fails there too, or a later pool takes the
+      // pod, or upstream goes on as the library does without that pool (an earlier pool in a later relaxation round)
+      || (!ours.error && (d.upstream as Array<{ nodePool: string; error: string }>).every((u) => (u.error ? u.error.includes('topology.kubernetes.io/zone In [')
+        : rank(u.nodePool) > rank(ours.nodePool) || u.nodePool === pickedWithout(input, ours.nodePool))));
   },
   witness: {"nodePools":[{"apiVersion":"karpenter.sh/v1","kind":"NodePool","metadata":{"name":"default"},"spec":{"disruption":{"consolidateAfter":"0s"},"template":{"spec":{"requirements":[],"nodeClassRef":{"group":"karpenter.kwok.sh","kind":"KWOKNodeClass","name":"default"}}}}}],"instanceTypes":[{"name":"m5.large","capacity":{"cpu":"1","memory":"2Gi","pods":"4"},"labels":{"kubernetes.io/arch":"amd64","kubernetes.io/os":"linux","example.com/instance-family":"m5"},"offerings":[{"zone":"us-east-1a","capacityType":"on-demand","available":true,"price":0.05}]},{"name":"m5.xlarge","capacity":{"cpu":"1","memory":"2Gi","pods":"4"},"labels":{"kubernetes.io/arch":"amd64","kubernetes.io/os":"linux","example.com/instance-family":"m5"},"offerings":[{"zone":"us-east-1a","capacityType":"on-demand","available":true,"price":0.05}]},{"name":"c6g.large","capacity":{"cpu":"1","memory":"2Gi","pods":"4"},"labels":{"kubernetes.io/arch":"arm64","kubernetes.io/os":"linux","example.com/instance-family":"c6g"},"offerings":[{"zone":"us-east-1a","capacityType":"on-demand","available":true,"price":0.05}]},{"name":"r5.2xlarge","capacity":{"cpu":"1","memory":"2Gi","pods":"4"},"labels":{"kubernetes.io/arch":"amd64","kubernetes.io/os":"linux","example.com/instance-family":"r5"},"offerings":[{"zone":"us-east-1c","capacityType":"on-demand","available":true,"price":0.05}]}],"pod":{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":"default","uid":"pod-uid","labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"registry.example/app:1"}],"topologySpreadConstraints":[{"maxSkew":1,"topologyKey":"topology.kubernetes.io/zone","whenUnsatisfiable":"ScheduleAnyway","labelSelector":{"matchLabels":{"app":"web"}}}]},"status":{"phase":"Pending","conditions":[{"type":"PodScheduled","status":"False","reason":"Unschedulable"}]}}},
 });

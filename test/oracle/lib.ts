@@ -19,7 +19,7 @@ export { vocabulary } from '../../src/karpenter/labels';
 export { provision, podRequirements, ignoredBecause } from '../../src/karpenter/provision';
 export { poolModel } from '../../src/karpenter/pool';
 export { podVolumes } from '../../src/karpenter/volume-topology';
-export { createdPod } from '../../src/admission/create';
+export { createdPod, podFromTemplate } from '../../src/admission/create';
 // controller and apimachinery helpers (test/oracle/helpers2.ts)
 export { addDaemonSetTolerations } from '../../src/admission/daemonset-tolerations';
 export { taintEviction, minTolerationNanos } from '../../src/controllers/taint-eviction';

@@ -3,8 +3,12 @@ package main
 // karpenterProvision: Karpenter's provisioning decision for a pending pod, end to end, by its own scheduler. The
 // NodePools are served by a controller-runtime fake client (each Ready unless RuntimeValidate refuses it, as the
 // nodepool validation controller would leave it), the instance types by a cloud provider that returns the generated
-// ones for every pool, and the cluster state (state.NewCluster) is empty: no nodes, no in-flight NodeClaims, no
-// DaemonSets. The pod goes through (*Provisioner).Validate, then (*Provisioner).NewScheduler (ListManaged, the
+// ones for every pool, and the cluster state (state.NewCluster) holds no nodes and no in-flight NodeClaims. The
+// generated DaemonSets are in the fake client, with the pods given for some of them (the pods their controller made,
+// owned by them); state.Cluster.UpdateDaemonSet (what the DaemonSet informer controller calls) records each one's newest
+// pod, so that Provisioner.getDaemonSetPods counts that pod (its required node affinity replaced by the template's), and
+// daemonset.PodForDaemonSet's template pod for a DaemonSet without one: scheduling.NewScheduler's daemon overhead
+// groups (buildDaemonOverheadGroups, isDaemonPodCompatible) are upstream's own. The pod goes through (*Provisioner).Validate, then (*Provisioner).NewScheduler (ListManaged, the
 // static/not-Ready filter, OrderByWeight, GetInstanceTypes, volume topology, the default-spread injector, NewTopology,
 // scheduling.NewScheduler: the templates' instance types pre-filtered, pools left with none dropped) and
 // (*Scheduler).Solve with the options Provisioner.Schedule passes (DisableReservedCapacityFallback, one worker,
@@ -34,6 +38,7 @@ import (
 	"sort"
 
 	"github.com/awslabs/operatorpkg/status"
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -102,6 +107,9 @@ type provisionInput struct {
 	NodePools     []v1.NodePool       `json:"nodePools"`
 	InstanceTypes []instanceTypeInput `json:"instanceTypes"`
 	Pod           corev1.Pod          `json:"pod"`
+	// DaemonSets: the cluster's DaemonSets; DaemonPods: pods some of them own (ownerReferences by uid).
+	DaemonSets []appsv1.DaemonSet `json:"daemonSets"`
+	DaemonPods []corev1.Pod       `json:"daemonPods"`
 }
 
 type pricedType struct {
@@ -210,10 +218,21 @@ func solveOnce(ctx context.Context, in *provisionInput) (solved, error) {
 		}
 		its = append(its, t)
 	}
+	for i := range in.DaemonSets {
+		objs = append(objs, in.DaemonSets[i].DeepCopy())
+	}
+	for i := range in.DaemonPods {
+		objs = append(objs, in.DaemonPods[i].DeepCopy())
+	}
 	kube := fake.NewClientBuilder().WithObjects(objs...).Build()
 	cloud := &oracleCloud{its: its}
 	clk := clock.RealClock{}
 	cluster := state.NewCluster(clk, kube, cloud)
+	for i := range in.DaemonSets {
+		if err := cluster.UpdateDaemonSet(ctx, in.DaemonSets[i].DeepCopy()); err != nil {
+			return out, err
+		}
+	}
 	prov := provisioning.NewProvisioner(kube, events.NewRecorder(&record.FakeRecorder{}), cloud, cluster, clk, nil, nil)
 	pod := in.Pod.DeepCopy()
 	if pod.UID == "" {
