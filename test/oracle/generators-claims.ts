@@ -9,10 +9,8 @@
 // every class has volumeBindingMode, every PV and every claim its own size. A claim spec the API server refuses (no
 // accessModes, no storage request) is rare: both sides refuse it (src/k8s/validation-claim.ts).
 import fc from 'fast-check';
+import { rarely, compact } from './draw';
 
-const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
-const compact = <T extends Record<string, unknown>>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 const ZONE = 'topology.kubernetes.io/zone';
 const EBS = 'ebs.csi.aws.com';

@@ -16,6 +16,7 @@
 //   out-of-range shape, weights out of range, maxSkew 0, a duplicate schedulerName, a BalancedAllocation weight other
 //   than 1, hardPodAffinityWeight past 100, percentageOfNodesToScore past 100), to compare the refusal texts.
 import fc from 'fast-check';
+import { rarely, half, compact } from './draw';
 import { schedulingInputArb, type SchedulingInput } from './generators';
 
 export interface SchedulerConfigInput extends SchedulingInput {
@@ -25,10 +26,6 @@ export interface SchedulerConfigInput extends SchedulingInput {
 
 const GPU = 'example.com/gpu';
 const API_VERSION = 'kubescheduler.config.k8s.io/v1';
-const compact = <T extends Record<string, unknown>>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
-const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
-const half = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
 
 const resourceWeights = fc.subarray([
   { name: 'cpu', weight: 1 }, { name: 'memory', weight: 1 }, { name: GPU, weight: 1 },

@@ -5,6 +5,7 @@
 // effects, quantities, affinity operators, spread fields, ports, names, namespaces), plus rarer wrong JSON types and
 // unknown fields. Most cases are valid or carry one or two errors, so that each error class is seen alone often.
 import fc from 'fast-check';
+import { mostly, rarely, half, compact } from './draw';
 import { claimArb, storageClassesArb } from './generators-claims';
 import { containerFieldsArb, podFieldsArb, specAnnotationsArb } from './generators-podfields';
 import { policyObjectInputArb } from './generators-policy';
@@ -23,13 +24,6 @@ export interface CreateInput {
   priorityClasses?: Array<Record<string, any>>;
 }
 
-/** A valid value with weight `valid`, a bad one with weight 1. */
-const mostly = <T>(good: readonly T[], bad: readonly T[], valid = 6) =>
-  fc.oneof({ weight: valid, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: fc.constantFrom(...bad) });
-const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
-const half = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
-const compact = <T extends Record<string, unknown>>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 const LONG = 'x'.repeat(64);
 const labelKey = mostly(['app', 'tier', 'example.com/team', 'topology.kubernetes.io/zone'], ['-bad', 'a/b/c', LONG, 'Example.com/x', 'UPPER', 'a_b', 'bad key', '', 'example.com/']);

@@ -10,6 +10,7 @@
 // kubernetes.io/metadata.name label, Services selecting the workload, RuntimeClasses. Small vocabularies, so that
 // ports, labels, taints and topology domains collide.
 import fc from 'fast-check';
+import { rarely, half } from './draw';
 import { containerFieldsArb, podFieldsArb } from './generators-podfields';
 import { nodeImagesArb, podImageArb } from './generators-images';
 import { boundClaim, claimTemplatesArb, csiNodesArb, retentionPolicyArb, staticPvsArb, storageClassesArb } from './generators-claims';
@@ -32,8 +33,6 @@ const NODE_NAMES = ['n0', 'n1', 'n2', 'n3', 'n4'];
 const ZONES = ['us-east-1a', 'us-east-1b'];
 const GPU = 'nvidia.com/gpu';
 
-const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
-const half = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
 const compact = <T extends Record<string, unknown>>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0))) as T;
 const weighted = <T>(...pairs: Array<[number, fc.Arbitrary<T>]>) => fc.oneof(...pairs.map(([weight, arbitrary]) => ({ weight, arbitrary })));

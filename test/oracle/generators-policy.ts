@@ -5,14 +5,9 @@
 // (a percent without `%`, negative numbers, values above 1e9 or beyond int32, both minAvailable and maxUnavailable,
 // reserved `system-` names, bad names, labels and finalizers, wrong JSON types).
 import fc from 'fast-check';
+import { mostly, rarely, half, compact } from './draw';
 import type { CreateInput } from './generators-create';
 
-const mostly = <T>(good: readonly T[], bad: readonly T[], valid = 6) =>
-  fc.oneof({ weight: valid, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: fc.constantFrom(...bad) });
-const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
-const half = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
-const compact = <T extends Record<string, unknown>>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 const LONG = 'x'.repeat(64);
 const labelKey = mostly(['app', 'tier', 'app.kubernetes.io/name', 'example.com/team'], ['-bad', 'a/b/c', LONG, 'bad key', '']);
