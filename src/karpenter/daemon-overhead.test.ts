@@ -120,4 +120,18 @@ describe('DaemonSet overhead on a new node', () => {
     expect(() => chooseNodePool(pod('1'), [pool('default')], { daemonSets: proxy })).toThrow('expected options.daemonSets to be an array (or iterable) of DaemonSets, received');
     expect(failure(() => expect(pod('1')).toBeProvisionableBy(pool('default'), { daemonSets: 3 as never }))).toContain('expected options.daemonSets to be an array (or iterable) of DaemonSets');
   });
+
+  test('a DaemonSet the API server refuses cannot be in the cluster: the matchers say so, naming its field, for .not too', () => {
+    // apps/validation ValidateDaemonSetSpec: the selector must match the template's labels
+    const mislabelled = { ...proxy, spec: { ...proxy.spec, selector: { matchLabels: { app: 'other' } } } };
+    for (const assert of [
+      () => expect(pod('1')).toBeProvisionableBy(pool('default'), { instanceTypes: types, daemonSets: [mislabelled] }),
+      () => expect(pod('1')).not.toBeProvisionableByAnyOf([pool('default')], { instanceTypes: types, daemonSets: [mislabelled] }),
+    ]) {
+      const message = failure(assert);
+      expect(message).toContain('DaemonSet kube-system/kube-proxy would be rejected by the API server');
+      expect(message).toContain('spec.template.metadata.labels: Invalid value: {"app":"kube-proxy"}: `selector` does not match template `labels`');
+    }
+    expect(() => expect(pod('1')).toBeProvisionableBy(pool('default'), { instanceTypes: types, daemonSets: [proxy] })).not.toThrow();
+  });
 });

@@ -3,7 +3,7 @@ import { checkInstanceTypes, daemonSetsOf, InstanceTypeInputError, NodePoolInput
 import { explainProvisionableBy, explainUnknownProvisionable } from '../explain/karpenter';
 import { notModelledSummary } from '../explain/not-modelled';
 import { failBoth, hint, type MatcherContext, type MatcherResult } from './context';
-import { apiServerErrors, guarded, subjectOf, UsageError } from './inputs';
+import { apiServerErrors, guarded, labelOf, subjectOf, UsageError } from './inputs';
 import { storageAssumptionOf, storageOf } from './inputs-nodes';
 import { assumedFacts } from './record';
 import type { KubeObject } from '../core/types';
@@ -22,11 +22,17 @@ export function storageOption(options: { storage?: unknown } | undefined) {
 /** The Karpenter matchers' options: `instanceTypes`, `storage`, `storageAssumption` and `daemonSets`, checked. */
 export type ProvisionableOptions = { instanceTypes?: unknown; storage?: unknown; storageAssumption?: unknown; daemonSets?: unknown };
 
-/** The engine's answer for the matchers' options. */
+/**
+ * The engine's answer for the matchers' options. The storage objects and DaemonSets given are the cluster's: one the
+ * API server would refuse is a usage error naming its field, as the scheduling matchers' cluster objects are.
+ */
 export function provisionFor(subject: Subject, pools: Parameters<typeof provision>[1], options: ProvisionableOptions | undefined): ProvisionAnswer {
   const assumption = options?.storageAssumption === undefined ? undefined : storageAssumptionOf(options.storageAssumption);
   const daemonSets = options?.daemonSets === undefined ? undefined : daemonSetsOf(options.daemonSets);
-  return provision(subject, pools, instanceTypesOf(options), storageOption(options), assumption, daemonSets);
+  const storage = storageOption(options);
+  const rejected = apiServerErrors([...(storage ?? []), ...(daemonSets ?? [])].map((o) => ({ object: o, label: labelOf(o) })));
+  if (rejected) throw new UsageError(rejected);
+  return provision(subject, pools, instanceTypesOf(options), storage, assumption, daemonSets);
 }
 
 /**
