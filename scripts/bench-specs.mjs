@@ -1,8 +1,9 @@
 // What the package costs each Jest test file (issue 37: "start-up per spec file, the first answer, a suite of 200 spec
 // files"): a real Jest run (--runInBand, one process) over N spec files that each make one toBeSchedulableOn assertion,
 // against the same run over N spec files that assert nothing of the package, in a temporary project that installs the
-// package from --dist as `jest-k8s-placement`. The difference of the two runs' CPU time over N is the package's cost per
-// spec file (Jest compiles every module a test file loads, again for each test file); times 200, a suite's. The same
+// package from --dist as `jest-k8s-placement`. Each asserting spec file times its own use of the package on Jest's main
+// thread (Jest compiles every module a test file loads, again for each test file): the median is the package's cost per
+// spec file; times 200, a suite's. The difference of the two whole runs' CPU time over N is printed beside it. The same
 // with a loadManifests of 50 objects first (read back from the package's disk cache, as every spec file after the
 // first reads them). The package is copied into the project's node_modules, as npm installs it (so Jest does not
 // transform it). Jest's transform cache and the disk cache are warmed by a first run of each, not timed. Part of
