@@ -30,6 +30,12 @@ export interface Domain<I, O> {
   /** The oracle's domain that answers it, and whose known deviations apply (default: `name`). */
   asks?: string;
   /**
+   * For a domain whose upstream answer is a sample of what upstream may answer (karpenterProvision: Go's map order
+   * draws the zone of a spread), two samples as one: a case that differs is asked again (run.ts, a few times) before
+   * its difference stands, so that an outcome upstream gives rarely is not taken for one it never gives.
+   */
+  resample?(upstream: O, again: O): O;
+  /**
    * Run only when `--domains` names it: a focused view of another domain's cases (its own generator, the same
    * question and comparison) for long runs; the bounded run meets those cases in the other domain.
    */

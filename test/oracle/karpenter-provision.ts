@@ -247,6 +247,8 @@ export const karpenterProvision: Domain<ProvisionInput, ProvisionOutput> = {
   // how often the DaemonSets decide: the library's answer without them differs (the pool, the types or the error)
   tally: (input) => (input.daemonSets?.length && JSON.stringify(libraryProvision({ ...input, daemonSets: undefined })) !== JSON.stringify(libraryProvision(input))
     ? ['daemon overhead decided'] : []),
+  // each answer is the outcomes of up to 48 solves (provision.go): a differing case's second answer adds its own
+  resample: (upstream, again) => ({ ...upstream, outcomes: [...upstream.outcomes, ...again.outcomes.filter((o) => !upstream.outcomes.some((u) => canonical(u) === canonical(o)))] }),
   // the library's one outcome must be among upstream's
   compare: (ours, upstream) => {
     const diffs: Difference[] = [];
