@@ -83,14 +83,12 @@ export interface PoolOverhead {
 export function forPod(o: PoolOverhead, pod: readonly HostPort[]): PoolOverhead {
   if (!pod.length) return o;
   const conflicts = new Map<string, string>();
-  const skipped = new Set<Overhead>();
   for (const g of new Set(o.byType.values())) {
     const why = hostPortConflict(g, pod);
     if (why) for (const t of g.instanceTypes) conflicts.set(t, why);
-    if (why) skipped.add(g);
   }
   const everyType = o.everywhere && hostPortConflict(o.everywhere, pod);
-  return { ...o, tracked: o.tracked.filter((g) => !skipped.has(g) && !hostPortConflict(g, pod)), conflicts, ...(everyType ? { everyType } : {}) };
+  return { ...o, tracked: o.tracked.filter((g) => !hostPortConflict(g, pod)), conflicts, ...(everyType ? { everyType } : {}) };
 }
 
 const PNS: Toleration = { operator: 'Exists', effect: 'PreferNoSchedule' };
