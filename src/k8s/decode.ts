@@ -69,6 +69,8 @@ export function undecodableQuantities(object: KubeObject): Undecodable[] {
   if (object.kind === 'Node') {
     const status = (object as { status?: Record<string, unknown> }).status;
     lists = [[status?.capacity, 'status.capacity'], [status?.allocatable, 'status.allocatable']];
+  } else if (object.kind === 'RuntimeClass') {
+    lists = [[(object as { overhead?: { podFixed?: unknown } }).overhead?.podFixed, 'overhead.podFixed']];
   } else if (object.kind && POD_SPEC_PATHS[object.kind]) {
     lists = podSpecLists(object);
   }

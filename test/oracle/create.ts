@@ -18,6 +18,7 @@ import type { Difference } from './compare';
 import type { Domain } from './domains';
 import { claimInputArb, createInputArb, limitRangeInputArb, type CreateInput } from './generators-create';
 import { policyObjectInputArb } from './generators-policy';
+import { storageObjectInputArb } from './generators-storage-objects';
 import { admissionRefusedOnce, admitClaim, admitPod, clusterPriorityClasses, COMPARISON_GATE_HINT, PriorityClassInputError, parseQuantity, decodeErrors, toSubject, typeErrors, validate, withConfiguration, type KubernetesVersion, type Toleration } from './lib';
 
 export interface UpstreamCreate {
@@ -190,3 +191,6 @@ export const namespacePolicy: Domain<CreateInput, OursCreate> = { ...create, nam
 
 /** The PriorityClasses and PodDisruptionBudgets of the create domain alone (one case in eleven there), for long runs: `--domains policyObjects`. */
 export const policyObjects: Domain<CreateInput, OursCreate> = { ...create, name: 'policyObjects', asks: 'create', named: true, arbitrary: policyObjectInputArb };
+
+/** The StorageClasses, CSINodes, CSIDrivers and RuntimeClasses of the create domain alone (one case in twelve there), for long runs: `--domains storageObjects`. */
+export const storageObjects: Domain<CreateInput, OursCreate> = { ...create, name: 'storageObjects', asks: 'create', named: true, arbitrary: storageObjectInputArb };
