@@ -190,7 +190,10 @@ export function validateCSIDriver(object: Obj, update = false): FieldError[] {
 function validateRuntimeClassTolerations(tolerations: unknown, path: string): FieldError[] {
   const list = (Array.isArray(tolerations) ? tolerations : []) as Toleration[];
   // PodValidationOptions{}: Lt and Gt are refused whatever the gate, so the gate's hint is not given
-  const errs = validateTolerations(list, path, false).map((e) => ({ ...e, message: e.message.replace(` (${COMPARISON_GATE_HINT})`, '') }));
+  // before 1.35 (v1.34.4: ValidateTolerations(tolerations, fldPath.Child("tolerations"))) the core checks' paths
+  // repeat the list's name: `scheduling.tolerations.tolerations[0].operator`; the duplicate check's does not
+  const corePath = releaseAtLeast('1.35') ? path : child(path, 'tolerations');
+  const errs = validateTolerations(list, corePath, false).map((e) => ({ ...e, message: e.message.replace(` (${COMPARISON_GATE_HINT})`, '') }));
   const seen = new Set<string>();
   list.forEach((t, i) => {
     const id = JSON.stringify([t?.key ?? '', t?.operator ?? '', t?.value ?? '', t?.effect ?? '']);
