@@ -157,6 +157,16 @@ describe('what moves between releases', () => {
     expect(at('1.36', () => validateInput(fromCluster(rc({ handler: long })) as never).errors)).toHaveLength(1);
   });
 
+  test('from 1.37 an update of itself does not validate again what declarative validation covers: a StorageClass\'s empty provisioner, a RuntimeClass\'s toleration keys', () => {
+    const noProvisioner = fromCluster(sc({ provisioner: '' }));
+    expect(at('1.37', () => validateInput(noProvisioner as never).errors)).toEqual([]);
+    expect(fields(at('1.36', () => validateInput(noProvisioner as never).errors))).toEqual(['provisioner: Required value']);
+    expect(fields(at('1.37', () => validate(sc({ provisioner: '' }) as never)))).toEqual(['provisioner: Required value']);
+    const badKey = fromCluster(rc({ scheduling: { tolerations: [{ key: 'bad key', operator: 'Exists', value: 'x' }] } }));
+    expect(fields(at('1.37', () => validateInput(badKey as never).errors))).toEqual(['scheduling.tolerations[0].operator: Invalid value: "x": value must be empty when `operator` is \'Exists\'']);
+    expect(at('1.36', () => validateInput(badKey as never).errors)).toHaveLength(2);
+  });
+
   test('a CSIDriver\'s nodeAllocatableUpdatePeriodSeconds is dropped on create without MutableCSINodeAllocatableCount (1.33, 1.34)', () => {
     const d = csiDriver({ nodeAllocatableUpdatePeriodSeconds: 5 });
     expect(at('1.34', () => validate(d as never))).toEqual([]);

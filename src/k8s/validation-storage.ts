@@ -17,6 +17,14 @@ import { validateCSIDriverName } from './validation-volumes';
 
 type Obj = Record<string, any>;
 
+/**
+ * From 1.37 declarative validation answers for some fields instead of the handwritten checks, whose errors it drops
+ * (MarkCoveredByDeclarative; apiserver pkg/registry/rest/validate.go), and on an update it does not validate a field
+ * whose value did not change (zz_generated.validations.go: "don't revalidate unchanged data"): an object read from a
+ * cluster, an update of itself, is not refused for those fields.
+ */
+const unlessRatcheted = (update: boolean, errs: FieldError[]): FieldError[] => (update && releaseAtLeast('1.37') ? [] : errs);
+
 /** The supported values, as upstream lists them (sets.String.List(): sorted). */
 const RECLAIM_POLICIES = ['Delete', 'Retain'];
 const BINDING_MODES = ['Immediate', 'WaitForFirstConsumer'];
@@ -94,13 +102,13 @@ const sameTerm = (a: Map<string, Set<string>>, b: Map<string, Set<string>>) =>
   });
 
 /** ValidateStorageClass after SetDefaults_StorageClass (reclaimPolicy Delete, volumeBindingMode Immediate). */
-export function validateStorageClass(object: Obj): FieldError[] {
+export function validateStorageClass(object: Obj, update = false): FieldError[] {
   const provisioner = String(object.provisioner ?? '');
   const reclaimPolicy = object.reclaimPolicy ?? 'Delete';
   const mode = object.volumeBindingMode ?? 'Immediate';
   return [
     ...metaErrors(object),
-    ...(provisioner ? isQualifiedName(provisioner.toLowerCase()).map((m) => invalid('provisioner', provisioner.toLowerCase(), m)) : [required('provisioner')]),
+    ...(provisioner ? isQualifiedName(provisioner.toLowerCase()).map((m) => invalid('provisioner', provisioner.toLowerCase(), m)) : unlessRatcheted(update, [required('provisioner')])),
     ...validateParameters(object.parameters, 'parameters'),
     ...(reclaimPolicy && !RECLAIM_POLICIES.includes(reclaimPolicy) ? [notSupported('reclaimPolicy', named(reclaimPolicy), RECLAIM_POLICIES)] : []),
     ...(!BINDING_MODES.includes(mode) ? [notSupported('volumeBindingMode', named(mode), BINDING_MODES)] : []),
@@ -187,13 +195,16 @@ export function validateCSIDriver(object: Obj, update = false): FieldError[] {
 }
 
 /** validateTolerations of node/validation: the core checks without comparison operators, then repeated tolerations. */
-function validateRuntimeClassTolerations(tolerations: unknown, path: string): FieldError[] {
+function validateRuntimeClassTolerations(tolerations: unknown, path: string, update: boolean): FieldError[] {
   const list = (Array.isArray(tolerations) ? tolerations : []) as Toleration[];
   // PodValidationOptions{}: Lt and Gt are refused whatever the gate, so the gate's hint is not given
   // before 1.35 (v1.34.4: ValidateTolerations(tolerations, fldPath.Child("tolerations"))) the core checks' paths
   // repeat the list's name: `scheduling.tolerations.tolerations[0].operator`; the duplicate check's does not
   const corePath = releaseAtLeast('1.35') ? path : child(path, 'tolerations');
-  const errs = validateTolerations(list, corePath, false).map((e) => ({ ...e, message: e.message.replace(` (${COMPARISON_GATE_HINT})`, '') }));
+  const core = validateTolerations(list, corePath, false).map((e) => ({ ...e, message: e.message.replace(` (${COMPARISON_GATE_HINT})`, '') }));
+  // the key format check is declarative's from 1.37 (ValidateTolerations' KeyFormatCovered)
+  const keyErrors = core.filter((e) => e.field.endsWith('.key'));
+  const errs = [...core.filter((e) => !e.field.endsWith('.key')), ...unlessRatcheted(update, keyErrors)];
   const seen = new Set<string>();
   list.forEach((t, i) => {
     const id = JSON.stringify([t?.key ?? '', t?.operator ?? '', t?.value ?? '', t?.effect ?? '']);
@@ -244,7 +255,7 @@ export function validateRuntimeClass(object: Obj, update = false): FieldError[] 
   const scheduling = object.scheduling;
   if (scheduling != null) {
     if (scheduling.nodeSelector != null) errs.push(...validateLabels(scheduling.nodeSelector, 'scheduling.nodeSelector'));
-    errs.push(...validateRuntimeClassTolerations(scheduling.tolerations, 'scheduling.tolerations'));
+    errs.push(...validateRuntimeClassTolerations(scheduling.tolerations, 'scheduling.tolerations', update));
   }
   return errs;
 }
@@ -253,7 +264,7 @@ export function validateRuntimeClass(object: Obj, update = false): FieldError[] 
 export function validateStorageObject(object: Obj, update: boolean): FieldError[] | undefined {
   switch (object.kind) {
     case 'StorageClass':
-      return validateStorageClass(object);
+      return validateStorageClass(object, update);
     case 'CSINode':
       return validateCSINode(object);
     case 'CSIDriver':
