@@ -17,14 +17,6 @@ import { validateCSIDriverName } from './validation-volumes';
 
 type Obj = Record<string, any>;
 
-/**
- * From 1.37 declarative validation answers for some fields instead of the handwritten checks, whose errors it drops
- * (MarkCoveredByDeclarative; apiserver pkg/registry/rest/validate.go), and on an update it does not validate a field
- * whose value did not change (zz_generated.validations.go: "don't revalidate unchanged data"): an object read from a
- * cluster, an update of itself, is not refused for those fields.
- */
-const unlessRatcheted = (update: boolean, errs: FieldError[]): FieldError[] => (update && releaseAtLeast('1.37') ? [] : errs);
-
 /** The supported values, as upstream lists them (sets.String.List(): sorted). */
 const RECLAIM_POLICIES = ['Delete', 'Retain'];
 const BINDING_MODES = ['Immediate', 'WaitForFirstConsumer'];
@@ -102,13 +94,13 @@ const sameTerm = (a: Map<string, Set<string>>, b: Map<string, Set<string>>) =>
   });
 
 /** ValidateStorageClass after SetDefaults_StorageClass (reclaimPolicy Delete, volumeBindingMode Immediate). */
-export function validateStorageClass(object: Obj, update = false): FieldError[] {
+export function validateStorageClass(object: Obj): FieldError[] {
   const provisioner = String(object.provisioner ?? '');
   const reclaimPolicy = object.reclaimPolicy ?? 'Delete';
   const mode = object.volumeBindingMode ?? 'Immediate';
   return [
     ...metaErrors(object),
-    ...(provisioner ? isQualifiedName(provisioner.toLowerCase()).map((m) => invalid('provisioner', provisioner.toLowerCase(), m)) : unlessRatcheted(update, [required('provisioner')])),
+    ...(provisioner ? isQualifiedName(provisioner.toLowerCase()).map((m) => invalid('provisioner', provisioner.toLowerCase(), m)) : [required('provisioner')]),
     ...validateParameters(object.parameters, 'parameters'),
     ...(reclaimPolicy && !RECLAIM_POLICIES.includes(reclaimPolicy) ? [notSupported('reclaimPolicy', named(reclaimPolicy), RECLAIM_POLICIES)] : []),
     ...(!BINDING_MODES.includes(mode) ? [notSupported('volumeBindingMode', named(mode), BINDING_MODES)] : []),
@@ -195,16 +187,13 @@ export function validateCSIDriver(object: Obj, update = false): FieldError[] {
 }
 
 /** validateTolerations of node/validation: the core checks without comparison operators, then repeated tolerations. */
-function validateRuntimeClassTolerations(tolerations: unknown, path: string, update: boolean): FieldError[] {
+function validateRuntimeClassTolerations(tolerations: unknown, path: string): FieldError[] {
   const list = (Array.isArray(tolerations) ? tolerations : []) as Toleration[];
   // PodValidationOptions{}: Lt and Gt are refused whatever the gate, so the gate's hint is not given
   // before 1.35 (v1.34.4: ValidateTolerations(tolerations, fldPath.Child("tolerations"))) the core checks' paths
   // repeat the list's name: `scheduling.tolerations.tolerations[0].operator`; the duplicate check's does not
   const corePath = releaseAtLeast('1.35') ? path : child(path, 'tolerations');
-  const core = validateTolerations(list, corePath, false).map((e) => ({ ...e, message: e.message.replace(` (${COMPARISON_GATE_HINT})`, '') }));
-  // the key format check is declarative's from 1.37 (ValidateTolerations' KeyFormatCovered)
-  const keyErrors = core.filter((e) => e.field.endsWith('.key'));
-  const errs = [...core.filter((e) => !e.field.endsWith('.key')), ...unlessRatcheted(update, keyErrors)];
+  const errs = validateTolerations(list, corePath, false).map((e) => ({ ...e, message: e.message.replace(` (${COMPARISON_GATE_HINT})`, '') }));
   const seen = new Set<string>();
   list.forEach((t, i) => {
     const id = JSON.stringify([t?.key ?? '', t?.operator ?? '', t?.value ?? '', t?.effect ?? '']);
@@ -229,16 +218,15 @@ function goToleration(t: Toleration): Raw {
 
 /**
  * The handler's checks: before 1.36 a DNS label (an empty one fails it like any other); from 1.36 Required when empty.
- * From 1.37 declarative validation answers for the field instead (pkg/apis/node/v1/zz_generated.validations.go:
- * RequiredValue, then validate.ShortName over content.IsDNS1123Label, whose length limit is in bytes), and on an update
- * it does not validate a value that did not change: a stored class is not refused for its handler.
+ * From 1.37 on create, declarative validation's errors replace them (pkg/apis/node/v1/zz_generated.validations.go:
+ * RequiredValue, then validate.ShortName over content.IsDNS1123Label, whose length limit is in bytes; apiserver
+ * pkg/registry/rest/validate.go FilterCoveredHandwrittenErrors drops a handwritten error only for a declarative one).
+ * On an update of itself declarative validation skips the unchanged handler, so the handwritten errors stand.
  */
 function handlerErrors(handler: string, update: boolean): FieldError[] {
-  const declarative = releaseAtLeast('1.37');
-  if (declarative && update) return [];
   if (!handler && releaseAtLeast('1.36')) return [required('handler')];
   const msgs = nameIsDNSLabel(handler, false);
-  if (!declarative) return msgs.map((m) => invalid('handler', handler, m));
+  if (update || !releaseAtLeast('1.37')) return msgs.map((m) => invalid('handler', handler, m));
   const long = bytes(handler) > 63 ? [SHORT_NAME_TOO_LONG] : [];
   return [...long, ...msgs.filter((m) => !m.startsWith('must be no more than'))].map((m) => invalid('handler', handler, m));
 }
@@ -255,7 +243,7 @@ export function validateRuntimeClass(object: Obj, update = false): FieldError[] 
   const scheduling = object.scheduling;
   if (scheduling != null) {
     if (scheduling.nodeSelector != null) errs.push(...validateLabels(scheduling.nodeSelector, 'scheduling.nodeSelector'));
-    errs.push(...validateRuntimeClassTolerations(scheduling.tolerations, 'scheduling.tolerations', update));
+    errs.push(...validateRuntimeClassTolerations(scheduling.tolerations, 'scheduling.tolerations'));
   }
   return errs;
 }
@@ -264,7 +252,7 @@ export function validateRuntimeClass(object: Obj, update = false): FieldError[] 
 export function validateStorageObject(object: Obj, update: boolean): FieldError[] | undefined {
   switch (object.kind) {
     case 'StorageClass':
-      return validateStorageClass(object, update);
+      return validateStorageClass(object);
     case 'CSINode':
       return validateCSINode(object);
     case 'CSIDriver':

@@ -4,7 +4,8 @@
 // topology.kubernetes.io/zone or a driver's own zone key, parameters, mountOptions) and local ones
 // (kubernetes.io/no-provisioner); CSINodes (drivers with their nodeID, topologyKeys, allocatable.count); CSIDrivers of
 // common drivers (attachRequired, podInfoOnMount, volumeLifecycleModes, fsGroupPolicy, storageCapacity,
-// tokenRequests, requiresRepublish, seLinuxMount, nodeAllocatableUpdatePeriodSeconds, serviceAccountTokenInSecrets);
+// tokenRequests, requiresRepublish, seLinuxMount, nodeAllocatableUpdatePeriodSeconds, serviceAccountTokenInSecrets,
+// preventPodSchedulingIfMissing);
 // RuntimeClasses (gvisor, kata, with overhead and scheduling nodeSelector/tolerations). Plus rarer mistakes: bad names,
 // a bad binding mode or reclaim policy, an empty or bad provisioner, too many or empty parameters, bad or repeated
 // topology terms, negative counts, repeated drivers and topology keys, long node IDs, short token expirations, a bad
@@ -109,6 +110,7 @@ const csiDriverArb = fc.record({
     seLinuxMount: half(fc.boolean()),
     nodeAllocatableUpdatePeriodSeconds: rarely(mostly([60, 10, 300], [9, 0, -5], 4), 4),
     serviceAccountTokenInSecrets: rarely(fc.boolean(), 6),
+    preventPodSchedulingIfMissing: rarely(fc.boolean(), 8),
   }).map(compact).map((s) => (s.serviceAccountTokenInSecrets !== undefined && !s.tokenRequests && Math.abs(s.nodeAllocatableUpdatePeriodSeconds ?? 1) % 2 ? { ...s, tokenRequests: [{ audience: 'sts.amazonaws.com' }] } : s)),
 }).map((o) => ({ apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', ...o }));
 
