@@ -8,7 +8,7 @@
 // takes such an object refuses what this refuses (engine/validate.ts validate, through validation-workloads.ts).
 import { releaseAtLeast } from '../core/config';
 import type { FieldError, Toleration } from '../core/types';
-import { isQualifiedName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
+import { isQualifiedName, nameIsDNSLabel, nameIsDNSSubdomain, nameIsPathSegment } from './names';
 import { COMPARISON_GATE_HINT, validateTolerations } from './validation';
 import { child, duplicate, goJson, index, invalid, IS_NEGATIVE, named, notSupported, quote, Raw, required } from './validation-field';
 import { validateLabelName, validateLabels, validateObjectMeta, type ObjectMeta } from './validation-meta';
@@ -38,7 +38,25 @@ const TOKEN_IN_SECRETS_ALONE = 'serviceAccountTokenInSecrets is set but no token
 const tooLong = (field: string, max: number): FieldError => ({ field, message: `Too long: may not be more than ${max} bytes` });
 const bytes = (s: string) => Buffer.byteLength(s);
 const clusterMeta = (meta: ObjectMeta | undefined): ObjectMeta => ({ ...(meta ?? {}), namespace: undefined });
-const metaErrors = (object: Obj) => validateObjectMeta(clusterMeta(object.metadata), false, nameIsDNSSubdomain);
+/** ValidateObjectMeta with a DNS-subdomain name: core's (its finalizer-name check too), or apimachinery's (`generic`). */
+const metaErrors = (object: Obj, generic = false) => validateObjectMeta(clusterMeta(object.metadata), false, nameIsDNSSubdomain, 'metadata', generic);
+
+/**
+ * ValidateObjectMetaUpdate of the metadata against itself: the labels and annotations again (apimachinery's
+ * ValidateObjectMetaAccessorUpdate), and with core's (`core`) each finalizer's name (validateKubeFinalizerName).
+ */
+function metaUpdateErrors(meta: ObjectMeta | undefined, core: boolean): FieldError[] {
+  const { labels, annotations, finalizers } = meta ?? {};
+  return validateObjectMeta({ name: 'x', labels, annotations, finalizers }, false, () => [], 'metadata', !core)
+    .filter((e) => e.field === 'metadata.labels' || e.field === 'metadata.annotations' || /^metadata\.finalizers\[\d+\]$/.test(e.field));
+}
+
+/**
+ * What every update validates before the strategy (apiserver pkg/registry/rest/update.go validateCommonFields):
+ * apimachinery's ValidateObjectMetaAccessor with a path-segment name, then ValidateObjectMetaAccessorUpdate.
+ */
+const commonUpdateErrors = (object: Obj): FieldError[] =>
+  [...validateObjectMeta(clusterMeta(object.metadata), false, nameIsPathSegment, 'metadata', true), ...metaUpdateErrors(object.metadata, false)];
 
 /** validateParameters (allowEmpty): at most 512 entries, no empty key, at most 256 KiB of keys and values. */
 function validateParameters(params: Record<string, unknown> | null | undefined, path: string): FieldError[] {
@@ -178,11 +196,9 @@ function validateCSIDriverSpec(spec: Obj): FieldError[] {
   return errs;
 }
 
-/** ValidateCSIDriver (create), or ValidateCSIDriverUpdate of itself: the spec's checks, the metadata's without its name's. */
+/** ValidateCSIDriver (create), or ValidateCSIDriverUpdate of itself: the spec's checks, and ValidateObjectMetaUpdate's (no name check). */
 export function validateCSIDriver(object: Obj, update = false): FieldError[] {
-  const meta = update
-    ? validateObjectMeta(clusterMeta(object.metadata), false, () => [])
-    : metaErrors(object);
+  const meta = update ? metaUpdateErrors(object.metadata, true) : metaErrors(object);
   return [...meta, ...validateCSIDriverSpec(csiDriverSpec(object.spec ?? {}, update))];
 }
 
@@ -237,7 +253,8 @@ const SHORT_NAME_TOO_LONG = 'must be no more than 63 bytes';
 /** ValidateRuntimeClass (there is no defaulting for node.k8s.io/v1, and PrepareForCreate changes nothing). */
 export function validateRuntimeClass(object: Obj, update = false): FieldError[] {
   const handler = String(object.handler ?? '');
-  const errs = metaErrors(object);
+  // (node/validation uses apimachinery's ValidateObjectMeta: no finalizer-name check)
+  const errs = metaErrors(object, true);
   errs.push(...handlerErrors(handler, update));
   if (object.overhead != null) errs.push(...validateResourceRequirements({ limits: object.overhead.podFixed ?? undefined }, 'overhead'));
   const scheduling = object.scheduling;
@@ -248,17 +265,24 @@ export function validateRuntimeClass(object: Obj, update = false): FieldError[] 
   return errs;
 }
 
-/** The create's (or, `update`, an update of itself's) field errors for one of the four kinds; undefined for another kind. */
+/**
+ * The create's field errors for one of the four kinds (undefined for another kind); `update`: an update of itself's
+ * (rest.BeforeUpdate: validateCommonFields, then the strategy's ValidateUpdate; before 1.37 an error two checks find is
+ * reported twice: validateObject drops the repeats from 1.37).
+ */
 export function validateStorageObject(object: Obj, update: boolean): FieldError[] | undefined {
+  const common = update ? commonUpdateErrors(object) : [];
   switch (object.kind) {
     case 'StorageClass':
-      return validateStorageClass(object);
+      return [...common, ...validateStorageClass(object), ...(update ? metaUpdateErrors(object.metadata, true) : [])];
     case 'CSINode':
-      return validateCSINode(object);
+      // ValidateCSINodeUpdate validates the node again; before 1.36 the strategy ran ValidateCSINode before it too
+      return [...common, ...validateCSINode(object), ...(update && !releaseAtLeast('1.36') ? validateCSINode(object) : [])];
     case 'CSIDriver':
-      return validateCSIDriver(object, update);
+      return [...common, ...validateCSIDriver(object, update)];
     case 'RuntimeClass':
-      return validateRuntimeClass(object, update);
+      // ValidateRuntimeClass, then ValidateRuntimeClassUpdate's apimachinery ValidateObjectMetaUpdate
+      return [...common, ...validateRuntimeClass(object, update), ...(update ? metaUpdateErrors(object.metadata, false) : [])];
     default:
       return undefined;
   }

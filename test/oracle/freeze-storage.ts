@@ -50,9 +50,25 @@ const OBJECTS: Array<[string, Record<string, unknown>, string[]?]> = [
   ['a RuntimeClass with a toleration of a bad key and tolerationSeconds without NoExecute', rc({ scheduling: { tolerations: [{ key: 'bad key', tolerationSeconds: 300 }] } })],
 ];
 const CASES = OBJECTS.map(([name, object, releases]) => ({ name, input: { object, extendedResourceToleration: false }, releases }));
+// objects read from a cluster, written back unchanged (the updateSelf question, update_self.go)
+const stored = (o: Record<string, any>) => ({ ...o, metadata: { ...o.metadata, uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '12345' } });
+const UPDATES: Array<[string, Record<string, unknown>]> = [
+  ['a stored StorageClass without a provisioner', stored(sc({ provisioner: '' }))],
+  ['a stored StorageClass with volumeBindingMode Sometimes', stored(sc({ volumeBindingMode: 'Sometimes' }))],
+  ['a stored CSINode with a negative count', stored(node([{ name: 'ebs.csi.aws.com', nodeID: 'i-1', allocatable: { count: -1 } }]))],
+  ['a stored CSIDriver named Bad_Name (ValidateCSIDriverUpdate does not check the name)', stored(driver({}, 'Bad_Name'))],
+  ['a stored CSIDriver with nodeAllocatableUpdatePeriodSeconds 5 (PrepareForUpdate keeps it)', stored(driver({ nodeAllocatableUpdatePeriodSeconds: 5 }))],
+  ['a stored RuntimeClass with an empty handler', stored(rc({ handler: '' }))],
+  ['a stored RuntimeClass with a 64-character handler (the handwritten text at 1.37)', stored(rc({ handler: 'x'.repeat(64) }))],
+  ['a stored RuntimeClass with a bad toleration key', stored(rc({ scheduling: { tolerations: [{ key: 'bad key', operator: 'Exists' }] } }))],
+  ['a stored RuntimeClass with a bad label and annotation (each checked four times before 1.37)', stored(rc({ metadata: { name: 'gvisor', labels: { app: '-x' }, annotations: { 'bad key': 'v' } } }))],
+  ['a stored StorageClass with a bad label and a non-standard finalizer (core\'s ValidateObjectMetaUpdate)', stored(sc({ metadata: { name: 'gp3', labels: { 'bad key': 'x' }, finalizers: ['custom'] } }))],
+  ['a stored CSIDriver with a bad label', stored({ ...driver({}), metadata: { name: 'ebs.csi.aws.com', labels: { app: 'a b' } } })],
+];
+const UPDATE_CASES = UPDATES.map(([name, object]) => ({ name, input: { object, extendedResourceToleration: false } }));
 
 async function main() {
-  const out: Record<string, { create: unknown[] }> = {};
+  const out: Record<string, { create: unknown[]; updateSelf?: unknown[] }> = {};
   for (const release of ['1.33', '1.34', '1.35', '1.36', '1.37']) {
     const client = new OracleClient(`oracle/k8s-${release}/bin/oracle`);
     out[release] = { create: [] };
@@ -64,9 +80,16 @@ async function main() {
       if (upstream.object) upstream.object = { kind: upstream.object.kind };
       out[release].create.push({ name: c.name, input: c.input, upstream });
     }
+    out[release].updateSelf = [];
+    for (const c of UPDATE_CASES) {
+      const a = await client.ask('updateSelf', c.input);
+      if (a.error) throw new Error(`${release} ${c.name}: ${a.error}`);
+      out[release].updateSelf!.push({ name: c.name, input: c.input, upstream: a.output });
+    }
     client.close();
   }
   // one case a line
-  writeFileSync('test/e2e/oracle-regressions-storage.json', `{\n${Object.entries(out).map(([r, v]) => `${JSON.stringify(r)}: {"create": [\n${v.create.map((c) => JSON.stringify(c)).join(',\n')}\n]}`).join(',\n')}\n}\n`);
+  const list = (cases: unknown[] = []) => `[\n${cases.map((c) => JSON.stringify(c)).join(',\n')}\n]`;
+  writeFileSync('test/e2e/oracle-regressions-storage.json', `{\n${Object.entries(out).map(([r, v]) => `${JSON.stringify(r)}: {"create": ${list(v.create)}, "updateSelf": ${list(v.updateSelf)}}`).join(',\n')}\n}\n`);
 }
 main();

@@ -23,6 +23,7 @@ const meta = (names: fc.Arbitrary<string>) => fc.record({
   // a cluster-scoped object's namespace is cleared by the create path
   namespace: rarely(fc.constant('default'), 12),
   labels: rarely(fc.dictionary(labelKey, labelValue, { maxKeys: 2 }), 6),
+  finalizers: rarely(mostly<string[]>([['kubernetes.io/pv-protection'], ['example.com/keep']], [['custom'], ['orphan', 'foregroundDeletion'], ['bad/key/x']], 4), 12),
   annotations: rarely(mostly<Record<string, string>>([{ 'storageclass.kubernetes.io/is-default-class': 'true' }, { 'meta.helm.sh/release-name': 'csi' }], [{ 'bad key': 'v' }], 8), 4),
 }).map(compact);
 const BAD_NAMES = ['Bad_Name', '-x', 'a..b', 'x'.repeat(254), 'UPPER', ''];

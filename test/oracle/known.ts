@@ -291,6 +291,20 @@ export const KNOWN: KnownDeviation[] = [
       extendedResourceToleration: false,
     },
   },
+  {
+    id: 'go-syntax-bad-values-1.33-on-update',
+    domain: 'updateSelf',
+    field: 'errors[].body (the bad value), on an update of itself',
+    releases: ['1.33'],
+    reason: 'As go-syntax-bad-values-1.33, for an object read from a cluster and written back (a RuntimeClass\'s overhead ' +
+      'quantity, a repeated toleration\'s tolerationSeconds pointer).',
+    upstream: 'k8s.io/apimachinery@v0.33.13 pkg/util/validation/field/errors.go ErrorBody (default case: fmt.Sprintf("%s: %#v"))',
+    excuses: (_input, d) => d.field.startsWith('errors at ') && sameButGoValues(d.ours as FieldErrors, d.upstream as FieldErrors),
+    witness: {
+      object: { apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'gvisor', uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '1' }, handler: 'runsc', overhead: { podFixed: { 'example.com/dev': '1.5' } } },
+      extendedResourceToleration: false,
+    },
+  },
 ];
 
 /** Deletes a field named as the strict decoder names it (`spec.containers[0].imagePullPolicyy`). */
