@@ -9,13 +9,14 @@
 // itself: the immutability checks find nothing changed, and the options come from the old object (a stored
 // volumeAttributesClassName stays and is validated; invalid label values in required node affinity are allowed).
 import type { FieldError } from '../core/types';
-import { gateEnabled } from '../core/config';
+import { gateEnabled, releaseAtLeast } from '../core/config';
 import { isDNS1123Label, isDNS1123Subdomain, isValidLabelValue, nameIsDNSSubdomain } from './names';
 import { roundUpToMilli } from './quantity';
 import { child, decodeQuantity, forbidden, goJson, index, invalid, named, notSupported, Raw, required } from './validation-field';
 import { validateObjectMeta, type ObjectMeta } from './validation-meta';
 import { validateNodeSelectorTerm } from './validation-pod';
 import { validateCSIDriverName, validateHostPath, validateNFS, validatePathNoBacksteps } from './validation-volumes';
+import { validateInTreeSource } from './validation-pv-sources';
 
 type Obj = Record<string, any>;
 export interface PersistentVolumeObject { kind?: string; metadata?: ObjectMeta; spec?: Obj; status?: Obj }
@@ -142,8 +143,8 @@ function validateAzureFile(a: Obj, path: string): FieldError[] {
   return errs;
 }
 
-/** The one source's own checks; the sources not ported (iSCSI, RBD, CephFS, …) are counted, not checked. */
-function validateSource(key: string, s: Obj, path: string): FieldError[] {
+/** The one source's own checks (the older in-tree sources': validation-pv-sources.ts). */
+function validateSource(key: string, s: Obj, pvName: string, path: string): FieldError[] {
   switch (key) {
     case 'hostPath': return validateHostPath(s, path);
     case 'gcePersistentDisk': return validateDisk(s, 'pdName', path);
@@ -153,7 +154,7 @@ function validateSource(key: string, s: Obj, path: string): FieldError[] {
     case 'azureDisk': return validateAzureDisk(s, path);
     case 'local': return s.path ? validatePathNoBacksteps(s.path, child(path, 'path')) : [required(child(path, 'path'))];
     case 'csi': return validateCSIPersistentVolumeSource(s, path);
-    default: return [];
+    default: return validateInTreeSource(key, s, pvName, path);
   }
 }
 
@@ -175,8 +176,12 @@ function validateCapacity(capacity: Obj | null | undefined, path: string): Field
   if (!entries.length) errs.push(required(path));
   const amounts = entries.map(([name, raw]) => [name, decodeQuantity(raw, `${path}[${name}]`)] as const);
   if (!capacity || !('storage' in capacity) || entries.length > 1) {
-    // the bad value is the ResourceList: json.Marshal of a nil map is null, of a map its amounts by sorted name
-    const list = capacity ? goJson(Object.fromEntries(amounts.map(([n, q]) => [n, 'nanos' in q ? roundUpToMilli(q).canonical() : ''])), true) : 'null';
+    // the bad value is the ResourceList: json.Marshal of a nil map is null, of a map its amounts by sorted name; before
+    // 1.34 ErrorBody prints it with %#v (a map with amounts as Go structs: not rendered, known go-syntax-bad-values-1.33)
+    const json = releaseAtLeast('1.34');
+    const list = !capacity ? (json ? 'null' : 'core.ResourceList(nil)')
+      : !json && !entries.length ? 'core.ResourceList{}'
+        : goJson(Object.fromEntries(amounts.map(([n, q]) => [n, 'nanos' in q ? roundUpToMilli(q).canonical() : ''])), true);
     errs.push(notSupported(path, new Raw(list), ['storage']));
   }
   for (const [name, q] of amounts) {
@@ -206,7 +211,7 @@ function validateAccessModes(modes: unknown, path: string): FieldError[] {
 }
 
 /** Exactly one volume source with its own checks; a local volume's node affinity. */
-function validateSources(spec: Obj, affinitySet: boolean, path: string): FieldError[] {
+function validateSources(spec: Obj, affinitySet: boolean, pvName: string, path: string): FieldError[] {
   const errs: FieldError[] = [];
   let found = 0;
   for (const { key, forbiddenAt, at, uncounted } of PV_SOURCES) {
@@ -216,7 +221,7 @@ function validateSources(spec: Obj, affinitySet: boolean, path: string): FieldEr
       continue;
     }
     found++;
-    errs.push(...validateSource(key, spec[key], child(path, at ?? key)));
+    errs.push(...validateSource(key, spec[key], pvName, child(path, at ?? key)));
     if (key === 'local' && !affinitySet) errs.push(required(child(path, 'nodeAffinity'), LOCAL_NEEDS_AFFINITY));
   }
   if (found === 0) errs.push(required(path, NO_VOLUME_TYPE));
@@ -224,12 +229,12 @@ function validateSources(spec: Obj, affinitySet: boolean, path: string): FieldEr
 }
 
 /** ValidatePersistentVolumeSpec (not inline), over a defaulted spec. */
-function validateSpec(spec: Obj, options: { attributesClass: boolean; allowInvalidValues: boolean }, path = 'spec'): FieldError[] {
+function validateSpec(spec: Obj, pvName: string, options: { attributesClass: boolean; allowInvalidValues: boolean }, path = 'spec'): FieldError[] {
   const errs = [...validateAccessModes(spec.accessModes, child(path, 'accessModes')), ...validateCapacity(spec.capacity, child(path, 'capacity'))];
   const policy = spec.persistentVolumeReclaimPolicy;
   if (policy && !RECLAIM_POLICIES.includes(policy)) errs.push(notSupported(child(path, 'persistentVolumeReclaimPolicy'), named(String(policy)), RECLAIM_POLICIES));
   errs.push(...validateVolumeNodeAffinity(spec.nodeAffinity, options.allowInvalidValues, child(path, 'nodeAffinity')));
-  errs.push(...validateSources(spec, given(spec.nodeAffinity), path));
+  errs.push(...validateSources(spec, given(spec.nodeAffinity), pvName, path));
   if (given(spec.hostPath) && cleanPath(spec.hostPath.path ?? '') === '/' && policy === 'Recycle') errs.push(forbidden(child(path, 'persistentVolumeReclaimPolicy'), RECYCLE_ROOT));
   if (spec.storageClassName) errs.push(...nameIsDNSSubdomain(spec.storageClassName, false).map((m) => invalid(child(path, 'storageClassName'), spec.storageClassName, m)));
   if (spec.volumeMode != null && !VOLUME_MODES.includes(spec.volumeMode)) errs.push(notSupported(child(path, 'volumeMode'), named(String(spec.volumeMode)), VOLUME_MODES));
@@ -279,7 +284,7 @@ export function validatePersistentVolume(pv: PersistentVolumeObject, update = fa
   return [
     // Stryker disable next-line BooleanLiteral: with the namespace cleared, namespaced or not reads the same
     ...validateObjectMeta(meta, false, nameIsDNSSubdomain),
-    ...validateSpec(spec, { attributesClass, allowInvalidValues: update && hasInvalidLabelValue(spec) }),
+    ...validateSpec(spec, pv.metadata?.name ?? '', { attributesClass, allowInvalidValues: update && hasInvalidLabelValue(spec) }),
     ...mountOptions,
   ];
 }

@@ -2,7 +2,8 @@
 // local PVs (local.path, node affinity on kubernetes.io/hostname, storageClassName local-storage, as the
 // local-static-provisioner makes them), hostPath PVs for kind and minikube, CSI PVs (ebs.csi.aws.com,
 // pd.csi.storage.gke.io, disk.csi.azure.com with a volume handle, fsType, volumeAttributes, secret references and
-// node affinity on the zone keys), NFS PVs, pre-bound PVs with a claimRef, in-tree EBS/GCE PD/Azure disks and files,
+// node affinity on the zone keys), NFS PVs, pre-bound PVs with a claimRef, in-tree EBS/GCE PD/Azure disks and files
+// (and rarely the older in-tree sources: iSCSI, FC, RBD, Cinder, CephFS, Flex, GlusterFS, Flocker, Quobyte, …),
 // Block volumeMode, every access mode incl. ReadWriteOncePod, capacities like 10Gi and 500G, mountOptions; plus rarer
 // mistakes: two sources or none, no or a second capacity, bad access modes and reclaim policies, a local PV without
 // node affinity, empty nodeSelectorTerms, a bad operator, bad names, label values and class names, the mount-options
@@ -74,14 +75,44 @@ const SOURCES: Record<string, fc.Arbitrary<unknown>> = {
   }).map(compact),
   azureFile: fc.record({ secretName: mostly(['azure-secret'], ['']), shareName: mostly(['aksshare'], ['']), secretNamespace: rarely(mostly(['default'], ['']), 3) }).map(compact),
 };
+/** The older in-tree sources (validation-pv-sources.ts), drawn rarely. */
+const IN_TREE: Record<string, fc.Arbitrary<unknown>> = {
+  iscsi: fc.record({
+    targetPortal: mostly(['10.0.2.15:3260', '10.0.2.15'], ['', 'x'.repeat(60)]),
+    iqn: mostly(['iqn.2001-04.com.example:storage.kit1.sys1.xyz', 'eui.02004567A425678D', 'naa.' + '6'.repeat(32)], ['', 'bad', 'iqn.2001-04.com', 'eui.123', 'naa.1']),
+    lun: mostly([0, 1], [-1, 256]),
+    initiatorName: rarely(mostly(['iqn.1996-04.de.suse:01:a1b2c3'], ['bad', 'eui.1', '']), 3),
+    chapAuthSession: rarely(fc.boolean(), 4),
+    secretRef: rarely(mostly([{ name: 'chap-secret', namespace: 'default' }], [{}]), 3),
+  }).map(compact),
+  fc: fc.record({
+    targetWWNs: half(mostly([['500a0981891b8dc5'], ['500a0981891b8dc5', '500a0981991b8dc5']], [[]])),
+    wwids: rarely(fc.constant(['3600508b400105e210000900000490000']), 3),
+    lun: half(mostly([0, 2], [-1, 256])),
+  }).map(compact),
+  rbd: fc.record({ monitors: mostly([['10.16.154.78:6789']], [[]]), image: mostly(['foo'], ['']), pool: half(fc.constant('kube')) }).map(compact),
+  cinder: fc.record({ volumeID: mostly(['bd82f7e2-wece-4c01-a505-4acf60b07f4a'], ['']), secretRef: rarely(mostly<Record<string, string>>([{ name: 's', namespace: 'default' }], [{ name: 's' }, {}]), 3) }).map(compact),
+  cephfs: fc.record({ monitors: mostly([['10.16.154.78:6789']], [[]]), path: half(fc.constant('/')), user: half(fc.constant('admin')) }).map(compact),
+  flexVolume: fc.record({ driver: mostly(['example.com/lvm'], ['']), options: half(mostly<Record<string, string>>([{ volumeID: 'v' }], [{ 'kubernetes.io/x': 'y' }, { 'sub.k8s.io': 'y' }, { 'example.com/a': 'b' }])) }).map(compact),
+  glusterfs: fc.record({ endpoints: mostly(['glusterfs-cluster'], ['']), path: mostly(['kube_vol'], ['']), endpointsNamespace: rarely(mostly(['default'], ['', 'Bad_NS']), 3) }).map(compact),
+  flocker: fc.record({ datasetName: half(mostly(['my-flocker-vol'], ['a/b'])), datasetUUID: rarely(fc.constant('c4e6b4c0-7a0c-4c1f-9d3e-0f1f5c3a1b2c'), 3) }).map(compact),
+  quobyte: fc.record({ registry: mostly(['registry:7861', 'a:1,b:2', '[::1]:7861'], ['', 'registry', 'a:1,b', '[::1]', 'a:b:c']), volume: mostly(['testVolume'], ['']), tenant: rarely(mostly(['t'], ['x'.repeat(65)]), 4) }).map(compact),
+  vsphereVolume: fc.record({ volumePath: mostly(['[datastore1] volumes/myDisk'], ['']), fsType: half(fc.constant('ext4')) }).map(compact),
+  photonPersistentDisk: fc.record({ pdID: mostly(['pd-1'], ['']) }),
+  portworxVolume: fc.record({ volumeID: mostly(['pxvol'], ['']) }),
+  scaleIO: fc.record({ gateway: mostly(['https://localhost:443/api'], ['']), system: mostly(['scaleio'], ['']), volumeName: mostly(['vol-0'], ['']) }),
+  storageos: fc.record({ volumeName: mostly(['redis-vol01'], ['', 'Bad_Vol']), volumeNamespace: half(mostly(['default'], ['Bad_NS'])), secretRef: rarely(mostly([{ name: 's', namespace: 'default' }], [{ name: 's' }]), 3) }).map(compact),
+};
 const COMMON = ['local', 'hostPath', 'csi', 'nfs'];
-const source = (keys: string[]): fc.Arbitrary<Source> => fc.constantFrom(...keys).chain((k) => SOURCES[k].map((s) => [k, s] as Source));
+const ALL = { ...SOURCES, ...IN_TREE };
+const source = (keys: string[]): fc.Arbitrary<Source> => fc.constantFrom(...keys).chain((k) => ALL[k].map((s) => [k, s] as Source));
 
 /** The volume sources: one (mostly a common one), rarely two or none. */
 const sources = fc.oneof(
   { weight: 40, arbitrary: source(COMMON).map((s) => [s]) },
   { weight: 8, arbitrary: source(Object.keys(SOURCES)).map((s) => [s]) },
-  { weight: 1, arbitrary: fc.tuple(source(Object.keys(SOURCES)), source(Object.keys(SOURCES))).filter(([a, b]) => a[0] !== b[0]) },
+  { weight: 4, arbitrary: source(Object.keys(IN_TREE)).map((s) => [s]) },
+  { weight: 1, arbitrary: fc.tuple(source(Object.keys(ALL)), source(Object.keys(ALL))).filter(([a, b]) => a[0] !== b[0]) },
   { weight: 1, arbitrary: fc.constant<Source[]>([]) },
 );
 
