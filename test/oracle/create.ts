@@ -8,6 +8,7 @@
 //   without the errors the library adds for the Pods a controller will create (" (the API server accepts …)");
 // - accepted: the Pod's tolerations after admission (DefaultTolerationSeconds, ExtendedResourceToleration), and with a
 //   LimitRange its containers' requests and limits (LimitRanger's defaults; amounts compared by value);
+// - an accepted PersistentVolume: its defaulted reclaim policy and volumeMode (a refused one: the field errors as above);
 // - a PriorityClass: configure({ priorityClasses }) after the case's classes (clusterPriorityClasses) refuses exactly
 //   what the API server refuses (the Priority plugin's Forbidden reason compared), and holds an accepted class with
 //   upstream's defaulted preemptionPolicy;
@@ -193,10 +194,10 @@ export const create: Domain<CreateInput, OursCreate> = {
 /** The PersistentVolumeClaims of the create domain alone (one case in eight there), for long runs: `--domains claims`. */
 export const claims: Domain<CreateInput, OursCreate> = { ...create, name: 'claims', asks: 'create', named: true, arbitrary: claimInputArb };
 
-/** The Pods under a LimitRange, a ResourceQuota or both (one case in five there), for long runs: `--domains namespacePolicy`. */
+/** The Pods under a LimitRange, a ResourceQuota or both (two cases in twelve there), for long runs: `--domains namespacePolicy`. */
 export const namespacePolicy: Domain<CreateInput, OursCreate> = { ...create, name: 'namespacePolicy', asks: 'create', named: true, arbitrary: limitRangeInputArb };
 
-/** The PriorityClasses and PodDisruptionBudgets of the create domain alone (one case in eleven there), for long runs: `--domains policyObjects`. */
+/** The PriorityClasses and PodDisruptionBudgets of the create domain alone (one case in twelve there), for long runs: `--domains policyObjects`. */
 export const policyObjects: Domain<CreateInput, OursCreate> = { ...create, name: 'policyObjects', asks: 'create', named: true, arbitrary: policyObjectInputArb };
 
 /** The PersistentVolumes of the create domain alone (one case in twelve there), for long runs: `--domains persistentVolumes`. */
