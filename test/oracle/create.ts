@@ -109,11 +109,12 @@ function configuredClass(object: Record<string, any>, existing: readonly Record<
 
 /**
  * Go's json type error names the field as `Kind.path.to.field` (no indices, no map keys beyond the field); an inlined
- * embedded struct appears by its Go name (core.Volume's `VolumeSource`), which no JSON path has: left out.
+ * embedded struct appears by its Go name (core.Volume's `VolumeSource`, PersistentVolumeSpec's `PersistentVolumeSource`),
+ * which no JSON path has: left out.
  */
 function decodeField(text: string): string | undefined {
   const m = /Go struct field \w+\.(\S+) of type/.exec(text);
-  return m?.[1].replace(/\.VolumeSource\./g, '.');
+  return m?.[1].replace(/\.(?:Persistent)?VolumeSource\./g, '.');
 }
 
 const pvDefaults = (spec: Record<string, any> | undefined) => ({ persistentVolumeReclaimPolicy: spec?.persistentVolumeReclaimPolicy, volumeMode: spec?.volumeMode });

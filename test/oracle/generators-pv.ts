@@ -7,8 +7,8 @@
 // Block volumeMode, every access mode incl. ReadWriteOncePod, capacities like 10Gi and 500G, mountOptions; plus rarer
 // mistakes: two sources or none, no or a second capacity, bad access modes and reclaim policies, a local PV without
 // node affinity, empty nodeSelectorTerms, a bad operator, bad names, label values and class names, the mount-options
-// annotation on a source that takes none. No wrong JSON types (the library has no PersistentVolume shape for its type
-// check) and no undecodable capacities in the common draw (one in forty: refused before validation on both sides).
+// annotation on a source that takes none; rarely a field of the wrong JSON type or a capacity that does not decode
+// (refused before validation on both sides).
 import fc from 'fast-check';
 import { mostly, rarely, half, compact } from './draw';
 import type { CreateInput } from './generators-create';
@@ -135,6 +135,18 @@ const metadata = fc.record({
   ), 8),
 }).map(compact);
 
+/** A field of the wrong JSON type, which the decoder refuses before anything else (rarely). */
+const WRONG_TYPES: Array<(spec: Record<string, any>) => Record<string, any>> = [
+  (spec) => ({ ...spec, capacity: '10Gi' }),
+  (spec) => ({ ...spec, accessModes: 'ReadWriteOnce' }),
+  (spec) => ({ ...spec, storageClassName: 5 }),
+  (spec) => ({ ...spec, nodeAffinity: { required: { nodeSelectorTerms: { matchExpressions: [] } } } }),
+  (spec) => ({ ...spec, local: { path: 5 } }),
+  (spec) => ({ ...spec, csi: { driver: 'ebs.csi.aws.com', volumeHandle: 'v', readOnly: 'true' } }),
+  (spec) => ({ ...spec, awsElasticBlockStore: { volumeID: 'v', partition: '1' } }),
+  (spec) => ({ ...spec, claimRef: { name: ['a'] } }),
+];
+
 /** A PersistentVolume: its source decides its node affinity (hostname for local, zones for disks, rarely any). */
 export const persistentVolumeArb: fc.Arbitrary<Record<string, unknown>> = fc.record({
   metadata,
@@ -151,6 +163,7 @@ export const persistentVolumeArb: fc.Arbitrary<Record<string, unknown>> = fc.rec
   mountOptions: rarely(fc.constantFrom(['hard', 'nfsvers=4.1'], ['discard'], []), 4),
   volumeAttributesClassName: rarely(mostly(['fast', 'gold'], ['', 'Bad_VAC'], 4), 12),
   status: rarely(fc.constantFrom({ phase: 'Bound' }, { phase: 'Available' }), 8),
+  wrongType: rarely(fc.constantFrom(...WRONG_TYPES), 40),
 }).map((d) => {
   const kinds = d.sources.map(([k]) => k);
   const disk = kinds.some((k) => ['csi', 'awsElasticBlockStore', 'gcePersistentDisk', 'azureDisk'].includes(k));
@@ -171,7 +184,7 @@ export const persistentVolumeArb: fc.Arbitrary<Record<string, unknown>> = fc.rec
     // a class of volume attributes belongs to a CSI volume (rarely another: refused)
     volumeAttributesClassName: kinds.includes('csi') || d.affinityShape === 'none' ? d.volumeAttributesClassName : undefined,
   });
-  return compact({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: d.metadata, spec, status: d.status });
+  return compact({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: d.metadata, spec: d.wrongType ? d.wrongType(spec) : spec, status: d.status });
 });
 
 export const persistentVolumeInputArb: fc.Arbitrary<CreateInput> = persistentVolumeArb.map((object) => ({ object, extendedResourceToleration: false }));
