@@ -16,6 +16,8 @@ export const chunks = {
   validation: ['src/k8s/validation.ts', 'src/k8s/validation-{meta,cron,field,ip,claim,env}.ts', 'src/k8s/go-{decode,json}.ts'],
   'validation-workloads': ['src/k8s/validation-workloads.ts', 'src/k8s/validation-job.ts', 'src/k8s/validation-pdb.ts', 'src/k8s/time-zones.ts'],
   'validation-volumes': ['src/k8s/validation-volumes.ts'],
+  // PersistentVolumes (create and update of itself)
+  'validation-pv': ['src/k8s/validation-pv.ts', 'src/k8s/validation-pv-sources.ts'],
   cluster: ['src/scheduler/plugins/{podtopologyspread,interpodaffinity}/*.ts', 'src/scheduler/score-cluster.ts'],
   // (resources.ts on its own: every test covers these files, and with it the dry run's per-test coverage of the
   // four files, 1,529 mutants, ran the Vitest worker out of its 8 GB)

@@ -44,6 +44,7 @@ import (
 	"k8s.io/kubernetes/pkg/registry/batch/job"
 	"k8s.io/kubernetes/pkg/registry/core/namespace"
 	"k8s.io/kubernetes/pkg/registry/core/node"
+	"k8s.io/kubernetes/pkg/registry/core/persistentvolume"
 	"k8s.io/kubernetes/pkg/registry/core/persistentvolumeclaim"
 	"k8s.io/kubernetes/pkg/registry/core/pod"
 	"k8s.io/kubernetes/pkg/registry/policy/poddisruptionbudget"
@@ -108,6 +109,7 @@ var createKinds = map[schema.GroupKind]createKind{
 	// cluster-scoped (the strategy's NamespaceScoped is false: kubectl sends it without a namespace)
 	{Group: "scheduling.k8s.io", Kind: "PriorityClass"}: {priorityclass.Strategy, "priorityclasses"},
 	{Group: "policy", Kind: "PodDisruptionBudget"}:      {poddisruptionbudget.Strategy, "poddisruptionbudgets"},
+	{Group: "", Kind: "PersistentVolume"}:               {persistentvolume.Strategy, "persistentvolumes"},
 }
 
 // The apiserver's strict serializers (CodecFactory with EnableStrict), built once.

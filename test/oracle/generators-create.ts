@@ -9,6 +9,7 @@ import { mostly, rarely, half, compact } from './draw';
 import { claimArb, storageClassesArb } from './generators-claims';
 import { containerFieldsArb, podFieldsArb, specAnnotationsArb } from './generators-podfields';
 import { policyObjectInputArb } from './generators-policy';
+import { persistentVolumeInputArb } from './generators-pv';
 
 export interface CreateInput {
   object: Record<string, any>;
@@ -651,4 +652,4 @@ export const limitRangeInputArb: fc.Arbitrary<CreateInput> = policyPod.chain((ob
 
 // one case in eleven: a claim (issue 34), two in eleven: a Pod under a LimitRange or a ResourceQuota (issue 36), one
 // in eleven: a PriorityClass or a PodDisruptionBudget (generators-policy.ts), the rest as before
-export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb }, { weight: 2, arbitrary: limitRangeInputArb }, { weight: 1, arbitrary: policyObjectInputArb });
+export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb }, { weight: 2, arbitrary: limitRangeInputArb }, { weight: 1, arbitrary: policyObjectInputArb }, { weight: 1, arbitrary: persistentVolumeInputArb });
