@@ -16,6 +16,8 @@ export const chunks = {
   validation: ['src/k8s/validation.ts', 'src/k8s/validation-{meta,cron,field,ip,claim,env}.ts', 'src/k8s/go-{decode,json}.ts'],
   'validation-workloads': ['src/k8s/validation-workloads.ts', 'src/k8s/validation-job.ts', 'src/k8s/validation-pdb.ts', 'src/k8s/time-zones.ts'],
   'validation-volumes': ['src/k8s/validation-volumes.ts'],
+  // PersistentVolumes (create and update of itself)
+  'validation-pv': ['src/k8s/validation-pv.ts', 'src/k8s/validation-pv-sources.ts'],
   // StorageClasses, CSINodes, CSIDrivers, RuntimeClasses
   'validation-storage': ['src/k8s/validation-storage.ts'],
   cluster: ['src/scheduler/plugins/{podtopologyspread,interpodaffinity}/*.ts', 'src/scheduler/score-cluster.ts'],

@@ -325,3 +325,26 @@ spec:
     "      node affinity/selector: the template's does not match the node\n        kube-scheduler's filters would reject its pod too: NodeAffinity: node(s) didn't match Pod's node affinity/selector\n");
   expect(out).not.toContain('kube-scheduler would report');
 });
+
+test('explain refuses a PersistentVolume of the manifests the API server refuses (a local volume without node affinity)', () => {
+  const manifests = file('pv.yaml', `apiVersion: v1
+kind: Pod
+metadata: {name: db}
+spec:
+  containers: [{name: c, image: nginx}]
+  volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]
+---
+apiVersion: v1
+kind: PersistentVolume
+metadata: {name: local-pv-1}
+spec:
+  capacity: {storage: 10Gi}
+  accessModes: [ReadWriteOnce]
+  storageClassName: local-storage
+  local: {path: /mnt/disks/ssd1}
+`);
+  const nodes = file('pv-nodes.yaml', 'apiVersion: v1\nkind: Node\nmetadata: {name: a}\nstatus: {allocatable: {cpu: "2", memory: 4Gi, pods: "110"}}\n');
+  const error = run('explain', manifests, '--nodes', nodes).error?.message ?? '';
+  expect(error).toContain('PersistentVolume local-pv-1');
+  expect(error).toContain('spec.nodeAffinity: Required value: Local volume requires node affinity');
+});

@@ -177,7 +177,9 @@ function nodesOf(files: string[]): Node[] {
  */
 function checkValid(objects: KubeObject[], existing: readonly Pod[] = []): void {
   if (!settings().validate) return;
-  const checks = objects.map((o) => ({ o, ...validateInput(o) }));
+  // and the RuntimeClasses of the manifests, which the RuntimeClass admission plugin reads (configured in workloadsOf)
+  const given = [...objects, ...settings().runtimeClasses.filter((o) => !objects.includes(o))];
+  const checks = given.map((o) => ({ o, ...validateInput(o) }));
   const unchecked = checks.filter((c) => c.unchecked.length).map((c) => ({ label: String(toLabel(c.o)), errors: c.unchecked }));
   if (unchecked.length) note(`note: ${uncheckedNote(unchecked)}\n`);
   // the matchers' words, without their hint about configure(), which has no CLI counterpart

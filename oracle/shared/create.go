@@ -46,6 +46,7 @@ import (
 	"k8s.io/kubernetes/pkg/registry/batch/job"
 	"k8s.io/kubernetes/pkg/registry/core/namespace"
 	"k8s.io/kubernetes/pkg/registry/core/node"
+	"k8s.io/kubernetes/pkg/registry/core/persistentvolume"
 	"k8s.io/kubernetes/pkg/registry/core/persistentvolumeclaim"
 	"k8s.io/kubernetes/pkg/registry/core/pod"
 	"k8s.io/kubernetes/pkg/registry/node/runtimeclass"
@@ -114,6 +115,7 @@ var createKinds = map[schema.GroupKind]createKind{
 	// cluster-scoped (the strategy's NamespaceScoped is false: kubectl sends it without a namespace)
 	{Group: "scheduling.k8s.io", Kind: "PriorityClass"}: {priorityclass.Strategy, "priorityclasses"},
 	{Group: "policy", Kind: "PodDisruptionBudget"}:      {poddisruptionbudget.Strategy, "poddisruptionbudgets"},
+	{Group: "", Kind: "PersistentVolume"}:               {persistentvolume.Strategy, "persistentvolumes"},
 	// storage.k8s.io and node.k8s.io, cluster-scoped too
 	{Group: "storage.k8s.io", Kind: "StorageClass"}: {storageclass.Strategy, "storageclasses"},
 	{Group: "storage.k8s.io", Kind: "CSINode"}:      {csinode.Strategy, "csinodes"},

@@ -224,12 +224,14 @@ export function configure(options: ConfigureOptions = {}): void {
   for (const key of Object.keys(options)) {
     if (!KNOWN_KEYS.includes(key)) throw new Error(`configure: unknown option "${key}" (known: ${KNOWN_KEYS.join(', ')})`);
   }
-  // the storage objects are kept as given (their origins are looked up by identity), and may be many: not cloned; nor
-  // is priorityClasses, whose default (NO_PRIORITY_CLASSES_GIVEN) is told apart from a list given by identity
-  // nor is the scheduler configuration, compiled once per object (it was copied when given)
+  // the objects given are kept as given: their origins (file and line, for messages) and the per-object caches are
+  // looked up by identity, and storage objects may be many; priorityClasses' default (NO_PRIORITY_CLASSES_GIVEN) is
+  // told apart from a list given by identity; the scheduler configuration is compiled once per object (it was copied
+  // when given). The lists themselves are new arrays (objectsOfKind, storageOf): a caller's later push does not leak in.
   const next: PlacementSettings = {
-    ...structuredClone({ ...current, storage: [], priorityClasses: [], schedulerConfiguration: undefined, daemonSets: undefined }), storage: current.storage, clusterStorage: current.clusterStorage,
-    priorityClasses: current.priorityClasses,
+    ...structuredClone({ ...current, storage: [], priorityClasses: [], runtimeClasses: [], limitRanges: [], resourceQuotas: [], schedulerConfiguration: undefined, daemonSets: undefined }),
+    storage: current.storage, clusterStorage: current.clusterStorage, priorityClasses: current.priorityClasses,
+    runtimeClasses: current.runtimeClasses, limitRanges: current.limitRanges, resourceQuotas: current.resourceQuotas,
   };
   // the DaemonSets are kept as given, like the storage objects
   if (current.daemonSets) next.daemonSets = current.daemonSets;

@@ -31,7 +31,7 @@ export const EXPORTS: readonly ExportGroup[] = [
     types: ['ReplicaCluster', 'PlacementAnswer', 'PlacedPodAnswer', 'TieProbe', 'AllScheduledAnswer', 'SpreadAnswer', 'DomainCount', 'ShareAnswer', 'SharedNode', 'KeepApartAnswer', 'KeepApartCluster'],
   },
   // a question's own LimitRanges, ResourceQuotas, RuntimeClasses and PriorityClasses, over configure's
-  { from: 'engine/policy', values: ['underNamespacePolicy', 'POLICY_KINDS'], classes: ['PolicyInputError'], types: ['NamespacePolicy'] },
+  { from: 'engine/policy', values: ['underNamespacePolicy', 'POLICY_KINDS', 'policyInputMessage'], classes: ['PolicyInputError'], types: ['NamespacePolicy'] },
   { from: 'engine/apart', values: ['HOSTNAME_LABEL'], types: ['Separation'] },
   { from: 'placement/replicas', values: ['REPLICATED_KINDS'] },
   { from: 'admission/claims-refused', values: ['claimsRefused'] },

@@ -7,7 +7,7 @@ export type { NoDaemonPod, PendingDaemonPod } from './daemon.js';
 export { notModelledFor, certainRejection, unknownOnNode, unknownOnAny, unknownOnAll, certainlyPending, unknownPlacement, unknownShare, unknownPrefer, unknownOutage, unknownPreemption, type NotModelled } from './not-modelled.js';
 export { tolerates, evict, type ToleranceAnswer, type EvictionAnswer } from './tolerate.js';
 export { place, allScheduled, spread, share, keepApart, type ReplicaCluster, type PlacementAnswer, type PlacedPodAnswer, type TieProbe, type AllScheduledAnswer, type SpreadAnswer, type DomainCount, type ShareAnswer, type SharedNode, type KeepApartAnswer, type KeepApartCluster } from './replicas.js';
-export { underNamespacePolicy, POLICY_KINDS, PolicyInputError, type NamespacePolicy } from './policy.js';
+export { underNamespacePolicy, POLICY_KINDS, policyInputMessage, PolicyInputError, type NamespacePolicy } from './policy.js';
 export { HOSTNAME_LABEL, type Separation } from './apart.js';
 export { REPLICATED_KINDS } from '../placement/replicas.js';
 export { claimsRefused } from '../admission/claims-refused.js';

@@ -39,6 +39,7 @@ export declare const keepApart: typeof import('./replicas').keepApart;
 export type { NamespacePolicy } from './policy';
 export declare const underNamespacePolicy: typeof import('./policy').underNamespacePolicy;
 export declare const POLICY_KINDS: typeof import('./policy').POLICY_KINDS;
+export declare const policyInputMessage: typeof import('./policy').policyInputMessage;
 export declare const PolicyInputError: typeof import('./policy').PolicyInputError;
 export type PolicyInputError = import('./policy').PolicyInputError;
 export type { Separation } from './apart';
@@ -196,6 +197,7 @@ const exportedFrom: Record<string, [Module, string]> = {
   keepApart: [engineReplicasModule, 'keepApart'],
   underNamespacePolicy: [enginePolicyModule, 'underNamespacePolicy'],
   POLICY_KINDS: [enginePolicyModule, 'POLICY_KINDS'],
+  policyInputMessage: [enginePolicyModule, 'policyInputMessage'],
   PolicyInputError: [enginePolicyModule, 'PolicyInputError'],
   HOSTNAME_LABEL: [engineApartModule, 'HOSTNAME_LABEL'],
   REPLICATED_KINDS: [placementReplicasModule, 'REPLICATED_KINDS'],

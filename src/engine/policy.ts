@@ -32,6 +32,16 @@ const INPUT_ERRORS: Partial<Record<PolicyKey, new (message: string) => Error>> =
   limitRanges: LimitRangeInputError, resourceQuotas: ResourceQuotaInputError, priorityClasses: PriorityClassInputError,
 };
 
+/**
+ * The message of an object configure() gave that the API server would not hold (the admission plugin's input error:
+ * `configure({ limitRanges }): LimitRange … would be rejected by the API server: …`), or of a question's own
+ * (PolicyInputError); undefined for any other error. A matcher fails on it either way, as on its own inputs.
+ */
+export function policyInputMessage(e: unknown): string | undefined {
+  const input = e instanceof PolicyInputError || Object.values(INPUT_ERRORS).some((type) => e instanceof type);
+  return input ? (e as Error).message : undefined;
+}
+
 // the policy the running question is under (a question asked inside another with the same objects changes nothing)
 let applied: NamespacePolicy = {};
 

@@ -62,13 +62,18 @@ function divisors(spec: PodSpec, specPath = 'spec'): Array<[unknown, string]> {
   return out;
 }
 
-/** The quantities of a Node (status.capacity, status.allocatable) or of a pod spec (requests, limits, overhead) that do not decode. */
+/**
+ * The quantities of a Node (status.capacity, status.allocatable), of a PersistentVolume (spec.capacity: VolumeBinding
+ * reads it) or of a pod spec (requests, limits, overhead) that do not decode.
+ */
 export function undecodableQuantities(object: KubeObject): Undecodable[] {
   // Stryker disable next-line ArrayDeclaration: a non-tuple entry is skipped by the type check below, as a missing list is
   let lists: Lists = [];
   if (object.kind === 'Node') {
     const status = (object as { status?: Record<string, unknown> }).status;
     lists = [[status?.capacity, 'status.capacity'], [status?.allocatable, 'status.allocatable']];
+  } else if (object.kind === 'PersistentVolume') {
+    lists = [[(object as { spec?: Record<string, unknown> }).spec?.capacity, 'spec.capacity']];
   } else if (object.kind === 'RuntimeClass') {
     lists = [[(object as { overhead?: { podFixed?: unknown } }).overhead?.podFixed, 'overhead.podFixed']];
   } else if (object.kind && POD_SPEC_PATHS[object.kind]) {

@@ -400,7 +400,7 @@ function validateNodeFieldSelectorRequirement(r: Requirement, path: string): Fie
   return errs;
 }
 
-function validateNodeSelectorTerm(term: Term | undefined, allowInvalidValues: boolean, path: string): FieldError[] {
+export function validateNodeSelectorTerm(term: Term | undefined, allowInvalidValues: boolean, path: string): FieldError[] {
   return [
     ...(term?.matchExpressions ?? []).flatMap((r, j) => validateNodeSelectorRequirement(r, allowInvalidValues, index(child(path, 'matchExpressions'), j))),
     ...(term?.matchFields ?? []).flatMap((r, j) => validateNodeFieldSelectorRequirement(r, index(child(path, 'matchFields'), j))),

@@ -151,7 +151,7 @@ function validateEmptyDir(e: Obj, path: string): FieldError[] {
 const HOST_PATH_TYPES = ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'];
 
 /** validateHostPathVolumeSource, validateHostPathType (the type is a *HostPathType: json.Marshal prints it). */
-function validateHostPath(h: Obj, path: string): FieldError[] {
+export function validateHostPath(h: Obj, path: string): FieldError[] {
   if (!h.path) return [required(child(path, 'path'))];
   const errs = validatePathNoBacksteps(h.path, child(path, 'path'));
   const type = h.type ?? '';
@@ -184,7 +184,7 @@ function validateObjectSource(s: Obj, nameKey: 'secretName' | 'name', path: stri
 }
 
 /** validateNFSVolumeSource: an empty path is both required and not absolute. */
-function validateNFS(n: Obj, path: string): FieldError[] {
+export function validateNFS(n: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const nfsPath: string = n.path ?? '';
   if (!n.server) errs.push(required(child(path, 'server')));

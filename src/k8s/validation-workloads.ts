@@ -2,7 +2,7 @@
 // Pod (ValidatePodCreate), PodTemplate, ReplicationController (pkg/apis/core/validation/validation.go),
 // Deployment, ReplicaSet, StatefulSet, DaemonSet (pkg/apis/apps/validation/validation.go),
 // Job, CronJob (pkg/apis/batch/validation/validation.go), Node (ValidateNode, ValidateNodeResources, spec.podCIDRs),
-// PersistentVolumeClaim (validation-claim.ts).
+// PersistentVolumeClaim (validation-claim.ts), PersistentVolume (validation-pv.ts).
 import type { FieldError, Node, PodSpec } from '../core/types';
 import { gateEnabled, releaseAtLeast, settings } from '../core/config';
 import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
@@ -25,6 +25,8 @@ const timeZones = (): typeof TimeZones => require('./time-zones');
 const jobValidation = (): typeof JobValidation => require('./validation-job');
 // A PodDisruptionBudget's, read for one only
 const pdbValidation = (): typeof PdbValidation => require('./validation-pdb');
+// A PersistentVolume's, read for one only
+const pvValidation = (): typeof PvValidation => require('./validation-pv');
 // StorageClasses, CSINodes, CSIDrivers and RuntimeClasses, read for one of them only
 const storageValidation = (): typeof StorageValidation => require('./validation-storage');
 import { validatePriorityClass, type PriorityClass } from './priority';
@@ -32,6 +34,7 @@ import type * as ClaimValidation from './validation-claim';
 import { annotationFieldErrors, podSpecificAnnotationErrors } from './validation-annotations';
 import type * as JobValidation from './validation-job';
 import type * as PdbValidation from './validation-pdb';
+import type * as PvValidation from './validation-pv';
 import type * as StorageValidation from './validation-storage';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
@@ -594,6 +597,8 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
     }
     case 'PersistentVolumeClaim':
       return claimValidation().validateClaim(object as never);
+    case 'PersistentVolume':
+      return pvValidation().validatePersistentVolume(object as never, update);
     case 'PriorityClass':
       return validatePriorityClass(object as PriorityClass);
     case 'PodDisruptionBudget':

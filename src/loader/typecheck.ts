@@ -101,6 +101,16 @@ const podSpec = obj({
   })),
 });
 const template = obj({ metadata, spec: podSpec });
+// a PersistentVolume as the volume plugins and ValidatePersistentVolume read it (k8s/validation-pv.ts)
+const pvSpec = obj({
+  capacity: map('quantity'), accessModes: arr('string'), persistentVolumeReclaimPolicy: 'string', storageClassName: 'string',
+  volumeMode: 'string', volumeAttributesClassName: 'string', mountOptions: arr('text'),
+  nodeAffinity: obj({ required: obj({ nodeSelectorTerms: arr(term) }) }),
+  claimRef: obj({ kind: 'string', namespace: 'string', name: 'string', uid: 'string', apiVersion: 'string' }),
+  local: obj({ path: 'text', fsType: 'text' }), hostPath: obj({ path: 'text', type: 'text' }), nfs: obj({ server: 'text', path: 'text', readOnly: 'bool' }),
+  csi: obj({ driver: 'string', volumeHandle: 'text', readOnly: 'bool', fsType: 'text', volumeAttributes: map('text') }),
+  awsElasticBlockStore: obj({ volumeID: 'text', partition: 'int32' }), gcePersistentDisk: obj({ pdName: 'text', partition: 'int32' }),
+});
 const workload = (spec: Record<string, Shape>) =>
   obj({ metadata, spec: obj({ replicas: 'int32', minReadySeconds: 'int32', revisionHistoryLimit: 'int32', selector: labelSelector, template, ...spec }) });
 const jobSpec = {
@@ -141,6 +151,7 @@ export const SHAPES: Record<string, Shape> = {
   PodDisruptionBudget: obj({
     metadata, spec: obj({ minAvailable: 'intOrString', maxUnavailable: 'intOrString', selector: labelSelector, unhealthyPodEvictionPolicy: 'string' }),
   }),
+  PersistentVolume: obj({ metadata, spec: pvSpec }),
   // the storage objects the volume plugins read and the RuntimeClasses the RuntimeClass admission reads (storage/v1, node/v1)
   StorageClass: obj({
     metadata, provisioner: 'string', parameters: map('text'), reclaimPolicy: 'string', volumeBindingMode: 'string', allowVolumeExpansion: 'bool',

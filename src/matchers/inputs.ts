@@ -3,7 +3,7 @@ import type { FieldError, KubeObject, Node, Pod, Taint, Toleration } from '../co
 import { settings } from '../core/config';
 import {
   assertNode, capped, decodedOnce, describeObject, fieldLocation, isToleration, parseTaintSpec, rejectedByApiServer, SchedulerError,
-  kubeletHint, platformHint, toSubject, inputCheckedOnce, validateTaints, admissionRefusedOnce, quotaRefusalWithPods, claimsRefused, SchedulerConfigurationError, type Subject,
+  kubeletHint, platformHint, policyInputMessage, toSubject, inputCheckedOnce, validateTaints, admissionRefusedOnce, quotaRefusalWithPods, claimsRefused, SchedulerConfigurationError, type Subject,
 } from '../engine';
 import { kubeletHintText } from '../explain/kubelet';
 import { platformHintText } from '../explain/platform';
@@ -151,12 +151,27 @@ export function labelOf(object: KubeObject): string {
   return describeObject(object);
 }
 
+/**
+ * What the API server would refuse among the objects configure() gave the cluster (its storage objects, RuntimeClasses
+ * and DaemonSets), each named as configure's. They are the cluster every question runs in, as the objects of a
+ * question's own options are: a matcher fails on them as on those. (Its LimitRanges, ResourceQuotas and
+ * PriorityClasses are checked where their admission plugins read them: policyInputMessage.)
+ */
+function configuredErrors(): string | undefined {
+  const { storage, runtimeClasses, daemonSets } = settings();
+  if (!storage.length && !runtimeClasses.length && !daemonSets?.length) return undefined;
+  const given = (option: string, objects: readonly KubeObject[]) => objects.map((object) => ({ object, label: () => `configure({ ${option} }): ${labelOf(object)}` }));
+  return apiServerErrors([...given('storage', storage), ...given('runtimeClasses', runtimeClasses), ...given('daemonSets', daemonSets ?? [])]);
+}
+
 /** Run a matcher body; misuse and rejected objects fail both with and without `.not`. */
 export function guarded(ctx: MatcherContext, header: () => string, body: () => MatcherResult): MatcherResult {
   const outer = [seenNodes, seenUnchecked] as const;
   seenNodes = [];
   seenUnchecked = [];
   try {
+    const configured = configuredErrors();
+    if (configured) throw new UsageError(configured);
     const result = body();
     return recordResult(ctx, withNotes(result, seenNodes, seenUnchecked));
   } catch (e) {
@@ -164,6 +179,9 @@ export function guarded(ctx: MatcherContext, header: () => string, body: () => M
     if (e instanceof UsageError || e instanceof SchedulerConfigurationError) return failBoth(ctx, () => `${header()}\n\n${e.message}`);
     // (kube-scheduler's error or panic met where no schedulerErrorsAsUsage wraps the question: placing replicas, ranking)
     if (e instanceof SchedulerError) return failBoth(ctx, () => `${header()}\n\n${schedulerErrorText(e)}`);
+    // an object configure() gave that the API server would not hold (a LimitRange, ResourceQuota or PriorityClass)
+    const configured = policyInputMessage(e);
+    if (configured !== undefined) return failBoth(ctx, () => `${header()}\n\n${configured}`);
     throw e;
   } finally {
     [seenNodes, seenUnchecked] = outer;

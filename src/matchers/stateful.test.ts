@@ -157,7 +157,7 @@ describe('volumes that never constrain placement, and claims that do', () => {
   test("VolumeZone and VolumeRestrictions speak kube-scheduler's words through the matchers", () => {
     const bound = (name: string, volume: string, modes = ['ReadWriteOnce']) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'default', annotations: { 'pv.kubernetes.io/bind-completed': 'yes' } }, spec: { volumeName: volume, accessModes: modes, resources: { requests: { storage: '1Gi' } } } } as KubeObject);
     // a PersistentVolume labelled with its zone (no node affinity): volume_zone.go reads the labels
-    const labelled = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-z', labels: { 'topology.kubernetes.io/zone': 'zone-a' } }, spec: { capacity: { storage: '1Gi' } } } as KubeObject;
+    const labelled = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-z', labels: { 'topology.kubernetes.io/zone': 'zone-a' } }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], nfs: { server: 'nfs.example.com', path: '/exports' } } } as KubeObject;
     const p = pod([{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }]);
     expect(message(() => expect(p).toBeSchedulableOnAnyOf([b1], { storage: [bound('data', 'pv-z'), labelled] }))).toContain('0/1 nodes are available: 1 node(s) had no available volume zone.');
     // a ReadWriteOncePod claim another pod already uses (volume_restrictions.go, the 1.34+ text)

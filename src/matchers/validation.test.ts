@@ -141,3 +141,43 @@ describe('the taint argument of toTolerate', () => {
     expect(msg).toContain('configure({ featureGates: { TaintTolerationComparisonOperators: true } })');
   });
 });
+
+// The objects configure() gives are the cluster every question runs in: one the API server would refuse fails every
+// matcher, with and without .not, named as configure's and with its file and line, as a question's own objects do.
+describe('objects configure() gives that the API server would refuse', () => {
+  // a failed assertion (expect's error carries the matcher's result), not an exception thrown out of the matcher
+  const failed = (run: () => void) => {
+    try {
+      run();
+    } catch (e) {
+      expect((e as { matcherResult?: unknown }).matcherResult).toBeDefined();
+    }
+    return failure(run);
+  };
+  const both = (run: (not: boolean) => void) => [failed(() => run(false)), failed(() => run(true))];
+  const check = (not: boolean) => (not ? expect(pod('p')).not.toBeSchedulableOn(node('n')) : expect(pod('p')).toBeSchedulableOn(node('n')));
+  test('a storage object, a DaemonSet', () => {
+    const [claim] = parseManifests('apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: Bad_Name, namespace: default}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n', 'cluster/claims.yaml');
+    configure({ storage: [claim] });
+    for (const msg of both(check)) {
+      expect(msg).toContain('configure({ storage }): PersistentVolumeClaim default/Bad_Name (cluster/claims.yaml:1) would be rejected by the API server');
+      expect(msg).toContain('metadata.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain');
+    }
+    configure({ storage: [] });
+    const [agent] = parseManifests('apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent, namespace: kube-system}\nspec:\n  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: other}}\n    spec: {containers: [{name: c, image: agent}]}\n', 'cluster/agent.yaml');
+    configure({ daemonSets: [agent] });
+    expect(failure(() => check(false))).toContain('configure({ daemonSets }): DaemonSet kube-system/agent (cluster/agent.yaml:1) would be rejected by the API server');
+    // with validation off the API server's other checks are not made (decoding still is)
+    configure({ validate: false });
+    check(false);
+  });
+  // the admission plugins' input errors: a failed assertion, never an exception out of expect()
+  test('a LimitRange, its file and line kept by a later configure()', () => {
+    const [limits] = parseManifests('apiVersion: v1\nkind: LimitRange\nmetadata: {name: bad, namespace: default}\nspec:\n  limits:\n  - type: Container\n    min: {cpu: "2"}\n    max: {cpu: "1"}\n', 'cluster/limits.yaml');
+    configure({ limitRanges: [limits] });
+    configure({ requireAllocatable: false });
+    for (const msg of both(check)) {
+      expect(msg).toContain('configure({ limitRanges }): LimitRange default/bad (cluster/limits.yaml:1) would be rejected by the API server:\n  spec.limits[0].min[cpu]: Invalid value: "2": min value 2 is greater than max value 1');
+    }
+  });
+});

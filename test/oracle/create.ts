@@ -8,6 +8,7 @@
 //   without the errors the library adds for the Pods a controller will create (" (the API server accepts …)");
 // - accepted: the Pod's tolerations after admission (DefaultTolerationSeconds, ExtendedResourceToleration), and with a
 //   LimitRange its containers' requests and limits (LimitRanger's defaults; amounts compared by value);
+// - an accepted PersistentVolume: its defaulted reclaim policy and volumeMode (a refused one: the field errors as above);
 // - a PriorityClass: configure({ priorityClasses }) after the case's classes (clusterPriorityClasses) refuses exactly
 //   what the API server refuses (the Priority plugin's Forbidden reason compared), and holds an accepted class with
 //   upstream's defaulted preemptionPolicy;
@@ -18,6 +19,8 @@ import type { Difference } from './compare';
 import type { Domain } from './domains';
 import { claimInputArb, createInputArb, limitRangeInputArb, type CreateInput } from './generators-create';
 import { policyObjectInputArb } from './generators-policy';
+import { persistentVolumeInputArb } from './generators-pv';
+import { defaultPersistentVolume } from '../../src/k8s/validation-pv';
 import { storageObjectInputArb } from './generators-storage-objects';
 import { admissionRefusedOnce, admitClaim, admitPod, clusterPriorityClasses, COMPARISON_GATE_HINT, PriorityClassInputError, parseQuantity, decodeErrors, toSubject, typeErrors, validate, withConfiguration, type KubernetesVersion, type Toleration } from './lib';
 
@@ -48,6 +51,8 @@ export interface OursCreate {
    * Priority admission and preemption read): its preemptionPolicy as defaulted, or refused.
    */
   priorityClass?: { refused: true } | { preemptionPolicy?: string };
+  /** An accepted PersistentVolume's defaulted reclaim policy and volumeMode (validation-pv.ts defaultPersistentVolume). */
+  persistentVolume?: { persistentVolumeReclaimPolicy?: string; volumeMode?: string };
 }
 
 type Resources = { requests?: Record<string, string | number>; limits?: Record<string, string | number> };
@@ -78,6 +83,7 @@ export function libraryCreate(input: CreateInput, version?: KubernetesVersion): 
     if (configured) return { ...pc, ...(configured.forbidden ? { admissionRefused: configured.forbidden } : {}) };
     if (refusal) return { admissionRefused: refusal.message };
     if (object.kind === 'PersistentVolumeClaim') return { storageClassName: admitClaim(object as never, (input.storageClasses ?? []) as never).spec?.storageClassName ?? null };
+    if (object.kind === 'PersistentVolume') return { persistentVolume: pvDefaults(defaultPersistentVolume(object).spec) };
     if (object.kind !== 'Pod') return {};
     const admitted = admitPod(toSubject(object));
     const resources = limitRanges.length ? [...admitted.spec.containers, ...(admitted.spec.initContainers ?? [])].map((c) => (c.resources ?? {}) as Resources) : undefined;
@@ -104,12 +110,15 @@ function configuredClass(object: Record<string, any>, existing: readonly Record<
 
 /**
  * Go's json type error names the field as `Kind.path.to.field` (no indices, no map keys beyond the field); an inlined
- * embedded struct appears by its Go name (core.Volume's `VolumeSource`), which no JSON path has: left out.
+ * embedded struct appears by its Go name (core.Volume's `VolumeSource`, PersistentVolumeSpec's `PersistentVolumeSource`),
+ * which no JSON path has: left out.
  */
 function decodeField(text: string): string | undefined {
   const m = /Go struct field \w+\.(\S+) of type/.exec(text);
-  return m?.[1].replace(/\.VolumeSource\./g, '.');
+  return m?.[1].replace(/\.(?:Persistent)?VolumeSource\./g, '.');
 }
+
+const pvDefaults = (spec: Record<string, any> | undefined) => ({ persistentVolumeReclaimPolicy: spec?.persistentVolumeReclaimPolicy, volumeMode: spec?.volumeMode });
 
 /** A toleration as Go's encoder writes it: empty strings left out (omitempty), keys in one order. */
 const normal = (ts: readonly Toleration[]) =>
@@ -171,6 +180,7 @@ export function compareCreate(ours: OursCreate, upstream: UpstreamCreate): Diffe
     const theirs = [...(upstream.object.spec?.containers ?? []), ...(upstream.object.spec?.initContainers ?? [])].map((c: { resources?: Resources }) => c.resources ?? {});
     same('resources', effective(ours.resources), effective(theirs));
   }
+  if (!diffs.length && upstream.object?.kind === 'PersistentVolume') same('persistentVolume', ours.persistentVolume, pvDefaults(upstream.object.spec));
   if (!diffs.length && upstream.object?.kind === 'PersistentVolumeClaim') same('storageClassName', ours.storageClassName, upstream.object.spec?.storageClassName ?? null);
   return diffs;
 }
@@ -186,11 +196,13 @@ export const create: Domain<CreateInput, OursCreate> = {
 /** The PersistentVolumeClaims of the create domain alone (one case in eight there), for long runs: `--domains claims`. */
 export const claims: Domain<CreateInput, OursCreate> = { ...create, name: 'claims', asks: 'create', named: true, arbitrary: claimInputArb };
 
-/** The Pods under a LimitRange, a ResourceQuota or both (one case in five there), for long runs: `--domains namespacePolicy`. */
+/** The Pods under a LimitRange, a ResourceQuota or both (two cases in thirteen there), for long runs: `--domains namespacePolicy`. */
 export const namespacePolicy: Domain<CreateInput, OursCreate> = { ...create, name: 'namespacePolicy', asks: 'create', named: true, arbitrary: limitRangeInputArb };
 
-/** The PriorityClasses and PodDisruptionBudgets of the create domain alone (one case in eleven there), for long runs: `--domains policyObjects`. */
+/** The PriorityClasses and PodDisruptionBudgets of the create domain alone (one case in thirteen there), for long runs: `--domains policyObjects`. */
 export const policyObjects: Domain<CreateInput, OursCreate> = { ...create, name: 'policyObjects', asks: 'create', named: true, arbitrary: policyObjectInputArb };
 
-/** The StorageClasses, CSINodes, CSIDrivers and RuntimeClasses of the create domain alone (one case in twelve there), for long runs: `--domains storageObjects`. */
+/** The PersistentVolumes of the create domain alone (one case in thirteen there), for long runs: `--domains persistentVolumes`. */
+export const persistentVolumes: Domain<CreateInput, OursCreate> = { ...create, name: 'persistentVolumes', asks: 'create', named: true, arbitrary: persistentVolumeInputArb };
+/** The StorageClasses, CSINodes, CSIDrivers and RuntimeClasses of the create domain alone (one case in thirteen there), for long runs: `--domains storageObjects`. */
 export const storageObjects: Domain<CreateInput, OursCreate> = { ...create, name: 'storageObjects', asks: 'create', named: true, arbitrary: storageObjectInputArb };
