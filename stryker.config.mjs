@@ -18,6 +18,8 @@ export const chunks = {
   'validation-volumes': ['src/k8s/validation-volumes.ts'],
   // PersistentVolumes (create and update of itself)
   'validation-pv': ['src/k8s/validation-pv.ts', 'src/k8s/validation-pv-sources.ts'],
+  // StorageClasses, CSINodes, CSIDrivers, RuntimeClasses
+  'validation-storage': ['src/k8s/validation-storage.ts'],
   cluster: ['src/scheduler/plugins/{podtopologyspread,interpodaffinity}/*.ts', 'src/scheduler/score-cluster.ts'],
   // (resources.ts on its own: every test covers these files, and with it the dry run's per-test coverage of the
   // four files, 1,529 mutants, ran the Vitest worker out of its 8 GB)

@@ -34,8 +34,10 @@ import (
 	_ "k8s.io/kubernetes/pkg/apis/apps/install"
 	_ "k8s.io/kubernetes/pkg/apis/batch/install"
 	_ "k8s.io/kubernetes/pkg/apis/core/install"
+	_ "k8s.io/kubernetes/pkg/apis/node/install"
 	_ "k8s.io/kubernetes/pkg/apis/policy/install"
 	_ "k8s.io/kubernetes/pkg/apis/scheduling/install"
+	_ "k8s.io/kubernetes/pkg/apis/storage/install"
 	"k8s.io/kubernetes/pkg/registry/apps/daemonset"
 	"k8s.io/kubernetes/pkg/registry/apps/deployment"
 	"k8s.io/kubernetes/pkg/registry/apps/replicaset"
@@ -47,8 +49,12 @@ import (
 	"k8s.io/kubernetes/pkg/registry/core/persistentvolume"
 	"k8s.io/kubernetes/pkg/registry/core/persistentvolumeclaim"
 	"k8s.io/kubernetes/pkg/registry/core/pod"
+	"k8s.io/kubernetes/pkg/registry/node/runtimeclass"
 	"k8s.io/kubernetes/pkg/registry/policy/poddisruptionbudget"
 	"k8s.io/kubernetes/pkg/registry/scheduling/priorityclass"
+	"k8s.io/kubernetes/pkg/registry/storage/csidriver"
+	"k8s.io/kubernetes/pkg/registry/storage/csinode"
+	"k8s.io/kubernetes/pkg/registry/storage/storageclass"
 	"k8s.io/kubernetes/plugin/pkg/admission/extendedresourcetoleration"
 	"k8s.io/kubernetes/plugin/pkg/admission/priority"
 )
@@ -110,6 +116,11 @@ var createKinds = map[schema.GroupKind]createKind{
 	{Group: "scheduling.k8s.io", Kind: "PriorityClass"}: {priorityclass.Strategy, "priorityclasses"},
 	{Group: "policy", Kind: "PodDisruptionBudget"}:      {poddisruptionbudget.Strategy, "poddisruptionbudgets"},
 	{Group: "", Kind: "PersistentVolume"}:               {persistentvolume.Strategy, "persistentvolumes"},
+	// storage.k8s.io and node.k8s.io, cluster-scoped too
+	{Group: "storage.k8s.io", Kind: "StorageClass"}: {storageclass.Strategy, "storageclasses"},
+	{Group: "storage.k8s.io", Kind: "CSINode"}:      {csinode.Strategy, "csinodes"},
+	{Group: "storage.k8s.io", Kind: "CSIDriver"}:    {csidriver.Strategy, "csidrivers"},
+	{Group: "node.k8s.io", Kind: "RuntimeClass"}:    {runtimeclass.Strategy, "runtimeclasses"},
 }
 
 // The apiserver's strict serializers (CodecFactory with EnableStrict), built once.

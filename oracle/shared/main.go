@@ -94,6 +94,8 @@ func dispatch(ctx context.Context, sched *schedulingOracle, q question) (any, er
 		return kubectlTaintAnswer(q.Input)
 	case "create":
 		return createAnswer(ctx, q.Input)
+	case "updateSelf": // an object read from a cluster, written back unchanged (update_self.go)
+		return updateSelfAnswer(ctx, q.Input)
 	case "yaml":
 		return yamlAnswer(q.Input)
 	case "daemonSetTolerations":

@@ -74,6 +74,8 @@ export function undecodableQuantities(object: KubeObject): Undecodable[] {
     lists = [[status?.capacity, 'status.capacity'], [status?.allocatable, 'status.allocatable']];
   } else if (object.kind === 'PersistentVolume') {
     lists = [[(object as { spec?: Record<string, unknown> }).spec?.capacity, 'spec.capacity']];
+  } else if (object.kind === 'RuntimeClass') {
+    lists = [[(object as { overhead?: { podFixed?: unknown } }).overhead?.podFixed, 'overhead.podFixed']];
   } else if (object.kind && POD_SPEC_PATHS[object.kind]) {
     lists = podSpecLists(object);
   }

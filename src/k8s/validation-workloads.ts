@@ -27,12 +27,15 @@ const jobValidation = (): typeof JobValidation => require('./validation-job');
 const pdbValidation = (): typeof PdbValidation => require('./validation-pdb');
 // A PersistentVolume's, read for one only
 const pvValidation = (): typeof PvValidation => require('./validation-pv');
+// StorageClasses, CSINodes, CSIDrivers and RuntimeClasses, read for one of them only
+const storageValidation = (): typeof StorageValidation => require('./validation-storage');
 import { validatePriorityClass, type PriorityClass } from './priority';
 import type * as ClaimValidation from './validation-claim';
 import { annotationFieldErrors, podSpecificAnnotationErrors } from './validation-annotations';
 import type * as JobValidation from './validation-job';
 import type * as PdbValidation from './validation-pdb';
 import type * as PvValidation from './validation-pv';
+import type * as StorageValidation from './validation-storage';
 
 type Template = { metadata?: ObjectMeta; spec?: PodSpec };
 type Obj = { kind?: string; metadata?: ObjectMeta; spec?: Record<string, unknown>; template?: Template; status?: Node['status'] };
@@ -600,6 +603,11 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       return validatePriorityClass(object as PriorityClass);
     case 'PodDisruptionBudget':
       return pdbValidation().validatePodDisruptionBudget(object as never, update);
+    case 'StorageClass':
+    case 'CSINode':
+    case 'CSIDriver':
+    case 'RuntimeClass':
+      return storageValidation().validateStorageObject(object, update) ?? [];
     case 'Node': {
       const node = object as Node;
       // cluster-scoped: the API server clears metadata.namespace before validating

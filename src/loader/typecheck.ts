@@ -79,11 +79,12 @@ const podAffinity = obj({
   preferredDuringSchedulingIgnoredDuringExecution: arr(obj({ weight: 'int32', podAffinityTerm })),
 });
 const taint = obj({ key: 'string', value: 'string', effect: 'string' });
+const toleration = obj({ key: 'string', operator: 'string', value: 'string', effect: 'string', tolerationSeconds: 'int64' });
 const podSpec = obj({
   nodeName: 'string', nodeSelector: map('string'), hostNetwork: 'bool', priorityClassName: 'string', priority: 'int32',
   schedulerName: 'string', preemptionPolicy: 'string', runtimeClassName: 'string', restartPolicy: 'string',
   terminationGracePeriodSeconds: 'int64', activeDeadlineSeconds: 'int64',
-  tolerations: arr(obj({ key: 'string', operator: 'string', value: 'string', effect: 'string', tolerationSeconds: 'int64' })),
+  tolerations: arr(toleration),
   containers: arr(container), initContainers: arr(container), overhead: map('quantity'), resources, volumes: arr(volume),
   schedulingGates: arr(obj({ name: 'string' })),
   affinity: obj({
@@ -151,6 +152,21 @@ export const SHAPES: Record<string, Shape> = {
     metadata, spec: obj({ minAvailable: 'intOrString', maxUnavailable: 'intOrString', selector: labelSelector, unhealthyPodEvictionPolicy: 'string' }),
   }),
   PersistentVolume: obj({ metadata, spec: pvSpec }),
+  // the storage objects the volume plugins read and the RuntimeClasses the RuntimeClass admission reads (storage/v1, node/v1)
+  StorageClass: obj({
+    metadata, provisioner: 'string', parameters: map('text'), reclaimPolicy: 'string', volumeBindingMode: 'string', allowVolumeExpansion: 'bool',
+    mountOptions: arr('text'), allowedTopologies: arr(obj({ matchLabelExpressions: arr(obj({ key: 'string', values: arr('string') })) })),
+  }),
+  CSINode: obj({ metadata, spec: obj({ drivers: arr(obj({ name: 'string', nodeID: 'string', topologyKeys: arr('string'), allocatable: obj({ count: 'int32' }) })) }) }),
+  CSIDriver: obj({
+    metadata,
+    spec: obj({
+      attachRequired: 'bool', podInfoOnMount: 'bool', storageCapacity: 'bool', requiresRepublish: 'bool', seLinuxMount: 'bool', fsGroupPolicy: 'string',
+      volumeLifecycleModes: arr('string'), tokenRequests: arr(obj({ audience: 'text', expirationSeconds: 'int64' })), nodeAllocatableUpdatePeriodSeconds: 'int64',
+      serviceAccountTokenInSecrets: 'bool', preventPodSchedulingIfMissing: 'bool',
+    }),
+  }),
+  RuntimeClass: obj({ metadata, handler: 'string', overhead: obj({ podFixed: map('quantity') }), scheduling: obj({ nodeSelector: map('string'), tolerations: arr(toleration) }) }),
 };
 
 /** Karpenter's NodePool (karpenter.sh/v1 and v1beta1): the fields a provisioning check reads. */

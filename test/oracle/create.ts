@@ -21,6 +21,7 @@ import { claimInputArb, createInputArb, limitRangeInputArb, type CreateInput } f
 import { policyObjectInputArb } from './generators-policy';
 import { persistentVolumeInputArb } from './generators-pv';
 import { defaultPersistentVolume } from '../../src/k8s/validation-pv';
+import { storageObjectInputArb } from './generators-storage-objects';
 import { admissionRefusedOnce, admitClaim, admitPod, clusterPriorityClasses, COMPARISON_GATE_HINT, PriorityClassInputError, parseQuantity, decodeErrors, toSubject, typeErrors, validate, withConfiguration, type KubernetesVersion, type Toleration } from './lib';
 
 export interface UpstreamCreate {
@@ -195,11 +196,13 @@ export const create: Domain<CreateInput, OursCreate> = {
 /** The PersistentVolumeClaims of the create domain alone (one case in eight there), for long runs: `--domains claims`. */
 export const claims: Domain<CreateInput, OursCreate> = { ...create, name: 'claims', asks: 'create', named: true, arbitrary: claimInputArb };
 
-/** The Pods under a LimitRange, a ResourceQuota or both (two cases in twelve there), for long runs: `--domains namespacePolicy`. */
+/** The Pods under a LimitRange, a ResourceQuota or both (two cases in thirteen there), for long runs: `--domains namespacePolicy`. */
 export const namespacePolicy: Domain<CreateInput, OursCreate> = { ...create, name: 'namespacePolicy', asks: 'create', named: true, arbitrary: limitRangeInputArb };
 
-/** The PriorityClasses and PodDisruptionBudgets of the create domain alone (one case in twelve there), for long runs: `--domains policyObjects`. */
+/** The PriorityClasses and PodDisruptionBudgets of the create domain alone (one case in thirteen there), for long runs: `--domains policyObjects`. */
 export const policyObjects: Domain<CreateInput, OursCreate> = { ...create, name: 'policyObjects', asks: 'create', named: true, arbitrary: policyObjectInputArb };
 
-/** The PersistentVolumes of the create domain alone (one case in twelve there), for long runs: `--domains persistentVolumes`. */
+/** The PersistentVolumes of the create domain alone (one case in thirteen there), for long runs: `--domains persistentVolumes`. */
 export const persistentVolumes: Domain<CreateInput, OursCreate> = { ...create, name: 'persistentVolumes', asks: 'create', named: true, arbitrary: persistentVolumeInputArb };
+/** The StorageClasses, CSINodes, CSIDrivers and RuntimeClasses of the create domain alone (one case in thirteen there), for long runs: `--domains storageObjects`. */
+export const storageObjects: Domain<CreateInput, OursCreate> = { ...create, name: 'storageObjects', asks: 'create', named: true, arbitrary: storageObjectInputArb };

@@ -4,7 +4,8 @@ import { librarySchedule, type SchedulingOutput } from './adapter';
 import { compareScheduling, imageLocalityTally, type Difference } from './compare';
 import { schedulingInputArb, type SchedulingInput } from './generators';
 import { kubectlTaint, quantity, toleration } from './helpers';
-import { claims, create, namespacePolicy, persistentVolumes, policyObjects } from './create';
+import { claims, create, namespacePolicy, persistentVolumes, policyObjects, storageObjects } from './create';
+import { storageUpdates } from './update-self';
 import { yamlDomain } from './yaml-domain';
 import { karpenterRequirements, karpenterValidate } from './karpenter';
 import { karpenterVolumes } from './karpenter-volumes';
@@ -63,4 +64,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
-  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, karpenterProvision, claims, statefulClaims, evictionApi, preemption, schedulerConfig, namespacePolicy, policyObjects, persistentVolumes, corpusDomain];
+  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, karpenterProvision, claims, statefulClaims, evictionApi, preemption, schedulerConfig, namespacePolicy, policyObjects, persistentVolumes, storageObjects, storageUpdates, corpusDomain];

@@ -10,6 +10,7 @@ import { claimArb, storageClassesArb } from './generators-claims';
 import { containerFieldsArb, podFieldsArb, specAnnotationsArb } from './generators-podfields';
 import { policyObjectInputArb } from './generators-policy';
 import { persistentVolumeInputArb } from './generators-pv';
+import { storageObjectInputArb } from './generators-storage-objects';
 
 export interface CreateInput {
   object: Record<string, any>;
@@ -651,5 +652,7 @@ export const limitRangeInputArb: fc.Arbitrary<CreateInput> = policyPod.chain((ob
 });
 
 // one case in eleven: a claim (issue 34), two in eleven: a Pod under a LimitRange or a ResourceQuota (issue 36), one
-// in eleven: a PriorityClass or a PodDisruptionBudget (generators-policy.ts), the rest as before
-export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb }, { weight: 2, arbitrary: limitRangeInputArb }, { weight: 1, arbitrary: policyObjectInputArb }, { weight: 1, arbitrary: persistentVolumeInputArb });
+// in eleven: a PriorityClass or a PodDisruptionBudget (generators-policy.ts), the rest as before; then one in thirteen
+// of the whole a PersistentVolume (generators-pv.ts) and one in thirteen a StorageClass, CSINode, CSIDriver or
+// RuntimeClass (generators-storage-objects.ts)
+export const createInputArb: fc.Arbitrary<CreateInput> = fc.oneof({ weight: 7, arbitrary: workloadInputArb }, { weight: 1, arbitrary: claimInputArb }, { weight: 2, arbitrary: limitRangeInputArb }, { weight: 1, arbitrary: policyObjectInputArb }, { weight: 1, arbitrary: persistentVolumeInputArb }, { weight: 1, arbitrary: storageObjectInputArb });

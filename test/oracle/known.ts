@@ -272,6 +272,39 @@ export const KNOWN: KnownDeviation[] = [
     },
     witness: { node: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n0' }, spec: { taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }] }, status: { conditions: [] } } },
   },
+  {
+    id: 'unknown-fields-not-refused-on-update',
+    domain: 'updateSelf',
+    field: 'object fields the schema does not have (strict decoding), on an update of itself',
+    reason: 'As unknown-fields-not-refused, for an object read from a cluster and written back: the library has no full ' +
+      'schema of the built-in kinds and ignores a field the release does not have (a CSIDriver\'s serviceAccountTokenInSecrets before 1.35).',
+    upstream: 'staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json/json.go (strict: sigs.k8s.io/json UnmarshalStrict)',
+    rewrite: (input, upstream) => {
+      const strict: string[] | undefined = upstream?.strict;
+      if (!strict?.length || !strict.every((e) => /^unknown field "[^"]+"$/.test(e))) return undefined;
+      const object = structuredClone(input.object);
+      for (const e of strict) deletePath(object, /^unknown field "([^"]+)"$/.exec(e)![1]);
+      return { ...input, object };
+    },
+    witness: {
+      object: { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'gp3', uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '1' }, provisioner: 'ebs.csi.aws.com', provisionr: 'x' },
+      extendedResourceToleration: false,
+    },
+  },
+  {
+    id: 'go-syntax-bad-values-1.33-on-update',
+    domain: 'updateSelf',
+    field: 'errors[].body (the bad value), on an update of itself',
+    releases: ['1.33'],
+    reason: 'As go-syntax-bad-values-1.33, for an object read from a cluster and written back (a RuntimeClass\'s overhead ' +
+      'quantity, a repeated toleration\'s tolerationSeconds pointer).',
+    upstream: 'k8s.io/apimachinery@v0.33.13 pkg/util/validation/field/errors.go ErrorBody (default case: fmt.Sprintf("%s: %#v"))',
+    excuses: (_input, d) => d.field.startsWith('errors at ') && sameButGoValues(d.ours as FieldErrors, d.upstream as FieldErrors),
+    witness: {
+      object: { apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'gvisor', uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '1' }, handler: 'runsc', overhead: { podFixed: { 'example.com/dev': '1.5' } } },
+      extendedResourceToleration: false,
+    },
+  },
 ];
 
 /** Deletes a field named as the strict decoder names it (`spec.containers[0].imagePullPolicyy`). */

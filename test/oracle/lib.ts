@@ -26,7 +26,7 @@ export { taintEviction, minTolerationNanos } from '../../src/controllers/taint-e
 export { mergeConditionTaints } from '../../src/k8s/node-condition-taints';
 export { parseLabelSelector, selectorMatches, formatSelector } from '../../src/k8s/label-selector';
 // the create-path and YAML domains
-export { admissionRefusedOnce, decodeErrors, decodedOnce, inputCheckedOnce, validate, typeErrors } from '../../src/engine/validate';
+export { admissionRefusedOnce, decodeErrors, decodedOnce, inputCheckedOnce, validate, validateInput, typeErrors } from '../../src/engine/validate';
 export { admitPod } from '../../src/admission';
 export { clusterPriorityClasses, PriorityClassInputError } from '../../src/admission/priority';
 export { COMPARISON_GATE_HINT } from '../../src/k8s/validation';

@@ -1,0 +1,1 @@
+../shared/update_self.go

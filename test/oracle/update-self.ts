@@ -1,0 +1,38 @@
+// The update-of-itself domain: an object read from a cluster and written back unchanged. The library's answer is
+// validateInput (engine/validate.ts: an object with a uid, resourceVersion or creationTimestamp is validated as an
+// update of itself), upstream's the update path (oracle/shared/update_self.go: rest.BeforeUpdate with the registry
+// strategy, the object its own stored version). Compared as a create is (create.ts compareCreate): the decode verdict
+// and the field errors. `--domains storageUpdates` asks it of the StorageClasses, CSINodes, CSIDrivers and
+// RuntimeClasses of generators-storage-objects.ts, each given a uid (as `kubectl get -o yaml` has it).
+import type { Domain } from './domains';
+import { compareCreate, stripHints, type OursCreate } from './create';
+import type { CreateInput } from './generators-create';
+import { storageObjectInputArb } from './generators-storage-objects';
+import { decodeErrors, typeErrors, validateInput, withConfiguration, type KubernetesVersion } from './lib';
+
+const READ_FROM_CLUSTER = { uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '12345' };
+
+/** The library's answer for an object read from a cluster; `version` overrides the configured kubernetesVersion. */
+export function libraryUpdateSelf(input: CreateInput, version?: KubernetesVersion): OursCreate {
+  return withConfiguration({ ...(version ? { kubernetesVersion: version } : {}) }, () => {
+    const object = structuredClone(input.object);
+    const wrongType = typeErrors(object);
+    if (wrongType.length) return { decode: wrongType.map((e) => e.field) };
+    const quantities = decodeErrors(object as never);
+    if (quantities.length) return { decode: quantities.map((e) => e.field) };
+    const { errors } = validateInput(object as never);
+    return errors.length ? { errors: errors.map((e) => ({ field: e.field, body: stripHints(e.message) })) } : {};
+  });
+}
+
+const readFromCluster = (input: CreateInput): CreateInput =>
+  ({ ...input, object: { ...input.object, metadata: { ...(input.object.metadata ?? {}), ...READ_FROM_CLUSTER } } });
+
+export const storageUpdates: Domain<CreateInput, OursCreate> = {
+  name: 'storageUpdates',
+  asks: 'updateSelf',
+  named: true,
+  arbitrary: storageObjectInputArb.map(readFromCluster),
+  ours: (input) => libraryUpdateSelf(input),
+  compare: compareCreate as Domain<CreateInput, OursCreate>['compare'],
+};
