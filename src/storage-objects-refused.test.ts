@@ -1,11 +1,11 @@
 // StorageClasses, CSINodes, CSIDrivers and RuntimeClasses the API server refuses (k8s/validation-storage.ts) are refused
 // wherever the library takes them through validate(): the matchers' `storage` option (clusterErrors), the engine's
-// validate and validateInput, and the CLI's manifests and dumps. (configure({ storage, runtimeClasses }) and the
-// matchers' runtimeClasses option go through core/config.ts, wired separately.)
+// validate and validateInput, the CLI's manifests and dumps (a RuntimeClass among the manifests too), and
+// configure({ storage, runtimeClasses }) (matchers/inputs.ts configuredErrors).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { resetConfiguration } from './core/config';
+import { configure, resetConfiguration } from './core/config';
 import { validate, validateInput } from './engine/validate';
 import { runCli } from '../test/cli-run';
 import { failure, node, pod } from '../test/fixtures';
@@ -30,6 +30,15 @@ describe('the matchers\' storage option', () => {
     const dumped = { ...csiNode(-1), metadata: { name: 'n', uid: 'u', resourceVersion: '1' } };
     expect(failure(() => expect(pod('p')).toBeSchedulableOn(node('n'), { storage: [dumped] }))).toContain('spec.drivers[0].allocatable.count: Invalid value: -1: must be greater than or equal to 0');
     expect(pod('p')).toBeSchedulableOn(node('n'), { storage: [csiNode(25)] });
+  });
+});
+
+describe('configure()', () => {
+  test('a StorageClass or a RuntimeClass it gives that the API server refuses fails every matcher, named as configure\'s', () => {
+    configure({ storage: [sometimes] });
+    expect(failure(() => expect(pod('p')).toBeSchedulableOn(node('n')))).toContain(`configure({ storage }): StorageClass gp3 would be rejected by the API server (set configure({ validate: false }) to check it anyway):\n  ${BINDING}`);
+    configure({ storage: [gp3], runtimeClasses: [{ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'gvisor' }, handler: 'runsc.v2' } as never] });
+    expect(failure(() => expect(pod('p')).not.toBeSchedulableOn(node('n')))).toContain('configure({ runtimeClasses }): RuntimeClass gvisor would be rejected by the API server (set configure({ validate: false }) to check it anyway):\n  handler: Invalid value: "runsc.v2": must not contain dots');
   });
 });
 
@@ -58,6 +67,13 @@ describe('the CLI', () => {
     const refused = runCli('explain', write('bad-class.json', [app, sometimes]), '--nodes', nodes);
     expect(refused.error?.message).toContain(`StorageClass gp3 would be rejected by the API server:\n  ${BINDING}`);
     expect(runCli('explain', write('good-class.json', [app, gp3]), '--nodes', nodes).error).toBeUndefined();
+  });
+
+  test('explain: a RuntimeClass among the manifests that the API server refuses gives no answer', () => {
+    const rc = { apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'gvisor' }, handler: 'runsc.v2' };
+    const refused = runCli('explain', write('bad-runtime-class.json', [app, rc]), '--nodes', nodes);
+    expect(refused.error?.message).toContain('RuntimeClass gvisor would be rejected by the API server:\n  handler: Invalid value: "runsc.v2": must not contain dots');
+    expect(runCli('explain', write('good-runtime-class.json', [app, { ...rc, handler: 'runsc' }]), '--nodes', nodes).error).toBeUndefined();
   });
 
   test('explain: a dump\'s CSINode with a negative count gives no answer', () => {

@@ -17,6 +17,7 @@ import { validateObjectMeta, type ObjectMeta } from './validation-meta';
 import { validateNodeSelectorTerm } from './validation-pod';
 import { validateCSIDriverName, validateHostPath, validateNFS, validatePathNoBacksteps } from './validation-volumes';
 import { validateInTreeSource } from './validation-pv-sources';
+import { commonUpdateErrors } from './validation-storage';
 
 type Obj = Record<string, any>;
 export interface PersistentVolumeObject { kind?: string; metadata?: ObjectMeta; spec?: Obj; status?: Obj }
@@ -281,10 +282,14 @@ export function validatePersistentVolume(pv: PersistentVolumeObject, update = fa
   const mountOptions = Object.prototype.hasOwnProperty.call(annotations, MOUNT_OPTIONS_ANNOTATION) && !MOUNTABLE.some((k) => given(spec[k]))
     ? [forbidden(`metadata.annotations.${MOUNT_OPTIONS_ANNOTATION}`, NO_MOUNT_OPTIONS)]
     : [];
-  return [
+  const validated = [
     // Stryker disable next-line BooleanLiteral: with the namespace cleared, namespaced or not reads the same
     ...validateObjectMeta(meta, false, nameIsDNSSubdomain),
     ...validateSpec(spec, pv.metadata?.name ?? '', { attributesClass, allowInvalidValues: update && hasInvalidLabelValue(spec) }),
-    ...mountOptions,
   ];
+  if (!update) return [...validated, ...mountOptions];
+  // rest.BeforeUpdate's validateCommonFields, then the strategy's ValidateUpdate: ValidatePersistentVolume, the mount
+  // options, and ValidatePersistentVolumeUpdate, which runs ValidatePersistentVolume again (strategy.go, validation.go
+  // at v1.33.13 … v1.37.2); an error both runs find comes twice (from 1.37 once: validateObject drops repeats)
+  return [...commonUpdateErrors(pv as never), ...validated, ...mountOptions, ...validated];
 }

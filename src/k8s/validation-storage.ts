@@ -55,7 +55,7 @@ function metaUpdateErrors(meta: ObjectMeta | undefined, core: boolean): FieldErr
  * What every update validates before the strategy (apiserver pkg/registry/rest/update.go validateCommonFields):
  * apimachinery's ValidateObjectMetaAccessor with a path-segment name, then ValidateObjectMetaAccessorUpdate.
  */
-const commonUpdateErrors = (object: Obj): FieldError[] =>
+export const commonUpdateErrors = (object: Obj): FieldError[] =>
   [...validateObjectMeta(clusterMeta(object.metadata), false, nameIsPathSegment, 'metadata', true), ...metaUpdateErrors(object.metadata, false)];
 
 /** validateParameters (allowEmpty): at most 512 entries, no empty key, at most 256 KiB of keys and values. */

@@ -3,11 +3,13 @@
 // update of itself), upstream's the update path (oracle/shared/update_self.go: rest.BeforeUpdate with the registry
 // strategy, the object its own stored version). Compared as a create is (create.ts compareCreate): the decode verdict
 // and the field errors. `--domains storageUpdates` asks it of the StorageClasses, CSINodes, CSIDrivers and
-// RuntimeClasses of generators-storage-objects.ts, each given a uid (as `kubectl get -o yaml` has it).
+// RuntimeClasses of generators-storage-objects.ts, `--domains persistentVolumeUpdates` of the PersistentVolumes of
+// generators-pv.ts, each given a uid (as `kubectl get -o yaml` has it).
 import type { Domain } from './domains';
-import { compareCreate, stripHints, type OursCreate } from './create';
+import { compareCreate, stripHints, type OursCreate, type UpstreamCreate } from './create';
 import type { CreateInput } from './generators-create';
 import { storageObjectInputArb } from './generators-storage-objects';
+import { persistentVolumeInputArb } from './generators-pv';
 import { decodeErrors, typeErrors, validateInput, withConfiguration, type KubernetesVersion } from './lib';
 
 const READ_FROM_CLUSTER = { uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '12345' };
@@ -34,5 +36,14 @@ export const storageUpdates: Domain<CreateInput, OursCreate> = {
   named: true,
   arbitrary: storageObjectInputArb.map(readFromCluster),
   ours: (input) => libraryUpdateSelf(input),
-  compare: compareCreate as Domain<CreateInput, OursCreate>['compare'],
+  // an accepted update answers the object's kind alone: nothing of the object is compared (create.ts compares the
+  // defaults a create gives)
+  compare: (ours: OursCreate, upstream: OursCreate) => compareCreate(ours, { ...(upstream as UpstreamCreate), object: undefined }),
+};
+
+/** PersistentVolumes read from a cluster (a `kubectl get pv -o yaml` dump, the matchers' storage option). */
+export const persistentVolumeUpdates: Domain<CreateInput, OursCreate> = {
+  ...storageUpdates,
+  name: 'persistentVolumeUpdates',
+  arbitrary: persistentVolumeInputArb.map(readFromCluster),
 };
