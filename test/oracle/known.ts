@@ -189,14 +189,7 @@ export const KNOWN: KnownDeviation[] = [
       'ignores unknown fields and answers on the rest of the object.',
     upstream: 'staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json/json.go (strict: sigs.k8s.io/json UnmarshalStrict), ' +
       'apiserver pkg/endpoints/handlers/create.go (fieldValidation Strict -> BadRequest)',
-    // the object without the fields upstream names: both sides must then answer alike on the rest of it
-    rewrite: (input, upstream) => {
-      const strict: string[] | undefined = upstream?.strict;
-      if (!strict?.length || !strict.every((e) => /^unknown field "[^"]+"$/.test(e))) return undefined;
-      const object = structuredClone(input.object);
-      for (const e of strict) deletePath(object, /^unknown field "([^"]+)"$/.exec(e)![1]);
-      return { ...input, object };
-    },
+    rewrite: withoutUnknownFields,
     witness: {
       object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web' }, spec: { containers: [{ name: 'c', image: 'registry.example/app:1' }], nodeSelectr: { a: 'b' } } },
       extendedResourceToleration: false,
@@ -279,13 +272,7 @@ export const KNOWN: KnownDeviation[] = [
     reason: 'As unknown-fields-not-refused, for an object read from a cluster and written back: the library has no full ' +
       'schema of the built-in kinds and ignores a field the release does not have (a CSIDriver\'s serviceAccountTokenInSecrets before 1.35).',
     upstream: 'staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json/json.go (strict: sigs.k8s.io/json UnmarshalStrict)',
-    rewrite: (input, upstream) => {
-      const strict: string[] | undefined = upstream?.strict;
-      if (!strict?.length || !strict.every((e) => /^unknown field "[^"]+"$/.test(e))) return undefined;
-      const object = structuredClone(input.object);
-      for (const e of strict) deletePath(object, /^unknown field "([^"]+)"$/.exec(e)![1]);
-      return { ...input, object };
-    },
+    rewrite: withoutUnknownFields,
     witness: {
       object: { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'gp3', uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '1' }, provisioner: 'ebs.csi.aws.com', provisionr: 'x' },
       extendedResourceToleration: false,
@@ -306,6 +293,15 @@ export const KNOWN: KnownDeviation[] = [
     },
   },
 ];
+
+/** The object without the fields strict decoding names (upstream's only refusal): both sides must then answer alike on the rest of it. */
+function withoutUnknownFields(input: any, upstream: any): any {
+  const strict: string[] | undefined = upstream?.strict;
+  if (!strict?.length || !strict.every((e) => /^unknown field "[^"]+"$/.test(e))) return undefined;
+  const object = structuredClone(input.object);
+  for (const e of strict) deletePath(object, /^unknown field "([^"]+)"$/.exec(e)![1]);
+  return { ...input, object };
+}
 
 /** Deletes a field named as the strict decoder names it (`spec.containers[0].imagePullPolicyy`). */
 function deletePath(object: any, path: string): void {
