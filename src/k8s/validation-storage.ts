@@ -45,7 +45,7 @@ const metaErrors = (object: Obj, generic = false) => validateObjectMeta(clusterM
  * ValidateObjectMetaUpdate of the metadata against itself: the labels and annotations again (apimachinery's
  * ValidateObjectMetaAccessorUpdate), and with core's (`core`) each finalizer's name (validateKubeFinalizerName).
  */
-function metaUpdateErrors(meta: ObjectMeta | undefined, core: boolean): FieldError[] {
+export function metaUpdateErrors(meta: ObjectMeta | undefined, core: boolean): FieldError[] {
   const { labels, annotations, finalizers } = meta ?? {};
   return validateObjectMeta({ name: 'x', labels, annotations, finalizers }, false, () => [], 'metadata', !core)
     .filter((e) => e.field === 'metadata.labels' || e.field === 'metadata.annotations' || /^metadata\.finalizers\[\d+\]$/.test(e.field));
@@ -53,10 +53,11 @@ function metaUpdateErrors(meta: ObjectMeta | undefined, core: boolean): FieldErr
 
 /**
  * What every update validates before the strategy (apiserver pkg/registry/rest/update.go validateCommonFields):
- * apimachinery's ValidateObjectMetaAccessor with a path-segment name, then ValidateObjectMetaAccessorUpdate.
+ * apimachinery's ValidateObjectMetaAccessor with a path-segment name, then ValidateObjectMetaAccessorUpdate;
+ * `namespaced` for a namespaced kind's strategy (a Pod's), whose metadata keeps its namespace.
  */
-export const commonUpdateErrors = (object: Obj): FieldError[] =>
-  [...validateObjectMeta(clusterMeta(object.metadata), false, nameIsPathSegment, 'metadata', true), ...metaUpdateErrors(object.metadata, false)];
+export const commonUpdateErrors = (object: Obj, namespaced = false): FieldError[] =>
+  [...validateObjectMeta(namespaced ? object.metadata ?? {} : clusterMeta(object.metadata), namespaced, nameIsPathSegment, 'metadata', true), ...metaUpdateErrors(object.metadata, false)];
 
 /** validateParameters (allowEmpty): at most 512 entries, no empty key, at most 256 KiB of keys and values. */
 function validateParameters(params: Record<string, unknown> | null | undefined, path: string): FieldError[] {

@@ -613,7 +613,13 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       // cluster-scoped: the API server clears metadata.namespace before validating
       const meta = { ...(object.metadata ?? {}), namespace: undefined };
       // Stryker disable next-line BooleanLiteral: with the namespace cleared, namespaced or not reads the same
-      return [...validateObjectMeta(meta, false, nameIsDNSSubdomain), ...validateTaints(node.spec?.taints), ...validateNodeResources(node), ...validatePodCIDRs(node.spec)];
+      const created = [...validateObjectMeta(meta, false, nameIsDNSSubdomain), ...validateTaints(node.spec?.taints), ...validateNodeResources(node), ...validatePodCIDRs(node.spec)];
+      if (!update) return created;
+      // an update of itself (pkg/registry/core/node/strategy.go ValidateUpdate): validateCommonFields, ValidateNode,
+      // then ValidateNodeUpdate, which checks the labels and annotations, the resources and the taints once more
+      // (before 1.37 each of their errors twice; validateObject keeps one from 1.37)
+      const storage = storageValidation();
+      return [...storage.commonUpdateErrors(object), ...created, ...storage.metaUpdateErrors(object.metadata, true), ...validateNodeResources(node), ...validateTaints(node.spec?.taints)];
     }
     default:
       return [];

@@ -1,0 +1,43 @@
+// Asks each release's oracle (oracle/k8s-*/bin/oracle, built by scripts/oracle.mjs) the update of itself of stored
+// Nodes and Pods (the updateSelf question, oracle/shared/update_self.go: what `kubectl get nodes -o yaml` and
+// `kubectl get pods -A -o yaml` dumps hold) and writes test/e2e/oracle-regressions-updates.json:
+// `npx ts-node --transpile-only test/oracle/freeze-node-pod-updates.ts`.
+import { writeFileSync } from 'node:fs';
+import { OracleClient } from './client';
+
+const FILE = 'test/e2e/oracle-regressions-updates.json';
+const RELEASES = ['1.33', '1.34', '1.35', '1.36', '1.37'];
+const READ = { uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '12345' };
+const node = (metadata: Record<string, unknown>, spec: Record<string, unknown>, status?: Record<string, unknown>) =>
+  ({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1', ...metadata, ...READ }, spec, ...(status ? { status } : {}) });
+export const CASES: Array<[string, Record<string, unknown>]> = [
+  ['a stored Node with taints, capacity and a podCIDR (accepted)', node({ labels: { 'kubernetes.io/hostname': 'node-1' } },
+    { podCIDR: '10.244.1.0/24', podCIDRs: ['10.244.1.0/24'], taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] },
+    { capacity: { cpu: '4', memory: '16Gi', pods: '110' }, allocatable: { cpu: '3900m', memory: '15Gi', pods: '110' } })],
+  ['a stored Node with a taint of empty key (ValidateNode and ValidateNodeUpdate both check the taints)', node({}, { taints: [{ key: '', effect: 'NoSchedule' }] })],
+  ['a stored Node with a bad taint effect and a bad taint value', node({}, { taints: [{ key: 'a', effect: 'NoSchedul' }, { key: 'b', value: 'bad value', effect: 'NoSchedule' }] })],
+  ['a stored Node with a bad label (validateCommonFields, ValidateNode, ValidateNodeUpdate)', node({ labels: { app: '-x' } }, {})],
+  ['a stored Node with a bad capacity name and a negative allocatable', node({}, {}, { capacity: { 'bad name': '1' }, allocatable: { cpu: '-1' } })],
+  ['a stored Node named Bad_Name', { ...node({}, {}), metadata: { name: 'Bad_Name', ...READ } }],
+];
+
+async function main() {
+  const frozen: Record<string, { updateSelf: unknown[] }> = {};
+  for (const release of RELEASES) {
+    const client = new OracleClient(`oracle/k8s-${release}/bin/oracle`);
+    frozen[release] = { updateSelf: [] };
+    for (const [name, object] of CASES) {
+      const input = { object, extendedResourceToleration: false };
+      const a = await client.ask('updateSelf', input);
+      if (a.error) throw new Error(`${release} ${name}: ${a.error}`);
+      // an accepted update answers the object's kind alone: nothing of it is compared (update-self.ts)
+      const { object: _kind, ...upstream } = a.output;
+      frozen[release].updateSelf.push({ name, input, upstream });
+    }
+    client.close();
+  }
+  // one case a line
+  const list = (cases: unknown[]) => `[\n  ${cases.map((c) => JSON.stringify(c)).join(',\n  ')}\n ]`;
+  writeFileSync(FILE, `{\n${Object.entries(frozen).map(([r, v]) => ` ${JSON.stringify(r)}: { "updateSelf": ${list(v.updateSelf)} }`).join(',\n')}\n}\n`);
+}
+main();
