@@ -10,7 +10,11 @@ const RELEASES = ['1.33', '1.34', '1.35', '1.36', '1.37'];
 const READ = { uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '12345' };
 const node = (metadata: Record<string, unknown>, spec: Record<string, unknown>, status?: Record<string, unknown>) =>
   ({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1', ...metadata, ...READ }, spec, ...(status ? { status } : {}) });
-export const CASES: Array<[string, Record<string, unknown>]> = [
+const pod = (metadata: Record<string, unknown>, spec: Record<string, unknown>) =>
+  ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default', ...metadata, ...READ }, spec: { containers: [{ name: 'c', image: 'nginx' }], ...spec } });
+// a third element: the releases left out (at 1.33 a pointer-holding bad value prints in Go syntax, with its addresses:
+// the known go-syntax-bad-values-1.33-on-update)
+export const CASES: Array<[string, Record<string, unknown>, string[]?]> = [
   ['a stored Node with taints, capacity and a podCIDR (accepted)', node({ labels: { 'kubernetes.io/hostname': 'node-1' } },
     { podCIDR: '10.244.1.0/24', podCIDRs: ['10.244.1.0/24'], taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] },
     { capacity: { cpu: '4', memory: '16Gi', pods: '110' }, allocatable: { cpu: '3900m', memory: '15Gi', pods: '110' } })],
@@ -19,6 +23,20 @@ export const CASES: Array<[string, Record<string, unknown>]> = [
   ['a stored Node with a bad label (validateCommonFields, ValidateNode, ValidateNodeUpdate)', node({ labels: { app: '-x' } }, {})],
   ['a stored Node with a bad capacity name and a negative allocatable', node({}, {}, { capacity: { 'bad name': '1' }, allocatable: { cpu: '-1' } })],
   ['a stored Node named Bad_Name', { ...node({}, {}), metadata: { name: 'Bad_Name', ...READ } }],
+  ['a stored Pod (accepted)', pod({ labels: { app: 'web' } }, { tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }], nodeSelector: { disk: 'ssd' } })],
+  ['a stored Pod with a bad label (validateCommonFields twice, ValidateObjectMetaUpdate, ValidateObjectMeta)', pod({ labels: { app: '-x' } }, {})],
+  ['a stored Pod in namespace Bad_NS (validateCommonFields and ValidateObjectMeta)', pod({ namespace: 'Bad_NS' }, {})],
+  ['a stored Pod with an empty image and a padded one (ValidateContainerUpdates checks them again)', pod({}, { containers: [{ name: 'c', image: '' }, { name: 'd', image: ' nginx ' }] })],
+  ['a stored Pod with a toleration of empty key and operator (validateOnlyAddedTolerations validates them again)', pod({}, { tolerations: [{ effect: 'NoSchedule' }] })],
+  ['a stored Pod with a negative activeDeadlineSeconds (ValidatePodUpdate stops there: its tolerations are checked once)', pod({}, { activeDeadlineSeconds: -5, tolerations: [{ effect: 'NoSchedule' }] })],
+  ['a stored Pod with a bad AppArmor annotation (ValidatePodSpecificAnnotations twice)', pod({ annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'bogus' } }, {})],
+  ['a stored Pod whose topology spread selector has operator Gt (AllowInvalidTopologySpreadConstraintLabelSelector)', pod({}, { topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchExpressions: [{ key: 'app', operator: 'Gt', values: ['1'] }] } }] })],
+  ['a stored Pod whose required node affinity holds an invalid label value (AllowInvalidLabelValueInRequiredNodeAffinity)', pod({}, { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'disk', operator: 'In', values: ['bad value'] }] }] } } } })],
+  ['a stored Pod whose pod anti-affinity selector holds an invalid label value (AllowInvalidLabelValueInSelector)', pod({}, { affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['-x'] }] } }] } } })],
+  ['a stored Pod whose pod affinity selector has a bad key and an invalid value (only the key is an error)', pod({}, { affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: { '-bad': '-x' } } }] } } })],
+  ['a stored Pod with an indivisible hugepages amount (AllowIndivisibleHugePagesValues)', pod({}, { containers: [{ name: 'c', image: 'nginx', resources: { limits: { 'hugepages-2Mi': '100m', memory: '1Gi' } } }] })],
+  ['a stored hostNetwork Pod with a net sysctl (AllowNamespacedSysctlsForHostNetAndHostIPC)', pod({}, { hostNetwork: true, securityContext: { sysctls: [{ name: 'net.core.somaxconn', value: '1024' }] } })],
+  ['a stored Pod adding CAP_SYS_ADMIN without privilege escalation (allowed on update from 1.37)', pod({}, { containers: [{ name: 'c', image: 'nginx', securityContext: { allowPrivilegeEscalation: false, capabilities: { add: ['CAP_SYS_ADMIN'] } } }] }), ['1.33']],
 ];
 
 async function main() {
@@ -26,7 +44,8 @@ async function main() {
   for (const release of RELEASES) {
     const client = new OracleClient(`oracle/k8s-${release}/bin/oracle`);
     frozen[release] = { updateSelf: [] };
-    for (const [name, object] of CASES) {
+    for (const [name, object, not] of CASES) {
+      if (not?.includes(release)) continue;
       const input = { object, extendedResourceToleration: false };
       const a = await client.ask('updateSelf', input);
       if (a.error) throw new Error(`${release} ${name}: ${a.error}`);
