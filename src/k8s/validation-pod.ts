@@ -623,6 +623,13 @@ function validateAffinity(affinity: PodSpec['affinity'], path: string, update = 
 function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadConstraints'], path: string, update = false): FieldError[] {
   const errs: FieldError[] = [];
   const list = constraints ?? [];
+  // from 1.34, an update of a pod whose matchLabelKeys one rule refuses is validated by the other
+  // (GetValidationOptionsFromPodSpecAndMeta: OldPodViolatesMatchLabelKeysValidation, OldPodViolatesLegacyMatchLabelKeysValidation)
+  const merge = gateEnabled('MatchLabelKeysInPodTopologySpreadSelectorMerge');
+  const violates = (rule: boolean) => list.some((c) => (rule
+    ? validateMatchLabelKeysAndMismatchLabelKeys('x', c.matchLabelKeys, undefined, c.labelSelector as LabelSelector)
+    : legacyMatchLabelKeys('x', c.matchLabelKeys, c.labelSelector as LabelSelector)).length > 0);
+  const newRule = update && releaseAtLeast('1.34') && violates(merge) ? !merge : merge;
   list.forEach((c, i) => {
     const p = index(path, i);
     if (!isInt(c.maxSkew) || c.maxSkew <= 0) errs.push(invalid(child(p, 'maxSkew'), c.maxSkew ?? 0, 'must be greater than zero'));
@@ -646,7 +653,7 @@ function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadC
     // with MatchLabelKeysInPodTopologySpreadSelectorMerge (beta, on since v1.34) validateTopologySpreadConstraints
     // uses the pod affinity rule, on the merged selector for a Pod (kubernetes PR #129874); the legacy
     // ValidateMatchLabelKeysInTopologySpread (any matchLabelKeys key in the selector) is for the gate off
-    errs.push(...(gateEnabled('MatchLabelKeysInPodTopologySpreadSelectorMerge')
+    errs.push(...(newRule
       ? validateMatchLabelKeysAndMismatchLabelKeys(p, c.matchLabelKeys, undefined, c.labelSelector as LabelSelector)
       : legacyMatchLabelKeys(child(p, 'matchLabelKeys'), c.matchLabelKeys, c.labelSelector as LabelSelector)));
     if (!update) errs.push(...validateLabelSelector(c.labelSelector as LabelSelector, child(p, 'labelSelector')));
