@@ -13,7 +13,7 @@ import type * as CronValidation from './validation-cron';
 import { validatePodCIDRs } from './validation-ip';
 import { child, forbidden, goJson, intOrPercentValue, intOrString, invalid, IS_NEGATIVE, named, notMoreThan100Percent, notSupported, Raw, required, validatePositiveIntOrPercent, type IntOrString } from './validation-field';
 import type * as TimeZones from './time-zones';
-import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
+import { commonUpdateErrors, goLabelSelector, metaUpdateErrors, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, withoutImageVolumes, type PodValidationOptions } from './validation-pod';
 
 // A claim's validation, read for a PersistentVolumeClaim and a StatefulSet's volumeClaimTemplates only
@@ -498,6 +498,21 @@ function withAppArmorAnnotations(pod: Obj): Obj['metadata'] {
 const MAX_INT32 = 2147483647;
 
 /**
+ * ValidateNode; `update`: the update of itself (pkg/registry/core/node/strategy.go ValidateUpdate): validateCommonFields,
+ * ValidateNode, then ValidateNodeUpdate, which checks the labels and annotations, the resources and the taints once
+ * more (before 1.37 each of their errors twice; validateObject keeps one from 1.37).
+ */
+function validateNode(object: Obj, update: boolean): FieldError[] {
+  const node = object as Node;
+  // cluster-scoped: the API server clears metadata.namespace before validating
+  const meta = { ...(object.metadata ?? {}), namespace: undefined };
+  // Stryker disable next-line BooleanLiteral: with the namespace cleared, namespaced or not reads the same
+  const created = [...validateObjectMeta(meta, false, nameIsDNSSubdomain), ...validateTaints(node.spec?.taints), ...validateNodeResources(node), ...validatePodCIDRs(node.spec)];
+  if (!update) return created;
+  return [...commonUpdateErrors(object), ...created, ...metaUpdateErrors(object.metadata, true), ...validateNodeResources(node), ...validateTaints(node.spec?.taints)];
+}
+
+/**
  * A Pod's update of itself (pkg/registry/core/pod/strategy.go ValidateUpdate → ValidatePodUpdate, after
  * apiserver's validateCommonFields): the metadata's labels and annotations again (ValidateObjectMetaUpdate), the
  * create's checks (`created`: validatePodMetadataAndSpec), the pod-specific annotations again
@@ -507,10 +522,9 @@ const MAX_INT32 = 2147483647;
  */
 function podUpdateErrors(object: Obj, created: FieldError[], comparisonOperators: boolean): FieldError[] {
   const spec = (object.spec ?? {}) as Record<string, any>;
-  const storage = storageValidation();
   const errs = [
-    ...storage.commonUpdateErrors(object, true),
-    ...storage.metaUpdateErrors(object.metadata, true),
+    ...commonUpdateErrors(object, true),
+    ...metaUpdateErrors(object.metadata, true),
     ...created,
     ...podSpecificAnnotationErrors(object.metadata?.annotations, spec as unknown as PodSpec, 'metadata.annotations', true, comparisonOperators),
   ];
@@ -642,19 +656,8 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
     case 'CSIDriver':
     case 'RuntimeClass':
       return storageValidation().validateStorageObject(object, update) ?? [];
-    case 'Node': {
-      const node = object as Node;
-      // cluster-scoped: the API server clears metadata.namespace before validating
-      const meta = { ...(object.metadata ?? {}), namespace: undefined };
-      // Stryker disable next-line BooleanLiteral: with the namespace cleared, namespaced or not reads the same
-      const created = [...validateObjectMeta(meta, false, nameIsDNSSubdomain), ...validateTaints(node.spec?.taints), ...validateNodeResources(node), ...validatePodCIDRs(node.spec)];
-      if (!update) return created;
-      // an update of itself (pkg/registry/core/node/strategy.go ValidateUpdate): validateCommonFields, ValidateNode,
-      // then ValidateNodeUpdate, which checks the labels and annotations, the resources and the taints once more
-      // (before 1.37 each of their errors twice; validateObject keeps one from 1.37)
-      const storage = storageValidation();
-      return [...storage.commonUpdateErrors(object), ...created, ...storage.metaUpdateErrors(object.metadata, true), ...validateNodeResources(node), ...validateTaints(node.spec?.taints)];
-    }
+    case 'Node':
+      return validateNode(object, update);
     default:
       return [];
   }
