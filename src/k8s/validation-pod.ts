@@ -750,7 +750,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   // a Pod is validated as the create path defaults it (k8s/defaults.ts: hostNetwork host ports); a template is not defaulted
   const s = opts.isPod && spec ? defaultPodSpec(spec) : spec ?? ({} as PodSpec);
   // ValidateVolumes first, then each container's volumeMounts and volumeDevices against the volumes that validated
-  const errs: FieldError[] = touchesVolumes(s) ? volumeValidation().validatePodVolumes(s, path, opts.isPod ? opts.podName : undefined, opts.isPod) : [];
+  const errs: FieldError[] = touchesVolumes(s) ? volumeValidation().validatePodVolumes(s, path, opts.isPod ? opts.podName : undefined, opts.isPod, opts.update === true) : [];
   const hostUsers = (s as { hostUsers?: boolean }).hostUsers !== false;
   const grace = (s as { terminationGracePeriodSeconds?: unknown }).terminationGracePeriodSeconds;
   const withEnv = { ...opts, env: envOptions(s, opts.update), restartPolicy: restartPolicyOf(s), hostUsers, gracePeriod: typeof grace === 'number' ? grace : 30,

@@ -39,6 +39,7 @@ export const CASES: Array<[string, Record<string, unknown>, string[]?]> = [
   ['a stored Pod adding CAP_SYS_ADMIN without privilege escalation (allowed on update from 1.37)', pod({}, { containers: [{ name: 'c', image: 'nginx', securityContext: { allowPrivilegeEscalation: false, capabilities: { add: ['CAP_SYS_ADMIN'] } } }] }), ['1.33']],
   ['a stored Pod whose matchLabelKeys the merge rule refuses (validated by the legacy rule from 1.34)', pod({}, { topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'DoNotSchedule', matchLabelKeys: ['bad key!'] }] })],
   ['a stored Pod with Lt and Gt tolerations of empty, padded and out-of-range values (allowed operators, as the pod holds them)', pod({}, { tolerations: [{ key: 'a', operator: 'Lt', value: '' }, { key: 'b', operator: 'Gt', value: '+5' }, { key: 'c', operator: 'Gt', value: '99999999999999999999' }, { key: 'd', operator: 'Lt', value: '10', effect: 'NoSchedule' }] })],
+  ['a stored Pod whose projected token path leaves the volume (AllowNonLocalProjectedTokenPath)', pod({}, { serviceAccountName: 'default', volumes: [{ name: 'token', projected: { sources: [{ serviceAccountToken: { path: '../token' } }] } }], containers: [{ name: 'c', image: 'nginx', volumeMounts: [{ name: 'token', mountPath: '/var/run/token' }] }] })],
 ];
 
 async function main() {
