@@ -3,7 +3,7 @@
 // apimachinery/pkg/apis/meta/v1/validation/validation.go ValidateLabels, ValidateLabelSelector).
 import { LabelSelectorError, parseLabelSelector, selectorMatches as matches } from './label-selector';
 import type { FieldError } from '../core/types';
-import { isQualifiedName, isValidLabelValue, nameIsDNSLabel } from './names';
+import { isQualifiedName, isValidLabelValue, nameIsDNSLabel, nameIsPathSegment } from './names';
 import { child, forbidden, goJson, index, invalid, Raw, required } from './validation-field';
 
 export type NameFn = (name: string, prefix: boolean) => string[];
@@ -141,3 +141,21 @@ export function goLabelSelector(sel: LabelSelector | undefined | null): Raw {
 
 /** A Go map as its encoder writes it: keys sorted. */
 const sortedMap = (m: Record<string, string>) => Object.fromEntries(Object.keys(m).sort().map((k) => [k, m[k]]));
+
+/**
+ * ValidateObjectMetaUpdate of the metadata against itself: the labels and annotations again (apimachinery's
+ * ValidateObjectMetaAccessorUpdate), and with core's (`core`) each finalizer's name (validateKubeFinalizerName).
+ */
+export function metaUpdateErrors(meta: ObjectMeta | undefined, core: boolean): FieldError[] {
+  const { labels, annotations, finalizers } = meta ?? {};
+  return validateObjectMeta({ name: 'x', labels, annotations, finalizers }, false, () => [], 'metadata', !core)
+    .filter((e) => e.field === 'metadata.labels' || e.field === 'metadata.annotations' || /^metadata\.finalizers\[\d+\]$/.test(e.field));
+}
+
+/**
+ * What every update validates before the strategy (apiserver pkg/registry/rest/update.go validateCommonFields):
+ * apimachinery's ValidateObjectMetaAccessor with a path-segment name, then ValidateObjectMetaAccessorUpdate;
+ * `namespaced` for a namespaced kind's strategy (a Pod's), whose metadata keeps its namespace.
+ */
+export const commonUpdateErrors = (object: { metadata?: ObjectMeta }, namespaced = false): FieldError[] =>
+  [...validateObjectMeta(namespaced ? object.metadata ?? {} : { ...(object.metadata ?? {}), namespace: undefined }, namespaced, nameIsPathSegment, 'metadata', true), ...metaUpdateErrors(object.metadata, false)];

@@ -71,7 +71,13 @@ describe('ValidateTolerations (validation.go; TestValidateTolerations cases)', (
     expect(tol([{ key: 'a', operator: 'In' }], true)).toEqual(['spec.tolerations[0].operator: Unsupported value: "In": supported values: "Equal", "Exists"']);
     expect(tol([{ key: 'a', operator: 'Lt', value: '-0' }, { key: 'a', operator: 'Gt', value: '' }, { key: 'a', operator: 'Gt', value: '10' }], true)).toEqual([
       'spec.tolerations[0].value: Invalid value: "-0": must be a valid decimal integer in canonical form',
-      'spec.tolerations[1].value: Invalid value: "": must be a valid decimal integer in canonical form',
+      // content.IsDecimalInteger's own text for an empty value, then strconv.ParseInt's error (the updateSelf oracle at 1.35-1.37)
+      'spec.tolerations[1].value: Invalid value: "": must be non-empty',
+      'spec.tolerations[1].value: Invalid value: "": strconv.ParseInt: parsing "": invalid syntax',
+    ]);
+    expect(tol([{ key: 'a', operator: 'Gt', value: '+5' }, { key: 'a', operator: 'Lt', value: '99999999999999999999' }], true)).toEqual([
+      'spec.tolerations[0].value: Invalid value: "+5": must be a valid decimal integer in canonical form',
+      'spec.tolerations[1].value: Invalid value: "99999999999999999999": strconv.ParseInt: parsing "99999999999999999999": value out of range',
     ]);
   });
 

@@ -43,6 +43,11 @@ export interface PodValidationOptions {
   gracePeriod?: number;
   /** The names of spec.resourceClaims, which a container's resources.claims name. */
   claimNames?: Set<string>;
+  /**
+   * AllowIndivisibleHugePagesValues: an update of a pod whose containers or overhead already hold a hugepages amount
+   * that is no multiple of the page size (GetValidationOptionsFromPodSpecAndMeta usesIndivisibleHugePagesValues).
+   */
+  indivisibleHugePages?: boolean;
 }
 
 const MAX_INT32 = 2 ** 31 - 1;
@@ -107,6 +112,38 @@ export function validateResourceQuantityValue(name: string, q: Quantity, path: s
 /** field.Path.Key: `resources.limits[nvidia.com/gpu]`. */
 const key = (path: string, name: string) => `${path}[${name}]`;
 
+/** helper.IsHugePageResourceValueDivisible: a positive whole multiple of the page size. */
+function hugePageDivisible(name: string, q: Quantity): boolean {
+  let size: Quantity | undefined;
+  try {
+    size = decode(name.slice('hugepages-'.length));
+  } catch {
+    size = undefined;
+  }
+  return size !== undefined && size.nanos > 0n && size.milliValue() % 1000 === 0 && q.value() % size.value() === 0;
+}
+
+/**
+ * pkg/api/pod/util.go usesIndivisibleHugePagesValues: a container's (every kind's) hugepages limit or request, or an
+ * overhead, that is no multiple of the page size. A quantity that does not decode is left to its own error.
+ */
+function usesIndivisibleHugePages(spec: PodSpec): boolean {
+  const lists: Array<Record<string, unknown> | undefined> = [];
+  const s = spec as unknown as Record<string, Array<{ resources?: { limits?: Record<string, unknown>; requests?: Record<string, unknown> } } | null> | undefined>;
+  for (const kind of ['initContainers', 'containers', 'ephemeralContainers']) {
+    for (const c of s[kind] ?? []) lists.push(c?.resources?.limits, c?.resources?.requests);
+  }
+  lists.push((spec as { overhead?: Record<string, unknown> }).overhead);
+  return lists.some((list) => Object.entries(list ?? {}).some(([name, v]) => {
+    if (!isHugePages(name)) return false;
+    try {
+      return !hugePageDivisible(name, decode(String(v)));
+    } catch {
+      return false;
+    }
+  }));
+}
+
 /**
  * validateResourceRequirements. On a Pod the requests are first defaulted from the limits (SetDefaults_Pod,
  * Pods only, not templates), so a defaulted request is validated like a given one. Quantities that cannot be
@@ -117,6 +154,7 @@ export function validateResourceRequirements(
   path: string,
   defaultRequests = false,
   validateName: (name: string, path: string) => FieldError[] = validateContainerResourceName,
+  indivisibleHugePages = false,
 ): FieldError[] {
   const errs: FieldError[] = [];
   const limPath = child(path, 'limits');
@@ -126,17 +164,9 @@ export function validateResourceRequirements(
   if (defaultRequests) for (const [name, q] of limits) if (!requests.has(name)) requests.set(name, q);
   let cpuOrMemory = false;
   let hugePages = false;
-  // validateResourceQuantityHugePageValue / helper.IsHugePageResourceValueDivisible
-  const hugePageErrors = (name: string, q: Quantity, path: string): FieldError[] => {
-    let size: Quantity | undefined;
-    try {
-      size = decode(name.slice('hugepages-'.length));
-    } catch {
-      size = undefined;
-    }
-    const ok = size !== undefined && size.nanos > 0n && size.milliValue() % 1000 === 0 && q.value() % size.value() === 0;
-    return ok ? [] : [invalid(path, q.canonical(), `${q.canonical()} is not positive integer multiple of ${name}`)];
-  };
+  // validateResourceQuantityHugePageValue (not with AllowIndivisibleHugePagesValues)
+  const hugePageErrors = (name: string, q: Quantity, path: string): FieldError[] =>
+    indivisibleHugePages || hugePageDivisible(name, q) ? [] : [invalid(path, q.canonical(), `${q.canonical()} is not positive integer multiple of ${name}`)];
   for (const [name, q] of limits) {
     errs.push(...validateName(name, key(limPath, name)));
     errs.push(...validateResourceQuantityValue(name, q, key(limPath, name)));
@@ -223,10 +253,10 @@ function validateContainerCommon(c: Container, path: string, opts: PodValidation
   errs.push(...validateContainerPorts(c.ports, child(path, 'ports')));
   const env = opts.env ?? envOptions({} as PodSpec, opts.update);
   errs.push(...validateEnv(c.env, child(path, 'env'), env), ...validateEnvFrom(c.envFrom, child(path, 'envFrom'), env));
-  errs.push(...validateResourceRequirements(c.resources, child(path, 'resources'), opts.isPod));
+  errs.push(...validateResourceRequirements(c.resources, child(path, 'resources'), opts.isPod, undefined, opts.indivisibleHugePages));
   errs.push(...validateResourceClaimNames((c.resources as { claims?: unknown } | undefined)?.claims, opts.claimNames ?? new Set(), child(child(path, 'resources'), 'claims')));
   errs.push(...validateResizePolicy(c, path, opts.restartPolicy ?? 'Always'));
-  errs.push(...validateContainerSecurityContext(c, path, opts.hostUsers ?? true));
+  errs.push(...validateContainerSecurityContext(c, path, opts.hostUsers ?? true, opts.update === true && releaseAtLeast('1.37')));
   return errs;
 }
 
@@ -419,10 +449,10 @@ interface PodAffinityTerm {
   mismatchLabelKeys?: string[];
 }
 
-function validatePodAffinityTerm(t: PodAffinityTerm, path: string): FieldError[] {
+function validatePodAffinityTerm(t: PodAffinityTerm, path: string, allowInvalidValues = false): FieldError[] {
   const errs = [
-    ...validateLabelSelector(t.labelSelector, child(path, 'labelSelector')),
-    ...validateLabelSelector(t.namespaceSelector, child(path, 'namespaceSelector')),
+    ...validateLabelSelector(t.labelSelector, child(path, 'labelSelector'), allowInvalidValues),
+    ...validateLabelSelector(t.namespaceSelector, child(path, 'namespaceSelector'), allowInvalidValues),
   ];
   for (const ns of t.namespaces ?? []) errs.push(...nameIsDNSLabel(ns, false).map((m) => invalid(child(path, 'namespace'), ns, m)));
   errs.push(...validateMatchLabelKeysAndMismatchLabelKeys(path, t.matchLabelKeys, t.mismatchLabelKeys, t.labelSelector));
@@ -528,20 +558,39 @@ type PodAffinity = {
   preferredDuringSchedulingIgnoredDuringExecution?: Array<{ weight: number; podAffinityTerm: PodAffinityTerm }>;
 };
 
-function validatePodAffinity(a: PodAffinity | undefined, path: string): FieldError[] {
+function validatePodAffinity(a: PodAffinity | undefined, path: string, allowInvalidValues: boolean): FieldError[] {
   if (!a) return [];
   return [
     ...(a.requiredDuringSchedulingIgnoredDuringExecution ?? []).flatMap((t, i) =>
-      validatePodAffinityTerm(t, index(child(path, 'requiredDuringSchedulingIgnoredDuringExecution'), i)),
+      validatePodAffinityTerm(t, index(child(path, 'requiredDuringSchedulingIgnoredDuringExecution'), i), allowInvalidValues),
     ),
     ...(a.preferredDuringSchedulingIgnoredDuringExecution ?? []).flatMap((w, i) => {
       const p = index(child(path, 'preferredDuringSchedulingIgnoredDuringExecution'), i);
-      return [...weightError(w.weight, p), ...validatePodAffinityTerm(w.podAffinityTerm ?? {}, child(p, 'podAffinityTerm'))];
+      return [...weightError(w.weight, p), ...validatePodAffinityTerm(w.podAffinityTerm ?? {}, child(p, 'podAffinityTerm'), allowInvalidValues)];
     }),
   ];
 }
 
-function validateAffinity(affinity: PodSpec['affinity'], path: string): FieldError[] {
+/**
+ * pkg/api/pod/util.go hasInvalidLabelValueInAffinitySelector: a pod (anti-)affinity term whose selectors
+ * (ValidatePodAffinityTermSelector, invalid values not allowed) have an error of any kind. An update of such a pod
+ * allows invalid label values in every affinity selector (AllowInvalidLabelValueInSelector).
+ */
+function hasInvalidAffinitySelector(affinity: PodSpec['affinity']): boolean {
+  const terms = [affinity?.podAffinity, affinity?.podAntiAffinity].flatMap((a) => {
+    const pa = a as PodAffinity | undefined;
+    return [...(pa?.requiredDuringSchedulingIgnoredDuringExecution ?? []), ...(pa?.preferredDuringSchedulingIgnoredDuringExecution ?? []).map((w) => w?.podAffinityTerm ?? {})];
+  });
+  return terms.some((t) => validateLabelSelector(t?.labelSelector, 'x').length + validateLabelSelector(t?.namespaceSelector, 'x').length > 0);
+}
+
+/**
+ * `update`: a pod's update of itself (GetValidationOptionsFromPodSpecAndMeta with the pod as the old one): what the
+ * pod already holds is allowed — invalid label values in its required node affinity
+ * (AllowInvalidLabelValueInRequiredNodeAffinity) and, when an affinity selector has an error, in its affinity
+ * selectors (AllowInvalidLabelValueInSelector).
+ */
+function validateAffinity(affinity: PodSpec['affinity'], path: string, update = false): FieldError[] {
   if (!affinity) return [];
   const errs: FieldError[] = [];
   const na = affinity.nodeAffinity;
@@ -551,7 +600,7 @@ function validateAffinity(affinity: PodSpec['affinity'], path: string): FieldErr
     if (req) {
       const termsPath = child(child(naPath, 'requiredDuringSchedulingIgnoredDuringExecution'), 'nodeSelectorTerms');
       if (!req.nodeSelectorTerms?.length) errs.push(required(termsPath, 'must have at least one node selector term'));
-      else req.nodeSelectorTerms.forEach((t, i) => errs.push(...validateNodeSelectorTerm(t, false, index(termsPath, i))));
+      else req.nodeSelectorTerms.forEach((t, i) => errs.push(...validateNodeSelectorTerm(t, update, index(termsPath, i))));
     }
     (na.preferredDuringSchedulingIgnoredDuringExecution ?? []).forEach((t, i) => {
       const p = index(child(naPath, 'preferredDuringSchedulingIgnoredDuringExecution'), i);
@@ -560,14 +609,27 @@ function validateAffinity(affinity: PodSpec['affinity'], path: string): FieldErr
       errs.push(...validateNodeSelectorTerm(t.preference, true, child(p, 'preference')));
     });
   }
-  errs.push(...validatePodAffinity(affinity.podAffinity as PodAffinity, child(path, 'podAffinity')));
-  errs.push(...validatePodAffinity(affinity.podAntiAffinity as PodAffinity, child(path, 'podAntiAffinity')));
+  const allowInvalidSelectorValues = update && hasInvalidAffinitySelector(affinity);
+  errs.push(...validatePodAffinity(affinity.podAffinity as PodAffinity, child(path, 'podAffinity'), allowInvalidSelectorValues));
+  errs.push(...validatePodAffinity(affinity.podAntiAffinity as PodAffinity, child(path, 'podAntiAffinity'), allowInvalidSelectorValues));
   return errs;
 }
 
-function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadConstraints'], path: string): FieldError[] {
+/**
+ * `update`: a pod's update of itself, whose labelSelectors are not validated when one of them has an error
+ * (AllowInvalidTopologySpreadConstraintLabelSelector = hasInvalidTopologySpreadConstraintLabelSelector of the old pod):
+ * with the pod its own old one, never.
+ */
+function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadConstraints'], path: string, update = false): FieldError[] {
   const errs: FieldError[] = [];
   const list = constraints ?? [];
+  // from 1.34, an update of a pod whose matchLabelKeys one rule refuses is validated by the other
+  // (GetValidationOptionsFromPodSpecAndMeta: OldPodViolatesMatchLabelKeysValidation, OldPodViolatesLegacyMatchLabelKeysValidation)
+  const merge = gateEnabled('MatchLabelKeysInPodTopologySpreadSelectorMerge');
+  const violates = (rule: boolean) => list.some((c) => (rule
+    ? validateMatchLabelKeysAndMismatchLabelKeys('x', c.matchLabelKeys, undefined, c.labelSelector as LabelSelector)
+    : legacyMatchLabelKeys('x', c.matchLabelKeys, c.labelSelector as LabelSelector)).length > 0);
+  const newRule = update && releaseAtLeast('1.34') && violates(merge) ? !merge : merge;
   list.forEach((c, i) => {
     const p = index(path, i);
     if (!isInt(c.maxSkew) || c.maxSkew <= 0) errs.push(invalid(child(p, 'maxSkew'), c.maxSkew ?? 0, 'must be greater than zero'));
@@ -591,10 +653,10 @@ function validateTopologySpreadConstraints(constraints: PodSpec['topologySpreadC
     // with MatchLabelKeysInPodTopologySpreadSelectorMerge (beta, on since v1.34) validateTopologySpreadConstraints
     // uses the pod affinity rule, on the merged selector for a Pod (kubernetes PR #129874); the legacy
     // ValidateMatchLabelKeysInTopologySpread (any matchLabelKeys key in the selector) is for the gate off
-    errs.push(...(gateEnabled('MatchLabelKeysInPodTopologySpreadSelectorMerge')
+    errs.push(...(newRule
       ? validateMatchLabelKeysAndMismatchLabelKeys(p, c.matchLabelKeys, undefined, c.labelSelector as LabelSelector)
       : legacyMatchLabelKeys(child(p, 'matchLabelKeys'), c.matchLabelKeys, c.labelSelector as LabelSelector)));
-    errs.push(...validateLabelSelector(c.labelSelector as LabelSelector, child(p, 'labelSelector')));
+    if (!update) errs.push(...validateLabelSelector(c.labelSelector as LabelSelector, child(p, 'labelSelector')));
   });
   return errs;
 }
@@ -624,7 +686,7 @@ const podLevelRules = (): typeof LimitRangeRules => require('./limit-range');
  * DefaultPodLevelResources at 1.37), a template's as written; with an amount that does not decode, as written and
  * without the consistency (the API server refuses the body before validating it).
  */
-function validatePodResources(s: PodSpec, path: string, isPod: boolean): FieldError[] {
+function validatePodResources(s: PodSpec, path: string, isPod: boolean, indivisibleHugePages = false): FieldError[] {
   const p = child(path, 'resources');
   if (!gateEnabled('PodLevelResources')) {
     // decoding comes before the drop, so a quantity that does not decode is refused at every release
@@ -648,7 +710,7 @@ function validatePodResources(s: PodSpec, path: string, isPod: boolean): FieldEr
   const resources = spec.resources as Container['resources'] & { claims?: unknown };
   const errs: FieldError[] = [];
   if (resources?.claims != null) errs.push(forbidden(child(p, 'claims'), NO_POD_LEVEL_CLAIMS));
-  errs.push(...validateResourceRequirements(resources, p, false, validatePodResourceName));
+  errs.push(...validateResourceRequirements(resources, p, false, validatePodResourceName, indivisibleHugePages));
   errs.push(...validateResourceClaimNames(resources?.claims, podClaimNames(s as never), child(p, 'claims')));
   errs.push(...consistency);
   return errs;
@@ -688,11 +750,11 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   // a Pod is validated as the create path defaults it (k8s/defaults.ts: hostNetwork host ports); a template is not defaulted
   const s = opts.isPod && spec ? defaultPodSpec(spec) : spec ?? ({} as PodSpec);
   // ValidateVolumes first, then each container's volumeMounts and volumeDevices against the volumes that validated
-  const errs: FieldError[] = touchesVolumes(s) ? volumeValidation().validatePodVolumes(s, path, opts.isPod ? opts.podName : undefined, opts.isPod) : [];
+  const errs: FieldError[] = touchesVolumes(s) ? volumeValidation().validatePodVolumes(s, path, opts.isPod ? opts.podName : undefined, opts.isPod, opts.update === true) : [];
   const hostUsers = (s as { hostUsers?: boolean }).hostUsers !== false;
   const grace = (s as { terminationGracePeriodSeconds?: unknown }).terminationGracePeriodSeconds;
   const withEnv = { ...opts, env: envOptions(s, opts.update), restartPolicy: restartPolicyOf(s), hostUsers, gracePeriod: typeof grace === 'number' ? grace : 30,
-    claimNames: podClaimNames(s as never) };
+    claimNames: podClaimNames(s as never), indivisibleHugePages: opts.update === true && usesIndivisibleHugePages(s) };
   errs.push(...validateContainers(s, path, withEnv));
   errs.push(...validateInitContainers(s, path, withEnv));
   errs.push(...validateEphemeralContainers(s, path, withEnv));
@@ -718,14 +780,14 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   errs.push(...validatePodHostName(s as never, path));
   errs.push(...validatePodResourceClaims(s as never, path));
   errs.push(...validateLabels(s.nodeSelector, child(path, 'nodeSelector')));
-  errs.push(...validateAffinity(s.affinity, child(path, 'affinity')));
+  errs.push(...validateAffinity(s.affinity, child(path, 'affinity'), opts.update === true));
   const gates = new Set<string>();
   (s.schedulingGates ?? []).forEach((g, i) => {
     errs.push(...isQualifiedName(g.name ?? '').map((m) => invalid(index(child(path, 'schedulingGates'), i), g.name ?? '', m)));
     if (gates.has(g.name)) errs.push(duplicate(index(child(path, 'schedulingGates'), i), g.name));
     gates.add(g.name);
   });
-  errs.push(...validateTopologySpreadConstraints(s.topologySpreadConstraints, child(path, 'topologySpreadConstraints')));
+  errs.push(...validateTopologySpreadConstraints(s.topologySpreadConstraints, child(path, 'topologySpreadConstraints'), opts.update === true));
   if (s.nodeName) errs.push(...nameIsDNSSubdomain(s.nodeName, false).map((m) => invalid(child(path, 'nodeName'), s.nodeName, m)));
   if (s.activeDeadlineSeconds != null && (!isInt(s.activeDeadlineSeconds) || s.activeDeadlineSeconds < 1 || s.activeDeadlineSeconds > MAX_INT32)) {
     errs.push(invalid(child(path, 'activeDeadlineSeconds'), s.activeDeadlineSeconds, `must be between 1 and ${MAX_INT32}, inclusive`));
@@ -737,8 +799,8 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
     errs.push(...isDNS1123Subdomain(s.priorityClassName).map((m) => invalid(child(path, 'priorityClassName'), s.priorityClassName, m)));
   }
   // validateOverhead reuses the container rules on {limits: overhead}, hence `overhead.limits.<name>` paths
-  if (s.overhead) errs.push(...validateResourceRequirements({ limits: s.overhead }, child(path, 'overhead')));
-  if (s.resources) errs.push(...validatePodResources(s, path, opts.isPod));
+  if (s.overhead) errs.push(...validateResourceRequirements({ limits: s.overhead }, child(path, 'overhead'), false, undefined, withEnv.indivisibleHugePages));
+  if (s.resources) errs.push(...validatePodResources(s, path, opts.isPod, withEnv.indivisibleHugePages));
   if (s.os) {
     // validateOS: v1.33.13 still says "cannot be empty" (dropped in 1.34, #132513)
     if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), releaseAtLeast('1.34') ? '' : 'cannot be empty'));

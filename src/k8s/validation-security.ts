@@ -115,7 +115,7 @@ function sysctlNamespace(name: string): 'ipc' | 'net' | undefined {
   return undefined;
 }
 
-function validateSysctls(sysctls: unknown[], spec: Obj, path: string): FieldError[] {
+function validateSysctls(sysctls: unknown[], spec: Obj, path: string, update: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const names = new Set<string>();
   sysctls.forEach((s, i) => {
@@ -124,8 +124,9 @@ function validateSysctls(sysctls: unknown[], spec: Obj, path: string): FieldErro
     if (!name) errs.push(required(p));
     else if (name.length > 253 || !SYSCTL_NAME.test(name)) errs.push(invalid(p, name, SYSCTL_MESSAGE));
     else if (names.has(name)) errs.push(duplicate(p, name));
-    // ValidateHostSysctl (AllowNamespacedSysctlsForHostNetAndHostIPC is false on create)
-    const ns = sysctlNamespace(name);
+    // ValidateHostSysctl (AllowNamespacedSysctlsForHostNetAndHostIPC is false on create; on an update of itself it is
+    // true whenever one of these errors would be found: GetValidationOptionsFromPodSpecAndMeta's ValidateHostSysctl of the old pod)
+    const ns = update ? undefined : sysctlNamespace(name);
     if (spec.hostNetwork && ns === 'net') errs.push(invalid(p, name, "may not be specified when 'hostNetwork' is true"));
     else if (spec.hostIPC && ns === 'ipc') errs.push(invalid(p, name, "may not be specified when 'hostIPC' is true"));
     names.add(name);
@@ -247,7 +248,7 @@ export function validatePodSecurityContext(spec: Obj, path: string, update = fal
   const p = child(path, 'securityContext');
   const errs = [...idErrors(sc.fsGroup, child(p, 'fsGroup')), ...idErrors(sc.runAsUser, child(p, 'runAsUser')), ...idErrors(sc.runAsGroup, child(p, 'runAsGroup'))];
   (Array.isArray(sc.supplementalGroups) ? sc.supplementalGroups : []).forEach((g: unknown, i: number) => errs.push(...idErrors(g, index(child(p, 'supplementalGroups'), i))));
-  if (Array.isArray(sc.sysctls) && sc.sysctls.length) errs.push(...validateSysctls(sc.sysctls, spec, child(p, 'sysctls')));
+  if (Array.isArray(sc.sysctls) && sc.sysctls.length) errs.push(...validateSysctls(sc.sysctls, spec, child(p, 'sysctls'), update));
   if (sc.fsGroupChangePolicy != null && !FS_GROUP_CHANGE_POLICIES.includes(sc.fsGroupChangePolicy)) {
     errs.push(notSupported(child(p, 'fsGroupChangePolicy'), named(String(sc.fsGroupChangePolicy)), FS_GROUP_CHANGE_POLICIES));
   }
@@ -265,7 +266,11 @@ export function validatePodSecurityContext(spec: Obj, path: string, update = fal
 }
 
 /** ValidateSecurityContext of one container (hostUsers: spec.hostUsers unset or true). */
-export function validateContainerSecurityContext(container: object, path: string, hostUsers: boolean): FieldError[] {
+/**
+ * `allowSysAdmin`: AllowSysAdminWhenPrivilegeEscalationFalse (1.37), set on an update of a pod that already holds such a
+ * container (useAllowSysAdminWhenPrivilegeEscalationFalse): with the pod its own old one, always.
+ */
+export function validateContainerSecurityContext(container: object, path: string, hostUsers: boolean, allowSysAdmin = false): FieldError[] {
   const sc = obj((container as Obj).securityContext);
   if (!sc) return [];
   const p = child(path, 'securityContext');
@@ -280,7 +285,7 @@ export function validateContainerSecurityContext(container: object, path: string
     const whole = () => new Raw(goJson(goSecurityContext(sc)));
     if (sc.privileged === true) errs.push(invalid(p, whole(), NO_ESCALATION_PRIVILEGED));
     for (const cap of Array.isArray(obj(sc.capabilities)?.add) ? sc.capabilities.add : []) {
-      if (cap === 'CAP_SYS_ADMIN') errs.push(invalid(p, whole(), NO_ESCALATION_SYS_ADMIN));
+      if (cap === 'CAP_SYS_ADMIN' && !allowSysAdmin) errs.push(invalid(p, whole(), NO_ESCALATION_SYS_ADMIN));
     }
   }
   errs.push(...validateWindowsOptions(sc.windowsOptions, child(p, 'windowsOptions')));

@@ -11,7 +11,7 @@ import type { FieldError, Toleration } from '../core/types';
 import { isQualifiedName, nameIsDNSLabel, nameIsDNSSubdomain, nameIsPathSegment } from './names';
 import { COMPARISON_GATE_HINT, validateTolerations } from './validation';
 import { child, duplicate, goJson, index, invalid, IS_NEGATIVE, named, notSupported, quote, Raw, required } from './validation-field';
-import { validateLabelName, validateLabels, validateObjectMeta, type ObjectMeta } from './validation-meta';
+import { commonUpdateErrors, metaUpdateErrors, validateLabelName, validateLabels, validateObjectMeta, type ObjectMeta } from './validation-meta';
 import { validateResourceRequirements } from './validation-pod';
 import { validateCSIDriverName } from './validation-volumes';
 
@@ -41,22 +41,7 @@ const clusterMeta = (meta: ObjectMeta | undefined): ObjectMeta => ({ ...(meta ??
 /** ValidateObjectMeta with a DNS-subdomain name: core's (its finalizer-name check too), or apimachinery's (`generic`). */
 const metaErrors = (object: Obj, generic = false) => validateObjectMeta(clusterMeta(object.metadata), false, nameIsDNSSubdomain, 'metadata', generic);
 
-/**
- * ValidateObjectMetaUpdate of the metadata against itself: the labels and annotations again (apimachinery's
- * ValidateObjectMetaAccessorUpdate), and with core's (`core`) each finalizer's name (validateKubeFinalizerName).
- */
-function metaUpdateErrors(meta: ObjectMeta | undefined, core: boolean): FieldError[] {
-  const { labels, annotations, finalizers } = meta ?? {};
-  return validateObjectMeta({ name: 'x', labels, annotations, finalizers }, false, () => [], 'metadata', !core)
-    .filter((e) => e.field === 'metadata.labels' || e.field === 'metadata.annotations' || /^metadata\.finalizers\[\d+\]$/.test(e.field));
-}
-
-/**
- * What every update validates before the strategy (apiserver pkg/registry/rest/update.go validateCommonFields):
- * apimachinery's ValidateObjectMetaAccessor with a path-segment name, then ValidateObjectMetaAccessorUpdate.
- */
-export const commonUpdateErrors = (object: Obj): FieldError[] =>
-  [...validateObjectMeta(clusterMeta(object.metadata), false, nameIsPathSegment, 'metadata', true), ...metaUpdateErrors(object.metadata, false)];
+export { commonUpdateErrors, metaUpdateErrors } from './validation-meta';
 
 /** validateParameters (allowEmpty): at most 512 entries, no empty key, at most 256 KiB of keys and values. */
 function validateParameters(params: Record<string, unknown> | null | undefined, path: string): FieldError[] {

@@ -246,7 +246,7 @@ function validateImageSource(s: Obj, path: string, isPod: boolean): FieldError[]
 }
 
 /** The one source validateVolumeSource found, validated (`isPod`: a Pod's volume, not a template's). */
-function validateOneSource(key: string, s: Obj, path: string, isPod: boolean): FieldError[] {
+function validateOneSource(key: string, s: Obj, path: string, isPod: boolean, update: boolean): FieldError[] {
   const p = child(path, key);
   switch (key) {
     case 'emptyDir': return validateEmptyDir(s, p);
@@ -256,7 +256,7 @@ function validateOneSource(key: string, s: Obj, path: string, isPod: boolean): F
     case 'nfs': return validateNFS(s, p);
     case 'persistentVolumeClaim': return s.claimName ? [] : [required(child(p, 'claimName'))];
     case 'downwardAPI': return validateDownwardAPIVolumeSource(s, p);
-    case 'projected': return validateProjectedVolumeSource(s, p);
+    case 'projected': return validateProjectedVolumeSource(s, p, update);
     case 'csi': return validateCSI(s, p);
     case 'ephemeral': return validateEphemeral(s, p);
     case 'image': return validateImageSource(s, p, isPod);
@@ -268,7 +268,8 @@ function validateOneSource(key: string, s: Obj, path: string, isPod: boolean): F
  * validateVolumeSource: exactly one source (a second and later are Forbidden at their own path), that source's own
  * rules, and for an ephemeral volume of a named Pod the name of the claim it creates (`<pod>-<volume>`).
  */
-export function validateVolumeSource(source: Obj, path: string, volName: string, podName: string | undefined, isPod = podName !== undefined): FieldError[] {
+/** `update`: a pod's update of itself (its serviceAccountToken paths as stored: AllowNonLocalProjectedTokenPath). */
+export function validateVolumeSource(source: Obj, path: string, volName: string, podName: string | undefined, isPod = podName !== undefined, update = false): FieldError[] {
   const errs: FieldError[] = [];
   let found = 0;
   for (const [key, forbiddenAt] of SOURCES) {
@@ -278,7 +279,7 @@ export function validateVolumeSource(source: Obj, path: string, volName: string,
       continue;
     }
     found++;
-    errs.push(...validateOneSource(key, source[key], path, isPod));
+    errs.push(...validateOneSource(key, source[key], path, isPod, update));
     if (key === 'ephemeral' && podName && volName) {
       const pvc = `${podName}-${volName}`;
       errs.push(...nameIsDNSSubdomain(pvc, false).map((m) => invalid(child(path, 'name'), volName, `PVC name ${JSON.stringify(pvc)}: ${m}`)));
@@ -294,7 +295,7 @@ export function validateVolumeSource(source: Obj, path: string, volName: string,
  * volumes of a Pod (a named one's by default), not of a template.
  */
 export function validateVolumes(
-  volumes: readonly (Volume | null)[] | undefined, podName: string | undefined, path: string, isPod = podName !== undefined,
+  volumes: readonly (Volume | null)[] | undefined, podName: string | undefined, path: string, isPod = podName !== undefined, update = false,
 ): { vols: VolumeMap; errs: FieldError[] } {
   const list = listOf<Volume | null>(volumes).map(defaultVolume);
   // the claims the ephemeral volumes of a named Pod create (a template's are not known)
@@ -305,7 +306,7 @@ export function validateVolumes(
   list.forEach((vol, i) => {
     const p = index(path, i);
     const name = vol.name ?? '';
-    const el = validateVolumeSource(vol, p, name, podName, isPod);
+    const el = validateVolumeSource(vol, p, name, podName, isPod, update);
     if (!name) el.push(required(child(p, 'name')));
     else el.push(...isDNS1123Label(name).map((m) => invalid(child(p, 'name'), name, m)));
     if (vols.has(name)) el.push(duplicate(child(p, 'name'), name));
@@ -438,7 +439,7 @@ function validateProjectedObject(s: Obj, projPath: string, volPath: string, path
  * validateProjectionSources: each source one kind (secret, configMap, downwardAPI, serviceAccountToken; the
  * clusterTrustBundle and podCertificate sources, behind gates, are not checked nor counted).
  */
-function validateProjectionSources(projection: Obj, path: string): FieldError[] {
+function validateProjectionSources(projection: Obj, path: string, update: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const paths = new Set<string>();
   listOf<Obj | null>(projection.sources).forEach((raw, i) => {
@@ -466,26 +467,30 @@ function validateProjectionSources(projection: Obj, path: string): FieldError[] 
     }
     if (given(source.serviceAccountToken)) {
       kinds++;
-      errs.push(...validateServiceAccountToken(source.serviceAccountToken, child(srcPath, 'serviceAccountToken'), path));
+      errs.push(...validateServiceAccountToken(source.serviceAccountToken, child(srcPath, 'serviceAccountToken'), path, update));
     }
     if (kinds > 1) errs.push(forbidden(srcPath, PER_SOURCE));
   });
   return errs;
 }
 
-/** A serviceAccountToken projection: expirationSeconds defaults to 3600; its path's errors at the volume's `path`. */
-function validateServiceAccountToken(t: Obj, projPath: string, volPath: string): FieldError[] {
+/**
+ * A serviceAccountToken projection: expirationSeconds defaults to 3600; its path's errors at the volume's `path`.
+ * `allowNonLocal`: AllowNonLocalProjectedTokenPath, set on an update of a pod one of whose token paths is not local
+ * (pkg/api/pod/util.go hasNonLocalProjectedTokenPath): with the pod its own old one, always.
+ */
+function validateServiceAccountToken(t: Obj, projPath: string, volPath: string, allowNonLocal: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const exp = t.expirationSeconds ?? 3600;
   if (isInt(exp) && exp < 600) errs.push(invalid(child(projPath, 'expirationSeconds'), exp, TOKEN_TOO_SHORT));
   if (isInt(exp) && exp > 2 ** 32) errs.push(invalid(child(projPath, 'expirationSeconds'), exp, TOKEN_TOO_LONG));
   if (!t.path) errs.push(required(child(volPath, 'path')));
-  else errs.push(...validateLocalNonReservedPath(t.path, child(volPath, 'path')));
+  else if (!allowNonLocal) errs.push(...validateLocalNonReservedPath(t.path, child(volPath, 'path')));
   return errs;
 }
 
-function validateProjectedVolumeSource(p: Obj, path: string): FieldError[] {
-  return [...modeErrors(p.defaultMode, child(path, 'defaultMode')), ...validateProjectionSources(p, path)];
+function validateProjectedVolumeSource(p: Obj, path: string, update: boolean): FieldError[] {
+  return [...modeErrors(p.defaultMode, child(path, 'defaultMode')), ...validateProjectionSources(p, path, update)];
 }
 
 // --- mounts and devices ----------------------------------------------------------------------------------
@@ -591,9 +596,9 @@ export function withoutImageVolumes(spec: PodSpec): PodSpec {
  * A pod spec's volumes, then each container's and init container's mounts and devices against them; the spec as the
  * create path leaves it (withoutImageVolumes). `isPod`: a Pod's spec, not a template's.
  */
-export function validatePodVolumes(podSpec: PodSpec, path: string, podName: string | undefined, isPod = podName !== undefined): FieldError[] {
+export function validatePodVolumes(podSpec: PodSpec, path: string, podName: string | undefined, isPod = podName !== undefined, update = false): FieldError[] {
   const spec = withoutImageVolumes(podSpec);
-  const { vols, errs } = validateVolumes(spec.volumes as Array<Volume | null> | undefined, podName, child(path, 'volumes'), isPod);
+  const { vols, errs } = validateVolumes(spec.volumes as Array<Volume | null> | undefined, podName, child(path, 'volumes'), isPod, update);
   for (const key of ['containers', 'initContainers', 'ephemeralContainers'] as const) {
     listOf<Container | null>((spec as PodSpec & { ephemeralContainers?: unknown })[key]).forEach((c, i) => {
       if (!c) return;

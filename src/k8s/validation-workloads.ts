@@ -8,12 +8,12 @@ import { gateEnabled, releaseAtLeast, settings } from '../core/config';
 import { isDNS1123Label, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { Quantity, roundUpToMilli } from './quantity';
 import { defaultPodSpec } from './defaults';
-import { validateTaints } from './validation';
+import { validateTaints, validateTolerations } from './validation';
 import type * as CronValidation from './validation-cron';
 import { validatePodCIDRs } from './validation-ip';
 import { child, forbidden, goJson, intOrPercentValue, intOrString, invalid, IS_NEGATIVE, named, notMoreThan100Percent, notSupported, Raw, required, validatePositiveIntOrPercent, type IntOrString } from './validation-field';
 import type * as TimeZones from './time-zones';
-import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
+import { commonUpdateErrors, goLabelSelector, metaUpdateErrors, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, withoutImageVolumes, type PodValidationOptions } from './validation-pod';
 
 // A claim's validation, read for a PersistentVolumeClaim and a StatefulSet's volumeClaimTemplates only
@@ -495,13 +495,60 @@ function withAppArmorAnnotations(pod: Obj): Obj['metadata'] {
   return added ? { ...pod.metadata, annotations } : pod.metadata;
 }
 
+const MAX_INT32 = 2147483647;
+
+/**
+ * ValidateNode; `update`: the update of itself (pkg/registry/core/node/strategy.go ValidateUpdate): validateCommonFields,
+ * ValidateNode, then ValidateNodeUpdate, which checks the labels and annotations, the resources and the taints once
+ * more (before 1.37 each of their errors twice; validateObject keeps one from 1.37).
+ */
+function validateNode(object: Obj, update: boolean): FieldError[] {
+  const node = object as Node;
+  // cluster-scoped: the API server clears metadata.namespace before validating
+  const meta = { ...(object.metadata ?? {}), namespace: undefined };
+  // Stryker disable next-line BooleanLiteral: with the namespace cleared, namespaced or not reads the same
+  const created = [...validateObjectMeta(meta, false, nameIsDNSSubdomain), ...validateTaints(node.spec?.taints), ...validateNodeResources(node), ...validatePodCIDRs(node.spec)];
+  if (!update) return created;
+  return [...commonUpdateErrors(object), ...created, ...metaUpdateErrors(object.metadata, true), ...validateNodeResources(node), ...validateTaints(node.spec?.taints)];
+}
+
+/**
+ * A Pod's update of itself (pkg/registry/core/pod/strategy.go ValidateUpdate → ValidatePodUpdate, after
+ * apiserver's validateCommonFields): the metadata's labels and annotations again (ValidateObjectMetaUpdate), the
+ * create's checks (`created`: validatePodMetadataAndSpec), the pod-specific annotations again
+ * (ValidatePodSpecificAnnotationUpdates), each container's image again (ValidateContainerUpdates: required, no
+ * surrounding whitespace), an activeDeadlineSeconds out of [0, MaxInt32] (which ends the validation), then the
+ * tolerations again (validateOnlyAddedTolerations). Before 1.37 each error comes as often as these checks find it.
+ */
+function podUpdateErrors(object: Obj, created: FieldError[], comparisonOperators: boolean): FieldError[] {
+  const spec = (object.spec ?? {}) as Record<string, any>;
+  const errs = [
+    ...commonUpdateErrors(object, true),
+    ...metaUpdateErrors(object.metadata, true),
+    ...created,
+    ...podSpecificAnnotationErrors(object.metadata?.annotations, spec as unknown as PodSpec, 'metadata.annotations', true, comparisonOperators),
+  ];
+  for (const list of ['containers', 'initContainers'] as const) {
+    ((spec[list] ?? []) as Array<Record<string, any> | null>).forEach((c, i) => {
+      const image = typeof c?.image === 'string' ? c.image : '';
+      if (!image) errs.push(required(`spec.${list}[${i}].image`));
+      if (image.trim() !== image) errs.push(invalid(`spec.${list}[${i}].image`, image, 'must not have leading or trailing whitespace'));
+    });
+  }
+  const deadline = spec.activeDeadlineSeconds;
+  if (typeof deadline === 'number' && (deadline < 0 || deadline > MAX_INT32)) {
+    return [...errs, invalid('spec.activeDeadlineSeconds', deadline, `must be between 0 and ${MAX_INT32}, inclusive`)];
+  }
+  return [...errs, ...validateTolerations(spec.tolerations, 'spec.tolerations', comparisonOperators)];
+}
+
 function validateKind(object: Obj, comparisonOperators: boolean, update: boolean): FieldError[] {
   const template: PodValidationOptions = { isPod: false, comparisonOperators };
   const spec = object.spec ?? {};
   switch (object.kind) {
     case 'Pod': {
       const metadata = update ? object.metadata : withAppArmorAnnotations(object);
-      return [
+      const created = [
         ...validateObjectMeta(metadata, true, nameIsDNSSubdomain),
         // PrepareForCreate merges matchLabelKeys/mismatchLabelKeys into the selectors before Validate; a stored Pod
         // has them merged already, and PrepareForUpdate does not merge again (pkg/registry/core/pod/strategy.go)
@@ -512,6 +559,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
         ...podSpecificAnnotationErrors(metadata?.annotations, spec as unknown as PodSpec, 'metadata.annotations', update, comparisonOperators),
         ...(update ? [] : annotationFieldErrors(metadata?.annotations, spec as unknown as PodSpec, 'spec', true)),
       ];
+      return update ? podUpdateErrors(object, created, comparisonOperators) : created;
     }
     case 'PodTemplate':
       return [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validatePodTemplateSpec(object.template, 'template', template)];
@@ -608,13 +656,8 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
     case 'CSIDriver':
     case 'RuntimeClass':
       return storageValidation().validateStorageObject(object, update) ?? [];
-    case 'Node': {
-      const node = object as Node;
-      // cluster-scoped: the API server clears metadata.namespace before validating
-      const meta = { ...(object.metadata ?? {}), namespace: undefined };
-      // Stryker disable next-line BooleanLiteral: with the namespace cleared, namespaced or not reads the same
-      return [...validateObjectMeta(meta, false, nameIsDNSSubdomain), ...validateTaints(node.spec?.taints), ...validateNodeResources(node), ...validatePodCIDRs(node.spec)];
-    }
+    case 'Node':
+      return validateNode(object, update);
     default:
       return [];
   }

@@ -80,8 +80,13 @@ export function validateTolerations(
           // upstream lists all four operators here, the gate's own two among them (validation.go ValidateTolerations)
           const err = notSupported(child(p, 'operator'), named(operator), ['Equal', 'Exists', 'Lt', 'Gt']);
           errs.push({ ...err, message: `${err.message} (${COMPARISON_GATE_HINT})` });
-        } else if (parseCanonicalInt64(value) === undefined) {
-          errs.push(invalid(child(p, 'value'), value, 'must be a valid decimal integer in canonical form'));
+        } else {
+          // content.IsDecimalInteger, then strconv.ParseInt(value, 10, 64)'s own error (both can apply to one value)
+          if (parseCanonicalInt64(value) === undefined && !/^-?[1-9][0-9]*$/.test(value) && value !== '0') {
+            errs.push(invalid(child(p, 'value'), value, value ? 'must be a valid decimal integer in canonical form' : 'must be non-empty'));
+          }
+          const parseError = goParseInt64Error(value);
+          if (parseError) errs.push(invalid(child(p, 'value'), value, parseError));
         }
         break;
       default:
@@ -92,6 +97,14 @@ export function validateTolerations(
     if (t.effect) errs.push(...validateTaintEffect(t.effect, true, child(p, 'effect')));
   });
   return errs;
+}
+
+/** strconv.ParseInt(value, 10, 64)'s error text, or undefined when it parses (a sign, then decimal digits). */
+function goParseInt64Error(value: string): string | undefined {
+  const quoted = JSON.stringify(value);
+  if (!/^[+-]?[0-9]+$/.test(value)) return `strconv.ParseInt: parsing ${quoted}: invalid syntax`;
+  const n = BigInt(value.replace(/^\+/, ''));
+  return n < -(2n ** 63n) || n > 2n ** 63n - 1n ? `strconv.ParseInt: parsing ${quoted}: value out of range` : undefined;
 }
 
 /** json.Marshal of the internal core.Taint (no json tags: Go's field names), as the Duplicate error prints it. */

@@ -591,6 +591,20 @@ const workloadInputArb: fc.Arbitrary<CreateInput> = fc.record({
   return { object: copy, extendedResourceToleration };
 });
 
+/**
+ * The Pods and Nodes of workloadInputArb alone (with its rare wrong types and unknown fields): what node dumps and
+ * `kubectl get pods -o yaml` hold, for the update-of-itself domain nodePodUpdates (update-self.ts).
+ */
+export const nodePodInputArb: fc.Arbitrary<CreateInput> = fc.record({
+  object: fc.oneof(pod, nodeArb),
+  mutation: rarely(mutationArb, 12),
+  extendedResourceToleration: fc.boolean(),
+}).map(({ object, mutation, extendedResourceToleration }) => {
+  const copy = structuredClone(object) as Record<string, any>;
+  if (mutation !== undefined) mutation(copy);
+  return { object: copy, extendedResourceToleration };
+});
+
 /** A PersistentVolumeClaim as users write it, with the cluster's StorageClasses (generators-claims.ts). */
 export const claimInputArb: fc.Arbitrary<CreateInput> = fc.record({ object: claimArb, storageClasses: storageClassesArb })
   .map(({ object, storageClasses }) => ({ object, storageClasses, extendedResourceToleration: false }));

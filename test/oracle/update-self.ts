@@ -4,10 +4,10 @@
 // strategy, the object its own stored version). Compared as a create is (create.ts compareCreate): the decode verdict
 // and the field errors. `--domains storageUpdates` asks it of the StorageClasses, CSINodes, CSIDrivers and
 // RuntimeClasses of generators-storage-objects.ts, `--domains persistentVolumeUpdates` of the PersistentVolumes of
-// generators-pv.ts, each given a uid (as `kubectl get -o yaml` has it).
+// generators-pv.ts, `--domains nodePodUpdates` of the Pods and Nodes of generators-create.ts, each given a uid (as `kubectl get -o yaml` has it).
 import type { Domain } from './domains';
 import { compareCreate, stripHints, type OursCreate, type UpstreamCreate } from './create';
-import type { CreateInput } from './generators-create';
+import { nodePodInputArb, type CreateInput } from './generators-create';
 import { storageObjectInputArb } from './generators-storage-objects';
 import { persistentVolumeInputArb } from './generators-pv';
 import { decodeErrors, typeErrors, validateInput, withConfiguration, type KubernetesVersion } from './lib';
@@ -22,7 +22,10 @@ export function libraryUpdateSelf(input: CreateInput, version?: KubernetesVersio
     if (wrongType.length) return { decode: wrongType.map((e) => e.field) };
     const quantities = decodeErrors(object as never);
     if (quantities.length) return { decode: quantities.map((e) => e.field) };
-    const { errors } = validateInput(object as never);
+    // the errors on fields placement never reads (a Node's podCIDRs, a pod's hostAliases) are reported, not refused
+    // (engine/validate.ts UNREAD): compared with upstream's all the same
+    const checked = validateInput(object as never);
+    const errors = [...checked.errors, ...checked.unchecked];
     return errors.length ? { errors: errors.map((e) => ({ field: e.field, body: stripHints(e.message) })) } : {};
   });
 }
@@ -46,4 +49,13 @@ export const persistentVolumeUpdates: Domain<CreateInput, OursCreate> = {
   ...storageUpdates,
   name: 'persistentVolumeUpdates',
   arbitrary: persistentVolumeInputArb.map(readFromCluster),
+};
+
+/** Nodes and Pods read from a cluster (`kubectl get nodes -o yaml`, `kubectl get pods -A -o yaml`: the nodes and existingPods options, node dumps). */
+export const nodePodUpdates: Domain<CreateInput, OursCreate> = {
+  ...storageUpdates,
+  name: 'nodePodUpdates',
+  // a dumped Pod has its namespace (upstream's update of a Pod without one moves it to the request's: immutable)
+  arbitrary: nodePodInputArb.map(readFromCluster).map((input) => (input.object.kind !== 'Pod' || input.object.metadata?.namespace ? input
+    : { ...input, object: { ...input.object, metadata: { ...input.object.metadata, namespace: 'default' } } })),
 };
