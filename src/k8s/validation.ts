@@ -5,7 +5,7 @@ import type { FieldError, Taint, Toleration } from '../core/types';
 import { parseCanonicalInt64 } from './toleration';
 import { editDistance } from './edit-distance';
 import { isQualifiedName, isValidLabelValue } from './names';
-import { child, duplicate, goJson, index, invalid, named, notSupported, Raw, required } from './validation-field';
+import { child, duplicate, goJson, index, invalid, named, notSupported, quote, Raw, required } from './validation-field';
 
 export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
 
@@ -101,7 +101,7 @@ export function validateTolerations(
 
 /** strconv.ParseInt(value, 10, 64)'s error text, or undefined when it parses (a sign, then decimal digits). */
 function goParseInt64Error(value: string): string | undefined {
-  const quoted = JSON.stringify(value);
+  const quoted = quote(value);
   if (!/^[+-]?[0-9]+$/.test(value)) return `strconv.ParseInt: parsing ${quoted}: invalid syntax`;
   const n = BigInt(value.replace(/^\+/, ''));
   return n < -(2n ** 63n) || n > 2n ** 63n - 1n ? `strconv.ParseInt: parsing ${quoted}: value out of range` : undefined;
