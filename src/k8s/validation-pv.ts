@@ -13,11 +13,10 @@ import { gateEnabled, releaseAtLeast } from '../core/config';
 import { isDNS1123Label, isDNS1123Subdomain, isValidLabelValue, nameIsDNSSubdomain } from './names';
 import { roundUpToMilli } from './quantity';
 import { child, decodeQuantity, forbidden, goJson, index, invalid, named, notSupported, Raw, required } from './validation-field';
-import { validateObjectMeta, type ObjectMeta } from './validation-meta';
+import { commonUpdateErrors, validateObjectMeta, type ObjectMeta } from './validation-meta';
 import { validateNodeSelectorTerm } from './validation-pod';
 import { validateCSIDriverName, validateHostPath, validateNFS, validatePathNoBacksteps } from './validation-volumes';
 import { validateInTreeSource } from './validation-pv-sources';
-import { commonUpdateErrors } from './validation-storage';
 
 type Obj = Record<string, any>;
 export interface PersistentVolumeObject { kind?: string; metadata?: ObjectMeta; spec?: Obj; status?: Obj }

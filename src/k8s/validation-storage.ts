@@ -41,8 +41,6 @@ const clusterMeta = (meta: ObjectMeta | undefined): ObjectMeta => ({ ...(meta ??
 /** ValidateObjectMeta with a DNS-subdomain name: core's (its finalizer-name check too), or apimachinery's (`generic`). */
 const metaErrors = (object: Obj, generic = false) => validateObjectMeta(clusterMeta(object.metadata), false, nameIsDNSSubdomain, 'metadata', generic);
 
-export { commonUpdateErrors, metaUpdateErrors } from './validation-meta';
-
 /** validateParameters (allowEmpty): at most 512 entries, no empty key, at most 256 KiB of keys and values. */
 function validateParameters(params: Record<string, unknown> | null | undefined, path: string): FieldError[] {
   const entries = Object.entries(params ?? {});
