@@ -2,6 +2,7 @@
 // exactly one chunk (a moved or new file is not silently left unmutated), and every Jest test file runs in it under
 // Vitest or is listed, with why, in test/mutation/left-out.mjs.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { globSync } from 'glob';
 import { testPathIgnorePatterns } from '../jest.config';
@@ -51,6 +52,13 @@ describe('test/mutation/vitest.config.mts', () => {
     expect(jestFiles.length).toBeGreaterThan(100);
     const left = (f: string) => Object.keys(leftOut).some((entry) => under(f, entry));
     expect(jestFiles.filter((f) => run.has(f) === left(f))).toEqual([]);
+  });
+
+  test("calls only what Vitest's `vi` has on `jest` (test/mutation/setup.mts makes `jest` the `vi`)", () => {
+    const vi = JSON.parse(spawnSync(process.execPath, ['--input-type=module', '-e', "import { vi } from 'vitest'; console.log(JSON.stringify(Object.keys(vi)))"], { cwd: root, encoding: 'utf8' }).stdout) as string[];
+    expect(vi).toContain('spyOn');
+    const missing = [...run].flatMap((f) => [...readFileSync(path.join(root, f), 'utf8').matchAll(/\bjest\.(\w+)\(/g)].map((m) => m[1]).filter((name) => !vi.includes(name)).map((name) => `${f}: jest.${name}`));
+    expect(missing).toEqual([]);
   });
 
   test('runs nothing that is not a Jest test file, and leaves out only what exists', () => {

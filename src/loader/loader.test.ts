@@ -168,17 +168,4 @@ describe('loadManifests and collections', () => {
   test('a pattern that matches nothing is an error', () => {
     expect(problems(() => loadManifests('nope/*.yaml', { cwd: dir }))).toContain('  nope/*.yaml: no file matches this pattern');
   });
-  test('files named as they are load without glob (a module every spec file would compile again); patterns, folders and ignores use it', () => {
-    jest.isolateModules(() => {
-      jest.doMock('glob', () => {
-        throw new Error('glob loaded');
-      });
-      const isolated = jest.requireActual<typeof import('.')>('.');
-      expect(isolated.loadManifests(['deploy/web.yaml', path.join(dir, 'nodes.golden')], { cwd: dir }).all().map(String))
-        .toEqual(['Deployment prod/web (deploy/web.yaml:1)', 'Node gpu-1 (nodes.golden:1)']);
-      const globbed: Array<[string | string[], { ignore?: string[] }]> = [['deploy/*.yaml', {}], ['deploy', {}], [['deploy/web.yaml', '!deploy/base/**'], {}], ['deploy/web.yaml', { ignore: ['x'] }]];
-      for (const [patterns, options] of globbed) expect(() => isolated.loadManifests(patterns, { cwd: dir, ...options })).toThrow('glob loaded');
-    });
-    jest.dontMock('glob');
-  });
 });

@@ -7,6 +7,7 @@ export const leftOut = {
   'src/core/settings.test.ts': "checks configure()'s scoping through jest.fn",
   'test/jest-entry-in-vitest.test.ts': 'starts its own Vitest with the Jest entry',
   'test/lazy-entry.test.ts': "Jest's module registry (isolateModules, doMock)",
+  'src/loader/glob-lazy.test.ts': "Jest's module registry (isolateModules, doMock)",
   'src/report/report.test.ts': 'the Jest reporter',
   'src/outage/inputs.test.ts': 'the Jest reporter',
   'src/report/outage.test.ts': 'the Jest reporter',
