@@ -8,6 +8,7 @@ export const leftOut = {
   'test/jest-entry-in-vitest.test.ts': 'starts its own Vitest with the Jest entry',
   'test/lazy-entry.test.ts': "Jest's module registry (isolateModules, doMock)",
   'src/loader/glob-lazy.test.ts': "Jest's module registry (isolateModules, doMock)",
+  'test/exports.test.ts': "requires the sources by path with Node's require, and in child processes (text Vite rewrites)",
   'src/report/report.test.ts': 'the Jest reporter',
   'src/outage/inputs.test.ts': 'the Jest reporter',
   'src/report/outage.test.ts': 'the Jest reporter',

@@ -16,6 +16,8 @@ export default defineConfig({
     // stopped the whole run; a mutant that loops is still cut short by Stryker's own timeoutMS
     testTimeout: 30000,
     setupFiles: ['src/vitest.mts', 'test/mutation/setup.mts'],
+    // a private TMPDIR per run, removed after it (npm test runs this set too)
+    globalSetup: ['test/private-tmpdir.js'],
     // every test file, but what test/mutation/left-out.mjs lists (test/mutation-config.test.ts keeps the two in step)
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'test/vitest/**', ...Object.keys(leftOut).map((p) => (p.endsWith('/') ? `${p}**` : p))],
