@@ -463,9 +463,12 @@ function withHugePagePodLimits(spec: PodSpec): PodSpec {
  * requests (and from 1.37 the limits) withPodLevelDefaults adds; `afterAdmission` is PodLevelResourcesFixDefaulting
  * (on from 1.37: PrepareForCreate's DefaultPodLevelResources, before SetDefaults_Pod's decoder defaults up to 1.36).
  * A pod template is validated as written (SetDefaults_Pod is the Pod's alone). Throws a QuantityError when an amount
- * does not decode (the API server refuses the body before defaulting it).
+ * does not decode (the API server refuses the body before defaulting it). `update`: a pod's update of itself, where
+ * from 1.37 the pod-level part is not done (PrepareForUpdate does not call DefaultPodLevelResources, and the decoder
+ * no longer does it: pkg/registry/core/pod/strategy.go, pkg/apis/core/v1/defaults.go, v1.37.2), only the containers'.
  */
-export function withPodLevelResourcesDefaulted(spec: PodSpec, afterAdmission: boolean): PodSpec {
+export function withPodLevelResourcesDefaulted(spec: PodSpec, afterAdmission: boolean, update = false): PodSpec {
+  if (afterAdmission && update) return withRequestsFromLimits(spec);
   return withPodLevelDefaults(withHugePagePodLimits(withRequestsFromLimits(spec)), afterAdmission);
 }
 

@@ -283,6 +283,23 @@ const containerRestartRules = () => gateEnabled('ContainerRestartRules');
  * v1.34.4); 1.33 has no gate and refuses them. Found by the 1.34 oracle (create).
  */
 const restartRulesDropped = () => gateState('ContainerRestartRules', settings().kubernetesVersion) === 'off';
+/**
+ * containerRestartRulesInUse (pkg/api/pod/util.go, v1.34.4): an init container's policy other than Always or its
+ * rules, or a regular container's policy.
+ */
+function restartRulesInUse(spec: PodSpec): boolean {
+  const init = (spec.initContainers ?? []) as unknown as Array<Record<string, unknown> | null>;
+  if (init.some((c) => (c?.restartPolicy != null && c.restartPolicy !== 'Always') || (Array.isArray(c?.restartPolicyRules) && c.restartPolicyRules.length > 0))) return true;
+  return ((spec.containers ?? []) as unknown as Array<Record<string, unknown> | null>).some((c) => c?.restartPolicy != null);
+}
+/**
+ * On a pod's update of itself at 1.34 the old pod is the pod: what it uses is neither dropped nor refused
+ * (dropDisabledFields keeps it; GetValidationOptionsFromPodSpecAndMeta sets AllowContainerRestartPolicyRules), so it is
+ * validated as with the gate on. `restartRulesOn`: validated so; `restartRulesOff`: dropped before validation.
+ */
+const restartRulesKept = (spec: PodSpec, update: boolean | undefined) => update === true && restartRulesDropped() && restartRulesInUse(spec);
+const restartRulesOn = (spec: PodSpec, update: boolean | undefined) => containerRestartRules() || restartRulesKept(spec, update);
+const restartRulesOff = (spec: PodSpec, update: boolean | undefined) => restartRulesDropped() && !restartRulesKept(spec, update);
 
 function validateContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
   const containers = spec.containers ?? [];
@@ -299,8 +316,8 @@ function validateContainers(spec: PodSpec, path: string, opts: PodValidationOpti
     errs.push(...validateHooksAndProbes(c, p, opts.gracePeriod));
     const policy = (c as { restartPolicy?: string }).restartPolicy;
     // ContainerRestartRules (beta, on from 1.35): a regular container may set Always, Never or OnFailure, and rules
-    if (containerRestartRules()) errs.push(...validateContainerRestartRules(c, p));
-    else if (policy != null && !restartRulesDropped()) errs.push(forbidden(child(p, 'restartPolicy'), 'may not be set for non-init containers'));
+    if (restartRulesOn(spec, opts.update)) errs.push(...validateContainerRestartRules(c, p));
+    else if (policy != null && !restartRulesOff(spec, opts.update)) errs.push(forbidden(child(p, 'restartPolicy'), 'may not be set for non-init containers'));
   });
   errs.push(...checkHostPortConflicts(containers, cPath));
   return errs;
@@ -319,8 +336,8 @@ function validateInitContainers(spec: PodSpec, path: string, opts: PodValidation
     const p = index(iPath, i);
     errs.push(...validateContainerCommon(c, p, opts));
     // validateInitContainerRestartPolicy: Always (a sidecar), or with ContainerRestartRules any container policy and rules
-    if (containerRestartRules()) errs.push(...validateInitRestartRules(c, p));
-    else if (c.restartPolicy != null && c.restartPolicy !== 'Always' && !restartRulesDropped()) errs.push(notSupported(child(p, 'restartPolicy'), named(String(c.restartPolicy)), ['Always']));
+    if (restartRulesOn(spec, opts.update)) errs.push(...validateInitRestartRules(c, p));
+    else if (c.restartPolicy != null && c.restartPolicy !== 'Always' && !restartRulesOff(spec, opts.update)) errs.push(notSupported(child(p, 'restartPolicy'), named(String(c.restartPolicy)), ['Always']));
     if (names.has(c.name ?? '')) errs.push(duplicate(child(p, 'name'), c.name ?? ''));
     else if (c.name) names.add(c.name);
     errs.push(...checkHostPortConflicts([c], iPath));
@@ -346,8 +363,8 @@ const EPHEMERAL_FORBIDDEN = ['ports', 'resources', 'resizePolicy', 'restartPolic
  * At 1.34 (ContainerRestartRules off) the create path drops an ephemeral container's restartPolicy and
  * restartPolicyRules before validation (dropContainerRestartRules); 1.33 has no restartPolicyRules.
  */
-const ephemeralForbidden = () => EPHEMERAL_FORBIDDEN.filter((f) =>
-  !(restartRulesDropped() && (f === 'restartPolicy' || f === 'restartPolicyRules')) && !(f === 'restartPolicyRules' && !releaseAtLeast('1.34')));
+const ephemeralForbidden = (dropped: boolean) => EPHEMERAL_FORBIDDEN.filter((f) =>
+  !(dropped && (f === 'restartPolicy' || f === 'restartPolicyRules')) && !(f === 'restartPolicyRules' && !releaseAtLeast('1.34')));
 /**
  * Go's zero value of a decoded field: absent or null; an empty list is not (a non-nil slice), and of the struct
  * `resources` (not a pointer) an object whose members are all absent or null is.
@@ -363,7 +380,7 @@ const isZero = (f: string, v: unknown): boolean =>
  */
 function validateEphemeralContainers(spec: PodSpec, path: string, opts: PodValidationOptions): FieldError[] {
   // (as the create path leaves them: without the mounts of image volumes it dropped)
-  const list = ((withoutImageVolumes(spec) as { ephemeralContainers?: unknown }).ephemeralContainers ?? []) as Array<Container & Record<string, unknown>>;
+  const list = ((withoutImageVolumes(spec, opts.update === true) as { ephemeralContainers?: unknown }).ephemeralContainers ?? []) as Array<Container & Record<string, unknown>>;
   if (!Array.isArray(list) || !list.length) return [];
   const errs: FieldError[] = [];
   const others = new Set([...(spec.containers ?? []), ...(spec.initContainers ?? [])].map((c) => c?.name ?? ''));
@@ -378,7 +395,7 @@ function validateEphemeralContainers(spec: PodSpec, path: string, opts: PodValid
     else all.add(name);
     const target = ec.targetContainerName as string | undefined;
     if (target && !others.has(target)) errs.push(notFound(child(p, 'targetContainerName'), target));
-    for (const f of ephemeralForbidden()) if (!isZero(f, ec[f])) errs.push(forbidden(child(p, f), NOT_FOR_EPHEMERAL));
+    for (const f of ephemeralForbidden(restartRulesOff(spec, opts.update))) if (!isZero(f, ec[f])) errs.push(forbidden(child(p, f), NOT_FOR_EPHEMERAL));
     (ec.volumeMounts ?? []).forEach((m, j) => {
       if (m?.subPath) errs.push(forbidden(child(index(child(p, 'volumeMounts'), j), 'subPath'), NOT_FOR_EPHEMERAL));
       if (m?.subPathExpr) errs.push(forbidden(child(index(child(p, 'volumeMounts'), j), 'subPathExpr'), NOT_FOR_EPHEMERAL));
@@ -683,10 +700,11 @@ const podLevelRules = (): typeof LimitRangeRules => require('./limit-range');
  * limit rules of the containers' resources with validatePodResourceName; validatePodResourceConsistency (the
  * containers' aggregate against the pod's: limit-range.ts podResourceConsistency). A Pod's are validated as the API
  * server defaults them (`isPod`: limit-range.ts withPodLevelResourcesDefaulted, PrepareForCreate's
- * DefaultPodLevelResources at 1.37), a template's as written; with an amount that does not decode, as written and
- * without the consistency (the API server refuses the body before validating it).
+ * DefaultPodLevelResources at 1.37, which a pod's update of itself (`update`) does not run), a template's as
+ * written; with an amount that does not decode, as written and without the consistency (the API server refuses the
+ * body before validating it).
  */
-function validatePodResources(s: PodSpec, path: string, isPod: boolean, indivisibleHugePages = false): FieldError[] {
+function validatePodResources(s: PodSpec, path: string, isPod: boolean, indivisibleHugePages = false, update = false): FieldError[] {
   const p = child(path, 'resources');
   if (!gateEnabled('PodLevelResources')) {
     // decoding comes before the drop, so a quantity that does not decode is refused at every release
@@ -701,7 +719,7 @@ function validatePodResources(s: PodSpec, path: string, isPod: boolean, indivisi
   let consistency: FieldError[] = [];
   try {
     const rules = podLevelRules();
-    if (isPod) spec = rules.withPodLevelResourcesDefaulted(s, gateEnabled('PodLevelResourcesFixDefaulting'));
+    if (isPod) spec = rules.withPodLevelResourcesDefaulted(s, gateEnabled('PodLevelResourcesFixDefaulting'), update);
     consistency = rules.podResourceConsistency(spec, p);
   } catch (e) {
     if (!(e instanceof QuantityError)) throw e;
@@ -740,8 +758,8 @@ export function touchesVolumes(spec: PodSpec): boolean {
   return false;
 }
 
-/** withoutImageVolumes (validation-volumes.ts): the spec as the create path leaves it with the ImageVolume gate off. */
-export const withoutImageVolumes = (spec: PodSpec): PodSpec => (touchesVolumes(spec) ? volumeValidation().withoutImageVolumes(spec) : spec);
+/** withoutImageVolumes (validation-volumes.ts): the spec as the create path leaves it with the ImageVolume gate off (`update`: kept). */
+export const withoutImageVolumes = (spec: PodSpec, update = false): PodSpec => (touchesVolumes(spec) ? volumeValidation().withoutImageVolumes(spec, update) : spec);
 
 /** The restart policy after defaulting (SetDefaults_PodSpec: empty means Always). */
 export const restartPolicyOf = (spec: PodSpec | undefined) => spec?.restartPolicy || 'Always';
@@ -800,7 +818,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   }
   // validateOverhead reuses the container rules on {limits: overhead}, hence `overhead.limits.<name>` paths
   if (s.overhead) errs.push(...validateResourceRequirements({ limits: s.overhead }, child(path, 'overhead'), false, undefined, withEnv.indivisibleHugePages));
-  if (s.resources) errs.push(...validatePodResources(s, path, opts.isPod, withEnv.indivisibleHugePages));
+  if (s.resources) errs.push(...validatePodResources(s, path, opts.isPod, withEnv.indivisibleHugePages, opts.update === true));
   if (s.os) {
     // validateOS: v1.33.13 still says "cannot be empty" (dropped in 1.34, #132513)
     if (!s.os.name) errs.push(required(child(child(path, 'os'), 'name'), releaseAtLeast('1.34') ? '' : 'cannot be empty'));

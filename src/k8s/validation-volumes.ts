@@ -233,20 +233,28 @@ const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 
 /**
  * validateImageVolumeSource: a reference is required of a Pod (`opts.ResourceIsPod`, v1.33.13 … v1.36.3), and from 1.37
- * of a template too (`!opts.AllowEmptyImageVolumeReference`, false on create); validatePullPolicy on a policy
- * SetDefaults_Volume left (it defaults an empty one to Always or IfNotPresent, so only a wrong one is reported; a
- * core.PullPolicy, printed as a named string type is).
+ * of a template too (`!opts.AllowEmptyImageVolumeReference`, false on create; on a pod's update of itself true when
+ * any of its image volumes has an empty reference: pkg/api/pod/util.go hasEmptyImageVolumeReference, v1.37.2);
+ * validatePullPolicy on a policy SetDefaults_Volume left (it defaults an empty one to Always or IfNotPresent, so only
+ * a wrong one is reported; a core.PullPolicy, printed as a named string type is). With the ImageVolume gate off (1.33,
+ * 1.34) the defaulting is skipped, and on update the volume is kept (dropImageVolumes keeps what the old pod uses), so
+ * an empty policy is Required.
  */
-function validateImageSource(s: Obj, path: string, isPod: boolean): FieldError[] {
+function validateImageSource(s: Obj, path: string, isPod: boolean, allowEmptyReference: boolean): FieldError[] {
   const errs: FieldError[] = [];
-  if (!s.reference && (isPod || releaseAtLeast('1.37'))) errs.push(required(child(path, 'reference')));
+  if (!s.reference && !allowEmptyReference && (isPod || releaseAtLeast('1.37'))) errs.push(required(child(path, 'reference')));
   const policy = s.pullPolicy ?? '';
-  if (policy && !PULL_POLICIES.includes(policy)) errs.push(notSupported(child(path, 'pullPolicy'), named(policy), PULL_POLICIES));
+  if (!policy && !gateEnabled('ImageVolume')) errs.push(required(child(path, 'pullPolicy')));
+  else if (policy && !PULL_POLICIES.includes(policy)) errs.push(notSupported(child(path, 'pullPolicy'), named(policy), PULL_POLICIES));
   return errs;
 }
 
+/** hasEmptyImageVolumeReference (v1.37.2): what AllowEmptyImageVolumeReference is on a pod's update of itself. */
+const allowsEmptyImageReference = (volumes: readonly Volume[], update: boolean): boolean =>
+  update && releaseAtLeast('1.37') && volumes.some((v) => given(v.image) && !(v.image as Obj).reference);
+
 /** The one source validateVolumeSource found, validated (`isPod`: a Pod's volume, not a template's). */
-function validateOneSource(key: string, s: Obj, path: string, isPod: boolean, update: boolean): FieldError[] {
+function validateOneSource(key: string, s: Obj, path: string, isPod: boolean, update: boolean, allowEmptyReference = false): FieldError[] {
   const p = child(path, key);
   switch (key) {
     case 'emptyDir': return validateEmptyDir(s, p);
@@ -259,7 +267,7 @@ function validateOneSource(key: string, s: Obj, path: string, isPod: boolean, up
     case 'projected': return validateProjectedVolumeSource(s, p, update);
     case 'csi': return validateCSI(s, p);
     case 'ephemeral': return validateEphemeral(s, p);
-    case 'image': return validateImageSource(s, p, isPod);
+    case 'image': return validateImageSource(s, p, isPod, allowEmptyReference);
     default: return []; // the sources not ported: counted, not checked
   }
 }
@@ -269,7 +277,7 @@ function validateOneSource(key: string, s: Obj, path: string, isPod: boolean, up
  * rules, and for an ephemeral volume of a named Pod the name of the claim it creates (`<pod>-<volume>`).
  */
 /** `update`: a pod's update of itself (its serviceAccountToken paths as stored: AllowNonLocalProjectedTokenPath). */
-export function validateVolumeSource(source: Obj, path: string, volName: string, podName: string | undefined, isPod = podName !== undefined, update = false): FieldError[] {
+export function validateVolumeSource(source: Obj, path: string, volName: string, podName: string | undefined, isPod = podName !== undefined, update = false, allowEmptyReference = false): FieldError[] {
   const errs: FieldError[] = [];
   let found = 0;
   for (const [key, forbiddenAt] of SOURCES) {
@@ -279,7 +287,7 @@ export function validateVolumeSource(source: Obj, path: string, volName: string,
       continue;
     }
     found++;
-    errs.push(...validateOneSource(key, source[key], path, isPod, update));
+    errs.push(...validateOneSource(key, source[key], path, isPod, update, allowEmptyReference));
     if (key === 'ephemeral' && podName && volName) {
       const pvc = `${podName}-${volName}`;
       errs.push(...nameIsDNSSubdomain(pvc, false).map((m) => invalid(child(path, 'name'), volName, `PVC name ${JSON.stringify(pvc)}: ${m}`)));
@@ -303,10 +311,11 @@ export function validateVolumes(
   if (podName) for (const v of list) if (given(v.ephemeral)) created.add(`${podName}-${v.name ?? ''}`);
   const vols: VolumeMap = new Map();
   const errs: FieldError[] = [];
+  const allowEmptyReference = allowsEmptyImageReference(list, update);
   list.forEach((vol, i) => {
     const p = index(path, i);
     const name = vol.name ?? '';
-    const el = validateVolumeSource(vol, p, name, podName, isPod, update);
+    const el = validateVolumeSource(vol, p, name, podName, isPod, update, allowEmptyReference);
     if (!name) el.push(required(child(p, 'name')));
     else el.push(...isDNS1123Label(name).map((m) => invalid(child(p, 'name'), name, m)));
     if (vols.has(name)) el.push(duplicate(child(p, 'name'), name));
@@ -574,10 +583,11 @@ export function validateVolumeDevices(c: Container, vols: VolumeMap, path: strin
 /**
  * pkg/api/pod/util.go dropImageVolumes, on create with the ImageVolume gate off (1.33, 1.34): every volume with an
  * `image` source is dropped, and every container's and init container's mount of a volume of such a name. Returns
- * `spec` itself when the gate is on or nothing is dropped.
+ * `spec` itself when the gate is on or nothing is dropped, and on a pod's update of itself (`update`: the old pod is
+ * the pod, so imageVolumesInUse keeps whatever it holds).
  */
-export function withoutImageVolumes(spec: PodSpec): PodSpec {
-  if (gateEnabled('ImageVolume')) return spec;
+export function withoutImageVolumes(spec: PodSpec, update = false): PodSpec {
+  if (gateEnabled('ImageVolume') || update) return spec;
   const volumes = listOf<Volume | null>(spec.volumes);
   const names = new Set(volumes.filter((v) => given(v?.image)).map((v) => v?.name ?? ''));
   if (names.size === 0) return spec;
@@ -597,7 +607,7 @@ export function withoutImageVolumes(spec: PodSpec): PodSpec {
  * create path leaves it (withoutImageVolumes). `isPod`: a Pod's spec, not a template's.
  */
 export function validatePodVolumes(podSpec: PodSpec, path: string, podName: string | undefined, isPod = podName !== undefined, update = false): FieldError[] {
-  const spec = withoutImageVolumes(podSpec);
+  const spec = withoutImageVolumes(podSpec, update);
   const { vols, errs } = validateVolumes(spec.volumes as Array<Volume | null> | undefined, podName, child(path, 'volumes'), isPod, update);
   for (const key of ['containers', 'initContainers', 'ephemeralContainers'] as const) {
     listOf<Container | null>((spec as PodSpec & { ephemeralContainers?: unknown })[key]).forEach((c, i) => {

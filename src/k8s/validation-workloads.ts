@@ -11,7 +11,7 @@ import { defaultPodSpec } from './defaults';
 import { validateTaints, validateTolerations } from './validation';
 import type * as CronValidation from './validation-cron';
 import { validatePodCIDRs } from './validation-ip';
-import { child, forbidden, goJson, intOrPercentValue, intOrString, invalid, IS_NEGATIVE, named, notMoreThan100Percent, notSupported, Raw, required, validatePositiveIntOrPercent, type IntOrString } from './validation-field';
+import { child, forbidden, goJson, quote, intOrPercentValue, intOrString, invalid, IS_NEGATIVE, named, notMoreThan100Percent, notSupported, Raw, required, validatePositiveIntOrPercent, type IntOrString } from './validation-field';
 import type * as TimeZones from './time-zones';
 import { commonUpdateErrors, goLabelSelector, metaUpdateErrors, selectorIsEmpty, selectorMatches, validateLabels, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 import { decodeQuantity, mergeLabelKeys, restartPolicyOf, validatePodSpec, validatePodTemplateSpec, validateResourceQuantityValue, validateTemplateAnnotations, withoutImageVolumes, type PodValidationOptions } from './validation-pod';
@@ -518,7 +518,9 @@ function validateNode(object: Obj, update: boolean): FieldError[] {
  * create's checks (`created`: validatePodMetadataAndSpec), the pod-specific annotations again
  * (ValidatePodSpecificAnnotationUpdates), each container's image again (ValidateContainerUpdates: required, no
  * surrounding whitespace), an activeDeadlineSeconds out of [0, MaxInt32] (which ends the validation), then the
- * tolerations again (validateOnlyAddedTolerations). Before 1.37 each error comes as often as these checks find it.
+ * tolerations again (validateOnlyAddedTolerations), and last the spec's equality with the stored one (at 1.33 a
+ * dropped `resources: {}` breaks it: droppedPodResourcesErrors). Before 1.37 each error comes as often as these checks
+ * find it.
  */
 function podUpdateErrors(object: Obj, created: FieldError[], comparisonOperators: boolean): FieldError[] {
   const spec = (object.spec ?? {}) as Record<string, any>;
@@ -539,7 +541,57 @@ function podUpdateErrors(object: Obj, created: FieldError[], comparisonOperators
   if (typeof deadline === 'number' && (deadline < 0 || deadline > MAX_INT32)) {
     return [...errs, invalid('spec.activeDeadlineSeconds', deadline, `must be between 0 and ${MAX_INT32}, inclusive`)];
   }
-  return [...errs, ...validateTolerations(spec.tolerations, 'spec.tolerations', comparisonOperators)];
+  return [...errs, ...validateTolerations(spec.tolerations, 'spec.tolerations', comparisonOperators), ...droppedPodResourcesErrors(spec)];
+}
+
+// ValidatePodUpdate's refusal of a changed spec: fmt.Sprintf("pod updates may not change fields other than %s\n%v",
+// strings.Join(updatablePodSpecFields, ","), specDiff) (pkg/apis/core/validation/validation.go)
+const UPDATABLE_POD_SPEC_FIELDS = [
+  '`spec.containers[*].image`',
+  '`spec.initContainers[*].image`',
+  '`spec.activeDeadlineSeconds`',
+  '`spec.tolerations` (only additions to existing tolerations)',
+  '`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
+];
+const POD_UPDATES_MAY_NOT_CHANGE = `pod updates may not change fields other than ${UPDATABLE_POD_SPEC_FIELDS.join(',')}`;
+
+/**
+ * With PodLevelResources off (1.33) PrepareForUpdate drops a pod's `spec.resources` that is not in use (no request and
+ * no limit: pkg/api/pod/util.go dropDisabledPodLevelResources, podLevelResourcesInUse, v1.33.13), so a stored
+ * `resources: {}` makes the new spec differ from the old one, and ValidatePodUpdate's last check refuses it with
+ * cmp.Diff(old, new): go-cmp's text, with the two fields before as context (go-cmp indents with spaces or no-break
+ * spaces at random per process: the oracle reads it with spaces).
+ */
+function droppedPodResourcesErrors(spec: Record<string, any>): FieldError[] {
+  const resources = spec.resources;
+  if (gateEnabled('PodLevelResources') || resources == null || typeof resources !== 'object') return [];
+  const amounts = (v: unknown) => v != null && typeof v === 'object' && Object.keys(v).length > 0;
+  if (amounts(resources.requests) || amounts(resources.limits)) return [];
+  const diff = `  core.PodSpec{\n  \t... // 31 identical fields\n  \tSchedulingGates: ${cmpList(spec.schedulingGates)},\n  \tResourceClaims:  ${cmpList(spec.resourceClaims)},\n` +
+    `- \tResources:       ${cmpResources(resources)},\n+ \tResources:       nil,\n  }\n`;
+  return [forbidden('spec', `${POD_UPDATES_MAY_NOT_CHANGE}\n${diff}`)];
+}
+
+/** A list of scheduling gates or pod resource claims as go-cmp prints a context field's value (its type elided). */
+function cmpList(list: unknown): string {
+  if (!Array.isArray(list)) return 'nil';
+  const item = (o: Record<string, unknown> | null) => {
+    const fields = [['Name', 'name', ''], ['ResourceClaimName', 'resourceClaimName', '&'], ['ResourceClaimTemplateName', 'resourceClaimTemplateName', '&']]
+      .filter(([, key]) => typeof o?.[key] === 'string' && (o[key] !== '' || key !== 'name'))
+      .map(([go, key, ptr]) => `${go}: ${ptr}${quote(o?.[key] as string)}`);
+    return `{${fields.join(', ')}}`;
+  };
+  return `{${list.map(item).join(', ')}}`;
+}
+
+/** The dropped core.ResourceRequirements (empty requests and limits reach here; claims of any number). */
+function cmpResources(r: Record<string, unknown>): string {
+  const claim = (c: Record<string, unknown> | null) =>
+    `{${[['Name', 'name'], ['Request', 'request']].filter(([, key]) => typeof c?.[key] === 'string' && c[key] !== '').map(([go, key]) => `${go}: ${quote(c?.[key] as string)}`).join(', ')}}`;
+  const claims = Array.isArray(r.claims) ? `[]core.ResourceClaim{${r.claims.map(claim).join(', ')}}` : '';
+  const fields = [['Limits', 'limits', 'core.ResourceList{}'], ['Requests', 'requests', 'core.ResourceList{}'], ['Claims', 'claims', claims]]
+    .filter(([, key]) => r[key] != null).map(([go, , value]) => `${go}: ${value}`);
+  return `&core.ResourceRequirements{${fields.join(', ')}}`;
 }
 
 function validateKind(object: Obj, comparisonOperators: boolean, update: boolean): FieldError[] {

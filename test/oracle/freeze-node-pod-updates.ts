@@ -13,7 +13,7 @@ const node = (metadata: Record<string, unknown>, spec: Record<string, unknown>, 
 const pod = (metadata: Record<string, unknown>, spec: Record<string, unknown>) =>
   ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default', ...metadata, ...READ }, spec: { containers: [{ name: 'c', image: 'nginx' }], ...spec } });
 // a third element: the releases left out (at 1.33 a pointer-holding bad value prints in Go syntax, with its addresses:
-// the known go-syntax-bad-values-1.33-on-update)
+// the known go-syntax-bad-values-1.33-on-update; 1.33 has no restartPolicyRules: unknown-fields-not-refused-on-update)
 export const CASES: Array<[string, Record<string, unknown>, string[]?]> = [
   ['a stored Node with taints, capacity and a podCIDR (accepted)', node({ labels: { 'kubernetes.io/hostname': 'node-1' } },
     { podCIDR: '10.244.1.0/24', podCIDRs: ['10.244.1.0/24'], taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] },
@@ -40,6 +40,18 @@ export const CASES: Array<[string, Record<string, unknown>, string[]?]> = [
   ['a stored Pod whose matchLabelKeys the merge rule refuses (validated by the legacy rule from 1.34)', pod({}, { topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'DoNotSchedule', matchLabelKeys: ['bad key!'] }] })],
   ['a stored Pod with Lt and Gt tolerations of empty, padded and out-of-range values (allowed operators, as the pod holds them)', pod({}, { tolerations: [{ key: 'a', operator: 'Lt', value: '' }, { key: 'b', operator: 'Gt', value: '+5' }, { key: 'c', operator: 'Gt', value: '99999999999999999999' }, { key: 'd', operator: 'Lt', value: '10', effect: 'NoSchedule' }] })],
   ['a stored Pod whose projected token path leaves the volume (AllowNonLocalProjectedTokenPath)', pod({}, { serviceAccountName: 'default', volumes: [{ name: 'token', projected: { sources: [{ serviceAccountToken: { path: '../token' } }] } }], containers: [{ name: 'c', image: 'nginx', volumeMounts: [{ name: 'token', mountPath: '/var/run/token' }] }] })],
+  // image volumes kept on update (dropImageVolumes keeps what the old pod uses): at 1.33 and 1.34 undefaulted (the
+  // pullPolicy Required, the volume left out of the mounts' map), at 1.37 an empty reference allowed
+  ['a stored Pod with an image volume without a pull policy, mounted (ImageVolume off: not defaulted, the mount not found)', pod({}, { volumes: [{ name: 'data', image: { reference: 'quay.io/my/artifact:v1' } }], containers: [{ name: 'c', image: 'nginx', volumeMounts: [{ name: 'data', mountPath: '/mnt/data' }] }] })],
+  ['a stored Pod with an image volume of a bad pull policy', pod({}, { volumes: [{ name: 'data', image: { reference: 'quay.io/my/artifact:v1', pullPolicy: 'always' } }] })],
+  ['a stored Pod with an image volume of an empty reference, mounted (AllowEmptyImageVolumeReference from 1.37)', pod({}, { volumes: [{ name: 'data', image: { reference: '', pullPolicy: 'IfNotPresent' } }], containers: [{ name: 'c', image: 'nginx', volumeMounts: [{ name: 'data', mountPath: '/mnt/data', readOnly: true }] }] })],
+  // container restart policies the pod holds: kept and validated at 1.34 (containerRestartRulesInUse)
+  ['a stored Pod with container restart policies, one bad (ContainerRestartRules in use)', pod({}, { containers: [{ name: 'c', image: 'nginx', restartPolicy: 'Never' }, { name: 'd', image: 'nginx', restartPolicy: 'always' }], initContainers: [{ name: 'init', image: 'nginx', restartPolicy: 'OnFailure', restartPolicyRules: [{ action: 'Restart', exitCodes: { operator: 'In', values: [42] } }] }] }), ['1.33']],
+  // pod-level resources: `{}` dropped at 1.33 (then refused as a change); not defaulted on update at 1.37
+  ['a stored Pod with resources: {} (dropped with PodLevelResources off: the spec changed)', pod({}, { resources: {} })],
+  ['a stored Pod with empty pod-level requests and limits and a scheduling gate (the diff\'s context)', pod({}, { resources: { requests: {}, limits: {} }, schedulingGates: [{ name: 'example.com/gate' }] })],
+  ['a stored Pod with a pod-level hugepages limit alone (not defaulted on update from 1.37)', pod({}, { containers: [{ name: 'c', image: 'nginx', resources: { limits: { memory: '128Mi' } } }], resources: { limits: { 'hugepages-2Mi': '2Mi' } } })],
+  ['a stored Pod with a pod-level cpu limit under its init container\'s (not defaulted on update from 1.37)', pod({}, { containers: [{ name: 'c', image: 'nginx' }], resources: { limits: { cpu: '100m' } }, initContainers: [{ name: 'side', image: 'nginx', resources: { limits: { cpu: '0.5' } } }] })],
 ];
 
 async function main() {

@@ -292,7 +292,39 @@ export const KNOWN: KnownDeviation[] = [
       extendedResourceToleration: false,
     },
   },
+  {
+    id: 'pod-spec-diff-empty-lists-1.33',
+    domain: 'updateSelf',
+    field: 'errors[].body of the `spec` Forbidden (its go-cmp diff), on a Pod\'s update of itself',
+    releases: ['1.33'],
+    reason: 'With PodLevelResources off, PrepareForUpdate drops a stored `resources: {}`, and ValidatePodUpdate refuses the ' +
+      'changed spec with cmp.Diff(old, new) (the library writes it: the resources line and its two fields of context). ' +
+      'The other drop functions it runs turn empty lists into nil (dropImageVolumes rebuilds `volumes: []` and each ' +
+      'container\'s `volumeMounts: []` as nil with ImageVolume off), which Semantic.DeepEqual holds equal but go-cmp prints, ' +
+      'with the containers around them as context; the library does not render those (same field, same first line).',
+    upstream: 'pkg/apis/core/validation/validation.go ValidatePodUpdate (cmp.Diff); pkg/api/pod/util.go dropImageVolumes, v1.33.13',
+    excuses: (_input, d) => d.field.startsWith('errors at ') && sameButPodSpecDiff(d.ours as FieldErrors, d.upstream as FieldErrors),
+    witness: {
+      object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default', uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '12345' }, spec: { volumes: [], containers: [{ name: 'c', image: 'registry.example/app:1' }], resources: {} } },
+      extendedResourceToleration: false,
+    },
+  },
 ];
+
+const POD_SPEC_DIFF = 'Forbidden: pod updates may not change fields other than ';
+/**
+ * The lists are equal once the `spec` Forbidden of ValidatePodUpdate is cut to its first line, and upstream's diff
+ * removes more lines than the library's (what else the drop functions changed).
+ */
+function sameButPodSpecDiff(ours: FieldErrors, upstream: FieldErrors): boolean {
+  const isDiff = (e: { field: string; body: string }) => e.field === 'spec' && e.body.startsWith(POD_SPEC_DIFF);
+  const cut = (es: FieldErrors) => es.map((e) => (isDiff(e) ? { ...e, body: e.body.split('\n')[0] } : e));
+  const removed = (es: FieldErrors) => es.filter(isDiff).map((e) => e.body.split('\n- ').length).join();
+  // (at 1.33 another error of the case may print its value in Go syntax: go-syntax-bad-values-1.33-on-update)
+  const same = JSON.stringify(cut(ours)) === JSON.stringify(cut(upstream)) || sameButGoValues(cut(ours), cut(upstream));
+  return ours.some(isDiff) && same && removed(ours) !== removed(upstream) &&
+    upstream.filter(isDiff).every((e) => e.body.split('\n- ').length > 2);
+}
 
 /** The object without the fields strict decoding names (upstream's only refusal): both sides must then answer alike on the rest of it. */
 function withoutUnknownFields(input: any, upstream: any): any {

@@ -33,6 +33,21 @@ export function libraryUpdateSelf(input: CreateInput, version?: KubernetesVersio
 const readFromCluster = (input: CreateInput): CreateInput =>
   ({ ...input, object: { ...input.object, metadata: { ...(input.object.metadata ?? {}), ...READ_FROM_CLUSTER } } });
 
+/**
+ * go-cmp's Diff (the text of ValidatePodUpdate's `pod updates may not change fields` refusal) indents its lines with
+ * spaces or with no-break spaces, chosen at random once per process (github.com/google/go-cmp cmp/report_text.go
+ * randBool: "intentionally introduces instability"): upstream's text read with spaces, as the library writes it.
+ */
+export function withCmpSpaces(upstream: UpstreamCreate): UpstreamCreate {
+  if (!upstream.errors) return upstream;
+  const spaces = (body: string) => body.replace(/\n(\u00a0\u00a0|-\u00a0|\+\u00a0)/g, (_m, p: string) => `\n${p.replace(/\u00a0/g, ' ')}`);
+  return { ...upstream, errors: upstream.errors.map((e) => ({ ...e, body: spaces(e.body) })) };
+}
+
+/** compareCreate of an update of itself: upstream's go-cmp text read with spaces, its accepted object not compared. */
+export const compareUpdateSelf = (ours: OursCreate, upstream: OursCreate | UpstreamCreate) =>
+  compareCreate(ours, { ...withCmpSpaces(upstream as UpstreamCreate), object: undefined });
+
 export const storageUpdates: Domain<CreateInput, OursCreate> = {
   name: 'storageUpdates',
   asks: 'updateSelf',
@@ -41,7 +56,7 @@ export const storageUpdates: Domain<CreateInput, OursCreate> = {
   ours: (input) => libraryUpdateSelf(input),
   // an accepted update answers the object's kind alone: nothing of the object is compared (create.ts compares the
   // defaults a create gives)
-  compare: (ours: OursCreate, upstream: OursCreate) => compareCreate(ours, { ...(upstream as UpstreamCreate), object: undefined }),
+  compare: compareUpdateSelf,
 };
 
 /** PersistentVolumes read from a cluster (a `kubectl get pv -o yaml` dump, the matchers' storage option). */
