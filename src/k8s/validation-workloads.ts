@@ -161,19 +161,25 @@ function validateJobSpec(spec: Record<string, unknown> | undefined, path: string
   return errs;
 }
 
-function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: PodValidationOptions): FieldError[] {
+function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: PodValidationOptions, update = false): FieldError[] {
   const s = spec ?? {};
   const errs: FieldError[] = [];
   const schedule = typeof s.schedule === 'string' ? s.schedule : '';
   if (!schedule) errs.push(required('spec.schedule'));
-  else if (schedule.includes('TZ')) {
+  else if (schedule.includes('TZ') && update) {
+    // an update whose stored schedule has TZ allows it (validateScheduleFormat's allowTZInSchedule), but not with a timeZone
+    const err = cronValidation().parseStandardError(schedule.replace(/^(CRON_)?TZ=\S*\s*/, ''));
+    if (err) errs.push(invalid('spec.schedule', schedule, err));
+    if (s.timeZone != null) errs.push(invalid('spec.schedule', schedule, 'cannot use both timeZone field and TZ or CRON_TZ in schedule'));
+  } else if (schedule.includes('TZ')) {
     errs.push(invalid('spec.schedule', schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
   } else {
     const err = cronValidation().parseStandardError(schedule);
     if (err) errs.push(invalid('spec.schedule', schedule, err));
   }
   errs.push(...nonnegative(s.startingDeadlineSeconds, 'spec.startingDeadlineSeconds'));
-  if (typeof s.timeZone === 'string') {
+  // (validated on create and when changed: a stored one is as it was)
+  if (typeof s.timeZone === 'string' && !update) {
     const tz = s.timeZone;
     if (!tz) errs.push(invalid('spec.timeZone', tz, 'timeZone must be nil or non-empty string'));
     // Stryker disable next-line MethodExpression,ArrowFunction,LogicalOperator: no name of the database fails these part checks: refused below with the same message
@@ -691,7 +697,9 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
     case 'DaemonSet': {
       const selector = spec.selector as LabelSelector | undefined;
       const t = spec.template as Template | undefined;
-      const errs = [...workloadMetaErrors(object, nameIsDNSSubdomain, update), ...validateLabelSelector(selector, 'spec.selector')];
+      // on update the selector's label values as stored are allowed (the strategy's LabelSelectorHasInvalidLabelValue
+      // of the old selector: AllowInvalidLabelValueInSelector)
+      const errs = [...workloadMetaErrors(object, nameIsDNSSubdomain, update), ...validateLabelSelector(selector, 'spec.selector', ratchet)];
       // a missing selector selects nothing, so it cannot match the template's labels
       const matches = selectorMatches(selector, t?.metadata?.labels);
       if (matches === false) errs.push(invalid('spec.template.metadata.labels', t?.metadata?.labels ?? null, NOT_MATCHING));
@@ -725,14 +733,16 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
     case 'Job':
       return validateJob(object, template);
     case 'CronJob': {
-      const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateCronJobSpec(spec, template)];
+      // an update of itself (ValidateCronJobUpdate): validateCommonFields, ValidateObjectMetaUpdate, the spec against
+      // the stored one with the stored template's options; the name's rules (a DNS subdomain, 52 characters) not checked
+      const errs = [...workloadMetaErrors(object, nameIsDNSSubdomain, update), ...validateCronJobSpec(spec, appsTemplate, update)];
       // Stryker disable next-line StringLiteral: a missing name and any short stand-in are both within 52 characters
       const name = object.metadata?.name ?? '';
-      if (name.length > 52) errs.push(invalid('metadata.name', name, 'must be no more than 52 characters'));
+      if (name.length > 52 && !update) errs.push(invalid('metadata.name', name, 'must be no more than 52 characters'));
       // the Jobs it creates get a generated selector, hence the Job labels
       const jobSpec = (spec.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec;
       const t = jobSpec?.template as Template | undefined;
-      return [...errs, ...createdPodErrors('CronJob', t, createdPodLabels('Job', t, { completionMode: jobSpec?.completionMode }), 'spec.jobTemplate.spec.template.spec', template)];
+      return [...errs, ...createdPodErrors('CronJob', t, createdPodLabels('Job', t, { completionMode: jobSpec?.completionMode }), 'spec.jobTemplate.spec.template.spec', appsTemplate)];
     }
     case 'PersistentVolumeClaim':
       return claimValidation().validateClaim(object as never);

@@ -1,6 +1,6 @@
 // Asks each release's oracle (oracle/k8s-*/bin/oracle, built by scripts/oracle.mjs) the update of itself of stored
-// Deployments, ReplicaSets, DaemonSets, StatefulSets, PriorityClasses and PodDisruptionBudgets (the updateSelf
-// question, oracle/shared/update_self.go: what `kubectl get deploy,rs,ds,sts,priorityclasses,pdb -o yaml` dumps hold)
+// Deployments, ReplicaSets, DaemonSets, StatefulSets, CronJobs, PriorityClasses and PodDisruptionBudgets (the updateSelf
+// question, oracle/shared/update_self.go: what `kubectl get deploy,rs,ds,sts,cronjob,priorityclasses,pdb -o yaml` holds)
 // and writes test/e2e/oracle-regressions-workload-updates.json:
 // `npx ts-node --transpile-only test/oracle/freeze-workload-updates.ts`.
 import { writeFileSync } from 'node:fs';
@@ -13,6 +13,8 @@ const template = (spec: Record<string, unknown> = {}, metadata: Record<string, u
   ({ metadata: { labels: { app: 'web' }, ...metadata }, spec: { containers: [{ name: 'c', image: 'nginx' }], ...spec } });
 const apps = (kind: string, spec: Record<string, unknown>, metadata: Record<string, unknown> = {}) =>
   ({ apiVersion: 'apps/v1', kind, metadata: { name: 'web', namespace: 'default', ...metadata, ...READ }, spec: { selector: { matchLabels: { app: 'web' } }, template: template(), ...spec } });
+const cronJob = (spec: Record<string, unknown>, metadata: Record<string, unknown> = {}) =>
+  ({ apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'nightly', namespace: 'default', ...metadata, ...READ }, spec: { schedule: '0 3 * * *', jobTemplate: { spec: { template: template({ restartPolicy: 'OnFailure' }) } }, ...spec } });
 const priorityClass = (name: string, value: number, more: Record<string, unknown> = {}) =>
   ({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name, ...READ }, value, ...more });
 const budget = (metadata: Record<string, unknown>, spec: Record<string, unknown>) =>
@@ -31,6 +33,8 @@ export const CASES: Array<[string, Record<string, unknown>, string[]?]> = [
   ['a stored DaemonSet with an empty image and duplicate container names (at 1.33 twice)', apps('DaemonSet', { template: template({ containers: [{ name: 'c', image: '' }, { name: 'c', image: 'nginx' }] }) })],
   ['a stored DaemonSet named Web with a bad label', apps('DaemonSet', {}, { name: 'Web', labels: { app: '-x' } })],
   ['a stored DaemonSet whose pod anti-affinity selector holds an invalid label value (allowed)', apps('DaemonSet', { template: template({ affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['-x'] }] } }] } } }) })],
+  ['a stored DaemonSet whose selector holds an invalid label value (AllowInvalidLabelValueInSelector from the stored selector)', apps('DaemonSet', { selector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['-1', 'web'] }] } })],
+  ['a stored DaemonSet whose seccomp annotation and field differ (ValidatePodTemplateSpec checks them on update too)', apps('DaemonSet', { template: template({ containers: [{ name: 'c', image: 'nginx', securityContext: { seccompProfile: { type: 'RuntimeDefault' } } }] }, { annotations: { 'container.seccomp.security.alpha.kubernetes.io/c': 'unconfined' } }) })],
   ['a stored StatefulSet named a.b (the name\'s DNS-label rule not checked on update)', apps('StatefulSet', { serviceName: 'web' }, { name: 'a.b' })],
   ['a stored StatefulSet with a bad container name and a mount of no volume (from 1.34 the template validated: its errors skip it)', apps('StatefulSet', { template: template({ containers: [{ name: 'C_bad', image: 'nginx', volumeMounts: [{ name: 'data', mountPath: '/data' }] }] }) })],
   ['a stored StatefulSet with a bad restart policy (a spec error: the template spec skipped from 1.34)', apps('StatefulSet', { template: template({ restartPolicy: 'never' }) })],
@@ -38,6 +42,13 @@ export const CASES: Array<[string, Record<string, unknown>, string[]?]> = [
   ['a stored StatefulSet with a valid template and a bad env (the template validated from 1.34)', apps('StatefulSet', { template: template({ containers: [{ name: 'c', image: 'nginx', env: [{ name: 'FOO', value: 'x', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }] }] }) })],
   ['a stored StatefulSet with maxUnavailable 150% (kept on update though MaxUnavailableStatefulSet is off)', apps('StatefulSet', { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '150%' } } }), ['1.33']],
   ['a stored StatefulSet with maxUnavailable 2 (accepted)', apps('StatefulSet', { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 2 } } })],
+  ['a stored CronJob (accepted)', cronJob({})],
+  ['a stored CronJob with a 60-character name (the 52-character limit not checked on update)', cronJob({}, { name: 'c'.repeat(60) })],
+  ['a stored CronJob with a TZ= schedule (allowed: the stored schedule has it)', cronJob({ schedule: 'TZ=UTC * * * * *' })],
+  ['a stored CronJob with a TZ= schedule and a timeZone', cronJob({ schedule: 'CRON_TZ=UTC 0 * * *', timeZone: 'Etc/UTC' })],
+  ['a stored CronJob with an unknown timeZone (not validated unchanged)', cronJob({ timeZone: 'Mars/Olympus' })],
+  ['a stored CronJob with a bad schedule and a bad label', cronJob({ schedule: '61 * * * *' }, { labels: { app: '-x' } })],
+  ['a stored CronJob whose job template has a bad container name', cronJob({ jobTemplate: { spec: { template: template({ restartPolicy: 'OnFailure', containers: [{ name: 'C_bad', image: 'nginx' }] }) } } })],
   ['a stored PriorityClass (accepted)', priorityClass('high-priority', 1000000, { description: 'x' })],
   ['a stored system-cluster-critical with another value (not checked against the system classes on update)', priorityClass('system-cluster-critical', 1000)],
   ['a stored system-custom class', priorityClass('system-custom', 1000000)],

@@ -605,7 +605,7 @@ export const nodePodInputArb = mutatedInputArb(fc.oneof(pod, nodeArb));
  * types and unknown fields): what `kubectl get deploy,sts,ds,rs -o yaml` holds, for the update-of-itself domain
  * workloadUpdates (update-self.ts).
  */
-export const appsWorkloadInputArb = mutatedInputArb(fc.oneof(deployment, replicaSet, statefulSet, daemonSet));
+export const appsWorkloadInputArb = mutatedInputArb(fc.oneof(deployment, replicaSet, statefulSet, daemonSet, cronJob));
 
 /** A PersistentVolumeClaim as users write it, with the cluster's StorageClasses (generators-claims.ts). */
 export const claimInputArb: fc.Arbitrary<CreateInput> = fc.record({ object: claimArb, storageClasses: storageClassesArb })
