@@ -160,6 +160,17 @@ describe('the cluster\'s classes (configure({ priorityClasses }))', () => {
     configure({ priorityClasses: [pc('system-node-critical', 2000001000, { preemptionPolicy: 'PreemptLowerPriority', description: 'mine' })] });
     expect(clusterPriorityClasses().find((c) => c.metadata?.name === 'system-node-critical')?.preemptionPolicy).toBe('PreemptLowerPriority');
   });
+  test('a class read from a cluster (a dump) is the update of itself: a value above 1e9, a system- name, an empty policy load; a bad label does not', () => {
+    const stored = { uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '7' };
+    const dumped = (name: string, value: number, extra: object = {}) => ({ ...pc(name, value, extra), metadata: { name, ...stored } }) as KubeObject;
+    configure({ priorityClasses: [dumped('huge', 2000001000), dumped('system-custom', 5), dumped('empty-policy', 1, { preemptionPolicy: '' })] });
+    expect(clusterPriorityClasses().map((c) => [c.metadata?.name, c.value])).toEqual(expect.arrayContaining([['huge', 2000001000], ['system-custom', 5], ['empty-policy', 1]]));
+    // the same classes as manifests (a create) are refused
+    configure({ priorityClasses: [pc('huge', 2000001000)] });
+    expect(() => clusterPriorityClasses()).toThrow(/maximum allowed value of a user defined priority/);
+    configure({ priorityClasses: [{ ...dumped('labelled', 1), metadata: { name: 'labelled', labels: { app: '-x' }, ...stored } } as KubeObject] });
+    expect(() => clusterPriorityClasses()).toThrow(/metadata\.labels: Invalid value: "-x"/);
+  });
   test('a class the decoder refuses (a value that is a string, or beyond int32)', () => {
     configure({ priorityClasses: [{ ...pc('high', 0), value: '1000' } as KubeObject] });
     expect(() => clusterPriorityClasses()).toThrow('configure({ priorityClasses }): PriorityClass high would be rejected by the API server:\n  value: expected an integer, got the string "1000"');

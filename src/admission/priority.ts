@@ -7,8 +7,8 @@
 import type { FieldError, PodSpec } from '../core/types';
 import { NO_PRIORITY_CLASSES_GIVEN, settings, type PlacementSettings } from '../core/config';
 import { typeErrors } from '../loader/typecheck';
-import { DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS, goFormat, SYSTEM_PRIORITY_CLASSES, validatePriorityClass, type PriorityClass } from '../k8s/priority';
-import { describeObject } from '../k8s/subject';
+import { DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS, goFormat, SYSTEM_PRIORITY_CLASSES, validatePriorityClass, validatePriorityClassUpdate, type PriorityClass } from '../k8s/priority';
+import { describeObject, readFromCluster } from '../k8s/subject';
 import { FIELD_IMMUTABLE, invalid, named } from '../k8s/validation-field';
 
 /** @upstream plugin/pkg/admission/priority/admission.go */
@@ -45,9 +45,10 @@ export function clusterPriorityClasses(): readonly PriorityClass[] {
   const given = new Set<string>();
   for (const pc of now.priorityClasses as readonly PriorityClass[]) {
     const name = pc.metadata?.name ?? '';
-    // what the decoder refuses (`value: "1000"`, a value beyond int32), then ValidatePriorityClass
+    // what the decoder refuses (`value: "1000"`, a value beyond int32), then ValidatePriorityClass; a class read
+    // from a cluster (a dump: uid, resourceVersion, …) as the update of itself, which holds what it was stored with
     const wrongType = typeErrors(pc);
-    const errors: FieldError[] = wrongType.length ? wrongType : validatePriorityClass(pc);
+    const errors: FieldError[] = wrongType.length ? wrongType : readFromCluster(pc) ? validatePriorityClassUpdate(pc) : validatePriorityClass(pc);
     if (errors.length) {
       throw new PriorityClassInputError(`configure({ priorityClasses }): ${describeObject(pc)} would be rejected by the API server:\n${errors.map((e) => `  ${e.field}: ${e.message}`).join('\n')}`);
     }

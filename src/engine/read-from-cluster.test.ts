@@ -176,3 +176,20 @@ describe('manifests the user writes are still validated as creates', () => {
       expect(validateInput(manifest(bad, { uid: 'u1' })).errors.map((e) => e.field)).toEqual(Array(2).fill('spec.tolerations[0].value'));
     }));
 });
+
+describe('a workload read from a cluster: its own update verdict, and its created Pods still a create', () => {
+  const affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'disk', operator: 'In', values: ['bad value'] }] }] } } };
+  const deployment = (metadata: Record<string, unknown>) => ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default', ...metadata },
+    spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }], affinity } } } });
+  const POD_NOTE = /\(the API server accepts the Deployment but refuses every Pod it creates\)$/;
+  test.each(KUBERNETES_VERSIONS)('at %s the stored template may keep a bad required-affinity label value; the Pods it creates are still refused for it', (release) =>
+    withConfiguration({ kubernetesVersion: release }, () => {
+      const field = 'spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[0]';
+      // a manifest: the Deployment itself is refused (its template validated as a create)
+      expect(validateInput(deployment({}) as never).errors.filter((e) => !POD_NOTE.test(e.message)).map((e) => e.field)).toEqual([field]);
+      // a dump: the Deployment's update accepts it (GetValidationOptionsFromPodTemplate of the stored template), the created Pods' check stays
+      const stored = validateInput(deployment({ uid: 'u1', resourceVersion: '1' }) as never).errors;
+      expect(stored.filter((e) => !POD_NOTE.test(e.message))).toEqual([]);
+      expect(stored.filter((e) => POD_NOTE.test(e.message)).map((e) => e.field)).toEqual([field]);
+    }));
+});

@@ -1,7 +1,7 @@
 // Pod priority (pkg/apis/scheduling, scheduling.k8s.io/v1): the PriorityClass kind, the two classes the API server
 // creates at start, ValidatePriorityClass, and a pod's priority as kube-scheduler and the kubelet read it.
 import type { FieldError, KubeObject, Pod } from '../core/types';
-import { validateObjectMeta } from './validation-meta';
+import { commonUpdateErrors, metaUpdateErrors, validateObjectMeta } from './validation-meta';
 import { forbidden, notSupported, required } from './validation-field';
 import { nameIsDNSSubdomain } from './names';
 
@@ -61,6 +61,14 @@ function notKnownSystemClass(name: string, value: number, globalDefault: boolean
   if ((known.globalDefault ?? false) !== globalDefault) return goFormat(GLOBAL_DEFAULT_MUST_BE, name, known.globalDefault ?? false);
   return undefined;
 }
+
+/**
+ * A class read from a cluster (a `kubectl get priorityclasses -o yaml` dump) as the API server's update of itself:
+ * apiserver's validateCommonFields (a path-segment name) and ValidatePriorityClassUpdate (ValidateObjectMetaUpdate;
+ * value and preemptionPolicy immutable, unchanged). Not ValidatePriorityClass: a stored class is not checked against
+ * the system classes, the user maximum or the known preemption policies (v1.33.13 … v1.37.2).
+ */
+export const validatePriorityClassUpdate = (pc: PriorityClass): FieldError[] => [...commonUpdateErrors(pc), ...metaUpdateErrors(pc.metadata, true)];
 
 /**
  * ValidatePriorityClass (pkg/apis/scheduling/validation/validation.go, the same body 1.33–1.37), on the class as

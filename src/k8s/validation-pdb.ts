@@ -7,7 +7,7 @@
 import type { FieldError } from '../core/types';
 import { nameIsPathSegment } from './names';
 import { goJson, invalid, named, notMoreThan100Percent, notSupported, Raw, validatePositiveIntOrPercent, type IntOrString } from './validation-field';
-import { goLabelSelector, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
+import { commonUpdateErrors, goLabelSelector, validateLabelSelector, validateObjectMeta, type LabelSelector, type ObjectMeta } from './validation-meta';
 
 export interface PodDisruptionBudgetSpec {
   minAvailable?: IntOrString | null;
@@ -58,5 +58,7 @@ export function validatePodDisruptionBudgetSpec(spec: PodDisruptionBudgetSpec, p
  */
 export function validatePodDisruptionBudget(pdb: { metadata?: ObjectMeta; spec?: PodDisruptionBudgetSpec | null }, update = false): FieldError[] {
   const errs = validatePodDisruptionBudgetSpec(pdb.spec ?? {}, 'spec', update);
+  // an update (rest.BeforeUpdate): validateCommonFields first, then the strategy's ValidatePodDisruptionBudget (the spec alone)
+  if (update) return [...commonUpdateErrors(pdb, true), ...errs];
   return errs.length ? errs : validateObjectMeta(pdb.metadata, true, nameIsPathSegment, 'metadata', true);
 }

@@ -848,8 +848,10 @@ export function validatePodTemplateSpec(
   const errs = [...validateLabels(template?.metadata?.labels, child(path, 'labels')), ...validateTemplateAnnotations(template, path)];
   errs.push(...podSpecificAnnotationErrors(template?.metadata?.annotations, template?.spec ?? ({} as PodSpec), child(path, 'annotations'), opts.update, opts.comparisonOperators));
   errs.push(...validatePodSpec(template?.spec, child(path, 'spec'), opts));
-  // on create, the deprecated annotations against the fields, as written (no PrepareForCreate for a template)
-  if (!opts.update) errs.push(...annotationFieldErrors(template?.metadata?.annotations, template?.spec ?? ({} as PodSpec), child(path, 'spec'), false));
+  // the deprecated annotations against the fields, as written (no PrepareForCreate for a template), on create and on a
+  // workload's update alike (ValidatePodTemplateSpec: validateSeccompAnnotationsAndFields,
+  // validateAppArmorAnnotationsAndFieldsMatchOnCreate)
+  errs.push(...annotationFieldErrors(template?.metadata?.annotations, template?.spec ?? ({} as PodSpec), child(path, 'spec'), false));
   if (template?.spec?.ephemeralContainers?.length) {
     errs.push(forbidden(child(child(path, 'spec'), 'ephemeralContainers'), 'ephemeral containers not allowed in pod template'));
   }

@@ -29,7 +29,7 @@ const pdbValidation = (): typeof PdbValidation => require('./validation-pdb');
 const pvValidation = (): typeof PvValidation => require('./validation-pv');
 // StorageClasses, CSINodes, CSIDrivers and RuntimeClasses, read for one of them only
 const storageValidation = (): typeof StorageValidation => require('./validation-storage');
-import { validatePriorityClass, type PriorityClass } from './priority';
+import { validatePriorityClass, validatePriorityClassUpdate, type PriorityClass } from './priority';
 import type * as ClaimValidation from './validation-claim';
 import { annotationFieldErrors, podSpecificAnnotationErrors } from './validation-annotations';
 import type * as JobValidation from './validation-job';
@@ -161,19 +161,25 @@ function validateJobSpec(spec: Record<string, unknown> | undefined, path: string
   return errs;
 }
 
-function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: PodValidationOptions): FieldError[] {
+function validateCronJobSpec(spec: Record<string, unknown> | undefined, opts: PodValidationOptions, update = false): FieldError[] {
   const s = spec ?? {};
   const errs: FieldError[] = [];
   const schedule = typeof s.schedule === 'string' ? s.schedule : '';
   if (!schedule) errs.push(required('spec.schedule'));
-  else if (schedule.includes('TZ')) {
+  else if (schedule.includes('TZ') && update) {
+    // an update whose stored schedule has TZ allows it (validateScheduleFormat's allowTZInSchedule), but not with a timeZone
+    const err = cronValidation().parseStandardError(schedule.replace(/^(CRON_)?TZ=\S*\s*/, ''));
+    if (err) errs.push(invalid('spec.schedule', schedule, err));
+    if (s.timeZone != null) errs.push(invalid('spec.schedule', schedule, 'cannot use both timeZone field and TZ or CRON_TZ in schedule'));
+  } else if (schedule.includes('TZ')) {
     errs.push(invalid('spec.schedule', schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
   } else {
     const err = cronValidation().parseStandardError(schedule);
     if (err) errs.push(invalid('spec.schedule', schedule, err));
   }
   errs.push(...nonnegative(s.startingDeadlineSeconds, 'spec.startingDeadlineSeconds'));
-  if (typeof s.timeZone === 'string') {
+  // (validated on create and when changed: a stored one is as it was)
+  if (typeof s.timeZone === 'string' && !update) {
     const tz = s.timeZone;
     if (!tz) errs.push(invalid('spec.timeZone', tz, 'timeZone must be nil or non-empty string'));
     // Stryker disable next-line MethodExpression,ArrowFunction,LogicalOperator: no name of the database fails these part checks: refused below with the same message
@@ -279,7 +285,7 @@ function validateDaemonSetUpdateStrategy(strategy: { type?: string; rollingUpdat
   return errs;
 }
 
-function validateStatefulSetPolicies(spec: Record<string, unknown>): FieldError[] {
+function validateStatefulSetPolicies(spec: Record<string, unknown>, update: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const policy = spec.podManagementPolicy;
   if (policy != null && policy !== 'OrderedReady' && policy !== 'Parallel') {
@@ -294,9 +300,10 @@ function validateStatefulSetPolicies(spec: Record<string, unknown>): FieldError[
   } else if (type === 'RollingUpdate') {
     errs.push(...nonnegative(ru?.partition, 'spec.updateStrategy.rollingUpdate.partition'));
     // validateRollingUpdateStatefulSet's maxUnavailable: dropped on create while MaxUnavailableStatefulSet is off
-    // (pkg/registry/apps/statefulset/strategy.go dropStatefulSetDisabledFields), else a positive int or percent ≤ 100%
+    // (pkg/registry/apps/statefulset/strategy.go dropStatefulSetDisabledFields), kept on update when the stored set
+    // uses it (maxUnavailableInUse), else a positive int or percent ≤ 100%
     const max = ru?.maxUnavailable;
-    if (max != null && gateEnabled('MaxUnavailableStatefulSet')) {
+    if (max != null && (update || gateEnabled('MaxUnavailableStatefulSet'))) {
       const path = 'spec.updateStrategy.rollingUpdate.maxUnavailable';
       errs.push(...validatePositiveIntOrPercent(max, path));
       if (intOrPercentValue(max) === 0) errs.push(invalid(path, intOrString(max), 'cannot be 0'));
@@ -360,7 +367,8 @@ function createdPodErrors(
   // a template not validated (a StatefulSet's before 1.34): its Pods' create checks the deprecated annotations against
   // the fields too, after copying an AppArmor annotation to its container's field (annotationFieldErrors)
   const annotations = specValidated || !merged ? [] : annotationFieldErrors(template?.metadata?.annotations, merged, path, true);
-  return [...validatePodSpec(merged, path, { ...opts, isPod: true }), ...annotations]
+  // the Pods are a create: validated without the update's options (what a stored template holds is not allowed in them)
+  return [...validatePodSpec(merged, path, { ...opts, isPod: true, update: false }), ...annotations]
     .filter((e) => {
       const n = before.get(JSON.stringify(e)) ?? 0;
       before.set(JSON.stringify(e), n - 1);
@@ -410,13 +418,27 @@ function validateJob(object: Obj, template: PodValidationOptions): FieldError[] 
  * template, two labels with one bad value) no longer repeats its error.
  */
 export function validateObject(object: Obj, comparisonOperators: boolean, update = false): FieldError[] {
-  const errs = validateKind(update ? object : withGeneratedName(object), comparisonOperators, update);
+  const errs = update && !releaseAtLeast('1.34') && (object.kind === 'ReplicaSet' || object.kind === 'DaemonSet')
+    ? replicaSetDaemonSetUpdate133(object, comparisonOperators)
+    : validateKind(update ? object : withGeneratedName(object), comparisonOperators, update);
   if (!releaseAtLeast('1.37')) return errs;
   const seen = new Set<string>();
   return errs.filter((e) => {
     const id = `${e.field}\u0000${e.message}`;
     return !seen.has(id) && !!seen.add(id);
   });
+}
+
+/**
+ * At 1.33 a ReplicaSet's and a DaemonSet's update runs the create's ValidateReplicaSet / ValidateDaemonSet (the name's
+ * DNS-subdomain rule included) with the update's template options, then ValidateReplicaSetUpdate /
+ * ValidateDaemonSetUpdate (pkg/registry/apps/{replicaset,daemonset}/strategy.go, v1.33.13): the spec's errors twice.
+ * From 1.34 the strategies run the update's alone. The created Pods' errors (a create) are counted once.
+ */
+function replicaSetDaemonSetUpdate133(object: Obj, comparisonOperators: boolean): FieldError[] {
+  const note = podNote(object.kind ?? '');
+  const updated = validateKind(object, comparisonOperators, true).filter((e) => !e.message.endsWith(note));
+  return [...updated, ...validateKind(object, comparisonOperators, false, true)];
 }
 
 /**
@@ -431,22 +453,33 @@ function withGeneratedName(object: Obj): Obj {
   return { ...object, metadata: { ...meta, name: `${meta.generateName.slice(0, 58)}xxxxx` } };
 }
 
-/** ValidateStatefulSet (pkg/apis/apps/validation/validation.go), on create or as an update of itself. */
+/**
+ * ValidateStatefulSet (pkg/apis/apps/validation/validation.go), on create or as an update of itself. From 1.34
+ * ValidateStatefulSetUpdate validates the stored spec first and, when it has any error, skips the template's spec
+ * (setOpts.SkipValidatePodTemplateSpec: "tolerate the existing sts"): the stored set is then checked as at 1.33.
+ */
 function validateStatefulSet(object: Obj, template: PodValidationOptions, update: boolean): FieldError[] {
+  const full = statefulSetErrors(object, template, update, releaseAtLeast('1.34'));
+  if (!update || !releaseAtLeast('1.34')) return full;
+  const note = podNote('StatefulSet');
+  const own = full.filter((e) => !e.field.startsWith('metadata.') && !e.message.endsWith(note));
+  return own.length ? statefulSetErrors(object, template, update, false) : full;
+}
+
+function statefulSetErrors(object: Obj, template: PodValidationOptions, update: boolean, specValidated: boolean): FieldError[] {
   const spec = object.spec ?? {};
   // ValidateStatefulSetSpec, in its order: since 1.34 (kubernetes#131790) the template's spec is validated at
   // create too (ValidatePodTemplateSpecForStatefulSet), after the selector match; then its labels once more.
   // Before (v1.33.13) only the template's labels and annotations are: a bad spec refuses the Pods, not the set.
   const t = spec.template as Template | undefined;
-  const specValidated = releaseAtLeast('1.34');
   const parsed = selectorMatches(spec.selector as LabelSelector | undefined, t?.metadata?.labels) !== undefined;
   return [
-    ...validateObjectMeta(object.metadata, true, nameIsDNSLabel),
-    ...validateStatefulSetPolicies(spec),
+    ...workloadMetaErrors(object, nameIsDNSLabel, update),
+    ...validateStatefulSetPolicies(spec, update),
     // since 1.34 (validateVolumeClaimTemplates, absent at v1.33.13) each volumeClaimTemplate's spec, on create
     // only (ValidateStatefulSetUpdate: SkipValidateVolumeClaimTemplates); otherwise the claims the controller
     // creates are refused instead (placement/replicas.ts noPodsReason)
-    ...(specValidated && !update && spec.volumeClaimTemplates != null ? claimValidation().validateClaimTemplates(spec.volumeClaimTemplates as never) : []),
+    ...(releaseAtLeast('1.34') && !update && spec.volumeClaimTemplates != null ? claimValidation().validateClaimTemplates(spec.volumeClaimTemplates as never) : []),
     ...counts(spec, ['replicas', 'minReadySeconds']),
     ...(spec.ordinals != null ? nonnegative((spec.ordinals as { start?: unknown }).start, 'spec.ordinals.start') : []),
     // a DNS label on create (AllowInvalidServiceName only on update: the field is immutable)
@@ -594,8 +627,21 @@ function cmpResources(r: Record<string, unknown>): string {
   return `&core.ResourceRequirements{${fields.join(', ')}}`;
 }
 
-function validateKind(object: Obj, comparisonOperators: boolean, update: boolean): FieldError[] {
+/**
+ * A namespaced workload's metadata errors: on create ValidateObjectMeta with the kind's name rule; on an update of
+ * itself (ValidateDeploymentUpdate, ValidateReplicaSetUpdate, ValidateDaemonSetUpdate, ValidateStatefulSetUpdate)
+ * apiserver's validateCommonFields (a path-segment name), then ValidateObjectMetaUpdate's labels, annotations and
+ * finalizers again: the name's own rule is not checked (a stored set named `a.b` stays).
+ */
+function workloadMetaErrors(object: Obj, name: typeof nameIsDNSSubdomain, update: boolean): FieldError[] {
+  return update ? [...commonUpdateErrors(object, true), ...metaUpdateErrors(object.metadata, true)] : validateObjectMeta(object.metadata, true, name);
+}
+
+function validateKind(object: Obj, comparisonOperators: boolean, update: boolean, ratchet = update): FieldError[] {
   const template: PodValidationOptions = { isPod: false, comparisonOperators };
+  // the apps kinds' update validates the template with the options GetValidationOptionsFromPodTemplate gives a stored
+  // template (what it holds is allowed: ratcheting); their created Pods stay a create (createdPodErrors)
+  const appsTemplate: PodValidationOptions = ratchet ? { ...template, update: true } : template;
   const spec = object.spec ?? {};
   switch (object.kind) {
     case 'Pod': {
@@ -621,14 +667,13 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       // in the order of ValidateReplicaSetSpec / ValidateDeploymentSpec; upstream says "deployment" for ReplicaSets too
       const parses = selectorMatches(spec.selector as LabelSelector | undefined, (spec.template as Template | undefined)?.metadata?.labels) !== undefined;
       // the restart checks sit in ValidatePodTemplateSpecForReplicaSet, which an unparsable selector skips
-      const selectorAndTemplate = [...validateSelectorAndTemplate(spec, 'deployment', template, true), ...(parses ? alwaysRestart(spec, 'ReplicaSet') : [])];
+      const selectorAndTemplate = [...validateSelectorAndTemplate(spec, 'deployment', appsTemplate, true), ...(parses ? alwaysRestart(spec, 'ReplicaSet') : [])];
       const t = spec.template as Template | undefined;
-      const podErrors = createdPodErrors(kind, t, createdPodLabels(kind, t), 'spec.template.spec', template);
-      if (kind === 'ReplicaSet') {
-        return [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...counts(spec, ['replicas', 'minReadySeconds']), ...selectorAndTemplate, ...podErrors];
-      }
+      const podErrors = createdPodErrors(kind, t, createdPodLabels(kind, t), 'spec.template.spec', appsTemplate);
+      const meta = workloadMetaErrors(object, nameIsDNSSubdomain, update);
+      if (kind === 'ReplicaSet') return [...meta, ...counts(spec, ['replicas', 'minReadySeconds']), ...selectorAndTemplate, ...podErrors];
       return [
-        ...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain),
+        ...meta,
         ...counts(spec, ['replicas']),
         ...selectorAndTemplate,
         ...validateDeploymentStrategy(spec.strategy as never),
@@ -640,7 +685,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       ];
     }
     case 'StatefulSet':
-      return validateStatefulSet(object, template, update);
+      return validateStatefulSet(object, appsTemplate, update);
     case 'Namespace': {
       // ValidateNamespace: a cluster-scoped DNS label name; PrepareForCreate (pkg/registry/core/namespace/strategy.go)
       // first labels it kubernetes.io/metadata.name=<name>, a label value that must be valid too
@@ -652,19 +697,21 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
     case 'DaemonSet': {
       const selector = spec.selector as LabelSelector | undefined;
       const t = spec.template as Template | undefined;
-      const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateLabelSelector(selector, 'spec.selector')];
+      // on update the selector's label values as stored are allowed (the strategy's LabelSelectorHasInvalidLabelValue
+      // of the old selector: AllowInvalidLabelValueInSelector)
+      const errs = [...workloadMetaErrors(object, nameIsDNSSubdomain, update), ...validateLabelSelector(selector, 'spec.selector', ratchet)];
       // a missing selector selects nothing, so it cannot match the template's labels
       const matches = selectorMatches(selector, t?.metadata?.labels);
       if (matches === false) errs.push(invalid('spec.template.metadata.labels', t?.metadata?.labels ?? null, NOT_MATCHING));
       if (selector && selectorIsEmpty(selector)) errs.push(invalid('spec.selector', goLabelSelector(selector), 'empty selector is invalid for daemonset'));
       return [
         ...errs,
-        ...validatePodTemplateSpec(t, 'spec.template', template),
+        ...validatePodTemplateSpec(t, 'spec.template', appsTemplate),
         ...alwaysRestart(spec, 'DaemonSet'),
         ...counts(spec, ['minReadySeconds']),
         ...validateDaemonSetUpdateStrategy(spec.updateStrategy as never),
         ...counts(spec, ['revisionHistoryLimit']),
-        ...createdPodErrors('DaemonSet', t, createdPodLabels('DaemonSet', t), 'spec.template.spec', template),
+        ...createdPodErrors('DaemonSet', t, createdPodLabels('DaemonSet', t), 'spec.template.spec', appsTemplate),
       ];
     }
     case 'ReplicationController': {
@@ -686,21 +733,23 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
     case 'Job':
       return validateJob(object, template);
     case 'CronJob': {
-      const errs = [...validateObjectMeta(object.metadata, true, nameIsDNSSubdomain), ...validateCronJobSpec(spec, template)];
+      // an update of itself (ValidateCronJobUpdate): validateCommonFields, ValidateObjectMetaUpdate, the spec against
+      // the stored one with the stored template's options; the name's rules (a DNS subdomain, 52 characters) not checked
+      const errs = [...workloadMetaErrors(object, nameIsDNSSubdomain, update), ...validateCronJobSpec(spec, appsTemplate, update)];
       // Stryker disable next-line StringLiteral: a missing name and any short stand-in are both within 52 characters
       const name = object.metadata?.name ?? '';
-      if (name.length > 52) errs.push(invalid('metadata.name', name, 'must be no more than 52 characters'));
+      if (name.length > 52 && !update) errs.push(invalid('metadata.name', name, 'must be no more than 52 characters'));
       // the Jobs it creates get a generated selector, hence the Job labels
       const jobSpec = (spec.jobTemplate as { spec?: Record<string, unknown> } | undefined)?.spec;
       const t = jobSpec?.template as Template | undefined;
-      return [...errs, ...createdPodErrors('CronJob', t, createdPodLabels('Job', t, { completionMode: jobSpec?.completionMode }), 'spec.jobTemplate.spec.template.spec', template)];
+      return [...errs, ...createdPodErrors('CronJob', t, createdPodLabels('Job', t, { completionMode: jobSpec?.completionMode }), 'spec.jobTemplate.spec.template.spec', appsTemplate)];
     }
     case 'PersistentVolumeClaim':
       return claimValidation().validateClaim(object as never);
     case 'PersistentVolume':
       return pvValidation().validatePersistentVolume(object as never, update);
     case 'PriorityClass':
-      return validatePriorityClass(object as PriorityClass);
+      return update ? validatePriorityClassUpdate(object as PriorityClass) : validatePriorityClass(object as PriorityClass);
     case 'PodDisruptionBudget':
       return pdbValidation().validatePodDisruptionBudget(object as never, update);
     case 'StorageClass':

@@ -5,7 +5,7 @@ import { compareScheduling, imageLocalityTally, type Difference } from './compar
 import { schedulingInputArb, type SchedulingInput } from './generators';
 import { kubectlTaint, quantity, toleration } from './helpers';
 import { claims, create, namespacePolicy, persistentVolumes, policyObjects, storageObjects } from './create';
-import { nodePodUpdates, persistentVolumeUpdates, storageUpdates } from './update-self';
+import { nodePodUpdates, persistentVolumeUpdates, storageUpdates, workloadUpdates } from './update-self';
 import { yamlDomain } from './yaml-domain';
 import { karpenterRequirements, karpenterValidate } from './karpenter';
 import { karpenterVolumes } from './karpenter-volumes';
@@ -64,4 +64,5 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
-  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, karpenterProvision, claims, statefulClaims, evictionApi, preemption, schedulerConfig, namespacePolicy, policyObjects, persistentVolumes, storageObjects, storageUpdates, persistentVolumeUpdates, nodePodUpdates, corpusDomain];
+  e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, karpenterProvision, claims, statefulClaims, evictionApi, preemption, schedulerConfig, namespacePolicy, policyObjects, persistentVolumes, storageObjects, storageUpdates, persistentVolumeUpdates, nodePodUpdates, corpusDomain,
+  workloadUpdates];

@@ -600,6 +600,13 @@ const workloadInputArb = mutatedInputArb(kinds);
  */
 export const nodePodInputArb = mutatedInputArb(fc.oneof(pod, nodeArb));
 
+/**
+ * The apps workloads of workloadInputArb alone (Deployments, ReplicaSets, StatefulSets, DaemonSets, with its rare wrong
+ * types and unknown fields): what `kubectl get deploy,sts,ds,rs -o yaml` holds, for the update-of-itself domain
+ * workloadUpdates (update-self.ts).
+ */
+export const appsWorkloadInputArb = mutatedInputArb(fc.oneof(deployment, replicaSet, statefulSet, daemonSet, cronJob));
+
 /** A PersistentVolumeClaim as users write it, with the cluster's StorageClasses (generators-claims.ts). */
 export const claimInputArb: fc.Arbitrary<CreateInput> = fc.record({ object: claimArb, storageClasses: storageClassesArb })
   .map(({ object, storageClasses }) => ({ object, storageClasses, extendedResourceToleration: false }));

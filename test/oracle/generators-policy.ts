@@ -50,7 +50,7 @@ const existingClasses = fc.constantFrom<Array<Record<string, unknown>>>(
   [existingClass('existing-low', -5, false), existingClass('cluster-default', 0, true)],
 );
 
-const priorityClassInputArb: fc.Arbitrary<CreateInput> = fc.record({ object: priorityClassArb, existing: rarely(existingClasses, 3) })
+export const priorityClassInputArb: fc.Arbitrary<CreateInput> = fc.record({ object: priorityClassArb, existing: rarely(existingClasses, 3) })
   .map(({ object, existing }) => ({ object, extendedResourceToleration: false, ...(existing ? { priorityClasses: existing } : {}) }));
 
 // --- PodDisruptionBudget
@@ -89,7 +89,7 @@ const budgetSpec = fc.record({
   ...rest,
 }));
 
-const budgetArb = fc.record({
+export const budgetArb = fc.record({
   metadata: meta(mostly(PDB_NAMES, PDB_BAD_NAMES, 8), half(mostly(['default', 'team-a', 'ingress-nginx'], ['Bad_NS']))),
   spec: fc.oneof({ weight: 20, arbitrary: budgetSpec }, { weight: 1, arbitrary: fc.constant(undefined) }),
 }).map((o) => ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', ...compact(o) }));

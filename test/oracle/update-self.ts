@@ -7,11 +7,14 @@
 // generators-pv.ts, `--domains nodePodUpdates` of the Pods and Nodes of generators-create.ts, each given a uid (as `kubectl get -o yaml` has it).
 import type { Domain } from './domains';
 import { compareCreate, stripHints, type OursCreate, type UpstreamCreate } from './create';
-import { nodePodInputArb, type CreateInput } from './generators-create';
+import { appsWorkloadInputArb, nodePodInputArb, type CreateInput } from './generators-create';
+import { budgetArb, priorityClassInputArb } from './generators-policy';
+import fc from 'fast-check';
 import { storageObjectInputArb } from './generators-storage-objects';
 import { persistentVolumeInputArb } from './generators-pv';
 import { decodeErrors, typeErrors, validateInput, withConfiguration, type KubernetesVersion } from './lib';
 
+const POD_NOTE = / \(the API server accepts the \w+ but refuses every Pod it creates\)$/;
 const READ_FROM_CLUSTER = { uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '12345' };
 
 /** The library's answer for an object read from a cluster; `version` overrides the configured kubernetesVersion. */
@@ -24,8 +27,10 @@ export function libraryUpdateSelf(input: CreateInput, version?: KubernetesVersio
     if (quantities.length) return { decode: quantities.map((e) => e.field) };
     // the errors on fields placement never reads (a Node's podCIDRs, a pod's hostAliases) are reported, not refused
     // (engine/validate.ts UNREAD): compared with upstream's all the same
+    // a workload's errors about the Pods its controller creates (each marked by POD_NOTE) are a create's, of the Pods
+    // (the create domain compares them): the workload's own update verdict is what is compared
     const checked = validateInput(object as never);
-    const errors = [...checked.errors, ...checked.unchecked];
+    const errors = [...checked.errors, ...checked.unchecked].filter((e) => !POD_NOTE.test(e.message));
     return errors.length ? { errors: errors.map((e) => ({ field: e.field, body: stripHints(e.message) })) } : {};
   });
 }
@@ -73,4 +78,24 @@ export const nodePodUpdates: Domain<CreateInput, OursCreate> = {
   // a dumped Pod has its namespace (upstream's update of a Pod without one moves it to the request's: immutable)
   arbitrary: nodePodInputArb.map(readFromCluster).map((input) => (input.object.kind !== 'Pod' || input.object.metadata?.namespace ? input
     : { ...input, object: { ...input.object, metadata: { ...input.object.metadata, namespace: 'default' } } })),
+};
+
+/** A namespaced object as a dump has it: with its namespace (upstream's update of one without moves it to the request's: immutable). */
+const withNamespace = (input: CreateInput): CreateInput => (input.object.kind === 'PriorityClass' || input.object.metadata?.namespace ? input
+  : { ...input, object: { ...input.object, metadata: { ...input.object.metadata, namespace: 'default' } } });
+
+/**
+ * Workloads, PriorityClasses and PodDisruptionBudgets read from a cluster (`kubectl get deploy,sts,ds,rs,job,cronjob
+ * -o yaml`, `kubectl get priorityclasses -o yaml` into configure({ priorityClasses }), `kubectl get pdb -o yaml`):
+ * the workload's own update verdict (its created Pods' errors left out: libraryUpdateSelf). Jobs and CronJobs are not
+ * drawn yet (their update, ValidateJob then ValidateJobUpdate, is not modelled).
+ */
+export const workloadUpdates: Domain<CreateInput, OursCreate> = {
+  ...storageUpdates,
+  name: 'workloadUpdates',
+  arbitrary: fc.oneof(
+    { weight: 6, arbitrary: appsWorkloadInputArb },
+    { weight: 1, arbitrary: priorityClassInputArb.map(({ object }) => ({ object, extendedResourceToleration: false })) },
+    { weight: 1, arbitrary: budgetArb.map((object) => ({ object: object as Record<string, any>, extendedResourceToleration: false })) },
+  ).map(readFromCluster).map(withNamespace),
 };
