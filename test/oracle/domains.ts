@@ -33,6 +33,8 @@ export interface Domain<I, O> {
   /** The library's answer; a thrown error is an answer too (the library refused the input). */
   ours(input: I): O;
   compare(ours: O, upstream: O): Difference[];
+  /** A comparison that reads the input too (outageTimeline: zones and pods' nodes); used instead of compare. */
+  compareWith?(input: I, ours: O, upstream: O): Difference[];
   /** What the run counts beside the verdict (e.g. how often an unmodelled score plugin changed the top set). */
   tally?(input: I, ours: O, upstream: O): string[];
   /** The oracle's domain that answers it, and whose known deviations apply (default: `name`). */

@@ -26,6 +26,10 @@ let KNOWN: KnownDeviation[] = [];
 /** How many more times a differing case of a sampled domain (Domain.resample) is asked. */
 const RESAMPLES = 4;
 
+/** The domain's comparison (with the input when it needs it: Domain.compareWith). */
+const compareAnswers = (domain: Domain<any, any>, input: unknown, ours: unknown, upstream: unknown) =>
+  (domain.compareWith ? domain.compareWith(input, ours, upstream) : domain.compare(ours, upstream));
+
 /** Both sides' answers to one case, and their differences. */
 async function answers(domain: Domain<any, any>, client: OracleClient, input: unknown) {
   const answer = await client.ask(domain.asks ?? domain.name, input);
@@ -39,13 +43,13 @@ async function answers(domain: Domain<any, any>, client: OracleClient, input: un
   const plain = answer.error !== undefined || (ours as { refused?: string }).refused !== undefined;
   let diffs: Difference[] = plain
     ? (JSON.stringify(ours) === JSON.stringify(upstream) ? [] : [{ field: 'answer', ours, upstream }])
-    : domain.compare(ours, upstream);
+    : compareAnswers(domain, input, ours, upstream);
   // upstream's answer is a sample (Domain.resample): ask again before a difference stands
   for (let i = 0; i < RESAMPLES && diffs.length && !plain && domain.resample; i++) {
     const again = await client.ask(domain.asks ?? domain.name, input);
     if (again.error !== undefined) break;
     upstream = domain.resample(upstream, again.output);
-    diffs = domain.compare(ours, upstream);
+    diffs = compareAnswers(domain, input, ours, upstream);
   }
   return { ours, upstream, diffs, tally: !plain && domain.tally ? domain.tally(input, ours, upstream) : [] };
 }
