@@ -276,7 +276,10 @@ func runOutage(t *testing.T, input *outageInput) (*outageOutput, error) {
 		return false, nil, nil
 	})
 
-	factory := informers.NewSharedInformerFactory(client, 0)
+	// a resync period longer than any question (none happens): with 0, client-go before v0.35 parks each reflector's
+	// resync goroutine on a package-level channel (reflector.go neverExitWatch, made outside the bubble), which is not
+	// durably blocking, and the bubble never advances (fatal error: all goroutines are asleep) at 1.33 and 1.34
+	factory := informers.NewSharedInformerFactory(client, 24*time.Hour)
 	leases, pods, nodes := factory.Coordination().V1().Leases(), factory.Core().V1().Pods(), factory.Core().V1().Nodes()
 	daemonSets := factory.Apps().V1().DaemonSets()
 	record := func(obj any) {
