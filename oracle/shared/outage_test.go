@@ -1,3 +1,8 @@
+//go:build go1.25
+
+// (go1.25: synctest.Test and sync.WaitGroup.Go; the constraint sets this file's language version in the 1.33 and 1.34
+// modules, whose go.mod says go 1.24.0, so that go vet accepts them)
+
 package main
 
 // The outageTimeline domain (test/oracle/outage.ts): upstream's real NodeLifecycleController
