@@ -1,6 +1,6 @@
 // Frozen answers of the outage oracle (oracle/shared/outage_test.go, bin/oracle-outage: upstream's
 // NodeLifecycleController and taint eviction Controller run unmodified in virtual time, testing/synctest), so that
-// `npm test` keeps them without Go. Compared as the oracle run compares them (test/oracle/outage.ts compareOutage):
+// `npm test` keeps them without Go (the 1.35 and 1.37 binaries' answers). Compared as the oracle run compares them (test/oracle/outage.ts compareOutage):
 // NoSchedule per node, NoExecute per zone as sorted seconds, deletions as the delay after the node's taint, each
 // instant within [L - 0.001, L + 0.1] of the library's L.
 // - the secondary eviction rate: flowcontrol.NewTokenBucketRateLimiter takes the flag as a float32, a little below
