@@ -76,8 +76,25 @@ export function zoneName(key: string): string {
  */
 export function noExecuteTaintTimes(start: number, count: number, rate: number): number[] {
   if (rate <= 0) return [];
-  // whole milliseconds, as the 100 ms passes see them
-  return Array.from({ length: count }, (_, k) => start + Math.round((k / rate) * 1000) / 1000);
+  const step = tokenInterval(rate);
+  // whole milliseconds
+  return Array.from({ length: count }, (_, k) => start + Math.round(k * step * 1000) / 1000);
+}
+
+/**
+ * Seconds between two NoExecute taints of a zone: the limiter is golang.org/x/time/rate's, built from the flag's
+ * float32 (flowcontrol.NewTokenBucketRateLimiter(qps float32, …): rate.Limit(qps)), and a token is looked for at each
+ * tainting pass (NodeEvictionPeriod, 100 ms), so the next taint waits for the first pass at which a whole token has
+ * come back: float32(0.1) is a little above 0.1 (a token after exactly 10 s), float32(0.01) a little below 0.01 (after
+ * 100 s the bucket holds 0.99999998: the token is taken at the next pass, 100.1 s; every further node 100.1 s more).
+ * Found by the outage oracle (bin/oracle-outage, upstream's NodeLifecycleController in virtual time).
+ */
+export function tokenInterval(rate: number): number {
+  const limit = Math.fround(rate);
+  let passes = Math.ceil(1 / (0.1 * limit));
+  while (passes > 1 && (passes - 1) * 0.1 * limit >= 1) passes--;
+  while (passes * 0.1 * limit < 1) passes++;
+  return passes / 10;
 }
 
 export interface ZoneView {

@@ -12,8 +12,8 @@ export class OracleClient {
   /** Set when the oracle process has exited: later questions are answered with this error at once. */
   private exited?: string;
 
-  constructor(readonly binary: string) {
-    this.child = spawn(binary, [], { stdio: ['pipe', 'pipe', 'pipe'] });
+  constructor(readonly binary: string, args: string[] = [], env: Record<string, string> = {}) {
+    this.child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     this.child.stderr.on('data', (b) => (this.stderr += b));
     createInterface({ input: this.child.stdout }).on('line', (line) => {
       const a = JSON.parse(line) as OracleAnswer;

@@ -17,15 +17,24 @@ import { volumes } from './volumes';
 import { evictionApi } from './disruption';
 import { preemption } from './preemption';
 import { schedulerConfig } from './config';
+import { outageTimeline } from './outage';
 
 export interface Domain<I, O> {
   name: string;
   /** The oracle module that answers it: `k8s` (oracle/k8s-<minor>, the default) or `karpenter` (oracle/karpenter-<minor>). */
   oracle?: 'k8s' | 'karpenter';
+  /**
+   * The binary of that module that answers it, beside `--oracle` (default: that one). `oracle-outage` is the test
+   * binary of oracle/shared/outage_test.go (upstream's controllers in a testing/synctest bubble: `go test -c`), run
+   * with ORACLE_OUTAGE=1.
+   */
+  binary?: 'oracle-outage';
   arbitrary: fc.Arbitrary<I>;
   /** The library's answer; a thrown error is an answer too (the library refused the input). */
   ours(input: I): O;
   compare(ours: O, upstream: O): Difference[];
+  /** A comparison that reads the input too (outageTimeline: zones and pods' nodes); used instead of compare. */
+  compareWith?(input: I, ours: O, upstream: O): Difference[];
   /** What the run counts beside the verdict (e.g. how often an unmodelled score plugin changed the top set). */
   tally?(input: I, ours: O, upstream: O): string[];
   /** The oracle's domain that answers it, and whose known deviations apply (default: `name`). */
@@ -65,4 +74,4 @@ export const scheduling: Domain<SchedulingInput, SchedulingOutput> = {
 export const DOMAINS: Array<Domain<any, any>> = [scheduling, toleration, quantity, kubectlTaint, create, yamlDomain,
   daemonSetTolerations, taintEviction2, nodeConditionTaints, labelSelector,
   e2e, volumes, karpenterRequirements, karpenterValidate, karpenterVolumes, karpenterProvision, claims, statefulClaims, evictionApi, preemption, schedulerConfig, namespacePolicy, policyObjects, persistentVolumes, storageObjects, storageUpdates, persistentVolumeUpdates, nodePodUpdates, corpusDomain,
-  workloadUpdates];
+  workloadUpdates, outageTimeline];

@@ -47,3 +47,5 @@ export { CLAIM_VOLUME } from '../../src/k8s/not-modelled';
 export { compileSchedulerConfiguration, SchedulerConfigurationError } from '../../src/scheduler/config';
 export { schedulerNameOf, underPodProfile } from '../../src/scheduler/config/select';
 export { profile } from '../../src/scheduler/profile';
+// the outage timeline (test/oracle/outage.ts): the simulation the outage matchers run
+export { simulateOutage } from '../../src/outage/simulate';

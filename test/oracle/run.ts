@@ -3,6 +3,7 @@
 // minimal case, with the library configured as that release (configure({ kubernetesVersion })). Usage (through
 // scripts/oracle.mjs): run.ts --oracle <binary> --release 1.35 [--cases N] [--seed S]
 import fc from 'fast-check';
+import { dirname, join } from 'node:path';
 import { OracleClient } from './client';
 import { DOMAINS, type Domain } from './domains';
 import { excusedBy, knownFor, type KnownDeviation } from './known';
@@ -25,6 +26,10 @@ let KNOWN: KnownDeviation[] = [];
 /** How many more times a differing case of a sampled domain (Domain.resample) is asked. */
 const RESAMPLES = 4;
 
+/** The domain's comparison (with the input when it needs it: Domain.compareWith). */
+const compareAnswers = (domain: Domain<any, any>, input: unknown, ours: unknown, upstream: unknown) =>
+  (domain.compareWith ? domain.compareWith(input, ours, upstream) : domain.compare(ours, upstream));
+
 /** Both sides' answers to one case, and their differences. */
 async function answers(domain: Domain<any, any>, client: OracleClient, input: unknown) {
   const answer = await client.ask(domain.asks ?? domain.name, input);
@@ -38,13 +43,13 @@ async function answers(domain: Domain<any, any>, client: OracleClient, input: un
   const plain = answer.error !== undefined || (ours as { refused?: string }).refused !== undefined;
   let diffs: Difference[] = plain
     ? (JSON.stringify(ours) === JSON.stringify(upstream) ? [] : [{ field: 'answer', ours, upstream }])
-    : domain.compare(ours, upstream);
+    : compareAnswers(domain, input, ours, upstream);
   // upstream's answer is a sample (Domain.resample): ask again before a difference stands
   for (let i = 0; i < RESAMPLES && diffs.length && !plain && domain.resample; i++) {
     const again = await client.ask(domain.asks ?? domain.name, input);
     if (again.error !== undefined) break;
     upstream = domain.resample(upstream, again.output);
-    diffs = domain.compare(ours, upstream);
+    diffs = compareAnswers(domain, input, ours, upstream);
   }
   return { ours, upstream, diffs, tally: !plain && domain.tally ? domain.tally(input, ours, upstream) : [] };
 }
@@ -256,15 +261,28 @@ async function main() {
   else configure({ karpenterVersion: release.slice('karpenter-'.length) as NonNullable<Parameters<typeof configure>[0]>['karpenterVersion'] });
   KNOWN = knownFor(release);
   const label = module === 'k8s' ? `k8s ${release}` : release;
-  const client = new OracleClient(binary);
-  const version = await client.ask('version');
+  const mainClient = new OracleClient(binary);
+  const version = await mainClient.ask('version');
   console.log(`oracle ${label}: ${JSON.stringify(version.output)} seed ${seed}`);
   let total = 0, differences = 0, known = 0;
   const problems: string[] = [];
   // --domains a,b (scripts/oracle.mjs) or --domain a: only those domains
   const only = (arg('domains') ?? arg('domain'))?.split(',');
   // a domain marked `named` (a focused view of another's cases) runs only when --domains names it
+  // a domain answered by another binary of the module (Domain.binary) asks its own process, started when first needed
+  const clients = new Map<string, OracleClient>();
+  const clientFor = (domain: Domain<any, any>) => {
+    if (!domain.binary) return mainClient;
+    let c = clients.get(domain.binary);
+    if (!c) {
+      // the test binary of oracle/shared/outage_test.go: TestOutageOracle answers only with ORACLE_OUTAGE=1
+      c = new OracleClient(join(dirname(binary), domain.binary), ['-test.run=^TestOutageOracle$'], { ORACLE_OUTAGE: '1' });
+      clients.set(domain.binary, c);
+    }
+    return c;
+  };
   for (const domain of DOMAINS.filter((d) => (d.oracle ?? 'k8s') === module && (only ? only.includes(d.name) : !d.named))) {
+    const client = clientFor(domain);
     if (domain.groups) {
       // (its known deviations' witnesses are the domain's it asks as: checked there)
       const r = await runGroups(domain, client, draws, seed);
@@ -285,7 +303,8 @@ async function main() {
     total += r.counts.cases; differences += r.counts.differing; known += r.counts.known;
     report(domain, label, r);
   }
-  client.close();
+  mainClient.close();
+  for (const c of clients.values()) c.close();
   for (const p of problems) console.log(p);
   // the release's summary line; scripts/oracle.mjs adds the runs up into `oracle: N cases, D differences, K known`
   console.log(`oracle ${label}: ${total} cases, ${differences} differences, ${known} known`);

@@ -1,0 +1,1 @@
+../shared/outage_test.go
