@@ -193,3 +193,33 @@ describe('a workload read from a cluster: its own update verdict, and its create
       expect(stored.filter((e) => POD_NOTE.test(e.message)).map((e) => e.field)).toEqual([field]);
     }));
 });
+
+describe('a Job read from a cluster: upstream\'s update of itself (ValidateJob and ValidateJobUpdate before 1.37)', () => {
+  const uid = '3f1b6c2e-8a7d-4e3b-9c51-0d2f4a6b8e71';
+  const generated = { 'batch.kubernetes.io/controller-uid': uid, 'batch.kubernetes.io/job-name': 'pi', 'controller-uid': uid, 'job-name': 'pi' };
+  /** `kubectl get job pi -o yaml` (the Kubernetes docs' example Job), as a cluster stores it. */
+  const dump = (podSpec: Record<string, unknown> = {}) => ({
+    apiVersion: 'batch/v1', kind: 'Job',
+    metadata: { name: 'pi', namespace: 'default', uid, resourceVersion: '4242', creationTimestamp: '2026-01-10T09:00:00Z', generation: 1, labels: generated },
+    spec: {
+      backoffLimit: 4, completionMode: 'NonIndexed', completions: 1, manualSelector: false, parallelism: 1, podReplacementPolicy: 'TerminatingOrFailed', suspend: false,
+      selector: { matchLabels: { 'batch.kubernetes.io/controller-uid': uid } },
+      template: { metadata: { labels: generated }, spec: { containers: [{ name: 'pi', image: 'perl:5.34.0', command: ['perl', '-Mbignum=bpi', '-wle', 'print bpi(2000)'] }], restartPolicy: 'Never', ...podSpec } },
+    },
+    status: { succeeded: 1, ready: 0, terminating: 0 },
+  });
+  test.each(KUBERNETES_VERSIONS)('at %s a dumped Job loads; a written one without its generated selector is told so', (release) =>
+    withConfiguration({ kubernetesVersion: release }, () => {
+      expect(validateInput(dump() as never).errors).toEqual([]);
+      const { selector: _s, ...spec } = dump().spec;
+      const written = { ...dump(), spec: { ...spec, template: { ...spec.template, metadata: { labels: { app: 'pi' } } } } };
+      const twice = releaseAtLeast('1.37') ? 1 : 2;
+      expect(validateInput(written as never).errors.map((e) => e.field).sort())
+        .toEqual([...Array(twice).fill('spec.selector'), ...Array(twice).fill('spec.template.metadata.labels')]);
+    }));
+  test.each(KUBERNETES_VERSIONS)('at %s a template\'s `resources: {}` is refused as immutable at 1.33 only (PodLevelResources off drops it)', (release) =>
+    withConfiguration({ kubernetesVersion: release }, () => {
+      const errors = validateInput(dump({ resources: {} }) as never).errors;
+      expect(errors.map((e) => `${e.field} ${e.message}`)).toEqual(releaseAtLeast('1.34') ? [] : ['spec.template Invalid value: core.PodTemplateSpec{…}: field is immutable']);
+    }));
+});

@@ -400,13 +400,87 @@ function validateJob(object: Obj, template: PodValidationOptions): FieldError[] 
     // LabelSelectorAsSelector(nil) selects nothing, so a missing selector never matches (ValidateJobSpec)
     if (selectorMatches(selector, labels) === false) errs.push(invalid('spec.template.metadata.labels', labels ?? null, NOT_MATCHING));
   }
-  const completions = defaulted.completions as number | undefined;
-  if (spec.completionMode === 'Indexed' && typeof completions === 'number' && completions > 0) {
-    const hostname = `${name}-${completions - 1}`;
-    if (isDNS1123Label(hostname).length) errs.push(invalid('metadata.name', name, `will not able to create pod with invalid DNS label: ${hostname}`));
-  }
+  errs.push(...indexedNameErrors(name, defaulted));
   const vt = validated.template as Template | undefined;
   return [...errs, ...createdPodErrors('Job', vt, createdPodLabels('Job', vt, spec), 'spec.template.spec', template)];
+}
+
+/** validateNameAllowsCompletions: an Indexed Job's last pod hostname `<name>-<completions-1>` must be a DNS label. */
+function indexedNameErrors(name: string, spec: Record<string, unknown>): FieldError[] {
+  const completions = spec.completions;
+  if (spec.completionMode !== 'Indexed' || typeof completions !== 'number' || completions <= 0) return [];
+  const hostname = `${name}-${completions - 1}`;
+  return isDNS1123Label(hostname).length ? [invalid('metadata.name', name, `will not able to create pod with invalid DNS label: ${hostname}`)] : [];
+}
+
+const JOB_UID = 'controller-uid';
+const JOB_NAME = 'job-name';
+const BATCH_UID = 'batch.kubernetes.io/controller-uid';
+const BATCH_NAME = 'batch.kubernetes.io/job-name';
+
+/**
+ * validateGeneratedSelector (pkg/apis/batch/validation/validation.go): a Job whose selector was generated (no
+ * manualSelector) has a uid, its template the controller-uid and job-name labels of its uid and name (the prefixed ones
+ * when `prefixed`), and its selector selects them.
+ */
+function generatedSelectorErrors(object: Obj, prefixed: boolean): FieldError[] {
+  const spec = object.spec ?? {};
+  const selector = spec.selector as LabelSelector | undefined;
+  if (spec.manualSelector === true || !selector) return [];
+  const uid = String((object.metadata as { uid?: string } | undefined)?.uid ?? '');
+  const name = object.metadata?.name ?? '';
+  const errs: FieldError[] = uid ? [] : [required('metadata.uid')];
+  const labels = (spec.template as Template | undefined)?.metadata?.labels ?? {};
+  const hasLabel = (key: string, value: string) => {
+    const field = `spec.template.metadata.labels[${key}]`;
+    if (!Object.prototype.hasOwnProperty.call(labels, key)) errs.push(required(field, `must be '${value}'`));
+    else if (labels[key] !== value) errs.push(invalid(field, labels, `must be '${value}'`));
+  };
+  hasLabel(JOB_UID, uid);
+  hasLabel(JOB_NAME, name);
+  const expected: Record<string, string> = { [JOB_UID]: uid, [JOB_NAME]: name };
+  if (prefixed) {
+    hasLabel(BATCH_UID, uid);
+    hasLabel(BATCH_NAME, name);
+    Object.assign(expected, { [BATCH_UID]: uid, [BATCH_NAME]: name });
+  }
+  if (selectorMatches(selector, expected) === false) errs.push(invalid('spec.selector', goLabelSelector(selector), '`selector` not auto-generated'));
+  return errs;
+}
+
+/**
+ * A Job read from a cluster as upstream's update of itself (pkg/registry/batch/job/strategy.go ValidateUpdate with
+ * validationOptionsForJob of the stored Job): validateCommonFields, then before 1.37 the create's ValidateJob (the
+ * name's DNS-subdomain rule, validateGeneratedSelector, ValidateJobSpec, the Indexed hostnames) and ValidateJobUpdate
+ * (ValidateObjectMetaUpdate, ValidateJobSpec again, the immutable fields, unchanged, and the hostnames again: each spec
+ * error twice); from 1.37 ValidateJobUpdate alone. No selector is generated on update: a Job as written, without the
+ * selector its create was given, is told its selector is required and does not match its template. The template with
+ * the stored template's options; the stored selector's invalid label values allowed; the prefixed labels required only
+ * when the stored template has both (RequirePrefixedLabels).
+ */
+function validateJobUpdate(object: Obj, opts: PodValidationOptions): FieldError[] {
+  const meta = object.metadata ?? {};
+  const given = object.spec ?? {};
+  // SetDefaults_Job (the decoder's): completions and parallelism 1 when both are unset, a Job without labels its template's
+  const spec = given.completions == null && given.parallelism == null ? { ...given, completions: 1, parallelism: 1 } : given;
+  const t = spec.template as Template | undefined;
+  const own = meta.labels && Object.keys(meta.labels).length ? meta.labels : t?.metadata?.labels;
+  const job = { ...object, metadata: own ? { ...meta, labels: own } : meta, spec };
+  const selector = spec.selector as LabelSelector | undefined;
+  const jobSpec = [...validateJobSpec(spec, 'spec', opts), ...(selector ? validateLabelSelector(selector, 'spec.selector', true) : [required('spec.selector')])];
+  // LabelSelectorAsSelector(nil) selects nothing: a missing selector never matches
+  if (selectorMatches(selector, t?.metadata?.labels) === false) jobSpec.push(invalid('spec.template.metadata.labels', t?.metadata?.labels ?? null, NOT_MATCHING));
+  // the Indexed hostnames: ValidateJob's before 1.37, ValidateJobUpdate's from 1.37 (once either way)
+  const errs = [...commonUpdateErrors(job, true), ...metaUpdateErrors(job.metadata, true), ...jobSpec, ...indexedNameErrors(meta.name ?? '', spec)];
+  if (!releaseAtLeast('1.37')) {
+    const labels = t?.metadata?.labels ?? {};
+    const prefixed = BATCH_NAME in labels && BATCH_UID in labels;
+    errs.push(...validateObjectMeta(job.metadata, true, nameIsDNSSubdomain), ...generatedSelectorErrors(job, prefixed), ...jobSpec);
+  }
+  // at 1.33 PrepareForUpdate (DropDisabledTemplateFields) drops a stored `resources: {}` of the template's spec, and
+  // validatePodTemplateUpdate finds the template changed (Go's %#v of it, with its pointers' addresses, not written here)
+  if (dropsPodResources(t?.spec as Record<string, any> | undefined)) errs.push(invalid('spec.template', new Raw('core.PodTemplateSpec{…}'), 'field is immutable'));
+  return [...errs, ...createdPodErrors('Job', t, createdPodLabels('Job', t, spec), 'spec.template.spec', opts)];
 }
 
 /**
@@ -596,13 +670,19 @@ const POD_UPDATES_MAY_NOT_CHANGE = `pod updates may not change fields other than
  * spaces at random per process: the oracle reads it with spaces).
  */
 function droppedPodResourcesErrors(spec: Record<string, any>): FieldError[] {
+  if (!dropsPodResources(spec)) return [];
   const resources = spec.resources;
-  if (gateEnabled('PodLevelResources') || resources == null || typeof resources !== 'object') return [];
-  const amounts = (v: unknown) => v != null && typeof v === 'object' && Object.keys(v).length > 0;
-  if (amounts(resources.requests) || amounts(resources.limits)) return [];
   const diff = `  core.PodSpec{\n  \t... // 31 identical fields\n  \tSchedulingGates: ${cmpList(spec.schedulingGates)},\n  \tResourceClaims:  ${cmpList(spec.resourceClaims)},\n` +
     `- \tResources:       ${cmpResources(resources)},\n+ \tResources:       nil,\n  }\n`;
   return [forbidden('spec', `${POD_UPDATES_MAY_NOT_CHANGE}\n${diff}`)];
+}
+
+/** With PodLevelResources off (1.33), PrepareForUpdate drops this stored pod spec's `resources`: an object without requests or limits. */
+function dropsPodResources(spec: Record<string, any> | undefined): boolean {
+  const resources = spec?.resources;
+  if (gateEnabled('PodLevelResources') || resources == null || typeof resources !== 'object') return false;
+  const amounts = (v: unknown) => v != null && typeof v === 'object' && Object.keys(v).length > 0;
+  return !amounts(resources.requests) && !amounts(resources.limits);
 }
 
 /** A list of scheduling gates or pod resource claims as go-cmp prints a context field's value (its type elided). */
@@ -731,7 +811,7 @@ function validateKind(object: Obj, comparisonOperators: boolean, update: boolean
       ];
     }
     case 'Job':
-      return validateJob(object, template);
+      return update ? validateJobUpdate(object, appsTemplate) : validateJob(object, template);
     case 'CronJob': {
       // an update of itself (ValidateCronJobUpdate): validateCommonFields, ValidateObjectMetaUpdate, the spec against
       // the stored one with the stored template's options; the name's rules (a DNS subdomain, 52 characters) not checked

@@ -1,6 +1,6 @@
 // Asks each release's oracle (oracle/k8s-*/bin/oracle, built by scripts/oracle.mjs) the update of itself of stored
-// Deployments, ReplicaSets, DaemonSets, StatefulSets, CronJobs, PriorityClasses and PodDisruptionBudgets (the updateSelf
-// question, oracle/shared/update_self.go: what `kubectl get deploy,rs,ds,sts,cronjob,priorityclasses,pdb -o yaml` holds)
+// Deployments, ReplicaSets, DaemonSets, StatefulSets, Jobs, CronJobs, PriorityClasses and PodDisruptionBudgets (the updateSelf
+// question, oracle/shared/update_self.go: what `kubectl get deploy,rs,ds,sts,job,cronjob,priorityclasses,pdb -o yaml` holds)
 // and writes test/e2e/oracle-regressions-workload-updates.json:
 // `npx ts-node --transpile-only test/oracle/freeze-workload-updates.ts`.
 import { writeFileSync } from 'node:fs';
@@ -15,6 +15,23 @@ const apps = (kind: string, spec: Record<string, unknown>, metadata: Record<stri
   ({ apiVersion: 'apps/v1', kind, metadata: { name: 'web', namespace: 'default', ...metadata, ...READ }, spec: { selector: { matchLabels: { app: 'web' } }, template: template(), ...spec } });
 const cronJob = (spec: Record<string, unknown>, metadata: Record<string, unknown> = {}) =>
   ({ apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'nightly', namespace: 'default', ...metadata, ...READ }, spec: { schedule: '0 3 * * *', jobTemplate: { spec: { template: template({ restartPolicy: 'OnFailure' }) } }, ...spec } });
+const UID = READ.uid;
+/** A Job as a dump has it (update-self.ts asDumpedJob): the generated selector, the controller-uid and job-name labels. */
+const job = (spec: Record<string, unknown>, name = 'pi', more: { legacy?: boolean; labels?: Record<string, string>; templateMeta?: Record<string, unknown> } = {}) => {
+  const generated: Record<string, string> = more.legacy ? { 'controller-uid': UID, 'job-name': name }
+    : { 'batch.kubernetes.io/controller-uid': UID, 'batch.kubernetes.io/job-name': name, 'controller-uid': UID, 'job-name': name };
+  const labels = more.labels ?? generated;
+  return {
+    apiVersion: 'batch/v1', kind: 'Job', metadata: { name, namespace: 'default', labels, ...READ },
+    spec: {
+      selector: { matchLabels: { [more.legacy ? 'controller-uid' : 'batch.kubernetes.io/controller-uid']: UID } },
+      template: template({ restartPolicy: 'Never' }, { labels, ...more.templateMeta }), ...spec,
+    },
+  };
+};
+/** A Job as its author wrote it, given a uid: no selector was generated (the update generates none). */
+const writtenJob = (spec: Record<string, unknown>, metadata: Record<string, unknown> = {}) =>
+  ({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'pi', namespace: 'default', ...metadata, ...READ }, spec: { template: template({ restartPolicy: 'Never' }), ...spec } });
 const priorityClass = (name: string, value: number, more: Record<string, unknown> = {}) =>
   ({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name, ...READ }, value, ...more });
 const budget = (metadata: Record<string, unknown>, spec: Record<string, unknown>) =>
@@ -49,6 +66,17 @@ export const CASES: Array<[string, Record<string, unknown>, string[]?]> = [
   ['a stored CronJob with an unknown timeZone (not validated unchanged)', cronJob({ timeZone: 'Mars/Olympus' })],
   ['a stored CronJob with a bad schedule and a bad label', cronJob({ schedule: '61 * * * *' }, { labels: { app: '-x' } })],
   ['a stored CronJob whose job template has a bad container name', cronJob({ jobTemplate: { spec: { template: template({ restartPolicy: 'OnFailure', containers: [{ name: 'C_bad', image: 'nginx' }] }) } } })],
+  ['a dumped Job (accepted)', job({ backoffLimit: 6, completions: 1, parallelism: 1, completionMode: 'NonIndexed', suspend: false, manualSelector: false })],
+  ['a dumped Job created before 1.27 (the unprefixed labels alone: the prefixed ones not required)', job({}, 'pi', { legacy: true })],
+  ['a dumped Job with a bad container name (before 1.37 ValidateJob and ValidateJobUpdate: twice)', job({ template: template({ restartPolicy: 'Never', containers: [{ name: 'C_bad', image: 'perl' }] }, { labels: job({}).metadata.labels }) })],
+  ['a dumped Job with a negative backoffLimit and a bad label', job({ backoffLimit: -1 }, 'pi', { labels: { ...job({}).metadata.labels, app: '-x' } })],
+  ['a dumped Indexed Job named Web (the DNS-subdomain rule before 1.37; the hostname once)', job({ completionMode: 'Indexed', completions: 3, parallelism: 3 }, 'Web')],
+  ['a dumped Job whose template lost its controller-uid label (validateGeneratedSelector before 1.37)', job({}, 'pi', { labels: { 'batch.kubernetes.io/controller-uid': UID, 'batch.kubernetes.io/job-name': 'pi', 'job-name': 'pi' } })],
+  ['a dumped Job whose template job-name label is another name (validateGeneratedSelector before 1.37)', job({}, 'pi', { labels: { 'batch.kubernetes.io/controller-uid': UID, 'batch.kubernetes.io/job-name': 'pi', 'controller-uid': UID, 'job-name': 'other' } }), ['1.33']],
+  ['a dumped Job with a bad pod-deletion-cost annotation in its template (allowed: the stored template holds it)', job({}, 'pi', { templateMeta: { annotations: { 'controller.kubernetes.io/pod-deletion-cost': '+1' } } })],
+  ['a dumped Job with a manual selector holding an invalid label value (allowed: the stored selector holds it)', { ...writtenJob({ manualSelector: true, selector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['-1', 'web'] }] } }) }],
+  ['a Job as written, given a uid (no selector generated on update: required, and the template not matched)', writtenJob({}), ['1.33']],
+  ['a Job as written with a podFailurePolicy exit code 0 for In (its errors twice before 1.37)', writtenJob({ podFailurePolicy: { rules: [{ action: 'FailJob', onExitCodes: { operator: 'In', values: [0] } }] } }), ['1.33']],
   ['a stored PriorityClass (accepted)', priorityClass('high-priority', 1000000, { description: 'x' })],
   ['a stored system-cluster-critical with another value (not checked against the system classes on update)', priorityClass('system-cluster-critical', 1000)],
   ['a stored system-custom class', priorityClass('system-custom', 1000000)],

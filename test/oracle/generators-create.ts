@@ -607,6 +607,9 @@ export const nodePodInputArb = mutatedInputArb(fc.oneof(pod, nodeArb));
  */
 export const appsWorkloadInputArb = mutatedInputArb(fc.oneof(deployment, replicaSet, statefulSet, daemonSet, cronJob));
 
+/** The Jobs of workloadInputArb alone (with its rare wrong types and unknown fields), for workloadUpdates (update-self.ts shapes them as a dump has them). */
+export const jobInputArb = mutatedInputArb(jobArb);
+
 /** A PersistentVolumeClaim as users write it, with the cluster's StorageClasses (generators-claims.ts). */
 export const claimInputArb: fc.Arbitrary<CreateInput> = fc.record({ object: claimArb, storageClasses: storageClassesArb })
   .map(({ object, storageClasses }) => ({ object, storageClasses, extendedResourceToleration: false }));

@@ -284,7 +284,9 @@ export const KNOWN: KnownDeviation[] = [
     field: 'errors[].body (the bad value), on an update of itself',
     releases: ['1.33'],
     reason: 'As go-syntax-bad-values-1.33, for an object read from a cluster and written back (a RuntimeClass\'s overhead ' +
-      'quantity, a repeated toleration\'s tolerationSeconds pointer).',
+      'quantity, a repeated toleration\'s tolerationSeconds pointer; a Job\'s template labels, as ValidateHasLabel and the ' +
+      'unmatched selector print them, and its whole template, with its pointers\' addresses, when PodLevelResources off ' +
+      'drops a `resources: {}` and validatePodTemplateUpdate finds it changed).',
     upstream: 'k8s.io/apimachinery@v0.33.13 pkg/util/validation/field/errors.go ErrorBody (default case: fmt.Sprintf("%s: %#v"))',
     excuses: (_input, d) => d.field.startsWith('errors at ') && sameButGoValues(d.ours as FieldErrors, d.upstream as FieldErrors),
     witness: {

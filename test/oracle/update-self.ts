@@ -7,7 +7,7 @@
 // generators-pv.ts, `--domains nodePodUpdates` of the Pods and Nodes of generators-create.ts, each given a uid (as `kubectl get -o yaml` has it).
 import type { Domain } from './domains';
 import { compareCreate, stripHints, type OursCreate, type UpstreamCreate } from './create';
-import { appsWorkloadInputArb, nodePodInputArb, type CreateInput } from './generators-create';
+import { appsWorkloadInputArb, jobInputArb, nodePodInputArb, type CreateInput } from './generators-create';
 import { budgetArb, priorityClassInputArb } from './generators-policy';
 import fc from 'fast-check';
 import { storageObjectInputArb } from './generators-storage-objects';
@@ -85,16 +85,43 @@ const withNamespace = (input: CreateInput): CreateInput => (input.object.kind ==
   : { ...input, object: { ...input.object, metadata: { ...input.object.metadata, namespace: 'default' } } });
 
 /**
+ * A Job as `kubectl get jobs -o yaml` has it: the create's generateSelectorIfNeeded (pkg/registry/batch/job/strategy.go)
+ * gave it the selector `batch.kubernetes.io/controller-uid: <uid>` and its template the controller-uid and job-name
+ * labels, prefixed and legacy; SetDefaults_Job's Job labels were the template's map itself (when the Job had none), so
+ * they carry them too. A name it has (a generateName was resolved). `legacy`: a Job created before 1.27, with the
+ * unprefixed labels and the selector `controller-uid: <uid>` alone. `written`: as its author wrote it, given a uid.
+ */
+export function asDumpedJob(input: CreateInput, written = false, legacy = false): CreateInput {
+  const object = structuredClone(input.object) as Record<string, any>;
+  if (written || object.kind !== 'Job') return input;
+  const meta = (object.metadata ??= {});
+  meta.name ??= `${meta.generateName ?? 'job-'}x7k2p`;
+  const uid = READ_FROM_CLUSTER.uid;
+  const spec = (object.spec ??= {});
+  const generated = legacy ? { 'controller-uid': uid, 'job-name': meta.name }
+    : { 'batch.kubernetes.io/controller-uid': uid, 'batch.kubernetes.io/job-name': meta.name, 'controller-uid': uid, 'job-name': meta.name };
+  if (spec.manualSelector !== true) {
+    spec.selector = { matchLabels: { [legacy ? 'controller-uid' : 'batch.kubernetes.io/controller-uid']: uid } };
+    const t = (spec.template ??= {});
+    t.metadata = { ...t.metadata, labels: { ...(t.metadata?.labels ?? {}), ...generated } };
+    if (t.metadata.labels && (!meta.labels || !Object.keys(meta.labels).length)) meta.labels = t.metadata.labels;
+  }
+  return { ...input, object };
+}
+
+/**
  * Workloads, PriorityClasses and PodDisruptionBudgets read from a cluster (`kubectl get deploy,sts,ds,rs,job,cronjob
  * -o yaml`, `kubectl get priorityclasses -o yaml` into configure({ priorityClasses }), `kubectl get pdb -o yaml`):
- * the workload's own update verdict (its created Pods' errors left out: libraryUpdateSelf). Jobs and CronJobs are not
- * drawn yet (their update, ValidateJob then ValidateJobUpdate, is not modelled).
+ * the workload's own update verdict (its created Pods' errors left out: libraryUpdateSelf). Jobs as a dump has them
+ * (asDumpedJob), and some as written.
  */
 export const workloadUpdates: Domain<CreateInput, OursCreate> = {
   ...storageUpdates,
   name: 'workloadUpdates',
   arbitrary: fc.oneof(
     { weight: 6, arbitrary: appsWorkloadInputArb },
+    // Jobs as a dump has them (one in eight created before 1.27), one in four as written (given a uid)
+    { weight: 2, arbitrary: fc.tuple(jobInputArb, fc.nat(7)).map(([input, n]) => asDumpedJob(input, n < 2, n === 2)) },
     { weight: 1, arbitrary: priorityClassInputArb.map(({ object }) => ({ object, extendedResourceToleration: false })) },
     { weight: 1, arbitrary: budgetArb.map((object) => ({ object: object as Record<string, any>, extendedResourceToleration: false })) },
   ).map(readFromCluster).map(withNamespace),
