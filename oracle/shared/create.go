@@ -197,6 +197,9 @@ type createOptions struct {
 	mutating   []admission.MutationInterface
 	validating []admission.ValidationInterface
 	uid        string
+	// stored: a body read from a cluster, whose update of itself was asked already (updateSelfRefusal): the strategy
+	// prepares it as for a create, without the create's validation.
+	stored bool
 }
 
 // The decoder the create path reads a body with (the strict one unless lenient).
@@ -258,7 +261,9 @@ func createObject(ctx context.Context, body []byte, opts createOptions) (runtime
 	}
 	rest.FillObjectMetaSystemFields(objectMeta)
 	objectMeta.SetUID(types.UID(opts.uid))
-	if err := rest.BeforeCreate(kind.strategy, ctx, internal); err != nil {
+	if opts.stored {
+		kind.strategy.PrepareForCreate(ctx, internal)
+	} else if err := rest.BeforeCreate(kind.strategy, ctx, internal); err != nil {
 		return nil, nil, refusal(err), nil
 	}
 	// the validating admission plugins run after the strategy (registry/generic/registry/store.go Store.create: createValidation)

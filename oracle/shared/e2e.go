@@ -146,7 +146,17 @@ func (o *schedulingOracle) e2eAnswer(ctx context.Context, raw []byte) (*e2eOutpu
 		mutating:   append(admissionPlugins(in.ExtendedResourceToleration), runtimeClassAdmission, serviceAccountAdmission),
 		validating: []admission.ValidationInterface{runtimeClassAdmission, serviceAccountAdmission},
 	}
-	internal, gvk, refused, err := createObject(ctx, in.Workload, createOptions{mutating: opts.mutating, validating: opts.validating, uid: "e2e-workload"})
+	workloadOpts := createOptions{mutating: opts.mutating, validating: opts.validating, uid: "e2e-workload"}
+	if readFromCluster(in.Workload) {
+		// the library validates a workload read from a cluster (a dump: uid, status, …) as the update of itself
+		// (engine/validate.ts validateInput); its controller then makes pods from it as stored
+		refused, err := updateSelfRefusal(ctx, in.Workload)
+		if err != nil || refused != nil {
+			return &e2eOutput{Rejected: refusedAs("workload", refused)}, err
+		}
+		workloadOpts.stored = true
+	}
+	internal, gvk, refused, err := createObject(ctx, in.Workload, workloadOpts)
 	if err != nil || refused != nil {
 		return &e2eOutput{Rejected: refusedAs("workload", refused)}, err
 	}

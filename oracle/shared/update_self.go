@@ -61,10 +61,16 @@ func updateSelfAnswer(ctx context.Context, raw json.RawMessage) (*createOutput, 
 			ns = metav1.NamespaceDefault
 		}
 	}
-	// the stored object: the same, as etcd gives it back (a namespace a cluster-scoped object names is not stored)
-	if !strategy.NamespaceScoped() {
-		objectMeta.SetNamespace("")
+	// the stored object: the same, as etcd gives it back (a namespace a cluster-scoped object names is not stored; a
+	// namespaced one is in the request's namespace), with a resourceVersion (every stored object has one: a dump
+	// without it is still what the cluster holds) and managedFields the API server wrote (the update handler's field
+	// manager keeps the live object's when the body's do not decode, fieldmanager.go decodeLiveOrNew: the library
+	// ignores them, as createObject drops them)
+	objectMeta.SetNamespace(ns)
+	if objectMeta.GetResourceVersion() == "" {
+		objectMeta.SetResourceVersion("1")
 	}
+	objectMeta.SetManagedFields(nil)
 	old := internal.DeepCopyObject()
 	ctx = genericapirequest.WithNamespace(ctx, ns)
 	ctx = genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{IsResourceRequest: true, Verb: "update",
@@ -77,4 +83,37 @@ func updateSelfAnswer(ctx context.Context, raw json.RawMessage) (*createOutput, 
 		return nil, err
 	}
 	return &createOutput{Object: text}, nil
+}
+
+// readFromCluster is the library's test for an object a cluster holds (src/k8s/subject.ts readFromCluster): a uid,
+// resourceVersion or creationTimestamp, or a status with any field. The library validates such an object as the
+// update of itself, so the e2e domain asks that of a dumped workload (e2eAnswer).
+func readFromCluster(body []byte) bool {
+	var o struct {
+		Metadata struct {
+			UID               any `json:"uid"`
+			ResourceVersion   any `json:"resourceVersion"`
+			CreationTimestamp any `json:"creationTimestamp"`
+		} `json:"metadata"`
+		Status any `json:"status"`
+	}
+	if json.Unmarshal(body, &o) != nil {
+		return false
+	}
+	truthy := func(v any) bool { return v != nil && v != "" && v != false && v != float64(0) }
+	status, _ := o.Status.(map[string]any)
+	return truthy(o.Metadata.UID) || truthy(o.Metadata.ResourceVersion) || truthy(o.Metadata.CreationTimestamp) || len(status) > 0
+}
+
+// updateSelfRefusal is the update of itself's refusal of a body read from a cluster, or nil when it is accepted.
+func updateSelfRefusal(ctx context.Context, body []byte) (*createOutput, error) {
+	raw, err := json.Marshal(createInput{Object: body})
+	if err != nil {
+		return nil, err
+	}
+	out, err := updateSelfAnswer(ctx, raw)
+	if err != nil || out == nil || out.Object != nil {
+		return nil, err
+	}
+	return out, nil
 }

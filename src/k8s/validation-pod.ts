@@ -826,12 +826,30 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
     // validateLinux / validateWindows, for a valid OS only
     else errs.push(...validateOSSecurity(s as never, path));
   }
+  // schedulingGroup (1.37, GenericWorkload alpha, off): dropped on create, kept by an update of a spec that holds it
+  // (pkg/api/pod/util.go dropDisabledSchedulingGroup, schedulingGroupInUse; validateSchedulingGroup, v1.37.2)
+  const group = (s as { schedulingGroup?: { podGroupName?: unknown } | null }).schedulingGroup;
+  if (opts.update && releaseAtLeast('1.37') && group != null) {
+    errs.push(...validateSchedulingGroup(group, child(path, 'schedulingGroup')));
+    // evictionResponders (EvictionRequestAPI alpha, off) are kept alike when the spec holds them (dropDisabledEvictionResponders)
+    const responders = (s as { evictionResponders?: unknown }).evictionResponders;
+    if (Array.isArray(responders) && responders.length) errs.push(forbidden(child(path, 'schedulingGroup'), 'may not be set when evictionResponders is set'));
+  }
   if (opts.isPod && !opts.update) {
     // ValidatePodCreate
     if (s.ephemeralContainers?.length) errs.push(forbidden(child(path, 'ephemeralContainers'), 'cannot be set on create'));
     if (s.nodeName && s.schedulingGates?.length) errs.push(forbidden(child(path, 'nodeName'), 'cannot be set until all schedulingGates have been cleared'));
   }
   return errs;
+}
+
+/** validateSchedulingGroup: a podGroupName (a one-of of one), a DNS subdomain (ValidatePodGroupName). */
+function validateSchedulingGroup(group: { podGroupName?: unknown }, path: string): FieldError[] {
+  const p = child(path, 'podGroupName');
+  // (an object's missing pointer prints as null: the value JSON gives it)
+  if (group.podGroupName == null) return [invalid(p, null, 'must specify one of: `podGroupName`')];
+  const name = String(group.podGroupName);
+  return nameIsDNSSubdomain(name, false).map((m) => invalid(p, name, m));
 }
 
 /** ValidatePodTemplateSpec: the template's labels and annotations, its spec; no ephemeral containers. */

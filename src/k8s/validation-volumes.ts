@@ -8,11 +8,11 @@
 // sources; a resourceFieldRef's divisor), ephemeral (its claim spec; of the template's metadata its labels and
 // annotations) and image (with the ImageVolume gate; without it the create path drops such volumes and their mounts).
 // Other sources count as a source and nothing more; fields newer than v1.33 behind gates that are off (emptyDir.mode,
-// the user fields, bindMountOptions) are not checked.
+// the user fields) are not checked, nor bindMountOptions but on an update that keeps them (keepsBindMountOptions).
 import type { Container, FieldError, PodSpec } from '../core/types';
 import { gateEnabled, releaseAtLeast } from '../core/config';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain } from './names';
-import { child, decodeQuantity, duplicate, forbidden, index, invalid, named, notFound, notSupported, required } from './validation-field';
+import { child, decodeQuantity, duplicate, forbidden, index, invalid, named, notFound, notSupported, quote, Raw, required } from './validation-field';
 import { validateLabels } from './validation-meta';
 import { validateClaimSpec } from './validation-claim';
 
@@ -504,7 +504,7 @@ function validateProjectedVolumeSource(p: Obj, path: string, update: boolean): F
 
 // --- mounts and devices ----------------------------------------------------------------------------------
 
-type Mount = { name?: string; mountPath?: string; subPath?: string; subPathExpr?: string; mountPropagation?: string; recursiveReadOnly?: string; readOnly?: boolean };
+type Mount = { name?: string; mountPath?: string; subPath?: string; subPathExpr?: string; mountPropagation?: string; recursiveReadOnly?: string; readOnly?: boolean; bindMountOptions?: unknown };
 type Device = { name?: string; devicePath?: string };
 
 /** validateMountPropagation, validateMountRecursiveReadOnly: at `volumeMounts.<field>`, no index (upstream's). */
@@ -526,7 +526,42 @@ function validateMountModes(m: Mount, c: Container, path: string): FieldError[] 
 }
 
 /** ValidateVolumeMounts: each mount names a volume that validated, at a path of its own; subPath rules; modes. */
-export function validateVolumeMounts(c: Container, vols: VolumeMap, path: string): FieldError[] {
+/** pkg/apis/core/validation/validation.go supportedBindMountOptions, as sets.List gives them (sorted). */
+const BIND_MOUNT_OPTIONS = ['nodev', 'noexec', 'nosuid'];
+
+/**
+ * validateBindMountOptions and the image-volume check after it (v1.37.2): each option supported, none twice; none on
+ * a mount of an image volume (printed as Go prints a []string).
+ */
+function validateBindMountOptions(m: Mount, vols: VolumeMap, p: string): FieldError[] {
+  const options = Array.isArray(m.bindMountOptions) ? (m.bindMountOptions as unknown[]).map(String) : [];
+  const path = child(p, 'bindMountOptions');
+  const errs: FieldError[] = [];
+  const seen = new Set<string>();
+  options.forEach((option, i) => {
+    if (!BIND_MOUNT_OPTIONS.includes(option)) errs.push(notSupported(index(path, i), option, BIND_MOUNT_OPTIONS));
+    if (seen.has(option)) errs.push(duplicate(index(path, i), option));
+    seen.add(option);
+  });
+  if (options.length && given(vols.get(m.name ?? '')?.image)) {
+    errs.push(invalid(path, new Raw(`[]string{${options.map(quote).join(', ')}}`), 'bindMountOptions may not be used with image volumes'));
+  }
+  return errs;
+}
+
+/**
+ * Whether a pod spec's mounts keep their bindMountOptions (1.37's alpha VolumeBindMountOptions, off): the create path
+ * drops them, a spec's update of itself keeps them when any mount uses them (pkg/api/pod/util.go dropDisabledPodFields,
+ * bindMountOptionsInUse, v1.37.2; a workload's template through DropDisabledTemplateFields alike).
+ */
+function keepsBindMountOptions(spec: PodSpec, update: boolean): boolean {
+  if (!update || !releaseAtLeast('1.37')) return false;
+  return (['containers', 'initContainers', 'ephemeralContainers'] as const).some((key) =>
+    listOf<Container | null>((spec as PodSpec & { ephemeralContainers?: unknown })[key]).some((c) =>
+      listOf<Mount | null>(c?.volumeMounts).some((m) => Array.isArray(m?.bindMountOptions) && (m.bindMountOptions as unknown[]).length > 0)));
+}
+
+export function validateVolumeMounts(c: Container, vols: VolumeMap, path: string, bindMountOptions = false): FieldError[] {
   const errs: FieldError[] = [];
   const devices = new Map(listOf<Device | null>(c.volumeDevices).map((d) => [d?.name ?? '', d?.devicePath ?? '']));
   const devicePaths = new Set(devices.values());
@@ -549,6 +584,7 @@ export function validateVolumeMounts(c: Container, vols: VolumeMap, path: string
       errs.push(...validateLocalDescendingPath(m.subPathExpr, child(path, 'subPathExpr')));
     }
     errs.push(...validateMountModes(m, c, path));
+    if (bindMountOptions) errs.push(...validateBindMountOptions(m, vols, p));
   });
   return errs;
 }
@@ -609,11 +645,12 @@ export function withoutImageVolumes(spec: PodSpec, update = false): PodSpec {
 export function validatePodVolumes(podSpec: PodSpec, path: string, podName: string | undefined, isPod = podName !== undefined, update = false): FieldError[] {
   const spec = withoutImageVolumes(podSpec, update);
   const { vols, errs } = validateVolumes(spec.volumes as Array<Volume | null> | undefined, podName, child(path, 'volumes'), isPod, update);
+  const bindMountOptions = keepsBindMountOptions(spec, update);
   for (const key of ['containers', 'initContainers', 'ephemeralContainers'] as const) {
     listOf<Container | null>((spec as PodSpec & { ephemeralContainers?: unknown })[key]).forEach((c, i) => {
       if (!c) return;
       const p = index(child(path, key), i);
-      errs.push(...validateVolumeMounts(c, vols, child(p, 'volumeMounts')), ...validateVolumeDevices(c, vols, child(p, 'volumeDevices')));
+      errs.push(...validateVolumeMounts(c, vols, child(p, 'volumeMounts'), bindMountOptions), ...validateVolumeDevices(c, vols, child(p, 'volumeDevices')));
     });
   }
   return errs;

@@ -374,8 +374,8 @@ const E2E_KNOWN: KnownDeviation[] = [
     reason: 'A workload that carries what only the API server writes (a status, metadata.uid, resourceVersion or ' +
       'creationTimestamp) is read as a dump and checked as an update of itself, with the fields placement never reads ' +
       'whose rules tightened within the supported releases set apart as unchecked (src/engine/validate.ts UNREAD: ' +
-      'hostAliases, which support bundles redact and StrictIPCIDRValidation tightened at 1.36); the e2e question creates ' +
-      'it, and upstream refuses them. Met by kubernetes/api\'s placeholder DaemonSet in the corpus pass (its status is ' +
+      'hostAliases, which support bundles redact and StrictIPCIDRValidation tightened at 1.36); the e2e question asks ' +
+      'its update of itself too (oracle/shared/e2e.go readFromCluster), and upstream refuses them. Met by kubernetes/api\'s placeholder DaemonSet in the corpus pass (its status is ' +
       'filled; hostAliases ip `ipValue`, hostnames `hostnamesValue`); every other error of it is compared (at 1.33 … 1.36 ' +
       'once unknown-fields-not-refused has taken out the 1.37 fields those releases refuse by strict decoding).',
     upstream: 'pkg/apis/core/validation/validation.go ValidateHostAliases (IsValidIPForLegacyField, ValidateDNS1123Subdomain)',
