@@ -2,11 +2,9 @@
 // Nodes and Pods (the updateSelf question, oracle/shared/update_self.go: what `kubectl get nodes -o yaml` and
 // `kubectl get pods -A -o yaml` dumps hold) and writes test/e2e/oracle-regressions-updates.json:
 // `npx ts-node --transpile-only test/oracle/freeze-node-pod-updates.ts`.
-import { writeFileSync } from 'node:fs';
-import { OracleClient } from './client';
+import { freezeUpdateSelf, type UpdateCase } from './freeze-update-self';
 
 const FILE = 'test/e2e/oracle-regressions-updates.json';
-const RELEASES = ['1.33', '1.34', '1.35', '1.36', '1.37'];
 const READ = { uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '12345' };
 const node = (metadata: Record<string, unknown>, spec: Record<string, unknown>, status?: Record<string, unknown>) =>
   ({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1', ...metadata, ...READ }, spec, ...(status ? { status } : {}) });
@@ -14,7 +12,7 @@ const pod = (metadata: Record<string, unknown>, spec: Record<string, unknown>) =
   ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default', ...metadata, ...READ }, spec: { containers: [{ name: 'c', image: 'nginx' }], ...spec } });
 // a third element: the releases left out (at 1.33 a pointer-holding bad value prints in Go syntax, with its addresses:
 // the known go-syntax-bad-values-1.33-on-update; 1.33 has no restartPolicyRules: unknown-fields-not-refused-on-update)
-export const CASES: Array<[string, Record<string, unknown>, string[]?]> = [
+export const CASES: UpdateCase[] = [
   ['a stored Node with taints, capacity and a podCIDR (accepted)', node({ labels: { 'kubernetes.io/hostname': 'node-1' } },
     { podCIDR: '10.244.1.0/24', podCIDRs: ['10.244.1.0/24'], taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] },
     { capacity: { cpu: '4', memory: '16Gi', pods: '110' }, allocatable: { cpu: '3900m', memory: '15Gi', pods: '110' } })],
@@ -54,24 +52,4 @@ export const CASES: Array<[string, Record<string, unknown>, string[]?]> = [
   ['a stored Pod with a pod-level cpu limit under its init container\'s (not defaulted on update from 1.37)', pod({}, { containers: [{ name: 'c', image: 'nginx' }], resources: { limits: { cpu: '100m' } }, initContainers: [{ name: 'side', image: 'nginx', resources: { limits: { cpu: '0.5' } } }] })],
 ];
 
-async function main() {
-  const frozen: Record<string, { updateSelf: unknown[] }> = {};
-  for (const release of RELEASES) {
-    const client = new OracleClient(`oracle/k8s-${release}/bin/oracle`);
-    frozen[release] = { updateSelf: [] };
-    for (const [name, object, not] of CASES) {
-      if (not?.includes(release)) continue;
-      const input = { object, extendedResourceToleration: false };
-      const a = await client.ask('updateSelf', input);
-      if (a.error) throw new Error(`${release} ${name}: ${a.error}`);
-      // an accepted update answers the object's kind alone: nothing of it is compared (update-self.ts)
-      const { object: _kind, ...upstream } = a.output;
-      frozen[release].updateSelf.push({ name, input, upstream });
-    }
-    client.close();
-  }
-  // one case a line
-  const list = (cases: unknown[]) => `[\n  ${cases.map((c) => JSON.stringify(c)).join(',\n  ')}\n ]`;
-  writeFileSync(FILE, `{\n${Object.entries(frozen).map(([r, v]) => ` ${JSON.stringify(r)}: { "updateSelf": ${list(v.updateSelf)} }`).join(',\n')}\n}\n`);
-}
-main();
+freezeUpdateSelf(FILE, CASES);

@@ -3,11 +3,9 @@
 // question, oracle/shared/update_self.go: what `kubectl get deploy,rs,ds,sts,job,cronjob,priorityclasses,pdb -o yaml` holds)
 // and writes test/e2e/oracle-regressions-workload-updates.json:
 // `npx ts-node --transpile-only test/oracle/freeze-workload-updates.ts`.
-import { writeFileSync } from 'node:fs';
-import { OracleClient } from './client';
+import { freezeUpdateSelf, type UpdateCase } from './freeze-update-self';
 
 const FILE = 'test/e2e/oracle-regressions-workload-updates.json';
-const RELEASES = ['1.33', '1.34', '1.35', '1.36', '1.37'];
 const READ = { uid: '00000000-0000-4000-8000-000000000001', resourceVersion: '12345' };
 const template = (spec: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}) =>
   ({ metadata: { labels: { app: 'web' }, ...metadata }, spec: { containers: [{ name: 'c', image: 'nginx' }], ...spec } });
@@ -38,7 +36,7 @@ const budget = (metadata: Record<string, unknown>, spec: Record<string, unknown>
   ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'web-pdb', namespace: 'default', ...metadata, ...READ }, spec: { selector: { matchLabels: { app: 'web' } }, ...spec } });
 // a third element: the releases left out (at 1.33 a bad IntOrString prints in Go syntax, with its addresses: the known
 // go-syntax-bad-values-1.33-on-update)
-export const CASES: Array<[string, Record<string, unknown>, string[]?]> = [
+export const CASES: UpdateCase[] = [
   ['a stored Deployment (accepted)', apps('Deployment', { replicas: 3, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } } })],
   ['a stored Deployment named Web (validateCommonFields: a path segment, not the create\'s DNS subdomain)', apps('Deployment', {}, { name: 'Web' })],
   ['a stored Deployment with a bad label (validateCommonFields and ValidateObjectMetaUpdate)', apps('Deployment', {}, { labels: { app: '-x' } })],
@@ -88,24 +86,4 @@ export const CASES: Array<[string, Record<string, unknown>, string[]?]> = [
   ['a stored PodDisruptionBudget with a bad label and a bad minAvailable', budget({ labels: { app: '-x' } }, { minAvailable: '150%' })],
 ];
 
-async function main() {
-  const frozen: Record<string, { updateSelf: unknown[] }> = {};
-  for (const release of RELEASES) {
-    const client = new OracleClient(`oracle/k8s-${release}/bin/oracle`);
-    frozen[release] = { updateSelf: [] };
-    for (const [name, object, not] of CASES) {
-      if (not?.includes(release)) continue;
-      const input = { object, extendedResourceToleration: false };
-      const a = await client.ask('updateSelf', input);
-      if (a.error) throw new Error(`${release} ${name}: ${a.error}`);
-      // an accepted update answers the object's kind alone: nothing of it is compared (update-self.ts)
-      const { object: _kind, ...upstream } = a.output;
-      frozen[release].updateSelf.push({ name, input, upstream });
-    }
-    client.close();
-  }
-  // one case a line
-  const list = (cases: unknown[]) => `[\n  ${cases.map((c) => JSON.stringify(c)).join(',\n  ')}\n ]`;
-  writeFileSync(FILE, `{\n${Object.entries(frozen).map(([r, v]) => ` ${JSON.stringify(r)}: { "updateSelf": ${list(v.updateSelf)} }`).join(',\n')}\n}\n`);
-}
-main();
+freezeUpdateSelf(FILE, CASES);
