@@ -253,3 +253,29 @@ describe('1.37 alpha fields a dump holds are validated as its update keeps them'
       expect(fields(pod({ uid: 'u1' }, {})).filter((f) => f.includes('bindMountOptions['))).toEqual([]);
     }));
 });
+
+// Earlier releases' gated fields alike (the corpus pass on kubernetes/api's placeholder DaemonSet, at each release):
+// 1.34's alpha hostnameOverride (setHostnameOverrideInUse), 1.33's resourceClaims with DynamicResourceAllocation off
+// (dynamicResourceAllocationInUse), 1.36's schedulingGroup.
+describe("gated fields a dump holds, at the releases whose create path drops them", () => {
+  const pod = (metadata: Record<string, unknown>, spec: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default', ...metadata }, spec });
+  const fields = (o: object) => validateInput(o as never).errors.map((e) => e.field);
+  test('1.34: hostnameOverride', () =>
+    withConfiguration({ kubernetesVersion: '1.34' }, () => {
+      const spec = { containers: [{ name: 'c', image: 'nginx' }], hostnameOverride: 'Bad_Name' };
+      expect(fields(pod({}, spec))).toEqual([]);
+      expect(fields(pod({ uid: 'u1' }, spec))).toEqual(['spec.hostnameOverride']);
+    }));
+  test('1.33: resourceClaims and the containers\' claims', () =>
+    withConfiguration({ kubernetesVersion: '1.33' }, () => {
+      const spec = { containers: [{ name: 'c', image: 'nginx', resources: { claims: [{ name: 'gpu', request: 'Bad_Request' }] } }], resourceClaims: [{ name: 'gpu', resourceClaimName: 'gpu-claim' }] };
+      expect(fields(pod({}, spec))).toEqual([]);
+      expect(fields(pod({ uid: 'u1' }, spec))).toEqual(['spec.containers[0].resources.claims[0].request']);
+    }));
+  test('1.36: schedulingGroup', () =>
+    withConfiguration({ kubernetesVersion: '1.36' }, () => {
+      const spec = { containers: [{ name: 'c', image: 'nginx' }], schedulingGroup: {} };
+      expect(fields(pod({}, spec))).toEqual([]);
+      expect(fields(pod({ uid: 'u1' }, spec))).toEqual(['spec.schedulingGroup.podGroupName']);
+    }));
+});

@@ -134,10 +134,11 @@ export function validateNamedFields(spec: Obj, path: string): FieldError[] {
 /**
  * validatePodHostName: a hostnameOverride is a DNS subdomain of at most 64 bytes, not with setHostnameAsFQDN or
  * hostNetwork. HostnameOverride is alpha and off at 1.34, where the create path drops the field (pkg/api/pod/util.go
- * dropDisabledFields), beta and on from 1.35; 1.33 has no such field.
+ * dropDisabledFields) and an update of a spec that holds it keeps it (setHostnameOverrideInUse), beta and on from
+ * 1.35; 1.33 has no such field.
  */
-export function validatePodHostName(spec: Obj, path: string): FieldError[] {
-  if (spec.hostnameOverride == null || !releaseAtLeast('1.35')) return [];
+export function validatePodHostName(spec: Obj, path: string, update = false): FieldError[] {
+  if (spec.hostnameOverride == null || !(releaseAtLeast('1.35') || (update && releaseAtLeast('1.34')))) return [];
   const p = child(path, 'hostnameOverride');
   const name = str(spec.hostnameOverride);
   const errs: FieldError[] = [];
@@ -216,6 +217,8 @@ const ONE_CLAIM_SOURCE = 'must specify one of: `resourceClaimName`, `resourceCla
  * resources.claims: dropDisabledDynamicResourceAllocationFields; on from 1.34): whether those fields are validated.
  */
 export const claimsValidated = () => gateEnabled('DynamicResourceAllocation');
+/** With the gate off, an update of a spec that holds resourceClaims keeps them and the containers' claims (dynamicResourceAllocationInUse). */
+export const claimsKept = (spec: Obj, update: boolean | undefined): boolean => update === true && list(spec.resourceClaims).length > 0;
 
 /** gatherPodResourceClaimNames: the pod's non-empty resourceClaims names. */
 export const podClaimNames = (spec: Obj): Set<string> => new Set(list(spec.resourceClaims).map((c) => str(obj(c)?.name)).filter(Boolean));
@@ -225,8 +228,8 @@ export const podClaimNames = (spec: Obj): Set<string> => new Set(list(spec.resou
  * resourceClaimTemplateName, each a DNS subdomain. The bad value of the source rules is the whole claim (JSON of the
  * internal core.PodResourceClaim).
  */
-export function validatePodResourceClaims(spec: Obj, path: string): FieldError[] {
-  if (!claimsValidated()) return [];
+export function validatePodResourceClaims(spec: Obj, path: string, update = false): FieldError[] {
+  if (!claimsValidated() && !claimsKept(spec, update)) return [];
   const errs: FieldError[] = [];
   const names = new Set<string>();
   list(spec.resourceClaims).forEach((item, i) => {
@@ -254,8 +257,8 @@ export function validatePodResourceClaims(spec: Obj, path: string): FieldError[]
  * validateResourceClaimNames: a container's (or the pod's) resources.claims name claims of spec.resourceClaims, each
  * at most once (or each of its requests once, a request a DNS label).
  */
-export function validateResourceClaimNames(claims: unknown, names: Set<string>, path: string): FieldError[] {
-  if (!claimsValidated()) return [];
+export function validateResourceClaimNames(claims: unknown, names: Set<string>, path: string, kept = false): FieldError[] {
+  if (!claimsValidated() && !kept) return [];
   const errs: FieldError[] = [];
   const seen = new Set<string>();
   list(claims).forEach((item, i) => {

@@ -12,7 +12,7 @@ import { gateState } from '../core/releases';
 import { validateHostAliases } from './validation-ip';
 import { validateHooksAndProbes } from './validation-handlers';
 import { validateContainerSecurityContext, validateHostUsers, validateOSSecurity, validatePodSecurityContext, validateWindowsHostProcessPod } from './validation-security';
-import { podClaimNames, validateContainerRestartRules, validateInitResizePolicy, validatePodResourceClaims, validateResourceClaimNames, validateInitRestartRules, validateNamedFields, validatePodDNSConfig, validatePodHostName, validateReadinessGates, validateResizePolicy } from './validation-pod-fields';
+import { claimsKept, podClaimNames, validateContainerRestartRules, validateInitResizePolicy, validatePodResourceClaims, validateResourceClaimNames, validateInitRestartRules, validateNamedFields, validatePodDNSConfig, validatePodHostName, validateReadinessGates, validateResizePolicy } from './validation-pod-fields';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, isValidPortName, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { decodeQuantity as decode, Quantity, QuantityError, roundUpToMilli } from './quantity';
 import type * as LimitRangeRules from './limit-range';
@@ -43,6 +43,8 @@ export interface PodValidationOptions {
   gracePeriod?: number;
   /** The names of spec.resourceClaims, which a container's resources.claims name. */
   claimNames?: Set<string>;
+  /** The pod's claims kept by an update with DynamicResourceAllocation off (validation-pod-fields.ts claimsKept). */
+  claimsKept?: boolean;
   /**
    * AllowIndivisibleHugePagesValues: an update of a pod whose containers or overhead already hold a hugepages amount
    * that is no multiple of the page size (GetValidationOptionsFromPodSpecAndMeta usesIndivisibleHugePagesValues).
@@ -254,7 +256,7 @@ function validateContainerCommon(c: Container, path: string, opts: PodValidation
   const env = opts.env ?? envOptions({} as PodSpec, opts.update);
   errs.push(...validateEnv(c.env, child(path, 'env'), env), ...validateEnvFrom(c.envFrom, child(path, 'envFrom'), env));
   errs.push(...validateResourceRequirements(c.resources, child(path, 'resources'), opts.isPod, undefined, opts.indivisibleHugePages));
-  errs.push(...validateResourceClaimNames((c.resources as { claims?: unknown } | undefined)?.claims, opts.claimNames ?? new Set(), child(child(path, 'resources'), 'claims')));
+  errs.push(...validateResourceClaimNames((c.resources as { claims?: unknown } | undefined)?.claims, opts.claimNames ?? new Set(), child(child(path, 'resources'), 'claims'), opts.claimsKept));
   errs.push(...validateResizePolicy(c, path, opts.restartPolicy ?? 'Always'));
   errs.push(...validateContainerSecurityContext(c, path, opts.hostUsers ?? true, opts.update === true && releaseAtLeast('1.37')));
   return errs;
@@ -772,7 +774,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   const hostUsers = (s as { hostUsers?: boolean }).hostUsers !== false;
   const grace = (s as { terminationGracePeriodSeconds?: unknown }).terminationGracePeriodSeconds;
   const withEnv = { ...opts, env: envOptions(s, opts.update), restartPolicy: restartPolicyOf(s), hostUsers, gracePeriod: typeof grace === 'number' ? grace : 30,
-    claimNames: podClaimNames(s as never), indivisibleHugePages: opts.update === true && usesIndivisibleHugePages(s) };
+    claimNames: podClaimNames(s as never), claimsKept: claimsKept(s as never, opts.update), indivisibleHugePages: opts.update === true && usesIndivisibleHugePages(s) };
   errs.push(...validateContainers(s, path, withEnv));
   errs.push(...validateInitContainers(s, path, withEnv));
   errs.push(...validateEphemeralContainers(s, path, withEnv));
@@ -795,8 +797,8 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
   errs.push(...validatePodDNSConfig(s as never, path));
   errs.push(...validateReadinessGates(s as never, path));
   errs.push(...validateNamedFields(s as never, path));
-  errs.push(...validatePodHostName(s as never, path));
-  errs.push(...validatePodResourceClaims(s as never, path));
+  errs.push(...validatePodHostName(s as never, path, opts.update === true));
+  errs.push(...validatePodResourceClaims(s as never, path, opts.update));
   errs.push(...validateLabels(s.nodeSelector, child(path, 'nodeSelector')));
   errs.push(...validateAffinity(s.affinity, child(path, 'affinity'), opts.update === true));
   const gates = new Set<string>();
@@ -826,14 +828,14 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: P
     // validateLinux / validateWindows, for a valid OS only
     else errs.push(...validateOSSecurity(s as never, path));
   }
-  // schedulingGroup (1.37, GenericWorkload alpha, off): dropped on create, kept by an update of a spec that holds it
-  // (pkg/api/pod/util.go dropDisabledSchedulingGroup, schedulingGroupInUse; validateSchedulingGroup, v1.37.2)
+  // schedulingGroup (from 1.36, GenericWorkload alpha, off): dropped on create, kept by an update of a spec that holds
+  // it (pkg/api/pod/util.go dropDisabledSchedulingGroup, schedulingGroupInUse; validateSchedulingGroup, v1.36.3, v1.37.2)
   const group = (s as { schedulingGroup?: { podGroupName?: unknown } | null }).schedulingGroup;
-  if (opts.update && releaseAtLeast('1.37') && group != null) {
+  if (opts.update && releaseAtLeast('1.36') && group != null) {
     errs.push(...validateSchedulingGroup(group, child(path, 'schedulingGroup')));
-    // evictionResponders (EvictionRequestAPI alpha, off) are kept alike when the spec holds them (dropDisabledEvictionResponders)
+    // 1.37's evictionResponders (EvictionRequestAPI alpha, off) are kept alike when the spec holds them (dropDisabledEvictionResponders)
     const responders = (s as { evictionResponders?: unknown }).evictionResponders;
-    if (Array.isArray(responders) && responders.length) errs.push(forbidden(child(path, 'schedulingGroup'), 'may not be set when evictionResponders is set'));
+    if (releaseAtLeast('1.37') && Array.isArray(responders) && responders.length) errs.push(forbidden(child(path, 'schedulingGroup'), 'may not be set when evictionResponders is set'));
   }
   if (opts.isPod && !opts.update) {
     // ValidatePodCreate
